@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What every command of the `sandtable` tool shares: output streams, --json, -q, the exit code.
+#pragma once
+
+#include "sandtable/core/util/progress.hpp"
+#include "sandtable/core/validation/diagnostic.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <iosfwd>
+#include <string>
+
+namespace sandtable::cli {
+
+/// Shared state of one run of the tool. Commands write results to `out` (with --json, exactly one JSON
+/// document and nothing else), human messages and progress to `err`, and set `exitCode` to 1 when the
+/// operation found errors (validation). Failures are thrown as sandtable::core::Error and printed once
+/// by run() as "sandtable: error: <file>: <object>: <reason>".
+struct Context {
+    std::ostream& out;
+    std::ostream& err;
+    bool json = false;
+    bool quiet = false;
+    int exitCode = 0;
+
+    /// Prints a JSON document on `out` (2-space indent, full-precision numbers).
+    void printJson(const nlohmann::ordered_json& document) const;
+    /// A progress callback printing "what: NN%" lines on `err` (nothing with -q).
+    core::ProgressCallback progress() const;
+    /// Prints diagnostics as "severity: path: message" lines on `err`.
+    void printDiagnostics(const core::Diagnostics& diagnostics, const std::string& file) const;
+};
+
+/// Diagnostics as the JSON array of cli.md (`code`, `severity`, `path`, `message`).
+nlohmann::ordered_json diagnosticsToJson(const core::Diagnostics& diagnostics);
+
+/// Adds a subcommand that accepts the global flags (--json, -q) after its own name too.
+CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::string& description);
+
+// Each noun registers its verbs (one file per noun under cli/src/).
+void registerScenarioCommands(CLI::App& app, Context& context);
+void registerRasterCommands(CLI::App& app, Context& context);
+void registerTerrainCommands(CLI::App& app, Context& context);
+void registerCatalogueCommands(CLI::App& app, Context& context);
+void registerDemoCommand(CLI::App& app, Context& context);
+
+/// Runs the tool: parses arguments, runs the command, converts failures once. Returns the exit code:
+/// 0 success, 1 failure or validation errors, 2 usage error (with a "did you mean" hint).
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+} // namespace sandtable::cli

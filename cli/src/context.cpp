@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Output helpers shared by all commands.
+#include "sandtable/cli/context.hpp"
+
+#include "sandtable/core/io/json_writer.hpp"
+
+#include <cmath>
+#include <ostream>
+
+namespace sandtable::cli {
+
+void Context::printJson(const nlohmann::ordered_json& document) const
+{
+    out << core::writeJson(document, 2);
+    out.flush();
+}
+
+core::ProgressCallback Context::progress() const
+{
+    if (quiet)
+        return {};
+    auto lastPercent = std::make_shared<int>(-1);
+    auto lastWhat = std::make_shared<std::string>();
+    std::ostream* stream = &err;
+    return [stream, lastPercent, lastWhat](double fraction, std::string_view what) {
+        const int percent = static_cast<int>(std::floor(std::clamp(fraction, 0.0, 1.0) * 100.0));
+        // Every 10 % and on a change of stage: enough to see it move, not enough to flood a log.
+        if (what != *lastWhat || percent / 10 != *lastPercent / 10 || percent == 100) {
+            if (percent != *lastPercent || what != *lastWhat)
+                *stream << what << ": " << percent << "%\n";
+            *lastPercent = percent;
+            *lastWhat = std::string(what);
+        }
+        return true;
+    };
+}
+
+void Context::printDiagnostics(const core::Diagnostics& diagnostics, const std::string& file) const
+{
+    for (const auto& d : diagnostics)
+        err << file << ": " << core::toString(d.severity) << ": " << d.path << ": " << d.message << " [" << d.code
+            << "]\n";
+}
+
+nlohmann::ordered_json diagnosticsToJson(const core::Diagnostics& diagnostics)
+{
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& d : diagnostics)
+        out.push_back({{"code", d.code}, {"severity", core::toString(d.severity)}, {"path", d.path}, {"message", d.message}});
+    return out;
+}
+
+CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::string& description)
+{
+    CLI::App* command = parent.add_subcommand(name, description);
+    command->fallthrough();
+    return command;
+}
+
+} // namespace sandtable::cli

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The tool's entry: argument parsing (CLI11), "did you mean" hints, and the one place failures become
+// "sandtable: error: ..." with exit code 1.
+#include "sandtable/cli/context.hpp"
+
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/core/version.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <vector>
+
+namespace sandtable::cli {
+namespace {
+
+std::size_t editDistance(const std::string& a, const std::string& b)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+/// Walks the words of the command line down the command tree; at the first word that names no
+/// subcommand where one is expected, suggests the closest names.
+std::string didYouMean(const CLI::App& root, const std::vector<std::string>& args)
+{
+    const CLI::App* level = &root;
+    for (const std::string& word : args) {
+        if (word.empty() || word[0] == '-')
+            continue;
+        const auto subs = level->get_subcommands([](const CLI::App*) { return true; });
+        if (subs.empty())
+            return {};
+        const CLI::App* next = nullptr;
+        for (const CLI::App* s : subs)
+            if (s->get_name() == word)
+                next = s;
+        if (next) {
+            level = next;
+            continue;
+        }
+        std::vector<std::pair<std::size_t, std::string>> scored;
+        for (const CLI::App* s : subs)
+            scored.emplace_back(editDistance(word, s->get_name()), s->get_name());
+        std::sort(scored.begin(), scored.end());
+        std::string hint;
+        for (const auto& [distance, name] : scored)
+            if (distance <= std::max<std::size_t>(2, word.size() / 2) || name.rfind(word, 0) == 0)
+                hint += (hint.empty() ? "" : ", ") + name;
+        std::string commands;
+        for (const auto& entry : scored)
+            commands += (commands.empty() ? "" : ", ") + entry.second;
+        return "'" + word + "' is not a command here. "
+            + (hint.empty() ? "" : "Did you mean: " + hint + "? ") + "Commands: " + commands;
+    }
+    return {};
+}
+
+} // namespace
+
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
+{
+    Context context{out, err};
+    CLI::App app{"sandtable: turn historical maps into playable, printable, checked wargame scenarios", "sandtable"};
+    app.set_version_flag("--version", std::string("sandtable ") + kVersion);
+    app.add_flag("--json", context.json, "Print the result as one JSON document on stdout");
+    app.add_flag("-q,--quiet", context.quiet, "No progress messages");
+    app.require_subcommand(1);
+    registerScenarioCommands(app, context);
+    for (CLI::App* noun : app.get_subcommands([](const CLI::App*) { return true; }))
+        if (!noun->get_subcommands([](const CLI::App*) { return true; }).empty())
+            noun->require_subcommand(1);
+
+    std::vector<std::string> args(argv + 1, argv + argc);
+    try {
+        std::vector<std::string> reversed(args.rbegin(), args.rend());
+        app.parse(reversed);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e, out, err);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e, out, err);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e, out, err);
+    } catch (const CLI::ParseError& e) {
+        err << "sandtable: usage error: " << e.what() << "\n";
+        const std::string hint = didYouMean(app, args);
+        if (!hint.empty())
+            err << "sandtable: " << hint << "\n";
+        err << "Run 'sandtable --help' for the commands.\n";
+        return 2;
+    } catch (const core::Error& e) {
+        err << "sandtable: error: " << e.what() << "\n";
+        return 1;
+    } catch (const core::Cancelled&) {
+        err << "sandtable: error: cancelled\n";
+        return 1;
+    } catch (const std::bad_alloc&) {
+        err << "sandtable: error: out of memory\n";
+        return 1;
+    } catch (const std::exception& e) {
+        err << "sandtable: error: " << e.what() << "\n";
+        return 1;
+    }
+    return context.exitCode;
+}
+
+} // namespace sandtable::cli

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Operations: pure functions that read a scenario and return the Edit that would change it.
+#pragma once
+
+#include "sandtable/core/document/edit.hpp"
+
+#include <string>
+
+namespace sandtable::core::operations {
+
+/// Adds a terrain feature at the end of the terrain list. Throws OperationError when its id is taken.
+Edit addFeature(const Scenario& scenario, TerrainFeature feature);
+/// Replaces the feature with the same id (geometry, class, attributes). `mergeKey` joins a vertex drag.
+Edit replaceFeature(const Scenario& scenario, TerrainFeature feature, std::string label = "Edit feature",
+    std::string mergeKey = {});
+/// Removes a feature. Throws OperationError when the id is unknown.
+Edit removeFeature(const Scenario& scenario, const FeatureId& id);
+
+Edit addSide(const Scenario& scenario, Side side);
+Edit addFormation(const Scenario& scenario, Formation formation);
+Edit addUnit(const Scenario& scenario, Unit unit);
+Edit replaceUnit(const Scenario& scenario, Unit unit, std::string label = "Edit unit", std::string mergeKey = {});
+Edit removeUnit(const Scenario& scenario, const UnitId& id);
+/// Moves (and turns) a placed piece; successive moves of the same unit merge into one undo step.
+/// Position in working-CRS metres, facing in degrees clockwise from grid north (normalised to [0, 360)).
+Edit moveUnit(const Scenario& scenario, const UnitId& id, Coordinate position, double facing);
+
+/// Replaces the scenario-wide settings.
+Edit setSettings(const Scenario& scenario, ScenarioSettings settings, std::string label = "Scenario settings");
+/// Sets or clears the map source (with its georeference).
+Edit setMap(const Scenario& scenario, std::optional<MapSource> map, std::string label = "Set map");
+
+/// A fresh id "<prefix>-<n>" not used by any entity of the scenario.
+std::string freshId(const Scenario& scenario, const std::string& prefix);
+
+} // namespace sandtable::core::operations

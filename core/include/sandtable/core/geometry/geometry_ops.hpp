@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Measures and validity of model geometries, computed by GEOS (the only place core talks to GEOS).
+#pragma once
+
+#include "sandtable/core/model/geometry.hpp"
+
+#include <optional>
+#include <string>
+
+namespace sandtable::core::geometry {
+
+/// GEOS's verdict on a geometry: `reason` and `location` (working-CRS metres) are set when invalid.
+struct Validity {
+    bool valid = true;
+    std::string reason;
+    std::optional<Coordinate> location;
+};
+
+/// OGC validity as GEOS judges it (GEOSisValidDetail). Never throws for malformed input: a geometry
+/// GEOS cannot even build (a ring of 3 points, NaN) is invalid with the reason.
+Validity checkValidity(const Geometry& geometry);
+
+/// Area in square metres (0 for points and lines). Throws OperationError if GEOS cannot build it.
+double area(const Geometry& geometry);
+
+/// Length in metres (perimeter for polygons, 0 for points).
+double length(const Geometry& geometry);
+
+/// Well-known text of the geometry (for messages and tests).
+std::string toWkt(const Geometry& geometry);
+
+/// Parses WKT (tests and imports); throws OperationError on malformed text or unsupported types.
+Geometry fromWkt(const std::string& wkt);
+
+} // namespace sandtable::core::geometry

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Reading (schema + rules validation) and atomic saving of scenario documents.
+#pragma once
+
+#include "sandtable/core/model/scenario.hpp"
+#include "sandtable/core/validation/diagnostic.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sandtable::core {
+
+/// Largest scenario document read, in bytes (a cap against unbounded allocation).
+inline constexpr std::size_t kMaxScenarioBytes = std::size_t{512} << 20;
+
+/// A scenario that passed the schema, with the rules validator's findings.
+struct LoadedScenario {
+    Scenario scenario;
+    Diagnostics diagnostics;
+};
+
+/// The outcome of checking a document: schema problems (code "schema.*") and rule findings together.
+/// `scenario` is set when the document passed the schema.
+struct ValidationReport {
+    std::optional<Scenario> scenario;
+    Diagnostics diagnostics;
+};
+
+/// Checks a document's text: JSON syntax, format and version (a newer version is an error diagnostic
+/// "format.newer_version"), the schema (valijson, schemas/scenario.v1.schema.json), then the rules.
+ValidationReport validateScenarioText(std::string_view text, const std::string& sourceName);
+
+/// Parses a document that must pass the schema. Throws FormatError(sourceName, json pointer, reason) on
+/// bad JSON, a foreign or newer format, or schema violations (the first few are named in the reason).
+LoadedScenario parseScenario(std::string_view text, const std::string& sourceName);
+
+/// Reads and parses a file: IoError when it cannot be read, FormatError as parseScenario.
+LoadedScenario loadScenario(const std::filesystem::path& path);
+
+/// Writes the document atomically (write, fsync, rename). Loading a saved file and saving it again gives
+/// the same bytes. Throws IoError; the previous file is then untouched.
+void saveScenario(const Scenario& scenario, const std::filesystem::path& path);
+
+/// The embedded JSON Schema text of format version 1.
+std::string_view scenarioSchemaText();
+
+} // namespace sandtable::core

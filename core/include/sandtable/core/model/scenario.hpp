@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The scenario: the value every command and the editor work on, owned by a Document.
+#pragma once
+
+#include "sandtable/core/model/geometry.hpp"
+#include "sandtable/core/model/ids.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable::core {
+
+/// Current version of the scenario document format (schemas/scenario.v1.schema.json).
+inline constexpr int kScenarioFormatVersion = 1;
+
+/// The four game systems whose rules live in shared/rules/.
+enum class GameSystem { PubBattles, TableBattles, CampaignLite, SywMiniatures };
+const char* toString(GameSystem system);                 ///< "pub-battles", "table-battles", ...
+GameSystem gameSystemFromString(const std::string& name); ///< throws std::invalid_argument
+
+/// Rectangle in the working CRS, metres.
+struct Extent {
+    double minX = 0.0;
+    double minY = 0.0;
+    double maxX = 0.0;
+    double maxY = 0.0;
+    bool operator==(const Extent&) const = default;
+    double width() const { return maxX - minX; }
+    double height() const { return maxY - minY; }
+    bool contains(Coordinate c) const { return c.x >= minX && c.x <= maxX && c.y >= minY && c.y <= maxY; }
+};
+
+/// A ground control point. Pixel (0,0) is the top-left corner of the top-left pixel, y grows downwards
+/// (GDAL's pixel/line convention, not QGIS's negated pixelY). Map coordinates are in the georeference's
+/// `gcpCrs` (e.g. degrees for EPSG:4326). Ids number a QGIS `.points` file's rows from 1.
+struct Gcp {
+    int id = 0;
+    double pixel = 0.0;
+    double line = 0.0;
+    double mapX = 0.0;
+    double mapY = 0.0;
+    bool enabled = true;
+    bool operator==(const Gcp&) const = default;
+};
+
+/// How GCPs are fitted. Minimum enabled GCPs: helmert 2, affine/poly1 3, poly2 6, poly3 10, tps 3.
+enum class GeoreferenceMethod { Affine, Helmert, Poly1, Poly2, Poly3, Tps };
+const char* toString(GeoreferenceMethod method);                     ///< "affine", "helmert", "poly1", ...
+GeoreferenceMethod georeferenceMethodFromString(const std::string& name); ///< throws std::invalid_argument
+int minimumGcps(GeoreferenceMethod method);
+
+/// A plain scan's georeference: GCPs, the method, the target CRS and the fitted transform.
+/// `transform` holds, for affine/poly1/helmert, the 6 GDAL geotransform numbers from pixel/line to the
+/// target CRS (metres); for poly2/poly3 the forward polynomial coefficients (x terms then y terms, GDAL's
+/// term order); for tps nothing (the spline is refitted from the GCPs).
+struct Georeference {
+    std::string gcpCrs;              ///< CRS of the GCPs' map coordinates, e.g. "EPSG:4326"
+    std::vector<Gcp> gcps;
+    GeoreferenceMethod method = GeoreferenceMethod::Affine;
+    std::string crs;                 ///< target (working) CRS, e.g. "EPSG:32618"
+    std::vector<double> transform;
+    std::optional<double> rmsMap;    ///< metres, over enabled GCPs (cli.md)
+    std::optional<double> rmsPixels; ///< scan pixels
+    bool operator==(const Georeference&) const = default;
+};
+
+/// The map raster a scenario is drawn on. `path` is kept exactly as written (relative paths resolve
+/// against the scenario file's folder). `warpedPath` is the GeoTIFF produced by warping the scan into the
+/// working CRS, when one was made.
+struct MapSource {
+    std::string path;
+    std::string sha256;   ///< lowercase hex of the raster file's bytes
+    int width = 0;        ///< pixels
+    int height = 0;       ///< pixels
+    std::optional<Georeference> georeference;
+    std::string warpedPath;
+    bool operator==(const MapSource&) const = default;
+};
+
+/// Scenario-wide settings that are not collections.
+struct ScenarioSettings {
+    std::string id;             ///< stable package id in catalogues, e.g. "gettysburg-1863"
+    std::string title;
+    std::string description;
+    GameSystem system = GameSystem::PubBattles;
+    std::string battle;         ///< battle name, e.g. "Gettysburg"
+    std::string date;           ///< ISO 8601 date of the battle's first day, e.g. "1863-07-01"
+    std::string crs;            ///< working CRS, a projected metric CRS, e.g. "EPSG:32618"
+    double scaleDenominator = 16000.0; ///< game scale 1:N (Pub Battles 16,000; Kriegsspiel 8,000)
+    std::optional<Extent> extent;      ///< map extent in the working CRS
+    bool operator==(const ScenarioSettings&) const = default;
+};
+
+/// A scenario-specific terrain class ("explained in the scenario rules", Pub Battles rulebook).
+struct CustomTerrainClass {
+    std::string id;
+    std::string name;
+    std::string geometry;  ///< "point", "line" or "polygon"
+    std::string effects;   ///< movement and combat effects as rules text
+    bool operator==(const CustomTerrainClass&) const = default;
+};
+
+/// A digitised terrain feature. `terrainClass` is a canonical id of domain.md (woods, village, hill, ...)
+/// or a scenario custom class. `attributes` holds class attributes: hill `level` (1, 2, ...), road
+/// `grade` ("major"/"minor"), woods `dense` (bool), free text `note`.
+struct TerrainFeature {
+    FeatureId id;
+    std::string terrainClass;
+    std::string name;
+    Geometry geometry;
+    nlohmann::ordered_json attributes = nlohmann::ordered_json::object();
+    bool operator==(const TerrainFeature&) const = default;
+};
+
+/// One of the two sides of a battle.
+struct Side {
+    SideId id;
+    std::string name;
+    std::string colour;  ///< "#rrggbb"
+    bool operator==(const Side&) const = default;
+};
+
+/// A formation (army, corps, wing, division) of a side; its units point at it.
+struct Formation {
+    FormationId id;
+    SideId side;
+    std::string name;
+    std::string echelon = "corps"; ///< "army", "corps", "wing", "division", "brigade"
+    bool operator==(const Formation&) const = default;
+};
+
+/// Pub Battles piece types (rulebook: units; domain.md).
+enum class UnitType { Infantry, Detachment, Artillery, Cavalry, Dragoons, BaggageTrain, Hq };
+const char* toString(UnitType type);                  ///< "infantry", ..., "baggage-train", "hq"
+UnitType unitTypeFromString(const std::string& name); ///< throws std::invalid_argument
+
+/// Quality for combat and victory points (domain.md: militia/recruits, regular, elite, guard).
+enum class UnitQuality { Militia, Regular, Elite, Guard };
+const char* toString(UnitQuality quality);
+UnitQuality unitQualityFromString(const std::string& name);
+
+/// Where a piece sets up on the map: centre in working-CRS metres, facing in degrees clockwise from
+/// grid north, in line (frontage perpendicular to facing) or in route column.
+struct Placement {
+    Coordinate position;
+    double facing = 0.0;
+    bool column = false;
+    bool operator==(const Placement&) const = default;
+};
+
+/// A piece: a block (Pub Battles) or an HQ. `strength` counts men, or guns for artillery.
+/// `command` is an HQ's command value (1-6, rolled on a d6: roll <= value).
+struct Unit {
+    UnitId id;
+    FormationId formation;
+    std::string name;
+    UnitType type = UnitType::Infantry;
+    UnitQuality quality = UnitQuality::Regular;
+    int strength = 0;
+    std::optional<int> command;
+    std::optional<Placement> placement;
+    bool operator==(const Unit&) const = default;
+};
+
+/// The whole scenario. Collections keep the order of the document; ids are unique per collection.
+struct Scenario {
+    ScenarioSettings settings;
+    std::optional<MapSource> map;
+    std::vector<CustomTerrainClass> customTerrainClasses;
+    std::vector<TerrainFeature> terrain;
+    std::vector<Side> sides;
+    std::vector<Formation> formations;
+    std::vector<Unit> units;
+    bool operator==(const Scenario&) const = default;
+
+    const TerrainFeature* findFeature(const FeatureId& id) const;
+    const Side* findSide(const SideId& id) const;
+    const Formation* findFormation(const FormationId& id) const;
+    const Unit* findUnit(const UnitId& id) const;
+};
+
+} // namespace sandtable::core

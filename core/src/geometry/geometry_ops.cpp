@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// GEOS C API adapter: conversions between the model's Geometry and GEOS, validity and measures.
+#include "sandtable/core/geometry/geometry_ops.hpp"
+
+#include "geos_handle.hpp"
+#include "sandtable/core/util/error.hpp"
+
+namespace sandtable::core::geometry {
+
+Validity checkValidity(const Geometry& geometry)
+{
+    Validity out;
+    GeosGeometryPtr g;
+    try {
+        g = toGeos(geometry);
+    } catch (const OperationError& e) {
+        out.valid = false;
+        out.reason = e.reason();
+        return out;
+    }
+    char* reason = nullptr;
+    GEOSGeometry* location = nullptr;
+    const char result = GEOSisValidDetail_r(geosContext(), g.get(), 0, &reason, &location);
+    if (result == 1)
+        return out;
+    out.valid = false;
+    out.reason = reason ? reason : "GEOS could not decide validity";
+    if (location) {
+        double x = 0, y = 0;
+        if (GEOSGeomGetX_r(geosContext(), location, &x) == 1 && GEOSGeomGetY_r(geosContext(), location, &y) == 1)
+            out.location = Coordinate{x, y};
+        GEOSGeom_destroy_r(geosContext(), location);
+    }
+    if (reason)
+        GEOSFree_r(geosContext(), reason);
+    return out;
+}
+
+double area(const Geometry& geometry)
+{
+    if (dimension(geometry.type) < 2)
+        return 0.0;
+    auto g = toGeos(geometry);
+    double value = 0.0;
+    if (GEOSArea_r(geosContext(), g.get(), &value) != 1)
+        throw OperationError("", toString(geometry.type), "GEOS could not compute the area");
+    return value;
+}
+
+double length(const Geometry& geometry)
+{
+    if (dimension(geometry.type) < 1)
+        return 0.0;
+    auto g = toGeos(geometry);
+    double value = 0.0;
+    if (GEOSLength_r(geosContext(), g.get(), &value) != 1)
+        throw OperationError("", toString(geometry.type), "GEOS could not compute the length");
+    return value;
+}
+
+std::string toWkt(const Geometry& geometry)
+{
+    auto g = toGeos(geometry);
+    GEOSWKTWriter* writer = GEOSWKTWriter_create_r(geosContext());
+    GEOSWKTWriter_setTrim_r(geosContext(), writer, 1);
+    char* text = GEOSWKTWriter_write_r(geosContext(), writer, g.get());
+    std::string out = text ? text : "";
+    GEOSFree_r(geosContext(), text);
+    GEOSWKTWriter_destroy_r(geosContext(), writer);
+    return out;
+}
+
+Geometry fromWkt(const std::string& wkt)
+{
+    GEOSWKTReader* reader = GEOSWKTReader_create_r(geosContext());
+    GeosGeometryPtr g(GEOSWKTReader_read_r(geosContext(), reader, wkt.c_str()));
+    GEOSWKTReader_destroy_r(geosContext(), reader);
+    if (!g)
+        throw OperationError("", "WKT", "cannot parse '" + wkt.substr(0, 80) + "': " + lastGeosError());
+    return fromGeos(g.get());
+}
+
+} // namespace sandtable::core::geometry

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Per-thread GEOS context and conversions between GEOS and the model's Geometry.
+#include "geos_handle.hpp"
+
+#include "sandtable/core/util/error.hpp"
+
+#include <cstdarg>
+#include <cstdio>
+
+namespace sandtable::core::geometry {
+namespace {
+
+thread_local std::string t_lastError;
+
+void onGeosError(const char* format, ...)
+{
+    char buffer[1024];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(buffer, sizeof buffer, format, args);
+    va_end(args);
+    t_lastError = buffer;
+}
+
+void onGeosNotice(const char*, ...) {}
+
+struct ContextHolder {
+    GEOSContextHandle_t handle;
+    ContextHolder()
+        : handle(GEOS_init_r())
+    {
+        GEOSContext_setErrorHandler_r(handle, onGeosError);
+        GEOSContext_setNoticeHandler_r(handle, onGeosNotice);
+    }
+    ~ContextHolder() { GEOS_finish_r(handle); }
+    ContextHolder(const ContextHolder&) = delete;
+    ContextHolder& operator=(const ContextHolder&) = delete;
+};
+
+GEOSCoordSequence* toSequence(const std::vector<Coordinate>& ring)
+{
+    GEOSContextHandle_t h = geosContext();
+    GEOSCoordSequence* seq = GEOSCoordSeq_create_r(h, static_cast<unsigned>(ring.size()), 2);
+    if (!seq)
+        throw OperationError("", "geometry", "GEOS could not allocate a coordinate sequence");
+    for (std::size_t i = 0; i < ring.size(); ++i)
+        GEOSCoordSeq_setXY_r(h, seq, static_cast<unsigned>(i), ring[i].x, ring[i].y);
+    return seq;
+}
+
+GEOSGeometry* buildSingle(GeometryType type, const std::vector<std::vector<Coordinate>>& part)
+{
+    GEOSContextHandle_t h = geosContext();
+    if (part.empty() || part.front().empty())
+        throw OperationError("", toString(type), "has no coordinates");
+    GEOSGeometry* out = nullptr;
+    if (type == GeometryType::Point) {
+        out = GEOSGeom_createPoint_r(h, toSequence(part.front()));
+    } else if (type == GeometryType::LineString) {
+        if (part.front().size() < 2)
+            throw OperationError("", "LineString", "needs at least 2 vertices, has " + std::to_string(part.front().size()));
+        out = GEOSGeom_createLineString_r(h, toSequence(part.front()));
+    } else {
+        std::vector<GEOSGeometry*> rings;
+        for (const auto& ring : part) {
+            if (ring.size() < 4 || !(ring.front() == ring.back())) {
+                for (auto* r : rings)
+                    GEOSGeom_destroy_r(h, r);
+                throw OperationError("", "Polygon", ring.size() < 4
+                        ? "a ring needs at least 4 coordinates, has " + std::to_string(ring.size())
+                        : "a ring is not closed (first and last coordinates differ)");
+            }
+            GEOSGeometry* linearRing = GEOSGeom_createLinearRing_r(h, toSequence(ring));
+            if (!linearRing) {
+                for (auto* r : rings)
+                    GEOSGeom_destroy_r(h, r);
+                throw OperationError("", "Polygon", "GEOS refused a ring: " + lastGeosError());
+            }
+            rings.push_back(linearRing);
+        }
+        out = GEOSGeom_createPolygon_r(h, rings.front(), rings.size() > 1 ? rings.data() + 1 : nullptr,
+            static_cast<unsigned>(rings.size() - 1));
+    }
+    if (!out)
+        throw OperationError("", toString(type), "GEOS refused the geometry: " + lastGeosError());
+    return out;
+}
+
+std::vector<Coordinate> fromSequence(const GEOSCoordSequence* seq)
+{
+    GEOSContextHandle_t h = geosContext();
+    unsigned size = 0;
+    GEOSCoordSeq_getSize_r(h, seq, &size);
+    std::vector<Coordinate> out(size);
+    for (unsigned i = 0; i < size; ++i)
+        GEOSCoordSeq_getXY_r(h, seq, i, &out[i].x, &out[i].y);
+    return out;
+}
+
+std::vector<std::vector<Coordinate>> partFromGeos(const GEOSGeometry* g)
+{
+    GEOSContextHandle_t h = geosContext();
+    const int type = GEOSGeomTypeId_r(h, g);
+    if (type == GEOS_POINT || type == GEOS_LINESTRING || type == GEOS_LINEARRING)
+        return {fromSequence(GEOSGeom_getCoordSeq_r(h, g))};
+    std::vector<std::vector<Coordinate>> rings;
+    rings.push_back(fromSequence(GEOSGeom_getCoordSeq_r(h, GEOSGetExteriorRing_r(h, g))));
+    const int holes = GEOSGetNumInteriorRings_r(h, g);
+    for (int i = 0; i < holes; ++i)
+        rings.push_back(fromSequence(GEOSGeom_getCoordSeq_r(h, GEOSGetInteriorRingN_r(h, g, i))));
+    return rings;
+}
+
+} // namespace
+
+GEOSContextHandle_t geosContext()
+{
+    thread_local ContextHolder holder;
+    return holder.handle;
+}
+
+std::string lastGeosError() { return t_lastError; }
+
+void GeosGeometryDeleter::operator()(GEOSGeometry* g) const noexcept
+{
+    if (g)
+        GEOSGeom_destroy_r(geosContext(), g);
+}
+
+GeosGeometryPtr toGeos(const Geometry& geometry)
+{
+    GEOSContextHandle_t h = geosContext();
+    switch (geometry.type) {
+    case GeometryType::Point:
+    case GeometryType::LineString:
+    case GeometryType::Polygon:
+        if (geometry.parts.empty())
+            throw OperationError("", toString(geometry.type), "has no coordinates");
+        return GeosGeometryPtr(buildSingle(geometry.type, geometry.parts.front()));
+    default: break;
+    }
+    const GeometryType single = static_cast<GeometryType>(static_cast<int>(geometry.type) - 3);
+    std::vector<GEOSGeometry*> members;
+    try {
+        for (const auto& part : geometry.parts)
+            members.push_back(buildSingle(single, part));
+    } catch (...) {
+        for (auto* m : members)
+            GEOSGeom_destroy_r(h, m);
+        throw;
+    }
+    const int collectionType = geometry.type == GeometryType::MultiPoint ? GEOS_MULTIPOINT
+        : geometry.type == GeometryType::MultiLineString                ? GEOS_MULTILINESTRING
+                                                                        : GEOS_MULTIPOLYGON;
+    GEOSGeometry* out = GEOSGeom_createCollection_r(h, collectionType, members.data(), static_cast<unsigned>(members.size()));
+    if (!out)
+        throw OperationError("", toString(geometry.type), "GEOS refused the collection: " + lastGeosError());
+    return GeosGeometryPtr(out);
+}
+
+Geometry fromGeos(const GEOSGeometry* g)
+{
+    GEOSContextHandle_t h = geosContext();
+    Geometry out;
+    switch (GEOSGeomTypeId_r(h, g)) {
+    case GEOS_POINT: out.type = GeometryType::Point; break;
+    case GEOS_LINESTRING:
+    case GEOS_LINEARRING: out.type = GeometryType::LineString; break;
+    case GEOS_POLYGON: out.type = GeometryType::Polygon; break;
+    case GEOS_MULTIPOINT: out.type = GeometryType::MultiPoint; break;
+    case GEOS_MULTILINESTRING: out.type = GeometryType::MultiLineString; break;
+    case GEOS_MULTIPOLYGON: out.type = GeometryType::MultiPolygon; break;
+    default: throw OperationError("", "GeometryCollection", "mixed collections are not terrain geometries");
+    }
+    if (GEOSisEmpty_r(h, g) == 1)
+        throw OperationError("", toString(out.type), "is empty");
+    if (out.type <= GeometryType::Polygon) {
+        out.parts.push_back(partFromGeos(g));
+        return out;
+    }
+    const int n = GEOSGetNumGeometries_r(h, g);
+    for (int i = 0; i < n; ++i)
+        out.parts.push_back(partFromGeos(GEOSGetGeometryN_r(h, g, i)));
+    return out;
+}
+
+} // namespace sandtable::core::geometry

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Atomic replacement of files (write, fsync, rename, fsync folder) and whole-file reads.
+#include "sandtable/core/io/atomic_file.hpp"
+
+#include "sandtable/core/util/error.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <random>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace sandtable::core {
+namespace {
+
+std::filesystem::path temporaryBeside(const std::filesystem::path& target)
+{
+    static thread_local std::mt19937_64 random{std::random_device{}()};
+    const auto name = "." + target.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-"
+        + std::to_string(random() % 1000000000ULL);
+    return target.parent_path() / name;
+}
+
+void fsyncPath(const std::filesystem::path& path, bool directory)
+{
+    const int fd = ::open(path.empty() ? "." : path.c_str(), directory ? O_RDONLY | O_DIRECTORY : O_RDONLY);
+    if (fd < 0)
+        return;
+    ::fsync(fd);
+    ::close(fd);
+}
+
+std::string errnoText() { return std::strerror(errno); }
+
+} // namespace
+
+void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes)
+{
+    AtomicFile file(path);
+    const int fd = ::open(file.temporaryPath().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        throw IoError(path.string(), "", "cannot create a file in its folder: " + errnoText());
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            const std::string reason = errnoText();
+            ::close(fd);
+            throw IoError(path.string(), "", "cannot write: " + reason);
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0 || ::close(fd) != 0)
+        throw IoError(path.string(), "", "cannot flush to disk: " + errnoText());
+    file.commit();
+}
+
+AtomicFile::AtomicFile(std::filesystem::path target)
+    : m_target(std::move(target))
+    , m_temporary(temporaryBeside(m_target))
+{
+}
+
+AtomicFile::~AtomicFile()
+{
+    if (!m_committed) {
+        std::error_code ignored;
+        std::filesystem::remove(m_temporary, ignored);
+    }
+}
+
+void AtomicFile::commit()
+{
+    if (!std::filesystem::exists(m_temporary))
+        throw IoError(m_target.string(), "", "nothing was written");
+    fsyncPath(m_temporary, false);
+    // Keep the permissions of a file we replace.
+    std::error_code ec;
+    if (std::filesystem::exists(m_target, ec)) {
+        const auto perms = std::filesystem::status(m_target, ec).permissions();
+        if (!ec)
+            std::filesystem::permissions(m_temporary, perms, ec);
+    }
+    if (::rename(m_temporary.c_str(), m_target.c_str()) != 0)
+        throw IoError(m_target.string(), "", "cannot replace the file: " + errnoText());
+    m_committed = true;
+    fsyncPath(m_target.parent_path(), true);
+}
+
+std::string readFile(const std::filesystem::path& path, std::size_t maxBytes)
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        throw IoError(path.string(), "", "no such file");
+    if (std::filesystem::is_directory(path, ec))
+        throw IoError(path.string(), "", "is a folder, not a file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw IoError(path.string(), "", "cannot open for reading: " + errnoText());
+    std::string bytes;
+    char buffer[65536];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
+        if (bytes.size() > maxBytes)
+            throw IoError(path.string(), "", "larger than the limit of " + std::to_string(maxBytes) + " bytes");
+    }
+    if (in.bad())
+        throw IoError(path.string(), "", "read failed: " + errnoText());
+    return bytes;
+}
+
+} // namespace sandtable::core

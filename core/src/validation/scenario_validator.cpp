@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Rule checks over a schema-valid scenario (references, OOB shape, terrain classes, set-up, GCPs).
+#include "sandtable/core/validation/scenario_validator.hpp"
+
+#include "sandtable/core/geometry/geometry_ops.hpp"
+#include "sandtable/core/rules/terrain_classes.hpp"
+
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace sandtable::core {
+namespace {
+
+std::string pointer(const char* collection, std::size_t index, const char* member = nullptr)
+{
+    std::string p = std::string("/") + collection + "/" + std::to_string(index);
+    if (member)
+        p += std::string("/") + member;
+    return p;
+}
+
+template <class T>
+void checkUniqueIds(const std::vector<T>& items, const char* collection, const char* what, Diagnostics& out)
+{
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (!seen.insert(items[i].id.str()).second)
+            out.push_back({"id.duplicate", Severity::Error, pointer(collection, i, "id"),
+                std::string(what) + " '" + items[i].id.str() + "': id used more than once"});
+}
+
+int expectedDimension(const Scenario& s, const std::string& terrainClass, bool& alsoPolygon, bool& known)
+{
+    known = true;
+    alsoPolygon = false;
+    if (const auto* info = rules::findTerrainClass(terrainClass)) {
+        alsoPolygon = info->alsoPolygon;
+        return info->dimension;
+    }
+    for (const auto& c : s.customTerrainClasses)
+        if (c.id == terrainClass)
+            return c.geometry == "point" ? 0 : c.geometry == "line" ? 1 : 2;
+    known = false;
+    return -1;
+}
+
+void checkTerrain(const Scenario& s, Diagnostics& out)
+{
+    for (std::size_t i = 0; i < s.terrain.size(); ++i) {
+        const TerrainFeature& f = s.terrain[i];
+        const std::string name = "terrain feature '" + f.id.str() + "'";
+        bool alsoPolygon = false, known = false;
+        const int dim = expectedDimension(s, f.terrainClass, alsoPolygon, known);
+        if (!known) {
+            out.push_back({"terrain.class.unknown", Severity::Error, pointer("terrain", i, "class"),
+                name + ": unknown terrain class '" + f.terrainClass
+                    + "' (use a canonical class of domain.md or declare it in custom_terrain_classes)"});
+        } else {
+            const int actual = dimension(f.geometry.type);
+            if (actual != dim && !(alsoPolygon && actual == 2)) {
+                static const char* kinds[] = {"a point", "a line", "a polygon"};
+                out.push_back({"terrain.geometry.kind", Severity::Error, pointer("terrain", i, "geometry"),
+                    name + ": class '" + f.terrainClass + "' is digitised as " + kinds[dim] + ", not as a "
+                        + toString(f.geometry.type)});
+            }
+        }
+        const auto validity = geometry::checkValidity(f.geometry);
+        if (!validity.valid) {
+            std::ostringstream message;
+            message.precision(12);
+            message << name << ": invalid geometry: " << validity.reason;
+            if (validity.location)
+                message << " at (" << validity.location->x << ", " << validity.location->y << ")";
+            out.push_back({"terrain.geometry.invalid", Severity::Error, pointer("terrain", i, "geometry"), message.str()});
+        }
+        if (f.attributes.contains("level") && f.terrainClass != "hill")
+            out.push_back({"terrain.attribute", Severity::Warning, pointer("terrain", i, "attributes"),
+                name + ": 'level' only means something on a hill"});
+        if (f.attributes.contains("grade") && f.terrainClass != "road")
+            out.push_back({"terrain.attribute", Severity::Warning, pointer("terrain", i, "attributes"),
+                name + ": 'grade' only means something on a road"});
+        if (s.settings.extent && validity.valid && !f.geometry.parts.empty()) {
+            bool inside = false;
+            for (const auto& part : f.geometry.parts)
+                for (const auto& ring : part)
+                    for (Coordinate c : ring)
+                        inside = inside || s.settings.extent->contains(c);
+            if (!inside)
+                out.push_back({"terrain.outside_map", Severity::Warning, pointer("terrain", i, "geometry"),
+                    name + ": lies wholly outside the map extent"});
+        }
+    }
+}
+
+void checkOrderOfBattle(const Scenario& s, Diagnostics& out)
+{
+    std::map<std::string, int> hqCount;
+    for (std::size_t i = 0; i < s.formations.size(); ++i) {
+        const Formation& f = s.formations[i];
+        if (!s.findSide(f.side))
+            out.push_back({"ref.missing", Severity::Error, pointer("formations", i, "side"),
+                "formation '" + f.id.str() + "': side '" + f.side.str() + "' does not exist"});
+        hqCount[f.id.str()] = 0;
+    }
+    for (std::size_t i = 0; i < s.units.size(); ++i) {
+        const Unit& u = s.units[i];
+        const std::string name = "unit '" + u.id.str() + "'";
+        if (!s.findFormation(u.formation))
+            out.push_back({"ref.missing", Severity::Error, pointer("units", i, "formation"),
+                name + ": formation '" + u.formation.str() + "' does not exist"});
+        else if (u.type == UnitType::Hq)
+            ++hqCount[u.formation.str()];
+        if (u.type == UnitType::Hq && !u.command)
+            out.push_back({"oob.hq.command", Severity::Warning, pointer("units", i),
+                name + ": an HQ without a command value (1-6)"});
+        if (u.placement && s.settings.extent && !s.settings.extent->contains(u.placement->position))
+            out.push_back({"setup.off_map", Severity::Error, pointer("units", i, "placement"),
+                name + ": placed outside the map extent"});
+    }
+    for (std::size_t i = 0; i < s.formations.size(); ++i) {
+        const Formation& f = s.formations[i];
+        const int n = hqCount[f.id.str()];
+        // Pub Battles: every formation (corps/wing) has exactly one HQ; the army commander may have none.
+        if (f.echelon == "army" && n <= 1)
+            continue;
+        if (n != 1 && s.settings.system == GameSystem::PubBattles)
+            out.push_back({"oob.formation.hq_count", Severity::Error, pointer("formations", i),
+                "formation '" + f.id.str() + "' (" + f.name + "): has " + std::to_string(n)
+                    + " HQs; a formation has exactly one (Pub Battles rulebook)"});
+    }
+}
+
+void checkGeoreference(const Scenario& s, Diagnostics& out)
+{
+    if (!s.map || !s.map->georeference)
+        return;
+    const Georeference& g = *s.map->georeference;
+    std::set<int> ids;
+    int enabled = 0;
+    for (std::size_t i = 0; i < g.gcps.size(); ++i) {
+        if (!ids.insert(g.gcps[i].id).second)
+            out.push_back({"georef.gcp.duplicate", Severity::Error, "/map/georeference/gcps/" + std::to_string(i),
+                "GCP " + std::to_string(g.gcps[i].id) + ": id used more than once"});
+        enabled += g.gcps[i].enabled ? 1 : 0;
+    }
+    if (enabled < minimumGcps(g.method))
+        out.push_back({"georef.gcp.too_few", Severity::Error, "/map/georeference/gcps",
+            std::string("method ") + toString(g.method) + " needs at least " + std::to_string(minimumGcps(g.method))
+                + " enabled GCPs, has " + std::to_string(enabled)});
+}
+
+} // namespace
+
+Diagnostics validateScenario(const Scenario& s)
+{
+    Diagnostics out;
+    checkUniqueIds(s.terrain, "terrain", "terrain feature", out);
+    checkUniqueIds(s.sides, "sides", "side", out);
+    checkUniqueIds(s.formations, "formations", "formation", out);
+    checkUniqueIds(s.units, "units", "unit", out);
+    if (s.settings.crs.empty() && (!s.terrain.empty() || !s.units.empty()))
+        out.push_back({"crs.missing", Severity::Error, "/crs", "terrain or set-up needs a working CRS"});
+    if (s.settings.extent && (s.settings.extent->width() <= 0 || s.settings.extent->height() <= 0))
+        out.push_back({"map.extent", Severity::Error, "/extent", "the map extent is empty (max must exceed min)"});
+    checkTerrain(s, out);
+    checkOrderOfBattle(s, out);
+    checkGeoreference(s, out);
+    return out;
+}
+
+} // namespace sandtable::core

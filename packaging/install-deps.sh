@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Installs every Debian 12 package that sandtable's build, tests, benchmarks and demo need.
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config git ccache
+  libgdal-dev gdal-bin python3-gdal
+  libgeos-dev
+  libsqlite3-dev sqlite3
+  libssl-dev
+  libboost-test-dev
+  nlohmann-json3-dev libvalijson-dev
+  libcairo2-dev
+  libcli11-dev
+  libwxgtk3.2-dev
+  xvfb xauth x11-apps imagemagick
+  poppler-utils
+)
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"

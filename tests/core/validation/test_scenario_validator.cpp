@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of core/.../validation/scenario_validator.hpp: each rule broken on purpose.
+#include "sandtable/core/validation/scenario_validator.hpp"
+#include "support/scenario_fixtures.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+
+using namespace sandtable::core;
+
+namespace {
+const Diagnostic* find(const Diagnostics& diagnostics, const std::string& code)
+{
+    auto it = std::find_if(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
+    return it == diagnostics.end() ? nullptr : &*it;
+}
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(validation_scenario)
+
+BOOST_AUTO_TEST_CASE(the_small_scenario_is_clean)
+{
+    const Diagnostics d = validateScenario(sandtable::test::smallScenario());
+    BOOST_TEST(d.empty());
+}
+
+BOOST_AUTO_TEST_CASE(formation_without_its_hq_is_an_error_naming_it)
+{
+    Scenario s = sandtable::test::smallScenario();
+    std::erase_if(s.units, [](const Unit& u) { return u.id.str() == "red-1-hq"; });
+    const Diagnostics d = validateScenario(s);
+    const Diagnostic* hq = find(d, "oob.formation.hq_count");
+    BOOST_REQUIRE(hq);
+    BOOST_TEST(hq->path == "/formations/1");
+    BOOST_TEST(hq->message.find("red-1") != std::string::npos);
+    BOOST_TEST((hq->severity == Severity::Error));
+}
+
+BOOST_AUTO_TEST_CASE(duplicate_ids_and_dangling_references_are_errors)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.units.push_back(s.units[1]);
+    s.units.back().formation = FormationId("ghost");
+    const Diagnostics d = validateScenario(s);
+    BOOST_TEST(find(d, "id.duplicate") != nullptr);
+    const Diagnostic* ref = find(d, "ref.missing");
+    BOOST_REQUIRE(ref);
+    BOOST_TEST(ref->path == "/units/3/formation");
+}
+
+BOOST_AUTO_TEST_CASE(terrain_class_and_geometry_kind_are_checked)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.terrain[0].terrainClass = "lava";
+    s.terrain[1].terrainClass = "woods"; // a line cannot be woods
+    const Diagnostics d = validateScenario(s);
+    BOOST_TEST(find(d, "terrain.class.unknown")->path == "/terrain/0/class");
+    BOOST_TEST(find(d, "terrain.geometry.kind")->path == "/terrain/1/geometry");
+}
+
+BOOST_AUTO_TEST_CASE(custom_classes_are_accepted_when_declared)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.terrain[0].terrainClass = "vineyard";
+    s.customTerrainClasses.push_back({"vineyard", "Vineyard", "polygon", "as orchard, no cover"});
+    BOOST_TEST(validateScenario(s).empty());
+}
+
+BOOST_AUTO_TEST_CASE(self_intersecting_polygon_is_reported_with_its_location)
+{
+    Scenario s = sandtable::test::smallScenario();
+    // A bow tie: the two diagonals cross at (300150, 4400150).
+    s.terrain[0].geometry = Geometry::polygon({{{300100, 4400100}, {300200, 4400200}, {300200, 4400100},
+        {300100, 4400200}, {300100, 4400100}}});
+    const Diagnostic* bad = find(validateScenario(s), "terrain.geometry.invalid");
+    BOOST_REQUIRE(bad);
+    BOOST_TEST(bad->message.find("Self-intersection") != std::string::npos);
+    BOOST_TEST(bad->message.find("300150") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(pieces_off_the_map_are_errors)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.units[1].placement->position = {299000, 4400650};
+    const Diagnostic* off = find(validateScenario(s), "setup.off_map");
+    BOOST_REQUIRE(off);
+    BOOST_TEST(off->path == "/units/1/placement");
+}
+
+BOOST_AUTO_TEST_CASE(too_few_enabled_gcps_for_the_method)
+{
+    Scenario s = sandtable::test::smallScenario();
+    Georeference g;
+    g.method = GeoreferenceMethod::Poly2;
+    for (int i = 1; i <= 6; ++i)
+        g.gcps.push_back(Gcp{i, 10.0 * i, 5.0 * i * i, 1.0 * i, 2.0 * i, i != 6});
+    s.map = MapSource{"scan.jpg", "", 100, 100, g, ""};
+    const Diagnostic* few = find(validateScenario(s), "georef.gcp.too_few");
+    BOOST_REQUIRE(few);
+    BOOST_TEST(few->message.find("needs at least 6") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
