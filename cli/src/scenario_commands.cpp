@@ -23,6 +23,11 @@ struct ValidateOptions {
     std::string file;
 };
 
+struct UpgradeOptions {
+    std::string file;
+    std::string output;
+};
+
 void runNew(const NewOptions& options, Context& context)
 {
     core::Scenario scenario;
@@ -61,6 +66,17 @@ void runValidate(const ValidateOptions& options, Context& context)
         context.exitCode = 1;
 }
 
+void runUpgrade(const UpgradeOptions& options, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    const std::string target = options.output.empty() ? options.file : options.output;
+    core::saveScenario(loaded.scenario, target);
+    if (context.json)
+        context.printJson({{"file", target}, {"version", core::kScenarioFormatVersion}});
+    else if (!context.quiet)
+        context.err << "wrote " << target << " in format version " << core::kScenarioFormatVersion << "\n";
+}
+
 } // namespace
 
 void registerScenarioCommands(CLI::App& app, Context& context)
@@ -80,6 +96,13 @@ void registerScenarioCommands(CLI::App& app, Context& context)
     CLI::App* validate = addCommand(*noun, "validate", "Check a scenario against the schema and the rules (exit 1 on errors)");
     validate->add_option("FILE", validateOptions->file, "Scenario file")->required();
     validate->callback([validateOptions, &context] { runValidate(*validateOptions, context); });
+
+    auto upgradeOptions = std::make_shared<UpgradeOptions>();
+    CLI::App* upgrade = addCommand(*noun, "upgrade",
+        "Rewrite a scenario in the current format version and sandtable's canonical layout (atomic)");
+    upgrade->add_option("FILE", upgradeOptions->file, "Scenario file")->required();
+    upgrade->add_option("-o,--output", upgradeOptions->output, "Write here instead of over FILE");
+    upgrade->callback([upgradeOptions, &context] { runUpgrade(*upgradeOptions, context); });
 }
 
 } // namespace sandtable::cli
