@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The battle map printed at game scale: one page, or tiled over pages with overlap and registration marks.
+#pragma once
+
+#include "sandtable/core/model/scenario.hpp"
+#include "sandtable/core/util/progress.hpp"
+#include "sandtable/print/page.hpp"
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace sandtable::print {
+
+/// An RGBA raster already resampled into the working CRS for printing: `pixels` holds width*height*4
+/// bytes (R, G, B, A, rows top to bottom); `geotransform` maps pixel/line to working-CRS metres (GDAL order).
+struct PrintRaster {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> pixels;
+    std::array<double, 6> geotransform{};
+};
+
+enum class MapLayer { Scan, Terrain, Grid, Setup };
+
+/// What to print. The printed window is the scenario's extent (required). All paper lengths in mm.
+struct MapPrintRequest {
+    double scaleDenominator = 16000.0;       ///< print at 1:N
+    PageSize page;                           ///< portrait size; pages are turned landscape when that takes fewer sheets
+    double marginMm = 12.0;                  ///< white border holding registration marks and sheet labels
+    double overlapMm = 10.0;                 ///< map content repeated on both sheets of a join
+    std::set<MapLayer> layers{MapLayer::Scan, MapLayer::Terrain, MapLayer::Setup};
+    std::optional<PrintRaster> scan;         ///< the scan layer, when one was rendered
+    std::string sourceNote;                  ///< e.g. "Cope survey, affine fit, RMS 312.4 m"
+    std::size_t maxPages = 400;              ///< more sheets than this is refused
+};
+
+/// One sheet: its row and column in the tiling (from the north-west, 0-based) and its ground window.
+struct MapSheet {
+    int row = 0;
+    int column = 0;
+    core::Extent ground;  ///< working-CRS metres shown on the sheet (including overlaps)
+};
+
+/// The layout, computable without drawing: sheets, the printed extent in mm, the page orientation.
+struct MapLayout {
+    int rows = 1;
+    int columns = 1;
+    double pageWidthMm = 0.0;
+    double pageHeightMm = 0.0;
+    double extentWidthMm = 0.0;   ///< the whole map extent on paper
+    double extentHeightMm = 0.0;
+    std::vector<MapSheet> sheets;
+};
+
+/// Plans the sheets. Each sheet's map area is the page less the margins; neighbouring sheets share
+/// `overlapMm` of content. Throws core::OperationError when the scenario has no extent, the page is
+/// smaller than its margins, or more than maxPages sheets would be needed (naming the count).
+MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& request);
+
+/// Result of printing: pages written (map sheets, plus an assembly page when tiled) and the layout.
+struct MapPrintResult {
+    int pages = 0;
+    MapLayout layout;
+};
+
+/// Writes the PDF atomically (no partial file on failure). Every sheet carries a title, a scale bar in
+/// metres and in Pub Battles movement segments (4.5 cm foot / 6.4 cm mounted, domain.md), a north arrow,
+/// registration marks at the corners of the map area, the sheet's position and neighbours, and the legend
+/// of the terrain classes present. A 1 km ground line measures 1,000,000 / N mm on every sheet.
+/// Throws core::IoError / core::OperationError; core::Cancelled when progress says stop.
+MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& request,
+    const std::filesystem::path& output, const core::ProgressCallback& progress = {});
+
+} // namespace sandtable::print

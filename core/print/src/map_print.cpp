@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Battle-map sheets through cairo's PDF surface: layout, layers, furniture, registration marks.
+#include "sandtable/print/map_print.hpp"
+
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/print/terrain_style.hpp"
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <numbers>
+#include <sstream>
+
+namespace sandtable::print {
+namespace {
+
+// Band at the bottom of each page's printable area for title, scale bars, legend and sheet index (mm).
+constexpr double kFurnitureMm = 30.0;
+// Pub Battles movement rulers in map centimetres (domain.md): foot 3 x 4.5 cm, mounted 3 x 6.4 cm.
+constexpr double kFootSegmentCm = 4.5;
+constexpr double kMountedSegmentCm = 6.4;
+// Default block footprint on paper when the scenario sets none (domain.md: a scenario setting).
+constexpr double kBlockLengthMm = 20.0;
+constexpr double kBlockDepthMm = 10.0;
+
+std::string sheetName(int row, int column)
+{
+    std::string letters;
+    for (int r = row + 1; r > 0; r = (r - 1) / 26)
+        letters.insert(letters.begin(), static_cast<char>('A' + (r - 1) % 26));
+    return letters + std::to_string(column + 1);
+}
+
+struct Orientation {
+    double pageW, pageH, areaW, areaH;
+    int columns, rows;
+};
+
+int sheetsAlong(double contentMm, double areaMm, double overlapMm)
+{
+    if (contentMm <= areaMm + 1e-9)
+        return 1;
+    return static_cast<int>(std::ceil((contentMm - overlapMm) / (areaMm - overlapMm) - 1e-9));
+}
+
+Orientation orient(double pageW, double pageH, const MapPrintRequest& r, double contentW, double contentH)
+{
+    Orientation o{pageW, pageH, pageW - 2 * r.marginMm, pageH - 2 * r.marginMm - kFurnitureMm, 0, 0};
+    if (o.areaW <= r.overlapMm || o.areaH <= r.overlapMm || o.areaW <= 0 || o.areaH <= 0)
+        return o;
+    o.columns = sheetsAlong(contentW, o.areaW, r.overlapMm);
+    o.rows = sheetsAlong(contentH, o.areaH, r.overlapMm);
+    return o;
+}
+
+void setColour(cairo_t* cr, const Colour& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
+
+/// Maps working-CRS metres to paper mm on one sheet.
+struct SheetTransform {
+    double originX, originY;  // paper mm of the sheet's map area top-left
+    double minX, maxY;        // ground window top-left
+    double mmPerMetre;
+    double x(double gx) const { return originX + (gx - minX) * mmPerMetre; }
+    double y(double gy) const { return originY + (maxY - gy) * mmPerMetre; }
+};
+
+void ringPath(cairo_t* cr, const SheetTransform& t, const std::vector<core::Coordinate>& ring)
+{
+    for (std::size_t i = 0; i < ring.size(); ++i) {
+        if (i == 0)
+            cairo_move_to(cr, t.x(ring[i].x), t.y(ring[i].y));
+        else
+            cairo_line_to(cr, t.x(ring[i].x), t.y(ring[i].y));
+    }
+}
+
+void drawFeature(cairo_t* cr, const SheetTransform& t, const core::TerrainFeature& f, const TerrainStyle& style)
+{
+    const int dim = core::dimension(f.geometry.type);
+    cairo_set_line_width(cr, style.lineWidthMm);
+    if (style.dashed) {
+        const double dash[] = {1.2, 0.8};
+        cairo_set_dash(cr, dash, 2, 0);
+    } else {
+        cairo_set_dash(cr, nullptr, 0, 0);
+    }
+    for (const auto& part : f.geometry.parts) {
+        if (dim == 2) {
+            cairo_new_path(cr);
+            for (const auto& ring : part) {
+                ringPath(cr, t, ring);
+                cairo_close_path(cr);
+            }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+            setColour(cr, style.fill);
+            cairo_fill_preserve(cr);
+            setColour(cr, style.line);
+            cairo_stroke(cr);
+        } else if (dim == 1) {
+            cairo_new_path(cr);
+            ringPath(cr, t, part.at(0));
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT); // lines end where the ground ends: lengths measure true
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+            setColour(cr, style.line);
+            cairo_stroke(cr);
+        } else {
+            const core::Coordinate c = part.at(0).at(0);
+            const double s = style.symbolMm;
+            cairo_new_path(cr);
+            if (f.terrainClass == "bridge") {
+                cairo_rectangle(cr, t.x(c.x) - s / 2, t.y(c.y) - s / 4, s, s / 2);
+            } else {
+                cairo_arc(cr, t.x(c.x), t.y(c.y), s / 2, 0, 2 * std::numbers::pi);
+            }
+            setColour(cr, style.fill);
+            cairo_fill_preserve(cr);
+            setColour(cr, style.line);
+            cairo_stroke(cr);
+        }
+    }
+    cairo_set_dash(cr, nullptr, 0, 0);
+}
+
+TerrainStyle styleOf(const core::TerrainFeature& f)
+{
+    const int level = f.attributes.contains("level") && f.attributes["level"].is_number_integer()
+        ? f.attributes["level"].get<int>()
+        : 1;
+    const std::string grade = f.attributes.contains("grade") && f.attributes["grade"].is_string()
+        ? f.attributes["grade"].get<std::string>()
+        : "minor";
+    return terrainStyle(f.terrainClass, level, grade);
+}
+
+void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster)
+{
+    if (raster.width <= 0 || raster.height <= 0
+        || raster.pixels.size() != static_cast<std::size_t>(raster.width) * static_cast<std::size_t>(raster.height) * 4)
+        throw core::OperationError("", "scan layer", "the print raster's pixel buffer does not match its size");
+    // cairo owns the pixels (the PDF surface may keep a reference until the page is finished).
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> image(
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, raster.width, raster.height), &cairo_surface_destroy);
+    if (cairo_surface_status(image.get()) != CAIRO_STATUS_SUCCESS)
+        throw core::OperationError("", "scan layer", "cannot allocate the print raster");
+    const int stride = cairo_image_surface_get_stride(image.get());
+    unsigned char* data = cairo_image_surface_get_data(image.get());
+    cairo_surface_flush(image.get());
+    for (int y = 0; y < raster.height; ++y) {
+        auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::size_t>(y) * static_cast<std::size_t>(stride));
+        for (int x = 0; x < raster.width; ++x) {
+            const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(raster.width) + static_cast<std::size_t>(x)) * 4;
+            const std::uint32_t a = raster.pixels[i + 3];
+            const auto pre = [a](std::uint32_t v) { return (v * a + 127) / 255; };
+            row[x] = (a << 24) | (pre(raster.pixels[i]) << 16) | (pre(raster.pixels[i + 1]) << 8) | pre(raster.pixels[i + 2]);
+        }
+    }
+    cairo_surface_mark_dirty(image.get());
+    cairo_save(cr);
+    const auto& gt = raster.geotransform;
+    // paper = S * (geotransform * pixel): first pixel -> ground, then ground -> paper mm.
+    cairo_matrix_t groundToPaper;
+    cairo_matrix_init(&groundToPaper, t.mmPerMetre, 0, 0, -t.mmPerMetre, t.originX - t.minX * t.mmPerMetre,
+        t.originY + t.maxY * t.mmPerMetre);
+    cairo_matrix_t pixelToGround;
+    cairo_matrix_init(&pixelToGround, gt[1], gt[4], gt[2], gt[5], gt[0], gt[3]);
+    cairo_matrix_t pixelToPaper;
+    cairo_matrix_multiply(&pixelToPaper, &pixelToGround, &groundToPaper);
+    cairo_transform(cr, &pixelToPaper);
+    cairo_set_source_surface(cr, image.get(), 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+    cairo_paint(cr);
+    cairo_restore(cr);
+}
+
+void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, double printScale)
+{
+    // Blocks keep their paper size relative to the game map: scaled when printing at another scale.
+    const double k = s.settings.scaleDenominator / printScale;
+    for (const auto& u : s.units) {
+        if (!u.placement)
+            continue;
+        const core::Formation* formation = s.findFormation(u.formation);
+        const core::Side* side = formation ? s.findSide(formation->side) : nullptr;
+        const Colour colour = parseHexColour(side ? side->colour : "", Colour{0.3, 0.3, 0.3, 1});
+        double length = kBlockLengthMm * k, depth = kBlockDepthMm * k;
+        if (u.type == core::UnitType::Hq) {
+            length = depth = kBlockDepthMm * k * 0.8;
+        }
+        if (u.placement->column)
+            std::swap(length, depth);
+        cairo_save(cr);
+        cairo_translate(cr, t.x(u.placement->position.x), t.y(u.placement->position.y));
+        cairo_rotate(cr, u.placement->facing * std::numbers::pi / 180.0); // clockwise from north on paper
+        cairo_rectangle(cr, -length / 2, -depth / 2, length, depth);
+        setColour(cr, Colour{colour.r, colour.g, colour.b, 0.85});
+        cairo_fill_preserve(cr);
+        cairo_set_line_width(cr, 0.25);
+        setColour(cr, Colour{0, 0, 0, 1});
+        cairo_stroke(cr);
+        // Facing edge: the front of the block is drawn thicker.
+        cairo_move_to(cr, -length / 2, -depth / 2);
+        cairo_line_to(cr, length / 2, -depth / 2);
+        cairo_set_line_width(cr, 0.8);
+        cairo_stroke(cr);
+        cairo_restore(cr);
+        cairo_save(cr);
+        cairo_set_font_size(cr, 2.2);
+        setColour(cr, Colour{0, 0, 0, 1});
+        cairo_move_to(cr, t.x(u.placement->position.x) + length / 2 + 0.8, t.y(u.placement->position.y) + 0.8);
+        cairo_show_text(cr, u.name.c_str());
+        cairo_restore(cr);
+    }
+}
+
+void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold = false)
+{
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    cairo_move_to(cr, x, y);
+    cairo_show_text(cr, s.c_str());
+}
+
+/// A bar of `segments` segments of `segmentMm` each, labelled; returns its right end.
+double scaleBar(cairo_t* cr, double x, double y, int segments, double segmentMm, const std::string& label,
+    const std::vector<std::string>& ticks)
+{
+    cairo_set_line_width(cr, 0.15);
+    for (int i = 0; i < segments; ++i) {
+        cairo_rectangle(cr, x + i * segmentMm, y, segmentMm, 1.6);
+        cairo_set_source_rgb(cr, i % 2 ? 1 : 0, i % 2 ? 1 : 0, i % 2 ? 1 : 0);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_stroke(cr);
+    }
+    for (std::size_t i = 0; i < ticks.size(); ++i)
+        text(cr, x + static_cast<double>(i) * segmentMm - 0.6, y + 4.2, 2.2, ticks[i]);
+    text(cr, x, y - 1.2, 2.4, label);
+    return x + segments * segmentMm;
+}
+
+std::string metres(double m)
+{
+    std::ostringstream out;
+    out << (m >= 1000 && std::fmod(m, 1000.0) == 0 ? m / 1000 : m) << (m >= 1000 && std::fmod(m, 1000.0) == 0 ? " km" : " m");
+    return out.str();
+}
+
+/// A round ground distance whose bar is at most `maxMm` on paper.
+double niceDistance(double maxMm, double mmPerMetre)
+{
+    const double steps[] = {10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000, 100000};
+    double best = steps[0];
+    for (double s : steps)
+        if (s * mmPerMetre <= maxMm)
+            best = s;
+    return best;
+}
+
+void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& r, const MapLayout& layout,
+    const MapSheet& sheet, double pageW, double pageH, const std::set<std::string>& classes)
+{
+    const double mmPerMetre = 1000.0 / r.scaleDenominator;
+    const double top = pageH - r.marginMm - kFurnitureMm + 3.0;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    std::string title = s.settings.title.empty() ? s.settings.id : s.settings.title;
+    std::ostringstream scale;
+    scale << "1:" << static_cast<long long>(std::llround(r.scaleDenominator));
+    text(cr, r.marginMm, top + 1.5, 4.0, title, true);
+    std::string sheetLabel = "Sheet " + sheetName(sheet.row, sheet.column) + " of " + std::to_string(layout.rows * layout.columns)
+        + "  (" + std::to_string(layout.rows) + " rows x " + std::to_string(layout.columns) + " columns)  scale " + scale.str()
+        + "  " + s.settings.crs;
+    text(cr, r.marginMm, top + 6.0, 2.6, sheetLabel);
+    // Ground scale bar: a round distance of at most 80 mm, in 4 or 5 segments.
+    const double distance = niceDistance(std::min(80.0, pageW / 2.5), mmPerMetre);
+    const int segments = 4;
+    std::vector<std::string> ticks;
+    for (int i = 0; i <= segments; ++i)
+        ticks.push_back(metres(distance * i / segments));
+    scaleBar(cr, r.marginMm, top + 11.0, segments, distance * mmPerMetre / segments, "Ground (metres)", ticks);
+    // Pub Battles movement rulers, in map cm at the scenario scale, rescaled to this print's scale.
+    const double k = s.settings.scaleDenominator / r.scaleDenominator;
+    const double footMm = kFootSegmentCm * 10.0 * k;
+    const double mountedMm = kMountedSegmentCm * 10.0 * k;
+    std::ostringstream foot, mounted;
+    foot.precision(4);
+    mounted.precision(4);
+    foot << "Foot movement: 3 x " << kFootSegmentCm << " cm = 3 x " << kFootSegmentCm * s.settings.scaleDenominator / 100.0 << " m";
+    mounted << "Mounted movement: 3 x " << kMountedSegmentCm << " cm = 3 x " << kMountedSegmentCm * s.settings.scaleDenominator / 100.0 << " m";
+    if (3 * mountedMm < pageW - 2 * r.marginMm - 60) {
+        scaleBar(cr, r.marginMm, top + 19.5, 3, footMm, foot.str(), {});
+        scaleBar(cr, r.marginMm + 3 * footMm + 8.0, top + 19.5, 3, mountedMm, mounted.str(), {});
+    }
+    // North arrow (grid north of the working CRS).
+    const double nx = pageW - r.marginMm - 5.0, ny = top + 2.0;
+    cairo_move_to(cr, nx, ny);
+    cairo_line_to(cr, nx - 2.2, ny + 7.0);
+    cairo_line_to(cr, nx, ny + 5.5);
+    cairo_line_to(cr, nx + 2.2, ny + 7.0);
+    cairo_close_path(cr);
+    cairo_fill(cr);
+    text(cr, nx - 1.3, ny + 11.0, 3.0, "N", true);
+    // Legend of the classes present, in two columns left of the north arrow.
+    double lx = pageW / 2.0 + 5.0, ly = top;
+    int n = 0;
+    for (const std::string& c : classes) {
+        const TerrainStyle st = terrainStyle(c);
+        const double x = lx + (n / 6) * 42.0, y = ly + (n % 6) * 4.0;
+        if (x + 40 > nx - 4)
+            break;
+        cairo_rectangle(cr, x, y, 5.0, 2.6);
+        setColour(cr, st.fill.a > 0 ? st.fill : Colour{1, 1, 1, 1});
+        cairo_fill_preserve(cr);
+        setColour(cr, st.line);
+        cairo_set_line_width(cr, std::min(st.lineWidthMm, 0.8));
+        cairo_stroke(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        text(cr, x + 6.5, y + 2.3, 2.3, st.legend);
+        ++n;
+    }
+    if (!r.sourceNote.empty())
+        text(cr, r.marginMm, pageH - r.marginMm + 4.5, 2.2, r.sourceNote);
+}
+
+void registrationMark(cairo_t* cr, double x, double y)
+{
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 0.15);
+    cairo_arc(cr, x, y, 2.0, 0, 2 * std::numbers::pi);
+    cairo_stroke(cr);
+    cairo_move_to(cr, x - 4.0, y);
+    cairo_line_to(cr, x + 4.0, y);
+    cairo_move_to(cr, x, y - 4.0);
+    cairo_line_to(cr, x, y + 4.0);
+    cairo_stroke(cr);
+}
+
+void drawSheetFrame(cairo_t* cr, const MapPrintRequest& r, const MapLayout& layout, const MapSheet& sheet,
+    double areaW, double areaH)
+{
+    const double x0 = r.marginMm, y0 = r.marginMm;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 0.2);
+    cairo_rectangle(cr, x0, y0, areaW, areaH);
+    cairo_stroke(cr);
+    registrationMark(cr, x0, y0);
+    registrationMark(cr, x0 + areaW, y0);
+    registrationMark(cr, x0, y0 + areaH);
+    registrationMark(cr, x0 + areaW, y0 + areaH);
+    // Overlap lines where this sheet joins a neighbour, and the neighbour's name in the margin.
+    const double dash[] = {1.0, 1.0};
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_set_line_width(cr, 0.12);
+    cairo_set_font_size(cr, 2.4);
+    if (sheet.column + 1 < layout.columns) {
+        cairo_move_to(cr, x0 + areaW - r.overlapMm, y0);
+        cairo_line_to(cr, x0 + areaW - r.overlapMm, y0 + areaH);
+        cairo_stroke(cr);
+        text(cr, x0 + areaW + 1.0, y0 + areaH / 2, 2.4, "> " + sheetName(sheet.row, sheet.column + 1));
+    }
+    if (sheet.column > 0) {
+        cairo_move_to(cr, x0 + r.overlapMm, y0);
+        cairo_line_to(cr, x0 + r.overlapMm, y0 + areaH);
+        cairo_stroke(cr);
+        text(cr, 1.0, y0 + areaH / 2, 2.4, sheetName(sheet.row, sheet.column - 1) + " <");
+    }
+    if (sheet.row + 1 < layout.rows) {
+        cairo_move_to(cr, x0, y0 + areaH - r.overlapMm);
+        cairo_line_to(cr, x0 + areaW, y0 + areaH - r.overlapMm);
+        cairo_stroke(cr);
+        text(cr, x0 + areaW / 2, y0 + areaH + 3.0, 2.4, "v " + sheetName(sheet.row + 1, sheet.column));
+    }
+    if (sheet.row > 0) {
+        cairo_move_to(cr, x0, y0 + r.overlapMm);
+        cairo_line_to(cr, x0 + areaW, y0 + r.overlapMm);
+        cairo_stroke(cr);
+        text(cr, x0 + areaW / 2, y0 - 1.5, 2.4, "^ " + sheetName(sheet.row - 1, sheet.column));
+    }
+    cairo_set_dash(cr, nullptr, 0, 0);
+}
+
+void drawAssemblyPage(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& r, const MapLayout& layout)
+{
+    const double availW = layout.pageWidthMm - 2 * r.marginMm, availH = layout.pageHeightMm - 2 * r.marginMm - 30;
+    const double k = std::min(availW / layout.extentWidthMm, availH / layout.extentHeightMm);
+    const double x0 = r.marginMm, y0 = r.marginMm + 22;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    text(cr, x0, r.marginMm + 6, 5.0, "Assembly: " + (s.settings.title.empty() ? s.settings.id : s.settings.title), true);
+    std::ostringstream info;
+    info << layout.rows * layout.columns << " sheets, " << layout.rows << " rows x " << layout.columns
+         << " columns; map " << std::llround(layout.extentWidthMm) << " x " << std::llround(layout.extentHeightMm)
+         << " mm at 1:" << std::llround(r.scaleDenominator) << "; overlap " << r.overlapMm << " mm: trim each sheet on the dashed line where it joins its neighbour";
+    text(cr, x0, r.marginMm + 13, 2.8, info.str());
+    cairo_set_line_width(cr, 0.3);
+    cairo_rectangle(cr, x0, y0, layout.extentWidthMm * k, layout.extentHeightMm * k);
+    cairo_stroke(cr);
+    const double mmPerMetre = 1000.0 / r.scaleDenominator;
+    for (const MapSheet& sh : layout.sheets) {
+        const double sx = x0 + (sh.ground.minX - s.settings.extent->minX) * mmPerMetre * k;
+        const double sy = y0 + (s.settings.extent->maxY - sh.ground.maxY) * mmPerMetre * k;
+        const double sw = sh.ground.width() * mmPerMetre * k, shh = sh.ground.height() * mmPerMetre * k;
+        cairo_set_source_rgba(cr, 0.2, 0.3, 0.7, 0.08);
+        cairo_rectangle(cr, sx, sy, sw, shh);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.2, 0.3, 0.7);
+        cairo_set_line_width(cr, 0.2);
+        cairo_stroke(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        text(cr, sx + sw / 2 - 3, sy + shh / 2 + 1.5, 4.0, sheetName(sh.row, sh.column), true);
+    }
+}
+
+} // namespace
+
+MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& request)
+{
+    if (!scenario.settings.extent)
+        throw core::OperationError("", "scenario '" + scenario.settings.id + "'", "has no map extent to print");
+    if (!(request.scaleDenominator > 0))
+        throw core::OperationError("", "scale", "the scale denominator must be positive");
+    const core::Extent& e = *scenario.settings.extent;
+    const double mmPerMetre = 1000.0 / request.scaleDenominator;
+    MapLayout layout;
+    layout.extentWidthMm = e.width() * mmPerMetre;
+    layout.extentHeightMm = e.height() * mmPerMetre;
+    const Orientation portrait = orient(request.page.widthMm, request.page.heightMm, request, layout.extentWidthMm, layout.extentHeightMm);
+    const Orientation landscape = orient(request.page.heightMm, request.page.widthMm, request, layout.extentWidthMm, layout.extentHeightMm);
+    const bool portraitOk = portrait.columns > 0;
+    const bool landscapeOk = landscape.columns > 0;
+    if (!portraitOk && !landscapeOk)
+        throw core::OperationError("", "page " + request.page.name,
+            "is smaller than its margins and overlap (" + std::to_string(request.marginMm) + " mm margins, "
+                + std::to_string(kFurnitureMm) + " mm legend band)");
+    const Orientation& o = !landscapeOk || (portraitOk && portrait.columns * portrait.rows <= landscape.columns * landscape.rows)
+        ? portrait
+        : landscape;
+    const long long count = static_cast<long long>(o.columns) * o.rows;
+    if (count > static_cast<long long>(request.maxPages))
+        throw core::OperationError("", "scale 1:" + std::to_string(std::llround(request.scaleDenominator)),
+            "would need " + std::to_string(count) + " sheets of " + request.page.name + " (the limit is "
+                + std::to_string(request.maxPages) + "); choose a smaller scale or a larger page");
+    layout.rows = o.rows;
+    layout.columns = o.columns;
+    layout.pageWidthMm = o.pageW;
+    layout.pageHeightMm = o.pageH;
+    const double stepX = (o.areaW - request.overlapMm) / mmPerMetre;
+    const double stepY = (o.areaH - request.overlapMm) / mmPerMetre;
+    for (int row = 0; row < o.rows; ++row)
+        for (int column = 0; column < o.columns; ++column) {
+            MapSheet sheet{row, column, {}};
+            sheet.ground.minX = e.minX + column * stepX;
+            sheet.ground.maxX = sheet.ground.minX + o.areaW / mmPerMetre;
+            sheet.ground.maxY = e.maxY - row * stepY;
+            sheet.ground.minY = sheet.ground.maxY - o.areaH / mmPerMetre;
+            layout.sheets.push_back(sheet);
+        }
+    return layout;
+}
+
+MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& request,
+    const std::filesystem::path& output, const core::ProgressCallback& progress)
+{
+    MapPrintResult result;
+    result.layout = planMapSheets(scenario, request);
+    const MapLayout& layout = result.layout;
+    const double areaW = layout.pageWidthMm - 2 * request.marginMm;
+    const double areaH = layout.pageHeightMm - 2 * request.marginMm - kFurnitureMm;
+    const double mmPerMetre = 1000.0 / request.scaleDenominator;
+
+    std::vector<const core::TerrainFeature*> ordered;
+    std::set<std::string> classes;
+    if (request.layers.count(MapLayer::Terrain))
+        for (const auto& f : scenario.terrain) {
+            ordered.push_back(&f);
+            classes.insert(f.terrainClass);
+        }
+    std::stable_sort(ordered.begin(), ordered.end(),
+        [](const auto* a, const auto* b) { return styleOf(*a).order < styleOf(*b).order; });
+
+    core::AtomicFile file(output);
+    cairo_surface_t* surface = cairo_pdf_surface_create(file.temporaryPath().c_str(),
+        pointsFromMillimetres(layout.pageWidthMm), pointsFromMillimetres(layout.pageHeightMm));
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surfaceOwner(surface, &cairo_surface_destroy);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
+        throw core::IoError(output.string(), "", std::string("cannot create the PDF: ") + cairo_status_to_string(cairo_surface_status(surface)));
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, scenario.settings.title.c_str());
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "sandtable");
+    cairo_t* cr = cairo_create(surface);
+    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> crOwner(cr, &cairo_destroy);
+    const double ptPerMm = 1.0 / kMillimetresPerPoint;
+    cairo_scale(cr, ptPerMm, ptPerMm);
+
+    int page = 0;
+    const int total = static_cast<int>(layout.sheets.size()) + (layout.sheets.size() > 1 ? 1 : 0);
+    if (layout.sheets.size() > 1) {
+        drawAssemblyPage(cr, scenario, request, layout);
+        cairo_show_page(cr);
+        ++page;
+    }
+    for (const MapSheet& sheet : layout.sheets) {
+        core::reportProgress(progress, static_cast<double>(page) / total, "printing map sheets");
+        const SheetTransform t{request.marginMm, request.marginMm, sheet.ground.minX, sheet.ground.maxY, mmPerMetre};
+        cairo_save(cr);
+        // Clip to the sheet's map area and to the scenario extent.
+        const core::Extent& e = *scenario.settings.extent;
+        const double cx0 = std::max(t.x(e.minX), request.marginMm), cy0 = std::max(t.y(e.maxY), request.marginMm);
+        const double cx1 = std::min(t.x(e.maxX), request.marginMm + areaW), cy1 = std::min(t.y(e.minY), request.marginMm + areaH);
+        cairo_rectangle(cr, cx0, cy0, std::max(0.0, cx1 - cx0), std::max(0.0, cy1 - cy0));
+        cairo_clip(cr);
+        if (request.layers.count(MapLayer::Scan) && request.scan)
+            drawScan(cr, t, *request.scan);
+        for (const auto* f : ordered)
+            drawFeature(cr, t, *f, styleOf(*f));
+        if (request.layers.count(MapLayer::Setup))
+            drawUnits(cr, t, scenario, request.scaleDenominator);
+        cairo_restore(cr);
+        drawSheetFrame(cr, request, layout, sheet, areaW, areaH);
+        drawFurniture(cr, scenario, request, layout, sheet, layout.pageWidthMm, layout.pageHeightMm, classes);
+        cairo_show_page(cr);
+        ++page;
+    }
+    crOwner.reset();
+    cairo_surface_finish(surface);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
+        throw core::IoError(output.string(), "", std::string("cannot write the PDF: ") + cairo_status_to_string(cairo_surface_status(surface)));
+    surfaceOwner.reset();
+    file.commit();
+    core::reportProgress(progress, 1.0, "printing map sheets");
+    result.pages = page;
+    return result;
+}
+
+} // namespace sandtable::print
