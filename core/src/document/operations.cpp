@@ -2,10 +2,12 @@
 // Edit builders for the scenario's collections and settings.
 #include "sandtable/core/document/operations.hpp"
 
+#include "sandtable/core/geometry/split_merge.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace sandtable::core::operations {
 namespace {
@@ -73,6 +75,94 @@ Edit replaceFeature(const Scenario& s, TerrainFeature feature, std::string label
 Edit removeFeature(const Scenario& s, const FeatureId& id)
 {
     return removeEntity<TerrainFeature>(s, id.str(), "Delete feature");
+}
+
+Edit splitFeature(const Scenario& s, const FeatureId& id, const Geometry& blade)
+{
+    const auto index = indexOf<TerrainFeature>(s, id.str());
+    if (index < 0)
+        throw OperationError("", "feature '" + id.str() + "'", "does not exist");
+    const auto at = static_cast<std::size_t>(index);
+    const TerrainFeature& original = s.terrain[at];
+    std::vector<Geometry> pieces;
+    try {
+        pieces = geometry::splitGeometry(original.geometry, blade);
+    } catch (const OperationError& e) {
+        throw OperationError("", "feature '" + id.str() + "'", e.reason());
+    }
+    Edit edit{"Split " + original.terrainClass, {}, {}};
+    TerrainFeature first = original;
+    first.geometry = pieces.front();
+    edit.changes.push_back(EntityChange<TerrainFeature>{id.str(), original, std::move(first), at, at});
+    std::set<std::string> taken;
+    for (const auto& f : s.terrain)
+        taken.insert(f.id.str());
+    std::size_t n = 2;
+    for (std::size_t p = 1; p < pieces.size(); ++p) {
+        std::string pieceId;
+        do
+            pieceId = id.str() + "-" + std::to_string(n++);
+        while (taken.count(pieceId) > 0);
+        taken.insert(pieceId);
+        TerrainFeature piece = original;
+        piece.id = FeatureId(pieceId);
+        piece.geometry = pieces[p];
+        edit.changes.push_back(EntityChange<TerrainFeature>{pieceId, std::nullopt, std::move(piece), at + p, at + p});
+    }
+    return edit;
+}
+
+Edit mergeFeatures(const Scenario& s, const std::vector<FeatureId>& ids)
+{
+    if (ids.size() < 2)
+        throw OperationError("", "merge", "needs at least two features");
+    std::set<std::string> seen;
+    std::vector<std::size_t> indices;
+    std::vector<Geometry> geometries;
+    for (const FeatureId& id : ids) {
+        const auto index = indexOf<TerrainFeature>(s, id.str());
+        if (index < 0)
+            throw OperationError("", "feature '" + id.str() + "'", "does not exist");
+        if (!seen.insert(id.str()).second)
+            throw OperationError("", "feature '" + id.str() + "'", "named twice in the merge");
+        const TerrainFeature& f = s.terrain[static_cast<std::size_t>(index)];
+        if (f.terrainClass != s.terrain[static_cast<std::size_t>(indexOf<TerrainFeature>(s, ids.front().str()))].terrainClass)
+            throw OperationError("", "feature '" + id.str() + "'",
+                "is " + f.terrainClass + "; only features of one class can be merged");
+        indices.push_back(static_cast<std::size_t>(index));
+        geometries.push_back(f.geometry);
+    }
+    Geometry united;
+    try {
+        united = geometry::uniteGeometries(geometries);
+    } catch (const OperationError& e) {
+        throw OperationError("", "feature '" + ids.front().str() + "'", e.reason());
+    }
+    const TerrainFeature& keep = s.terrain[indices.front()];
+    Edit edit{"Merge " + keep.terrainClass, {}, {}};
+    TerrainFeature merged = keep;
+    merged.geometry = std::move(united);
+    edit.changes.push_back(EntityChange<TerrainFeature>{keep.id.str(), keep, std::move(merged), indices.front(), indices.front()});
+    // Removals from the back so each recorded index is the feature's position when its change applies.
+    std::vector<std::size_t> removed(indices.begin() + 1, indices.end());
+    std::sort(removed.rbegin(), removed.rend());
+    for (std::size_t at : removed)
+        edit.changes.push_back(EntityChange<TerrainFeature>{s.terrain[at].id.str(), s.terrain[at], std::nullopt, at, at});
+    return edit;
+}
+
+Edit repairTerrain(const Scenario& s, const geometry::RepairOptions& options, Diagnostics& findings)
+{
+    geometry::TerrainRepair repair = geometry::repairTerrain(s, options);
+    findings.insert(findings.end(), repair.diagnostics.begin(), repair.diagnostics.end());
+    Edit edit{"Repair terrain", {}, {}};
+    for (auto& [id, repaired] : repair.replacements) {
+        const auto at = static_cast<std::size_t>(indexOf<TerrainFeature>(s, id.str()));
+        TerrainFeature after = s.terrain[at];
+        after.geometry = std::move(repaired);
+        edit.changes.push_back(EntityChange<TerrainFeature>{id.str(), s.terrain[at], std::move(after), at, at});
+    }
+    return edit;
 }
 
 Edit addSide(const Scenario& s, Side side) { return addEntity(s, std::move(side), "Add side"); }

@@ -3,6 +3,7 @@
 #include "sandtable/core/validation/scenario_validator.hpp"
 
 #include "sandtable/core/geometry/geometry_ops.hpp"
+#include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 
 #include <map>
@@ -164,6 +165,8 @@ Diagnostics validateScenario(const Scenario& s)
     if (s.settings.extent && (s.settings.extent->width() <= 0 || s.settings.extent->height() <= 0))
         out.push_back({"map.extent", Severity::Error, "/extent", "the map extent is empty (max must exceed min)"});
     checkTerrain(s, out);
+    const Diagnostics topology = geometry::checkTopology(s);
+    out.insert(out.end(), topology.begin(), topology.end());
     checkOrderOfBattle(s, out);
     checkGeoreference(s, out);
     return out;

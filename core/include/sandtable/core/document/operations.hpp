@@ -3,6 +3,8 @@
 #pragma once
 
 #include "sandtable/core/document/edit.hpp"
+#include "sandtable/core/geometry/terrain_check.hpp"
+#include "sandtable/core/validation/diagnostic.hpp"
 
 #include <string>
 
@@ -15,6 +17,19 @@ Edit replaceFeature(const Scenario& scenario, TerrainFeature feature, std::strin
     std::string mergeKey = {});
 /// Removes a feature. Throws OperationError when the id is unknown.
 Edit removeFeature(const Scenario& scenario, const FeatureId& id);
+/// Splits a polygon or line feature with a blade line (working-CRS metres): the largest piece keeps the
+/// feature's id, the others become new features of the same class, name and attributes, with fresh ids
+/// "<id>-<n>", placed right after it. One undo step. Throws OperationError when the id is unknown or the
+/// blade does not cut the feature in two (geometry::splitGeometry).
+Edit splitFeature(const Scenario& scenario, const FeatureId& id, const Geometry& blade);
+/// Merges features of one class into the first of `ids` (the union of their geometries, lines merged
+/// end to end); the others are removed. One undo step. Throws OperationError for fewer than two ids, an
+/// unknown or repeated id, different classes, or geometries that cannot be united.
+Edit mergeFeatures(const Scenario& scenario, const std::vector<FeatureId>& ids);
+/// Repairs the terrain (geometry::repairTerrain): one undo step replacing every changed geometry; the
+/// findings (fixed, collapsed, slivers, dropped parts) are appended to `findings`. An empty Edit when
+/// nothing changed.
+Edit repairTerrain(const Scenario& scenario, const geometry::RepairOptions& options, Diagnostics& findings);
 
 Edit addSide(const Scenario& scenario, Side side);
 Edit addFormation(const Scenario& scenario, Formation formation);

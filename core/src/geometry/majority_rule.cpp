@@ -1,0 +1,522 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Majority rule: block footprints, the terrain index (GEOS STRtree) and the exact convex clipper.
+#include "sandtable/core/geometry/majority_rule.hpp"
+
+#include "geos_util.hpp"
+#include "sandtable/core/util/error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <numbers>
+#include <numeric>
+#include <stdexcept>
+
+namespace sandtable::core::geometry {
+namespace {
+
+struct Point {
+    double x;
+    double y;
+};
+
+// Twice the signed area (counter-clockwise positive) of a ring given without its closing vertex.
+double twiceSignedArea(const Point* ring, std::size_t n)
+{
+    if (n < 3)
+        return 0.0;
+    double sum = 0.0;
+    // Shifted by the first vertex: fewer cancelled digits for coordinates far from the origin.
+    const double x0 = ring[0].x;
+    const double y0 = ring[0].y;
+    for (std::size_t i = 1; i + 1 < n; ++i)
+        sum += (ring[i].x - x0) * (ring[i + 1].y - y0) - (ring[i + 1].x - x0) * (ring[i].y - y0);
+    return sum;
+}
+
+// A convex footprint in a local frame (its centroid at the origin), counter-clockwise.
+struct LocalConvex {
+    Coordinate centre;         // absolute position of the local origin
+    std::vector<Point> corners;
+    double area = 0.0;
+    double minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0; // local envelope
+};
+
+LocalConvex makeLocalConvex(const std::vector<Coordinate>& convex)
+{
+    if (convex.size() < 3)
+        throw std::invalid_argument("a footprint needs at least 3 corners");
+    std::vector<Coordinate> corners = convex;
+    if (corners.size() > 3 && corners.front() == corners.back())
+        corners.pop_back();
+    LocalConvex out;
+    double cx = 0.0, cy = 0.0;
+    for (Coordinate c : corners) {
+        cx += c.x;
+        cy += c.y;
+    }
+    out.centre = {cx / static_cast<double>(corners.size()), cy / static_cast<double>(corners.size())};
+    for (Coordinate c : corners)
+        out.corners.push_back({c.x - out.centre.x, c.y - out.centre.y});
+    double twice = twiceSignedArea(out.corners.data(), out.corners.size());
+    if (!(std::abs(twice) > 0.0) || !std::isfinite(twice))
+        throw std::invalid_argument("a footprint must have a positive, finite area");
+    if (twice < 0) {
+        std::reverse(out.corners.begin(), out.corners.end());
+        twice = -twice;
+    }
+    out.area = twice / 2.0;
+    out.minX = out.maxX = out.corners[0].x;
+    out.minY = out.maxY = out.corners[0].y;
+    for (const Point& p : out.corners) {
+        out.minX = std::min(out.minX, p.x);
+        out.maxX = std::max(out.maxX, p.x);
+        out.minY = std::min(out.minY, p.y);
+        out.maxY = std::max(out.maxY, p.y);
+    }
+    return out;
+}
+
+// Work buffers of the clipper, reused across calls on one thread.
+struct ClipBuffers {
+    std::vector<Point> a;
+    std::vector<Point> b;
+};
+
+ClipBuffers& clipBuffers()
+{
+    thread_local ClipBuffers buffers;
+    return buffers;
+}
+
+// Sutherland-Hodgman of one ring (n vertices, no closing vertex, already in the convex's local frame,
+// held in buffers.a) against the counter-clockwise convex polygon; returns twice the signed area of the
+// clipped ring. For a non-convex ring the output may hold zero-width bridges along the convex's edges;
+// they add no area, so the signed area is exactly that of ring ∩ convex.
+double clipTwiceArea(ClipBuffers& buffers, const LocalConvex& convex)
+{
+    std::vector<Point>* in = &buffers.a;
+    std::vector<Point>* out = &buffers.b;
+    const std::size_t m = convex.corners.size();
+    for (std::size_t e = 0; e < m && !in->empty(); ++e) {
+        const Point p = convex.corners[e];
+        const Point q = convex.corners[(e + 1) % m];
+        const double ex = q.x - p.x;
+        const double ey = q.y - p.y;
+        out->clear();
+        Point prev = in->back();
+        double sp = ex * (prev.y - p.y) - ey * (prev.x - p.x);
+        for (const Point cur : *in) {
+            const double sc = ex * (cur.y - p.y) - ey * (cur.x - p.x);
+            if (sc >= 0.0) {
+                if (sp < 0.0) {
+                    const double t = sp / (sp - sc);
+                    out->push_back({prev.x + t * (cur.x - prev.x), prev.y + t * (cur.y - prev.y)});
+                }
+                out->push_back(cur);
+            } else if (sp > 0.0) {
+                const double t = sp / (sp - sc);
+                out->push_back({prev.x + t * (cur.x - prev.x), prev.y + t * (cur.y - prev.y)});
+            }
+            prev = cur;
+            sp = sc;
+        }
+        std::swap(in, out);
+    }
+    return twiceSignedArea(in->data(), in->size());
+}
+
+bool insideConvex(const LocalConvex& convex, Point v)
+{
+    const std::size_t m = convex.corners.size();
+    for (std::size_t e = 0; e < m; ++e) {
+        const Point p = convex.corners[e];
+        const Point q = convex.corners[(e + 1) % m];
+        if ((q.x - p.x) * (v.y - p.y) - (q.y - p.y) * (v.x - p.x) < 0.0)
+            return false;
+    }
+    return true;
+}
+
+// True when the box lies wholly on the outer side of one of the convex's edges (separating axis).
+bool boxOutsideConvex(const LocalConvex& convex, double minX, double minY, double maxX, double maxY)
+{
+    const std::size_t m = convex.corners.size();
+    const Point box[4] = {{minX, minY}, {maxX, minY}, {maxX, maxY}, {minX, maxY}};
+    for (std::size_t e = 0; e < m; ++e) {
+        const Point p = convex.corners[e];
+        const Point q = convex.corners[(e + 1) % m];
+        bool allOut = true;
+        for (const Point& v : box)
+            allOut = allOut && (q.x - p.x) * (v.y - p.y) - (q.y - p.y) * (v.x - p.x) < 0.0;
+        if (allOut)
+            return true;
+    }
+    return false;
+}
+
+GeosGeometryPtr convexToGeos(const std::vector<Coordinate>& convex)
+{
+    std::vector<Coordinate> ring = convex;
+    if (!(ring.front() == ring.back()))
+        ring.push_back(ring.front());
+    return toGeos(Geometry::polygon({ring}));
+}
+
+MajorityResult makeResult(const std::vector<std::string>& classes, const std::vector<double>& areas, double footprintArea)
+{
+    MajorityResult out;
+    out.footprintArea = footprintArea;
+    for (std::size_t c = 0; c < classes.size(); ++c)
+        if (areas[c] > 0.0)
+            out.fractions.emplace_back(classes[c], areas[c] / footprintArea);
+    std::sort(out.fractions.begin(), out.fractions.end());
+    std::vector<std::pair<std::string, double>> over;
+    for (const auto& [cls, fraction] : out.fractions)
+        if (fraction > 0.5 + kHalfTolerance)
+            over.emplace_back(cls, fraction);
+    std::stable_sort(over.begin(), over.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (const auto& entry : over)
+        out.majorities.push_back(entry.first);
+    if (!out.majorities.empty())
+        out.majority = out.majorities.front();
+    return out;
+}
+
+} // namespace
+
+const char* toString(BlockFormation formation)
+{
+    return formation == BlockFormation::Line ? "line" : "column";
+}
+
+BlockFormation blockFormationFromString(const std::string& name)
+{
+    if (name == "line")
+        return BlockFormation::Line;
+    if (name == "column")
+        return BlockFormation::Column;
+    throw std::invalid_argument("unknown formation '" + name + "' (line or column)");
+}
+
+std::array<Coordinate, 4> footprintCorners(const BlockFootprint& f)
+{
+    if (!(f.length > 0.0) || !(f.depth > 0.0) || !std::isfinite(f.length) || !std::isfinite(f.depth))
+        throw std::invalid_argument("a block's length and depth must be positive numbers of metres");
+    if (!std::isfinite(f.facing) || !std::isfinite(f.centre.x) || !std::isfinite(f.centre.y))
+        throw std::invalid_argument("a block's centre and facing must be finite numbers");
+    const double radians = f.facing * std::numbers::pi / 180.0;
+    // Facing is clockwise from grid north: forward = (sin, cos); the block's right hand = (cos, -sin).
+    const double fx = std::sin(radians);
+    const double fy = std::cos(radians);
+    const double rx = fy;
+    const double ry = -fx;
+    const bool line = f.formation == BlockFormation::Line;
+    const double halfAcross = (line ? f.length : f.depth) / 2.0; // along the right-hand direction
+    const double halfAlong = (line ? f.depth : f.length) / 2.0;  // along the facing
+    auto corner = [&](double across, double along) {
+        return Coordinate{f.centre.x + across * halfAcross * rx + along * halfAlong * fx,
+            f.centre.y + across * halfAcross * ry + along * halfAlong * fy};
+    };
+    // Right-hand then forward is a clockwise pair, so rear-left, rear-right, front-right, front-left runs
+    // counter-clockwise.
+    return {corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)};
+}
+
+double MajorityResult::fraction(const std::string& terrainClass) const
+{
+    for (const auto& [cls, value] : fractions)
+        if (cls == terrainClass)
+            return value;
+    return 0.0;
+}
+
+// ----------------------------------------------------------------------------------------------------
+// TerrainIndex
+
+struct TerrainIndex::Impl {
+    struct Item {
+        std::uint32_t classIndex = 0;
+        std::uint32_t firstRing = 0;
+        std::uint32_t ringCount = 0;
+        double area = 0.0;                                      // square metres
+        double minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0; // relative to `origin`
+        GeosGeometryPtr polygon;                                // absolute coordinates, for GEOS
+    };
+    struct Ring {
+        std::uint32_t begin = 0;
+        std::uint32_t end = 0;
+    };
+
+    Coordinate origin;
+    std::vector<std::string> classes;
+    std::vector<Item> items;
+    std::vector<Ring> rings;
+    std::vector<Point> points; // relative to `origin`; shells counter-clockwise, holes clockwise
+    GEOSSTRtree* tree = nullptr;
+
+    ~Impl()
+    {
+        if (tree)
+            GEOSSTRtree_destroy_r(geosContext(), tree);
+    }
+
+    void addPolygon(std::uint32_t classIndex, GeosGeometryPtr polygon);
+    void candidates(const LocalConvex& convex, std::vector<std::uint32_t>& out) const;
+};
+
+void TerrainIndex::Impl::addPolygon(std::uint32_t classIndex, GeosGeometryPtr polygon)
+{
+    const Geometry model = fromGeos(polygon.get());
+    Item item;
+    item.classIndex = classIndex;
+    item.firstRing = static_cast<std::uint32_t>(rings.size());
+    bool first = true;
+    double twice = 0.0;
+    for (const auto& ring : model.parts.front()) {
+        Ring r;
+        r.begin = static_cast<std::uint32_t>(points.size());
+        for (std::size_t i = 0; i + 1 < ring.size(); ++i) // the closing vertex is implied
+            points.push_back({ring[i].x - origin.x, ring[i].y - origin.y});
+        r.end = static_cast<std::uint32_t>(points.size());
+        double ringTwice = twiceSignedArea(points.data() + r.begin, r.end - r.begin);
+        if ((first && ringTwice < 0) || (!first && ringTwice > 0)) {
+            std::reverse(points.begin() + r.begin, points.begin() + r.end);
+            ringTwice = -ringTwice;
+        }
+        if (first) {
+            item.minX = item.maxX = points[r.begin].x;
+            item.minY = item.maxY = points[r.begin].y;
+            for (std::uint32_t i = r.begin; i < r.end; ++i) {
+                item.minX = std::min(item.minX, points[i].x);
+                item.maxX = std::max(item.maxX, points[i].x);
+                item.minY = std::min(item.minY, points[i].y);
+                item.maxY = std::max(item.maxY, points[i].y);
+            }
+        }
+        twice += ringTwice;
+        rings.push_back(r);
+        first = false;
+    }
+    item.ringCount = static_cast<std::uint32_t>(rings.size()) - item.firstRing;
+    item.area = twice / 2.0;
+    item.polygon = std::move(polygon);
+    items.push_back(std::move(item));
+}
+
+namespace {
+struct QueryCollector {
+    std::vector<std::uint32_t>* out;
+};
+
+void collectCandidate(void* item, void* userdata)
+{
+    auto* collector = static_cast<QueryCollector*>(userdata);
+    collector->out->push_back(static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(item) - 1));
+}
+} // namespace
+
+void TerrainIndex::Impl::candidates(const LocalConvex& convex, std::vector<std::uint32_t>& out) const
+{
+    out.clear();
+    if (!tree)
+        return;
+    GEOSContextHandle_t h = geosContext();
+    GeosGeometryPtr envelope(GEOSGeom_createRectangle_r(h, convex.centre.x + convex.minX, convex.centre.y + convex.minY,
+        convex.centre.x + convex.maxX, convex.centre.y + convex.maxY));
+    if (!envelope)
+        throw OperationError("", "footprint", "GEOS could not build the query envelope: " + lastGeosError());
+    QueryCollector collector{&out};
+    GEOSSTRtree_query_r(h, tree, envelope.get(), collectCandidate, &collector);
+}
+
+TerrainIndex::TerrainIndex(const std::vector<TerrainFeature>& terrain)
+    : m_impl(std::make_unique<Impl>())
+{
+    GEOSContextHandle_t h = geosContext();
+    Impl& impl = *m_impl;
+    // Polygon parts per class, made valid first (a self-intersecting wood still covers ground).
+    std::map<std::string, std::vector<GeosGeometryPtr>> byClass;
+    bool haveOrigin = false;
+    for (const TerrainFeature& feature : terrain) {
+        if (dimension(feature.geometry.type) != 2 || feature.geometry.parts.empty())
+            continue;
+        GeosGeometryPtr valid;
+        try {
+            valid = validPartsOf(feature.geometry, 2);
+        } catch (const OperationError& e) {
+            throw OperationError("", "terrain feature '" + feature.id.str() + "'", e.reason());
+        }
+        if (!valid)
+            continue;
+        if (!haveOrigin) {
+            const auto& first = feature.geometry.parts.front().front().front();
+            impl.origin = {std::floor(first.x), std::floor(first.y)};
+            haveOrigin = true;
+        }
+        auto& list = byClass[feature.terrainClass];
+        for (auto& part : simplePartsOfDimension(valid.get(), 2))
+            list.push_back(std::move(part));
+    }
+    for (auto& [cls, parts] : byClass) {
+        const auto classIndex = static_cast<std::uint32_t>(impl.classes.size());
+        impl.classes.push_back(cls);
+        // Overlapping parts of one class are united so the class's area is not counted twice; parts that
+        // only touch (a tiling) stay as they are, which keeps them small for the clipper.
+        std::vector<std::size_t> parent(parts.size());
+        std::iota(parent.begin(), parent.end(), std::size_t{0});
+        auto find = [&](std::size_t i) {
+            while (parent[i] != i)
+                i = parent[i] = parent[parent[i]];
+            return i;
+        };
+        GEOSSTRtree* classTree = GEOSSTRtree_create_r(h, 10);
+        for (std::size_t i = 0; i < parts.size(); ++i)
+            GEOSSTRtree_insert_r(h, classTree, parts[i].get(), reinterpret_cast<void*>(i + 1));
+        struct PairQuery {
+            std::size_t self;
+            std::vector<std::size_t> hits;
+        } query{};
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            query.self = i;
+            query.hits.clear();
+            GEOSSTRtree_query_r(h, classTree, parts[i].get(),
+                [](void* item, void* userdata) {
+                    auto* q = static_cast<PairQuery*>(userdata);
+                    const std::size_t j = reinterpret_cast<std::uintptr_t>(item) - 1;
+                    if (j > q->self)
+                        q->hits.push_back(j);
+                },
+                &query);
+            for (std::size_t j : query.hits)
+                if (find(i) != find(j) && GEOSRelatePattern_r(h, parts[i].get(), parts[j].get(), "2********") == 1)
+                    parent[find(i)] = find(j);
+        }
+        GEOSSTRtree_destroy_r(h, classTree);
+        std::map<std::size_t, std::vector<std::size_t>> groups;
+        for (std::size_t i = 0; i < parts.size(); ++i)
+            groups[find(i)].push_back(i);
+        for (auto& [root, members] : groups) {
+            if (members.size() == 1) {
+                impl.addPolygon(classIndex, std::move(parts[members.front()]));
+                continue;
+            }
+            std::vector<GeosGeometryPtr> group;
+            for (std::size_t i : members)
+                group.push_back(std::move(parts[i]));
+            GeosGeometryPtr collection = collectParts(std::move(group), 2);
+            GeosGeometryPtr united(GEOSUnaryUnion_r(h, collection.get()));
+            if (!united)
+                throw OperationError("", "terrain class '" + cls + "'", "GEOS could not unite its features: " + lastGeosError());
+            for (auto& part : simplePartsOfDimension(united.get(), 2))
+                impl.addPolygon(classIndex, std::move(part));
+        }
+    }
+    if (!impl.items.empty()) {
+        impl.tree = GEOSSTRtree_create_r(h, 10);
+        for (std::size_t i = 0; i < impl.items.size(); ++i)
+            GEOSSTRtree_insert_r(h, impl.tree, impl.items[i].polygon.get(), reinterpret_cast<void*>(i + 1));
+        // The tree is built on its first query; do it now so later queries only read it.
+        GeosGeometryPtr probe(GEOSGeom_createPointFromXY_r(h, impl.origin.x, impl.origin.y));
+        std::vector<std::uint32_t> ignored;
+        QueryCollector collector{&ignored};
+        GEOSSTRtree_query_r(h, impl.tree, probe.get(), collectCandidate, &collector);
+    }
+}
+
+TerrainIndex::~TerrainIndex() = default;
+TerrainIndex::TerrainIndex(TerrainIndex&&) noexcept = default;
+TerrainIndex& TerrainIndex::operator=(TerrainIndex&&) noexcept = default;
+
+std::size_t TerrainIndex::polygonCount() const { return m_impl->items.size(); }
+
+MajorityResult TerrainIndex::majority(const BlockFootprint& footprint, AreaMethod method) const
+{
+    const auto corners = footprintCorners(footprint);
+    return majority(std::vector<Coordinate>(corners.begin(), corners.end()), method);
+}
+
+MajorityResult TerrainIndex::majority(const std::vector<Coordinate>& convexFootprint, AreaMethod method) const
+{
+    const Impl& impl = *m_impl;
+    const LocalConvex convex = makeLocalConvex(convexFootprint);
+    thread_local std::vector<std::uint32_t> hits;
+    impl.candidates(convex, hits);
+    std::vector<double> areas(impl.classes.size(), 0.0);
+    if (method == AreaMethod::Geos) {
+        GEOSContextHandle_t h = geosContext();
+        GeosGeometryPtr footprint = convexToGeos(convexFootprint);
+        for (std::uint32_t i : hits) {
+            GeosGeometryPtr part(GEOSIntersection_r(h, footprint.get(), impl.items[i].polygon.get()));
+            if (!part)
+                throw OperationError("", "footprint", "GEOS could not intersect it with the terrain: " + lastGeosError());
+            areas[impl.items[i].classIndex] += geosArea(part.get());
+        }
+        return makeResult(impl.classes, areas, convex.area);
+    }
+    // The footprint's centre relative to the index origin: ring points are moved into the footprint's
+    // local frame, where coordinates are small and the clipper loses no digits.
+    const double dx = convex.centre.x - impl.origin.x;
+    const double dy = convex.centre.y - impl.origin.y;
+    ClipBuffers& buffers = clipBuffers();
+    for (std::uint32_t i : hits) {
+        const Impl::Item& item = impl.items[i];
+        const double minX = item.minX - dx, minY = item.minY - dy, maxX = item.maxX - dx, maxY = item.maxY - dy;
+        if (boxOutsideConvex(convex, minX, minY, maxX, maxY))
+            continue;
+        if (insideConvex(convex, {minX, minY}) && insideConvex(convex, {maxX, minY}) && insideConvex(convex, {maxX, maxY})
+            && insideConvex(convex, {minX, maxY})) {
+            areas[item.classIndex] += item.area;
+            continue;
+        }
+        double twice = 0.0;
+        for (std::uint32_t r = item.firstRing; r < item.firstRing + item.ringCount; ++r) {
+            const Impl::Ring ring = impl.rings[r];
+            buffers.a.clear();
+            for (std::uint32_t k = ring.begin; k < ring.end; ++k)
+                buffers.a.push_back({impl.points[k].x - dx, impl.points[k].y - dy});
+            twice += clipTwiceArea(buffers, convex);
+        }
+        areas[item.classIndex] += twice / 2.0;
+    }
+    return makeResult(impl.classes, areas, convex.area);
+}
+
+double convexIntersectionArea(const Geometry& polygon, const std::vector<Coordinate>& convex)
+{
+    if (dimension(polygon.type) != 2)
+        return 0.0;
+    const LocalConvex local = makeLocalConvex(convex);
+    ClipBuffers& buffers = clipBuffers();
+    double twice = 0.0;
+    for (const auto& part : polygon.parts) {
+        for (std::size_t r = 0; r < part.size(); ++r) {
+            const auto& ring = part[r];
+            if (ring.size() < 4)
+                continue;
+            buffers.a.clear();
+            for (std::size_t i = 0; i + 1 < ring.size(); ++i)
+                buffers.a.push_back({ring[i].x - local.centre.x, ring[i].y - local.centre.y});
+            // Shells count positive, holes negative, whatever orientation they were digitised in.
+            const double orientation = twiceSignedArea(buffers.a.data(), buffers.a.size());
+            const double sign = ((orientation >= 0) == (r == 0)) ? 1.0 : -1.0;
+            twice += sign * clipTwiceArea(buffers, local);
+        }
+    }
+    return twice / 2.0;
+}
+
+double geosIntersectionArea(const Geometry& polygon, const std::vector<Coordinate>& convex)
+{
+    if (dimension(polygon.type) != 2)
+        return 0.0;
+    GeosGeometryPtr g = toGeos(polygon);
+    GeosGeometryPtr footprint = convexToGeos(convex);
+    GeosGeometryPtr part(GEOSIntersection_r(geosContext(), footprint.get(), g.get()));
+    if (!part)
+        throw OperationError("", toString(polygon.type), "GEOS could not intersect it with the footprint: " + lastGeosError());
+    return geosArea(part.get());
+}
+
+} // namespace sandtable::core::geometry

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Split by a blade line and union of same-class features, on GEOS.
+#include "sandtable/core/geometry/split_merge.hpp"
+
+#include "geos_util.hpp"
+#include "sandtable/core/util/error.hpp"
+
+#include <algorithm>
+
+namespace sandtable::core::geometry {
+
+std::vector<Geometry> splitGeometry(const Geometry& geometry, const Geometry& blade)
+{
+    GEOSContextHandle_t h = geosContext();
+    const int dim = dimension(geometry.type);
+    if (dim == 0)
+        throw OperationError("", toString(geometry.type), "a point cannot be split");
+    if (dimension(blade.type) != 1)
+        throw OperationError("", "blade", "the blade must be a line, not a " + std::string(toString(blade.type)));
+    GeosGeometryPtr g = toGeos(geometry);
+    GeosGeometryPtr b = toGeos(blade);
+    if (!geosIsValid(g.get()))
+        throw OperationError("", toString(geometry.type), "is invalid; repair it before splitting");
+    std::vector<GeosGeometryPtr> pieces;
+    if (dim == 1) {
+        // The difference nodes the line at the blade's crossings and keeps what the blade does not cover.
+        GeosGeometryPtr cut(GEOSDifference_r(h, g.get(), b.get()));
+        if (!cut)
+            throw OperationError("", toString(geometry.type), "GEOS could not split it: " + lastGeosError());
+        pieces = simplePartsOfDimension(cut.get(), 1);
+    } else {
+        // Node the polygon's boundary with the blade, polygonize, keep the faces inside the polygon.
+        GeosGeometryPtr boundary(GEOSBoundary_r(h, g.get()));
+        GeosGeometryPtr noded(boundary ? GEOSUnion_r(h, boundary.get(), b.get()) : nullptr);
+        if (!noded)
+            throw OperationError("", toString(geometry.type), "GEOS could not node it with the blade: " + lastGeosError());
+        const GEOSGeometry* lines[] = {noded.get()};
+        GeosGeometryPtr faces(GEOSPolygonize_r(h, lines, 1));
+        if (!faces)
+            throw OperationError("", toString(geometry.type), "GEOS could not polygonize it: " + lastGeosError());
+        for (auto& face : simplePartsOfDimension(faces.get(), 2)) {
+            GeosGeometryPtr inside(GEOSPointOnSurface_r(h, face.get()));
+            if (inside && GEOSContains_r(h, g.get(), inside.get()) == 1)
+                pieces.push_back(std::move(face));
+        }
+    }
+    if (pieces.size() < 2)
+        throw OperationError("", toString(geometry.type), "the blade does not cut it in two");
+    auto measure = [&](const GeosGeometryPtr& p) { return dim == 2 ? geosArea(p.get()) : geosLength(p.get()); };
+    std::stable_sort(pieces.begin(), pieces.end(), [&](const auto& a, const auto& c) { return measure(a) > measure(c); });
+    std::vector<Geometry> out;
+    for (const auto& p : pieces)
+        out.push_back(fromGeos(p.get()));
+    return out;
+}
+
+Geometry uniteGeometries(const std::vector<Geometry>& geometries)
+{
+    GEOSContextHandle_t h = geosContext();
+    if (geometries.empty())
+        throw OperationError("", "merge", "nothing to unite");
+    const int dim = dimension(geometries.front().type);
+    if (dim == 0)
+        throw OperationError("", "merge", "points cannot be united into one feature");
+    std::vector<GeosGeometryPtr> parts;
+    for (const Geometry& g : geometries) {
+        if (dimension(g.type) != dim)
+            throw OperationError("", "merge", "cannot unite a " + std::string(toString(g.type)) + " with a "
+                    + toString(geometries.front().type));
+        GeosGeometryPtr built = toGeos(g);
+        if (!geosIsValid(built.get()))
+            throw OperationError("", toString(g.type), "is invalid; repair it before merging");
+        for (auto& part : simplePartsOfDimension(built.get(), dim))
+            parts.push_back(std::move(part));
+    }
+    GeosGeometryPtr collected = collectParts(std::move(parts), dim);
+    GeosGeometryPtr united(GEOSUnaryUnion_r(h, collected.get()));
+    if (united && dim == 1)
+        united.reset(GEOSLineMerge_r(h, united.get()));
+    if (!united)
+        throw OperationError("", "merge", "GEOS could not unite the geometries: " + lastGeosError());
+    GeosGeometryPtr result = collectParts(simplePartsOfDimension(united.get(), dim), dim);
+    if (!result)
+        throw OperationError("", "merge", "the union is empty");
+    return fromGeos(result.get());
+}
+
+} // namespace sandtable::core::geometry

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Terrain repair (MakeValid keeping the feature's dimension, precision grid, slivers) and topology rules.
+#include "sandtable/core/geometry/terrain_check.hpp"
+
+#include "geos_util.hpp"
+#include "sandtable/core/rules/terrain_classes.hpp"
+#include "sandtable/core/util/error.hpp"
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+namespace sandtable::core::geometry {
+namespace {
+
+std::string geometryPointer(std::size_t index)
+{
+    return "/terrain/" + std::to_string(index) + "/geometry";
+}
+
+std::string metres(double value, int precision = 3)
+{
+    std::ostringstream s;
+    s.precision(precision);
+    s << std::fixed << value;
+    return s.str();
+}
+
+std::string describe(const TerrainFeature& f)
+{
+    return f.terrainClass + " '" + f.id.str() + "'";
+}
+
+} // namespace
+
+RepairResult repairGeometry(const Geometry& geometry, const RepairOptions& options)
+{
+    if (options.gridSize && !(*options.gridSize > 0.0 && std::isfinite(*options.gridSize)))
+        throw std::invalid_argument("the grid size must be a positive number of metres");
+    GEOSContextHandle_t h = geosContext();
+    const int dim = dimension(geometry.type);
+    GeosGeometryPtr input = toGeos(geometry);
+    RepairResult out;
+    out.areaBefore = geosArea(input.get());
+    const bool valid = geosIsValid(input.get());
+    if (valid && !options.gridSize) {
+        out.geometry = geometry;
+        out.areaAfter = out.areaBefore;
+    } else {
+        GeosGeometryPtr work;
+        if (valid) {
+            work = cloneGeos(input.get());
+        } else {
+            GEOSMakeValidParams* params = GEOSMakeValidParams_create_r(h);
+            GEOSMakeValidParams_setMethod_r(h, params, GEOS_MAKE_VALID_LINEWORK);
+            work.reset(GEOSMakeValidWithParams_r(h, input.get(), params));
+            GEOSMakeValidParams_destroy_r(h, params);
+            if (!work)
+                throw OperationError("", toString(geometry.type), "GEOS could not make it valid: " + lastGeosError());
+        }
+        // Parts of a lower dimension (a hole collapsed to a line, a spike) are not the feature's kind.
+        for (int lower = 0; lower < dim; ++lower)
+            for (const auto& part : simplePartsOfDimension(work.get(), lower)) {
+                ++out.droppedParts;
+                out.droppedLength += geosLength(part.get());
+            }
+        std::vector<GeosGeometryPtr> parts = simplePartsOfDimension(work.get(), dim);
+        if (options.gridSize && !parts.empty()) {
+            GeosGeometryPtr collected = collectParts(std::move(parts), dim);
+            GeosGeometryPtr snapped(GEOSGeom_setPrecision_r(h, collected.get(), *options.gridSize, 0));
+            if (!snapped)
+                throw OperationError("", toString(geometry.type), "GEOS could not snap it to the grid: " + lastGeosError());
+            parts = simplePartsOfDimension(snapped.get(), dim);
+        }
+        if (!parts.empty()) {
+            GeosGeometryPtr result = collectParts(std::move(parts), dim);
+            out.areaAfter = geosArea(result.get());
+            out.geometry = fromGeos(result.get());
+            // A one-part result of a Multi input stays a Multi: repair changes shape, not kind.
+            if (geometry.type >= GeometryType::MultiPoint && out.geometry->type < GeometryType::MultiPoint)
+                out.geometry->type = geometry.type;
+        }
+        out.changed = !out.geometry || !(*out.geometry == geometry);
+    }
+    if (out.geometry && dim == 2) {
+        GeosGeometryPtr result = toGeos(*out.geometry);
+        for (const auto& part : simplePartsOfDimension(result.get(), 2)) {
+            const double area = geosArea(part.get());
+            const double perimeter = geosLength(part.get());
+            if (area < options.sliverArea || (perimeter > 0 && 2.0 * area / perimeter < options.sliverWidth))
+                out.slivers.push_back(area);
+        }
+    }
+    return out;
+}
+
+TerrainRepair repairTerrain(const Scenario& scenario, const RepairOptions& options)
+{
+    TerrainRepair out;
+    for (std::size_t i = 0; i < scenario.terrain.size(); ++i) {
+        const TerrainFeature& f = scenario.terrain[i];
+        const std::string name = describe(f);
+        RepairResult r;
+        try {
+            r = repairGeometry(f.geometry, options);
+        } catch (const OperationError& e) {
+            out.diagnostics.push_back({"terrain.repair.failed", Severity::Error, geometryPointer(i),
+                name + ": cannot be repaired: " + e.reason()});
+            continue;
+        }
+        if (!r.geometry) {
+            out.diagnostics.push_back({"terrain.repair.collapsed", Severity::Error, geometryPointer(i),
+                name + ": collapses to nothing of its kind when repaired (area " + metres(r.areaBefore)
+                    + " m2); left as it was, delete it if it is not wanted"});
+            continue;
+        }
+        if (r.changed) {
+            out.replacements.emplace_back(f.id, *r.geometry);
+            out.diagnostics.push_back({"terrain.repair.fixed", Severity::Info, geometryPointer(i),
+                name + ": repaired (area " + metres(r.areaBefore) + " m2 before, " + metres(r.areaAfter) + " m2 after)"});
+        }
+        if (r.droppedParts > 0)
+            out.diagnostics.push_back({"terrain.repair.dropped_parts", Severity::Warning, geometryPointer(i),
+                name + ": " + std::to_string(r.droppedParts) + " collapsed part(s) of a lower dimension left out ("
+                    + metres(r.droppedLength) + " m of line)"});
+        for (double area : r.slivers)
+            out.diagnostics.push_back({"terrain.repair.sliver", Severity::Warning, geometryPointer(i),
+                name + ": has a sliver part of " + metres(area, 6) + " m2 (kept)"});
+    }
+    return out;
+}
+
+// ----------------------------------------------------------------------------------------------------
+// Topology
+
+namespace {
+
+struct Prepared {
+    std::size_t index = 0;
+    const TerrainFeature* feature = nullptr;
+    GeosGeometryPtr geometry;
+    double minX = 0, minY = 0, maxX = 0, maxY = 0;
+};
+
+bool boxesNear(const Prepared& a, const Prepared& b, double tolerance)
+{
+    return a.minX - tolerance <= b.maxX && b.minX - tolerance <= a.maxX && a.minY - tolerance <= b.maxY
+        && b.minY - tolerance <= a.maxY;
+}
+
+int hillLevel(const TerrainFeature& f)
+{
+    const auto it = f.attributes.find("level");
+    if (it == f.attributes.end() || !it->is_number_integer())
+        return 1;
+    return it->get<int>();
+}
+
+double distanceBetween(const GEOSGeometry* a, const GEOSGeometry* b)
+{
+    double d = std::numeric_limits<double>::infinity();
+    if (GEOSDistance_r(geosContext(), a, b, &d) != 1)
+        return std::numeric_limits<double>::infinity();
+    return d;
+}
+
+// The nearest of `candidates` to `g`: its description and distance ("none" when the list is empty).
+std::string nearest(const GEOSGeometry* g, const std::vector<const Prepared*>& candidates)
+{
+    const Prepared* best = nullptr;
+    double bestDistance = std::numeric_limits<double>::infinity();
+    for (const Prepared* c : candidates) {
+        const double d = distanceBetween(g, c->geometry.get());
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = c;
+        }
+    }
+    if (!best)
+        return "there is none";
+    return "the nearest, " + describe(*best->feature) + ", is " + metres(bestDistance, 1) + " m away";
+}
+
+bool onAny(const GEOSGeometry* g, const std::vector<const Prepared*>& candidates, double tolerance)
+{
+    for (const Prepared* c : candidates)
+        if (GEOSDistanceWithin_r(geosContext(), g, c->geometry.get(), tolerance) == 1)
+            return true;
+    return false;
+}
+
+} // namespace
+
+Diagnostics checkTopology(const Scenario& scenario, double tolerance)
+{
+    GEOSContextHandle_t h = geosContext();
+    Diagnostics out;
+    std::vector<Prepared> prepared;
+    prepared.reserve(scenario.terrain.size());
+    for (std::size_t i = 0; i < scenario.terrain.size(); ++i) {
+        const TerrainFeature& f = scenario.terrain[i];
+        const auto* info = rules::findTerrainClass(f.terrainClass);
+        if (!info || f.geometry.parts.empty())
+            continue;
+        const int dim = dimension(f.geometry.type);
+        if (dim != info->dimension && !(info->alsoPolygon && dim == 2))
+            continue;
+        GeosGeometryPtr g;
+        try {
+            g = toGeos(f.geometry);
+        } catch (const OperationError&) {
+            continue;
+        }
+        if (!geosIsValid(g.get()))
+            continue;
+        Prepared p;
+        p.index = i;
+        p.feature = &f;
+        GEOSGeom_getXMin_r(h, g.get(), &p.minX);
+        GEOSGeom_getYMin_r(h, g.get(), &p.minY);
+        GEOSGeom_getXMax_r(h, g.get(), &p.maxX);
+        GEOSGeom_getYMax_r(h, g.get(), &p.maxY);
+        p.geometry = std::move(g);
+        prepared.push_back(std::move(p));
+    }
+    std::vector<const Prepared*> water, roads, bridges, fords, villages, rivers;
+    std::map<int, std::vector<const Prepared*>> hillsByLevel;
+    for (const Prepared& p : prepared) {
+        const std::string& cls = p.feature->terrainClass;
+        if (cls == "stream" || cls == "river")
+            water.push_back(&p);
+        if (cls == "river")
+            rivers.push_back(&p);
+        if (cls == "road")
+            roads.push_back(&p);
+        if (cls == "bridge")
+            bridges.push_back(&p);
+        if (cls == "ford")
+            fords.push_back(&p);
+        if (cls == "village")
+            villages.push_back(&p);
+        if (cls == "hill")
+            hillsByLevel[hillLevel(*p.feature)].push_back(&p);
+    }
+
+    for (const Prepared* b : bridges) {
+        const bool onWater = onAny(b->geometry.get(), water, tolerance);
+        const bool onRoad = onAny(b->geometry.get(), roads, tolerance);
+        if (onWater && onRoad)
+            continue;
+        std::string message = describe(*b->feature) + ": a bridge must lie on a river or stream and on a road (within "
+            + metres(tolerance, 1) + " m);";
+        if (!onWater)
+            message += " it is on no river or stream (" + nearest(b->geometry.get(), water) + ")";
+        if (!onWater && !onRoad)
+            message += ",";
+        if (!onRoad)
+            message += " it is on no road (" + nearest(b->geometry.get(), roads) + ")";
+        out.push_back({"terrain.topology.bridge", Severity::Error, geometryPointer(b->index), message});
+    }
+
+    for (const Prepared* f : fords)
+        if (!onAny(f->geometry.get(), water, tolerance))
+            out.push_back({"terrain.topology.ford", Severity::Error, geometryPointer(f->index),
+                describe(*f->feature) + ": a ford must lie on a river or stream (within " + metres(tolerance, 1)
+                    + " m); " + nearest(f->geometry.get(), water)});
+
+    if (!water.empty()) {
+        Extent map;
+        if (scenario.settings.extent) {
+            map = *scenario.settings.extent;
+        } else {
+            map = {prepared.front().minX, prepared.front().minY, prepared.front().maxX, prepared.front().maxY};
+            for (const Prepared& p : prepared)
+                map = {std::min(map.minX, p.minX), std::min(map.minY, p.minY), std::max(map.maxX, p.maxX),
+                    std::max(map.maxY, p.maxY)};
+        }
+        GeosGeometryPtr area(GEOSGeom_createRectangle_r(h, map.minX, map.minY, map.maxX, map.maxY));
+        GeosGeometryPtr edge(area ? GEOSBoundary_r(h, area.get()) : nullptr);
+        for (const Prepared* w : water) {
+            bool ok = false;
+            for (const Prepared* other : water)
+                if (other != w && boxesNear(*w, *other, tolerance)
+                    && GEOSDistanceWithin_r(h, w->geometry.get(), other->geometry.get(), tolerance) == 1) {
+                    ok = true;
+                    break;
+                }
+            if (!ok && edge)
+                ok = GEOSDistanceWithin_r(h, w->geometry.get(), edge.get(), tolerance) == 1
+                    || GEOSWithin_r(h, w->geometry.get(), area.get()) == 0;
+            if (!ok)
+                out.push_back({"terrain.topology.watercourse", Severity::Warning, geometryPointer(w->index),
+                    describe(*w->feature) + ": neither joins another stream or river nor reaches the map edge (within "
+                        + metres(tolerance, 1) + " m)"});
+        }
+    }
+
+    for (const Prepared* v : villages)
+        for (const Prepared* r : rivers)
+            if (boxesNear(*v, *r, 0.0) && GEOSRelatePattern_r(h, v->geometry.get(), r->geometry.get(), "T********") == 1)
+                out.push_back({"terrain.topology.village_in_river", Severity::Error, geometryPointer(v->index),
+                    describe(*v->feature) + ": lies in " + describe(*r->feature)
+                        + " (the river runs through the village's interior)"});
+
+    for (const auto& [level, hills] : hillsByLevel) {
+        if (level < 2)
+            continue;
+        const auto lowerIt = hillsByLevel.find(level - 1);
+        GeosGeometryPtr lowerUnion;
+        if (lowerIt != hillsByLevel.end()) {
+            std::vector<GeosGeometryPtr> parts;
+            for (const Prepared* p : lowerIt->second)
+                for (auto& part : simplePartsOfDimension(p->geometry.get(), 2))
+                    parts.push_back(std::move(part));
+            GeosGeometryPtr collected = collectParts(std::move(parts), 2);
+            if (collected)
+                lowerUnion.reset(GEOSUnaryUnion_r(h, collected.get()));
+        }
+        for (const Prepared* hill : hills) {
+            double outside = geosArea(hill->geometry.get());
+            std::string overlapping;
+            if (lowerUnion) {
+                GeosGeometryPtr diff(GEOSDifference_r(h, hill->geometry.get(), lowerUnion.get()));
+                if (diff)
+                    outside = geosArea(diff.get());
+                for (const Prepared* lower : lowerIt->second)
+                    if (boxesNear(*hill, *lower, 0.0)
+                        && GEOSRelatePattern_r(h, hill->geometry.get(), lower->geometry.get(), "T********") == 1)
+                        overlapping += (overlapping.empty() ? "" : ", ") + describe(*lower->feature);
+            }
+            if (outside <= tolerance * geosLength(hill->geometry.get()))
+                continue;
+            out.push_back({"terrain.topology.hill_level", Severity::Warning, geometryPointer(hill->index),
+                describe(*hill->feature) + ": a level " + std::to_string(level) + " hill should lie inside a level "
+                    + std::to_string(level - 1) + " hill; " + metres(outside, 1) + " m2 of it is outside ("
+                    + (overlapping.empty() ? "it overlaps no level " + std::to_string(level - 1) + " hill"
+                                           : "it overlaps " + overlapping)
+                    + ")"});
+        }
+    }
+    return out;
+}
+
+} // namespace sandtable::core::geometry
