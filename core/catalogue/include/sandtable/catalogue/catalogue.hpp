@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The scenario catalogue: validated scenario packages in a GeoPackage that GDAL and QGIS open, searchable.
+#pragma once
+
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/core/validation/diagnostic.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sandtable::catalogue {
+
+/// Version of sandtable's own catalogue schema (schemas/catalogue.v<N>.sql), kept in table sandtable_meta.
+inline constexpr int kSchemaVersion = 1;
+/// GeoPackage's header fields (OGC 12-128r18 requirement 2): application_id 'GPKG', user_version 1.4.0.
+inline constexpr std::uint32_t kGeoPackageApplicationId = 0x47504B47;
+inline constexpr int kGeoPackageUserVersion = 10400;
+/// The catalogue file used when none is named.
+inline constexpr const char* kDefaultCatalogueFile = "catalogue.gpkg";
+/// How long a writer waits for another process's transaction before giving up, milliseconds.
+inline constexpr int kBusyTimeoutMs = 60000;
+
+/// An export refused because the scenario has validation errors. what() names the file and the error count;
+/// diagnostics() holds every finding (errors and warnings) for the caller to show.
+class ValidationFailed : public core::Error {
+public:
+    ValidationFailed(const std::string& file, core::Diagnostics diagnostics);
+    const core::Diagnostics& diagnostics() const noexcept { return m_diagnostics; }
+
+private:
+    core::Diagnostics m_diagnostics;
+};
+
+struct ExportOptions {
+    /// Store the map raster's bytes (when the scenario names a map, the file is found and its SHA-256
+    /// matches the document's). Relative map paths resolve against the scenario file's folder.
+    bool storeRaster = true;
+};
+
+struct ExportResult {
+    std::string id;                ///< the scenario id (package id)
+    int revision = 0;              ///< 1 for the first export of an id, then 2, 3, ...
+    core::Diagnostics warnings;    ///< non-error findings stored with the package
+    bool rasterStored = false;
+    std::string rasterNote;        ///< why the raster was not stored, when the scenario names one
+};
+
+/// One package as list and search show it: the newest revision of a scenario id.
+struct PackageSummary {
+    std::string id;
+    int revision = 0;
+    int revisionCount = 0;   ///< revisions kept in the catalogue
+    std::string title;
+    std::string system;      ///< "pub-battles", ...
+    std::string battle;
+    std::string date;        ///< as in the document (ISO 8601)
+    std::string created;     ///< export time, UTC, "YYYY-MM-DDTHH:MM:SS.sssZ"
+    int warningCount = 0;
+    double score = 0.0;      ///< search only: FTS5 bm25 (smaller = better), 0 for list
+};
+
+/// Search: `text` is an FTS5 query (words, "phrases", prefix*, AND/OR/NOT, column:word; columns title,
+/// battle, date, description, names, places). Text that is not valid FTS5 syntax is searched as its words.
+/// Empty filters do not filter; dates compare as ISO 8601 text, inclusive.
+struct SearchQuery {
+    std::string text;
+    std::string system;
+    std::string dateFrom;
+    std::string dateTo;
+    int limit = 20;
+};
+
+/// Map raster provenance of a package.
+struct MapProvenance {
+    std::string path;                 ///< as in the document
+    std::string sha256;               ///< as in the document
+    int width = 0;
+    int height = 0;
+    std::string method;               ///< georeference method, empty without a georeference
+    std::string targetCrs;
+    std::optional<double> rmsMap;     ///< metres
+    std::optional<double> rmsPixels;
+    int gcpCount = 0;
+    bool rasterStored = false;
+    std::string rasterSha256;         ///< of the stored bytes
+    std::int64_t rasterSize = 0;      ///< bytes
+};
+
+/// Everything `show` reports about one revision.
+struct PackageDetails {
+    PackageSummary summary;
+    std::vector<int> revisions;       ///< all revisions kept, ascending
+    std::string description;
+    std::string crs;
+    double scale = 0.0;
+    std::string sourceName;           ///< the file it was exported from
+    std::string documentSha256;
+    std::int64_t documentSize = 0;    ///< bytes
+    std::string terrainTable;         ///< GeoPackage feature table of its terrain, empty without terrain
+    int featureCount = 0;
+    int sideCount = 0;
+    int formationCount = 0;
+    int unitCount = 0;
+    core::Diagnostics warnings;
+    std::optional<MapProvenance> map;
+};
+
+struct ExtractOptions {
+    std::optional<int> revision;                  ///< default: the newest
+    std::optional<std::filesystem::path> rasterDir; ///< also write the stored raster here (its file name)
+};
+
+struct ExtractResult {
+    int revision = 0;
+    std::filesystem::path document;
+    std::optional<std::filesystem::path> raster;
+    std::string rasterSha256;
+};
+
+/// A catalogue file. Opening checks an existing file (application_id 'GPKG', a schema version this build
+/// reads, no triggers on sandtable's tables, sandtable's tables being tables) with SQLite's defensive
+/// settings on; a missing file is created by the first export. Every write is one BEGIN IMMEDIATE
+/// transaction in WAL mode: all or nothing, safe against other processes writing at the same time.
+///
+/// Errors: core::IoError (cannot open, create or write; no such catalogue for reads), core::FormatError
+/// (not an SQLite file, not a GeoPackage, newer schema, hostile or corrupt content), core::OperationError
+/// (no package with that id or revision), ValidationFailed (export of a scenario with errors).
+class Catalogue {
+public:
+    static Catalogue open(const std::filesystem::path& path);
+
+    Catalogue(Catalogue&&) noexcept;
+    Catalogue& operator=(Catalogue&&) noexcept;
+    ~Catalogue();
+
+    const std::filesystem::path& path() const noexcept;
+
+    /// Reads, validates (schema + rules) and stores a scenario file as a new revision of its id.
+    ExportResult exportScenario(const std::filesystem::path& scenarioFile, const ExportOptions& options = {});
+    /// As exportScenario for document bytes already read; `baseDir` resolves a relative map path.
+    ExportResult exportDocument(std::string_view document, const std::string& sourceName,
+        const std::filesystem::path& baseDir, const ExportOptions& options = {});
+
+    /// The newest revision of every package, by id.
+    std::vector<PackageSummary> list() const;
+    /// Newest revisions matching the query, best first (titles weigh most, then battle, names, places, date,
+    /// description). Throws core::OperationError for a query FTS5 cannot run even as plain words.
+    std::vector<PackageSummary> search(const SearchQuery& query) const;
+    /// One revision (default the newest) in detail.
+    PackageDetails show(const std::string& id, std::optional<int> revision = std::nullopt) const;
+    /// The exact bytes of the exported document (checked against the stored SHA-256).
+    std::string document(const std::string& id, std::optional<int> revision = std::nullopt) const;
+    /// Writes the document (atomically, byte for byte) to `output`, and the raster with options.rasterDir.
+    ExtractResult extract(const std::string& id, const std::filesystem::path& output, const ExtractOptions& options = {}) const;
+    /// Removes every revision of `id` (or only `revision`); returns how many revisions were removed.
+    int remove(const std::string& id, std::optional<int> revision = std::nullopt);
+
+    /// sandtable's schema version of the file (0 when it holds no sandtable tables yet or does not exist).
+    int schemaVersion() const;
+
+private:
+    struct Impl;
+    explicit Catalogue(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace sandtable::catalogue

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// GeoPackage binary geometry (OGC 12-128r18 clause 2.1.3): the "GP" header with an envelope, then WKB.
+#pragma once
+
+#include "sandtable/core/model/geometry.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sandtable::catalogue {
+
+/// A 2D envelope in the geometry's CRS units (metres for sandtable's working CRS).
+struct Envelope {
+    double minX = 0.0;
+    double maxX = 0.0;
+    double minY = 0.0;
+    double maxY = 0.0;
+    bool operator==(const Envelope&) const = default;
+    /// The smallest envelope holding both.
+    Envelope merged(const Envelope& other) const;
+};
+
+/// ISO WKB of `geometry`, little-endian, 2D (type codes 1..6: Point .. MultiPolygon). An empty Point is
+/// written with NaN coordinates (GeoPackage's convention); other empty geometries with zero members.
+std::string toWkb(const core::Geometry& geometry);
+
+/// The envelope of a geometry's coordinates, or nothing for an empty geometry.
+std::optional<Envelope> envelopeOf(const core::Geometry& geometry);
+
+/// GeoPackage binary: magic "GP", version 0, flags (little-endian, envelope [minx, maxx, miny, maxy] for
+/// non-empty geometries, empty bit otherwise, standard binary), the int32 `srsId`, then toWkb(geometry).
+std::string toGeoPackageBinary(const core::Geometry& geometry, std::int32_t srsId);
+
+/// The envelope stored in a GeoPackage binary header (nothing when the header carries none or the geometry
+/// is empty). Throws core::FormatError(file-less, "geometry", reason) for a blob that is not GeoPackage binary.
+std::optional<Envelope> headerEnvelope(std::string_view geoPackageBinary);
+
+} // namespace sandtable::catalogue

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The GeoPackage spatial reference system row for a scenario's working CRS (gpkg_spatial_ref_sys).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace sandtable::catalogue {
+
+/// One gpkg_spatial_ref_sys row. `definition` is OGC WKT 1 (GeoPackage's `definition` column), or
+/// "undefined" when sandtable does not hold the CRS's definition (readers then resolve
+/// `organization`:`organizationCoordsysId`, e.g. GDAL through PROJ's EPSG database).
+struct SrsDefinition {
+    std::int32_t srsId = -1;
+    std::string name;
+    std::string organization;
+    std::int32_t organizationCoordsysId = -1;
+    std::string definition;
+    std::string description;
+};
+
+/// The row for a scenario CRS string as the scenario schema allows it:
+/// - "EPSG:326zz" / "EPSG:327zz" (WGS 84 / UTM zone zz north / south, zz = 1..60): srs_id = the EPSG code,
+///   WKT generated from the zone (central meridian 6 zz - 183 degrees, scale 0.9996, false easting 500 km,
+///   false northing 0 north or 10,000 km south), the same text GDAL writes for those codes;
+/// - "EPSG:4326": GeoPackage's mandatory WGS 84 row;
+/// - any other "EPSG:n": srs_id n, organization EPSG, definition "undefined";
+/// - "LOCAL:name" or "": srs_id -1, GeoPackage's "undefined Cartesian SRS" (a scale-only local frame).
+/// Throws std::invalid_argument for text that is none of these.
+SrsDefinition srsForCrs(const std::string& crs);
+
+/// OGC WKT 1 of WGS 84 / UTM zone `zone` (1..60), north or south hemisphere. Throws std::invalid_argument
+/// for a zone outside 1..60.
+std::string utmWkt(int zone, bool north);
+
+/// The WKT 1 of EPSG:4326 written in GeoPackage's mandatory row.
+std::string wgs84Wkt();
+
+/// The feature-table name sandtable uses for terrain in this SRS: "terrain_epsg_<code>" for an EPSG CRS,
+/// "terrain_local" for srs_id -1.
+std::string terrainTableName(const SrsDefinition& srs);
+
+} // namespace sandtable::catalogue

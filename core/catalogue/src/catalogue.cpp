@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Catalogue: opening a file defensively, and exporting a validated scenario as one all-or-nothing package.
+#include "sandtable/catalogue/catalogue.hpp"
+
+#include "catalogue_impl.hpp"
+#include "catalogue_schema.hpp"
+#include "sandtable/catalogue/gpkg_geometry.hpp"
+#include "sandtable/catalogue/srs.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/util/sha256.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <map>
+#include <system_error>
+#include <vector>
+
+namespace sandtable::catalogue {
+namespace {
+
+std::string lowerHex(std::string text)
+{
+    for (char& c : text)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+std::string countText(std::size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
+
+/// Decides whether the map raster's bytes go into the package, and from which file.
+struct RasterPlan {
+    std::filesystem::path file;
+    std::string sha256;
+    std::int64_t size = 0;
+    bool store = false;
+    std::string note;
+};
+
+RasterPlan planRaster(const core::Scenario& scenario, const std::filesystem::path& baseDir, const ExportOptions& options,
+    std::int64_t maxBlob)
+{
+    RasterPlan plan;
+    if (!scenario.map || scenario.map->path.empty())
+        return plan;
+    if (!options.storeRaster) {
+        plan.note = "raster not stored (not asked to)";
+        return plan;
+    }
+    std::filesystem::path file(scenario.map->path);
+    if (file.is_relative())
+        file = baseDir / file;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) {
+        plan.note = "raster not stored: " + file.string() + " not found";
+        return plan;
+    }
+    const auto size = std::filesystem::file_size(file, ec);
+    if (ec) {
+        plan.note = "raster not stored: " + file.string() + ": " + ec.message();
+        return plan;
+    }
+    if (static_cast<std::int64_t>(size) > maxBlob) {
+        plan.note = "raster not stored: " + std::to_string(size) + " bytes exceed SQLite's blob limit of " + std::to_string(maxBlob);
+        return plan;
+    }
+    plan.sha256 = core::sha256File(file);
+    if (!scenario.map->sha256.empty() && lowerHex(scenario.map->sha256) != plan.sha256) {
+        plan.note = "raster not stored: " + file.string() + " has SHA-256 " + plan.sha256 + ", the scenario names "
+            + scenario.map->sha256;
+        return plan;
+    }
+    plan.file = file;
+    plan.size = static_cast<std::int64_t>(size);
+    plan.store = true;
+    return plan;
+}
+
+/// Streams a file into a zero-filled blob already inserted at (table, column, rowid).
+void writeBlobFromFile(detail::Database& db, const char* table, const char* column, std::int64_t rowid,
+    const std::filesystem::path& file, std::int64_t size)
+{
+    sqlite3_blob* blob = nullptr;
+    int rc = sqlite3_blob_open(db.handle(), "main", table, column, rowid, 1, &blob);
+    if (rc != SQLITE_OK)
+        detail::throwSqlite(rc, db.fileName(), table, db.lastError());
+    std::ifstream in(file, std::ios::binary);
+    std::vector<char> buffer(std::size_t{1} << 20);
+    std::int64_t offset = 0;
+    while (in && offset < size) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        const auto got = static_cast<int>(in.gcount());
+        if (got <= 0)
+            break;
+        rc = sqlite3_blob_write(blob, buffer.data(), got, static_cast<int>(offset));
+        if (rc != SQLITE_OK) {
+            sqlite3_blob_close(blob);
+            detail::throwSqlite(rc, db.fileName(), table, db.lastError());
+        }
+        offset += got;
+    }
+    sqlite3_blob_close(blob);
+    if (offset != size)
+        throw core::IoError(file.string(), "", "the raster changed size while it was being stored");
+}
+
+/// Removes a catalogue file this export created when the failed export left it without any schema object
+/// (another process may have written into it meanwhile: then it stays).
+void removeIfEmpty(const std::filesystem::path& path)
+{
+    try {
+        detail::Database db = detail::Database::open(path, detail::Database::Access::ReadWrite, 1000);
+        detail::Statement s(db, "SELECT count(*) FROM sqlite_master");
+        const bool empty = s.step() && s.integer(0) == 0;
+        db.close();
+        if (!empty)
+            return;
+    } catch (const core::Error&) {
+        return;
+    }
+    std::error_code ec;
+    std::filesystem::remove(path, ec);
+    std::filesystem::remove(path.string() + "-wal", ec);
+    std::filesystem::remove(path.string() + "-shm", ec);
+}
+
+} // namespace
+
+ValidationFailed::ValidationFailed(const std::string& file, core::Diagnostics diagnostics)
+    : core::Error(file, "", "refusing to export: "
+              + countText(core::countSeverity(diagnostics, core::Severity::Error), "validation error")
+              + " (run 'sandtable scenario validate')"),
+      m_diagnostics(std::move(diagnostics))
+{
+}
+
+Catalogue::Catalogue(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+Catalogue::Catalogue(Catalogue&&) noexcept = default;
+Catalogue& Catalogue::operator=(Catalogue&&) noexcept = default;
+Catalogue::~Catalogue() = default;
+
+const std::filesystem::path& Catalogue::path() const noexcept { return m_impl->path; }
+
+Catalogue Catalogue::open(const std::filesystem::path& path)
+{
+    auto impl = std::make_unique<Impl>();
+    impl->path = path;
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec)) {
+        if (std::filesystem::is_directory(path, ec))
+            throw core::IoError(path.string(), "", "is a folder, not a catalogue file");
+        impl->readable();
+    }
+    return Catalogue(std::move(impl));
+}
+
+detail::Database& Catalogue::Impl::readable()
+{
+    if (!db.isOpen()) {
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec))
+            throw core::IoError(path.string(), "", "no such catalogue (export a scenario into it first)");
+        db = detail::Database::open(path, detail::Database::Access::ReadWrite, kBusyTimeoutMs);
+        detail::Transaction read(db, detail::Transaction::Kind::Deferred);
+        version = detail::inspectCatalogue(db).version;
+        read.commit();
+    }
+    return db;
+}
+
+int Catalogue::schemaVersion() const
+{
+    std::error_code ec;
+    if (!m_impl->db.isOpen() && !std::filesystem::exists(m_impl->path, ec))
+        return 0;
+    m_impl->readable();
+    return m_impl->version;
+}
+
+ExportResult Catalogue::exportScenario(const std::filesystem::path& scenarioFile, const ExportOptions& options)
+{
+    const std::string text = core::readFile(scenarioFile, core::kMaxScenarioBytes);
+    return exportDocument(text, scenarioFile.string(), scenarioFile.parent_path(), options);
+}
+
+ExportResult Catalogue::exportDocument(std::string_view document, const std::string& sourceName,
+    const std::filesystem::path& baseDir, const ExportOptions& options)
+{
+    core::ValidationReport report = core::validateScenarioText(document, sourceName);
+    if (core::hasErrors(report.diagnostics) || !report.scenario)
+        throw ValidationFailed(sourceName, std::move(report.diagnostics));
+    const core::Scenario& scenario = *report.scenario;
+
+    ExportResult result;
+    result.id = scenario.settings.id;
+    for (const core::Diagnostic& d : report.diagnostics)
+        if (d.severity != core::Severity::Error)
+            result.warnings.push_back(d);
+
+    SrsDefinition srs;
+    try {
+        srs = srsForCrs(scenario.settings.crs);
+    } catch (const std::invalid_argument& e) {
+        throw core::FormatError(sourceName, "/crs", e.what());
+    }
+
+    std::error_code ec;
+    const bool created = !std::filesystem::exists(m_impl->path, ec);
+    if (!m_impl->db.isOpen())
+        m_impl->db = detail::Database::open(m_impl->path, detail::Database::Access::Create, kBusyTimeoutMs);
+    detail::Database& db = m_impl->db;
+    try {
+        {
+            // WAL lets readers go on while one process writes; it is a property of the file, set once.
+            detail::Statement mode(db, "PRAGMA journal_mode");
+            if (mode.step() && mode.text(0) != "wal") {
+                try {
+                    db.exec("PRAGMA journal_mode=WAL");
+                } catch (const core::IoError&) {
+                    // Another process holds the file; it stays in its journal mode for this export.
+                }
+            }
+        }
+        const RasterPlan raster = planRaster(scenario, baseDir, options, sqlite3_limit(db.handle(), SQLITE_LIMIT_LENGTH, -1));
+        result.rasterNote = raster.note;
+
+        detail::Transaction transaction(db, detail::Transaction::Kind::Immediate);
+        const detail::SchemaState state = detail::inspectCatalogue(db);
+        if (state.version < kSchemaVersion)
+            detail::migrateCatalogue(db, state);
+        m_impl->version = kSchemaVersion;
+
+        const std::string& id = scenario.settings.id;
+        {
+            detail::Statement s(db, "SELECT coalesce(max(revision), 0) + 1 FROM packages WHERE scenario_id = ?1");
+            s.bind(1, id);
+            s.step();
+            result.revision = static_cast<int>(s.integer(0));
+        }
+        // The previous newest revision stays readable but leaves the search index and the "latest" layer filter.
+        {
+            detail::Statement s(db, "DELETE FROM package_search WHERE rowid IN (SELECT fid FROM packages WHERE scenario_id = ?1)");
+            s.bind(1, id).run();
+        }
+        {
+            detail::Statement layers(db, "SELECT DISTINCT terrain_table FROM packages WHERE scenario_id = ?1 AND latest = 1 AND terrain_table IS NOT NULL");
+            layers.bind(1, id);
+            std::vector<std::string> tables;
+            while (layers.step())
+                tables.push_back(layers.text(0));
+            for (const std::string& table : tables) {
+                detail::Statement s(db, "UPDATE " + detail::quoteIdentifier(table)
+                        + " SET latest = 0 WHERE package_fid IN (SELECT fid FROM packages WHERE scenario_id = ?1 AND latest = 1)",
+                    table);
+                s.bind(1, id).run();
+            }
+            detail::Statement s(db, "UPDATE packages SET latest = 0 WHERE scenario_id = ?1 AND latest = 1");
+            s.bind(1, id).run();
+        }
+
+        std::optional<Envelope> terrainEnvelope;
+        for (const core::TerrainFeature& f : scenario.terrain)
+            if (const auto e = envelopeOf(f.geometry))
+                terrainEnvelope = terrainEnvelope ? terrainEnvelope->merged(*e) : *e;
+        std::optional<Envelope> extent = terrainEnvelope;
+        if (scenario.settings.extent) {
+            const core::Extent& x = *scenario.settings.extent;
+            extent = Envelope{x.minX, x.maxX, x.minY, x.maxY};
+        }
+        const std::string terrainTable = scenario.terrain.empty() ? std::string() : detail::ensureTerrainTable(db, srs, scenario.settings.crs);
+
+        std::int64_t fid = 0;
+        {
+            detail::Statement s(db,
+                "INSERT INTO packages (scenario_id, revision, latest, title, system, battle, date, description, crs, scale, "
+                "created, source_name, document_sha256, document_size, terrain_table, feature_count, side_count, "
+                "formation_count, unit_count, warning_count, min_x, min_y, max_x, max_y) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, "
+                "?7, ?8, ?9, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
+                "packages");
+            s.bind(1, id).bind(2, result.revision).bind(3, scenario.settings.title).bind(4, core::toString(scenario.settings.system));
+            s.bind(5, scenario.settings.battle).bind(6, scenario.settings.date).bind(7, scenario.settings.description);
+            s.bind(8, scenario.settings.crs).bind(9, scenario.settings.scaleDenominator).bind(10, sourceName);
+            s.bind(11, core::sha256Hex(document)).bind(12, static_cast<std::int64_t>(document.size()));
+            s.bindOrNull(13, terrainTable).bind(14, static_cast<std::int64_t>(scenario.terrain.size()));
+            s.bind(15, static_cast<std::int64_t>(scenario.sides.size())).bind(16, static_cast<std::int64_t>(scenario.formations.size()));
+            s.bind(17, static_cast<std::int64_t>(scenario.units.size())).bind(18, static_cast<std::int64_t>(result.warnings.size()));
+            if (extent)
+                s.bind(19, extent->minX).bind(20, extent->minY).bind(21, extent->maxX).bind(22, extent->maxY);
+            s.run();
+            fid = sqlite3_last_insert_rowid(db.handle());
+        }
+        {
+            detail::Statement s(db, "INSERT INTO package_documents (package_fid, document) VALUES (?1, ?2)", "package_documents");
+            s.bind(1, fid).bindBlob(2, document).run();
+        }
+        {
+            detail::Statement s(db, "INSERT INTO package_warnings (package_fid, ordinal, code, severity, path, message) "
+                                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", "package_warnings");
+            int ordinal = 0;
+            for (const core::Diagnostic& d : result.warnings) {
+                s.bind(1, fid).bind(2, ordinal++).bind(3, d.code).bind(4, core::toString(d.severity)).bind(5, d.path).bind(6, d.message);
+                s.run();
+                s.reset();
+            }
+        }
+        if (scenario.map) {
+            const core::MapSource& map = *scenario.map;
+            const std::optional<core::Georeference>& g = map.georeference;
+            detail::Statement s(db,
+                "INSERT INTO map_sources (package_fid, path, sha256, width, height, warped_path, gcp_crs, method, target_crs, "
+                "transform, rms_map, rms_px, raster_sha256, raster_size, raster) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)", "map_sources");
+            s.bind(1, fid).bind(2, map.path).bind(3, map.sha256).bind(4, map.width).bind(5, map.height).bindOrNull(6, map.warpedPath);
+            if (g) {
+                s.bind(7, g->gcpCrs).bind(8, core::toString(g->method)).bind(9, g->crs);
+                s.bind(10, nlohmann::json(g->transform).dump()).bind(11, g->rmsMap).bind(12, g->rmsPixels);
+            }
+            if (raster.store)
+                s.bind(13, raster.sha256).bind(14, raster.size).bindZeroBlob(15, raster.size);
+            s.run();
+            if (raster.store)
+                writeBlobFromFile(db, "map_sources", "raster", fid, raster.file, raster.size);
+            if (g) {
+                detail::Statement gcp(db, "INSERT INTO map_gcps (package_fid, gcp_id, pixel, line, map_x, map_y, enabled) "
+                                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", "map_gcps");
+                for (const core::Gcp& p : g->gcps) {
+                    gcp.bind(1, fid).bind(2, p.id).bind(3, p.pixel).bind(4, p.line).bind(5, p.mapX).bind(6, p.mapY).bind(7, p.enabled ? 1 : 0);
+                    gcp.run();
+                    gcp.reset();
+                }
+            }
+            result.rasterStored = raster.store;
+        }
+
+        std::map<std::string, std::int64_t> sideFids;
+        std::map<std::string, std::int64_t> formationFids;
+        {
+            detail::Statement s(db, "INSERT INTO sides (package_fid, ordinal, side_id, name, colour) VALUES (?1, ?2, ?3, ?4, ?5)", "sides");
+            int ordinal = 0;
+            for (const core::Side& side : scenario.sides) {
+                s.bind(1, fid).bind(2, ordinal++).bind(3, side.id.str()).bind(4, side.name).bind(5, side.colour);
+                s.run();
+                s.reset();
+                sideFids[side.id.str()] = sqlite3_last_insert_rowid(db.handle());
+            }
+        }
+        {
+            detail::Statement s(db, "INSERT INTO formations (package_fid, side_fid, ordinal, formation_id, name, echelon) "
+                                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", "formations");
+            int ordinal = 0;
+            for (const core::Formation& f : scenario.formations) {
+                s.bind(1, fid);
+                if (const auto it = sideFids.find(f.side.str()); it != sideFids.end())
+                    s.bind(2, it->second);
+                s.bind(3, ordinal++).bind(4, f.id.str()).bind(5, f.name).bind(6, f.echelon);
+                s.run();
+                s.reset();
+                formationFids[f.id.str()] = sqlite3_last_insert_rowid(db.handle());
+            }
+        }
+        {
+            detail::Statement s(db,
+                "INSERT INTO units (package_fid, formation_fid, ordinal, unit_id, name, type, quality, strength, command, x, y, "
+                "facing, column_formation) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)", "units");
+            int ordinal = 0;
+            for (const core::Unit& u : scenario.units) {
+                s.bind(1, fid);
+                if (const auto it = formationFids.find(u.formation.str()); it != formationFids.end())
+                    s.bind(2, it->second);
+                s.bind(3, ordinal++).bind(4, u.id.str()).bind(5, u.name).bind(6, core::toString(u.type));
+                s.bind(7, core::toString(u.quality)).bind(8, u.strength).bind(9, u.command);
+                if (u.placement)
+                    s.bind(10, u.placement->position.x).bind(11, u.placement->position.y).bind(12, u.placement->facing)
+                        .bind(13, u.placement->column ? 1 : 0);
+                s.run();
+                s.reset();
+            }
+        }
+        if (!terrainTable.empty()) {
+            detail::Statement s(db, "INSERT INTO " + detail::quoteIdentifier(terrainTable)
+                    + " (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
+                      "VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?9)",
+                terrainTable);
+            int ordinal = 0;
+            for (const core::TerrainFeature& f : scenario.terrain) {
+                s.bindBlob(1, toGeoPackageBinary(f.geometry, srs.srsId)).bind(2, fid).bind(3, id).bind(4, result.revision);
+                s.bind(5, ordinal++).bind(6, f.id.str()).bind(7, f.terrainClass).bindOrNull(8, f.name);
+                if (!f.attributes.empty())
+                    s.bind(9, f.attributes.dump());
+                s.run();
+                s.reset();
+            }
+            if (terrainEnvelope)
+                detail::mergeLayerExtent(db, terrainTable, *terrainEnvelope);
+        }
+        for (const char* table : {"packages", "package_documents", "package_warnings", "map_sources", "map_gcps", "sides", "formations", "units"})
+            detail::touchContents(db, table);
+        m_impl->indexPackage(fid);
+        transaction.commit();
+    } catch (...) {
+        if (created) {
+            m_impl->db.close();
+            removeIfEmpty(m_impl->path);
+        }
+        throw;
+    }
+    return result;
+}
+
+} // namespace sandtable::catalogue

@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Catalogue: list, ranked search, show, extract (byte for byte, checked) and remove.
+#include "sandtable/catalogue/catalogue.hpp"
+
+#include "catalogue_impl.hpp"
+#include "catalogue_schema.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/util/sha256.hpp"
+
+#include <fstream>
+#include <set>
+#include <vector>
+
+namespace sandtable::catalogue {
+namespace {
+
+/// Search weights of the FTS5 columns title, battle, date, description, names, places: a word in the title
+/// counts ten times a word in the description (bm25's per-column weights).
+constexpr const char* kRankFunction = "bm25(10.0, 5.0, 2.0, 1.0, 3.0, 2.0)";
+
+constexpr const char* kSummaryColumns =
+    "p.scenario_id, p.revision, (SELECT count(*) FROM packages q WHERE q.scenario_id = p.scenario_id), p.title, p.system, "
+    "p.battle, p.date, p.created, p.warning_count";
+
+PackageSummary readSummary(const detail::Statement& s)
+{
+    PackageSummary out;
+    out.id = s.text(0);
+    out.revision = static_cast<int>(s.integer(1));
+    out.revisionCount = static_cast<int>(s.integer(2));
+    out.title = s.text(3);
+    out.system = s.text(4);
+    out.battle = s.text(5);
+    out.date = s.text(6);
+    out.created = s.text(7);
+    out.warningCount = static_cast<int>(s.integer(8));
+    return out;
+}
+
+/// The query as plain words: each whitespace-separated word becomes an FTS5 string (implicit AND).
+std::string asPlainWords(const std::string& text)
+{
+    std::string out;
+    std::string word;
+    auto flush = [&] {
+        if (word.empty())
+            return;
+        std::string quoted = "\"";
+        for (char c : word) {
+            if (c == '"')
+                quoted += '"';
+            quoted += c;
+        }
+        out += (out.empty() ? "" : " ") + quoted + "\"";
+        word.clear();
+    };
+    for (char c : text) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+            flush();
+        else
+            word += c;
+    }
+    flush();
+    return out;
+}
+
+/// Streams a blob to a file (no whole-raster copy in memory).
+void readBlobToFile(detail::Database& db, const char* table, const char* column, std::int64_t rowid, const std::filesystem::path& file)
+{
+    sqlite3_blob* blob = nullptr;
+    int rc = sqlite3_blob_open(db.handle(), "main", table, column, rowid, 0, &blob);
+    if (rc != SQLITE_OK)
+        detail::throwSqlite(rc, db.fileName(), table, db.lastError());
+    const int size = sqlite3_blob_bytes(blob);
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    if (!out) {
+        sqlite3_blob_close(blob);
+        throw core::IoError(file.string(), "", "cannot write");
+    }
+    std::vector<char> buffer(std::size_t{1} << 20);
+    for (int offset = 0; offset < size;) {
+        const int n = std::min<int>(static_cast<int>(buffer.size()), size - offset);
+        rc = sqlite3_blob_read(blob, buffer.data(), n, offset);
+        if (rc != SQLITE_OK) {
+            sqlite3_blob_close(blob);
+            detail::throwSqlite(rc, db.fileName(), table, db.lastError());
+        }
+        out.write(buffer.data(), n);
+        offset += n;
+    }
+    sqlite3_blob_close(blob);
+    out.flush();
+    if (!out)
+        throw core::IoError(file.string(), "", "write failed");
+}
+
+} // namespace
+
+std::int64_t Catalogue::Impl::packageFid(const std::string& id, std::optional<int> revision)
+{
+    detail::Database& database = readable();
+    if (version > 0) {
+        detail::Statement s(database, revision ? "SELECT fid FROM packages WHERE scenario_id = ?1 AND revision = ?2"
+                                               : "SELECT fid FROM packages WHERE scenario_id = ?1 AND latest = 1");
+        s.bind(1, id);
+        if (revision)
+            s.bind(2, *revision);
+        if (s.step())
+            return s.integer(0);
+    }
+    throw core::OperationError(path.string(), id,
+        revision ? "no revision " + std::to_string(*revision) + " of this package in the catalogue" : "no such package in the catalogue");
+}
+
+void Catalogue::Impl::indexPackage(std::int64_t fid)
+{
+    std::string table;
+    {
+        detail::Statement s(db, "SELECT coalesce(terrain_table, '') FROM packages WHERE fid = ?1");
+        s.bind(1, fid);
+        if (s.step())
+            table = s.text(0);
+    }
+    const std::string places = table.empty()
+        ? std::string("''")
+        : "coalesce((SELECT group_concat(DISTINCT name) FROM " + detail::quoteIdentifier(table) + " WHERE package_fid = p.fid), '')";
+    detail::Statement s(db,
+        "INSERT INTO package_search (rowid, title, battle, date, description, names, places) "
+        "SELECT p.fid, p.title, p.battle, p.date, p.description, "
+        "coalesce((SELECT group_concat(name, '; ') FROM (SELECT name FROM sides WHERE package_fid = p.fid "
+        "UNION ALL SELECT name FROM formations WHERE package_fid = p.fid "
+        "UNION ALL SELECT name FROM units WHERE package_fid = p.fid)), ''), "
+            + places + " FROM packages p WHERE p.fid = ?1",
+        "package_search");
+    s.bind(1, fid).run();
+}
+
+std::vector<PackageSummary> Catalogue::list() const
+{
+    detail::Database& db = m_impl->readable();
+    std::vector<PackageSummary> out;
+    if (m_impl->version == 0)
+        return out;
+    detail::Transaction read(db, detail::Transaction::Kind::Deferred);
+    detail::Statement s(db, std::string("SELECT ") + kSummaryColumns + " FROM packages p WHERE p.latest = 1 ORDER BY p.scenario_id");
+    while (s.step())
+        out.push_back(readSummary(s));
+    read.commit();
+    return out;
+}
+
+std::vector<PackageSummary> Catalogue::search(const SearchQuery& query) const
+{
+    detail::Database& db = m_impl->readable();
+    std::vector<PackageSummary> out;
+    if (m_impl->version == 0)
+        return out;
+    const std::string filters = " AND (?2 IS NULL OR p.system = ?2) AND (?3 IS NULL OR p.date >= ?3) AND (?4 IS NULL OR p.date <= ?4)";
+    const bool filtered = !query.system.empty() || !query.dateFrom.empty() || !query.dateTo.empty();
+    const auto bindFilters = [&](detail::Statement& s) {
+        s.bindOrNull(2, query.system).bindOrNull(3, query.dateFrom).bindOrNull(4, query.dateTo).bind(5, std::max(0, query.limit));
+    };
+    detail::Transaction read(db, detail::Transaction::Kind::Deferred);
+    if (asPlainWords(query.text).empty()) {
+        detail::Statement s(db, std::string("SELECT ") + kSummaryColumns + " FROM packages p WHERE p.latest = 1" + filters
+                + " ORDER BY p.scenario_id LIMIT ?5");
+        bindFilters(s);
+        while (s.step())
+            out.push_back(readSummary(s));
+        read.commit();
+        return out;
+    }
+    // Unfiltered, FTS5 ranks and limits on its own (ORDER BY rank inside the virtual table); with filters
+    // the rows are joined first, then ranked.
+    const std::string sql = filtered
+        ? std::string("SELECT ") + kSummaryColumns + ", f.rank FROM package_search f CROSS JOIN packages p ON p.fid = f.rowid "
+              "WHERE package_search MATCH ?1 AND f.rank MATCH '" + kRankFunction + "'" + filters + " ORDER BY f.rank LIMIT ?5"
+        : std::string("SELECT ") + kSummaryColumns + ", f.rank FROM (SELECT rowid, rank FROM package_search "
+              "WHERE package_search MATCH ?1 AND rank MATCH '" + kRankFunction + "' ORDER BY rank LIMIT ?5) f "
+              "CROSS JOIN packages p ON p.fid = f.rowid WHERE 1" + filters + " ORDER BY f.rank";
+    const auto run = [&](const std::string& match) {
+        std::vector<PackageSummary> rows;
+        detail::Statement s(db, sql, "search");
+        s.bind(1, match);
+        bindFilters(s);
+        while (s.step()) {
+            rows.push_back(readSummary(s));
+            rows.back().score = s.real(9);
+        }
+        return rows;
+    };
+    try {
+        out = run(query.text);
+    } catch (const core::FormatError&) {
+        // Not FTS5 syntax (an apostrophe, a stray quote or parenthesis): search for the words themselves.
+        try {
+            out = run(asPlainWords(query.text));
+        } catch (const core::FormatError& e) {
+            throw core::OperationError(m_impl->path.string(), "search", "cannot search for '" + query.text + "': " + e.reason());
+        }
+    }
+    read.commit();
+    return out;
+}
+
+PackageDetails Catalogue::show(const std::string& id, std::optional<int> revision) const
+{
+    const std::int64_t fid = m_impl->packageFid(id, revision);
+    detail::Database& db = m_impl->db;
+    detail::Transaction read(db, detail::Transaction::Kind::Deferred);
+    PackageDetails d;
+    {
+        detail::Statement s(db, std::string("SELECT ") + kSummaryColumns
+                + ", p.description, p.crs, p.scale, p.source_name, p.document_sha256, p.document_size, coalesce(p.terrain_table, ''), "
+                  "p.feature_count, p.side_count, p.formation_count, p.unit_count FROM packages p WHERE p.fid = ?1");
+        s.bind(1, fid);
+        s.step();
+        d.summary = readSummary(s);
+        d.description = s.text(9);
+        d.crs = s.text(10);
+        d.scale = s.real(11);
+        d.sourceName = s.text(12);
+        d.documentSha256 = s.text(13);
+        d.documentSize = s.integer(14);
+        d.terrainTable = s.text(15);
+        d.featureCount = static_cast<int>(s.integer(16));
+        d.sideCount = static_cast<int>(s.integer(17));
+        d.formationCount = static_cast<int>(s.integer(18));
+        d.unitCount = static_cast<int>(s.integer(19));
+    }
+    {
+        detail::Statement s(db, "SELECT revision FROM packages WHERE scenario_id = ?1 ORDER BY revision");
+        s.bind(1, id);
+        while (s.step())
+            d.revisions.push_back(static_cast<int>(s.integer(0)));
+    }
+    {
+        detail::Statement s(db, "SELECT code, severity, path, message FROM package_warnings WHERE package_fid = ?1 ORDER BY ordinal");
+        s.bind(1, fid);
+        while (s.step()) {
+            const std::string severity = s.text(1);
+            d.warnings.push_back(core::Diagnostic{s.text(0),
+                severity == "info" ? core::Severity::Info : severity == "warning" ? core::Severity::Warning : core::Severity::Error,
+                s.text(2), s.text(3)});
+        }
+    }
+    {
+        detail::Statement s(db, "SELECT path, sha256, width, height, coalesce(method, ''), coalesce(target_crs, ''), rms_map, rms_px, "
+                                "(SELECT count(*) FROM map_gcps g WHERE g.package_fid = m.package_fid), raster IS NOT NULL, "
+                                "coalesce(raster_sha256, ''), coalesce(raster_size, 0) FROM map_sources m WHERE package_fid = ?1");
+        s.bind(1, fid);
+        if (s.step()) {
+            MapProvenance m;
+            m.path = s.text(0);
+            m.sha256 = s.text(1);
+            m.width = static_cast<int>(s.integer(2));
+            m.height = static_cast<int>(s.integer(3));
+            m.method = s.text(4);
+            m.targetCrs = s.text(5);
+            m.rmsMap = s.optionalReal(6);
+            m.rmsPixels = s.optionalReal(7);
+            m.gcpCount = static_cast<int>(s.integer(8));
+            m.rasterStored = s.integer(9) != 0;
+            m.rasterSha256 = s.text(10);
+            m.rasterSize = s.integer(11);
+            d.map = m;
+        }
+    }
+    read.commit();
+    return d;
+}
+
+std::string Catalogue::document(const std::string& id, std::optional<int> revision) const
+{
+    const std::int64_t fid = m_impl->packageFid(id, revision);
+    detail::Database& db = m_impl->db;
+    detail::Transaction read(db, detail::Transaction::Kind::Deferred);
+    std::string bytes;
+    std::string expected;
+    {
+        detail::Statement s(db, "SELECT length(d.document), p.document_sha256 FROM package_documents d JOIN packages p ON p.fid = d.package_fid "
+                                "WHERE d.package_fid = ?1", "package_documents");
+        s.bind(1, fid);
+        if (!s.step())
+            throw core::FormatError(m_impl->path.string(), id, "the package has no stored document (damaged catalogue)");
+        if (static_cast<std::uint64_t>(s.integer(0)) > core::kMaxScenarioBytes)
+            throw core::FormatError(m_impl->path.string(), id,
+                "the stored document is " + std::to_string(s.integer(0)) + " bytes, more than a scenario may be ("
+                    + std::to_string(core::kMaxScenarioBytes) + "); refused");
+        expected = s.text(1);
+    }
+    {
+        detail::Statement s(db, "SELECT document FROM package_documents WHERE package_fid = ?1", "package_documents");
+        s.bind(1, fid);
+        s.step();
+        bytes = s.blob(0);
+    }
+    read.commit();
+    if (core::sha256Hex(bytes) != expected)
+        throw core::FormatError(m_impl->path.string(), id, "the stored document does not match its SHA-256 (damaged catalogue)");
+    return bytes;
+}
+
+ExtractResult Catalogue::extract(const std::string& id, const std::filesystem::path& output, const ExtractOptions& options) const
+{
+    const std::int64_t fid = m_impl->packageFid(id, options.revision);
+    detail::Database& db = m_impl->db;
+    ExtractResult result;
+    std::string rasterName;
+    {
+        detail::Statement s(db, "SELECT revision FROM packages WHERE fid = ?1");
+        s.bind(1, fid);
+        s.step();
+        result.revision = static_cast<int>(s.integer(0));
+    }
+    if (options.rasterDir) {
+        detail::Statement s(db, "SELECT path, coalesce(raster_sha256, '') FROM map_sources WHERE package_fid = ?1 AND raster IS NOT NULL");
+        s.bind(1, fid);
+        if (!s.step())
+            throw core::OperationError(m_impl->path.string(), id, "revision " + std::to_string(result.revision) + " has no stored map raster");
+        rasterName = std::filesystem::path(s.text(0)).filename().string();
+        if (rasterName.empty() || rasterName == "." || rasterName == "..")
+            rasterName = id + ".raster";
+        result.rasterSha256 = s.text(1);
+    }
+    const std::string bytes = document(id, result.revision);
+    if (options.rasterDir) {
+        std::error_code ec;
+        std::filesystem::create_directories(*options.rasterDir, ec);
+        const std::filesystem::path target = *options.rasterDir / rasterName;
+        core::AtomicFile file(target);
+        readBlobToFile(db, "map_sources", "raster", fid, file.temporaryPath());
+        if (core::sha256File(file.temporaryPath()) != result.rasterSha256)
+            throw core::FormatError(m_impl->path.string(), id, "the stored raster does not match its SHA-256 (damaged catalogue)");
+        file.commit();
+        result.raster = target;
+    }
+    core::writeFileAtomically(output, bytes);
+    result.document = output;
+    return result;
+}
+
+int Catalogue::remove(const std::string& id, std::optional<int> revision)
+{
+    m_impl->readable();
+    detail::Database& db = m_impl->db;
+    detail::Transaction transaction(db, detail::Transaction::Kind::Immediate);
+    m_impl->version = detail::inspectCatalogue(db).version;
+    std::vector<std::pair<std::int64_t, std::string>> doomed;
+    if (m_impl->version > 0) {
+        detail::Statement s(db, revision ? "SELECT fid, coalesce(terrain_table, '') FROM packages WHERE scenario_id = ?1 AND revision = ?2"
+                                         : "SELECT fid, coalesce(terrain_table, '') FROM packages WHERE scenario_id = ?1");
+        s.bind(1, id);
+        if (revision)
+            s.bind(2, *revision);
+        while (s.step())
+            doomed.emplace_back(s.integer(0), s.text(1));
+    }
+    if (doomed.empty())
+        throw core::OperationError(m_impl->path.string(), id,
+            revision ? "no revision " + std::to_string(*revision) + " of this package in the catalogue" : "no such package in the catalogue");
+    std::set<std::string> layers;
+    for (const auto& [fid, table] : doomed) {
+        const auto del = [&](const std::string& sql) {
+            detail::Statement s(db, sql);
+            s.bind(1, fid).run();
+        };
+        del("DELETE FROM package_search WHERE rowid = ?1");
+        del("DELETE FROM units WHERE package_fid = ?1");
+        del("DELETE FROM formations WHERE package_fid = ?1");
+        del("DELETE FROM sides WHERE package_fid = ?1");
+        del("DELETE FROM map_gcps WHERE package_fid = ?1");
+        del("DELETE FROM map_sources WHERE package_fid = ?1");
+        del("DELETE FROM package_warnings WHERE package_fid = ?1");
+        del("DELETE FROM package_documents WHERE package_fid = ?1");
+        if (!table.empty()) {
+            del("DELETE FROM " + detail::quoteIdentifier(table) + " WHERE package_fid = ?1");
+            layers.insert(table);
+        }
+        del("DELETE FROM packages WHERE fid = ?1");
+    }
+    // When the newest revision went, the newest remaining one becomes "latest" and searchable again.
+    std::optional<std::int64_t> newest;
+    {
+        detail::Statement s(db, "SELECT fid, coalesce(terrain_table, '') FROM packages WHERE scenario_id = ?1 "
+                                "AND NOT EXISTS (SELECT 1 FROM packages q WHERE q.scenario_id = ?1 AND q.latest = 1) "
+                                "ORDER BY revision DESC LIMIT 1");
+        s.bind(1, id);
+        if (s.step()) {
+            newest = s.integer(0);
+            const std::string table = s.text(1);
+            if (!table.empty()) {
+                detail::Statement u(db, "UPDATE " + detail::quoteIdentifier(table) + " SET latest = 1 WHERE package_fid = ?1");
+                u.bind(1, *newest).run();
+            }
+        }
+    }
+    if (newest) {
+        detail::Statement u(db, "UPDATE packages SET latest = 1 WHERE fid = ?1");
+        u.bind(1, *newest).run();
+        m_impl->indexPackage(*newest);
+    }
+    for (const std::string& table : layers)
+        detail::refreshLayerExtent(db, table);
+    for (const char* table : {"packages", "package_documents", "package_warnings", "map_sources", "map_gcps", "sides", "formations", "units"})
+        detail::touchContents(db, table);
+    transaction.commit();
+    return static_cast<int>(doomed.size());
+}
+
+} // namespace sandtable::catalogue

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The catalogue file's schema: inspection of a file someone else may have made, forward migrations,
+// terrain feature tables per CRS.
+#pragma once
+
+#include "sandtable/catalogue/gpkg_geometry.hpp"
+#include "sandtable/catalogue/srs.hpp"
+#include "sqlite_db.hpp"
+
+#include <optional>
+#include <string>
+
+namespace sandtable::catalogue::detail {
+
+enum class FileState {
+    Empty,          ///< a new or zero-length file: no schema objects at all
+    GeoPackage,     ///< a GeoPackage without sandtable's tables (schema version 0)
+    Catalogue,      ///< a GeoPackage with sandtable's tables
+};
+
+struct SchemaState {
+    FileState state = FileState::Empty;
+    int version = 0;
+};
+
+/// Checks what the file is, before sandtable reads any of its tables: application_id 'GPKG' (FormatError
+/// otherwise, naming the file and the id found), a sandtable schema version this build reads (FormatError
+/// for a newer one), sandtable's objects being plain tables (the search index an FTS5 table), and no
+/// trigger on any of sandtable's tables (triggers are never run, but a file carrying them was not made by
+/// sandtable and its tables may not be what they seem).
+SchemaState inspectCatalogue(Database& db);
+
+/// Brings the schema to kSchemaVersion inside the caller's write transaction: an empty file gets
+/// GeoPackage's header fields, then every migration above `from.version` runs in order.
+void migrateCatalogue(Database& db, const SchemaState& from);
+
+/// The terrain feature table for `srs` (registered in gpkg_contents, gpkg_geometry_columns and
+/// sandtable_layers, creating it and the gpkg_spatial_ref_sys row when needed); returns its name.
+std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std::string& crs);
+
+/// Sets the feature table's gpkg_contents extent to the envelope of its geometries (NULL when empty).
+void refreshLayerExtent(Database& db, const std::string& table);
+
+/// Widens the feature table's gpkg_contents extent to hold `added` (after an export).
+void mergeLayerExtent(Database& db, const std::string& table, const Envelope& added);
+
+/// Sets gpkg_contents.last_change of `table` to now.
+void touchContents(Database& db, const std::string& table);
+
+} // namespace sandtable::catalogue::detail

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// WKB and GeoPackage binary encoding of core::Geometry, and reading the envelope back from a header.
+#include "sandtable/catalogue/gpkg_geometry.hpp"
+
+#include "sandtable/core/util/error.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <limits>
+
+namespace sandtable::catalogue {
+namespace {
+
+static_assert(std::endian::native == std::endian::little || std::endian::native == std::endian::big);
+
+template <class T>
+void putLittle(std::string& out, T value)
+{
+    char bytes[sizeof(T)];
+    std::memcpy(bytes, &value, sizeof(T));
+    if constexpr (std::endian::native == std::endian::big)
+        std::reverse(std::begin(bytes), std::end(bytes));
+    out.append(bytes, sizeof(T));
+}
+
+template <class T>
+T getLittle(std::string_view in, std::size_t offset)
+{
+    char bytes[sizeof(T)];
+    std::memcpy(bytes, in.data() + offset, sizeof(T));
+    if constexpr (std::endian::native == std::endian::big)
+        std::reverse(std::begin(bytes), std::end(bytes));
+    T value;
+    std::memcpy(&value, bytes, sizeof(T));
+    return value;
+}
+
+template <class T>
+T getBig(std::string_view in, std::size_t offset)
+{
+    char bytes[sizeof(T)];
+    std::memcpy(bytes, in.data() + offset, sizeof(T));
+    if constexpr (std::endian::native == std::endian::little)
+        std::reverse(std::begin(bytes), std::end(bytes));
+    T value;
+    std::memcpy(&value, bytes, sizeof(T));
+    return value;
+}
+
+std::uint32_t wkbType(core::GeometryType type)
+{
+    switch (type) {
+    case core::GeometryType::Point: return 1;
+    case core::GeometryType::LineString: return 2;
+    case core::GeometryType::Polygon: return 3;
+    case core::GeometryType::MultiPoint: return 4;
+    case core::GeometryType::MultiLineString: return 5;
+    case core::GeometryType::MultiPolygon: return 6;
+    }
+    return 0;
+}
+
+void putCoordinate(std::string& out, core::Coordinate c)
+{
+    putLittle(out, c.x);
+    putLittle(out, c.y);
+}
+
+void putHeader(std::string& out, std::uint32_t type)
+{
+    out.push_back('\x01'); // little-endian (NDR)
+    putLittle(out, type);
+}
+
+void putPoint(std::string& out, const std::vector<std::vector<core::Coordinate>>& part)
+{
+    putHeader(out, 1);
+    if (part.empty() || part.front().empty()) {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        putCoordinate(out, {nan, nan});
+    } else {
+        putCoordinate(out, part.front().front());
+    }
+}
+
+void putLine(std::string& out, const std::vector<std::vector<core::Coordinate>>& part)
+{
+    putHeader(out, 2);
+    const auto& vertices = part.empty() ? std::vector<core::Coordinate>{} : part.front();
+    putLittle(out, static_cast<std::uint32_t>(vertices.size()));
+    for (const auto& c : vertices)
+        putCoordinate(out, c);
+}
+
+void putPolygon(std::string& out, const std::vector<std::vector<core::Coordinate>>& rings)
+{
+    putHeader(out, 3);
+    putLittle(out, static_cast<std::uint32_t>(rings.size()));
+    for (const auto& ring : rings) {
+        putLittle(out, static_cast<std::uint32_t>(ring.size()));
+        for (const auto& c : ring)
+            putCoordinate(out, c);
+    }
+}
+
+} // namespace
+
+Envelope Envelope::merged(const Envelope& other) const
+{
+    return Envelope{std::min(minX, other.minX), std::max(maxX, other.maxX), std::min(minY, other.minY), std::max(maxY, other.maxY)};
+}
+
+std::string toWkb(const core::Geometry& geometry)
+{
+    std::string out;
+    out.reserve(9 + geometry.vertexCount() * 16 + geometry.parts.size() * 9);
+    switch (geometry.type) {
+    case core::GeometryType::Point:
+        putPoint(out, geometry.parts.empty() ? std::vector<std::vector<core::Coordinate>>{} : geometry.parts.front());
+        break;
+    case core::GeometryType::LineString:
+        putLine(out, geometry.parts.empty() ? std::vector<std::vector<core::Coordinate>>{} : geometry.parts.front());
+        break;
+    case core::GeometryType::Polygon:
+        putPolygon(out, geometry.parts.empty() ? std::vector<std::vector<core::Coordinate>>{} : geometry.parts.front());
+        break;
+    case core::GeometryType::MultiPoint:
+    case core::GeometryType::MultiLineString:
+    case core::GeometryType::MultiPolygon:
+        putHeader(out, wkbType(geometry.type));
+        putLittle(out, static_cast<std::uint32_t>(geometry.parts.size()));
+        for (const auto& part : geometry.parts) {
+            if (geometry.type == core::GeometryType::MultiPoint)
+                putPoint(out, part);
+            else if (geometry.type == core::GeometryType::MultiLineString)
+                putLine(out, part);
+            else
+                putPolygon(out, part);
+        }
+        break;
+    }
+    return out;
+}
+
+std::optional<Envelope> envelopeOf(const core::Geometry& geometry)
+{
+    std::optional<Envelope> envelope;
+    for (const auto& part : geometry.parts)
+        for (const auto& ring : part)
+            for (const auto& c : ring) {
+                if (!envelope)
+                    envelope = Envelope{c.x, c.x, c.y, c.y};
+                else
+                    envelope = envelope->merged(Envelope{c.x, c.x, c.y, c.y});
+            }
+    return envelope;
+}
+
+std::string toGeoPackageBinary(const core::Geometry& geometry, std::int32_t srsId)
+{
+    const std::optional<Envelope> envelope = envelopeOf(geometry);
+    std::string out;
+    out.reserve(40 + 9 + geometry.vertexCount() * 16);
+    out += "GP";
+    out.push_back('\0'); // version 1 of the format is stored as 0
+    // bit 0: byte order 1 = little-endian; bits 1-3: envelope 1 = [minx, maxx, miny, maxy]; bit 4: empty.
+    const unsigned char flags = envelope ? 0x03 : 0x11;
+    out.push_back(static_cast<char>(flags));
+    putLittle(out, srsId);
+    if (envelope) {
+        putLittle(out, envelope->minX);
+        putLittle(out, envelope->maxX);
+        putLittle(out, envelope->minY);
+        putLittle(out, envelope->maxY);
+    }
+    out += toWkb(geometry);
+    return out;
+}
+
+std::optional<Envelope> headerEnvelope(std::string_view blob)
+{
+    if (blob.size() < 8 || blob[0] != 'G' || blob[1] != 'P' || blob[2] != 0)
+        throw core::FormatError("", "geometry", "not a GeoPackage binary geometry (no 'GP' header)");
+    const auto flags = static_cast<unsigned char>(blob[3]);
+    const bool little = (flags & 0x01) != 0;
+    const int indicator = (flags >> 1) & 0x07;
+    if ((flags & 0x10) != 0 || indicator == 0)
+        return std::nullopt;
+    if (indicator > 4)
+        throw core::FormatError("", "geometry", "invalid envelope indicator " + std::to_string(indicator));
+    if (blob.size() < 8 + 32)
+        throw core::FormatError("", "geometry", "truncated GeoPackage geometry header");
+    const auto read = [&](std::size_t offset) { return little ? getLittle<double>(blob, offset) : getBig<double>(blob, offset); };
+    return Envelope{read(8), read(16), read(24), read(32)};
+}
+
+} // namespace sandtable::catalogue
