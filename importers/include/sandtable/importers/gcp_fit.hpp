@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Fitting ground control points (affine, Helmert, polynomial 1-3, thin plate spline) through GDAL, with
+// residuals and RMS figures as cli.md defines them.
+#pragma once
+
+#include "sandtable/core/model/geometry.hpp"
+#include "sandtable/core/model/scenario.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable::importers {
+
+/// A GCP whose map position is already in the target CRS. Pixel/line in GDAL's convention: (0,0) is the
+/// top-left corner of the top-left pixel, line grows downwards. x/y in target-CRS units (metres for UTM).
+struct FitPoint {
+    int id = 0;
+    double pixel = 0.0;
+    double line = 0.0;
+    double x = 0.0;
+    double y = 0.0;
+    bool enabled = true;
+};
+
+/// The fitted transform from pixel/line to the target CRS and back, built from the enabled points.
+/// - affine/poly1: GDAL's least-squares geotransform (GDALGCPsToGeoTransform); inverse exact.
+/// - helmert: least-squares similarity (uniform scale, rotation, shift; the line axis mirrored as
+///   scans are); inverse exact.
+/// - poly2/poly3: GDAL's polynomial transformer (GDALCreateGCPTransformer), whose map->pixel direction is
+///   a separately fitted polynomial ("GDAL reverse"); toPixel() refines it to the exact inverse of the
+///   forward polynomial by Newton iteration.
+/// - tps: GDAL's thin plate spline (GDALCreateTPSTransformer), same inverse handling as poly2/3.
+/// Construction refuses, before solving, too few points and degenerate layouts (see fitGcps()).
+class GcpTransform {
+public:
+    /// Throws core::OperationError(context, "GCP ...", reason) as fitGcps() does.
+    GcpTransform(const std::vector<FitPoint>& points, core::GeoreferenceMethod method, const std::string& context = {});
+    ~GcpTransform();
+    GcpTransform(GcpTransform&&) noexcept;
+    GcpTransform& operator=(GcpTransform&&) noexcept;
+
+    core::GeoreferenceMethod method() const;
+    /// Pixel/line -> target CRS.
+    core::Coordinate toMap(double pixel, double line) const;
+    /// Target CRS -> pixel/line through the exact inverse of toMap() (within 1e-6 px for poly/tps).
+    core::Coordinate toPixel(double x, double y) const;
+    /// Target CRS -> pixel/line through GDAL's own reverse transform (what GDAL's warper uses; equal to
+    /// toPixel() for affine/poly1/helmert, a separate fit for poly2/poly3, the reverse spline for tps).
+    core::Coordinate toPixelGdalReverse(double x, double y) const;
+    /// core::Georeference::transform: the 6 geotransform numbers for affine/poly1/helmert; for poly2/3
+    /// the forward polynomial coefficients in raw pixel/line (x terms then y terms, GDAL's term order
+    /// 1, p, l, p^2, p*l, l^2, p^3, p^2*l, p*l^2, l^3); empty for tps.
+    const std::vector<double>& transform() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+/// One GCP's figures. For tps they are leave-one-out: the spline fitted without this GCP.
+struct GcpResidual {
+    int id = 0;
+    bool enabled = true;
+    double fittedX = 0.0;    ///< the fit applied to the GCP's pixel, target units
+    double fittedY = 0.0;
+    double dx = 0.0;         ///< fittedX - given x, target units
+    double dy = 0.0;         ///< fittedY - given y
+    double residualMap = 0.0;///< hypot(dx, dy)
+    double backPixel = 0.0;  ///< the GCP's map point sent back through the inverse (GDAL reverse for poly/tps)
+    double backLine = 0.0;
+    double residualPx = 0.0; ///< distance from (pixel, line) to (backPixel, backLine), scan pixels
+};
+
+/// The outcome of a fit. RMS figures are over the n enabled GCPs; disabled ones get residuals from the
+/// fit (so the user can judge re-enabling them) but count in no figure.
+struct GcpFit {
+    core::GeoreferenceMethod method = core::GeoreferenceMethod::Affine;
+    int enabledCount = 0;                 ///< n
+    int minimum = 0;                      ///< k, the method's minimum (core::minimumGcps)
+    std::vector<double> transform;        ///< as GcpTransform::transform()
+    std::vector<GcpResidual> residuals;   ///< one per input point, input order
+    double rmsMap = 0.0;                  ///< sqrt(sum residualMap^2 / n), target units
+    std::optional<double> meanErrorMap;   ///< sqrt(sum residualMap^2 / (n - k)); empty when n == k
+    double rmsPx = 0.0;                   ///< sqrt(sum residualPx^2 / n), scan pixels
+    /// Largest distance, over the enabled GCPs, between GDAL's reverse transform and the exact inverse of
+    /// the forward fit, scan pixels: 0 for affine/poly1/helmert; the error GDAL's warper makes there.
+    double inverseGapPx = 0.0;
+};
+
+/// Fits `points` with `method` and reports residuals (cli.md). Refused before solving, with
+/// core::OperationError(context, <the GCP ids>, <what is wrong and what to do>):
+/// - fewer enabled points than the method's minimum (helmert 2, affine/poly1/tps 3, poly2 6, poly3 10);
+/// - two enabled points at the same pixel, or at the same map position;
+/// - for affine/poly1/tps: all points on one line (in the scan or on the map);
+/// - for poly2/poly3: points on one line, or otherwise not determining the polynomial (e.g. on a conic);
+/// - for tps: a leave-one-out subset that cannot be fitted.
+/// A fit GDAL itself refuses is an OperationError with GDAL's reason.
+GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod method, const std::string& context = {});
+
+} // namespace sandtable::importers

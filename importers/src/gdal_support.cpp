@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// GDAL registration, the scoped CPL error handler, dataset/SRS handles, progress forwarding.
+#include "gdal_support.hpp"
+
+#include <cpl_error.h>
+
+#include <charconv>
+#include <mutex>
+
+namespace sandtable::importers::detail {
+
+void ensureGdalRegistered()
+{
+    static std::once_flag once;
+    std::call_once(once, [] { GDALAllRegister(); });
+}
+
+GdalErrorScope::GdalErrorScope()
+{
+    ensureGdalRegistered();
+    CPLPushErrorHandlerEx(&GdalErrorScope::handler, this);
+}
+
+GdalErrorScope::~GdalErrorScope() { CPLPopErrorHandler(); }
+
+void CPL_STDCALL GdalErrorScope::handler(CPLErr level, CPLErrorNum number, const char* message)
+{
+    auto* self = static_cast<GdalErrorScope*>(CPLGetErrorHandlerUserData());
+    if (!self)
+        return;
+    const std::string text = message ? message : "";
+    if (level == CE_Failure || level == CE_Fatal) {
+        self->m_lastFailure = text;
+        self->m_lastFailureNumber = number;
+    } else if (level == CE_Warning) {
+        self->m_warnings.push_back(text);
+    }
+}
+
+std::string GdalErrorScope::reason(const std::string& fallback) const
+{
+    if (m_lastFailure.empty())
+        return fallback;
+    if (fallback.empty())
+        return m_lastFailure;
+    return fallback + " (GDAL: " + m_lastFailure + ")";
+}
+
+void GdalErrorScope::clear()
+{
+    m_lastFailure.clear();
+    m_lastFailureNumber = 0;
+    m_warnings.clear();
+}
+
+void GdalErrorScope::raise(const std::string& file, const std::string& object, const std::string& fallback) const
+{
+    const std::string why = reason(fallback);
+    switch (m_lastFailureNumber) {
+    case CPLE_UserInterrupt:
+        throw core::Cancelled{};
+    case CPLE_OpenFailed:
+    case CPLE_FileIO:
+    case CPLE_NoWriteAccess:
+    case CPLE_OutOfMemory:
+        throw core::IoError(file, object, why);
+    case CPLE_NotSupported:
+    case CPLE_AssertionFailed:
+        throw core::FormatError(file, object, why);
+    default:
+        throw core::OperationError(file, object, why);
+    }
+}
+
+void DatasetCloser::operator()(GDALDatasetH dataset) const noexcept
+{
+    if (dataset)
+        GDALClose(dataset);
+}
+
+void SrsReleaser::operator()(OGRSpatialReferenceH srs) const noexcept
+{
+    if (srs)
+        OSRRelease(srs);
+}
+
+Dataset openRaster(const std::filesystem::path& path)
+{
+    GdalErrorScope errors;
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        throw core::IoError(path.string(), "", "no such file");
+    if (std::filesystem::is_directory(path, ec))
+        throw core::IoError(path.string(), "", "is a folder, not a raster file");
+    GDALDatasetH handle = GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
+    if (!handle) {
+        // GDAL says CPLE_OpenFailed both for unreadable files and for formats it does not know; the file
+        // exists, so tell the user it is the content.
+        FILE* probe = std::fopen(path.c_str(), "rb");
+        if (!probe)
+            throw core::IoError(path.string(), "", "cannot open for reading");
+        std::fclose(probe);
+        throw core::FormatError(path.string(), "", errors.reason("not a raster format GDAL can read, or a corrupt file"));
+    }
+    return Dataset(handle);
+}
+
+Srs makeSrs(const std::string& text, const std::string& context)
+{
+    GdalErrorScope errors;
+    Srs srs(OSRNewSpatialReference(nullptr));
+    if (text.empty() || OSRSetFromUserInput(srs.get(), text.c_str()) != OGRERR_NONE)
+        throw core::OperationError(context, "CRS", errors.reason("cannot read the CRS '" + text + "'"));
+    OSRSetAxisMappingStrategy(srs.get(), OAMS_TRADITIONAL_GIS_ORDER);
+    return srs;
+}
+
+int CPL_STDCALL forwardProgress(double fraction, const char* /*message*/, void* range)
+{
+    auto* r = static_cast<ProgressRange*>(range);
+    if (!r || !r->callback || !*r->callback)
+        return TRUE;
+    // The warper may report from its worker threads; callbacks are not required to be thread-safe.
+    static std::mutex mutex;
+    const std::lock_guard lock(mutex);
+    const double whole = r->start + (r->end - r->start) * fraction;
+    if (!(*r->callback)(whole, r->what)) {
+        r->cancelled = true;
+        return FALSE;
+    }
+    return TRUE;
+}
+
+std::string formatNumber(double value)
+{
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
+
+} // namespace sandtable::importers::detail

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// georeferenceScan: points file -> target CRS -> fit -> residuals -> world file / warped GeoTIFF.
+#include "sandtable/importers/georeference_scan.hpp"
+
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/importers/points_file.hpp"
+#include "sandtable/importers/world_file.hpp"
+
+#include "gdal_support.hpp"
+
+namespace sandtable::importers {
+
+std::string autoTargetCrs(const std::string& gcpCrs, const std::vector<core::Coordinate>& gcpMapPoints,
+    const std::string& context)
+{
+    if (gcpCrs.empty())
+        throw core::OperationError(context, "CRS",
+            "the GCPs have no CRS (no #CRS: line), so 'auto' cannot choose a target: give --target-crs EPSG:n");
+    const CrsDescription crs = describeCrs(gcpCrs, context);
+    if (crs.projected || crs.local)
+        return crsIdentifier(crs);
+    return utmCrsForCentre(gcpCrs, gcpMapPoints, context);
+}
+
+GeorefResult georeferenceScan(const GeorefRequest& request)
+{
+    GeorefResult result;
+    const std::string context = request.points.empty() ? request.scan.string() : request.points.string();
+    result.scan = inspectRaster(request.scan);
+
+    std::vector<core::Gcp> gcps = request.gcps;
+    std::string gcpCrs = request.gcpCrs;
+    if (!request.points.empty()) {
+        const PointsFile file = readPointsFile(request.points);
+        SourceFrame frame;
+        if (result.scan.georeference == GeoreferenceKind::Geotransform || result.scan.georeference == GeoreferenceKind::WorldFile)
+            frame.geotransform = result.scan.geotransform;
+        gcps = toGcps(file, frame, context);
+        gcpCrs = file.crs;
+    }
+    if (gcps.empty())
+        throw core::OperationError(context, "GCPs", "there are no GCPs to fit");
+
+    std::vector<core::Coordinate> map;
+    for (const auto& g : gcps)
+        map.push_back({g.mapX, g.mapY});
+    std::string target = request.targetCrs.empty() ? "auto" : request.targetCrs;
+    if (target == "auto")
+        target = autoTargetCrs(gcpCrs, map, context);
+    result.targetCrsDescription = describeCrs(target, context);
+    result.targetCrs = crsIdentifier(result.targetCrsDescription);
+    const std::vector<core::Coordinate> projected
+        = gcpCrs.empty() || gcpCrs == result.targetCrs ? map : transformPoints(gcpCrs, result.targetCrs, map, context);
+
+    for (std::size_t i = 0; i < gcps.size(); ++i) {
+        const auto& g = gcps[i];
+        result.fitPoints.push_back({g.id, g.pixel, g.line, projected[i].x, projected[i].y, g.enabled});
+        if (g.pixel < 0 || g.line < 0 || g.pixel > result.scan.width || g.line > result.scan.height)
+            result.diagnostics.push_back({"georef.gcp_outside_image", core::Severity::Warning,
+                "/map/georeference/gcps/" + std::to_string(i),
+                "GCP " + std::to_string(g.id) + " at pixel (" + detail::formatNumber(g.pixel) + ", "
+                    + detail::formatNumber(g.line) + ") lies outside the " + std::to_string(result.scan.width) + " x "
+                    + std::to_string(result.scan.height) + " image"});
+    }
+    result.fit = fitGcps(result.fitPoints, request.method, context);
+
+    core::Georeference& geo = result.georeference;
+    geo.gcpCrs = gcpCrs.empty() ? result.targetCrs : gcpCrs;
+    geo.gcps = gcps;
+    geo.method = request.method;
+    geo.crs = result.targetCrs;
+    geo.transform = result.fit.transform;
+    geo.rmsMap = result.fit.rmsMap;
+    geo.rmsPixels = result.fit.rmsPx;
+
+    if (request.worldFile) {
+        if (geo.transform.size() != 6 || request.method == core::GeoreferenceMethod::Poly2
+            || request.method == core::GeoreferenceMethod::Poly3 || request.method == core::GeoreferenceMethod::Tps)
+            throw core::OperationError(request.worldFile->string(), "world file",
+                std::string("a world file holds an affine transform; ") + core::toString(request.method)
+                    + " is not one: use affine, poly1 or helmert, or write the warped GeoTIFF (-o)");
+        writeWorldFile(*request.worldFile, {geo.transform[0], geo.transform[1], geo.transform[2], geo.transform[3],
+                                               geo.transform[4], geo.transform[5]});
+        result.worldFile = request.worldFile->string();
+    }
+    if (request.outputTiff) {
+        WarpRequest warp;
+        warp.scan = request.scan;
+        warp.georeference = geo;
+        warp.output = *request.outputTiff;
+        warp.resampling = request.resampling;
+        warp.progress = request.progress;
+        result.warp = warpToGeoTiff(warp);
+    }
+    return result;
+}
+
+} // namespace sandtable::importers

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Resampling the map raster into the working CRS through GDALWarp into a MEM dataset.
+#include "sandtable/importers/map_raster.hpp"
+
+#include "gdal_support.hpp"
+
+#include <gdal_utils.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sandtable::importers {
+namespace {
+
+using detail::Dataset;
+
+/// A VRT copy of the scan carrying the scenario's georeference (the scan file itself is never touched).
+Dataset georeferencedView(GDALDatasetH scan, const core::Georeference& g, const std::string& scanPath)
+{
+    GDALDriverH vrt = GDALGetDriverByName("VRT");
+    Dataset view(GDALCreateCopy(vrt, "", scan, FALSE, nullptr, nullptr, nullptr));
+    if (!view)
+        throw core::OperationError(scanPath, "georeference", "GDAL could not make a virtual copy of the scan");
+    const bool affine = g.transform.size() == 6
+        && (g.method == core::GeoreferenceMethod::Affine || g.method == core::GeoreferenceMethod::Helmert
+            || g.method == core::GeoreferenceMethod::Poly1);
+    if (affine) {
+        double gt[6];
+        for (int i = 0; i < 6; ++i)
+            gt[i] = g.transform[static_cast<std::size_t>(i)];
+        GDALSetGeoTransform(view.get(), gt);
+        auto srs = detail::makeSrs(g.crs, scanPath);
+        GDALSetSpatialRef(view.get(), srs.get());
+        return view;
+    }
+    std::vector<GDAL_GCP> gcps;
+    std::vector<std::string> ids;
+    for (const auto& gcp : g.gcps)
+        if (gcp.enabled)
+            ids.push_back(std::to_string(gcp.id));
+    std::size_t n = 0;
+    for (const auto& gcp : g.gcps) {
+        if (!gcp.enabled)
+            continue;
+        GDAL_GCP out{};
+        out.pszId = const_cast<char*>(ids[n++].c_str());
+        out.pszInfo = const_cast<char*>("");
+        out.dfGCPPixel = gcp.pixel;
+        out.dfGCPLine = gcp.line;
+        out.dfGCPX = gcp.mapX;
+        out.dfGCPY = gcp.mapY;
+        gcps.push_back(out);
+    }
+    auto srs = detail::makeSrs(g.gcpCrs.empty() ? g.crs : g.gcpCrs, scanPath);
+    GDALSetGCPs2(view.get(), static_cast<int>(gcps.size()), gcps.data(), srs.get());
+    return view;
+}
+
+std::vector<std::string> warpArguments(const core::Scenario& s, const core::Extent& window, int width, int height)
+{
+    std::vector<std::string> args = {"-of", "MEM", "-t_srs", s.settings.crs, "-te", detail::formatNumber(window.minX),
+        detail::formatNumber(window.minY), detail::formatNumber(window.maxX), detail::formatNumber(window.maxY), "-ts",
+        std::to_string(width), std::to_string(height), "-r", "bilinear", "-dstalpha", "-wo", "NUM_THREADS=ALL_CPUS"};
+    if (s.map && s.map->georeference && s.map->warpedPath.empty()) {
+        switch (s.map->georeference->method) {
+        case core::GeoreferenceMethod::Poly2: args.insert(args.end(), {"-order", "2"}); break;
+        case core::GeoreferenceMethod::Poly3: args.insert(args.end(), {"-order", "3"}); break;
+        case core::GeoreferenceMethod::Tps: args.push_back("-tps"); break;
+        default: break;
+        }
+    }
+    return args;
+}
+
+} // namespace
+
+std::filesystem::path resolveMapPath(const std::string& path, const std::filesystem::path& scenarioDir)
+{
+    std::filesystem::path p(path);
+    if (p.is_absolute())
+        return p;
+    return (scenarioDir / p).lexically_normal();
+}
+
+RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::path& scenarioDir,
+    const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress)
+{
+    if (!s.map)
+        throw core::OperationError("", "scenario '" + s.settings.id + "'", "has no map raster");
+    if (!(metresPerPixel > 0) || window.width() <= 0 || window.height() <= 0)
+        throw core::OperationError("", "render window", "empty window or non-positive resolution");
+    const double w = std::ceil(window.width() / metresPerPixel), h = std::ceil(window.height() / metresPerPixel);
+    if (w * h > static_cast<double>(kMaxRenderPixels))
+        throw core::OperationError("", "map raster",
+            "rendering " + std::to_string(static_cast<long long>(w)) + " x " + std::to_string(static_cast<long long>(h))
+                + " pixels exceeds the cap of " + std::to_string(kMaxRenderPixels) + " pixels; lower the dpi");
+    const int width = static_cast<int>(w), height = static_cast<int>(h);
+    detail::ensureGdalRegistered();
+    detail::GdalErrorScope errors;
+
+    const bool useWarped = !s.map->warpedPath.empty() && std::filesystem::exists(resolveMapPath(s.map->warpedPath, scenarioDir));
+    const std::filesystem::path sourcePath = resolveMapPath(useWarped ? s.map->warpedPath : s.map->path, scenarioDir);
+    Dataset source = detail::openRaster(sourcePath);
+    Dataset view;
+    GDALDatasetH input = source.get();
+    if (!useWarped) {
+        if (!s.map->georeference)
+            throw core::OperationError(sourcePath.string(), "map", "the scan has no georeference yet; run 'sandtable raster georef'");
+        view = georeferencedView(source.get(), *s.map->georeference, sourcePath.string());
+        input = view.get();
+    }
+    // Expand palettes first so bilinear resampling mixes colours, not palette indices.
+    Dataset expanded;
+    if (GDALGetRasterCount(input) == 1 && GDALGetRasterColorTable(GDALGetRasterBand(input, 1))) {
+        std::vector<std::string> a = {"-of", "VRT", "-expand", "rgba"};
+        std::vector<char*> argv;
+        for (auto& x : a)
+            argv.push_back(x.data());
+        argv.push_back(nullptr);
+        GDALTranslateOptions* options = GDALTranslateOptionsNew(argv.data(), nullptr);
+        expanded.reset(GDALTranslate("", input, options, nullptr));
+        GDALTranslateOptionsFree(options);
+        if (!expanded)
+            errors.raise(sourcePath.string(), "palette", "GDAL could not expand the palette");
+        input = expanded.get();
+    }
+
+    auto args = warpArguments(s, window, width, height);
+    std::vector<char*> argv;
+    for (auto& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    GDALWarpAppOptions* options = GDALWarpAppOptionsNew(argv.data(), nullptr);
+    detail::ProgressRange range{&progress, 0.0, 1.0, "rendering the map raster"};
+    if (progress)
+        GDALWarpAppOptionsSetProgress(options, detail::forwardProgress, &range);
+    GDALDatasetH inputs[] = {input};
+    int usageError = FALSE;
+    Dataset warped(GDALWarp("", nullptr, 1, inputs, options, &usageError));
+    GDALWarpAppOptionsFree(options);
+    if (range.cancelled)
+        throw core::Cancelled{};
+    if (!warped)
+        errors.raise(sourcePath.string(), "warp", "GDAL could not resample the map raster into " + s.settings.crs);
+
+    RenderedRaster out;
+    out.width = width;
+    out.height = height;
+    out.pixels.assign(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4, 255);
+    GDALGetGeoTransform(warped.get(), out.geotransform.data());
+    const int bands = GDALGetRasterCount(warped.get()); // colour bands + the alpha band added by -dstalpha
+    const int colourBands = bands - 1;
+    std::vector<std::uint8_t> plane(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+    for (int target = 0; target < 4; ++target) {
+        int band = target == 3 ? bands : std::min(target + 1, colourBands);
+        if (colourBands < 3 && target < 3)
+            band = 1;
+        GDALRasterBandH b = GDALGetRasterBand(warped.get(), band);
+        // Scale 16-bit data to 8 bits by the band's range.
+        if (GDALGetRasterDataType(b) != GDT_Byte && target < 3) {
+            double minmax[2] = {0, 255};
+            GDALComputeRasterMinMax(b, TRUE, minmax);
+            std::vector<float> values(plane.size());
+            if (GDALRasterIO(b, GF_Read, 0, 0, width, height, values.data(), width, height, GDT_Float32, 0, 0) != CE_None)
+                errors.raise(sourcePath.string(), "band " + std::to_string(band), "cannot read the resampled raster");
+            const double span = minmax[1] > minmax[0] ? minmax[1] - minmax[0] : 1.0;
+            for (std::size_t i = 0; i < values.size(); ++i)
+                plane[i] = static_cast<std::uint8_t>(std::clamp((values[i] - minmax[0]) / span * 255.0, 0.0, 255.0));
+        } else if (GDALRasterIO(b, GF_Read, 0, 0, width, height, plane.data(), width, height, GDT_Byte, 0, 0) != CE_None) {
+            errors.raise(sourcePath.string(), "band " + std::to_string(band), "cannot read the resampled raster");
+        }
+        for (std::size_t i = 0; i < plane.size(); ++i)
+            out.pixels[i * 4 + static_cast<std::size_t>(target)] = plane[i];
+        core::reportProgress(progress, 1.0, "rendering the map raster");
+    }
+    return out;
+}
+
+} // namespace sandtable::importers

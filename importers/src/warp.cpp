@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// warpToGeoTiff: GDAL's warper with our fitted transform, dense-edge bounds, alpha, overviews, atomic output.
+#include "sandtable/importers/warp.hpp"
+
+#include "gdal_support.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/importers/crs.hpp"
+
+#include <cpl_conv.h>
+#include <cpl_string.h>
+#include <gdal_alg.h>
+#include <gdal_utils.h>
+#include <gdalwarper.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sandtable::importers {
+namespace {
+
+using detail::Dataset;
+using detail::GdalErrorScope;
+
+struct TransformerDestroyer {
+    void operator()(void* t) const noexcept
+    {
+        if (t)
+            GDALDestroyTransformer(t);
+    }
+};
+using Transformer = std::unique_ptr<void, TransformerDestroyer>;
+
+struct StringList {
+    char** list = nullptr;
+    ~StringList() { CSLDestroy(list); }
+    void set(const char* key, const std::string& value) { list = CSLSetNameValue(list, key, value.c_str()); }
+};
+
+GDALResampleAlg resamplingOf(const std::string& name, const std::string& context)
+{
+    static const std::pair<const char*, GDALResampleAlg> names[] = {{"near", GRA_NearestNeighbour},
+        {"nearest", GRA_NearestNeighbour}, {"bilinear", GRA_Bilinear}, {"cubic", GRA_Cubic},
+        {"cubicspline", GRA_CubicSpline}, {"lanczos", GRA_Lanczos}, {"average", GRA_Average}, {"mode", GRA_Mode}};
+    for (const auto& [n, alg] : names)
+        if (name == n)
+            return alg;
+    throw core::OperationError(context, "resampling", "unknown resampling '" + name + "' (near, bilinear, cubic, cubicspline, lanczos, average, mode)");
+}
+
+bool usesGeotransform(core::GeoreferenceMethod method)
+{
+    return method == core::GeoreferenceMethod::Affine || method == core::GeoreferenceMethod::Poly1
+        || method == core::GeoreferenceMethod::Helmert;
+}
+
+} // namespace
+
+WarpResult warpToGeoTiff(const WarpRequest& request)
+{
+    const std::string scanName = request.scan.string();
+    const std::string outName = request.output.string();
+    const core::Georeference& geo = request.georeference;
+    const GDALResampleAlg resampling = resamplingOf(request.resampling, outName);
+    const CrsDescription target = describeCrs(geo.crs, outName);
+    if (usesGeotransform(geo.method) && geo.transform.size() != 6)
+        throw core::OperationError(scanName, "georeference", "the fitted transform needs 6 numbers for " + std::string(core::toString(geo.method)));
+
+    // GCPs in the target CRS for the methods GDAL refits during the warp.
+    std::vector<GDAL_GCP> gcps;
+    std::vector<std::string> ids;
+    if (!usesGeotransform(geo.method)) {
+        std::vector<core::Coordinate> map;
+        std::vector<core::Gcp> enabled;
+        for (const auto& g : geo.gcps)
+            if (g.enabled) {
+                enabled.push_back(g);
+                map.push_back({g.mapX, g.mapY});
+            }
+        if (!geo.gcpCrs.empty() && geo.gcpCrs != geo.crs)
+            map = transformPoints(geo.gcpCrs, geo.crs, map, scanName);
+        for (std::size_t i = 0; i < enabled.size(); ++i)
+            ids.push_back(std::to_string(enabled[i].id));
+        for (std::size_t i = 0; i < enabled.size(); ++i)
+            gcps.push_back(GDAL_GCP{ids[i].data(), ids[i].data(), enabled[i].pixel, enabled[i].line, map[i].x, map[i].y, 0.0});
+    }
+
+    Dataset scan = detail::openRaster(request.scan);
+    GdalErrorScope errors;
+    // A VRT over the scan carries the georeference without touching the scan; a palette becomes RGB(A).
+    Dataset source;
+    {
+        StringList args;
+        args.list = CSLAddString(args.list, "-of");
+        args.list = CSLAddString(args.list, "VRT");
+        GDALRasterBandH first = GDALGetRasterBand(scan.get(), 1);
+        if (first && GDALGetRasterColorTable(first)) {
+            args.list = CSLAddString(args.list, "-expand");
+            args.list = CSLAddString(args.list, "rgba");
+        }
+        GDALTranslateOptions* options = GDALTranslateOptionsNew(args.list, nullptr);
+        source.reset(GDALTranslate("", scan.get(), options, nullptr));
+        GDALTranslateOptionsFree(options);
+        if (!source)
+            errors.raise(scanName, "", "cannot prepare the scan for warping");
+    }
+    GDALDatasetH src = source.get();
+    if (usesGeotransform(geo.method)) {
+        std::array<double, 6> gt{};
+        std::copy(geo.transform.begin(), geo.transform.end(), gt.begin());
+        GDALSetGeoTransform(src, gt.data());
+        GDALSetProjection(src, target.wkt.c_str());
+    } else {
+        detail::Srs srs = detail::makeSrs(geo.crs, outName);
+        GDALSetGCPs2(src, static_cast<int>(gcps.size()), gcps.data(), srs.get());
+    }
+
+    StringList transformOptions;
+    transformOptions.set("DST_SRS", target.wkt);
+    if (geo.method == core::GeoreferenceMethod::Poly2 || geo.method == core::GeoreferenceMethod::Poly3) {
+        transformOptions.set("METHOD", "GCP_POLYNOMIAL");
+        transformOptions.set("MAX_GCP_ORDER", geo.method == core::GeoreferenceMethod::Poly2 ? "2" : "3");
+    } else if (geo.method == core::GeoreferenceMethod::Tps) {
+        transformOptions.set("METHOD", "GCP_TPS");
+    } else {
+        transformOptions.set("METHOD", "GEOTRANSFORM");
+    }
+
+    // Output grid: GDAL's suggested resolution; bounds from every pixel step along the scan's edges.
+    std::array<double, 6> gt{};
+    int width = 0, height = 0;
+    {
+        Transformer t(GDALCreateGenImgProjTransformer2(src, nullptr, transformOptions.list));
+        if (!t)
+            errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
+        double extent[4] = {};
+        if (GDALSuggestedWarpOutput2(src, GDALGenImgProjTransform, t.get(), gt.data(), &width, &height, extent, 0) != CE_None)
+            errors.raise(scanName, "georeference", "GDAL cannot compute the output bounds");
+        const int w = GDALGetRasterXSize(src), h = GDALGetRasterYSize(src);
+        std::vector<double> xs, ys;
+        const int stepsX = std::min(w, 4096), stepsY = std::min(h, 4096);
+        for (int i = 0; i <= stepsX; ++i) {
+            const double p = static_cast<double>(w) * i / stepsX;
+            xs.insert(xs.end(), {p, p});
+            ys.insert(ys.end(), {0.0, static_cast<double>(h)});
+        }
+        for (int i = 0; i <= stepsY; ++i) {
+            const double l = static_cast<double>(h) * i / stepsY;
+            xs.insert(xs.end(), {0.0, static_cast<double>(w)});
+            ys.insert(ys.end(), {l, l});
+        }
+        std::vector<double> zs(xs.size(), 0.0);
+        std::vector<int> ok(xs.size(), FALSE);
+        GDALGenImgProjTransform(t.get(), FALSE, static_cast<int>(xs.size()), xs.data(), ys.data(), zs.data(), ok.data());
+        double minX = extent[0], minY = extent[1], maxX = extent[2], maxY = extent[3];
+        for (std::size_t i = 0; i < xs.size(); ++i)
+            if (ok[i] && std::isfinite(xs[i]) && std::isfinite(ys[i])) {
+                minX = std::min(minX, xs[i]);
+                maxX = std::max(maxX, xs[i]);
+                minY = std::min(minY, ys[i]);
+                maxY = std::max(maxY, ys[i]);
+            }
+        const double resolution = gt[1];
+        if (!(resolution > 0.0) || !std::isfinite(resolution))
+            throw core::OperationError(scanName, "georeference", "the fitted transform gives no usable output resolution");
+        width = static_cast<int>(std::ceil((maxX - minX) / resolution - 1e-9));
+        height = static_cast<int>(std::ceil((maxY - minY) / resolution - 1e-9));
+        if (width <= 0 || height <= 0 || static_cast<double>(width) * height > 4e10)
+            throw core::OperationError(scanName, "georeference",
+                "the warped output would be " + std::to_string(width) + " x " + std::to_string(height) + " pixels: check the GCPs");
+        gt = {minX, resolution, 0.0, maxY, 0.0, -resolution};
+    }
+
+    const int colourBands = GDALGetRasterCount(src);
+    int srcAlpha = 0;
+    for (int b = 1; b <= colourBands; ++b)
+        if (GDALGetRasterColorInterpretation(GDALGetRasterBand(src, b)) == GCI_AlphaBand)
+            srcAlpha = b;
+    const int dataBands = srcAlpha ? colourBands - 1 : colourBands;
+    const GDALDataType type = GDALGetRasterDataType(GDALGetRasterBand(src, 1));
+
+    core::AtomicFile file(request.output);
+    WarpResult result;
+    {
+        GDALDriverH gtiff = GDALGetDriverByName("GTiff");
+        StringList create;
+        create.set("TILED", "YES");
+        create.set("COMPRESS", "DEFLATE");
+        create.set("BIGTIFF", "IF_SAFER");
+        create.set("ALPHA", "YES");
+        if (dataBands == 3)
+            create.set("PHOTOMETRIC", "RGB");
+        Dataset out(GDALCreate(gtiff, file.temporaryPath().c_str(), width, height, dataBands + 1, type, create.list));
+        if (!out)
+            errors.raise(outName, "", "cannot create the GeoTIFF");
+        GDALSetGeoTransform(out.get(), gt.data());
+        GDALSetProjection(out.get(), target.wkt.c_str());
+        for (int b = 1; b <= dataBands; ++b)
+            GDALSetRasterColorInterpretation(GDALGetRasterBand(out.get(), b),
+                GDALGetRasterColorInterpretation(GDALGetRasterBand(src, b == srcAlpha ? b + 1 : b)));
+        GDALSetRasterColorInterpretation(GDALGetRasterBand(out.get(), dataBands + 1), GCI_AlphaBand);
+
+        Transformer genImg(GDALCreateGenImgProjTransformer2(src, out.get(), transformOptions.list));
+        if (!genImg)
+            errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
+        // gdalwarp's default: interpolate the exact transform where it is within 1/8 pixel.
+        Transformer approx(GDALCreateApproxTransformer(GDALGenImgProjTransform, genImg.get(), 0.125));
+        GDALApproxTransformerOwnsSubtransformer(approx.get(), TRUE);
+        genImg.release();
+
+        detail::ProgressRange warpProgress{&request.progress, 0.0, 0.85, "warping", false};
+        GDALWarpOptions* options = GDALCreateWarpOptions();
+        options->hSrcDS = src;
+        options->hDstDS = out.get();
+        options->nBandCount = dataBands;
+        options->panSrcBands = static_cast<int*>(CPLMalloc(sizeof(int) * static_cast<std::size_t>(dataBands)));
+        options->panDstBands = static_cast<int*>(CPLMalloc(sizeof(int) * static_cast<std::size_t>(dataBands)));
+        for (int b = 0, s = 1; b < dataBands; ++b, ++s) {
+            if (s == srcAlpha)
+                ++s;
+            options->panSrcBands[b] = s;
+            options->panDstBands[b] = b + 1;
+        }
+        options->nSrcAlphaBand = srcAlpha;
+        options->nDstAlphaBand = dataBands + 1;
+        options->eResampleAlg = resampling;
+        options->eWorkingDataType = type;
+        options->dfWarpMemoryLimit = 256.0 * 1024 * 1024;
+        options->pfnTransformer = GDALApproxTransform;
+        options->pTransformerArg = approx.get();
+        options->pfnProgress = detail::forwardProgress;
+        options->pProgressArg = &warpProgress;
+        options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "NUM_THREADS", "ALL_CPUS");
+        options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "INIT_DEST", "0");
+        GDALWarpOperationH operation = GDALCreateWarpOperation(options);
+        CPLErr status = CE_Failure;
+        if (operation) {
+            status = GDALChunkAndWarpMulti(operation, 0, 0, width, height);
+            GDALDestroyWarpOperation(operation);
+        }
+        options->pTransformerArg = nullptr; // owned by `approx`
+        GDALDestroyWarpOptions(options);
+        if (warpProgress.cancelled)
+            throw core::Cancelled{};
+        if (!operation || status != CE_None)
+            errors.raise(outName, "", "warping failed");
+
+        std::vector<int> levels;
+        for (int level = 2; std::max(width, height) / level >= 256; level *= 2)
+            levels.push_back(level);
+        if (!levels.empty()) {
+            detail::ProgressRange overviewProgress{&request.progress, 0.85, 1.0, "building overviews", false};
+            const CPLErr built = GDALBuildOverviews(out.get(), "AVERAGE", static_cast<int>(levels.size()), levels.data(),
+                0, nullptr, detail::forwardProgress, &overviewProgress);
+            if (overviewProgress.cancelled)
+                throw core::Cancelled{};
+            if (built != CE_None)
+                errors.raise(outName, "overviews", "cannot build overviews");
+        }
+        errors.clear();
+        GDALFlushCache(out.get());
+        out.reset();
+        if (!errors.lastFailure().empty())
+            errors.raise(outName, "", "cannot write the GeoTIFF");
+        result.overviewLevels = static_cast<int>(levels.size());
+    }
+    file.commit();
+    core::reportProgress(request.progress, 1.0, "warping");
+    result.path = outName;
+    result.width = width;
+    result.height = height;
+    result.bands = dataBands + 1;
+    result.geotransform = gt;
+    result.crs = geo.crs;
+    return result;
+}
+
+} // namespace sandtable::importers
