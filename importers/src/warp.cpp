@@ -265,7 +265,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         result.overviewLevels = static_cast<int>(levels.size());
     }
     file.commit();
-    core::reportProgress(request.progress, 1.0, "warping");
+    core::reportProgress(request.progress, 1.0, "written");
     result.path = outName;
     result.width = width;
     result.height = height;

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `sandtable raster info|georef|calibrate`: what GDAL sees in a raster, GCP fits with residuals, scale-only
+// calibration of Kriegsspiel scans.
+#include "sandtable/cli/context.hpp"
+
+#include "sandtable/importers/calibrate.hpp"
+#include "sandtable/importers/georeference_scan.hpp"
+#include "sandtable/importers/raster_info.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <iomanip>
+#include <optional>
+#include <ostream>
+#include <sstream>
+
+namespace sandtable::cli {
+namespace {
+
+using nlohmann::ordered_json;
+
+struct InfoOptions {
+    std::string file;
+};
+
+struct GeorefOptions {
+    std::string scan;
+    std::string gcps;
+    std::string method = "affine";
+    std::string targetCrs = "auto";
+    std::string output;
+    std::string worldFile;
+    std::string resampling = "bilinear";
+};
+
+struct CalibrateOptions {
+    std::string scan;
+    double scale = 0.0;
+    std::optional<double> dpi;
+    std::string scaleBar;
+    std::string output;
+};
+
+ordered_json numberOrNull(const std::optional<double>& value) { return value ? ordered_json(*value) : ordered_json(nullptr); }
+ordered_json stringOrNull(const std::string& value) { return value.empty() ? ordered_json(nullptr) : ordered_json(value); }
+
+ordered_json infoToJson(const importers::RasterInfo& info)
+{
+    ordered_json overviews = ordered_json::array();
+    for (const auto& o : info.overviews)
+        overviews.push_back({{"width", o.width}, {"height", o.height}});
+    ordered_json geotransform = nullptr;
+    if (info.geotransform)
+        geotransform = ordered_json(std::vector<double>(info.geotransform->begin(), info.geotransform->end()));
+    return {{"file", info.path}, {"driver", info.driver}, {"width", info.width}, {"height", info.height},
+        {"bands", info.bands}, {"data_type", info.dataType}, {"colour_interpretations", info.colourInterpretations},
+        {"georeference", importers::toString(info.georeference)}, {"world_file", stringOrNull(info.worldFile)},
+        {"crs", stringOrNull(info.crsWkt)}, {"epsg", info.epsg ? ordered_json(*info.epsg) : ordered_json(nullptr)},
+        {"crs_name", stringOrNull(info.crsName)}, {"geographic", info.geographic},
+        {"geotransform", geotransform}, {"rotated", info.rotated}, {"south_up", info.southUp},
+        {"pixel_is_point", info.pixelIsPoint}, {"gcp_count", info.gcpCount}, {"linear_unit", stringOrNull(info.linearUnit)},
+        {"palette", info.palette}, {"palette_entries", info.paletteEntries}, {"nodata", numberOrNull(info.nodata)},
+        {"alpha", info.alpha}, {"overviews", overviews}, {"overview_storage", stringOrNull(info.overviewStorage)},
+        {"files", info.files}};
+}
+
+void runInfo(const InfoOptions& options, Context& context)
+{
+    const importers::RasterInfo info = importers::inspectRaster(options.file);
+    if (context.json) {
+        context.printJson(infoToJson(info));
+        return;
+    }
+    std::ostream& out = context.out;
+    out << info.path << " (" << info.driver << ")\n";
+    out << "  size: " << info.width << " x " << info.height << " pixels, " << info.bands << " band(s) of " << info.dataType;
+    if (info.palette)
+        out << ", palette of " << info.paletteEntries << " colours";
+    if (info.alpha)
+        out << ", alpha";
+    if (info.nodata)
+        out << ", nodata " << *info.nodata;
+    out << "\n  georeference: " << importers::toString(info.georeference);
+    if (!info.worldFile.empty())
+        out << " (" << info.worldFile << ")";
+    if (info.gcpCount > 0)
+        out << ", " << info.gcpCount << " GCPs";
+    out << "\n";
+    if (info.geotransform) {
+        const auto& g = *info.geotransform;
+        out << std::setprecision(15) << "  geotransform: " << g[0] << ", " << g[1] << ", " << g[2] << ", " << g[3] << ", "
+            << g[4] << ", " << g[5] << (info.rotated ? " (rotated)" : "") << (info.southUp ? " (south up)" : "")
+            << (info.pixelIsPoint ? " (PixelIsPoint)" : "") << "\n";
+    }
+    out << "  crs: " << (info.crsName.empty() ? "none" : info.crsName);
+    if (info.epsg)
+        out << " (EPSG:" << *info.epsg << ")";
+    if (!info.linearUnit.empty())
+        out << ", unit " << info.linearUnit;
+    out << "\n";
+    if (!info.overviews.empty()) {
+        out << "  overviews (" << info.overviewStorage << "):";
+        for (const auto& o : info.overviews)
+            out << " " << o.width << "x" << o.height;
+        out << "\n";
+    }
+}
+
+std::string fixed(double value, int decimals)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(decimals) << value;
+    return s.str();
+}
+
+void runGeoref(const GeorefOptions& options, Context& context)
+{
+    importers::GeorefRequest request;
+    request.scan = options.scan;
+    request.points = options.gcps;
+    request.method = core::georeferenceMethodFromString(options.method);
+    request.targetCrs = options.targetCrs;
+    if (!options.output.empty())
+        request.outputTiff = options.output;
+    if (!options.worldFile.empty())
+        request.worldFile = options.worldFile;
+    request.resampling = options.resampling;
+    request.progress = context.progress();
+    const importers::GeorefResult result = importers::georeferenceScan(request);
+    const importers::GcpFit& fit = result.fit;
+    const std::string unit = result.targetCrsDescription.linearUnit.empty() ? "units" : result.targetCrsDescription.linearUnit;
+
+    if (context.json) {
+        ordered_json gcps = ordered_json::array();
+        for (std::size_t i = 0; i < fit.residuals.size(); ++i) {
+            const auto& r = fit.residuals[i];
+            const auto& g = result.georeference.gcps[i];
+            const auto& p = result.fitPoints[i];
+            gcps.push_back({{"id", r.id}, {"enabled", r.enabled}, {"residual_map", r.residualMap},
+                {"residual_px", r.residualPx}, {"dx", r.dx}, {"dy", r.dy}, {"pixel", g.pixel}, {"line", g.line},
+                {"map_x", g.mapX}, {"map_y", g.mapY}, {"x", p.x}, {"y", p.y}, {"fitted_x", r.fittedX},
+                {"fitted_y", r.fittedY}, {"back_pixel", r.backPixel}, {"back_line", r.backLine}});
+        }
+        ordered_json output = nullptr;
+        if (result.warp)
+            output = {{"path", result.warp->path}, {"width", result.warp->width}, {"height", result.warp->height},
+                {"bands", result.warp->bands},
+                {"geotransform", std::vector<double>(result.warp->geotransform.begin(), result.warp->geotransform.end())},
+                {"overview_levels", result.warp->overviewLevels}};
+        context.printJson({{"scan", options.scan}, {"points", options.gcps}, {"method", core::toString(fit.method)},
+            {"crs", result.targetCrs}, {"crs_unit", unit}, {"gcp_crs", result.georeference.gcpCrs},
+            {"enabled", fit.enabledCount}, {"minimum", fit.minimum}, {"rms_map", fit.rmsMap},
+            {"mean_error_map", numberOrNull(fit.meanErrorMap)}, {"rms_px", fit.rmsPx},
+            {"inverse_gap_px", fit.inverseGapPx}, {"transform", fit.transform}, {"gcps", gcps}, {"output", output},
+            {"world_file", result.worldFile ? ordered_json(*result.worldFile) : ordered_json(nullptr)},
+            {"diagnostics", diagnosticsToJson(result.diagnostics)}});
+        return;
+    }
+    context.printDiagnostics(result.diagnostics, options.gcps);
+    std::vector<const importers::GcpResidual*> ranked;
+    for (const auto& r : fit.residuals)
+        ranked.push_back(&r);
+    // Worst first among the enabled GCPs, then the disabled ones.
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto* a, const auto* b) {
+        if (a->enabled != b->enabled)
+            return a->enabled;
+        return a->residualMap > b->residualMap;
+    });
+    std::ostream& out = context.out;
+    out << "GCP fit: " << core::toString(fit.method) << " in " << result.targetCrs << " (" << unit << "), "
+        << fit.enabledCount << " enabled GCPs" << (fit.method == core::GeoreferenceMethod::Tps ? ", leave-one-out residuals" : "")
+        << "\n";
+    out << std::right << std::setw(5) << "GCP" << std::setw(9) << "enabled" << std::setw(14) << "dx" << std::setw(14) << "dy"
+        << std::setw(14) << "residual" << std::setw(14) << "residual px" << "\n";
+    for (const auto* r : ranked)
+        out << std::setw(5) << r->id << std::setw(9) << (r->enabled ? "yes" : "no") << std::setw(14) << fixed(r->dx, 3)
+            << std::setw(14) << fixed(r->dy, 3) << std::setw(14) << fixed(r->residualMap, 3) << std::setw(14)
+            << fixed(r->residualPx, 3) << "\n";
+    out << "RMS " << fixed(fit.rmsMap, 3) << " " << unit << ", mean error "
+        << (fit.meanErrorMap ? fixed(*fit.meanErrorMap, 3) + " " + unit : std::string("n/a (n = minimum)")) << ", RMS "
+        << fixed(fit.rmsPx, 3) << " px\n";
+    if (fit.inverseGapPx > 0.0)
+        out << "GDAL's separately fitted inverse differs from the exact inverse by up to " << fixed(fit.inverseGapPx, 4)
+            << " px at the GCPs\n";
+    if (result.worldFile)
+        out << "wrote world file " << *result.worldFile << "\n";
+    if (result.warp)
+        out << "wrote " << result.warp->path << " (" << result.warp->width << " x " << result.warp->height << " pixels, "
+            << result.warp->overviewLevels << " overview levels)\n";
+}
+
+std::optional<importers::ScaleBar> parseScaleBar(const std::string& text)
+{
+    std::vector<double> values;
+    std::istringstream in(text);
+    std::string field;
+    while (std::getline(in, field, ',')) {
+        double v = 0.0;
+        const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
+        if (ec != std::errc() || end != field.data() + field.size() || !std::isfinite(v))
+            return std::nullopt;
+        values.push_back(v);
+    }
+    if (values.size() != 5)
+        return std::nullopt;
+    return importers::ScaleBar{values[0], values[1], values[2], values[3], values[4]};
+}
+
+void runCalibrate(const CalibrateOptions& options, Context& context)
+{
+    importers::CalibrationRequest request;
+    request.scan = options.scan;
+    request.scaleDenominator = options.scale;
+    request.dpi = options.dpi;
+    if (!options.scaleBar.empty()) {
+        request.scaleBar = parseScaleBar(options.scaleBar);
+        if (!request.scaleBar)
+            throw CLI::ValidationError("--scale-bar", "expected X1,Y1,X2,Y2,METRES (five numbers), got '" + options.scaleBar + "'");
+    }
+    if (request.dpi.has_value() == request.scaleBar.has_value())
+        throw CLI::ValidationError("calibrate", "give exactly one of --dpi and --scale-bar");
+    request.output = options.output;
+    request.progress = context.progress();
+    const importers::CalibrationResult result = importers::calibrateScan(request);
+    if (context.json) {
+        context.printJson({{"scan", options.scan}, {"output", result.path}, {"scale", result.scaleDenominator},
+            {"metres_per_pixel", result.metresPerPixel}, {"dpi", result.dpi}, {"width", result.width},
+            {"height", result.height},
+            {"geotransform", std::vector<double>(result.geotransform.begin(), result.geotransform.end())},
+            {"ground_width_m", result.metresPerPixel * result.width}, {"ground_height_m", result.metresPerPixel * result.height}});
+        return;
+    }
+    context.out << "calibrated " << options.scan << " at 1:" << result.scaleDenominator << ": " << fixed(result.metresPerPixel, 6)
+                << " m per pixel (" << fixed(result.dpi, 2) << " dpi), ground " << fixed(result.metresPerPixel * result.width, 1)
+                << " x " << fixed(result.metresPerPixel * result.height, 1) << " m\nwrote " << result.path << "\n";
+}
+
+} // namespace
+
+void registerRasterCommands(CLI::App& app, Context& context)
+{
+    CLI::App* noun = addCommand(app, "raster", "Inspect, georeference and calibrate map rasters");
+
+    auto infoOptions = std::make_shared<InfoOptions>();
+    CLI::App* info = addCommand(*noun, "info", "What GDAL sees in a raster: size, bands, georeference, CRS, overviews");
+    info->add_option("FILE", infoOptions->file, "Raster file (any format GDAL reads)")->required();
+    info->callback([infoOptions, &context] { runInfo(*infoOptions, context); });
+
+    auto georefOptions = std::make_shared<GeorefOptions>();
+    CLI::App* georef = addCommand(*noun, "georef",
+        "Fit GCPs (QGIS .points) to a scan, report residuals worst first, optionally warp and write a world file");
+    georef->add_option("SCAN", georefOptions->scan, "The scan (raster file)")->required();
+    georef->add_option("--gcps", georefOptions->gcps, "QGIS Georeferencer .points file")->required();
+    georef->add_option("--method", georefOptions->method, "Transformation (default affine)")
+        ->check(CLI::IsMember({"affine", "helmert", "poly1", "poly2", "poly3", "tps"}));
+    georef->add_option("--target-crs", georefOptions->targetCrs,
+        "Target CRS as EPSG:n, or auto (default: the GCPs' CRS when projected, else the UTM zone of their centre)");
+    georef->add_option("-o,--output", georefOptions->output, "Warp the scan to this GeoTIFF (alpha band, overviews)");
+    georef->add_option("--world-file", georefOptions->worldFile, "Write a world file for the scan (affine/helmert/poly1)");
+    georef->add_option("--resampling", georefOptions->resampling, "Warp resampling (default bilinear)")
+        ->check(CLI::IsMember({"near", "bilinear", "cubic", "cubicspline", "lanczos", "average", "mode"}));
+    georef->callback([georefOptions, &context] { runGeoref(*georefOptions, context); });
+
+    auto calibrateOptions = std::make_shared<CalibrateOptions>();
+    CLI::App* calibrate = addCommand(*noun, "calibrate",
+        "Put a scan with no geography (e.g. a 1:8000 Kriegsspiel map) into a local metric frame by its scale");
+    calibrate->add_option("SCAN", calibrateOptions->scan, "The scan (raster file)")->required();
+    calibrate->add_option("--scale", calibrateOptions->scale, "Scale denominator N of the drawn map (1:N)")
+        ->required()->check(CLI::PositiveNumber);
+    auto* dpi = calibrate->add_option("--dpi", calibrateOptions->dpi, "Scan resolution, dots per inch")->check(CLI::PositiveNumber);
+    auto* bar = calibrate->add_option("--scale-bar", calibrateOptions->scaleBar,
+        "Two pixel points on the scale bar and their ground distance: X1,Y1,X2,Y2,METRES");
+    dpi->excludes(bar);
+    calibrate->add_option("-o,--output", calibrateOptions->output, "GeoTIFF to write")->required();
+    calibrate->callback([calibrateOptions, &context] { runCalibrate(*calibrateOptions, context); });
+}
+
+} // namespace sandtable::cli
