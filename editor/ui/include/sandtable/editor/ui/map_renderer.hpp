@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Draws the map (raster tiles, terrain, pieces, selection) onto a wxGraphicsContext: the one drawing
+// code shared by the canvas and the offscreen screenshot.
+#pragma once
+
+#include "sandtable/core/model/scenario.hpp"
+#include "sandtable/editor/logic/hit_test.hpp"
+#include "sandtable/editor/logic/raster_tiles.hpp"
+#include "sandtable/editor/logic/view_transform.hpp"
+#include "sandtable/editor/ui/raster_source.hpp"
+
+#include <wx/bitmap.h>
+#include <wx/graphics.h>
+
+#include <memory>
+#include <string>
+
+namespace sandtable::editor::ui {
+
+/// The map raster placed in the working CRS, with its cache of decoded tiles.
+class RasterLayer {
+public:
+    /// Tile memory budget: 64 MiB of RGBA, 256 tiles of 256 x 256.
+    static constexpr std::size_t kCacheBytes = std::size_t{64} << 20;
+
+    RasterLayer(std::unique_ptr<RasterSource> source, Affine2D pixelToWorld);
+
+    const RasterSource& source() const noexcept { return *m_source; }
+    const Affine2D& pixelToWorld() const noexcept { return m_pixelToWorld; }
+    core::Extent footprint() const;
+
+    /// Draws the tiles the view needs at the level fitting its device resolution. A tile GDAL cannot
+    /// read is left out and its reason kept in lastError().
+    void draw(wxGraphicsContext& gc, const ViewTransform& view);
+    const std::string& lastError() const noexcept { return m_lastError; }
+
+private:
+    std::unique_ptr<RasterSource> m_source;
+    Affine2D m_pixelToWorld;
+    TileCache<wxBitmap> m_cache{kCacheBytes};
+    std::string m_lastError;
+};
+
+/// What one frame shows. `raster` and `selection` may be null.
+struct RenderScene {
+    const core::Scenario* scenario = nullptr;
+    RasterLayer* raster = nullptr;
+    const Selection* selection = nullptr;
+};
+
+/// The canvas background (a light paper grey, distinct from every terrain style).
+wxColour canvasBackground();
+
+/// Paints the whole viewport of `view`: background, raster, terrain in the class styles (semi-transparent
+/// fills), placed pieces in their side's colour turned to their facing, and the selection highlight.
+void renderMap(wxGraphicsContext& gc, const ViewTransform& view, const RenderScene& scene);
+
+} // namespace sandtable::editor::ui
