@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs sandtable-editor --screenshot under Xvfb and checks the PNG (or, with EXPECT_FAILURE, the refusal).
 # cmake -DEDITOR= -DCHECKER= -DXVFB_RUN= -DCONFIG_HOME= -DSCENARIO= -DOUTPUT= -DSIZE=WxH
-#       [-DMIN_COLOURS= -DMIN_FOREGROUND= -DPIXELS="x,y,r,g,b,tol;..."] [-DEXPECT_FAILURE=ON] -P this
+#       [-DVIEW=E,N,M_PER_PX] [-DMIN_COLOURS= -DMIN_FOREGROUND= -DPIXELS="x,y,r,g,b,tol;..."]
+#       [-DREQUIRE_RASTER=<raster file>] [-DEXPECT_FAILURE=ON] -P this
+# REQUIRE_RASTER: when that file exists the editor must have drawn the map raster (no "terrain only").
 foreach(var EDITOR SCENARIO OUTPUT SIZE)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "${var} not set")
@@ -19,8 +21,13 @@ get_filename_component(out_dir "${OUTPUT}" DIRECTORY)
 file(MAKE_DIRECTORY "${out_dir}" "${CONFIG_HOME}")
 file(REMOVE "${OUTPUT}")
 set(ENV{XDG_CONFIG_HOME} "${CONFIG_HOME}")
+set(view_args "")
+if(VIEW)
+  set(view_args --view "${VIEW}")
+endif()
 execute_process(
-  COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1200x24" "${EDITOR}" --screenshot "${OUTPUT}" --size "${SIZE}" "${SCENARIO}"
+  COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1200x24" "${EDITOR}" --screenshot "${OUTPUT}" --size "${SIZE}"
+          ${view_args} "${SCENARIO}"
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 90)
 message("editor exit: ${rc}\nstdout: ${out}\nstderr: ${err}")
 
@@ -43,6 +50,15 @@ if(NOT rc EQUAL 0)
 endif()
 if(NOT EXISTS "${OUTPUT}")
   message(FATAL_ERROR "no screenshot at ${OUTPUT}")
+endif()
+if(REQUIRE_RASTER)
+  if(EXISTS "${REQUIRE_RASTER}")
+    if(out MATCHES "terrain only")
+      message(FATAL_ERROR "${REQUIRE_RASTER} exists but the editor drew terrain only")
+    endif()
+  else()
+    message("note: ${REQUIRE_RASTER} is absent, so the editor drew terrain only (checked as such)")
+  endif()
 endif()
 string(REGEX MATCH "^([0-9]+)x([0-9]+)$" _ "${SIZE}")
 set(width "${CMAKE_MATCH_1}")

@@ -18,6 +18,7 @@ void EditorApp::OnInitCmdLine(wxCmdLineParser& parser)
     parser.AddSwitch("", "version", "print the version and exit");
     parser.AddOption("", "screenshot", "open FILE, save a PNG of the map canvas to this path, and exit");
     parser.AddOption("", "size", "canvas size for --screenshot, WIDTHxHEIGHT pixels (default 1000x700)");
+    parser.AddOption("", "view", "after opening, centre the map on EASTING,NORTHING (working CRS) at METRES_PER_PIXEL");
     parser.AddParam("scenario file", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
 }
 
@@ -40,6 +41,15 @@ bool EditorApp::OnCmdLineParsed(wxCmdLineParser& parser)
             return false;
         }
         m_size = *size;
+    }
+    if (parser.Found("view", &value)) {
+        m_view = parseViewRequest(value.utf8_string());
+        if (!m_view) {
+            std::cerr << "sandtable-editor: error: --view: expected EASTING,NORTHING,METRES_PER_PIXEL, got '"
+                      << value.utf8_string() << "'\n";
+            m_exitCode = 2;
+            return false;
+        }
     }
     if (parser.Found("screenshot", &value)) {
         m_screenshot = std::filesystem::path(value.utf8_string());
@@ -75,8 +85,7 @@ bool EditorApp::OnInit()
     if (m_screenshot) {
         CallAfter(&EditorApp::takeScreenshot);
     } else if (m_file) {
-        const std::filesystem::path file = *m_file;
-        CallAfter([this, file] { m_frame->openFile(file); });
+        CallAfter(&EditorApp::openStartFile);
     }
     return true;
 }
@@ -87,6 +96,12 @@ int EditorApp::OnRun()
     return m_exitCode != 0 ? m_exitCode : code;
 }
 
+void EditorApp::openStartFile()
+{
+    if (m_frame->openFile(*m_file).empty() && m_view)
+        m_frame->canvas().showView(*m_view);
+}
+
 void EditorApp::takeScreenshot()
 {
     const std::string failure = m_frame->openFile(*m_file, true);
@@ -94,6 +109,8 @@ void EditorApp::takeScreenshot()
         std::cerr << "sandtable-editor: error: " << failure << "\n";
         m_exitCode = 1;
     } else {
+        if (m_view)
+            m_frame->canvas().showView(*m_view);
         // Let the frame lay out and paint once, as a user would see it, before rendering the canvas.
         m_frame->Update();
         Yield(true);
@@ -104,6 +121,8 @@ void EditorApp::takeScreenshot()
         } else {
             std::cout << "sandtable-editor: wrote " << m_screenshot->string() << " (" << m_size.width << "x"
                       << m_size.height << ")\n";
+            if (!m_frame->notice().empty())
+                std::cout << "sandtable-editor: notice: " << m_frame->notice() << "\n";
         }
     }
     m_frame->Destroy();

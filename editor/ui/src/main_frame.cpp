@@ -224,6 +224,7 @@ std::string MainFrame::openFile(const std::filesystem::path& file, bool quiet)
     updateTitle();
     updateScale();
     rememberRecent(file);
+    m_canvas->SetFocus();
     return {};
 }
 

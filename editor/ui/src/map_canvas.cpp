@@ -104,6 +104,12 @@ void MapCanvas::fitView(ViewTransform& view) const
         view.fitExtent(*extent, kFitMarginPixels);
 }
 
+void MapCanvas::showView(const ViewRequest& request)
+{
+    applyViewRequest(m_view, request);
+    viewChanged(true);
+}
+
 void MapCanvas::zoomIn()
 {
     m_view.zoomAbout({m_view.viewportWidth() / 2.0, m_view.viewportHeight() / 2.0}, kZoomStep);

@@ -157,7 +157,9 @@ void RasterLayer::draw(wxGraphicsContext& gc, const ViewTransform& view)
     const Affine2D levelToScreen = sourceToScreen * levelToSource(levels, level);
     const auto tiles = visibleTiles(levels[static_cast<std::size_t>(level)], level, levelToScreen,
         view.viewportWidth(), view.viewportHeight());
-    // Magnified pixels stay crisp squares (single scan pixels are what a georeferencer wants to see).
+    // Magnified pixels should stay crisp squares (single scan pixels are what a georeferencer wants to
+    // see). wx 3.2's cairo backend (GTK) ignores this request and always filters bilinearly; the MSW and
+    // macOS backends honour it.
     const double devicePerLevelPixel = std::sqrt(std::abs(levelToScreen.determinant())) * view.contentScale();
     gc.SetInterpolationQuality(devicePerLevelPixel > 2.0 ? wxINTERPOLATION_NONE : wxINTERPOLATION_GOOD);
     for (const TileKey& key : tiles) {

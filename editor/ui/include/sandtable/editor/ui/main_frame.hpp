@@ -36,6 +36,8 @@ public:
     bool saveAs();
 
     MapCanvas& canvas() noexcept { return *m_canvas; }
+    /// What the status bar says about the open document's map ("" when its raster is drawn).
+    const std::string& notice() const noexcept { return m_notice; }
     const core::Document* document() const noexcept { return m_document.get(); }
 
 private:

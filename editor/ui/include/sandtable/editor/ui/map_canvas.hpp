@@ -4,6 +4,7 @@
 
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/editor/logic/hit_test.hpp"
+#include "sandtable/editor/logic/view_request.hpp"
 #include "sandtable/editor/logic/view_transform.hpp"
 #include "sandtable/editor/ui/map_renderer.hpp"
 
@@ -35,6 +36,8 @@ public:
     const Selection& selection() const noexcept { return m_selection; }
     void setSelection(std::optional<core::FeatureId> feature);
 
+    /// Centres the view on the request at its resolution; the view then stays put on resizes.
+    void showView(const ViewRequest& request);
     void zoomIn();
     void zoomOut();
     void fit();
