@@ -4,6 +4,10 @@
 // screenshot_check PNG WIDTH HEIGHT MIN_COLOURS MIN_FOREGROUND_PERCENT [X,Y,R,G,B,TOL ...]
 // Foreground = pixels further than 8 levels (any channel) from the canvas background (228, 226, 219).
 // Exit 0 when every check holds, 1 otherwise (each failure printed), 2 for bad arguments.
+//
+// screenshot_check --find PNG R,G,B,TOL
+// Prints "COUNT CENTRE_X CENTRE_Y" of the pixels within TOL of that colour (how the UI test finds a
+// feature on the real screen); exit 1 when the image cannot be read.
 #include <gdal_priv.h>
 
 #include <cstdio>
@@ -33,10 +37,76 @@ bool parseExpectation(const std::string& text, PixelExpectation& out)
     return in && c1 == ',' && c2 == ',' && c3 == ',' && c4 == ',' && c5 == ',';
 }
 
+struct Image {
+    int width = 0;
+    int height = 0;
+    int bands = 0;
+    std::vector<unsigned char> rgb;
+};
+
+bool readImage(const std::string& path, Image& image)
+{
+    GDALAllRegister();
+    GDALDataset* ds = GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY);
+    if (!ds) {
+        std::cerr << "FAIL: " << path << ": cannot be read as an image\n";
+        return false;
+    }
+    image.width = ds->GetRasterXSize();
+    image.height = ds->GetRasterYSize();
+    image.bands = ds->GetRasterCount();
+    if (image.bands < 3) {
+        std::cerr << "FAIL: " << image.bands << " bands, expected RGB\n";
+        GDALClose(ds);
+        return false;
+    }
+    image.rgb.resize(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3);
+    int bandList[3] = {1, 2, 3};
+    const bool ok = ds->RasterIO(GF_Read, 0, 0, image.width, image.height, image.rgb.data(), image.width,
+                        image.height, GDT_Byte, 3, bandList, 3, 3 * image.width, 1, nullptr) == CE_None;
+    GDALClose(ds);
+    if (!ok)
+        std::cerr << "FAIL: pixels cannot be read\n";
+    return ok;
+}
+
+int findColour(int argc, char** argv)
+{
+    PixelExpectation colour;
+    if (argc != 4 || !parseExpectation("0,0," + std::string(argv[3]), colour)) {
+        std::cerr << "usage: screenshot_check --find PNG R,G,B,TOL\n";
+        return 2;
+    }
+    Image image;
+    if (!readImage(argv[2], image))
+        return 1;
+    std::size_t count = 0;
+    double sumX = 0.0;
+    double sumY = 0.0;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) {
+            const unsigned char* p = &image.rgb[(static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x)) * 3];
+            if (std::abs(p[0] - colour.r) <= colour.tolerance && std::abs(p[1] - colour.g) <= colour.tolerance
+                && std::abs(p[2] - colour.b) <= colour.tolerance) {
+                ++count;
+                sumX += x;
+                sumY += y;
+            }
+        }
+    if (count == 0)
+        std::cout << "0 -1 -1\n";
+    else
+        std::cout << count << " " << static_cast<long>(sumX / static_cast<double>(count) + 0.5) << " "
+                  << static_cast<long>(sumY / static_cast<double>(count) + 0.5) << "\n";
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    if (argc >= 2 && std::string(argv[1]) == "--find")
+        return findColour(argc, argv);
     if (argc < 6) {
         std::cerr << "usage: screenshot_check PNG WIDTH HEIGHT MIN_COLOURS MIN_FOREGROUND_PERCENT [X,Y,R,G,B,TOL ...]\n";
         return 2;
@@ -56,33 +126,18 @@ int main(int argc, char** argv)
         expectations.push_back(e);
     }
 
-    GDALAllRegister();
-    GDALDataset* ds = GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY);
-    if (!ds) {
-        std::cerr << "FAIL: " << path << ": cannot be read as an image\n";
+    Image image;
+    if (!readImage(path, image))
         return 1;
-    }
     bool ok = true;
-    const int w = ds->GetRasterXSize();
-    const int h = ds->GetRasterYSize();
+    const int w = image.width;
+    const int h = image.height;
     if (w != width || h != height) {
         std::cerr << "FAIL: size " << w << "x" << h << ", expected " << width << "x" << height << "\n";
         ok = false;
     }
-    if (ds->GetRasterCount() < 3) {
-        std::cerr << "FAIL: " << ds->GetRasterCount() << " bands, expected RGB\n";
-        GDALClose(ds);
-        return 1;
-    }
     const std::size_t pixels = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
-    std::vector<unsigned char> rgb(pixels * 3);
-    int bands[3] = {1, 2, 3};
-    if (ds->RasterIO(GF_Read, 0, 0, w, h, rgb.data(), w, h, GDT_Byte, 3, bands, 3, 3 * w, 1, nullptr) != CE_None) {
-        std::cerr << "FAIL: pixels cannot be read\n";
-        GDALClose(ds);
-        return 1;
-    }
-    GDALClose(ds);
+    const std::vector<unsigned char>& rgb = image.rgb;
 
     std::set<unsigned> colours;
     std::size_t foreground = 0;
