@@ -16,7 +16,7 @@ PACKAGES=(
   libcairo2-dev
   libcli11-dev
   libwxgtk3.2-dev
-  xvfb xauth x11-apps imagemagick
+  xvfb xauth x11-apps imagemagick xdotool
   poppler-utils
 )
 $SUDO apt-get update -qq
