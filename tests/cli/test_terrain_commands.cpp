@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of cli/src/terrain_commands.cpp: list, check, repair and majority with their --json keys.
+#include "sandtable/cli/context.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "support/scenario_fixtures.hpp"
+#include "support/test_data.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <sstream>
+
+using namespace sandtable;
+
+namespace {
+struct Result {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+Result runTool(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "sandtable");
+    std::vector<const char*> argv;
+    for (const auto& a : args)
+        argv.push_back(a.c_str());
+    std::ostringstream out, err;
+    const int code = cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
+    return {code, out.str(), err.str()};
+}
+
+core::TerrainFeature feature(const std::string& id, const std::string& cls, core::Geometry g)
+{
+    return core::TerrainFeature{core::FeatureId(id), cls, "", std::move(g), nlohmann::ordered_json::object()};
+}
+
+// The small fixture (woods 300100..300300 E x 4400100..4400200 N; a stream along y = 4400500 from the
+// west edge) saved to `path`, with extra terrain.
+std::string saved(const sandtable::test::TemporaryFolder& folder, std::vector<core::TerrainFeature> extra = {})
+{
+    core::Scenario s = sandtable::test::smallScenario();
+    for (auto& f : extra)
+        s.terrain.push_back(std::move(f));
+    const auto path = folder / "scenario.json";
+    core::saveScenario(s, path);
+    return path.string();
+}
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(cli_terrain)
+
+BOOST_AUTO_TEST_CASE(list_gives_measures_and_validity)
+{
+    sandtable::test::TemporaryFolder folder;
+    Result r = runTool({"terrain", "list", saved(folder), "--json"});
+    BOOST_TEST(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& features = j.at("features");
+    BOOST_REQUIRE(features.size() == 2u);
+    BOOST_TEST(features[0].at("id").get<std::string>() == "woods-1");
+    BOOST_TEST(features[0].at("class").get<std::string>() == "woods");
+    BOOST_TEST(features[0].at("geometry_type").get<std::string>() == "Polygon");
+    BOOST_TEST(features[0].at("area_m2").get<double>() == 20000.0); // 200 x 100
+    BOOST_TEST(features[0].at("length_m").get<double>() == 600.0);
+    BOOST_TEST(features[0].at("valid").get<bool>());
+    BOOST_TEST(features[1].at("length_m").get<double>() == 500.0);
+    BOOST_TEST(features[1].at("area_m2").get<double>() == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(majority_follows_the_strictly_more_than_half_rule)
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string file = saved(folder);
+    // 100 m frontage facing north centred on the woods' east edge (x = 300300): half woods -> null.
+    Result half = runTool({"terrain", "majority", file, "--x", "300300", "--y", "4400150", "--length", "100", "--depth", "50",
+        "--facing", "0", "--json"});
+    BOOST_TEST(half.code == 0);
+    const auto h = nlohmann::json::parse(half.out);
+    BOOST_TEST(h.at("fractions").at("woods").get<double>() == 0.5);
+    BOOST_TEST(h.at("majority").is_null());
+    // 10 m west: x in [300240, 300340], 60 m of 100 in the woods.
+    Result sixty = runTool({"terrain", "majority", file, "--x", "300290", "--y", "4400150", "--length", "100", "--depth",
+        "50", "--facing", "0", "--json"});
+    const auto s = nlohmann::json::parse(sixty.out);
+    BOOST_TEST(s.at("fractions").at("woods").get<double>() == 0.6, boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(s.at("majority").get<std::string>() == "woods");
+    // In column facing north the 100 m length runs north-south; the 50 m depth spans x in [300265, 300315]:
+    // 35 of 50 m in the woods (0.7), and the length pokes 0 m out of the 100 m deep woods.
+    Result column = runTool({"terrain", "majority", file, "--x", "300290", "--y", "4400150", "--length", "100", "--depth",
+        "50", "--facing", "0", "--formation", "column", "--json"});
+    const auto c = nlohmann::json::parse(column.out);
+    BOOST_TEST(c.at("fractions").at("woods").get<double>() == 0.7, boost::test_tools::tolerance(1e-12));
+    Result bad = runTool({"terrain", "majority", file, "--x", "0", "--y", "0", "--length", "100", "--depth", "50",
+        "--facing", "0", "--formation", "wedge"});
+    BOOST_TEST(bad.code == 2);
+}
+
+BOOST_AUTO_TEST_CASE(check_exits_one_on_topology_errors)
+{
+    sandtable::test::TemporaryFolder clean;
+    Result ok = runTool({"terrain", "check", saved(clean), "--json"});
+    BOOST_TEST(ok.code == 0);
+    BOOST_TEST(nlohmann::json::parse(ok.out).at("errors").get<int>() == 0);
+    sandtable::test::TemporaryFolder broken;
+    // A bridge on the stream but on no road.
+    Result bad = runTool({"terrain", "check", "--json",
+        saved(broken, {feature("bridge-1", "bridge", core::Geometry::point({300200, 4400500}))})});
+    BOOST_TEST(bad.code == 1);
+    const auto j = nlohmann::json::parse(bad.out);
+    BOOST_TEST(j.at("errors").get<int>() == 1);
+    BOOST_TEST(j.at("diagnostics").at(0).at("code").get<std::string>() == "terrain.topology.bridge");
+    BOOST_TEST(j.at("diagnostics").at(0).at("path").get<std::string>() == "/terrain/2/geometry");
+}
+
+BOOST_AUTO_TEST_CASE(repair_rewrites_invalid_features_and_reports_collapse)
+{
+    sandtable::test::TemporaryFolder folder;
+    // A bow tie of two 50 x 50 triangles (2 x 1,250 m2).
+    const std::string file = saved(folder, {feature("woods-bow", "woods",
+        core::Geometry::polygon({{{300600, 4400100}, {300700, 4400150}, {300700, 4400100}, {300600, 4400150}, {300600, 4400100}}}))});
+    Result before = runTool({"terrain", "check", file, "--json"});
+    BOOST_TEST(before.code == 1);
+    Result repaired = runTool({"terrain", "repair", file, "--json"});
+    BOOST_TEST(repaired.code == 0);
+    const auto j = nlohmann::json::parse(repaired.out);
+    BOOST_TEST(j.at("repaired").get<int>() == 1);
+    BOOST_TEST(j.at("diagnostics").at(0).at("code").get<std::string>() == "terrain.repair.fixed");
+    Result after = runTool({"terrain", "list", file, "--json"});
+    const auto listed = nlohmann::json::parse(after.out).at("features");
+    BOOST_TEST(listed.at(2).at("valid").get<bool>());
+    BOOST_TEST(listed.at(2).at("geometry_type").get<std::string>() == "MultiPolygon");
+    BOOST_TEST(listed.at(2).at("area_m2").get<double>() == 2500.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(runTool({"terrain", "check", file}).code == 0);
+
+    sandtable::test::TemporaryFolder flat;
+    const std::string flatFile = saved(flat, {feature("marsh-flat", "marsh",
+        core::Geometry::polygon({{{300600, 4400100}, {300700, 4400100}, {300800, 4400100}, {300600, 4400100}}}))});
+    Result collapsed = runTool({"terrain", "repair", flatFile, "--json"});
+    BOOST_TEST(collapsed.code == 1);
+    const auto c = nlohmann::json::parse(collapsed.out);
+    BOOST_TEST(c.at("diagnostics").at(0).at("code").get<std::string>() == "terrain.repair.collapsed");
+    BOOST_TEST(c.at("diagnostics").at(0).at("message").get<std::string>().find("'marsh-flat'") != std::string::npos);
+    // Nothing dropped: the feature is still there.
+    BOOST_TEST(nlohmann::json::parse(runTool({"terrain", "list", flatFile, "--json"}).out).at("features").size() == 3u);
+    BOOST_TEST(runTool({"terrain", "repair", flatFile, "--grid-size", "-1"}).code == 2);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
