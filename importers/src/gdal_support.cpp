@@ -4,6 +4,7 @@
 
 #include <cpl_error.h>
 
+#include <algorithm>
 #include <charconv>
 #include <mutex>
 
@@ -15,25 +16,64 @@ void ensureGdalRegistered()
     std::call_once(once, [] { GDALAllRegister(); });
 }
 
+namespace {
+
+// GDAL's worker threads (the warper's) report through the process-wide handler, not the handler stack
+// of the thread that started the work. That handler forwards to the most recent live scope, so those
+// messages are captured too instead of going to stderr.
+std::mutex g_scopesMutex;
+std::vector<GdalErrorScope*> g_scopes;
+
+void CPL_STDCALL forwardFromOtherThreads(CPLErr level, CPLErrorNum number, const char* message)
+{
+    const std::lock_guard lock(g_scopesMutex);
+    if (g_scopes.empty()) {
+        CPLDefaultErrorHandler(level, number, message);
+        return;
+    }
+    g_scopes.back()->record(level, number, message);
+}
+
+} // namespace
+
 GdalErrorScope::GdalErrorScope()
 {
     ensureGdalRegistered();
+    static std::once_flag once;
+    std::call_once(once, [] { CPLSetErrorHandler(&forwardFromOtherThreads); });
+    {
+        const std::lock_guard lock(g_scopesMutex);
+        g_scopes.push_back(this);
+    }
     CPLPushErrorHandlerEx(&GdalErrorScope::handler, this);
 }
 
-GdalErrorScope::~GdalErrorScope() { CPLPopErrorHandler(); }
+GdalErrorScope::~GdalErrorScope()
+{
+    CPLPopErrorHandler();
+    const std::lock_guard lock(g_scopesMutex);
+    g_scopes.erase(std::remove(g_scopes.begin(), g_scopes.end(), this), g_scopes.end());
+}
 
 void CPL_STDCALL GdalErrorScope::handler(CPLErr level, CPLErrorNum number, const char* message)
 {
-    auto* self = static_cast<GdalErrorScope*>(CPLGetErrorHandlerUserData());
-    if (!self)
-        return;
+    if (auto* self = static_cast<GdalErrorScope*>(CPLGetErrorHandlerUserData())) {
+        const std::lock_guard lock(g_scopesMutex);
+        self->record(level, number, message);
+    }
+}
+
+void GdalErrorScope::record(int level, int number, const char* message)
+{
     const std::string text = message ? message : "";
     if (level == CE_Failure || level == CE_Fatal) {
-        self->m_lastFailure = text;
-        self->m_lastFailureNumber = number;
+        // A user interrupt is the cause; the failures GDAL reports after it are consequences.
+        if (m_lastFailureNumber == CPLE_UserInterrupt)
+            return;
+        m_lastFailure = text;
+        m_lastFailureNumber = number;
     } else if (level == CE_Warning) {
-        self->m_warnings.push_back(text);
+        m_warnings.push_back(text);
     }
 }
 

@@ -36,6 +36,8 @@ public:
     std::string reason(const std::string& fallback) const;
     /// Forgets what was captured so far (before a step whose own failure is to be judged).
     void clear();
+    /// Records one CPL message (called by the handlers; callers hold the scopes' lock).
+    void record(int level, int number, const char* message);
 
     /// Throws IoError for GDAL's I/O failures (open, read, write), FormatError for unsupported or
     /// corrupt files, OperationError otherwise; core::Cancelled when the user interrupted.

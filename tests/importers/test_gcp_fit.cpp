@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of importers/include/sandtable/importers/gcp_fit.hpp: exact fits recover their coefficients,
+// the Gettysburg affine fit matches GDAL's and an independent least-squares solve, degenerate layouts
+// are refused naming the GCPs, forward + inverse return within 0.01 px.
+#include "sandtable/importers/gcp_fit.hpp"
+
+#include "sandtable/core/util/error.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+
+using namespace sandtable;
+using core::GeoreferenceMethod;
+using importers::FitPoint;
+namespace tt = boost::test_tools;
+
+namespace {
+
+/// Points on a 4 x 3 grid over a 1000 x 800 scan, mapped by `f`.
+template <class F>
+std::vector<FitPoint> gridPoints(F f, int columns = 4, int rows = 3)
+{
+    std::vector<FitPoint> points;
+    int id = 1;
+    for (int j = 0; j < rows; ++j)
+        for (int i = 0; i < columns; ++i) {
+            const double p = 50.0 + 900.0 * i / (columns - 1) + 13.0 * j;
+            const double l = 40.0 + 700.0 * j / (rows - 1) + 7.0 * i;
+            const auto [x, y] = f(p, l);
+            points.push_back({id++, p, l, x, y, true});
+        }
+    return points;
+}
+
+const std::array<double, 6> kAffine{500000.0, 2.0, 0.5, 4400000.0, 0.3, -1.5};
+
+std::pair<double, double> applyAffine(double p, double l)
+{
+    return {kAffine[0] + kAffine[1] * p + kAffine[2] * l, kAffine[3] + kAffine[4] * p + kAffine[5] * l};
+}
+
+/// The OperationError a fit gives; fails the test when there is none.
+core::OperationError fitErrorOf(const std::vector<FitPoint>& points, GeoreferenceMethod method)
+{
+    try {
+        importers::fitGcps(points, method, "gcps.points");
+    } catch (const core::OperationError& e) {
+        return e;
+    }
+    BOOST_FAIL("expected an OperationError");
+    return core::OperationError("", "", "");
+}
+
+// The 9 Gettysburg GCPs (shared/data/maps/...jpg.points) with their lon/lat projected to EPSG:32618 by
+// /usr/bin/python3 osgeo.osr (OAMS_TRADITIONAL_GIS_ORDER), pixel/line = pixelX, -pixelY.
+const std::vector<FitPoint> kGettysburg{
+    {1, 895, 600, 309076.2683026958, 4411370.720766305, true},
+    {2, 875, 985, 309146.046138612, 4410391.553130621, true},
+    {3, 1015, 1010, 309932.70017226913, 4409650.0188654335, true},
+    {4, 612, 2175, 308471.62659544003, 4407054.045533941, true},
+    {5, 588, 2330, 308339.5274251645, 4406568.636082299, true},
+    {6, 470, 1300, 307793.7976105877, 4409747.854113216, true},
+    {7, 430, 360, 307304.38647204265, 4412081.5810261555, true},
+    {8, 525, 1775, 307389.51439868833, 4407636.534398408, true},
+    {9, 760, 150, 308438.7555223133, 4412586.234462217, true},
+};
+
+double det3(const double m[3][3])
+{
+    return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+}
+
+/// Plain least squares for v = c0 + c1 p + c2 l by normal equations on centred data and Cramer's rule:
+/// independent of GDAL and of the code under test.
+std::array<double, 3> plainLeastSquares(const std::vector<FitPoint>& pts, bool forX)
+{
+    double mp = 0, ml = 0, mv = 0;
+    for (const auto& q : pts) {
+        mp += q.pixel;
+        ml += q.line;
+        mv += forX ? q.x : q.y;
+    }
+    const double n = static_cast<double>(pts.size());
+    mp /= n;
+    ml /= n;
+    mv /= n;
+    double spp = 0, spl = 0, sll = 0, spv = 0, slv = 0;
+    for (const auto& q : pts) {
+        const double p = q.pixel - mp, l = q.line - ml, v = (forX ? q.x : q.y) - mv;
+        spp += p * p;
+        spl += p * l;
+        sll += l * l;
+        spv += p * v;
+        slv += l * v;
+    }
+    const double a[3][3] = {{n, 0, 0}, {0, spp, spl}, {0, spl, sll}};
+    const double b[3] = {0, spv, slv};
+    std::array<double, 3> c{};
+    for (int k = 0; k < 3; ++k) {
+        double m[3][3];
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j)
+                m[i][j] = j == k ? b[i] : a[i][j];
+        c[static_cast<std::size_t>(k)] = det3(m) / det3(a);
+    }
+    // Back from centred coordinates.
+    return {mv + c[0] - c[1] * mp - c[2] * ml, c[1], c[2]};
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(importers_gcp_fit)
+
+BOOST_AUTO_TEST_CASE(exact_affine_gives_zero_rms_and_its_coefficients)
+{
+    for (const auto method : {GeoreferenceMethod::Affine, GeoreferenceMethod::Poly1}) {
+        const auto fit = importers::fitGcps(gridPoints(applyAffine), method);
+        BOOST_TEST(fit.rmsMap < 1e-6);
+        BOOST_TEST(fit.rmsPx < 1e-6);
+        BOOST_REQUIRE(fit.transform.size() == 6u);
+        for (std::size_t i = 0; i < 6; ++i)
+            BOOST_TEST(fit.transform[i] == kAffine[i], tt::tolerance(1e-9));
+        BOOST_TEST(fit.enabledCount == 12);
+        BOOST_TEST(fit.minimum == 3);
+        BOOST_TEST(fit.meanErrorMap.value_or(-1) < 1e-6);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(helmert_from_two_points_is_exact)
+{
+    // Scale 3 m/px, rotation 30 degrees: a = 3 cos 30, b = 3 sin 30; x = tx + a p + b l, y = ty + b p - a l.
+    const double a = 3 * std::cos(M_PI / 6), b = 1.5, tx = 1000, ty = 9000;
+    auto similarity = [&](double p, double l) { return std::pair{tx + a * p + b * l, ty + b * p - a * l}; };
+    const auto [x1, y1] = similarity(10, 20);
+    const auto [x2, y2] = similarity(400, 250);
+    const auto fit = importers::fitGcps({{1, 10, 20, x1, y1, true}, {2, 400, 250, x2, y2, true}}, GeoreferenceMethod::Helmert);
+    BOOST_TEST(fit.rmsMap < 1e-9);
+    BOOST_TEST(!fit.meanErrorMap.has_value()); // n == k == 2
+    const std::array<double, 6> expected{tx, a, b, ty, b, -a};
+    for (std::size_t i = 0; i < 6; ++i)
+        BOOST_TEST(fit.transform[i] == expected[i], tt::tolerance(1e-9));
+}
+
+BOOST_AUTO_TEST_CASE(helmert_least_squares_meets_its_normal_equations)
+{
+    // Optimality of a least-squares similarity: residuals sum to zero and are orthogonal to the
+    // derivatives of the fit with respect to a and b.
+    auto noisy = [](double p, double l) { return std::pair{2 * p + 0.001 * p * l, -2 * l + 0.0005 * p * p}; };
+    const auto points = gridPoints(noisy);
+    const auto fit = importers::fitGcps(points, GeoreferenceMethod::Helmert);
+    double sx = 0, sy = 0, sa = 0, sb = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const auto& r = fit.residuals[i];
+        sx += r.dx;
+        sy += r.dy;
+        sa += r.dx * points[i].pixel - r.dy * points[i].line;
+        sb += r.dx * points[i].line + r.dy * points[i].pixel;
+    }
+    BOOST_TEST(std::abs(sx) < 1e-6);
+    BOOST_TEST(std::abs(sy) < 1e-6);
+    BOOST_TEST(std::abs(sa) < 1e-3);
+    BOOST_TEST(std::abs(sb) < 1e-3);
+    BOOST_TEST(fit.transform[1] == -fit.transform[5]);
+    BOOST_TEST(fit.transform[2] == fit.transform[4]);
+}
+
+BOOST_AUTO_TEST_CASE(exact_quadratic_and_cubic_are_recovered)
+{
+    // x = 100 + 2p + 0.5l + 1e-4 p^2 - 2e-4 pl + 3e-4 l^2; y = 200 - p + 3l + 2e-4 p^2 + 1e-4 pl - 1e-4 l^2.
+    const std::vector<double> quadratic{100, 2, 0.5, 1e-4, -2e-4, 3e-4, 200, -1, 3, 2e-4, 1e-4, -1e-4};
+    auto f2 = [&](double p, double l) {
+        const double t[6] = {1, p, l, p * p, p * l, l * l};
+        double x = 0, y = 0;
+        for (int i = 0; i < 6; ++i) {
+            x += quadratic[static_cast<std::size_t>(i)] * t[i];
+            y += quadratic[static_cast<std::size_t>(i + 6)] * t[i];
+        }
+        return std::pair{x, y};
+    };
+    const auto fit2 = importers::fitGcps(gridPoints(f2), GeoreferenceMethod::Poly2);
+    BOOST_TEST(fit2.rmsMap < 1e-6);
+    BOOST_REQUIRE(fit2.transform.size() == 12u);
+    for (std::size_t i = 0; i < 12; ++i)
+        BOOST_TEST(fit2.transform[i] == quadratic[i], tt::tolerance(1e-6));
+
+    // Cubic: x = p + 1e-7 p^3, y = -l + 2e-7 p l^2 (GDAL order: p^3, p^2 l, p l^2, l^3).
+    auto f3 = [](double p, double l) { return std::pair{p + 1e-7 * p * p * p, -l + 2e-7 * p * l * l}; };
+    const auto fit3 = importers::fitGcps(gridPoints(f3, 5, 4), GeoreferenceMethod::Poly3);
+    BOOST_TEST(fit3.rmsMap < 1e-6);
+    BOOST_REQUIRE(fit3.transform.size() == 20u);
+    BOOST_TEST(fit3.transform[1] == 1.0, tt::tolerance(1e-6));
+    BOOST_TEST(fit3.transform[6] == 1e-7, tt::tolerance(1e-6));
+    BOOST_TEST(fit3.transform[12] == -1.0, tt::tolerance(1e-6));
+    BOOST_TEST(fit3.transform[18] == 2e-7, tt::tolerance(1e-6));
+}
+
+BOOST_AUTO_TEST_CASE(tps_leave_one_out_residuals_vanish_on_affine_data_only)
+{
+    // A thin plate spline reproduces an affine map exactly, so each point left out is predicted exactly.
+    const auto affine = importers::fitGcps(gridPoints(applyAffine), GeoreferenceMethod::Tps);
+    BOOST_TEST(affine.rmsMap < 1e-6);
+    BOOST_TEST(affine.transform.empty());
+    // On bent data, a point left out is not on the spline of the others.
+    auto bent = [](double p, double l) { return std::pair{p + 1e-3 * l * l, l + 1e-3 * p * p}; };
+    const auto fit = importers::fitGcps(gridPoints(bent), GeoreferenceMethod::Tps);
+    BOOST_TEST(fit.rmsMap > 1.0);
+}
+
+BOOST_AUTO_TEST_CASE(gettysburg_affine_matches_gdal_and_plain_least_squares)
+{
+    const auto fit = importers::fitGcps(kGettysburg, GeoreferenceMethod::Affine);
+    // GDAL's own fit: /usr/bin/python3, osgeo.gdal.GCPsToGeoTransform of the same GCPs (GDAL 3.6.2).
+    const std::array<double, 6> gdal{305322.9365245155, 4.173947834917583, 0.2089785470970724, 4413479.853253797,
+        -0.6174190829106992, -2.8471712834827545};
+    for (std::size_t i = 0; i < 6; ++i)
+        BOOST_TEST(fit.transform[i] == gdal[i], tt::tolerance(1e-9));
+    // RMS over 9 of the residuals of that geotransform (same python session): 317.35525515507163 m; mean
+    // error over 9 - 3: 388.67922116034316 m; pixel RMS via InvGeoTransform: 105.37903168591801 px.
+    BOOST_TEST(fit.rmsMap == 317.35525515507163, tt::tolerance(1e-6));
+    BOOST_TEST(fit.meanErrorMap.value_or(0) == 388.67922116034316, tt::tolerance(1e-6));
+    BOOST_TEST(fit.rmsPx == 105.37903168591801, tt::tolerance(1e-6));
+
+    // And an independent least-squares solve here.
+    const auto cx = plainLeastSquares(kGettysburg, true);
+    const auto cy = plainLeastSquares(kGettysburg, false);
+    double sum = 0;
+    for (const auto& q : kGettysburg) {
+        const double dx = cx[0] + cx[1] * q.pixel + cx[2] * q.line - q.x;
+        const double dy = cy[0] + cy[1] * q.pixel + cy[2] * q.line - q.y;
+        sum += dx * dx + dy * dy;
+    }
+    BOOST_TEST(fit.rmsMap == std::sqrt(sum / 9.0), tt::tolerance(1e-6));
+
+    // Residuals of roughly 90-680 m (shared/data/README.md); GCP 8 the worst, GCP 9 the best.
+    double lo = 1e9, hi = 0;
+    for (const auto& r : fit.residuals) {
+        lo = std::min(lo, r.residualMap);
+        hi = std::max(hi, r.residualMap);
+        BOOST_TEST(r.residualMap == std::hypot(r.dx, r.dy), tt::tolerance(1e-12));
+    }
+    BOOST_TEST(lo > 80.0);
+    BOOST_TEST(lo < 100.0);
+    BOOST_TEST(hi > 670.0);
+    BOOST_TEST(hi < 690.0);
+    BOOST_TEST(fit.residuals[7].residualMap == hi);
+    BOOST_TEST(fit.residuals[8].residualMap == lo);
+}
+
+BOOST_AUTO_TEST_CASE(disabled_gcps_get_residuals_but_count_in_no_figure)
+{
+    auto points = kGettysburg;
+    points[7].enabled = false; // the outlier
+    const auto fit = importers::fitGcps(points, GeoreferenceMethod::Affine);
+    BOOST_TEST(fit.enabledCount == 8);
+    BOOST_TEST(!fit.residuals[7].enabled);
+    BOOST_TEST(fit.residuals[7].residualMap > 0.0);
+    double sum = 0;
+    for (const auto& r : fit.residuals)
+        if (r.enabled)
+            sum += r.residualMap * r.residualMap;
+    BOOST_TEST(fit.rmsMap == std::sqrt(sum / 8), tt::tolerance(1e-12));
+    BOOST_TEST(fit.rmsMap < 317.0);
+}
+
+BOOST_AUTO_TEST_CASE(too_few_enabled_gcps_are_refused_per_method)
+{
+    auto points = gridPoints(applyAffine);
+    const std::pair<GeoreferenceMethod, int> minimums[] = {{GeoreferenceMethod::Helmert, 2}, {GeoreferenceMethod::Affine, 3},
+        {GeoreferenceMethod::Poly1, 3}, {GeoreferenceMethod::Poly2, 6}, {GeoreferenceMethod::Poly3, 10}, {GeoreferenceMethod::Tps, 3}};
+    for (const auto& [method, minimum] : minimums) {
+        auto few = points;
+        for (std::size_t i = static_cast<std::size_t>(minimum - 1); i < few.size(); ++i)
+            few[i].enabled = false;
+        const auto e = fitErrorOf(few, method);
+        BOOST_TEST(e.file() == "gcps.points");
+        BOOST_TEST(e.reason().find("at least " + std::to_string(minimum) + " enabled GCPs") != std::string::npos, e.what());
+        BOOST_TEST(e.reason().find("disabled") != std::string::npos);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(duplicate_pixel_or_map_points_are_refused_naming_both)
+{
+    auto points = gridPoints(applyAffine);
+    points[3].pixel = points[1].pixel;
+    points[3].line = points[1].line;
+    const auto e = fitErrorOf(points, GeoreferenceMethod::Affine);
+    BOOST_TEST(e.object() == "GCPs 2, 4");
+    BOOST_TEST(e.reason().find("same pixel position") != std::string::npos);
+
+    auto maps = gridPoints(applyAffine);
+    maps[5].x = maps[0].x;
+    maps[5].y = maps[0].y;
+    const auto m = fitErrorOf(maps, GeoreferenceMethod::Helmert);
+    BOOST_TEST(m.object() == "GCPs 1, 6");
+    BOOST_TEST(m.reason().find("same map position") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(collinear_gcps_are_refused_for_order_one_and_tps)
+{
+    std::vector<FitPoint> line;
+    for (int i = 0; i < 5; ++i)
+        line.push_back({i + 1, 10.0 + 100 * i, 20.0 + 50 * i, 1000.0 + 7 * i, 2000.0 - 3 * i * i, true});
+    for (const auto method : {GeoreferenceMethod::Affine, GeoreferenceMethod::Poly1, GeoreferenceMethod::Tps}) {
+        const auto e = fitErrorOf(line, method);
+        BOOST_TEST(e.object() == "GCPs 1, 2, 3, 4, 5");
+        BOOST_TEST(e.reason().find("lie on one line in the scan") != std::string::npos, e.what());
+    }
+    // Helmert needs only two distinct points, so a line is fine.
+    BOOST_CHECK_NO_THROW(importers::fitGcps(line, GeoreferenceMethod::Helmert));
+    // Collinear on the map, spread in the scan.
+    auto mapLine = gridPoints(applyAffine);
+    for (auto& q : mapLine)
+        q.y = 2 * q.x + 5;
+    BOOST_TEST(fitErrorOf(mapLine, GeoreferenceMethod::Affine).reason().find("on the map") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_collinear_gcps_for_order_two_and_points_on_a_conic)
+{
+    std::vector<FitPoint> line;
+    for (int i = 0; i < 7; ++i)
+        line.push_back({i + 1, 10.0 + 100 * i, 500.0, 1000.0 + 7 * i, 2000.0 + i * i, true});
+    BOOST_TEST(fitErrorOf(line, GeoreferenceMethod::Poly2).reason().find("lie on one line") != std::string::npos);
+    // Seven points on a circle: no unique quadratic (x^2 + y^2 - r^2 vanishes on all of them).
+    std::vector<FitPoint> circle;
+    for (int i = 0; i < 7; ++i) {
+        const double t = 2 * M_PI * i / 7;
+        circle.push_back({i + 1, 500 + 300 * std::cos(t), 400 + 300 * std::sin(t), 5000 + 2 * i + 100 * std::cos(t),
+            7000 + 100 * std::sin(t) + 3 * i, true});
+    }
+    const auto e = fitErrorOf(circle, GeoreferenceMethod::Poly2);
+    BOOST_TEST(e.object() == "GCPs 1, 2, 3, 4, 5, 6, 7");
+    BOOST_TEST(e.reason().find("conic") != std::string::npos);
+    BOOST_CHECK_NO_THROW(importers::fitGcps(circle, GeoreferenceMethod::Affine));
+}
+
+BOOST_AUTO_TEST_CASE(forward_then_inverse_returns_within_a_hundredth_of_a_pixel)
+{
+    auto bent = [](double p, double l) { return std::pair{300000 + 2 * p + 1e-4 * l * l, 4400000 - 2 * l + 2e-4 * p * p + 3e-8 * p * p * l}; };
+    const auto points = gridPoints(bent, 5, 4);
+    for (const auto method : {GeoreferenceMethod::Affine, GeoreferenceMethod::Helmert, GeoreferenceMethod::Poly1,
+             GeoreferenceMethod::Poly2, GeoreferenceMethod::Poly3, GeoreferenceMethod::Tps}) {
+        const importers::GcpTransform transform(points, method);
+        for (const auto& q : points) {
+            const auto map = transform.toMap(q.pixel, q.line);
+            const auto back = transform.toPixel(map.x, map.y);
+            BOOST_TEST(std::hypot(back.x - q.pixel, back.y - q.line) < 0.01, core::toString(method) << " GCP " << q.id);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(gdal_reverse_gap_is_measured_for_polynomials)
+{
+    auto bent = [](double p, double l) { return std::pair{300000 + 2 * p + 1e-3 * l * l, 4400000 - 2 * l + 2e-3 * p * p}; };
+    const auto points = gridPoints(bent, 5, 4);
+    const auto affine = importers::fitGcps(points, GeoreferenceMethod::Affine);
+    BOOST_TEST(affine.inverseGapPx == 0.0);
+    const auto poly2 = importers::fitGcps(points, GeoreferenceMethod::Poly2);
+    // The data is exactly quadratic, so the forward fit is exact and the residual in pixels is the
+    // reverse polynomial's own error, which is what inverseGapPx measures.
+    BOOST_TEST(poly2.rmsMap < 1e-6);
+    double worst = 0;
+    for (const auto& r : poly2.residuals)
+        worst = std::max(worst, r.residualPx);
+    BOOST_TEST(poly2.inverseGapPx == worst, tt::tolerance(1e-3));
+}
+
+BOOST_AUTO_TEST_CASE(non_finite_coordinates_are_refused_naming_the_gcp)
+{
+    auto points = gridPoints(applyAffine);
+    points[2].x = std::nan("");
+    BOOST_TEST(fitErrorOf(points, GeoreferenceMethod::Affine).object() == "GCP 3");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of importers/include/sandtable/importers/georeference_scan.hpp: the Gettysburg scan end to end,
+// world files, refusals that write nothing.
+#include "sandtable/importers/georeference_scan.hpp"
+
+#include "importers/raster_fixtures.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/importers/world_file.hpp"
+#include "support/test_data.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+using namespace sandtable;
+namespace utf = boost::unit_test;
+namespace tt = boost::test_tools;
+
+namespace {
+importers::GeorefRequest gettysburg()
+{
+    importers::GeorefRequest request;
+    request.scan = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg");
+    request.points = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points");
+    return request;
+}
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(importers_georeference_scan)
+
+BOOST_AUTO_TEST_CASE(gettysburg_auto_target_is_utm_18n_and_rms_matches_gdal, *utf::precondition(test::sharedDataPresent))
+{
+    const auto result = importers::georeferenceScan(gettysburg());
+    BOOST_TEST(result.targetCrs == "EPSG:32618");
+    BOOST_TEST(result.targetCrsDescription.linearUnit == "metre");
+    // GDAL reference (osgeo.gdal.GCPsToGeoTransform on the GCPs projected with osgeo.osr): see test_gcp_fit.cpp.
+    BOOST_TEST(result.fit.rmsMap == 317.35525515507163, tt::tolerance(1e-6));
+    BOOST_TEST(result.fit.meanErrorMap.value_or(0) == 388.67922116034316, tt::tolerance(1e-6));
+    BOOST_TEST(result.fit.rmsPx == 105.37903168591801, tt::tolerance(1e-6));
+    const core::Georeference& geo = result.georeference;
+    BOOST_TEST(geo.gcpCrs == "EPSG:4326");
+    BOOST_TEST(geo.crs == "EPSG:32618");
+    BOOST_TEST(std::string(core::toString(geo.method)) == "affine");
+    BOOST_REQUIRE(geo.gcps.size() == 9u);
+    BOOST_TEST(geo.gcps[0].line == 600.0);
+    BOOST_TEST(geo.gcps[0].mapX == -77.2311);
+    BOOST_REQUIRE(geo.transform.size() == 6u);
+    BOOST_TEST(geo.transform[0] == 305322.9365245155, tt::tolerance(1e-9));
+    BOOST_TEST(geo.rmsMap.value_or(0) == result.fit.rmsMap);
+    BOOST_TEST(geo.rmsPixels.value_or(0) == result.fit.rmsPx);
+    BOOST_TEST(result.diagnostics.empty());
+}
+
+BOOST_AUTO_TEST_CASE(every_method_fits_the_gettysburg_scan, *utf::precondition(test::sharedDataPresent))
+{
+    for (const auto method : {core::GeoreferenceMethod::Helmert, core::GeoreferenceMethod::Poly1, core::GeoreferenceMethod::Poly2,
+             core::GeoreferenceMethod::Tps}) {
+        auto request = gettysburg();
+        request.method = method;
+        const auto result = importers::georeferenceScan(request);
+        BOOST_TEST(result.fit.rmsMap > 0.0, core::toString(method));
+        BOOST_TEST(result.fit.residuals.size() == 9u);
+    }
+    // 9 GCPs are one short of a cubic.
+    auto poly3 = gettysburg();
+    poly3.method = core::GeoreferenceMethod::Poly3;
+    BOOST_CHECK_THROW(importers::georeferenceScan(poly3), core::OperationError);
+}
+
+BOOST_AUTO_TEST_CASE(explicit_target_crs_is_used, *utf::precondition(test::sharedDataPresent))
+{
+    auto request = gettysburg();
+    request.targetCrs = "EPSG:32617"; // the neighbouring zone: a valid choice, different numbers
+    const auto result = importers::georeferenceScan(request);
+    BOOST_TEST(result.targetCrs == "EPSG:32617");
+    BOOST_TEST(result.fitPoints[0].x > 700000.0); // far east of zone 17's central meridian
+}
+
+BOOST_AUTO_TEST_CASE(world_file_holds_the_fitted_geotransform, *utf::precondition(test::sharedDataPresent))
+{
+    test::TemporaryFolder folder;
+    auto request = gettysburg();
+    request.worldFile = folder / "field_base.jgw";
+    const auto result = importers::georeferenceScan(request);
+    const auto read = importers::readWorldFile(folder / "field_base.jgw");
+    for (std::size_t i = 0; i < 6; ++i)
+        BOOST_TEST(read[i] == result.georeference.transform[i], tt::tolerance(1e-12));
+}
+
+BOOST_AUTO_TEST_CASE(world_file_for_a_polynomial_is_refused_and_nothing_written, *utf::precondition(test::sharedDataPresent))
+{
+    test::TemporaryFolder folder;
+    auto request = gettysburg();
+    request.method = core::GeoreferenceMethod::Poly2;
+    request.worldFile = folder / "x.wld";
+    request.outputTiff = folder / "x.tif";
+    BOOST_CHECK_THROW(importers::georeferenceScan(request), core::OperationError);
+    BOOST_TEST(std::filesystem::is_empty(folder.path()));
+}
+
+BOOST_AUTO_TEST_CASE(bad_points_row_writes_nothing)
+{
+    test::TemporaryFolder folder;
+    test::writeRaster(folder / "scan.png", "PNG", 50, 40, 1);
+    core::writeFileAtomically(folder / "scan.points", "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n1,2,3,-4,1\n5,,7,-8,1\n");
+    importers::GeorefRequest request;
+    request.scan = folder / "scan.png";
+    request.points = folder / "scan.points";
+    request.outputTiff = folder / "out.tif";
+    try {
+        importers::georeferenceScan(request);
+        BOOST_FAIL("expected an error");
+    } catch (const core::FormatError& e) {
+        BOOST_TEST(e.object() == "row 2, column mapY");
+    }
+    BOOST_TEST(!std::filesystem::exists(folder / "out.tif"));
+}
+
+BOOST_AUTO_TEST_CASE(gcps_outside_the_image_warn_but_fit)
+{
+    test::TemporaryFolder folder;
+    test::writeRaster(folder / "scan.png", "PNG", 50, 40, 1);
+    importers::GeorefRequest request;
+    request.scan = folder / "scan.png";
+    request.gcpCrs = "EPSG:32618";
+    request.gcps = {{1, 0, 0, 500000, 4400000, true}, {2, 50, 0, 500100, 4400000, true}, {3, 0, 40, 500000, 4399920, true},
+        {4, 70, 45, 500140, 4399910, true}};
+    const auto result = importers::georeferenceScan(request);
+    BOOST_TEST(result.targetCrs == "EPSG:32618"); // auto keeps a projected GCP CRS
+    BOOST_REQUIRE(result.diagnostics.size() == 1u);
+    BOOST_TEST(result.diagnostics[0].code == "georef.gcp_outside_image");
+    BOOST_TEST(result.diagnostics[0].message.find("GCP 4") != std::string::npos);
+    BOOST_TEST(result.fit.rmsMap < 1e-6);
+}
+
+BOOST_AUTO_TEST_CASE(points_without_crs_need_an_explicit_target)
+{
+    test::TemporaryFolder folder;
+    test::writeRaster(folder / "scan.png", "PNG", 50, 40, 1);
+    importers::GeorefRequest request;
+    request.scan = folder / "scan.png";
+    request.gcps = {{1, 0, 0, 0, 0, true}, {2, 50, 0, 100, 0, true}, {3, 0, 40, 0, -80, true}};
+    BOOST_CHECK_THROW(importers::georeferenceScan(request), core::OperationError);
+    request.targetCrs = "EPSG:32618";
+    BOOST_TEST(importers::georeferenceScan(request).fit.rmsMap < 1e-9);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
