@@ -137,23 +137,46 @@ TerrainStyle styleOf(const core::TerrainFeature& f)
     return terrainStyle(f.terrainClass, level, grade);
 }
 
-void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster)
+void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, const core::Extent& window)
 {
     if (raster.width <= 0 || raster.height <= 0
         || raster.pixels.size() != static_cast<std::size_t>(raster.width) * static_cast<std::size_t>(raster.height) * 4)
         throw core::OperationError("", "scan layer", "the print raster's pixel buffer does not match its size");
+    // Only the pixels under this sheet go into its page (PDF viewers and printers get one sheet's worth).
+    const auto& g = raster.geotransform;
+    const double det = g[1] * g[5] - g[2] * g[4];
+    if (det == 0)
+        throw core::OperationError("", "scan layer", "the print raster's geotransform is singular");
+    int px0 = raster.width, py0 = raster.height, px1 = 0, py1 = 0;
+    for (const core::Coordinate c : {core::Coordinate{window.minX, window.minY}, core::Coordinate{window.maxX, window.minY},
+             core::Coordinate{window.maxX, window.maxY}, core::Coordinate{window.minX, window.maxY}}) {
+        const double dx = c.x - g[0], dy = c.y - g[3];
+        const double px = (g[5] * dx - g[2] * dy) / det, py = (-g[4] * dx + g[1] * dy) / det;
+        px0 = std::min(px0, static_cast<int>(std::floor(px)) - 2);
+        py0 = std::min(py0, static_cast<int>(std::floor(py)) - 2);
+        px1 = std::max(px1, static_cast<int>(std::ceil(px)) + 2);
+        py1 = std::max(py1, static_cast<int>(std::ceil(py)) + 2);
+    }
+    px0 = std::max(px0, 0);
+    py0 = std::max(py0, 0);
+    px1 = std::min(px1, raster.width);
+    py1 = std::min(py1, raster.height);
+    if (px1 <= px0 || py1 <= py0)
+        return;
+    const int cropW = px1 - px0, cropH = py1 - py0;
     // cairo owns the pixels (the PDF surface may keep a reference until the page is finished).
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> image(
-        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, raster.width, raster.height), &cairo_surface_destroy);
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cropW, cropH), &cairo_surface_destroy);
     if (cairo_surface_status(image.get()) != CAIRO_STATUS_SUCCESS)
         throw core::OperationError("", "scan layer", "cannot allocate the print raster");
     const int stride = cairo_image_surface_get_stride(image.get());
     unsigned char* data = cairo_image_surface_get_data(image.get());
     cairo_surface_flush(image.get());
-    for (int y = 0; y < raster.height; ++y) {
+    for (int y = 0; y < cropH; ++y) {
         auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::size_t>(y) * static_cast<std::size_t>(stride));
-        for (int x = 0; x < raster.width; ++x) {
-            const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(raster.width) + static_cast<std::size_t>(x)) * 4;
+        for (int x = 0; x < cropW; ++x) {
+            const std::size_t i = (static_cast<std::size_t>(y + py0) * static_cast<std::size_t>(raster.width)
+                                      + static_cast<std::size_t>(x + px0)) * 4;
             const std::uint32_t a = raster.pixels[i + 3];
             const auto pre = [a](std::uint32_t v) { return (v * a + 127) / 255; };
             row[x] = (a << 24) | (pre(raster.pixels[i]) << 16) | (pre(raster.pixels[i + 1]) << 8) | pre(raster.pixels[i + 2]);
@@ -167,7 +190,9 @@ void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster)
     cairo_matrix_init(&groundToPaper, t.mmPerMetre, 0, 0, -t.mmPerMetre, t.originX - t.minX * t.mmPerMetre,
         t.originY + t.maxY * t.mmPerMetre);
     cairo_matrix_t pixelToGround;
-    cairo_matrix_init(&pixelToGround, gt[1], gt[4], gt[2], gt[5], gt[0], gt[3]);
+    // The crop's pixel (0,0) is the raster's (px0, py0).
+    cairo_matrix_init(&pixelToGround, gt[1], gt[4], gt[2], gt[5], gt[0] + px0 * gt[1] + py0 * gt[2],
+        gt[3] + px0 * gt[4] + py0 * gt[5]);
     cairo_matrix_t pixelToPaper;
     cairo_matrix_multiply(&pixelToPaper, &pixelToGround, &groundToPaper);
     cairo_transform(cr, &pixelToPaper);
@@ -282,18 +307,23 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     for (int i = 0; i <= segments; ++i)
         ticks.push_back(metres(distance * i / segments));
     scaleBar(cr, r.marginMm, top + 11.0, segments, distance * mmPerMetre / segments, "Ground (metres)", ticks);
-    // Pub Battles movement rulers, in map cm at the scenario scale, rescaled to this print's scale.
+    // Pub Battles movement rulers (one segment each), in map cm at the scenario scale, rescaled to this
+    // print's scale: foot 4.5 cm, mounted 6.4 cm (3 segments make a full move).
     const double k = s.settings.scaleDenominator / r.scaleDenominator;
     const double footMm = kFootSegmentCm * 10.0 * k;
     const double mountedMm = kMountedSegmentCm * 10.0 * k;
     std::ostringstream foot, mounted;
-    foot.precision(4);
-    mounted.precision(4);
-    foot << "Foot movement: 3 x " << kFootSegmentCm << " cm = 3 x " << kFootSegmentCm * s.settings.scaleDenominator / 100.0 << " m";
-    mounted << "Mounted movement: 3 x " << kMountedSegmentCm << " cm = 3 x " << kMountedSegmentCm * s.settings.scaleDenominator / 100.0 << " m";
-    if (3 * mountedMm < pageW - 2 * r.marginMm - 60) {
-        scaleBar(cr, r.marginMm, top + 19.5, 3, footMm, foot.str(), {});
-        scaleBar(cr, r.marginMm + 3 * footMm + 8.0, top + 19.5, 3, mountedMm, mounted.str(), {});
+    foot.precision(5);
+    mounted.precision(5);
+    foot << "Foot segment " << kFootSegmentCm << " cm = " << kFootSegmentCm * s.settings.scaleDenominator / 100.0 << " m";
+    mounted << "Mounted segment " << kMountedSegmentCm << " cm = " << kMountedSegmentCm * s.settings.scaleDenominator / 100.0 << " m";
+    double rulersRight = r.marginMm + distance * mmPerMetre;
+    // Each label is about 45 mm long at this font size: the second ruler starts clear of the first label.
+    const double secondX = r.marginMm + std::max(footMm, 46.0) + 6.0;
+    if (secondX + std::max(mountedMm, 50.0) < pageW * 0.62) {
+        scaleBar(cr, r.marginMm, top + 21.0, 3, footMm / 3.0, foot.str(), {});
+        scaleBar(cr, secondX, top + 21.0, 4, mountedMm / 4.0, mounted.str(), {});
+        rulersRight = std::max(rulersRight, secondX + std::max(mountedMm, 50.0));
     }
     // North arrow (grid north of the working CRS).
     const double nx = pageW - r.marginMm - 5.0, ny = top + 2.0;
@@ -304,12 +334,14 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     cairo_close_path(cr);
     cairo_fill(cr);
     text(cr, nx - 1.3, ny + 11.0, 3.0, "N", true);
-    // Legend of the classes present, in two columns left of the north arrow.
-    double lx = pageW / 2.0 + 5.0, ly = top;
+    // Legend of the classes present, in columns between the rulers and the north arrow.
+    const double lx = std::max(rulersRight + 8.0, pageW * 0.45), ly = top - 1.0;
     int n = 0;
-    for (const std::string& c : classes) {
-        const TerrainStyle st = terrainStyle(c);
-        const double x = lx + (n / 6) * 42.0, y = ly + (n % 6) * 4.0;
+    for (const std::string& key : classes) {
+        // key = "<order>|<class>|<grade>", so the legend lists classes in drawing order.
+        const auto first = key.find('|'), second = key.rfind('|');
+        const TerrainStyle st = terrainStyle(key.substr(first + 1, second - first - 1), 1, key.substr(second + 1));
+        const double x = lx + (n / 6) * 44.0, y = ly + (n % 6) * 4.3;
         if (x + 40 > nx - 4)
             break;
         cairo_rectangle(cr, x, y, 5.0, 2.6);
@@ -476,7 +508,9 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
     if (request.layers.count(MapLayer::Terrain))
         for (const auto& f : scenario.terrain) {
             ordered.push_back(&f);
-            classes.insert(f.terrainClass);
+            const TerrainStyle style = styleOf(f);
+            classes.insert(std::to_string(1000 + style.order) + "|" + f.terrainClass + "|"
+                + (f.terrainClass == "road" && style.lineWidthMm > 0.7 ? "major" : "minor"));
         }
     std::stable_sort(ordered.begin(), ordered.end(),
         [](const auto* a, const auto* b) { return styleOf(*a).order < styleOf(*b).order; });
@@ -512,7 +546,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         cairo_rectangle(cr, cx0, cy0, std::max(0.0, cx1 - cx0), std::max(0.0, cy1 - cy0));
         cairo_clip(cr);
         if (request.layers.count(MapLayer::Scan) && request.scan)
-            drawScan(cr, t, *request.scan);
+            drawScan(cr, t, *request.scan, sheet.ground);
         for (const auto* f : ordered)
             drawFeature(cr, t, *f, styleOf(*f));
         if (request.layers.count(MapLayer::Setup))

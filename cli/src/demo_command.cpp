@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `sandtable demo`: the main job on the bundled Gettysburg example, end to end — georeference the scan,
+// build the scenario, validate, print the battle map at 1:16,000, export into a catalogue.
+#include "sandtable/cli/context.hpp"
+#include "sandtable/cli/map_printing.hpp"
+
+#include "sandtable/catalogue/catalogue.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/sha256.hpp"
+#include "sandtable/importers/georeference_scan.hpp"
+#include "sandtable/importers/map_raster.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+#include <ostream>
+
+namespace sandtable::cli {
+namespace {
+
+constexpr const char* kExampleFile = "gettysburg/gettysburg.sandtable.json";
+
+struct DemoOptions {
+    std::string out = "demo-out";
+    std::string example;
+    std::string map;
+    std::string catalogue;
+};
+
+/// The bundled example: --example, else $SANDTABLE_EXAMPLES, else the source tree, else the installed copy.
+std::filesystem::path findExample(const DemoOptions& o)
+{
+    std::vector<std::filesystem::path> candidates;
+    if (!o.example.empty())
+        candidates.emplace_back(o.example);
+    if (const char* env = std::getenv("SANDTABLE_EXAMPLES"); env && *env)
+        candidates.push_back(std::filesystem::path(env) / kExampleFile);
+    candidates.push_back(std::filesystem::path(SANDTABLE_SOURCE_EXAMPLES) / kExampleFile);
+    candidates.push_back(std::filesystem::path(SANDTABLE_INSTALLED_EXAMPLES) / kExampleFile);
+    for (const auto& c : candidates)
+        if (std::filesystem::is_regular_file(c))
+            return c;
+    throw core::IoError(candidates.front().string(), "bundled example", "not found (give one with --example)");
+}
+
+/// The example's scan: --map, else its map path, else $SANDTABLE_SHARED_DATA/maps/<file name>.
+std::optional<std::filesystem::path> findScan(const DemoOptions& o, const core::Scenario& example,
+    const std::filesystem::path& exampleDir)
+{
+    if (!o.map.empty()) {
+        if (!std::filesystem::exists(o.map))
+            throw core::IoError(o.map, "map raster", "no such file");
+        return std::filesystem::absolute(o.map);
+    }
+    if (!example.map)
+        return std::nullopt;
+    const auto fromExample = importers::resolveMapPath(example.map->path, exampleDir);
+    if (std::filesystem::exists(fromExample))
+        return std::filesystem::absolute(fromExample).lexically_normal();
+    if (const char* env = std::getenv("SANDTABLE_SHARED_DATA"); env && *env) {
+        const auto fromShared = std::filesystem::path(env) / "maps" / std::filesystem::path(example.map->path).filename();
+        if (std::filesystem::exists(fromShared))
+            return std::filesystem::absolute(fromShared);
+    }
+    return std::nullopt;
+}
+
+void say(Context& context, const std::string& text)
+{
+    if (!context.quiet)
+        context.err << text << "\n";
+}
+
+void runDemo(const DemoOptions& o, Context& context)
+{
+    const std::filesystem::path out(o.out);
+    std::filesystem::create_directories(out);
+    const auto examplePath = findExample(o);
+    const auto exampleDir = examplePath.parent_path();
+    core::LoadedScenario loaded = core::loadScenario(examplePath);
+    core::Scenario scenario = loaded.scenario;
+    say(context, "[1/5] example: " + examplePath.string() + " (" + scenario.settings.title + ")");
+
+    nlohmann::ordered_json outputs = nlohmann::ordered_json::array();
+    nlohmann::ordered_json georef = nullptr;
+    const auto scan = findScan(o, scenario, exampleDir);
+    if (scan && scenario.map) {
+        const std::filesystem::path points = scan->string() + ".points";
+        const std::filesystem::path warped = out / (scan->stem().string() + "_utm.tif");
+        say(context, "[2/5] georeferencing " + scan->string() + " with " + points.string() + " (affine, target CRS auto)");
+        importers::GeorefRequest request;
+        request.scan = *scan;
+        request.points = points;
+        request.method = core::GeoreferenceMethod::Affine;
+        request.targetCrs = "auto";
+        request.outputTiff = warped;
+        request.progress = context.progress();
+        const importers::GeorefResult result = importers::georeferenceScan(request);
+        std::ostringstream figures;
+        figures.precision(6);
+        figures << "      " << result.fit.residuals.size() << " GCPs, target " << result.targetCrs << ", RMS "
+                << result.fit.rmsMap << " m / " << result.fit.rmsPx << " px; warped to " << warped.string();
+        say(context, figures.str());
+        scenario.map->georeference = result.georeference;
+        scenario.map->path = std::filesystem::relative(*scan, std::filesystem::absolute(out)).string();
+        scenario.map->warpedPath = warped.filename().string();
+        const std::string sha = core::sha256File(*scan);
+        if (!scenario.map->sha256.empty() && sha != scenario.map->sha256)
+            say(context, "sandtable: notice: " + scan->string() + ": SHA-256 differs from the example's; using this raster");
+        scenario.map->sha256 = sha;
+        outputs.push_back(warped.string());
+        georef = {{"crs", result.targetCrs}, {"gcps", result.fit.residuals.size()}, {"rms_map", result.fit.rmsMap},
+            {"rms_px", result.fit.rmsPx}};
+    } else {
+        say(context, "[2/5] sandtable: notice: the example's map raster was not found (looked for "
+                + (scenario.map ? importers::resolveMapPath(scenario.map->path, exampleDir).string() : std::string("none"))
+                + "; set SANDTABLE_SHARED_DATA or --map): working terrain-only");
+        if (scenario.map)
+            scenario.map->path = std::filesystem::absolute(importers::resolveMapPath(scenario.map->path, exampleDir))
+                                     .lexically_normal()
+                                     .string();
+    }
+
+    const auto scenarioOut = out / "gettysburg.sandtable.json";
+    core::saveScenario(scenario, scenarioOut);
+    outputs.push_back(scenarioOut.string());
+    const core::ValidationReport report = core::validateScenarioText(core::readFile(scenarioOut), scenarioOut.string());
+    const auto errors = core::countSeverity(report.diagnostics, core::Severity::Error);
+    const auto warnings = core::countSeverity(report.diagnostics, core::Severity::Warning);
+    say(context, "[3/5] validated " + scenarioOut.string() + ": " + std::to_string(scenario.terrain.size()) + " terrain features, "
+            + std::to_string(scenario.units.size()) + " units; " + std::to_string(errors) + " error(s), "
+            + std::to_string(warnings) + " warning(s)");
+    if (errors > 0) {
+        context.printDiagnostics(report.diagnostics, scenarioOut.string());
+        throw core::OperationError(scenarioOut.string(), "scenario", "has validation errors; nothing exported");
+    }
+
+    const auto pdf = out / "gettysburg_map_1-16000.pdf";
+    MapPrintJob job;
+    job.scenarioFile = scenarioOut;
+    job.output = pdf;
+    job.request.scaleDenominator = 16000.0;
+    job.request.page = print::parsePageSize("A4");
+    job.dpi = 150.0;
+    const MapPrintOutcome printed = printScenarioMap(scenario, job, context);
+    outputs.push_back(pdf.string());
+    say(context, "[4/5] printed " + pdf.string() + ": " + std::to_string(printed.result.pages) + " page(s) at 1:16,000 ("
+            + std::to_string(printed.result.layout.rows) + " x " + std::to_string(printed.result.layout.columns)
+            + " A4 sheets + assembly page)");
+
+    const std::filesystem::path cataloguePath = o.catalogue.empty() ? out / "catalogue.gpkg" : std::filesystem::path(o.catalogue);
+    auto catalogue = catalogue::Catalogue::open(cataloguePath);
+    const catalogue::ExportResult exported = catalogue.exportScenario(scenarioOut);
+    say(context, "[5/5] exported '" + exported.id + "' revision " + std::to_string(exported.revision) + " into "
+            + cataloguePath.string() + (exported.rasterStored ? " (with the map raster)" : ""));
+    say(context, "done: try 'sandtable catalogue list --catalogue " + cataloguePath.string() + "'");
+
+    if (context.json) {
+        context.printJson({{"catalogue", cataloguePath.string()}, {"id", exported.id}, {"revision", exported.revision},
+            {"outputs", outputs}, {"georeference", georef}, {"errors", errors}, {"warnings", warnings},
+            {"pages", printed.result.pages}, {"raster", scan.has_value()}});
+    } else {
+        context.out << "catalogue: " << cataloguePath.string() << "\n";
+        for (const auto& file : outputs)
+            context.out << "output: " << file.get<std::string>() << "\n";
+    }
+}
+
+} // namespace
+
+void registerDemoCommand(CLI::App& app, Context& context)
+{
+    auto o = std::make_shared<DemoOptions>();
+    CLI::App* demo = addCommand(app, "demo",
+        "The main job on the bundled Gettysburg example: georeference the scan, validate, print, export");
+    demo->add_option("--out", o->out, "Folder for everything the demo writes")->capture_default_str();
+    demo->add_option("--example", o->example, "Scenario to use instead of the bundled example");
+    demo->add_option("--map", o->map, "The scan to use instead of the example's map path");
+    demo->add_option("--catalogue", o->catalogue, "Catalogue to export into (default: OUT/catalogue.gpkg)");
+    demo->callback([o, &context] { runDemo(*o, context); });
+}
+
+} // namespace sandtable::cli

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `sandtable map print`: the battle map at 1:N, one page or tiled, with the scan underneath when present.
+#include "sandtable/cli/context.hpp"
+#include "sandtable/cli/map_printing.hpp"
+
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/util/error.hpp"
+
+#include <ostream>
+#include <sstream>
+
+namespace sandtable::cli {
+namespace {
+
+struct PrintOptions {
+    std::string file;
+    std::string output;
+    double scale = 16000.0;
+    std::string page = "A4";
+    double overlap = 10.0;
+    std::string layers = "scan,terrain,grid,setup";
+    double dpi = 150.0;
+    std::string map;
+};
+
+std::set<print::MapLayer> parseLayers(const std::string& text)
+{
+    std::set<print::MapLayer> layers;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        if (item == "scan")
+            layers.insert(print::MapLayer::Scan);
+        else if (item == "terrain")
+            layers.insert(print::MapLayer::Terrain);
+        else if (item == "grid")
+            layers.insert(print::MapLayer::Grid);
+        else if (item == "setup")
+            layers.insert(print::MapLayer::Setup);
+        else if (!item.empty())
+            throw core::OperationError("", "--layers", "unknown layer '" + item + "' (use scan, terrain, grid, setup)");
+    }
+    return layers;
+}
+
+void runPrint(const PrintOptions& o, Context& context)
+{
+    core::LoadedScenario loaded = core::loadScenario(o.file);
+    MapPrintJob job;
+    job.scenarioFile = o.file;
+    job.output = o.output;
+    job.request.scaleDenominator = o.scale;
+    job.request.page = print::parsePageSize(o.page);
+    job.request.overlapMm = o.overlap;
+    job.request.layers = parseLayers(o.layers);
+    job.dpi = o.dpi;
+    job.mapOverride = o.map;
+    const MapPrintOutcome outcome = printScenarioMap(loaded.scenario, job, context);
+    const auto& layout = outcome.result.layout;
+    if (context.json) {
+        context.printJson({{"output", o.output}, {"pages", outcome.result.pages}, {"sheets", layout.sheets.size()},
+            {"rows", layout.rows}, {"columns", layout.columns},
+            {"extent_mm", nlohmann::ordered_json::array({layout.extentWidthMm, layout.extentHeightMm})},
+            {"page_mm", nlohmann::ordered_json::array({layout.pageWidthMm, layout.pageHeightMm})},
+            {"scale", o.scale}, {"scan", outcome.scanPrinted}});
+    } else {
+        context.out << o.output << ": " << outcome.result.pages << " page(s), map " << layout.extentWidthMm << " x "
+                    << layout.extentHeightMm << " mm at 1:" << o.scale << " on " << layout.rows << " x " << layout.columns
+                    << " sheet(s)" << (outcome.scanPrinted ? ", with the scan" : ", terrain only") << "\n";
+    }
+}
+
+} // namespace
+
+void registerMapCommands(CLI::App& app, Context& context)
+{
+    CLI::App* noun = addCommand(app, "map", "Print the battle map at game scale");
+    auto o = std::make_shared<PrintOptions>();
+    CLI::App* printCommand = addCommand(*noun, "print", "The scenario's map at 1:N as a PDF: one page, or tiled with overlap and registration marks");
+    printCommand->add_option("FILE", o->file, "Scenario file")->required();
+    printCommand->add_option("-o,--output", o->output, "PDF to write")->required();
+    printCommand->add_option("--scale", o->scale, "Scale denominator N of 1:N (Pub Battles 16000, Kriegsspiel 8000)")
+        ->check(CLI::Range(1.0, 1.0e8));
+    printCommand->add_option("--page", o->page, "A4, letter, A3, A0 or WxHmm");
+    printCommand->add_option("--overlap", o->overlap, "Content shared by neighbouring sheets, mm")->check(CLI::Range(0.0, 100.0));
+    printCommand->add_option("--layers", o->layers, "Comma-separated: scan,terrain,grid,setup");
+    printCommand->add_option("--dpi", o->dpi, "Resolution of the scan layer")->check(CLI::Range(10.0, 1200.0));
+    printCommand->add_option("--map", o->map, "Use this raster instead of the scenario's map path");
+    printCommand->callback([o, &context] { runPrint(*o, context); });
+}
+
+} // namespace sandtable::cli

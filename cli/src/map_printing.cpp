@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The scan layer for printing: rendered through the importers at the print resolution.
+#include "sandtable/cli/map_printing.hpp"
+
+#include "sandtable/importers/map_raster.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace sandtable::cli {
+
+MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job, Context& context)
+{
+    MapPrintOutcome outcome;
+    core::Scenario printed = scenario;
+    if (!job.mapOverride.empty() && printed.map) {
+        printed.map->path = std::filesystem::absolute(job.mapOverride).string();
+        printed.map->warpedPath.clear();
+    }
+    const bool wantScan = job.request.layers.count(print::MapLayer::Scan) > 0;
+    if (wantScan && printed.map && printed.settings.extent) {
+        const auto scenarioDir = job.scenarioFile.parent_path();
+        const auto scanPath = importers::resolveMapPath(printed.map->path, scenarioDir);
+        const bool warpedExists = !printed.map->warpedPath.empty()
+            && std::filesystem::exists(importers::resolveMapPath(printed.map->warpedPath, scenarioDir));
+        if (!warpedExists && !std::filesystem::exists(scanPath)) {
+            if (!context.quiet)
+                context.err << "sandtable: notice: map raster " << scanPath.string()
+                            << " not found: printing terrain only\n";
+        } else {
+            const double metresPerPixel = 25.4 / job.dpi * job.request.scaleDenominator / 1000.0;
+            importers::RenderedRaster r = importers::renderMapRaster(printed, scenarioDir, *printed.settings.extent,
+                metresPerPixel, context.progress());
+            job.request.scan = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
+            outcome.scanPrinted = true;
+        }
+    }
+    if (job.request.sourceNote.empty() && printed.map) {
+        std::ostringstream note;
+        note << "Map: " << std::filesystem::path(printed.map->path).filename().string();
+        if (printed.map->georeference) {
+            note << ", " << core::toString(printed.map->georeference->method) << " fit of "
+                 << printed.map->georeference->gcps.size() << " GCPs";
+            if (printed.map->georeference->rmsMap)
+                note << ", RMS " << static_cast<long long>(std::llround(*printed.map->georeference->rmsMap)) << " m";
+        }
+        note << "; working CRS " << printed.settings.crs << "; printed by sandtable";
+        job.request.sourceNote = note.str();
+    }
+    outcome.result = print::printMap(printed, job.request, job.output, context.progress());
+    return outcome;
+}
+
+} // namespace sandtable::cli
