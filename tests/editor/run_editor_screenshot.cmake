@@ -2,8 +2,11 @@
 # Runs sandtable-editor --screenshot under Xvfb and checks the PNG (or, with EXPECT_FAILURE, the refusal).
 # cmake -DEDITOR= -DCHECKER= -DXVFB_RUN= -DCONFIG_HOME= -DSCENARIO= -DOUTPUT= -DSIZE=WxH
 #       [-DVIEW=E,N,M_PER_PX] [-DMIN_COLOURS= -DMIN_FOREGROUND= -DPIXELS="x,y,r,g,b,tol;..."]
-#       [-DREQUIRE_RASTER=<raster file>] [-DEXPECT_FAILURE=ON] -P this
+#       [-DREQUIRE_RASTER=<raster file>] [-DSHARED_DATA=<folder>] [-DEXPECT_FAILURE=ON] -P this
+# A SCENARIO ending in ".in" is a template: @SHARED_DATA@ is replaced by SHARED_DATA and the result written
+# next to OUTPUT (skipped, visibly, when that folder is absent).
 # REQUIRE_RASTER: when that file exists the editor must have drawn the map raster (no "terrain only").
+cmake_minimum_required(VERSION 3.25)
 foreach(var EDITOR SCENARIO OUTPUT SIZE)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "${var} not set")
@@ -13,11 +16,23 @@ if(NOT EXISTS "${SCENARIO}")
   message("SKIPPED: ${SCENARIO} does not exist (yet)")
   return()
 endif()
+get_filename_component(out_dir "${OUTPUT}" DIRECTORY)
+if(SCENARIO MATCHES "\\.in$")
+  if(NOT IS_DIRECTORY "${SHARED_DATA}")
+    message("SKIPPED: the shared data folder '${SHARED_DATA}' is absent")
+    return()
+  endif()
+  file(READ "${SCENARIO}" template)
+  string(REPLACE "@SHARED_DATA@" "${SHARED_DATA}" text "${template}")
+  get_filename_component(name "${SCENARIO}" NAME)
+  string(REGEX REPLACE "\\.in$" "" name "${name}")
+  file(WRITE "${out_dir}/${name}" "${text}")
+  set(SCENARIO "${out_dir}/${name}")
+endif()
 if(NOT XVFB_RUN)
   message(FATAL_ERROR "xvfb-run not found: install xvfb and xauth (packaging/install-deps.sh)")
 endif()
 
-get_filename_component(out_dir "${OUTPUT}" DIRECTORY)
 file(MAKE_DIRECTORY "${out_dir}" "${CONFIG_HOME}")
 file(REMOVE "${OUTPUT}")
 set(ENV{XDG_CONFIG_HOME} "${CONFIG_HOME}")

@@ -5,10 +5,13 @@
 #include "sandtable/editor/logic/map_raster.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
 
-#include <wx/dcmemory.h>
+#include <wx/brush.h>
+
+#include <cairo.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace sandtable::editor::ui {
 
@@ -135,6 +138,33 @@ void drawUnits(wxGraphicsContext& gc, const ViewTransform& view, const core::Sce
     }
 }
 
+/// A premultiplied ARGB32 cairo surface holding `image` (cairo's native pixel format, so drawing copies nothing).
+std::shared_ptr<cairo_surface_t> toSurface(const wxImage& image)
+{
+    const int w = image.GetWidth();
+    const int h = image.GetHeight();
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    std::shared_ptr<cairo_surface_t> owner(surface, cairo_surface_destroy);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
+        return nullptr;
+    cairo_surface_flush(surface);
+    unsigned char* data = cairo_image_surface_get_data(surface);
+    const int stride = cairo_image_surface_get_stride(surface);
+    const unsigned char* rgb = image.GetData();
+    const unsigned char* alpha = image.HasAlpha() ? image.GetAlpha() : nullptr;
+    for (int y = 0; y < h; ++y) {
+        auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+        for (int x = 0; x < w; ++x) {
+            const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x);
+            const std::uint32_t a = alpha ? alpha[i] : 255u;
+            const auto premultiply = [a](unsigned char c) { return (static_cast<std::uint32_t>(c) * a + 127u) / 255u; };
+            row[x] = a << 24 | premultiply(rgb[i * 3]) << 16 | premultiply(rgb[i * 3 + 1]) << 8 | premultiply(rgb[i * 3 + 2]);
+        }
+    }
+    cairo_surface_mark_dirty(surface);
+    return owner;
+}
+
 } // namespace
 
 RasterLayer::RasterLayer(std::unique_ptr<RasterSource> source, Affine2D pixelToWorld)
@@ -150,37 +180,52 @@ core::Extent RasterLayer::footprint() const
 
 void RasterLayer::draw(wxGraphicsContext& gc, const ViewTransform& view)
 {
+    if (gc.GetRenderer() != wxGraphicsRenderer::GetCairoRenderer()) {
+        m_lastError = "the map raster needs wxWidgets' cairo graphics renderer";
+        return;
+    }
+    auto* cr = static_cast<cairo_t*>(gc.GetNativeContext());
     const Affine2D sourceToScreen = view.worldToScreenMatrix() * m_pixelToWorld;
     const double logicalPerSourcePixel = std::sqrt(std::abs(sourceToScreen.determinant()));
     const auto& levels = m_source->levels();
     const int level = chooseLevel(levels, logicalPerSourcePixel * view.contentScale());
+    const RasterLevel& size = levels[static_cast<std::size_t>(level)];
     const Affine2D levelToScreen = sourceToScreen * levelToSource(levels, level);
-    const auto tiles = visibleTiles(levels[static_cast<std::size_t>(level)], level, levelToScreen,
-        view.viewportWidth(), view.viewportHeight());
-    // Magnified pixels should stay crisp squares (single scan pixels are what a georeferencer wants to
-    // see). wx 3.2's cairo backend (GTK) ignores this request and always filters bilinearly; the MSW and
-    // macOS backends honour it.
+    const auto tiles = visibleTiles(size, level, levelToScreen, view.viewportWidth(), view.viewportHeight());
+    // Magnified scan pixels stay crisp squares: single pixels are what a georeferencer wants to see.
     const double devicePerLevelPixel = std::sqrt(std::abs(levelToScreen.determinant())) * view.contentScale();
-    gc.SetInterpolationQuality(devicePerLevelPixel > 2.0 ? wxINTERPOLATION_NONE : wxINTERPOLATION_GOOD);
+    const cairo_filter_t filter = devicePerLevelPixel > 2.0 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD;
     for (const TileKey& key : tiles) {
-        const wxBitmap* bitmap = m_cache.find(key);
-        if (!bitmap) {
+        const Surface* cached = m_cache.find(key);
+        if (!cached) {
             try {
                 const wxImage image = m_source->readTile(key);
-                const std::size_t cost = static_cast<std::size_t>(image.GetWidth()) * image.GetHeight() * 4;
-                m_cache.insert(key, wxBitmap(image), cost);
-                bitmap = m_cache.find(key);
+                Surface surface = toSurface(image);
+                if (!surface)
+                    throw std::runtime_error(m_source->path().string() + ": raster: out of memory for a tile");
+                const std::size_t cost = static_cast<std::size_t>(image.GetWidth()) * static_cast<std::size_t>(image.GetHeight()) * 4;
+                m_cache.insert(key, std::move(surface), cost);
+                cached = m_cache.find(key);
             } catch (const std::exception& error) {
                 m_lastError = error.what();
                 continue;
             }
         }
-        const TileRect rect = tileRect(levels[static_cast<std::size_t>(level)], key);
+        const TileRect rect = tileRect(size, key);
         const Affine2D m = levelToScreen * Affine2D::translation(rect.x, rect.y);
-        gc.PushState();
-        gc.ConcatTransform(gc.CreateMatrix(m.a, m.b, m.c, m.d, m.e, m.f));
-        gc.DrawBitmap(*bitmap, 0.0, 0.0, rect.width, rect.height);
-        gc.PopState();
+        const cairo_matrix_t matrix{m.a, m.b, m.c, m.d, m.e, m.f};
+        cairo_save(cr);
+        cairo_transform(cr, &matrix);
+        cairo_set_source_surface(cr, cached->get(), 0.0, 0.0);
+        cairo_pattern_set_filter(cairo_get_source(cr), filter);
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+        // Tiles are drawn row by row; each reaches one pixel (of its edge colour, padded) under its right
+        // and lower neighbours, which paint over it, so antialiased edges leave no seam between tiles.
+        const bool right = rect.x + rect.width < size.width;
+        const bool below = rect.y + rect.height < size.height;
+        cairo_rectangle(cr, 0.0, 0.0, rect.width + (right ? 1.0 : 0.0), rect.height + (below ? 1.0 : 0.0));
+        cairo_fill(cr);
+        cairo_restore(cr);
     }
 }
 

@@ -15,6 +15,8 @@
 #include <memory>
 #include <string>
 
+typedef struct _cairo_surface cairo_surface_t;
+
 namespace sandtable::editor::ui {
 
 /// The map raster placed in the working CRS, with its cache of decoded tiles.
@@ -29,15 +31,17 @@ public:
     const Affine2D& pixelToWorld() const noexcept { return m_pixelToWorld; }
     core::Extent footprint() const;
 
-    /// Draws the tiles the view needs at the level fitting its device resolution. A tile GDAL cannot
-    /// read is left out and its reason kept in lastError().
+    /// Draws the tiles the view needs at the level fitting its device resolution, through cairo directly
+    /// (wx 3.2's cairo backend offers no filter or edge mode): magnified pixels stay crisp squares and tile
+    /// edges leave no seams. A tile GDAL cannot read is left out and its reason kept in lastError().
     void draw(wxGraphicsContext& gc, const ViewTransform& view);
     const std::string& lastError() const noexcept { return m_lastError; }
 
 private:
+    using Surface = std::shared_ptr<cairo_surface_t>;
     std::unique_ptr<RasterSource> m_source;
     Affine2D m_pixelToWorld;
-    TileCache<wxBitmap> m_cache{kCacheBytes};
+    TileCache<Surface> m_cache{kCacheBytes};
     std::string m_lastError;
 };
 
