@@ -211,15 +211,18 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
         m_impl->db = detail::Database::open(m_impl->path, detail::Database::Access::Create, kBusyTimeoutMs);
     detail::Database& db = m_impl->db;
     try {
+        std::string journalMode;
         {
-            // WAL lets readers go on while one process writes; it is a property of the file, set once.
             detail::Statement mode(db, "PRAGMA journal_mode");
-            if (mode.step() && mode.text(0) != "wal") {
-                try {
-                    db.exec("PRAGMA journal_mode=WAL");
-                } catch (const core::IoError&) {
-                    // Another process holds the file; it stays in its journal mode for this export.
-                }
+            if (mode.step())
+                journalMode = mode.text(0);
+        }
+        if (journalMode != "wal") {
+            // WAL lets readers go on while one process writes; it is a property of the file, set once.
+            try {
+                db.exec("PRAGMA journal_mode=WAL");
+            } catch (const core::IoError&) {
+                // Another process holds the file; it stays in its journal mode for this export.
             }
         }
         const RasterPlan raster = planRaster(scenario, baseDir, options, sqlite3_limit(db.handle(), SQLITE_LIMIT_LENGTH, -1));

@@ -8,6 +8,8 @@
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/sha256.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <vector>
@@ -44,8 +46,13 @@ std::string asPlainWords(const std::string& text)
     std::string out;
     std::string word;
     auto flush = [&] {
-        if (word.empty())
+        // A word of punctuation alone holds no token; as an FTS5 string it would match nothing.
+        const bool hasToken = std::any_of(word.begin(), word.end(),
+            [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80; });
+        if (!hasToken) {
+            word.clear();
             return;
+        }
         std::string quoted = "\"";
         for (char c : word) {
             if (c == '"')
@@ -325,8 +332,10 @@ ExtractResult Catalogue::extract(const std::string& id, const std::filesystem::p
         result.rasterSha256 = s.text(1);
     }
     const std::string bytes = document(id, result.revision);
+    std::error_code ec;
+    if (output.has_parent_path())
+        std::filesystem::create_directories(output.parent_path(), ec);
     if (options.rasterDir) {
-        std::error_code ec;
         std::filesystem::create_directories(*options.rasterDir, ec);
         const std::filesystem::path target = *options.rasterDir / rasterName;
         core::AtomicFile file(target);

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `sandtable catalogue export|list|search|show|extract|remove`: thin commands over sandtable_catalogue.
+#include "sandtable/cli/context.hpp"
+
+#include "sandtable/catalogue/catalogue.hpp"
+#include "sandtable/core/util/error.hpp"
+
+#include <iomanip>
+#include <memory>
+#include <optional>
+#include <ostream>
+
+namespace sandtable::cli {
+namespace {
+
+struct CatalogueOptions {
+    std::string catalogue = catalogue::kDefaultCatalogueFile;
+    std::string file;
+    std::string id;
+    std::string query;
+    std::string system;
+    std::string dateFrom;
+    std::string dateTo;
+    std::string output;
+    std::string rasterDir;
+    int revision = 0;
+    int limit = 20;
+    bool noRaster = false;
+};
+
+nlohmann::ordered_json summaryToJson(const catalogue::PackageSummary& p, bool withScore)
+{
+    nlohmann::ordered_json j{{"id", p.id}, {"title", p.title}, {"system", p.system}, {"revision", p.revision},
+        {"revisions", p.revisionCount}, {"battle", p.battle}, {"date", p.date}, {"created", p.created},
+        {"warnings", p.warningCount}};
+    if (withScore)
+        j["score"] = p.score;
+    return j;
+}
+
+void printSummaries(const std::vector<catalogue::PackageSummary>& packages, Context& context, bool withScore)
+{
+    if (context.json) {
+        nlohmann::ordered_json array = nlohmann::ordered_json::array();
+        for (const auto& p : packages)
+            array.push_back(summaryToJson(p, withScore));
+        context.printJson(array);
+        return;
+    }
+    for (const auto& p : packages)
+        context.out << p.id << "  r" << p.revision << "  " << p.system << "  " << p.title
+                    << (p.date.empty() ? "" : "  (" + p.date + ")") << "\n";
+    if (!context.quiet)
+        context.err << packages.size() << " package(s)\n";
+}
+
+std::optional<int> revisionOption(const CatalogueOptions& o)
+{
+    return o.revision > 0 ? std::optional<int>(o.revision) : std::nullopt;
+}
+
+void runExport(const CatalogueOptions& o, Context& context)
+{
+    catalogue::Catalogue db = catalogue::Catalogue::open(o.catalogue);
+    catalogue::ExportOptions options;
+    options.storeRaster = !o.noRaster;
+    try {
+        const catalogue::ExportResult r = db.exportScenario(o.file, options);
+        if (context.json) {
+            context.printJson({{"id", r.id}, {"revision", r.revision}, {"catalogue", o.catalogue}, {"file", o.file},
+                {"warnings", r.warnings.size()}, {"raster_stored", r.rasterStored}, {"diagnostics", diagnosticsToJson(r.warnings)}});
+        } else {
+            context.printDiagnostics(r.warnings, o.file);
+            context.out << r.id << " revision " << r.revision << "\n";
+            if (!context.quiet) {
+                context.err << "exported " << o.file << " into " << o.catalogue << " as " << r.id << " revision " << r.revision << " ("
+                            << r.warnings.size() << " warning(s) stored)\n";
+                if (!r.rasterNote.empty())
+                    context.err << r.rasterNote << "\n";
+            }
+        }
+    } catch (const catalogue::ValidationFailed& e) {
+        const auto errors = core::countSeverity(e.diagnostics(), core::Severity::Error);
+        if (context.json)
+            context.printJson({{"id", nullptr}, {"exported", false}, {"file", o.file}, {"errors", errors},
+                {"warnings", core::countSeverity(e.diagnostics(), core::Severity::Warning)}, {"diagnostics", diagnosticsToJson(e.diagnostics())}});
+        else
+            context.printDiagnostics(e.diagnostics(), o.file);
+        throw;
+    }
+}
+
+void runList(const CatalogueOptions& o, Context& context)
+{
+    printSummaries(catalogue::Catalogue::open(o.catalogue).list(), context, false);
+}
+
+void runSearch(const CatalogueOptions& o, Context& context)
+{
+    catalogue::SearchQuery q{o.query, o.system, o.dateFrom, o.dateTo, o.limit};
+    printSummaries(catalogue::Catalogue::open(o.catalogue).search(q), context, true);
+}
+
+void runShow(const CatalogueOptions& o, Context& context)
+{
+    const catalogue::PackageDetails d = catalogue::Catalogue::open(o.catalogue).show(o.id, revisionOption(o));
+    if (context.json) {
+        nlohmann::ordered_json j = summaryToJson(d.summary, false);
+        j["revisions"] = d.revisions;
+        j["description"] = d.description;
+        j["crs"] = d.crs;
+        j["scale"] = d.scale;
+        j["source"] = d.sourceName;
+        j["document_sha256"] = d.documentSha256;
+        j["document_size"] = d.documentSize;
+        j["terrain_table"] = d.terrainTable.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(d.terrainTable);
+        j["features"] = d.featureCount;
+        j["sides"] = d.sideCount;
+        j["formations"] = d.formationCount;
+        j["units"] = d.unitCount;
+        j["diagnostics"] = diagnosticsToJson(d.warnings);
+        if (d.map) {
+            const auto& m = *d.map;
+            j["map"] = {{"path", m.path}, {"sha256", m.sha256}, {"width", m.width}, {"height", m.height},
+                {"method", m.method.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(m.method)},
+                {"crs", m.targetCrs}, {"rms_map", m.rmsMap ? nlohmann::ordered_json(*m.rmsMap) : nlohmann::ordered_json(nullptr)},
+                {"rms_px", m.rmsPixels ? nlohmann::ordered_json(*m.rmsPixels) : nlohmann::ordered_json(nullptr)},
+                {"gcp_count", m.gcpCount}, {"raster_stored", m.rasterStored},
+                {"raster_sha256", m.rasterStored ? nlohmann::ordered_json(m.rasterSha256) : nlohmann::ordered_json(nullptr)},
+                {"raster_size", m.rasterSize}};
+        } else {
+            j["map"] = nullptr;
+        }
+        context.printJson(j);
+        return;
+    }
+    std::ostream& out = context.out;
+    out << d.summary.id << " revision " << d.summary.revision << " of";
+    for (int r : d.revisions)
+        out << " " << r;
+    out << "\n  title:       " << d.summary.title << "\n  system:      " << d.summary.system << "\n  battle:      " << d.summary.battle
+        << "\n  date:        " << d.summary.date << "\n  created:     " << d.summary.created << "\n  crs:         " << d.crs
+        << "\n  scale:       1:" << d.scale << "\n  document:    " << d.documentSize << " bytes, SHA-256 " << d.documentSha256
+        << "\n  content:     " << d.featureCount << " terrain feature(s)"
+        << (d.terrainTable.empty() ? "" : " in layer " + d.terrainTable) << ", " << d.sideCount << " side(s), " << d.formationCount
+        << " formation(s), " << d.unitCount << " unit(s)\n";
+    if (d.map) {
+        const auto& m = *d.map;
+        out << "  map:         " << m.path << " (" << m.width << " x " << m.height << " px, SHA-256 " << m.sha256 << ")\n";
+        if (!m.method.empty()) {
+            out << "  georef:      " << m.method << ", " << m.gcpCount << " GCPs -> " << m.targetCrs;
+            if (m.rmsMap)
+                out << ", RMS " << *m.rmsMap << " m";
+            if (m.rmsPixels)
+                out << " / " << *m.rmsPixels << " px";
+            out << "\n";
+        }
+        out << "  raster:      " << (m.rasterStored ? "stored, " + std::to_string(m.rasterSize) + " bytes, SHA-256 " + m.rasterSha256 : "not stored")
+            << "\n";
+    }
+    if (!d.description.empty())
+        out << "  description: " << d.description << "\n";
+    for (const auto& w : d.warnings)
+        out << "  " << core::toString(w.severity) << ": " << w.path << ": " << w.message << " [" << w.code << "]\n";
+}
+
+void runExtract(const CatalogueOptions& o, Context& context)
+{
+    catalogue::ExtractOptions options;
+    options.revision = revisionOption(o);
+    if (!o.rasterDir.empty())
+        options.rasterDir = o.rasterDir;
+    const catalogue::ExtractResult r = catalogue::Catalogue::open(o.catalogue).extract(o.id, o.output, options);
+    if (context.json) {
+        context.printJson({{"id", o.id}, {"revision", r.revision}, {"file", r.document.string()},
+            {"raster", r.raster ? nlohmann::ordered_json(r.raster->string()) : nlohmann::ordered_json(nullptr)},
+            {"raster_sha256", r.raster ? nlohmann::ordered_json(r.rasterSha256) : nlohmann::ordered_json(nullptr)}});
+    } else if (!context.quiet) {
+        context.err << "wrote " << r.document.string() << " (" << o.id << " revision " << r.revision << ")\n";
+        if (r.raster)
+            context.err << "wrote " << r.raster->string() << " (SHA-256 " << r.rasterSha256 << ")\n";
+    }
+}
+
+void runRemove(const CatalogueOptions& o, Context& context)
+{
+    const int removed = catalogue::Catalogue::open(o.catalogue).remove(o.id, revisionOption(o));
+    if (context.json)
+        context.printJson({{"id", o.id}, {"removed", removed}});
+    else if (!context.quiet)
+        context.err << "removed " << removed << " revision(s) of " << o.id << " from " << o.catalogue << "\n";
+}
+
+} // namespace
+
+void registerCatalogueCommands(CLI::App& app, Context& context)
+{
+    CLI::App* noun = addCommand(app, "catalogue", "Store, find and extract validated scenario packages (a GeoPackage)");
+    const auto addCatalogueOption = [](CLI::App* command, std::shared_ptr<CatalogueOptions> o) {
+        command->add_option("--catalogue", o->catalogue, "Catalogue file (a GeoPackage)")->capture_default_str();
+    };
+
+    auto exportOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* exportCommand = addCommand(*noun, "export", "Validate a scenario and store it as a new revision (refused on errors)");
+    exportCommand->add_option("FILE", exportOptions->file, "Scenario file")->required();
+    addCatalogueOption(exportCommand, exportOptions);
+    exportCommand->add_flag("--no-raster", exportOptions->noRaster, "Store the map raster's provenance but not its bytes");
+    exportCommand->callback([exportOptions, &context] { runExport(*exportOptions, context); });
+
+    auto listOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* list = addCommand(*noun, "list", "The newest revision of every package");
+    addCatalogueOption(list, listOptions);
+    list->callback([listOptions, &context] { runList(*listOptions, context); });
+
+    auto searchOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* search = addCommand(*noun, "search", "Full-text search, best match first (titles weigh most)");
+    search->add_option("QUERY", searchOptions->query, "Words, \"phrases\", prefix*, AND/OR/NOT, column:word")->required();
+    addCatalogueOption(search, searchOptions);
+    search->add_option("--system", searchOptions->system, "Only this game system")
+        ->check(CLI::IsMember({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));
+    search->add_option("--from", searchOptions->dateFrom, "Only battles on or after this ISO date");
+    search->add_option("--to", searchOptions->dateTo, "Only battles on or before this ISO date");
+    search->add_option("--limit", searchOptions->limit, "At most this many results")->capture_default_str()->check(CLI::Range(1, 10000));
+    search->callback([searchOptions, &context] { runSearch(*searchOptions, context); });
+
+    auto showOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* show = addCommand(*noun, "show", "One package in detail");
+    show->add_option("ID", showOptions->id, "Package (scenario) id")->required();
+    addCatalogueOption(show, showOptions);
+    show->add_option("--revision", showOptions->revision, "Revision (default: the newest)")->check(CLI::PositiveNumber);
+    show->callback([showOptions, &context] { runShow(*showOptions, context); });
+
+    auto extractOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* extract = addCommand(*noun, "extract", "Write a package's scenario document exactly as it was exported");
+    extract->add_option("ID", extractOptions->id, "Package (scenario) id")->required();
+    extract->add_option("-o,--output", extractOptions->output, "Scenario file to write")->required();
+    addCatalogueOption(extract, extractOptions);
+    extract->add_option("--with-raster", extractOptions->rasterDir, "Also write the stored map raster into this folder");
+    extract->add_option("--revision", extractOptions->revision, "Revision (default: the newest)")->check(CLI::PositiveNumber);
+    extract->callback([extractOptions, &context] { runExtract(*extractOptions, context); });
+
+    auto removeOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* remove = addCommand(*noun, "remove", "Remove a package (every revision, or one with --revision)");
+    remove->add_option("ID", removeOptions->id, "Package (scenario) id")->required();
+    addCatalogueOption(remove, removeOptions);
+    remove->add_option("--revision", removeOptions->revision, "Only this revision")->check(CLI::PositiveNumber);
+    remove->callback([removeOptions, &context] { runRemove(*removeOptions, context); });
+}
+
+} // namespace sandtable::cli

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Helpers of the catalogue tests: scenario files from the fixtures, raw SQLite reads that bypass the library,
+// and running external tools (GDAL's validator, ogrinfo).
+#pragma once
+
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/scenario_json.hpp"
+#include "support/scenario_fixtures.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <sqlite3.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <sys/wait.h>
+
+namespace sandtable::test {
+
+/// Saves `scenario` in sandtable's layout at `path` and returns the bytes written.
+inline std::string writeScenarioFile(const core::Scenario& scenario, const std::filesystem::path& path)
+{
+    const std::string bytes = core::serializeScenario(scenario);
+    core::writeFileAtomically(path, bytes);
+    return bytes;
+}
+
+/// First column of the first row of `sql` as text (empty when no row), read with plain SQLite.
+inline std::string queryText(const std::filesystem::path& db, const std::string& sql)
+{
+    sqlite3* handle = nullptr;
+    if (sqlite3_open_v2(db.string().c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        sqlite3_close(handle);
+        throw std::runtime_error("cannot open " + db.string());
+    }
+    sqlite3_stmt* stmt = nullptr;
+    std::string out;
+    if (sqlite3_prepare_v2(handle, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+        const std::string message = sqlite3_errmsg(handle);
+        sqlite3_close(handle);
+        throw std::runtime_error(sql + ": " + message);
+    }
+    if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0))
+        out = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+    sqlite3_finalize(stmt);
+    sqlite3_close(handle);
+    return out;
+}
+
+/// Runs SQL statements with plain SQLite (to build hostile files); throws on failure.
+inline void execSql(const std::filesystem::path& db, const std::string& sql)
+{
+    sqlite3* handle = nullptr;
+    sqlite3_open(db.string().c_str(), &handle);
+    char* message = nullptr;
+    const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &message);
+    const std::string text = message ? message : "";
+    sqlite3_free(message);
+    sqlite3_close(handle);
+    if (rc != SQLITE_OK)
+        throw std::runtime_error(sql + ": " + text);
+}
+
+struct CommandResult {
+    int exitCode = -1;
+    std::string output;  ///< stdout and stderr together
+};
+
+/// Runs a shell command line, capturing its output.
+inline CommandResult runCommand(const std::string& commandLine)
+{
+    CommandResult result;
+    FILE* pipe = popen((commandLine + " 2>&1").c_str(), "r");
+    if (!pipe)
+        return result;
+    std::array<char, 4096> buffer{};
+    std::size_t n = 0;
+    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+        result.output.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return result;
+}
+
+/// GDAL's GeoPackage validator as Debian's python3-gdal installs it.
+inline const std::filesystem::path kValidateGpkg = "/usr/share/doc/python3-gdal/examples/validate_gpkg.py";
+
+/// Precondition: skips visibly when GDAL's validator (python3-gdal) is not installed.
+inline boost::test_tools::assertion_result validatorPresent(boost::unit_test::test_unit_id)
+{
+    boost::test_tools::assertion_result result(std::filesystem::exists(kValidateGpkg) && std::filesystem::exists("/usr/bin/python3"));
+    if (!result)
+        result.message() << "SKIPPED: " << kValidateGpkg << " is absent (install python3-gdal to run this test)";
+    return result;
+}
+
+/// Precondition: skips visibly when GDAL's command-line tools (gdal-bin) are not installed.
+inline boost::test_tools::assertion_result ogrToolsPresent(boost::unit_test::test_unit_id)
+{
+    boost::test_tools::assertion_result result(std::filesystem::exists("/usr/bin/ogrinfo") && std::filesystem::exists("/usr/bin/ogr2ogr"));
+    if (!result)
+        result.message() << "SKIPPED: ogrinfo/ogr2ogr are absent (install gdal-bin to run this test)";
+    return result;
+}
+
+/// smallScenario() with another id, title and description (for catalogues holding several packages).
+inline core::Scenario scenarioNamed(const std::string& id, const std::string& title, const std::string& description = {})
+{
+    core::Scenario s = smallScenario();
+    s.settings.id = id;
+    s.settings.title = title;
+    s.settings.description = description;
+    return s;
+}
+
+} // namespace sandtable::test

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of core/catalogue/.../catalogue.hpp: export, list, extract, revisions, removal, the GeoPackage
+// structure (checked with plain SQLite, GDAL's validator and ogrinfo) and the schema migration.
+#include "sandtable/catalogue/catalogue.hpp"
+
+#include "catalogue_test_support.hpp"
+#include "sandtable/core/util/sha256.hpp"
+#include "support/test_data.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <fstream>
+
+namespace catalogue = sandtable::catalogue;
+namespace core = sandtable::core;
+namespace test = sandtable::test;
+
+namespace {
+
+std::string fileBytes(const std::filesystem::path& path) { return core::readFile(path); }
+
+/// smallScenario() with a map whose raster is a small file beside the scenario, georeferenced by three GCPs.
+core::Scenario scenarioWithMap(const std::filesystem::path& folder, const std::string& rasterBytes)
+{
+    std::filesystem::create_directories(folder / "maps");
+    core::writeFileAtomically(folder / "maps" / "scan.png", rasterBytes);
+    core::Scenario s = test::smallScenario();
+    core::MapSource map;
+    map.path = "maps/scan.png";
+    map.sha256 = core::sha256Hex(rasterBytes);
+    map.width = 400;
+    map.height = 300;
+    core::Georeference g;
+    g.gcpCrs = "EPSG:4326";
+    g.gcps = {core::Gcp{1, 0.0, 0.0, -77.3, 39.9, true}, core::Gcp{2, 400.0, 0.0, -77.2, 39.9, true},
+        core::Gcp{3, 0.0, 300.0, -77.3, 39.8, true}};
+    g.method = core::GeoreferenceMethod::Affine;
+    g.crs = "EPSG:32618";
+    g.transform = {300000.0, 2.5, 0.0, 4401000.0, 0.0, -2.5};
+    g.rmsMap = 1.5;
+    g.rmsPixels = 0.75;
+    map.georeference = g;
+    s.map = map;
+    return s;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(catalogue_export)
+
+BOOST_AUTO_TEST_CASE(exported_scenario_is_listed_with_its_id_title_and_system)
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "small.json");
+    auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+    const catalogue::ExportResult r = db.exportScenario(folder / "small.json");
+    BOOST_TEST(r.id == "test-small");
+    BOOST_TEST(r.revision == 1);
+    const auto packages = db.list();
+    BOOST_TEST_REQUIRE(packages.size() == 1u);
+    BOOST_TEST(packages[0].id == "test-small");
+    BOOST_TEST(packages[0].title == "Small test");
+    BOOST_TEST(packages[0].system == "pub-battles");
+    BOOST_TEST(packages[0].revision == 1);
+    BOOST_TEST(packages[0].revisionCount == 1);
+}
+
+BOOST_AUTO_TEST_CASE(extract_gives_back_the_exported_bytes_with_paths_untouched)
+{
+    test::TemporaryFolder folder;
+    // Not sandtable's own layout: CRLF line ends and a relative map path must come back exactly.
+    std::string bytes = core::serializeScenario(scenarioWithMap(folder.path(), "not really a PNG"));
+    std::string crlf;
+    for (char c : bytes)
+        crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    core::writeFileAtomically(folder / "odd.json", crlf);
+    {
+        auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+        db.exportScenario(folder / "odd.json");
+    }
+    auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+    const auto result = db.extract("test-small", folder / "out" / "extracted.json");
+    BOOST_TEST(result.revision == 1);
+    BOOST_TEST(fileBytes(folder / "out" / "extracted.json") == crlf);
+    BOOST_TEST(fileBytes(folder / "out" / "extracted.json").find("\"maps/scan.png\"") != std::string::npos);
+    BOOST_TEST(!std::filesystem::exists(folder / "out" / "scan.png"));
+}
+
+BOOST_AUTO_TEST_CASE(raster_is_stored_and_extracted_with_the_same_sha256)
+{
+    test::TemporaryFolder folder;
+    const std::string raster = std::string("\x89PNG\r\n\x1a\n", 8) + std::string(3000, '\x07');
+    test::writeScenarioFile(scenarioWithMap(folder.path(), raster), folder / "mapped.json");
+    auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+    const auto exported = db.exportScenario(folder / "mapped.json");
+    BOOST_TEST(exported.rasterStored);
+    const auto details = db.show("test-small");
+    BOOST_TEST_REQUIRE(details.map.has_value());
+    BOOST_TEST(details.map->path == "maps/scan.png");
+    BOOST_TEST(details.map->method == "affine");
+    BOOST_TEST(details.map->gcpCount == 3);
+    BOOST_TEST(*details.map->rmsMap == 1.5);
+    BOOST_TEST(*details.map->rmsPixels == 0.75);
+    BOOST_TEST(details.map->rasterSize == 3008);
+    BOOST_TEST(details.map->rasterSha256 == core::sha256Hex(raster));
+
+    catalogue::ExtractOptions options;
+    options.rasterDir = folder / "rasters";
+    const auto result = db.extract("test-small", folder / "back.json", options);
+    BOOST_TEST_REQUIRE(result.raster.has_value());
+    BOOST_TEST(*result.raster == folder / "rasters" / "scan.png");
+    BOOST_TEST(core::sha256File(*result.raster) == core::sha256Hex(raster));
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT group_concat(gcp_id || ':' || map_x, ' ') FROM map_gcps")
+        == "1:-77.3 2:-77.2 3:-77.3");
+}
+
+BOOST_AUTO_TEST_CASE(raster_whose_sha256_differs_from_the_document_is_not_stored)
+{
+    test::TemporaryFolder folder;
+    core::Scenario s = scenarioWithMap(folder.path(), "original bytes");
+    core::writeFileAtomically(folder / "maps" / "scan.png", "changed bytes");
+    test::writeScenarioFile(s, folder / "mapped.json");
+    auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+    const auto exported = db.exportScenario(folder / "mapped.json");
+    BOOST_TEST(!exported.rasterStored);
+    BOOST_TEST(exported.rasterNote.find("SHA-256") != std::string::npos);
+    catalogue::ExtractOptions options;
+    options.rasterDir = folder / "rasters";
+    BOOST_CHECK_THROW(db.extract("test-small", folder / "back.json", options), core::OperationError);
+    BOOST_TEST(!std::filesystem::exists(folder / "back.json"));
+}
+
+BOOST_AUTO_TEST_CASE(reexport_adds_a_revision_and_keeps_the_older_one_readable)
+{
+    test::TemporaryFolder folder;
+    const std::string first = test::writeScenarioFile(test::smallScenario(), folder / "v1.json");
+    core::Scenario changed = test::smallScenario();
+    changed.settings.title = "Small test, revised";
+    const std::string second = test::writeScenarioFile(changed, folder / "v2.json");
+    auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+    BOOST_TEST(db.exportScenario(folder / "v1.json").revision == 1);
+    BOOST_TEST(db.exportScenario(folder / "v2.json").revision == 2);
+    const auto packages = db.list();
+    BOOST_TEST_REQUIRE(packages.size() == 1u);
+    BOOST_TEST(packages[0].revision == 2);
+    BOOST_TEST(packages[0].revisionCount == 2);
+    BOOST_TEST(packages[0].title == "Small test, revised");
+    BOOST_TEST(db.document("test-small") == second);
+    BOOST_TEST(db.document("test-small", 1) == first);
+    BOOST_TEST((db.show("test-small", 1).revisions == std::vector<int>{1, 2}));
+    // Only the newest revision's terrain is flagged latest in the GeoPackage layer.
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg",
+                   "SELECT group_concat(revision || '/' || latest, ' ') FROM (SELECT DISTINCT revision, latest FROM terrain_epsg_32618 ORDER BY revision)")
+        == "1/0 2/1");
+}
+
+BOOST_AUTO_TEST_CASE(warnings_are_stored_with_the_package)
+{
+    test::TemporaryFolder folder;
+    core::Scenario s = test::smallScenario();
+    s.units[2].command.reset(); // red HQ without a command value: a warning (oob.hq.command), not an error
+    test::writeScenarioFile(s, folder / "warned.json");
+    auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+    const auto r = db.exportScenario(folder / "warned.json");
+    BOOST_TEST_REQUIRE(r.warnings.size() == 1u);
+    BOOST_TEST(r.warnings[0].code == "oob.hq.command");
+    const auto details = db.show("test-small");
+    BOOST_TEST_REQUIRE(details.warnings.size() == 1u);
+    BOOST_TEST(details.warnings[0].code == "oob.hq.command");
+    BOOST_TEST(details.warnings[0].path == "/units/2");
+    BOOST_TEST(details.summary.warningCount == 1);
+}
+
+BOOST_AUTO_TEST_CASE(invalid_scenario_is_refused_and_the_catalogue_is_left_untouched)
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "good.json");
+    core::Scenario bad = test::scenarioNamed("test-bad", "Bad");
+    bad.units[1].placement->position = core::Coordinate{500000, 4400650}; // off the map: setup.off_map, an error
+    test::writeScenarioFile(bad, folder / "bad.json");
+    {
+        auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+        db.exportScenario(folder / "good.json");
+    }
+    const std::string before = fileBytes(folder / "catalogue.gpkg");
+    {
+        auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+        try {
+            db.exportScenario(folder / "bad.json");
+            BOOST_FAIL("an invalid scenario was exported");
+        } catch (const catalogue::ValidationFailed& e) {
+            BOOST_TEST(core::countSeverity(e.diagnostics(), core::Severity::Error) == 1u);
+            BOOST_TEST(e.diagnostics()[0].code == "setup.off_map");
+            BOOST_TEST(std::string(e.what()).find("bad.json") != std::string::npos);
+        }
+        BOOST_TEST(db.list().size() == 1u);
+    }
+    BOOST_TEST(fileBytes(folder / "catalogue.gpkg") == before);
+    BOOST_TEST(!std::filesystem::exists(folder / "catalogue.gpkg-wal"));
+}
+
+BOOST_AUTO_TEST_CASE(invalid_scenario_into_a_new_path_creates_no_file)
+{
+    test::TemporaryFolder folder;
+    core::writeFileAtomically(folder / "bad.json", R"({"format": "sandtable-scenario", "version": 1, "id": "x", "title": "t", "system": "chess", "crs": ""})");
+    auto db = catalogue::Catalogue::open(folder / "new.gpkg");
+    BOOST_CHECK_THROW(db.exportScenario(folder / "bad.json"), catalogue::ValidationFailed);
+    BOOST_TEST(!std::filesystem::exists(folder / "new.gpkg"));
+}
+
+BOOST_AUTO_TEST_CASE(remove_drops_every_revision_or_one)
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    test::writeScenarioFile(test::scenarioNamed("other", "Other"), folder / "b.json");
+    auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+    db.exportScenario(folder / "a.json");
+    db.exportScenario(folder / "a.json");
+    db.exportScenario(folder / "b.json");
+    BOOST_TEST(db.remove("test-small", 2) == 1);
+    // Revision 1 is the newest again: listed and searchable.
+    auto packages = db.list();
+    BOOST_TEST_REQUIRE(packages.size() == 2u);
+    BOOST_TEST(packages[1].id == "test-small");
+    BOOST_TEST(packages[1].revision == 1);
+    BOOST_TEST(db.search({"small"}).size() == 1u);
+    BOOST_TEST(db.remove("test-small") == 1);
+    BOOST_TEST(db.list().size() == 1u);
+    BOOST_CHECK_THROW(db.remove("test-small"), core::OperationError);
+    BOOST_CHECK_THROW(db.document("test-small"), core::OperationError);
+    // Its terrain left the layer; the other package's two features stay.
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT count(*) FROM terrain_epsg_32618") == "2");
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT count(*) FROM units") == "3");
+}
+
+BOOST_AUTO_TEST_CASE(unknown_id_is_an_operation_error)
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+    db.exportScenario(folder / "a.json");
+    BOOST_CHECK_THROW(db.show("nope"), core::OperationError);
+    BOOST_CHECK_THROW(db.show("test-small", 7), core::OperationError);
+    BOOST_CHECK_THROW(db.extract("nope", folder / "x.json"), core::OperationError);
+    BOOST_TEST(!std::filesystem::exists(folder / "x.json"));
+}
+
+BOOST_AUTO_TEST_CASE(reading_a_missing_catalogue_is_an_io_error)
+{
+    test::TemporaryFolder folder;
+    auto db = catalogue::Catalogue::open(folder / "absent.gpkg");
+    BOOST_CHECK_THROW(db.list(), core::IoError);
+    BOOST_TEST(!std::filesystem::exists(folder / "absent.gpkg"));
+    BOOST_TEST(db.schemaVersion() == 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(catalogue_geopackage)
+
+BOOST_AUTO_TEST_CASE(header_has_geopackage_application_id_and_user_version)
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    catalogue::Catalogue::open(folder / "catalogue.gpkg").exportScenario(folder / "a.json");
+    const std::string bytes = fileBytes(folder / "catalogue.gpkg");
+    BOOST_TEST_REQUIRE(bytes.size() >= 100u);
+    // SQLite header: user_version at offset 60, application_id at 68, both big-endian.
+    // 10400 = 40 x 256 + 160 = 0x000028A0; 'GPKG' = 0x47 0x50 0x4B 0x47.
+    BOOST_TEST(bytes.substr(60, 4) == std::string("\x00\x00\x28\xa0", 4));
+    BOOST_TEST(bytes.substr(68, 4) == "GPKG");
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA application_id") == "1196444487");
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA user_version") == "10400");
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA journal_mode") == "wal");
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "1");
+}
+
+BOOST_AUTO_TEST_CASE(terrain_is_a_registered_feature_table_with_its_extent_and_crs)
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    catalogue::Catalogue::open(folder / "catalogue.gpkg").exportScenario(folder / "a.json");
+    const auto db = folder / "catalogue.gpkg";
+    BOOST_TEST(test::queryText(db, "SELECT data_type || ' ' || srs_id FROM gpkg_contents WHERE table_name = 'terrain_epsg_32618'")
+        == "features 32618");
+    // The woods span 300100..300300 E, 4400100..4400200 N, the stream 300000..300500 E at 4400500 N.
+    BOOST_TEST(test::queryText(db, "SELECT min_x || ' ' || max_x || ' ' || min_y || ' ' || max_y FROM gpkg_contents "
+                                   "WHERE table_name = 'terrain_epsg_32618'")
+        == "300000.0 300500.0 4400100.0 4400500.0");
+    BOOST_TEST(test::queryText(db, "SELECT geometry_type_name || ' ' || srs_id || ' ' || z || ' ' || m FROM gpkg_geometry_columns "
+                                   "WHERE table_name = 'terrain_epsg_32618' AND column_name = 'geom'")
+        == "GEOMETRY 32618 0 0");
+    BOOST_TEST(test::queryText(db, "SELECT organization || ':' || organization_coordsys_id FROM gpkg_spatial_ref_sys WHERE srs_id = 32618")
+        == "EPSG:32618");
+    BOOST_TEST(test::queryText(db, "SELECT group_concat(feature_id || '=' || class, ' ') FROM terrain_epsg_32618 WHERE scenario_id = 'test-small'")
+        == "woods-1=woods stream-1=stream");
+    // GeoPackage's mandatory rows.
+    BOOST_TEST(test::queryText(db, "SELECT group_concat(srs_id, ' ') FROM (SELECT srs_id FROM gpkg_spatial_ref_sys WHERE srs_id IN (-1, 0, 4326) ORDER BY srs_id)")
+        == "-1 0 4326");
+    // Order of battle tables with their foreign keys.
+    BOOST_TEST(test::queryText(db, "SELECT group_concat(u.name || '@' || f.name || '@' || s.name, ' | ') FROM units u "
+                                   "JOIN formations f ON f.fid = u.formation_fid JOIN sides s ON s.fid = f.side_fid")
+        == "I Corps HQ@I Corps@Blue | 1st Division@I Corps@Blue | First Corps HQ@First Corps@Red");
+    BOOST_TEST(test::queryText(db, "PRAGMA foreign_key_check") == "");
+}
+
+BOOST_AUTO_TEST_CASE(gdal_validator_accepts_a_catalogue_with_several_packages,
+    *boost::unit_test::precondition(test::validatorPresent))
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    test::writeScenarioFile(scenarioWithMap(folder.path(), "raster bytes"), folder / "mapped.json");
+    core::Scenario local = test::scenarioNamed("kriegsspiel", "Local frame");
+    local.settings.crs = "LOCAL:kriegsspiel";
+    test::writeScenarioFile(local, folder / "local.json");
+    core::Scenario south = test::scenarioNamed("south", "Southern hemisphere");
+    south.settings.crs = "EPSG:32733";
+    test::writeScenarioFile(south, folder / "south.json");
+    {
+        auto db = catalogue::Catalogue::open(folder / "several.gpkg");
+        db.exportScenario(folder / "a.json");
+        db.exportScenario(folder / "mapped.json");
+        db.exportScenario(folder / "local.json");
+        db.exportScenario(folder / "south.json");
+        db.remove("test-small", 1);
+    }
+    const auto result = test::runCommand("/usr/bin/python3 " + test::kValidateGpkg.string() + " -k " + (folder / "several.gpkg").string());
+    BOOST_TEST(result.exitCode == 0, "validate_gpkg.py: " << result.output);
+    BOOST_TEST(result.output == "");
+}
+
+BOOST_AUTO_TEST_CASE(ogrinfo_lists_the_terrain_layer_and_its_features, *boost::unit_test::precondition(test::ogrToolsPresent))
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    catalogue::Catalogue::open(folder / "catalogue.gpkg").exportScenario(folder / "a.json");
+    const auto layers = test::runCommand("/usr/bin/ogrinfo -ro -q " + (folder / "catalogue.gpkg").string());
+    BOOST_TEST(layers.exitCode == 0, layers.output);
+    BOOST_TEST(layers.output.find("terrain_epsg_32618") != std::string::npos, layers.output);
+    BOOST_TEST(layers.output.find("units") != std::string::npos, layers.output);
+    const auto features = test::runCommand("/usr/bin/ogrinfo -ro -q -geom=ISO_WKT " + (folder / "catalogue.gpkg").string()
+        + " terrain_epsg_32618 -where \"feature_id = 'woods-1'\"");
+    BOOST_TEST(features.exitCode == 0, features.output);
+    BOOST_TEST(features.output.find("POLYGON ((300100 4400100,300300 4400100,300300 4400200,300100 4400200,300100 4400100))")
+            != std::string::npos,
+        features.output);
+    const auto srs = test::runCommand("/usr/bin/ogrinfo -ro -so " + (folder / "catalogue.gpkg").string() + " terrain_epsg_32618");
+    BOOST_TEST(srs.output.find("UTM zone 18N") != std::string::npos, srs.output);
+    BOOST_TEST(srs.output.find("Feature Count: 2") != std::string::npos, srs.output);
+}
+
+BOOST_AUTO_TEST_CASE(export_into_a_geopackage_made_by_gdal_migrates_it_and_keeps_its_layers,
+    *boost::unit_test::precondition(test::ogrToolsPresent))
+{
+    test::TemporaryFolder folder;
+    core::writeFileAtomically(folder / "points.csv", "id,name,WKT\n1,Cemetery Hill,POINT (300500 4400500)\n");
+    const auto made = test::runCommand("/usr/bin/ogr2ogr -f GPKG -a_srs EPSG:32618 " + (folder / "gdal.gpkg").string() + " "
+        + (folder / "points.csv").string() + " -nln landmarks");
+    BOOST_TEST_REQUIRE(made.exitCode == 0, made.output);
+    auto db = catalogue::Catalogue::open(folder / "gdal.gpkg");
+    BOOST_TEST(db.schemaVersion() == 0);
+    BOOST_TEST(db.list().empty());
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    db.exportScenario(folder / "a.json");
+    BOOST_TEST(db.schemaVersion() == 1);
+    // Golden list of what migration 1 adds (besides GDAL's own objects, which stay).
+    BOOST_TEST(test::queryText(folder / "gdal.gpkg",
+                   "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
+                   "('sandtable_meta', 'sandtable_layers', 'packages', 'package_documents', 'package_warnings', 'map_sources', "
+                   "'map_gcps', 'sides', 'formations', 'units', 'package_search', 'terrain_epsg_32618', 'landmarks') ORDER BY name)")
+        == "formations landmarks map_gcps map_sources package_documents package_search package_warnings packages sandtable_layers "
+           "sandtable_meta sides terrain_epsg_32618 units");
+    const auto layers = test::runCommand("/usr/bin/ogrinfo -ro -q " + (folder / "gdal.gpkg").string());
+    BOOST_TEST(layers.output.find("landmarks") != std::string::npos, layers.output);
+    BOOST_TEST(layers.output.find("terrain_epsg_32618") != std::string::npos, layers.output);
+}
+
+BOOST_AUTO_TEST_CASE(a_new_catalogue_gets_every_table_of_schema_version_one)
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    catalogue::Catalogue::open(folder / "c.gpkg").exportScenario(folder / "a.json");
+    // Golden: the tables of schemas/catalogue.v1.sql, GeoPackage's three core tables and the terrain layer
+    // (FTS5's shadow tables left out).
+    BOOST_TEST(test::queryText(folder / "c.gpkg",
+                   "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE type = 'table' "
+                   "AND name NOT LIKE 'package_search_%' ORDER BY name)")
+        == "formations gpkg_contents gpkg_geometry_columns gpkg_spatial_ref_sys map_gcps map_sources package_documents "
+           "package_search package_warnings packages sandtable_layers sandtable_meta sides terrain_epsg_32618 units");
+    BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT count(*) FROM sqlite_master WHERE type IN ('trigger', 'view')") == "0");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of Catalogue::search: Unicode case folding and diacritics, title-first ranking, filters, plain-word fallback.
+#include "sandtable/catalogue/catalogue.hpp"
+
+#include "catalogue_test_support.hpp"
+#include "support/test_data.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+namespace catalogue = sandtable::catalogue;
+namespace core = sandtable::core;
+namespace test = sandtable::test;
+
+namespace {
+
+/// A catalogue of six packages: two sharing the word "Gettysburg" (one in its title, one in its description),
+/// a Cyrillic and a German title, a Table Battles package and a Campaign Lite one, with dates 1757..1863.
+struct SearchFixture {
+    test::TemporaryFolder folder;
+    catalogue::Catalogue db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+
+    SearchFixture()
+    {
+        add(with(test::scenarioNamed("title-hit", "Gettysburg, the first day", "Buford holds the ridges west of town"), "1863-07-01"));
+        add(with(test::scenarioNamed("description-hit", "Brandy Station", "The cavalry clash that opened the road to Gettysburg"),
+            "1863-06-09"));
+        add(with(test::scenarioNamed("borodino", "Бородино 1812", "Napoleon against Kutuzov"), "1812-09-07"));
+        add(with(test::scenarioNamed("leipzig", "Völkerschlacht bei Leipzig", "Battle of the Nations"), "1813-10-16"));
+        core::Scenario tb = with(test::scenarioNamed("leuthen", "Leuthen", "Frederick's oblique order"), "1757-12-05");
+        tb.settings.system = core::GameSystem::TableBattles;
+        add(tb);
+        core::Scenario cl = with(test::scenarioNamed("shenandoah", "Shenandoah campaign", "Jackson in the valley"), "1862-05-23");
+        cl.settings.system = core::GameSystem::CampaignLite;
+        cl.formations[0].name = "Stonewall Brigade";
+        add(cl);
+    }
+
+    static core::Scenario with(core::Scenario s, const std::string& date)
+    {
+        s.settings.date = date;
+        return s;
+    }
+
+    void add(const core::Scenario& s)
+    {
+        const auto file = folder / (s.settings.id + ".json");
+        test::writeScenarioFile(s, file);
+        db.exportScenario(file);
+    }
+
+    std::vector<std::string> ids(const catalogue::SearchQuery& q) const
+    {
+        std::vector<std::string> out;
+        for (const auto& p : db.search(q))
+            out.push_back(p.id);
+        return out;
+    }
+};
+
+using Ids = std::vector<std::string>;
+
+} // namespace
+
+BOOST_FIXTURE_TEST_SUITE(catalogue_search, SearchFixture)
+
+BOOST_AUTO_TEST_CASE(a_title_hit_ranks_above_a_description_hit)
+{
+    BOOST_TEST((ids({"gettysburg"}) == Ids{"title-hit", "description-hit"}));
+    const auto results = db.search({"Gettysburg"});
+    BOOST_TEST_REQUIRE(results.size() == 2u);
+    BOOST_TEST(results[0].score < results[1].score); // bm25: more negative is better
+}
+
+BOOST_AUTO_TEST_CASE(cyrillic_is_found_whatever_its_case)
+{
+    BOOST_TEST((ids({"бородино"}) == Ids{"borodino"}));
+    BOOST_TEST((ids({"БОРОДИНО"}) == Ids{"borodino"}));
+    BOOST_TEST((ids({"Бородино"}) == Ids{"borodino"}));
+}
+
+BOOST_AUTO_TEST_CASE(accented_names_are_found_with_or_without_their_accents)
+{
+    BOOST_TEST((ids({"völkerschlacht"}) == Ids{"leipzig"}));
+    BOOST_TEST((ids({"VÖLKERSCHLACHT"}) == Ids{"leipzig"}));
+    BOOST_TEST((ids({"volkerschlacht"}) == Ids{"leipzig"}));
+}
+
+BOOST_AUTO_TEST_CASE(formation_and_unit_names_are_searched)
+{
+    BOOST_TEST((ids({"stonewall"}) == Ids{"shenandoah"}));
+    // Every package has the fixture's "1st Division" unit and "Test wood" terrain.
+    BOOST_TEST(ids({"\"1st division\""}).size() == 6u);
+    BOOST_TEST(ids({"places:wood"}).size() == 6u);
+}
+
+BOOST_AUTO_TEST_CASE(system_and_date_filters_narrow_the_results)
+{
+    catalogue::SearchQuery q{"division"};
+    q.system = "table-battles";
+    BOOST_TEST((ids(q) == Ids{"leuthen"}));
+    catalogue::SearchQuery dated{"division"};
+    dated.dateFrom = "1812-01-01";
+    dated.dateTo = "1813-12-31";
+    const Ids napoleonic = ids(dated);
+    BOOST_TEST(napoleonic.size() == 2u);
+    BOOST_TEST((std::find(napoleonic.begin(), napoleonic.end(), "borodino") != napoleonic.end()));
+    BOOST_TEST((std::find(napoleonic.begin(), napoleonic.end(), "leipzig") != napoleonic.end()));
+    catalogue::SearchQuery onlyFilters;
+    onlyFilters.system = "campaign-lite";
+    BOOST_TEST((ids(onlyFilters) == Ids{"shenandoah"}));
+}
+
+BOOST_AUTO_TEST_CASE(text_that_is_not_fts5_syntax_is_searched_as_words)
+{
+    BOOST_TEST((ids({"Frederick's"}) == Ids{"leuthen"}));
+    BOOST_TEST((ids({"gettysburg ("}) == Ids{"title-hit", "description-hit"}));
+}
+
+BOOST_AUTO_TEST_CASE(only_the_newest_revision_is_searched)
+{
+    core::Scenario renamed = test::scenarioNamed("leipzig", "Leipzig 1813", "Battle of the Nations");
+    add(with(renamed, "1813-10-16"));
+    BOOST_TEST(ids({"völkerschlacht"}).empty());
+    BOOST_TEST((ids({"leipzig"}) == Ids{"leipzig"}));
+    BOOST_TEST(db.search({"leipzig"})[0].revision == 2);
+}
+
+BOOST_AUTO_TEST_CASE(limit_caps_the_results)
+{
+    catalogue::SearchQuery q{"division"};
+    q.limit = 3;
+    BOOST_TEST(ids(q).size() == 3u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of core/catalogue/.../gpkg_geometry.hpp: GeoPackage binary and WKB bytes worked out by hand.
+#include "sandtable/catalogue/gpkg_geometry.hpp"
+
+#include "sandtable/core/util/error.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <cstring>
+
+namespace catalogue = sandtable::catalogue;
+namespace core = sandtable::core;
+
+namespace {
+
+std::string le32(std::uint32_t v)
+{
+    return std::string{static_cast<char>(v & 0xff), static_cast<char>((v >> 8) & 0xff), static_cast<char>((v >> 16) & 0xff),
+        static_cast<char>((v >> 24) & 0xff)};
+}
+
+std::string le64(double d)
+{
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &d, 8);
+    std::string out;
+    for (int i = 0; i < 8; ++i)
+        out += static_cast<char>((bits >> (8 * i)) & 0xff);
+    return out;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(gpkg_geometry)
+
+BOOST_AUTO_TEST_CASE(point_is_gp_header_envelope_then_wkb)
+{
+    const std::string blob = catalogue::toGeoPackageBinary(core::Geometry::point({1.0, 2.0}), 32618);
+    // "GP", version 0, flags 0b011 (little-endian, xy envelope), srs 32618 = 0x00007f6a.
+    std::string expected = std::string("GP\x00\x03", 4) + std::string("\x6a\x7f\x00\x00", 4);
+    expected += le64(1.0) + le64(1.0) + le64(2.0) + le64(2.0);         // minx, maxx, miny, maxy
+    expected += std::string("\x01", 1) + le32(1) + le64(1.0) + le64(2.0); // NDR, wkbPoint, x, y
+    BOOST_TEST(blob.size() == 61u);
+    BOOST_TEST(blob == expected);
+}
+
+BOOST_AUTO_TEST_CASE(polygon_wkb_counts_rings_and_points)
+{
+    const auto square = core::Geometry::polygon({{{0, 0}, {2, 0}, {2, 3}, {0, 3}, {0, 0}}});
+    const std::string wkb = catalogue::toWkb(square);
+    // 1 byte order + 4 type + 4 ring count + 4 point count + 5 x 16 bytes = 93.
+    BOOST_TEST(wkb.size() == 93u);
+    BOOST_TEST(wkb.substr(0, 13) == std::string("\x01", 1) + le32(3) + le32(1) + le32(5));
+    BOOST_TEST(wkb.substr(13 + 2 * 16, 16) == le64(2.0) + le64(3.0));
+    const auto envelope = catalogue::envelopeOf(square);
+    BOOST_TEST_REQUIRE(envelope.has_value());
+    BOOST_TEST((*envelope == catalogue::Envelope{0, 2, 0, 3}));
+}
+
+BOOST_AUTO_TEST_CASE(multilinestring_nests_linestrings)
+{
+    core::Geometry lines;
+    lines.type = core::GeometryType::MultiLineString;
+    lines.parts = {{{{0, 0}, {1, 1}}}, {{{5, 5}, {6, 5}, {7, 4}}}};
+    const std::string wkb = catalogue::toWkb(lines);
+    // header 9, then (9 + 2 x 16) + (9 + 3 x 16) = 41 + 57.
+    BOOST_TEST(wkb.size() == 9u + 41u + 57u);
+    BOOST_TEST(wkb.substr(0, 9) == std::string("\x01", 1) + le32(5) + le32(2));
+    BOOST_TEST(wkb.substr(9, 9) == std::string("\x01", 1) + le32(2) + le32(2));
+    BOOST_TEST(wkb.substr(50, 9) == std::string("\x01", 1) + le32(2) + le32(3));
+}
+
+BOOST_AUTO_TEST_CASE(empty_point_has_the_empty_flag_no_envelope_and_nan_coordinates)
+{
+    core::Geometry empty;
+    empty.type = core::GeometryType::Point;
+    const std::string blob = catalogue::toGeoPackageBinary(empty, -1);
+    BOOST_TEST(blob.size() == 8u + 21u);
+    BOOST_TEST(static_cast<int>(blob[3]) == 0x11);
+    BOOST_TEST(blob.substr(4, 4) == std::string("\xff\xff\xff\xff", 4));
+    double x = 0.0;
+    std::memcpy(&x, blob.data() + 13, 8);
+    BOOST_TEST(std::isnan(x));
+    BOOST_TEST(!catalogue::headerEnvelope(blob).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(header_envelope_reads_back_what_was_written)
+{
+    const auto line = core::Geometry::lineString({{300000, 4400500}, {300500, 4400400}});
+    const auto envelope = catalogue::headerEnvelope(catalogue::toGeoPackageBinary(line, 32618));
+    BOOST_TEST_REQUIRE(envelope.has_value());
+    BOOST_TEST((*envelope == catalogue::Envelope{300000, 300500, 4400400, 4400500}));
+}
+
+BOOST_AUTO_TEST_CASE(a_blob_without_gp_magic_is_a_format_error)
+{
+    BOOST_CHECK_THROW(catalogue::headerEnvelope("XP\0\x03\0\0\0\0"), core::FormatError);
+    BOOST_CHECK_THROW(catalogue::headerEnvelope(std::string("GP\x00\x03\x6a\x7f\x00\x00", 8)), core::FormatError); // truncated envelope
+}
+
+BOOST_AUTO_TEST_SUITE_END()
