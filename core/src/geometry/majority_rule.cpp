@@ -90,70 +90,82 @@ ClipBuffers& clipBuffers()
     return buffers;
 }
 
-// Sutherland-Hodgman of one ring (n vertices, no closing vertex, already in the convex's local frame,
-// held in buffers.a) against the counter-clockwise convex polygon; returns twice the signed area of the
-// clipped ring. For a non-convex ring the output may hold zero-width bridges along the convex's edges;
-// they add no area, so the signed area is exactly that of ring ∩ convex.
-double clipTwiceArea(ClipBuffers& buffers, const LocalConvex& convex)
+// Sutherland-Hodgman of one ring (n points, no closing vertex) against the counter-clockwise convex
+// polygon, in the convex's local frame after moving every point by (-dx, -dy); returns twice the signed
+// area of the clipped ring. Only the convex's edges whose bit is set in `edges` are clipped against (the
+// others have the ring's whole envelope on their inner side). For a non-convex ring the output may hold
+// zero-width bridges along the convex's edges; they add no area, so the signed area is exactly that of
+// ring ∩ convex.
+double clipTwiceArea(ClipBuffers& buffers, const LocalConvex& convex, const Point* ring, std::size_t n, double dx,
+    double dy, unsigned edges)
 {
-    std::vector<Point>* in = &buffers.a;
-    std::vector<Point>* out = &buffers.b;
+    // Each pass adds at most one point per crossing: n + corners points is the most a pass can output.
+    const std::size_t capacity = 2 * (n + convex.corners.size()) + 4;
+    if (buffers.a.size() < capacity) {
+        buffers.a.resize(capacity);
+        buffers.b.resize(capacity);
+    }
+    Point* in = buffers.a.data();
+    Point* out = buffers.b.data();
+    for (std::size_t i = 0; i < n; ++i)
+        in[i] = {ring[i].x - dx, ring[i].y - dy};
+    std::size_t count = n;
     const std::size_t m = convex.corners.size();
-    for (std::size_t e = 0; e < m && !in->empty(); ++e) {
+    for (std::size_t e = 0; e < m && count > 0; ++e) {
+        if (!(edges & (1u << e)))
+            continue;
         const Point p = convex.corners[e];
         const Point q = convex.corners[(e + 1) % m];
         const double ex = q.x - p.x;
         const double ey = q.y - p.y;
-        out->clear();
-        Point prev = in->back();
+        std::size_t written = 0;
+        Point prev = in[count - 1];
         double sp = ex * (prev.y - p.y) - ey * (prev.x - p.x);
-        for (const Point cur : *in) {
+        for (std::size_t i = 0; i < count; ++i) {
+            const Point cur = in[i];
             const double sc = ex * (cur.y - p.y) - ey * (cur.x - p.x);
             if (sc >= 0.0) {
                 if (sp < 0.0) {
                     const double t = sp / (sp - sc);
-                    out->push_back({prev.x + t * (cur.x - prev.x), prev.y + t * (cur.y - prev.y)});
+                    out[written++] = {prev.x + t * (cur.x - prev.x), prev.y + t * (cur.y - prev.y)};
                 }
-                out->push_back(cur);
+                out[written++] = cur;
             } else if (sp > 0.0) {
                 const double t = sp / (sp - sc);
-                out->push_back({prev.x + t * (cur.x - prev.x), prev.y + t * (cur.y - prev.y)});
+                out[written++] = {prev.x + t * (cur.x - prev.x), prev.y + t * (cur.y - prev.y)};
             }
             prev = cur;
             sp = sc;
         }
         std::swap(in, out);
+        count = written;
     }
-    return twiceSignedArea(in->data(), in->size());
+    return twiceSignedArea(in, count);
 }
 
-bool insideConvex(const LocalConvex& convex, Point v)
-{
-    const std::size_t m = convex.corners.size();
-    for (std::size_t e = 0; e < m; ++e) {
-        const Point p = convex.corners[e];
-        const Point q = convex.corners[(e + 1) % m];
-        if ((q.x - p.x) * (v.y - p.y) - (q.y - p.y) * (v.x - p.x) < 0.0)
-            return false;
-    }
-    return true;
-}
+// Which of the convex's edges a box crosses or lies outside of (bit e for edge e); kOutside when the box
+// lies wholly on the outer side of one edge (a separating axis: no intersection). 0 = box inside.
+constexpr unsigned kOutside = ~0u;
 
-// True when the box lies wholly on the outer side of one of the convex's edges (separating axis).
-bool boxOutsideConvex(const LocalConvex& convex, double minX, double minY, double maxX, double maxY)
+unsigned edgesToClip(const LocalConvex& convex, double minX, double minY, double maxX, double maxY)
 {
     const std::size_t m = convex.corners.size();
-    const Point box[4] = {{minX, minY}, {maxX, minY}, {maxX, maxY}, {minX, maxY}};
+    unsigned mask = 0;
     for (std::size_t e = 0; e < m; ++e) {
         const Point p = convex.corners[e];
-        const Point q = convex.corners[(e + 1) % m];
-        bool allOut = true;
-        for (const Point& v : box)
-            allOut = allOut && (q.x - p.x) * (v.y - p.y) - (q.y - p.y) * (v.x - p.x) < 0.0;
-        if (allOut)
-            return true;
+        const double ex = convex.corners[(e + 1) % m].x - p.x;
+        const double ey = convex.corners[(e + 1) % m].y - p.y;
+        // The box corner farthest inside and the one farthest outside along the edge's inner normal.
+        const double nx = -ey;
+        const double ny = ex;
+        const double hiX = nx >= 0 ? maxX : minX, loX = nx >= 0 ? minX : maxX;
+        const double hiY = ny >= 0 ? maxY : minY, loY = ny >= 0 ? minY : maxY;
+        if (ex * (hiY - p.y) - ey * (hiX - p.x) < 0.0)
+            return kOutside;
+        if (ex * (loY - p.y) - ey * (loX - p.x) < 0.0)
+            mask |= 1u << e;
     }
-    return false;
+    return mask;
 }
 
 GeosGeometryPtr convexToGeos(const std::vector<Coordinate>& convex)
@@ -443,7 +455,8 @@ MajorityResult TerrainIndex::majority(const std::vector<Coordinate>& convexFootp
     const LocalConvex convex = makeLocalConvex(convexFootprint);
     thread_local std::vector<std::uint32_t> hits;
     impl.candidates(convex, hits);
-    std::vector<double> areas(impl.classes.size(), 0.0);
+    thread_local std::vector<double> areas;
+    areas.assign(impl.classes.size(), 0.0);
     if (method == AreaMethod::Geos) {
         GEOSContextHandle_t h = geosContext();
         GeosGeometryPtr footprint = convexToGeos(convexFootprint);
@@ -462,21 +475,17 @@ MajorityResult TerrainIndex::majority(const std::vector<Coordinate>& convexFootp
     ClipBuffers& buffers = clipBuffers();
     for (std::uint32_t i : hits) {
         const Impl::Item& item = impl.items[i];
-        const double minX = item.minX - dx, minY = item.minY - dy, maxX = item.maxX - dx, maxY = item.maxY - dy;
-        if (boxOutsideConvex(convex, minX, minY, maxX, maxY))
+        const unsigned edges = edgesToClip(convex, item.minX - dx, item.minY - dy, item.maxX - dx, item.maxY - dy);
+        if (edges == kOutside)
             continue;
-        if (insideConvex(convex, {minX, minY}) && insideConvex(convex, {maxX, minY}) && insideConvex(convex, {maxX, maxY})
-            && insideConvex(convex, {minX, maxY})) {
+        if (edges == 0) {
             areas[item.classIndex] += item.area;
             continue;
         }
         double twice = 0.0;
         for (std::uint32_t r = item.firstRing; r < item.firstRing + item.ringCount; ++r) {
             const Impl::Ring ring = impl.rings[r];
-            buffers.a.clear();
-            for (std::uint32_t k = ring.begin; k < ring.end; ++k)
-                buffers.a.push_back({impl.points[k].x - dx, impl.points[k].y - dy});
-            twice += clipTwiceArea(buffers, convex);
+            twice += clipTwiceArea(buffers, convex, impl.points.data() + ring.begin, ring.end - ring.begin, dx, dy, edges);
         }
         areas[item.classIndex] += twice / 2.0;
     }
@@ -495,13 +504,13 @@ double convexIntersectionArea(const Geometry& polygon, const std::vector<Coordin
             const auto& ring = part[r];
             if (ring.size() < 4)
                 continue;
-            buffers.a.clear();
+            std::vector<Point> points;
             for (std::size_t i = 0; i + 1 < ring.size(); ++i)
-                buffers.a.push_back({ring[i].x - local.centre.x, ring[i].y - local.centre.y});
+                points.push_back({ring[i].x - local.centre.x, ring[i].y - local.centre.y});
             // Shells count positive, holes negative, whatever orientation they were digitised in.
-            const double orientation = twiceSignedArea(buffers.a.data(), buffers.a.size());
+            const double orientation = twiceSignedArea(points.data(), points.size());
             const double sign = ((orientation >= 0) == (r == 0)) ? 1.0 : -1.0;
-            twice += sign * clipTwiceArea(buffers, local);
+            twice += sign * clipTwiceArea(buffers, local, points.data(), points.size(), 0.0, 0.0, ~0u);
         }
     }
     return twice / 2.0;
