@@ -2,6 +2,7 @@
 // GDAL registration, the scoped CPL error handler, dataset/SRS handles, progress forwarding.
 #include "gdal_support.hpp"
 
+#include <cpl_conv.h>
 #include <cpl_error.h>
 
 #include <algorithm>
@@ -13,7 +14,12 @@ namespace sandtable::importers::detail {
 void ensureGdalRegistered()
 {
     static std::once_flag once;
-    std::call_once(once, [] { GDALAllRegister(); });
+    std::call_once(once, [] {
+        // A truncated or corrupt JPEG is an error, not a warning with grey rows filled in: designers must
+        // learn their scan is damaged before they digitise on it.
+        CPLSetConfigOption("GDAL_ERROR_ON_LIBJPEG_WARNING", "TRUE");
+        GDALAllRegister();
+    });
 }
 
 namespace {
