@@ -3,6 +3,7 @@
 // and running external tools (GDAL's validator, ogrinfo).
 #pragma once
 
+#include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_json.hpp"
 #include "support/scenario_fixtures.hpp"
@@ -103,6 +104,14 @@ inline boost::test_tools::assertion_result ogrToolsPresent(boost::unit_test::tes
     if (!result)
         result.message() << "SKIPPED: ogrinfo/ogr2ogr are absent (install gdal-bin to run this test)";
     return result;
+}
+
+/// A search for `text` without filters.
+inline catalogue::SearchQuery words(const std::string& text)
+{
+    catalogue::SearchQuery query;
+    query.text = text;
+    return query;
 }
 
 /// smallScenario() with another id, title and description (for catalogues holding several packages).

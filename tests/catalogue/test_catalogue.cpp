@@ -223,7 +223,7 @@ BOOST_AUTO_TEST_CASE(remove_drops_every_revision_or_one)
     BOOST_TEST_REQUIRE(packages.size() == 2u);
     BOOST_TEST(packages[1].id == "test-small");
     BOOST_TEST(packages[1].revision == 1);
-    BOOST_TEST(db.search({"small"}).size() == 1u);
+    BOOST_TEST(db.search(test::words("small")).size() == 1u);
     BOOST_TEST(db.remove("test-small") == 1);
     BOOST_TEST(db.list().size() == 1u);
     BOOST_CHECK_THROW(db.remove("test-small"), core::OperationError);

@@ -65,40 +65,40 @@ BOOST_FIXTURE_TEST_SUITE(catalogue_search, SearchFixture)
 
 BOOST_AUTO_TEST_CASE(a_title_hit_ranks_above_a_description_hit)
 {
-    BOOST_TEST((ids({"gettysburg"}) == Ids{"title-hit", "description-hit"}));
-    const auto results = db.search({"Gettysburg"});
+    BOOST_TEST((ids(test::words("gettysburg")) == Ids{"title-hit", "description-hit"}));
+    const auto results = db.search(test::words("Gettysburg"));
     BOOST_TEST_REQUIRE(results.size() == 2u);
     BOOST_TEST(results[0].score < results[1].score); // bm25: more negative is better
 }
 
 BOOST_AUTO_TEST_CASE(cyrillic_is_found_whatever_its_case)
 {
-    BOOST_TEST((ids({"бородино"}) == Ids{"borodino"}));
-    BOOST_TEST((ids({"БОРОДИНО"}) == Ids{"borodino"}));
-    BOOST_TEST((ids({"Бородино"}) == Ids{"borodino"}));
+    BOOST_TEST((ids(test::words("бородино")) == Ids{"borodino"}));
+    BOOST_TEST((ids(test::words("БОРОДИНО")) == Ids{"borodino"}));
+    BOOST_TEST((ids(test::words("Бородино")) == Ids{"borodino"}));
 }
 
 BOOST_AUTO_TEST_CASE(accented_names_are_found_with_or_without_their_accents)
 {
-    BOOST_TEST((ids({"völkerschlacht"}) == Ids{"leipzig"}));
-    BOOST_TEST((ids({"VÖLKERSCHLACHT"}) == Ids{"leipzig"}));
-    BOOST_TEST((ids({"volkerschlacht"}) == Ids{"leipzig"}));
+    BOOST_TEST((ids(test::words("völkerschlacht")) == Ids{"leipzig"}));
+    BOOST_TEST((ids(test::words("VÖLKERSCHLACHT")) == Ids{"leipzig"}));
+    BOOST_TEST((ids(test::words("volkerschlacht")) == Ids{"leipzig"}));
 }
 
 BOOST_AUTO_TEST_CASE(formation_and_unit_names_are_searched)
 {
-    BOOST_TEST((ids({"stonewall"}) == Ids{"shenandoah"}));
+    BOOST_TEST((ids(test::words("stonewall")) == Ids{"shenandoah"}));
     // Every package has the fixture's "1st Division" unit and "Test wood" terrain.
-    BOOST_TEST(ids({"\"1st division\""}).size() == 6u);
-    BOOST_TEST(ids({"places:wood"}).size() == 6u);
+    BOOST_TEST(ids(test::words("\"1st division\"")).size() == 6u);
+    BOOST_TEST(ids(test::words("places:wood")).size() == 6u);
 }
 
 BOOST_AUTO_TEST_CASE(system_and_date_filters_narrow_the_results)
 {
-    catalogue::SearchQuery q{"division"};
+    catalogue::SearchQuery q = test::words("division");
     q.system = "table-battles";
     BOOST_TEST((ids(q) == Ids{"leuthen"}));
-    catalogue::SearchQuery dated{"division"};
+    catalogue::SearchQuery dated = test::words("division");
     dated.dateFrom = "1812-01-01";
     dated.dateTo = "1813-12-31";
     const Ids napoleonic = ids(dated);
@@ -112,22 +112,22 @@ BOOST_AUTO_TEST_CASE(system_and_date_filters_narrow_the_results)
 
 BOOST_AUTO_TEST_CASE(text_that_is_not_fts5_syntax_is_searched_as_words)
 {
-    BOOST_TEST((ids({"Frederick's"}) == Ids{"leuthen"}));
-    BOOST_TEST((ids({"gettysburg ("}) == Ids{"title-hit", "description-hit"}));
+    BOOST_TEST((ids(test::words("Frederick's")) == Ids{"leuthen"}));
+    BOOST_TEST((ids(test::words("gettysburg (")) == Ids{"title-hit", "description-hit"}));
 }
 
 BOOST_AUTO_TEST_CASE(only_the_newest_revision_is_searched)
 {
     core::Scenario renamed = test::scenarioNamed("leipzig", "Leipzig 1813", "Battle of the Nations");
     add(with(renamed, "1813-10-16"));
-    BOOST_TEST(ids({"völkerschlacht"}).empty());
-    BOOST_TEST((ids({"leipzig"}) == Ids{"leipzig"}));
-    BOOST_TEST(db.search({"leipzig"})[0].revision == 2);
+    BOOST_TEST(ids(test::words("völkerschlacht")).empty());
+    BOOST_TEST((ids(test::words("leipzig")) == Ids{"leipzig"}));
+    BOOST_TEST(db.search(test::words("leipzig"))[0].revision == 2);
 }
 
 BOOST_AUTO_TEST_CASE(limit_caps_the_results)
 {
-    catalogue::SearchQuery q{"division"};
+    catalogue::SearchQuery q = test::words("division");
     q.limit = 3;
     BOOST_TEST(ids(q).size() == 3u);
 }
