@@ -100,12 +100,21 @@ MainFrame::MainFrame(bool rememberRecentFiles)
     m_canvas->onCursorMoved = [this](std::optional<core::Coordinate> world) { showCursor(world); };
     m_canvas->onViewChanged = [this] { updateScale(); };
     m_canvas->onSelectionChanged = [this] { syncTreeSelection(); };
+    m_canvas->onRasterError = [this](const std::string& error) {
+        SetStatusText(wxString::FromUTF8("map raster: " + error), kMessageField);
+    };
     m_layers->Bind(wxEVT_TREE_SEL_CHANGED, &MainFrame::onTreeSelection, this);
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::onClose, this);
 }
 
 MainFrame::~MainFrame()
 {
+    // The canvas outlives this body (wx destroys children later): it must not call back into a frame
+    // being destroyed, nor keep the Document that dies with it.
+    m_canvas->onCursorMoved = nullptr;
+    m_canvas->onViewChanged = nullptr;
+    m_canvas->onSelectionChanged = nullptr;
+    m_canvas->onRasterError = nullptr;
     if (m_document)
         m_document->unsubscribe(m_subscription);
     m_canvas->setDocument(nullptr, {});

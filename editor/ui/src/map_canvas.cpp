@@ -42,6 +42,7 @@ std::string MapCanvas::setDocument(const core::Document* document, const std::fi
 {
     m_document = document;
     m_raster.reset();
+    m_reportedRasterError.clear();
     m_selection.clear();
     std::string notice;
     if (document) {
@@ -171,6 +172,11 @@ void MapCanvas::onPaint(wxPaintEvent&)
         return;
     m_view.setContentScale(GetContentScaleFactor());
     renderMap(*gc, m_view, scene());
+    if (m_raster && m_raster->lastError() != m_reportedRasterError) {
+        m_reportedRasterError = m_raster->lastError();
+        if (onRasterError)
+            onRasterError(m_reportedRasterError);
+    }
 }
 
 void MapCanvas::onSize(wxSizeEvent& event)

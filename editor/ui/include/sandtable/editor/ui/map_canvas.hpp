@@ -50,6 +50,8 @@ public:
     std::function<void(std::optional<core::Coordinate>)> onCursorMoved;
     std::function<void()> onViewChanged;
     std::function<void()> onSelectionChanged;
+    /// Called once per new failure to read raster tiles (the tiles are left out; the editor keeps going).
+    std::function<void(const std::string&)> onRasterError;
 
 private:
     void onPaint(wxPaintEvent& event);
@@ -71,6 +73,7 @@ private:
     std::unique_ptr<RasterLayer> m_raster;
     ViewTransform m_view;
     Selection m_selection;
+    std::string m_reportedRasterError;
     bool m_fitted = true;
     bool m_dragging = false;
     bool m_dragMoved = false;
