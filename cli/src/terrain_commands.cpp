@@ -10,6 +10,7 @@
 #include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/importers/terrain_import.hpp"
 
 #include <iomanip>
 #include <optional>
@@ -25,6 +26,15 @@ struct FileOptions {
 struct RepairOptions {
     std::string file;
     std::optional<double> gridSize;
+};
+
+struct ImportOptions {
+    std::string file;
+    std::string vector;
+    std::string terrainClass;
+    std::string classField;
+    std::vector<std::string> mappings;
+    std::string layer;
 };
 
 struct MajorityOptions {
@@ -117,6 +127,34 @@ void runRepair(const RepairOptions& options, Context& context)
     report(findings, options.file, {{"repaired", repaired}}, context);
 }
 
+void runImport(const ImportOptions& options, Context& context)
+{
+    importers::TerrainImportOptions import;
+    import.fixedClass = options.terrainClass;
+    import.classField = options.classField;
+    import.layer = options.layer;
+    for (const std::string& mapping : options.mappings) {
+        const auto equals = mapping.find('=');
+        if (equals == std::string::npos || equals == 0 || equals + 1 == mapping.size())
+            throw core::OperationError("", "--map '" + mapping + "'", "expected VALUE=CLASS");
+        import.valueMap[mapping.substr(0, equals)] = mapping.substr(equals + 1);
+    }
+    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::Document document(loaded.scenario, options.file);
+    importers::TerrainImportResult result = importers::importTerrain(document.scenario(), options.vector, import);
+    document.apply(std::move(result.edit));
+    if (document.isModified())
+        document.save();
+    if (context.json) {
+        context.printJson({{"file", options.file}, {"imported", result.imported}, {"skipped", result.skipped},
+            {"crs", result.crs}, {"diagnostics", diagnosticsToJson(result.diagnostics)}});
+    } else {
+        context.printDiagnostics(result.diagnostics, options.vector);
+        context.out << options.file << ": " << result.imported << " feature(s) imported, " << result.skipped
+                    << " skipped (working CRS " << result.crs << ")\n";
+    }
+}
+
 void runMajority(const MajorityOptions& options, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(options.file);
@@ -176,6 +214,23 @@ void registerTerrainCommands(CLI::App& app, Context& context)
     repair->add_option("--grid-size", repairOptions->gridSize, "Snap coordinates to a grid of this size, metres")
         ->check(CLI::PositiveNumber);
     repair->callback([repairOptions, &context] { runRepair(*repairOptions, context); });
+
+    auto importOptions = std::make_shared<ImportOptions>();
+    CLI::App* import = addCommand(*noun, "import",
+        "Add the features of an OGR vector file (GeoJSON, Shapefile, GeoPackage, OSM, ...) as terrain, "
+        "reprojected to the working CRS");
+    import->add_option("FILE", importOptions->file, "Scenario file (rewritten in place)")->required();
+    import->add_option("VECTOR", importOptions->vector, "Vector file")->required();
+    CLI::Option* fixed = import->add_option("--class", importOptions->terrainClass, "One class for every feature");
+    CLI::Option* from = import->add_option("--class-from", importOptions->classField, "Field holding the class");
+    fixed->excludes(from);
+    import->add_option("--map", importOptions->mappings, "VALUE=CLASS: class for a field value (repeatable)")->needs(from);
+    import->add_option("--layer", importOptions->layer, "Import only this layer");
+    import->callback([importOptions, &context] {
+        if (importOptions->terrainClass.empty() && importOptions->classField.empty())
+            throw CLI::RequiredError("--class or --class-from");
+        runImport(*importOptions, context);
+    });
 
     auto majorityOptions = std::make_shared<MajorityOptions>();
     CLI::App* majority = addCommand(*noun, "majority",

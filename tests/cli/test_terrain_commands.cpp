@@ -7,6 +7,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <fstream>
 #include <sstream>
 
 using namespace sandtable;
@@ -143,6 +144,72 @@ BOOST_AUTO_TEST_CASE(repair_rewrites_invalid_features_and_reports_collapse)
     // Nothing dropped: the feature is still there.
     BOOST_TEST(nlohmann::json::parse(runTool({"terrain", "list", flatFile, "--json"}).out).at("features").size() == 3u);
     BOOST_TEST(runTool({"terrain", "repair", flatFile, "--grid-size", "-1"}).code == 2);
+}
+
+BOOST_AUTO_TEST_CASE(import_reprojects_maps_classes_and_reports_skips)
+{
+    sandtable::test::TemporaryFolder folder;
+    core::Scenario s = sandtable::test::smallScenario(); // working CRS EPSG:32618 (UTM 18N, central meridian 75 W)
+    s.terrain.clear();
+    const auto file = folder / "scenario.json";
+    core::saveScenario(s, file);
+    // GeoJSON without a crs member is WGS 84. On the central meridian at the equator UTM gives exactly
+    // (500000, 0): the false easting and the origin of northings.
+    const auto vector = folder / "osm.geojson";
+    std::ofstream(vector) << R"({"type": "FeatureCollection", "features": [
+      {"type": "Feature", "properties": {"landuse": "forest", "name": "Big Wood"},
+       "geometry": {"type": "Polygon", "coordinates": [[[-75, 0], [-74.99, 0], [-74.99, 0.01], [-75, 0.01], [-75, 0]]]}},
+      {"type": "Feature", "properties": {"landuse": "stream"},
+       "geometry": {"type": "LineString", "coordinates": [[-75, 0], [-75, 0.02]]}},
+      {"type": "Feature", "properties": {"landuse": "quarry"},
+       "geometry": {"type": "Point", "coordinates": [-75, 0]}},
+      {"type": "Feature", "properties": {"landuse": "forest"},
+       "geometry": {"type": "Point", "coordinates": [-75, 0]}}]})";
+    Result r = runTool({"terrain", "import", file.string(), vector.string(), "--class-from", "landuse", "--map", "forest=woods", "--json"});
+    BOOST_TEST(r.code == 0, r.err);
+    const auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("imported").get<int>() == 2);
+    BOOST_TEST(j.at("skipped").get<int>() == 2);
+    BOOST_TEST(j.at("diagnostics").at(0).at("code").get<std::string>() == "import.class.unknown");
+    BOOST_TEST(j.at("diagnostics").at(1).at("code").get<std::string>() == "import.geometry.kind");
+    const core::Scenario after = core::loadScenario(file).scenario;
+    BOOST_REQUIRE(after.terrain.size() == 2u);
+    BOOST_TEST(after.terrain[0].terrainClass == "woods");
+    BOOST_TEST(after.terrain[0].name == "Big Wood");
+    const core::Coordinate corner = after.terrain[0].geometry.parts.at(0).at(0).at(0);
+    BOOST_TEST(corner.x == 500000.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(std::abs(corner.y) < 1e-6);
+    BOOST_TEST(after.terrain[1].terrainClass == "stream");
+    // Neither --class nor --class-from: a usage error.
+    BOOST_TEST(runTool({"terrain", "import", file.string(), vector.string()}).code == 2);
+}
+
+BOOST_AUTO_TEST_CASE(import_honours_a_geojson_crs_member_and_sets_a_missing_working_crs)
+{
+    sandtable::test::TemporaryFolder folder;
+    core::Scenario s = sandtable::test::smallScenario();
+    s.terrain.clear();
+    s.units.clear(); // a scenario without terrain or placements may have no CRS yet
+    s.settings.crs.clear();
+    s.settings.extent.reset();
+    const auto file = folder / "scenario.json";
+    core::saveScenario(s, file);
+    const auto vector = folder / "utm.geojson";
+    std::ofstream(vector) << R"({"type": "FeatureCollection",
+      "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::32618"}},
+      "features": [{"type": "Feature", "properties": {},
+       "geometry": {"type": "Polygon", "coordinates": [[[300100, 4400100], [300300, 4400100], [300300, 4400200], [300100, 4400200], [300100, 4400100]]]}}]})";
+    Result r = runTool({"terrain", "import", file.string(), vector.string(), "--class", "marsh", "--json"});
+    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("crs").get<std::string>() == "EPSG:32618");
+    const core::Scenario after = core::loadScenario(file).scenario;
+    BOOST_TEST(after.settings.crs == "EPSG:32618");
+    BOOST_REQUIRE(after.terrain.size() == 1u);
+    BOOST_TEST(after.terrain[0].geometry.parts.at(0).at(0).at(2).x == 300300.0);
+    BOOST_TEST(after.terrain[0].id.str() == "marsh-1");
+    // Importing the same file again gives fresh ids.
+    BOOST_TEST(runTool({"terrain", "import", file.string(), vector.string(), "--class", "marsh"}).code == 0);
+    BOOST_TEST(core::loadScenario(file).scenario.terrain.at(1).id.str() == "marsh-2");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

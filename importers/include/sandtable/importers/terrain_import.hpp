@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Terrain from OGR vector files (GeoJSON, Shapefile, GeoPackage, OSM XML, ...): reprojected, classed.
+#pragma once
+
+#include "sandtable/core/document/edit.hpp"
+#include "sandtable/core/validation/diagnostic.hpp"
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+namespace sandtable::importers {
+
+/// How features get their terrain class: every feature `fixedClass`, or the value of the field
+/// `classField`, looked up in `valueMap` (source value -> class; a value not in the map is taken as the
+/// class itself, e.g. OSM `landuse=forest` needs forest=woods, `waterway=stream` is already a class).
+/// `layer` limits the import to one layer (all layers when empty).
+struct TerrainImportOptions {
+    std::string fixedClass;
+    std::string classField;
+    std::map<std::string, std::string> valueMap;
+    std::string layer;
+};
+
+/// What an import would do: `edit` adds the features (one undo step) and, when the scenario had no
+/// working CRS, sets it (a projected source's CRS, or the UTM zone of a geographic source's centre,
+/// domain.md). Counts and findings:
+/// - "import.class.unknown" (warning): the class is neither canonical (domain.md) nor a declared custom
+///   class: the feature is skipped;
+/// - "import.geometry.kind" (warning): the geometry does not fit the class (a point for woods): skipped;
+/// - "import.geometry.unsupported" (warning): empty, missing or a mixed GeometryCollection: skipped;
+/// - "import.field.missing" (warning): a layer without the class field: its features are skipped;
+/// - "import.crs.assumed" (warning): a layer without a CRS, taken to be in the working CRS.
+/// Invalid geometries are imported as they are (cli.md: `terrain check` flags them, `terrain repair`
+/// fixes them). Coordinates are transformed to the working CRS (OSR, traditional GIS axis order); a
+/// GeoJSON `crs` member is honoured (GDAL reads it).
+struct TerrainImportResult {
+    core::Edit edit;
+    std::size_t imported = 0;
+    std::size_t skipped = 0;
+    std::string crs; ///< the working CRS the features are in
+    core::Diagnostics diagnostics;
+};
+
+/// Reads `vector` and builds the import. Throws core::IoError when the file cannot be read,
+/// core::FormatError when OGR cannot open it as vector data, core::OperationError when a feature cannot
+/// be transformed to the working CRS or no CRS can be found (neither the scenario nor the file has one),
+/// std::invalid_argument when neither a class nor a class field is given.
+TerrainImportResult importTerrain(const core::Scenario& scenario, const std::filesystem::path& vector,
+    const TerrainImportOptions& options);
+
+} // namespace sandtable::importers

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Terrain import through OGR: read every feature, pick its class, transform it to the working CRS.
+#include "sandtable/importers/terrain_import.hpp"
+
+#include "gdal_support.hpp"
+#include "sandtable/core/rules/terrain_classes.hpp"
+#include "sandtable/importers/crs.hpp"
+
+#include <cpl_conv.h>
+#include <ogr_api.h>
+#include <ogr_srs_api.h>
+
+#include <memory>
+#include <set>
+#include <stdexcept>
+
+namespace sandtable::importers {
+using detail::GdalErrorScope;
+
+namespace {
+
+struct FeatureDestroyer {
+    void operator()(OGRFeatureH f) const noexcept { OGR_F_Destroy(f); }
+};
+using Feature = std::unique_ptr<std::remove_pointer_t<OGRFeatureH>, FeatureDestroyer>;
+
+struct GeometryDestroyer {
+    void operator()(OGRGeometryH g) const noexcept { OGR_G_DestroyGeometry(g); }
+};
+using OgrGeometry = std::unique_ptr<std::remove_pointer_t<OGRGeometryH>, GeometryDestroyer>;
+
+struct TransformDestroyer {
+    void operator()(OGRCoordinateTransformationH t) const noexcept { OCTDestroyCoordinateTransformation(t); }
+};
+using Transform = std::unique_ptr<std::remove_pointer_t<OGRCoordinateTransformationH>, TransformDestroyer>;
+
+std::vector<core::Coordinate> pointsOf(OGRGeometryH g)
+{
+    std::vector<core::Coordinate> out(static_cast<std::size_t>(OGR_G_GetPointCount(g)));
+    for (int i = 0; i < OGR_G_GetPointCount(g); ++i)
+        out[static_cast<std::size_t>(i)] = {OGR_G_GetX(g, i), OGR_G_GetY(g, i)};
+    return out;
+}
+
+std::vector<std::vector<core::Coordinate>> partOf(OGRGeometryH g)
+{
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbPoint:
+    case wkbLineString: return {pointsOf(g)};
+    default: break;
+    }
+    std::vector<std::vector<core::Coordinate>> rings;
+    for (int r = 0; r < OGR_G_GetGeometryCount(g); ++r) {
+        auto ring = pointsOf(OGR_G_GetGeometryRef(g, r));
+        // Shapefiles and OSM may leave a ring open; the model wants first == last.
+        if (!ring.empty() && !(ring.front() == ring.back()))
+            ring.push_back(ring.front());
+        rings.push_back(std::move(ring));
+    }
+    return rings;
+}
+
+// OGR geometry (already linear and transformed) -> model geometry; nullopt for empty or mixed ones.
+std::optional<core::Geometry> toModel(OGRGeometryH g)
+{
+    if (!g || OGR_G_IsEmpty(g))
+        return std::nullopt;
+    core::Geometry out;
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbPoint: out.type = core::GeometryType::Point; break;
+    case wkbLineString: out.type = core::GeometryType::LineString; break;
+    case wkbPolygon: out.type = core::GeometryType::Polygon; break;
+    case wkbMultiPoint: out.type = core::GeometryType::MultiPoint; break;
+    case wkbMultiLineString: out.type = core::GeometryType::MultiLineString; break;
+    case wkbMultiPolygon: out.type = core::GeometryType::MultiPolygon; break;
+    default: return std::nullopt;
+    }
+    if (out.type < core::GeometryType::MultiPoint) {
+        out.parts.push_back(partOf(g));
+    } else {
+        for (int i = 0; i < OGR_G_GetGeometryCount(g); ++i) {
+            OGRGeometryH member = OGR_G_GetGeometryRef(g, i);
+            if (!OGR_G_IsEmpty(member))
+                out.parts.push_back(partOf(member));
+        }
+        if (out.parts.empty())
+            return std::nullopt;
+    }
+    return out;
+}
+
+std::string wktOf(OGRSpatialReferenceH srs)
+{
+    char* wkt = nullptr;
+    const char* options[] = {"FORMAT=WKT2_2019", nullptr};
+    std::string out;
+    if (OSRExportToWktEx(srs, &wkt, options) == OGRERR_NONE && wkt)
+        out = wkt;
+    CPLFree(wkt);
+    return out;
+}
+
+// The expected dimension of a class (0 point, 1 line, 2 polygon; -1 unknown) and whether a river polygon.
+int classDimension(const core::Scenario& s, const std::string& cls, bool& alsoPolygon)
+{
+    alsoPolygon = false;
+    if (const auto* info = core::rules::findTerrainClass(cls)) {
+        alsoPolygon = info->alsoPolygon;
+        return info->dimension;
+    }
+    for (const auto& c : s.customTerrainClasses)
+        if (c.id == cls)
+            return c.geometry == "point" ? 0 : c.geometry == "line" ? 1 : 2;
+    return -1;
+}
+
+} // namespace
+
+TerrainImportResult importTerrain(const core::Scenario& scenario, const std::filesystem::path& vector,
+    const TerrainImportOptions& options)
+{
+    if (options.fixedClass.empty() && options.classField.empty())
+        throw std::invalid_argument("give a class for every feature or the field holding the class");
+    const std::string file = vector.string();
+    detail::ensureGdalRegistered();
+    GdalErrorScope errors;
+    std::error_code ec;
+    if (!std::filesystem::exists(vector, ec))
+        throw core::IoError(file, "", "no such file");
+    detail::Dataset dataset(GDALOpenEx(vector.c_str(), GDAL_OF_VECTOR | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
+    if (!dataset)
+        throw core::FormatError(file, "", errors.reason("not a vector format OGR can read, or a corrupt file"));
+
+    TerrainImportResult out;
+    out.edit.label = "Import terrain";
+    out.crs = scenario.settings.crs;
+    const int layerCount = GDALDatasetGetLayerCount(dataset.get());
+    if (out.crs.empty()) {
+        // The working CRS comes from the first layer with one (cli.md: "else from the first imported layer").
+        for (int i = 0; i < layerCount && out.crs.empty(); ++i) {
+            OGRLayerH layer = GDALDatasetGetLayer(dataset.get(), i);
+            if (!options.layer.empty() && options.layer != OGR_L_GetName(layer))
+                continue;
+            OGRSpatialReferenceH srs = OGR_L_GetSpatialRef(layer);
+            if (!srs)
+                continue;
+            const std::string wkt = wktOf(srs);
+            if (OSRIsGeographic(srs)) {
+                OGREnvelope extent{};
+                if (OGR_L_GetExtent(layer, &extent, TRUE) != OGRERR_NONE)
+                    continue;
+                out.crs = utmCrsForCentre(wkt, {{extent.MinX, extent.MinY}, {extent.MaxX, extent.MaxY}}, file);
+            } else {
+                out.crs = crsIdentifier(describeCrs(wkt, file));
+            }
+        }
+        if (out.crs.empty())
+            throw core::OperationError(file, "CRS", "neither the scenario nor the file has a CRS; set one with scenario new --crs");
+        core::ScenarioSettings settings = scenario.settings;
+        settings.crs = out.crs;
+        out.edit.changes.push_back(core::SettingsChange{scenario.settings, settings});
+    }
+    detail::Srs target = detail::makeSrs(out.crs, file);
+
+    std::set<std::string> taken;
+    for (const auto& f : scenario.terrain)
+        taken.insert(f.id.str());
+    std::map<std::string, std::size_t> nextNumber;
+    std::size_t at = scenario.terrain.size();
+    bool foundLayer = options.layer.empty();
+
+    for (int li = 0; li < layerCount; ++li) {
+        OGRLayerH layer = GDALDatasetGetLayer(dataset.get(), li);
+        const std::string layerName = OGR_L_GetName(layer);
+        if (!options.layer.empty() && options.layer != layerName)
+            continue;
+        foundLayer = true;
+        OGRFeatureDefnH definition = OGR_L_GetLayerDefn(layer);
+        const int classIndex = options.classField.empty() ? -1 : OGR_FD_GetFieldIndex(definition, options.classField.c_str());
+        const int nameIndex = OGR_FD_GetFieldIndex(definition, "name");
+        const int levelIndex = OGR_FD_GetFieldIndex(definition, "level");
+        if (!options.classField.empty() && classIndex < 0) {
+            const auto count = OGR_L_GetFeatureCount(layer, TRUE);
+            out.skipped += count > 0 ? static_cast<std::size_t>(count) : 0;
+            out.diagnostics.push_back({"import.field.missing", core::Severity::Warning, "/terrain",
+                file + ": layer '" + layerName + "': has no field '" + options.classField + "'; its "
+                    + std::to_string(count) + " feature(s) skipped"});
+            continue;
+        }
+        Transform transform;
+        if (OGRSpatialReferenceH source = OGR_L_GetSpatialRef(layer)) {
+            detail::Srs sourceSrs(OSRClone(source));
+            OSRSetAxisMappingStrategy(sourceSrs.get(), OAMS_TRADITIONAL_GIS_ORDER);
+            if (!OSRIsSame(sourceSrs.get(), target.get())) {
+                transform.reset(OCTNewCoordinateTransformation(sourceSrs.get(), target.get()));
+                if (!transform)
+                    throw core::OperationError(file, "layer '" + layerName + "'",
+                        errors.reason("cannot transform its CRS to the working CRS " + out.crs));
+            }
+        } else {
+            out.diagnostics.push_back({"import.crs.assumed", core::Severity::Warning, "/terrain",
+                file + ": layer '" + layerName + "': has no CRS; its coordinates are taken to be in " + out.crs});
+        }
+        OGR_L_ResetReading(layer);
+        while (Feature feature{OGR_L_GetNextFeature(layer)}) {
+            const std::string where = file + ": layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get()));
+            std::string cls = options.fixedClass;
+            if (cls.empty()) {
+                const std::string value = OGR_F_IsFieldSetAndNotNull(feature.get(), classIndex)
+                    ? OGR_F_GetFieldAsString(feature.get(), classIndex)
+                    : "";
+                const auto mapped = options.valueMap.find(value);
+                cls = mapped != options.valueMap.end() ? mapped->second : value;
+            }
+            bool alsoPolygon = false;
+            const int dim = classDimension(scenario, cls, alsoPolygon);
+            if (dim < 0) {
+                ++out.skipped;
+                out.diagnostics.push_back({"import.class.unknown", core::Severity::Warning, "/terrain",
+                    where + ": class '" + cls + "' is neither a canonical class nor a declared custom class; skipped"});
+                continue;
+            }
+            OGRGeometryH source = OGR_F_GetGeometryRef(feature.get());
+            OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
+            if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
+                throw core::OperationError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
+                    errors.reason("cannot be transformed to " + out.crs));
+            std::optional<core::Geometry> model = toModel(geometry.get());
+            if (!model) {
+                ++out.skipped;
+                out.diagnostics.push_back({"import.geometry.unsupported", core::Severity::Warning, "/terrain",
+                    where + ": empty, missing or mixed geometry; skipped"});
+                continue;
+            }
+            const int actual = core::dimension(model->type);
+            if (actual != dim && !(alsoPolygon && actual == 2)) {
+                ++out.skipped;
+                out.diagnostics.push_back({"import.geometry.kind", core::Severity::Warning, "/terrain",
+                    where + ": a " + core::toString(model->type) + " cannot be " + cls + "; skipped"});
+                continue;
+            }
+            core::TerrainFeature terrain;
+            std::string id;
+            do
+                id = cls + "-" + std::to_string(++nextNumber[cls]);
+            while (taken.count(id) > 0);
+            taken.insert(id);
+            terrain.id = core::FeatureId(id);
+            terrain.terrainClass = cls;
+            if (nameIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), nameIndex))
+                terrain.name = OGR_F_GetFieldAsString(feature.get(), nameIndex);
+            if (cls == "hill" && levelIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), levelIndex))
+                terrain.attributes["level"] = OGR_F_GetFieldAsInteger(feature.get(), levelIndex);
+            terrain.geometry = std::move(*model);
+            out.edit.changes.push_back(core::EntityChange<core::TerrainFeature>{id, std::nullopt, std::move(terrain), at, at});
+            ++at;
+            ++out.imported;
+        }
+    }
+    if (!foundLayer)
+        throw core::OperationError(file, "layer '" + options.layer + "'", "no such layer");
+    return out;
+}
+
+} // namespace sandtable::importers
