@@ -81,12 +81,13 @@ RepairResult repairGeometry(const Geometry& geometry, const RepairOptions& optio
             // A one-part result of a Multi input stays a Multi: repair changes shape, not kind.
             if (geometry.type >= GeometryType::MultiPoint && out.geometry->type < GeometryType::MultiPoint)
                 out.geometry->type = geometry.type;
+            input = std::move(result);
         }
         out.changed = !out.geometry || !(*out.geometry == geometry);
     }
     if (out.geometry && dim == 2) {
-        GeosGeometryPtr result = toGeos(*out.geometry);
-        for (const auto& part : simplePartsOfDimension(result.get(), 2)) {
+        // `input` now holds the repaired geometry (or the valid input itself).
+        for (const auto& part : simplePartsOfDimension(input.get(), 2)) {
             const double area = geosArea(part.get());
             const double perimeter = geosLength(part.get());
             if (area < options.sliverArea || (perimeter > 0 && 2.0 * area / perimeter < options.sliverWidth))
