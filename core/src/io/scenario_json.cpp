@@ -2,6 +2,7 @@
 // Mapping between the Scenario value and its versioned JSON document.
 #include "sandtable/core/io/scenario_json.hpp"
 
+#include "sandtable/core/io/campaign_json.hpp"
 #include "sandtable/core/io/json_writer.hpp"
 #include "sandtable/core/util/error.hpp"
 
@@ -206,6 +207,8 @@ Json scenarioToJson(const Scenario& s)
     for (const auto& u : s.units)
         units.push_back(unitToJson(u));
     out["units"] = std::move(units);
+    if (s.campaign)
+        out["campaign"] = campaignToJson(*s.campaign);
     return out;
 }
 
@@ -274,6 +277,10 @@ Scenario scenarioFromJson(const Json& j, const std::string& sourceName)
         for (const auto& u : j.value("units", Json::array())) {
             where = "/units/" + std::to_string(i++);
             s.units.push_back(unitFromJson(u));
+        }
+        if (j.contains("campaign")) {
+            where = "/campaign";
+            s.campaign = campaignFromJson(j.at("campaign"));
         }
         return s;
     } catch (const nlohmann::json::exception& e) {

@@ -5,6 +5,7 @@
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
+#include "sandtable/core/validation/campaign_validator.hpp"
 
 #include <map>
 #include <set>
@@ -169,6 +170,7 @@ Diagnostics validateScenario(const Scenario& s)
     out.insert(out.end(), topology.begin(), topology.end());
     checkOrderOfBattle(s, out);
     checkGeoreference(s, out);
+    checkCampaign(s, out);
     return out;
 }
 

@@ -2,6 +2,7 @@
 // The scenario: the value every command and the editor work on, owned by a Document.
 #pragma once
 
+#include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/model/geometry.hpp"
 #include "sandtable/core/model/ids.hpp"
 
@@ -175,6 +176,7 @@ struct Scenario {
     std::vector<Side> sides;
     std::vector<Formation> formations;
     std::vector<Unit> units;
+    std::optional<Campaign> campaign; ///< Campaign Lite grid, terrain, forces and objectives (campaign-lite.txt), when laid
     bool operator==(const Scenario&) const = default;
 
     const TerrainFeature* findFeature(const FeatureId& id) const;

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Campaign Lite tables, transcribed from shared/rules/campaign-lite.txt.
+#include "sandtable/core/rules/campaign_lite.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace sandtable::core::rules {
+
+const DieTableEntry& DieTable::lookup(int face) const
+{
+    for (const DieTableEntry& e : entries)
+        if (face >= e.low && face <= e.high)
+            return e;
+    throw std::out_of_range("face " + std::to_string(face) + " is not on the d" + std::to_string(faces) + " table '"
+        + std::string(id) + "'");
+}
+
+const DieTable& secondaryTerrainTable(std::string_view region)
+{
+    // "Foothills: 1-2 A grid-sized hill / 3 Start of a stream / 4-5 A grid-sized wood / 6-10 Nothing"
+    static const DieTable foothills{"foothills", 10,
+        {{1, 2, "hill", "A grid-sized hill"}, {3, 3, "stream", "Start of a stream"}, {4, 5, "woods", "A grid-sized wood"},
+            {6, 10, "nothing", "Nothing"}},
+        kCampaignLiteSource};
+    // "Valley: 1 field / 2 hill / 3 Start of a stream / 4 orchard / 5 village / 6-10 Nothing"
+    static const DieTable valley{"valley", 10,
+        {{1, 1, "field", "A grid-sized field"}, {2, 2, "hill", "A grid-sized hill"}, {3, 3, "stream", "Start of a stream"},
+            {4, 4, "orchard", "A grid-sized orchard"}, {5, 5, "village", "A grid-sized village"}, {6, 10, "nothing", "Nothing"}},
+        kCampaignLiteSource};
+    // "Farming Plain: 1-2 field / 3 Start of a stream / 4 orchard / 5 village / 6-10 Nothing"
+    static const DieTable farming{"farming-plain", 10,
+        {{1, 2, "field", "A grid-sized field"}, {3, 3, "stream", "Start of a stream"}, {4, 4, "orchard", "A grid-sized orchard"},
+            {5, 5, "village", "A grid-sized village"}, {6, 10, "nothing", "Nothing"}},
+        kCampaignLiteSource};
+    if (region == "foothills")
+        return foothills;
+    if (region == "valley")
+        return valley;
+    if (region == "farming-plain")
+        return farming;
+    throw std::invalid_argument("unknown region '" + std::string(region) + "' (foothills, valley or farming-plain)");
+}
+
+const std::vector<std::string_view>& secondaryRegions()
+{
+    static const std::vector<std::string_view> regions{"foothills", "valley", "farming-plain"};
+    return regions;
+}
+
+const DieTable& wallsTable()
+{
+    static const DieTable table{"walls", 6,
+        {{1, 3, "fence", "A wooden fence on two sides, any road side first"}, {4, 6, "stone-walls", "Stone walls on all sides"}},
+        "campaign-lite.txt, Fields, woods, and orchards (damaged passage read as domain.md says)"};
+    return table;
+}
+
+const DieTable& hedgeTable()
+{
+    static const DieTable table{"hedge", 6, {{1, 3, "hedge", "A hedge on two sides"}, {4, 6, "nothing", "Nothing"}},
+        "campaign-lite.txt, Fields, woods, and orchards: \"Roll D6. One 1-3 a hedge is on two sides. Nothing.\""};
+    return table;
+}
+
+const DieTable& forcedMarchTable()
+{
+    static const DieTable table{"forced-march", 6, {{1, 5, "no-effect", "No effect"}, {6, 6, "roll-again", "Roll a D6 again"}},
+        "campaign-lite.txt, Forced Marches"};
+    return table;
+}
+
+const DieTable& forcedMarchSecondTable()
+{
+    // The second die gets +1 for each turn forced marched, so faces above 6 occur.
+    static const DieTable table{"forced-march-second", 6,
+        {{1, 2, "strength-loss", "Loss of one strength point"}, {3, 1000, "disorder", "Disorder or fatigue"}},
+        "campaign-lite.txt, Forced Marches (+1 for each turn a unit is forced marched)"};
+    return table;
+}
+
+const DieTable& reinforcementDelayTable()
+{
+    static const DieTable table{"reinforcement-delay", 10,
+        {{1, 6, "on-time", "Arrive on time"},
+            {7, 7, "wrong-road", "Takes the wrong road at the last fork passed marching to the battle"},
+            {8, 8, "delay-1", "One turn delay"}, {9, 9, "delay-2", "Two turn delay"}, {10, 10, "delay-3", "Three turn delay"}},
+        "campaign-lite.txt, Reinforcements (\"rolls a D 10\"; the table is headed 'Valley' by a copying slip)"};
+    return table;
+}
+
+const DieTable& bothReconTable()
+{
+    static const DieTable table{"both-recon", 6, {{1, 2, "battle", "A battle is initiated"}, {3, 6, "resolved", "No battle"}},
+        "campaign-lite.txt, Aggressive Reconnaissance (*When both sides chose Aggressive Recon)"};
+    return table;
+}
+
+const DieTable& skirmishAgainstDeployedTable()
+{
+    static const DieTable table{"skirmish-vs-deployed", 6,
+        {{1, 3, "contested", "Contested Square"}, {4, 6, "battle", "Battle ensues"}}, "campaign-lite.txt, Deploy: Skirmish Combat"};
+    return table;
+}
+
+const MovementRules& movementRules()
+{
+    static const MovementRules rules{};
+    return rules;
+}
+
+int squaresPerTurn(std::string_view arm, std::string_view road, bool forcedMarch, bool night)
+{
+    const MovementRules& m = movementRules();
+    int base = 0;
+    if (arm == "infantry")
+        base = m.infantry;
+    else if (arm == "cavalry")
+        base = m.cavalry;
+    else if (arm == "artillery")
+        base = m.artillery;
+    else
+        throw std::invalid_argument("unknown arm '" + std::string(arm) + "' (infantry, cavalry, artillery)");
+    int bonus = 0;
+    if (road == "minor")
+        bonus = m.minorRoadBonus;
+    else if (road == "major")
+        bonus = m.majorRoadBonus;
+    else if (!road.empty())
+        throw std::invalid_argument("unknown road grade '" + std::string(road) + "' (minor, major or none)");
+    // "On roads, artillery can move the same distances as infantry."
+    if (!road.empty() && arm == "artillery" && m.artilleryOnRoadAsInfantry)
+        base = m.infantry;
+    int total = base + bonus + (forcedMarch ? m.forcedMarchBonus : 0);
+    if (night)
+        total = static_cast<int>(total * m.nightFactor);
+    return total;
+}
+
+const SearchRules& searchRules()
+{
+    static const SearchRules rules{};
+    return rules;
+}
+
+int searchSquares(std::string_view arm, bool disordered, bool forcedMarched, int cavalrySquares)
+{
+    const SearchRules& r = searchRules();
+    int squares = 0;
+    if (arm == "infantry")
+        squares = r.infantry;
+    else if (arm == "artillery")
+        squares = r.artillery;
+    else if (arm == "cavalry") {
+        if (cavalrySquares < r.cavalryMin || cavalrySquares > r.cavalryMax)
+            throw std::invalid_argument("cavalry searches 2-4 squares, not " + std::to_string(cavalrySquares));
+        squares = cavalrySquares;
+    } else {
+        throw std::invalid_argument("unknown arm '" + std::string(arm) + "' (infantry, cavalry, artillery)");
+    }
+    squares -= (disordered ? r.disorderedPenalty : 0) + (forcedMarched ? r.forcedMarchPenalty : 0);
+    return std::max(0, squares);
+}
+
+int reconPoints(int infantry, int cavalry, int artillery)
+{
+    const SearchRules& r = searchRules();
+    return infantry * r.reconInfantry + cavalry * r.reconCavalry + artillery * r.reconArtillery;
+}
+
+} // namespace sandtable::core::rules

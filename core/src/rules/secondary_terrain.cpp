@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Secondary terrain rolls: the region d10, walls and hedges on d6, stream starts and their destinations.
+#include "sandtable/core/rules/secondary_terrain.hpp"
+
+#include "sandtable/core/rules/campaign_lite.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace sandtable::core::rules {
+
+int CampaignDice::roll(int faces)
+{
+    if (faces < 1)
+        throw std::invalid_argument("a die needs at least one face");
+    const std::uint64_t n = static_cast<std::uint64_t>(faces);
+    const std::uint64_t excess = (std::numeric_limits<std::uint64_t>::max() % n + 1) % n; // 2^64 mod n
+    for (;;) {
+        const std::uint64_t x = m_engine();
+        if (excess == 0 || x < std::numeric_limits<std::uint64_t>::max() - excess + 1)
+            return static_cast<int>(1 + x % n);
+    }
+}
+
+namespace {
+
+bool hasWater(const Campaign& c, SquareRef square)
+{
+    const SquareTerrain* t = c.derivedSquare(square);
+    if (!t)
+        return false;
+    for (const SquareLine& l : t->lines)
+        if (l.terrainClass == "river" || l.terrainClass == "stream")
+            return true;
+    return t->fraction("river") > 0.0;
+}
+
+std::string fenceDetail(CampaignDice& dice, SecondaryRoll& roll)
+{
+    const int walls = dice.roll(6);
+    roll.d6.push_back(walls);
+    const DieTableEntry& w = wallsTable().lookup(walls);
+    std::string detail = std::string(w.text);
+    if (w.result == "fence") {
+        const int hedge = dice.roll(6);
+        roll.d6.push_back(hedge);
+        const DieTableEntry& h = hedgeTable().lookup(hedge);
+        detail += h.result == "hedge" ? "; a hedge on two sides" : "; no hedge";
+    }
+    return detail;
+}
+
+} // namespace
+
+SecondaryTerrain rollSecondaryTerrain(const Campaign& campaign, std::uint64_t seed, std::string_view region)
+{
+    const DieTable& table = secondaryTerrainTable(region);
+    const CampaignGrid& grid = campaign.grid;
+    std::vector<SquareRef> squares = campaign.tableSquares;
+    if (squares.empty())
+        for (int row = 0; row < grid.rows; ++row)
+            for (int column = 0; column < grid.columns; ++column)
+                squares.push_back({column, row});
+    int minC = grid.columns, maxC = -1, minR = grid.rows, maxR = -1;
+    for (const SquareRef& q : squares) {
+        if (q.column < 0 || q.row < 0 || q.column >= grid.columns || q.row >= grid.rows)
+            throw std::invalid_argument("a table square is off the grid");
+        minC = std::min(minC, q.column);
+        maxC = std::max(maxC, q.column);
+        minR = std::min(minR, q.row);
+        maxR = std::max(maxR, q.row);
+    }
+    CampaignDice dice(seed);
+    SecondaryTerrain out;
+    out.seed = seed;
+    out.region = std::string(region);
+    for (const SquareRef& q : squares) {
+        SecondaryRoll roll;
+        roll.square = q;
+        roll.d10 = dice.roll(table.faces);
+        const DieTableEntry& entry = table.lookup(roll.d10);
+        roll.result = std::string(entry.result);
+        const bool town = campaign.cover(q, "town") != Cover::None || campaign.cover(q, "village") != Cover::None;
+        if (roll.result == "hill") {
+            roll.detail = campaign.cover(q, "hill") != Cover::None ? "second level of the primary hill (level 2)"
+                                                                    : "a grid-sized hill (level 1)";
+        } else if (roll.result == "woods") {
+            if (campaign.cover(q, "woods") != Cover::None)
+                roll.detail = "dense forest: a wood in a primary forest square (no walls or fences)";
+            else
+                roll.detail = "a grid-sized wood; " + fenceDetail(dice, roll);
+        } else if (roll.result == "field" || roll.result == "orchard") {
+            roll.detail = "a grid-sized " + roll.result + "; " + fenceDetail(dice, roll);
+        } else if (roll.result == "village") {
+            roll.detail = town ? "half of the primary town is stone/dense" : "a grid-sized village";
+        } else if (roll.result == "stream") {
+            roll.detail = "start of a stream";
+        } else {
+            roll.detail = "nothing";
+        }
+        out.rolls.push_back(std::move(roll));
+    }
+    // Stream starts flow to the nearest water or other stream start, once every d10 has been rolled.
+    for (SecondaryRoll& roll : out.rolls) {
+        if (roll.result != "stream")
+            continue;
+        std::optional<SquareRef> best;
+        long long bestDistance = 0;
+        auto consider = [&](SquareRef target) {
+            if (target == roll.square)
+                return;
+            const long long dc = target.column - roll.square.column, dr = target.row - roll.square.row;
+            const long long d = dc * dc + dr * dr;
+            if (!best || d < bestDistance || (d == bestDistance && std::pair{target.row, target.column} < std::pair{best->row, best->column})) {
+                best = target;
+                bestDistance = d;
+            }
+        };
+        for (int row = 0; row < grid.rows; ++row)
+            for (int column = 0; column < grid.columns; ++column)
+                if (hasWater(campaign, {column, row}))
+                    consider({column, row});
+        for (const SecondaryRoll& other : out.rolls)
+            if (other.result == "stream")
+                consider(other.square);
+        if (best) {
+            roll.streamTo = best;
+            roll.detail += ", flowing to " + squareName(grid, *best);
+            continue;
+        }
+        const SquareRef q = roll.square;
+        if (q.row == minR)
+            roll.streamEdge = Edge::North;
+        else if (q.column == maxC)
+            roll.streamEdge = Edge::East;
+        else if (q.row == maxR)
+            roll.streamEdge = Edge::South;
+        else if (q.column == minC)
+            roll.streamEdge = Edge::West;
+        else {
+            roll.edgeDie = dice.roll(4);
+            const Edge edges[] = {Edge::North, Edge::East, Edge::South, Edge::West};
+            roll.streamEdge = edges[*roll.edgeDie - 1];
+        }
+        roll.detail += std::string(", flowing off the ") + toString(*roll.streamEdge) + " table edge";
+    }
+    return out;
+}
+
+} // namespace sandtable::core::rules
