@@ -5,7 +5,8 @@
 #       [-DREQUIRE_RASTER=<raster file>] [-DSHARED_DATA=<folder>] [-DEXPECT_FAILURE=ON] -P this
 # A SCENARIO ending in ".in" is a template: @SHARED_DATA@ is replaced by SHARED_DATA and the result written
 # next to OUTPUT (skipped, visibly, when that folder is absent).
-# REQUIRE_RASTER: when that file exists the editor must have drawn the map raster (no "terrain only").
+# REQUIRE_RASTER: when that file exists the editor must have drawn the map raster (no "terrain only");
+# when it is absent, TERRAIN_ONLY_MIN_COLOURS / TERRAIN_ONLY_MIN_FOREGROUND (if set) replace the thresholds.
 cmake_minimum_required(VERSION 3.25)
 foreach(var EDITOR SCENARIO OUTPUT SIZE)
   if(NOT DEFINED ${var})
@@ -73,6 +74,12 @@ if(REQUIRE_RASTER)
     endif()
   else()
     message("note: ${REQUIRE_RASTER} is absent, so the editor drew terrain only (checked as such)")
+    if(DEFINED TERRAIN_ONLY_MIN_COLOURS)
+      set(MIN_COLOURS ${TERRAIN_ONLY_MIN_COLOURS})
+    endif()
+    if(DEFINED TERRAIN_ONLY_MIN_FOREGROUND)
+      set(MIN_FOREGROUND ${TERRAIN_ONLY_MIN_FOREGROUND})
+    endif()
   endif()
 endif()
 string(REGEX MATCH "^([0-9]+)x([0-9]+)$" _ "${SIZE}")
