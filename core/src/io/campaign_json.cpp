@@ -174,7 +174,8 @@ Campaign campaignFromJson(const Json& j)
     for (const Json& t : j.value("derived", Json::array())) {
         SquareTerrain st;
         st.square = square(t.at("square"));
-        for (const auto& [cls, fraction] : t.value("coverage", Json::object()).items())
+        const Json coverage = t.value("coverage", Json::object()); // items() must not outlive the object it walks
+        for (const auto& [cls, fraction] : coverage.items())
             st.coverage.emplace_back(cls, fraction.get<double>());
         for (const Json& l : t.value("lines", Json::array())) {
             SquareLine line;

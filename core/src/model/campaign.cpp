@@ -116,7 +116,9 @@ std::string squareName(const CampaignGrid& grid, SquareRef square)
     const int largestColumn = grid.startNumber + grid.columns - 1;
     if (!grid.leadingZeros.value_or(true))
         return std::to_string(column) + "." + std::to_string(row);
-    return padded(column, std::max(2, digits(largestColumn))) + padded(row, std::max(2, digits(largestRow)));
+    // Both numbers padded to one width, so the name splits in half unambiguously ("0304", "012007").
+    const int width = std::max({2, digits(largestColumn), digits(largestRow)});
+    return padded(column, width) + padded(row, width);
 }
 
 SquareRef parseSquareName(const CampaignGrid& grid, const std::string& name)

@@ -43,6 +43,7 @@ void registerScenarioCommands(CLI::App& app, Context& context);
 void registerRasterCommands(CLI::App& app, Context& context);
 void registerTerrainCommands(CLI::App& app, Context& context);
 void registerCatalogueCommands(CLI::App& app, Context& context);
+void registerGridCommands(CLI::App& app, Context& context);
 void registerDemoCommand(CLI::App& app, Context& context);
 
 /// Runs the tool: parses arguments, runs the command, converts failures once. Returns the exit code:

@@ -28,7 +28,7 @@ struct SquareRef {
 
 /// How squares are called out loud (domain.md, "Grid conventions").
 /// - LetterNumber: column letters west to east (A..Z, AA, AB, ...), then the row number: "C4".
-/// - ColumnRow: column number then row number, each of at least two digits: "0304".
+/// - ColumnRow: column number then row number, both padded to one width of at least two digits: "0304".
 enum class GridNumbering { LetterNumber, ColumnRow };
 const char* toString(GridNumbering numbering);                     ///< "letter-number" or "colrow"
 GridNumbering gridNumberingFromString(const std::string& name);    ///< throws std::invalid_argument

@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `sandtable grid new|table|derive|override|roll|print`: Campaign Lite grids over the map.
+#include "sandtable/cli/context.hpp"
+
+#include "sandtable/core/geometry/grid_coverage.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/rules/secondary_terrain.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/print/campaign_print.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <ostream>
+#include <sstream>
+
+namespace sandtable::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct NewOptions {
+    std::string file;
+    double square = core::kMileMetres;
+    std::string origin;
+    int rows = 0;
+    int columns = 0;
+    std::string numbering = "letter-number";
+    double rotation = 0.0;
+    int startNumber = 1;
+    std::string leadingZeros;
+    bool descendingRows = false;
+};
+
+struct TableOptions {
+    double lengthMm = 0.0;
+    double widthMm = 0.0;
+    double scale = 3600.0;
+    int along = 6;
+};
+
+struct DeriveOptions {
+    std::string file;
+    std::optional<double> whole;
+    std::optional<double> half;
+};
+
+struct OverrideOptions {
+    std::string file;
+    std::string square;
+    std::string terrainClass;
+    std::string cover;
+    std::string note;
+    bool remove = false;
+};
+
+struct RollOptions {
+    std::string file;
+    std::string seed;
+    std::string region;
+};
+
+struct PrintOptions {
+    std::string file;
+    std::string output;
+    int copies = 1;
+    std::string page = "A4";
+    std::optional<double> scale;
+    double dpi = 150.0;
+    bool underlay = false;
+};
+
+constexpr const char* kSeedRange = "0 to 18446744073709551615";
+
+/// The seed as an unsigned 64-bit number; "seed out of range" for anything else (negative, too large, not a number).
+std::uint64_t parseSeed(const std::string& text)
+{
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        throw core::OperationError("", "--seed", "seed '" + text + "' out of range: a whole number from " + kSeedRange);
+    return value;
+}
+
+core::Coordinate parseOrigin(const std::string& text)
+{
+    const auto comma = text.find(',');
+    try {
+        if (comma != std::string::npos) {
+            std::size_t used1 = 0, used2 = 0;
+            const std::string xs = text.substr(0, comma), ys = text.substr(comma + 1);
+            const double x = std::stod(xs, &used1), y = std::stod(ys, &used2);
+            if (used1 == xs.size() && used2 == ys.size() && std::isfinite(x) && std::isfinite(y))
+                return {x, y};
+        }
+    } catch (const std::exception&) {
+    }
+    throw core::OperationError("", "--origin", "'" + text + "' is not X,Y in working-CRS metres (the grid's south-west corner)");
+}
+
+Json lineJson(const core::SquareLine& l)
+{
+    Json edges = Json::array();
+    for (core::Edge e : l.edges)
+        edges.push_back(core::toString(e));
+    Json out{{"feature", l.feature.str()}, {"class", l.terrainClass}};
+    if (!l.grade.empty())
+        out["grade"] = l.grade;
+    out["edges"] = std::move(edges);
+    out["length_m"] = l.length;
+    return out;
+}
+
+Json squareJson(const core::Campaign& c, const core::SquareTerrain& t)
+{
+    Json terrain = Json::object();
+    Json cover = Json::object();
+    Json overridden = Json::array();
+    for (const auto& [cls, fraction] : t.coverage)
+        terrain[cls] = fraction;
+    std::set<std::string> classes;
+    for (const auto& entry : t.coverage)
+        classes.insert(entry.first);
+    for (const core::CoverOverride& o : c.overrides)
+        if (o.square == t.square)
+            classes.insert(o.terrainClass);
+    for (const std::string& cls : classes) {
+        cover[cls] = core::toString(c.cover(t.square, cls));
+        if (c.overridden(t.square, cls))
+            overridden.push_back(cls);
+    }
+    Json lines = Json::array();
+    for (const core::SquareLine& l : t.lines)
+        lines.push_back(lineJson(l));
+    Json crossings = Json::array();
+    for (const core::SquareCrossing& x : t.crossings)
+        crossings.push_back({{"feature", x.feature.str()}, {"class", x.terrainClass},
+            {"edge", x.edge ? Json(core::toString(*x.edge)) : Json(nullptr)}});
+    return {{"ref", core::squareName(c.grid, t.square)}, {"terrain", terrain}, {"cover", cover}, {"overridden", overridden},
+        {"lines", lines}, {"crossings", crossings}};
+}
+
+void save(const core::Scenario& scenario, const std::string& file, Context& context, const std::string& what)
+{
+    core::saveScenario(scenario, file);
+    if (!context.json && !context.quiet)
+        context.err << file << ": " << what << ", saved\n";
+}
+
+void runNew(const NewOptions& o, Context& context)
+{
+    core::LoadedScenario loaded = core::loadScenario(o.file);
+    core::Scenario& s = loaded.scenario;
+    core::CampaignGrid grid;
+    grid.squareSize = o.square;
+    grid.origin = parseOrigin(o.origin);
+    grid.rows = o.rows;
+    grid.columns = o.columns;
+    grid.rotation = o.rotation;
+    grid.numbering = core::gridNumberingFromString(o.numbering);
+    grid.startNumber = o.startNumber;
+    if (!o.leadingZeros.empty())
+        grid.leadingZeros = o.leadingZeros == "true";
+    grid.descendingRows = o.descendingRows;
+    try {
+        core::checkGrid(grid);
+    } catch (const std::invalid_argument& e) {
+        throw core::OperationError(o.file, "campaign grid", e.what());
+    }
+    std::string coverage;
+    if (s.settings.extent && !core::geometry::gridCoversExtent(grid, *s.settings.extent, coverage))
+        throw core::OperationError(o.file, "campaign grid", coverage);
+    core::Campaign campaign = s.campaign.value_or(core::Campaign{});
+    // Forces, objectives and overrides keep their squares when those still exist on the new grid; the
+    // derived terrain and the rolls belong to the old grid and go.
+    auto onGrid = [&](core::SquareRef q) { return q.column < grid.columns && q.row < grid.rows; };
+    for (const auto& f : campaign.forces)
+        if (!onGrid(f.square))
+            throw core::OperationError(o.file, "force '" + f.id + "'", "its square is off the new grid; move it first");
+    for (const auto& obj : campaign.objectives)
+        if (!onGrid(obj.square))
+            throw core::OperationError(o.file, "objective '" + obj.id + "'", "its square is off the new grid; move it first");
+    std::erase_if(campaign.overrides, [&](const core::CoverOverride& ov) { return !onGrid(ov.square); });
+    std::erase_if(campaign.tableSquares, [&](core::SquareRef q) { return !onGrid(q); });
+    campaign.grid = grid;
+    campaign.derived.clear();
+    campaign.secondary.reset();
+    s.campaign = std::move(campaign);
+    save(s, o.file, context, "campaign grid of " + std::to_string(grid.rows * grid.columns) + " squares");
+    const auto b = core::gridBounds(grid);
+    if (context.json) {
+        context.printJson({{"file", o.file}, {"squares", grid.rows * grid.columns}, {"rows", grid.rows}, {"columns", grid.columns},
+            {"square_size", grid.squareSize}, {"numbering", core::toString(grid.numbering)},
+            {"north_west", core::squareName(grid, {0, 0})},
+            {"south_east", core::squareName(grid, {grid.columns - 1, grid.rows - 1})}, {"bounds", Json::array({b[0], b[1], b[2], b[3]})}});
+    } else {
+        context.out << o.file << ": " << grid.columns << " x " << grid.rows << " squares of " << grid.squareSize << " m, "
+                    << core::squareName(grid, {0, 0}) << " (north-west) to "
+                    << core::squareName(grid, {grid.columns - 1, grid.rows - 1}) << " (south-east)\n";
+    }
+}
+
+void runTable(const TableOptions& o, Context& context)
+{
+    core::TableGrid t;
+    try {
+        t = core::proposeTableGrid(o.lengthMm, o.widthMm, o.scale, o.along);
+    } catch (const std::invalid_argument& e) {
+        throw core::OperationError("", "table", e.what());
+    }
+    if (context.json) {
+        context.printJson({{"square_size", t.squareSize}, {"square_miles", t.squareSize / core::kMileMetres}, {"along", t.along},
+            {"across", t.across}, {"square_on_table_mm", t.squareOnTableMm}});
+        return;
+    }
+    context.out << std::setprecision(6) << t.along << " x " << t.across << " squares of " << t.squareSize << " m ("
+                << t.squareSize / core::kMileMetres << " mile), " << t.squareOnTableMm << " mm on the table\n";
+}
+
+void runDerive(const DeriveOptions& o, Context& context)
+{
+    core::LoadedScenario loaded = core::loadScenario(o.file);
+    core::Scenario& s = loaded.scenario;
+    if (s.campaign) {
+        if (o.whole)
+            s.campaign->thresholds.whole = *o.whole;
+        if (o.half)
+            s.campaign->thresholds.half = *o.half;
+        if (!(s.campaign->thresholds.half > 0 && s.campaign->thresholds.half <= s.campaign->thresholds.whole
+                && s.campaign->thresholds.whole <= 1))
+            throw core::OperationError(o.file, "thresholds", "cover thresholds must satisfy 0 < half <= whole <= 1");
+    }
+    core::Campaign campaign;
+    try {
+        campaign = core::geometry::rederiveCampaign(s);
+    } catch (const core::OperationError& e) {
+        throw core::OperationError(o.file, e.object(), e.reason());
+    }
+    s.campaign = campaign;
+    save(s, o.file, context, "primary terrain of " + std::to_string(campaign.derived.size()) + " squares derived");
+    if (context.json) {
+        Json squares = Json::array();
+        for (const auto& t : campaign.derived)
+            squares.push_back(squareJson(campaign, t));
+        context.printJson({{"file", o.file}, {"squares", squares}, {"overrides", campaign.overrides.size()}});
+        return;
+    }
+    for (const auto& t : campaign.derived) {
+        std::ostringstream line;
+        for (const auto& [cls, fraction] : t.coverage)
+            line << " " << cls << "=" << std::fixed << std::setprecision(3) << fraction << "("
+                 << core::toString(campaign.cover(t.square, cls)) << (campaign.overridden(t.square, cls) ? ", override" : "") << ")";
+        for (const auto& l : t.lines) {
+            line << " " << l.terrainClass << (l.grade.empty() ? "" : ":" + l.grade) << "[";
+            for (std::size_t i = 0; i < l.edges.size(); ++i)
+                line << (i ? "," : "") << core::toString(l.edges[i]);
+            line << "]";
+        }
+        for (const auto& x : t.crossings)
+            line << " " << x.terrainClass << "@" << (x.edge ? core::toString(*x.edge) : "middle");
+        context.out << core::squareName(campaign.grid, t.square) << ":" << (line.str().empty() ? " -" : line.str()) << "\n";
+    }
+}
+
+void runOverride(const OverrideOptions& o, Context& context)
+{
+    core::LoadedScenario loaded = core::loadScenario(o.file);
+    core::Scenario& s = loaded.scenario;
+    if (!s.campaign)
+        throw core::OperationError(o.file, "scenario", "has no campaign grid (run 'sandtable grid new' first)");
+    core::SquareRef q;
+    try {
+        q = core::parseSquareName(s.campaign->grid, o.square);
+    } catch (const std::invalid_argument& e) {
+        throw core::OperationError(o.file, "square", e.what());
+    }
+    auto& overrides = s.campaign->overrides;
+    std::erase_if(overrides, [&](const core::CoverOverride& ov) { return ov.square == q && ov.terrainClass == o.terrainClass; });
+    if (!o.remove) {
+        if (o.cover.empty())
+            throw core::OperationError(o.file, "--cover", "give whole, half or none (or --remove)");
+        overrides.push_back(core::CoverOverride{q, o.terrainClass, core::coverFromString(o.cover), o.note});
+    }
+    save(s, o.file, context, std::string(o.remove ? "override removed" : "override set") + " on " + o.square);
+    if (context.json)
+        context.printJson({{"file", o.file}, {"ref", core::squareName(s.campaign->grid, q)}, {"class", o.terrainClass},
+            {"cover", core::toString(s.campaign->cover(q, o.terrainClass))}, {"overrides", overrides.size()}});
+}
+
+void runRoll(const RollOptions& o, Context& context)
+{
+    const std::uint64_t seed = parseSeed(o.seed);
+    core::LoadedScenario loaded = core::loadScenario(o.file);
+    core::Scenario& s = loaded.scenario;
+    if (!s.campaign)
+        throw core::OperationError(o.file, "scenario", "has no campaign grid (run 'sandtable grid new' first)");
+    core::SecondaryTerrain rolled;
+    try {
+        rolled = core::rules::rollSecondaryTerrain(*s.campaign, seed, o.region);
+    } catch (const std::invalid_argument& e) {
+        throw core::OperationError(o.file, "grid roll", e.what());
+    }
+    s.campaign->secondary = rolled;
+    save(s, o.file, context, std::to_string(rolled.rolls.size()) + " squares rolled");
+    const core::CampaignGrid& g = s.campaign->grid;
+    if (context.json) {
+        Json rolls = Json::array();
+        for (const auto& r : rolled.rolls) {
+            Json roll{{"ref", core::squareName(g, r.square)}, {"d10", r.d10}, {"result", r.result}, {"d6", r.d6}, {"detail", r.detail}};
+            roll["stream_to"] = r.streamTo ? Json(core::squareName(g, *r.streamTo)) : Json(nullptr);
+            roll["stream_edge"] = r.streamEdge ? Json(core::toString(*r.streamEdge)) : Json(nullptr);
+            if (r.edgeDie)
+                roll["edge_die"] = *r.edgeDie;
+            rolls.push_back(std::move(roll));
+        }
+        context.printJson({{"file", o.file}, {"seed", seed}, {"region", o.region}, {"rolls", rolls}});
+        return;
+    }
+    for (const auto& r : rolled.rolls) {
+        context.out << core::squareName(g, r.square) << ": d10=" << r.d10;
+        for (int d : r.d6)
+            context.out << " d6=" << d;
+        context.out << " " << r.result << ": " << r.detail << "\n";
+    }
+}
+
+void runPrint(const PrintOptions& o, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::Scenario& s = loaded.scenario;
+    print::CampaignPrintRequest request;
+    request.page = print::parsePageSize(o.page);
+    request.copies = o.copies;
+    request.scaleDenominator = o.scale;
+    const double scale = print::campaignPrintScale(s, request);
+    request.scaleDenominator = scale;
+    bool underlay = false;
+    if (o.underlay) {
+        const auto dir = std::filesystem::path(o.file).parent_path();
+        const bool haveMap = s.map
+            && ((!s.map->warpedPath.empty() && std::filesystem::exists(importers::resolveMapPath(s.map->warpedPath, dir)))
+                || std::filesystem::exists(importers::resolveMapPath(s.map->path, dir)));
+        if (!haveMap) {
+            if (!context.quiet)
+                context.err << "sandtable: notice: " << o.file << ": no map raster found: printing without the underlay\n";
+        } else {
+            const auto b = core::gridBounds(s.campaign->grid);
+            const double metresPerPixel = 25.4 / o.dpi * scale / 1000.0;
+            importers::RenderedRaster r = importers::renderMapRaster(s, dir, core::Extent{b[0], b[1], b[2], b[3]}, metresPerPixel,
+                context.progress());
+            request.underlay = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
+            underlay = true;
+        }
+    }
+    if (s.map)
+        request.sourceNote = "Base map: " + std::filesystem::path(s.map->path).filename().string() + "; working CRS "
+            + s.settings.crs + "; printed by sandtable";
+    const print::CampaignPrintResult result = print::printCampaignSheets(s, request, o.output, context.progress());
+    if (context.json) {
+        context.printJson({{"output", o.output}, {"pages", result.pages}, {"copies", o.copies},
+            {"sheets_per_copy", result.layout.sheets.size()}, {"scale", result.scaleDenominator},
+            {"square_mm", s.campaign->grid.squareSize * 1000.0 / result.scaleDenominator},
+            {"page_mm", Json::array({result.layout.pageWidthMm, result.layout.pageHeightMm})}, {"underlay", underlay}});
+        return;
+    }
+    context.out << o.output << ": " << result.pages << " page(s), " << o.copies << " cop" << (o.copies == 1 ? "y" : "ies")
+                << " at 1:" << result.scaleDenominator << " (one square = " << s.campaign->grid.squareSize * 1000.0 / result.scaleDenominator
+                << " mm)" << (underlay ? ", with the base map" : "") << "\n";
+}
+
+} // namespace
+
+void registerGridCommands(CLI::App& app, Context& context)
+{
+    CLI::App* noun = addCommand(app, "grid", "Campaign Lite grids: lay, derive primary terrain, roll secondary terrain, print");
+
+    auto n = std::make_shared<NewOptions>();
+    CLI::App* create = addCommand(*noun, "new", "Lay a campaign grid (origin = south-west corner, working CRS)");
+    create->add_option("FILE", n->file, "Scenario file (rewritten in place)")->required();
+    create->add_option("--square", n->square, "Square size, metres (default one mile, 1609.344)");
+    create->add_option("--origin", n->origin, "South-west corner X,Y in working-CRS metres")->required();
+    create->add_option("--rows", n->rows, "Rows (north to south)")->required();
+    create->add_option("--cols,--columns", n->columns, "Columns (west to east)")->required();
+    create->add_option("--numbering", n->numbering, "letter-number (C4) or colrow (0304)")->check(CLI::IsMember({"letter-number", "colrow"}));
+    create->add_option("--rotation", n->rotation, "Degrees clockwise from grid north, about the origin");
+    create->add_option("--start", n->startNumber, "Number of the first row (and column for colrow)");
+    create->add_option("--leading-zeros", n->leadingZeros, "true or false (default: the scheme's habit)")->check(CLI::IsMember({"true", "false"}));
+    create->add_flag("--descending-rows", n->descendingRows, "Number rows from the south edge");
+    create->callback([n, &context] { runNew(*n, context); });
+
+    auto t = std::make_shared<TableOptions>();
+    CLI::App* table = addCommand(*noun, "table", "Propose the square size that makes N squares span the table at a rules scale");
+    table->add_option("--length", t->lengthMm, "Table length, mm (8 ft = 2438.4)")->required()->check(CLI::PositiveNumber);
+    table->add_option("--width", t->widthMm, "Table width, mm (6 ft = 1828.8)")->required()->check(CLI::PositiveNumber);
+    table->add_option("--scale", t->scale, "Rules scale 1:N (100 yards to the inch = 3600)")->check(CLI::PositiveNumber);
+    table->add_option("--along", t->along, "Squares along the long side (default 6)")->check(CLI::Range(1, 1000));
+    table->callback([t, &context] { runTable(*t, context); });
+
+    auto d = std::make_shared<DeriveOptions>();
+    CLI::App* derive = addCommand(*noun, "derive", "Primary terrain per square: exact coverage, roads, water, crossings (overrides kept)");
+    derive->add_option("FILE", d->file, "Scenario file (rewritten in place)")->required();
+    derive->add_option("--whole", d->whole, "Coverage from which a class covers the whole square (default 0.75)")->check(CLI::Range(0.0, 1.0));
+    derive->add_option("--half", d->half, "Coverage from which a class covers half the square (default 0.25)")->check(CLI::Range(0.0, 1.0));
+    derive->callback([d, &context] { runDerive(*d, context); });
+
+    auto ov = std::make_shared<OverrideOptions>();
+    CLI::App* over = addCommand(*noun, "override", "Set a square's cover of a class by hand (kept through re-derivation)");
+    over->add_option("FILE", ov->file, "Scenario file (rewritten in place)")->required();
+    over->add_option("SQUARE", ov->square, "Square as players call it (C4, 0304)")->required();
+    over->add_option("--class", ov->terrainClass, "Terrain class (woods, hill, town, ...)")->required();
+    over->add_option("--cover", ov->cover, "whole, half or none")->check(CLI::IsMember({"whole", "half", "none"}));
+    over->add_option("--note", ov->note, "Why");
+    over->add_flag("--remove", ov->remove, "Remove the override (the derived cover applies again)");
+    over->callback([ov, &context] { runOverride(*ov, context); });
+
+    auto r = std::make_shared<RollOptions>();
+    CLI::App* roll = addCommand(*noun, "roll", "Secondary terrain: the d10 tables per table square, reproducible from a seed");
+    roll->add_option("FILE", r->file, "Scenario file (rewritten in place)")->required();
+    roll->add_option("--seed", r->seed, std::string("Seed, a whole number from ") + kSeedRange)->required();
+    roll->add_option("--region", r->region, "foothills, valley or farming-plain")->required()->check(
+        CLI::IsMember({"foothills", "valley", "farming-plain"}));
+    roll->callback([r, &context] { runRoll(*r, context); });
+
+    auto p = std::make_shared<PrintOptions>();
+    CLI::App* printCommand = addCommand(*noun, "print", "Numbered campaign sheets (PDF), N copies, tiled when larger than a page");
+    printCommand->add_option("FILE", p->file, "Scenario file")->required();
+    printCommand->add_option("-o,--output", p->output, "PDF to write")->required();
+    printCommand->add_option("--copies", p->copies, "Copies (the rules suggest about twenty for two players)")->check(CLI::Range(1, 500));
+    printCommand->add_option("--page", p->page, "A4, letter, A3, A0 or WxHmm");
+    printCommand->add_option("--scale", p->scale, "Print at 1:N (default: the grid fits one page)")->check(CLI::Range(1.0, 1.0e8));
+    printCommand->add_option("--dpi", p->dpi, "Resolution of the base-map underlay")->check(CLI::Range(10.0, 1200.0));
+    printCommand->add_flag("--underlay", p->underlay, "Print the scenario's base map under the grid");
+    printCommand->callback([p, &context] { runPrint(*p, context); });
+}
+
+} // namespace sandtable::cli

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Campaign Lite sheets: the numbered grid with primary terrain, legend and scale bar, in N copies.
+#pragma once
+
+#include "sandtable/core/model/scenario.hpp"
+#include "sandtable/core/util/progress.hpp"
+#include "sandtable/print/map_print.hpp"
+#include "sandtable/print/page.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace sandtable::print {
+
+/// What to print. Paper lengths in millimetres.
+/// - `scaleDenominator`: print at 1:N; unset = the smallest whole thousand N at which the grid fits one
+///   page (either orientation).
+/// - `copies`: the sheets are repeated this many times (campaign-lite.txt: "copying off twenty maps is all
+///   that is required for two players"), each copy numbered on its pages.
+/// - `underlay`: the base map (RGBA in the working CRS), drawn pale under the grid.
+struct CampaignPrintRequest {
+    std::optional<double> scaleDenominator;
+    PageSize page;
+    double marginMm = 12.0;
+    double overlapMm = 10.0;
+    int copies = 1;
+    std::optional<PrintRaster> underlay;
+    std::string sourceNote;
+    std::size_t maxPages = 2000;
+};
+
+/// Printing's outcome: pages written (copies x sheets, plus an assembly page per copy when tiled), the
+/// scale used and the layout of one copy.
+struct CampaignPrintResult {
+    int pages = 0;
+    double scaleDenominator = 0.0;
+    MapLayout layout;
+};
+
+/// The scale the grid is printed at for `request` (its own, or the one-page fit).
+/// Throws core::OperationError when the scenario has no campaign or the page is smaller than its margins.
+double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintRequest& request);
+
+/// Writes the sheets atomically. Each sheet: the grid with every square's name, primary terrain as
+/// symbols (a class covering a whole square tints it, half a square tints its north-west half; roads and
+/// water drawn through the square's centre to the edges they cross, bridges and fords on their edge or in
+/// the middle), objectives, a legend, a scale bar in metres and in squares, a north arrow, "Turn / Player"
+/// boxes, and when tiled, registration marks and neighbour names. One square of S metres measures
+/// S * 1000 / N mm. Throws core::OperationError (no campaign, too many pages, copies < 1), core::IoError.
+CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const CampaignPrintRequest& request,
+    const std::filesystem::path& output, const core::ProgressCallback& progress = {});
+
+} // namespace sandtable::print

@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Campaign sheets through cairo's PDF surface, tiled with map_print's sheet planner.
+#include "sandtable/print/campaign_print.hpp"
+
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/print/terrain_style.hpp"
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <numbers>
+#include <set>
+#include <sstream>
+
+namespace sandtable::print {
+namespace {
+
+// The band under the map area for title, legend and scale bar: the same as map_print's sheets, so
+// planMapSheets' layout holds for these pages.
+constexpr double kFurnitureMm = 30.0;
+
+using core::Coordinate;
+
+struct Transform {
+    double originX, originY, minX, maxY, mmPerMetre;
+    double x(double gx) const { return originX + (gx - minX) * mmPerMetre; }
+    double y(double gy) const { return originY + (maxY - gy) * mmPerMetre; }
+};
+
+void setColour(cairo_t* cr, const Colour& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
+
+void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold = false)
+{
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    cairo_move_to(cr, x, y);
+    cairo_show_text(cr, s.c_str());
+}
+
+double textWidth(cairo_t* cr, double size, const std::string& s, bool bold = false)
+{
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, s.c_str(), &e);
+    return e.x_advance;
+}
+
+std::string sheetName(int row, int column)
+{
+    std::string letters;
+    for (int r = row + 1; r > 0; r = (r - 1) / 26)
+        letters.insert(letters.begin(), static_cast<char>('A' + (r - 1) % 26));
+    return letters + std::to_string(column + 1);
+}
+
+// The classes printed as cover, in drawing order, with a short legend word.
+struct CoverClass {
+    const char* id;
+    const char* legend;
+};
+constexpr CoverClass kCoverClasses[] = {{"hill", "Hill"}, {"woods", "Forest"}, {"marsh", "Marsh"}, {"village", "Town"},
+    {"town", "Town"}, {"river", "River"}};
+
+Colour pale(Colour c, double alpha) { return Colour{c.r, c.g, c.b, alpha}; }
+
+void drawUnderlay(cairo_t* cr, const Transform& t, const PrintRaster& raster)
+{
+    if (raster.width <= 0 || raster.height <= 0
+        || raster.pixels.size() != static_cast<std::size_t>(raster.width) * static_cast<std::size_t>(raster.height) * 4)
+        throw core::OperationError("", "underlay", "the raster's pixel buffer does not match its size");
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> image(
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, raster.width, raster.height), &cairo_surface_destroy);
+    if (cairo_surface_status(image.get()) != CAIRO_STATUS_SUCCESS)
+        throw core::OperationError("", "underlay", "cannot allocate the raster");
+    const int stride = cairo_image_surface_get_stride(image.get());
+    unsigned char* data = cairo_image_surface_get_data(image.get());
+    cairo_surface_flush(image.get());
+    for (int y = 0; y < raster.height; ++y) {
+        auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::size_t>(y) * static_cast<std::size_t>(stride));
+        for (int x = 0; x < raster.width; ++x) {
+            const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(raster.width) + static_cast<std::size_t>(x)) * 4;
+            const std::uint32_t a = raster.pixels[i + 3];
+            const auto pre = [a](std::uint32_t v) { return (v * a + 127) / 255; };
+            row[x] = (a << 24) | (pre(raster.pixels[i]) << 16) | (pre(raster.pixels[i + 1]) << 8) | pre(raster.pixels[i + 2]);
+        }
+    }
+    cairo_surface_mark_dirty(image.get());
+    cairo_save(cr);
+    const auto& g = raster.geotransform;
+    cairo_matrix_t groundToPaper, pixelToGround, pixelToPaper;
+    cairo_matrix_init(&groundToPaper, t.mmPerMetre, 0, 0, -t.mmPerMetre, t.originX - t.minX * t.mmPerMetre, t.originY + t.maxY * t.mmPerMetre);
+    cairo_matrix_init(&pixelToGround, g[1], g[4], g[2], g[5], g[0], g[3]);
+    cairo_matrix_multiply(&pixelToPaper, &pixelToGround, &groundToPaper);
+    cairo_transform(cr, &pixelToPaper);
+    cairo_set_source_surface(cr, image.get(), 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+    // Pale, so the grid and the symbols stay readable over it.
+    cairo_paint_with_alpha(cr, 0.45);
+    cairo_restore(cr);
+}
+
+Coordinate lerp(Coordinate a, Coordinate b, double t) { return {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)}; }
+
+// The midpoint of a square edge, corners ordered SW, SE, NE, NW.
+Coordinate edgeMidpoint(const std::array<Coordinate, 4>& k, core::Edge e)
+{
+    switch (e) {
+    case core::Edge::South: return lerp(k[0], k[1], 0.5);
+    case core::Edge::East: return lerp(k[1], k[2], 0.5);
+    case core::Edge::North: return lerp(k[2], k[3], 0.5);
+    case core::Edge::West: return lerp(k[3], k[0], 0.5);
+    }
+    return k[0];
+}
+
+void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::set<std::string>& legend)
+{
+    const core::Campaign& c = *s.campaign;
+    const core::CampaignGrid& g = c.grid;
+    const double squareMm = g.squareSize * t.mmPerMetre;
+    for (int row = 0; row < g.rows; ++row)
+        for (int column = 0; column < g.columns; ++column) {
+            const core::SquareRef q{column, row};
+            const auto k = core::squareCorners(g, q);
+            // Cover: whole tints the square, half its north-west half.
+            for (const CoverClass& cls : kCoverClasses) {
+                const core::Cover cover = c.cover(q, cls.id);
+                if (cover == core::Cover::None)
+                    continue;
+                legend.insert(cls.id);
+                const TerrainStyle st = terrainStyle(cls.id);
+                cairo_new_path(cr);
+                cairo_move_to(cr, t.x(k[0].x), t.y(k[0].y));
+                if (cover == core::Cover::Whole)
+                    cairo_line_to(cr, t.x(k[1].x), t.y(k[1].y));
+                cairo_line_to(cr, t.x(k[2].x), t.y(k[2].y));
+                cairo_line_to(cr, t.x(k[3].x), t.y(k[3].y));
+                cairo_close_path(cr);
+                setColour(cr, pale(st.fill.a > 0 ? st.fill : st.line, 0.55));
+                cairo_fill(cr);
+            }
+            const core::SquareTerrain* d = c.derivedSquare(q);
+            if (!d)
+                continue;
+            const Coordinate centre = core::squareCentre(g, q);
+            // Water under roads: blue lines from the centre to each edge crossed.
+            for (int pass = 0; pass < 2; ++pass)
+                for (const core::SquareLine& l : d->lines) {
+                    const bool road = l.terrainClass == "road";
+                    if ((pass == 0) == road)
+                        continue;
+                    const std::string key = road ? "road-" + (l.grade.empty() ? std::string("minor") : l.grade) : l.terrainClass;
+                    legend.insert(key);
+                    const TerrainStyle st = terrainStyle(l.terrainClass, 1, l.grade.empty() ? "minor" : l.grade);
+                    setColour(cr, st.line);
+                    cairo_set_line_width(cr, road ? (l.grade == "major" ? 1.4 : 0.7) : (l.terrainClass == "river" ? 1.6 : 0.8));
+                    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+                    // Water is drawn a little off the centre so a road and a stream in one square stay apart.
+                    const Coordinate hub = road ? centre : lerp(centre, k[0], 0.18);
+                    if (l.edges.empty()) {
+                        cairo_arc(cr, t.x(hub.x), t.y(hub.y), 0.8, 0, 2 * std::numbers::pi);
+                        cairo_fill(cr);
+                    }
+                    for (core::Edge e : l.edges) {
+                        const Coordinate end = edgeMidpoint(k, e);
+                        cairo_move_to(cr, t.x(hub.x), t.y(hub.y));
+                        cairo_line_to(cr, t.x(end.x), t.y(end.y));
+                        cairo_stroke(cr);
+                    }
+                }
+            for (const core::SquareCrossing& x : d->crossings) {
+                legend.insert(x.terrainClass);
+                const Coordinate at = x.edge ? edgeMidpoint(k, *x.edge) : centre;
+                const double r = std::max(1.2, std::min(2.5, squareMm * 0.06));
+                cairo_new_path(cr);
+                if (x.terrainClass == "bridge")
+                    cairo_rectangle(cr, t.x(at.x) - r, t.y(at.y) - r / 2, 2 * r, r);
+                else
+                    cairo_arc(cr, t.x(at.x), t.y(at.y), r * 0.8, 0, 2 * std::numbers::pi);
+                cairo_set_source_rgb(cr, 1, 1, 1);
+                cairo_fill_preserve(cr);
+                cairo_set_source_rgb(cr, 0.1, 0.1, x.terrainClass == "bridge" ? 0.1 : 0.6);
+                cairo_set_line_width(cr, 0.35);
+                cairo_stroke(cr);
+            }
+        }
+}
+
+void drawGridLines(cairo_t* cr, const Transform& t, const core::CampaignGrid& g)
+{
+    const double squareMm = g.squareSize * t.mmPerMetre;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 0.3);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    for (int row = 0; row < g.rows; ++row)
+        for (int column = 0; column < g.columns; ++column) {
+            const auto k = core::squareCorners(g, {column, row});
+            cairo_move_to(cr, t.x(k[0].x), t.y(k[0].y));
+            for (int i = 1; i < 4; ++i)
+                cairo_line_to(cr, t.x(k[i].x), t.y(k[i].y));
+            cairo_close_path(cr);
+            cairo_stroke(cr);
+        }
+    // Each square's name in its north-west corner, sized to the square.
+    const double size = std::clamp(squareMm * 0.11, 1.8, 4.0);
+    for (int row = 0; row < g.rows; ++row)
+        for (int column = 0; column < g.columns; ++column) {
+            const auto k = core::squareCorners(g, {column, row});
+            const Coordinate at = k[3];
+            const std::string name = core::squareName(g, {column, row});
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
+            const double w = textWidth(cr, size, name, true);
+            cairo_rectangle(cr, t.x(at.x) + 0.3, t.y(at.y) + 0.3, w + 0.8, size + 0.6);
+            cairo_fill(cr);
+            cairo_set_source_rgb(cr, 0, 0, 0);
+            text(cr, t.x(at.x) + 0.7, t.y(at.y) + size + 0.3, size, name, true);
+        }
+}
+
+void drawObjectives(cairo_t* cr, const Transform& t, const core::Campaign& c)
+{
+    for (const core::Objective& o : c.objectives) {
+        const Coordinate centre = core::squareCentre(c.grid, o.square);
+        const double x = t.x(centre.x), y = t.y(centre.y) + 1.0;
+        // A five-pointed star.
+        cairo_new_path(cr);
+        for (int i = 0; i < 10; ++i) {
+            const double a = -std::numbers::pi / 2 + i * std::numbers::pi / 5;
+            const double r = i % 2 ? 0.9 : 2.1;
+            cairo_line_to(cr, x + r * std::cos(a), y + r * std::sin(a));
+        }
+        cairo_close_path(cr);
+        cairo_set_source_rgb(cr, 0.85, 0.1, 0.1);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_set_line_width(cr, 0.2);
+        cairo_stroke(cr);
+        const std::string label = o.name + " (" + std::to_string(o.points) + ")";
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.75);
+        const double w = textWidth(cr, 2.0, label);
+        cairo_rectangle(cr, x - w / 2 - 0.4, y + 2.4, w + 0.8, 2.6);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        text(cr, x - w / 2, y + 4.4, 2.0, label);
+    }
+}
+
+void registrationMark(cairo_t* cr, double x, double y)
+{
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 0.15);
+    cairo_arc(cr, x, y, 2.0, 0, 2 * std::numbers::pi);
+    cairo_stroke(cr);
+    cairo_move_to(cr, x - 4.0, y);
+    cairo_line_to(cr, x + 4.0, y);
+    cairo_move_to(cr, x, y - 4.0);
+    cairo_line_to(cr, x, y + 4.0);
+    cairo_stroke(cr);
+}
+
+void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequest& r, double scale, const MapLayout& layout,
+    const MapSheet& sheet, int copy, const std::set<std::string>& legend)
+{
+    const core::CampaignGrid& g = s.campaign->grid;
+    const double pageW = layout.pageWidthMm, pageH = layout.pageHeightMm;
+    const double top = pageH - r.marginMm - kFurnitureMm + 3.0;
+    const double mmPerMetre = 1000.0 / scale;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    const std::string title = (s.settings.title.empty() ? s.settings.id : s.settings.title) + " - campaign map";
+    text(cr, r.marginMm, top + 2.0, 4.0, title, true);
+    std::ostringstream info;
+    info.precision(6);
+    info << "1:" << std::llround(scale) << "   one square = " << g.squareSize << " m (" << g.squareSize / core::kMileMetres
+         << " mile)   " << g.columns << " x " << g.rows << " squares   copy " << copy << " of " << r.copies;
+    if (layout.sheets.size() > 1)
+        info << "   sheet " << sheetName(sheet.row, sheet.column) << " of " << layout.sheets.size();
+    text(cr, r.marginMm, top + 6.5, 2.5, info.str());
+    // Scale bar: three squares (or as many as fit in 90 mm), each segment one square.
+    const double squareMm = g.squareSize * mmPerMetre;
+    const int segments = std::max(1, std::min(3, static_cast<int>(90.0 / squareMm)));
+    const double barY = top + 11.0;
+    cairo_set_line_width(cr, 0.15);
+    for (int i = 0; i < segments; ++i) {
+        cairo_rectangle(cr, r.marginMm + i * squareMm, barY, squareMm, 1.6);
+        cairo_set_source_rgb(cr, i % 2 ? 1 : 0, i % 2 ? 1 : 0, i % 2 ? 1 : 0);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_stroke(cr);
+    }
+    for (int i = 0; i <= segments; ++i) {
+        std::ostringstream tick;
+        tick << std::llround(i * g.squareSize) << " m";
+        text(cr, r.marginMm + i * squareMm - 0.6, barY + 4.3, 2.1, tick.str());
+    }
+    text(cr, r.marginMm, barY + 7.6, 2.1, "each segment = one square");
+    // Turn / player boxes for the players' notes (moves and searches are recorded on the maps).
+    const double boxX = std::max(r.marginMm + segments * squareMm + 12.0, r.marginMm + 60.0);
+    text(cr, boxX, top + 12.0, 2.6, "Turn ______   Player ______________");
+    text(cr, boxX, top + 18.0, 2.6, "Side ______________   Hour ______");
+    // Legend.
+    const double lx = std::max(boxX + 62.0, pageW * 0.55), ly = top - 1.0;
+    int n = 0;
+    for (const std::string& key : legend) {
+        const double x = lx + (n / 6) * 34.0, y = ly + (n % 6) * 4.2;
+        if (x + 30 > pageW - r.marginMm - 10)
+            break;
+        std::string label = key;
+        if (key == "road-major" || key == "road-minor") {
+            const TerrainStyle st = terrainStyle("road", 1, key == "road-major" ? "major" : "minor");
+            setColour(cr, st.line);
+            cairo_set_line_width(cr, key == "road-major" ? 1.4 : 0.7);
+            cairo_move_to(cr, x, y + 1.3);
+            cairo_line_to(cr, x + 5.0, y + 1.3);
+            cairo_stroke(cr);
+            label = key == "road-major" ? "Major road" : "Minor road";
+        } else if (key == "stream" || key == "river") {
+            setColour(cr, terrainStyle(key).line);
+            cairo_set_line_width(cr, key == "river" ? 1.6 : 0.8);
+            cairo_move_to(cr, x, y + 1.3);
+            cairo_line_to(cr, x + 5.0, y + 1.3);
+            cairo_stroke(cr);
+            label = key == "river" ? "River (bridges only)" : "Stream";
+        } else if (key == "bridge" || key == "ford") {
+            if (key == "bridge")
+                cairo_rectangle(cr, x + 1.0, y + 0.6, 3.0, 1.5);
+            else
+                cairo_arc(cr, x + 2.5, y + 1.3, 1.0, 0, 2 * std::numbers::pi);
+            cairo_set_source_rgb(cr, 0.1, 0.1, key == "bridge" ? 0.1 : 0.6);
+            cairo_set_line_width(cr, 0.35);
+            cairo_stroke(cr);
+            label = key == "bridge" ? "Bridge" : "Ford";
+        } else {
+            const TerrainStyle st = terrainStyle(key);
+            cairo_rectangle(cr, x, y, 5.0, 2.6);
+            setColour(cr, pale(st.fill.a > 0 ? st.fill : st.line, 0.55));
+            cairo_fill(cr);
+            cairo_move_to(cr, x + 5.5, y);
+            cairo_line_to(cr, x + 10.5, y);
+            cairo_line_to(cr, x + 5.5, y + 2.6);
+            cairo_close_path(cr);
+            cairo_fill(cr);
+            for (const CoverClass& c : kCoverClasses)
+                if (key == c.id)
+                    label = c.legend;
+            label += " whole / half";
+        }
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        text(cr, x + 11.5, y + 2.3, 2.2, label);
+        ++n;
+    }
+    // North arrow (grid north of the working CRS).
+    const double nx = pageW - r.marginMm - 4.0, ny = top + 2.0;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_move_to(cr, nx, ny);
+    cairo_line_to(cr, nx - 2.2, ny + 7.0);
+    cairo_line_to(cr, nx, ny + 5.5);
+    cairo_line_to(cr, nx + 2.2, ny + 7.0);
+    cairo_close_path(cr);
+    cairo_fill(cr);
+    text(cr, nx - 1.3, ny + 11.0, 3.0, "N", true);
+    if (!r.sourceNote.empty())
+        text(cr, r.marginMm, pageH - r.marginMm + 4.5, 2.1, r.sourceNote);
+}
+
+MapPrintRequest layoutRequest(const CampaignPrintRequest& r, double scale)
+{
+    MapPrintRequest m;
+    m.scaleDenominator = scale;
+    m.page = r.page;
+    m.marginMm = r.marginMm;
+    m.overlapMm = r.overlapMm;
+    m.maxPages = r.maxPages;
+    return m;
+}
+
+core::Scenario gridExtentScenario(const core::Scenario& s)
+{
+    core::Scenario out;
+    out.settings.id = s.settings.id;
+    const auto b = core::gridBounds(s.campaign->grid);
+    out.settings.extent = core::Extent{b[0], b[1], b[2], b[3]};
+    return out;
+}
+
+} // namespace
+
+double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintRequest& request)
+{
+    if (!scenario.campaign)
+        throw core::OperationError("", "scenario '" + scenario.settings.id + "'", "has no campaign grid to print");
+    if (request.scaleDenominator) {
+        if (!(*request.scaleDenominator > 0))
+            throw core::OperationError("", "scale", "the scale denominator must be positive");
+        return *request.scaleDenominator;
+    }
+    const auto b = core::gridBounds(scenario.campaign->grid);
+    const double w = b[2] - b[0], h = b[3] - b[1];
+    const double areaW = request.page.widthMm - 2 * request.marginMm;
+    const double areaH = request.page.heightMm - 2 * request.marginMm - kFurnitureMm;
+    if (areaW <= 0 || areaH <= 0)
+        throw core::OperationError("", "page " + request.page.name, "is smaller than its margins and legend band");
+    // Either orientation: the landscape page swaps the available width and height (margins stay).
+    const double landscapeW = request.page.heightMm - 2 * request.marginMm;
+    const double landscapeH = request.page.widthMm - 2 * request.marginMm - kFurnitureMm;
+    double best = std::max(w * 1000.0 / areaW, h * 1000.0 / areaH);
+    if (landscapeW > 0 && landscapeH > 0)
+        best = std::min(best, std::max(w * 1000.0 / landscapeW, h * 1000.0 / landscapeH));
+    return std::max(1000.0, std::ceil(best / 1000.0 - 1e-9) * 1000.0);
+}
+
+CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const CampaignPrintRequest& request,
+    const std::filesystem::path& output, const core::ProgressCallback& progress)
+{
+    if (request.copies < 1)
+        throw core::OperationError("", "copies", "at least one copy must be printed");
+    CampaignPrintResult result;
+    result.scaleDenominator = campaignPrintScale(scenario, request);
+    try {
+        core::checkGrid(scenario.campaign->grid);
+    } catch (const std::invalid_argument& e) {
+        throw core::OperationError("", "campaign grid", e.what());
+    }
+    const core::Scenario extentOnly = gridExtentScenario(scenario);
+    const MapPrintRequest planned = layoutRequest(request, result.scaleDenominator);
+    result.layout = planMapSheets(extentOnly, planned);
+    const MapLayout& layout = result.layout;
+    const std::size_t perCopy = layout.sheets.size() + (layout.sheets.size() > 1 ? 1 : 0);
+    if (perCopy * static_cast<std::size_t>(request.copies) > request.maxPages)
+        throw core::OperationError("", "copies", std::to_string(request.copies) + " copies of " + std::to_string(perCopy)
+            + " pages exceed the limit of " + std::to_string(request.maxPages) + " pages");
+    const double areaW = layout.pageWidthMm - 2 * request.marginMm;
+    const double areaH = layout.pageHeightMm - 2 * request.marginMm - kFurnitureMm;
+    const double mmPerMetre = 1000.0 / result.scaleDenominator;
+    const core::Extent& e = *extentOnly.settings.extent;
+
+    core::AtomicFile file(output);
+    cairo_surface_t* surface = cairo_pdf_surface_create(file.temporaryPath().c_str(), pointsFromMillimetres(layout.pageWidthMm),
+        pointsFromMillimetres(layout.pageHeightMm));
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surfaceOwner(surface, &cairo_surface_destroy);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
+        throw core::IoError(output.string(), "", std::string("cannot create the PDF: ") + cairo_status_to_string(cairo_surface_status(surface)));
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, (scenario.settings.title + " - campaign map").c_str());
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "sandtable");
+    cairo_t* cr = cairo_create(surface);
+    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> crOwner(cr, &cairo_destroy);
+    cairo_scale(cr, 1.0 / kMillimetresPerPoint, 1.0 / kMillimetresPerPoint);
+
+    const int total = static_cast<int>(perCopy) * request.copies;
+    int page = 0;
+    for (int copy = 1; copy <= request.copies; ++copy) {
+        if (layout.sheets.size() > 1) {
+            // Assembly page: where each sheet goes.
+            const double k = std::min(areaW / layout.extentWidthMm, (areaH - 10) / layout.extentHeightMm);
+            const double x0 = request.marginMm, y0 = request.marginMm + 18;
+            cairo_set_source_rgb(cr, 0, 0, 0);
+            text(cr, x0, request.marginMm + 6, 5.0, "Assembly: " + scenario.settings.title + " - campaign map, copy "
+                + std::to_string(copy) + " of " + std::to_string(request.copies), true);
+            cairo_set_line_width(cr, 0.3);
+            cairo_rectangle(cr, x0, y0, layout.extentWidthMm * k, layout.extentHeightMm * k);
+            cairo_stroke(cr);
+            for (const MapSheet& sh : layout.sheets) {
+                const double sx = x0 + (sh.ground.minX - e.minX) * mmPerMetre * k, sy = y0 + (e.maxY - sh.ground.maxY) * mmPerMetre * k;
+                cairo_set_source_rgb(cr, 0.2, 0.3, 0.7);
+                cairo_set_line_width(cr, 0.2);
+                cairo_rectangle(cr, sx, sy, sh.ground.width() * mmPerMetre * k, sh.ground.height() * mmPerMetre * k);
+                cairo_stroke(cr);
+                cairo_set_source_rgb(cr, 0, 0, 0);
+                text(cr, sx + 3, sy + 8, 5.0, sheetName(sh.row, sh.column), true);
+            }
+            cairo_show_page(cr);
+            ++page;
+        }
+        for (const MapSheet& sheet : layout.sheets) {
+            core::reportProgress(progress, static_cast<double>(page) / total, "printing campaign sheets");
+            const Transform t{request.marginMm, request.marginMm, sheet.ground.minX, sheet.ground.maxY, mmPerMetre};
+            std::set<std::string> legend;
+            cairo_save(cr);
+            const double cx0 = std::max(t.x(e.minX), request.marginMm), cy0 = std::max(t.y(e.maxY), request.marginMm);
+            const double cx1 = std::min(t.x(e.maxX), request.marginMm + areaW), cy1 = std::min(t.y(e.minY), request.marginMm + areaH);
+            // A little beyond the grid so its border lines print whole.
+            cairo_rectangle(cr, cx0 - 0.5, cy0 - 0.5, std::max(0.0, cx1 - cx0) + 1.0, std::max(0.0, cy1 - cy0) + 1.0);
+            cairo_clip(cr);
+            if (request.underlay)
+                drawUnderlay(cr, t, *request.underlay);
+            drawSquares(cr, t, scenario, legend);
+            drawGridLines(cr, t, scenario.campaign->grid);
+            drawObjectives(cr, t, *scenario.campaign);
+            cairo_restore(cr);
+            if (layout.sheets.size() > 1) {
+                const double x0 = request.marginMm, y0 = request.marginMm;
+                registrationMark(cr, x0, y0);
+                registrationMark(cr, x0 + areaW, y0);
+                registrationMark(cr, x0, y0 + areaH);
+                registrationMark(cr, x0 + areaW, y0 + areaH);
+                cairo_set_source_rgb(cr, 0, 0, 0);
+                if (sheet.column + 1 < layout.columns)
+                    text(cr, x0 + areaW + 1.0, y0 + areaH / 2, 2.4, "> " + sheetName(sheet.row, sheet.column + 1));
+                if (sheet.column > 0)
+                    text(cr, 1.0, y0 + areaH / 2, 2.4, sheetName(sheet.row, sheet.column - 1) + " <");
+                if (sheet.row + 1 < layout.rows)
+                    text(cr, x0 + areaW / 2, y0 + areaH + 3.0, 2.4, "v " + sheetName(sheet.row + 1, sheet.column));
+                if (sheet.row > 0)
+                    text(cr, x0 + areaW / 2, y0 - 1.5, 2.4, "^ " + sheetName(sheet.row - 1, sheet.column));
+            }
+            drawFurniture(cr, scenario, request, result.scaleDenominator, layout, sheet, copy, legend);
+            cairo_show_page(cr);
+            ++page;
+        }
+    }
+    crOwner.reset();
+    cairo_surface_finish(surface);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
+        throw core::IoError(output.string(), "", std::string("cannot write the PDF: ") + cairo_status_to_string(cairo_surface_status(surface)));
+    surfaceOwner.reset();
+    file.commit();
+    core::reportProgress(progress, 1.0, "printing campaign sheets");
+    result.pages = page;
+    return result;
+}
+
+} // namespace sandtable::print
