@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Roster rows mapped to units, formations and sides: one undoable Edit, all rows or none.
+#pragma once
+
+#include "sandtable/core/document/edit.hpp"
+#include "sandtable/core/oob/roster_table.hpp"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sandtable::core::oob {
+
+/// The unit fields a column can fill: id, name, type, quality, strength, formation, formation_name,
+/// echelon, side, side_name, command, status, x, y, facing, column, reserve, arrival_day, arrival_turn,
+/// entry_x, entry_y, entry_road.
+const std::vector<std::string>& rosterFields();
+
+/// How columns become fields.
+/// - `columns`: (SOURCE, FIELD) pairs; SOURCE is a column name (exact, else case-insensitive) or a template
+///   holding `{column}` references with literal text around them (e.g. "{army}-{corps}").
+///   Columns named exactly like a field that no pair fills map to it by themselves.
+/// - `constants`: (FIELD, VALUE) pairs giving every row the same value (e.g. formation = "us-i-corps").
+/// - `values`: FIELD -> (raw value -> replacement), applied before interpretation (e.g. type "LC" -> cavalry).
+struct RosterMapping {
+    std::vector<std::pair<std::string, std::string>> columns;
+    std::vector<std::pair<std::string, std::string>> constants;
+    std::map<std::string, std::map<std::string, std::string>> values;
+};
+
+/// Parses "COLUMN=FIELD" (the last '=' splits), "FIELD=VALUE" and "FIELD:FROM=TO" option texts into
+/// `mapping`. Throws OperationError naming the text when it is malformed or names no known field.
+void addColumnMapping(RosterMapping& mapping, const std::string& text);
+void addConstant(RosterMapping& mapping, const std::string& text);
+void addValueMapping(RosterMapping& mapping, const std::string& text);
+
+/// The outcome: the Edit adding the sides, formations and units (one undo step), and what it adds.
+struct RosterImport {
+    Edit edit;
+    std::size_t units = 0;
+    std::size_t formations = 0;
+    std::size_t sides = 0;
+};
+
+/// Maps every row to a unit. Required: `type` and `formation` (mapped or constant). Types are the Pub
+/// Battles piece types (case and spaces/underscores ignored; "baggage" = baggage-train, "headquarters" = hq);
+/// qualities militia (also "recruits", "green"), regular, elite, guard (default regular). A formation not in
+/// the scenario is created on the row's `side` (created too when new; at most two sides), named by
+/// `formation_name` or the formation value; ids that are not valid document ids are made so (characters
+/// outside [A-Za-z0-9_.:-] become '-'). Without an `id` column, ids are "<formation>-<n>".
+/// Throws RosterError listing every problem with its row: unknown types, qualities or statuses, negative or
+/// non-integer strengths, command values outside 1-6, duplicate ids (within the input or with the
+/// scenario), a formation on two sides, a third side, partial coordinates, a missing JSON member; and for
+/// the mapping: a column not in the input, an unknown field, a required field left unmapped.
+RosterImport importRoster(const Scenario& scenario, const RosterTable& table, const RosterMapping& mapping,
+    const std::string& sourceName);
+
+} // namespace sandtable::core::oob

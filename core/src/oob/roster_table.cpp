@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Readers of roster files (CSV, TSV, COPY text, JSON) into rows of cells, reporting every bad row.
+#include "sandtable/core/oob/roster_table.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <set>
+#include <stdexcept>
+
+namespace sandtable::core::oob {
+namespace {
+
+constexpr std::size_t kMaxProblems = 50;
+
+std::string joinProblems(const std::vector<std::string>& problems)
+{
+    std::string text = std::to_string(problems.size()) + " problem(s), nothing imported:";
+    for (const std::string& p : problems)
+        text += "\n  " + p;
+    return text;
+}
+
+std::string lower(std::string text)
+{
+    for (char& c : text)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+/// Offset of the first byte that breaks UTF-8 (overlongs, surrogates and > U+10FFFF included), or npos.
+std::size_t firstInvalidUtf8(std::string_view s)
+{
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        std::size_t n = 0;
+        std::uint32_t cp = 0;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        } else if ((c & 0xE0) == 0xC0) {
+            n = 1;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            n = 2;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            n = 3;
+            cp = c & 0x07;
+        } else {
+            return i;
+        }
+        for (std::size_t k = 1; k <= n; ++k) {
+            if (i + k >= s.size())
+                return i;
+            const auto cc = static_cast<unsigned char>(s[i + k]);
+            if ((cc & 0xC0) != 0x80)
+                return i;
+            cp = (cp << 6) | (cc & 0x3F);
+        }
+        const bool overlong = (n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000);
+        if (overlong || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+            return i;
+        i += n + 1;
+    }
+    return std::string_view::npos;
+}
+
+std::size_t lineAt(std::string_view s, std::size_t offset)
+{
+    return 1 + static_cast<std::size_t>(std::count(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+}
+
+struct Record {
+    std::size_t line;
+    std::vector<std::string> fields;
+};
+
+/// RFC 4180 records; problems for unbalanced quotes.
+std::vector<Record> csvRecords(std::string_view s, char delimiter, std::vector<std::string>& problems)
+{
+    std::vector<Record> records;
+    std::size_t i = 0, line = 1;
+    while (i < s.size()) {
+        Record record{line, {}};
+        std::string field;
+        bool quoted = false, wasQuoted = false, endOfRecord = false;
+        while (i < s.size() && !endOfRecord) {
+            const char c = s[i];
+            if (quoted) {
+                if (c == '"') {
+                    if (i + 1 < s.size() && s[i + 1] == '"') {
+                        field += '"';
+                        i += 2;
+                        continue;
+                    }
+                    quoted = false;
+                    ++i;
+                    continue;
+                }
+                if (c == '\n')
+                    ++line;
+                field += c;
+                ++i;
+                continue;
+            }
+            if (c == '"' && field.empty() && !wasQuoted) {
+                quoted = wasQuoted = true;
+                ++i;
+            } else if (c == delimiter) {
+                record.fields.push_back(std::move(field));
+                field.clear();
+                wasQuoted = false;
+                ++i;
+            } else if (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n') {
+                ++i;
+            } else if (c == '\n') {
+                ++line;
+                ++i;
+                endOfRecord = true;
+            } else {
+                field += c;
+                ++i;
+            }
+        }
+        if (quoted)
+            problems.push_back("line " + std::to_string(record.line) + ": a quoted field is never closed");
+        record.fields.push_back(std::move(field));
+        // A blank line holds no record.
+        if (!(record.fields.size() == 1 && record.fields[0].empty() && !wasQuoted))
+            records.push_back(std::move(record));
+    }
+    return records;
+}
+
+std::vector<std::string> splitTabs(std::string_view line)
+{
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= line.size(); ++i)
+        if (i == line.size() || line[i] == '\t') {
+            out.emplace_back(line.substr(start, i - start));
+            start = i + 1;
+        }
+    return out;
+}
+
+std::vector<std::pair<std::size_t, std::string_view>> physicalLines(std::string_view s)
+{
+    std::vector<std::pair<std::size_t, std::string_view>> out;
+    std::size_t start = 0, line = 1;
+    while (start < s.size()) {
+        std::size_t end = s.find('\n', start);
+        if (end == std::string_view::npos)
+            end = s.size();
+        std::string_view text = s.substr(start, end - start);
+        if (!text.empty() && text.back() == '\r')
+            text.remove_suffix(1);
+        out.emplace_back(line++, text);
+        start = end + 1;
+    }
+    return out;
+}
+
+/// COPY text format: \N is NULL; \b \f \n \r \t \v, \\, octal \NNN and hex \xHH decode; any other
+/// backslashed character stands for itself.
+std::optional<std::string> copyField(const std::string& raw)
+{
+    if (raw == "\\N")
+        return std::nullopt;
+    std::string out;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] != '\\' || i + 1 == raw.size()) {
+            out += raw[i];
+            continue;
+        }
+        const char c = raw[++i];
+        switch (c) {
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'v': out += '\v'; break;
+        case 'x': {
+            int value = 0, digits = 0;
+            while (digits < 2 && i + 1 < raw.size() && std::isxdigit(static_cast<unsigned char>(raw[i + 1]))) {
+                const char h = raw[++i];
+                value = value * 16 + (std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : std::tolower(h) - 'a' + 10);
+                ++digits;
+            }
+            if (digits == 0)
+                out += 'x';
+            else
+                out += static_cast<char>(value);
+            break;
+        }
+        default:
+            if (c >= '0' && c <= '7') {
+                int value = c - '0', digits = 1;
+                while (digits < 3 && i + 1 < raw.size() && raw[i + 1] >= '0' && raw[i + 1] <= '7') {
+                    value = value * 8 + (raw[++i] - '0');
+                    ++digits;
+                }
+                out += static_cast<char>(value & 0xFF);
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out;
+}
+
+/// The column list of `COPY name (a, "b c") FROM stdin;`, or nullopt when the line is no such statement.
+std::optional<std::vector<std::string>> copyColumns(std::string_view line)
+{
+    const std::string l = lower(std::string(line));
+    if (l.rfind("copy ", 0) != 0 || l.find("from stdin") == std::string::npos)
+        return std::nullopt;
+    const std::size_t open = line.find('('), close = line.rfind(')');
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open)
+        return std::vector<std::string>{};
+    std::vector<std::string> columns;
+    std::string current;
+    bool quoted = false;
+    for (std::size_t i = open + 1; i < close; ++i) {
+        const char c = line[i];
+        if (c == '"')
+            quoted = !quoted;
+        else if (c == ',' && !quoted) {
+            columns.push_back(current);
+            current.clear();
+        } else if (quoted || !std::isspace(static_cast<unsigned char>(c)))
+            current += c;
+    }
+    columns.push_back(current);
+    return columns;
+}
+
+void checkHeader(const std::vector<std::string>& columns, std::vector<std::string>& problems)
+{
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        if (columns[i].empty())
+            problems.push_back("header: column " + std::to_string(i + 1) + " has no name");
+        else if (!seen.insert(columns[i]).second)
+            problems.push_back("header: column '" + columns[i] + "' appears twice");
+    }
+}
+
+void addTextRow(RosterTable& table, std::size_t line, std::vector<std::optional<std::string>> cells,
+    std::vector<std::string>& problems)
+{
+    RosterRow row;
+    row.number = table.rows.size() + 1;
+    row.line = line;
+    if (cells.size() != table.columns.size())
+        problems.push_back(rowLabel(row) + ": " + std::to_string(cells.size()) + " field(s), the header has "
+            + std::to_string(table.columns.size()) + (cells.size() < table.columns.size() ? " (missing columns)" : " (extra columns)"));
+    row.cells = std::move(cells);
+    row.present.assign(row.cells.size(), true);
+    table.rows.push_back(std::move(row));
+}
+
+RosterTable parseDelimited(std::string_view s, char delimiter, std::vector<std::string>& problems)
+{
+    RosterTable table;
+    std::vector<Record> records;
+    if (delimiter == ',') {
+        records = csvRecords(s, ',', problems);
+    } else {
+        for (const auto& [line, text] : physicalLines(s))
+            if (!text.empty())
+                records.push_back({line, splitTabs(text)});
+    }
+    if (records.empty()) {
+        problems.push_back("the input has no header line");
+        return table;
+    }
+    table.columns = records.front().fields;
+    checkHeader(table.columns, problems);
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        std::vector<std::optional<std::string>> cells(records[r].fields.begin(), records[r].fields.end());
+        addTextRow(table, records[r].line, std::move(cells), problems);
+    }
+    return table;
+}
+
+RosterTable parseCopy(std::string_view s, std::vector<std::string>& problems)
+{
+    RosterTable table;
+    const auto lines = physicalLines(s);
+    std::size_t at = 0;
+    bool haveColumns = false;
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        if (auto columns = copyColumns(lines[i].second)) {
+            if (columns->empty())
+                problems.push_back("line " + std::to_string(lines[i].first) + ": the COPY statement lists no columns");
+            table.columns = std::move(*columns);
+            at = i + 1;
+            haveColumns = true;
+            break;
+        }
+    if (!haveColumns) {
+        std::size_t first = 0;
+        while (first < lines.size() && lines[first].second.empty())
+            ++first;
+        if (first == lines.size()) {
+            problems.push_back("the input has neither a COPY statement nor a header line");
+            return table;
+        }
+        table.columns = splitTabs(lines[first].second);
+        at = first + 1;
+    }
+    checkHeader(table.columns, problems);
+    for (; at < lines.size(); ++at) {
+        const auto& [line, text] = lines[at];
+        if (text == "\\.")
+            break;
+        if (text.empty() && haveColumns)
+            continue;
+        std::vector<std::optional<std::string>> cells;
+        for (const std::string& raw : splitTabs(text))
+            cells.push_back(copyField(raw));
+        addTextRow(table, line, std::move(cells), problems);
+    }
+    // Octal or hex escapes may spell bytes that are not UTF-8.
+    for (const RosterRow& row : table.rows)
+        for (const auto& cell : row.cells)
+            if (cell && firstInvalidUtf8(*cell) != std::string_view::npos) {
+                problems.push_back(rowLabel(row) + ": an escaped value is not valid UTF-8");
+                break;
+            }
+    return table;
+}
+
+std::optional<std::string> jsonCell(const nlohmann::json& v, bool& nested)
+{
+    if (v.is_null())
+        return std::nullopt;
+    if (v.is_string())
+        return v.get<std::string>();
+    if (v.is_boolean())
+        return v.get<bool>() ? std::string("true") : std::string("false");
+    if (v.is_number())
+        return v.dump();
+    nested = true;
+    return v.dump();
+}
+
+RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
+{
+    RosterTable table;
+    nlohmann::json document;
+    try {
+        document = nlohmann::json::parse(s);
+    } catch (const nlohmann::json::parse_error& e) {
+        problems.push_back(std::string("not JSON: ") + e.what());
+        return table;
+    }
+    const nlohmann::json* array = &document;
+    if (document.is_object()) {
+        array = nullptr;
+        for (const auto& [key, value] : document.items())
+            if (value.is_array()) {
+                array = &value;
+                break;
+            }
+    }
+    if (!array || !array->is_array()) {
+        problems.push_back("JSON: expected an array of objects (or an object holding one)");
+        return table;
+    }
+    for (const auto& item : *array)
+        if (item.is_object())
+            for (const auto& [key, value] : item.items())
+                if (std::find(table.columns.begin(), table.columns.end(), key) == table.columns.end())
+                    table.columns.push_back(key);
+    for (const auto& item : *array) {
+        RosterRow row;
+        row.number = table.rows.size() + 1;
+        row.cells.assign(table.columns.size(), std::nullopt);
+        row.present.assign(table.columns.size(), false);
+        if (!item.is_object()) {
+            problems.push_back(rowLabel(row) + ": not a JSON object");
+        } else {
+            for (std::size_t c = 0; c < table.columns.size(); ++c) {
+                const auto it = item.find(table.columns[c]);
+                if (it == item.end())
+                    continue;
+                bool nested = false;
+                row.cells[c] = jsonCell(*it, nested);
+                row.present[c] = true;
+                if (nested)
+                    problems.push_back(rowLabel(row) + ": member '" + table.columns[c] + "' is an array or object, not a value");
+            }
+        }
+        table.rows.push_back(std::move(row));
+    }
+    return table;
+}
+
+} // namespace
+
+RosterError::RosterError(const std::string& file, std::vector<std::string> problems)
+    : FormatError(file, "roster", joinProblems(problems)), m_problems(std::move(problems))
+{
+}
+
+const char* toString(RosterFormat format)
+{
+    switch (format) {
+    case RosterFormat::Csv: return "csv";
+    case RosterFormat::Tsv: return "tsv";
+    case RosterFormat::PgCopy: return "pgcopy";
+    case RosterFormat::Json: return "json";
+    }
+    return "csv";
+}
+
+RosterFormat rosterFormatFromString(const std::string& name)
+{
+    for (RosterFormat f : {RosterFormat::Csv, RosterFormat::Tsv, RosterFormat::PgCopy, RosterFormat::Json})
+        if (name == toString(f))
+            return f;
+    throw std::invalid_argument("unknown roster format '" + name + "' (use csv, tsv, pgcopy or json)");
+}
+
+RosterFormat rosterFormatFromPath(const std::string& path)
+{
+    const std::string p = lower(path);
+    const auto endsWith = [&](const char* suffix) {
+        const std::string s(suffix);
+        return p.size() >= s.size() && p.compare(p.size() - s.size(), s.size(), s) == 0;
+    };
+    if (endsWith(".tsv") || endsWith(".tab"))
+        return RosterFormat::Tsv;
+    if (endsWith(".sql") || endsWith(".copy") || endsWith(".pgcopy") || endsWith(".dump"))
+        return RosterFormat::PgCopy;
+    if (endsWith(".json"))
+        return RosterFormat::Json;
+    return RosterFormat::Csv;
+}
+
+std::ptrdiff_t RosterTable::columnIndex(const std::string& column) const
+{
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        if (columns[i] == column)
+            return static_cast<std::ptrdiff_t>(i);
+    const std::string wanted = lower(column);
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        if (lower(columns[i]) == wanted)
+            return static_cast<std::ptrdiff_t>(i);
+    return -1;
+}
+
+std::string rowLabel(const RosterRow& row)
+{
+    std::string label = "row " + std::to_string(row.number);
+    if (row.line > 0)
+        label += " (line " + std::to_string(row.line) + ")";
+    return label;
+}
+
+RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::string& sourceName)
+{
+    std::vector<std::string> problems;
+    if (bytes.size() >= 3 && bytes.substr(0, 3) == "\xEF\xBB\xBF")
+        bytes.remove_prefix(3);
+    if (const std::size_t bad = firstInvalidUtf8(bytes); bad != std::string_view::npos)
+        throw RosterError(sourceName, {"line " + std::to_string(lineAt(bytes, bad)) + ": not UTF-8 (byte "
+            + std::to_string(static_cast<unsigned>(static_cast<unsigned char>(bytes[bad]))) + " at offset "
+            + std::to_string(bad) + "); convert the file to UTF-8 first"});
+    RosterTable table;
+    switch (format) {
+    case RosterFormat::Csv: table = parseDelimited(bytes, ',', problems); break;
+    case RosterFormat::Tsv: table = parseDelimited(bytes, '\t', problems); break;
+    case RosterFormat::PgCopy: table = parseCopy(bytes, problems); break;
+    case RosterFormat::Json: table = parseJson(bytes, problems); break;
+    }
+    if (!problems.empty()) {
+        if (problems.size() > kMaxProblems) {
+            const std::size_t more = problems.size() - kMaxProblems;
+            problems.resize(kMaxProblems);
+            problems.push_back("... and " + std::to_string(more) + " more");
+        }
+        throw RosterError(sourceName, std::move(problems));
+    }
+    return table;
+}
+
+} // namespace sandtable::core::oob

@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Set-up checks over placed pieces, reserves, reinforcements and lines of communication.
+#include "sandtable/core/oob/setup_checks.hpp"
+
+#include "sandtable/core/geometry/majority_rule.hpp"
+#include "sandtable/core/oob/order_of_battle.hpp"
+#include "sandtable/core/rules/pub_battles.hpp"
+#include "sandtable/core/util/error.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <cmath>
+#include <memory>
+#include <set>
+#include <sstream>
+
+namespace sandtable::core::oob {
+namespace {
+
+namespace pb = rules::pub_battles;
+
+// Roads meeting within this distance (metres) are joined; a road within it of the extent's edge reaches it.
+constexpr double kJoinMetres = 1.0;
+
+std::string unitPath(std::size_t index, const char* member = nullptr)
+{
+    std::string p = "/units/" + std::to_string(index);
+    if (member)
+        p += std::string("/") + member;
+    return p;
+}
+
+std::string formatMetres(double metres)
+{
+    std::ostringstream text;
+    text.setf(std::ios::fixed);
+    text.precision(0);
+    text << metres << " m";
+    return text.str();
+}
+
+double pointSegmentDistance(Coordinate p, Coordinate a, Coordinate b)
+{
+    const double dx = b.x - a.x, dy = b.y - a.y;
+    const double length2 = dx * dx + dy * dy;
+    double t = length2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2 : 0.0;
+    t = std::clamp(t, 0.0, 1.0);
+    return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+/// Distance from a point to a convex polygon (0 inside).
+double pointPolygonDistance(Coordinate p, const std::array<Coordinate, 4>& corners)
+{
+    bool inside = true;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < corners.size(); ++i) {
+        const Coordinate a = corners[i], b = corners[(i + 1) % corners.size()];
+        if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0)
+            inside = false;
+        best = std::min(best, pointSegmentDistance(p, a, b));
+    }
+    return inside ? 0.0 : best;
+}
+
+double distanceToExtentEdge(Coordinate p, const Extent& e)
+{
+    if (!e.contains(p))
+        return 0.0;
+    return std::min({p.x - e.minX, e.maxX - p.x, p.y - e.minY, e.maxY - p.y});
+}
+
+/// The vertex lists of a line feature (each LineString part), empty for other geometries.
+std::vector<std::vector<Coordinate>> lines(const Geometry& g)
+{
+    std::vector<std::vector<Coordinate>> out;
+    if (dimension(g.type) != 1)
+        return out;
+    for (const auto& part : g.parts)
+        if (!part.empty())
+            out.push_back(part.front());
+    return out;
+}
+
+double pointLinesDistance(Coordinate p, const std::vector<std::vector<Coordinate>>& ls)
+{
+    double best = std::numeric_limits<double>::infinity();
+    for (const auto& line : ls) {
+        if (line.size() == 1)
+            best = std::min(best, std::hypot(p.x - line[0].x, p.y - line[0].y));
+        for (std::size_t i = 1; i < line.size(); ++i)
+            best = std::min(best, pointSegmentDistance(p, line[i - 1], line[i]));
+    }
+    return best;
+}
+
+bool linesReachEdge(const std::vector<std::vector<Coordinate>>& ls, const Extent& e)
+{
+    for (const auto& line : ls)
+        for (Coordinate c : line)
+            if (distanceToExtentEdge(c, e) <= kJoinMetres)
+                return true;
+    return false;
+}
+
+bool linesJoin(const std::vector<std::vector<Coordinate>>& a, const std::vector<std::vector<Coordinate>>& b)
+{
+    // Roads join where a vertex of one lies on the other (an end on a line, or a shared junction vertex).
+    for (const auto& line : a)
+        for (Coordinate c : line)
+            if (pointLinesDistance(c, b) <= kJoinMetres)
+                return true;
+    for (const auto& line : b)
+        for (Coordinate c : line)
+            if (pointLinesDistance(c, a) <= kJoinMetres)
+                return true;
+    return false;
+}
+
+/// Whether the road network joined to road `start` (an index into the scenario's terrain) reaches the edge.
+bool roadNetworkReachesEdge(const Scenario& s, std::size_t start, const Extent& extent)
+{
+    std::vector<std::size_t> roads;
+    for (std::size_t i = 0; i < s.terrain.size(); ++i)
+        if (s.terrain[i].terrainClass == "road")
+            roads.push_back(i);
+    std::set<std::size_t> seen{start};
+    std::vector<std::size_t> queue{start};
+    while (!queue.empty()) {
+        const std::size_t current = queue.back();
+        queue.pop_back();
+        const auto currentLines = lines(s.terrain[current].geometry);
+        if (linesReachEdge(currentLines, extent))
+            return true;
+        for (std::size_t other : roads)
+            if (!seen.count(other) && linesJoin(currentLines, lines(s.terrain[other].geometry))) {
+                seen.insert(other);
+                queue.push_back(other);
+            }
+    }
+    return false;
+}
+
+std::ptrdiff_t featureIndex(const Scenario& s, const FeatureId& id)
+{
+    for (std::size_t i = 0; i < s.terrain.size(); ++i)
+        if (s.terrain[i].id == id)
+            return static_cast<std::ptrdiff_t>(i);
+    return -1;
+}
+
+void checkSideReferences(const Scenario& s, Diagnostics& out)
+{
+    const auto checkSide = [&](const std::optional<SideId>& side, const char* path, const char* what) {
+        if (side && !s.findSide(*side))
+            out.push_back({"ref.missing", Severity::Error, path,
+                std::string(what) + ": side '" + side->str() + "' does not exist"});
+    };
+    checkSide(s.settings.combatOrderSide, "/setup/combat_order_side", "combat order");
+    checkSide(s.settings.attacker, "/syw/attacker", "attacker");
+    checkSide(s.settings.defender, "/syw/defender", "defender");
+    if (s.settings.attacker && s.settings.defender && *s.settings.attacker == *s.settings.defender)
+        out.push_back({"syw.sides", Severity::Error, "/syw/defender",
+            "side '" + s.settings.attacker->str() + "' is both attacker and defender"});
+    if (s.settings.system == GameSystem::SywMiniatures)
+        for (std::size_t i = 0; i < s.sides.size(); ++i)
+            if (s.sides[i].general.empty())
+                out.push_back({"syw.general", Severity::Warning, "/sides/" + std::to_string(i),
+                    "side '" + s.sides[i].id.str() + "' has no general (victory: capture him or make him give up)"});
+}
+
+void checkLinesOfCommunication(const Scenario& s, Diagnostics& out)
+{
+    for (std::size_t i = 0; i < s.sides.size(); ++i) {
+        const Side& side = s.sides[i];
+        for (std::size_t k = 0; k < side.linesOfCommunication.size(); ++k) {
+            const FeatureId& road = side.linesOfCommunication[k];
+            const std::string path = "/sides/" + std::to_string(i) + "/lines_of_communication/" + std::to_string(k);
+            const std::string name = "side '" + side.id.str() + "': line of communication '" + road.str() + "'";
+            const auto at = featureIndex(s, road);
+            if (at < 0) {
+                out.push_back({"ref.missing", Severity::Error, path, name + ": no such terrain feature"});
+                continue;
+            }
+            const TerrainFeature& f = s.terrain[static_cast<std::size_t>(at)];
+            if (f.terrainClass != "road" || dimension(f.geometry.type) != 1) {
+                out.push_back({"setup.loc", Severity::Error, path,
+                    name + ": is " + f.terrainClass + ", not a road (rulebook, Supply Source: a clear road off the map)"});
+                continue;
+            }
+            if (s.settings.extent && !roadNetworkReachesEdge(s, static_cast<std::size_t>(at), *s.settings.extent))
+                out.push_back({"setup.loc", Severity::Error, path,
+                    name + ": neither it nor any road joined to it reaches the map edge"});
+        }
+    }
+}
+
+void checkArrivals(const Scenario& s, Diagnostics& out)
+{
+    const int startDay = s.settings.startDay.value_or(1);
+    const int startTurn = s.settings.startTurn.value_or(1);
+    const int lastDay = startDay + s.settings.days.value_or(1) - 1;
+    const double tolerance = kEntryToleranceMm * s.settings.scaleDenominator / 1000.0;
+    for (std::size_t i = 0; i < s.units.size(); ++i) {
+        const Unit& u = s.units[i];
+        if (!u.arrival)
+            continue;
+        const Arrival& a = *u.arrival;
+        const std::string name = "unit '" + u.id.str() + "'";
+        const std::string when = "day " + std::to_string(a.day) + (a.turn == kNightTurn ? " night" : " turn " + std::to_string(a.turn));
+        if (a.day < startDay || a.day > lastDay || a.turn < 1 || a.turn > kNightTurn)
+            out.push_back({"setup.arrival", Severity::Error, unitPath(i, "arrival"),
+                name + ": arrives on " + when + ", which the scenario does not have (days " + std::to_string(startDay)
+                    + "-" + std::to_string(lastDay) + ", turns 1-8 and night)"});
+        else if (a.day == startDay && a.turn < startTurn)
+            out.push_back({"setup.arrival", Severity::Error, unitPath(i, "arrival"),
+                name + ": arrives on " + when + ", before the scenario starts (turn " + std::to_string(startTurn) + ")"});
+        std::vector<std::vector<Coordinate>> roadLines;
+        if (a.road) {
+            const auto at = featureIndex(s, *a.road);
+            if (at < 0 || s.terrain[static_cast<std::size_t>(at)].terrainClass != "road") {
+                out.push_back({"ref.missing", Severity::Error, unitPath(i, "arrival"),
+                    name + ": entry road '" + a.road->str() + "' is not a road feature of the scenario"});
+                continue;
+            }
+            roadLines = lines(s.terrain[static_cast<std::size_t>(at)].geometry);
+        }
+        if (!a.entry || !s.settings.extent)
+            continue;
+        const bool onEdge = s.settings.extent->contains(*a.entry) && distanceToExtentEdge(*a.entry, *s.settings.extent) <= tolerance;
+        const bool onRoad = !roadLines.empty() && pointLinesDistance(*a.entry, roadLines) <= tolerance;
+        if (!onEdge && !onRoad)
+            out.push_back({"setup.arrival", Severity::Error, unitPath(i, "arrival"),
+                name + ": enters at a point neither on the map edge nor on its road (within " + formatMetres(tolerance) + ")"});
+    }
+}
+
+void checkReservesAndConflicts(const Scenario& s, Diagnostics& out)
+{
+    for (std::size_t i = 0; i < s.units.size(); ++i) {
+        const Unit& u = s.units[i];
+        const std::string name = "unit '" + u.id.str() + "'";
+        if (u.formation.empty())
+            out.push_back({"oob.unit.no_formation", Severity::Error, unitPath(i, "formation"),
+                name + " (" + u.name + "): belongs to no formation; every unit belongs to a formation with an HQ"});
+        const int setups = (u.placement ? 1 : 0) + (u.reserve ? 1 : 0) + (u.arrival ? 1 : 0);
+        if (setups > 1)
+            out.push_back({"setup.conflict", Severity::Error, unitPath(i),
+                name + ": set up more than once (placed, in a reserve, arriving: choose one)"});
+        if (u.reserve) {
+            const Unit* hq = s.findUnit(*u.reserve);
+            const Side* side = sideOf(s, u);
+            const Side* hqSide = hq ? sideOf(s, *hq) : nullptr;
+            if (!hq || hq->type != UnitType::Hq || (side && hqSide && side->id != hqSide->id))
+                out.push_back({"setup.reserve", Severity::Error, unitPath(i, "reserve"),
+                    name + ": reserve '" + u.reserve->str() + "' is not an HQ of its side"});
+        }
+    }
+}
+
+void checkPlacedPieces(const Scenario& s, Diagnostics& out)
+{
+    struct Placed {
+        std::size_t index;
+        std::array<Coordinate, 4> corners;
+        double radius;
+    };
+    std::vector<Placed> placed;
+    for (std::size_t i = 0; i < s.units.size(); ++i) {
+        const Unit& u = s.units[i];
+        if (!u.placement || u.type == UnitType::Hq)
+            continue;
+        try {
+            const geometry::BlockFootprint f = footprintOf(s, u);
+            placed.push_back({i, geometry::footprintCorners(f), std::hypot(f.length, f.depth) / 2.0});
+        } catch (const std::invalid_argument&) {
+            // A non-positive block size is refused by the schema; nothing to check here.
+        }
+    }
+    // Stacking: footprints overlapping with positive area (touching edges is fine).
+    for (std::size_t a = 0; a < placed.size(); ++a) {
+        const Unit& ua = s.units[placed[a].index];
+        const std::vector<Coordinate> ca(placed[a].corners.begin(), placed[a].corners.end());
+        std::vector<Coordinate> ring = ca;
+        ring.push_back(ca.front());
+        const Geometry polygonA = Geometry::polygon({ring});
+        const double areaA = std::abs((ca[1].x - ca[0].x) * (ca[3].y - ca[0].y) - (ca[1].y - ca[0].y) * (ca[3].x - ca[0].x));
+        for (std::size_t b = a + 1; b < placed.size(); ++b) {
+            const Unit& ub = s.units[placed[b].index];
+            if (std::hypot(ua.placement->position.x - ub.placement->position.x, ua.placement->position.y - ub.placement->position.y)
+                >= placed[a].radius + placed[b].radius)
+                continue;
+            const std::vector<Coordinate> cb(placed[b].corners.begin(), placed[b].corners.end());
+            const double shared = geometry::convexIntersectionArea(polygonA, cb);
+            if (shared > 1e-9 * areaA)
+                out.push_back({"setup.overlap", Severity::Error, unitPath(placed[b].index, "placement"),
+                    "units '" + ua.id.str() + "' and '" + ub.id.str() + "' overlap (" + formatMetres(shared)
+                        + "2 shared); pieces may not stack (rulebook, Moving)"});
+        }
+    }
+    // Terrain under each piece by the majority rule.
+    bool polygonalTerrain = false;
+    for (const TerrainFeature& f : s.terrain)
+        polygonalTerrain = polygonalTerrain || dimension(f.geometry.type) == 2;
+    if (placed.empty() || !polygonalTerrain)
+        return;
+    std::unique_ptr<geometry::TerrainIndex> index;
+    try {
+        index = std::make_unique<geometry::TerrainIndex>(s.terrain);
+    } catch (const Error&) {
+        return; // malformed terrain is reported by the terrain checks
+    }
+    for (const Placed& p : placed) {
+        const Unit& u = s.units[p.index];
+        const geometry::MajorityResult result = index->majority(footprintOf(s, u));
+        for (const std::string& cls : result.majorities) {
+            if (pb::terrainForbidden(u.type, cls))
+                out.push_back({"setup.forbidden_terrain", Severity::Error, unitPath(p.index, "placement"),
+                    "unit '" + u.id.str() + "' (" + toString(u.type) + "): stands in " + cls
+                        + ", forbidden to its type (Terrain Effects Chart)"});
+            if (cls == pb::kDisorganizingTerrain)
+                out.push_back({"setup.village", Severity::Warning, unitPath(p.index, "placement"),
+                    "unit '" + u.id.str() + "': starts in a village, so it starts disorganized and cannot rally there"});
+        }
+    }
+}
+
+void checkCommandRange(const Scenario& s, Diagnostics& out)
+{
+    const double range = pb::commandRangeMetres(s.settings.scaleDenominator);
+    for (std::size_t i = 0; i < s.units.size(); ++i) {
+        const Unit& u = s.units[i];
+        // Command range gates attacks (rulebook, Command Range); baggage trains never attack.
+        if (!u.placement || u.type == UnitType::Hq || u.type == UnitType::BaggageTrain)
+            continue;
+        const Unit* hq = hqOf(s, u.formation);
+        if (!hq || !hq->placement)
+            continue;
+        const double distance = pointPolygonDistance(hq->placement->position, geometry::footprintCorners(footprintOf(s, u)));
+        if (distance > range)
+            out.push_back({"setup.command_range", Severity::Warning, unitPath(i, "placement"),
+                "unit '" + u.id.str() + "': " + formatMetres(distance) + " from its HQ '" + hq->id.str()
+                    + "', beyond the command range of " + formatMetres(range) + " (it cannot attack)"});
+    }
+}
+
+} // namespace
+
+void checkSetUp(const Scenario& s, Diagnostics& out)
+{
+    checkSideReferences(s, out);
+    checkReservesAndConflicts(s, out);
+    checkArrivals(s, out);
+    checkLinesOfCommunication(s, out);
+    if (s.settings.system != GameSystem::PubBattles)
+        return;
+    checkPlacedPieces(s, out);
+    checkCommandRange(s, out);
+}
+
+} // namespace sandtable::core::oob
