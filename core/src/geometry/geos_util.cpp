@@ -101,14 +101,25 @@ bool geosIsValid(const GEOSGeometry* g)
     return GEOSisValid_r(geosContext(), g) == 1;
 }
 
+GeosGeometryPtr makeValidStructure(const GEOSGeometry* g)
+{
+    GEOSContextHandle_t h = geosContext();
+    GEOSMakeValidParams* params = GEOSMakeValidParams_create_r(h);
+    GEOSMakeValidParams_setMethod_r(h, params, GEOS_MAKE_VALID_STRUCTURE);
+    GEOSMakeValidParams_setKeepCollapsed_r(h, params, 0);
+    GeosGeometryPtr out(GEOSMakeValidWithParams_r(h, g, params));
+    GEOSMakeValidParams_destroy_r(h, params);
+    if (!out)
+        throw OperationError("", "geometry", "GEOS could not make it valid: " + lastGeosError());
+    return out;
+}
+
 GeosGeometryPtr validPartsOf(const Geometry& geometry, int dimension)
 {
     GeosGeometryPtr g = toGeos(geometry);
     if (geosIsValid(g.get()))
         return g;
-    GeosGeometryPtr fixed(GEOSMakeValid_r(geosContext(), g.get()));
-    if (!fixed)
-        throw OperationError("", toString(geometry.type), "GEOS could not make it valid: " + lastGeosError());
+    GeosGeometryPtr fixed = makeValidStructure(g.get());
     return collectParts(simplePartsOfDimension(fixed.get(), dimension), dimension);
 }
 

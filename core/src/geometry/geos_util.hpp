@@ -28,7 +28,12 @@ double geosLength(const GEOSGeometry* g);
 /// GEOS's own validity verdict (1 valid, 0 invalid, 2 exception counted as invalid).
 bool geosIsValid(const GEOSGeometry* g);
 
-/// A model geometry made valid and reduced to its parts of `dimension` (GEOSMakeValid, LINEWORK method);
+/// GEOSMakeValid with the STRUCTURE method, collapsed rings dropped: shells united, holes subtracted (a
+/// hole sharing edges with its shell stays a hole, where LINEWORK's even-odd rule would make it lines).
+/// Throws OperationError when GEOS fails.
+GeosGeometryPtr makeValidStructure(const GEOSGeometry* g);
+
+/// A model geometry made valid (makeValidStructure) and reduced to its parts of `dimension`;
 /// nullptr when nothing of that dimension remains. Valid input is returned as built, unchanged.
 GeosGeometryPtr validPartsOf(const Geometry& geometry, int dimension);
 

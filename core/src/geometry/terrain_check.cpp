@@ -53,12 +53,11 @@ RepairResult repairGeometry(const Geometry& geometry, const RepairOptions& optio
         if (valid) {
             work = cloneGeos(input.get());
         } else {
-            GEOSMakeValidParams* params = GEOSMakeValidParams_create_r(h);
-            GEOSMakeValidParams_setMethod_r(h, params, GEOS_MAKE_VALID_LINEWORK);
-            work.reset(GEOSMakeValidWithParams_r(h, input.get(), params));
-            GEOSMakeValidParams_destroy_r(h, params);
-            if (!work)
-                throw OperationError("", toString(geometry.type), "GEOS could not make it valid: " + lastGeosError());
+            try {
+                work = makeValidStructure(input.get());
+            } catch (const OperationError& e) {
+                throw OperationError("", toString(geometry.type), e.reason());
+            }
         }
         // Parts of a lower dimension (a hole collapsed to a line, a spike) are not the feature's kind.
         for (int lower = 0; lower < dim; ++lower)

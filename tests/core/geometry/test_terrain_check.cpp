@@ -90,6 +90,29 @@ BOOST_AUTO_TEST_CASE(a_collapsed_hole_does_not_turn_a_polygon_into_a_collection)
     BOOST_TEST(geo::checkValidity(*r.geometry).valid);
 }
 
+BOOST_AUTO_TEST_CASE(holes_stay_holes_when_repaired)
+{
+    // A 5 x 5 hole sharing two edges with its 10 x 10 shell: 100 - 25 = 75 m2 (an even-odd repair would
+    // turn the hole into lines and keep 100).
+    const auto corner = geo::repairGeometry(geo::fromWkt("POLYGON((0 0,10 0,10 10,0 10,0 0),(0 0,5 0,5 5,0 5,0 0))"));
+    BOOST_REQUIRE(corner.geometry.has_value());
+    BOOST_TEST((corner.geometry->type == GeometryType::Polygon));
+    BOOST_TEST(corner.areaAfter == 75.0, boost::test_tools::tolerance(1e-12));
+    // A hole inside a hole: both are holes of the shell, 100 - 36 = 64 m2 (not an island of 16).
+    const auto nested = geo::repairGeometry(
+        geo::fromWkt("POLYGON((0 0,10 0,10 10,0 10,0 0),(2 2,8 2,8 8,2 8,2 2),(3 3,7 3,7 7,3 7,3 3))"));
+    BOOST_REQUIRE(nested.geometry.has_value());
+    BOOST_TEST(nested.areaAfter == 64.0, boost::test_tools::tolerance(1e-12));
+    // Overlapping members of a multipolygon are united, not cancelled: 10 x 10 and 10 x 10 overlapping
+    // by 5 x 10 cover 150 m2.
+    const auto overlapping = geo::repairGeometry(
+        geo::fromWkt("MULTIPOLYGON(((0 0,10 0,10 10,0 10,0 0)),((5 0,15 0,15 10,5 10,5 0)))"));
+    BOOST_REQUIRE(overlapping.geometry.has_value());
+    BOOST_TEST((overlapping.geometry->type == GeometryType::MultiPolygon)); // the input's kind is kept
+    BOOST_TEST(overlapping.areaAfter == 150.0, boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(geo::checkValidity(*overlapping.geometry).valid);
+}
+
 BOOST_AUTO_TEST_CASE(collapsed_features_and_slivers_are_reported_with_id_and_area_not_dropped)
 {
     Scenario s = mapWith({feature("woods-1", "woods", "POLYGON((100 100, 200 100, 200 200, 100 200, 100 100))")});

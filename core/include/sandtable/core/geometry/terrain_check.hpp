@@ -42,8 +42,9 @@ struct RepairResult {
     std::vector<double> slivers;
 };
 
-/// Repairs one geometry: GEOSMakeValid (LINEWORK method, which keeps every bit of area the rings
-/// enclose), parts of the input's dimension kept, then optional snapping to the grid. Throws
+/// Repairs one geometry: GEOSMakeValid with the STRUCTURE method (the area of the shells, united, minus
+/// the holes: a bow tie keeps both lobes, a hole sharing an edge with its shell stays a hole, rings that
+/// collapsed to lines are dropped), parts of the input's dimension kept, then optional snapping to the grid. Throws
 /// OperationError when the geometry cannot even be built (an unclosed ring, fewer than 4 ring points),
 /// or std::invalid_argument for a non-positive grid size.
 RepairResult repairGeometry(const Geometry& geometry, const RepairOptions& options = {});
