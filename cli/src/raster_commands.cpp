@@ -180,7 +180,7 @@ void runGeoref(const GeorefOptions& options, Context& context)
     out << "RMS " << fixed(fit.rmsMap, 3) << " " << unit << ", mean error "
         << (fit.meanErrorMap ? fixed(*fit.meanErrorMap, 3) + " " + unit : std::string("n/a (n = minimum)")) << ", RMS "
         << fixed(fit.rmsPx, 3) << " px\n";
-    if (fit.inverseGapPx > 0.0)
+    if (fit.inverseGapPx >= 5e-5)
         out << "GDAL's separately fitted inverse differs from the exact inverse by up to " << fixed(fit.inverseGapPx, 4)
             << " px at the GCPs\n";
     if (result.worldFile)

@@ -491,7 +491,8 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
                     others.push_back(q);
             std::optional<GcpTransform> without;
             try {
-                without.emplace(others, GeoreferenceMethod::Tps, context);
+                // With 3 GCPs, 2 are left: a spline needs 3, and 2 points determine a similarity.
+                without.emplace(others, others.size() < 3 ? GeoreferenceMethod::Helmert : GeoreferenceMethod::Tps, context);
             } catch (const core::OperationError& e) {
                 throw core::OperationError(context, idList({p.id}),
                     "a thin plate spline reports leave-one-out residuals, and without this GCP the others "

@@ -59,7 +59,8 @@ private:
     std::unique_ptr<Impl> m_impl;
 };
 
-/// One GCP's figures. For tps they are leave-one-out: the spline fitted without this GCP.
+/// One GCP's figures. For tps they are leave-one-out: the spline fitted without this GCP (with only 3
+/// enabled GCPs, the 2 others determine no spline: the Helmert similarity of those 2 is used).
 struct GcpResidual {
     int id = 0;
     bool enabled = true;
