@@ -18,6 +18,7 @@ PACKAGES=(
   libwxgtk3.2-dev
   xvfb xauth x11-apps imagemagick xdotool
   poppler-utils
+  desktop-file-utils appstream shared-mime-info man-db  # tests/packaging: desktop entry, AppStream, MIME, man page checks
 )
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"
