@@ -77,6 +77,7 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     app.add_flag("-q,--quiet", context.quiet, "No progress messages");
     app.require_subcommand(1);
     registerScenarioCommands(app, context);
+    registerCardsCommands(app, context);
     registerTerrainCommands(app, context);
     registerRasterCommands(app, context);
     registerCatalogueCommands(app, context);

@@ -35,6 +35,7 @@ void applyOne(Scenario& s, const EntityChange<T>& change)
 void applyOne(Scenario& s, const SettingsChange& change) { s.settings = change.after; }
 void applyOne(Scenario& s, const MapChange& change) { s.map = change.after; }
 void applyOne(Scenario& s, const CustomClassesChange& change) { s.customTerrainClasses = change.after; }
+void applyOne(Scenario& s, const TableBattlesChange& change) { s.tableBattles = change.after; }
 
 template <class T>
 EntityChange<T> inverted(const EntityChange<T>& c)
@@ -44,6 +45,7 @@ EntityChange<T> inverted(const EntityChange<T>& c)
 SettingsChange inverted(const SettingsChange& c) { return {c.after, c.before}; }
 MapChange inverted(const MapChange& c) { return {c.after, c.before}; }
 CustomClassesChange inverted(const CustomClassesChange& c) { return {c.after, c.before}; }
+TableBattlesChange inverted(const TableBattlesChange& c) { return {c.after, c.before}; }
 
 } // namespace
 

@@ -4,6 +4,7 @@
 
 #include "sandtable/core/io/campaign_json.hpp"
 #include "sandtable/core/io/json_writer.hpp"
+#include "sandtable/core/io/table_battles_json.hpp"
 #include "sandtable/core/util/error.hpp"
 
 namespace sandtable::core {
@@ -207,6 +208,8 @@ Json scenarioToJson(const Scenario& s)
     for (const auto& u : s.units)
         units.push_back(unitToJson(u));
     out["units"] = std::move(units);
+    if (s.tableBattles)
+        out["table_battles"] = tableBattlesToJson(*s.tableBattles);
     if (s.campaign)
         out["campaign"] = campaignToJson(*s.campaign);
     return out;
@@ -277,6 +280,10 @@ Scenario scenarioFromJson(const Json& j, const std::string& sourceName)
         for (const auto& u : j.value("units", Json::array())) {
             where = "/units/" + std::to_string(i++);
             s.units.push_back(unitFromJson(u));
+        }
+        if (j.contains("table_battles")) {
+            where = "/table_battles";
+            s.tableBattles = tableBattlesFromJson(j.at("table_battles"));
         }
         if (j.contains("campaign")) {
             where = "/campaign";

@@ -5,6 +5,7 @@
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
+#include "sandtable/core/validation/table_battles_validator.hpp"
 #include "sandtable/core/validation/campaign_validator.hpp"
 
 #include <map>
@@ -170,6 +171,8 @@ Diagnostics validateScenario(const Scenario& s)
     out.insert(out.end(), topology.begin(), topology.end());
     checkOrderOfBattle(s, out);
     checkGeoreference(s, out);
+    for (Diagnostic& d : validateTableBattles(s))
+        out.push_back(std::move(d));
     checkCampaign(s, out);
     return out;
 }

@@ -40,6 +40,7 @@ CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::strin
 
 // Each noun registers its verbs (one file per noun under cli/src/).
 void registerScenarioCommands(CLI::App& app, Context& context);
+void registerCardsCommands(CLI::App& app, Context& context);
 void registerRasterCommands(CLI::App& app, Context& context);
 void registerTerrainCommands(CLI::App& app, Context& context);
 void registerCatalogueCommands(CLI::App& app, Context& context);

@@ -41,8 +41,14 @@ struct CustomClassesChange {
     std::vector<CustomTerrainClass> after;
 };
 
+/// A change of the Table Battles cards, the whole set at once (set, replaced, removed; a CSV import).
+struct TableBattlesChange {
+    std::optional<TableBattlesSet> before;
+    std::optional<TableBattlesSet> after;
+};
+
 using Change = std::variant<SettingsChange, MapChange, CustomClassesChange, EntityChange<TerrainFeature>,
-    EntityChange<Side>, EntityChange<Formation>, EntityChange<Unit>>;
+    EntityChange<Side>, EntityChange<Formation>, EntityChange<Unit>, TableBattlesChange>;
 
 /// One undo step. `label` is what the Edit menu shows ("Move unit", "Add woods"). Edits with the same
 /// non-empty `mergeKey` applied one after another merge into one step (one drag = one undo step).

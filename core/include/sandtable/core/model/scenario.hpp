@@ -5,6 +5,7 @@
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/model/geometry.hpp"
 #include "sandtable/core/model/ids.hpp"
+#include "sandtable/core/model/table_battles.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -176,6 +177,7 @@ struct Scenario {
     std::vector<Side> sides;
     std::vector<Formation> formations;
     std::vector<Unit> units;
+    std::optional<TableBattlesSet> tableBattles; ///< Table Battles cards (table-battles-rules.txt), when authored
     std::optional<Campaign> campaign; ///< Campaign Lite grid, terrain, forces and objectives (campaign-lite.txt), when laid
     bool operator==(const Scenario&) const = default;
 

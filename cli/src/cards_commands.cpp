@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `sandtable cards import|export|print`: Table Battles cards through a spreadsheet, and printed sheets.
+#include "sandtable/cli/context.hpp"
+
+#include "sandtable/core/document/document.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/io/table_battles_csv.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/core/validation/scenario_validator.hpp"
+#include "sandtable/print/card_print.hpp"
+
+#include <ostream>
+
+namespace sandtable::cli {
+namespace {
+
+// A card CSV is a few hundred rows; anything much larger is not one.
+constexpr std::size_t kMaxCsvBytes = std::size_t{16} << 20;
+
+struct ImportOptions {
+    std::string file;
+    std::string csv;
+};
+
+struct ExportOptions {
+    std::string file;
+    std::string output;
+};
+
+struct PrintOptions {
+    std::string file;
+    std::string output;
+    std::string page = "A4";
+    std::string mode = "home";
+    std::string svgDir;
+};
+
+core::Diagnostics cardFindings(const core::Diagnostics& all)
+{
+    core::Diagnostics out;
+    for (const auto& d : all)
+        if (d.code.rfind("cards.", 0) == 0)
+            out.push_back(d);
+    return out;
+}
+
+const core::TableBattlesSet& requireCards(const core::Scenario& scenario, const std::string& file)
+{
+    if (!scenario.tableBattles)
+        throw core::OperationError(file, "table_battles", "the scenario has no Table Battles cards (import a CSV first)");
+    return *scenario.tableBattles;
+}
+
+void runImport(const ImportOptions& o, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    // All or nothing: a CSV problem throws before anything is touched.
+    core::TableBattlesSet set = core::importTableBattlesCsv(core::readFile(o.csv, kMaxCsvBytes), o.csv);
+    const std::size_t cards = set.cards.size();
+    core::Document document(loaded.scenario, o.file);
+    document.apply(core::Edit{"Import cards", {core::TableBattlesChange{loaded.scenario.tableBattles, std::move(set)}}, {}});
+    const core::Diagnostics findings = cardFindings(core::validateScenario(document.scenario()));
+    const bool refused = core::hasErrors(findings);
+    if (!refused)
+        document.save();
+    if (context.json) {
+        context.printJson({{"imported", refused ? 0 : cards}, {"saved", !refused}, {"diagnostics", diagnosticsToJson(findings)}});
+    } else {
+        context.printDiagnostics(findings, o.file);
+        if (refused)
+            context.err << o.file << ": not saved: the imported cards break the rules above\n";
+        else
+            context.out << o.file << ": " << cards << " formation card(s) imported from " << o.csv << "\n";
+    }
+    if (refused)
+        context.exitCode = 1;
+}
+
+void runExport(const ExportOptions& o, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::TableBattlesSet& set = requireCards(loaded.scenario, o.file);
+    core::writeFileAtomically(o.output, core::exportTableBattlesCsv(set));
+    if (context.json)
+        context.printJson({{"output", o.output}, {"cards", set.cards.size()}});
+    else
+        context.out << o.output << ": " << set.cards.size() << " formation card(s) and the scenario card\n";
+}
+
+void runPrint(const PrintOptions& o, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::TableBattlesSet& set = requireCards(loaded.scenario, o.file);
+    const core::Diagnostics findings = cardFindings(loaded.diagnostics);
+    if (core::hasErrors(findings) && !context.json) {
+        context.printDiagnostics(findings, o.file);
+        context.err << o.file << ": warning: printing cards that break the rules above\n";
+    }
+    print::CardPrintRequest request;
+    request.page = print::parsePageSize(o.page);
+    request.mode = print::cardSheetModeFromString(o.mode);
+    request.title = loaded.scenario.settings.title;
+    if (!o.svgDir.empty())
+        request.svgFolder = o.svgDir;
+    const print::CardPrintResult result = print::printCards(set, request, o.output);
+    if (context.json) {
+        context.printJson({{"output", o.output}, {"pages", result.pages}, {"cards", result.cards}, {"mode", o.mode},
+            {"svg_files", result.svgFiles}, {"errors", core::countSeverity(findings, core::Severity::Error)}});
+    } else {
+        context.out << o.output << ": " << result.cards << " card(s) on " << result.pages << " page(s), " << o.mode
+                    << (o.mode == "home" ? " sheets on " + request.page.name : std::string(" pages with bleed"));
+        if (result.svgFiles)
+            context.out << ", " << result.svgFiles << " SVG face(s) in " << o.svgDir;
+        context.out << "\n";
+    }
+}
+
+} // namespace
+
+void registerCardsCommands(CLI::App& app, Context& context)
+{
+    CLI::App* noun = addCommand(app, "cards", "Table Battles cards: spreadsheet import/export and printed sheets");
+
+    auto i = std::make_shared<ImportOptions>();
+    CLI::App* importCommand = addCommand(*noun, "import", "Replace the scenario's cards with a CSV (docs/table-battles-csv.md), all or nothing");
+    importCommand->add_option("FILE", i->file, "Scenario file")->required();
+    importCommand->add_option("CSV", i->csv, "Card spreadsheet as CSV")->required();
+    importCommand->callback([i, &context] { runImport(*i, context); });
+
+    auto e = std::make_shared<ExportOptions>();
+    CLI::App* exportCommand = addCommand(*noun, "export", "Write the scenario's cards as CSV (docs/table-battles-csv.md)");
+    exportCommand->add_option("FILE", e->file, "Scenario file")->required();
+    exportCommand->add_option("-o,--output", e->output, "CSV to write")->required();
+    exportCommand->callback([e, &context] { runExport(*e, context); });
+
+    auto p = std::make_shared<PrintOptions>();
+    CLI::App* printCommand = addCommand(*noun, "print", "Poker-size cards as a PDF: 3 x 3 duplex home sheets or print-shop pages with bleed");
+    printCommand->add_option("FILE", p->file, "Scenario file")->required();
+    printCommand->add_option("-o,--output", p->output, "PDF to write")->required();
+    printCommand->add_option("--page", p->page, "Home sheet size: A4 or letter");
+    printCommand->add_option("--mode", p->mode, "home (3 x 3 sheets, crop marks, mirrored backs) or shop (one card per page, 3 mm bleed, TrimBox)")
+        ->check(CLI::IsMember({"home", "shop"}));
+    printCommand->add_option("--svg-dir", p->svgDir, "Also write one SVG per card face (with bleed) into this folder");
+    printCommand->callback([p, &context] { runPrint(*p, context); });
+}
+
+} // namespace sandtable::cli
