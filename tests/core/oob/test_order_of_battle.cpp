@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of core/.../oob/order_of_battle.hpp: the examples' victory points and rout thresholds, by hand.
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/oob/order_of_battle.hpp"
+#include "support/scenario_fixtures.hpp"
+#include "support/test_data.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+using namespace sandtable::core;
+
+namespace {
+const oob::SideFigures& side(const oob::OrderOfBattleSummary& s, const std::string& id)
+{
+    for (const auto& f : s.sides)
+        if (f.id.str() == id)
+            return f;
+    throw std::runtime_error("no side " + id);
+}
+
+const oob::PieceFigures& piece(const oob::OrderOfBattleSummary& s, const std::string& id)
+{
+    for (const auto& p : s.pieces)
+        if (p.id.str() == id)
+            return p;
+    throw std::runtime_error("no piece " + id);
+}
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(oob_order_of_battle)
+
+BOOST_AUTO_TEST_CASE(antietam_victory_points_and_rout_thresholds)
+{
+    const LoadedScenario loaded = loadScenario(sandtable::test::sourceDir() / "examples/antietam/antietam.sandtable.json");
+    BOOST_TEST(countSeverity(loaded.diagnostics, Severity::Error) == 0u);
+    const oob::OrderOfBattleSummary s = oob::summarize(loaded.scenario);
+    // Union: 14 regular infantry divisions x 3 = 42, French's green division 2, Sykes's regulars (elite) 4,
+    // two artillery blocks x 4 = 8, Pleasonton's cavalry 6; HQs and the trains 0: 62.
+    const auto& union_ = side(s, "union");
+    BOOST_TEST(union_.victoryPoints == 62);
+    // 16 infantry divisions, VI Corps's two arriving on turn 4 of day 1: 14 at the start, rout at 8 of 16.
+    BOOST_TEST(union_.infantryBlocksAtStart == 14);
+    BOOST_TEST(union_.routThresholds == std::vector<int>{8});
+    // Confederates: 7 regular divisions x 3 = 21, Hood and A. P. Hill (elite) 8, Evans's brigade (detachment)
+    // 1, two artillery blocks 8, Stuart's cavalry 6: 44. Nine infantry divisions (Evans not counted), three of
+    // them arriving: 6 at the start, rout at ceil(9 / 2) = 5.
+    const auto& confederate = side(s, "confederate");
+    BOOST_TEST(confederate.victoryPoints == 44);
+    BOOST_TEST(confederate.infantryBlocksAtStart == 6);
+    BOOST_TEST(confederate.routThresholds == std::vector<int>{5});
+    BOOST_TEST(s.commandRangeMetres == 1024.0);
+    BOOST_TEST(s.fieldOfFireMetres == 720.0);
+    BOOST_TEST(piece(s, "cs-longstreet-evans").combatDice == 1);
+}
+
+BOOST_AUTO_TEST_CASE(rossbach_regiments_melee_and_fire_points)
+{
+    const LoadedScenario loaded = loadScenario(sandtable::test::sourceDir() / "examples/rossbach/rossbach.sandtable.json");
+    BOOST_TEST(loaded.diagnostics.empty());
+    const oob::OrderOfBattleSummary s = oob::summarize(loaded.scenario);
+    // Garde du Corps: 12 cuirassiers x 3 + 1 officer x 2 = 38 in melee; fire 12 x 2 = 24.
+    BOOST_TEST(*piece(s, "pr-gdc").meleePoints == 38.0);
+    BOOST_TEST(*piece(s, "pr-gdc").firePoints == 24.0);
+    // The grenadier battalion is the rules' example regiment: 24 x 1.5 + 2 = 38; a line regiment of 22
+    // musketeers, 2 musicians and an officer: 22 + 2 + 2 = 26.
+    BOOST_TEST(*piece(s, "pr-gren").meleePoints == 38.0);
+    BOOST_TEST(*piece(s, "pr-ir13").meleePoints == 26.0);
+    // Kreis regiment: 14 musketeers + 8 pikemen + 2 musicians + 1 officer: 14 + 0 + 2 + 2 = 18 against
+    // infantry, 14 + 16 + 2 + 2 = 34 against cavalry; fire 14.
+    BOOST_TEST(*piece(s, "ri-pikes").meleePoints == 18.0);
+    BOOST_TEST(*piece(s, "ri-pikes").meleePointsVsCavalry == 34.0);
+    BOOST_TEST(*piece(s, "ri-pikes").firePoints == 14.0);
+}
+
+BOOST_AUTO_TEST_CASE(reinforcements_count_for_rout_from_their_day)
+{
+    Scenario sc = sandtable::test::smallScenario();
+    sc.settings.days = 2;
+    for (int i = 0; i < 6; ++i) {
+        Unit u{UnitId("blue-x-" + std::to_string(i)), FormationId("blue-1"), "Extra", UnitType::Infantry,
+            UnitQuality::Regular, 2000, std::nullopt, std::nullopt};
+        if (i >= 4)
+            u.arrival = Arrival{2, 3, std::nullopt, std::nullopt};
+        sc.units.push_back(u);
+    }
+    Unit detachment{UnitId("blue-det"), FormationId("blue-1"), "Skirmishers", UnitType::Detachment,
+        UnitQuality::Regular, 500, std::nullopt, std::nullopt};
+    sc.units.push_back(detachment);
+    const auto s = oob::summarize(sc);
+    // Day 1: the placed block + 4 = 5 blocks, rout at 3; day 2: 7 blocks, rout at 4. The detachment never counts.
+    BOOST_TEST(side(s, "blue").infantryBlocksByDay == (std::vector<int>{5, 7}));
+    BOOST_TEST(side(s, "blue").routThresholds == (std::vector<int>{3, 4}));
+    BOOST_TEST(side(s, "red").routThresholds == (std::vector<int>{0, 0}));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

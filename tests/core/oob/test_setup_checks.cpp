@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of core/.../oob/setup_checks.hpp: every set-up rule broken by a scenario made for it.
+#include "sandtable/core/oob/setup_checks.hpp"
+#include "sandtable/core/validation/scenario_validator.hpp"
+#include "support/scenario_fixtures.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+
+using namespace sandtable::core;
+
+namespace {
+std::vector<Diagnostic> withCode(const Diagnostics& all, const std::string& code)
+{
+    std::vector<Diagnostic> out;
+    std::copy_if(all.begin(), all.end(), std::back_inserter(out), [&](const Diagnostic& d) { return d.code == code; });
+    return out;
+}
+
+Geometry square(double minX, double minY, double maxX, double maxY)
+{
+    return Geometry::polygon({{{minX, minY}, {maxX, minY}, {maxX, maxY}, {minX, maxY}, {minX, minY}}});
+}
+
+// The small scenario's blue block stands at (300650, 4400650) facing east; at 1:16,000 the default
+// 20 x 10 mm block is 320 m x 160 m of ground, its 320 m length running north-south:
+// x 300570..300730, y 4400490..4400810.
+Unit secondBlueBlock(Coordinate at, double facing = 90.0)
+{
+    return Unit{UnitId("blue-1-b"), FormationId("blue-1"), "2nd Division", UnitType::Infantry, UnitQuality::Regular,
+        3000, std::nullopt, Placement{at, facing, false}};
+}
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(oob_setup_checks)
+
+BOOST_AUTO_TEST_CASE(overlapping_blocks_are_an_error_naming_both)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.units.push_back(secondBlueBlock({300700, 4400650}));
+    const auto found = withCode(validateScenario(s), "setup.overlap");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST((found[0].severity == Severity::Error));
+    BOOST_TEST(found[0].message.find("blue-1-a") != std::string::npos);
+    BOOST_TEST(found[0].message.find("blue-1-b") != std::string::npos);
+    BOOST_TEST(found[0].path == "/units/3/placement");
+    // x 300570..300730 against 300620..300780: 110 m shared over the 320 m length = 35,200 m2.
+    BOOST_TEST(found[0].message.find("35200 m2") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(blocks_side_by_side_do_not_overlap)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.units.push_back(secondBlueBlock({300810, 4400650})); // edges touch at x = 300730
+    BOOST_TEST(withCode(validateScenario(s), "setup.overlap").empty());
+}
+
+BOOST_AUTO_TEST_CASE(cavalry_in_a_marsh_is_an_error_infantry_is_not)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.terrain.push_back(TerrainFeature{FeatureId("marsh-1"), "marsh", "Bog", square(300550, 4400450, 300750, 4400850),
+        nlohmann::ordered_json::object()});
+    BOOST_TEST(withCode(validateScenario(s), "setup.forbidden_terrain").empty());
+    s.units[1].type = UnitType::Cavalry;
+    const auto found = withCode(validateScenario(s), "setup.forbidden_terrain");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST((found[0].severity == Severity::Error));
+    BOOST_TEST(found[0].message.find("blue-1-a") != std::string::npos);
+    BOOST_TEST(found[0].message.find("marsh") != std::string::npos);
+    // Less than half of the block in the marsh: no effect (majority rule).
+    s.terrain.back().geometry = square(300550, 4400450, 300750, 4400640); // covers y 4400490..4400640 = 150 of 320 m
+    BOOST_TEST(withCode(validateScenario(s), "setup.forbidden_terrain").empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_block_starting_in_a_village_is_a_warning)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.terrain.push_back(TerrainFeature{FeatureId("village-1"), "village", "Hamlet", square(300550, 4400450, 300750, 4400850),
+        nlohmann::ordered_json::object()});
+    const auto found = withCode(validateScenario(s), "setup.village");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST((found[0].severity == Severity::Warning));
+    BOOST_TEST(found[0].message.find("disorganized") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(reinforcements_on_days_or_turns_that_do_not_exist)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.settings.days = 1;
+    s.settings.startTurn = 3;
+    Unit late = secondBlueBlock({0, 0});
+    late.placement.reset();
+    late.arrival = Arrival{2, 1, std::nullopt, std::nullopt};
+    s.units.push_back(late);
+    auto found = withCode(validateScenario(s), "setup.arrival");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST(found[0].message.find("day 2") != std::string::npos);
+    s.units.back().arrival = Arrival{1, 2, std::nullopt, std::nullopt}; // before the start turn 3
+    found = withCode(validateScenario(s), "setup.arrival");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST(found[0].message.find("before the scenario starts") != std::string::npos);
+    s.units.back().arrival = Arrival{1, kNightTurn, std::nullopt, std::nullopt};
+    BOOST_TEST(withCode(validateScenario(s), "setup.arrival").empty());
+}
+
+BOOST_AUTO_TEST_CASE(entry_points_lie_on_the_map_edge_or_their_road)
+{
+    Scenario s = sandtable::test::smallScenario();
+    Unit late = secondBlueBlock({0, 0});
+    late.placement.reset();
+    late.arrival = Arrival{1, 4, Coordinate{300500, 4400300}, std::nullopt}; // 300 m inside every edge
+    s.units.push_back(late);
+    BOOST_TEST(withCode(validateScenario(s), "setup.arrival").size() == 1u);
+    s.units.back().arrival->entry = Coordinate{300000, 4400300}; // on the west edge
+    BOOST_TEST(withCode(validateScenario(s), "setup.arrival").empty());
+    s.units.back().arrival->entry = Coordinate{300070, 4400300}; // 70 m in: within 5 mm at 1:16,000 (80 m)
+    BOOST_TEST(withCode(validateScenario(s), "setup.arrival").empty());
+    s.units.back().arrival->entry = Coordinate{300500, 4400300};
+    s.terrain.push_back(TerrainFeature{FeatureId("road-1"), "road", "Pike",
+        Geometry::lineString({{300500, 4400000}, {300500, 4400600}}), nlohmann::ordered_json::object()});
+    s.units.back().arrival->road = FeatureId("road-1");
+    BOOST_TEST(withCode(validateScenario(s), "setup.arrival").empty());
+}
+
+BOOST_AUTO_TEST_CASE(lines_of_communication_must_be_roads_reaching_the_edge)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.sides[0].linesOfCommunication = {FeatureId("stream-1")};
+    auto found = withCode(validateScenario(s), "setup.loc");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST(found[0].message.find("not a road") != std::string::npos);
+    BOOST_TEST(found[0].path == "/sides/0/lines_of_communication/0");
+
+    // A road wholly inside the map.
+    s.terrain.push_back(TerrainFeature{FeatureId("road-inner"), "road", "Lane",
+        Geometry::lineString({{300200, 4400800}, {300400, 4400800}}), nlohmann::ordered_json::object()});
+    s.sides[0].linesOfCommunication = {FeatureId("road-inner")};
+    found = withCode(validateScenario(s), "setup.loc");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST(found[0].message.find("reaches the map edge") != std::string::npos);
+
+    // Joined end to line to a road that leaves the map by the north edge: the network reaches it.
+    s.terrain.push_back(TerrainFeature{FeatureId("road-out"), "road", "Pike",
+        Geometry::lineString({{300300, 4400800}, {300300, 4401000}}), nlohmann::ordered_json::object()});
+    BOOST_TEST(withCode(validateScenario(s), "setup.loc").empty());
+
+    s.sides[0].linesOfCommunication = {FeatureId("ghost")};
+    BOOST_TEST(withCode(validateScenario(s), "ref.missing").size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(units_beyond_their_hq_command_range_are_a_warning)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.units[0].placement->position = {300010, 4400010};
+    // Block at (300900, 4400900) facing east: footprint x 300820..300980, y 4400740..4401060; its nearest
+    // point to the HQ, (300820, 4400740), is hypot(810, 730) = 1090 m away, beyond 1,024 m.
+    s.units[1].placement->position = {300900, 4400900};
+    auto found = withCode(validateScenario(s), "setup.command_range");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST((found[0].severity == Severity::Warning));
+    BOOST_TEST(found[0].message.find("1090 m") != std::string::npos);
+    BOOST_TEST(found[0].message.find("1024 m") != std::string::npos);
+    // 100 m closer on each axis: hypot(710, 630) = 949 m, in range.
+    s.units[1].placement->position = {300800, 4400800};
+    BOOST_TEST(withCode(validateScenario(s), "setup.command_range").empty());
+}
+
+BOOST_AUTO_TEST_CASE(unit_without_formation_and_bad_reserves_are_errors)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.units[1].formation = FormationId();
+    BOOST_TEST(withCode(validateScenario(s), "oob.unit.no_formation").size() == 1u);
+
+    s = sandtable::test::smallScenario();
+    Unit reserve = secondBlueBlock({0, 0});
+    reserve.placement.reset();
+    reserve.reserve = UnitId("red-1-hq"); // an HQ of the other side
+    s.units.push_back(reserve);
+    BOOST_TEST(withCode(validateScenario(s), "setup.reserve").size() == 1u);
+    s.units.back().reserve = UnitId("blue-1-hq");
+    BOOST_TEST(withCode(validateScenario(s), "setup.reserve").empty());
+    s.units.back().placement = Placement{{300900, 4400200}, 0.0, false};
+    BOOST_TEST(withCode(validateScenario(s), "setup.conflict").size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(attacker_and_defender_must_be_two_existing_sides)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.settings.attacker = SideId("blue");
+    s.settings.defender = SideId("blue");
+    BOOST_TEST(withCode(validateScenario(s), "syw.sides").size() == 1u);
+    s.settings.defender = SideId("green");
+    BOOST_TEST(withCode(validateScenario(s), "ref.missing").size() == 1u);
+    s.settings.defender = SideId("red");
+    s.settings.combatOrderSide = SideId("red");
+    BOOST_TEST(validateScenario(s).empty());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
