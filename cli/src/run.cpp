@@ -82,6 +82,7 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     registerRasterCommands(app, context);
     registerCatalogueCommands(app, context);
     registerGridCommands(app, context);
+    registerOobCommands(app, context);
     for (CLI::App* noun : app.get_subcommands([](const CLI::App*) { return true; }))
         if (!noun->get_subcommands([](const CLI::App*) { return true; }).empty())
             noun->require_subcommand(1);

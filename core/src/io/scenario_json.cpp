@@ -7,6 +7,9 @@
 #include "sandtable/core/io/table_battles_json.hpp"
 #include "sandtable/core/util/error.hpp"
 
+#include <array>
+#include <utility>
+
 namespace sandtable::core {
 namespace {
 
@@ -99,6 +102,155 @@ Georeference georeferenceFromJson(const Json& j)
     return g;
 }
 
+// The SYW figure kinds in document order: JSON member name and the counter it fills.
+constexpr std::array<std::pair<const char*, int SywFigures::*>, 13> kFigureKinds = {{{"musketeers", &SywFigures::musketeers},
+    {"grenadiers", &SywFigures::grenadiers}, {"pikemen", &SywFigures::pikemen}, {"officers", &SywFigures::officers},
+    {"musicians", &SywFigures::musicians}, {"dragoons", &SywFigures::dragoons},
+    {"light_dragoons", &SywFigures::lightDragoons}, {"heavy_dragoons", &SywFigures::heavyDragoons},
+    {"hussars", &SywFigures::hussars}, {"cuirassiers", &SywFigures::cuirassiers}, {"cannon", &SywFigures::cannon},
+    {"mortars", &SywFigures::mortars}, {"limbers", &SywFigures::limbers}}};
+
+Json figuresToJson(const SywFigures& f)
+{
+    Json out = Json::object();
+    for (const auto& [name, member] : kFigureKinds)
+        if (f.*member != 0)
+            out[name] = f.*member;
+    return out;
+}
+
+SywFigures figuresFromJson(const Json& j)
+{
+    SywFigures f;
+    for (const auto& [name, member] : kFigureKinds)
+        f.*member = j.value(name, 0);
+    return f;
+}
+
+Json arrivalToJson(const Arrival& a)
+{
+    Json out{{"day", a.day}};
+    if (a.turn == kNightTurn)
+        out["turn"] = "night";
+    else
+        out["turn"] = a.turn;
+    if (a.entry)
+        out["entry"] = coordinateToJson(*a.entry);
+    if (a.road)
+        out["road"] = a.road->str();
+    return out;
+}
+
+Arrival arrivalFromJson(const Json& j)
+{
+    Arrival a;
+    a.day = j.value("day", 1);
+    const Json& turn = j.at("turn");
+    a.turn = turn.is_string() ? kNightTurn : turn.get<int>();
+    if (j.contains("entry"))
+        a.entry = coordinateFromJson(j.at("entry"));
+    if (j.contains("road"))
+        a.road = FeatureId(j.at("road").get<std::string>());
+    return a;
+}
+
+/// Pub Battles set-up settings as the "setup" member; null when none is set (older files keep their bytes).
+Json setupToJson(const ScenarioSettings& st)
+{
+    Json out = Json::object();
+    if (st.startDay)
+        out["start_day"] = *st.startDay;
+    if (st.startTurn)
+        out["start_turn"] = *st.startTurn;
+    if (st.days)
+        out["days"] = *st.days;
+    if (st.baggagePacked)
+        out["baggage_packed"] = *st.baggagePacked;
+    if (!st.cavalryTypes.empty())
+        out["cavalry_types"] = st.cavalryTypes;
+    if (st.combatOrderSide)
+        out["combat_order_side"] = st.combatOrderSide->str();
+    if (!st.specialRules.empty())
+        out["special_rules"] = st.specialRules;
+    if (st.blockLengthMm)
+        out["block_length_mm"] = *st.blockLengthMm;
+    if (st.blockDepthMm)
+        out["block_depth_mm"] = *st.blockDepthMm;
+    if (st.stickerWidthMm)
+        out["sticker_width_mm"] = *st.stickerWidthMm;
+    if (st.stickerHeightMm)
+        out["sticker_height_mm"] = *st.stickerHeightMm;
+    if (st.routeColumnLengthMm)
+        out["route_column_length_mm"] = *st.routeColumnLengthMm;
+    return out.empty() ? Json() : out;
+}
+
+void setupFromJson(const Json& j, ScenarioSettings& st)
+{
+    if (j.contains("start_day"))
+        st.startDay = j.at("start_day").get<int>();
+    if (j.contains("start_turn"))
+        st.startTurn = j.at("start_turn").get<int>();
+    if (j.contains("days"))
+        st.days = j.at("days").get<int>();
+    if (j.contains("baggage_packed"))
+        st.baggagePacked = j.at("baggage_packed").get<bool>();
+    if (j.contains("cavalry_types"))
+        st.cavalryTypes = j.at("cavalry_types").get<std::vector<std::string>>();
+    if (j.contains("combat_order_side"))
+        st.combatOrderSide = SideId(j.at("combat_order_side").get<std::string>());
+    st.specialRules = j.value("special_rules", "");
+    if (j.contains("block_length_mm"))
+        st.blockLengthMm = j.at("block_length_mm").get<double>();
+    if (j.contains("block_depth_mm"))
+        st.blockDepthMm = j.at("block_depth_mm").get<double>();
+    if (j.contains("sticker_width_mm"))
+        st.stickerWidthMm = j.at("sticker_width_mm").get<double>();
+    if (j.contains("sticker_height_mm"))
+        st.stickerHeightMm = j.at("sticker_height_mm").get<double>();
+    if (j.contains("route_column_length_mm"))
+        st.routeColumnLengthMm = j.at("route_column_length_mm").get<double>();
+}
+
+/// SYW house-rules settings as the "syw" member; null when none is set.
+Json sywToJson(const ScenarioSettings& st)
+{
+    Json out = Json::object();
+    if (st.attacker)
+        out["attacker"] = st.attacker->str();
+    if (st.defender)
+        out["defender"] = st.defender->str();
+    if (st.tableWidthCm)
+        out["table_width_cm"] = *st.tableWidthCm;
+    if (st.tableDepthCm)
+        out["table_depth_cm"] = *st.tableDepthCm;
+    if (!st.sectors.empty()) {
+        Json sectors = Json::array();
+        for (const TableSector& t : st.sectors)
+            sectors.push_back(Json{{"id", t.id}, {"name", t.name},
+                {"rect_cm", Json::array({t.minXCm, t.minYCm, t.maxXCm, t.maxYCm})}});
+        out["sectors"] = std::move(sectors);
+    }
+    return out.empty() ? Json() : out;
+}
+
+void sywFromJson(const Json& j, ScenarioSettings& st)
+{
+    if (j.contains("attacker"))
+        st.attacker = SideId(j.at("attacker").get<std::string>());
+    if (j.contains("defender"))
+        st.defender = SideId(j.at("defender").get<std::string>());
+    if (j.contains("table_width_cm"))
+        st.tableWidthCm = j.at("table_width_cm").get<double>();
+    if (j.contains("table_depth_cm"))
+        st.tableDepthCm = j.at("table_depth_cm").get<double>();
+    for (const auto& t : j.value("sectors", Json::array())) {
+        const Json& r = t.at("rect_cm");
+        st.sectors.push_back(TableSector{t.at("id").get<std::string>(), t.value("name", ""), r.at(0).get<double>(),
+            r.at(1).get<double>(), r.at(2).get<double>(), r.at(3).get<double>()});
+    }
+}
+
 Json unitToJson(const Unit& u)
 {
     Json out{{"id", u.id.str()}, {"formation", u.formation.str()}, {"name", u.name}, {"type", toString(u.type)},
@@ -108,6 +260,14 @@ Json unitToJson(const Unit& u)
     if (u.placement)
         out["placement"] = Json{{"x", u.placement->position.x}, {"y", u.placement->position.y},
             {"facing", u.placement->facing}, {"column", u.placement->column}};
+    if (u.status)
+        out["status"] = toString(*u.status);
+    if (u.reserve)
+        out["reserve"] = u.reserve->str();
+    if (u.arrival)
+        out["arrival"] = arrivalToJson(*u.arrival);
+    if (u.figures)
+        out["figures"] = figuresToJson(*u.figures);
     return out;
 }
 
@@ -127,6 +287,14 @@ Unit unitFromJson(const Json& j)
         u.placement = Placement{{p.at("x").get<double>(), p.at("y").get<double>()}, p.value("facing", 0.0),
             p.value("column", false)};
     }
+    if (j.contains("status"))
+        u.status = unitStatusFromString(j.at("status").get<std::string>());
+    if (j.contains("reserve"))
+        u.reserve = UnitId(j.at("reserve").get<std::string>());
+    if (j.contains("arrival"))
+        u.arrival = arrivalFromJson(j.at("arrival"));
+    if (j.contains("figures"))
+        u.figures = figuresFromJson(j.at("figures"));
     return u;
 }
 
@@ -197,17 +365,36 @@ Json scenarioToJson(const Scenario& s)
     out["terrain"] = std::move(terrain);
     Json sides = Json::array();
     for (const auto& side : s.sides)
-        sides.push_back(Json{{"id", side.id.str()}, {"name", side.name}, {"colour", side.colour}});
+    {
+        Json sideJson{{"id", side.id.str()}, {"name", side.name}, {"colour", side.colour}};
+        if (!side.linesOfCommunication.empty()) {
+            Json roads = Json::array();
+            for (const FeatureId& road : side.linesOfCommunication)
+                roads.push_back(road.str());
+            sideJson["lines_of_communication"] = std::move(roads);
+        }
+        if (!side.general.empty())
+            sideJson["general"] = side.general;
+        sides.push_back(std::move(sideJson));
+    }
     out["sides"] = std::move(sides);
     Json formations = Json::array();
     for (const auto& f : s.formations)
-        formations.push_back(
-            Json{{"id", f.id.str()}, {"side", f.side.str()}, {"name", f.name}, {"echelon", f.echelon}});
+    {
+        Json formation{{"id", f.id.str()}, {"side", f.side.str()}, {"name", f.name}, {"echelon", f.echelon}};
+        if (!f.chit.empty())
+            formation["chit"] = f.chit;
+        formations.push_back(std::move(formation));
+    }
     out["formations"] = std::move(formations);
     Json units = Json::array();
     for (const auto& u : s.units)
         units.push_back(unitToJson(u));
     out["units"] = std::move(units);
+    if (Json setup = setupToJson(st); !setup.is_null())
+        out["setup"] = std::move(setup);
+    if (Json syw = sywToJson(st); !syw.is_null())
+        out["syw"] = std::move(syw);
     if (s.tableBattles)
         out["table_battles"] = tableBattlesToJson(*s.tableBattles);
     if (s.campaign)
@@ -267,19 +454,31 @@ Scenario scenarioFromJson(const Json& j, const std::string& sourceName)
         i = 0;
         for (const auto& side : j.value("sides", Json::array())) {
             where = "/sides/" + std::to_string(i++);
-            s.sides.push_back(Side{SideId(side.at("id").get<std::string>()), side.value("name", ""),
-                side.value("colour", "")});
+            Side parsed{SideId(side.at("id").get<std::string>()), side.value("name", ""), side.value("colour", "")};
+            for (const auto& road : side.value("lines_of_communication", Json::array()))
+                parsed.linesOfCommunication.push_back(FeatureId(road.get<std::string>()));
+            parsed.general = side.value("general", "");
+            s.sides.push_back(std::move(parsed));
         }
         i = 0;
         for (const auto& f : j.value("formations", Json::array())) {
             where = "/formations/" + std::to_string(i++);
             s.formations.push_back(Formation{FormationId(f.at("id").get<std::string>()),
-                SideId(f.at("side").get<std::string>()), f.value("name", ""), f.value("echelon", "corps")});
+                SideId(f.at("side").get<std::string>()), f.value("name", ""), f.value("echelon", "corps"),
+                f.value("chit", "")});
         }
         i = 0;
         for (const auto& u : j.value("units", Json::array())) {
             where = "/units/" + std::to_string(i++);
             s.units.push_back(unitFromJson(u));
+        }
+        if (j.contains("setup")) {
+            where = "/setup";
+            setupFromJson(j.at("setup"), st);
+        }
+        if (j.contains("syw")) {
+            where = "/syw";
+            sywFromJson(j.at("syw"), st);
         }
         if (j.contains("table_battles")) {
             where = "/table_battles";

@@ -4,6 +4,7 @@
 
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/geometry/terrain_check.hpp"
+#include "sandtable/core/oob/setup_checks.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/validation/table_battles_validator.hpp"
 #include "sandtable/core/validation/campaign_validator.hpp"
@@ -170,6 +171,7 @@ Diagnostics validateScenario(const Scenario& s)
     const Diagnostics topology = geometry::checkTopology(s);
     out.insert(out.end(), topology.begin(), topology.end());
     checkOrderOfBattle(s, out);
+    oob::checkSetUp(s, out);
     checkGeoreference(s, out);
     for (Diagnostic& d : validateTableBattles(s))
         out.push_back(std::move(d));

@@ -73,7 +73,8 @@ BOOST_AUTO_TEST_CASE(self_intersecting_polygon_is_reported_with_its_location)
     // A bow tie: the two diagonals cross at (300150, 4400150).
     s.terrain[0].geometry = Geometry::polygon({{{300100, 4400100}, {300200, 4400200}, {300200, 4400100},
         {300100, 4400200}, {300100, 4400100}}});
-    const Diagnostic* bad = find(validateScenario(s), "terrain.geometry.invalid");
+    const Diagnostics all = validateScenario(s); // find() points into it: keep it alive
+    const Diagnostic* bad = find(all, "terrain.geometry.invalid");
     BOOST_REQUIRE(bad);
     BOOST_TEST(bad->message.find("Self-intersection") != std::string::npos);
     BOOST_TEST(bad->message.find("300150") != std::string::npos);
@@ -83,7 +84,8 @@ BOOST_AUTO_TEST_CASE(pieces_off_the_map_are_errors)
 {
     Scenario s = sandtable::test::smallScenario();
     s.units[1].placement->position = {299000, 4400650};
-    const Diagnostic* off = find(validateScenario(s), "setup.off_map");
+    const Diagnostics all = validateScenario(s); // find() points into it: keep it alive
+    const Diagnostic* off = find(all, "setup.off_map");
     BOOST_REQUIRE(off);
     BOOST_TEST(off->path == "/units/1/placement");
 }
@@ -96,7 +98,8 @@ BOOST_AUTO_TEST_CASE(too_few_enabled_gcps_for_the_method)
     for (int i = 1; i <= 6; ++i)
         g.gcps.push_back(Gcp{i, 10.0 * i, 5.0 * i * i, 1.0 * i, 2.0 * i, i != 6});
     s.map = MapSource{"scan.jpg", "", 100, 100, g, ""};
-    const Diagnostic* few = find(validateScenario(s), "georef.gcp.too_few");
+    const Diagnostics all = validateScenario(s); // find() points into it: keep it alive
+    const Diagnostic* few = find(all, "georef.gcp.too_few");
     BOOST_REQUIRE(few);
     BOOST_TEST(few->message.find("needs at least 6") != std::string::npos);
 }

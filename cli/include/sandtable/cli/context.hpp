@@ -46,6 +46,7 @@ void registerTerrainCommands(CLI::App& app, Context& context);
 void registerCatalogueCommands(CLI::App& app, Context& context);
 void registerGridCommands(CLI::App& app, Context& context);
 void registerDemoCommand(CLI::App& app, Context& context);
+void registerOobCommands(CLI::App& app, Context& context);
 
 /// Runs the tool: parses arguments, runs the command, converts failures once. Returns the exit code:
 /// 0 success, 1 failure or validation errors, 2 usage error (with a "did you mean" hint).

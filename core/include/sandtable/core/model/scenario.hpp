@@ -11,6 +11,7 @@
 
 #include <array>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,18 @@ struct MapSource {
     bool operator==(const MapSource&) const = default;
 };
 
+/// A sector of a SYW table: a rectangle in table centimetres (origin at the table's south-west corner,
+/// x along the width, y along the depth).
+struct TableSector {
+    std::string id;
+    std::string name;
+    double minXCm = 0.0;
+    double minYCm = 0.0;
+    double maxXCm = 0.0;
+    double maxYCm = 0.0;
+    bool operator==(const TableSector&) const = default;
+};
+
 /// Scenario-wide settings that are not collections.
 struct ScenarioSettings {
     std::string id;             ///< stable package id in catalogues, e.g. "gettysburg-1863"
@@ -94,6 +107,28 @@ struct ScenarioSettings {
     std::string crs;            ///< working CRS, a projected metric CRS, e.g. "EPSG:32618"
     double scaleDenominator = 16000.0; ///< game scale 1:N (Pub Battles 16,000; Kriegsspiel 8,000)
     std::optional<Extent> extent;      ///< map extent in the working CRS
+
+    // Pub Battles set-up (domain.md "Orders of battle"); each member is written to the document only when set.
+    std::optional<int> startDay{};          ///< day of the first turn, from 1
+    std::optional<int> startTurn{};         ///< turn of the first day's start, 1-8 (rulebook: 8 turns a day)
+    std::optional<int> days{};              ///< days of play, each 8 turns of 1.5 h then a night turn
+    std::optional<bool> baggagePacked{};    ///< baggage trains start packed (true) or unpacked (false)
+    std::vector<std::string> cavalryTypes{};  ///< the scenario's cavalry types (rulebook: "the scenario rules specify")
+    std::optional<SideId> combatOrderSide{};  ///< the side that chooses the order of combats
+    std::string specialRules{};             ///< scenario special rules, free text
+    std::optional<double> blockLengthMm{};  ///< block length on the table, mm (the rules give none)
+    std::optional<double> blockDepthMm{};   ///< block depth on the table, mm
+    std::optional<double> stickerWidthMm{}; ///< sticker width (along the block's length), mm
+    std::optional<double> stickerHeightMm{};///< sticker height, mm
+    std::optional<double> routeColumnLengthMm{}; ///< length of a block in route column, mm ("varies by scenario")
+
+    // SYW miniatures house rules: who attacks and defends (the defender deploys first, the attacker moves first),
+    // the table in centimetres and its sectors (for "3/4 of the battlefield's territory").
+    std::optional<SideId> attacker{};
+    std::optional<SideId> defender{};
+    std::optional<double> tableWidthCm{};   ///< table width (x), cm; 1 field = 10 cm
+    std::optional<double> tableDepthCm{};   ///< table depth (y), cm
+    std::vector<TableSector> sectors{};
     bool operator==(const ScenarioSettings&) const = default;
 };
 
@@ -123,6 +158,9 @@ struct Side {
     SideId id;
     std::string name;
     std::string colour;  ///< "#rrggbb"
+    /// Lines of communication: road features leaving the map (Pub Battles "Supply Source").
+    std::vector<FeatureId> linesOfCommunication{};
+    std::string general{}; ///< SYW house rules: the side's general (victory: capture him or make him give up)
     bool operator==(const Side&) const = default;
 };
 
@@ -132,6 +170,7 @@ struct Formation {
     SideId side;
     std::string name;
     std::string echelon = "corps"; ///< "army", "corps", "wing", "division", "brigade"
+    std::string chit{};            ///< label of the formation's activation chit ("" = none, e.g. an army commander)
     bool operator==(const Formation&) const = default;
 };
 
@@ -154,8 +193,61 @@ struct Placement {
     bool operator==(const Placement&) const = default;
 };
 
-/// A piece: a block (Pub Battles) or an HQ. `strength` counts men, or guns for artillery.
-/// `command` is an HQ's command value (1-6, rolled on a d6: roll <= value).
+/// A piece's status (Pub Battles: troops start Fresh; hits or buildings make them Disorganized).
+enum class UnitStatus { Fresh, Disorganized };
+/// "fresh" or "disorganized".
+inline const char* toString(UnitStatus status) { return status == UnitStatus::Fresh ? "fresh" : "disorganized"; }
+/// Throws std::invalid_argument for anything but "fresh" or "disorganized".
+inline UnitStatus unitStatusFromString(const std::string& name)
+{
+    if (name == "fresh")
+        return UnitStatus::Fresh;
+    if (name == "disorganized")
+        return UnitStatus::Disorganized;
+    throw std::invalid_argument("unknown unit status '" + name + "'");
+}
+
+/// Turns of a day in Pub Battles: 1-8 are the 1.5 h day turns, kNightTurn is the night turn.
+inline constexpr int kNightTurn = 9;
+
+/// A reinforcement's arrival: day (from 1) and turn (1-8, or kNightTurn), entering at a point on the map
+/// edge (working-CRS metres) and/or along a road feature.
+struct Arrival {
+    int day = 1;
+    int turn = 1;
+    std::optional<Coordinate> entry{};
+    std::optional<FeatureId> road{};
+    bool operator==(const Arrival&) const = default;
+};
+
+/// The figures of a SYW miniatures regiment, by kind (house rules, "Melee" and "Shooting").
+struct SywFigures {
+    int musketeers = 0;   ///< musketeers / fusiliers
+    int grenadiers = 0;
+    int pikemen = 0;
+    int officers = 0;
+    int musicians = 0;    ///< musicians / standard bearers
+    int dragoons = 0;
+    int lightDragoons = 0;
+    int heavyDragoons = 0;
+    int hussars = 0;
+    int cuirassiers = 0;
+    int cannon = 0;
+    int mortars = 0;
+    int limbers = 0;
+    bool operator==(const SywFigures&) const = default;
+    /// Every figure, guns and limbers included.
+    int total() const
+    {
+        return musketeers + grenadiers + pikemen + officers + musicians + dragoons + lightDragoons + heavyDragoons
+            + hussars + cuirassiers + cannon + mortars + limbers;
+    }
+};
+
+/// A piece: a block (Pub Battles) or an HQ, or a SYW regiment (`figures`). `strength` counts men, or guns
+/// for artillery. `command` is an HQ's command value (1-6, rolled on a d6: roll <= value).
+/// Set-up: `placement` on the map, or `reserve` (the id of the HQ whose Reserve card holds it), or
+/// `arrival` as a reinforcement; none of them = not yet set up.
 struct Unit {
     UnitId id;
     FormationId formation;
@@ -165,6 +257,10 @@ struct Unit {
     int strength = 0;
     std::optional<int> command;
     std::optional<Placement> placement;
+    std::optional<UnitStatus> status{};   ///< unset = fresh (written only when set)
+    std::optional<UnitId> reserve{};
+    std::optional<Arrival> arrival{};
+    std::optional<SywFigures> figures{};
     bool operator==(const Unit&) const = default;
 };
 
