@@ -654,12 +654,18 @@ CardPrintResult printCards(const core::TableBattlesSet& set, const CardPrintRequ
         const std::size_t sheets = (cards.size() + 8) / 9;
         for (std::size_t sheet = 0; sheet < sheets; ++sheet) {
             for (bool front : {true, false}) {
-                for (std::size_t slot = 0; slot < 9 && sheet * 9 + slot < cards.size(); ++slot) {
+                const std::size_t onSheet = std::min<std::size_t>(9, cards.size() - sheet * 9);
+                // Long-edge duplex turns the sheet about its vertical axis: column c's back sits at 2 - c.
+                auto slotAt = [&](int row, int column) { return static_cast<std::size_t>(row * 3 + (front ? column : 2 - column)); };
+                auto occupied = [&](int row, int column) {
+                    return row >= 0 && row < 3 && column >= 0 && column < 3 && slotAt(row, column) < onSheet;
+                };
+                for (std::size_t slot = 0; slot < onSheet; ++slot) {
                     const int row = static_cast<int>(slot / 3);
-                    // Long-edge duplex turns the sheet about its vertical axis: column c's back sits at 2 - c.
                     const int column = front ? static_cast<int>(slot % 3) : 2 - static_cast<int>(slot % 3);
-                    const Bleed bleed{column == 0 ? kCardBleedMm : 0.0, row == 0 ? kCardBleedMm : 0.0,
-                        column == 2 ? kCardBleedMm : 0.0, row == 2 ? kCardBleedMm : 0.0};
+                    // Bleed on the block's outer edges, and towards an empty slot of a last, partial sheet.
+                    const Bleed bleed{occupied(row, column - 1) ? 0.0 : kCardBleedMm, occupied(row - 1, column) ? 0.0 : kCardBleedMm,
+                        occupied(row, column + 1) ? 0.0 : kCardBleedMm, occupied(row + 1, column) ? 0.0 : kCardBleedMm};
                     cairo_save(cr);
                     cairo_translate(cr, layout.trimLeftMm + column * kW, layout.trimTopMm + row * kH);
                     drawFace(cr, set, faceOf(set, cards[sheet * 9 + slot], front), caption, bleed);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/.../validation/table_battles_validator.hpp: every card rule broken on purpose, one at a time.
+#include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
 #include "sandtable/core/validation/table_battles_validator.hpp"
 #include "support/table_battles_fixtures.hpp"
+#include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
 
@@ -246,6 +248,24 @@ BOOST_AUTO_TEST_CASE(scenario_validation_includes_the_card_rules)
     card(*s.tableBattles, 1).actions[0].targets = {ref(9)};
     const Diagnostics all = validateScenario(s);
     BOOST_TEST(count(all, "cards.target.missing") == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(the_fontenoy_example_passes_and_uses_every_kind_of_card)
+{
+    const LoadedScenario loaded = loadScenario(sandtable::test::sourceDir() / "examples/table-battles/fontenoy.sandtable.json");
+    BOOST_TEST(loaded.diagnostics.empty());
+    BOOST_REQUIRE(loaded.scenario.tableBattles.has_value());
+    const TableBattlesSet& set = *loaded.scenario.tableBattles;
+    BOOST_TEST(set.cards.size() >= 8u);
+    BOOST_TEST(set.cards.size() <= 12u);
+    auto any = [&](const std::function<bool(const FormationCard&)>& test) {
+        return std::any_of(set.cards.begin(), set.cards.end(), test);
+    };
+    for (CardActionKind kind : {CardActionKind::Screen, CardActionKind::Counterattack, CardActionKind::Absorb,
+             CardActionKind::Reserve, CardActionKind::Attack})
+        BOOST_TEST(any([&](const FormationCard& c) { return c.has(kind); }), toString(kind));
+    BOOST_TEST(any([](const FormationCard& c) { return c.special; }));
+    BOOST_TEST(any([](const FormationCard& c) { return c.reserve.has_value(); }));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -31,7 +31,8 @@ enum class CardSheetMode { Home, Shop };
 CardSheetMode cardSheetModeFromString(const std::string& text); ///< "home"/"shop"; throws core::OperationError
 
 /// The 3 x 3 block on a home sheet, mm from the page's top-left corner. Cards share their cut lines (no
-/// gutter); bleed is only on the block's outer edges, so the block is 3 x 63.5 + 6 = 196.5 mm wide and
+/// gutter); bleed is only on the block's outer edges (and, on a last partial sheet, towards an empty
+/// slot), so the block is 3 x 63.5 + 6 = 196.5 mm wide and
 /// 3 x 88.9 + 6 = 272.7 mm high, centred on the page.
 struct HomeSheetLayout {
     double pageWidthMm = 0.0;
