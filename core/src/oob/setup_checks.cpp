@@ -333,6 +333,9 @@ void checkCommandRange(const Scenario& s, Diagnostics& out)
         // Command range gates attacks (rulebook, Command Range); baggage trains never attack.
         if (!u.placement || u.type == UnitType::Hq || u.type == UnitType::BaggageTrain)
             continue;
+        // A piece off the map is reported as such ("setup.off_map"); its range would only repeat that.
+        if (s.settings.extent && !s.settings.extent->contains(u.placement->position))
+            continue;
         const Unit* hq = hqOf(s, u.formation);
         if (!hq || !hq->placement)
             continue;
