@@ -12,7 +12,7 @@
 namespace sandtable::test {
 
 void writeRaster(const std::filesystem::path& path, const std::string& driver, int width, int height, int bands,
-    const std::optional<std::array<double, 6>>& geotransform, const std::string& crs)
+    const std::optional<std::array<double, 6>>& geotransform, const std::string& crs, bool pixelIsPoint)
 {
     GDALAllRegister();
     GDALDatasetH mem = GDALCreate(GDALGetDriverByName("MEM"), "", width, height, bands, GDT_Byte, nullptr);
@@ -34,6 +34,8 @@ void writeRaster(const std::filesystem::path& path, const std::string& driver, i
         GDALSetSpatialRef(mem, srs);
         OSRRelease(srs);
     }
+    if (pixelIsPoint)
+        GDALSetMetadataItem(mem, "AREA_OR_POINT", "Point", nullptr);
     GDALDatasetH out = GDALCreateCopy(GDALGetDriverByName(driver.c_str()), path.c_str(), mem, FALSE, nullptr, nullptr, nullptr);
     BOOST_REQUIRE_MESSAGE(out, "cannot write fixture " << path);
     GDALClose(out);

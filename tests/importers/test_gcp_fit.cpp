@@ -208,6 +208,23 @@ BOOST_AUTO_TEST_CASE(tps_leave_one_out_residuals_vanish_on_affine_data_only)
     BOOST_TEST(fit.rmsMap > 1.0);
 }
 
+BOOST_AUTO_TEST_CASE(tps_with_three_gcps_judges_each_by_the_similarity_of_the_other_two)
+{
+    // On a similarity map, the two GCPs left out of each subset predict the third exactly.
+    auto similarity = [](double p, double l) { return std::pair{1000 + 3 * p + l, 2000 + p - 3 * l}; };
+    const auto [x1, y1] = similarity(0, 0);
+    const auto [x2, y2] = similarity(100, 0);
+    const auto [x3, y3] = similarity(30, 80);
+    const std::vector<FitPoint> three{{1, 0, 0, x1, y1, true}, {2, 100, 0, x2, y2, true}, {3, 30, 80, x3, y3, true}};
+    const auto fit = importers::fitGcps(three, GeoreferenceMethod::Tps);
+    BOOST_TEST(fit.rmsMap < 1e-6);
+    BOOST_TEST(!fit.meanErrorMap.has_value());
+    // Off a similarity (a shear), they do not.
+    auto shear = three;
+    shear[2].x += 50;
+    BOOST_TEST(importers::fitGcps(shear, GeoreferenceMethod::Tps).rmsMap > 1.0);
+}
+
 BOOST_AUTO_TEST_CASE(gettysburg_affine_matches_gdal_and_plain_least_squares)
 {
     const auto fit = importers::fitGcps(kGettysburg, GeoreferenceMethod::Affine);

@@ -197,6 +197,18 @@ BOOST_AUTO_TEST_CASE(south_up_geotransform_is_flagged)
     BOOST_TEST(!info.rotated);
 }
 
+BOOST_AUTO_TEST_CASE(pixel_is_point_geotiff_is_flagged_and_read_as_corner_geotransform)
+{
+    test::TemporaryFolder folder;
+    const auto tif = folder / "point.tif";
+    // Written with the corner convention; GeoTIFF stores the tie point at the pixel centre for
+    // PixelIsPoint and GDAL shifts it back on reading, so the same corner geotransform comes back.
+    test::writeRaster(tif, "GTiff", 8, 8, 1, Gt{500000, 10, 0, 4000000, 0, -10}, "EPSG:32618", true);
+    const auto info = importers::inspectRaster(tif);
+    BOOST_TEST(info.pixelIsPoint);
+    BOOST_TEST((info.geotransform == Gt{500000, 10, 0, 4000000, 0, -10}));
+}
+
 BOOST_AUTO_TEST_CASE(missing_file_is_an_io_error_naming_it)
 {
     try {
