@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of cli/src/cards_commands.cpp: `cards import|export|print` JSON keys, all-or-nothing import.
+#include "sandtable/cli/context.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/io/table_battles_csv.hpp"
+#include "support/table_battles_fixtures.hpp"
+#include "support/test_data.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <sstream>
+
+namespace {
+struct Result {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+Result runTool(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "sandtable");
+    std::vector<const char*> argv;
+    for (const auto& a : args)
+        argv.push_back(a.c_str());
+    std::ostringstream out, err;
+    const int code = sandtable::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
+    return {code, out.str(), err.str()};
+}
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(cli_cards)
+
+BOOST_AUTO_TEST_CASE(print_reports_pages_and_cards)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::smallCardScenario(), file);
+    // 6 formation cards + the scenario card = 7 cards: one sheet, fronts and backs = 2 pages.
+    Result r = runTool({"cards", "print", file.string(), "-o", (folder / "c.pdf").string(), "--page", "letter", "--json"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("pages").get<int>() == 2);
+    BOOST_TEST(j.at("cards").get<int>() == 7);
+    // Print-shop mode: one page per face, 14 pages.
+    r = runTool({"cards", "print", file.string(), "-o", (folder / "s.pdf").string(), "--mode", "shop", "--json"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("pages").get<int>() == 14);
+    BOOST_TEST(runTool({"cards", "print", file.string(), "-o", (folder / "x.pdf").string(), "--mode", "poster"}).code == 2);
+}
+
+BOOST_AUTO_TEST_CASE(export_then_import_keeps_the_scenario_and_the_bytes)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::smallCardScenario(), file);
+    const std::string before = sandtable::core::readFile(file);
+    BOOST_REQUIRE_EQUAL(runTool({"cards", "export", file.string(), "-o", (folder / "c.csv").string()}).code, 0);
+    BOOST_TEST(sandtable::core::readFile(folder / "c.csv") == sandtable::core::exportTableBattlesCsv(sandtable::test::smallCardSet()));
+    Result r = runTool({"cards", "import", file.string(), (folder / "c.csv").string(), "--json"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("imported").get<int>() == 6);
+    BOOST_TEST(sandtable::core::readFile(file) == before);
+}
+
+BOOST_AUTO_TEST_CASE(a_bad_csv_or_cards_that_break_the_rules_change_nothing)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::smallCardScenario(), file);
+    const std::string before = sandtable::core::readFile(file);
+    const std::string csv = sandtable::core::exportTableBattlesCsv(sandtable::test::smallCardSet());
+
+    std::string broken = csv;
+    broken.replace(broken.find(",5-6,"), 5, ",5-7,");
+    sandtable::core::writeFileAtomically(folder / "bad.csv", broken);
+    Result r = runTool({"cards", "import", file.string(), (folder / "bad.csv").string()});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("row 5, column 19 (dice)") != std::string::npos);
+    BOOST_TEST(sandtable::core::readFile(file) == before);
+
+    std::string friendlyFire = csv;
+    friendlyFire.replace(friendlyFire.find(",attack,4-A,1,"), 14, ",attack,2-A,1,"); // 1-A attacks its own side
+    sandtable::core::writeFileAtomically(folder / "rules.csv", friendlyFire);
+    r = runTool({"cards", "import", file.string(), (folder / "rules.csv").string(), "--json"});
+    BOOST_TEST(r.code == 1);
+    const auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("saved").get<bool>() == false);
+    BOOST_TEST(j.at("diagnostics").at(0).at("code").get<std::string>() == "cards.target.side");
+    BOOST_TEST(sandtable::core::readFile(file) == before);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
