@@ -227,6 +227,12 @@ void drawObjectives(cairo_t* cr, const Transform& t, const core::Campaign& c)
 {
     for (const core::Objective& o : c.objectives) {
         const Coordinate centre = core::squareCentre(c.grid, o.square);
+        const auto k = core::squareCorners(c.grid, o.square);
+        double left = t.x(k[0].x), right = left;
+        for (const Coordinate& corner : k) {
+            left = std::min(left, t.x(corner.x));
+            right = std::max(right, t.x(corner.x));
+        }
         const double x = t.x(centre.x), y = t.y(centre.y) + 1.0;
         // A five-pointed star.
         cairo_new_path(cr);
@@ -244,10 +250,12 @@ void drawObjectives(cairo_t* cr, const Transform& t, const core::Campaign& c)
         const std::string label = o.name + " (" + std::to_string(o.points) + ")";
         cairo_set_source_rgba(cr, 1, 1, 1, 0.75);
         const double w = textWidth(cr, 2.0, label);
-        cairo_rectangle(cr, x - w / 2 - 0.4, y + 2.4, w + 0.8, 2.6);
+        // Kept inside its square where it fits, so labels on the grid's edge are not cut off.
+        const double lx = std::clamp(x - w / 2, left + 0.4, std::max(left + 0.4, right - w - 0.4));
+        cairo_rectangle(cr, lx - 0.4, y + 2.4, w + 0.8, 2.6);
         cairo_fill(cr);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        text(cr, x - w / 2, y + 4.4, 2.0, label);
+        text(cr, lx, y + 4.4, 2.0, label);
     }
 }
 
@@ -304,10 +312,11 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
     text(cr, boxX, top + 12.0, 2.6, "Turn ______   Player ______________");
     text(cr, boxX, top + 18.0, 2.6, "Side ______________   Hour ______");
     // Legend.
-    const double lx = std::max(boxX + 62.0, pageW * 0.55), ly = top - 1.0;
+    // Below the title line, five entries a column, clear of the note boxes.
+    const double lx = std::max(boxX + 62.0, pageW * 0.55), ly = top + 4.5;
     int n = 0;
     for (const std::string& key : legend) {
-        const double x = lx + (n / 6) * 34.0, y = ly + (n % 6) * 4.2;
+        const double x = lx + (n / 5) * 36.0, y = ly + (n % 5) * 4.2;
         if (x + 30 > pageW - r.marginMm - 10)
             break;
         std::string label = key;
