@@ -313,11 +313,11 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
     text(cr, boxX, top + 18.0, 2.6, "Side ______________   Hour ______");
     // Legend.
     // Below the title line, five entries a column, clear of the note boxes.
-    const double lx = std::max(boxX + 62.0, pageW * 0.55), ly = top + 4.5;
+    const double lx = std::max(boxX + 56.0, pageW * 0.5), ly = top + 4.5;
     int n = 0;
     for (const std::string& key : legend) {
-        const double x = lx + (n / 5) * 36.0, y = ly + (n % 5) * 4.2;
-        if (x + 30 > pageW - r.marginMm - 10)
+        const double x = lx + (n / 5) * 27.0, y = ly + (n % 5) * 4.2;
+        if (x + 22 > pageW - r.marginMm - 6)
             break;
         std::string label = key;
         if (key == "road-major" || key == "road-minor") {
@@ -354,10 +354,10 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
             cairo_line_to(cr, x + 5.5, y + 2.6);
             cairo_close_path(cr);
             cairo_fill(cr);
+            // The full square and the triangle beside it show whole and half cover.
             for (const CoverClass& c : kCoverClasses)
                 if (key == c.id)
                     label = c.legend;
-            label += " whole / half";
         }
         cairo_set_source_rgb(cr, 0, 0, 0);
         text(cr, x + 11.5, y + 2.3, 2.2, label);
