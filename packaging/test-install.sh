@@ -178,6 +178,16 @@ if [ -f "$root/usr/share/applications/mimeinfo.cache" ]; then
   echo "ok mimeinfo.cache: application/x-sandtable-scenario=sandtable-editor.desktop"
 fi
 
+# --- what a double-click does: GIO (as file managers use it) maps the file to the type, the type to the editor --
+step "double-click: gio's type of the demo's scenario and its default application"
+in_root apt-get install -y -qq --no-install-recommends libglib2.0-bin desktop-file-utils > /dev/null
+type="$(in_root gio info -a standard::content-type /tmp/d/gettysburg.sandtable.json | sed -n 's/^ *standard::content-type: //p')"
+echo "gio: /tmp/d/gettysburg.sandtable.json is $type"
+[ "$type" = "application/x-sandtable-scenario" ] || fail "gio types the scenario as '$type'"
+in_root gio mime application/x-sandtable-scenario | tee "$build_dir/packaging/gio-mime.txt"
+grep -q 'Default application for .*: sandtable-editor.desktop' "$build_dir/packaging/gio-mime.txt" \
+  || fail "sandtable-editor.desktop is not the default application for scenarios"
+
 # --- remove: nothing of the package may stay behind -------------------------------------------------------
 step "apt-get remove sandtable"
 in_root apt-get remove -y sandtable
