@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of cli/src/grid_commands.cpp: `grid new|table|derive|override|roll|print`, JSON keys of cli.md, bad input.
+#include "sandtable/cli/context.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "support/scenario_fixtures.hpp"
+#include "support/test_data.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace {
+struct Result {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+Result runTool(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "sandtable");
+    std::vector<const char*> argv;
+    for (const auto& a : args)
+        argv.push_back(a.c_str());
+    std::ostringstream out, err;
+    const int code = sandtable::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
+    return {code, out.str(), err.str()};
+}
+
+std::string readFile(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The small scenario's map is 300000..301000 E x 4400000..4401000 N; a 2 x 2 grid of 500 m covers it exactly.
+std::filesystem::path withGrid(const sandtable::test::TemporaryFolder& folder)
+{
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    const Result r = runTool({"grid", "new", file.string(), "--square", "500", "--origin", "300000,4400000", "--rows", "2", "--cols", "2"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    return file;
+}
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(cli_grid)
+
+BOOST_AUTO_TEST_CASE(new_lays_the_grid_and_reports_the_squares)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    const Result r = runTool({"grid", "new", file.string(), "--square", "250", "--origin", "300000,4400000", "--rows", "4",
+        "--cols", "4", "--numbering", "colrow", "--json"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    const auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("squares").get<int>() == 16);
+    BOOST_TEST(j.at("north_west").get<std::string>() == "0101");
+    BOOST_TEST(j.at("south_east").get<std::string>() == "0404");
+    const auto loaded = sandtable::core::loadScenario(file);
+    BOOST_REQUIRE(loaded.scenario.campaign.has_value());
+    BOOST_TEST(loaded.scenario.campaign->grid.squareSize == 250.0);
+}
+
+BOOST_AUTO_TEST_CASE(bad_grids_are_clear_errors_and_leave_the_file_alone)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    const std::string before = readFile(file);
+    Result r = runTool({"grid", "new", file.string(), "--square", "0", "--origin", "300000,4400000", "--rows", "2", "--cols", "2"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("square size must be a positive number") != std::string::npos);
+    r = runTool({"grid", "new", file.string(), "--square", "-500", "--origin", "300000,4400000", "--rows", "2", "--cols", "2"});
+    BOOST_TEST(r.code == 1);
+    // 2 x 2 squares of 400 m leave 200 m of the map uncovered to the east and to the north.
+    r = runTool({"grid", "new", file.string(), "--square", "400", "--origin", "300000,4400000", "--rows", "2", "--cols", "2"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("does not cover the map extent") != std::string::npos);
+    BOOST_TEST(r.err.find("200 m of the map beyond its east edge") != std::string::npos);
+    r = runTool({"grid", "new", file.string(), "--origin", "not-a-point", "--rows", "2", "--cols", "2"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(readFile(file) == before);
+    r = runTool({"grid", "derive", file.string()});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("has no campaign grid") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(derive_reports_coverage_and_keeps_overrides)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = withGrid(folder);
+    // The fixture's wood is 300100..300300 x 4400100..4400200: 20,000 m2 of the 250,000 m2 south-west square.
+    Result r = runTool({"grid", "override", file.string(), "A1", "--class", "woods", "--cover", "whole", "--note", "orchard belt"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    r = runTool({"grid", "derive", file.string(), "--json"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& squares = j.at("squares");
+    BOOST_REQUIRE_EQUAL(squares.size(), 4u);
+    BOOST_TEST(squares.at(2).at("ref").get<std::string>() == "A2");
+    BOOST_TEST(squares.at(2).at("terrain").at("woods").get<double>() == 0.08, boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(squares.at(2).at("cover").at("woods").get<std::string>() == "none");
+    BOOST_TEST(squares.at(0).at("cover").at("woods").get<std::string>() == "whole");
+    BOOST_TEST(squares.at(0).at("overridden").at(0).get<std::string>() == "woods");
+    r = runTool({"grid", "derive", file.string(), "--json"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    const auto again = nlohmann::json::parse(r.out);
+    BOOST_TEST(again.at("squares").at(0).at("cover").at("woods").get<std::string>() == "whole");
+    BOOST_TEST(again.at("overrides").get<int>() == 1);
+}
+
+BOOST_AUTO_TEST_CASE(roll_is_reproducible_and_checks_the_seed)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = withGrid(folder);
+    Result a = runTool({"grid", "roll", file.string(), "--seed", "42", "--region", "valley", "--json"});
+    BOOST_REQUIRE_EQUAL(a.code, 0);
+    Result b = runTool({"grid", "roll", file.string(), "--seed", "42", "--region", "valley", "--json"});
+    BOOST_REQUIRE_EQUAL(b.code, 0);
+    const auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+    BOOST_TEST(ja.at("rolls").size() == 4u); // every square: no battle table chosen
+    BOOST_TEST(ja.at("rolls") == jb.at("rolls"));
+    const auto loaded = sandtable::core::loadScenario(file);
+    BOOST_TEST(loaded.scenario.campaign->secondary->seed == 42u);
+    for (const char* bad : {"-1", "18446744073709551616", "seven"}) {
+        const Result r = runTool({"grid", "roll", file.string(), "--seed", bad, "--region", "valley"});
+        BOOST_TEST(r.code == 1);
+        BOOST_TEST(r.err.find("out of range") != std::string::npos);
+    }
+    const Result region = runTool({"grid", "roll", file.string(), "--seed", "1", "--region", "tundra"});
+    BOOST_TEST(region.code == 2);
+}
+
+BOOST_AUTO_TEST_CASE(table_helper_and_print)
+{
+    Result t = runTool({"grid", "table", "--length", "2438.4", "--width", "1828.8", "--scale", "3600", "--json"});
+    BOOST_REQUIRE_EQUAL(t.code, 0);
+    const auto jt = nlohmann::json::parse(t.out);
+    BOOST_TEST(jt.at("square_size").get<double>() == 1463.04, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(jt.at("along").get<int>() == 6);
+    BOOST_TEST(jt.at("across").get<int>() == 4);
+    sandtable::test::TemporaryFolder folder;
+    const auto file = withGrid(folder);
+    BOOST_REQUIRE_EQUAL(runTool({"grid", "derive", file.string()}).code, 0);
+    const Result p = runTool({"grid", "print", file.string(), "-o", (folder / "g.pdf").string(), "--copies", "4", "--scale", "10000", "--json"});
+    BOOST_REQUIRE_EQUAL(p.code, 0);
+    const auto jp = nlohmann::json::parse(p.out);
+    BOOST_TEST(jp.at("pages").get<int>() == 4);
+    BOOST_TEST(jp.at("square_mm").get<double>() == 50.0); // 500 m at 1:10,000
+    BOOST_TEST(std::filesystem::exists(folder / "g.pdf"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
