@@ -77,12 +77,14 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     app.add_flag("-q,--quiet", context.quiet, "No progress messages");
     app.require_subcommand(1);
     registerScenarioCommands(app, context);
-    registerCardsCommands(app, context);
-    registerTerrainCommands(app, context);
     registerRasterCommands(app, context);
-    registerCatalogueCommands(app, context);
+    registerMapCommands(app, context);
     registerGridCommands(app, context);
+    registerTerrainCommands(app, context);
+    registerCatalogueCommands(app, context);
+    registerDemoCommand(app, context);
     registerOobCommands(app, context);
+    registerCardsCommands(app, context);
     for (CLI::App* noun : app.get_subcommands([](const CLI::App*) { return true; }))
         if (!noun->get_subcommands([](const CLI::App*) { return true; }).empty())
             noun->require_subcommand(1);

@@ -6,8 +6,8 @@
 #include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/oob/setup_checks.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
-#include "sandtable/core/validation/table_battles_validator.hpp"
 #include "sandtable/core/validation/campaign_validator.hpp"
+#include "sandtable/core/validation/table_battles_validator.hpp"
 
 #include <map>
 #include <set>

@@ -40,13 +40,14 @@ CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::strin
 
 // Each noun registers its verbs (one file per noun under cli/src/).
 void registerScenarioCommands(CLI::App& app, Context& context);
-void registerCardsCommands(CLI::App& app, Context& context);
 void registerRasterCommands(CLI::App& app, Context& context);
 void registerTerrainCommands(CLI::App& app, Context& context);
 void registerCatalogueCommands(CLI::App& app, Context& context);
-void registerGridCommands(CLI::App& app, Context& context);
 void registerDemoCommand(CLI::App& app, Context& context);
+void registerMapCommands(CLI::App& app, Context& context);
+void registerGridCommands(CLI::App& app, Context& context);
 void registerOobCommands(CLI::App& app, Context& context);
+void registerCardsCommands(CLI::App& app, Context& context);
 
 /// Runs the tool: parses arguments, runs the command, converts failures once. Returns the exit code:
 /// 0 success, 1 failure or validation errors, 2 usage error (with a "did you mean" hint).
