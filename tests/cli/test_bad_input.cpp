@@ -2,6 +2,7 @@
 // Foundation's bad inputs through the CLI: one "sandtable: error: <file>: <object>: <reason>" line, exit 1,
 // and every existing file left as it was.
 #include "sandtable/cli/context.hpp"
+#include "support/cli_runner.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "support/scenario_fixtures.hpp"
@@ -12,22 +13,8 @@
 #include <sstream>
 
 namespace {
-struct Result {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-Result runTool(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "sandtable");
-    std::vector<const char*> argv;
-    for (const auto& a : args)
-        argv.push_back(a.c_str());
-    std::ostringstream out, err;
-    const int code = sandtable::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
-    return {code, out.str(), err.str()};
-}
+using sandtable::test::Result;
+using sandtable::test::runTool;
 
 /// exit 1 and exactly one error line that starts with "sandtable: error: <file>: ".
 void checkError(const Result& r, const std::string& file)

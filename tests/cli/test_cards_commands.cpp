@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of cli/src/cards_commands.cpp: `cards import|export|print` JSON keys, all-or-nothing import.
 #include "sandtable/cli/context.hpp"
+#include "support/cli_runner.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/io/table_battles_csv.hpp"
@@ -11,24 +12,8 @@
 
 #include <sstream>
 
-namespace {
-struct Result {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-Result runTool(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "sandtable");
-    std::vector<const char*> argv;
-    for (const auto& a : args)
-        argv.push_back(a.c_str());
-    std::ostringstream out, err;
-    const int code = sandtable::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
-    return {code, out.str(), err.str()};
-}
-} // namespace
+using sandtable::test::Result;
+using sandtable::test::runTool;
 
 BOOST_AUTO_TEST_SUITE(cli_cards)
 

@@ -2,6 +2,7 @@
 // Tests of cli/src/catalogue_commands.cpp: exit codes, error lines, --json keys of cli.md, the export/extract
 // round trip, and GDAL's validator on a catalogue the command wrote.
 #include "sandtable/cli/context.hpp"
+#include "support/cli_runner.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_json.hpp"
 #include "support/scenario_fixtures.hpp"
@@ -15,22 +16,8 @@
 
 namespace {
 
-struct Result {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-Result runTool(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "sandtable");
-    std::vector<const char*> argv;
-    for (const auto& a : args)
-        argv.push_back(a.c_str());
-    std::ostringstream out, err;
-    const int code = sandtable::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
-    return {code, out.str(), err.str()};
-}
+using sandtable::test::Result;
+using sandtable::test::runTool;
 
 std::string writeSmall(const sandtable::test::TemporaryFolder& folder, const std::string& name, sandtable::core::Scenario s)
 {

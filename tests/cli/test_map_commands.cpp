@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of cli/src/map_commands.cpp: `map print` JSON keys, errors, and the terrain-only fallback.
 #include "sandtable/cli/context.hpp"
+#include "support/cli_runner.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
@@ -9,24 +10,8 @@
 
 #include <sstream>
 
-namespace {
-struct Result {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-Result runTool(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "sandtable");
-    std::vector<const char*> argv;
-    for (const auto& a : args)
-        argv.push_back(a.c_str());
-    std::ostringstream out, err;
-    const int code = sandtable::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
-    return {code, out.str(), err.str()};
-}
-} // namespace
+using sandtable::test::Result;
+using sandtable::test::runTool;
 
 BOOST_AUTO_TEST_SUITE(cli_map)
 

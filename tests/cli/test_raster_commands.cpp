@@ -2,6 +2,7 @@
 // Tests of cli/src/raster_commands.cpp: `raster info|georef|calibrate`, their --json keys (cli.md), the
 // residual table, error lines and exit codes.
 #include "sandtable/cli/context.hpp"
+#include "support/cli_runner.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "support/test_data.hpp"
 
@@ -13,22 +14,8 @@ namespace utf = boost::unit_test;
 namespace tt = boost::test_tools;
 
 namespace {
-struct Result {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-Result runTool(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "sandtable");
-    std::vector<const char*> argv;
-    for (const auto& a : args)
-        argv.push_back(a.c_str());
-    std::ostringstream out, err;
-    const int code = sandtable::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
-    return {code, out.str(), err.str()};
-}
+using sandtable::test::Result;
+using sandtable::test::runTool;
 
 /// A binary PGM (GDAL's PNM driver) of width x height grey pixels.
 void writeScan(const std::filesystem::path& path, int width, int height)

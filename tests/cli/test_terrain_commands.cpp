@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of cli/src/terrain_commands.cpp: list, check, repair and majority with their --json keys.
 #include "sandtable/cli/context.hpp"
+#include "support/cli_runner.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
@@ -12,24 +13,10 @@
 
 using namespace sandtable;
 
+using sandtable::test::Result;
+using sandtable::test::runTool;
+
 namespace {
-struct Result {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-Result runTool(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "sandtable");
-    std::vector<const char*> argv;
-    for (const auto& a : args)
-        argv.push_back(a.c_str());
-    std::ostringstream out, err;
-    const int code = cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
-    return {code, out.str(), err.str()};
-}
-
 core::TerrainFeature feature(const std::string& id, const std::string& cls, core::Geometry g)
 {
     return core::TerrainFeature{core::FeatureId(id), cls, "", std::move(g), nlohmann::ordered_json::object()};
