@@ -2,6 +2,7 @@
 // Tests of cli/src/grid_commands.cpp: `grid new|table|derive|override|roll|print`, JSON keys of cli.md, bad input.
 #include "sandtable/cli/context.hpp"
 #include "support/cli_runner.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
@@ -17,8 +18,7 @@ using sandtable::test::runTool;
 
 std::string readFile(const std::filesystem::path& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    return sandtable::core::readFile(path);
 }
 
 // The small scenario's map is 300000..301000 E x 4400000..4401000 N; a 2 x 2 grid of 500 m covers it exactly.
