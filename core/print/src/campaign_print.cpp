@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Campaign sheets through cairo's PDF surface, tiled with map_print's sheet planner.
+#include "pdf_writer.hpp"
 #include "sandtable/print/campaign_print.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
@@ -448,17 +449,8 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
     const double mmPerMetre = 1000.0 / result.scaleDenominator;
     const core::Extent& e = *extentOnly.settings.extent;
 
-    core::AtomicFile file(output);
-    cairo_surface_t* surface = cairo_pdf_surface_create(file.temporaryPath().c_str(), pointsFromMillimetres(layout.pageWidthMm),
-        pointsFromMillimetres(layout.pageHeightMm));
-    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surfaceOwner(surface, &cairo_surface_destroy);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(output.string(), "", std::string("cannot create the PDF: ") + cairo_status_to_string(cairo_surface_status(surface)));
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, (scenario.settings.title + " - campaign map").c_str());
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "sandtable");
-    cairo_t* cr = cairo_create(surface);
-    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> crOwner(cr, &cairo_destroy);
-    cairo_scale(cr, 1.0 / kMillimetresPerPoint, 1.0 / kMillimetresPerPoint);
+    PdfWriter pdf(output, layout.pageWidthMm, layout.pageHeightMm, scenario.settings.title + " - campaign map");
+    cairo_t* cr = pdf.context();
 
     const int total = static_cast<int>(perCopy) * request.copies;
     int page = 0;
@@ -522,12 +514,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
             ++page;
         }
     }
-    crOwner.reset();
-    cairo_surface_finish(surface);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(output.string(), "", std::string("cannot write the PDF: ") + cairo_status_to_string(cairo_surface_status(surface)));
-    surfaceOwner.reset();
-    file.commit();
+    pdf.commit();
     core::reportProgress(progress, 1.0, "printing campaign sheets");
     result.pages = page;
     return result;

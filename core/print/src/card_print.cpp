@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Table Battles card faces drawn with cairo, imposed on home duplex sheets or print-shop pages.
+#include "pdf_writer.hpp"
 #include "sandtable/print/card_print.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
@@ -510,12 +511,6 @@ Face faceOf(const core::TableBattlesSet& set, const PhysicalCard& card, bool fro
     return Face{FaceKind::Back, nullptr, card.label};
 }
 
-void check(cairo_surface_t* surface, const std::filesystem::path& path)
-{
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(path.string(), "", std::string("cairo: ") + cairo_status_to_string(cairo_surface_status(surface)));
-}
-
 void cropMarks(cairo_t* cr, const HomeSheetLayout& l)
 {
     cairo_set_source_rgb(cr, 0, 0, 0);
@@ -641,14 +636,8 @@ CardPrintResult printCards(const core::TableBattlesSet& set, const CardPrintRequ
     const double pageW = home ? layout.pageWidthMm : kW + 2 * kCardBleedMm;
     const double pageH = home ? layout.pageHeightMm : kH + 2 * kCardBleedMm;
 
-    core::AtomicFile file(output);
-    cairo_surface_t* surface = cairo_pdf_surface_create(file.temporaryPath().c_str(), pointsFromMillimetres(pageW),
-        pointsFromMillimetres(pageH));
-    check(surface, output);
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, caption.c_str());
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "sandtable");
-    cairo_t* cr = cairo_create(surface);
-    cairo_scale(cr, 1.0 / kMillimetresPerPoint, 1.0 / kMillimetresPerPoint);
+    PdfWriter pdf(output, pageW, pageH, caption);
+    cairo_t* cr = pdf.context();
 
     if (home) {
         const std::size_t sheets = (cards.size() + 8) / 9;
@@ -695,19 +684,14 @@ CardPrintResult printCards(const core::TableBattlesSet& set, const CardPrintRequ
             }
         }
     }
-    cairo_destroy(cr);
-    cairo_surface_finish(surface);
-    const cairo_status_t status = cairo_surface_status(surface);
-    cairo_surface_destroy(surface);
-    if (status != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(output.string(), "", std::string("cairo: ") + cairo_status_to_string(status));
+    pdf.finish();
 
     if (!home) {
         const double b = pointsFromMillimetres(kCardBleedMm);
         const PdfBox bleed{0, 0, pointsFromMillimetres(pageW), pointsFromMillimetres(pageH)};
         const PdfBox trim{b, b, bleed.x1 - b, bleed.y1 - b};
-        const std::string boxed = addPdfPageBoxes(core::readFile(file.temporaryPath()), trim, bleed);
-        std::ofstream rewrite(file.temporaryPath(), std::ios::binary | std::ios::trunc);
+        const std::string boxed = addPdfPageBoxes(core::readFile(pdf.temporaryPath()), trim, bleed);
+        std::ofstream rewrite(pdf.temporaryPath(), std::ios::binary | std::ios::trunc);
         rewrite.write(boxed.data(), static_cast<std::streamsize>(boxed.size()));
         rewrite.close();
         if (!rewrite)
@@ -715,7 +699,7 @@ CardPrintResult printCards(const core::TableBattlesSet& set, const CardPrintRequ
     }
     if (request.svgFolder)
         result.svgFiles = writeSvgs(set, cards, caption, *request.svgFolder);
-    file.commit();
+    pdf.commit();
     return result;
 }
 

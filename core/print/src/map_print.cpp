@@ -6,6 +6,8 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/terrain_style.hpp"
 
+#include "pdf_writer.hpp"
+
 #include <cairo-pdf.h>
 #include <cairo.h>
 
@@ -515,18 +517,8 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
     std::stable_sort(ordered.begin(), ordered.end(),
         [](const auto* a, const auto* b) { return styleOf(*a).order < styleOf(*b).order; });
 
-    core::AtomicFile file(output);
-    cairo_surface_t* surface = cairo_pdf_surface_create(file.temporaryPath().c_str(),
-        pointsFromMillimetres(layout.pageWidthMm), pointsFromMillimetres(layout.pageHeightMm));
-    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surfaceOwner(surface, &cairo_surface_destroy);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(output.string(), "", std::string("cannot create the PDF: ") + cairo_status_to_string(cairo_surface_status(surface)));
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, scenario.settings.title.c_str());
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "sandtable");
-    cairo_t* cr = cairo_create(surface);
-    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> crOwner(cr, &cairo_destroy);
-    const double ptPerMm = 1.0 / kMillimetresPerPoint;
-    cairo_scale(cr, ptPerMm, ptPerMm);
+    PdfWriter pdf(output, layout.pageWidthMm, layout.pageHeightMm, scenario.settings.title);
+    cairo_t* cr = pdf.context();
 
     int page = 0;
     const int total = static_cast<int>(layout.sheets.size()) + (layout.sheets.size() > 1 ? 1 : 0);
@@ -557,12 +549,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         cairo_show_page(cr);
         ++page;
     }
-    crOwner.reset();
-    cairo_surface_finish(surface);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(output.string(), "", std::string("cannot write the PDF: ") + cairo_status_to_string(cairo_surface_status(surface)));
-    surfaceOwner.reset();
-    file.commit();
+    pdf.commit();
     core::reportProgress(progress, 1.0, "printing map sheets");
     result.pages = page;
     return result;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sticker sheets through cairo's PDF surface, one label per unit, measuring true on paper.
+#include "pdf_writer.hpp"
 #include "sandtable/print/sticker_print.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
@@ -102,16 +103,8 @@ StickerLayout planStickers(const core::Scenario& s, const StickerRequest& r)
 StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, const std::filesystem::path& output)
 {
     const StickerLayout layout = planStickers(s, r);
-    core::AtomicFile file(output);
-    cairo_surface_t* surface = cairo_pdf_surface_create(file.temporaryPath().c_str(),
-        pointsFromMillimetres(r.page.widthMm), pointsFromMillimetres(r.page.heightMm));
-    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surfaceGuard(surface, cairo_surface_destroy);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(output.string(), "", std::string("cannot create the PDF: ") + cairo_status_to_string(cairo_surface_status(surface)));
-    cairo_t* cr = cairo_create(surface);
-    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> crGuard(cr, cairo_destroy);
-    // Work in millimetres.
-    cairo_scale(cr, 1.0 / kMillimetresPerPoint, 1.0 / kMillimetresPerPoint);
+    PdfWriter pdf(output, r.page.widthMm, r.page.heightMm, "Block stickers: " + s.settings.title);
+    cairo_t* cr = pdf.context(); // millimetres
     const double w = layout.stickerWidthMm, h = layout.stickerHeightMm;
     const double line = 0.2;
     const double band = std::min(2.0, w * 0.08);
@@ -142,12 +135,7 @@ StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, co
         fitText(cr, infoLine(u), textX, y + h * 0.85, textW, std::min(2.8, h * 0.26), 0.8);
     }
     cairo_show_page(cr);
-    crGuard.reset();
-    cairo_surface_finish(surface);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(output.string(), "", std::string("cannot write the PDF: ") + cairo_status_to_string(cairo_surface_status(surface)));
-    surfaceGuard.reset();
-    file.commit();
+    pdf.commit();
     return layout;
 }
 
