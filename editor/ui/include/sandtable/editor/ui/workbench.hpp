@@ -10,6 +10,7 @@
 
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/util/progress.hpp"
+#include "sandtable/editor/logic/action_registry.hpp"
 #include "sandtable/editor/logic/view_transform.hpp"
 
 #include <filesystem>
@@ -92,6 +93,15 @@ public:
     /// Other exceptions are shown in an error dialog titled `title` and false is returned.
     virtual bool runLongJob(const std::string& title,
         const std::function<void(const core::ProgressCallback& progress)>& work) = 0;
+    /// Adds a command to the action registry (menus and toolbar are rebuilt from it; id "<menu>.<name>",
+    /// e.g. "terrain.draw_polygon", "cards.show_panel"). `run` is called when the user picks it;
+    /// `enabled` (optional) says when it is enabled (default: a document is open).
+    virtual void addCommand(ActionInfo action, std::function<void()> run,
+        std::function<bool()> enabled = {}) = 0;
+    /// Runs a registered command by id, as the menu would (used by --run-action in UI tests).
+    /// Returns false when the id is unknown or disabled.
+    virtual bool runCommand(const std::string& id) = 0;
+
     /// Shows an error dialog (or prints it in batch/test mode).
     virtual void showError(const std::string& title, const std::string& message) = 0;
     virtual void setStatusText(const std::string& text) = 0;
