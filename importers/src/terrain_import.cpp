@@ -125,7 +125,8 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
     detail::ensureGdalRegistered();
     GdalErrorScope errors;
     std::error_code ec;
-    if (!std::filesystem::exists(vector, ec))
+    // GDAL's virtual file systems (/vsimem/, /vsizip/, ...) are not on the disk: GDALOpenEx judges them.
+    if (!file.starts_with("/vsi") && !std::filesystem::exists(vector, ec))
         throw core::IoError(file, "", "no such file");
     detail::Dataset dataset(GDALOpenEx(vector.c_str(), GDAL_OF_VECTOR | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
     if (!dataset)

@@ -3,6 +3,7 @@
 #include "sqlite_db.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/limits.hpp"
 
 #include <limits>
 #include <utility>
@@ -23,7 +24,8 @@ void throwSqlite(int code, const std::string& file, const std::string& object, c
     case SQLITE_RANGE:
         throw core::FormatError(file, object, message);
     case SQLITE_TOOBIG:
-        throw core::FormatError(file, object, "value too large: " + message);
+        throw core::FormatError(file, object, "value too large: " + message + ": a string or blob "
+            + core::limits::limitMessage("kMaxCatalogueBlobBytes", core::limits::kMaxCatalogueBlobBytes, "bytes"));
     default:
         // CANTOPEN, IOERR, READONLY, FULL, PERM, BUSY, LOCKED, NOMEM, ...
         throw core::IoError(file, object, message);
@@ -54,6 +56,7 @@ Database Database::open(const std::filesystem::path& path, Access access, int bu
     sqlite3_db_config(db.m_db, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
     sqlite3_db_config(db.m_db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, nullptr);
     sqlite3_limit(db.m_db, SQLITE_LIMIT_ATTACHED, 0);
+    sqlite3_limit(db.m_db, SQLITE_LIMIT_LENGTH, core::limits::kMaxCatalogueBlobBytes);
     sqlite3_extended_result_codes(db.m_db, 1);
     sqlite3_busy_timeout(db.m_db, busyTimeoutMs);
     db.exec("PRAGMA trusted_schema=OFF; PRAGMA cell_size_check=ON; PRAGMA mmap_size=0;");

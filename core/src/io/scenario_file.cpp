@@ -79,9 +79,48 @@ struct Gate {
     nlohmann::ordered_json ordered;     // for the model, keys in document order
 };
 
+/// The caps of limits.hpp that must hold before the text is parsed: its size, the nesting depth (the
+/// schema validator and the model recurse) and the length of every string.
+void checkJsonLimits(std::string_view text, const std::string& sourceName)
+{
+    if (text.size() > limits::kMaxScenarioFileBytes)
+        throw FormatError(sourceName, "", "the document is " + std::to_string(text.size()) + " bytes, which "
+                + limits::limitMessage("kMaxScenarioFileBytes", limits::kMaxScenarioFileBytes, "bytes"));
+    std::size_t depth = 0;
+    std::size_t stringStart = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"') {
+                inString = false;
+                if (i - stringStart > limits::kMaxStringBytes)
+                    throw FormatError(sourceName, "", "a string at byte " + std::to_string(stringStart) + " is "
+                            + std::to_string(i - stringStart) + " bytes long, which "
+                            + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
+            }
+        } else if (c == '"') {
+            inString = true;
+            stringStart = i + 1;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limits::kMaxJsonDepth)
+                throw FormatError(sourceName, "", "nesting at byte " + std::to_string(i) + " "
+                        + limits::limitMessage("kMaxJsonDepth", limits::kMaxJsonDepth, "levels of arrays and objects"));
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    if (inString && text.size() - stringStart > limits::kMaxStringBytes)
+        throw FormatError(sourceName, "", "an unterminated string at byte " + std::to_string(stringStart) + " "
+                + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
+}
+
 /// Parses the text and checks it is a sandtable scenario of a version this build reads.
 Gate parseAndGate(std::string_view text, const std::string& sourceName)
 {
+    checkJsonLimits(text, sourceName);
     Gate gate;
     try {
         gate.ordered = nlohmann::ordered_json::parse(text);

@@ -6,8 +6,10 @@
 #include "sandtable/core/io/json_writer.hpp"
 #include "sandtable/core/io/table_battles_json.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/limits.hpp"
 
 #include <array>
+#include <stdexcept>
 #include <utility>
 
 namespace sandtable::core {
@@ -314,11 +316,27 @@ Json geometryToJson(const Geometry& geometry)
     return Json{{"type", toString(geometry.type)}, {"coordinates", std::move(coordinates)}};
 }
 
+/// Vertices a GeoJSON coordinates member holds (positions: arrays of numbers), counted before any is copied.
+std::size_t countPositions(const Json& j)
+{
+    if (!j.is_array() || j.empty())
+        return 0;
+    if (!j.front().is_array())
+        return 1;
+    std::size_t n = 0;
+    for (const auto& item : j)
+        n += countPositions(item);
+    return n;
+}
+
 Geometry geometryFromJson(const Json& j)
 {
     Geometry g;
     g.type = geometryTypeFromString(j.at("type").get<std::string>());
     const Json& coordinates = j.at("coordinates");
+    if (const std::size_t n = countPositions(coordinates); n > limits::kMaxVerticesPerGeometry)
+        throw std::invalid_argument("the geometry has " + std::to_string(n) + " vertices, which "
+            + limits::limitMessage("kMaxVerticesPerGeometry", limits::kMaxVerticesPerGeometry, "vertices"));
     if (isMulti(g.type)) {
         const GeometryType single = static_cast<GeometryType>(static_cast<int>(g.type) - 3);
         for (const auto& part : coordinates)
@@ -441,8 +459,15 @@ Scenario scenarioFromJson(const Json& j, const std::string& sourceName)
                 c.value("geometry", "polygon"), c.value("effects", "")});
         }
         i = 0;
+        std::size_t vertices = 0;
         for (const auto& f : j.value("terrain", Json::array())) {
             where = "/terrain/" + std::to_string(i++);
+            if (f.contains("geometry") && f.at("geometry").contains("coordinates")) {
+                vertices += countPositions(f.at("geometry").at("coordinates"));
+                if (vertices > limits::kMaxVerticesPerScenario)
+                    throw std::invalid_argument("the terrain reaches " + std::to_string(vertices) + " vertices here, which "
+                        + limits::limitMessage("kMaxVerticesPerScenario", limits::kMaxVerticesPerScenario, "vertices"));
+            }
             TerrainFeature feature;
             feature.id = FeatureId(f.at("id").get<std::string>());
             feature.terrainClass = f.at("class").get<std::string>();

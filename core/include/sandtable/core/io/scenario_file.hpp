@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sandtable/core/model/scenario.hpp"
+#include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
 
 #include <filesystem>
@@ -13,7 +14,7 @@
 namespace sandtable::core {
 
 /// Largest scenario document read, in bytes (a cap against unbounded allocation).
-inline constexpr std::size_t kMaxScenarioBytes = std::size_t{512} << 20;
+inline constexpr std::size_t kMaxScenarioBytes = limits::kMaxScenarioFileBytes;
 
 /// A scenario that passed the schema, with the rules validator's findings.
 struct LoadedScenario {
