@@ -119,9 +119,17 @@ Json campaignToJson(const Campaign& c)
     }
     if (!c.forces.empty()) {
         Json forces = Json::array();
-        for (const CampaignForce& f : c.forces)
-            forces.push_back(Json{{"id", f.id}, {"side", f.side.str()}, {"name", f.name}, {"square", name(f.square)},
-                {"infantry", f.infantry}, {"cavalry", f.cavalry}, {"artillery", f.artillery}, {"deployed", f.deployed}});
+        for (const CampaignForce& f : c.forces) {
+            Json force{{"id", f.id}, {"side", f.side.str()}, {"name", f.name}, {"square", name(f.square)},
+                {"infantry", f.infantry}, {"cavalry", f.cavalry}, {"artillery", f.artillery}, {"deployed", f.deployed}};
+            if (!f.route.empty()) { // written only when set
+                Json route = Json::array();
+                for (SquareRef q : f.route)
+                    route.push_back(name(q));
+                force["route"] = std::move(route);
+            }
+            forces.push_back(std::move(force));
+        }
         out["forces"] = std::move(forces);
     }
     if (c.stackingLimit)
@@ -222,9 +230,12 @@ Campaign campaignFromJson(const Json& j)
         }
         c.secondary = std::move(secondary);
     }
-    for (const Json& f : j.value("forces", Json::array()))
+    for (const Json& f : j.value("forces", Json::array())) {
         c.forces.push_back(CampaignForce{f.at("id").get<std::string>(), SideId(f.at("side").get<std::string>()), f.value("name", ""),
             square(f.at("square")), f.value("infantry", 0), f.value("cavalry", 0), f.value("artillery", 0), f.value("deployed", false)});
+        for (const Json& q : f.value("route", Json::array()))
+            c.forces.back().route.push_back(square(q));
+    }
     if (j.contains("stacking_limit"))
         c.stackingLimit = j.at("stacking_limit").get<int>();
     for (const Json& o : j.value("objectives", Json::array())) {

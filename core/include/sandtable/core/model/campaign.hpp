@@ -191,6 +191,10 @@ struct CampaignForce {
     int cavalry = 0;
     int artillery = 0;
     bool deployed = false;
+    /// The squares the force marched through to reach `square`, in order (empty = it starts there); each
+    /// step goes to a square sharing an edge with the one before, the last step into `square`. Validation
+    /// checks rivers are crossed only at bridges or fords (campaign-lite.txt, "Rivers: Can only be crossed at bridges").
+    std::vector<SquareRef> route{};
     bool operator==(const CampaignForce&) const = default;
 };
 
