@@ -117,6 +117,43 @@ void checkJsonLimits(std::string_view text, const std::string& sourceName)
                 + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
 }
 
+/// Vertices of a GeoJSON coordinates member (positions are arrays of numbers).
+std::size_t countPositions(const nlohmann::json& j)
+{
+    if (!j.is_array() || j.empty())
+        return 0;
+    if (!j.front().is_array())
+        return 1;
+    std::size_t n = 0;
+    for (const auto& item : j)
+        n += countPositions(item);
+    return n;
+}
+
+/// The vertex caps, checked on the parsed document before the schema validator walks every coordinate.
+void checkVertexLimits(const nlohmann::json& document, const std::string& sourceName)
+{
+    const auto terrain = document.find("terrain");
+    if (terrain == document.end() || !terrain->is_array())
+        return;
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < terrain->size(); ++i) {
+        const nlohmann::json& feature = (*terrain)[i];
+        if (!feature.is_object() || !feature.contains("geometry") || !feature["geometry"].is_object()
+            || !feature["geometry"].contains("coordinates"))
+            continue;
+        const std::size_t n = countPositions(feature["geometry"]["coordinates"]);
+        const std::string where = "/terrain/" + std::to_string(i) + "/geometry";
+        if (n > limits::kMaxVerticesPerGeometry)
+            throw FormatError(sourceName, where, "the geometry has " + std::to_string(n) + " vertices, which "
+                    + limits::limitMessage("kMaxVerticesPerGeometry", limits::kMaxVerticesPerGeometry, "vertices"));
+        total += n;
+        if (total > limits::kMaxVerticesPerScenario)
+            throw FormatError(sourceName, where, "the terrain reaches " + std::to_string(total) + " vertices here, which "
+                    + limits::limitMessage("kMaxVerticesPerScenario", limits::kMaxVerticesPerScenario, "vertices"));
+    }
+}
+
 /// Parses the text and checks it is a sandtable scenario of a version this build reads.
 Gate parseAndGate(std::string_view text, const std::string& sourceName)
 {
@@ -143,6 +180,7 @@ Gate parseAndGate(std::string_view text, const std::string& sourceName)
                 + std::to_string(kScenarioFormatVersion) + "); open it with a newer sandtable");
     if (v < 1)
         throw FormatError(sourceName, "/version", "unknown format version " + std::to_string(v));
+    checkVertexLimits(gate.plain, sourceName);
     return gate;
 }
 
