@@ -18,6 +18,7 @@ PACKAGES=(
   libwxgtk3.2-dev
   xvfb xauth x11-apps imagemagick xdotool
   poppler-utils
+  clang clang-14 libclang-rt-14-dev  # tests/fuzz: clang and libFuzzer for the `fuzz` preset
   desktop-file-utils appstream shared-mime-info man-db  # tests/packaging: desktop entry, AppStream, MIME, man page checks
 )
 $SUDO apt-get update -qq

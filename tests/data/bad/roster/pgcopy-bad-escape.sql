@@ -1,0 +1,3 @@
+COPY public.oob (id, type, formation) FROM stdin;
+x1\	infantry\777\x	blue-1
+\.

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Runs fuzz targets of the `fuzz` build for SECONDS each, one after another (tests/fuzz/README.md).
+# Usage: tests/fuzz/run.sh SECONDS [TARGET...]   (targets: the names under tests/fuzz/corpus/; default all)
+# Exits non-zero as soon as a target finds a crash, a leak, a timeout (> 10 s per input) or an out-of-memory
+# (> 2 GiB); the input is left in build/fuzz/artifacts/. The growing corpus lives in build/fuzz/corpus/.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+SECONDS_EACH="${1:?usage: run.sh SECONDS [TARGET...]}"
+shift
+BUILD="${SANDTABLE_FUZZ_BUILD:-$ROOT/build/fuzz}"
+TARGETS=("$@")
+if [ ${#TARGETS[@]} -eq 0 ]; then
+  for d in "$ROOT"/tests/fuzz/corpus/*/; do TARGETS+=("$(basename "$d")"); done
+fi
+SANDTABLE_BIN=""
+for candidate in "$ROOT/build/ci/cli/sandtable" "$ROOT/build/release/cli/sandtable" "$ROOT/build/dev/cli/sandtable"; do
+  if [ -x "$candidate" ]; then SANDTABLE_BIN="$candidate"; break; fi
+done
+"$ROOT/tests/fuzz/seeds.sh" "$BUILD/corpus" "$SANDTABLE_BIN" >/dev/null
+mkdir -p "$BUILD/artifacts"
+for target in "${TARGETS[@]}"; do
+  echo "== fuzz_$target: ${SECONDS_EACH} s"
+  log="$BUILD/artifacts/$target.log"
+  status=0
+  ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
+  UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+  "$BUILD/tests/fuzz/fuzz_$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=1048576 -print_final_stats=1 -artifact_prefix="$BUILD/artifacts/$target-" "$BUILD/corpus/$target" \
+    > "$log" 2>&1 || status=$?
+  grep -E "^#[0-9]+ +(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|^Done " "$log" || true
+  if [ "$status" -ne 0 ]; then
+    tail -n 60 "$log" >&2
+    echo "fuzz_$target failed (exit $status): the input is in $BUILD/artifacts/, the log in $log" >&2
+    exit 1
+  fi
+done
