@@ -1,0 +1,18 @@
+# Tests of the terrain and set-up tools: their wx-free logic (drawing, snapping, vertex editing, placing,
+# OOB tree) and, with the editor, an Xvfb drive that draws a polygon.
+sandtable_add_test_suite(sandtable_editor_tools_tests
+  LIBRARIES sandtable_editor_logic
+  SOURCES
+    ${CMAKE_CURRENT_SOURCE_DIR}/tools/test_drawing.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/tools/test_vertex_edit.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/tools/test_placing_oob.cpp
+)
+# As for sandtable_editor_logic_tests: support/ and data/ are one level up from here.
+get_target_property(_tools_test_sources sandtable_editor_tools_tests SOURCES)
+list(TRANSFORM _tools_test_sources REPLACE "^support/" "${CMAKE_CURRENT_SOURCE_DIR}/../support/")
+set_target_properties(sandtable_editor_tools_tests PROPERTIES SOURCES "${_tools_test_sources}")
+target_include_directories(sandtable_editor_tools_tests PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/..")
+get_target_property(_tools_test_definitions sandtable_editor_tools_tests COMPILE_DEFINITIONS)
+list(TRANSFORM _tools_test_definitions REPLACE "^SANDTABLE_TEST_DATA_DIR=.*$"
+  "SANDTABLE_TEST_DATA_DIR=\"${CMAKE_CURRENT_SOURCE_DIR}/../data\"")
+set_target_properties(sandtable_editor_tools_tests PROPERTIES COMPILE_DEFINITIONS "${_tools_test_definitions}")
