@@ -5,11 +5,13 @@
 #include "gdal_support.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/importers/crs.hpp"
+#include "sandtable/core/util/limits.hpp"
 
 #include <cpl_conv.h>
 #include <ogr_api.h>
 #include <ogr_srs_api.h>
 
+#include <algorithm>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -33,6 +35,18 @@ struct TransformDestroyer {
     void operator()(OGRCoordinateTransformationH t) const noexcept { OCTDestroyCoordinateTransformation(t); }
 };
 using Transform = std::unique_ptr<std::remove_pointer_t<OGRCoordinateTransformationH>, TransformDestroyer>;
+
+// Vertices of an OGR geometry, its members and rings included (curves count their control points).
+std::size_t vertexCount(OGRGeometryH g)
+{
+    const int members = OGR_G_GetGeometryCount(g);
+    if (members == 0)
+        return static_cast<std::size_t>(std::max(OGR_G_GetPointCount(g), 0));
+    std::size_t n = 0;
+    for (int i = 0; i < members; ++i)
+        n += vertexCount(OGR_G_GetGeometryRef(g, i));
+    return n;
+}
 
 std::vector<core::Coordinate> pointsOf(OGRGeometryH g)
 {
@@ -222,6 +236,10 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 continue;
             }
             OGRGeometryH source = OGR_F_GetGeometryRef(feature.get());
+            if (const std::size_t n = source ? vertexCount(source) : 0; n > core::limits::kMaxVerticesPerGeometry)
+                throw core::FormatError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
+                    "the geometry has " + std::to_string(n) + " vertices, which "
+                        + core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, "vertices"));
             OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
             if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
                 throw core::OperationError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),

@@ -2,6 +2,7 @@
 // The Table Battles CSV layout of docs/table-battles-csv.md: an RFC 4180 reader with row/column errors,
 // and the writer whose output reads back to the same bytes.
 #include "sandtable/core/io/table_battles_csv.hpp"
+#include "sandtable/core/util/limits.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -289,6 +290,11 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
 {
     std::vector<CsvProblem> problems;
     const std::vector<Record> records = splitCsv(text, problems);
+    for (const Record& record : records)
+        for (std::size_t c = 0; c < record.fields.size() && problems.size() < kMaxProblems; ++c)
+            if (record.fields[c].size() > limits::kMaxStringBytes)
+                problems.push_back({record.row, c + 1, "a cell of " + std::to_string(record.fields[c].size()) + " bytes "
+                    + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes")});
     if (!problems.empty())
         throw CsvImportError(sourceName, std::move(problems));
     if (records.empty())

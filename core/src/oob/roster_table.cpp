@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Readers of roster files (CSV, TSV, COPY text, JSON) into rows of cells, reporting every bad row.
 #include "sandtable/core/oob/roster_table.hpp"
+#include "sandtable/core/util/limits.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -481,6 +482,11 @@ RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::
     case RosterFormat::PgCopy: table = parseCopy(bytes, problems); break;
     case RosterFormat::Json: table = parseJson(bytes, problems); break;
     }
+    for (const RosterRow& row : table.rows)
+        for (std::size_t c = 0; c < row.cells.size() && problems.size() <= kMaxProblems; ++c)
+            if (row.cells[c] && row.cells[c]->size() > limits::kMaxStringBytes)
+                problems.push_back(rowLabel(row) + ": a cell of " + std::to_string(row.cells[c]->size()) + " bytes "
+                    + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
     if (!problems.empty()) {
         if (problems.size() > kMaxProblems) {
             const std::size_t more = problems.size() - kMaxProblems;
