@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The card designer panel's logic, without wx: the cards listed per side, one card replaced as an
+// undoable TableBattlesChange, and actions/reactions as editable text lines.
+#pragma once
+
+#include "sandtable/core/document/edit.hpp"
+#include "sandtable/core/model/table_battles.hpp"
+
+#include <string>
+#include <vector>
+
+namespace sandtable::editor::panes {
+
+/// One side's column in the card list: the army's name from the scenario card and its cards in the
+/// order it lists them. Cards no army lists come last under "(not on the scenario card)".
+struct CardColumn {
+    std::string army;
+    std::vector<core::CardRef> cards;
+};
+std::vector<CardColumn> cardsBySide(const core::TableBattlesSet& set);
+
+/// The set with the card of `card.ref` replaced by `card`. Throws core::OperationError when the set has no
+/// card of that ref.
+core::TableBattlesSet withCard(const core::TableBattlesSet& set, const core::FormationCard& card);
+
+/// The undoable edit taking the scenario's cards to `after` (empty when nothing changes).
+core::Edit cardsEdit(const core::Scenario& scenario, std::string label, core::TableBattlesSet after,
+    std::string mergeKey = {});
+
+/// An action as one line: `<kind>[ hits=<n>][ targets=<ref>,<ref>...][ voluntary][ requires=<text>]`,
+/// e.g. "attack hits=2 targets=3-A,4-A" or "screen targets=1-A voluntary requires=not disordered".
+/// hits appears for attack/counterattack/bombard when non-zero; `requires=` takes the rest of the line.
+std::string formatAction(const core::CardAction& action);
+/// Parses formatAction's line (words in any order before requires=). Throws std::invalid_argument naming
+/// the word for an unknown kind or key, a bad number or card reference.
+core::CardAction parseAction(const std::string& line);
+/// Every non-blank line of `text` parsed; the error names the line number ("line 2: ...").
+std::vector<core::CardAction> parseActions(const std::string& text);
+
+} // namespace sandtable::editor::panes
