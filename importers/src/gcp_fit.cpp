@@ -425,12 +425,13 @@ core::Coordinate GcpTransform::toPixelGdalReverse(double x, double y) const
 core::Coordinate GcpTransform::toPixel(double x, double y) const
 {
     core::Coordinate p = toPixelGdalReverse(x, y);
-    if (m_impl->usesGeotransform() || !std::isfinite(p.x))
+    if (m_impl->usesGeotransform() || !std::isfinite(p.x) || !std::isfinite(p.y))
         return p;
-    // Newton on the forward transform, started at GDAL's separately fitted reverse: the Jacobian by
-    // central differences (exact for polynomials up to order 2, O(h^2) beyond).
+    // Newton on the forward transform, started at GDAL's separately fitted reverse. The Jacobian by
+    // central differences (exact for polynomials up to order 2, O(h^2) beyond): it only sets the step,
+    // the root found is the one of the forward fit itself. Converged when the step is below 1e-9 px.
     const double h = 0.5;
-    for (int iteration = 0; iteration < 50; ++iteration) {
+    for (int iteration = 0; iteration < 60; ++iteration) {
         const core::Coordinate f = toMap(p.x, p.y);
         const core::Coordinate fx1 = toMap(p.x + h, p.y), fx0 = toMap(p.x - h, p.y);
         const core::Coordinate fy1 = toMap(p.x, p.y + h), fy0 = toMap(p.x, p.y - h);
@@ -440,14 +441,30 @@ core::Coordinate GcpTransform::toPixel(double x, double y) const
         if (!std::isfinite(det) || det == 0.0)
             break;
         const double rx = x - f.x, ry = y - f.y;
-        const double stepX = (j22 * rx - j12 * ry) / det;
-        const double stepY = (-j21 * rx + j11 * ry) / det;
+        double stepX = (j22 * rx - j12 * ry) / det;
+        double stepY = (-j21 * rx + j11 * ry) / det;
+        if (!std::isfinite(stepX) || !std::isfinite(stepY))
+            break;
+        // Far outside the GCPs a polynomial may fold: damp steps that would jump beyond the scan's scale.
+        const double step = std::hypot(stepX, stepY);
+        if (step > 1e7) {
+            stepX *= 1e7 / step;
+            stepY *= 1e7 / step;
+        }
         p.x += stepX;
         p.y += stepY;
-        if (std::hypot(stepX, stepY) < 1e-10)
-            break;
+        if (step < 1e-9)
+            return p;
     }
-    return p;
+    // Not converged (a fold of the polynomial, or no root): accept only what already meets 1e-6 px.
+    const core::Coordinate f = toMap(p.x, p.y);
+    const core::Coordinate fx1 = toMap(p.x + h, p.y), fy1 = toMap(p.x, p.y + h);
+    const double j11 = (fx1.x - f.x) / h, j21 = (fx1.y - f.y) / h, j12 = (fy1.x - f.x) / h, j22 = (fy1.y - f.y) / h;
+    const double det = j11 * j22 - j12 * j21;
+    const double rx = x - f.x, ry = y - f.y;
+    if (std::isfinite(det) && det != 0.0 && std::hypot((j22 * rx - j12 * ry) / det, (-j21 * rx + j11 * ry) / det) < 1e-6)
+        return p;
+    return {std::nan(""), std::nan("")};
 }
 
 GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod method, const std::string& context)
@@ -473,7 +490,7 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
         r.dx = fitted.x - p.x;
         r.dy = fitted.y - p.y;
         r.residualMap = std::hypot(r.dx, r.dy);
-        const core::Coordinate back = t.toPixelGdalReverse(p.x, p.y);
+        const core::Coordinate back = t.toPixel(p.x, p.y);
         r.backPixel = back.x;
         r.backLine = back.y;
         r.residualPx = std::hypot(back.x - p.pixel, back.y - p.line);

@@ -2,9 +2,11 @@
 // warpToGeoTiff: GDAL's warper with our fitted transform, dense-edge bounds, alpha, overviews, atomic output.
 #include "sandtable/importers/warp.hpp"
 
+#include "exact_transformer.hpp"
 #include "gdal_support.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/importers/crs.hpp"
+#include "sandtable/importers/gcp_fit.hpp"
 
 #include <cpl_conv.h>
 #include <cpl_string.h>
@@ -69,6 +71,9 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
     // GCPs in the target CRS for the methods GDAL refits during the warp.
     std::vector<GDAL_GCP> gcps;
     std::vector<std::string> ids;
+    // poly2/poly3/tps: our fit, whose map->pixel direction is the exact inverse of its forward direction
+    // (GDAL's GCP/TPS transformers fit the reverse separately, so a GCP would not land on its map point).
+    std::shared_ptr<const GcpTransform> exactFit;
     if (!usesGeotransform(geo.method)) {
         std::vector<core::Coordinate> map;
         std::vector<core::Gcp> enabled;
@@ -83,6 +88,10 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             ids.push_back(std::to_string(enabled[i].id));
         for (std::size_t i = 0; i < enabled.size(); ++i)
             gcps.push_back(GDAL_GCP{ids[i].data(), ids[i].data(), enabled[i].pixel, enabled[i].line, map[i].x, map[i].y, 0.0});
+        std::vector<FitPoint> points;
+        for (std::size_t i = 0; i < enabled.size(); ++i)
+            points.push_back({enabled[i].id, enabled[i].pixel, enabled[i].line, map[i].x, map[i].y, true});
+        exactFit = std::make_shared<const GcpTransform>(points, geo.method, scanName);
     }
 
     Dataset scan = detail::openRaster(request.scan);
@@ -130,11 +139,13 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
     std::array<double, 6> gt{};
     int width = 0, height = 0;
     {
-        Transformer t(GDALCreateGenImgProjTransformer2(src, nullptr, transformOptions.list));
+        Transformer t(exactFit ? detail::createExactGcpTransformer(exactFit, nullptr)
+                               : GDALCreateGenImgProjTransformer2(src, nullptr, transformOptions.list));
         if (!t)
             errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
+        const GDALTransformerFunc function = exactFit ? detail::exactGcpTransform : GDALGenImgProjTransform;
         double extent[4] = {};
-        if (GDALSuggestedWarpOutput2(src, GDALGenImgProjTransform, t.get(), gt.data(), &width, &height, extent, 0) != CE_None)
+        if (GDALSuggestedWarpOutput2(src, function, t.get(), gt.data(), &width, &height, extent, 0) != CE_None)
             errors.raise(scanName, "georeference", "GDAL cannot compute the output bounds");
         const int w = GDALGetRasterXSize(src), h = GDALGetRasterYSize(src);
         std::vector<double> xs, ys;
@@ -151,7 +162,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         }
         std::vector<double> zs(xs.size(), 0.0);
         std::vector<int> ok(xs.size(), FALSE);
-        GDALGenImgProjTransform(t.get(), FALSE, static_cast<int>(xs.size()), xs.data(), ys.data(), zs.data(), ok.data());
+        function(t.get(), FALSE, static_cast<int>(xs.size()), xs.data(), ys.data(), zs.data(), ok.data());
         double minX = extent[0], minY = extent[1], maxX = extent[2], maxY = extent[3];
         for (std::size_t i = 0; i < xs.size(); ++i)
             if (ok[i] && std::isfinite(xs[i]) && std::isfinite(ys[i])) {
@@ -185,7 +196,8 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         GDALDriverH gtiff = GDALGetDriverByName("GTiff");
         StringList create;
         create.set("TILED", "YES");
-        create.set("COMPRESS", "DEFLATE");
+        create.set("COMPRESS", request.compression.empty() ? "NONE" : request.compression);
+        create.set("NUM_THREADS", "ALL_CPUS");
         create.set("BIGTIFF", "IF_SAFER");
         create.set("ALPHA", "YES");
         if (dataBands == 3)
@@ -200,11 +212,13 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
                 GDALGetRasterColorInterpretation(GDALGetRasterBand(src, b == srcAlpha ? b + 1 : b)));
         GDALSetRasterColorInterpretation(GDALGetRasterBand(out.get(), dataBands + 1), GCI_AlphaBand);
 
-        Transformer genImg(GDALCreateGenImgProjTransformer2(src, out.get(), transformOptions.list));
+        Transformer genImg(exactFit ? detail::createExactGcpTransformer(exactFit, gt.data())
+                                    : GDALCreateGenImgProjTransformer2(src, out.get(), transformOptions.list));
         if (!genImg)
             errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
         // gdalwarp's default: interpolate the exact transform where it is within 1/8 pixel.
-        Transformer approx(GDALCreateApproxTransformer(GDALGenImgProjTransform, genImg.get(), 0.125));
+        Transformer approx(GDALCreateApproxTransformer(
+            exactFit ? detail::exactGcpTransform : GDALGenImgProjTransform, genImg.get(), 0.125));
         GDALApproxTransformerOwnsSubtransformer(approx.get(), TRUE);
         genImg.release();
 
@@ -246,7 +260,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             errors.raise(outName, "", "warping failed");
 
         std::vector<int> levels;
-        for (int level = 2; std::max(width, height) / level >= 256; level *= 2)
+        for (int level = 2; request.buildOverviews && std::max(width, height) / level >= 256; level *= 2)
             levels.push_back(level);
         if (!levels.empty()) {
             detail::ProgressRange overviewProgress{&request.progress, 0.85, 1.0, "building overviews", false};

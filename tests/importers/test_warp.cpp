@@ -10,8 +10,10 @@
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <gdal.h>
 
 #include <cmath>
+#include <vector>
 
 using namespace sandtable;
 namespace utf = boost::unit_test;
@@ -173,6 +175,83 @@ BOOST_AUTO_TEST_CASE(truncated_scan_fails_without_output)
     BOOST_CHECK_THROW(importers::warpToGeoTiff(request), core::Error);
     BOOST_TEST(!std::filesystem::exists(request.output));
     BOOST_TEST(filesIn(folder.path()) == 2u);
+}
+
+// A 480 x 360 scan holding a Gaussian spot (sigma 2 px) centred on each GCP's pixel position, georeferenced
+// by a smooth non-polynomial distortion; after the warp each spot's brightness-weighted centroid, measured
+// in output pixels through the GeoTIFF's geotransform, is where that GCP's map point landed.
+BOOST_AUTO_TEST_CASE(every_gcp_lands_within_half_an_output_pixel_of_its_map_point)
+{
+    test::TemporaryFolder folder;
+    const int w = 480, h = 360;
+    std::vector<core::Gcp> gcps;
+    int id = 1;
+    for (int j = 0; j < 4; ++j)
+        for (int i = 0; i < 5; ++i) {
+            const double p = 40.3 + i * 99.7 + 7 * (j % 2), l = 35.6 + j * 95.1 + 5 * (i % 2);
+            gcps.push_back({id++, p, l, 300000 + 4 * p + 30 * std::sin(l / 90.0) + 0.002 * p * l,
+                4400000 - 4 * l + 25 * std::cos(p / 120.0), true});
+        }
+    std::vector<unsigned char> pixels(static_cast<std::size_t>(w) * h, 0);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            double v = 0;
+            for (const auto& g : gcps) {
+                const double dx = x + 0.5 - g.pixel, dy = y + 0.5 - g.line;
+                v += 250 * std::exp(-(dx * dx + dy * dy) / 8.0);
+            }
+            pixels[static_cast<std::size_t>(y) * w + x] = static_cast<unsigned char>(std::min(255.0, std::round(v)));
+        }
+    {
+        GDALAllRegister();
+        GDALDatasetH ds = GDALCreate(GDALGetDriverByName("GTiff"), (folder / "spots.tif").c_str(), w, h, 1, GDT_Byte, nullptr);
+        BOOST_REQUIRE(ds);
+        BOOST_REQUIRE(GDALRasterIO(GDALGetRasterBand(ds, 1), GF_Write, 0, 0, w, h, pixels.data(), w, h, GDT_Byte, 0, 0) == CE_None);
+        GDALClose(ds);
+    }
+    for (const auto method : {core::GeoreferenceMethod::Tps, core::GeoreferenceMethod::Poly2, core::GeoreferenceMethod::Poly3}) {
+        importers::WarpRequest request;
+        request.scan = folder / "spots.tif";
+        request.georeference.method = method;
+        request.georeference.crs = "EPSG:32618";
+        request.georeference.gcpCrs = "EPSG:32618";
+        request.georeference.gcps = gcps;
+        request.output = folder / (std::string(core::toString(method)) + ".tif");
+        request.resampling = "bilinear";
+        const auto result = importers::warpToGeoTiff(request);
+        std::vector<importers::FitPoint> points;
+        for (const auto& g : gcps)
+            points.push_back({g.id, g.pixel, g.line, g.mapX, g.mapY, true});
+        const importers::GcpTransform fit(points, method);
+        GDALDatasetH out = GDALOpen(request.output.c_str(), GA_ReadOnly);
+        BOOST_REQUIRE(out);
+        const auto& gt = result.geotransform;
+        double worst = 0;
+        for (const auto& g : gcps) {
+            // Where the GCP should land: its map point (a spline passes through it), or for polynomials the
+            // fit's position for its pixel (a least-squares polynomial does not pass through its points).
+            const auto target = method == core::GeoreferenceMethod::Tps ? core::Coordinate{g.mapX, g.mapY} : fit.toMap(g.pixel, g.line);
+            const double ox = (target.x - gt[0]) / gt[1], oy = (target.y - gt[3]) / gt[5];
+            const int x0 = static_cast<int>(ox) - 8, y0 = static_cast<int>(oy) - 8;
+            BOOST_REQUIRE(x0 >= 0 && y0 >= 0 && x0 + 17 <= result.width && y0 + 17 <= result.height);
+            std::vector<unsigned char> window(17 * 17);
+            BOOST_REQUIRE(GDALRasterIO(GDALGetRasterBand(out, 1), GF_Read, x0, y0, 17, 17, window.data(), 17, 17, GDT_Byte, 0, 0) == CE_None);
+            double sum = 0, sx = 0, sy = 0;
+            for (int y = 0; y < 17; ++y)
+                for (int x = 0; x < 17; ++x) {
+                    const double v = window[static_cast<std::size_t>(y) * 17 + x];
+                    sum += v;
+                    sx += v * (x0 + x + 0.5);
+                    sy += v * (y0 + y + 0.5);
+                }
+            BOOST_REQUIRE(sum > 0);
+            const double miss = std::hypot(sx / sum - ox, sy / sum - oy);
+            worst = std::max(worst, miss);
+            BOOST_TEST(miss < 0.5, core::toString(method) << " GCP " << g.id << " lands " << miss << " output px away");
+        }
+        GDALClose(out);
+        BOOST_TEST_MESSAGE(core::toString(method) << ": worst GCP landing " << worst << " output px");
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

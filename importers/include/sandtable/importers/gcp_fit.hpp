@@ -44,7 +44,9 @@ public:
     core::GeoreferenceMethod method() const;
     /// Pixel/line -> target CRS.
     core::Coordinate toMap(double pixel, double line) const;
-    /// Target CRS -> pixel/line through the exact inverse of toMap() (within 1e-6 px for poly/tps).
+    /// Target CRS -> pixel/line through the exact inverse of toMap(): for poly2/poly3/tps Newton iteration
+    /// on the forward fit started at GDAL's reverse, converged to 1e-9 px (NaN when it finds no root within
+    /// 1e-6 px, e.g. where a polynomial folds far outside the GCPs). Safe to call from several threads.
     core::Coordinate toPixel(double x, double y) const;
     /// Target CRS -> pixel/line through GDAL's own reverse transform (what GDAL's warper uses; equal to
     /// toPixel() for affine/poly1/helmert, a separate fit for poly2/poly3, the reverse spline for tps).
@@ -69,7 +71,7 @@ struct GcpResidual {
     double dx = 0.0;         ///< fittedX - given x, target units
     double dy = 0.0;         ///< fittedY - given y
     double residualMap = 0.0;///< hypot(dx, dy)
-    double backPixel = 0.0;  ///< the GCP's map point sent back through the inverse (GDAL reverse for poly/tps)
+    double backPixel = 0.0;  ///< the GCP's map point sent back through the exact inverse (GcpTransform::toPixel)
     double backLine = 0.0;
     double residualPx = 0.0; ///< distance from (pixel, line) to (backPixel, backLine), scan pixels
 };

@@ -18,6 +18,8 @@ struct WarpRequest {
     core::Georeference georeference;
     std::filesystem::path output;
     std::string resampling = "bilinear"; ///< GDAL resampling name: near, bilinear, cubic, lanczos, ...
+    std::string compression = "DEFLATE"; ///< GeoTIFF COMPRESS: DEFLATE, LZW, ZSTD, NONE, ...
+    bool buildOverviews = true;         ///< internal overviews down to ~256 px
     core::ProgressCallback progress;
 };
 
@@ -34,8 +36,11 @@ struct WarpResult {
 
 /// Warps `scan` into `georeference.crs`: output bounds from dense sampling of the scan's edges (nothing
 /// clipped), square pixels at GDAL's suggested resolution, an alpha band marking where the scan is (no
-/// black frame), a palette expanded to RGB, multithreaded (NUM_THREADS=ALL_CPUS), tiled + DEFLATE,
-/// internal overviews down to ~256 px. Written to a temporary file beside `output` and renamed over it
+/// black frame), a palette expanded to RGB, multithreaded (NUM_THREADS=ALL_CPUS for the warper and
+/// the compressor), tiled + `compression`, internal overviews down to ~256 px (unless buildOverviews
+/// is false). poly2/poly3/tps warp through our fit's exact inverse (GcpTransform::toPixel), not GDAL's
+/// separately fitted reverse, approximated by GDAL's approximate transformer within 0.125 output px
+/// (gdalwarp's default), so every GCP lands within ~0.125 output px of where the fit sends it. Written to a temporary file beside `output` and renamed over it
 /// at the end: nothing is left at `output` on failure or cancellation. Progress: warping then overviews.
 /// Throws core::IoError/FormatError for the scan or the output, core::OperationError when GDAL cannot
 /// build the transform, core::Cancelled when the progress callback asked to stop.

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A GDAL transformer (GDALTransformerFunc + GTI2 header, so GDAL's warper can clone it per thread) whose
+// map->pixel direction is the exact inverse of a GcpTransform's forward fit, for GDAL's warper in place
+// of GDALCreateGenImgProjTransformer2's GCP/TPS transformer, whose reverse is a separate fit.
+#pragma once
+
+#include "sandtable/importers/gcp_fit.hpp"
+
+#include <array>
+#include <memory>
+
+namespace sandtable::importers::detail {
+
+/// A transformer between source (scan) pixel/line and destination pixel/line, with GDAL's
+/// GDALGenImgProjTransform semantics: bDstToSrc = FALSE sends scan pixel/line through the forward fit
+/// to the target CRS, then through the inverse of `dstGeotransform` to output pixel/line; TRUE goes the
+/// other way through GcpTransform::toPixel() (Newton on the forward fit, to 1e-6 px). `dstGeotransform`
+/// null means identity (destination coordinates are target-CRS units, as GDALSuggestedWarpOutput2
+/// wants). Points that do not converge are reported unsuccessful. Destroy with GDALDestroyTransformer();
+/// GDALCloneTransformer()/GDALCreateSimilarTransformer() work (the fit itself is shared, read-only).
+/// Returns nullptr when `dstGeotransform` is not invertible.
+void* createExactGcpTransformer(std::shared_ptr<const GcpTransform> fit, const double* dstGeotransform);
+
+/// The GDALTransformerFunc for transformers made by createExactGcpTransformer().
+int exactGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success);
+
+} // namespace sandtable::importers::detail
