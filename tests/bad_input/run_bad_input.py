@@ -94,6 +94,16 @@ KINDS = {
     "scenario": SCENARIO_COMMANDS, "points": POINTS_COMMANDS, "world": WORLD_COMMANDS, "raster": RASTER_COMMANDS,
     "roster": ROSTER_COMMANDS, "cards": CARDS_COMMANDS, "vector": VECTOR_COMMANDS, "catalogue": CATALOGUE_COMMANDS,
 }
+# Generated inputs that must be refused by a named cap of core/util/limits.hpp (checked on the first command
+# of their kind).
+EXPECTED_CAP = {
+    "deep-nesting-100000.json": "kMaxJsonDepth",
+    "deep-nesting-100000-objects.json": "kMaxJsonDepth",
+    "huge-title.json": "kMaxStringBytes",
+    "huge-unterminated-string.json": "kMaxStringBytes",
+    "geometry-absurd-vertex-count.json": "kMaxVerticesPerGeometry",
+    "huge-cell.csv": "kMaxStringBytes",
+}
 SANITIZER_MARKS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:", "ERROR: UndefinedBehaviorSanitizer")
 
 
@@ -220,6 +230,9 @@ def run_one(sandtable, kind, path, mode, template, fixtures, scratch_root, index
             problems.append("exit %d without a 'sandtable: error:' line" % code)
     if any(m in err for m in SANITIZER_MARKS):
         problems.append("sanitizer report")
+    cap = EXPECTED_CAP.get(name)
+    if cap and template == KINDS[kind][0][1] and cap not in err:
+        problems.append("not refused by the cap %s" % cap)
     after = sha(watched)
     if before != after and not (mode == "W" and code == 0):
         problems.append("changed its input file")

@@ -37,6 +37,9 @@ std::filesystem::path scratchFile(const char* name, const std::uint8_t* data, st
     const auto path = scratch().folder / name;
     std::error_code ec;
     std::filesystem::remove(path, ec);
+    // SQLite's companions of a previous input must not leak into this one.
+    for (const char* suffix : {"-wal", "-shm", "-journal"})
+        std::filesystem::remove(path.string() + suffix, ec);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
     out.close();
