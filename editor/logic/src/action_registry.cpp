@@ -35,6 +35,7 @@ std::string menuOf(std::string_view id) { return std::string(id.substr(0, id.fin
 ActionRegistry ActionRegistry::standard()
 {
     ActionRegistry registry;
+    registry.add({"file.new", "&New", "Ctrl+N", "Start a new, empty scenario"});
     registry.add({"file.open", "&Open...", "Ctrl+O", "Open a scenario file"});
     registry.add({"file.save", "&Save", "Ctrl+S", "Save the scenario (atomically)"});
     registry.add({"file.save_as", "Save &As...", "Ctrl+Shift+S", "Save the scenario under a new name"});
@@ -90,7 +91,7 @@ ActionState ActionRegistry::state(std::string_view id, const ActionContext& cont
         return {};
     const core::Document* doc = context.document;
     ActionState result{false, action->label};
-    if (id == "file.open" || id == "file.quit") {
+    if (id == "file.new" || id == "file.open" || id == "file.quit") {
         result.enabled = true;
     } else if (id == "file.save") {
         result.enabled = doc && (doc->isModified() || doc->path().empty());

@@ -107,13 +107,21 @@ std::array<core::Coordinate, 4> unitMarkerCorners(const core::Unit& unit, const 
     return {corner(along, -across), corner(along, across), corner(-along, across), corner(-along, -across)};
 }
 
-bool Selection::prune(const core::Scenario& scenario)
+std::optional<core::UnitId> hitTestUnit(const core::Scenario& scenario, core::Coordinate p, double pixelsPerMetre,
+    double tolerance, const UnitMarkerStyle& style)
 {
-    if (m_feature && !scenario.findFeature(*m_feature)) {
-        m_feature.reset();
-        return true;
+    for (auto it = scenario.units.rbegin(); it != scenario.units.rend(); ++it) {
+        if (!it->placement)
+            continue;
+        const auto corners = unitMarkerCorners(*it, *it->placement, style, pixelsPerMetre);
+        const std::vector<std::vector<core::Coordinate>> ring{{corners[0], corners[1], corners[2], corners[3], corners[0]}};
+        if (insidePolygon(p, ring))
+            return it->id;
+        for (std::size_t i = 0; i < 4; ++i)
+            if (distanceToSegment(p, corners[i], corners[(i + 1) % 4]) <= tolerance)
+                return it->id;
     }
-    return false;
+    return std::nullopt;
 }
 
 } // namespace sandtable::editor

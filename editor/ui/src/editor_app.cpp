@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Start-up of the editor and its --screenshot batch mode.
+// Start-up of the editor, its scripted actions and its batch (screenshot) mode.
 #include "sandtable/editor/ui/editor_app.hpp"
 
 #include "sandtable/core/version.hpp"
 #include "sandtable/editor/ui/main_frame.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
+#include "sandtable/editor/ui/window_capture.hpp"
 
 #include <wx/image.h>
 
@@ -12,14 +13,34 @@
 
 namespace sandtable::editor::ui {
 
+namespace {
+
+bool savePng(const wxBitmap& bitmap, const std::filesystem::path& path)
+{
+    return bitmap.IsOk() && bitmap.ConvertToImage().SaveFile(wxString::FromUTF8(path.string()), wxBITMAP_TYPE_PNG);
+}
+
+} // namespace
+
 void EditorApp::OnInitCmdLine(wxCmdLineParser& parser)
 {
     parser.AddSwitch("h", "help", "show this help", wxCMD_LINE_OPTION_HELP);
     parser.AddSwitch("", "version", "print the version and exit");
     parser.AddOption("", "screenshot", "open FILE, save a PNG of the map canvas to this path, and exit");
     parser.AddOption("", "size", "canvas size for --screenshot, WIDTHxHEIGHT pixels (default 1000x700)");
+    parser.AddOption("", "screenshot-window", "save a PNG of the whole main window (panes included) to this path, and exit");
+    parser.AddOption("", "window-size", "size of the main window's client area, WIDTHxHEIGHT pixels");
     parser.AddOption("", "view", "after opening, centre the map on EASTING,NORTHING (working CRS) at METRES_PER_PIXEL");
+    parser.AddOption("", "run-action", "after opening, run the command with this id (repeatable, in order)",
+        wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_MULTIPLE);
     parser.AddParam("scenario file", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
+}
+
+bool EditorApp::usageError(const std::string& message)
+{
+    std::cerr << "sandtable-editor: error: " << message << "\n";
+    m_exitCode = 2;
+    return false;
 }
 
 bool EditorApp::OnCmdLineParsed(wxCmdLineParser& parser)
@@ -31,34 +52,41 @@ bool EditorApp::OnCmdLineParsed(wxCmdLineParser& parser)
     }
     if (parser.GetParamCount() > 0)
         m_file = std::filesystem::path(parser.GetParam(0).utf8_string());
+    auto size = [&](const char* name, PixelSize& out) {
+        wxString value;
+        if (!parser.Found(name, &value))
+            return true;
+        const auto parsed = parsePixelSize(value.utf8_string());
+        if (!parsed)
+            return usageError(std::string("--") + name + ": expected WIDTHxHEIGHT with edges " + std::to_string(kMinPixelEdge)
+                + ".." + std::to_string(kMaxPixelEdge) + ", got '" + value.utf8_string() + "'");
+        out = *parsed;
+        return true;
+    };
+    if (!size("size", m_size))
+        return false;
+    PixelSize windowSize{0, 0};
+    if (!size("window-size", windowSize))
+        return false;
+    if (windowSize.width > 0)
+        m_windowSize = windowSize;
     wxString value;
-    if (parser.Found("size", &value)) {
-        const auto size = parsePixelSize(value.utf8_string());
-        if (!size) {
-            std::cerr << "sandtable-editor: error: --size: expected WIDTHxHEIGHT with edges " << kMinPixelEdge
-                      << ".." << kMaxPixelEdge << ", got '" << value.utf8_string() << "'\n";
-            m_exitCode = 2;
-            return false;
-        }
-        m_size = *size;
-    }
     if (parser.Found("view", &value)) {
         m_view = parseViewRequest(value.utf8_string());
-        if (!m_view) {
-            std::cerr << "sandtable-editor: error: --view: expected EASTING,NORTHING,METRES_PER_PIXEL, got '"
-                      << value.utf8_string() << "'\n";
-            m_exitCode = 2;
-            return false;
-        }
+        if (!m_view)
+            return usageError("--view: expected EASTING,NORTHING,METRES_PER_PIXEL, got '" + value.utf8_string() + "'");
     }
+    // Every --run-action, in the order given.
+    for (const wxCmdLineArg& arg : parser.GetArguments())
+        if (arg.GetKind() == wxCMD_LINE_OPTION && arg.GetLongName() == "run-action")
+            m_actions.push_back(arg.GetStrVal().utf8_string());
     if (parser.Found("screenshot", &value)) {
         m_screenshot = std::filesystem::path(value.utf8_string());
-        if (!m_file) {
-            std::cerr << "sandtable-editor: error: --screenshot needs a scenario FILE\n";
-            m_exitCode = 2;
-            return false;
-        }
+        if (!m_file)
+            return usageError("--screenshot needs a scenario FILE");
     }
+    if (parser.Found("screenshot-window", &value))
+        m_windowScreenshot = std::filesystem::path(value.utf8_string());
     return true;
 }
 
@@ -76,17 +104,16 @@ bool EditorApp::OnInit()
         return false;
     wxInitAllImageHandlers();
     SetAppName("sandtable");
-    m_frame = new MainFrame(!m_screenshot.has_value());
-    if (m_screenshot) {
+    m_frame = new MainFrame(!batch());
+    m_frame->setBatchMode(batch());
+    if (m_windowSize) {
+        m_frame->SetClientSize(m_windowSize->width, m_windowSize->height);
+    } else if (m_screenshot) {
         // Size the frame so its canvas has about the requested size (the PNG has exactly that size).
         m_frame->SetClientSize(m_size.width + 280, m_size.height + 60);
     }
     m_frame->Show();
-    if (m_screenshot) {
-        CallAfter(&EditorApp::takeScreenshot);
-    } else if (m_file) {
-        CallAfter(&EditorApp::openStartFile);
-    }
+    CallAfter(&EditorApp::start);
     return true;
 }
 
@@ -96,26 +123,52 @@ int EditorApp::OnRun()
     return m_exitCode != 0 ? m_exitCode : code;
 }
 
-void EditorApp::openStartFile()
+bool EditorApp::runActions()
 {
-    if (m_frame->openFile(*m_file).empty() && m_view)
-        m_frame->canvas().showView(*m_view);
+    bool ok = true;
+    for (const std::string& id : m_actions) {
+        if (!m_frame->actions().find(id)) {
+            std::cerr << "sandtable-editor: error: --run-action " << id << ": no such command\n";
+            ok = false;
+        } else if (!m_frame->runCommand(id)) {
+            std::cerr << "sandtable-editor: error: --run-action " << id << ": not enabled now\n";
+            ok = false;
+        } else {
+            std::cout << "sandtable-editor: ran " << id << "\n";
+        }
+        // Let what the command changed lay out and paint before the next one.
+        Yield(true);
+    }
+    return ok;
 }
 
-void EditorApp::takeScreenshot()
+void EditorApp::start()
 {
-    const std::string failure = m_frame->openFile(*m_file, true);
-    if (!failure.empty()) {
-        std::cerr << "sandtable-editor: error: " << failure << "\n";
-        m_exitCode = 1;
-    } else {
-        if (m_view)
+    if (m_file) {
+        const std::string failure = m_frame->openFile(*m_file, batch());
+        if (!failure.empty() && batch()) {
+            std::cerr << "sandtable-editor: error: " << failure << "\n";
+            m_exitCode = 1;
+            m_frame->Destroy();
+            return;
+        }
+        if (failure.empty() && m_view)
             m_frame->canvas().showView(*m_view);
-        // Let the frame lay out and paint once, as a user would see it, before rendering the canvas.
-        m_frame->Update();
-        Yield(true);
+    }
+    if (!runActions() && batch())
+        m_exitCode = 1;
+    if (batch())
+        takeScreenshots();
+}
+
+void EditorApp::takeScreenshots()
+{
+    // Let the frame lay out and paint once, as a user would see it, before taking pictures.
+    m_frame->Update();
+    Yield(true);
+    if (m_screenshot) {
         const wxBitmap bitmap = m_frame->canvas().renderToBitmap(wxSize(m_size.width, m_size.height));
-        if (!bitmap.IsOk() || !bitmap.ConvertToImage().SaveFile(wxString::FromUTF8(m_screenshot->string()), wxBITMAP_TYPE_PNG)) {
+        if (!savePng(bitmap, *m_screenshot)) {
             std::cerr << "sandtable-editor: error: " << m_screenshot->string() << ": screenshot: cannot be written\n";
             m_exitCode = 1;
         } else {
@@ -125,6 +178,19 @@ void EditorApp::takeScreenshot()
                 std::cout << "sandtable-editor: notice: " << m_frame->notice() << "\n";
         }
     }
+    if (m_windowScreenshot) {
+        const wxBitmap bitmap = captureWindow(*m_frame);
+        if (!savePng(bitmap, *m_windowScreenshot)) {
+            std::cerr << "sandtable-editor: error: " << m_windowScreenshot->string()
+                      << ": window screenshot: cannot be written\n";
+            m_exitCode = 1;
+        } else {
+            std::cout << "sandtable-editor: wrote " << m_windowScreenshot->string() << " (" << bitmap.GetWidth()
+                      << "x" << bitmap.GetHeight() << ")\n";
+        }
+    }
+    if (m_frame->errorCount() > 0)
+        m_exitCode = 1;
     m_frame->Destroy();
 }
 

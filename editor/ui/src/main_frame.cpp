@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The main window: menus bound from the action registry, the layers pane, status bar and Document life.
+// The main window: menus bound from the action registry, the layers pane, status bar, Document life,
+// and the Workbench the capability panes and canvas tools use.
 #include "sandtable/editor/ui/main_frame.hpp"
 
 #include "sandtable/core/document/operations.hpp"
@@ -9,30 +10,38 @@
 #include "sandtable/editor/ui/error_dialog.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
 
+#include <wx/app.h>
+#include <wx/evtloop.h>
 #include <wx/filedlg.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
+#include <wx/progdlg.h>
 #include <wx/statusbr.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <iostream>
 #include <map>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 namespace sandtable::editor::ui {
 
 namespace {
 
-enum StatusField { kMessageField = 0, kCursorField = 1, kScaleField = 2 };
+enum StatusField { kMessageField = 0, kToolField = 1, kCursorField = 2, kScaleField = 3, kFieldCount = 4 };
 
 /// Stock ids give GTK's icons and standard behaviour; other actions get fresh ids.
-int windowIdFor(const std::string& action)
+int stockIdFor(const std::string& action)
 {
-    static const std::map<std::string, int> stock = {{"file.open", wxID_OPEN}, {"file.save", wxID_SAVE},
-        {"file.save_as", wxID_SAVEAS}, {"file.quit", wxID_EXIT}, {"edit.undo", wxID_UNDO}, {"edit.redo", wxID_REDO},
-        {"edit.delete", wxID_DELETE}, {"view.zoom_in", wxID_ZOOM_IN}, {"view.zoom_out", wxID_ZOOM_OUT},
-        {"view.fit", wxID_ZOOM_FIT}};
+    static const std::map<std::string, int> stock = {{"file.new", wxID_NEW}, {"file.open", wxID_OPEN},
+        {"file.save", wxID_SAVE}, {"file.save_as", wxID_SAVEAS}, {"file.quit", wxID_EXIT}, {"edit.undo", wxID_UNDO},
+        {"edit.redo", wxID_REDO}, {"edit.delete", wxID_DELETE}, {"view.zoom_in", wxID_ZOOM_IN},
+        {"view.zoom_out", wxID_ZOOM_OUT}, {"view.fit", wxID_ZOOM_FIT}};
     const auto it = stock.find(action);
-    return it != stock.end() ? it->second : wxWindow::NewControlId();
+    return it != stock.end() ? it->second : wxID_NONE;
 }
 
 wxString menuText(const std::string& label, const std::string& shortcut)
@@ -45,24 +54,33 @@ wxString menuText(const std::string& label, const std::string& shortcut)
 
 wxString menuTitle(const std::string& menu)
 {
-    if (menu == "file")
-        return "&File";
-    if (menu == "edit")
-        return "&Edit";
-    if (menu == "view")
-        return "&View";
+    static const std::map<std::string, wxString> titles = {{"file", "&File"}, {"edit", "&Edit"}, {"view", "&View"},
+        {"terrain", "&Terrain"}, {"oob", "&Order of Battle"}, {"georef", "&Georeference"}, {"cards", "&Cards"},
+        {"campaign", "Ca&mpaign"}, {"print", "&Print"}, {"tools", "T&ools"}, {"window", "&Window"}, {"help", "&Help"}};
+    if (const auto it = titles.find(menu); it != titles.end())
+        return it->second;
     wxString title = wxString::FromUTF8(menu);
     return "&" + title.Left(1).Upper() + title.Mid(1);
 }
 
-/// A layers-tree item naming a terrain feature.
-class FeatureItem : public wxTreeItemData {
+/// Menus in the registry's first-seen order, except that help comes last (a desktop convention).
+std::vector<std::string> menuOrder(const ActionRegistry& registry)
+{
+    std::vector<std::string> menus = registry.menus();
+    const auto help = std::find(menus.begin(), menus.end(), "help");
+    if (help != menus.end())
+        std::rotate(help, help + 1, menus.end());
+    return menus;
+}
+
+/// A layers-tree item naming an object of the scenario.
+class ObjectItem : public wxTreeItemData {
 public:
-    explicit FeatureItem(core::FeatureId id) : m_id(std::move(id)) {}
-    const core::FeatureId& id() const noexcept { return m_id; }
+    explicit ObjectItem(ObjectRef object) : m_object(std::move(object)) {}
+    const ObjectRef& object() const noexcept { return m_object; }
 
 private:
-    core::FeatureId m_id;
+    ObjectRef m_object;
 };
 
 wxString groupedNumber(double value)
@@ -90,66 +108,110 @@ MainFrame::MainFrame(bool rememberRecentFiles)
     m_aui.AddPane(m_canvas, wxAuiPaneInfo().Name("map").CenterPane());
     m_aui.AddPane(m_layers,
         wxAuiPaneInfo().Name("layers").Caption("Layers").Left().BestSize(260, -1).MinSize(160, -1).CloseButton(false));
-    m_aui.Update();
 
-    buildMenus();
     buildStatusBar();
-    rebuildLayers();
-    updateTitle();
-
     m_canvas->onCursorMoved = [this](std::optional<core::Coordinate> world) { showCursor(world); };
     m_canvas->onViewChanged = [this] { updateScale(); };
-    m_canvas->onSelectionChanged = [this] { syncTreeSelection(); };
+    m_canvas->onSelectionChanged = [this] { selectionChanged(); };
+    m_canvas->onToolChanged = [this] { updateTool(); };
     m_canvas->onRasterError = [this](const std::string& error) {
         SetStatusText(wxString::FromUTF8("map raster: " + error), kMessageField);
     };
+    m_canvas->onDrawError = [this](const std::string& error) {
+        SetStatusText(wxString::FromUTF8("canvas: " + error), kMessageField);
+    };
     m_layers->Bind(wxEVT_TREE_SEL_CHANGED, &MainFrame::onTreeSelection, this);
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::onClose, this);
+    Bind(wxEVT_MENU, &MainFrame::onMenu, this);
+    Bind(wxEVT_UPDATE_UI, &MainFrame::onUpdateUi, this);
+    Bind(wxEVT_MENU, &MainFrame::onRecentFile, this, wxID_FILE1, wxID_FILE9);
+
+    // The capability panes and tools add their panes and commands; the menus are then built once.
+    const std::pair<const char*, void (*)(Workbench&)> installers[] = {
+        {"terrain and set-up tools", &installTerrainAndOobTools}, {"capability panes", &installCapabilityPanes}};
+    for (const auto& [what, install] : installers) {
+        try {
+            install(*this);
+        } catch (const std::exception& error) {
+            std::cerr << "sandtable-editor: error: installing the " << what << ": " << error.what() << "\n";
+            SetStatusText(wxString::FromUTF8(std::string("could not install the ") + what + ": " + error.what()),
+                kMessageField);
+        }
+    }
+    buildMenus();
+    m_aui.Update();
+    rebuildLayers();
+    updateTitle();
+    updateTool();
 }
 
 MainFrame::~MainFrame()
 {
-    // The canvas outlives this body (wx destroys children later): it must not call back into a frame
-    // being destroyed, nor keep the Document that dies with it.
+    // Panes and the canvas are children, destroyed after this body by wx. Destroy them now, while the
+    // Document they may unsubscribe from is alive, and keep the canvas from calling back meanwhile.
     m_canvas->onCursorMoved = nullptr;
     m_canvas->onViewChanged = nullptr;
     m_canvas->onSelectionChanged = nullptr;
+    m_canvas->onToolChanged = nullptr;
     m_canvas->onRasterError = nullptr;
+    m_canvas->onDrawError = nullptr;
+    m_canvas->setTool(nullptr);
     if (m_document)
         m_document->unsubscribe(m_subscription);
     m_canvas->setDocument(nullptr, {});
     m_aui.UnInit();
+    m_documentCallbacks.clear();
+    m_selectionCallbacks.clear();
+    DestroyChildren();
+    m_commands.clear();
 }
 
 void MainFrame::buildMenus()
 {
     auto* bar = new wxMenuBar;
-    for (const std::string& menuName : m_actions.menus()) {
+    m_recentMenu = nullptr;
+    for (const std::string& menuName : menuOrder(m_actions)) {
         auto* menu = new wxMenu;
         for (const ActionInfo* action : m_actions.actionsOf(menuName)) {
-            const int id = windowIdFor(action->id);
-            m_actionOfId[id] = action->id;
+            int& id = m_windowIdOfAction[action->id];
+            if (id == 0) {
+                id = stockIdFor(action->id);
+                if (id == wxID_NONE)
+                    id = wxWindow::NewControlId();
+                m_actionOfWindowId[id] = action->id;
+            }
             if (action->id == "file.quit") {
                 m_recentMenu = new wxMenu;
                 menu->AppendSubMenu(m_recentMenu, "Open &Recent");
                 menu->AppendSeparator();
             }
             menu->Append(id, menuText(action->label, action->shortcut), wxString::FromUTF8(action->help));
-            Bind(wxEVT_MENU, [this, actionId = action->id](wxCommandEvent&) { onAction(actionId); }, id);
-            Bind(wxEVT_UPDATE_UI, &MainFrame::onUpdateUi, this, id);
         }
         bar->Append(menu, menuTitle(menuName));
     }
+    wxMenuBar* old = GetMenuBar();
     SetMenuBar(bar);
-    Bind(wxEVT_MENU, &MainFrame::onRecentFile, this, wxID_FILE1, wxID_FILE9);
+    delete old;
+    m_menusBuilt = true;
     rebuildRecentMenu();
+}
+
+void MainFrame::scheduleMenuRebuild()
+{
+    if (!m_menusBuilt || m_menuRebuildPending)
+        return;
+    m_menuRebuildPending = true;
+    CallAfter([this] {
+        m_menuRebuildPending = false;
+        buildMenus();
+    });
 }
 
 void MainFrame::buildStatusBar()
 {
-    CreateStatusBar(3);
-    const int widths[3] = {-1, 280, 220};
-    SetStatusWidths(3, widths);
+    CreateStatusBar(kFieldCount);
+    const int widths[kFieldCount] = {-1, 160, 300, 220};
+    SetStatusWidths(kFieldCount, widths);
 }
 
 ActionContext MainFrame::actionContext() const
@@ -157,24 +219,100 @@ ActionContext MainFrame::actionContext() const
     return ActionContext{m_document.get(), !m_canvas->selection().empty()};
 }
 
+bool MainFrame::isEnabled(const std::string& id) const
+{
+    if (const auto it = m_commands.find(id); it != m_commands.end()) {
+        if (it->second.enabled) {
+            try {
+                return it->second.enabled();
+            } catch (const std::exception&) {
+                return false;
+            }
+        }
+        return m_document != nullptr;
+    }
+    if (id == "edit.delete") {
+        const auto& object = m_canvas->selection().object();
+        return m_document && object
+            && (object->kind == ObjectRef::Kind::Feature || object->kind == ObjectRef::Kind::Unit);
+    }
+    return m_actions.state(id, actionContext()).enabled;
+}
+
 void MainFrame::onUpdateUi(wxUpdateUIEvent& event)
 {
-    const auto it = m_actionOfId.find(event.GetId());
-    if (it == m_actionOfId.end())
+    const auto it = m_actionOfWindowId.find(event.GetId());
+    if (it == m_actionOfWindowId.end() || !GetMenuBar()) {
+        event.Skip();
         return;
-    const ActionState state = m_actions.state(it->second, actionContext());
-    event.Enable(state.enabled);
+    }
+    event.Enable(isEnabled(it->second));
     const ActionInfo* info = m_actions.find(it->second);
-    const wxString text = menuText(state.label, info->shortcut);
+    if (!info)
+        return;
+    std::string label = m_commands.count(it->second) ? info->label : m_actions.state(it->second, actionContext()).label;
+    if (it->second == "edit.delete") {
+        const auto& object = m_canvas->selection().object();
+        label = object && object->kind == ObjectRef::Kind::Unit ? "&Delete Unit" : "&Delete Feature";
+    }
+    const wxString text = menuText(label, info->shortcut);
     if (wxMenuItem* item = GetMenuBar()->FindItem(event.GetId()); item && item->GetItemLabel() != text)
         event.SetText(text);
 }
 
-void MainFrame::onAction(const std::string& id)
+void MainFrame::onMenu(wxCommandEvent& event)
 {
-    if (!m_actions.state(id, actionContext()).enabled)
+    const auto it = m_actionOfWindowId.find(event.GetId());
+    if (it == m_actionOfWindowId.end()) {
+        event.Skip();
         return;
-    if (id == "file.open") {
+    }
+    const std::string id = it->second; // the map may change while the command runs
+    if (isEnabled(id))
+        execute(id);
+}
+
+void MainFrame::addCommand(ActionInfo action, std::function<void()> run, std::function<bool()> enabled)
+{
+    const std::string id = action.id;
+    m_actions.add(std::move(action)); // throws std::invalid_argument for a bad or repeated id
+    m_commands[id] = Command{std::move(run), std::move(enabled)};
+    scheduleMenuRebuild();
+}
+
+bool MainFrame::runCommand(const std::string& id)
+{
+    if (!m_actions.find(id) || !isEnabled(id))
+        return false;
+    execute(id);
+    return true;
+}
+
+void MainFrame::execute(const std::string& id)
+{
+    const auto it = m_commands.find(id);
+    if (it == m_commands.end()) {
+        runStandard(id);
+        return;
+    }
+    const std::function<void()> run = it->second.run; // a command may add commands
+    try {
+        if (run)
+            run();
+    } catch (const std::exception& error) {
+        const ActionInfo* info = m_actions.find(id);
+        std::string label = info ? info->label : id;
+        std::erase(label, '&');
+        showFailureOf(label + " failed", error);
+    }
+}
+
+void MainFrame::runStandard(const std::string& id)
+{
+    if (id == "file.new") {
+        if (confirmDiscard())
+            newDocument();
+    } else if (id == "file.open") {
         if (!confirmDiscard())
             return;
         wxFileDialog dialog(this, "Open scenario", "", "", "Scenario files (*.json)|*.json|All files|*",
@@ -192,12 +330,7 @@ void MainFrame::onAction(const std::string& id)
     } else if (id == "edit.redo") {
         m_document->redo();
     } else if (id == "edit.delete") {
-        const auto& selected = m_canvas->selection().feature();
-        try {
-            m_document->apply(core::operations::removeFeature(m_document->scenario(), *selected));
-        } catch (const std::exception& error) {
-            showFailure(this, "Cannot delete the feature", error);
-        }
+        deleteSelection();
     } else if (id == "view.zoom_in") {
         m_canvas->zoomIn();
     } else if (id == "view.zoom_out") {
@@ -205,6 +338,198 @@ void MainFrame::onAction(const std::string& id)
     } else if (id == "view.fit") {
         m_canvas->fit();
     }
+}
+
+void MainFrame::deleteSelection()
+{
+    const auto object = m_canvas->selection().object();
+    if (!m_document || !object)
+        return;
+    try {
+        if (object->kind == ObjectRef::Kind::Feature)
+            m_document->apply(core::operations::removeFeature(m_document->scenario(), core::FeatureId(object->id)));
+        else if (object->kind == ObjectRef::Kind::Unit)
+            m_document->apply(core::operations::removeUnit(m_document->scenario(), core::UnitId(object->id)));
+    } catch (const std::exception& error) {
+        showFailureOf(object->kind == ObjectRef::Kind::Unit ? "Cannot delete the unit" : "Cannot delete the feature",
+            error);
+    }
+}
+
+std::filesystem::path MainFrame::scenarioFolder() const
+{
+    if (!m_document || m_document->path().empty())
+        return {};
+    return m_document->path().parent_path();
+}
+
+int MainFrame::onDocumentReplaced(std::function<void()> callback)
+{
+    const int handle = m_nextCallback++;
+    m_documentCallbacks[handle] = std::move(callback);
+    return handle;
+}
+
+int MainFrame::onSelectionChanged(std::function<void()> callback)
+{
+    const int handle = m_nextCallback++;
+    m_selectionCallbacks[handle] = std::move(callback);
+    return handle;
+}
+
+void MainFrame::removeCallback(int handle)
+{
+    m_documentCallbacks.erase(handle);
+    m_selectionCallbacks.erase(handle);
+}
+
+void MainFrame::notifyAll(const std::map<int, std::function<void()>>& callbacks)
+{
+    // A copy: a callback may register or remove callbacks.
+    const auto copy = callbacks;
+    for (const auto& [handle, callback] : copy)
+        if (callback)
+            callback();
+}
+
+void MainFrame::select(const std::optional<ObjectRef>& object, bool zoomTo)
+{
+    m_canvas->setSelection(object);
+    if (zoomTo && object && m_document)
+        if (const auto extent = objectExtent(m_document->scenario(), *object))
+            m_canvas->zoomToExtent(*extent);
+}
+
+std::optional<ObjectRef> MainFrame::selected() const { return m_canvas->selection().object(); }
+
+void MainFrame::addOverlay(std::shared_ptr<CanvasOverlay> overlay) { m_canvas->addOverlay(std::move(overlay)); }
+
+void MainFrame::removeOverlay(const std::shared_ptr<CanvasOverlay>& overlay) { m_canvas->removeOverlay(overlay); }
+
+void MainFrame::setTool(std::shared_ptr<CanvasTool> tool) { m_canvas->setTool(std::move(tool)); }
+
+void MainFrame::refreshCanvas() { m_canvas->Refresh(); }
+
+void MainFrame::showError(const std::string& title, const std::string& message)
+{
+    ++m_errorCount;
+    if (m_batch) {
+        std::cerr << "sandtable-editor: error: " << title << ": " << message << "\n";
+        return;
+    }
+    wxMessageDialog dialog(this, wxString::FromUTF8(title), "sandtable", wxOK | wxICON_ERROR | wxCENTRE);
+    dialog.SetExtendedMessage(wxString::FromUTF8(message));
+    dialog.ShowModal();
+}
+
+void MainFrame::showFailureOf(const std::string& title, const std::exception& error)
+{
+    showError(title, describeFailure(error));
+}
+
+void MainFrame::setStatusText(const std::string& text) { SetStatusText(wxString::FromUTF8(text), kMessageField); }
+
+bool MainFrame::runLongJob(const std::string& title,
+    const std::function<void(const core::ProgressCallback& progress)>& work)
+{
+    if (m_jobRunning) {
+        showError(title, "Another long job is still running.");
+        return false;
+    }
+    struct Shared {
+        std::mutex mutex;
+        double fraction = 0.0;
+        std::string what;
+        std::atomic<bool> cancel{false};
+        std::atomic<bool> done{false};
+        std::exception_ptr error;
+    };
+    auto shared = std::make_shared<Shared>();
+    m_jobRunning = true;
+    constexpr int kRange = 1000;
+    wxProgressDialog dialog(wxString::FromUTF8(title), "Starting...", kRange, this,
+        wxPD_APP_MODAL | wxPD_CAN_ABORT | wxPD_ELAPSED_TIME | wxPD_SMOOTH);
+    std::thread worker([shared, work] {
+        try {
+            work([shared](double fraction, std::string_view what) {
+                {
+                    const std::lock_guard lock(shared->mutex);
+                    shared->fraction = fraction;
+                    shared->what.assign(what);
+                }
+                return !shared->cancel.load();
+            });
+        } catch (...) {
+            shared->error = std::current_exception();
+        }
+        shared->done = true;
+        wxWakeUpIdle();
+    });
+    // The dialog's Update() processes the UI events (paint, size) of every window: the frame keeps
+    // repainting while the work runs; user input goes to the dialog only.
+    while (!shared->done) {
+        double fraction = 0.0;
+        std::string what;
+        {
+            const std::lock_guard lock(shared->mutex);
+            fraction = shared->fraction;
+            what = shared->what;
+        }
+        if (!shared->cancel) {
+            const int value = static_cast<int>(std::clamp(fraction, 0.0, 0.999) * kRange);
+            if (!dialog.Update(value, what.empty() ? wxString("Working...") : wxString::FromUTF8(what)))
+                shared->cancel = true;
+        } else if (wxEventLoopBase* loop = wxEventLoopBase::GetActive()) {
+            loop->YieldFor(wxEVT_CATEGORY_UI);
+        }
+        wxMilliSleep(15);
+    }
+    worker.join();
+    m_jobRunning = false;
+    dialog.Hide();
+    if (shared->error) {
+        try {
+            std::rethrow_exception(shared->error);
+        } catch (const core::Cancelled&) {
+            setStatusText(title + ": cancelled");
+            return false;
+        } catch (const std::exception& error) {
+            showFailureOf(title, error);
+            return false;
+        } catch (...) {
+            showError(title, "an unknown error");
+            return false;
+        }
+    }
+    if (shared->cancel) {
+        // The work finished before it saw the request: it is complete, so report it as done.
+        setStatusText(title + ": finished");
+    }
+    return true;
+}
+
+void MainFrame::replaceDocument(std::unique_ptr<core::Document> document)
+{
+    // The previous document lives until the callbacks have run (panes unsubscribe from it there).
+    std::unique_ptr<core::Document> previous = std::move(m_document);
+    if (previous)
+        previous->unsubscribe(m_subscription);
+    m_canvas->setTool(nullptr);
+    m_document = std::move(document);
+    m_notice = m_canvas->setDocument(m_document.get(), scenarioFolder());
+    if (m_document)
+        m_subscription = m_document->subscribe([this](const core::Edit&) { documentEdited(); });
+    rebuildLayers();
+    updateTitle();
+    updateScale();
+    notifyAll(m_documentCallbacks);
+    previous.reset();
+}
+
+void MainFrame::newDocument()
+{
+    replaceDocument(std::make_unique<core::Document>());
+    SetStatusText("New scenario", kMessageField);
 }
 
 std::string MainFrame::openFile(const std::filesystem::path& file, bool quiet)
@@ -217,21 +542,14 @@ std::string MainFrame::openFile(const std::filesystem::path& file, bool quiet)
         document = std::make_unique<core::Document>(std::move(loaded.scenario), file);
     } catch (const std::exception& error) {
         if (!quiet)
-            showFailure(this, "Cannot open " + file.filename().string(), error);
+            showFailureOf("Cannot open " + file.filename().string(), error);
         return error.what();
     }
-    if (m_document)
-        m_document->unsubscribe(m_subscription);
-    m_notice = m_canvas->setDocument(document.get(), file.parent_path());
-    m_document = std::move(document);
-    m_subscription = m_document->subscribe([this](const core::Edit&) { documentEdited(); });
+    replaceDocument(std::move(document));
     if (findings > 0)
         m_notice += (m_notice.empty() ? "" : "; ") + std::to_string(findings) + " rule finding(s) (run sandtable scenario validate)";
     SetStatusText(m_notice.empty() ? wxString("Opened " + file.filename().string()) : wxString::FromUTF8(m_notice),
         kMessageField);
-    rebuildLayers();
-    updateTitle();
-    updateScale();
     rememberRecent(file);
     m_canvas->SetFocus();
     return {};
@@ -246,7 +564,7 @@ bool MainFrame::save()
     try {
         m_document->save();
     } catch (const std::exception& error) {
-        showFailure(this, "Cannot save " + m_document->path().filename().string(), error);
+        showFailureOf("Cannot save " + m_document->path().filename().string(), error);
         return false;
     }
     SetStatusText("Saved " + m_document->path().filename().string(), kMessageField);
@@ -267,7 +585,7 @@ bool MainFrame::saveAs()
     try {
         m_document->save(target);
     } catch (const std::exception& error) {
-        showFailure(this, "Cannot save " + target.filename().string(), error);
+        showFailureOf("Cannot save " + target.filename().string(), error);
         return false;
     }
     SetStatusText("Saved " + target.filename().string(), kMessageField);
@@ -280,7 +598,8 @@ bool MainFrame::confirmDiscard()
 {
     if (!m_document || !m_document->isModified())
         return true;
-    wxMessageDialog ask(this, "Save changes to " + m_document->path().filename().string() + "?", "sandtable",
+    const std::string name = m_document->path().empty() ? std::string("the new scenario") : m_document->path().filename().string();
+    wxMessageDialog ask(this, wxString::FromUTF8("Save changes to " + name + "?"), "sandtable",
         wxYES_NO | wxCANCEL | wxICON_QUESTION);
     ask.SetExtendedMessage("Your changes will be lost if you don't save them.");
     ask.SetYesNoLabels("&Save", "&Don't Save");
@@ -310,6 +629,12 @@ void MainFrame::documentEdited()
     updateTitle();
 }
 
+void MainFrame::selectionChanged()
+{
+    syncTreeSelection();
+    notifyAll(m_selectionCallbacks);
+}
+
 void MainFrame::updateTitle()
 {
     wxString title = "sandtable editor";
@@ -325,6 +650,12 @@ void MainFrame::updateScale()
     const ViewTransform& view = m_canvas->view();
     SetStatusText(wxString::Format("1:%s   %.3g m/px", groupedNumber(view.scaleDenominator()), 1.0 / view.scale()),
         kScaleField);
+}
+
+void MainFrame::updateTool()
+{
+    const auto& tool = m_canvas->tool();
+    SetStatusText(tool ? wxString::FromUTF8("Tool: " + tool->name()) : wxString("Select"), kToolField);
 }
 
 void MainFrame::showCursor(std::optional<core::Coordinate> world)
@@ -355,17 +686,20 @@ void MainFrame::rebuildLayers()
             const wxTreeItemId group = m_layers->AppendItem(terrain, wxString::Format("%s (%zu)", wxString::FromUTF8(cls), features.size()));
             for (const core::TerrainFeature* feature : features) {
                 const std::string label = (feature->name.empty() ? feature->id.str() : feature->name + "  [" + feature->id.str() + "]");
-                m_layers->AppendItem(group, wxString::FromUTF8(label), -1, -1, new FeatureItem(feature->id));
+                m_layers->AppendItem(group, wxString::FromUTF8(label), -1, -1,
+                    new ObjectItem(ObjectRef{ObjectRef::Kind::Feature, feature->id.str()}));
             }
         }
         m_layers->Expand(terrain);
         const wxTreeItemId units = m_layers->AppendItem(root, wxString::Format("Units (%zu)", scenario.units.size()));
         for (const auto& side : scenario.sides) {
-            const wxTreeItemId sideItem = m_layers->AppendItem(units, wxString::FromUTF8(side.name));
+            const wxTreeItemId sideItem = m_layers->AppendItem(units, wxString::FromUTF8(side.name), -1, -1,
+                new ObjectItem(ObjectRef{ObjectRef::Kind::Side, side.id.str()}));
             for (const auto& unit : scenario.units)
                 if (sideOfUnit(scenario, unit) == side.id)
                     m_layers->AppendItem(sideItem,
-                        wxString::FromUTF8(unit.name + (unit.placement ? std::string() : std::string(" (not placed)"))));
+                        wxString::FromUTF8(unit.name + (unit.placement ? std::string() : std::string(" (not placed)"))),
+                        -1, -1, new ObjectItem(ObjectRef{ObjectRef::Kind::Unit, unit.id.str()}));
         }
     }
     m_layers->Thaw();
@@ -375,20 +709,22 @@ void MainFrame::rebuildLayers()
 
 void MainFrame::syncTreeSelection()
 {
-    const auto& selected = m_canvas->selection().feature();
+    const auto& selected = m_canvas->selection().object();
     m_syncingTree = true;
     if (!selected) {
         m_layers->UnselectAll();
     } else {
         std::vector<wxTreeItemId> stack{m_layers->GetRootItem()};
+        bool found = false;
         while (!stack.empty()) {
             const wxTreeItemId item = stack.back();
             stack.pop_back();
             if (!item.IsOk())
                 continue;
-            if (const auto* data = dynamic_cast<FeatureItem*>(m_layers->GetItemData(item)); data && data->id() == *selected) {
+            if (const auto* data = dynamic_cast<ObjectItem*>(m_layers->GetItemData(item)); data && data->object() == *selected) {
                 m_layers->EnsureVisible(item);
                 m_layers->SelectItem(item);
+                found = true;
                 break;
             }
             wxTreeItemIdValue cookie;
@@ -396,6 +732,8 @@ void MainFrame::syncTreeSelection()
                  child = m_layers->GetNextChild(item, cookie))
                 stack.push_back(child);
         }
+        if (!found)
+            m_layers->UnselectAll();
     }
     m_syncingTree = false;
 }
@@ -404,8 +742,8 @@ void MainFrame::onTreeSelection(wxTreeEvent& event)
 {
     if (m_syncingTree)
         return;
-    const auto* data = dynamic_cast<FeatureItem*>(m_layers->GetItemData(event.GetItem()));
-    m_canvas->setSelection(data ? std::optional<core::FeatureId>(data->id()) : std::nullopt);
+    const auto* data = dynamic_cast<ObjectItem*>(m_layers->GetItemData(event.GetItem()));
+    m_canvas->setSelection(data ? std::optional<ObjectRef>(data->object()) : std::nullopt);
 }
 
 void MainFrame::rememberRecent(const std::filesystem::path& file)

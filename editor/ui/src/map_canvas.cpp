@@ -16,8 +16,15 @@ namespace {
 constexpr double kZoomStep = 1.25;       // per key press or wheel notch
 constexpr double kArrowPanPixels = 60.0; // per arrow key press
 constexpr double kFitMarginPixels = 16.0;
+constexpr double kZoomToMarginPixels = 48.0;
+constexpr double kZoomToMinimumMetres = 400.0;
 constexpr int kClickSlopPixels = 3;      // a press that moves less than this is a click, not a drag
 constexpr double kPickPixels = 5.0;      // hit-test tolerance
+
+core::Coordinate worldAt(const ViewTransform& view, wxPoint p)
+{
+    return view.screenToWorld({static_cast<double>(p.x), static_cast<double>(p.y)});
+}
 
 } // namespace
 
@@ -27,10 +34,10 @@ MapCanvas::MapCanvas(wxWindow* parent)
     SetBackgroundStyle(wxBG_STYLE_PAINT);
     Bind(wxEVT_PAINT, &MapCanvas::onPaint, this);
     Bind(wxEVT_SIZE, &MapCanvas::onSize, this);
-    Bind(wxEVT_LEFT_DOWN, &MapCanvas::onLeftDown, this);
-    Bind(wxEVT_LEFT_UP, &MapCanvas::onLeftUp, this);
-    Bind(wxEVT_MOTION, &MapCanvas::onMotion, this);
-    Bind(wxEVT_LEAVE_WINDOW, &MapCanvas::onLeaveWindow, this);
+    for (const auto type : {wxEVT_LEFT_DOWN, wxEVT_LEFT_UP, wxEVT_LEFT_DCLICK, wxEVT_RIGHT_DOWN, wxEVT_RIGHT_UP,
+             wxEVT_RIGHT_DCLICK, wxEVT_MIDDLE_DOWN, wxEVT_MIDDLE_UP, wxEVT_MOTION, wxEVT_LEAVE_WINDOW,
+             wxEVT_ENTER_WINDOW})
+        Bind(type, &MapCanvas::onMouse, this);
     Bind(wxEVT_MOUSEWHEEL, &MapCanvas::onWheel, this);
     Bind(wxEVT_KEY_DOWN, &MapCanvas::onKeyDown, this);
     Bind(wxEVT_MOUSE_CAPTURE_LOST, &MapCanvas::onCaptureLost, this);
@@ -38,11 +45,18 @@ MapCanvas::MapCanvas(wxWindow* parent)
     m_view.setViewportSize(size.x, size.y);
 }
 
+MapCanvas::~MapCanvas()
+{
+    if (HasCapture())
+        ReleaseMouse();
+}
+
 std::string MapCanvas::setDocument(const core::Document* document, const std::filesystem::path& scenarioFolder)
 {
     m_document = document;
     m_raster.reset();
     m_reportedRasterError.clear();
+    const bool hadSelection = !m_selection.empty();
     m_selection.clear();
     std::string notice;
     if (document) {
@@ -66,6 +80,8 @@ std::string MapCanvas::setDocument(const core::Document* document, const std::fi
     m_fitted = true;
     fitView(m_view);
     viewChanged(false);
+    if (hadSelection && onSelectionChanged)
+        onSelectionChanged();
     return notice;
 }
 
@@ -76,14 +92,11 @@ void MapCanvas::documentChanged()
     Refresh();
 }
 
-void MapCanvas::setSelection(std::optional<core::FeatureId> feature)
+void MapCanvas::setSelection(const std::optional<ObjectRef>& object)
 {
-    if (feature == m_selection.feature())
+    if (object == m_selection.object())
         return;
-    if (feature)
-        m_selection.select(*feature);
-    else
-        m_selection.clear();
+    m_selection.set(object);
     Refresh();
     if (onSelectionChanged)
         onSelectionChanged();
@@ -111,6 +124,23 @@ void MapCanvas::showView(const ViewRequest& request)
     viewChanged(true);
 }
 
+void MapCanvas::zoomToExtent(const core::Extent& extent)
+{
+    core::Extent padded = extent;
+    if (padded.width() < kZoomToMinimumMetres) {
+        const double grow = (kZoomToMinimumMetres - padded.width()) / 2.0;
+        padded.minX -= grow;
+        padded.maxX += grow;
+    }
+    if (padded.height() < kZoomToMinimumMetres) {
+        const double grow = (kZoomToMinimumMetres - padded.height()) / 2.0;
+        padded.minY -= grow;
+        padded.maxY += grow;
+    }
+    m_view.fitExtent(padded, kZoomToMarginPixels);
+    viewChanged(true);
+}
+
 void MapCanvas::zoomIn()
 {
     m_view.zoomAbout({m_view.viewportWidth() / 2.0, m_view.viewportHeight() / 2.0}, kZoomStep);
@@ -130,6 +160,12 @@ void MapCanvas::fit()
     viewChanged(false);
 }
 
+void MapCanvas::panBy(double dx, double dy)
+{
+    m_view.panBy(dx, dy);
+    viewChanged(true);
+}
+
 void MapCanvas::viewChanged(bool byUser)
 {
     if (byUser)
@@ -139,9 +175,62 @@ void MapCanvas::viewChanged(bool byUser)
         onViewChanged();
 }
 
+void MapCanvas::addOverlay(std::shared_ptr<CanvasOverlay> overlay)
+{
+    if (!overlay)
+        return;
+    m_overlays.push_back(std::move(overlay));
+    Refresh();
+}
+
+void MapCanvas::removeOverlay(const std::shared_ptr<CanvasOverlay>& overlay)
+{
+    std::erase(m_overlays, overlay);
+    Refresh();
+}
+
+void MapCanvas::setTool(std::shared_ptr<CanvasTool> tool)
+{
+    if (tool == m_tool)
+        return;
+    // Swap first: a tool whose deactivated() sets another tool must not be deactivated twice.
+    std::shared_ptr<CanvasTool> previous = std::exchange(m_tool, std::move(tool));
+    m_dragging = false;
+    if (previous)
+        previous->deactivated();
+    if (m_tool)
+        m_tool->activated();
+    Refresh();
+    if (onToolChanged)
+        onToolChanged();
+}
+
 RenderScene MapCanvas::scene()
 {
     return RenderScene{m_document ? &m_document->scenario() : nullptr, m_raster.get(), &m_selection};
+}
+
+void MapCanvas::drawOver(wxGraphicsContext& gc, const ViewTransform& view)
+{
+    auto drawOne = [&](CanvasOverlay& overlay) {
+        gc.PushState();
+        try {
+            overlay.draw(gc, view);
+        } catch (const std::exception& error) {
+            if (error.what() != m_reportedDrawError) {
+                m_reportedDrawError = error.what();
+                if (onDrawError)
+                    onDrawError(m_reportedDrawError);
+            }
+        }
+        gc.PopState();
+    };
+    // A copy: an overlay may remove itself while drawing.
+    const auto overlays = m_overlays;
+    for (const auto& overlay : overlays)
+        drawOne(*overlay);
+    if (const auto tool = m_tool)
+        drawOne(*tool);
 }
 
 wxBitmap MapCanvas::renderToBitmap(const wxSize& size)
@@ -157,8 +246,10 @@ wxBitmap MapCanvas::renderToBitmap(const wxSize& size)
     dc.Clear();
     {
         std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
-        if (gc)
+        if (gc) {
             renderMap(*gc, view, scene());
+            drawOver(*gc, view);
+        }
     }
     dc.SelectObject(wxNullBitmap);
     return bitmap;
@@ -172,6 +263,7 @@ void MapCanvas::onPaint(wxPaintEvent&)
         return;
     m_view.setContentScale(GetContentScaleFactor());
     renderMap(*gc, m_view, scene());
+    drawOver(*gc, m_view);
     if (m_raster && m_raster->lastError() != m_reportedRasterError) {
         m_reportedRasterError = m_raster->lastError();
         if (onRasterError)
@@ -189,31 +281,109 @@ void MapCanvas::onSize(wxSizeEvent& event)
     event.Skip();
 }
 
-void MapCanvas::onLeftDown(wxMouseEvent& event)
+void MapCanvas::onMouse(wxMouseEvent& event)
 {
-    SetFocus();
+    const wxEventType type = event.GetEventType();
+    const wxPoint p = event.GetPosition();
+    if (type == wxEVT_LEFT_DOWN || type == wxEVT_RIGHT_DOWN || type == wxEVT_MIDDLE_DOWN) {
+        SetFocus();
+        if (!HasCapture())
+            CaptureMouse();
+    }
+    // Middle-button drags always pan and never reach a tool.
+    if (type == wxEVT_MIDDLE_DOWN) {
+        m_middlePanning = true;
+        m_dragLast = p;
+        return;
+    }
+    if (type == wxEVT_MIDDLE_UP) {
+        m_middlePanning = false;
+        releaseCaptureIfIdle(event);
+        return;
+    }
+    if (type == wxEVT_MOTION && m_middlePanning && event.MiddleIsDown()) {
+        panBy(p.x - m_dragLast.x, p.y - m_dragLast.y);
+        m_dragLast = p;
+        if (onCursorMoved)
+            onCursorMoved(worldAt(m_view, p));
+        return;
+    }
+
+    bool consumed = false;
+    if (const auto tool = m_tool) {
+        // A left drag that began as a pan stays a pan until the button is released.
+        const bool panning = m_dragging && (type == wxEVT_MOTION || type == wxEVT_LEFT_UP);
+        if (!panning) {
+            try {
+                consumed = tool->onMouse(event, worldAt(m_view, p), m_view);
+            } catch (const std::exception& error) {
+                if (onDrawError)
+                    onDrawError(error.what());
+                consumed = true;
+            }
+        }
+    }
+    if (!consumed) {
+        if (type == wxEVT_LEFT_DOWN)
+            leftDown(event);
+        else if (type == wxEVT_LEFT_UP)
+            leftUp(event);
+        else if (type == wxEVT_MOTION)
+            motion(event);
+    }
+    if (type == wxEVT_MOTION && onCursorMoved)
+        onCursorMoved(worldAt(m_view, p));
+    if (type == wxEVT_LEAVE_WINDOW && onCursorMoved)
+        onCursorMoved(std::nullopt);
+    if (type == wxEVT_LEFT_UP || type == wxEVT_RIGHT_UP) {
+        if (type == wxEVT_LEFT_UP)
+            m_dragging = false;
+        releaseCaptureIfIdle(event);
+    }
+    if (m_tool && consumed)
+        Refresh();
+    event.Skip(type == wxEVT_LEAVE_WINDOW || type == wxEVT_ENTER_WINDOW);
+}
+
+void MapCanvas::releaseCaptureIfIdle(const wxMouseEvent& event)
+{
+    if (HasCapture() && !event.LeftIsDown() && !event.RightIsDown() && !event.MiddleIsDown())
+        ReleaseMouse();
+}
+
+void MapCanvas::leftDown(const wxMouseEvent& event)
+{
     m_dragging = true;
     m_dragMoved = false;
     m_dragStart = m_dragLast = event.GetPosition();
-    if (!HasCapture())
-        CaptureMouse();
 }
 
-void MapCanvas::onLeftUp(wxMouseEvent& event)
+void MapCanvas::leftUp(const wxMouseEvent& event)
 {
-    if (HasCapture())
-        ReleaseMouse();
     if (!m_dragging)
         return;
     m_dragging = false;
-    if (!m_dragMoved && m_document) {
-        const wxPoint p = event.GetPosition();
-        const core::Coordinate world = m_view.screenToWorld({static_cast<double>(p.x), static_cast<double>(p.y)});
-        setSelection(hitTestFeature(m_document->scenario(), world, kPickPixels / m_view.scale()));
-    }
+    if (!m_dragMoved)
+        clickAt(event.GetPosition());
 }
 
-void MapCanvas::onMotion(wxMouseEvent& event)
+void MapCanvas::clickAt(wxPoint p)
+{
+    if (!m_document)
+        return;
+    const core::Coordinate world = worldAt(m_view, p);
+    const double tolerance = kPickPixels / m_view.scale();
+    const core::Scenario& scenario = m_document->scenario();
+    // Pieces are drawn over the terrain, so they are picked first.
+    if (const auto unit = hitTestUnit(scenario, world, m_view.scale(), tolerance)) {
+        setSelection(ObjectRef{ObjectRef::Kind::Unit, unit->str()});
+        return;
+    }
+    const auto feature = hitTestFeature(scenario, world, tolerance);
+    setSelection(feature ? std::optional<ObjectRef>(ObjectRef{ObjectRef::Kind::Feature, feature->str()}) : std::nullopt);
+}
+
+void MapCanvas::motion(const wxMouseEvent& event)
 {
     const wxPoint p = event.GetPosition();
     if (m_dragging && event.LeftIsDown()) {
@@ -225,15 +395,6 @@ void MapCanvas::onMotion(wxMouseEvent& event)
             viewChanged(true);
         }
     }
-    if (onCursorMoved)
-        onCursorMoved(m_view.screenToWorld({static_cast<double>(p.x), static_cast<double>(p.y)}));
-}
-
-void MapCanvas::onLeaveWindow(wxMouseEvent& event)
-{
-    if (onCursorMoved)
-        onCursorMoved(std::nullopt);
-    event.Skip();
 }
 
 void MapCanvas::onWheel(wxMouseEvent& event)
@@ -249,22 +410,36 @@ void MapCanvas::onWheel(wxMouseEvent& event)
 
 void MapCanvas::onKeyDown(wxKeyEvent& event)
 {
+    if (const auto tool = m_tool) {
+        bool consumed = false;
+        try {
+            consumed = tool->onKey(event);
+        } catch (const std::exception& error) {
+            if (onDrawError)
+                onDrawError(error.what());
+            consumed = true;
+        }
+        if (consumed) {
+            Refresh();
+            return;
+        }
+        if (event.GetKeyCode() == WXK_ESCAPE) {
+            setTool(nullptr);
+            return;
+        }
+    }
     switch (event.GetKeyCode()) {
     case WXK_LEFT:
-        m_view.panBy(kArrowPanPixels, 0.0);
-        viewChanged(true);
+        panBy(kArrowPanPixels, 0.0);
         break;
     case WXK_RIGHT:
-        m_view.panBy(-kArrowPanPixels, 0.0);
-        viewChanged(true);
+        panBy(-kArrowPanPixels, 0.0);
         break;
     case WXK_UP:
-        m_view.panBy(0.0, kArrowPanPixels);
-        viewChanged(true);
+        panBy(0.0, kArrowPanPixels);
         break;
     case WXK_DOWN:
-        m_view.panBy(0.0, -kArrowPanPixels);
-        viewChanged(true);
+        panBy(0.0, -kArrowPanPixels);
         break;
     case '+':
     case '=':
@@ -278,11 +453,18 @@ void MapCanvas::onKeyDown(wxKeyEvent& event)
     case WXK_HOME:
         fit();
         break;
+    case WXK_ESCAPE:
+        setSelection(std::nullopt);
+        break;
     default:
         event.Skip();
     }
 }
 
-void MapCanvas::onCaptureLost(wxMouseCaptureLostEvent&) { m_dragging = false; }
+void MapCanvas::onCaptureLost(wxMouseCaptureLostEvent&)
+{
+    m_dragging = false;
+    m_middlePanning = false;
+}
 
 } // namespace sandtable::editor::ui

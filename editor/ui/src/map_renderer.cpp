@@ -110,7 +110,7 @@ void drawFeature(wxGraphicsContext& gc, const ViewTransform& view, const core::T
     gc.StrokePath(path);
 }
 
-void drawUnits(wxGraphicsContext& gc, const ViewTransform& view, const core::Scenario& scenario)
+void drawUnits(wxGraphicsContext& gc, const ViewTransform& view, const core::Scenario& scenario, const Selection* selection)
 {
     const UnitMarkerStyle style;
     for (const auto& unit : scenario.units) {
@@ -126,6 +126,10 @@ void drawUnits(wxGraphicsContext& gc, const ViewTransform& view, const core::Sce
                 body.AddLineToPoint(p.x, p.y);
         }
         body.CloseSubpath();
+        if (selection && selection->highlightsUnit(scenario, unit)) {
+            gc.SetPen(makePen(gc, {255, 140, 0, 255}, 5.0, StrokePattern::Solid));
+            gc.StrokePath(body);
+        }
         const Rgba fill = sideColour(scenario, sideOfUnit(scenario, unit));
         gc.SetBrush(gc.CreateBrush(wxBrush(toWx(fill))));
         gc.SetPen(makePen(gc, {20, 20, 20, 255}, 1.0, StrokePattern::Solid));
@@ -245,11 +249,11 @@ void renderMap(wxGraphicsContext& gc, const ViewTransform& view, const RenderSce
     // Stroke widths reach a few pixels beyond a feature's bounds.
     const double slack = 10.0 / view.scale();
     const core::Extent cull{visible.minX - slack, visible.minY - slack, visible.maxX + slack, visible.maxY + slack};
-    const auto& selected = scene.selection ? scene.selection->feature() : std::optional<core::FeatureId>();
+    const std::optional<core::FeatureId> selected = scene.selection ? scene.selection->feature() : std::nullopt;
     for (const core::TerrainFeature* feature : featuresInDrawingOrder(*scene.scenario))
         if (intersects(bounds(feature->geometry), cull))
             drawFeature(gc, view, *feature, selected && *selected == feature->id);
-    drawUnits(gc, view, *scene.scenario);
+    drawUnits(gc, view, *scene.scenario, scene.selection);
 }
 
 } // namespace sandtable::editor::ui

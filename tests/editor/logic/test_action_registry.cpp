@@ -24,6 +24,7 @@ BOOST_AUTO_TEST_CASE(standard_actions_carry_the_standard_shortcuts)
         BOOST_REQUIRE_MESSAGE(action, "missing action " << id);
         return action->shortcut;
     };
+    BOOST_TEST(shortcut("file.new") == "Ctrl+N");
     BOOST_TEST(shortcut("file.open") == "Ctrl+O");
     BOOST_TEST(shortcut("file.save") == "Ctrl+S");
     BOOST_TEST(shortcut("edit.undo") == "Ctrl+Z");
@@ -55,12 +56,12 @@ BOOST_AUTO_TEST_CASE(rejects_malformed_and_duplicate_ids)
     BOOST_TEST(registry.actions().size() == 2u);
 }
 
-BOOST_AUTO_TEST_CASE(without_a_document_only_open_and_quit_are_enabled)
+BOOST_AUTO_TEST_CASE(without_a_document_only_new_open_and_quit_are_enabled)
 {
     const ActionRegistry registry = ActionRegistry::standard();
     const ActionContext none;
     for (const auto& action : registry.actions()) {
-        const bool expected = action.id == "file.open" || action.id == "file.quit";
+        const bool expected = action.id == "file.new" || action.id == "file.open" || action.id == "file.quit";
         BOOST_TEST(registry.state(action.id, none).enabled == expected, action.id);
     }
     BOOST_TEST(!registry.state("no.such", none).enabled);

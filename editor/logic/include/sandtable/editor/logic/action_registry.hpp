@@ -37,8 +37,8 @@ struct ActionState {
 /// The ordered list of actions; menus are built from it (one menu per id prefix, in first-seen order).
 class ActionRegistry {
 public:
-    /// The editor's standard actions: file.open/save/save_as/quit, edit.undo/redo/delete,
-    /// view.zoom_in/zoom_out/fit, with the standard shortcuts (Ctrl+O, Ctrl+S, Ctrl+Z, Ctrl+Y, Del, ...).
+    /// The editor's standard actions: file.new/open/save/save_as/quit, edit.undo/redo/delete,
+    /// view.zoom_in/zoom_out/fit, with the standard shortcuts (Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Z, Ctrl+Y, Del, ...).
     static ActionRegistry standard();
 
     /// Adds an action. Throws std::invalid_argument for an id that is not "<menu>.<name>" (lowercase
@@ -53,7 +53,7 @@ public:
     std::vector<const ActionInfo*> actionsOf(std::string_view menu) const;
 
     /// Enabled state and current label of `id`. Unknown ids are disabled. Rules: open and quit are always
-    /// enabled; save needs an open document that is modified or has no file yet; save as, zoom and fit need
+    /// enabled (and new); save needs an open document that is modified or has no file yet; save as, zoom and fit need
     /// an open document; undo/redo follow the Document and name the step; delete needs a selection.
     ActionState state(std::string_view id, const ActionContext& context) const;
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Which feature lies under the cursor, and the footprints the canvas draws for pieces.
+// Which feature or piece lies under the cursor, and the footprints the canvas draws for pieces.
 #pragma once
 
 #include "sandtable/core/model/scenario.hpp"
+#include "sandtable/editor/logic/selection.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
 
 #include <array>
@@ -34,19 +35,9 @@ std::vector<const core::TerrainFeature*> featuresInDrawingOrder(const core::Scen
 std::array<core::Coordinate, 4> unitMarkerCorners(const core::Unit& unit, const core::Placement& placement,
     const UnitMarkerStyle& style, double pixelsPerMetre);
 
-/// The editor's selection: at most one terrain feature in this first cut, held by id (never a pointer).
-class Selection {
-public:
-    const std::optional<core::FeatureId>& feature() const noexcept { return m_feature; }
-    bool empty() const noexcept { return !m_feature.has_value(); }
-    void select(core::FeatureId id) { m_feature = std::move(id); }
-    void clear() noexcept { m_feature.reset(); }
-    /// Drops the selection when its feature no longer exists (after an undo, a delete, a reload).
-    /// Returns true when the selection changed.
-    bool prune(const core::Scenario& scenario);
-
-private:
-    std::optional<core::FeatureId> m_feature;
-};
+/// The topmost placed piece under `p` (later units in the document are drawn last, so they win), drawn
+/// with `style` at `pixelsPerMetre`; `tolerance` in metres around its marker.
+std::optional<core::UnitId> hitTestUnit(const core::Scenario& scenario, core::Coordinate p,
+    double pixelsPerMetre, double tolerance, const UnitMarkerStyle& style = UnitMarkerStyle{});
 
 } // namespace sandtable::editor

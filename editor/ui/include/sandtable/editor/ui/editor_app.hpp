@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The wxApp of sandtable-editor: command line, the main frame, and the --screenshot batch mode.
+// The wxApp of sandtable-editor: command line, the main frame, and the batch (screenshot) mode.
 #pragma once
 
 #include "sandtable/editor/logic/pixel_size.hpp"
@@ -10,15 +10,20 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace sandtable::editor::ui {
 
 class MainFrame;
 
-/// sandtable-editor [FILE] [--screenshot OUT.png] [--size WxH] [--view E,N,M_PER_PX] [--version]
-/// With --screenshot the editor opens FILE, renders the canvas once the frame is shown, writes the PNG
-/// and exits: 0 on success, 1 when the file cannot be opened or the PNG cannot be written (the reason on
-/// stderr, no dialog), 2 for a usage error.
+/// sandtable-editor [FILE] [--view E,N,M_PER_PX] [--run-action ID]... [--screenshot OUT.png] [--size WxH]
+///                  [--screenshot-window OUT.png] [--window-size WxH] [--version]
+/// After start-up the editor opens FILE, applies --view, then runs each --run-action in order (as the
+/// menu would). With --screenshot it renders the map canvas (overlays and tool included) at --size, with
+/// --screenshot-window it saves the whole main window (menus, panes, status bar); with either it then
+/// exits: 0 on success, 1 when the file cannot be opened, an action is unknown or disabled, an error was
+/// reported, or a PNG cannot be written (the reason on stderr, no dialog), 2 for a usage error.
 class EditorApp : public wxApp {
 public:
     bool OnInit() override;
@@ -28,14 +33,20 @@ public:
     bool OnCmdLineError(wxCmdLineParser& parser) override;
 
 private:
-    void takeScreenshot();
-    void openStartFile();
+    bool batch() const { return m_screenshot || m_windowScreenshot; }
+    void start();
+    bool runActions();
+    void takeScreenshots();
+    bool usageError(const std::string& message);
 
     MainFrame* m_frame = nullptr;
     std::optional<std::filesystem::path> m_file;
     std::optional<std::filesystem::path> m_screenshot;
+    std::optional<std::filesystem::path> m_windowScreenshot;
     PixelSize m_size{1000, 700};
+    std::optional<PixelSize> m_windowSize;
     std::optional<ViewRequest> m_view;
+    std::vector<std::string> m_actions;
     int m_exitCode = 0;
 };
 

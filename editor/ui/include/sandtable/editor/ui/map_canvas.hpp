@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The central map canvas: draws the Document's scenario over its raster; pan, zoom, fit, select.
+// The central map canvas: draws the Document's scenario over its raster, then overlays and the active
+// tool; pan, zoom, fit, select; the active canvas tool sees the mouse and keys first.
 #pragma once
 
 #include "sandtable/core/document/document.hpp"
@@ -7,6 +8,7 @@
 #include "sandtable/editor/logic/view_request.hpp"
 #include "sandtable/editor/logic/view_transform.hpp"
 #include "sandtable/editor/ui/map_renderer.hpp"
+#include "sandtable/editor/ui/workbench.hpp"
 
 #include <wx/bitmap.h>
 #include <wx/window.h>
@@ -16,67 +18,97 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sandtable::editor::ui {
 
-/// Shows a Document (which it never modifies) through a ViewTransform. Drag or arrow keys pan, the wheel
-/// zooms about the cursor, + and - zoom about the centre, Home fits; a click selects the feature under
-/// the cursor. Until the user moves the view it stays fitted to the scenario when the window resizes.
+/// Shows a Document (which it never modifies) through a ViewTransform. Drag with the left button (no tool
+/// consuming it) or the middle button, or the arrow keys, pan; the wheel zooms about the cursor, + and -
+/// zoom about the centre, Home fits; a click selects the piece or feature under the cursor, Escape clears
+/// the selection. Until the user moves the view it stays fitted to the scenario when the window resizes.
+///
+/// With a CanvasTool active, every mouse event but middle-button drags and the wheel goes to the tool
+/// first (a consumed event neither pans nor selects), and keys too; Escape the tool does not consume ends
+/// the tool. Overlays and then the tool draw over the map, in the canvas and in renderToBitmap.
 class MapCanvas : public wxWindow {
 public:
     explicit MapCanvas(wxWindow* parent);
+    ~MapCanvas() override;
 
     /// Shows `document` (null: nothing) with its raster chosen from `scenarioFolder`; fits the view.
     /// Returns the notice for the status bar ("" when the raster is drawn, else why terrain only).
     std::string setDocument(const core::Document* document, const std::filesystem::path& scenarioFolder);
-    /// Redraws after an edit (the Document's observer calls it); drops a selection whose feature is gone.
+    /// Redraws after an edit (the Document's observer calls it); drops a selection whose object is gone.
     void documentChanged();
 
     const ViewTransform& view() const noexcept { return m_view; }
     const Selection& selection() const noexcept { return m_selection; }
-    void setSelection(std::optional<core::FeatureId> feature);
+    /// Selects `object` (nullopt: nothing); calls onSelectionChanged when it changed.
+    void setSelection(const std::optional<ObjectRef>& object);
 
     /// Centres the view on the request at its resolution; the view then stays put on resizes.
     void showView(const ViewRequest& request);
+    /// Shows `extent` with a margin (a point or a small extent is shown at least 400 m across).
+    void zoomToExtent(const core::Extent& extent);
     void zoomIn();
     void zoomOut();
     void fit();
+    /// Moves the view by (dx, dy) logical pixels as a drag would.
+    void panBy(double dx, double dy);
 
-    /// Renders what the canvas shows at `size` (logical pixels) into a bitmap with the same drawing code;
-    /// the view keeps its centre and, while fitted, is refitted to that size.
+    void addOverlay(std::shared_ptr<CanvasOverlay> overlay);
+    void removeOverlay(const std::shared_ptr<CanvasOverlay>& overlay);
+    std::size_t overlayCount() const noexcept { return m_overlays.size(); }
+    /// Makes `tool` active (null: select/pan). The previous tool is deactivated first.
+    void setTool(std::shared_ptr<CanvasTool> tool);
+    const std::shared_ptr<CanvasTool>& tool() const noexcept { return m_tool; }
+
+    /// Renders what the canvas shows at `size` (logical pixels) into a bitmap with the same drawing code,
+    /// overlays and tool included; the view keeps its centre and, while fitted, is refitted to that size.
     wxBitmap renderToBitmap(const wxSize& size);
 
     /// Called with the world point under the cursor (nullopt when it leaves) and after every view change.
     std::function<void(std::optional<core::Coordinate>)> onCursorMoved;
     std::function<void()> onViewChanged;
     std::function<void()> onSelectionChanged;
+    /// Called after the active tool changed (set, or ended by Escape).
+    std::function<void()> onToolChanged;
     /// Called once per new failure to read raster tiles (the tiles are left out; the editor keeps going).
     std::function<void(const std::string&)> onRasterError;
+    /// Called when an overlay or the tool throws while drawing (it is skipped; the canvas keeps going).
+    std::function<void(const std::string&)> onDrawError;
 
 private:
     void onPaint(wxPaintEvent& event);
     void onSize(wxSizeEvent& event);
-    void onLeftDown(wxMouseEvent& event);
-    void onLeftUp(wxMouseEvent& event);
-    void onMotion(wxMouseEvent& event);
-    void onLeaveWindow(wxMouseEvent& event);
+    void onMouse(wxMouseEvent& event);
     void onWheel(wxMouseEvent& event);
     void onKeyDown(wxKeyEvent& event);
     void onCaptureLost(wxMouseCaptureLostEvent& event);
+    void leftDown(const wxMouseEvent& event);
+    void leftUp(const wxMouseEvent& event);
+    void motion(const wxMouseEvent& event);
+    void clickAt(wxPoint p);
+    void releaseCaptureIfIdle(const wxMouseEvent& event);
 
     std::optional<core::Extent> fitExtent() const;
     void fitView(ViewTransform& view) const;
     void viewChanged(bool byUser);
     RenderScene scene();
+    void drawOver(wxGraphicsContext& gc, const ViewTransform& view);
 
     const core::Document* m_document = nullptr;
     std::unique_ptr<RasterLayer> m_raster;
     ViewTransform m_view;
     Selection m_selection;
+    std::vector<std::shared_ptr<CanvasOverlay>> m_overlays;
+    std::shared_ptr<CanvasTool> m_tool;
     std::string m_reportedRasterError;
+    std::string m_reportedDrawError;
     bool m_fitted = true;
-    bool m_dragging = false;
+    bool m_dragging = false;   // left button pressed, not taken by a tool
     bool m_dragMoved = false;
+    bool m_middlePanning = false;
     wxPoint m_dragStart;
     wxPoint m_dragLast;
 };

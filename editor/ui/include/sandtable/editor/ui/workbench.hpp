@@ -11,6 +11,7 @@
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/util/progress.hpp"
 #include "sandtable/editor/logic/action_registry.hpp"
+#include "sandtable/editor/logic/selection.hpp"
 #include "sandtable/editor/logic/view_transform.hpp"
 
 #include <filesystem>
@@ -30,12 +31,10 @@ namespace sandtable::editor::ui {
 class MapCanvas;
 
 /// A reference to one object of the scenario, by kind and id (never a pointer: undo replaces objects).
-struct ObjectRef {
-    enum class Kind { Feature, Unit, Formation, Side, Gcp, Card, GridSquare, Scenario };
-    Kind kind = Kind::Scenario;
-    std::string id; ///< the object's id; for Gcp its 1-based row number; for GridSquare its ref ("C4")
-    bool operator==(const ObjectRef&) const = default;
-};
+/// Defined in the wx-free logic library (selection.hpp) so selection rules are tested without wx:
+/// `Kind { Feature, Unit, Formation, Side, Gcp, Card, GridSquare, Scenario }` and `std::string id` (the
+/// object's id; for Gcp its 1-based row number; for Card "233-A"; for GridSquare its name, "C4").
+using ObjectRef = sandtable::editor::ObjectRef;
 
 /// Something drawn over the map after terrain and set-up (residual arrows, grid, previews).
 class CanvasOverlay {
@@ -74,10 +73,14 @@ public:
     virtual MapCanvas& canvas() = 0;
 
     /// Called after a document is opened, created or closed (not after edits: use Document::subscribe).
-    /// Returns a handle; panes keep it for their lifetime.
+    /// The previous document is still alive during the call (unsubscribe from it there) and destroyed
+    /// right after. Returns a handle; panes keep it for their lifetime.
     virtual int onDocumentReplaced(std::function<void()> callback) = 0;
     /// Called after the selection changed.
     virtual int onSelectionChanged(std::function<void()> callback) = 0;
+    /// Forgets a callback registered by onDocumentReplaced or onSelectionChanged (a pane destroyed before
+    /// the frame calls it). Unknown handles are ignored.
+    virtual void removeCallback(int /*handle*/) {}
 
     virtual void select(const std::optional<ObjectRef>& object, bool zoomTo) = 0;
     virtual std::optional<ObjectRef> selected() const = 0;
