@@ -34,6 +34,9 @@ struct PrintOptions {
     std::string page = "A4";
     std::string mode = "home";
     std::string svgDir;
+    std::string format;
+    double dpi = 300.0;
+    bool bleed = false;
 };
 
 core::Diagnostics cardFindings(const core::Diagnostics& all)
@@ -97,6 +100,27 @@ void runPrint(const PrintOptions& o, Context& context)
         context.printDiagnostics(findings, o.file);
         context.err << o.file << ": warning: printing cards that break the rules above\n";
     }
+    if (!o.format.empty() && o.format != "pdf") {
+        // One image per card face into the folder -o names (issue 6: "One SVG/PNG per card too").
+        print::CardImageRequest images;
+        images.format = o.format == "png" ? print::CardImageFormat::Png : print::CardImageFormat::Svg;
+        images.dpi = o.dpi;
+        images.bleed = o.bleed;
+        images.title = loaded.scenario.settings.title;
+        const auto files = print::writeCardImages(set, images, o.output);
+        if (context.json) {
+            nlohmann::ordered_json list = nlohmann::ordered_json::array();
+            for (const auto& f : files)
+                list.push_back(f.string());
+            context.printJson({{"output", o.output}, {"format", o.format}, {"files", list},
+                {"card_mm", nlohmann::ordered_json::array({63.5 + (o.bleed ? 6.0 : 0.0), 88.9 + (o.bleed ? 6.0 : 0.0)})},
+                {"errors", core::countSeverity(findings, core::Severity::Error)}});
+        } else {
+            context.out << o.output << ": " << files.size() << " " << o.format << " card face(s)"
+                        << (o.bleed ? " with 3 mm bleed" : " at 63.5 x 88.9 mm") << "\n";
+        }
+        return;
+    }
     print::CardPrintRequest request;
     request.page = print::parsePageSize(o.page);
     request.mode = print::cardSheetModeFromString(o.mode);
@@ -135,13 +159,17 @@ void registerCardsCommands(CLI::App& app, Context& context)
     exportCommand->callback([e, &context] { runExport(*e, context); });
 
     auto p = std::make_shared<PrintOptions>();
-    CLI::App* printCommand = addCommand(*noun, "print", "Poker-size cards as a PDF: 3 x 3 duplex home sheets or print-shop pages with bleed");
+    CLI::App* printCommand = addCommand(*noun, "print", "Poker-size cards as a PDF (3 x 3 duplex home sheets or print-shop pages with bleed), or one SVG/PNG per face");
     printCommand->add_option("FILE", p->file, "Scenario file")->required();
-    printCommand->add_option("-o,--output", p->output, "PDF to write")->required();
+    printCommand->add_option("-o,--output", p->output, "PDF to write (a folder with --format svg|png)")->required();
     printCommand->add_option("--page", p->page, "Home sheet size: A4 or letter");
     printCommand->add_option("--mode", p->mode, "home (3 x 3 sheets, crop marks, mirrored backs) or shop (one card per page, 3 mm bleed, TrimBox)")
         ->check(CLI::IsMember({"home", "shop"}));
     printCommand->add_option("--svg-dir", p->svgDir, "Also write one SVG per card face (with bleed) into this folder");
+    printCommand->add_option("--format", p->format, "pdf (default), or svg / png: one image per card face into the folder -o names")
+        ->check(CLI::IsMember({"pdf", "svg", "png"}));
+    printCommand->add_option("--dpi", p->dpi, "PNG resolution (63.5 x 88.9 mm at 300 dpi = 750 x 1050 pixels)")->check(CLI::Range(10.0, 2400.0));
+    printCommand->add_flag("--bleed", p->bleed, "SVG/PNG faces with the 3 mm bleed all round (69.5 x 94.9 mm)");
     printCommand->callback([p, &context] { runPrint(*p, context); });
 }
 

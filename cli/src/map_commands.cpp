@@ -21,6 +21,8 @@ struct PrintOptions {
     std::string layers = "scan,terrain,grid,setup";
     double dpi = 150.0;
     std::string map;
+    std::string format;
+    bool layersGiven = false;
 };
 
 std::set<print::MapLayer> parseLayers(const std::string& text)
@@ -55,18 +57,36 @@ void runPrint(const PrintOptions& o, Context& context)
     job.request.layers = parseLayers(o.layers);
     job.dpi = o.dpi;
     job.mapOverride = o.map;
+    job.request.format = print::mapOutputFormat(o.output, o.format);
+    job.request.pngDpi = o.dpi;
+    if (job.request.layers.count(print::MapLayer::Grid) && !loaded.scenario.campaign && !context.quiet
+        && o.layers.find("grid") != std::string::npos && o.layersGiven)
+        context.err << "sandtable: notice: " << o.file << " has no campaign grid: printing without the grid layer\n";
     const MapPrintOutcome outcome = printScenarioMap(loaded.scenario, job, context);
     const auto& layout = outcome.result.layout;
+    const char* formatName = job.request.format == print::MapOutputFormat::Pdf ? "pdf"
+        : job.request.format == print::MapOutputFormat::Svg                      ? "svg"
+                                                                                 : "png";
     if (context.json) {
-        context.printJson({{"output", o.output}, {"pages", outcome.result.pages}, {"sheets", layout.sheets.size()},
-            {"rows", layout.rows}, {"columns", layout.columns},
+        nlohmann::ordered_json files = nlohmann::ordered_json::array();
+        for (const auto& f : outcome.result.files)
+            files.push_back(f.string());
+        context.printJson({{"output", o.output}, {"format", formatName}, {"files", files}, {"pages", outcome.result.pages},
+            {"sheets", layout.sheets.size()}, {"rows", layout.rows}, {"columns", layout.columns},
             {"extent_mm", nlohmann::ordered_json::array({layout.extentWidthMm, layout.extentHeightMm})},
             {"page_mm", nlohmann::ordered_json::array({layout.pageWidthMm, layout.pageHeightMm})},
-            {"scale", o.scale}, {"scan", outcome.scanPrinted}});
+            {"scale", o.scale}, {"scan", outcome.scanPrinted}, {"grid", outcome.result.gridPrinted}});
     } else {
         context.out << o.output << ": " << outcome.result.pages << " page(s), map " << layout.extentWidthMm << " x "
                     << layout.extentHeightMm << " mm at 1:" << o.scale << " on " << layout.rows << " x " << layout.columns
-                    << " sheet(s)" << (outcome.scanPrinted ? ", with the scan" : ", terrain only") << "\n";
+                    << " sheet(s)" << (outcome.scanPrinted ? ", with the scan" : ", terrain only")
+                    << (outcome.result.gridPrinted ? ", with the campaign grid" : "") << "\n";
+        if (outcome.result.files.size() > 1) {
+            context.out << "  files:";
+            for (const auto& f : outcome.result.files)
+                context.out << " " << f.string();
+            context.out << "\n";
+        }
     }
 }
 
@@ -78,15 +98,20 @@ void registerMapCommands(CLI::App& app, Context& context)
     auto o = std::make_shared<PrintOptions>();
     CLI::App* printCommand = addCommand(*noun, "print", "The scenario's map at 1:N as a PDF: one page, or tiled with overlap and registration marks");
     printCommand->add_option("FILE", o->file, "Scenario file")->required();
-    printCommand->add_option("-o,--output", o->output, "PDF to write")->required();
+    printCommand->add_option("-o,--output", o->output, "PDF, SVG or PNG to write")->required();
     printCommand->add_option("--scale", o->scale, "Scale denominator N of 1:N (Pub Battles 16000, Kriegsspiel 8000)")
         ->check(CLI::Range(1.0, 1.0e8));
     printCommand->add_option("--page", o->page, "A4, letter, A3, A0 or WxHmm");
     printCommand->add_option("--overlap", o->overlap, "Content shared by neighbouring sheets, mm")->check(CLI::Range(0.0, 100.0));
-    printCommand->add_option("--layers", o->layers, "Comma-separated: scan,terrain,grid,setup");
-    printCommand->add_option("--dpi", o->dpi, "Resolution of the scan layer")->check(CLI::Range(10.0, 1200.0));
+    auto* layers = printCommand->add_option("--layers", o->layers, "Comma-separated: scan,terrain,grid,setup");
+    printCommand->add_option("--dpi", o->dpi, "Resolution of the scan layer and of PNG pages")->check(CLI::Range(10.0, 1200.0));
+    printCommand->add_option("--format", o->format, "pdf, svg or png (default: the output's extension); SVG/PNG write one file per page, numbered when several")
+        ->check(CLI::IsMember({"pdf", "svg", "png"}));
     printCommand->add_option("--map", o->map, "Use this raster instead of the scenario's map path");
-    printCommand->callback([o, &context] { runPrint(*o, context); });
+    printCommand->callback([o, layers, &context] {
+        o->layersGiven = layers->count() > 0;
+        runPrint(*o, context);
+    });
 }
 
 } // namespace sandtable::cli

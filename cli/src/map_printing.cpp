@@ -3,6 +3,7 @@
 #include "sandtable/cli/map_printing.hpp"
 
 #include "sandtable/importers/map_raster.hpp"
+#include "sandtable/importers/raster_info.hpp"
 
 #include <cmath>
 #include <sstream>
@@ -29,7 +30,16 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
                             << " not found: printing terrain only\n";
         } else {
             const double metresPerPixel = 25.4 / job.dpi * job.request.scaleDenominator / 1000.0;
-            importers::RenderedRaster r = importers::renderMapRaster(printed, scenarioDir, *printed.settings.extent,
+            core::Scenario warpTarget = printed;
+            // A scale-only local frame ("LOCAL:name", a calibrated Kriegsspiel scan) is no CRS GDAL knows by name:
+            // resample into the calibrated GeoTIFF's own engineering CRS, which is the scenario's frame.
+            if (printed.settings.crs.rfind("LOCAL:", 0) == 0 && warpedExists) {
+                const importers::RasterInfo info
+                    = importers::inspectRaster(importers::resolveMapPath(printed.map->warpedPath, scenarioDir));
+                if (!info.crsWkt.empty())
+                    warpTarget.settings.crs = info.crsWkt;
+            }
+            importers::RenderedRaster r = importers::renderMapRaster(warpTarget, scenarioDir, *printed.settings.extent,
                 metresPerPixel, context.progress());
             job.request.scan = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
             outcome.scanPrinted = true;

@@ -77,4 +77,22 @@ BOOST_AUTO_TEST_CASE(a_bad_csv_or_cards_that_break_the_rules_change_nothing)
     BOOST_TEST(sandtable::core::readFile(file) == before);
 }
 
+BOOST_AUTO_TEST_CASE(print_one_image_per_card_face_into_a_folder)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::smallCardScenario(), file);
+    Result r = runTool({"cards", "print", file.string(), "-o", (folder / "png").string(), "--format", "png", "--dpi", "254", "--json"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("files").size() == 7u);
+    BOOST_TEST(j.at("card_mm").at(0).get<double>() == 63.5);
+    BOOST_TEST(std::filesystem::is_directory(folder / "png"));
+    BOOST_TEST(std::filesystem::exists(folder / "png" / "scenario-90.png"));
+    r = runTool({"cards", "print", file.string(), "-o", (folder / "svg").string(), "--format", "svg", "--json"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("files").at(1).get<std::string>().find(".svg") != std::string::npos);
+    BOOST_TEST(runTool({"cards", "print", file.string(), "-o", (folder / "x").string(), "--format", "gif"}).code == 2);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,16 +2,41 @@
 // Tests of cli/src/map_commands.cpp: `map print` JSON keys, errors, and the terrain-only fallback.
 #include "sandtable/cli/context.hpp"
 #include "support/cli_runner.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
 
+#include <cairo.h>
+
+#include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 using sandtable::test::Result;
 using sandtable::test::runTool;
+
+namespace {
+/// Length in mm of the longest run of dark pixels on row `row` of a PNG rendered at 10 px/mm.
+double darkRunMm(const std::filesystem::path& png, int row)
+{
+    cairo_surface_t* s = cairo_image_surface_create_from_png(png.c_str());
+    BOOST_REQUIRE(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS);
+    const unsigned char* data = cairo_image_surface_get_data(s);
+    const int stride = cairo_image_surface_get_stride(s);
+    int longest = 0, run = 0;
+    for (int x = 0; x < cairo_image_surface_get_width(s); ++x) {
+        const auto pixel = *reinterpret_cast<const std::uint32_t*>(data + row * stride + x * 4);
+        const int r = (pixel >> 16) & 255, g = (pixel >> 8) & 255, b = pixel & 255;
+        run = (r < 120 && g < 120 && b < 120) ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    cairo_surface_destroy(s);
+    return longest / 10.0;
+}
+} // namespace
 
 BOOST_AUTO_TEST_SUITE(cli_map)
 
@@ -50,10 +75,97 @@ BOOST_AUTO_TEST_CASE(a_scale_needing_thousands_of_pages_is_refused_leaving_no_pd
     Result r = runTool({"map", "print", file.string(), "-o", (folder / "m.pdf").string(), "--scale", "50"});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err.rfind("sandtable: error: ", 0) == 0);
-    BOOST_TEST(r.err.find("sheets") != std::string::npos);
+    BOOST_TEST(r.err.find("pages") != std::string::npos);
+    BOOST_TEST(r.err.find("print at 1:") != std::string::npos);
     BOOST_TEST(!std::filesystem::exists(folder / "m.pdf"));
     Result bad = runTool({"map", "print", file.string(), "-o", (folder / "m.pdf").string(), "--layers", "scan,clouds"});
     BOOST_TEST(bad.code == 1);
+}
+
+
+BOOST_AUTO_TEST_CASE(svg_and_png_outputs_by_extension_or_format)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    auto s = sandtable::test::smallScenario();
+    s.settings.extent = sandtable::core::Extent{300000, 4400000, 305000, 4405000}; // 312.5 mm: 2 x 2 A4 sheets
+    sandtable::core::saveScenario(s, file);
+    Result png = runTool({"map", "print", file.string(), "-o", (folder / "m.png").string(), "--dpi", "50", "--json"});
+    BOOST_REQUIRE_EQUAL(png.code, 0);
+    const auto j = nlohmann::json::parse(png.out);
+    BOOST_TEST(j.at("format").get<std::string>() == "png");
+    BOOST_TEST(j.at("pages").get<int>() == 5); // 4 sheets and the assembly page
+    BOOST_REQUIRE(j.at("files").size() == 5u);
+    BOOST_TEST(j.at("files").at(0).get<std::string>() == (folder / "m-1.png").string());
+    BOOST_TEST(j.at("grid").get<bool>() == false);
+    for (int i = 1; i <= 5; ++i)
+        BOOST_TEST(std::filesystem::exists(folder / ("m-" + std::to_string(i) + ".png")));
+    Result svg = runTool({"map", "print", file.string(), "-o", (folder / "out.bin").string(), "--format", "svg", "--json"});
+    BOOST_REQUIRE_EQUAL(svg.code, 0);
+    BOOST_TEST(nlohmann::json::parse(svg.out).at("files").at(4).get<std::string>() == (folder / "out-5.bin").string());
+    Result unknown = runTool({"map", "print", file.string(), "-o", (folder / "m.tiff").string()});
+    BOOST_TEST(unknown.code == 1);
+    BOOST_TEST(unknown.err.find("--format pdf|svg|png") != std::string::npos, unknown.err);
+}
+
+// issue 12, item 5: a Kriegsspiel scan at 1:8000 calibrated by its dpi, its terrain digitised in the local frame,
+// printed at 1:16,000 for Pub Battles (and at 1:8000): a 1 km road measures 62.5 mm (125 mm).
+BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_battles_scale)
+{
+    sandtable::test::TemporaryFolder folder;
+    // A synthetic scan: 1000 x 700 pixels at 127 dpi of a 1:8000 map, 1.6 m of ground per pixel
+    // (8000 x 0.0254 / 127), so 1600 x 1120 m. A dark road 625 pixels (1000 m) long on row 350.
+    const int w = 1000, h = 700;
+    std::string pgm = "P5\n" + std::to_string(w) + " " + std::to_string(h) + "\n255\n";
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            pgm += static_cast<char>(y >= 348 && y <= 352 && x >= 100 && x < 725 ? 20 : 235);
+    sandtable::core::writeFileAtomically(folder / "k.pgm", pgm);
+    const Result cal = runTool({"raster", "calibrate", (folder / "k.pgm").string(), "--scale", "8000", "--dpi", "127", "-o",
+        (folder / "k.tif").string(), "--json"});
+    BOOST_REQUIRE_MESSAGE(cal.code == 0, cal.err);
+    BOOST_TEST(nlohmann::json::parse(cal.out).at("metres_per_pixel").get<double>() == 1.6, boost::test_tools::tolerance(1e-12));
+    // Digitised on the scan (local frame: origin at the bottom-left corner, y north): the road's pixel row 350
+    // is 350 x 1.6 = 560 m above the bottom; pixels 100..725 are x = 160..1160 m.
+    sandtable::core::Scenario s;
+    s.settings.id = "kriegsspiel";
+    s.settings.title = "Kriegsspiel conversion";
+    s.settings.crs = "LOCAL:kriegsspiel";
+    s.settings.scaleDenominator = 16000;
+    s.settings.extent = sandtable::core::Extent{0, 0, 1600, 1120};
+    s.map = sandtable::core::MapSource{"k.pgm", "", w, h, std::nullopt, "k.tif"};
+    s.terrain.push_back({sandtable::core::FeatureId("road-1"), "road", "Chaussee",
+        sandtable::core::Geometry::lineString({{160, 560}, {1160, 560}}), nlohmann::ordered_json{{"grade", "major"}}});
+    s.terrain.push_back({sandtable::core::FeatureId("woods-1"), "woods", "Forst",
+        sandtable::core::Geometry::polygon({{{200, 800}, {500, 800}, {500, 1000}, {200, 1000}, {200, 800}}}),
+        nlohmann::ordered_json::object()});
+    const auto file = folder / "k.sandtable.json";
+    sandtable::core::saveScenario(s, file);
+    if (std::system("command -v pdftocairo >/dev/null 2>&1") != 0) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
+        return;
+    }
+    for (const double scale : {16000.0, 8000.0}) {
+        const auto pdf = folder / "k.pdf";
+        const Result r = runTool({"map", "print", file.string(), "-o", pdf.string(), "--scale", std::to_string(scale), "--page", "A3",
+            "--layers", "terrain", "--json"});
+        BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+        BOOST_TEST(nlohmann::json::parse(r.out).at("pages").get<int>() == 1);
+        BOOST_REQUIRE(std::system(("pdftocairo -png -singlefile -r 254 '" + pdf.string() + "' '" + (folder / "k").string() + "'").c_str()) == 0);
+        // The road is 1120 - 560 = 560 m below the top of the extent: 12 mm margin + 560 m at 1:N.
+        const int row = static_cast<int>(std::lround((12.0 + 560.0 * 1000.0 / scale) * 10.0));
+        BOOST_TEST(darkRunMm(folder / "k.png", row) == 1e6 / scale, boost::test_tools::tolerance(0.2 / (1e6 / scale)));
+    }
+    // The calibrated scan itself, resampled at 254 dpi into the local frame, measures true as well: its drawn
+    // 625-pixel road is 62.5 mm at 1:16,000 (within a resampled pixel or two).
+    const auto pdf = folder / "scan.pdf";
+    const Result r = runTool({"map", "print", file.string(), "-o", pdf.string(), "--scale", "16000", "--page", "A3", "--layers", "scan",
+        "--dpi", "254", "--json"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("scan").get<bool>());
+    BOOST_REQUIRE(std::system(("pdftocairo -png -singlefile -r 254 '" + pdf.string() + "' '" + (folder / "scan").string() + "'").c_str()) == 0);
+    BOOST_TEST(darkRunMm(folder / "scan.png", static_cast<int>(std::lround((12.0 + 560.0 / 16.0) * 10.0))) == 62.5,
+        boost::test_tools::tolerance(0.4 / 62.5));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -402,4 +402,44 @@ BOOST_AUTO_TEST_CASE(failed_print_leaves_no_file)
     BOOST_TEST(!std::filesystem::exists(folder / "x.pdf"));
 }
 
+BOOST_AUTO_TEST_CASE(one_png_and_one_svg_per_card_face_at_true_size)
+{
+    test::TemporaryFolder folder;
+    print::CardImageRequest request;
+    request.format = print::CardImageFormat::Png;
+    request.dpi = 300;
+    const auto files = print::writeCardImages(test::smallCardSet(), request, folder / "png");
+    BOOST_TEST(files.size() == 7u); // the scenario card and six formation faces
+    BOOST_TEST(files.front() == folder / "png" / "scenario-90.png");
+    BOOST_TEST(std::filesystem::exists(folder / "png" / "4-A.png"));
+    cairo_surface_t* png = cairo_image_surface_create_from_png((folder / "png" / "4-A.png").c_str());
+    BOOST_REQUIRE(cairo_surface_status(png) == CAIRO_STATUS_SUCCESS);
+    // 63.5 mm = 2.5 in x 300 dpi = 750 pixels; 88.9 mm = 3.5 in = 1050 pixels.
+    BOOST_TEST(cairo_image_surface_get_width(png) == 750);
+    BOOST_TEST(cairo_image_surface_get_height(png) == 1050);
+    cairo_surface_destroy(png);
+    // 254 dpi = 10 px/mm: 635 x 889; with the bleed (69.5 x 94.9 mm) 695 x 949.
+    request.dpi = 254;
+    request.bleed = true;
+    print::writeCardImages(test::smallCardSet(), request, folder / "bleed");
+    png = cairo_image_surface_create_from_png((folder / "bleed" / "4-A.png").c_str());
+    BOOST_TEST(cairo_image_surface_get_width(png) == 695);
+    BOOST_TEST(cairo_image_surface_get_height(png) == 949);
+    cairo_surface_destroy(png);
+    request.bleed = false;
+    request.format = print::CardImageFormat::Svg;
+    print::writeCardImages(test::smallCardSet(), request, folder / "svg");
+    const std::string svg = core::readFile(folder / "svg" / "4-A.svg");
+    // The SVG in millimetres: 63.5 x 88.9.
+    const auto width = svg.find("width=\"");
+    BOOST_REQUIRE(width != std::string::npos);
+    BOOST_TEST(std::abs(std::stod(svg.substr(width + 7)) - 63.5) < 0.01, svg.substr(width, 40));
+    BOOST_TEST(svg.find("mm\"") != std::string::npos);
+    const auto height = svg.find("height=\"");
+    BOOST_TEST(std::abs(std::stod(svg.substr(height + 8)) - 88.9) < 0.01);
+    request.format = print::CardImageFormat::Png;
+    request.dpi = 5;
+    BOOST_CHECK_THROW(print::writeCardImages(test::smallCardSet(), request, folder / "bad"), core::OperationError);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/print/.../map_print.hpp: sheet layout arithmetic and true scale measured on the rendered PDF.
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/map_print.hpp"
 #include "support/scenario_fixtures.hpp"
@@ -9,7 +10,9 @@
 
 #include <cairo.h>
 
+#include <array>
 #include <cstdlib>
+#include <fstream>
 
 using namespace sandtable;
 
@@ -31,6 +34,53 @@ bool commandAvailable(const std::string& name)
 {
     return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
 }
+
+/// A rendered page: an ARGB32 image and 10 pixels per millimetre when rendered at 254 dpi.
+struct Png {
+    cairo_surface_t* surface = nullptr;
+    explicit Png(const std::filesystem::path& path) : surface(cairo_image_surface_create_from_png(path.c_str())) {}
+    ~Png() { cairo_surface_destroy(surface); }
+    Png(const Png&) = delete;
+    Png& operator=(const Png&) = delete;
+    bool ok() const { return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS; }
+    int width() const { return cairo_image_surface_get_width(surface); }
+    int height() const { return cairo_image_surface_get_height(surface); }
+    std::array<int, 3> rgb(int x, int y) const
+    {
+        const auto pixel = *reinterpret_cast<const std::uint32_t*>(
+            cairo_image_surface_get_data(surface) + y * cairo_image_surface_get_stride(surface) + x * 4);
+        return {static_cast<int>((pixel >> 16) & 255), static_cast<int>((pixel >> 8) & 255), static_cast<int>(pixel & 255)};
+    }
+    /// Centres (in pixels) of the runs of pixels on row `y` for which `match` holds.
+    template <class Match>
+    std::vector<double> runCentres(int y, Match match, std::vector<int>* lengths = nullptr) const
+    {
+        std::vector<double> centres;
+        int start = -1;
+        for (int x = 0; x <= width(); ++x) {
+            const bool m = x < width() && match(rgb(x, y));
+            if (m && start < 0)
+                start = x;
+            if (!m && start >= 0) {
+                centres.push_back((start + x - 1) / 2.0);
+                if (lengths)
+                    lengths->push_back(x - start);
+                start = -1;
+            }
+        }
+        return centres;
+    }
+};
+
+/// Renders the first page of a PDF at 254 dpi (10 px/mm) with pdftocairo; false when it cannot.
+bool renderPage(const std::filesystem::path& pdf, const std::filesystem::path& stem, int page = 1)
+{
+    const std::string command = "pdftocairo -png -singlefile -r 254 -f " + std::to_string(page) + " -l " + std::to_string(page)
+        + " '" + pdf.string() + "' '" + stem.string() + "'";
+    return std::system(command.c_str()) == 0;
+}
+
+bool isGridBlue(const std::array<int, 3>& c) { return c[2] > 90 && c[0] < 110 && c[2] - c[0] > 50; }
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(print_map)
@@ -124,6 +174,192 @@ BOOST_AUTO_TEST_CASE(failed_print_leaves_no_file)
     request.scan = print::PrintRaster{2, 2, std::vector<std::uint8_t>(3), {0, 1, 0, 0, 0, -1}}; // wrong buffer size
     BOOST_CHECK_THROW(print::printMap(oneKilometreRoad(), request, folder / "x.pdf"), core::OperationError);
     BOOST_TEST(!std::filesystem::exists(folder / "x.pdf"));
+}
+
+
+BOOST_AUTO_TEST_CASE(campaign_grid_squares_measure_a_mile_at_1_16000)
+{
+    if (!commandAvailable("pdftocairo")) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
+        return;
+    }
+    test::TemporaryFolder folder;
+    core::Scenario s = oneKilometreRoad();
+    s.settings.extent = core::Extent{0, 0, 4000, 2000};
+    core::Campaign c;
+    c.grid.squareSize = core::kMileMetres;
+    c.grid.origin = {100, 100};
+    c.grid.columns = 2;
+    c.grid.rows = 1;
+    s.campaign = c;
+    s.terrain.clear();
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 16000;
+    request.layers = {print::MapLayer::Grid};
+    const auto pdf = folder / "grid.pdf";
+    const print::MapPrintResult result = print::printMap(s, request, pdf);
+    BOOST_TEST(result.gridPrinted);
+    // 4000 x 2000 m at 1:16,000 = 250 x 125 mm: one landscape A4 sheet (273 x 156 mm map area).
+    BOOST_TEST(result.pages == 1);
+    BOOST_TEST(result.layout.pageWidthMm == 297.0);
+    BOOST_REQUIRE(renderPage(pdf, folder / "grid"));
+    const Png png(folder / "grid.png");
+    BOOST_REQUIRE(png.ok());
+    // The square's middle row: ground y = 100 + 1609.344 / 2 = 904.672 m, 2000 - 904.672 = 1095.328 m below the
+    // top: 12 + 68.458 = 80.458 mm down the page.
+    const int row = static_cast<int>(std::lround(80.458 * 10));
+    const std::vector<double> lines = png.runCentres(row, isGridBlue);
+    BOOST_REQUIRE(lines.size() == 3u);
+    // West edge at 12 mm + 100 m / 16 = 18.25 mm; squares 1609.344 m / 16 = 100.584 mm wide (to 0.2 mm).
+    BOOST_TEST(lines[0] / 10.0 == 18.25, boost::test_tools::tolerance(0.2 / 18.25));
+    BOOST_TEST((lines[1] - lines[0]) / 10.0 == 100.584, boost::test_tools::tolerance(0.2 / 100.584));
+    BOOST_TEST((lines[2] - lines[1]) / 10.0 == 100.584, boost::test_tools::tolerance(0.2 / 100.584));
+    // Without a campaign the grid layer draws nothing and says so.
+    s.campaign.reset();
+    BOOST_TEST(!print::printMap(s, request, pdf).gridPrinted);
+}
+
+BOOST_AUTO_TEST_CASE(setup_blocks_use_the_scenarios_block_size)
+{
+    if (!commandAvailable("pdftocairo")) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
+        return;
+    }
+    test::TemporaryFolder folder;
+    core::Scenario s = oneKilometreRoad();
+    s.terrain.clear();
+    s.settings.scaleDenominator = 16000;
+    s.settings.blockLengthMm = 30.0;
+    s.settings.blockDepthMm = 15.0;
+    s.sides = {core::Side{core::SideId("red"), "Red", "#ff0000"}};
+    s.formations = {core::Formation{core::FormationId("f"), core::SideId("red"), "Corps", "corps"}};
+    // Facing north (0 degrees): the 30 mm frontage runs east-west. Centre 700 m east, 500 m south of the NW corner.
+    s.units = {core::Unit{core::UnitId("u"), core::FormationId("f"), "", core::UnitType::Infantry, core::UnitQuality::Regular, 3000,
+        std::nullopt, core::Placement{{300700, 4400500}, 0.0, false}}};
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 16000;
+    request.layers = {print::MapLayer::Setup};
+    const auto pdf = folder / "setup.pdf";
+    print::printMap(s, request, pdf);
+    BOOST_REQUIRE(renderPage(pdf, folder / "setup"));
+    const Png png(folder / "setup.png");
+    BOOST_REQUIRE(png.ok());
+    // Centre on paper: x = 12 + 700 / 16 = 55.75 mm, y = 12 + 500 / 16 = 43.25 mm.
+    auto notWhite = [](const std::array<int, 3>& c) { return c[0] < 245 || c[1] < 245 || c[2] < 245; };
+    std::vector<int> across, down;
+    const std::vector<double> h = png.runCentres(432, notWhite, &across);
+    // Runs on the row: the map frame at 12 mm, the block, the frame's east edge.
+    double blockMm = 0;
+    for (std::size_t i = 0; i < h.size(); ++i)
+        if (std::abs(h[i] / 10.0 - 55.75) < 1.0)
+            blockMm = across[i] / 10.0;
+    // 30 mm long, plus half of the 0.25 mm outline on either end.
+    BOOST_TEST(blockMm == 30.25, boost::test_tools::tolerance(0.2 / 30.25));
+    // Depth along the column through the centre: 15 mm (+ outline; the 0.8 mm facing edge adds 0.275 mm north).
+    int run = 0, longest = 0;
+    for (int y = 300; y < 600; ++y) {
+        run = notWhite(png.rgb(558, y)) ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    BOOST_TEST(longest / 10.0 == 15.0 + 0.4 + 0.125, boost::test_tools::tolerance(0.2 / 15.5));
+}
+
+BOOST_AUTO_TEST_CASE(png_pages_have_the_page_size_at_the_dpi_and_tiles_overlap)
+{
+    test::TemporaryFolder folder;
+    core::Scenario s = oneKilometreRoad();
+    // 6300 x 7100 m at 1:16,000 tiles over 3 x 2 A4 sheets (plans_sheets_for_a_known_extent): 7 pages.
+    s.settings.extent = core::Extent{0, 0, 6300, 7100};
+    // A north-south road 3000 m east of the west edge: 187.5 mm in, inside the first join's overlap
+    // (sheet A1 shows 0..186 mm, A2 starts at 176 mm).
+    s.terrain = {core::TerrainFeature{core::FeatureId("r"), "road", "", core::Geometry::lineString({{2900, 100}, {2900, 7000}}),
+        nlohmann::ordered_json{{"grade", "major"}}}};
+    s.terrain[0].geometry = core::Geometry::lineString({{2880, 100}, {2880, 7000}}); // 180 mm from the west edge
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 16000;
+    request.layers = {print::MapLayer::Terrain};
+    request.format = print::MapOutputFormat::Png;
+    request.pngDpi = 254;
+    const print::MapPrintResult result = print::printMap(s, request, folder / "map.png");
+    BOOST_TEST(result.pages == 7);
+    BOOST_REQUIRE(result.files.size() == 7u);
+    BOOST_TEST(result.files[0] == folder / "map-1.png");
+    BOOST_TEST(result.files[6] == folder / "map-7.png");
+    BOOST_TEST(!std::filesystem::exists(folder / "map.png"));
+    const Png a1(result.files[1]), a2(result.files[2]);
+    BOOST_REQUIRE(a1.ok());
+    // A4 at 254 dpi: 210 / 25.4 x 254 = 2100 x 2970 pixels.
+    BOOST_TEST(a1.width() == 2100);
+    BOOST_TEST(a1.height() == 2970);
+    auto dark = [](const std::array<int, 3>& c) { return c[0] < 150 && c[1] < 150 && c[2] < 150; };
+    auto roadX = [&](const Png& png) {
+        // Row 1015 (101.5 mm) falls in a gap of the dashed overlap line (1 mm dashes from the 12 mm margin).
+        for (double x : png.runCentres(1015, dark))
+            if (x > 150 && x < 1970)
+                return x / 10.0;
+        return -1.0;
+    };
+    // On A1 the road is 12 + 180 = 192 mm from the page edge; on A2 (which starts 176 mm east) 12 + 4 = 16 mm.
+    BOOST_TEST(roadX(a1) == 192.0, boost::test_tools::tolerance(0.2 / 192.0));
+    BOOST_TEST(roadX(a2) == 16.0, boost::test_tools::tolerance(0.2 / 16.0));
+}
+
+BOOST_AUTO_TEST_CASE(svg_pages_are_numbered_files_and_failures_leave_none)
+{
+    test::TemporaryFolder folder;
+    core::Scenario s = oneKilometreRoad();
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 16000;
+    request.format = print::mapOutputFormat(folder / "one.SVG");
+    BOOST_TEST((request.format == print::MapOutputFormat::Svg));
+    const print::MapPrintResult one = print::printMap(s, request, folder / "one.SVG");
+    BOOST_TEST(one.pages == 1);
+    BOOST_REQUIRE(one.files.size() == 1u);
+    BOOST_TEST(one.files[0] == folder / "one.SVG");
+    const std::string svg = core::readFile(folder / "one.SVG");
+    // An A4 page in millimetres.
+    BOOST_TEST(svg.find("width=\"210mm\"") != std::string::npos);
+    BOOST_TEST(svg.find("height=\"297mm\"") != std::string::npos);
+    // Tiled: four sheets and the assembly page; a broken scan fails on the first sheet and leaves no page.
+    s.settings.extent = core::Extent{300000, 4400000, 305000, 4405000};
+    request.scan = print::PrintRaster{2, 2, std::vector<std::uint8_t>(3), {300000, 1, 0, 4405000, 0, -1}};
+    BOOST_CHECK_THROW(print::printMap(s, request, folder / "tiled.svg"), core::OperationError);
+    BOOST_TEST(!std::filesystem::exists(folder / "tiled-1.svg"));
+    BOOST_TEST(!std::filesystem::exists(folder / "tiled.svg"));
+    BOOST_CHECK_THROW(print::mapOutputFormat(folder / "map.tiff"), core::OperationError);
+    BOOST_CHECK_THROW(print::mapOutputFormat(folder / "map.pdf", "eps"), core::OperationError);
+    BOOST_TEST((print::mapOutputFormat(folder / "map.pdf", "png") == print::MapOutputFormat::Png));
+    BOOST_TEST(print::mapPageFile(folder / "m.png", print::MapOutputFormat::Png, 3, 7) == folder / "m-3.png");
+}
+
+BOOST_AUTO_TEST_CASE(too_many_pages_names_the_count_and_a_scale_that_fits)
+{
+    const core::Scenario s = oneKilometreRoad(); // 1400 x 1000 m
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 100; // 14 x 10 m of paper
+    try {
+        print::planMapSheets(s, request);
+        BOOST_FAIL("expected an error");
+    } catch (const core::OperationError& e) {
+        const std::string what = e.what();
+        // Landscape A4 map area 273 x 156 mm, 10 mm overlap: ceil(13990 / 263) = 54 columns x ceil(9990 / 146) = 69 rows
+        // = 3726 pages (portrait: ceil(13990/176)=80 x ceil(9990/233)=43 = 3440 pages, the fewer).
+        BOOST_TEST(what.find("3440 pages") != std::string::npos, what);
+        BOOST_TEST(what.find("print at 1:") != std::string::npos, what);
+    }
+    request.scaleDenominator = 16000;
+    request.page = print::parsePageSize("30x40mm");
+    try {
+        print::planMapSheets(s, request);
+        BOOST_FAIL("expected an error");
+    } catch (const core::OperationError& e) {
+        BOOST_TEST(std::string(e.what()).find("smaller than its margins") != std::string::npos, e.what());
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

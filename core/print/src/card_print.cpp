@@ -16,6 +16,7 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <map>
 #include <numbers>
 #include <sstream>
@@ -701,6 +702,76 @@ CardPrintResult printCards(const core::TableBattlesSet& set, const CardPrintRequ
         result.svgFiles = writeSvgs(set, cards, caption, *request.svgFolder);
     pdf.commit();
     return result;
+}
+
+std::vector<std::filesystem::path> writeCardImages(const core::TableBattlesSet& set, const CardImageRequest& request,
+    const std::filesystem::path& folder)
+{
+    const bool png = request.format == CardImageFormat::Png;
+    if (png && !(request.dpi >= 10 && request.dpi <= 2400))
+        throw core::OperationError("", "--dpi", "the PNG resolution must be 10 to 2400 dpi");
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec)
+        throw core::IoError(folder.string(), "", "cannot create the folder: " + ec.message());
+    const std::string caption = request.title.empty() ? set.scenario.name : request.title;
+    const double b = request.bleed ? kCardBleedMm : 0.0;
+    const Bleed bleed{b, b, b, b};
+    const double widthMm = kW + 2 * b, heightMm = kH + 2 * b;
+    std::vector<std::unique_ptr<core::AtomicFile>> files;
+    for (const PhysicalCard& card : physicalCards(set)) {
+        for (bool front : {true, false}) {
+            const Face face = faceOf(set, card, front);
+            if (face.kind == FaceKind::Back)
+                continue;
+            std::filesystem::path name = svgName(set, face);
+            if (png)
+                name.replace_extension(".png");
+            files.push_back(std::make_unique<core::AtomicFile>(folder / name));
+            const core::AtomicFile& file = *files.back();
+            std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(nullptr, &cairo_surface_destroy);
+            double unitsPerMm = 1.0; // SVG: cairo writes the size with the document unit as given, so sized in mm
+            if (png) {
+                unitsPerMm = request.dpi / 25.4;
+                surface.reset(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, static_cast<int>(std::lround(widthMm * unitsPerMm)),
+                    static_cast<int>(std::lround(heightMm * unitsPerMm))));
+            } else {
+                surface.reset(cairo_svg_surface_create(file.temporaryPath().c_str(), widthMm, heightMm));
+                cairo_svg_surface_restrict_to_version(surface.get(), CAIRO_SVG_VERSION_1_1);
+                cairo_svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_MM);
+            }
+            if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
+                throw core::IoError(file.target().string(), "", std::string("cairo: ") + cairo_status_to_string(cairo_surface_status(surface.get())));
+            cairo_t* cr = cairo_create(surface.get());
+            if (png) {
+                cairo_set_source_rgb(cr, 1, 1, 1);
+                cairo_paint(cr);
+            }
+            cairo_scale(cr, unitsPerMm, unitsPerMm);
+            cairo_translate(cr, b, b);
+            // The card's own rectangle bounds what is drawn: nothing spills past the trim (or the bleed).
+            cairo_rectangle(cr, -b, -b, widthMm, heightMm);
+            cairo_clip(cr);
+            drawFace(cr, set, face, caption, bleed);
+            cairo_destroy(cr);
+            cairo_status_t status = CAIRO_STATUS_SUCCESS;
+            if (png) {
+                cairo_surface_flush(surface.get());
+                status = cairo_surface_write_to_png(surface.get(), file.temporaryPath().c_str());
+            } else {
+                cairo_surface_finish(surface.get());
+                status = cairo_surface_status(surface.get());
+            }
+            if (status != CAIRO_STATUS_SUCCESS)
+                throw core::IoError(file.target().string(), "", std::string("cairo: ") + cairo_status_to_string(status));
+        }
+    }
+    std::vector<std::filesystem::path> written;
+    for (auto& f : files) {
+        f->commit();
+        written.push_back(f->target());
+    }
+    return written;
 }
 
 } // namespace sandtable::print

@@ -3,15 +3,18 @@
 #include "sandtable/print/map_print.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/terrain_style.hpp"
 
 #include "pdf_writer.hpp"
 
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <cairo.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -26,9 +29,8 @@ constexpr double kFurnitureMm = 30.0;
 // Pub Battles movement rulers in map centimetres (domain.md): foot 3 x 4.5 cm, mounted 3 x 6.4 cm.
 constexpr double kFootSegmentCm = 4.5;
 constexpr double kMountedSegmentCm = 6.4;
-// Default block footprint on paper when the scenario sets none (domain.md: a scenario setting).
-constexpr double kBlockLengthMm = 20.0;
-constexpr double kBlockDepthMm = 10.0;
+// PNG pages larger than this many pixels are refused (an A0 page at 300 dpi is 139 million).
+constexpr double kMaxPngPixels = 400.0e6;
 
 std::string sheetName(int row, int column)
 {
@@ -42,6 +44,13 @@ struct Orientation {
     double pageW, pageH, areaW, areaH;
     int columns, rows;
 };
+
+std::string mmText(double mm)
+{
+    std::ostringstream out;
+    out << mm;
+    return out.str();
+}
 
 int sheetsAlong(double contentMm, double areaMm, double overlapMm)
 {
@@ -58,6 +67,20 @@ Orientation orient(double pageW, double pageH, const MapPrintRequest& r, double 
     o.columns = sheetsAlong(contentW, o.areaW, r.overlapMm);
     o.rows = sheetsAlong(contentH, o.areaH, r.overlapMm);
     return o;
+}
+
+/// The smallest whole-thousand scale denominator at which the map fits `request.maxPages` sheets of `o`.
+long long fittingScale(const MapLayout& layout, const Orientation& o, const MapPrintRequest& request)
+{
+    const double groundW = layout.extentWidthMm * request.scaleDenominator / 1000.0;
+    const double groundH = layout.extentHeightMm * request.scaleDenominator / 1000.0;
+    for (long long n = 1000; n < 1000000000LL; n += std::max(1000LL, n / 50000 * 1000)) {
+        const double w = groundW * 1000.0 / static_cast<double>(n), h = groundH * 1000.0 / static_cast<double>(n);
+        const double count = static_cast<double>(sheetsAlong(w, o.areaW, request.overlapMm)) * sheetsAlong(h, o.areaH, request.overlapMm);
+        if (count <= static_cast<double>(request.maxPages))
+            return n;
+    }
+    return 1000000000LL;
 }
 
 void setColour(cairo_t* cr, const Colour& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
@@ -214,12 +237,14 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
         const core::Formation* formation = s.findFormation(u.formation);
         const core::Side* side = formation ? s.findSide(formation->side) : nullptr;
         const Colour colour = parseHexColour(side ? side->colour : "", Colour{0.3, 0.3, 0.3, 1});
-        double length = kBlockLengthMm * k, depth = kBlockDepthMm * k;
+        // domain.md: block length x depth and the route-column length are scenario settings (mm on the table).
+        double length = core::oob::blockLengthMm(s.settings, u.placement->column) * k;
+        double depth = core::oob::blockDepthMm(s.settings) * k;
         if (u.type == core::UnitType::Hq) {
-            length = depth = kBlockDepthMm * k * 0.8;
+            length = depth = depth * 0.8;
         }
         if (u.placement->column)
-            std::swap(length, depth);
+            std::swap(length, depth); // in route column the long side runs along the facing
         cairo_save(cr);
         cairo_translate(cr, t.x(u.placement->position.x), t.y(u.placement->position.y));
         cairo_rotate(cr, u.placement->facing * std::numbers::pi / 180.0); // clockwise from north on paper
@@ -244,7 +269,37 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
     }
 }
 
-void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold = false)
+void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold = false);
+
+/// The Campaign Lite grid: every square outlined, its ref in its north-west corner (domain.md grid conventions).
+void drawGrid(cairo_t* cr, const SheetTransform& t, const core::CampaignGrid& g)
+{
+    cairo_save(cr);
+    cairo_set_source_rgba(cr, 0.1, 0.2, 0.6, 0.9);
+    cairo_set_line_width(cr, 0.3);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    const double squareMm = g.squareSize * t.mmPerMetre;
+    const double label = std::clamp(squareMm * 0.08, 1.6, 4.0);
+    const double rad = g.rotation * std::numbers::pi / 180.0;
+    for (int row = 0; row < g.rows; ++row)
+        for (int column = 0; column < g.columns; ++column) {
+            const auto c = core::squareCorners(g, {column, row});
+            cairo_new_path(cr);
+            for (int i = 0; i < 4; ++i)
+                (i == 0 ? cairo_move_to : cairo_line_to)(cr, t.x(c[static_cast<std::size_t>(i)].x), t.y(c[static_cast<std::size_t>(i)].y));
+            cairo_close_path(cr);
+            cairo_stroke(cr);
+            // The ref just inside the north-west corner (corner 3), turned with the grid.
+            cairo_save(cr);
+            cairo_translate(cr, t.x(c[3].x), t.y(c[3].y));
+            cairo_rotate(cr, rad);
+            text(cr, label * 0.4, label * 1.2, label, core::squareName(g, {column, row}), true);
+            cairo_restore(cr);
+        }
+    cairo_restore(cr);
+}
+
+void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold)
 {
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, size);
@@ -467,16 +522,18 @@ MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& r
     const bool landscapeOk = landscape.columns > 0;
     if (!portraitOk && !landscapeOk)
         throw core::OperationError("", "page " + request.page.name,
-            "is smaller than its margins and overlap (" + std::to_string(request.marginMm) + " mm margins, "
-                + std::to_string(kFurnitureMm) + " mm legend band)");
+            "is smaller than its margins: " + mmText(request.page.widthMm) + " x " + mmText(request.page.heightMm)
+                + " mm leaves no map area after " + mmText(request.marginMm) + " mm margins, the " + mmText(kFurnitureMm)
+                + " mm legend band and " + mmText(request.overlapMm) + " mm overlap");
     const Orientation& o = !landscapeOk || (portraitOk && portrait.columns * portrait.rows <= landscape.columns * landscape.rows)
         ? portrait
         : landscape;
     const long long count = static_cast<long long>(o.columns) * o.rows;
     if (count > static_cast<long long>(request.maxPages))
         throw core::OperationError("", "scale 1:" + std::to_string(std::llround(request.scaleDenominator)),
-            "would need " + std::to_string(count) + " sheets of " + request.page.name + " (the limit is "
-                + std::to_string(request.maxPages) + "); choose a smaller scale or a larger page");
+            "would need " + std::to_string(count) + " pages of " + request.page.name + " (the limit is "
+                + std::to_string(request.maxPages) + "); print at 1:" + std::to_string(fittingScale(layout, o, request))
+                + " or smaller to fit, or choose a larger page");
     layout.rows = o.rows;
     layout.columns = o.columns;
     layout.pageWidthMm = o.pageW;
@@ -494,6 +551,144 @@ MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& r
         }
     return layout;
 }
+
+MapOutputFormat mapOutputFormat(const std::filesystem::path& output, const std::string& format)
+{
+    std::string f = format;
+    if (f.empty()) {
+        f = output.extension().string();
+        if (!f.empty() && f.front() == '.')
+            f.erase(0, 1);
+    }
+    std::transform(f.begin(), f.end(), f.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (f == "pdf")
+        return MapOutputFormat::Pdf;
+    if (f == "svg")
+        return MapOutputFormat::Svg;
+    if (f == "png")
+        return MapOutputFormat::Png;
+    throw core::OperationError(output.string(), "output format",
+        format.empty() ? "cannot tell the format from the extension; name a .pdf, .svg or .png file or give --format pdf|svg|png"
+                       : "unknown format '" + format + "' (use pdf, svg or png)");
+}
+
+std::filesystem::path mapPageFile(const std::filesystem::path& output, MapOutputFormat format, int page, int pages)
+{
+    if (format == MapOutputFormat::Pdf || pages <= 1)
+        return output;
+    std::filesystem::path p = output;
+    p.replace_filename(output.stem().string() + "-" + std::to_string(page) + output.extension().string());
+    return p;
+}
+
+namespace {
+
+/// Where pages go: one PDF, or one SVG / PNG file per page. Nothing reaches its target before commit().
+class PageSink {
+public:
+    PageSink(const std::filesystem::path& output, const MapPrintRequest& r, const MapLayout& layout, int pages,
+        const std::string& title)
+        : m_output(output), m_format(r.format), m_dpi(r.pngDpi), m_pageW(layout.pageWidthMm), m_pageH(layout.pageHeightMm),
+          m_pages(pages), m_title(title)
+    {
+        if (m_format == MapOutputFormat::Pdf) {
+            m_pdf = std::make_unique<PdfWriter>(output, m_pageW, m_pageH, title);
+        } else if (m_format == MapOutputFormat::Png) {
+            if (!(m_dpi > 0))
+                throw core::OperationError(output.string(), "--dpi", "the PNG resolution must be positive");
+            const double w = std::round(m_pageW / 25.4 * m_dpi), h = std::round(m_pageH / 25.4 * m_dpi);
+            if (w * h > kMaxPngPixels) {
+                std::ostringstream reason;
+                reason << "a " << m_pageW << " x " << m_pageH << " mm page at " << m_dpi << " dpi is " << static_cast<long long>(w)
+                       << " x " << static_cast<long long>(h) << " pixels, over the cap of " << kMaxPngPixels / 1e6
+                       << " million; lower --dpi or use a smaller page";
+                throw core::OperationError(output.string(), "PNG page", reason.str());
+            }
+        }
+    }
+
+    cairo_t* begin()
+    {
+        ++m_page;
+        if (m_pdf)
+            return m_pdf->context();
+        m_files.push_back(std::make_unique<core::AtomicFile>(mapPageFile(m_output, m_format, m_page, m_pages)));
+        if (m_format == MapOutputFormat::Svg) {
+            // cairo writes the surface's size with the document unit as given: sized in mm, one user unit = 1 mm.
+            m_surface.reset(cairo_svg_surface_create(m_files.back()->temporaryPath().c_str(), m_pageW, m_pageH));
+            check("cannot create the SVG");
+            cairo_svg_surface_set_document_unit(m_surface.get(), CAIRO_SVG_UNIT_MM);
+            m_context.reset(cairo_create(m_surface.get()));
+        } else {
+            const int w = static_cast<int>(std::lround(m_pageW / 25.4 * m_dpi));
+            const int h = static_cast<int>(std::lround(m_pageH / 25.4 * m_dpi));
+            m_surface.reset(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h));
+            check("cannot allocate the PNG page");
+            m_context.reset(cairo_create(m_surface.get()));
+            cairo_set_source_rgb(m_context.get(), 1, 1, 1);
+            cairo_paint(m_context.get());
+            cairo_scale(m_context.get(), m_dpi / 25.4, m_dpi / 25.4);
+        }
+        return m_context.get();
+    }
+
+    void end()
+    {
+        if (m_pdf) {
+            cairo_show_page(m_pdf->context());
+            return;
+        }
+        m_context.reset();
+        if (m_format == MapOutputFormat::Png) {
+            cairo_surface_flush(m_surface.get());
+            const cairo_status_t status = cairo_surface_write_to_png(m_surface.get(), m_files.back()->temporaryPath().c_str());
+            if (status != CAIRO_STATUS_SUCCESS)
+                throw core::IoError(m_files.back()->target().string(), "", std::string("cannot write the PNG: ") + cairo_status_to_string(status));
+        } else {
+            cairo_surface_finish(m_surface.get());
+            check("cannot write the SVG");
+        }
+        m_surface.reset();
+    }
+
+    std::vector<std::filesystem::path> commit()
+    {
+        std::vector<std::filesystem::path> written;
+        if (m_pdf) {
+            m_pdf->commit();
+            written.push_back(m_output);
+            return written;
+        }
+        for (auto& f : m_files) {
+            f->commit();
+            written.push_back(f->target());
+        }
+        return written;
+    }
+
+private:
+    void check(const char* what)
+    {
+        const cairo_status_t status = cairo_surface_status(m_surface.get());
+        if (status != CAIRO_STATUS_SUCCESS)
+            throw core::IoError(m_files.empty() ? m_output.string() : m_files.back()->target().string(), "",
+                std::string(what) + ": " + cairo_status_to_string(status));
+    }
+
+    std::filesystem::path m_output;
+    MapOutputFormat m_format;
+    double m_dpi;
+    double m_pageW, m_pageH;
+    int m_pages;
+    std::string m_title;
+    int m_page = 0;
+    std::unique_ptr<PdfWriter> m_pdf;
+    std::vector<std::unique_ptr<core::AtomicFile>> m_files;
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> m_surface{nullptr, &cairo_surface_destroy};
+    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> m_context{nullptr, &cairo_destroy};
+};
+
+} // namespace
 
 MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& request,
     const std::filesystem::path& output, const core::ProgressCallback& progress)
@@ -516,19 +711,29 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         }
     std::stable_sort(ordered.begin(), ordered.end(),
         [](const auto* a, const auto* b) { return styleOf(*a).order < styleOf(*b).order; });
+    const core::CampaignGrid* grid = nullptr;
+    if (request.layers.count(MapLayer::Grid) && scenario.campaign) {
+        try {
+            core::checkGrid(scenario.campaign->grid);
+            grid = &scenario.campaign->grid;
+        } catch (const std::invalid_argument& e) {
+            throw core::OperationError("", "campaign grid", e.what());
+        }
+    }
+    result.gridPrinted = grid != nullptr;
 
-    PdfWriter pdf(output, layout.pageWidthMm, layout.pageHeightMm, scenario.settings.title);
-    cairo_t* cr = pdf.context();
+    const int total = static_cast<int>(layout.sheets.size()) + (layout.sheets.size() > 1 ? 1 : 0);
+    PageSink sink(output, request, layout, total, scenario.settings.title);
 
     int page = 0;
-    const int total = static_cast<int>(layout.sheets.size()) + (layout.sheets.size() > 1 ? 1 : 0);
     if (layout.sheets.size() > 1) {
-        drawAssemblyPage(cr, scenario, request, layout);
-        cairo_show_page(cr);
+        drawAssemblyPage(sink.begin(), scenario, request, layout);
+        sink.end();
         ++page;
     }
     for (const MapSheet& sheet : layout.sheets) {
         core::reportProgress(progress, static_cast<double>(page) / total, "printing map sheets");
+        cairo_t* cr = sink.begin();
         const SheetTransform t{request.marginMm, request.marginMm, sheet.ground.minX, sheet.ground.maxY, mmPerMetre};
         cairo_save(cr);
         // Clip to the sheet's map area and to the scenario extent.
@@ -541,15 +746,17 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
             drawScan(cr, t, *request.scan, sheet.ground);
         for (const auto* f : ordered)
             drawFeature(cr, t, *f, styleOf(*f));
+        if (grid)
+            drawGrid(cr, t, *grid);
         if (request.layers.count(MapLayer::Setup))
             drawUnits(cr, t, scenario, request.scaleDenominator);
         cairo_restore(cr);
         drawSheetFrame(cr, request, layout, sheet, areaW, areaH);
         drawFurniture(cr, scenario, request, layout, sheet, layout.pageWidthMm, layout.pageHeightMm, classes);
-        cairo_show_page(cr);
+        sink.end();
         ++page;
     }
-    pdf.commit();
+    result.files = sink.commit();
     core::reportProgress(progress, 1.0, "printing map sheets");
     result.pages = page;
     return result;

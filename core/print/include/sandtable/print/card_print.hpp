@@ -82,4 +82,20 @@ struct CardPrintResult {
 CardPrintResult printCards(const core::TableBattlesSet& set, const CardPrintRequest& request,
     const std::filesystem::path& output);
 
+/// One image per card face (issue 6: "One SVG/PNG per card too"): SVG in millimetres, or PNG at `dpi`.
+enum class CardImageFormat { Svg, Png };
+
+struct CardImageRequest {
+    CardImageFormat format = CardImageFormat::Svg;
+    double dpi = 300.0;     ///< PNG only: pixels = round(mm / 25.4 x dpi); 63.5 x 88.9 mm at 300 dpi = 750 x 1050
+    bool bleed = false;     ///< false: the card at true (trim) size 63.5 x 88.9 mm; true: with 3 mm bleed all round
+    std::string title;      ///< caption, as printCards
+};
+
+/// Writes one file per card face used by the set into `folder` (created when missing), named as printCards'
+/// SVG faces ("233-A.png", "scenario-38.svg"). All or nothing: on failure no image is left. Returns the
+/// files written, scenario card first. Throws core::IoError / core::OperationError (dpi not in 10..2400).
+std::vector<std::filesystem::path> writeCardImages(const core::TableBattlesSet& set, const CardImageRequest& request,
+    const std::filesystem::path& folder);
+
 } // namespace sandtable::print

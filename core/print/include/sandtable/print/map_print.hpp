@@ -27,6 +27,17 @@ struct PrintRaster {
 
 enum class MapLayer { Scan, Terrain, Grid, Setup };
 
+/// The file format written by printMap: one multi-page PDF, or one SVG / PNG file per page.
+enum class MapOutputFormat { Pdf, Svg, Png };
+
+/// The format named by `format` ("pdf", "svg", "png"), or when it is empty by the extension of `output`
+/// (.pdf, .svg, .png, case-insensitive). Throws core::OperationError for anything else.
+MapOutputFormat mapOutputFormat(const std::filesystem::path& output, const std::string& format = {});
+
+/// The file page `page` (1-based) of `pages` is written to: `output` itself for a single page, else the
+/// stem numbered before the extension ("map.svg" -> "map-1.svg", "map-2.svg", ...). PDF is always `output`.
+std::filesystem::path mapPageFile(const std::filesystem::path& output, MapOutputFormat format, int page, int pages);
+
 /// What to print. The printed window is the scenario's extent (required). All paper lengths in mm.
 struct MapPrintRequest {
     double scaleDenominator = 16000.0;       ///< print at 1:N
@@ -37,6 +48,8 @@ struct MapPrintRequest {
     std::optional<PrintRaster> scan;         ///< the scan layer, when one was rendered
     std::string sourceNote;                  ///< e.g. "Cope survey, affine fit, RMS 312.4 m"
     std::size_t maxPages = 400;              ///< more sheets than this is refused
+    MapOutputFormat format = MapOutputFormat::Pdf;
+    double pngDpi = 150.0;                   ///< PNG pages: pixels per inch of paper (pixels = mm / 25.4 x dpi)
 };
 
 /// One sheet: its row and column in the tiling (from the north-west, 0-based) and its ground window.
@@ -62,13 +75,20 @@ struct MapLayout {
 /// smaller than its margins, or more than maxPages sheets would be needed (naming the count).
 MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& request);
 
-/// Result of printing: pages written (map sheets, plus an assembly page when tiled) and the layout.
+/// Result of printing: pages written (map sheets, plus an assembly page when tiled), the layout, the files
+/// written (one PDF; or one SVG/PNG per page, the assembly page first) and whether the grid layer was drawn.
 struct MapPrintResult {
     int pages = 0;
     MapLayout layout;
+    std::vector<std::filesystem::path> files;
+    bool gridPrinted = false;
 };
 
-/// Writes the PDF atomically (no partial file on failure). Every sheet carries a title, a scale bar in
+/// Writes the PDF (or the SVG / PNG pages) atomically: on failure no file is left, not even earlier pages.
+/// Layers: Scan (request.scan), Terrain, Grid (the scenario's Campaign Lite grid when it has one: square
+/// outlines and refs, a square of S metres measuring S x 1000 / N mm), Setup (placed units as blocks of the
+/// scenario's block length x depth, domain.md "a scenario setting", default 20 x 10 mm, scaled by
+/// game scale / print scale; route column blocks use the route-column length). Every sheet carries a title, a scale bar in
 /// metres and in Pub Battles movement segments (4.5 cm foot / 6.4 cm mounted, domain.md), a north arrow,
 /// registration marks at the corners of the map area, the sheet's position and neighbours, and the legend
 /// of the terrain classes present. A 1 km ground line measures 1,000,000 / N mm on every sheet.
