@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `sandtable grid new|table|derive|override|roll|print`: Campaign Lite grids over the map.
+// `sandtable grid new|table|derive|override|roll|battle|print`: Campaign Lite grids over the map.
 #include "sandtable/cli/context.hpp"
 
 #include "sandtable/core/geometry/grid_coverage.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/rules/campaign_lite.hpp"
 #include "sandtable/core/rules/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/importers/map_raster.hpp"
@@ -70,6 +71,13 @@ struct PrintOptions {
     std::optional<double> scale;
     double dpi = 150.0;
     bool underlay = false;
+};
+
+struct BattleOptions {
+    std::string file;
+    std::string squares;
+    double rulesScale = 3600.0;
+    bool dryRun = false;
 };
 
 constexpr const char* kSeedRange = "0 to 18446744073709551615";
@@ -326,6 +334,68 @@ void runRoll(const RollOptions& o, Context& context)
     }
 }
 
+void runBattle(const BattleOptions& o, Context& context)
+{
+    core::LoadedScenario loaded = core::loadScenario(o.file);
+    core::Scenario& s = loaded.scenario;
+    if (!s.campaign)
+        throw core::OperationError(o.file, "scenario", "has no campaign grid (run 'sandtable grid new' first)");
+    std::vector<core::SquareRef> squares;
+    std::stringstream in(o.squares);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        if (item.empty())
+            continue;
+        try {
+            squares.push_back(core::parseSquareName(s.campaign->grid, item));
+        } catch (const std::invalid_argument& e) {
+            throw core::OperationError(o.file, "--squares", e.what());
+        }
+    }
+    core::rules::BattleSetup b;
+    try {
+        b = core::rules::planBattle(*s.campaign, squares, o.rulesScale);
+    } catch (const std::invalid_argument& e) {
+        throw core::OperationError(o.file, "--squares", e.what());
+    }
+    const core::CampaignGrid& g = s.campaign->grid;
+    if (!o.dryRun) {
+        s.campaign->tableSquares = squares;
+        save(s, o.file, context, "table of " + std::to_string(squares.size()) + " squares chosen");
+    }
+    if (context.json) {
+        Json forces = Json::array();
+        for (const auto& f : b.forces) {
+            Json j{{"id", f.id}, {"side", f.side.str()}, {"name", f.name}, {"square", core::squareName(g, f.square)}, {"on_table", f.onTable}};
+            if (f.onTable) {
+                j["square_mm"] = Json::array({f.squareLeftMm, f.squareTopMm, f.squareLeftMm + b.squareOnTableMm, f.squareTopMm + b.squareOnTableMm});
+                j["zone_mm"] = Json::array({f.zoneLeftMm, f.zoneTopMm, f.zoneRightMm, f.zoneBottomMm});
+            } else {
+                j["squares_from_table"] = f.squaresFromTable;
+            }
+            forces.push_back(std::move(j));
+        }
+        Json table = Json::array();
+        for (core::SquareRef q : squares)
+            table.push_back(core::squareName(g, q));
+        context.printJson({{"file", o.file}, {"squares", table}, {"columns", b.columns}, {"rows", b.rows}, {"rules_scale", b.rulesScale},
+            {"square_on_table_mm", b.squareOnTableMm}, {"table_mm", Json::array({b.tableWidthMm, b.tableDepthMm})},
+            {"half_mile_mm", b.halfMileMm}, {"forces", forces}});
+        return;
+    }
+    context.out << std::setprecision(6) << "table " << b.columns << " x " << b.rows << " squares at 1:" << b.rulesScale << ": "
+                << b.tableWidthMm << " x " << b.tableDepthMm << " mm (" << b.tableWidthMm / 304.8 << " x " << b.tableDepthMm / 304.8
+                << " ft), one square " << b.squareOnTableMm << " mm, half a mile " << b.halfMileMm << " mm\n";
+    for (const auto& f : b.forces) {
+        context.out << "  " << f.id << " (" << f.side.str() << ") " << core::squareName(g, f.square) << ": ";
+        if (f.onTable)
+            context.out << "sets up within x " << f.zoneLeftMm << "-" << f.zoneRightMm << " mm, y " << f.zoneTopMm << "-" << f.zoneBottomMm
+                        << " mm from the table's north-west corner (its square or half a mile of it)\n";
+        else
+            context.out << "off the table, " << f.squaresFromTable << " square(s) away: reinforcement or still campaigning\n";
+    }
+}
+
 void runPrint(const PrintOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
@@ -422,6 +492,15 @@ void registerGridCommands(CLI::App& app, Context& context)
     roll->add_option("--region", r->region, "foothills, valley or farming-plain")->required()->check(
         CLI::IsMember({"foothills", "valley", "farming-plain"}));
     roll->callback([r, &context] { runRoll(*r, context); });
+
+    auto bt = std::make_shared<BattleOptions>();
+    CLI::App* battle = addCommand(*noun, "battle",
+        "Battle set-up: the table squares, the table size at a rules scale, where each force sets up (its square or half a mile of it)");
+    battle->add_option("FILE", bt->file, "Scenario file (the chosen squares are saved as the table)")->required();
+    battle->add_option("--squares", bt->squares, "Table squares, comma-separated (C4,D4,C5,D5): a full rectangle")->required();
+    battle->add_option("--rules-scale", bt->rulesScale, "Rules scale 1:N of the tabletop (100 yards to the inch = 3600)")->check(CLI::PositiveNumber);
+    battle->add_flag("--dry-run", bt->dryRun, "Show the set-up without saving the table squares");
+    battle->callback([bt, &context] { runBattle(*bt, context); });
 
     auto p = std::make_shared<PrintOptions>();
     CLI::App* printCommand = addCommand(*noun, "print", "Numbered campaign sheets (PDF), N copies, tiled when larger than a page");

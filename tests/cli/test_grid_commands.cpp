@@ -140,4 +140,40 @@ BOOST_AUTO_TEST_CASE(table_helper_and_print)
     BOOST_TEST(std::filesystem::exists(folder / "g.pdf"));
 }
 
+BOOST_AUTO_TEST_CASE(battle_sizes_the_table_lists_set_ups_and_saves_the_squares)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = withGrid(folder);
+    auto loaded = sandtable::core::loadScenario(file);
+    loaded.scenario.campaign->forces = {
+        sandtable::core::CampaignForce{"blue-a", sandtable::core::SideId("blue"), "Blue A", {0, 0}, 2, 0, 0, false},
+        sandtable::core::CampaignForce{"red-a", sandtable::core::SideId("red"), "Red A", {1, 1}, 2, 0, 0, false}};
+    sandtable::core::saveScenario(loaded.scenario, file);
+    const Result r = runTool({"grid", "battle", file.string(), "--squares", "A1,B1", "--rules-scale", "5000", "--json"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    const auto j = nlohmann::json::parse(r.out);
+    // 500 m squares at 1:5000 = 100 mm; 2 x 1 squares = 200 x 100 mm; half a mile 804.672 m = 160.9344 mm.
+    BOOST_TEST(j.at("square_on_table_mm").get<double>() == 100.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(j.at("table_mm").at(0).get<double>() == 200.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(j.at("table_mm").at(1).get<double>() == 100.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(j.at("half_mile_mm").get<double>() == 160.9344, boost::test_tools::tolerance(1e-9));
+    const auto& forces = j.at("forces");
+    BOOST_REQUIRE(forces.size() == 2u);
+    // A1 on the table: its square 0..100 mm grown by 160.9 mm, clipped to the 200 x 100 mm table.
+    BOOST_TEST(forces.at(0).at("on_table").get<bool>());
+    BOOST_TEST(forces.at(0).at("zone_mm").at(2).get<double>() == 200.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(forces.at(0).at("zone_mm").at(3).get<double>() == 100.0, boost::test_tools::tolerance(1e-9));
+    // B2 is one square south of B1: off the table.
+    BOOST_TEST(!forces.at(1).at("on_table").get<bool>());
+    BOOST_TEST(forces.at(1).at("squares_from_table").get<int>() == 1);
+    const auto saved = sandtable::core::loadScenario(file).scenario;
+    BOOST_REQUIRE(saved.campaign->tableSquares.size() == 2u);
+    BOOST_TEST(saved.campaign->tableSquares[1].column == 1);
+    // Not a rectangle: an error naming the missing square; the file keeps its table.
+    const Result bad = runTool({"grid", "battle", file.string(), "--squares", "A1,B2"});
+    BOOST_TEST(bad.code == 1);
+    BOOST_TEST(bad.err.find("is missing") != std::string::npos, bad.err);
+    BOOST_TEST(sandtable::core::loadScenario(file).scenario.campaign->tableSquares.size() == 2u);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <set>
+#include <cmath>
 #include <string>
 
 namespace sandtable::core::rules {
@@ -167,6 +169,62 @@ int reconPoints(int infantry, int cavalry, int artillery)
 {
     const SearchRules& r = searchRules();
     return infantry * r.reconInfantry + cavalry * r.reconCavalry + artillery * r.reconArtillery;
+}
+
+BattleSetup planBattle(const Campaign& campaign, const std::vector<SquareRef>& squares, double rulesScale)
+{
+    const CampaignGrid& g = campaign.grid;
+    if (!(rulesScale > 0) || !std::isfinite(rulesScale))
+        throw std::invalid_argument("the rules scale must be a positive number");
+    if (squares.empty())
+        throw std::invalid_argument("choose at least one square for the table");
+    std::set<SquareRef> chosen;
+    int minC = g.columns, minR = g.rows, maxC = -1, maxR = -1;
+    for (SquareRef q : squares) {
+        if (q.column < 0 || q.row < 0 || q.column >= g.columns || q.row >= g.rows)
+            throw std::invalid_argument("square " + std::to_string(q.column) + "," + std::to_string(q.row) + " is off the grid");
+        if (!chosen.insert(q).second)
+            throw std::invalid_argument("square " + squareName(g, q) + " is chosen twice");
+        minC = std::min(minC, q.column);
+        minR = std::min(minR, q.row);
+        maxC = std::max(maxC, q.column);
+        maxR = std::max(maxR, q.row);
+    }
+    for (int r = minR; r <= maxR; ++r)
+        for (int c = minC; c <= maxC; ++c)
+            if (!chosen.count({c, r}))
+                throw std::invalid_argument("the table squares must form a rectangle: " + squareName(g, {c, r}) + " is missing (between "
+                    + squareName(g, {minC, minR}) + " and " + squareName(g, {maxC, maxR}) + ")");
+    BattleSetup b;
+    b.northWest = {minC, minR};
+    b.columns = maxC - minC + 1;
+    b.rows = maxR - minR + 1;
+    b.rulesScale = rulesScale;
+    b.squareOnTableMm = g.squareSize * 1000.0 / rulesScale;
+    b.tableWidthMm = b.columns * b.squareOnTableMm;
+    b.tableDepthMm = b.rows * b.squareOnTableMm;
+    b.halfMileMm = kHalfMileMetres * 1000.0 / rulesScale;
+    std::vector<BattleForce> off;
+    for (const CampaignForce& f : campaign.forces) {
+        BattleForce bf{f.id, f.side, f.name, f.square};
+        bf.onTable = chosen.count(f.square) > 0;
+        if (bf.onTable) {
+            bf.squareLeftMm = (f.square.column - minC) * b.squareOnTableMm;
+            bf.squareTopMm = (f.square.row - minR) * b.squareOnTableMm;
+            bf.zoneLeftMm = std::max(0.0, bf.squareLeftMm - b.halfMileMm);
+            bf.zoneTopMm = std::max(0.0, bf.squareTopMm - b.halfMileMm);
+            bf.zoneRightMm = std::min(b.tableWidthMm, bf.squareLeftMm + b.squareOnTableMm + b.halfMileMm);
+            bf.zoneBottomMm = std::min(b.tableDepthMm, bf.squareTopMm + b.squareOnTableMm + b.halfMileMm);
+            b.forces.push_back(bf);
+        } else {
+            const int dc = f.square.column < minC ? minC - f.square.column : (f.square.column > maxC ? f.square.column - maxC : 0);
+            const int dr = f.square.row < minR ? minR - f.square.row : (f.square.row > maxR ? f.square.row - maxR : 0);
+            bf.squaresFromTable = std::max(dc, dr);
+            off.push_back(bf);
+        }
+    }
+    b.forces.insert(b.forces.end(), off.begin(), off.end());
+    return b;
 }
 
 } // namespace sandtable::core::rules

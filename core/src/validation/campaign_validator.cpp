@@ -4,17 +4,86 @@
 
 #include "sandtable/core/geometry/grid_coverage.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <stdexcept>
 
 namespace sandtable::core {
+namespace {
+
+bool onGrid(const CampaignGrid& g, SquareRef q) { return q.column >= 0 && q.row >= 0 && q.column < g.columns && q.row < g.rows; }
+
+/// The name of a square, or "column,row" when it is off the grid.
+std::string nameOf(const CampaignGrid& g, SquareRef q)
+{
+    return onGrid(g, q) ? squareName(g, q) : "(column " + std::to_string(q.column) + ", row " + std::to_string(q.row) + ")";
+}
+
+double cross(Coordinate o, Coordinate a, Coordinate b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
+
+/// True when segments p1-p2 and q1-q2 share a point (touching counts).
+bool segmentsMeet(Coordinate p1, Coordinate p2, Coordinate q1, Coordinate q2)
+{
+    const double d1 = cross(q1, q2, p1), d2 = cross(q1, q2, p2), d3 = cross(p1, p2, q1), d4 = cross(p1, p2, q2);
+    if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
+        return true;
+    auto within = [](Coordinate a, Coordinate b, Coordinate c) {
+        return std::min(a.x, b.x) <= c.x && c.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= c.y && c.y <= std::max(a.y, b.y);
+    };
+    return (d1 == 0 && within(q1, q2, p1)) || (d2 == 0 && within(q1, q2, p2)) || (d3 == 0 && within(p1, p2, q1))
+        || (d4 == 0 && within(p1, p2, q2));
+}
+
+/// The rivers (class "river": streams do not stop movement, campaign-lite.txt "Streams: No effect on movement")
+/// crossed by the straight march from the centre of `a` to the centre of `b`.
+std::vector<const TerrainFeature*> riversCrossed(const Scenario& s, const CampaignGrid& g, SquareRef a, SquareRef b)
+{
+    std::vector<const TerrainFeature*> out;
+    const Coordinate p = squareCentre(g, a), q = squareCentre(g, b);
+    for (const TerrainFeature& f : s.terrain) {
+        if (f.terrainClass != "river")
+            continue;
+        bool meets = false;
+        for (const auto& part : f.geometry.parts)
+            for (const auto& ring : part)
+                for (std::size_t i = 1; i < ring.size() && !meets; ++i)
+                    meets = segmentsMeet(p, q, ring[i - 1], ring[i]);
+        if (meets)
+            out.push_back(&f);
+    }
+    return out;
+}
+
+/// True when a bridge or ford lies in square `a` or `b` (campaign-lite.txt: bridges "on the line between two
+/// squares or right in the middle"; fords are crossing places too, domain.md).
+bool crossingIn(const Scenario& s, const CampaignGrid& g, SquareRef a, SquareRef b)
+{
+    for (const TerrainFeature& f : s.terrain) {
+        if (f.terrainClass != "bridge" && f.terrainClass != "ford")
+            continue;
+        for (const auto& part : f.geometry.parts)
+            for (const auto& ring : part)
+                for (const Coordinate& c : ring) {
+                    // squareAt gives a point on the shared edge to the east / south square: one of the two.
+                    const auto at = squareAt(g, c);
+                    if (at && (*at == a || *at == b))
+                        return true;
+                }
+    }
+    return false;
+}
+
+} // namespace
 
 void checkCampaign(const Scenario& s, Diagnostics& out)
 {
     if (!s.campaign)
         return;
     const Campaign& c = *s.campaign;
+    // Forces, objectives and table squares are checked against the grid (issue 7: "forces on the grid, rivers
+    // crossed only at bridges for the start positions, objectives on squares that exist").
     try {
         checkGrid(c.grid);
     } catch (const std::invalid_argument& e) {
@@ -44,7 +113,43 @@ void checkCampaign(const Scenario& s, Diagnostics& out)
             out.push_back({"campaign.force.empty", Severity::Warning, path, "force '" + f.id + "' has no units"});
         unitsInSquare[{f.square, f.side.str()}] += f.infantry + f.cavalry + f.artillery;
         sidesWithForces.insert(f.side.str());
+        if (!onGrid(c.grid, f.square)) {
+            out.push_back({"campaign.force.off_grid", Severity::Error, path + "/square",
+                "force '" + f.id + "' stands on square " + nameOf(c.grid, f.square) + ", off the " + std::to_string(c.grid.columns)
+                    + " x " + std::to_string(c.grid.rows) + " grid"});
+            continue;
+        }
+        // The march to the start square: each step to a square sharing an edge, rivers only at bridges or fords.
+        std::vector<SquareRef> steps = f.route;
+        if (!steps.empty() && steps.back() != f.square)
+            steps.push_back(f.square);
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            if (!onGrid(c.grid, steps[k])) {
+                out.push_back({"campaign.force.route", Severity::Error, path + "/route",
+                    "force '" + f.id + "': route square " + nameOf(c.grid, steps[k]) + " is off the grid"});
+                break;
+            }
+            if (k == 0)
+                continue;
+            const SquareRef a = steps[k - 1], b = steps[k];
+            if (std::abs(a.column - b.column) + std::abs(a.row - b.row) != 1) {
+                out.push_back({"campaign.force.route", Severity::Error, path + "/route",
+                    "force '" + f.id + "': route step " + squareName(c.grid, a) + " -> " + squareName(c.grid, b)
+                        + " does not go to a square sharing an edge"});
+                break;
+            }
+            const auto rivers = riversCrossed(s, c.grid, a, b);
+            if (!rivers.empty() && !crossingIn(s, c.grid, a, b))
+                out.push_back({"campaign.force.river", Severity::Error, path + "/route",
+                    "force '" + f.id + "' crosses river '" + (rivers.front()->name.empty() ? rivers.front()->id.str() : rivers.front()->name)
+                        + "' between " + squareName(c.grid, a) + " and " + squareName(c.grid, b)
+                        + " with no bridge or ford in either square (campaign-lite.txt: rivers can only be crossed at bridges)"});
+        }
     }
+    for (std::size_t i = 0; i < c.tableSquares.size(); ++i)
+        if (!onGrid(c.grid, c.tableSquares[i]))
+            out.push_back({"campaign.table.off_grid", Severity::Error, "/campaign/table_squares/" + std::to_string(i),
+                "table square " + nameOf(c.grid, c.tableSquares[i]) + " is off the grid"});
     if (c.stackingLimit)
         for (const auto& [key, units] : unitsInSquare)
             if (units > *c.stackingLimit)
@@ -62,6 +167,10 @@ void checkCampaign(const Scenario& s, Diagnostics& out)
             out.push_back({"ref.missing", Severity::Error, path + "/side", "objective '" + o.id + "': no side '" + o.side->str() + "'"});
         if (o.kind == ObjectiveKind::LineOfCommunication && o.side)
             sidesWithLoc.insert(o.side->str());
+        if (!onGrid(c.grid, o.square))
+            out.push_back({"campaign.objective.off_grid", Severity::Error, path + "/square",
+                "objective '" + o.id + "' is on square " + nameOf(c.grid, o.square) + ", which the " + std::to_string(c.grid.columns)
+                    + " x " + std::to_string(c.grid.rows) + " grid does not have"});
     }
     for (const std::string& side : sidesWithForces)
         if (!sidesWithLoc.count(side))

@@ -197,4 +197,45 @@ BOOST_AUTO_TEST_CASE(attacker_and_defender_must_be_two_existing_sides)
     BOOST_TEST(validateScenario(s).empty());
 }
 
+BOOST_AUTO_TEST_CASE(artillery_dragoons_and_baggage_in_a_marsh_are_errors_too)
+{
+    // Terrain Effects Chart: marsh is prohibited to artillery, cavalry (dragoons ride) and baggage trains.
+    Scenario s = sandtable::test::smallScenario();
+    // The marsh covers the whole blue block (x 300570..300730, y 4400490..4400810).
+    s.terrain.push_back(TerrainFeature{FeatureId("marsh-1"), "marsh", "Bog", square(300550, 4400450, 300750, 4400850),
+        nlohmann::ordered_json::object()});
+    for (UnitType type : {UnitType::Artillery, UnitType::Dragoons, UnitType::BaggageTrain}) {
+        s.units[1].type = type;
+        const auto found = withCode(validateScenario(s), "setup.forbidden_terrain");
+        BOOST_REQUIRE_EQUAL(found.size(), 1u);
+        BOOST_TEST(found[0].message.find("blue-1-a") != std::string::npos);
+    }
+    s.units[1].type = UnitType::Detachment;
+    BOOST_TEST(withCode(validateScenario(s), "setup.forbidden_terrain").empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_formation_with_two_hqs_is_an_error)
+{
+    Scenario s = sandtable::test::smallScenario();
+    Unit second = s.units[0]; // blue-1's HQ
+    second.id = UnitId("blue-1-hq2");
+    second.placement->position = {300100, 4400900};
+    s.units.push_back(second);
+    const auto found = withCode(validateScenario(s), "oob.formation.hq_count");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST(found[0].message.find("blue-1") != std::string::npos);
+    BOOST_TEST(found[0].message.find("has 2 HQs") != std::string::npos, found[0].message);
+    BOOST_TEST(found[0].path == "/formations/0");
+}
+
+BOOST_AUTO_TEST_CASE(a_piece_placed_off_the_map_is_an_error_naming_it)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.units[1].placement->position = {301200, 4400650}; // 200 m east of the map's east edge
+    const auto found = withCode(validateScenario(s), "setup.off_map");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST(found[0].message.find("blue-1-a") != std::string::npos);
+    BOOST_TEST(found[0].path == "/units/1/placement");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -75,4 +75,73 @@ BOOST_AUTO_TEST_CASE(table_entries_read_as_the_rules_text)
     BOOST_CHECK_THROW(secondaryTerrainTable("desert"), std::invalid_argument);
 }
 
+BOOST_AUTO_TEST_CASE(battle_setup_table_size_and_half_mile_zones_worked_by_hand)
+{
+    using namespace sandtable::core;
+    // domain.md table helper: 8 x 6 ft at 100 yards to the inch (1:3600) -> squares of 0.909 mile = 1463.04 m.
+    Campaign c;
+    c.grid.squareSize = 1463.04;
+    c.grid.columns = 10;
+    c.grid.rows = 6;
+    c.forces = {CampaignForce{"meade", SideId("union"), "II Corps", {3, 2}, 3, 0, 1, false},   // D3
+        CampaignForce{"buford", SideId("union"), "Cavalry", {1, 1}, 0, 2, 0, false},          // B2, the table's corner
+        CampaignForce{"stuart", SideId("csa"), "Stuart", {9, 2}, 0, 3, 0, false},             // J3, 3 columns east of G
+        CampaignForce{"ewell", SideId("csa"), "II Corps", {7, 5}, 3, 0, 1, false}};           // H6, one diagonal step
+    std::vector<SquareRef> table;
+    for (int r = 1; r <= 4; ++r)
+        for (int col = 1; col <= 6; ++col)
+            table.push_back({col, r}); // B2..G5: 6 x 4 squares
+    const BattleSetup b = planBattle(c, table, 3600);
+    BOOST_TEST(b.columns == 6);
+    BOOST_TEST(b.rows == 4);
+    // 1463.04 m x 1000 / 3600 = 406.4 mm (16 in); 6 x 406.4 = 2438.4 mm (8 ft), 4 x 406.4 = 1625.6 mm.
+    BOOST_TEST(b.squareOnTableMm == 406.4, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(b.tableWidthMm == 2438.4, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(b.tableDepthMm == 1625.6, boost::test_tools::tolerance(1e-9));
+    // Half a mile = 804.672 m = 223.52 mm = 8.8 in at 1:3600 (the rules: "say 8 inches at 100 yards per inch").
+    BOOST_TEST(b.halfMileMm == 223.52, boost::test_tools::tolerance(1e-9));
+    BOOST_REQUIRE(b.forces.size() == 4u);
+    // On the table first: D3 is the table's third column, second row: square at (812.8, 406.4) mm; the zone grows
+    // it by 223.52 mm: x 589.28..1442.72, y 182.88..1036.32.
+    const BattleForce& meade = b.forces[0];
+    BOOST_TEST(meade.id == "meade");
+    BOOST_TEST(meade.onTable);
+    BOOST_TEST(meade.squareLeftMm == 812.8, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(meade.squareTopMm == 406.4, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(meade.zoneLeftMm == 589.28, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(meade.zoneTopMm == 182.88, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(meade.zoneRightMm == 1442.72, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(meade.zoneBottomMm == 1036.32, boost::test_tools::tolerance(1e-9));
+    // B2 is the north-west table square: the zone stops at the table's edges, 406.4 + 223.52 = 629.92 mm.
+    const BattleForce& buford = b.forces[1];
+    BOOST_TEST(buford.zoneLeftMm == 0.0);
+    BOOST_TEST(buford.zoneTopMm == 0.0);
+    BOOST_TEST(buford.zoneRightMm == 629.92, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(buford.zoneBottomMm == 629.92, boost::test_tools::tolerance(1e-9));
+    // Off the table: J3 is 3 columns east of G; H6 one column east and one row south of G5.
+    BOOST_TEST(!b.forces[2].onTable);
+    BOOST_TEST(b.forces[2].squaresFromTable == 3);
+    BOOST_TEST(b.forces[3].squaresFromTable == 1);
+}
+
+BOOST_AUTO_TEST_CASE(battle_squares_must_be_a_rectangle_on_the_grid)
+{
+    using namespace sandtable::core;
+    Campaign c;
+    c.grid.columns = 4;
+    c.grid.rows = 4;
+    try {
+        planBattle(c, {{1, 1}, {2, 1}, {1, 2}}, 3600); // B2, C2, B3: C3 missing
+        BOOST_FAIL("expected an error");
+    } catch (const std::invalid_argument& e) {
+        BOOST_TEST(std::string(e.what()).find("C3 is missing") != std::string::npos, e.what());
+    }
+    BOOST_CHECK_THROW(planBattle(c, {}, 3600), std::invalid_argument);
+    BOOST_CHECK_THROW(planBattle(c, {{1, 1}, {1, 1}}, 3600), std::invalid_argument);
+    BOOST_CHECK_THROW(planBattle(c, {{4, 0}}, 3600), std::invalid_argument);
+    BOOST_CHECK_THROW(planBattle(c, {{0, 0}}, 0), std::invalid_argument);
+    // One mile squares at 1:3600: 447.04 mm each.
+    BOOST_TEST(planBattle(c, {{0, 0}}, 3600).squareOnTableMm == 447.04, boost::test_tools::tolerance(1e-9));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,6 +2,9 @@
 // Campaign Lite's numbers as data: movement, forced marches, searches, recon points, the d10 and d6 tables.
 #pragma once
 
+#include "sandtable/core/model/campaign.hpp"
+
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -98,5 +101,51 @@ int searchSquares(std::string_view arm, bool disordered, bool forcedMarched, int
 
 /// Recon points of a force: infantry x 1 + cavalry x 2 + artillery x 0.
 int reconPoints(int infantry, int cavalry, int artillery);
+
+/// One scale half mile (campaign-lite.txt, "Battle Phase": "each Force MUST be placed within the grid square
+/// they occupied on the Campaign map or one scale half mile ... of the grid square"), metres.
+inline constexpr double kHalfMileMetres = kMileMetres / 2.0;
+
+/// Where a force sets up on the tabletop: inside its square's rectangle on the table or within one scale half
+/// mile of it, clipped to the table. Table millimetres from the table's north-west corner (x east, y south).
+struct BattleForce {
+    std::string id;
+    SideId side;
+    std::string name;
+    SquareRef square;
+    bool onTable = false;          ///< its square is one of the table squares
+    double squareLeftMm = 0.0;     ///< the square on the table (onTable only)
+    double squareTopMm = 0.0;
+    double zoneLeftMm = 0.0;       ///< the set-up zone: the square grown by a half mile, clipped to the table
+    double zoneTopMm = 0.0;
+    double zoneRightMm = 0.0;
+    double zoneBottomMm = 0.0;
+    int squaresFromTable = 0;      ///< off-table forces: squares (king's moves) to the nearest table square
+};
+
+/// The tabletop for a battle (campaign-lite.txt, "Battle Phase": "a combination of grid squares are agreed upon
+/// to represent the area on the game table"). The squares must form a full rectangle of the grid.
+/// - `tableWidthMm` / `tableDepthMm`: columns x rows x the square on the table, square size x 1000 / N at the
+///   rules scale 1:N (domain.md table helper: 8 x 6 ft at 100 yards to the inch = 1:3600 gives 6 x 4 squares
+///   of 0.909 mile = 406.4 mm each, 2438.4 x 1625.6 mm).
+/// - `halfMileMm`: one scale half mile on the table (804.672 m; 223.52 mm = 8.8 in at 1:3600, the rules'
+///   "say 8 inches at 100 yards per inch").
+/// - `forces`: every force of the campaign, those on the table first (campaign order within each group).
+struct BattleSetup {
+    SquareRef northWest;
+    int columns = 0;
+    int rows = 0;
+    double rulesScale = 0.0;
+    double squareOnTableMm = 0.0;
+    double tableWidthMm = 0.0;
+    double tableDepthMm = 0.0;
+    double halfMileMm = 0.0;
+    std::vector<BattleForce> forces;
+};
+
+/// Plans the battle on `squares` at the rules scale 1:`rulesScale`. Throws std::invalid_argument when the list is
+/// empty, names a square twice or off the grid, or the squares are not a full rectangle (naming a missing square),
+/// or the scale is not positive.
+BattleSetup planBattle(const Campaign& campaign, const std::vector<SquareRef>& squares, double rulesScale);
 
 } // namespace sandtable::core::rules

@@ -16,7 +16,13 @@ namespace sandtable::core {
 /// - each side with forces has a line of communication among the objectives (warning "campaign.loc.missing":
 ///   campaign-lite.txt, "always including Line-of-Communication as one of them");
 /// - seen forces belong to the other side (error "campaign.intelligence.side");
-/// - cover thresholds in order (error "campaign.thresholds").
+/// - cover thresholds in order (error "campaign.thresholds");
+/// - forces, objectives and table squares on squares the grid has (errors "campaign.force.off_grid",
+///   "campaign.objective.off_grid", "campaign.table.off_grid");
+/// - a force's route to its start square steps between squares sharing an edge (error "campaign.force.route")
+///   and crosses a river only where a bridge or ford lies in one of the two squares (error
+///   "campaign.force.river", naming the force and both squares; campaign-lite.txt "Rivers: Can only be crossed
+///   at bridges", domain.md: fords are crossing places).
 void checkCampaign(const Scenario& scenario, Diagnostics& out);
 
 } // namespace sandtable::core
