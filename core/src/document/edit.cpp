@@ -36,6 +36,7 @@ void applyOne(Scenario& s, const SettingsChange& change) { s.settings = change.a
 void applyOne(Scenario& s, const MapChange& change) { s.map = change.after; }
 void applyOne(Scenario& s, const CustomClassesChange& change) { s.customTerrainClasses = change.after; }
 void applyOne(Scenario& s, const TableBattlesChange& change) { s.tableBattles = change.after; }
+void applyOne(Scenario& s, const CampaignChange& change) { s.campaign = change.after; }
 
 template <class T>
 EntityChange<T> inverted(const EntityChange<T>& c)
@@ -46,6 +47,7 @@ SettingsChange inverted(const SettingsChange& c) { return {c.after, c.before}; }
 MapChange inverted(const MapChange& c) { return {c.after, c.before}; }
 CustomClassesChange inverted(const CustomClassesChange& c) { return {c.after, c.before}; }
 TableBattlesChange inverted(const TableBattlesChange& c) { return {c.after, c.before}; }
+CampaignChange inverted(const CampaignChange& c) { return {c.after, c.before}; }
 
 } // namespace
 

@@ -163,4 +163,42 @@ BOOST_AUTO_TEST_CASE(random_edit_sequences_undo_to_every_earlier_document)
     BOOST_TEST(serializeScenario(doc.scenario()) == states.back());
 }
 
+BOOST_AUTO_TEST_CASE(a_campaign_change_lays_replaces_and_removes_the_campaign_and_undoes_exactly)
+{
+    Document doc(sandtable::test::smallScenario());
+    BOOST_REQUIRE(!doc.scenario().campaign);
+    const std::string original = serializeScenario(doc.scenario());
+
+    Campaign laid;
+    laid.grid.squareSize = 500.0;
+    laid.grid.origin = {300000.0, 4400000.0};
+    laid.grid.rows = 2;
+    laid.grid.columns = 3;
+    doc.apply(Edit{"Lay grid", {CampaignChange{std::nullopt, laid}}, {}});
+    BOOST_REQUIRE(doc.scenario().campaign);
+    BOOST_TEST(doc.scenario().campaign->grid.columns == 3);
+    BOOST_TEST(doc.undoLabel() == "Lay grid");
+    const std::string withGrid = serializeScenario(doc.scenario());
+
+    Campaign edited = laid;
+    edited.grid.rotation = 15.0;
+    edited.overrides.push_back(CoverOverride{SquareRef{1, 0}, "woods", Cover::Whole, "by eye"});
+    doc.apply(Edit{"Override B1", {CampaignChange{laid, edited}}, {}});
+    BOOST_TEST(doc.scenario().campaign->grid.rotation == 15.0);
+    BOOST_TEST(doc.scenario().campaign->overrides.size() == 1u);
+
+    doc.apply(Edit{"Remove campaign", {CampaignChange{edited, std::nullopt}}, {}});
+    BOOST_TEST(!doc.scenario().campaign);
+
+    doc.undo();
+    BOOST_TEST((*doc.scenario().campaign == edited));
+    doc.undo();
+    BOOST_TEST(serializeScenario(doc.scenario()) == withGrid);
+    doc.undo();
+    BOOST_TEST(serializeScenario(doc.scenario()) == original);
+    BOOST_TEST(!doc.scenario().campaign);
+    doc.redo();
+    BOOST_TEST((*doc.scenario().campaign == laid));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -47,8 +47,15 @@ struct TableBattlesChange {
     std::optional<TableBattlesSet> after;
 };
 
+/// A change of the Campaign Lite campaign, the whole of it at once (grid, overrides, rolls, forces,
+/// objectives; set, replaced, removed).
+struct CampaignChange {
+    std::optional<Campaign> before;
+    std::optional<Campaign> after;
+};
+
 using Change = std::variant<SettingsChange, MapChange, CustomClassesChange, EntityChange<TerrainFeature>,
-    EntityChange<Side>, EntityChange<Formation>, EntityChange<Unit>, TableBattlesChange>;
+    EntityChange<Side>, EntityChange<Formation>, EntityChange<Unit>, TableBattlesChange, CampaignChange>;
 
 /// One undo step. `label` is what the Edit menu shows ("Move unit", "Add woods"). Edits with the same
 /// non-empty `mergeKey` applied one after another merge into one step (one drag = one undo step).
