@@ -49,7 +49,7 @@ BOOST_AUTO_TEST_CASE(selection_of_units_and_features_and_pruning)
     selection.select(core::UnitId("blue-1-a"));
     BOOST_TEST(selection.unit().has_value());
     BOOST_TEST(!selection.feature().has_value());
-    BOOST_TEST(selection.object()->kind == Kind::Unit);
+    BOOST_TEST((selection.object()->kind == Kind::Unit));
     BOOST_TEST(!selection.prune(s));
     s.units.erase(s.units.begin() + 1);
     BOOST_TEST(selection.prune(s));
