@@ -16,3 +16,15 @@ get_target_property(_tools_test_definitions sandtable_editor_tools_tests COMPILE
 list(TRANSFORM _tools_test_definitions REPLACE "^SANDTABLE_TEST_DATA_DIR=.*$"
   "SANDTABLE_TEST_DATA_DIR=\"${CMAKE_CURRENT_SOURCE_DIR}/../data\"")
 set_target_properties(sandtable_editor_tools_tests PROPERTIES COMPILE_DEFINITIONS "${_tools_test_definitions}")
+
+if(TARGET sandtable-editor AND TARGET sandtable_screenshot_check)
+  find_program(XVFB_RUN xvfb-run)
+  # The real editor under Xvfb: pick the village's class, draw a rectangle with the polygon tool, save,
+  # undo, save, redo, save (tools/drive_draw_polygon.sh checks each saved file; screenshots in the work dir).
+  add_test(NAME editor_drive_draw_polygon_undo_redo_save
+    COMMAND "${XVFB_RUN}" -a -s "-screen 0 1400x900x24" "${CMAKE_CURRENT_SOURCE_DIR}/tools/drive_draw_polygon.sh"
+      $<TARGET_FILE:sandtable-editor> $<TARGET_FILE:sandtable_screenshot_check>
+      ${CMAKE_CURRENT_SOURCE_DIR}/../data/editor/small_terrain.sandtable.json ${CMAKE_CURRENT_BINARY_DIR}/drive_draw_polygon)
+  set_tests_properties(editor_drive_draw_polygon_undo_redo_save PROPERTIES
+    TIMEOUT 120 ENVIRONMENT "NO_AT_BRIDGE=1;GDK_BACKEND=x11" RESOURCE_LOCK xvfb)
+endif()

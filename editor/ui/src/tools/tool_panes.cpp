@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The panes of the terrain and set-up tools: the terrain-class palette, the OOB tree (drag units between
+// formations, or onto the map to place them) and the reinforcement schedule.
+#include "tools_internal.hpp"
+
+#include "sandtable/editor/logic/terrain_style.hpp"
+#include "sandtable/editor/logic/tools/oob_model.hpp"
+#include "sandtable/editor/ui/map_canvas.hpp"
+
+#include <wx/aui/framemanager.h>
+#include <wx/bitmap.h>
+#include <wx/button.h>
+#include <wx/dcmemory.h>
+#include <wx/imaglist.h>
+#include <wx/listctrl.h>
+#include <wx/panel.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
+#include <wx/treectrl.h>
+#include <wx/utils.h>
+
+#include <map>
+
+namespace sandtable::editor::ui::tools {
+
+namespace {
+
+wxString fromUtf8(const std::string& text) { return wxString::FromUTF8(text.c_str()); }
+
+/// Keeps a subscription to whichever document the workbench has open and calls `changed` after every
+/// edit, undo and redo, and after the document is replaced.
+class DocumentWatch {
+public:
+    DocumentWatch(Workbench& workbench, std::function<void()> changed)
+        : m_workbench(workbench), m_changed(std::move(changed))
+    {
+        subscribe();
+        workbench.onDocumentReplaced([this] {
+            // The previous document is still alive while these callbacks run.
+            if (m_document && m_handle)
+                m_document->unsubscribe(m_handle);
+            m_document = nullptr;
+            subscribe();
+            m_changed();
+        });
+    }
+
+private:
+    void subscribe()
+    {
+        m_document = m_workbench.document();
+        m_handle = m_document ? m_document->subscribe([this](const core::Edit&) { m_changed(); }) : 0;
+    }
+
+    Workbench& m_workbench;
+    std::function<void()> m_changed;
+    core::Document* m_document = nullptr;
+    int m_handle = 0;
+};
+
+wxBitmap swatchBitmap(const std::string& terrainClass)
+{
+    wxBitmap bitmap(16, 12);
+    wxMemoryDC dc(bitmap);
+    dc.SetBackground(wxBrush(swatchColour(terrainClass)));
+    dc.Clear();
+    dc.SetPen(wxPen(wxColour(80, 80, 80)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.DrawRectangle(0, 0, 16, 12);
+    dc.SelectObject(wxNullBitmap);
+    return bitmap;
+}
+
+// ---------------------------------------------------------------------------------------------------
+class PalettePane final : public wxPanel {
+public:
+    PalettePane(wxWindow* parent, std::shared_ptr<ToolsContext> context)
+        : wxPanel(parent), m_context(std::move(context)), m_images(16, 12, true)
+    {
+        m_list = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT | wxLC_SINGLE_SEL);
+        m_list->AppendColumn("Class", wxLIST_FORMAT_LEFT, 120);
+        m_list->AppendColumn("Drawn as", wxLIST_FORMAT_LEFT, 70);
+        m_list->SetImageList(&m_images, wxIMAGE_LIST_SMALL);
+        auto* draw = new wxButton(this, wxID_ANY, "Draw");
+        auto* setClass = new wxButton(this, wxID_ANY, "Set class of selection");
+        auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+        buttons->Add(draw, 0, wxRIGHT, 4);
+        buttons->Add(setClass, 1);
+        auto* sizer = new wxBoxSizer(wxVERTICAL);
+        sizer->Add(m_list, 1, wxEXPAND);
+        sizer->Add(buttons, 0, wxEXPAND | wxALL, 4);
+        SetSizer(sizer);
+
+        m_list->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& event) {
+            const auto index = static_cast<std::size_t>(event.GetIndex());
+            if (!m_syncing && index < m_entries.size())
+                m_context->setCurrentClass(m_entries[index].id);
+        });
+        m_list->Bind(wxEVT_LIST_ITEM_ACTIVATED, [this](wxListEvent&) { m_context->workbench.runCommand("terrain.draw_current"); });
+        draw->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { m_context->workbench.runCommand("terrain.draw_current"); });
+        setClass->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { m_context->workbench.runCommand("terrain.set_class"); });
+        m_context->classListeners.push_back([this] { showCurrent(); });
+        m_watch = std::make_unique<DocumentWatch>(m_context->workbench, [this] { rebuild(); });
+        rebuild();
+    }
+
+private:
+    void rebuild()
+    {
+        const core::Document* document = m_context->workbench.document();
+        const core::Scenario empty;
+        auto entries = editor::tools::paletteClasses(document ? document->scenario() : empty);
+        const bool same = entries.size() == m_entries.size()
+            && std::equal(entries.begin(), entries.end(), m_entries.begin(),
+                [](const auto& a, const auto& b) { return a.id == b.id && a.kind == b.kind; });
+        if (same && m_list->GetItemCount() > 0)
+            return;
+        m_entries = std::move(entries);
+        m_syncing = true;
+        m_list->DeleteAllItems();
+        m_images.RemoveAll();
+        for (std::size_t i = 0; i < m_entries.size(); ++i) {
+            const auto& e = m_entries[i];
+            const int image = m_images.Add(swatchBitmap(e.id));
+            const long row = m_list->InsertItem(static_cast<long>(i), fromUtf8(e.id + (e.custom ? " (custom)" : "")), image);
+            m_list->SetItem(row, 1, editor::tools::toString(e.kind));
+        }
+        m_syncing = false;
+        showCurrent();
+    }
+
+    void showCurrent()
+    {
+        m_syncing = true;
+        for (std::size_t i = 0; i < m_entries.size(); ++i) {
+            const bool current = m_entries[i].id == m_context->currentClass;
+            m_list->SetItemState(static_cast<long>(i), current ? wxLIST_STATE_SELECTED | wxLIST_STATE_FOCUSED : 0,
+                wxLIST_STATE_SELECTED | wxLIST_STATE_FOCUSED);
+            if (current)
+                m_list->EnsureVisible(static_cast<long>(i));
+        }
+        m_syncing = false;
+    }
+
+    std::shared_ptr<ToolsContext> m_context;
+    wxListCtrl* m_list = nullptr;
+    wxImageList m_images;
+    std::vector<editor::tools::PaletteEntry> m_entries;
+    std::unique_ptr<DocumentWatch> m_watch;
+    bool m_syncing = false;
+};
+
+// ---------------------------------------------------------------------------------------------------
+class OobItemData final : public wxTreeItemData {
+public:
+    OobItemData(editor::tools::OobNode::Kind nodeKind, std::string nodeId) : kind(nodeKind), id(std::move(nodeId)) {}
+    editor::tools::OobNode::Kind kind;
+    std::string id;
+};
+
+bool sameTree(const std::vector<editor::tools::OobNode>& a, const std::vector<editor::tools::OobNode>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].kind != b[i].kind || a[i].id != b[i].id || a[i].label != b[i].label || a[i].placed != b[i].placed
+            || !sameTree(a[i].children, b[i].children))
+            return false;
+    return true;
+}
+
+class OobPane final : public wxPanel {
+public:
+    OobPane(wxWindow* parent, std::shared_ptr<ToolsContext> context) : wxPanel(parent), m_context(std::move(context))
+    {
+        m_tree = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+            wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_SINGLE);
+        auto* hint = new wxStaticText(this, wxID_ANY,
+            "Drag a unit onto a formation to move it, onto the map to place it (bold: not on the map).");
+        hint->Wrap(240);
+        auto* sizer = new wxBoxSizer(wxVERTICAL);
+        sizer->Add(m_tree, 1, wxEXPAND);
+        sizer->Add(hint, 0, wxEXPAND | wxALL, 4);
+        SetSizer(sizer);
+
+        m_tree->Bind(wxEVT_TREE_SEL_CHANGED, [this](wxTreeEvent& event) { treeSelected(event.GetItem()); });
+        m_tree->Bind(wxEVT_TREE_BEGIN_DRAG, [this](wxTreeEvent& event) {
+            const auto* data = itemData(event.GetItem());
+            if (data && data->kind == editor::tools::OobNode::Kind::Unit) {
+                m_dragged = data->id;
+                event.Allow();
+            }
+        });
+        m_tree->Bind(wxEVT_TREE_END_DRAG, [this](wxTreeEvent& event) { endDrag(event); });
+        m_context->workbench.onSelectionChanged([this] { followSelection(); });
+        m_watch = std::make_unique<DocumentWatch>(m_context->workbench, [this] { rebuild(); });
+        rebuild();
+    }
+
+private:
+    const OobItemData* itemData(const wxTreeItemId& item) const
+    {
+        return item.IsOk() ? dynamic_cast<const OobItemData*>(m_tree->GetItemData(item)) : nullptr;
+    }
+
+    void rebuild()
+    {
+        const core::Document* document = m_context->workbench.document();
+        auto tree = document ? editor::tools::buildOobTree(document->scenario()) : std::vector<editor::tools::OobNode>{};
+        if (sameTree(tree, m_nodes) && m_tree->GetCount() > 0)
+            return;
+        m_nodes = std::move(tree);
+        m_syncing = true;
+        m_tree->Freeze();
+        m_tree->DeleteAllItems();
+        m_items.clear();
+        const wxTreeItemId root = m_tree->AddRoot("OOB");
+        for (const auto& side : m_nodes)
+            add(root, side);
+        m_tree->ExpandAll();
+        m_tree->Thaw();
+        m_syncing = false;
+        followSelection();
+    }
+
+    void add(const wxTreeItemId& parent, const editor::tools::OobNode& node)
+    {
+        const wxTreeItemId item = m_tree->AppendItem(parent, fromUtf8(node.label), -1, -1, new OobItemData(node.kind, node.id));
+        if (node.kind == editor::tools::OobNode::Kind::Unit && !node.placed)
+            m_tree->SetItemBold(item);
+        if (!node.id.empty())
+            m_items[{static_cast<int>(node.kind), node.id}] = item;
+        for (const auto& child : node.children)
+            add(item, child);
+    }
+
+    static ObjectRef::Kind refKind(editor::tools::OobNode::Kind kind)
+    {
+        switch (kind) {
+        case editor::tools::OobNode::Kind::Side:
+            return ObjectRef::Kind::Side;
+        case editor::tools::OobNode::Kind::Formation:
+            return ObjectRef::Kind::Formation;
+        case editor::tools::OobNode::Kind::Unit:
+            return ObjectRef::Kind::Unit;
+        }
+        return ObjectRef::Kind::Unit;
+    }
+
+    void treeSelected(const wxTreeItemId& item)
+    {
+        if (m_syncing)
+            return;
+        const auto* data = itemData(item);
+        if (!data || data->id.empty())
+            return;
+        m_syncing = true;
+        m_context->workbench.select(ObjectRef{refKind(data->kind), data->id}, false);
+        m_syncing = false;
+    }
+
+    void followSelection()
+    {
+        if (m_syncing)
+            return;
+        const auto ref = m_context->workbench.selected();
+        m_syncing = true;
+        if (ref) {
+            for (const auto kind : {editor::tools::OobNode::Kind::Side, editor::tools::OobNode::Kind::Formation,
+                     editor::tools::OobNode::Kind::Unit})
+                if (refKind(kind) == ref->kind) {
+                    const auto it = m_items.find({static_cast<int>(kind), ref->id});
+                    if (it != m_items.end()) {
+                        m_tree->SelectItem(it->second);
+                        m_tree->EnsureVisible(it->second);
+                    }
+                }
+        } else if (m_tree->GetSelection().IsOk()) {
+            m_tree->Unselect();
+        }
+        m_syncing = false;
+    }
+
+    void endDrag(wxTreeEvent& event)
+    {
+        const std::string unit = std::exchange(m_dragged, std::string());
+        const core::Document* document = m_context->workbench.document();
+        if (unit.empty() || !document)
+            return;
+        // Released over the map: place the block there, at true size.
+        MapCanvas& canvas = m_context->workbench.canvas();
+        const wxPoint onCanvas = canvas.ScreenToClient(wxGetMousePosition());
+        if (wxRect(canvas.GetClientSize()).Contains(onCanvas) && !m_tree->GetScreenRect().Contains(wxGetMousePosition())) {
+            const core::Coordinate world = canvas.view().screenToWorld(
+                {static_cast<double>(onCanvas.x), static_cast<double>(onCanvas.y)});
+            placeUnitAt(*m_context, core::UnitId(unit), world);
+            return;
+        }
+        // Released on a formation (or on one of its units): move the unit to that formation.
+        wxTreeItemId target = event.GetItem();
+        const auto* data = itemData(target);
+        if (data && data->kind == editor::tools::OobNode::Kind::Unit)
+            data = itemData(m_tree->GetItemParent(target));
+        if (!data || data->kind != editor::tools::OobNode::Kind::Formation)
+            return;
+        try {
+            m_context->apply(editor::tools::moveToFormationEdit(document->scenario(), core::UnitId(unit),
+                                 core::FormationId(data->id)),
+                "Move unit");
+        } catch (const std::exception& e) {
+            m_context->workbench.showError("Move unit", e.what());
+        }
+    }
+
+    std::shared_ptr<ToolsContext> m_context;
+    wxTreeCtrl* m_tree = nullptr;
+    std::vector<editor::tools::OobNode> m_nodes;
+    std::map<std::pair<int, std::string>, wxTreeItemId> m_items;
+    std::unique_ptr<DocumentWatch> m_watch;
+    std::string m_dragged;
+    bool m_syncing = false;
+};
+
+// ---------------------------------------------------------------------------------------------------
+class ReinforcementPane final : public wxPanel {
+public:
+    ReinforcementPane(wxWindow* parent, std::shared_ptr<ToolsContext> context)
+        : wxPanel(parent), m_context(std::move(context))
+    {
+        m_list = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT | wxLC_SINGLE_SEL);
+        m_list->AppendColumn("Arrives", wxLIST_FORMAT_LEFT, 110);
+        m_list->AppendColumn("Unit", wxLIST_FORMAT_LEFT, 150);
+        m_list->AppendColumn("Side", wxLIST_FORMAT_LEFT, 100);
+        m_list->AppendColumn("Entry", wxLIST_FORMAT_LEFT, 160);
+        auto* sizer = new wxBoxSizer(wxVERTICAL);
+        sizer->Add(m_list, 1, wxEXPAND);
+        SetSizer(sizer);
+        m_list->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& event) {
+            const auto index = static_cast<std::size_t>(event.GetIndex());
+            if (m_syncing || index >= m_rows.size())
+                return;
+            m_syncing = true;
+            m_context->workbench.select(ObjectRef{ObjectRef::Kind::Unit, m_rows[index].unit.str()}, false);
+            m_syncing = false;
+        });
+        m_context->workbench.onSelectionChanged([this] { followSelection(); });
+        m_watch = std::make_unique<DocumentWatch>(m_context->workbench, [this] { rebuild(); });
+        rebuild();
+    }
+
+private:
+    void rebuild()
+    {
+        const core::Document* document = m_context->workbench.document();
+        auto rows = document ? editor::tools::reinforcementSchedule(document->scenario())
+                             : std::vector<editor::tools::ReinforcementRow>{};
+        const bool same = rows.size() == m_rows.size()
+            && std::equal(rows.begin(), rows.end(), m_rows.begin(), [](const auto& a, const auto& b) {
+                   return a.unit == b.unit && a.when == b.when && a.entry == b.entry && a.unitName == b.unitName;
+               });
+        if (same)
+            return;
+        m_rows = std::move(rows);
+        m_syncing = true;
+        m_list->DeleteAllItems();
+        for (std::size_t i = 0; i < m_rows.size(); ++i) {
+            const auto& r = m_rows[i];
+            const long row = m_list->InsertItem(static_cast<long>(i), fromUtf8(r.when));
+            m_list->SetItem(row, 1, fromUtf8(r.unitName));
+            m_list->SetItem(row, 2, fromUtf8(r.side));
+            m_list->SetItem(row, 3, fromUtf8(r.entry));
+        }
+        m_syncing = false;
+        followSelection();
+    }
+
+    void followSelection()
+    {
+        if (m_syncing)
+            return;
+        const auto ref = m_context->workbench.selected();
+        m_syncing = true;
+        for (std::size_t i = 0; i < m_rows.size(); ++i) {
+            const bool selected = ref && ref->kind == ObjectRef::Kind::Unit && ref->id == m_rows[i].unit.str();
+            m_list->SetItemState(static_cast<long>(i), selected ? wxLIST_STATE_SELECTED : 0, wxLIST_STATE_SELECTED);
+        }
+        m_syncing = false;
+    }
+
+    std::shared_ptr<ToolsContext> m_context;
+    wxListCtrl* m_list = nullptr;
+    std::vector<editor::tools::ReinforcementRow> m_rows;
+    std::unique_ptr<DocumentWatch> m_watch;
+    bool m_syncing = false;
+};
+
+void addPane(Workbench& workbench, wxWindow* window, const char* name, const char* caption, const char* command,
+    int side, wxSize best)
+{
+    wxAuiPaneInfo info;
+    info.Name(name).Caption(caption).BestSize(best).MinSize(wxSize(160, 120)).Direction(side).Layer(1);
+    workbench.panes().AddPane(window, info);
+    workbench.addCommand({command, std::string("Show ") + caption, "", std::string("Show the ") + caption + " pane"},
+        [&workbench, name] {
+            wxAuiPaneInfo& pane = workbench.panes().GetPane(name);
+            if (pane.IsOk()) {
+                pane.Show();
+                workbench.panes().Update();
+            }
+        },
+        [] { return true; });
+}
+
+} // namespace
+
+void addPalettePane(const std::shared_ptr<ToolsContext>& context)
+{
+    auto* pane = new PalettePane(context->workbench.window(), context);
+    addPane(context->workbench, pane, "terrain_classes", "Terrain classes", "view.terrain_classes", wxAUI_DOCK_RIGHT,
+        wxSize(230, 360));
+}
+
+void addOobPane(const std::shared_ptr<ToolsContext>& context)
+{
+    auto* pane = new OobPane(context->workbench.window(), context);
+    addPane(context->workbench, pane, "oob_tree", "Order of battle", "view.oob_tree", wxAUI_DOCK_RIGHT, wxSize(280, 360));
+}
+
+void addReinforcementPane(const std::shared_ptr<ToolsContext>& context)
+{
+    auto* pane = new ReinforcementPane(context->workbench.window(), context);
+    addPane(context->workbench, pane, "reinforcements", "Reinforcements", "view.reinforcements", wxAUI_DOCK_BOTTOM,
+        wxSize(520, 140));
+}
+
+} // namespace sandtable::editor::ui::tools
