@@ -16,7 +16,7 @@ rm -rf "$work"
 mkdir -p "$work/config/sandtable"
 good=$(realpath "$good")
 echo "$good" > "$work/config/sandtable/recent-files.txt"
-export XDG_CONFIG_HOME="$work/config" NO_AT_BRIDGE=1
+export XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" NO_AT_BRIDGE=1
 "$editor" "$corrupt" > "$work/editor.log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2> /dev/null || true' EXIT

@@ -15,7 +15,7 @@ rm -rf "$work"
 mkdir -p "$work"
 file="$work/drive.sandtable.json"
 cp "$scenario" "$file"
-export XDG_CONFIG_HOME="$work/config" NO_AT_BRIDGE=1
+export XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" NO_AT_BRIDGE=1
 "$editor" "$file" > "$work/editor.log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2> /dev/null || true' EXIT

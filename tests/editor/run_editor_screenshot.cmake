@@ -2,7 +2,10 @@
 # Runs sandtable-editor --screenshot under Xvfb and checks the PNG (or, with EXPECT_FAILURE, the refusal).
 # cmake -DEDITOR= -DCHECKER= -DXVFB_RUN= -DCONFIG_HOME= -DSCENARIO= -DOUTPUT= -DSIZE=WxH
 #       [-DVIEW=E,N,M_PER_PX] [-DMIN_COLOURS= -DMIN_FOREGROUND= -DPIXELS="x,y,r,g,b,tol;..."]
-#       [-DREQUIRE_RASTER=<raster file>] [-DSHARED_DATA=<folder>] [-DEXPECT_FAILURE=ON] -P this
+#       [-DREQUIRE_RASTER=<raster file>] [-DSHARED_DATA=<folder>] [-DEXPECT_FAILURE=ON]
+#       [-DACTIONS=id,id,...] [-DEXPECT_STDOUT=<regex>] [-DWINDOW_OUTPUT=<png>] [-DWINDOW_SIZE=WxH] -P this
+# ACTIONS are run in order (--run-action) before the screenshots; EXPECT_STDOUT must match the editor's
+# output; WINDOW_OUTPUT also saves the whole window (--screenshot-window), checked to be non-blank.
 # A SCENARIO ending in ".in" is a template: @SHARED_DATA@ is replaced by SHARED_DATA and the result written
 # next to OUTPUT (skipped, visibly, when that folder is absent).
 # REQUIRE_RASTER: when that file exists the editor must have drawn the map raster (no "terrain only");
@@ -41,6 +44,19 @@ set(view_args "")
 if(VIEW)
   set(view_args --view "${VIEW}")
 endif()
+if(ACTIONS)
+  string(REPLACE "," ";" action_list "${ACTIONS}")
+  foreach(action IN LISTS action_list)
+    list(APPEND view_args --run-action "${action}")
+  endforeach()
+endif()
+if(WINDOW_OUTPUT)
+  file(REMOVE "${WINDOW_OUTPUT}")
+  list(APPEND view_args --screenshot-window "${WINDOW_OUTPUT}")
+  if(WINDOW_SIZE)
+    list(APPEND view_args --window-size "${WINDOW_SIZE}")
+  endif()
+endif()
 execute_process(
   COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1200x24" "${EDITOR}" --screenshot "${OUTPUT}" --size "${SIZE}"
           ${view_args} "${SCENARIO}"
@@ -63,6 +79,21 @@ endif()
 
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "sandtable-editor failed (exit ${rc})")
+endif()
+if(EXPECT_STDOUT AND NOT out MATCHES "${EXPECT_STDOUT}")
+  message(FATAL_ERROR "the editor's output does not match '${EXPECT_STDOUT}'")
+endif()
+if(WINDOW_OUTPUT)
+  if(NOT EXISTS "${WINDOW_OUTPUT}")
+    message(FATAL_ERROR "no window screenshot at ${WINDOW_OUTPUT}")
+  endif()
+  string(REGEX MATCH "wrote ${WINDOW_OUTPUT} \\(([0-9]+)x([0-9]+)\\)" _ "${out}")
+  execute_process(COMMAND "${CHECKER}" "${WINDOW_OUTPUT}" ${CMAKE_MATCH_1} ${CMAKE_MATCH_2} 40 20
+    RESULT_VARIABLE window_rc OUTPUT_VARIABLE window_out ERROR_VARIABLE window_err)
+  message("window: ${window_out}${window_err}")
+  if(NOT window_rc EQUAL 0)
+    message(FATAL_ERROR "window screenshot check failed for ${WINDOW_OUTPUT}")
+  endif()
 endif()
 if(NOT EXISTS "${OUTPUT}")
   message(FATAL_ERROR "no screenshot at ${OUTPUT}")

@@ -9,7 +9,10 @@
 
 #include <wx/image.h>
 
+#include <cstdlib>
 #include <iostream>
+
+#include <unistd.h>
 
 namespace sandtable::editor::ui {
 
@@ -31,8 +34,10 @@ void EditorApp::OnInitCmdLine(wxCmdLineParser& parser)
     parser.AddOption("", "screenshot-window", "save a PNG of the whole main window (panes included) to this path, and exit");
     parser.AddOption("", "window-size", "size of the main window's client area, WIDTHxHEIGHT pixels");
     parser.AddOption("", "view", "after opening, centre the map on EASTING,NORTHING (working CRS) at METRES_PER_PIXEL");
-    parser.AddOption("", "run-action", "after opening, run the command with this id (repeatable, in order)",
-        wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_MULTIPLE);
+    // Options may be repeated; GetArguments() gives every occurrence in order.
+    parser.AddOption("", "run-action", "after opening, run the command with this id (repeatable, in order)");
+    parser.AddOption("", "restore", "answer the offer to restore an autosaved recovery copy: yes or no");
+    parser.AddOption("", "autosave-seconds", "autosave unsaved changes every N seconds (default 60, or $SANDTABLE_AUTOSAVE_SECONDS)");
     parser.AddParam("scenario file", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
 }
 
@@ -80,6 +85,20 @@ bool EditorApp::OnCmdLineParsed(wxCmdLineParser& parser)
     for (const wxCmdLineArg& arg : parser.GetArguments())
         if (arg.GetKind() == wxCMD_LINE_OPTION && arg.GetLongName() == "run-action")
             m_actions.push_back(arg.GetStrVal().utf8_string());
+    if (parser.Found("restore", &value)) {
+        if (value == "yes")
+            m_restore = true;
+        else if (value == "no")
+            m_restore = false;
+        else
+            return usageError("--restore: expected yes or no, got '" + value.utf8_string() + "'");
+    }
+    if (parser.Found("autosave-seconds", &value)) {
+        double seconds = 0.0;
+        if (!value.ToCDouble(&seconds) || !(seconds > 0.0) || seconds > 86400.0)
+            return usageError("--autosave-seconds: expected a positive number of seconds, got '" + value.utf8_string() + "'");
+        m_autosaveSeconds = seconds;
+    }
     if (parser.Found("screenshot", &value)) {
         m_screenshot = std::filesystem::path(value.utf8_string());
         if (!m_file)
@@ -106,6 +125,13 @@ bool EditorApp::OnInit()
     SetAppName("sandtable");
     m_frame = new MainFrame(!batch());
     m_frame->setBatchMode(batch());
+    // Batch runs leave the user's recovery copies alone unless told what to do with them (--restore).
+    if (!batch() || m_restore) {
+        const auto interval = m_autosaveSeconds
+            ? std::chrono::milliseconds(static_cast<long long>(*m_autosaveSeconds * 1000.0))
+            : autosaveInterval(std::getenv("SANDTABLE_AUTOSAVE_SECONDS"));
+        m_frame->enableRecovery(RecoveryStore(editorStateDir() / "recovery", static_cast<long>(::getpid())), interval);
+    }
     if (m_windowSize) {
         m_frame->SetClientSize(m_windowSize->width, m_windowSize->height);
     } else if (m_screenshot) {
@@ -144,7 +170,10 @@ bool EditorApp::runActions()
 
 void EditorApp::start()
 {
-    if (m_file) {
+    const bool restored = (!batch() || m_restore) && m_frame->offerRestore(m_restore);
+    if (restored)
+        std::cout << "sandtable-editor: restored a recovery copy\n";
+    if (m_file && !restored) {
         const std::string failure = m_frame->openFile(*m_file, batch());
         if (!failure.empty() && batch()) {
             std::cerr << "sandtable-editor: error: " << failure << "\n";
@@ -157,6 +186,13 @@ void EditorApp::start()
     }
     if (!runActions() && batch())
         m_exitCode = 1;
+    if (!m_actions.empty()) {
+        // What the actions left selected, for scripts (tests check a problem's click lands on its object).
+        if (const auto object = m_frame->selected())
+            std::cout << "sandtable-editor: selected " << toString(object->kind) << " " << object->id << "\n";
+        else
+            std::cout << "sandtable-editor: selected nothing\n";
+    }
     if (batch())
         takeScreenshots();
 }
@@ -179,6 +215,14 @@ void EditorApp::takeScreenshots()
         }
     }
     if (m_windowScreenshot) {
+        // The window shows what the canvas has drawn: wait (up to 20 s) for the raster tiles of the view.
+        for (int i = 0; i < 1000 && m_frame->canvas().pendingTiles() > 0; ++i) {
+            wxMilliSleep(20);
+            Yield(true);
+            m_frame->canvas().Refresh();
+            m_frame->canvas().Update();
+        }
+        Yield(true);
         const wxBitmap bitmap = captureWindow(*m_frame);
         if (!savePng(bitmap, *m_windowScreenshot)) {
             std::cerr << "sandtable-editor: error: " << m_windowScreenshot->string()

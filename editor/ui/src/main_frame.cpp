@@ -4,11 +4,16 @@
 #include "sandtable/editor/ui/main_frame.hpp"
 
 #include "sandtable/core/document/operations.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/editor/logic/hit_test.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
 #include "sandtable/editor/ui/error_dialog.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
+#include "sandtable/editor/ui/problems_pane.hpp"
+#include "sandtable/editor/ui/properties_pane.hpp"
+#include "sandtable/editor/ui/measure_tool.hpp"
+#include "sandtable/editor/logic/measure.hpp"
 
 #include <wx/app.h>
 #include <wx/evtloop.h>
@@ -21,6 +26,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -108,6 +114,26 @@ MainFrame::MainFrame(bool rememberRecentFiles)
     m_aui.AddPane(m_canvas, wxAuiPaneInfo().Name("map").CenterPane());
     m_aui.AddPane(m_layers,
         wxAuiPaneInfo().Name("layers").Caption("Layers").Left().BestSize(260, -1).MinSize(160, -1).CloseButton(false));
+    m_properties = new PropertiesPane(this, *this);
+    m_aui.AddPane(m_properties,
+        wxAuiPaneInfo().Name("properties").Caption("Properties").Right().BestSize(300, -1).MinSize(200, -1).CloseButton(false));
+    m_problems = new ProblemsPane(this, *this);
+    m_aui.AddPane(m_problems,
+        wxAuiPaneInfo().Name("problems").Caption("Problems").Bottom().BestSize(-1, 170).MinSize(-1, 80).CloseButton(false));
+    addCommand({"view.next_problem", "Next &Problem", "F8", "Select and show the object of the next problem"},
+        [this] {
+            if (!m_problems->goToNext())
+                setStatusText("No problem names an object on the map");
+        });
+    addCommand({"view.measure", "&Measure Distance", "Ctrl+M",
+                   "Measure a path in metres, map centimetres and Pub Battles movement segments"},
+        [this] {
+            const auto& tool = m_canvas->tool();
+            if (tool && tool->name() == "measure")
+                m_canvas->setTool(nullptr);
+            else
+                m_canvas->setTool(std::make_shared<MeasureTool>(*this));
+        });
 
     buildStatusBar();
     m_canvas->onCursorMoved = [this](std::optional<core::Coordinate> world) { showCursor(world); };
@@ -122,6 +148,8 @@ MainFrame::MainFrame(bool rememberRecentFiles)
     };
     m_layers->Bind(wxEVT_TREE_SEL_CHANGED, &MainFrame::onTreeSelection, this);
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::onClose, this);
+    m_autosaveTimer.SetOwner(this);
+    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { autosaveNow(); }, m_autosaveTimer.GetId());
     Bind(wxEVT_MENU, &MainFrame::onMenu, this);
     Bind(wxEVT_UPDATE_UI, &MainFrame::onUpdateUi, this);
     Bind(wxEVT_MENU, &MainFrame::onRecentFile, this, wxID_FILE1, wxID_FILE9);
@@ -139,6 +167,13 @@ MainFrame::MainFrame(bool rememberRecentFiles)
         }
     }
     buildMenus();
+    // The layout the user left (panes docked, sized, hidden), when one was kept and fits these panes.
+    if (m_rememberRecent) {
+        std::ifstream layout(editorConfigDir() / "layout.txt");
+        std::string perspective;
+        if (layout && std::getline(layout, perspective) && !perspective.empty())
+            m_aui.LoadPerspective(wxString::FromUTF8(perspective), true);
+    }
     m_aui.Update();
     rebuildLayers();
     updateTitle();
@@ -147,6 +182,10 @@ MainFrame::MainFrame(bool rememberRecentFiles)
 
 MainFrame::~MainFrame()
 {
+    m_autosaveTimer.Stop();
+    // A clean document needs no recovery copy; an unsaved one keeps it (the next start offers it).
+    if (m_recovery && !isModified())
+        m_recovery->discardOwn();
     // Panes and the canvas are children, destroyed after this body by wx. Destroy them now, while the
     // Document they may unsubscribe from is alive, and keep the canvas from calling back meanwhile.
     m_canvas->onCursorMoved = nullptr;
@@ -210,7 +249,7 @@ void MainFrame::scheduleMenuRebuild()
 void MainFrame::buildStatusBar()
 {
     CreateStatusBar(kFieldCount);
-    const int widths[kFieldCount] = {-1, 160, 300, 220};
+    const int widths[kFieldCount] = {-1, 150, 380, 300};
     SetStatusWidths(kFieldCount, widths);
 }
 
@@ -231,6 +270,8 @@ bool MainFrame::isEnabled(const std::string& id) const
         }
         return m_document != nullptr;
     }
+    if (id == "file.save")
+        return m_document && (isModified() || m_document->path().empty());
     if (id == "edit.delete") {
         const auto& object = m_canvas->selection().object();
         return m_document && object
@@ -516,12 +557,18 @@ void MainFrame::replaceDocument(std::unique_ptr<core::Document> document)
         previous->unsubscribe(m_subscription);
     m_canvas->setTool(nullptr);
     m_document = std::move(document);
+    m_restoredUnsaved = false;
+    m_editCount = m_autosavedEditCount = 0;
+    if (m_recovery)
+        m_recovery->discardOwn();
     m_notice = m_canvas->setDocument(m_document.get(), scenarioFolder());
     if (m_document)
         m_subscription = m_document->subscribe([this](const core::Edit&) { documentEdited(); });
     rebuildLayers();
     updateTitle();
     updateScale();
+    m_problems->refresh();
+    m_properties->refresh();
     notifyAll(m_documentCallbacks);
     previous.reset();
 }
@@ -567,6 +614,7 @@ bool MainFrame::save()
         showFailureOf("Cannot save " + m_document->path().filename().string(), error);
         return false;
     }
+    savedCleanly();
     SetStatusText("Saved " + m_document->path().filename().string(), kMessageField);
     updateTitle();
     return true;
@@ -588,15 +636,100 @@ bool MainFrame::saveAs()
         showFailureOf("Cannot save " + target.filename().string(), error);
         return false;
     }
+    savedCleanly();
     SetStatusText("Saved " + target.filename().string(), kMessageField);
     rememberRecent(target);
     updateTitle();
     return true;
 }
 
+void MainFrame::savedCleanly()
+{
+    m_restoredUnsaved = false;
+    m_autosavedEditCount = m_editCount;
+    if (m_recovery)
+        m_recovery->discardOwn();
+}
+
+bool MainFrame::isModified() const noexcept
+{
+    return m_document && (m_document->isModified() || m_restoredUnsaved);
+}
+
+void MainFrame::enableRecovery(RecoveryStore store, std::chrono::milliseconds interval)
+{
+    m_recovery = std::move(store);
+    m_autosaveTimer.Start(static_cast<int>(std::max<long long>(interval.count(), 100)));
+}
+
+void MainFrame::autosaveNow()
+{
+    if (!m_recovery)
+        return;
+    if (!isModified()) {
+        m_recovery->discardOwn();
+        m_autosavedEditCount = m_editCount;
+        return;
+    }
+    if (m_editCount == m_autosavedEditCount && std::filesystem::exists(m_recovery->ownFile()))
+        return;
+    try {
+        m_recovery->write(m_document->scenario(), m_document->path());
+        m_autosavedEditCount = m_editCount;
+        m_autosaveError.clear();
+        SetStatusText("Autosaved unsaved changes (recovery copy)", kMessageField);
+    } catch (const std::exception& error) {
+        // Reported once in the status bar, not a dialog a minute; the document is untouched.
+        if (m_autosaveError != error.what()) {
+            m_autosaveError = error.what();
+            SetStatusText(wxString::FromUTF8("Autosave failed: " + m_autosaveError), kMessageField);
+        }
+    }
+}
+
+bool MainFrame::offerRestore(std::optional<bool> answer)
+{
+    if (!m_recovery)
+        return false;
+    const auto orphans = m_recovery->orphans();
+    if (orphans.empty())
+        return false;
+    const RecoveryEntry& entry = orphans.front();
+    const std::string name = entry.original.empty() ? std::string("an unsaved new scenario") : entry.original.filename().string();
+    bool restore = false;
+    if (answer) {
+        restore = *answer;
+    } else {
+        wxMessageDialog ask(this, wxString::FromUTF8("Restore unsaved changes to " + name + "?"), "sandtable",
+            wxYES_NO | wxICON_QUESTION);
+        ask.SetExtendedMessage(wxString::FromUTF8("The editor did not close normally; a recovery copy of "
+            + name + " was autosaved. Restore opens it with its changes unsaved; Discard deletes the copy."));
+        ask.SetYesNoLabels("&Restore", "&Discard");
+        restore = ask.ShowModal() == wxID_YES;
+    }
+    if (!restore) {
+        RecoveryStore::discard(entry);
+        SetStatusText("Recovery copy discarded", kMessageField);
+        return false;
+    }
+    try {
+        core::LoadedScenario loaded = core::loadScenario(entry.file);
+        replaceDocument(std::make_unique<core::Document>(std::move(loaded.scenario), entry.original));
+    } catch (const std::exception& error) {
+        showFailureOf("Cannot restore the recovery copy of " + name, error);
+        return false;
+    }
+    m_restoredUnsaved = true;
+    RecoveryStore::discard(entry);
+    autosaveNow(); // our own copy now, in case this session ends badly too
+    SetStatusText(wxString::FromUTF8("Restored unsaved changes to " + name), kMessageField);
+    updateTitle();
+    return true;
+}
+
 bool MainFrame::confirmDiscard()
 {
-    if (!m_document || !m_document->isModified())
+    if (!isModified())
         return true;
     const std::string name = m_document->path().empty() ? std::string("the new scenario") : m_document->path().filename().string();
     wxMessageDialog ask(this, wxString::FromUTF8("Save changes to " + name + "?"), "sandtable",
@@ -619,11 +752,26 @@ void MainFrame::onClose(wxCloseEvent& event)
         event.Veto();
         return;
     }
+    m_autosaveTimer.Stop();
+    if (m_recovery)
+        m_recovery->discardOwn();
+    if (m_rememberRecent) {
+        try {
+            const std::filesystem::path folder = editorConfigDir();
+            std::filesystem::create_directories(folder);
+            core::writeFileAtomically(folder / "layout.txt", m_aui.SavePerspective().utf8_string() + "\n");
+        } catch (const std::exception&) {
+            // The layout is a convenience: closing never fails over it.
+        }
+    }
     Destroy();
 }
 
 void MainFrame::documentEdited()
 {
+    ++m_editCount;
+    m_problems->scheduleRefresh();
+    m_properties->refresh();
     m_canvas->documentChanged();
     rebuildLayers();
     updateTitle();
@@ -632,6 +780,7 @@ void MainFrame::documentEdited()
 void MainFrame::selectionChanged()
 {
     syncTreeSelection();
+    m_properties->refresh();
     notifyAll(m_selectionCallbacks);
 }
 
@@ -640,7 +789,7 @@ void MainFrame::updateTitle()
     wxString title = "sandtable editor";
     if (m_document) {
         const std::string name = m_document->path().empty() ? std::string("untitled") : m_document->path().filename().string();
-        title = wxString::FromUTF8((m_document->isModified() ? "*" : "") + name) + " - " + title;
+        title = wxString::FromUTF8((isModified() ? "*" : "") + name) + " - " + title;
     }
     SetTitle(title);
 }
@@ -648,8 +797,10 @@ void MainFrame::updateTitle()
 void MainFrame::updateScale()
 {
     const ViewTransform& view = m_canvas->view();
-    SetStatusText(wxString::Format("1:%s   %.3g m/px", groupedNumber(view.scaleDenominator()), 1.0 / view.scale()),
-        kScaleField);
+    wxString text = wxString::Format("1:%s   %.3g m/px", groupedNumber(view.scaleDenominator()), 1.0 / view.scale());
+    if (m_document)
+        text += wxString::FromUTF8("   game " + formatScale(m_document->scenario().settings.scaleDenominator));
+    SetStatusText(text, kScaleField);
 }
 
 void MainFrame::updateTool()
@@ -664,7 +815,13 @@ void MainFrame::showCursor(std::optional<core::Coordinate> world)
         SetStatusText("", kCursorField);
         return;
     }
-    SetStatusText(wxString::Format("E %.1f  N %.1f m", world->x, world->y), kCursorField);
+    wxString text = wxString::Format("E %.1f  N %.1f m", world->x, world->y);
+    // At game scale: centimetres on the printed map from its south-west corner.
+    const core::ScenarioSettings& settings = m_document->scenario().settings;
+    if (settings.extent && settings.scaleDenominator > 0.0)
+        text += wxString::Format("  |  map %.1f, %.1f cm", (world->x - settings.extent->minX) * 100.0 / settings.scaleDenominator,
+            (world->y - settings.extent->minY) * 100.0 / settings.scaleDenominator);
+    SetStatusText(text, kCursorField);
 }
 
 void MainFrame::rebuildLayers()

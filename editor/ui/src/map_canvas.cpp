@@ -3,10 +3,14 @@
 #include "sandtable/editor/ui/map_canvas.hpp"
 
 #include "sandtable/editor/logic/map_raster.hpp"
+#include "sandtable/editor/logic/measure.hpp"
+
+#include <wx/settings.h>
 
 #include <wx/dcbuffer.h>
 #include <wx/dcmemory.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sandtable::editor::ui {
@@ -47,6 +51,7 @@ MapCanvas::MapCanvas(wxWindow* parent)
 
 MapCanvas::~MapCanvas()
 {
+    m_raster.reset();
     if (HasCapture())
         ReleaseMouse();
 }
@@ -68,8 +73,12 @@ std::string MapCanvas::setDocument(const core::Document* document, const std::fi
                 std::optional<Affine2D> placement = choice.raster->pixelToWorld;
                 if (!placement)
                     placement = source->geoTransform();
-                if (placement)
+                if (placement) {
                     m_raster = std::make_unique<RasterLayer>(std::move(source), *placement);
+                    // Called on the loader thread: queue a repaint (QueueEvent is thread-safe; pending
+                    // events die with the canvas, and the layer joins its thread before that).
+                    m_raster->setOnTileReady([this] { CallAfter([this] { Refresh(); }); });
+                }
                 else
                     notice = choice.raster->path.string() + " has no geotransform: terrain only";
             } catch (const std::exception& error) {
@@ -231,6 +240,36 @@ void MapCanvas::drawOver(wxGraphicsContext& gc, const ViewTransform& view)
         drawOne(*overlay);
     if (const auto tool = m_tool)
         drawOne(*tool);
+    if (m_document)
+        drawScaleBar(gc, view, m_document->scenario().settings.scaleDenominator);
+}
+
+void MapCanvas::drawScaleBar(wxGraphicsContext& gc, const ViewTransform& view, double gameScale)
+{
+    const double metres = scaleBarMetres(view.scale(), 160.0);
+    if (!(metres > 0.0))
+        return;
+    const double length = metres * view.scale();
+    const double x = 12.0;
+    const double y = view.viewportHeight() - 14.0;
+    const GameDistance game = gameDistance(metres, gameScale);
+    const wxString label = wxString::FromUTF8(formatMetres(metres))
+        + wxString::Format(" = %.3g cm at ", game.mapCm) + wxString::FromUTF8(formatScale(gameScale));
+    gc.PushState();
+    gc.SetFont(wxSystemSettings::GetFont(wxSYS_DEFAULT_GUI_FONT), wxColour(20, 20, 20));
+    double textWidth = 0, textHeight = 0;
+    gc.GetTextExtent(label, &textWidth, &textHeight);
+    gc.SetPen(*wxTRANSPARENT_PEN);
+    gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(255, 255, 255, 200))));
+    gc.DrawRectangle(x - 6.0, y - textHeight - 14.0, std::max(length, textWidth) + 12.0, textHeight + 24.0);
+    // Alternate black and white halves, ticks at the ends.
+    gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(20, 20, 20))));
+    gc.DrawRectangle(x, y - 5.0, length / 2.0, 5.0);
+    gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(20, 20, 20)).Width(1.0)));
+    gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(255, 255, 255))));
+    gc.DrawRectangle(x + length / 2.0, y - 5.0, length / 2.0, 5.0);
+    gc.DrawText(label, x, y - textHeight - 9.0);
+    gc.PopState();
 }
 
 wxBitmap MapCanvas::renderToBitmap(const wxSize& size)
@@ -247,7 +286,12 @@ wxBitmap MapCanvas::renderToBitmap(const wxSize& size)
     {
         std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
         if (gc) {
+            // A picture is complete: missing tiles are read now rather than by the loader thread.
+            if (m_raster)
+                m_raster->setBlocking(true);
             renderMap(*gc, view, scene());
+            if (m_raster)
+                m_raster->setBlocking(false);
             drawOver(*gc, view);
         }
     }

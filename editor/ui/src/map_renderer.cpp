@@ -11,7 +11,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
 
 namespace sandtable::editor::ui {
 
@@ -171,15 +176,148 @@ std::shared_ptr<cairo_surface_t> toSurface(const wxImage& image)
 
 } // namespace
 
+/// The loader thread: reads the tiles the latest frame asked for through its own dataset (GDAL datasets
+/// are not shared between threads) and hands back cairo surfaces.
+struct RasterLayer::Loader {
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::vector<TileKey> wanted;          // the latest frame's missing tiles, in drawing order
+    std::set<TileKey> busy;               // being read now
+    std::vector<std::pair<TileKey, Surface>> done;
+    std::vector<std::pair<TileKey, std::string>> failed;
+    std::function<void()> onReady;
+    bool stop = false;
+    std::thread thread;
+};
+
+namespace {
+
+std::size_t surfaceCost(cairo_surface_t* surface)
+{
+    return static_cast<std::size_t>(cairo_image_surface_get_stride(surface))
+        * static_cast<std::size_t>(cairo_image_surface_get_height(surface));
+}
+
+} // namespace
+
 RasterLayer::RasterLayer(std::unique_ptr<RasterSource> source, Affine2D pixelToWorld)
     : m_source(std::move(source))
     , m_pixelToWorld(pixelToWorld)
+    , m_loader(std::make_unique<Loader>())
 {
+    const std::filesystem::path path = m_source->path();
+    Loader* loader = m_loader.get();
+    loader->thread = std::thread([loader, path] {
+        std::unique_ptr<RasterSource> own;
+        std::string openError;
+        try {
+            own = std::make_unique<RasterSource>(path);
+        } catch (const std::exception& error) {
+            openError = error.what();
+        }
+        std::unique_lock lock(loader->mutex);
+        for (;;) {
+            loader->wake.wait(lock, [&] { return loader->stop || !loader->wanted.empty(); });
+            if (loader->stop)
+                return;
+            const TileKey key = loader->wanted.front();
+            loader->wanted.erase(loader->wanted.begin());
+            loader->busy.insert(key);
+            lock.unlock();
+            Surface surface;
+            std::string failure = openError;
+            if (own) {
+                try {
+                    surface = toSurface(own->readTile(key));
+                    if (!surface)
+                        failure = path.string() + ": raster: out of memory for a tile";
+                } catch (const std::exception& error) {
+                    failure = error.what();
+                }
+            }
+            std::function<void()> notify;
+            lock.lock();
+            loader->busy.erase(key);
+            if (surface)
+                loader->done.emplace_back(key, std::move(surface));
+            else
+                loader->failed.emplace_back(key, failure);
+            // One repaint per batch: notify when nothing else is queued, or every few tiles.
+            if (loader->wanted.empty() || loader->done.size() % 8 == 0)
+                notify = loader->onReady;
+            if (notify) {
+                lock.unlock();
+                notify();
+                lock.lock();
+            }
+        }
+    });
+}
+
+RasterLayer::~RasterLayer()
+{
+    {
+        const std::lock_guard lock(m_loader->mutex);
+        m_loader->stop = true;
+        m_loader->onReady = nullptr;
+    }
+    m_loader->wake.notify_all();
+    m_loader->thread.join();
+}
+
+void RasterLayer::setOnTileReady(std::function<void()> callback)
+{
+    const std::lock_guard lock(m_loader->mutex);
+    m_loader->onReady = std::move(callback);
+}
+
+std::size_t RasterLayer::pendingTiles() const
+{
+    const std::lock_guard lock(m_loader->mutex);
+    return m_loader->wanted.size() + m_loader->busy.size() + m_loader->done.size();
 }
 
 core::Extent RasterLayer::footprint() const
 {
     return rasterFootprint(m_pixelToWorld, m_source->width(), m_source->height());
+}
+
+void RasterLayer::takeLoaded()
+{
+    std::vector<std::pair<TileKey, Surface>> done;
+    std::vector<std::pair<TileKey, std::string>> failed;
+    {
+        const std::lock_guard lock(m_loader->mutex);
+        done.swap(m_loader->done);
+        failed.swap(m_loader->failed);
+    }
+    for (auto& [key, surface] : done) {
+        const std::size_t cost = surfaceCost(surface.get());
+        m_cache.insert(key, std::move(surface), cost);
+    }
+    if (!failed.empty())
+        m_lastError = failed.back().second;
+}
+
+const RasterLayer::Surface* RasterLayer::tileFor(const TileKey& key, std::vector<TileKey>& missing)
+{
+    if (const Surface* cached = m_cache.find(key))
+        return cached;
+    if (!m_blocking) {
+        missing.push_back(key);
+        return nullptr;
+    }
+    try {
+        Surface surface = toSurface(m_source->readTile(key));
+        if (!surface)
+            throw std::runtime_error(m_source->path().string() + ": raster: out of memory for a tile");
+        const std::size_t cost = surfaceCost(surface.get());
+        m_cache.insert(key, std::move(surface), cost);
+        return m_cache.find(key);
+    } catch (const std::exception& error) {
+        m_lastError = error.what();
+        return nullptr;
+    }
 }
 
 void RasterLayer::draw(wxGraphicsContext& gc, const ViewTransform& view)
@@ -188,49 +326,84 @@ void RasterLayer::draw(wxGraphicsContext& gc, const ViewTransform& view)
         m_lastError = "the map raster needs wxWidgets' cairo graphics renderer";
         return;
     }
+    takeLoaded();
     auto* cr = static_cast<cairo_t*>(gc.GetNativeContext());
     const Affine2D sourceToScreen = view.worldToScreenMatrix() * m_pixelToWorld;
     const double logicalPerSourcePixel = std::sqrt(std::abs(sourceToScreen.determinant()));
     const auto& levels = m_source->levels();
     const int level = chooseLevel(levels, logicalPerSourcePixel * view.contentScale());
-    const RasterLevel& size = levels[static_cast<std::size_t>(level)];
-    const Affine2D levelToScreen = sourceToScreen * levelToSource(levels, level);
-    const auto tiles = visibleTiles(size, level, levelToScreen, view.viewportWidth(), view.viewportHeight());
-    // Magnified scan pixels stay crisp squares: single pixels are what a georeferencer wants to see.
-    const double devicePerLevelPixel = std::sqrt(std::abs(levelToScreen.determinant())) * view.contentScale();
-    const cairo_filter_t filter = devicePerLevelPixel > 2.0 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD;
-    for (const TileKey& key : tiles) {
-        const Surface* cached = m_cache.find(key);
-        if (!cached) {
-            try {
-                const wxImage image = m_source->readTile(key);
-                Surface surface = toSurface(image);
-                if (!surface)
-                    throw std::runtime_error(m_source->path().string() + ": raster: out of memory for a tile");
-                const std::size_t cost = static_cast<std::size_t>(image.GetWidth()) * static_cast<std::size_t>(image.GetHeight()) * 4;
-                m_cache.insert(key, std::move(surface), cost);
-                cached = m_cache.find(key);
-            } catch (const std::exception& error) {
-                m_lastError = error.what();
-                continue;
-            }
-        }
+
+    auto drawTile = [&](const TileKey& key, const Surface& surface, bool padEdges) {
+        const RasterLevel& size = levels[static_cast<std::size_t>(key.level)];
+        const Affine2D levelToScreen = sourceToScreen * levelToSource(levels, key.level);
+        const double devicePerLevelPixel = std::sqrt(std::abs(levelToScreen.determinant())) * view.contentScale();
+        // Magnified scan pixels stay crisp squares: single pixels are what a georeferencer wants to see.
+        const cairo_filter_t filter = devicePerLevelPixel > 2.0 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD;
         const TileRect rect = tileRect(size, key);
         const Affine2D m = levelToScreen * Affine2D::translation(rect.x, rect.y);
         const cairo_matrix_t matrix{m.a, m.b, m.c, m.d, m.e, m.f};
         cairo_save(cr);
         cairo_transform(cr, &matrix);
-        cairo_set_source_surface(cr, cached->get(), 0.0, 0.0);
+        cairo_set_source_surface(cr, surface.get(), 0.0, 0.0);
         cairo_pattern_set_filter(cairo_get_source(cr), filter);
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
         // Tiles are drawn row by row; each reaches one pixel (of its edge colour, padded) under its right
         // and lower neighbours, which paint over it, so antialiased edges leave no seam between tiles.
-        const bool right = rect.x + rect.width < size.width;
-        const bool below = rect.y + rect.height < size.height;
+        const bool right = padEdges && rect.x + rect.width < size.width;
+        const bool below = padEdges && rect.y + rect.height < size.height;
         cairo_rectangle(cr, 0.0, 0.0, rect.width + (right ? 1.0 : 0.0), rect.height + (below ? 1.0 : 0.0));
         cairo_fill(cr);
         cairo_restore(cr);
+    };
+
+    const RasterLevel& size = levels[static_cast<std::size_t>(level)];
+    const Affine2D levelToScreen = sourceToScreen * levelToSource(levels, level);
+    const auto tiles = visibleTiles(size, level, levelToScreen, view.viewportWidth(), view.viewportHeight());
+    std::vector<TileKey> missing;
+    std::vector<std::pair<TileKey, const Surface*>> ready;
+    for (const TileKey& key : tiles)
+        if (const Surface* surface = tileFor(key, missing))
+            ready.emplace_back(key, surface);
+
+    // Under missing tiles: the cached tiles of coarser levels that cover them, coarsest first.
+    if (!missing.empty()) {
+        std::set<TileKey> covers;
+        const Affine2D fineToSource = levelToSource(levels, level);
+        for (const TileKey& key : missing) {
+            const TileRect rect = tileRect(size, key);
+            for (int coarser = level + 1; coarser < static_cast<int>(levels.size()); ++coarser) {
+                const auto sourceToCoarse = levelToSource(levels, coarser).inverse();
+                if (!sourceToCoarse)
+                    break;
+                bool all = true;
+                std::set<TileKey> found;
+                for (const auto& [px, py] : {std::pair{rect.x, rect.y}, std::pair{rect.x + rect.width - 1, rect.y},
+                         std::pair{rect.x, rect.y + rect.height - 1}, std::pair{rect.x + rect.width - 1, rect.y + rect.height - 1}}) {
+                    const Point p = sourceToCoarse->apply(fineToSource.apply({px + 0.5, py + 0.5}));
+                    const TileKey cover{coarser, static_cast<int>(std::floor(p.x / kTileSize)), static_cast<int>(std::floor(p.y / kTileSize))};
+                    if (m_cache.contains(cover))
+                        found.insert(cover);
+                    else
+                        all = false;
+                }
+                covers.insert(found.begin(), found.end());
+                if (all)
+                    break;
+            }
+        }
+        for (auto it = covers.rbegin(); it != covers.rend(); ++it)
+            if (const Surface* surface = m_cache.find(*it))
+                drawTile(*it, *surface, false);
+        const std::lock_guard lock(m_loader->mutex);
+        m_loader->wanted.clear();
+        for (const TileKey& key : missing)
+            if (!m_loader->busy.count(key))
+                m_loader->wanted.push_back(key);
     }
+    if (!missing.empty())
+        m_loader->wake.notify_one();
+    for (const auto& [key, surface] : ready)
+        drawTile(key, *surface, true);
 }
 
 wxColour canvasBackground() { return wxColour(228, 226, 219); }

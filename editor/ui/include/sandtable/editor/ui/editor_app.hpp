@@ -18,8 +18,11 @@ namespace sandtable::editor::ui {
 class MainFrame;
 
 /// sandtable-editor [FILE] [--view E,N,M_PER_PX] [--run-action ID]... [--screenshot OUT.png] [--size WxH]
-///                  [--screenshot-window OUT.png] [--window-size WxH] [--version]
-/// After start-up the editor opens FILE, applies --view, then runs each --run-action in order (as the
+///                  [--screenshot-window OUT.png] [--window-size WxH] [--restore yes|no]
+///                  [--autosave-seconds N] [--version]
+/// After start-up the editor first offers to restore a recovery copy left by an editor that did not close
+/// (--restore answers without the dialog; batch runs only look with --restore), then opens FILE (unless a
+/// copy was restored), applies --view, then runs each --run-action in order (as the
 /// menu would). With --screenshot it renders the map canvas (overlays and tool included) at --size, with
 /// --screenshot-window it saves the whole main window (menus, panes, status bar); with either it then
 /// exits: 0 on success, 1 when the file cannot be opened, an action is unknown or disabled, an error was
@@ -47,6 +50,8 @@ private:
     std::optional<PixelSize> m_windowSize;
     std::optional<ViewRequest> m_view;
     std::vector<std::string> m_actions;
+    std::optional<bool> m_restore;
+    std::optional<double> m_autosaveSeconds;
     int m_exitCode = 0;
 };
 

@@ -7,10 +7,12 @@
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/editor/logic/action_registry.hpp"
 #include "sandtable/editor/logic/recent_files.hpp"
+#include "sandtable/editor/logic/recovery.hpp"
 #include "sandtable/editor/ui/workbench.hpp"
 
 #include <wx/aui/framemanager.h>
 #include <wx/frame.h>
+#include <wx/timer.h>
 #include <wx/treectrl.h>
 
 #include <filesystem>
@@ -18,12 +20,16 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace sandtable::editor::ui {
 
 class MapCanvas;
+class ProblemsPane;
+class PropertiesPane;
 
 class MainFrame : public wxFrame, public Workbench {
 public:
@@ -47,10 +53,24 @@ public:
     bool save();
     bool saveAs();
 
+    /// Autosaves unsaved changes to a recovery copy in `store`'s folder every `interval` (the copy is
+    /// removed on save, close or a new document).
+    void enableRecovery(RecoveryStore store, std::chrono::milliseconds interval);
+    /// Offers to restore the newest copy left by an editor that did not close (a crash, kill -9): asks with
+    /// a dialog, or takes `answer` (--restore yes|no) when given. A refused copy is removed. Returns true
+    /// when a copy was restored (the document then shows as modified, its own file as its path).
+    bool offerRestore(std::optional<bool> answer);
+    /// Writes the recovery copy now when there are changes it lacks (the timer calls it).
+    void autosaveNow();
+    /// The document differs from its file (edits, or restored from a recovery copy).
+    bool isModified() const noexcept;
+
     /// What the status bar says about the open document's map ("" when its raster is drawn).
     const std::string& notice() const noexcept { return m_notice; }
     const core::Document* document() const noexcept { return m_document.get(); }
     const ActionRegistry& actions() const noexcept { return m_actions; }
+    ProblemsPane& problems() noexcept { return *m_problems; }
+    PropertiesPane& properties() noexcept { return *m_properties; }
     /// Enabled right now (as the menu shows it).
     bool isEnabled(const std::string& id) const;
 
@@ -105,6 +125,7 @@ private:
     void rebuildRecentMenu();
     void rememberRecent(const std::filesystem::path& file);
     bool confirmDiscard();
+    void savedCleanly();
     void showFailureOf(const std::string& title, const std::exception& error);
     ActionContext actionContext() const;
     static void notifyAll(const std::map<int, std::function<void()>>& callbacks);
@@ -112,6 +133,8 @@ private:
     wxAuiManager m_aui;
     MapCanvas* m_canvas = nullptr;
     wxTreeCtrl* m_layers = nullptr;
+    ProblemsPane* m_problems = nullptr;
+    PropertiesPane* m_properties = nullptr;
     wxMenu* m_recentMenu = nullptr;
     ActionRegistry m_actions;
     std::map<std::string, Command> m_commands;      // added through addCommand
@@ -131,6 +154,12 @@ private:
     bool m_batch = false;
     bool m_jobRunning = false;
     int m_errorCount = 0;
+    std::optional<RecoveryStore> m_recovery;
+    wxTimer m_autosaveTimer;
+    std::uint64_t m_editCount = 0;
+    std::uint64_t m_autosavedEditCount = 0;
+    bool m_restoredUnsaved = false;
+    std::string m_autosaveError;
 };
 
 } // namespace sandtable::editor::ui

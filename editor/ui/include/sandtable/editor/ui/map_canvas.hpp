@@ -29,7 +29,8 @@ namespace sandtable::editor::ui {
 ///
 /// With a CanvasTool active, every mouse event but middle-button drags and the wheel goes to the tool
 /// first (a consumed event neither pans nor selects), and keys too; Escape the tool does not consume ends
-/// the tool. Overlays and then the tool draw over the map, in the canvas and in renderToBitmap.
+/// the tool. Overlays, then the tool, then the scale bar draw over the map, in the canvas and in
+/// renderToBitmap.
 class MapCanvas : public wxWindow {
 public:
     explicit MapCanvas(wxWindow* parent);
@@ -62,6 +63,9 @@ public:
     /// Makes `tool` active (null: select/pan). The previous tool is deactivated first.
     void setTool(std::shared_ptr<CanvasTool> tool);
     const std::shared_ptr<CanvasTool>& tool() const noexcept { return m_tool; }
+
+    /// Raster tiles asked for and not yet drawn (0 when what is on screen is complete).
+    std::size_t pendingTiles() const { return m_raster ? m_raster->pendingTiles() : 0; }
 
     /// Renders what the canvas shows at `size` (logical pixels) into a bitmap with the same drawing code,
     /// overlays and tool included; the view keeps its centre and, while fitted, is refitted to that size.
@@ -96,6 +100,8 @@ private:
     void viewChanged(bool byUser);
     RenderScene scene();
     void drawOver(wxGraphicsContext& gc, const ViewTransform& view);
+    /// The scale bar at the lower left: a round ground length and what it is on the map at the game scale.
+    static void drawScaleBar(wxGraphicsContext& gc, const ViewTransform& view, double gameScale);
 
     const core::Document* m_document = nullptr;
     std::unique_ptr<RasterLayer> m_raster;

@@ -12,20 +12,31 @@
 #include <wx/bitmap.h>
 #include <wx/graphics.h>
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 typedef struct _cairo_surface cairo_surface_t;
 
 namespace sandtable::editor::ui {
 
-/// The map raster placed in the working CRS, with its cache of decoded tiles.
+/// The map raster placed in the working CRS, with its cache of decoded tiles and a loader thread.
+///
+/// draw() never waits for GDAL: it draws the tiles that are cached and asks the loader thread (which has
+/// its own GDAL dataset) for the missing ones, newest frame first; where a tile is missing, the covering
+/// tile of a coarser level is drawn when that one is cached, so panning shows a blurred map and never a
+/// hole. onTileReady is called (on the loader thread) when tiles arrive; the canvas then repaints.
+/// In blocking mode (screenshots) missing tiles are read at once instead.
 class RasterLayer {
 public:
     /// Tile memory budget: 64 MiB of RGBA, 256 tiles of 256 x 256.
     static constexpr std::size_t kCacheBytes = std::size_t{64} << 20;
 
     RasterLayer(std::unique_ptr<RasterSource> source, Affine2D pixelToWorld);
+    ~RasterLayer();
+    RasterLayer(const RasterLayer&) = delete;
+    RasterLayer& operator=(const RasterLayer&) = delete;
 
     const RasterSource& source() const noexcept { return *m_source; }
     const Affine2D& pixelToWorld() const noexcept { return m_pixelToWorld; }
@@ -37,12 +48,25 @@ public:
     void draw(wxGraphicsContext& gc, const ViewTransform& view);
     const std::string& lastError() const noexcept { return m_lastError; }
 
+    /// Blocking mode reads missing tiles in draw() (for screenshots that must be complete).
+    void setBlocking(bool blocking) noexcept { m_blocking = blocking; }
+    /// Called on the loader thread after tiles were decoded (set before the first draw).
+    void setOnTileReady(std::function<void()> callback);
+    /// Tiles asked for and not yet drawn-ready (0 when the view is complete).
+    std::size_t pendingTiles() const;
+
 private:
     using Surface = std::shared_ptr<cairo_surface_t>;
+    struct Loader;
+    void takeLoaded();
+    const Surface* tileFor(const TileKey& key, std::vector<TileKey>& missing);
+
     std::unique_ptr<RasterSource> m_source;
     Affine2D m_pixelToWorld;
     TileCache<Surface> m_cache{kCacheBytes};
     std::string m_lastError;
+    bool m_blocking = false;
+    std::unique_ptr<Loader> m_loader;
 };
 
 /// What one frame shows. `raster` and `selection` may be null.

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Distances at game scale and the scale bar.
+#include "sandtable/editor/logic/measure.hpp"
+
+#include "sandtable/core/rules/pub_battles.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace sandtable::editor {
+
+namespace pb = core::rules::pub_battles;
+
+GameDistance gameDistance(double metres, double scaleDenominator)
+{
+    GameDistance d;
+    d.metres = metres;
+    if (scaleDenominator > 0.0) {
+        d.mapCm = metres * 100.0 / scaleDenominator;
+        d.footSegments = metres / pb::footSegmentMetres(scaleDenominator);
+        d.mountedSegments = metres / pb::mountedSegmentMetres(scaleDenominator);
+    }
+    return d;
+}
+
+std::string formatMetres(double metres)
+{
+    char text[64];
+    if (std::abs(metres) >= 1000.0)
+        std::snprintf(text, sizeof text, "%.3g km", metres / 1000.0);
+    else if (std::abs(metres) >= 10.0)
+        std::snprintf(text, sizeof text, "%.0f m", metres);
+    else
+        std::snprintf(text, sizeof text, "%.2g m", metres);
+    return text;
+}
+
+std::string formatScale(double scaleDenominator)
+{
+    const long long n = std::llround(scaleDenominator);
+    std::string digits = std::to_string(n < 0 ? -n : n);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+        digits.insert(static_cast<std::size_t>(i), ",");
+    return "1:" + digits;
+}
+
+std::string describeDistance(double metres, double scaleDenominator)
+{
+    const GameDistance d = gameDistance(metres, scaleDenominator);
+    char text[160];
+    std::snprintf(text, sizeof text, " = %.1f cm at %s = %.2f foot / %.2f mounted segments", d.mapCm,
+        formatScale(scaleDenominator).c_str(), d.footSegments, d.mountedSegments);
+    return formatMetres(metres) + text;
+}
+
+double pathLength(const std::vector<core::Coordinate>& points)
+{
+    double total = 0.0;
+    for (std::size_t i = 1; i < points.size(); ++i)
+        total += std::hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
+    return total;
+}
+
+double scaleBarMetres(double pixelsPerMetre, double maxPixels)
+{
+    if (!(pixelsPerMetre > 0.0) || !(maxPixels > 0.0))
+        return 0.0;
+    const double maxMetres = maxPixels / pixelsPerMetre;
+    double best = 0.01;
+    for (double decade = std::pow(10.0, std::floor(std::log10(maxMetres))) / 10.0; decade <= maxMetres * 10.0; decade *= 10.0)
+        for (const double step : {1.0, 2.0, 5.0})
+            if (step * decade <= maxMetres * (1.0 + 1e-12) && step * decade > best)
+                best = step * decade;
+    return best;
+}
+
+} // namespace sandtable::editor

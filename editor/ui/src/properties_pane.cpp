@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Properties pane.
+#include "sandtable/editor/ui/properties_pane.hpp"
+
+#include "sandtable/core/document/operations.hpp"
+#include "sandtable/core/rules/terrain_classes.hpp"
+
+#include <wx/propgrid/advprops.h>
+#include <wx/propgrid/propgrid.h>
+#include <wx/sizer.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace sandtable::editor::ui {
+
+namespace {
+
+wxString u8(const std::string& text) { return wxString::FromUTF8(text); }
+
+wxArrayString choices(std::initializer_list<const char*> names)
+{
+    wxArrayString list;
+    for (const char* name : names)
+        list.Add(name);
+    return list;
+}
+
+wxPGProperty* enumProperty(const wxString& label, const wxString& name, const wxArrayString& values, const std::string& current)
+{
+    auto* property = new wxEditEnumProperty(label, name, values, wxArrayInt(), u8(current));
+    return property;
+}
+
+double parseNumber(const std::string& text, const char* what)
+{
+    std::size_t used = 0;
+    const double value = std::stod(text, &used);
+    if (used != text.size() || !std::isfinite(value))
+        throw std::invalid_argument(std::string(what) + ": not a number: '" + text + "'");
+    return value;
+}
+
+} // namespace
+
+PropertiesPane::PropertiesPane(wxWindow* parent, Workbench& workbench)
+    : wxPanel(parent, wxID_ANY)
+    , m_workbench(workbench)
+{
+    m_grid = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(280, 240),
+        wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(m_grid, 1, wxEXPAND);
+    SetSizer(sizer);
+    m_grid->Bind(wxEVT_PG_CHANGED, &PropertiesPane::onChanged, this);
+    refresh();
+}
+
+void PropertiesPane::refresh()
+{
+    if (m_applying)
+        return;
+    m_grid->Freeze();
+    m_grid->Clear();
+    m_shown = m_workbench.selected();
+    const core::Document* document = m_workbench.document();
+    if (document && m_shown) {
+        const core::Scenario& scenario = document->scenario();
+        if (m_shown->kind == ObjectRef::Kind::Feature) {
+            if (const auto* feature = scenario.findFeature(core::FeatureId(m_shown->id))) {
+                m_grid->Append(new wxPropertyCategory("Terrain feature"));
+                m_grid->Append(new wxStringProperty("Id", "id", u8(feature->id.str())))->Enable(false);
+                m_grid->Append(new wxStringProperty("Name", "name", u8(feature->name)));
+                wxArrayString classes;
+                for (const auto& info : core::rules::canonicalTerrainClasses())
+                    classes.Add(u8(std::string(info.id)));
+                for (const auto& custom : scenario.customTerrainClasses)
+                    classes.Add(u8(custom.id));
+                m_grid->Append(enumProperty("Class", "class", classes, feature->terrainClass));
+            }
+        } else if (m_shown->kind == ObjectRef::Kind::Unit) {
+            if (const auto* unit = scenario.findUnit(core::UnitId(m_shown->id))) {
+                m_grid->Append(new wxPropertyCategory("Unit"));
+                m_grid->Append(new wxStringProperty("Id", "id", u8(unit->id.str())))->Enable(false);
+                m_grid->Append(new wxStringProperty("Name", "name", u8(unit->name)));
+                m_grid->Append(enumProperty("Type", "type",
+                    choices({"infantry", "detachment", "artillery", "cavalry", "dragoons", "baggage-train", "hq"}),
+                    core::toString(unit->type)));
+                m_grid->Append(enumProperty("Quality", "quality", choices({"militia", "regular", "elite", "guard"}),
+                    core::toString(unit->quality)));
+                m_grid->Append(new wxIntProperty("Strength", "strength", unit->strength));
+                if (unit->placement) {
+                    m_grid->Append(new wxPropertyCategory("Placement"));
+                    m_grid->Append(new wxFloatProperty("Easting (m)", "x", unit->placement->position.x));
+                    m_grid->Append(new wxFloatProperty("Northing (m)", "y", unit->placement->position.y));
+                    m_grid->Append(new wxFloatProperty("Facing (deg)", "facing", unit->placement->facing));
+                    m_grid->Append(new wxBoolProperty("Route column", "column", unit->placement->column));
+                }
+            }
+        } else if (m_shown->kind == ObjectRef::Kind::Formation) {
+            if (const auto* formation = scenario.findFormation(core::FormationId(m_shown->id))) {
+                m_grid->Append(new wxPropertyCategory("Formation"));
+                m_grid->Append(new wxStringProperty("Id", "id", u8(formation->id.str())))->Enable(false);
+                m_grid->Append(new wxStringProperty("Name", "name", u8(formation->name)));
+                m_grid->Append(enumProperty("Echelon", "echelon",
+                    choices({"army", "corps", "wing", "division", "brigade"}), formation->echelon));
+                m_grid->Append(new wxStringProperty("Chit", "chit", u8(formation->chit)));
+            }
+        }
+    }
+    if (m_grid->GetRoot()->GetChildCount() == 0)
+        m_grid->Append(new wxPropertyCategory(document ? "Select a feature, unit or formation" : "No scenario open"));
+    m_grid->Thaw();
+}
+
+bool PropertiesPane::setValue(const std::string& name, const std::string& value)
+{
+    if (!m_grid->GetPropertyByName(u8(name)))
+        return false;
+    return apply(name, value);
+}
+
+void PropertiesPane::onChanged(wxPropertyGridEvent& event)
+{
+    wxPGProperty* property = event.GetProperty();
+    if (!property)
+        return;
+    std::string value = property->GetValueAsString(wxPG_FULL_VALUE).utf8_string();
+    if (dynamic_cast<wxBoolProperty*>(property))
+        value = property->GetValue().GetBool() ? "true" : "false";
+    if (dynamic_cast<wxFloatProperty*>(property))
+        value = std::to_string(property->GetValue().GetDouble());
+    // Apply after the grid has finished its own event: applying rebuilds the grid.
+    CallAfter([this, name = property->GetName().utf8_string(), value] { apply(name, value); });
+}
+
+bool PropertiesPane::apply(const std::string& name, const std::string& value)
+{
+    core::Document* document = m_workbench.document();
+    if (!document || !m_shown)
+        return false;
+    const core::Scenario& scenario = document->scenario();
+    bool applied = false;
+    try {
+        m_applying = true;
+        if (m_shown->kind == ObjectRef::Kind::Feature) {
+            const auto* found = scenario.findFeature(core::FeatureId(m_shown->id));
+            if (!found)
+                throw std::invalid_argument("the feature is gone");
+            core::TerrainFeature feature = *found;
+            if (name == "name")
+                feature.name = value;
+            else if (name == "class")
+                feature.terrainClass = value;
+            else
+                throw std::invalid_argument("no property " + name);
+            if (!(feature == *found))
+                document->apply(core::operations::replaceFeature(scenario, feature, "Change feature " + name));
+        } else if (m_shown->kind == ObjectRef::Kind::Unit) {
+            const auto* found = scenario.findUnit(core::UnitId(m_shown->id));
+            if (!found)
+                throw std::invalid_argument("the unit is gone");
+            core::Unit unit = *found;
+            if (name == "name") {
+                unit.name = value;
+            } else if (name == "type") {
+                unit.type = core::unitTypeFromString(value);
+            } else if (name == "quality") {
+                unit.quality = core::unitQualityFromString(value);
+            } else if (name == "strength") {
+                const double strength = parseNumber(value, "strength");
+                if (strength < 0 || strength != std::floor(strength) || strength > 1e7)
+                    throw std::invalid_argument("strength must be a whole number of men (or guns), 0 or more");
+                unit.strength = static_cast<int>(strength);
+            } else if (unit.placement && (name == "x" || name == "y" || name == "facing")) {
+                const double number = parseNumber(value, name.c_str());
+                if (name == "x")
+                    unit.placement->position.x = number;
+                else if (name == "y")
+                    unit.placement->position.y = number;
+                else
+                    unit.placement->facing = std::fmod(std::fmod(number, 360.0) + 360.0, 360.0);
+            } else if (unit.placement && name == "column") {
+                unit.placement->column = value == "true" || value == "1";
+            } else {
+                throw std::invalid_argument("no property " + name);
+            }
+            if (!(unit == *found))
+                document->apply(core::operations::replaceUnit(scenario, unit, "Change unit " + name));
+        } else if (m_shown->kind == ObjectRef::Kind::Formation) {
+            const auto it = std::find_if(scenario.formations.begin(), scenario.formations.end(),
+                [&](const core::Formation& f) { return f.id.str() == m_shown->id; });
+            if (it == scenario.formations.end())
+                throw std::invalid_argument("the formation is gone");
+            core::Formation formation = *it;
+            if (name == "name")
+                formation.name = value;
+            else if (name == "echelon")
+                formation.echelon = value;
+            else if (name == "chit")
+                formation.chit = value;
+            else
+                throw std::invalid_argument("no property " + name);
+            if (!(formation == *it)) {
+                const auto index = static_cast<std::size_t>(it - scenario.formations.begin());
+                core::Edit edit{"Change formation " + name,
+                    {core::EntityChange<core::Formation>{formation.id.str(), *it, formation, index, index}}, {}};
+                document->apply(std::move(edit));
+            }
+        }
+        applied = true;
+    } catch (const std::exception& error) {
+        m_applying = false;
+        m_workbench.showError("Cannot change " + name, error.what());
+    }
+    m_applying = false;
+    refresh();
+    return applied;
+}
+
+} // namespace sandtable::editor::ui

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Makes the screenshots of docs/editor-guide.md with the real editor under Xvfb, so they stay current:
+#   tests/editor/make_doc_images.sh build/frame/editor/app/sandtable-editor docs/images
+# (the ctest editor_doc_images runs it into the build folder and checks the pictures are not blank).
+# usage: make_doc_images.sh EDITOR OUTDIR [CHECKER]
+set -euo pipefail
+editor=$1 out=$2 checker=${3:-}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" NO_AT_BRIDGE=1 GDK_BACKEND=x11
+
+shoot() { # name, then editor arguments
+  local name=$1
+  shift
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$editor" --window-size 1280x800 --screenshot-window "$out/$name.png" "$@" \
+    > "$work/$name.log" 2>&1 || { cat "$work/$name.log" >&2; echo "FAIL: $name" >&2; exit 1; }
+  grep -q "wrote $out/$name.png" "$work/$name.log" || { cat "$work/$name.log" >&2; exit 1; }
+  if [ -n "$checker" ]; then
+    read -r w h <<< "$(grep -o "wrote $out/$name.png ([0-9]*x[0-9]*)" "$work/$name.log" | grep -o '[0-9]*x[0-9]*' | tr x ' ')"
+    "$checker" "$out/$name.png" "$w" "$h" 40 20 > /dev/null || { echo "FAIL: $name.png looks blank" >&2; exit 1; }
+  fi
+  echo "made $out/$name.png"
+}
+
+# The whole window on the bundled Gettysburg example (the scan when ../shared/data holds it).
+shoot editor-window "$root/examples/gettysburg/gettysburg.sandtable.json"
+# The Problems pane: a bridge on neither stream nor road; Next Problem (F8) selects it and zooms to it.
+shoot editor-problems --run-action view.next_problem "$root/tests/data/editor/problems.sandtable.json"
+# A unit selected from the layers: its properties in the grid.
+shoot editor-small "$root/tests/data/editor/small_terrain.sandtable.json"
