@@ -3,8 +3,14 @@
 #include "sandtable/cli/context.hpp"
 
 #include "sandtable/catalogue/catalogue.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/print/terrain_style.hpp"
 
+#include <cairo.h>
+
+#include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <memory>
 #include <optional>
@@ -12,6 +18,87 @@
 
 namespace sandtable::cli {
 namespace {
+
+/// Width of the thumbnail stored with each package, pixels (the height follows the map's aspect).
+constexpr int kThumbnailWidth = 256;
+
+cairo_status_t appendPng(void* closure, const unsigned char* data, unsigned int length)
+{
+    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+/// The package's thumbnail: its terrain drawn in the print styles, kThumbnailWidth pixels wide, over the
+/// scenario's extent (else the terrain's envelope). No terrain and no extent: no thumbnail ("").
+std::string renderThumbnail(const core::Scenario& scenario, const std::filesystem::path&)
+{
+    double minX = HUGE_VAL, minY = HUGE_VAL, maxX = -HUGE_VAL, maxY = -HUGE_VAL;
+    if (scenario.settings.extent) {
+        const core::Extent& e = *scenario.settings.extent;
+        minX = e.minX, minY = e.minY, maxX = e.maxX, maxY = e.maxY;
+    } else {
+        for (const core::TerrainFeature& f : scenario.terrain)
+            for (const auto& part : f.geometry.parts)
+                for (const auto& ring : part)
+                    for (const core::Coordinate& c : ring) {
+                        minX = std::min(minX, c.x), maxX = std::max(maxX, c.x);
+                        minY = std::min(minY, c.y), maxY = std::max(maxY, c.y);
+                    }
+    }
+    if (!(maxX > minX) || !(maxY > minY) || !std::isfinite(maxX - minX) || !std::isfinite(maxY - minY))
+        return {};
+    const double scale = kThumbnailWidth / (maxX - minX);
+    const int height = std::clamp(static_cast<int>(std::lround((maxY - minY) * scale)), 16, 4 * kThumbnailWidth);
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, kThumbnailWidth, height);
+    cairo_t* cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 0.96, 0.94, 0.88); // paper
+    cairo_paint(cr);
+    // Working-CRS metres to pixels: y grows north on the map, down in the image.
+    cairo_translate(cr, 0.0, height);
+    cairo_scale(cr, scale, -scale * (height / ((maxY - minY) * scale)));
+    cairo_translate(cr, -minX, -minY);
+    std::vector<std::pair<int, const core::TerrainFeature*>> order;
+    for (const core::TerrainFeature& f : scenario.terrain)
+        order.emplace_back(print::terrainStyle(f.terrainClass).order, &f);
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    const double pixel = 1.0 / scale;
+    for (const auto& [rank, feature] : order) {
+        const print::TerrainStyle style = print::terrainStyle(feature->terrainClass);
+        const int dim = core::dimension(feature->geometry.type);
+        cairo_new_path(cr);
+        for (const auto& part : feature->geometry.parts)
+            for (const auto& ring : part) {
+                if (ring.empty())
+                    continue;
+                if (dim == 0) {
+                    cairo_new_sub_path(cr);
+                    cairo_arc(cr, ring.front().x, ring.front().y, 1.5 * pixel, 0.0, 2.0 * M_PI);
+                    continue;
+                }
+                cairo_move_to(cr, ring.front().x, ring.front().y);
+                for (std::size_t i = 1; i < ring.size(); ++i)
+                    cairo_line_to(cr, ring[i].x, ring[i].y);
+                if (dim == 2)
+                    cairo_close_path(cr);
+            }
+        if (dim != 1) {
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+            cairo_set_source_rgba(cr, style.fill.r, style.fill.g, style.fill.b, style.fill.a);
+            cairo_fill_preserve(cr);
+        }
+        cairo_set_source_rgba(cr, style.line.r, style.line.g, style.line.b, style.line.a);
+        cairo_set_line_width(cr, (dim == 1 ? 1.5 : 0.5) * pixel);
+        cairo_stroke(cr);
+    }
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    std::string png;
+    const cairo_status_t status = cairo_surface_write_to_png_stream(surface, appendPng, &png);
+    cairo_surface_destroy(surface);
+    if (status != CAIRO_STATUS_SUCCESS)
+        throw core::OperationError("thumbnail", "", std::string("cairo cannot write the PNG: ") + cairo_status_to_string(status));
+    return png;
+}
 
 struct CatalogueOptions {
     std::string catalogue = catalogue::kDefaultCatalogueFile;
@@ -64,11 +151,12 @@ void runExport(const CatalogueOptions& o, Context& context)
     catalogue::Catalogue db = catalogue::Catalogue::open(o.catalogue);
     catalogue::ExportOptions options;
     options.storeRaster = !o.noRaster;
+    options.thumbnail = renderThumbnail;
     try {
         const catalogue::ExportResult r = db.exportScenario(o.file, options);
         if (context.json) {
             context.printJson({{"id", r.id}, {"revision", r.revision}, {"catalogue", o.catalogue}, {"file", o.file},
-                {"warnings", r.warnings.size()}, {"raster_stored", r.rasterStored}, {"diagnostics", diagnosticsToJson(r.warnings)}});
+                {"warnings", r.warnings.size()}, {"raster_stored", r.rasterStored}, {"thumbnail", r.thumbnailStored}, {"diagnostics", diagnosticsToJson(r.warnings)}});
         } else {
             context.printDiagnostics(r.warnings, o.file);
             context.out << r.id << " revision " << r.revision << "\n";
@@ -119,6 +207,11 @@ void runShow(const CatalogueOptions& o, Context& context)
         j["formations"] = d.formationCount;
         j["units"] = d.unitCount;
         j["diagnostics"] = diagnosticsToJson(d.warnings);
+        j["thumbnail"] = d.thumbnail
+            ? nlohmann::ordered_json{{"width", d.thumbnail->first}, {"height", d.thumbnail->second}, {"format", "png"}}
+            : nlohmann::ordered_json(nullptr);
+        j["table_battles_cards"] = d.tableBattlesCards;
+        j["campaign_grid"] = d.campaignGrid;
         if (d.map) {
             const auto& m = *d.map;
             j["map"] = {{"path", m.path}, {"sha256", m.sha256}, {"width", m.width}, {"height", m.height},
@@ -158,6 +251,9 @@ void runShow(const CatalogueOptions& o, Context& context)
         out << "  raster:      " << (m.rasterStored ? "stored, " + std::to_string(m.rasterSize) + " bytes, SHA-256 " + m.rasterSha256 : "not stored")
             << "\n";
     }
+    out << "  thumbnail:   "
+        << (d.thumbnail ? std::to_string(d.thumbnail->first) + " x " + std::to_string(d.thumbnail->second) + " px PNG" : std::string("none"))
+        << "\n";
     if (!d.description.empty())
         out << "  description: " << d.description << "\n";
     for (const auto& w : d.warnings)
@@ -180,6 +276,18 @@ void runExtract(const CatalogueOptions& o, Context& context)
         if (r.raster)
             context.err << "wrote " << r.raster->string() << " (SHA-256 " << r.rasterSha256 << ")\n";
     }
+}
+
+void runThumbnail(const CatalogueOptions& o, Context& context)
+{
+    const std::optional<std::string> png = catalogue::Catalogue::open(o.catalogue).thumbnail(o.id, revisionOption(o));
+    if (!png)
+        throw core::OperationError(o.catalogue, o.id, "the package has no thumbnail (it has no terrain or extent to draw)");
+    core::writeFileAtomically(o.output, *png);
+    if (context.json)
+        context.printJson({{"id", o.id}, {"file", o.output}, {"bytes", png->size()}});
+    else if (!context.quiet)
+        context.err << "wrote " << o.output << " (" << png->size() << " bytes)\n";
 }
 
 void runRemove(const CatalogueOptions& o, Context& context)
@@ -238,6 +346,14 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
     extract->add_option("--with-raster", extractOptions->rasterDir, "Also write the stored map raster into this folder");
     extract->add_option("--revision", extractOptions->revision, "Revision (default: the newest)")->check(CLI::PositiveNumber);
     extract->callback([extractOptions, &context] { runExtract(*extractOptions, context); });
+
+    auto thumbnailOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* thumbnail = addCommand(*noun, "thumbnail", "Write a package's thumbnail PNG");
+    thumbnail->add_option("ID", thumbnailOptions->id, "Package (scenario) id")->required();
+    thumbnail->add_option("-o,--output", thumbnailOptions->output, "PNG file to write")->required();
+    addCatalogueOption(thumbnail, thumbnailOptions);
+    thumbnail->add_option("--revision", thumbnailOptions->revision, "Revision (default: the newest)")->check(CLI::PositiveNumber);
+    thumbnail->callback([thumbnailOptions, &context] { runThumbnail(*thumbnailOptions, context); });
 
     auto removeOptions = std::make_shared<CatalogueOptions>();
     CLI::App* remove = addCommand(*noun, "remove", "Remove a package (every revision, or one with --revision)");

@@ -272,7 +272,7 @@ BOOST_AUTO_TEST_CASE(header_has_geopackage_application_id_and_user_version)
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA application_id") == "1196444487");
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA user_version") == "10400");
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA journal_mode") == "wal");
-    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "1");
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "2");
 }
 
 BOOST_AUTO_TEST_CASE(terrain_is_a_registered_feature_table_with_its_extent_and_crs)
@@ -362,7 +362,7 @@ BOOST_AUTO_TEST_CASE(export_into_a_geopackage_made_by_gdal_migrates_it_and_keeps
     BOOST_TEST(db.list().empty());
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     db.exportScenario(folder / "a.json");
-    BOOST_TEST(db.schemaVersion() == 1);
+    BOOST_TEST(db.schemaVersion() == 2);
     // Golden list of what migration 1 adds (besides GDAL's own objects, which stay).
     BOOST_TEST(test::queryText(folder / "gdal.gpkg",
                    "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
@@ -375,19 +375,74 @@ BOOST_AUTO_TEST_CASE(export_into_a_geopackage_made_by_gdal_migrates_it_and_keeps
     BOOST_TEST(layers.output.find("terrain_epsg_32618") != std::string::npos, layers.output);
 }
 
-BOOST_AUTO_TEST_CASE(a_new_catalogue_gets_every_table_of_schema_version_one)
+BOOST_AUTO_TEST_CASE(a_new_catalogue_gets_every_table_of_schema_version_two)
 {
     test::TemporaryFolder folder;
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     catalogue::Catalogue::open(folder / "c.gpkg").exportScenario(folder / "a.json");
-    // Golden: the tables of schemas/catalogue.v1.sql, GeoPackage's three core tables and the terrain layer
-    // (FTS5's shadow tables left out).
+    // Golden: the tables of schemas/catalogue.v1.sql and v2.sql, GeoPackage's three core tables and the
+    // terrain layer (FTS5's shadow tables left out).
     BOOST_TEST(test::queryText(folder / "c.gpkg",
                    "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE type = 'table' "
-                   "AND name NOT LIKE 'package_search_%' ORDER BY name)")
-        == "formations gpkg_contents gpkg_geometry_columns gpkg_spatial_ref_sys map_gcps map_sources package_documents "
-           "package_search package_warnings packages sandtable_layers sandtable_meta sides terrain_epsg_32618 units");
+                   "AND name NOT LIKE 'package_search_%' AND name NOT LIKE 'package_title_search_%' ORDER BY name)")
+        == "campaign_forces campaign_grids campaign_objectives campaign_overrides campaign_square_cover formations gpkg_contents "
+           "gpkg_geometry_columns gpkg_spatial_ref_sys map_gcps map_sources package_documents package_search package_thumbnails "
+           "package_title_search package_warnings packages sandtable_layers sandtable_meta setup_arrivals setup_placements "
+           "setup_reserves sides tb_armies tb_card_actions tb_formation_cards tb_scenario_cards terrain_epsg_32618 units");
+    BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "2");
     BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT count(*) FROM sqlite_master WHERE type IN ('trigger', 'view')") == "0");
+    // Every attribute table is registered with GeoPackage (21 of sandtable's, plus the terrain layer).
+    BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT count(*) FROM gpkg_contents WHERE data_type = 'attributes'") == "21");
+}
+
+BOOST_AUTO_TEST_CASE(cards_and_set_ups_of_an_export_go_into_the_version_two_tables)
+{
+    test::TemporaryFolder folder;
+    const auto db = folder / "c.gpkg";
+    auto c = catalogue::Catalogue::open(db);
+    c.exportScenario(test::sourceDir() / "examples/table-battles/fontenoy.sandtable.json");
+    c.exportScenario(test::sourceDir() / "examples/rossbach/rossbach.sandtable.json");
+    // fontenoy.sandtable.json: scenario card 51, 12 formation cards with 22 actions; rossbach: 32 units placed.
+    BOOST_TEST(test::queryText(db, "SELECT number FROM tb_scenario_cards") == "51");
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM tb_formation_cards") == "12");
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM tb_card_actions") == "22");
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM setup_placements") == "32");
+    BOOST_TEST(c.show("fontenoy-1745").tableBattlesCards == 12);
+    BOOST_TEST(!c.show("fontenoy-1745").campaignGrid);
+    // Re-exporting makes a second set of rows for the new revision; removing it drops them again.
+    c.exportScenario(test::sourceDir() / "examples/table-battles/fontenoy.sandtable.json");
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM tb_formation_cards") == "24");
+    BOOST_TEST(c.remove("fontenoy-1745", 2) == 1);
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM tb_formation_cards") == "12");
+    BOOST_TEST(test::queryText(db, "PRAGMA foreign_key_check") == "");
+}
+
+BOOST_AUTO_TEST_CASE(the_thumbnail_renderer_result_is_stored_and_read_back)
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    auto c = catalogue::Catalogue::open(folder / "c.gpkg");
+    // The smallest PNG header the library reads: signature, IHDR of 3 x 2 pixels (the rest is not checked).
+    const std::string png = std::string("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\0\x03\0\0\0\x02", 24) + "rest";
+    catalogue::ExportOptions options;
+    options.thumbnail = [&](const core::Scenario& s, const std::filesystem::path&) {
+        BOOST_TEST(s.settings.id == "test-small");
+        return png;
+    };
+    BOOST_TEST(c.exportScenario(folder / "a.json", options).thumbnailStored);
+    BOOST_TEST(c.thumbnail("test-small").value_or("") == png);
+    const auto size = c.show("test-small").thumbnail;
+    BOOST_TEST_REQUIRE(size.has_value());
+    BOOST_TEST(size->first == 3);
+    BOOST_TEST(size->second == 2);
+    // Bytes that are not a PNG are refused before anything is written.
+    options.thumbnail = [](const core::Scenario&, const std::filesystem::path&) { return std::string("GIF89a not a png at all...."); };
+    BOOST_CHECK_THROW(c.exportScenario(folder / "a.json", options), core::OperationError);
+    BOOST_TEST(c.show("test-small").revisions.size() == 1u);
+    // Without a renderer there is no thumbnail.
+    c.exportScenario(folder / "a.json");
+    BOOST_TEST(!c.thumbnail("test-small").has_value());
+    BOOST_TEST(c.thumbnail("test-small", 1).value_or("") == png);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

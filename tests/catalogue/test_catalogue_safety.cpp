@@ -111,9 +111,13 @@ BOOST_AUTO_TEST_CASE(a_catalogue_of_a_newer_schema_is_refused_with_a_clear_error
 {
     test::TemporaryFolder folder;
     const auto db = makeCatalogue(folder);
-    test::execSql(db, "UPDATE sandtable_meta SET value = '2' WHERE key = 'schema_version'");
+    test::execSql(db, "UPDATE sandtable_meta SET value = '3' WHERE key = 'schema_version'");
     const std::string what = formatErrorOf(db);
-    BOOST_TEST(what.find("catalogue schema version 2 is newer than this sandtable reads (up to 1)") != std::string::npos, what);
+    BOOST_TEST(what.find("catalogue schema version 3 is newer than this sandtable reads (up to 2)") != std::string::npos, what);
+    // An export refuses it too, and leaves it as it was.
+    test::writeScenarioFile(test::scenarioNamed("other", "Other"), folder / "b.json");
+    BOOST_CHECK_THROW(catalogue::Catalogue::open(db).exportScenario(folder / "b.json"), core::FormatError);
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM packages") == "1");
 }
 
 BOOST_AUTO_TEST_CASE(a_damaged_document_is_detected_on_extract)
@@ -148,7 +152,7 @@ BOOST_AUTO_TEST_CASE(two_processes_exporting_at_once_lose_nothing)
 {
     test::TemporaryFolder folder;
     const auto db = folder / "shared.gpkg";
-    constexpr int kEach = 25;
+    constexpr int kEach = 100;
     std::vector<pid_t> children;
     for (const char* prefix : {"left", "right"}) {
         const pid_t pid = fork();

@@ -132,4 +132,23 @@ BOOST_AUTO_TEST_CASE(limit_caps_the_results)
     BOOST_TEST(ids(q).size() == 3u);
 }
 
+BOOST_AUTO_TEST_CASE(matches_outside_the_titles_come_after_the_title_matches_newest_first)
+{
+    // "division" is in every package's unit names and in no title: all six, in reverse export order, score 0.
+    BOOST_TEST((ids(test::words("division")) == Ids{"shenandoah", "leuthen", "leipzig", "borodino", "description-hit", "title-hit"}));
+    for (const auto& p : db.search(test::words("division")))
+        BOOST_TEST(p.score == 0.0);
+    // A title match outranks every other match however recent: "leipzig" is in leipzig's title; "nations"
+    // only in its description.
+    BOOST_TEST((ids(test::words("gett*")) == Ids{"title-hit", "description-hit"}));
+    BOOST_TEST(db.search(test::words("gett*"))[0].score < 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(a_title_match_excluded_by_not_in_another_column_is_not_returned)
+{
+    // title-hit has "Gettysburg" in its title but "Buford" in its description: NOT buford drops it.
+    BOOST_TEST((ids(test::words("gettysburg NOT buford")) == Ids{"description-hit"}));
+    BOOST_TEST((ids(test::words("title:gettysburg")) == Ids{"title-hit"}));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -10,7 +10,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 #include <sys/wait.h>
 
@@ -152,6 +154,74 @@ BOOST_AUTO_TEST_CASE(gdal_validator_accepts_the_catalogue_the_command_writes)
     const int status = pclose(pipe);
     BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 0), output);
     BOOST_TEST(output == "");
+}
+
+BOOST_AUTO_TEST_CASE(every_package_gets_a_thumbnail_png_of_its_terrain)
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string db = (folder / "c.gpkg").string();
+    BOOST_TEST_REQUIRE(runTool({"catalogue", "export", writeSmall(folder, "a.json", sandtable::test::smallScenario()), "--catalogue", db}).code == 0);
+    Result shown = runTool({"catalogue", "show", "test-small", "--catalogue", db, "--json"});
+    BOOST_TEST_REQUIRE(shown.code == 0, shown.err);
+    // The fixture's extent is 1000 m x 1000 m: 256 px wide, so 256 px high.
+    const auto thumbnail = nlohmann::json::parse(shown.out).at("thumbnail");
+    BOOST_TEST(thumbnail.at("width") == 256);
+    BOOST_TEST(thumbnail.at("height") == 256);
+    BOOST_TEST(thumbnail.at("format") == "png");
+
+    const std::string png = (folder / "t.png").string();
+    Result written = runTool({"catalogue", "thumbnail", "test-small", "-o", png, "--catalogue", db});
+    BOOST_TEST_REQUIRE(written.code == 0, written.err);
+    const std::string bytes = sandtable::core::readFile(png);
+    BOOST_TEST_REQUIRE(bytes.size() > 24u);
+    BOOST_TEST(bytes.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+    BOOST_TEST(bytes.substr(12, 4) == "IHDR");
+    BOOST_TEST(static_cast<unsigned char>(bytes[18]) == 1u); // width 256 = 0x00000100, big-endian
+    BOOST_TEST(static_cast<unsigned char>(bytes[19]) == 0u);
+
+    // Pixels, read back with GDAL: the wood (300100..300300 E, 4400100..4400200 N) covers pixel (51, 217)
+    // with the woods fill, rgb(120, 170, 90) at alpha 0.75 over the paper (245, 240, 224): (151, 188, 124);
+    // pixel (200, 50) is bare paper.
+    if (std::filesystem::exists("/usr/share/doc/python3-gdal")) {
+        FILE* pipe = popen(("/usr/bin/python3 -c \"from osgeo import gdal; d = gdal.Open('" + png
+                               + "'); print(*[int(d.GetRasterBand(b).ReadAsArray(x, y, 1, 1)[0][0]) for x, y in ((51, 217), (200, 50)) "
+                                 "for b in (1, 2, 3)])\" 2>&1").c_str(), "r");
+        BOOST_TEST_REQUIRE(pipe != nullptr);
+        char buffer[256] = {};
+        const std::size_t n = fread(buffer, 1, sizeof buffer - 1, pipe);
+        pclose(pipe);
+        std::istringstream values(std::string(buffer, n));
+        int v[6] = {};
+        for (int& x : v)
+            values >> x;
+        const int expected[6] = {151, 188, 124, 245, 240, 224};
+        for (int k = 0; k < 6; ++k)
+            BOOST_TEST(std::abs(v[k] - expected[k]) <= 2, "channel " << k << ": " << v[k] << " (output: " << buffer << ")");
+    }
+
+    Result none = runTool({"catalogue", "thumbnail", "nothing", "-o", png, "--catalogue", db});
+    BOOST_TEST(none.code == 1);
+}
+
+BOOST_AUTO_TEST_CASE(every_example_round_trips_through_the_catalogue_byte_for_byte)
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string db = (folder / "c.gpkg").string();
+    int examples = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(sandtable::test::sourceDir() / "examples")) {
+        const std::string name = entry.path().filename().string();
+        if (name.size() < 15 || name.substr(name.size() - 15) != ".sandtable.json")
+            continue;
+        ++examples;
+        Result exported = runTool({"catalogue", "export", entry.path().string(), "--catalogue", db, "--no-raster", "--json"});
+        BOOST_TEST_REQUIRE(exported.code == 0, entry.path() << ": " << exported.err);
+        const std::string id = nlohmann::json::parse(exported.out).at("id");
+        const std::string back = (folder / (id + ".json")).string();
+        Result extracted = runTool({"catalogue", "extract", id, "-o", back, "--catalogue", db});
+        BOOST_TEST_REQUIRE(extracted.code == 0, extracted.err);
+        BOOST_TEST(sandtable::core::readFile(back) == sandtable::core::readFile(entry.path()), entry.path());
+    }
+    BOOST_TEST(examples >= 5);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

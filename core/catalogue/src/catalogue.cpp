@@ -4,6 +4,7 @@
 
 #include "catalogue_impl.hpp"
 #include "catalogue_schema.hpp"
+#include "catalogue_structure.hpp"
 #include "sandtable/catalogue/gpkg_geometry.hpp"
 #include "sandtable/catalogue/srs.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -205,6 +206,17 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
         throw core::FormatError(sourceName, "/crs", e.what());
     }
 
+    std::string thumbnail;
+    std::optional<std::pair<int, int>> thumbnailSize;
+    if (options.thumbnail) {
+        thumbnail = options.thumbnail(scenario, baseDir);
+        if (!thumbnail.empty()) {
+            thumbnailSize = detail::pngSize(thumbnail);
+            if (!thumbnailSize)
+                throw core::OperationError(sourceName, "thumbnail", "the thumbnail renderer gave bytes that are not a PNG");
+        }
+    }
+
     std::error_code ec;
     const bool created = !std::filesystem::exists(m_impl->path, ec);
     if (!m_impl->db.isOpen())
@@ -245,6 +257,8 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
         {
             detail::Statement s(db, "DELETE FROM package_search WHERE rowid IN (SELECT fid FROM packages WHERE scenario_id = ?1)");
             s.bind(1, id).run();
+            detail::Statement t(db, "DELETE FROM package_title_search WHERE rowid IN (SELECT fid FROM packages WHERE scenario_id = ?1)");
+            t.bind(1, id).run();
         }
         {
             detail::Statement layers(db, "SELECT DISTINCT terrain_table FROM packages WHERE scenario_id = ?1 AND latest = 1 AND terrain_table IS NOT NULL");
@@ -380,6 +394,13 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 s.reset();
             }
         }
+        detail::storeStructure(db, fid, scenario);
+        if (thumbnailSize) {
+            detail::Statement s(db, "INSERT INTO package_thumbnails (package_fid, width, height, png) VALUES (?1, ?2, ?3, ?4)",
+                "package_thumbnails");
+            s.bind(1, fid).bind(2, thumbnailSize->first).bind(3, thumbnailSize->second).bindBlob(4, thumbnail).run();
+            result.thumbnailStored = true;
+        }
         if (!terrainTable.empty()) {
             detail::Statement s(db, "INSERT INTO " + detail::quoteIdentifier(terrainTable)
                     + " (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
@@ -397,7 +418,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
             if (terrainEnvelope)
                 detail::mergeLayerExtent(db, terrainTable, *terrainEnvelope);
         }
-        for (const char* table : {"packages", "package_documents", "package_warnings", "map_sources", "map_gcps", "sides", "formations", "units"})
+        for (const char* table : detail::kAttributeTables)
             detail::touchContents(db, table);
         m_impl->indexPackage(fid);
         transaction.commit();

@@ -120,28 +120,7 @@ std::int64_t Catalogue::Impl::packageFid(const std::string& id, std::optional<in
         revision ? "no revision " + std::to_string(*revision) + " of this package in the catalogue" : "no such package in the catalogue");
 }
 
-void Catalogue::Impl::indexPackage(std::int64_t fid)
-{
-    std::string table;
-    {
-        detail::Statement s(db, "SELECT coalesce(terrain_table, '') FROM packages WHERE fid = ?1");
-        s.bind(1, fid);
-        if (s.step())
-            table = s.text(0);
-    }
-    const std::string places = table.empty()
-        ? std::string("''")
-        : "coalesce((SELECT group_concat(DISTINCT name) FROM " + detail::quoteIdentifier(table) + " WHERE package_fid = p.fid), '')";
-    detail::Statement s(db,
-        "INSERT INTO package_search (rowid, title, battle, date, description, names, places) "
-        "SELECT p.fid, p.title, p.battle, p.date, p.description, "
-        "coalesce((SELECT group_concat(name, '; ') FROM (SELECT name FROM sides WHERE package_fid = p.fid "
-        "UNION ALL SELECT name FROM formations WHERE package_fid = p.fid "
-        "UNION ALL SELECT name FROM units WHERE package_fid = p.fid)), ''), "
-            + places + " FROM packages p WHERE p.fid = ?1",
-        "package_search");
-    s.bind(1, fid).run();
-}
+void Catalogue::Impl::indexPackage(std::int64_t fid) { detail::indexPackageSearch(db, fid); }
 
 std::vector<PackageSummary> Catalogue::list() const
 {
@@ -178,22 +157,57 @@ std::vector<PackageSummary> Catalogue::search(const SearchQuery& query) const
         read.commit();
         return out;
     }
-    // Unfiltered, FTS5 ranks and limits on its own (ORDER BY rank inside the virtual table); with filters
-    // the rows are joined first, then ranked.
-    const std::string sql = filtered
-        ? std::string("SELECT ") + kSummaryColumns + ", f.rank FROM package_search f CROSS JOIN packages p ON p.fid = f.rowid "
-              "WHERE package_search MATCH ?1 AND f.rank MATCH '" + kRankFunction + "'" + filters + " ORDER BY f.rank LIMIT ?5"
-        : std::string("SELECT ") + kSummaryColumns + ", f.rank FROM (SELECT rowid, rank FROM package_search "
-              "WHERE package_search MATCH ?1 AND rank MATCH '" + kRankFunction + "' ORDER BY rank LIMIT ?5) f "
+    // Tier 1: the title index alone, ranked by bm25 (few rows, short texts). Tier 2 (schema v1 files: the
+    // only tier, bm25 over every column): the full index, newest first, which FTS5 walks backwards and
+    // stops after `limit` rows instead of scoring every match. Unfiltered, FTS5 limits on its own; with
+    // filters the rows are joined first.
+    const bool tiered = m_impl->version >= 2;
+    const std::string titleIndex = tiered ? "package_title_search" : "package_search";
+    const std::string rankFunction = tiered ? "bm25()" : kRankFunction;
+    const std::string rankedSql = filtered
+        ? std::string("SELECT ") + kSummaryColumns + ", f.rank, f.rowid FROM " + titleIndex + " f CROSS JOIN packages p ON p.fid = f.rowid "
+              "WHERE " + titleIndex + " MATCH ?1 AND f.rank MATCH '" + rankFunction + "'" + filters + " ORDER BY f.rank LIMIT ?5"
+        : std::string("SELECT ") + kSummaryColumns + ", f.rank, f.rowid FROM (SELECT rowid, rank FROM " + titleIndex + " WHERE "
+              + titleIndex + " MATCH ?1 AND rank MATCH '" + rankFunction + "' ORDER BY rank LIMIT ?5) f "
               "CROSS JOIN packages p ON p.fid = f.rowid WHERE 1" + filters + " ORDER BY f.rank";
+    const std::string recentSql = std::string("SELECT ") + kSummaryColumns + ", 0.0, f.rowid FROM package_search f CROSS JOIN packages p "
+        "ON p.fid = f.rowid WHERE package_search MATCH ?1" + filters + " ORDER BY f.rowid DESC";
     const auto run = [&](const std::string& match) {
         std::vector<PackageSummary> rows;
-        detail::Statement s(db, sql, "search");
-        s.bind(1, match);
-        bindFilters(s);
-        while (s.step()) {
-            rows.push_back(readSummary(s));
-            rows.back().score = s.real(9);
+        std::set<std::int64_t> seen;
+        const std::size_t limit = static_cast<std::size_t>(std::max(0, query.limit));
+        {
+            detail::Statement s(db, rankedSql, "search");
+            s.bind(1, match);
+            bindFilters(s);
+            // A title that matches a query with NOT may still be excluded by the other columns: such rows
+            // are checked against the full index.
+            const bool negated = tiered && match.find("NOT") != std::string::npos;
+            std::optional<detail::Statement> check;
+            if (negated)
+                check.emplace(db, "SELECT 1 FROM package_search WHERE package_search MATCH ?1 AND rowid = ?2", "search");
+            while (s.step()) {
+                if (check) {
+                    check->reset();
+                    check->bind(1, match).bind(2, s.integer(10));
+                    if (!check->step())
+                        continue;
+                }
+                rows.push_back(readSummary(s));
+                rows.back().score = s.real(9);
+                seen.insert(s.integer(10));
+            }
+        }
+        if (tiered && rows.size() < limit) {
+            detail::Statement s(db, recentSql, "search");
+            s.bind(1, match);
+            s.bindOrNull(2, query.system).bindOrNull(3, query.dateFrom).bindOrNull(4, query.dateTo);
+            while (rows.size() < limit && s.step()) {
+                if (seen.count(s.integer(10)) != 0)
+                    continue;
+                rows.push_back(readSummary(s));
+                rows.back().score = 0.0;
+            }
         }
         return rows;
     };
@@ -274,8 +288,37 @@ PackageDetails Catalogue::show(const std::string& id, std::optional<int> revisio
             d.map = m;
         }
     }
+    if (m_impl->version >= 2) {
+        {
+            detail::Statement s(db, "SELECT width, height FROM package_thumbnails WHERE package_fid = ?1");
+            s.bind(1, fid);
+            if (s.step())
+                d.thumbnail = std::pair<int, int>(static_cast<int>(s.integer(0)), static_cast<int>(s.integer(1)));
+        }
+        {
+            detail::Statement s(db, "SELECT (SELECT count(*) FROM tb_formation_cards WHERE package_fid = ?1), "
+                                    "EXISTS (SELECT 1 FROM campaign_grids WHERE package_fid = ?1)");
+            s.bind(1, fid);
+            s.step();
+            d.tableBattlesCards = static_cast<int>(s.integer(0));
+            d.campaignGrid = s.integer(1) != 0;
+        }
+    }
     read.commit();
     return d;
+}
+
+std::optional<std::string> Catalogue::thumbnail(const std::string& id, std::optional<int> revision) const
+{
+    const std::int64_t fid = m_impl->packageFid(id, revision);
+    if (m_impl->version < 2)
+        return std::nullopt;
+    detail::Statement s(m_impl->db, "SELECT png FROM package_thumbnails WHERE package_fid = ?1 AND length(png) <= 16777216",
+        "package_thumbnails");
+    s.bind(1, fid);
+    if (!s.step())
+        return std::nullopt;
+    return s.blob(0);
 }
 
 std::string Catalogue::document(const std::string& id, std::optional<int> revision) const
@@ -355,7 +398,10 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
     m_impl->readable();
     detail::Database& db = m_impl->db;
     detail::Transaction transaction(db, detail::Transaction::Kind::Immediate);
-    m_impl->version = detail::inspectCatalogue(db).version;
+    const detail::SchemaState state = detail::inspectCatalogue(db);
+    if (state.version > 0 && state.version < kSchemaVersion)
+        detail::migrateCatalogue(db, state);
+    m_impl->version = state.version > 0 ? kSchemaVersion : 0;
     std::vector<std::pair<std::int64_t, std::string>> doomed;
     if (m_impl->version > 0) {
         detail::Statement s(db, revision ? "SELECT fid, coalesce(terrain_table, '') FROM packages WHERE scenario_id = ?1 AND revision = ?2"
@@ -376,6 +422,20 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
             s.bind(1, fid).run();
         };
         del("DELETE FROM package_search WHERE rowid = ?1");
+        del("DELETE FROM package_title_search WHERE rowid = ?1");
+        del("DELETE FROM package_thumbnails WHERE package_fid = ?1");
+        del("DELETE FROM setup_arrivals WHERE package_fid = ?1");
+        del("DELETE FROM setup_reserves WHERE package_fid = ?1");
+        del("DELETE FROM setup_placements WHERE package_fid = ?1");
+        del("DELETE FROM campaign_objectives WHERE package_fid = ?1");
+        del("DELETE FROM campaign_forces WHERE package_fid = ?1");
+        del("DELETE FROM campaign_overrides WHERE package_fid = ?1");
+        del("DELETE FROM campaign_square_cover WHERE package_fid = ?1");
+        del("DELETE FROM campaign_grids WHERE package_fid = ?1");
+        del("DELETE FROM tb_card_actions WHERE package_fid = ?1");
+        del("DELETE FROM tb_formation_cards WHERE package_fid = ?1");
+        del("DELETE FROM tb_armies WHERE package_fid = ?1");
+        del("DELETE FROM tb_scenario_cards WHERE package_fid = ?1");
         del("DELETE FROM units WHERE package_fid = ?1");
         del("DELETE FROM formations WHERE package_fid = ?1");
         del("DELETE FROM sides WHERE package_fid = ?1");
@@ -412,7 +472,7 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
     }
     for (const std::string& table : layers)
         detail::refreshLayerExtent(db, table);
-    for (const char* table : {"packages", "package_documents", "package_warnings", "map_sources", "map_gcps", "sides", "formations", "units"})
+    for (const char* table : detail::kAttributeTables)
         detail::touchContents(db, table);
     transaction.commit();
     return static_cast<int>(doomed.size());

@@ -2,6 +2,8 @@
 // Catalogue schema: what a file is, forward migrations from the embedded SQL, per-CRS terrain tables.
 #include "catalogue_schema.hpp"
 
+#include "catalogue_structure.hpp"
+
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/util/error.hpp"
 
@@ -12,6 +14,7 @@
 
 namespace sandtable::embedded {
 extern const std::string_view catalogueSchemaV1;
+extern const std::string_view catalogueSchemaV2;
 }
 
 namespace sandtable::catalogue::detail {
@@ -24,20 +27,23 @@ struct Migration {
     std::string_view sql;
 };
 
-const std::array<Migration, 1>& migrations()
+const std::array<Migration, 2>& migrations()
 {
-    static const std::array<Migration, 1> all{{{1, embedded::catalogueSchemaV1}}};
+    static const std::array<Migration, 2> all{{{1, embedded::catalogueSchemaV1}, {2, embedded::catalogueSchemaV2}}};
     return all;
 }
 
-constexpr std::array<std::string_view, 16> kOwnTables{"sandtable_meta", "sandtable_layers", "packages",
+constexpr std::array<std::string_view, 23> kOwnTables{"sandtable_meta", "sandtable_layers", "packages",
     "package_documents", "package_warnings", "map_sources", "map_gcps", "sides", "formations", "units",
-    "package_search", "package_search_data", "package_search_idx", "package_search_content",
-    "package_search_docsize", "package_search_config"};
+    "tb_scenario_cards", "tb_armies", "tb_formation_cards", "tb_card_actions", "campaign_grids", "campaign_square_cover",
+    "campaign_overrides", "campaign_forces", "campaign_objectives", "setup_placements", "setup_reserves", "setup_arrivals",
+    "package_thumbnails"};
 
+/// sandtable's tables: the schema's, the terrain layers, and the search indexes with FTS5's shadow tables.
 bool isOwnTable(const std::string& name)
 {
-    return std::find(kOwnTables.begin(), kOwnTables.end(), name) != kOwnTables.end() || name.rfind("terrain_", 0) == 0;
+    return std::find(kOwnTables.begin(), kOwnTables.end(), name) != kOwnTables.end() || name.rfind("terrain_", 0) == 0
+        || name.rfind("package_search", 0) == 0 || name.rfind("package_title_search", 0) == 0;
 }
 
 std::string lower(std::string text)
@@ -91,7 +97,8 @@ SchemaState inspectCatalogue(Database& db)
                         + "'; sandtable never creates triggers, so this file was altered by someone else and is refused");
             if (type != "table" && type != "index" && type != "trigger" && isOwnTable(name))
                 throw core::FormatError(file, name, "is a " + type + ", not a table as sandtable's schema has it; refused");
-            if (type == "table" && name == "package_search" && lower(s.text(3)).find("using fts5") == std::string::npos)
+            if (type == "table" && (name == "package_search" || name == "package_title_search")
+                && lower(s.text(3)).find("using fts5") == std::string::npos)
                 throw core::FormatError(file, name, "the search index is not an FTS5 table; refused");
         }
     }
@@ -136,6 +143,14 @@ void migrateCatalogue(Database& db, const SchemaState& from)
             Statement s(db, "INSERT OR IGNORE INTO gpkg_spatial_ref_sys VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
             s.bind(1, wgs84.name).bind(2, wgs84.srsId).bind(3, wgs84.organization).bind(4, wgs84.organizationCoordsysId);
             s.bind(5, wgs84.definition).bind(6, wgs84.description).run();
+        }
+        if (migration.version == 2 && from.version >= 1) {
+            // The packages a v1 catalogue holds get their cards, grids and set-ups from their stored
+            // documents, and the rebuilt search indexes their newest revisions.
+            backfillStructure(db);
+            Statement latest(db, "SELECT fid FROM packages WHERE latest = 1 ORDER BY fid");
+            while (latest.step())
+                indexPackageSearch(db, latest.integer(0));
         }
         db.exec("UPDATE sandtable_meta SET value = '" + std::to_string(migration.version) + "' WHERE key = 'schema_version'");
     }
@@ -217,6 +232,32 @@ void touchContents(Database& db, const std::string& table)
 {
     Statement s(db, "UPDATE gpkg_contents SET last_change = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_name = ?1");
     s.bind(1, table).run();
+}
+
+void indexPackageSearch(Database& db, std::int64_t fid)
+{
+    std::string table;
+    {
+        Statement s(db, "SELECT coalesce(terrain_table, '') FROM packages WHERE fid = ?1");
+        s.bind(1, fid);
+        if (s.step())
+            table = s.text(0);
+    }
+    const std::string places = table.empty()
+        ? std::string("''")
+        : "coalesce((SELECT group_concat(DISTINCT name) FROM " + quoteIdentifier(table) + " WHERE package_fid = p.fid), '')";
+    Statement s(db,
+        "INSERT INTO package_search (rowid, title, battle, date, description, names, places) "
+        "SELECT p.fid, p.title, p.battle, p.date, p.description, "
+        "coalesce((SELECT group_concat(name, '; ') FROM (SELECT name FROM sides WHERE package_fid = p.fid "
+        "UNION ALL SELECT name FROM formations WHERE package_fid = p.fid "
+        "UNION ALL SELECT name FROM units WHERE package_fid = p.fid)), ''), "
+            + places + " FROM packages p WHERE p.fid = ?1",
+        "package_search");
+    s.bind(1, fid).run();
+    Statement title(db, "INSERT INTO package_title_search (rowid, title) SELECT fid, title FROM packages WHERE fid = ?1",
+        "package_title_search");
+    title.bind(1, fid).run();
 }
 
 } // namespace sandtable::catalogue::detail

@@ -7,10 +7,18 @@
 #include "sandtable/catalogue/srs.hpp"
 #include "sqlite_db.hpp"
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace sandtable::catalogue::detail {
+
+/// sandtable's attribute tables registered in gpkg_contents (their last_change follows every write).
+inline constexpr std::array<const char*, 21> kAttributeTables{"packages", "package_documents", "package_warnings",
+    "map_sources", "map_gcps", "sides", "formations", "units", "tb_scenario_cards", "tb_armies", "tb_formation_cards",
+    "tb_card_actions", "campaign_grids", "campaign_square_cover", "campaign_overrides", "campaign_forces",
+    "campaign_objectives", "setup_placements", "setup_reserves", "setup_arrivals", "package_thumbnails"};
 
 enum class FileState {
     Empty,          ///< a new or zero-length file: no schema objects at all
@@ -43,6 +51,9 @@ void refreshLayerExtent(Database& db, const std::string& table);
 
 /// Widens the feature table's gpkg_contents extent to hold `added` (after an export).
 void mergeLayerExtent(Database& db, const std::string& table, const Envelope& added);
+
+/// Indexes package `fid` for search (the full index and the title index) from its stored tables.
+void indexPackageSearch(Database& db, std::int64_t fid);
 
 /// Sets gpkg_contents.last_change of `table` to now.
 void touchContents(Database& db, const std::string& table);

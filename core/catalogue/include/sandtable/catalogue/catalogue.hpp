@@ -2,21 +2,24 @@
 // The scenario catalogue: validated scenario packages in a GeoPackage that GDAL and QGIS open, searchable.
 #pragma once
 
+#include "sandtable/core/model/scenario.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sandtable::catalogue {
 
 /// Version of sandtable's own catalogue schema (schemas/catalogue.v<N>.sql), kept in table sandtable_meta.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 /// GeoPackage's header fields (OGC 12-128r18 requirement 2): application_id 'GPKG', user_version 1.4.0.
 inline constexpr std::uint32_t kGeoPackageApplicationId = 0x47504B47;
 inline constexpr int kGeoPackageUserVersion = 10400;
@@ -40,6 +43,11 @@ struct ExportOptions {
     /// Store the map raster's bytes (when the scenario names a map, the file is found and its SHA-256
     /// matches the document's). Relative map paths resolve against the scenario file's folder.
     bool storeRaster = true;
+    /// Renders the package's thumbnail (PNG bytes) from the validated scenario, called before the write
+    /// transaction; `baseDir` resolves a relative map path. Not set, or returning an empty string: no
+    /// thumbnail. Bytes that are not a PNG are refused (core::OperationError). The library itself draws
+    /// nothing (cairo lives above it); the CLI passes its renderer.
+    std::function<std::string(const core::Scenario& scenario, const std::filesystem::path& baseDir)> thumbnail;
 };
 
 struct ExportResult {
@@ -48,6 +56,7 @@ struct ExportResult {
     core::Diagnostics warnings;    ///< non-error findings stored with the package
     bool rasterStored = false;
     std::string rasterNote;        ///< why the raster was not stored, when the scenario names one
+    bool thumbnailStored = false;
 };
 
 /// One package as list and search show it: the newest revision of a scenario id.
@@ -64,7 +73,11 @@ struct PackageSummary {
     double score = 0.0;      ///< search only: FTS5 bm25 (smaller = better), 0 for list
 };
 
-/// Search: `text` is an FTS5 query (words, "phrases", prefix*, AND/OR/NOT, column:word; columns title,
+/// Search: results come in two tiers. First the packages whose title alone matches the query, best
+/// first by FTS5 bm25 over the title (`score` < 0); then, while fewer than `limit` were found, the other
+/// packages matching the query in any column, most recently exported first (`score` 0: bm25 over the
+/// descriptions of every matching package would be read for each query, which a 10,000-package catalogue
+/// cannot afford). `text` is an FTS5 query (words, "phrases", prefix*, AND/OR/NOT, column:word; columns title,
 /// battle, date, description, names, places). Text that is not valid FTS5 syntax is searched as its words.
 /// Empty filters do not filter; dates compare as ISO 8601 text, inclusive.
 struct SearchQuery {
@@ -108,6 +121,10 @@ struct PackageDetails {
     int unitCount = 0;
     core::Diagnostics warnings;
     std::optional<MapProvenance> map;
+    /// Size of the stored thumbnail PNG (pixels), when the package has one.
+    std::optional<std::pair<int, int>> thumbnail;
+    int tableBattlesCards = 0;        ///< formation card faces stored (schema v2 tables)
+    bool campaignGrid = false;        ///< a Campaign Lite grid is stored
 };
 
 struct ExtractOptions {
@@ -155,6 +172,8 @@ public:
     PackageDetails show(const std::string& id, std::optional<int> revision = std::nullopt) const;
     /// The exact bytes of the exported document (checked against the stored SHA-256).
     std::string document(const std::string& id, std::optional<int> revision = std::nullopt) const;
+    /// The stored thumbnail PNG of one revision (default the newest); nullopt when it has none.
+    std::optional<std::string> thumbnail(const std::string& id, std::optional<int> revision = std::nullopt) const;
     /// Writes the document (atomically, byte for byte) to `output`, and the raster with options.rasterDir.
     ExtractResult extract(const std::string& id, const std::filesystem::path& output, const ExtractOptions& options = {}) const;
     /// Removes every revision of `id` (or only `revision`); returns how many revisions were removed.
