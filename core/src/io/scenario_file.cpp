@@ -53,11 +53,14 @@ std::string toJsonPointer(const std::vector<std::string>& context)
 Diagnostics schemaDiagnostics(const nlohmann::json& document)
 {
     valijson::Validator validator;
-    valijson::ValidationResults results;
     valijson::adapters::NlohmannJsonAdapter adapter(document);
     Diagnostics out;
-    if (validator.validate(compiledSchema(), adapter, &results))
+    // Valid documents (the usual case) take valijson's fast path, which collects no error texts and stops
+    // at the first failure; only an invalid one is validated again to report every error.
+    if (validator.validate(compiledSchema(), adapter, nullptr))
         return out;
+    valijson::ValidationResults results;
+    validator.validate(compiledSchema(), adapter, &results);
     valijson::ValidationResults::Error error;
     while (results.popError(error)) {
         // valijson reports the chain of enclosing schemas too ("failed to validate against allOf"):
