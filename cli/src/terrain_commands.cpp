@@ -8,13 +8,19 @@
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/geometry/majority_rule.hpp"
 #include "sandtable/core/geometry/terrain_check.hpp"
+#include "sandtable/core/geometry/terrain_cleanup.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/importers/dem_hills.hpp"
+#include "sandtable/importers/scan_trace.hpp"
 #include "sandtable/importers/terrain_import.hpp"
 
+#include <cmath>
+#include <filesystem>
 #include <iomanip>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 namespace sandtable::cli {
 namespace {
@@ -46,6 +52,78 @@ struct MajorityOptions {
     double facing = 0.0;
     std::string formation = "line";
 };
+
+struct HillsOptions {
+    std::string file;
+    std::string dem;
+    std::string levels;
+    double simplify = 0.0;
+    double minArea = 0.0;
+    double resolution = 0.0;
+};
+
+struct TraceOptions {
+    std::string file;
+    std::string colour;
+    double tolerance = 0.0;
+    std::string terrainClass;
+    std::string seed;
+    double simplify = 0.0;
+    double minArea = 0.0;
+    double holeArea = 0.0;
+    double resolution = 0.0;
+};
+
+struct SnapOptions {
+    std::string file;
+    double tolerance = 0.0;
+};
+
+struct ResolveOptions {
+    std::string file;
+    std::vector<std::string> rules;
+};
+
+// "a,b,c" -> numbers; throws OperationError naming the option on anything else.
+std::vector<double> parseNumbers(const std::string& text, const std::string& option)
+{
+    std::vector<double> out;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        std::size_t used = 0;
+        double value = 0.0;
+        try {
+            value = std::stod(item, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used == 0 || used != item.size() || !std::isfinite(value))
+            throw core::OperationError("", option + " '" + text + "'", "expected comma-separated numbers");
+        out.push_back(value);
+    }
+    if (out.empty())
+        throw core::OperationError("", option + " '" + text + "'", "expected comma-separated numbers");
+    return out;
+}
+
+// Replaces the geometries of `replacements` in one undo step labelled `label`.
+core::Edit replaceGeometries(const core::Scenario& scenario, const std::vector<std::pair<core::FeatureId, core::Geometry>>& replacements,
+    const std::string& label)
+{
+    core::Edit edit;
+    edit.label = label;
+    for (const auto& [id, geometry] : replacements) {
+        for (std::size_t i = 0; i < scenario.terrain.size(); ++i) {
+            if (scenario.terrain[i].id != id)
+                continue;
+            core::TerrainFeature after = scenario.terrain[i];
+            after.geometry = geometry;
+            edit.changes.push_back(core::EntityChange<core::TerrainFeature>{id.str(), scenario.terrain[i], std::move(after), i, i});
+        }
+    }
+    return edit;
+}
 
 void runList(const FileOptions& options, Context& context)
 {
@@ -107,6 +185,11 @@ void runCheck(const FileOptions& options, Context& context)
     for (const auto& d : loaded.diagnostics)
         if (d.code.rfind("terrain.", 0) == 0)
             terrain.push_back(d);
+    // Slivers and overlaps of exclusive classes (domain.md: reported with id and area, never dropped).
+    for (auto& d : core::geometry::findSlivers(loaded.scenario))
+        terrain.push_back(std::move(d));
+    for (auto& d : core::geometry::findExclusiveOverlaps(loaded.scenario))
+        terrain.push_back(std::move(d));
     report(terrain, options.file, nlohmann::ordered_json::object(), context);
 }
 
@@ -125,6 +208,130 @@ void runRepair(const RepairOptions& options, Context& context)
     if (!context.json && !context.quiet)
         context.err << options.file << ": " << repaired << " feature(s) repaired" << (repaired ? ", saved" : "") << "\n";
     report(findings, options.file, {{"repaired", repaired}}, context);
+}
+
+void runHills(const HillsOptions& options, Context& context)
+{
+    importers::DemHillsOptions hills;
+    hills.levels = parseNumbers(options.levels, "--levels");
+    hills.simplify = options.simplify;
+    hills.minArea = options.minArea;
+    hills.resolution = options.resolution;
+    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::Document document(loaded.scenario, options.file);
+    importers::DemHillsResult result;
+    try {
+        result = importers::hillsFromDem(document.scenario(), options.dem, hills, context.progress());
+    } catch (const std::invalid_argument& e) {
+        throw core::OperationError(options.file, "--levels", e.what());
+    }
+    document.apply(std::move(result.edit));
+    if (document.isModified())
+        document.save();
+    if (context.json) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const auto& h : result.hills)
+            list.push_back({{"id", h.id}, {"level", h.level}, {"contour_m", h.contour}, {"summit_m", h.summit},
+                {"summit", {h.summitAt.x, h.summitAt.y}}, {"area_m2", h.area}, {"ridgeline_vertices", h.ridgelineVertices}});
+        context.printJson({{"file", options.file}, {"crs", result.crs}, {"added", result.hills.size()}, {"hills", list},
+            {"dropped", result.dropped}, {"dropped_area_m2", result.droppedArea},
+            {"diagnostics", diagnosticsToJson(result.diagnostics)}});
+        return;
+    }
+    context.printDiagnostics(result.diagnostics, options.dem);
+    for (const auto& h : result.hills)
+        context.out << h.id << "\tlevel " << h.level << "\t" << std::fixed << std::setprecision(0) << h.area << " m2\tsummit "
+                    << std::setprecision(1) << h.summit << " m at " << std::setprecision(0) << h.summitAt.x << " "
+                    << h.summitAt.y << "\n";
+    context.out << options.file << ": " << result.hills.size() << " hill(s) added, " << result.dropped
+                << " below --min-area dropped (working CRS " << result.crs << ")\n";
+}
+
+void runTrace(const TraceOptions& options, Context& context)
+{
+    importers::TraceOptions trace;
+    const std::vector<double> rgb = parseNumbers(options.colour, "--colour");
+    if (rgb.size() != 3)
+        throw core::OperationError("", "--colour '" + options.colour + "'", "expected R,G,B");
+    for (std::size_t i = 0; i < 3; ++i) {
+        if (rgb[i] < 0 || rgb[i] > 255 || rgb[i] != std::floor(rgb[i]))
+            throw core::OperationError("", "--colour '" + options.colour + "'", "components are integers 0-255");
+        trace.colour[i] = static_cast<int>(rgb[i]);
+    }
+    if (!options.seed.empty()) {
+        const std::vector<double> xy = parseNumbers(options.seed, "--seed");
+        if (xy.size() != 2)
+            throw core::OperationError("", "--seed '" + options.seed + "'", "expected X,Y in working-CRS metres");
+        trace.seed = core::Coordinate{xy[0], xy[1]};
+    }
+    trace.tolerance = options.tolerance;
+    trace.terrainClass = options.terrainClass;
+    trace.simplify = options.simplify;
+    trace.minArea = options.minArea;
+    trace.holeArea = options.holeArea;
+    trace.resolution = options.resolution;
+    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::Document document(loaded.scenario, options.file);
+    importers::TraceResult result;
+    try {
+        result = importers::traceScan(document.scenario(), std::filesystem::absolute(options.file).parent_path(), trace,
+            context.progress());
+    } catch (const std::invalid_argument& e) {
+        throw core::OperationError(options.file, "trace", e.what());
+    }
+    document.apply(std::move(result.edit));
+    if (document.isModified())
+        document.save();
+    if (context.json) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < result.ids.size(); ++i)
+            list.push_back({{"id", result.ids[i]}, {"area_m2", result.areas[i]}});
+        context.printJson({{"file", options.file}, {"added", result.ids.size()}, {"features", list},
+            {"matched_pixels", result.traced.matchedPixels}, {"dropped", result.traced.droppedPolygons},
+            {"dropped_area_m2", result.traced.droppedArea}, {"holes_filled", result.traced.droppedHoles},
+            {"diagnostics", diagnosticsToJson(result.diagnostics)}});
+        return;
+    }
+    context.printDiagnostics(result.diagnostics, options.file);
+    for (std::size_t i = 0; i < result.ids.size(); ++i)
+        context.out << result.ids[i] << "\t" << std::fixed << std::setprecision(0) << result.areas[i] << " m2\n";
+    context.out << options.file << ": " << result.ids.size() << " " << options.terrainClass << " feature(s) traced from "
+                << result.traced.matchedPixels << " matching pixel(s); " << result.traced.droppedPolygons
+                << " below --min-area and " << result.traced.droppedHoles << " hole(s) below --hole-area dropped\n";
+}
+
+void runSnap(const SnapOptions& options, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::Document document(loaded.scenario, options.file);
+    core::geometry::TerrainSnap snap;
+    try {
+        snap = core::geometry::snapTerrain(document.scenario(), options.tolerance);
+    } catch (const std::invalid_argument& e) {
+        throw core::OperationError(options.file, "--tolerance", e.what());
+    }
+    document.apply(replaceGeometries(document.scenario(), snap.replacements, "Snap terrain"));
+    if (document.isModified())
+        document.save();
+    report(snap.diagnostics, options.file, {{"snapped", snap.replacements.size()}}, context);
+}
+
+void runResolve(const ResolveOptions& options, Context& context)
+{
+    std::vector<core::geometry::ExclusionRule> rules = core::geometry::defaultExclusionRules();
+    for (const std::string& rule : options.rules) {
+        const auto colon = rule.find(':');
+        if (colon == std::string::npos || colon == 0 || colon + 1 == rule.size())
+            throw core::OperationError("", "--exclude '" + rule + "'", "expected WINNER:LOSER");
+        rules.push_back({rule.substr(0, colon), rule.substr(colon + 1), "--exclude " + rule});
+    }
+    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::Document document(loaded.scenario, options.file);
+    core::geometry::OverlapResolution resolution = core::geometry::resolveOverlaps(document.scenario(), rules);
+    document.apply(replaceGeometries(document.scenario(), resolution.replacements, "Resolve overlaps"));
+    if (document.isModified())
+        document.save();
+    report(resolution.diagnostics, options.file, {{"resolved", resolution.replacements.size()}}, context);
 }
 
 void runImport(const ImportOptions& options, Context& context)
@@ -231,6 +438,54 @@ void registerTerrainCommands(CLI::App& app, Context& context)
             throw CLI::RequiredError("--class or --class-from");
         runImport(*importOptions, context);
     });
+
+    auto hillsOptions = std::make_shared<HillsOptions>();
+    CLI::App* hills = addCommand(*noun, "hills",
+        "Hills from a DEM (Terrarium tile folder or elevation raster): contoured at --levels into hill features "
+        "of level 1, 2, ... with ridgelines, one undo step");
+    hills->add_option("FILE", hillsOptions->file, "Scenario file (rewritten in place)")->required();
+    hills->add_option("--dem", hillsOptions->dem, "Folder of Terrarium tiles t_Z_X_Y.png, or an elevation raster")->required();
+    hills->add_option("--levels", hillsOptions->levels, "Contour heights M1,M2,... in metres, increasing: level k = ground at or above Mk")
+        ->required();
+    hills->add_option("--simplify", hillsOptions->simplify, "Simplification tolerance, metres")->check(CLI::NonNegativeNumber);
+    hills->add_option("--min-area", hillsOptions->minArea, "Drop hills (and fill hollows) smaller than this, square metres")
+        ->check(CLI::NonNegativeNumber);
+    hills->add_option("--resolution", hillsOptions->resolution, "DEM cell size after reprojection, metres (default: GDAL's)")
+        ->check(CLI::NonNegativeNumber);
+    hills->callback([hillsOptions, &context] { runHills(*hillsOptions, context); });
+
+    auto traceOptions = std::make_shared<TraceOptions>();
+    CLI::App* trace = addCommand(*noun, "trace",
+        "Trace a colour of the georeferenced scan (magic wand) into terrain features of a class, one undo step");
+    trace->add_option("FILE", traceOptions->file, "Scenario file (rewritten in place)")->required();
+    trace->add_option("--colour", traceOptions->colour, "Target colour R,G,B (0-255)")->required();
+    trace->add_option("--tolerance", traceOptions->tolerance, "Largest RGB distance from the colour that matches")
+        ->required()
+        ->check(CLI::NonNegativeNumber);
+    trace->add_option("--class", traceOptions->terrainClass, "Polygonal terrain class of the features")->required();
+    trace->add_option("--seed", traceOptions->seed, "X,Y (working-CRS metres): only the area connected to this point");
+    trace->add_option("--simplify", traceOptions->simplify, "Simplification tolerance, metres")->check(CLI::NonNegativeNumber);
+    trace->add_option("--min-area", traceOptions->minArea, "Drop polygons smaller than this, square metres")
+        ->check(CLI::NonNegativeNumber);
+    trace->add_option("--hole-area", traceOptions->holeArea, "Fill holes smaller than this, square metres")
+        ->check(CLI::NonNegativeNumber);
+    trace->add_option("--resolution", traceOptions->resolution, "Metres per traced pixel (default: the scan's own)")
+        ->check(CLI::NonNegativeNumber);
+    trace->callback([traceOptions, &context] { runTrace(*traceOptions, context); });
+
+    auto snapOptions = std::make_shared<SnapOptions>();
+    CLI::App* snap = addCommand(*noun, "snap",
+        "Snap each feature to the features before it within a tolerance in metres (closes gaps and overlaps along borders)");
+    snap->add_option("FILE", snapOptions->file, "Scenario file (rewritten in place)")->required();
+    snap->add_option("--tolerance", snapOptions->tolerance, "Snapping distance, metres")->required()->check(CLI::PositiveNumber);
+    snap->callback([snapOptions, &context] { runSnap(*snapOptions, context); });
+
+    auto resolveOptions = std::make_shared<ResolveOptions>();
+    CLI::App* resolve = addCommand(*noun, "resolve-overlaps",
+        "Give overlapping ground to the winning class where classes exclude each other (domain.md: river over village)");
+    resolve->add_option("FILE", resolveOptions->file, "Scenario file (rewritten in place)")->required();
+    resolve->add_option("--exclude", resolveOptions->rules, "WINNER:LOSER, an extra exclusion rule (repeatable)");
+    resolve->callback([resolveOptions, &context] { runResolve(*resolveOptions, context); });
 
     auto majorityOptions = std::make_shared<MajorityOptions>();
     CLI::App* majority = addCommand(*noun, "majority",

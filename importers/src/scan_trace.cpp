@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Trace from the scan: colour-distance mask (optionally flood-filled from a seed), GDALPolygonize into a
+// memory layer, core::geometry::cleanPolygons, terrain features of one class as one edit.
+#include "sandtable/importers/scan_trace.hpp"
+
+#include "gdal_support.hpp"
+#include "sandtable/core/geometry/geometry_ops.hpp"
+#include "sandtable/core/geometry/terrain_cleanup.hpp"
+#include "sandtable/core/rules/terrain_classes.hpp"
+
+#include <cpl_conv.h>
+#include <gdal_alg.h>
+#include <ogr_api.h>
+
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+namespace sandtable::importers {
+using detail::Dataset;
+using detail::GdalErrorScope;
+
+namespace {
+
+void requireOption(double value, const char* what)
+{
+    if (!(value >= 0.0) || !std::isfinite(value))
+        throw std::invalid_argument(std::string(what) + " must be a finite number >= 0");
+}
+
+core::Geometry ogrToModel(OGRGeometryH g)
+{
+    char* wkt = nullptr;
+    OGR_G_ExportToWkt(g, &wkt);
+    std::string text = wkt ? wkt : "";
+    CPLFree(wkt);
+    return core::geometry::fromWkt(text);
+}
+
+bool polygonalClass(const core::Scenario& s, const std::string& cls)
+{
+    if (const auto* info = core::rules::findTerrainClass(cls))
+        return info->dimension == 2 || info->alsoPolygon;
+    for (const auto& c : s.customTerrainClasses)
+        if (c.id == cls)
+            return c.geometry == "polygon";
+    return false;
+}
+
+} // namespace
+
+TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& options, const core::ProgressCallback& progress)
+{
+    for (int c : options.colour)
+        if (c < 0 || c > 255)
+            throw std::invalid_argument("colour components must be 0-255");
+    requireOption(options.tolerance, "tolerance");
+    const int w = raster.width, h = raster.height;
+    if (w <= 0 || h <= 0 || raster.pixels.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4)
+        throw std::invalid_argument("the raster has no pixels or the wrong number of them");
+    core::reportProgress(progress, 0.0, "matching colours");
+    const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+    std::vector<std::uint8_t> mask(n, 0);
+    const double t2 = options.tolerance * options.tolerance;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint8_t* p = &raster.pixels[4 * i];
+        if (p[3] == 0)
+            continue;
+        const double dr = p[0] - options.colour[0], dg = p[1] - options.colour[1], db = p[2] - options.colour[2];
+        if (dr * dr + dg * dg + db * db <= t2)
+            mask[i] = 1;
+    }
+    if (options.seed) {
+        const auto& gt = raster.geotransform;
+        const double col = std::floor((options.seed->x - gt[0]) / gt[1]);
+        const double row = std::floor((options.seed->y - gt[3]) / gt[5]);
+        if (col < 0 || row < 0 || col >= w || row >= h)
+            throw core::OperationError("", "--seed", "the seed lies outside the traced raster");
+        const std::size_t start = static_cast<std::size_t>(row) * static_cast<std::size_t>(w) + static_cast<std::size_t>(col);
+        if (!mask[start])
+            throw core::OperationError("", "--seed", "the pixel under the seed does not match the colour within the tolerance");
+        // 4-connected flood fill: matched pixels reachable from the seed become 2, then only 2s are kept.
+        std::vector<std::size_t> stack{start};
+        mask[start] = 2;
+        while (!stack.empty()) {
+            const std::size_t i = stack.back();
+            stack.pop_back();
+            const std::size_t x = i % static_cast<std::size_t>(w), y = i / static_cast<std::size_t>(w);
+            const auto visit = [&](std::size_t j) {
+                if (mask[j] == 1) {
+                    mask[j] = 2;
+                    stack.push_back(j);
+                }
+            };
+            if (x > 0)
+                visit(i - 1);
+            if (x + 1 < static_cast<std::size_t>(w))
+                visit(i + 1);
+            if (y > 0)
+                visit(i - static_cast<std::size_t>(w));
+            if (y + 1 < static_cast<std::size_t>(h))
+                visit(i + static_cast<std::size_t>(w));
+        }
+        for (auto& m : mask)
+            m = m == 2 ? 1 : 0;
+    }
+    TracedPolygons out;
+    for (auto m : mask)
+        out.matchedPixels += m;
+    if (out.matchedPixels == 0)
+        return out;
+
+    core::reportProgress(progress, 0.3, "polygonizing");
+    detail::ensureGdalRegistered();
+    GdalErrorScope errors;
+    Dataset mem(GDALCreate(GDALGetDriverByName("MEM"), "", w, h, 1, GDT_Byte, nullptr));
+    if (!mem)
+        errors.raise("", "mask", "GDAL could not allocate the mask");
+    GDALRasterBandH band = GDALGetRasterBand(mem.get(), 1);
+    if (GDALRasterIO(band, GF_Write, 0, 0, w, h, mask.data(), w, h, GDT_Byte, 0, 0) != CE_None)
+        errors.raise("", "mask", "GDAL could not write the mask");
+    double gt[6];
+    std::copy(raster.geotransform.begin(), raster.geotransform.end(), gt);
+    GDALSetGeoTransform(mem.get(), gt);
+    Dataset vectors(GDALCreate(GDALGetDriverByName("Memory"), "trace", 0, 0, 0, GDT_Unknown, nullptr));
+    if (!vectors)
+        errors.raise("", "trace", "GDAL could not create a memory vector dataset");
+    OGRLayerH layer = GDALDatasetCreateLayer(vectors.get(), "mask", nullptr, wkbPolygon, nullptr);
+    OGRFieldDefnH field = OGR_Fld_Create("value", OFTInteger);
+    OGR_L_CreateField(layer, field, TRUE);
+    OGR_Fld_Destroy(field);
+    detail::ProgressRange range{&progress, 0.3, 0.7, "polygonizing"};
+    // The mask band as its own mask: only matching pixels (value 1) become polygons.
+    if (GDALPolygonize(band, band, layer, 0, nullptr, progress ? detail::forwardProgress : nullptr, &range) != CE_None) {
+        if (range.cancelled)
+            throw core::Cancelled{};
+        errors.raise("", "trace", "GDAL could not polygonize the mask");
+    }
+    std::vector<core::Geometry> pieces;
+    OGR_L_ResetReading(layer);
+    while (OGRFeatureH f = OGR_L_GetNextFeature(layer)) {
+        OGRGeometryH g = OGR_F_GetGeometryRef(f);
+        if (g && !OGR_G_IsEmpty(g))
+            pieces.push_back(ogrToModel(g));
+        OGR_F_Destroy(f);
+    }
+    core::reportProgress(progress, 0.7, "simplifying");
+    core::geometry::PolygonCleanupOptions clean;
+    clean.simplify = options.simplify;
+    clean.minArea = options.minArea;
+    clean.holeArea = options.holeArea;
+    core::geometry::PolygonCleanup cleaned = core::geometry::cleanPolygons(pieces, clean);
+    out.polygons = std::move(cleaned.polygons);
+    out.droppedPolygons = cleaned.droppedPolygons;
+    out.droppedArea = cleaned.droppedArea;
+    out.droppedHoles = cleaned.droppedHoles;
+    out.droppedHoleArea = cleaned.droppedHoleArea;
+    core::reportProgress(progress, 1.0, "traced");
+    return out;
+}
+
+TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::path& scenarioDir, const TraceOptions& options,
+    const core::ProgressCallback& progress)
+{
+    if (!polygonalClass(scenario, options.terrainClass))
+        throw std::invalid_argument("class '" + options.terrainClass
+            + "' is not a polygonal terrain class (canonical, domain.md, or a declared custom class)");
+    requireOption(options.resolution, "resolution");
+    if (!scenario.map)
+        throw core::OperationError("", "map", "the scenario has no map raster to trace");
+    double resolution = options.resolution;
+    const auto* georef = scenario.map->georeference ? &*scenario.map->georeference : nullptr;
+    const bool affine = georef && georef->transform.size() == 6
+        && (georef->method == core::GeoreferenceMethod::Affine || georef->method == core::GeoreferenceMethod::Helmert
+            || georef->method == core::GeoreferenceMethod::Poly1);
+    if (resolution == 0.0) {
+        resolution = 2.0;
+        if (affine) {
+            const auto& t = georef->transform;
+            const double native = std::sqrt(std::abs(t[1] * t[5] - t[2] * t[4]));
+            if (native > 0.0 && std::isfinite(native))
+                resolution = native;
+        }
+    }
+    std::optional<core::Extent> window = options.window ? options.window : scenario.settings.extent;
+    if (!window && affine) {
+        const auto& t = georef->transform;
+        const double W = scenario.map->width, H = scenario.map->height;
+        core::Extent e{1e300, 1e300, -1e300, -1e300};
+        for (const auto& [px, py] : {std::pair{0.0, 0.0}, {W, 0.0}, {0.0, H}, {W, H}}) {
+            const double x = t[0] + px * t[1] + py * t[2], y = t[3] + px * t[4] + py * t[5];
+            e.minX = std::min(e.minX, x), e.maxX = std::max(e.maxX, x), e.minY = std::min(e.minY, y), e.maxY = std::max(e.maxY, y);
+        }
+        window = e;
+    }
+    if (!window)
+        throw core::OperationError("", "window", "the scenario has no extent and the scan no affine georeference: give a window");
+    const RenderedRaster raster = renderMapRaster(scenario, scenarioDir, *window, resolution,
+        [&progress](double f, std::string_view what) { return !progress || progress(0.5 * f, what); });
+    TraceResult out;
+    out.traced = traceRaster(raster, options,
+        [&progress](double f, std::string_view what) { return !progress || progress(0.5 + 0.5 * f, what); });
+    out.edit.label = "Trace " + options.terrainClass;
+    std::set<std::string> taken;
+    for (const auto& t : scenario.terrain)
+        taken.insert(t.id.str());
+    int next = 0;
+    std::size_t at = scenario.terrain.size();
+    for (core::Geometry& polygon : out.traced.polygons) {
+        std::string id;
+        do
+            id = options.terrainClass + "-" + std::to_string(++next);
+        while (taken.count(id) > 0);
+        taken.insert(id);
+        core::TerrainFeature f;
+        f.id = core::FeatureId(id);
+        f.terrainClass = options.terrainClass;
+        f.attributes["note"] = "traced from the scan";
+        f.geometry = polygon;
+        out.ids.push_back(id);
+        out.areas.push_back(core::geometry::area(polygon));
+        out.edit.changes.push_back(core::EntityChange<core::TerrainFeature>{id, std::nullopt, std::move(f), at, at});
+        ++at;
+    }
+    if (out.ids.empty())
+        out.diagnostics.push_back({"trace.empty", core::Severity::Warning, "/terrain",
+            std::to_string(out.traced.matchedPixels) + " pixel(s) matched; no polygon kept"});
+    return out;
+}
+
+} // namespace sandtable::importers
