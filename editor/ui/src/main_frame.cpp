@@ -21,7 +21,9 @@
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/progdlg.h>
+#include <wx/artprov.h>
 #include <wx/statusbr.h>
+#include <wx/toolbar.h>
 
 #include <algorithm>
 #include <atomic>
@@ -134,6 +136,8 @@ MainFrame::MainFrame(bool rememberRecentFiles)
             else
                 m_canvas->setTool(std::make_shared<MeasureTool>(*this));
         });
+    addCommand({"help.shortcuts", "&Keyboard Shortcuts", "F1", "List the commands and their shortcuts"},
+        [this] { showShortcuts(); }, [] { return true; });
 
     buildStatusBar();
     m_canvas->onCursorMoved = [this](std::optional<core::Coordinate> world) { showCursor(world); };
@@ -167,6 +171,7 @@ MainFrame::MainFrame(bool rememberRecentFiles)
         }
     }
     buildMenus();
+    buildToolBar();
     // The layout the user left (panes docked, sized, hidden), when one was kept and fits these panes.
     if (m_rememberRecent) {
         std::ifstream layout(editorConfigDir() / "layout.txt");
@@ -233,6 +238,54 @@ void MainFrame::buildMenus()
     delete old;
     m_menusBuilt = true;
     rebuildRecentMenu();
+}
+
+void MainFrame::buildToolBar()
+{
+    // The common commands with the desktop's icons; the tools send the menu items' ids, so they run and
+    // enable exactly as the menus do.
+    static const std::pair<const char*, const char*> tools[] = {{"file.new", wxART_NEW}, {"file.open", wxART_FILE_OPEN},
+        {"file.save", wxART_FILE_SAVE}, {"", ""}, {"edit.undo", wxART_UNDO}, {"edit.redo", wxART_REDO},
+        {"edit.delete", wxART_DELETE}, {"", ""}, {"view.zoom_in", wxART_PLUS}, {"view.zoom_out", wxART_MINUS},
+        {"view.fit", wxART_FULL_SCREEN}, {"view.measure", wxART_HELP_SIDE_PANEL}, {"view.next_problem", wxART_WARNING}};
+    wxToolBar* bar = CreateToolBar(wxTB_HORIZONTAL | wxTB_FLAT);
+    for (const auto& [action, art] : tools) {
+        if (!*action) {
+            bar->AddSeparator();
+            continue;
+        }
+        const ActionInfo* info = m_actions.find(action);
+        const auto id = m_windowIdOfAction.find(action);
+        if (!info || id == m_windowIdOfAction.end())
+            continue;
+        std::string label = info->label;
+        std::erase(label, '&');
+        std::erase(label, '.');
+        const std::string tip = label + (info->shortcut.empty() ? std::string() : " (" + info->shortcut + ")");
+        bar->AddTool(id->second, wxString::FromUTF8(label), wxArtProvider::GetBitmapBundle(art, wxART_TOOLBAR),
+            wxString::FromUTF8(tip));
+    }
+    bar->Realize();
+}
+
+void MainFrame::showShortcuts()
+{
+    std::string text;
+    for (const std::string& menu : menuOrder(m_actions))
+        for (const ActionInfo* action : m_actions.actionsOf(menu)) {
+            std::string label = action->label;
+            std::erase(label, '&');
+            text += label + (action->shortcut.empty() ? std::string() : "\t" + action->shortcut) + "\n";
+        }
+    text += "\nOn the map: drag or arrow keys pan, the wheel zooms, a click selects, Escape ends a tool or clears "
+            "the selection.";
+    if (m_batch) {
+        std::cout << text << "\n";
+        return;
+    }
+    wxMessageDialog dialog(this, "Keyboard shortcuts", "sandtable", wxOK | wxICON_INFORMATION);
+    dialog.SetExtendedMessage(wxString::FromUTF8(text));
+    dialog.ShowModal();
 }
 
 void MainFrame::scheduleMenuRebuild()

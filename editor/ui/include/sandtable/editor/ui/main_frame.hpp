@@ -104,6 +104,8 @@ private:
 
     void buildMenus();
     void scheduleMenuRebuild();
+    void buildToolBar();
+    void showShortcuts();
     void buildStatusBar();
     void execute(const std::string& id);
     void runStandard(const std::string& id);
