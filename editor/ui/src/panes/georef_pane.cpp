@@ -1,0 +1,837 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The georeferencing workspace: the scan beside the map (or overlaid on it with transparency), GCP pairs
+// added by a click on the scan then one on the map (tool "gcp.add") or typed, a live residual table worst
+// first, residual arrows on the scan, the method chooser with its guidance, .points import/export, and a
+// warp through the long-job runner. Every GCP edit is one undoable MapChange.
+#include "pane_support.hpp"
+#include "panes_internal.hpp"
+
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/editor/logic/affine.hpp"
+#include "sandtable/editor/logic/panes/georef_workspace.hpp"
+#include "sandtable/importers/crs.hpp"
+#include "sandtable/importers/gcp_fit.hpp"
+#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/importers/points_file.hpp"
+#include "sandtable/importers/warp.hpp"
+
+#include <wx/aui/aui.h>
+#include <wx/button.h>
+#include <wx/choice.h>
+#include <wx/dcbuffer.h>
+#include <wx/filedlg.h>
+#include <wx/graphics.h>
+#include <wx/listctrl.h>
+#include <wx/panel.h>
+#include <wx/sizer.h>
+#include <wx/slider.h>
+#include <wx/spinctrl.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace sandtable::editor::ui::panes {
+namespace {
+
+namespace logic = sandtable::editor::panes;
+
+class GeorefPane;
+
+/// Draws the scan through its affine fit with the chosen opacity, and the GCPs' map points.
+class GeorefOverlay : public CanvasOverlay {
+public:
+    explicit GeorefOverlay(GeorefPane& pane) : m_pane(pane) {}
+    void draw(wxGraphicsContext& gc, const ViewTransform& view) override;
+
+private:
+    GeorefPane& m_pane;
+};
+
+/// "gcp.add": a left click on the map completes the pending GCP pair (or fills the map fields).
+class GcpAddTool : public CanvasTool {
+public:
+    explicit GcpAddTool(GeorefPane& pane) : m_pane(pane) {}
+    std::string name() const override { return "gcp.add"; }
+    bool onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& view) override;
+    void draw(wxGraphicsContext& /*gc*/, const ViewTransform& /*view*/) override {}
+
+private:
+    GeorefPane& m_pane;
+};
+
+/// The scan at reduced resolution, fitted into the panel, with GCPs and residual arrows.
+class ScanView : public wxPanel {
+public:
+    ScanView(wxWindow* parent, GeorefPane& pane);
+
+private:
+    void onPaint(wxPaintEvent&);
+    void onLeftDown(wxMouseEvent& event);
+    /// Scan pixel/line <-> panel pixels.
+    wxPoint2DDouble toPanel(double pixel, double line) const;
+    wxPoint2DDouble toScan(wxPoint p) const;
+    void layoutImage();
+
+    GeorefPane& m_pane;
+    double m_fit = 1.0; // panel pixels per scan pixel
+    wxPoint2DDouble m_offset;
+};
+
+class GeorefPane : public wxPanel {
+public:
+    GeorefPane(wxWindow* parent, Workbench& workbench);
+
+    // Read by the view, overlay and tool.
+    const wxImage& thumbnail() const { return m_thumbnail; }
+    const wxBitmap& thumbnailBitmap() const { return m_thumbnailBitmap; }
+    /// The thumbnail with its alpha scaled by the opacity slider (rebuilt when the slider moves).
+    const wxBitmap& overlayBitmap();
+    double thumbnailScale() const { return m_thumbnailScale; }
+    const std::vector<logic::ResidualRow>& rows() const { return m_rows; }
+    const std::vector<importers::FitPoint>& fitPoints() const { return m_fitPoints; }
+    std::optional<std::array<double, 6>> affine() const;
+    double exaggeration() const { return m_exaggeration->GetValue(); }
+    double opacity() const { return m_opacity->GetValue() / 100.0; }
+    int selectedId() const { return m_selectedId; }
+    const std::optional<wxPoint2DDouble>& pending() const { return m_pending; }
+    int scanWidth() const;
+    int scanHeight() const;
+
+    void scanClicked(double pixel, double line);
+    void startAdding()
+    {
+        m_workbench.setTool(m_tool);
+        m_workbench.setStatusText("GCP: click a point on the scan, then the same place on the map");
+    }
+    void mapClicked(core::Coordinate world);
+    void refresh();
+
+private:
+    const core::Georeference* georeference() const;
+    std::filesystem::path scanPath() const;
+    void loadThumbnail();
+    void refit();
+    void fillTable();
+    void fillFields(double pixel, double line, std::optional<core::Coordinate> map);
+    /// Applies `after` (refitted when it can be) as one undoable edit.
+    void commit(const std::string& label, core::MapSource after, const std::string& mergeKey = {});
+    bool readFields(logic::GcpPosition& position);
+    core::Coordinate toGcpCrs(core::Coordinate working) const;
+
+    void onAdd();
+    void onUpdate();
+    void onDelete();
+    void onMethod();
+    void onImport();
+    void onExport();
+    void onWarp();
+
+    Workbench& m_workbench;
+    std::unique_ptr<DocumentWatch> m_watch;
+    ScanView* m_scan = nullptr;
+    wxChoice* m_method = nullptr;
+    wxSlider* m_opacity = nullptr;
+    wxSpinCtrlDouble* m_exaggeration = nullptr;
+    wxStaticText* m_guidance = nullptr;
+    wxStaticText* m_figures = nullptr;
+    wxListCtrl* m_table = nullptr;
+    wxTextCtrl* m_pixel = nullptr;
+    wxTextCtrl* m_line = nullptr;
+    wxTextCtrl* m_mapX = nullptr;
+    wxTextCtrl* m_mapY = nullptr;
+    wxImage m_thumbnail;
+    wxBitmap m_thumbnailBitmap;
+    wxBitmap m_overlayBitmap;
+    int m_overlayOpacity = -1;
+    double m_thumbnailScale = 1.0;
+    std::filesystem::path m_thumbnailPath;
+    std::vector<logic::ResidualRow> m_rows;
+    std::vector<importers::FitPoint> m_fitPoints;
+    std::optional<importers::GcpFit> m_fit;
+    int m_selectedId = 0;
+    std::optional<wxPoint2DDouble> m_pending;
+    bool m_filling = false;
+    std::shared_ptr<GeorefOverlay> m_overlay;
+    std::shared_ptr<GcpAddTool> m_tool;
+};
+
+// ---------------------------------------------------------------------------------------------- ScanView
+
+ScanView::ScanView(wxWindow* parent, GeorefPane& pane) : wxPanel(parent, wxID_ANY), m_pane(pane)
+{
+    SetBackgroundStyle(wxBG_STYLE_PAINT);
+    SetMinSize(wxSize(280, 280));
+    Bind(wxEVT_PAINT, &ScanView::onPaint, this);
+    Bind(wxEVT_LEFT_DOWN, &ScanView::onLeftDown, this);
+    Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+        Refresh();
+        e.Skip();
+    });
+}
+
+void ScanView::layoutImage()
+{
+    const wxSize size = GetClientSize();
+    const int w = m_pane.scanWidth();
+    const int h = m_pane.scanHeight();
+    if (w <= 0 || h <= 0) {
+        m_fit = 1.0;
+        m_offset = {};
+        return;
+    }
+    m_fit = std::min((size.x - 8.0) / w, (size.y - 8.0) / h);
+    if (m_fit <= 0)
+        m_fit = 1e-3;
+    m_offset = {(size.x - w * m_fit) / 2.0, (size.y - h * m_fit) / 2.0};
+}
+
+wxPoint2DDouble ScanView::toPanel(double pixel, double line) const
+{
+    return {m_offset.m_x + pixel * m_fit, m_offset.m_y + line * m_fit};
+}
+
+wxPoint2DDouble ScanView::toScan(wxPoint p) const
+{
+    return {(p.x - m_offset.m_x) / m_fit, (p.y - m_offset.m_y) / m_fit};
+}
+
+void ScanView::onPaint(wxPaintEvent&)
+{
+    wxAutoBufferedPaintDC dc(this);
+    dc.SetBackground(wxBrush(wxColour(60, 60, 60)));
+    dc.Clear();
+    layoutImage();
+    std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
+    if (!gc)
+        return;
+    const wxImage& image = m_pane.thumbnail();
+    if (!image.IsOk()) {
+        gc->SetFont(GetFont(), *wxWHITE);
+        gc->DrawText("No scan: open a scenario whose map raster exists", 8, 8);
+        return;
+    }
+    const wxPoint2DDouble topLeft = toPanel(0, 0);
+    gc->DrawBitmap(m_pane.thumbnailBitmap(), topLeft.m_x, topLeft.m_y, m_pane.scanWidth() * m_fit, m_pane.scanHeight() * m_fit);
+    gc->SetFont(GetFont(), *wxWHITE);
+
+    std::vector<logic::ResidualRow> rows = m_pane.rows();
+    for (const logic::ResidualRow& row : rows) {
+        const wxPoint2DDouble p = toPanel(row.pixel, row.line);
+        const bool selected = row.id == m_pane.selectedId();
+        const wxColour colour = !row.enabled ? wxColour(150, 150, 150) : selected ? wxColour(255, 200, 0) : wxColour(0, 200, 255);
+        // Residual arrow, exaggerated.
+        if (row.residualPx > 0) {
+            const logic::ScanArrow a = logic::residualArrow(row, m_pane.exaggeration());
+            const wxPoint2DDouble to = toPanel(a.toPixel, a.toLine);
+            gc->SetPen(wxPen(wxColour(230, 30, 30), 2));
+            gc->StrokeLine(p.m_x, p.m_y, to.m_x, to.m_y);
+            const double angle = std::atan2(to.m_y - p.m_y, to.m_x - p.m_x);
+            for (double side : {-0.45, 0.45})
+                gc->StrokeLine(to.m_x, to.m_y, to.m_x - 8 * std::cos(angle + side), to.m_y - 8 * std::sin(angle + side));
+        }
+        gc->SetPen(wxPen(colour, selected ? 3 : 2));
+        gc->StrokeLine(p.m_x - 6, p.m_y, p.m_x + 6, p.m_y);
+        gc->StrokeLine(p.m_x, p.m_y - 6, p.m_x, p.m_y + 6);
+        gc->SetFont(GetFont(), colour);
+        gc->DrawText(wxString::Format("%d", row.id), p.m_x + 5, p.m_y + 3);
+    }
+    if (const auto& pending = m_pane.pending()) {
+        const wxPoint2DDouble p = toPanel(pending->m_x, pending->m_y);
+        gc->SetPen(wxPen(wxColour(255, 0, 255), 2));
+        gc->SetBrush(*wxTRANSPARENT_BRUSH);
+        gc->DrawEllipse(p.m_x - 7, p.m_y - 7, 14, 14);
+    }
+}
+
+void ScanView::onLeftDown(wxMouseEvent& event)
+{
+    if (!m_pane.thumbnail().IsOk())
+        return;
+    layoutImage();
+    const wxPoint2DDouble scan = toScan(event.GetPosition());
+    if (scan.m_x < 0 || scan.m_y < 0 || scan.m_x > m_pane.scanWidth() || scan.m_y > m_pane.scanHeight())
+        return;
+    m_pane.scanClicked(scan.m_x, scan.m_y);
+}
+
+// ------------------------------------------------------------------------------------ overlay and tool
+
+void GeorefOverlay::draw(wxGraphicsContext& gc, const ViewTransform& view)
+{
+    if (!m_pane.IsShownOnScreen())
+        return;
+    const double opacity = m_pane.opacity();
+    const auto gt = m_pane.affine();
+    if (opacity > 0 && gt && m_pane.thumbnail().IsOk()) {
+        // thumbnail pixel -> scan pixel -> world -> screen.
+        const double s = m_pane.thumbnailScale();
+        const Affine2D m = view.worldToScreenMatrix() * Affine2D::fromGeoTransform(*gt) * Affine2D::scaling(1.0 / s, 1.0 / s);
+        const wxBitmap& bitmap = m_pane.overlayBitmap();
+        gc.PushState();
+        gc.ConcatTransform(gc.CreateMatrix(m.a, m.b, m.c, m.d, m.e, m.f));
+        gc.DrawBitmap(bitmap, 0, 0, bitmap.GetWidth(), bitmap.GetHeight());
+        gc.PopState();
+    }
+    gc.SetFont(*wxNORMAL_FONT, wxColour(200, 0, 120));
+    for (const importers::FitPoint& p : m_pane.fitPoints()) {
+        const Point q = view.worldToScreen({p.x, p.y});
+        gc.SetPen(wxPen(p.enabled ? wxColour(200, 0, 120) : wxColour(140, 140, 140), p.id == m_pane.selectedId() ? 3 : 2));
+        gc.StrokeLine(q.x - 7, q.y - 7, q.x + 7, q.y + 7);
+        gc.StrokeLine(q.x - 7, q.y + 7, q.x + 7, q.y - 7);
+        gc.DrawText(wxString::Format("%d", p.id), q.x + 6, q.y + 2);
+    }
+}
+
+bool GcpAddTool::onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& /*view*/)
+{
+    if (!event.LeftDown())
+        return event.LeftUp() || event.Dragging();
+    m_pane.mapClicked(world);
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------- the pane
+
+wxTextCtrl* numberField(wxWindow* parent)
+{
+    return new wxTextCtrl(parent, wxID_ANY, "", wxDefaultPosition, wxSize(90, -1), wxTE_PROCESS_ENTER);
+}
+
+GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxID_ANY), m_workbench(workbench)
+{
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+
+    auto* top = new wxBoxSizer(wxHORIZONTAL);
+    top->Add(new wxStaticText(this, wxID_ANY, "Method"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_method = new wxChoice(this, wxID_ANY);
+    for (core::GeoreferenceMethod m : logic::chooserMethods())
+        m_method->Append(core::toString(m));
+    m_method->SetSelection(0);
+    top->Add(m_method, 0, wxRIGHT, 8);
+    auto* addTool = new wxButton(this, wxID_ANY, "Pick on map");
+    addTool->SetToolTip("Click a point on the scan, then its place on the map (tool gcp.add)");
+    top->Add(addTool, 0, wxRIGHT, 4);
+    auto* importButton = new wxButton(this, wxID_ANY, "Import .points...");
+    auto* exportButton = new wxButton(this, wxID_ANY, "Export .points...");
+    auto* warpButton = new wxButton(this, wxID_ANY, "Warp...");
+    top->Add(importButton, 0, wxRIGHT, 4);
+    top->Add(exportButton, 0, wxRIGHT, 4);
+    top->Add(warpButton, 0);
+    sizer->Add(top, 0, wxALL, 4);
+
+    auto* looks = new wxBoxSizer(wxHORIZONTAL);
+    looks->Add(new wxStaticText(this, wxID_ANY, "Scan over map"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_opacity = new wxSlider(this, wxID_ANY, 0, 0, 100, wxDefaultPosition, wxSize(120, -1));
+    m_opacity->SetToolTip("Opacity of the scan drawn over the working map through the current fit");
+    looks->Add(m_opacity, 0, wxRIGHT, 8);
+    looks->Add(new wxStaticText(this, wxID_ANY, "Arrows x"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_exaggeration = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 1000, 10, 1);
+    m_exaggeration->SetToolTip("Residual arrows on the scan are drawn this many times their length");
+    looks->Add(m_exaggeration, 0);
+    sizer->Add(looks, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
+
+    m_scan = new ScanView(this, *this);
+    sizer->Add(m_scan, 3, wxEXPAND | wxLEFT | wxRIGHT, 4);
+
+    m_guidance = new wxStaticText(this, wxID_ANY, "");
+    m_figures = new wxStaticText(this, wxID_ANY, "");
+    sizer->Add(m_guidance, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
+    sizer->Add(m_figures, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
+
+    m_table = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 160), wxLC_REPORT | wxLC_SINGLE_SEL);
+    m_table->EnableCheckBoxes(true);
+    m_table->AppendColumn("GCP (on)", wxLIST_FORMAT_LEFT, 80);
+    m_table->AppendColumn("dx m", wxLIST_FORMAT_RIGHT, 80);
+    m_table->AppendColumn("dy m", wxLIST_FORMAT_RIGHT, 80);
+    m_table->AppendColumn("residual m", wxLIST_FORMAT_RIGHT, 90);
+    m_table->AppendColumn("residual px", wxLIST_FORMAT_RIGHT, 90);
+    sizer->Add(m_table, 2, wxEXPAND | wxALL, 4);
+
+    auto* fields = new wxFlexGridSizer(2, 5, 2, 4);
+    m_pixel = numberField(this);
+    m_line = numberField(this);
+    m_mapX = numberField(this);
+    m_mapY = numberField(this);
+    for (const char* label : {"pixel", "line", "map x", "map y"})
+        fields->Add(new wxStaticText(this, wxID_ANY, label));
+    fields->AddSpacer(0);
+    fields->Add(m_pixel);
+    fields->Add(m_line);
+    fields->Add(m_mapX);
+    fields->Add(m_mapY);
+    auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+    auto* add = new wxButton(this, wxID_ANY, "Add", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* update = new wxButton(this, wxID_ANY, "Move", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* remove = new wxButton(this, wxID_ANY, "Delete", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    buttons->Add(add);
+    buttons->Add(update);
+    buttons->Add(remove);
+    fields->Add(buttons);
+    sizer->Add(fields, 0, wxALL, 4);
+    SetSizer(sizer);
+
+    m_overlay = std::make_shared<GeorefOverlay>(*this);
+    m_tool = std::make_shared<GcpAddTool>(*this);
+
+    m_method->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { onMethod(); });
+    addTool->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { startAdding(); });
+    importButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onImport(); });
+    exportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onExport(); });
+    warpButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onWarp(); });
+    add->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onAdd(); });
+    update->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onUpdate(); });
+    remove->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onDelete(); });
+    m_opacity->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { m_workbench.refreshCanvas(); });
+    m_exaggeration->Bind(wxEVT_SPINCTRLDOUBLE, [this](wxSpinDoubleEvent&) { m_scan->Refresh(); });
+    auto onCheck = [this](wxListEvent& e, bool on) {
+        if (m_filling)
+            return;
+        const int id = static_cast<int>(m_table->GetItemData(e.GetIndex()));
+        if (core::Document* doc = m_workbench.document()) {
+            try {
+                commit(on ? "Enable GCP" : "Disable GCP", logic::withGcpEnabled(doc->scenario(), id, on));
+            } catch (const std::exception& ex) {
+                m_workbench.showError("GCP", ex.what());
+            }
+        }
+    };
+    m_table->Bind(wxEVT_LIST_ITEM_CHECKED, [onCheck](wxListEvent& e) { onCheck(e, true); });
+    m_table->Bind(wxEVT_LIST_ITEM_UNCHECKED, [onCheck](wxListEvent& e) { onCheck(e, false); });
+    m_table->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) {
+        if (m_filling)
+            return;
+        m_selectedId = static_cast<int>(m_table->GetItemData(e.GetIndex()));
+        if (const core::Georeference* g = georeference())
+            for (const core::Gcp& gcp : g->gcps)
+                if (gcp.id == m_selectedId)
+                    fillFields(gcp.pixel, gcp.line, core::Coordinate{gcp.mapX, gcp.mapY});
+        m_workbench.select(ObjectRef{ObjectRef::Kind::Gcp, std::to_string(m_selectedId)}, false);
+        m_scan->Refresh();
+        m_workbench.refreshCanvas();
+    });
+
+    m_workbench.addOverlay(m_overlay);
+    m_watch = std::make_unique<DocumentWatch>(m_workbench, [this] { refresh(); });
+    refresh();
+}
+
+const core::Georeference* GeorefPane::georeference() const
+{
+    const core::Document* doc = m_workbench.document();
+    if (!doc || !doc->scenario().map || !doc->scenario().map->georeference)
+        return nullptr;
+    return &*doc->scenario().map->georeference;
+}
+
+std::filesystem::path GeorefPane::scanPath() const
+{
+    const core::Document* doc = m_workbench.document();
+    if (!doc || !doc->scenario().map)
+        return {};
+    return importers::resolveMapPath(doc->scenario().map->path, m_workbench.scenarioFolder());
+}
+
+int GeorefPane::scanWidth() const
+{
+    const core::Document* doc = m_workbench.document();
+    if (doc && doc->scenario().map && doc->scenario().map->width > 0)
+        return doc->scenario().map->width;
+    return m_thumbnail.IsOk() ? static_cast<int>(std::lround(m_thumbnail.GetWidth() / m_thumbnailScale)) : 0;
+}
+
+int GeorefPane::scanHeight() const
+{
+    const core::Document* doc = m_workbench.document();
+    if (doc && doc->scenario().map && doc->scenario().map->height > 0)
+        return doc->scenario().map->height;
+    return m_thumbnail.IsOk() ? static_cast<int>(std::lround(m_thumbnail.GetHeight() / m_thumbnailScale)) : 0;
+}
+
+std::optional<std::array<double, 6>> GeorefPane::affine() const
+{
+    const core::Georeference* g = georeference();
+    if (!g || g->transform.size() != 6)
+        return std::nullopt;
+    if (g->method != core::GeoreferenceMethod::Affine && g->method != core::GeoreferenceMethod::Helmert
+        && g->method != core::GeoreferenceMethod::Poly1)
+        return std::nullopt;
+    std::array<double, 6> gt{};
+    std::copy(g->transform.begin(), g->transform.end(), gt.begin());
+    return gt;
+}
+
+void GeorefPane::loadThumbnail()
+{
+    const std::filesystem::path path = scanPath();
+    if (path == m_thumbnailPath)
+        return;
+    m_thumbnailPath = path;
+    m_thumbnail = wxImage();
+    m_thumbnailBitmap = wxBitmap();
+    m_overlayBitmap = wxBitmap();
+    if (path.empty() || !std::filesystem::exists(path))
+        return;
+    try {
+        m_thumbnail = readThumbnail(path, 2048, m_thumbnailScale);
+        m_thumbnailBitmap = wxBitmap(m_thumbnail);
+    } catch (const std::exception& e) {
+        m_workbench.setStatusText(std::string("Scan: ") + e.what());
+    }
+}
+
+const wxBitmap& GeorefPane::overlayBitmap()
+{
+    const int percent = m_opacity->GetValue();
+    if (percent != m_overlayOpacity || !m_overlayBitmap.IsOk()) {
+        wxImage image = m_thumbnail.Copy();
+        if (!image.HasAlpha())
+            image.InitAlpha();
+        unsigned char* alpha = image.GetAlpha();
+        const std::size_t n = static_cast<std::size_t>(image.GetWidth()) * static_cast<std::size_t>(image.GetHeight());
+        for (std::size_t i = 0; i < n; ++i)
+            alpha[i] = static_cast<unsigned char>(alpha[i] * percent / 100);
+        m_overlayBitmap = wxBitmap(image);
+        m_overlayOpacity = percent;
+    }
+    return m_overlayBitmap;
+}
+
+void GeorefPane::refit()
+{
+    m_rows.clear();
+    m_fitPoints.clear();
+    m_fit.reset();
+    const core::Georeference* g = georeference();
+    if (!g) {
+        m_guidance->SetLabel(m_workbench.document() && m_workbench.document()->scenario().map
+                ? "No GCPs yet: click a point on the scan, then its place on the map."
+                : "The scenario has no map raster.");
+        m_figures->SetLabel("");
+        return;
+    }
+    int enabled = 0;
+    for (const core::Gcp& gcp : g->gcps)
+        enabled += gcp.enabled ? 1 : 0;
+    const logic::MethodGuidance guidance = logic::methodGuidance(g->method, enabled);
+    std::string message = guidance.needs;
+    if (!guidance.shortfall.empty())
+        message += "\n" + guidance.shortfall;
+    // The GCPs in the target CRS (the fit's frame), then the fit.
+    try {
+        std::vector<core::Coordinate> map;
+        for (const core::Gcp& gcp : g->gcps)
+            map.push_back({gcp.mapX, gcp.mapY});
+        const std::string target = g->crs.empty() ? m_workbench.document()->scenario().settings.crs : g->crs;
+        if (!g->gcpCrs.empty() && !target.empty() && g->gcpCrs != target)
+            map = importers::transformPoints(g->gcpCrs, target, map);
+        for (std::size_t i = 0; i < g->gcps.size(); ++i) {
+            const core::Gcp& gcp = g->gcps[i];
+            m_fitPoints.push_back(importers::FitPoint{gcp.id, gcp.pixel, gcp.line, map[i].x, map[i].y, gcp.enabled});
+        }
+        if (guidance.shortfall.empty())
+            m_fit = importers::fitGcps(m_fitPoints, g->method);
+    } catch (const std::exception& e) {
+        message += std::string("\nThe fit is refused: ") + e.what();
+    }
+    m_guidance->SetLabel(wxString::FromUTF8(message));
+    if (m_fit) {
+        for (std::size_t i = 0; i < m_fit->residuals.size(); ++i) {
+            const importers::GcpResidual& r = m_fit->residuals[i];
+            const core::Gcp& gcp = g->gcps[i];
+            m_rows.push_back(logic::ResidualRow{r.id, r.enabled, gcp.pixel, gcp.line, r.dx, r.dy, r.residualMap, r.backPixel,
+                r.backLine, r.residualPx});
+        }
+        std::string figures = "RMS " + fixed(m_fit->rmsMap, 2) + " m, " + fixed(m_fit->rmsPx, 2) + " px over "
+            + std::to_string(m_fit->enabledCount) + " GCPs";
+        figures += m_fit->meanErrorMap ? "; mean error " + fixed(*m_fit->meanErrorMap, 2) + " m (n - " + std::to_string(m_fit->minimum) + ")"
+                                       : "; mean error: none (n = minimum)";
+        if (g->method == core::GeoreferenceMethod::Tps)
+            figures += "; TPS residuals are leave-one-out";
+        m_figures->SetLabel(wxString::FromUTF8(figures));
+    } else {
+        for (const core::Gcp& gcp : g->gcps)
+            m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, 0, 0, 0, gcp.pixel, gcp.line, 0});
+        m_figures->SetLabel("No fit");
+    }
+    m_rows = logic::worstFirst(std::move(m_rows));
+}
+
+void GeorefPane::fillTable()
+{
+    m_filling = true;
+    m_table->DeleteAllItems();
+    long index = 0;
+    for (const logic::ResidualRow& r : m_rows) {
+        const long item = m_table->InsertItem(index++, wxString::Format("%d", r.id));
+        m_table->SetItemData(item, r.id);
+        m_table->CheckItem(item, r.enabled);
+        const bool fitted = m_fit.has_value();
+        m_table->SetItem(item, 1, fitted ? fixed(r.dx, 1) : "-");
+        m_table->SetItem(item, 2, fitted ? fixed(r.dy, 1) : "-");
+        m_table->SetItem(item, 3, fitted ? fixed(r.residualMap, 1) : "-");
+        m_table->SetItem(item, 4, fitted ? fixed(r.residualPx, 2) : "-");
+        if (r.id == m_selectedId)
+            m_table->SetItemState(item, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
+    }
+    m_filling = false;
+}
+
+void GeorefPane::refresh()
+{
+    loadThumbnail();
+    if (const core::Georeference* g = georeference()) {
+        const auto& methods = logic::chooserMethods();
+        const auto at = std::find(methods.begin(), methods.end(), g->method);
+        m_method->SetSelection(static_cast<int>(at - methods.begin()));
+    }
+    refit();
+    fillTable();
+    Layout();
+    m_scan->Refresh();
+    m_workbench.refreshCanvas();
+}
+
+void GeorefPane::fillFields(double pixel, double line, std::optional<core::Coordinate> map)
+{
+    m_pixel->SetValue(fixed(pixel, 2));
+    m_line->SetValue(fixed(line, 2));
+    if (map) {
+        m_mapX->SetValue(fixed(map->x, 7));
+        m_mapY->SetValue(fixed(map->y, 7));
+    }
+}
+
+core::Coordinate GeorefPane::toGcpCrs(core::Coordinate working) const
+{
+    const core::Document* doc = m_workbench.document();
+    const core::Georeference* g = georeference();
+    const std::string workingCrs = doc ? doc->scenario().settings.crs : std::string();
+    if (!g || g->gcpCrs.empty() || workingCrs.empty() || g->gcpCrs == workingCrs)
+        return working;
+    return importers::transformPoints(workingCrs, g->gcpCrs, {working}).front();
+}
+
+void GeorefPane::scanClicked(double pixel, double line)
+{
+    m_pending = wxPoint2DDouble(pixel, line);
+    fillFields(pixel, line, std::nullopt);
+    m_workbench.setTool(m_tool);
+    m_workbench.setStatusText("GCP: now click the same place on the map (Escape cancels)");
+    m_scan->Refresh();
+}
+
+void GeorefPane::mapClicked(core::Coordinate world)
+{
+    try {
+        const core::Coordinate map = toGcpCrs(world);
+        m_mapX->SetValue(fixed(map.x, 7));
+        m_mapY->SetValue(fixed(map.y, 7));
+        if (m_pending) {
+            m_pending.reset();
+            onAdd();
+        } else {
+            m_workbench.setStatusText("GCP: map point taken; click the scan or type pixel/line, then Add");
+        }
+    } catch (const std::exception& e) {
+        m_workbench.showError("GCP", e.what());
+    }
+}
+
+bool GeorefPane::readFields(logic::GcpPosition& p)
+{
+    if (!parseNumber(m_pixel->GetValue().ToStdString(), p.pixel) || !parseNumber(m_line->GetValue().ToStdString(), p.line)
+        || !parseNumber(m_mapX->GetValue().ToStdString(), p.mapX) || !parseNumber(m_mapY->GetValue().ToStdString(), p.mapY)) {
+        m_workbench.showError("GCP", "Pixel, line, map x and map y must all be numbers.");
+        return false;
+    }
+    return true;
+}
+
+void GeorefPane::commit(const std::string& label, core::MapSource after, const std::string& mergeKey)
+{
+    core::Document* doc = m_workbench.document();
+    if (!doc)
+        return;
+    // Refit so the stored transform and RMS describe the GCPs stored with them.
+    if (after.georeference) {
+        core::Georeference& g = *after.georeference;
+        if (g.crs.empty())
+            g.crs = doc->scenario().settings.crs;
+        try {
+            std::vector<core::Coordinate> map;
+            for (const core::Gcp& gcp : g.gcps)
+                map.push_back({gcp.mapX, gcp.mapY});
+            if (!g.gcpCrs.empty() && g.gcpCrs != g.crs)
+                map = importers::transformPoints(g.gcpCrs, g.crs, map);
+            std::vector<importers::FitPoint> points;
+            for (std::size_t i = 0; i < g.gcps.size(); ++i)
+                points.push_back({g.gcps[i].id, g.gcps[i].pixel, g.gcps[i].line, map[i].x, map[i].y, g.gcps[i].enabled});
+            const importers::GcpFit fit = importers::fitGcps(points, g.method);
+            g.transform = fit.transform;
+            g.rmsMap = fit.rmsMap;
+            g.rmsPixels = fit.rmsPx;
+        } catch (const std::exception&) {
+            // Too few points or a degenerate layout: the GCPs are kept, the last good transform stays
+            // until the fit succeeds again (the guidance line says why).
+        }
+    }
+    try {
+        doc->apply(logic::mapEdit(doc->scenario(), label, std::move(after), mergeKey));
+    } catch (const std::exception& e) {
+        m_workbench.showError(label, e.what());
+    }
+}
+
+void GeorefPane::onAdd()
+{
+    core::Document* doc = m_workbench.document();
+    logic::GcpPosition p;
+    if (!doc || !readFields(p))
+        return;
+    try {
+        commit("Add GCP", logic::withGcpAdded(doc->scenario(), p, doc->scenario().settings.crs));
+        m_pending.reset();
+        m_workbench.setStatusText("GCP added");
+    } catch (const std::exception& e) {
+        m_workbench.showError("Add GCP", e.what());
+    }
+}
+
+void GeorefPane::onUpdate()
+{
+    core::Document* doc = m_workbench.document();
+    logic::GcpPosition p;
+    if (!doc || m_selectedId == 0 || !readFields(p))
+        return;
+    try {
+        commit("Move GCP", logic::withGcpMoved(doc->scenario(), m_selectedId, p));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Move GCP", e.what());
+    }
+}
+
+void GeorefPane::onDelete()
+{
+    core::Document* doc = m_workbench.document();
+    if (!doc || m_selectedId == 0)
+        return;
+    try {
+        commit("Delete GCP", logic::withGcpRemoved(doc->scenario(), m_selectedId));
+        m_selectedId = 0;
+    } catch (const std::exception& e) {
+        m_workbench.showError("Delete GCP", e.what());
+    }
+}
+
+void GeorefPane::onMethod()
+{
+    core::Document* doc = m_workbench.document();
+    const int at = m_method->GetSelection();
+    if (!doc || at < 0 || !georeference())
+        return;
+    try {
+        commit("Fit method", logic::withMethod(doc->scenario(), logic::chooserMethods()[static_cast<std::size_t>(at)]));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Fit method", e.what());
+    }
+}
+
+void GeorefPane::onImport()
+{
+    core::Document* doc = m_workbench.document();
+    if (!doc || !doc->scenario().map)
+        return;
+    wxFileDialog dialog(this, "Import GCPs", "", "", "QGIS GCP files (*.points)|*.points|All files|*",
+        wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    if (dialog.ShowModal() != wxID_OK)
+        return;
+    try {
+        const importers::PointsFile file = importers::readPointsFile(dialog.GetPath().ToStdString(wxConvUTF8));
+        // A plain scan's .points use pixel and negated line (QGIS); the scan's own geotransform otherwise.
+        importers::SourceFrame frame;
+        const std::vector<core::Gcp> gcps = importers::toGcps(file, frame);
+        commit("Import GCPs", logic::withGcps(doc->scenario(), gcps, file.crs.empty() ? doc->scenario().settings.crs : file.crs));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Import GCPs", e.what());
+    }
+}
+
+void GeorefPane::onExport()
+{
+    const core::Georeference* g = georeference();
+    if (!g)
+        return;
+    wxFileDialog dialog(this, "Export GCPs", "", "gcps.points", "QGIS GCP files (*.points)|*.points",
+        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dialog.ShowModal() != wxID_OK)
+        return;
+    try {
+        // QGIS's residual columns: the GCP's map point sent back onto the scan, minus its pixel (scan pixels).
+        std::vector<importers::PointsResidual> residuals;
+        if (m_fit && m_fit->residuals.size() == g->gcps.size())
+            for (std::size_t i = 0; i < g->gcps.size(); ++i) {
+                const importers::GcpResidual& r = m_fit->residuals[i];
+                residuals.push_back({r.backPixel - g->gcps[i].pixel, r.backLine - g->gcps[i].line, r.residualPx});
+            }
+        importers::writePointsFile(dialog.GetPath().ToStdString(wxConvUTF8), g->gcpCrs, g->gcps, importers::SourceFrame{}, residuals);
+        m_workbench.setStatusText("GCPs written to " + dialog.GetPath().ToStdString(wxConvUTF8));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Export GCPs", e.what());
+    }
+}
+
+void GeorefPane::onWarp()
+{
+    core::Document* doc = m_workbench.document();
+    const core::Georeference* g = georeference();
+    if (!doc || !g || !m_fit) {
+        m_workbench.showError("Warp", "There is no fit to warp with: add enough GCPs for the method first.");
+        return;
+    }
+    const std::filesystem::path scan = scanPath();
+    std::filesystem::path folder = m_workbench.scenarioFolder();
+    if (folder.empty())
+        folder = scan.parent_path();
+    const std::filesystem::path output = folder / (scan.stem().string() + "_warped.tif");
+    importers::WarpRequest request;
+    request.scan = scan;
+    request.georeference = *g;
+    request.output = output;
+    std::optional<importers::WarpResult> result;
+    const bool done = m_workbench.runLongJob("Warping the scan", [&](const core::ProgressCallback& progress) {
+        importers::WarpRequest r = request;
+        r.progress = progress;
+        result = importers::warpToGeoTiff(r);
+    });
+    if (!done || !result)
+        return;
+    core::MapSource after = *doc->scenario().map;
+    std::error_code ec;
+    const std::filesystem::path relative = std::filesystem::relative(output, m_workbench.scenarioFolder(), ec);
+    after.warpedPath = (ec || relative.empty() || m_workbench.scenarioFolder().empty()) ? output.string() : relative.string();
+    commit("Warp scan", std::move(after));
+    m_workbench.setStatusText("Warped to " + output.string() + " (" + std::to_string(result->width) + " x "
+        + std::to_string(result->height) + " px): the map now uses it");
+}
+
+} // namespace
+
+void installGeorefPane(Workbench& workbench)
+{
+    auto* pane = new GeorefPane(workbench.window(), workbench);
+    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("georef").Caption("Georeferencing").Right().BestSize(560, 820)
+                                        .MinSize(360, 400).Hide());
+    workbench.panes().Update();
+    workbench.addCommand(ActionInfo{"georef.show_pane", "&Georeferencing workspace", "", "Fit GCPs, see residuals, warp"},
+        [&workbench] { showPane(workbench, "georef"); });
+    workbench.addCommand(ActionInfo{"georef.add_gcp", "Add &GCP pair", "", "Click the scan, then the map"},
+        [&workbench, pane] {
+            showPane(workbench, "georef");
+            pane->startAdding();
+        });
+}
+
+} // namespace sandtable::editor::ui::panes

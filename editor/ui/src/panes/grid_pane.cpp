@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The campaign grid panel: the grid drawn over the map with its square names, a form for its size, origin,
+// rows, columns, rotation and numbering, a tool that drags the origin, and the square inspector (coverage
+// per class, primary terrain, overrides, the secondary-terrain roll). Every change is one undoable
+// CampaignChange.
+#include "pane_support.hpp"
+#include "panes_internal.hpp"
+
+#include "sandtable/core/geometry/grid_coverage.hpp"
+#include "sandtable/core/rules/campaign_lite.hpp"
+#include "sandtable/core/rules/secondary_terrain.hpp"
+#include "sandtable/editor/logic/panes/campaign_grid.hpp"
+
+#include <wx/aui/aui.h>
+#include <wx/button.h>
+#include <wx/choice.h>
+#include <wx/combobox.h>
+#include <wx/graphics.h>
+#include <wx/panel.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include <cmath>
+#include <optional>
+
+namespace sandtable::editor::ui::panes {
+namespace {
+
+namespace logic = sandtable::editor::panes;
+
+class GridPane;
+
+class GridOverlay : public CanvasOverlay {
+public:
+    explicit GridOverlay(GridPane& pane) : m_pane(pane) {}
+    void draw(wxGraphicsContext& gc, const ViewTransform& view) override;
+
+private:
+    GridPane& m_pane;
+};
+
+/// "grid.drag-origin": press and drag moves the grid's origin (one drag = one undo step).
+class DragOriginTool : public CanvasTool {
+public:
+    explicit DragOriginTool(GridPane& pane) : m_pane(pane) {}
+    std::string name() const override { return "grid.drag-origin"; }
+    bool onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& view) override;
+    void draw(wxGraphicsContext& /*gc*/, const ViewTransform& /*view*/) override {}
+
+private:
+    GridPane& m_pane;
+    std::optional<core::Coordinate> m_grab; // world point grabbed, relative to the origin
+    int m_drag = 0;
+};
+
+/// "grid.inspect": a click picks a square for the inspector.
+class InspectTool : public CanvasTool {
+public:
+    explicit InspectTool(GridPane& pane) : m_pane(pane) {}
+    std::string name() const override { return "grid.inspect"; }
+    bool onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& view) override;
+    void draw(wxGraphicsContext& /*gc*/, const ViewTransform& /*view*/) override {}
+
+private:
+    GridPane& m_pane;
+};
+
+class GridPane : public wxPanel {
+public:
+    GridPane(wxWindow* parent, Workbench& workbench);
+
+    const core::Campaign* campaign() const;
+    const std::optional<core::SquareRef>& square() const { return m_square; }
+    void pickSquare(core::SquareRef square);
+    /// Moves the origin during a drag; `drag` numbers the drag so each is its own undo step.
+    void moveOrigin(core::Coordinate origin, int drag);
+    void refresh();
+    void startInspecting() { m_workbench.setTool(m_inspect); }
+    /// Picks the north-west square when none is picked (for tests and the first opening).
+    void pickFirst();
+
+private:
+    void fillForm();
+    void fillInspector();
+    void applyGrid(const core::CampaignGrid& grid, const std::string& label, const std::string& mergeKey = {});
+    bool readGrid(core::CampaignGrid& grid);
+    void onFit();
+    void onDerive();
+    void onOverride(bool remove);
+    void onRoll();
+
+    Workbench& m_workbench;
+    std::unique_ptr<DocumentWatch> m_watch;
+    wxTextCtrl* m_size = nullptr;
+    wxTextCtrl* m_originX = nullptr;
+    wxTextCtrl* m_originY = nullptr;
+    wxTextCtrl* m_rows = nullptr;
+    wxTextCtrl* m_columns = nullptr;
+    wxTextCtrl* m_rotation = nullptr;
+    wxChoice* m_numbering = nullptr;
+    wxTextCtrl* m_inspector = nullptr;
+    wxComboBox* m_class = nullptr;
+    wxChoice* m_cover = nullptr;
+    wxTextCtrl* m_seed = nullptr;
+    wxChoice* m_region = nullptr;
+    std::optional<core::SquareRef> m_square;
+    std::shared_ptr<GridOverlay> m_overlay;
+    std::shared_ptr<DragOriginTool> m_drag;
+    std::shared_ptr<InspectTool> m_inspect;
+};
+
+// ------------------------------------------------------------------------------------ overlay and tools
+
+void GridOverlay::draw(wxGraphicsContext& gc, const ViewTransform& view)
+{
+    const core::Campaign* c = m_pane.campaign();
+    if (!c || !m_pane.IsShownOnScreen())
+        return;
+    std::vector<logic::GridSquareShape> shapes;
+    try {
+        shapes = logic::gridOverlayShapes(c->grid);
+    } catch (const std::exception&) {
+        return;
+    }
+    const double squarePx = c->grid.squareSize * view.scale();
+    gc.SetPen(wxPen(wxColour(20, 20, 120, 200), 1));
+    gc.SetBrush(*wxTRANSPARENT_BRUSH);
+    wxFont font = *wxNORMAL_FONT;
+    font.SetPointSize(std::clamp(static_cast<int>(squarePx / 6), 6, 14));
+    gc.SetFont(font, wxColour(20, 20, 120));
+    for (const logic::GridSquareShape& s : shapes) {
+        wxGraphicsPath path = gc.CreatePath();
+        for (std::size_t i = 0; i < 4; ++i) {
+            const Point p = view.worldToScreen(s.corners[i]);
+            if (i == 0)
+                path.MoveToPoint(p.x, p.y);
+            else
+                path.AddLineToPoint(p.x, p.y);
+        }
+        path.CloseSubpath();
+        const bool picked = m_pane.square() && *m_pane.square() == s.square;
+        if (picked) {
+            gc.SetBrush(wxBrush(wxColour(255, 200, 0, 90)));
+            gc.SetPen(wxPen(wxColour(200, 120, 0), 3));
+            gc.DrawPath(path);
+            gc.SetBrush(*wxTRANSPARENT_BRUSH);
+            gc.SetPen(wxPen(wxColour(20, 20, 120, 200), 1));
+        } else {
+            gc.StrokePath(path);
+        }
+        if (squarePx >= 24) {
+            // The name in the square's north-west corner.
+            const Point nw = view.worldToScreen(s.corners[3]);
+            const Point c0 = view.worldToScreen(s.centre);
+            gc.DrawText(wxString::FromUTF8(s.name), nw.x + (c0.x - nw.x) * 0.12, nw.y + (c0.y - nw.y) * 0.12);
+        }
+    }
+    // Origin handle.
+    const Point o = view.worldToScreen(c->grid.origin);
+    gc.SetPen(wxPen(wxColour(200, 0, 0), 2));
+    gc.SetBrush(wxBrush(wxColour(255, 255, 255, 200)));
+    gc.DrawEllipse(o.x - 6, o.y - 6, 12, 12);
+}
+
+bool DragOriginTool::onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& /*view*/)
+{
+    const core::Campaign* c = m_pane.campaign();
+    if (!c)
+        return false;
+    if (event.LeftDown()) {
+        m_grab = core::Coordinate{world.x - c->grid.origin.x, world.y - c->grid.origin.y};
+        ++m_drag;
+        return true;
+    }
+    if (event.Dragging() && m_grab) {
+        m_pane.moveOrigin({world.x - m_grab->x, world.y - m_grab->y}, m_drag);
+        return true;
+    }
+    if (event.LeftUp() && m_grab) {
+        m_grab.reset();
+        return true;
+    }
+    return false;
+}
+
+bool InspectTool::onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& /*view*/)
+{
+    if (!event.LeftDown())
+        return false;
+    const core::Campaign* c = m_pane.campaign();
+    if (!c)
+        return false;
+    if (const auto square = core::squareAt(c->grid, world)) {
+        m_pane.pickSquare(*square);
+        return true;
+    }
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------------- the pane
+
+GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxID_ANY), m_workbench(workbench)
+{
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    auto* form = new wxFlexGridSizer(4, 4, 6);
+    auto field = [&](const char* label, wxTextCtrl*& control) {
+        form->Add(new wxStaticText(this, wxID_ANY, label), 0, wxALIGN_CENTER_VERTICAL);
+        control = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxTE_PROCESS_ENTER);
+        form->Add(control);
+    };
+    field("Square m", m_size);
+    field("Rotation °", m_rotation);
+    field("Origin x", m_originX);
+    field("Origin y", m_originY);
+    field("Rows", m_rows);
+    field("Columns", m_columns);
+    form->Add(new wxStaticText(this, wxID_ANY, "Numbering"), 0, wxALIGN_CENTER_VERTICAL);
+    m_numbering = new wxChoice(this, wxID_ANY);
+    m_numbering->Append("letter-number (C4)");
+    m_numbering->Append("column-row (0304)");
+    m_numbering->SetSelection(0);
+    form->Add(m_numbering);
+    sizer->Add(form, 0, wxALL, 6);
+
+    auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+    auto* apply = new wxButton(this, wxID_ANY, "Apply grid");
+    auto* fit = new wxButton(this, wxID_ANY, "Fit to map");
+    auto* drag = new wxButton(this, wxID_ANY, "Drag origin");
+    auto* pick = new wxButton(this, wxID_ANY, "Pick square");
+    auto* derive = new wxButton(this, wxID_ANY, "Derive");
+    for (wxButton* b : {apply, fit, drag, pick, derive})
+        buttons->Add(b, 0, wxRIGHT, 4);
+    sizer->Add(buttons, 0, wxLEFT | wxRIGHT, 6);
+
+    sizer->Add(new wxStaticText(this, wxID_ANY, "Square"), 0, wxLEFT | wxTOP, 6);
+    m_inspector = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 200), wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+    sizer->Add(m_inspector, 1, wxEXPAND | wxALL, 6);
+
+    auto* overrides = new wxBoxSizer(wxHORIZONTAL);
+    overrides->Add(new wxStaticText(this, wxID_ANY, "Override"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_class = new wxComboBox(this, wxID_ANY, "", wxDefaultPosition, wxSize(120, -1));
+    m_cover = new wxChoice(this, wxID_ANY);
+    for (const char* c : {"whole", "half", "none"})
+        m_cover->Append(c);
+    m_cover->SetSelection(0);
+    auto* set = new wxButton(this, wxID_ANY, "Set", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* remove = new wxButton(this, wxID_ANY, "Remove", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    overrides->Add(m_class, 0, wxRIGHT, 4);
+    overrides->Add(m_cover, 0, wxRIGHT, 4);
+    overrides->Add(set, 0, wxRIGHT, 4);
+    overrides->Add(remove);
+    sizer->Add(overrides, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+
+    auto* roll = new wxBoxSizer(wxHORIZONTAL);
+    roll->Add(new wxStaticText(this, wxID_ANY, "Secondary terrain: seed"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_seed = new wxTextCtrl(this, wxID_ANY, "1863", wxDefaultPosition, wxSize(90, -1));
+    m_region = new wxChoice(this, wxID_ANY);
+    for (std::string_view r : core::rules::secondaryRegions())
+        m_region->Append(wxString::FromUTF8(std::string(r)));
+    m_region->SetSelection(0);
+    auto* rollButton = new wxButton(this, wxID_ANY, "Roll", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    roll->Add(m_seed, 0, wxRIGHT, 4);
+    roll->Add(m_region, 0, wxRIGHT, 4);
+    roll->Add(rollButton);
+    sizer->Add(roll, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    SetSizer(sizer);
+
+    m_overlay = std::make_shared<GridOverlay>(*this);
+    m_drag = std::make_shared<DragOriginTool>(*this);
+    m_inspect = std::make_shared<InspectTool>(*this);
+
+    auto applyForm = [this](wxCommandEvent&) {
+        core::CampaignGrid grid;
+        if (readGrid(grid))
+            applyGrid(grid, "Grid settings");
+    };
+    apply->Bind(wxEVT_BUTTON, applyForm);
+    for (wxTextCtrl* t : {m_size, m_originX, m_originY, m_rows, m_columns, m_rotation})
+        t->Bind(wxEVT_TEXT_ENTER, applyForm);
+    m_numbering->Bind(wxEVT_CHOICE, applyForm);
+    fit->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onFit(); });
+    drag->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        m_workbench.setTool(m_drag);
+        m_workbench.setStatusText("Grid: drag on the map to move the grid's origin");
+    });
+    pick->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { startInspecting(); });
+    derive->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onDerive(); });
+    set->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onOverride(false); });
+    remove->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onOverride(true); });
+    rollButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onRoll(); });
+    m_workbench.onSelectionChanged([this] {
+        const auto selected = m_workbench.selected();
+        const core::Campaign* c = campaign();
+        if (!selected || selected->kind != ObjectRef::Kind::GridSquare || !c)
+            return;
+        try {
+            const core::SquareRef s = core::parseSquareName(c->grid, selected->id);
+            if (!m_square || *m_square != s) {
+                m_square = s;
+                fillInspector();
+                m_workbench.refreshCanvas();
+            }
+        } catch (const std::exception&) {
+        }
+    });
+
+    m_workbench.addOverlay(m_overlay);
+    m_watch = std::make_unique<DocumentWatch>(m_workbench, [this] { refresh(); });
+    refresh();
+}
+
+const core::Campaign* GridPane::campaign() const
+{
+    const core::Document* doc = m_workbench.document();
+    return doc && doc->scenario().campaign ? &*doc->scenario().campaign : nullptr;
+}
+
+void GridPane::refresh()
+{
+    const core::Campaign* c = campaign();
+    if (m_square && (!c || m_square->column >= c->grid.columns || m_square->row >= c->grid.rows))
+        m_square.reset();
+    fillForm();
+    fillInspector();
+    m_workbench.refreshCanvas();
+}
+
+void GridPane::pickFirst()
+{
+    if (!m_square && campaign())
+        pickSquare({0, 0});
+}
+
+void GridPane::fillForm()
+{
+    const core::Campaign* c = campaign();
+    const core::CampaignGrid grid = c ? c->grid : core::CampaignGrid{};
+    m_size->ChangeValue(fixed(grid.squareSize, 3));
+    m_originX->ChangeValue(fixed(grid.origin.x, 2));
+    m_originY->ChangeValue(fixed(grid.origin.y, 2));
+    m_rows->ChangeValue(std::to_string(grid.rows));
+    m_columns->ChangeValue(std::to_string(grid.columns));
+    m_rotation->ChangeValue(fixed(grid.rotation, 2));
+    m_numbering->SetSelection(grid.numbering == core::GridNumbering::LetterNumber ? 0 : 1);
+    if (c && c->secondary) {
+        m_seed->ChangeValue(std::to_string(c->secondary->seed));
+        const int at = m_region->FindString(wxString::FromUTF8(c->secondary->region));
+        if (at != wxNOT_FOUND)
+            m_region->SetSelection(at);
+    }
+}
+
+void GridPane::fillInspector()
+{
+    const core::Campaign* c = campaign();
+    if (!c) {
+        m_inspector->ChangeValue("No campaign grid: set the square size and press \"Fit to map\".");
+        return;
+    }
+    if (!m_square) {
+        m_inspector->ChangeValue("Press \"Pick square\" and click a square on the map.");
+        return;
+    }
+    std::string text;
+    try {
+        const logic::SquareInspection in = logic::inspectSquare(*c, *m_square);
+        text = in.name + ": primary terrain " + in.primary + (in.derived ? "" : " (not derived yet: press Derive)") + "\n";
+        m_class->Clear();
+        for (const logic::InspectedClass& k : in.classes) {
+            text += "  " + k.terrainClass + "  " + fixed(k.fraction * 100, 1) + " %  " + core::toString(k.cover)
+                + (k.overridden ? "  (override)" : "") + "\n";
+            m_class->Append(wxString::FromUTF8(k.terrainClass));
+        }
+        for (const core::SquareLine& l : in.lines) {
+            text += "  " + l.terrainClass + (l.grade.empty() ? "" : " (" + l.grade + ")") + " crossing";
+            for (core::Edge e : l.edges)
+                text += std::string(" ") + core::toString(e);
+            text += ", " + fixed(l.length, 0) + " m\n";
+        }
+        for (const core::SquareCrossing& x : in.crossings)
+            text += "  " + x.terrainClass + " at " + (x.edge ? core::toString(*x.edge) : "the middle") + "\n";
+        if (in.roll) {
+            text += "Roll: d10 = " + std::to_string(in.roll->d10) + " -> " + in.roll->result;
+            for (int d : in.roll->d6)
+                text += ", d6 " + std::to_string(d);
+            if (!in.roll->detail.empty())
+                text += " (" + in.roll->detail + ")";
+            if (in.roll->streamTo)
+                text += ", stream to " + core::squareName(c->grid, *in.roll->streamTo);
+            text += "\n";
+        }
+    } catch (const std::exception& e) {
+        text = e.what();
+    }
+    m_inspector->ChangeValue(wxString::FromUTF8(text));
+}
+
+void GridPane::pickSquare(core::SquareRef square)
+{
+    m_square = square;
+    if (const core::Campaign* c = campaign())
+        m_workbench.select(ObjectRef{ObjectRef::Kind::GridSquare, core::squareName(c->grid, square)}, false);
+    fillInspector();
+    m_workbench.refreshCanvas();
+}
+
+bool GridPane::readGrid(core::CampaignGrid& grid)
+{
+    const core::Campaign* c = campaign();
+    grid = c ? c->grid : core::CampaignGrid{};
+    double size = 0, x = 0, y = 0, rows = 0, columns = 0, rotation = 0;
+    if (!parseNumber(m_size->GetValue().ToStdString(wxConvUTF8), size) || !parseNumber(m_originX->GetValue().ToStdString(wxConvUTF8), x)
+        || !parseNumber(m_originY->GetValue().ToStdString(wxConvUTF8), y) || !parseNumber(m_rows->GetValue().ToStdString(wxConvUTF8), rows)
+        || !parseNumber(m_columns->GetValue().ToStdString(wxConvUTF8), columns)
+        || !parseNumber(m_rotation->GetValue().ToStdString(wxConvUTF8), rotation)) {
+        m_workbench.showError("Campaign grid", "Square size, origin, rows, columns and rotation must be numbers.");
+        return false;
+    }
+    grid.squareSize = size;
+    grid.origin = {x, y};
+    grid.rows = static_cast<int>(std::lround(rows));
+    grid.columns = static_cast<int>(std::lround(columns));
+    grid.rotation = rotation;
+    grid.numbering = m_numbering->GetSelection() == 1 ? core::GridNumbering::ColumnRow : core::GridNumbering::LetterNumber;
+    return true;
+}
+
+void GridPane::applyGrid(const core::CampaignGrid& grid, const std::string& label, const std::string& mergeKey)
+{
+    core::Document* doc = m_workbench.document();
+    if (!doc)
+        return;
+    try {
+        doc->apply(logic::campaignEdit(doc->scenario(), label, logic::withGrid(doc->scenario(), grid), mergeKey));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Campaign grid", e.what());
+    }
+}
+
+void GridPane::moveOrigin(core::Coordinate origin, int drag)
+{
+    if (const core::Campaign* c = campaign())
+        applyGrid(logic::withOrigin(c->grid, origin), "Move grid origin", "grid-origin-" + std::to_string(drag));
+}
+
+void GridPane::onFit()
+{
+    core::Document* doc = m_workbench.document();
+    double size = 0;
+    if (!doc || !parseNumber(m_size->GetValue().ToStdString(wxConvUTF8), size))
+        return;
+    try {
+        core::CampaignGrid grid = logic::gridCoveringExtent(doc->scenario(), size);
+        if (const core::Campaign* c = campaign()) {
+            grid.numbering = c->grid.numbering;
+            grid.startNumber = c->grid.startNumber;
+        }
+        applyGrid(grid, "Fit grid to map");
+    } catch (const std::exception& e) {
+        m_workbench.showError("Campaign grid", e.what());
+    }
+}
+
+void GridPane::onDerive()
+{
+    core::Document* doc = m_workbench.document();
+    if (!doc || !campaign())
+        return;
+    const core::Scenario scenario = doc->scenario();
+    core::Campaign derived;
+    const bool done = m_workbench.runLongJob("Deriving primary terrain", [&](const core::ProgressCallback& progress) {
+        core::reportProgress(progress, 0.0, "coverage per square");
+        derived = core::geometry::rederiveCampaign(scenario);
+        core::reportProgress(progress, 1.0, "done");
+    });
+    if (!done)
+        return;
+    try {
+        doc->apply(logic::campaignEdit(doc->scenario(), "Derive primary terrain", derived));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Derive", e.what());
+    }
+}
+
+void GridPane::onOverride(bool remove)
+{
+    core::Document* doc = m_workbench.document();
+    const std::string cls = m_class->GetValue().Trim().Trim(false).ToStdString(wxConvUTF8);
+    if (!doc || !m_square || cls.empty())
+        return;
+    try {
+        const std::optional<core::Cover> cover
+            = remove ? std::nullopt : std::optional<core::Cover>(core::coverFromString(m_cover->GetStringSelection().ToStdString(wxConvUTF8)));
+        doc->apply(logic::campaignEdit(doc->scenario(), remove ? "Remove override" : "Override cover",
+            logic::withOverride(doc->scenario(), *m_square, cls, cover)));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Override", e.what());
+    }
+}
+
+void GridPane::onRoll()
+{
+    core::Document* doc = m_workbench.document();
+    const core::Campaign* c = campaign();
+    if (!doc || !c)
+        return;
+    unsigned long long seed = 0;
+    if (!m_seed->GetValue().ToULongLong(&seed)) {
+        m_workbench.showError("Roll", "The seed must be a whole number from 0 to 18446744073709551615.");
+        return;
+    }
+    try {
+        core::Campaign rolled = *c;
+        rolled.secondary = core::rules::rollSecondaryTerrain(*c, seed, m_region->GetStringSelection().ToStdString(wxConvUTF8));
+        doc->apply(logic::campaignEdit(doc->scenario(), "Roll secondary terrain", rolled));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Roll", e.what());
+    }
+}
+
+} // namespace
+
+void installGridPane(Workbench& workbench)
+{
+    auto* pane = new GridPane(workbench.window(), workbench);
+    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("grid").Caption("Campaign grid").Right().BestSize(460, 640)
+                                        .MinSize(360, 400).Hide());
+    workbench.panes().Update();
+    workbench.addCommand(ActionInfo{"grid.show_panel", "Campaign &grid", "", "Grid over the map, square inspector"},
+        [&workbench, pane] {
+            showPane(workbench, "grid");
+            pane->pickFirst();
+        });
+    workbench.addCommand(ActionInfo{"grid.inspect", "&Inspect square", "", "Click a square on the map"},
+        [&workbench, pane] {
+            showPane(workbench, "grid");
+            pane->startInspecting();
+        });
+}
+
+} // namespace sandtable::editor::ui::panes

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pane_support.hpp"
+
+#include "sandtable/core/util/error.hpp"
+
+#include <gdal_priv.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <iomanip>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include <unistd.h>
+
+namespace sandtable::editor::ui::panes {
+
+wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& scale)
+{
+    GDALAllRegister();
+    std::unique_ptr<GDALDataset> ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY));
+    if (!ds)
+        throw core::IoError(path.string(), "raster", CPLGetLastErrorMsg());
+    const int w = ds->GetRasterXSize();
+    const int h = ds->GetRasterYSize();
+    const int bands = ds->GetRasterCount();
+    if (w <= 0 || h <= 0 || bands <= 0)
+        throw core::IoError(path.string(), "raster", "has no pixels");
+    scale = std::min(1.0, static_cast<double>(maxSide) / std::max(w, h));
+    const int tw = std::max(1, static_cast<int>(std::lround(w * scale)));
+    const int th = std::max(1, static_cast<int>(std::lround(h * scale)));
+    scale = static_cast<double>(tw) / w;
+    const std::size_t n = static_cast<std::size_t>(tw) * static_cast<std::size_t>(th);
+    std::vector<unsigned char> plane(n);
+    unsigned char* rgb = static_cast<unsigned char*>(std::malloc(n * 3));
+    unsigned char* alpha = nullptr;
+    GDALRasterIOExtraArg extra;
+    INIT_RASTERIO_EXTRA_ARG(extra);
+    extra.eResampleAlg = GRIORA_Average;
+    auto readBand = [&](int b) {
+        GDALRasterBand* band = ds->GetRasterBand(b);
+        if (band->RasterIO(GF_Read, 0, 0, w, h, plane.data(), tw, th, GDT_Byte, 0, 0, &extra) != CE_None) {
+            std::free(rgb);
+            std::free(alpha);
+            throw core::IoError(path.string(), "raster", CPLGetLastErrorMsg());
+        }
+        return band;
+    };
+    GDALRasterBand* first = readBand(1);
+    if (GDALColorTable* palette = first->GetColorTable(); palette && bands == 1) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const GDALColorEntry* e = palette->GetColorEntry(plane[i]);
+            rgb[3 * i] = static_cast<unsigned char>(e ? e->c1 : 0);
+            rgb[3 * i + 1] = static_cast<unsigned char>(e ? e->c2 : 0);
+            rgb[3 * i + 2] = static_cast<unsigned char>(e ? e->c3 : 0);
+        }
+    } else {
+        for (std::size_t i = 0; i < n; ++i)
+            rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = plane[i];
+        if (bands >= 3) {
+            for (int b = 2; b <= 3; ++b) {
+                readBand(b);
+                for (std::size_t i = 0; i < n; ++i)
+                    rgb[3 * i + static_cast<std::size_t>(b - 1)] = plane[i];
+            }
+        }
+    }
+    if (bands == 2 || bands >= 4) {
+        GDALRasterBand* a = readBand(bands == 2 ? 2 : 4);
+        if (a->GetColorInterpretation() == GCI_AlphaBand) {
+            alpha = static_cast<unsigned char*>(std::malloc(n));
+            std::copy(plane.begin(), plane.end(), alpha);
+        }
+    }
+    return alpha ? wxImage(tw, th, rgb, alpha) : wxImage(tw, th, rgb);
+}
+
+std::filesystem::path temporaryFolder(const std::string& prefix)
+{
+    std::random_device rd;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+        const auto dir = std::filesystem::temp_directory_path()
+            / (prefix + "-" + std::to_string(::getpid()) + "-" + std::to_string(rd() % 1000000u));
+        std::error_code ec;
+        if (std::filesystem::create_directory(dir, ec))
+            return dir;
+    }
+    throw core::IoError(std::filesystem::temp_directory_path().string(), "", "cannot create a temporary folder");
+}
+
+std::string fixed(double value, int decimals)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(decimals) << value;
+    return s.str();
+}
+
+bool parseNumber(const std::string& text, double& value)
+{
+    std::istringstream s(text);
+    double v = 0;
+    if (!(s >> v) || !std::isfinite(v))
+        return false;
+    std::string rest;
+    if (s >> rest)
+        return false;
+    value = v;
+    return true;
+}
+
+} // namespace sandtable::editor::ui::panes

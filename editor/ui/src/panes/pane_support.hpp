@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Small helpers the capability panes share: scan thumbnails through GDAL, PDF pages as images, numbers.
+#pragma once
+
+#include <wx/image.h>
+
+#include <filesystem>
+#include <string>
+
+namespace sandtable::editor::ui::panes {
+
+/// The raster at `path` read whole at reduced resolution (longest side at most `maxSide` pixels), RGB
+/// (grey and palettes expanded; an alpha band kept). `scale` receives thumbnail pixels per raster pixel.
+/// Throws core::IoError when GDAL cannot open or read it.
+wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& scale);
+
+/// A fresh temporary folder for one preview (removed by the caller when done).
+std::filesystem::path temporaryFolder(const std::string& prefix);
+
+/// `value` with `decimals` decimals.
+std::string fixed(double value, int decimals);
+
+/// A text control's number; nullopt-like behaviour: returns false when the text is not a finite number.
+bool parseNumber(const std::string& text, double& value);
+
+} // namespace sandtable::editor::ui::panes

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Print preview and page setup for the map: scale, page, margin, overlap and layers; the sheet plan drawn
+// over the map; the first sheet rendered as it will print; "Print to PDF" through the long-job runner.
+#include "pane_support.hpp"
+#include "panes_internal.hpp"
+
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/editor/logic/panes/sheet_plan.hpp"
+#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/print/map_print.hpp"
+
+#include <wx/aui/aui.h>
+#include <wx/button.h>
+#include <wx/checkbox.h>
+#include <wx/choice.h>
+#include <wx/filedlg.h>
+#include <wx/graphics.h>
+#include <wx/panel.h>
+#include <wx/scrolwin.h>
+#include <wx/sizer.h>
+#include <wx/statbmp.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include <cmath>
+#include <optional>
+
+namespace sandtable::editor::ui::panes {
+namespace {
+
+namespace logic = sandtable::editor::panes;
+
+/// Resolution the scan layer is rendered at for printing and for the preview, dots per inch.
+constexpr double kPrintDpi = 200.0;
+constexpr double kPreviewDpi = 60.0;
+
+class PrintPane;
+
+class SheetOverlay : public CanvasOverlay {
+public:
+    explicit SheetOverlay(PrintPane& pane) : m_pane(pane) {}
+    void draw(wxGraphicsContext& gc, const ViewTransform& view) override;
+
+private:
+    PrintPane& m_pane;
+};
+
+class PrintPane : public wxPanel {
+public:
+    PrintPane(wxWindow* parent, Workbench& workbench);
+    const std::optional<logic::SheetPlanOverlay>& plan() const { return m_plan; }
+    bool visible() const;
+    void replan();
+    void preview();
+
+private:
+    bool readRequest(print::MapPrintRequest& request, bool quiet);
+    /// The request with the scan layer rendered (when asked for and the raster is there) at `dpi`.
+    void addScan(const core::Scenario& scenario, print::MapPrintRequest& request, double dpi,
+        const core::ProgressCallback& progress);
+    void onPrint();
+
+    Workbench& m_workbench;
+    std::unique_ptr<DocumentWatch> m_watch;
+    wxTextCtrl* m_scale = nullptr;
+    wxChoice* m_page = nullptr;
+    wxTextCtrl* m_margin = nullptr;
+    wxTextCtrl* m_overlap = nullptr;
+    wxCheckBox* m_scan = nullptr;
+    wxCheckBox* m_terrain = nullptr;
+    wxCheckBox* m_grid = nullptr;
+    wxCheckBox* m_setup = nullptr;
+    wxStaticText* m_summary = nullptr;
+    wxStaticBitmap* m_image = nullptr;
+    wxStaticText* m_pageNote = nullptr;
+    std::optional<logic::SheetPlanOverlay> m_plan;
+    std::shared_ptr<SheetOverlay> m_overlay;
+    bool m_scaleFromDocument = true;
+};
+
+void SheetOverlay::draw(wxGraphicsContext& gc, const ViewTransform& view)
+{
+    const auto& plan = m_pane.plan();
+    if (!plan || !m_pane.visible())
+        return;
+    gc.SetBrush(wxBrush(wxColour(255, 120, 0, 50)));
+    gc.SetPen(*wxTRANSPARENT_PEN);
+    for (const core::Extent& strip : plan->overlaps) {
+        const Point a = view.worldToScreen({strip.minX, strip.maxY});
+        const Point b = view.worldToScreen({strip.maxX, strip.minY});
+        gc.DrawRectangle(a.x, a.y, b.x - a.x, b.y - a.y);
+    }
+    gc.SetBrush(*wxTRANSPARENT_BRUSH);
+    gc.SetPen(wxPen(wxColour(220, 80, 0), 2, wxPENSTYLE_SHORT_DASH));
+    wxFont font = *wxNORMAL_FONT;
+    font.SetPointSize(12);
+    font.SetWeight(wxFONTWEIGHT_BOLD);
+    gc.SetFont(font, wxColour(200, 60, 0));
+    for (const logic::SheetOverlayShape& s : plan->sheets) {
+        const Point a = view.worldToScreen({s.rect.minX, s.rect.maxY});
+        const Point b = view.worldToScreen({s.rect.maxX, s.rect.minY});
+        gc.DrawRectangle(a.x, a.y, b.x - a.x, b.y - a.y);
+        const Point c = view.worldToScreen(s.labelAt);
+        double w = 0, h = 0;
+        gc.GetTextExtent(wxString::FromUTF8(s.label), &w, &h);
+        gc.DrawText(wxString::FromUTF8(s.label), c.x - w / 2, c.y - h / 2);
+    }
+}
+
+PrintPane::PrintPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxID_ANY), m_workbench(workbench)
+{
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    auto* form = new wxFlexGridSizer(4, 4, 6);
+    form->Add(new wxStaticText(this, wxID_ANY, "Scale 1:"), 0, wxALIGN_CENTER_VERTICAL);
+    m_scale = new wxTextCtrl(this, wxID_ANY, "16000", wxDefaultPosition, wxSize(100, -1), wxTE_PROCESS_ENTER);
+    form->Add(m_scale);
+    form->Add(new wxStaticText(this, wxID_ANY, "Page"), 0, wxALIGN_CENTER_VERTICAL);
+    m_page = new wxChoice(this, wxID_ANY);
+    for (const char* p : {"A4", "A3", "A2", "A1", "A0", "Letter"})
+        m_page->Append(p);
+    m_page->SetSelection(0);
+    form->Add(m_page);
+    form->Add(new wxStaticText(this, wxID_ANY, "Margin mm"), 0, wxALIGN_CENTER_VERTICAL);
+    m_margin = new wxTextCtrl(this, wxID_ANY, "12", wxDefaultPosition, wxSize(100, -1), wxTE_PROCESS_ENTER);
+    form->Add(m_margin);
+    form->Add(new wxStaticText(this, wxID_ANY, "Overlap mm"), 0, wxALIGN_CENTER_VERTICAL);
+    m_overlap = new wxTextCtrl(this, wxID_ANY, "10", wxDefaultPosition, wxSize(100, -1), wxTE_PROCESS_ENTER);
+    form->Add(m_overlap);
+    sizer->Add(form, 0, wxALL, 6);
+
+    auto* layers = new wxBoxSizer(wxHORIZONTAL);
+    m_scan = new wxCheckBox(this, wxID_ANY, "Scan");
+    m_terrain = new wxCheckBox(this, wxID_ANY, "Terrain");
+    m_grid = new wxCheckBox(this, wxID_ANY, "Grid");
+    m_setup = new wxCheckBox(this, wxID_ANY, "Set-up");
+    for (wxCheckBox* c : {m_scan, m_terrain, m_grid, m_setup}) {
+        c->SetValue(c != m_grid);
+        layers->Add(c, 0, wxRIGHT, 8);
+    }
+    sizer->Add(layers, 0, wxLEFT | wxRIGHT, 6);
+
+    auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+    auto* previewButton = new wxButton(this, wxID_ANY, "Preview first sheet");
+    auto* printButton = new wxButton(this, wxID_ANY, "Print to PDF...");
+    buttons->Add(previewButton, 0, wxRIGHT, 4);
+    buttons->Add(printButton);
+    sizer->Add(buttons, 0, wxALL, 6);
+
+    m_summary = new wxStaticText(this, wxID_ANY, "");
+    sizer->Add(m_summary, 0, wxEXPAND | wxLEFT | wxRIGHT, 6);
+    m_pageNote = new wxStaticText(this, wxID_ANY, "");
+    sizer->Add(m_pageNote, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 6);
+    m_image = new wxStaticBitmap(this, wxID_ANY, wxBitmap(1, 1));
+    sizer->Add(m_image, 1, wxALL, 6);
+    SetSizer(sizer);
+
+    auto changed = [this](wxCommandEvent&) { replan(); };
+    m_scale->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) {
+        m_scaleFromDocument = false;
+        replan();
+    });
+    m_scale->Bind(wxEVT_KILL_FOCUS, [this](wxFocusEvent& e) {
+        m_scaleFromDocument = false;
+        replan();
+        e.Skip();
+    });
+    for (wxTextCtrl* t : {m_margin, m_overlap})
+        t->Bind(wxEVT_TEXT_ENTER, changed);
+    m_page->Bind(wxEVT_CHOICE, changed);
+    for (wxCheckBox* c : {m_scan, m_terrain, m_grid, m_setup})
+        c->Bind(wxEVT_CHECKBOX, changed);
+    previewButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { preview(); });
+    printButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onPrint(); });
+
+    m_overlay = std::make_shared<SheetOverlay>(*this);
+    m_workbench.addOverlay(m_overlay);
+    m_watch = std::make_unique<DocumentWatch>(m_workbench, [this] { replan(); });
+    replan();
+}
+
+bool PrintPane::visible() const
+{
+    return IsShownOnScreen();
+}
+
+bool PrintPane::readRequest(print::MapPrintRequest& request, bool quiet)
+{
+    double scale = 0, margin = 0, overlap = 0;
+    if (!parseNumber(m_scale->GetValue().ToStdString(wxConvUTF8), scale) || !parseNumber(m_margin->GetValue().ToStdString(wxConvUTF8), margin)
+        || !parseNumber(m_overlap->GetValue().ToStdString(wxConvUTF8), overlap) || scale <= 0 || margin < 0 || overlap < 0) {
+        if (!quiet)
+            m_workbench.showError("Print", "Scale must be a positive number, margin and overlap numbers of mm >= 0.");
+        return false;
+    }
+    request.scaleDenominator = scale;
+    request.page = print::parsePageSize(m_page->GetStringSelection().ToStdString(wxConvUTF8));
+    request.marginMm = margin;
+    request.overlapMm = overlap;
+    request.layers.clear();
+    if (m_scan->GetValue())
+        request.layers.insert(print::MapLayer::Scan);
+    if (m_terrain->GetValue())
+        request.layers.insert(print::MapLayer::Terrain);
+    if (m_grid->GetValue())
+        request.layers.insert(print::MapLayer::Grid);
+    if (m_setup->GetValue())
+        request.layers.insert(print::MapLayer::Setup);
+    return true;
+}
+
+void PrintPane::replan()
+{
+    m_plan.reset();
+    const core::Document* doc = m_workbench.document();
+    if (doc && m_scaleFromDocument)
+        m_scale->ChangeValue(fixed(doc->scenario().settings.scaleDenominator, 0));
+    print::MapPrintRequest request;
+    if (!doc || !readRequest(request, true)) {
+        m_summary->SetLabel(doc ? "Check the scale, margin and overlap." : "No scenario open.");
+        m_workbench.refreshCanvas();
+        return;
+    }
+    try {
+        const print::MapLayout layout = print::planMapSheets(doc->scenario(), request);
+        std::vector<logic::SheetWindow> windows;
+        for (const print::MapSheet& s : layout.sheets)
+            windows.push_back({s.row, s.column, s.ground});
+        m_plan = logic::sheetPlanOverlay(windows);
+        m_summary->SetLabel(wxString::FromUTF8(std::to_string(layout.sheets.size()) + " sheet(s), " + std::to_string(layout.rows)
+            + " x " + std::to_string(layout.columns) + " of " + fixed(layout.pageWidthMm, 0) + " x "
+            + fixed(layout.pageHeightMm, 0) + " mm; map " + fixed(layout.extentWidthMm, 0) + " x "
+            + fixed(layout.extentHeightMm, 0) + " mm on paper (1 km = " + fixed(print::paperMillimetres(1000, request.scaleDenominator), 1)
+            + " mm)"));
+    } catch (const std::exception& e) {
+        m_summary->SetLabel(wxString::FromUTF8(e.what()));
+    }
+    Layout();
+    m_workbench.refreshCanvas();
+}
+
+void PrintPane::addScan(const core::Scenario& scenario, print::MapPrintRequest& request, double dpi,
+    const core::ProgressCallback& progress)
+{
+    if (!request.layers.count(print::MapLayer::Scan) || !scenario.map || !scenario.settings.extent)
+        return;
+    const std::filesystem::path folder = m_workbench.scenarioFolder();
+    const bool warped = !scenario.map->warpedPath.empty()
+        && std::filesystem::exists(importers::resolveMapPath(scenario.map->warpedPath, folder));
+    if (!warped && !std::filesystem::exists(importers::resolveMapPath(scenario.map->path, folder)))
+        return; // terrain only, as the CLI does with a notice
+    const double metresPerPixel = 25.4 / dpi * request.scaleDenominator / 1000.0;
+    importers::RenderedRaster r = importers::renderMapRaster(scenario, folder, *scenario.settings.extent, metresPerPixel, progress);
+    request.scan = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
+    if (scenario.map->georeference && scenario.map->georeference->rmsMap)
+        request.sourceNote = "Map: " + std::filesystem::path(scenario.map->path).filename().string() + ", "
+            + core::toString(scenario.map->georeference->method) + " fit, RMS "
+            + fixed(*scenario.map->georeference->rmsMap, 0) + " m";
+}
+
+void PrintPane::preview()
+{
+    const core::Document* doc = m_workbench.document();
+    print::MapPrintRequest request;
+    if (!doc || !readRequest(request, false))
+        return;
+    std::filesystem::path folder;
+    try {
+        folder = temporaryFolder("sandtable-print-preview");
+        addScan(doc->scenario(), request, kPreviewDpi, {});
+        request.format = print::MapOutputFormat::Png;
+        request.pngDpi = kPreviewDpi;
+        const print::MapPrintResult result = print::printMap(doc->scenario(), request, folder / "preview.png");
+        wxImage image;
+        if (result.files.empty() || !image.LoadFile(wxString::FromUTF8(result.files.front().string()), wxBITMAP_TYPE_PNG))
+            throw core::OperationError("", "preview", "no page was rendered");
+        m_pageNote->SetLabel(wxString::FromUTF8("Page 1 of " + std::to_string(result.pages)
+            + (result.pages > 1 ? " (the assembly sheet; the map sheets follow)" : "")));
+        const int maxWidth = std::max(200, GetClientSize().x - 12);
+        if (image.GetWidth() > maxWidth)
+            image.Rescale(maxWidth, image.GetHeight() * maxWidth / image.GetWidth(), wxIMAGE_QUALITY_HIGH);
+        m_image->SetBitmap(wxBitmap(image));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Print preview", e.what());
+    }
+    std::error_code ec;
+    if (!folder.empty())
+        std::filesystem::remove_all(folder, ec);
+    Layout();
+}
+
+void PrintPane::onPrint()
+{
+    const core::Document* doc = m_workbench.document();
+    print::MapPrintRequest request;
+    if (!doc || !readRequest(request, false))
+        return;
+    wxFileDialog dialog(this, "Print map to PDF", "", "map.pdf", "PDF files (*.pdf)|*.pdf", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dialog.ShowModal() != wxID_OK)
+        return;
+    const std::filesystem::path output = dialog.GetPath().ToStdString(wxConvUTF8);
+    const core::Scenario scenario = doc->scenario();
+    print::MapPrintResult result;
+    const bool done = m_workbench.runLongJob("Printing the map", [&](const core::ProgressCallback& progress) {
+        print::MapPrintRequest r = request;
+        addScan(scenario, r, kPrintDpi, [&](double f, std::string_view what) { return !progress || progress(f * 0.5, what); });
+        result = print::printMap(scenario, r, output,
+            [&](double f, std::string_view what) { return !progress || progress(0.5 + f * 0.5, what); });
+    });
+    if (done)
+        m_workbench.setStatusText(output.string() + ": " + std::to_string(result.pages) + " page(s)");
+}
+
+} // namespace
+
+void installPrintPane(Workbench& workbench)
+{
+    auto* pane = new PrintPane(workbench.window(), workbench);
+    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("print").Caption("Print preview").Right().BestSize(520, 700)
+                                        .MinSize(360, 400).Hide());
+    workbench.panes().Update();
+    workbench.addCommand(ActionInfo{"print.preview", "Print pre&view...", "", "Page setup, sheet plan, first sheet"},
+        [&workbench, pane] {
+            showPane(workbench, "print");
+            pane->replan();
+            pane->preview();
+        });
+    workbench.addCommand(ActionInfo{"print.page_setup", "Page set&up...", "", "Scale, page, overlap and layers"},
+        [&workbench, pane] {
+            showPane(workbench, "print");
+            pane->replan();
+        });
+}
+
+} // namespace sandtable::editor::ui::panes
