@@ -18,6 +18,14 @@ namespace sandtable::editor::ui {
 
 namespace {
 
+/// Batch runs never stop on a dialog: wx assertions are printed instead.
+void printAssertion(const wxString& file, int line, const wxString& function, const wxString& condition,
+    const wxString& message)
+{
+    std::cerr << "sandtable-editor: wx assertion failed: " << file.utf8_string() << ":" << line << " in "
+              << function.utf8_string() << ": " << condition.utf8_string() << " " << message.utf8_string() << "\n";
+}
+
 bool savePng(const wxBitmap& bitmap, const std::filesystem::path& path)
 {
     return bitmap.IsOk() && bitmap.ConvertToImage().SaveFile(wxString::FromUTF8(path.string()), wxBITMAP_TYPE_PNG);
@@ -121,6 +129,8 @@ bool EditorApp::OnInit()
     // wxApp::OnInit parses the command line; false there means --version, --help or a usage error.
     if (!wxApp::OnInit())
         return false;
+    if (batch())
+        wxSetAssertHandler(&printAssertion);
     wxInitAllImageHandlers();
     SetAppName("sandtable");
     m_frame = new MainFrame(!batch());

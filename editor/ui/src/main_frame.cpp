@@ -262,8 +262,11 @@ void MainFrame::buildToolBar()
         std::erase(label, '&');
         std::erase(label, '.');
         const std::string tip = label + (info->shortcut.empty() ? std::string() : " (" + info->shortcut + ")");
-        bar->AddTool(id->second, wxString::FromUTF8(label), wxArtProvider::GetBitmapBundle(art, wxART_TOOLBAR),
-            wxString::FromUTF8(tip));
+        // Without an icon theme a stock icon may be missing: its menu item is still there.
+        const wxBitmapBundle icon = wxArtProvider::GetBitmapBundle(art, wxART_TOOLBAR);
+        if (!icon.IsOk())
+            continue;
+        bar->AddTool(id->second, wxString::FromUTF8(label), icon, wxString::FromUTF8(tip));
     }
     bar->Realize();
 }
