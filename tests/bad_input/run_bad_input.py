@@ -248,7 +248,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--quick", action="store_true", help="a subset of the scenario commands (sanitizer builds)")
     ap.add_argument("--verbose", action="store_true")
-    ap.add_argument("--timeout", type=float, default=TIMEOUT_S, help="seconds per run (10; sanitizer builds allow more)")
+    ap.add_argument("--timeout", type=float, default=10.0, help="seconds per run (10; sanitizer builds allow more)")
     a = ap.parse_args()
     global TIMEOUT_S
     TIMEOUT_S = a.timeout
