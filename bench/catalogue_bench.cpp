@@ -286,10 +286,10 @@ void writeTerrainScenario(const fs::path& out)
             std::string terrainClass = classField >= 0 ? OGR_F_GetFieldAsString(f, classField) : "";
             core::Geometry geometry;
             const auto ring = [](OGRGeometryH r) {
-                std::vector<core::Coordinate> out;
+                std::vector<core::Coordinate> points;
                 for (int i = 0; i < OGR_G_GetPointCount(r); ++i)
-                    out.push_back({OGR_G_GetX(r, i), OGR_G_GetY(r, i)});
-                return out;
+                    points.push_back({OGR_G_GetX(r, i), OGR_G_GetY(r, i)});
+                return points;
             };
             const OGRwkbGeometryType type = wkbFlatten(OGR_G_GetGeometryType(g));
             if (type == wkbPolygon) {
