@@ -206,7 +206,18 @@ MainFrame::~MainFrame()
     m_aui.UnInit();
     m_documentCallbacks.clear();
     m_selectionCallbacks.clear();
-    DestroyChildren();
+    // Not DestroyChildren(): the menu, tool and status bars are children too, and wxFrame's own
+    // destructor deletes those through its pointers to them.
+    std::vector<wxWindow*> children;
+    for (wxWindowList::compatibility_iterator node = GetChildren().GetFirst(); node; node = node->GetNext())
+        children.push_back(node->GetData());
+    for (wxWindow* child : children)
+        if (child != GetMenuBar() && child != GetStatusBar() && child != GetToolBar() && !child->IsTopLevel())
+            delete child;
+    m_canvas = nullptr;
+    m_layers = nullptr;
+    m_problems = nullptr;
+    m_properties = nullptr;
     m_commands.clear();
 }
 
