@@ -12,6 +12,7 @@
 #include <gdal_alg.h>
 #include <ogr_api.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <stdexcept>
@@ -122,6 +123,16 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
     double gt[6];
     std::copy(raster.geotransform.begin(), raster.geotransform.end(), gt);
     GDALSetGeoTransform(mem.get(), gt);
+    // Speckle first: regions (of either value) smaller than both minArea and holeArea would be dropped or
+    // filled by the clean-up anyway; sieving them on the raster keeps the polygon count small.
+    const double pixelArea = std::abs(gt[1] * gt[5] - gt[2] * gt[4]);
+    if (options.minArea > 0.0 && options.holeArea > 0.0 && pixelArea > 0.0) {
+        const double threshold = std::floor(std::min(options.minArea, options.holeArea) / pixelArea);
+        if (threshold >= 2.0
+            && GDALSieveFilter(band, nullptr, band, static_cast<int>(std::min(threshold, 1e9)), 4, nullptr, nullptr, nullptr)
+                != CE_None)
+            errors.raise("", "mask", "GDAL could not sieve the mask");
+    }
     Dataset vectors(GDALCreate(GDALGetDriverByName("Memory"), "trace", 0, 0, 0, GDT_Unknown, nullptr));
     if (!vectors)
         errors.raise("", "trace", "GDAL could not create a memory vector dataset");

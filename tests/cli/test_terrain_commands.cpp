@@ -199,4 +199,106 @@ BOOST_AUTO_TEST_CASE(import_honours_a_geojson_crs_member_and_sets_a_missing_work
     BOOST_TEST(core::loadScenario(file).scenario.terrain.at(1).id.str() == "marsh-2");
 }
 
+BOOST_AUTO_TEST_CASE(snap_closes_a_gap_onto_the_earlier_feature)
+{
+    sandtable::test::TemporaryFolder folder;
+    // A marsh 0.4 m east of the woods (x 300100..300300): 99.6 x 100 = 9960 m2; snapped within 1 m its west
+    // edge moves onto x = 300300: 100 x 100 = 10000 m2.
+    const std::string file = saved(folder, {feature("marsh-1", "marsh", core::Geometry::polygon({{{300300.4, 4400100}, {300400, 4400100},
+        {300400, 4400200}, {300300.4, 4400200}, {300300.4, 4400100}}}))});
+    Result r = runTool({"terrain", "snap", file, "--tolerance", "1", "--json"});
+    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("snapped").get<int>() == 1);
+    const auto list = nlohmann::json::parse(runTool({"terrain", "list", file, "--json"}).out).at("features");
+    BOOST_TEST(list[2].at("id").get<std::string>() == "marsh-1");
+    BOOST_TEST(list[2].at("area_m2").get<double>() == 10000.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(list[0].at("area_m2").get<double>() == 20000.0); // the woods, first, unchanged
+    BOOST_TEST(runTool({"terrain", "snap", file, "--tolerance", "0"}).code != 0);
+}
+
+BOOST_AUTO_TEST_CASE(resolve_overlaps_gives_the_river_the_village_overlap)
+{
+    sandtable::test::TemporaryFolder folder;
+    // River polygon x 300500..300550; village x 300540..300640 (10 x 100 = 1000 m2 in the river) keeps 9000 m2.
+    const std::string file = saved(folder,
+        {feature("river-1", "river", core::Geometry::polygon({{{300500, 4400300}, {300550, 4400300}, {300550, 4400400},
+             {300500, 4400400}, {300500, 4400300}}})),
+            feature("village-1", "village", core::Geometry::polygon({{{300540, 4400300}, {300640, 4400300},
+                {300640, 4400400}, {300540, 4400400}, {300540, 4400300}}}))});
+    Result check = runTool({"terrain", "check", file, "--json"});
+    bool overlapReported = false;
+    for (const auto& d : nlohmann::json::parse(check.out).at("diagnostics"))
+        overlapReported = overlapReported || d.at("code").get<std::string>() == "terrain.overlap";
+    BOOST_TEST(overlapReported);
+    Result r = runTool({"terrain", "resolve-overlaps", file, "--json"});
+    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("resolved").get<int>() == 1);
+    const auto list = nlohmann::json::parse(runTool({"terrain", "list", file, "--json"}).out).at("features");
+    BOOST_TEST(list[3].at("id").get<std::string>() == "village-1");
+    BOOST_TEST(list[3].at("area_m2").get<double>() == 9000.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(runTool({"terrain", "resolve-overlaps", file, "--exclude", "woods"}).code != 0);
+}
+
+BOOST_AUTO_TEST_CASE(check_reports_slivers_with_id_and_area)
+{
+    sandtable::test::TemporaryFolder folder;
+    // 0.5 x 100 m: 50 m2, mean width 2 x 50 / 201 = 0.4975 m.
+    const std::string file = saved(folder, {feature("woods-strip", "woods", core::Geometry::polygon({{{300500, 4400700},
+        {300600, 4400700}, {300600, 4400700.5}, {300500, 4400700.5}, {300500, 4400700}}}))});
+    Result r = runTool({"terrain", "check", file, "--json"});
+    std::size_t slivers = 0;
+    for (const auto& d : nlohmann::json::parse(r.out).at("diagnostics"))
+        if (d.at("code").get<std::string>() == "terrain.sliver") {
+            ++slivers;
+            BOOST_TEST(d.at("message").get<std::string>().find("'woods-strip'") != std::string::npos);
+            BOOST_TEST(d.at("message").get<std::string>().find("50.000 m2") != std::string::npos);
+        }
+    BOOST_TEST(slivers == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(hills_from_the_gettysburg_dem_with_progress_on_stderr,
+    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string file = saved(folder);
+    Result r = runTool({"terrain", "hills", file, "--dem", sandtable::test::sharedData("maps/gettysburg_dem_terrarium_z14").string(),
+        "--levels", "172,185,195,225", "--simplify", "5", "--min-area", "5000", "--json"});
+    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.err.find("contouring the DEM") != std::string::npos);
+    const auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("added").get<int>() >= 4);
+    // Big Round Top (~239 m, public knowledge) is the only ground above 225 m: one level-4 hill.
+    int level4 = 0;
+    for (const auto& h : j.at("hills"))
+        level4 += h.at("level").get<int>() == 4 ? 1 : 0;
+    BOOST_TEST(level4 == 1);
+    const auto list = nlohmann::json::parse(runTool({"terrain", "list", file, "--json"}).out).at("features");
+    BOOST_TEST(list.size() == 2u + j.at("added").get<std::size_t>());
+    BOOST_TEST(runTool({"terrain", "hills", file, "--dem", "/nonexistent", "--levels", "a,b"}).code != 0);
+}
+
+BOOST_AUTO_TEST_CASE(trace_the_green_woods_of_the_gettysburg_scan,
+    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    core::Scenario s = core::loadScenario(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json").scenario;
+    s.map->path = sandtable::test::sharedData("maps/gettysburg_cope_survey_field_base.jpg").string();
+    s.map->warpedPath.clear();
+    s.terrain.clear();
+    s.units.clear();
+    s.formations.clear();
+    const auto path = folder / "g.json";
+    core::saveScenario(s, path);
+    Result r = runTool({"terrain", "trace", path.string(), "--colour", "216,194,110", "--tolerance", "30", "--class", "woods",
+        "--simplify", "4", "--min-area", "5000", "--hole-area", "2000", "--json"});
+    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.err.find("polygonizing") != std::string::npos);
+    const auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("added").get<int>() >= 3);
+    for (const auto& f : j.at("features"))
+        BOOST_TEST(f.at("area_m2").get<double>() >= 5000.0);
+    BOOST_TEST(runTool({"terrain", "trace", path.string(), "--colour", "1,2", "--tolerance", "5", "--class", "woods"}).code != 0);
+    BOOST_TEST(runTool({"terrain", "trace", path.string(), "--colour", "1,2,3", "--tolerance", "5", "--class", "road"}).code != 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -24,7 +24,9 @@ namespace sandtable::importers {
 /// - `seed`: when set (working-CRS metres), only the matching pixels 4-connected to the seed's pixel (the
 ///   magic wand); else every matching pixel.
 /// - `terrainClass`: a polygonal class (canonical, domain.md, or a declared custom class).
-/// - `simplify` (metres), `minArea` and `holeArea` (square metres): geometry::cleanPolygons.
+/// - `simplify` (metres), `minArea` and `holeArea` (square metres): geometry::cleanPolygons. When both
+///   areas are set, regions of the mask smaller than the smaller of them are sieved away first
+///   (GDALSieveFilter, 4-connected: specks dropped, pinholes filled) and not counted in the result.
 /// - `resolution`: metres per pixel of the traced raster (0 = the scan's own pixel size, from its affine
 ///   georeference; 2 m when that is unknown).
 /// - `window`: the working-CRS area traced (default: the scenario's extent, else the scan's footprint).
