@@ -41,8 +41,10 @@ extern "C" int LLVMFuzzerInitialize(int*, char***)
     VSIUnlink(kPath);
     for (int i = GDALGetDriverCount() - 1; i >= 0; --i) {
         GDALDriverH driver = GDALGetDriver(i);
-        if (std::string_view(GDALGetDriverShortName(driver)) != "GeoJSON")
-            GDALDeregisterDriver(driver);
+        if (std::string_view(GDALGetDriverShortName(driver)) != "GeoJSON") {
+            GDALDeregisterDriver(driver); // a deregistered driver belongs to the caller
+            GDALDestroyDriver(driver);
+        }
     }
     return 0;
 }
