@@ -8,7 +8,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <filesystem>
 #include <sstream>
+#include <vector>
 
 namespace utf = boost::unit_test;
 namespace tt = boost::test_tools;
@@ -148,6 +150,68 @@ BOOST_AUTO_TEST_CASE(collinear_gcps_exit_one_naming_them)
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.out.empty());
     BOOST_TEST(r.err.find("GCPs 1, 2, 3: the GCPs lie on one line") != std::string::npos, r.err);
+}
+
+// Bad input with -o and --world-file asked for: a clear error line, exit 1, and neither file written
+// (nor a temporary left beside them).
+BOOST_AUTO_TEST_CASE(bad_georef_inputs_exit_one_and_write_nothing)
+{
+    sandtable::test::TemporaryFolder folder;
+    writeScan(folder / "scan.pgm", 40, 30);
+    const std::string good = "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n500000,4400000,0,0,1\n500400,4400000,40,0,1\n"
+                             "500000,4399700,0,-30,1\n500400,4399700,40,-30,1\n";
+    struct Case {
+        std::string name, scanBytes, points, method, expected;
+    };
+    const std::vector<Case> cases{
+        {"missing column", "", "#CRS: EPSG:32618\nmapX,mapY,pixelX,enable\n500000,4400000,0,1\n", "affine", "header"},
+        {"NaN", "", good + "nan,4399800,20,-10,1\n", "affine", "row 5"},
+        {"infinite", "", good + "500100,inf,20,-10,1\n", "affine", "row 5"},
+        {"duplicate pixel", "", good + "500010,4399990,40,0,1\n", "affine", "GCPs 2, 5: duplicate GCPs: same pixel position"},
+        {"duplicate map point", "", good + "500000,4400000,20,-10,1\n", "affine", "GCPs 1, 5: duplicate GCPs: same map position"},
+        {"too few for poly2", "", good, "poly2", "needs at least 6 enabled GCPs"},
+        {"unsupported format", "this is a text file, not a raster\n", good, "affine", "not a raster format GDAL can read"},
+        {"truncated tiff", std::string("II*\0\x08\0\0\0", 8), good, "affine", "sandtable: error: "},
+    };
+    for (const auto& c : cases) {
+        std::string scanPath = (folder / "scan.pgm").string();
+        if (!c.scanBytes.empty()) {
+            scanPath = (folder / "bad_scan.tif").string();
+            sandtable::core::writeFileAtomically(scanPath, c.scanBytes);
+        }
+        const auto pts = (folder / "case.points").string();
+        sandtable::core::writeFileAtomically(pts, c.points);
+        const auto out = folder / "out.tif";
+        const auto wld = folder / "out.wld";
+        const Result r = runTool({"raster", "georef", scanPath, "--gcps", pts, "--method", c.method, "-o", out.string(),
+            "--world-file", wld.string(), "--json"});
+        BOOST_TEST(r.code == 1, c.name);
+        BOOST_TEST(r.out.empty(), c.name);
+        BOOST_TEST(r.err.rfind("sandtable: error: ", 0) == 0u, c.name << ": " << r.err);
+        BOOST_TEST(r.err.find(c.expected) != std::string::npos, c.name << ": " << r.err);
+        BOOST_TEST(!std::filesystem::exists(out), c.name);
+        BOOST_TEST(!std::filesystem::exists(wld), c.name);
+        std::size_t files = 0;
+        for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(folder.path()))
+            ++files;
+        BOOST_TEST(files == (c.scanBytes.empty() ? 2u : 3u), c.name << ": only the inputs remain");
+        std::filesystem::remove(folder / "bad_scan.tif");
+    }
+}
+
+// A GCP outside the image is allowed with a warning (the fit and the output are written).
+BOOST_AUTO_TEST_CASE(gcp_outside_the_image_warns_and_writes)
+{
+    sandtable::test::TemporaryFolder folder;
+    writeScan(folder / "scan.pgm", 40, 30);
+    const auto pts = (folder / "out.points").string();
+    sandtable::core::writeFileAtomically(pts, "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n500000,4400000,0,0,1\n"
+                                              "500400,4400000,40,0,1\n500000,4399700,0,-30,1\n501000,4399000,100,-70,1\n");
+    const auto wld = folder / "out.wld";
+    const Result r = runTool({"raster", "georef", (folder / "scan.pgm").string(), "--gcps", pts, "--world-file", wld.string()});
+    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.err.find("GCP 4") != std::string::npos, r.err);
+    BOOST_TEST(std::filesystem::exists(wld));
 }
 
 BOOST_AUTO_TEST_CASE(calibrate_json_reports_metres_per_pixel_and_scale)

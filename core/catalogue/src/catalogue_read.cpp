@@ -417,9 +417,10 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
             revision ? "no revision " + std::to_string(*revision) + " of this package in the catalogue" : "no such package in the catalogue");
     std::set<std::string> layers;
     for (const auto& [fid, table] : doomed) {
+        const auto packageFid = fid; // a plain variable: clang < 16 cannot capture a structured binding
         const auto del = [&](const std::string& sql) {
             detail::Statement s(db, sql);
-            s.bind(1, fid).run();
+            s.bind(1, packageFid).run();
         };
         del("DELETE FROM package_search WHERE rowid = ?1");
         del("DELETE FROM package_title_search WHERE rowid = ?1");
