@@ -38,10 +38,15 @@ std::string formatMetres(double metres)
 std::string formatScale(double scaleDenominator)
 {
     const long long n = std::llround(scaleDenominator);
-    std::string digits = std::to_string(n < 0 ? -n : n);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
-        digits.insert(static_cast<std::size_t>(i), ",");
-    return "1:" + digits;
+    // Built by appending (not std::string::insert, which GCC 12 at -O2 flags with a false -Wrestrict).
+    const std::string digits = std::to_string(n < 0 ? -n : n);
+    std::string text = "1:";
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            text.push_back(',');
+        text.push_back(digits[i]);
+    }
+    return text;
 }
 
 std::string describeDistance(double metres, double scaleDenominator)

@@ -58,7 +58,7 @@ BOOST_AUTO_TEST_CASE(pieces_are_united_holes_and_small_polygons_dropped)
     auto cleaned = geo::cleanPolygons(pieces, options);
     BOOST_REQUIRE(cleaned.polygons.size() == 1u);
     BOOST_TEST(geo::area(cleaned.polygons[0]) == 200.0);
-    BOOST_TEST(cleaned.polygons[0].type == GeometryType::Polygon);
+    BOOST_TEST((cleaned.polygons[0].type == GeometryType::Polygon));
     BOOST_TEST(cleaned.droppedPolygons == 1u);
     BOOST_TEST(cleaned.droppedArea == 9.0);
     BOOST_TEST(cleaned.droppedHoles == 1u);
