@@ -8,6 +8,7 @@
 #include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/importers/crs.hpp"
+#include "support/geometry_checks.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -68,15 +69,7 @@ std::vector<core::TerrainFeature> created(const core::Edit& edit)
 
 bool contains(const core::Geometry& polygon, core::Coordinate p)
 {
-    // Even-odd over every ring (hand-rolled so the test does not use the code under test).
-    bool in = false;
-    for (const auto& part : polygon.parts)
-        for (const auto& ring : part)
-            for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++)
-                if ((ring[i].y > p.y) != (ring[j].y > p.y)
-                    && p.x < (ring[j].x - ring[i].x) * (p.y - ring[i].y) / (ring[j].y - ring[i].y) + ring[i].x)
-                    in = !in;
-    return in;
+    return test::evenOddContains(polygon, p);
 }
 
 } // namespace

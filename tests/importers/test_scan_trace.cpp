@@ -6,6 +6,7 @@
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "support/geometry_checks.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -58,14 +59,7 @@ importers::TraceOptions green(double tolerance)
 
 bool contains(const core::Geometry& polygon, core::Coordinate p)
 {
-    bool in = false;
-    for (const auto& part : polygon.parts)
-        for (const auto& ring : part)
-            for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++)
-                if ((ring[i].y > p.y) != (ring[j].y > p.y)
-                    && p.x < (ring[j].x - ring[i].x) * (p.y - ring[i].y) / (ring[j].y - ring[i].y) + ring[i].x)
-                    in = !in;
-    return in;
+    return test::evenOddContains(polygon, p);
 }
 
 } // namespace
