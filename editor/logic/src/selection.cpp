@@ -219,7 +219,9 @@ std::optional<ObjectRef> objectAtPath(const core::Scenario& scenario, const std:
             && static_cast<std::size_t>(*gcpIndex) < scenario.map->georeference->gcps.size())
             return ObjectRef{ObjectRef::Kind::Gcp,
                 std::to_string(scenario.map->georeference->gcps[static_cast<std::size_t>(*gcpIndex)].id)};
-    } else if (tokens[0] == "table_battles" && tokens.size() >= 3 && tokens[1] == "cards") {
+    } else if (tokens[0] == "table_battles" && tokens.size() >= 3
+        && (tokens[1] == "formation_cards" || tokens[1] == "cards")) {
+        // The validator's paths name the JSON array (formation_cards); "cards" is the model's name.
         const auto cardIndex = parseIndex(tokens[2]);
         if (scenario.tableBattles && cardIndex
             && static_cast<std::size_t>(*cardIndex) < scenario.tableBattles->cards.size())

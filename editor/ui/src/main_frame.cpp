@@ -110,6 +110,8 @@ MainFrame::MainFrame(bool rememberRecentFiles)
     if (m_rememberRecent)
         m_recent = RecentFiles::load(editorConfigDir() / "recent-files.txt");
     m_aui.SetManagedWindow(this);
+    // A workspace pane (georeferencing, card designer, grid, print) may take half the window, not AUI's third.
+    m_aui.SetDockSizeConstraint(0.5, 0.5);
     m_canvas = new MapCanvas(this);
     m_layers = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(260, -1),
         wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_SINGLE);
@@ -118,7 +120,8 @@ MainFrame::MainFrame(bool rememberRecentFiles)
         wxAuiPaneInfo().Name("layers").Caption("Layers").Left().BestSize(260, -1).MinSize(160, -1).CloseButton(false));
     m_properties = new PropertiesPane(this, *this);
     m_aui.AddPane(m_properties,
-        wxAuiPaneInfo().Name("properties").Caption("Properties").Right().BestSize(300, -1).MinSize(200, -1).CloseButton(false));
+        wxAuiPaneInfo().Name("properties").Caption("Properties").Right().Layer(1).BestSize(300, -1).MinSize(200, -1)
+            .CloseButton(false));
     m_problems = new ProblemsPane(this, *this);
     m_aui.AddPane(m_problems,
         wxAuiPaneInfo().Name("problems").Caption("Problems").Bottom().BestSize(-1, 170).MinSize(-1, 80).CloseButton(false));
@@ -865,7 +868,7 @@ void MainFrame::updateScale()
 {
     const ViewTransform& view = m_canvas->view();
     wxString text = wxString::Format("1:%s   %.3g m/px", groupedNumber(view.scaleDenominator()), 1.0 / view.scale());
-    if (m_document)
+    if (m_document && m_document->scenario().settings.scaleDenominator > 1.0)
         text += wxString::FromUTF8("   game " + formatScale(m_document->scenario().settings.scaleDenominator));
     SetStatusText(text, kScaleField);
 }

@@ -253,8 +253,10 @@ void MapCanvas::drawScaleBar(wxGraphicsContext& gc, const ViewTransform& view, d
     const double x = 12.0;
     const double y = view.viewportHeight() - 14.0;
     const GameDistance game = gameDistance(metres, gameScale);
-    const wxString label = wxString::FromUTF8(formatMetres(metres))
-        + wxString::Format(" = %.3g cm at ", game.mapCm) + wxString::FromUTF8(formatScale(gameScale));
+    // A scenario without a game scale (Table Battles cards, scale 1:1) gets the ground length alone.
+    wxString label = wxString::FromUTF8(formatMetres(metres));
+    if (gameScale > 1.0)
+        label += wxString::Format(" = %.3g cm at ", game.mapCm) + wxString::FromUTF8(formatScale(gameScale));
     gc.PushState();
     gc.SetFont(wxSystemSettings::GetFont(wxSYS_DEFAULT_GUI_FONT), wxColour(20, 20, 20));
     double textWidth = 0, textHeight = 0;

@@ -139,6 +139,17 @@ BOOST_AUTO_TEST_CASE(diagnostic_paths_name_objects)
     s.map->georeference = core::Georeference{};
     s.map->georeference->gcps = {core::Gcp{7, 0, 0, 0, 0, true}};
     BOOST_TEST((objectAtPath(s, "/map/georeference/gcps/0") == ObjectRef{Kind::Gcp, "7"}));
+
+    // A Table Battles finding names the card by its index in the document's formation_cards array, as the
+    // validator writes it ("/table_battles/formation_cards/1/actions/0/targets/0" is the second card).
+    s.tableBattles = core::TableBattlesSet{};
+    s.tableBattles->cards.resize(2);
+    s.tableBattles->cards[0].ref = core::parseCardRef("233-A");
+    s.tableBattles->cards[1].ref = core::parseCardRef("234-B");
+    BOOST_TEST((objectAtPath(s, "/table_battles/formation_cards/1/actions/0/targets/0") == ObjectRef{Kind::Card, "234-B"}));
+    BOOST_TEST((objectAtPath(s, "/table_battles/formation_cards/0") == ObjectRef{Kind::Card, "233-A"}));
+    BOOST_TEST(!objectAtPath(s, "/table_battles/formation_cards/2").has_value());
+    BOOST_TEST(!objectAtPath(s, "/table_battles/scenario_card/armies/0").has_value());
 }
 
 BOOST_AUTO_TEST_CASE(pieces_are_hit_inside_their_marker)

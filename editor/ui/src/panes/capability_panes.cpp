@@ -4,6 +4,8 @@
 
 #include <wx/aui/aui.h>
 
+#include <string_view>
+
 namespace sandtable::editor::ui {
 
 void installCapabilityPanes(Workbench& workbench)
@@ -16,13 +18,32 @@ void installCapabilityPanes(Workbench& workbench)
 
 namespace panes {
 
+namespace {
+/// The workspace panes: each docks on the right, next to the map (layer 0), in the same place.
+constexpr const char* kWorkspacePanes[] = {"georef", "cards", "grid", "print"};
+} // namespace
+
 void showPane(Workbench& workbench, const char* name)
 {
     wxAuiPaneInfo& info = workbench.panes().GetPane(name);
     if (!info.IsOk())
         return;
+    // One workspace at a time beside the map: the others are put away (their menu commands bring them back).
+    for (const char* other : kWorkspacePanes) {
+        if (std::string_view(other) != name)
+            if (wxAuiPaneInfo& pane = workbench.panes().GetPane(other); pane.IsOk())
+                pane.Hide();
+    }
     info.Show();
     workbench.panes().Update();
+    // wxAUI keeps a dock's width once laid out: a workspace wider than the dock gets its best width by
+    // being fixed at it for one layout, then made resizable again.
+    if (info.window && info.window->GetSize().GetWidth() < info.best_size.GetWidth()) {
+        info.MinSize(info.best_size).Fixed();
+        workbench.panes().Update();
+        info.MinSize(wxSize(360, 300)).Resizable();
+        workbench.panes().Update();
+    }
     if (info.window)
         info.window->SetFocus();
 }

@@ -46,6 +46,8 @@ public:
     void refresh();
     /// Selects the first card (for tests and the first opening).
     void selectFirst();
+    /// Shows the card the workbench selected (when it is a card of this scenario).
+    void followSelection();
 
 private:
     const core::TableBattlesSet* set() const;
@@ -82,7 +84,7 @@ CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
 {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     auto* upper = new wxBoxSizer(wxHORIZONTAL);
-    m_tree = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(190, 380),
+    m_tree = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(200, 300),
         wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_SINGLE | wxTR_LINES_AT_ROOT);
     upper->Add(m_tree, 0, wxEXPAND | wxRIGHT, 6);
 
@@ -92,7 +94,7 @@ CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
         form->Add(new wxStaticText(this, wxID_ANY, label), 0, wxALIGN_CENTER_VERTICAL);
         form->Add(control, 1, wxEXPAND);
     };
-    m_name = new wxTextCtrl(this, wxID_ANY);
+    m_name = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
     m_army = new wxTextCtrl(this, wxID_ANY);
     m_strength = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 99, 1);
     m_kind = new wxChoice(this, wxID_ANY);
@@ -122,7 +124,7 @@ CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
         flags->Add(c, 0, wxRIGHT, 6);
     form->AddSpacer(0);
     form->Add(flags);
-    m_actions = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 90), wxTE_MULTILINE);
+    m_actions = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 80), wxTE_MULTILINE | wxHSCROLL);
     m_actions->SetToolTip("One action or reaction a line: kind [hits=N] [targets=REF,REF] [voluntary] [requires=TEXT]");
     row("Actions", m_actions);
     m_rule = new wxTextCtrl(this, wxID_ANY);
@@ -131,18 +133,22 @@ CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
     form->AddSpacer(0);
     form->Add(applyButton, 0, wxALIGN_RIGHT);
     upper->Add(form, 1, wxEXPAND);
+    sizer->Add(upper, 1, wxEXPAND | wxALL, 6);
 
+    // Below: the live preview of the selected face (trim size, core/print's renderer) beside the checks.
+    auto* lower = new wxBoxSizer(wxHORIZONTAL);
     auto* previewColumn = new wxBoxSizer(wxVERTICAL);
     m_preview = new wxStaticBitmap(this, wxID_ANY, wxBitmap(200, 280));
     m_previewNote = new wxStaticText(this, wxID_ANY, "");
-    previewColumn->Add(m_preview, 0, wxLEFT, 6);
-    previewColumn->Add(m_previewNote, 0, wxLEFT | wxTOP, 6);
-    upper->Add(previewColumn, 0);
-    sizer->Add(upper, 1, wxEXPAND | wxALL, 6);
-
-    sizer->Add(new wxStaticText(this, wxID_ANY, "Checks"), 0, wxLEFT, 6);
-    m_problems = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 110));
-    sizer->Add(m_problems, 0, wxEXPAND | wxALL, 6);
+    previewColumn->Add(m_preview, 0);
+    previewColumn->Add(m_previewNote, 0, wxTOP, 4);
+    lower->Add(previewColumn, 0, wxRIGHT, 8);
+    auto* checksColumn = new wxBoxSizer(wxVERTICAL);
+    checksColumn->Add(new wxStaticText(this, wxID_ANY, "Checks (Table Battles rules)"), 0, wxBOTTOM, 4);
+    m_problems = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(200, 200), 0, nullptr, wxLB_HSCROLL);
+    checksColumn->Add(m_problems, 1, wxEXPAND);
+    lower->Add(checksColumn, 1, wxEXPAND);
+    sizer->Add(lower, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
     SetSizer(sizer);
 
     m_tree->Bind(wxEVT_TREE_SEL_CHANGED, [this](wxTreeEvent& e) {
@@ -159,6 +165,27 @@ CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
     applyButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { apply(); });
     m_name->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { apply(); });
     m_watch = std::make_unique<DocumentWatch>(m_workbench, [this] { refresh(); });
+    // A card selected elsewhere (a finding clicked in the problems pane) opens here.
+    m_workbench.onSelectionChanged([this] { followSelection(); });
+    refresh();
+}
+
+void CardsPane::followSelection()
+{
+    const auto object = m_workbench.selected();
+    const core::TableBattlesSet* s = set();
+    if (!object || object->kind != ObjectRef::Kind::Card || !s)
+        return;
+    core::CardRef ref;
+    try {
+        ref = core::parseCardRef(object->id);
+    } catch (const std::exception&) {
+        return;
+    }
+    if (!s->find(ref) || (m_selected && *m_selected == ref))
+        return;
+    m_selected = ref;
+    showPane(m_workbench, "cards");
     refresh();
 }
 
@@ -315,7 +342,7 @@ void CardsPane::renderPreview()
 void installCardsPane(Workbench& workbench)
 {
     auto* pane = new CardsPane(workbench.window(), workbench);
-    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("cards").Caption("Card designer").Right().BestSize(720, 620)
+    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("cards").Caption("Card designer").Right().BestSize(600, 760)
                                         .MinSize(480, 400).Hide());
     workbench.panes().Update();
     workbench.addCommand(ActionInfo{"cards.show_panel", "&Card designer", "", "Table Battles cards: edit, preview, check"},

@@ -516,9 +516,11 @@ void GeorefPane::refit()
     for (const core::Gcp& gcp : g->gcps)
         enabled += gcp.enabled ? 1 : 0;
     const logic::MethodGuidance guidance = logic::methodGuidance(g->method, enabled);
-    std::string message = guidance.needs;
-    if (!guidance.shortfall.empty())
-        message += "\n" + guidance.shortfall;
+    // Short of points: what the method needs and how many to add; else how many take part.
+    std::string message = guidance.shortfall.empty()
+        ? std::string(core::toString(g->method)) + ": " + std::to_string(enabled) + " of "
+            + std::to_string(g->gcps.size()) + " GCPs enabled (at least " + std::to_string(guidance.minimum) + " needed)"
+        : guidance.needs + "\n" + guidance.shortfall;
     // The GCPs in the target CRS (the fit's frame), then the fit.
     try {
         std::vector<core::Coordinate> map;

@@ -20,8 +20,10 @@
 #include <wx/sizer.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
+#include <wx/wrapsizer.h>
 
 #include <cmath>
+#include <map>
 #include <optional>
 
 namespace sandtable::editor::ui::panes {
@@ -37,6 +39,9 @@ public:
     void draw(wxGraphicsContext& gc, const ViewTransform& view) override;
 
 private:
+    void drawForcesAndObjectives(wxGraphicsContext& gc, const ViewTransform& view, const core::Campaign& c,
+        const std::vector<logic::GridSquareShape>& shapes) const;
+
     GridPane& m_pane;
 };
 
@@ -71,6 +76,10 @@ public:
     GridPane(wxWindow* parent, Workbench& workbench);
 
     const core::Campaign* campaign() const;
+    const core::Scenario* scenario() const
+    {
+        return m_workbench.document() ? &m_workbench.document()->scenario() : nullptr;
+    }
     const std::optional<core::SquareRef>& square() const { return m_square; }
     void pickSquare(core::SquareRef square);
     /// Moves the origin during a drag; `drag` numbers the drag so each is its own undo step.
@@ -156,11 +165,71 @@ void GridOverlay::draw(wxGraphicsContext& gc, const ViewTransform& view)
             gc.DrawText(wxString::FromUTF8(s.name), nw.x + (c0.x - nw.x) * 0.12, nw.y + (c0.y - nw.y) * 0.12);
         }
     }
+    drawForcesAndObjectives(gc, view, *c, shapes);
     // Origin handle.
     const Point o = view.worldToScreen(c->grid.origin);
     gc.SetPen(wxPen(wxColour(200, 0, 0), 2));
     gc.SetBrush(wxBrush(wxColour(255, 255, 255, 200)));
     gc.DrawEllipse(o.x - 6, o.y - 6, 12, 12);
+}
+
+void GridOverlay::drawForcesAndObjectives(wxGraphicsContext& gc, const ViewTransform& view, const core::Campaign& c,
+    const std::vector<logic::GridSquareShape>& shapes) const
+{
+    const core::Scenario* scenario = m_pane.scenario();
+    std::map<core::SquareRef, core::Coordinate> centres;
+    for (const logic::GridSquareShape& s : shapes)
+        centres[s.square] = s.centre;
+    wxFont font = *wxNORMAL_FONT;
+    font.SetPointSize(8);
+    font.MakeBold();
+    // Objectives: a gold disc with the points it is worth, in the square's south-east quarter.
+    const double squarePx = c.grid.squareSize * view.scale();
+    for (const core::Objective& objective : c.objectives) {
+        const auto centre = centres.find(objective.square);
+        if (centre == centres.end())
+            continue;
+        const Point p = view.worldToScreen(centre->second);
+        const double r = std::clamp(squarePx * 0.12, 6.0, 12.0);
+        const double x = p.x + squarePx * 0.25;
+        const double y = p.y + squarePx * 0.25;
+        gc.SetPen(wxPen(wxColour(120, 80, 0), 2));
+        gc.SetBrush(wxBrush(wxColour(240, 190, 30)));
+        gc.DrawEllipse(x - r, y - r, 2 * r, 2 * r);
+        gc.SetFont(font, wxColour(60, 30, 0));
+        const wxString points = wxString::Format("%d", objective.points);
+        double w = 0, h = 0;
+        gc.GetTextExtent(points, &w, &h);
+        gc.DrawText(points, x - w / 2, y - h / 2);
+    }
+    // Forces: a chip in the side's colour with the force's name, stacked downwards from the square's centre;
+    // a force not yet deployed is drawn hollow.
+    std::map<core::SquareRef, int> stacked;
+    for (const core::CampaignForce& force : c.forces) {
+        const auto centre = centres.find(force.square);
+        if (centre == centres.end())
+            continue;
+        wxColour colour(90, 90, 90);
+        if (scenario)
+            for (const core::Side& side : scenario->sides)
+                if (side.id == force.side && wxColour(wxString::FromUTF8(side.colour)).IsOk())
+                    colour = wxColour(wxString::FromUTF8(side.colour));
+        const Point p = view.worldToScreen(centre->second);
+        const int index = stacked[force.square]++;
+        const wxString label = wxString::FromUTF8(force.name.empty() ? force.id : force.name);
+        gc.SetFont(font, force.deployed ? *wxWHITE : colour);
+        double w = 0, h = 0;
+        gc.GetTextExtent(label, &w, &h);
+        w = std::min(w, std::max(30.0, squarePx - 8.0));
+        const double x = p.x - w / 2 - 4;
+        const double y = p.y - squarePx * 0.2 + index * (h + 6);
+        gc.SetPen(wxPen(colour.ChangeLightness(60), 1));
+        gc.SetBrush(force.deployed ? wxBrush(colour) : wxBrush(wxColour(255, 255, 255, 220)));
+        gc.DrawRoundedRectangle(x, y, w + 8, h + 4, 3);
+        gc.Clip(x, y, w + 8, h + 4);
+        gc.DrawText(label, x + 4, y + 2);
+        gc.ResetClip();
+    }
 }
 
 bool DragOriginTool::onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& /*view*/)
@@ -205,7 +274,7 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     auto* form = new wxFlexGridSizer(4, 4, 6);
     auto field = [&](const char* label, wxTextCtrl*& control) {
-        form->Add(new wxStaticText(this, wxID_ANY, label), 0, wxALIGN_CENTER_VERTICAL);
+        form->Add(new wxStaticText(this, wxID_ANY, wxString::FromUTF8(label)), 0, wxALIGN_CENTER_VERTICAL);
         control = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxTE_PROCESS_ENTER);
         form->Add(control);
     };
@@ -223,14 +292,14 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     form->Add(m_numbering);
     sizer->Add(form, 0, wxALL, 6);
 
-    auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+    auto* buttons = new wxWrapSizer(wxHORIZONTAL);
     auto* apply = new wxButton(this, wxID_ANY, "Apply grid");
     auto* fit = new wxButton(this, wxID_ANY, "Fit to map");
     auto* drag = new wxButton(this, wxID_ANY, "Drag origin");
     auto* pick = new wxButton(this, wxID_ANY, "Pick square");
     auto* derive = new wxButton(this, wxID_ANY, "Derive");
     for (wxButton* b : {apply, fit, drag, pick, derive})
-        buttons->Add(b, 0, wxRIGHT, 4);
+        buttons->Add(b, 0, wxRIGHT | wxBOTTOM, 4);
     sizer->Add(buttons, 0, wxLEFT | wxRIGHT, 6);
 
     sizer->Add(new wxStaticText(this, wxID_ANY, "Square"), 0, wxLEFT | wxTOP, 6);

@@ -33,8 +33,22 @@ if(TARGET sandtable-editor)
       -DSCENARIO=${CMAKE_SOURCE_DIR}/examples/gettysburg/gettysburg.sandtable.json
       -DACTIONS=print.preview -DOUTPUT=${_shot_dir}/panes/print_gettysburg.png
       "-DFIND=220,80,0,12,150" -P "${_pane_driver}")
+  # A card whose screen names a missing card: the finding is in the problems pane, and Next Problem (what a
+  # click on it does) selects card 501-A and opens it in the card designer.
+  add_test(NAME editor_pane_cards_finding_selects_the_card
+    COMMAND "${CMAKE_COMMAND}" ${_pane_common}
+      -DSCENARIO=${CMAKE_SOURCE_DIR}/tests/data/editor/fontenoy_missing_target.sandtable.json
+      -DACTIONS=view.next_problem "-DEXPECT_STDOUT=selected card 501-A"
+      -DOUTPUT=${_shot_dir}/panes/cards_finding.png "-DFIND=43,76,155,10,400" -P "${_pane_driver}")
+  # The order of battle of Antietam in its tree and the reinforcement schedule (A. P. Hill's Light Division
+  # arrives from Harpers Ferry): the blue of the Union blocks on the map.
+  add_test(NAME editor_pane_oob_antietam
+    COMMAND "${CMAKE_COMMAND}" ${_pane_common}
+      -DSCENARIO=${CMAKE_SOURCE_DIR}/examples/antietam/antietam.sandtable.json
+      "-DACTIONS=view.oob_tree;view.reinforcements" -DOUTPUT=${_shot_dir}/panes/oob_antietam.png
+      -P "${_pane_driver}")
   set(_pane_ui_tests editor_pane_georef_gettysburg editor_pane_cards_fontenoy editor_pane_grid_gettysburg_campaign
-    editor_pane_print_gettysburg)
+    editor_pane_print_gettysburg editor_pane_cards_finding_selects_the_card editor_pane_oob_antietam)
   set_tests_properties(${_pane_ui_tests} PROPERTIES TIMEOUT 150 SKIP_REGULAR_EXPRESSION "SKIPPED:"
     ENVIRONMENT "NO_AT_BRIDGE=1;GDK_BACKEND=x11" RESOURCE_LOCK xvfb)
 endif()
