@@ -239,7 +239,10 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         options->nDstAlphaBand = dataBands + 1;
         options->eResampleAlg = resampling;
         options->eWorkingDataType = type;
-        options->dfWarpMemoryLimit = 256.0 * 1024 * 1024;
+        // GDAL's default warp memory (64 MB), as gdalwarp's: the chunks, and with them the rows along which
+        // the approximate transformer interpolates, are then gdalwarp's, so an affine warp gives gdalwarp's
+        // very pixels (with 256 MB, 0.3 % of the 20000 x 20000 bench scan's pixels differed by up to 11).
+        options->dfWarpMemoryLimit = 0.0;
         options->pfnTransformer = GDALApproxTransform;
         options->pTransformerArg = approx.get();
         options->pfnProgress = detail::forwardProgress;
