@@ -3,70 +3,52 @@
 # Drives the real editor with X input (run inside xvfb-run): click a wood to select it, zoom about it with
 # the wheel, delete it, Ctrl+S, Ctrl+Z, Ctrl+S, Ctrl+Q; checks the screen and the saved files.
 # usage: drive_editor.sh EDITOR CHECKER SCENARIO WORKDIR   (SCENARIO: tests/data/editor/small_terrain...)
-set -euo pipefail
 editor=$1 checker=$2 scenario=$3 work=$4
+# shellcheck source-path=SCRIPTDIR source=drive_common.sh disable=SC2034  # editor, checker: for drive_common.sh
+. "$(dirname "$0")/drive_common.sh"
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
-for tool in xdotool import; do
-  command -v "$tool" > /dev/null || fail "$tool not found (packaging/install-deps.sh installs xdotool and imagemagick)"
-done
-
-rm -rf "$work"
-mkdir -p "$work"
+drive_setup "$work"
 file="$work/drive.sandtable.json"
 cp "$scenario" "$file"
-export XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" NO_AT_BRIDGE=1
-"$editor" "$file" > "$work/editor.log" 2>&1 &
-pid=$!
-trap 'kill "$pid" 2> /dev/null || true' EXIT
+start_editor "$work/editor.log" "$file"
+main=$(wait_for_window '^drive\.sandtable\.json - sandtable editor$')
+focus_window "$main"
 
-xdotool search --sync --onlyvisible --name 'drive.sandtable.json' > /dev/null
-sleep 1
-
-# North Wood's fill over the canvas background (see CMakeLists.txt): (144, 188, 139).
-woods() {
-  import -window root "$work/$1.png"
-  "$checker" --find "$work/$1.png" 144,188,139,6
-}
-wait_for_file_change() { # file, previous checksum
-  for _ in $(seq 50); do
-    [ "$(md5sum < "$1")" != "$2" ] && return 0
-    sleep 0.1
-  done
-  fail "$1 was not saved"
-}
-
-read -r area x y <<< "$(woods start)"
+# North Wood's fill over the canvas background (see CMakeLists.txt): (144, 188, 139). The window is laid
+# out and painted when two screenshots in a row find the wood at the same place.
+wood=144,188,139,6
+wait_for_colour start "$wood" stable
+area=$colour_area x=$colour_x y=$colour_y
 echo "wood on screen: $area px around ($x, $y)"
 [ "$area" -gt 5000 ] || fail "the wood is not on the screen ($area px)"
 
 xdotool mousemove "$x" "$y" click 1
-sleep 0.3
 xdotool click 4 # wheel up: zoom in by 1.25 about the cursor
-sleep 0.5
-read -r area2 x2 y2 <<< "$(woods zoomed)"
-echo "after one wheel notch: $area2 px around ($x2, $y2)"
 # Zoom about the cursor: the wood stays where it was and its area grows by 1.25^2 = 1.5625.
-ratio=$(( area2 * 1000 / area ))
-[ "$ratio" -ge 1450 ] && [ "$ratio" -le 1650 ] || fail "area ratio $ratio/1000, expected about 1562"
-[ $(( (x2 - x) * (x2 - x) + (y2 - y) * (y2 - y) )) -le 16 ] || fail "the wood moved from ($x, $y) to ($x2, $y2)"
+zoomed() { [ $(($1 * 1000 / area)) -ge 1450 ] && [ "$1 $2 $3" = "$colour_previous" ]; }
+wait_for_colour zoomed "$wood" zoomed
+area2=$colour_area x2=$colour_x y2=$colour_y
+echo "after one wheel notch: $area2 px around ($x2, $y2)"
+ratio=$((area2 * 1000 / area))
+[ "$ratio" -le 1650 ] || fail "area ratio $ratio/1000, expected about 1562"
+[ $(((x2 - x) * (x2 - x) + (y2 - y) * (y2 - y))) -le 16 ] || fail "the wood moved from ($x, $y) to ($x2, $y2)"
 
-before=$(md5sum < "$file")
+before=$(checksum "$file")
 xdotool key Delete
-sleep 0.3
-read -r area3 _ _ <<< "$(woods deleted)"
-[ "$area3" -lt 100 ] || fail "the wood is still drawn after Delete ($area3 px)"
+gone() { [ "$1" -lt 100 ]; }
+wait_for_colour deleted "$wood" gone
 xdotool key ctrl+s
 wait_for_file_change "$file" "$before"
 grep -q '"woods-1"' "$file" && fail "the saved file still holds woods-1"
 grep -q '"village-1"' "$file" || fail "the saved file lost village-1"
 
-before=$(md5sum < "$file")
+before=$(checksum "$file")
 xdotool key ctrl+z
-sleep 0.3
-read -r area4 _ _ <<< "$(woods undone)"
+back() { [ "$1" -ge "$area2" ] && [ "$1 $2 $3" = "$colour_previous" ]; }
+wait_for_colour undone "$wood" back
+area4=$colour_area
 # The same wood again, a little more of its fill showing: Delete dropped the selection and its highlight.
-[ "$area4" -ge "$area2" ] && [ $(( area4 * 100 )) -le $(( area2 * 105 )) ] \
+[ $((area4 * 100)) -le $((area2 * 105)) ] \
   || fail "undo drew $area4 px of wood, expected $area2 plus the selection highlight's share"
 xdotool key ctrl+s
 wait_for_file_change "$file" "$before"
@@ -76,11 +58,5 @@ order() { grep -o '"id": "[a-z]*-[0-9]*"' "$1" | grep -E 'hill|woods|village|mar
 [ "$(order "$file")" = "$(order "$scenario")" ] || fail "feature order differs: $(order "$file")"
 
 xdotool key ctrl+q
-for _ in $(seq 50); do
-  kill -0 "$pid" 2> /dev/null || break
-  sleep 0.1
-done
-kill -0 "$pid" 2> /dev/null && fail "the editor did not quit on Ctrl+Q with a saved document"
-wait "$pid" || fail "the editor exited with $?"
-trap - EXIT
+wait_for_exit
 echo "drove the editor: select, zoom about the cursor, delete, save, undo, save, quit"
