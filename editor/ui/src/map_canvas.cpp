@@ -21,7 +21,10 @@ constexpr double kZoomStep = 1.25;       // per key press or wheel notch
 constexpr double kArrowPanPixels = 60.0; // per arrow key press
 constexpr double kFitMarginPixels = 16.0;
 constexpr double kZoomToMarginPixels = 48.0;
-constexpr double kZoomToMinimumMetres = 400.0;
+/// Zooming to an object shows its surroundings: at least three times its size and 1.2 km of ground (a block
+/// among its neighbours, a feature with the terrain around it).
+constexpr double kZoomToMinimumMetres = 1200.0;
+constexpr double kZoomToContextFactor = 3.0;
 constexpr int kClickSlopPixels = 3;      // a press that moves less than this is a click, not a drag
 constexpr double kPickPixels = 5.0;      // hit-test tolerance
 
@@ -136,13 +139,14 @@ void MapCanvas::showView(const ViewRequest& request)
 void MapCanvas::zoomToExtent(const core::Extent& extent)
 {
     core::Extent padded = extent;
-    if (padded.width() < kZoomToMinimumMetres) {
-        const double grow = (kZoomToMinimumMetres - padded.width()) / 2.0;
+    const double wanted = std::max(kZoomToMinimumMetres, kZoomToContextFactor * std::max(extent.width(), extent.height()));
+    if (padded.width() < wanted) {
+        const double grow = (wanted - padded.width()) / 2.0;
         padded.minX -= grow;
         padded.maxX += grow;
     }
-    if (padded.height() < kZoomToMinimumMetres) {
-        const double grow = (kZoomToMinimumMetres - padded.height()) / 2.0;
+    if (padded.height() < wanted) {
+        const double grow = (wanted - padded.height()) / 2.0;
         padded.minY -= grow;
         padded.maxY += grow;
     }

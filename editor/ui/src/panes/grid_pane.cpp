@@ -303,7 +303,7 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     sizer->Add(buttons, 0, wxLEFT | wxRIGHT, 6);
 
     sizer->Add(new wxStaticText(this, wxID_ANY, "Square"), 0, wxLEFT | wxTOP, 6);
-    m_inspector = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 200), wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+    m_inspector = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 200), wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
     sizer->Add(m_inspector, 1, wxEXPAND | wxALL, 6);
 
     auto* overrides = new wxBoxSizer(wxHORIZONTAL);
