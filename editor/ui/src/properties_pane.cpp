@@ -92,9 +92,12 @@ void PropertiesPane::refresh()
                 m_grid->Append(new wxIntProperty("Strength", "strength", unit->strength));
                 if (unit->placement) {
                     m_grid->Append(new wxPropertyCategory("Placement"));
-                    m_grid->Append(new wxFloatProperty("Easting (m)", "x", unit->placement->position.x));
-                    m_grid->Append(new wxFloatProperty("Northing (m)", "y", unit->placement->position.y));
-                    m_grid->Append(new wxFloatProperty("Facing (deg)", "facing", unit->placement->facing));
+                    // Two decimals at most: the default shows six significant digits (a northing of
+                    // 4400200 m read 4.4002e+06).
+                    for (wxPGProperty* number : {new wxFloatProperty("Easting (m)", "x", unit->placement->position.x),
+                             new wxFloatProperty("Northing (m)", "y", unit->placement->position.y),
+                             new wxFloatProperty("Facing (deg)", "facing", unit->placement->facing)})
+                        m_grid->Append(number)->SetAttribute(wxPG_FLOAT_PRECISION, 2);
                     m_grid->Append(new wxBoolProperty("Route column", "column", unit->placement->column));
                 }
             }
