@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Makes the screenshots of docs/editor-guide.md with the real editor under Xvfb, so they stay current:
-#   tests/editor/make_doc_images.sh build/frame/editor/app/sandtable-editor docs/images
+#   tests/editor/make_doc_images.sh build/tools/editor/app/sandtable-editor docs/images \
+#     build/tools/tests/editor/sandtable_screenshot_check
 # (the ctest editor_doc_images runs it into the build folder and checks the pictures are not blank).
-# usage: make_doc_images.sh EDITOR OUTDIR [CHECKER]
+# usage: make_doc_images.sh EDITOR OUTDIR [CHECKER]   (without CHECKER no picture needs a click)
 set -euo pipefail
 editor=$1 out=$2 checker=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,5 +31,15 @@ shoot() { # name, then editor arguments
 shoot editor-window "$root/examples/gettysburg/gettysburg.sandtable.json"
 # The Problems pane: a bridge on neither stream nor road; Next Problem (F8) selects it and zooms to it.
 shoot editor-problems --run-action view.next_problem "$root/tests/data/editor/problems.sandtable.json"
-# A unit selected from the layers: its properties in the grid.
-shoot editor-small "$root/tests/data/editor/small_terrain.sandtable.json"
+# A unit selected on the map (a click: drive_doc_selected_unit.sh under its own X server): its properties
+# in the grid. The checker is needed to find the unit on the screen.
+if [ -n "$checker" ]; then
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$here/drive_doc_selected_unit.sh" "$editor" "$checker" \
+    "$root/tests/data/editor/small_terrain.sandtable.json" "$out/editor-small.png" "$work/drive-small" \
+    > "$work/editor-small.log" 2>&1 || { cat "$work/editor-small.log" >&2; echo "FAIL: editor-small" >&2; exit 1; }
+  read -r w h <<< "$(identify -format '%w %h' "$out/editor-small.png")"
+  "$checker" "$out/editor-small.png" "$w" "$h" 40 20 > /dev/null || { echo "FAIL: editor-small.png looks blank" >&2; exit 1; }
+else
+  shoot editor-small "$root/tests/data/editor/small_terrain.sandtable.json"
+fi
+echo "made $out/editor-small.png"
