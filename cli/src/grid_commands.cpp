@@ -70,6 +70,7 @@ struct PrintOptions {
     std::string page = "A4";
     std::optional<double> scale;
     double dpi = 150.0;
+    std::string format;
     bool underlay = false;
 };
 
@@ -401,6 +402,8 @@ void runPrint(const PrintOptions& o, Context& context)
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     const core::Scenario& s = loaded.scenario;
     print::CampaignPrintRequest request;
+    request.format = print::mapOutputFormat(o.output, o.format);
+    request.pngDpi = o.dpi;
     request.page = print::parsePageSize(o.page);
     request.copies = o.copies;
     request.scaleDenominator = o.scale;
@@ -428,8 +431,14 @@ void runPrint(const PrintOptions& o, Context& context)
         request.sourceNote = "Base map: " + std::filesystem::path(s.map->path).filename().string() + "; working CRS "
             + s.settings.crs + "; printed by sandtable";
     const print::CampaignPrintResult result = print::printCampaignSheets(s, request, o.output, context.progress());
+    const char* formatName = request.format == print::MapOutputFormat::Pdf ? "pdf"
+        : request.format == print::MapOutputFormat::Svg                      ? "svg"
+                                                                             : "png";
     if (context.json) {
-        context.printJson({{"output", o.output}, {"pages", result.pages}, {"copies", o.copies},
+        Json files = Json::array();
+        for (const auto& f : result.files)
+            files.push_back(f.string());
+        context.printJson({{"output", o.output}, {"format", formatName}, {"files", files}, {"pages", result.pages}, {"copies", o.copies},
             {"sheets_per_copy", result.layout.sheets.size()}, {"scale", result.scaleDenominator},
             {"square_mm", s.campaign->grid.squareSize * 1000.0 / result.scaleDenominator},
             {"page_mm", Json::array({result.layout.pageWidthMm, result.layout.pageHeightMm})}, {"underlay", underlay}});
@@ -438,6 +447,12 @@ void runPrint(const PrintOptions& o, Context& context)
     context.out << o.output << ": " << result.pages << " page(s), " << o.copies << " cop" << (o.copies == 1 ? "y" : "ies")
                 << " at 1:" << result.scaleDenominator << " (one square = " << s.campaign->grid.squareSize * 1000.0 / result.scaleDenominator
                 << " mm)" << (underlay ? ", with the base map" : "") << "\n";
+    if (result.files.size() > 1) {
+        context.out << "  files:";
+        for (const auto& f : result.files)
+            context.out << " " << f.string();
+        context.out << "\n";
+    }
 }
 
 } // namespace
@@ -503,13 +518,15 @@ void registerGridCommands(CLI::App& app, Context& context)
     battle->callback([bt, &context] { runBattle(*bt, context); });
 
     auto p = std::make_shared<PrintOptions>();
-    CLI::App* printCommand = addCommand(*noun, "print", "Numbered campaign sheets (PDF), N copies, tiled when larger than a page");
+    CLI::App* printCommand = addCommand(*noun, "print", "Numbered campaign sheets (PDF, SVG or PNG), N copies, tiled when larger than a page");
     printCommand->add_option("FILE", p->file, "Scenario file")->required();
-    printCommand->add_option("-o,--output", p->output, "PDF to write")->required();
+    printCommand->add_option("-o,--output", p->output, "PDF, SVG or PNG to write")->required();
     printCommand->add_option("--copies", p->copies, "Copies (the rules suggest about twenty for two players)")->check(CLI::Range(1, 500));
     printCommand->add_option("--page", p->page, "A4, letter, A3, A0 or WxHmm");
     printCommand->add_option("--scale", p->scale, "Print at 1:N (default: the grid fits one page)")->check(CLI::Range(1.0, 1.0e8));
-    printCommand->add_option("--dpi", p->dpi, "Resolution of the base-map underlay")->check(CLI::Range(10.0, 1200.0));
+    printCommand->add_option("--dpi", p->dpi, "Resolution of the base-map underlay and of PNG pages")->check(CLI::Range(10.0, 1200.0));
+    printCommand->add_option("--format", p->format, "pdf, svg or png (default: the output's extension); SVG/PNG write one file per page, numbered when several")
+        ->check(CLI::IsMember({"pdf", "svg", "png"}));
     printCommand->add_flag("--underlay", p->underlay, "Print the scenario's base map under the grid");
     printCommand->callback([p, &context] { runPrint(*p, context); });
 }

@@ -140,6 +140,51 @@ BOOST_AUTO_TEST_CASE(table_helper_and_print)
     BOOST_TEST(std::filesystem::exists(folder / "g.pdf"));
 }
 
+BOOST_AUTO_TEST_CASE(print_as_png_writes_one_file_per_page_and_lists_them)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = withGrid(folder);
+    // 2 x 2 squares of 500 m at 1:10,000: a 100 x 100 mm grid, one portrait A4 sheet per copy; 3 copies are
+    // 3 pages: sheets-1.png .. sheets-3.png, each 210 x 297 mm at 100 dpi = 826.8 -> 827 x 1169.3 -> 1169 px.
+    // The output's extension does not say PNG: --format does.
+    const Result p = runTool({"grid", "print", file.string(), "-o", (folder / "sheets.img").string(), "--format", "png", "--copies",
+        "3", "--scale", "10000", "--dpi", "100", "--json"});
+    BOOST_REQUIRE_MESSAGE(p.code == 0, p.err);
+    const auto j = nlohmann::json::parse(p.out);
+    BOOST_TEST(j.at("format").get<std::string>() == "png");
+    BOOST_TEST(j.at("pages").get<int>() == 3);
+    const auto& files = j.at("files");
+    BOOST_REQUIRE_EQUAL(files.size(), 3u);
+    for (int page = 1; page <= 3; ++page) {
+        const auto expected = folder / ("sheets-" + std::to_string(page) + ".img");
+        BOOST_TEST(files.at(static_cast<std::size_t>(page - 1)).get<std::string>() == expected.string());
+        // PNG signature, then the IHDR chunk's big-endian width and height (bytes 16..23).
+        const std::string bytes = readFile(expected);
+        BOOST_REQUIRE(bytes.size() > 24u);
+        BOOST_TEST(bytes.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n"));
+        auto be32 = [&](std::size_t at) {
+            return (static_cast<unsigned>(static_cast<unsigned char>(bytes[at])) << 24)
+                | (static_cast<unsigned>(static_cast<unsigned char>(bytes[at + 1])) << 16)
+                | (static_cast<unsigned>(static_cast<unsigned char>(bytes[at + 2])) << 8)
+                | static_cast<unsigned>(static_cast<unsigned char>(bytes[at + 3]));
+        };
+        BOOST_TEST(be32(16) == 827u);
+        BOOST_TEST(be32(20) == 1169u);
+    }
+    BOOST_TEST(!std::filesystem::exists(folder / "sheets.img"));
+    // A PDF stays one file, listed alone.
+    const Result pdf = runTool({"grid", "print", file.string(), "-o", (folder / "g.pdf").string(), "--json"});
+    BOOST_REQUIRE_MESSAGE(pdf.code == 0, pdf.err);
+    const auto jp = nlohmann::json::parse(pdf.out);
+    BOOST_TEST(jp.at("format").get<std::string>() == "pdf");
+    BOOST_REQUIRE_EQUAL(jp.at("files").size(), 1u);
+    BOOST_TEST(jp.at("files").at(0).get<std::string>() == (folder / "g.pdf").string());
+    // An output whose extension names no format, without --format, is bad input: exit 1, naming the file.
+    const Result bad = runTool({"grid", "print", file.string(), "-o", (folder / "g.tiff").string()});
+    BOOST_TEST(bad.code == 1);
+    BOOST_TEST(bad.err.find("g.tiff") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(battle_sizes_the_table_lists_set_ups_and_saves_the_squares)
 {
     sandtable::test::TemporaryFolder folder;

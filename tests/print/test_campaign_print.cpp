@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/print/.../campaign_print.hpp: the one-page scale, copies, tiling, and squares measured on the PDF.
+// Tests of core/print/.../campaign_print.hpp: the one-page scale, copies, tiling, and squares measured on the
+// PDF and on the PNG pages; SVG page size; per-page file names.
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/campaign_print.hpp"
 #include "support/test_data.hpp"
@@ -8,9 +10,12 @@
 
 #include <cairo.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <sstream>
+#include <vector>
 
 using namespace sandtable;
 
@@ -46,6 +51,41 @@ int pdfPages(const std::filesystem::path& pdf, const std::filesystem::path& fold
         if (line.rfind("Pages:", 0) == 0)
             return std::stoi(line.substr(6));
     return -1;
+}
+
+using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
+
+Surface loadPng(const std::filesystem::path& path)
+{
+    return Surface(cairo_image_surface_create_from_png(path.c_str()), &cairo_surface_destroy);
+}
+
+/// Darkness 0 (white) .. 255 (black) of pixel (x, y): 255 less the mean of R, G and B.
+double darkness(cairo_surface_t* png, int x, int y)
+{
+    const auto pixel = *reinterpret_cast<const std::uint32_t*>(
+        cairo_image_surface_get_data(png) + y * cairo_image_surface_get_stride(png) + x * 4);
+    return 255.0 - (((pixel >> 16) & 255) + ((pixel >> 8) & 255) + (pixel & 255)) / 3.0;
+}
+
+/// The centres, in pixels from the image edge, of the lines crossing row `y` (horizontal == true: along
+/// the row; else along column `y`) between pixel 0 and `limit`. A thin line covers two or three pixels
+/// partly, so each run of non-white pixels is reduced to its darkness-weighted mean of pixel centres (i + 0.5).
+std::vector<double> lineCentres(cairo_surface_t* png, int y, bool horizontal, int limit)
+{
+    std::vector<double> centres;
+    double sum = 0.0, weighted = 0.0;
+    for (int i = 0; i <= limit; ++i) {
+        const double d = i < limit ? (horizontal ? darkness(png, i, y) : darkness(png, y, i)) : 0.0;
+        if (d > 5.0) {
+            sum += d;
+            weighted += d * (i + 0.5);
+        } else if (sum > 0.0) {
+            centres.push_back(weighted / sum);
+            sum = weighted = 0.0;
+        }
+    }
+    return centres;
 }
 } // namespace
 
@@ -133,6 +173,115 @@ BOOST_AUTO_TEST_CASE(a_square_measures_true_on_the_rendered_page)
     for (std::size_t i = 1; i < centres.size(); ++i)
         BOOST_TEST(centres[i] - centres[i - 1] == 40.0, boost::test_tools::tolerance(0.2 / 40.0)); // 1000 m at 1:25,000
     BOOST_TEST(centres.back() - centres.front() == 160.0, boost::test_tools::tolerance(0.2 / 160.0));
+}
+
+BOOST_AUTO_TEST_CASE(a_png_sheet_has_the_page_size_at_the_dpi_and_squares_measure_true)
+{
+    test::TemporaryFolder folder;
+    // 8 x 4 squares of 1000 m at 1:40,000: 25 mm squares, the grid 200 x 100 mm. Portrait A4's map area
+    // (186 mm wide) would need two sheets, landscape's (273 x 156 mm) holds it: one landscape page.
+    print::CampaignPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 40000.0;
+    request.format = print::MapOutputFormat::Png;
+    request.pngDpi = 100.0;
+    const auto result = print::printCampaignSheets(gridScenario(8, 4, 1000.0), request, folder / "sheet.png");
+    BOOST_TEST(result.pages == 1);
+    BOOST_REQUIRE(result.files.size() == 1u);
+    BOOST_TEST(result.files[0] == folder / "sheet.png"); // one page: the file named, not "sheet-1.png"
+    const Surface png = loadPng(folder / "sheet.png");
+    BOOST_REQUIRE(cairo_surface_status(png.get()) == CAIRO_STATUS_SUCCESS);
+    // A4 landscape, 297 x 210 mm at 100 dpi: 297 / 25.4 x 100 = 1169.3 -> 1169 px, 210 / 25.4 x 100 = 826.8 -> 827 px.
+    BOOST_TEST(cairo_image_surface_get_width(png.get()) == 1169);
+    BOOST_TEST(cairo_image_surface_get_height(png.get()) == 827);
+    // The page is painted white, not left transparent: the middle of square B2 (12 + 37.5 mm each way).
+    const auto middle = *reinterpret_cast<const std::uint32_t*>(
+        cairo_image_surface_get_data(png.get()) + 195 * cairo_image_surface_get_stride(png.get()) + 195 * 4);
+    BOOST_TEST(middle == 0xffffffffu);
+
+    // At 100 dpi one mm is 100 / 25.4 = 3.937 px. The grid's north-west corner is the map area's, 12 mm
+    // = 47.24 px from the page's top and left edges; a 1000 m square at 1:40,000 is 1000 x 1000 / 40000 = 25 mm
+    // = 98.43 px. Along the row through the middle of the second row of squares (12 + 25 + 12.5 = 49.5 mm
+    // = 194.9 px) the nine vertical lines stand at 47.24 + k x 98.43 px, k = 0..8, spanning 200 mm = 787.40 px.
+    // Only the map area (12 + 273 mm = 1122 px) is searched. Tolerance 1.5 px.
+    const double pxPerMm = 100.0 / 25.4;
+    const auto across = lineCentres(png.get(), 195, true, 1122);
+    std::ostringstream measured;
+    for (double c : across)
+        measured << " " << c;
+    BOOST_REQUIRE_EQUAL(across.size(), 9u);
+    BOOST_TEST(across.front() == 47.24, boost::test_tools::tolerance(1.5 / 47.24));
+    for (std::size_t i = 1; i < across.size(); ++i)
+        BOOST_TEST(across[i] - across[i - 1] == 98.43, boost::test_tools::tolerance(1.5 / 98.43));
+    BOOST_TEST(across.back() - across.front() == 200.0 * pxPerMm, boost::test_tools::tolerance(1.5 / 787.40));
+    // Down the column through the middle of the first column of squares (12 + 12.5 = 24.5 mm = 96.5 px; the
+    // square names sit in the north-west corners, 12.3 .. about 17 mm) the five horizontal lines stand at
+    // 47.24 + k x 98.43 px, k = 0..4, spanning 100 mm = 393.70 px; searched above the legend band (12 + 156 mm
+    // = 661 px).
+    const auto down = lineCentres(png.get(), 96, false, 661);
+    measured << " |";
+    for (double c : down)
+        measured << " " << c;
+    BOOST_TEST_MESSAGE("grid line centres (px), across | down:" << measured.str());
+    BOOST_REQUIRE_EQUAL(down.size(), 5u);
+    BOOST_TEST(down.front() == 47.24, boost::test_tools::tolerance(1.5 / 47.24));
+    for (std::size_t i = 1; i < down.size(); ++i)
+        BOOST_TEST(down[i] - down[i - 1] == 98.43, boost::test_tools::tolerance(1.5 / 98.43));
+    BOOST_TEST(down.back() - down.front() == 100.0 * pxPerMm, boost::test_tools::tolerance(1.5 / 393.70));
+}
+
+BOOST_AUTO_TEST_CASE(svg_pages_are_sized_in_millimetres)
+{
+    test::TemporaryFolder folder;
+    // The landscape page of the PNG case above: 297 x 210 mm, one user unit = 1 mm.
+    print::CampaignPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 40000.0;
+    request.format = print::mapOutputFormat(folder / "sheet.svg");
+    BOOST_TEST((request.format == print::MapOutputFormat::Svg));
+    const auto result = print::printCampaignSheets(gridScenario(8, 4, 1000.0), request, folder / "sheet.svg");
+    BOOST_REQUIRE(result.files.size() == 1u);
+    const std::string svg = core::readFile(folder / "sheet.svg");
+    BOOST_TEST(svg.find("width=\"297mm\"") != std::string::npos);
+    BOOST_TEST(svg.find("height=\"210mm\"") != std::string::npos);
+    BOOST_TEST(svg.find("viewBox=\"0 0 297 210\"") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(png_pages_are_numbered_files_and_failures_leave_none)
+{
+    test::TemporaryFolder folder;
+    print::CampaignPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.format = print::MapOutputFormat::Png;
+    request.pngDpi = 50.0;
+    // 4 x 3 km at 1:10,000 tiles over 4 landscape sheets plus the assembly page (copies_and_tiling_give_the_
+    // expected_pages): 2 copies are 10 pages, "preview-1.png" .. "preview-10.png", and no "preview.png".
+    request.copies = 2;
+    request.scaleDenominator = 10000.0;
+    const auto tiled = print::printCampaignSheets(gridScenario(4, 3, 1000.0), request, folder / "preview.png");
+    BOOST_TEST(tiled.pages == 10);
+    BOOST_REQUIRE(tiled.files.size() == 10u);
+    for (int page = 1; page <= 10; ++page) {
+        const auto file = folder / ("preview-" + std::to_string(page) + ".png");
+        BOOST_TEST(tiled.files[static_cast<std::size_t>(page - 1)] == file);
+        const Surface png = loadPng(file);
+        BOOST_REQUIRE(cairo_surface_status(png.get()) == CAIRO_STATUS_SUCCESS);
+        // Landscape A4 at 50 dpi: 297 / 25.4 x 50 = 584.6 -> 585 px, 210 / 25.4 x 50 = 413.4 -> 413 px.
+        BOOST_TEST(cairo_image_surface_get_width(png.get()) == 585);
+        BOOST_TEST(cairo_image_surface_get_height(png.get()) == 413);
+    }
+    BOOST_TEST(!std::filesystem::exists(folder / "preview.png"));
+    // A resolution that is not positive, or an A0 page at 1200 dpi (841 x 1189 mm / 25.4 x 1200 = 39732 x
+    // 56173 px, 2232 million: over the cap of 400 million pixels), is refused and writes nothing.
+    request.copies = 1;
+    request.scaleDenominator.reset();
+    request.pngDpi = 0.0;
+    BOOST_CHECK_THROW(print::printCampaignSheets(gridScenario(4, 3, 1000.0), request, folder / "bad.png"), core::OperationError);
+    request.page = print::parsePageSize("A0");
+    request.pngDpi = 1200.0;
+    BOOST_CHECK_THROW(print::printCampaignSheets(gridScenario(4, 3, 1000.0), request, folder / "huge.png"), core::OperationError);
+    BOOST_TEST(!std::filesystem::exists(folder / "bad.png"));
+    BOOST_TEST(!std::filesystem::exists(folder / "huge.png"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Campaign sheets through cairo's PDF surface, tiled with map_print's sheet planner.
-#include "pdf_writer.hpp"
+// Campaign sheets as PDF, SVG or PNG pages through cairo, tiled with map_print's sheet planner.
 #include "sandtable/print/campaign_print.hpp"
 
-#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/terrain_style.hpp"
 
-#include <cairo-pdf.h>
+#include "page_sink.hpp"
+
 #include <cairo.h>
 
 #include <algorithm>
@@ -449,13 +448,14 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
     const double mmPerMetre = 1000.0 / result.scaleDenominator;
     const core::Extent& e = *extentOnly.settings.extent;
 
-    PdfWriter pdf(output, layout.pageWidthMm, layout.pageHeightMm, scenario.settings.title + " - campaign map");
-    cairo_t* cr = pdf.context();
-
     const int total = static_cast<int>(perCopy) * request.copies;
+    PageSink sink(output, request.format, request.pngDpi, layout.pageWidthMm, layout.pageHeightMm, total,
+        scenario.settings.title + " - campaign map");
+
     int page = 0;
     for (int copy = 1; copy <= request.copies; ++copy) {
         if (layout.sheets.size() > 1) {
+            cairo_t* cr = sink.begin();
             // Assembly page: where each sheet goes.
             const double k = std::min(areaW / layout.extentWidthMm, (areaH - 10) / layout.extentHeightMm);
             const double x0 = request.marginMm, y0 = request.marginMm + 18;
@@ -474,11 +474,12 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
                 cairo_set_source_rgb(cr, 0, 0, 0);
                 text(cr, sx + 3, sy + 8, 5.0, sheetName(sh.row, sh.column), true);
             }
-            cairo_show_page(cr);
+            sink.end();
             ++page;
         }
         for (const MapSheet& sheet : layout.sheets) {
             core::reportProgress(progress, static_cast<double>(page) / total, "printing campaign sheets");
+            cairo_t* cr = sink.begin();
             const Transform t{request.marginMm, request.marginMm, sheet.ground.minX, sheet.ground.maxY, mmPerMetre};
             std::set<std::string> legend;
             cairo_save(cr);
@@ -510,11 +511,11 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
                     text(cr, x0 + areaW / 2, y0 - 1.5, 2.4, "^ " + sheetName(sheet.row - 1, sheet.column));
             }
             drawFurniture(cr, scenario, request, result.scaleDenominator, layout, sheet, copy, legend);
-            cairo_show_page(cr);
+            sink.end();
             ++page;
         }
     }
-    pdf.commit();
+    result.files = sink.commit();
     core::reportProgress(progress, 1.0, "printing campaign sheets");
     result.pages = page;
     return result;

@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Battle-map sheets through cairo's PDF surface: layout, layers, furniture, registration marks.
+// Battle-map sheets through cairo (PDF, SVG or PNG pages): layout, layers, furniture, registration marks.
 #include "sandtable/print/map_print.hpp"
 
-#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/terrain_style.hpp"
 
-#include "pdf_writer.hpp"
+#include "page_sink.hpp"
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <cairo.h>
 
 #include <algorithm>
@@ -29,8 +26,6 @@ constexpr double kFurnitureMm = 30.0;
 // Pub Battles movement rulers in map centimetres (domain.md): foot 3 x 4.5 cm, mounted 3 x 6.4 cm.
 constexpr double kFootSegmentCm = 4.5;
 constexpr double kMountedSegmentCm = 6.4;
-// PNG pages larger than this many pixels are refused (an A0 page at 300 dpi is 139 million).
-constexpr double kMaxPngPixels = 400.0e6;
 
 std::string sheetName(int row, int column)
 {
@@ -581,115 +576,6 @@ std::filesystem::path mapPageFile(const std::filesystem::path& output, MapOutput
     return p;
 }
 
-namespace {
-
-/// Where pages go: one PDF, or one SVG / PNG file per page. Nothing reaches its target before commit().
-class PageSink {
-public:
-    PageSink(const std::filesystem::path& output, const MapPrintRequest& r, const MapLayout& layout, int pages,
-        const std::string& title)
-        : m_output(output), m_format(r.format), m_dpi(r.pngDpi), m_pageW(layout.pageWidthMm), m_pageH(layout.pageHeightMm),
-          m_pages(pages), m_title(title)
-    {
-        if (m_format == MapOutputFormat::Pdf) {
-            m_pdf = std::make_unique<PdfWriter>(output, m_pageW, m_pageH, title);
-        } else if (m_format == MapOutputFormat::Png) {
-            if (!(m_dpi > 0))
-                throw core::OperationError(output.string(), "--dpi", "the PNG resolution must be positive");
-            const double w = std::round(m_pageW / 25.4 * m_dpi), h = std::round(m_pageH / 25.4 * m_dpi);
-            if (w * h > kMaxPngPixels) {
-                std::ostringstream reason;
-                reason << "a " << m_pageW << " x " << m_pageH << " mm page at " << m_dpi << " dpi is " << static_cast<long long>(w)
-                       << " x " << static_cast<long long>(h) << " pixels, over the cap of " << kMaxPngPixels / 1e6
-                       << " million; lower --dpi or use a smaller page";
-                throw core::OperationError(output.string(), "PNG page", reason.str());
-            }
-        }
-    }
-
-    cairo_t* begin()
-    {
-        ++m_page;
-        if (m_pdf)
-            return m_pdf->context();
-        m_files.push_back(std::make_unique<core::AtomicFile>(mapPageFile(m_output, m_format, m_page, m_pages)));
-        if (m_format == MapOutputFormat::Svg) {
-            // cairo writes the surface's size with the document unit as given: sized in mm, one user unit = 1 mm.
-            m_surface.reset(cairo_svg_surface_create(m_files.back()->temporaryPath().c_str(), m_pageW, m_pageH));
-            check("cannot create the SVG");
-            cairo_svg_surface_set_document_unit(m_surface.get(), CAIRO_SVG_UNIT_MM);
-            m_context.reset(cairo_create(m_surface.get()));
-        } else {
-            const int w = static_cast<int>(std::lround(m_pageW / 25.4 * m_dpi));
-            const int h = static_cast<int>(std::lround(m_pageH / 25.4 * m_dpi));
-            m_surface.reset(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h));
-            check("cannot allocate the PNG page");
-            m_context.reset(cairo_create(m_surface.get()));
-            cairo_set_source_rgb(m_context.get(), 1, 1, 1);
-            cairo_paint(m_context.get());
-            cairo_scale(m_context.get(), m_dpi / 25.4, m_dpi / 25.4);
-        }
-        return m_context.get();
-    }
-
-    void end()
-    {
-        if (m_pdf) {
-            cairo_show_page(m_pdf->context());
-            return;
-        }
-        m_context.reset();
-        if (m_format == MapOutputFormat::Png) {
-            cairo_surface_flush(m_surface.get());
-            const cairo_status_t status = cairo_surface_write_to_png(m_surface.get(), m_files.back()->temporaryPath().c_str());
-            if (status != CAIRO_STATUS_SUCCESS)
-                throw core::IoError(m_files.back()->target().string(), "", std::string("cannot write the PNG: ") + cairo_status_to_string(status));
-        } else {
-            cairo_surface_finish(m_surface.get());
-            check("cannot write the SVG");
-        }
-        m_surface.reset();
-    }
-
-    std::vector<std::filesystem::path> commit()
-    {
-        std::vector<std::filesystem::path> written;
-        if (m_pdf) {
-            m_pdf->commit();
-            written.push_back(m_output);
-            return written;
-        }
-        for (auto& f : m_files) {
-            f->commit();
-            written.push_back(f->target());
-        }
-        return written;
-    }
-
-private:
-    void check(const char* what)
-    {
-        const cairo_status_t status = cairo_surface_status(m_surface.get());
-        if (status != CAIRO_STATUS_SUCCESS)
-            throw core::IoError(m_files.empty() ? m_output.string() : m_files.back()->target().string(), "",
-                std::string(what) + ": " + cairo_status_to_string(status));
-    }
-
-    std::filesystem::path m_output;
-    MapOutputFormat m_format;
-    double m_dpi;
-    double m_pageW, m_pageH;
-    int m_pages;
-    std::string m_title;
-    int m_page = 0;
-    std::unique_ptr<PdfWriter> m_pdf;
-    std::vector<std::unique_ptr<core::AtomicFile>> m_files;
-    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> m_surface{nullptr, &cairo_surface_destroy};
-    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> m_context{nullptr, &cairo_destroy};
-};
-
-} // namespace
-
 MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& request,
     const std::filesystem::path& output, const core::ProgressCallback& progress)
 {
@@ -723,7 +609,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
     result.gridPrinted = grid != nullptr;
 
     const int total = static_cast<int>(layout.sheets.size()) + (layout.sheets.size() > 1 ? 1 : 0);
-    PageSink sink(output, request, layout, total, scenario.settings.title);
+    PageSink sink(output, request.format, request.pngDpi, layout.pageWidthMm, layout.pageHeightMm, total, scenario.settings.title);
 
     int page = 0;
     if (layout.sheets.size() > 1) {
