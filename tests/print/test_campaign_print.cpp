@@ -271,6 +271,20 @@ BOOST_AUTO_TEST_CASE(png_pages_are_numbered_files_and_failures_leave_none)
         BOOST_TEST(cairo_image_surface_get_height(png.get()) == 413);
     }
     BOOST_TEST(!std::filesystem::exists(folder / "preview.png"));
+    {
+        // Page 3 is sheet A2 (row 0, column 1). Its map area is 273 mm wide and sheets step 273 - 10 = 263 mm
+        // = 2630 m, so A2 shows 2630 .. 5360 m east of the grid's west edge: the grid lines at 3000 and 4000 m
+        // (the east edge) fall 12 + 37 = 49 mm and 12 + 137 = 149 mm from the page's left edge, 96.5 and
+        // 293.3 px at 50 dpi. Along the middle of the first row of squares (12 + 50 mm = 122 px) nothing else
+        // may be drawn: no stroke from the last square name to a registration mark.
+        const Surface a2 = loadPng(folder / "preview-3.png");
+        BOOST_REQUIRE(cairo_surface_status(a2.get()) == CAIRO_STATUS_SUCCESS);
+        const auto lines = lineCentres(a2.get(), 122, true, 585);
+        BOOST_REQUIRE_EQUAL(lines.size(), 2u);
+        BOOST_TEST(lines[0] == 49.0 / 25.4 * 50.0, boost::test_tools::tolerance(1.0 / 96.5));
+        BOOST_TEST(lines[1] == 149.0 / 25.4 * 50.0, boost::test_tools::tolerance(1.0 / 293.3));
+    }
+
     // A resolution that is not positive, or an A0 page at 1200 dpi (841 x 1189 mm / 25.4 x 1200 = 39732 x
     // 56173 px, 2232 million: over the cap of 400 million pixels), is refused and writes nothing.
     request.copies = 1;

@@ -263,6 +263,8 @@ void registrationMark(cairo_t* cr, double x, double y)
 {
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_set_line_width(cr, 0.15);
+    // cairo_arc joins the current point, which the last text drawn leaves set: start afresh.
+    cairo_new_path(cr);
     cairo_arc(cr, x, y, 2.0, 0, 2 * std::numbers::pi);
     cairo_stroke(cr);
     cairo_move_to(cr, x - 4.0, y);
@@ -336,6 +338,7 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
             cairo_stroke(cr);
             label = key == "river" ? "River (bridges only)" : "Stream";
         } else if (key == "bridge" || key == "ford") {
+            cairo_new_path(cr); // the previous label's text leaves a current point the arc would join
             if (key == "bridge")
                 cairo_rectangle(cr, x + 1.0, y + 0.6, 3.0, 1.5);
             else
