@@ -9,7 +9,10 @@
 #include <fstream>
 #include <random>
 
+#include <algorithm>
+
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace sandtable::core {
@@ -98,18 +101,38 @@ std::string readFile(const std::filesystem::path& path, std::size_t maxBytes)
         throw IoError(path.string(), "", "no such file");
     if (std::filesystem::is_directory(path, ec))
         throw IoError(path.string(), "", "is a folder, not a file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         throw IoError(path.string(), "", "cannot open for reading: " + errnoText());
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    // Read straight into the string, sized from the file's length when it is known (a regular file),
+    // then on in 64 KiB steps while it gives more.
+    struct stat info {};
+    std::size_t expected = 0;
+    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0)
+        expected = std::min(static_cast<std::size_t>(info.st_size), maxBytes + 1);
     std::string bytes;
-    char buffer[65536];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-        bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
-        if (bytes.size() > maxBytes)
+    bytes.resize(expected > 0 ? expected + 1 : 65536); // + 1: the end shows without growing the string
+    std::size_t size = 0;
+    while (true) {
+        if (size == bytes.size())
+            bytes.resize(bytes.size() + 65536);
+        const ssize_t got = ::read(fd, bytes.data() + size, bytes.size() - size);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            throw IoError(path.string(), "", "read failed: " + errnoText());
+        }
+        if (got == 0)
+            break;
+        size += static_cast<std::size_t>(got);
+        if (size > maxBytes)
             throw IoError(path.string(), "", "larger than the limit of " + std::to_string(maxBytes) + " bytes");
     }
-    if (in.bad())
-        throw IoError(path.string(), "", "read failed: " + errnoText());
+    bytes.resize(size);
     return bytes;
 }
 

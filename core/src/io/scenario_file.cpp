@@ -2,6 +2,8 @@
 // Scenario documents: version gate, JSON Schema validation (valijson), rules validation, atomic save.
 #include "sandtable/core/io/scenario_file.hpp"
 
+#include "fast_json.hpp"
+#include "fast_schema.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_json.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -13,7 +15,9 @@
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
+#include <future>
 #include <mutex>
+#include <optional>
 
 namespace sandtable::embedded {
 extern const std::string_view scenarioSchemaV1;
@@ -22,16 +26,28 @@ extern const std::string_view scenarioSchemaV1;
 namespace sandtable::core {
 namespace {
 
+const nlohmann::json& schemaDocument()
+{
+    static const nlohmann::json document = nlohmann::json::parse(embedded::scenarioSchemaV1);
+    return document;
+}
+
 const valijson::Schema& compiledSchema()
 {
     static valijson::Schema schema;
     static std::once_flag once;
     std::call_once(once, [] {
-        const auto document = nlohmann::json::parse(embedded::scenarioSchemaV1);
         valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-        valijson::adapters::NlohmannJsonAdapter adapter(document);
+        valijson::adapters::NlohmannJsonAdapter adapter(schemaDocument());
         parser.populateSchema(adapter, schema);
     });
+    return schema;
+}
+
+/// The same schema for the fast path's checker.
+const fastschema::Schema& fastSchema()
+{
+    static const fastschema::Schema schema(schemaDocument());
     return schema;
 }
 
@@ -187,11 +203,225 @@ Gate parseAndGate(std::string_view text, const std::string& sourceName)
     return gate;
 }
 
+
+// ----------------------------------------------------------------------------------------------------
+// The fast path for documents that pass: one parse into an arena tree (fastjson), the schema checked on
+// it (fastschema, which answers as valijson does or not at all), the model built from it. Anything else
+// (bad JSON, a foreign format or version, a cap reached, a schema violation, a value either of them is
+// unsure of) returns nullopt and the document takes the nlohmann + valijson path below, which finds and
+// words the problem. Both paths give the same Scenario for a document that passes.
+
+namespace fast {
+
+using fastjson::Kind;
+using fastjson::Value;
+
+/// Terrain arrays at least this long have their schema check and model split between two threads.
+constexpr std::size_t kParallelItems = 2048;
+
+std::size_t countPositions(const Value& j)
+{
+    if (!j.isArray() || j.size == 0)
+        return 0;
+    if (!j.items[0].isArray())
+        return 1;
+    std::size_t n = 0;
+    for (const Value& item : j)
+        n += countPositions(item);
+    return n;
+}
+
+/// parseAndGate's checks after the parse; false when the document is not plainly a scenario of a
+/// version this build reads within the vertex caps.
+bool gate(const Value& root)
+{
+    if (!root.isObject())
+        return false;
+    const Value* format = root.find("format");
+    if (!format || !format->isString() || format->string() != "sandtable-scenario")
+        return false;
+    const Value* version = root.find("version");
+    if (!version)
+        return false;
+    const bool supported = (version->kind == Kind::Unsigned && version->unsignedInteger >= 1
+                               && version->unsignedInteger <= static_cast<std::uint64_t>(kScenarioFormatVersion));
+    if (!supported)
+        return false;
+    const Value* terrain = root.find("terrain");
+    if (!terrain || !terrain->isArray())
+        return true;
+    std::size_t total = 0;
+    for (const Value& feature : *terrain) {
+        const Value* geometry = feature.find("geometry");
+        if (!geometry || !geometry->isObject())
+            continue;
+        const Value* coordinates = geometry->find("coordinates");
+        if (!coordinates)
+            continue;
+        const std::size_t n = countPositions(*coordinates);
+        total += n;
+        if (n > limits::kMaxVerticesPerGeometry || total > limits::kMaxVerticesPerScenario)
+            return false;
+    }
+    return true;
+}
+
+bool coordinate(const Value& v, Coordinate& out)
+{
+    if (!v.isArray() || v.size < 2 || !v.items[0].isNumber() || !v.items[1].isNumber())
+        return false;
+    out = Coordinate{v.items[0].asDouble(), v.items[1].asDouble()};
+    return true;
+}
+
+bool ring(const Value& v, std::vector<Coordinate>& out)
+{
+    if (!v.isArray())
+        return false;
+    out.resize(v.size);
+    for (std::uint32_t i = 0; i < v.size; ++i)
+        if (!coordinate(v.items[i], out[i]))
+            return false;
+    return true;
+}
+
+/// As scenario_json.cpp's partFromJson.
+bool part(GeometryType type, const Value& v, std::vector<std::vector<Coordinate>>& out)
+{
+    const int dim = dimension(type);
+    if (dim == 0) {
+        out.assign(1, std::vector<Coordinate>(1));
+        return coordinate(v, out[0][0]);
+    }
+    if (dim == 1) {
+        out.assign(1, {});
+        return ring(v, out[0]);
+    }
+    if (!v.isArray())
+        return false;
+    out.resize(v.size);
+    for (std::uint32_t i = 0; i < v.size; ++i)
+        if (!ring(v.items[i], out[i]))
+            return false;
+    return true;
+}
+
+bool text(const Value* v, std::string& out)
+{
+    if (!v || !v->isString())
+        return false;
+    out.assign(v->text, v->size);
+    return true;
+}
+
+/// As scenarioFromJson's terrain loop and geometryFromJson.
+bool terrainFeature(const Value& f, TerrainFeature& out)
+{
+    if (!f.isObject())
+        return false;
+    std::string id;
+    if (!text(f.find("id"), id) || !text(f.find("class"), out.terrainClass))
+        return false;
+    out.id = FeatureId(std::move(id));
+    if (const Value* name = f.find("name")) {
+        if (!text(name, out.name))
+            return false;
+    }
+    const Value* geometry = f.find("geometry");
+    if (!geometry || !geometry->isObject())
+        return false;
+    std::string typeName;
+    if (!text(geometry->find("type"), typeName))
+        return false;
+    Geometry& g = out.geometry;
+    g.type = geometryTypeFromString(typeName);
+    const Value* coordinates = geometry->find("coordinates");
+    if (!coordinates)
+        return false;
+    if (g.type >= GeometryType::MultiPoint) {
+        if (!coordinates->isArray())
+            return false;
+        const GeometryType single = static_cast<GeometryType>(static_cast<int>(g.type) - 3);
+        g.parts.resize(coordinates->size);
+        for (std::uint32_t i = 0; i < coordinates->size; ++i)
+            if (!part(single, coordinates->items[i], g.parts[i]))
+                return false;
+    } else {
+        g.parts.resize(1);
+        if (!part(g.type, *coordinates, g.parts[0]))
+            return false;
+    }
+    if (const Value* attributes = f.find("attributes"))
+        out.attributes = fastjson::Document::toOrderedJson(*attributes);
+    return true;
+}
+
+bool terrainRange(const Value* first, const Value* last, TerrainFeature* out)
+{
+    for (const Value* f = first; f != last; ++f, ++out)
+        if (!terrainFeature(*f, *out))
+            return false;
+    return true;
+}
+
+/// The scenario of a document the fast path can vouch for, else nullopt.
+std::optional<Scenario> scenario(std::string_view text, const std::string& sourceName)
+{
+    fastjson::Document document;
+    if (!document.parse(text))
+        return std::nullopt;
+    const Value& root = document.root();
+    if (!gate(root))
+        return std::nullopt;
+    if (fastSchema().validate(root, kParallelItems) != fastschema::Verdict::Valid)
+        return std::nullopt;
+    try {
+        nlohmann::ordered_json rest = nlohmann::ordered_json::object();
+        const Value* terrain = nullptr;
+        for (std::uint32_t i = 0; i < root.size; ++i) {
+            const fastjson::Member& m = root.members[i];
+            if (m.name() == "terrain" && m.value.isArray())
+                terrain = &m.value;
+            else
+                rest.emplace(std::string(m.name()), fastjson::Document::toOrderedJson(m.value));
+        }
+        Scenario s = scenarioFromJson(rest, sourceName);
+        if (terrain) {
+            s.terrain.resize(terrain->size);
+            const Value* first = terrain->begin();
+            const Value* last = terrain->end();
+            if (terrain->size >= kParallelItems) {
+                const Value* middle = first + terrain->size / 2;
+                TerrainFeature* second = s.terrain.data() + terrain->size / 2;
+                auto other = std::async(std::launch::async, [=] { return terrainRange(middle, last, second); });
+                const bool a = terrainRange(first, middle, s.terrain.data());
+                if (!other.get() || !a)
+                    return std::nullopt;
+            } else if (!terrainRange(first, last, s.terrain.data())) {
+                return std::nullopt;
+            }
+        }
+        return s;
+    } catch (const std::exception&) {
+        // The nlohmann path meets the same problem and reports it.
+        return std::nullopt;
+    }
+}
+
+} // namespace fast
+
 } // namespace
 
 std::string_view scenarioSchemaText() { return embedded::scenarioSchemaV1; }
 
-ValidationReport validateScenarioText(std::string_view text, const std::string& sourceName)
+namespace detail {
+
+std::optional<Scenario> readScenarioFast(std::string_view text, const std::string& sourceName)
+{
+    return fast::scenario(text, sourceName);
+}
+
+ValidationReport readScenarioThorough(std::string_view text, const std::string& sourceName)
 {
     ValidationReport report;
     Gate gate;
@@ -206,23 +436,60 @@ ValidationReport validateScenarioText(std::string_view text, const std::string& 
     if (hasErrors(report.diagnostics))
         return report;
     report.scenario = scenarioFromJson(gate.ordered, sourceName);
-    Diagnostics rules = validateScenario(*report.scenario);
-    report.diagnostics.insert(report.diagnostics.end(), rules.begin(), rules.end());
+    return report;
+}
+
+int fastSchemaVerdict(std::string_view text)
+{
+    fastjson::Document document;
+    if (!document.parse(text))
+        return -1;
+    return static_cast<int>(fastSchema().validate(document.root()));
+}
+
+bool schemaAccepts(std::string_view text)
+{
+    return !hasErrors(schemaDiagnostics(nlohmann::json::parse(text)));
+}
+
+} // namespace detail
+
+ValidationReport readScenarioText(std::string_view text, const std::string& sourceName)
+{
+    if (std::optional<Scenario> scenario = fast::scenario(text, sourceName)) {
+        ValidationReport report;
+        report.scenario = std::move(scenario);
+        return report;
+    }
+    return detail::readScenarioThorough(text, sourceName);
+}
+
+ValidationReport validateScenarioText(std::string_view text, const std::string& sourceName)
+{
+    ValidationReport report = readScenarioText(text, sourceName);
+    if (report.scenario) {
+        Diagnostics rules = validateScenario(*report.scenario);
+        report.diagnostics.insert(report.diagnostics.end(), std::make_move_iterator(rules.begin()), std::make_move_iterator(rules.end()));
+    }
     return report;
 }
 
 LoadedScenario parseScenario(std::string_view text, const std::string& sourceName)
 {
-    Gate gate = parseAndGate(text, sourceName);
-    Diagnostics schema = schemaDiagnostics(gate.plain);
-    if (hasErrors(schema)) {
-        std::string reason = "does not match the scenario schema: " + schema.front().message;
-        if (schema.size() > 1)
-            reason += " (and " + std::to_string(schema.size() - 1) + " more; run 'sandtable scenario validate')";
-        throw FormatError(sourceName, schema.front().path, reason);
-    }
     LoadedScenario loaded;
-    loaded.scenario = scenarioFromJson(gate.ordered, sourceName);
+    if (std::optional<Scenario> scenario = fast::scenario(text, sourceName)) {
+        loaded.scenario = std::move(*scenario);
+    } else {
+        Gate gate = parseAndGate(text, sourceName);
+        Diagnostics schema = schemaDiagnostics(gate.plain);
+        if (hasErrors(schema)) {
+            std::string reason = "does not match the scenario schema: " + schema.front().message;
+            if (schema.size() > 1)
+                reason += " (and " + std::to_string(schema.size() - 1) + " more; run 'sandtable scenario validate')";
+            throw FormatError(sourceName, schema.front().path, reason);
+        }
+        loaded.scenario = scenarioFromJson(gate.ordered, sourceName);
+    }
     loaded.diagnostics = validateScenario(loaded.scenario);
     return loaded;
 }

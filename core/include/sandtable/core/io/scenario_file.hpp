@@ -31,7 +31,13 @@ struct ValidationReport {
 
 /// Checks a document's text: JSON syntax, format and version (a newer version is an error diagnostic
 /// "format.newer_version"), the schema (valijson, schemas/scenario.v1.schema.json), then the rules.
+/// A document that passes is read once into an arena tree and checked there (the same verdicts as
+/// valijson's); any other takes the nlohmann + valijson path, which words what is wrong.
 ValidationReport validateScenarioText(std::string_view text, const std::string& sourceName);
+
+/// validateScenarioText without the rules: `scenario` is set when the document passes the schema, and
+/// `diagnostics` then holds no error (validateScenario(*scenario) gives the rule findings that follow).
+ValidationReport readScenarioText(std::string_view text, const std::string& sourceName);
 
 /// Parses a document that must pass the schema. Throws FormatError(sourceName, json pointer, reason) on
 /// bad JSON, a foreign or newer format, or schema violations (the first few are named in the reason).
@@ -46,5 +52,17 @@ void saveScenario(const Scenario& scenario, const std::filesystem::path& path);
 
 /// The embedded JSON Schema text of format version 1.
 std::string_view scenarioSchemaText();
+
+namespace detail {
+/// The two ways of reading a document, for the tests that check they agree. readScenarioFast: the arena
+/// tree path, nullopt when it leaves the document to the other; readScenarioThorough: nlohmann + valijson,
+/// as readScenarioText without the fast path.
+std::optional<Scenario> readScenarioFast(std::string_view text, const std::string& sourceName);
+ValidationReport readScenarioThorough(std::string_view text, const std::string& sourceName);
+/// The fast path's schema verdict on a document: 0 valid, 1 invalid, 2 unsure, -1 not parsed.
+int fastSchemaVerdict(std::string_view text);
+/// valijson's verdict (the text must be JSON nlohmann parses).
+bool schemaAccepts(std::string_view text);
+} // namespace detail
 
 } // namespace sandtable::core
