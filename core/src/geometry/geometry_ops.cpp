@@ -3,6 +3,7 @@
 #include "sandtable/core/geometry/geometry_ops.hpp"
 
 #include "geos_handle.hpp"
+#include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
 
 namespace sandtable::core::geometry {
@@ -18,9 +19,15 @@ Validity checkValidity(const Geometry& geometry)
         out.reason = e.reason();
         return out;
     }
+    return geosValidity(g.get());
+}
+
+Validity geosValidity(const GEOSGeometry* g)
+{
+    Validity out;
     char* reason = nullptr;
     GEOSGeometry* location = nullptr;
-    const char result = GEOSisValidDetail_r(geosContext(), g.get(), 0, &reason, &location);
+    const char result = GEOSisValidDetail_r(geosContext(), g, 0, &reason, &location);
     if (result == 1)
         return out;
     out.valid = false;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "geos_handle.hpp"
+#include "sandtable/core/geometry/geometry_ops.hpp"
 
 #include <vector>
 
@@ -27,6 +28,9 @@ double geosLength(const GEOSGeometry* g);
 
 /// GEOS's own validity verdict (1 valid, 0 invalid, 2 exception counted as invalid).
 bool geosIsValid(const GEOSGeometry* g);
+
+/// checkValidity's verdict on a built GEOS geometry (GEOSisValidDetail, reason and location when invalid).
+Validity geosValidity(const GEOSGeometry* g);
 
 /// GEOSMakeValid with the STRUCTURE method, collapsed rings dropped: shells united, holes subtracted (a
 /// hole sharing edges with its shell stays a hole, where LINEWORK's even-odd rule would make it lines).

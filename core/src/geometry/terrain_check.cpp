@@ -6,7 +6,10 @@
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <future>
 #include <limits>
 #include <map>
 #include <sstream>
@@ -140,7 +143,7 @@ namespace {
 struct Prepared {
     std::size_t index = 0;
     const TerrainFeature* feature = nullptr;
-    GeosGeometryPtr geometry;
+    const GEOSGeometry* geometry = nullptr; // owned by TerrainGeometries
     double minX = 0, minY = 0, maxX = 0, maxY = 0;
 };
 
@@ -172,7 +175,7 @@ std::string nearest(const GEOSGeometry* g, const std::vector<const Prepared*>& c
     const Prepared* best = nullptr;
     double bestDistance = std::numeric_limits<double>::infinity();
     for (const Prepared* c : candidates) {
-        const double d = distanceBetween(g, c->geometry.get());
+        const double d = distanceBetween(g, c->geometry);
         if (d < bestDistance) {
             bestDistance = d;
             best = c;
@@ -183,18 +186,141 @@ std::string nearest(const GEOSGeometry* g, const std::vector<const Prepared*>& c
     return "the nearest, " + describe(*best->feature) + ", is " + metres(bestDistance, 1) + " m away";
 }
 
-bool onAny(const GEOSGeometry* g, const std::vector<const Prepared*>& candidates, double tolerance)
+/// An STRtree over the envelopes of a list of features: which of them lie within `tolerance` of a
+/// feature's envelope, in list order (a prefilter; callers test boxesNear or GEOS themselves).
+class EnvelopeIndex {
+public:
+    explicit EnvelopeIndex(const std::vector<const Prepared*>& items) : m_items(items)
+    {
+        if (items.empty())
+            return;
+        m_tree = GEOSSTRtree_create_r(geosContext(), 10);
+        if (!m_tree)
+            throw OperationError("", "terrain", "GEOS could not create an index: " + lastGeosError());
+        for (std::size_t k = 0; k < items.size(); ++k)
+            GEOSSTRtree_insert_r(geosContext(), m_tree, items[k]->geometry, reinterpret_cast<void*>(k));
+    }
+    ~EnvelopeIndex()
+    {
+        if (m_tree)
+            GEOSSTRtree_destroy_r(geosContext(), m_tree);
+    }
+    EnvelopeIndex(const EnvelopeIndex&) = delete;
+    EnvelopeIndex& operator=(const EnvelopeIndex&) = delete;
+
+    /// The items whose envelope is within `tolerance` of p's (a little more, against rounding).
+    std::vector<const Prepared*> near(const Prepared& p, double tolerance) const
+    {
+        std::vector<std::size_t> hits;
+        if (m_tree) {
+            const double margin = tolerance * 1.001 + 1e-9 * (std::abs(p.minX) + std::abs(p.maxX) + std::abs(p.minY) + std::abs(p.maxY) + 1.0);
+            GeosGeometryPtr box(GEOSGeom_createRectangle_r(geosContext(), p.minX - margin, p.minY - margin, p.maxX + margin, p.maxY + margin));
+            if (!box)
+                throw OperationError("", "terrain", "GEOS could not build an envelope: " + lastGeosError());
+            GEOSSTRtree_query_r(geosContext(), m_tree, box.get(), &EnvelopeIndex::collect, &hits);
+        }
+        std::sort(hits.begin(), hits.end());
+        std::vector<const Prepared*> out;
+        out.reserve(hits.size());
+        for (std::size_t k : hits)
+            out.push_back(m_items[k]);
+        return out;
+    }
+
+private:
+    static void collect(void* item, void* userdata)
+    {
+        static_cast<std::vector<std::size_t>*>(userdata)->push_back(reinterpret_cast<std::size_t>(item));
+    }
+
+    const std::vector<const Prepared*>& m_items;
+    GEOSSTRtree* m_tree = nullptr;
+};
+
+/// Whether `p` lies within `tolerance` of any of the indexed features (GEOSDistanceWithin; features whose
+/// envelopes are farther apart cannot be that close).
+bool onAny(const Prepared& p, const EnvelopeIndex& index, double tolerance)
 {
-    for (const Prepared* c : candidates)
-        if (GEOSDistanceWithin_r(geosContext(), g, c->geometry.get(), tolerance) == 1)
+    for (const Prepared* c : index.near(p, tolerance))
+        if (GEOSDistanceWithin_r(geosContext(), p.geometry, c->geometry, tolerance) == 1)
             return true;
     return false;
 }
 
 } // namespace
 
+struct TerrainGeometries::Impl {
+    std::vector<GeosGeometryPtr> geometries; // null where GEOS could not build the feature
+    std::vector<Validity> validity;
+};
+
+TerrainGeometries::TerrainGeometries(const Scenario& scenario, unsigned threads) : m_impl(std::make_unique<Impl>())
+{
+    const std::size_t n = scenario.terrain.size();
+    m_impl->geometries.resize(n);
+    m_impl->validity.resize(n);
+    // Blocks of features handed out to the threads in turn (polygons and lines are not spread evenly).
+    constexpr std::size_t kBlock = 64;
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        // Each thread builds with its own GEOS context; the geometries outlive the thread (a GEOS
+        // geometry keeps its factory alive).
+        for (std::size_t start = next.fetch_add(kBlock); start < n; start = next.fetch_add(kBlock))
+            for (std::size_t i = start; i < std::min(n, start + kBlock); ++i) {
+                const Geometry& g = scenario.terrain[i].geometry;
+                try {
+                    m_impl->geometries[i] = toGeos(g);
+                } catch (const OperationError& e) {
+                    m_impl->validity[i].valid = false;
+                    m_impl->validity[i].reason = e.reason();
+                    continue;
+                }
+                m_impl->validity[i] = geosValidity(m_impl->geometries[i].get());
+            }
+    };
+    std::vector<std::future<void>> helpers;
+    if (n >= 4 * kBlock)
+        for (unsigned t = 1; t < threads; ++t) {
+            try {
+                helpers.push_back(std::async(std::launch::async, work));
+            } catch (const std::system_error&) {
+                break; // no thread to be had: this one does it all
+            }
+        }
+    std::exception_ptr failure;
+    try {
+        work();
+    } catch (...) {
+        failure = std::current_exception();
+        next = n;
+    }
+    for (auto& h : helpers) {
+        try {
+            h.get();
+        } catch (...) {
+            if (!failure)
+                failure = std::current_exception();
+        }
+    }
+    if (failure)
+        std::rethrow_exception(failure);
+}
+
+TerrainGeometries::~TerrainGeometries() = default;
+
+std::size_t TerrainGeometries::size() const { return m_impl->validity.size(); }
+
+const Validity& TerrainGeometries::validity(std::size_t index) const { return m_impl->validity.at(index); }
+
 Diagnostics checkTopology(const Scenario& scenario, double tolerance)
 {
+    return checkTopology(scenario, TerrainGeometries(scenario), tolerance);
+}
+
+Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geometries, double tolerance)
+{
+    if (geometries.size() != scenario.terrain.size())
+        throw std::invalid_argument("checkTopology: the geometries are not the scenario's");
     GEOSContextHandle_t h = geosContext();
     Diagnostics out;
     std::vector<Prepared> prepared;
@@ -207,23 +333,18 @@ Diagnostics checkTopology(const Scenario& scenario, double tolerance)
         const int dim = dimension(f.geometry.type);
         if (dim != info->dimension && !(info->alsoPolygon && dim == 2))
             continue;
-        GeosGeometryPtr g;
-        try {
-            g = toGeos(f.geometry);
-        } catch (const OperationError&) {
-            continue;
-        }
-        if (!geosIsValid(g.get()))
+        const GEOSGeometry* g = geometries.impl().geometries[i].get();
+        if (!g || !geometries.validity(i).valid)
             continue;
         Prepared p;
         p.index = i;
         p.feature = &f;
-        GEOSGeom_getXMin_r(h, g.get(), &p.minX);
-        GEOSGeom_getYMin_r(h, g.get(), &p.minY);
-        GEOSGeom_getXMax_r(h, g.get(), &p.maxX);
-        GEOSGeom_getYMax_r(h, g.get(), &p.maxY);
-        p.geometry = std::move(g);
-        prepared.push_back(std::move(p));
+        GEOSGeom_getXMin_r(h, g, &p.minX);
+        GEOSGeom_getYMin_r(h, g, &p.minY);
+        GEOSGeom_getXMax_r(h, g, &p.maxX);
+        GEOSGeom_getYMax_r(h, g, &p.maxY);
+        p.geometry = g;
+        prepared.push_back(p);
     }
     std::vector<const Prepared*> water, roads, bridges, fords, villages, rivers;
     std::map<int, std::vector<const Prepared*>> hillsByLevel;
@@ -245,27 +366,29 @@ Diagnostics checkTopology(const Scenario& scenario, double tolerance)
             hillsByLevel[hillLevel(*p.feature)].push_back(&p);
     }
 
+    const EnvelopeIndex waterIndex(water);
+    const EnvelopeIndex roadIndex(roads);
     for (const Prepared* b : bridges) {
-        const bool onWater = onAny(b->geometry.get(), water, tolerance);
-        const bool onRoad = onAny(b->geometry.get(), roads, tolerance);
+        const bool onWater = onAny(*b, waterIndex, tolerance);
+        const bool onRoad = onAny(*b, roadIndex, tolerance);
         if (onWater && onRoad)
             continue;
         std::string message = describe(*b->feature) + ": a bridge must lie on a river or stream and on a road (within "
             + metres(tolerance, 1) + " m);";
         if (!onWater)
-            message += " it is on no river or stream (" + nearest(b->geometry.get(), water) + ")";
+            message += " it is on no river or stream (" + nearest(b->geometry, water) + ")";
         if (!onWater && !onRoad)
             message += ",";
         if (!onRoad)
-            message += " it is on no road (" + nearest(b->geometry.get(), roads) + ")";
+            message += " it is on no road (" + nearest(b->geometry, roads) + ")";
         out.push_back({"terrain.topology.bridge", Severity::Error, geometryPointer(b->index), message});
     }
 
     for (const Prepared* f : fords)
-        if (!onAny(f->geometry.get(), water, tolerance))
+        if (!onAny(*f, waterIndex, tolerance))
             out.push_back({"terrain.topology.ford", Severity::Error, geometryPointer(f->index),
                 describe(*f->feature) + ": a ford must lie on a river or stream (within " + metres(tolerance, 1)
-                    + " m); " + nearest(f->geometry.get(), water)});
+                    + " m); " + nearest(f->geometry, water)});
 
     if (!water.empty()) {
         Extent map;
@@ -281,15 +404,15 @@ Diagnostics checkTopology(const Scenario& scenario, double tolerance)
         GeosGeometryPtr edge(area ? GEOSBoundary_r(h, area.get()) : nullptr);
         for (const Prepared* w : water) {
             bool ok = false;
-            for (const Prepared* other : water)
+            for (const Prepared* other : waterIndex.near(*w, tolerance))
                 if (other != w && boxesNear(*w, *other, tolerance)
-                    && GEOSDistanceWithin_r(h, w->geometry.get(), other->geometry.get(), tolerance) == 1) {
+                    && GEOSDistanceWithin_r(h, w->geometry, other->geometry, tolerance) == 1) {
                     ok = true;
                     break;
                 }
             if (!ok && edge)
-                ok = GEOSDistanceWithin_r(h, w->geometry.get(), edge.get(), tolerance) == 1
-                    || GEOSWithin_r(h, w->geometry.get(), area.get()) == 0;
+                ok = GEOSDistanceWithin_r(h, w->geometry, edge.get(), tolerance) == 1
+                    || GEOSWithin_r(h, w->geometry, area.get()) == 0;
             if (!ok)
                 out.push_back({"terrain.topology.watercourse", Severity::Warning, geometryPointer(w->index),
                     describe(*w->feature) + ": neither joins another stream or river nor reaches the map edge (within "
@@ -297,9 +420,10 @@ Diagnostics checkTopology(const Scenario& scenario, double tolerance)
         }
     }
 
+    const EnvelopeIndex riverIndex(rivers);
     for (const Prepared* v : villages)
-        for (const Prepared* r : rivers)
-            if (boxesNear(*v, *r, 0.0) && GEOSRelatePattern_r(h, v->geometry.get(), r->geometry.get(), "T********") == 1)
+        for (const Prepared* r : riverIndex.near(*v, 0.0))
+            if (boxesNear(*v, *r, 0.0) && GEOSRelatePattern_r(h, v->geometry, r->geometry, "T********") == 1)
                 out.push_back({"terrain.topology.village_in_river", Severity::Error, geometryPointer(v->index),
                     describe(*v->feature) + ": lies in " + describe(*r->feature)
                         + " (the river runs through the village's interior)"});
@@ -309,28 +433,30 @@ Diagnostics checkTopology(const Scenario& scenario, double tolerance)
             continue;
         const auto lowerIt = hillsByLevel.find(level - 1);
         GeosGeometryPtr lowerUnion;
+        std::optional<EnvelopeIndex> lowerIndex;
         if (lowerIt != hillsByLevel.end()) {
+            lowerIndex.emplace(lowerIt->second);
             std::vector<GeosGeometryPtr> parts;
             for (const Prepared* p : lowerIt->second)
-                for (auto& part : simplePartsOfDimension(p->geometry.get(), 2))
+                for (auto& part : simplePartsOfDimension(p->geometry, 2))
                     parts.push_back(std::move(part));
             GeosGeometryPtr collected = collectParts(std::move(parts), 2);
             if (collected)
                 lowerUnion.reset(GEOSUnaryUnion_r(h, collected.get()));
         }
         for (const Prepared* hill : hills) {
-            double outside = geosArea(hill->geometry.get());
+            double outside = geosArea(hill->geometry);
             std::string overlapping;
             if (lowerUnion) {
-                GeosGeometryPtr diff(GEOSDifference_r(h, hill->geometry.get(), lowerUnion.get()));
+                GeosGeometryPtr diff(GEOSDifference_r(h, hill->geometry, lowerUnion.get()));
                 if (diff)
                     outside = geosArea(diff.get());
-                for (const Prepared* lower : lowerIt->second)
+                for (const Prepared* lower : lowerIndex->near(*hill, 0.0))
                     if (boxesNear(*hill, *lower, 0.0)
-                        && GEOSRelatePattern_r(h, hill->geometry.get(), lower->geometry.get(), "T********") == 1)
+                        && GEOSRelatePattern_r(h, hill->geometry, lower->geometry, "T********") == 1)
                         overlapping += (overlapping.empty() ? "" : ", ") + describe(*lower->feature);
             }
-            if (outside <= tolerance * geosLength(hill->geometry.get()))
+            if (outside <= tolerance * geosLength(hill->geometry))
                 continue;
             out.push_back({"terrain.topology.hill_level", Severity::Warning, geometryPointer(hill->index),
                 describe(*hill->feature) + ": a level " + std::to_string(level) + " hill should lie inside a level "

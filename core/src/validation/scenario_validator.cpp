@@ -49,7 +49,7 @@ int expectedDimension(const Scenario& s, const std::string& terrainClass, bool& 
     return -1;
 }
 
-void checkTerrain(const Scenario& s, Diagnostics& out)
+void checkTerrain(const Scenario& s, const geometry::TerrainGeometries& geometries, Diagnostics& out)
 {
     for (std::size_t i = 0; i < s.terrain.size(); ++i) {
         const TerrainFeature& f = s.terrain[i];
@@ -69,7 +69,7 @@ void checkTerrain(const Scenario& s, Diagnostics& out)
                         + toString(f.geometry.type)});
             }
         }
-        const auto validity = geometry::checkValidity(f.geometry);
+        const geometry::Validity& validity = geometries.validity(i);
         if (!validity.valid) {
             std::ostringstream message;
             message.precision(12);
@@ -167,8 +167,9 @@ Diagnostics validateScenario(const Scenario& s)
         out.push_back({"crs.missing", Severity::Error, "/crs", "terrain or set-up needs a working CRS"});
     if (s.settings.extent && (s.settings.extent->width() <= 0 || s.settings.extent->height() <= 0))
         out.push_back({"map.extent", Severity::Error, "/extent", "the map extent is empty (max must exceed min)"});
-    checkTerrain(s, out);
-    const Diagnostics topology = geometry::checkTopology(s);
+    const geometry::TerrainGeometries geometries(s);
+    checkTerrain(s, geometries, out);
+    const Diagnostics topology = geometry::checkTopology(s, geometries);
     out.insert(out.end(), topology.begin(), topology.end());
     checkOrderOfBattle(s, out);
     oob::checkSetUp(s, out);

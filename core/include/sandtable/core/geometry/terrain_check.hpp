@@ -2,9 +2,11 @@
 // Terrain geometry repair (GEOS MakeValid, precision grid, collapse and sliver reports) and topology rules.
 #pragma once
 
+#include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/model/scenario.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,5 +83,28 @@ inline constexpr double kTopologyTolerance = 1.0;
 /// Features whose geometry is invalid or of the wrong dimension for their class are skipped (the rules
 /// validator reports those). `tolerance` in metres.
 Diagnostics checkTopology(const Scenario& scenario, double tolerance = kTopologyTolerance);
+
+/// Every terrain feature of a scenario built once as a GEOS geometry, with its validity (checkValidity's
+/// verdict, index for index), for the rules validator and checkTopology to share. Scenarios of many
+/// features are built on up to `threads` threads. The scenario must outlive it and stay unchanged.
+class TerrainGeometries {
+public:
+    explicit TerrainGeometries(const Scenario& scenario, unsigned threads = 2);
+    ~TerrainGeometries();
+    TerrainGeometries(const TerrainGeometries&) = delete;
+    TerrainGeometries& operator=(const TerrainGeometries&) = delete;
+
+    std::size_t size() const;
+    const Validity& validity(std::size_t index) const;
+
+    struct Impl;
+    const Impl& impl() const { return *m_impl; }
+
+private:
+    std::unique_ptr<Impl> m_impl;
+};
+
+/// checkTopology over geometries already built (the same diagnostics).
+Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geometries, double tolerance = kTopologyTolerance);
 
 } // namespace sandtable::core::geometry
