@@ -47,7 +47,13 @@ if(TARGET sandtable-editor)
       -DSCENARIO=${CMAKE_SOURCE_DIR}/examples/antietam/antietam.sandtable.json
       "-DACTIONS=view.oob_tree;view.reinforcements" -DOUTPUT=${_shot_dir}/panes/oob_antietam.png
       -P "${_pane_driver}")
-  set(_pane_ui_tests editor_pane_georef_gettysburg editor_pane_cards_fontenoy editor_pane_grid_gettysburg_campaign
+  # The campaign sheets previewed in the grid pane's Sheets tab (core/print renders page 1 as a PNG; a
+  # failure would be an error dialog, which in batch mode makes the editor exit 1).
+  add_test(NAME editor_pane_grid_sheet_preview
+    COMMAND "${CMAKE_COMMAND}" ${_pane_common}
+      -DSCENARIO=${CMAKE_SOURCE_DIR}/examples/gettysburg-campaign/gettysburg-campaign.sandtable.json
+      -DACTIONS=grid.preview_sheets -DOUTPUT=${_shot_dir}/panes/grid_sheet_preview.png -P "${_pane_driver}")
+  set(_pane_ui_tests editor_pane_grid_sheet_preview editor_pane_georef_gettysburg editor_pane_cards_fontenoy editor_pane_grid_gettysburg_campaign
     editor_pane_print_gettysburg editor_pane_cards_finding_selects_the_card editor_pane_oob_antietam)
   set_tests_properties(${_pane_ui_tests} PROPERTIES TIMEOUT 150 SKIP_REGULAR_EXPRESSION "SKIPPED:"
     ENVIRONMENT "NO_AT_BRIDGE=1;GDK_BACKEND=x11" RESOURCE_LOCK xvfb)

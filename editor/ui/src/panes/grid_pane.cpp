@@ -9,19 +9,25 @@
 #include "sandtable/core/geometry/grid_coverage.hpp"
 #include "sandtable/core/rules/campaign_lite.hpp"
 #include "sandtable/core/rules/secondary_terrain.hpp"
+#include "sandtable/core/util/error.hpp"
 #include "sandtable/editor/logic/panes/campaign_grid.hpp"
+#include "sandtable/print/campaign_print.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
 #include <wx/choice.h>
 #include <wx/combobox.h>
+#include <wx/filedlg.h>
 #include <wx/graphics.h>
+#include <wx/notebook.h>
 #include <wx/panel.h>
 #include <wx/sizer.h>
+#include <wx/statbmp.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 #include <wx/wrapsizer.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -98,6 +104,16 @@ private:
     void onDerive();
     void onOverride(bool remove);
     void onRoll();
+    /// The sheet request from the form; false (with an error shown) when copies is not a whole number >= 1.
+    bool readSheetRequest(print::CampaignPrintRequest& request);
+
+public:
+    /// Renders the first sheet at the pane's width (core/print's own renderer, as a PNG) and shows it.
+    void previewSheets();
+    /// Asks for a PDF path and prints every sheet there as a long job (progress, cancel).
+    void printSheets();
+
+private:
 
     Workbench& m_workbench;
     std::unique_ptr<DocumentWatch> m_watch;
@@ -113,6 +129,11 @@ private:
     wxChoice* m_cover = nullptr;
     wxTextCtrl* m_seed = nullptr;
     wxChoice* m_region = nullptr;
+    wxNotebook* m_tabs = nullptr;
+    wxTextCtrl* m_copies = nullptr;
+    wxChoice* m_page = nullptr;
+    wxStaticText* m_sheetNote = nullptr;
+    wxStaticBitmap* m_sheet = nullptr;
     std::optional<core::SquareRef> m_square;
     std::shared_ptr<GridOverlay> m_overlay;
     std::shared_ptr<DragOriginTool> m_drag;
@@ -302,38 +323,71 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
         buttons->Add(b, 0, wxRIGHT | wxBOTTOM, 4);
     sizer->Add(buttons, 0, wxLEFT | wxRIGHT, 6);
 
-    sizer->Add(new wxStaticText(this, wxID_ANY, "Square"), 0, wxLEFT | wxTOP, 6);
-    m_inspector = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 200), wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
-    sizer->Add(m_inspector, 1, wxEXPAND | wxALL, 6);
+    // Below the grid's form: the picked square (inspector, overrides, secondary terrain) and the printed
+    // sheets (preview and PDF), one tab each.
+    m_tabs = new wxNotebook(this, wxID_ANY);
+    auto* squarePage = new wxPanel(m_tabs);
+    auto* squareSizer = new wxBoxSizer(wxVERTICAL);
+    m_inspector = new wxTextCtrl(squarePage, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 200), wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
+    squareSizer->Add(m_inspector, 1, wxEXPAND | wxALL, 6);
 
     auto* overrides = new wxBoxSizer(wxHORIZONTAL);
-    overrides->Add(new wxStaticText(this, wxID_ANY, "Override"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_class = new wxComboBox(this, wxID_ANY, "", wxDefaultPosition, wxSize(120, -1));
-    m_cover = new wxChoice(this, wxID_ANY);
+    overrides->Add(new wxStaticText(squarePage, wxID_ANY, "Override"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_class = new wxComboBox(squarePage, wxID_ANY, "", wxDefaultPosition, wxSize(120, -1));
+    m_cover = new wxChoice(squarePage, wxID_ANY);
     for (const char* c : {"whole", "half", "none"})
         m_cover->Append(c);
     m_cover->SetSelection(0);
-    auto* set = new wxButton(this, wxID_ANY, "Set", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    auto* remove = new wxButton(this, wxID_ANY, "Remove", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* set = new wxButton(squarePage, wxID_ANY, "Set", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* remove = new wxButton(squarePage, wxID_ANY, "Remove", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     overrides->Add(m_class, 0, wxRIGHT, 4);
     overrides->Add(m_cover, 0, wxRIGHT, 4);
     overrides->Add(set, 0, wxRIGHT, 4);
     overrides->Add(remove);
-    sizer->Add(overrides, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    squareSizer->Add(overrides, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
 
     auto* roll = new wxBoxSizer(wxHORIZONTAL);
-    roll->Add(new wxStaticText(this, wxID_ANY, "Secondary terrain: seed"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_seed = new wxTextCtrl(this, wxID_ANY, "1863", wxDefaultPosition, wxSize(90, -1));
-    m_region = new wxChoice(this, wxID_ANY);
+    roll->Add(new wxStaticText(squarePage, wxID_ANY, "Secondary terrain: seed"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_seed = new wxTextCtrl(squarePage, wxID_ANY, "1863", wxDefaultPosition, wxSize(90, -1));
+    m_region = new wxChoice(squarePage, wxID_ANY);
     for (std::string_view r : core::rules::secondaryRegions())
         m_region->Append(wxString::FromUTF8(std::string(r)));
     m_region->SetSelection(0);
-    auto* rollButton = new wxButton(this, wxID_ANY, "Roll", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* rollButton = new wxButton(squarePage, wxID_ANY, "Roll", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     roll->Add(m_seed, 0, wxRIGHT, 4);
     roll->Add(m_region, 0, wxRIGHT, 4);
     roll->Add(rollButton);
-    sizer->Add(roll, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    squareSizer->Add(roll, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+
+    squarePage->SetSizer(squareSizer);
+    m_tabs->AddPage(squarePage, "Square");
+    auto* sheetsPage = new wxPanel(m_tabs);
+    auto* sheetsSizer = new wxBoxSizer(wxVERTICAL);
+    // The Campaign Lite sheets (core/print): the first page previewed here, all of them printed to PDF.
+    auto* sheets = new wxBoxSizer(wxHORIZONTAL);
+    sheets->Add(new wxStaticText(sheetsPage, wxID_ANY, "Copies"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_copies = new wxTextCtrl(sheetsPage, wxID_ANY, "1", wxDefaultPosition, wxSize(50, -1));
+    m_page = new wxChoice(sheetsPage, wxID_ANY);
+    for (const char* page : {"A4", "letter", "A3"})
+        m_page->Append(page);
+    m_page->SetSelection(0);
+    auto* previewButton = new wxButton(sheetsPage, wxID_ANY, "Preview", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* printButton = new wxButton(sheetsPage, wxID_ANY, "Print to PDF...", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    sheets->Add(m_copies, 0, wxRIGHT, 4);
+    sheets->Add(m_page, 0, wxRIGHT, 4);
+    sheets->Add(previewButton, 0, wxRIGHT, 4);
+    sheets->Add(printButton);
+    sheetsSizer->Add(sheets, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    m_sheetNote = new wxStaticText(sheetsPage, wxID_ANY, "");
+    sheetsSizer->Add(m_sheetNote, 0, wxLEFT | wxRIGHT, 6);
+    m_sheet = new wxStaticBitmap(sheetsPage, wxID_ANY, wxNullBitmap);
+    sheetsSizer->Add(m_sheet, 0, wxALL, 6);
+    sheetsPage->SetSizer(sheetsSizer);
+    m_tabs->AddPage(sheetsPage, "Sheets");
+    sizer->Add(m_tabs, 1, wxEXPAND | wxALL, 4);
     SetSizer(sizer);
+    previewButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { previewSheets(); });
+    printButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { printSheets(); });
 
     m_overlay = std::make_shared<GridOverlay>(*this);
     m_drag = std::make_shared<DragOriginTool>(*this);
@@ -467,6 +521,8 @@ void GridPane::fillInspector()
 
 void GridPane::pickSquare(core::SquareRef square)
 {
+    if (m_tabs)
+        m_tabs->SetSelection(0);
     m_square = square;
     if (const core::Campaign* c = campaign())
         m_workbench.select(ObjectRef{ObjectRef::Kind::GridSquare, core::squareName(c->grid, square)}, false);
@@ -568,6 +624,72 @@ void GridPane::onOverride(bool remove)
     }
 }
 
+bool GridPane::readSheetRequest(print::CampaignPrintRequest& request)
+{
+    double copies = 0;
+    if (!parseNumber(m_copies->GetValue().ToStdString(wxConvUTF8), copies) || copies < 1 || copies > 100
+        || copies != std::floor(copies)) {
+        m_workbench.showError("Campaign sheets", "Copies must be a whole number from 1 to 100.");
+        return false;
+    }
+    request.copies = static_cast<int>(copies);
+    request.page = print::parsePageSize(m_page->GetStringSelection().ToStdString(wxConvUTF8));
+    return true;
+}
+
+void GridPane::previewSheets()
+{
+    const core::Document* doc = m_workbench.document();
+    print::CampaignPrintRequest request;
+    if (!doc || !campaign() || !readSheetRequest(request))
+        return;
+    std::filesystem::path folder;
+    try {
+        folder = temporaryFolder("sandtable-sheet-preview");
+        m_tabs->SetSelection(1);
+        request.copies = 1;
+        request.format = print::MapOutputFormat::Png;
+        // The page, in either orientation, within the tab (its width, and its height below the buttons).
+        const double longSideInches = std::max(request.page.widthMm, request.page.heightMm) / 25.4;
+        const wxSize room = m_tabs->GetClientSize();
+        request.pngDpi = std::clamp(std::min(room.x - 16, room.y - 90) / longSideInches, 20.0, 150.0);
+        const print::CampaignPrintResult result = print::printCampaignSheets(doc->scenario(), request, folder / "sheet.png");
+        wxImage image;
+        if (result.files.empty() || !image.LoadFile(wxString::FromUTF8(result.files.front().string()), wxBITMAP_TYPE_PNG))
+            throw core::OperationError("", "sheet preview", "no page was rendered");
+        m_sheet->SetBitmap(wxBitmap(image));
+        m_sheetNote->SetLabel(wxString::FromUTF8("Page 1 of " + std::to_string(result.pages) + " per copy at 1:"
+            + fixed(result.scaleDenominator, 0) + " (one square = " + fixed(print::paperMillimetres(campaign()->grid.squareSize, result.scaleDenominator), 1)
+            + " mm)"));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Campaign sheets", e.what());
+    }
+    std::error_code ec;
+    if (!folder.empty())
+        std::filesystem::remove_all(folder, ec);
+    Layout();
+}
+
+void GridPane::printSheets()
+{
+    const core::Document* doc = m_workbench.document();
+    print::CampaignPrintRequest request;
+    if (!doc || !campaign() || !readSheetRequest(request))
+        return;
+    wxFileDialog dialog(this, "Print campaign sheets to PDF", "", "campaign-sheets.pdf", "PDF files (*.pdf)|*.pdf",
+        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dialog.ShowModal() != wxID_OK)
+        return;
+    const std::filesystem::path output = dialog.GetPath().ToStdString(wxConvUTF8);
+    const core::Scenario scenario = doc->scenario();
+    print::CampaignPrintResult result;
+    const bool done = m_workbench.runLongJob("Printing the campaign sheets", [&](const core::ProgressCallback& progress) {
+        result = print::printCampaignSheets(scenario, request, output, progress);
+    });
+    if (done)
+        m_workbench.setStatusText(output.string() + ": " + std::to_string(result.pages) + " page(s)");
+}
+
 void GridPane::onRoll()
 {
     core::Document* doc = m_workbench.document();
@@ -600,6 +722,16 @@ void installGridPane(Workbench& workbench)
         [&workbench, pane] {
             showPane(workbench, "grid");
             pane->pickFirst();
+        });
+    workbench.addCommand(ActionInfo{"grid.preview_sheets", "Sheet pre&view", "", "The first campaign sheet as it prints"},
+        [&workbench, pane] {
+            showPane(workbench, "grid");
+            pane->previewSheets();
+        });
+    workbench.addCommand(ActionInfo{"grid.print_sheets", "&Print sheets to PDF...", "", "Every campaign sheet, N copies"},
+        [&workbench, pane] {
+            showPane(workbench, "grid");
+            pane->printSheets();
         });
     workbench.addCommand(ActionInfo{"grid.inspect", "&Inspect square", "", "Click a square on the map"},
         [&workbench, pane] {
