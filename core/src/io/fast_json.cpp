@@ -10,6 +10,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <future>
 #include <string>
 #include <system_error>
 
@@ -38,6 +39,16 @@ struct Document::Impl {
     const char* p = nullptr;
     const char* end = nullptr;
     std::size_t depth = 0;
+    std::size_t maxDepth = 0;
+
+    // The second half of a long array, parsed ahead on another thread (see Document::parse).
+    struct Ahead {
+        std::unique_ptr<Impl> impl; ///< its arena and the items it read
+        const char* end = nullptr;  ///< the ']' closing the array
+        bool ok = false;
+    };
+    const char* splitAt = nullptr;
+    std::future<Ahead>* ahead = nullptr;
 
     void* allocate(std::size_t bytes)
     {
@@ -328,10 +339,48 @@ struct Document::Impl {
         }
     }
 
+    /// At an item of an array starting at splitAt: takes the items parsed ahead (when they parsed) and
+    /// moves to the array's ']'; false when they did not (then this thread parses on).
+    bool adopt()
+    {
+        splitAt = nullptr;
+        Ahead chunk = ahead->get();
+        if (!chunk.ok || depth + chunk.impl->maxDepth > limits::kMaxJsonDepth)
+            return false;
+        Impl& other = *chunk.impl;
+        values.insert(values.end(), other.values.begin(), other.values.end());
+        for (auto& block : other.blocks)
+            blocks.push_back(std::move(block));
+        p = chunk.end;
+        return true;
+    }
+
+    /// Array items from p (at the first one) to the ']' closing their array, left on `values`; for the
+    /// thread that parses ahead. Depth counts from the array's.
+    bool items()
+    {
+        while (true) {
+            skipSpace();
+            Value item;
+            if (!value(item))
+                return false;
+            values.push_back(item);
+            skipSpace();
+            if (p >= end)
+                return false;
+            if (*p == ',') {
+                ++p;
+                continue;
+            }
+            return *p == ']';
+        }
+    }
+
     bool array(Value& out)
     {
         if (++depth > limits::kMaxJsonDepth)
             return false;
+        maxDepth = std::max(maxDepth, depth);
         ++p;
         const std::size_t base = values.size();
         skipSpace();
@@ -340,6 +389,10 @@ struct Document::Impl {
         } else {
             while (true) {
                 skipSpace();
+                if (p == splitAt && adopt()) {
+                    ++p; // the ']'
+                    break;
+                }
                 Value item;
                 if (!value(item))
                     return false;
@@ -377,6 +430,7 @@ struct Document::Impl {
     {
         if (++depth > limits::kMaxJsonDepth)
             return false;
+        maxDepth = std::max(maxDepth, depth);
         ++p;
         const std::size_t base = members.size();
         skipSpace();
@@ -449,6 +503,36 @@ struct Document::Impl {
 Document::Document() : m_impl(std::make_unique<Impl>()) {}
 Document::~Document() = default;
 
+namespace {
+
+/// Where a second thread may start parsing `text`: an object after a comma (an item of an array of
+/// objects, such as a terrain feature) near the middle; null for short texts. Only a guess: the first
+/// thread uses the result only if it reaches that very place as the start of an array item.
+const char* splitPoint(std::string_view text)
+{
+    constexpr std::size_t kMinBytes = std::size_t{1} << 20;
+    if (text.size() < kMinBytes)
+        return nullptr;
+    const char* const end = text.data() + text.size();
+    for (const char* c = text.data() + text.size() / 2; c < end; ++c) {
+        if (*c != '{')
+            continue;
+        const char* b = c;
+        while (b > text.data() && (b[-1] == ' ' || b[-1] == '\n' || b[-1] == '\r' || b[-1] == '\t'))
+            --b;
+        if (b > text.data() + 1 && b[-1] == ',') {
+            const char* before = b - 1;
+            while (before > text.data() && (before[-1] == ' ' || before[-1] == '\n' || before[-1] == '\r' || before[-1] == '\t'))
+                --before;
+            if (before > text.data() && before[-1] == '}')
+                return c;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
 bool Document::parse(std::string_view text)
 {
     Impl& in = *m_impl;
@@ -457,6 +541,7 @@ bool Document::parse(std::string_view text)
     in.p = text.data();
     in.end = text.data() + text.size();
     in.depth = 0;
+    in.maxDepth = 0;
     in.values.clear();
     in.members.clear();
     in.values.reserve(1024);
@@ -465,8 +550,36 @@ bool Document::parse(std::string_view text)
     // nlohmann skips a UTF-8 byte-order mark; leave that to it.
     if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF)
         return false;
+    // A long document is parsed from both ends of a guessed split: the second half of the array holding
+    // the split (the terrain) on another thread, adopted when this thread gets there.
+    std::future<Impl::Ahead> ahead;
+    if (const char* split = splitPoint(text)) {
+        try {
+            ahead = std::async(std::launch::async, [split, end = in.end] {
+                Impl::Ahead out;
+                out.impl = std::make_unique<Impl>();
+                Impl& other = *out.impl;
+                other.p = split;
+                other.end = end;
+                other.values.reserve(1024);
+                other.members.reserve(256);
+                out.ok = other.items();
+                out.end = other.p;
+                return out;
+            });
+            in.splitAt = split;
+            in.ahead = &ahead;
+        } catch (const std::system_error&) {
+            // no second thread: one parse from the start
+        }
+    }
     in.skipSpace();
-    if (!in.value(m_root))
+    const bool parsed = in.value(m_root);
+    in.splitAt = nullptr;
+    in.ahead = nullptr;
+    if (ahead.valid())
+        ahead.wait();
+    if (!parsed)
         return false;
     in.skipSpace();
     return in.p == in.end;

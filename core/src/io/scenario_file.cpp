@@ -219,20 +219,8 @@ using fastjson::Value;
 /// Terrain arrays at least this long have their schema check and model split between two threads.
 constexpr std::size_t kParallelItems = 2048;
 
-std::size_t countPositions(const Value& j)
-{
-    if (!j.isArray() || j.size == 0)
-        return 0;
-    if (!j.items[0].isArray())
-        return 1;
-    std::size_t n = 0;
-    for (const Value& item : j)
-        n += countPositions(item);
-    return n;
-}
-
-/// parseAndGate's checks after the parse; false when the document is not plainly a scenario of a
-/// version this build reads within the vertex caps.
+/// parseAndGate's format and version checks after the parse; false when the document is not plainly a
+/// scenario of a version this build reads.
 bool gate(const Value& root)
 {
     if (!root.isObject())
@@ -247,18 +235,17 @@ bool gate(const Value& root)
                                && version->unsignedInteger <= static_cast<std::uint64_t>(kScenarioFormatVersion));
     if (!supported)
         return false;
-    const Value* terrain = root.find("terrain");
-    if (!terrain || !terrain->isArray())
-        return true;
+    // The vertex caps are checked on the model (after the schema, which makes a geometry's vertex count
+    // the number of its coordinate pairs): see vertexCapsHold.
+    return true;
+}
+
+/// checkVertexLimits on the model read from a schema-valid document: per geometry and in total.
+bool vertexCapsHold(const Scenario& s)
+{
     std::size_t total = 0;
-    for (const Value& feature : *terrain) {
-        const Value* geometry = feature.find("geometry");
-        if (!geometry || !geometry->isObject())
-            continue;
-        const Value* coordinates = geometry->find("coordinates");
-        if (!coordinates)
-            continue;
-        const std::size_t n = countPositions(*coordinates);
+    for (const TerrainFeature& f : s.terrain) {
+        const std::size_t n = f.geometry.vertexCount();
         total += n;
         if (n > limits::kMaxVerticesPerGeometry || total > limits::kMaxVerticesPerScenario)
             return false;
@@ -401,6 +388,8 @@ std::optional<Scenario> scenario(std::string_view text, const std::string& sourc
                 return std::nullopt;
             }
         }
+        if (!vertexCapsHold(s))
+            return std::nullopt;
         return s;
     } catch (const std::exception&) {
         // The nlohmann path meets the same problem and reports it.

@@ -317,4 +317,31 @@ BOOST_AUTO_TEST_CASE(a_big_terrain_is_read_on_two_threads_the_same)
     BOOST_TEST(!validateScenarioText(text, "big-bad").scenario.has_value());
 }
 
+BOOST_AUTO_TEST_CASE(a_long_text_split_inside_a_string_is_read_the_same)
+{
+    // The second parsing thread starts at a guessed item boundary near the middle of the text; here the
+    // middle lies in a note full of "}, {": the guess is wrong, the first thread never reaches it as an
+    // item and reads on alone.
+    Scenario s = sandtable::test::smallScenario();
+    const auto add = [&](int i) {
+        const double x = 300000 + (i % 100) * 10.0, y = 4400000 + (i / 100) * 10.0;
+        s.terrain.push_back(TerrainFeature{FeatureId("g" + std::to_string(i)), "field", "",
+            Geometry::polygon({{{x, y}, {x + 9, y}, {x + 9, y + 9}, {x, y + 9}, {x, y}}}), nlohmann::ordered_json::object()});
+    };
+    for (int i = 0; i < 3000; ++i)
+        add(i);
+    std::string note;
+    while (note.size() < 9990)
+        note += "}, {";
+    s.terrain.push_back(TerrainFeature{FeatureId("middle"), "woods", "", Geometry::polygon({{{300000, 4400000}, {300001, 4400000}, {300001, 4400001}, {300000, 4400000}}}),
+        nlohmann::ordered_json{{"note", note}}});
+    for (int i = 3000; i < 6000; ++i)
+        add(i);
+    const std::string text = serializeScenario(s);
+    const auto at = text.find(note);
+    BOOST_TEST_REQUIRE(at != std::string::npos);
+    BOOST_TEST_REQUIRE((at < text.size() / 2 && text.size() / 2 < at + note.size()));
+    BOOST_TEST(agree(text, "split in a string"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
