@@ -116,8 +116,13 @@ void runSummary(const SummaryOptions& o, Context& context)
     for (const auto& side : summary.sides) {
         context.out << "  " << side.id.str() << ": " << side.pieces << " piece(s) worth " << side.victoryPoints
                     << " victory points; " << side.infantryBlocksAtStart << " infantry block(s) at the start, rout at";
-        for (std::size_t k = 0; k < side.routThresholds.size(); ++k)
-            context.out << (k ? ", " : " ") << side.routThresholds[k] << " (day " << summary.startDay + static_cast<int>(k) << ")";
+        // Per day: n = blocks at the start plus reinforcements arrived by that day's end (domain.md, Rout).
+        for (std::size_t k = 0; k < side.routThresholds.size(); ++k) {
+            context.out << (k ? ", " : " ") << side.routThresholds[k] << " losses";
+            if (k < side.infantryBlocksByDay.size())
+                context.out << " of " << side.infantryBlocksByDay[k];
+            context.out << " (end of day " << summary.startDay + static_cast<int>(k) << ")";
+        }
         context.out << "\n";
     }
 }

@@ -431,8 +431,6 @@ void addReinforcementPane(const std::shared_ptr<ToolsContext>& context)
     auto* pane = new ReinforcementPane(context->workbench.window(), context);
     addPane(context->workbench, pane, "reinforcements", "Reinforcements", "view.reinforcements", wxAUI_DOCK_BOTTOM,
         wxSize(520, 140));
-    // Beside the problems pane (the same bottom row), not below it: the map keeps its height.
-    context->workbench.panes().GetPane("reinforcements").Layer(0);
 }
 
 } // namespace sandtable::editor::ui::tools
