@@ -2,7 +2,6 @@
 // The Problems pane.
 #include "sandtable/editor/ui/problems_pane.hpp"
 
-#include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
 #include "sandtable/editor/logic/selection.hpp"
 
@@ -53,9 +52,8 @@ void ProblemsPane::refresh()
     if (const core::Document* document = m_workbench.document()) {
         const core::Scenario& scenario = document->scenario();
         try {
+            // The whole scenario: schema-level rules, terrain validity and topology, set-up, cards, campaign.
             m_diagnostics = core::validateScenario(scenario);
-            const core::Diagnostics topology = core::geometry::checkTopology(scenario);
-            m_diagnostics.insert(m_diagnostics.end(), topology.begin(), topology.end());
         } catch (const std::exception& error) {
             m_diagnostics.push_back({"editor.check_failed", core::Severity::Error, "", error.what()});
         }

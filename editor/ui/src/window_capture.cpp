@@ -81,13 +81,26 @@ wxBitmap copyScreen(wxTopLevelWindow& window)
     return bitmap;
 }
 
+/// True when every pixel has the first pixel's colour (GTK drew nothing over the white background).
+bool isUniform(const wxBitmap& bitmap)
+{
+    const wxImage image = bitmap.ConvertToImage();
+    const unsigned char* rgb = image.GetData();
+    const std::size_t n = static_cast<std::size_t>(image.GetWidth()) * static_cast<std::size_t>(image.GetHeight());
+    for (std::size_t i = 1; i < n; ++i)
+        if (rgb[3 * i] != rgb[0] || rgb[3 * i + 1] != rgb[1] || rgb[3 * i + 2] != rgb[2])
+            return false;
+    return true;
+}
+
 } // namespace
 
 wxBitmap captureWindow(wxTopLevelWindow& window)
 {
     window.Update();
     wxBitmap bitmap = drawWithGtk(window);
-    if (!bitmap.IsOk())
+    // GTK draws nothing when a pane's minimum size does not fit its allocation: then copy the screen.
+    if (!bitmap.IsOk() || isUniform(bitmap))
         bitmap = copyScreen(window);
     return bitmap;
 }

@@ -17,6 +17,7 @@
 #include <wx/clrpicker.h>
 #include <wx/listbox.h>
 #include <wx/panel.h>
+#include <wx/scrolwin.h>
 #include <wx/sizer.h>
 #include <wx/spinctrl.h>
 #include <wx/statbmp.h>
@@ -40,7 +41,7 @@ public:
     core::CardRef ref;
 };
 
-class CardsPane : public wxPanel {
+class CardsPane : public wxScrolledWindow {
 public:
     CardsPane(wxWindow* parent, Workbench& workbench);
     void refresh();
@@ -80,8 +81,10 @@ private:
     bool m_filling = false;
 };
 
-CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxID_ANY), m_workbench(workbench)
+CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxScrolledWindow(parent, wxID_ANY), m_workbench(workbench)
 {
+    // Scrolls when the dock is shorter than the form and the preview together.
+    SetScrollRate(0, 12);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     auto* upper = new wxBoxSizer(wxHORIZONTAL);
     m_tree = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(200, 300),
@@ -150,6 +153,7 @@ CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
     lower->Add(checksColumn, 1, wxEXPAND);
     sizer->Add(lower, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
     SetSizer(sizer);
+    FitInside();
 
     m_tree->Bind(wxEVT_TREE_SEL_CHANGED, [this](wxTreeEvent& e) {
         if (m_filling)
@@ -335,6 +339,7 @@ void CardsPane::renderPreview()
     if (!folder.empty())
         std::filesystem::remove_all(folder, ec);
     Layout();
+    FitInside();
 }
 
 } // namespace
