@@ -13,6 +13,8 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" NO_AT_BRIDGE=1 GDK_BACKEND=x11
+# No GTK state animations: a control enabled a moment before the picture is drawn as it is, not half-faded.
+mkdir -p "$work/config/gtk-3.0" && printf '[Settings]\ngtk-enable-animations=0\n' > "$work/config/gtk-3.0/settings.ini"
 
 # After the checks: 256 colours without dithering (a third of the size; the scan still reads well).
 shrink() { convert "$1" -dither None -colors 256 "PNG8:$1"; }
@@ -20,7 +22,7 @@ shrink() { convert "$1" -dither None -colors 256 "PNG8:$1"; }
 shoot() { # name, then editor arguments
   local name=$1
   shift
-  xvfb-run -a -s "-screen 0 1600x1000x24" "$editor" --window-size 1280x800 --screenshot-window "$out/$name.png" "$@" \
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$editor" --window-size "${xvfb_size:-1280x800}" --screenshot-window "$out/$name.png" "$@" \
     > "$work/$name.log" 2>&1 || { cat "$work/$name.log" >&2; echo "FAIL: $name" >&2; exit 1; }
   grep -q "wrote $out/$name.png" "$work/$name.log" || { cat "$work/$name.log" >&2; exit 1; }
   if [ -n "$checker" ]; then
@@ -48,3 +50,11 @@ if [ -n "$checker" ]; then
 else
   shoot editor-small "$root/tests/data/editor/small_terrain.sandtable.json"
 fi
+
+# The workspaces, each opened by its command on a bundled example (window 1500 x 900: room for the pane).
+shoot_wide() { local name=$1; shift; xvfb_size=1500x900 shoot "$name" "$@"; }
+shoot_wide editor-georef --run-action georef.show_pane "$root/examples/gettysburg/gettysburg.sandtable.json"
+shoot_wide editor-cards --run-action cards.show_panel "$root/examples/table-battles/fontenoy.sandtable.json"
+shoot_wide editor-grid --run-action grid.show_panel "$root/examples/gettysburg-campaign/gettysburg-campaign.sandtable.json"
+shoot_wide editor-grid-sheets --run-action grid.preview_sheets "$root/examples/gettysburg-campaign/gettysburg-campaign.sandtable.json"
+shoot_wide editor-print --run-action print.preview "$root/examples/gettysburg/gettysburg.sandtable.json"
