@@ -331,8 +331,6 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     m_inspector = new wxTextCtrl(squarePage, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 200), wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
     squareSizer->Add(m_inspector, 1, wxEXPAND | wxALL, 6);
 
-    auto* overrides = new wxBoxSizer(wxHORIZONTAL);
-    overrides->Add(new wxStaticText(squarePage, wxID_ANY, "Override"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_class = new wxComboBox(squarePage, wxID_ANY, "", wxDefaultPosition, wxSize(120, -1));
     m_cover = new wxChoice(squarePage, wxID_ANY);
     for (const char* c : {"whole", "half", "none"})
@@ -340,32 +338,22 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     m_cover->SetSelection(0);
     auto* set = new wxButton(squarePage, wxID_ANY, "Set", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     auto* remove = new wxButton(squarePage, wxID_ANY, "Remove", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    overrides->Add(m_class, 0, wxRIGHT, 4);
-    overrides->Add(m_cover, 0, wxRIGHT, 4);
-    overrides->Add(set, 0, wxRIGHT, 4);
-    overrides->Add(remove);
-    squareSizer->Add(overrides, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    squareSizer->Add(labelledRow(squarePage, "Override", {m_class, m_cover, set, remove}), 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
 
-    auto* roll = new wxBoxSizer(wxHORIZONTAL);
-    roll->Add(new wxStaticText(squarePage, wxID_ANY, "Secondary terrain: seed"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_seed = new wxTextCtrl(squarePage, wxID_ANY, "1863", wxDefaultPosition, wxSize(90, -1));
     m_region = new wxChoice(squarePage, wxID_ANY);
     for (std::string_view r : core::rules::secondaryRegions())
         m_region->Append(wxString::FromUTF8(std::string(r)));
     m_region->SetSelection(0);
     auto* rollButton = new wxButton(squarePage, wxID_ANY, "Roll", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    roll->Add(m_seed, 0, wxRIGHT, 4);
-    roll->Add(m_region, 0, wxRIGHT, 4);
-    roll->Add(rollButton);
-    squareSizer->Add(roll, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    squareSizer->Add(labelledRow(squarePage, "Secondary terrain: seed", {m_seed, m_region, rollButton}), 0,
+        wxLEFT | wxRIGHT | wxBOTTOM, 6);
 
     squarePage->SetSizer(squareSizer);
     m_tabs->AddPage(squarePage, "Square");
     auto* sheetsPage = new wxPanel(m_tabs);
     auto* sheetsSizer = new wxBoxSizer(wxVERTICAL);
     // The Campaign Lite sheets (core/print): the first page previewed here, all of them printed to PDF.
-    auto* sheets = new wxBoxSizer(wxHORIZONTAL);
-    sheets->Add(new wxStaticText(sheetsPage, wxID_ANY, "Copies"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_copies = new wxTextCtrl(sheetsPage, wxID_ANY, "1", wxDefaultPosition, wxSize(50, -1));
     m_page = new wxChoice(sheetsPage, wxID_ANY);
     for (const char* page : {"A4", "letter", "A3"})
@@ -373,11 +361,8 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     m_page->SetSelection(0);
     auto* previewButton = new wxButton(sheetsPage, wxID_ANY, "Preview", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     auto* printButton = new wxButton(sheetsPage, wxID_ANY, "Print to PDF...", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    sheets->Add(m_copies, 0, wxRIGHT, 4);
-    sheets->Add(m_page, 0, wxRIGHT, 4);
-    sheets->Add(previewButton, 0, wxRIGHT, 4);
-    sheets->Add(printButton);
-    sheetsSizer->Add(sheets, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    sheetsSizer->Add(labelledRow(sheetsPage, "Copies", {m_copies, m_page, previewButton, printButton}), 0,
+        wxLEFT | wxRIGHT | wxBOTTOM, 6);
     m_sheetNote = new wxStaticText(sheetsPage, wxID_ANY, "");
     sheetsSizer->Add(m_sheetNote, 0, wxLEFT | wxRIGHT, 6);
     m_sheet = new wxStaticBitmap(sheetsPage, wxID_ANY, wxNullBitmap);

@@ -3,6 +3,8 @@
 
 #include "sandtable/core/util/error.hpp"
 
+#include <wx/stattext.h>
+
 #include <gdal_priv.h>
 
 #include <algorithm>
@@ -75,6 +77,16 @@ wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& sc
         }
     }
     return alpha ? wxImage(tw, th, rgb, alpha) : wxImage(tw, th, rgb);
+}
+
+wxBoxSizer* labelledRow(wxWindow* parent, const wxString& label, std::initializer_list<wxWindow*> controls)
+{
+    auto* row = new wxBoxSizer(wxHORIZONTAL);
+    row->Add(new wxStaticText(parent, wxID_ANY, label), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    std::size_t i = 0;
+    for (wxWindow* control : controls)
+        row->Add(control, 0, ++i < controls.size() ? wxRIGHT : 0, 4);
+    return row;
 }
 
 std::filesystem::path temporaryFolder(const std::string& prefix)

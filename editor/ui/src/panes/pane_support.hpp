@@ -3,8 +3,11 @@
 #pragma once
 
 #include <wx/image.h>
+#include <wx/sizer.h>
+#include <wx/window.h>
 
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 
 namespace sandtable::editor::ui::panes {
@@ -13,6 +16,9 @@ namespace sandtable::editor::ui::panes {
 /// (grey and palettes expanded; an alpha band kept). `scale` receives thumbnail pixels per raster pixel.
 /// Throws core::IoError when GDAL cannot open or read it.
 wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& scale);
+
+/// A horizontal row: `label` (a static text on `parent`) then `controls`, 4 px apart, as the panes' rows are.
+wxBoxSizer* labelledRow(wxWindow* parent, const wxString& label, std::initializer_list<wxWindow*> controls);
 
 /// A fresh temporary folder for one preview (removed by the caller when done).
 std::filesystem::path temporaryFolder(const std::string& prefix);
