@@ -15,6 +15,8 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <utility>
+#include <vector>
 
 namespace sandtable::cli {
 namespace {
@@ -53,15 +55,18 @@ std::string renderThumbnail(const core::Scenario& scenario, const std::filesyste
     cairo_t* cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 0.96, 0.94, 0.88); // paper
     cairo_paint(cr);
-    // Working-CRS metres to pixels: y grows north on the map, down in the image.
-    cairo_translate(cr, 0.0, height);
-    cairo_scale(cr, scale, -scale * (height / ((maxY - minY) * scale)));
-    cairo_translate(cr, -minX, -minY);
+    // Working-CRS metres to pixels, computed here rather than by a cairo matrix: y grows north on the map,
+    // down in the image. Vertices closer than a quarter of a pixel to the last one drawn are left out (a
+    // big scenario has far more vertices than the thumbnail has pixels; cairo's cost is per segment).
+    const double sx = scale;
+    const double sy = height / (maxY - minY);
+    const auto toPixel = [&](const core::Coordinate& c) { return std::pair<double, double>{(c.x - minX) * sx, height - (c.y - minY) * sy}; };
+    constexpr double kMinStep = 0.25;
     std::vector<std::pair<int, const core::TerrainFeature*>> order;
+    order.reserve(scenario.terrain.size());
     for (const core::TerrainFeature& f : scenario.terrain)
         order.emplace_back(print::terrainStyle(f.terrainClass).order, &f);
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    const double pixel = 1.0 / scale;
     for (const auto& [rank, feature] : order) {
         const print::TerrainStyle style = print::terrainStyle(feature->terrainClass);
         const int dim = core::dimension(feature->geometry.type);
@@ -70,14 +75,20 @@ std::string renderThumbnail(const core::Scenario& scenario, const std::filesyste
             for (const auto& ring : part) {
                 if (ring.empty())
                     continue;
+                auto [x0, y0] = toPixel(ring.front());
                 if (dim == 0) {
                     cairo_new_sub_path(cr);
-                    cairo_arc(cr, ring.front().x, ring.front().y, 1.5 * pixel, 0.0, 2.0 * M_PI);
+                    cairo_arc(cr, x0, y0, 1.5, 0.0, 2.0 * M_PI);
                     continue;
                 }
-                cairo_move_to(cr, ring.front().x, ring.front().y);
-                for (std::size_t i = 1; i < ring.size(); ++i)
-                    cairo_line_to(cr, ring[i].x, ring[i].y);
+                cairo_move_to(cr, x0, y0);
+                for (std::size_t i = 1; i < ring.size(); ++i) {
+                    const auto [x, y] = toPixel(ring[i]);
+                    if (i + 1 < ring.size() && std::abs(x - x0) < kMinStep && std::abs(y - y0) < kMinStep)
+                        continue;
+                    cairo_line_to(cr, x, y);
+                    x0 = x, y0 = y;
+                }
                 if (dim == 2)
                     cairo_close_path(cr);
             }
@@ -87,7 +98,7 @@ std::string renderThumbnail(const core::Scenario& scenario, const std::filesyste
             cairo_fill_preserve(cr);
         }
         cairo_set_source_rgba(cr, style.line.r, style.line.g, style.line.b, style.line.a);
-        cairo_set_line_width(cr, (dim == 1 ? 1.5 : 0.5) * pixel);
+        cairo_set_line_width(cr, dim == 1 ? 1.5 : 0.5);
         cairo_stroke(cr);
     }
     cairo_destroy(cr);

@@ -425,17 +425,19 @@ BOOST_AUTO_TEST_CASE(the_thumbnail_renderer_result_is_stored_and_read_back)
     // The smallest PNG header the library reads: signature, IHDR of 3 x 2 pixels (the rest is not checked).
     const std::string png = std::string("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\0\x03\0\0\0\x02", 24) + "rest";
     catalogue::ExportOptions options;
+    std::string seen; // the renderer runs on another thread: checked here, not there
     options.thumbnail = [&](const core::Scenario& s, const std::filesystem::path&) {
-        BOOST_TEST(s.settings.id == "test-small");
+        seen = s.settings.id;
         return png;
     };
     BOOST_TEST(c.exportScenario(folder / "a.json", options).thumbnailStored);
+    BOOST_TEST(seen == "test-small");
     BOOST_TEST(c.thumbnail("test-small").value_or("") == png);
     const auto size = c.show("test-small").thumbnail;
     BOOST_TEST_REQUIRE(size.has_value());
     BOOST_TEST(size->first == 3);
     BOOST_TEST(size->second == 2);
-    // Bytes that are not a PNG are refused before anything is written.
+    // Bytes that are not a PNG are refused: nothing is stored.
     options.thumbnail = [](const core::Scenario&, const std::filesystem::path&) { return std::string("GIF89a not a png at all...."); };
     BOOST_CHECK_THROW(c.exportScenario(folder / "a.json", options), core::OperationError);
     BOOST_TEST(c.show("test-small").revisions.size() == 1u);
@@ -443,6 +445,57 @@ BOOST_AUTO_TEST_CASE(the_thumbnail_renderer_result_is_stored_and_read_back)
     c.exportScenario(folder / "a.json");
     BOOST_TEST(!c.thumbnail("test-small").has_value());
     BOOST_TEST(c.thumbnail("test-small", 1).value_or("") == png);
+}
+
+BOOST_AUTO_TEST_CASE(a_rule_error_found_while_the_package_is_written_leaves_no_new_file)
+{
+    // The rules run while the package is being written: their error rolls the transaction back, and
+    // the catalogue file this export created goes again (with its journal).
+    test::TemporaryFolder folder;
+    core::Scenario bad = test::scenarioNamed("test-bad", "Bad");
+    bad.units[1].placement->position = core::Coordinate{500000, 4400650}; // off the map: setup.off_map
+    test::writeScenarioFile(bad, folder / "bad.json");
+    auto db = catalogue::Catalogue::open(folder / "new.gpkg");
+    catalogue::ExportOptions options;
+    options.thumbnail = [](const core::Scenario&, const std::filesystem::path&) -> std::string {
+        throw core::OperationError("", "thumbnail", "the renderer failed");
+    };
+    try {
+        db.exportScenario(folder / "bad.json", options);
+        BOOST_FAIL("an invalid scenario was exported");
+    } catch (const catalogue::ValidationFailed& e) {
+        // The rules' error wins over the renderer's.
+        BOOST_TEST(e.diagnostics()[0].code == "setup.off_map");
+    }
+    for (const char* suffix : {"", "-journal", "-wal", "-shm"})
+        BOOST_TEST(!std::filesystem::exists(folder / ("new.gpkg" + std::string(suffix))), suffix);
+    BOOST_TEST(db.schemaVersion() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_failing_thumbnail_renderer_refuses_the_export_and_stores_nothing)
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    {
+        auto db = catalogue::Catalogue::open(folder / "new.gpkg");
+        catalogue::ExportOptions options;
+        options.thumbnail = [](const core::Scenario&, const std::filesystem::path&) -> std::string {
+            throw core::OperationError("", "thumbnail", "the renderer failed");
+        };
+        BOOST_CHECK_THROW(db.exportScenario(folder / "a.json", options), core::OperationError);
+    }
+    BOOST_TEST(!std::filesystem::exists(folder / "new.gpkg"));
+    // Into an existing catalogue: it keeps what it had, in WAL mode after its first export.
+    auto db = catalogue::Catalogue::open(folder / "c.gpkg");
+    db.exportScenario(folder / "a.json");
+    BOOST_TEST(test::queryText(folder / "c.gpkg", "PRAGMA journal_mode") == "wal");
+    catalogue::ExportOptions options;
+    options.thumbnail = [](const core::Scenario&, const std::filesystem::path&) -> std::string {
+        throw core::OperationError("", "thumbnail", "the renderer failed");
+    };
+    BOOST_CHECK_THROW(db.exportScenario(folder / "a.json", options), core::OperationError);
+    BOOST_TEST(db.show("test-small").revisions.size() == 1u);
+    BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT count(*) FROM packages") == "1");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

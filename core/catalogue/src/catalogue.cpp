@@ -10,10 +10,13 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/sha256.hpp"
+#include "sandtable/core/validation/scenario_validator.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <future>
+#include <optional>
 #include <map>
 #include <system_error>
 #include <vector>
@@ -185,132 +188,314 @@ ExportResult Catalogue::exportScenario(const std::filesystem::path& scenarioFile
     return exportDocument(text, scenarioFile.string(), scenarioFile.parent_path(), options);
 }
 
+namespace {
+
+/// Runs `work` on another thread, or on this one when no thread can be had.
+template <class Work>
+auto startAside(Work work) -> std::future<decltype(work())>
+{
+    try {
+        return std::async(std::launch::async, std::move(work));
+    } catch (const std::system_error&) {
+        return std::async(std::launch::deferred, std::move(work));
+    }
+}
+
+/// The thumbnail, or the error its renderer threw.
+struct Thumbnail {
+    std::string png;
+    std::exception_ptr error;
+};
+
+} // namespace
+
 ExportResult Catalogue::exportDocument(std::string_view document, const std::string& sourceName,
     const std::filesystem::path& baseDir, const ExportOptions& options)
 {
-    core::ValidationReport report = core::validateScenarioText(document, sourceName);
+    // The document's SHA-256 does not depend on reading it: it is computed aside meanwhile.
+    std::future<std::string> digest = startAside([document] { return core::sha256Hex(document); });
+    core::ValidationReport report = core::readScenarioText(document, sourceName);
     if (core::hasErrors(report.diagnostics) || !report.scenario)
         throw ValidationFailed(sourceName, std::move(report.diagnostics));
     const core::Scenario& scenario = *report.scenario;
 
+    // The rules (GEOS validity, topology, OOB, ...) and the thumbnail run on other threads while this one
+    // writes the package inside the write transaction, which commits only when the rules found no error.
+    // What the old order reported first still wins: the rules' errors, then a bad CRS, then the thumbnail
+    // renderer's failure, then a database error.
+    std::future<core::Diagnostics> rules = startAside([&scenario] { return core::validateScenario(scenario); });
+    std::future<Thumbnail> thumbnail = startAside([&scenario, &options, &baseDir] {
+        Thumbnail out;
+        if (options.thumbnail) {
+            try {
+                out.png = options.thumbnail(scenario, baseDir);
+            } catch (...) {
+                out.error = std::current_exception();
+            }
+        }
+        return out;
+    });
+
     ExportResult result;
     result.id = scenario.settings.id;
-    for (const core::Diagnostic& d : report.diagnostics)
-        if (d.severity != core::Severity::Error)
-            result.warnings.push_back(d);
 
     SrsDefinition srs;
+    std::exception_ptr srsError;
     try {
         srs = srsForCrs(scenario.settings.crs);
     } catch (const std::invalid_argument& e) {
-        throw core::FormatError(sourceName, "/crs", e.what());
-    }
-
-    std::string thumbnail;
-    std::optional<std::pair<int, int>> thumbnailSize;
-    if (options.thumbnail) {
-        thumbnail = options.thumbnail(scenario, baseDir);
-        if (!thumbnail.empty()) {
-            thumbnailSize = detail::pngSize(thumbnail);
-            if (!thumbnailSize)
-                throw core::OperationError(sourceName, "thumbnail", "the thumbnail renderer gave bytes that are not a PNG");
-        }
+        srsError = std::make_exception_ptr(core::FormatError(sourceName, "/crs", e.what()));
     }
 
     std::error_code ec;
     const bool created = !std::filesystem::exists(m_impl->path, ec);
-    if (!m_impl->db.isOpen())
-        m_impl->db = detail::Database::open(m_impl->path, detail::Database::Access::Create, kBusyTimeoutMs);
-    detail::Database& db = m_impl->db;
-    try {
-        std::string journalMode;
-        {
-            detail::Statement mode(db, "PRAGMA journal_mode");
-            if (mode.step())
-                journalMode = mode.text(0);
+    const int versionBefore = m_impl->version;
+    std::optional<detail::Transaction> transaction;
+    std::exception_ptr writeError;
+    std::string journalMode;
+    std::int64_t fid = 0;
+    std::string terrainTable;
+    std::optional<Envelope> terrainEnvelope;
+    const std::string& id = scenario.settings.id;
+    // Rolls the package back; a catalogue file this export created is removed again when it holds nothing.
+    const auto abandon = [&] {
+        transaction.reset();
+        m_impl->version = versionBefore;
+        if (created && m_impl->db.isOpen()) {
+            m_impl->db.close();
+            removeIfEmpty(m_impl->path);
         }
-        if (journalMode != "wal") {
-            // WAL lets readers go on while one process writes; it is a property of the file, set once.
-            try {
-                db.exec("PRAGMA journal_mode=WAL");
-            } catch (const core::IoError&) {
-                // Another process holds the file; it stays in its journal mode for this export.
+    };
+
+    if (!srsError) {
+        try {
+            if (!m_impl->db.isOpen())
+                m_impl->db = detail::Database::open(m_impl->path, detail::Database::Access::Create, kBusyTimeoutMs);
+            detail::Database& db = m_impl->db;
+            {
+                detail::Statement mode(db, "PRAGMA journal_mode");
+                if (mode.step())
+                    journalMode = mode.text(0);
             }
-        }
-        const RasterPlan raster = planRaster(scenario, baseDir, options, sqlite3_limit(db.handle(), SQLITE_LIMIT_LENGTH, -1));
-        result.rasterNote = raster.note;
+            const RasterPlan raster = planRaster(scenario, baseDir, options, sqlite3_limit(db.handle(), SQLITE_LIMIT_LENGTH, -1));
+            result.rasterNote = raster.note;
 
-        detail::Transaction transaction(db, detail::Transaction::Kind::Immediate);
-        const detail::SchemaState state = detail::inspectCatalogue(db);
-        if (state.version < kSchemaVersion)
-            detail::migrateCatalogue(db, state);
-        m_impl->version = kSchemaVersion;
+            transaction.emplace(db, detail::Transaction::Kind::Immediate);
+            const detail::SchemaState state = detail::inspectCatalogue(db);
+            if (state.version < kSchemaVersion)
+                detail::migrateCatalogue(db, state);
+            m_impl->version = kSchemaVersion;
 
-        const std::string& id = scenario.settings.id;
-        {
-            detail::Statement s(db, "SELECT coalesce(max(revision), 0) + 1 FROM packages WHERE scenario_id = ?1");
-            s.bind(1, id);
-            s.step();
-            result.revision = static_cast<int>(s.integer(0));
-        }
-        // The previous newest revision stays readable but leaves the search index and the "latest" layer filter.
-        {
-            detail::Statement s(db, "DELETE FROM package_search WHERE rowid IN (SELECT fid FROM packages WHERE scenario_id = ?1)");
-            s.bind(1, id).run();
-            detail::Statement t(db, "DELETE FROM package_title_search WHERE rowid IN (SELECT fid FROM packages WHERE scenario_id = ?1)");
-            t.bind(1, id).run();
-        }
-        {
-            detail::Statement layers(db, "SELECT DISTINCT terrain_table FROM packages WHERE scenario_id = ?1 AND latest = 1 AND terrain_table IS NOT NULL");
-            layers.bind(1, id);
-            std::vector<std::string> tables;
-            while (layers.step())
-                tables.push_back(layers.text(0));
-            for (const std::string& table : tables) {
-                detail::Statement s(db, "UPDATE " + detail::quoteIdentifier(table)
-                        + " SET latest = 0 WHERE package_fid IN (SELECT fid FROM packages WHERE scenario_id = ?1 AND latest = 1)",
-                    table);
+            {
+                detail::Statement s(db, "SELECT coalesce(max(revision), 0) + 1 FROM packages WHERE scenario_id = ?1");
+                s.bind(1, id);
+                s.step();
+                result.revision = static_cast<int>(s.integer(0));
+            }
+            // The previous newest revision stays readable but leaves the search index and the "latest" layer filter.
+            {
+                detail::Statement s(db, "DELETE FROM package_search WHERE rowid IN (SELECT fid FROM packages WHERE scenario_id = ?1)");
+                s.bind(1, id).run();
+                detail::Statement t(db, "DELETE FROM package_title_search WHERE rowid IN (SELECT fid FROM packages WHERE scenario_id = ?1)");
+                t.bind(1, id).run();
+            }
+            {
+                detail::Statement layers(db, "SELECT DISTINCT terrain_table FROM packages WHERE scenario_id = ?1 AND latest = 1 AND terrain_table IS NOT NULL");
+                layers.bind(1, id);
+                std::vector<std::string> tables;
+                while (layers.step())
+                    tables.push_back(layers.text(0));
+                for (const std::string& table : tables) {
+                    detail::Statement s(db, "UPDATE " + detail::quoteIdentifier(table)
+                            + " SET latest = 0 WHERE package_fid IN (SELECT fid FROM packages WHERE scenario_id = ?1 AND latest = 1)",
+                        table);
+                    s.bind(1, id).run();
+                }
+                detail::Statement s(db, "UPDATE packages SET latest = 0 WHERE scenario_id = ?1 AND latest = 1");
                 s.bind(1, id).run();
             }
-            detail::Statement s(db, "UPDATE packages SET latest = 0 WHERE scenario_id = ?1 AND latest = 1");
-            s.bind(1, id).run();
-        }
 
-        std::optional<Envelope> terrainEnvelope;
-        for (const core::TerrainFeature& f : scenario.terrain)
-            if (const auto e = envelopeOf(f.geometry))
-                terrainEnvelope = terrainEnvelope ? terrainEnvelope->merged(*e) : *e;
-        std::optional<Envelope> extent = terrainEnvelope;
-        if (scenario.settings.extent) {
-            const core::Extent& x = *scenario.settings.extent;
-            extent = Envelope{x.minX, x.maxX, x.minY, x.maxY};
-        }
-        const std::string terrainTable = scenario.terrain.empty() ? std::string() : detail::ensureTerrainTable(db, srs, scenario.settings.crs);
+            // Each feature's envelope once: for the layer extent and its GeoPackage header.
+            std::vector<std::optional<Envelope>> envelopes;
+            envelopes.reserve(scenario.terrain.size());
+            for (const core::TerrainFeature& f : scenario.terrain) {
+                envelopes.push_back(envelopeOf(f.geometry));
+                if (const auto& e = envelopes.back())
+                    terrainEnvelope = terrainEnvelope ? terrainEnvelope->merged(*e) : *e;
+            }
+            std::optional<Envelope> extent = terrainEnvelope;
+            if (scenario.settings.extent) {
+                const core::Extent& x = *scenario.settings.extent;
+                extent = Envelope{x.minX, x.maxX, x.minY, x.maxY};
+            }
+            terrainTable = scenario.terrain.empty() ? std::string() : detail::ensureTerrainTable(db, srs, scenario.settings.crs);
 
-        std::int64_t fid = 0;
-        {
-            detail::Statement s(db,
-                "INSERT INTO packages (scenario_id, revision, latest, title, system, battle, date, description, crs, scale, "
-                "created, source_name, document_sha256, document_size, terrain_table, feature_count, side_count, "
-                "formation_count, unit_count, warning_count, min_x, min_y, max_x, max_y) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, "
-                "?7, ?8, ?9, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
-                "packages");
-            s.bind(1, id).bind(2, result.revision).bind(3, scenario.settings.title).bind(4, core::toString(scenario.settings.system));
-            s.bind(5, scenario.settings.battle).bind(6, scenario.settings.date).bind(7, scenario.settings.description);
-            s.bind(8, scenario.settings.crs).bind(9, scenario.settings.scaleDenominator).bind(10, sourceName);
-            s.bind(11, core::sha256Hex(document)).bind(12, static_cast<std::int64_t>(document.size()));
-            s.bindOrNull(13, terrainTable).bind(14, static_cast<std::int64_t>(scenario.terrain.size()));
-            s.bind(15, static_cast<std::int64_t>(scenario.sides.size())).bind(16, static_cast<std::int64_t>(scenario.formations.size()));
-            s.bind(17, static_cast<std::int64_t>(scenario.units.size())).bind(18, static_cast<std::int64_t>(result.warnings.size()));
-            if (extent)
-                s.bind(19, extent->minX).bind(20, extent->minY).bind(21, extent->maxX).bind(22, extent->maxY);
-            s.run();
-            fid = sqlite3_last_insert_rowid(db.handle());
+            {
+                // warning_count is set once the rules are in.
+                detail::Statement s(db,
+                    "INSERT INTO packages (scenario_id, revision, latest, title, system, battle, date, description, crs, scale, "
+                    "created, source_name, document_sha256, document_size, terrain_table, feature_count, side_count, "
+                    "formation_count, unit_count, warning_count, min_x, min_y, max_x, max_y) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, "
+                    "?7, ?8, ?9, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, 0, ?19, ?20, ?21, ?22)",
+                    "packages");
+                s.bind(1, id).bind(2, result.revision).bind(3, scenario.settings.title).bind(4, core::toString(scenario.settings.system));
+                s.bind(5, scenario.settings.battle).bind(6, scenario.settings.date).bind(7, scenario.settings.description);
+                s.bind(8, scenario.settings.crs).bind(9, scenario.settings.scaleDenominator).bind(10, sourceName);
+                s.bind(11, digest.get()).bind(12, static_cast<std::int64_t>(document.size()));
+                s.bindOrNull(13, terrainTable).bind(14, static_cast<std::int64_t>(scenario.terrain.size()));
+                s.bind(15, static_cast<std::int64_t>(scenario.sides.size())).bind(16, static_cast<std::int64_t>(scenario.formations.size()));
+                s.bind(17, static_cast<std::int64_t>(scenario.units.size()));
+                if (extent)
+                    s.bind(19, extent->minX).bind(20, extent->minY).bind(21, extent->maxX).bind(22, extent->maxY);
+                s.run();
+                fid = sqlite3_last_insert_rowid(db.handle());
+            }
+            {
+                detail::Statement s(db, "INSERT INTO package_documents (package_fid, document) VALUES (?1, ?2)", "package_documents");
+                s.bind(1, fid).bindStaticBlob(2, document).run();
+            }
+            if (scenario.map) {
+                const core::MapSource& map = *scenario.map;
+                const std::optional<core::Georeference>& g = map.georeference;
+                detail::Statement s(db,
+                    "INSERT INTO map_sources (package_fid, path, sha256, width, height, warped_path, gcp_crs, method, target_crs, "
+                    "transform, rms_map, rms_px, raster_sha256, raster_size, raster) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)", "map_sources");
+                s.bind(1, fid).bind(2, map.path).bind(3, map.sha256).bind(4, map.width).bind(5, map.height).bindOrNull(6, map.warpedPath);
+                if (g) {
+                    s.bind(7, g->gcpCrs).bind(8, core::toString(g->method)).bind(9, g->crs);
+                    s.bind(10, nlohmann::json(g->transform).dump()).bind(11, g->rmsMap).bind(12, g->rmsPixels);
+                }
+                if (raster.store)
+                    s.bind(13, raster.sha256).bind(14, raster.size).bindZeroBlob(15, raster.size);
+                s.run();
+                if (raster.store)
+                    writeBlobFromFile(db, "map_sources", "raster", fid, raster.file, raster.size);
+                if (g) {
+                    detail::Statement gcp(db, "INSERT INTO map_gcps (package_fid, gcp_id, pixel, line, map_x, map_y, enabled) "
+                                              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", "map_gcps");
+                    for (const core::Gcp& p : g->gcps) {
+                        gcp.bind(1, fid).bind(2, p.id).bind(3, p.pixel).bind(4, p.line).bind(5, p.mapX).bind(6, p.mapY).bind(7, p.enabled ? 1 : 0);
+                        gcp.run();
+                        gcp.reset();
+                    }
+                }
+                result.rasterStored = raster.store;
+            }
+
+            std::map<std::string, std::int64_t> sideFids;
+            std::map<std::string, std::int64_t> formationFids;
+            {
+                detail::Statement s(db, "INSERT INTO sides (package_fid, ordinal, side_id, name, colour) VALUES (?1, ?2, ?3, ?4, ?5)", "sides");
+                int ordinal = 0;
+                for (const core::Side& side : scenario.sides) {
+                    s.bind(1, fid).bind(2, ordinal++).bind(3, side.id.str()).bind(4, side.name).bind(5, side.colour);
+                    s.run();
+                    s.reset();
+                    sideFids[side.id.str()] = sqlite3_last_insert_rowid(db.handle());
+                }
+            }
+            {
+                detail::Statement s(db, "INSERT INTO formations (package_fid, side_fid, ordinal, formation_id, name, echelon) "
+                                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", "formations");
+                int ordinal = 0;
+                for (const core::Formation& f : scenario.formations) {
+                    s.bind(1, fid);
+                    if (const auto it = sideFids.find(f.side.str()); it != sideFids.end())
+                        s.bind(2, it->second);
+                    s.bind(3, ordinal++).bind(4, f.id.str()).bind(5, f.name).bind(6, f.echelon);
+                    s.run();
+                    s.reset();
+                    formationFids[f.id.str()] = sqlite3_last_insert_rowid(db.handle());
+                }
+            }
+            {
+                detail::Statement s(db,
+                    "INSERT INTO units (package_fid, formation_fid, ordinal, unit_id, name, type, quality, strength, command, x, y, "
+                    "facing, column_formation) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)", "units");
+                int ordinal = 0;
+                for (const core::Unit& u : scenario.units) {
+                    s.bind(1, fid);
+                    if (const auto it = formationFids.find(u.formation.str()); it != formationFids.end())
+                        s.bind(2, it->second);
+                    s.bind(3, ordinal++).bind(4, u.id.str()).bind(5, u.name).bind(6, core::toString(u.type));
+                    s.bind(7, core::toString(u.quality)).bind(8, u.strength).bind(9, u.command);
+                    if (u.placement)
+                        s.bind(10, u.placement->position.x).bind(11, u.placement->position.y).bind(12, u.placement->facing)
+                            .bind(13, u.placement->column ? 1 : 0);
+                    s.run();
+                    s.reset();
+                }
+            }
+            detail::storeStructure(db, fid, scenario);
+            if (!terrainTable.empty()) {
+                detail::Statement s(db, "INSERT INTO " + detail::quoteIdentifier(terrainTable)
+                        + " (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
+                          "VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?9)",
+                    terrainTable);
+                std::string blob;
+                std::string attributes;
+                for (std::size_t ordinal = 0; ordinal < scenario.terrain.size(); ++ordinal) {
+                    const core::TerrainFeature& f = scenario.terrain[ordinal];
+                    blob.clear();
+                    appendGeoPackageBinary(blob, f.geometry, srs.srsId, envelopes[ordinal]);
+                    s.bindStaticBlob(1, blob).bind(2, fid).bindStatic(3, id).bind(4, result.revision);
+                    s.bind(5, static_cast<std::int64_t>(ordinal)).bindStatic(6, f.id.str()).bindStatic(7, f.terrainClass);
+                    if (!f.name.empty())
+                        s.bindStatic(8, f.name);
+                    if (!f.attributes.empty()) {
+                        attributes = f.attributes.dump();
+                        s.bindStatic(9, attributes);
+                    }
+                    s.run();
+                    s.reset();
+                }
+            }
+        } catch (...) {
+            writeError = std::current_exception();
         }
-        {
-            detail::Statement s(db, "INSERT INTO package_documents (package_fid, document) VALUES (?1, ?2)", "package_documents");
-            s.bind(1, fid).bindBlob(2, document).run();
+    }
+
+    core::Diagnostics diagnostics = std::move(report.diagnostics);
+    Thumbnail checkedThumbnail;
+    try {
+        core::Diagnostics found = rules.get();
+        diagnostics.insert(diagnostics.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+        checkedThumbnail = thumbnail.get();
+    } catch (...) {
+        abandon();
+        throw;
+    }
+    if (core::hasErrors(diagnostics)) {
+        abandon();
+        throw ValidationFailed(sourceName, std::move(diagnostics));
+    }
+    for (core::Diagnostic& d : diagnostics)
+        if (d.severity != core::Severity::Error)
+            result.warnings.push_back(std::move(d));
+    if (srsError) {
+        abandon();
+        std::rethrow_exception(srsError);
+    }
+    std::optional<std::pair<int, int>> thumbnailSize;
+    if (checkedThumbnail.error) {
+        abandon();
+        std::rethrow_exception(checkedThumbnail.error);
+    }
+    if (!checkedThumbnail.png.empty()) {
+        thumbnailSize = detail::pngSize(checkedThumbnail.png);
+        if (!thumbnailSize) {
+            abandon();
+            throw core::OperationError(sourceName, "thumbnail", "the thumbnail renderer gave bytes that are not a PNG");
         }
+    }
+    if (writeError) {
+        abandon();
+        std::rethrow_exception(writeError);
+    }
+
+    try {
+        detail::Database& db = m_impl->db;
         {
             detail::Statement s(db, "INSERT INTO package_warnings (package_fid, ordinal, code, severity, path, message) "
                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", "package_warnings");
@@ -320,114 +505,34 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 s.run();
                 s.reset();
             }
+            detail::Statement count(db, "UPDATE packages SET warning_count = ?2 WHERE fid = ?1", "packages");
+            count.bind(1, fid).bind(2, static_cast<std::int64_t>(result.warnings.size())).run();
         }
-        if (scenario.map) {
-            const core::MapSource& map = *scenario.map;
-            const std::optional<core::Georeference>& g = map.georeference;
-            detail::Statement s(db,
-                "INSERT INTO map_sources (package_fid, path, sha256, width, height, warped_path, gcp_crs, method, target_crs, "
-                "transform, rms_map, rms_px, raster_sha256, raster_size, raster) "
-                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)", "map_sources");
-            s.bind(1, fid).bind(2, map.path).bind(3, map.sha256).bind(4, map.width).bind(5, map.height).bindOrNull(6, map.warpedPath);
-            if (g) {
-                s.bind(7, g->gcpCrs).bind(8, core::toString(g->method)).bind(9, g->crs);
-                s.bind(10, nlohmann::json(g->transform).dump()).bind(11, g->rmsMap).bind(12, g->rmsPixels);
-            }
-            if (raster.store)
-                s.bind(13, raster.sha256).bind(14, raster.size).bindZeroBlob(15, raster.size);
-            s.run();
-            if (raster.store)
-                writeBlobFromFile(db, "map_sources", "raster", fid, raster.file, raster.size);
-            if (g) {
-                detail::Statement gcp(db, "INSERT INTO map_gcps (package_fid, gcp_id, pixel, line, map_x, map_y, enabled) "
-                                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", "map_gcps");
-                for (const core::Gcp& p : g->gcps) {
-                    gcp.bind(1, fid).bind(2, p.id).bind(3, p.pixel).bind(4, p.line).bind(5, p.mapX).bind(6, p.mapY).bind(7, p.enabled ? 1 : 0);
-                    gcp.run();
-                    gcp.reset();
-                }
-            }
-            result.rasterStored = raster.store;
-        }
-
-        std::map<std::string, std::int64_t> sideFids;
-        std::map<std::string, std::int64_t> formationFids;
-        {
-            detail::Statement s(db, "INSERT INTO sides (package_fid, ordinal, side_id, name, colour) VALUES (?1, ?2, ?3, ?4, ?5)", "sides");
-            int ordinal = 0;
-            for (const core::Side& side : scenario.sides) {
-                s.bind(1, fid).bind(2, ordinal++).bind(3, side.id.str()).bind(4, side.name).bind(5, side.colour);
-                s.run();
-                s.reset();
-                sideFids[side.id.str()] = sqlite3_last_insert_rowid(db.handle());
-            }
-        }
-        {
-            detail::Statement s(db, "INSERT INTO formations (package_fid, side_fid, ordinal, formation_id, name, echelon) "
-                                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", "formations");
-            int ordinal = 0;
-            for (const core::Formation& f : scenario.formations) {
-                s.bind(1, fid);
-                if (const auto it = sideFids.find(f.side.str()); it != sideFids.end())
-                    s.bind(2, it->second);
-                s.bind(3, ordinal++).bind(4, f.id.str()).bind(5, f.name).bind(6, f.echelon);
-                s.run();
-                s.reset();
-                formationFids[f.id.str()] = sqlite3_last_insert_rowid(db.handle());
-            }
-        }
-        {
-            detail::Statement s(db,
-                "INSERT INTO units (package_fid, formation_fid, ordinal, unit_id, name, type, quality, strength, command, x, y, "
-                "facing, column_formation) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)", "units");
-            int ordinal = 0;
-            for (const core::Unit& u : scenario.units) {
-                s.bind(1, fid);
-                if (const auto it = formationFids.find(u.formation.str()); it != formationFids.end())
-                    s.bind(2, it->second);
-                s.bind(3, ordinal++).bind(4, u.id.str()).bind(5, u.name).bind(6, core::toString(u.type));
-                s.bind(7, core::toString(u.quality)).bind(8, u.strength).bind(9, u.command);
-                if (u.placement)
-                    s.bind(10, u.placement->position.x).bind(11, u.placement->position.y).bind(12, u.placement->facing)
-                        .bind(13, u.placement->column ? 1 : 0);
-                s.run();
-                s.reset();
-            }
-        }
-        detail::storeStructure(db, fid, scenario);
         if (thumbnailSize) {
             detail::Statement s(db, "INSERT INTO package_thumbnails (package_fid, width, height, png) VALUES (?1, ?2, ?3, ?4)",
                 "package_thumbnails");
-            s.bind(1, fid).bind(2, thumbnailSize->first).bind(3, thumbnailSize->second).bindBlob(4, thumbnail).run();
+            s.bind(1, fid).bind(2, thumbnailSize->first).bind(3, thumbnailSize->second).bindBlob(4, checkedThumbnail.png).run();
             result.thumbnailStored = true;
         }
-        if (!terrainTable.empty()) {
-            detail::Statement s(db, "INSERT INTO " + detail::quoteIdentifier(terrainTable)
-                    + " (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
-                      "VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?9)",
-                terrainTable);
-            int ordinal = 0;
-            for (const core::TerrainFeature& f : scenario.terrain) {
-                s.bindBlob(1, toGeoPackageBinary(f.geometry, srs.srsId)).bind(2, fid).bind(3, id).bind(4, result.revision);
-                s.bind(5, ordinal++).bind(6, f.id.str()).bind(7, f.terrainClass).bindOrNull(8, f.name);
-                if (!f.attributes.empty())
-                    s.bind(9, f.attributes.dump());
-                s.run();
-                s.reset();
-            }
-            if (terrainEnvelope)
-                detail::mergeLayerExtent(db, terrainTable, *terrainEnvelope);
-        }
+        if (!terrainTable.empty() && terrainEnvelope)
+            detail::mergeLayerExtent(db, terrainTable, *terrainEnvelope);
         for (const char* table : detail::kAttributeTables)
             detail::touchContents(db, table);
         m_impl->indexPackage(fid);
-        transaction.commit();
+        transaction->commit();
+        transaction.reset();
     } catch (...) {
-        if (created) {
-            m_impl->db.close();
-            removeIfEmpty(m_impl->path);
-        }
+        abandon();
         throw;
+    }
+    if (journalMode != "wal") {
+        // WAL lets readers go on while one process writes; it is a property of the file, set once, after
+        // the first export (a new file's first package is written once, not to the WAL and then again).
+        try {
+            m_impl->db.exec("PRAGMA journal_mode=WAL");
+        } catch (const core::IoError&) {
+            // Another process holds the file; it stays in its journal mode until the next export.
+        }
     }
     return result;
 }

@@ -111,10 +111,10 @@ Envelope Envelope::merged(const Envelope& other) const
     return Envelope{std::min(minX, other.minX), std::max(maxX, other.maxX), std::min(minY, other.minY), std::max(maxY, other.maxY)};
 }
 
-std::string toWkb(const core::Geometry& geometry)
+namespace {
+
+void appendWkb(std::string& out, const core::Geometry& geometry)
 {
-    std::string out;
-    out.reserve(9 + geometry.vertexCount() * 16 + geometry.parts.size() * 9);
     switch (geometry.type) {
     case core::GeometryType::Point:
         putPoint(out, geometry.parts.empty() ? std::vector<std::vector<core::Coordinate>>{} : geometry.parts.front());
@@ -140,6 +140,15 @@ std::string toWkb(const core::Geometry& geometry)
         }
         break;
     }
+}
+
+} // namespace
+
+std::string toWkb(const core::Geometry& geometry)
+{
+    std::string out;
+    out.reserve(9 + geometry.vertexCount() * 16 + geometry.parts.size() * 9);
+    appendWkb(out, geometry);
     return out;
 }
 
@@ -149,19 +158,28 @@ std::optional<Envelope> envelopeOf(const core::Geometry& geometry)
     for (const auto& part : geometry.parts)
         for (const auto& ring : part)
             for (const auto& c : ring) {
-                if (!envelope)
+                if (!envelope) {
                     envelope = Envelope{c.x, c.x, c.y, c.y};
-                else
-                    envelope = envelope->merged(Envelope{c.x, c.x, c.y, c.y});
+                } else {
+                    envelope->minX = std::min(envelope->minX, c.x);
+                    envelope->maxX = std::max(envelope->maxX, c.x);
+                    envelope->minY = std::min(envelope->minY, c.y);
+                    envelope->maxY = std::max(envelope->maxY, c.y);
+                }
             }
     return envelope;
 }
 
 std::string toGeoPackageBinary(const core::Geometry& geometry, std::int32_t srsId)
 {
-    const std::optional<Envelope> envelope = envelopeOf(geometry);
     std::string out;
-    out.reserve(40 + 9 + geometry.vertexCount() * 16);
+    appendGeoPackageBinary(out, geometry, srsId, envelopeOf(geometry));
+    return out;
+}
+
+void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, std::int32_t srsId, const std::optional<Envelope>& envelope)
+{
+    out.reserve(out.size() + 40 + 9 + geometry.vertexCount() * 16 + geometry.parts.size() * 9);
     out += "GP";
     out.push_back('\0'); // version 1 of the format is stored as 0
     // bit 0: byte order 1 = little-endian; bits 1-3: envelope 1 = [minx, maxx, miny, maxy]; bit 4: empty.
@@ -174,8 +192,7 @@ std::string toGeoPackageBinary(const core::Geometry& geometry, std::int32_t srsI
         putLittle(out, envelope->minY);
         putLittle(out, envelope->maxY);
     }
-    out += toWkb(geometry);
-    return out;
+    appendWkb(out, geometry);
 }
 
 std::optional<Envelope> headerEnvelope(std::string_view blob)

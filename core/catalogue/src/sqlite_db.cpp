@@ -143,6 +143,18 @@ Statement& Statement::bindBlob(int index, std::string_view bytes)
     return *this;
 }
 
+Statement& Statement::bindStaticBlob(int index, std::string_view bytes)
+{
+    check(sqlite3_bind_blob64(m_stmt, index, bytes.data(), bytes.size(), SQLITE_STATIC), *m_db, m_object);
+    return *this;
+}
+
+Statement& Statement::bindStatic(int index, std::string_view text)
+{
+    check(sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8), *m_db, m_object);
+    return *this;
+}
+
 Statement& Statement::bindZeroBlob(int index, std::int64_t size)
 {
     check(sqlite3_bind_zeroblob64(m_stmt, index, static_cast<sqlite3_uint64>(size)), *m_db, m_object);

@@ -64,6 +64,9 @@ public:
     Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
     Statement& bind(int index, double value);
     Statement& bindBlob(int index, std::string_view bytes);
+    /// Binds without a copy: the bytes must stay unchanged until the statement is reset or stepped past.
+    Statement& bindStaticBlob(int index, std::string_view bytes);
+    Statement& bindStatic(int index, std::string_view text);
     Statement& bindZeroBlob(int index, std::int64_t size);
     Statement& bindNull(int index);
     Statement& bind(int index, const std::optional<double>& value);

@@ -43,8 +43,9 @@ struct ExportOptions {
     /// Store the map raster's bytes (when the scenario names a map, the file is found and its SHA-256
     /// matches the document's). Relative map paths resolve against the scenario file's folder.
     bool storeRaster = true;
-    /// Renders the package's thumbnail (PNG bytes) from the validated scenario, called before the write
-    /// transaction; `baseDir` resolves a relative map path. Not set, or returning an empty string: no
+    /// Renders the package's thumbnail (PNG bytes) from the validated scenario, called once the rules
+    /// found no error, on another thread while the package is being written (it must not touch the
+    /// catalogue); `baseDir` resolves a relative map path. Not set, or returning an empty string: no
     /// thumbnail. Bytes that are not a PNG are refused (core::OperationError). The library itself draws
     /// nothing (cairo lives above it); the CLI passes its renderer.
     std::function<std::string(const core::Scenario& scenario, const std::filesystem::path& baseDir)> thumbnail;
@@ -157,7 +158,10 @@ public:
 
     const std::filesystem::path& path() const noexcept;
 
-    /// Reads, validates (schema + rules) and stores a scenario file as a new revision of its id.
+    /// Reads, validates (schema + rules) and stores a scenario file as a new revision of its id, in one
+    /// write transaction (BEGIN IMMEDIATE) that commits only when the rules found no error: they run on a
+    /// second thread while the package is written. Refused (ValidationFailed) on any error; a catalogue
+    /// file the export created is then removed. A file not yet in WAL mode is switched after the commit.
     ExportResult exportScenario(const std::filesystem::path& scenarioFile, const ExportOptions& options = {});
     /// As exportScenario for document bytes already read; `baseDir` resolves a relative map path.
     ExportResult exportDocument(std::string_view document, const std::string& sourceName,

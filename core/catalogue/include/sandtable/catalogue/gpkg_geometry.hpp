@@ -33,6 +33,9 @@ std::optional<Envelope> envelopeOf(const core::Geometry& geometry);
 /// non-empty geometries, empty bit otherwise, standard binary), the int32 `srsId`, then toWkb(geometry).
 std::string toGeoPackageBinary(const core::Geometry& geometry, std::int32_t srsId);
 
+/// toGeoPackageBinary appended to `out`, with the geometry's envelope given (envelopeOf(geometry)).
+void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, std::int32_t srsId, const std::optional<Envelope>& envelope);
+
 /// The envelope stored in a GeoPackage binary header (nothing when the header carries none or the geometry
 /// is empty). Throws core::FormatError(file-less, "geometry", reason) for a blob that is not GeoPackage binary.
 std::optional<Envelope> headerEnvelope(std::string_view geoPackageBinary);
