@@ -412,13 +412,24 @@ struct Document::Impl {
             }
         }
         const std::size_t n = values.size() - base;
-        out.kind = Kind::Array;
         out.size = static_cast<std::uint32_t>(n);
-        if (n > 0) {
+        bool floats = n > 0;
+        for (std::size_t i = base; floats && i < values.size(); ++i)
+            floats = values[i].kind == Kind::Float;
+        if (floats) {
+            // Coordinates: plain doubles, a third of the memory of Values.
+            auto* numbers = static_cast<double*>(allocate(n * sizeof(double)));
+            for (std::size_t i = 0; i < n; ++i)
+                numbers[i] = values[base + i].number;
+            out.kind = Kind::Numbers;
+            out.numbers = numbers;
+        } else if (n > 0) {
             auto* items = static_cast<Value*>(allocate(n * sizeof(Value)));
             std::memcpy(static_cast<void*>(items), values.data() + base, n * sizeof(Value));
+            out.kind = Kind::Array;
             out.items = items;
         } else {
+            out.kind = Kind::Array;
             out.items = nullptr;
         }
         values.resize(base);
@@ -595,11 +606,12 @@ nlohmann::ordered_json Document::toOrderedJson(const Value& v)
     case Kind::Unsigned: return v.unsignedInteger;
     case Kind::Float: return v.number;
     case Kind::String: return std::string(v.string());
-    case Kind::Array: {
+    case Kind::Array:
+    case Kind::Numbers: {
         nlohmann::ordered_json out = nlohmann::ordered_json::array();
         out.get_ref<nlohmann::ordered_json::array_t&>().reserve(v.size);
-        for (const Value& item : v)
-            out.push_back(toOrderedJson(item));
+        for (std::uint32_t i = 0; i < v.size; ++i)
+            out.push_back(toOrderedJson(v.item(i)));
         return out;
     }
     case Kind::Object: {

@@ -16,20 +16,22 @@
 
 namespace sandtable::core::fastjson {
 
-enum class Kind : std::uint8_t { Null, False, True, Integer, Unsigned, Float, String, Array, Object };
+/// Numbers: an array whose items are all Float (a coordinate pair, an extent), stored as plain doubles.
+enum class Kind : std::uint8_t { Null, False, True, Integer, Unsigned, Float, String, Array, Numbers, Object };
 
 struct Member;
 
 /// One value; strings point into the parsed text when they hold no escape, else into the arena.
 struct Value {
     Kind kind = Kind::Null;
-    std::uint32_t size = 0; ///< bytes of a string, items of an array, members of an object
+    std::uint32_t size = 0; ///< bytes of a string, items of an array (Array or Numbers), members of an object
     union {
         std::int64_t integer;   ///< Integer: a negative whole number (nlohmann's number_integer)
         std::uint64_t unsignedInteger; ///< Unsigned: a non-negative whole number (number_unsigned)
         double number;          ///< Float
         const char* text;       ///< String
         const Value* items;     ///< Array
+        const double* numbers;  ///< Numbers
         const Member* members;  ///< Object, in document order
     };
 
@@ -38,7 +40,9 @@ struct Value {
     bool isNumber() const { return kind == Kind::Integer || kind == Kind::Unsigned || kind == Kind::Float; }
     bool isWhole() const { return kind == Kind::Integer || kind == Kind::Unsigned; }
     bool isString() const { return kind == Kind::String; }
+    /// An array of values (not a packed Numbers array: see isAnyArray and item()).
     bool isArray() const { return kind == Kind::Array; }
+    bool isAnyArray() const { return kind == Kind::Array || kind == Kind::Numbers; }
     bool isObject() const { return kind == Kind::Object; }
     std::string_view string() const { return {text, size}; }
     /// The number as nlohmann's get<double>() gives it (a static_cast of a whole number).
@@ -46,6 +50,17 @@ struct Value {
     {
         return kind == Kind::Float ? number : kind == Kind::Integer ? static_cast<double>(integer) : static_cast<double>(unsignedInteger);
     }
+    /// Item i of an Array or Numbers array (a Float for the latter).
+    Value item(std::uint32_t i) const
+    {
+        if (kind == Kind::Array)
+            return items[i];
+        Value v;
+        v.kind = Kind::Float;
+        v.number = numbers[i];
+        return v;
+    }
+    /// The items of an Array (not of a Numbers array).
     const Value* begin() const { return items; }
     const Value* end() const { return items + size; }
     /// The member named `key`, or nullptr (objects only; keys are unique).

@@ -333,7 +333,8 @@ struct Schema::Impl {
             case Kind::Unsigned: bit = kInteger | kNumber; break;
             case Kind::Float: bit = kNumber; break;
             case Kind::String: bit = kString; break;
-            case Kind::Array: bit = kArray; break;
+            case Kind::Array:
+            case Kind::Numbers: bit = kArray; break;
             case Kind::Object: bit = kObject; break;
             }
             if (!(node.types & bit))
@@ -375,7 +376,7 @@ struct Schema::Impl {
             }
             if (node.pattern && !std::regex_search(v.text, v.text + v.size, *node.pattern))
                 return Verdict::Invalid;
-        } else if (v.kind == Kind::Array) {
+        } else if (v.isAnyArray()) {
             if ((node.minItems && v.size < *node.minItems) || (node.maxItems && v.size > *node.maxItems))
                 return Verdict::Invalid;
             if (node.items && !all.add(checkItems(*node.items, v, parallelItems)))
@@ -463,6 +464,13 @@ struct Schema::Impl {
 
     Verdict checkItems(const Node& items, const Value& array, std::size_t parallelItems) const
     {
+        if (array.kind == Kind::Numbers) {
+            All all;
+            for (std::uint32_t i = 0; i < array.size; ++i)
+                if (!all.add(check(items, array.item(i), 0)))
+                    return Verdict::Invalid;
+            return all.result();
+        }
         if (parallelItems == 0 || array.size < parallelItems)
             return checkRange(items, array.begin(), array.end());
         // Two halves: the second on another thread (only once: nested arrays are checked in line).

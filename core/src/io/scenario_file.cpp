@@ -255,6 +255,10 @@ bool vertexCapsHold(const Scenario& s)
 
 bool coordinate(const Value& v, Coordinate& out)
 {
+    if (v.kind == Kind::Numbers && v.size >= 2) {
+        out = Coordinate{v.numbers[0], v.numbers[1]};
+        return true;
+    }
     if (!v.isArray() || v.size < 2 || !v.items[0].isNumber() || !v.items[1].isNumber())
         return false;
     out = Coordinate{v.items[0].asDouble(), v.items[1].asDouble()};
