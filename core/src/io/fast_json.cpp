@@ -163,6 +163,8 @@ struct Document::Impl {
             if (c == '"')
                 break;
             if (c == '\\') {
+                if (end - p < 2)
+                    return false;
                 escaped = true;
                 p += 2; // checked (and decoded) below
                 continue;
@@ -176,8 +178,6 @@ struct Document::Impl {
             }
             ++p;
         }
-        if (p > end)
-            return false;
         const std::size_t raw = static_cast<std::size_t>(p - start);
         if (raw > limits::kMaxStringBytes)
             return false;
