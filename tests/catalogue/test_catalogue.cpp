@@ -9,6 +9,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <chrono>
 #include <fstream>
 
 namespace catalogue = sandtable::catalogue;
@@ -496,6 +497,29 @@ BOOST_AUTO_TEST_CASE(a_failing_thumbnail_renderer_refuses_the_export_and_stores_
     BOOST_CHECK_THROW(db.exportScenario(folder / "a.json", options), core::OperationError);
     BOOST_TEST(db.show("test-small").revisions.size() == 1u);
     BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT count(*) FROM packages") == "1");
+}
+
+BOOST_AUTO_TEST_CASE(a_scenario_the_rules_refuse_is_refused_at_once_while_another_process_writes)
+{
+    // The rules run while the export asks for the write lock; when another connection holds it, the
+    // export awaits the rules before waiting for the lock (60 s), so a refused scenario still returns at
+    // once and the other writer's transaction is untouched.
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "good.json");
+    core::Scenario bad = test::scenarioNamed("test-bad", "Bad");
+    bad.units[1].placement->position = core::Coordinate{500000, 4400650}; // off the map: setup.off_map
+    test::writeScenarioFile(bad, folder / "bad.json");
+    catalogue::Catalogue::open(folder / "c.gpkg").exportScenario(folder / "good.json");
+    sqlite3* other = nullptr;
+    BOOST_TEST_REQUIRE(sqlite3_open((folder / "c.gpkg").string().c_str(), &other) == SQLITE_OK);
+    BOOST_TEST_REQUIRE(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
+    const auto start = std::chrono::steady_clock::now();
+    BOOST_CHECK_THROW(catalogue::Catalogue::open(folder / "c.gpkg").exportScenario(folder / "bad.json"), catalogue::ValidationFailed);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    BOOST_TEST(seconds < 10.0);
+    BOOST_TEST(sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(other);
+    BOOST_TEST(catalogue::Catalogue::open(folder / "c.gpkg").list().size() == 1u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

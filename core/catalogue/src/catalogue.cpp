@@ -201,6 +201,9 @@ auto startAside(Work work) -> std::future<decltype(work())>
     }
 }
 
+/// Thrown inside exportDocument when the rules, awaited while the catalogue was busy, refuse the scenario.
+struct RefusedBeforeWriting {};
+
 /// The thumbnail, or the error its renderer threw.
 struct Thumbnail {
     std::string png;
@@ -267,20 +270,52 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
         }
     };
 
+    // The rules' outcome, awaited once (here or while the catalogue is busy, see below).
+    std::optional<core::Diagnostics> ruleFindings;
+    std::exception_ptr ruleFailure;
+    const auto awaitRules = [&] {
+        if (ruleFindings || ruleFailure)
+            return;
+        try {
+            ruleFindings = rules.get();
+        } catch (...) {
+            ruleFailure = std::current_exception();
+        }
+    };
+
     if (!srsError) {
         try {
             if (!m_impl->db.isOpen())
                 m_impl->db = detail::Database::open(m_impl->path, detail::Database::Access::Create, kBusyTimeoutMs);
             detail::Database& db = m_impl->db;
-            {
-                detail::Statement mode(db, "PRAGMA journal_mode");
-                if (mode.step())
-                    journalMode = mode.text(0);
-            }
             const RasterPlan raster = planRaster(scenario, baseDir, options, sqlite3_limit(db.handle(), SQLITE_LIMIT_LENGTH, -1));
             result.rasterNote = raster.note;
 
-            transaction.emplace(db, detail::Transaction::Kind::Immediate);
+            // The write lock is first asked for without waiting: when another process holds the
+            // catalogue, the rules are awaited before waiting for it, so that a scenario they refuse is
+            // refused at once, as when they ran before the catalogue was opened.
+            const auto begin = [&] {
+                {
+                    detail::Statement mode(db, "PRAGMA journal_mode");
+                    if (mode.step())
+                        journalMode = mode.text(0);
+                }
+                transaction.emplace(db, detail::Transaction::Kind::Immediate);
+            };
+            bool began = false;
+            sqlite3_busy_timeout(db.handle(), 0);
+            try {
+                begin();
+                began = true;
+            } catch (const core::Error&) {
+            }
+            sqlite3_busy_timeout(db.handle(), kBusyTimeoutMs);
+            if (!began) {
+                awaitRules();
+                if (ruleFailure || core::hasErrors(*ruleFindings))
+                    throw RefusedBeforeWriting{};
+                begin();
+            }
             const detail::SchemaState state = detail::inspectCatalogue(db);
             if (state.version < kSchemaVersion)
                 detail::migrateCatalogue(db, state);
@@ -451,6 +486,8 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                     s.reset();
                 }
             }
+        } catch (const RefusedBeforeWriting&) {
+            // nothing written: the rules' outcome is reported below
         } catch (...) {
             writeError = std::current_exception();
         }
@@ -458,9 +495,13 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
 
     core::Diagnostics diagnostics = std::move(report.diagnostics);
     Thumbnail checkedThumbnail;
+    awaitRules();
+    if (ruleFailure) {
+        abandon();
+        std::rethrow_exception(ruleFailure);
+    }
+    diagnostics.insert(diagnostics.end(), std::make_move_iterator(ruleFindings->begin()), std::make_move_iterator(ruleFindings->end()));
     try {
-        core::Diagnostics found = rules.get();
-        diagnostics.insert(diagnostics.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
         checkedThumbnail = thumbnail.get();
     } catch (...) {
         abandon();
