@@ -639,9 +639,7 @@ void GridPane::previewSheets()
         const wxSize room = m_tabs->GetClientSize();
         request.pngDpi = std::clamp(std::min(room.x - 16, room.y - 90) / longSideInches, 20.0, 150.0);
         const print::CampaignPrintResult result = print::printCampaignSheets(doc->scenario(), request, folder / "sheet.png");
-        wxImage image;
-        if (result.files.empty() || !image.LoadFile(wxString::FromUTF8(result.files.front().string()), wxBITMAP_TYPE_PNG))
-            throw core::OperationError("", "sheet preview", "no page was rendered");
+        const wxImage image = loadFirstPage(result.files, "sheet preview");
         m_sheet->SetBitmap(wxBitmap(image));
         m_sheetNote->SetLabel(wxString::FromUTF8("Page 1 of " + std::to_string(result.pages) + " per copy at 1:"
             + fixed(result.scaleDenominator, 0) + " (one square = " + fixed(print::paperMillimetres(campaign()->grid.squareSize, result.scaleDenominator), 1)

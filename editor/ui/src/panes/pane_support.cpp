@@ -89,6 +89,14 @@ wxBoxSizer* labelledRow(wxWindow* parent, const wxString& label, std::initialize
     return row;
 }
 
+wxImage loadFirstPage(const std::vector<std::filesystem::path>& files, const std::string& what)
+{
+    wxImage image;
+    if (files.empty() || !image.LoadFile(wxString::FromUTF8(files.front().string()), wxBITMAP_TYPE_PNG))
+        throw core::OperationError("", what, "no page was rendered");
+    return image;
+}
+
 std::filesystem::path temporaryFolder(const std::string& prefix)
 {
     std::random_device rd;

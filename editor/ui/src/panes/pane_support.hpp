@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace sandtable::editor::ui::panes {
 
@@ -19,6 +20,10 @@ wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& sc
 
 /// A horizontal row: `label` (a static text on `parent`) then `controls`, 4 px apart, as the panes' rows are.
 wxBoxSizer* labelledRow(wxWindow* parent, const wxString& label, std::initializer_list<wxWindow*> controls);
+
+/// The first of the page files core/print wrote (PNG), as an image. Throws core::OperationError naming
+/// `what` when no page was written or the PNG cannot be read.
+wxImage loadFirstPage(const std::vector<std::filesystem::path>& files, const std::string& what);
 
 /// A fresh temporary folder for one preview (removed by the caller when done).
 std::filesystem::path temporaryFolder(const std::string& prefix);

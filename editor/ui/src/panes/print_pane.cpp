@@ -270,9 +270,7 @@ void PrintPane::preview()
         request.format = print::MapOutputFormat::Png;
         request.pngDpi = kPreviewDpi;
         const print::MapPrintResult result = print::printMap(doc->scenario(), request, folder / "preview.png");
-        wxImage image;
-        if (result.files.empty() || !image.LoadFile(wxString::FromUTF8(result.files.front().string()), wxBITMAP_TYPE_PNG))
-            throw core::OperationError("", "preview", "no page was rendered");
+        wxImage image = loadFirstPage(result.files, "preview");
         m_pageNote->SetLabel(wxString::FromUTF8("Page 1 of " + std::to_string(result.pages)
             + (result.pages > 1 ? " (the assembly sheet; the map sheets follow)" : "")));
         const int maxWidth = std::max(200, GetClientSize().x - 12);
