@@ -15,6 +15,8 @@
 #include <filesystem>
 #include <sstream>
 #include <sys/wait.h>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -26,6 +28,35 @@ std::string writeSmall(const sandtable::test::TemporaryFolder& folder, const std
     const auto path = folder / name;
     sandtable::core::writeFileAtomically(path, sandtable::core::serializeScenario(s));
     return path.string();
+}
+
+/// The RGB values of the pixels `points` (x, y) of a PNG, read back with GDAL's Python bindings; empty
+/// when python3-gdal is missing (the caller then skips its pixel checks with a message).
+std::vector<int> pngPixels(const std::string& png, const std::vector<std::pair<int, int>>& points)
+{
+    if (!std::filesystem::exists("/usr/share/doc/python3-gdal")) {
+        BOOST_TEST_MESSAGE("python3-gdal missing: the thumbnail's pixels are not checked");
+        return {};
+    }
+    std::string list;
+    for (const auto& [x, y] : points)
+        list += "(" + std::to_string(x) + ", " + std::to_string(y) + "), ";
+    FILE* pipe = popen(("/usr/bin/python3 -c \"from osgeo import gdal; d = gdal.Open('" + png
+                           + "'); print(*[int(d.GetRasterBand(b).ReadAsArray(x, y, 1, 1)[0][0]) for x, y in (" + list
+                           + ") for b in (1, 2, 3)])\" 2>&1").c_str(), "r");
+    BOOST_REQUIRE(pipe != nullptr);
+    std::string output;
+    char buffer[4096];
+    std::size_t n = 0;
+    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
+        output.append(buffer, n);
+    pclose(pipe);
+    std::istringstream values(output);
+    std::vector<int> v(points.size() * 3, -1);
+    for (int& x : v)
+        values >> x;
+    BOOST_TEST_MESSAGE("pixels of " << png << ": " << output);
+    return v;
 }
 
 } // namespace
@@ -182,25 +213,56 @@ BOOST_AUTO_TEST_CASE(every_package_gets_a_thumbnail_png_of_its_terrain)
     // Pixels, read back with GDAL: the wood (300100..300300 E, 4400100..4400200 N) covers pixel (51, 217)
     // with the woods fill, rgb(120, 170, 90) at alpha 0.75 over the paper (245, 240, 224): (151, 188, 124);
     // pixel (200, 50) is bare paper.
-    if (std::filesystem::exists("/usr/share/doc/python3-gdal")) {
-        FILE* pipe = popen(("/usr/bin/python3 -c \"from osgeo import gdal; d = gdal.Open('" + png
-                               + "'); print(*[int(d.GetRasterBand(b).ReadAsArray(x, y, 1, 1)[0][0]) for x, y in ((51, 217), (200, 50)) "
-                                 "for b in (1, 2, 3)])\" 2>&1").c_str(), "r");
-        BOOST_TEST_REQUIRE(pipe != nullptr);
-        char buffer[256] = {};
-        const std::size_t n = fread(buffer, 1, sizeof buffer - 1, pipe);
-        pclose(pipe);
-        std::istringstream values(std::string(buffer, n));
-        int v[6] = {};
-        for (int& x : v)
-            values >> x;
+    if (const std::vector<int> v = pngPixels(png, {{51, 217}, {200, 50}}); !v.empty()) {
         const int expected[6] = {151, 188, 124, 245, 240, 224};
         for (int k = 0; k < 6; ++k)
-            BOOST_TEST(std::abs(v[k] - expected[k]) <= 2, "channel " << k << ": " << v[k] << " (output: " << buffer << ")");
+            BOOST_TEST(std::abs(v[k] - expected[k]) <= 2, "channel " << k << ": " << v[k]);
     }
 
     Result none = runTool({"catalogue", "thumbnail", "nothing", "-o", png, "--catalogue", db});
     BOOST_TEST(none.code == 1);
+}
+
+BOOST_AUTO_TEST_CASE(thumbnail_fills_overlapping_woods_once_and_keeps_holes_whatever_their_orientation)
+{
+    // The fixture's 1000 m x 1000 m extent at 256 px: 0.256 px per metre; x = (E - 300000) * 0.256,
+    // y = 256 - (N - 4400000) * 0.256. The woods fill is rgb(120, 170, 90) at alpha 0.75 over the paper
+    // (245, 240, 224): (151, 188, 124) once; filled twice it would be (128, 175, 99).
+    using sandtable::core::Geometry;
+    using sandtable::core::TerrainFeature;
+    using sandtable::core::FeatureId;
+    auto s = sandtable::test::smallScenario();
+    s.terrain.clear();
+    // A (E 300100-300500) and B (E 300300-300700) overlap over E 300300-300500, N 4400100-4400500.
+    s.terrain.push_back(TerrainFeature{FeatureId("wood-a"), "woods", "A",
+        Geometry::polygon({{{300100, 4400100}, {300500, 4400100}, {300500, 4400500}, {300100, 4400500}, {300100, 4400100}}}),
+        nlohmann::ordered_json::object()});
+    s.terrain.push_back(TerrainFeature{FeatureId("wood-b"), "woods", "B",
+        Geometry::polygon({{{300300, 4400100}, {300700, 4400100}, {300700, 4400500}, {300300, 4400500}, {300300, 4400100}}}),
+        nlohmann::ordered_json::object()});
+    // C has a clearing (E 300400-300600, N 4400750-4400850) whose ring turns the same way as the exterior.
+    s.terrain.push_back(TerrainFeature{FeatureId("wood-c"), "woods", "C",
+        Geometry::polygon({{{300100, 4400700}, {300900, 4400700}, {300900, 4400900}, {300100, 4400900}, {300100, 4400700}},
+            {{300400, 4400750}, {300600, 4400750}, {300600, 4400850}, {300400, 4400850}, {300400, 4400750}}}),
+        nlohmann::ordered_json::object()});
+    sandtable::test::TemporaryFolder folder;
+    const std::string db = (folder / "c.gpkg").string();
+    Result exported = runTool({"catalogue", "export", writeSmall(folder, "w.json", s), "--catalogue", db});
+    BOOST_TEST_REQUIRE(exported.code == 0, exported.err);
+    const std::string png = (folder / "t.png").string();
+    Result written = runTool({"catalogue", "thumbnail", "test-small", "-o", png, "--catalogue", db});
+    BOOST_TEST_REQUIRE(written.code == 0, written.err);
+    // (51, 179): A alone (E 300200, N 4400300); (102, 179): A and B (E 300400); (51, 51): C (E 300200,
+    // N 4400800); (128, 51): C's clearing (E 300500); (200, 240): bare paper (E 300781, N 4400062).
+    const std::vector<int> v = pngPixels(png, {{51, 179}, {102, 179}, {51, 51}, {128, 51}, {200, 240}});
+    if (v.empty())
+        return;
+    const int wood[3] = {151, 188, 124};
+    const int paper[3] = {245, 240, 224};
+    const int* expected[5] = {wood, wood, wood, paper, paper};
+    for (int p = 0; p < 5; ++p)
+        for (int b = 0; b < 3; ++b)
+            BOOST_TEST(std::abs(v[static_cast<std::size_t>(p * 3 + b)] - expected[p][b]) <= 2, "point " << p << " band " << b);
 }
 
 BOOST_AUTO_TEST_CASE(every_example_round_trips_through_the_catalogue_byte_for_byte)
