@@ -114,6 +114,12 @@ std::string utmCrsForCentre(const std::string& crs, const std::vector<core::Coor
     }
     const core::Coordinate centre{(minX + maxX) / 2.0, (minY + maxY) / 2.0};
     const core::Coordinate lonLat = transformPoints(crs, "EPSG:4326", {centre}, context).front();
+    // Coordinates that do not fit their CRS (metres read as degrees, say) land off the globe: no zone.
+    if (!(std::abs(lonLat.x) <= 180.0) || !(std::abs(lonLat.y) <= 90.0))
+        throw core::OperationError(context, "CRS",
+            "the centre of the data, (" + detail::formatNumber(centre.x) + ", " + detail::formatNumber(centre.y) + ") in "
+                + crs + ", is not on the globe (longitude " + detail::formatNumber(lonLat.x) + ", latitude "
+                + detail::formatNumber(lonLat.y) + "): the coordinates do not fit the CRS, so no UTM zone can be chosen");
     // Zones are 6 degrees wide from 180 W; a longitude of exactly 180 belongs to zone 60.
     const int zone = std::clamp(static_cast<int>(std::floor((lonLat.x + 180.0) / 6.0)) + 1, 1, 60);
     return "EPSG:" + std::to_string((lonLat.y >= 0.0 ? 32600 : 32700) + zone);

@@ -38,6 +38,21 @@ BOOST_AUTO_TEST_CASE(auto_utm_zone_is_the_one_holding_the_centre)
     BOOST_CHECK_THROW(importers::utmCrsForCentre("EPSG:4326", {}), core::OperationError);
 }
 
+BOOST_AUTO_TEST_CASE(auto_utm_zone_refuses_coordinates_that_do_not_fit_the_crs)
+{
+    // UTM metres of Gettysburg (309,000 E, 4,410,000 N) labelled WGS 84: "longitude" 309,000 degrees is not
+    // on the globe. Before, the zone number overflowed an int (found by fuzz_terrain_geojson).
+    try {
+        importers::utmCrsForCentre("EPSG:4326", {{304500, 4410000}, {313500, 4410000}});
+        BOOST_FAIL("no error");
+    } catch (const core::OperationError& e) {
+        BOOST_TEST(std::string(e.what()).find("not on the globe") != std::string::npos, e.what());
+        BOOST_TEST(std::string(e.what()).find("(309000, 4410000)") != std::string::npos, e.what());
+    }
+    // Latitude beyond the pole: 95 N.
+    BOOST_CHECK_THROW(importers::utmCrsForCentre("EPSG:4326", {{10.0, 95.0}}), core::OperationError);
+}
+
 BOOST_AUTO_TEST_CASE(transforms_lon_lat_to_utm_like_gdal)
 {
     // Reference: /usr/bin/python3, osgeo.osr CoordinateTransformation EPSG:4326 -> EPSG:32618 with

@@ -32,7 +32,8 @@ std::string crsIdentifier(const CrsDescription& crs);
 
 /// The WGS 84 UTM zone (EPSG:326zz north, 327zz south) holding the centre of the points' bounding box.
 /// `points` are in `crs` (any CRS OSR can transform to WGS 84). Throws core::OperationError when the
-/// points are empty or cannot be transformed.
+/// points are empty, cannot be transformed, or their centre falls off the globe (longitude beyond 180 or
+/// latitude beyond 90 degrees: coordinates that do not fit the CRS, such as UTM metres labelled WGS 84).
 std::string utmCrsForCentre(const std::string& crs, const std::vector<core::Coordinate>& points,
     const std::string& context = {});
 
