@@ -14,6 +14,7 @@ import hashlib
 import os
 import shutil
 import sqlite3
+import struct
 import subprocess
 import sys
 import tempfile
@@ -111,9 +112,10 @@ def sha(path):
     return hashlib.sha256(open(path, "rb").read()).hexdigest() if os.path.exists(path) else None
 
 
-def generate(root, fixtures, out):
+def generate(root, sandtable, fixtures, out):
     """Inputs too big or too binary to check in: deep nesting, huge strings, absurd vertex counts, hostile
-    catalogues (wrong application_id, triggers, views, an oversized document blob)."""
+    catalogues (wrong application_id, triggers, views, an oversized document blob), geometry blobs claiming
+    billions of vertices."""
     def write(rel, data):
         path = os.path.join(out, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -154,6 +156,26 @@ def generate(root, fixtures, out):
     catalogue("document-not-json.gpkg", "UPDATE package_documents SET document = X'FFFE00';")
     catalogue("document-wrong-type.gpkg", "UPDATE package_documents SET document = 42;")
     catalogue("huge-title.gpkg", "UPDATE packages SET title = printf('%.*c', 3000000, 'x');")
+    # Geometry blobs that claim about two billion vertices (a GeoPackage header, then WKB: a polygon with one
+    # ring of 0x7FFFFFFF points, of which three follow): in a catalogue's terrain table and in a vector file.
+    claim = b"GP\x00\x01" + struct.pack("<i", 32618) + struct.pack("<BIII", 1, 3, 1, 0x7FFFFFFF) + struct.pack("<6d", 0, 0, 1, 0, 1, 1)
+    with_terrain = os.path.join(out, "catalogue", "terrain-blob-billion-vertices.gpkg")
+    subprocess.run([sandtable, "catalogue", "export", fixtures["scen"], "--catalogue", with_terrain, "-q"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    con = sqlite3.connect(with_terrain)
+    tables = [r[0] for r in con.execute("SELECT table_name FROM gpkg_contents WHERE data_type = 'features'")]
+    if not tables:
+        raise SystemExit("the catalogue of %s has no terrain feature table" % fixtures["scen"])
+    con.execute('UPDATE "%s" SET geom = ?' % tables[0].replace('"', '""'), (claim,))
+    con.commit()
+    con.close()
+    vector = os.path.join(out, "vector", "wkb-billion-vertices.gpkg")
+    os.makedirs(os.path.dirname(vector), exist_ok=True)
+    subprocess.run(["ogr2ogr", "-q", "-f", "GPKG", "-nln", "terrain", "-lco", "SPATIAL_INDEX=NO", vector, fixtures["vector"]], check=True)
+    con = sqlite3.connect(vector)
+    con.execute("UPDATE terrain SET geom = ? WHERE class = 'woods'", (claim,))  # a feature that is otherwise imported
+    con.commit()
+    con.close()
     data = open(good, "rb").read()
     write("catalogue/truncated.gpkg", data[: len(data) // 3])
     write("catalogue/header-only.gpkg", data[:100])
@@ -257,7 +279,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="sandtable-bad-input-") as work:
         fixtures = make_fixtures(root, a.sandtable, work)
         generated = os.path.join(work, "generated")
-        generate(root, fixtures, generated)
+        generate(root, a.sandtable, fixtures, generated)
         # Inputs are read from copies; the checked-in corpus is also hashed before and after the whole run.
         corpus_before = {}
         jobs = []

@@ -28,7 +28,7 @@ for target in "${TARGETS[@]}"; do
   "$BUILD/tests/fuzz/fuzz_$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
     -max_len=1048576 -print_final_stats=1 -artifact_prefix="$BUILD/artifacts/$target-" "$BUILD/corpus/$target" \
     > "$log" 2>&1 || status=$?
-  grep -E "^#[0-9]+ +(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|^Done " "$log" || true
+  grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|^Done " "$log" || true
   if [ "$status" -ne 0 ]; then
     tail -n 60 "$log" >&2
     echo "fuzz_$target failed (exit $status): the input is in $BUILD/artifacts/, the log in $log" >&2
