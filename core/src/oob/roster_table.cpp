@@ -85,6 +85,7 @@ std::vector<Record> csvRecords(std::string_view s, char delimiter, std::vector<s
 {
     std::vector<Record> records;
     std::size_t i = 0, line = 1;
+    bool loneCarriageReturn = false;
     while (i < s.size()) {
         Record record{line, {}};
         std::string field;
@@ -118,6 +119,13 @@ std::vector<Record> csvRecords(std::string_view s, char delimiter, std::vector<s
                 ++i;
             } else if (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n') {
                 ++i;
+            } else if (c == '\r') {
+                // Said once: a file saved with CR alone ends its lines this way throughout.
+                if (!loneCarriageReturn)
+                    problems.push_back("line " + std::to_string(line) + ": a carriage return that does not end a line "
+                        "(lines ending in CR alone, as classic Mac OS wrote them?); save the file with LF or CRLF line ends");
+                loneCarriageReturn = true;
+                ++i;
             } else if (c == '\n') {
                 ++line;
                 ++i;
@@ -134,6 +142,8 @@ std::vector<Record> csvRecords(std::string_view s, char delimiter, std::vector<s
         if (!(record.fields.size() == 1 && record.fields[0].empty() && !wasQuoted))
             records.push_back(std::move(record));
     }
+    if (loneCarriageReturn)
+        return {}; // its rows cannot be told apart: nothing else about them is worth saying
     return records;
 }
 
@@ -278,7 +288,8 @@ RosterTable parseDelimited(std::string_view s, char delimiter, std::vector<std::
                 records.push_back({line, splitTabs(text)});
     }
     if (records.empty()) {
-        problems.push_back("the input has no header line");
+        if (problems.empty()) // else the reader already said why (lines ending in CR alone)
+            problems.push_back("the input has no header line");
         return table;
     }
     table.columns = records.front().fields;

@@ -107,6 +107,18 @@ BOOST_AUTO_TEST_CASE(non_utf8_input_is_refused_naming_its_line)
     BOOST_TEST(problems[0].rfind("line 3: not UTF-8", 0) == 0);
 }
 
+BOOST_AUTO_TEST_CASE(lines_ending_in_cr_alone_are_named_once)
+{
+    // Classic Mac OS line ends: the whole file is one line to a CSV reader; before, "the input has no rows".
+    const std::string csv = "id,name,type,formation\rx1,Ok,infantry,blue-1\rx2,Two,infantry,blue-1\r";
+    const auto problems = problemsOf(csv, RosterFormat::Csv);
+    for (const std::string& p : problems)
+        BOOST_TEST_MESSAGE(p);
+    BOOST_REQUIRE_EQUAL(problems.size(), 1u);
+    BOOST_TEST(problems[0].rfind("line 1: a carriage return that does not end a line", 0) == 0, problems[0]);
+    BOOST_TEST(problems[0].find("LF or CRLF") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(a_quoted_field_may_hold_a_line_break_and_rows_keep_their_first_line)
 {
     const std::string csv = "id,name,type,formation\r\nq1,\"Two\r\nlines\",infantry,blue-1\r\nq2,Bad,pikes,blue-1\r\n";
