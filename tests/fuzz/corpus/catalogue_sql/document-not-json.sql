@@ -1,0 +1,1 @@
+UPDATE package_documents SET document = X'FFFE007B';

@@ -1,0 +1,1 @@
+UPDATE sandtable_meta SET value = '999' WHERE key = 'schema_version';

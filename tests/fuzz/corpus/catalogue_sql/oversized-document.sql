@@ -1,0 +1,1 @@
+UPDATE package_documents SET document = zeroblob(3000000);
