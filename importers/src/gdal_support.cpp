@@ -169,6 +169,13 @@ int CPL_STDCALL forwardProgress(double fraction, const char* /*message*/, void* 
     // The warper may report from its worker threads; callbacks are not required to be thread-safe.
     static std::mutex mutex;
     const std::lock_guard lock(mutex);
+    // Once cancelled, always cancelled. GDAL 3.6's multi-threaded warp keeps the kernel's stop flag from one
+    // chunk to the next: a later chunk that the progress let start (a callback that said yes again, or a
+    // chunk whose start lies before the fraction that was refused) ran its jobs into that stale flag, and
+    // ChunkAndWarpMulti then waited for rows that never came (1 run in 10 of cancelled_warp_leaves_nothing
+    // hung under load). Refusing every later call stops each chunk before its jobs start.
+    if (r->cancelled)
+        return FALSE;
     const double whole = r->start + (r->end - r->start) * fraction;
     if (!(*r->callback)(whole, r->what)) {
         r->cancelled = true;
