@@ -6,6 +6,7 @@
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_json.hpp"
+#include "support/run_command.hpp"
 #include "support/scenario_fixtures.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -62,27 +63,6 @@ inline void execSql(const std::filesystem::path& db, const std::string& sql)
     sqlite3_close(handle);
     if (rc != SQLITE_OK)
         throw std::runtime_error(sql + ": " + text);
-}
-
-struct CommandResult {
-    int exitCode = -1;
-    std::string output;  ///< stdout and stderr together
-};
-
-/// Runs a shell command line, capturing its output.
-inline CommandResult runCommand(const std::string& commandLine)
-{
-    CommandResult result;
-    FILE* pipe = popen((commandLine + " 2>&1").c_str(), "r");
-    if (!pipe)
-        return result;
-    std::array<char, 4096> buffer{};
-    std::size_t n = 0;
-    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-        result.output.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return result;
 }
 
 /// GDAL's GeoPackage validator as Debian's python3-gdal installs it.

@@ -3,6 +3,7 @@
 // round trip, and GDAL's validator on a catalogue the command wrote.
 #include "sandtable/cli/context.hpp"
 #include "support/cli_runner.hpp"
+#include "support/run_command.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_json.hpp"
 #include "support/scenario_fixtures.hpp"
@@ -14,7 +15,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
-#include <sys/wait.h>
 #include <utility>
 #include <vector>
 
@@ -41,16 +41,9 @@ std::vector<int> pngPixels(const std::string& png, const std::vector<std::pair<i
     std::string list;
     for (const auto& [x, y] : points)
         list += "(" + std::to_string(x) + ", " + std::to_string(y) + "), ";
-    FILE* pipe = popen(("/usr/bin/python3 -c \"from osgeo import gdal; d = gdal.Open('" + png
-                           + "'); print(*[int(d.GetRasterBand(b).ReadAsArray(x, y, 1, 1)[0][0]) for x, y in (" + list
-                           + ") for b in (1, 2, 3)])\" 2>&1").c_str(), "r");
-    BOOST_REQUIRE(pipe != nullptr);
-    std::string output;
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
-        output.append(buffer, n);
-    pclose(pipe);
+    const std::string output = sandtable::test::runCommand("/usr/bin/python3 -c \"from osgeo import gdal; d = gdal.Open('"
+        + png + "'); print(*[int(d.GetRasterBand(b).ReadAsArray(x, y, 1, 1)[0][0]) for x, y in (" + list
+        + ") for b in (1, 2, 3)])\"").output;
     std::istringstream values(output);
     std::vector<int> v(points.size() * 3, -1);
     for (int& x : v)
@@ -175,16 +168,9 @@ BOOST_AUTO_TEST_CASE(gdal_validator_accepts_the_catalogue_the_command_writes)
     sandtable::test::TemporaryFolder folder;
     const std::string db = (folder / "catalogue.gpkg").string();
     BOOST_TEST_REQUIRE(runTool({"catalogue", "export", writeSmall(folder, "a.json", sandtable::test::smallScenario()), "--catalogue", db}).code == 0);
-    FILE* pipe = popen(("/usr/bin/python3 " + validator.string() + " -k " + db + " 2>&1").c_str(), "r");
-    BOOST_TEST_REQUIRE(pipe != nullptr);
-    std::string output;
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
-        output.append(buffer, n);
-    const int status = pclose(pipe);
-    BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 0), output);
-    BOOST_TEST(output == "");
+    const sandtable::test::CommandResult validated = sandtable::test::runCommand("/usr/bin/python3 " + validator.string() + " -k " + db);
+    BOOST_TEST(validated.exitCode == 0, validated.output);
+    BOOST_TEST(validated.output == "");
 }
 
 BOOST_AUTO_TEST_CASE(every_package_gets_a_thumbnail_png_of_its_terrain)
