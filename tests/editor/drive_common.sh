@@ -156,6 +156,27 @@ checksum() { md5sum < "$1"; }
 file_changed() { [ -e "$1" ] && [ "$(checksum "$1")" != "$2" ]; }
 wait_for_file_change() { wait_until "$1 to be saved" file_changed "$1" "$2"; }
 
+# The fixture's North Wood (tests/data/editor/small_terrain...): its fill over the canvas background
+# (tests/editor/CMakeLists.txt) is (144, 188, 139), matched within 6 levels.
+wood=144,188,139,6
+
+# find_wood: waits until North Wood is painted and still (two screenshots in a row find it at the same place,
+# the first saved as start.png) and fails unless it covers more than 5000 px; sets colour_area, colour_x and
+# colour_y.
+find_wood() {
+  wait_for_colour start "$wood" stable
+  [ "$colour_area" -gt 5000 ] || fail "the wood is not on the screen ($colour_area px)"
+}
+
+# save_without_wood FILE PREVIOUS_CHECKSUM MESSAGE: Ctrl+S, waits for FILE to be saved and checks that it no
+# longer holds woods-1 (else fails with MESSAGE) and still holds village-1.
+save_without_wood() {
+  xdotool key ctrl+s
+  wait_for_file_change "$1" "$2"
+  grep -q '"woods-1"' "$1" && fail "$3"
+  grep -q '"village-1"' "$1" || fail "the saved file lost village-1"
+}
+
 # wait_for_exit: waits for the current editor to end and fails unless it exited with 0.
 process_ended() { ! kill -0 "$1" 2> /dev/null; }
 wait_for_exit() {

@@ -14,13 +14,10 @@ start_editor "$work/editor.log" "$file"
 main=$(wait_for_window '^drive\.sandtable\.json - sandtable editor$')
 focus_window "$main"
 
-# North Wood's fill over the canvas background (see CMakeLists.txt): (144, 188, 139). The window is laid
-# out and painted when two screenshots in a row find the wood at the same place.
-wood=144,188,139,6
-wait_for_colour start "$wood" stable
+# The window is laid out and painted when two screenshots in a row find North Wood at the same place.
+find_wood
 area=$colour_area x=$colour_x y=$colour_y
 echo "wood on screen: $area px around ($x, $y)"
-[ "$area" -gt 5000 ] || fail "the wood is not on the screen ($area px)"
 
 xdotool mousemove "$x" "$y" click 1
 xdotool click 4 # wheel up: zoom in by 1.25 about the cursor
@@ -37,10 +34,7 @@ before=$(checksum "$file")
 xdotool key Delete
 gone() { [ "$1" -lt 100 ]; }
 wait_for_colour deleted "$wood" gone
-xdotool key ctrl+s
-wait_for_file_change "$file" "$before"
-grep -q '"woods-1"' "$file" && fail "the saved file still holds woods-1"
-grep -q '"village-1"' "$file" || fail "the saved file lost village-1"
+save_without_wood "$file" "$before" "the saved file still holds woods-1"
 
 before=$(checksum "$file")
 xdotool key ctrl+z
