@@ -61,21 +61,30 @@ void write(std::string& out, const nlohmann::ordered_json& value, int indent, in
             out += "[]";
             return;
         }
-        // Arrays of numbers (coordinates, transforms) stay on one line: readable and compact.
-        bool allScalars = true;
+        // Arrays of numbers (a coordinate, a transform) stay on one line, and so do arrays of them (a ring or
+        // a line string: one line per ring keeps a big terrain file about a third smaller than a line per
+        // vertex, and still diffs ring by ring).
+        const auto numbers = [](const nlohmann::ordered_json& array) {
+            for (const auto& item : array)
+                if (!item.is_number())
+                    return false;
+            return true;
+        };
+        bool numberArrays = true;
         for (const auto& item : value)
-            allScalars = allScalars && item.is_number();
+            numberArrays = numberArrays && item.is_array() && !item.empty() && numbers(item);
+        const bool oneLine = numbers(value) || numberArrays;
         out += '[';
         bool first = true;
         for (const auto& item : value) {
             if (!first)
-                out += allScalars && indent > 0 ? ", " : ",";
+                out += oneLine && indent > 0 ? ", " : ",";
             first = false;
-            if (!allScalars)
+            if (!oneLine)
                 newline(out, indent, depth + 1);
             write(out, item, indent, depth + 1);
         }
-        if (!allScalars)
+        if (!oneLine)
             newline(out, indent, depth);
         out += ']';
         return;

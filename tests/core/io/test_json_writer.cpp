@@ -44,4 +44,13 @@ BOOST_AUTO_TEST_CASE(indents_objects_and_keeps_number_arrays_on_one_line)
     BOOST_TEST(writeJson(j, 2) == "{\n  \"a\": 1,\n  \"b\": [1.5, 2.5],\n  \"c\": {}\n}\n");
 }
 
+BOOST_AUTO_TEST_CASE(keeps_a_ring_of_coordinates_on_one_line)
+{
+    // A polygon's coordinates: one line per ring, not one per vertex; an array of objects still breaks.
+    const Json j = {{"coordinates", Json::array({Json::array({Json::array({0.5, 1.0}), Json::array({2.0, 3.25})})})},
+        {"items", Json::array({Json::object({{"x", 1}})})}};
+    BOOST_TEST(writeJson(j, 2)
+        == "{\n  \"coordinates\": [\n    [[0.5, 1.0], [2.0, 3.25]]\n  ],\n  \"items\": [\n    {\n      \"x\": 1\n    }\n  ]\n}\n");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
