@@ -389,6 +389,8 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 detail::Statement s(db, "INSERT INTO package_documents (package_fid, document) VALUES (?1, ?2)", "package_documents");
                 s.bind(1, fid).bindStaticBlob(2, document).run();
             }
+            // Most of a big document has left SQLite's page cache by now: the disk can start on it.
+            db.startWriteback();
             if (scenario.map) {
                 const core::MapSource& map = *scenario.map;
                 const std::optional<core::Georeference>& g = map.georeference;
@@ -486,6 +488,8 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                     s.reset();
                 }
             }
+            // The disk writes what the terrain spilled while the rules and the thumbnail are awaited.
+            m_impl->db.startWriteback();
         } catch (const RefusedBeforeWriting&) {
             // nothing written: the rules' outcome is reported below
         } catch (...) {

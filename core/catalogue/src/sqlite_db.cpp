@@ -5,6 +5,10 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/limits.hpp"
 
+#ifdef __linux__
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 #include <limits>
 #include <utility>
 
@@ -64,6 +68,19 @@ Database Database::open(const std::filesystem::path& path, Access access, int bu
 }
 
 Database::~Database() { close(); }
+
+void Database::startWriteback() const noexcept
+{
+#ifdef __linux__
+    for (const std::string& name : {m_file, m_file + "-wal"}) {
+        const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        ::sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+        ::close(fd);
+    }
+#endif
+}
 
 Database::Database(Database&& other) noexcept
     : m_db(std::exchange(other.m_db, nullptr)), m_file(std::move(other.m_file))
