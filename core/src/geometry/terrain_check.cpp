@@ -12,8 +12,10 @@
 #include <future>
 #include <limits>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 
 namespace sandtable::core::geometry {
 namespace {
@@ -237,6 +239,10 @@ private:
     GEOSSTRtree* m_tree = nullptr;
 };
 
+struct PreparedDeleter {
+    void operator()(const GEOSPreparedGeometry* p) const noexcept { GEOSPreparedGeom_destroy_r(geosContext(), p); }
+};
+
 /// Whether `p` lies within `tolerance` of any of the indexed features (GEOSDistanceWithin; features whose
 /// envelopes are farther apart cannot be that close).
 bool onAny(const Prepared& p, const EnvelopeIndex& index, double tolerance)
@@ -339,10 +345,16 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
         Prepared p;
         p.index = i;
         p.feature = &f;
-        GEOSGeom_getXMin_r(h, g, &p.minX);
-        GEOSGeom_getYMin_r(h, g, &p.minY);
-        GEOSGeom_getXMax_r(h, g, &p.maxX);
-        GEOSGeom_getYMax_r(h, g, &p.maxY);
+        // The envelope from the model's vertices (an area's from its exterior rings): GEOS would compute
+        // and keep one for every feature, though most are indexed by no check here.
+        p.minX = p.minY = std::numeric_limits<double>::infinity();
+        p.maxX = p.maxY = -std::numeric_limits<double>::infinity();
+        for (const auto& part : f.geometry.parts)
+            for (std::size_t r = 0; r < part.size() && (dim < 2 || r == 0); ++r)
+                for (const Coordinate& c : part[r]) {
+                    p.minX = std::min(p.minX, c.x), p.maxX = std::max(p.maxX, c.x);
+                    p.minY = std::min(p.minY, c.y), p.maxY = std::max(p.maxY, c.y);
+                }
         p.geometry = g;
         prepared.push_back(p);
     }
@@ -400,24 +412,72 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
                 map = {std::min(map.minX, p.minX), std::min(map.minY, p.minY), std::max(map.maxX, p.maxX),
                     std::max(map.maxY, p.maxY)};
         }
-        GeosGeometryPtr area(GEOSGeom_createRectangle_r(h, map.minX, map.minY, map.maxX, map.maxY));
-        GeosGeometryPtr edge(area ? GEOSBoundary_r(h, area.get()) : nullptr);
-        for (const Prepared* w : water) {
-            bool ok = false;
-            for (const Prepared* other : waterIndex.near(*w, tolerance))
-                if (other != w && boxesNear(*w, *other, tolerance)
-                    && GEOSDistanceWithin_r(h, w->geometry, other->geometry, tolerance) == 1) {
-                    ok = true;
-                    break;
+        // The map edge needs no GEOS: a watercourse that leaves the map's rectangle reaches its edge, and one
+        // inside it comes nearest the edge at an extreme vertex (a side of its envelope), so its distance to
+        // the edge is the smallest gap between the sides of the two rectangles.
+        const bool mapIsArea = map.maxX > map.minX && map.maxY > map.minY;
+        const auto reachesEdge = [&](const Prepared& w) {
+            if (w.minX < map.minX || w.maxX > map.maxX || w.minY < map.minY || w.maxY > map.maxY)
+                return true;
+            return std::min({w.minX - map.minX, map.maxX - w.maxX, w.minY - map.minY, map.maxY - w.maxY}) <= tolerance;
+        };
+        // Whether a watercourse joins another: touching or crossing it (GEOS's prepared intersects, indexed
+        // on the watercourse's segments) or, failing that, coming within the tolerance of it
+        // (GEOSDistanceWithin compares every segment with every segment, so it comes last).
+        const auto joins = [&](const Prepared* w) {
+            GEOSContextHandle_t c = geosContext();
+            std::unique_ptr<const GEOSPreparedGeometry, PreparedDeleter> course;
+            for (const Prepared* other : waterIndex.near(*w, tolerance)) {
+                if (other == w || !boxesNear(*w, *other, tolerance))
+                    continue;
+                if (!course) {
+                    course.reset(GEOSPrepare_r(c, w->geometry));
+                    if (!course)
+                        throw OperationError("", "terrain", "GEOS could not prepare " + describe(*w->feature) + ": " + lastGeosError());
                 }
-            if (!ok && edge)
-                ok = GEOSDistanceWithin_r(h, w->geometry, edge.get(), tolerance) == 1
-                    || GEOSWithin_r(h, w->geometry, area.get()) == 0;
-            if (!ok)
-                out.push_back({"terrain.topology.watercourse", Severity::Warning, geometryPointer(w->index),
-                    describe(*w->feature) + ": neither joins another stream or river nor reaches the map edge (within "
-                        + metres(tolerance, 1) + " m)"});
+                if (GEOSPreparedIntersects_r(c, course.get(), other->geometry) == 1
+                    || GEOSDistanceWithin_r(c, w->geometry, other->geometry, tolerance) == 1)
+                    return true;
+            }
+            return false;
+        };
+        // The watercourses in two halves, the second on another thread (the bench's 1,000 streams took
+        // 18 ms on one thread).
+        std::vector<char> joined(water.size(), 0);
+        const auto checkRange = [&](std::size_t first, std::size_t last) {
+            for (std::size_t k = first; k < last; ++k)
+                joined[k] = joins(water[k]) || (mapIsArea && reachesEdge(*water[k]));
+        };
+        const std::size_t middle = water.size() >= 64 ? water.size() / 2 : water.size();
+        std::future<void> secondHalf;
+        if (middle < water.size()) {
+            try {
+                secondHalf = std::async(std::launch::async, checkRange, middle, water.size());
+            } catch (const std::system_error&) {
+                secondHalf = std::async(std::launch::deferred, checkRange, middle, water.size());
+            }
         }
+        std::exception_ptr failure;
+        try {
+            checkRange(0, middle);
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        if (secondHalf.valid()) {
+            try {
+                secondHalf.get();
+            } catch (...) {
+                if (!failure)
+                    failure = std::current_exception();
+            }
+        }
+        if (failure)
+            std::rethrow_exception(failure);
+        for (std::size_t k = 0; k < water.size(); ++k)
+            if (!joined[k])
+                out.push_back({"terrain.topology.watercourse", Severity::Warning, geometryPointer(water[k]->index),
+                    describe(*water[k]->feature) + ": neither joins another stream or river nor reaches the map edge (within "
+                        + metres(tolerance, 1) + " m)"});
     }
 
     const EnvelopeIndex riverIndex(rivers);

@@ -228,6 +228,47 @@ BOOST_AUTO_TEST_CASE(a_watercourse_must_join_another_or_reach_the_map_edge)
     BOOST_TEST(mentions(found[1], "river 'river-lake'"));
 }
 
+BOOST_AUTO_TEST_CASE(a_watercourse_within_the_tolerance_of_the_edge_or_of_another_joins_it)
+{
+    // The map is 0..1000 m both ways; the tolerance is 1 m.
+    std::vector<TerrainFeature> terrain = {
+        feature("near-edge", "stream", "LINESTRING(500 200, 999.5 200)"),      // 0.5 m from the east edge
+        feature("short-of-edge", "stream", "LINESTRING(500 300, 998.5 300)"),  // 1.5 m short of it: warning
+        feature("crosses-edge", "stream", "LINESTRING(500 400, 1010 400)"),    // leaves the map
+        feature("near-other", "stream", "LINESTRING(100 600, 100 699.2)"),     // 0.8 m from the next one
+        feature("other", "stream", "LINESTRING(50 700, 150 700)"),
+        feature("short-of-other", "stream", "LINESTRING(300 600, 300 698.5)"), // 1.5 m from "other-2": warning
+        feature("other-2", "stream", "LINESTRING(250 700, 350 700, 350 999.9)")}; // reaches the north edge
+    const auto found = withCode(geo::checkTopology(mapWith(terrain)), "terrain.topology.watercourse");
+    BOOST_REQUIRE(found.size() == 2u);
+    BOOST_TEST(mentions(found[0], "stream 'short-of-edge'"));
+    BOOST_TEST(found[0].path == "/terrain/1/geometry");
+    BOOST_TEST(mentions(found[1], "stream 'short-of-other'"));
+    BOOST_TEST(found[1].path == "/terrain/5/geometry");
+}
+
+BOOST_AUTO_TEST_CASE(many_watercourses_are_reported_in_document_order)
+{
+    // 200 streams (checked on two threads): pairs that touch at a confluence, and every fifth pair apart.
+    std::vector<TerrainFeature> terrain;
+    std::vector<std::string> expected;
+    for (int k = 0; k < 100; ++k) {
+        const double x = 10.0 + 9.0 * k;
+        const bool apart = k % 5 == 0;
+        const std::string a = "a" + std::to_string(k), b = "b" + std::to_string(k);
+        terrain.push_back(feature(a, "stream", "LINESTRING(" + std::to_string(x) + " 100, " + std::to_string(x) + " 200)"));
+        // b starts where a ends, or 5.8 m from it; neighbouring pairs are 6 m apart.
+        const std::string start = apart ? std::to_string(x + 3) + " 205" : std::to_string(x) + " 200";
+        terrain.push_back(feature(b, "stream", "LINESTRING(" + start + ", " + std::to_string(x + 3) + " 300)"));
+        if (apart)
+            expected.insert(expected.end(), {a, b});
+    }
+    const auto found = withCode(geo::checkTopology(mapWith(terrain)), "terrain.topology.watercourse");
+    BOOST_REQUIRE(found.size() == expected.size());
+    for (std::size_t i = 0; i < found.size(); ++i)
+        BOOST_TEST(mentions(found[i], "stream '" + expected[i] + "'"));
+}
+
 BOOST_AUTO_TEST_CASE(a_village_in_a_river_is_an_error)
 {
     std::vector<TerrainFeature> terrain = {feature("river-1", "river", "LINESTRING(0 500, 1000 500)"),
