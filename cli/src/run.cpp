@@ -68,7 +68,20 @@ std::string didYouMean(const CLI::App& root, const std::vector<std::string>& arg
 
 } // namespace
 
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
+std::span<const RegisterCommands> nounsWithoutGdal()
+{
+    static constexpr RegisterCommands kNouns[] = {
+        registerScenarioCommands, registerCatalogueCommands, registerOobCommands, registerCardsCommands};
+    return kNouns;
+}
+
+std::span<const std::string_view> nounNamesWithoutGdal()
+{
+    static constexpr std::string_view kNames[] = {"scenario", "catalogue", "oob", "cards"};
+    return kNames;
+}
+
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, std::span<const RegisterCommands> nouns)
 {
     Context context{out, err};
     CLI::App app{"sandtable: turn historical maps into playable, printable, checked wargame scenarios", "sandtable"};
@@ -76,15 +89,8 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     app.add_flag("--json", context.json, "Print the result as one JSON document on stdout");
     app.add_flag("-q,--quiet", context.quiet, "No progress messages");
     app.require_subcommand(1);
-    registerScenarioCommands(app, context);
-    registerRasterCommands(app, context);
-    registerMapCommands(app, context);
-    registerGridCommands(app, context);
-    registerTerrainCommands(app, context);
-    registerCatalogueCommands(app, context);
-    registerDemoCommand(app, context);
-    registerOobCommands(app, context);
-    registerCardsCommands(app, context);
+    for (const RegisterCommands add : nouns)
+        add(app, context);
     for (CLI::App* noun : app.get_subcommands([](const CLI::App*) { return true; }))
         if (!noun->get_subcommands([](const CLI::App*) { return true; }).empty())
             noun->require_subcommand(1);

@@ -9,7 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include <iosfwd>
+#include <span>
 #include <string>
+#include <string_view>
 
 namespace sandtable::cli {
 
@@ -49,8 +51,21 @@ void registerGridCommands(CLI::App& app, Context& context);
 void registerOobCommands(CLI::App& app, Context& context);
 void registerCardsCommands(CLI::App& app, Context& context);
 
-/// Runs the tool: parses arguments, runs the command, converts failures once. Returns the exit code:
-/// 0 success, 1 failure or validation errors, 2 usage error (with a "did you mean" hint).
+/// A noun's registration function (registerScenarioCommands, ...).
+using RegisterCommands = void (*)(CLI::App& app, Context& context);
+
+/// The nouns whose commands never touch a raster or a vector layer through GDAL (scenario, catalogue,
+/// oob, cards): the `sandtable` executable runs them itself, without loading GDAL (cli/src/main.cpp).
+std::span<const RegisterCommands> nounsWithoutGdal();
+/// The names of those nouns, as typed on the command line.
+std::span<const std::string_view> nounNamesWithoutGdal();
+
+/// Runs the tool with the commands of `nouns`: parses arguments, runs the command, converts failures
+/// once. Returns the exit code: 0 success, 1 failure or validation errors, 2 usage error (with a "did you
+/// mean" hint).
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, std::span<const RegisterCommands> nouns);
+
+/// Runs the tool with every command (cli/src/run_all.cpp, in the sandtable_cli library, which links GDAL).
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
 } // namespace sandtable::cli

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The whole tool: every noun, GDAL's included (the sandtable-full executable and the tests).
+#include "sandtable/cli/context.hpp"
+
+namespace sandtable::cli {
+
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
+{
+    // The order of `sandtable --help`.
+    static constexpr RegisterCommands kNouns[] = {registerScenarioCommands, registerRasterCommands,
+        registerMapCommands, registerGridCommands, registerTerrainCommands, registerCatalogueCommands,
+        registerDemoCommand, registerOobCommands, registerCardsCommands};
+    return run(argc, argv, out, err, kNouns);
+}
+
+} // namespace sandtable::cli
