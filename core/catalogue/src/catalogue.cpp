@@ -8,6 +8,7 @@
 #include "sandtable/catalogue/gpkg_geometry.hpp"
 #include "sandtable/catalogue/srs.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/mapped_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/sha256.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
@@ -184,7 +185,8 @@ int Catalogue::schemaVersion() const
 
 ExportResult Catalogue::exportScenario(const std::filesystem::path& scenarioFile, const ExportOptions& options)
 {
-    const std::string text = core::readFile(scenarioFile, core::kMaxScenarioBytes);
+    const core::MappedFile file(scenarioFile, core::kMaxScenarioBytes);
+    const std::string_view text = file.bytes();
     return exportDocument(text, scenarioFile.string(), scenarioFile.parent_path(), options);
 }
 
