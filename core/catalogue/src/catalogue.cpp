@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <future>
 #include <optional>
@@ -80,6 +81,28 @@ RasterPlan planRaster(const core::Scenario& scenario, const std::filesystem::pat
     plan.size = static_cast<std::int64_t>(size);
     plan.store = true;
     return plan;
+}
+
+/// Writes `bytes` into a zero-filled blob of their size already inserted at (table, column, rowid), a
+/// megabyte at a time (SQLite's incremental blob I/O).
+void writeBlobFromMemory(detail::Database& db, const char* table, const char* column, std::int64_t rowid, std::string_view bytes)
+{
+    sqlite3_blob* blob = nullptr;
+    int rc = sqlite3_blob_open(db.handle(), "main", table, column, rowid, 1, &blob);
+    if (rc != SQLITE_OK)
+        detail::throwSqlite(rc, db.fileName(), table, db.lastError());
+    constexpr std::size_t kChunk = std::size_t{1} << 20;
+    for (std::size_t offset = 0; offset < bytes.size(); offset += kChunk) {
+        const std::size_t n = std::min(kChunk, bytes.size() - offset);
+        rc = sqlite3_blob_write(blob, bytes.data() + offset, static_cast<int>(n), static_cast<int>(offset));
+        if (rc != SQLITE_OK) {
+            sqlite3_blob_close(blob);
+            detail::throwSqlite(rc, db.fileName(), table, db.lastError());
+        }
+    }
+    rc = sqlite3_blob_close(blob);
+    if (rc != SQLITE_OK)
+        detail::throwSqlite(rc, db.fileName(), table, db.lastError());
 }
 
 /// Streams a file into a zero-filled blob already inserted at (table, column, rowid).
@@ -399,7 +422,12 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
             }
             {
                 detail::Statement s(db, "INSERT INTO package_documents (package_fid, document) VALUES (?1, ?2)", "package_documents");
-                s.bind(1, fid).bindStaticBlob(2, document).run();
+                // The document goes in through incremental blob I/O, into a zero blob of its size: bound
+                // whole, SQLite first copied it into a record as large as itself (34 MB of fresh memory
+                // on the bench scenario, a quarter of the export's page faults); this way the insert took
+                // 24-28 ms instead of 34 (a standalone test of both on the bench document).
+                s.bind(1, fid).bindZeroBlob(2, static_cast<std::int64_t>(document.size())).run();
+                writeBlobFromMemory(db, "package_documents", "document", fid, document);
             }
             // Most of a big document has left SQLite's page cache by now: the disk can start on it.
             db.startWriteback();
