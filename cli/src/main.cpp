@@ -35,15 +35,17 @@ bool runsHere(int argc, char** argv)
     return false;
 }
 
-/// sandtable-full: next to this executable (a build tree), else where it is installed.
+/// sandtable-full: next to this executable (a build tree), else where an install puts it relative to this
+/// executable (bin/../libexec/sandtable), else where the configured install prefix puts it.
 std::filesystem::path fullTool()
 {
     std::error_code ec;
     const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        const std::filesystem::path beside = self.parent_path() / "sandtable-full";
-        if (::access(beside.c_str(), X_OK) == 0)
-            return beside;
+        for (const std::filesystem::path& candidate :
+            {self.parent_path() / "sandtable-full", self.parent_path() / SANDTABLE_FULL_RELATIVE})
+            if (::access(candidate.c_str(), X_OK) == 0)
+                return candidate;
     }
     return SANDTABLE_FULL_INSTALLED;
 }
