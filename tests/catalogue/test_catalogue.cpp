@@ -274,6 +274,8 @@ BOOST_AUTO_TEST_CASE(header_has_geopackage_application_id_and_user_version)
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA user_version") == "10400");
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA journal_mode") == "wal");
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "2");
+    // A catalogue the export creates has 16 KiB pages: the page size is 2 bytes at offset 16, big-endian.
+    BOOST_TEST(bytes.substr(16, 2) == std::string("\x40\x00", 2));
 }
 
 BOOST_AUTO_TEST_CASE(terrain_is_a_registered_feature_table_with_its_extent_and_crs)
@@ -374,6 +376,8 @@ BOOST_AUTO_TEST_CASE(export_into_a_geopackage_made_by_gdal_migrates_it_and_keeps
     const auto layers = test::runCommand("/usr/bin/ogrinfo -ro -q " + (folder / "gdal.gpkg").string());
     BOOST_TEST(layers.output.find("landmarks") != std::string::npos, layers.output);
     BOOST_TEST(layers.output.find("terrain_epsg_32618") != std::string::npos, layers.output);
+    // A file made by someone else keeps its page size (GDAL's: SQLite's default of 4 KiB).
+    BOOST_TEST(test::queryText(folder / "gdal.gpkg", "PRAGMA page_size") == "4096");
 }
 
 BOOST_AUTO_TEST_CASE(a_new_catalogue_gets_every_table_of_schema_version_two)
