@@ -255,6 +255,49 @@ bool onAny(const Prepared& p, const EnvelopeIndex& index, double tolerance)
 
 } // namespace
 
+namespace {
+
+/// Hands the items [0, count) out in blocks to this thread and to `helpers` more (fewer when no thread
+/// can be had), calling `each(i)` once per item; waits for them all and rethrows the first failure (the
+/// other threads then take no new block).
+template <class Each>
+void forEachShared(std::size_t count, std::size_t block, unsigned helpers, const Each& each)
+{
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t start = next.fetch_add(block); start < count; start = next.fetch_add(block))
+            for (std::size_t i = start; i < std::min(count, start + block); ++i)
+                each(i);
+    };
+    std::vector<std::future<void>> others;
+    for (unsigned t = 0; t < helpers; ++t) {
+        try {
+            others.push_back(std::async(std::launch::async, work));
+        } catch (const std::system_error&) {
+            break; // no thread to be had: this one does the rest
+        }
+    }
+    std::exception_ptr failure;
+    try {
+        work();
+    } catch (...) {
+        failure = std::current_exception();
+        next = count;
+    }
+    for (auto& other : others) {
+        try {
+            other.get();
+        } catch (...) {
+            if (!failure)
+                failure = std::current_exception();
+        }
+    }
+    if (failure)
+        std::rethrow_exception(failure);
+}
+
+} // namespace
+
 struct TerrainGeometries::Impl {
     std::vector<GeosGeometryPtr> geometries; // null where GEOS could not build the feature
     std::vector<Validity> validity;
@@ -266,50 +309,21 @@ TerrainGeometries::TerrainGeometries(const Scenario& scenario, unsigned threads)
     m_impl->geometries.resize(n);
     m_impl->validity.resize(n);
     // Blocks of features handed out to the threads in turn (polygons and lines are not spread evenly).
+    // Each thread builds with its own GEOS context; the geometries outlive the thread (a GEOS geometry
+    // keeps its factory alive).
     constexpr std::size_t kBlock = 64;
-    std::atomic<std::size_t> next{0};
-    const auto work = [&] {
-        // Each thread builds with its own GEOS context; the geometries outlive the thread (a GEOS
-        // geometry keeps its factory alive).
-        for (std::size_t start = next.fetch_add(kBlock); start < n; start = next.fetch_add(kBlock))
-            for (std::size_t i = start; i < std::min(n, start + kBlock); ++i) {
-                const Geometry& g = scenario.terrain[i].geometry;
-                try {
-                    m_impl->geometries[i] = toGeos(g);
-                } catch (const OperationError& e) {
-                    m_impl->validity[i].valid = false;
-                    m_impl->validity[i].reason = e.reason();
-                    continue;
-                }
-                m_impl->validity[i] = geosValidity(m_impl->geometries[i].get());
-            }
-    };
-    std::vector<std::future<void>> helpers;
-    if (n >= 4 * kBlock)
-        for (unsigned t = 1; t < threads; ++t) {
-            try {
-                helpers.push_back(std::async(std::launch::async, work));
-            } catch (const std::system_error&) {
-                break; // no thread to be had: this one does it all
-            }
-        }
-    std::exception_ptr failure;
-    try {
-        work();
-    } catch (...) {
-        failure = std::current_exception();
-        next = n;
-    }
-    for (auto& h : helpers) {
+    const unsigned helpers = n >= 4 * kBlock && threads > 1 ? threads - 1 : 0;
+    forEachShared(n, kBlock, helpers, [&](std::size_t i) {
+        const Geometry& g = scenario.terrain[i].geometry;
         try {
-            h.get();
-        } catch (...) {
-            if (!failure)
-                failure = std::current_exception();
+            m_impl->geometries[i] = toGeos(g);
+        } catch (const OperationError& e) {
+            m_impl->validity[i].valid = false;
+            m_impl->validity[i].reason = e.reason();
+            return;
         }
-    }
-    if (failure)
-        std::rethrow_exception(failure);
+        m_impl->validity[i] = geosValidity(m_impl->geometries[i].get());
+    });
 }
 
 TerrainGeometries::~TerrainGeometries() = default;
@@ -441,38 +455,10 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
             }
             return false;
         };
-        // The watercourses in two halves, the second on another thread (the bench's 1,000 streams took
-        // 18 ms on one thread).
+        // The watercourses on this thread and one more (the bench's 1,000 streams took 18 ms on one).
         std::vector<char> joined(water.size(), 0);
-        const auto checkRange = [&](std::size_t first, std::size_t last) {
-            for (std::size_t k = first; k < last; ++k)
-                joined[k] = joins(water[k]) || (mapIsArea && reachesEdge(*water[k]));
-        };
-        const std::size_t middle = water.size() >= 64 ? water.size() / 2 : water.size();
-        std::future<void> secondHalf;
-        if (middle < water.size()) {
-            try {
-                secondHalf = std::async(std::launch::async, checkRange, middle, water.size());
-            } catch (const std::system_error&) {
-                secondHalf = std::async(std::launch::deferred, checkRange, middle, water.size());
-            }
-        }
-        std::exception_ptr failure;
-        try {
-            checkRange(0, middle);
-        } catch (...) {
-            failure = std::current_exception();
-        }
-        if (secondHalf.valid()) {
-            try {
-                secondHalf.get();
-            } catch (...) {
-                if (!failure)
-                    failure = std::current_exception();
-            }
-        }
-        if (failure)
-            std::rethrow_exception(failure);
+        forEachShared(water.size(), 16, water.size() >= 64 ? 1 : 0,
+            [&](std::size_t k) { joined[k] = joins(water[k]) || (mapIsArea && reachesEdge(*water[k])); });
         for (std::size_t k = 0; k < water.size(); ++k)
             if (!joined[k])
                 out.push_back({"terrain.topology.watercourse", Severity::Warning, geometryPointer(water[k]->index),

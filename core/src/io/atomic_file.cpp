@@ -2,6 +2,7 @@
 // Atomic replacement of files (write, fsync, rename, fsync folder) and whole-file reads.
 #include "sandtable/core/io/atomic_file.hpp"
 
+#include "open_for_reading.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include <cerrno>
@@ -94,7 +95,7 @@ void AtomicFile::commit()
     fsyncPath(m_target.parent_path(), true);
 }
 
-std::string readFile(const std::filesystem::path& path, std::size_t maxBytes)
+int detail::openForReading(const std::filesystem::path& path)
 {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
@@ -104,6 +105,12 @@ std::string readFile(const std::filesystem::path& path, std::size_t maxBytes)
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         throw IoError(path.string(), "", "cannot open for reading: " + errnoText());
+    return fd;
+}
+
+std::string readFile(const std::filesystem::path& path, std::size_t maxBytes)
+{
+    const int fd = detail::openForReading(path);
     struct Closer {
         int fd;
         ~Closer() { ::close(fd); }

@@ -6,6 +6,8 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 
+#include "open_for_reading.hpp"
+
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -94,20 +96,11 @@ void unregisterMapping(int index)
     slots[index].end.store(0, std::memory_order_release);
 }
 
-std::string errnoText() { return std::strerror(errno); }
-
 } // namespace
 
 MappedFile::MappedFile(const std::filesystem::path& path, std::size_t maxBytes)
 {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec))
-        throw IoError(path.string(), "", "no such file");
-    if (std::filesystem::is_directory(path, ec))
-        throw IoError(path.string(), "", "is a folder, not a file");
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        throw IoError(path.string(), "", "cannot open for reading: " + errnoText());
+    const int fd = detail::openForReading(path);
     struct stat info {};
     const bool regular = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0;
     if (regular && static_cast<std::uint64_t>(info.st_size) > maxBytes) {
