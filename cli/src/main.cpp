@@ -29,8 +29,8 @@ bool runsHere(int argc, char** argv)
             continue;
         if (word.empty() || word[0] == '-')
             return false;
-        const auto names = sandtable::cli::nounNamesWithoutGdal();
-        return std::find(names.begin(), names.end(), word) != names.end();
+        const auto nouns = sandtable::cli::nounsWithoutGdal();
+        return std::any_of(nouns.begin(), nouns.end(), [&](const sandtable::cli::Noun& noun) { return noun.name == word; });
     }
     return false;
 }

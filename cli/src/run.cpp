@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <ostream>
+#include <stdexcept>
 #include <vector>
 
 namespace sandtable::cli {
@@ -68,20 +69,14 @@ std::string didYouMean(const CLI::App& root, const std::vector<std::string>& arg
 
 } // namespace
 
-std::span<const RegisterCommands> nounsWithoutGdal()
+std::span<const Noun> nounsWithoutGdal()
 {
-    static constexpr RegisterCommands kNouns[] = {
-        registerScenarioCommands, registerCatalogueCommands, registerOobCommands, registerCardsCommands};
+    static constexpr Noun kNouns[] = {{"scenario", registerScenarioCommands}, {"catalogue", registerCatalogueCommands},
+        {"oob", registerOobCommands}, {"cards", registerCardsCommands}};
     return kNouns;
 }
 
-std::span<const std::string_view> nounNamesWithoutGdal()
-{
-    static constexpr std::string_view kNames[] = {"scenario", "catalogue", "oob", "cards"};
-    return kNames;
-}
-
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, std::span<const RegisterCommands> nouns)
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, std::span<const Noun> nouns)
 {
     Context context{out, err};
     CLI::App app{"sandtable: turn historical maps into playable, printable, checked wargame scenarios", "sandtable"};
@@ -89,8 +84,12 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
     app.add_flag("--json", context.json, "Print the result as one JSON document on stdout");
     app.add_flag("-q,--quiet", context.quiet, "No progress messages");
     app.require_subcommand(1);
-    for (const RegisterCommands add : nouns)
-        add(app, context);
+    for (const Noun& noun : nouns) {
+        noun.registerCommands(app, context);
+        const auto named = app.get_subcommands([&](const CLI::App* sub) { return sub->get_name() == noun.name; });
+        if (named.empty())
+            throw std::logic_error("the commands of '" + std::string(noun.name) + "' are registered under another name");
+    }
     for (CLI::App* noun : app.get_subcommands([](const CLI::App*) { return true; }))
         if (!noun->get_subcommands([](const CLI::App*) { return true; }).empty())
             noun->require_subcommand(1);

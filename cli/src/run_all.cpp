@@ -7,9 +7,10 @@ namespace sandtable::cli {
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
 {
     // The order of `sandtable --help`.
-    static constexpr RegisterCommands kNouns[] = {registerScenarioCommands, registerRasterCommands,
-        registerMapCommands, registerGridCommands, registerTerrainCommands, registerCatalogueCommands,
-        registerDemoCommand, registerOobCommands, registerCardsCommands};
+    static constexpr Noun kNouns[] = {{"scenario", registerScenarioCommands}, {"raster", registerRasterCommands},
+        {"map", registerMapCommands}, {"grid", registerGridCommands}, {"terrain", registerTerrainCommands},
+        {"catalogue", registerCatalogueCommands}, {"demo", registerDemoCommand}, {"oob", registerOobCommands},
+        {"cards", registerCardsCommands}};
     return run(argc, argv, out, err, kNouns);
 }
 

@@ -51,19 +51,20 @@ void registerGridCommands(CLI::App& app, Context& context);
 void registerOobCommands(CLI::App& app, Context& context);
 void registerCardsCommands(CLI::App& app, Context& context);
 
-/// A noun's registration function (registerScenarioCommands, ...).
-using RegisterCommands = void (*)(CLI::App& app, Context& context);
+/// A noun of the command line and the function that registers its commands.
+struct Noun {
+    std::string_view name; ///< as typed: "catalogue"
+    void (*registerCommands)(CLI::App& app, Context& context);
+};
 
 /// The nouns whose commands never touch a raster or a vector layer through GDAL (scenario, catalogue,
 /// oob, cards): the `sandtable` executable runs them itself, without loading GDAL (cli/src/main.cpp).
-std::span<const RegisterCommands> nounsWithoutGdal();
-/// The names of those nouns, as typed on the command line.
-std::span<const std::string_view> nounNamesWithoutGdal();
+std::span<const Noun> nounsWithoutGdal();
 
 /// Runs the tool with the commands of `nouns`: parses arguments, runs the command, converts failures
 /// once. Returns the exit code: 0 success, 1 failure or validation errors, 2 usage error (with a "did you
-/// mean" hint).
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, std::span<const RegisterCommands> nouns);
+/// mean" hint). Throws std::logic_error when a noun's function registers no subcommand of its name.
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, std::span<const Noun> nouns);
 
 /// Runs the tool with every command (cli/src/run_all.cpp, in the sandtable_cli library, which links GDAL).
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
