@@ -7,8 +7,9 @@
 
 #ifdef __linux__
 #include <fcntl.h>
-#include <unistd.h>
 #endif
+#include <charconv>
+#include <filesystem>
 #include <limits>
 #include <utility>
 
@@ -72,12 +73,28 @@ Database::~Database() { close(); }
 void Database::startWriteback() const noexcept
 {
 #ifdef __linux__
-    for (const std::string& name : {m_file, m_file + "-wal"}) {
-        const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-            continue;
-        ::sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
-        ::close(fd);
+    // SQLite's own descriptors of the file and of its WAL, found in /proc/self/fd. Opening the file here
+    // and closing it again would drop every POSIX lock this process holds on it (closing any descriptor of
+    // a file releases them all), and another process could then write into the open transaction.
+    try {
+        std::error_code ec;
+        const std::filesystem::path file = std::filesystem::canonical(m_file, ec);
+        if (ec)
+            return;
+        const std::filesystem::path wal = file.string() + "-wal";
+        std::filesystem::directory_iterator it("/proc/self/fd", ec);
+        for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+            std::error_code linkError;
+            const std::filesystem::path target = std::filesystem::read_symlink(it->path(), linkError);
+            if (linkError || (target != file && target != wal))
+                continue;
+            const std::string name = it->path().filename().string();
+            int fd = -1;
+            if (std::from_chars(name.data(), name.data() + name.size(), fd).ec == std::errc())
+                ::sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+        }
+    } catch (...) {
+        // advisory: nothing is lost when the disk starts later
     }
 #endif
 }

@@ -49,7 +49,8 @@ public:
     /// Asks the kernel to start writing the file's (and its WAL's) dirty pages to the disk now, without
     /// waiting: pages SQLite has already handed to the OS in a big transaction are then mostly on the disk
     /// when COMMIT's fsync comes. Advisory: it changes neither what is written nor when COMMIT returns
-    /// successfully (Linux sync_file_range(SYNC_FILE_RANGE_WRITE); elsewhere, and on any failure, nothing).
+    /// successfully (Linux sync_file_range(SYNC_FILE_RANGE_WRITE) on SQLite's own descriptors, never on one
+    /// opened here: closing it would drop SQLite's locks; elsewhere, and on any failure, nothing).
     void startWriteback() const noexcept;
 
 private:
