@@ -83,53 +83,81 @@ RasterPlan planRaster(const core::Scenario& scenario, const std::filesystem::pat
     return plan;
 }
 
-/// Writes `bytes` into a zero-filled blob of their size already inserted at (table, column, rowid), a
-/// megabyte at a time (SQLite's incremental blob I/O).
-void writeBlobFromMemory(detail::Database& db, const char* table, const char* column, std::int64_t rowid, std::string_view bytes)
-{
-    sqlite3_blob* blob = nullptr;
-    int rc = sqlite3_blob_open(db.handle(), "main", table, column, rowid, 1, &blob);
-    if (rc != SQLITE_OK)
-        detail::throwSqlite(rc, db.fileName(), table, db.lastError());
-    constexpr std::size_t kChunk = std::size_t{1} << 20;
-    for (std::size_t offset = 0; offset < bytes.size(); offset += kChunk) {
-        const std::size_t n = std::min(kChunk, bytes.size() - offset);
-        rc = sqlite3_blob_write(blob, bytes.data() + offset, static_cast<int>(n), static_cast<int>(offset));
+/// A zero-filled blob already inserted at (table, column, rowid), written in place (SQLite's incremental
+/// blob I/O). Errors are core::Error naming the catalogue and the table.
+class BlobWriter {
+public:
+    BlobWriter(detail::Database& db, const char* table, const char* column, std::int64_t rowid) : m_db(db), m_table(table)
+    {
+        const int rc = sqlite3_blob_open(db.handle(), "main", table, column, rowid, 1, &m_blob);
         if (rc != SQLITE_OK) {
-            sqlite3_blob_close(blob);
-            detail::throwSqlite(rc, db.fileName(), table, db.lastError());
+            m_blob = nullptr;
+            fail(rc);
         }
     }
-    rc = sqlite3_blob_close(blob);
-    if (rc != SQLITE_OK)
-        detail::throwSqlite(rc, db.fileName(), table, db.lastError());
+    ~BlobWriter()
+    {
+        if (m_blob)
+            sqlite3_blob_close(m_blob);
+    }
+    BlobWriter(const BlobWriter&) = delete;
+    BlobWriter& operator=(const BlobWriter&) = delete;
+
+    /// Writes `n` bytes at `offset`; the blob keeps the size it was inserted with.
+    void write(const char* data, std::size_t n, std::size_t offset)
+    {
+        const int rc = sqlite3_blob_write(m_blob, data, static_cast<int>(n), static_cast<int>(offset));
+        if (rc != SQLITE_OK)
+            fail(rc);
+    }
+    /// Closes the blob, reporting what closing it found.
+    void finish()
+    {
+        const int rc = sqlite3_blob_close(m_blob);
+        m_blob = nullptr;
+        if (rc != SQLITE_OK)
+            fail(rc);
+    }
+
+private:
+    [[noreturn]] void fail(int rc) { detail::throwSqlite(rc, m_db.fileName(), m_table, m_db.lastError()); }
+
+    detail::Database& m_db;
+    const char* m_table;
+    sqlite3_blob* m_blob = nullptr;
+};
+
+constexpr std::size_t kBlobChunk = std::size_t{1} << 20;
+
+/// Writes `bytes` into a zero-filled blob of their size already inserted at (table, column, rowid), a
+/// megabyte at a time.
+void writeBlobFromMemory(detail::Database& db, const char* table, const char* column, std::int64_t rowid, std::string_view bytes)
+{
+    BlobWriter blob(db, table, column, rowid);
+    for (std::size_t offset = 0; offset < bytes.size(); offset += kBlobChunk)
+        blob.write(bytes.data() + offset, std::min(kBlobChunk, bytes.size() - offset), offset);
+    blob.finish();
 }
 
-/// Streams a file into a zero-filled blob already inserted at (table, column, rowid).
+/// Streams a file into a zero-filled blob of `size` bytes already inserted at (table, column, rowid).
+/// Throws IoError when the file no longer has that size.
 void writeBlobFromFile(detail::Database& db, const char* table, const char* column, std::int64_t rowid,
     const std::filesystem::path& file, std::int64_t size)
 {
-    sqlite3_blob* blob = nullptr;
-    int rc = sqlite3_blob_open(db.handle(), "main", table, column, rowid, 1, &blob);
-    if (rc != SQLITE_OK)
-        detail::throwSqlite(rc, db.fileName(), table, db.lastError());
+    BlobWriter blob(db, table, column, rowid);
     std::ifstream in(file, std::ios::binary);
-    std::vector<char> buffer(std::size_t{1} << 20);
+    std::vector<char> buffer(kBlobChunk);
     std::int64_t offset = 0;
     while (in && offset < size) {
-        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        const auto got = static_cast<int>(in.gcount());
-        if (got <= 0)
+        in.read(buffer.data(), static_cast<std::streamsize>(std::min<std::int64_t>(static_cast<std::int64_t>(buffer.size()), size - offset)));
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (got == 0)
             break;
-        rc = sqlite3_blob_write(blob, buffer.data(), got, static_cast<int>(offset));
-        if (rc != SQLITE_OK) {
-            sqlite3_blob_close(blob);
-            detail::throwSqlite(rc, db.fileName(), table, db.lastError());
-        }
-        offset += got;
+        blob.write(buffer.data(), got, static_cast<std::size_t>(offset));
+        offset += static_cast<std::int64_t>(got);
     }
-    sqlite3_blob_close(blob);
-    if (offset != size)
+    blob.finish();
+    if (offset != size || in.peek() != std::ifstream::traits_type::eof())
         throw core::IoError(file.string(), "", "the raster changed size while it was being stored");
 }
 
