@@ -81,6 +81,7 @@ int registerMapping(const void* data, std::size_t size, const std::string& file)
         const std::string text = "sandtable: error: " + file + ": was cut short by another program while it was being read\n";
         const std::size_t n = std::min(text.size(), sizeof slot.message);
         std::memcpy(slot.message, text.data(), n);
+        slot.message[n - 1] = '\n'; // a path too long for the slot is cut, the line still ends
         slot.messageSize.store(n, std::memory_order_release);
         slot.end.store(reinterpret_cast<std::uintptr_t>(data) + size, std::memory_order_release);
         slot.begin.store(reinterpret_cast<std::uintptr_t>(data), std::memory_order_release);
