@@ -71,7 +71,8 @@ std::string didYouMean(const CLI::App& root, const std::vector<std::string>& arg
 
 std::span<const Noun> nounsWithoutGdal()
 {
-    static constexpr Noun kNouns[] = {{"scenario", registerScenarioCommands}, {"catalogue", registerCatalogueCommands},
+    // `scenario new --map` reads rasters with GDAL, so scenario is not among them.
+    static constexpr Noun kNouns[] = {{"catalogue", registerCatalogueCommands},
         {"oob", registerOobCommands}, {"cards", registerCardsCommands}};
     return kNouns;
 }

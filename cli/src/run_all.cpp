@@ -9,6 +9,7 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     // The order of `sandtable --help`.
     static constexpr Noun kNouns[] = {{"scenario", registerScenarioCommands}, {"raster", registerRasterCommands},
         {"map", registerMapCommands}, {"grid", registerGridCommands}, {"terrain", registerTerrainCommands},
+        {"reference", registerReferenceCommands},
         {"catalogue", registerCatalogueCommands}, {"demo", registerDemoCommand}, {"oob", registerOobCommands},
         {"cards", registerCardsCommands}};
     return run(argc, argv, out, err, kNouns);

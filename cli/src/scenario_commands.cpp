@@ -5,8 +5,10 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/importers/new_scenario.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <ostream>
 
 namespace sandtable::cli {
@@ -16,6 +18,8 @@ struct NewOptions {
     std::string system = "pub-battles";
     std::string title;
     std::string crs;
+    std::string map;
+    std::optional<double> scale;
     std::string output;
 };
 
@@ -28,21 +32,55 @@ struct UpgradeOptions {
     std::string output;
 };
 
+/// `scenario new --map RASTER`: the scenario's CRS and extent from the raster's georeference, or the scan
+/// left for GCPs or calibration (the message says which).
+void runNewFromMap(const NewOptions& options, Context& context)
+{
+    importers::NewScenarioOptions request;
+    request.system = core::gameSystemFromString(options.system);
+    request.title = options.title;
+    request.crs = options.crs.empty() ? "auto" : options.crs;
+    request.scale = options.scale;
+    const importers::NewScenario made = importers::newScenarioFromRaster(options.map, options.output, request);
+    core::saveScenario(made.scenario, options.output);
+    const core::Scenario& s = made.scenario;
+    if (context.json) {
+        nlohmann::ordered_json extent = nullptr;
+        if (s.settings.extent)
+            extent = {s.settings.extent->minX, s.settings.extent->minY, s.settings.extent->maxX, s.settings.extent->maxY};
+        context.printJson({{"file", options.output}, {"id", s.settings.id}, {"system", options.system},
+            {"map", s.map->path}, {"placed_by", made.placedBy},
+            {"georeferenced", made.next == importers::NextStep::None},
+            {"next", made.next == importers::NextStep::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json("georeference")},
+            {"crs", s.settings.crs.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.settings.crs)},
+            {"extent", extent}, {"message", made.message}});
+    } else if (!context.quiet) {
+        context.err << "created " << options.output << " (" << options.system << ") from " << options.map << ": "
+                    << made.message << "\n";
+    }
+}
+
 void runNew(const NewOptions& options, Context& context)
 {
+    if (!options.map.empty()) {
+        runNewFromMap(options, context);
+        return;
+    }
     core::Scenario scenario;
     scenario.settings.system = core::gameSystemFromString(options.system);
     scenario.settings.title = options.title;
-    scenario.settings.crs = options.crs;
-    const std::filesystem::path output(options.output);
-    std::string id = output.stem().string();
-    for (char& c : id)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
-            c = '-';
-    scenario.settings.id = id.empty() || !std::isalnum(static_cast<unsigned char>(id[0])) ? "scenario" : id;
+    scenario.settings.crs = options.crs == "auto" ? std::string() : options.crs;
+    scenario.settings.id = importers::scenarioIdFromFileName(options.output);
     if (scenario.settings.system == core::GameSystem::SywMiniatures || scenario.settings.system == core::GameSystem::TableBattles)
         scenario.settings.scaleDenominator = 1.0;
-    core::saveScenario(scenario, output);
+    if (scenario.settings.system == core::GameSystem::SywMiniatures) {
+        // A common 6 x 4 ft table (the house rules set no size; the designer changes it).
+        scenario.settings.tableWidthCm = 180.0;
+        scenario.settings.tableDepthCm = 120.0;
+    }
+    if (options.scale)
+        scenario.settings.scaleDenominator = *options.scale;
+    core::saveScenario(scenario, options.output);
     if (context.json)
         context.printJson({{"file", options.output}, {"id", scenario.settings.id}, {"system", options.system}});
     else if (!context.quiet)
@@ -88,7 +126,14 @@ void registerScenarioCommands(CLI::App& app, Context& context)
     create->add_option("--system", newOptions->system, "Game system")
         ->check(CLI::IsMember({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));
     create->add_option("--title", newOptions->title, "Scenario title");
-    create->add_option("--crs", newOptions->crs, "Working CRS, a projected metric CRS as EPSG:n");
+    create->add_option("--crs", newOptions->crs,
+        "Working CRS: a projected CRS in metres as EPSG:n, or auto (with --map: the raster's own CRS when it is "
+        "projected in metres, else the UTM zone of its centre)");
+    create->add_option("--map", newOptions->map,
+        "Start from this raster (any format GDAL reads): a georeferenced one gives the CRS and extent; a plain "
+        "scan is kept for GCPs (raster georef) or calibration by scale (raster calibrate)");
+    create->add_option("--scale", newOptions->scale, "Game scale denominator 1:N (default: the system's)")
+        ->check(CLI::PositiveNumber);
     create->add_option("-o,--output", newOptions->output, "Scenario file to write")->required();
     create->callback([newOptions, &context] { runNew(*newOptions, context); });
 

@@ -8,7 +8,6 @@
 #include "sandtable/catalogue/gpkg_geometry.hpp"
 #include "sandtable/catalogue/srs.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
-#include "sandtable/core/io/mapped_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/sha256.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
@@ -236,8 +235,7 @@ int Catalogue::schemaVersion() const
 
 ExportResult Catalogue::exportScenario(const std::filesystem::path& scenarioFile, const ExportOptions& options)
 {
-    const core::MappedFile file(scenarioFile, core::kMaxScenarioBytes);
-    const std::string_view text = file.bytes();
+    const std::string text = core::readFile(scenarioFile, core::kMaxScenarioBytes);
     return exportDocument(text, scenarioFile.string(), scenarioFile.parent_path(), options);
 }
 

@@ -37,6 +37,7 @@ void applyOne(Scenario& s, const MapChange& change) { s.map = change.after; }
 void applyOne(Scenario& s, const CustomClassesChange& change) { s.customTerrainClasses = change.after; }
 void applyOne(Scenario& s, const TableBattlesChange& change) { s.tableBattles = change.after; }
 void applyOne(Scenario& s, const CampaignChange& change) { s.campaign = change.after; }
+void applyOne(Scenario& s, const ReferencesChange& change) { s.references = change.after; }
 
 template <class T>
 EntityChange<T> inverted(const EntityChange<T>& c)
@@ -48,6 +49,7 @@ MapChange inverted(const MapChange& c) { return {c.after, c.before}; }
 CustomClassesChange inverted(const CustomClassesChange& c) { return {c.after, c.before}; }
 TableBattlesChange inverted(const TableBattlesChange& c) { return {c.after, c.before}; }
 CampaignChange inverted(const CampaignChange& c) { return {c.after, c.before}; }
+ReferencesChange inverted(const ReferencesChange& c) { return {c.after, c.before}; }
 
 } // namespace
 

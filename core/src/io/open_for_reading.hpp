@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Opening a file to read it whole, with the errors readFile and MappedFile share (private to core/src/io).
+// Opening a file to read it whole, with the errors readFile gives (private to core/src/io).
 #pragma once
 
 #include <filesystem>

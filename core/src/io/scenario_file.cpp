@@ -1,23 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Scenario documents: version gate, JSON Schema validation (valijson), rules validation, atomic save.
+// Scenario documents: one parse (RapidJSON), version gate, JSON Schema validation on that tree (valijson's
+// RapidJSON adapter), the model built from the same tree, rules validation, atomic save.
 #include "sandtable/core/io/scenario_file.hpp"
 
-#include "fast_json.hpp"
-#include "fast_schema.hpp"
+#include "rapidjson_tree.hpp" // first: RapidJSON with valijson's RAPIDJSON_ASSERT
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_json.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
 
-#include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
-#include <future>
-#include <mutex>
-#include <optional>
+#include <algorithm>
+#include <set>
+#include <tuple>
 
 namespace sandtable::embedded {
 extern const std::string_view scenarioSchemaV1;
@@ -26,80 +25,56 @@ extern const std::string_view scenarioSchemaV1;
 namespace sandtable::core {
 namespace {
 
-const nlohmann::json& schemaDocument()
+using rapidjson::Value;
+
+const rapidjson::Document& schemaDocument()
 {
-    static const nlohmann::json document = nlohmann::json::parse(embedded::scenarioSchemaV1);
+    static const rapidjson::Document document = [] {
+        rapidjson::Document d;
+        d.Parse(embedded::scenarioSchemaV1.data(), embedded::scenarioSchemaV1.size());
+        return d;
+    }();
     return document;
 }
 
-const valijson::Schema& compiledSchema()
-{
-    static valijson::Schema schema;
-    static std::once_flag once;
-    std::call_once(once, [] {
+/// A compiled schema (valijson's Schema is neither copyable nor movable: built in place).
+struct CompiledSchema {
+    explicit CompiledSchema(const Value& schemaRoot)
+    {
         valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-        valijson::adapters::NlohmannJsonAdapter adapter(schemaDocument());
+        valijson::adapters::RapidJsonAdapter adapter(schemaRoot);
         parser.populateSchema(adapter, schema);
-    });
-    return schema;
-}
-
-/// The same schema for the fast path's checker.
-const fastschema::Schema& fastSchema()
-{
-    static const fastschema::Schema schema(schemaDocument());
-    return schema;
-}
-
-/// valijson's context ["<root>", "[terrain]", "[3]", "[geometry]"] -> "/terrain/3/geometry".
-std::string toJsonPointer(const std::vector<std::string>& context)
-{
-    std::string pointer;
-    for (const std::string& step : context) {
-        if (step == "<root>")
-            continue;
-        std::string token = step;
-        if (token.size() >= 2 && token.front() == '[' && token.back() == ']')
-            token = token.substr(1, token.size() - 2);
-        pointer += "/" + token;
     }
-    return pointer.empty() ? "/" : pointer;
-}
-
-Diagnostics schemaDiagnostics(const nlohmann::json& document)
-{
-    valijson::Validator validator;
-    valijson::adapters::NlohmannJsonAdapter adapter(document);
-    Diagnostics out;
-    // Valid documents (the usual case) take valijson's fast path, which collects no error texts and stops
-    // at the first failure; only an invalid one is validated again to report every error.
-    if (validator.validate(compiledSchema(), adapter, nullptr))
-        return out;
-    valijson::ValidationResults results;
-    validator.validate(compiledSchema(), adapter, &results);
-    valijson::ValidationResults::Error error;
-    while (results.popError(error)) {
-        // valijson reports the chain of enclosing schemas too ("failed to validate against allOf"):
-        // keep the leaf reasons, which name what is actually wrong.
-        if (error.description.find("Failed to validate against child schema") != std::string::npos
-            || error.description.find("Failed to validate item") != std::string::npos
-            || error.description.find("Failed to validate against schema associated with property") != std::string::npos
-            || error.description.find("Failed to validate against 'then'") != std::string::npos)
-            continue;
-        out.push_back(Diagnostic{"schema.invalid", Severity::Error, toJsonPointer(error.context), error.description});
-    }
-    if (out.empty())
-        out.push_back(Diagnostic{"schema.invalid", Severity::Error, "/", "the document does not match the schema"});
-    return out;
-}
-
-struct Gate {
-    nlohmann::json plain;               // for valijson
-    nlohmann::ordered_json ordered;     // for the model, keys in document order
+    valijson::Schema schema;
 };
 
+/// The whole schema: the verdict and the wording of every finding.
+const valijson::Schema& fullSchema()
+{
+    static const CompiledSchema compiled(schemaDocument());
+    return compiled.schema;
+}
+
+/// The schema without the shape of terrain coordinates (definitions/geometry's allOf, which sends
+/// "coordinates" to the coordinate, line and polygon definitions by geometry type). Those coordinates are
+/// most of a big document, and walking each pair through valijson cost several times the parse; the
+/// geometry reader, which reads every one of them anyway, checks exactly those shapes as it reads (see
+/// ShapeError), and a document that fails there is checked against fullSchema for its findings. So a
+/// document is accepted exactly when fullSchema accepts it.
+const valijson::Schema& schemaWithoutTerrainCoordinates()
+{
+    static const rapidjson::Document copy = [] {
+        rapidjson::Document d;
+        d.CopyFrom(schemaDocument(), d.GetAllocator());
+        d["definitions"]["geometry"].RemoveMember("allOf");
+        return d;
+    }();
+    static const CompiledSchema compiled(copy);
+    return compiled.schema;
+}
+
 /// The caps of limits.hpp that must hold before the text is parsed: its size, the nesting depth (the
-/// schema validator and the model recurse) and the length of every string.
+/// parser, the schema validator and the model recurse) and the length of every string.
 void checkJsonLimits(std::string_view text, const std::string& sourceName)
 {
     if (text.size() > limits::kMaxScenarioFileBytes)
@@ -136,32 +111,423 @@ void checkJsonLimits(std::string_view text, const std::string& sourceName)
                 + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
 }
 
-/// Vertices of a GeoJSON coordinates member (positions are arrays of numbers).
-std::size_t countPositions(const nlohmann::json& j)
+/// Parses the text once and checks it is a sandtable scenario of a version this build reads.
+/// Throws FormatError (object "/version" for a version this build cannot read).
+void parseAndGate(std::string_view text, const std::string& sourceName, rapidjson::Document& document)
 {
-    if (!j.is_array() || j.empty())
-        return 0;
-    if (!j.front().is_array())
-        return 1;
-    std::size_t n = 0;
-    for (const auto& item : j)
-        n += countPositions(item);
-    return n;
+    checkJsonLimits(text, sourceName);
+    detail::parseJson(text, sourceName, document);
+    if (!document.IsObject())
+        throw FormatError(sourceName, "/", "not a sandtable scenario: the document is not a JSON object");
+    const auto format = document.FindMember("format");
+    if (format == document.MemberEnd() || !format->value.IsString()
+        || std::string_view(format->value.GetString(), format->value.GetStringLength()) != "sandtable-scenario")
+        throw FormatError(sourceName, "/format", "not a sandtable scenario (expected \"format\": \"sandtable-scenario\")");
+    const auto version = document.FindMember("version");
+    if (version == document.MemberEnd() || !version->value.IsInt64())
+        throw FormatError(sourceName, "/version", "missing or non-integer format version");
+    const std::int64_t v = version->value.GetInt64();
+    if (v > kScenarioFormatVersion)
+        throw FormatError(sourceName, "/version",
+            "format version " + std::to_string(v) + " is newer than this sandtable reads (up to "
+                + std::to_string(kScenarioFormatVersion) + "); open it with a newer sandtable");
+    if (v < 1)
+        throw FormatError(sourceName, "/version", "unknown format version " + std::to_string(v));
 }
 
-/// The vertex caps, checked on the parsed document before the schema validator walks every coordinate.
-void checkVertexLimits(const nlohmann::json& document, const std::string& sourceName)
+// ----------------------------------------------------------------------------------------------------
+// Schema findings: valijson's errors turned into one diagnostic per defect, each with a specific code and
+// a message naming the field, what the schema expects and what the document has.
+
+/// valijson's context ["<root>", "[terrain]", "[3]", "[geometry]"] -> the JSON pointer tokens.
+std::vector<std::string> pointerTokens(const std::vector<std::string>& context)
 {
-    const auto terrain = document.find("terrain");
-    if (terrain == document.end() || !terrain->is_array())
-        return;
-    std::size_t total = 0;
-    for (std::size_t i = 0; i < terrain->size(); ++i) {
-        const nlohmann::json& feature = (*terrain)[i];
-        if (!feature.is_object() || !feature.contains("geometry") || !feature["geometry"].is_object()
-            || !feature["geometry"].contains("coordinates"))
+    std::vector<std::string> tokens;
+    for (const std::string& step : context) {
+        if (step == "<root>")
             continue;
-        const std::size_t n = countPositions(feature["geometry"]["coordinates"]);
+        std::string token = step;
+        if (token.size() >= 2 && token.front() == '[' && token.back() == ']')
+            token = token.substr(1, token.size() - 2);
+        tokens.push_back(std::move(token));
+    }
+    return tokens;
+}
+
+std::string toPointer(const std::vector<std::string>& tokens)
+{
+    std::string pointer;
+    for (const std::string& t : tokens) {
+        pointer += '/';
+        for (char c : t) {
+            if (c == '~')
+                pointer += "~0";
+            else if (c == '/')
+                pointer += "~1";
+            else
+                pointer += c;
+        }
+    }
+    return pointer.empty() ? "/" : pointer;
+}
+
+/// The node of the document at `tokens`, or null.
+const Value* documentAt(const Value& root, const std::vector<std::string>& tokens)
+{
+    const Value* v = &root;
+    for (const std::string& t : tokens) {
+        if (v->IsObject()) {
+            const auto m = v->FindMember(rapidjson::StringRef(t.data(), t.size()));
+            if (m == v->MemberEnd())
+                return nullptr;
+            v = &m->value;
+        } else if (v->IsArray()) {
+            char* end = nullptr;
+            const unsigned long i = std::strtoul(t.c_str(), &end, 10);
+            if (t.empty() || *end != '\0' || i >= v->Size())
+                return nullptr;
+            v = &(*v)[static_cast<rapidjson::SizeType>(i)];
+        } else {
+            return nullptr;
+        }
+    }
+    return v;
+}
+
+const Value* member(const Value& object, const char* name)
+{
+    if (!object.IsObject())
+        return nullptr;
+    const auto m = object.FindMember(name);
+    return m == object.MemberEnd() ? nullptr : &m->value;
+}
+
+/// Follows a local "$ref" ("#/definitions/x") of the schema.
+const Value* resolveRef(const Value* schema)
+{
+    for (int hops = 0; schema && hops < 16; ++hops) {
+        const Value* ref = member(*schema, "$ref");
+        if (!ref || !ref->IsString())
+            return schema;
+        const std::string target(ref->GetString(), ref->GetStringLength());
+        if (target.rfind("#/", 0) != 0)
+            return schema;
+        std::vector<std::string> tokens;
+        std::size_t start = 2;
+        while (start <= target.size()) {
+            const std::size_t slash = target.find('/', start);
+            tokens.push_back(target.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
+            if (slash == std::string::npos)
+                break;
+            start = slash + 1;
+        }
+        schema = documentAt(schemaDocument(), tokens);
+    }
+    return schema;
+}
+
+/// The subschema that governs the document node at `tokens`, following properties, items,
+/// additionalProperties and $ref; null where the way is not plain (combinators).
+const Value* schemaAt(const std::vector<std::string>& tokens)
+{
+    const Value* schema = resolveRef(&schemaDocument());
+    for (const std::string& t : tokens) {
+        if (!schema)
+            return nullptr;
+        const Value* next = nullptr;
+        if (const Value* properties = member(*schema, "properties"))
+            next = member(*properties, t.c_str());
+        if (!next) {
+            if (const Value* items = member(*schema, "items"); items && items->IsObject())
+                next = items;
+            else if (const Value* more = member(*schema, "additionalProperties"); more && more->IsObject())
+                next = more;
+        }
+        schema = resolveRef(next);
+    }
+    return schema;
+}
+
+std::string typeName(const Value& v)
+{
+    switch (v.GetType()) {
+    case rapidjson::kNullType: return "null";
+    case rapidjson::kFalseType:
+    case rapidjson::kTrueType: return "a boolean";
+    case rapidjson::kObjectType: return "an object";
+    case rapidjson::kArrayType: return "an array";
+    case rapidjson::kStringType: return "a string";
+    case rapidjson::kNumberType: return v.IsInt64() || v.IsUint64() ? "an integer" : "a number";
+    }
+    return "a value";
+}
+
+/// A short rendering of a value for a message: strings quoted, numbers as written, containers by kind.
+std::string shortValue(const Value& v)
+{
+    if (v.IsString()) {
+        std::string s(v.GetString(), std::min<std::size_t>(v.GetStringLength(), 60));
+        if (v.GetStringLength() > 60)
+            s += "...";
+        return "'" + s + "'";
+    }
+    if (v.IsBool())
+        return v.GetBool() ? "true" : "false";
+    if (v.IsNull())
+        return "null";
+    if (v.IsUint64())
+        return std::to_string(v.GetUint64());
+    if (v.IsInt64())
+        return std::to_string(v.GetInt64());
+    if (v.IsNumber()) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.10g", v.GetDouble());
+        return buffer;
+    }
+    return typeName(v);
+}
+
+std::string expectedTypes(const Value* schema)
+{
+    const Value* type = schema ? member(*schema, "type") : nullptr;
+    if (!type)
+        return "";
+    const auto one = [](const Value& t) -> std::string {
+        const std::string name(t.GetString(), t.GetStringLength());
+        if (name == "integer" || name == "array" || name == "object")
+            return "an " + name;
+        if (name == "null")
+            return "null";
+        return "a " + name;
+    };
+    if (type->IsString())
+        return one(*type);
+    std::string out;
+    if (type->IsArray())
+        for (const Value& t : type->GetArray())
+            if (t.IsString())
+                out += (out.empty() ? "" : " or ") + one(t);
+    return out;
+}
+
+std::string enumValues(const Value* schema)
+{
+    const Value* values = schema ? member(*schema, "enum") : nullptr;
+    if (!values || !values->IsArray())
+        return "";
+    std::string out;
+    for (const Value& v : values->GetArray())
+        out += (out.empty() ? "" : ", ") + shortValue(v);
+    return out;
+}
+
+/// What was found at the node, for "..., found X".
+std::string found(const Value* node)
+{
+    return node ? shortValue(*node) : "nothing";
+}
+
+bool startsWith(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
+
+/// valijson's messages that only say an enclosing schema failed (the reason is a deeper error).
+bool isChainMessage(const std::string& d)
+{
+    return startsWith(d, "Failed to validate against child schema") || startsWith(d, "Failed to validate item")
+        || startsWith(d, "Failed to validate against schema associated with property")
+        || startsWith(d, "Failed to validate against a conditional schema")
+        || startsWith(d, "Failed to validate against additional properties schema")
+        || startsWith(d, "Failed to validate against schema associated with pattern");
+}
+
+/// One valijson error as a diagnostic: a specific code and a message naming field, expected and found.
+Diagnostic describe(const valijson::ValidationResults::Error& error, const Value& root)
+{
+    const std::vector<std::string> tokens = pointerTokens(error.context);
+    const std::string pointer = toPointer(tokens);
+    const Value* node = documentAt(root, tokens);
+    const std::string& d = error.description;
+    // The field by its name; an array item by its pointer ("/units/3").
+    const bool item = !tokens.empty() && !tokens.back().empty()
+        && std::all_of(tokens.back().begin(), tokens.back().end(), [](char c) { return c >= '0' && c <= '9'; });
+    const std::string field = tokens.empty() ? std::string("the document") : item ? pointer : "'" + tokens.back() + "'";
+    const auto make = [&](const char* code, std::string message) {
+        return Diagnostic{code, Severity::Error, pointer, std::move(message)};
+    };
+    if (startsWith(d, "Missing required property '")) {
+        const std::string name = d.substr(27, d.find('\'', 27) - 27);
+        return Diagnostic{"schema.required", Severity::Error, pointer,
+            "the required field '" + name + "' is missing"};
+    }
+    if (startsWith(d, "Value type not permitted")) {
+        const std::string expected = expectedTypes(schemaAt(tokens));
+        return make("schema.type", field + ": expected " + (expected.empty() ? "another type" : expected)
+                + ", found " + (node ? typeName(*node) : "nothing") + (node && !node->IsObject() && !node->IsArray() ? " (" + shortValue(*node) + ")" : ""));
+    }
+    if (startsWith(d, "Failed to match against any enum values")) {
+        const std::string values = enumValues(schemaAt(tokens));
+        return make("schema.enum", field + ": " + found(node) + " is not one of the allowed values"
+                + (values.empty() ? "" : " (" + values + ")"));
+    }
+    if (startsWith(d, "Failed to match expected value set by 'const'")) {
+        const Value* schema = schemaAt(tokens);
+        const Value* expected = schema ? member(*schema, "const") : nullptr;
+        return make("schema.const", field + ": expected " + (expected ? shortValue(*expected) : "a fixed value")
+                + ", found " + found(node));
+    }
+    if (startsWith(d, "Failed to match regex")) {
+        const Value* schema = schemaAt(tokens);
+        const Value* pattern = schema ? member(*schema, "pattern") : nullptr;
+        return make("schema.pattern", field + ": " + found(node) + " does not have the required form"
+                + (pattern && pattern->IsString() ? " (pattern " + std::string(pattern->GetString()) + ")" : ""));
+    }
+    if (startsWith(d, "Expected number"))
+        return make("schema.range", field + ": " + found(node) + " is out of range: e" + d.substr(1));
+    if (startsWith(d, "String should be"))
+        return make("schema.length", field + ": " + d + " (found " + std::to_string(node && node->IsString() ? node->GetStringLength() : 0) + ")");
+    if (startsWith(d, "Array should contain") || startsWith(d, "Array contains more items"))
+        return make("schema.items", field + ": " + d + " (found " + std::to_string(node && node->IsArray() ? node->Size() : 0) + ")");
+    if (startsWith(d, "Object contains a property")) {
+        const auto q = d.rfind('\'', d.size() - 3);
+        const std::string name = q == std::string::npos ? "" : d.substr(q + 1, d.size() - q - 3);
+        return make("schema.unknown_field", (name.empty() ? "an unknown field" : "the field '" + name + "'")
+                + " is not allowed" + (tokens.empty() ? " at the top level" : " in " + field));
+    }
+    if (startsWith(d, "Object should have"))
+        return make("schema.properties", field + ": " + d);
+    if (startsWith(d, "Elements at indexes"))
+        return make("schema.unique", field + ": " + d);
+    if (startsWith(d, "Failed to validate against exactly one") || startsWith(d, "Failed to validate against any"))
+        return make("schema.alternatives", field + ": " + found(node) + " matches none of the allowed forms");
+    if (d.find("multiple of") != std::string::npos)
+        return make("schema.multiple_of", field + ": " + d);
+    return make("schema.invalid", field + ": " + d);
+}
+
+/// valijson's verdict without collecting texts (its fast path: it stops at the first failure).
+bool schemaAccepts(const valijson::Schema& schema, const Value& document)
+{
+    valijson::Validator validator;
+    valijson::adapters::RapidJsonAdapter adapter(document);
+    return validator.validate(schema, adapter, nullptr);
+}
+
+/// Every finding of the whole schema (the document is known to fail it, or is checked in full).
+Diagnostics schemaDiagnostics(const Value& document)
+{
+    valijson::Validator validator;
+    valijson::adapters::RapidJsonAdapter adapter(document);
+    valijson::ValidationResults results;
+    if (validator.validate(fullSchema(), adapter, &results))
+        return {};
+    std::vector<valijson::ValidationResults::Error> errors(results.begin(), results.end());
+    // A message that only says an enclosing schema failed is dropped when a deeper error names the reason;
+    // kept (as what failed) when nothing deeper was reported.
+    const auto hasDeeper = [&](const valijson::ValidationResults::Error& chain) {
+        const std::string pointer = toPointer(pointerTokens(chain.context));
+        for (const auto& e : errors) {
+            if (&e == &chain || isChainMessage(e.description))
+                continue;
+            const std::string other = toPointer(pointerTokens(e.context));
+            if (pointer == "/" || other == pointer || startsWith(other, pointer + "/"))
+                return true;
+        }
+        return false;
+    };
+    Diagnostics out;
+    std::set<std::tuple<std::string, std::string, std::string>> seen;
+    for (const auto& e : errors) {
+        if (isChainMessage(e.description) && hasDeeper(e))
+            continue;
+        Diagnostic diagnostic = describe(e, document);
+        if (seen.emplace(diagnostic.code, diagnostic.path, diagnostic.message).second)
+            out.push_back(std::move(diagnostic));
+    }
+    if (out.empty())
+        out.push_back(Diagnostic{"schema.invalid", Severity::Error, "/", "the document does not match the schema"});
+    return out;
+}
+
+// ----------------------------------------------------------------------------------------------------
+// The model from the schema-valid tree: terrain geometry straight from RapidJSON (it is most of a big
+// document), every other member through scenarioFromJson.
+
+/// A terrain coordinate that does not have the shape the schema's coordinate, line, ring and polygon
+/// definitions give it (schemaWithoutTerrainCoordinates leaves those to this reader).
+struct ShapeError {};
+
+void require(bool shapeHolds)
+{
+    if (!shapeHolds)
+        throw ShapeError{};
+}
+
+/// definitions/coordinate: exactly two numbers.
+Coordinate coordinate(const Value& v)
+{
+    require(v.IsArray() && v.Size() == 2 && v[0].IsNumber() && v[1].IsNumber());
+    return Coordinate{v[0].GetDouble(), v[1].GetDouble()};
+}
+
+/// definitions/line (at least 2 coordinates) and definitions/ring (at least 4).
+std::vector<Coordinate> ring(const Value& v, rapidjson::SizeType minItems)
+{
+    require(v.IsArray() && v.Size() >= minItems);
+    std::vector<Coordinate> out;
+    out.reserve(v.Size());
+    for (const Value& c : v.GetArray())
+        out.push_back(coordinate(c));
+    return out;
+}
+
+/// A single part (point, line or polygon rings) of a geometry, as scenario_json.cpp writes it.
+std::vector<std::vector<Coordinate>> part(GeometryType type, const Value& v)
+{
+    switch (dimension(type)) {
+    case 0: return {{coordinate(v)}};
+    case 1: return {ring(v, 2)};
+    default: break;
+    }
+    require(v.IsArray() && v.Size() >= 1); // definitions/polygon
+    std::vector<std::vector<Coordinate>> rings;
+    rings.reserve(v.Size());
+    for (const Value& r : v.GetArray())
+        rings.push_back(ring(r, 4));
+    return rings;
+}
+
+std::string text(const Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
+
+TerrainFeature terrainFeature(const Value& f)
+{
+    TerrainFeature out;
+    out.id = FeatureId(text(f["id"]));
+    out.terrainClass = text(f["class"]);
+    if (const Value* name = member(f, "name"))
+        out.name = text(*name);
+    const Value& geometry = f["geometry"];
+    Geometry& g = out.geometry;
+    g.type = geometryTypeFromString(text(geometry["type"]));
+    const Value& coordinates = geometry["coordinates"];
+    if (g.type >= GeometryType::MultiPoint) {
+        const GeometryType single = static_cast<GeometryType>(static_cast<int>(g.type) - 3);
+        require(coordinates.IsArray() && coordinates.Size() >= 1); // the schema's multi-part minItems
+        g.parts.reserve(coordinates.Size());
+        for (const Value& p : coordinates.GetArray())
+            g.parts.push_back(part(single, p));
+    } else {
+        g.parts.push_back(part(g.type, coordinates));
+    }
+    if (const Value* attributes = member(f, "attributes"))
+        out.attributes = detail::toOrderedJson(*attributes);
+    return out;
+}
+
+/// The vertex caps of limits.hpp, per geometry and in total, on the model read from the document.
+void checkVertexLimits(const Scenario& s, const std::string& sourceName)
+{
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < s.terrain.size(); ++i) {
+        const std::size_t n = s.terrain[i].geometry.vertexCount();
         const std::string where = "/terrain/" + std::to_string(i) + "/geometry";
         if (n > limits::kMaxVerticesPerGeometry)
             throw FormatError(sourceName, where, "the geometry has " + std::to_string(n) + " vertices, which "
@@ -173,288 +539,72 @@ void checkVertexLimits(const nlohmann::json& document, const std::string& source
     }
 }
 
-/// Parses the text and checks it is a sandtable scenario of a version this build reads.
-Gate parseAndGate(std::string_view text, const std::string& sourceName)
+Scenario scenarioFromTree(const Value& root, const std::string& sourceName)
 {
-    checkJsonLimits(text, sourceName);
-    Gate gate;
-    try {
-        gate.ordered = nlohmann::ordered_json::parse(text);
-        gate.plain = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw FormatError(sourceName, "", std::string("not valid JSON: ") + e.what());
+    nlohmann::ordered_json rest = nlohmann::ordered_json::object();
+    const Value* terrain = nullptr;
+    for (const auto& m : root.GetObject()) {
+        const std::string name = text(m.name);
+        if (name == "terrain")
+            terrain = &m.value;
+        else
+            rest[name] = detail::toOrderedJson(m.value);
     }
-    if (!gate.plain.is_object())
-        throw FormatError(sourceName, "/", "not a sandtable scenario: the document is not a JSON object");
-    const auto format = gate.plain.find("format");
-    if (format == gate.plain.end() || *format != "sandtable-scenario")
-        throw FormatError(sourceName, "/format", "not a sandtable scenario (expected \"format\": \"sandtable-scenario\")");
-    const auto version = gate.plain.find("version");
-    if (version == gate.plain.end() || !version->is_number_integer())
-        throw FormatError(sourceName, "/version", "missing or non-integer format version");
-    const auto v = version->get<long long>();
-    if (v > kScenarioFormatVersion)
-        throw FormatError(sourceName, "/version",
-            "format version " + std::to_string(v) + " is newer than this sandtable reads (up to "
-                + std::to_string(kScenarioFormatVersion) + "); open it with a newer sandtable");
-    if (v < 1)
-        throw FormatError(sourceName, "/version", "unknown format version " + std::to_string(v));
-    checkVertexLimits(gate.plain, sourceName);
-    return gate;
-}
-
-
-// ----------------------------------------------------------------------------------------------------
-// The fast path for documents that pass: one parse into an arena tree (fastjson), the schema checked on
-// it (fastschema, which answers as valijson does or not at all), the model built from it. Anything else
-// (bad JSON, a foreign format or version, a cap reached, a schema violation, a value either of them is
-// unsure of) returns nullopt and the document takes the nlohmann + valijson path below, which finds and
-// words the problem. Both paths give the same Scenario for a document that passes.
-
-namespace fast {
-
-using fastjson::Kind;
-using fastjson::Value;
-
-/// Terrain arrays at least this long have their schema check and model split between two threads.
-constexpr std::size_t kParallelItems = 2048;
-
-/// parseAndGate's format and version checks after the parse; false when the document is not plainly a
-/// scenario of a version this build reads.
-bool gate(const Value& root)
-{
-    if (!root.isObject())
-        return false;
-    const Value* format = root.find("format");
-    if (!format || !format->isString() || format->string() != "sandtable-scenario")
-        return false;
-    const Value* version = root.find("version");
-    if (!version)
-        return false;
-    const bool supported = (version->kind == Kind::Unsigned && version->unsignedInteger >= 1
-                               && version->unsignedInteger <= static_cast<std::uint64_t>(kScenarioFormatVersion));
-    if (!supported)
-        return false;
-    // The vertex caps are checked on the model (after the schema, which makes a geometry's vertex count
-    // the number of its coordinate pairs): see vertexCapsHold.
-    return true;
-}
-
-/// checkVertexLimits on the model read from a schema-valid document: per geometry and in total.
-bool vertexCapsHold(const Scenario& s)
-{
-    std::size_t total = 0;
-    for (const TerrainFeature& f : s.terrain) {
-        const std::size_t n = f.geometry.vertexCount();
-        total += n;
-        if (n > limits::kMaxVerticesPerGeometry || total > limits::kMaxVerticesPerScenario)
-            return false;
-    }
-    return true;
-}
-
-bool coordinate(const Value& v, Coordinate& out)
-{
-    if (v.kind == Kind::Numbers && v.size >= 2) {
-        out = Coordinate{v.numbers[0], v.numbers[1]};
-        return true;
-    }
-    if (!v.isArray() || v.size < 2 || !v.items[0].isNumber() || !v.items[1].isNumber())
-        return false;
-    out = Coordinate{v.items[0].asDouble(), v.items[1].asDouble()};
-    return true;
-}
-
-bool ring(const Value& v, std::vector<Coordinate>& out)
-{
-    if (!v.isArray())
-        return false;
-    out.resize(v.size);
-    for (std::uint32_t i = 0; i < v.size; ++i)
-        if (!coordinate(v.items[i], out[i]))
-            return false;
-    return true;
-}
-
-/// As scenario_json.cpp's partFromJson.
-bool part(GeometryType type, const Value& v, std::vector<std::vector<Coordinate>>& out)
-{
-    const int dim = dimension(type);
-    if (dim == 0) {
-        out.assign(1, std::vector<Coordinate>(1));
-        return coordinate(v, out[0][0]);
-    }
-    if (dim == 1) {
-        out.assign(1, {});
-        return ring(v, out[0]);
-    }
-    if (!v.isArray())
-        return false;
-    out.resize(v.size);
-    for (std::uint32_t i = 0; i < v.size; ++i)
-        if (!ring(v.items[i], out[i]))
-            return false;
-    return true;
-}
-
-bool text(const Value* v, std::string& out)
-{
-    if (!v || !v->isString())
-        return false;
-    out.assign(v->text, v->size);
-    return true;
-}
-
-/// As scenarioFromJson's terrain loop and geometryFromJson.
-bool terrainFeature(const Value& f, TerrainFeature& out)
-{
-    if (!f.isObject())
-        return false;
-    std::string id;
-    if (!text(f.find("id"), id) || !text(f.find("class"), out.terrainClass))
-        return false;
-    out.id = FeatureId(std::move(id));
-    if (const Value* name = f.find("name")) {
-        if (!text(name, out.name))
-            return false;
-    }
-    const Value* geometry = f.find("geometry");
-    if (!geometry || !geometry->isObject())
-        return false;
-    std::string typeName;
-    if (!text(geometry->find("type"), typeName))
-        return false;
-    Geometry& g = out.geometry;
-    g.type = geometryTypeFromString(typeName);
-    const Value* coordinates = geometry->find("coordinates");
-    if (!coordinates)
-        return false;
-    if (g.type >= GeometryType::MultiPoint) {
-        if (!coordinates->isArray())
-            return false;
-        const GeometryType single = static_cast<GeometryType>(static_cast<int>(g.type) - 3);
-        g.parts.resize(coordinates->size);
-        for (std::uint32_t i = 0; i < coordinates->size; ++i)
-            if (!part(single, coordinates->items[i], g.parts[i]))
-                return false;
-    } else {
-        g.parts.resize(1);
-        if (!part(g.type, *coordinates, g.parts[0]))
-            return false;
-    }
-    if (const Value* attributes = f.find("attributes"))
-        out.attributes = fastjson::Document::toOrderedJson(*attributes);
-    return true;
-}
-
-bool terrainRange(const Value* first, const Value* last, TerrainFeature* out)
-{
-    for (const Value* f = first; f != last; ++f, ++out)
-        if (!terrainFeature(*f, *out))
-            return false;
-    return true;
-}
-
-/// The scenario of a document the fast path can vouch for, else nullopt.
-std::optional<Scenario> scenario(std::string_view text, const std::string& sourceName)
-{
-    fastjson::Document document;
-    if (!document.parse(text))
-        return std::nullopt;
-    const Value& root = document.root();
-    if (!gate(root))
-        return std::nullopt;
-    if (fastSchema().validate(root, kParallelItems) != fastschema::Verdict::Valid)
-        return std::nullopt;
-    try {
-        nlohmann::ordered_json rest = nlohmann::ordered_json::object();
-        const Value* terrain = nullptr;
-        for (std::uint32_t i = 0; i < root.size; ++i) {
-            const fastjson::Member& m = root.members[i];
-            if (m.name() == "terrain" && m.value.isArray())
-                terrain = &m.value;
-            else
-                rest.emplace(std::string(m.name()), fastjson::Document::toOrderedJson(m.value));
+    Scenario s = scenarioFromJson(rest, sourceName);
+    if (terrain) {
+        s.terrain.reserve(terrain->Size());
+        rapidjson::SizeType i = 0;
+        try {
+            for (; i < terrain->Size(); ++i)
+                s.terrain.push_back(terrainFeature((*terrain)[i]));
+        } catch (const std::invalid_argument& e) {
+            throw FormatError(sourceName, "/terrain/" + std::to_string(i), e.what());
         }
-        Scenario s = scenarioFromJson(rest, sourceName);
-        if (terrain) {
-            s.terrain.resize(terrain->size);
-            const Value* first = terrain->begin();
-            const Value* last = terrain->end();
-            if (terrain->size >= kParallelItems) {
-                const Value* middle = first + terrain->size / 2;
-                TerrainFeature* second = s.terrain.data() + terrain->size / 2;
-                auto other = std::async(std::launch::async, [=] { return terrainRange(middle, last, second); });
-                const bool a = terrainRange(first, middle, s.terrain.data());
-                if (!other.get() || !a)
-                    return std::nullopt;
-            } else if (!terrainRange(first, last, s.terrain.data())) {
-                return std::nullopt;
-            }
-        }
-        if (!vertexCapsHold(s))
-            return std::nullopt;
-        return s;
-    } catch (const std::exception&) {
-        // The nlohmann path meets the same problem and reports it.
-        return std::nullopt;
     }
+    checkVertexLimits(s, sourceName);
+    return s;
 }
 
-} // namespace fast
+Diagnostic formatDiagnostic(const FormatError& e)
+{
+    const std::string code = e.object() == "/version" ? "format.version" : "format.invalid";
+    return Diagnostic{code, Severity::Error, e.object().empty() ? "/" : e.object(), e.reason()};
+}
+
+/// The document's scenario, or its schema findings. Throws FormatError for bad JSON, a foreign format or
+/// version, or a cap of limits.hpp.
+ValidationReport readChecked(std::string_view text, const std::string& sourceName)
+{
+    ValidationReport report;
+    rapidjson::Document document;
+    parseAndGate(text, sourceName, document);
+    if (schemaAccepts(schemaWithoutTerrainCoordinates(), document)) {
+        try {
+            report.scenario = scenarioFromTree(document, sourceName);
+            return report;
+        } catch (const ShapeError&) {
+            // A terrain coordinate of the wrong shape: the whole schema words it below.
+        }
+    }
+    report.diagnostics = schemaDiagnostics(document);
+    if (report.diagnostics.empty()) // the whole schema refuses whatever the reader refused; kept as a guard
+        report.diagnostics.push_back(Diagnostic{"schema.invalid", Severity::Error, "/terrain", "a terrain geometry has coordinates of the wrong shape"});
+    return report;
+}
 
 } // namespace
 
 std::string_view scenarioSchemaText() { return embedded::scenarioSchemaV1; }
 
-namespace detail {
-
-std::optional<Scenario> readScenarioFast(std::string_view text, const std::string& sourceName)
-{
-    return fast::scenario(text, sourceName);
-}
-
-ValidationReport readScenarioThorough(std::string_view text, const std::string& sourceName)
-{
-    ValidationReport report;
-    Gate gate;
-    try {
-        gate = parseAndGate(text, sourceName);
-    } catch (const FormatError& e) {
-        const std::string code = e.object() == "/version" ? "format.version" : "format.invalid";
-        report.diagnostics.push_back(Diagnostic{code, Severity::Error, e.object().empty() ? "/" : e.object(), e.reason()});
-        return report;
-    }
-    report.diagnostics = schemaDiagnostics(gate.plain);
-    if (hasErrors(report.diagnostics))
-        return report;
-    report.scenario = scenarioFromJson(gate.ordered, sourceName);
-    return report;
-}
-
-int fastSchemaVerdict(std::string_view text)
-{
-    fastjson::Document document;
-    if (!document.parse(text))
-        return -1;
-    return static_cast<int>(fastSchema().validate(document.root()));
-}
-
-bool schemaAccepts(std::string_view text)
-{
-    return !hasErrors(schemaDiagnostics(nlohmann::json::parse(text)));
-}
-
-} // namespace detail
-
 ValidationReport readScenarioText(std::string_view text, const std::string& sourceName)
 {
-    if (std::optional<Scenario> scenario = fast::scenario(text, sourceName)) {
+    try {
+        return readChecked(text, sourceName);
+    } catch (const FormatError& e) {
         ValidationReport report;
-        report.scenario = std::move(scenario);
+        report.diagnostics.push_back(formatDiagnostic(e));
         return report;
     }
-    return detail::readScenarioThorough(text, sourceName);
 }
 
 ValidationReport validateScenarioText(std::string_view text, const std::string& sourceName)
@@ -469,20 +619,16 @@ ValidationReport validateScenarioText(std::string_view text, const std::string& 
 
 LoadedScenario parseScenario(std::string_view text, const std::string& sourceName)
 {
-    LoadedScenario loaded;
-    if (std::optional<Scenario> scenario = fast::scenario(text, sourceName)) {
-        loaded.scenario = std::move(*scenario);
-    } else {
-        Gate gate = parseAndGate(text, sourceName);
-        Diagnostics schema = schemaDiagnostics(gate.plain);
-        if (hasErrors(schema)) {
-            std::string reason = "does not match the scenario schema: " + schema.front().message;
-            if (schema.size() > 1)
-                reason += " (and " + std::to_string(schema.size() - 1) + " more; run 'sandtable scenario validate')";
-            throw FormatError(sourceName, schema.front().path, reason);
-        }
-        loaded.scenario = scenarioFromJson(gate.ordered, sourceName);
+    ValidationReport report = readChecked(text, sourceName);
+    if (!report.scenario) {
+        const Diagnostic& first = report.diagnostics.front();
+        std::string reason = "does not match the scenario schema: " + first.message;
+        if (report.diagnostics.size() > 1)
+            reason += " (and " + std::to_string(report.diagnostics.size() - 1) + " more; run 'sandtable scenario validate')";
+        throw FormatError(sourceName, first.path, reason);
     }
+    LoadedScenario loaded;
+    loaded.scenario = std::move(*report.scenario);
     loaded.diagnostics = validateScenario(loaded.scenario);
     return loaded;
 }

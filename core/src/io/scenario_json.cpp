@@ -372,6 +372,24 @@ Json scenarioToJson(const Scenario& s)
             map["warped_path"] = s.map->warpedPath;
         out["map"] = std::move(map);
     }
+    // Written only when there are some, so documents without reference layers keep their bytes.
+    if (!s.references.empty()) {
+        Json references = Json::array();
+        for (const ReferenceLayer& r : s.references) {
+            Json layer{{"name", r.name}, {"path", r.path}, {"kind", toString(r.kind)}};
+            if (!r.crs.empty())
+                layer["crs"] = r.crs;
+            layer["opacity"] = r.opacity;
+            if (r.overScan)
+                layer["over_scan"] = true;
+            if (r.hillshade)
+                layer["hillshade"] = true;
+            if (!r.visible)
+                layer["visible"] = false;
+            references.push_back(std::move(layer));
+        }
+        out["references"] = std::move(references);
+    }
     Json custom = Json::array();
     for (const auto& c : s.customTerrainClasses)
         custom.push_back(Json{{"id", c.id}, {"name", c.name}, {"geometry", c.geometry}, {"effects", c.effects}});
@@ -453,6 +471,20 @@ Scenario scenarioFromJson(const Json& j, const std::string& sourceName)
             s.map = std::move(map);
         }
         std::size_t i = 0;
+        for (const auto& r : j.value("references", Json::array())) {
+            where = "/references/" + std::to_string(i++);
+            ReferenceLayer layer;
+            layer.name = r.at("name").get<std::string>();
+            layer.path = r.at("path").get<std::string>();
+            layer.kind = referenceKindFromString(r.at("kind").get<std::string>());
+            layer.crs = r.value("crs", "");
+            layer.opacity = r.value("opacity", 1.0);
+            layer.overScan = r.value("over_scan", false);
+            layer.hillshade = r.value("hillshade", false);
+            layer.visible = r.value("visible", true);
+            s.references.push_back(std::move(layer));
+        }
+        i = 0;
         for (const auto& c : j.value("custom_terrain_classes", Json::array())) {
             where = "/custom_terrain_classes/" + std::to_string(i++);
             s.customTerrainClasses.push_back(CustomTerrainClass{c.at("id").get<std::string>(), c.value("name", ""),

@@ -68,4 +68,26 @@ const Side* Scenario::findSide(const SideId& id) const { return findById(sides, 
 const Formation* Scenario::findFormation(const FormationId& id) const { return findById(formations, id); }
 const Unit* Scenario::findUnit(const UnitId& id) const { return findById(units, id); }
 
+const char* toString(ReferenceKind kind)
+{
+    return kind == ReferenceKind::Raster ? "raster" : "vector";
+}
+
+ReferenceKind referenceKindFromString(const std::string& name)
+{
+    if (name == "raster")
+        return ReferenceKind::Raster;
+    if (name == "vector")
+        return ReferenceKind::Vector;
+    throw std::invalid_argument("unknown reference layer kind '" + name + "' (raster or vector)");
+}
+
+const ReferenceLayer* Scenario::findReference(const std::string& name) const
+{
+    for (const ReferenceLayer& r : references)
+        if (r.name == name)
+            return &r;
+    return nullptr;
+}
+
 } // namespace sandtable::core

@@ -46,6 +46,9 @@ void EditorApp::OnInitCmdLine(wxCmdLineParser& parser)
     parser.AddOption("", "run-action", "after opening, run the command with this id (repeatable, in order)");
     parser.AddOption("", "restore", "answer the offer to restore an autosaved recovery copy: yes or no");
     parser.AddOption("", "autosave-seconds", "autosave unsaved changes every N seconds (default 60, or $SANDTABLE_AUTOSAVE_SECONDS)");
+    parser.AddOption("", "new-from-map", "File > New from map... without its dialogs: start a scenario from this raster");
+    parser.AddOption("", "new-output", "with --new-from-map: the scenario file to write");
+    parser.AddOption("", "new-system", "with --new-from-map: pub-battles (default), campaign-lite, syw-miniatures or table-battles");
     parser.AddParam("scenario file", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
 }
 
@@ -111,6 +114,22 @@ bool EditorApp::OnCmdLineParsed(wxCmdLineParser& parser)
         m_screenshot = std::filesystem::path(value.utf8_string());
         if (!m_file)
             return usageError("--screenshot needs a scenario FILE");
+    }
+    if (parser.Found("new-from-map", &value)) {
+        m_newFromMap = std::filesystem::path(value.utf8_string());
+        if (!parser.Found("new-output", &value))
+            return usageError("--new-from-map needs --new-output FILE (the scenario to write)");
+        m_newOutput = std::filesystem::path(value.utf8_string());
+        if (parser.Found("new-system", &value)) {
+            try {
+                m_newSystem = core::gameSystemFromString(value.utf8_string());
+            } catch (const std::exception&) {
+                return usageError("--new-system: expected pub-battles, campaign-lite, syw-miniatures or table-battles, got '"
+                    + value.utf8_string() + "'");
+            }
+        }
+        if (m_file)
+            return usageError("--new-from-map writes its own scenario: give no scenario FILE");
     }
     if (parser.Found("screenshot-window", &value))
         m_windowScreenshot = std::filesystem::path(value.utf8_string());
@@ -183,6 +202,15 @@ void EditorApp::start()
     const bool restored = (!batch() || m_restore) && m_frame->offerRestore(m_restore);
     if (restored)
         std::cout << "sandtable-editor: restored a recovery copy\n";
+    if (m_newFromMap && !restored) {
+        const std::string failure = m_frame->newFromMap(*m_newFromMap, m_newOutput, m_newSystem);
+        if (!failure.empty() && batch()) {
+            std::cerr << "sandtable-editor: error: " << failure << "\n";
+            m_exitCode = 1;
+            m_frame->Destroy();
+            return;
+        }
+    }
     if (m_file && !restored) {
         const std::string failure = m_frame->openFile(*m_file, batch());
         if (!failure.empty() && batch()) {

@@ -37,6 +37,8 @@
 
 namespace sandtable::editor::ui {
 
+void askNewFromMap(MainFrame& frame); // new_from_map.cpp
+
 namespace {
 
 enum StatusField { kMessageField = 0, kToolField = 1, kCursorField = 2, kScaleField = 3, kFieldCount = 4 };
@@ -139,6 +141,13 @@ MainFrame::MainFrame(bool rememberRecentFiles)
             else
                 m_canvas->setTool(std::make_shared<MeasureTool>(*this));
         });
+    addCommand({"file.new_from_map", "New from &Map...", "Ctrl+Shift+N",
+                   "Start a scenario from your own raster: georeferenced ones place themselves, scans get GCPs"},
+        [this] {
+            if (confirmDiscard())
+                askNewFromMap(*this);
+        },
+        [] { return true; });
     addCommand({"help.shortcuts", "&Keyboard Shortcuts", "F1", "List the commands and their shortcuts"},
         [this] { showShortcuts(); }, [] { return true; });
 

@@ -44,6 +44,7 @@ CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::strin
 void registerScenarioCommands(CLI::App& app, Context& context);
 void registerRasterCommands(CLI::App& app, Context& context);
 void registerTerrainCommands(CLI::App& app, Context& context);
+void registerReferenceCommands(CLI::App& app, Context& context);
 void registerCatalogueCommands(CLI::App& app, Context& context);
 void registerDemoCommand(CLI::App& app, Context& context);
 void registerMapCommands(CLI::App& app, Context& context);

@@ -162,8 +162,8 @@ public:
     /// write transaction (BEGIN IMMEDIATE) that commits only when the rules found no error: they run on a
     /// second thread while the package is written. Refused (ValidationFailed) on any error; a catalogue
     /// file the export created is then removed. A file not yet in WAL mode is switched after the commit.
-    /// The scenario file is mapped, not copied (core::MappedFile): another program that cuts it short
-    /// during the export ends the process with exit code 1 and a message naming it, before the commit.
+    /// The scenario file is read whole first (core::readFile), so another program that changes it during
+    /// the export changes nothing of what is stored.
     ExportResult exportScenario(const std::filesystem::path& scenarioFile, const ExportOptions& options = {});
     /// As exportScenario for document bytes already read; `baseDir` resolves a relative map path.
     ExportResult exportDocument(std::string_view document, const std::string& sourceName,

@@ -35,6 +35,12 @@ struct MapChange {
     std::optional<MapSource> after;
 };
 
+/// A change of the reference layers (the whole list, in drawing order: it is short).
+struct ReferencesChange {
+    std::vector<ReferenceLayer> before;
+    std::vector<ReferenceLayer> after;
+};
+
 /// A change of the declared custom terrain classes (the whole list, it is short).
 struct CustomClassesChange {
     std::vector<CustomTerrainClass> before;
@@ -55,7 +61,7 @@ struct CampaignChange {
 };
 
 using Change = std::variant<SettingsChange, MapChange, CustomClassesChange, EntityChange<TerrainFeature>,
-    EntityChange<Side>, EntityChange<Formation>, EntityChange<Unit>, TableBattlesChange, CampaignChange>;
+    EntityChange<Side>, EntityChange<Formation>, EntityChange<Unit>, TableBattlesChange, CampaignChange, ReferencesChange>;
 
 /// One undo step. `label` is what the Edit menu shows ("Move unit", "Add woods"). Edits with the same
 /// non-empty `mergeKey` applied one after another merge into one step (one drag = one undo step).

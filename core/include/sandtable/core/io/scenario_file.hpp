@@ -30,9 +30,14 @@ struct ValidationReport {
 };
 
 /// Checks a document's text: JSON syntax, format and version (a newer version is an error diagnostic
-/// "format.newer_version"), the schema (valijson, schemas/scenario.v1.schema.json), then the rules.
-/// A document that passes is read once into an arena tree and checked there (the same verdicts as
-/// valijson's); any other takes the nlohmann + valijson path, which words what is wrong.
+/// "format.version"), the schema (valijson, schemas/scenario.v1.schema.json), then the rules. The text is
+/// parsed once (RapidJSON); the schema is checked on that tree and the model read from it.
+///
+/// Schema findings carry a specific code: schema.required, schema.type, schema.enum, schema.const,
+/// schema.pattern, schema.range, schema.length, schema.items, schema.unknown_field, schema.alternatives
+/// (schema.invalid for anything else), a JSON pointer to the offending value (for schema.required, to the
+/// object missing the field), and a message naming the field, what the schema expects and what was found.
+/// One finding per defect. Bad JSON is one "format.invalid" finding naming the line and column.
 ValidationReport validateScenarioText(std::string_view text, const std::string& sourceName);
 
 /// validateScenarioText without the rules: `scenario` is set when the document passes the schema, and
@@ -52,17 +57,5 @@ void saveScenario(const Scenario& scenario, const std::filesystem::path& path);
 
 /// The embedded JSON Schema text of format version 1.
 std::string_view scenarioSchemaText();
-
-namespace detail {
-/// The two ways of reading a document, for the tests that check they agree. readScenarioFast: the arena
-/// tree path, nullopt when it leaves the document to the other; readScenarioThorough: nlohmann + valijson,
-/// as readScenarioText without the fast path.
-std::optional<Scenario> readScenarioFast(std::string_view text, const std::string& sourceName);
-ValidationReport readScenarioThorough(std::string_view text, const std::string& sourceName);
-/// The fast path's schema verdict on a document: 0 valid, 1 invalid, 2 unsure, -1 not parsed.
-int fastSchemaVerdict(std::string_view text);
-/// valijson's verdict (the text must be JSON nlohmann parses).
-bool schemaAccepts(std::string_view text);
-} // namespace detail
 
 } // namespace sandtable::core

@@ -84,6 +84,26 @@ struct MapSource {
     bool operator==(const MapSource&) const = default;
 };
 
+/// What a reference layer holds.
+enum class ReferenceKind { Raster, Vector };
+const char* toString(ReferenceKind kind);                        ///< "raster", "vector"
+ReferenceKind referenceKindFromString(const std::string& name);  ///< throws std::invalid_argument
+
+/// A layer drawn with the map for reference, never terrain: a modern topographic GeoTIFF, a DEM (drawn as
+/// hillshade), an OpenStreetMap extract (.osm.pbf), a GeoPackage or shapefile. Any raster GDAL reads or
+/// vector OGR reads, drawn reprojected on the fly from its own CRS to the working CRS.
+struct ReferenceLayer {
+    std::string name;        ///< unique in the scenario; how the CLI and the Layers pane name it
+    std::string path;        ///< as written; a relative path resolves against the scenario file's folder
+    ReferenceKind kind = ReferenceKind::Raster;
+    std::string crs;         ///< the layer's own CRS when it was added ("EPSG:n" or WKT); for information
+    double opacity = 1.0;    ///< 0 (invisible) .. 1 (opaque)
+    bool overScan = false;   ///< drawn over the scan (false: under it)
+    bool hillshade = false;  ///< a DEM (one band of heights) drawn as hillshade
+    bool visible = true;
+    bool operator==(const ReferenceLayer&) const = default;
+};
+
 /// A sector of a SYW table: a rectangle in table centimetres (origin at the table's south-west corner,
 /// x along the width, y along the depth).
 struct TableSector {
@@ -268,6 +288,7 @@ struct Unit {
 struct Scenario {
     ScenarioSettings settings;
     std::optional<MapSource> map;
+    std::vector<ReferenceLayer> references; ///< in drawing order: the first is drawn first (lowest)
     std::vector<CustomTerrainClass> customTerrainClasses;
     std::vector<TerrainFeature> terrain;
     std::vector<Side> sides;
@@ -278,6 +299,7 @@ struct Scenario {
     bool operator==(const Scenario&) const = default;
 
     const TerrainFeature* findFeature(const FeatureId& id) const;
+    const ReferenceLayer* findReference(const std::string& name) const;
     const Side* findSide(const SideId& id) const;
     const Formation* findFormation(const FormationId& id) const;
     const Unit* findUnit(const UnitId& id) const;

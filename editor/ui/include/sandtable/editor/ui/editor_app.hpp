@@ -2,6 +2,7 @@
 // The wxApp of sandtable-editor: command line, the main frame, and the batch (screenshot) mode.
 #pragma once
 
+#include "sandtable/core/model/scenario.hpp"
 #include "sandtable/editor/logic/pixel_size.hpp"
 #include "sandtable/editor/logic/view_request.hpp"
 
@@ -44,6 +45,9 @@ private:
 
     MainFrame* m_frame = nullptr;
     std::optional<std::filesystem::path> m_file;
+    std::optional<std::filesystem::path> m_newFromMap; ///< --new-from-map RASTER
+    std::filesystem::path m_newOutput;                 ///< --new-output FILE
+    core::GameSystem m_newSystem = core::GameSystem::PubBattles;
     std::optional<std::filesystem::path> m_screenshot;
     std::optional<std::filesystem::path> m_windowScreenshot;
     PixelSize m_size{1000, 700};

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `sandtable reference add|list|remove`: reference layers (any GDAL raster or OGR vector, drawn reprojected
+// with the map; never terrain).
+#include "sandtable/cli/context.hpp"
+
+#include "sandtable/core/document/document.hpp"
+#include "sandtable/core/document/reference_operations.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/importers/new_scenario.hpp"
+#include "sandtable/importers/reference_layer.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+namespace sandtable::cli {
+namespace {
+
+struct AddOptions {
+    std::string file;
+    std::string layer;
+    std::string name;
+    double opacity = 1.0;
+    bool over = false;
+    std::optional<bool> hillshade;
+};
+
+struct ListOptions {
+    std::string file;
+};
+
+struct RemoveOptions {
+    std::string file;
+    std::string name;
+};
+
+nlohmann::ordered_json layerJson(const core::ReferenceLayer& r)
+{
+    return {{"name", r.name}, {"path", r.path}, {"kind", core::toString(r.kind)}, {"crs", r.crs}, {"opacity", r.opacity},
+        {"over_scan", r.overScan}, {"hillshade", r.hillshade}, {"visible", r.visible}};
+}
+
+void runAdd(const AddOptions& options, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    const importers::ReferenceLayerInfo info = importers::inspectReferenceLayer(options.layer);
+    core::ReferenceLayer layer;
+    std::string name = options.name;
+    if (name.empty()) {
+        name = std::filesystem::path(options.layer).filename().string();
+        for (const char* suffix : {".pbf", ".osm", ".tif", ".tiff", ".gpkg", ".shp", ".geojson", ".json", ".png", ".jpg"})
+            if (name.size() > std::char_traits<char>::length(suffix) && name.ends_with(suffix))
+                name.erase(name.size() - std::char_traits<char>::length(suffix));
+    }
+    layer.name = name;
+    layer.path = importers::pathForScenario(options.layer, options.file);
+    layer.kind = info.kind;
+    layer.crs = info.crs;
+    layer.opacity = options.opacity;
+    layer.overScan = options.over;
+    layer.hillshade = options.hillshade.value_or(info.elevation);
+    core::Document document(loaded.scenario, options.file);
+    document.apply(core::operations::addReference(document.scenario(), layer));
+    document.save();
+    if (context.json)
+        context.printJson({{"file", options.file}, {"added", layerJson(layer)}});
+    else if (!context.quiet)
+        context.err << options.file << ": added reference layer '" << layer.name << "' (" << core::toString(layer.kind)
+                    << ", " << info.driver << ", " << (layer.crs.rfind("EPSG:", 0) == 0 ? layer.crs : std::string("its own CRS"))
+                    << (layer.hillshade ? ", drawn as hillshade" : "") << ")\n";
+}
+
+void runList(const ListOptions& options, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    const auto& references = loaded.scenario.references;
+    if (context.json) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const auto& r : references)
+            list.push_back(layerJson(r));
+        context.printJson(list);
+        return;
+    }
+    if (references.empty())
+        context.out << options.file << ": no reference layers (add one with 'sandtable reference add FILE LAYER')\n";
+    for (const auto& r : references)
+        context.out << r.name << "\t" << core::toString(r.kind) << "\t" << r.path << "\topacity " << r.opacity
+                    << (r.overScan ? "\tover the scan" : "\tunder the scan") << (r.hillshade ? "\thillshade" : "")
+                    << (r.visible ? "" : "\thidden") << "\n";
+}
+
+void runRemove(const RemoveOptions& options, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::Document document(loaded.scenario, options.file);
+    document.apply(core::operations::removeReference(document.scenario(), options.name));
+    document.save();
+    if (context.json)
+        context.printJson({{"file", options.file}, {"removed", options.name}});
+    else if (!context.quiet)
+        context.err << options.file << ": removed reference layer '" << options.name << "'\n";
+}
+
+} // namespace
+
+void registerReferenceCommands(CLI::App& app, Context& context)
+{
+    CLI::App* noun = addCommand(app, "reference",
+        "Reference layers: rasters and vectors drawn with the map (reprojected), never terrain");
+
+    auto add = std::make_shared<AddOptions>();
+    CLI::App* addCmd = addCommand(*noun, "add",
+        "Add a raster (topographic map, DEM) or vector (OpenStreetMap .osm.pbf, GeoPackage, shapefile) layer");
+    addCmd->add_option("FILE", add->file, "Scenario file")->required();
+    addCmd->add_option("LAYER", add->layer, "Any raster GDAL reads or vector OGR reads")->required();
+    addCmd->add_option("--name", add->name, "Layer name (default: the file name)");
+    addCmd->add_option("--opacity", add->opacity, "0 (invisible) to 1 (opaque)")->check(CLI::Range(0.0, 1.0));
+    addCmd->add_flag("--over", add->over, "Draw it over the scan (default: under it)");
+    addCmd->add_option("--hillshade", add->hillshade, "Draw a DEM as hillshade (default: true for one band of heights)");
+    addCmd->callback([add, &context] { runAdd(*add, context); });
+
+    auto list = std::make_shared<ListOptions>();
+    CLI::App* listCmd = addCommand(*noun, "list", "The reference layers, in drawing order");
+    listCmd->add_option("FILE", list->file, "Scenario file")->required();
+    listCmd->callback([list, &context] { runList(*list, context); });
+
+    auto remove = std::make_shared<RemoveOptions>();
+    CLI::App* removeCmd = addCommand(*noun, "remove", "Remove a reference layer by name");
+    removeCmd->add_option("FILE", remove->file, "Scenario file")->required();
+    removeCmd->add_option("NAME", remove->name, "Layer name (see reference list)")->required();
+    removeCmd->callback([remove, &context] { runRemove(*remove, context); });
+}
+
+} // namespace sandtable::cli

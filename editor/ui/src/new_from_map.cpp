@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// File > New from map...: a scenario started from the designer's own raster (MainFrame's part of it).
+#include "sandtable/editor/ui/main_frame.hpp"
+
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/importers/new_scenario.hpp"
+
+#include <wx/choicdlg.h>
+#include <wx/filedlg.h>
+#include <wx/msgdlg.h>
+
+#include <array>
+#include <iostream>
+
+namespace sandtable::editor::ui {
+namespace {
+
+struct SystemChoice {
+    const char* label;
+    core::GameSystem system;
+};
+
+constexpr std::array<SystemChoice, 4> kSystems = {{
+    {"Pub Battles (blocks, 1:16,000)", core::GameSystem::PubBattles},
+    {"Campaign Lite (grid of squares)", core::GameSystem::CampaignLite},
+    {"Seven Years' War miniatures (table in cm)", core::GameSystem::SywMiniatures},
+    {"Table Battles (cards)", core::GameSystem::TableBattles},
+}};
+
+} // namespace
+
+std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std::filesystem::path& scenarioFile,
+    core::GameSystem system)
+{
+    importers::NewScenario made;
+    try {
+        importers::NewScenarioOptions options;
+        options.system = system;
+        made = importers::newScenarioFromRaster(raster, scenarioFile, options);
+        core::saveScenario(made.scenario, scenarioFile);
+    } catch (const std::exception& error) {
+        showError("Cannot start a scenario from " + raster.filename().string(), error.what());
+        return error.what();
+    }
+    const std::string failure = openFile(scenarioFile, batchMode());
+    if (!failure.empty())
+        return failure;
+    setStatusText(made.message);
+    if (made.next == importers::NextStep::Georeference) {
+        // A plain scan: straight to the georeferencing workspace (GCPs), where calibration is offered too.
+        runCommand("georef.show_pane");
+    }
+    if (batchMode())
+        std::cout << "sandtable-editor: new from map: " << made.message << "\n";
+    else
+        wxMessageBox(wxString::FromUTF8(made.message), "New scenario from " + wxString::FromUTF8(raster.filename().string()),
+            wxOK | wxICON_INFORMATION, this);
+    return {};
+}
+
+/// The dialogs of File > New from map...: the raster, the game system, where to save the scenario.
+void askNewFromMap(MainFrame& frame)
+{
+    wxFileDialog open(&frame, "New scenario from a map raster", "", "",
+        "Rasters (*.tif;*.tiff;*.jpg;*.jpeg;*.png;*.jp2;*.gif;*.bmp;*.vrt)|*.tif;*.tiff;*.jpg;*.jpeg;*.png;*.jp2;*.gif;*.bmp;*.vrt|"
+        "All files|*",
+        wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    if (open.ShowModal() != wxID_OK)
+        return;
+    const std::filesystem::path raster(open.GetPath().utf8_string());
+    wxArrayString labels;
+    for (const SystemChoice& c : kSystems)
+        labels.Add(c.label);
+    wxSingleChoiceDialog which(&frame, "Which game is the scenario for?", "Game system", labels);
+    if (which.ShowModal() != wxID_OK)
+        return;
+    const core::GameSystem system = kSystems.at(static_cast<std::size_t>(which.GetSelection())).system;
+    const std::filesystem::path suggested = raster.parent_path() / (raster.stem().string() + ".sandtable.json");
+    wxFileDialog save(&frame, "Save the new scenario as", wxString::FromUTF8(suggested.parent_path().string()),
+        wxString::FromUTF8(suggested.filename().string()), "Scenario files (*.json)|*.json",
+        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (save.ShowModal() != wxID_OK)
+        return;
+    frame.newFromMap(raster, std::filesystem::path(save.GetPath().utf8_string()), system);
+}
+
+} // namespace sandtable::editor::ui

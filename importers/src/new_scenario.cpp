@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A new scenario from the designer's own raster (GDAL): CRS and extent from its georeference, or a scan
+// left for GCPs / calibration.
+#include "sandtable/importers/new_scenario.hpp"
+
+#include "gdal_support.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/sha256.hpp"
+#include "sandtable/importers/crs.hpp"
+#include "sandtable/importers/raster_info.hpp"
+
+#include <gdal_alg.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace sandtable::importers {
+namespace {
+
+/// Default SYW table: 180 x 120 cm (6 x 4 ft), the designer's to change (the house rules give no size).
+constexpr double kSywTableWidthCm = 180.0;
+constexpr double kSywTableDepthCm = 120.0;
+/// Points per raster edge for the footprint.
+constexpr int kEdgePoints = 21;
+
+bool isWebMercator(const CrsDescription& crs)
+{
+    if (crs.epsg && (*crs.epsg == 3857 || *crs.epsg == 3395 || *crs.epsg == 900913 || *crs.epsg == 3785))
+        return true;
+    return crs.name.find("Pseudo-Mercator") != std::string::npos || crs.name.find("Popular Visualisation") != std::string::npos;
+}
+
+/// A working CRS the scenario may use: projected, in metres, with an EPSG code (the schema's EPSG:n).
+bool usableWorkingCrs(const CrsDescription& crs)
+{
+    return crs.projected && crs.epsg && std::abs(crs.metresPerUnit - 1.0) < 1e-12 && !isWebMercator(crs);
+}
+
+/// The raster's edge, `kEdgePoints` a side, from pixel/line to its own georeferenced coordinates.
+std::vector<core::Coordinate> edgeInRasterCrs(GDALDatasetH ds, int width, int height, const std::string& file)
+{
+    detail::GdalErrorScope errors;
+    // No DST_SRS: the transformer stops at the raster's own georeferenced coordinates (geotransform, or a
+    // polynomial through the file's GCPs).
+    void* transformer = GDALCreateGenImgProjTransformer2(ds, nullptr, nullptr);
+    if (!transformer)
+        errors.raise(file, "georeference", "GDAL cannot make a transformer from the raster's georeference");
+    std::vector<double> x, y, z;
+    for (int side = 0; side < 4; ++side)
+        for (int i = 0; i < kEdgePoints; ++i) {
+            const double t = static_cast<double>(i) / (kEdgePoints - 1);
+            switch (side) {
+            case 0: x.push_back(t * width); y.push_back(0.0); break;
+            case 1: x.push_back(width); y.push_back(t * height); break;
+            case 2: x.push_back((1.0 - t) * width); y.push_back(height); break;
+            default: x.push_back(0.0); y.push_back((1.0 - t) * height); break;
+            }
+        }
+    z.assign(x.size(), 0.0);
+    std::vector<int> ok(x.size(), 0);
+    GDALGenImgProjTransform(transformer, FALSE, static_cast<int>(x.size()), x.data(), y.data(), z.data(), ok.data());
+    GDALDestroyGenImgProjTransformer(transformer);
+    std::vector<core::Coordinate> out;
+    for (std::size_t i = 0; i < x.size(); ++i)
+        if (ok[i] && std::isfinite(x[i]) && std::isfinite(y[i]))
+            out.push_back({x[i], y[i]});
+    if (out.size() < 4)
+        throw core::OperationError(file, "georeference", "the raster's corners cannot be placed on the ground");
+    return out;
+}
+
+core::Extent boundsOf(const std::vector<core::Coordinate>& points)
+{
+    core::Extent e{points[0].x, points[0].y, points[0].x, points[0].y};
+    for (const auto& p : points) {
+        e.minX = std::min(e.minX, p.x);
+        e.minY = std::min(e.minY, p.y);
+        e.maxX = std::max(e.maxX, p.x);
+        e.maxY = std::max(e.maxY, p.y);
+    }
+    return e;
+}
+
+std::string localFrameName(const std::filesystem::path& raster)
+{
+    std::string name = raster.stem().string();
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-')
+            c = '_';
+    return "LOCAL:" + (name.empty() ? std::string("scan") : name);
+}
+
+} // namespace
+
+std::string pathForScenario(const std::filesystem::path& target, const std::filesystem::path& scenarioFile)
+{
+    const std::filesystem::path folder = scenarioFile.parent_path();
+    const auto absTarget = std::filesystem::absolute(target).lexically_normal();
+    const auto absFolder = std::filesystem::absolute(folder.empty() ? std::filesystem::path(".") : folder).lexically_normal();
+    const auto relative = absTarget.lexically_relative(absFolder);
+    return relative.empty() ? absTarget.generic_string() : relative.generic_string();
+}
+
+std::string scenarioIdFromFileName(const std::filesystem::path& scenarioFile)
+{
+    std::string id = scenarioFile.filename().string();
+    for (const char* suffix : {".json", ".sandtable"})
+        if (id.size() > std::char_traits<char>::length(suffix) && id.ends_with(suffix))
+            id.erase(id.size() - std::char_traits<char>::length(suffix));
+    for (char& c : id)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
+            c = '-';
+    return id.empty() || !std::isalnum(static_cast<unsigned char>(id[0])) ? "scenario" : id;
+}
+
+NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std::filesystem::path& scenarioFile,
+    const NewScenarioOptions& options)
+{
+    const std::string file = raster.string();
+    const RasterInfo info = inspectRaster(raster);
+
+    NewScenario out;
+    core::Scenario& s = out.scenario;
+    s.settings.system = options.system;
+    s.settings.title = options.title.empty() ? raster.stem().string() : options.title;
+    s.settings.id = scenarioIdFromFileName(scenarioFile);
+    const bool onTable = options.system == core::GameSystem::SywMiniatures || options.system == core::GameSystem::TableBattles;
+    if (onTable)
+        s.settings.scaleDenominator = 1.0;
+    if (options.system == core::GameSystem::SywMiniatures) {
+        s.settings.tableWidthCm = kSywTableWidthCm;
+        s.settings.tableDepthCm = kSywTableDepthCm;
+    }
+    if (options.scale)
+        s.settings.scaleDenominator = *options.scale;
+
+    std::optional<CrsDescription> chosen;
+    if (!options.crs.empty() && options.crs != "auto") {
+        chosen = describeCrs(options.crs, "--crs");
+        if (!usableWorkingCrs(*chosen))
+            throw core::OperationError("--crs", options.crs,
+                "the working CRS must be a projected CRS in metres given as EPSG:n (not geographic degrees, feet or "
+                "Web Mercator): try --crs auto for the UTM zone of the map");
+    }
+
+    core::MapSource map;
+    map.path = pathForScenario(raster, scenarioFile);
+    map.sha256 = core::sha256File(raster);
+    map.width = info.width;
+    map.height = info.height;
+    out.placedBy = toString(info.georeference);
+    out.rasterCrs = info.crsWkt;
+
+    if (info.georeference == GeoreferenceKind::None) {
+        out.next = NextStep::Georeference;
+        if (chosen)
+            s.settings.crs = options.crs;
+        s.map = std::move(map);
+        out.message = "the raster has no georeference: pick GCPs in the editor's georeferencing workspace or run "
+                      "'sandtable raster georef " + file + " --gcps " + file + ".points -o OUT.tif', or, for a "
+                      "Kriegsspiel map, calibrate it by scale with 'sandtable raster calibrate " + file
+            + " --scale 8000 --dpi 300 -o OUT.tif'";
+        return out;
+    }
+
+    detail::ensureGdalRegistered();
+    detail::Dataset ds = detail::openRaster(raster);
+    std::vector<core::Coordinate> edge = edgeInRasterCrs(ds.get(), info.width, info.height, file);
+
+    std::string rasterCrs = info.crsWkt;
+    if (rasterCrs.empty()) {
+        if (!chosen)
+            throw core::OperationError(file, "CRS",
+                "the raster is placed by its " + std::string(toString(info.georeference))
+                    + " but names no CRS (a world file needs its .prj): say which CRS its coordinates are in with "
+                      "--crs EPSG:n");
+        rasterCrs = options.crs; // the designer says the raster's coordinates are in the working CRS
+    }
+    const CrsDescription own = describeCrs(rasterCrs, file);
+    if (own.local) {
+        // A scale-only local frame (`raster calibrate`): metres from the scan's corner, no geography.
+        s.settings.crs = localFrameName(raster);
+        s.settings.extent = boundsOf(edge);
+        out.placedBy = "local";
+        out.message = "the raster is in a local metric frame (calibrated by scale): the scenario works in "
+            + s.settings.crs;
+    } else {
+        std::string working;
+        if (chosen)
+            working = options.crs;
+        else if (usableWorkingCrs(own))
+            working = "EPSG:" + std::to_string(*own.epsg);
+        else
+            working = utmCrsForCentre(rasterCrs, edge, file);
+        const std::vector<core::Coordinate> projected = transformPoints(rasterCrs, working, edge, file);
+        s.settings.crs = working;
+        s.settings.extent = boundsOf(projected);
+        out.message = "the raster is georeferenced (" + std::string(toString(info.georeference)) + ", "
+            + (own.name.empty() ? std::string("its CRS") : own.name) + "): the scenario works in " + working
+            + (chosen ? " (--crs)" : working == "EPSG:" + std::to_string(own.epsg.value_or(-1)) ? " (the raster's own CRS)"
+                                                                                                : " (the UTM zone of the map's centre)");
+    }
+    map.warpedPath = map.path; // the raster is drawn through its own georeference and CRS
+    s.map = std::move(map);
+    return out;
+}
+
+} // namespace sandtable::importers
