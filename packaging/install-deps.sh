@@ -13,6 +13,7 @@ PACKAGES=(
   libssl-dev
   libboost-test-dev
   nlohmann-json3-dev libvalijson-dev
+  rapidjson-dev  # the one parser of scenario documents (core/src/io), with valijson's RapidJSON adapter
   libcairo2-dev
   libcli11-dev
   libmimalloc-dev  # the sandtable executable's malloc (cli/CMakeLists.txt)
