@@ -15,7 +15,6 @@ PACKAGES=(
   nlohmann-json3-dev libvalijson-dev
   libcairo2-dev
   libcli11-dev
-  libmimalloc-dev  # the sandtable executable's malloc (cli/CMakeLists.txt)
   libwxgtk3.2-dev
   xvfb xauth x11-apps imagemagick xdotool
   poppler-utils
