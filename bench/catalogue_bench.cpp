@@ -410,7 +410,7 @@ int runExport(const std::string& sandtable, int runs)
     std::printf("  %s  median wall %.3f s  cpu %.3f s\n",
         sandtable == "--library" ? "Catalogue::exportScenario  " : "sandtable catalogue export", median(oursWall), median(oursCpu));
     std::printf("  ogr2ogr -f GPKG             median wall %.3f s  cpu %.3f s\n", median(ogrWall), median(ogrCpu));
-    std::printf("  ratio sandtable/ogr2ogr: wall %.2fx  cpu %.2fx  (goal <= 1.0x; anchor 0.548 s)\n", median(oursWall) / median(ogrWall),
+    std::printf("  ratio sandtable/ogr2ogr: wall %.2fx  cpu %.2fx  (goal: cpu <= 1.5x; anchor 0.548 s)\n", median(oursWall) / median(ogrWall),
         median(oursCpu) / median(ogrCpu));
     return 0;
 }

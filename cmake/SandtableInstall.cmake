@@ -38,8 +38,6 @@ endfunction()
 
 # --- programs --------------------------------------------------------------------------------------------
 install(TARGETS sandtable RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
-# The commands that load GDAL run in sandtable-full, which `sandtable` starts (cli/src/main.cpp).
-install(TARGETS sandtable-full RUNTIME DESTINATION "${CMAKE_INSTALL_LIBEXECDIR}/sandtable")
 if(TARGET sandtable-editor)
   install(TARGETS sandtable-editor RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 endif()
@@ -56,7 +54,7 @@ file(MAKE_DIRECTORY "${_man_dir}")
 add_custom_command(OUTPUT "${_man_dir}/sandtable.1"
   COMMAND "${CMAKE_COMMAND}" "-DSANDTABLE=$<TARGET_FILE:sandtable>" "-DOUTPUT=${_man_dir}/sandtable.1"
           "-DDATADIR=${CMAKE_INSTALL_FULL_DATADIR}" -P "${SANDTABLE_PACKAGING_DIR}/man/sandtable-man.cmake"
-  DEPENDS sandtable sandtable-full "${SANDTABLE_PACKAGING_DIR}/man/sandtable-man.cmake"
+  DEPENDS sandtable "${SANDTABLE_PACKAGING_DIR}/man/sandtable-man.cmake"
   COMMENT "Generating the sandtable(1) man page from sandtable --help"
   VERBATIM)
 sandtable_gzip_file("${_man_dir}/sandtable.1" sandtable.1 "${_man_dir}/gz" _man_cli_gz)

@@ -16,7 +16,6 @@ PACKAGES=(
   rapidjson-dev  # the one parser of scenario documents (core/src/io), with valijson's RapidJSON adapter
   libcairo2-dev
   libcli11-dev
-  libmimalloc-dev  # the sandtable executable's malloc (cli/CMakeLists.txt)
   libwxgtk3.2-dev
   xvfb xauth x11-apps imagemagick xdotool
   poppler-utils

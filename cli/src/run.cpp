@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The tool's entry: argument parsing (CLI11), "did you mean" hints, and the one place failures become
-// "sandtable: error: ..." with exit code 1.
+// The tool's entry: the one list of nouns, argument parsing (CLI11, the global flags included), "did you
+// mean" hints, and the one place failures become "sandtable: error: ..." with exit code 1.
 #include "sandtable/cli/context.hpp"
 
 #include "sandtable/core/util/error.hpp"
@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <ostream>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 namespace sandtable::cli {
@@ -67,17 +68,21 @@ std::string didYouMean(const CLI::App& root, const std::vector<std::string>& arg
     return {};
 }
 
+/// A noun of the command line and the function that registers its commands.
+struct Noun {
+    std::string_view name; ///< as typed: "catalogue"
+    void (*registerCommands)(CLI::App& app, Context& context);
+};
+
+/// Every noun of the tool, in the order of `sandtable --help`: the one place they are registered.
+constexpr Noun kNouns[] = {{"scenario", registerScenarioCommands}, {"raster", registerRasterCommands},
+    {"map", registerMapCommands}, {"grid", registerGridCommands}, {"terrain", registerTerrainCommands},
+    {"reference", registerReferenceCommands}, {"catalogue", registerCatalogueCommands}, {"demo", registerDemoCommand}, {"oob", registerOobCommands},
+    {"cards", registerCardsCommands}};
+
 } // namespace
 
-std::span<const Noun> nounsWithoutGdal()
-{
-    // `scenario new --map` reads rasters with GDAL, so scenario is not among them.
-    static constexpr Noun kNouns[] = {{"catalogue", registerCatalogueCommands},
-        {"oob", registerOobCommands}, {"cards", registerCardsCommands}};
-    return kNouns;
-}
-
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, std::span<const Noun> nouns)
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
 {
     Context context{out, err};
     CLI::App app{"sandtable: turn historical maps into playable, printable, checked wargame scenarios", "sandtable"};
@@ -85,7 +90,7 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
     app.add_flag("--json", context.json, "Print the result as one JSON document on stdout");
     app.add_flag("-q,--quiet", context.quiet, "No progress messages");
     app.require_subcommand(1);
-    for (const Noun& noun : nouns) {
+    for (const Noun& noun : kNouns) {
         noun.registerCommands(app, context);
         const auto named = app.get_subcommands([&](const CLI::App* sub) { return sub->get_name() == noun.name; });
         if (named.empty())

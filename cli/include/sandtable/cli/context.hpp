@@ -9,9 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iosfwd>
-#include <span>
 #include <string>
-#include <string_view>
 
 namespace sandtable::cli {
 
@@ -52,22 +50,10 @@ void registerGridCommands(CLI::App& app, Context& context);
 void registerOobCommands(CLI::App& app, Context& context);
 void registerCardsCommands(CLI::App& app, Context& context);
 
-/// A noun of the command line and the function that registers its commands.
-struct Noun {
-    std::string_view name; ///< as typed: "catalogue"
-    void (*registerCommands)(CLI::App& app, Context& context);
-};
-
-/// The nouns whose commands never touch a raster or a vector layer through GDAL (scenario, catalogue,
-/// oob, cards): the `sandtable` executable runs them itself, without loading GDAL (cli/src/main.cpp).
-std::span<const Noun> nounsWithoutGdal();
-
-/// Runs the tool with the commands of `nouns`: parses arguments, runs the command, converts failures
-/// once. Returns the exit code: 0 success, 1 failure or validation errors, 2 usage error (with a "did you
-/// mean" hint). Throws std::logic_error when a noun's function registers no subcommand of its name.
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, std::span<const Noun> nouns);
-
-/// Runs the tool with every command (cli/src/run_all.cpp, in the sandtable_cli library, which links GDAL).
+/// Runs the tool with every command: parses arguments (the global flags --json, -q and --version
+/// included), runs the command, converts failures once. Returns the exit code: 0 success, 1 failure or
+/// validation errors, 2 usage error (with a "did you mean" hint). Throws std::logic_error when a noun's
+/// function registers no subcommand of its name.
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
 } // namespace sandtable::cli
