@@ -272,9 +272,12 @@ Block fitBlock(Measure& m, const std::string& text, bool bold, double maxWidth, 
     return block;
 }
 
-StickerText layoutWith(Measure& m, const std::string& name, const std::string& info, double w, double h)
+/// One pass of the layout with the info line at most `infoLargest` mm.
+StickerText layoutPass(Measure& m, const std::string& name, const std::string& info, double w, double h, double infoLargest,
+    double& nameSize, double& infoSize)
 {
     StickerText out;
+    nameSize = infoSize = 0.0;
     const double pad = padding(w, h);
     out.boxX0Mm = bandWidth(w) + pad;
     out.boxY0Mm = pad;
@@ -290,7 +293,6 @@ StickerText layoutWith(Measure& m, const std::string& name, const std::string& i
     Block infoBlock;
     double infoHeight = 0.0, infoDescent = 0.0;
     if (!info.empty()) {
-        const double infoLargest = std::min(kInfoMaxMm, h * 0.22);
         const double gap = 0.1 * kInfoMinMm;
         m.font(kInfoMinMm, false);
         // Room for the info line at its smallest and the name at its smallest, else the info gives way.
@@ -313,13 +315,30 @@ StickerText layoutWith(Measure& m, const std::string& name, const std::string& i
         for (std::size_t i = 0; i < nameBlock.lines.size(); ++i)
             out.lines.push_back({nameBlock.lines[i], nameBlock.size, true, out.boxX0Mm + m.leftOverhang(nameBlock.lines[i]),
                 top + ascent + line * static_cast<double>(i)});
+        nameSize = nameBlock.size;
     }
     if (!infoBlock.lines.empty()) {
         m.font(infoBlock.size, false);
         out.lines.push_back({infoBlock.lines.front(), infoBlock.size, false, out.boxX0Mm + m.leftOverhang(infoBlock.lines.front()),
             out.boxY1Mm - infoDescent});
+        infoSize = infoBlock.size;
     }
     return out;
+}
+
+/// The info line is secondary: when the name had to shrink until the info line is more than 0.7 of its
+/// size, a second (and last) pass caps the info at 0.7 of that name size, which may give the name more height.
+StickerText layoutWith(Measure& m, const std::string& name, const std::string& info, double w, double h)
+{
+    constexpr double kInfoToName = 0.7;
+    double nameSize = 0.0, infoSize = 0.0;
+    StickerText first = layoutPass(m, name, info, w, h, std::min(kInfoMaxMm, h * 0.22), nameSize, infoSize);
+    if (nameSize <= 0.0 || infoSize <= kInfoToName * nameSize || infoSize <= kInfoMinMm)
+        return first;
+    double secondName = 0.0, secondInfo = 0.0;
+    StickerText second = layoutPass(m, name, info, w, h, std::max(kInfoMinMm, kInfoToName * nameSize), secondName, secondInfo);
+    // Kept only when the name grew: a name held back by the width gains nothing, and the info keeps its size.
+    return secondName > nameSize ? second : first;
 }
 
 std::string infoLine(const core::Unit& u)

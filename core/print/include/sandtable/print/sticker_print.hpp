@@ -57,7 +57,8 @@ struct StickerText {
 /// then wrapped at spaces onto two lines when two fit the height; only then is it shrunk further. At the
 /// minimum size what still does not fit is cut with an ellipsis (a word too long for the line is broken
 /// between characters onto the second line first). The info line gives up its room when the name would
-/// not fit at the minimum size otherwise; a sticker too small for one line at the minimum size gets no text.
+/// not fit at the minimum size otherwise, and shrinks towards 0.7 of the name's size when that lets a name
+/// short of height grow; a sticker too small for one line at the minimum size gets no text.
 /// Widths are measured with cairo's text extents, hint metrics off, as on the PDF surface; every line's
 /// advance and ink extents stay inside the box. Ends for any input: each loop is bounded (see the source).
 StickerText layoutStickerText(const std::string& name, const std::string& info, double widthMm, double heightMm);
