@@ -14,7 +14,7 @@ PACKAGES=(
   libboost-test-dev
   nlohmann-json3-dev libvalijson-dev
   libcairo2-dev
-  libqpdf-dev  # core/print: TrimBox/BleedBox through qpdf (linked privately; the print tests read the boxes back)
+  libqpdf-dev libjpeg-dev  # core/print: page boxes through qpdf, JPEG scans through its Pl_DCT (libjpeg); private
   libcli11-dev
   libmimalloc-dev  # the sandtable executable's malloc (cli/CMakeLists.txt)
   libwxgtk3.2-dev
