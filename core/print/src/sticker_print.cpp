@@ -254,14 +254,15 @@ Block fitBlock(Measure& m, const std::string& text, bool bold, double maxWidth, 
     if (first.empty()) {
         // The first word alone is too long: break it between characters, the rest goes on line two.
         const std::vector<std::size_t> starts = characterStarts(oneLine);
-        const long n = longestPrefix(m, oneLine, starts, "", maxWidth);
+        long n = longestPrefix(m, oneLine, starts, "", maxWidth);
+        // Kerning may make the found prefix a hair too wide: step down, at most once per character.
+        while (n > 0 && m.width(oneLine.substr(0, starts[static_cast<std::size_t>(n)])) > maxWidth)
+            --n;
         if (n <= 0)
             return {};
         const std::size_t at = starts[static_cast<std::size_t>(n)];
         first = trimmed(oneLine.substr(0, at));
         rest = trimmed(oneLine.substr(at));
-        if (m.width(first) > maxWidth) // kerning: the search's assumption did not hold, cut instead
-            first = cutToWidth(m, first, maxWidth);
     }
     Block block{{first}, smallest};
     if (!rest.empty()) {
