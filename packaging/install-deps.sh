@@ -15,6 +15,7 @@ PACKAGES=(
   nlohmann-json3-dev libvalijson-dev
   rapidjson-dev  # the one parser of scenario documents (core/src/io), with valijson's RapidJSON adapter
   libcairo2-dev
+  libqpdf-dev libjpeg-dev  # core/print: page boxes through qpdf, JPEG scans through its Pl_DCT (libjpeg); private
   libcli11-dev
   libwxgtk3.2-dev
   xvfb xauth x11-apps imagemagick xdotool

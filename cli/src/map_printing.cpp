@@ -9,6 +9,10 @@
 #include <sstream>
 
 namespace sandtable::cli {
+namespace {
+// libjpeg quality for a JPEG scan's sheets: fine survey lines stay clean at 90 (75, libjpeg's default, rings).
+constexpr int kJpegScanQuality = 90;
+} // namespace
 
 MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job, Context& context)
 {
@@ -42,6 +46,11 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
             importers::RenderedRaster r = importers::renderMapRaster(warpTarget, scenarioDir, *printed.settings.extent,
                 metresPerPixel, context.progress());
             job.request.scan = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
+            // The scan is resampled into the print grid above, so its own JPEG bytes cannot be reused; a scan
+            // that is a JPEG is lossy already, and its sheets carry the resampled crop as JPEG too
+            // (print::PrintRaster::jpegQuality): a fraction of the lossless size.
+            if (std::filesystem::exists(scanPath) && importers::inspectRaster(scanPath).driver == "JPEG")
+                job.request.scan->jpegQuality = kJpegScanQuality;
             outcome.scanPrinted = true;
         }
     }

@@ -11,6 +11,8 @@
 #include <cairo.h>
 
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 
@@ -176,6 +178,66 @@ BOOST_AUTO_TEST_CASE(failed_print_leaves_no_file)
     BOOST_TEST(!std::filesystem::exists(folder / "x.pdf"));
 }
 
+
+BOOST_AUTO_TEST_CASE(a_jpeg_scan_is_embedded_as_dct_and_smaller_than_flate)
+{
+    // The scan at 300 dpi on paper at 1:16,000: 25.4 / 300 mm a pixel = 1.3547 m of ground; the 1400 x 1000 m
+    // extent is 1034 x 739 pixels. Top-left quadrant (x < 300700, y > 4400500) flat red (200, 60, 40); the rest a
+    // grey texture with deterministic noise of +-24 levels (scan grain, which Flate cannot squeeze and JPEG can);
+    // the bottom 150 m transparent (outside the scan).
+    const double mpp = 25.4 / 300.0 * 16000.0 / 1000.0;
+    const int w = static_cast<int>(std::ceil(1400 / mpp)), h = static_cast<int>(std::ceil(1000 / mpp));
+    print::PrintRaster scan{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4),
+        {300000, mpp, 0, 4401000, 0, -mpp}};
+    std::uint32_t seed = 12345;
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            std::uint8_t* p = scan.pixels.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 4;
+            const double groundX = 300000 + (x + 0.5) * mpp, groundY = 4401000 - (y + 0.5) * mpp;
+            seed = seed * 1664525u + 1013904223u;
+            const int noise = static_cast<int>((seed >> 24) % 49) - 24;
+            const int grey = 150 + noise;
+            if (groundX < 300700 && groundY > 4400500) {
+                p[0] = 200, p[1] = 60, p[2] = 40, p[3] = 255;
+            } else {
+                p[0] = p[1] = p[2] = static_cast<std::uint8_t>(grey);
+                p[3] = groundY < 4400150 ? 0 : 255;
+            }
+        }
+    test::TemporaryFolder folder;
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.layers = {print::MapLayer::Scan};
+    request.scan = scan;
+    print::printMap(oneKilometreRoad(), request, folder / "flate.pdf");
+    request.scan->jpegQuality = 85;
+    print::printMap(oneKilometreRoad(), request, folder / "jpeg.pdf");
+    const std::string flate = core::readFile(folder / "flate.pdf"), jpeg = core::readFile(folder / "jpeg.pdf");
+    BOOST_TEST(flate.find("/DCTDecode") == std::string::npos);
+    BOOST_TEST(jpeg.find("/DCTDecode") != std::string::npos);
+    BOOST_TEST_MESSAGE("scan page: Flate " << flate.size() << " bytes, JPEG " << jpeg.size() << " bytes");
+    BOOST_TEST(jpeg.size() * 2 < flate.size());
+    request.scan->jpegQuality = 101;
+    BOOST_CHECK_THROW(print::printMap(oneKilometreRoad(), request, folder / "bad.pdf"), core::OperationError);
+
+    if (!commandAvailable("pdftocairo")) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
+        return;
+    }
+    BOOST_REQUIRE(renderPage(folder / "jpeg.pdf", folder / "jpeg"));
+    const Png png(folder / "jpeg.png");
+    BOOST_REQUIRE(png.ok());
+    // Paper = 12 mm margin + ground metres / 16 (1:16,000), at 10 px/mm. The red quadrant's middle, ground
+    // (300350, 4400750): 33.9, 27.6 mm. The transparent strip, ground (300700, 4400075): 55.75, 69.8 mm.
+    const std::array<int, 3> red = png.rgb(339, 276);
+    BOOST_TEST_INFO("red quadrant " << red[0] << " " << red[1] << " " << red[2]);
+    BOOST_TEST(std::abs(red[0] - 200) <= 12);
+    BOOST_TEST(std::abs(red[1] - 60) <= 12);
+    BOOST_TEST(std::abs(red[2] - 40) <= 12);
+    const std::array<int, 3> outside = png.rgb(557, 698);
+    BOOST_TEST_INFO("outside the scan " << outside[0] << " " << outside[1] << " " << outside[2]);
+    BOOST_TEST(std::min({outside[0], outside[1], outside[2]}) >= 245);
+}
 
 BOOST_AUTO_TEST_CASE(campaign_grid_squares_measure_a_mile_at_1_16000)
 {

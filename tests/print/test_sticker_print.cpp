@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/print/.../sticker_print.hpp: layout arithmetic and the sticker size measured on the PDF.
+// Tests of core/print/.../sticker_print.hpp: layout arithmetic, the label text fitting its box for any label
+// and sticker size, and the sticker size measured on the PDF.
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/sticker_print.hpp"
 #include "support/scenario_fixtures.hpp"
@@ -11,6 +12,8 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 using namespace sandtable;
 
@@ -24,6 +27,84 @@ bool dark(const unsigned char* data, int stride, int x, int y)
 {
     const auto pixel = *reinterpret_cast<const std::uint32_t*>(data + y * stride + x * 4);
     return ((pixel >> 16) & 255) < 128 && ((pixel >> 8) & 255) < 128 && (pixel & 255) < 200;
+}
+
+const std::string kEllipsis = "\xE2\x80\xA6";
+
+struct Ink {
+    double x0, y0, x1, y1; // the line's ink and pen advance, mm from the sticker's top-left corner
+};
+
+/// Measures `line` the way it is printed: cairo's toy "sans-serif", hint metrics off, on a vector surface.
+Ink measure(const print::StickerTextLine& line)
+{
+    cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
+    cairo_t* cr = cairo_create(surface);
+    cairo_font_options_t* options = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+    cairo_set_font_options(cr, options);
+    cairo_font_options_destroy(options);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, line.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, line.sizeMm);
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, line.text.c_str(), &e);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    const Ink ink{line.xMm + std::min(0.0, e.x_bearing), line.baselineMm + e.y_bearing,
+        line.xMm + std::max(e.x_advance, e.x_bearing + e.width), line.baselineMm + e.y_bearing + e.height};
+    return ink;
+}
+
+/// Ascent + descent of the toy "sans-serif" at `size` mm: the height one line needs.
+double lineHeight(double size, bool bold)
+{
+    cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
+    cairo_t* cr = cairo_create(surface);
+    cairo_font_options_t* options = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    cairo_set_font_options(cr, options);
+    cairo_font_options_destroy(options);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    cairo_font_extents_t e;
+    cairo_font_extents(cr, &e);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    return e.ascent + e.descent;
+}
+
+bool endsWith(const std::string& text, const std::string& tail)
+{
+    return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+std::string withoutSpaces(std::string text)
+{
+    std::erase(text, ' ');
+    return text;
+}
+
+/// Labels of 0 to 200 characters: one long word without spaces, many short words, real names with accents.
+std::vector<std::string> labels()
+{
+    std::vector<std::string> out;
+    for (int length : {0, 1, 2, 3, 5, 8, 13, 20, 30, 45, 60, 90, 130, 200}) {
+        std::string word, shortWords, mixed;
+        for (int i = 0; i < length; ++i) {
+            word += static_cast<char>('A' + i % 26);
+            shortWords += (i % 3 == 2) ? ' ' : static_cast<char>('a' + i % 26);
+        }
+        const std::string name = "W\xC3\xBCrttemberg Grenadier-Bataillon von Ki\xC3\xA9ll ";
+        while (mixed.size() < static_cast<std::size_t>(length))
+            mixed += name;
+        out.push_back(word);
+        out.push_back(shortWords);
+        out.push_back(mixed.substr(0, mixed.find(' ', static_cast<std::size_t>(length)))); // whole characters
+        out.push_back("MMMMMMMMMMMMMMMM " + word);
+    }
+    out.push_back("   "); // spaces only
+    return out;
 }
 } // namespace
 
@@ -49,6 +130,91 @@ BOOST_AUTO_TEST_CASE(plans_columns_rows_and_pages)
     BOOST_TEST(print::planStickers(s, request).stickerHeightMm == 10.0);
     s.settings.blockLengthMm = 40.0;
     BOOST_TEST(print::planStickers(s, request).stickerWidthMm == 40.0);
+}
+
+BOOST_AUTO_TEST_CASE(every_label_fits_its_sticker_or_is_cut_with_an_ellipsis, *boost::unit_test::timeout(120))
+{
+    const std::vector<std::pair<double, double>> sizes{{1, 1}, {2, 3}, {5, 3}, {8, 4}, {10, 5}, {15, 8}, {20, 10},
+        {25, 12}, {40, 12}, {60, 15}, {100, 40}, {180, 250}};
+    const std::vector<std::string> all = labels();
+    const std::string info = "infantry \xC2\xB7 veteran \xC2\xB7 1,420 men";
+    int checked = 0, wrapped = 0, cut = 0;
+    for (const auto& [w, h] : sizes) {
+        for (const std::string& label : all) {
+            for (const std::string& second : {info, std::string()}) {
+                const print::StickerText text = print::layoutStickerText(label, second, w, h); // returns: no endless loop
+                BOOST_TEST_CONTEXT(w << " x " << h << " mm, label \"" << label << "\", info \"" << second << "\"")
+                {
+                    // Inside the sticker and right of the colour band (2 mm or 8 % of the width).
+                    BOOST_TEST(text.boxX0Mm >= std::min(2.0, 0.08 * w));
+                    BOOST_TEST(text.boxX1Mm <= w);
+                    BOOST_TEST(text.boxY0Mm >= 0.0);
+                    BOOST_TEST(text.boxY1Mm <= h);
+                    std::string shown;
+                    int nameLines = 0;
+                    for (const print::StickerTextLine& line : text.lines) {
+                        const Ink ink = measure(line);
+                        BOOST_TEST(ink.x0 >= text.boxX0Mm - 1e-9);
+                        BOOST_TEST(ink.x1 <= text.boxX1Mm + 1e-9);
+                        BOOST_TEST(ink.y0 >= text.boxY0Mm - 1e-9);
+                        BOOST_TEST(ink.y1 <= text.boxY1Mm + 1e-9);
+                        BOOST_TEST(!line.text.empty());
+                        BOOST_TEST(line.sizeMm >= (line.bold ? 1.0 : 0.8)); // never below the legible minimum
+                        BOOST_TEST(line.sizeMm <= (line.bold ? 4.0 : 2.8));
+                        if (line.bold) {
+                            shown += line.text;
+                            ++nameLines;
+                        } else {
+                            // The info line: whole, or cut with an ellipsis.
+                            BOOST_TEST((line.text == second || endsWith(line.text, kEllipsis)), line.text);
+                        }
+                    }
+                    // Lines do not overlap: each baseline below the one before.
+                    for (std::size_t i = 1; i < text.lines.size(); ++i)
+                        BOOST_TEST(measure(text.lines[i]).y0 >= measure(text.lines[i - 1]).y1 - 0.05 * text.lines[i].sizeMm);
+                    BOOST_TEST(nameLines <= 2);
+                    const bool complete = withoutSpaces(shown) == withoutSpaces(label);
+                    if (shown.empty() && !withoutSpaces(label).empty()) {
+                        // No name at all only on a sticker too small for one 1 mm line or for the bare ellipsis.
+                        const double boxW = text.boxX1Mm - text.boxX0Mm, boxH = text.boxY1Mm - text.boxY0Mm;
+                        BOOST_TEST((boxH < lineHeight(1.0, true) || boxW < measure({kEllipsis, 1.0, true, 0, 0}).x1),
+                            boxW << " x " << boxH << " mm box left empty");
+                    } else {
+                        BOOST_TEST((complete || endsWith(shown, kEllipsis)), "shown \"" << shown << "\"");
+                    }
+                    // A sticker of 10 x 5 mm or more always shows something of a non-blank name.
+                    if (w >= 10 && h >= 5 && !withoutSpaces(label).empty())
+                        BOOST_TEST(nameLines >= 1);
+                    wrapped += nameLines == 2 ? 1 : 0;
+                    cut += complete ? 0 : 1;
+                    ++checked;
+                }
+            }
+        }
+    }
+    BOOST_TEST_MESSAGE(checked << " layouts, " << wrapped << " on two lines, " << cut << " names cut");
+    BOOST_TEST(wrapped > 0);
+    BOOST_TEST(cut > 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_long_name_wraps_to_two_lines_before_it_shrinks)
+{
+    // A 60 x 25 mm sticker: the name's largest size is 4 mm (25 x 0.38 = 9.5 > 4); its text box is 60 - 2 (band)
+    // - 2 x 1.2 (padding) = 55.6 mm wide and 22.6 mm high, room for two 4 mm lines and the info line. In 4 mm
+    // bold sans-serif (0.6 to 0.75 em a letter) "Grenadier Brigade" is 41 to 51 mm wide, three words 65 mm or more.
+    const std::string name = "Grenadier Brigade Grenadier Brigade";
+    const print::StickerText text = print::layoutStickerText(name, "infantry", 60, 25);
+    BOOST_REQUIRE(text.lines.size() == 3u);
+    BOOST_TEST(text.lines[0].sizeMm == 4.0);
+    BOOST_TEST(text.lines[1].sizeMm == 4.0);
+    BOOST_TEST(text.lines[0].text + " " + text.lines[1].text == name);
+    BOOST_TEST(text.lines[1].baselineMm > text.lines[0].baselineMm);
+    BOOST_TEST(text.lines[2].text == "infantry");
+    // A short name stays on one line at the largest size.
+    const print::StickerText single = print::layoutStickerText("1st Brigade", "infantry", 60, 25);
+    BOOST_REQUIRE(single.lines.size() == 2u);
+    BOOST_TEST(single.lines[0].text == "1st Brigade");
+    BOOST_TEST(single.lines[0].sizeMm == 4.0);
 }
 
 BOOST_AUTO_TEST_CASE(a_sticker_larger_than_the_page_is_refused_leaving_no_file)

@@ -6,6 +6,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/terrain_style.hpp"
 
+#include "jpeg_encoder.hpp"
 #include "page_sink.hpp"
 
 #include <cairo.h>
@@ -157,6 +158,32 @@ TerrainStyle styleOf(const core::TerrainFeature& f)
     return terrainStyle(f.terrainClass, level, grade);
 }
 
+/// Attaches the JPEG of an RGB24 image surface's own pixels as its mime data: cairo's PDF and SVG surfaces
+/// then embed those bytes (DCTDecode) instead of compressing the pixels losslessly.
+void attachJpeg(cairo_surface_t* image, int quality)
+{
+    const int w = cairo_image_surface_get_width(image), h = cairo_image_surface_get_height(image);
+    const int stride = cairo_image_surface_get_stride(image);
+    const unsigned char* data = cairo_image_surface_get_data(image);
+    std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
+    for (int y = 0; y < h; ++y) {
+        const auto* row = reinterpret_cast<const std::uint32_t*>(data + static_cast<std::size_t>(y) * static_cast<std::size_t>(stride));
+        std::uint8_t* out = rgb.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w) * 3;
+        for (int x = 0; x < w; ++x) {
+            out[3 * x] = static_cast<std::uint8_t>(row[x] >> 16);
+            out[3 * x + 1] = static_cast<std::uint8_t>(row[x] >> 8);
+            out[3 * x + 2] = static_cast<std::uint8_t>(row[x]);
+        }
+    }
+    auto* bytes = new std::string(encodeJpeg(rgb.data(), w, h, quality));
+    const cairo_status_t status = cairo_surface_set_mime_data(image, CAIRO_MIME_TYPE_JPEG,
+        reinterpret_cast<const unsigned char*>(bytes->data()), bytes->size(), [](void* p) { delete static_cast<std::string*>(p); }, bytes);
+    if (status != CAIRO_STATUS_SUCCESS) {
+        delete bytes;
+        throw core::OperationError("", "scan layer", std::string("cairo refused the JPEG: ") + cairo_status_to_string(status));
+    }
+}
+
 void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, const core::Extent& window)
 {
     if (raster.width <= 0 || raster.height <= 0
@@ -184,9 +211,12 @@ void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, c
     if (px1 <= px0 || py1 <= py0)
         return;
     const int cropW = px1 - px0, cropH = py1 - py0;
+    if (raster.jpegQuality != 0 && (raster.jpegQuality < 1 || raster.jpegQuality > 100))
+        throw core::OperationError("", "scan layer", "the JPEG quality " + std::to_string(raster.jpegQuality) + " is not 0 or 1 to 100");
+    const bool jpeg = raster.jpegQuality > 0;
     // cairo owns the pixels (the PDF surface may keep a reference until the page is finished).
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> image(
-        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cropW, cropH), &cairo_surface_destroy);
+        cairo_image_surface_create(jpeg ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, cropW, cropH), &cairo_surface_destroy);
     if (cairo_surface_status(image.get()) != CAIRO_STATUS_SUCCESS)
         throw core::OperationError("", "scan layer", "cannot allocate the print raster");
     const int stride = cairo_image_surface_get_stride(image.get());
@@ -199,10 +229,17 @@ void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, c
                                       + static_cast<std::size_t>(x + px0)) * 4;
             const std::uint32_t a = raster.pixels[i + 3];
             const auto pre = [a](std::uint32_t v) { return (v * a + 127) / 255; };
-            row[x] = (a << 24) | (pre(raster.pixels[i]) << 16) | (pre(raster.pixels[i + 1]) << 8) | pre(raster.pixels[i + 2]);
+            if (jpeg) { // over white: premultiplied colour plus (1 - alpha) of white
+                const auto flat = [&](std::uint32_t v) { return pre(v) + (255 - a); };
+                row[x] = (0xFFu << 24) | (flat(raster.pixels[i]) << 16) | (flat(raster.pixels[i + 1]) << 8) | flat(raster.pixels[i + 2]);
+            } else {
+                row[x] = (a << 24) | (pre(raster.pixels[i]) << 16) | (pre(raster.pixels[i + 1]) << 8) | pre(raster.pixels[i + 2]);
+            }
         }
     }
     cairo_surface_mark_dirty(image.get());
+    if (jpeg)
+        attachJpeg(image.get(), raster.jpegQuality);
     cairo_save(cr);
     const auto& gt = raster.geotransform;
     // paper = S * (geotransform * pixel): first pixel -> ground, then ground -> paper mm.

@@ -13,6 +13,9 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace sandtable::print {
 namespace {
@@ -35,35 +38,308 @@ Rgb parseColour(const std::string& hex)
     return c;
 }
 
-/// Shows `text` left-aligned at (x, baseline y), shrinking the font from `size` down to `minimum` mm and
-/// then cutting the text with an ellipsis so it never runs past `maxWidth` mm.
-void fitText(cairo_t* cr, std::string text, double x, double y, double maxWidth, double size, double minimum)
+constexpr const char* kEllipsis = "\xE2\x80\xA6";
+constexpr double kLineWidthMm = 0.2;  // the outline, drawn inside the sticker's edge
+constexpr double kNameMaxMm = 4.0, kNameMinMm = 1.0;
+constexpr double kInfoMaxMm = 2.8, kInfoMinMm = 0.8;
+constexpr double kShrink = 0.92;      // each size step is 8 % smaller than the one before
+// Termination of the size loops: they run over a precomputed count of sizes, at most kMaxSizeSteps
+// (0.92^40 = 0.036, far below the 4 : 1 range of any font here), never "until it fits".
+constexpr int kMaxSizeSteps = 40;
+
+double bandWidth(double w) { return std::min(2.0, w * 0.08); }
+double padding(double w, double h) { return std::min(1.0, 0.1 * std::min(w, h)) + kLineWidthMm; }
+
+/// Text measurement in millimetres on a vector surface with hint metrics off, the way the PDF surface
+/// positions glyphs, so the widths measured are the widths printed.
+class Measure {
+public:
+    Measure()
+        : m_surface(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr), &cairo_surface_destroy)
+        , m_context(cairo_create(m_surface.get()), &cairo_destroy)
+        , m_regular(cairo_toy_font_face_create("sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL), &cairo_font_face_destroy)
+        , m_bold(cairo_toy_font_face_create("sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD), &cairo_font_face_destroy)
+    {
+        std::unique_ptr<cairo_font_options_t, decltype(&cairo_font_options_destroy)> options(cairo_font_options_create(),
+            &cairo_font_options_destroy);
+        cairo_font_options_set_hint_metrics(options.get(), CAIRO_HINT_METRICS_OFF);
+        cairo_font_options_set_hint_style(options.get(), CAIRO_HINT_STYLE_NONE);
+        cairo_set_font_options(m_context.get(), options.get());
+        if (cairo_status(m_context.get()) != CAIRO_STATUS_SUCCESS)
+            throw core::OperationError("", "stickers", "cairo cannot create a context to measure text");
+    }
+
+    void font(double size, bool bold)
+    {
+        cairo_set_font_face(m_context.get(), bold ? m_bold.get() : m_regular.get());
+        cairo_set_font_size(m_context.get(), size);
+    }
+    /// The room `text` needs: from the leftmost ink (a first glyph such as "j" may overhang the pen's start
+    /// to the left) to the farther of the pen's advance and the rightmost ink.
+    double width(const std::string& text)
+    {
+        cairo_text_extents_t e;
+        cairo_text_extents(m_context.get(), text.c_str(), &e);
+        return std::max(e.x_advance, e.x_bearing + e.width) + leftOverhang(e);
+    }
+    /// How far the ink of `text` reaches left of the pen's start (0 or more).
+    double leftOverhang(const std::string& text)
+    {
+        cairo_text_extents_t e;
+        cairo_text_extents(m_context.get(), text.c_str(), &e);
+        return leftOverhang(e);
+    }
+    /// Ascent and descent of the current font: a line's ink (accents included) lies between them.
+    std::pair<double, double> verticalExtents()
+    {
+        cairo_font_extents_t e;
+        cairo_font_extents(m_context.get(), &e);
+        return {e.ascent, e.descent};
+    }
+    double lineHeight()
+    {
+        const auto [ascent, descent] = verticalExtents();
+        return ascent + descent;
+    }
+
+private:
+    static double leftOverhang(const cairo_text_extents_t& e) { return e.width > 0 ? std::max(0.0, -e.x_bearing) : 0.0; }
+
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> m_surface;
+    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> m_context;
+    std::unique_ptr<cairo_font_face_t, decltype(&cairo_font_face_destroy)> m_regular;
+    std::unique_ptr<cairo_font_face_t, decltype(&cairo_font_face_destroy)> m_bold;
+};
+
+/// Byte offsets where the UTF-8 characters of `text` start, plus text.size() at the end.
+std::vector<std::size_t> characterStarts(const std::string& text)
 {
-    cairo_text_extents_t e;
-    double s = size;
-    for (; s > minimum; s *= 0.92) {
-        cairo_set_font_size(cr, s);
-        cairo_text_extents(cr, text.c_str(), &e);
-        if (e.x_advance <= maxWidth)
-            break;
+    std::vector<std::size_t> starts;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
+            starts.push_back(i);
+    starts.push_back(text.size());
+    return starts;
+}
+
+std::string trimmed(std::string text)
+{
+    while (!text.empty() && text.back() == ' ')
+        text.pop_back();
+    std::size_t first = 0;
+    while (first < text.size() && text[first] == ' ')
+        ++first;
+    return text.substr(first);
+}
+
+/// The longest prefix of `text` (whole characters, `suffix` appended) whose width is at most `maxWidth`:
+/// returns the number of characters, or -1 when not even the bare suffix fits. A binary search over the
+/// character count: it ends after at most log2(characters) + 1 measurements. Assumes width grows with the
+/// prefix, which kerning can break by a hair; the caller measures the result again.
+long longestPrefix(Measure& m, const std::string& text, const std::vector<std::size_t>& starts, const std::string& suffix,
+    double maxWidth)
+{
+    const long characters = static_cast<long>(starts.size()) - 1;
+    if (m.width(suffix) > maxWidth)
+        return -1;
+    long lo = 0, hi = characters; // lo always fits
+    while (lo < hi) {
+        const long mid = lo + (hi - lo + 1) / 2; // lo < mid <= hi: the interval shrinks every round
+        if (m.width(trimmed(text.substr(0, starts[static_cast<std::size_t>(mid)])) + suffix) <= maxWidth)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
-    s = std::max(s, minimum);
-    cairo_set_font_size(cr, s);
-    cairo_text_extents(cr, text.c_str(), &e);
-    while (e.x_advance > maxWidth && text.size() > 1) {
-        // Drop whole UTF-8 characters from the end.
-        do
-            text.pop_back();
-        while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80);
-        if (!text.empty())
-            text.pop_back();
-        text += "\xE2\x80\xA6";
-        cairo_text_extents(cr, text.c_str(), &e);
-        if (text.size() <= 3)
-            break;
+    return lo;
+}
+
+/// `text` when it fits `maxWidth` at the current font, else its longest prefix that fits with an ellipsis
+/// appended, else "" (not even the ellipsis fits).
+std::string cutToWidth(Measure& m, const std::string& text, double maxWidth)
+{
+    if (m.width(text) <= maxWidth)
+        return text;
+    const std::vector<std::size_t> starts = characterStarts(text);
+    long n = longestPrefix(m, text, starts, kEllipsis, maxWidth);
+    // Kerning may make the found prefix a hair too wide: step down, at most once per character.
+    while (n > 0 && m.width(trimmed(text.substr(0, starts[static_cast<std::size_t>(n)])) + kEllipsis) > maxWidth)
+        --n;
+    if (n < 0)
+        return "";
+    return trimmed(text.substr(0, starts[static_cast<std::size_t>(n)])) + kEllipsis;
+}
+
+std::vector<std::string> words(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::size_t at = 0;
+    while (at < text.size()) { // every round moves `at` forward by at least one byte
+        const std::size_t space = text.find(' ', at);
+        const std::size_t end = space == std::string::npos ? text.size() : space;
+        if (end > at)
+            out.push_back(text.substr(at, end - at));
+        at = end + 1;
     }
-    cairo_move_to(cr, x, y);
-    cairo_show_text(cr, text.c_str());
+    return out;
+}
+
+/// Greedy wrap at spaces: the first line takes as many words as fit, the second takes the rest. One pass
+/// over the words. `first` is empty when not even the first word fits.
+std::pair<std::string, std::string> wrapAtSpaces(Measure& m, const std::vector<std::string>& list, double maxWidth)
+{
+    std::string first;
+    std::size_t used = 0;
+    for (; used < list.size(); ++used) {
+        const std::string candidate = first.empty() ? list[used] : first + " " + list[used];
+        if (m.width(candidate) > maxWidth)
+            break;
+        first = candidate;
+    }
+    std::string second;
+    for (std::size_t i = used; i < list.size(); ++i)
+        second += (second.empty() ? "" : " ") + list[i];
+    return {first, second};
+}
+
+struct Block {
+    std::vector<std::string> lines;
+    double size = 0.0;
+};
+
+/// Fits `text` into maxWidth x maxHeight at a size from `largest` down to `smallest`, on one line or, where
+/// `maxLines` is 2 and the height holds two, on two. The size loop runs over a fixed count of steps
+/// (kMaxSizeSteps at most); what follows it is straight-line code over bounded helpers.
+Block fitBlock(Measure& m, const std::string& text, bool bold, double maxWidth, double maxHeight, double largest,
+    double smallest, int maxLines)
+{
+    largest = std::max(largest, smallest);
+    if (text.empty() || !(maxWidth > 0) || !(maxHeight > 0))
+        return {};
+    const std::vector<std::string> list = words(text);
+    const std::string oneLine = [&] {
+        std::string joined;
+        for (const std::string& w : list)
+            joined += (joined.empty() ? "" : " ") + w;
+        return joined;
+    }();
+    if (oneLine.empty())
+        return {};
+    const int steps = largest > smallest
+        ? std::min(kMaxSizeSteps, 1 + static_cast<int>(std::ceil(std::log(smallest / largest) / std::log(kShrink))))
+        : 1;
+    for (int k = 0; k < steps; ++k) {
+        const double size = k == steps - 1 ? smallest : std::max(smallest, largest * std::pow(kShrink, k));
+        m.font(size, bold);
+        const double line = m.lineHeight();
+        if (line > maxHeight)
+            continue;
+        if (m.width(oneLine) <= maxWidth)
+            return {{oneLine}, size};
+        if (maxLines >= 2 && 2 * line <= maxHeight && list.size() > 1) {
+            auto [first, second] = wrapAtSpaces(m, list, maxWidth);
+            if (!first.empty() && m.width(second) <= maxWidth)
+                return {{first, second}, size};
+        }
+    }
+    // The smallest size and still too long: cut.
+    m.font(smallest, bold);
+    const double line = m.lineHeight();
+    if (line > maxHeight)
+        return {};
+    if (maxLines < 2 || 2 * line > maxHeight) {
+        std::string cut = cutToWidth(m, oneLine, maxWidth);
+        return cut.empty() ? Block{} : Block{{cut}, smallest};
+    }
+    auto [first, rest] = wrapAtSpaces(m, list, maxWidth);
+    if (first.empty()) {
+        // The first word alone is too long: break it between characters, the rest goes on line two.
+        const std::vector<std::size_t> starts = characterStarts(oneLine);
+        long n = longestPrefix(m, oneLine, starts, "", maxWidth);
+        // Kerning may make the found prefix a hair too wide: step down, at most once per character.
+        while (n > 0 && m.width(oneLine.substr(0, starts[static_cast<std::size_t>(n)])) > maxWidth)
+            --n;
+        if (n <= 0)
+            return {};
+        const std::size_t at = starts[static_cast<std::size_t>(n)];
+        first = trimmed(oneLine.substr(0, at));
+        rest = trimmed(oneLine.substr(at));
+    }
+    Block block{{first}, smallest};
+    if (!rest.empty()) {
+        const std::string second = cutToWidth(m, rest, maxWidth);
+        if (!second.empty())
+            block.lines.push_back(second);
+    }
+    return block;
+}
+
+/// One pass of the layout with the info line at most `infoLargest` mm.
+StickerText layoutPass(Measure& m, const std::string& name, const std::string& info, double w, double h, double infoLargest,
+    double& nameSize, double& infoSize)
+{
+    StickerText out;
+    nameSize = infoSize = 0.0;
+    const double pad = padding(w, h);
+    out.boxX0Mm = bandWidth(w) + pad;
+    out.boxY0Mm = pad;
+    out.boxX1Mm = w - pad;
+    out.boxY1Mm = h - pad;
+    const double boxW = out.boxX1Mm - out.boxX0Mm, boxH = out.boxY1Mm - out.boxY0Mm;
+    if (!(boxW > 0) || !(boxH > 0))
+        return out;
+
+    // The info line first: one line, shrunk then cut, along the bottom of the box.
+    m.font(kNameMinMm, true);
+    const double smallestName = m.lineHeight();
+    Block infoBlock;
+    double infoHeight = 0.0, infoDescent = 0.0;
+    if (!info.empty()) {
+        const double gap = 0.1 * kInfoMinMm;
+        m.font(kInfoMinMm, false);
+        // Room for the info line at its smallest and the name at its smallest, else the info gives way.
+        if (m.lineHeight() + gap + smallestName <= boxH) {
+            infoBlock = fitBlock(m, info, false, boxW, boxH - smallestName - gap, infoLargest, kInfoMinMm, 1);
+            if (!infoBlock.lines.empty()) {
+                m.font(infoBlock.size, false);
+                infoHeight = m.lineHeight() + gap;
+                infoDescent = m.verticalExtents().second;
+            }
+        }
+    }
+    const double nameRoom = boxH - infoHeight;
+    const Block nameBlock = fitBlock(m, name, true, boxW, nameRoom, std::min(kNameMaxMm, h * 0.38), kNameMinMm, 2);
+    if (!nameBlock.lines.empty()) {
+        m.font(nameBlock.size, true);
+        const auto [ascent, descent] = m.verticalExtents();
+        const double line = ascent + descent;
+        const double top = out.boxY0Mm + (nameRoom - line * static_cast<double>(nameBlock.lines.size())) / 2;
+        for (std::size_t i = 0; i < nameBlock.lines.size(); ++i)
+            out.lines.push_back({nameBlock.lines[i], nameBlock.size, true, out.boxX0Mm + m.leftOverhang(nameBlock.lines[i]),
+                top + ascent + line * static_cast<double>(i)});
+        nameSize = nameBlock.size;
+    }
+    if (!infoBlock.lines.empty()) {
+        m.font(infoBlock.size, false);
+        out.lines.push_back({infoBlock.lines.front(), infoBlock.size, false, out.boxX0Mm + m.leftOverhang(infoBlock.lines.front()),
+            out.boxY1Mm - infoDescent});
+        infoSize = infoBlock.size;
+    }
+    return out;
+}
+
+/// The info line is secondary: when the name had to shrink until the info line is more than 0.7 of its
+/// size, a second (and last) pass caps the info at 0.7 of that name size, which may give the name more height.
+StickerText layoutWith(Measure& m, const std::string& name, const std::string& info, double w, double h)
+{
+    constexpr double kInfoToName = 0.7;
+    double nameSize = 0.0, infoSize = 0.0;
+    StickerText first = layoutPass(m, name, info, w, h, std::min(kInfoMaxMm, h * 0.22), nameSize, infoSize);
+    if (nameSize <= 0.0 || infoSize <= kInfoToName * nameSize || infoSize <= kInfoMinMm)
+        return first;
+    double secondName = 0.0, secondInfo = 0.0;
+    StickerText second = layoutPass(m, name, info, w, h, std::max(kInfoMinMm, kInfoToName * nameSize), secondName, secondInfo);
+    // Kept only when the name grew: a name held back by the width gains nothing, and the info keeps its size.
+    return secondName > nameSize ? second : first;
 }
 
 std::string infoLine(const core::Unit& u)
@@ -79,6 +355,12 @@ std::string infoLine(const core::Unit& u)
 }
 
 } // namespace
+
+StickerText layoutStickerText(const std::string& name, const std::string& info, double widthMm, double heightMm)
+{
+    Measure measure;
+    return layoutWith(measure, name, info, widthMm, heightMm);
+}
 
 StickerLayout planStickers(const core::Scenario& s, const StickerRequest& r)
 {
@@ -106,10 +388,13 @@ StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, co
     PdfWriter pdf(output, r.page.widthMm, r.page.heightMm, "Block stickers: " + s.settings.title);
     cairo_t* cr = pdf.context(); // millimetres
     const double w = layout.stickerWidthMm, h = layout.stickerHeightMm;
-    const double line = 0.2;
-    const double band = std::min(2.0, w * 0.08);
-    const double pad = std::min(1.0, h * 0.1);
+    const double band = bandWidth(w);
     const int perPage = layout.columns * layout.rows;
+    Measure measure;
+    std::unique_ptr<cairo_font_face_t, decltype(&cairo_font_face_destroy)> regular(
+        cairo_toy_font_face_create("sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL), &cairo_font_face_destroy);
+    std::unique_ptr<cairo_font_face_t, decltype(&cairo_font_face_destroy)> bold(
+        cairo_toy_font_face_create("sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD), &cairo_font_face_destroy);
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const int slot = static_cast<int>(i) % perPage;
         if (i > 0 && slot == 0)
@@ -124,15 +409,16 @@ StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, co
         cairo_fill(cr);
         // Outline inside the edge: its outer boundary is the sticker's exact size.
         cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_set_line_width(cr, line);
-        cairo_rectangle(cr, x + line / 2, y + line / 2, w - line, h - line);
+        cairo_set_line_width(cr, kLineWidthMm);
+        cairo_rectangle(cr, x + kLineWidthMm / 2, y + kLineWidthMm / 2, w - kLineWidthMm, h - kLineWidthMm);
         cairo_stroke(cr);
-        const double textX = x + band + pad;
-        const double textW = w - band - 2 * pad;
-        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-        fitText(cr, u.name.empty() ? u.id.str() : u.name, textX, y + h * 0.48, textW, std::min(4.0, h * 0.38), 1.0);
-        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-        fitText(cr, infoLine(u), textX, y + h * 0.85, textW, std::min(2.8, h * 0.26), 0.8);
+        const StickerText text = layoutWith(measure, u.name.empty() ? u.id.str() : u.name, infoLine(u), w, h);
+        for (const StickerTextLine& line : text.lines) {
+            cairo_set_font_face(cr, line.bold ? bold.get() : regular.get());
+            cairo_set_font_size(cr, line.sizeMm);
+            cairo_move_to(cr, x + line.xMm, y + line.baselineMm);
+            cairo_show_text(cr, line.text.c_str());
+        }
     }
     cairo_show_page(cr);
     pdf.commit();

@@ -18,11 +18,19 @@ namespace sandtable::print {
 
 /// An RGBA raster already resampled into the working CRS for printing: `pixels` holds width*height*4
 /// bytes (R, G, B, A, rows top to bottom); `geotransform` maps pixel/line to working-CRS metres (GDAL order).
+///
+/// The scan's own bytes never reach the PDF: the importers always warp it into the working CRS at the print
+/// resolution (importers::renderMapRaster), and each sheet gets the crop of this raster under it, its pixels
+/// 1:1. By default (jpegQuality 0) that crop is embedded losslessly (cairo's Flate). For a scan that is a
+/// JPEG already, jpegQuality 1..100 embeds the crop as JPEG (/DCTDecode in PDF, image/jpeg in SVG) at that
+/// libjpeg quality, flattened onto white paper (its transparent areas, outside the scan, print white either
+/// way): a fraction of the size of the Flate image, for loss of the kind the scan had already.
 struct PrintRaster {
     int width = 0;
     int height = 0;
     std::vector<std::uint8_t> pixels;
     std::array<double, 6> geotransform{};
+    int jpegQuality = 0;
 };
 
 enum class MapLayer { Scan, Terrain, Grid, Setup };

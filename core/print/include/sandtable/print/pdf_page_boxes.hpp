@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Setting TrimBox and BleedBox on every page of a finished PDF by appending an incremental update.
+// Setting TrimBox and BleedBox on every page of a finished PDF (through qpdf).
 #pragma once
 
 #include <string>
@@ -14,15 +14,19 @@ struct PdfBox {
     double y1 = 0.0;
 };
 
-/// Returns `pdf` with an incremental update appended (ISO 32000-1 section 7.5.6) that redefines every page
-/// object with /TrimBox `trim` and /BleedBox `bleed` added, plus a new cross-reference section and a
-/// trailer whose /Prev points at the old one. The original bytes are kept unchanged in front, so every
-/// existing offset stays valid and nothing of the content streams is touched.
+/// Returns `pdf` rewritten with /TrimBox `trim` and /BleedBox `bleed` on every page (ISO 32000-1
+/// section 14.11.2, "Page Boundaries"); a box a page had already is replaced. Content streams pass through
+/// unchanged; the file keeps its PDF version and its kind of cross-reference (a classic xref table stays
+/// one, object streams and an xref stream stay so). The /ID is derived from the content, so the same input
+/// gives the same bytes.
 ///
-/// Why: cairo 1.16 has no API for the print-production boxes (cairo_pdf_surface_set_page_label only
-/// sets a label) and writes page dictionaries uncompressed with a classic xref table, so the page objects
-/// can be found and re-issued exactly. Throws core::OperationError when the file does not look like that
-/// (no startxref, no trailer /Root, an xref stream, no page object, or a page that has a TrimBox already).
+/// Why qpdf: cairo has no API for the print-production boxes, and its output changes form between
+/// versions (cairo 1.18 writes PDF 1.7 with object streams); qpdf reads and writes every form.
+///
+/// Throws core::OperationError (object "PDF page boxes") naming the reason when `pdf` cannot be read as
+/// a PDF or qpdf had to repair it, when it has no page, when a box is empty, inverted or not finite, when
+/// `trim` is not inside `bleed`, or when `bleed` is not inside a page's MediaBox (the page is named,
+/// 1-based, with both rectangles).
 std::string addPdfPageBoxes(const std::string& pdf, const PdfBox& trim, const PdfBox& bleed);
 
 } // namespace sandtable::print

@@ -6,6 +6,8 @@
 #include "sandtable/print/page.hpp"
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 namespace sandtable::print {
 
@@ -33,10 +35,38 @@ struct StickerLayout {
 /// core::OperationError when a sticker does not fit inside the page's margins.
 StickerLayout planStickers(const core::Scenario& scenario, const StickerRequest& request);
 
+/// One line of a sticker's text, shown left-aligned with its baseline at (xMm, baselineMm), both measured
+/// from the sticker's top-left corner (y down), in cairo's toy font "sans-serif" at `sizeMm` (the em size).
+struct StickerTextLine {
+    std::string text;        ///< UTF-8; a line that had to be cut ends in U+2026 (the ellipsis)
+    double sizeMm = 0.0;
+    bool bold = false;       ///< the name's lines are bold, the info line is regular
+    double xMm = 0.0;
+    double baselineMm = 0.0;
+};
+
+/// The text of one sticker: the rectangle all ink stays inside, and the lines (name first, info last).
+struct StickerText {
+    double boxX0Mm = 0.0, boxY0Mm = 0.0, boxX1Mm = 0.0, boxY1Mm = 0.0;
+    std::vector<StickerTextLine> lines;
+};
+
+/// Lays out a `widthMm` x `heightMm` sticker's text inside its box (right of the side's colour band, inside
+/// the outline and a padding): the name (bold, 4 mm at most, 1 mm at least) and under it the info line
+/// (2.8 mm at most, 0.8 mm at least). The name is tried at each size from the largest down, on one line,
+/// then wrapped at spaces onto two lines when two fit the height; only then is it shrunk further. At the
+/// minimum size what still does not fit is cut with an ellipsis (a word too long for the line is broken
+/// between characters onto the second line first). The info line gives up its room when the name would
+/// not fit at the minimum size otherwise, and shrinks towards 0.7 of the name's size when that lets a name
+/// short of height grow; a sticker too small for one line at the minimum size gets no text.
+/// Widths are measured with cairo's text extents, hint metrics off, as on the PDF surface; every line's
+/// advance and ink extents stay inside the box. Ends for any input: each loop is bounded (see the source).
+StickerText layoutStickerText(const std::string& name, const std::string& info, double widthMm, double heightMm);
+
 /// Writes the sheet PDF atomically (nothing at `output` on failure). Each sticker is a rectangle of exactly
 /// the sticker size (its outline drawn inside the edge, so the printed label measures true), a band in the
-/// side's colour along the left edge, the unit's name (shrunk to fit), and its type and quality (with
-/// strength when known). Throws core::IoError / core::OperationError.
+/// side's colour along the left edge, the unit's name and its type and quality (with strength when known),
+/// laid out by layoutStickerText. Throws core::IoError / core::OperationError.
 StickerLayout printStickers(const core::Scenario& scenario, const StickerRequest& request, const std::filesystem::path& output);
 
 } // namespace sandtable::print

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// JPEG encoding through qpdf's Pl_DCT (libjpeg underneath; qpdf is linked here already for the page boxes).
+#include "jpeg_encoder.hpp"
+
+#include "sandtable/core/util/error.hpp"
+
+#include <qpdf/Pl_DCT.hh>
+#include <qpdf/Pl_String.hh>
+
+#include <exception>
+
+namespace sandtable::print {
+namespace {
+
+class Quality final : public Pl_DCT::CompressConfig {
+public:
+    explicit Quality(int quality) : m_quality(quality) {}
+    void apply(jpeg_compress_struct* info) override { jpeg_set_quality(info, m_quality, TRUE); }
+
+private:
+    int m_quality;
+};
+
+} // namespace
+
+std::string encodeJpeg(const std::uint8_t* rgb, int width, int height, int quality)
+{
+    // JPEG's frame header holds 16-bit dimensions.
+    if (width <= 0 || height <= 0 || width > 65500 || height > 65500)
+        throw core::OperationError("", "JPEG scan", "cannot encode a " + std::to_string(width) + " x " + std::to_string(height)
+                + " pixel image (1 to 65500 pixels a side)");
+    if (quality < 1 || quality > 100)
+        throw core::OperationError("", "JPEG scan", "the JPEG quality " + std::to_string(quality) + " is not 1 to 100");
+    std::string out;
+    try {
+        Pl_String sink("jpeg", nullptr, out);
+        Quality config(quality);
+        Pl_DCT encoder("dct", &sink, static_cast<JDIMENSION>(width), static_cast<JDIMENSION>(height), 3, JCS_RGB, &config);
+        encoder.write(rgb, static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 3);
+        encoder.finish();
+    } catch (const std::exception& e) {
+        throw core::OperationError("", "JPEG scan", std::string("the JPEG encoder failed: ") + e.what());
+    }
+    return out;
+}
+
+} // namespace sandtable::print

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// JPEG (baseline DCT) encoding of an RGB raster for embedding in a PDF as /DCTDecode (through qpdf's Pl_DCT).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace sandtable::print {
+
+/// The JFIF bytes of `width` x `height` pixels of 3 bytes each (R, G, B; rows top to bottom, no padding)
+/// at libjpeg quality `quality` (1..100). Throws core::OperationError naming the reason when the size or
+/// the quality is out of range or the encoder fails.
+std::string encodeJpeg(const std::uint8_t* rgb, int width, int height, int quality);
+
+} // namespace sandtable::print
