@@ -5,7 +5,7 @@
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/print/terrain_style.hpp"
+#include "sandtable/core/style/terrain_style.hpp"
 
 #include <cairo.h>
 
@@ -67,11 +67,12 @@ std::string renderThumbnail(const core::Scenario& scenario, const std::filesyste
     const double sx = scale;
     const double sy = height / (maxY - minY);
     constexpr double kMinStep = 1.0;
-    std::vector<std::pair<int, const core::TerrainFeature*>> order;
+    // The printed map's styles (core's one table), in its drawing order.
+    std::vector<std::pair<const core::style::TerrainStyle*, const core::TerrainFeature*>> order;
     order.reserve(scenario.terrain.size());
     for (const core::TerrainFeature& f : scenario.terrain)
-        order.emplace_back(print::terrainStyle(f.terrainClass).order, &f);
-    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        order.emplace_back(&core::style::terrainStyle(f.terrainClass, f.attributes), &f);
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first->order < b.first->order; });
 
     // One ring in pixels, decimated; emitted as a closed sub-path turning the way `clockwise` asks (in the
     // image, y down), so that under cairo's WINDING rule the exteriors of one batch add up and their holes
@@ -139,10 +140,10 @@ std::string renderThumbnail(const core::Scenario& scenario, const std::filesyste
         const core::TerrainFeature& head = *order[first].second;
         const int dim = core::dimension(head.geometry.type);
         std::size_t last = first;
-        while (last < order.size() && order[last].second->terrainClass == head.terrainClass
+        const core::style::TerrainStyle& style = *order[first].first;
+        while (last < order.size() && order[last].first == &style && order[last].second->terrainClass == head.terrainClass
             && core::dimension(order[last].second->geometry.type) == dim)
             ++last;
-        const print::TerrainStyle style = print::terrainStyle(head.terrainClass);
         if (dim != 1) {
             cairo_new_path(cr);
             for (std::size_t k = first; k < last; ++k) {
@@ -151,14 +152,14 @@ std::string renderThumbnail(const core::Scenario& scenario, const std::filesyste
                     outlined[k] = pixelSize(*order[k].second) >= kMinOutlined;
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
-            cairo_set_source_rgba(cr, style.fill.r, style.fill.g, style.fill.b, style.fill.a);
+            cairo_set_source_rgba(cr, style.fill.r / 255.0, style.fill.g / 255.0, style.fill.b / 255.0, style.fill.a / 255.0);
             cairo_fill(cr);
         }
         cairo_new_path(cr);
         for (std::size_t k = first; k < last; ++k)
             if (outlined[k])
                 addFeature(*order[k].second, dim);
-        cairo_set_source_rgba(cr, style.line.r, style.line.g, style.line.b, style.line.a);
+        cairo_set_source_rgba(cr, style.outline.r / 255.0, style.outline.g / 255.0, style.outline.b / 255.0, style.outline.a / 255.0);
         cairo_set_line_width(cr, dim == 1 ? 1.5 : 0.5);
         cairo_stroke(cr);
         first = last;

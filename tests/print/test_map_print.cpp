@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/print/.../map_print.hpp: sheet layout arithmetic and true scale measured on the rendered PDF.
 #include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/map_print.hpp"
 #include "support/scenario_fixtures.hpp"
@@ -10,6 +11,7 @@
 
 #include <cairo.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -422,6 +424,80 @@ BOOST_AUTO_TEST_CASE(too_many_pages_names_the_count_and_a_scale_that_fits)
     } catch (const core::OperationError& e) {
         BOOST_TEST(std::string(e.what()).find("smaller than its margins") != std::string::npos, e.what());
     }
+}
+
+BOOST_AUTO_TEST_CASE(the_legend_lists_the_table_styles_the_terrain_is_drawn_with)
+{
+    core::Scenario s = oneKilometreRoad(); // a major road
+    using Json = nlohmann::ordered_json;
+    const auto square = [](double x0, double y0, double x1, double y1) {
+        return core::Geometry::polygon({{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}, {x0, y0}}});
+    };
+    s.terrain.push_back({core::FeatureId("w"), "woods", "", square(300200, 4400200, 300600, 4400400), Json::object()});
+    s.terrain.push_back({core::FeatureId("w2"), "woods", "", square(300700, 4400200, 300900, 4400400), Json::object()});
+    s.terrain.push_back({core::FeatureId("h"), "hill", "", square(300100, 4400100, 300300, 4400300), Json{{"level", 2}}});
+    s.terrain.push_back({core::FeatureId("r2"), "road", "", core::Geometry::lineString({{300200, 4400600}, {300900, 4400600}}),
+        Json{{"grade", "minor"}}});
+    s.terrain.push_back({core::FeatureId("l"), "sunken-lane", "", core::Geometry::lineString({{300200, 4400700}, {300900, 4400700}}),
+        Json::object()});
+    s.terrain.push_back({core::FeatureId("b"), "bridge", "", core::Geometry::point({300500, 4400500}), Json::object()});
+    const std::vector<print::MapLegendEntry> legend = print::mapLegend(s);
+    // One line per style drawn, in the table's order: hill-upper 15, woods 20, custom 28, road-minor 40,
+    // road-major 41, bridge 50; the two woods share one line.
+    const std::vector<std::string> keys = {"hill-upper", "woods", "custom", "road-minor", "road-major", "bridge"};
+    const std::vector<int> dimensions = {2, 2, 1, 1, 1, 0};
+    BOOST_REQUIRE(legend.size() == keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        BOOST_TEST(legend[i].style == core::style::findTerrainStyle(keys[i]), keys[i]);
+        BOOST_TEST(legend[i].dimension == dimensions[i], keys[i]);
+    }
+    BOOST_TEST(legend[1].label == "Woods (cover)");
+    BOOST_TEST(legend[2].label == "sunken-lane (scenario terrain)");
+    BOOST_TEST(legend[4].label == "Road (major)");
+    // And every feature's style is on it.
+    for (const core::TerrainFeature& f : s.terrain) {
+        const core::style::TerrainStyle* drawn = &core::style::terrainStyle(f.terrainClass, f.attributes);
+        BOOST_TEST(std::any_of(legend.begin(), legend.end(), [&](const auto& e) { return e.style == drawn; }), f.id.str());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(woods_print_in_the_table_colour_on_the_map_and_in_the_legend)
+{
+    test::TemporaryFolder folder;
+    core::Scenario s = oneKilometreRoad();
+    // Extent 1400 x 1000 m at 1:16,000: 87.5 x 62.5 mm, one A4 portrait sheet, map area from (12, 12) mm.
+    s.terrain = {core::TerrainFeature{core::FeatureId("w"), "woods", "",
+        core::Geometry::polygon({{{300200, 4400200}, {301200, 4400200}, {301200, 4400800}, {300200, 4400800}, {300200, 4400200}}}),
+        nlohmann::ordered_json::object()}};
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.layers = {print::MapLayer::Terrain};
+    request.format = print::MapOutputFormat::Png;
+    request.pngDpi = 254; // 10 px per mm
+    const print::MapPrintResult result = print::printMap(s, request, folder / "woods.png");
+    BOOST_REQUIRE(result.files.size() == 1u);
+    const Png png(result.files[0]);
+    BOOST_REQUIRE(png.ok());
+    // The table's fill over white paper: v x a + 255 x (1 - a).
+    const core::style::Rgba fill = core::style::findTerrainStyle("woods")->fill;
+    const double a = fill.a / 255.0;
+    const std::array<int, 3> expected = {static_cast<int>(std::lround(fill.r * a + 255 * (1 - a))),
+        static_cast<int>(std::lround(fill.g * a + 255 * (1 - a))), static_cast<int>(std::lround(fill.b * a + 255 * (1 - a)))};
+    const auto isWoods = [&](const std::array<int, 3>& c) {
+        return std::abs(c[0] - expected[0]) <= 2 && std::abs(c[1] - expected[1]) <= 2 && std::abs(c[2] - expected[2]) <= 2;
+    };
+    // The centre of the woods, ground (300700, 4400500): 12 + 700 / 16 = 55.75 mm from the left edge,
+    // 12 + 500 / 16 = 43.25 mm from the top.
+    const std::array<int, 3> centre = png.rgb(557, 432);
+    BOOST_TEST(isWoods(centre), centre[0] << "," << centre[1] << "," << centre[2]);
+    // The legend band (the 30 mm under the map area, from 297 - 12 - 30 = 255 mm) holds a 5 x 2.6 mm swatch
+    // of the same colour: 50 x 26 px less its outline.
+    int swatch = 0;
+    for (int y = 2550; y < 2850; ++y)
+        for (int x = 0; x < png.width(); ++x)
+            swatch += isWoods(png.rgb(x, y)) ? 1 : 0;
+    BOOST_TEST(swatch >= 46 * 22);
+    BOOST_TEST(swatch <= 50 * 26);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,10 +2,14 @@
 // Campaign sheets as PDF, SVG or PNG pages through cairo, tiled with map_print's sheet planner.
 #include "sandtable/print/campaign_print.hpp"
 
+#include "sandtable/core/rules/terrain_classes.hpp"
+#include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/print/terrain_style.hpp"
+#include "sandtable/print/sheet_marks.hpp"
 
 #include "page_sink.hpp"
+#include "sheet_marks_cairo.hpp"
+#include "style_draw.hpp"
 
 #include <cairo.h>
 
@@ -32,7 +36,14 @@ struct Transform {
     double y(double gy) const { return originY + (maxY - gy) * mmPerMetre; }
 };
 
-void setColour(cairo_t* cr, const Colour& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
+using core::style::TerrainStyle;
+using detail::setColour;
+
+const TerrainStyle& styleFor(std::string_view terrainClass, const std::string& grade = {})
+{
+    return core::style::terrainStyle(terrainClass,
+        grade.empty() ? nlohmann::ordered_json::object() : nlohmann::ordered_json{{"grade", grade}});
+}
 
 void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold = false)
 {
@@ -51,14 +62,6 @@ double textWidth(cairo_t* cr, double size, const std::string& s, bool bold = fal
     return e.x_advance;
 }
 
-std::string sheetName(int row, int column)
-{
-    std::string letters;
-    for (int r = row + 1; r > 0; r = (r - 1) / 26)
-        letters.insert(letters.begin(), static_cast<char>('A' + (r - 1) % 26));
-    return letters + std::to_string(column + 1);
-}
-
 // The classes printed as cover, in drawing order, with a short legend word.
 struct CoverClass {
     const char* id;
@@ -66,8 +69,6 @@ struct CoverClass {
 };
 constexpr CoverClass kCoverClasses[] = {{"hill", "Hill"}, {"woods", "Forest"}, {"marsh", "Marsh"}, {"village", "Town"},
     {"town", "Town"}, {"river", "River"}};
-
-Colour pale(Colour c, double alpha) { return Colour{c.r, c.g, c.b, alpha}; }
 
 void drawUnderlay(cairo_t* cr, const Transform& t, const PrintRaster& raster)
 {
@@ -134,7 +135,7 @@ void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::
                 if (cover == core::Cover::None)
                     continue;
                 legend.insert(cls.id);
-                const TerrainStyle st = terrainStyle(cls.id);
+                const TerrainStyle& st = styleFor(cls.id);
                 cairo_new_path(cr);
                 cairo_move_to(cr, t.x(k[0].x), t.y(k[0].y));
                 if (cover == core::Cover::Whole)
@@ -142,8 +143,7 @@ void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::
                 cairo_line_to(cr, t.x(k[2].x), t.y(k[2].y));
                 cairo_line_to(cr, t.x(k[3].x), t.y(k[3].y));
                 cairo_close_path(cr);
-                setColour(cr, pale(st.fill.a > 0 ? st.fill : st.line, 0.55));
-                cairo_fill(cr);
+                detail::paintArea(cr, st, false);
             }
             const core::SquareTerrain* d = c.derivedSquare(q);
             if (!d)
@@ -155,11 +155,10 @@ void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::
                     const bool road = l.terrainClass == "road";
                     if ((pass == 0) == road)
                         continue;
-                    const std::string key = road ? "road-" + (l.grade.empty() ? std::string("minor") : l.grade) : l.terrainClass;
-                    legend.insert(key);
-                    const TerrainStyle st = terrainStyle(l.terrainClass, 1, l.grade.empty() ? "minor" : l.grade);
-                    setColour(cr, st.line);
-                    cairo_set_line_width(cr, road ? (l.grade == "major" ? 1.4 : 0.7) : (l.terrainClass == "river" ? 1.6 : 0.8));
+                    const TerrainStyle& st = styleFor(l.terrainClass, l.grade);
+                    legend.insert(std::string(st.key));
+                    setColour(cr, st.outline);
+                    detail::setLine(cr, st);
                     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
                     // Water is drawn a little off the centre so a road and a stream in one square stay apart.
                     const Coordinate hub = road ? centre : lerp(centre, k[0], 0.18);
@@ -173,21 +172,15 @@ void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::
                         cairo_line_to(cr, t.x(end.x), t.y(end.y));
                         cairo_stroke(cr);
                     }
+                    cairo_set_dash(cr, nullptr, 0, 0);
                 }
             for (const core::SquareCrossing& x : d->crossings) {
                 legend.insert(x.terrainClass);
                 const Coordinate at = x.edge ? edgeMidpoint(k, *x.edge) : centre;
-                const double r = std::max(1.2, std::min(2.5, squareMm * 0.06));
-                cairo_new_path(cr);
-                if (x.terrainClass == "bridge")
-                    cairo_rectangle(cr, t.x(at.x) - r, t.y(at.y) - r / 2, 2 * r, r);
-                else
-                    cairo_arc(cr, t.x(at.x), t.y(at.y), r * 0.8, 0, 2 * std::numbers::pi);
-                cairo_set_source_rgb(cr, 1, 1, 1);
-                cairo_fill_preserve(cr);
-                cairo_set_source_rgb(cr, 0.1, 0.1, x.terrainClass == "bridge" ? 0.1 : 0.6);
-                cairo_set_line_width(cr, 0.35);
-                cairo_stroke(cr);
+                // The table's symbol, drawn smaller where squares are small.
+                TerrainStyle st = styleFor(x.terrainClass);
+                st.symbolMm = std::max(2.4, std::min(st.symbolMm, squareMm * 0.12));
+                detail::paintPoint(cr, st, t.x(at.x), t.y(at.y));
             }
         }
 }
@@ -259,21 +252,6 @@ void drawObjectives(cairo_t* cr, const Transform& t, const core::Campaign& c)
     }
 }
 
-void registrationMark(cairo_t* cr, double x, double y)
-{
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_set_line_width(cr, 0.15);
-    // cairo_arc joins the current point, which the last text drawn leaves set: start afresh.
-    cairo_new_path(cr);
-    cairo_arc(cr, x, y, 2.0, 0, 2 * std::numbers::pi);
-    cairo_stroke(cr);
-    cairo_move_to(cr, x - 4.0, y);
-    cairo_line_to(cr, x + 4.0, y);
-    cairo_move_to(cr, x, y - 4.0);
-    cairo_line_to(cr, x, y + 4.0);
-    cairo_stroke(cr);
-}
-
 void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequest& r, double scale, const MapLayout& layout,
     const MapSheet& sheet, int copy, const std::set<std::string>& legend)
 {
@@ -321,46 +299,31 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
         const double x = lx + (n / 5) * 27.0, y = ly + (n % 5) * 4.2;
         if (x + 22 > pageW - r.marginMm - 6)
             break;
-        std::string label = key;
-        if (key == "road-major" || key == "road-minor") {
-            const TerrainStyle st = terrainStyle("road", 1, key == "road-major" ? "major" : "minor");
-            setColour(cr, st.line);
-            cairo_set_line_width(cr, key == "road-major" ? 1.4 : 0.7);
-            cairo_move_to(cr, x, y + 1.3);
-            cairo_line_to(cr, x + 5.0, y + 1.3);
-            cairo_stroke(cr);
-            label = key == "road-major" ? "Major road" : "Minor road";
-        } else if (key == "stream" || key == "river") {
-            setColour(cr, terrainStyle(key).line);
-            cairo_set_line_width(cr, key == "river" ? 1.6 : 0.8);
-            cairo_move_to(cr, x, y + 1.3);
-            cairo_line_to(cr, x + 5.0, y + 1.3);
-            cairo_stroke(cr);
-            label = key == "river" ? "River (bridges only)" : "Stream";
-        } else if (key == "bridge" || key == "ford") {
-            cairo_new_path(cr); // the previous label's text leaves a current point the arc would join
-            if (key == "bridge")
-                cairo_rectangle(cr, x + 1.0, y + 0.6, 3.0, 1.5);
-            else
-                cairo_arc(cr, x + 2.5, y + 1.3, 1.0, 0, 2 * std::numbers::pi);
-            cairo_set_source_rgb(cr, 0.1, 0.1, key == "bridge" ? 0.1 : 0.6);
-            cairo_set_line_width(cr, 0.35);
-            cairo_stroke(cr);
-            label = key == "bridge" ? "Bridge" : "Ford";
-        } else {
-            const TerrainStyle st = terrainStyle(key);
-            cairo_rectangle(cr, x, y, 5.0, 2.6);
-            setColour(cr, pale(st.fill.a > 0 ? st.fill : st.line, 0.55));
-            cairo_fill(cr);
+        // The legend keys are the table's keys (cover classes and drawn lines and crossings alike).
+        const TerrainStyle* st = core::style::findTerrainStyle(key);
+        if (!st)
+            continue;
+        std::string label(st->legend);
+        const core::rules::TerrainClassInfo* classInfo = core::rules::findTerrainClass(st->terrainClass);
+        // Rivers show as the line the squares draw, even where they also cover squares.
+        const bool cover = key != "river" && std::any_of(std::begin(kCoverClasses), std::end(kCoverClasses),
+            [&](const CoverClass& c) { return key == c.id; });
+        if (cover) {
+            // The full square and the triangle beside it show whole and half cover.
+            detail::paintSwatch(cr, *st, 2, x, y, 5.0, 2.6);
+            cairo_new_path(cr);
             cairo_move_to(cr, x + 5.5, y);
             cairo_line_to(cr, x + 10.5, y);
             cairo_line_to(cr, x + 5.5, y + 2.6);
             cairo_close_path(cr);
-            cairo_fill(cr);
-            // The full square and the triangle beside it show whole and half cover.
+            detail::paintArea(cr, *st, false);
             for (const CoverClass& c : kCoverClasses)
                 if (key == c.id)
                     label = c.legend;
+        } else {
+            detail::paintSwatch(cr, *st, classInfo ? classInfo->dimension : 1, x, y, 10.5, 2.6);
+            if (key == "river")
+                label = "River (bridges only)"; // Campaign Lite: rivers are crossed at bridges
         }
         cairo_set_source_rgb(cr, 0, 0, 0);
         text(cr, x + 11.5, y + 2.3, 2.2, label);
@@ -497,22 +460,8 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
             drawGridLines(cr, t, scenario.campaign->grid);
             drawObjectives(cr, t, *scenario.campaign);
             cairo_restore(cr);
-            if (layout.sheets.size() > 1) {
-                const double x0 = request.marginMm, y0 = request.marginMm;
-                registrationMark(cr, x0, y0);
-                registrationMark(cr, x0 + areaW, y0);
-                registrationMark(cr, x0, y0 + areaH);
-                registrationMark(cr, x0 + areaW, y0 + areaH);
-                cairo_set_source_rgb(cr, 0, 0, 0);
-                if (sheet.column + 1 < layout.columns)
-                    text(cr, x0 + areaW + 1.0, y0 + areaH / 2, 2.4, "> " + sheetName(sheet.row, sheet.column + 1));
-                if (sheet.column > 0)
-                    text(cr, 1.0, y0 + areaH / 2, 2.4, sheetName(sheet.row, sheet.column - 1) + " <");
-                if (sheet.row + 1 < layout.rows)
-                    text(cr, x0 + areaW / 2, y0 + areaH + 3.0, 2.4, "v " + sheetName(sheet.row + 1, sheet.column));
-                if (sheet.row > 0)
-                    text(cr, x0 + areaW / 2, y0 - 1.5, 2.4, "^ " + sheetName(sheet.row - 1, sheet.column));
-            }
+            if (layout.sheets.size() > 1)
+                detail::drawSheetMarks(cr, sheetMarks(layout, sheet, request.marginMm, areaW, areaH, request.overlapMm), false);
             drawFurniture(cr, scenario, request, result.scaleDenominator, layout, sheet, copy, legend);
             sink.end();
             ++page;

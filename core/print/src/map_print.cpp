@@ -4,10 +4,13 @@
 
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/print/terrain_style.hpp"
+#include "sandtable/core/style/terrain_style.hpp"
+#include "sandtable/print/sheet_marks.hpp"
 
 #include "jpeg_encoder.hpp"
 #include "page_sink.hpp"
+#include "sheet_marks_cairo.hpp"
+#include "style_draw.hpp"
 
 #include <cairo.h>
 
@@ -27,14 +30,6 @@ constexpr double kFurnitureMm = 30.0;
 // Pub Battles movement rulers in map centimetres (domain.md): foot 3 x 4.5 cm, mounted 3 x 6.4 cm.
 constexpr double kFootSegmentCm = 4.5;
 constexpr double kMountedSegmentCm = 6.4;
-
-std::string sheetName(int row, int column)
-{
-    std::string letters;
-    for (int r = row + 1; r > 0; r = (r - 1) / 26)
-        letters.insert(letters.begin(), static_cast<char>('A' + (r - 1) % 26));
-    return letters + std::to_string(column + 1);
-}
 
 struct Orientation {
     double pageW, pageH, areaW, areaH;
@@ -79,7 +74,8 @@ long long fittingScale(const MapLayout& layout, const Orientation& o, const MapP
     return 1000000000LL;
 }
 
-void setColour(cairo_t* cr, const Colour& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
+using core::style::TerrainStyle;
+using detail::setColour;
 
 /// Maps working-CRS metres to paper mm on one sheet.
 struct SheetTransform {
@@ -103,13 +99,6 @@ void ringPath(cairo_t* cr, const SheetTransform& t, const std::vector<core::Coor
 void drawFeature(cairo_t* cr, const SheetTransform& t, const core::TerrainFeature& f, const TerrainStyle& style)
 {
     const int dim = core::dimension(f.geometry.type);
-    cairo_set_line_width(cr, style.lineWidthMm);
-    if (style.dashed) {
-        const double dash[] = {1.2, 0.8};
-        cairo_set_dash(cr, dash, 2, 0);
-    } else {
-        cairo_set_dash(cr, nullptr, 0, 0);
-    }
     for (const auto& part : f.geometry.parts) {
         if (dim == 2) {
             cairo_new_path(cr);
@@ -117,46 +106,24 @@ void drawFeature(cairo_t* cr, const SheetTransform& t, const core::TerrainFeatur
                 ringPath(cr, t, ring);
                 cairo_close_path(cr);
             }
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
-            setColour(cr, style.fill);
-            cairo_fill_preserve(cr);
-            setColour(cr, style.line);
-            cairo_stroke(cr);
+            detail::paintArea(cr, style);
         } else if (dim == 1) {
             cairo_new_path(cr);
             ringPath(cr, t, part.at(0));
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT); // lines end where the ground ends: lengths measure true
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-            setColour(cr, style.line);
+            setColour(cr, style.outline);
+            detail::setLine(cr, style);
             cairo_stroke(cr);
         } else {
             const core::Coordinate c = part.at(0).at(0);
-            const double s = style.symbolMm;
-            cairo_new_path(cr);
-            if (f.terrainClass == "bridge") {
-                cairo_rectangle(cr, t.x(c.x) - s / 2, t.y(c.y) - s / 4, s, s / 2);
-            } else {
-                cairo_arc(cr, t.x(c.x), t.y(c.y), s / 2, 0, 2 * std::numbers::pi);
-            }
-            setColour(cr, style.fill);
-            cairo_fill_preserve(cr);
-            setColour(cr, style.line);
-            cairo_stroke(cr);
+            detail::paintPoint(cr, style, t.x(c.x), t.y(c.y));
         }
     }
     cairo_set_dash(cr, nullptr, 0, 0);
 }
 
-TerrainStyle styleOf(const core::TerrainFeature& f)
-{
-    const int level = f.attributes.contains("level") && f.attributes["level"].is_number_integer()
-        ? f.attributes["level"].get<int>()
-        : 1;
-    const std::string grade = f.attributes.contains("grade") && f.attributes["grade"].is_string()
-        ? f.attributes["grade"].get<std::string>()
-        : "minor";
-    return terrainStyle(f.terrainClass, level, grade);
-}
+const TerrainStyle& styleOf(const core::TerrainFeature& f) { return core::style::terrainStyle(f.terrainClass, f.attributes); }
 
 /// Attaches the JPEG of an RGB24 image surface's own pixels as its mime data: cairo's PDF and SVG surfaces
 /// then embed those bytes (DCTDecode) instead of compressing the pixels losslessly.
@@ -268,7 +235,8 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
             continue;
         const core::Formation* formation = s.findFormation(u.formation);
         const core::Side* side = formation ? s.findSide(formation->side) : nullptr;
-        const Colour colour = parseHexColour(side ? side->colour : "", Colour{0.3, 0.3, 0.3, 1});
+        const core::style::Rgba colour =
+            core::style::parseHexColour(side ? side->colour : "").value_or(core::style::Rgba{77, 77, 77, 255});
         // domain.md: block length x depth and the route-column length are scenario settings (mm on the table).
         double length = core::oob::blockLengthMm(s.settings, u.placement->column) * k;
         double depth = core::oob::blockDepthMm(s.settings) * k;
@@ -281,10 +249,10 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
         cairo_translate(cr, t.x(u.placement->position.x), t.y(u.placement->position.y));
         cairo_rotate(cr, u.placement->facing * std::numbers::pi / 180.0); // clockwise from north on paper
         cairo_rectangle(cr, -length / 2, -depth / 2, length, depth);
-        setColour(cr, Colour{colour.r, colour.g, colour.b, 0.85});
+        setColour(cr, core::style::Rgba{colour.r, colour.g, colour.b, 217}); // 85 % opaque
         cairo_fill_preserve(cr);
         cairo_set_line_width(cr, 0.25);
-        setColour(cr, Colour{0, 0, 0, 1});
+        cairo_set_source_rgb(cr, 0, 0, 0);
         cairo_stroke(cr);
         // Facing edge: the front of the block is drawn thicker.
         cairo_move_to(cr, -length / 2, -depth / 2);
@@ -294,7 +262,7 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
         cairo_restore(cr);
         cairo_save(cr);
         cairo_set_font_size(cr, 2.2);
-        setColour(cr, Colour{0, 0, 0, 1});
+        cairo_set_source_rgb(cr, 0, 0, 0);
         cairo_move_to(cr, t.x(u.placement->position.x) + length / 2 + 0.8, t.y(u.placement->position.y) + 0.8);
         cairo_show_text(cr, u.name.c_str());
         cairo_restore(cr);
@@ -376,7 +344,7 @@ double niceDistance(double maxMm, double mmPerMetre)
 }
 
 void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& r, const MapLayout& layout,
-    const MapSheet& sheet, double pageW, double pageH, const std::set<std::string>& classes)
+    const MapSheet& sheet, double pageW, double pageH, const std::vector<MapLegendEntry>& legend)
 {
     const double mmPerMetre = 1000.0 / r.scaleDenominator;
     const double top = pageH - r.marginMm - kFurnitureMm + 3.0;
@@ -426,82 +394,28 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     // Legend of the classes present, in columns between the rulers and the north arrow.
     const double lx = std::max(rulersRight + 8.0, pageW * 0.45), ly = top - 1.0;
     int n = 0;
-    for (const std::string& key : classes) {
-        // key = "<order>|<class>|<grade>", so the legend lists classes in drawing order.
-        const auto first = key.find('|'), second = key.rfind('|');
-        const TerrainStyle st = terrainStyle(key.substr(first + 1, second - first - 1), 1, key.substr(second + 1));
+    for (const MapLegendEntry& entry : legend) {
         const double x = lx + (n / 6) * 44.0, y = ly + (n % 6) * 4.3;
         if (x + 40 > nx - 4)
             break;
-        cairo_rectangle(cr, x, y, 5.0, 2.6);
-        setColour(cr, st.fill.a > 0 ? st.fill : Colour{1, 1, 1, 1});
-        cairo_fill_preserve(cr);
-        setColour(cr, st.line);
-        cairo_set_line_width(cr, std::min(st.lineWidthMm, 0.8));
-        cairo_stroke(cr);
+        detail::paintSwatch(cr, *entry.style, entry.dimension, x, y, 5.0, 2.6);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        text(cr, x + 6.5, y + 2.3, 2.3, st.legend);
+        text(cr, x + 6.5, y + 2.3, 2.3, entry.label);
         ++n;
     }
     if (!r.sourceNote.empty())
         text(cr, r.marginMm, pageH - r.marginMm + 4.5, 2.2, r.sourceNote);
 }
 
-void registrationMark(cairo_t* cr, double x, double y)
-{
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_set_line_width(cr, 0.15);
-    cairo_arc(cr, x, y, 2.0, 0, 2 * std::numbers::pi);
-    cairo_stroke(cr);
-    cairo_move_to(cr, x - 4.0, y);
-    cairo_line_to(cr, x + 4.0, y);
-    cairo_move_to(cr, x, y - 4.0);
-    cairo_line_to(cr, x, y + 4.0);
-    cairo_stroke(cr);
-}
-
 void drawSheetFrame(cairo_t* cr, const MapPrintRequest& r, const MapLayout& layout, const MapSheet& sheet,
     double areaW, double areaH)
 {
-    const double x0 = r.marginMm, y0 = r.marginMm;
+    cairo_new_path(cr);
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_set_line_width(cr, 0.2);
-    cairo_rectangle(cr, x0, y0, areaW, areaH);
+    cairo_rectangle(cr, r.marginMm, r.marginMm, areaW, areaH);
     cairo_stroke(cr);
-    registrationMark(cr, x0, y0);
-    registrationMark(cr, x0 + areaW, y0);
-    registrationMark(cr, x0, y0 + areaH);
-    registrationMark(cr, x0 + areaW, y0 + areaH);
-    // Overlap lines where this sheet joins a neighbour, and the neighbour's name in the margin.
-    const double dash[] = {1.0, 1.0};
-    cairo_set_dash(cr, dash, 2, 0);
-    cairo_set_line_width(cr, 0.12);
-    cairo_set_font_size(cr, 2.4);
-    if (sheet.column + 1 < layout.columns) {
-        cairo_move_to(cr, x0 + areaW - r.overlapMm, y0);
-        cairo_line_to(cr, x0 + areaW - r.overlapMm, y0 + areaH);
-        cairo_stroke(cr);
-        text(cr, x0 + areaW + 1.0, y0 + areaH / 2, 2.4, "> " + sheetName(sheet.row, sheet.column + 1));
-    }
-    if (sheet.column > 0) {
-        cairo_move_to(cr, x0 + r.overlapMm, y0);
-        cairo_line_to(cr, x0 + r.overlapMm, y0 + areaH);
-        cairo_stroke(cr);
-        text(cr, 1.0, y0 + areaH / 2, 2.4, sheetName(sheet.row, sheet.column - 1) + " <");
-    }
-    if (sheet.row + 1 < layout.rows) {
-        cairo_move_to(cr, x0, y0 + areaH - r.overlapMm);
-        cairo_line_to(cr, x0 + areaW, y0 + areaH - r.overlapMm);
-        cairo_stroke(cr);
-        text(cr, x0 + areaW / 2, y0 + areaH + 3.0, 2.4, "v " + sheetName(sheet.row + 1, sheet.column));
-    }
-    if (sheet.row > 0) {
-        cairo_move_to(cr, x0, y0 + r.overlapMm);
-        cairo_line_to(cr, x0 + areaW, y0 + r.overlapMm);
-        cairo_stroke(cr);
-        text(cr, x0 + areaW / 2, y0 - 1.5, 2.4, "^ " + sheetName(sheet.row - 1, sheet.column));
-    }
-    cairo_set_dash(cr, nullptr, 0, 0);
+    detail::drawSheetMarks(cr, sheetMarks(layout, sheet, r.marginMm, areaW, areaH, r.overlapMm), true);
 }
 
 void drawAssemblyPage(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& r, const MapLayout& layout)
@@ -536,6 +450,25 @@ void drawAssemblyPage(cairo_t* cr, const core::Scenario& s, const MapPrintReques
 }
 
 } // namespace
+
+std::vector<MapLegendEntry> mapLegend(const core::Scenario& scenario)
+{
+    std::vector<MapLegendEntry> legend;
+    for (const auto& f : scenario.terrain) {
+        const TerrainStyle& style = styleOf(f);
+        const int dim = core::dimension(f.geometry.type);
+        std::string label = core::style::legendLabel(style, f.terrainClass);
+        const bool known = std::any_of(legend.begin(), legend.end(), [&](const MapLegendEntry& e) {
+            return e.style == &style && e.dimension == dim && e.label == label;
+        });
+        if (!known)
+            legend.push_back({&style, dim, std::move(label)});
+    }
+    // Drawing order, as the table sorts it; entries of one style keep the order they were first met in.
+    std::stable_sort(legend.begin(), legend.end(),
+        [](const MapLegendEntry& a, const MapLegendEntry& b) { return a.style->order < b.style->order; });
+    return legend;
+}
 
 MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& request)
 {
@@ -624,14 +557,12 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
     const double mmPerMetre = 1000.0 / request.scaleDenominator;
 
     std::vector<const core::TerrainFeature*> ordered;
-    std::set<std::string> classes;
-    if (request.layers.count(MapLayer::Terrain))
-        for (const auto& f : scenario.terrain) {
+    std::vector<MapLegendEntry> legend;
+    if (request.layers.count(MapLayer::Terrain)) {
+        for (const auto& f : scenario.terrain)
             ordered.push_back(&f);
-            const TerrainStyle style = styleOf(f);
-            classes.insert(std::to_string(1000 + style.order) + "|" + f.terrainClass + "|"
-                + (f.terrainClass == "road" && style.lineWidthMm > 0.7 ? "major" : "minor"));
-        }
+        legend = mapLegend(scenario);
+    }
     std::stable_sort(ordered.begin(), ordered.end(),
         [](const auto* a, const auto* b) { return styleOf(*a).order < styleOf(*b).order; });
     const core::CampaignGrid* grid = nullptr;
@@ -675,7 +606,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
             drawUnits(cr, t, scenario, request.scaleDenominator);
         cairo_restore(cr);
         drawSheetFrame(cr, request, layout, sheet, areaW, areaH);
-        drawFurniture(cr, scenario, request, layout, sheet, layout.pageWidthMm, layout.pageHeightMm, classes);
+        drawFurniture(cr, scenario, request, layout, sheet, layout.pageWidthMm, layout.pageHeightMm, legend);
         sink.end();
         ++page;
     }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Per-square coverage by exact clipping in the grid's frame; lines and crossings assigned to squares.
+// Per-square coverage by the one convex clipper in the grid's frame; lines and crossings assigned to squares.
 #include "sandtable/core/geometry/grid_coverage.hpp"
 
+#include "convex_clip.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
 
@@ -15,10 +16,8 @@
 namespace sandtable::core::geometry {
 namespace {
 
-struct Pt {
-    double u;
-    double v;
-};
+// Points in the grid's frame: x = u, y = v (the clipper's type, so rings go to it as they are).
+using Pt = detail::ClipPoint;
 
 // The grid's frame: u along the columns (east when unrotated), v northwards, metres from the origin.
 struct Frame {
@@ -39,68 +38,16 @@ struct Frame {
     }
 };
 
-double twiceArea(const std::vector<Pt>& ring, std::size_t n)
-{
-    if (n < 3)
-        return 0.0;
-    double sum = 0.0;
-    const double u0 = ring[0].u, v0 = ring[0].v;
-    for (std::size_t i = 1; i + 1 < n; ++i)
-        sum += (ring[i].u - u0) * (ring[i + 1].v - v0) - (ring[i + 1].u - u0) * (ring[i].v - v0);
-    return sum;
-}
+double twiceArea(const std::vector<Pt>& ring, std::size_t n) { return detail::twiceSignedArea(ring.data(), n); }
 
-// Keeps the part of a ring on one side of an axis-parallel line. `axis` 0 = u, 1 = v; `keepAbove` keeps
-// coordinates >= value. Crossing points lie exactly on the line (the clipped coordinate is set, not computed).
-std::size_t clipHalf(const std::vector<Pt>& in, std::size_t n, std::vector<Pt>& out, int axis, double value, bool keepAbove)
+// Twice the signed area of ring ∩ box [u0, u1] x [v0, v1] by the one clipper; only the sides the ring's
+// envelope crosses are clipped against. The box's sides are axis-parallel, so crossings lie exactly on them.
+double clippedTwiceArea(const std::vector<Pt>& ring, const Pt& lo, const Pt& hi, double u0, double v0, double u1, double v1)
 {
-    std::size_t written = 0;
-    if (n == 0)
-        return 0;
-    auto coord = [axis](const Pt& p) { return axis == 0 ? p.u : p.v; };
-    auto inside = [&](const Pt& p) { return keepAbove ? coord(p) >= value : coord(p) <= value; };
-    if (out.size() < 2 * n + 2)
-        out.resize(2 * n + 2);
-    Pt prev = in[n - 1];
-    bool prevIn = inside(prev);
-    for (std::size_t i = 0; i < n; ++i) {
-        const Pt cur = in[i];
-        const bool curIn = inside(cur);
-        if (curIn != prevIn) {
-            const double t = (value - coord(prev)) / (coord(cur) - coord(prev));
-            out[written++] = axis == 0 ? Pt{value, prev.v + t * (cur.v - prev.v)} : Pt{prev.u + t * (cur.u - prev.u), value};
-        }
-        if (curIn)
-            out[written++] = cur;
-        prev = cur;
-        prevIn = curIn;
-    }
-    return written;
-}
-
-// Twice the signed area of ring ∩ box; only the sides the ring's envelope crosses are clipped against.
-double clippedTwiceArea(const std::vector<Pt>& ring, const Pt& lo, const Pt& hi, double u0, double v0, double u1, double v1,
-    std::vector<Pt>& a, std::vector<Pt>& b)
-{
-    a.assign(ring.begin(), ring.end());
-    std::size_t n = ring.size();
-    if (lo.u < u0) {
-        n = clipHalf(a, n, b, 0, u0, true);
-        std::swap(a, b);
-    }
-    if (hi.u > u1) {
-        n = clipHalf(a, n, b, 0, u1, false);
-        std::swap(a, b);
-    }
-    if (lo.v < v0) {
-        n = clipHalf(a, n, b, 1, v0, true);
-        std::swap(a, b);
-    }
-    if (hi.v > v1) {
-        n = clipHalf(a, n, b, 1, v1, false);
-        std::swap(a, b);
-    }
-    return twiceArea(a, n);
+    // Counter-clockwise: edge 0 south (v0), 1 east (u1), 2 north (v1), 3 west (u0).
+    const Pt box[4] = {{u0, v0}, {u1, v0}, {u1, v1}, {u0, v1}};
+    const unsigned edges = (lo.y < v0 ? 1u : 0u) | (hi.x > u1 ? 2u : 0u) | (hi.y > v1 ? 4u : 0u) | (lo.x < u0 ? 8u : 0u);
+    return detail::clipTwiceArea(detail::threadClipBuffers(), box, 4, ring.data(), ring.size(), 0.0, 0.0, edges);
 }
 
 struct LocalPolygon {
@@ -128,10 +75,10 @@ LocalPolygon toLocal(const Frame& frame, std::size_t classIndex, const std::vect
         if (r == 0) {
             p.lo = p.hi = local[0];
             for (const Pt& q : local) {
-                p.lo.u = std::min(p.lo.u, q.u);
-                p.lo.v = std::min(p.lo.v, q.v);
-                p.hi.u = std::max(p.hi.u, q.u);
-                p.hi.v = std::max(p.hi.v, q.v);
+                p.lo.x = std::min(p.lo.x, q.x);
+                p.lo.y = std::min(p.lo.y, q.y);
+                p.hi.x = std::max(p.hi.x, q.x);
+                p.hi.y = std::max(p.hi.y, q.y);
             }
         }
         p.rings.push_back(std::move(local));
@@ -202,7 +149,6 @@ GridCoverage computeGridCoverage(const CampaignGrid& grid, const std::vector<Ter
         out.classes.push_back(entry.first);
     const std::size_t nc = out.classes.size();
     std::vector<double> twice(static_cast<std::size_t>(grid.rows) * static_cast<std::size_t>(grid.columns) * nc, 0.0);
-    std::vector<Pt> a, b;
     std::size_t classIndex = 0;
     for (const auto& [cls, polygons] : byClass) {
         for (const auto& rings : polygons) {
@@ -210,10 +156,10 @@ GridCoverage computeGridCoverage(const CampaignGrid& grid, const std::vector<Ter
             if (p.rings.empty())
                 continue;
             // Squares the envelope spans; v counts up from the south edge, rows count down from the north.
-            if (p.hi.u <= 0 || p.hi.v <= 0 || p.lo.u >= grid.columns * s || p.lo.v >= grid.rows * s)
+            if (p.hi.x <= 0 || p.hi.y <= 0 || p.lo.x >= grid.columns * s || p.lo.y >= grid.rows * s)
                 continue;
-            const int c0 = clampIndex(p.lo.u / s, grid.columns), c1 = clampIndex(p.hi.u / s, grid.columns);
-            const int k0 = clampIndex(p.lo.v / s, grid.rows), k1 = clampIndex(p.hi.v / s, grid.rows);
+            const int c0 = clampIndex(p.lo.x / s, grid.columns), c1 = clampIndex(p.hi.x / s, grid.columns);
+            const int k0 = clampIndex(p.lo.y / s, grid.rows), k1 = clampIndex(p.hi.y / s, grid.rows);
             for (int k = k0; k <= k1; ++k) {
                 const int row = grid.rows - 1 - k;
                 for (int c = c0; c <= c1; ++c) {
@@ -221,10 +167,10 @@ GridCoverage computeGridCoverage(const CampaignGrid& grid, const std::vector<Ter
                     double sum = 0.0;
                     for (std::size_t r = 0; r < p.rings.size(); ++r) {
                         // Holes have their own envelopes; clipping them with the shell's is still exact.
-                        if (p.lo.u >= u0 && p.hi.u <= u1 && p.lo.v >= v0 && p.hi.v <= v1)
+                        if (p.lo.x >= u0 && p.hi.x <= u1 && p.lo.y >= v0 && p.hi.y <= v1)
                             sum += p.signs[r] * twiceArea(p.rings[r], p.rings[r].size());
                         else
-                            sum += p.signs[r] * clippedTwiceArea(p.rings[r], p.lo, p.hi, u0, v0, u1, v1, a, b);
+                            sum += p.signs[r] * clippedTwiceArea(p.rings[r], p.lo, p.hi, u0, v0, u1, v1);
                     }
                     twice[(static_cast<std::size_t>(row) * static_cast<std::size_t>(grid.columns) + static_cast<std::size_t>(c)) * nc
                         + classIndex] += sum;
@@ -245,8 +191,8 @@ std::optional<Edge> crossingEdge(const CampaignGrid& grid, SquareRef square, Coo
     const Frame frame(grid);
     const Pt p = frame.local(point);
     const double s = grid.squareSize;
-    const double fu = p.u / s - square.column;                  // 0 at the west edge
-    const double fv = p.v / s - (grid.rows - 1 - square.row);   // 0 at the south edge
+    const double fu = p.x / s - square.column;                  // 0 at the west edge
+    const double fv = p.y / s - (grid.rows - 1 - square.row);   // 0 at the south edge
     const std::pair<double, Edge> edges[] = {{1.0 - fv, Edge::North}, {1.0 - fu, Edge::East}, {fv, Edge::South}, {fu, Edge::West}};
     auto nearest = edges[0];
     for (const auto& e : edges)
@@ -297,7 +243,7 @@ std::vector<SquareTerrain> derivePrimaryTerrain(const CampaignGrid& grid, const 
                     // Parameters where the segment meets a grid line, then the pieces between them.
                     std::vector<double> ts{0.0, 1.0};
                     for (int axis = 0; axis < 2; ++axis) {
-                        const double a0 = axis == 0 ? p.u : p.v, a1 = axis == 0 ? q.u : q.v;
+                        const double a0 = axis == 0 ? p.x : p.y, a1 = axis == 0 ? q.x : q.y;
                         if (a0 == a1)
                             continue;
                         const double lo = std::min(a0, a1) / s, hi = std::max(a0, a1) / s;
@@ -309,30 +255,30 @@ std::vector<SquareTerrain> derivePrimaryTerrain(const CampaignGrid& grid, const 
                         const double t0 = std::clamp(ts[j], 0.0, 1.0), t1 = std::clamp(ts[j + 1], 0.0, 1.0);
                         if (t1 - t0 <= 0)
                             continue;
-                        const Pt m{p.u + (t0 + t1) / 2 * (q.u - p.u), p.v + (t0 + t1) / 2 * (q.v - p.v)};
-                        if (m.u < 0 || m.v < 0 || m.u >= grid.columns * s || m.v >= grid.rows * s)
+                        const Pt m{p.x + (t0 + t1) / 2 * (q.x - p.x), p.y + (t0 + t1) / 2 * (q.y - p.y)};
+                        if (m.x < 0 || m.y < 0 || m.x >= grid.columns * s || m.y >= grid.rows * s)
                             continue;
-                        const int column = clampIndex(m.u / s, grid.columns);
-                        const int k = clampIndex(m.v / s, grid.rows);
+                        const int column = clampIndex(m.x / s, grid.columns);
+                        const int k = clampIndex(m.y / s, grid.rows);
                         const SquareRef sq{column, grid.rows - 1 - k};
                         SquareLine& piece = pieces[sq];
                         piece.feature = f.id;
                         piece.terrainClass = f.terrainClass;
                         piece.grade = grade;
-                        piece.length += (t1 - t0) * std::hypot(q.u - p.u, q.v - p.v);
+                        piece.length += (t1 - t0) * std::hypot(q.x - p.x, q.y - p.y);
                         for (const double t : {t0, t1}) {
-                            const Pt e{p.u + t * (q.u - p.u), p.v + t * (q.v - p.v)};
+                            const Pt e{p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)};
                             auto add = [&](Edge edge) {
                                 if (std::find(piece.edges.begin(), piece.edges.end(), edge) == piece.edges.end())
                                     piece.edges.push_back(edge);
                             };
-                            if (std::abs(e.u - column * s) <= eps)
+                            if (std::abs(e.x - column * s) <= eps)
                                 add(Edge::West);
-                            if (std::abs(e.u - (column + 1) * s) <= eps)
+                            if (std::abs(e.x - (column + 1) * s) <= eps)
                                 add(Edge::East);
-                            if (std::abs(e.v - k * s) <= eps)
+                            if (std::abs(e.y - k * s) <= eps)
                                 add(Edge::South);
-                            if (std::abs(e.v - (k + 1) * s) <= eps)
+                            if (std::abs(e.y - (k + 1) * s) <= eps)
                                 add(Edge::North);
                         }
                     }
@@ -365,10 +311,10 @@ bool gridCoversExtent(const CampaignGrid& grid, const Extent& extent, std::strin
     for (const Coordinate c : {Coordinate{extent.minX, extent.minY}, Coordinate{extent.maxX, extent.minY},
              Coordinate{extent.maxX, extent.maxY}, Coordinate{extent.minX, extent.maxY}}) {
         const Pt p = frame.local(c);
-        west = std::max(west, -p.u);
-        east = std::max(east, p.u - w);
-        south = std::max(south, -p.v);
-        north = std::max(north, p.v - h);
+        west = std::max(west, -p.x);
+        east = std::max(east, p.x - w);
+        south = std::max(south, -p.y);
+        north = std::max(north, p.y - h);
     }
     std::ostringstream out;
     out.precision(10);

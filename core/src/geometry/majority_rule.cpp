@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Majority rule: block footprints, the terrain index (GEOS STRtree) and the exact convex clipper.
+// Majority rule: block footprints, the terrain index (GEOS STRtree) and areas by the exact convex clipper.
 #include "sandtable/core/geometry/majority_rule.hpp"
 
+#include "convex_clip.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
 
@@ -16,24 +17,9 @@
 namespace sandtable::core::geometry {
 namespace {
 
-struct Point {
-    double x;
-    double y;
-};
-
-// Twice the signed area (counter-clockwise positive) of a ring given without its closing vertex.
-double twiceSignedArea(const Point* ring, std::size_t n)
-{
-    if (n < 3)
-        return 0.0;
-    double sum = 0.0;
-    // Shifted by the first vertex: fewer cancelled digits for coordinates far from the origin.
-    const double x0 = ring[0].x;
-    const double y0 = ring[0].y;
-    for (std::size_t i = 1; i + 1 < n; ++i)
-        sum += (ring[i].x - x0) * (ring[i + 1].y - y0) - (ring[i + 1].x - x0) * (ring[i].y - y0);
-    return sum;
-}
+using Point = detail::ClipPoint;
+using detail::ClipBuffers;
+using detail::twiceSignedArea;
 
 // A convex footprint in a local frame (its centroid at the origin), counter-clockwise.
 struct LocalConvex {
@@ -78,69 +64,11 @@ LocalConvex makeLocalConvex(const std::vector<Coordinate>& convex)
     return out;
 }
 
-// Work buffers of the clipper, reused across calls on one thread.
-struct ClipBuffers {
-    std::vector<Point> a;
-    std::vector<Point> b;
-};
-
-ClipBuffers& clipBuffers()
-{
-    thread_local ClipBuffers buffers;
-    return buffers;
-}
-
-// Sutherland-Hodgman of one ring (n points, no closing vertex) against the counter-clockwise convex
-// polygon, in the convex's local frame after moving every point by (-dx, -dy); returns twice the signed
-// area of the clipped ring. Only the convex's edges whose bit is set in `edges` are clipped against (the
-// others have the ring's whole envelope on their inner side). For a non-convex ring the output may hold
-// zero-width bridges along the convex's edges; they add no area, so the signed area is exactly that of
-// ring ∩ convex.
+// ring ∩ convex by the one clipper (convex_clip.hpp), in the convex's local frame.
 double clipTwiceArea(ClipBuffers& buffers, const LocalConvex& convex, const Point* ring, std::size_t n, double dx,
     double dy, unsigned edges)
 {
-    // Each pass adds at most one point per crossing: n + corners points is the most a pass can output.
-    const std::size_t capacity = 2 * (n + convex.corners.size()) + 4;
-    if (buffers.a.size() < capacity) {
-        buffers.a.resize(capacity);
-        buffers.b.resize(capacity);
-    }
-    Point* in = buffers.a.data();
-    Point* out = buffers.b.data();
-    for (std::size_t i = 0; i < n; ++i)
-        in[i] = {ring[i].x - dx, ring[i].y - dy};
-    std::size_t count = n;
-    const std::size_t m = convex.corners.size();
-    for (std::size_t e = 0; e < m && count > 0; ++e) {
-        if (!(edges & (1u << e)))
-            continue;
-        const Point p = convex.corners[e];
-        const Point q = convex.corners[(e + 1) % m];
-        const double ex = q.x - p.x;
-        const double ey = q.y - p.y;
-        std::size_t written = 0;
-        Point prev = in[count - 1];
-        double sp = ex * (prev.y - p.y) - ey * (prev.x - p.x);
-        for (std::size_t i = 0; i < count; ++i) {
-            const Point cur = in[i];
-            const double sc = ex * (cur.y - p.y) - ey * (cur.x - p.x);
-            if (sc >= 0.0) {
-                if (sp < 0.0) {
-                    const double t = sp / (sp - sc);
-                    out[written++] = {prev.x + t * (cur.x - prev.x), prev.y + t * (cur.y - prev.y)};
-                }
-                out[written++] = cur;
-            } else if (sp > 0.0) {
-                const double t = sp / (sp - sc);
-                out[written++] = {prev.x + t * (cur.x - prev.x), prev.y + t * (cur.y - prev.y)};
-            }
-            prev = cur;
-            sp = sc;
-        }
-        std::swap(in, out);
-        count = written;
-    }
-    return twiceSignedArea(in, count);
+    return detail::clipTwiceArea(buffers, convex.corners.data(), convex.corners.size(), ring, n, dx, dy, edges);
 }
 
 // Which of the convex's edges a box crosses or lies outside of (bit e for edge e); kOutside when the box
@@ -472,7 +400,7 @@ MajorityResult TerrainIndex::majority(const std::vector<Coordinate>& convexFootp
     // local frame, where coordinates are small and the clipper loses no digits.
     const double dx = convex.centre.x - impl.origin.x;
     const double dy = convex.centre.y - impl.origin.y;
-    ClipBuffers& buffers = clipBuffers();
+    ClipBuffers& buffers = detail::threadClipBuffers();
     for (std::uint32_t i : hits) {
         const Impl::Item& item = impl.items[i];
         const unsigned edges = edgesToClip(convex, item.minX - dx, item.minY - dy, item.maxX - dx, item.maxY - dy);
@@ -497,7 +425,7 @@ double convexIntersectionArea(const Geometry& polygon, const std::vector<Coordin
     if (dimension(polygon.type) != 2)
         return 0.0;
     const LocalConvex local = makeLocalConvex(convex);
-    ClipBuffers& buffers = clipBuffers();
+    ClipBuffers& buffers = detail::threadClipBuffers();
     double twice = 0.0;
     for (const auto& part : polygon.parts) {
         for (std::size_t r = 0; r < part.size(); ++r) {

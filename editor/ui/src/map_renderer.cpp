@@ -24,23 +24,23 @@ namespace {
 
 wxColour toWx(const Rgba& c) { return wxColour(c.r, c.g, c.b, c.a); }
 
-wxGraphicsPen makePen(wxGraphicsContext& gc, const Rgba& colour, double width, StrokePattern pattern)
+/// A pen of `width` pixels; `dash` (pixels, on/off; empty = solid) as wx's user dash, whose lengths count
+/// in pen widths.
+wxGraphicsPen makePen(wxGraphicsContext& gc, const Rgba& colour, double width, const std::vector<double>& dash = {})
 {
     wxGraphicsPenInfo info(toWx(colour));
     info.Width(width);
-    switch (pattern) {
-    case StrokePattern::Solid:
+    std::vector<wxDash> dashes;
+    if (dash.empty()) {
         info.Style(wxPENSTYLE_SOLID);
-        break;
-    case StrokePattern::Dashed:
-        info.Style(wxPENSTYLE_SHORT_DASH);
-        break;
-    case StrokePattern::Dotted:
-        info.Style(wxPENSTYLE_DOT);
-        break;
+    } else {
+        const double unit = std::max(1.0, width);
+        for (const double px : dash)
+            dashes.push_back(static_cast<wxDash>(std::clamp(std::lround(px / unit), 1L, 100L)));
+        info.Style(wxPENSTYLE_USER_DASH).Dashes(static_cast<int>(dashes.size()), dashes.data());
     }
-    info.Join(wxJOIN_ROUND).Cap(wxCAP_ROUND);
-    return gc.CreatePen(info);
+    info.Join(wxJOIN_ROUND).Cap(dash.empty() ? wxCAP_ROUND : wxCAP_BUTT);
+    return gc.CreatePen(info); // copies the dashes
 }
 
 bool intersects(const core::Extent& a, const core::Extent& b)
@@ -89,13 +89,17 @@ void drawFeature(wxGraphicsContext& gc, const ViewTransform& view, const core::T
                     const Point p = view.worldToScreen(c);
                     const double r = style.pointRadius;
                     if (selected) {
-                        gc.SetPen(makePen(gc, highlight, 3.0, StrokePattern::Solid));
+                        gc.SetPen(makePen(gc, highlight, 3.0));
                         gc.SetBrush(*wxTRANSPARENT_BRUSH);
                         gc.DrawEllipse(p.x - r - 3.0, p.y - r - 3.0, 2.0 * (r + 3.0), 2.0 * (r + 3.0));
                     }
-                    gc.SetPen(makePen(gc, style.stroke, style.strokeWidth, StrokePattern::Solid));
+                    gc.SetPen(makePen(gc, style.stroke, style.strokeWidth));
                     gc.SetBrush(gc.CreateBrush(wxBrush(toWx(style.fill))));
-                    gc.DrawEllipse(p.x - r, p.y - r, 2.0 * r, 2.0 * r);
+                    // The table's symbols: a bar across the water for a bridge, a disc for a ford.
+                    if (style.symbol == core::style::PointSymbol::Bar)
+                        gc.DrawRectangle(p.x - r, p.y - r / 2.0, 2.0 * r, r);
+                    else
+                        gc.DrawEllipse(p.x - r, p.y - r, 2.0 * r, 2.0 * r);
                 }
         return;
     }
@@ -107,11 +111,15 @@ void drawFeature(wxGraphicsContext& gc, const ViewTransform& view, const core::T
         gc.SetBrush(gc.CreateBrush(wxBrush(toWx(style.fill))));
         gc.FillPath(path, wxODDEVEN_RULE);
     }
+    if (dim == 2 && style.hatch == core::style::Hatch::Horizontal) {
+        gc.SetBrush(gc.CreateBrush(wxBrush(toWx(style.hatchColour), wxBRUSHSTYLE_HORIZONTAL_HATCH)));
+        gc.FillPath(path, wxODDEVEN_RULE);
+    }
     if (selected) {
-        gc.SetPen(makePen(gc, highlight, style.strokeWidth + 4.0, StrokePattern::Solid));
+        gc.SetPen(makePen(gc, highlight, style.strokeWidth + 4.0));
         gc.StrokePath(path);
     }
-    gc.SetPen(makePen(gc, style.stroke, style.strokeWidth, style.pattern));
+    gc.SetPen(makePen(gc, style.stroke, style.strokeWidth, style.dash));
     gc.StrokePath(path);
 }
 
@@ -132,17 +140,17 @@ void drawUnits(wxGraphicsContext& gc, const ViewTransform& view, const core::Sce
         }
         body.CloseSubpath();
         if (selection && selection->highlightsUnit(scenario, unit)) {
-            gc.SetPen(makePen(gc, {255, 140, 0, 255}, 5.0, StrokePattern::Solid));
+            gc.SetPen(makePen(gc, {255, 140, 0, 255}, 5.0));
             gc.StrokePath(body);
         }
         const Rgba fill = sideColour(scenario, sideOfUnit(scenario, unit));
         gc.SetBrush(gc.CreateBrush(wxBrush(toWx(fill))));
-        gc.SetPen(makePen(gc, {20, 20, 20, 255}, 1.0, StrokePattern::Solid));
+        gc.SetPen(makePen(gc, {20, 20, 20, 255}, 1.0));
         gc.DrawPath(body);
         // The front edge (corners 0-1) marks the facing.
         const Point a = view.worldToScreen(corners[0]);
         const Point b = view.worldToScreen(corners[1]);
-        gc.SetPen(makePen(gc, {255, 255, 255, 230}, 2.0, StrokePattern::Solid));
+        gc.SetPen(makePen(gc, {255, 255, 255, 230}, 2.0));
         gc.StrokeLine(a.x, a.y, b.x, b.y);
     }
 }

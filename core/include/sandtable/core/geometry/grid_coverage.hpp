@@ -36,8 +36,8 @@ struct GridCoverage {
 
 /// Exact coverage: each polygon is moved into the grid's frame (origin at the south-west corner, axes along
 /// the columns and rows), its envelope gives the squares it can touch, a polygon inside one square adds its
-/// whole area, others are clipped against each square they span (Sutherland-Hodgman against the square's
-/// four sides; holes subtract). Agrees with GEOSIntersection + GEOSArea to about 1e-12 of a square's area.
+/// whole area, others are clipped against each square they span (the convex clipper the majority rule
+/// uses: Sutherland-Hodgman against the square's four sides; holes subtract). Agrees with GEOSIntersection + GEOSArea to about 1e-12 of a square's area.
 /// Points and lines add nothing. Throws std::invalid_argument for a bad grid (checkGrid), OperationError
 /// when a feature cannot be built (an unclosed ring).
 GridCoverage computeGridCoverage(const CampaignGrid& grid, const std::vector<TerrainFeature>& terrain,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sandtable/core/model/scenario.hpp"
+#include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/progress.hpp"
 #include "sandtable/print/page.hpp"
 
@@ -77,6 +78,18 @@ struct MapLayout {
     double extentHeightMm = 0.0;
     std::vector<MapSheet> sheets;
 };
+
+/// One legend line: a style of core's terrain style table as drawn, the geometry it is drawn as (0 point,
+/// 1 line, 2 area: the swatch is drawn the same way) and its label (core::style::legendLabel).
+struct MapLegendEntry {
+    const core::style::TerrainStyle* style = nullptr; ///< an entry of core::style::terrainStyles()
+    int dimension = 2;
+    std::string label;
+};
+
+/// The legend of the scenario's terrain: one entry for each (style, dimension, label) that its features are
+/// drawn with, in drawing order (the table's `order`). printMap's legend shows exactly these.
+std::vector<MapLegendEntry> mapLegend(const core::Scenario& scenario);
 
 /// Plans the sheets. Each sheet's map area is the page less the margins; neighbouring sheets share
 /// `overlapMm` of content. Throws core::OperationError when the scenario has no extent, the page is

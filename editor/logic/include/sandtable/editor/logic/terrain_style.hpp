@@ -3,42 +3,42 @@
 #pragma once
 
 #include "sandtable/core/model/scenario.hpp"
+#include "sandtable/core/style/terrain_style.hpp"
 
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace sandtable::editor {
 
-/// An 8-bit sRGB colour with straight (not premultiplied) alpha; alpha 0 = not drawn.
-struct Rgba {
-    std::uint8_t r = 0;
-    std::uint8_t g = 0;
-    std::uint8_t b = 0;
-    std::uint8_t a = 255;
-    bool operator==(const Rgba&) const = default;
-};
+/// An 8-bit sRGB colour with straight alpha (core's, so screen and paper share their values).
+using Rgba = core::style::Rgba;
+using core::style::parseHexColour;
 
-/// "#rrggbb" or "#rrggbbaa" (case-insensitive); nullopt for anything else.
-std::optional<Rgba> parseHexColour(std::string_view text);
+/// Screen lengths for core's paper millimetres: the canvas draws every width, dash and symbol of the
+/// style table at this many logical pixels per paper millimetre, whatever the zoom (a 1 mm river is
+/// 4 pixels wide), so the screen keeps the paper's proportions.
+constexpr double kScreenPixelsPerMm = 4.0;
 
-enum class StrokePattern { Solid, Dashed, Dotted };
-
-/// The look of one terrain feature. Widths and radii are logical pixels (constant on screen, whatever
-/// the zoom). Lower `layer` values are drawn first, so fields lie under woods and roads over streams.
+/// The look of one terrain feature on screen: core's style table (core/style/terrain_style.hpp) in logical
+/// pixels. Lower `layer` values are drawn first (the table's `order`), so fields lie under woods and roads
+/// over streams.
 struct TerrainStyle {
+    const core::style::TerrainStyle* source = nullptr; ///< the table's entry
     Rgba fill{0, 0, 0, 0};
     Rgba stroke{0, 0, 0, 255};
-    double strokeWidth = 1.0;
-    StrokePattern pattern = StrokePattern::Solid;
-    double pointRadius = 4.0; ///< points (bridge, ford) are drawn as discs of this radius
+    double strokeWidth = 1.0;       ///< pixels
+    std::vector<double> dash;       ///< on/off lengths in pixels; empty = solid
+    core::style::Hatch hatch = core::style::Hatch::None;
+    Rgba hatchColour{0, 0, 0, 0};
+    core::style::PointSymbol symbol = core::style::PointSymbol::Disc;
+    double pointRadius = 4.0; ///< points (bridge, ford) are drawn this many pixels out from their centre
     int layer = 0;
 };
 
-/// The style of a canonical class of domain.md: woods green, village red-brown, hill a brown outline
-/// over a faint tint (level 2 stronger), stream and river blue lines, road brown by grade (major wide and
-/// dark, minor narrow), marsh blue-green dashed, bridge and ford discs. Attributes used: hill `level`,
-/// road `grade`, woods `dense`. Any other class (a scenario custom class) is magenta and dashed.
+/// The screen style of a feature of `terrainClass` with these attributes: core::style::terrainStyle's
+/// entry, lengths times kScreenPixelsPerMm (a line never thinner than one pixel).
 TerrainStyle terrainStyle(std::string_view terrainClass, const nlohmann::ordered_json& attributes);
 inline TerrainStyle terrainStyle(const core::TerrainFeature& feature)
 {

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Sheet names, registration marks, overlap lines and neighbour labels of tiled printed products, as data.
+#pragma once
+
+#include "sandtable/print/map_print.hpp"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace sandtable::print {
+
+/// The name of the sheet in `row`, `column` (0-based from the north-west): rows lettered A..Z, AA.., columns
+/// numbered from 1, e.g. (0, 0) "A1", (1, 2) "B3", (26, 0) "AA1".
+std::string sheetName(int row, int column);
+
+/// A point on the page, mm from its top-left corner (y down).
+struct PagePoint {
+    double x = 0.0;
+    double y = 0.0;
+};
+
+/// A text placed on the page: `at` is the start of its baseline (mm), size 2.4 mm.
+struct SheetLabel {
+    std::string text;
+    PagePoint at;
+};
+
+/// A straight line on the page (mm).
+struct PageSegment {
+    PagePoint from;
+    PagePoint to;
+};
+
+/// Everything that tells a player where a sheet goes. The map area is the rectangle at (margin, margin)
+/// of `areaWidthMm` x `areaHeightMm`.
+struct SheetMarks {
+    std::array<PagePoint, 4> registration{}; ///< corners of the map area: NW, NE, SW, SE
+    std::vector<PageSegment> overlapLines;  ///< `overlapMm` inside each edge that joins a neighbour
+    std::vector<SheetLabel> neighbours;     ///< "> A2" east, "A1 <" west, "v B1" south, "^ A1" north
+};
+
+/// The marks of `sheet` in `layout`: registration marks at the map area's corners; for each neighbour an
+/// overlap line `overlapMm` inside the shared edge and its name in the margin beside that edge (east: 1 mm
+/// right of the area, half-way down; west: 1 mm from the page edge; south: 3 mm under the area, half-way
+/// across; north: 1.5 mm above it). Only edges with a neighbour get a line and a label.
+SheetMarks sheetMarks(const MapLayout& layout, const MapSheet& sheet, double marginMm, double areaWidthMm,
+    double areaHeightMm, double overlapMm);
+
+} // namespace sandtable::print

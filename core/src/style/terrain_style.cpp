@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The terrain style table (after ISOM 2017's colours) and the lookup from a feature's class and attributes.
+#include "sandtable/core/style/terrain_style.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace sandtable::core::style {
+namespace {
+
+int hexDigit(char ch)
+{
+    if (ch >= '0' && ch <= '9')
+        return ch - '0';
+    const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (lower >= 'a' && lower <= 'f')
+        return lower - 'a' + 10;
+    return -1;
+}
+
+std::optional<std::uint8_t> hexByte(std::string_view two)
+{
+    const int hi = hexDigit(two[0]);
+    const int lo = hexDigit(two[1]);
+    if (hi < 0 || lo < 0)
+        return std::nullopt;
+    return static_cast<std::uint8_t>(hi * 16 + lo);
+}
+
+constexpr Rgba kNone{0, 0, 0, 0};
+
+// Built once, sorted by order. Alpha: areas are translucent so a scan underlay still shows through
+// (ISOM's colours are printed as screens of spot inks; here a screen is an alpha over white paper).
+std::vector<TerrainStyle> buildTable()
+{
+    const Rgba water{20, 100, 200, 255};
+    std::vector<TerrainStyle> t = {
+        // key, class, fill, outline, width, dash, hatch, hatch colour, spacing, hatch width, symbol, size, order, legend
+        {"field", "field", {245, 215, 110, 110}, {185, 155, 60, 255}, 0.15, {}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 10, "Field"},
+        {"orchard", "orchard", {190, 225, 120, 140}, {100, 150, 60, 255}, 0.2, {0.6, 0.6}, Hatch::None, kNone, 1.0,
+            0.2, PointSymbol::Disc, 3.0, 12, "Orchard"},
+        {"hill", "hill", {205, 160, 100, 60}, {150, 90, 35, 255}, 0.3, {}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 14, "Hill"},
+        {"hill-upper", "hill", {205, 160, 100, 120}, {115, 65, 20, 255}, 0.45, {}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 15, "Hill, upper level"},
+        {"woods", "woods", {110, 185, 90, 170}, {40, 115, 40, 255}, 0.25, {}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 20, "Woods (cover)"},
+        {"woods-dense", "woods", {60, 150, 55, 200}, {25, 90, 25, 255}, 0.25, {}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 21, "Woods, dense (cover)"},
+        {"marsh", "marsh", {150, 200, 235, 60}, water, 0.2, {1.2, 0.8}, Hatch::Horizontal, water, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 22, "Marsh (no artillery, cavalry, baggage)"},
+        {"town", "town", {165, 95, 75, 120}, {95, 50, 35, 255}, 0.3, {}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 24, "Town"},
+        {"village", "village", {125, 60, 45, 190}, {70, 30, 20, 255}, 0.3, {}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 26, "Village / buildings"},
+        {"custom", "", {150, 150, 150, 110}, {90, 90, 90, 255}, 0.25, {1.2, 0.8}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 28, "Scenario terrain"},
+        {"river", "river", {90, 155, 225, 170}, water, 1.0, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc, 3.0,
+            30, "River (cross at bridge or ford)"},
+        {"stream", "stream", kNone, {30, 115, 215, 255}, 0.5, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc,
+            3.0, 32, "Stream"},
+        {"wall", "wall", kNone, {70, 70, 70, 255}, 0.35, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc, 3.0, 36,
+            "Stone wall"},
+        {"fence", "fence", kNone, {125, 95, 60, 255}, 0.25, {1.2, 0.8}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 37, "Fence"},
+        {"hedge", "hedge", kNone, {35, 105, 35, 255}, 0.45, {0.5, 0.4}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Disc, 3.0, 38, "Hedge"},
+        // Minor under major, so a junction shows the major road through.
+        {"road-minor", "road", kNone, {130, 95, 60, 255}, 0.5, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc,
+            3.0, 40, "Road (minor)"},
+        {"road-major", "road", kNone, {55, 40, 30, 255}, 0.9, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc,
+            3.0, 41, "Road (major)"},
+        {"bridge", "bridge", {255, 255, 255, 255}, {20, 20, 20, 255}, 0.35, {}, Hatch::None, kNone, 1.0, 0.2,
+            PointSymbol::Bar, 3.2, 50, "Bridge"},
+        {"ford", "ford", {200, 230, 255, 255}, water, 0.35, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc, 3.0,
+            51, "Ford"},
+    };
+    std::stable_sort(t.begin(), t.end(), [](const TerrainStyle& a, const TerrainStyle& b) { return a.order < b.order; });
+    return t;
+}
+
+int intAttribute(const nlohmann::ordered_json& attributes, const char* key, int fallback)
+{
+    if (attributes.is_object())
+        if (const auto it = attributes.find(key); it != attributes.end() && it->is_number_integer())
+            return it->get<int>();
+    return fallback;
+}
+
+bool isString(const nlohmann::ordered_json& attributes, const char* key, std::string_view value)
+{
+    if (attributes.is_object())
+        if (const auto it = attributes.find(key); it != attributes.end() && it->is_string())
+            return it->get_ref<const std::string&>() == value;
+    return false;
+}
+
+bool boolAttribute(const nlohmann::ordered_json& attributes, const char* key)
+{
+    if (attributes.is_object())
+        if (const auto it = attributes.find(key); it != attributes.end() && it->is_boolean())
+            return it->get<bool>();
+    return false;
+}
+
+} // namespace
+
+std::optional<Rgba> parseHexColour(std::string_view text)
+{
+    if ((text.size() != 7 && text.size() != 9) || text[0] != '#')
+        return std::nullopt;
+    const auto r = hexByte(text.substr(1, 2));
+    const auto g = hexByte(text.substr(3, 2));
+    const auto b = hexByte(text.substr(5, 2));
+    if (!r || !g || !b)
+        return std::nullopt;
+    Rgba colour{*r, *g, *b, 255};
+    if (text.size() == 9) {
+        const auto a = hexByte(text.substr(7, 2));
+        if (!a)
+            return std::nullopt;
+        colour.a = *a;
+    }
+    return colour;
+}
+
+const std::vector<TerrainStyle>& terrainStyles()
+{
+    static const std::vector<TerrainStyle> table = buildTable();
+    return table;
+}
+
+const TerrainStyle* findTerrainStyle(std::string_view key)
+{
+    for (const TerrainStyle& s : terrainStyles())
+        if (s.key == key)
+            return &s;
+    return nullptr;
+}
+
+const TerrainStyle& terrainStyle(std::string_view terrainClass, const nlohmann::ordered_json& attributes)
+{
+    std::string_view key = terrainClass;
+    if (terrainClass == "hill")
+        key = intAttribute(attributes, "level", 1) >= 2 ? "hill-upper" : "hill";
+    else if (terrainClass == "road")
+        key = isString(attributes, "grade", "major") ? "road-major" : "road-minor";
+    else if (terrainClass == "woods")
+        key = boolAttribute(attributes, "dense") ? "woods-dense" : "woods";
+    const TerrainStyle* found = findTerrainStyle(key);
+    // "custom" and the variant keys are not class names: a scenario class spelled like them is still custom.
+    if (!found || found->terrainClass != terrainClass)
+        found = findTerrainStyle("custom");
+    return *found;
+}
+
+std::string legendLabel(const TerrainStyle& style, std::string_view terrainClass)
+{
+    if (style.terrainClass.empty())
+        return std::string(terrainClass) + " (scenario terrain)";
+    return std::string(style.legend);
+}
+
+} // namespace sandtable::core::style
