@@ -176,20 +176,31 @@ Edit replaceUnit(const Scenario& s, Unit unit, std::string label, std::string me
 
 Edit removeUnit(const Scenario& s, const UnitId& id) { return removeEntity<Unit>(s, id.str(), "Delete unit"); }
 
-Edit moveUnit(const Scenario& s, const UnitId& id, Coordinate position, double facing)
+Edit moveUnit(const Scenario& s, const UnitId& id, Placement placement, std::string label, std::string mergeKey)
 {
     const Unit* unit = s.findUnit(id);
     if (!unit)
         throw OperationError("", "unit '" + id.str() + "'", "does not exist");
-    Unit moved = *unit;
-    double normalised = std::fmod(facing, 360.0);
+    double normalised = std::fmod(placement.facing, 360.0);
     if (normalised < 0)
         normalised += 360.0;
-    Placement placement = moved.placement.value_or(Placement{});
-    placement.position = position;
+    if (normalised >= 360.0) // fmod of a tiny negative number, plus 360
+        normalised -= 360.0;
     placement.facing = normalised;
+    Unit moved = *unit;
     moved.placement = placement;
-    return replaceEntity(s, std::move(moved), "Move " + unit->name, "move:" + id.str());
+    moved.reserve.reset();
+    moved.arrival.reset();
+    if (moved == *unit)
+        return Edit{};
+    return replaceEntity(s, std::move(moved), label.empty() ? "Move " + unit->name : std::move(label), std::move(mergeKey));
+}
+
+Edit moveUnit(const Scenario& s, const UnitId& id, Coordinate position, double facing)
+{
+    const Unit* unit = s.findUnit(id);
+    const bool column = unit && unit->placement && unit->placement->column;
+    return moveUnit(s, id, Placement{position, facing, column}, {}, "move:" + id.str());
 }
 
 Edit setSettings(const Scenario& s, ScenarioSettings settings, std::string label)
