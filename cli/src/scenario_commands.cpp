@@ -2,6 +2,8 @@
 // `sandtable scenario new|validate`: create an empty scenario, check a document (schema + rules).
 #include "sandtable/cli/context.hpp"
 
+#include "sandtable/core/document/document.hpp"
+#include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -30,21 +32,24 @@ struct UpgradeOptions {
 
 void runNew(const NewOptions& options, Context& context)
 {
-    core::Scenario scenario;
-    scenario.settings.system = core::gameSystemFromString(options.system);
-    scenario.settings.title = options.title;
-    scenario.settings.crs = options.crs;
+    core::ScenarioSettings settings;
+    settings.system = core::gameSystemFromString(options.system);
+    settings.title = options.title;
+    settings.crs = options.crs;
     const std::filesystem::path output(options.output);
     std::string id = output.stem().string();
     for (char& c : id)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
             c = '-';
-    scenario.settings.id = id.empty() || !std::isalnum(static_cast<unsigned char>(id[0])) ? "scenario" : id;
-    if (scenario.settings.system == core::GameSystem::SywMiniatures || scenario.settings.system == core::GameSystem::TableBattles)
-        scenario.settings.scaleDenominator = 1.0;
-    core::saveScenario(scenario, output);
+    settings.id = id.empty() || !std::isalnum(static_cast<unsigned char>(id[0])) ? "scenario" : id;
+    if (settings.system == core::GameSystem::SywMiniatures || settings.system == core::GameSystem::TableBattles)
+        settings.scaleDenominator = 1.0;
+    // An empty document, then the settings through the one operation that sets them.
+    core::Document document(core::Scenario{}, output);
+    document.apply(core::operations::setSettings(document.scenario(), settings, "New scenario"));
+    document.save();
     if (context.json)
-        context.printJson({{"file", options.output}, {"id", scenario.settings.id}, {"system", options.system}});
+        context.printJson({{"file", options.output}, {"id", settings.id}, {"system", options.system}});
     else if (!context.quiet)
         context.err << "created " << options.output << " (" << options.system << ")\n";
 }
@@ -68,9 +73,10 @@ void runValidate(const ValidateOptions& options, Context& context)
 
 void runUpgrade(const UpgradeOptions& options, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::LoadedScenario loaded = core::loadScenario(options.file);
     const std::string target = options.output.empty() ? options.file : options.output;
-    core::saveScenario(loaded.scenario, target);
+    core::Document document(std::move(loaded.scenario), options.file);
+    document.save(target); // no edit: the same scenario in the current version and layout
     if (context.json)
         context.printJson({{"file", target}, {"version", core::kScenarioFormatVersion}});
     else if (!context.quiet)

@@ -26,6 +26,11 @@ Edit splitFeature(const Scenario& scenario, const FeatureId& id, const Geometry&
 /// end to end); the others are removed. One undo step. Throws OperationError for fewer than two ids, an
 /// unknown or repeated id, different classes, or geometries that cannot be united.
 Edit mergeFeatures(const Scenario& scenario, const std::vector<FeatureId>& ids);
+/// Replaces the geometries of several features in one undo step labelled `label` (snapping, overlap
+/// resolution, repair), each feature keeping its id, class, name, attributes and place. Throws
+/// OperationError naming an unknown id; an empty Edit when the list is empty.
+Edit replaceGeometries(const Scenario& scenario, const std::vector<std::pair<FeatureId, Geometry>>& replacements,
+    std::string label);
 /// Repairs the terrain (geometry::repairTerrain): one undo step replacing every changed geometry; the
 /// findings (fixed, collapsed, slivers, dropped parts) are appended to `findings`. An empty Edit when
 /// nothing changed.
@@ -33,6 +38,9 @@ Edit repairTerrain(const Scenario& scenario, const geometry::RepairOptions& opti
 
 Edit addSide(const Scenario& scenario, Side side);
 Edit addFormation(const Scenario& scenario, Formation formation);
+/// Replaces the formation with the same id (name, echelon, chit, ...). Throws OperationError when the id is
+/// unknown.
+Edit replaceFormation(const Scenario& scenario, Formation formation, std::string label = "Edit formation");
 Edit addUnit(const Scenario& scenario, Unit unit);
 Edit replaceUnit(const Scenario& scenario, Unit unit, std::string label = "Edit unit", std::string mergeKey = {});
 Edit removeUnit(const Scenario& scenario, const UnitId& id);
