@@ -394,14 +394,8 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
         if (m_filling)
             return;
         const int id = static_cast<int>(m_table->GetItemData(e.GetIndex()));
-        if (core::Document* doc = m_workbench.document()) {
-            try {
-                commit(on ? "Enable GCP" : "Disable GCP",
-                    [&](const core::Scenario& s) { return core::operations::enableGcp(s, id, on, fitGeoreference); });
-            } catch (const std::exception& ex) {
-                m_workbench.showError("GCP", ex.what());
-            }
-        }
+        commit(on ? "Enable GCP" : "Disable GCP",
+            [&](const core::Scenario& s) { return core::operations::enableGcp(s, id, on, fitGeoreference); });
     };
     m_table->Bind(wxEVT_LIST_ITEM_CHECKED, [onCheck](wxListEvent& e) { onCheck(e, true); });
     m_table->Bind(wxEVT_LIST_ITEM_UNCHECKED, [onCheck](wxListEvent& e) { onCheck(e, false); });
