@@ -64,6 +64,51 @@ foreach(f IN LISTS all_files)
   endif()
 endforeach()
 
+# The Document is the one owner of a scenario (architecture.md, "The model and editing"): everything else
+# reads it and builds Edits with the operations of core/document. Outside core/document and core/io (whose
+# readers fill the scenario they build):
+# - no mutable `Scenario&` or `Scenario*` (a function that could change someone's scenario in place), and no
+#   `auto&` bound to a loaded scenario, nor a const_cast of one;
+# - no write to a loaded scenario's members (`loaded.scenario.units.push_back(...)`, `x.scenario.map = ...`);
+# - no saveScenario: a scenario reaches a file through Document::save (the editor's autosave snapshot of the
+#   document is the one exception).
+set(owner_dirs "^core/src/document/|^core/include/sandtable/core/document/|^core/src/io/|^core/include/sandtable/core/io/")
+set(save_allowed "${owner_dirs}|^editor/logic/src/recovery[.]cpp$")
+set(member_write "[.]scenario(([.]|->)[A-Za-z_]+|[[][^]]*[]])*[ \t]*(=[^=]|[+]=|-=|[.](push_back|emplace_back|erase|clear|insert|reset|emplace|swap)[ \t]*[(])")
+file(GLOB_RECURSE model_files "${SOURCE_DIR}/core/*.cpp" "${SOURCE_DIR}/core/*.hpp" "${SOURCE_DIR}/importers/*.cpp"
+  "${SOURCE_DIR}/importers/*.hpp" "${SOURCE_DIR}/cli/*.cpp" "${SOURCE_DIR}/cli/*.hpp" "${SOURCE_DIR}/editor/*.cpp"
+  "${SOURCE_DIR}/editor/*.hpp")
+foreach(f IN LISTS model_files)
+  file(RELATIVE_PATH rel "${SOURCE_DIR}" "${f}")
+  if(rel MATCHES "${owner_dirs}")
+    continue()
+  endif()
+  file(STRINGS "${f}" lines REGEX "Scenario|[.]scenario")
+  foreach(line IN LISTS lines)
+    string(REPLACE ";" "" line "${line}")
+    string(STRIP "${line}" line)
+    if(line MATCHES "^//")
+      continue()
+    endif()
+    string(REGEX REPLACE "const[ \t]+((sandtable::)?core::)?Scenario[ \t]*[&*]" "" rest "${line}")
+    if(rest MATCHES "(^|[^A-Za-z_0-9])Scenario[ \t]*[&*]")
+      list(APPEND violations "${rel}: a mutable Scenario reference or pointer ('${line}'): only core/document changes a scenario")
+    endif()
+    if(line MATCHES "auto[ \t]*&[^=]*=[^;]*[.]scenario[ \t]*;" AND NOT line MATCHES "const[ \t]+auto")
+      list(APPEND violations "${rel}: a mutable reference to a loaded scenario ('${line}'): only core/document changes a scenario")
+    endif()
+    if(line MATCHES "const_cast<[ \t]*((sandtable::)?core::)?Scenario")
+      list(APPEND violations "${rel}: casts const away from a Scenario ('${line}'): only core/document changes a scenario")
+    endif()
+    if(line MATCHES "${member_write}")
+      list(APPEND violations "${rel}: writes a scenario's member ('${line}'): build an Edit with core::operations and Document::apply it")
+    endif()
+    if(line MATCHES "saveScenario[ \t]*[(]" AND NOT rel MATCHES "${save_allowed}")
+      list(APPEND violations "${rel}: calls saveScenario ('${line}'): save through Document::save after Document::apply")
+    endif()
+  endforeach()
+endforeach()
+
 if(violations)
   list(JOIN violations "\n  " text)
   message(FATAL_ERROR "dependency rules broken:\n  ${text}")

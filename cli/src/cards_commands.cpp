@@ -2,6 +2,7 @@
 // `sandtable cards import|export|print`: Table Battles cards through a spreadsheet, and printed sheets.
 #include "sandtable/cli/context.hpp"
 
+#include "sandtable/core/document/card_operations.hpp"
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
@@ -62,7 +63,7 @@ void runImport(const ImportOptions& o, Context& context)
     core::TableBattlesSet set = core::importTableBattlesCsv(core::readFile(o.csv, kMaxCsvBytes), o.csv);
     const std::size_t cards = set.cards.size();
     core::Document document(loaded.scenario, o.file);
-    document.apply(core::Edit{"Import cards", {core::TableBattlesChange{loaded.scenario.tableBattles, std::move(set)}}, {}});
+    document.apply(core::operations::setTableBattles(document.scenario(), std::move(set)));
     const core::Diagnostics findings = cardFindings(core::validateScenario(document.scenario()));
     const bool refused = core::hasErrors(findings);
     if (!refused)

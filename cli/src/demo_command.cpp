@@ -5,6 +5,8 @@
 #include "sandtable/cli/map_printing.hpp"
 
 #include "sandtable/catalogue/catalogue.hpp"
+#include "sandtable/core/document/document.hpp"
+#include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -80,7 +82,8 @@ void runDemo(const DemoOptions& o, Context& context)
     const auto examplePath = findExample(o);
     const auto exampleDir = examplePath.parent_path();
     core::LoadedScenario loaded = core::loadScenario(examplePath);
-    core::Scenario scenario = loaded.scenario;
+    const core::Scenario& scenario = loaded.scenario;
+    std::optional<core::MapSource> map = scenario.map; // the demo's map: the example's, re-pointed below
     say(context, "[1/5] example: " + examplePath.string() + " (" + scenario.settings.title + ")");
 
     nlohmann::ordered_json outputs = nlohmann::ordered_json::array();
@@ -103,13 +106,13 @@ void runDemo(const DemoOptions& o, Context& context)
         figures << "      " << result.fit.residuals.size() << " GCPs, target " << result.targetCrs << ", RMS "
                 << result.fit.rmsMap << " m / " << result.fit.rmsPx << " px; warped to " << warped.string();
         say(context, figures.str());
-        scenario.map->georeference = result.georeference;
-        scenario.map->path = std::filesystem::relative(*scan, std::filesystem::absolute(out)).string();
-        scenario.map->warpedPath = warped.filename().string();
+        map->georeference = result.georeference;
+        map->path = std::filesystem::relative(*scan, std::filesystem::absolute(out)).string();
+        map->warpedPath = warped.filename().string();
         const std::string sha = core::sha256File(*scan);
-        if (!scenario.map->sha256.empty() && sha != scenario.map->sha256)
+        if (!map->sha256.empty() && sha != map->sha256)
             say(context, "sandtable: notice: " + scan->string() + ": SHA-256 differs from the example's; using this raster");
-        scenario.map->sha256 = sha;
+        map->sha256 = sha;
         outputs.push_back(warped.string());
         georef = {{"crs", result.targetCrs}, {"gcps", result.fit.residuals.size()}, {"rms_map", result.fit.rmsMap},
             {"rms_px", result.fit.rmsPx}};
@@ -117,20 +120,21 @@ void runDemo(const DemoOptions& o, Context& context)
         say(context, "[2/5] sandtable: notice: the example's map raster was not found (looked for "
                 + (scenario.map ? importers::resolveMapPath(scenario.map->path, exampleDir).string() : std::string("none"))
                 + "; set SANDTABLE_SHARED_DATA or --map): working terrain-only");
-        if (scenario.map)
-            scenario.map->path = std::filesystem::absolute(importers::resolveMapPath(scenario.map->path, exampleDir))
-                                     .lexically_normal()
-                                     .string();
+        if (map)
+            map->path = std::filesystem::absolute(importers::resolveMapPath(map->path, exampleDir)).lexically_normal().string();
     }
 
     const auto scenarioOut = out / "gettysburg.sandtable.json";
-    core::saveScenario(scenario, scenarioOut);
+    core::Document document(std::move(loaded.scenario), scenarioOut);
+    document.apply(core::operations::setMap(document.scenario(), std::move(map), "Georeference the map"));
+    document.save();
+    const core::Scenario& demo = document.scenario();
     outputs.push_back(scenarioOut.string());
     const core::ValidationReport report = core::validateScenarioText(core::readFile(scenarioOut), scenarioOut.string());
     const auto errors = core::countSeverity(report.diagnostics, core::Severity::Error);
     const auto warnings = core::countSeverity(report.diagnostics, core::Severity::Warning);
-    say(context, "[3/5] validated " + scenarioOut.string() + ": " + std::to_string(scenario.terrain.size()) + " terrain features, "
-            + std::to_string(scenario.units.size()) + " units; " + std::to_string(errors) + " error(s), "
+    say(context, "[3/5] validated " + scenarioOut.string() + ": " + std::to_string(demo.terrain.size()) + " terrain features, "
+            + std::to_string(demo.units.size()) + " units; " + std::to_string(errors) + " error(s), "
             + std::to_string(warnings) + " warning(s)");
     if (errors > 0) {
         context.printDiagnostics(report.diagnostics, scenarioOut.string());
@@ -144,7 +148,7 @@ void runDemo(const DemoOptions& o, Context& context)
     job.request.scaleDenominator = 16000.0;
     job.request.page = print::parsePageSize("A4");
     job.dpi = 150.0;
-    const MapPrintOutcome printed = printScenarioMap(scenario, job, context);
+    const MapPrintOutcome printed = printScenarioMap(demo, job, context);
     outputs.push_back(pdf.string());
     say(context, "[4/5] printed " + pdf.string() + ": " + std::to_string(printed.result.pages) + " page(s) at 1:16,000 ("
             + std::to_string(printed.result.layout.rows) + " x " + std::to_string(printed.result.layout.columns)

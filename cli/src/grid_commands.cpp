@@ -2,10 +2,10 @@
 // `sandtable grid new|table|derive|override|roll|battle|print`: Campaign Lite grids over the map.
 #include "sandtable/cli/context.hpp"
 
-#include "sandtable/core/geometry/grid_coverage.hpp"
+#include "sandtable/core/document/campaign_operations.hpp"
+#include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/rules/campaign_lite.hpp"
-#include "sandtable/core/rules/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/print/campaign_print.hpp"
@@ -151,17 +151,41 @@ Json squareJson(const core::Campaign& c, const core::SquareTerrain& t)
         {"lines", lines}, {"crossings", crossings}};
 }
 
-void save(const core::Scenario& scenario, const std::string& file, Context& context, const std::string& what)
+/// The scenario file as a Document: every grid command that writes is load -> operation -> apply -> save.
+core::Document openDocument(const std::string& file)
 {
-    core::saveScenario(scenario, file);
+    return core::Document(core::loadScenario(file).scenario, file);
+}
+
+/// Applies `edit` and saves when it changed something (the file is left alone otherwise). `what` says what
+/// was done, from the scenario after the edit.
+template <class What>
+void applyAndSave(core::Document& document, core::Edit edit, Context& context, What&& what)
+{
+    document.apply(std::move(edit));
+    const bool changed = document.isModified();
+    if (changed)
+        document.save();
     if (!context.json && !context.quiet)
-        context.err << file << ": " << what << ", saved\n";
+        context.err << document.path().string() << ": " << what(document.scenario()) << (changed ? ", saved" : ", unchanged") << "\n";
+}
+
+/// An operation's failure with the file named (the operations know no file).
+template <class F>
+auto inFile(const std::string& file, F&& operation)
+{
+    try {
+        return operation();
+    } catch (const core::OperationError& e) {
+        if (!e.file().empty())
+            throw;
+        throw core::OperationError(file, e.object(), e.reason());
+    }
 }
 
 void runNew(const NewOptions& o, Context& context)
 {
-    core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::Scenario& s = loaded.scenario;
+    core::Document document = openDocument(o.file);
     core::CampaignGrid grid;
     grid.squareSize = o.square;
     grid.origin = parseOrigin(o.origin);
@@ -173,37 +197,19 @@ void runNew(const NewOptions& o, Context& context)
     if (!o.leadingZeros.empty())
         grid.leadingZeros = o.leadingZeros == "true";
     grid.descendingRows = o.descendingRows;
-    try {
-        core::checkGrid(grid);
-    } catch (const std::invalid_argument& e) {
-        throw core::OperationError(o.file, "campaign grid", e.what());
-    }
-    std::string coverage;
-    if (s.settings.extent && !core::geometry::gridCoversExtent(grid, *s.settings.extent, coverage))
-        throw core::OperationError(o.file, "campaign grid", coverage);
-    core::Campaign campaign = s.campaign.value_or(core::Campaign{});
-    // Forces, objectives and overrides keep their squares when those still exist on the new grid; the
-    // derived terrain and the rolls belong to the old grid and go.
-    auto onGrid = [&](core::SquareRef q) { return q.column < grid.columns && q.row < grid.rows; };
-    for (const auto& f : campaign.forces)
-        if (!onGrid(f.square))
-            throw core::OperationError(o.file, "force '" + f.id + "'", "its square is off the new grid; move it first");
-    for (const auto& obj : campaign.objectives)
-        if (!onGrid(obj.square))
-            throw core::OperationError(o.file, "objective '" + obj.id + "'", "its square is off the new grid; move it first");
-    std::erase_if(campaign.overrides, [&](const core::CoverOverride& ov) { return !onGrid(ov.square); });
-    std::erase_if(campaign.tableSquares, [&](core::SquareRef q) { return !onGrid(q); });
-    campaign.grid = grid;
-    campaign.derived.clear();
-    campaign.secondary.reset();
-    s.campaign = std::move(campaign);
-    save(s, o.file, context, "campaign grid of " + std::to_string(grid.rows * grid.columns) + " squares");
+    core::Diagnostics findings;
+    core::Edit edit = inFile(o.file, [&] { return core::operations::setCampaignGrid(document.scenario(), grid, findings); });
+    if (!context.json)
+        context.printDiagnostics(findings, o.file);
+    applyAndSave(document, std::move(edit), context,
+        [&](const core::Scenario&) { return "campaign grid of " + std::to_string(grid.rows * grid.columns) + " squares"; });
     const auto b = core::gridBounds(grid);
     if (context.json) {
         context.printJson({{"file", o.file}, {"squares", grid.rows * grid.columns}, {"rows", grid.rows}, {"columns", grid.columns},
             {"square_size", grid.squareSize}, {"numbering", core::toString(grid.numbering)},
             {"north_west", core::squareName(grid, {0, 0})},
-            {"south_east", core::squareName(grid, {grid.columns - 1, grid.rows - 1})}, {"bounds", Json::array({b[0], b[1], b[2], b[3]})}});
+            {"south_east", core::squareName(grid, {grid.columns - 1, grid.rows - 1})}, {"bounds", Json::array({b[0], b[1], b[2], b[3]})},
+            {"diagnostics", diagnosticsToJson(findings)}});
     } else {
         context.out << o.file << ": " << grid.columns << " x " << grid.rows << " squares of " << grid.squareSize << " m, "
                     << core::squareName(grid, {0, 0}) << " (north-west) to "
@@ -230,25 +236,12 @@ void runTable(const TableOptions& o, Context& context)
 
 void runDerive(const DeriveOptions& o, Context& context)
 {
-    core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::Scenario& s = loaded.scenario;
-    if (s.campaign) {
-        if (o.whole)
-            s.campaign->thresholds.whole = *o.whole;
-        if (o.half)
-            s.campaign->thresholds.half = *o.half;
-        if (!(s.campaign->thresholds.half > 0 && s.campaign->thresholds.half <= s.campaign->thresholds.whole
-                && s.campaign->thresholds.whole <= 1))
-            throw core::OperationError(o.file, "thresholds", "cover thresholds must satisfy 0 < half <= whole <= 1");
-    }
-    core::Campaign campaign;
-    try {
-        campaign = core::geometry::rederiveCampaign(s);
-    } catch (const core::OperationError& e) {
-        throw core::OperationError(o.file, e.object(), e.reason());
-    }
-    s.campaign = campaign;
-    save(s, o.file, context, "primary terrain of " + std::to_string(campaign.derived.size()) + " squares derived");
+    core::Document document = openDocument(o.file);
+    core::Edit edit = inFile(o.file, [&] { return core::operations::deriveCampaign(document.scenario(), o.whole, o.half); });
+    applyAndSave(document, std::move(edit), context, [](const core::Scenario& s) {
+        return "primary terrain of " + std::to_string(s.campaign->derived.size()) + " squares derived";
+    });
+    const core::Campaign& campaign = *document.scenario().campaign;
     if (context.json) {
         Json squares = Json::array();
         for (const auto& t : campaign.derived)
@@ -275,8 +268,8 @@ void runDerive(const DeriveOptions& o, Context& context)
 
 void runOverride(const OverrideOptions& o, Context& context)
 {
-    core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::Scenario& s = loaded.scenario;
+    core::Document document = openDocument(o.file);
+    const core::Scenario& s = document.scenario();
     if (!s.campaign)
         throw core::OperationError(o.file, "scenario", "has no campaign grid (run 'sandtable grid new' first)");
     core::SquareRef q;
@@ -285,35 +278,27 @@ void runOverride(const OverrideOptions& o, Context& context)
     } catch (const std::invalid_argument& e) {
         throw core::OperationError(o.file, "square", e.what());
     }
-    auto& overrides = s.campaign->overrides;
-    std::erase_if(overrides, [&](const core::CoverOverride& ov) { return ov.square == q && ov.terrainClass == o.terrainClass; });
-    if (!o.remove) {
-        if (o.cover.empty())
-            throw core::OperationError(o.file, "--cover", "give whole, half or none (or --remove)");
-        overrides.push_back(core::CoverOverride{q, o.terrainClass, core::coverFromString(o.cover), o.note});
-    }
-    save(s, o.file, context, std::string(o.remove ? "override removed" : "override set") + " on " + o.square);
+    if (!o.remove && o.cover.empty())
+        throw core::OperationError(o.file, "--cover", "give whole, half or none (or --remove)");
+    const std::optional<core::Cover> cover = o.remove ? std::nullopt : std::optional<core::Cover>(core::coverFromString(o.cover));
+    core::Edit edit = inFile(o.file, [&] { return core::operations::setCoverOverride(s, q, o.terrainClass, cover, o.note); });
+    applyAndSave(document, std::move(edit), context,
+        [&](const core::Scenario&) { return std::string(o.remove ? "override removed" : "override set") + " on " + o.square; });
+    const core::Campaign& c = *document.scenario().campaign;
     if (context.json)
-        context.printJson({{"file", o.file}, {"ref", core::squareName(s.campaign->grid, q)}, {"class", o.terrainClass},
-            {"cover", core::toString(s.campaign->cover(q, o.terrainClass))}, {"overrides", overrides.size()}});
+        context.printJson({{"file", o.file}, {"ref", core::squareName(c.grid, q)}, {"class", o.terrainClass},
+            {"cover", core::toString(c.cover(q, o.terrainClass))}, {"overrides", c.overrides.size()}});
 }
 
 void runRoll(const RollOptions& o, Context& context)
 {
     const std::uint64_t seed = parseSeed(o.seed);
-    core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::Scenario& s = loaded.scenario;
-    if (!s.campaign)
-        throw core::OperationError(o.file, "scenario", "has no campaign grid (run 'sandtable grid new' first)");
-    core::SecondaryTerrain rolled;
-    try {
-        rolled = core::rules::rollSecondaryTerrain(*s.campaign, seed, o.region);
-    } catch (const std::invalid_argument& e) {
-        throw core::OperationError(o.file, "grid roll", e.what());
-    }
-    s.campaign->secondary = rolled;
-    save(s, o.file, context, std::to_string(rolled.rolls.size()) + " squares rolled");
-    const core::CampaignGrid& g = s.campaign->grid;
+    core::Document document = openDocument(o.file);
+    core::Edit edit = inFile(o.file, [&] { return core::operations::rollSecondaryTerrain(document.scenario(), seed, o.region); });
+    applyAndSave(document, std::move(edit), context,
+        [](const core::Scenario& s) { return std::to_string(s.campaign->secondary->rolls.size()) + " squares rolled"; });
+    const core::SecondaryTerrain& rolled = *document.scenario().campaign->secondary;
+    const core::CampaignGrid& g = document.scenario().campaign->grid;
     if (context.json) {
         Json rolls = Json::array();
         for (const auto& r : rolled.rolls) {
@@ -337,8 +322,8 @@ void runRoll(const RollOptions& o, Context& context)
 
 void runBattle(const BattleOptions& o, Context& context)
 {
-    core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::Scenario& s = loaded.scenario;
+    core::Document document = openDocument(o.file);
+    const core::Scenario& s = document.scenario();
     if (!s.campaign)
         throw core::OperationError(o.file, "scenario", "has no campaign grid (run 'sandtable grid new' first)");
     std::vector<core::SquareRef> squares;
@@ -359,11 +344,10 @@ void runBattle(const BattleOptions& o, Context& context)
     } catch (const std::invalid_argument& e) {
         throw core::OperationError(o.file, "--squares", e.what());
     }
-    const core::CampaignGrid& g = s.campaign->grid;
-    if (!o.dryRun) {
-        s.campaign->tableSquares = squares;
-        save(s, o.file, context, "table of " + std::to_string(squares.size()) + " squares chosen");
-    }
+    const core::CampaignGrid g = s.campaign->grid;
+    if (!o.dryRun)
+        applyAndSave(document, inFile(o.file, [&] { return core::operations::setTableSquares(s, squares); }), context,
+            [&](const core::Scenario&) { return "table of " + std::to_string(squares.size()) + " squares chosen"; });
     if (context.json) {
         Json forces = Json::array();
         for (const auto& f : b.forces) {

@@ -2,6 +2,8 @@
 // `sandtable scenario new|validate`: create an empty scenario, check a document (schema + rules).
 #include "sandtable/cli/context.hpp"
 
+#include "sandtable/core/document/document.hpp"
+#include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -42,8 +44,11 @@ void runNewFromMap(const NewOptions& options, Context& context)
     request.crs = options.crs.empty() ? "auto" : options.crs;
     request.scale = options.scale;
     const importers::NewScenario made = importers::newScenarioFromRaster(options.map, options.output, request);
-    core::saveScenario(made.scenario, options.output);
-    const core::Scenario& s = made.scenario;
+    core::Document document(core::Scenario{}, std::filesystem::path(options.output));
+    document.apply(core::operations::setSettings(document.scenario(), made.scenario.settings, "New scenario"));
+    document.apply(core::operations::setMap(document.scenario(), made.scenario.map, "Set map"));
+    document.save();
+    const core::Scenario& s = document.scenario();
     if (context.json) {
         nlohmann::ordered_json extent = nullptr;
         if (s.settings.extent)
@@ -66,23 +71,26 @@ void runNew(const NewOptions& options, Context& context)
         runNewFromMap(options, context);
         return;
     }
-    core::Scenario scenario;
-    scenario.settings.system = core::gameSystemFromString(options.system);
-    scenario.settings.title = options.title;
-    scenario.settings.crs = options.crs == "auto" ? std::string() : options.crs;
-    scenario.settings.id = importers::scenarioIdFromFileName(options.output);
-    if (scenario.settings.system == core::GameSystem::SywMiniatures || scenario.settings.system == core::GameSystem::TableBattles)
-        scenario.settings.scaleDenominator = 1.0;
-    if (scenario.settings.system == core::GameSystem::SywMiniatures) {
+    core::ScenarioSettings settings;
+    settings.system = core::gameSystemFromString(options.system);
+    settings.title = options.title;
+    settings.crs = options.crs == "auto" ? std::string() : options.crs;
+    settings.id = importers::scenarioIdFromFileName(options.output);
+    if (settings.system == core::GameSystem::SywMiniatures || settings.system == core::GameSystem::TableBattles)
+        settings.scaleDenominator = 1.0;
+    if (settings.system == core::GameSystem::SywMiniatures) {
         // A common 6 x 4 ft table (the house rules set no size; the designer changes it).
-        scenario.settings.tableWidthCm = 180.0;
-        scenario.settings.tableDepthCm = 120.0;
+        settings.tableWidthCm = 180.0;
+        settings.tableDepthCm = 120.0;
     }
     if (options.scale)
-        scenario.settings.scaleDenominator = *options.scale;
-    core::saveScenario(scenario, options.output);
+        settings.scaleDenominator = *options.scale;
+    // An empty document, then the settings through the one operation that sets them.
+    core::Document document(core::Scenario{}, std::filesystem::path(options.output));
+    document.apply(core::operations::setSettings(document.scenario(), settings, "New scenario"));
+    document.save();
     if (context.json)
-        context.printJson({{"file", options.output}, {"id", scenario.settings.id}, {"system", options.system}});
+        context.printJson({{"file", options.output}, {"id", settings.id}, {"system", options.system}});
     else if (!context.quiet)
         context.err << "created " << options.output << " (" << options.system << ")\n";
 }
@@ -106,9 +114,10 @@ void runValidate(const ValidateOptions& options, Context& context)
 
 void runUpgrade(const UpgradeOptions& options, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::LoadedScenario loaded = core::loadScenario(options.file);
     const std::string target = options.output.empty() ? options.file : options.output;
-    core::saveScenario(loaded.scenario, target);
+    core::Document document(std::move(loaded.scenario), options.file);
+    document.save(target); // no edit: the same scenario in the current version and layout
     if (context.json)
         context.printJson({{"file", target}, {"version", core::kScenarioFormatVersion}});
     else if (!context.quiet)

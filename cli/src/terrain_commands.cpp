@@ -107,24 +107,6 @@ std::vector<double> parseNumbers(const std::string& text, const std::string& opt
     return out;
 }
 
-// Replaces the geometries of `replacements` in one undo step labelled `label`.
-core::Edit replaceGeometries(const core::Scenario& scenario, const std::vector<std::pair<core::FeatureId, core::Geometry>>& replacements,
-    const std::string& label)
-{
-    core::Edit edit;
-    edit.label = label;
-    for (const auto& [id, geometry] : replacements) {
-        for (std::size_t i = 0; i < scenario.terrain.size(); ++i) {
-            if (scenario.terrain[i].id != id)
-                continue;
-            core::TerrainFeature after = scenario.terrain[i];
-            after.geometry = geometry;
-            edit.changes.push_back(core::EntityChange<core::TerrainFeature>{id.str(), scenario.terrain[i], std::move(after), i, i});
-        }
-    }
-    return edit;
-}
-
 void runList(const FileOptions& options, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(options.file);
@@ -310,7 +292,7 @@ void runSnap(const SnapOptions& options, Context& context)
     } catch (const std::invalid_argument& e) {
         throw core::OperationError(options.file, "--tolerance", e.what());
     }
-    document.apply(replaceGeometries(document.scenario(), snap.replacements, "Snap terrain"));
+    document.apply(core::operations::replaceGeometries(document.scenario(), snap.replacements, "Snap terrain"));
     if (document.isModified())
         document.save();
     report(snap.diagnostics, options.file, {{"snapped", snap.replacements.size()}}, context);
@@ -328,7 +310,7 @@ void runResolve(const ResolveOptions& options, Context& context)
     const core::LoadedScenario loaded = core::loadScenario(options.file);
     core::Document document(loaded.scenario, options.file);
     core::geometry::OverlapResolution resolution = core::geometry::resolveOverlaps(document.scenario(), rules);
-    document.apply(replaceGeometries(document.scenario(), resolution.replacements, "Resolve overlaps"));
+    document.apply(core::operations::replaceGeometries(document.scenario(), resolution.replacements, "Resolve overlaps"));
     if (document.isModified())
         document.save();
     report(resolution.diagnostics, options.file, {{"resolved", resolution.replacements.size()}}, context);

@@ -62,17 +62,51 @@ BOOST_AUTO_TEST_CASE(bad_grids_are_clear_errors_and_leave_the_file_alone)
     BOOST_TEST(r.err.find("square size must be a positive number") != std::string::npos);
     r = runTool({"grid", "new", file.string(), "--square", "-500", "--origin", "300000,4400000", "--rows", "2", "--cols", "2"});
     BOOST_TEST(r.code == 1);
-    // 2 x 2 squares of 400 m leave 200 m of the map uncovered to the east and to the north.
-    r = runTool({"grid", "new", file.string(), "--square", "400", "--origin", "300000,4400000", "--rows", "2", "--cols", "2"});
-    BOOST_TEST(r.code == 1);
-    BOOST_TEST(r.err.find("does not cover the map extent") != std::string::npos);
-    BOOST_TEST(r.err.find("200 m of the map beyond its east edge") != std::string::npos);
     r = runTool({"grid", "new", file.string(), "--origin", "not-a-point", "--rows", "2", "--cols", "2"});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(readFile(file) == before);
     r = runTool({"grid", "derive", file.string()});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err.find("has no campaign grid") != std::string::npos);
+    // 2 x 2 squares of 400 m leave 200 m of the map uncovered to the east and to the north: the grid is laid
+    // with a warning (the editor lays grids in steps under the same rule), and derive refuses it.
+    r = runTool({"grid", "new", file.string(), "--square", "400", "--origin", "300000,4400000", "--rows", "2", "--cols", "2"});
+    BOOST_TEST(r.code == 0);
+    BOOST_TEST(r.err.find("warning: /campaign/grid:") != std::string::npos, r.err);
+    BOOST_TEST(r.err.find("200 m of the map beyond its east edge") != std::string::npos, r.err);
+    r = runTool({"grid", "derive", file.string()});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("does not cover the map extent") != std::string::npos, r.err);
+}
+
+BOOST_AUTO_TEST_CASE(new_refuses_to_strand_a_force_and_keeps_the_derivation_when_only_the_names_change)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = withGrid(folder);
+    BOOST_REQUIRE_EQUAL(runTool({"grid", "derive", file.string()}).code, 0);
+    auto loaded = sandtable::core::loadScenario(file);
+    sandtable::core::CampaignForce force;
+    force.id = "f1";
+    force.side = sandtable::core::SideId("blue");
+    force.name = "Blue main";
+    force.square = {1, 1}; // B2, the south-east square of the 2 x 2 grid
+    force.infantry = 2;
+    loaded.scenario.campaign->forces.push_back(force);
+    sandtable::core::saveScenario(loaded.scenario, file);
+    const std::string before = readFile(file);
+    // One column of 1000 m: B2 is gone.
+    Result r = runTool({"grid", "new", file.string(), "--square", "1000", "--origin", "300000,4400000", "--rows", "1", "--cols", "1"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("force 'f1' at B2") != std::string::npos, r.err);
+    BOOST_TEST(readFile(file) == before);
+    // The same squares numbered colrow: the derived terrain (4 squares) stays.
+    r = runTool({"grid", "new", file.string(), "--square", "500", "--origin", "300000,4400000", "--rows", "2", "--cols", "2",
+        "--numbering", "colrow", "--json"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("south_east").get<std::string>() == "0202");
+    loaded = sandtable::core::loadScenario(file);
+    BOOST_TEST(loaded.scenario.campaign->derived.size() == 4u);
+    BOOST_TEST(loaded.scenario.campaign->forces.size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(derive_reports_coverage_and_keeps_overrides)

@@ -151,22 +151,34 @@ Edit mergeFeatures(const Scenario& s, const std::vector<FeatureId>& ids)
     return edit;
 }
 
-Edit repairTerrain(const Scenario& s, const geometry::RepairOptions& options, Diagnostics& findings)
+Edit replaceGeometries(const Scenario& s, const std::vector<std::pair<FeatureId, Geometry>>& replacements, std::string label)
 {
-    geometry::TerrainRepair repair = geometry::repairTerrain(s, options);
-    findings.insert(findings.end(), repair.diagnostics.begin(), repair.diagnostics.end());
-    Edit edit{"Repair terrain", {}, {}};
-    for (auto& [id, repaired] : repair.replacements) {
-        const auto at = static_cast<std::size_t>(indexOf<TerrainFeature>(s, id.str()));
+    Edit edit{std::move(label), {}, {}};
+    for (const auto& [id, geometry] : replacements) {
+        const auto index = indexOf<TerrainFeature>(s, id.str());
+        if (index < 0)
+            throw OperationError("", "feature '" + id.str() + "'", "does not exist");
+        const auto at = static_cast<std::size_t>(index);
         TerrainFeature after = s.terrain[at];
-        after.geometry = std::move(repaired);
+        after.geometry = geometry;
         edit.changes.push_back(EntityChange<TerrainFeature>{id.str(), s.terrain[at], std::move(after), at, at});
     }
     return edit;
 }
 
+Edit repairTerrain(const Scenario& s, const geometry::RepairOptions& options, Diagnostics& findings)
+{
+    geometry::TerrainRepair repair = geometry::repairTerrain(s, options);
+    findings.insert(findings.end(), repair.diagnostics.begin(), repair.diagnostics.end());
+    return replaceGeometries(s, repair.replacements, "Repair terrain");
+}
+
 Edit addSide(const Scenario& s, Side side) { return addEntity(s, std::move(side), "Add side"); }
 Edit addFormation(const Scenario& s, Formation formation) { return addEntity(s, std::move(formation), "Add formation"); }
+Edit replaceFormation(const Scenario& s, Formation formation, std::string label)
+{
+    return replaceEntity(s, std::move(formation), std::move(label), {});
+}
 Edit addUnit(const Scenario& s, Unit unit) { return addEntity(s, std::move(unit), "Add unit"); }
 
 Edit replaceUnit(const Scenario& s, Unit unit, std::string label, std::string mergeKey)
@@ -176,20 +188,31 @@ Edit replaceUnit(const Scenario& s, Unit unit, std::string label, std::string me
 
 Edit removeUnit(const Scenario& s, const UnitId& id) { return removeEntity<Unit>(s, id.str(), "Delete unit"); }
 
-Edit moveUnit(const Scenario& s, const UnitId& id, Coordinate position, double facing)
+Edit moveUnit(const Scenario& s, const UnitId& id, Placement placement, std::string label, std::string mergeKey)
 {
     const Unit* unit = s.findUnit(id);
     if (!unit)
         throw OperationError("", "unit '" + id.str() + "'", "does not exist");
-    Unit moved = *unit;
-    double normalised = std::fmod(facing, 360.0);
+    double normalised = std::fmod(placement.facing, 360.0);
     if (normalised < 0)
         normalised += 360.0;
-    Placement placement = moved.placement.value_or(Placement{});
-    placement.position = position;
+    if (normalised >= 360.0) // fmod of a tiny negative number, plus 360
+        normalised -= 360.0;
     placement.facing = normalised;
+    Unit moved = *unit;
     moved.placement = placement;
-    return replaceEntity(s, std::move(moved), "Move " + unit->name, "move:" + id.str());
+    moved.reserve.reset();
+    moved.arrival.reset();
+    if (moved == *unit)
+        return Edit{};
+    return replaceEntity(s, std::move(moved), label.empty() ? "Move " + unit->name : std::move(label), std::move(mergeKey));
+}
+
+Edit moveUnit(const Scenario& s, const UnitId& id, Coordinate position, double facing)
+{
+    const Unit* unit = s.findUnit(id);
+    const bool column = unit && unit->placement && unit->placement->column;
+    return moveUnit(s, id, Placement{position, facing, column}, {}, "move:" + id.str());
 }
 
 Edit setSettings(const Scenario& s, ScenarioSettings settings, std::string label)

@@ -103,7 +103,7 @@ void checkGrid(const CampaignGrid& grid)
 
 std::string squareName(const CampaignGrid& grid, SquareRef square)
 {
-    if (square.column < 0 || square.row < 0 || square.column >= grid.columns || square.row >= grid.rows)
+    if (!onGrid(grid, square))
         throw std::out_of_range("square (column " + std::to_string(square.column) + ", row " + std::to_string(square.row)
             + ") is off the " + std::to_string(grid.columns) + " x " + std::to_string(grid.rows) + " grid");
     const int row = rowNumber(grid, square.row);

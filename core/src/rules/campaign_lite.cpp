@@ -181,7 +181,7 @@ BattleSetup planBattle(const Campaign& campaign, const std::vector<SquareRef>& s
     std::set<SquareRef> chosen;
     int minC = g.columns, minR = g.rows, maxC = -1, maxR = -1;
     for (SquareRef q : squares) {
-        if (q.column < 0 || q.row < 0 || q.column >= g.columns || q.row >= g.rows)
+        if (!onGrid(g, q))
             throw std::invalid_argument("square " + std::to_string(q.column) + "," + std::to_string(q.row) + " is off the grid");
         if (!chosen.insert(q).second)
             throw std::invalid_argument("square " + squareName(g, q) + " is chosen twice");

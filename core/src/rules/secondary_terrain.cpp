@@ -65,7 +65,7 @@ SecondaryTerrain rollSecondaryTerrain(const Campaign& campaign, std::uint64_t se
                 squares.push_back({column, row});
     int minC = grid.columns, maxC = -1, minR = grid.rows, maxR = -1;
     for (const SquareRef& q : squares) {
-        if (q.column < 0 || q.row < 0 || q.column >= grid.columns || q.row >= grid.rows)
+        if (!onGrid(grid, q))
             throw std::invalid_argument("a table square is off the grid");
         minC = std::min(minC, q.column);
         maxC = std::max(maxC, q.column);

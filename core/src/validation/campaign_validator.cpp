@@ -13,8 +13,6 @@
 namespace sandtable::core {
 namespace {
 
-bool onGrid(const CampaignGrid& g, SquareRef q) { return q.column >= 0 && q.row >= 0 && q.column < g.columns && q.row < g.rows; }
-
 /// The name of a square, or "column,row" when it is off the grid.
 std::string nameOf(const CampaignGrid& g, SquareRef q)
 {

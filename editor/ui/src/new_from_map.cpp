@@ -2,7 +2,7 @@
 // File > New from map...: a scenario started from the designer's own raster (MainFrame's part of it).
 #include "sandtable/editor/ui/main_frame.hpp"
 
-#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/document/operations.hpp"
 #include "sandtable/importers/new_scenario.hpp"
 
 #include <wx/choicdlg.h>
@@ -37,7 +37,11 @@ std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std
         importers::NewScenarioOptions options;
         options.system = system;
         made = importers::newScenarioFromRaster(raster, scenarioFile, options);
-        core::saveScenario(made.scenario, scenarioFile);
+        // Through the Document and its operations, as every change of a scenario (and as the CLI does).
+        core::Document created(core::Scenario{}, scenarioFile);
+        created.apply(core::operations::setSettings(created.scenario(), made.scenario.settings, "New scenario"));
+        created.apply(core::operations::setMap(created.scenario(), made.scenario.map, "Set map"));
+        created.save();
     } catch (const std::exception& error) {
         showError("Cannot start a scenario from " + raster.filename().string(), error.what());
         return error.what();

@@ -205,12 +205,8 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
                 formation.chit = value;
             else
                 throw std::invalid_argument("no property " + name);
-            if (!(formation == *it)) {
-                const auto index = static_cast<std::size_t>(it - scenario.formations.begin());
-                core::Edit edit{"Change formation " + name,
-                    {core::EntityChange<core::Formation>{formation.id.str(), *it, formation, index, index}}, {}};
-                document->apply(std::move(edit));
-            }
+            if (!(formation == *it))
+                document->apply(core::operations::replaceFormation(scenario, std::move(formation), "Change formation " + name));
         }
         applied = true;
     } catch (const std::exception& error) {

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of editor/logic/.../panes/card_designer.hpp: cards per side, one card replaced undoably, action lines.
+// Tests of editor/logic/.../panes/card_designer.hpp: cards per side, action lines (replacing a card:
+// tests/core/document/test_card_operations.cpp).
 #include "sandtable/editor/logic/panes/card_designer.hpp"
 
-#include "sandtable/core/document/document.hpp"
-#include "sandtable/core/util/error.hpp"
 #include "support/table_battles_fixtures.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -29,31 +28,6 @@ BOOST_AUTO_TEST_CASE(cards_are_listed_per_side_in_the_scenario_cards_order_then_
     BOOST_REQUIRE(columns.size() == 3u);
     BOOST_TEST(columns[2].cards.size() == 1u);
     BOOST_TEST(core::toString(columns[2].cards[0]) == "6-A");
-}
-
-BOOST_AUTO_TEST_CASE(a_card_edit_is_one_undo_step_and_typing_merges)
-{
-    core::Document doc(sandtable::test::smallCardScenario());
-    const core::Scenario original = doc.scenario();
-    core::FormationCard card = *doc.scenario().tableBattles->find({5, 'A'});
-    for (const char* name : {"Red H", "Red Hussars"}) {
-        card.name = name;
-        doc.apply(cardsEdit(doc.scenario(), "Rename card", withCard(*doc.scenario().tableBattles, card), "card-5-A-name"));
-    }
-    card.strength = 4;
-    doc.apply(cardsEdit(doc.scenario(), "Card strength", withCard(*doc.scenario().tableBattles, card)));
-    BOOST_TEST(doc.undoDepth() == 2u);
-    BOOST_TEST(doc.scenario().tableBattles->find({5, 'A'})->name == "Red Hussars");
-    BOOST_TEST(doc.scenario().tableBattles->find({5, 'A'})->strength == 4);
-    doc.undo();
-    BOOST_TEST(doc.scenario().tableBattles->find({5, 'A'})->strength == 3);
-    doc.undo();
-    BOOST_TEST((doc.scenario() == original));
-
-    core::FormationCard ghost = card;
-    ghost.ref = {99, 'A'};
-    BOOST_CHECK_THROW(withCard(*original.tableBattles, ghost), core::OperationError);
-    BOOST_TEST(cardsEdit(original, "Nothing", *original.tableBattles).empty());
 }
 
 BOOST_AUTO_TEST_CASE(action_lines_round_trip_and_bad_words_are_named)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of editor/logic/.../panes/georef_workspace.hpp: GCP edits as undoable map changes, the residual
-// table worst first, residual arrows, the method guidance.
+// Tests of editor/logic/.../panes/georef_workspace.hpp: the residual table worst first, residual arrows,
+// the method guidance (the GCP edits: tests/core/document/test_map_operations.cpp).
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
 
 #include "sandtable/core/document/document.hpp"
@@ -61,59 +61,6 @@ BOOST_AUTO_TEST_CASE(a_residual_arrow_runs_from_the_gcp_towards_its_fitted_pixel
     const ScanArrow one = residualArrow(r, 1.0);
     BOOST_TEST(one.toPixel == 103.0);
     BOOST_TEST(one.toLine == 196.0);
-}
-
-BOOST_AUTO_TEST_CASE(adding_moving_enabling_and_deleting_gcps_are_each_one_undo_step)
-{
-    core::Document doc(withScan());
-    const core::Scenario original = doc.scenario();
-
-    doc.apply(mapEdit(doc.scenario(), "Add GCP", withGcpAdded(doc.scenario(), {10, 20, 300100, 4400900}, "EPSG:32618")));
-    BOOST_REQUIRE(doc.scenario().map->georeference);
-    const core::Georeference& g1 = *doc.scenario().map->georeference;
-    BOOST_TEST(g1.gcpCrs == "EPSG:32618");
-    BOOST_TEST(g1.gcps.size() == 1u);
-    BOOST_TEST(g1.gcps[0].id == 1);
-    doc.apply(mapEdit(doc.scenario(), "Add GCP", withGcpAdded(doc.scenario(), {1900, 30, 300950, 4400900}, "EPSG:32618")));
-    doc.apply(mapEdit(doc.scenario(), "Add GCP", withGcpAdded(doc.scenario(), {1000, 1400, 300500, 4400100}, "EPSG:32618")));
-    BOOST_TEST(doc.scenario().map->georeference->gcps.back().id == 3);
-
-    // Deleting GCP 2 then adding one gives id 4 (ids are never reused while 3 exists).
-    doc.apply(mapEdit(doc.scenario(), "Delete GCP", withGcpRemoved(doc.scenario(), 2)));
-    BOOST_TEST(doc.scenario().map->georeference->gcps.size() == 2u);
-    BOOST_TEST(nextGcpId(*doc.scenario().map->georeference) == 4);
-
-    doc.apply(mapEdit(doc.scenario(), "Move GCP", withGcpMoved(doc.scenario(), 3, {1001, 1401, 300501, 4400101}), "gcp-3"));
-    doc.apply(mapEdit(doc.scenario(), "Move GCP", withGcpMoved(doc.scenario(), 3, {1002, 1402, 300502, 4400102}), "gcp-3"));
-    doc.apply(mapEdit(doc.scenario(), "Disable GCP", withGcpEnabled(doc.scenario(), 1, false)));
-    const core::Gcp& moved = doc.scenario().map->georeference->gcps[1];
-    BOOST_TEST(moved.id == 3);
-    BOOST_TEST(moved.pixel == 1002.0);
-    BOOST_TEST(moved.mapY == 4400102.0);
-    BOOST_TEST(!doc.scenario().map->georeference->gcps[0].enabled);
-    // add, add, add, delete, move (two drags merged), disable = 6 steps.
-    BOOST_TEST(doc.undoDepth() == 6u);
-
-    doc.undo(); // enable
-    BOOST_TEST(doc.scenario().map->georeference->gcps[0].enabled);
-    doc.undo(); // the whole drag
-    BOOST_TEST(doc.scenario().map->georeference->gcps[1].pixel == 1000.0);
-    doc.undo(); // delete: GCP 2 back in its place
-    BOOST_TEST(doc.scenario().map->georeference->gcps.size() == 3u);
-    BOOST_TEST(doc.scenario().map->georeference->gcps[1].id == 2);
-    while (doc.canUndo())
-        doc.undo();
-    BOOST_TEST((doc.scenario() == original));
-}
-
-BOOST_AUTO_TEST_CASE(edits_of_a_missing_gcp_or_map_are_refused_and_an_unchanged_map_is_an_empty_edit)
-{
-    const core::Scenario s = withScan();
-    BOOST_CHECK_THROW(withGcpMoved(s, 1, {}), core::OperationError);
-    BOOST_CHECK_THROW(withGcpRemoved(s, 1), core::OperationError);
-    BOOST_CHECK_THROW(withMethod(s, core::GeoreferenceMethod::Tps), core::OperationError);
-    BOOST_CHECK_THROW(withGcpAdded(sandtable::test::smallScenario(), {}, "EPSG:32618"), core::OperationError);
-    BOOST_TEST(mapEdit(s, "Nothing", *s.map).empty());
 }
 
 BOOST_AUTO_TEST_CASE(the_method_guidance_names_the_minimum_and_the_shortfall)

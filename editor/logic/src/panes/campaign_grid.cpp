@@ -12,11 +12,6 @@
 namespace sandtable::editor::panes {
 namespace {
 
-bool onGrid(const core::CampaignGrid& grid, core::SquareRef s)
-{
-    return s.column >= 0 && s.row >= 0 && s.column < grid.columns && s.row < grid.rows;
-}
-
 int coverRank(core::Cover c)
 {
     return c == core::Cover::Whole ? 2 : c == core::Cover::Half ? 1 : 0;
@@ -58,51 +53,9 @@ core::CampaignGrid withOrigin(core::CampaignGrid grid, core::Coordinate origin)
     return grid;
 }
 
-core::Edit campaignEdit(const core::Scenario& scenario, std::string label, std::optional<core::Campaign> after,
-    std::string mergeKey)
-{
-    core::Edit edit{std::move(label), {}, std::move(mergeKey)};
-    if (scenario.campaign == after)
-        return edit;
-    edit.changes.push_back(core::CampaignChange{scenario.campaign, std::move(after)});
-    return edit;
-}
-
-core::Campaign withGrid(const core::Scenario& scenario, const core::CampaignGrid& grid)
-{
-    core::checkGrid(grid);
-    core::Campaign campaign = scenario.campaign.value_or(core::Campaign{});
-    const core::CampaignGrid old = campaign.grid;
-    campaign.grid = grid;
-    const bool moved = old.squareSize != grid.squareSize || old.origin.x != grid.origin.x || old.origin.y != grid.origin.y
-        || old.rotation != grid.rotation || old.rows != grid.rows || old.columns != grid.columns;
-    if (moved)
-        campaign.derived.clear();
-    std::erase_if(campaign.overrides, [&](const core::CoverOverride& o) { return !onGrid(grid, o.square); });
-    std::erase_if(campaign.tableSquares, [&](const core::SquareRef& s) { return !onGrid(grid, s); });
-    if (campaign.secondary)
-        std::erase_if(campaign.secondary->rolls, [&](const core::SecondaryRoll& r) { return !onGrid(grid, r.square); });
-    return campaign;
-}
-
-core::Campaign withOverride(const core::Scenario& scenario, core::SquareRef square, const std::string& terrainClass,
-    std::optional<core::Cover> cover, const std::string& note)
-{
-    if (!scenario.campaign)
-        throw core::OperationError("", "scenario", "has no campaign grid");
-    core::Campaign campaign = *scenario.campaign;
-    if (!onGrid(campaign.grid, square))
-        throw core::OperationError("", "square", "is off the grid");
-    std::erase_if(campaign.overrides,
-        [&](const core::CoverOverride& o) { return o.square == square && o.terrainClass == terrainClass; });
-    if (cover)
-        campaign.overrides.push_back(core::CoverOverride{square, terrainClass, *cover, note});
-    return campaign;
-}
-
 SquareInspection inspectSquare(const core::Campaign& campaign, core::SquareRef square)
 {
-    if (!onGrid(campaign.grid, square))
+    if (!core::onGrid(campaign.grid, square))
         throw core::OperationError("", "square", "is off the grid");
     SquareInspection out;
     out.square = square;

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandtable/editor/logic/panes/card_designer.hpp"
 
-#include "sandtable/core/util/error.hpp"
-
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
@@ -22,25 +20,6 @@ std::vector<CardColumn> cardsBySide(const core::TableBattlesSet& set)
     if (!unlisted.cards.empty())
         out.push_back(std::move(unlisted));
     return out;
-}
-
-core::TableBattlesSet withCard(const core::TableBattlesSet& set, const core::FormationCard& card)
-{
-    core::TableBattlesSet out = set;
-    auto it = std::find_if(out.cards.begin(), out.cards.end(), [&](const core::FormationCard& c) { return c.ref == card.ref; });
-    if (it == out.cards.end())
-        throw core::OperationError("", "card " + core::toString(card.ref), "does not exist");
-    *it = card;
-    return out;
-}
-
-core::Edit cardsEdit(const core::Scenario& scenario, std::string label, core::TableBattlesSet after, std::string mergeKey)
-{
-    core::Edit edit{std::move(label), {}, std::move(mergeKey)};
-    if (scenario.tableBattles && *scenario.tableBattles == after)
-        return edit;
-    edit.changes.push_back(core::TableBattlesChange{scenario.tableBattles, std::move(after)});
-    return edit;
 }
 
 std::string formatAction(const core::CardAction& a)

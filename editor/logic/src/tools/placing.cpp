@@ -97,15 +97,7 @@ std::optional<double> facingTowards(core::Coordinate centre, core::Coordinate to
 core::Edit placeUnitEdit(const core::Scenario& scenario, const core::UnitId& id, core::Placement placement,
     const std::string& label, const std::string& mergeKey)
 {
-    const core::Unit& unit = unitOrThrow(scenario, id);
-    core::Unit changed = unit;
-    placement.facing = normalised(placement.facing);
-    changed.placement = placement;
-    changed.reserve.reset();
-    changed.arrival.reset();
-    if (changed == unit)
-        return {};
-    return core::operations::replaceUnit(scenario, std::move(changed), label, mergeKey);
+    return core::operations::moveUnit(scenario, id, placement, label, mergeKey);
 }
 
 core::Edit toggleColumnEdit(const core::Scenario& scenario, const core::UnitId& id)
@@ -113,10 +105,9 @@ core::Edit toggleColumnEdit(const core::Scenario& scenario, const core::UnitId& 
     const core::Unit& unit = unitOrThrow(scenario, id);
     if (!unit.placement)
         throw core::OperationError("", "unit '" + id.str() + "'", "is not placed on the map");
-    core::Unit changed = unit;
-    changed.placement->column = !unit.placement->column;
-    return core::operations::replaceUnit(scenario, std::move(changed),
-        changed.placement->column ? "Route column" : "Line");
+    core::Placement placement = *unit.placement;
+    placement.column = !placement.column;
+    return core::operations::moveUnit(scenario, id, placement, placement.column ? "Route column" : "Line");
 }
 
 BlockDrag::Mode BlockDrag::press(const core::Scenario& scenario, const core::UnitId& unit, core::Coordinate p,

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The card designer (Table Battles): the scenario's cards listed per side, a form for the selected card,
 // a live preview rendered by core/print's card renderer, and the validator's messages. Each Apply is one
-// undoable TableBattlesChange.
+// undoable core::operations::replaceCard edit.
 #include "pane_support.hpp"
 #include "panes_internal.hpp"
 
+#include "sandtable/core/document/card_operations.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/table_battles_validator.hpp"
 #include "sandtable/editor/logic/panes/card_designer.hpp"
@@ -306,7 +307,7 @@ void CardsPane::apply()
         card.pursuit = m_pursuit->GetValue();
         card.actions = logic::parseActions(m_actions->GetValue().ToStdString(wxConvUTF8));
         card.specialRule = m_rule->GetValue().ToStdString(wxConvUTF8);
-        doc->apply(logic::cardsEdit(doc->scenario(), "Edit card " + core::toString(card.ref), logic::withCard(*s, card)));
+        doc->apply(core::operations::replaceCard(doc->scenario(), card));
     } catch (const std::exception& e) {
         m_workbench.showError("Card " + core::toString(card.ref), e.what());
     }

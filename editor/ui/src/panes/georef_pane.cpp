@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <optional>
 
 namespace sandtable::editor::ui::panes {
@@ -116,8 +117,11 @@ private:
     void refit();
     void fillTable();
     void fillFields(double pixel, double line, std::optional<core::Coordinate> map);
-    /// Applies `after` (refitted when it can be) as one undoable edit.
-    void commit(const std::string& label, core::MapSource after, const std::string& mergeKey = {});
+    /// The GDAL fit core's GCP operations refit with (importers::fitGcps, in the target CRS).
+    static void fitGeoreference(core::Georeference& georeference);
+    /// Applies one GCP operation's edit (refitted inside the operation), reporting a failure under `label`.
+    /// False (after the error dialog) when the operation refused.
+    bool commit(const std::string& label, const std::function<core::Edit(const core::Scenario&)>& operation);
     bool readFields(logic::GcpPosition& position);
     core::Coordinate toGcpCrs(core::Coordinate working) const;
 
@@ -390,13 +394,8 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
         if (m_filling)
             return;
         const int id = static_cast<int>(m_table->GetItemData(e.GetIndex()));
-        if (core::Document* doc = m_workbench.document()) {
-            try {
-                commit(on ? "Enable GCP" : "Disable GCP", logic::withGcpEnabled(doc->scenario(), id, on));
-            } catch (const std::exception& ex) {
-                m_workbench.showError("GCP", ex.what());
-            }
-        }
+        commit(on ? "Enable GCP" : "Disable GCP",
+            [&](const core::Scenario& s) { return core::operations::enableGcp(s, id, on, fitGeoreference); });
     };
     m_table->Bind(wxEVT_LIST_ITEM_CHECKED, [onCheck](wxListEvent& e) { onCheck(e, true); });
     m_table->Bind(wxEVT_LIST_ITEM_UNCHECKED, [onCheck](wxListEvent& e) { onCheck(e, false); });
@@ -652,38 +651,33 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
     return true;
 }
 
-void GeorefPane::commit(const std::string& label, core::MapSource after, const std::string& mergeKey)
+void GeorefPane::fitGeoreference(core::Georeference& g)
+{
+    std::vector<core::Coordinate> map;
+    for (const core::Gcp& gcp : g.gcps)
+        map.push_back({gcp.mapX, gcp.mapY});
+    if (!g.gcpCrs.empty() && g.gcpCrs != g.crs)
+        map = importers::transformPoints(g.gcpCrs, g.crs, map);
+    std::vector<importers::FitPoint> points;
+    for (std::size_t i = 0; i < g.gcps.size(); ++i)
+        points.push_back({g.gcps[i].id, g.gcps[i].pixel, g.gcps[i].line, map[i].x, map[i].y, g.gcps[i].enabled});
+    const importers::GcpFit fit = importers::fitGcps(points, g.method);
+    g.transform = fit.transform;
+    g.rmsMap = fit.rmsMap;
+    g.rmsPixels = fit.rmsPx;
+}
+
+bool GeorefPane::commit(const std::string& label, const std::function<core::Edit(const core::Scenario&)>& operation)
 {
     core::Document* doc = m_workbench.document();
     if (!doc)
-        return;
-    // Refit so the stored transform and RMS describe the GCPs stored with them.
-    if (after.georeference) {
-        core::Georeference& g = *after.georeference;
-        if (g.crs.empty())
-            g.crs = doc->scenario().settings.crs;
-        try {
-            std::vector<core::Coordinate> map;
-            for (const core::Gcp& gcp : g.gcps)
-                map.push_back({gcp.mapX, gcp.mapY});
-            if (!g.gcpCrs.empty() && g.gcpCrs != g.crs)
-                map = importers::transformPoints(g.gcpCrs, g.crs, map);
-            std::vector<importers::FitPoint> points;
-            for (std::size_t i = 0; i < g.gcps.size(); ++i)
-                points.push_back({g.gcps[i].id, g.gcps[i].pixel, g.gcps[i].line, map[i].x, map[i].y, g.gcps[i].enabled});
-            const importers::GcpFit fit = importers::fitGcps(points, g.method);
-            g.transform = fit.transform;
-            g.rmsMap = fit.rmsMap;
-            g.rmsPixels = fit.rmsPx;
-        } catch (const std::exception&) {
-            // Too few points or a degenerate layout: the GCPs are kept, the last good transform stays
-            // until the fit succeeds again (the guidance line says why).
-        }
-    }
+        return false;
     try {
-        doc->apply(logic::mapEdit(doc->scenario(), label, std::move(after), mergeKey));
+        doc->apply(operation(doc->scenario()));
+        return true;
     } catch (const std::exception& e) {
         m_workbench.showError(label, e.what());
+        return false;
     }
 }
 
@@ -694,7 +688,8 @@ void GeorefPane::onAdd()
     if (!doc || !readFields(p))
         return;
     try {
-        commit("Add GCP", logic::withGcpAdded(doc->scenario(), p, doc->scenario().settings.crs));
+        if (!commit("Add GCP", [&](const core::Scenario& s) { return core::operations::addGcp(s, p, s.settings.crs, fitGeoreference); }))
+            return;
         m_pending.reset();
         m_workbench.setStatusText("GCP added");
     } catch (const std::exception& e) {
@@ -709,7 +704,7 @@ void GeorefPane::onUpdate()
     if (!doc || m_selectedId == 0 || !readFields(p))
         return;
     try {
-        commit("Move GCP", logic::withGcpMoved(doc->scenario(), m_selectedId, p));
+        commit("Move GCP", [&](const core::Scenario& s) { return core::operations::moveGcp(s, m_selectedId, p, fitGeoreference); });
     } catch (const std::exception& e) {
         m_workbench.showError("Move GCP", e.what());
     }
@@ -721,8 +716,8 @@ void GeorefPane::onDelete()
     if (!doc || m_selectedId == 0)
         return;
     try {
-        commit("Delete GCP", logic::withGcpRemoved(doc->scenario(), m_selectedId));
-        m_selectedId = 0;
+        if (commit("Delete GCP", [&](const core::Scenario& s) { return core::operations::removeGcp(s, m_selectedId, fitGeoreference); }))
+            m_selectedId = 0;
     } catch (const std::exception& e) {
         m_workbench.showError("Delete GCP", e.what());
     }
@@ -735,7 +730,8 @@ void GeorefPane::onMethod()
     if (!doc || at < 0 || !georeference())
         return;
     try {
-        commit("Fit method", logic::withMethod(doc->scenario(), logic::chooserMethods()[static_cast<std::size_t>(at)]));
+        const core::GeoreferenceMethod method = logic::chooserMethods()[static_cast<std::size_t>(at)];
+        commit("Fit method", [&](const core::Scenario& s) { return core::operations::setGeoreferenceMethod(s, method, fitGeoreference); });
     } catch (const std::exception& e) {
         m_workbench.showError("Fit method", e.what());
     }
@@ -755,7 +751,8 @@ void GeorefPane::onImport()
         // A plain scan's .points use pixel and negated line (QGIS); the scan's own geotransform otherwise.
         importers::SourceFrame frame;
         const std::vector<core::Gcp> gcps = importers::toGcps(file, frame);
-        commit("Import GCPs", logic::withGcps(doc->scenario(), gcps, file.crs.empty() ? doc->scenario().settings.crs : file.crs));
+        const std::string gcpCrs = file.crs.empty() ? doc->scenario().settings.crs : file.crs;
+        commit("Import GCPs", [&](const core::Scenario& s) { return core::operations::setGcps(s, gcps, gcpCrs, fitGeoreference); });
     } catch (const std::exception& e) {
         m_workbench.showError("Import GCPs", e.what());
     }
@@ -810,11 +807,11 @@ void GeorefPane::onWarp()
     });
     if (!done || !result)
         return;
-    core::MapSource after = *doc->scenario().map;
     std::error_code ec;
     const std::filesystem::path relative = std::filesystem::relative(output, m_workbench.scenarioFolder(), ec);
-    after.warpedPath = (ec || relative.empty() || m_workbench.scenarioFolder().empty()) ? output.string() : relative.string();
-    commit("Warp scan", std::move(after));
+    const std::string warpedPath = (ec || relative.empty() || m_workbench.scenarioFolder().empty()) ? output.string() : relative.string();
+    if (!commit("Warp scan", [&](const core::Scenario& s) { return core::operations::setWarpedPath(s, warpedPath); }))
+        return;
     m_workbench.setStatusText("Warped to " + output.string() + " (" + std::to_string(result->width) + " x "
         + std::to_string(result->height) + " px): the map now uses it");
 }

@@ -2,10 +2,11 @@
 // The campaign grid panel: the grid drawn over the map with its square names, a form for its size, origin,
 // rows, columns, rotation and numbering, a tool that drags the origin, and the square inspector (coverage
 // per class, primary terrain, overrides, the secondary-terrain roll). Every change is one undoable
-// CampaignChange.
+// core::operations edit (core/document/campaign_operations.hpp).
 #include "pane_support.hpp"
 #include "panes_internal.hpp"
 
+#include "sandtable/core/document/campaign_operations.hpp"
 #include "sandtable/core/geometry/grid_coverage.hpp"
 #include "sandtable/core/rules/campaign_lite.hpp"
 #include "sandtable/core/rules/secondary_terrain.hpp"
@@ -542,7 +543,10 @@ void GridPane::applyGrid(const core::CampaignGrid& grid, const std::string& labe
     if (!doc)
         return;
     try {
-        doc->apply(logic::campaignEdit(doc->scenario(), label, logic::withGrid(doc->scenario(), grid), mergeKey));
+        core::Diagnostics findings;
+        doc->apply(core::operations::setCampaignGrid(doc->scenario(), grid, findings, label, mergeKey));
+        if (!findings.empty())
+            m_workbench.setStatusText(findings.front().message);
     } catch (const std::exception& e) {
         m_workbench.showError("Campaign grid", e.what());
     }
@@ -578,16 +582,16 @@ void GridPane::onDerive()
     if (!doc || !campaign())
         return;
     const core::Scenario scenario = doc->scenario();
-    core::Campaign derived;
+    core::Edit derived;
     const bool done = m_workbench.runLongJob("Deriving primary terrain", [&](const core::ProgressCallback& progress) {
         core::reportProgress(progress, 0.0, "coverage per square");
-        derived = core::geometry::rederiveCampaign(scenario);
+        derived = core::operations::deriveCampaign(scenario);
         core::reportProgress(progress, 1.0, "done");
     });
     if (!done)
         return;
     try {
-        doc->apply(logic::campaignEdit(doc->scenario(), "Derive primary terrain", derived));
+        doc->apply(std::move(derived));
     } catch (const std::exception& e) {
         m_workbench.showError("Derive", e.what());
     }
@@ -602,8 +606,7 @@ void GridPane::onOverride(bool remove)
     try {
         const std::optional<core::Cover> cover
             = remove ? std::nullopt : std::optional<core::Cover>(core::coverFromString(m_cover->GetStringSelection().ToStdString(wxConvUTF8)));
-        doc->apply(logic::campaignEdit(doc->scenario(), remove ? "Remove override" : "Override cover",
-            logic::withOverride(doc->scenario(), *m_square, cls, cover)));
+        doc->apply(core::operations::setCoverOverride(doc->scenario(), *m_square, cls, cover));
     } catch (const std::exception& e) {
         m_workbench.showError("Override", e.what());
     }
@@ -685,9 +688,8 @@ void GridPane::onRoll()
         return;
     }
     try {
-        core::Campaign rolled = *c;
-        rolled.secondary = core::rules::rollSecondaryTerrain(*c, seed, m_region->GetStringSelection().ToStdString(wxConvUTF8));
-        doc->apply(logic::campaignEdit(doc->scenario(), "Roll secondary terrain", rolled));
+        doc->apply(core::operations::rollSecondaryTerrain(doc->scenario(), seed,
+            m_region->GetStringSelection().ToStdString(wxConvUTF8)));
     } catch (const std::exception& e) {
         m_workbench.showError("Roll", e.what());
     }

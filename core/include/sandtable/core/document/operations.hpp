@@ -26,6 +26,11 @@ Edit splitFeature(const Scenario& scenario, const FeatureId& id, const Geometry&
 /// end to end); the others are removed. One undo step. Throws OperationError for fewer than two ids, an
 /// unknown or repeated id, different classes, or geometries that cannot be united.
 Edit mergeFeatures(const Scenario& scenario, const std::vector<FeatureId>& ids);
+/// Replaces the geometries of several features in one undo step labelled `label` (snapping, overlap
+/// resolution, repair), each feature keeping its id, class, name, attributes and place. Throws
+/// OperationError naming an unknown id; an empty Edit when the list is empty.
+Edit replaceGeometries(const Scenario& scenario, const std::vector<std::pair<FeatureId, Geometry>>& replacements,
+    std::string label);
 /// Repairs the terrain (geometry::repairTerrain): one undo step replacing every changed geometry; the
 /// findings (fixed, collapsed, slivers, dropped parts) are appended to `findings`. An empty Edit when
 /// nothing changed.
@@ -33,11 +38,23 @@ Edit repairTerrain(const Scenario& scenario, const geometry::RepairOptions& opti
 
 Edit addSide(const Scenario& scenario, Side side);
 Edit addFormation(const Scenario& scenario, Formation formation);
+/// Replaces the formation with the same id (name, echelon, chit, ...). Throws OperationError when the id is
+/// unknown.
+Edit replaceFormation(const Scenario& scenario, Formation formation, std::string label = "Edit formation");
 Edit addUnit(const Scenario& scenario, Unit unit);
 Edit replaceUnit(const Scenario& scenario, Unit unit, std::string label = "Edit unit", std::string mergeKey = {});
 Edit removeUnit(const Scenario& scenario, const UnitId& id);
-/// Moves (and turns) a placed piece; successive moves of the same unit merge into one undo step.
-/// Position in working-CRS metres, facing in degrees clockwise from grid north (normalised to [0, 360)).
+/// Places, moves or turns a piece on the map: its placement becomes `placement` (centre in working-CRS
+/// metres, facing in degrees clockwise from grid north, normalised to [0, 360), line or route column).
+/// A piece on the map is set up there and nowhere else (domain.md: set-up is a position "or its place in
+/// an HQ's reserve", reinforcements enter later; setup_checks refuse a unit set up more than once), so
+/// the unit's `reserve` and `arrival` are cleared. `label` defaults to "Move <name>"; a non-empty
+/// `mergeKey` joins the edits of one gesture into one undo step (the editor gives each drag its own).
+/// Throws OperationError for an unknown unit; an empty Edit when nothing changes.
+Edit moveUnit(const Scenario& scenario, const UnitId& id, Placement placement, std::string label = {},
+    std::string mergeKey = {});
+/// The same keeping the piece's line/column (in line for a piece not yet on the map); successive moves of
+/// one unit merge into one undo step (merge key "move:<id>").
 Edit moveUnit(const Scenario& scenario, const UnitId& id, Coordinate position, double facing);
 
 /// Replaces the scenario-wide settings.

@@ -61,6 +61,13 @@ inline constexpr int kMaxGridSide = 2000;
 /// columns outside 1..kMaxGridSide, non-finite origin or rotation, start number below 0.
 void checkGrid(const CampaignGrid& grid);
 
+/// True when `square` is one of the grid's squares: column in 0..columns-1 and row in 0..rows-1. The one
+/// on-grid test of sandtable (grid edits, validation, rolls, battle tables and the editor all use it).
+constexpr bool onGrid(const CampaignGrid& grid, SquareRef square) noexcept
+{
+    return square.column >= 0 && square.row >= 0 && square.column < grid.columns && square.row < grid.rows;
+}
+
 /// The name players call: "C4", "0304", ... Throws std::out_of_range for a square off the grid.
 std::string squareName(const CampaignGrid& grid, SquareRef square);
 

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The campaign grid panel's logic, without wx: the overlay's squares, grid and override edits as undoable
-// CampaignChange edits, and what the square inspector shows.
+// The campaign grid panel's logic, without wx: the overlay's squares, the grids the panel proposes, and
+// what the square inspector shows. Its edits are core::operations (core/document/campaign_operations.hpp).
 #pragma once
 
-#include "sandtable/core/document/edit.hpp"
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/model/scenario.hpp"
 
@@ -35,20 +34,6 @@ core::CampaignGrid gridCoveringExtent(const core::Scenario& scenario, double squ
 
 /// The grid moved so its origin lies at `origin` (a drag of the origin handle).
 core::CampaignGrid withOrigin(core::CampaignGrid grid, core::Coordinate origin);
-
-/// The undoable edit taking the campaign to `after` (one CampaignChange; empty when nothing changes).
-core::Edit campaignEdit(const core::Scenario& scenario, std::string label, std::optional<core::Campaign> after,
-    std::string mergeKey = {});
-
-/// The campaign with its grid replaced (checked with core::checkGrid, which throws std::invalid_argument);
-/// derived coverage is cleared when the squares moved (it no longer describes them), overrides and rolls
-/// on squares that are off the new grid are dropped. A scenario without a campaign gets a new one.
-core::Campaign withGrid(const core::Scenario& scenario, const core::CampaignGrid& grid);
-
-/// The campaign with the override of `terrainClass` in `square` set (cover given) or removed (nullopt).
-/// Throws core::OperationError when the scenario has no campaign or the square is off the grid.
-core::Campaign withOverride(const core::Scenario& scenario, core::SquareRef square, const std::string& terrainClass,
-    std::optional<core::Cover> cover, const std::string& note = {});
 
 /// One class's line in the inspector.
 struct InspectedClass {

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The card designer panel's logic, without wx: the cards listed per side, one card replaced as an
-// undoable TableBattlesChange, and actions/reactions as editable text lines.
+// The card designer panel's logic, without wx: the cards listed per side and actions/reactions as editable
+// text lines. Replacing a card is core::operations::replaceCard (core/document/card_operations.hpp).
 #pragma once
 
-#include "sandtable/core/document/edit.hpp"
 #include "sandtable/core/model/table_battles.hpp"
 
 #include <string>
@@ -18,14 +17,6 @@ struct CardColumn {
     std::vector<core::CardRef> cards;
 };
 std::vector<CardColumn> cardsBySide(const core::TableBattlesSet& set);
-
-/// The set with the card of `card.ref` replaced by `card`. Throws core::OperationError when the set has no
-/// card of that ref.
-core::TableBattlesSet withCard(const core::TableBattlesSet& set, const core::FormationCard& card);
-
-/// The undoable edit taking the scenario's cards to `after` (empty when nothing changes).
-core::Edit cardsEdit(const core::Scenario& scenario, std::string label, core::TableBattlesSet after,
-    std::string mergeKey = {});
 
 /// An action as one line: `<kind>[ hits=<n>][ targets=<ref>,<ref>...][ voluntary][ requires=<text>]`,
 /// e.g. "attack hits=2 targets=3-A,4-A" or "screen targets=1-A voluntary requires=not disordered".

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The georeferencing workspace's logic, without wx: GCP edits as undoable MapChange edits, the residual
-// table ordered worst first, residual arrows on the scan, and the method's minimum-points guidance.
+// The georeferencing workspace's logic, without wx: the residual table ordered worst first, residual arrows
+// on the scan, and the method's minimum-points guidance. The GCP edits are core::operations
+// (core/document/map_operations.hpp).
 #pragma once
 
-#include "sandtable/core/document/edit.hpp"
+#include "sandtable/core/document/map_operations.hpp"
 #include "sandtable/core/model/scenario.hpp"
 
 #include <optional>
@@ -12,33 +13,9 @@
 
 namespace sandtable::editor::panes {
 
-/// The id a new GCP gets: one more than the largest id in use (1 when there is none).
-int nextGcpId(const core::Georeference& georeference);
-
-/// A GCP's scan position (pixel/line, GDAL convention: (0,0) the top-left corner of the top-left pixel,
-/// line grows downwards) and map position (x/y in the georeference's GCP CRS).
-struct GcpPosition {
-    double pixel = 0.0;
-    double line = 0.0;
-    double mapX = 0.0;
-    double mapY = 0.0;
-};
-
-/// The map source with one GCP changed. Each throws core::OperationError when the scenario has no map,
-/// or (for the id-taking ones) no GCP of that id. A map without a georeference gets one (GCP CRS and
-/// target CRS = `defaultCrs`, method affine) on its first GCP. The fitted transform and RMS figures are
-/// left as they were: the caller refits (see GeorefFigures) and stores the new ones in the same edit.
-core::MapSource withGcpAdded(const core::Scenario& scenario, const GcpPosition& position, const std::string& defaultCrs);
-core::MapSource withGcpMoved(const core::Scenario& scenario, int id, const GcpPosition& position);
-core::MapSource withGcpRemoved(const core::Scenario& scenario, int id);
-core::MapSource withGcpEnabled(const core::Scenario& scenario, int id, bool enabled);
-core::MapSource withMethod(const core::Scenario& scenario, core::GeoreferenceMethod method);
-/// All GCPs replaced (a `.points` import), ids kept as given.
-core::MapSource withGcps(const core::Scenario& scenario, std::vector<core::Gcp> gcps, const std::string& gcpCrs);
-
-/// The undoable edit taking the scenario's map to `after` (one MapChange). `mergeKey` non-empty merges
-/// consecutive edits (a dragged GCP is one undo step).
-core::Edit mapEdit(const core::Scenario& scenario, std::string label, core::MapSource after, std::string mergeKey = {});
+/// A GCP's scan and map position; the GCP edits themselves are core operations (map_operations.hpp).
+using GcpPosition = core::operations::GcpPosition;
+using core::operations::nextGcpId;
 
 /// One row of the residual table. Residuals in target-CRS units (metres) and scan pixels; `backPixel` /
 /// `backLine` is the GCP's map point sent back onto the scan (the residual arrow's head at factor 1).

@@ -40,8 +40,9 @@ std::optional<double> facingTowards(core::Coordinate centre, core::Coordinate to
 
 /// The Edit placing (or moving, turning, switching line/column of) unit `id` at `placement`, facing
 /// normalised to [0, 360). `label` for the Edit menu; `mergeKey` joins the Edits of one drag (distinct for
-/// each drag, so two drags are two undo steps). The unit's reserve and arrival are cleared (a piece on the
-/// map is neither). Throws core::OperationError for an unknown unit; an empty Edit when nothing changes.
+/// each drag, so two drags are two undo steps). core::operations::moveUnit, whose rule this is: the unit's
+/// reserve and arrival are cleared (a piece on the map is neither). Throws core::OperationError for an
+/// unknown unit; an empty Edit when nothing changes.
 core::Edit placeUnitEdit(const core::Scenario& scenario, const core::UnitId& id, core::Placement placement,
     const std::string& label, const std::string& mergeKey = {});
 

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Edit builders for the Campaign Lite part of a scenario: grid, derivation, overrides, rolls, table squares.
+#include "sandtable/core/document/campaign_operations.hpp"
+
+#include "sandtable/core/geometry/grid_coverage.hpp"
+#include "sandtable/core/rules/campaign_lite.hpp"
+#include "sandtable/core/rules/secondary_terrain.hpp"
+#include "sandtable/core/util/error.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace sandtable::core::operations {
+namespace {
+
+/// The one CampaignChange taking the campaign to `after`; empty when nothing changes.
+Edit campaignEdit(const Scenario& s, std::string label, Campaign after, std::string mergeKey = {})
+{
+    Edit edit{std::move(label), {}, std::move(mergeKey)};
+    if (s.campaign && *s.campaign == after)
+        return edit;
+    edit.changes.push_back(CampaignChange{s.campaign, std::move(after)});
+    return edit;
+}
+
+const Campaign& campaignOf(const Scenario& s)
+{
+    if (!s.campaign)
+        throw OperationError("", "scenario", "has no campaign grid (run 'sandtable grid new' first)");
+    return *s.campaign;
+}
+
+/// "(column 3, row 0)" for a square off `grid` (squareName cannot name it).
+std::string squareLabel(const CampaignGrid& grid, SquareRef q)
+{
+    return onGrid(grid, q) ? squareName(grid, q) : "(column " + std::to_string(q.column) + ", row " + std::to_string(q.row) + ")";
+}
+
+} // namespace
+
+bool sameGridGeometry(const CampaignGrid& a, const CampaignGrid& b) noexcept
+{
+    return a.squareSize == b.squareSize && a.origin == b.origin && a.rotation == b.rotation && a.rows == b.rows
+        && a.columns == b.columns;
+}
+
+Edit setCampaignGrid(const Scenario& s, const CampaignGrid& grid, Diagnostics& findings, std::string label,
+    std::string mergeKey)
+{
+    try {
+        checkGrid(grid);
+    } catch (const std::invalid_argument& e) {
+        throw OperationError("", "campaign grid", e.what());
+    }
+    Campaign campaign = s.campaign.value_or(Campaign{});
+    const CampaignGrid old = campaign.grid;
+    std::string stranded;
+    auto strand = [&](const std::string& what, SquareRef q) {
+        stranded += (stranded.empty() ? "" : ", ") + what + " at " + squareLabel(old, q);
+    };
+    for (const CampaignForce& f : campaign.forces) {
+        if (!onGrid(grid, f.square))
+            strand("force '" + f.id + "'", f.square);
+        for (SquareRef step : f.route)
+            if (!onGrid(grid, step)) {
+                strand("the route of force '" + f.id + "'", step);
+                break;
+            }
+    }
+    for (const Objective& o : campaign.objectives)
+        if (!onGrid(grid, o.square))
+            strand("objective '" + o.id + "'", o.square);
+    if (!stranded.empty())
+        throw OperationError("", "campaign grid", stranded + ": off the new " + std::to_string(grid.columns) + " x "
+                + std::to_string(grid.rows) + " grid; move them first");
+
+    const bool moved = s.campaign && !sameGridGeometry(old, grid);
+    campaign.grid = grid;
+    std::erase_if(campaign.overrides, [&](const CoverOverride& o) { return !onGrid(grid, o.square); });
+    std::erase_if(campaign.tableSquares, [&](SquareRef q) { return !onGrid(grid, q); });
+    if (moved) {
+        campaign.derived.clear();
+        campaign.secondary.reset();
+    }
+    if (s.settings.extent) {
+        std::string message;
+        if (!geometry::gridCoversExtent(grid, *s.settings.extent, message))
+            findings.push_back({"campaign.grid.coverage", Severity::Warning, "/campaign/grid", message});
+    }
+    return campaignEdit(s, std::move(label), std::move(campaign), std::move(mergeKey));
+}
+
+Edit deriveCampaign(const Scenario& s, std::optional<double> whole, std::optional<double> half)
+{
+    Scenario next;
+    next.settings = s.settings;
+    next.terrain = s.terrain;
+    next.campaign = campaignOf(s);
+    CoverThresholds& t = next.campaign->thresholds;
+    if (whole)
+        t.whole = *whole;
+    if (half)
+        t.half = *half;
+    if (!(t.half > 0 && t.half <= t.whole && t.whole <= 1))
+        throw OperationError("", "thresholds", "cover thresholds must satisfy 0 < half <= whole <= 1");
+    return campaignEdit(s, "Derive primary terrain", geometry::rederiveCampaign(next));
+}
+
+Edit setCoverOverride(const Scenario& s, SquareRef square, const std::string& terrainClass, std::optional<Cover> cover,
+    const std::string& note)
+{
+    Campaign campaign = campaignOf(s);
+    if (!onGrid(campaign.grid, square))
+        throw OperationError("", "square " + squareLabel(campaign.grid, square), "is off the grid");
+    if (terrainClass.empty())
+        throw OperationError("", "override", "names no terrain class");
+    const auto same = [&](const CoverOverride& o) { return o.square == square && o.terrainClass == terrainClass; };
+    auto it = std::find_if(campaign.overrides.begin(), campaign.overrides.end(), same);
+    if (cover) {
+        const CoverOverride wanted{square, terrainClass, *cover, note};
+        if (it != campaign.overrides.end())
+            *it = wanted; // in place: the list keeps its order
+        else
+            campaign.overrides.push_back(wanted);
+    } else if (it != campaign.overrides.end()) {
+        campaign.overrides.erase(it);
+    }
+    return campaignEdit(s, cover ? "Override cover" : "Remove override", std::move(campaign));
+}
+
+Edit rollSecondaryTerrain(const Scenario& s, std::uint64_t seed, std::string_view region)
+{
+    Campaign campaign = campaignOf(s);
+    try {
+        campaign.secondary = rules::rollSecondaryTerrain(campaign, seed, region);
+    } catch (const std::invalid_argument& e) {
+        throw OperationError("", "secondary terrain", e.what());
+    }
+    return campaignEdit(s, "Roll secondary terrain", std::move(campaign));
+}
+
+Edit setTableSquares(const Scenario& s, std::vector<SquareRef> squares)
+{
+    Campaign campaign = campaignOf(s);
+    try {
+        rules::planBattle(campaign, squares, 1.0); // the scale does not change which tables are valid
+    } catch (const std::invalid_argument& e) {
+        throw OperationError("", "table squares", e.what());
+    }
+    campaign.tableSquares = std::move(squares);
+    return campaignEdit(s, "Choose table squares", std::move(campaign));
+}
+
+} // namespace sandtable::core::operations

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Edit builders for the Table Battles cards.
+#include "sandtable/core/document/card_operations.hpp"
+
+#include "sandtable/core/util/error.hpp"
+
+#include <algorithm>
+
+namespace sandtable::core::operations {
+
+Edit setTableBattles(const Scenario& s, std::optional<TableBattlesSet> set, std::string label)
+{
+    Edit edit{std::move(label), {}, {}};
+    if (s.tableBattles == set)
+        return edit;
+    edit.changes.push_back(TableBattlesChange{s.tableBattles, std::move(set)});
+    return edit;
+}
+
+Edit replaceCard(const Scenario& s, const FormationCard& card, std::string mergeKey)
+{
+    if (!s.tableBattles)
+        throw OperationError("", "table_battles", "the scenario has no Table Battles cards (import a CSV first)");
+    TableBattlesSet after = *s.tableBattles;
+    auto it = std::find_if(after.cards.begin(), after.cards.end(), [&](const FormationCard& c) { return c.ref == card.ref; });
+    if (it == after.cards.end())
+        throw OperationError("", "card " + toString(card.ref), "does not exist");
+    *it = card;
+    Edit edit = setTableBattles(s, std::move(after), "Edit card " + toString(card.ref));
+    edit.mergeKey = std::move(mergeKey);
+    return edit;
+}
+
+} // namespace sandtable::core::operations

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of core/.../document/operations.hpp beyond the Document's own tests: placing a piece on the map.
+#include "sandtable/core/document/operations.hpp"
+
+#include "sandtable/core/document/document.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "support/scenario_fixtures.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+using namespace sandtable::core;
+namespace ops = sandtable::core::operations;
+
+BOOST_AUTO_TEST_SUITE(document_operations)
+
+BOOST_AUTO_TEST_CASE(placing_a_reserve_or_arriving_unit_sets_it_up_on_the_map_only)
+{
+    Scenario s = sandtable::test::smallScenario();
+    // The red HQ is not on the map; give it a reserve and an arrival (two set-ups: setup_checks' error).
+    Unit& hq = s.units[2];
+    hq.reserve = UnitId("blue-1-hq");
+    hq.arrival = Arrival{2, 3, Coordinate{300000, 4400500}, std::nullopt};
+    Document doc(s);
+    doc.apply(ops::moveUnit(doc.scenario(), UnitId("red-1-hq"), Placement{{300400, 4400400}, -90.0, true}, "Place HQ"));
+    const Unit& placed = *doc.scenario().findUnit(UnitId("red-1-hq"));
+    BOOST_REQUIRE(placed.placement);
+    BOOST_TEST(placed.placement->position.x == 300400.0);
+    BOOST_TEST(placed.placement->facing == 270.0); // -90 degrees = 270 clockwise from grid north
+    BOOST_TEST(placed.placement->column);
+    BOOST_TEST(!placed.reserve);
+    BOOST_TEST(!placed.arrival);
+    BOOST_TEST(doc.undoLabel() == "Place HQ");
+    doc.undo();
+    BOOST_TEST((*doc.scenario().findUnit(UnitId("red-1-hq")) == hq)); // undo gives the reserve and arrival back
+}
+
+BOOST_AUTO_TEST_CASE(a_move_to_where_the_piece_stands_is_an_empty_edit_and_the_short_form_keeps_its_column)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.units[1].placement->column = true;
+    // blue-1-a stands at (300650, 4400650) facing 90; 450 degrees is the same facing.
+    BOOST_TEST(ops::moveUnit(s, UnitId("blue-1-a"), Placement{{300650, 4400650}, 450.0, true}).empty());
+    const Edit moved = ops::moveUnit(s, UnitId("blue-1-a"), {300700, 4400650}, 90.0);
+    BOOST_REQUIRE(moved.changes.size() == 1u);
+    const Unit& after = *std::get<EntityChange<Unit>>(moved.changes[0]).after;
+    BOOST_TEST(after.placement->column);
+    BOOST_TEST(moved.mergeKey == "move:blue-1-a");
+    BOOST_TEST(moved.label == "Move 1st Division");
+    BOOST_CHECK_THROW(ops::moveUnit(s, UnitId("nobody"), Placement{}), OperationError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
