@@ -18,7 +18,7 @@ struct PrintOptions {
     double scale = 16000.0;
     std::string page = "A4";
     double overlap = 10.0;
-    std::string layers = "scan,terrain,grid,setup";
+    std::string layers = "scan,references,terrain,grid,setup";
     double dpi = 150.0;
     std::string map;
     std::string format;
@@ -39,8 +39,10 @@ std::set<print::MapLayer> parseLayers(const std::string& text)
             layers.insert(print::MapLayer::Grid);
         else if (item == "setup")
             layers.insert(print::MapLayer::Setup);
+        else if (item == "references")
+            continue; // drawn into the raster underlay by printScenarioMap (MapPrintJob::references)
         else if (!item.empty())
-            throw core::OperationError("", "--layers", "unknown layer '" + item + "' (use scan, terrain, grid, setup)");
+            throw core::OperationError("", "--layers", "unknown layer '" + item + "' (use scan, references, terrain, grid, setup)");
     }
     return layers;
 }
@@ -55,6 +57,7 @@ void runPrint(const PrintOptions& o, Context& context)
     job.request.page = print::parsePageSize(o.page);
     job.request.overlapMm = o.overlap;
     job.request.layers = parseLayers(o.layers);
+    job.references = ("," + o.layers + ",").find(",references,") != std::string::npos;
     job.dpi = o.dpi;
     job.mapOverride = o.map;
     job.request.format = print::mapOutputFormat(o.output, o.format);
@@ -75,7 +78,8 @@ void runPrint(const PrintOptions& o, Context& context)
             {"sheets", layout.sheets.size()}, {"rows", layout.rows}, {"columns", layout.columns},
             {"extent_mm", nlohmann::ordered_json::array({layout.extentWidthMm, layout.extentHeightMm})},
             {"page_mm", nlohmann::ordered_json::array({layout.pageWidthMm, layout.pageHeightMm})},
-            {"scale", o.scale}, {"scan", outcome.scanPrinted}, {"grid", outcome.result.gridPrinted}});
+            {"scale", o.scale}, {"scan", outcome.scanPrinted}, {"references", outcome.referencesPrinted},
+            {"grid", outcome.result.gridPrinted}});
     } else {
         context.out << o.output << ": " << outcome.result.pages << " page(s), map " << layout.extentWidthMm << " x "
                     << layout.extentHeightMm << " mm at 1:" << o.scale << " on " << layout.rows << " x " << layout.columns
@@ -103,7 +107,7 @@ void registerMapCommands(CLI::App& app, Context& context)
         ->check(CLI::Range(1.0, 1.0e8));
     printCommand->add_option("--page", o->page, "A4, letter, A3, A0 or WxHmm");
     printCommand->add_option("--overlap", o->overlap, "Content shared by neighbouring sheets, mm")->check(CLI::Range(0.0, 100.0));
-    auto* layers = printCommand->add_option("--layers", o->layers, "Comma-separated: scan,terrain,grid,setup");
+    auto* layers = printCommand->add_option("--layers", o->layers, "Comma-separated: scan,references,terrain,grid,setup (references: the scenario's reference layers, drawn with the scan)");
     printCommand->add_option("--dpi", o->dpi, "Resolution of the scan layer and of PNG pages")->check(CLI::Range(10.0, 1200.0));
     printCommand->add_option("--format", o->format, "pdf, svg or png (default: the output's extension); SVG/PNG write one file per page, numbered when several")
         ->check(CLI::IsMember({"pdf", "svg", "png"}));

@@ -4,8 +4,11 @@
 
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/raster_info.hpp"
+#include "sandtable/importers/reference_layer.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 namespace sandtable::cli {
@@ -52,6 +55,48 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
             if (std::filesystem::exists(scanPath) && importers::inspectRaster(scanPath).driver == "JPEG")
                 job.request.scan->jpegQuality = kJpegScanQuality;
             outcome.scanPrinted = true;
+        }
+    }
+    const bool anyReference = std::any_of(printed.references.begin(), printed.references.end(),
+        [](const core::ReferenceLayer& r) { return r.visible && r.opacity > 0.0; });
+    if (job.references && anyReference && printed.settings.extent) {
+        if (printed.settings.crs.rfind("LOCAL:", 0) == 0 || printed.settings.crs.empty()) {
+            if (!context.quiet)
+                context.err << "sandtable: notice: the scenario works in " << (printed.settings.crs.empty() ? "no CRS" : printed.settings.crs)
+                            << ": reference layers cannot be placed on it and are not printed\n";
+        } else {
+            const auto scenarioDir = job.scenarioFile.parent_path();
+            const double metresPerPixel = 25.4 / job.dpi * job.request.scaleDenominator / 1000.0;
+            const core::Extent& window = *printed.settings.extent;
+            const auto draw = [&](const core::ReferenceLayer& r) {
+                return importers::renderReferenceLayer(r, scenarioDir, printed.settings.crs, window, metresPerPixel, context.progress());
+            };
+            // Under the scan, the scan, over the scan: one underlay at the print resolution.
+            std::optional<importers::RenderedRaster> underlay;
+            const auto compose = [&](importers::RenderedRaster layer, double opacity) {
+                if (!underlay) {
+                    underlay = importers::RenderedRaster{layer.width, layer.height,
+                        std::vector<std::uint8_t>(layer.pixels.size(), 0), layer.geotransform};
+                }
+                importers::composeOver(*underlay, layer, opacity);
+            };
+            for (const auto& r : printed.references)
+                if (r.visible && !r.overScan)
+                    compose(draw(r), r.opacity);
+            if (job.request.scan) {
+                const print::PrintRaster& scan = *job.request.scan;
+                compose(importers::RenderedRaster{scan.width, scan.height, scan.pixels, scan.geotransform}, 1.0);
+            }
+            for (const auto& r : printed.references)
+                if (r.visible && r.overScan)
+                    compose(draw(r), r.opacity);
+            if (underlay) {
+                const int quality = job.request.scan ? job.request.scan->jpegQuality : 0;
+                job.request.scan = print::PrintRaster{underlay->width, underlay->height, std::move(underlay->pixels),
+                    underlay->geotransform, quality};
+                job.request.layers.insert(print::MapLayer::Scan);
+                outcome.referencesPrinted = true;
+            }
         }
     }
     if (job.request.sourceNote.empty() && printed.map) {

@@ -13,6 +13,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/importers/dem_hills.hpp"
 #include "sandtable/importers/scan_trace.hpp"
+#include "sandtable/importers/tag_rules.hpp"
 #include "sandtable/importers/terrain_import.hpp"
 
 #include <cmath>
@@ -41,6 +42,8 @@ struct ImportOptions {
     std::string classField;
     std::vector<std::string> mappings;
     std::string layer;
+    std::string preset;
+    std::vector<std::string> rules;
 };
 
 struct MajorityOptions {
@@ -328,15 +331,35 @@ void runImport(const ImportOptions& options, Context& context)
             throw core::OperationError("", "--map '" + mapping + "'", "expected VALUE=CLASS");
         import.valueMap[mapping.substr(0, equals)] = mapping.substr(equals + 1);
     }
+    if (!options.preset.empty()) {
+        // --rule overrides come first: the first matching rule wins.
+        for (const std::string& rule : options.rules)
+            import.tagRules.push_back(importers::parseTagRule(rule));
+        const auto& preset = importers::osmPreset();
+        import.tagRules.insert(import.tagRules.end(), preset.begin(), preset.end());
+        import.clipToExtent = true;
+    }
     const core::LoadedScenario loaded = core::loadScenario(options.file);
     core::Document document(loaded.scenario, options.file);
     importers::TerrainImportResult result = importers::importTerrain(document.scenario(), options.vector, import);
+    if (result.imported == 0) {
+        // A command that did not do what was asked is not a success: say why, change nothing.
+        std::string why;
+        for (const core::Diagnostic& d : result.diagnostics)
+            if (why.size() < 600)
+                why += (why.empty() ? "" : "; ") + d.message;
+        throw core::OperationError(options.vector, "", "no feature imported" + (why.empty() ? std::string() : ": " + why)
+                + " (the scenario is unchanged)");
+    }
     document.apply(std::move(result.edit));
     if (document.isModified())
         document.save();
     if (context.json) {
+        nlohmann::ordered_json classes = nlohmann::ordered_json::object();
+        for (const auto& [cls, count] : result.classes)
+            classes[cls] = count;
         context.printJson({{"file", options.file}, {"imported", result.imported}, {"skipped", result.skipped},
-            {"crs", result.crs}, {"diagnostics", diagnosticsToJson(result.diagnostics)}});
+            {"classes", classes}, {"crs", result.crs}, {"diagnostics", diagnosticsToJson(result.diagnostics)}});
     } else {
         context.printDiagnostics(result.diagnostics, options.vector);
         context.out << options.file << ": " << result.imported << " feature(s) imported, " << result.skipped
@@ -415,9 +438,18 @@ void registerTerrainCommands(CLI::App& app, Context& context)
     fixed->excludes(from);
     import->add_option("--map", importOptions->mappings, "VALUE=CLASS: class for a field value (repeatable)")->needs(from);
     import->add_option("--layer", importOptions->layer, "Import only this layer");
+    import->add_option("--preset", importOptions->preset,
+                "osm: OpenStreetMap tags to terrain classes, clipped to the scenario's extent. The rules, first match wins:\n"
+                    + importers::describeTagRules(importers::osmPreset()))
+        ->check(CLI::IsMember({"osm"}));
+    import->add_option("--rule", importOptions->rules,
+        "With --preset: KEY=VALUE:CLASS[:GRADE] tried before the preset's rules (CLASS '-' leaves such features out), "
+        "e.g. landuse=meadow:field or highway=track:-");
     import->callback([importOptions, &context] {
-        if (importOptions->terrainClass.empty() && importOptions->classField.empty())
-            throw CLI::RequiredError("--class or --class-from");
+        if (importOptions->terrainClass.empty() && importOptions->classField.empty() && importOptions->preset.empty())
+            throw CLI::RequiredError("--class, --class-from or --preset");
+        if (!importOptions->rules.empty() && importOptions->preset.empty())
+            throw CLI::ValidationError("--rule", "needs --preset");
         runImport(*importOptions, context);
     });
 

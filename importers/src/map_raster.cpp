@@ -3,6 +3,7 @@
 #include "sandtable/importers/map_raster.hpp"
 
 #include "gdal_support.hpp"
+#include "raster_window.hpp"
 
 #include <gdal_utils.h>
 
@@ -56,16 +57,15 @@ Dataset georeferencedView(GDALDatasetH scan, const core::Georeference& g, const 
     return view;
 }
 
-std::vector<std::string> warpArguments(const core::Scenario& s, const core::Extent& window, int width, int height)
+/// GDALWarp's options for the scan's own fit when it is drawn through its GCPs.
+std::vector<std::string> fitArguments(const core::Scenario& s)
 {
-    std::vector<std::string> args = {"-of", "MEM", "-t_srs", s.settings.crs, "-te", detail::formatNumber(window.minX),
-        detail::formatNumber(window.minY), detail::formatNumber(window.maxX), detail::formatNumber(window.maxY), "-ts",
-        std::to_string(width), std::to_string(height), "-r", "bilinear", "-dstalpha", "-wo", "NUM_THREADS=ALL_CPUS"};
+    std::vector<std::string> args;
     if (s.map && s.map->georeference && s.map->warpedPath.empty()) {
         switch (s.map->georeference->method) {
-        case core::GeoreferenceMethod::Poly2: args.insert(args.end(), {"-order", "2"}); break;
-        case core::GeoreferenceMethod::Poly3: args.insert(args.end(), {"-order", "3"}); break;
-        case core::GeoreferenceMethod::Tps: args.push_back("-tps"); break;
+        case core::GeoreferenceMethod::Poly2: args = {"-order", "2"}; break;
+        case core::GeoreferenceMethod::Poly3: args = {"-order", "3"}; break;
+        case core::GeoreferenceMethod::Tps: args = {"-tps"}; break;
         default: break;
         }
     }
@@ -109,6 +109,17 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
         view = georeferencedView(source.get(), *s.map->georeference, sourcePath.string());
         input = view.get();
     }
+    return detail::warpIntoWindow(input, s.settings.crs, window, width, height, fitArguments(s), progress,
+        sourcePath.string(), "rendering the map raster");
+}
+
+namespace detail {
+
+RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const core::Extent& window, int width,
+    int height, const std::vector<std::string>& extraArguments, const core::ProgressCallback& progress,
+    const std::string& sourceName, const std::string& what)
+{
+    GdalErrorScope errors;
     // Expand palettes first so bilinear resampling mixes colours, not palette indices.
     Dataset expanded;
     if (GDALGetRasterCount(input) == 1 && GDALGetRasterColorTable(GDALGetRasterBand(input, 1))) {
@@ -121,17 +132,20 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
         expanded.reset(GDALTranslate("", input, options, nullptr));
         GDALTranslateOptionsFree(options);
         if (!expanded)
-            errors.raise(sourcePath.string(), "palette", "GDAL could not expand the palette");
+            errors.raise(sourceName, "palette", "GDAL could not expand the palette");
         input = expanded.get();
     }
 
-    auto args = warpArguments(s, window, width, height);
+    std::vector<std::string> args = {"-of", "MEM", "-t_srs", crs, "-te", detail::formatNumber(window.minX),
+        detail::formatNumber(window.minY), detail::formatNumber(window.maxX), detail::formatNumber(window.maxY), "-ts",
+        std::to_string(width), std::to_string(height), "-r", "bilinear", "-dstalpha", "-wo", "NUM_THREADS=ALL_CPUS"};
+    args.insert(args.end(), extraArguments.begin(), extraArguments.end());
     std::vector<char*> argv;
     for (auto& a : args)
         argv.push_back(a.data());
     argv.push_back(nullptr);
     GDALWarpAppOptions* options = GDALWarpAppOptionsNew(argv.data(), nullptr);
-    detail::ProgressRange range{&progress, 0.0, 1.0, "rendering the map raster"};
+    detail::ProgressRange range{&progress, 0.0, 1.0, what};
     if (progress)
         GDALWarpAppOptionsSetProgress(options, detail::forwardProgress, &range);
     GDALDatasetH inputs[] = {input};
@@ -141,7 +155,7 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
     if (range.cancelled)
         throw core::Cancelled{};
     if (!warped)
-        errors.raise(sourcePath.string(), "warp", "GDAL could not resample the map raster into " + s.settings.crs);
+        errors.raise(sourceName, "warp", "GDAL could not resample the map raster into " + crs);
 
     RenderedRaster out;
     out.width = width;
@@ -151,29 +165,42 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
     const int bands = GDALGetRasterCount(warped.get()); // colour bands + the alpha band added by -dstalpha
     const int colourBands = bands - 1;
     std::vector<std::uint8_t> plane(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+    // 16-bit (or wider) data: one stretch, the range over all colour bands, so a scan's paper keeps its
+    // colour (a stretch per band turns a cream page grey or pink).
+    double low = 0.0, high = 255.0;
+    bool stretch = false;
+    for (int band = 1; band <= std::max(colourBands, 1); ++band) {
+        GDALRasterBandH b = GDALGetRasterBand(warped.get(), band);
+        if (GDALGetRasterDataType(b) == GDT_Byte)
+            continue;
+        double minmax[2] = {0, 255};
+        GDALComputeRasterMinMax(b, TRUE, minmax);
+        low = stretch ? std::min(low, minmax[0]) : minmax[0];
+        high = stretch ? std::max(high, minmax[1]) : minmax[1];
+        stretch = true;
+    }
     for (int target = 0; target < 4; ++target) {
         int band = target == 3 ? bands : std::min(target + 1, colourBands);
         if (colourBands < 3 && target < 3)
             band = 1;
         GDALRasterBandH b = GDALGetRasterBand(warped.get(), band);
-        // Scale 16-bit data to 8 bits by the band's range.
         if (GDALGetRasterDataType(b) != GDT_Byte && target < 3) {
-            double minmax[2] = {0, 255};
-            GDALComputeRasterMinMax(b, TRUE, minmax);
             std::vector<float> values(plane.size());
             if (GDALRasterIO(b, GF_Read, 0, 0, width, height, values.data(), width, height, GDT_Float32, 0, 0) != CE_None)
-                errors.raise(sourcePath.string(), "band " + std::to_string(band), "cannot read the resampled raster");
-            const double span = minmax[1] > minmax[0] ? minmax[1] - minmax[0] : 1.0;
+                errors.raise(sourceName, "band " + std::to_string(band), "cannot read the resampled raster");
+            const double span = high > low ? high - low : 1.0;
             for (std::size_t i = 0; i < values.size(); ++i)
-                plane[i] = static_cast<std::uint8_t>(std::clamp((values[i] - minmax[0]) / span * 255.0, 0.0, 255.0));
+                plane[i] = static_cast<std::uint8_t>(std::clamp((values[i] - low) / span * 255.0, 0.0, 255.0));
         } else if (GDALRasterIO(b, GF_Read, 0, 0, width, height, plane.data(), width, height, GDT_Byte, 0, 0) != CE_None) {
-            errors.raise(sourcePath.string(), "band " + std::to_string(band), "cannot read the resampled raster");
+            errors.raise(sourceName, "band " + std::to_string(band), "cannot read the resampled raster");
         }
         for (std::size_t i = 0; i < plane.size(); ++i)
             out.pixels[i * 4 + static_cast<std::size_t>(target)] = plane[i];
-        core::reportProgress(progress, 1.0, "rendering the map raster");
+        core::reportProgress(progress, 1.0, what);
     }
     return out;
 }
+
+} // namespace detail
 
 } // namespace sandtable::importers

@@ -3,11 +3,17 @@
 #include "sandtable/importers/reference_layer.hpp"
 
 #include "gdal_support.hpp"
+#include "raster_window.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include <gdal.h>
+#include <gdal_utils.h>
 #include <cpl_conv.h>
+#include <ogr_api.h>
 #include <ogr_srs_api.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace sandtable::importers {
 namespace {
@@ -72,6 +78,161 @@ ReferenceLayerInfo inspectReferenceLayer(const std::filesystem::path& path)
             "the layer names no CRS, so it cannot be drawn over the map: give it one (a .prj beside a shapefile, or "
             "'gdal_edit.py -a_srs EPSG:n' for a raster) and add it again");
     return info;
+}
+
+namespace {
+
+std::vector<char*> argv(std::vector<std::string>& args)
+{
+    std::vector<char*> out;
+    for (auto& a : args)
+        out.push_back(a.data());
+    out.push_back(nullptr);
+    return out;
+}
+
+std::vector<std::string> windowArguments(const std::string& crs, const core::Extent& window, int width, int height)
+{
+    return {"-t_srs", crs, "-te", detail::formatNumber(window.minX), detail::formatNumber(window.minY),
+        detail::formatNumber(window.maxX), detail::formatNumber(window.maxY), "-ts", std::to_string(width),
+        std::to_string(height)};
+}
+
+/// A DEM resampled into the window as heights, then GDAL's hillshade of it, as grey RGBA.
+RenderedRaster hillshade(GDALDatasetH dem, const std::string& crs, const core::Extent& window, int width, int height,
+    const std::string& file)
+{
+    detail::GdalErrorScope errors;
+    std::vector<std::string> args = {"-of", "MEM", "-r", "bilinear", "-ot", "Float32", "-dstnodata", "-32768"};
+    for (auto& a : windowArguments(crs, window, width, height))
+        args.push_back(a);
+    auto a = argv(args);
+    GDALWarpAppOptions* options = GDALWarpAppOptionsNew(a.data(), nullptr);
+    GDALDatasetH inputs[] = {dem};
+    int usageError = FALSE;
+    detail::Dataset heights(GDALWarp("", nullptr, 1, inputs, options, &usageError));
+    GDALWarpAppOptionsFree(options);
+    if (!heights)
+        errors.raise(file, "warp", "GDAL could not resample the DEM into " + crs);
+    std::vector<std::string> shadeArgs = {"-of", "MEM", "-az", "315", "-alt", "45", "-compute_edges"};
+    auto b = argv(shadeArgs);
+    GDALDEMProcessingOptions* shadeOptions = GDALDEMProcessingOptionsNew(b.data(), nullptr);
+    detail::Dataset shade(GDALDEMProcessing("", heights.get(), "hillshade", nullptr, shadeOptions, &usageError));
+    GDALDEMProcessingOptionsFree(shadeOptions);
+    if (!shade)
+        errors.raise(file, "hillshade", "GDAL could not compute the hillshade");
+    std::vector<std::uint8_t> grey(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+    if (GDALRasterIO(GDALGetRasterBand(shade.get(), 1), GF_Read, 0, 0, width, height, grey.data(), width, height,
+            GDT_Byte, 0, 0) != CE_None)
+        errors.raise(file, "hillshade", "cannot read the hillshade");
+    RenderedRaster out;
+    out.width = width;
+    out.height = height;
+    GDALGetGeoTransform(shade.get(), out.geotransform.data());
+    out.pixels.resize(grey.size() * 4);
+    for (std::size_t i = 0; i < grey.size(); ++i) {
+        // GDAL's hillshade writes 0 where there is no data.
+        out.pixels[i * 4] = out.pixels[i * 4 + 1] = out.pixels[i * 4 + 2] = grey[i];
+        out.pixels[i * 4 + 3] = grey[i] == 0 ? 0 : 255;
+    }
+    return out;
+}
+
+/// A vector layer reprojected into the window and burnt in as 1-pixel dark grey lines.
+RenderedRaster vectorLines(GDALDatasetH source, const std::string& crs, const core::Extent& window, int width, int height,
+    const std::string& file)
+{
+    detail::GdalErrorScope errors;
+    // Reprojected, polygons turned into their outlines, clipped to the window.
+    std::vector<std::string> args = {"-f", "Memory", "-t_srs", crs, "-nlt", "MULTILINESTRING", "-clipdst",
+        detail::formatNumber(window.minX), detail::formatNumber(window.minY), detail::formatNumber(window.maxX),
+        detail::formatNumber(window.maxY), "-skipfailures"};
+    auto a = argv(args);
+    GDALVectorTranslateOptions* options = GDALVectorTranslateOptionsNew(a.data(), nullptr);
+    GDALDatasetH inputs[] = {source};
+    int usageError = FALSE;
+    detail::Dataset lines(GDALVectorTranslate("", nullptr, 1, inputs, options, &usageError));
+    GDALVectorTranslateOptionsFree(options);
+    if (!lines)
+        errors.raise(file, "reproject", "GDAL could not reproject the layer into " + crs);
+    detail::Dataset canvas(GDALCreate(GDALGetDriverByName("MEM"), "", width, height, 4, GDT_Byte, nullptr));
+    if (!canvas)
+        errors.raise(file, "draw", "cannot allocate the layer's image");
+    double gt[6] = {window.minX, window.width() / width, 0.0, window.maxY, 0.0, -window.height() / height};
+    GDALSetGeoTransform(canvas.get(), gt);
+    auto srs = detail::makeSrs(crs, file);
+    GDALSetSpatialRef(canvas.get(), srs.get());
+    std::vector<std::string> burn = {"-b", "1", "-b", "2", "-b", "3", "-b", "4", "-burn", "60", "-burn", "60", "-burn",
+        "60", "-burn", "255"};
+    for (int i = 0; i < GDALDatasetGetLayerCount(lines.get()); ++i) {
+        burn.push_back("-l");
+        burn.push_back(OGR_L_GetName(GDALDatasetGetLayer(lines.get(), i)));
+    }
+    auto c = argv(burn);
+    GDALRasterizeOptions* rasterize = GDALRasterizeOptionsNew(c.data(), nullptr);
+    GDALDatasetH result = GDALRasterize(nullptr, canvas.get(), lines.get(), rasterize, &usageError);
+    GDALRasterizeOptionsFree(rasterize);
+    if (!result)
+        errors.raise(file, "draw", "GDAL could not draw the layer");
+    RenderedRaster out;
+    out.width = width;
+    out.height = height;
+    std::copy(std::begin(gt), std::end(gt), out.geotransform.begin());
+    out.pixels.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
+    if (GDALDatasetRasterIO(canvas.get(), GF_Read, 0, 0, width, height, out.pixels.data(), width, height, GDT_Byte, 4,
+            nullptr, 4, static_cast<GSpacing>(width) * 4, 1) != CE_None)
+        errors.raise(file, "draw", "cannot read the layer's image");
+    return out;
+}
+
+} // namespace
+
+RenderedRaster renderReferenceLayer(const core::ReferenceLayer& layer, const std::filesystem::path& scenarioDir,
+    const std::string& crs, const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress)
+{
+    const std::filesystem::path path = resolveMapPath(layer.path, scenarioDir);
+    const std::string file = path.string();
+    if (!(metresPerPixel > 0) || window.width() <= 0 || window.height() <= 0)
+        throw core::OperationError(file, "render window", "empty window or non-positive resolution");
+    const double w = std::ceil(window.width() / metresPerPixel), h = std::ceil(window.height() / metresPerPixel);
+    if (w * h > static_cast<double>(kMaxRenderPixels))
+        throw core::OperationError(file, "reference '" + layer.name + "'",
+            "drawing " + std::to_string(static_cast<long long>(w)) + " x " + std::to_string(static_cast<long long>(h))
+                + " pixels exceeds the cap of " + std::to_string(kMaxRenderPixels) + " pixels; lower the dpi");
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        throw core::IoError(file, "reference '" + layer.name + "'", "no such file (the scenario's reference layer)");
+    const int width = static_cast<int>(w), height = static_cast<int>(h);
+    detail::ensureGdalRegistered();
+    detail::GdalErrorScope errors;
+    const unsigned kind = layer.kind == core::ReferenceKind::Raster ? GDAL_OF_RASTER : GDAL_OF_VECTOR;
+    detail::Dataset ds(GDALOpenEx(file.c_str(), kind | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
+    if (!ds)
+        errors.raise(file, "reference '" + layer.name + "'", "GDAL cannot open it");
+    if (layer.kind == core::ReferenceKind::Vector)
+        return vectorLines(ds.get(), crs, window, width, height, file);
+    if (layer.hillshade)
+        return hillshade(ds.get(), crs, window, width, height, file);
+    return detail::warpIntoWindow(ds.get(), crs, window, width, height, {}, progress, file,
+        "drawing reference layer " + layer.name);
+}
+
+void composeOver(RenderedRaster& bottom, const RenderedRaster& top, double opacity)
+{
+    if (bottom.width != top.width || bottom.height != top.height || bottom.pixels.size() != top.pixels.size())
+        throw core::OperationError("", "reference layer", "the images to compose differ in size");
+    for (std::size_t i = 0; i + 3 < top.pixels.size(); i += 4) {
+        const double a = top.pixels[i + 3] / 255.0 * opacity;
+        if (a <= 0.0)
+            continue;
+        const double below = bottom.pixels[i + 3] / 255.0;
+        const double outA = a + below * (1.0 - a);
+        for (int c = 0; c < 3; ++c) {
+            const double v = (top.pixels[i + c] * a + bottom.pixels[i + c] * below * (1.0 - a)) / outA;
+            bottom.pixels[i + static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0, 255.0)));
+        }
+        bottom.pixels[i + 3] = static_cast<std::uint8_t>(std::lround(outA * 255.0));
+    }
 }
 
 } // namespace sandtable::importers

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 
@@ -128,13 +129,32 @@ int classDimension(const core::Scenario& s, const std::string& cls, bool& alsoPo
     return -1;
 }
 
+/// The point half way along a line's first part (a crossing mapped from the way that crosses).
+core::Geometry middleOf(const core::Geometry& line)
+{
+    const std::vector<core::Coordinate>& v = line.parts.at(0).at(0);
+    double total = 0.0;
+    for (std::size_t i = 1; i < v.size(); ++i)
+        total += std::hypot(v[i].x - v[i - 1].x, v[i].y - v[i - 1].y);
+    double walked = 0.0;
+    for (std::size_t i = 1; i < v.size(); ++i) {
+        const double step = std::hypot(v[i].x - v[i - 1].x, v[i].y - v[i - 1].y);
+        if (walked + step >= total / 2.0 && step > 0.0) {
+            const double t = (total / 2.0 - walked) / step;
+            return core::Geometry::point({v[i - 1].x + t * (v[i].x - v[i - 1].x), v[i - 1].y + t * (v[i].y - v[i - 1].y)});
+        }
+        walked += step;
+    }
+    return core::Geometry::point(v.front());
+}
+
 } // namespace
 
 TerrainImportResult importTerrain(const core::Scenario& scenario, const std::filesystem::path& vector,
     const TerrainImportOptions& options)
 {
-    if (options.fixedClass.empty() && options.classField.empty())
-        throw std::invalid_argument("give a class for every feature or the field holding the class");
+    if (options.fixedClass.empty() && options.classField.empty() && options.tagRules.empty())
+        throw std::invalid_argument("give a class for every feature, the field holding the class, or a preset");
     const std::string file = vector.string();
     detail::ensureGdalRegistered();
     GdalErrorScope errors;
@@ -177,6 +197,20 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
     }
     detail::Srs target = detail::makeSrs(out.crs, file);
 
+    // The extent as a polygon in the working CRS, to clip to.
+    OgrGeometry clip;
+    if (options.clipToExtent && scenario.settings.extent) {
+        const core::Extent& e = *scenario.settings.extent;
+        OGRGeometryH ring = OGR_G_CreateGeometry(wkbLinearRing);
+        OGR_G_AddPoint_2D(ring, e.minX, e.minY);
+        OGR_G_AddPoint_2D(ring, e.maxX, e.minY);
+        OGR_G_AddPoint_2D(ring, e.maxX, e.maxY);
+        OGR_G_AddPoint_2D(ring, e.minX, e.maxY);
+        OGR_G_AddPoint_2D(ring, e.minX, e.minY);
+        clip.reset(OGR_G_CreateGeometry(wkbPolygon));
+        OGR_G_AddGeometryDirectly(clip.get(), ring);
+    }
+
     std::set<std::string> taken;
     for (const auto& f : scenario.terrain)
         taken.insert(f.id.str());
@@ -193,13 +227,21 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         OGRFeatureDefnH definition = OGR_L_GetLayerDefn(layer);
         const int classIndex = options.classField.empty() ? -1 : OGR_FD_GetFieldIndex(definition, options.classField.c_str());
         const int nameIndex = OGR_FD_GetFieldIndex(definition, "name");
+        const int otherTagsIndex = OGR_FD_GetFieldIndex(definition, "other_tags");
+        std::size_t unmapped = 0, outside = 0;
+        std::vector<int> ruleFields; // per tag rule: the field holding its key, -1 for other_tags
+        for (const TagRule& r : options.tagRules)
+            ruleFields.push_back(OGR_FD_GetFieldIndex(definition, r.key.c_str()));
         const int levelIndex = OGR_FD_GetFieldIndex(definition, "level");
         if (!options.classField.empty() && classIndex < 0) {
             const auto count = OGR_L_GetFeatureCount(layer, TRUE);
             out.skipped += count > 0 ? static_cast<std::size_t>(count) : 0;
+            std::string fields;
+            for (int f = 0; f < OGR_FD_GetFieldCount(definition); ++f)
+                fields += std::string(fields.empty() ? "" : ", ") + OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(definition, f));
             out.diagnostics.push_back({"import.field.missing", core::Severity::Warning, "/terrain",
-                file + ": layer '" + layerName + "': has no field '" + options.classField + "'; its "
-                    + std::to_string(count) + " feature(s) skipped"});
+                file + ": layer '" + layerName + "': has no field '" + options.classField + "' (its fields: "
+                    + (fields.empty() ? std::string("none") : fields) + "); its " + std::to_string(count) + " feature(s) skipped"});
             continue;
         }
         Transform transform;
@@ -220,61 +262,123 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         while (Feature feature{OGR_L_GetNextFeature(layer)}) {
             const std::string where = file + ": layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get()));
             std::string cls = options.fixedClass;
-            if (cls.empty()) {
+            std::string grade;
+            std::string crossing;
+            if (!options.tagRules.empty()) {
+                const TagRule* rule = nullptr;
+                for (std::size_t k = 0; k < options.tagRules.size(); ++k) {
+                    const TagRule& r = options.tagRules[k];
+                    const int index = ruleFields[k];
+                    std::string value;
+                    if (index >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), index))
+                        value = OGR_F_GetFieldAsString(feature.get(), index);
+                    else if (index < 0 && otherTagsIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), otherTagsIndex))
+                        value = otherTag(OGR_F_GetFieldAsString(feature.get(), otherTagsIndex), r.key);
+                    if (!value.empty() && (r.value == "*" || r.value == value)) {
+                        rule = &r;
+                        break;
+                    }
+                }
+                if (!rule || rule->terrainClass == "-") {
+                    ++unmapped;
+                    continue;
+                }
+                cls = rule->terrainClass;
+                grade = rule->grade;
+                // A way that is a road or a stream and also a bridge or ford gives both: the line and the
+                // crossing at its middle (tried after the first match, which decides the line's class).
+                for (std::size_t k = 0; k < options.tagRules.size() && crossing.empty(); ++k) {
+                    const TagRule& r = options.tagRules[k];
+                    if (&r == rule || (r.terrainClass != "bridge" && r.terrainClass != "ford"))
+                        continue;
+                    std::string value;
+                    if (ruleFields[k] >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), ruleFields[k]))
+                        value = OGR_F_GetFieldAsString(feature.get(), ruleFields[k]);
+                    else if (ruleFields[k] < 0 && otherTagsIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), otherTagsIndex))
+                        value = otherTag(OGR_F_GetFieldAsString(feature.get(), otherTagsIndex), r.key);
+                    if (!value.empty() && (r.value == "*" || r.value == value))
+                        crossing = r.terrainClass;
+                }
+            } else if (cls.empty()) {
                 const std::string value = OGR_F_IsFieldSetAndNotNull(feature.get(), classIndex)
                     ? OGR_F_GetFieldAsString(feature.get(), classIndex)
                     : "";
                 const auto mapped = options.valueMap.find(value);
                 cls = mapped != options.valueMap.end() ? mapped->second : value;
             }
-            bool alsoPolygon = false;
-            const int dim = classDimension(scenario, cls, alsoPolygon);
-            if (dim < 0) {
-                ++out.skipped;
-                out.diagnostics.push_back({"import.class.unknown", core::Severity::Warning, "/terrain",
-                    where + ": class '" + cls + "' is neither a canonical class nor a declared custom class; skipped"});
-                continue;
-            }
-            OGRGeometryH source = OGR_F_GetGeometryRef(feature.get());
-            if (const std::size_t n = source ? vertexCount(source) : 0; n > core::limits::kMaxVerticesPerGeometry)
-                throw core::FormatError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
-                    "the geometry has " + std::to_string(n) + " vertices, which "
-                        + core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, "vertices"));
-            OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
-            if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
-                throw core::OperationError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
-                    errors.reason("cannot be transformed to " + out.crs));
-            std::optional<core::Geometry> model = toModel(geometry.get());
-            if (!model) {
-                ++out.skipped;
-                out.diagnostics.push_back({"import.geometry.unsupported", core::Severity::Warning, "/terrain",
-                    where + ": empty, missing or mixed geometry; skipped"});
-                continue;
-            }
-            const int actual = core::dimension(model->type);
-            if (actual != dim && !(alsoPolygon && actual == 2)) {
-                ++out.skipped;
-                out.diagnostics.push_back({"import.geometry.kind", core::Severity::Warning, "/terrain",
-                    where + ": a " + core::toString(model->type) + " cannot be " + cls + "; skipped"});
-                continue;
-            }
-            core::TerrainFeature terrain;
-            std::string id;
-            do
-                id = cls + "-" + std::to_string(++nextNumber[cls]);
-            while (taken.count(id) > 0);
-            taken.insert(id);
-            terrain.id = core::FeatureId(id);
-            terrain.terrainClass = cls;
-            if (nameIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), nameIndex))
-                terrain.name = OGR_F_GetFieldAsString(feature.get(), nameIndex);
-            if (cls == "hill" && levelIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), levelIndex))
-                terrain.attributes["level"] = OGR_F_GetFieldAsInteger(feature.get(), levelIndex);
-            terrain.geometry = std::move(*model);
-            out.edit.changes.push_back(core::EntityChange<core::TerrainFeature>{id, std::nullopt, std::move(terrain), at, at});
-            ++at;
-            ++out.imported;
+            // One terrain feature of class `cls` from this feature's geometry.
+            const auto add = [&](const std::string& featureClass, const std::string& featureGrade) {
+                bool alsoPolygon = false;
+                const int dim = classDimension(scenario, featureClass, alsoPolygon);
+                if (dim < 0) {
+                    ++out.skipped;
+                    out.diagnostics.push_back({"import.class.unknown", core::Severity::Warning, "/terrain",
+                        where + ": class '" + featureClass + "' is neither a canonical class nor a declared custom class; skipped"});
+                    return;
+                }
+                OGRGeometryH source = OGR_F_GetGeometryRef(feature.get());
+                if (const std::size_t n = source ? vertexCount(source) : 0; n > core::limits::kMaxVerticesPerGeometry)
+                    throw core::FormatError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
+                        "the geometry has " + std::to_string(n) + " vertices, which "
+                            + core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, "vertices"));
+                OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
+                if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
+                    throw core::OperationError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
+                        errors.reason("cannot be transformed to " + out.crs));
+                if (geometry && clip) {
+                    OgrGeometry inside(OGR_G_Intersection(geometry.get(), clip.get()));
+                    if (!inside || OGR_G_IsEmpty(inside.get())) {
+                        ++outside;
+                        return;
+                    }
+                    geometry = std::move(inside);
+                }
+                std::optional<core::Geometry> model = toModel(geometry.get());
+                if (model && dim == 0 && core::dimension(model->type) == 1)
+                    model = middleOf(*model); // a bridge or ford mapped from a way: at its middle
+                if (!model) {
+                    ++out.skipped;
+                    out.diagnostics.push_back({"import.geometry.unsupported", core::Severity::Warning, "/terrain",
+                        where + ": empty, missing or mixed geometry; skipped"});
+                    return;
+                }
+                const int actual = core::dimension(model->type);
+                if (actual != dim && !(alsoPolygon && actual == 2)) {
+                    ++out.skipped;
+                    out.diagnostics.push_back({"import.geometry.kind", core::Severity::Warning, "/terrain",
+                        where + ": a " + core::toString(model->type) + " cannot be " + featureClass + "; skipped"});
+                    return;
+                }
+                core::TerrainFeature terrain;
+                std::string id;
+                do
+                    id = featureClass + "-" + std::to_string(++nextNumber[featureClass]);
+                while (taken.count(id) > 0);
+                taken.insert(id);
+                terrain.id = core::FeatureId(id);
+                terrain.terrainClass = featureClass;
+                if (nameIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), nameIndex))
+                    terrain.name = OGR_F_GetFieldAsString(feature.get(), nameIndex);
+                if (!featureGrade.empty())
+                    terrain.attributes["featureGrade"] = featureGrade;
+                if (featureClass == "hill" && levelIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), levelIndex))
+                    terrain.attributes["level"] = OGR_F_GetFieldAsInteger(feature.get(), levelIndex);
+                terrain.geometry = std::move(*model);
+                out.edit.changes.push_back(core::EntityChange<core::TerrainFeature>{id, std::nullopt, std::move(terrain), at, at});
+                ++at;
+                ++out.imported;
+                ++out.classes[featureClass];
+            };
+            add(cls, grade);
+            if (!crossing.empty())
+                add(crossing, "");
         }
+        if (unmapped > 0)
+            out.diagnostics.push_back({"import.tags.unmapped", core::Severity::Info, "/terrain",
+                file + ": layer '" + layerName + "': " + std::to_string(unmapped) + " feature(s) no tag rule maps to a class, left out"});
+        if (outside > 0)
+            out.diagnostics.push_back({"import.outside_extent", core::Severity::Info, "/terrain",
+                file + ": layer '" + layerName + "': " + std::to_string(outside) + " feature(s) wholly outside the scenario's extent, left out"});
     }
     if (!foundLayer)
         throw core::OperationError(file, "layer '" + options.layer + "'", "no such layer");

@@ -7,6 +7,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <filesystem>
 #include <sstream>
 
 using sandtable::test::Result;
@@ -26,6 +27,59 @@ BOOST_AUTO_TEST_CASE(new_scenario_validates_clean_with_json_counts)
     BOOST_TEST(j.at("errors").get<int>() == 0);
     BOOST_TEST(j.at("warnings").get<int>() == 0);
     BOOST_TEST(j.at("diagnostics").is_array());
+}
+
+BOOST_AUTO_TEST_CASE(new_from_a_georeferenced_raster_takes_its_crs_and_extent,
+    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    // GDAL's byte.tif: 20 x 20 pixels of 60 m from (440720, 3751320), NAD27 / UTM zone 11N (EPSG:26711),
+    // projected in metres: its own CRS, extent 440720..441920 E, 3750120..3751320 N.
+    sandtable::test::TemporaryFolder folder;
+    const std::string file = (folder / "byte.sandtable.json").string();
+    Result created = runTool({"scenario", "new", "--map", sandtable::test::sharedData("rasters/byte.tif").string(), "-o", file, "--json"});
+    BOOST_TEST_REQUIRE(created.code == 0, created.err);
+    const auto j = nlohmann::json::parse(created.out);
+    BOOST_TEST(j.at("id").get<std::string>() == "byte");
+    BOOST_TEST(j.at("crs").get<std::string>() == "EPSG:26711");
+    BOOST_TEST(j.at("georeferenced").get<bool>());
+    BOOST_TEST((j.at("extent") == nlohmann::json::array({440720.0, 3750120.0, 441920.0, 3751320.0})));
+    Result validated = runTool({"scenario", "validate", file, "--json"});
+    BOOST_TEST(validated.code == 0, validated.out);
+    // A reference layer on it: listed, then removed; a layer name that does not exist exits 1.
+    Result added = runTool({"reference", "add", file, sandtable::test::sharedData("rasters/byte.tif").string(), "--name", "modern", "--opacity", "0.5"});
+    BOOST_TEST(added.code == 0, added.err);
+    Result listed = runTool({"reference", "list", file, "--json"});
+    const auto list = nlohmann::json::parse(listed.out);
+    BOOST_TEST_REQUIRE(list.size() == 1u);
+    BOOST_TEST(list[0].at("name").get<std::string>() == "modern");
+    BOOST_TEST(list[0].at("kind").get<std::string>() == "raster");
+    BOOST_TEST(list[0].at("crs").get<std::string>() == "EPSG:26711");
+    BOOST_TEST(list[0].at("opacity").get<double>() == 0.5);
+    BOOST_TEST(runTool({"reference", "remove", file, "nothing"}).code == 1);
+    BOOST_TEST(runTool({"reference", "remove", file, "modern"}).code == 0);
+    BOOST_TEST(nlohmann::json::parse(runTool({"reference", "list", file, "--json"}).out).empty());
+}
+
+BOOST_AUTO_TEST_CASE(new_from_a_plain_scan_says_what_comes_next, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string file = (folder / "scan.sandtable.json").string();
+    const std::string scan = sandtable::test::sharedData("maps/gettysburg_positions_map_july1-3_1863.jpg").string();
+    Result created = runTool({"scenario", "new", "--map", scan, "-o", file, "--json"});
+    BOOST_TEST_REQUIRE(created.code == 0, created.err);
+    const auto j = nlohmann::json::parse(created.out);
+    BOOST_TEST(!j.at("georeferenced").get<bool>());
+    BOOST_TEST(j.at("next").get<std::string>() == "georeference");
+    BOOST_TEST(j.at("crs").is_null());
+    BOOST_TEST(runTool({"scenario", "validate", file}).code == 0);
+    // A raster GDAL cannot read: exit 1 naming it, nothing written.
+    const std::string bad = (folder / "not-a-raster.tif").string();
+    sandtable::core::writeFileAtomically(bad, "plain text");
+    const std::string other = (folder / "other.sandtable.json").string();
+    Result refused = runTool({"scenario", "new", "--map", bad, "-o", other});
+    BOOST_TEST(refused.code == 1);
+    BOOST_TEST(refused.err.find("not-a-raster.tif") != std::string::npos, refused.err);
+    BOOST_TEST(!std::filesystem::exists(other));
 }
 
 BOOST_AUTO_TEST_CASE(invalid_document_exits_one_with_diagnostics)

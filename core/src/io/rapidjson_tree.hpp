@@ -3,9 +3,23 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-// valijson's adapter first: it defines RAPIDJSON_ASSERT (an exception instead of abort()) for every use of
-// RapidJSON in core, which must see the one definition.
+
+#include <stdexcept>
+
+// Every use of RapidJSON in core sees this one RAPIDJSON_ASSERT: a misuse throws instead of being
+// undefined behaviour in a release build. valijson's adapter would define one that builds a std::string
+// of __FILE__ at every RapidJSON accessor call (a third of the reading time of a big scenario went to
+// those allocations). It defines it only when VALIJSON_USE_EXCEPTIONS is set (and warns when one exists),
+// so the adapter is included with that macro set aside, after the valijson headers that do depend on it.
+#include <valijson/exceptions.hpp>
+#include <valijson/internal/adapter.hpp>
+#include <valijson/internal/basic_adapter.hpp>
+#include <valijson/internal/frozen_value.hpp>
+#define RAPIDJSON_ASSERT(x) ((x) ? static_cast<void>(0) : throw std::logic_error("RapidJSON assertion failed: " #x))
+#pragma push_macro("VALIJSON_USE_EXCEPTIONS")
+#undef VALIJSON_USE_EXCEPTIONS
 #include <valijson/adapters/rapidjson_adapter.hpp>
+#pragma pop_macro("VALIJSON_USE_EXCEPTIONS")
 #include <rapidjson/document.h>
 
 #include <string>
@@ -13,9 +27,19 @@
 
 namespace sandtable::core::detail {
 
-/// Parses `text` into `document` (RapidJSON, full-precision numbers: every double is the one strtod reads;
-/// UTF-8 checked). Throws FormatError(sourceName, "", "not valid JSON: <reason> at line L, column C").
-void parseJson(std::string_view text, const std::string& sourceName, rapidjson::Document& document);
+/// A parsed JSON text. The document's strings point into `buffer` (RapidJSON's in-situ parse), so the
+/// two live and move together.
+struct JsonTree {
+    std::string buffer;
+    rapidjson::Document document;
+};
+
+/// Parses `text` (RapidJSON, in situ on a copy; UTF-8 checked; a leading UTF-8 byte-order mark skipped).
+/// Numbers are converted by std::from_chars, so every double is the one strtod reads (the shortest form
+/// sandtable writes reads back to the same bits) and integers stay integers: unsigned when not negative,
+/// as RapidJSON's own reader gives them. Throws FormatError(sourceName, "", "not valid JSON: <reason> at
+/// line L, column C").
+void parseJson(std::string_view text, const std::string& sourceName, JsonTree& tree);
 
 /// The same value as an ordered nlohmann value (member order kept; integers stay integers: unsigned when
 /// they are not negative, as nlohmann's own parser reads them).

@@ -113,10 +113,11 @@ void checkJsonLimits(std::string_view text, const std::string& sourceName)
 
 /// Parses the text once and checks it is a sandtable scenario of a version this build reads.
 /// Throws FormatError (object "/version" for a version this build cannot read).
-void parseAndGate(std::string_view text, const std::string& sourceName, rapidjson::Document& document)
+void parseAndGate(std::string_view text, const std::string& sourceName, detail::JsonTree& tree)
 {
     checkJsonLimits(text, sourceName);
-    detail::parseJson(text, sourceName, document);
+    detail::parseJson(text, sourceName, tree);
+    const rapidjson::Document& document = tree.document;
     if (!document.IsObject())
         throw FormatError(sourceName, "/", "not a sandtable scenario: the document is not a JSON object");
     const auto format = document.FindMember("format");
@@ -576,8 +577,9 @@ Diagnostic formatDiagnostic(const FormatError& e)
 ValidationReport readChecked(std::string_view text, const std::string& sourceName)
 {
     ValidationReport report;
-    rapidjson::Document document;
-    parseAndGate(text, sourceName, document);
+    detail::JsonTree tree;
+    parseAndGate(text, sourceName, tree);
+    const rapidjson::Document& document = tree.document;
     if (schemaAccepts(schemaWithoutTerrainCoordinates(), document)) {
         try {
             report.scenario = scenarioFromTree(document, sourceName);

@@ -14,13 +14,6 @@ namespace core = sandtable::core;
 
 namespace {
 
-core::Scenario withScan()
-{
-    core::Scenario s = sandtable::test::smallScenario();
-    s.map = core::MapSource{"scan.jpg", "", 2000, 1500, std::nullopt, ""};
-    return s;
-}
-
 ResidualRow row(int id, bool enabled, double residualMap)
 {
     ResidualRow r;

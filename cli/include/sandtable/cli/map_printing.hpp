@@ -16,15 +16,18 @@ struct MapPrintJob {
     print::MapPrintRequest request;
     double dpi = 150.0;                  ///< scan layer resolution on paper
     std::string mapOverride;             ///< a raster to use instead of the scenario's map path
+    bool references = true;              ///< draw the scenario's visible reference layers under/over the scan
 };
 
 struct MapPrintOutcome {
     print::MapPrintResult result;
     bool scanPrinted = false;
+    bool referencesPrinted = false;
 };
 
 /// Renders the scan layer when asked and available (a missing raster prints terrain only, with a notice
-/// on stderr), then prints. Throws as print::printMap.
+/// on stderr) and the visible reference layers (`references`), each at its opacity, under or over the
+/// scan as the scenario says, into the one raster underlay; then prints. Throws as print::printMap.
 MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job, Context& context);
 
 } // namespace sandtable::cli

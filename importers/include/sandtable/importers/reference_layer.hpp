@@ -3,6 +3,8 @@
 #pragma once
 
 #include "sandtable/core/model/scenario.hpp"
+#include "sandtable/core/util/progress.hpp"
+#include "sandtable/importers/map_raster.hpp"
 
 #include <filesystem>
 #include <string>
@@ -23,5 +25,17 @@ struct ReferenceLayerInfo {
 /// layer is drawn reprojected, so it must say where it is: the message names the file and the fix, a
 /// .prj or `gdal_edit.py -a_srs`). OpenStreetMap files (.osm, .osm.pbf) are WGS 84 by definition.
 ReferenceLayerInfo inspectReferenceLayer(const std::filesystem::path& path);
+
+/// Draws a reference layer over `window` (working-CRS metres, `crs` as GDAL reads it: "EPSG:n" or WKT) at
+/// `metresPerPixel`, north up, reprojected from the layer's own CRS: a raster resampled bilinearly (a DEM
+/// with `hillshade` as GDAL's hillshade, light from 315 degrees at 45 degrees), a vector as dark grey
+/// lines one pixel wide (polygons by their outlines). Outside the layer A = 0; `layer.opacity` is not
+/// applied (the caller composes). The path resolves against `scenarioDir`.
+/// Throws core::IoError when the file is missing, core::OperationError as renderMapRaster.
+RenderedRaster renderReferenceLayer(const core::ReferenceLayer& layer, const std::filesystem::path& scenarioDir,
+    const std::string& crs, const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress = {});
+
+/// Lays `top` over `bottom` (the same size, RGBA), `top`'s alpha scaled by `opacity` (0..1).
+void composeOver(RenderedRaster& bottom, const RenderedRaster& top, double opacity);
 
 } // namespace sandtable::importers

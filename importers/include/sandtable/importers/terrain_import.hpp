@@ -6,6 +6,8 @@
 #include "sandtable/core/validation/diagnostic.hpp"
 
 #include <filesystem>
+#include "sandtable/importers/tag_rules.hpp"
+
 #include <map>
 #include <string>
 
@@ -15,10 +17,19 @@ namespace sandtable::importers {
 /// `classField`, looked up in `valueMap` (source value -> class; a value not in the map is taken as the
 /// class itself, e.g. OSM `landuse=forest` needs forest=woods, `waterway=stream` is already a class).
 /// `layer` limits the import to one layer (all layers when empty).
+///
+/// `tagRules` (e.g. osmPreset()) instead: each feature's class comes from the first rule whose key has
+/// the rule's value, read from the field of that name or, in OGR's OpenStreetMap layers, from other_tags;
+/// features no rule maps are left out (counted in an "import.tags.unmapped" note per layer). A bridge or
+/// ford mapped from a way is placed at the way's middle.
+/// `clipToExtent`: features are clipped to the scenario's extent (when it has one); what lies wholly
+/// outside is left out and counted.
 struct TerrainImportOptions {
     std::string fixedClass;
     std::string classField;
     std::map<std::string, std::string> valueMap;
+    std::vector<TagRule> tagRules;
+    bool clipToExtent = false;
     std::string layer;
 };
 
@@ -39,6 +50,7 @@ struct TerrainImportResult {
     std::size_t imported = 0;
     std::size_t skipped = 0;
     std::string crs; ///< the working CRS the features are in
+    std::map<std::string, std::size_t> classes; ///< features imported per class
     core::Diagnostics diagnostics;
 };
 
