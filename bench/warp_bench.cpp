@@ -54,6 +54,7 @@ int main(int argc, char** argv)
         }
         const auto start = std::chrono::steady_clock::now();
         const importers::GeorefResult fitted = importers::georeferenceScan(request);
+        const double fitSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         warp.scan = request.scan;
         warp.georeference = fitted.georeference;
         const importers::WarpResult out = importers::warpToGeoTiff(warp);
@@ -81,10 +82,10 @@ int main(int argc, char** argv)
                 const auto back = fit.toMap(r.x, r.y);
                 grid = std::max(grid, std::hypot(back.x - m.x, back.y - m.y) / resolution);
             }
-        std::printf("{\"seconds\": %.3f, \"width\": %d, \"height\": %d, \"geotransform\": [%.17g, %.17g, %.17g, %.17g, "
+        std::printf("{\"seconds\": %.3f, \"fit_seconds\": %.3f, \"width\": %d, \"height\": %d, \"geotransform\": [%.17g, %.17g, %.17g, %.17g, "
                     "%.17g, %.17g], \"overview_levels\": %d, \"ours_landing_px\": %.6g, \"gdal_landing_px\": %.6g, "
                     "\"gdal_grid_gap_px\": %.6g}\n",
-            seconds, out.width, out.height, out.geotransform[0], out.geotransform[1], out.geotransform[2],
+            seconds, fitSeconds, out.width, out.height, out.geotransform[0], out.geotransform[1], out.geotransform[2],
             out.geotransform[3], out.geotransform[4], out.geotransform[5], out.overviewLevels, ours, gdal, grid);
         return 0;
     } catch (const std::exception& e) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The exact-inverse GDAL transformer: GcpTransform's forward fit and its Newton inverse behind GDAL's
+// The exact-inverse GDAL transformer: GcpTransform's forward fit and InverseMesh's inverse behind GDAL's
 // transformer interface.
 #include "exact_transformer.hpp"
 
@@ -14,7 +14,7 @@ namespace {
 
 struct ExactTransformer {
     GDALTransformerInfo info{}; // must come first: GDAL reads the signature and functions from here
-    std::shared_ptr<const GcpTransform> fit;
+    std::shared_ptr<const importers::InverseMesh> mesh;
     std::array<double, 6> dst{};     ///< destination pixel/line -> target CRS
     std::array<double, 6> dstInv{};  ///< target CRS -> destination pixel/line
     double srcRatioX = 1.0;          ///< scan pixel = transformer source pixel * ratio (overview warping)
@@ -47,11 +47,11 @@ int exactGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, 
         if (dstToSrc) {
             const double mx = g[0] + g[1] * x[i] + g[2] * y[i];
             const double my = g[3] + g[4] * x[i] + g[5] * y[i];
-            out = self->fit->toPixel(mx, my);
+            out = self->mesh->toPixel(mx, my);
             out.x /= self->srcRatioX;
             out.y /= self->srcRatioY;
         } else {
-            const core::Coordinate map = self->fit->toMap(x[i] * self->srcRatioX, y[i] * self->srcRatioY);
+            const core::Coordinate map = self->mesh->fit().toMap(x[i] * self->srcRatioX, y[i] * self->srcRatioY);
             out = {gi[0] + gi[1] * map.x + gi[2] * map.y, gi[3] + gi[4] * map.x + gi[5] * map.y};
         }
         const bool ok = std::isfinite(out.x) && std::isfinite(out.y);
@@ -68,7 +68,7 @@ int exactGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, 
     return all;
 }
 
-void* createExactGcpTransformer(std::shared_ptr<const GcpTransform> fit, const double* dstGeotransform)
+void* createExactGcpTransformer(std::shared_ptr<const importers::InverseMesh> mesh, const double* dstGeotransform)
 {
     auto t = std::make_unique<ExactTransformer>();
     std::memcpy(t->info.abySignature, GDAL_GTI2_SIGNATURE, 4);
@@ -77,7 +77,7 @@ void* createExactGcpTransformer(std::shared_ptr<const GcpTransform> fit, const d
     t->info.pfnCleanup = cleanup;
     t->info.pfnSerialize = nullptr;
     t->info.pfnCreateSimilar = createSimilar;
-    t->fit = std::move(fit);
+    t->mesh = std::move(mesh);
     if (dstGeotransform)
         std::memcpy(t->dst.data(), dstGeotransform, sizeof(double) * 6);
     else

@@ -10,6 +10,8 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <limits>
+#include <numbers>
 #include <numeric>
 
 namespace sandtable::importers {
@@ -422,49 +424,112 @@ core::Coordinate GcpTransform::toPixelGdalReverse(double x, double y) const
     return m_impl->gdalApply(true, x, y);
 }
 
-core::Coordinate GcpTransform::toPixel(double x, double y) const
+namespace {
+
+/// Newton on `toMap` from `start` towards the map point (x, y): Jacobian by central differences over
+/// half a pixel (exact for polynomials up to order 2, O(h^2) beyond; it only sets the step, the root found
+/// is the forward fit's own), each step halved until it brings the map point closer (so a start beyond a
+/// fold walks back instead of jumping to another sheet far away), steps capped at `maxStep` px. Converged
+/// when a step is below `tolerance` px; false when the residual stops decreasing (a local minimum of
+/// |toMap(p) - (x, y)|, e.g. just outside a fold, where the root lies on another sheet) or after 40 steps.
+template <class Forward>
+bool newtonInverse(const Forward& toMap, double x, double y, core::Coordinate& p, double tolerance, double maxStep)
 {
-    core::Coordinate p = toPixelGdalReverse(x, y);
-    if (m_impl->usesGeotransform() || !std::isfinite(p.x) || !std::isfinite(p.y))
-        return p;
-    // Newton on the forward transform, started at GDAL's separately fitted reverse. The Jacobian by
-    // central differences (exact for polynomials up to order 2, O(h^2) beyond): it only sets the step,
-    // the root found is the one of the forward fit itself. Converged when the step is below 1e-9 px.
     const double h = 0.5;
-    for (int iteration = 0; iteration < 60; ++iteration) {
-        const core::Coordinate f = toMap(p.x, p.y);
+    core::Coordinate f = toMap(p.x, p.y);
+    double residual = std::hypot(x - f.x, y - f.y);
+    if (!std::isfinite(residual))
+        return false;
+    for (int iteration = 0; iteration < 40; ++iteration) {
+        if (residual == 0.0)
+            return true;
         const core::Coordinate fx1 = toMap(p.x + h, p.y), fx0 = toMap(p.x - h, p.y);
         const core::Coordinate fy1 = toMap(p.x, p.y + h), fy0 = toMap(p.x, p.y - h);
         const double j11 = (fx1.x - fx0.x) / (2 * h), j21 = (fx1.y - fx0.y) / (2 * h);
         const double j12 = (fy1.x - fy0.x) / (2 * h), j22 = (fy1.y - fy0.y) / (2 * h);
         const double det = j11 * j22 - j12 * j21;
         if (!std::isfinite(det) || det == 0.0)
-            break;
+            return false;
         const double rx = x - f.x, ry = y - f.y;
         double stepX = (j22 * rx - j12 * ry) / det;
         double stepY = (-j21 * rx + j11 * ry) / det;
-        if (!std::isfinite(stepX) || !std::isfinite(stepY))
-            break;
-        // Far outside the GCPs a polynomial may fold: damp steps that would jump beyond the scan's scale.
-        const double step = std::hypot(stepX, stepY);
-        if (step > 1e7) {
-            stepX *= 1e7 / step;
-            stepY *= 1e7 / step;
+        double step = std::hypot(stepX, stepY);
+        if (!std::isfinite(step))
+            return false;
+        if (step > maxStep) {
+            stepX *= maxStep / step;
+            stepY *= maxStep / step;
+            step = maxStep;
         }
-        p.x += stepX;
-        p.y += stepY;
-        if (step < 1e-9)
-            return p;
+        // A full step this small is converged (within rounding of the root the residual no longer falls).
+        if (step < tolerance) {
+            p = {p.x + stepX, p.y + stepY};
+            return true;
+        }
+        const double fullStep = step;
+        bool better = false;
+        for (int halving = 0; halving < 12 && !better; ++halving) {
+            const core::Coordinate q{p.x + stepX, p.y + stepY};
+            const core::Coordinate fq = toMap(q.x, q.y);
+            const double r = std::hypot(x - fq.x, y - fq.y);
+            if (r < residual) {
+                p = q;
+                f = fq;
+                residual = r;
+                better = true;
+            }
+            stepX /= 2;
+            stepY /= 2;
+        }
+        // No step brings the point closer: stalled, unless the step is already within rounding (1e-6 px) of
+        // the root, where the map residual is all rounding (the caller then keeps p).
+        if (!better)
+            return fullStep < 1e-6;
     }
-    // Not converged (a fold of the polynomial, or no root): accept only what already meets 1e-6 px.
-    const core::Coordinate f = toMap(p.x, p.y);
-    const core::Coordinate fx1 = toMap(p.x + h, p.y), fy1 = toMap(p.x, p.y + h);
-    const double j11 = (fx1.x - f.x) / h, j21 = (fx1.y - f.y) / h, j12 = (fy1.x - f.x) / h, j22 = (fy1.y - f.y) / h;
-    const double det = j11 * j22 - j12 * j21;
-    const double rx = x - f.x, ry = y - f.y;
-    if (std::isfinite(det) && det != 0.0 && std::hypot((j22 * rx - j12 * ry) / det, (-j21 * rx + j11 * ry) / det) < 1e-6)
+    return false;
+}
+
+} // namespace
+
+core::Coordinate GcpTransform::toPixelFrom(double x, double y, core::Coordinate start, double tolerancePx) const
+{
+    if (m_impl->usesGeotransform())
+        return toPixelGdalReverse(x, y);
+    const auto forward = [this](double p, double l) { return toMap(p, l); };
+    const double tolerance = std::max(tolerancePx, 1e-9);
+    core::Coordinate p = start;
+    if (std::isfinite(p.x) && std::isfinite(p.y) && newtonInverse(forward, x, y, p, tolerance, 1e7))
         return p;
+    if (!std::isfinite(start.x) || !std::isfinite(start.y))
+        return {std::nan(""), std::nan("")};
+    // Newton stalled (the start lies beyond a fold of the fit, or where its Jacobian vanishes): starts on
+    // rings of 2, 4, ..., 256 px around `start`, 8 per ring; the first ring with a root gives the one
+    // nearest `start`.
+    for (double radius = 2; radius <= 256; radius *= 2) {
+        core::Coordinate best{std::nan(""), std::nan("")};
+        double bestDistance = std::numeric_limits<double>::infinity();
+        for (int k = 0; k < 8; ++k) {
+            core::Coordinate q{start.x + radius * std::cos(k * std::numbers::pi / 4), start.y + radius * std::sin(k * std::numbers::pi / 4)};
+            if (!newtonInverse(forward, x, y, q, tolerance, 4 * radius))
+                continue;
+            const double d = std::hypot(q.x - start.x, q.y - start.y);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = q;
+            }
+        }
+        if (std::isfinite(best.x))
+            return best;
+    }
     return {std::nan(""), std::nan("")};
+}
+
+core::Coordinate GcpTransform::toPixel(double x, double y) const
+{
+    const core::Coordinate p = toPixelGdalReverse(x, y);
+    if (m_impl->usesGeotransform() || !std::isfinite(p.x) || !std::isfinite(p.y))
+        return p;
+    return toPixelFrom(x, y, p, 1e-9);
 }
 
 GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod method, const std::string& context)

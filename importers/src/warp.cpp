@@ -124,6 +124,11 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         GDALSetGCPs2(src, static_cast<int>(gcps.size()), gcps.data(), srs.get());
     }
 
+    // The exact inverse at many points: located on a mesh of the forward fit, refined on the fit itself.
+    std::shared_ptr<const InverseMesh> exactMesh;
+    if (exactFit)
+        exactMesh = std::make_shared<const InverseMesh>(exactFit, GDALGetRasterXSize(src), GDALGetRasterYSize(src));
+
     StringList transformOptions;
     transformOptions.set("DST_SRS", target.wkt);
     if (geo.method == core::GeoreferenceMethod::Poly2 || geo.method == core::GeoreferenceMethod::Poly3) {
@@ -139,7 +144,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
     std::array<double, 6> gt{};
     int width = 0, height = 0;
     {
-        Transformer t(exactFit ? detail::createExactGcpTransformer(exactFit, nullptr)
+        Transformer t(exactFit ? detail::createExactGcpTransformer(exactMesh, nullptr)
                                : GDALCreateGenImgProjTransformer2(src, nullptr, transformOptions.list));
         if (!t)
             errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
@@ -212,7 +217,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
                 GDALGetRasterColorInterpretation(GDALGetRasterBand(src, b == srcAlpha ? b + 1 : b)));
         GDALSetRasterColorInterpretation(GDALGetRasterBand(out.get(), dataBands + 1), GCI_AlphaBand);
 
-        Transformer genImg(exactFit ? detail::createExactGcpTransformer(exactFit, gt.data())
+        Transformer genImg(exactFit ? detail::createExactGcpTransformer(exactMesh, gt.data())
                                     : GDALCreateGenImgProjTransformer2(src, out.get(), transformOptions.list));
         if (!genImg)
             errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
@@ -251,6 +256,12 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         options->pProgressArg = &warpProgress;
         options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "NUM_THREADS", "ALL_CPUS");
         options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "INIT_DEST", "0");
+        if (exactFit) {
+            // A spline through uneven GCPs may fold: the scan pixels a chunk needs are then not all inside
+            // the box of where its edges come from. A grid of samples over the chunk, and a margin.
+            options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "SAMPLE_GRID", "YES");
+            options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "SOURCE_EXTRA", "8");
+        }
         GDALWarpOperationH operation = GDALCreateWarpOperation(options);
         CPLErr status = CE_Failure;
         if (operation) {
