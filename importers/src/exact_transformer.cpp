@@ -87,4 +87,114 @@ void* createExactGcpTransformer(std::shared_ptr<const importers::InverseMesh> me
     return t.release();
 }
 
+namespace {
+
+struct FoldAwareTransformer {
+    GDALTransformerInfo info{}; // must come first
+    void* approx = nullptr;     ///< GDAL's approximate transformer over an exact one
+    void* exact = nullptr;      ///< an exact one, for runs of points where the inverse may jump
+    std::shared_ptr<const importers::InverseMesh> mesh;
+    std::array<double, 6> dst{};
+};
+
+void foldAwareCleanup(void* arg)
+{
+    auto* self = static_cast<FoldAwareTransformer*>(arg);
+    if (self->approx)
+        GDALDestroyTransformer(self->approx);
+    if (self->exact)
+        GDALDestroyTransformer(self->exact);
+    delete self;
+}
+
+FoldAwareTransformer* newFoldAware(void* approx, void* exact, std::shared_ptr<const importers::InverseMesh> mesh,
+    const std::array<double, 6>& dst);
+
+void* foldAwareCreateSimilar(void* arg, double ratioX, double ratioY)
+{
+    const auto* self = static_cast<const FoldAwareTransformer*>(arg);
+    // What GDALCreateSimilarTransformer() does (not exported by GDAL 3.6): each one's own GTI2 function.
+    auto similar = [&](void* t) -> void* {
+        auto* info = static_cast<GDALTransformerInfo*>(t);
+        return info->pfnCreateSimilar ? info->pfnCreateSimilar(t, ratioX, ratioY) : nullptr;
+    };
+    void* approx = similar(self->approx);
+    void* exact = similar(self->exact);
+    if (!approx || !exact) {
+        if (approx)
+            GDALDestroyTransformer(approx);
+        if (exact)
+            GDALDestroyTransformer(exact);
+        return nullptr;
+    }
+    return newFoldAware(approx, exact, self->mesh, self->dst);
+}
+
+int foldAwareTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success)
+{
+    const auto* self = static_cast<const FoldAwareTransformer*>(arg);
+    if (!dstToSrc || count < 2)
+        return GDALApproxTransform(self->approx, dstToSrc, count, x, y, z, success);
+    const auto& g = self->dst;
+    auto flagged = [&](int i) { return self->mesh->mayFold(g[0] + g[1] * x[i] + g[2] * y[i], g[3] + g[4] * x[i] + g[5] * y[i]); };
+    int all = TRUE;
+    for (int begin = 0; begin < count;) {
+        const bool fold = flagged(begin);
+        int end = begin + 1;
+        while (end < count && flagged(end) == fold)
+            ++end;
+        const int n = end - begin;
+        const int ok = fold ? exactGcpTransform(self->exact, TRUE, n, x + begin, y + begin, z + begin, success + begin)
+                            : GDALApproxTransform(self->approx, TRUE, n, x + begin, y + begin, z + begin, success + begin);
+        if (!ok)
+            all = FALSE;
+        begin = end;
+    }
+    return all;
+}
+
+FoldAwareTransformer* newFoldAware(void* approx, void* exact, std::shared_ptr<const importers::InverseMesh> mesh,
+    const std::array<double, 6>& dst)
+{
+    auto* t = new FoldAwareTransformer;
+    std::memcpy(t->info.abySignature, GDAL_GTI2_SIGNATURE, 4);
+    t->info.pszClassName = "SandtableFoldAwareTransformer";
+    t->info.pfnTransform = foldAwareTransform;
+    t->info.pfnCleanup = foldAwareCleanup;
+    t->info.pfnSerialize = nullptr;
+    t->info.pfnCreateSimilar = foldAwareCreateSimilar;
+    t->approx = approx;
+    t->exact = exact;
+    t->mesh = std::move(mesh);
+    t->dst = dst;
+    return t;
+}
+
+} // namespace
+
+void* createFoldAwareTransformer(std::shared_ptr<const importers::InverseMesh> mesh, const double* dstGeotransform, double maxErrorPx)
+{
+    void* exactForApprox = createExactGcpTransformer(mesh, dstGeotransform);
+    void* exact = createExactGcpTransformer(mesh, dstGeotransform);
+    void* approx = exactForApprox ? GDALCreateApproxTransformer(exactGcpTransform, exactForApprox, maxErrorPx) : nullptr;
+    if (!approx || !exact) {
+        if (approx)
+            GDALDestroyTransformer(approx);
+        else if (exactForApprox)
+            GDALDestroyTransformer(exactForApprox);
+        if (exact)
+            GDALDestroyTransformer(exact);
+        return nullptr;
+    }
+    GDALApproxTransformerOwnsSubtransformer(approx, TRUE);
+    std::array<double, 6> dst{};
+    std::memcpy(dst.data(), dstGeotransform, sizeof(double) * 6);
+    return newFoldAware(approx, exact, std::move(mesh), dst);
+}
+
+int foldAwareGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success)
+{
+    return foldAwareTransform(arg, dstToSrc, count, x, y, z, success);
+}
+
 } // namespace sandtable::importers::detail

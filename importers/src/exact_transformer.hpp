@@ -24,4 +24,14 @@ void* createExactGcpTransformer(std::shared_ptr<const importers::InverseMesh> me
 /// The GDALTransformerFunc for transformers made by createExactGcpTransformer().
 int exactGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success);
 
+/// The warp's transformer: GDAL's approximate transformer (`maxErrorPx` destination px) over an exact one,
+/// except for runs of destination points where `mesh` says the fit may fold (InverseMesh::mayFold()):
+/// there the inverse can jump between sheets from one pixel to the next, and an interpolation between
+/// two points on one sheet would cross another unseen, so those points go through the exact transformer
+/// one by one. Same semantics and cloning as createExactGcpTransformer(); `dstGeotransform` required.
+void* createFoldAwareTransformer(std::shared_ptr<const importers::InverseMesh> mesh, const double* dstGeotransform, double maxErrorPx);
+
+/// The GDALTransformerFunc for transformers made by createFoldAwareTransformer().
+int foldAwareGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success);
+
 } // namespace sandtable::importers::detail

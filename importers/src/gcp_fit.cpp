@@ -426,27 +426,37 @@ core::Coordinate GcpTransform::toPixelGdalReverse(double x, double y) const
 
 namespace {
 
-/// Newton on `toMap` from `start` towards the map point (x, y): Jacobian by central differences over
-/// half a pixel (exact for polynomials up to order 2, O(h^2) beyond; it only sets the step, the root found
-/// is the forward fit's own), each step halved until it brings the map point closer (so a start beyond a
-/// fold walks back instead of jumping to another sheet far away), steps capped at `maxStep` px. Converged
+/// Newton on `toMap` from `start` towards the map point (x, y), in its chord form: the Jacobian (forward
+/// differences over a quarter pixel; it only sets the step, the root found is the forward fit's own) is
+/// kept while a step at least halves the residual, recomputed where it does not. A step taken with a fresh
+/// Jacobian that does not bring the map point closer is halved until it does, so a start beyond a fold
+/// walks back instead of jumping to another sheet far away; steps are capped at `maxStep` px. Converged
 /// when a step is below `tolerance` px; false when the residual stops decreasing (a local minimum of
-/// |toMap(p) - (x, y)|, e.g. just outside a fold, where the root lies on another sheet) or after 40 steps.
+/// |toMap(p) - (x, y)|, e.g. just outside a fold, where the root lies on another sheet) or after 60
+/// evaluations of the Jacobian.
 template <class Forward>
 bool newtonInverse(const Forward& toMap, double x, double y, core::Coordinate& p, double tolerance, double maxStep)
 {
-    const double h = 0.5;
+    const double h = 0.25;
     core::Coordinate f = toMap(p.x, p.y);
     double residual = std::hypot(x - f.x, y - f.y);
     if (!std::isfinite(residual))
         return false;
-    for (int iteration = 0; iteration < 40; ++iteration) {
+    double j11 = 0, j12 = 0, j21 = 0, j22 = 0;
+    bool haveJacobian = false, fresh = false; // fresh: computed at the current p
+    int jacobians = 0;
+    for (int iteration = 0; iteration < 200 && jacobians <= 60; ++iteration) {
         if (residual == 0.0)
             return true;
-        const core::Coordinate fx1 = toMap(p.x + h, p.y), fx0 = toMap(p.x - h, p.y);
-        const core::Coordinate fy1 = toMap(p.x, p.y + h), fy0 = toMap(p.x, p.y - h);
-        const double j11 = (fx1.x - fx0.x) / (2 * h), j21 = (fx1.y - fx0.y) / (2 * h);
-        const double j12 = (fy1.x - fy0.x) / (2 * h), j22 = (fy1.y - fy0.y) / (2 * h);
+        if (!haveJacobian) {
+            const core::Coordinate fx = toMap(p.x + h, p.y), fy = toMap(p.x, p.y + h);
+            j11 = (fx.x - f.x) / h;
+            j21 = (fx.y - f.y) / h;
+            j12 = (fy.x - f.x) / h;
+            j22 = (fy.y - f.y) / h;
+            haveJacobian = fresh = true;
+            ++jacobians;
+        }
         const double det = j11 * j22 - j12 * j21;
         if (!std::isfinite(det) || det == 0.0)
             return false;
@@ -466,25 +476,42 @@ bool newtonInverse(const Forward& toMap, double x, double y, core::Coordinate& p
             p = {p.x + stepX, p.y + stepY};
             return true;
         }
-        const double fullStep = step;
+        const core::Coordinate q{p.x + stepX, p.y + stepY};
+        const core::Coordinate fq = toMap(q.x, q.y);
+        const double r = std::hypot(x - fq.x, y - fq.y);
+        if (r < residual) {
+            p = q;
+            f = fq;
+            residual = r;
+            // Good progress keeps the Jacobian (a chord step next); slow progress asks for a new one here.
+            haveJacobian = r < 0.5 * std::hypot(rx, ry);
+            fresh = false;
+            continue;
+        }
+        if (!fresh) { // an old Jacobian: a new one at this point before judging the step
+            haveJacobian = false;
+            continue;
+        }
+        // A Jacobian of this very point and no progress: halve the step until the map point comes closer.
         bool better = false;
         for (int halving = 0; halving < 12 && !better; ++halving) {
-            const core::Coordinate q{p.x + stepX, p.y + stepY};
-            const core::Coordinate fq = toMap(q.x, q.y);
-            const double r = std::hypot(x - fq.x, y - fq.y);
-            if (r < residual) {
-                p = q;
-                f = fq;
-                residual = r;
-                better = true;
-            }
             stepX /= 2;
             stepY /= 2;
+            const core::Coordinate qh{p.x + stepX, p.y + stepY};
+            const core::Coordinate fh = toMap(qh.x, qh.y);
+            const double rh = std::hypot(x - fh.x, y - fh.y);
+            if (rh < residual) {
+                p = qh;
+                f = fh;
+                residual = rh;
+                better = true;
+            }
         }
-        // No step brings the point closer: stalled, unless the step is already within rounding (1e-6 px) of
-        // the root, where the map residual is all rounding (the caller then keeps p).
+        // No step brings the point closer: stalled, unless the step is already within rounding (1e-6 px)
+        // of the root, where the map residual is all rounding (the caller then keeps p).
         if (!better)
-            return fullStep < 1e-6;
+            return step < 1e-6;
+        haveJacobian = fresh = false;
     }
     return false;
 }

@@ -67,6 +67,41 @@ InverseMesh::InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth,
                     ++m_bucketStart[static_cast<std::size_t>(by) * m_bucketsX + bx + 1];
     for (std::size_t b = 0; b < buckets; ++b)
         m_bucketStart[b + 1] += m_bucketStart[b];
+    // Cells where the fit folds (a triangle turned over against the scan's orientation) or bends within
+    // the cell (its centre a pixel or more off the mean of its corners, as where a fold smaller than the
+    // cell hides): map points there may have several roots, and the inverse may jump between sheets.
+    double orientation = 0;
+    for (std::size_t c = 0; c < cells; c += std::max<std::size_t>(1, cells / 1000)) {
+        const std::size_t i = c % cellsX, j = c / cellsX, n00 = j * m_nodesX + i;
+        const core::Coordinate a = m_nodes[n00], b = m_nodes[n00 + 1], d = m_nodes[n00 + m_nodesX];
+        const double det = (b.x - a.x) * (d.y - a.y) - (b.y - a.y) * (d.x - a.x);
+        if (std::isfinite(det))
+            orientation += det > 0 ? 1 : -1;
+    }
+    m_bucketFlags.assign(buckets, 0);
+    for (std::size_t c = 0; c < cells; ++c) {
+        if (!bucketRange(c, range))
+            continue;
+        const std::size_t i = c % cellsX, j = c / cellsX, n00 = j * m_nodesX + i;
+        const core::Coordinate q00 = m_nodes[n00], q10 = m_nodes[n00 + 1], q01 = m_nodes[n00 + m_nodesX], q11 = m_nodes[n00 + m_nodesX + 1];
+        const double d0 = (q10.x - q00.x) * (q11.y - q00.y) - (q10.y - q00.y) * (q11.x - q00.x);
+        const double d1 = (q11.x - q00.x) * (q01.y - q00.y) - (q11.y - q00.y) * (q01.x - q00.x);
+        bool flag = d0 * orientation <= 0 || d1 * orientation <= 0;
+        if (!flag) {
+            const double p0 = std::min(static_cast<double>(i) * m_step, w), p1 = std::min(static_cast<double>(i + 1) * m_step, w);
+            const double l0 = std::min(static_cast<double>(j) * m_step, h), l1 = std::min(static_cast<double>(j + 1) * m_step, h);
+            const core::Coordinate centre = m_fit->toMap((p0 + p1) / 2, (l0 + l1) / 2);
+            const double mx = (q00.x + q10.x + q01.x + q11.x) / 4, my = (q00.y + q10.y + q01.y + q11.y) / 4;
+            const double pixelArea = (std::abs(d0) + std::abs(d1)) / ((p1 - p0) * (l1 - l0));
+            flag = !(std::hypot(centre.x - mx, centre.y - my) < 1.0 * std::sqrt(pixelArea));
+        }
+        if (!flag)
+            continue;
+        ++m_foldCells;
+        for (int by = range[2]; by <= range[3]; ++by)
+            for (int bx = range[0]; bx <= range[1]; ++bx)
+                m_bucketFlags[static_cast<std::size_t>(by) * m_bucketsX + bx] = 1;
+    }
     m_cells.resize(m_bucketStart[buckets]);
     std::vector<std::uint32_t> fill(m_bucketStart.begin(), m_bucketStart.end() - 1);
     for (std::size_t c = 0; c < cells; ++c)
@@ -74,6 +109,22 @@ InverseMesh::InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth,
             for (int by = range[2]; by <= range[3]; ++by)
                 for (int bx = range[0]; bx <= range[1]; ++bx)
                     m_cells[fill[static_cast<std::size_t>(by) * m_bucketsX + bx]++] = static_cast<std::uint32_t>(c);
+}
+
+bool InverseMesh::mayFold(double x, double y) const
+{
+    const double fx = (x - m_minX) / m_bucket, fy = (y - m_minY) / m_bucket;
+    if (!(m_bucketsX > 0 && fx >= 0 && fy >= 0 && fx < m_bucketsX && fy < m_bucketsY))
+        return false;
+    return m_bucketFlags[static_cast<std::size_t>(fy) * m_bucketsX + static_cast<std::size_t>(fx)] != 0;
+}
+
+double InverseMesh::foldFraction() const
+{
+    std::size_t flagged = 0;
+    for (const auto f : m_bucketFlags)
+        flagged += f;
+    return m_bucketFlags.empty() ? 0.0 : static_cast<double>(flagged) / static_cast<double>(m_bucketFlags.size());
 }
 
 core::Coordinate InverseMesh::toPixel(double x, double y) const
@@ -121,7 +172,7 @@ core::Coordinate InverseMesh::toPixel(double x, double y) const
         }
     }
     if (count == 0)
-        return m_fit->toPixel(x, y);
+        return m_fit->toPixelFrom(x, y, m_fit->toPixelGdalReverse(x, y), 1e-3);
     int chosen = 0;
     if (count > 1) {
         // A fold: several sheets of the fit cover this map point; take the one nearest GDAL's reverse.
@@ -142,7 +193,8 @@ core::Coordinate InverseMesh::refine(double x, double y, const Candidate& c) con
 {
     // Chord steps p += A^-1 (m - F(p)), A the triangle's affine map: they contract at rate
     // rho = |I - A^-1 J| (~1e-2 where the fit is smooth at the mesh's scale); the error left after a step
-    // d is about rho d / (1 - rho).
+    // d is about rho d / (1 - rho): below 1e-3 px once d < 1e-2 px (unless the fit bends so much within
+    // the triangle that rho > 0.1, where the step from the mesh's start is rarely that small).
     core::Coordinate p = c.start;
     double previous = 0.0;
     const auto& a = c.inverse;
@@ -156,7 +208,8 @@ core::Coordinate InverseMesh::refine(double x, double y, const Candidate& c) con
         p.x += dx;
         p.y += dy;
         if (iteration == 0) {
-            if (d < 1e-3)
+            // The start is the mesh's interpolation: a first step this small leaves ~rho * 1e-2 px.
+            if (d < 1e-2)
                 return p;
         } else {
             const double rate = d / previous;

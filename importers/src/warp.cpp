@@ -217,15 +217,21 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
                 GDALGetRasterColorInterpretation(GDALGetRasterBand(src, b == srcAlpha ? b + 1 : b)));
         GDALSetRasterColorInterpretation(GDALGetRasterBand(out.get(), dataBands + 1), GCI_AlphaBand);
 
-        Transformer genImg(exactFit ? detail::createExactGcpTransformer(exactMesh, gt.data())
-                                    : GDALCreateGenImgProjTransformer2(src, out.get(), transformOptions.list));
-        if (!genImg)
+        // gdalwarp's default: interpolate the exact transform where it is within 1/8 pixel (for the exact
+        // inverse, not where the fit may fold).
+        Transformer approx;
+        if (exactMesh) {
+            approx.reset(detail::createFoldAwareTransformer(exactMesh, gt.data(), 0.125));
+        } else {
+            Transformer genImg(GDALCreateGenImgProjTransformer2(src, out.get(), transformOptions.list));
+            if (genImg) {
+                approx.reset(GDALCreateApproxTransformer(GDALGenImgProjTransform, genImg.get(), 0.125));
+                GDALApproxTransformerOwnsSubtransformer(approx.get(), TRUE);
+                genImg.release();
+            }
+        }
+        if (!approx)
             errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
-        // gdalwarp's default: interpolate the exact transform where it is within 1/8 pixel.
-        Transformer approx(GDALCreateApproxTransformer(
-            exactFit ? detail::exactGcpTransform : GDALGenImgProjTransform, genImg.get(), 0.125));
-        GDALApproxTransformerOwnsSubtransformer(approx.get(), TRUE);
-        genImg.release();
 
         detail::ProgressRange warpProgress{&request.progress, 0.0, 0.85, "warping", false};
         GDALWarpOptions* options = GDALCreateWarpOptions();
@@ -250,7 +256,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         // to 11). poly2/poly3/tps go through our exact inverse, whose Newton steps cost more per call: larger
         // chunks need fewer of them (TPS on that scan: 1.52x gdalwarp's time with 64 MB, 0.93x with 256 MB).
         options->dfWarpMemoryLimit = exactFit ? 256.0 * 1024 * 1024 : 0.0;
-        options->pfnTransformer = GDALApproxTransform;
+        options->pfnTransformer = exactMesh ? detail::foldAwareGcpTransform : GDALApproxTransform;
         options->pTransformerArg = approx.get();
         options->pfnProgress = detail::forwardProgress;
         options->pProgressArg = &warpProgress;

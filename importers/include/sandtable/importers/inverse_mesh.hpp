@@ -28,6 +28,13 @@ public:
     /// fit().toMap() to ~1e-3 px; NaN where none is found. `scanWidth` x `scanHeight` are the scan's pixels.
     core::Coordinate toPixel(double x, double y) const;
     const GcpTransform& fit() const { return *m_fit; }
+    /// True where the map point lies near a mesh cell where the fit folds or bends by a pixel or more
+    /// within the cell (in buckets of ~2 cells): there the inverse may jump
+    /// between sheets from one map point to the next, so it must not be interpolated. False elsewhere,
+    /// where the inverse is continuous, and outside the mesh.
+    bool mayFold(double x, double y) const;
+    /// Share of the mesh's map-space buckets mayFold() flags (0..1).
+    double foldFraction() const;
 
 private:
     struct Candidate {
@@ -45,6 +52,8 @@ private:
     int m_bucketsX = 0, m_bucketsY = 0;
     std::vector<std::uint32_t> m_bucketStart; ///< CSR over buckets: cells m_cells[start[b] .. start[b+1])
     std::vector<std::uint32_t> m_cells;
+    std::vector<std::uint8_t> m_bucketFlags; ///< 1 where mayFold()
+    std::size_t m_foldCells = 0;
 };
 
 } // namespace sandtable::importers
