@@ -4,6 +4,11 @@
 //
 // Usage: sandtable_bench_warp SCAN POINTS METHOD OUT.tif [--compress C] [--no-overviews]
 //        [--resampling R] [--target-crs EPSG:n] [--world-file OUT.wld]
+//        sandtable_bench_warp --make-clustered OUT.tif [WIDTH HEIGHT]
+// The second form writes the real-layout workload: a WIDTH x HEIGHT (default 4000 x 3000) scan whose two
+// UInt16 bands hold each pixel's own column and row, and OUT.tif.points with ~370 GCPs laid out as on a
+// real scan (dense along winding roads, tight villages, crossroads clicked twice, a few scattered; 2 px of
+// clicking noise on a smoothly bent 4 m/px grid, EPSG:32618), the layout of tests/importers/test_warp.cpp.
 // Prints one JSON line: seconds (fit + warp, wall), width, height, geotransform, and for the GCPs
 // (target CRS) the largest landing error in output pixels, computed through the fit:
 //   ours_landing_px  = max |F(T(m)) - m'| / resolution, T = the exact inverse our warper uses, m' = F(p)
@@ -14,17 +19,98 @@
 #include "sandtable/importers/georeference_scan.hpp"
 #include "sandtable/importers/warp.hpp"
 
+#include <gdal.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <cstdint>
 #include <exception>
+#include <numbers>
+#include <random>
 #include <string>
+#include <vector>
 
 using namespace sandtable;
 
+namespace {
+
+struct Draws {
+    std::mt19937 engine{1798};
+    double uniform(double a, double b) { return a + (b - a) * (static_cast<double>(engine()) + 0.5) / 4294967296.0; }
+    double normal(double sigma)
+    {
+        const double u = uniform(0, 1), v = uniform(0, 1);
+        return sigma * std::sqrt(-2 * std::log(u)) * std::cos(2 * std::numbers::pi * v);
+    }
+};
+
+int makeClustered(const std::string& out, int w, int h)
+{
+    Draws d;
+    std::vector<std::pair<double, double>> px;
+    for (int road = 0; road < 10; ++road) {
+        double x = d.uniform(0, w), y = d.uniform(0, h), heading = d.uniform(0, 2 * std::numbers::pi);
+        for (int k = 0; k < 40; ++k) {
+            const double step = d.uniform(6, 60);
+            heading += d.normal(0.25);
+            x += step * std::cos(heading);
+            y += step * std::sin(heading);
+            if (x >= 0 && x < w && y >= 0 && y < h)
+                px.push_back({x, y});
+        }
+    }
+    for (int village = 0; village < 6; ++village) {
+        const double cx = d.uniform(0.1 * w, 0.9 * w), cy = d.uniform(0.1 * h, 0.9 * h);
+        for (int k = 0; k < 12; ++k)
+            px.push_back({std::clamp(cx + d.normal(25), 0.0, w - 1.0), std::clamp(cy + d.normal(25), 0.0, h - 1.0)});
+    }
+    for (int k = 0; k < 8; ++k) {
+        const auto c = px[static_cast<std::size_t>(d.uniform(0, static_cast<double>(px.size()) - 1))];
+        px.push_back({c.first + d.uniform(-4, 4), c.second + d.uniform(-4, 4)});
+    }
+    for (int k = 0; k < 30; ++k)
+        px.push_back({d.uniform(0, w), d.uniform(0, h)});
+    std::FILE* points = std::fopen((out + ".points").c_str(), "w");
+    if (!points)
+        return 1;
+    std::fprintf(points, "mapX,mapY,sourceX,sourceY,enable,dX,dY,residual\n");
+    const double a = 3 * std::numbers::pi / 180, s = 4.0;
+    for (const auto& [x, y] : px) {
+        const double p = x + 12 * std::sin(y / 700) + 8 * std::cos(x / 900 + 1) + 2e-6 * x * y + d.normal(2);
+        const double l = y + 10 * std::cos(x / 800) + 6 * std::sin((x + y) / 1100) + d.normal(2);
+        std::fprintf(points, "%.4f,%.4f,%.4f,%.4f,1,0,0,0\n", 300000 + s * (std::cos(a) * p + std::sin(a) * l),
+            4410000 + s * (std::sin(a) * p - std::cos(a) * l), x, -y);
+    }
+    std::fclose(points);
+    GDALAllRegister();
+    const char* options[] = {"TILED=YES", "COMPRESS=DEFLATE", nullptr};
+    GDALDatasetH ds = GDALCreate(GDALGetDriverByName("GTiff"), out.c_str(), w, h, 2, GDT_UInt16, const_cast<char**>(options));
+    if (!ds)
+        return 1;
+    std::vector<std::uint16_t> line(static_cast<std::size_t>(w));
+    bool ok = true;
+    for (int y = 0; y < h && ok; ++y) {
+        for (int x = 0; x < w; ++x)
+            line[static_cast<std::size_t>(x)] = static_cast<std::uint16_t>(x);
+        ok = GDALRasterIO(GDALGetRasterBand(ds, 1), GF_Write, 0, y, w, 1, line.data(), w, 1, GDT_UInt16, 0, 0) == CE_None;
+        std::fill(line.begin(), line.end(), static_cast<std::uint16_t>(y));
+        ok = ok && GDALRasterIO(GDALGetRasterBand(ds, 2), GF_Write, 0, y, w, 1, line.data(), w, 1, GDT_UInt16, 0, 0) == CE_None;
+    }
+    GDALClose(ds);
+    std::printf("%zu GCPs\n", px.size());
+    return ok ? 0 : 1;
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
+    if (argc >= 3 && std::strcmp(argv[1], "--make-clustered") == 0)
+        return makeClustered(argv[2], argc >= 5 ? std::atoi(argv[3]) : 4000, argc >= 5 ? std::atoi(argv[4]) : 3000);
     if (argc < 5) {
         std::fprintf(stderr, "usage: %s SCAN POINTS METHOD OUT.tif [--compress C] [--no-overviews] [--resampling R] "
                              "[--target-crs EPSG:n] [--world-file OUT.wld]\n", argv[0]);
@@ -54,6 +140,7 @@ int main(int argc, char** argv)
         }
         const auto start = std::chrono::steady_clock::now();
         const importers::GeorefResult fitted = importers::georeferenceScan(request);
+        const double fitSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         warp.scan = request.scan;
         warp.georeference = fitted.georeference;
         const importers::WarpResult out = importers::warpToGeoTiff(warp);
@@ -81,10 +168,10 @@ int main(int argc, char** argv)
                 const auto back = fit.toMap(r.x, r.y);
                 grid = std::max(grid, std::hypot(back.x - m.x, back.y - m.y) / resolution);
             }
-        std::printf("{\"seconds\": %.3f, \"width\": %d, \"height\": %d, \"geotransform\": [%.17g, %.17g, %.17g, %.17g, "
+        std::printf("{\"seconds\": %.3f, \"fit_seconds\": %.3f, \"width\": %d, \"height\": %d, \"geotransform\": [%.17g, %.17g, %.17g, %.17g, "
                     "%.17g, %.17g], \"overview_levels\": %d, \"ours_landing_px\": %.6g, \"gdal_landing_px\": %.6g, "
                     "\"gdal_grid_gap_px\": %.6g}\n",
-            seconds, out.width, out.height, out.geotransform[0], out.geotransform[1], out.geotransform[2],
+            seconds, fitSeconds, out.width, out.height, out.geotransform[0], out.geotransform[1], out.geotransform[2],
             out.geotransform[3], out.geotransform[4], out.geotransform[5], out.overviewLevels, ours, gdal, grid);
         return 0;
     } catch (const std::exception& e) {

@@ -4,7 +4,7 @@
 // of GDALCreateGenImgProjTransformer2's GCP/TPS transformer, whose reverse is a separate fit.
 #pragma once
 
-#include "sandtable/importers/gcp_fit.hpp"
+#include "sandtable/importers/inverse_mesh.hpp"
 
 #include <array>
 #include <memory>
@@ -14,14 +14,24 @@ namespace sandtable::importers::detail {
 /// A transformer between source (scan) pixel/line and destination pixel/line, with GDAL's
 /// GDALGenImgProjTransform semantics: bDstToSrc = FALSE sends scan pixel/line through the forward fit
 /// to the target CRS, then through the inverse of `dstGeotransform` to output pixel/line; TRUE goes the
-/// other way through GcpTransform::toPixel() (Newton on the forward fit, to 1e-6 px). `dstGeotransform`
-/// null means identity (destination coordinates are target-CRS units, as GDALSuggestedWarpOutput2
-/// wants). Points that do not converge are reported unsuccessful. Destroy with GDALDestroyTransformer();
-/// GDALCloneTransformer()/GDALCreateSimilarTransformer() work (the fit itself is shared, read-only).
+/// other way through `mesh`'s exact inverse (InverseMesh::toPixel). `dstGeotransform` null means
+/// identity (destination coordinates are target-CRS units, as GDALSuggestedWarpOutput2 wants). Points
+/// without an inverse are reported unsuccessful. Destroy with GDALDestroyTransformer();
+/// GDALCloneTransformer()/GDALCreateSimilarTransformer() work (the mesh and fit are shared, read-only).
 /// Returns nullptr when `dstGeotransform` is not invertible.
-void* createExactGcpTransformer(std::shared_ptr<const GcpTransform> fit, const double* dstGeotransform);
+void* createExactGcpTransformer(std::shared_ptr<const importers::InverseMesh> mesh, const double* dstGeotransform);
 
 /// The GDALTransformerFunc for transformers made by createExactGcpTransformer().
 int exactGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success);
+
+/// The warp's transformer: GDAL's approximate transformer (`maxErrorPx` destination px) over an exact one,
+/// except for runs of destination points where `mesh` says the fit may fold (InverseMesh::mayFold()):
+/// there the inverse can jump between sheets from one pixel to the next, and an interpolation between
+/// two points on one sheet would cross another unseen, so those points go through the exact transformer
+/// one by one. Same semantics and cloning as createExactGcpTransformer(); `dstGeotransform` required.
+void* createFoldAwareTransformer(std::shared_ptr<const importers::InverseMesh> mesh, const double* dstGeotransform, double maxErrorPx);
+
+/// The GDALTransformerFunc for transformers made by createFoldAwareTransformer().
+int foldAwareGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success);
 
 } // namespace sandtable::importers::detail

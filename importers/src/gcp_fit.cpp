@@ -10,6 +10,8 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <limits>
+#include <numbers>
 #include <numeric>
 
 namespace sandtable::importers {
@@ -422,49 +424,139 @@ core::Coordinate GcpTransform::toPixelGdalReverse(double x, double y) const
     return m_impl->gdalApply(true, x, y);
 }
 
-core::Coordinate GcpTransform::toPixel(double x, double y) const
+namespace {
+
+/// Newton on `toMap` from `start` towards the map point (x, y), in its chord form: the Jacobian (forward
+/// differences over a quarter pixel; it only sets the step, the root found is the forward fit's own) is
+/// kept while a step at least halves the residual, recomputed where it does not. A step taken with a fresh
+/// Jacobian that does not bring the map point closer is halved until it does, so a start beyond a fold
+/// walks back instead of jumping to another sheet far away; steps are capped at `maxStep` px. Converged
+/// when a step is below `tolerance` px; false when the residual stops decreasing (a local minimum of
+/// |toMap(p) - (x, y)|, e.g. just outside a fold, where the root lies on another sheet) or after 60
+/// evaluations of the Jacobian.
+template <class Forward>
+bool newtonInverse(const Forward& toMap, double x, double y, core::Coordinate& p, double tolerance, double maxStep)
 {
-    core::Coordinate p = toPixelGdalReverse(x, y);
-    if (m_impl->usesGeotransform() || !std::isfinite(p.x) || !std::isfinite(p.y))
-        return p;
-    // Newton on the forward transform, started at GDAL's separately fitted reverse. The Jacobian by
-    // central differences (exact for polynomials up to order 2, O(h^2) beyond): it only sets the step,
-    // the root found is the one of the forward fit itself. Converged when the step is below 1e-9 px.
-    const double h = 0.5;
-    for (int iteration = 0; iteration < 60; ++iteration) {
-        const core::Coordinate f = toMap(p.x, p.y);
-        const core::Coordinate fx1 = toMap(p.x + h, p.y), fx0 = toMap(p.x - h, p.y);
-        const core::Coordinate fy1 = toMap(p.x, p.y + h), fy0 = toMap(p.x, p.y - h);
-        const double j11 = (fx1.x - fx0.x) / (2 * h), j21 = (fx1.y - fx0.y) / (2 * h);
-        const double j12 = (fy1.x - fy0.x) / (2 * h), j22 = (fy1.y - fy0.y) / (2 * h);
+    const double h = 0.25;
+    core::Coordinate f = toMap(p.x, p.y);
+    double residual = std::hypot(x - f.x, y - f.y);
+    if (!std::isfinite(residual))
+        return false;
+    double j11 = 0, j12 = 0, j21 = 0, j22 = 0;
+    bool haveJacobian = false, fresh = false; // fresh: computed at the current p
+    int jacobians = 0;
+    for (int iteration = 0; iteration < 200 && jacobians <= 60; ++iteration) {
+        if (residual == 0.0)
+            return true;
+        if (!haveJacobian) {
+            const core::Coordinate fx = toMap(p.x + h, p.y), fy = toMap(p.x, p.y + h);
+            j11 = (fx.x - f.x) / h;
+            j21 = (fx.y - f.y) / h;
+            j12 = (fy.x - f.x) / h;
+            j22 = (fy.y - f.y) / h;
+            haveJacobian = fresh = true;
+            ++jacobians;
+        }
         const double det = j11 * j22 - j12 * j21;
         if (!std::isfinite(det) || det == 0.0)
-            break;
+            return false;
         const double rx = x - f.x, ry = y - f.y;
         double stepX = (j22 * rx - j12 * ry) / det;
         double stepY = (-j21 * rx + j11 * ry) / det;
-        if (!std::isfinite(stepX) || !std::isfinite(stepY))
-            break;
-        // Far outside the GCPs a polynomial may fold: damp steps that would jump beyond the scan's scale.
-        const double step = std::hypot(stepX, stepY);
-        if (step > 1e7) {
-            stepX *= 1e7 / step;
-            stepY *= 1e7 / step;
+        double step = std::hypot(stepX, stepY);
+        if (!std::isfinite(step))
+            return false;
+        if (step > maxStep) {
+            stepX *= maxStep / step;
+            stepY *= maxStep / step;
+            step = maxStep;
         }
-        p.x += stepX;
-        p.y += stepY;
-        if (step < 1e-9)
-            return p;
+        // A full step this small is converged (within rounding of the root the residual no longer falls).
+        if (step < tolerance) {
+            p = {p.x + stepX, p.y + stepY};
+            return true;
+        }
+        const core::Coordinate q{p.x + stepX, p.y + stepY};
+        const core::Coordinate fq = toMap(q.x, q.y);
+        const double r = std::hypot(x - fq.x, y - fq.y);
+        if (r < residual) {
+            p = q;
+            f = fq;
+            residual = r;
+            // Good progress keeps the Jacobian (a chord step next); slow progress asks for a new one here.
+            haveJacobian = r < 0.5 * std::hypot(rx, ry);
+            fresh = false;
+            continue;
+        }
+        if (!fresh) { // an old Jacobian: a new one at this point before judging the step
+            haveJacobian = false;
+            continue;
+        }
+        // A Jacobian of this very point and no progress: halve the step until the map point comes closer.
+        bool better = false;
+        for (int halving = 0; halving < 12 && !better; ++halving) {
+            stepX /= 2;
+            stepY /= 2;
+            const core::Coordinate qh{p.x + stepX, p.y + stepY};
+            const core::Coordinate fh = toMap(qh.x, qh.y);
+            const double rh = std::hypot(x - fh.x, y - fh.y);
+            if (rh < residual) {
+                p = qh;
+                f = fh;
+                residual = rh;
+                better = true;
+            }
+        }
+        // No step brings the point closer: stalled, unless the step is already within rounding (1e-6 px)
+        // of the root, where the map residual is all rounding (the caller then keeps p).
+        if (!better)
+            return step < 1e-6;
+        haveJacobian = fresh = false;
     }
-    // Not converged (a fold of the polynomial, or no root): accept only what already meets 1e-6 px.
-    const core::Coordinate f = toMap(p.x, p.y);
-    const core::Coordinate fx1 = toMap(p.x + h, p.y), fy1 = toMap(p.x, p.y + h);
-    const double j11 = (fx1.x - f.x) / h, j21 = (fx1.y - f.y) / h, j12 = (fy1.x - f.x) / h, j22 = (fy1.y - f.y) / h;
-    const double det = j11 * j22 - j12 * j21;
-    const double rx = x - f.x, ry = y - f.y;
-    if (std::isfinite(det) && det != 0.0 && std::hypot((j22 * rx - j12 * ry) / det, (-j21 * rx + j11 * ry) / det) < 1e-6)
+    return false;
+}
+
+} // namespace
+
+core::Coordinate GcpTransform::toPixelFrom(double x, double y, core::Coordinate start, double tolerancePx) const
+{
+    if (m_impl->usesGeotransform())
+        return toPixelGdalReverse(x, y);
+    const auto forward = [this](double p, double l) { return toMap(p, l); };
+    const double tolerance = std::max(tolerancePx, 1e-9);
+    core::Coordinate p = start;
+    if (std::isfinite(p.x) && std::isfinite(p.y) && newtonInverse(forward, x, y, p, tolerance, 1e7))
         return p;
+    if (!std::isfinite(start.x) || !std::isfinite(start.y))
+        return {std::nan(""), std::nan("")};
+    // Newton stalled (the start lies beyond a fold of the fit, or where its Jacobian vanishes): starts on
+    // rings of 2, 4, ..., 256 px around `start`, 8 per ring; the first ring with a root gives the one
+    // nearest `start`.
+    for (double radius = 2; radius <= 256; radius *= 2) {
+        core::Coordinate best{std::nan(""), std::nan("")};
+        double bestDistance = std::numeric_limits<double>::infinity();
+        for (int k = 0; k < 8; ++k) {
+            core::Coordinate q{start.x + radius * std::cos(k * std::numbers::pi / 4), start.y + radius * std::sin(k * std::numbers::pi / 4)};
+            if (!newtonInverse(forward, x, y, q, tolerance, 4 * radius))
+                continue;
+            const double d = std::hypot(q.x - start.x, q.y - start.y);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = q;
+            }
+        }
+        if (std::isfinite(best.x))
+            return best;
+    }
     return {std::nan(""), std::nan("")};
+}
+
+core::Coordinate GcpTransform::toPixel(double x, double y) const
+{
+    const core::Coordinate p = toPixelGdalReverse(x, y);
+    if (m_impl->usesGeotransform() || !std::isfinite(p.x) || !std::isfinite(p.y))
+        return p;
+    return toPixelFrom(x, y, p, 1e-9);
 }
 
 GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod method, const std::string& context)

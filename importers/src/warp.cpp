@@ -124,6 +124,11 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         GDALSetGCPs2(src, static_cast<int>(gcps.size()), gcps.data(), srs.get());
     }
 
+    // The exact inverse at many points: located on a mesh of the forward fit, refined on the fit itself.
+    std::shared_ptr<const InverseMesh> exactMesh;
+    if (exactFit)
+        exactMesh = std::make_shared<const InverseMesh>(exactFit, GDALGetRasterXSize(src), GDALGetRasterYSize(src));
+
     StringList transformOptions;
     transformOptions.set("DST_SRS", target.wkt);
     if (geo.method == core::GeoreferenceMethod::Poly2 || geo.method == core::GeoreferenceMethod::Poly3) {
@@ -139,7 +144,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
     std::array<double, 6> gt{};
     int width = 0, height = 0;
     {
-        Transformer t(exactFit ? detail::createExactGcpTransformer(exactFit, nullptr)
+        Transformer t(exactFit ? detail::createExactGcpTransformer(exactMesh, nullptr)
                                : GDALCreateGenImgProjTransformer2(src, nullptr, transformOptions.list));
         if (!t)
             errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
@@ -212,15 +217,21 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
                 GDALGetRasterColorInterpretation(GDALGetRasterBand(src, b == srcAlpha ? b + 1 : b)));
         GDALSetRasterColorInterpretation(GDALGetRasterBand(out.get(), dataBands + 1), GCI_AlphaBand);
 
-        Transformer genImg(exactFit ? detail::createExactGcpTransformer(exactFit, gt.data())
-                                    : GDALCreateGenImgProjTransformer2(src, out.get(), transformOptions.list));
-        if (!genImg)
+        // gdalwarp's default: interpolate the exact transform where it is within 1/8 pixel (for the exact
+        // inverse, not where the fit may fold).
+        Transformer approx;
+        if (exactMesh) {
+            approx.reset(detail::createFoldAwareTransformer(exactMesh, gt.data(), 0.125));
+        } else {
+            Transformer genImg(GDALCreateGenImgProjTransformer2(src, out.get(), transformOptions.list));
+            if (genImg) {
+                approx.reset(GDALCreateApproxTransformer(GDALGenImgProjTransform, genImg.get(), 0.125));
+                GDALApproxTransformerOwnsSubtransformer(approx.get(), TRUE);
+                genImg.release();
+            }
+        }
+        if (!approx)
             errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
-        // gdalwarp's default: interpolate the exact transform where it is within 1/8 pixel.
-        Transformer approx(GDALCreateApproxTransformer(
-            exactFit ? detail::exactGcpTransform : GDALGenImgProjTransform, genImg.get(), 0.125));
-        GDALApproxTransformerOwnsSubtransformer(approx.get(), TRUE);
-        genImg.release();
 
         detail::ProgressRange warpProgress{&request.progress, 0.0, 0.85, "warping", false};
         GDALWarpOptions* options = GDALCreateWarpOptions();
@@ -245,12 +256,18 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         // to 11). poly2/poly3/tps go through our exact inverse, whose Newton steps cost more per call: larger
         // chunks need fewer of them (TPS on that scan: 1.52x gdalwarp's time with 64 MB, 0.93x with 256 MB).
         options->dfWarpMemoryLimit = exactFit ? 256.0 * 1024 * 1024 : 0.0;
-        options->pfnTransformer = GDALApproxTransform;
+        options->pfnTransformer = exactMesh ? detail::foldAwareGcpTransform : GDALApproxTransform;
         options->pTransformerArg = approx.get();
         options->pfnProgress = detail::forwardProgress;
         options->pProgressArg = &warpProgress;
         options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "NUM_THREADS", "ALL_CPUS");
         options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "INIT_DEST", "0");
+        if (exactFit) {
+            // A spline through uneven GCPs may fold: the scan pixels a chunk needs are then not all inside
+            // the box of where its edges come from. A grid of samples over the chunk, and a margin.
+            options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "SAMPLE_GRID", "YES");
+            options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "SOURCE_EXTRA", "8");
+        }
         GDALWarpOperationH operation = GDALCreateWarpOperation(options);
         CPLErr status = CE_Failure;
         if (operation) {

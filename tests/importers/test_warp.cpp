@@ -6,13 +6,23 @@
 #include "importers/raster_fixtures.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/importers/georeference_scan.hpp"
+#include "sandtable/importers/inverse_mesh.hpp"
 #include "sandtable/importers/raster_info.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <gdal.h>
+#include <gdal_utils.h>
+#include <ogr_srs_api.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <memory>
+#include <numbers>
+#include <random>
+#include <string>
 #include <vector>
 
 using namespace sandtable;
@@ -38,6 +48,68 @@ std::size_t filesIn(const std::filesystem::path& folder)
     for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder))
         ++n;
     return n;
+}
+
+/// Deterministic draws (std::mt19937 is specified bit for bit; the distributions are not).
+struct Draws {
+    std::mt19937 engine{1798};
+    double uniform(double a, double b) { return a + (b - a) * (static_cast<double>(engine()) + 0.5) / 4294967296.0; }
+    double normal(double sigma)
+    {
+        const double u = uniform(0, 1), v = uniform(0, 1);
+        return sigma * std::sqrt(-2 * std::log(u)) * std::cos(2 * std::numbers::pi * v);
+    }
+};
+
+/// GCPs laid out as a user places them on an old scan: dense along 10 winding "roads" (6-60 px apart), 6
+/// tight "villages" of 12, 8 crossroads clicked twice (within 4 px), 30 scattered; map positions from a
+/// 4 m/px, 3 degree rotated grid bent by a smooth ~12 px distortion, plus 2 px of clicking noise each.
+/// Noise between GCPs a few pixels apart makes the thin plate spline fold.
+std::vector<core::Gcp> unevenGcps(int w, int h)
+{
+    Draws d;
+    std::vector<core::Coordinate> px;
+    for (int road = 0; road < 10; ++road) {
+        double x = d.uniform(0, w), y = d.uniform(0, h), heading = d.uniform(0, 2 * std::numbers::pi);
+        for (int k = 0; k < 40; ++k) {
+            const double step = d.uniform(6, 60);
+            heading += d.normal(0.25);
+            x += step * std::cos(heading);
+            y += step * std::sin(heading);
+            if (x >= 0 && x < w && y >= 0 && y < h)
+                px.push_back({x, y});
+        }
+    }
+    for (int village = 0; village < 6; ++village) {
+        const double cx = d.uniform(0.1 * w, 0.9 * w), cy = d.uniform(0.1 * h, 0.9 * h);
+        for (int k = 0; k < 12; ++k)
+            px.push_back({std::clamp(cx + d.normal(25), 0.0, w - 1.0), std::clamp(cy + d.normal(25), 0.0, h - 1.0)});
+    }
+    for (int k = 0; k < 8; ++k) {
+        const auto c = px[static_cast<std::size_t>(d.uniform(0, static_cast<double>(px.size()) - 1))];
+        px.push_back({c.x + d.uniform(-4, 4), c.y + d.uniform(-4, 4)});
+    }
+    for (int k = 0; k < 30; ++k)
+        px.push_back({d.uniform(0, w), d.uniform(0, h)});
+    std::vector<core::Gcp> gcps;
+    const double a = 3 * std::numbers::pi / 180, s = 4.0;
+    int id = 1;
+    for (const auto& q : px) {
+        const double p = q.x + 12 * std::sin(q.y / 700) + 8 * std::cos(q.x / 900 + 1) + 2e-6 * q.x * q.y + d.normal(2);
+        const double l = q.y + 10 * std::cos(q.x / 800) + 6 * std::sin((q.x + q.y) / 1100) + d.normal(2);
+        gcps.push_back({id++, q.x, q.y, 300000 + s * (std::cos(a) * p + std::sin(a) * l),
+            4410000 + s * (std::sin(a) * p - std::cos(a) * l), true});
+    }
+    return gcps;
+}
+
+/// Reads band `band` (1-based) of `ds` whole as UInt16.
+std::vector<std::uint16_t> readBand(GDALDatasetH ds, int band)
+{
+    const int w = GDALGetRasterXSize(ds), h = GDALGetRasterYSize(ds);
+    std::vector<std::uint16_t> v(static_cast<std::size_t>(w) * h);
+    BOOST_REQUIRE(GDALRasterIO(GDALGetRasterBand(ds, band), GF_Read, 0, 0, w, h, v.data(), w, h, GDT_UInt16, 0, 0) == CE_None);
+    return v;
 }
 
 } // namespace
@@ -252,6 +324,171 @@ BOOST_AUTO_TEST_CASE(every_gcp_lands_within_half_an_output_pixel_of_its_map_poin
         GDALClose(out);
         BOOST_TEST_MESSAGE(core::toString(method) << ": worst GCP landing " << worst << " output px");
     }
+}
+
+// A real scan's layout (issue "From the designer's own map" item 4): ~370 GCPs clustered unevenly, noisy enough
+// that the spline folds. The scan's pixels hold their own column and row (two UInt16 bands), warped with
+// nearest resampling: each output pixel says which scan pixel it came from. Inside the convex hull of the
+// warped GCPs there must be no more transparent pixels than gdalwarp -tps leaves on the same grid (+10 %),
+// and every output pixel (on every third row) must hold the scan pixel the exact inverse names, within 1
+// pixel (0.125 px of approximation can cross a pixel edge), that exact inverse being a root of the forward
+// fit to 0.01 px.
+BOOST_AUTO_TEST_CASE(tps_on_uneven_gcps_has_no_holes_and_each_pixel_comes_from_the_exact_inverse)
+{
+    test::TemporaryFolder folder;
+    const int w = 2400, h = 1800;
+    const std::vector<core::Gcp> gcps = unevenGcps(w, h);
+    BOOST_TEST_MESSAGE(gcps.size() << " GCPs");
+    BOOST_REQUIRE(gcps.size() > 300u);
+    GDALAllRegister();
+    {
+        GDALDatasetH ds = GDALCreate(GDALGetDriverByName("GTiff"), (folder / "scan.tif").c_str(), w, h, 2, GDT_UInt16, nullptr);
+        BOOST_REQUIRE(ds);
+        std::vector<std::uint16_t> cols(static_cast<std::size_t>(w) * h), rows(cols.size());
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                cols[static_cast<std::size_t>(y) * w + x] = static_cast<std::uint16_t>(x);
+                rows[static_cast<std::size_t>(y) * w + x] = static_cast<std::uint16_t>(y);
+            }
+        BOOST_REQUIRE(GDALRasterIO(GDALGetRasterBand(ds, 1), GF_Write, 0, 0, w, h, cols.data(), w, h, GDT_UInt16, 0, 0) == CE_None);
+        BOOST_REQUIRE(GDALRasterIO(GDALGetRasterBand(ds, 2), GF_Write, 0, 0, w, h, rows.data(), w, h, GDT_UInt16, 0, 0) == CE_None);
+        GDALClose(ds);
+    }
+    importers::WarpRequest request;
+    request.scan = folder / "scan.tif";
+    request.georeference.method = core::GeoreferenceMethod::Tps;
+    request.georeference.crs = "EPSG:32618";
+    request.georeference.gcpCrs = "EPSG:32618";
+    request.georeference.gcps = gcps;
+    request.output = folder / "ours.tif";
+    request.resampling = "near";
+    request.compression = "NONE";
+    request.buildOverviews = false;
+    auto start = std::chrono::steady_clock::now();
+    const auto result = importers::warpToGeoTiff(request);
+    const double oursSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const auto& gt = result.geotransform;
+
+    // gdalwarp -tps on the same GCPs and output grid.
+    {
+        GDALDatasetH scan = GDALOpen(request.scan.c_str(), GA_Update);
+        BOOST_REQUIRE(scan);
+        std::vector<GDAL_GCP> list;
+        std::vector<std::string> ids;
+        for (const auto& g : gcps)
+            ids.push_back(std::to_string(g.id));
+        for (std::size_t i = 0; i < gcps.size(); ++i)
+            list.push_back(GDAL_GCP{ids[i].data(), ids[i].data(), gcps[i].pixel, gcps[i].line, gcps[i].mapX, gcps[i].mapY, 0.0});
+        OGRSpatialReferenceH srs = OSRNewSpatialReference(nullptr);
+        BOOST_REQUIRE(OSRImportFromEPSG(srs, 32618) == OGRERR_NONE);
+        BOOST_REQUIRE(GDALSetGCPs2(scan, static_cast<int>(list.size()), list.data(), srs) == CE_None);
+        OSRDestroySpatialReference(srs);
+        GDALClose(scan);
+    }
+    {
+        const auto num = [](double v) { char b[40]; std::snprintf(b, sizeof b, "%.17g", v); return std::string(b); };
+        const std::vector<std::string> args{"-tps", "-r", "near", "-dstalpha", "-t_srs", "EPSG:32618", "-multi", "-wo",
+            "NUM_THREADS=ALL_CPUS", "-te", num(gt[0]), num(gt[3] + gt[5] * result.height), num(gt[0] + gt[1] * result.width),
+            num(gt[3]), "-tr", num(gt[1]), num(gt[1]), "-of", "GTiff"};
+        std::vector<char*> argv;
+        for (const auto& a : args)
+            argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        GDALWarpAppOptions* options = GDALWarpAppOptionsNew(argv.data(), nullptr);
+        BOOST_REQUIRE(options);
+        GDALDatasetH scan = GDALOpen(request.scan.c_str(), GA_ReadOnly);
+        start = std::chrono::steady_clock::now();
+        GDALDatasetH out = GDALWarp((folder / "gdal.tif").c_str(), nullptr, 1, &scan, options, nullptr);
+        BOOST_TEST_MESSAGE("warp " << oursSeconds << " s, gdalwarp -tps "
+            << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s");
+        GDALWarpAppOptionsFree(options);
+        BOOST_REQUIRE(out);
+        GDALClose(out);
+        GDALClose(scan);
+    }
+    GDALDatasetH ours = GDALOpen(request.output.c_str(), GA_ReadOnly);
+    GDALDatasetH gdal = GDALOpen((folder / "gdal.tif").c_str(), GA_ReadOnly);
+    BOOST_REQUIRE(ours);
+    BOOST_REQUIRE(gdal);
+    BOOST_REQUIRE(GDALGetRasterXSize(gdal) == result.width);
+    BOOST_REQUIRE(GDALGetRasterYSize(gdal) == result.height);
+    const auto col = readBand(ours, 1), row = readBand(ours, 2), alpha = readBand(ours, 3);
+    const auto gdalCol = readBand(gdal, 1), gdalRow = readBand(gdal, 2), gdalAlpha = readBand(gdal, 3);
+    GDALClose(ours);
+    GDALClose(gdal);
+
+    // Convex hull of the GCPs in output pixels (monotone chain), counter-clockwise with y down.
+    std::vector<core::Coordinate> pts;
+    for (const auto& g : gcps)
+        pts.push_back({(g.mapX - gt[0]) / gt[1], (g.mapY - gt[3]) / gt[5]});
+    std::sort(pts.begin(), pts.end(), [](const auto& a, const auto& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    const auto cross = [](core::Coordinate o, core::Coordinate a, core::Coordinate b) {
+        return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+    };
+    std::vector<core::Coordinate> hull;
+    for (int pass = 0; pass < 2; ++pass) {
+        const std::size_t base = hull.size();
+        for (std::size_t k = 0; k < pts.size(); ++k) {
+            const auto& p = pass == 0 ? pts[k] : pts[pts.size() - 1 - k];
+            while (hull.size() >= base + 2 && cross(hull[hull.size() - 2], hull.back(), p) <= 0)
+                hull.pop_back();
+            hull.push_back(p);
+        }
+        hull.pop_back();
+    }
+    const auto insideHull = [&](double x, double y) {
+        for (std::size_t k = 0; k < hull.size(); ++k) {
+            const auto& a = hull[k];
+            const auto& b = hull[(k + 1) % hull.size()];
+            if ((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) < 0)
+                return false;
+        }
+        return true;
+    };
+
+    const importers::InverseMesh inverse(std::make_shared<const importers::GcpTransform>(
+        [&] {
+            std::vector<importers::FitPoint> points;
+            for (const auto& g : gcps)
+                points.push_back({g.id, g.pixel, g.line, g.mapX, g.mapY, true});
+            return points;
+        }(),
+        core::GeoreferenceMethod::Tps), w, h);
+    std::size_t hullPixels = 0, oursHoles = 0, gdalHoles = 0, checked = 0, wrong = 0, notRoots = 0, gdalWrong = 0;
+    double worst = 0;
+    for (int y = 0; y < result.height; ++y)
+        for (int x = 0; x < result.width; ++x) {
+            const std::size_t i = static_cast<std::size_t>(y) * result.width + x;
+            if (insideHull(x + 0.5, y + 0.5)) {
+                ++hullPixels;
+                oursHoles += alpha[i] == 0;
+                gdalHoles += gdalAlpha[i] == 0;
+            }
+            if (y % 3 != 0 || alpha[i] == 0)
+                continue;
+            const double mx = gt[0] + gt[1] * (x + 0.5), my = gt[3] + gt[5] * (y + 0.5);
+            const core::Coordinate p = inverse.toPixel(mx, my);
+            ++checked;
+            if (!std::isfinite(p.x) || !std::isfinite(p.y)) {
+                ++wrong;
+                continue;
+            }
+            const core::Coordinate back = inverse.fit().toMap(p.x, p.y);
+            notRoots += std::hypot(back.x - mx, back.y - my) > 0.01 * gt[1];
+            const double miss = std::max(std::abs(std::floor(p.x) - col[i]), std::abs(std::floor(p.y) - row[i]));
+            worst = std::max(worst, miss);
+            wrong += miss > 1;
+            if (gdalAlpha[i] != 0)
+                gdalWrong += std::max(std::abs(std::floor(p.x) - gdalCol[i]), std::abs(std::floor(p.y) - gdalRow[i])) > 1;
+        }
+    BOOST_TEST_MESSAGE(hullPixels << " px inside the GCPs' hull: holes ours " << oursHoles << ", gdalwarp -tps " << gdalHoles
+        << "; " << checked << " px checked: " << wrong << " from another scan pixel than the exact inverse's (worst "
+        << worst << " px), gdalwarp -tps " << gdalWrong);
+    BOOST_TEST(hullPixels > static_cast<std::size_t>(result.width) * result.height / 2);
+    BOOST_TEST(static_cast<double>(oursHoles) <= 1.1 * static_cast<double>(gdalHoles));
+    BOOST_TEST(checked > hullPixels / 4);
+    BOOST_TEST(notRoots == 0u);
+    BOOST_TEST(wrong == 0u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

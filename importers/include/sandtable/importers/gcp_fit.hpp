@@ -44,10 +44,18 @@ public:
     core::GeoreferenceMethod method() const;
     /// Pixel/line -> target CRS.
     core::Coordinate toMap(double pixel, double line) const;
-    /// Target CRS -> pixel/line through the exact inverse of toMap(): for poly2/poly3/tps Newton iteration
-    /// on the forward fit started at GDAL's reverse, converged to 1e-9 px (NaN when it finds no root within
-    /// 1e-6 px, e.g. where a polynomial folds far outside the GCPs). Safe to call from several threads.
+    /// Target CRS -> pixel/line through the exact inverse of toMap(): for poly2/poly3/tps toPixelFrom()
+    /// started at GDAL's reverse, to 1e-9 px. NaN when no root is found (e.g. a map point outside the
+    /// region the fit covers, or beyond where a polynomial folds). Safe to call from several threads.
     core::Coordinate toPixel(double x, double y) const;
+    /// The exact inverse from a chosen start (scan pixel/line): damped Newton on toMap() (steps halved
+    /// until they bring the map point closer, so a start beyond a fold of the fit walks back to its own
+    /// sheet rather than jumping far), converged when a step is below `tolerancePx` (at least 1e-9) px.
+    /// Where Newton stalls (a start just outside a fold, whose root lies on another sheet), starts on rings
+    /// of 2, 4, ..., 256 px around `start`: of the first ring that finds a root, the root nearest `start`.
+    /// NaN when none is found. Where the fit folds a map point has several roots: the one returned depends
+    /// on `start`. affine/poly1/helmert: the exact inverse, `start` unused.
+    core::Coordinate toPixelFrom(double x, double y, core::Coordinate start, double tolerancePx) const;
     /// Target CRS -> pixel/line through GDAL's own reverse transform (what GDAL's warper uses; equal to
     /// toPixel() for affine/poly1/helmert, a separate fit for poly2/poly3, the reverse spline for tps).
     core::Coordinate toPixelGdalReverse(double x, double y) const;

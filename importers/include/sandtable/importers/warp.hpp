@@ -38,9 +38,11 @@ struct WarpResult {
 /// clipped), square pixels at GDAL's suggested resolution, an alpha band marking where the scan is (no
 /// black frame), a palette expanded to RGB, multithreaded (NUM_THREADS=ALL_CPUS for the warper and
 /// the compressor), tiled + `compression`, internal overviews down to ~256 px (unless buildOverviews
-/// is false). poly2/poly3/tps warp through our fit's exact inverse (GcpTransform::toPixel), not GDAL's
-/// separately fitted reverse, approximated by GDAL's approximate transformer within 0.125 output px
-/// (gdalwarp's default), so every GCP lands within ~0.125 output px of where the fit sends it. Written to a temporary file beside `output` and renamed over it
+/// is false). poly2/poly3/tps warp through our fit's exact inverse (InverseMesh over the scan: every output
+/// pixel whose map point the fit covers gets a root of the forward fit, also where a spline through uneven
+/// GCPs folds), not GDAL's separately fitted reverse, approximated by GDAL's approximate transformer
+/// within 0.125 output px (gdalwarp's default), so every GCP lands within ~0.125 output px of where the
+/// fit sends it; the warper samples each chunk on a grid to find the scan pixels it needs. Written to a temporary file beside `output` and renamed over it
 /// at the end: nothing is left at `output` on failure or cancellation. Progress: warping then overviews.
 /// Throws core::IoError/FormatError for the scan or the output, core::OperationError when GDAL cannot
 /// build the transform, core::Cancelled when the progress callback asked to stop.
