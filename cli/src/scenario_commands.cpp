@@ -43,10 +43,11 @@ void runNewFromMap(const NewOptions& options, Context& context)
     request.title = options.title;
     request.crs = options.crs.empty() ? "auto" : options.crs;
     request.scale = options.scale;
+    request.progress = context.progress();
     const importers::NewScenario made = importers::newScenarioFromRaster(options.map, options.output, request);
     core::Document document(core::Scenario{}, std::filesystem::path(options.output));
-    document.apply(core::operations::setSettings(document.scenario(), made.scenario.settings, "New scenario"));
-    document.apply(core::operations::setMap(document.scenario(), made.scenario.map, "Set map"));
+    document.apply(core::operations::setSettings(document.scenario(), made.settings, "New scenario"));
+    document.apply(core::operations::setMap(document.scenario(), made.map, "Set map"));
     document.save();
     const core::Scenario& s = document.scenario();
     if (context.json) {

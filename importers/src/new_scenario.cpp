@@ -4,12 +4,15 @@
 #include "sandtable/importers/new_scenario.hpp"
 
 #include "gdal_support.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/sha256.hpp"
 #include "sandtable/importers/crs.hpp"
 #include "sandtable/importers/raster_info.hpp"
 
 #include <gdal_alg.h>
+#include <gdal_utils.h>
+#include <ogr_srs_api.h>
 
 #include <algorithm>
 #include <cctype>
@@ -82,6 +85,41 @@ core::Extent boundsOf(const std::vector<core::Coordinate>& points)
     return e;
 }
 
+bool sameCrs(const std::string& a, const std::string& b)
+{
+    const detail::Srs sa = detail::makeSrs(a, a);
+    const detail::Srs sb = detail::makeSrs(b, b);
+    return OSRIsSame(sa.get(), sb.get()) != 0;
+}
+
+/// The raster resampled into `crs` as a tiled, DEFLATE-compressed GeoTIFF at `output` (atomic).
+void warpIntoCrs(GDALDatasetH source, const std::string& crs, const std::filesystem::path& output,
+    const core::ProgressCallback& progress, const std::string& file)
+{
+    detail::GdalErrorScope errors;
+    core::AtomicFile target(output);
+    std::vector<std::string> args = {"-of", "GTiff", "-t_srs", crs, "-r", "bilinear", "-dstalpha", "-co", "TILED=YES",
+        "-co", "COMPRESS=DEFLATE", "-co", "BIGTIFF=IF_SAFER", "-wo", "NUM_THREADS=ALL_CPUS"};
+    std::vector<char*> argv;
+    for (auto& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    GDALWarpAppOptions* warpOptions = GDALWarpAppOptionsNew(argv.data(), nullptr);
+    detail::ProgressRange range{&progress, 0.0, 1.0, "resampling the map into " + crs};
+    if (progress)
+        GDALWarpAppOptionsSetProgress(warpOptions, detail::forwardProgress, &range);
+    GDALDatasetH inputs[] = {source};
+    int usageError = FALSE;
+    detail::Dataset warped(GDALWarp(target.temporaryPath().c_str(), nullptr, 1, inputs, warpOptions, &usageError));
+    GDALWarpAppOptionsFree(warpOptions);
+    if (range.cancelled)
+        throw core::Cancelled{};
+    if (!warped)
+        errors.raise(file, "warp", "GDAL could not resample the raster into " + crs);
+    warped.reset(); // flushed and closed before the rename
+    target.commit();
+}
+
 std::string localFrameName(const std::filesystem::path& raster)
 {
     std::string name = raster.stem().string();
@@ -121,19 +159,19 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     const RasterInfo info = inspectRaster(raster);
 
     NewScenario out;
-    core::Scenario& s = out.scenario;
-    s.settings.system = options.system;
-    s.settings.title = options.title.empty() ? raster.stem().string() : options.title;
-    s.settings.id = scenarioIdFromFileName(scenarioFile);
+    core::ScenarioSettings& st = out.settings;
+    st.system = options.system;
+    st.title = options.title.empty() ? raster.stem().string() : options.title;
+    st.id = scenarioIdFromFileName(scenarioFile);
     const bool onTable = options.system == core::GameSystem::SywMiniatures || options.system == core::GameSystem::TableBattles;
     if (onTable)
-        s.settings.scaleDenominator = 1.0;
+        st.scaleDenominator = 1.0;
     if (options.system == core::GameSystem::SywMiniatures) {
-        s.settings.tableWidthCm = kSywTableWidthCm;
-        s.settings.tableDepthCm = kSywTableDepthCm;
+        st.tableWidthCm = kSywTableWidthCm;
+        st.tableDepthCm = kSywTableDepthCm;
     }
     if (options.scale)
-        s.settings.scaleDenominator = *options.scale;
+        st.scaleDenominator = *options.scale;
 
     std::optional<CrsDescription> chosen;
     if (!options.crs.empty() && options.crs != "auto") {
@@ -155,8 +193,8 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     if (info.georeference == GeoreferenceKind::None) {
         out.next = NextStep::Georeference;
         if (chosen)
-            s.settings.crs = options.crs;
-        s.map = std::move(map);
+            st.crs = options.crs;
+        out.map = std::move(map);
         out.message = "the raster has no georeference: pick GCPs in the editor's georeferencing workspace or run "
                       "'sandtable raster georef " + file + " --gcps " + file + ".points -o OUT.tif', or, for a "
                       "Kriegsspiel map, calibrate it by scale with 'sandtable raster calibrate " + file
@@ -180,11 +218,11 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     const CrsDescription own = describeCrs(rasterCrs, file);
     if (own.local) {
         // A scale-only local frame (`raster calibrate`): metres from the scan's corner, no geography.
-        s.settings.crs = localFrameName(raster);
-        s.settings.extent = boundsOf(edge);
+        st.crs = localFrameName(raster);
+        st.extent = boundsOf(edge);
         out.placedBy = "local";
         out.message = "the raster is in a local metric frame (calibrated by scale): the scenario works in "
-            + s.settings.crs;
+            + st.crs;
     } else {
         std::string working;
         if (chosen)
@@ -194,15 +232,23 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
         else
             working = utmCrsForCentre(rasterCrs, edge, file);
         const std::vector<core::Coordinate> projected = transformPoints(rasterCrs, working, edge, file);
-        s.settings.crs = working;
-        s.settings.extent = boundsOf(projected);
+        st.crs = working;
+        st.extent = boundsOf(projected);
         out.message = "the raster is georeferenced (" + std::string(toString(info.georeference)) + ", "
             + (own.name.empty() ? std::string("its CRS") : own.name) + "): the scenario works in " + working
             + (chosen ? " (--crs)" : working == "EPSG:" + std::to_string(own.epsg.value_or(-1)) ? " (the raster's own CRS)"
                                                                                                 : " (the UTM zone of the map's centre)");
     }
     map.warpedPath = map.path; // the raster is drawn through its own georeference and CRS
-    s.map = std::move(map);
+    if (!own.local && !sameCrs(rasterCrs, st.crs)) {
+        // Drawn in place by the editor (which places rasters by an affine transform) and by print alike:
+        // resampled once into the working CRS.
+        const std::filesystem::path warped = scenarioFile.parent_path() / (scenarioIdFromFileName(scenarioFile) + ".map.tif");
+        warpIntoCrs(ds.get(), st.crs, warped, options.progress, file);
+        map.warpedPath = pathForScenario(warped, scenarioFile);
+        out.message += "; resampled into " + st.crs + " as " + warped.filename().string();
+    }
+    out.map = std::move(map);
     return out;
 }
 

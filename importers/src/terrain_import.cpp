@@ -182,8 +182,28 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             const std::string wkt = wktOf(srs);
             if (OSRIsGeographic(srs)) {
                 OGREnvelope extent{};
-                if (OGR_L_GetExtent(layer, &extent, TRUE) != OGRERR_NONE)
-                    continue;
+                if (OGR_L_GetExtent(layer, &extent, TRUE) != OGRERR_NONE) {
+                    // Drivers that cannot give a layer's extent (OpenStreetMap's) are read through once.
+                    bool any = false;
+                    OGR_L_ResetReading(layer);
+                    while (Feature f{OGR_L_GetNextFeature(layer)}) {
+                        OGRGeometryH g = OGR_F_GetGeometryRef(f.get());
+                        if (!g || OGR_G_IsEmpty(g))
+                            continue;
+                        OGREnvelope e{};
+                        OGR_G_GetEnvelope(g, &e);
+                        if (!any)
+                            extent = e;
+                        extent.MinX = std::min(extent.MinX, e.MinX);
+                        extent.MinY = std::min(extent.MinY, e.MinY);
+                        extent.MaxX = std::max(extent.MaxX, e.MaxX);
+                        extent.MaxY = std::max(extent.MaxY, e.MaxY);
+                        any = true;
+                    }
+                    OGR_L_ResetReading(layer);
+                    if (!any)
+                        continue;
+                }
                 out.crs = utmCrsForCentre(wkt, {{extent.MinX, extent.MinY}, {extent.MaxX, extent.MaxY}}, file);
             } else {
                 out.crs = crsIdentifier(describeCrs(wkt, file));
@@ -360,7 +380,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 if (nameIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), nameIndex))
                     terrain.name = OGR_F_GetFieldAsString(feature.get(), nameIndex);
                 if (!featureGrade.empty())
-                    terrain.attributes["featureGrade"] = featureGrade;
+                    terrain.attributes["grade"] = featureGrade;
                 if (featureClass == "hill" && levelIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), levelIndex))
                     terrain.attributes["level"] = OGR_F_GetFieldAsInteger(feature.get(), levelIndex);
                 terrain.geometry = std::move(*model);

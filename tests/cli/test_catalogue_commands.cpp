@@ -197,10 +197,11 @@ BOOST_AUTO_TEST_CASE(every_package_gets_a_thumbnail_png_of_its_terrain)
     BOOST_TEST(static_cast<unsigned char>(bytes[19]) == 0u);
 
     // Pixels, read back with GDAL: the wood (300100..300300 E, 4400100..4400200 N) covers pixel (51, 217)
-    // with the woods fill, rgb(120, 170, 90) at alpha 0.75 over the paper (245, 240, 224): (151, 188, 124);
+    // with the woods fill of core's style table, rgb(110, 185, 90) at alpha 170/255 over the paper
+    // (245, 240, 224): 110 * 2/3 + 245 / 3 = 155, 185 * 2/3 + 240 / 3 = 203.3, 90 * 2/3 + 224 / 3 = 134.7;
     // pixel (200, 50) is bare paper.
     if (const std::vector<int> v = pngPixels(png, {{51, 217}, {200, 50}}); !v.empty()) {
-        const int expected[6] = {151, 188, 124, 245, 240, 224};
+        const int expected[6] = {155, 203, 135, 245, 240, 224};
         for (int k = 0; k < 6; ++k)
             BOOST_TEST(std::abs(v[k] - expected[k]) <= 2, "channel " << k << ": " << v[k]);
     }
@@ -212,8 +213,8 @@ BOOST_AUTO_TEST_CASE(every_package_gets_a_thumbnail_png_of_its_terrain)
 BOOST_AUTO_TEST_CASE(thumbnail_fills_overlapping_woods_once_and_keeps_holes_whatever_their_orientation)
 {
     // The fixture's 1000 m x 1000 m extent at 256 px: 0.256 px per metre; x = (E - 300000) * 0.256,
-    // y = 256 - (N - 4400000) * 0.256. The woods fill is rgb(120, 170, 90) at alpha 0.75 over the paper
-    // (245, 240, 224): (151, 188, 124) once; filled twice it would be (128, 175, 99).
+    // y = 256 - (N - 4400000) * 0.256. The woods fill is rgb(110, 185, 90) at alpha 170/255 over the paper
+    // (245, 240, 224): (155, 203, 135) once; filled twice it would be (125, 191, 105).
     using sandtable::core::Geometry;
     using sandtable::core::TerrainFeature;
     using sandtable::core::FeatureId;
@@ -243,7 +244,7 @@ BOOST_AUTO_TEST_CASE(thumbnail_fills_overlapping_woods_once_and_keeps_holes_what
     const std::vector<int> v = pngPixels(png, {{51, 179}, {102, 179}, {51, 51}, {128, 51}, {200, 240}});
     if (v.empty())
         return;
-    const int wood[3] = {151, 188, 124};
+    const int wood[3] = {155, 203, 135};
     const int paper[3] = {245, 240, 224};
     const int* expected[5] = {wood, wood, wood, paper, paper};
     for (int p = 0; p < 5; ++p)

@@ -35,5 +35,5 @@ wait_for_window_count 3
 xdotool key 1
 wait_for_window '^small_terrain\.sandtable\.json - sandtable editor$' > /dev/null
 big() { [ "$1" -gt 5000 ] && [ "$1 $2 $3" = "$colour_previous" ]; }
-wait_for_colour opened 144,188,139,6 big
+wait_for_colour opened 149,199,133,6 big
 echo "error dialog shown, editor kept running, then opened $(basename "$good") ($colour_area px of wood)"

@@ -157,8 +157,8 @@ file_changed() { [ -e "$1" ] && [ "$(checksum "$1")" != "$2" ]; }
 wait_for_file_change() { wait_until "$1 to be saved" file_changed "$1" "$2"; }
 
 # The fixture's North Wood (tests/data/editor/small_terrain...): its fill over the canvas background
-# (tests/editor/CMakeLists.txt) is (144, 188, 139), matched within 6 levels.
-wood=144,188,139,6
+# (tests/editor/CMakeLists.txt) is (149, 199, 133), matched within 6 levels.
+wood=149,199,133,6
 
 # find_wood: waits until North Wood is painted and still (two screenshots in a row find it at the same place,
 # the first saved as start.png) and fails unless it covers more than 5000 px; sets colour_area, colour_x and

@@ -6,6 +6,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
 #include "sandtable/importers/calibrate.hpp"
+#include "sandtable/importers/raster_info.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -19,9 +20,18 @@ namespace tt = boost::test_tools;
 
 namespace {
 
-void requireValid(const core::Scenario& s)
+/// The scenario a Document would hold after the new scenario's settings and map are applied.
+core::Scenario scenarioOf(const importers::NewScenario& made)
 {
-    for (const core::Diagnostic& d : core::validateScenario(s))
+    core::Scenario s;
+    s.settings = made.settings;
+    s.map = made.map;
+    return s;
+}
+
+void requireValid(const importers::NewScenario& made)
+{
+    for (const core::Diagnostic& d : core::validateScenario(scenarioOf(made)))
         BOOST_TEST((d.severity != core::Severity::Error), d.code << " " << d.path << ": " << d.message);
 }
 
@@ -35,7 +45,7 @@ BOOST_AUTO_TEST_CASE(a_utm_geotiff_gives_its_own_crs_and_extent)
     // 100 x 80 pixels of 10 m from (300000, 4401000): 300000..301000 E, 4400200..4401000 N.
     test::writeRaster(folder / "scan.tif", "GTiff", 100, 80, 1, std::array<double, 6>{300000, 10, 0, 4401000, 0, -10}, "EPSG:32618");
     const auto made = importers::newScenarioFromRaster(folder / "scan.tif", folder / "battle.sandtable.json", {});
-    const core::Scenario& s = made.scenario;
+    const core::Scenario s = scenarioOf(made);
     BOOST_TEST(s.settings.crs == "EPSG:32618");
     BOOST_TEST_REQUIRE(s.settings.extent.has_value());
     BOOST_TEST(s.settings.extent->minX == 300000.0, tt::tolerance(1e-9));
@@ -51,7 +61,7 @@ BOOST_AUTO_TEST_CASE(a_utm_geotiff_gives_its_own_crs_and_extent)
     BOOST_TEST(s.map->sha256.size() == 64u);
     BOOST_TEST(made.placedBy == "geotransform");
     BOOST_TEST((made.next == importers::NextStep::None));
-    requireValid(s);
+    requireValid(made);
 }
 
 BOOST_AUTO_TEST_CASE(the_map_path_is_relative_to_the_scenario_folder)
@@ -61,7 +71,7 @@ BOOST_AUTO_TEST_CASE(the_map_path_is_relative_to_the_scenario_folder)
     std::filesystem::create_directories(folder / "scenarios");
     test::writeRaster(folder / "maps/scan.png", "PNG", 20, 10, 3);
     const auto made = importers::newScenarioFromRaster(folder / "maps/scan.png", folder / "scenarios/x.sandtable.json", {});
-    BOOST_TEST(made.scenario.map->path == "../maps/scan.png");
+    BOOST_TEST(made.map.path == "../maps/scan.png");
 }
 
 BOOST_AUTO_TEST_CASE(web_mercator_is_worked_in_the_utm_zone_of_the_centre)
@@ -74,12 +84,18 @@ BOOST_AUTO_TEST_CASE(web_mercator_is_worked_in_the_utm_zone_of_the_centre)
     // A strip of 1000 x 100 pixels of 10 Web Mercator metres: on the ground 10000 * cos(39.81 deg) = 7682 m wide.
     test::writeRaster(folder / "cog.tif", "GTiff", 1000, 100, 1, std::array<double, 6>{x, 10, 0, y, 0, -10}, "EPSG:3857");
     const auto made = importers::newScenarioFromRaster(folder / "cog.tif", folder / "c.sandtable.json", {});
-    const core::Scenario& s = made.scenario;
+    const core::Scenario s = scenarioOf(made);
     BOOST_TEST(s.settings.crs == "EPSG:32618"); // 78 W .. 72 W
     const double width = s.settings.extent->maxX - s.settings.extent->minX;
     // The grid convergence there (about 1.4 degrees) adds 768 m * sin(1.4 deg) = 19 m to the box: within 1 %.
     BOOST_TEST(width == 10000 * std::cos(lat), tt::tolerance(0.01));
-    requireValid(s);
+    requireValid(made);
+    // The raster is resampled once into the working CRS, beside the scenario, and drawn from there.
+    BOOST_TEST(s.map->path == "cog.tif");
+    BOOST_TEST(s.map->warpedPath == "c.map.tif");
+    const auto warped = importers::inspectRaster(folder / "c.map.tif");
+    BOOST_TEST_REQUIRE(warped.epsg.has_value());
+    BOOST_TEST(*warped.epsg == 32618);
 }
 
 BOOST_AUTO_TEST_CASE(geographic_degrees_and_feet_go_to_metres)
@@ -89,18 +105,18 @@ BOOST_AUTO_TEST_CASE(geographic_degrees_and_feet_go_to_metres)
     // A strip 10 pixels wide, 50 tall, so the grid convergence there (2.3 degrees) hardly widens the box.
     test::writeRaster(folder / "deg.tif", "GTiff", 10, 50, 1, std::array<double, 6>{11.85, 0.002, 0, 51.3, 0, -0.002}, "EPSG:4326");
     const auto deg = importers::newScenarioFromRaster(folder / "deg.tif", folder / "d.sandtable.json", {});
-    BOOST_TEST(deg.scenario.settings.crs == "EPSG:32632");
+    BOOST_TEST(deg.settings.crs == "EPSG:32632");
     // 0.1 degree of latitude is about 11.1 km.
-    const auto& e = *deg.scenario.settings.extent;
+    const auto& e = *deg.settings.extent;
     BOOST_TEST(e.maxY - e.minY == 11120.0, tt::tolerance(0.01));
-    requireValid(deg.scenario);
+    requireValid(deg);
     // NAD83 / Pennsylvania South in US survey feet: not metres, so the UTM zone of the centre.
     // (2,200,000 ft, 250,000 ft) is near 76.9 W 40.0 N: UTM zone 18. A strip of 100 x 10 pixels of 10 ft.
     test::writeRaster(folder / "ft.tif", "GTiff", 100, 10, 1, std::array<double, 6>{2200000, 10, 0, 250000, 0, -10}, "EPSG:2272");
     const auto ft = importers::newScenarioFromRaster(folder / "ft.tif", folder / "f.sandtable.json", {});
-    BOOST_TEST(ft.scenario.settings.crs == "EPSG:32618");
+    BOOST_TEST(ft.settings.crs == "EPSG:32618");
     // 1000 US survey feet = 304.8006 m; the two grids differ by under 2 degrees: 30 m * sin(2 deg) = 1 m more.
-    const auto& f = *ft.scenario.settings.extent;
+    const auto& f = *ft.settings.extent;
     BOOST_TEST(f.maxX - f.minX == 304.8006, tt::tolerance(0.01));
 }
 
@@ -111,7 +127,7 @@ BOOST_AUTO_TEST_CASE(a_rotated_geotransform_is_covered_by_its_four_corners)
     // (0,0) 300000,4401000; (100,0) 300866,4400500; (0,100) 299500,4400134; (100,100) 300366,4399634.
     test::writeRaster(folder / "rot.tif", "GTiff", 100, 100, 1, std::array<double, 6>{300000, 8.66, -5, 4401000, -5, -8.66}, "EPSG:32618");
     const auto made = importers::newScenarioFromRaster(folder / "rot.tif", folder / "r.sandtable.json", {});
-    const auto& e = *made.scenario.settings.extent;
+    const auto& e = *made.settings.extent;
     BOOST_TEST(e.minX == 299500.0, tt::tolerance(1e-9));
     BOOST_TEST(e.maxX == 300866.0, tt::tolerance(1e-9));
     BOOST_TEST(e.minY == 4399634.0, tt::tolerance(1e-9));
@@ -125,15 +141,15 @@ BOOST_AUTO_TEST_CASE(a_plain_scan_waits_for_gcps_or_calibration)
     const auto made = importers::newScenarioFromRaster(folder / "scan.png", folder / "s.sandtable.json", {});
     BOOST_TEST((made.next == importers::NextStep::Georeference));
     BOOST_TEST(made.placedBy == "none");
-    BOOST_TEST(made.scenario.settings.crs.empty());
-    BOOST_TEST(!made.scenario.settings.extent.has_value());
-    BOOST_TEST(made.scenario.map->width == 40);
+    BOOST_TEST(made.settings.crs.empty());
+    BOOST_TEST(!made.settings.extent.has_value());
+    BOOST_TEST(made.map.width == 40);
     BOOST_TEST(made.message.find("raster georef") != std::string::npos);
     BOOST_TEST(made.message.find("raster calibrate") != std::string::npos);
-    requireValid(made.scenario);
+    requireValid(made);
     importers::NewScenarioOptions chosen;
     chosen.crs = "EPSG:32618";
-    BOOST_TEST(importers::newScenarioFromRaster(folder / "scan.png", folder / "s.sandtable.json", chosen).scenario.settings.crs == "EPSG:32618");
+    BOOST_TEST(importers::newScenarioFromRaster(folder / "scan.png", folder / "s.sandtable.json", chosen).settings.crs == "EPSG:32618");
 }
 
 BOOST_AUTO_TEST_CASE(a_world_file_without_crs_needs_one_named)
@@ -152,7 +168,7 @@ BOOST_AUTO_TEST_CASE(a_world_file_without_crs_needs_one_named)
     options.crs = "EPSG:32618";
     const auto made = importers::newScenarioFromRaster(folder / "w.png", folder / "w.sandtable.json", options);
     BOOST_TEST(made.placedBy == "worldfile");
-    const auto& e = *made.scenario.settings.extent;
+    const auto& e = *made.settings.extent;
     BOOST_TEST(e.minX == 300000.0, tt::tolerance(1e-9));
     BOOST_TEST(e.maxY == 4401000.0, tt::tolerance(1e-9));
     BOOST_TEST(e.maxX == 300050.0, tt::tolerance(1e-9));
@@ -185,13 +201,13 @@ BOOST_AUTO_TEST_CASE(a_calibrated_kriegsspiel_scan_is_worked_in_its_local_frame)
     options.scale = 16000;
     const auto made = importers::newScenarioFromRaster(folder / "k.tif", folder / "k.sandtable.json", options);
     BOOST_TEST(made.placedBy == "local");
-    BOOST_TEST(made.scenario.settings.crs == "LOCAL:k");
-    const auto& e = *made.scenario.settings.extent;
+    BOOST_TEST(made.settings.crs == "LOCAL:k");
+    const auto& e = *made.settings.extent;
     BOOST_TEST(e.minX == 0.0, tt::tolerance(1e-9));
     BOOST_TEST(e.maxX == 800.0, tt::tolerance(1e-9));
     BOOST_TEST(e.maxY == 500.0, tt::tolerance(1e-9));
-    BOOST_TEST(made.scenario.settings.scaleDenominator == 16000.0);
-    requireValid(made.scenario);
+    BOOST_TEST(made.settings.scaleDenominator == 16000.0);
+    requireValid(made);
 }
 
 BOOST_AUTO_TEST_CASE(syw_and_table_battles_scenarios_get_a_table)
@@ -201,12 +217,12 @@ BOOST_AUTO_TEST_CASE(syw_and_table_battles_scenarios_get_a_table)
     importers::NewScenarioOptions options;
     options.system = core::GameSystem::SywMiniatures;
     const auto syw = importers::newScenarioFromRaster(folder / "scan.png", folder / "s.sandtable.json", options);
-    BOOST_TEST(*syw.scenario.settings.tableWidthCm == 180.0);
-    BOOST_TEST(*syw.scenario.settings.tableDepthCm == 120.0);
-    BOOST_TEST(syw.scenario.settings.scaleDenominator == 1.0);
-    requireValid(syw.scenario);
+    BOOST_TEST(*syw.settings.tableWidthCm == 180.0);
+    BOOST_TEST(*syw.settings.tableDepthCm == 120.0);
+    BOOST_TEST(syw.settings.scaleDenominator == 1.0);
+    requireValid(syw);
     options.system = core::GameSystem::TableBattles;
-    requireValid(importers::newScenarioFromRaster(folder / "scan.png", folder / "t.sandtable.json", options).scenario);
+    requireValid(importers::newScenarioFromRaster(folder / "scan.png", folder / "t.sandtable.json", options));
 }
 
 BOOST_AUTO_TEST_CASE(ids_from_file_names_drop_sandtable_and_json)

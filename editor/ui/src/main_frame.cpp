@@ -914,6 +914,16 @@ void MainFrame::rebuildLayers()
         const wxString map = scenario.map ? wxString::FromUTF8("Map: " + std::filesystem::path(scenario.map->path).filename().string())
                                           : wxString("Map: none");
         m_layers->AppendItem(root, map);
+        if (!scenario.references.empty()) {
+            const wxTreeItemId refs = m_layers->AppendItem(root, wxString::Format("Reference layers (%zu)", scenario.references.size()));
+            for (const core::ReferenceLayer& r : scenario.references) {
+                const std::string label = r.name + "  (" + core::toString(r.kind) + (r.hillshade ? ", hillshade" : "") + ", "
+                    + std::to_string(static_cast<int>(std::lround(r.opacity * 100))) + "%, " + (r.overScan ? "over" : "under")
+                    + " the scan" + (r.visible ? "" : ", hidden") + ")";
+                m_layers->AppendItem(refs, wxString::FromUTF8(label));
+            }
+            m_layers->Expand(refs);
+        }
         const wxTreeItemId terrain = m_layers->AppendItem(root, wxString::Format("Terrain (%zu)", scenario.terrain.size()));
         std::map<std::string, std::vector<const core::TerrainFeature*>> byClass;
         for (const auto& feature : scenario.terrain)

@@ -2,6 +2,10 @@
 // Input handling and painting of the map canvas.
 #include "sandtable/editor/ui/map_canvas.hpp"
 
+#include "sandtable/importers/reference_layer.hpp"
+
+#include <cairo.h>
+
 #include "sandtable/editor/logic/map_raster.hpp"
 #include "sandtable/editor/logic/measure.hpp"
 
@@ -63,6 +67,9 @@ std::string MapCanvas::setDocument(const core::Document* document, const std::fi
 {
     m_document = document;
     m_raster.reset();
+    m_references.clear();
+    m_referencesDrawn.clear();
+    m_scenarioFolder = scenarioFolder;
     m_reportedRasterError.clear();
     const bool hadSelection = !m_selection.empty();
     m_selection.clear();
@@ -89,6 +96,8 @@ std::string MapCanvas::setDocument(const core::Document* document, const std::fi
             }
         }
     }
+    if (const std::string failed = rebuildReferences(); !failed.empty())
+        notice += (notice.empty() ? "" : "; ") + failed;
     m_fitted = true;
     fitView(m_view);
     viewChanged(false);
@@ -97,8 +106,54 @@ std::string MapCanvas::setDocument(const core::Document* document, const std::fi
     return notice;
 }
 
+std::string MapCanvas::rebuildReferences()
+{
+    if (!m_document)
+        return {};
+    const core::Scenario& s = m_document->scenario();
+    if (s.references == m_referencesDrawn)
+        return {};
+    m_referencesDrawn = s.references;
+    m_references.clear();
+    if (s.references.empty() || !s.settings.extent || s.settings.crs.empty() || s.settings.crs.rfind("LOCAL:", 0) == 0)
+        return s.references.empty() ? std::string() : std::string("reference layers need a working CRS and an extent");
+    // Rendered once over the extent, 1600 pixels on its longer side (reprojected by GDAL).
+    const core::Extent& extent = *s.settings.extent;
+    const double metresPerPixel = std::max(extent.width(), extent.height()) / 1600.0;
+    std::string failed;
+    for (const core::ReferenceLayer& layer : s.references) {
+        if (!layer.visible || layer.opacity <= 0.0)
+            continue;
+        try {
+            const importers::RenderedRaster r
+                = importers::renderReferenceLayer(layer, m_scenarioFolder, s.settings.crs, extent, metresPerPixel);
+            cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, r.width, r.height);
+            cairo_surface_flush(surface);
+            unsigned char* data = cairo_image_surface_get_data(surface);
+            const int stride = cairo_image_surface_get_stride(surface);
+            for (int y = 0; y < r.height; ++y) {
+                auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+                for (int x = 0; x < r.width; ++x) {
+                    const std::uint8_t* p = &r.pixels[(static_cast<std::size_t>(y) * static_cast<std::size_t>(r.width) + static_cast<std::size_t>(x)) * 4];
+                    const unsigned a = p[3];
+                    // cairo wants premultiplied alpha, native-endian 0xAARRGGBB.
+                    row[x] = (a << 24) | ((p[0] * a / 255) << 16) | ((p[1] * a / 255) << 8) | (p[2] * a / 255);
+                }
+            }
+            cairo_surface_mark_dirty(surface);
+            m_references.push_back(ReferenceImage{std::shared_ptr<cairo_surface_t>(surface, cairo_surface_destroy),
+                Affine2D::fromGeoTransform(r.geotransform), layer.opacity, layer.overScan});
+        } catch (const std::exception& error) {
+            failed += (failed.empty() ? "" : "; ") + std::string("reference '") + layer.name + "': " + error.what();
+        }
+    }
+    return failed;
+}
+
 void MapCanvas::documentChanged()
 {
+    if (const std::string failed = rebuildReferences(); !failed.empty() && onRasterError)
+        onRasterError(failed);
     if (m_document && m_selection.prune(m_document->scenario()) && onSelectionChanged)
         onSelectionChanged();
     Refresh();
@@ -220,7 +275,7 @@ void MapCanvas::setTool(std::shared_ptr<CanvasTool> tool)
 
 RenderScene MapCanvas::scene()
 {
-    return RenderScene{m_document ? &m_document->scenario() : nullptr, m_raster.get(), &m_selection};
+    return RenderScene{m_document ? &m_document->scenario() : nullptr, m_raster.get(), &m_selection, &m_references};
 }
 
 void MapCanvas::drawOver(wxGraphicsContext& gc, const ViewTransform& view)

@@ -427,8 +427,27 @@ void renderMap(wxGraphicsContext& gc, const ViewTransform& view, const RenderSce
     gc.SetBrush(gc.CreateBrush(wxBrush(canvasBackground())));
     gc.SetPen(*wxTRANSPARENT_PEN);
     gc.DrawRectangle(0.0, 0.0, view.viewportWidth(), view.viewportHeight());
+    const auto drawReferences = [&](bool overScan) {
+        if (!scene.references || gc.GetRenderer() != wxGraphicsRenderer::GetCairoRenderer())
+            return;
+        auto* cr = static_cast<cairo_t*>(gc.GetNativeContext());
+        for (const ReferenceImage& r : *scene.references) {
+            if (r.overScan != overScan || !r.surface)
+                continue;
+            const Affine2D m = view.worldToScreenMatrix() * r.pixelToWorld;
+            const cairo_matrix_t matrix{m.a, m.b, m.c, m.d, m.e, m.f};
+            cairo_save(cr);
+            cairo_transform(cr, &matrix);
+            cairo_set_source_surface(cr, r.surface.get(), 0.0, 0.0);
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR);
+            cairo_paint_with_alpha(cr, r.opacity);
+            cairo_restore(cr);
+        }
+    };
+    drawReferences(false);
     if (scene.raster)
         scene.raster->draw(gc, view);
+    drawReferences(true);
     if (!scene.scenario)
         return;
     const core::Extent visible = view.visibleExtent();

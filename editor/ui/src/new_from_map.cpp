@@ -39,8 +39,8 @@ std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std
         made = importers::newScenarioFromRaster(raster, scenarioFile, options);
         // Through the Document and its operations, as every change of a scenario (and as the CLI does).
         core::Document created(core::Scenario{}, scenarioFile);
-        created.apply(core::operations::setSettings(created.scenario(), made.scenario.settings, "New scenario"));
-        created.apply(core::operations::setMap(created.scenario(), made.scenario.map, "Set map"));
+        created.apply(core::operations::setSettings(created.scenario(), made.settings, "New scenario"));
+        created.apply(core::operations::setMap(created.scenario(), made.map, "Set map"));
         created.save();
     } catch (const std::exception& error) {
         showError("Cannot start a scenario from " + raster.filename().string(), error.what());

@@ -15,9 +15,9 @@ start_editor "$work/editor.log" "$file"
 main=$(wait_for_window '^draw\.sandtable\.json - sandtable editor$')
 focus_window "$main"
 
-# Millville's fill over the canvas background (tests/editor/CMakeLists.txt): (187, 134, 116); North Wood's
+# Millville's fill over the canvas background (tests/editor/CMakeLists.txt): (151, 102, 89); North Wood's
 # is drive_common.sh's $wood.
-village=187,134,116,6
+village=151,102,89,6
 wait_for_colour start "$wood" stable
 read -r varea vx vy <<< "$("$checker" --find "$work/start.png" "$village")"
 warea=$colour_area wx=$colour_x wy=$colour_y

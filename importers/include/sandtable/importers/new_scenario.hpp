@@ -4,6 +4,7 @@
 #pragma once
 
 #include "sandtable/core/model/scenario.hpp"
+#include "sandtable/core/util/progress.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -20,6 +21,8 @@ struct NewScenarioOptions {
     std::string crs = "auto";
     /// Game scale denominator 1:N (scenario "scale"); unset keeps the system's default.
     std::optional<double> scale;
+    /// Reports the resampling of a raster whose CRS is not the working CRS (see newScenarioFromRaster).
+    core::ProgressCallback progress;
 };
 
 /// What the designer does next with the map.
@@ -28,8 +31,11 @@ enum class NextStep {
     Georeference ///< a plain scan: pick GCPs (or calibrate a Kriegsspiel map by scale)
 };
 
+/// What a new scenario starts with: its settings and its map (a core Document applies them through
+/// operations::setSettings and operations::setMap).
 struct NewScenario {
-    core::Scenario scenario;
+    core::ScenarioSettings settings;
+    core::MapSource map;
     /// How the raster was placed: "geotransform", "worldfile", "gcps", "local" (a scale-only local
     /// frame, as `raster calibrate` writes), or "none".
     std::string placedBy;
@@ -47,7 +53,10 @@ struct NewScenario {
 /// A georeferenced raster (geotransform, world file with its .prj, GCPs in the file) gives the working CRS
 /// (options.crs) and the extent: the bounding box, in the working CRS (metres), of the raster's edge
 /// (21 points per edge, so a rotated or curved footprint is covered); its own file is then the scenario's
-/// warped map, drawn through its own CRS. A raster in a scale-only local frame gives "LOCAL:<name>" and its
+/// warped map, drawn through its own CRS; when its CRS is not the working CRS (feet, degrees, Web
+/// Mercator), it is resampled once into the working CRS (GDALWarp, bilinear, a tiled DEFLATE GeoTIFF
+/// "<scenario name>.map.tif" beside the scenario file, written atomically) and that file is the warped
+/// map, so the editor and print draw it in place. A raster in a scale-only local frame gives "LOCAL:<name>" and its
 /// extent in metres. A plain scan gets the CRS of options.crs when it is EPSG:n (else none yet) and
 /// NextStep::Georeference. SYW and Table Battles scenarios play on a table (scale 1); a SYW scenario gets
 /// a table frame of 180 x 120 cm (a common 6 x 4 ft wargames table: the house rules set no size; the

@@ -105,6 +105,12 @@ private:
 
     const core::Document* m_document = nullptr;
     std::unique_ptr<RasterLayer> m_raster;
+    /// The scenario's visible reference layers, rendered for the canvas (rebuildReferences).
+    std::vector<ReferenceImage> m_references;
+    std::vector<core::ReferenceLayer> m_referencesDrawn; ///< what m_references shows
+    std::filesystem::path m_scenarioFolder;
+    /// Renders the visible reference layers again when they changed; returns what could not be drawn.
+    std::string rebuildReferences();
     ViewTransform m_view;
     Selection m_selection;
     std::vector<std::shared_ptr<CanvasOverlay>> m_overlays;

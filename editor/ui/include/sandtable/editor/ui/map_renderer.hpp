@@ -70,10 +70,21 @@ private:
 };
 
 /// What one frame shows. `raster` and `selection` may be null.
+/// A reference layer as the canvas draws it: rendered once (importers::renderReferenceLayer, reprojected
+/// into the working CRS) over the scenario's extent, placed by `pixelToWorld`, drawn at `opacity` under
+/// or over the scan.
+struct ReferenceImage {
+    std::shared_ptr<cairo_surface_t> surface; ///< CAIRO_FORMAT_ARGB32
+    Affine2D pixelToWorld;
+    double opacity = 1.0;
+    bool overScan = false;
+};
+
 struct RenderScene {
     const core::Scenario* scenario = nullptr;
     RasterLayer* raster = nullptr;
     const Selection* selection = nullptr;
+    const std::vector<ReferenceImage>* references = nullptr;
 };
 
 /// The canvas background (a light paper grey, distinct from every terrain style).
