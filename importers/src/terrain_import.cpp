@@ -261,7 +261,8 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 fields += std::string(fields.empty() ? "" : ", ") + OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(definition, f));
             out.diagnostics.push_back({"import.field.missing", core::Severity::Warning, "/terrain",
                 file + ": layer '" + layerName + "': has no field '" + options.classField + "' (its fields: "
-                    + (fields.empty() ? std::string("none") : fields) + "); its " + std::to_string(count) + " feature(s) skipped"});
+                    + (fields.empty() ? std::string("none") : fields) + "); "
+                    + (count >= 0 ? "its " + std::to_string(count) + " feature(s) skipped" : std::string("its features skipped"))});
             continue;
         }
         Transform transform;
