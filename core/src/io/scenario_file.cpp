@@ -111,6 +111,20 @@ void checkJsonLimits(std::string_view text, const std::string& sourceName)
                 + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
 }
 
+/// The member `name` of an object, or null. A name given twice means its last value, as nlohmann's
+/// parser (and so scenarioFromJson, which reads the other members) takes it.
+const Value* member(const Value& object, const char* name)
+{
+    if (!object.IsObject())
+        return nullptr;
+    const Value* found = nullptr;
+    const std::string_view wanted(name);
+    for (const auto& m : object.GetObject())
+        if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == wanted)
+            found = &m.value;
+    return found;
+}
+
 /// Parses the text once and checks it is a sandtable scenario of a version this build reads.
 /// Throws FormatError (object "/version" for a version this build cannot read).
 void parseAndGate(std::string_view text, const std::string& sourceName, detail::JsonTree& tree)
@@ -120,14 +134,13 @@ void parseAndGate(std::string_view text, const std::string& sourceName, detail::
     const rapidjson::Document& document = tree.document;
     if (!document.IsObject())
         throw FormatError(sourceName, "/", "not a sandtable scenario: the document is not a JSON object");
-    const auto format = document.FindMember("format");
-    if (format == document.MemberEnd() || !format->value.IsString()
-        || std::string_view(format->value.GetString(), format->value.GetStringLength()) != "sandtable-scenario")
+    const Value* format = member(document, "format");
+    if (!format || !format->IsString() || std::string_view(format->GetString(), format->GetStringLength()) != "sandtable-scenario")
         throw FormatError(sourceName, "/format", "not a sandtable scenario (expected \"format\": \"sandtable-scenario\")");
-    const auto version = document.FindMember("version");
-    if (version == document.MemberEnd() || !version->value.IsInt64())
+    const Value* version = member(document, "version");
+    if (!version || !version->IsInt64())
         throw FormatError(sourceName, "/version", "missing or non-integer format version");
-    const std::int64_t v = version->value.GetInt64();
+    const std::int64_t v = version->GetInt64();
     if (v > kScenarioFormatVersion)
         throw FormatError(sourceName, "/version",
             "format version " + std::to_string(v) + " is newer than this sandtable reads (up to "
@@ -195,13 +208,6 @@ const Value* documentAt(const Value& root, const std::vector<std::string>& token
     return v;
 }
 
-const Value* member(const Value& object, const char* name)
-{
-    if (!object.IsObject())
-        return nullptr;
-    const auto m = object.FindMember(name);
-    return m == object.MemberEnd() ? nullptr : &m->value;
-}
 
 /// Follows a local "$ref" ("#/definitions/x") of the schema.
 const Value* resolveRef(const Value* schema)
@@ -462,6 +468,15 @@ void require(bool shapeHolds)
         throw ShapeError{};
 }
 
+/// A member the schema requires (present once the schema passed; ShapeError if not, never null).
+const Value& required(const Value& object, const char* name)
+{
+    const Value* value = member(object, name);
+    if (!value)
+        throw ShapeError{};
+    return *value;
+}
+
 /// definitions/coordinate: exactly two numbers.
 Coordinate coordinate(const Value& v)
 {
@@ -501,14 +516,14 @@ std::string text(const Value& v) { return std::string(v.GetString(), v.GetString
 TerrainFeature terrainFeature(const Value& f)
 {
     TerrainFeature out;
-    out.id = FeatureId(text(f["id"]));
-    out.terrainClass = text(f["class"]);
+    out.id = FeatureId(text(required(f, "id")));
+    out.terrainClass = text(required(f, "class"));
     if (const Value* name = member(f, "name"))
         out.name = text(*name);
-    const Value& geometry = f["geometry"];
+    const Value& geometry = required(f, "geometry");
     Geometry& g = out.geometry;
-    g.type = geometryTypeFromString(text(geometry["type"]));
-    const Value& coordinates = geometry["coordinates"];
+    g.type = geometryTypeFromString(text(required(geometry, "type")));
+    const Value& coordinates = required(geometry, "coordinates");
     if (g.type >= GeometryType::MultiPoint) {
         const GeometryType single = static_cast<GeometryType>(static_cast<int>(g.type) - 3);
         require(coordinates.IsArray() && coordinates.Size() >= 1); // the schema's multi-part minItems

@@ -181,6 +181,22 @@ BOOST_AUTO_TEST_CASE(bad_json_is_refused_naming_line_and_column)
     }
 }
 
+BOOST_AUTO_TEST_CASE(a_name_given_twice_means_its_last_value_where_the_schema_allows_it)
+{
+    // In free attributes the last value counts, as nlohmann reads it.
+    const std::string text = smallWith("\"attributes\": {}", "\"attributes\": {\"note\": \"a\", \"note\": \"b\"}");
+    BOOST_TEST(sameAsNlohmann(text, "twice in attributes"));
+    const ValidationReport report = readScenarioText(text, "twice");
+    BOOST_TEST_REQUIRE(report.scenario.has_value());
+    BOOST_TEST(report.scenario->terrain.at(0).attributes.at("note") == "b");
+    // In an object whose members the schema lists (additionalProperties false), valijson counts the
+    // second one as a member it does not know: refused, naming the object.
+    const Diagnostics d = findings(smallWith("\"name\": \"Test wood\"", "\"name\": \"First\", \"name\": \"Test wood\""));
+    BOOST_TEST_REQUIRE(!d.empty());
+    BOOST_TEST(d[0].code == "schema.unknown_field");
+    BOOST_TEST(d[0].path == "/terrain/0");
+}
+
 BOOST_AUTO_TEST_CASE(a_byte_order_mark_is_read_as_nlohmann_reads_it)
 {
     const std::string good = serializeScenario(sandtable::test::smallScenario());
