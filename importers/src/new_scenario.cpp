@@ -210,12 +210,22 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     if (rasterCrs.empty()) {
         if (!chosen)
             throw core::OperationError(file, "CRS",
-                "the raster is placed by its " + std::string(toString(info.georeference))
-                    + " but names no CRS (a world file needs its .prj): say which CRS its coordinates are in with "
-                      "--crs EPSG:n");
+                "the raster is placed by its " + std::string(toString(info.georeference)) + " but names no CRS"
+                    + (info.georeference == GeoreferenceKind::WorldFile ? " (a world file needs its .prj beside it)" : "")
+                    + ": say which CRS its coordinates are in with --crs EPSG:n");
         rasterCrs = options.crs; // the designer says the raster's coordinates are in the working CRS
     }
     const CrsDescription own = describeCrs(rasterCrs, file);
+    if (own.geographic) {
+        // A battle map covers some kilometres; one UTM zone is 6 degrees wide and ends at 84 degrees.
+        const core::Extent degrees = boundsOf(edge);
+        if (degrees.width() > 6.0 || degrees.height() > 6.0 || degrees.maxY > 84.0 || degrees.minY < -80.0)
+            throw core::OperationError(file, "extent",
+                "the raster covers " + detail::formatNumber(degrees.width()) + " x " + detail::formatNumber(degrees.height())
+                    + " degrees (" + detail::formatNumber(degrees.minX) + ".." + detail::formatNumber(degrees.maxX) + " E, "
+                    + detail::formatNumber(degrees.minY) + ".." + detail::formatNumber(degrees.maxY)
+                    + " N): too large for one metric working CRS; crop it to the battlefield (gdal_translate -projwin) first");
+    }
     if (own.local) {
         // A scale-only local frame (`raster calibrate`): metres from the scan's corner, no geography.
         st.crs = localFrameName(raster);

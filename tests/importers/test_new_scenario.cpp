@@ -185,6 +185,14 @@ BOOST_AUTO_TEST_CASE(a_working_crs_in_degrees_or_feet_is_refused)
         BOOST_CHECK_THROW(importers::newScenarioFromRaster(folder / "scan.png", folder / "s.json", options), core::OperationError);
     }
     BOOST_CHECK_THROW(importers::newScenarioFromRaster(folder / "missing.png", folder / "s.json", {}), core::IoError);
+    // The whole world in degrees: no one metric CRS holds it (a UTM zone is 6 degrees wide).
+    test::writeRaster(folder / "world.tif", "GTiff", 36, 18, 1, std::array<double, 6>{-180, 10, 0, 90, 0, -10}, "EPSG:4326");
+    try {
+        importers::newScenarioFromRaster(folder / "world.tif", folder / "w.json", {});
+        BOOST_ERROR("a world raster was accepted");
+    } catch (const core::OperationError& e) {
+        BOOST_TEST(std::string(e.what()).find("covers 360 x 180 degrees") != std::string::npos, e.what());
+    }
 }
 
 BOOST_AUTO_TEST_CASE(a_calibrated_kriegsspiel_scan_is_worked_in_its_local_frame)
