@@ -286,8 +286,8 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             std::string grade;
             std::string crossing;
             if (!options.tagRules.empty()) {
-                const TagRule* rule = nullptr;
-                for (std::size_t k = 0; k < options.tagRules.size(); ++k) {
+                // Rule k matches when its key (a field of that name, else OSM's other_tags) has its value.
+                const auto matches = [&](std::size_t k) {
                     const TagRule& r = options.tagRules[k];
                     const int index = ruleFields[k];
                     std::string value;
@@ -295,11 +295,12 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                         value = OGR_F_GetFieldAsString(feature.get(), index);
                     else if (index < 0 && otherTagsIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), otherTagsIndex))
                         value = otherTag(OGR_F_GetFieldAsString(feature.get(), otherTagsIndex), r.key);
-                    if (!value.empty() && (r.value == "*" || r.value == value)) {
-                        rule = &r;
-                        break;
-                    }
-                }
+                    return !value.empty() && (r.value == "*" || r.value == value);
+                };
+                const TagRule* rule = nullptr;
+                for (std::size_t k = 0; k < options.tagRules.size() && !rule; ++k)
+                    if (matches(k))
+                        rule = &options.tagRules[k];
                 if (!rule || rule->terrainClass == "-") {
                     ++unmapped;
                     continue;
@@ -310,14 +311,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 // crossing at its middle (tried after the first match, which decides the line's class).
                 for (std::size_t k = 0; k < options.tagRules.size() && crossing.empty(); ++k) {
                     const TagRule& r = options.tagRules[k];
-                    if (&r == rule || (r.terrainClass != "bridge" && r.terrainClass != "ford"))
-                        continue;
-                    std::string value;
-                    if (ruleFields[k] >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), ruleFields[k]))
-                        value = OGR_F_GetFieldAsString(feature.get(), ruleFields[k]);
-                    else if (ruleFields[k] < 0 && otherTagsIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), otherTagsIndex))
-                        value = otherTag(OGR_F_GetFieldAsString(feature.get(), otherTagsIndex), r.key);
-                    if (!value.empty() && (r.value == "*" || r.value == value))
+                    if (&r != rule && (r.terrainClass == "bridge" || r.terrainClass == "ford") && matches(k))
                         crossing = r.terrainClass;
                 }
             } else if (cls.empty()) {
