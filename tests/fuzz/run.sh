@@ -23,10 +23,10 @@ for target in "${TARGETS[@]}"; do
   echo "== fuzz_$target: ${SECONDS_EACH} s"
   log="$BUILD/artifacts/$target.log"
   status=0
-  ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
-  UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
   dict=()
   if [ -f "$ROOT/tests/fuzz/$target.dict" ]; then dict=(-dict="$ROOT/tests/fuzz/$target.dict"); fi
+  ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
+  UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
   "$BUILD/tests/fuzz/fuzz_$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
     -max_len=1048576 -print_final_stats=1 -artifact_prefix="$BUILD/artifacts/$target-" "$BUILD/corpus/$target" \
     > "$log" 2>&1 || status=$?
