@@ -152,7 +152,9 @@ void runGeoref(const GeorefOptions& options, Context& context)
             {"crs", result.targetCrs}, {"crs_unit", unit}, {"gcp_crs", result.georeference.gcpCrs},
             {"enabled", fit.enabledCount}, {"minimum", fit.minimum}, {"rms_map", fit.rmsMap},
             {"mean_error_map", numberOrNull(fit.meanErrorMap)}, {"rms_px", fit.rmsPx},
-            {"inverse_gap_px", fit.inverseGapPx}, {"transform", fit.transform}, {"gcps", gcps}, {"output", output},
+            {"inverse_gap_px", fit.inverseGapPx}, {"redundancy", fit.enabledCount - fit.minimum},
+            {"note", stringOrNull(importers::redundancyNote(fit).value_or(""))},
+            {"transform", fit.transform}, {"gcps", gcps}, {"output", output},
             {"world_file", result.worldFile ? ordered_json(*result.worldFile) : ordered_json(nullptr)},
             {"diagnostics", diagnosticsToJson(result.diagnostics)}});
         return;
@@ -180,6 +182,8 @@ void runGeoref(const GeorefOptions& options, Context& context)
     out << "RMS " << fixed(fit.rmsMap, 3) << " " << unit << ", mean error "
         << (fit.meanErrorMap ? fixed(*fit.meanErrorMap, 3) + " " + unit : std::string("n/a (n = minimum)")) << ", RMS "
         << fixed(fit.rmsPx, 3) << " px\n";
+    if (const std::optional<std::string> note = importers::redundancyNote(fit))
+        out << *note << "\n";
     if (fit.inverseGapPx >= 5e-5)
         out << "GDAL's separately fitted inverse differs from the exact inverse by up to " << fixed(fit.inverseGapPx, 4)
             << " px at the GCPs\n";

@@ -125,4 +125,151 @@ std::string utmCrsForCentre(const std::string& crs, const std::vector<core::Coor
     return "EPSG:" + std::to_string((lonLat.y >= 0.0 ? 32600 : 32700) + zone);
 }
 
+namespace {
+
+/// The CRS's area of use in degrees (west, south, east, north); nullopt when OSR knows none.
+struct AreaOfUse {
+    double west = -180.0, south = -90.0, east = 180.0, north = 90.0;
+    std::string name;
+    bool contains(core::Coordinate lonLat, double margin) const
+    {
+        if (lonLat.y < south - margin || lonLat.y > north + margin)
+            return false;
+        double lon = lonLat.x > 180.0 ? lonLat.x - 360.0 : lonLat.x;
+        if (west <= east)
+            return lon >= west - margin && lon <= east + margin;
+        return lon >= west - margin || lon <= east + margin; // the area crosses the antimeridian
+    }
+};
+
+std::optional<AreaOfUse> areaOfUse(OGRSpatialReferenceH srs)
+{
+    AreaOfUse area;
+    const char* name = nullptr;
+    if (!OSRGetAreaOfUse(srs, &area.west, &area.south, &area.east, &area.north, &name) || area.west < -1000.0)
+        return std::nullopt;
+    area.name = name ? name : "";
+    return area;
+}
+
+std::string pair(core::Coordinate p)
+{
+    return "(" + detail::formatNumber(p.x) + ", " + detail::formatNumber(p.y) + ")";
+}
+
+bool onGlobe(core::Coordinate lonLat)
+{
+    return lonLat.x >= -180.0 && lonLat.x <= 360.0 && lonLat.y >= -90.0 && lonLat.y <= 90.0;
+}
+
+std::string describeArea(const AreaOfUse& a)
+{
+    return (a.name.empty() ? std::string("its area of use") : "its area of use (" + a.name + ")") + ", longitude "
+        + detail::formatNumber(a.west) + " to " + detail::formatNumber(a.east) + ", latitude "
+        + detail::formatNumber(a.south) + " to " + detail::formatNumber(a.north);
+}
+
+} // namespace
+
+namespace {
+
+/// crsMisfit's work for one CRS, set up once for many points (one OSR transformation to WGS 84).
+class CrsFit {
+public:
+    CrsFit(const std::string& crs, const std::string& context)
+        : m_description(describeCrs(crs, context)), m_srs(detail::makeSrs(crs, context))
+    {
+        m_label = m_description.name.empty() ? crs : crs + " (" + m_description.name + ")";
+        m_area = areaOfUse(m_srs.get());
+        if (m_description.projected) {
+            detail::Srs wgs84 = detail::makeSrs("EPSG:4326", context);
+            GdalErrorScope errors;
+            m_toLonLat = OCTNewCoordinateTransformation(m_srs.get(), wgs84.get());
+        }
+    }
+    ~CrsFit()
+    {
+        if (m_toLonLat)
+            OCTDestroyCoordinateTransformation(m_toLonLat);
+    }
+    CrsFit(const CrsFit&) = delete;
+    CrsFit& operator=(const CrsFit&) = delete;
+
+    std::optional<std::string> misfit(core::Coordinate point) const
+    {
+        constexpr double kMargin = 2.0; // degrees around the EPSG area of use
+        if (m_description.local || (!m_description.geographic && !m_description.projected))
+            return std::nullopt;
+        const core::Coordinate swapped{point.y, point.x};
+        if (m_description.geographic) {
+            const auto fits = [&](core::Coordinate p) { return onGlobe(p) && (!m_area || m_area->contains(p, kMargin)); };
+            if (fits(point))
+                return std::nullopt;
+            if (fits(swapped))
+                return pair(point) + " does not fit " + m_label + " (longitude, latitude): x and y look swapped; x is "
+                    "the longitude (east-west), y the latitude (north-south)";
+            if (!onGlobe(point))
+                return pair(point) + " is not longitude/latitude in degrees (latitude is within -90 to 90, longitude "
+                    "within -180 to 180): the numbers look like projected coordinates; give their CRS (e.g. the UTM "
+                    "zone's EPSG code)";
+            return pair(point) + " lies outside " + describeArea(*m_area) + " of " + m_label;
+        }
+        const auto fits = [&](core::Coordinate p) {
+            const std::optional<core::Coordinate> ll = lonLatOf(p);
+            if (!ll)
+                return false;
+            const bool degreeLike = std::abs(p.x) <= 180.0 && std::abs(p.y) <= 90.0;
+            return !m_area || m_area->contains(*ll, degreeLike ? 0.0 : kMargin);
+        };
+        if (fits(point))
+            return std::nullopt;
+        if (std::abs(point.x) <= 180.0 && std::abs(point.y) <= 90.0)
+            return pair(point) + " does not fit " + m_label + ": the numbers look like longitude/latitude degrees; "
+                "declare their CRS as EPSG:4326";
+        if (fits(swapped))
+            return pair(point) + " does not fit " + m_label + ": x and y look swapped; x is the easting, y the northing";
+        const std::optional<core::Coordinate> ll = lonLatOf(point);
+        if (!ll)
+            return pair(point) + " is not a place in " + m_label + ": it falls off the globe";
+        return pair(point) + " in " + m_label + " is at longitude " + detail::formatNumber(ll->x) + ", latitude "
+            + detail::formatNumber(ll->y) + ", outside " + describeArea(*m_area) + ": the coordinates do not fit the CRS";
+    }
+
+private:
+    std::optional<core::Coordinate> lonLatOf(core::Coordinate p) const
+    {
+        if (!m_toLonLat)
+            return std::nullopt;
+        double x = p.x, y = p.y;
+        int ok = FALSE;
+        GdalErrorScope errors;
+        if (!OCTTransformEx(m_toLonLat, 1, &x, &y, nullptr, &ok) || !ok || !std::isfinite(x) || !std::isfinite(y))
+            return std::nullopt;
+        const core::Coordinate ll{x, y};
+        return onGlobe(ll) ? std::optional<core::Coordinate>(ll) : std::nullopt;
+    }
+
+    CrsDescription m_description;
+    detail::Srs m_srs;
+    std::string m_label;
+    std::optional<AreaOfUse> m_area;
+    OGRCoordinateTransformationH m_toLonLat = nullptr;
+};
+
+} // namespace
+
+std::optional<std::string> crsMisfit(const std::string& crs, core::Coordinate point, const std::string& context)
+{
+    return CrsFit(crs, context).misfit(point);
+}
+
+void checkPointsFitCrs(const std::string& crs, const std::vector<core::Coordinate>& points,
+    const std::vector<std::string>& names, const std::string& context)
+{
+    const CrsFit fit(crs, context);
+    for (std::size_t i = 0; i < points.size(); ++i)
+        if (const std::optional<std::string> why = fit.misfit(points[i]))
+            throw core::OperationError(context, i < names.size() ? names[i] : "point " + std::to_string(i + 1), *why);
+}
+
 } // namespace sandtable::importers

@@ -632,4 +632,30 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
     return fit;
 }
 
+std::optional<std::string> mirroredFit(const std::vector<FitPoint>& points)
+{
+    GcpFit affine;
+    try {
+        affine = fitGcps(points, core::GeoreferenceMethod::Affine);
+    } catch (const core::OperationError&) {
+        return std::nullopt; // too few or on one line: the fit's own refusal says so
+    }
+    if (affine.transform.size() != 6)
+        return std::nullopt;
+    const std::vector<double>& t = affine.transform;
+    const double determinant = t[1] * t[5] - t[2] * t[4];
+    if (!(determinant > 0.0))
+        return std::nullopt;
+    return std::string("the GCPs turn the scan over (their fit is a mirror image of the map): the map x and y "
+                       "columns (longitude and latitude) look swapped, or pixel and line are; swap them back");
+}
+
+std::optional<std::string> redundancyNote(const GcpFit& fit)
+{
+    if (fit.method == core::GeoreferenceMethod::Tps || fit.enabledCount != fit.minimum)
+        return std::nullopt;
+    return "no redundancy: residuals cannot show errors (n = k = " + std::to_string(fit.minimum) + " for "
+        + core::toString(fit.method) + "; add GCPs to check the fit)";
+}
+
 } // namespace sandtable::importers

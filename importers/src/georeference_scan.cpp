@@ -41,20 +41,16 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
     if (gcps.empty())
         throw core::OperationError(context, "GCPs", "there are no GCPs to fit");
 
-    std::vector<core::Coordinate> map;
-    for (const auto& g : gcps)
-        map.push_back({g.mapX, g.mapY});
-    std::string target = request.targetCrs.empty() ? "auto" : request.targetCrs;
-    if (target == "auto")
-        target = autoTargetCrs(gcpCrs, map, context);
-    result.targetCrsDescription = describeCrs(target, context);
-    result.targetCrs = crsIdentifier(result.targetCrsDescription);
-    const std::vector<core::Coordinate> projected
-        = gcpCrs.empty() || gcpCrs == result.targetCrs ? map : transformPoints(gcpCrs, result.targetCrs, map, context);
-
+    core::Georeference asked;
+    asked.gcpCrs = gcpCrs;
+    asked.gcps = gcps;
+    asked.crs = request.targetCrs == "auto" ? std::string() : request.targetCrs;
+    FitFrame frame = fitFrame(asked, {}, context);
+    result.targetCrs = frame.targetCrs;
+    result.targetCrsDescription = frame.target;
+    result.fitPoints = std::move(frame.points);
     for (std::size_t i = 0; i < gcps.size(); ++i) {
         const auto& g = gcps[i];
-        result.fitPoints.push_back({g.id, g.pixel, g.line, projected[i].x, projected[i].y, g.enabled});
         if (g.pixel < 0 || g.line < 0 || g.pixel > result.scan.width || g.line > result.scan.height)
             result.diagnostics.push_back({"georef.gcp_outside_image", core::Severity::Warning,
                 "/map/georeference/gcps/" + std::to_string(i),
@@ -62,6 +58,8 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
                     + detail::formatNumber(g.line) + ") lies outside the " + std::to_string(result.scan.width) + " x "
                     + std::to_string(result.scan.height) + " image"});
     }
+    if (const std::optional<std::string> why = mirroredFit(result.fitPoints))
+        throw core::OperationError(context, "GCPs", *why);
     result.fit = fitGcps(result.fitPoints, request.method, context);
 
     core::Georeference& geo = result.georeference;
@@ -93,6 +91,41 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
         result.warp = warpToGeoTiff(warp);
     }
     return result;
+}
+
+FitFrame fitFrame(const core::Georeference& g, const std::string& workingCrs, const std::string& context)
+{
+    std::vector<core::Coordinate> map;
+    std::vector<std::string> names;
+    for (const core::Gcp& gcp : g.gcps) {
+        map.push_back({gcp.mapX, gcp.mapY});
+        names.push_back("GCP " + std::to_string(gcp.id));
+    }
+    // Values that do not fit their declared CRS (degrees labelled UTM, latitude and longitude swapped) are
+    // refused here, naming the GCP, before they reach a fit that would otherwise "succeed" in the wrong place.
+    if (!g.gcpCrs.empty())
+        checkPointsFitCrs(g.gcpCrs, map, names, context);
+    std::string target = !g.crs.empty() ? g.crs : !workingCrs.empty() ? workingCrs : std::string("auto");
+    if (target == "auto")
+        target = autoTargetCrs(g.gcpCrs, map, context);
+    // GCPs without a CRS of their own are in the target: their numbers must fit it (degrees typed into a
+    // projected fit would give an RMS in "metres" that are degrees).
+    if (g.gcpCrs.empty())
+        checkPointsFitCrs(target, map, names, context);
+    FitFrame out;
+    out.target = describeCrs(target, context);
+    out.targetCrs = crsIdentifier(out.target);
+    if (out.target.geographic)
+        throw core::OperationError(context, "target CRS",
+            target + " is geographic: a fit there would be in degrees, and an RMS in degrees means nothing on the "
+                     "table; choose a projected CRS in metres, or auto (the UTM zone of the GCPs)");
+    const bool same = g.gcpCrs.empty() || g.gcpCrs == target || g.gcpCrs == out.targetCrs;
+    const std::vector<core::Coordinate> projected = same ? map : transformPoints(g.gcpCrs, out.targetCrs, map, context);
+    for (std::size_t i = 0; i < g.gcps.size(); ++i) {
+        const core::Gcp& gcp = g.gcps[i];
+        out.points.push_back({gcp.id, gcp.pixel, gcp.line, projected[i].x, projected[i].y, gcp.enabled});
+    }
+    return out;
 }
 
 } // namespace sandtable::importers

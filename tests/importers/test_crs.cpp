@@ -73,4 +73,48 @@ BOOST_AUTO_TEST_CASE(unreadable_crs_is_an_operation_error_naming_the_context)
     }
 }
 
+namespace {
+std::string misfit(const std::string& crs, sandtable::core::Coordinate p)
+{
+    return importers::crsMisfit(crs, p).value_or("");
+}
+} // namespace
+
+BOOST_AUTO_TEST_CASE(points_that_fit_their_crs_pass)
+{
+    // Gettysburg: -77.2311 E, 39.8309 N is 309076 E, 4411370 N in UTM 18N (test above).
+    BOOST_TEST(misfit("EPSG:4326", {-77.2311, 39.8309}).empty());
+    BOOST_TEST(misfit("EPSG:32618", {309076.27, 4411370.72}).empty());
+    // 1 km outside UTM 18N's 78-72 W band is still within the 2 degree margin.
+    BOOST_TEST(misfit("EPSG:32618", {300000.0, 4411370.0}).empty());
+}
+
+BOOST_AUTO_TEST_CASE(degrees_labelled_projected_and_metres_labelled_degrees_are_named)
+{
+    // Degrees typed into UTM 18N: 77 m west of the false origin is 4.5 degrees west of 75 W, on the equator,
+    // outside the zone's 78-72 W band.
+    BOOST_TEST(misfit("EPSG:32618", {-77.2311, 39.8309}).find("look like longitude/latitude degrees") != std::string::npos);
+    // UTM metres labelled WGS 84.
+    BOOST_TEST(misfit("EPSG:4326", {309076.27, 4411370.72}).find("look like projected coordinates") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(swapped_axes_are_named_when_only_the_swap_fits)
+{
+    // Latitude 120 is off the globe; (120 E, 10 N) is not.
+    BOOST_TEST(misfit("EPSG:4326", {10.0, 120.0}).find("x and y look swapped") != std::string::npos);
+    // Northing typed as easting in UTM 18N: 4,411,370 m east is far outside the zone; the swap is Gettysburg.
+    BOOST_TEST(misfit("EPSG:32618", {4411370.72, 309076.27}).find("x and y look swapped") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(the_batch_check_names_the_first_gcp_that_does_not_fit)
+{
+    try {
+        importers::checkPointsFitCrs("EPSG:4326", {{-77.2311, 39.8309}, {10.0, 120.0}}, {"GCP 1", "GCP 7"}, "scan.points");
+        BOOST_FAIL("expected an error");
+    } catch (const core::OperationError& e) {
+        BOOST_TEST(e.file() == "scan.points");
+        BOOST_TEST(e.object() == "GCP 7");
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

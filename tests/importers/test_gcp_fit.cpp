@@ -457,4 +457,24 @@ BOOST_AUTO_TEST_CASE(non_finite_coordinates_are_refused_naming_the_gcp)
     BOOST_TEST(fitErrorOf(points, GeoreferenceMethod::Affine).object() == "GCP 3");
 }
 
+BOOST_AUTO_TEST_CASE(an_exactly_determined_fit_says_it_has_no_redundancy)
+{
+    // Affine from exactly 3 GCPs (k = 3) passes through all three: RMS 0 that proves nothing.
+    const std::vector<importers::FitPoint> three = {{1, 0, 0, 1000, 5000, true}, {2, 100, 0, 1100, 5000, true},
+        {3, 0, 100, 1000, 4900, true}};
+    const auto exact = importers::fitGcps(three, GeoreferenceMethod::Affine);
+    BOOST_TEST(exact.rmsMap < 1e-9);
+    const auto note = importers::redundancyNote(exact);
+    BOOST_REQUIRE(note.has_value());
+    BOOST_TEST(note->find("no redundancy: residuals cannot show errors") != std::string::npos);
+    BOOST_TEST(note->find("n = k = 3") != std::string::npos, *note);
+    // A fourth GCP gives one degree of freedom per axis: the residuals mean something again.
+    std::vector<importers::FitPoint> four = three;
+    four.push_back({4, 100, 100, 1100, 4900, true});
+    BOOST_TEST(!importers::redundancyNote(importers::fitGcps(four, GeoreferenceMethod::Affine)).has_value());
+    // Helmert from exactly 2 (k = 2).
+    const std::vector<importers::FitPoint> two(three.begin(), three.begin() + 2);
+    BOOST_TEST(importers::redundancyNote(importers::fitGcps(two, GeoreferenceMethod::Helmert)).has_value());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

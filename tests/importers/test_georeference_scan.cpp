@@ -11,6 +11,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <sstream>
+
 using namespace sandtable;
 namespace utf = boost::unit_test;
 namespace tt = boost::test_tools;
@@ -138,10 +140,110 @@ BOOST_AUTO_TEST_CASE(points_without_crs_need_an_explicit_target)
     test::writeRaster(folder / "scan.png", "PNG", 50, 40, 1);
     importers::GeorefRequest request;
     request.scan = folder / "scan.png";
-    request.gcps = {{1, 0, 0, 0, 0, true}, {2, 50, 0, 100, 0, true}, {3, 0, 40, 0, -80, true}};
+    // Map points in UTM 18N metres (near 75 W, 39.7 N), but the GCPs do not say so.
+    request.gcps = {{1, 0, 0, 500000, 4400000, true}, {2, 50, 0, 500100, 4400000, true}, {3, 0, 40, 500000, 4399920, true}};
     BOOST_CHECK_THROW(importers::georeferenceScan(request), core::OperationError);
     request.targetCrs = "EPSG:32618";
     BOOST_TEST(importers::georeferenceScan(request).fit.rmsMap < 1e-9);
+}
+
+namespace {
+core::Georeference lonLatGettysburg()
+{
+    core::Georeference g;
+    g.gcpCrs = "EPSG:4326";
+    g.gcps = {core::Gcp{1, 10, 20, -77.2311, 39.8309, true}, core::Gcp{2, 900, 40, -77.2100, 39.8305, true},
+        core::Gcp{3, 450, 800, -77.2200, 39.8100, true}};
+    return g;
+}
+} // namespace
+
+BOOST_AUTO_TEST_CASE(fits_are_computed_in_a_projected_crs_never_in_degrees)
+{
+    // No target, no working CRS: auto, the UTM zone of the GCPs (77 W, 39.8 N: zone 18 north).
+    const importers::FitFrame frame = importers::fitFrame(lonLatGettysburg(), "");
+    BOOST_TEST(frame.targetCrs == "EPSG:32618");
+    // osgeo.osr EPSG:4326 -> EPSG:32618, traditional order, TransformPoint(-77.2311, 39.8309) (test_crs.cpp).
+    BOOST_TEST(frame.points.at(0).x == 309076.2683026958, tt::tolerance(1e-12));
+    BOOST_TEST(frame.points.at(0).y == 4411370.720766305, tt::tolerance(1e-12));
+    // The working CRS when the georeference names none.
+    BOOST_TEST(importers::fitFrame(lonLatGettysburg(), "EPSG:26918").targetCrs == "EPSG:26918");
+    // A geographic target is refused: the fit would be in degrees.
+    core::Georeference inDegrees = lonLatGettysburg();
+    inDegrees.crs = "EPSG:4326";
+    try {
+        importers::fitFrame(inDegrees, "", "scan.points");
+        BOOST_FAIL("expected an error");
+    } catch (const core::OperationError& e) {
+        BOOST_TEST(e.object() == "target CRS");
+        BOOST_TEST(std::string(e.what()).find("degrees") != std::string::npos, e.what());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(gcps_that_do_not_fit_their_crs_are_refused_naming_the_gcp)
+{
+    // GCP 2's latitude 120 fits only as a longitude: swapped.
+    core::Georeference swapped = lonLatGettysburg();
+    swapped.gcps[1].mapX = 10.0;
+    swapped.gcps[1].mapY = 120.0;
+    try {
+        importers::fitFrame(swapped, "", "scan.points");
+        BOOST_FAIL("expected an error");
+    } catch (const core::OperationError& e) {
+        BOOST_TEST(e.object() == "GCP 2");
+        BOOST_TEST(std::string(e.what()).find("swapped") != std::string::npos, e.what());
+    }
+    // Degrees with no CRS of their own, fitted into UTM: they would be read as metres.
+    core::Georeference noCrs = lonLatGettysburg();
+    noCrs.gcpCrs.clear();
+    noCrs.crs = "EPSG:32618";
+    try {
+        importers::fitFrame(noCrs, "");
+        BOOST_FAIL("expected an error");
+    } catch (const core::OperationError& e) {
+        BOOST_TEST(e.object() == "GCP 1");
+        BOOST_TEST(std::string(e.what()).find("EPSG:4326") != std::string::npos, e.what());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_real_points_file_with_swapped_or_mislabelled_columns_is_refused, *utf::precondition(test::sharedDataPresent))
+{
+    // The Gettysburg GCPs (EPSG:4326) with mapX and mapY swapped: (39.83, -77.23) is a place on the globe
+    // (77 S, 39 E), so only the turned-over fit shows the swap.
+    const std::string original = core::readFile(test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points"));
+    std::istringstream in(original);
+    std::string swapped, line;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line[0] != '#' && line.rfind("mapX", 0) != 0) {
+            const std::size_t comma = line.find(',');
+            const std::size_t second = line.find(',', comma + 1);
+            line = line.substr(comma + 1, second - comma - 1) + "," + line.substr(0, comma) + line.substr(second);
+        }
+        swapped += line + "\n";
+    }
+    test::TemporaryFolder folder;
+    core::writeFileAtomically(folder / "swapped.points", swapped);
+    importers::GeorefRequest request = gettysburg();
+    request.points = folder / "swapped.points";
+    try {
+        importers::georeferenceScan(request);
+        BOOST_FAIL("expected an error");
+    } catch (const core::OperationError& e) {
+        BOOST_TEST(e.file() == (folder / "swapped.points").string());
+        BOOST_TEST(std::string(e.what()).find("look swapped") != std::string::npos, e.what());
+    }
+    // The same degrees labelled UTM 18N: refused at the first GCP, with the CRS to declare.
+    std::string utm = original;
+    utm.replace(0, utm.find('\n'), "#CRS: EPSG:32618");
+    core::writeFileAtomically(folder / "utm.points", utm);
+    request.points = folder / "utm.points";
+    try {
+        importers::georeferenceScan(request);
+        BOOST_FAIL("expected an error");
+    } catch (const core::OperationError& e) {
+        BOOST_TEST(e.object() == "GCP 1");
+        BOOST_TEST(std::string(e.what()).find("declare their CRS as EPSG:4326") != std::string::npos, e.what());
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

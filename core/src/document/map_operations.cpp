@@ -74,7 +74,7 @@ Edit addGcp(const Scenario& s, const GcpPosition& position, const std::string& d
     if (!map.georeference) {
         Georeference g;
         g.gcpCrs = defaultCrs;
-        g.crs = defaultCrs;
+        g.crs = s.settings.crs; // empty: auto (never the GCP CRS, which may be degrees)
         map.georeference = g;
     }
     Gcp gcp;
@@ -120,7 +120,7 @@ Edit setGcps(const Scenario& s, std::vector<Gcp> gcps, const std::string& gcpCrs
     MapSource map = mapOf(s);
     if (!map.georeference) {
         map.georeference = Georeference{};
-        map.georeference->crs = s.settings.crs.empty() ? gcpCrs : s.settings.crs;
+        map.georeference->crs = s.settings.crs;
     }
     map.georeference->gcps = std::move(gcps);
     if (!gcpCrs.empty())
@@ -128,11 +128,38 @@ Edit setGcps(const Scenario& s, std::vector<Gcp> gcps, const std::string& gcpCrs
     return mapEdit(s, "Import GCPs", std::move(map), fit);
 }
 
+Edit setGcpCrs(const Scenario& s, std::string crs, const GeoreferenceFitter& fit)
+{
+    MapSource map = mapOf(s);
+    if (!map.georeference)
+        throw OperationError("", "map", "has no georeference yet (add GCPs first)");
+    if (crs.empty())
+        throw OperationError("", "GCP CRS", "is empty: name the CRS the GCPs' map coordinates are in (e.g. EPSG:4326)");
+    map.georeference->gcpCrs = std::move(crs);
+    return mapEdit(s, "GCP CRS", std::move(map), fit);
+}
+
+Edit setTargetCrs(const Scenario& s, std::string crs, const GeoreferenceFitter& fit)
+{
+    MapSource map = mapOf(s);
+    if (!map.georeference)
+        throw OperationError("", "map", "has no georeference yet (add GCPs first)");
+    map.georeference->crs = std::move(crs);
+    return mapEdit(s, "Target CRS", std::move(map), fit);
+}
+
 Edit setWarpedPath(const Scenario& s, std::string path)
 {
     MapSource map = mapOf(s);
     map.warpedPath = std::move(path);
-    return mapEdit(s, "Warp scan", std::move(map), {});
+    Edit edit = mapEdit(s, "Warp scan", std::move(map), {});
+    // A plain scan's scenario had no working CRS: it now works in the CRS the scan was warped into.
+    if (s.settings.crs.empty() && s.map->georeference && !s.map->georeference->crs.empty()) {
+        ScenarioSettings settings = s.settings;
+        settings.crs = s.map->georeference->crs;
+        edit.changes.push_back(SettingsChange{s.settings, std::move(settings)});
+    }
+    return edit;
 }
 
 } // namespace sandtable::core::operations

@@ -547,7 +547,12 @@ void MainFrame::showFailureOf(const std::string& title, const std::exception& er
     showError(title, describeFailure(error));
 }
 
-void MainFrame::setStatusText(const std::string& text) { SetStatusText(wxString::FromUTF8(text), kMessageField); }
+void MainFrame::setStatusText(const std::string& text)
+{
+    SetStatusText(wxString::FromUTF8(text), kMessageField);
+    if (m_batch) // what a person would read in the status bar, for the tests that drive the editor
+        std::cout << "sandtable-editor: status: " << text << "\n";
+}
 
 bool MainFrame::runLongJob(const std::string& title,
     const std::function<void(const core::ProgressCallback& progress)>& work)

@@ -123,4 +123,33 @@ BOOST_AUTO_TEST_CASE(an_import_replaces_the_gcps_and_the_warp_records_its_raster
     BOOST_CHECK_THROW(ops::setWarpedPath(sandtable::test::smallScenario(), "x.tif"), core::OperationError);
 }
 
+BOOST_AUTO_TEST_CASE(the_gcp_crs_and_the_target_crs_are_undoable_edits_that_refit)
+{
+    // A plain scan in a scenario with no working CRS: typed degrees must never be fitted in degrees, so the
+    // target stays auto (empty) until the fitter chooses one.
+    core::Scenario s = withScan();
+    s.settings.crs.clear();
+    core::Document doc(s);
+    doc.apply(ops::addGcp(doc.scenario(), {10, 20, -77.23, 39.83}, "EPSG:4326"));
+    BOOST_TEST(doc.scenario().map->georeference->gcpCrs == "EPSG:4326");
+    BOOST_TEST(doc.scenario().map->georeference->crs.empty());
+
+    int fits = 0;
+    const ops::GeoreferenceFitter fit = [&fits](core::Georeference&) { ++fits; };
+    doc.apply(ops::setGcpCrs(doc.scenario(), "EPSG:4267", fit));
+    const core::Georeference& g = *doc.scenario().map->georeference;
+    BOOST_TEST(g.gcpCrs == "EPSG:4267");
+    BOOST_TEST(g.gcps[0].mapX == -77.23); // the numbers are kept, read in the new CRS
+    doc.apply(ops::setTargetCrs(doc.scenario(), "EPSG:32618", fit));
+    BOOST_TEST(doc.scenario().map->georeference->crs == "EPSG:32618");
+    BOOST_TEST(fits == 2);
+    BOOST_TEST(doc.undoLabel() == "Target CRS");
+    doc.undo();
+    BOOST_TEST(doc.scenario().map->georeference->crs.empty());
+    doc.undo();
+    BOOST_TEST(doc.scenario().map->georeference->gcpCrs == "EPSG:4326");
+    BOOST_CHECK_THROW(ops::setGcpCrs(doc.scenario(), "", fit), core::OperationError);
+    BOOST_CHECK_THROW(ops::setTargetCrs(sandtable::test::smallScenario(), "EPSG:32618"), core::OperationError);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

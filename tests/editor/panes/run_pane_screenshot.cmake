@@ -3,7 +3,8 @@
 # saves a screenshot of the whole window and checks it: not blank, and (FIND) at least N pixels of a colour
 # only the pane draws (residual arrows, sheet outlines, ...).
 # cmake -DEDITOR= -DCHECKER= -DXVFB_RUN= -DCONFIG_HOME= -DSCENARIO= -DOUTPUT= -DSIZE=WxH -DACTIONS="a;b"
-#       [-DMIN_COLOURS= -DMIN_FOREGROUND=] [-DFIND="R,G,B,TOL,MIN_COUNT|..."] [-DREQUIRE=<file>] -P this
+#       [-DMIN_COLOURS= -DMIN_FOREGROUND=] [-DFIND="R,G,B,TOL,MIN_COUNT|..."] [-DREQUIRE=<file>]
+#       [-DEXPECT_OUT="regex;regex"] -P this
 cmake_minimum_required(VERSION 3.25)
 foreach(var EDITOR CHECKER SCENARIO OUTPUT SIZE ACTIONS)
   if(NOT DEFINED ${var})
@@ -39,6 +40,13 @@ include("${CMAKE_CURRENT_LIST_DIR}/../check_editor_output.cmake")
 foreach(action IN LISTS ACTIONS)
   if(NOT out MATCHES "ran ${action}")
     message(FATAL_ERROR "the editor did not run ${action}")
+  endif()
+endforeach()
+# EXPECT_OUT: regular expressions ("|"-free, ";"-separated) the editor's standard output must match, such as
+# the status line a pane announces (batch mode echoes the status bar).
+foreach(expected IN LISTS EXPECT_OUT)
+  if(NOT out MATCHES "${expected}")
+    message(FATAL_ERROR "the editor's output does not match '${expected}'")
   endif()
 endforeach()
 if(NOT EXISTS "${OUTPUT}")

@@ -15,6 +15,17 @@ if(TARGET sandtable-editor)
       -DREQUIRE=${SANDTABLE_SHARED_DATA}/maps/gettysburg_cope_survey_field_base.jpg
       -DACTIONS=georef.show_pane -DOUTPUT=${_shot_dir}/panes/georef_gettysburg.png
       "-DFIND=230,30,30,12,40|0,200,255,12,40" -P "${_pane_driver}")
+  # Issue 19 item 3: a plain scan whose 9 GCPs are longitude/latitude (EPSG:4326) in a scenario with no
+  # working CRS. The fit must be made in the UTM zone of the GCPs (18 N), never in degrees: the RMS is the
+  # one an independent projected fit gives, 317.36 m (numpy least squares on the GCPs projected with
+  # osgeo.osr to EPSG:32618: 317.355255 m), and the map fields are labelled longitude and latitude.
+  add_test(NAME editor_pane_georef_lonlat_plain_scan
+    COMMAND "${CMAKE_COMMAND}" ${_pane_common}
+      -DSCENARIO=${CMAKE_SOURCE_DIR}/tests/data/editor/lonlat_plain_scan.sandtable.json
+      -DREQUIRE=${SANDTABLE_SHARED_DATA}/maps/gettysburg_cope_survey_field_base.jpg
+      -DACTIONS=georef.show_pane -DOUTPUT=${_shot_dir}/panes/georef_lonlat_plain_scan.png
+      "-DEXPECT_OUT=status: Georeferencing: RMS 317.36 m, [0-9.]+ px over 9 GCPs in EPSG:32618"
+      "-DFIND=230,30,30,12,40|0,200,255,12,40" -P "${_pane_driver}")
   # The card designer on Fontenoy: the preview of card 501-A shows its wing colour #2b4c9b (43, 76, 155).
   add_test(NAME editor_pane_cards_fontenoy
     COMMAND "${CMAKE_COMMAND}" ${_pane_common}

@@ -6,11 +6,13 @@
 #include "pane_support.hpp"
 #include "panes_internal.hpp"
 
+#include "sandtable/core/util/angle_text.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/editor/logic/affine.hpp"
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
 #include "sandtable/importers/crs.hpp"
 #include "sandtable/importers/gcp_fit.hpp"
+#include "sandtable/importers/georeference_scan.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/points_file.hpp"
 #include "sandtable/importers/warp.hpp"
@@ -18,6 +20,7 @@
 #include <wx/aui/aui.h>
 #include <wx/button.h>
 #include <wx/choice.h>
+#include <wx/combobox.h>
 #include <wx/dcbuffer.h>
 #include <wx/filedlg.h>
 #include <wx/graphics.h>
@@ -124,6 +127,22 @@ private:
     bool commit(const std::string& label, const std::function<core::Edit(const core::Scenario&)>& operation);
     bool readFields(logic::GcpPosition& position);
     core::Coordinate toGcpCrs(core::Coordinate working) const;
+    /// The CRS new GCPs' map coordinates are typed in: the georeference's, else the one chosen in the
+    /// "Map points in" box (EPSG:4326 by default when the scenario has no projected working CRS).
+    std::string gcpCrs() const;
+    bool gcpCrsIsGeographic() const;
+    /// Fills the two CRS boxes and the map-field labels from the georeference (or the defaults).
+    void fillCrsControls();
+    void onGcpCrs();
+    void onTargetCrs();
+    /// The fit's figures (or why there is none) in the status bar.
+    void announceFit()
+    {
+        const std::string figures = m_figures->GetLabel().ToStdString(wxConvUTF8);
+        const std::string guidance = m_guidance->GetLabel().ToStdString(wxConvUTF8);
+        const std::size_t refused = guidance.find("The fit is refused: ");
+        m_workbench.setStatusText("Georeferencing: " + (refused != std::string::npos ? guidance.substr(refused) : figures));
+    }
 
     void onAdd();
     void onUpdate();
@@ -146,6 +165,13 @@ private:
     wxTextCtrl* m_line = nullptr;
     wxTextCtrl* m_mapX = nullptr;
     wxTextCtrl* m_mapY = nullptr;
+    wxStaticText* m_mapXLabel = nullptr;
+    wxStaticText* m_mapYLabel = nullptr;
+    wxComboBox* m_gcpCrsBox = nullptr;
+    wxComboBox* m_targetCrsBox = nullptr;
+    std::string m_chosenGcpCrs;                 ///< before the georeference exists
+    mutable std::string m_describedCrs;         ///< gcpCrsIsGeographic's cache key
+    mutable bool m_describedGeographic = false;
     wxImage m_thumbnail;
     wxBitmap m_thumbnailBitmap;
     wxBitmap m_overlayBitmap;
@@ -155,6 +181,8 @@ private:
     std::vector<logic::ResidualRow> m_rows;
     std::vector<importers::FitPoint> m_fitPoints;
     std::optional<importers::GcpFit> m_fit;
+    std::string m_fitUnit = "m";
+    std::string m_fitCrs;
     int m_selectedId = 0;
     std::optional<wxPoint2DDouble> m_pending;
     bool m_filling = false;
@@ -337,6 +365,22 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     looks->Add(m_exaggeration, 0);
     sizer->Add(looks, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
 
+    // The two CRSs (issue 19 item 3): what the typed or picked map coordinates are in, and where the fit is
+    // computed. Fits are never made in degrees: a geographic target is refused, auto picks the UTM zone.
+    auto* crsRow = new wxBoxSizer(wxHORIZONTAL);
+    crsRow->Add(new wxStaticText(this, wxID_ANY, "Map points in"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_gcpCrsBox = new wxComboBox(this, wxID_ANY, "", wxDefaultPosition, wxSize(250, -1), 0, nullptr, wxTE_PROCESS_ENTER);
+    m_gcpCrsBox->SetToolTip("The CRS of the GCPs' map coordinates: EPSG:4326 for longitude/latitude typed in degrees "
+                            "(decimal or degrees-minutes-seconds), or any EPSG:n. Changing it re-reads the numbers in "
+                            "the new CRS and refits.");
+    crsRow->Add(m_gcpCrsBox, 0, wxRIGHT, 8);
+    crsRow->Add(new wxStaticText(this, wxID_ANY, "Fit in"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_targetCrsBox = new wxComboBox(this, wxID_ANY, "", wxDefaultPosition, wxSize(250, -1), 0, nullptr, wxTE_PROCESS_ENTER);
+    m_targetCrsBox->SetToolTip("The projected CRS the fit is computed in (RMS in its unit, metres): auto is the "
+                               "working CRS, or the UTM zone of the GCPs when the scenario has none");
+    crsRow->Add(m_targetCrsBox, 0);
+    sizer->Add(crsRow, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
+
     m_scan = new ScanView(this, *this);
     sizer->Add(m_scan, 3, wxEXPAND | wxLEFT | wxRIGHT, 4);
 
@@ -359,8 +403,12 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_line = numberField(this);
     m_mapX = numberField(this);
     m_mapY = numberField(this);
-    for (const char* label : {"pixel", "line", "map x", "map y"})
-        fields->Add(new wxStaticText(this, wxID_ANY, label));
+    fields->Add(new wxStaticText(this, wxID_ANY, "pixel"));
+    fields->Add(new wxStaticText(this, wxID_ANY, "line"));
+    m_mapXLabel = new wxStaticText(this, wxID_ANY, "map x");
+    m_mapYLabel = new wxStaticText(this, wxID_ANY, "map y");
+    fields->Add(m_mapXLabel);
+    fields->Add(m_mapYLabel);
     fields->AddSpacer(0);
     fields->Add(m_pixel);
     fields->Add(m_line);
@@ -381,6 +429,10 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_tool = std::make_shared<GcpAddTool>(*this);
 
     m_method->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { onMethod(); });
+    m_gcpCrsBox->Bind(wxEVT_COMBOBOX, [this](wxCommandEvent&) { onGcpCrs(); });
+    m_gcpCrsBox->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { onGcpCrs(); });
+    m_targetCrsBox->Bind(wxEVT_COMBOBOX, [this](wxCommandEvent&) { onTargetCrs(); });
+    m_targetCrsBox->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { onTargetCrs(); });
     addTool->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { startAdding(); });
     importButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onImport(); });
     exportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onExport(); });
@@ -412,6 +464,11 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
         m_workbench.refreshCanvas();
     });
 
+    Bind(wxEVT_SHOW, [this](wxShowEvent& e) {
+        if (e.IsShown())
+            CallAfter([this] { announceFit(); });
+        e.Skip();
+    });
     m_workbench.addOverlay(m_overlay);
     m_watch = std::make_unique<DocumentWatch>(m_workbench, [this] { refresh(); });
     refresh();
@@ -522,16 +579,12 @@ void GeorefPane::refit()
         : guidance.needs + "\n" + guidance.shortfall;
     // The GCPs in the target CRS (the fit's frame), then the fit.
     try {
-        std::vector<core::Coordinate> map;
-        for (const core::Gcp& gcp : g->gcps)
-            map.push_back({gcp.mapX, gcp.mapY});
-        const std::string target = g->crs.empty() ? m_workbench.document()->scenario().settings.crs : g->crs;
-        if (!g->gcpCrs.empty() && !target.empty() && g->gcpCrs != target)
-            map = importers::transformPoints(g->gcpCrs, target, map);
-        for (std::size_t i = 0; i < g->gcps.size(); ++i) {
-            const core::Gcp& gcp = g->gcps[i];
-            m_fitPoints.push_back(importers::FitPoint{gcp.id, gcp.pixel, gcp.line, map[i].x, map[i].y, gcp.enabled});
-        }
+        const importers::FitFrame frame = importers::fitFrame(*g, m_workbench.document()->scenario().settings.crs);
+        m_fitPoints = frame.points;
+        m_fitUnit = frame.target.linearUnit == "metre" || frame.target.linearUnit.empty() ? "m" : frame.target.linearUnit;
+        m_fitCrs = frame.targetCrs;
+        if (const std::optional<std::string> why = importers::mirroredFit(m_fitPoints))
+            throw core::OperationError("", "GCPs", *why);
         if (guidance.shortfall.empty())
             m_fit = importers::fitGcps(m_fitPoints, g->method);
     } catch (const std::exception& e) {
@@ -545,12 +598,15 @@ void GeorefPane::refit()
             m_rows.push_back(logic::ResidualRow{r.id, r.enabled, gcp.pixel, gcp.line, r.dx, r.dy, r.residualMap, r.backPixel,
                 r.backLine, r.residualPx});
         }
-        std::string figures = "RMS " + fixed(m_fit->rmsMap, 2) + " m, " + fixed(m_fit->rmsPx, 2) + " px over "
-            + std::to_string(m_fit->enabledCount) + " GCPs";
-        figures += m_fit->meanErrorMap ? "; mean error " + fixed(*m_fit->meanErrorMap, 2) + " m (n - " + std::to_string(m_fit->minimum) + ")"
+        std::string figures = "RMS " + fixed(m_fit->rmsMap, 2) + " " + m_fitUnit + ", " + fixed(m_fit->rmsPx, 2) + " px over "
+            + std::to_string(m_fit->enabledCount) + " GCPs in " + m_fitCrs;
+        figures += m_fit->meanErrorMap ? "; mean error " + fixed(*m_fit->meanErrorMap, 2) + " " + m_fitUnit + " (n - "
+                + std::to_string(m_fit->minimum) + ")"
                                        : "; mean error: none (n = minimum)";
         if (g->method == core::GeoreferenceMethod::Tps)
             figures += "; TPS residuals are leave-one-out";
+        if (const std::optional<std::string> note = importers::redundancyNote(*m_fit))
+            figures += "; " + *note;
         m_figures->SetLabel(wxString::FromUTF8(figures));
     } else {
         for (const core::Gcp& gcp : g->gcps)
@@ -588,8 +644,11 @@ void GeorefPane::refresh()
         const auto at = std::find(methods.begin(), methods.end(), g->method);
         m_method->SetSelection(static_cast<int>(at - methods.begin()));
     }
+    fillCrsControls();
     refit();
     fillTable();
+    if (IsShownOnScreen())
+        announceFit();
     Layout();
     m_scan->Refresh();
     m_workbench.refreshCanvas();
@@ -608,11 +667,143 @@ void GeorefPane::fillFields(double pixel, double line, std::optional<core::Coord
 core::Coordinate GeorefPane::toGcpCrs(core::Coordinate working) const
 {
     const core::Document* doc = m_workbench.document();
-    const core::Georeference* g = georeference();
     const std::string workingCrs = doc ? doc->scenario().settings.crs : std::string();
-    if (!g || g->gcpCrs.empty() || workingCrs.empty() || g->gcpCrs == workingCrs)
+    const std::string to = gcpCrs();
+    if (to.empty() || workingCrs.empty() || to == workingCrs)
         return working;
-    return importers::transformPoints(workingCrs, g->gcpCrs, {working}).front();
+    return importers::transformPoints(workingCrs, to, {working}).front();
+}
+
+namespace {
+
+/// "EPSG:4326 (longitude/latitude)" -> "EPSG:4326": the CRS boxes show a description after the code.
+std::string crsOfChoice(const wxString& text)
+{
+    std::string t = text.ToStdString(wxConvUTF8);
+    while (!t.empty() && t.front() == ' ')
+        t.erase(t.begin());
+    if (t.rfind("EPSG:", 0) == 0 || t.rfind("epsg:", 0) == 0 || t.rfind("auto", 0) == 0) {
+        const std::size_t space = t.find(' ');
+        t = t.substr(0, space);
+        if (t.rfind("epsg:", 0) == 0)
+            t.replace(0, 5, "EPSG:");
+    }
+    while (!t.empty() && t.back() == ' ')
+        t.pop_back();
+    return t;
+}
+
+bool projectedOrLocal(const std::string& crs)
+{
+    if (crs.empty())
+        return false;
+    try {
+        const importers::CrsDescription d = importers::describeCrs(crs);
+        return d.projected || d.local;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+} // namespace
+
+std::string GeorefPane::gcpCrs() const
+{
+    if (const core::Georeference* g = georeference(); g && !g->gcpCrs.empty())
+        return g->gcpCrs;
+    if (!m_chosenGcpCrs.empty())
+        return m_chosenGcpCrs;
+    const core::Document* doc = m_workbench.document();
+    const std::string working = doc ? doc->scenario().settings.crs : std::string();
+    return projectedOrLocal(working) ? working : std::string("EPSG:4326");
+}
+
+bool GeorefPane::gcpCrsIsGeographic() const
+{
+    const std::string crs = gcpCrs();
+    if (crs != m_describedCrs) {
+        m_describedCrs = crs;
+        try {
+            m_describedGeographic = importers::describeCrs(crs).geographic;
+        } catch (const std::exception&) {
+            m_describedGeographic = false;
+        }
+    }
+    return m_describedGeographic;
+}
+
+void GeorefPane::fillCrsControls()
+{
+    const core::Document* doc = m_workbench.document();
+    const std::string working = doc ? doc->scenario().settings.crs : std::string();
+    const std::string points = gcpCrs();
+    m_gcpCrsBox->Clear();
+    m_gcpCrsBox->Append("EPSG:4326 (longitude/latitude, degrees)");
+    if (!working.empty() && working != "EPSG:4326")
+        m_gcpCrsBox->Append(wxString::FromUTF8(working + " (the working CRS)"));
+    m_gcpCrsBox->SetValue(wxString::FromUTF8(points == "EPSG:4326" ? std::string("EPSG:4326 (longitude/latitude, degrees)")
+            : points == working ? working + " (the working CRS)" : points));
+    const core::Georeference* g = georeference();
+    m_targetCrsBox->Clear();
+    m_targetCrsBox->Append(working.empty() ? "auto (the UTM zone of the GCPs)" : wxString::FromUTF8("auto (the working CRS, " + working + ")"));
+    if (!working.empty())
+        m_targetCrsBox->Append(wxString::FromUTF8(working + " (the working CRS)"));
+    const std::string target = g ? g->crs : std::string();
+    m_targetCrsBox->SetValue(target.empty() ? m_targetCrsBox->GetString(0)
+            : target == working ? wxString::FromUTF8(working + " (the working CRS)") : wxString::FromUTF8(target));
+    // The map fields say which number is which: longitude east-west, latitude north-south.
+    const bool degrees = gcpCrsIsGeographic();
+    m_mapXLabel->SetLabel(degrees ? "longitude (E+)" : "map x (easting)");
+    m_mapYLabel->SetLabel(degrees ? "latitude (N+)" : "map y (northing)");
+    m_mapX->SetToolTip(degrees ? "Longitude in degrees, east positive: 7.25, -77.2311, 77°13'52\"W" : "Easting in the GCP CRS");
+    m_mapY->SetToolTip(degrees ? "Latitude in degrees, north positive: 48.5, 39°49'51\"N" : "Northing in the GCP CRS");
+}
+
+void GeorefPane::onGcpCrs()
+{
+    const std::string crs = crsOfChoice(m_gcpCrsBox->GetValue());
+    if (crs.empty())
+        return;
+    try {
+        importers::describeCrs(crs, "Map points in");
+    } catch (const std::exception& e) {
+        m_workbench.showError("GCP CRS", e.what());
+        fillCrsControls();
+        return;
+    }
+    if (!georeference()) {
+        m_chosenGcpCrs = crs;
+        fillCrsControls();
+        return;
+    }
+    commit("GCP CRS", [&](const core::Scenario& s) { return core::operations::setGcpCrs(s, crs, fitGeoreference); });
+}
+
+void GeorefPane::onTargetCrs()
+{
+    std::string crs = crsOfChoice(m_targetCrsBox->GetValue());
+    if (crs == "auto")
+        crs.clear();
+    if (!crs.empty()) {
+        try {
+            if (importers::describeCrs(crs, "Fit in").geographic) {
+                m_workbench.showError("Target CRS", crs + " is geographic: a fit there would be in degrees. Choose a "
+                    "projected CRS in metres, or auto (the UTM zone of the GCPs).");
+                fillCrsControls();
+                return;
+            }
+        } catch (const std::exception& e) {
+            m_workbench.showError("Target CRS", e.what());
+            fillCrsControls();
+            return;
+        }
+    }
+    if (!georeference()) {
+        m_workbench.setStatusText("The target CRS is set with the first GCP; add one first");
+        fillCrsControls();
+        return;
+    }
+    commit("Target CRS", [&](const core::Scenario& s) { return core::operations::setTargetCrs(s, crs, fitGeoreference); });
 }
 
 void GeorefPane::scanClicked(double pixel, double line)
@@ -643,9 +834,43 @@ void GeorefPane::mapClicked(core::Coordinate world)
 
 bool GeorefPane::readFields(logic::GcpPosition& p)
 {
-    if (!parseNumber(m_pixel->GetValue().ToStdString(), p.pixel) || !parseNumber(m_line->GetValue().ToStdString(), p.line)
-        || !parseNumber(m_mapX->GetValue().ToStdString(), p.mapX) || !parseNumber(m_mapY->GetValue().ToStdString(), p.mapY)) {
-        m_workbench.showError("GCP", "Pixel, line, map x and map y must all be numbers.");
+    if (!parseNumber(m_pixel->GetValue().ToStdString(), p.pixel) || !parseNumber(m_line->GetValue().ToStdString(), p.line)) {
+        m_workbench.showError("GCP", "Pixel and line must be numbers (scan pixels).");
+        return false;
+    }
+    const std::string crs = gcpCrs();
+    if (gcpCrsIsGeographic()) {
+        // Degrees, decimal or degrees-minutes-seconds; a hemisphere letter must match its field.
+        const auto read = [this](wxTextCtrl* field, core::AngleAxis axis, const char* name, double& out) {
+            std::string why;
+            const std::optional<core::ParsedAngle> a = core::parseAngle(field->GetValue().ToStdString(wxConvUTF8), &why);
+            if (!a) {
+                m_workbench.showError("GCP", std::string("The ") + name + ": " + why);
+                return false;
+            }
+            if (a->axis != core::AngleAxis::Any && a->axis != axis) {
+                m_workbench.showError("GCP", std::string("The ") + name + " field holds a "
+                    + (a->axis == core::AngleAxis::Latitude ? "latitude (N/S)" : "longitude (E/W)")
+                    + ": longitude goes in the first map field, latitude in the second.");
+                return false;
+            }
+            out = a->degrees;
+            return true;
+        };
+        if (!read(m_mapX, core::AngleAxis::Longitude, "longitude", p.mapX) || !read(m_mapY, core::AngleAxis::Latitude, "latitude", p.mapY))
+            return false;
+    } else if (!parseNumber(m_mapX->GetValue().ToStdString(), p.mapX) || !parseNumber(m_mapY->GetValue().ToStdString(), p.mapY)) {
+        m_workbench.showError("GCP", "Map x and map y must be numbers in " + crs + ".");
+        return false;
+    }
+    // A value that fits only the other axis, or another CRS, is refused here, before it is stored.
+    try {
+        if (const std::optional<std::string> why = importers::crsMisfit(crs, {p.mapX, p.mapY})) {
+            m_workbench.showError("GCP", *why);
+            return false;
+        }
+    } catch (const std::exception& e) {
+        m_workbench.showError("GCP", e.what());
         return false;
     }
     return true;
@@ -653,15 +878,12 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
 
 void GeorefPane::fitGeoreference(core::Georeference& g)
 {
-    std::vector<core::Coordinate> map;
-    for (const core::Gcp& gcp : g.gcps)
-        map.push_back({gcp.mapX, gcp.mapY});
-    if (!g.gcpCrs.empty() && g.gcpCrs != g.crs)
-        map = importers::transformPoints(g.gcpCrs, g.crs, map);
-    std::vector<importers::FitPoint> points;
-    for (std::size_t i = 0; i < g.gcps.size(); ++i)
-        points.push_back({g.gcps[i].id, g.gcps[i].pixel, g.gcps[i].line, map[i].x, map[i].y, g.gcps[i].enabled});
-    const importers::GcpFit fit = importers::fitGcps(points, g.method);
+    // The operation has already put the working CRS in g.crs when there was one; an empty one is auto.
+    const importers::FitFrame frame = importers::fitFrame(g, {});
+    if (const std::optional<std::string> why = importers::mirroredFit(frame.points))
+        throw core::OperationError("", "GCPs", *why);
+    const importers::GcpFit fit = importers::fitGcps(frame.points, g.method);
+    g.crs = frame.targetCrs; // auto resolved: the transform is in this CRS
     g.transform = fit.transform;
     g.rmsMap = fit.rmsMap;
     g.rmsPixels = fit.rmsPx;
@@ -688,7 +910,7 @@ void GeorefPane::onAdd()
     if (!doc || !readFields(p))
         return;
     try {
-        if (!commit("Add GCP", [&](const core::Scenario& s) { return core::operations::addGcp(s, p, s.settings.crs, fitGeoreference); }))
+        if (!commit("Add GCP", [&](const core::Scenario& s) { return core::operations::addGcp(s, p, gcpCrs(), fitGeoreference); }))
             return;
         m_pending.reset();
         m_workbench.setStatusText("GCP added");
@@ -751,8 +973,16 @@ void GeorefPane::onImport()
         // A plain scan's .points use pixel and negated line (QGIS); the scan's own geotransform otherwise.
         importers::SourceFrame frame;
         const std::vector<core::Gcp> gcps = importers::toGcps(file, frame);
-        const std::string gcpCrs = file.crs.empty() ? doc->scenario().settings.crs : file.crs;
-        commit("Import GCPs", [&](const core::Scenario& s) { return core::operations::setGcps(s, gcps, gcpCrs, fitGeoreference); });
+        const std::string crs = file.crs.empty() ? gcpCrs() : file.crs;
+        // Values that do not fit the file's CRS are refused whole, naming the GCP: nothing is imported.
+        std::vector<core::Coordinate> map;
+        std::vector<std::string> names;
+        for (const core::Gcp& gcp : gcps) {
+            map.push_back({gcp.mapX, gcp.mapY});
+            names.push_back("GCP " + std::to_string(gcp.id));
+        }
+        importers::checkPointsFitCrs(crs, map, names, dialog.GetPath().ToStdString(wxConvUTF8));
+        commit("Import GCPs", [&](const core::Scenario& s) { return core::operations::setGcps(s, gcps, crs, fitGeoreference); });
     } catch (const std::exception& e) {
         m_workbench.showError("Import GCPs", e.what());
     }

@@ -42,4 +42,19 @@ std::string utmCrsForCentre(const std::string& crs, const std::vector<core::Coor
 std::vector<core::Coordinate> transformPoints(const std::string& fromCrs, const std::string& toCrs,
     const std::vector<core::Coordinate>& points, const std::string& context = {});
 
+/// Why a point's coordinates do not fit `crs`, or nullopt when they do. A point fits a geographic CRS when
+/// its longitude is within [-180, 360] and its latitude within [-90, 90] and it lies within the CRS's area
+/// of use (EPSG, widened by 2 degrees); it fits a projected one when it transforms to longitude/latitude
+/// inside that widened area of use, and, when both |x| <= 180 and |y| <= 90 (numbers that look like
+/// degrees), inside the area itself. A local (engineering) frame takes any point. The reason says what the
+/// numbers look like instead: "x and y look swapped" when (y, x) would fit, "look like degrees: declare
+/// EPSG:4326" or "look like projected coordinates, not degrees". Throws core::OperationError when the CRS
+/// cannot be read.
+std::optional<std::string> crsMisfit(const std::string& crs, core::Coordinate point, const std::string& context = {});
+
+/// crsMisfit over `points`; throws core::OperationError(context, names[i], reason) for the first point
+/// that does not fit (names[i], e.g. "GCP 4", or "point i+1" when `names` is shorter).
+void checkPointsFitCrs(const std::string& crs, const std::vector<core::Coordinate>& points,
+    const std::vector<std::string>& names, const std::string& context = {});
+
 } // namespace sandtable::importers

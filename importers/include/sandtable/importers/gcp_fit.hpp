@@ -110,4 +110,18 @@ struct GcpFit {
 /// A fit GDAL itself refuses is an OperationError with GDAL's reason.
 GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod method, const std::string& context = {});
 
+/// Whether the GCPs describe a mirrored map: the affine fit of the enabled points (whatever the method) turns
+/// the scan over, i.e. its determinant a*e - b*d is positive, where pixel grows east and line grows south
+/// while map y grows north. No scan is a mirror image of its ground, so this is what swapped x and y (or
+/// longitude and latitude) in the map columns, or pixel and line swapped, look like: the swapped points
+/// fit just as well, only turned over. Empty when they do not; else why, naming what to swap. False
+/// (nothing to say) when the points cannot be fitted by an affine transform (fewer than 3, on one line).
+std::optional<std::string> mirroredFit(const std::vector<FitPoint>& points);
+
+/// When the fit is exactly determined (n enabled GCPs = the method's minimum k, not TPS, whose residuals are
+/// leave-one-out): "no redundancy: residuals cannot show errors (n = k = 6 for poly2; add GCPs to check the
+/// fit)". An exactly determined fit passes through every GCP, so its RMS of 0 says nothing about the map.
+/// Empty otherwise.
+std::optional<std::string> redundancyNote(const GcpFit& fit);
+
 } // namespace sandtable::importers

@@ -59,4 +59,21 @@ GeorefResult georeferenceScan(const GeorefRequest& request);
 std::string autoTargetCrs(const std::string& gcpCrs, const std::vector<core::Coordinate>& gcpMapPoints,
     const std::string& context = {});
 
+/// A stored georeference's GCPs in the frame the fit is computed in.
+struct FitFrame {
+    std::string targetCrs;               ///< "EPSG:n" (or WKT): projected or local, never geographic
+    CrsDescription target;
+    std::vector<FitPoint> points;        ///< one per GCP, input order, map positions in targetCrs
+};
+
+/// The one place that says where a fit is computed (CLI and editor alike, issue 19 item 3): in the
+/// georeference's target `crs`; when it has none, in the scenario's `workingCrs`; when there is none
+/// either, "auto" (autoTargetCrs: the GCP CRS when projected, else the UTM zone of the GCPs' centre).
+/// Every GCP's map position is first checked against the GCP CRS (checkPointsFitCrs: degrees labelled
+/// UTM, swapped axes), then transformed into the target. A GCP without CRS is taken to be in the target.
+/// Throws core::OperationError(context, "GCP id", why) for a GCP that does not fit its CRS,
+/// (context, "target CRS", ...) when the target is geographic (the fit would be in degrees), and
+/// (context, "CRS", ...) when neither the GCPs, the georeference nor the scenario has a CRS.
+FitFrame fitFrame(const core::Georeference& georeference, const std::string& workingCrs, const std::string& context = {});
+
 } // namespace sandtable::importers

@@ -33,7 +33,8 @@ int nextGcpId(const Georeference& georeference);
 /// that id; returns an empty Edit when nothing changes. After the change the georeference's target CRS is
 /// the scenario's working CRS when it had none, and `fit` (when given) refits it in the same edit, so the
 /// stored transform and RMS always describe the GCPs stored with them.
-/// A map without a georeference gets one on its first GCP (GCP CRS and target CRS = `defaultCrs`, affine).
+/// A map without a georeference gets one on its first GCP (GCP CRS `defaultCrs`, target CRS the working
+/// CRS or auto when the scenario has none, affine).
 Edit addGcp(const Scenario& scenario, const GcpPosition& position, const std::string& defaultCrs,
     const GeoreferenceFitter& fit = {});
 /// `mergeKey` joins the moves of one drag into one undo step.
@@ -45,10 +46,21 @@ Edit enableGcp(const Scenario& scenario, int id, bool enabled, const Georeferenc
 /// Throws OperationError also when the map has no georeference yet (add GCPs first).
 Edit setGeoreferenceMethod(const Scenario& scenario, GeoreferenceMethod method, const GeoreferenceFitter& fit = {});
 /// All GCPs replaced (a `.points` import), ids kept as given; `gcpCrs` non-empty sets the GCPs' CRS. A map
-/// without a georeference gets one whose target CRS is the working CRS (or `gcpCrs` when there is none).
+/// without a georeference gets one whose target CRS is the working CRS (auto when there is none: never the
+/// GCPs' own CRS, which may be geographic).
 Edit setGcps(const Scenario& scenario, std::vector<Gcp> gcps, const std::string& gcpCrs, const GeoreferenceFitter& fit = {});
+/// "GCP CRS": the CRS the GCPs' map coordinates are written in (e.g. "EPSG:4326" for longitude/latitude
+/// typed in degrees). The numbers are kept as they are and read in the new CRS (the designer names the CRS
+/// the values were typed in); `fit` refits. Throws OperationError when the map has no georeference yet
+/// (a first GCP creates it) or `crs` is empty.
+Edit setGcpCrs(const Scenario& scenario, std::string crs, const GeoreferenceFitter& fit = {});
+/// "Target CRS": where the fit is computed and the warp written. Empty means auto: the scenario's working
+/// CRS, or when it has none the fitter's choice (importers::fitFrame: the UTM zone of the GCPs). `fit`
+/// refits. Throws OperationError when the map has no georeference yet.
+Edit setTargetCrs(const Scenario& scenario, std::string crs, const GeoreferenceFitter& fit = {});
 /// Records the GeoTIFF the scan was warped to (`path` as it is to be written: relative to the scenario's
-/// folder when it can be). Throws OperationError when the scenario has no map.
+/// folder when it can be). A scenario without a working CRS (a plain scan's) gets the georeference's target
+/// CRS as its working CRS in the same edit. Throws OperationError when the scenario has no map.
 Edit setWarpedPath(const Scenario& scenario, std::string path);
 
 } // namespace sandtable::core::operations
