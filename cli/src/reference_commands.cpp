@@ -44,19 +44,9 @@ nlohmann::ordered_json layerJson(const core::ReferenceLayer& r)
 void runAdd(const AddOptions& options, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(options.file);
-    const importers::ReferenceLayerInfo info = importers::inspectReferenceLayer(options.layer);
-    core::ReferenceLayer layer;
-    std::string name = options.name;
-    if (name.empty()) {
-        name = std::filesystem::path(options.layer).filename().string();
-        for (const char* suffix : {".pbf", ".osm", ".tif", ".tiff", ".gpkg", ".shp", ".geojson", ".json", ".png", ".jpg"})
-            if (name.size() > std::char_traits<char>::length(suffix) && name.ends_with(suffix))
-                name.erase(name.size() - std::char_traits<char>::length(suffix));
-    }
-    layer.name = name;
-    layer.path = importers::pathForScenario(options.layer, options.file);
-    layer.kind = info.kind;
-    layer.crs = info.crs;
+    importers::NewReferenceLayer made = importers::newReferenceLayer(options.layer, options.file, options.name);
+    core::ReferenceLayer& layer = made.layer;
+    const importers::ReferenceLayerInfo& info = made.info;
     layer.opacity = options.opacity;
     layer.overScan = options.over;
     layer.hillshade = options.hillshade.value_or(info.elevation);

@@ -5,6 +5,7 @@
 #include "gdal_support.hpp"
 #include "raster_window.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/importers/new_scenario.hpp"
 
 #include <gdal.h>
 #include <gdal_utils.h>
@@ -233,6 +234,25 @@ void composeOver(RenderedRaster& bottom, const RenderedRaster& top, double opaci
         }
         bottom.pixels[i + 3] = static_cast<std::uint8_t>(std::lround(outA * 255.0));
     }
+}
+
+NewReferenceLayer newReferenceLayer(const std::filesystem::path& layerFile, const std::filesystem::path& scenarioFile,
+    std::string name)
+{
+    NewReferenceLayer out;
+    out.info = inspectReferenceLayer(layerFile);
+    if (name.empty()) {
+        name = layerFile.filename().string();
+        for (const char* suffix : {".pbf", ".osm", ".tif", ".tiff", ".gpkg", ".shp", ".geojson", ".json", ".png", ".jpg"})
+            if (name.size() > std::char_traits<char>::length(suffix) && name.ends_with(suffix))
+                name.erase(name.size() - std::char_traits<char>::length(suffix));
+    }
+    out.layer.name = std::move(name);
+    out.layer.path = pathForScenario(layerFile, scenarioFile);
+    out.layer.kind = out.info.kind;
+    out.layer.crs = out.info.crs;
+    out.layer.hillshade = out.info.elevation;
+    return out;
 }
 
 } // namespace sandtable::importers

@@ -33,7 +33,9 @@ bool savePng(const wxBitmap& bitmap, const std::filesystem::path& path)
 
 } // namespace
 
-void EditorApp::OnInitCmdLine(wxCmdLineParser& parser)
+void EditorApp::OnInitCmdLine(wxCmdLineParser& parser) { describeCommandLine(parser); }
+
+void EditorApp::describeCommandLine(wxCmdLineParser& parser)
 {
     parser.AddSwitch("h", "help", "show this help", wxCMD_LINE_OPTION_HELP);
     parser.AddSwitch("", "version", "print the version and exit");

@@ -163,6 +163,21 @@ MainFrame::MainFrame(bool rememberRecentFiles)
         SetStatusText(wxString::FromUTF8("canvas: " + error), kMessageField);
     };
     m_layers->Bind(wxEVT_TREE_SEL_CHANGED, &MainFrame::onTreeSelection, this);
+    // Delete with the focus in the Layers tree: the GTK tree view keeps the key from the menu's accelerator,
+    // so the tree handles it itself, deleting what it selected (undoable) or saying why it cannot.
+    m_layers->Bind(wxEVT_TREE_KEY_DOWN, [this](wxTreeEvent& event) {
+        const int key = event.GetKeyCode();
+        if (key != WXK_DELETE && key != WXK_NUMPAD_DELETE) {
+            event.Skip();
+            return;
+        }
+        if (isEnabled("edit.delete"))
+            deleteSelection();
+        else
+            SetStatusText("Delete: select a terrain feature or a unit in the tree first (a reference layer is removed with "
+                          "Georeference > Remove reference layer; the map raster and the groups cannot be deleted)",
+                kMessageField);
+    });
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::onClose, this);
     m_autosaveTimer.SetOwner(this);
     Bind(wxEVT_TIMER, [this](wxTimerEvent&) { autosaveNow(); }, m_autosaveTimer.GetId());

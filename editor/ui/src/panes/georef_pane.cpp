@@ -6,6 +6,7 @@
 #include "pane_support.hpp"
 #include "panes_internal.hpp"
 
+#include "sandtable/core/document/reference_operations.hpp"
 #include "sandtable/core/util/angle_text.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/editor/logic/affine.hpp"
@@ -15,10 +16,12 @@
 #include "sandtable/importers/georeference_scan.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/points_file.hpp"
+#include "sandtable/importers/reference_layer.hpp"
 #include "sandtable/importers/warp.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
+#include <wx/choicdlg.h>
 #include <wx/choice.h>
 #include <wx/combobox.h>
 #include <wx/dcbuffer.h>
@@ -1060,6 +1063,61 @@ void installGeorefPane(Workbench& workbench)
         [&workbench, pane] {
             showPane(workbench, "georef");
             pane->startAdding();
+        });
+
+    // Reference layers (issue 19 item 2), the editor's twin of `sandtable reference add|remove`: any GDAL
+    // raster or OGR vector, drawn reprojected under the scan, listed in Layers; each change one undo step.
+    workbench.addCommand(ActionInfo{"georef.add_reference", "Add &reference layer...", "",
+                             "A modern map, a DEM (drawn as hillshade), an OpenStreetMap extract, a GeoPackage or shapefile"},
+        [&workbench] {
+            core::Document* doc = workbench.document();
+            if (!doc)
+                return;
+            wxFileDialog dialog(workbench.window(), "Add reference layer", "", "",
+                "Rasters and vectors (*.tif;*.tiff;*.jpg;*.png;*.vrt;*.gpkg;*.shp;*.geojson;*.json;*.osm;*.pbf)|"
+                "*.tif;*.tiff;*.jpg;*.png;*.vrt;*.gpkg;*.shp;*.geojson;*.json;*.osm;*.pbf|All files|*",
+                wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+            if (dialog.ShowModal() != wxID_OK)
+                return;
+            const std::filesystem::path file(dialog.GetPath().utf8_string());
+            try {
+                std::filesystem::path scenarioFile = doc->path();
+                if (scenarioFile.empty())
+                    scenarioFile = std::filesystem::current_path() / "unsaved.sandtable.json";
+                importers::NewReferenceLayer made = importers::newReferenceLayer(file, scenarioFile);
+                // A name already taken gets a number, as a second copy of the same file would.
+                const std::string base = made.layer.name;
+                for (int n = 2; std::any_of(doc->scenario().references.begin(), doc->scenario().references.end(),
+                         [&](const core::ReferenceLayer& r) { return r.name == made.layer.name; }); ++n)
+                    made.layer.name = base + " " + std::to_string(n);
+                doc->apply(core::operations::addReference(doc->scenario(), made.layer));
+                workbench.setStatusText("Added reference layer '" + made.layer.name + "' (" + core::toString(made.layer.kind)
+                    + ", " + made.info.driver + (made.layer.hillshade ? ", drawn as hillshade" : "") + ")");
+            } catch (const std::exception& e) {
+                workbench.showError("Add reference layer", e.what());
+            }
+        });
+    workbench.addCommand(ActionInfo{"georef.remove_reference", "Remove reference layer...", "", "Take a reference layer off the map"},
+        [&workbench] {
+            core::Document* doc = workbench.document();
+            if (!doc)
+                return;
+            const auto& references = doc->scenario().references;
+            if (references.empty()) {
+                workbench.setStatusText("The scenario has no reference layers");
+                return;
+            }
+            wxArrayString names;
+            for (const core::ReferenceLayer& r : references)
+                names.Add(wxString::FromUTF8(r.name));
+            wxSingleChoiceDialog dialog(workbench.window(), "Which reference layer?", "Remove reference layer", names);
+            if (dialog.ShowModal() != wxID_OK)
+                return;
+            try {
+                doc->apply(core::operations::removeReference(doc->scenario(), dialog.GetStringSelection().utf8_string()));
+            } catch (const std::exception& e) {
+                workbench.showError("Remove reference layer", e.what());
+            }
         });
 }
 

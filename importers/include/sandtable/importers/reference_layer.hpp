@@ -26,6 +26,18 @@ struct ReferenceLayerInfo {
 /// .prj or `gdal_edit.py -a_srs`). OpenStreetMap files (.osm, .osm.pbf) are WGS 84 by definition.
 ReferenceLayerInfo inspectReferenceLayer(const std::filesystem::path& path);
 
+/// A reference layer for `layerFile`, ready for core::operations::addReference on the scenario saved as
+/// `scenarioFile`: inspected (throws as inspectReferenceLayer), its path as the scenario stores it
+/// (pathForScenario), its CRS and kind, a DEM drawn as hillshade, opacity 1, under the scan. `name` empty
+/// means the file name without its extensions ("melun" for melun.osm.pbf). The CLI's `reference add` and
+/// the editor's Add reference layer both make their layer here.
+struct NewReferenceLayer {
+    core::ReferenceLayer layer;
+    ReferenceLayerInfo info;
+};
+NewReferenceLayer newReferenceLayer(const std::filesystem::path& layerFile, const std::filesystem::path& scenarioFile,
+    std::string name = {});
+
 /// Draws a reference layer over `window` (working-CRS metres, `crs` as GDAL reads it: "EPSG:n" or WKT) at
 /// `metresPerPixel`, north up, reprojected from the layer's own CRS: a raster resampled bilinearly (a DEM
 /// with `hillshade` as GDAL's hillshade, light from 315 degrees at 45 degrees), a vector as dark grey

@@ -33,6 +33,9 @@ public:
     bool OnInit() override;
     int OnRun() override;
     void OnInitCmdLine(wxCmdLineParser& parser) override;
+    /// The editor's options and parameter, as OnInitCmdLine declares them (main prints --help from them
+    /// without a display: wx's GUI start needs one).
+    static void describeCommandLine(wxCmdLineParser& parser);
     bool OnCmdLineParsed(wxCmdLineParser& parser) override;
     bool OnCmdLineError(wxCmdLineParser& parser) override;
 
