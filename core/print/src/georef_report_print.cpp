@@ -213,28 +213,31 @@ void drawPicture(cairo_t* cr, const core::GeorefReport& report, const PictureFra
         arrow(cr, from[0], from[1], to[0], to[1]);
     }
     cairo_set_dash(cr, nullptr, 0, 0);
-    font(cr, 2.6, true);
+    // Hundreds of GCPs crowd the picture: smaller marks and numbers past 60.
+    const double mark = rows.size() > 60 ? 0.6 : 1.0;
+    font(cr, rows.size() > 60 ? 1.7 : 2.6, true);
     for (const auto* r : order) {
         const auto at = paper(r->pixel, r->line);
         if (r->enabled) {
-            cairo_arc(cr, at[0], at[1], 0.9, 0, 2 * std::numbers::pi);
+            cairo_arc(cr, at[0], at[1], 0.9 * mark, 0, 2 * std::numbers::pi);
             cairo_set_source_rgb(cr, 0.85, 0.08, 0.08);
             cairo_fill_preserve(cr);
             cairo_set_source_rgb(cr, 1, 1, 1);
             cairo_set_line_width(cr, 0.25);
             cairo_stroke(cr);
-            haloText(cr, at[0] + 1.3, at[1] - 1.2, std::to_string(r->id), 0.75, 0.0, 0.0);
+            haloText(cr, at[0] + 1.3 * mark, at[1] - 1.2 * mark, std::to_string(r->id), 0.75, 0.0, 0.0);
         } else {
-            cairo_arc(cr, at[0], at[1], 1.0, 0, 2 * std::numbers::pi);
+            cairo_arc(cr, at[0], at[1], 1.0 * mark, 0, 2 * std::numbers::pi);
             cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
             cairo_set_line_width(cr, 0.3);
             cairo_stroke(cr);
-            cairo_move_to(cr, at[0] - 0.7, at[1] - 0.7);
-            cairo_line_to(cr, at[0] + 0.7, at[1] + 0.7);
-            cairo_move_to(cr, at[0] - 0.7, at[1] + 0.7);
-            cairo_line_to(cr, at[0] + 0.7, at[1] - 0.7);
+            const double c = 0.7 * mark;
+            cairo_move_to(cr, at[0] - c, at[1] - c);
+            cairo_line_to(cr, at[0] + c, at[1] + c);
+            cairo_move_to(cr, at[0] - c, at[1] + c);
+            cairo_line_to(cr, at[0] + c, at[1] - c);
             cairo_stroke(cr);
-            haloText(cr, at[0] + 1.3, at[1] - 1.2, std::to_string(r->id), 0.4, 0.4, 0.4);
+            haloText(cr, at[0] + 1.3 * mark, at[1] - 1.2 * mark, std::to_string(r->id), 0.4, 0.4, 0.4);
         }
     }
     cairo_restore(cr);
