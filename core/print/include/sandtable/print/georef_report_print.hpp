@@ -32,6 +32,8 @@ double georefPictureScale(int scanWidth, int scanHeight);
 /// The residual arrows' factor for a longest true-length arrow of `longestArrowMm` on paper: the largest
 /// of 1, 2, 5, 10, 20, 50, ... 1,000,000 at which it is at most kGeorefReportLongestArrowMm long; 1 when the
 /// true length is already longer (arrows are never shortened) or when there are no residuals (0 or not finite).
+/// printGeorefReport takes the longest over every GCP, enabled or not, whose back point is known:
+/// max residualPx x georefPictureScale.
 double georefArrowFactor(double longestArrowMm);
 
 /// What printing did.
