@@ -3,9 +3,12 @@
 // calibration of Kriegsspiel scans.
 #include "sandtable/cli/context.hpp"
 
+#include "sandtable/core/model/residual_ranking.hpp"
 #include "sandtable/importers/calibrate.hpp"
+#include "sandtable/importers/georef_report.hpp"
 #include "sandtable/importers/georeference_scan.hpp"
 #include "sandtable/importers/raster_info.hpp"
+#include "sandtable/print/georef_report_print.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -32,6 +35,7 @@ struct GeorefOptions {
     std::string output;
     std::string worldFile;
     std::string resampling = "bilinear";
+    std::string report;
 };
 
 struct CalibrateOptions {
@@ -129,6 +133,9 @@ void runGeoref(const GeorefOptions& options, Context& context)
     request.progress = context.progress();
     const importers::GeorefResult result = importers::georeferenceScan(request);
     const importers::GcpFit& fit = result.fit;
+    std::optional<print::GeorefReportResult> report;
+    if (!options.report.empty())
+        report = print::printGeorefReport(importers::georefReport(options.scan, result), options.report);
     const std::string unit = result.targetCrsDescription.linearUnit.empty() ? "units" : result.targetCrsDescription.linearUnit;
 
     if (context.json) {
@@ -156,29 +163,23 @@ void runGeoref(const GeorefOptions& options, Context& context)
             {"note", stringOrNull(importers::redundancyNote(fit).value_or(""))},
             {"transform", fit.transform}, {"gcps", gcps}, {"output", output},
             {"world_file", result.worldFile ? ordered_json(*result.worldFile) : ordered_json(nullptr)},
+            {"report", report ? ordered_json(options.report) : ordered_json(nullptr)},
             {"diagnostics", diagnosticsToJson(result.diagnostics)}});
         return;
     }
     context.printDiagnostics(result.diagnostics, options.gcps);
-    std::vector<const importers::GcpResidual*> ranked;
-    for (const auto& r : fit.residuals)
-        ranked.push_back(&r);
-    // Worst first among the enabled GCPs, then the disabled ones.
-    std::stable_sort(ranked.begin(), ranked.end(), [](const auto* a, const auto* b) {
-        if (a->enabled != b->enabled)
-            return a->enabled;
-        return a->residualMap > b->residualMap;
-    });
+    // Worst first among the enabled GCPs, then the disabled ones (the editor's and the report's order).
+    const std::vector<importers::GcpResidual> ranked = core::worstFirst(fit.residuals);
     std::ostream& out = context.out;
     out << "GCP fit: " << core::toString(fit.method) << " in " << result.targetCrs << " (" << unit << "), "
         << fit.enabledCount << " enabled GCPs" << (fit.method == core::GeoreferenceMethod::Tps ? ", leave-one-out residuals" : "")
         << "\n";
     out << std::right << std::setw(5) << "GCP" << std::setw(9) << "enabled" << std::setw(14) << "dx" << std::setw(14) << "dy"
         << std::setw(14) << "residual" << std::setw(14) << "residual px" << "\n";
-    for (const auto* r : ranked)
-        out << std::setw(5) << r->id << std::setw(9) << (r->enabled ? "yes" : "no") << std::setw(14) << fixed(r->dx, 3)
-            << std::setw(14) << fixed(r->dy, 3) << std::setw(14) << fixed(r->residualMap, 3) << std::setw(14)
-            << fixed(r->residualPx, 3) << "\n";
+    for (const auto& r : ranked)
+        out << std::setw(5) << r.id << std::setw(9) << (r.enabled ? "yes" : "no") << std::setw(14) << fixed(r.dx, 3)
+            << std::setw(14) << fixed(r.dy, 3) << std::setw(14) << fixed(r.residualMap, 3) << std::setw(14)
+            << fixed(r.residualPx, 3) << "\n";
     out << "RMS " << fixed(fit.rmsMap, 3) << " " << unit << ", mean error "
         << (fit.meanErrorMap ? fixed(*fit.meanErrorMap, 3) + " " + unit : std::string("n/a (n = minimum)")) << ", RMS "
         << fixed(fit.rmsPx, 3) << " px\n";
@@ -192,6 +193,9 @@ void runGeoref(const GeorefOptions& options, Context& context)
     if (result.warp)
         out << "wrote " << result.warp->path << " (" << result.warp->width << " x " << result.warp->height << " pixels, "
             << result.warp->overviewLevels << " overview levels)\n";
+    if (report)
+        out << "wrote report " << options.report << " (" << report->pages << (report->pages == 1 ? " page" : " pages")
+            << ", residual arrows x " << report->exaggeration << ")\n";
 }
 
 std::optional<importers::ScaleBar> parseScaleBar(const std::string& text)
@@ -262,6 +266,8 @@ void registerRasterCommands(CLI::App& app, Context& context)
         "Target CRS as EPSG:n, or auto (default: the GCPs' CRS when projected, else the UTM zone of their centre)");
     georef->add_option("-o,--output", georefOptions->output, "Warp the scan to this GeoTIFF (alpha band, overviews)");
     georef->add_option("--world-file", georefOptions->worldFile, "Write a world file for the scan (affine/helmert/poly1)");
+    georef->add_option("--report", georefOptions->report,
+        "Write a georeferencing report (A4 PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table worst first");
     georef->add_option("--resampling", georefOptions->resampling, "Warp resampling (default bilinear)")
         ->check(CLI::IsMember({"near", "bilinear", "cubic", "cubicspline", "lanczos", "average", "mode"}));
     georef->callback([georefOptions, &context] { runGeoref(*georefOptions, context); });

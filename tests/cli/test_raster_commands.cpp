@@ -8,7 +8,14 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cairo.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <iomanip>
 #include <sstream>
 #include <vector>
 
@@ -243,6 +250,190 @@ BOOST_AUTO_TEST_CASE(missing_raster_is_an_error_line)
     const Result r = runTool({"raster", "info", "/nonexistent/scan.tif"});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err == "sandtable: error: /nonexistent/scan.tif: no such file\n");
+}
+
+// ------------------------------------------------------------------ raster georef --report (issue 19 item 6)
+
+namespace {
+
+bool havePoppler()
+{
+    return std::system("command -v pdftotext >/dev/null 2>&1 && command -v pdftocairo >/dev/null 2>&1") == 0;
+}
+
+/// pdftotext -layout of the whole PDF: pages end with a form feed.
+std::string pdfText(const std::filesystem::path& pdf, const sandtable::test::TemporaryFolder& folder)
+{
+    const auto txt = folder / "report.txt";
+    BOOST_REQUIRE(std::system(("pdftotext -layout '" + pdf.string() + "' '" + txt.string() + "'").c_str()) == 0);
+    return sandtable::core::readFile(txt);
+}
+
+/// Table rows (id, "yes"/"no") in the order the text lists them.
+std::vector<std::pair<int, std::string>> reportRows(const std::string& text)
+{
+    std::vector<std::pair<int, std::string>> rows;
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+        std::istringstream words(line);
+        std::string id, on;
+        if ((words >> id >> on) && (on == "yes" || on == "no") && id.find_first_not_of("0123456789") == std::string::npos)
+            rows.emplace_back(std::stoi(id), on);
+    }
+    return rows;
+}
+
+std::string fixed3(double v)
+{
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(3) << v;
+    return out.str();
+}
+
+/// The least-squares affine fit v = c0 + c1 pixel + c2 line (normal equations, Cramer's rule).
+std::array<double, 3> leastSquares(const std::vector<std::array<double, 3>>& samples) // pixel, line, value
+{
+    double n = 0, sp = 0, sl = 0, spp = 0, spl = 0, sll = 0, sv = 0, spv = 0, slv = 0;
+    for (const auto& [p, l, v] : samples) {
+        n += 1; sp += p; sl += l; spp += p * p; spl += p * l; sll += l * l; sv += v; spv += p * v; slv += l * v;
+    }
+    const auto det3 = [](double a, double b, double c, double d, double e, double f, double g, double h, double i) {
+        return a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+    };
+    const double d = det3(n, sp, sl, sp, spp, spl, sl, spl, sll);
+    return {det3(sv, sp, sl, spv, spp, spl, slv, spl, sll) / d, det3(n, sv, sl, sp, spv, spl, sl, slv, sll) / d,
+        det3(n, sp, sv, sp, spp, spv, sl, spl, slv) / d};
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(georef_report_on_gettysburg_states_the_rms_of_the_residuals_and_lists_the_worst_gcp_first,
+    *utf::precondition(sandtable::test::sharedDataPresent))
+{
+    if (!havePoppler()) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftotext / pdftocairo (poppler-utils) are not installed");
+        return;
+    }
+    sandtable::test::TemporaryFolder folder;
+    const auto pdf = folder / "gettysburg-report.pdf";
+    const Result r = runTool({"raster", "georef", scan(), "--gcps", points(), "--report", pdf.string(), "--json"});
+    BOOST_TEST(r.code == 0, r.err);
+    const auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("report").get<std::string>() == pdf.string());
+    BOOST_REQUIRE(std::filesystem::exists(pdf));
+
+    // The affine fit worked out here from the GCPs in UTM 18N (the JSON's x, y): least squares per axis.
+    std::vector<std::array<double, 3>> xs, ys;
+    for (const auto& g : j.at("gcps")) {
+        xs.push_back({g.at("pixel").get<double>(), g.at("line").get<double>(), g.at("x").get<double>()});
+        ys.push_back({g.at("pixel").get<double>(), g.at("line").get<double>(), g.at("y").get<double>()});
+    }
+    const auto cx = leastSquares(xs), cy = leastSquares(ys);
+    double sum = 0, worst = -1;
+    int worstId = 0;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        const double dx = cx[0] + cx[1] * xs[i][0] + cx[2] * xs[i][1] - xs[i][2];
+        const double dy = cy[0] + cy[1] * ys[i][0] + cy[2] * ys[i][1] - ys[i][2];
+        const double residual = std::hypot(dx, dy);
+        sum += residual * residual;
+        if (residual > worst) {
+            worst = residual;
+            worstId = j.at("gcps").at(i).at("id").get<int>();
+        }
+    }
+    const double rms = std::sqrt(sum / 9.0), meanError = std::sqrt(sum / (9.0 - 3.0));
+    BOOST_TEST(worstId == 8); // the README's 680 m GCP
+
+    const std::string text = pdfText(pdf, folder);
+    BOOST_TEST(std::count(text.begin(), text.end(), '\f') == 1); // 9 rows fit the first page's 19
+    BOOST_TEST(text.find("Georeferencing report: gettysburg_cope_survey_field_base.jpg") != std::string::npos, text);
+    BOOST_TEST(text.find("RMS: " + fixed3(rms) + " m") != std::string::npos, fixed3(rms));
+    BOOST_TEST(text.find("Mean error: " + fixed3(meanError) + " m") != std::string::npos, fixed3(meanError));
+    BOOST_TEST(text.find("Method: affine") != std::string::npos);
+    BOOST_TEST(text.find("GCP CRS: WGS 84 (EPSG:4326)") != std::string::npos);
+    BOOST_TEST(text.find("Target CRS: WGS 84 / UTM zone 18N (EPSG:32618), unit metre") != std::string::npos);
+    BOOST_TEST(text.find("GCPs: 9 enabled of 9") != std::string::npos);
+    BOOST_TEST(text.find("Scan: gettysburg_cope_survey_field_base.jpg, 1500 x 2500 pixels") != std::string::npos);
+    const auto rows = reportRows(text);
+    BOOST_REQUIRE(rows.size() == 9u);
+    BOOST_TEST(rows.front().first == worstId);
+    // GCP 8's row as the .points file gives it: pixel 525, line 1775 (pixelY -1775), -77.2497, 39.7969.
+    BOOST_TEST(text.find("525.00") != std::string::npos);
+    BOOST_TEST(text.find("1775.00") != std::string::npos);
+    BOOST_TEST(text.find("-77.249700") != std::string::npos);
+    BOOST_TEST(text.find("39.796900") != std::string::npos);
+
+    // It renders: one A4 page, 210 x 297 mm at 60 dpi = 496.06 x 701.57 pixels, which pdftocairo rounds up.
+    BOOST_REQUIRE(std::system(("pdftocairo -png -r 60 -singlefile '" + pdf.string() + "' '" + (folder / "page").string() + "'").c_str()) == 0);
+    cairo_surface_t* png = cairo_image_surface_create_from_png((folder / "page.png").c_str());
+    BOOST_TEST(cairo_surface_status(png) == CAIRO_STATUS_SUCCESS);
+    BOOST_TEST(cairo_image_surface_get_width(png) == 497);
+    BOOST_TEST(cairo_image_surface_get_height(png) == 702);
+    cairo_surface_destroy(png);
+
+    // Without --json the last line says what was written.
+    const auto pdf2 = folder / "again.pdf";
+    const Result text2 = runTool({"raster", "georef", scan(), "--gcps", points(), "--report", pdf2.string()});
+    BOOST_TEST(text2.code == 0, text2.err);
+    BOOST_TEST(text2.out.find("wrote report " + pdf2.string() + " (1 page, residual arrows x 1)") != std::string::npos, text2.out);
+}
+
+BOOST_AUTO_TEST_CASE(georef_report_of_343_gcps_takes_7_pages_disabled_gcps_last,
+    *utf::precondition(sandtable::test::sharedDataPresent))
+{
+    if (!havePoppler()) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftotext / pdftocairo (poppler-utils) are not installed");
+        return;
+    }
+    sandtable::test::TemporaryFolder folder;
+    // 343 GCPs over the Gettysburg scan: a plain affine map of pixel to degrees, each GCP nudged by up to
+    // 8e-5 degrees (a few metres); every 50th GCP (50, 100, ..., 300: 6 of them) disabled.
+    std::ostringstream pts;
+    pts << std::setprecision(10) << "#CRS: EPSG:4326\nmapX,mapY,pixelX,pixelY,enable,dX,dY,residual\n";
+    for (int i = 1; i <= 343; ++i) {
+        const int pixel = 20 + (i * 37) % 1460, line = 20 + (i * 91) % 2460;
+        const double nudgeX = ((i * 13) % 17 - 8) * 1e-5, nudgeY = ((i * 7) % 19 - 9) * 1e-5;
+        pts << -77.26 + pixel * 2.4e-5 + nudgeX << "," << 39.845 - line * 2.2e-5 + nudgeY << "," << pixel << "," << -line << ","
+            << (i % 50 == 0 ? 0 : 1) << ",0,0,0\n";
+    }
+    const auto pointsPath = folder / "many.points";
+    sandtable::core::writeFileAtomically(pointsPath, pts.str());
+    const auto pdf = folder / "many.pdf";
+    const Result r = runTool({"raster", "georef", scan(), "--gcps", pointsPath.string(), "--report", pdf.string(), "--json"});
+    BOOST_TEST(r.code == 0, r.err);
+    const auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("enabled").get<int>() == 337);
+    // The worst enabled GCP by the JSON's residuals.
+    int worstId = 0;
+    double worst = -1;
+    for (const auto& g : j.at("gcps"))
+        if (g.at("enabled").get<bool>() && g.at("residual_map").get<double>() > worst) {
+            worst = g.at("residual_map").get<double>();
+            worstId = g.at("id").get<int>();
+        }
+    const std::string text = pdfText(pdf, folder);
+    // 19 rows on page 1, then 63 a page: 1 + ceil((343 - 19) / 63) = 1 + ceil(5.14) = 7 pages.
+    BOOST_TEST(std::count(text.begin(), text.end(), '\f') == 7);
+    BOOST_TEST(text.find("page 7 of 7") != std::string::npos);
+    const auto rows = reportRows(text);
+    BOOST_REQUIRE(rows.size() == 343u);
+    BOOST_TEST(rows.front().first == worstId);
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        BOOST_TEST(rows[k].second == (k < 337 ? "yes" : "no"), "row " << k + 1 << ": GCP " << rows[k].first);
+}
+
+BOOST_AUTO_TEST_CASE(georef_report_into_a_missing_folder_exits_one_and_writes_nothing,
+    *utf::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto pdf = folder / "no-such-folder" / "report.pdf";
+    const Result r = runTool({"raster", "georef", scan(), "--gcps", points(), "--report", pdf.string(), "--json"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.out.empty());
+    BOOST_TEST(r.err == "sandtable: error: " + pdf.string() + ": cannot write the report: the folder "
+            + (folder / "no-such-folder").string() + " does not exist\n", r.err);
+    BOOST_TEST(std::filesystem::is_empty(folder.path()));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -8,6 +8,7 @@
 #include <qpdf/Pl_String.hh>
 
 #include <exception>
+#include <vector>
 
 namespace sandtable::print {
 namespace {
@@ -42,6 +43,30 @@ std::string encodeJpeg(const std::uint8_t* rgb, int width, int height, int quali
         throw core::OperationError("", "JPEG scan", std::string("the JPEG encoder failed: ") + e.what());
     }
     return out;
+}
+
+void attachJpeg(cairo_surface_t* image, int quality, const std::string& object)
+{
+    const int w = cairo_image_surface_get_width(image), h = cairo_image_surface_get_height(image);
+    const int stride = cairo_image_surface_get_stride(image);
+    const unsigned char* data = cairo_image_surface_get_data(image);
+    std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
+    for (int y = 0; y < h; ++y) {
+        const auto* row = reinterpret_cast<const std::uint32_t*>(data + static_cast<std::size_t>(y) * static_cast<std::size_t>(stride));
+        std::uint8_t* out = rgb.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w) * 3;
+        for (int x = 0; x < w; ++x) {
+            out[3 * x] = static_cast<std::uint8_t>(row[x] >> 16);
+            out[3 * x + 1] = static_cast<std::uint8_t>(row[x] >> 8);
+            out[3 * x + 2] = static_cast<std::uint8_t>(row[x]);
+        }
+    }
+    auto* bytes = new std::string(encodeJpeg(rgb.data(), w, h, quality));
+    const cairo_status_t status = cairo_surface_set_mime_data(image, CAIRO_MIME_TYPE_JPEG,
+        reinterpret_cast<const unsigned char*>(bytes->data()), bytes->size(), [](void* p) { delete static_cast<std::string*>(p); }, bytes);
+    if (status != CAIRO_STATUS_SUCCESS) {
+        delete bytes;
+        throw core::OperationError("", object, std::string("cairo refused the JPEG: ") + cairo_status_to_string(status));
+    }
 }
 
 } // namespace sandtable::print

@@ -2,6 +2,8 @@
 // JPEG (baseline DCT) encoding of an RGB raster for embedding in a PDF as /DCTDecode (through qpdf's Pl_DCT).
 #pragma once
 
+#include <cairo.h>
+
 #include <cstdint>
 #include <string>
 
@@ -11,5 +13,10 @@ namespace sandtable::print {
 /// at libjpeg quality `quality` (1..100). Throws core::OperationError naming the reason when the size or
 /// the quality is out of range or the encoder fails.
 std::string encodeJpeg(const std::uint8_t* rgb, int width, int height, int quality);
+
+/// Attaches the JPEG (at `quality`) of an RGB24 image surface's pixels as its CAIRO_MIME_TYPE_JPEG data, so
+/// the PDF embeds it as /DCTDecode instead of a Flate image. Throws core::OperationError naming `object`
+/// when the encoder or cairo refuses.
+void attachJpeg(cairo_surface_t* image, int quality, const std::string& object);
 
 } // namespace sandtable::print

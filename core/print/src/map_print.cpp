@@ -127,30 +127,6 @@ const TerrainStyle& styleOf(const core::TerrainFeature& f) { return core::style:
 
 /// Attaches the JPEG of an RGB24 image surface's own pixels as its mime data: cairo's PDF and SVG surfaces
 /// then embed those bytes (DCTDecode) instead of compressing the pixels losslessly.
-void attachJpeg(cairo_surface_t* image, int quality)
-{
-    const int w = cairo_image_surface_get_width(image), h = cairo_image_surface_get_height(image);
-    const int stride = cairo_image_surface_get_stride(image);
-    const unsigned char* data = cairo_image_surface_get_data(image);
-    std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
-    for (int y = 0; y < h; ++y) {
-        const auto* row = reinterpret_cast<const std::uint32_t*>(data + static_cast<std::size_t>(y) * static_cast<std::size_t>(stride));
-        std::uint8_t* out = rgb.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w) * 3;
-        for (int x = 0; x < w; ++x) {
-            out[3 * x] = static_cast<std::uint8_t>(row[x] >> 16);
-            out[3 * x + 1] = static_cast<std::uint8_t>(row[x] >> 8);
-            out[3 * x + 2] = static_cast<std::uint8_t>(row[x]);
-        }
-    }
-    auto* bytes = new std::string(encodeJpeg(rgb.data(), w, h, quality));
-    const cairo_status_t status = cairo_surface_set_mime_data(image, CAIRO_MIME_TYPE_JPEG,
-        reinterpret_cast<const unsigned char*>(bytes->data()), bytes->size(), [](void* p) { delete static_cast<std::string*>(p); }, bytes);
-    if (status != CAIRO_STATUS_SUCCESS) {
-        delete bytes;
-        throw core::OperationError("", "scan layer", std::string("cairo refused the JPEG: ") + cairo_status_to_string(status));
-    }
-}
-
 void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, const core::Extent& window)
 {
     if (raster.width <= 0 || raster.height <= 0
@@ -206,7 +182,7 @@ void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, c
     }
     cairo_surface_mark_dirty(image.get());
     if (jpeg)
-        attachJpeg(image.get(), raster.jpegQuality);
+        attachJpeg(image.get(), raster.jpegQuality, "scan layer");
     cairo_save(cr);
     const auto& gt = raster.geotransform;
     // paper = S * (geotransform * pixel): first pixel -> ground, then ground -> paper mm.

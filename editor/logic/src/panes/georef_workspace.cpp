@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
 
+#include "sandtable/core/model/residual_ranking.hpp"
+
 #include <algorithm>
 #include <utility>
 
@@ -8,20 +10,13 @@ namespace sandtable::editor::panes {
 
 std::vector<ResidualRow> worstFirst(std::vector<ResidualRow> rows)
 {
-    std::stable_sort(rows.begin(), rows.end(), [](const ResidualRow& a, const ResidualRow& b) {
-        if (a.enabled != b.enabled)
-            return a.enabled;
-        if (a.residualMap != b.residualMap)
-            return a.residualMap > b.residualMap;
-        return a.id < b.id;
-    });
-    return rows;
+    return core::worstFirst(std::move(rows));
 }
 
 ScanArrow residualArrow(const ResidualRow& row, double exaggeration)
 {
-    return ScanArrow{row.id, row.enabled, row.pixel, row.line,
-        row.pixel + exaggeration * (row.backPixel - row.pixel), row.line + exaggeration * (row.backLine - row.line)};
+    const core::Coordinate head = core::residualArrowHead(row.pixel, row.line, row.backPixel, row.backLine, exaggeration);
+    return ScanArrow{row.id, row.enabled, row.pixel, row.line, head.x, head.y};
 }
 
 MethodGuidance methodGuidance(core::GeoreferenceMethod method, int enabledCount)

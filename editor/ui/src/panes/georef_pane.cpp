@@ -13,11 +13,13 @@
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
 #include "sandtable/importers/crs.hpp"
 #include "sandtable/importers/gcp_fit.hpp"
+#include "sandtable/importers/georef_report.hpp"
 #include "sandtable/importers/georeference_scan.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/points_file.hpp"
 #include "sandtable/importers/reference_layer.hpp"
 #include "sandtable/importers/warp.hpp"
+#include "sandtable/print/georef_report_print.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
@@ -154,6 +156,7 @@ private:
     void onImport();
     void onExport();
     void onWarp();
+    void onReport();
 
     Workbench& m_workbench;
     std::unique_ptr<DocumentWatch> m_watch;
@@ -366,6 +369,11 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_exaggeration = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 1000, 10, 1);
     m_exaggeration->SetToolTip("Residual arrows on the scan are drawn this many times their length");
     looks->Add(m_exaggeration, 0);
+    // The georeferencing report (issue 19 item 6): the PDF `raster georef --report` writes, from the current fit.
+    auto* reportButton = new wxButton(this, wxID_ANY, "Report...");
+    reportButton->SetToolTip("Write the georeferencing report (PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table");
+    looks->Add(reportButton, 0, wxLEFT, 12); // on this row: the first is full
+    reportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onReport(); });
     sizer->Add(looks, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
 
     // The two CRSs (issue 19 item 3): what the typed or picked map coordinates are in, and where the fit is
@@ -1047,6 +1055,34 @@ void GeorefPane::onWarp()
         return;
     m_workbench.setStatusText("Warped to " + output.string() + " (" + std::to_string(result->width) + " x "
         + std::to_string(result->height) + " px): the map now uses it");
+}
+
+// --------------------------------------------------------------- the georeferencing report (issue 19 item 6)
+
+void GeorefPane::onReport()
+{
+    const core::Document* doc = m_workbench.document();
+    const core::Georeference* g = georeference();
+    if (!doc || !g || !m_fit) {
+        m_workbench.showError("Georeferencing report", "There is no fit to report yet: give the method enough enabled GCPs.");
+        return;
+    }
+    const std::filesystem::path scan = scanPath();
+    wxFileDialog dialog(this, "Georeferencing report", "", wxString::FromUTF8(scan.stem().string() + "-georef-report.pdf"),
+        "PDF files (*.pdf)|*.pdf", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dialog.ShowModal() != wxID_OK)
+        return;
+    const std::filesystem::path output = std::filesystem::path(dialog.GetPath().ToStdString(wxConvUTF8));
+    try {
+        // The fit's frame, as refit() found it (importers::fitFrame).
+        const std::string target = m_fitCrs;
+        const print::GeorefReportResult result
+            = print::printGeorefReport(importers::georefReport(scan, *g, *m_fit, target), output);
+        m_workbench.setStatusText("Georeferencing report written to " + output.string() + " (" + std::to_string(result.pages)
+            + (result.pages == 1 ? " page)" : " pages)"));
+    } catch (const std::exception& e) {
+        m_workbench.showError("Georeferencing report", e.what());
+    }
 }
 
 } // namespace

@@ -33,11 +33,12 @@ struct ResidualRow {
 };
 
 /// The rows worst first: enabled GCPs by map residual, largest first, then the disabled ones (they count in
-/// no figure) by map residual; equal residuals by id, ascending.
+/// no figure) by map residual; equal residuals by id, ascending (core::worstFirst, the rule the CLI's table
+/// and the georeferencing report use too).
 std::vector<ResidualRow> worstFirst(std::vector<ResidualRow> rows);
 
 /// A residual arrow on the scan, pixel/line: from the GCP's pixel towards where the fit puts its map
-/// point, lengthened `exaggeration` times (1 = true length).
+/// point, lengthened `exaggeration` times (1 = true length; core::residualArrowHead).
 struct ScanArrow {
     int id = 0;
     bool enabled = true;
