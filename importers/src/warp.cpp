@@ -202,7 +202,10 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         StringList create;
         create.set("TILED", "YES");
         create.set("COMPRESS", request.compression.empty() ? "NONE" : request.compression);
-        create.set("NUM_THREADS", "ALL_CPUS");
+        // Threads compress tiles; uncompressed there is nothing for them to do, and GDAL 3.6's GTiff would
+        // still use them to decode blocks later (see the overviews below).
+        if (!request.compression.empty() && request.compression != "NONE")
+            create.set("NUM_THREADS", "ALL_CPUS");
         create.set("BIGTIFF", "IF_SAFER");
         create.set("ALPHA", "YES");
         if (dataBands == 3)
@@ -285,9 +288,27 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         for (int level = 2; request.buildOverviews && std::max(width, height) / level >= 256; level *= 2)
             levels.push_back(level);
         if (!levels.empty()) {
+            // Overviews single-threaded, from the file reopened without GTiff's worker threads. GDAL 3.6
+            // deadlocks otherwise when the block cache is small (GDAL_CACHEMAX=16, a 2000 x 15000 scan: about
+            // 1 run in 5 hung for good): the main thread waits in GTiff's multi-threaded block decoding
+            // (CPLJobQueue::WaitCompletion under GDALRegenerateOverviewsMultiBand), a worker flushing a dirty
+            // block out of the full cache waits for the same queue, and another worker waits for the mutex
+            // that one holds. Without the queue no thread waits on another; AVERAGE overviews of an
+            // uncompressed tiff cost little on one thread.
+            GDALFlushCache(out.get());
+            out.reset();
+            if (!errors.lastFailure().empty())
+                errors.raise(outName, "", "cannot write the GeoTIFF");
+            const char* openOptions[] = {"NUM_THREADS=1", nullptr};
+            out.reset(GDALOpenEx(file.temporaryPath().c_str(), GDAL_OF_RASTER | GDAL_OF_UPDATE, nullptr, openOptions, nullptr));
+            if (!out)
+                errors.raise(outName, "overviews", "cannot reopen the GeoTIFF to build its overviews");
             detail::ProgressRange overviewProgress{&request.progress, 0.85, 1.0, "building overviews", false};
+            const std::string previousThreads = CPLGetThreadLocalConfigOption("GDAL_NUM_THREADS", "");
+            CPLSetThreadLocalConfigOption("GDAL_NUM_THREADS", "1");
             const CPLErr built = GDALBuildOverviews(out.get(), "AVERAGE", static_cast<int>(levels.size()), levels.data(),
                 0, nullptr, detail::forwardProgress, &overviewProgress);
+            CPLSetThreadLocalConfigOption("GDAL_NUM_THREADS", previousThreads.empty() ? nullptr : previousThreads.c_str());
             if (overviewProgress.cancelled)
                 throw core::Cancelled{};
             if (built != CE_None)

@@ -11,6 +11,7 @@
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <cpl_conv.h>
 #include <gdal.h>
 #include <gdal_utils.h>
 #include <ogr_srs_api.h>
@@ -19,6 +20,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <future>
 #include <memory>
 #include <numbers>
 #include <random>
@@ -489,6 +492,43 @@ BOOST_AUTO_TEST_CASE(tps_on_uneven_gcps_has_no_holes_and_each_pixel_comes_from_t
     BOOST_TEST(checked > hullPixels / 4);
     BOOST_TEST(notRoots == 0u);
     BOOST_TEST(wrong == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_tall_scan_with_a_small_block_cache_never_hangs_at_the_overviews)
+{
+    // Issue 23 item 1: a 2000 x 15000 scan warped with GDAL's block cache at 16 MB hung for good at
+    // "building overviews" in about 1 run of 5 (GDAL 3.6's GTiff worker threads waiting on each other).
+    // Five runs, each on its own thread with a generous limit (a loaded machine is slow, not hung): every
+    // one must end, with its 5 overview levels (15000 / 2^5 = 468 >= 256 > 15000 / 2^6).
+    test::TemporaryFolder folder;
+    test::writeRaster(folder / "tall.tif", "GTiff", 2000, 15000, 3);
+    // The ctest importers_warp_small_block_cache runs this case with GDAL_CACHEMAX=16 in the environment,
+    // as a user sets it (set only here, at run time, the hang did not show); here it is set as well.
+    const GIntBig previousCache = GDALGetCacheMax64();
+    const std::string previousOption = CPLGetConfigOption("GDAL_CACHEMAX", "");
+    CPLSetConfigOption("GDAL_CACHEMAX", "16");
+    GDALSetCacheMax64(16 * 1024 * 1024);
+    core::Georeference g;
+    g.gcpCrs = "EPSG:32618";
+    g.crs = "EPSG:32618";
+    g.method = core::GeoreferenceMethod::Affine;
+    g.transform = {300000.0, 1.0, 0.0, 4420000.0, 0.0, -1.0}; // 1 m pixels, north up
+    for (int run = 0; run < 5; ++run) {
+        importers::WarpRequest request;
+        request.scan = folder / "tall.tif";
+        request.georeference = g;
+        request.output = folder / ("out" + std::to_string(run) + ".tif");
+        auto job = std::async(std::launch::async, [request] { return importers::warpToGeoTiff(request); });
+        if (job.wait_for(std::chrono::minutes(5)) != std::future_status::ready) {
+            BOOST_ERROR("run " << run + 1 << " of the warp did not end within 5 minutes: deadlocked");
+            std::quick_exit(1); // the hung GDAL threads cannot be joined
+        }
+        const importers::WarpResult result = job.get();
+        BOOST_TEST(result.overviewLevels == 5);
+        BOOST_TEST(result.height == 15000);
+    }
+    GDALSetCacheMax64(previousCache);
+    CPLSetConfigOption("GDAL_CACHEMAX", previousOption.empty() ? nullptr : previousOption.c_str());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
