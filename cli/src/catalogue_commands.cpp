@@ -215,6 +215,14 @@ void printSummaries(const std::vector<catalogue::PackageSummary>& packages, Cont
         context.err << packages.size() << " package(s)\n";
 }
 
+std::string join(const std::vector<std::string>& parts, const char* separator)
+{
+    std::string out;
+    for (const std::string& part : parts)
+        out += (out.empty() ? "" : separator) + part;
+    return out;
+}
+
 std::optional<int> revisionOption(const CatalogueOptions& o)
 {
     return o.revision > 0 ? std::optional<int>(o.revision) : std::nullopt;
@@ -275,7 +283,7 @@ void runShow(const CatalogueOptions& o, Context& context)
         j["source"] = d.sourceName;
         j["document_sha256"] = d.documentSha256;
         j["document_size"] = d.documentSize;
-        j["terrain_table"] = d.terrainTable.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(d.terrainTable);
+        j["terrain_tables"] = d.terrainTables;
         j["features"] = d.featureCount;
         j["sides"] = d.sideCount;
         j["formations"] = d.formationCount;
@@ -309,7 +317,7 @@ void runShow(const CatalogueOptions& o, Context& context)
         << "\n  date:        " << d.summary.date << "\n  created:     " << d.summary.created << "\n  crs:         " << d.crs
         << "\n  scale:       1:" << d.scale << "\n  document:    " << d.documentSize << " bytes, SHA-256 " << d.documentSha256
         << "\n  content:     " << d.featureCount << " terrain feature(s)"
-        << (d.terrainTable.empty() ? "" : " in layer " + d.terrainTable) << ", " << d.sideCount << " side(s), " << d.formationCount
+        << (d.terrainTables.empty() ? "" : (d.terrainTables.size() == 1 ? " in layer " : " in layers ") + join(d.terrainTables, ", ")) << ", " << d.sideCount << " side(s), " << d.formationCount
         << " formation(s), " << d.unitCount << " unit(s)\n";
     if (d.map) {
         const auto& m = *d.map;

@@ -139,7 +139,8 @@ BOOST_AUTO_TEST_CASE(search_show_and_remove)
     BOOST_TEST((details.at("revisions") == nlohmann::json::array({1, 2})));
     BOOST_TEST(details.at("features") == 2);
     BOOST_TEST(details.at("units") == 3);
-    BOOST_TEST(details.at("terrain_table") == "terrain_epsg_32618");
+    // The stream and the wood, each in the layer of its geometry type.
+    BOOST_TEST((details.at("terrain_tables") == nlohmann::json::array({"terrain_epsg_32618_lines", "terrain_epsg_32618_polygons"})));
 
     Result removed = runTool({"catalogue", "remove", "test-small", "--revision", "2", "--catalogue", db, "--json"});
     BOOST_TEST(removed.code == 0);

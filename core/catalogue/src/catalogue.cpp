@@ -15,10 +15,13 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <future>
 #include <optional>
 #include <map>
+#include <memory>
+#include <set>
 #include <system_error>
 #include <vector>
 
@@ -311,8 +314,8 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     std::exception_ptr writeError;
     std::string journalMode;
     std::int64_t fid = 0;
-    std::string terrainTable;
-    std::optional<Envelope> terrainEnvelope;
+    std::array<std::string, 3> terrainTables;                // by dimension: points, lines, polygons
+    std::array<std::optional<Envelope>, 3> terrainEnvelopes;
     const std::string& id = scenario.settings.id;
     // Rolls the package back; a catalogue file this export created is removed again when it holds nothing.
     const auto abandon = [&] {
@@ -396,11 +399,12 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 t.bind(1, id).run();
             }
             {
-                detail::Statement layers(db, "SELECT DISTINCT terrain_table FROM packages WHERE scenario_id = ?1 AND latest = 1 AND terrain_table IS NOT NULL");
-                layers.bind(1, id);
-                std::vector<std::string> tables;
-                while (layers.step())
-                    tables.push_back(layers.text(0));
+                detail::Statement previous(db, "SELECT DISTINCT crs FROM packages WHERE scenario_id = ?1 AND latest = 1");
+                previous.bind(1, id);
+                std::set<std::string> tables;
+                while (previous.step())
+                    for (std::string& table : detail::terrainTablesOf(db, previous.text(0)))
+                        tables.insert(std::move(table));
                 for (const std::string& table : tables) {
                     detail::Statement s(db, "UPDATE " + detail::quoteIdentifier(table)
                             + " SET latest = 0 WHERE package_fid IN (SELECT fid FROM packages WHERE scenario_id = ?1 AND latest = 1)",
@@ -411,34 +415,43 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 s.bind(1, id).run();
             }
 
-            // Each feature's envelope once: for the layer extent and its GeoPackage header.
+            // Each feature's envelope once: for the layer extents and its GeoPackage header. The features go
+            // to the table of their dimension (points, lines, polygons), each table's extent from its own.
             std::vector<std::optional<Envelope>> envelopes;
             envelopes.reserve(scenario.terrain.size());
+            std::array<bool, 3> present{};
             for (const core::TerrainFeature& f : scenario.terrain) {
                 envelopes.push_back(envelopeOf(f.geometry));
+                const auto dimension = static_cast<std::size_t>(core::dimension(f.geometry.type));
+                present[dimension] = true;
                 if (const auto& e = envelopes.back())
-                    terrainEnvelope = terrainEnvelope ? terrainEnvelope->merged(*e) : *e;
+                    terrainEnvelopes[dimension] = terrainEnvelopes[dimension] ? terrainEnvelopes[dimension]->merged(*e) : *e;
             }
-            std::optional<Envelope> extent = terrainEnvelope;
+            std::optional<Envelope> extent;
+            for (const auto& e : terrainEnvelopes)
+                if (e)
+                    extent = extent ? extent->merged(*e) : *e;
             if (scenario.settings.extent) {
                 const core::Extent& x = *scenario.settings.extent;
                 extent = Envelope{x.minX, x.maxX, x.minY, x.maxY};
             }
-            terrainTable = scenario.terrain.empty() ? std::string() : detail::ensureTerrainTable(db, srs, scenario.settings.crs);
+            for (std::size_t dimension = 0; dimension < 3; ++dimension)
+                if (present[dimension])
+                    terrainTables[dimension] = detail::ensureTerrainTable(db, srs, scenario.settings.crs, static_cast<int>(dimension));
 
             {
                 // warning_count is set once the rules are in.
                 detail::Statement s(db,
                     "INSERT INTO packages (scenario_id, revision, latest, title, system, battle, date, description, crs, scale, "
-                    "created, source_name, document_sha256, document_size, terrain_table, feature_count, side_count, "
+                    "created, source_name, document_sha256, document_size, feature_count, side_count, "
                     "formation_count, unit_count, warning_count, min_x, min_y, max_x, max_y) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, "
-                    "?7, ?8, ?9, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, 0, ?19, ?20, ?21, ?22)",
+                    "?7, ?8, ?9, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ?10, ?11, ?12, ?14, ?15, ?16, ?17, 0, ?19, ?20, ?21, ?22)",
                     "packages");
                 s.bind(1, id).bind(2, result.revision).bind(3, scenario.settings.title).bind(4, core::toString(scenario.settings.system));
                 s.bind(5, scenario.settings.battle).bind(6, scenario.settings.date).bind(7, scenario.settings.description);
                 s.bind(8, scenario.settings.crs).bind(9, scenario.settings.scaleDenominator).bind(10, sourceName);
                 s.bind(11, digest.get()).bind(12, static_cast<std::int64_t>(document.size()));
-                s.bindOrNull(13, terrainTable).bind(14, static_cast<std::int64_t>(scenario.terrain.size()));
+                s.bind(14, static_cast<std::int64_t>(scenario.terrain.size()));
                 s.bind(15, static_cast<std::int64_t>(scenario.sides.size())).bind(16, static_cast<std::int64_t>(scenario.formations.size()));
                 s.bind(17, static_cast<std::int64_t>(scenario.units.size()));
                 if (extent)
@@ -531,17 +544,21 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 }
             }
             detail::storeStructure(db, fid, scenario);
-            if (!terrainTable.empty()) {
-                detail::Statement s(db, "INSERT INTO " + detail::quoteIdentifier(terrainTable)
-                        + " (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
-                          "VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?9)",
-                    terrainTable);
+            if (!scenario.terrain.empty()) {
+                std::array<std::unique_ptr<detail::Statement>, 3> inserts;
+                for (std::size_t dimension = 0; dimension < 3; ++dimension)
+                    if (present[dimension])
+                        inserts[dimension] = std::make_unique<detail::Statement>(db, "INSERT INTO " + detail::quoteIdentifier(terrainTables[dimension])
+                                + " (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
+                                  "VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?9)",
+                            terrainTables[dimension]);
                 std::string blob;
                 std::string attributes;
                 for (std::size_t ordinal = 0; ordinal < scenario.terrain.size(); ++ordinal) {
                     const core::TerrainFeature& f = scenario.terrain[ordinal];
+                    detail::Statement& s = *inserts[static_cast<std::size_t>(core::dimension(f.geometry.type))];
                     blob.clear();
-                    appendGeoPackageBinary(blob, f.geometry, srs.srsId, envelopes[ordinal]);
+                    appendGeoPackageBinary(blob, f.geometry, srs.srsId, envelopes[ordinal], WkbForm::Multi);
                     s.bindStaticBlob(1, blob).bind(2, fid).bindStatic(3, id).bind(4, result.revision);
                     s.bind(5, static_cast<std::int64_t>(ordinal)).bindStatic(6, f.id.str()).bindStatic(7, f.terrainClass);
                     if (!f.name.empty())
@@ -625,8 +642,9 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
             s.bind(1, fid).bind(2, thumbnailSize->first).bind(3, thumbnailSize->second).bindBlob(4, checkedThumbnail.png).run();
             result.thumbnailStored = true;
         }
-        if (!terrainTable.empty() && terrainEnvelope)
-            detail::mergeLayerExtent(db, terrainTable, *terrainEnvelope);
+        for (std::size_t dimension = 0; dimension < 3; ++dimension)
+            if (!terrainTables[dimension].empty() && terrainEnvelopes[dimension])
+                detail::mergeLayerExtent(db, terrainTables[dimension], *terrainEnvelopes[dimension]);
         for (const char* table : detail::kAttributeTables)
             detail::touchContents(db, table);
         m_impl->indexPackage(fid);

@@ -233,8 +233,9 @@ PackageDetails Catalogue::show(const std::string& id, std::optional<int> revisio
     PackageDetails d;
     {
         detail::Statement s(db, std::string("SELECT ") + kSummaryColumns
-                + ", p.description, p.crs, p.scale, p.source_name, p.document_sha256, p.document_size, coalesce(p.terrain_table, ''), "
-                  "p.feature_count, p.side_count, p.formation_count, p.unit_count FROM packages p WHERE p.fid = ?1");
+                + ", p.description, p.crs, p.scale, p.source_name, p.document_sha256, p.document_size, "
+                + (m_impl->version >= 3 ? "''" : "coalesce(p.terrain_table, '')")
+                + ", p.feature_count, p.side_count, p.formation_count, p.unit_count FROM packages p WHERE p.fid = ?1");
         s.bind(1, fid);
         s.step();
         d.summary = readSummary(s);
@@ -244,12 +245,20 @@ PackageDetails Catalogue::show(const std::string& id, std::optional<int> revisio
         d.sourceName = s.text(12);
         d.documentSha256 = s.text(13);
         d.documentSize = s.integer(14);
-        d.terrainTable = s.text(15);
+        if (!s.text(15).empty())
+            d.terrainTables.push_back(s.text(15));
         d.featureCount = static_cast<int>(s.integer(16));
         d.sideCount = static_cast<int>(s.integer(17));
         d.formationCount = static_cast<int>(s.integer(18));
         d.unitCount = static_cast<int>(s.integer(19));
     }
+    if (m_impl->version >= 3)
+        for (const std::string& table : detail::terrainTablesOf(db, d.crs)) {
+            detail::Statement s(db, "SELECT 1 FROM " + detail::quoteIdentifier(table) + " WHERE package_fid = ?1 LIMIT 1", table);
+            s.bind(1, fid);
+            if (s.step())
+                d.terrainTables.push_back(table);
+        }
     {
         detail::Statement s(db, "SELECT revision FROM packages WHERE scenario_id = ?1 ORDER BY revision");
         s.bind(1, id);
@@ -402,10 +411,10 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
     if (state.version > 0 && state.version < kSchemaVersion)
         detail::migrateCatalogue(db, state);
     m_impl->version = state.version > 0 ? kSchemaVersion : 0;
-    std::vector<std::pair<std::int64_t, std::string>> doomed;
+    std::vector<std::pair<std::int64_t, std::string>> doomed; // fid, crs
     if (m_impl->version > 0) {
-        detail::Statement s(db, revision ? "SELECT fid, coalesce(terrain_table, '') FROM packages WHERE scenario_id = ?1 AND revision = ?2"
-                                         : "SELECT fid, coalesce(terrain_table, '') FROM packages WHERE scenario_id = ?1");
+        detail::Statement s(db, revision ? "SELECT fid, crs FROM packages WHERE scenario_id = ?1 AND revision = ?2"
+                                         : "SELECT fid, crs FROM packages WHERE scenario_id = ?1");
         s.bind(1, id);
         if (revision)
             s.bind(2, *revision);
@@ -416,7 +425,7 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
         throw core::OperationError(m_impl->path.string(), id,
             revision ? "no revision " + std::to_string(*revision) + " of this package in the catalogue" : "no such package in the catalogue");
     std::set<std::string> layers;
-    for (const auto& [fid, table] : doomed) {
+    for (const auto& [fid, crs] : doomed) {
         const auto packageFid = fid; // a plain variable: clang < 16 cannot capture a structured binding
         const auto del = [&](const std::string& sql) {
             detail::Statement s(db, sql);
@@ -444,7 +453,7 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
         del("DELETE FROM map_sources WHERE package_fid = ?1");
         del("DELETE FROM package_warnings WHERE package_fid = ?1");
         del("DELETE FROM package_documents WHERE package_fid = ?1");
-        if (!table.empty()) {
+        for (const std::string& table : detail::terrainTablesOf(db, crs)) {
             del("DELETE FROM " + detail::quoteIdentifier(table) + " WHERE package_fid = ?1");
             layers.insert(table);
         }
@@ -453,14 +462,13 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
     // When the newest revision went, the newest remaining one becomes "latest" and searchable again.
     std::optional<std::int64_t> newest;
     {
-        detail::Statement s(db, "SELECT fid, coalesce(terrain_table, '') FROM packages WHERE scenario_id = ?1 "
+        detail::Statement s(db, "SELECT fid, crs FROM packages WHERE scenario_id = ?1 "
                                 "AND NOT EXISTS (SELECT 1 FROM packages q WHERE q.scenario_id = ?1 AND q.latest = 1) "
                                 "ORDER BY revision DESC LIMIT 1");
         s.bind(1, id);
         if (s.step()) {
             newest = s.integer(0);
-            const std::string table = s.text(1);
-            if (!table.empty()) {
+            for (const std::string& table : detail::terrainTablesOf(db, s.text(1))) {
                 detail::Statement u(db, "UPDATE " + detail::quoteIdentifier(table) + " SET latest = 1 WHERE package_fid = ?1");
                 u.bind(1, *newest).run();
             }

@@ -19,10 +19,14 @@
 namespace sandtable::catalogue {
 
 /// Version of sandtable's own catalogue schema (schemas/catalogue.v<N>.sql), kept in table sandtable_meta.
-inline constexpr int kSchemaVersion = 2;
-/// GeoPackage's header fields (OGC 12-128r18 requirement 2): application_id 'GPKG', user_version 1.4.0.
+/// Version 3: terrain in one feature table per CRS and geometry type, GeoPackage 1.3, everything a scenario
+/// names searchable. Older files are read as they are and migrated by the next write (export, remove).
+inline constexpr int kSchemaVersion = 3;
+/// GeoPackage's header fields (OGC 12-128r17 requirement 2): application_id 'GPKG', user_version 1.3.0
+/// (10300): the newest GeoPackage that Debian 12's GDAL 3.6 supports fully (1.4 files make it warn "may only
+/// be partially supported" on every open). sandtable writes no triggers, so no RTree trigger names apply.
 inline constexpr std::uint32_t kGeoPackageApplicationId = 0x47504B47;
-inline constexpr int kGeoPackageUserVersion = 10400;
+inline constexpr int kGeoPackageUserVersion = 10300;
 /// The catalogue file used when none is named.
 inline constexpr const char* kDefaultCatalogueFile = "catalogue.gpkg";
 /// How long a writer waits for another process's transaction before giving up, milliseconds.
@@ -115,7 +119,10 @@ struct PackageDetails {
     std::string sourceName;           ///< the file it was exported from
     std::string documentSha256;
     std::int64_t documentSize = 0;    ///< bytes
-    std::string terrainTable;         ///< GeoPackage feature table of its terrain, empty without terrain
+    /// The GeoPackage feature tables holding its terrain: of schema version 3, those of its CRS that hold
+    /// any of its features, points then lines then polygons ("terrain_epsg_32618_lines",
+    /// "terrain_epsg_32618_polygons"); of older files, their one table. Empty without terrain.
+    std::vector<std::string> terrainTables;
     int featureCount = 0;
     int sideCount = 0;
     int formationCount = 0;
