@@ -268,7 +268,13 @@ void runList(const CatalogueOptions& o, Context& context)
 void runSearch(const CatalogueOptions& o, Context& context)
 {
     catalogue::SearchQuery q{o.query, o.system, o.dateFrom, o.dateTo, o.limit};
-    printSummaries(catalogue::Catalogue::open(o.catalogue).search(q), context, true);
+    std::vector<catalogue::PackageSummary> found;
+    try {
+        found = catalogue::Catalogue::open(o.catalogue).search(q);
+    } catch (const catalogue::UnsearchableQuery& e) {
+        throw CLI::ValidationError("QUERY", e.reason()); // a usage error: exit 2
+    }
+    printSummaries(found, context, true);
 }
 
 void runShow(const CatalogueOptions& o, Context& context)
@@ -404,7 +410,11 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
 
     auto searchOptions = std::make_shared<CatalogueOptions>();
     CLI::App* search = addCommand(*noun, "search", "Full-text search, best match first (titles weigh most)");
-    search->add_option("QUERY", searchOptions->query, "Words, \"phrases\", prefix*, AND/OR/NOT, column:word")->required();
+    search->add_option("QUERY", searchOptions->query,
+              "Words, \"phrases\", prefix* (saint-c* finds Saint-Cyr), AND/OR/NOT, column:word (title, battle, date, description, "
+              "names, places, rules). Searched: titles, battles, descriptions, sides, formations, units, Table Battles cards, "
+              "armies, special rules and actions, campaign forces and objectives, terrain names. Empty: only with a filter")
+        ->required();
     addCatalogueOption(search, searchOptions);
     search->add_option("--system", searchOptions->system, "Only this game system")
         ->check(CLI::IsMember({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));

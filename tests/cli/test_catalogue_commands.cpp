@@ -150,6 +150,30 @@ BOOST_AUTO_TEST_CASE(search_show_and_remove)
     BOOST_TEST(missing.err == "sandtable: error: " + db + ": nothing: no such package in the catalogue\n");
 }
 
+BOOST_AUTO_TEST_CASE(a_query_without_a_word_is_a_usage_error_and_a_hyphenated_prefix_is_found)
+{
+    sandtable::test::TemporaryFolder folder;
+    auto s = sandtable::test::smallScenario();
+    s.settings.title = "Saint-Cyr at Dresden";
+    const std::string db = (folder / "c.gpkg").string();
+    BOOST_TEST_REQUIRE(runTool({"catalogue", "export", writeSmall(folder, "a.json", s), "--catalogue", db}).code == 0);
+    Result found = runTool({"catalogue", "search", "saint-c*", "--catalogue", db, "--json"});
+    BOOST_TEST_REQUIRE(found.code == 0, found.err);
+    BOOST_TEST(nlohmann::json::parse(found.out).size() == 1u);
+    for (const char* query : {"(", ")", "\"", "", "  "}) {
+        Result r = runTool({"catalogue", "search", query, "--catalogue", db, "--json"});
+        BOOST_TEST(r.code == 2, query);
+        BOOST_TEST(r.out == "", query);
+        BOOST_TEST(r.err.find("sandtable: usage error: QUERY: ") == 0, r.err);
+    }
+    Result paren = runTool({"catalogue", "search", "(", "--catalogue", db});
+    BOOST_TEST(paren.err.find("'(' holds no word to search for") != std::string::npos, paren.err);
+    // A blank query with a filter lists what the filter keeps.
+    Result listed = runTool({"catalogue", "search", "", "--system", "pub-battles", "--catalogue", db, "--json"});
+    BOOST_TEST(listed.code == 0, listed.err);
+    BOOST_TEST(nlohmann::json::parse(listed.out).size() == 1u);
+}
+
 BOOST_AUTO_TEST_CASE(a_non_catalogue_file_is_a_clear_error)
 {
     sandtable::test::TemporaryFolder folder;

@@ -78,12 +78,23 @@ struct PackageSummary {
     double score = 0.0;      ///< search only: FTS5 bm25 (smaller = better), 0 for list
 };
 
+/// A search that cannot be run: an empty or blank query without a filter, or text holding no word at all
+/// ("(", ")", "\"", "-"). The CLI reports it as a usage error (exit 2).
+class UnsearchableQuery : public core::OperationError {
+public:
+    using core::OperationError::OperationError;
+};
+
 /// Search: results come in two tiers. First the packages whose title alone matches the query, best
 /// first by FTS5 bm25 over the title (`score` < 0); then, while fewer than `limit` were found, the other
 /// packages matching the query in any column, most recently exported first (`score` 0: bm25 over the
 /// descriptions of every matching package would be read for each query, which a 10,000-package catalogue
 /// cannot afford). `text` is an FTS5 query (words, "phrases", prefix*, AND/OR/NOT, column:word; columns title,
-/// battle, date, description, names, places). Text that is not valid FTS5 syntax is searched as its words.
+/// battle, date, description, names, places, rules). A word FTS5 cannot take bare (with a hyphen or an
+/// apostrophe: "saint-c*", "d'Eu") is searched as a phrase of its tokens, a trailing * making the last one a
+/// prefix ("saint-c*" finds "Saint-Cyr"). Text that is still not valid FTS5 syntax (a stray quote or
+/// parenthesis) is searched as its words. Blank text with a filter lists the packages the filters keep;
+/// blank text without one, or text with no word at all ("(", "\""), is refused (UnsearchableQuery).
 /// Empty filters do not filter; dates compare as ISO 8601 text, inclusive.
 struct SearchQuery {
     std::string text;
@@ -178,8 +189,9 @@ public:
 
     /// The newest revision of every package, by id.
     std::vector<PackageSummary> list() const;
-    /// Newest revisions matching the query, best first (titles weigh most, then battle, names, places, date,
-    /// description). Throws core::OperationError for a query FTS5 cannot run even as plain words.
+    /// Newest revisions matching the query, best first (titles first, then the other matches newest first).
+    /// Throws UnsearchableQuery for a query with no word (see SearchQuery), core::OperationError for a query
+    /// FTS5 cannot run even as plain words.
     std::vector<PackageSummary> search(const SearchQuery& query) const;
     /// One revision (default the newest) in detail.
     PackageDetails show(const std::string& id, std::optional<int> revision = std::nullopt) const;
