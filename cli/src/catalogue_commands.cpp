@@ -187,6 +187,8 @@ struct CatalogueOptions {
     int revision = 0;
     int limit = 20;
     bool noRaster = false;
+    std::string newId;
+    bool asRevision = false;
 };
 
 nlohmann::ordered_json summaryToJson(const catalogue::PackageSummary& p, bool withScore)
@@ -233,6 +235,8 @@ void runExport(const CatalogueOptions& o, Context& context)
     catalogue::Catalogue db = catalogue::Catalogue::open(o.catalogue);
     catalogue::ExportOptions options;
     options.storeRaster = !o.noRaster;
+    options.newId = o.newId;
+    options.asRevision = o.asRevision;
     options.thumbnail = renderThumbnail;
     try {
         const catalogue::ExportResult r = db.exportScenario(o.file, options);
@@ -397,10 +401,18 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
     };
 
     auto exportOptions = std::make_shared<CatalogueOptions>();
-    CLI::App* exportCommand = addCommand(*noun, "export", "Validate a scenario and store it as a new revision (refused on errors)");
+    CLI::App* exportCommand = addCommand(*noun, "export",
+        "Validate a scenario and store it as a new revision of its id (refused on errors). A revision is the same scenario: "
+        "the same game system, and the same title or the same battle and date; another document with the same id is "
+        "refused (exit 1, catalogue unchanged) unless --as-new-id or --as-revision says what it is");
     exportCommand->add_option("FILE", exportOptions->file, "Scenario file")->required();
     addCatalogueOption(exportCommand, exportOptions);
     exportCommand->add_flag("--no-raster", exportOptions->noRaster, "Store the map raster's provenance but not its bytes");
+    exportCommand->add_option("--as-new-id", exportOptions->newId,
+        "Store it under this id instead of the document's own (a different scenario whose id is taken; the document is "
+        "stored unchanged)");
+    exportCommand->add_flag("--as-revision", exportOptions->asRevision,
+        "It is a revision of the package with its id although its title, battle and date all changed (the system must not)");
     exportCommand->callback([exportOptions, &context] { runExport(*exportOptions, context); });
 
     auto listOptions = std::make_shared<CatalogueOptions>();

@@ -134,9 +134,12 @@ BOOST_AUTO_TEST_CASE(raster_whose_sha256_differs_from_the_document_is_not_stored
 BOOST_AUTO_TEST_CASE(reexport_adds_a_revision_and_keeps_the_older_one_readable)
 {
     test::TemporaryFolder folder;
-    const std::string first = test::writeScenarioFile(test::smallScenario(), folder / "v1.json");
-    core::Scenario changed = test::smallScenario();
-    changed.settings.title = "Small test, revised";
+    core::Scenario original = test::smallScenario();
+    original.settings.battle = "Test battle";
+    original.settings.date = "1863-07-01";
+    const std::string first = test::writeScenarioFile(original, folder / "v1.json");
+    core::Scenario changed = original;
+    changed.settings.title = "Small test, revised"; // retitled, same battle and date: the same scenario
     const std::string second = test::writeScenarioFile(changed, folder / "v2.json");
     auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
     BOOST_TEST(db.exportScenario(folder / "v1.json").revision == 1);
@@ -256,6 +259,148 @@ BOOST_AUTO_TEST_CASE(reading_a_missing_catalogue_is_an_io_error)
     BOOST_CHECK_THROW(db.list(), core::IoError);
     BOOST_TEST(!std::filesystem::exists(folder / "absent.gpkg"));
     BOOST_TEST(db.schemaVersion() == 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(catalogue_identity)
+
+namespace {
+
+/// The small scenario as a dated battle, and the catalogue it was exported into.
+struct IdentityFixture {
+    test::TemporaryFolder folder;
+    std::filesystem::path db = folder / "c.gpkg";
+    catalogue::Catalogue catalogue = catalogue::Catalogue::open(db);
+    std::string firstBytes;
+
+    IdentityFixture()
+    {
+        firstBytes = test::writeScenarioFile(base(), folder / "first.json");
+        catalogue.exportScenario(folder / "first.json");
+    }
+    static core::Scenario base()
+    {
+        core::Scenario s = test::smallScenario();
+        s.settings.battle = "Test battle";
+        s.settings.date = "1863-07-01";
+        return s;
+    }
+    std::filesystem::path write(const core::Scenario& s, const std::string& name)
+    {
+        test::writeScenarioFile(s, folder / name);
+        return folder / name;
+    }
+    std::string refusal(const std::filesystem::path& file, const catalogue::ExportOptions& options = {})
+    {
+        try {
+            catalogue.exportScenario(file, options);
+        } catch (const catalogue::NotARevision& e) {
+            return e.what();
+        }
+        return "(exported)";
+    }
+    /// The catalogue is as the first export left it.
+    void unchanged()
+    {
+        BOOST_TEST(test::queryText(db, "SELECT count(*) FROM packages") == "1");
+        BOOST_TEST(catalogue.document("test-small") == firstBytes);
+        BOOST_TEST(catalogue.list().at(0).system == "pub-battles");
+        BOOST_TEST(test::queryText(db, "SELECT count(*) FROM terrain_epsg_32618_polygons") == "1");
+    }
+};
+
+} // namespace
+
+BOOST_FIXTURE_TEST_CASE(a_document_of_another_system_under_the_same_id_is_refused_and_changes_nothing, IdentityFixture)
+{
+    core::Scenario other = base();
+    other.settings.system = core::GameSystem::TableBattles;
+    const auto file = write(other, "other.json");
+    const std::string what = refusal(file);
+    BOOST_TEST(what.find(db.string() + ": test-small: not a revision of the package already stored under this id") == 0, what);
+    BOOST_TEST(what.find("is 'Small test' (pub-battles, battle 'Test battle', 1863-07-01), this document is 'Small test' (table-battles") != std::string::npos, what);
+    BOOST_TEST(what.find("keeps its game system") != std::string::npos, what);
+    BOOST_TEST(what.find("--as-new-id ID") != std::string::npos, what);
+    unchanged();
+    // Saying it is a revision does not change its system.
+    catalogue::ExportOptions revision;
+    revision.asRevision = true;
+    BOOST_TEST(refusal(file, revision).find("keeps its game system") != std::string::npos);
+    unchanged();
+}
+
+BOOST_FIXTURE_TEST_CASE(an_unrelated_document_with_the_same_id_is_refused_unless_the_designer_says_it_is_a_revision, IdentityFixture)
+{
+    core::Scenario other = base();
+    other.settings.title = "Brandy Station";
+    other.settings.battle = "Brandy Station";
+    other.settings.date = "1863-06-09";
+    const auto file = write(other, "other.json");
+    const std::string what = refusal(file);
+    BOOST_TEST(what.find("this document is 'Brandy Station' (pub-battles, battle 'Brandy Station', 1863-06-09)") != std::string::npos, what);
+    BOOST_TEST(what.find("--as-revision") != std::string::npos, what);
+    unchanged();
+    catalogue::ExportOptions revision;
+    revision.asRevision = true;
+    BOOST_TEST(catalogue.exportScenario(file, revision).revision == 2);
+    BOOST_TEST(catalogue.list().at(0).title == "Brandy Station");
+}
+
+BOOST_FIXTURE_TEST_CASE(a_revision_keeps_its_title_or_its_battle_and_date, IdentityFixture)
+{
+    core::Scenario redated = base();
+    redated.settings.date = "1863-07-02"; // same title
+    BOOST_TEST(catalogue.exportScenario(write(redated, "redated.json")).revision == 2);
+    core::Scenario retitled = redated;
+    retitled.settings.title = "Small test, second day"; // same battle and date as revision 2
+    BOOST_TEST(catalogue.exportScenario(write(retitled, "retitled.json")).revision == 3);
+    // Both changed at once: not the same scenario any more.
+    core::Scenario both = retitled;
+    both.settings.title = "Another title";
+    both.settings.date = "1863-07-03";
+    BOOST_TEST(refusal(write(both, "both.json")).find("a revision keeps its title, or its battle and date") != std::string::npos);
+    // Without battle or date, only the title can tell.
+    core::Scenario undated = base();
+    undated.settings.id = "undated";
+    undated.settings.battle.clear();
+    undated.settings.date.clear();
+    BOOST_TEST(catalogue.exportScenario(write(undated, "undated.json")).revision == 1);
+    undated.settings.title = "Renamed";
+    BOOST_TEST(refusal(write(undated, "renamed.json")).find("not a revision") != std::string::npos);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_colliding_document_is_stored_under_a_new_id_when_asked, IdentityFixture)
+{
+    core::Scenario other = base();
+    other.settings.system = core::GameSystem::TableBattles;
+    other.settings.title = "Leuthen";
+    const auto file = write(other, "other.json");
+    catalogue::ExportOptions asNew;
+    asNew.newId = "leuthen-1757";
+    const catalogue::ExportResult r = catalogue.exportScenario(file, asNew);
+    BOOST_TEST(r.id == "leuthen-1757");
+    BOOST_TEST(r.revision == 1);
+    const auto packages = catalogue.list();
+    BOOST_TEST_REQUIRE(packages.size() == 2u);
+    BOOST_TEST(packages[0].id == "leuthen-1757");
+    BOOST_TEST(packages[0].system == "table-battles");
+    BOOST_TEST(packages[1].id == "test-small");
+    BOOST_TEST(packages[1].system == "pub-battles");
+    // The document is stored as it was (its own id inside), its terrain under the new id.
+    BOOST_TEST(catalogue.document("leuthen-1757") == core::readFile(file));
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM terrain_epsg_32618_polygons WHERE scenario_id = 'leuthen-1757'") == "1");
+    BOOST_TEST(catalogue.search(test::words("leuthen")).at(0).id == "leuthen-1757");
+    // The new id is itself checked: the same document again is its revision 2, another system is refused.
+    BOOST_TEST(catalogue.exportScenario(file, asNew).revision == 2);
+    catalogue::ExportOptions onto;
+    onto.newId = "test-small";
+    BOOST_TEST(refusal(file, onto).find("keeps its game system") != std::string::npos);
+    // An id the scenario schema would not take is refused before anything is read.
+    catalogue::ExportOptions bad;
+    bad.newId = "-no good";
+    BOOST_CHECK_THROW(catalogue.exportScenario(file, bad), core::OperationError);
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM packages") == "3");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

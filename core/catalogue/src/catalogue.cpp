@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <fstream>
 #include <future>
@@ -258,6 +259,52 @@ auto startAside(Work work) -> std::future<decltype(work())>
 /// The page size of a catalogue file that an export creates (bytes).
 constexpr int kNewCataloguePageSize = 16384;
 
+/// A scenario id as the scenario schema has it: ^[A-Za-z0-9][A-Za-z0-9_.:-]*$, 1 to 200 characters.
+bool validScenarioId(const std::string& id)
+{
+    if (id.empty() || id.size() > 200 || !std::isalnum(static_cast<unsigned char>(id.front())))
+        return false;
+    return std::all_of(id.begin(), id.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == ':' || c == '-';
+    });
+}
+
+/// "'Title' (pub-battles, battle 'B', 1863-07-01)", for the messages of checkSameScenario.
+std::string describe(const std::string& title, const std::string& system, const std::string& battle, const std::string& date)
+{
+    std::string out = "'" + title + "' (" + system;
+    if (!battle.empty())
+        out += ", battle '" + battle + "'";
+    if (!date.empty())
+        out += ", " + date;
+    return out + ")";
+}
+
+/// Refuses (NotARevision) a document that is not the same scenario as the newest revision stored under `id`
+/// (ExportOptions: same system, and the same title or the same battle and date, or options.asRevision).
+void checkSameScenario(detail::Database& db, const std::string& id, const core::ScenarioSettings& settings, const ExportOptions& options)
+{
+    detail::Statement s(db, "SELECT system, title, battle, date, revision FROM packages WHERE scenario_id = ?1 AND latest = 1");
+    s.bind(1, id);
+    if (!s.step())
+        return;
+    const std::string system = s.text(0), title = s.text(1), battle = s.text(2), date = s.text(3);
+    const std::string newSystem = core::toString(settings.system);
+    const std::string stored = "the catalogue's '" + id + "' (revision " + std::to_string(s.integer(4)) + ") is "
+        + describe(title, system, battle, date) + ", this document is " + describe(settings.title, newSystem, settings.battle, settings.date);
+    if (system != newSystem)
+        throw NotARevision(db.fileName(), id,
+            "not a revision of the package already stored under this id: " + stored
+                + "; a revision keeps its game system. Store it under another id (--as-new-id ID)");
+    const bool sameTitle = title == settings.title;
+    const bool sameBattleAndDate = (!battle.empty() || !date.empty()) && battle == settings.battle && date == settings.date;
+    if (!sameTitle && !sameBattleAndDate && !options.asRevision)
+        throw NotARevision(db.fileName(), id,
+            "not a revision of the package already stored under this id: " + stored
+                + "; a revision keeps its title, or its battle and date. Store it under another id (--as-new-id ID), or, if it "
+                  "is this scenario renamed, export it with --as-revision");
+}
+
 /// Thrown inside exportDocument when the rules, awaited while the catalogue was busy, refuse the scenario.
 struct RefusedBeforeWriting {};
 
@@ -272,6 +319,10 @@ struct Thumbnail {
 ExportResult Catalogue::exportDocument(std::string_view document, const std::string& sourceName,
     const std::filesystem::path& baseDir, const ExportOptions& options)
 {
+    if (!options.newId.empty() && !validScenarioId(options.newId))
+        throw core::OperationError(sourceName, options.newId,
+            "is not a valid scenario id to store the package under (a letter or digit, then letters, digits, '_', '.', ':' or '-'; "
+            "at most 200 characters)");
     // The document's SHA-256 does not depend on reading it: it is computed aside meanwhile.
     std::future<std::string> digest = startAside([document] { return core::sha256Hex(document); });
     core::ValidationReport report = core::readScenarioText(document, sourceName);
@@ -297,7 +348,8 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     });
 
     ExportResult result;
-    result.id = scenario.settings.id;
+    const std::string id = options.newId.empty() ? scenario.settings.id : options.newId;
+    result.id = id;
 
     SrsDefinition srs;
     std::exception_ptr srsError;
@@ -316,7 +368,6 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     std::int64_t fid = 0;
     std::array<std::string, 3> terrainTables;                // by dimension: points, lines, polygons
     std::array<std::optional<Envelope>, 3> terrainEnvelopes;
-    const std::string& id = scenario.settings.id;
     // Rolls the package back; a catalogue file this export created is removed again when it holds nothing.
     const auto abandon = [&] {
         transaction.reset();
@@ -385,6 +436,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 detail::migrateCatalogue(db, state);
             m_impl->version = kSchemaVersion;
 
+            checkSameScenario(db, id, scenario.settings, options);
             {
                 detail::Statement s(db, "SELECT coalesce(max(revision), 0) + 1 FROM packages WHERE scenario_id = ?1");
                 s.bind(1, id);

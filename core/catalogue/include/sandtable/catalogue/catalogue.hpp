@@ -43,7 +43,29 @@ private:
     core::Diagnostics m_diagnostics;
 };
 
+/// An export refused because the document is not a revision of the package already stored under its id
+/// (see ExportOptions for what a revision is). what() names the catalogue, the id, both scenarios and the
+/// ways out; the catalogue is left unchanged.
+class NotARevision : public core::OperationError {
+public:
+    using core::OperationError::OperationError;
+};
+
+/// Identity in the catalogue. A package is a scenario id; each export of a document with that id is a new
+/// revision of it, provided the document is the same scenario as the package's newest revision:
+/// - the same game system, always (a package never changes system: a Pub Battles package would otherwise
+///   vanish from a Pub Battles listing), and
+/// - the same title, or the same battle and date (at least one of the two non-empty): a revision may be
+///   retitled or have its date corrected, not both at once, unless `asRevision` says it is the same scenario.
+/// Anything else is refused (NotARevision). `newId` stores the document as (a revision of) another id.
 struct ExportOptions {
+    /// Store the package under this id instead of the document's own (the document's bytes are stored
+    /// unchanged; `extract` gives them back with their own id). Empty: the document's id. Must be a valid
+    /// scenario id (^[A-Za-z0-9][A-Za-z0-9_.:-]*$, at most 200 characters), else core::OperationError.
+    std::string newId;
+    /// The designer says the document is a revision of the package with its id although its title, battle
+    /// and date all changed (the game system must still be the same).
+    bool asRevision = false;
     /// Store the map raster's bytes (when the scenario names a map, the file is found and its SHA-256
     /// matches the document's). Relative map paths resolve against the scenario file's folder.
     bool storeRaster = true;
@@ -176,7 +198,8 @@ public:
 
     const std::filesystem::path& path() const noexcept;
 
-    /// Reads, validates (schema + rules) and stores a scenario file as a new revision of its id, in one
+    /// Reads, validates (schema + rules) and stores a scenario file as a new revision of its id (or of
+    /// options.newId; NotARevision when it is not the same scenario, see ExportOptions), in one
     /// write transaction (BEGIN IMMEDIATE) that commits only when the rules found no error: they run on a
     /// second thread while the package is written. Refused (ValidationFailed) on any error; a catalogue
     /// file the export created is then removed. A file not yet in WAL mode is switched after the commit.
