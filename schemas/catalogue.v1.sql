@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: GPL-3.0-or-later
--- sandtable catalogue schema, version 1: a GeoPackage 1.4 (application_id 'GPKG', user_version 10400)
+-- sandtable catalogue schema, version 1: a GeoPackage (application_id 'GPKG'; schema 3 writes user_version 10300, 1.3)
 -- holding validated scenario packages. Applied in one transaction to an empty file or to an existing
 -- GeoPackage (the GeoPackage core tables are created only when missing). Terrain feature tables, one per
 -- working CRS ("terrain_epsg_<code>", "terrain_local"), are created by sandtable when a package first needs

@@ -187,6 +187,8 @@ struct CatalogueOptions {
     int revision = 0;
     int limit = 20;
     bool noRaster = false;
+    std::string newId;
+    bool asRevision = false;
 };
 
 nlohmann::ordered_json summaryToJson(const catalogue::PackageSummary& p, bool withScore)
@@ -215,6 +217,14 @@ void printSummaries(const std::vector<catalogue::PackageSummary>& packages, Cont
         context.err << packages.size() << " package(s)\n";
 }
 
+std::string join(const std::vector<std::string>& parts, const char* separator)
+{
+    std::string out;
+    for (const std::string& part : parts)
+        out += (out.empty() ? "" : separator) + part;
+    return out;
+}
+
 std::optional<int> revisionOption(const CatalogueOptions& o)
 {
     return o.revision > 0 ? std::optional<int>(o.revision) : std::nullopt;
@@ -225,6 +235,8 @@ void runExport(const CatalogueOptions& o, Context& context)
     catalogue::Catalogue db = catalogue::Catalogue::open(o.catalogue);
     catalogue::ExportOptions options;
     options.storeRaster = !o.noRaster;
+    options.newId = o.newId;
+    options.asRevision = o.asRevision;
     options.thumbnail = renderThumbnail;
     try {
         const catalogue::ExportResult r = db.exportScenario(o.file, options);
@@ -260,7 +272,13 @@ void runList(const CatalogueOptions& o, Context& context)
 void runSearch(const CatalogueOptions& o, Context& context)
 {
     catalogue::SearchQuery q{o.query, o.system, o.dateFrom, o.dateTo, o.limit};
-    printSummaries(catalogue::Catalogue::open(o.catalogue).search(q), context, true);
+    std::vector<catalogue::PackageSummary> found;
+    try {
+        found = catalogue::Catalogue::open(o.catalogue).search(q);
+    } catch (const catalogue::UnsearchableQuery& e) {
+        throw CLI::ValidationError("QUERY", e.reason()); // a usage error: exit 2
+    }
+    printSummaries(found, context, true);
 }
 
 void runShow(const CatalogueOptions& o, Context& context)
@@ -275,7 +293,7 @@ void runShow(const CatalogueOptions& o, Context& context)
         j["source"] = d.sourceName;
         j["document_sha256"] = d.documentSha256;
         j["document_size"] = d.documentSize;
-        j["terrain_table"] = d.terrainTable.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(d.terrainTable);
+        j["terrain_tables"] = d.terrainTables;
         j["features"] = d.featureCount;
         j["sides"] = d.sideCount;
         j["formations"] = d.formationCount;
@@ -309,7 +327,7 @@ void runShow(const CatalogueOptions& o, Context& context)
         << "\n  date:        " << d.summary.date << "\n  created:     " << d.summary.created << "\n  crs:         " << d.crs
         << "\n  scale:       1:" << d.scale << "\n  document:    " << d.documentSize << " bytes, SHA-256 " << d.documentSha256
         << "\n  content:     " << d.featureCount << " terrain feature(s)"
-        << (d.terrainTable.empty() ? "" : " in layer " + d.terrainTable) << ", " << d.sideCount << " side(s), " << d.formationCount
+        << (d.terrainTables.empty() ? "" : (d.terrainTables.size() == 1 ? " in layer " : " in layers ") + join(d.terrainTables, ", ")) << ", " << d.sideCount << " side(s), " << d.formationCount
         << " formation(s), " << d.unitCount << " unit(s)\n";
     if (d.map) {
         const auto& m = *d.map;
@@ -383,10 +401,18 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
     };
 
     auto exportOptions = std::make_shared<CatalogueOptions>();
-    CLI::App* exportCommand = addCommand(*noun, "export", "Validate a scenario and store it as a new revision (refused on errors)");
+    CLI::App* exportCommand = addCommand(*noun, "export",
+        "Validate a scenario and store it as a new revision of its id (refused on errors). A revision is the same scenario: "
+        "the same game system, and the same title or the same battle and date; another document with the same id is "
+        "refused (exit 1, catalogue unchanged) unless --as-new-id or --as-revision says what it is");
     exportCommand->add_option("FILE", exportOptions->file, "Scenario file")->required();
     addCatalogueOption(exportCommand, exportOptions);
     exportCommand->add_flag("--no-raster", exportOptions->noRaster, "Store the map raster's provenance but not its bytes");
+    exportCommand->add_option("--as-new-id", exportOptions->newId,
+        "Store it under this id instead of the document's own (a different scenario whose id is taken; the document is "
+        "stored unchanged)");
+    exportCommand->add_flag("--as-revision", exportOptions->asRevision,
+        "It is a revision of the package with its id although its title, battle and date all changed (the system must not)");
     exportCommand->callback([exportOptions, &context] { runExport(*exportOptions, context); });
 
     auto listOptions = std::make_shared<CatalogueOptions>();
@@ -396,7 +422,11 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
 
     auto searchOptions = std::make_shared<CatalogueOptions>();
     CLI::App* search = addCommand(*noun, "search", "Full-text search, best match first (titles weigh most)");
-    search->add_option("QUERY", searchOptions->query, "Words, \"phrases\", prefix*, AND/OR/NOT, column:word")->required();
+    search->add_option("QUERY", searchOptions->query,
+              "Words, \"phrases\", prefix* (saint-c* finds Saint-Cyr), AND/OR/NOT, column:word (title, battle, date, description, "
+              "names, places, rules). Searched: titles, battles, descriptions, sides, formations, units, Table Battles cards, "
+              "armies, special rules and actions, campaign forces and objectives, terrain names. Empty: only with a filter")
+        ->required();
     addCatalogueOption(search, searchOptions);
     search->add_option("--system", searchOptions->system, "Only this game system")
         ->check(CLI::IsMember({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));

@@ -134,9 +134,12 @@ BOOST_AUTO_TEST_CASE(raster_whose_sha256_differs_from_the_document_is_not_stored
 BOOST_AUTO_TEST_CASE(reexport_adds_a_revision_and_keeps_the_older_one_readable)
 {
     test::TemporaryFolder folder;
-    const std::string first = test::writeScenarioFile(test::smallScenario(), folder / "v1.json");
-    core::Scenario changed = test::smallScenario();
-    changed.settings.title = "Small test, revised";
+    core::Scenario original = test::smallScenario();
+    original.settings.battle = "Test battle";
+    original.settings.date = "1863-07-01";
+    const std::string first = test::writeScenarioFile(original, folder / "v1.json");
+    core::Scenario changed = original;
+    changed.settings.title = "Small test, revised"; // retitled, same battle and date: the same scenario
     const std::string second = test::writeScenarioFile(changed, folder / "v2.json");
     auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
     BOOST_TEST(db.exportScenario(folder / "v1.json").revision == 1);
@@ -149,10 +152,12 @@ BOOST_AUTO_TEST_CASE(reexport_adds_a_revision_and_keeps_the_older_one_readable)
     BOOST_TEST(db.document("test-small") == second);
     BOOST_TEST(db.document("test-small", 1) == first);
     BOOST_TEST((db.show("test-small", 1).revisions == std::vector<int>{1, 2}));
-    // Only the newest revision's terrain is flagged latest in the GeoPackage layer.
-    BOOST_TEST(test::queryText(folder / "catalogue.gpkg",
-                   "SELECT group_concat(revision || '/' || latest, ' ') FROM (SELECT DISTINCT revision, latest FROM terrain_epsg_32618 ORDER BY revision)")
-        == "1/0 2/1");
+    // Only the newest revision's terrain is flagged latest in the GeoPackage layers (the wood and the stream).
+    for (const char* layer : {"terrain_epsg_32618_polygons", "terrain_epsg_32618_lines"})
+        BOOST_TEST(test::queryText(folder / "catalogue.gpkg",
+                       std::string("SELECT group_concat(revision || '/' || latest, ' ') FROM (SELECT DISTINCT revision, latest FROM ") + layer
+                           + " ORDER BY revision)")
+            == "1/0 2/1");
 }
 
 BOOST_AUTO_TEST_CASE(warnings_are_stored_with_the_package)
@@ -229,8 +234,9 @@ BOOST_AUTO_TEST_CASE(remove_drops_every_revision_or_one)
     BOOST_TEST(db.list().size() == 1u);
     BOOST_CHECK_THROW(db.remove("test-small"), core::OperationError);
     BOOST_CHECK_THROW(db.document("test-small"), core::OperationError);
-    // Its terrain left the layer; the other package's two features stay.
-    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT count(*) FROM terrain_epsg_32618") == "2");
+    // Its terrain left the layers; the other package's wood and stream stay.
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT count(*) FROM terrain_epsg_32618_polygons") == "1");
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT count(*) FROM terrain_epsg_32618_lines") == "1");
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT count(*) FROM units") == "3");
 }
 
@@ -257,6 +263,148 @@ BOOST_AUTO_TEST_CASE(reading_a_missing_catalogue_is_an_io_error)
 
 BOOST_AUTO_TEST_SUITE_END()
 
+BOOST_AUTO_TEST_SUITE(catalogue_identity)
+
+namespace {
+
+/// The small scenario as a dated battle, and the catalogue it was exported into.
+struct IdentityFixture {
+    test::TemporaryFolder folder;
+    std::filesystem::path db = folder / "c.gpkg";
+    catalogue::Catalogue catalogue = catalogue::Catalogue::open(db);
+    std::string firstBytes;
+
+    IdentityFixture()
+    {
+        firstBytes = test::writeScenarioFile(base(), folder / "first.json");
+        catalogue.exportScenario(folder / "first.json");
+    }
+    static core::Scenario base()
+    {
+        core::Scenario s = test::smallScenario();
+        s.settings.battle = "Test battle";
+        s.settings.date = "1863-07-01";
+        return s;
+    }
+    std::filesystem::path write(const core::Scenario& s, const std::string& name)
+    {
+        test::writeScenarioFile(s, folder / name);
+        return folder / name;
+    }
+    std::string refusal(const std::filesystem::path& file, const catalogue::ExportOptions& options = {})
+    {
+        try {
+            catalogue.exportScenario(file, options);
+        } catch (const catalogue::NotARevision& e) {
+            return e.what();
+        }
+        return "(exported)";
+    }
+    /// The catalogue is as the first export left it.
+    void unchanged()
+    {
+        BOOST_TEST(test::queryText(db, "SELECT count(*) FROM packages") == "1");
+        BOOST_TEST(catalogue.document("test-small") == firstBytes);
+        BOOST_TEST(catalogue.list().at(0).system == "pub-battles");
+        BOOST_TEST(test::queryText(db, "SELECT count(*) FROM terrain_epsg_32618_polygons") == "1");
+    }
+};
+
+} // namespace
+
+BOOST_FIXTURE_TEST_CASE(a_document_of_another_system_under_the_same_id_is_refused_and_changes_nothing, IdentityFixture)
+{
+    core::Scenario other = base();
+    other.settings.system = core::GameSystem::TableBattles;
+    const auto file = write(other, "other.json");
+    const std::string what = refusal(file);
+    BOOST_TEST(what.find(db.string() + ": test-small: not a revision of the package already stored under this id") == 0, what);
+    BOOST_TEST(what.find("is 'Small test' (pub-battles, battle 'Test battle', 1863-07-01), this document is 'Small test' (table-battles") != std::string::npos, what);
+    BOOST_TEST(what.find("keeps its game system") != std::string::npos, what);
+    BOOST_TEST(what.find("--as-new-id ID") != std::string::npos, what);
+    unchanged();
+    // Saying it is a revision does not change its system.
+    catalogue::ExportOptions revision;
+    revision.asRevision = true;
+    BOOST_TEST(refusal(file, revision).find("keeps its game system") != std::string::npos);
+    unchanged();
+}
+
+BOOST_FIXTURE_TEST_CASE(an_unrelated_document_with_the_same_id_is_refused_unless_the_designer_says_it_is_a_revision, IdentityFixture)
+{
+    core::Scenario other = base();
+    other.settings.title = "Brandy Station";
+    other.settings.battle = "Brandy Station";
+    other.settings.date = "1863-06-09";
+    const auto file = write(other, "other.json");
+    const std::string what = refusal(file);
+    BOOST_TEST(what.find("this document is 'Brandy Station' (pub-battles, battle 'Brandy Station', 1863-06-09)") != std::string::npos, what);
+    BOOST_TEST(what.find("--as-revision") != std::string::npos, what);
+    unchanged();
+    catalogue::ExportOptions revision;
+    revision.asRevision = true;
+    BOOST_TEST(catalogue.exportScenario(file, revision).revision == 2);
+    BOOST_TEST(catalogue.list().at(0).title == "Brandy Station");
+}
+
+BOOST_FIXTURE_TEST_CASE(a_revision_keeps_its_title_or_its_battle_and_date, IdentityFixture)
+{
+    core::Scenario redated = base();
+    redated.settings.date = "1863-07-02"; // same title
+    BOOST_TEST(catalogue.exportScenario(write(redated, "redated.json")).revision == 2);
+    core::Scenario retitled = redated;
+    retitled.settings.title = "Small test, second day"; // same battle and date as revision 2
+    BOOST_TEST(catalogue.exportScenario(write(retitled, "retitled.json")).revision == 3);
+    // Both changed at once: not the same scenario any more.
+    core::Scenario both = retitled;
+    both.settings.title = "Another title";
+    both.settings.date = "1863-07-03";
+    BOOST_TEST(refusal(write(both, "both.json")).find("a revision keeps its title, or its battle and date") != std::string::npos);
+    // Without battle or date, only the title can tell.
+    core::Scenario undated = base();
+    undated.settings.id = "undated";
+    undated.settings.battle.clear();
+    undated.settings.date.clear();
+    BOOST_TEST(catalogue.exportScenario(write(undated, "undated.json")).revision == 1);
+    undated.settings.title = "Renamed";
+    BOOST_TEST(refusal(write(undated, "renamed.json")).find("not a revision") != std::string::npos);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_colliding_document_is_stored_under_a_new_id_when_asked, IdentityFixture)
+{
+    core::Scenario other = base();
+    other.settings.system = core::GameSystem::TableBattles;
+    other.settings.title = "Leuthen";
+    const auto file = write(other, "other.json");
+    catalogue::ExportOptions asNew;
+    asNew.newId = "leuthen-1757";
+    const catalogue::ExportResult r = catalogue.exportScenario(file, asNew);
+    BOOST_TEST(r.id == "leuthen-1757");
+    BOOST_TEST(r.revision == 1);
+    const auto packages = catalogue.list();
+    BOOST_TEST_REQUIRE(packages.size() == 2u);
+    BOOST_TEST(packages[0].id == "leuthen-1757");
+    BOOST_TEST(packages[0].system == "table-battles");
+    BOOST_TEST(packages[1].id == "test-small");
+    BOOST_TEST(packages[1].system == "pub-battles");
+    // The document is stored as it was (its own id inside), its terrain under the new id.
+    BOOST_TEST(catalogue.document("leuthen-1757") == core::readFile(file));
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM terrain_epsg_32618_polygons WHERE scenario_id = 'leuthen-1757'") == "1");
+    BOOST_TEST(catalogue.search(test::words("leuthen")).at(0).id == "leuthen-1757");
+    // The new id is itself checked: the same document again is its revision 2, another system is refused.
+    BOOST_TEST(catalogue.exportScenario(file, asNew).revision == 2);
+    catalogue::ExportOptions onto;
+    onto.newId = "test-small";
+    BOOST_TEST(refusal(file, onto).find("keeps its game system") != std::string::npos);
+    // An id the scenario schema would not take is refused before anything is read.
+    catalogue::ExportOptions bad;
+    bad.newId = "-no good";
+    BOOST_CHECK_THROW(catalogue.exportScenario(file, bad), core::OperationError);
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM packages") == "3");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
 BOOST_AUTO_TEST_SUITE(catalogue_geopackage)
 
 BOOST_AUTO_TEST_CASE(header_has_geopackage_application_id_and_user_version)
@@ -267,13 +415,13 @@ BOOST_AUTO_TEST_CASE(header_has_geopackage_application_id_and_user_version)
     const std::string bytes = fileBytes(folder / "catalogue.gpkg");
     BOOST_TEST_REQUIRE(bytes.size() >= 100u);
     // SQLite header: user_version at offset 60, application_id at 68, both big-endian.
-    // 10400 = 40 x 256 + 160 = 0x000028A0; 'GPKG' = 0x47 0x50 0x4B 0x47.
-    BOOST_TEST(bytes.substr(60, 4) == std::string("\x00\x00\x28\xa0", 4));
+    // GeoPackage 1.3: 10300 = 40 x 256 + 60 = 0x0000283C; 'GPKG' = 0x47 0x50 0x4B 0x47.
+    BOOST_TEST(bytes.substr(60, 4) == std::string("\x00\x00\x28\x3c", 4));
     BOOST_TEST(bytes.substr(68, 4) == "GPKG");
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA application_id") == "1196444487");
-    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA user_version") == "10400");
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA user_version") == "10300");
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "PRAGMA journal_mode") == "wal");
-    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "2");
+    BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "3");
     // A catalogue the export creates has 16 KiB pages: the page size is 2 bytes at offset 16, big-endian.
     BOOST_TEST(bytes.substr(16, 2) == std::string("\x40\x00", 2));
 }
@@ -284,19 +432,30 @@ BOOST_AUTO_TEST_CASE(terrain_is_a_registered_feature_table_with_its_extent_and_c
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     catalogue::Catalogue::open(folder / "catalogue.gpkg").exportScenario(folder / "a.json");
     const auto db = folder / "catalogue.gpkg";
-    BOOST_TEST(test::queryText(db, "SELECT data_type || ' ' || srs_id FROM gpkg_contents WHERE table_name = 'terrain_epsg_32618'")
-        == "features 32618");
-    // The woods span 300100..300300 E, 4400100..4400200 N, the stream 300000..300500 E at 4400500 N.
+    // One feature table per geometry type present: the wood is a polygon, the stream a line; no point, no table.
+    BOOST_TEST(test::queryText(db, "SELECT group_concat(table_name || ' ' || data_type || ' ' || srs_id, ' | ') FROM (SELECT * FROM gpkg_contents "
+                                   "WHERE table_name LIKE 'terrain%' ORDER BY table_name)")
+        == "terrain_epsg_32618_lines features 32618 | terrain_epsg_32618_polygons features 32618");
+    // Each table's extent is its own features': the wood spans 300100..300300 E, 4400100..4400200 N, the
+    // stream 300000..300500 E at 4400500 N.
     BOOST_TEST(test::queryText(db, "SELECT min_x || ' ' || max_x || ' ' || min_y || ' ' || max_y FROM gpkg_contents "
-                                   "WHERE table_name = 'terrain_epsg_32618'")
-        == "300000.0 300500.0 4400100.0 4400500.0");
-    BOOST_TEST(test::queryText(db, "SELECT geometry_type_name || ' ' || srs_id || ' ' || z || ' ' || m FROM gpkg_geometry_columns "
-                                   "WHERE table_name = 'terrain_epsg_32618' AND column_name = 'geom'")
-        == "GEOMETRY 32618 0 0");
+                                   "WHERE table_name = 'terrain_epsg_32618_polygons'")
+        == "300100.0 300300.0 4400100.0 4400200.0");
+    BOOST_TEST(test::queryText(db, "SELECT min_x || ' ' || max_x || ' ' || min_y || ' ' || max_y FROM gpkg_contents "
+                                   "WHERE table_name = 'terrain_epsg_32618_lines'")
+        == "300000.0 300500.0 4400500.0 4400500.0");
+    BOOST_TEST(test::queryText(db, "SELECT group_concat(table_name || ' ' || geometry_type_name || ' ' || srs_id || ' ' || z || ' ' || m, ' | ') "
+                                   "FROM (SELECT * FROM gpkg_geometry_columns WHERE column_name = 'geom' ORDER BY table_name)")
+        == "terrain_epsg_32618_lines MULTILINESTRING 32618 0 0 | terrain_epsg_32618_polygons MULTIPOLYGON 32618 0 0");
+    // The single polygon is stored as a MultiPolygon of one member: after the 40-byte header (flags 0x03:
+    // little-endian, [minx, maxx, miny, maxy]), WKB byte order 01, type 6, one member, then the polygon (type 3).
+    BOOST_TEST(test::queryText(db, "SELECT hex(substr(geom, 41, 16)) FROM terrain_epsg_32618_polygons") == "01060000000100000001030000000100");
+    BOOST_TEST(test::queryText(db, "SELECT hex(substr(geom, 41, 16)) FROM terrain_epsg_32618_lines") == "01050000000100000001020000000200");
     BOOST_TEST(test::queryText(db, "SELECT organization || ':' || organization_coordsys_id FROM gpkg_spatial_ref_sys WHERE srs_id = 32618")
         == "EPSG:32618");
-    BOOST_TEST(test::queryText(db, "SELECT group_concat(feature_id || '=' || class, ' ') FROM terrain_epsg_32618 WHERE scenario_id = 'test-small'")
-        == "woods-1=woods stream-1=stream");
+    BOOST_TEST(test::queryText(db, "SELECT group_concat(feature_id || '=' || class || '@' || ordinal, ' ') FROM (SELECT * FROM "
+                                   "terrain_epsg_32618_polygons UNION ALL SELECT * FROM terrain_epsg_32618_lines) WHERE scenario_id = 'test-small'")
+        == "woods-1=woods@0 stream-1=stream@1");
     // GeoPackage's mandatory rows.
     BOOST_TEST(test::queryText(db, "SELECT group_concat(srs_id, ' ') FROM (SELECT srs_id FROM gpkg_spatial_ref_sys WHERE srs_id IN (-1, 0, 4326) ORDER BY srs_id)")
         == "-1 0 4326");
@@ -332,24 +491,66 @@ BOOST_AUTO_TEST_CASE(gdal_validator_accepts_a_catalogue_with_several_packages,
     BOOST_TEST(result.output == "");
 }
 
-BOOST_AUTO_TEST_CASE(ogrinfo_lists_the_terrain_layer_and_its_features, *boost::unit_test::precondition(test::ogrToolsPresent))
+BOOST_AUTO_TEST_CASE(layer_extents_follow_the_features_and_are_null_for_an_empty_layer)
 {
     test::TemporaryFolder folder;
+    core::Scenario east = test::scenarioNamed("east", "East");
+    for (auto& f : east.terrain)
+        for (auto& part : f.geometry.parts)
+            for (auto& ring : part)
+                for (auto& c : ring)
+                    c.x += 1000.0;
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    test::writeScenarioFile(east, folder / "east.json");
+    const auto db = folder / "c.gpkg";
+    auto c = catalogue::Catalogue::open(db);
+    c.exportScenario(folder / "a.json");
+    c.exportScenario(folder / "east.json");
+    const auto extent = [&](const char* table) {
+        return test::queryText(db, std::string("SELECT coalesce(min_x, 'NULL') || ' ' || coalesce(max_x, 'NULL') || ' ' || coalesce(min_y, 'NULL') "
+                                               "|| ' ' || coalesce(max_y, 'NULL') FROM gpkg_contents WHERE table_name = '") + table + "'");
+    };
+    // The woods 300100..300300 and 301100..301300 E; the streams 300000..300500 and 301000..301500 E.
+    BOOST_TEST(extent("terrain_epsg_32618_polygons") == "300100.0 301300.0 4400100.0 4400200.0");
+    BOOST_TEST(extent("terrain_epsg_32618_lines") == "300000.0 301500.0 4400500.0 4400500.0");
+    c.remove("test-small");
+    BOOST_TEST(extent("terrain_epsg_32618_polygons") == "301100.0 301300.0 4400100.0 4400200.0");
+    c.remove("east");
+    BOOST_TEST(extent("terrain_epsg_32618_polygons") == "NULL NULL NULL NULL");
+    BOOST_TEST(extent("terrain_epsg_32618_lines") == "NULL NULL NULL NULL");
+}
+
+BOOST_AUTO_TEST_CASE(ogrinfo_lists_a_layer_per_geometry_type_without_a_version_warning, *boost::unit_test::precondition(test::ogrToolsPresent))
+{
+    test::TemporaryFolder folder;
+    core::Scenario s = test::smallScenario();
+    s.terrain.push_back(core::TerrainFeature{core::FeatureId("ford-1"), "ford", "Test ford",
+        core::Geometry::point({300200, 4400500}), nlohmann::ordered_json::object()}); // on the stream
+    test::writeScenarioFile(s, folder / "a.json");
     catalogue::Catalogue::open(folder / "catalogue.gpkg").exportScenario(folder / "a.json");
-    const auto layers = test::runCommand("/usr/bin/ogrinfo -ro -q " + (folder / "catalogue.gpkg").string());
+    const std::string file = (folder / "catalogue.gpkg").string();
+    // GDAL 3.6 warns "may only be partially supported" for GeoPackage 1.4; 1.3 opens silently. Each
+    // geometry type is its own layer, so QGIS shows them all.
+    const auto layers = test::runCommand("/usr/bin/ogrinfo -ro -q " + file);
     BOOST_TEST(layers.exitCode == 0, layers.output);
-    BOOST_TEST(layers.output.find("terrain_epsg_32618") != std::string::npos, layers.output);
+    BOOST_TEST(layers.output.find("Warning") == std::string::npos, layers.output);
+    BOOST_TEST(layers.output.find("partially supported") == std::string::npos, layers.output);
+    BOOST_TEST(layers.output.find("terrain_epsg_32618_points (Multi Point)") != std::string::npos, layers.output);
+    BOOST_TEST(layers.output.find("terrain_epsg_32618_lines (Multi Line String)") != std::string::npos, layers.output);
+    BOOST_TEST(layers.output.find("terrain_epsg_32618_polygons (Multi Polygon)") != std::string::npos, layers.output);
     BOOST_TEST(layers.output.find("units") != std::string::npos, layers.output);
-    const auto features = test::runCommand("/usr/bin/ogrinfo -ro -q -geom=ISO_WKT " + (folder / "catalogue.gpkg").string()
-        + " terrain_epsg_32618 -where \"feature_id = 'woods-1'\"");
-    BOOST_TEST(features.exitCode == 0, features.output);
-    BOOST_TEST(features.output.find("POLYGON ((300100 4400100,300300 4400100,300300 4400200,300100 4400200,300100 4400100))")
+    const auto wood = test::runCommand("/usr/bin/ogrinfo -ro -q -geom=ISO_WKT " + file + " terrain_epsg_32618_polygons -where \"feature_id = 'woods-1'\"");
+    BOOST_TEST(wood.exitCode == 0, wood.output);
+    BOOST_TEST(wood.output.find("MULTIPOLYGON (((300100 4400100,300300 4400100,300300 4400200,300100 4400200,300100 4400100)))")
             != std::string::npos,
-        features.output);
-    const auto srs = test::runCommand("/usr/bin/ogrinfo -ro -so " + (folder / "catalogue.gpkg").string() + " terrain_epsg_32618");
-    BOOST_TEST(srs.output.find("UTM zone 18N") != std::string::npos, srs.output);
-    BOOST_TEST(srs.output.find("Feature Count: 2") != std::string::npos, srs.output);
+        wood.output);
+    const auto ford = test::runCommand("/usr/bin/ogrinfo -ro -q -geom=ISO_WKT " + file + " terrain_epsg_32618_points");
+    BOOST_TEST(ford.output.find("MULTIPOINT ((300200 4400500))") != std::string::npos, ford.output);
+    BOOST_TEST(ford.output.find("Test ford") != std::string::npos, ford.output);
+    const auto lines = test::runCommand("/usr/bin/ogrinfo -ro -so " + file + " terrain_epsg_32618_lines");
+    BOOST_TEST(lines.output.find("UTM zone 18N") != std::string::npos, lines.output);
+    BOOST_TEST(lines.output.find("Feature Count: 1") != std::string::npos, lines.output);
+    BOOST_TEST(lines.output.find("Extent: (300000.000000, 4400500.000000) - (300500.000000, 4400500.000000)") != std::string::npos, lines.output);
 }
 
 BOOST_AUTO_TEST_CASE(export_into_a_geopackage_made_by_gdal_migrates_it_and_keeps_its_layers,
@@ -365,22 +566,24 @@ BOOST_AUTO_TEST_CASE(export_into_a_geopackage_made_by_gdal_migrates_it_and_keeps
     BOOST_TEST(db.list().empty());
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     db.exportScenario(folder / "a.json");
-    BOOST_TEST(db.schemaVersion() == 2);
+    BOOST_TEST(db.schemaVersion() == 3);
     // Golden list of what migration 1 adds (besides GDAL's own objects, which stay).
     BOOST_TEST(test::queryText(folder / "gdal.gpkg",
                    "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
                    "('sandtable_meta', 'sandtable_layers', 'packages', 'package_documents', 'package_warnings', 'map_sources', "
-                   "'map_gcps', 'sides', 'formations', 'units', 'package_search', 'terrain_epsg_32618', 'landmarks') ORDER BY name)")
+                   "'map_gcps', 'sides', 'formations', 'units', 'package_search', 'terrain_epsg_32618_polygons', 'landmarks') ORDER BY name)")
         == "formations landmarks map_gcps map_sources package_documents package_search package_warnings packages sandtable_layers "
-           "sandtable_meta sides terrain_epsg_32618 units");
+           "sandtable_meta sides terrain_epsg_32618_polygons units");
     const auto layers = test::runCommand("/usr/bin/ogrinfo -ro -q " + (folder / "gdal.gpkg").string());
     BOOST_TEST(layers.output.find("landmarks") != std::string::npos, layers.output);
-    BOOST_TEST(layers.output.find("terrain_epsg_32618") != std::string::npos, layers.output);
+    BOOST_TEST(layers.output.find("terrain_epsg_32618_polygons") != std::string::npos, layers.output);
+    // GDAL's own GeoPackage keeps the version GDAL wrote (1.2 by GDAL 3.6).
+    BOOST_TEST(test::queryText(folder / "gdal.gpkg", "PRAGMA user_version") == "10200");
     // A file made by someone else keeps its page size (GDAL's: SQLite's default of 4 KiB).
     BOOST_TEST(test::queryText(folder / "gdal.gpkg", "PRAGMA page_size") == "4096");
 }
 
-BOOST_AUTO_TEST_CASE(a_new_catalogue_gets_every_table_of_schema_version_two)
+BOOST_AUTO_TEST_CASE(a_new_catalogue_gets_every_table_of_schema_version_three)
 {
     test::TemporaryFolder folder;
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
@@ -393,8 +596,9 @@ BOOST_AUTO_TEST_CASE(a_new_catalogue_gets_every_table_of_schema_version_two)
         == "campaign_forces campaign_grids campaign_objectives campaign_overrides campaign_square_cover formations gpkg_contents "
            "gpkg_geometry_columns gpkg_spatial_ref_sys map_gcps map_sources package_documents package_search package_thumbnails "
            "package_title_search package_warnings packages sandtable_layers sandtable_meta setup_arrivals setup_placements "
-           "setup_reserves sides tb_armies tb_card_actions tb_formation_cards tb_scenario_cards terrain_epsg_32618 units");
-    BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "2");
+           "setup_reserves sides tb_armies tb_card_actions tb_formation_cards tb_scenario_cards terrain_epsg_32618_lines "
+           "terrain_epsg_32618_polygons units");
+    BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "3");
     BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT count(*) FROM sqlite_master WHERE type IN ('trigger', 'view')") == "0");
     // Every attribute table is registered with GeoPackage (21 of sandtable's, plus the terrain layer).
     BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT count(*) FROM gpkg_contents WHERE data_type = 'attributes'") == "21");

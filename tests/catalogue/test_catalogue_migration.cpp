@@ -25,6 +25,14 @@ std::filesystem::path restoreV1(const test::TemporaryFolder& folder)
     return db;
 }
 
+/// Restores the v2 dump (GeoPackage 1.4, one GEOMETRY terrain table) into `folder/v2.gpkg`.
+std::filesystem::path restoreV2(const test::TemporaryFolder& folder)
+{
+    const auto db = folder / "v2.gpkg";
+    test::execSql(db, core::readFile(test::sourceDir() / "tests/data/catalogue/catalogue_v2.sql"));
+    return db;
+}
+
 /// Every schema object but the terrain layers (which depend on the packages) and FTS5's shadow tables,
 /// one "type name: sql" per line, by name.
 std::string schemaOf(const std::filesystem::path& db)
@@ -64,8 +72,8 @@ BOOST_AUTO_TEST_CASE(an_export_migrates_v1_to_v2_with_the_schema_of_a_new_catalo
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     auto c = catalogue::Catalogue::open(db);
     c.exportScenario(folder / "a.json");
-    BOOST_TEST(c.schemaVersion() == 2);
-    BOOST_TEST(test::queryText(db, "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "2");
+    BOOST_TEST(c.schemaVersion() == 3);
+    BOOST_TEST(test::queryText(db, "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "3");
 
     // Golden schema: the migrated file has exactly the objects (and their SQL) of a catalogue made new.
     catalogue::Catalogue::open(folder / "new.gpkg").exportScenario(folder / "a.json");
@@ -153,10 +161,139 @@ BOOST_AUTO_TEST_CASE(removing_from_a_v1_catalogue_migrates_it_first)
     const auto db = restoreV1(folder);
     auto c = catalogue::Catalogue::open(db);
     BOOST_TEST(c.remove("fontenoy-1745") == 1);
-    BOOST_TEST(c.schemaVersion() == 2);
+    BOOST_TEST(c.schemaVersion() == 3);
     BOOST_TEST(test::queryText(db, "SELECT count(*) FROM tb_formation_cards") == "0");
     BOOST_TEST(test::queryText(db, "SELECT count(*) FROM campaign_forces") == "8");
     BOOST_TEST(c.list().size() == 2u);
+}
+
+// The v2 golden file holds examples/gettysburg (terrain: 13 polygons, 7 lines and one point, the Chambersburg
+// Pike bridge at 305945.53 E 4412872.38 N; the lines span 305322.0..312107.0 E, 4405765.26..4413480.0 N) and
+// examples/table-battles/fontenoy, in the one table terrain_epsg_32618 of geometry type GEOMETRY.
+
+BOOST_AUTO_TEST_CASE(the_v2_golden_file_is_read_as_version_two_without_being_changed)
+{
+    test::TemporaryFolder folder;
+    const auto db = restoreV2(folder);
+    auto c = catalogue::Catalogue::open(db);
+    BOOST_TEST(c.schemaVersion() == 2);
+    const auto packages = c.list();
+    BOOST_TEST_REQUIRE(packages.size() == 2u);
+    BOOST_TEST(packages[0].id == "fontenoy-1745");
+    BOOST_TEST(packages[1].id == "gettysburg-1863");
+    const auto shown = c.show("gettysburg-1863");
+    BOOST_TEST((shown.terrainTables == std::vector<std::string>{"terrain_epsg_32618"}));
+    BOOST_TEST(shown.featureCount == 21);
+    BOOST_TEST(c.document("gettysburg-1863") == core::readFile(test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json"));
+    BOOST_TEST(c.search(test::words("gettysburg")).size() == 1u);
+    // Reading changes nothing: the file stays schema 2, GeoPackage 1.4.
+    BOOST_TEST(test::queryText(db, "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "2");
+    BOOST_TEST(test::queryText(db, "PRAGMA user_version") == "10400");
+}
+
+BOOST_AUTO_TEST_CASE(an_export_migrates_v2_to_v3_terrain_by_geometry_type_and_geopackage_1_3)
+{
+    test::TemporaryFolder folder;
+    const auto db = restoreV2(folder);
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    auto c = catalogue::Catalogue::open(db);
+    c.exportScenario(folder / "a.json");
+    BOOST_TEST(c.schemaVersion() == 3);
+    BOOST_TEST(test::queryText(db, "PRAGMA user_version") == "10300");
+
+    // Same schema as a new catalogue.
+    catalogue::Catalogue::open(folder / "new.gpkg").exportScenario(folder / "a.json");
+    BOOST_TEST(schemaOf(db) == schemaOf(folder / "new.gpkg"));
+
+    // The old table and its registrations are gone; Gettysburg's features are in the table of their type,
+    // with test-small's wood and stream added.
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM sqlite_master WHERE name = 'terrain_epsg_32618'") == "0");
+    for (const char* registry : {"gpkg_contents", "gpkg_geometry_columns", "sandtable_layers"})
+        BOOST_TEST(test::queryText(db, std::string("SELECT count(*) FROM ") + registry + " WHERE table_name = 'terrain_epsg_32618'") == "0");
+    BOOST_TEST(test::queryText(db, "SELECT group_concat(table_name || ' ' || geometry_type_name, ' | ') FROM (SELECT * FROM gpkg_geometry_columns "
+                                   "ORDER BY table_name)")
+        == "terrain_epsg_32618_lines MULTILINESTRING | terrain_epsg_32618_points MULTIPOINT | terrain_epsg_32618_polygons MULTIPOLYGON");
+    const auto count = [&](const std::string& table, const std::string& id) {
+        return test::queryText(db, "SELECT count(*) FROM " + table + " WHERE scenario_id = '" + id + "'");
+    };
+    BOOST_TEST(count("terrain_epsg_32618_polygons", "gettysburg-1863") == "13");
+    BOOST_TEST(count("terrain_epsg_32618_lines", "gettysburg-1863") == "7");
+    BOOST_TEST(count("terrain_epsg_32618_points", "gettysburg-1863") == "1");
+    BOOST_TEST(count("terrain_epsg_32618_polygons", "test-small") == "1");
+    BOOST_TEST(count("terrain_epsg_32618_lines", "test-small") == "1");
+    // Every moved geometry is the table's multi type (WKB type code at byte 42, after the 40-byte header and
+    // the byte-order byte): 4 MultiPoint, 5 MultiLineString, 6 MultiPolygon.
+    BOOST_TEST(test::queryText(db, "SELECT group_concat(DISTINCT hex(substr(geom, 42, 4))) FROM terrain_epsg_32618_points") == "04000000");
+    BOOST_TEST(test::queryText(db, "SELECT group_concat(DISTINCT hex(substr(geom, 42, 4))) FROM terrain_epsg_32618_lines") == "05000000");
+    BOOST_TEST(test::queryText(db, "SELECT group_concat(DISTINCT hex(substr(geom, 42, 4))) FROM terrain_epsg_32618_polygons") == "06000000");
+    BOOST_TEST(test::queryText(db, "SELECT feature_id || ' ' || name || ' ' || revision || ' ' || latest || ' ' || ordinal FROM terrain_epsg_32618_points")
+        == "bridge-chambersburg-pike-willoughby-run Chambersburg Pike bridge over Willoughby Run 1 1 16");
+    // Extents from the features: the bridge alone; the lines with the test stream (300000..300500 E at 4400500 N).
+    BOOST_TEST(test::queryText(db, "SELECT min_x || ' ' || max_x || ' ' || min_y || ' ' || max_y FROM gpkg_contents "
+                                   "WHERE table_name = 'terrain_epsg_32618_points'")
+        == "305945.53 305945.53 4412872.38 4412872.38");
+    BOOST_TEST(test::queryText(db, "SELECT min_x || ' ' || max_x || ' ' || min_y || ' ' || max_y FROM gpkg_contents "
+                                   "WHERE table_name = 'terrain_epsg_32618_lines'")
+        == "300000.0 312107.0 4400500.0 4413480.0");
+
+    const auto shown = c.show("gettysburg-1863");
+    BOOST_TEST((shown.terrainTables
+        == std::vector<std::string>{"terrain_epsg_32618_points", "terrain_epsg_32618_lines", "terrain_epsg_32618_polygons"}));
+    BOOST_TEST(c.document("gettysburg-1863") == core::readFile(test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json"));
+    // The rebuilt search knows what the old one did not: Fontenoy's card names.
+    BOOST_TEST(c.search(test::words("redoute")).size() == 1u);
+    BOOST_TEST(c.search(test::words("\"Chambersburg Pike bridge\"")).size() == 1u);
+    BOOST_TEST(test::queryText(db, "PRAGMA integrity_check") == "ok");
+    BOOST_TEST(test::queryText(db, "PRAGMA foreign_key_check") == "");
+}
+
+BOOST_AUTO_TEST_CASE(the_v2_to_v3_migration_passes_gdals_validator_and_ogrinfo_opens_it_silently,
+    *boost::unit_test::precondition(test::validatorPresent))
+{
+    test::TemporaryFolder folder;
+    const auto db = restoreV2(folder);
+    BOOST_TEST(catalogue::Catalogue::open(db).remove("fontenoy-1745") == 1);
+    const auto result = test::runCommand("/usr/bin/python3 " + test::kValidateGpkg.string() + " " + db.string());
+    BOOST_TEST(result.exitCode == 0, result.output);
+    BOOST_TEST(result.output == "");
+    if (std::filesystem::exists("/usr/bin/ogrinfo")) {
+        const auto layers = test::runCommand("/usr/bin/ogrinfo -ro -q " + db.string());
+        BOOST_TEST(layers.output.find("partially supported") == std::string::npos, layers.output);
+        BOOST_TEST(layers.output.find("terrain_epsg_32618_points (Multi Point)") != std::string::npos, layers.output);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_geopackage_with_version_1_4_rtree_triggers_stays_1_4)
+{
+    test::TemporaryFolder folder;
+    const auto db = restoreV2(folder);
+    // Another program's table with an RTree trigger named as GeoPackage 1.4 names them (1.3 has no update6).
+    test::execSql(db, "CREATE TABLE other (fid INTEGER PRIMARY KEY, geom BLOB); "
+                      "CREATE TRIGGER rtree_other_geom_update6 AFTER UPDATE OF geom ON other BEGIN SELECT 1; END;");
+    BOOST_TEST(catalogue::Catalogue::open(db).remove("fontenoy-1745") == 1);
+    BOOST_TEST(test::queryText(db, "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "3");
+    BOOST_TEST(test::queryText(db, "PRAGMA user_version") == "10400");
+}
+
+BOOST_AUTO_TEST_CASE(a_v2_terrain_blob_of_another_geometry_type_refuses_the_migration_and_changes_nothing)
+{
+    test::TemporaryFolder folder;
+    const auto db = restoreV2(folder);
+    // The bridge's WKB type (byte 42) set to 7, a GeometryCollection, which sandtable never writes.
+    test::execSql(db, "UPDATE terrain_epsg_32618 SET geom = substr(geom, 1, 41) || X'07000000' || substr(geom, 46) "
+                      "WHERE feature_id = 'bridge-chambersburg-pike-willoughby-run'");
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    try {
+        catalogue::Catalogue::open(db).exportScenario(folder / "a.json");
+        BOOST_FAIL("the export should have been refused");
+    } catch (const core::FormatError& e) {
+        const std::string what = e.what();
+        BOOST_TEST(what.find("terrain_epsg_32618 feature bridge-chambersburg-pike-willoughby-run") != std::string::npos, what);
+        BOOST_TEST(what.find("WKB geometry type 7") != std::string::npos, what);
+    }
+    BOOST_TEST(test::queryText(db, "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "2");
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM terrain_epsg_32618") == "21");
+    BOOST_TEST(test::queryText(db, "SELECT count(*) FROM packages") == "2");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

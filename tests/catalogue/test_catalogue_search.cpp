@@ -151,4 +151,83 @@ BOOST_AUTO_TEST_CASE(a_title_match_excluded_by_not_in_another_column_is_not_retu
     BOOST_TEST((ids(test::words("title:gettysburg")) == Ids{"title-hit"}));
 }
 
+BOOST_AUTO_TEST_CASE(a_hyphenated_prefix_finds_the_hyphenated_word)
+{
+    add(with(test::scenarioNamed("dresden", "Saint-Cyr at Dresden", "The French left in August"), "1813-08-26"));
+    BOOST_TEST((ids(test::words("saint-c*")) == Ids{"dresden"}));
+    BOOST_TEST((ids(test::words("Saint-Cyr")) == Ids{"dresden"}));
+    BOOST_TEST((ids(test::words("title:saint-cy*")) == Ids{"dresden"}));
+    BOOST_TEST((ids(test::words("saint-c* AND dresden")) == Ids{"dresden"}));
+    BOOST_TEST(ids(test::words("saint-x*")).empty());
+    // A hyphen inside a word is no NOT: "saint-c*" is "saint" followed by a word starting "c".
+    BOOST_TEST(ids(test::words("saint-d*")).empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_query_without_a_word_is_refused_and_lists_nothing)
+{
+    for (const char* text : {"(", ")", "\"", "", "   ", "-", "( )", "\"\""})
+        BOOST_CHECK_THROW(db.search(test::words(text)), catalogue::UnsearchableQuery);
+    try {
+        db.search(test::words("("));
+    } catch (const catalogue::UnsearchableQuery& e) {
+        BOOST_TEST(std::string(e.what()).find("'(' holds no word to search for") != std::string::npos, e.what());
+    }
+    // A filter without words lists what the filter keeps; punctuation with a filter is still no query.
+    catalogue::SearchQuery filtered = test::words(" ");
+    filtered.system = "table-battles";
+    BOOST_TEST((ids(filtered) == Ids{"leuthen"}));
+    filtered.text = "(";
+    BOOST_CHECK_THROW(db.search(filtered), catalogue::UnsearchableQuery);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(catalogue_search_content)
+
+// Everything a scenario names is searchable: the bundled examples, with words read off their documents.
+BOOST_AUTO_TEST_CASE(card_names_armies_rules_actions_forces_and_places_find_their_scenario)
+{
+    test::TemporaryFolder folder;
+    auto db = catalogue::Catalogue::open(folder / "c.gpkg");
+    catalogue::ExportOptions options;
+    options.storeRaster = false;
+    for (const char* example : {"examples/table-battles/fontenoy.sandtable.json", "examples/gettysburg-campaign/gettysburg-campaign.sandtable.json",
+             "examples/gettysburg/gettysburg.sandtable.json"})
+        db.exportScenario(test::sourceDir() / example, options);
+    const auto found = [&](const std::string& text) {
+        std::vector<std::string> out;
+        for (const auto& p : db.search(test::words(text)))
+            out.push_back(p.id);
+        return out;
+    };
+    // Fontenoy: formation card 501-A "Redoute d'Eu", card 504-A "Irish Brigade", the army "Pragmatic Army",
+    // the scenario card's special rules ("Saxe, ill with dropsy, ..."), the "counterattack" reaction of 501-A
+    // and the requirement of 506-A's action ("The Column has Attacked at least once"). None of these words
+    // is in its title or description.
+    BOOST_TEST((found("redoute") == Ids{"fontenoy-1745"}));
+    BOOST_TEST((found("\"Redoute d'Eu\"") == Ids{"fontenoy-1745"}));
+    BOOST_TEST((found("Redoute d'Eu") == Ids{"fontenoy-1745"}));
+    BOOST_TEST((found("\"irish brigade\"") == Ids{"fontenoy-1745"}));
+    BOOST_TEST((found("names:pragmatic") == Ids{"fontenoy-1745"}));
+    BOOST_TEST((found("rules:dropsy") == Ids{"fontenoy-1745"}));
+    BOOST_TEST((found("counterattack") == Ids{"fontenoy-1745"}));
+    BOOST_TEST((found("\"column has attacked\"") == Ids{"fontenoy-1745"}));
+    const auto holds = [](const Ids& ids, const char* id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+    // The campaign (gettysburg-1863-campaign): its force "I Corps, Wadsworth" (its description names no
+    // Wadsworth; Gettysburg has a unit "1st Division (Wadsworth, ...)"), its objective "Cemetery Hill".
+    const Ids wadsworth = found("names:wadsworth");
+    BOOST_TEST(wadsworth.size() == 2u);
+    BOOST_TEST(holds(wadsworth, "gettysburg-1863-campaign"));
+    BOOST_TEST(holds(wadsworth, "gettysburg-1863"));
+    BOOST_TEST(holds(found("places:\"cemetery hill\""), "gettysburg-1863-campaign"));
+    // Gettysburg's terrain names in each of its three layers: a line (Willoughby Run), a polygon (Pitzer's
+    // Woods), the point (the Chambersburg Pike bridge); the campaign has the same terrain.
+    for (const char* place : {"places:\"willoughby run\"", "\"Pitzer's Woods\"", "places:bridge"}) {
+        const Ids hits = found(place);
+        BOOST_TEST(hits.size() == 2u, place);
+        BOOST_TEST(holds(hits, "gettysburg-1863"), place);
+    }
+    BOOST_TEST(found("places:redoute").empty());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -99,4 +99,46 @@ BOOST_AUTO_TEST_CASE(a_blob_without_gp_magic_is_a_format_error)
     BOOST_CHECK_THROW(catalogue::headerEnvelope(std::string("GP\x00\x03\x6a\x7f\x00\x00", 8)), core::FormatError); // truncated envelope
 }
 
+BOOST_AUTO_TEST_CASE(a_single_geometry_written_as_multi_is_a_one_member_multi)
+{
+    // LineString (0,0)-(1,0) as a MultiLineString: 01, type 5, 1 member, then the LineString 01, type 2, 2 points.
+    const core::Geometry line = core::Geometry::lineString({{0.0, 0.0}, {1.0, 0.0}});
+    const std::string lineWkb = std::string("\x01") + le32(2) + le32(2) + le64(0.0) + le64(0.0) + le64(1.0) + le64(0.0);
+    BOOST_TEST(catalogue::toWkb(line, catalogue::WkbForm::Multi) == std::string("\x01") + le32(5) + le32(1) + lineWkb);
+    BOOST_TEST(catalogue::toWkb(line) == lineWkb);
+    // A point as a MultiPoint; an empty point as a MultiPoint of no member.
+    BOOST_TEST(catalogue::toWkb(core::Geometry::point({3.0, 4.0}), catalogue::WkbForm::Multi)
+        == std::string("\x01") + le32(4) + le32(1) + std::string("\x01") + le32(1) + le64(3.0) + le64(4.0));
+    core::Geometry empty;
+    empty.type = core::GeometryType::Point;
+    BOOST_TEST(catalogue::toWkb(empty, catalogue::WkbForm::Multi) == std::string("\x01") + le32(4) + le32(0));
+    // A multi geometry is written as it is.
+    core::Geometry multi;
+    multi.type = core::GeometryType::MultiLineString;
+    multi.parts = line.parts;
+    BOOST_TEST(catalogue::toWkb(multi, catalogue::WkbForm::Multi) == catalogue::toWkb(multi));
+}
+
+BOOST_AUTO_TEST_CASE(promoting_a_stored_blob_wraps_its_wkb_and_keeps_its_header)
+{
+    const core::Geometry polygon = core::Geometry::polygon({{{0, 0}, {2, 0}, {2, 1}, {0, 0}}});
+    const std::string single = catalogue::toGeoPackageBinary(polygon, 32618);
+    BOOST_TEST(catalogue::wkbGeometryType(single) == 3u);
+    std::string expected;
+    catalogue::appendGeoPackageBinary(expected, polygon, 32618, catalogue::envelopeOf(polygon), catalogue::WkbForm::Multi);
+    BOOST_TEST(catalogue::promotedToMulti(single) == expected);
+    // 8 header bytes + 32 of envelope, then 01, type 6, one member.
+    BOOST_TEST(expected.substr(40, 9) == std::string("\x01") + le32(6) + le32(1));
+    BOOST_TEST(catalogue::wkbGeometryType(expected) == 6u);
+    BOOST_TEST(catalogue::promotedToMulti(expected) == expected);
+    // A big-endian WKB type is read in its own byte order: 00, then 00 00 00 03.
+    std::string big = single.substr(0, 40) + std::string("\x00\x00\x00\x00\x03", 5);
+    BOOST_TEST(catalogue::wkbGeometryType(big) == 3u);
+    // A GeometryCollection (7) is no type sandtable writes.
+    std::string collection = single;
+    collection.replace(41, 4, le32(7));
+    BOOST_CHECK_THROW(catalogue::promotedToMulti(collection), core::FormatError);
+    BOOST_CHECK_THROW(catalogue::wkbGeometryType(single.substr(0, 42)), core::FormatError);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

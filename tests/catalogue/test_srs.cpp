@@ -22,6 +22,10 @@ BOOST_AUTO_TEST_CASE(utm_18n_wkt_is_gdals_text_for_epsg_32618)
     BOOST_TEST(row.organizationCoordsysId == 32618);
     BOOST_TEST(row.definition == gdal);
     BOOST_TEST(catalogue::terrainTableName(row) == "terrain_epsg_32618");
+    BOOST_TEST(catalogue::terrainTableName(row, 0) == "terrain_epsg_32618_points");
+    BOOST_TEST(catalogue::terrainTableName(row, 1) == "terrain_epsg_32618_lines");
+    BOOST_TEST(catalogue::terrainTableName(row, 2) == "terrain_epsg_32618_polygons");
+    BOOST_CHECK_THROW(catalogue::terrainTableName(row, 3), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(southern_zones_have_a_ten_thousand_km_false_northing)

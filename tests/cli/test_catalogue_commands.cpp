@@ -139,7 +139,8 @@ BOOST_AUTO_TEST_CASE(search_show_and_remove)
     BOOST_TEST((details.at("revisions") == nlohmann::json::array({1, 2})));
     BOOST_TEST(details.at("features") == 2);
     BOOST_TEST(details.at("units") == 3);
-    BOOST_TEST(details.at("terrain_table") == "terrain_epsg_32618");
+    // The stream and the wood, each in the layer of its geometry type.
+    BOOST_TEST((details.at("terrain_tables") == nlohmann::json::array({"terrain_epsg_32618_lines", "terrain_epsg_32618_polygons"})));
 
     Result removed = runTool({"catalogue", "remove", "test-small", "--revision", "2", "--catalogue", db, "--json"});
     BOOST_TEST(removed.code == 0);
@@ -147,6 +148,65 @@ BOOST_AUTO_TEST_CASE(search_show_and_remove)
     Result missing = runTool({"catalogue", "show", "nothing", "--catalogue", db});
     BOOST_TEST(missing.code == 1);
     BOOST_TEST(missing.err == "sandtable: error: " + db + ": nothing: no such package in the catalogue\n");
+}
+
+BOOST_AUTO_TEST_CASE(a_query_without_a_word_is_a_usage_error_and_a_hyphenated_prefix_is_found)
+{
+    sandtable::test::TemporaryFolder folder;
+    auto s = sandtable::test::smallScenario();
+    s.settings.title = "Saint-Cyr at Dresden";
+    const std::string db = (folder / "c.gpkg").string();
+    BOOST_TEST_REQUIRE(runTool({"catalogue", "export", writeSmall(folder, "a.json", s), "--catalogue", db}).code == 0);
+    Result found = runTool({"catalogue", "search", "saint-c*", "--catalogue", db, "--json"});
+    BOOST_TEST_REQUIRE(found.code == 0, found.err);
+    BOOST_TEST(nlohmann::json::parse(found.out).size() == 1u);
+    for (const char* query : {"(", ")", "\"", "", "  "}) {
+        Result r = runTool({"catalogue", "search", query, "--catalogue", db, "--json"});
+        BOOST_TEST(r.code == 2, query);
+        BOOST_TEST(r.out == "", query);
+        BOOST_TEST(r.err.find("sandtable: usage error: QUERY: ") == 0, r.err);
+    }
+    Result paren = runTool({"catalogue", "search", "(", "--catalogue", db});
+    BOOST_TEST(paren.err.find("'(' holds no word to search for") != std::string::npos, paren.err);
+    // A blank query with a filter lists what the filter keeps.
+    Result listed = runTool({"catalogue", "search", "", "--system", "pub-battles", "--catalogue", db, "--json"});
+    BOOST_TEST(listed.code == 0, listed.err);
+    BOOST_TEST(nlohmann::json::parse(listed.out).size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_different_scenario_with_a_taken_id_exits_one_unless_stored_under_a_new_id)
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string db = (folder / "c.gpkg").string();
+    BOOST_TEST_REQUIRE(runTool({"catalogue", "export", writeSmall(folder, "a.json", sandtable::test::smallScenario()), "--catalogue", db}).code == 0);
+    auto other = sandtable::test::smallScenario();
+    other.settings.system = sandtable::core::GameSystem::TableBattles;
+    other.settings.title = "Leuthen";
+    const std::string otherFile = writeSmall(folder, "b.json", other);
+    Result refused = runTool({"catalogue", "export", otherFile, "--catalogue", db});
+    BOOST_TEST(refused.code == 1);
+    BOOST_TEST(refused.err.find("sandtable: error: " + db + ": test-small: not a revision of the package already stored under this id") == 0,
+        refused.err);
+    Result listed = runTool({"catalogue", "list", "--catalogue", db, "--json"});
+    const auto packages = nlohmann::json::parse(listed.out);
+    BOOST_TEST_REQUIRE(packages.size() == 1u);
+    BOOST_TEST(packages[0].at("system") == "pub-battles");
+    BOOST_TEST(packages[0].at("revision") == 1);
+    Result stored = runTool({"catalogue", "export", otherFile, "--as-new-id", "leuthen", "--catalogue", db, "--json"});
+    BOOST_TEST_REQUIRE(stored.code == 0, stored.err);
+    BOOST_TEST(nlohmann::json::parse(stored.out).at("id") == "leuthen");
+    BOOST_TEST(nlohmann::json::parse(runTool({"catalogue", "list", "--catalogue", db, "--json"}).out).size() == 2u);
+    // Retitled without battle or date: a revision only when the designer says so.
+    auto renamed = sandtable::test::smallScenario();
+    renamed.settings.title = "Small test, renamed";
+    const std::string renamedFile = writeSmall(folder, "c.json", renamed);
+    BOOST_TEST(runTool({"catalogue", "export", renamedFile, "--catalogue", db}).code == 1);
+    Result revised = runTool({"catalogue", "export", renamedFile, "--as-revision", "--catalogue", db, "--json"});
+    BOOST_TEST_REQUIRE(revised.code == 0, revised.err);
+    BOOST_TEST(nlohmann::json::parse(revised.out).at("revision") == 2);
+    Result help = runTool({"catalogue", "export", "--help"});
+    BOOST_TEST(help.out.find("--as-new-id") != std::string::npos, help.out);
+    BOOST_TEST(help.out.find("--as-revision") != std::string::npos, help.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_non_catalogue_file_is_a_clear_error)

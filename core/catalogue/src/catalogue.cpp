@@ -15,10 +15,14 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
+#include <array>
 #include <fstream>
 #include <future>
 #include <optional>
 #include <map>
+#include <memory>
+#include <set>
 #include <system_error>
 #include <vector>
 
@@ -255,6 +259,52 @@ auto startAside(Work work) -> std::future<decltype(work())>
 /// The page size of a catalogue file that an export creates (bytes).
 constexpr int kNewCataloguePageSize = 16384;
 
+/// A scenario id as the scenario schema has it: ^[A-Za-z0-9][A-Za-z0-9_.:-]*$, 1 to 200 characters.
+bool validScenarioId(const std::string& id)
+{
+    if (id.empty() || id.size() > 200 || !std::isalnum(static_cast<unsigned char>(id.front())))
+        return false;
+    return std::all_of(id.begin(), id.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == ':' || c == '-';
+    });
+}
+
+/// "'Title' (pub-battles, battle 'B', 1863-07-01)", for the messages of checkSameScenario.
+std::string describe(const std::string& title, const std::string& system, const std::string& battle, const std::string& date)
+{
+    std::string out = "'" + title + "' (" + system;
+    if (!battle.empty())
+        out += ", battle '" + battle + "'";
+    if (!date.empty())
+        out += ", " + date;
+    return out + ")";
+}
+
+/// Refuses (NotARevision) a document that is not the same scenario as the newest revision stored under `id`
+/// (ExportOptions: same system, and the same title or the same battle and date, or options.asRevision).
+void checkSameScenario(detail::Database& db, const std::string& id, const core::ScenarioSettings& settings, const ExportOptions& options)
+{
+    detail::Statement s(db, "SELECT system, title, battle, date, revision FROM packages WHERE scenario_id = ?1 AND latest = 1");
+    s.bind(1, id);
+    if (!s.step())
+        return;
+    const std::string system = s.text(0), title = s.text(1), battle = s.text(2), date = s.text(3);
+    const std::string newSystem = core::toString(settings.system);
+    const std::string stored = "the catalogue's '" + id + "' (revision " + std::to_string(s.integer(4)) + ") is "
+        + describe(title, system, battle, date) + ", this document is " + describe(settings.title, newSystem, settings.battle, settings.date);
+    if (system != newSystem)
+        throw NotARevision(db.fileName(), id,
+            "not a revision of the package already stored under this id: " + stored
+                + "; a revision keeps its game system. Store it under another id (--as-new-id ID)");
+    const bool sameTitle = title == settings.title;
+    const bool sameBattleAndDate = (!battle.empty() || !date.empty()) && battle == settings.battle && date == settings.date;
+    if (!sameTitle && !sameBattleAndDate && !options.asRevision)
+        throw NotARevision(db.fileName(), id,
+            "not a revision of the package already stored under this id: " + stored
+                + "; a revision keeps its title, or its battle and date. Store it under another id (--as-new-id ID), or, if it "
+                  "is this scenario renamed, export it with --as-revision");
+}
+
 /// Thrown inside exportDocument when the rules, awaited while the catalogue was busy, refuse the scenario.
 struct RefusedBeforeWriting {};
 
@@ -269,6 +319,10 @@ struct Thumbnail {
 ExportResult Catalogue::exportDocument(std::string_view document, const std::string& sourceName,
     const std::filesystem::path& baseDir, const ExportOptions& options)
 {
+    if (!options.newId.empty() && !validScenarioId(options.newId))
+        throw core::OperationError(sourceName, options.newId,
+            "is not a valid scenario id to store the package under (a letter or digit, then letters, digits, '_', '.', ':' or '-'; "
+            "at most 200 characters)");
     // The document's SHA-256 does not depend on reading it: it is computed aside meanwhile.
     std::future<std::string> digest = startAside([document] { return core::sha256Hex(document); });
     core::ValidationReport report = core::readScenarioText(document, sourceName);
@@ -294,7 +348,8 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     });
 
     ExportResult result;
-    result.id = scenario.settings.id;
+    const std::string id = options.newId.empty() ? scenario.settings.id : options.newId;
+    result.id = id;
 
     SrsDefinition srs;
     std::exception_ptr srsError;
@@ -311,9 +366,8 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     std::exception_ptr writeError;
     std::string journalMode;
     std::int64_t fid = 0;
-    std::string terrainTable;
-    std::optional<Envelope> terrainEnvelope;
-    const std::string& id = scenario.settings.id;
+    std::array<std::string, 3> terrainTables;                // by dimension: points, lines, polygons
+    std::array<std::optional<Envelope>, 3> terrainEnvelopes;
     // Rolls the package back; a catalogue file this export created is removed again when it holds nothing.
     const auto abandon = [&] {
         transaction.reset();
@@ -382,6 +436,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 detail::migrateCatalogue(db, state);
             m_impl->version = kSchemaVersion;
 
+            checkSameScenario(db, id, scenario.settings, options);
             {
                 detail::Statement s(db, "SELECT coalesce(max(revision), 0) + 1 FROM packages WHERE scenario_id = ?1");
                 s.bind(1, id);
@@ -396,11 +451,12 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 t.bind(1, id).run();
             }
             {
-                detail::Statement layers(db, "SELECT DISTINCT terrain_table FROM packages WHERE scenario_id = ?1 AND latest = 1 AND terrain_table IS NOT NULL");
-                layers.bind(1, id);
-                std::vector<std::string> tables;
-                while (layers.step())
-                    tables.push_back(layers.text(0));
+                detail::Statement previous(db, "SELECT DISTINCT crs FROM packages WHERE scenario_id = ?1 AND latest = 1");
+                previous.bind(1, id);
+                std::set<std::string> tables;
+                while (previous.step())
+                    for (std::string& table : detail::terrainTablesOf(db, previous.text(0)))
+                        tables.insert(std::move(table));
                 for (const std::string& table : tables) {
                     detail::Statement s(db, "UPDATE " + detail::quoteIdentifier(table)
                             + " SET latest = 0 WHERE package_fid IN (SELECT fid FROM packages WHERE scenario_id = ?1 AND latest = 1)",
@@ -411,34 +467,43 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 s.bind(1, id).run();
             }
 
-            // Each feature's envelope once: for the layer extent and its GeoPackage header.
+            // Each feature's envelope once: for the layer extents and its GeoPackage header. The features go
+            // to the table of their dimension (points, lines, polygons), each table's extent from its own.
             std::vector<std::optional<Envelope>> envelopes;
             envelopes.reserve(scenario.terrain.size());
+            std::array<bool, 3> present{};
             for (const core::TerrainFeature& f : scenario.terrain) {
                 envelopes.push_back(envelopeOf(f.geometry));
+                const auto dimension = static_cast<std::size_t>(core::dimension(f.geometry.type));
+                present[dimension] = true;
                 if (const auto& e = envelopes.back())
-                    terrainEnvelope = terrainEnvelope ? terrainEnvelope->merged(*e) : *e;
+                    terrainEnvelopes[dimension] = terrainEnvelopes[dimension] ? terrainEnvelopes[dimension]->merged(*e) : *e;
             }
-            std::optional<Envelope> extent = terrainEnvelope;
+            std::optional<Envelope> extent;
+            for (const auto& e : terrainEnvelopes)
+                if (e)
+                    extent = extent ? extent->merged(*e) : *e;
             if (scenario.settings.extent) {
                 const core::Extent& x = *scenario.settings.extent;
                 extent = Envelope{x.minX, x.maxX, x.minY, x.maxY};
             }
-            terrainTable = scenario.terrain.empty() ? std::string() : detail::ensureTerrainTable(db, srs, scenario.settings.crs);
+            for (std::size_t dimension = 0; dimension < 3; ++dimension)
+                if (present[dimension])
+                    terrainTables[dimension] = detail::ensureTerrainTable(db, srs, scenario.settings.crs, static_cast<int>(dimension));
 
             {
                 // warning_count is set once the rules are in.
                 detail::Statement s(db,
                     "INSERT INTO packages (scenario_id, revision, latest, title, system, battle, date, description, crs, scale, "
-                    "created, source_name, document_sha256, document_size, terrain_table, feature_count, side_count, "
+                    "created, source_name, document_sha256, document_size, feature_count, side_count, "
                     "formation_count, unit_count, warning_count, min_x, min_y, max_x, max_y) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, "
-                    "?7, ?8, ?9, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, 0, ?19, ?20, ?21, ?22)",
+                    "?7, ?8, ?9, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ?10, ?11, ?12, ?14, ?15, ?16, ?17, 0, ?19, ?20, ?21, ?22)",
                     "packages");
                 s.bind(1, id).bind(2, result.revision).bind(3, scenario.settings.title).bind(4, core::toString(scenario.settings.system));
                 s.bind(5, scenario.settings.battle).bind(6, scenario.settings.date).bind(7, scenario.settings.description);
                 s.bind(8, scenario.settings.crs).bind(9, scenario.settings.scaleDenominator).bind(10, sourceName);
                 s.bind(11, digest.get()).bind(12, static_cast<std::int64_t>(document.size()));
-                s.bindOrNull(13, terrainTable).bind(14, static_cast<std::int64_t>(scenario.terrain.size()));
+                s.bind(14, static_cast<std::int64_t>(scenario.terrain.size()));
                 s.bind(15, static_cast<std::int64_t>(scenario.sides.size())).bind(16, static_cast<std::int64_t>(scenario.formations.size()));
                 s.bind(17, static_cast<std::int64_t>(scenario.units.size()));
                 if (extent)
@@ -531,17 +596,21 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 }
             }
             detail::storeStructure(db, fid, scenario);
-            if (!terrainTable.empty()) {
-                detail::Statement s(db, "INSERT INTO " + detail::quoteIdentifier(terrainTable)
-                        + " (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
-                          "VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?9)",
-                    terrainTable);
+            if (!scenario.terrain.empty()) {
+                std::array<std::unique_ptr<detail::Statement>, 3> inserts;
+                for (std::size_t dimension = 0; dimension < 3; ++dimension)
+                    if (present[dimension])
+                        inserts[dimension] = std::make_unique<detail::Statement>(db, "INSERT INTO " + detail::quoteIdentifier(terrainTables[dimension])
+                                + " (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
+                                  "VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?9)",
+                            terrainTables[dimension]);
                 std::string blob;
                 std::string attributes;
                 for (std::size_t ordinal = 0; ordinal < scenario.terrain.size(); ++ordinal) {
                     const core::TerrainFeature& f = scenario.terrain[ordinal];
+                    detail::Statement& s = *inserts[static_cast<std::size_t>(core::dimension(f.geometry.type))];
                     blob.clear();
-                    appendGeoPackageBinary(blob, f.geometry, srs.srsId, envelopes[ordinal]);
+                    appendGeoPackageBinary(blob, f.geometry, srs.srsId, envelopes[ordinal], WkbForm::Multi);
                     s.bindStaticBlob(1, blob).bind(2, fid).bindStatic(3, id).bind(4, result.revision);
                     s.bind(5, static_cast<std::int64_t>(ordinal)).bindStatic(6, f.id.str()).bindStatic(7, f.terrainClass);
                     if (!f.name.empty())
@@ -625,8 +694,9 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
             s.bind(1, fid).bind(2, thumbnailSize->first).bind(3, thumbnailSize->second).bindBlob(4, checkedThumbnail.png).run();
             result.thumbnailStored = true;
         }
-        if (!terrainTable.empty() && terrainEnvelope)
-            detail::mergeLayerExtent(db, terrainTable, *terrainEnvelope);
+        for (std::size_t dimension = 0; dimension < 3; ++dimension)
+            if (!terrainTables[dimension].empty() && terrainEnvelopes[dimension])
+                detail::mergeLayerExtent(db, terrainTables[dimension], *terrainEnvelopes[dimension]);
         for (const char* table : detail::kAttributeTables)
             detail::touchContents(db, table);
         m_impl->indexPackage(fid);

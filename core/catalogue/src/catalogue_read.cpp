@@ -9,9 +9,11 @@
 #include "sandtable/core/util/sha256.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <fstream>
 #include <set>
+#include <string_view>
 #include <vector>
 
 namespace sandtable::catalogue {
@@ -40,26 +42,36 @@ PackageSummary readSummary(const detail::Statement& s)
     return out;
 }
 
-/// The query as plain words: each whitespace-separated word becomes an FTS5 string (implicit AND).
+/// A character of a token to the unicode61 tokenizer (ASCII letters and digits, anything non-ASCII).
+bool tokenChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80; }
+
+bool hasToken(std::string_view text) { return std::any_of(text.begin(), text.end(), tokenChar); }
+
+/// `word` as an FTS5 string ("" doubling inner quotes), with `*` after it for a prefix query: FTS5 then
+/// takes the last token of the string as a prefix ("saint-c"* finds "Saint-Cyr").
+std::string asString(std::string_view word, bool prefix)
+{
+    std::string out = "\"";
+    for (char c : word) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + (prefix ? "\"*" : "\"");
+}
+
+/// The query as plain words: each whitespace-separated word becomes an FTS5 string (implicit AND), a
+/// trailing * staying a prefix; words of punctuation alone, which hold no token, are left out.
 std::string asPlainWords(const std::string& text)
 {
     std::string out;
     std::string word;
     auto flush = [&] {
-        // A word of punctuation alone holds no token; as an FTS5 string it would match nothing.
-        const bool hasToken = std::any_of(word.begin(), word.end(),
-            [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80; });
-        if (!hasToken) {
-            word.clear();
-            return;
-        }
-        std::string quoted = "\"";
-        for (char c : word) {
-            if (c == '"')
-                quoted += '"';
-            quoted += c;
-        }
-        out += (out.empty() ? "" : " ") + quoted + "\"";
+        const bool prefix = word.size() > 1 && word.back() == '*';
+        if (prefix)
+            word.pop_back();
+        if (hasToken(word))
+            out += (out.empty() ? "" : " ") + asString(word, prefix);
         word.clear();
     };
     for (char c : text) {
@@ -70,6 +82,80 @@ std::string asPlainWords(const std::string& text)
     }
     flush();
     return out;
+}
+
+/// The columns of the search index, for column filters ("title:word").
+constexpr std::array<std::string_view, 7> kSearchColumns{"title", "battle", "date", "description", "names", "places", "rules"};
+
+/// FTS5 query text with every word FTS5 cannot take bare (it allows letters, digits, '_' and non-ASCII:
+/// "saint-c*", "d'Eu", "1-3 July") quoted as a string, a trailing * kept as a prefix. Operators (AND, OR,
+/// NOT), "strings", parentheses, column filters ("title:", "-names:") and '^' pass as they are; words of
+/// punctuation alone are left out.
+std::string quoteOddWords(const std::string& text)
+{
+    std::string out;
+    std::size_t i = 0;
+    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    while (i < text.size()) {
+        const char c = text[i];
+        if (space(c)) {
+            out += ' ';
+            ++i;
+        } else if (c == '"') {
+            // A string, "" inside it being a quote; copied whole (an unclosed one makes FTS5 refuse the query).
+            std::size_t j = i + 1;
+            while (j < text.size()) {
+                if (text[j] == '"') {
+                    if (j + 1 < text.size() && text[j + 1] == '"') {
+                        j += 2;
+                        continue;
+                    }
+                    break;
+                }
+                ++j;
+            }
+            const std::size_t end = std::min(text.size(), j + 1);
+            out.append(text, i, end - i);
+            i = end;
+        } else if (c == '(' || c == ')') {
+            out += c;
+            ++i;
+        } else {
+            std::size_t j = i;
+            while (j < text.size() && !space(text[j]) && text[j] != '(' && text[j] != ')' && text[j] != '"')
+                ++j;
+            std::string_view word(text.data() + i, j - i);
+            i = j;
+            if (word == "AND" || word == "OR" || word == "NOT" || word == "+") {
+                out += word;
+                continue;
+            }
+            if (const auto colon = word.find(':'); colon != std::string_view::npos) {
+                const std::string_view column = word.substr(word.front() == '-' ? 1 : 0, colon - (word.front() == '-' ? 1 : 0));
+                if (std::find(kSearchColumns.begin(), kSearchColumns.end(), column) != kSearchColumns.end()) {
+                    out += word.substr(0, colon + 1);
+                    word.remove_prefix(colon + 1);
+                }
+            }
+            if (!word.empty() && word.front() == '^') {
+                out += '^';
+                word.remove_prefix(1);
+            }
+            const bool prefix = !word.empty() && word.back() == '*';
+            if (prefix)
+                word.remove_suffix(1);
+            if (!hasToken(word))
+                continue;
+            const bool bare = std::all_of(word.begin(), word.end(), [](char ch) { return tokenChar(ch) || ch == '_'; });
+            out += bare ? std::string(word) + (prefix ? "*" : "") : asString(word, prefix);
+        }
+    }
+    return out;
+}
+
+bool blank(const std::string& text)
+{
+    return std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
 }
 
 /// Streams a blob to a file (no whole-raster copy in memory).
@@ -147,8 +233,13 @@ std::vector<PackageSummary> Catalogue::search(const SearchQuery& query) const
     const auto bindFilters = [&](detail::Statement& s) {
         s.bindOrNull(2, query.system).bindOrNull(3, query.dateFrom).bindOrNull(4, query.dateTo).bind(5, std::max(0, query.limit));
     };
+    const std::string plainWords = asPlainWords(query.text);
+    if (plainWords.empty() && (!filtered || !blank(query.text)))
+        throw UnsearchableQuery(m_impl->path.string(), "search",
+            blank(query.text) ? std::string("the query is empty: give a word to search for (every package: 'catalogue list')")
+                              : "'" + query.text + "' holds no word to search for (words, \"phrases\", prefix*, AND/OR/NOT, column:word)");
     detail::Transaction read(db, detail::Transaction::Kind::Deferred);
-    if (asPlainWords(query.text).empty()) {
+    if (plainWords.empty()) {
         detail::Statement s(db, std::string("SELECT ") + kSummaryColumns + " FROM packages p WHERE p.latest = 1" + filters
                 + " ORDER BY p.scenario_id LIMIT ?5");
         bindFilters(s);
@@ -212,11 +303,12 @@ std::vector<PackageSummary> Catalogue::search(const SearchQuery& query) const
         return rows;
     };
     try {
-        out = run(query.text);
+        out = run(quoteOddWords(query.text));
     } catch (const core::FormatError&) {
-        // Not FTS5 syntax (an apostrophe, a stray quote or parenthesis): search for the words themselves.
+        // Not FTS5 syntax even so (a stray quote or parenthesis, NOT with nothing before it): search for the
+        // words themselves.
         try {
-            out = run(asPlainWords(query.text));
+            out = run(plainWords);
         } catch (const core::FormatError& e) {
             throw core::OperationError(m_impl->path.string(), "search", "cannot search for '" + query.text + "': " + e.reason());
         }
@@ -233,8 +325,9 @@ PackageDetails Catalogue::show(const std::string& id, std::optional<int> revisio
     PackageDetails d;
     {
         detail::Statement s(db, std::string("SELECT ") + kSummaryColumns
-                + ", p.description, p.crs, p.scale, p.source_name, p.document_sha256, p.document_size, coalesce(p.terrain_table, ''), "
-                  "p.feature_count, p.side_count, p.formation_count, p.unit_count FROM packages p WHERE p.fid = ?1");
+                + ", p.description, p.crs, p.scale, p.source_name, p.document_sha256, p.document_size, "
+                + (m_impl->version >= 3 ? "''" : "coalesce(p.terrain_table, '')")
+                + ", p.feature_count, p.side_count, p.formation_count, p.unit_count FROM packages p WHERE p.fid = ?1");
         s.bind(1, fid);
         s.step();
         d.summary = readSummary(s);
@@ -244,12 +337,20 @@ PackageDetails Catalogue::show(const std::string& id, std::optional<int> revisio
         d.sourceName = s.text(12);
         d.documentSha256 = s.text(13);
         d.documentSize = s.integer(14);
-        d.terrainTable = s.text(15);
+        if (!s.text(15).empty())
+            d.terrainTables.push_back(s.text(15));
         d.featureCount = static_cast<int>(s.integer(16));
         d.sideCount = static_cast<int>(s.integer(17));
         d.formationCount = static_cast<int>(s.integer(18));
         d.unitCount = static_cast<int>(s.integer(19));
     }
+    if (m_impl->version >= 3)
+        for (const std::string& table : detail::terrainTablesOf(db, d.crs)) {
+            detail::Statement s(db, "SELECT 1 FROM " + detail::quoteIdentifier(table) + " WHERE package_fid = ?1 LIMIT 1", table);
+            s.bind(1, fid);
+            if (s.step())
+                d.terrainTables.push_back(table);
+        }
     {
         detail::Statement s(db, "SELECT revision FROM packages WHERE scenario_id = ?1 ORDER BY revision");
         s.bind(1, id);
@@ -402,10 +503,10 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
     if (state.version > 0 && state.version < kSchemaVersion)
         detail::migrateCatalogue(db, state);
     m_impl->version = state.version > 0 ? kSchemaVersion : 0;
-    std::vector<std::pair<std::int64_t, std::string>> doomed;
+    std::vector<std::pair<std::int64_t, std::string>> doomed; // fid, crs
     if (m_impl->version > 0) {
-        detail::Statement s(db, revision ? "SELECT fid, coalesce(terrain_table, '') FROM packages WHERE scenario_id = ?1 AND revision = ?2"
-                                         : "SELECT fid, coalesce(terrain_table, '') FROM packages WHERE scenario_id = ?1");
+        detail::Statement s(db, revision ? "SELECT fid, crs FROM packages WHERE scenario_id = ?1 AND revision = ?2"
+                                         : "SELECT fid, crs FROM packages WHERE scenario_id = ?1");
         s.bind(1, id);
         if (revision)
             s.bind(2, *revision);
@@ -416,7 +517,7 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
         throw core::OperationError(m_impl->path.string(), id,
             revision ? "no revision " + std::to_string(*revision) + " of this package in the catalogue" : "no such package in the catalogue");
     std::set<std::string> layers;
-    for (const auto& [fid, table] : doomed) {
+    for (const auto& [fid, crs] : doomed) {
         const auto packageFid = fid; // a plain variable: clang < 16 cannot capture a structured binding
         const auto del = [&](const std::string& sql) {
             detail::Statement s(db, sql);
@@ -444,7 +545,7 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
         del("DELETE FROM map_sources WHERE package_fid = ?1");
         del("DELETE FROM package_warnings WHERE package_fid = ?1");
         del("DELETE FROM package_documents WHERE package_fid = ?1");
-        if (!table.empty()) {
+        for (const std::string& table : detail::terrainTablesOf(db, crs)) {
             del("DELETE FROM " + detail::quoteIdentifier(table) + " WHERE package_fid = ?1");
             layers.insert(table);
         }
@@ -453,14 +554,13 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
     // When the newest revision went, the newest remaining one becomes "latest" and searchable again.
     std::optional<std::int64_t> newest;
     {
-        detail::Statement s(db, "SELECT fid, coalesce(terrain_table, '') FROM packages WHERE scenario_id = ?1 "
+        detail::Statement s(db, "SELECT fid, crs FROM packages WHERE scenario_id = ?1 "
                                 "AND NOT EXISTS (SELECT 1 FROM packages q WHERE q.scenario_id = ?1 AND q.latest = 1) "
                                 "ORDER BY revision DESC LIMIT 1");
         s.bind(1, id);
         if (s.step()) {
             newest = s.integer(0);
-            const std::string table = s.text(1);
-            if (!table.empty()) {
+            for (const std::string& table : detail::terrainTablesOf(db, s.text(1))) {
                 detail::Statement u(db, "UPDATE " + detail::quoteIdentifier(table) + " SET latest = 1 WHERE package_fid = ?1");
                 u.bind(1, *newest).run();
             }

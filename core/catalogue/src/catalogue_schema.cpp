@@ -10,11 +10,17 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <map>
+#include <memory>
+#include <set>
+#include <stdexcept>
 #include <string_view>
+#include <vector>
 
 namespace sandtable::embedded {
 extern const std::string_view catalogueSchemaV1;
 extern const std::string_view catalogueSchemaV2;
+extern const std::string_view catalogueSchemaV3;
 }
 
 namespace sandtable::catalogue::detail {
@@ -27,9 +33,10 @@ struct Migration {
     std::string_view sql;
 };
 
-const std::array<Migration, 2>& migrations()
+const std::array<Migration, 3>& migrations()
 {
-    static const std::array<Migration, 2> all{{{1, embedded::catalogueSchemaV1}, {2, embedded::catalogueSchemaV2}}};
+    static const std::array<Migration, 3> all{
+        {{1, embedded::catalogueSchemaV1}, {2, embedded::catalogueSchemaV2}, {3, embedded::catalogueSchemaV3}}};
     return all;
 }
 
@@ -145,20 +152,26 @@ void migrateCatalogue(Database& db, const SchemaState& from)
             s.bind(5, wgs84.definition).bind(6, wgs84.description).run();
         }
         if (migration.version == 2 && from.version >= 1) {
-            // The packages a v1 catalogue holds get their cards, grids and set-ups from their stored
-            // documents, and the rebuilt search indexes their newest revisions.
+            // The packages a v1 catalogue holds get their cards, grids and set-ups from their stored documents.
             backfillStructure(db);
-            Statement latest(db, "SELECT fid FROM packages WHERE latest = 1 ORDER BY fid");
-            while (latest.step())
-                indexPackageSearch(db, latest.integer(0));
+        }
+        if (migration.version == 3 && from.state != FileState::Empty) {
+            splitTerrainTables(db);
+            settleGeoPackageVersion(db);
         }
         db.exec("UPDATE sandtable_meta SET value = '" + std::to_string(migration.version) + "' WHERE key = 'schema_version'");
     }
+    if (from.version >= 1) {
+        // The rebuilt search indexes hold the newest revision of every package the file already had.
+        Statement latest(db, "SELECT fid FROM packages WHERE latest = 1 ORDER BY fid");
+        while (latest.step())
+            indexPackageSearch(db, latest.integer(0));
+    }
 }
 
-std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std::string& crs)
+std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std::string& crs, int dimension)
 {
-    const std::string table = terrainTableName(srs);
+    const std::string table = terrainTableName(srs, dimension);
     {
         Statement s(db, "SELECT 1 FROM sandtable_layers WHERE table_name = ?1");
         s.bind(1, table);
@@ -170,30 +183,160 @@ std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std
         s.bind(1, srs.name).bind(2, srs.srsId).bind(3, srs.organization).bind(4, srs.organizationCoordsysId);
         s.bind(5, srs.definition).bind(6, srs.description).run();
     }
+    static constexpr const char* kGeometryTypes[] = {"MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON"};
+    const std::string kind = terrainGeometryKind(dimension);
     const std::string quoted = quoteIdentifier(table);
-    db.exec("CREATE TABLE " + quoted
-            + " (fid INTEGER PRIMARY KEY, geom GEOMETRY, package_fid INTEGER NOT NULL REFERENCES packages(fid), "
+    db.exec("CREATE TABLE " + quoted + " (fid INTEGER PRIMARY KEY, geom " + kGeometryTypes[dimension]
+            + ", package_fid INTEGER NOT NULL REFERENCES packages(fid), "
               "scenario_id TEXT NOT NULL, revision INTEGER NOT NULL, latest BOOLEAN NOT NULL, ordinal INTEGER NOT NULL, "
               "feature_id TEXT NOT NULL, class TEXT NOT NULL, name TEXT, attributes TEXT)",
         table);
     db.exec("CREATE INDEX " + quoteIdentifier(table + "_package") + " ON " + quoted + " (package_fid)", table);
+    const std::string where = crs.empty() ? std::string("a local frame") : crs;
     {
         Statement s(db, "INSERT INTO gpkg_contents (table_name, data_type, identifier, description, last_change, srs_id) "
                         "VALUES (?1, 'features', ?2, ?3, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ?4)");
-        s.bind(1, table).bind(2, "sandtable terrain " + (crs.empty() ? std::string("local") : crs));
-        s.bind(3, "Terrain features of the packages whose working CRS is " + (crs.empty() ? std::string("a local frame") : crs)
-                + "; filter on scenario_id, revision or latest = 1");
+        s.bind(1, table).bind(2, "sandtable terrain " + (crs.empty() ? std::string("local") : crs) + " " + kind);
+        s.bind(3, "Terrain " + kind + " of the packages whose working CRS is " + where + "; filter on scenario_id, revision or latest = 1");
         s.bind(4, srs.srsId).run();
     }
     {
-        Statement s(db, "INSERT INTO gpkg_geometry_columns VALUES (?1, 'geom', 'GEOMETRY', ?2, 0, 0)");
-        s.bind(1, table).bind(2, srs.srsId).run();
+        Statement s(db, "INSERT INTO gpkg_geometry_columns VALUES (?1, 'geom', ?2, ?3, 0, 0)");
+        s.bind(1, table).bind(2, kGeometryTypes[dimension]).bind(3, srs.srsId).run();
     }
     {
         Statement s(db, "INSERT INTO sandtable_layers VALUES (?1, ?2, ?3)");
         s.bind(1, table).bind(2, crs).bind(3, srs.srsId).run();
     }
     return table;
+}
+
+std::vector<std::string> terrainTablesOf(Database& db, const std::string& crs)
+{
+    std::vector<std::string> out;
+    SrsDefinition srs;
+    try {
+        srs = srsForCrs(crs);
+    } catch (const std::invalid_argument&) {
+        return out; // a CRS text no export accepts: the package has no terrain table
+    }
+    Statement s(db, "SELECT 1 FROM sandtable_layers WHERE table_name = ?1");
+    for (int dimension = 0; dimension <= 2; ++dimension) {
+        const std::string table = terrainTableName(srs, dimension);
+        s.reset();
+        s.bind(1, table);
+        if (s.step())
+            out.push_back(table);
+    }
+    return out;
+}
+
+void splitTerrainTables(Database& db)
+{
+    // The version 2 tables: named by terrainTableName(srs) alone (no geometry kind).
+    std::vector<std::pair<std::string, std::string>> old; // table, crs
+    {
+        Statement s(db, "SELECT table_name, crs FROM sandtable_layers ORDER BY table_name");
+        while (s.step())
+            old.emplace_back(s.text(0), s.text(1));
+    }
+    bool hasExtensions = false;
+    {
+        Statement s(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'gpkg_extensions'");
+        hasExtensions = s.step();
+    }
+    for (const auto& [table, crs] : old) {
+        SrsDefinition srs;
+        try {
+            srs = srsForCrs(crs);
+        } catch (const std::invalid_argument& e) {
+            throw core::FormatError(db.fileName(), table, std::string("terrain layer of an invalid CRS: ") + e.what());
+        }
+        // The WKB type code of a blob (0 for NULL), and the table of its dimension.
+        const auto typeOf = [&](const Statement& rows) -> std::uint32_t {
+            if (rows.isNull(0))
+                return 0;
+            try {
+                return wkbGeometryType(rows.blob(0));
+            } catch (const core::FormatError& e) {
+                throw core::FormatError(db.fileName(), table + " feature " + rows.text(6), e.reason());
+            }
+        };
+        const auto dimensionOf = [](std::uint32_t type) { return type == 1 || type == 4 ? 0 : type == 2 || type == 5 ? 1 : 2; };
+        const std::string select = "SELECT geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes FROM "
+            + quoteIdentifier(table) + " ORDER BY fid";
+        // First the tables the features need (no table is created while the old one is being read), then the features.
+        std::array<std::unique_ptr<Statement>, 3> inserts;
+        std::set<std::string> touched;
+        {
+            std::set<int> dimensions;
+            Statement rows(db, select, table);
+            while (rows.step())
+                dimensions.insert(dimensionOf(typeOf(rows)));
+            for (const int dimension : dimensions)
+                touched.insert(ensureTerrainTable(db, srs, crs, dimension));
+            for (const int dimension : dimensions) {
+                const std::string target = terrainTableName(srs, dimension);
+                inserts[static_cast<std::size_t>(dimension)] = std::make_unique<Statement>(db,
+                    "INSERT INTO " + quoteIdentifier(target)
+                        + " (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
+                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                    target);
+            }
+        }
+        {
+            Statement rows(db, select, table);
+            while (rows.step()) {
+                const std::uint32_t type = typeOf(rows);
+                Statement& insert = *inserts[static_cast<std::size_t>(dimensionOf(type))];
+                insert.reset();
+                if (type != 0) {
+                    try {
+                        insert.bindBlob(1, promotedToMulti(rows.blob(0)));
+                    } catch (const core::FormatError& e) {
+                        throw core::FormatError(db.fileName(), table + " feature " + rows.text(6), e.reason());
+                    }
+                }
+                insert.bind(2, rows.integer(1)).bind(3, rows.text(2)).bind(4, rows.integer(3)).bind(5, rows.integer(4));
+                insert.bind(6, rows.integer(5)).bind(7, rows.text(6)).bind(8, rows.text(7));
+                if (!rows.isNull(8))
+                    insert.bind(9, rows.text(8));
+                if (!rows.isNull(9))
+                    insert.bind(10, rows.text(9));
+                insert.run();
+            }
+        }
+        inserts = {};
+        db.exec("DROP TABLE " + quoteIdentifier(table), table);
+        for (const char* sql : {"DELETE FROM gpkg_geometry_columns WHERE table_name = ?1", "DELETE FROM gpkg_contents WHERE table_name = ?1",
+                 "DELETE FROM sandtable_layers WHERE table_name = ?1"}) {
+            Statement s(db, sql);
+            s.bind(1, table).run();
+        }
+        if (hasExtensions) {
+            Statement s(db, "DELETE FROM gpkg_extensions WHERE table_name = ?1");
+            s.bind(1, table).run();
+        }
+        for (const std::string& target : touched)
+            refreshLayerExtent(db, target);
+    }
+}
+
+void settleGeoPackageVersion(Database& db)
+{
+    std::int64_t userVersion = 0;
+    {
+        Statement s(db, "PRAGMA user_version");
+        if (s.step())
+            userVersion = s.integer(0);
+    }
+    if (userVersion <= kGeoPackageUserVersion)
+        return;
+    Statement s(db, "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND (name GLOB 'rtree_*_update5' OR name GLOB 'rtree_*_update6' "
+                    "OR name GLOB 'rtree_*_update7')");
+    if (s.step())
+        return; // GeoPackage 1.4's RTree triggers: another program's 1.4 file stays 1.4
+    db.exec("PRAGMA user_version = " + std::to_string(kGeoPackageUserVersion));
 }
 
 void refreshLayerExtent(Database& db, const std::string& table)
@@ -236,23 +379,33 @@ void touchContents(Database& db, const std::string& table)
 
 void indexPackageSearch(Database& db, std::int64_t fid)
 {
-    std::string table;
+    std::string crs;
     {
-        Statement s(db, "SELECT coalesce(terrain_table, '') FROM packages WHERE fid = ?1");
+        Statement s(db, "SELECT crs FROM packages WHERE fid = ?1");
         s.bind(1, fid);
         if (s.step())
-            table = s.text(0);
+            crs = s.text(0);
     }
-    const std::string places = table.empty()
-        ? std::string("''")
-        : "coalesce((SELECT group_concat(DISTINCT name) FROM " + quoteIdentifier(table) + " WHERE package_fid = p.fid), '')";
+    // Place names: the terrain features' (in the tables of the package's CRS) and the campaign objectives'.
+    std::string places = "SELECT name FROM campaign_objectives WHERE package_fid = p.fid";
+    for (const std::string& table : terrainTablesOf(db, crs))
+        places += " UNION ALL SELECT name FROM " + quoteIdentifier(table) + " WHERE package_fid = p.fid";
     Statement s(db,
-        "INSERT INTO package_search (rowid, title, battle, date, description, names, places) "
+        "INSERT INTO package_search (rowid, title, battle, date, description, names, places, rules) "
         "SELECT p.fid, p.title, p.battle, p.date, p.description, "
         "coalesce((SELECT group_concat(name, '; ') FROM (SELECT name FROM sides WHERE package_fid = p.fid "
         "UNION ALL SELECT name FROM formations WHERE package_fid = p.fid "
-        "UNION ALL SELECT name FROM units WHERE package_fid = p.fid)), ''), "
-            + places + " FROM packages p WHERE p.fid = ?1",
+        "UNION ALL SELECT name FROM units WHERE package_fid = p.fid "
+        "UNION ALL SELECT name FROM tb_scenario_cards WHERE package_fid = p.fid "
+        "UNION ALL SELECT name FROM tb_armies WHERE package_fid = p.fid "
+        "UNION ALL SELECT name FROM tb_formation_cards WHERE package_fid = p.fid "
+        "UNION ALL SELECT name FROM campaign_forces WHERE package_fid = p.fid)), ''), "
+        "coalesce((SELECT group_concat(name, '; ') FROM (SELECT DISTINCT name FROM (" + places + ") WHERE name IS NOT NULL AND name != '')), ''), "
+        "coalesce((SELECT group_concat(text, '; ') FROM (SELECT special_rules AS text FROM tb_scenario_cards WHERE package_fid = p.fid "
+        "UNION ALL SELECT special_rule FROM tb_formation_cards WHERE package_fid = p.fid "
+        "UNION ALL SELECT DISTINCT kind FROM tb_card_actions WHERE package_fid = p.fid "
+        "UNION ALL SELECT requirement FROM tb_card_actions WHERE package_fid = p.fid) WHERE text != ''), '') "
+        "FROM packages p WHERE p.fid = ?1",
         "package_search");
     s.bind(1, fid).run();
     Statement title(db, "INSERT INTO package_title_search (rowid, title) SELECT fid, title FROM packages WHERE fid = ?1",

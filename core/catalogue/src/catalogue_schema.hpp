@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sandtable::catalogue::detail {
 
@@ -42,9 +43,25 @@ SchemaState inspectCatalogue(Database& db);
 /// GeoPackage's header fields, then every migration above `from.version` runs in order.
 void migrateCatalogue(Database& db, const SchemaState& from);
 
-/// The terrain feature table for `srs` (registered in gpkg_contents, gpkg_geometry_columns and
-/// sandtable_layers, creating it and the gpkg_spatial_ref_sys row when needed); returns its name.
-std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std::string& crs);
+/// The terrain feature table for `srs` and geometries of `dimension` (0 points, 1 lines, 2 polygons;
+/// terrainTableName(srs, dimension), declared MULTIPOINT, MULTILINESTRING or MULTIPOLYGON), registered in
+/// gpkg_contents, gpkg_geometry_columns and sandtable_layers, created with the gpkg_spatial_ref_sys row when
+/// needed; returns its name.
+std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std::string& crs, int dimension);
+
+/// Schema version 3: the terrain tables that exist for a package whose working CRS is `crs` (points, lines,
+/// polygons, those present); empty for a CRS text no export accepts.
+std::vector<std::string> terrainTablesOf(Database& db, const std::string& crs);
+
+/// Migration 2 -> 3: moves the features of every version 2 terrain table (one per CRS, all geometry types)
+/// into the tables of their dimension, single geometries promoted to one-member multi geometries, then drops
+/// the old table and its GeoPackage registrations, and sets the new tables' extents from their features.
+/// Throws core::FormatError naming the table and feature for a blob that is not a 2D GeoPackage geometry.
+void splitTerrainTables(Database& db);
+
+/// Migration 2 -> 3: a file above GeoPackage 1.3 (user_version > 10300) is set to 10300, unless it holds
+/// RTree triggers named as GeoPackage 1.4 names them (rtree_<t>_<c>_update5/6/7).
+void settleGeoPackageVersion(Database& db);
 
 /// Sets the feature table's gpkg_contents extent to the envelope of its geometries (NULL when empty).
 void refreshLayerExtent(Database& db, const std::string& table);

@@ -113,8 +113,19 @@ Envelope Envelope::merged(const Envelope& other) const
 
 namespace {
 
-void appendWkb(std::string& out, const core::Geometry& geometry)
+void appendWkb(std::string& out, const core::Geometry& geometry, WkbForm form)
 {
+    if (form == WkbForm::Multi && geometry.type != core::GeometryType::MultiPoint && geometry.type != core::GeometryType::MultiLineString
+        && geometry.type != core::GeometryType::MultiPolygon) {
+        // One member, or none for an empty geometry (an empty Point is a MultiPoint of no member).
+        const bool empty = geometry.parts.empty() || geometry.parts.front().empty()
+            || (geometry.type != core::GeometryType::Polygon && geometry.parts.front().front().empty());
+        putHeader(out, wkbType(geometry.type) + 3);
+        putLittle(out, static_cast<std::uint32_t>(empty ? 0 : 1));
+        if (!empty)
+            appendWkb(out, geometry, WkbForm::AsIs);
+        return;
+    }
     switch (geometry.type) {
     case core::GeometryType::Point:
         putPoint(out, geometry.parts.empty() ? std::vector<std::vector<core::Coordinate>>{} : geometry.parts.front());
@@ -144,11 +155,11 @@ void appendWkb(std::string& out, const core::Geometry& geometry)
 
 } // namespace
 
-std::string toWkb(const core::Geometry& geometry)
+std::string toWkb(const core::Geometry& geometry, WkbForm form)
 {
     std::string out;
-    out.reserve(9 + geometry.vertexCount() * 16 + geometry.parts.size() * 9);
-    appendWkb(out, geometry);
+    out.reserve(18 + geometry.vertexCount() * 16 + geometry.parts.size() * 9);
+    appendWkb(out, geometry, form);
     return out;
 }
 
@@ -177,9 +188,10 @@ std::string toGeoPackageBinary(const core::Geometry& geometry, std::int32_t srsI
     return out;
 }
 
-void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, std::int32_t srsId, const std::optional<Envelope>& envelope)
+void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, std::int32_t srsId, const std::optional<Envelope>& envelope,
+    WkbForm form)
 {
-    out.reserve(out.size() + 40 + 9 + geometry.vertexCount() * 16 + geometry.parts.size() * 9);
+    out.reserve(out.size() + 40 + 18 + geometry.vertexCount() * 16 + geometry.parts.size() * 9);
     out += "GP";
     out.push_back('\0'); // version 1 of the format is stored as 0
     // bit 0: byte order 1 = little-endian; bits 1-3: envelope 1 = [minx, maxx, miny, maxy]; bit 4: empty.
@@ -192,7 +204,7 @@ void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, st
         putLittle(out, envelope->minY);
         putLittle(out, envelope->maxY);
     }
-    appendWkb(out, geometry);
+    appendWkb(out, geometry, form);
 }
 
 std::optional<Envelope> headerEnvelope(std::string_view blob)
@@ -210,6 +222,52 @@ std::optional<Envelope> headerEnvelope(std::string_view blob)
         throw core::FormatError("", "geometry", "truncated GeoPackage geometry header");
     const auto read = [&](std::size_t offset) { return little ? getLittle<double>(blob, offset) : getBig<double>(blob, offset); };
     return Envelope{read(8), read(16), read(24), read(32)};
+}
+
+namespace {
+
+/// Offset of the WKB in a GeoPackage binary geometry (after the header and its envelope).
+std::size_t wkbOffset(std::string_view blob)
+{
+    if (blob.size() < 8 || blob[0] != 'G' || blob[1] != 'P' || blob[2] != 0)
+        throw core::FormatError("", "geometry", "not a GeoPackage binary geometry (no 'GP' header)");
+    static constexpr std::size_t kEnvelopeBytes[] = {0, 32, 48, 48, 64};
+    const int indicator = (static_cast<unsigned char>(blob[3]) >> 1) & 0x07;
+    if (indicator > 4)
+        throw core::FormatError("", "geometry", "invalid envelope indicator " + std::to_string(indicator));
+    const std::size_t offset = 8 + kEnvelopeBytes[indicator];
+    if (blob.size() < offset + 5)
+        throw core::FormatError("", "geometry", "truncated GeoPackage geometry: no WKB after the header");
+    return offset;
+}
+
+} // namespace
+
+std::uint32_t wkbGeometryType(std::string_view blob)
+{
+    const std::size_t offset = wkbOffset(blob);
+    const char order = blob[offset];
+    if (order != 0 && order != 1)
+        throw core::FormatError("", "geometry", "invalid WKB byte order " + std::to_string(static_cast<int>(order)));
+    return order == 1 ? getLittle<std::uint32_t>(blob, offset + 1) : getBig<std::uint32_t>(blob, offset + 1);
+}
+
+std::string promotedToMulti(std::string_view blob)
+{
+    const std::uint32_t type = wkbGeometryType(blob);
+    if (type >= 4 && type <= 6)
+        return std::string(blob);
+    if (type < 1 || type > 3)
+        throw core::FormatError("", "geometry", "WKB geometry type " + std::to_string(type) + " is not a 2D point, line or polygon");
+    const std::size_t offset = wkbOffset(blob);
+    std::string out(blob.substr(0, offset));
+    // An empty Point (NaN coordinates, GeoPackage's convention) becomes a MultiPoint of no member.
+    const bool emptyPoint = type == 1 && (static_cast<unsigned char>(blob[3]) & 0x10) != 0;
+    putHeader(out, type + 3);
+    putLittle(out, static_cast<std::uint32_t>(emptyPoint ? 0 : 1));
+    if (!emptyPoint)
+        out.append(blob.substr(offset));
+    return out;
 }
 
 } // namespace sandtable::catalogue

@@ -71,4 +71,19 @@ std::string terrainTableName(const SrsDefinition& srs)
     return "terrain_epsg_" + std::to_string(srs.organizationCoordsysId);
 }
 
+const char* terrainGeometryKind(int dimension)
+{
+    switch (dimension) {
+    case 0: return "points";
+    case 1: return "lines";
+    case 2: return "polygons";
+    default: throw std::invalid_argument("no terrain table for geometries of dimension " + std::to_string(dimension));
+    }
+}
+
+std::string terrainTableName(const SrsDefinition& srs, int dimension)
+{
+    return terrainTableName(srs) + "_" + terrainGeometryKind(dimension);
+}
+
 } // namespace sandtable::catalogue

@@ -19,10 +19,14 @@
 namespace sandtable::catalogue {
 
 /// Version of sandtable's own catalogue schema (schemas/catalogue.v<N>.sql), kept in table sandtable_meta.
-inline constexpr int kSchemaVersion = 2;
-/// GeoPackage's header fields (OGC 12-128r18 requirement 2): application_id 'GPKG', user_version 1.4.0.
+/// Version 3: terrain in one feature table per CRS and geometry type, GeoPackage 1.3, everything a scenario
+/// names searchable. Older files are read as they are and migrated by the next write (export, remove).
+inline constexpr int kSchemaVersion = 3;
+/// GeoPackage's header fields (OGC 12-128r17 requirement 2): application_id 'GPKG', user_version 1.3.0
+/// (10300): the newest GeoPackage that Debian 12's GDAL 3.6 supports fully (1.4 files make it warn "may only
+/// be partially supported" on every open). sandtable writes no triggers, so no RTree trigger names apply.
 inline constexpr std::uint32_t kGeoPackageApplicationId = 0x47504B47;
-inline constexpr int kGeoPackageUserVersion = 10400;
+inline constexpr int kGeoPackageUserVersion = 10300;
 /// The catalogue file used when none is named.
 inline constexpr const char* kDefaultCatalogueFile = "catalogue.gpkg";
 /// How long a writer waits for another process's transaction before giving up, milliseconds.
@@ -39,7 +43,29 @@ private:
     core::Diagnostics m_diagnostics;
 };
 
+/// An export refused because the document is not a revision of the package already stored under its id
+/// (see ExportOptions for what a revision is). what() names the catalogue, the id, both scenarios and the
+/// ways out; the catalogue is left unchanged.
+class NotARevision : public core::OperationError {
+public:
+    using core::OperationError::OperationError;
+};
+
+/// Identity in the catalogue. A package is a scenario id; each export of a document with that id is a new
+/// revision of it, provided the document is the same scenario as the package's newest revision:
+/// - the same game system, always (a package never changes system: a Pub Battles package would otherwise
+///   vanish from a Pub Battles listing), and
+/// - the same title, or the same battle and date (at least one of the two non-empty): a revision may be
+///   retitled or have its date corrected, not both at once, unless `asRevision` says it is the same scenario.
+/// Anything else is refused (NotARevision). `newId` stores the document as (a revision of) another id.
 struct ExportOptions {
+    /// Store the package under this id instead of the document's own (the document's bytes are stored
+    /// unchanged; `extract` gives them back with their own id). Empty: the document's id. Must be a valid
+    /// scenario id (^[A-Za-z0-9][A-Za-z0-9_.:-]*$, at most 200 characters), else core::OperationError.
+    std::string newId;
+    /// The designer says the document is a revision of the package with its id although its title, battle
+    /// and date all changed (the game system must still be the same).
+    bool asRevision = false;
     /// Store the map raster's bytes (when the scenario names a map, the file is found and its SHA-256
     /// matches the document's). Relative map paths resolve against the scenario file's folder.
     bool storeRaster = true;
@@ -74,12 +100,23 @@ struct PackageSummary {
     double score = 0.0;      ///< search only: FTS5 bm25 (smaller = better), 0 for list
 };
 
+/// A search that cannot be run: an empty or blank query without a filter, or text holding no word at all
+/// ("(", ")", "\"", "-"). The CLI reports it as a usage error (exit 2).
+class UnsearchableQuery : public core::OperationError {
+public:
+    using core::OperationError::OperationError;
+};
+
 /// Search: results come in two tiers. First the packages whose title alone matches the query, best
 /// first by FTS5 bm25 over the title (`score` < 0); then, while fewer than `limit` were found, the other
 /// packages matching the query in any column, most recently exported first (`score` 0: bm25 over the
 /// descriptions of every matching package would be read for each query, which a 10,000-package catalogue
 /// cannot afford). `text` is an FTS5 query (words, "phrases", prefix*, AND/OR/NOT, column:word; columns title,
-/// battle, date, description, names, places). Text that is not valid FTS5 syntax is searched as its words.
+/// battle, date, description, names, places, rules). A word FTS5 cannot take bare (with a hyphen or an
+/// apostrophe: "saint-c*", "d'Eu") is searched as a phrase of its tokens, a trailing * making the last one a
+/// prefix ("saint-c*" finds "Saint-Cyr"). Text that is still not valid FTS5 syntax (a stray quote or
+/// parenthesis) is searched as its words. Blank text with a filter lists the packages the filters keep;
+/// blank text without one, or text with no word at all ("(", "\""), is refused (UnsearchableQuery).
 /// Empty filters do not filter; dates compare as ISO 8601 text, inclusive.
 struct SearchQuery {
     std::string text;
@@ -115,7 +152,10 @@ struct PackageDetails {
     std::string sourceName;           ///< the file it was exported from
     std::string documentSha256;
     std::int64_t documentSize = 0;    ///< bytes
-    std::string terrainTable;         ///< GeoPackage feature table of its terrain, empty without terrain
+    /// The GeoPackage feature tables holding its terrain: of schema version 3, those of its CRS that hold
+    /// any of its features, points then lines then polygons ("terrain_epsg_32618_lines",
+    /// "terrain_epsg_32618_polygons"); of older files, their one table. Empty without terrain.
+    std::vector<std::string> terrainTables;
     int featureCount = 0;
     int sideCount = 0;
     int formationCount = 0;
@@ -158,7 +198,8 @@ public:
 
     const std::filesystem::path& path() const noexcept;
 
-    /// Reads, validates (schema + rules) and stores a scenario file as a new revision of its id, in one
+    /// Reads, validates (schema + rules) and stores a scenario file as a new revision of its id (or of
+    /// options.newId; NotARevision when it is not the same scenario, see ExportOptions), in one
     /// write transaction (BEGIN IMMEDIATE) that commits only when the rules found no error: they run on a
     /// second thread while the package is written. Refused (ValidationFailed) on any error; a catalogue
     /// file the export created is then removed. A file not yet in WAL mode is switched after the commit.
@@ -171,8 +212,9 @@ public:
 
     /// The newest revision of every package, by id.
     std::vector<PackageSummary> list() const;
-    /// Newest revisions matching the query, best first (titles weigh most, then battle, names, places, date,
-    /// description). Throws core::OperationError for a query FTS5 cannot run even as plain words.
+    /// Newest revisions matching the query, best first (titles first, then the other matches newest first).
+    /// Throws UnsearchableQuery for a query with no word (see SearchQuery), core::OperationError for a query
+    /// FTS5 cannot run even as plain words.
     std::vector<PackageSummary> search(const SearchQuery& query) const;
     /// One revision (default the newest) in detail.
     PackageDetails show(const std::string& id, std::optional<int> revision = std::nullopt) const;

@@ -22,9 +22,15 @@ struct Envelope {
     Envelope merged(const Envelope& other) const;
 };
 
+/// How a single geometry is written: as it is, or as a one-member multi geometry (a Point as a MultiPoint,
+/// a LineString as a MultiLineString, a Polygon as a MultiPolygon), for a feature table declared with the
+/// multi type (GeoPackage requirement 32: a column declared MULTIPOLYGON holds MultiPolygons only).
+enum class WkbForm { AsIs, Multi };
+
 /// ISO WKB of `geometry`, little-endian, 2D (type codes 1..6: Point .. MultiPolygon). An empty Point is
-/// written with NaN coordinates (GeoPackage's convention); other empty geometries with zero members.
-std::string toWkb(const core::Geometry& geometry);
+/// written with NaN coordinates (GeoPackage's convention), as WkbForm::Multi a MultiPoint of no member;
+/// other empty geometries with zero members.
+std::string toWkb(const core::Geometry& geometry, WkbForm form = WkbForm::AsIs);
 
 /// The envelope of a geometry's coordinates, or nothing for an empty geometry.
 std::optional<Envelope> envelopeOf(const core::Geometry& geometry);
@@ -34,10 +40,22 @@ std::optional<Envelope> envelopeOf(const core::Geometry& geometry);
 std::string toGeoPackageBinary(const core::Geometry& geometry, std::int32_t srsId);
 
 /// toGeoPackageBinary appended to `out`, with the geometry's envelope given (envelopeOf(geometry)).
-void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, std::int32_t srsId, const std::optional<Envelope>& envelope);
+void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, std::int32_t srsId, const std::optional<Envelope>& envelope,
+    WkbForm form = WkbForm::AsIs);
 
 /// The envelope stored in a GeoPackage binary header (nothing when the header carries none or the geometry
 /// is empty). Throws core::FormatError(file-less, "geometry", reason) for a blob that is not GeoPackage binary.
 std::optional<Envelope> headerEnvelope(std::string_view geoPackageBinary);
+
+/// The WKB geometry type code of a GeoPackage binary geometry (1..6 for sandtable's own; 1001.. for Z and
+/// so on in other files), read in the WKB's own byte order. Throws core::FormatError(file-less, "geometry",
+/// reason) for a blob that is not GeoPackage binary or too short to hold a WKB header.
+std::uint32_t wkbGeometryType(std::string_view geoPackageBinary);
+
+/// The same GeoPackage binary with a 2D Point, LineString or Polygon wrapped as a one-member MultiPoint,
+/// MultiLineString or MultiPolygon (header and envelope unchanged); 2D multi geometries are returned as
+/// they are. Throws core::FormatError(file-less, "geometry", reason) for any other type (sandtable writes
+/// none) or a blob that is not GeoPackage binary.
+std::string promotedToMulti(std::string_view geoPackageBinary);
 
 } // namespace sandtable::catalogue

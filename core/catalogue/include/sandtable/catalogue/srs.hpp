@@ -36,8 +36,18 @@ std::string utmWkt(int zone, bool north);
 /// The WKT 1 of EPSG:4326 written in GeoPackage's mandatory row.
 std::string wgs84Wkt();
 
-/// The feature-table name sandtable uses for terrain in this SRS: "terrain_epsg_<code>" for an EPSG CRS,
-/// "terrain_local" for srs_id -1.
+/// The stem of sandtable's terrain feature tables in this SRS: "terrain_epsg_<code>" for an EPSG CRS,
+/// "terrain_local" for srs_id -1. Catalogue schema versions 1 and 2 kept all of an SRS's terrain in the one
+/// table of this name (geometry type GEOMETRY, which QGIS opens as its polygons alone).
 std::string terrainTableName(const SrsDefinition& srs);
+
+/// "points", "lines", "polygons" for geometries of topological dimension 0, 1, 2 (core::dimension).
+/// Throws std::invalid_argument for another dimension.
+const char* terrainGeometryKind(int dimension);
+
+/// Schema version 3: one feature table per SRS and geometry dimension, terrainTableName(srs) + "_points"
+/// (declared MULTIPOINT), "_lines" (MULTILINESTRING) or "_polygons" (MULTIPOLYGON), e.g.
+/// "terrain_epsg_32618_polygons". Throws std::invalid_argument for a dimension other than 0, 1, 2.
+std::string terrainTableName(const SrsDefinition& srs, int dimension);
 
 } // namespace sandtable::catalogue
