@@ -13,6 +13,7 @@ void Context::printJson(const nlohmann::ordered_json& document) const
 {
     out << core::writeJson(document, 2);
     out.flush();
+    printedJson = true;
 }
 
 core::ProgressCallback Context::progress() const

@@ -6,6 +6,8 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/version.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <ostream>
 #include <stdexcept>
@@ -101,6 +103,21 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
             noun->require_subcommand(1);
 
     std::vector<std::string> args(argv + 1, argv + argc);
+    // With --json every outcome is one JSON document on stdout, a failure included (issue 24): the error as
+    // {"error": {"kind", "message", "file", "object", "reason", "exit_code"}}; the stderr line stays for people.
+    // --json is looked for among the words too, for a usage error found before the flags are parsed.
+    const bool json = context.json || std::find(args.begin(), args.end(), "--json") != args.end();
+    const auto fail = [&](int code, const char* kind, const std::string& message, const core::Error* error) {
+        if (json && !context.printedJson) {
+            nlohmann::ordered_json document = {{"kind", kind}, {"message", message}};
+            document["file"] = error && !error->file().empty() ? nlohmann::ordered_json(error->file()) : nlohmann::ordered_json(nullptr);
+            document["object"] = error && !error->object().empty() ? nlohmann::ordered_json(error->object()) : nlohmann::ordered_json(nullptr);
+            document["reason"] = error ? error->reason() : message;
+            document["exit_code"] = code;
+            context.printJson({{"error", document}});
+        }
+        return code;
+    };
     try {
         std::vector<std::string> reversed(args.rbegin(), args.rend());
         app.parse(reversed);
@@ -116,19 +133,19 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
         if (!hint.empty())
             err << "sandtable: " << hint << "\n";
         err << "Run 'sandtable --help' for the commands.\n";
-        return 2;
+        return fail(2, "usage", std::string(e.what()) + (hint.empty() ? std::string() : " (" + hint + ")"), nullptr);
     } catch (const core::Error& e) {
         err << "sandtable: error: " << e.what() << "\n";
-        return 1;
+        return fail(1, "error", e.what(), &e);
     } catch (const core::Cancelled&) {
         err << "sandtable: error: cancelled\n";
-        return 1;
+        return fail(1, "cancelled", "cancelled", nullptr);
     } catch (const std::bad_alloc&) {
         err << "sandtable: error: out of memory\n";
-        return 1;
+        return fail(1, "error", "out of memory", nullptr);
     } catch (const std::exception& e) {
         err << "sandtable: error: " << e.what() << "\n";
-        return 1;
+        return fail(1, "error", e.what(), nullptr);
     }
     return context.exitCode;
 }

@@ -118,15 +118,21 @@ void runList(const FileOptions& options, Context& context)
         const auto validity = core::geometry::checkValidity(f.geometry);
         nlohmann::ordered_json areaJson = nullptr;
         nlohmann::ordered_json lengthJson = nullptr;
+        nlohmann::ordered_json centroidJson = nullptr;
+        nlohmann::ordered_json boundsJson = nullptr;
         // A geometry GEOS cannot build (an unclosed ring) has no measures; it is listed as invalid.
         try {
             areaJson = core::geometry::area(f.geometry);
             lengthJson = core::geometry::length(f.geometry);
+            const core::geometry::Placement where = core::geometry::placement(f.geometry);
+            centroidJson = {where.centroid.x, where.centroid.y};
+            boundsJson = {where.minX, where.minY, where.maxX, where.maxY};
         } catch (const core::OperationError&) {
         }
         features.push_back({{"id", f.id.str()}, {"class", f.terrainClass}, {"name", f.name},
             {"geometry_type", core::toString(f.geometry.type)}, {"area_m2", areaJson}, {"length_m", lengthJson},
-            {"vertices", f.geometry.vertexCount()}, {"valid", validity.valid}});
+            {"centroid", centroidJson}, {"bounds", boundsJson}, {"vertices", f.geometry.vertexCount()},
+            {"valid", validity.valid}});
     }
     if (context.json) {
         context.printJson({{"file", options.file}, {"count", features.size()}, {"features", features}});
@@ -139,6 +145,12 @@ void runList(const FileOptions& options, Context& context)
             context.out << std::fixed << std::setprecision(1) << f["area_m2"].get<double>() << " m2";
         else if (f["length_m"].is_number() && f["length_m"].get<double>() > 0)
             context.out << std::fixed << std::setprecision(1) << f["length_m"].get<double>() << " m";
+        // Where it is, so that `terrain majority --x --y` can be tried on it: centroid, then bounds.
+        if (f["centroid"].is_array())
+            context.out << std::fixed << std::setprecision(0) << "\tat " << f["centroid"][0].get<double>() << ","
+                        << f["centroid"][1].get<double>() << "\tbounds " << f["bounds"][0].get<double>() << ","
+                        << f["bounds"][1].get<double>() << " to " << f["bounds"][2].get<double>() << ","
+                        << f["bounds"][3].get<double>();
         context.out << (f["valid"].get<bool>() ? "" : "\tINVALID") << "\n";
     }
     context.out << options.file << ": " << features.size() << " terrain feature(s)\n";

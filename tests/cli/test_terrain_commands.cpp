@@ -53,6 +53,36 @@ BOOST_AUTO_TEST_CASE(list_gives_measures_and_validity)
     BOOST_TEST(features[0].at("valid").get<bool>());
     BOOST_TEST(features[1].at("length_m").get<double>() == 500.0);
     BOOST_TEST(features[1].at("area_m2").get<double>() == 0.0);
+    // Where each feature is (issue 24), for `terrain majority --x --y`: the woods rectangle's centre and box.
+    BOOST_TEST(features[0].at("centroid").at(0).get<double>() == 300200.0);
+    BOOST_TEST(features[0].at("centroid").at(1).get<double>() == 4400150.0);
+    BOOST_TEST(features[0].at("bounds") == nlohmann::json::parse("[300100, 4400100, 300300, 4400200]"));
+    // The stream, 500 m along y = 4400500: its centroid is on it, its box flat.
+    BOOST_TEST(features[1].at("centroid").at(1).get<double>() == 4400500.0);
+    BOOST_TEST(features[1].at("bounds").at(1).get<double>() == 4400500.0);
+    BOOST_TEST(features[1].at("bounds").at(3).get<double>() == 4400500.0);
+    // The text lists them too.
+    const Result text = runTool({"terrain", "list", saved(folder)});
+    BOOST_TEST(text.out.find("at 300200,4400150\tbounds 300100,4400100 to 300300,4400200") != std::string::npos, text.out);
+}
+
+BOOST_AUTO_TEST_CASE(with_json_an_error_is_one_json_document_too)
+{
+    // A missing file: exit 1, and on stdout one document naming the file and the reason.
+    const Result missing = runTool({"--json", "terrain", "list", "/no/such/scenario.sandtable.json"});
+    BOOST_TEST(missing.code == 1);
+    const auto error = nlohmann::json::parse(missing.out).at("error");
+    BOOST_TEST(error.at("kind").get<std::string>() == "error");
+    BOOST_TEST(error.at("file").get<std::string>() == "/no/such/scenario.sandtable.json");
+    BOOST_TEST(error.at("exit_code").get<int>() == 1);
+    BOOST_TEST(missing.err.find("sandtable: error:") != std::string::npos); // the line for people stays
+    // A usage error (a required option missing), with --json after the command: exit 2, one document.
+    sandtable::test::TemporaryFolder folder;
+    const Result usage = runTool({"terrain", "import", saved(folder), "x.geojson", "--json"});
+    BOOST_TEST(usage.code == 2);
+    const auto usageError = nlohmann::json::parse(usage.out).at("error");
+    BOOST_TEST(usageError.at("kind").get<std::string>() == "usage");
+    BOOST_TEST(usageError.at("message").get<std::string>().find("--class") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(majority_follows_the_strictly_more_than_half_rule)

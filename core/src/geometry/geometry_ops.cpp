@@ -65,6 +65,26 @@ double length(const Geometry& geometry)
     return value;
 }
 
+Placement placement(const Geometry& geometry)
+{
+    auto g = toGeos(geometry);
+    GEOSContextHandle_t h = geosContext();
+    if (GEOSisEmpty_r(h, g.get()) != 0)
+        throw OperationError("", toString(geometry.type), "is empty: it has no place");
+    Placement out;
+    if (GEOSGeom_getXMin_r(h, g.get(), &out.minX) != 1 || GEOSGeom_getYMin_r(h, g.get(), &out.minY) != 1
+        || GEOSGeom_getXMax_r(h, g.get(), &out.maxX) != 1 || GEOSGeom_getYMax_r(h, g.get(), &out.maxY) != 1)
+        throw OperationError("", toString(geometry.type), "GEOS could not compute the bounds");
+    GEOSGeometry* centre = GEOSGetCentroid_r(h, g.get());
+    if (!centre || GEOSGeomGetX_r(h, centre, &out.centroid.x) != 1 || GEOSGeomGetY_r(h, centre, &out.centroid.y) != 1) {
+        if (centre)
+            GEOSGeom_destroy_r(h, centre);
+        throw OperationError("", toString(geometry.type), "GEOS could not compute the centroid");
+    }
+    GEOSGeom_destroy_r(h, centre);
+    return out;
+}
+
 std::string toWkt(const Geometry& geometry)
 {
     auto g = toGeos(geometry);

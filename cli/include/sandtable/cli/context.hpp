@@ -16,13 +16,15 @@ namespace sandtable::cli {
 /// Shared state of one run of the tool. Commands write results to `out` (with --json, exactly one JSON
 /// document and nothing else), human messages and progress to `err`, and set `exitCode` to 1 when the
 /// operation found errors (validation). Failures are thrown as sandtable::core::Error and printed once
-/// by run() as "sandtable: error: <file>: <object>: <reason>".
+/// by run() as "sandtable: error: <file>: <object>: <reason>", and with --json as the document
+/// {"error": {...}} on `out` unless the command had already printed its document (its diagnostics).
 struct Context {
     std::ostream& out;
     std::ostream& err;
     bool json = false;
     bool quiet = false;
     int exitCode = 0;
+    mutable bool printedJson = false; ///< set by printJson
 
     /// Prints a JSON document on `out` (2-space indent, full-precision numbers).
     void printJson(const nlohmann::ordered_json& document) const;

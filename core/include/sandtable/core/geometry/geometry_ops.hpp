@@ -26,6 +26,15 @@ double area(const Geometry& geometry);
 /// Length in metres (perimeter for polygons, 0 for points).
 double length(const Geometry& geometry);
 
+/// Where a feature is: its centroid (GEOS, the centre of mass of its area, lines or points; it may lie
+/// outside a bent shape) and its bounding box, working-CRS metres. Throws OperationError when GEOS cannot
+/// build the geometry or it is empty.
+struct Placement {
+    Coordinate centroid;
+    double minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0;
+};
+Placement placement(const Geometry& geometry);
+
 /// Well-known text of the geometry (for messages and tests).
 std::string toWkt(const Geometry& geometry);
 
