@@ -44,6 +44,7 @@ struct ImportOptions {
     std::string layer;
     std::string preset;
     std::vector<std::string> rules;
+    bool inFrame = false;
 };
 
 struct MajorityOptions {
@@ -337,6 +338,7 @@ void runImport(const ImportOptions& options, Context& context)
     import.fixedClass = options.terrainClass;
     import.classField = options.classField;
     import.layer = options.layer;
+    import.inWorkingFrame = options.inFrame;
     for (const std::string& mapping : options.mappings) {
         const auto equals = mapping.find('=');
         if (equals == std::string::npos || equals == 0 || equals + 1 == mapping.size())
@@ -450,6 +452,9 @@ void registerTerrainCommands(CLI::App& app, Context& context)
     fixed->excludes(from);
     import->add_option("--map", importOptions->mappings, "VALUE=CLASS: class for a field value (repeatable)")->needs(from);
     import->add_option("--layer", importOptions->layer, "Import only this layer");
+    import->add_flag("--in-frame", importOptions->inFrame,
+        "Take the file's coordinates as they are, in the scenario's CRS, whatever CRS the file claims (a local frame "
+        "of a calibrated map, LOCAL:name, digitised into GeoJSON, which always says WGS 84)");
     import->add_option("--preset", importOptions->preset,
                 "osm: OpenStreetMap tags to terrain classes, clipped to the scenario's extent. The rules, first match wins:\n"
                     + importers::describeTagRules(importers::osmPreset()))

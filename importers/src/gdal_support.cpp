@@ -155,6 +155,13 @@ Srs makeSrs(const std::string& text, const std::string& context)
 {
     GdalErrorScope errors;
     Srs srs(OSRNewSpatialReference(nullptr));
+    if (isLocalFrame(text)) {
+        // A calibrated map's local metric frame: an engineering CRS in metres, with no way to the globe.
+        if (OSRSetLocalCS(srs.get(), text.substr(6).c_str()) != OGRERR_NONE
+            || OSRSetLinearUnits(srs.get(), SRS_UL_METER, 1.0) != OGRERR_NONE)
+            throw core::OperationError(context, "CRS", errors.reason("cannot make the local frame '" + text + "'"));
+        return srs;
+    }
     if (text.empty() || OSRSetFromUserInput(srs.get(), text.c_str()) != OGRERR_NONE)
         throw core::OperationError(context, "CRS", errors.reason("cannot read the CRS '" + text + "'"));
     OSRSetAxisMappingStrategy(srs.get(), OAMS_TRADITIONAL_GIS_ORDER);

@@ -79,6 +79,21 @@ struct ProgressRange {
 };
 int CPL_STDCALL forwardProgress(double fraction, const char* message, void* range);
 
+/// The options object a GDAL utility (GDALWarpAppOptionsNew, GDALTranslateOptionsNew, ...) returned, or
+/// `errors.raise(file, tool, ...)` with GDAL's reason when it returned null (an argument it refused, such
+/// as a CRS it cannot read): using a null options object crashes or writes a file named "".
+template <typename Options>
+Options* requireOptions(Options* options, const GdalErrorScope& errors, const std::string& file, const std::string& tool)
+{
+    if (!options)
+        errors.raise(file, tool, "GDAL refused the " + tool + " options");
+    return options;
+}
+
+/// True for a local metric frame ("LOCAL:name", a calibrated Kriegsspiel map): no CRS GDAL can reproject
+/// to or from; rasters in it are used in their own frame (no -t_srs).
+inline bool isLocalFrame(const std::string& crs) { return crs.rfind("LOCAL:", 0) == 0; }
+
 /// Shortest text that reads back to the same double (std::to_chars).
 std::string formatNumber(double value);
 

@@ -114,7 +114,7 @@ FitFrame fitFrame(const core::Georeference& g, const std::string& workingCrs, co
         checkPointsFitCrs(target, map, names, context);
     FitFrame out;
     out.target = describeCrs(target, context);
-    out.targetCrs = crsIdentifier(out.target);
+    out.targetCrs = detail::isLocalFrame(target) ? target : crsIdentifier(out.target); // "LOCAL:name" stays its name
     if (out.target.geographic)
         throw core::OperationError(context, "target CRS",
             target + " is geographic: a fit there would be in degrees, and an RMS in degrees means nothing on the "

@@ -128,7 +128,8 @@ RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const 
         for (auto& x : a)
             argv.push_back(x.data());
         argv.push_back(nullptr);
-        GDALTranslateOptions* options = GDALTranslateOptionsNew(argv.data(), nullptr);
+        GDALTranslateOptions* options
+            = detail::requireOptions(GDALTranslateOptionsNew(argv.data(), nullptr), errors, sourceName, "gdal_translate");
         expanded.reset(GDALTranslate("", input, options, nullptr));
         GDALTranslateOptionsFree(options);
         if (!expanded)
@@ -136,15 +137,18 @@ RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const 
         input = expanded.get();
     }
 
+    // A local metric frame (a calibrated Kriegsspiel map) is no CRS GDAL knows: the raster is already in it.
     std::vector<std::string> args = {"-of", "MEM", "-t_srs", crs, "-te", detail::formatNumber(window.minX),
         detail::formatNumber(window.minY), detail::formatNumber(window.maxX), detail::formatNumber(window.maxY), "-ts",
         std::to_string(width), std::to_string(height), "-r", "bilinear", "-dstalpha", "-wo", "NUM_THREADS=ALL_CPUS"};
+    if (detail::isLocalFrame(crs))
+        args.erase(args.begin() + 2, args.begin() + 4);
     args.insert(args.end(), extraArguments.begin(), extraArguments.end());
     std::vector<char*> argv;
     for (auto& a : args)
         argv.push_back(a.data());
     argv.push_back(nullptr);
-    GDALWarpAppOptions* options = GDALWarpAppOptionsNew(argv.data(), nullptr);
+    GDALWarpAppOptions* options = detail::requireOptions(GDALWarpAppOptionsNew(argv.data(), nullptr), errors, sourceName, "gdalwarp");
     detail::ProgressRange range{&progress, 0.0, 1.0, what};
     if (progress)
         GDALWarpAppOptionsSetProgress(options, detail::forwardProgress, &range);

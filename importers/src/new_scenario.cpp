@@ -104,7 +104,7 @@ void warpIntoCrs(GDALDatasetH source, const std::string& crs, const std::filesys
     for (auto& a : args)
         argv.push_back(a.data());
     argv.push_back(nullptr);
-    GDALWarpAppOptions* warpOptions = GDALWarpAppOptionsNew(argv.data(), nullptr);
+    GDALWarpAppOptions* warpOptions = detail::requireOptions(GDALWarpAppOptionsNew(argv.data(), nullptr), errors, file, "gdalwarp");
     detail::ProgressRange range{&progress, 0.0, 1.0, "resampling the map into " + crs};
     if (progress)
         GDALWarpAppOptionsSetProgress(warpOptions, detail::forwardProgress, &range);

@@ -108,7 +108,7 @@ RenderedRaster hillshade(GDALDatasetH dem, const std::string& crs, const core::E
     for (auto& a : windowArguments(crs, window, width, height))
         args.push_back(a);
     auto a = argv(args);
-    GDALWarpAppOptions* options = GDALWarpAppOptionsNew(a.data(), nullptr);
+    GDALWarpAppOptions* options = detail::requireOptions(GDALWarpAppOptionsNew(a.data(), nullptr), errors, file, "gdalwarp");
     GDALDatasetH inputs[] = {dem};
     int usageError = FALSE;
     detail::Dataset heights(GDALWarp("", nullptr, 1, inputs, options, &usageError));
@@ -117,7 +117,8 @@ RenderedRaster hillshade(GDALDatasetH dem, const std::string& crs, const core::E
         errors.raise(file, "warp", "GDAL could not resample the DEM into " + crs);
     std::vector<std::string> shadeArgs = {"-of", "MEM", "-az", "315", "-alt", "45", "-compute_edges"};
     auto b = argv(shadeArgs);
-    GDALDEMProcessingOptions* shadeOptions = GDALDEMProcessingOptionsNew(b.data(), nullptr);
+    GDALDEMProcessingOptions* shadeOptions
+        = detail::requireOptions(GDALDEMProcessingOptionsNew(b.data(), nullptr), errors, file, "gdaldem");
     detail::Dataset shade(GDALDEMProcessing("", heights.get(), "hillshade", nullptr, shadeOptions, &usageError));
     GDALDEMProcessingOptionsFree(shadeOptions);
     if (!shade)
@@ -149,7 +150,8 @@ RenderedRaster vectorLines(GDALDatasetH source, const std::string& crs, const co
         detail::formatNumber(window.minX), detail::formatNumber(window.minY), detail::formatNumber(window.maxX),
         detail::formatNumber(window.maxY), "-skipfailures"};
     auto a = argv(args);
-    GDALVectorTranslateOptions* options = GDALVectorTranslateOptionsNew(a.data(), nullptr);
+    GDALVectorTranslateOptions* options
+        = detail::requireOptions(GDALVectorTranslateOptionsNew(a.data(), nullptr), errors, file, "ogr2ogr");
     GDALDatasetH inputs[] = {source};
     int usageError = FALSE;
     detail::Dataset lines(GDALVectorTranslate("", nullptr, 1, inputs, options, &usageError));
@@ -170,7 +172,7 @@ RenderedRaster vectorLines(GDALDatasetH source, const std::string& crs, const co
         burn.push_back(OGR_L_GetName(GDALDatasetGetLayer(lines.get(), i)));
     }
     auto c = argv(burn);
-    GDALRasterizeOptions* rasterize = GDALRasterizeOptionsNew(c.data(), nullptr);
+    GDALRasterizeOptions* rasterize = detail::requireOptions(GDALRasterizeOptionsNew(c.data(), nullptr), errors, file, "gdal_rasterize");
     GDALDatasetH result = GDALRasterize(nullptr, canvas.get(), lines.get(), rasterize, &usageError);
     GDALRasterizeOptionsFree(rasterize);
     if (!result)

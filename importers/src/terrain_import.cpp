@@ -266,7 +266,17 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             continue;
         }
         Transform transform;
-        if (OGRSpatialReferenceH source = OGR_L_GetSpatialRef(layer)) {
+        OGRSpatialReferenceH layerSrs = options.inWorkingFrame ? nullptr : OGR_L_GetSpatialRef(layer);
+        if (layerSrs && OSRIsLocal(target.get()) && !OSRIsLocal(layerSrs)) {
+            const char* name = OSRGetName(layerSrs);
+            throw core::OperationError(file, "layer '" + layerName + "'",
+                "is georeferenced (" + std::string(name ? name : "a geographic or projected CRS") + "), but the scenario "
+                "works in the local frame " + out.crs + " of a map calibrated by scale, which has no geography to place "
+                "it in. Digitise in the frame (metres from the scan's bottom-left corner) and save without a CRS, or give "
+                "--in-frame to take the file's coordinates as frame metres (GeoJSON always says WGS 84); to place "
+                "georeferenced data, georeference the scan with GCPs instead of calibrating it");
+        }
+        if (OGRSpatialReferenceH source = layerSrs) {
             detail::Srs sourceSrs(OSRClone(source));
             OSRSetAxisMappingStrategy(sourceSrs.get(), OAMS_TRADITIONAL_GIS_ORDER);
             if (!OSRIsSame(sourceSrs.get(), target.get())) {
@@ -275,7 +285,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                     throw core::OperationError(file, "layer '" + layerName + "'",
                         errors.reason("cannot transform its CRS to the working CRS " + out.crs));
             }
-        } else {
+        } else if (!options.inWorkingFrame) {
             out.diagnostics.push_back({"import.crs.assumed", core::Severity::Warning, "/terrain",
                 file + ": layer '" + layerName + "': has no CRS; its coordinates are taken to be in " + out.crs});
         }

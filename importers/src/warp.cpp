@@ -107,7 +107,8 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             args.list = CSLAddString(args.list, "-expand");
             args.list = CSLAddString(args.list, "rgba");
         }
-        GDALTranslateOptions* options = GDALTranslateOptionsNew(args.list, nullptr);
+        GDALTranslateOptions* options
+            = detail::requireOptions(GDALTranslateOptionsNew(args.list, nullptr), errors, scanName, "gdal_translate");
         source.reset(GDALTranslate("", scan.get(), options, nullptr));
         GDALTranslateOptionsFree(options);
         if (!source)

@@ -168,4 +168,54 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
         boost::test_tools::tolerance(0.4 / 62.5));
 }
 
+// Issue 24 item 3: every step on a Kriegsspiel map in its local frame. `terrain trace` and `grid print
+// --underlay` crashed (exit 139: an options object GDAL refused for the CRS "LOCAL:..." was used unchecked);
+// georeferenced data is refused with the way out, and taken as frame metres with --in-frame.
+BOOST_AUTO_TEST_CASE(kriegsspiel_local_frame_trace_underlay_and_import)
+{
+    sandtable::test::TemporaryFolder folder;
+    // 1000 x 700 pixels at 127 dpi of 1:8000: 1.6 m a pixel. A dark block 100 x 50 pixels (160 x 80 m =
+    // 12,800 m2) with its top-left pixel at (100, 100).
+    const int w = 1000, h = 700;
+    std::string pgm = "P5\n" + std::to_string(w) + " " + std::to_string(h) + "\n255\n";
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            pgm += static_cast<char>(y >= 100 && y < 150 && x >= 100 && x < 200 ? 20 : 235);
+    sandtable::core::writeFileAtomically(folder / "k.pgm", pgm);
+    BOOST_REQUIRE(runTool({"raster", "calibrate", (folder / "k.pgm").string(), "--scale", "8000", "--dpi", "127", "-o",
+        (folder / "k.tif").string()}).code == 0);
+    const std::string file = (folder / "k.sandtable.json").string();
+    const Result made = runTool({"scenario", "new", "--map", (folder / "k.tif").string(), "--scale", "16000", "-o", file});
+    BOOST_REQUIRE_MESSAGE(made.code == 0, made.err);
+
+    const Result trace = runTool({"terrain", "trace", file, "--colour", "20,20,20", "--tolerance", "40", "--class", "woods", "--json"});
+    BOOST_REQUIRE_MESSAGE(trace.code == 0, trace.err);
+    const Result list = runTool({"terrain", "list", file, "--json"});
+    const auto features = nlohmann::json::parse(list.out).at("features");
+    BOOST_REQUIRE(features.size() == 1u);
+    // 160 x 80 m, within the resampling of its edges (a pixel of 1.6 m around: +-1 pixel a side).
+    BOOST_TEST(features[0].at("area_m2").get<double>() == 12800.0, boost::test_tools::tolerance(0.06));
+    // Its centre: x = 150 px x 1.6 = 240 m; y = (700 - 125) px x 1.6 = 920 m above the bottom-left corner.
+    BOOST_TEST(features[0].at("centroid").at(0).get<double>() == 240.0, boost::test_tools::tolerance(0.02));
+    BOOST_TEST(features[0].at("centroid").at(1).get<double>() == 920.0, boost::test_tools::tolerance(0.02));
+
+    BOOST_REQUIRE(runTool({"grid", "new", file, "--square", "400", "--origin", "0,0", "--rows", "3", "--cols", "4"}).code == 0);
+    const Result underlay = runTool({"grid", "print", file, "--underlay", "-o", (folder / "g.pdf").string(), "--dpi", "60"});
+    BOOST_TEST(underlay.code == 0, underlay.err);
+    BOOST_TEST(std::filesystem::exists(folder / "g.pdf"));
+
+    // GeoJSON always claims WGS 84: refused in a local frame, naming the way out; taken as is with --in-frame.
+    sandtable::core::writeFileAtomically(folder / "drawn.geojson",
+        R"({"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":)"
+        R"({"type":"Polygon","coordinates":[[[400,200],[600,200],[600,300],[400,300],[400,200]]]}}]})");
+    const Result refused = runTool({"terrain", "import", file, (folder / "drawn.geojson").string(), "--class", "marsh"});
+    BOOST_TEST(refused.code == 1);
+    BOOST_TEST(refused.err.find("--in-frame") != std::string::npos, refused.err);
+    const Result taken = runTool({"terrain", "import", file, (folder / "drawn.geojson").string(), "--class", "marsh", "--in-frame"});
+    BOOST_TEST(taken.code == 0, taken.err);
+    const auto after = nlohmann::json::parse(runTool({"terrain", "list", file, "--json"}).out).at("features");
+    BOOST_REQUIRE(after.size() == 2u);
+    BOOST_TEST(after[1].at("area_m2").get<double>() == 20000.0); // 200 x 100 m, as drawn
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -31,6 +31,9 @@ struct TerrainImportOptions {
     std::vector<TagRule> tagRules;
     bool clipToExtent = false;
     std::string layer;
+    /// Take the file's coordinates as they are, in the working CRS, whatever CRS the file claims (for a
+    /// local frame, "LOCAL:name", digitised in a tool that wrote GeoJSON, which always claims WGS 84).
+    bool inWorkingFrame = false;
 };
 
 /// What an import would do: `edit` adds the features (one undo step) and, when the scenario had no
@@ -42,6 +45,9 @@ struct TerrainImportOptions {
 /// - "import.geometry.unsupported" (warning): empty, missing or a mixed GeometryCollection: skipped;
 /// - "import.field.missing" (warning): a layer without the class field: its features are skipped;
 /// - "import.crs.assumed" (warning): a layer without a CRS, taken to be in the working CRS.
+/// In a local frame (working CRS "LOCAL:name", a calibrated Kriegsspiel map), a layer with a geographic or
+/// projected CRS is refused with core::OperationError naming it and the way out (save it without a CRS,
+/// or `inWorkingFrame`): such a frame has no geography to transform to.
 /// Invalid geometries are imported as they are (cli.md: `terrain check` flags them, `terrain repair`
 /// fixes them). Coordinates are transformed to the working CRS (OSR, traditional GIS axis order); a
 /// GeoJSON `crs` member is honoured (GDAL reads it).
