@@ -58,6 +58,7 @@ void runPrint(const PrintOptions& o, Context& context)
     job.request.overlapMm = o.overlap;
     job.request.layers = parseLayers(o.layers);
     job.references = ("," + o.layers + ",").find(",references,") != std::string::npos;
+    job.scanRequired = o.layersGiven && job.request.layers.count(print::MapLayer::Scan) > 0;
     job.dpi = o.dpi;
     job.mapOverride = o.map;
     job.request.format = print::mapOutputFormat(o.output, o.format);

@@ -2,6 +2,8 @@
 // The scan layer for printing: rendered through the importers at the print resolution.
 #include "sandtable/cli/map_printing.hpp"
 
+#include "sandtable/core/util/error.hpp"
+
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/raster_info.hpp"
 #include "sandtable/importers/reference_layer.hpp"
@@ -26,12 +28,20 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
         printed.map->warpedPath.clear();
     }
     const bool wantScan = job.request.layers.count(print::MapLayer::Scan) > 0;
+    if (wantScan && job.scanRequired && (!printed.map || !printed.settings.extent))
+        throw core::OperationError(job.scenarioFile.string(), "--layers scan",
+            !printed.map ? "the scenario has no map raster to draw (add one, or leave scan out of --layers)"
+                         : "the scenario has no extent to place the map raster in (scenario validate says why)");
     if (wantScan && printed.map && printed.settings.extent) {
         const auto scenarioDir = job.scenarioFile.parent_path();
         const auto scanPath = importers::resolveMapPath(printed.map->path, scenarioDir);
         const bool warpedExists = !printed.map->warpedPath.empty()
             && std::filesystem::exists(importers::resolveMapPath(printed.map->warpedPath, scenarioDir));
         if (!warpedExists && !std::filesystem::exists(scanPath)) {
+            if (job.scanRequired)
+                throw core::OperationError(job.scenarioFile.string(), "--layers scan",
+                    "the map raster " + scanPath.string() + " is not found (the scenario's \"map\" path resolves "
+                    "against the scenario's folder: copy the scan beside it, or leave scan out of --layers)");
             if (!context.quiet)
                 context.err << "sandtable: notice: map raster " << scanPath.string()
                             << " not found: printing terrain only\n";

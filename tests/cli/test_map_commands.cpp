@@ -218,4 +218,24 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_local_frame_trace_underlay_and_import)
     BOOST_TEST(after[1].at("area_m2").get<double>() == 20000.0); // 200 x 100 m, as drawn
 }
 
+// Issue 24 item 2: a layer asked for by name that cannot be drawn is a failure, not "terrain only".
+BOOST_AUTO_TEST_CASE(asking_for_the_scan_layer_without_the_scan_exits_one)
+{
+    sandtable::test::TemporaryFolder folder;
+    sandtable::core::Scenario s = sandtable::test::smallScenario();
+    s.map = sandtable::core::MapSource{"not-here.tif", "", 100, 100, std::nullopt, ""};
+    const auto file = folder / "s.sandtable.json";
+    sandtable::core::saveScenario(s, file);
+    const auto pdf = folder / "m.pdf";
+    const Result asked = runTool({"map", "print", file.string(), "-o", pdf.string(), "--layers", "scan,terrain"});
+    BOOST_TEST(asked.code == 1);
+    BOOST_TEST(asked.err.find("--layers scan: the map raster") != std::string::npos, asked.err);
+    BOOST_TEST(asked.err.find("not-here.tif") != std::string::npos, asked.err);
+    BOOST_TEST(!std::filesystem::exists(pdf));
+    // The default layers print what can be drawn, with a notice.
+    const Result defaults = runTool({"map", "print", file.string(), "-o", pdf.string()});
+    BOOST_TEST(defaults.code == 0, defaults.err);
+    BOOST_TEST(defaults.err.find("printing terrain only") != std::string::npos, defaults.err);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -17,6 +17,9 @@ struct MapPrintJob {
     double dpi = 150.0;                  ///< scan layer resolution on paper
     std::string mapOverride;             ///< a raster to use instead of the scenario's map path
     bool references = true;              ///< draw the scenario's visible reference layers under/over the scan
+    /// The designer named the scan layer (--layers scan,...): a scan that cannot be drawn (no map raster,
+    /// its file missing, no extent) is then an OperationError, not a notice and terrain only.
+    bool scanRequired = false;
 };
 
 struct MapPrintOutcome {
