@@ -172,6 +172,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
     const int layerCount = GDALDatasetGetLayerCount(dataset.get());
     if (out.crs.empty()) {
         // The working CRS comes from the first layer with one (cli.md: "else from the first imported layer").
+        std::string emptyWithCrs; // a geographic layer with no feature to place a UTM zone by
         for (int i = 0; i < layerCount && out.crs.empty(); ++i) {
             OGRLayerH layer = GDALDatasetGetLayer(dataset.get(), i);
             if (!options.layer.empty() && options.layer != OGR_L_GetName(layer))
@@ -182,8 +183,10 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             const std::string wkt = wktOf(srs);
             if (OSRIsGeographic(srs)) {
                 OGREnvelope extent{};
-                if (OGR_L_GetExtent(layer, &extent, TRUE) != OGRERR_NONE) {
-                    // Drivers that cannot give a layer's extent (OpenStreetMap's) are read through once.
+                {
+                    // From the features themselves, never the layer's stored extent: a GeoPackage's may be
+                    // +-Inf for an empty layer (then "cannot transform (-nan, -nan)") or all zeros (then the
+                    // wrong UTM zone, silently); OpenStreetMap's driver has none.
                     bool any = false;
                     OGR_L_ResetReading(layer);
                     while (Feature f{OGR_L_GetNextFeature(layer)}) {
@@ -201,14 +204,19 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                         any = true;
                     }
                     OGR_L_ResetReading(layer);
-                    if (!any)
+                    if (!any) {
+                        emptyWithCrs = OGR_L_GetName(layer);
                         continue;
+                    }
                 }
                 out.crs = utmCrsForCentre(wkt, {{extent.MinX, extent.MinY}, {extent.MaxX, extent.MaxY}}, file);
             } else {
                 out.crs = crsIdentifier(describeCrs(wkt, file));
             }
         }
+        if (out.crs.empty() && !emptyWithCrs.empty())
+            throw core::OperationError(file, "layer '" + emptyWithCrs + "'",
+                "has no features, so nothing to import and no place to choose the scenario's UTM zone from");
         if (out.crs.empty())
             throw core::OperationError(file, "CRS", "neither the scenario nor the file has a CRS; set one with scenario new --crs");
         core::ScenarioSettings settings = scenario.settings;
