@@ -93,13 +93,19 @@ bool sameCrs(const std::string& a, const std::string& b)
 }
 
 /// The raster resampled into `crs` as a tiled, DEFLATE-compressed GeoTIFF at `output` (atomic).
-void warpIntoCrs(GDALDatasetH source, const std::string& crs, const std::filesystem::path& output,
+void warpIntoCrs(GDALDatasetH source, const std::string& sourceCrs, const std::string& crs, const std::filesystem::path& output,
     const core::ProgressCallback& progress, const std::string& file)
 {
     detail::GdalErrorScope errors;
     core::AtomicFile target(output);
     std::vector<std::string> args = {"-of", "GTiff", "-t_srs", crs, "-r", "bilinear", "-dstalpha", "-co", "TILED=YES",
         "-co", "COMPRESS=DEFLATE", "-co", "BIGTIFF=IF_SAFER", "-wo", "NUM_THREADS=ALL_CPUS"};
+    // A raster whose CRS came from beside it (a world file's .prj) has none of its own for GDAL.
+    const char* own = GDALGetProjectionRef(source);
+    if (!own || !*own) {
+        args.push_back("-s_srs");
+        args.push_back(sourceCrs);
+    }
     std::vector<char*> argv;
     for (auto& a : args)
         argv.push_back(a.data());
@@ -207,6 +213,24 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     std::vector<core::Coordinate> edge = edgeInRasterCrs(ds.get(), info.width, info.height, file);
 
     std::string rasterCrs = info.crsWkt;
+    bool crsFromPrj = false; // GDAL does not see it: the raster is then always resampled into a GeoTIFF that has it
+    if (rasterCrs.empty() && info.georeference == GeoreferenceKind::WorldFile) {
+        // ESRI's pair: scan.jgw beside scan.jpg, and scan.prj (or scan.jpg.prj) holding the CRS as WKT.
+        for (const std::filesystem::path& prj : {std::filesystem::path(raster).replace_extension(".prj"),
+                 std::filesystem::path(raster.string() + ".prj")}) {
+            std::error_code ec;
+            if (!std::filesystem::is_regular_file(prj, ec))
+                continue;
+            const std::string text = core::readFile(prj, 1 << 20);
+            try {
+                rasterCrs = crsIdentifier(describeCrs(text, prj.string()));
+                crsFromPrj = true;
+            } catch (const core::OperationError& e) {
+                throw core::OperationError(prj.string(), "CRS", std::string("the world file's .prj cannot be read: ") + e.reason());
+            }
+            break;
+        }
+    }
     if (rasterCrs.empty()) {
         if (!chosen)
             throw core::OperationError(file, "CRS",
@@ -250,11 +274,11 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
                                                                                                 : " (the UTM zone of the map's centre)");
     }
     map.warpedPath = map.path; // the raster is drawn through its own georeference and CRS
-    if (!own.local && !sameCrs(rasterCrs, st.crs)) {
+    if (!own.local && (crsFromPrj || !sameCrs(rasterCrs, st.crs))) {
         // Drawn in place by the editor (which places rasters by an affine transform) and by print alike:
         // resampled once into the working CRS.
         const std::filesystem::path warped = scenarioFile.parent_path() / (scenarioIdFromFileName(scenarioFile) + ".map.tif");
-        warpIntoCrs(ds.get(), st.crs, warped, options.progress, file);
+        warpIntoCrs(ds.get(), rasterCrs, st.crs, warped, options.progress, file);
         map.warpedPath = pathForScenario(warped, scenarioFile);
         out.message += "; resampled into " + st.crs + " as " + warped.filename().string();
     }

@@ -3,6 +3,7 @@
 #include "sandtable/importers/new_scenario.hpp"
 
 #include "importers/raster_fixtures.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
 #include "sandtable/importers/calibrate.hpp"
@@ -238,6 +239,29 @@ BOOST_AUTO_TEST_CASE(ids_from_file_names_drop_sandtable_and_json)
     BOOST_TEST(importers::scenarioIdFromFileName("my-battle.sandtable.json") == "my-battle");
     BOOST_TEST(importers::scenarioIdFromFileName("dir/Gettysburg 1863.json") == "Gettysburg-1863");
     BOOST_TEST(importers::scenarioIdFromFileName(".sandtable.json") == "scenario");
+}
+
+BOOST_AUTO_TEST_CASE(a_rotated_world_file_in_degrees_keeps_its_footprint)
+{
+    // Issue 23 item 7: a 100 x 80 JPEG whose .jgw has a negative x scale, rotation terms and pixels of about
+    // 7.6e-7 degrees (Paris, 2.35 E 48.86 N), its CRS in the .prj beside it. The extent is the four
+    // transformed corners: across, |a| 100 + |b| 80 = 7.6e-5 + 1.84e-5 = 9.44e-5 degrees of longitude,
+    // 111,320 m x cos(48.857) = 73,280 m a degree there: 6.92 m; up, |d| 100 + |e| 80 = 2.1e-5 + 6.0e-5 =
+    // 8.1e-5 degrees of latitude at 111,200 m a degree: 9.0 m (not the 1e-10 degrees it collapsed to).
+    test::TemporaryFolder folder;
+    test::writeRaster(folder / "r.jpg", "JPEG", 100, 80, 3);
+    std::filesystem::remove(folder / "r.jpg.aux.xml");
+    core::writeFileAtomically(folder / "r.jgw", "-7.6e-7\n2.1e-7\n2.3e-7\n-7.5e-7\n2.35221\n48.85661\n");
+    core::writeFileAtomically(folder / "r.prj",
+        R"(GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]],PRIMEM["Greenwich",0],UNIT["degree",0.0174532925199433]])");
+    const auto made = importers::newScenarioFromRaster(folder / "r.jpg", folder / "r.sandtable.json", {});
+    BOOST_TEST(made.settings.crs == "EPSG:32631"); // 0 E .. 6 E, north
+    const core::Extent& e = *made.settings.extent;
+    BOOST_TEST(e.width() == 6.92, tt::tolerance(0.03));  // the grid convergence (1.5 deg) turns the box a little
+    BOOST_TEST(e.height() == 9.0, tt::tolerance(0.03));
+    // Resampled into a GeoTIFF that carries the CRS, since GDAL itself does not read the .prj.
+    BOOST_TEST(made.map.warpedPath == "r.map.tif");
+    BOOST_TEST(importers::inspectRaster(folder / "r.map.tif").epsg.value_or(0) == 32631);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

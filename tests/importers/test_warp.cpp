@@ -26,6 +26,9 @@
 #include <numbers>
 #include <random>
 #include <string>
+#include <utility>
+#include <tuple>
+#include <optional>
 #include <vector>
 
 using namespace sandtable;
@@ -529,6 +532,67 @@ BOOST_AUTO_TEST_CASE(a_tall_scan_with_a_small_block_cache_never_hangs_at_the_ove
     }
     GDALSetCacheMax64(previousCache);
     CPLSetConfigOption("GDAL_CACHEMAX", previousOption.empty() ? nullptr : previousOption.c_str());
+}
+
+BOOST_AUTO_TEST_CASE(a_bending_order_2_fit_keeps_every_source_pixel)
+{
+    // Issue 23 item 7 (bounds under a bending fit): a 500 x 500 scan and GCPs of the exact order-2 map
+    // x = 300000 + p - 0.0012 (l - 250)^2, y = 4400000 - l: the corners move 75 px (15 %) west of the middle
+    // of the east edge, so bounds from the corners alone would cut it off. The output must be
+    // 500 + 75 = 575 px wide at 1 m and hold the marks of the top-left, the east edge's middle and the
+    // bottom-right pixels where the fit sends them.
+    test::TemporaryFolder folder;
+    {
+        GDALAllRegister();
+        GDALDriverH gtiff = GDALGetDriverByName("GTiff");
+        GDALDatasetH ds = GDALCreate(gtiff, (folder / "bend.tif").c_str(), 500, 500, 1, GDT_Byte, nullptr);
+        BOOST_REQUIRE(ds);
+        std::vector<std::uint8_t> v(500 * 500, 128);
+        v[0] = 255;                   // (0, 0)
+        v[250 * 500 + 499] = 240;     // (499, 250): the middle of the east edge
+        v[499 * 500 + 499] = 250;     // (499, 499)
+        BOOST_REQUIRE(GDALRasterIO(GDALGetRasterBand(ds, 1), GF_Write, 0, 0, 500, 500, v.data(), 500, 500, GDT_Byte, 0, 0) == CE_None);
+        GDALClose(ds);
+    }
+    const auto map = [](double p, double l) { return std::pair{300000.0 + p - 0.0012 * (l - 250.0) * (l - 250.0), 4400000.0 - l}; };
+    importers::GeorefRequest request;
+    request.scan = folder / "bend.tif";
+    request.gcpCrs = "EPSG:32618";
+    request.targetCrs = "EPSG:32618";
+    request.method = core::GeoreferenceMethod::Poly2;
+    int id = 1;
+    for (const auto& [p, l] : std::vector<std::pair<double, double>>{{0, 0}, {500, 0}, {0, 500}, {500, 500}, {250, 0}, {0, 250}, {500, 250}, {250, 500}, {250, 250}}) {
+        const auto [x, y] = map(p, l);
+        request.gcps.push_back(core::Gcp{id++, p, l, x, y, true});
+    }
+    request.outputTiff = folder / "out.tif";
+    request.resampling = "near";
+    const importers::GeorefResult result = importers::georeferenceScan(request);
+    BOOST_REQUIRE(result.warp);
+    BOOST_TEST(result.warp->width == 575);
+    const auto& gt = result.warp->geotransform;
+    const auto found = [&](int value) -> std::optional<std::pair<int, int>> {
+        GDALDatasetH out = GDALOpen((folder / "out.tif").c_str(), GA_ReadOnly);
+        const int w = GDALGetRasterXSize(out), h = GDALGetRasterYSize(out);
+        std::vector<std::uint8_t> px(static_cast<std::size_t>(w) * h);
+        const CPLErr read = GDALRasterIO(GDALGetRasterBand(out, 1), GF_Read, 0, 0, w, h, px.data(), w, h, GDT_Byte, 0, 0);
+        GDALClose(out);
+        if (read != CE_None)
+            return std::nullopt;
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x)
+                if (px[static_cast<std::size_t>(y) * w + x] == value)
+                    return std::pair{x, y};
+        return std::nullopt;
+    };
+    // Where the fit sends each marked pixel's centre, in output pixels.
+    for (const auto& [value, p, l] : std::vector<std::tuple<int, double, double>>{{255, 0.5, 0.5}, {240, 499.5, 250.5}, {250, 499.5, 499.5}}) {
+        const auto at = found(value);
+        BOOST_REQUIRE_MESSAGE(at, "the pixel marked " << value << " is not in the output");
+        const auto [x, y] = map(p, l);
+        BOOST_TEST(std::abs(at->first + 0.5 - (x - gt[0]) / gt[1]) <= 1.0, value);
+        BOOST_TEST(std::abs(at->second + 0.5 - (y - gt[3]) / gt[5]) <= 1.0, value);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
