@@ -285,6 +285,23 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 "georeferenced data, georeference the scan with GCPs instead of calibrating it");
         }
         if (OGRSpatialReferenceH source = layerSrs) {
+            // A datum PROJ knows only by its ellipsoid (a PROJ string with +ellps=bessel and no +towgs84) has
+            // no way to WGS 84: the transformation then ignores the datum shift, some 100 m for the old
+            // European datums. Imported, with a warning naming the CRS.
+            const char* datum = OSRGetAttrValue(source, "DATUM", 0);
+            const char* ellipsoid = OSRGetAttrValue(source, "SPHEROID", 0);
+            const std::string datumName = datum ? datum : "";
+            const std::string ellipsoidName = ellipsoid ? ellipsoid : "";
+            const bool wgs84Like = ellipsoidName.find("WGS 84") != std::string::npos || ellipsoidName.find("WGS_1984") != std::string::npos
+                || ellipsoidName.find("GRS 1980") != std::string::npos || ellipsoidName.find("GRS_1980") != std::string::npos;
+            if (datumName.rfind("Unknown based on", 0) == 0 && datumName.find("towgs84") == std::string::npos && !wgs84Like) {
+                const char* crsName = OSRGetName(source);
+                out.diagnostics.push_back({"import.crs.datum", core::Severity::Warning, "/terrain",
+                    file + ": layer '" + layerName + "': its CRS (" + (crsName ? crsName : "unnamed") + ") names the "
+                        + ellipsoidName + " ellipsoid but no datum, so no shift to WGS 84 is known: positions may be "
+                        "off by about 100 m. Give the layer its datum's EPSG CRS (e.g. EPSG:31467 for DHDN / "
+                        "Gauss-Kruger zone 3) or a +towgs84 in its PROJ string"});
+            }
             detail::Srs sourceSrs(OSRClone(source));
             OSRSetAxisMappingStrategy(sourceSrs.get(), OAMS_TRADITIONAL_GIS_ORDER);
             if (!OSRIsSame(sourceSrs.get(), target.get())) {

@@ -12,6 +12,7 @@
 #include <gdal.h>
 #include <gdal_utils.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -97,6 +98,47 @@ BOOST_AUTO_TEST_CASE(an_empty_layer_with_an_infinite_stored_extent_is_named_not_
         BOOST_TEST(std::string(e.what()).find("has no features") != std::string::npos, e.what());
         BOOST_TEST(std::string(e.what()).find("nan") == std::string::npos, e.what());
     }
+}
+
+BOOST_AUTO_TEST_CASE(an_old_datum_without_a_shift_to_wgs84_is_warned_about)
+{
+    // Issue 23 item 7: Gauss-Kruger zone 3 as a PROJ string on the Bessel ellipsoid, without +towgs84: PROJ
+    // cannot apply DHDN's shift (about 100 m here), so the import warns, naming the CRS and the way out.
+    GDALAllRegister();
+    test::TemporaryFolder folder;
+    core::writeFileAtomically(folder / "in.geojson", R"({"type": "FeatureCollection", "features": [{"type": "Feature",
+        "properties": {}, "geometry": {"type": "Point", "coordinates": [3500000, 5680000]}}]})");
+    GDALDatasetH source = GDALOpenEx((folder / "in.geojson").c_str(), GDAL_OF_VECTOR, nullptr, nullptr, nullptr);
+    BOOST_REQUIRE(source);
+    const char* args[] = {"-f", "GPKG", "-nln", "villages", "-a_srs",
+        "+proj=tmerc +lat_0=0 +lon_0=9 +k=1 +x_0=3500000 +y_0=0 +ellps=bessel +units=m +no_defs", nullptr};
+    GDALVectorTranslateOptions* options = GDALVectorTranslateOptionsNew(const_cast<char**>(args), nullptr);
+    BOOST_REQUIRE(options);
+    int usage = 0;
+    GDALDatasetH out = GDALVectorTranslate((folder / "gk.gpkg").c_str(), nullptr, 1, &source, options, &usage);
+    GDALVectorTranslateOptionsFree(options);
+    GDALClose(source);
+    BOOST_REQUIRE(out);
+    GDALClose(out);
+    core::Scenario s;
+    s.settings.id = "t";
+    s.settings.crs = "EPSG:32632";
+    importers::TerrainImportOptions import;
+    import.fixedClass = "ford";
+    const importers::TerrainImportResult r = importers::importTerrain(s, folder / "gk.gpkg", import);
+    BOOST_TEST(r.imported == 1u);
+    const auto warned = std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
+        [](const core::Diagnostic& d) { return d.code == "import.crs.datum"; });
+    BOOST_REQUIRE(warned != r.diagnostics.end());
+    BOOST_TEST(warned->message.find("Bessel 1841") != std::string::npos, warned->message);
+    BOOST_TEST(warned->message.find("about 100 m") != std::string::npos, warned->message);
+    // With its EPSG code (DHDN / 3-degree Gauss-Kruger zone 3, which knows its shift): no warning.
+    core::writeFileAtomically(folder / "epsg.geojson", R"({"type": "FeatureCollection", "crs": {"type": "name",
+        "properties": {"name": "urn:ogc:def:crs:EPSG::31467"}}, "features": [{"type": "Feature", "properties": {},
+        "geometry": {"type": "Point", "coordinates": [3500000, 5680000]}}]})");
+    const importers::TerrainImportResult known = importers::importTerrain(s, folder / "epsg.geojson", import);
+    BOOST_TEST(std::none_of(known.diagnostics.begin(), known.diagnostics.end(),
+        [](const core::Diagnostic& d) { return d.code == "import.crs.datum"; }));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

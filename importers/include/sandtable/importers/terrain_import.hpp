@@ -44,7 +44,9 @@ struct TerrainImportOptions {
 /// - "import.geometry.kind" (warning): the geometry does not fit the class (a point for woods): skipped;
 /// - "import.geometry.unsupported" (warning): empty, missing or a mixed GeometryCollection: skipped;
 /// - "import.field.missing" (warning): a layer without the class field: its features are skipped;
-/// - "import.crs.assumed" (warning): a layer without a CRS, taken to be in the working CRS.
+/// - "import.crs.assumed" (warning): a layer without a CRS, taken to be in the working CRS;
+/// - "import.crs.datum" (warning): a layer whose CRS knows its datum only by an ellipsoid that is not WGS 84's
+///   (a PROJ string with +ellps=bessel and no +towgs84): positions may be off by about 100 m.
 /// In a local frame (working CRS "LOCAL:name", a calibrated Kriegsspiel map), a layer with a geographic or
 /// projected CRS is refused with core::OperationError naming it and the way out (save it without a CRS,
 /// or `inWorkingFrame`): such a frame has no geography to transform to.
