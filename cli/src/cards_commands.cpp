@@ -2,6 +2,7 @@
 // `sandtable cards import|export|print`: Table Battles cards through a spreadsheet, and printed sheets.
 #include "sandtable/cli/context.hpp"
 
+#include "sandtable/core/util/text_encoding.hpp"
 #include "sandtable/core/document/card_operations.hpp"
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -22,6 +23,7 @@ constexpr std::size_t kMaxCsvBytes = std::size_t{16} << 20;
 struct ImportOptions {
     std::string file;
     std::string csv;
+    std::string encoding;
 };
 
 struct ExportOptions {
@@ -60,7 +62,10 @@ void runImport(const ImportOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     // All or nothing: a CSV problem throws before anything is touched.
-    core::TableBattlesSet set = core::importTableBattlesCsv(core::readFile(o.csv, kMaxCsvBytes), o.csv);
+    std::string text = core::readFile(o.csv, kMaxCsvBytes);
+    if (!o.encoding.empty())
+        text = core::convertToUtf8(text, o.encoding, o.csv);
+    core::TableBattlesSet set = core::importTableBattlesCsv(text, o.csv);
     const std::size_t cards = set.cards.size();
     core::Document document(loaded.scenario, o.file);
     document.apply(core::operations::setTableBattles(document.scenario(), std::move(set)));
@@ -151,6 +156,8 @@ void registerCardsCommands(CLI::App& app, Context& context)
     CLI::App* importCommand = addCommand(*noun, "import", "Replace the scenario's cards with a CSV (docs/table-battles-csv.md), all or nothing");
     importCommand->add_option("FILE", i->file, "Scenario file")->required();
     importCommand->add_option("CSV", i->csv, "Card spreadsheet as CSV")->required();
+    importCommand->add_option("--encoding", i->encoding,
+        "The CSV's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16");
     importCommand->callback([i, &context] { runImport(*i, context); });
 
     auto e = std::make_shared<ExportOptions>();

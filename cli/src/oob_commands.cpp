@@ -2,6 +2,7 @@
 // `sandtable oob import|summary|print`: roster import as one undoable edit, derived figures, sticker sheets.
 #include "sandtable/cli/context.hpp"
 
+#include "sandtable/core/util/text_encoding.hpp"
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
@@ -25,6 +26,7 @@ struct ImportOptions {
     std::vector<std::string> maps;
     std::vector<std::string> constants;
     std::vector<std::string> values;
+    std::string encoding;
 };
 
 struct SummaryOptions {
@@ -57,7 +59,9 @@ void runImport(const ImportOptions& o, Context& context)
         core::oob::addConstant(mapping, c);
     for (const auto& v : o.values)
         core::oob::addValueMapping(mapping, v);
-    const std::string bytes = core::readFile(o.input, std::size_t{256} << 20);
+    std::string bytes = core::readFile(o.input, std::size_t{256} << 20);
+    if (!o.encoding.empty())
+        bytes = core::convertToUtf8(bytes, o.encoding, o.input);
     const core::oob::RosterTable table = core::oob::parseRoster(bytes, format, o.input);
     core::oob::RosterImport imported = core::oob::importRoster(loaded.scenario, table, mapping, o.input);
     core::Document document(std::move(loaded.scenario), o.file);
@@ -154,6 +158,8 @@ void registerOobCommands(CLI::App& app, Context& context)
     CLI::App* import = addCommand(*noun, "import", "Add a roster's rows as units (all rows or none; one undo step)");
     import->add_option("FILE", i->file, "Scenario file (saved atomically)")->required();
     import->add_option("INPUT", i->input, "Roster: CSV, TSV, PostgreSQL COPY text, or a JSON array of objects")->required();
+    import->add_option("--encoding", i->encoding,
+        "The roster's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16");
     import->add_option("--format", i->format, "csv, tsv, pgcopy or json (default: from the file name)")
         ->check(CLI::IsMember({"csv", "tsv", "pgcopy", "json"}));
     import->add_option("--map", i->maps,

@@ -95,4 +95,40 @@ BOOST_AUTO_TEST_CASE(print_one_image_per_card_face_into_a_folder)
     BOOST_TEST(runTool({"cards", "print", file.string(), "-o", (folder / "x").string(), "--format", "gif"}).code == 2);
 }
 
+BOOST_AUTO_TEST_CASE(a_windows_1252_card_sheet_is_refused_naming_row_column_and_the_fix_then_converted)
+{
+    // Issue 23 item 7: the sheet as Excel saves "CSV" on Windows. Card 1's name gets an e-acute, E9 in
+    // Windows-1252 (C3 A9 in UTF-8), on row 2 of the sheet (the header is row 1), in the column of names.
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::smallCardScenario(), file);
+    const std::string before = sandtable::core::readFile(file);
+    std::string csv = sandtable::core::exportTableBattlesCsv(sandtable::test::smallCardSet());
+    const std::size_t row2 = csv.find('\n') + 1;
+    const std::size_t nameColumn = [&] { // 1-based position of "name" in the header
+        std::size_t column = 1;
+        for (std::size_t i = 0; i < csv.find(",name,"); ++i)
+            column += csv[i] == ',' ? 1 : 0;
+        return column + 1;
+    }();
+    std::size_t at = row2;
+    for (std::size_t c = 1; c < nameColumn; ++c)
+        at = csv.find(',', at) + 1;
+    csv.insert(at, "\xE9");
+    sandtable::core::writeFileAtomically(folder / "cp1252.csv", csv);
+    const Result refused = runTool({"cards", "import", file.string(), (folder / "cp1252.csv").string()});
+    BOOST_TEST(refused.code == 1);
+    BOOST_TEST(refused.err.find("row 2, column " + std::to_string(nameColumn) + " (name): byte 0xE9 is not UTF-8") != std::string::npos, refused.err);
+    BOOST_TEST(refused.err.find("--encoding windows-1252") != std::string::npos, refused.err);
+    BOOST_TEST(sandtable::core::readFile(file) == before);
+    const Result converted = runTool({"cards", "import", file.string(), (folder / "cp1252.csv").string(), "--encoding", "windows-1252"});
+    BOOST_TEST(converted.code == 0, converted.err);
+    BOOST_TEST(sandtable::core::readFile(file).find("\xC3\xA9") != std::string::npos);
+    // UTF-16 (with its byte order mark): named as such, not "a carriage return that does not end a line".
+    sandtable::core::writeFileAtomically(folder / "utf16.csv", std::string("\xFF\xFEn\0a\0\r\0\n\0", 10));
+    const Result utf16 = runTool({"cards", "import", file.string(), (folder / "utf16.csv").string()});
+    BOOST_TEST(utf16.code == 1);
+    BOOST_TEST(utf16.err.find("UTF-16LE") != std::string::npos, utf16.err);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,6 +3,7 @@
 // and the writer whose output reads back to the same bytes.
 #include "sandtable/core/io/table_battles_csv.hpp"
 #include "sandtable/core/util/limits.hpp"
+#include "sandtable/core/util/text_encoding.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -289,6 +290,10 @@ std::string exportTableBattlesCsv(const TableBattlesSet& set)
 TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& sourceName)
 {
     std::vector<CsvProblem> problems;
+    // Not UTF-8 (a Windows-1252 or UTF-16 save): refused with row, column and the fix before parsing, where
+    // it would read as replacement characters or "a carriage return that does not end a line".
+    if (const std::optional<EncodingProblem> encoding = findEncodingProblem(text, ','))
+        throw CsvImportError(sourceName, {{encoding->row, encoding->column, encoding->message}});
     const std::vector<Record> records = splitCsv(text, problems);
     for (const Record& record : records)
         for (std::size_t c = 0; c < record.fields.size() && problems.size() < kMaxProblems; ++c)

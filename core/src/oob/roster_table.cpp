@@ -2,6 +2,7 @@
 // Readers of roster files (CSV, TSV, COPY text, JSON) into rows of cells, reporting every bad row.
 #include "sandtable/core/oob/roster_table.hpp"
 #include "sandtable/core/util/limits.hpp"
+#include "sandtable/core/util/text_encoding.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -29,50 +30,6 @@ std::string lower(std::string text)
     for (char& c : text)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return text;
-}
-
-/// Offset of the first byte that breaks UTF-8 (overlongs, surrogates and > U+10FFFF included), or npos.
-std::size_t firstInvalidUtf8(std::string_view s)
-{
-    std::size_t i = 0;
-    while (i < s.size()) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        std::size_t n = 0;
-        std::uint32_t cp = 0;
-        if (c < 0x80) {
-            ++i;
-            continue;
-        } else if ((c & 0xE0) == 0xC0) {
-            n = 1;
-            cp = c & 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            n = 2;
-            cp = c & 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            n = 3;
-            cp = c & 0x07;
-        } else {
-            return i;
-        }
-        for (std::size_t k = 1; k <= n; ++k) {
-            if (i + k >= s.size())
-                return i;
-            const auto cc = static_cast<unsigned char>(s[i + k]);
-            if ((cc & 0xC0) != 0x80)
-                return i;
-            cp = (cp << 6) | (cc & 0x3F);
-        }
-        const bool overlong = (n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000);
-        if (overlong || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
-            return i;
-        i += n + 1;
-    }
-    return std::string_view::npos;
-}
-
-std::size_t lineAt(std::string_view s, std::size_t offset)
-{
-    return 1 + static_cast<std::size_t>(std::count(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
 }
 
 struct Record {
@@ -482,10 +439,10 @@ RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::
     std::vector<std::string> problems;
     if (bytes.size() >= 3 && bytes.substr(0, 3) == "\xEF\xBB\xBF")
         bytes.remove_prefix(3);
-    if (const std::size_t bad = firstInvalidUtf8(bytes); bad != std::string_view::npos)
-        throw RosterError(sourceName, {"line " + std::to_string(lineAt(bytes, bad)) + ": not UTF-8 (byte "
-            + std::to_string(static_cast<unsigned>(static_cast<unsigned char>(bytes[bad]))) + " at offset "
-            + std::to_string(bad) + "); convert the file to UTF-8 first"});
+    if (const std::optional<EncodingProblem> encoding
+        = findEncodingProblem(bytes, format == RosterFormat::Tsv || format == RosterFormat::PgCopy ? '\t' : ','))
+        throw RosterError(sourceName, {"line " + std::to_string(encoding->row) + ", column " + std::to_string(encoding->column)
+            + " (offset " + std::to_string(encoding->offset) + "): " + encoding->message});
     RosterTable table;
     switch (format) {
     case RosterFormat::Csv: table = parseDelimited(bytes, ',', problems); break;

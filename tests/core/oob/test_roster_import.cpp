@@ -104,7 +104,9 @@ BOOST_AUTO_TEST_CASE(non_utf8_input_is_refused_naming_its_line)
     const std::string csv = "id,name,type,formation\nx1,Ok,infantry,blue-1\nx2,Caf\xE9,infantry,blue-1\n";
     const auto problems = problemsOf(csv, RosterFormat::Csv);
     BOOST_REQUIRE_EQUAL(problems.size(), 1u);
-    BOOST_TEST(problems[0].rfind("line 3: not UTF-8", 0) == 0);
+    // The e-acute of "Cafe" is E9 in Windows-1252: line 3, the second field (issue 23: the column too).
+    BOOST_TEST(problems[0].rfind("line 3, column 2 (offset 51): byte 0xE9 is not UTF-8", 0) == 0, problems[0]);
+    BOOST_TEST(problems[0].find("--encoding windows-1252") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(lines_ending_in_cr_alone_are_named_once)
