@@ -60,7 +60,7 @@ endif()
 execute_process(
   COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1200x24" "${EDITOR}" --screenshot "${OUTPUT}" --size "${SIZE}"
           ${view_args} "${SCENARIO}"
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 90)
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 600) # a hung editor, not a slow one
 message("editor exit: ${rc}\nstdout: ${out}\nstderr: ${err}")
 
 if(EXPECT_FAILURE)

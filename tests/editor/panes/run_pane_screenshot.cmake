@@ -31,7 +31,7 @@ endforeach()
 execute_process(
   COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1200x24" "${EDITOR}" ${action_args} --window-size "${SIZE}"
           --screenshot-window "${OUTPUT}" "${SCENARIO}"
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 600) # a hung editor, not a slow one
 message("editor exit: ${rc}\nstdout: ${out}\nstderr: ${err}")
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "sandtable-editor failed (exit ${rc})")
