@@ -119,14 +119,14 @@ MainFrame::MainFrame(bool rememberRecentFiles)
         wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_SINGLE);
     m_aui.AddPane(m_canvas, wxAuiPaneInfo().Name("map").CenterPane());
     m_aui.AddPane(m_layers,
-        wxAuiPaneInfo().Name("layers").Caption("Layers").Left().BestSize(260, -1).MinSize(160, -1).CloseButton(false));
+        wxAuiPaneInfo().Name("layers").Caption("Layers").Left().BestSize(220, -1).MinSize(160, -1).CloseButton(false));
     m_properties = new PropertiesPane(this, *this);
     m_aui.AddPane(m_properties,
-        wxAuiPaneInfo().Name("properties").Caption("Properties").Right().Layer(1).BestSize(300, -1).MinSize(200, -1)
+        wxAuiPaneInfo().Name("properties").Caption("Properties").Right().Layer(1).BestSize(260, -1).MinSize(200, -1)
             .CloseButton(false));
     m_problems = new ProblemsPane(this, *this);
     m_aui.AddPane(m_problems,
-        wxAuiPaneInfo().Name("problems").Caption("Problems").Bottom().BestSize(-1, 170).MinSize(-1, 80).CloseButton(false));
+        wxAuiPaneInfo().Name("problems").Caption("Problems").Bottom().BestSize(-1, 130).MinSize(-1, 80).CloseButton(false));
     addCommand({"view.next_problem", "Next &Problem", "F8", "Select and show the object of the next problem"},
         [this] {
             if (!m_problems->goToNext())

@@ -354,6 +354,20 @@ private:
         const core::Document* document = m_context->workbench.document();
         auto rows = document ? editor::tools::reinforcementSchedule(document->scenario())
                              : std::vector<editor::tools::ReinforcementRow>{};
+        // The map gets the room (issue 24 item 5): with no reinforcements the pane folds away, and comes
+        // back when the scenario gets some (View > Show Reinforcements shows it at any time).
+        wxAuiPaneInfo& pane = m_context->workbench.panes().GetPane("reinforcements");
+        if (pane.IsOk()) {
+            if (rows.empty() && pane.IsShown() && !m_folded) {
+                pane.Hide();
+                m_folded = true;
+                m_context->workbench.panes().Update();
+            } else if (!rows.empty() && m_folded) {
+                pane.Show();
+                m_folded = false;
+                m_context->workbench.panes().Update();
+            }
+        }
         const bool same = rows.size() == m_rows.size()
             && std::equal(rows.begin(), rows.end(), m_rows.begin(), [](const auto& a, const auto& b) {
                    return a.unit == b.unit && a.when == b.when && a.entry == b.entry && a.unitName == b.unitName;
@@ -389,6 +403,7 @@ private:
 
     std::shared_ptr<ToolsContext> m_context;
     wxListCtrl* m_list = nullptr;
+    bool m_folded = false; ///< hidden by rebuild() for want of rows, not by the user
     std::vector<editor::tools::ReinforcementRow> m_rows;
     std::unique_ptr<DocumentWatch> m_watch;
     bool m_syncing = false;
