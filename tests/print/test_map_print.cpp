@@ -500,4 +500,40 @@ BOOST_AUTO_TEST_CASE(woods_print_in_the_table_colour_on_the_map_and_in_the_legen
     BOOST_TEST(swatch <= 50 * 26);
 }
 
+BOOST_AUTO_TEST_CASE(the_assembly_page_fits_its_page)
+{
+    // Issue 24 item 4: an extent of 424 x 503 mm at 1:16,000 (6784 x 8048 m) on A3 needs 2 x 2 sheets whose
+    // paper runs past the extent to the east and south; the assembly picture drew the sheets at the scale
+    // that fits the extent alone, so they ran off the page. Nothing may be drawn in the right and bottom
+    // margins (12 mm) of the assembly page.
+    if (!commandAvailable("pdftocairo")) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
+        return;
+    }
+    core::Scenario s = oneKilometreRoad();
+    s.settings.extent = core::Extent{300000, 4400000, 306784, 4408048};
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A3");
+    request.scaleDenominator = 16000;
+    request.layers = {print::MapLayer::Terrain};
+    test::TemporaryFolder folder;
+    const auto pdf = folder / "map.pdf";
+    const print::MapPrintResult result = print::printMap(s, request, pdf);
+    BOOST_REQUIRE(result.pages == 5); // the assembly page and 4 sheets
+    const std::string command = "pdftocairo -png -singlefile -f 1 -l 1 -r 127 '" + pdf.string() + "' '" + (folder / "a").string() + "'";
+    BOOST_REQUIRE(std::system(command.c_str()) == 0);
+    const Png page(folder / "a.png");
+    BOOST_REQUIRE(page.ok());
+    // 127 dpi = 5 px a millimetre: A3 is 1485 x 2100 px; the margins are the last 60 px.
+    int inked = 0;
+    for (int y = 0; y < page.height(); ++y)
+        for (int x = 0; x < page.width(); ++x) {
+            if (x < page.width() - 55 && y < page.height() - 55)
+                continue;
+            const auto c = page.rgb(x, y);
+            inked += c[0] < 240 || c[1] < 240 || c[2] < 240 ? 1 : 0;
+        }
+    BOOST_TEST(inked == 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -396,9 +396,21 @@ void drawSheetFrame(cairo_t* cr, const MapPrintRequest& r, const MapLayout& layo
 
 void drawAssemblyPage(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& r, const MapLayout& layout)
 {
+    // The picture fits the page (issue 24 item 4): it covers the extent and every sheet, whose paper runs
+    // past the extent's edge on the last row and column.
+    core::Extent all = *s.settings.extent;
+    for (const MapSheet& sh : layout.sheets) {
+        all.minX = std::min(all.minX, sh.ground.minX);
+        all.minY = std::min(all.minY, sh.ground.minY);
+        all.maxX = std::max(all.maxX, sh.ground.maxX);
+        all.maxY = std::max(all.maxY, sh.ground.maxY);
+    }
+    const double mmPerMetre = 1000.0 / r.scaleDenominator;
     const double availW = layout.pageWidthMm - 2 * r.marginMm, availH = layout.pageHeightMm - 2 * r.marginMm - 30;
-    const double k = std::min(availW / layout.extentWidthMm, availH / layout.extentHeightMm);
+    const double k = std::min(availW / (all.width() * mmPerMetre), availH / (all.height() * mmPerMetre));
     const double x0 = r.marginMm, y0 = r.marginMm + 22;
+    const auto px = [&](double x) { return x0 + (x - all.minX) * mmPerMetre * k; };
+    const auto py = [&](double y) { return y0 + (all.maxY - y) * mmPerMetre * k; };
     cairo_set_source_rgb(cr, 0, 0, 0);
     text(cr, x0, r.marginMm + 6, 5.0, "Assembly: " + (s.settings.title.empty() ? s.settings.id : s.settings.title), true);
     std::ostringstream info;
@@ -406,13 +418,8 @@ void drawAssemblyPage(cairo_t* cr, const core::Scenario& s, const MapPrintReques
          << " columns; map " << std::llround(layout.extentWidthMm) << " x " << std::llround(layout.extentHeightMm)
          << " mm at 1:" << std::llround(r.scaleDenominator) << "; overlap " << r.overlapMm << " mm: trim each sheet on the dashed line where it joins its neighbour";
     text(cr, x0, r.marginMm + 13, 2.8, info.str());
-    cairo_set_line_width(cr, 0.3);
-    cairo_rectangle(cr, x0, y0, layout.extentWidthMm * k, layout.extentHeightMm * k);
-    cairo_stroke(cr);
-    const double mmPerMetre = 1000.0 / r.scaleDenominator;
     for (const MapSheet& sh : layout.sheets) {
-        const double sx = x0 + (sh.ground.minX - s.settings.extent->minX) * mmPerMetre * k;
-        const double sy = y0 + (s.settings.extent->maxY - sh.ground.maxY) * mmPerMetre * k;
+        const double sx = px(sh.ground.minX), sy = py(sh.ground.maxY);
         const double sw = sh.ground.width() * mmPerMetre * k, shh = sh.ground.height() * mmPerMetre * k;
         cairo_set_source_rgba(cr, 0.2, 0.3, 0.7, 0.08);
         cairo_rectangle(cr, sx, sy, sw, shh);
@@ -423,6 +430,12 @@ void drawAssemblyPage(cairo_t* cr, const core::Scenario& s, const MapPrintReques
         cairo_set_source_rgb(cr, 0, 0, 0);
         text(cr, sx + sw / 2 - 3, sy + shh / 2 + 1.5, 4.0, sheetName(sh.row, sh.column), true);
     }
+    // The map's own edge over the sheets.
+    const core::Extent& e = *s.settings.extent;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 0.4);
+    cairo_rectangle(cr, px(e.minX), py(e.maxY), e.width() * mmPerMetre * k, e.height() * mmPerMetre * k);
+    cairo_stroke(cr);
 }
 
 } // namespace
