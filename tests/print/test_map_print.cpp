@@ -536,4 +536,48 @@ BOOST_AUTO_TEST_CASE(the_assembly_page_fits_its_page)
     BOOST_TEST(inked == 0);
 }
 
+BOOST_AUTO_TEST_CASE(a_unit_name_near_the_sheet_edge_is_set_inside_with_a_halo)
+{
+    // Issue 24 item 4: a block 40 m from the east edge of the map (2.5 mm on paper at 1:16,000): its name,
+    // some 20 mm long, would run off the sheet on the right. It is set to the left of the block instead, and
+    // drawn with a white halo, so on a black scan its letters are ringed by white.
+    if (!commandAvailable("pdftocairo")) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
+        return;
+    }
+    test::TemporaryFolder folder;
+    core::Scenario s = oneKilometreRoad();
+    s.terrain.clear();
+    s.settings.scaleDenominator = 16000;
+    s.settings.blockLengthMm = 8.0;
+    s.settings.blockDepthMm = 4.0;
+    s.sides = {core::Side{core::SideId("red"), "Red", "#ff0000"}};
+    s.formations = {core::Formation{core::FormationId("f"), core::SideId("red"), "Corps", "corps"}};
+    // East edge of the extent: 301400. Block centre 301336 (4 mm west of the edge, its half-length), 500 m south.
+    s.units = {core::Unit{core::UnitId("u"), core::FormationId("f"), "Wadsworth's Division", core::UnitType::Infantry,
+        core::UnitQuality::Regular, 3000, std::nullopt, core::Placement{{301336, 4400500}, 0.0, false}}};
+    // A black scan under everything, so that the halo shows as white.
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 16000;
+    request.layers = {print::MapLayer::Scan, print::MapLayer::Setup};
+    request.scan = print::PrintRaster{4, 4, std::vector<std::uint8_t>(4 * 4 * 4, 0), {300000, 350, 0, 4401000, 0, -250}};
+    for (std::size_t i = 3; i < request.scan->pixels.size(); i += 4)
+        request.scan->pixels[i] = 255; // opaque black
+    const auto pdf = folder / "label.pdf";
+    print::printMap(s, request, pdf);
+    BOOST_REQUIRE(renderPage(pdf, folder / "label"));
+    const Png png(folder / "label.png");
+    BOOST_REQUIRE(png.ok());
+    // The map area: x from 12 mm to 12 + 1400 / 16 = 99.5 mm; the block from 95.5 to 99.5 mm, row 43.25 mm.
+    const int row = 432;
+    const auto white = [](const std::array<int, 3>& c) { return c[0] > 200 && c[1] > 200 && c[2] > 200; };
+    // West of the block the scan is black but for the name's halo (placed on the right, as before, the
+    // name was clipped away at the map's edge and nothing here was white).
+    int whiteLeft = 0;
+    for (int x = 130; x < 950; ++x)
+        whiteLeft += white(png.rgb(x, row)) ? 1 : 0;
+    BOOST_TEST(whiteLeft > 20);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -15,6 +15,7 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <optional>
 #include <cctype>
 #include <cmath>
 #include <map>
@@ -202,10 +203,81 @@ void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, c
     cairo_restore(cr);
 }
 
-void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, double printScale)
+/// An axis-aligned box on paper, mm.
+struct PaperBox {
+    double x0, y0, x1, y1;
+    bool overlaps(const PaperBox& o) const { return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1; }
+    bool inside(const PaperBox& o) const { return x0 >= o.x0 && x1 <= o.x1 && y0 >= o.y0 && y1 <= o.y1; }
+};
+
+/// Unit names as a wargame map sets them (issue 24 item 4): with a white halo, beside their block at the
+/// first of eight places (right, left, above, below, then the corners) that stays on the sheet and clear of
+/// every block and every name already set; else one size smaller (down to 1.8 mm from 2.2 mm); else at the
+/// first place on the sheet, overlapping. A name is never cut at the sheet's edge.
+void drawUnitLabels(cairo_t* cr, const std::vector<std::pair<const core::Unit*, PaperBox>>& blocks, const PaperBox& sheet)
+{
+    std::vector<PaperBox> taken;
+    for (const auto& b : blocks)
+        taken.push_back(b.second);
+    cairo_save(cr);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    for (const auto& [unit, block] : blocks) {
+        if (unit->name.empty())
+            continue;
+        std::optional<std::pair<PaperBox, double>> chosen, fallback;
+        for (const double size : {2.2, 2.0, 1.8}) {
+            cairo_set_font_size(cr, size);
+            cairo_text_extents_t ext;
+            cairo_text_extents(cr, unit->name.c_str(), &ext);
+            const double w = ext.x_advance, h = size, gap = 0.8;
+            const double cx = (block.x0 + block.x1) / 2, cy = (block.y0 + block.y1) / 2;
+            const PaperBox candidates[] = {
+                {block.x1 + gap, cy - h / 2, block.x1 + gap + w, cy + h / 2},
+                {block.x0 - gap - w, cy - h / 2, block.x0 - gap, cy + h / 2},
+                {cx - w / 2, block.y0 - gap - h, cx + w / 2, block.y0 - gap},
+                {cx - w / 2, block.y1 + gap, cx + w / 2, block.y1 + gap + h},
+                {block.x1 + gap, block.y0 - gap - h, block.x1 + gap + w, block.y0 - gap},
+                {block.x0 - gap - w, block.y0 - gap - h, block.x0 - gap, block.y0 - gap},
+                {block.x1 + gap, block.y1 + gap, block.x1 + gap + w, block.y1 + gap + h},
+                {block.x0 - gap - w, block.y1 + gap, block.x0 - gap, block.y1 + gap + h},
+            };
+            for (const PaperBox& c : candidates) {
+                if (!c.inside(sheet))
+                    continue;
+                if (!fallback)
+                    fallback = std::pair{c, size};
+                if (std::none_of(taken.begin(), taken.end(), [&](const PaperBox& o) { return o.overlaps(c); })) {
+                    chosen = std::pair{c, size};
+                    break;
+                }
+            }
+            if (chosen)
+                break;
+        }
+        if (!chosen)
+            chosen = fallback;
+        if (!chosen)
+            continue; // a name longer than the sheet is wide: the block alone
+        const auto& [box, size] = *chosen;
+        taken.push_back(box);
+        cairo_set_font_size(cr, size);
+        cairo_move_to(cr, box.x0, box.y1 - size * 0.18);
+        cairo_text_path(cr, unit->name.c_str());
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_set_line_width(cr, 0.5); // the halo: 0.25 mm of white round each letter
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.9);
+        cairo_stroke_preserve(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_fill(cr);
+    }
+    cairo_restore(cr);
+}
+
+void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, double printScale, const PaperBox& sheet)
 {
     // Blocks keep their paper size relative to the game map: scaled when printing at another scale.
     const double k = s.settings.scaleDenominator / printScale;
+    std::vector<std::pair<const core::Unit*, PaperBox>> blocks;
     for (const auto& u : s.units) {
         if (!u.placement)
             continue;
@@ -221,9 +293,14 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
         }
         if (u.placement->column)
             std::swap(length, depth); // in route column the long side runs along the facing
+        const double px = t.x(u.placement->position.x), py = t.y(u.placement->position.y);
+        const double a = u.placement->facing * std::numbers::pi / 180.0;
+        const double halfW = (std::abs(std::cos(a)) * length + std::abs(std::sin(a)) * depth) / 2;
+        const double halfH = (std::abs(std::sin(a)) * length + std::abs(std::cos(a)) * depth) / 2;
+        blocks.push_back({&u, PaperBox{px - halfW, py - halfH, px + halfW, py + halfH}});
         cairo_save(cr);
-        cairo_translate(cr, t.x(u.placement->position.x), t.y(u.placement->position.y));
-        cairo_rotate(cr, u.placement->facing * std::numbers::pi / 180.0); // clockwise from north on paper
+        cairo_translate(cr, px, py);
+        cairo_rotate(cr, a); // clockwise from north on paper
         cairo_rectangle(cr, -length / 2, -depth / 2, length, depth);
         setColour(cr, core::style::Rgba{colour.r, colour.g, colour.b, 217}); // 85 % opaque
         cairo_fill_preserve(cr);
@@ -236,13 +313,8 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
         cairo_set_line_width(cr, 0.8);
         cairo_stroke(cr);
         cairo_restore(cr);
-        cairo_save(cr);
-        cairo_set_font_size(cr, 2.2);
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_move_to(cr, t.x(u.placement->position.x) + length / 2 + 0.8, t.y(u.placement->position.y) + 0.8);
-        cairo_show_text(cr, u.name.c_str());
-        cairo_restore(cr);
     }
+    drawUnitLabels(cr, blocks, sheet);
 }
 
 void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold = false);
@@ -592,7 +664,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         if (grid)
             drawGrid(cr, t, *grid);
         if (request.layers.count(MapLayer::Setup))
-            drawUnits(cr, t, scenario, request.scaleDenominator);
+            drawUnits(cr, t, scenario, request.scaleDenominator, PaperBox{cx0, cy0, cx1, cy1});
         cairo_restore(cr);
         drawSheetFrame(cr, request, layout, sheet, areaW, areaH);
         drawFurniture(cr, scenario, request, layout, sheet, layout.pageWidthMm, layout.pageHeightMm, legend);
