@@ -3,6 +3,8 @@
 // and the Workbench the capability panes and canvas tools use.
 #include "sandtable/editor/ui/main_frame.hpp"
 
+#include "main_frame_internal.hpp"
+
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
@@ -41,7 +43,6 @@ void askNewFromMap(MainFrame& frame); // new_from_map.cpp
 
 namespace {
 
-enum StatusField { kMessageField = 0, kToolField = 1, kCursorField = 2, kScaleField = 3, kFieldCount = 4 };
 
 /// Stock ids give GTK's icons and standard behaviour; other actions get fresh ids.
 int stockIdFor(const std::string& action)
@@ -82,16 +83,6 @@ std::vector<std::string> menuOrder(const ActionRegistry& registry)
         std::rotate(help, help + 1, menus.end());
     return menus;
 }
-
-/// A layers-tree item naming an object of the scenario.
-class ObjectItem : public wxTreeItemData {
-public:
-    explicit ObjectItem(ObjectRef object) : m_object(std::move(object)) {}
-    const ObjectRef& object() const noexcept { return m_object; }
-
-private:
-    ObjectRef m_object;
-};
 
 wxString groupedNumber(double value)
 {
@@ -444,35 +435,33 @@ void MainFrame::execute(const std::string& id)
 
 void MainFrame::runStandard(const std::string& id)
 {
-    if (id == "file.new") {
-        if (confirmDiscard())
-            newDocument();
-    } else if (id == "file.open") {
-        if (!confirmDiscard())
-            return;
-        wxFileDialog dialog(this, "Open scenario", "", "", "Scenario files (*.json)|*.json|All files|*",
-            wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-        if (dialog.ShowModal() == wxID_OK)
-            openFile(std::filesystem::path(dialog.GetPath().utf8_string()));
-    } else if (id == "file.save") {
-        save();
-    } else if (id == "file.save_as") {
-        saveAs();
-    } else if (id == "file.quit") {
-        Close();
-    } else if (id == "edit.undo") {
-        m_document->undo();
-    } else if (id == "edit.redo") {
-        m_document->redo();
-    } else if (id == "edit.delete") {
-        deleteSelection();
-    } else if (id == "view.zoom_in") {
-        m_canvas->zoomIn();
-    } else if (id == "view.zoom_out") {
-        m_canvas->zoomOut();
-    } else if (id == "view.fit") {
-        m_canvas->fit();
-    }
+    // The standard actions of the registry (action_registry.cpp), one entry each: no chain of compares.
+    using Run = void (*)(MainFrame&);
+    static const std::map<std::string, Run, std::less<>> standard = {
+        {"file.new", [](MainFrame& f) {
+             if (f.confirmDiscard())
+                 f.newDocument();
+         }},
+        {"file.open", [](MainFrame& f) {
+             if (!f.confirmDiscard())
+                 return;
+             wxFileDialog dialog(&f, "Open scenario", "", "", "Scenario files (*.json)|*.json|All files|*",
+                 wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+             if (dialog.ShowModal() == wxID_OK)
+                 f.openFile(std::filesystem::path(dialog.GetPath().utf8_string()));
+         }},
+        {"file.save", [](MainFrame& f) { f.save(); }},
+        {"file.save_as", [](MainFrame& f) { f.saveAs(); }},
+        {"file.quit", [](MainFrame& f) { f.Close(); }},
+        {"edit.undo", [](MainFrame& f) { f.m_document->undo(); }},
+        {"edit.redo", [](MainFrame& f) { f.m_document->redo(); }},
+        {"edit.delete", [](MainFrame& f) { f.deleteSelection(); }},
+        {"view.zoom_in", [](MainFrame& f) { f.m_canvas->zoomIn(); }},
+        {"view.zoom_out", [](MainFrame& f) { f.m_canvas->zoomOut(); }},
+        {"view.fit", [](MainFrame& f) { f.m_canvas->fit(); }},
+    };
+    if (const auto it = standard.find(id); it != standard.end())
+        it->second(*this);
 }
 
 void MainFrame::deleteSelection()
@@ -567,85 +556,6 @@ void MainFrame::setStatusText(const std::string& text)
     SetStatusText(wxString::FromUTF8(text), kMessageField);
     if (m_batch) // what a person would read in the status bar, for the tests that drive the editor
         std::cout << "sandtable-editor: status: " << text << "\n";
-}
-
-bool MainFrame::runLongJob(const std::string& title,
-    const std::function<void(const core::ProgressCallback& progress)>& work)
-{
-    if (m_jobRunning) {
-        showError(title, "Another long job is still running.");
-        return false;
-    }
-    struct Shared {
-        std::mutex mutex;
-        double fraction = 0.0;
-        std::string what;
-        std::atomic<bool> cancel{false};
-        std::atomic<bool> done{false};
-        std::exception_ptr error;
-    };
-    auto shared = std::make_shared<Shared>();
-    m_jobRunning = true;
-    constexpr int kRange = 1000;
-    wxProgressDialog dialog(wxString::FromUTF8(title), "Starting...", kRange, this,
-        wxPD_APP_MODAL | wxPD_CAN_ABORT | wxPD_ELAPSED_TIME | wxPD_SMOOTH);
-    std::thread worker([shared, work] {
-        try {
-            work([shared](double fraction, std::string_view what) {
-                {
-                    const std::lock_guard lock(shared->mutex);
-                    shared->fraction = fraction;
-                    shared->what.assign(what);
-                }
-                return !shared->cancel.load();
-            });
-        } catch (...) {
-            shared->error = std::current_exception();
-        }
-        shared->done = true;
-        wxWakeUpIdle();
-    });
-    // The dialog's Update() processes the UI events (paint, size) of every window: the frame keeps
-    // repainting while the work runs; user input goes to the dialog only.
-    while (!shared->done) {
-        double fraction = 0.0;
-        std::string what;
-        {
-            const std::lock_guard lock(shared->mutex);
-            fraction = shared->fraction;
-            what = shared->what;
-        }
-        if (!shared->cancel) {
-            const int value = static_cast<int>(std::clamp(fraction, 0.0, 0.999) * kRange);
-            if (!dialog.Update(value, what.empty() ? wxString("Working...") : wxString::FromUTF8(what)))
-                shared->cancel = true;
-        } else if (wxEventLoopBase* loop = wxEventLoopBase::GetActive()) {
-            loop->YieldFor(wxEVT_CATEGORY_UI);
-        }
-        wxMilliSleep(15);
-    }
-    worker.join();
-    m_jobRunning = false;
-    dialog.Hide();
-    if (shared->error) {
-        try {
-            std::rethrow_exception(shared->error);
-        } catch (const core::Cancelled&) {
-            setStatusText(title + ": cancelled");
-            return false;
-        } catch (const std::exception& error) {
-            showFailureOf(title, error);
-            return false;
-        } catch (...) {
-            showError(title, "an unknown error");
-            return false;
-        }
-    }
-    if (shared->cancel) {
-        // The work finished before it saw the request: it is complete, so report it as done.
-        setStatusText(title + ": finished");
-    }
-    return true;
 }
 
 void MainFrame::replaceDocument(std::unique_ptr<core::Document> document)
@@ -755,77 +665,6 @@ bool MainFrame::isModified() const noexcept
     return m_document && (m_document->isModified() || m_restoredUnsaved);
 }
 
-void MainFrame::enableRecovery(RecoveryStore store, std::chrono::milliseconds interval)
-{
-    m_recovery = std::move(store);
-    m_autosaveTimer.Start(static_cast<int>(std::max<long long>(interval.count(), 100)));
-}
-
-void MainFrame::autosaveNow()
-{
-    if (!m_recovery)
-        return;
-    if (!isModified()) {
-        m_recovery->discardOwn();
-        m_autosavedEditCount = m_editCount;
-        return;
-    }
-    if (m_editCount == m_autosavedEditCount && std::filesystem::exists(m_recovery->ownFile()))
-        return;
-    try {
-        m_recovery->write(m_document->scenario(), m_document->path());
-        m_autosavedEditCount = m_editCount;
-        m_autosaveError.clear();
-        SetStatusText("Autosaved unsaved changes (recovery copy)", kMessageField);
-    } catch (const std::exception& error) {
-        // Reported once in the status bar, not a dialog a minute; the document is untouched.
-        if (m_autosaveError != error.what()) {
-            m_autosaveError = error.what();
-            SetStatusText(wxString::FromUTF8("Autosave failed: " + m_autosaveError), kMessageField);
-        }
-    }
-}
-
-bool MainFrame::offerRestore(std::optional<bool> answer)
-{
-    if (!m_recovery)
-        return false;
-    const auto orphans = m_recovery->orphans();
-    if (orphans.empty())
-        return false;
-    const RecoveryEntry& entry = orphans.front();
-    const std::string name = entry.original.empty() ? std::string("an unsaved new scenario") : entry.original.filename().string();
-    bool restore = false;
-    if (answer) {
-        restore = *answer;
-    } else {
-        wxMessageDialog ask(this, wxString::FromUTF8("Restore unsaved changes to " + name + "?"), "sandtable",
-            wxYES_NO | wxICON_QUESTION);
-        ask.SetExtendedMessage(wxString::FromUTF8("The editor did not close normally; a recovery copy of "
-            + name + " was autosaved. Restore opens it with its changes unsaved; Discard deletes the copy."));
-        ask.SetYesNoLabels("&Restore", "&Discard");
-        restore = ask.ShowModal() == wxID_YES;
-    }
-    if (!restore) {
-        RecoveryStore::discard(entry);
-        SetStatusText("Recovery copy discarded", kMessageField);
-        return false;
-    }
-    try {
-        core::LoadedScenario loaded = core::loadScenario(entry.file);
-        replaceDocument(std::make_unique<core::Document>(std::move(loaded.scenario), entry.original));
-    } catch (const std::exception& error) {
-        showFailureOf("Cannot restore the recovery copy of " + name, error);
-        return false;
-    }
-    m_restoredUnsaved = true;
-    RecoveryStore::discard(entry);
-    autosaveNow(); // our own copy now, in case this session ends badly too
-    SetStatusText(wxString::FromUTF8("Restored unsaved changes to " + name), kMessageField);
-    updateTitle();
-    return true;
-}
-
 bool MainFrame::confirmDiscard()
 {
     if (!isModified())
@@ -921,134 +760,6 @@ void MainFrame::showCursor(std::optional<core::Coordinate> world)
         text += wxString::Format("  |  map %.1f, %.1f cm", (world->x - settings.extent->minX) * 100.0 / settings.scaleDenominator,
             (world->y - settings.extent->minY) * 100.0 / settings.scaleDenominator);
     SetStatusText(text, kCursorField);
-}
-
-void MainFrame::rebuildLayers()
-{
-    m_syncingTree = true;
-    m_layers->Freeze();
-    m_layers->DeleteAllItems();
-    const wxTreeItemId root = m_layers->AddRoot("scenario");
-    if (m_document) {
-        const core::Scenario& scenario = m_document->scenario();
-        const wxString map = scenario.map ? wxString::FromUTF8("Map: " + std::filesystem::path(scenario.map->path).filename().string())
-                                          : wxString("Map: none");
-        m_layers->AppendItem(root, map);
-        if (!scenario.references.empty()) {
-            const wxTreeItemId refs = m_layers->AppendItem(root, wxString::Format("Reference layers (%zu)", scenario.references.size()));
-            for (const core::ReferenceLayer& r : scenario.references) {
-                const std::string label = r.name + "  (" + core::toString(r.kind) + (r.hillshade ? ", hillshade" : "") + ", "
-                    + std::to_string(static_cast<int>(std::lround(r.opacity * 100))) + "%, " + (r.overScan ? "over" : "under")
-                    + " the scan" + (r.visible ? "" : ", hidden") + ")";
-                m_layers->AppendItem(refs, wxString::FromUTF8(label));
-            }
-            m_layers->Expand(refs);
-        }
-        const wxTreeItemId terrain = m_layers->AppendItem(root, wxString::Format("Terrain (%zu)", scenario.terrain.size()));
-        std::map<std::string, std::vector<const core::TerrainFeature*>> byClass;
-        for (const auto& feature : scenario.terrain)
-            byClass[feature.terrainClass].push_back(&feature);
-        for (const auto& [cls, features] : byClass) {
-            const wxTreeItemId group = m_layers->AppendItem(terrain, wxString::Format("%s (%zu)", wxString::FromUTF8(cls), features.size()));
-            for (const core::TerrainFeature* feature : features) {
-                const std::string label = (feature->name.empty() ? feature->id.str() : feature->name + "  [" + feature->id.str() + "]");
-                m_layers->AppendItem(group, wxString::FromUTF8(label), -1, -1,
-                    new ObjectItem(ObjectRef{ObjectRef::Kind::Feature, feature->id.str()}));
-            }
-        }
-        m_layers->Expand(terrain);
-        const wxTreeItemId units = m_layers->AppendItem(root, wxString::Format("Units (%zu)", scenario.units.size()));
-        for (const auto& side : scenario.sides) {
-            const wxTreeItemId sideItem = m_layers->AppendItem(units, wxString::FromUTF8(side.name), -1, -1,
-                new ObjectItem(ObjectRef{ObjectRef::Kind::Side, side.id.str()}));
-            for (const auto& unit : scenario.units)
-                if (sideOfUnit(scenario, unit) == side.id)
-                    m_layers->AppendItem(sideItem,
-                        wxString::FromUTF8(unit.name + (unit.placement ? std::string() : std::string(" (not placed)"))),
-                        -1, -1, new ObjectItem(ObjectRef{ObjectRef::Kind::Unit, unit.id.str()}));
-        }
-    }
-    m_layers->Thaw();
-    m_syncingTree = false;
-    syncTreeSelection();
-}
-
-void MainFrame::syncTreeSelection()
-{
-    const auto& selected = m_canvas->selection().object();
-    m_syncingTree = true;
-    if (!selected) {
-        m_layers->UnselectAll();
-    } else {
-        std::vector<wxTreeItemId> stack{m_layers->GetRootItem()};
-        bool found = false;
-        while (!stack.empty()) {
-            const wxTreeItemId item = stack.back();
-            stack.pop_back();
-            if (!item.IsOk())
-                continue;
-            if (const auto* data = dynamic_cast<ObjectItem*>(m_layers->GetItemData(item)); data && data->object() == *selected) {
-                m_layers->EnsureVisible(item);
-                m_layers->SelectItem(item);
-                found = true;
-                break;
-            }
-            wxTreeItemIdValue cookie;
-            for (wxTreeItemId child = m_layers->GetFirstChild(item, cookie); child.IsOk();
-                 child = m_layers->GetNextChild(item, cookie))
-                stack.push_back(child);
-        }
-        if (!found)
-            m_layers->UnselectAll();
-    }
-    m_syncingTree = false;
-}
-
-void MainFrame::onTreeSelection(wxTreeEvent& event)
-{
-    if (m_syncingTree)
-        return;
-    const auto* data = dynamic_cast<ObjectItem*>(m_layers->GetItemData(event.GetItem()));
-    m_canvas->setSelection(data ? std::optional<ObjectRef>(data->object()) : std::nullopt);
-}
-
-void MainFrame::rememberRecent(const std::filesystem::path& file)
-{
-    if (!m_rememberRecent)
-        return;
-    m_recent.add(file);
-    try {
-        m_recent.save(editorConfigDir() / "recent-files.txt");
-    } catch (const std::exception& error) {
-        SetStatusText(wxString::FromUTF8(std::string("recent files not kept: ") + error.what()), kMessageField);
-    }
-    rebuildRecentMenu();
-}
-
-void MainFrame::rebuildRecentMenu()
-{
-    if (!m_recentMenu)
-        return;
-    while (m_recentMenu->GetMenuItemCount() > 0)
-        m_recentMenu->Destroy(m_recentMenu->FindItemByPosition(0));
-    const auto& files = m_recent.files();
-    for (std::size_t i = 0; i < files.size() && i < 9; ++i)
-        m_recentMenu->Append(wxID_FILE1 + static_cast<int>(i),
-            wxString::Format("&%zu %s", i + 1, wxString::FromUTF8(files[i].string())));
-    if (files.empty())
-        m_recentMenu->Append(wxID_ANY, "(none)")->Enable(false);
-}
-
-void MainFrame::onRecentFile(wxCommandEvent& event)
-{
-    const std::size_t index = static_cast<std::size_t>(event.GetId() - wxID_FILE1);
-    if (index >= m_recent.files().size() || !confirmDiscard())
-        return;
-    const std::filesystem::path file = m_recent.files()[index];
-    if (!openFile(file).empty()) {
-        m_recent.remove(file);
-        rebuildRecentMenu();
-    }
 }
 
 } // namespace sandtable::editor::ui
