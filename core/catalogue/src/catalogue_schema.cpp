@@ -245,7 +245,10 @@ void splitTerrainTables(Database& db)
         Statement s(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'gpkg_extensions'");
         hasExtensions = s.step();
     }
-    for (const auto& [table, crs] : old) {
+    for (const auto& entry : old) {
+        // Named copies, not structured bindings: clang 14 (the fuzz build's) cannot capture those in a lambda.
+        const std::string& table = entry.first;
+        const auto& crs = entry.second;
         SrsDefinition srs;
         try {
             srs = srsForCrs(crs);
