@@ -27,6 +27,7 @@ struct ImportOptions {
     std::vector<std::string> constants;
     std::vector<std::string> values;
     std::string path;
+    std::string parent;
     std::string separator = ".";
     bool dryRun = false;
 };
@@ -147,6 +148,8 @@ void runImport(const ImportOptions& o, Context& context)
         core::oob::addValueMapping(mapping, v);
     if (!o.path.empty())
         mapping.columns.emplace_back(o.path, "path");
+    if (!o.parent.empty())
+        mapping.columns.emplace_back(o.parent, "parent");
     mapping.pathSeparator = o.separator;
     const std::string bytes = core::readFile(o.input, std::size_t{256} << 20);
     const core::oob::RosterTable table = core::oob::parseRoster(bytes, format, o.input);
@@ -277,6 +280,8 @@ void registerOobCommands(CLI::App& app, Context& context)
     import->add_option("--path", i->path,
         "Column (or template) holding each row's dotted path, e.g. France.III_Corps.2eme_Division.111e_Ligne: "
         "the side, the formations and the row itself; rows that prefix others are formations (builds the tree)");
+    import->add_option("--parent", i->parent,
+        "Column holding each row's parent id (id/parent pairs; needs id and side): rows that are parents are formations");
     import->add_option("--separator", i->separator, "Separator of the --path elements (default '.')");
     import->add_flag("--dry-run", i->dryRun, "Show the tree and counts per level that the import would build; write nothing");
     import->callback([i, &context] { runImport(*i, context); });

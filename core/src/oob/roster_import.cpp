@@ -189,7 +189,14 @@ Resolved resolve(const RosterTable& table, const RosterMapping& mapping, std::ve
             r.fields[name] = std::move(s);
         }
     }
-    const bool byPath = r.fields.count("path") || r.constants.count("path");
+    const bool byParent = r.fields.count("parent") || r.constants.count("parent");
+    const bool byPath = byParent || r.fields.count("path") || r.constants.count("path");
+    if (byParent && !r.fields.count("path") && !r.constants.count("path")) {
+        if (!r.fields.count("side") && !r.constants.count("side"))
+            problems.push_back("with a parent column, map a side too (--map COLUMN=side or --set side=VALUE)");
+        if (!r.fields.count("id") && !r.constants.count("id"))
+            problems.push_back("with a parent column, map an id too (--map COLUMN=id)");
+    }
     for (const char* required : {"type", "formation"})
         if (!r.fields.count(required) && !r.constants.count(required) && !(byPath && std::string(required) == "formation"))
             problems.push_back(std::string("no column is mapped to '") + required + "' (use --map COLUMN=" + required
@@ -257,11 +264,69 @@ using ProblemSink = std::function<void(const RosterRow&, std::string, std::strin
 /// and every formation the paths name, parents first, each once.
 void buildPaths(const Scenario& scenario, const RosterTable& table, const RosterMapping& mapping, bool sideMapped,
     const Getter& get, std::vector<PathInfo>& paths, std::vector<Side>& newSides, std::vector<Formation>& newFormations,
-    std::map<std::string, std::size_t>& formationRows, const ProblemSink& problem)
+    std::map<std::string, std::size_t>& formationRows, const ProblemSink& problem, bool byParent)
 {
-    const std::string sep = mapping.pathSeparator.empty() ? std::string(".") : mapping.pathSeparator;
+    const std::string sep = byParent ? std::string("\x1e")
+                                     : mapping.pathSeparator.empty() ? std::string(".") : mapping.pathSeparator;
     const std::size_t rows = table.rows.size();
     paths.assign(rows, PathInfo{});
+    // With id/parent pairs, each row's path is the chain of ids down to it (the top may be a formation of
+    // the scenario); a formation's id is then its row's id.
+    std::vector<std::optional<std::string>> texts(rows);
+    if (byParent) {
+        std::vector<std::string> ids(rows), parents(rows);
+        std::map<std::string, std::size_t> rowOfId;
+        for (std::size_t i = 0; i < rows; ++i) {
+            const auto id = get(table.rows[i], "id");
+            const auto parent = get(table.rows[i], "parent");
+            if (id && !trim(*id).empty()) {
+                ids[i] = toId(*id);
+                rowOfId.emplace(ids[i], i);
+            }
+            if (parent && !trim(*parent).empty())
+                parents[i] = toId(*parent);
+        }
+        for (std::size_t i = 0; i < rows; ++i) {
+            const RosterRow& row = table.rows[i];
+            if (ids[i].empty()) {
+                problem(row, "no id (a parent column links rows by id)", "");
+                continue;
+            }
+            std::vector<std::string> chain{ids[i]};
+            std::set<std::string> seen{ids[i]};
+            std::string at = parents[i];
+            bool ok = true;
+            while (!at.empty()) {
+                if (!seen.insert(at).second) {
+                    std::string cycle;
+                    for (const auto& c : chain) // upwards, from the row
+                        cycle += c + " > ";
+                    problem(row, "the parent links form a cycle (" + cycle + at + ")", "");
+                    ok = false;
+                    break;
+                }
+                chain.push_back(at);
+                if (const auto r = rowOfId.find(at); r != rowOfId.end()) {
+                    at = parents[r->second];
+                } else if (scenario.findFormation(FormationId(at))) {
+                    break;
+                } else {
+                    problem(row, "parent '" + at + "' is neither the id of a row nor a formation of the scenario", "");
+                    ok = false;
+                    break;
+                }
+            }
+            if (!ok)
+                continue;
+            std::string text;
+            for (auto c = chain.rbegin(); c != chain.rend(); ++c)
+                text += (text.empty() ? "" : sep) + *c;
+            texts[i] = text;
+        }
+    } else {
+        for (std::size_t i = 0; i < rows; ++i)
+            texts[i] = get(table.rows[i], "path");
+    }
     std::vector<std::vector<std::string>> elements(rows);
     const auto key = [&](const std::vector<std::string>& e, std::size_t k) {
         std::string out;
@@ -270,6 +335,8 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
         return out;
     };
     const auto levelId = [&](const std::vector<std::string>& e, std::size_t k) {
+        if (byParent)
+            return toId(e[k - 1]);
         std::string out;
         for (std::size_t i = 0; i < k; ++i)
             out += (i ? "." : "") + e[i];
@@ -279,21 +346,24 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
     std::map<std::string, std::size_t> rowOfKey;
     for (std::size_t i = 0; i < rows; ++i) {
         const RosterRow& row = table.rows[i];
-        const auto text = get(row, "path");
+        const auto& text = texts[i];
         if (!text || trim(*text).empty()) {
-            problem(row, "no path", "");
+            if (!byParent)
+                problem(row, "no path", "");
             continue;
         }
-        paths[i].text = trim(*text);
+        const std::string raw = trim(*text);
         std::vector<std::string> parts;
         std::size_t at = 0;
         while (true) {
-            const std::size_t next = paths[i].text.find(sep, at);
-            parts.push_back(trim(paths[i].text.substr(at, next == std::string::npos ? std::string::npos : next - at)));
+            const std::size_t next = raw.find(sep, at);
+            parts.push_back(trim(raw.substr(at, next == std::string::npos ? std::string::npos : next - at)));
             if (next == std::string::npos)
                 break;
             at = next + sep.size();
         }
+        for (const auto& part : parts)
+            paths[i].text += (paths[i].text.empty() ? "" : byParent ? " > " : sep) + part;
         if (std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); })) {
             problem(row, "path '" + paths[i].text + "' has an empty element", "");
             continue;
@@ -314,8 +384,8 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
         info.formationRow = prefixes.count(key(e, e.size())) > 0;
         const std::size_t levels = info.formationRow ? e.size() : e.size() - 1;
         if (levels < offset + 1) {
-            problem(row, "path '" + info.text + "' names no formation above the row ("
-                + (sideMapped ? "formation" : "side" + sep + "formation") + sep + "...)", "");
+            problem(row, byParent ? "'" + info.text + "' has no parent" : "path '" + info.text
+                + "' names no formation above the row (" + (sideMapped ? "formation" : "side" + sep + "formation") + sep + "...)", "");
             continue;
         }
         SideId side;
@@ -396,7 +466,7 @@ const std::vector<std::string>& rosterFields()
 {
     static const std::vector<std::string> fields = {"id", "name", "type", "quality", "strength", "formation",
         "formation_name", "echelon", "side", "side_name", "command", "status", "x", "y", "facing", "column", "reserve",
-        "arrival_day", "arrival_turn", "entry_x", "entry_y", "entry_road", "path", "commander"};
+        "arrival_day", "arrival_turn", "entry_x", "entry_y", "entry_road", "path", "commander", "parent"};
     return fields;
 }
 
@@ -509,12 +579,14 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
     };
 
     // Path mode: every row's dotted path (its last element naming the row itself) places it in the tree.
-    const bool pathMode = resolved.fields.count("path") || resolved.constants.count("path");
+    const bool byParent = !resolved.fields.count("path") && !resolved.constants.count("path")
+        && (resolved.fields.count("parent") || resolved.constants.count("parent"));
+    const bool pathMode = byParent || resolved.fields.count("path") || resolved.constants.count("path");
     std::vector<PathInfo> paths;
     if (pathMode)
         buildPaths(scenario, table, mapping, resolved.fields.count("side") || resolved.constants.count("side"), [&](const RosterRow& row, const std::string& field) {
             return getFor(row, field, false);
-        }, paths, newSides, newFormations, formationRows, rowProblem);
+        }, paths, newSides, newFormations, formationRows, rowProblem, byParent);
 
     for (const RosterRow& row : table.rows) {
         const std::size_t before = rowProblems.size();

@@ -404,4 +404,33 @@ BOOST_AUTO_TEST_CASE(waterloo_through_a_path_template_is_a_three_level_tree,
     BOOST_TEST(s.findUnit(UnitId("jaquinot_I"))->formation.str() == "french.Armee_du_Nord.I");
 }
 
+BOOST_AUTO_TEST_CASE(id_parent_pairs_build_the_tree_and_a_cycle_is_refused)
+{
+    // army and c1 are parents: formations, and typed hq their HQs. Strength of the army: 1800 + 1200 + 500.
+    const std::string csv = "id,parent,name,type,strength,side\n"
+                            "army,,Army,hq,0,blue\n"
+                            "c1,army,I Corps,hq,0,blue\n"
+                            "r1,c1,Iron,infantry,1800,blue\n"
+                            "r2,c1,Stone,infantry,1200,blue\n"
+                            "r3,army,Guard,infantry,500,blue\n";
+    RosterMapping mapping;
+    addColumnMapping(mapping, "parent=parent");
+    Scenario s;
+    const auto imported = importRoster(s, parseRoster(csv, RosterFormat::Csv, "oob.csv"), mapping, "oob.csv");
+    BOOST_TEST(imported.formations == 2u);
+    BOOST_TEST(imported.units == 5u);
+    applyEdit(s, imported.edit);
+    BOOST_TEST(!s.findFormation(FormationId("army"))->parent.has_value());
+    BOOST_TEST(s.findFormation(FormationId("c1"))->parent->str() == "army");
+    BOOST_TEST(s.findFormation(FormationId("c1"))->name == "I Corps");
+    BOOST_TEST(s.findUnit(UnitId("r3"))->formation.str() == "army");
+    BOOST_TEST(oob::hqOf(s, FormationId("c1"))->id.str() == "c1");
+    BOOST_TEST(oob::strengthOf(s, FormationId("army")) == 3500);
+
+    const auto problems = problemsOf("id,parent,type,side\na,b,hq,blue\nb,a,hq,blue\nx,ghost,infantry,blue\n",
+        RosterFormat::Csv, mapping);
+    BOOST_TEST(mentions(problems, "row 1 (line 2)", "the parent links form a cycle (a > b > a)"), joined(problems));
+    BOOST_TEST(mentions(problems, "row 3 (line 4)", "parent 'ghost' is neither the id of a row nor a formation"), joined(problems));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

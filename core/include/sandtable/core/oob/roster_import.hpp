@@ -14,7 +14,7 @@ namespace sandtable::core::oob {
 
 /// The unit fields a column can fill: id, name, type, quality, strength, formation, formation_name,
 /// echelon, side, side_name, command, status, x, y, facing, column, reserve, arrival_day, arrival_turn,
-/// entry_x, entry_y, entry_road, path, commander.
+/// entry_x, entry_y, entry_road, path, commander, parent.
 const std::vector<std::string>& rosterFields();
 
 /// How columns become fields.
@@ -62,6 +62,10 @@ struct RosterImport {
 /// path; each formation's id is its path with '.' between elements (made a valid id), its parent the
 /// level above, its echelon (unless given) by depth: corps, division, then brigade. Without an `id`
 /// column a unit's id is its path.
+/// With a `parent` field instead (id/parent pairs; `id` and `side` must be mapped), each row's path is the
+/// chain of ids from its topmost ancestor down to it, and a formation's id is its row's id; the top of a
+/// chain may be a formation already in the scenario. A cycle in the links or a parent that is neither a
+/// row's id nor a formation of the scenario is refused by row.
 /// The same problem on many rows is reported once: "unknown unit type 'Cuirassiers' in 27 rows: 4, 9,
 /// 12, ..." (the first 10 row numbers); a problem of one row keeps "row N (line L): ".
 /// Throws RosterError listing every problem with its row: unknown types, qualities or statuses, negative or
