@@ -257,6 +257,23 @@ std::string spaced(std::string element)
     return element;
 }
 
+/// The echelon a path element names ("III_Corps", "2eme_Division", "Armee_du_Nord", "13_Brigade"), if any.
+std::optional<std::string> echelonFromName(const std::string& element)
+{
+    const std::string n = lower(element);
+    if (n.find("corps") != std::string::npos || n.find("korps") != std::string::npos)
+        return "corps";
+    if (n.find("division") != std::string::npos)
+        return "division";
+    if (n.find("brigade") != std::string::npos)
+        return "brigade";
+    if (n.find("wing") != std::string::npos || n.find("aile") != std::string::npos || n.find("flugel") != std::string::npos)
+        return "wing";
+    if (n.find("army") != std::string::npos || n.find("armee") != std::string::npos)
+        return "army";
+    return std::nullopt;
+}
+
 using Getter = std::function<std::optional<std::string>(const RosterRow&, const std::string&)>;
 using ProblemSink = std::function<void(const RosterRow&, std::string, std::string)>;
 
@@ -429,10 +446,19 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
             f.id = id;
             f.side = side;
             f.name = spaced(e[k - 1]);
-            const std::size_t level = k - offset - 1;
-            f.echelon = level == 0 ? "corps" : level == 1 ? "division" : "brigade";
-            if (k > offset + 1)
+            // Unless named, the echelon below the parent's: army > corps > division > brigade (top: corps).
+            std::string below = "corps";
+            if (k > offset + 1) {
                 f.parent = FormationId(levelId(e, k - 1));
+                const Formation* p = scenario.findFormation(*f.parent);
+                const auto made = std::find_if(newFormations.begin(), newFormations.end(),
+                    [&](const Formation& g) { return g.id == *f.parent; });
+                const std::string parentEchelon = p ? p->echelon : made != newFormations.end() ? made->echelon : "corps";
+                below = parentEchelon == "army" || parentEchelon == "wing" ? "corps"
+                    : parentEchelon == "corps"                             ? "division"
+                                                                           : "brigade";
+            }
+            f.echelon = echelonFromName(e[k - 1]).value_or(below);
             std::size_t definedBy = row.number;
             if (const auto own = rowOfKey.find(key(e, k)); own != rowOfKey.end()) {
                 const RosterRow& formationRow = table.rows[own->second];

@@ -395,6 +395,8 @@ BOOST_AUTO_TEST_CASE(waterloo_through_a_path_template_is_a_three_level_tree,
     applyEdit(s, imported.edit);
     const FormationId army("french.Armee_du_Nord");
     BOOST_TEST(s.findFormation(army)->name == "Armee du Nord");
+    BOOST_TEST(s.findFormation(army)->echelon == "army"); // named by its element
+    BOOST_TEST(s.findFormation(FormationId("french.Armee_du_Nord.I"))->echelon == "corps"); // below the army
     BOOST_TEST(oob::children(s, army).size() == 8u);
     BOOST_TEST(oob::depth(s, FormationId("french.Armee_du_Nord.I")) == 1u);
     BOOST_TEST(oob::strengthOf(s, FormationId("french.Armee_du_Nord.I")) == 21);

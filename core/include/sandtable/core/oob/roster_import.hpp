@@ -60,7 +60,9 @@ struct RosterImport {
 /// by `commander` (else `name`), id "<path>-hq"; untyped or otherwise typed, it is the formation alone. The
 /// other rows are units of the formation their path's prefix names. Missing levels are created from the
 /// path; each formation's id is its path with '.' between elements (made a valid id), its parent the
-/// level above, its echelon (unless given) by depth: corps, division, then brigade. Without an `id`
+/// level above, its echelon (unless given) the one its element names (a word containing corps/korps,
+/// division, brigade, wing/aile, army/armee; case ignored), else the one below its parent's (army or
+/// wing > corps > division > brigade; corps at the top). Without an `id`
 /// column a unit's id is its path.
 /// With a `parent` field instead (id/parent pairs; `id` and `side` must be mapped), each row's path is the
 /// chain of ids from its topmost ancestor down to it, and a formation's id is its row's id; the top of a
