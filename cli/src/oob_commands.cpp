@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `sandtable oob import|summary|print`: roster import as one undoable edit, derived figures, sticker sheets.
+// `sandtable oob import|tree|summary|print`: roster import as one undoable edit, derived figures, sticker sheets.
 #include "sandtable/cli/context.hpp"
 
 #include "sandtable/core/util/text_encoding.hpp"
@@ -13,6 +13,7 @@
 #include "sandtable/print/sticker_print.hpp"
 
 #include <ostream>
+#include <set>
 
 namespace sandtable::cli {
 namespace {
@@ -27,6 +28,14 @@ struct ImportOptions {
     std::vector<std::string> constants;
     std::vector<std::string> values;
     std::string encoding;
+    std::string path;
+    std::string parent;
+    std::string separator = ".";
+    bool dryRun = false;
+};
+
+struct TreeOptions {
+    std::string file;
 };
 
 struct SummaryOptions {
@@ -40,6 +49,86 @@ struct PrintOptions {
     double width = 0.0;
     double height = 0.0;
 };
+
+Json unitJson(const core::Unit& u)
+{
+    return Json{{"id", u.id.str()}, {"name", u.name}, {"type", core::toString(u.type)}, {"strength", u.strength}};
+}
+
+/// A formation node {"id", "name", "hq", "units", "children"} (hq: the HQ unit at its level, or null);
+/// `seen` guards against a cycle in the parent links.
+Json formationJson(const core::Scenario& s, const core::Formation& f, std::set<std::string>& seen)
+{
+    const core::Unit* hq = core::oob::hqOf(s, f.id);
+    Json units = Json::array();
+    for (const core::Unit* u : core::oob::unitsOf(s, f.id))
+        units.push_back(unitJson(*u));
+    Json children = Json::array();
+    for (const core::Formation* child : core::oob::children(s, f.id))
+        if (seen.insert(child->id.str()).second)
+            children.push_back(formationJson(s, *child, seen));
+    return Json{{"id", f.id.str()}, {"name", f.name}, {"echelon", f.echelon}, {"hq", hq ? Json(hq->id.str()) : Json()},
+        {"strength", core::oob::strengthOf(s, f.id)}, {"units", std::move(units)}, {"children", std::move(children)}};
+}
+
+/// The order of battle as a list of sides, each a node whose children are its top-level formations.
+Json treeJson(const core::Scenario& s)
+{
+    Json sides = Json::array();
+    for (const core::Side& side : s.sides) {
+        std::set<std::string> seen;
+        Json children = Json::array();
+        long long strength = 0;
+        for (const core::Formation* f : core::oob::topLevelFormations(s, side.id)) {
+            seen.insert(f->id.str());
+            strength += core::oob::strengthOf(s, f->id);
+            children.push_back(formationJson(s, *f, seen));
+        }
+        sides.push_back(Json{{"id", side.id.str()}, {"name", side.name}, {"hq", Json()}, {"strength", strength},
+            {"units", Json::array()}, {"children", std::move(children)}});
+    }
+    return sides;
+}
+
+void printTreeNode(const Json& node, int indent, std::ostream& out)
+{
+    const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
+    out << pad << node.at("name").get<std::string>() << " [" << node.at("id").get<std::string>() << "]";
+    if (node.contains("echelon"))
+        out << " " << node.at("echelon").get<std::string>();
+    out << ", HQ " << (node.at("hq").is_null() ? std::string("none") : node.at("hq").get<std::string>()) << ", strength "
+        << node.at("strength").get<long long>() << "\n";
+    for (const auto& u : node.at("units"))
+        out << pad << "  - " << u.at("name").get<std::string>() << " [" << u.at("id").get<std::string>() << "] "
+            << u.at("type").get<std::string>() << " " << u.at("strength").get<int>() << "\n";
+    for (const auto& child : node.at("children"))
+        printTreeNode(child, indent + 1, out);
+}
+
+/// Formations per depth (0 = top level) and units, for `import --dry-run` and `tree`.
+std::vector<std::size_t> formationsPerLevel(const core::Scenario& s)
+{
+    std::vector<std::size_t> counts;
+    for (const core::Formation& f : s.formations) {
+        const std::size_t d = core::oob::depth(s, f.id);
+        if (counts.size() <= d)
+            counts.resize(d + 1, 0);
+        ++counts[d];
+    }
+    return counts;
+}
+
+void runTree(const TreeOptions& o, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const Json tree = treeJson(loaded.scenario);
+    if (context.json) {
+        context.printJson(tree);
+        return;
+    }
+    for (const auto& side : tree)
+        printTreeNode(side, 0, context.out);
+}
 
 void runImport(const ImportOptions& o, Context& context)
 {
@@ -59,25 +148,51 @@ void runImport(const ImportOptions& o, Context& context)
         core::oob::addConstant(mapping, c);
     for (const auto& v : o.values)
         core::oob::addValueMapping(mapping, v);
+    if (!o.path.empty())
+        mapping.columns.emplace_back(o.path, "path");
+    if (!o.parent.empty())
+        mapping.columns.emplace_back(o.parent, "parent");
+    mapping.pathSeparator = o.separator;
     std::string bytes = core::readFile(o.input, std::size_t{256} << 20);
     if (!o.encoding.empty())
         bytes = core::convertToUtf8(bytes, o.encoding, o.input);
     const core::oob::RosterTable table = core::oob::parseRoster(bytes, format, o.input);
     core::oob::RosterImport imported = core::oob::importRoster(loaded.scenario, table, mapping, o.input);
+    const auto errorsBefore = core::countSeverity(core::validateScenario(loaded.scenario), core::Severity::Error);
     core::Document document(std::move(loaded.scenario), o.file);
     document.apply(std::move(imported.edit));
-    document.save();
     const core::Diagnostics diagnostics = core::validateScenario(document.scenario());
     const auto errors = core::countSeverity(diagnostics, core::Severity::Error);
     const auto warnings = core::countSeverity(diagnostics, core::Severity::Warning);
+    // All or nothing: an import that leaves new validation errors is not saved.
+    const bool refused = errors > errorsBefore;
+    if (!o.dryRun && !refused)
+        document.save();
+    if (refused)
+        context.exitCode = 1;
+    const std::vector<std::size_t> levels = formationsPerLevel(document.scenario());
     if (context.json) {
-        context.printJson({{"file", o.file}, {"input", o.input}, {"format", core::oob::toString(format)},
+        Json out{{"file", o.file}, {"input", o.input}, {"format", core::oob::toString(format)},
             {"imported", imported.units}, {"formations_created", imported.formations}, {"sides_created", imported.sides},
-            {"errors", errors}, {"warnings", warnings}, {"diagnostics", diagnosticsToJson(diagnostics)}});
+            {"saved", !o.dryRun && !refused}, {"formations_per_level", levels},
+            {"errors", errors}, {"warnings", warnings}, {"diagnostics", diagnosticsToJson(diagnostics)}};
+        if (o.dryRun)
+            out["tree"] = treeJson(document.scenario());
+        context.printJson(out);
     } else {
-        context.out << o.file << ": imported " << imported.units << " unit(s) from " << o.input << " ("
-                    << imported.formations << " new formation(s), " << imported.sides << " new side(s)); the scenario has "
-                    << errors << " error(s), " << warnings << " warning(s)\n";
+        if (o.dryRun)
+            for (const auto& side : treeJson(document.scenario()))
+                printTreeNode(side, 0, context.out);
+        context.out << o.file << ": " << (o.dryRun ? "would import " : refused ? "not saved: importing " : "imported ")
+                    << imported.units << " unit(s) from " << o.input << " (" << imported.formations << " new formation(s), "
+                    << imported.sides << " new side(s); formations per level:";
+        for (std::size_t d = 0; d < levels.size(); ++d)
+            context.out << " " << levels[d];
+        context.out << "); the scenario " << (o.dryRun || refused ? "would have " : "has ") << errors << " error(s), "
+                    << warnings << " warning(s)";
+        if (refused)
+            context.out << " (" << errors - errorsBefore << " more than before: nothing changed)";
+        context.out << "\n";
         if (!context.quiet)
             context.printDiagnostics(diagnostics, o.file);
     }
@@ -168,7 +283,19 @@ void registerOobCommands(CLI::App& app, Context& context)
         "arrival_day, arrival_turn, entry_x, entry_y, entry_road");
     import->add_option("--set", i->constants, "FIELD=VALUE for every row (e.g. formation=us-i-corps)");
     import->add_option("--value", i->values, "FIELD:FROM=TO value replacement (e.g. type:LC=cavalry)");
+    import->add_option("--path", i->path,
+        "Column (or template) holding each row's dotted path, e.g. France.III_Corps.2eme_Division.111e_Ligne: "
+        "the side, the formations and the row itself; rows that prefix others are formations (builds the tree)");
+    import->add_option("--parent", i->parent,
+        "Column holding each row's parent id (id/parent pairs; needs id and side): rows that are parents are formations");
+    import->add_option("--separator", i->separator, "Separator of the --path elements (default '.')");
+    import->add_flag("--dry-run", i->dryRun, "Show the tree and counts per level that the import would build; write nothing");
     import->callback([i, &context] { runImport(*i, context); });
+
+    auto t = std::make_shared<TreeOptions>();
+    CLI::App* tree = addCommand(*noun, "tree", "The order of battle as a tree: side > formation > ... > units, with HQ and strength");
+    tree->add_option("FILE", t->file, "Scenario file")->required();
+    tree->callback([t, &context] { runTree(*t, context); });
 
     auto s = std::make_shared<SummaryOptions>();
     CLI::App* summary = addCommand(*noun, "summary", "Victory points, rout thresholds, combat dice and ranges at the scenario's scale");

@@ -4,6 +4,7 @@
 #include "support/cli_runner.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
+#include "support/oob_tree_fixture.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
 
@@ -70,6 +71,85 @@ BOOST_AUTO_TEST_CASE(print_writes_one_sticker_per_piece)
     BOOST_TEST(j.at("pages").get<int>() == 1);
     BOOST_TEST(j.at("stickers").get<int>() == 3);
     BOOST_TEST(std::filesystem::exists(folder / "st.pdf"));
+}
+
+BOOST_AUTO_TEST_CASE(tree_lists_sides_formations_and_units_with_hqs_and_strengths)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::nestedScenario(), file);
+    Result r = runTool({"oob", "tree", file.string(), "--json"});
+    BOOST_TEST_INFO(r.err);
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    const auto j = nlohmann::json::parse(r.out);
+    BOOST_REQUIRE_EQUAL(j.size(), 1u);
+    BOOST_TEST(j[0].at("id").get<std::string>() == "blue");
+    BOOST_TEST(j[0].at("hq").is_null());
+    const auto& army = j[0].at("children").at(0);
+    BOOST_TEST(army.at("id").get<std::string>() == "army");
+    BOOST_TEST(army.at("hq").get<std::string>() == "army-hq");
+    BOOST_TEST(army.at("strength").get<int>() == 2500);
+    BOOST_REQUIRE_EQUAL(army.at("children").size(), 2u);
+    const auto& c1 = army.at("children").at(0);
+    BOOST_TEST(c1.at("hq").get<std::string>() == "c1-hq");
+    BOOST_TEST(c1.at("units").size() == 2u); // its HQ and c1-inf
+    const auto& d1 = c1.at("children").at(0);
+    BOOST_TEST(d1.at("name").get<std::string>() == "1st Division");
+    BOOST_TEST(d1.at("hq").is_null());
+    BOOST_TEST(d1.at("children").empty());
+    BOOST_TEST(d1.at("units").at(1) == nlohmann::json::parse(R"({"id":"d1-b","name":"d1-b","type":"infantry","strength":700})"));
+    BOOST_TEST(army.at("children").at(1).at("strength").get<int>() == 300);
+
+    Result text = runTool({"oob", "tree", file.string()});
+    BOOST_REQUIRE_EQUAL(text.code, 0);
+    BOOST_TEST(text.out.find("\n      1st Division [d1] division, HQ none, strength 1200\n        - d1-a [d1-a] infantry 500\n")
+        != std::string::npos, text.out);
+}
+
+BOOST_AUTO_TEST_CASE(import_by_path_dry_run_writes_nothing_and_errors_left_exit_1)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::Scenario empty;
+    empty.settings.id = "empty";
+    empty.settings.title = "Empty";
+    empty.settings.crs = "EPSG:32631";
+    sandtable::core::saveScenario(empty, file);
+    const std::string before = sandtable::core::readFile(file);
+    sandtable::core::writeFileAtomically(folder / "oob.csv",
+        "Path,Name,Type,Men,Cmd\n"
+        "France.III_Corps,Vandamme,hq,0,4\n"
+        "France.III_Corps.8e_Division.23e_Ligne,23e,infantry,1600,\n"
+        "France.III_Corps.8e_Division.37e_Ligne,37e,infantry,1400,\n"
+        "Prussia.IV_Korps,Bulow,hq,0,5\n"
+        "Prussia.IV_Korps.13_Brigade.10_Schlesisches,10th Silesian,infantry,2000,\n");
+    const std::vector<std::string> common = {"oob", "import", file.string(), (folder / "oob.csv").string(), "--path", "Path",
+        "--map", "Name=name", "--map", "Type=type", "--map", "Men=strength", "--map", "Cmd=command"};
+    auto args = common;
+    args.insert(args.end(), {"--dry-run", "--json"});
+    Result dry = runTool(args);
+    BOOST_TEST_INFO(dry.err);
+    BOOST_REQUIRE_EQUAL(dry.code, 0);
+    const auto j = nlohmann::json::parse(dry.out);
+    BOOST_TEST(j.at("saved").get<bool>() == false);
+    BOOST_TEST(j.at("imported").get<int>() == 5);
+    BOOST_TEST(j.at("formations_per_level") == nlohmann::json::parse("[2, 2]"));
+    BOOST_TEST(j.at("tree").at(0).at("children").at(0).at("strength").get<int>() == 3000);
+    BOOST_TEST(sandtable::core::readFile(file) == before);
+
+    Result real = runTool(common);
+    BOOST_TEST_INFO(real.err);
+    BOOST_REQUIRE_EQUAL(real.code, 0);
+    BOOST_TEST(sandtable::core::loadScenario(file).scenario.formations.size() == 4u);
+
+    // A second HQ for III Corps leaves an error: exit 1, the file as it was.
+    const std::string imported = sandtable::core::readFile(file);
+    sandtable::core::writeFileAtomically(folder / "more.csv", "Path,Name,Type,Men,Cmd\nFrance.III_Corps.Lobau,Lobau,hq,0,3\n");
+    Result twice = runTool({"oob", "import", file.string(), (folder / "more.csv").string(), "--path", "Path", "--map",
+        "Name=name", "--map", "Type=type", "--map", "Cmd=command"});
+    BOOST_TEST(twice.code == 1);
+    BOOST_TEST(twice.out.find("not saved") != std::string::npos, twice.out);
+    BOOST_TEST(sandtable::core::readFile(file) == imported);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

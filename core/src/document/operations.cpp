@@ -2,6 +2,8 @@
 // Edit builders for the scenario's collections and settings.
 #include "sandtable/core/document/operations.hpp"
 
+#include "sandtable/core/oob/order_of_battle.hpp"
+
 #include "sandtable/core/geometry/split_merge.hpp"
 #include "sandtable/core/util/error.hpp"
 
@@ -179,6 +181,34 @@ Edit replaceFormation(const Scenario& s, Formation formation, std::string label)
 {
     return replaceEntity(s, std::move(formation), std::move(label), {});
 }
+Edit setFormationParent(const Scenario& s, const FormationId& formation, std::optional<FormationId> parent)
+{
+    const Formation* f = s.findFormation(formation);
+    if (!f)
+        throw OperationError("", "formation '" + formation.str() + "'", "does not exist");
+    if (parent && parent->empty())
+        parent.reset();
+    if (f->parent == parent)
+        return Edit{};
+    std::string parentName = "the top level";
+    if (parent) {
+        const Formation* p = s.findFormation(*parent);
+        if (!p)
+            throw OperationError("", "formation '" + formation.str() + "'", "parent formation '" + parent->str() + "' does not exist");
+        if (p->side != f->side)
+            throw OperationError("", "formation '" + formation.str() + "'", "parent formation '" + parent->str()
+                + "' is on side '" + p->side.str() + "', not '" + f->side.str() + "'");
+        for (const Formation* d : oob::descendants(s, formation))
+            if (d->id == *parent)
+                throw OperationError("", "formation '" + formation.str() + "'", "cannot go under '" + parent->str()
+                    + "': " + (d == f ? "itself" : "it is below it") + " (the parent links would form a cycle)");
+        parentName = p->name.empty() ? p->id.str() : p->name;
+    }
+    Formation moved = *f;
+    moved.parent = std::move(parent);
+    return replaceEntity(s, std::move(moved), "Move " + (f->name.empty() ? f->id.str() : f->name) + " under " + parentName, {});
+}
+
 Edit addUnit(const Scenario& s, Unit unit) { return addEntity(s, std::move(unit), "Add unit"); }
 
 Edit replaceUnit(const Scenario& s, Unit unit, std::string label, std::string mergeKey)

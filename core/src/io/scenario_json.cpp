@@ -420,6 +420,8 @@ Json scenarioToJson(const Scenario& s)
         Json formation{{"id", f.id.str()}, {"side", f.side.str()}, {"name", f.name}, {"echelon", f.echelon}};
         if (!f.chit.empty())
             formation["chit"] = f.chit;
+        if (f.parent)
+            formation["parent"] = f.parent->str();
         formations.push_back(std::move(formation));
     }
     out["formations"] = std::move(formations);
@@ -523,6 +525,8 @@ Scenario scenarioFromJson(const Json& j, const std::string& sourceName)
             s.formations.push_back(Formation{FormationId(f.at("id").get<std::string>()),
                 SideId(f.at("side").get<std::string>()), f.value("name", ""), f.value("echelon", "corps"),
                 f.value("chit", "")});
+            if (f.contains("parent"))
+                s.formations.back().parent = FormationId(f.at("parent").get<std::string>());
         }
         i = 0;
         for (const auto& u : j.value("units", Json::array())) {

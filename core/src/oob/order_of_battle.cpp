@@ -5,6 +5,7 @@
 #include "sandtable/core/rules/pub_battles.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
 
+#include <set>
 #include <stdexcept>
 
 namespace sandtable::core::oob {
@@ -23,6 +24,111 @@ const Unit* hqOf(const Scenario& s, const FormationId& formation)
         if (u.type == UnitType::Hq && u.formation == formation)
             return &u;
     return nullptr;
+}
+
+std::vector<const Formation*> ancestors(const Scenario& s, const FormationId& formation)
+{
+    std::vector<const Formation*> out;
+    const Formation* f = s.findFormation(formation);
+    std::set<std::string> seen;
+    if (f)
+        seen.insert(f->id.str());
+    while (f && f->parent) {
+        const Formation* parent = s.findFormation(*f->parent);
+        if (!parent || !seen.insert(parent->id.str()).second)
+            break;
+        out.push_back(parent);
+        f = parent;
+    }
+    return out;
+}
+
+std::vector<const Formation*> children(const Scenario& s, const FormationId& formation)
+{
+    std::vector<const Formation*> out;
+    for (const Formation& f : s.formations) {
+        if (formation.empty()) {
+            if (!f.parent || !s.findFormation(*f.parent))
+                out.push_back(&f);
+        } else if (f.parent && *f.parent == formation) {
+            out.push_back(&f);
+        }
+    }
+    return out;
+}
+
+std::vector<const Formation*> topLevelFormations(const Scenario& s, const SideId& side)
+{
+    std::vector<const Formation*> out;
+    for (const Formation* f : children(s, FormationId()))
+        if (f->side == side)
+            out.push_back(f);
+    return out;
+}
+
+std::size_t depth(const Scenario& s, const FormationId& formation) { return ancestors(s, formation).size(); }
+
+std::vector<const Formation*> descendants(const Scenario& s, const FormationId& formation)
+{
+    std::vector<const Formation*> out;
+    const Formation* root = s.findFormation(formation);
+    if (!root)
+        return out;
+    std::set<std::string> seen{root->id.str()};
+    out.push_back(root);
+    for (std::size_t i = 0; i < out.size(); ++i)
+        for (const Formation* child : children(s, out[i]->id))
+            if (seen.insert(child->id.str()).second)
+                out.push_back(child);
+    return out;
+}
+
+std::vector<const Unit*> unitsOf(const Scenario& s, const FormationId& formation)
+{
+    std::vector<const Unit*> out;
+    for (const Unit& u : s.units)
+        if (u.formation == formation)
+            out.push_back(&u);
+    return out;
+}
+
+const Unit* commandingHq(const Scenario& s, const FormationId& formation)
+{
+    if (const Unit* hq = hqOf(s, formation))
+        return hq;
+    for (const Formation* a : ancestors(s, formation))
+        if (const Unit* hq = hqOf(s, a->id))
+            return hq;
+    return nullptr;
+}
+
+long long strengthOf(const Scenario& s, const FormationId& formation)
+{
+    std::set<std::string> below;
+    for (const Formation* f : descendants(s, formation))
+        below.insert(f->id.str());
+    long long total = 0;
+    for (const Unit& u : s.units)
+        if (below.count(u.formation.str()))
+            total += u.strength;
+    return total;
+}
+
+std::string formationPath(const Scenario& s, const FormationId& formation)
+{
+    const Formation* f = s.findFormation(formation);
+    if (!f)
+        return formation.str();
+    const auto label = [](const Formation& g) { return g.name.empty() ? g.id.str() : g.name; };
+    std::string path = label(*f);
+    const Formation* top = f;
+    for (const Formation* a : ancestors(s, formation)) {
+        path = label(*a) + " > " + path;
+        top = a;
+    }
+    if (const Side* side = s.findSide(top->side))
+        path = (side->name.empty() ? side->id.str() : side->name) + " > " + path;
+    return path;
 }
 
 double blockLengthMm(const ScenarioSettings& st, bool routeColumn)

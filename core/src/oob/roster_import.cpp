@@ -6,6 +6,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <set>
 
@@ -188,11 +189,301 @@ Resolved resolve(const RosterTable& table, const RosterMapping& mapping, std::ve
             r.fields[name] = std::move(s);
         }
     }
+    const bool byParent = r.fields.count("parent") || r.constants.count("parent");
+    const bool byPath = byParent || r.fields.count("path") || r.constants.count("path");
+    if (byParent && !r.fields.count("path") && !r.constants.count("path")) {
+        if (!r.fields.count("side") && !r.constants.count("side"))
+            problems.push_back("with a parent column, map a side too (--map COLUMN=side or --set side=VALUE)");
+        if (!r.fields.count("id") && !r.constants.count("id"))
+            problems.push_back("with a parent column, map an id too (--map COLUMN=id)");
+    }
     for (const char* required : {"type", "formation"})
-        if (!r.fields.count(required) && !r.constants.count(required))
+        if (!r.fields.count(required) && !r.constants.count(required) && !(byPath && std::string(required) == "formation"))
             problems.push_back(std::string("no column is mapped to '") + required + "' (use --map COLUMN=" + required
                 + " or --set " + required + "=VALUE)");
     return r;
+}
+
+/// A problem of one row; the same message on many rows is reported once (groupProblems).
+struct RowProblem {
+    std::size_t row = 0;
+    std::string label;   // "row 4 (line 5)"
+    std::string message; // "unknown unit type 'Cuirassiers'"
+    std::string hint;    // " (infantry, ...)", printed after the rows
+};
+
+/// One line per distinct message, in the order first met: "row 4 (line 5): message hint" for one row,
+/// "message in 27 rows: 4, 9, 12, ... hint" (the first 10 row numbers) for several.
+std::vector<std::string> groupProblems(const std::vector<RowProblem>& problems)
+{
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<const RowProblem*>> groups;
+    for (const RowProblem& p : problems) {
+        const std::string key = p.message + '\0' + p.hint;
+        auto& group = groups[key];
+        if (group.empty())
+            order.push_back(key);
+        group.push_back(&p);
+    }
+    std::vector<std::string> out;
+    for (const auto& key : order) {
+        const auto& group = groups[key];
+        const RowProblem& first = *group.front();
+        if (group.size() == 1) {
+            out.push_back(first.label + ": " + first.message + first.hint);
+            continue;
+        }
+        std::string rows;
+        for (std::size_t i = 0; i < group.size() && i < 10; ++i)
+            rows += (i ? ", " : "") + std::to_string(group[i]->row);
+        if (group.size() > 10)
+            rows += ", ...";
+        out.push_back(first.message + " in " + std::to_string(group.size()) + " rows: " + rows + first.hint);
+    }
+    return out;
+}
+
+/// Where a row sits in the tree, from its path.
+struct PathInfo {
+    bool formationRow = false; // its path is the prefix of other rows' paths
+    FormationId formation;     // the formation its unit goes into (its own, for a formation row)
+    std::string unitId;        // the unit id from the path ("<path>-hq" for a formation's HQ)
+    std::string text;          // the path as written
+};
+
+std::string spaced(std::string element)
+{
+    std::replace(element.begin(), element.end(), '_', ' ');
+    return element;
+}
+
+/// The echelon a path element names ("III_Corps", "2eme_Division", "Armee_du_Nord", "13_Brigade"), if any.
+std::optional<std::string> echelonFromName(const std::string& element)
+{
+    const std::string n = lower(element);
+    if (n.find("corps") != std::string::npos || n.find("korps") != std::string::npos)
+        return "corps";
+    if (n.find("division") != std::string::npos)
+        return "division";
+    if (n.find("brigade") != std::string::npos)
+        return "brigade";
+    if (n.find("wing") != std::string::npos || n.find("aile") != std::string::npos || n.find("flugel") != std::string::npos)
+        return "wing";
+    if (n.find("army") != std::string::npos || n.find("armee") != std::string::npos)
+        return "army";
+    return std::nullopt;
+}
+
+using Getter = std::function<std::optional<std::string>(const RosterRow&, const std::string&)>;
+using ProblemSink = std::function<void(const RosterRow&, std::string, std::string)>;
+
+/// Splits every row's path, then creates the sides (the first element, unless a side field is mapped)
+/// and every formation the paths name, parents first, each once.
+void buildPaths(const Scenario& scenario, const RosterTable& table, const RosterMapping& mapping, bool sideMapped,
+    const Getter& get, std::vector<PathInfo>& paths, std::vector<Side>& newSides, std::vector<Formation>& newFormations,
+    std::map<std::string, std::size_t>& formationRows, const ProblemSink& problem, bool byParent)
+{
+    const std::string sep = byParent ? std::string("\x1e")
+                                     : mapping.pathSeparator.empty() ? std::string(".") : mapping.pathSeparator;
+    const std::size_t rows = table.rows.size();
+    paths.assign(rows, PathInfo{});
+    // With id/parent pairs, each row's path is the chain of ids down to it (the top may be a formation of
+    // the scenario); a formation's id is then its row's id.
+    std::vector<std::optional<std::string>> texts(rows);
+    if (byParent) {
+        std::vector<std::string> ids(rows), parents(rows);
+        std::map<std::string, std::size_t> rowOfId;
+        for (std::size_t i = 0; i < rows; ++i) {
+            const auto id = get(table.rows[i], "id");
+            const auto parent = get(table.rows[i], "parent");
+            if (id && !trim(*id).empty()) {
+                ids[i] = toId(*id);
+                rowOfId.emplace(ids[i], i);
+            }
+            if (parent && !trim(*parent).empty())
+                parents[i] = toId(*parent);
+        }
+        for (std::size_t i = 0; i < rows; ++i) {
+            const RosterRow& row = table.rows[i];
+            if (ids[i].empty()) {
+                problem(row, "no id (a parent column links rows by id)", "");
+                continue;
+            }
+            std::vector<std::string> chain{ids[i]};
+            std::set<std::string> seen{ids[i]};
+            std::string at = parents[i];
+            bool ok = true;
+            while (!at.empty()) {
+                if (!seen.insert(at).second) {
+                    std::string cycle;
+                    for (const auto& c : chain) // upwards, from the row
+                        cycle += c + " > ";
+                    problem(row, "the parent links form a cycle (" + cycle + at + ")", "");
+                    ok = false;
+                    break;
+                }
+                chain.push_back(at);
+                if (const auto r = rowOfId.find(at); r != rowOfId.end()) {
+                    at = parents[r->second];
+                } else if (scenario.findFormation(FormationId(at))) {
+                    break;
+                } else {
+                    problem(row, "parent '" + at + "' is neither the id of a row nor a formation of the scenario", "");
+                    ok = false;
+                    break;
+                }
+            }
+            if (!ok)
+                continue;
+            std::string text;
+            for (auto c = chain.rbegin(); c != chain.rend(); ++c)
+                text += (text.empty() ? "" : sep) + *c;
+            texts[i] = text;
+        }
+    } else {
+        for (std::size_t i = 0; i < rows; ++i)
+            texts[i] = get(table.rows[i], "path");
+    }
+    std::vector<std::vector<std::string>> elements(rows);
+    const auto key = [&](const std::vector<std::string>& e, std::size_t k) {
+        std::string out;
+        for (std::size_t i = 0; i < k; ++i)
+            out += (i ? "\x1f" : "") + e[i];
+        return out;
+    };
+    const auto levelId = [&](const std::vector<std::string>& e, std::size_t k) {
+        if (byParent)
+            return toId(e[k - 1]);
+        std::string out;
+        for (std::size_t i = 0; i < k; ++i)
+            out += (i ? "." : "") + e[i];
+        return toId(out);
+    };
+    std::set<std::string> prefixes;
+    std::map<std::string, std::size_t> rowOfKey;
+    for (std::size_t i = 0; i < rows; ++i) {
+        const RosterRow& row = table.rows[i];
+        const auto& text = texts[i];
+        if (!text || trim(*text).empty()) {
+            if (!byParent)
+                problem(row, "no path", "");
+            continue;
+        }
+        const std::string raw = trim(*text);
+        std::vector<std::string> parts;
+        std::size_t at = 0;
+        while (true) {
+            const std::size_t next = raw.find(sep, at);
+            parts.push_back(trim(raw.substr(at, next == std::string::npos ? std::string::npos : next - at)));
+            if (next == std::string::npos)
+                break;
+            at = next + sep.size();
+        }
+        for (const auto& part : parts)
+            paths[i].text += (paths[i].text.empty() ? "" : byParent ? " > " : sep) + part;
+        if (std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); })) {
+            problem(row, "path '" + paths[i].text + "' has an empty element", "");
+            continue;
+        }
+        for (std::size_t k = 1; k < parts.size(); ++k)
+            prefixes.insert(key(parts, k));
+        rowOfKey.emplace(key(parts, parts.size()), i);
+        elements[i] = std::move(parts);
+    }
+    const std::size_t offset = sideMapped ? 0 : 1; // path elements naming the side
+    static const std::set<std::string> echelons = {"army", "wing", "corps", "division", "brigade"};
+    for (std::size_t i = 0; i < rows; ++i) {
+        const RosterRow& row = table.rows[i];
+        const auto& e = elements[i];
+        if (e.empty())
+            continue;
+        PathInfo& info = paths[i];
+        info.formationRow = prefixes.count(key(e, e.size())) > 0;
+        const std::size_t levels = info.formationRow ? e.size() : e.size() - 1;
+        if (levels < offset + 1) {
+            problem(row, byParent ? "'" + info.text + "' has no parent" : "path '" + info.text
+                + "' names no formation above the row (" + (sideMapped ? "formation" : "side" + sep + "formation") + sep + "...)", "");
+            continue;
+        }
+        SideId side;
+        std::string sideName;
+        if (sideMapped) {
+            const auto sideText = get(row, "side");
+            if (!sideText || trim(*sideText).empty()) {
+                problem(row, "no side", "");
+                continue;
+            }
+            side = SideId(toId(*sideText));
+            sideName = trim(*sideText);
+        } else {
+            side = SideId(toId(e[0]));
+            sideName = spaced(e[0]);
+        }
+        if (!scenario.findSide(side)
+            && std::none_of(newSides.begin(), newSides.end(), [&](const Side& s) { return s.id == side; })) {
+            if (scenario.sides.size() + newSides.size() >= 2) {
+                problem(row, "side '" + side.str() + "' would be a third side (a battle has two)", "");
+                continue;
+            }
+            const auto named = get(row, "side_name");
+            newSides.push_back(Side{side, named && !trim(*named).empty() ? trim(*named) : sideName, ""});
+        }
+        bool ok = true;
+        for (std::size_t k = offset + 1; k <= levels && ok; ++k) {
+            const FormationId id(levelId(e, k));
+            const Formation* existing = scenario.findFormation(id);
+            const auto created = std::find_if(newFormations.begin(), newFormations.end(),
+                [&](const Formation& f) { return f.id == id; });
+            if (existing || created != newFormations.end()) {
+                const SideId& onSide = existing ? existing->side : created->side;
+                if (onSide != side) {
+                    problem(row, "formation '" + id.str() + "' is on side '" + onSide.str() + "', not '" + side.str() + "'", "");
+                    ok = false;
+                }
+                continue;
+            }
+            Formation f;
+            f.id = id;
+            f.side = side;
+            f.name = spaced(e[k - 1]);
+            // Unless named, the echelon below the parent's: army > corps > division > brigade (top: corps).
+            std::string below = "corps";
+            if (k > offset + 1) {
+                f.parent = FormationId(levelId(e, k - 1));
+                const Formation* p = scenario.findFormation(*f.parent);
+                const auto made = std::find_if(newFormations.begin(), newFormations.end(),
+                    [&](const Formation& g) { return g.id == *f.parent; });
+                const std::string parentEchelon = p ? p->echelon : made != newFormations.end() ? made->echelon : "corps";
+                below = parentEchelon == "army" || parentEchelon == "wing" ? "corps"
+                    : parentEchelon == "corps"                             ? "division"
+                                                                           : "brigade";
+            }
+            f.echelon = echelonFromName(e[k - 1]).value_or(below);
+            std::size_t definedBy = row.number;
+            if (const auto own = rowOfKey.find(key(e, k)); own != rowOfKey.end()) {
+                const RosterRow& formationRow = table.rows[own->second];
+                definedBy = formationRow.number;
+                const auto formationName = get(formationRow, "formation_name");
+                const auto name = get(formationRow, "name");
+                if (formationName && !trim(*formationName).empty())
+                    f.name = trim(*formationName);
+                else if (name && !trim(*name).empty())
+                    f.name = trim(*name);
+                if (const auto echelon = get(formationRow, "echelon"); echelon && !trim(*echelon).empty()) {
+                    if (echelons.count(normalise(*echelon)))
+                        f.echelon = normalise(*echelon);
+                    else if (own->second == i)
+                        problem(row, "unknown echelon '" + trim(*echelon) + "'", " (army, wing, corps, division, brigade)");
+                }
+            }
+            formationRows[f.id.str()] = definedBy;
+            newFormations.push_back(std::move(f));
+        }
+        if (!ok)
+            continue;
+        info.formation = FormationId(levelId(e, levels));
+        info.unitId = info.formationRow ? levelId(e, e.size()) + "-hq" : levelId(e, e.size());
+    }
 }
 
 } // namespace
@@ -201,7 +492,7 @@ const std::vector<std::string>& rosterFields()
 {
     static const std::vector<std::string> fields = {"id", "name", "type", "quality", "strength", "formation",
         "formation_name", "echelon", "side", "side_name", "command", "status", "x", "y", "facing", "column", "reserve",
-        "arrival_day", "arrival_turn", "entry_x", "entry_y", "entry_road"};
+        "arrival_day", "arrival_turn", "entry_x", "entry_y", "entry_road", "path", "commander", "parent"};
     return fields;
 }
 
@@ -266,60 +557,87 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
         takenIds.insert(u.id.str());
     std::map<std::string, int> generatedCounters;
 
+    std::vector<RowProblem> rowProblems;
+    const auto rowProblem = [&](const RosterRow& row, std::string message, std::string hint = {}) {
+        rowProblems.push_back(RowProblem{row.number, rowLabel(row), std::move(message), std::move(hint)});
+    };
+
+    // The field's value for a row: nullopt when unmapped (or NULL); `report` adds a missing member's problem.
+    const auto getFor = [&](const RosterRow& row, const std::string& field, bool report) -> std::optional<std::string> {
+        std::optional<std::string> value;
+        if (auto c = resolved.constants.find(field); c != resolved.constants.end()) {
+            value = c->second;
+        } else if (auto f = resolved.fields.find(field); f != resolved.fields.end()) {
+            std::string text;
+            std::size_t k = 0;
+            bool null = true;
+            for (const auto& [isColumn, part] : f->second.parts) {
+                if (!isColumn) {
+                    text += part;
+                    continue;
+                }
+                const std::size_t index = f->second.columnIndices[k++];
+                if (index >= row.cells.size())
+                    return std::nullopt;
+                if (!row.present[index]) {
+                    if (report)
+                        rowProblem(row, std::string() + "no member '" + table.columns[index] + "' (missing column, mapped to "
+                        + field + ")");
+                    return std::nullopt;
+                }
+                if (row.cells[index]) {
+                    text += *row.cells[index];
+                    null = false;
+                }
+            }
+            if (!null)
+                value = text;
+        }
+        if (value) {
+            if (auto v = mapping.values.find(field); v != mapping.values.end()) {
+                if (auto to = v->second.find(*value); to != v->second.end())
+                    value = to->second;
+                else if (auto trimmed = v->second.find(trim(*value)); trimmed != v->second.end())
+                    value = trimmed->second;
+            }
+        }
+        return value;
+    };
+
+    // Path mode: every row's dotted path (its last element naming the row itself) places it in the tree.
+    const bool byParent = !resolved.fields.count("path") && !resolved.constants.count("path")
+        && (resolved.fields.count("parent") || resolved.constants.count("parent"));
+    const bool pathMode = byParent || resolved.fields.count("path") || resolved.constants.count("path");
+    std::vector<PathInfo> paths;
+    if (pathMode)
+        buildPaths(scenario, table, mapping, resolved.fields.count("side") || resolved.constants.count("side"), [&](const RosterRow& row, const std::string& field) {
+            return getFor(row, field, false);
+        }, paths, newSides, newFormations, formationRows, rowProblem, byParent);
+
     for (const RosterRow& row : table.rows) {
-        const std::string label = rowLabel(row);
-        const std::size_t before = problems.size();
-        // The field's value for this row: nullopt when unmapped (or NULL).
-        const auto get = [&](const std::string& field) -> std::optional<std::string> {
-            std::optional<std::string> value;
-            if (auto c = resolved.constants.find(field); c != resolved.constants.end()) {
-                value = c->second;
-            } else if (auto f = resolved.fields.find(field); f != resolved.fields.end()) {
-                std::string text;
-                std::size_t k = 0;
-                bool null = true;
-                for (const auto& [isColumn, part] : f->second.parts) {
-                    if (!isColumn) {
-                        text += part;
-                        continue;
-                    }
-                    const std::size_t index = f->second.columnIndices[k++];
-                    if (index >= row.cells.size())
-                        return std::nullopt;
-                    if (!row.present[index]) {
-                        problems.push_back(label + ": no member '" + table.columns[index] + "' (missing column, mapped to "
-                            + field + ")");
-                        return std::nullopt;
-                    }
-                    if (row.cells[index]) {
-                        text += *row.cells[index];
-                        null = false;
-                    }
-                }
-                if (!null)
-                    value = text;
-            }
-            if (value) {
-                if (auto v = mapping.values.find(field); v != mapping.values.end()) {
-                    if (auto to = v->second.find(*value); to != v->second.end())
-                        value = to->second;
-                    else if (auto trimmed = v->second.find(trim(*value)); trimmed != v->second.end())
-                        value = trimmed->second;
-                }
-            }
-            return value;
-        };
+        const std::size_t before = rowProblems.size();
+        const PathInfo* pathInfo = pathMode ? &paths[static_cast<std::size_t>(&row - table.rows.data())] : nullptr;
+        const auto get = [&](const std::string& field) { return getFor(row, field, true); };
+        // A formation's own row names it; it is also a unit only when typed as an HQ.
+        if (pathInfo && pathInfo->formationRow) {
+            const auto t = get("type");
+            if (!t || trim(*t).empty())
+                continue;
+            const auto parsed = parseType(*t);
+            if (parsed && *parsed != UnitType::Hq)
+                continue;
+        }
         const auto integer = [&](const std::string& field, int minimum, int maximum) -> std::optional<int> {
             const auto text = get(field);
             if (!text || trim(*text).empty())
                 return std::nullopt;
             const auto number = parseNumber(*text);
             if (!number || std::floor(*number) != *number) {
-                problems.push_back(label + ": " + field + " '" + *text + "' is not a whole number");
+                rowProblem(row, std::string() + "" + field + " '" + *text + "' is not a whole number");
                 return std::nullopt;
             }
             if (*number < minimum || *number > maximum) {
-                problems.push_back(label + ": " + field + " " + *text + " is outside " + std::to_string(minimum) + "-"
+                rowProblem(row, std::string() + "" + field + " " + *text + " is outside " + std::to_string(minimum) + "-"
                     + std::to_string(maximum) + (*number < 0 ? " (negative)" : ""));
                 return std::nullopt;
             }
@@ -331,7 +649,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                 return std::nullopt;
             const auto n = parseNumber(*text);
             if (!n)
-                problems.push_back(label + ": " + field + " '" + *text + "' is not a number");
+                rowProblem(row, std::string() + "" + field + " '" + *text + "' is not a number");
             return n;
         };
 
@@ -339,88 +657,93 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
         // Type and quality.
         const auto typeText = get("type");
         if (!typeText || trim(*typeText).empty()) {
-            problems.push_back(label + ": no unit type");
+            rowProblem(row, std::string() + "no unit type");
         } else if (auto type = parseType(*typeText)) {
             unit.type = *type;
         } else {
-            problems.push_back(label + ": unknown unit type '" + *typeText
-                + "' (infantry, detachment, artillery, cavalry, dragoons, baggage-train, hq; map others with --value type:"
-                + trim(*typeText) + "=TYPE)");
+            rowProblem(row, "unknown unit type '" + trim(*typeText) + "'",
+                " (infantry, detachment, artillery, cavalry, dragoons, baggage-train, hq; map others with --value type:"
+                    + trim(*typeText) + "=TYPE)");
         }
         if (const auto q = get("quality"); q && !trim(*q).empty()) {
             if (auto quality = parseQuality(*q))
                 unit.quality = *quality;
             else
-                problems.push_back(label + ": unknown quality '" + *q + "' (militia, regular, elite, guard)");
+                rowProblem(row, std::string() + "unknown quality '" + *q + "' (militia, regular, elite, guard)");
         }
         if (const auto st = get("status"); st && !trim(*st).empty()) {
             try {
                 unit.status = unitStatusFromString(normalise(*st));
             } catch (const std::invalid_argument&) {
-                problems.push_back(label + ": unknown status '" + *st + "' (fresh, disorganized)");
+                rowProblem(row, std::string() + "unknown status '" + *st + "' (fresh, disorganized)");
             }
         }
         // Strength: men, or guns for artillery.
         if (const auto text = get("strength"); text && !trim(*text).empty()) {
             const auto n = parseNumber(*text);
             if (!n || std::floor(*n) != *n)
-                problems.push_back(label + ": strength '" + *text + "' is not a whole number");
+                rowProblem(row, std::string() + "strength '" + *text + "' is not a whole number");
             else if (*n < 0)
-                problems.push_back(label + ": negative strength " + *text);
+                rowProblem(row, std::string() + "negative strength " + *text);
             else if (*n > 1000000)
-                problems.push_back(label + ": strength " + *text + " exceeds 1,000,000");
+                rowProblem(row, std::string() + "strength " + *text + " exceeds 1,000,000");
             else
                 unit.strength = static_cast<int>(*n);
         }
         unit.command = integer("command", 1, 6);
 
-        // Side and formation.
-        const auto sideText = get("side");
-        std::optional<SideId> side;
-        if (sideText && !trim(*sideText).empty()) {
-            side = SideId(toId(*sideText));
-            if (!scenario.findSide(*side)
-                && std::none_of(newSides.begin(), newSides.end(), [&](const Side& s) { return s.id == *side; })) {
-                if (scenario.sides.size() + newSides.size() >= 2) {
-                    problems.push_back(label + ": side '" + side->str() + "' would be a third side (a battle has two)");
-                } else {
-                    const auto sideName = get("side_name");
-                    newSides.push_back(Side{*side, sideName && !trim(*sideName).empty() ? trim(*sideName) : trim(*sideText), ""});
+        // Side and formation: from the path, else from the side and formation fields.
+        if (pathInfo) {
+            unit.formation = pathInfo->formation;
+        } else {
+            // Side and formation.
+            const auto sideText = get("side");
+            std::optional<SideId> side;
+            if (sideText && !trim(*sideText).empty()) {
+                side = SideId(toId(*sideText));
+                if (!scenario.findSide(*side)
+                    && std::none_of(newSides.begin(), newSides.end(), [&](const Side& s) { return s.id == *side; })) {
+                    if (scenario.sides.size() + newSides.size() >= 2) {
+                        rowProblem(row, std::string() + "side '" + side->str() + "' would be a third side (a battle has two)");
+                    } else {
+                        const auto sideName = get("side_name");
+                        newSides.push_back(Side{*side, sideName && !trim(*sideName).empty() ? trim(*sideName) : trim(*sideText), ""});
+                    }
                 }
             }
-        }
-        const auto formationText = get("formation");
-        if (!formationText || trim(*formationText).empty()) {
-            problems.push_back(label + ": no formation");
-        } else {
-            unit.formation = FormationId(toId(*formationText));
-            const Formation* existing = scenario.findFormation(unit.formation);
-            auto created = std::find_if(newFormations.begin(), newFormations.end(),
-                [&](const Formation& f) { return f.id == unit.formation; });
-            if (existing || created != newFormations.end()) {
-                const SideId& onSide = existing ? existing->side : created->side;
-                if (side && *side != onSide)
-                    problems.push_back(label + ": formation '" + unit.formation.str() + "' is on side '" + onSide.str()
-                        + "'" + (existing ? "" : " (row " + std::to_string(formationRows[unit.formation.str()]) + ")")
-                        + ", not '" + side->str() + "'");
-            } else if (!side) {
-                problems.push_back(label + ": formation '" + unit.formation.str()
-                    + "' does not exist and no side is mapped to create it on");
+            const auto formationText = get("formation");
+            if (!formationText || trim(*formationText).empty()) {
+                rowProblem(row, std::string() + "no formation");
             } else {
-                Formation f;
-                f.id = unit.formation;
-                f.side = *side;
-                const auto formationName = get("formation_name");
-                f.name = formationName && !trim(*formationName).empty() ? trim(*formationName) : trim(*formationText);
-                if (const auto echelon = get("echelon"); echelon && !trim(*echelon).empty()) {
-                    static const std::set<std::string> echelons = {"army", "wing", "corps", "division", "brigade"};
-                    if (echelons.count(normalise(*echelon)))
-                        f.echelon = normalise(*echelon);
-                    else
-                        problems.push_back(label + ": unknown echelon '" + *echelon + "' (army, wing, corps, division, brigade)");
+                unit.formation = FormationId(toId(*formationText));
+                const Formation* existing = scenario.findFormation(unit.formation);
+                auto created = std::find_if(newFormations.begin(), newFormations.end(),
+                    [&](const Formation& f) { return f.id == unit.formation; });
+                if (existing || created != newFormations.end()) {
+                    const SideId& onSide = existing ? existing->side : created->side;
+                    if (side && *side != onSide)
+                        rowProblem(row, std::string() + "formation '" + unit.formation.str() + "' is on side '" + onSide.str()
+                            + "'" + (existing ? "" : " (row " + std::to_string(formationRows[unit.formation.str()]) + ")")
+                            + ", not '" + side->str() + "'");
+                } else if (!side) {
+                    rowProblem(row, std::string() + "formation '" + unit.formation.str()
+                        + "' does not exist and no side is mapped to create it on");
+                } else {
+                    Formation f;
+                    f.id = unit.formation;
+                    f.side = *side;
+                    const auto formationName = get("formation_name");
+                    f.name = formationName && !trim(*formationName).empty() ? trim(*formationName) : trim(*formationText);
+                    if (const auto echelon = get("echelon"); echelon && !trim(*echelon).empty()) {
+                        static const std::set<std::string> echelons = {"army", "wing", "corps", "division", "brigade"};
+                        if (echelons.count(normalise(*echelon)))
+                            f.echelon = normalise(*echelon);
+                        else
+                            rowProblem(row, std::string() + "unknown echelon '" + *echelon + "' (army, wing, corps, division, brigade)");
+                    }
+                    formationRows[f.id.str()] = row.number;
+                    newFormations.push_back(std::move(f));
                 }
-                formationRows[f.id.str()] = row.number;
-                newFormations.push_back(std::move(f));
             }
         }
 
@@ -429,9 +752,15 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
         if (idText && !trim(*idText).empty()) {
             unit.id = UnitId(toId(*idText));
             if (auto other = unitRows.find(unit.id.str()); other != unitRows.end())
-                problems.push_back(label + ": duplicate id '" + unit.id.str() + "' (also row " + std::to_string(other->second) + ")");
+                rowProblem(row, std::string() + "duplicate id '" + unit.id.str() + "' (also row " + std::to_string(other->second) + ")");
             else if (takenIds.count(unit.id.str()))
-                problems.push_back(label + ": id '" + unit.id.str() + "' is already a unit of the scenario");
+                rowProblem(row, std::string() + "id '" + unit.id.str() + "' is already a unit of the scenario");
+        } else if (pathInfo && !pathInfo->unitId.empty()) {
+            unit.id = UnitId(pathInfo->unitId);
+            if (auto other = unitRows.find(unit.id.str()); other != unitRows.end())
+                rowProblem(row, "duplicate path '" + pathInfo->text + "' (also row " + std::to_string(other->second) + ")");
+            else if (takenIds.count(unit.id.str()))
+                rowProblem(row, std::string() + "id '" + unit.id.str() + "' is already a unit of the scenario");
         } else if (!unit.formation.empty()) {
             int& n = generatedCounters[unit.formation.str()];
             std::string id;
@@ -440,13 +769,13 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             while (takenIds.count(id) || unitRows.count(id));
             unit.id = UnitId(id);
         }
-        const auto nameText = get("name");
+        const auto nameText = pathInfo && pathInfo->formationRow && get("commander") ? get("commander") : get("name");
         unit.name = nameText && !trim(*nameText).empty() ? trim(*nameText) : (idText ? trim(*idText) : unit.id.str());
 
         // Set-up: placed, in a reserve, or arriving.
         const auto x = number("x"), y = number("y");
         if (x.has_value() != y.has_value())
-            problems.push_back(label + ": x and y must be given together");
+            rowProblem(row, std::string() + "x and y must be given together");
         else if (x) {
             Placement p;
             p.position = {*x, *y};
@@ -457,7 +786,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                 if (auto b = parseBool(*c))
                     p.column = *b;
                 else
-                    problems.push_back(label + ": column '" + *c + "' is neither true/false nor line/column");
+                    rowProblem(row, std::string() + "column '" + *c + "' is neither true/false nor line/column");
             }
             unit.placement = p;
         }
@@ -475,7 +804,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             a.turn = turn.value_or(1);
             const auto ex = number("entry_x"), ey = number("entry_y");
             if (ex.has_value() != ey.has_value())
-                problems.push_back(label + ": entry_x and entry_y must be given together");
+                rowProblem(row, std::string() + "entry_x and entry_y must be given together");
             else if (ex)
                 a.entry = Coordinate{*ex, *ey};
             if (const auto road = get("entry_road"); road && !trim(*road).empty())
@@ -483,7 +812,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             unit.arrival = a;
         }
 
-        if (problems.size() == before) {
+        if (rowProblems.size() == before) {
             unitRows[unit.id.str()] = row.number;
             newUnits.push_back(std::move(unit));
         } else if (!unit.id.empty()) {
@@ -492,6 +821,8 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
     }
     if (table.rows.empty())
         problems.push_back("the input has no rows");
+    for (std::string& grouped : groupProblems(rowProblems))
+        problems.push_back(std::move(grouped));
     if (!problems.empty())
         throw RosterError(sourceName, std::move(problems));
 

@@ -336,7 +336,8 @@ void checkCommandRange(const Scenario& s, Diagnostics& out)
         // A piece off the map is reported as such ("setup.off_map"); its range would only repeat that.
         if (s.settings.extent && !s.settings.extent->contains(u.placement->position))
             continue;
-        const Unit* hq = hqOf(s, u.formation);
+        // Its HQ: the one of its own formation, else of the nearest ancestor that has one.
+        const Unit* hq = commandingHq(s, u.formation);
         if (!hq || !hq->placement)
             continue;
         const double distance = pointPolygonDistance(hq->placement->position, geometry::footprintCorners(footprintOf(s, u)));

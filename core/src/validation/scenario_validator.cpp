@@ -4,6 +4,7 @@
 
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/geometry/terrain_check.hpp"
+#include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/oob/setup_checks.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/validation/campaign_validator.hpp"
@@ -97,9 +98,61 @@ void checkTerrain(const Scenario& s, const geometry::TerrainGeometries& geometri
     }
 }
 
+/// The formation tree: parents exist, are on the same side and form no cycle; one HQ per level at most
+/// (an HQ of a child formation is not its parent's); a Pub Battles formation whose units have no HQ at
+/// its level or above has "0 HQs" (rulebook: every formation has its HQ; the army commander may have none).
+void checkFormationTree(const Scenario& s, Diagnostics& out)
+{
+    std::map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < s.formations.size(); ++i)
+        index.emplace(s.formations[i].id.str(), i);
+    std::set<std::string> inReportedCycle;
+    for (std::size_t i = 0; i < s.formations.size(); ++i) {
+        const Formation& f = s.formations[i];
+        if (!f.parent)
+            continue;
+        const auto parent = index.find(f.parent->str());
+        if (parent == index.end()) {
+            out.push_back({"ref.missing", Severity::Error, pointer("formations", i, "parent"),
+                "formation '" + f.id.str() + "' (" + oob::formationPath(s, f.id) + "): parent formation '"
+                    + f.parent->str() + "' does not exist"});
+            continue;
+        }
+        const Formation& p = s.formations[parent->second];
+        if (p.side != f.side)
+            out.push_back({"oob.formation.parent_side", Severity::Error, pointer("formations", i, "parent"),
+                "formation '" + f.id.str() + "' is on side '" + f.side.str() + "', its parent '" + p.id.str()
+                    + "' on side '" + p.side.str() + "'"});
+        // Follow the parent links; a cycle comes back to a formation already on the walk.
+        std::vector<std::string> walk{f.id.str()};
+        std::set<std::string> seen{f.id.str()};
+        const Formation* at = &f;
+        while (at->parent) {
+            const auto next = index.find(at->parent->str());
+            if (next == index.end())
+                break;
+            at = &s.formations[next->second];
+            walk.push_back(at->id.str());
+            if (!seen.insert(at->id.str()).second)
+                break;
+        }
+        if (walk.size() > 1 && walk.back() == f.id.str() && !inReportedCycle.count(f.id.str())) {
+            std::string cycle;
+            for (const auto& id : walk) {
+                cycle += (cycle.empty() ? "" : " > ") + id;
+                inReportedCycle.insert(id);
+            }
+            out.push_back({"oob.formation.cycle", Severity::Error, pointer("formations", i, "parent"),
+                "formation '" + f.id.str() + "': its parent links form a cycle (" + cycle + ")"});
+        }
+    }
+}
+
 void checkOrderOfBattle(const Scenario& s, Diagnostics& out)
 {
     std::map<std::string, int> hqCount;
+    std::map<std::string, std::vector<std::string>> hqIds;
+    std::map<std::string, int> ownUnits;
     for (std::size_t i = 0; i < s.formations.size(); ++i) {
         const Formation& f = s.formations[i];
         if (!s.findSide(f.side))
@@ -107,14 +160,20 @@ void checkOrderOfBattle(const Scenario& s, Diagnostics& out)
                 "formation '" + f.id.str() + "': side '" + f.side.str() + "' does not exist"});
         hqCount[f.id.str()] = 0;
     }
+    checkFormationTree(s, out);
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
         const std::string name = "unit '" + u.id.str() + "'";
-        if (!s.findFormation(u.formation))
+        if (!s.findFormation(u.formation)) {
             out.push_back({"ref.missing", Severity::Error, pointer("units", i, "formation"),
-                name + ": formation '" + u.formation.str() + "' does not exist"});
-        else if (u.type == UnitType::Hq)
+                name + (u.name.empty() ? "" : " (" + u.name + ")") + ": formation '" + u.formation.str()
+                    + "' does not exist"});
+        } else if (u.type == UnitType::Hq) {
             ++hqCount[u.formation.str()];
+            hqIds[u.formation.str()].push_back(u.id.str());
+        } else {
+            ++ownUnits[u.formation.str()];
+        }
         if (u.type == UnitType::Hq && !u.command)
             out.push_back({"oob.hq.command", Severity::Warning, pointer("units", i),
                 name + ": an HQ without a command value (1-6)"});
@@ -125,13 +184,25 @@ void checkOrderOfBattle(const Scenario& s, Diagnostics& out)
     for (std::size_t i = 0; i < s.formations.size(); ++i) {
         const Formation& f = s.formations[i];
         const int n = hqCount[f.id.str()];
-        // Pub Battles: every formation (corps/wing) has exactly one HQ; the army commander may have none.
-        if (f.echelon == "army" && n <= 1)
-            continue;
-        if (n != 1 && s.settings.system == GameSystem::PubBattles)
+        const std::string named = "formation '" + f.id.str() + "' (" + oob::formationPath(s, f.id) + ")";
+        // Two HQs at one level: whichever system, a level has one commander.
+        if (n > 1) {
+            std::string list;
+            for (const auto& id : hqIds[f.id.str()])
+                list += (list.empty() ? "'" : ", '") + id + "'";
             out.push_back({"oob.formation.hq_count", Severity::Error, pointer("formations", i),
-                "formation '" + f.id.str() + "' (" + f.name + "): has " + std::to_string(n)
-                    + " HQs; a formation has exactly one (Pub Battles rulebook)"});
+                named + ": has " + std::to_string(n) + " HQs at its level (" + list
+                    + "); a formation has exactly one (Pub Battles rulebook)"});
+            continue;
+        }
+        // Pub Battles: every formation (corps/wing) has its HQ; the army commander may have none. In a tree
+        // a level without its own HQ answers to the nearest ancestor's, and a level above others needs none.
+        if (n == 1 || f.echelon == "army" || s.settings.system != GameSystem::PubBattles)
+            continue;
+        const bool leaf = oob::children(s, f.id).empty();
+        if ((leaf || ownUnits[f.id.str()] > 0) && !oob::commandingHq(s, f.id))
+            out.push_back({"oob.formation.hq_count", Severity::Error, pointer("formations", i),
+                named + ": has 0 HQs and no enclosing formation has one; a formation has exactly one (Pub Battles rulebook)"});
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "support/oob_tree_fixture.hpp"
 #include "support/scenario_fixtures.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -47,6 +48,27 @@ BOOST_AUTO_TEST_CASE(a_move_to_where_the_piece_stands_is_an_empty_edit_and_the_s
     BOOST_TEST(moved.mergeKey == "move:blue-1-a");
     BOOST_TEST(moved.label == "Move 1st Division");
     BOOST_CHECK_THROW(ops::moveUnit(s, UnitId("nobody"), Placement{}), OperationError);
+}
+
+BOOST_AUTO_TEST_CASE(a_formation_is_re_parented_in_one_undo_step_and_a_cycle_is_refused)
+{
+    Document document(sandtable::test::nestedScenario(), "nested.json");
+    // d1 moves from I Corps to II Corps.
+    document.apply(ops::setFormationParent(document.scenario(), FormationId("d1"), FormationId("c2")));
+    BOOST_TEST(document.scenario().findFormation(FormationId("d1"))->parent->str() == "c2");
+    BOOST_TEST(document.undoLabel() == "Move 1st Division under II Corps");
+    document.undo();
+    BOOST_TEST(document.scenario().findFormation(FormationId("d1"))->parent->str() == "c1");
+    // To the top level, then nothing to change.
+    document.apply(ops::setFormationParent(document.scenario(), FormationId("d1"), std::nullopt));
+    BOOST_TEST(!document.scenario().findFormation(FormationId("d1"))->parent.has_value());
+    BOOST_TEST(ops::setFormationParent(document.scenario(), FormationId("d1"), std::nullopt).changes.empty());
+    document.undo();
+    // The army under its own division, or under itself: a cycle.
+    BOOST_CHECK_THROW(ops::setFormationParent(document.scenario(), FormationId("army"), FormationId("d1")), OperationError);
+    BOOST_CHECK_THROW(ops::setFormationParent(document.scenario(), FormationId("c1"), FormationId("c1")), OperationError);
+    BOOST_CHECK_THROW(ops::setFormationParent(document.scenario(), FormationId("c1"), FormationId("ghost")), OperationError);
+    BOOST_CHECK_THROW(ops::setFormationParent(document.scenario(), FormationId("ghost"), FormationId("c1")), OperationError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

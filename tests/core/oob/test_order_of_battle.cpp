@@ -2,6 +2,7 @@
 // Tests of core/.../oob/order_of_battle.hpp: the examples' victory points and rout thresholds, by hand.
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
+#include "support/oob_tree_fixture.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
 
@@ -91,6 +92,50 @@ BOOST_AUTO_TEST_CASE(reinforcements_count_for_rout_from_their_day)
     BOOST_TEST(side(s, "blue").infantryBlocksByDay == (std::vector<int>{5, 7}));
     BOOST_TEST(side(s, "blue").routThresholds == (std::vector<int>{3, 4}));
     BOOST_TEST(side(s, "red").routThresholds == (std::vector<int>{0, 0}));
+}
+
+BOOST_AUTO_TEST_CASE(a_three_level_tree_gives_depths_children_strengths_and_hqs)
+{
+    const Scenario s = sandtable::test::nestedScenario();
+    BOOST_TEST(oob::depth(s, FormationId("army")) == 0u);
+    BOOST_TEST(oob::depth(s, FormationId("c1")) == 1u);
+    BOOST_TEST(oob::depth(s, FormationId("c2")) == 1u);
+    BOOST_TEST(oob::depth(s, FormationId("d1")) == 2u);
+    const auto up = oob::ancestors(s, FormationId("d1"));
+    BOOST_REQUIRE_EQUAL(up.size(), 2u);
+    BOOST_TEST(up[0]->id.str() == "c1");
+    BOOST_TEST(up[1]->id.str() == "army");
+    const auto below = oob::children(s, FormationId("army"));
+    BOOST_REQUIRE_EQUAL(below.size(), 2u);
+    BOOST_TEST(below[0]->id.str() == "c1");
+    BOOST_TEST(below[1]->id.str() == "c2");
+    BOOST_TEST(oob::topLevelFormations(s, SideId("blue")).size() == 1u);
+    BOOST_TEST(oob::descendants(s, FormationId("army")).size() == 4u);
+    // Strength summed over every unit below: d1 500 + 700; c1 1000 + d1; army c1 + c2 300.
+    BOOST_TEST(oob::strengthOf(s, FormationId("d1")) == 1200);
+    BOOST_TEST(oob::strengthOf(s, FormationId("c1")) == 2200);
+    BOOST_TEST(oob::strengthOf(s, FormationId("c2")) == 300);
+    BOOST_TEST(oob::strengthOf(s, FormationId("army")) == 2500);
+    // The HQ at a level is that level's alone; a unit answers to its own level's HQ, else the nearest above.
+    BOOST_TEST(oob::hqOf(s, FormationId("d1")) == nullptr);
+    BOOST_TEST(oob::hqOf(s, FormationId("army"))->id.str() == "army-hq");
+    BOOST_TEST(oob::commandingHq(s, FormationId("d1"))->id.str() == "c1-hq");
+    BOOST_TEST(oob::commandingHq(s, FormationId("c2"))->id.str() == "army-hq");
+    BOOST_TEST(oob::commandingHq(s, FormationId("c1"))->id.str() == "c1-hq");
+    BOOST_TEST(oob::formationPath(s, FormationId("d1")) == "Blue > Army of the Test > I Corps > 1st Division");
+}
+
+BOOST_AUTO_TEST_CASE(the_tree_helpers_end_at_a_cycle_or_a_missing_parent)
+{
+    Scenario s = sandtable::test::nestedScenario();
+    s.formations[0].parent = FormationId("d1"); // army under its own division: army > c1 > d1 > army
+    BOOST_TEST(oob::ancestors(s, FormationId("d1")).size() == 2u); // c1, army, then d1 again: stop
+    BOOST_TEST(oob::depth(s, FormationId("army")) == 2u);          // d1, c1
+    BOOST_TEST(oob::descendants(s, FormationId("c1")).size() == 4u); // c1, d1, army, c2: each once
+    BOOST_TEST(oob::strengthOf(s, FormationId("c1")) == 2500);
+    s.formations[0].parent = FormationId("ghost");
+    BOOST_TEST(oob::depth(s, FormationId("d1")) == 2u);
+    BOOST_TEST(oob::topLevelFormations(s, SideId("blue")).size() == 1u); // the army, its parent unknown
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,6 +2,7 @@
 // Tests of core/.../oob/roster_table.hpp and roster_import.hpp: formats, mapping, every bad row named.
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/oob/roster_import.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
@@ -202,8 +203,11 @@ BOOST_AUTO_TEST_CASE(waterloo_json_with_value_and_template_mapping, *boost::unit
         importRoster(Scenario{}, table, plain, "french.json");
         BOOST_FAIL("LC is not a Pub Battles type");
     } catch (const RosterError& e) {
-        // Row 4 of the file is Jaquinot's light cavalry (the fourth object of the array).
-        BOOST_TEST(mentions(e.problems(), "row 4", "unknown unit type 'LC'"));
+        // The file's light cavalry are objects 4, 11, 12, 16, 19, 20, 23, 24 and 35 (Jaquinot first), its
+        // heavy cavalry 17, 18, 21, 22 and 33: one line each, with the count and the rows.
+        BOOST_TEST(e.problems().size() == 2u, joined(e.problems()));
+        BOOST_TEST(mentions(e.problems(), "unknown unit type 'LC' in 9 rows: 4, 11, 12, 16, 19, 20, 23, 24, 35 (", "type:LC=TYPE"));
+        BOOST_TEST(mentions(e.problems(), "unknown unit type 'HC' in 5 rows: 17, 18, 21, 22, 33 (", ""));
     }
 }
 
@@ -248,9 +252,20 @@ BOOST_AUTO_TEST_CASE(antietam_rows_of_acw_battle_data_joined_with_unit_names,
         importRoster(Scenario{}, table, mapping, "antietam.csv");
         BOOST_FAIL("rows without a type must be refused");
     } catch (const RosterError& e) {
-        BOOST_TEST(e.problems().size() == emptyFunc.size());
-        for (std::size_t r : emptyFunc)
-            BOOST_TEST(mentions(e.problems(), "row " + std::to_string(r) + " (line " + std::to_string(r + 1) + ")", "no unit type"));
+        // One line for all of them: the count and the first ten rows.
+        BOOST_REQUIRE(!emptyFunc.empty());
+        BOOST_TEST(e.problems().size() == 1u, joined(e.problems()));
+        std::string expected;
+        if (emptyFunc.size() == 1) {
+            expected = "row " + std::to_string(emptyFunc[0]) + " (line " + std::to_string(emptyFunc[0] + 1) + "): no unit type";
+        } else {
+            expected = "no unit type in " + std::to_string(emptyFunc.size()) + " rows: ";
+            for (std::size_t k = 0; k < emptyFunc.size() && k < 10; ++k)
+                expected += (k ? ", " : "") + std::to_string(emptyFunc[k]);
+            if (emptyFunc.size() > 10)
+                expected += ", ...";
+        }
+        BOOST_TEST(e.problems().at(0) == expected);
     }
     addValueMapping(mapping, "type:=infantry");
     Scenario s;
@@ -264,6 +279,162 @@ BOOST_AUTO_TEST_CASE(antietam_rows_of_acw_battle_data_joined_with_unit_names,
     for (const auto& u : s.units)
         union_ += u.formation.str() == "antietam-US" ? 1 : 0;
     BOOST_TEST(union_ == 239u); // 239 US rows, 70 Confederate
+}
+
+BOOST_AUTO_TEST_CASE(a_dotted_path_builds_the_tree_with_formation_rows_and_created_levels)
+{
+    // Rows 1 and 2 prefix others: formations. Row 1 is typed hq, so it is also III Corps' HQ, named by
+    // its commander; row 2 has no type: the division alone. 8eme_Division, I_Corps and 1ere_Division are
+    // named by no row: created from the path.
+    const std::string csv = "path,name,commander,type,strength,command\n"
+                            "France.III_Corps,III Corps,Vandamme,hq,0,4\n"
+                            "France.III_Corps.2eme_Division,2e Division,Berthezene,,,\n"
+                            "France.III_Corps.2eme_Division.111e_Ligne,111e de Ligne,,infantry,1800,\n"
+                            "France.III_Corps.2eme_Division.12e_Leger,12e Leger,,infantry,1500,\n"
+                            "France.III_Corps.8eme_Division.23e_Ligne,23e de Ligne,,infantry,1600,\n"
+                            "France.I_Corps.1ere_Division.54e_Ligne,54e de Ligne,,infantry,1200,\n";
+    RosterMapping mapping;
+    addColumnMapping(mapping, "path=path");
+    Scenario s;
+    const auto imported = importRoster(s, parseRoster(csv, RosterFormat::Csv, "oob.csv"), mapping, "oob.csv");
+    BOOST_TEST(imported.sides == 1u);
+    BOOST_TEST(imported.formations == 5u);
+    BOOST_TEST(imported.units == 5u); // four regiments and Vandamme
+    applyEdit(s, imported.edit);
+    BOOST_REQUIRE_EQUAL(s.sides.size(), 1u);
+    BOOST_TEST(s.sides[0].id.str() == "France");
+    const Formation* corps = s.findFormation(FormationId("France.III_Corps"));
+    const Formation* division = s.findFormation(FormationId("France.III_Corps.2eme_Division"));
+    const Formation* created = s.findFormation(FormationId("France.III_Corps.8eme_Division"));
+    const Formation* first = s.findFormation(FormationId("France.I_Corps.1ere_Division"));
+    BOOST_REQUIRE(corps && division && created && first);
+    BOOST_TEST(corps->name == "III Corps");
+    BOOST_TEST(!corps->parent.has_value());
+    BOOST_TEST(corps->echelon == "corps");
+    BOOST_TEST(division->name == "2e Division");
+    BOOST_TEST(division->parent->str() == "France.III_Corps");
+    BOOST_TEST(division->echelon == "division");
+    BOOST_TEST(created->name == "8eme Division");
+    BOOST_TEST(first->name == "1ere Division");
+    BOOST_TEST(first->parent->str() == "France.I_Corps");
+    BOOST_TEST(s.findFormation(FormationId("France.I_Corps"))->name == "I Corps");
+    const Unit* hq = s.findUnit(UnitId("France.III_Corps-hq"));
+    BOOST_REQUIRE(hq);
+    BOOST_TEST(hq->name == "Vandamme");
+    BOOST_TEST((hq->type == UnitType::Hq));
+    BOOST_TEST(*hq->command == 4);
+    BOOST_TEST(hq->formation.str() == "France.III_Corps");
+    const Unit* regiment = s.findUnit(UnitId("France.III_Corps.2eme_Division.111e_Ligne"));
+    BOOST_REQUIRE(regiment);
+    BOOST_TEST(regiment->formation.str() == "France.III_Corps.2eme_Division");
+    // Counts per level: 2 corps, 3 divisions; strengths summed: III Corps 1800 + 1500 + 1600.
+    std::size_t top = 0, second = 0;
+    for (const Formation& f : s.formations)
+        (oob::depth(s, f.id) == 0 ? top : second) += 1;
+    BOOST_TEST(top == 2u);
+    BOOST_TEST(second == 3u);
+    BOOST_TEST(oob::strengthOf(s, FormationId("France.III_Corps")) == 4900);
+    BOOST_TEST(oob::strengthOf(s, FormationId("France.I_Corps")) == 1200);
+    BOOST_TEST(oob::commandingHq(s, FormationId("France.III_Corps.8eme_Division"))->id.str() == "France.III_Corps-hq");
+}
+
+BOOST_AUTO_TEST_CASE(a_path_with_another_separator_and_a_mapped_side)
+{
+    const std::string csv = "side,path,type,strength\nus,I/1st/Iron,infantry,1800\nus,I/1st/Stone,infantry,1200\n";
+    RosterMapping mapping;
+    addColumnMapping(mapping, "path=path");
+    mapping.pathSeparator = "/";
+    Scenario s;
+    const auto imported = importRoster(s, parseRoster(csv, RosterFormat::Csv, "oob.csv"), mapping, "oob.csv");
+    applyEdit(s, imported.edit);
+    BOOST_TEST(imported.formations == 2u); // I and I.1st on side us
+    BOOST_TEST(s.findFormation(FormationId("I.1st"))->parent->str() == "I");
+    BOOST_TEST(s.findFormation(FormationId("I"))->side.str() == "us");
+    BOOST_TEST(s.findUnit(UnitId("I.1st.Stone"))->formation.str() == "I.1st");
+}
+
+BOOST_AUTO_TEST_CASE(the_same_problem_on_many_rows_is_one_line_with_its_count)
+{
+    std::string csv = "name,type,formation,side\nFirst,infantry,blue-1,blue\n";
+    for (int i = 2; i <= 12; ++i)
+        csv += "Cuir " + std::to_string(i) + ",Cuirassiers,blue-1,blue\n";
+    csv += "Odd,infantry,blue-1,blue\n";
+    const auto problems = problemsOf(csv, RosterFormat::Csv);
+    BOOST_REQUIRE_EQUAL(problems.size(), 1u);
+    // Rows 2 to 12: eleven rows, the first ten listed.
+    BOOST_TEST(problems[0].rfind("unknown unit type 'Cuirassiers' in 11 rows: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, ... (infantry,", 0) == 0,
+        problems[0]);
+}
+
+BOOST_AUTO_TEST_CASE(a_path_naming_no_formation_is_refused_by_row)
+{
+    const auto problems = problemsOf("path,type\nFrance.Lone,infantry\nFrance..X.Y,infantry\n", RosterFormat::Csv,
+        [] {
+            RosterMapping m;
+            addColumnMapping(m, "path=path");
+            return m;
+        }());
+    BOOST_TEST(mentions(problems, "row 1 (line 2)", "path 'France.Lone' names no formation above the row"), joined(problems));
+    BOOST_TEST(mentions(problems, "row 2 (line 3)", "path 'France..X.Y' has an empty element"), joined(problems));
+}
+
+BOOST_AUTO_TEST_CASE(waterloo_through_a_path_template_is_a_three_level_tree,
+    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    // vle-units-french.json: 38 units of army "french" in 8 corps. The path "{army}.Armee_du_Nord.{corps}.{id}"
+    // makes side french > Armee du Nord > corps > units; freshSP is the strength. I Corps (by hand from the
+    // file): De Salles 1, Donzelot 5, Durutte 4, Jaquinot 3, Marcognet 4, Quiot 4 = 21; the army 117.
+    const std::string text = readFile(sandtable::test::sharedData("oob/waterloo_vle/vle-units-french.json"));
+    RosterMapping mapping;
+    addColumnMapping(mapping, "{army}.Armee_du_Nord.{corps}.{id}=path");
+    addColumnMapping(mapping, "freshSP=strength");
+    addValueMapping(mapping, "type:LC=cavalry");
+    addValueMapping(mapping, "type:HC=cavalry");
+    Scenario s;
+    const auto imported = importRoster(s, parseRoster(text, RosterFormat::Json, "french.json"), mapping, "french.json");
+    BOOST_TEST(imported.units == 38u);
+    BOOST_TEST(imported.formations == 9u);
+    applyEdit(s, imported.edit);
+    const FormationId army("french.Armee_du_Nord");
+    BOOST_TEST(s.findFormation(army)->name == "Armee du Nord");
+    BOOST_TEST(s.findFormation(army)->echelon == "army"); // named by its element
+    BOOST_TEST(s.findFormation(FormationId("french.Armee_du_Nord.I"))->echelon == "corps"); // below the army
+    BOOST_TEST(oob::children(s, army).size() == 8u);
+    BOOST_TEST(oob::depth(s, FormationId("french.Armee_du_Nord.I")) == 1u);
+    BOOST_TEST(oob::strengthOf(s, FormationId("french.Armee_du_Nord.I")) == 21);
+    BOOST_TEST(oob::strengthOf(s, army) == 117);
+    // The file has an id column: the units keep their ids.
+    BOOST_REQUIRE(s.findUnit(UnitId("jaquinot_I")));
+    BOOST_TEST(s.findUnit(UnitId("jaquinot_I"))->formation.str() == "french.Armee_du_Nord.I");
+}
+
+BOOST_AUTO_TEST_CASE(id_parent_pairs_build_the_tree_and_a_cycle_is_refused)
+{
+    // army and c1 are parents: formations, and typed hq their HQs. Strength of the army: 1800 + 1200 + 500.
+    const std::string csv = "id,parent,name,type,strength,side\n"
+                            "army,,Army,hq,0,blue\n"
+                            "c1,army,I Corps,hq,0,blue\n"
+                            "r1,c1,Iron,infantry,1800,blue\n"
+                            "r2,c1,Stone,infantry,1200,blue\n"
+                            "r3,army,Guard,infantry,500,blue\n";
+    RosterMapping mapping;
+    addColumnMapping(mapping, "parent=parent");
+    Scenario s;
+    const auto imported = importRoster(s, parseRoster(csv, RosterFormat::Csv, "oob.csv"), mapping, "oob.csv");
+    BOOST_TEST(imported.formations == 2u);
+    BOOST_TEST(imported.units == 5u);
+    applyEdit(s, imported.edit);
+    BOOST_TEST(!s.findFormation(FormationId("army"))->parent.has_value());
+    BOOST_TEST(s.findFormation(FormationId("c1"))->parent->str() == "army");
+    BOOST_TEST(s.findFormation(FormationId("c1"))->name == "I Corps");
+    BOOST_TEST(s.findUnit(UnitId("r3"))->formation.str() == "army");
+    BOOST_TEST(oob::hqOf(s, FormationId("c1"))->id.str() == "c1");
+    BOOST_TEST(oob::strengthOf(s, FormationId("army")) == 3500);
+
+    const auto problems = problemsOf("id,parent,type,side\na,b,hq,blue\nb,a,hq,blue\nx,ghost,infantry,blue\n",
+        RosterFormat::Csv, mapping);
+    BOOST_TEST(mentions(problems, "row 1 (line 2)", "the parent links form a cycle (a > b > a)"), joined(problems));
+    BOOST_TEST(mentions(problems, "row 3 (line 4)", "parent 'ghost' is neither the id of a row nor a formation"), joined(problems));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

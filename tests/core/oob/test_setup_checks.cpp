@@ -166,6 +166,28 @@ BOOST_AUTO_TEST_CASE(units_beyond_their_hq_command_range_are_a_warning)
     BOOST_TEST(withCode(validateScenario(s), "setup.command_range").empty());
 }
 
+BOOST_AUTO_TEST_CASE(a_unit_of_a_division_without_hq_answers_to_its_corps_hq)
+{
+    // The block moves into a division of I Corps that has no HQ of its own: its range is measured to the
+    // corps HQ (as above, hypot(810, 730) = 1090 m, beyond 1,024 m); with an HQ of its own next to it, to that.
+    Scenario s = sandtable::test::smallScenario();
+    s.formations.push_back(Formation{FormationId("blue-1-d"), SideId("blue"), "1st Division", "division", "",
+        FormationId("blue-1")});
+    s.units[0].placement->position = {300010, 4400010};
+    s.units[1].placement->position = {300900, 4400900};
+    s.units[1].formation = FormationId("blue-1-d");
+    auto found = withCode(validateScenario(s), "setup.command_range");
+    BOOST_REQUIRE_EQUAL(found.size(), 1u);
+    BOOST_TEST(found[0].message.find("1090 m from its HQ 'blue-1-hq'") != std::string::npos, found[0].message);
+    BOOST_TEST(withCode(validateScenario(s), "oob.formation.hq_count").empty());
+    Unit divisionHq = s.units[0];
+    divisionHq.id = UnitId("blue-1-d-hq");
+    divisionHq.formation = FormationId("blue-1-d");
+    divisionHq.placement->position = {300850, 4400850};
+    s.units.push_back(divisionHq);
+    BOOST_TEST(withCode(validateScenario(s), "setup.command_range").empty());
+}
+
 BOOST_AUTO_TEST_CASE(unit_without_formation_and_bad_reserves_are_errors)
 {
     Scenario s = sandtable::test::smallScenario();

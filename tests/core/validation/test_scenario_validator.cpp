@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/.../validation/scenario_validator.hpp: each rule broken on purpose.
 #include "sandtable/core/validation/scenario_validator.hpp"
+#include "support/oob_tree_fixture.hpp"
 #include "support/scenario_fixtures.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -102,6 +103,67 @@ BOOST_AUTO_TEST_CASE(too_few_enabled_gcps_for_the_method)
     const Diagnostic* few = find(all, "georef.gcp.too_few");
     BOOST_REQUIRE(few);
     BOOST_TEST(few->message.find("needs at least 6") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_tree_answering_to_the_hqs_above_has_no_hq_errors)
+{
+    // c2 and d1 have no HQ of their own; they answer to the army's and I Corps' HQs.
+    const Diagnostics d = validateScenario(sandtable::test::nestedScenario());
+    BOOST_TEST(d.empty());
+}
+
+BOOST_AUTO_TEST_CASE(two_hqs_at_one_level_name_the_formation_its_path_and_the_hqs)
+{
+    Scenario s = sandtable::test::nestedScenario();
+    Unit second = s.units[1]; // c1-hq
+    second.id = UnitId("d1-hq-a");
+    second.formation = FormationId("d1");
+    s.units.push_back(second);
+    second.id = UnitId("d1-hq-b");
+    s.units.push_back(second);
+    const Diagnostics d = validateScenario(s);
+    BOOST_REQUIRE_EQUAL(d.size(), 1u);
+    BOOST_TEST(d[0].code == "oob.formation.hq_count");
+    BOOST_TEST(d[0].path == "/formations/3");
+    BOOST_TEST(d[0].message == "formation 'd1' (Blue > Army of the Test > I Corps > 1st Division): has 2 HQs at its level "
+                               "('d1-hq-a', 'd1-hq-b'); a formation has exactly one (Pub Battles rulebook)");
+}
+
+BOOST_AUTO_TEST_CASE(a_level_with_no_hq_at_or_above_it_is_an_error)
+{
+    Scenario s = sandtable::test::nestedScenario();
+    std::erase_if(s.units, [](const Unit& u) { return u.id.str() == "army-hq"; });
+    // c2 now has units and no HQ anywhere above; the army is exempt (an army commander may be absent).
+    const Diagnostics d = validateScenario(s);
+    BOOST_REQUIRE_EQUAL(d.size(), 1u);
+    BOOST_TEST(d[0].path == "/formations/2");
+    BOOST_TEST(d[0].message.find("'c2' (Blue > Army of the Test > II Corps): has 0 HQs") != std::string::npos, d[0].message);
+}
+
+BOOST_AUTO_TEST_CASE(a_cycle_and_a_missing_parent_are_findings_not_crashes)
+{
+    Scenario s = sandtable::test::nestedScenario();
+    s.formations[0].parent = FormationId("d1");
+    Diagnostics d = validateScenario(s);
+    const Diagnostic* cycle = find(d, "oob.formation.cycle");
+    BOOST_REQUIRE(cycle);
+    BOOST_TEST(cycle->path == "/formations/0/parent");
+    BOOST_TEST(cycle->message == "formation 'army': its parent links form a cycle (army > d1 > c1 > army)");
+    BOOST_TEST(std::count_if(d.begin(), d.end(), [](const Diagnostic& x) { return x.code == "oob.formation.cycle"; }) == 1);
+
+    s = sandtable::test::nestedScenario();
+    s.formations[2].parent = FormationId("ghost");
+    s.units[3].formation = FormationId("c9");
+    d = validateScenario(s);
+    bool parent = false, formation = false;
+    for (const Diagnostic& x : d) {
+        parent = parent || (x.path == "/formations/2/parent" && x.code == "ref.missing"
+            && x.message.find("formation 'c2'") != std::string::npos && x.message.find("'ghost' does not exist") != std::string::npos);
+        formation = formation || (x.path == "/units/3/formation" && x.message.find("unit 'c2-inf'") != std::string::npos
+            && x.message.find("formation 'c9' does not exist") != std::string::npos);
+    }
+    BOOST_TEST(parent);
+    BOOST_TEST(formation);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -212,6 +212,22 @@ BOOST_AUTO_TEST_CASE(the_tree_goes_side_formation_unit)
     BOOST_TEST(buildOobTree(forces()).size() == 2u);
 }
 
+BOOST_AUTO_TEST_CASE(nested_formations_show_under_their_parent)
+{
+    core::Scenario s = forces();
+    // A division under I Corps (the first Union formation) with one regiment.
+    s.formations.push_back(core::Formation{core::FormationId("i-1"), core::SideId("usa"), "1st Division", "division", "",
+        core::FormationId("i")});
+    s.units.push_back(core::Unit{core::UnitId("iron"), core::FormationId("i-1"), "Iron", core::UnitType::Infantry,
+        core::UnitQuality::Regular, 1800, std::nullopt, std::nullopt});
+    const auto tree = buildOobTree(s);
+    BOOST_REQUIRE_EQUAL(tree[0].children.size(), 2u); // I Corps and XI Corps: the division is not at the top
+    const OobNode& first = tree[0].children[0];
+    BOOST_REQUIRE_EQUAL(first.children.size(), 3u);   // two units, then the division
+    BOOST_TEST(first.children[2].label == "1st Division [no HQ]");
+    BOOST_TEST(first.children[2].children.at(0).id == "iron");
+}
+
 BOOST_AUTO_TEST_CASE(moving_a_unit_to_another_formation_is_undoable)
 {
     core::Document doc(forces());

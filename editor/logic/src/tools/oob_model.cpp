@@ -3,10 +3,13 @@
 #include "sandtable/editor/logic/tools/oob_model.hpp"
 
 #include "sandtable/core/document/operations.hpp"
+#include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <set>
 
 namespace sandtable::editor::tools {
 
@@ -54,7 +57,11 @@ std::vector<OobNode> buildOobTree(const core::Scenario& scenario)
 {
     std::vector<OobNode> tree;
     OobNode unassigned{OobNode::Kind::Side, "", "(unassigned)", false, false, {}};
-    auto formationNode = [&](const core::Formation& formation) {
+    // Formations nest (Formation::parent): a node holds its units, then its child formations. `placed`
+    // guards against a cycle in the parent links; formations only reachable through one go at the top.
+    std::set<std::string> placed;
+    std::function<OobNode(const core::Formation&)> formationNode = [&](const core::Formation& formation) {
+        placed.insert(formation.id.str());
         OobNode node{OobNode::Kind::Formation, formation.id.str(), formation.name.empty() ? formation.id.str() : formation.name,
             false, false, {}};
         for (const core::Unit& unit : scenario.units)
@@ -63,17 +70,22 @@ std::vector<OobNode> buildOobTree(const core::Scenario& scenario)
                 node.hq = node.hq || unit.type == core::UnitType::Hq;
             }
         node.label += node.hq ? " [HQ]" : " [no HQ]";
+        for (const core::Formation* child : core::oob::children(scenario, formation.id))
+            if (!placed.count(child->id.str()))
+                node.children.push_back(formationNode(*child));
         return node;
     };
     for (const core::Side& side : scenario.sides) {
         OobNode node{OobNode::Kind::Side, side.id.str(), side.name.empty() ? side.id.str() : side.name, false, false, {}};
+        for (const core::Formation* formation : core::oob::topLevelFormations(scenario, side.id))
+            node.children.push_back(formationNode(*formation));
         for (const core::Formation& formation : scenario.formations)
-            if (formation.side == side.id)
+            if (formation.side == side.id && !placed.count(formation.id.str()))
                 node.children.push_back(formationNode(formation));
         tree.push_back(std::move(node));
     }
     for (const core::Formation& formation : scenario.formations)
-        if (!scenario.findSide(formation.side))
+        if (!scenario.findSide(formation.side) && !placed.count(formation.id.str()))
             unassigned.children.push_back(formationNode(formation));
     for (const core::Unit& unit : scenario.units)
         if (!scenario.findFormation(unit.formation))

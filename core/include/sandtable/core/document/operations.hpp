@@ -41,6 +41,11 @@ Edit addFormation(const Scenario& scenario, Formation formation);
 /// Replaces the formation with the same id (name, echelon, chit, ...). Throws OperationError when the id is
 /// unknown.
 Edit replaceFormation(const Scenario& scenario, Formation formation, std::string label = "Edit formation");
+/// Re-parents a formation: `parent` becomes its enclosing formation (unset = top level under its side);
+/// one undo step "Move <name> under <parent>". Throws OperationError when either formation does not exist,
+/// the parent is on another side, or the parent is the formation itself or one of its descendants (a
+/// cycle). An empty Edit when nothing changes.
+Edit setFormationParent(const Scenario& scenario, const FormationId& formation, std::optional<FormationId> parent);
 Edit addUnit(const Scenario& scenario, Unit unit);
 Edit replaceUnit(const Scenario& scenario, Unit unit, std::string label = "Edit unit", std::string mergeKey = {});
 Edit removeUnit(const Scenario& scenario, const UnitId& id);

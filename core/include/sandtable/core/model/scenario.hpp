@@ -184,13 +184,16 @@ struct Side {
     bool operator==(const Side&) const = default;
 };
 
-/// A formation (army, corps, wing, division) of a side; its units point at it.
+/// A formation (army, corps, wing, division, brigade) of a side; its units point at it. Formations nest to
+/// any depth: `parent` is the formation it belongs to (unset = a top-level formation of its side); the
+/// parent is on the same side (validation: "oob.formation.parent_*"). Units belong to the lowest level.
 struct Formation {
     FormationId id;
     SideId side;
     std::string name;
     std::string echelon = "corps"; ///< "army", "corps", "wing", "division", "brigade"
     std::string chit{};            ///< label of the formation's activation chit ("" = none, e.g. an army commander)
+    std::optional<FormationId> parent{}; ///< the enclosing formation (unset = top level under its side)
     bool operator==(const Formation&) const = default;
 };
 
