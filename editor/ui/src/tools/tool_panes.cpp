@@ -3,6 +3,7 @@
 // formations, or onto the map to place them) and the reinforcement schedule.
 #include "tools_internal.hpp"
 
+#include "sandtable/core/document/operations.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
 #include "sandtable/editor/logic/tools/oob_model.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
@@ -189,6 +190,9 @@ public:
             if (data && data->kind == editor::tools::OobNode::Kind::Unit) {
                 m_dragged = data->id;
                 event.Allow();
+            } else if (data && data->kind == editor::tools::OobNode::Kind::Formation) {
+                m_draggedFormation = data->id; // re-parented where it is dropped (issue 20 item 1)
+                event.Allow();
             }
         });
         m_tree->Bind(wxEVT_TREE_END_DRAG, [this](wxTreeEvent& event) { endDrag(event); });
@@ -281,8 +285,36 @@ private:
         m_syncing = false;
     }
 
+    /// A formation dropped on another formation (or on one of its units) goes under it; dropped on its
+    /// side, to the top level. One undo step (core::operations::setFormationParent, which refuses a cycle).
+    void endFormationDrag(wxTreeEvent& event, const std::string& formation)
+    {
+        const core::Document* document = m_context->workbench.document();
+        if (!document)
+            return;
+        wxTreeItemId target = event.GetItem();
+        const auto* data = itemData(target);
+        if (data && data->kind == editor::tools::OobNode::Kind::Unit)
+            data = itemData(m_tree->GetItemParent(target));
+        if (!data || data->id == formation)
+            return;
+        std::optional<core::FormationId> parent;
+        if (data->kind == editor::tools::OobNode::Kind::Formation)
+            parent = core::FormationId(data->id);
+        try {
+            m_context->apply(core::operations::setFormationParent(document->scenario(), core::FormationId(formation), parent),
+                "Move formation");
+        } catch (const std::exception& e) {
+            m_context->workbench.showError("Move formation", e.what());
+        }
+    }
+
     void endDrag(wxTreeEvent& event)
     {
+        if (const std::string formation = std::exchange(m_draggedFormation, std::string()); !formation.empty()) {
+            endFormationDrag(event, formation);
+            return;
+        }
         const std::string unit = std::exchange(m_dragged, std::string());
         const core::Document* document = m_context->workbench.document();
         if (unit.empty() || !document)
@@ -318,6 +350,7 @@ private:
     std::map<std::pair<int, std::string>, wxTreeItemId> m_items;
     std::unique_ptr<DocumentWatch> m_watch;
     std::string m_dragged;
+    std::string m_draggedFormation;
     bool m_syncing = false;
 };
 
