@@ -15,28 +15,42 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <vector>
 
 using namespace sandtable;
 
 namespace {
 
-/// `geojson` copied into a GeoPackage at `gpkg` (layer "terrain"), then its stored extent in
-/// gpkg_contents overwritten by `extentSql` (e.g. "0, 0, 0, 0").
-void writeGpkgWithStoredExtent(const std::filesystem::path& folder, const std::string& geojson, const std::string& extentSql)
+/// `geojson` written beside and copied by ogr2ogr's library into the GeoPackage `gpkg` (layer `layer`),
+/// with ogr2ogr's `extra` arguments (e.g. -a_srs).
+void toGeoPackage(const std::filesystem::path& folder, const std::string& geojson, const std::filesystem::path& gpkg,
+    const std::string& layer, std::vector<std::string> extra = {})
 {
     GDALAllRegister();
     core::writeFileAtomically(folder / "in.geojson", geojson);
     GDALDatasetH source = GDALOpenEx((folder / "in.geojson").c_str(), GDAL_OF_VECTOR, nullptr, nullptr, nullptr);
     BOOST_REQUIRE(source);
-    const char* args[] = {"-f", "GPKG", "-nln", "terrain", nullptr};
-    GDALVectorTranslateOptions* options = GDALVectorTranslateOptionsNew(const_cast<char**>(args), nullptr);
+    std::vector<std::string> args = {"-f", "GPKG", "-nln", layer};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::vector<char*> argv;
+    for (std::string& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    GDALVectorTranslateOptions* options = GDALVectorTranslateOptionsNew(argv.data(), nullptr);
     BOOST_REQUIRE(options);
     int usage = 0;
-    GDALDatasetH out = GDALVectorTranslate((folder / "t.gpkg").c_str(), nullptr, 1, &source, options, &usage);
+    GDALDatasetH out = GDALVectorTranslate(gpkg.c_str(), nullptr, 1, &source, options, &usage);
     GDALVectorTranslateOptionsFree(options);
     GDALClose(source);
     BOOST_REQUIRE(out);
     GDALClose(out);
+}
+
+/// `geojson` as the GeoPackage t.gpkg (layer "terrain"), its stored extent in gpkg_contents then
+/// overwritten by `extentSql` (e.g. "0, 0, 0, 0").
+void writeGpkgWithStoredExtent(const std::filesystem::path& folder, const std::string& geojson, const std::string& extentSql)
+{
+    toGeoPackage(folder, geojson, folder / "t.gpkg", "terrain");
     GDALDatasetH db = GDALOpenEx((folder / "t.gpkg").c_str(), GDAL_OF_VECTOR | GDAL_OF_UPDATE, nullptr, nullptr, nullptr);
     BOOST_REQUIRE(db);
     const auto [minX, minY, maxX, maxY] = [&] {
@@ -104,22 +118,10 @@ BOOST_AUTO_TEST_CASE(an_old_datum_without_a_shift_to_wgs84_is_warned_about)
 {
     // Issue 23 item 7: Gauss-Kruger zone 3 as a PROJ string on the Bessel ellipsoid, without +towgs84: PROJ
     // cannot apply DHDN's shift (about 100 m here), so the import warns, naming the CRS and the way out.
-    GDALAllRegister();
     test::TemporaryFolder folder;
-    core::writeFileAtomically(folder / "in.geojson", R"({"type": "FeatureCollection", "features": [{"type": "Feature",
-        "properties": {}, "geometry": {"type": "Point", "coordinates": [3500000, 5680000]}}]})");
-    GDALDatasetH source = GDALOpenEx((folder / "in.geojson").c_str(), GDAL_OF_VECTOR, nullptr, nullptr, nullptr);
-    BOOST_REQUIRE(source);
-    const char* args[] = {"-f", "GPKG", "-nln", "villages", "-a_srs",
-        "+proj=tmerc +lat_0=0 +lon_0=9 +k=1 +x_0=3500000 +y_0=0 +ellps=bessel +units=m +no_defs", nullptr};
-    GDALVectorTranslateOptions* options = GDALVectorTranslateOptionsNew(const_cast<char**>(args), nullptr);
-    BOOST_REQUIRE(options);
-    int usage = 0;
-    GDALDatasetH out = GDALVectorTranslate((folder / "gk.gpkg").c_str(), nullptr, 1, &source, options, &usage);
-    GDALVectorTranslateOptionsFree(options);
-    GDALClose(source);
-    BOOST_REQUIRE(out);
-    GDALClose(out);
+    toGeoPackage(folder.path(), R"({"type": "FeatureCollection", "features": [{"type": "Feature",
+        "properties": {}, "geometry": {"type": "Point", "coordinates": [3500000, 5680000]}}]})", folder / "gk.gpkg",
+        "villages", {"-a_srs", "+proj=tmerc +lat_0=0 +lon_0=9 +k=1 +x_0=3500000 +y_0=0 +ellps=bessel +units=m +no_defs"});
     core::Scenario s;
     s.settings.id = "t";
     s.settings.crs = "EPSG:32632";
