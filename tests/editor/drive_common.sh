@@ -52,6 +52,13 @@ drive_setup() {
   mkdir -p "$drive_work"
   export XDG_CONFIG_HOME="$drive_work/config" XDG_STATE_HOME="$drive_work/state" NO_AT_BRIDGE=1 GDK_BACKEND=x11
   trap drive_cleanup EXIT
+  # xvfb-run may hand over before its server answers; a GTK start then fails at once (seen once: "failed to
+  # create GtkMessageDialog" 0.35 s into a drive). Wait for the display to answer first.
+  local deadline=$((SECONDS + DRIVE_TIMEOUT))
+  until xdotool getdisplaygeometry > /dev/null 2>&1; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "the X server on $DISPLAY did not answer within ${DRIVE_TIMEOUT} s"
+    sleep 0.1
+  done
 }
 
 # start_editor LOG ARGS...: starts the editor (the drive's $editor) in the background, output to LOG.

@@ -26,5 +26,5 @@ if(TARGET sandtable-editor AND TARGET sandtable_screenshot_check)
       $<TARGET_FILE:sandtable-editor> $<TARGET_FILE:sandtable_screenshot_check>
       ${CMAKE_CURRENT_SOURCE_DIR}/../data/editor/small_terrain.sandtable.json ${CMAKE_CURRENT_BINARY_DIR}/drive_draw_polygon)
   set_tests_properties(editor_drive_draw_polygon_undo_redo_save PROPERTIES
-    TIMEOUT 120 ENVIRONMENT "NO_AT_BRIDGE=1;GDK_BACKEND=x11" RESOURCE_LOCK xvfb)
+    TIMEOUT 900 ENVIRONMENT "NO_AT_BRIDGE=1;GDK_BACKEND=x11;DRIVE_TIMEOUT=240" RESOURCE_LOCK xvfb)
 endif()
