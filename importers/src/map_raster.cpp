@@ -137,12 +137,12 @@ RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const 
         input = expanded.get();
     }
 
-    // A local metric frame (a calibrated Kriegsspiel map) is no CRS GDAL knows: the raster is already in it.
-    std::vector<std::string> args = {"-of", "MEM", "-t_srs", crs, "-te", detail::formatNumber(window.minX),
+    std::vector<std::string> args = {"-of", "MEM", "-te", detail::formatNumber(window.minX),
         detail::formatNumber(window.minY), detail::formatNumber(window.maxX), detail::formatNumber(window.maxY), "-ts",
         std::to_string(width), std::to_string(height), "-r", "bilinear", "-dstalpha", "-wo", "NUM_THREADS=ALL_CPUS"};
-    if (detail::isLocalFrame(crs))
-        args.erase(args.begin() + 2, args.begin() + 4);
+    // A local metric frame (a calibrated Kriegsspiel map) is no CRS GDAL knows: the raster is already in it.
+    if (!detail::isLocalFrame(crs))
+        args.insert(args.end(), {"-t_srs", crs});
     args.insert(args.end(), extraArguments.begin(), extraArguments.end());
     std::vector<char*> argv;
     for (auto& a : args)
