@@ -6,6 +6,7 @@
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
 
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -15,7 +16,7 @@ namespace {
 struct PrintOptions {
     std::string file;
     std::string output;
-    double scale = 16000.0;
+    std::optional<double> scale; ///< unset: print::defaultMapPrintScale
     std::string page = "A4";
     double overlap = 10.0;
     std::string layers = "scan,references,terrain,grid,setup";
@@ -53,9 +54,10 @@ void runPrint(const PrintOptions& o, Context& context)
     MapPrintJob job;
     job.scenarioFile = o.file;
     job.output = o.output;
-    job.request.scaleDenominator = o.scale;
     job.request.page = print::parsePageSize(o.page);
     job.request.overlapMm = o.overlap;
+    const double scale = o.scale ? *o.scale : print::defaultMapPrintScale(loaded.scenario, job.request);
+    job.request.scaleDenominator = scale;
     job.request.layers = parseLayers(o.layers);
     job.references = ("," + o.layers + ",").find(",references,") != std::string::npos;
     job.scanRequired = o.layersGiven && job.request.layers.count(print::MapLayer::Scan) > 0;
@@ -79,11 +81,11 @@ void runPrint(const PrintOptions& o, Context& context)
             {"sheets", layout.sheets.size()}, {"rows", layout.rows}, {"columns", layout.columns},
             {"extent_mm", nlohmann::ordered_json::array({layout.extentWidthMm, layout.extentHeightMm})},
             {"page_mm", nlohmann::ordered_json::array({layout.pageWidthMm, layout.pageHeightMm})},
-            {"scale", o.scale}, {"scan", outcome.scanPrinted}, {"references", outcome.referencesPrinted},
+            {"scale", scale}, {"scan", outcome.scanPrinted}, {"references", outcome.referencesPrinted},
             {"grid", outcome.result.gridPrinted}});
     } else {
         context.out << o.output << ": " << outcome.result.pages << " page(s), map " << layout.extentWidthMm << " x "
-                    << layout.extentHeightMm << " mm at 1:" << o.scale << " on " << layout.rows << " x " << layout.columns
+                    << layout.extentHeightMm << " mm at 1:" << scale << " on " << layout.rows << " x " << layout.columns
                     << " sheet(s)" << (outcome.scanPrinted ? ", with the scan" : ", terrain only")
                     << (outcome.result.gridPrinted ? ", with the campaign grid" : "") << "\n";
         if (outcome.result.files.size() > 1) {
@@ -104,7 +106,7 @@ void registerMapCommands(CLI::App& app, Context& context)
     CLI::App* printCommand = addCommand(*noun, "print", "The scenario's map at 1:N as a PDF: one page, or tiled with overlap and registration marks");
     printCommand->add_option("FILE", o->file, "Scenario file")->required();
     printCommand->add_option("-o,--output", o->output, "PDF, SVG or PNG to write")->required();
-    printCommand->add_option("--scale", o->scale, "Scale denominator N of 1:N (Pub Battles 16000, Kriegsspiel 8000)")
+    printCommand->add_option("--scale", o->scale, "Scale denominator N of 1:N (default: the scenario's game scale, Pub Battles 16000, Kriegsspiel 8000; a SYW table: the largest round scale fitting one page)")
         ->check(CLI::Range(1.0, 1.0e8));
     printCommand->add_option("--page", o->page, "A4, letter, A3, A0 or WxHmm");
     printCommand->add_option("--overlap", o->overlap, "Content shared by neighbouring sheets, mm")->check(CLI::Range(0.0, 100.0));

@@ -8,12 +8,14 @@
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/oob/roster_import.hpp"
+#include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
 #include "sandtable/print/sticker_print.hpp"
 
 #include <ostream>
 #include <set>
+#include <sstream>
 
 namespace sandtable::cli {
 namespace {
@@ -198,10 +200,109 @@ void runImport(const ImportOptions& o, Context& context)
     }
 }
 
+/// `oob summary` of a SYW house-rules scenario: fields, the table, the deployment order, and the points of
+/// every regiment and army (syw-miniatures-house-rules.txt), with no Pub Battles term.
+void printSywSummary(const SummaryOptions& o, const core::Scenario& s, Context& context)
+{
+    namespace syw = core::rules::syw;
+    const core::oob::SywSummary summary = core::oob::summarizeSyw(s);
+    const auto number = [](double v) {
+        std::ostringstream text;
+        text << v;
+        return text.str();
+    };
+    if (context.json) {
+        Json regiments = Json::array();
+        for (const auto& r : summary.regiments) {
+            const core::Unit* u = s.findUnit(r.id);
+            Json figures = Json::object();
+            for (const syw::FigureKind& kind : syw::figureKinds())
+                if (r.figures.*(kind.count) != 0)
+                    figures[kind.key] = r.figures.*(kind.count);
+            regiments.push_back(Json{{"id", r.id.str()}, {"name", u ? u->name : ""},
+                {"side", r.side.empty() ? Json() : Json(r.side.str())}, {"formation", r.formation.str()},
+                {"type", u ? core::toString(u->type) : ""}, {"figures", std::move(figures)}, {"men", r.men},
+                {"melee_points", r.meleePoints}, {"melee_points_vs_cavalry", r.meleePointsVsCavalry},
+                {"fire_points", r.firePoints}, {"grenade_kills", r.grenadeKills}, {"move_fields", r.moveFields},
+                {"move_cm", r.moveFields * summary.fieldCm}});
+        }
+        Json sides = Json::array();
+        for (const auto& side : summary.sides)
+            sides.push_back(Json{{"id", side.id.str()}, {"general", side.general}, {"attacker", side.attacker},
+                {"defender", side.defender}, {"regiments", side.regiments}, {"men", side.men}, {"cannon", side.cannon},
+                {"mortars", side.mortars}, {"melee_points", side.meleePoints}, {"fire_points", side.firePoints}});
+        Json order = Json::array();
+        for (const auto& id : summary.deploymentOrder)
+            order.push_back(id.str());
+        context.printJson({{"file", o.file}, {"system", "syw-miniatures"}, {"field_cm", summary.fieldCm},
+            {"table_cm", summary.tableWidthCm && summary.tableDepthCm
+                    ? Json::array({*summary.tableWidthCm, *summary.tableDepthCm}) : Json()},
+            {"moves_fields", {{"infantry", syw::kInfantryMoveFields}, {"cavalry", syw::kCavalryMoveFields},
+                {"artillery", syw::kArtilleryMoveFields}}},
+            {"limbered_move_cm", syw::kLimberedMoveCm},
+            {"ranges_fields", {{"musketry", syw::kFireRangeFields}, {"cannon", syw::kCannonRangeFields},
+                {"mortar", syw::kMortarRangeFields}}},
+            {"deployment_order", std::move(order)}, {"sectors", summary.sectors},
+            {"sectors_to_win", summary.sectorsToWin}, {"sides", std::move(sides)}, {"regiments", std::move(regiments)}});
+        return;
+    }
+    context.out << o.file << ": SYW house rules, 1 field = " << number(summary.fieldCm) << " cm";
+    if (summary.tableWidthCm && summary.tableDepthCm)
+        context.out << ", table " << number(*summary.tableWidthCm) << " x " << number(*summary.tableDepthCm) << " cm";
+    context.out << "\n  moves: infantry " << number(syw::kInfantryMoveFields) << " field, cavalry "
+                << number(syw::kCavalryMoveFields) << " fields, artillery " << number(syw::kArtilleryMoveFields)
+                << " field or a shot (limbered " << number(syw::kLimberedMoveCm) << " cm); musketry at "
+                << number(syw::kFireRangeFields) << " field, cannon " << number(syw::kCannonRangeFields)
+                << " fields (kills " << syw::kCannonKillsClose << " close, " << syw::kCannonKillsWide
+                << " wide), mortar " << number(syw::kMortarRangeFields) << " fields (kills " << syw::kMortarKills << ")\n";
+    if (!summary.deploymentOrder.empty())
+        context.out << "  deployment: " << summary.deploymentOrder[0].str() << " (defender) deploys first, then "
+                    << summary.deploymentOrder[1].str() << " (attacker), who moves first\n";
+    if (summary.sectors > 0)
+        context.out << "  territory: " << summary.sectorsToWin << " of " << summary.sectors
+                    << " sectors make 3/4 of the battlefield\n";
+    for (const auto& side : summary.sides) {
+        context.out << "  " << side.id.str() << (side.defender ? " (defender)" : side.attacker ? " (attacker)" : "")
+                    << ": " << side.regiments << " regiment(s), " << side.men << " men";
+        if (side.cannon + side.mortars > 0)
+            context.out << ", " << side.cannon << " cannon, " << side.mortars << " mortar(s)";
+        context.out << "; melee " << number(side.meleePoints) << " points, fire " << number(side.firePoints)
+                    << " points";
+        if (!side.general.empty())
+            context.out << "; general " << side.general;
+        context.out << "\n";
+        for (const auto& r : summary.regiments) {
+            if (r.side != side.id)
+                continue;
+            const core::Unit* u = s.findUnit(r.id);
+            context.out << "    " << r.id.str() << " " << (u ? u->name : "") << ": "
+                        << (r.figures.total() ? syw::formatFigures(r.figures) : "no figures");
+            if (r.men > 0 || r.figures.cannon + r.figures.mortars == 0) {
+                context.out << "; melee " << number(r.meleePoints);
+                if (r.meleePointsVsCavalry != r.meleePoints)
+                    context.out << " (" << number(r.meleePointsVsCavalry) << " against cavalry)";
+                context.out << ", fire " << number(r.firePoints);
+                if (r.grenadeKills)
+                    context.out << ", grenades kill " << r.grenadeKills;
+            }
+            if (r.figures.cannon > 0)
+                context.out << "; cannon fire " << number(syw::kCannonRangeFields) << " fields, kill "
+                            << syw::kCannonKillsClose << " close, " << syw::kCannonKillsWide << " wide";
+            if (r.figures.mortars > 0)
+                context.out << "; mortars fire " << number(syw::kMortarRangeFields) << " fields, kill " << syw::kMortarKills;
+            context.out << "; moves " << number(r.moveFields) << (r.moveFields == 1 ? " field" : " fields") << "\n";
+        }
+    }
+}
+
 void runSummary(const SummaryOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     const core::Scenario& s = loaded.scenario;
+    if (s.settings.system == core::GameSystem::SywMiniatures) {
+        printSywSummary(o, s, context);
+        return;
+    }
     const core::oob::OrderOfBattleSummary summary = core::oob::summarize(s);
     if (context.json) {
         Json pieces = Json::array();
@@ -280,7 +381,9 @@ void registerOobCommands(CLI::App& app, Context& context)
     import->add_option("--map", i->maps,
         "COLUMN=FIELD (COLUMN may be a template like '{army}-{corps}'); fields: id, name, type, quality, strength, "
         "formation, formation_name, echelon, side, side_name, command, status, x, y, facing, column, reserve, "
-        "arrival_day, arrival_turn, entry_x, entry_y, entry_road");
+        "arrival_day, arrival_turn, entry_x, entry_y, entry_road, path, commander, parent; SYW figures: figures "
+        "('22 musketeers + 2 musicians + 1 officer') or a count per kind: musketeers, grenadiers, pikemen, officers, "
+        "musicians, dragoons, light_dragoons, heavy_dragoons, hussars, cuirassiers, cannon, mortars, limbers");
     import->add_option("--set", i->constants, "FIELD=VALUE for every row (e.g. formation=us-i-corps)");
     import->add_option("--value", i->values, "FIELD:FROM=TO value replacement (e.g. type:LC=cavalry)");
     import->add_option("--path", i->path,
@@ -298,7 +401,7 @@ void registerOobCommands(CLI::App& app, Context& context)
     tree->callback([t, &context] { runTree(*t, context); });
 
     auto s = std::make_shared<SummaryOptions>();
-    CLI::App* summary = addCommand(*noun, "summary", "Victory points, rout thresholds, combat dice and ranges at the scenario's scale");
+    CLI::App* summary = addCommand(*noun, "summary", "Victory points, rout thresholds, combat dice and ranges at the scenario's scale (SYW: fields, the table, points per regiment and army)");
     summary->add_option("FILE", s->file, "Scenario file")->required();
     summary->callback([s, &context] { runSummary(*s, context); });
 

@@ -55,6 +55,37 @@ BOOST_AUTO_TEST_CASE(prints_one_page_when_the_map_fits)
     BOOST_TEST(std::filesystem::exists(folder / "m.pdf"));
 }
 
+BOOST_AUTO_TEST_CASE(a_syw_table_prints_as_a_one_page_plan_by_default)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto rossbach = (sandtable::test::sourceDir() / "examples/rossbach/rossbach.sandtable.json").string();
+    const Result r = runTool({"map", "print", rossbach, "-o", (folder / "table.pdf").string(), "--json"});
+    BOOST_TEST_INFO(r.err);
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    const auto j = nlohmann::json::parse(r.out);
+    // A4 less 12 mm margins and the 30 mm legend band: 186 x 243 mm upright, 273 x 156 mm turned. The
+    // 240 x 180 cm table at 1:10 (240 x 180 mm) fits neither; at 1:15 it is 160 x 120 mm.
+    BOOST_TEST(j.at("scale").get<double>() == 15.0);
+    BOOST_TEST(j.at("sheets").get<int>() == 1);
+    BOOST_TEST(j.at("extent_mm").at(0).get<double>() == 160.0, boost::test_tools::tolerance(1e-9));
+    // The sheet speaks SYW: the 10 cm field and the table in cm, no Pub Battles rulers (poppler-utils is
+    // installed by packaging/install-deps.sh).
+    const auto txt = folder / "table.txt";
+    BOOST_REQUIRE(std::system(("pdftotext '" + (folder / "table.pdf").string() + "' '" + txt.string() + "'").c_str()) == 0);
+    const std::string sheet = sandtable::core::readFile(txt);
+    BOOST_TEST(sheet.find("fields of 10 cm") != std::string::npos);
+    BOOST_TEST(sheet.find("table 240 x 180 cm") != std::string::npos);
+    BOOST_TEST(sheet.find("cavalry 3 fields") != std::string::npos);
+    BOOST_TEST(sheet.find("segment") == std::string::npos);
+    BOOST_TEST(sheet.find("Ground (metres)") == std::string::npos);
+    // A Pub Battles scenario keeps its game scale.
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    const Result pb = runTool({"map", "print", file.string(), "-o", (folder / "m.pdf").string(), "--json"});
+    BOOST_REQUIRE_EQUAL(pb.code, 0);
+    BOOST_TEST(nlohmann::json::parse(pb.out).at("scale").get<double>() == 16000.0);
+}
+
 BOOST_AUTO_TEST_CASE(missing_raster_prints_terrain_only_with_a_notice)
 {
     sandtable::test::TemporaryFolder folder;

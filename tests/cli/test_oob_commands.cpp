@@ -60,6 +60,39 @@ BOOST_AUTO_TEST_CASE(summary_json_has_points_thresholds_and_ranges)
     BOOST_TEST(j.at("pieces").at(1).at("combat_dice").get<int>() == 3);
 }
 
+BOOST_AUTO_TEST_CASE(summary_of_a_syw_scenario_speaks_syw_only)
+{
+    const auto rossbach = (sandtable::test::sourceDir() / "examples/rossbach/rossbach.sandtable.json").string();
+    const Result text = runTool({"oob", "summary", rossbach});
+    BOOST_TEST_INFO(text.err);
+    BOOST_REQUIRE_EQUAL(text.code, 0);
+    // No Pub Battles term (rulebook: victory points, rout, command range, combat dice, segments, blocks).
+    for (const char* term : {"victory", "rout", "command range", "dice", "segment", "block", "field of fire"})
+        BOOST_TEST(text.out.find(term) == std::string::npos, term);
+    BOOST_TEST(text.out.find("1 field = 10 cm, table 240 x 180 cm") != std::string::npos);
+    BOOST_TEST(text.out.find("prussia (defender) deploys first") != std::string::npos);
+    // The rules' worked example regiment: 24 grenadiers + 1 officer = 38 melee points.
+    BOOST_TEST(text.out.find("pr-gren Grenadier battalion Kremzow: 24 grenadiers + 1 officer; melee 38, fire 24, grenades kill 4")
+        != std::string::npos);
+    const Result json = runTool({"oob", "summary", rossbach, "--json"});
+    BOOST_REQUIRE_EQUAL(json.code, 0);
+    const auto j = nlohmann::json::parse(json.out);
+    BOOST_TEST(j.at("system").get<std::string>() == "syw-miniatures");
+    BOOST_TEST(j.at("moves_fields").at("cavalry").get<double>() == 3.0);
+    BOOST_TEST(j.at("ranges_fields").at("cannon").get<double>() == 5.0);
+    BOOST_TEST(!j.contains("command_range_m"));
+    // Kreis regiment with pikes: 14 + 0 x 8 + 2 + 2 = 18, against cavalry 14 + 2 x 8 + 2 + 2 = 34.
+    bool found = false;
+    for (const auto& r : j.at("regiments"))
+        if (r.at("id") == "ri-pikes") {
+            found = true;
+            BOOST_TEST(r.at("melee_points").get<double>() == 18.0);
+            BOOST_TEST(r.at("melee_points_vs_cavalry").get<double>() == 34.0);
+            BOOST_TEST(r.at("figures").at("pikemen").get<int>() == 8);
+        }
+    BOOST_TEST(found);
+}
+
 BOOST_AUTO_TEST_CASE(print_writes_one_sticker_per_piece)
 {
     sandtable::test::TemporaryFolder folder;

@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <optional>
 #include <cctype>
+#include "sandtable/core/rules/syw_miniatures.hpp"
+
 #include <cmath>
 #include <map>
 #include <memory>
@@ -380,6 +382,64 @@ std::string metres(double m)
     return out.str();
 }
 
+/// SYW house rules: the table's 10 cm fields as a faint grid, its sectors (dashed, named) and a frame in
+/// centimetres along the south and west edges (a tick per field, a figure every 50 cm). Table metres from the
+/// south-west corner, as TableSector has them.
+void drawTable(cairo_t* cr, const SheetTransform& t, const core::Scenario& s)
+{
+    if (s.settings.system != core::GameSystem::SywMiniatures || !s.settings.tableWidthCm || !s.settings.tableDepthCm)
+        return;
+    const double w = *s.settings.tableWidthCm / 100.0, d = *s.settings.tableDepthCm / 100.0;
+    const double field = core::rules::syw::kFieldCm / 100.0;
+    cairo_save(cr);
+    cairo_set_line_width(cr, 0.1);
+    cairo_set_source_rgba(cr, 0.3, 0.3, 0.3, 0.35);
+    for (int i = 1; i * field < w - 1e-9; ++i) {
+        cairo_move_to(cr, t.x(i * field), t.y(0));
+        cairo_line_to(cr, t.x(i * field), t.y(d));
+    }
+    for (int j = 1; j * field < d - 1e-9; ++j) {
+        cairo_move_to(cr, t.x(0), t.y(j * field));
+        cairo_line_to(cr, t.x(w), t.y(j * field));
+    }
+    cairo_stroke(cr);
+    // Sectors, for "3/4 of the battlefield's territory" (house rules 4).
+    const double dash[] = {2.0, 1.2};
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_set_line_width(cr, 0.35);
+    cairo_set_source_rgba(cr, 0.45, 0.1, 0.1, 0.8);
+    for (const core::TableSector& sector : s.settings.sectors) {
+        cairo_rectangle(cr, t.x(sector.minXCm / 100.0), t.y(sector.maxYCm / 100.0),
+            (sector.maxXCm - sector.minXCm) / 100.0 * t.mmPerMetre, (sector.maxYCm - sector.minYCm) / 100.0 * t.mmPerMetre);
+        cairo_stroke(cr);
+        text(cr, t.x(sector.minXCm / 100.0) + 1.5, t.y(sector.maxYCm / 100.0) + 3.5, 2.4, sector.name);
+    }
+    cairo_set_dash(cr, nullptr, 0, 0);
+    // The frame in centimetres.
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 0.25);
+    cairo_rectangle(cr, t.x(0), t.y(d), w * t.mmPerMetre, d * t.mmPerMetre);
+    cairo_stroke(cr);
+    cairo_set_line_width(cr, 0.15);
+    for (int i = 0; i * field <= w + 1e-9; ++i) {
+        const bool major = i % 5 == 0;
+        cairo_move_to(cr, t.x(i * field), t.y(0));
+        cairo_line_to(cr, t.x(i * field), t.y(0) - (major ? 2.0 : 1.0));
+        if (major && i > 0)
+            text(cr, t.x(i * field) - 2.5, t.y(0) - 2.6, 2.0, std::to_string(i * 10));
+    }
+    for (int j = 0; j * field <= d + 1e-9; ++j) {
+        const bool major = j % 5 == 0;
+        cairo_move_to(cr, t.x(0), t.y(j * field));
+        cairo_line_to(cr, t.x(0) + (major ? 2.0 : 1.0), t.y(j * field));
+        if (major && j > 0)
+            text(cr, t.x(0) + 2.6, t.y(j * field) + 0.7, 2.0, std::to_string(j * 10));
+    }
+    cairo_stroke(cr);
+    text(cr, t.x(0) + 1.0, t.y(0) - 1.2, 2.0, "0 cm");
+    cairo_restore(cr);
+}
+
 /// A round ground distance whose bar is at most `maxMm` on paper.
 double niceDistance(double maxMm, double mmPerMetre)
 {
@@ -404,7 +464,32 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     std::string sheetLabel = "Sheet " + sheetName(sheet.row, sheet.column) + " of " + std::to_string(layout.rows * layout.columns)
         + "  (" + std::to_string(layout.rows) + " rows x " + std::to_string(layout.columns) + " columns)  scale " + scale.str()
         + "  " + s.settings.crs;
+    const bool table = s.settings.system == core::GameSystem::SywMiniatures;
+    if (table && s.settings.tableWidthCm && s.settings.tableDepthCm) {
+        std::ostringstream size;
+        size << "  table " << *s.settings.tableWidthCm << " x " << *s.settings.tableDepthCm << " cm";
+        sheetLabel = sheetLabel.substr(0, sheetLabel.size() - s.settings.crs.size() - 2) + size.str();
+    }
     text(cr, r.marginMm, top + 6.0, 2.6, sheetLabel);
+    double rulersRight = r.marginMm;
+    if (table) {
+        // SYW house rules 2.B/2.C/3.G: the 10 cm field is the measure. A bar of 5 fields at this print's scale
+        // (table metres at the scenario's scale), then the moves and ranges in fields.
+        namespace syw = core::rules::syw;
+        const double fieldMm = syw::kFieldCm / 100.0 * s.settings.scaleDenominator * mmPerMetre;
+        std::vector<std::string> ticks;
+        for (int i = 0; i <= 5; ++i)
+            ticks.push_back(std::to_string(i * static_cast<int>(syw::kFieldCm)));
+        scaleBar(cr, r.marginMm, top + 11.0, 5, fieldMm, "Table (cm): fields of 10 cm", ticks);
+        std::ostringstream moves, ranges;
+        moves << "Moves: infantry " << syw::kInfantryMoveFields << " field, cavalry " << syw::kCavalryMoveFields
+              << " fields, artillery " << syw::kArtilleryMoveFields << " field or a shot, limbered " << syw::kLimberedMoveCm << " cm";
+        ranges << "Ranges: musketry " << syw::kFireRangeFields << " field, mortar " << syw::kMortarRangeFields
+               << " fields, cannon " << syw::kCannonRangeFields << " fields";
+        text(cr, r.marginMm, top + 21.0, 2.3, moves.str());
+        text(cr, r.marginMm, top + 24.5, 2.3, ranges.str());
+        rulersRight = r.marginMm + std::max(5 * fieldMm, 95.0);
+    } else {
     // Ground scale bar: a round distance of at most 80 mm, in 4 or 5 segments.
     const double distance = niceDistance(std::min(80.0, pageW / 2.5), mmPerMetre);
     const int segments = 4;
@@ -422,13 +507,14 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     mounted.precision(5);
     foot << "Foot segment " << kFootSegmentCm << " cm = " << kFootSegmentCm * s.settings.scaleDenominator / 100.0 << " m";
     mounted << "Mounted segment " << kMountedSegmentCm << " cm = " << kMountedSegmentCm * s.settings.scaleDenominator / 100.0 << " m";
-    double rulersRight = r.marginMm + distance * mmPerMetre;
+    rulersRight = r.marginMm + distance * mmPerMetre;
     // Each label is about 45 mm long at this font size: the second ruler starts clear of the first label.
     const double secondX = r.marginMm + std::max(footMm, 46.0) + 6.0;
     if (secondX + std::max(mountedMm, 50.0) < pageW * 0.62) {
         scaleBar(cr, r.marginMm, top + 21.0, 3, footMm / 3.0, foot.str(), {});
         scaleBar(cr, secondX, top + 21.0, 4, mountedMm / 4.0, mounted.str(), {});
         rulersRight = std::max(rulersRight, secondX + std::max(mountedMm, 50.0));
+    }
     }
     // North arrow (grid north of the working CRS).
     const double nx = pageW - r.marginMm - 5.0, ny = top + 2.0;
@@ -578,6 +664,25 @@ MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& r
     return layout;
 }
 
+double defaultMapPrintScale(const core::Scenario& scenario, const MapPrintRequest& request)
+{
+    if (scenario.settings.system != core::GameSystem::SywMiniatures)
+        return scenario.settings.scaleDenominator;
+    // A table plan: the largest round scale at which the table fits one sheet (the table's metres are at
+    // the scenario's scale, usually 1:1).
+    MapPrintRequest r = request;
+    for (double n : {1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 50.0, 100.0}) {
+        r.scaleDenominator = n * scenario.settings.scaleDenominator;
+        try {
+            if (planMapSheets(scenario, r).sheets.size() == 1)
+                return r.scaleDenominator;
+        } catch (const core::OperationError&) {
+            // more sheets than allowed at this scale: try a smaller one
+        }
+    }
+    return 100.0 * scenario.settings.scaleDenominator;
+}
+
 MapOutputFormat mapOutputFormat(const std::filesystem::path& output, const std::string& format)
 {
     std::string f = format;
@@ -663,6 +768,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
             drawFeature(cr, t, *f, styleOf(*f));
         if (grid)
             drawGrid(cr, t, *grid);
+        drawTable(cr, t, scenario);
         if (request.layers.count(MapLayer::Setup))
             drawUnits(cr, t, scenario, request.scaleDenominator, PaperBox{cx0, cy0, cx1, cy1});
         cairo_restore(cr);

@@ -5,6 +5,7 @@
 #include "sandtable/core/io/campaign_json.hpp"
 #include "sandtable/core/io/json_writer.hpp"
 #include "sandtable/core/io/table_battles_json.hpp"
+#include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/limits.hpp"
 
@@ -104,28 +105,20 @@ Georeference georeferenceFromJson(const Json& j)
     return g;
 }
 
-// The SYW figure kinds in document order: JSON member name and the counter it fills.
-constexpr std::array<std::pair<const char*, int SywFigures::*>, 13> kFigureKinds = {{{"musketeers", &SywFigures::musketeers},
-    {"grenadiers", &SywFigures::grenadiers}, {"pikemen", &SywFigures::pikemen}, {"officers", &SywFigures::officers},
-    {"musicians", &SywFigures::musicians}, {"dragoons", &SywFigures::dragoons},
-    {"light_dragoons", &SywFigures::lightDragoons}, {"heavy_dragoons", &SywFigures::heavyDragoons},
-    {"hussars", &SywFigures::hussars}, {"cuirassiers", &SywFigures::cuirassiers}, {"cannon", &SywFigures::cannon},
-    {"mortars", &SywFigures::mortars}, {"limbers", &SywFigures::limbers}}};
-
 Json figuresToJson(const SywFigures& f)
 {
     Json out = Json::object();
-    for (const auto& [name, member] : kFigureKinds)
-        if (f.*member != 0)
-            out[name] = f.*member;
+    for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+        if (f.*(kind.count) != 0)
+            out[kind.key] = f.*(kind.count);
     return out;
 }
 
 SywFigures figuresFromJson(const Json& j)
 {
     SywFigures f;
-    for (const auto& [name, member] : kFigureKinds)
-        f.*member = j.value(name, 0);
+    for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+        f.*(kind.count) = j.value(kind.key, 0);
     return f;
 }
 

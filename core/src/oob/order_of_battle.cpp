@@ -5,6 +5,7 @@
 #include "sandtable/core/rules/pub_battles.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
 
+#include <cmath>
 #include <set>
 #include <stdexcept>
 
@@ -135,10 +136,17 @@ double blockLengthMm(const ScenarioSettings& st, bool routeColumn)
 {
     if (routeColumn && st.routeColumnLengthMm)
         return *st.routeColumnLengthMm;
+    if (st.system == GameSystem::SywMiniatures)
+        return st.blockLengthMm.value_or(rules::syw::kDefaultRegimentFrontageMm);
     return st.blockLengthMm.value_or(pb::kDefaultBlockLengthMm);
 }
 
-double blockDepthMm(const ScenarioSettings& st) { return st.blockDepthMm.value_or(pb::kDefaultBlockDepthMm); }
+double blockDepthMm(const ScenarioSettings& st)
+{
+    if (st.system == GameSystem::SywMiniatures)
+        return st.blockDepthMm.value_or(rules::syw::kDefaultRegimentDepthMm);
+    return st.blockDepthMm.value_or(pb::kDefaultBlockDepthMm);
+}
 
 double stickerWidthMm(const ScenarioSettings& st) { return st.stickerWidthMm.value_or(blockLengthMm(st, false)); }
 
@@ -214,6 +222,58 @@ OrderOfBattleSummary summarize(const Scenario& s)
     for (SideFigures& figures : out.sides)
         for (int blocks : figures.infantryBlocksByDay)
             figures.routThresholds.push_back(pb::routThreshold(blocks));
+    return out;
+}
+
+SywSummary summarizeSyw(const Scenario& s)
+{
+    namespace syw = rules::syw;
+    SywSummary out;
+    out.fieldCm = syw::kFieldCm;
+    out.tableWidthCm = s.settings.tableWidthCm;
+    out.tableDepthCm = s.settings.tableDepthCm;
+    if (s.settings.defender && s.settings.attacker)
+        out.deploymentOrder = {*s.settings.defender, *s.settings.attacker};
+    out.sectors = static_cast<int>(s.settings.sectors.size());
+    out.sectorsToWin = static_cast<int>(std::ceil(syw::kVictoryTerritoryShare * out.sectors - 1e-9));
+    for (const Side& side : s.sides) {
+        SywSideFigures figures;
+        figures.id = side.id;
+        figures.general = side.general;
+        figures.attacker = s.settings.attacker && *s.settings.attacker == side.id;
+        figures.defender = s.settings.defender && *s.settings.defender == side.id;
+        out.sides.push_back(std::move(figures));
+    }
+    for (const Unit& u : s.units) {
+        SywRegimentFigures r;
+        r.id = u.id;
+        r.formation = u.formation;
+        if (const Side* side = sideOf(s, u))
+            r.side = side->id;
+        if (u.figures)
+            r.figures = *u.figures;
+        r.men = r.figures.total() - r.figures.cannon - r.figures.mortars - r.figures.limbers;
+        r.meleePoints = syw::meleePoints(r.figures, false);
+        r.meleePointsVsCavalry = syw::meleePoints(r.figures, true);
+        r.firePoints = syw::firePoints(r.figures);
+        r.grenadeKills = syw::grenadeKills(r.figures);
+        r.moveFields = syw::moveFields(u.type);
+        // 2.B: "If you have a limber, move the cannon/mortar also 30 cm."
+        if (u.type == UnitType::Artillery && r.figures.limbers > 0)
+            r.moveFields = syw::kLimberedMoveCm / syw::kFieldCm;
+        for (SywSideFigures& side : out.sides) {
+            if (side.id != r.side)
+                continue;
+            if (u.type != UnitType::Hq)
+                ++side.regiments;
+            side.men += r.men;
+            side.cannon += r.figures.cannon;
+            side.mortars += r.figures.mortars;
+            side.meleePoints += r.meleePoints;
+            side.firePoints += r.firePoints;
+        }
+        out.regiments.push_back(std::move(r));
+    }
     return out;
 }
 

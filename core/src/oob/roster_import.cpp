@@ -2,6 +2,8 @@
 // Column mapping of roster rows into one Edit of sides, formations and units; every bad row reported.
 #include "sandtable/core/oob/roster_import.hpp"
 
+#include "sandtable/core/rules/syw_miniatures.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -492,8 +494,14 @@ const std::vector<std::string>& rosterFields()
 {
     static const std::vector<std::string> fields = {"id", "name", "type", "quality", "strength", "formation",
         "formation_name", "echelon", "side", "side_name", "command", "status", "x", "y", "facing", "column", "reserve",
-        "arrival_day", "arrival_turn", "entry_x", "entry_y", "entry_road", "path", "commander", "parent"};
-    return fields;
+        "arrival_day", "arrival_turn", "entry_x", "entry_y", "entry_road", "path", "commander", "parent", "figures"};
+    static const std::vector<std::string> withKinds = [] {
+        std::vector<std::string> all = fields;
+        for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+            all.emplace_back(kind.key);
+        return all;
+    }();
+    return withKinds;
 }
 
 void addColumnMapping(RosterMapping& mapping, const std::string& text)
@@ -691,6 +699,30 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                 unit.strength = static_cast<int>(*n);
         }
         unit.command = integer("command", 1, 6);
+        // SYW regiments: a "figures" text ("22 musketeers + 2 musicians + 1 officer") and/or a count per kind
+        // (house rules 2.D's skills list); the strength is then the figures, unless mapped.
+        std::optional<SywFigures> figures;
+        if (const auto text = get("figures"); text && !trim(*text).empty()) {
+            try {
+                figures = rules::syw::parseFigures(*text);
+            } catch (const std::invalid_argument& e) {
+                std::string kinds;
+                for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+                    kinds += (kinds.empty() ? "" : ", ") + std::string(kind.plural);
+                rowProblem(row, e.what(), " (figures as '22 musketeers + 2 musicians + 1 officer'; kinds: " + kinds + ")");
+            }
+        }
+        for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+            if (const auto n = integer(kind.key, 0, 100000)) {
+                if (!figures)
+                    figures = SywFigures{};
+                figures.value().*(kind.count) += *n;
+            }
+        if (figures) {
+            if (const auto text = get("strength"); !text || trim(*text).empty())
+                unit.strength = figures->total();
+            unit.figures = figures;
+        }
 
         // Side and formation: from the path, else from the side and formation fields.
         if (pathInfo) {

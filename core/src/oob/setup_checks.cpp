@@ -5,6 +5,7 @@
 #include "sandtable/core/geometry/majority_rule.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/rules/pub_battles.hpp"
+#include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include <algorithm>
@@ -37,6 +38,29 @@ std::string formatMetres(double metres)
     text.setf(std::ios::fixed);
     text.precision(0);
     text << metres << " m";
+    return text.str();
+}
+
+/// Table lengths (SYW): metres shown in whole-or-tenth centimetres ("3.5 cm", "240 cm").
+std::string formatCentimetres(double metres)
+{
+    std::ostringstream text;
+    text.setf(std::ios::fixed);
+    text.precision(std::abs(metres * 100.0 - std::round(metres * 100.0)) < 0.05 ? 0 : 1);
+    text << metres * 100.0 << " cm";
+    return text.str();
+}
+
+/// A shared area: m2 on a map, cm2 on a SYW table.
+std::string formatArea(const Scenario& s, double squareMetres)
+{
+    std::ostringstream text;
+    text.setf(std::ios::fixed);
+    text.precision(0);
+    if (s.settings.system == GameSystem::SywMiniatures)
+        text << squareMetres * 1e4 << " cm2";
+    else
+        text << squareMetres << " m2";
     return text.str();
 }
 
@@ -258,13 +282,15 @@ void checkReservesAndConflicts(const Scenario& s, Diagnostics& out)
     }
 }
 
-void checkPlacedPieces(const Scenario& s, Diagnostics& out)
+struct Placed {
+    std::size_t index;
+    std::array<Coordinate, 4> corners;
+    double radius;
+};
+
+/// The placed pieces (HQs aside: they do not block) with their footprints' corners.
+std::vector<Placed> placedPieces(const Scenario& s)
 {
-    struct Placed {
-        std::size_t index;
-        std::array<Coordinate, 4> corners;
-        double radius;
-    };
     std::vector<Placed> placed;
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
@@ -277,7 +303,12 @@ void checkPlacedPieces(const Scenario& s, Diagnostics& out)
             // A non-positive block size is refused by the schema; nothing to check here.
         }
     }
-    // Stacking: footprints overlapping with positive area (touching edges is fine).
+    return placed;
+}
+
+/// Stacking: footprints overlapping with positive area (touching edges is fine). `why` cites the rule.
+void checkOverlaps(const Scenario& s, const std::vector<Placed>& placed, const std::string& why, Diagnostics& out)
+{
     for (std::size_t a = 0; a < placed.size(); ++a) {
         const Unit& ua = s.units[placed[a].index];
         const std::vector<Coordinate> ca(placed[a].corners.begin(), placed[a].corners.end());
@@ -294,10 +325,16 @@ void checkPlacedPieces(const Scenario& s, Diagnostics& out)
             const double shared = geometry::convexIntersectionArea(polygonA, cb);
             if (shared > 1e-9 * areaA)
                 out.push_back({"setup.overlap", Severity::Error, unitPath(placed[b].index, "placement"),
-                    "units '" + ua.id.str() + "' and '" + ub.id.str() + "' overlap (" + formatMetres(shared)
-                        + "2 shared); pieces may not stack (rulebook, Moving)"});
+                    "units '" + ua.id.str() + "' and '" + ub.id.str() + "' overlap (" + formatArea(s, shared)
+                        + " shared); " + why});
         }
     }
+}
+
+void checkPlacedPieces(const Scenario& s, Diagnostics& out)
+{
+    const std::vector<Placed> placed = placedPieces(s);
+    checkOverlaps(s, placed, "pieces may not stack (rulebook, Moving)", out);
     // Terrain under each piece by the majority rule.
     bool polygonalTerrain = false;
     for (const TerrainFeature& f : s.terrain)
@@ -348,6 +385,58 @@ void checkCommandRange(const Scenario& s, Diagnostics& out)
     }
 }
 
+/// SYW house rules set-up (syw-miniatures-house-rules.txt): deployment, figures, table edge, overlap.
+void checkSywSetUp(const Scenario& s, Diagnostics& out)
+{
+    namespace syw = rules::syw;
+    if (!s.settings.defender)
+        out.push_back({"syw.deployment", Severity::Warning, "/syw",
+            "no defender named: the defender deploys first, the attacker moves first (house rules 2.A)"});
+    else if (!s.settings.attacker)
+        out.push_back({"syw.deployment", Severity::Warning, "/syw",
+            "no attacker named: the attacker moves first (house rules 2.A, 2.B)"});
+    for (std::size_t i = 0; i < s.units.size(); ++i) {
+        const Unit& u = s.units[i];
+        if (u.type == UnitType::Hq)
+            continue;
+        if (!u.figures || u.figures->total() == 0)
+            out.push_back({"syw.figures", Severity::Warning, unitPath(i),
+                "unit '" + u.id.str() + "' (" + formationPath(s, u.formation) + "): no figures, so no melee or fire points (house rules 2.C, 2.D)"});
+        else if (u.strength != 0 && u.strength != u.figures->total())
+            out.push_back({"syw.strength", Severity::Warning, unitPath(i, "strength"),
+                "unit '" + u.id.str() + "': strength " + std::to_string(u.strength) + " but "
+                    + std::to_string(u.figures->total()) + " figures (" + syw::formatFigures(*u.figures) + ")"});
+    }
+    const std::vector<Placed> placed = placedPieces(s);
+    checkOverlaps(s, placed, "regiments cannot share the table (their bases are one field wide unless the scenario says)", out);
+    // The table: positions are table metres from its south-west corner (TableSector's frame).
+    if (!s.settings.tableWidthCm || !s.settings.tableDepthCm)
+        return;
+    const double w = *s.settings.tableWidthCm / 100.0, d = *s.settings.tableDepthCm / 100.0;
+    for (const Placed& p : placed) {
+        double west = 0, east = 0, south = 0, north = 0;
+        for (const Coordinate& c : p.corners) {
+            west = std::max(west, -c.x);
+            east = std::max(east, c.x - w);
+            south = std::max(south, -c.y);
+            north = std::max(north, c.y - d);
+        }
+        std::string past;
+        const auto edge = [&](double by, const char* name) {
+            if (by > 1e-6)
+                past += (past.empty() ? "" : ", ") + formatCentimetres(by) + " past the " + name + " edge";
+        };
+        edge(west, "west");
+        edge(east, "east");
+        edge(south, "south");
+        edge(north, "north");
+        if (!past.empty())
+            out.push_back({"syw.table_edge", Severity::Error, unitPath(p.index, "placement"),
+                "unit '" + s.units[p.index].id.str() + "': its base stands " + past + " of the "
+                    + formatCentimetres(w) + " x " + formatCentimetres(d) + " table"});
+    }
+}
+
 } // namespace
 
 void checkSetUp(const Scenario& s, Diagnostics& out)
@@ -356,6 +445,8 @@ void checkSetUp(const Scenario& s, Diagnostics& out)
     checkReservesAndConflicts(s, out);
     checkArrivals(s, out);
     checkLinesOfCommunication(s, out);
+    if (s.settings.system == GameSystem::SywMiniatures)
+        checkSywSetUp(s, out);
     if (s.settings.system != GameSystem::PubBattles)
         return;
     checkPlacedPieces(s, out);

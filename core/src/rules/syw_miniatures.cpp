@@ -2,7 +2,11 @@
 // SYW house-rules arithmetic: melee and fire points per figure kind, grenades, melee losses.
 #include "sandtable/core/rules/syw_miniatures.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <cmath>
+#include <stdexcept>
 
 namespace sandtable::core::rules::syw {
 
@@ -27,6 +31,142 @@ int grenadeKills(const SywFigures& f)
 int meleeLosses(double pointsA, double pointsB)
 {
     return static_cast<int>(std::floor(std::abs(pointsA - pointsB)));
+}
+
+namespace {
+
+constexpr std::array<FigureKind, 13> kKinds = {{
+    {"musketeers", "musketeer", "musketeers", &SywFigures::musketeers},
+    {"grenadiers", "grenadier", "grenadiers", &SywFigures::grenadiers},
+    {"pikemen", "pikeman", "pikemen", &SywFigures::pikemen},
+    {"officers", "officer", "officers", &SywFigures::officers},
+    {"musicians", "musician", "musicians", &SywFigures::musicians},
+    {"dragoons", "dragoon", "dragoons", &SywFigures::dragoons},
+    {"light_dragoons", "light dragoon", "light dragoons", &SywFigures::lightDragoons},
+    {"heavy_dragoons", "heavy dragoon", "heavy dragoons", &SywFigures::heavyDragoons},
+    {"hussars", "hussar", "hussars", &SywFigures::hussars},
+    {"cuirassiers", "cuirassier", "cuirassiers", &SywFigures::cuirassiers},
+    {"cannon", "cannon", "cannon", &SywFigures::cannon},
+    {"mortars", "mortar", "mortars", &SywFigures::mortars},
+    {"limbers", "limber", "limbers", &SywFigures::limbers},
+}};
+
+/// Lower case without spaces, '-' and '_': "Light_Dragoons" and "light dragoons" are both "lightdragoons".
+std::string folded(const std::string& word)
+{
+    std::string out;
+    for (unsigned char c : word)
+        if (!std::isspace(c) && c != '-' && c != '_')
+            out.push_back(static_cast<char>(std::tolower(c)));
+    return out;
+}
+
+std::string trimmed(const std::string& text)
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos)
+        return {};
+    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+} // namespace
+
+std::span<const FigureKind> figureKinds()
+{
+    return kKinds;
+}
+
+const FigureKind* findFigureKind(const std::string& word)
+{
+    const std::string w = folded(word);
+    if (w.empty())
+        return nullptr;
+    for (const FigureKind& kind : kKinds)
+        if (w == folded(kind.key) || w == folded(kind.singular) || w == folded(kind.plural))
+            return &kind;
+    // The rules' other names: "musketeer/fusilier", "musician/standard bearer"; guns are cannon.
+    const std::pair<const char*, const char*> synonyms[] = {{"fusilier", "musketeers"}, {"fusiliers", "musketeers"},
+        {"standardbearer", "musicians"}, {"standardbearers", "musicians"}, {"bearer", "musicians"},
+        {"bearers", "musicians"}, {"drummer", "musicians"}, {"drummers", "musicians"}, {"pikes", "pikemen"},
+        {"pikeman", "pikemen"}, {"gun", "cannon"}, {"guns", "cannon"}, {"cannons", "cannon"}};
+    for (const auto& [synonym, key] : synonyms)
+        if (w == synonym)
+            for (const FigureKind& kind : kKinds)
+                if (std::string(kind.key) == key)
+                    return &kind;
+    return nullptr;
+}
+
+SywFigures parseFigures(const std::string& text)
+{
+    SywFigures out;
+    std::size_t items = 0;
+    std::string item;
+    const auto takeItem = [&] {
+        const std::string t = trimmed(item);
+        item.clear();
+        if (t.empty())
+            return;
+        std::size_t digits = 0;
+        while (digits < t.size() && std::isdigit(static_cast<unsigned char>(t[digits])))
+            ++digits;
+        if (digits == 0) {
+            if (findFigureKind(t))
+                throw std::invalid_argument("no count in '" + t + "'");
+            throw std::invalid_argument("'" + t + "' is not a count and a figure kind");
+        }
+        if (digits > 6)
+            throw std::invalid_argument("count too large in '" + t + "'");
+        const std::string word = trimmed(t.substr(digits));
+        const FigureKind* kind = findFigureKind(word);
+        if (!kind)
+            throw std::invalid_argument(word.empty() ? "no figure kind in '" + t + "'" : "unknown figure kind '" + word + "'");
+        out.*(kind->count) += std::stoi(t.substr(0, digits));
+        ++items;
+    };
+    for (char c : text) {
+        if (c == '+' || c == ',' || c == ';')
+            takeItem();
+        else
+            item.push_back(c);
+    }
+    takeItem();
+    if (items == 0)
+        throw std::invalid_argument("no figures in '" + text + "'");
+    return out;
+}
+
+std::string formatFigures(const SywFigures& figures)
+{
+    std::string out;
+    for (const FigureKind& kind : kKinds) {
+        const int n = figures.*(kind.count);
+        if (n == 0)
+            continue;
+        if (!out.empty())
+            out += " + ";
+        out += std::to_string(n) + " " + (n == 1 ? kind.singular : kind.plural);
+    }
+    return out;
+}
+
+void setFigureCount(Unit& unit, const FigureKind& kind, int count)
+{
+    if (count < 0)
+        throw std::invalid_argument(std::string("a count of ") + kind.plural + " cannot be negative");
+    SywFigures figures = unit.figures.value_or(SywFigures{});
+    const bool following = unit.strength == 0 || unit.strength == figures.total();
+    figures.*(kind.count) = count;
+    unit.figures = figures;
+    if (following)
+        unit.strength = figures.total();
+}
+
+double moveFields(UnitType type)
+{
+    return type == UnitType::Cavalry || type == UnitType::Dragoons ? kCavalryMoveFields
+        : type == UnitType::Artillery ? kArtilleryMoveFields
+                                      : kInfantryMoveFields;
 }
 
 } // namespace sandtable::core::rules::syw

@@ -73,6 +73,53 @@ BOOST_AUTO_TEST_CASE(rossbach_regiments_melee_and_fire_points)
     BOOST_TEST(*piece(s, "ri-pikes").firePoints == 14.0);
 }
 
+BOOST_AUTO_TEST_CASE(rossbach_in_syw_terms_regiments_armies_and_deployment)
+{
+    const LoadedScenario loaded = loadScenario(sandtable::test::sourceDir() / "examples/rossbach/rossbach.sandtable.json");
+    const oob::SywSummary s = oob::summarizeSyw(loaded.scenario);
+    BOOST_TEST(s.fieldCm == 10.0);
+    BOOST_TEST(*s.tableWidthCm == 240.0);
+    BOOST_TEST(*s.tableDepthCm == 180.0);
+    // 2.A: the defender (Prussia) deploys first, then the attacker.
+    BOOST_REQUIRE(s.deploymentOrder.size() == 2u);
+    BOOST_TEST(s.deploymentOrder[0].str() == "prussia");
+    BOOST_TEST(s.deploymentOrder[1].str() == "franco-imperial");
+    // 4: 3/4 of six sectors is 4.5: five sectors.
+    BOOST_TEST(s.sectors == 6);
+    BOOST_TEST(s.sectorsToWin == 5);
+    const auto regiment = [&](const std::string& id) {
+        for (const auto& r : s.regiments)
+            if (r.id.str() == id)
+                return r;
+        BOOST_FAIL("no regiment " + id);
+        return oob::SywRegimentFigures{};
+    };
+    // The grenadier battalion: 24 grenadiers + 1 officer = 36 + 2 = 38; fire 24; 2 grenadiers throw: 4 killed.
+    BOOST_TEST(regiment("pr-gren").meleePoints == 38.0);
+    BOOST_TEST(regiment("pr-gren").firePoints == 24.0);
+    BOOST_TEST(regiment("pr-gren").grenadeKills == 4);
+    BOOST_TEST(regiment("pr-gren").men == 25);
+    BOOST_TEST(regiment("pr-gren").moveFields == 1.0);
+    // Garde du Corps, 12 cuirassiers + 1 officer: 3 fields.
+    BOOST_TEST(regiment("pr-gdc").moveFields == 3.0);
+    // The Janus Hill battery: 2 cannon and 2 limbers; no men; limbered it moves 30 cm = 3 fields.
+    BOOST_TEST(regiment("pr-janus").men == 0);
+    BOOST_TEST(regiment("pr-janus").moveFields == 3.0);
+    // Prussia by hand: 4 cuirassier regiments x 38 + 2 heavy dragoon regiments x (24 + 2) + hussars 26 = 230;
+    // 5 line regiments x 26 + grenadiers 38 = 168: melee 398. Fire: 4 x 24 + 2 x 36 + 24 = 192, 5 x 22 + 24
+    // = 134: 326. Men: 7 x 13 + 5 x 25 + 25 = 241; 14 regiments (the battery one of them), 2 cannon.
+    const oob::SywSideFigures& prussia = s.sides.front();
+    BOOST_TEST(prussia.id.str() == "prussia");
+    BOOST_TEST(prussia.defender);
+    BOOST_TEST(!prussia.attacker);
+    BOOST_TEST(prussia.meleePoints == 398.0);
+    BOOST_TEST(prussia.firePoints == 326.0);
+    BOOST_TEST(prussia.men == 241);
+    BOOST_TEST(prussia.regiments == 14);
+    BOOST_TEST(prussia.cannon == 2);
+    BOOST_TEST(prussia.general == "Frederick II");
+}
+
 BOOST_AUTO_TEST_CASE(reinforcements_count_for_rout_from_their_day)
 {
     Scenario sc = sandtable::test::smallScenario();

@@ -437,4 +437,48 @@ BOOST_AUTO_TEST_CASE(id_parent_pairs_build_the_tree_and_a_cycle_is_refused)
     BOOST_TEST(mentions(problems, "row 3 (line 4)", "parent 'ghost' is neither the id of a row nor a formation"), joined(problems));
 }
 
+BOOST_AUTO_TEST_CASE(syw_figures_come_from_a_figures_text_and_count_columns)
+{
+    // Row 1: the text alone; row 2: a count column per kind; row 3: both add up; strength given wins.
+    const std::string csv = "id,type,formation,figures,grenadiers,officers,strength\n"
+                            "r1,infantry,blue-1,22 fusiliers + 2 standard bearers + 1 officer,,,\n"
+                            "r2,infantry,blue-1,,24,1,\n"
+                            "r3,infantry,blue-1,10 musketeers,2,1,40\n";
+    RosterMapping mapping;
+    for (const char* text : {"figures=figures", "grenadiers=grenadiers", "officers=officers"})
+        addColumnMapping(mapping, text);
+    Document document(sandtable::test::smallScenario());
+    RosterImport imported = importRoster(document.scenario(), parseRoster(csv, RosterFormat::Csv, "syw.csv"), mapping, "syw.csv");
+    document.apply(std::move(imported.edit));
+    const Unit* r1 = document.scenario().findUnit(UnitId("r1"));
+    const Unit* r2 = document.scenario().findUnit(UnitId("r2"));
+    const Unit* r3 = document.scenario().findUnit(UnitId("r3"));
+    BOOST_REQUIRE(r1 && r2 && r3 && r1->figures && r2->figures && r3->figures);
+    BOOST_TEST(r1->figures->musketeers == 22);
+    BOOST_TEST(r1->figures->musicians == 2);
+    BOOST_TEST(r1->figures->officers == 1);
+    BOOST_TEST(r1->strength == 25);
+    BOOST_TEST(r2->figures->grenadiers == 24);
+    BOOST_TEST(r2->strength == 25);
+    BOOST_TEST(r3->figures->musketeers == 10);
+    BOOST_TEST(r3->figures->grenadiers == 2);
+    BOOST_TEST(r3->strength == 40);
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_figure_kind_is_one_grouped_problem_and_nothing_is_imported)
+{
+    const std::string csv = "id,type,formation,figures\n"
+                            "j1,infantry,blue-1,12 Jaeger + 1 officer\n"
+                            "j2,infantry,blue-1,12 Jaeger + 1 officer\n"
+                            "j3,infantry,blue-1,12 Jaeger + 1 officer\n"
+                            "ok,infantry,blue-1,24 musketeers + 1 officer\n";
+    RosterMapping mapping;
+    addColumnMapping(mapping, "figures=figures");
+    const auto problems = problemsOf(csv, RosterFormat::Csv, mapping);
+    BOOST_TEST_INFO(joined(problems));
+    BOOST_REQUIRE(problems.size() == 1u);
+    BOOST_TEST(problems[0].rfind("unknown figure kind 'Jaeger' in 3 rows: 1, 2, 3", 0) == 0u);
+    BOOST_TEST(problems[0].find("kinds: musketeers, grenadiers") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

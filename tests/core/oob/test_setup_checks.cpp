@@ -260,4 +260,91 @@ BOOST_AUTO_TEST_CASE(a_piece_placed_off_the_map_is_an_error_naming_it)
     BOOST_TEST(found[0].path == "/units/1/placement");
 }
 
+namespace {
+/// A SYW table of 240 x 180 cm with two regiments of figures facing north (their 10 cm default frontage
+/// runs east-west, their 4 cm depth north-south).
+Scenario sywTable()
+{
+    Scenario s;
+    s.settings.id = "syw-test";
+    s.settings.system = GameSystem::SywMiniatures;
+    s.settings.crs = "LOCAL:table";
+    s.settings.scaleDenominator = 1.0;
+    s.settings.extent = Extent{0.0, 0.0, 2.4, 1.8};
+    s.settings.tableWidthCm = 240.0;
+    s.settings.tableDepthCm = 180.0;
+    s.settings.attacker = SideId("a");
+    s.settings.defender = SideId("d");
+    s.sides = {Side{SideId("a"), "Attackers", "#aa0000", {}, "General A"}, Side{SideId("d"), "Defenders", "#0000aa", {}, "General D"}};
+    s.formations = {Formation{FormationId("fa"), SideId("a"), "Left", "wing"}, Formation{FormationId("fd"), SideId("d"), "Right", "wing"}};
+    SywFigures line;
+    line.musketeers = 24;
+    line.officers = 1;
+    s.units = {Unit{UnitId("ra"), FormationId("fa"), "IR A", UnitType::Infantry, UnitQuality::Regular, 25, std::nullopt,
+                   Placement{{1.0, 1.0}, 0.0, false}},
+        Unit{UnitId("rd"), FormationId("fd"), "IR D", UnitType::Infantry, UnitQuality::Regular, 25, std::nullopt,
+            Placement{{1.5, 0.5}, 0.0, false}}};
+    for (Unit& u : s.units)
+        u.figures = line;
+    return s;
+}
+} // namespace
+
+BOOST_AUTO_TEST_CASE(a_clean_syw_table_has_no_set_up_finding)
+{
+    Diagnostics out;
+    oob::checkSetUp(sywTable(), out);
+    BOOST_TEST_INFO((out.empty() ? std::string() : out.front().message));
+    BOOST_TEST(out.empty());
+}
+
+BOOST_AUTO_TEST_CASE(syw_regiments_past_the_table_edge_or_on_each_other_are_errors)
+{
+    Scenario s = sywTable();
+    // 3 cm from the west edge, its 10 cm base (x -2..8 cm) reaches 2 cm past it.
+    s.units[0].placement->position = {0.03, 1.0};
+    // 6 cm east of 'rd': bases of 10 x 4 cm (x 145..155 and 151..161 cm) share 4 x 4 = 16 cm2.
+    Unit third = s.units[1];
+    third.id = UnitId("rd2");
+    third.placement->position = {1.56, 0.5};
+    s.units.push_back(third);
+    // And one 1 cm from the north edge: its 4 cm depth reaches 1 cm past it.
+    Unit fourth = s.units[1];
+    fourth.id = UnitId("rd3");
+    fourth.placement->position = {2.0, 1.79};
+    s.units.push_back(fourth);
+    Diagnostics out;
+    oob::checkSetUp(s, out);
+    const auto edges = withCode(out, "syw.table_edge");
+    BOOST_REQUIRE(edges.size() == 2u);
+    BOOST_TEST(edges[0].path == "/units/0/placement");
+    BOOST_TEST(edges[0].message.find("2 cm past the west edge") != std::string::npos, edges[0].message);
+    BOOST_TEST(edges[1].path == "/units/3/placement");
+    BOOST_TEST(edges[1].message.find("1 cm past the north edge") != std::string::npos, edges[1].message);
+    const auto overlaps = withCode(out, "setup.overlap");
+    BOOST_REQUIRE(overlaps.size() == 1u);
+    BOOST_TEST(overlaps[0].message.find("'rd' and 'rd2' overlap (16 cm2 shared)") != std::string::npos, overlaps[0].message);
+}
+
+BOOST_AUTO_TEST_CASE(syw_deployment_figures_and_strength_are_checked)
+{
+    Scenario s = sywTable();
+    s.settings.defender.reset();
+    s.units[0].figures.reset();
+    s.units[1].strength = 30; // 25 figures
+    Diagnostics out;
+    oob::checkSetUp(s, out);
+    const auto deployment = withCode(out, "syw.deployment");
+    BOOST_REQUIRE(deployment.size() == 1u);
+    BOOST_TEST(deployment[0].message.find("the defender deploys first") != std::string::npos);
+    const auto figures = withCode(out, "syw.figures");
+    BOOST_REQUIRE(figures.size() == 1u);
+    BOOST_TEST(figures[0].path == "/units/0");
+    BOOST_TEST(figures[0].message.find("'ra' (Attackers > Left)") != std::string::npos, figures[0].message);
+    const auto strength = withCode(out, "syw.strength");
+    BOOST_REQUIRE(strength.size() == 1u);
+    BOOST_TEST(strength[0].message.find("strength 30 but 25 figures (24 musketeers + 1 officer)") != std::string::npos,
+        strength[0].message);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -63,4 +63,71 @@ BOOST_AUTO_TEST_CASE(infantry_fire_is_one_die_per_musket_and_grenades_need_two_g
     BOOST_TEST(syw::grenadeKills(f) == 0);
 }
 
+BOOST_AUTO_TEST_CASE(figures_are_read_as_a_person_writes_them)
+{
+    // The rules' names: "musketeer/fusilier", "musician/standard bearer"; counts add up per kind.
+    const SywFigures line = syw::parseFigures("22 musketeers + 2 musicians + 1 officer");
+    BOOST_TEST(line.musketeers == 22);
+    BOOST_TEST(line.musicians == 2);
+    BOOST_TEST(line.officers == 1);
+    BOOST_TEST(line.total() == 25);
+    const SywFigures fusiliers = syw::parseFigures("20 Fusiliers; 2 standard bearers, 2 fusilier + 1 Officer");
+    BOOST_TEST(fusiliers.musketeers == 22);
+    BOOST_TEST(fusiliers.musicians == 2);
+    BOOST_TEST(fusiliers.officers == 1);
+    const SywFigures cavalry = syw::parseFigures("12 Light_Dragoons + 12 heavy-dragoons + 1 officer");
+    BOOST_TEST(cavalry.lightDragoons == 12);
+    BOOST_TEST(cavalry.heavyDragoons == 12);
+    // Written back in document order, singular for one.
+    BOOST_TEST(syw::formatFigures(line) == "22 musketeers + 1 officer + 2 musicians");
+    BOOST_TEST((syw::parseFigures(syw::formatFigures(cavalry)) == cavalry));
+    BOOST_TEST(syw::formatFigures(SywFigures{}).empty());
+}
+
+BOOST_AUTO_TEST_CASE(unknown_figure_kinds_and_missing_counts_are_refused_by_name)
+{
+    const auto message = [](const std::string& text) {
+        try {
+            syw::parseFigures(text);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    BOOST_TEST(message("12 Jaeger + 1 officer") == "unknown figure kind 'Jaeger'");
+    BOOST_TEST(message("musketeers") == "no count in 'musketeers'");
+    BOOST_TEST(message("many grenadiers") == "'many grenadiers' is not a count and a figure kind");
+    BOOST_TEST(message("12") == "no figure kind in '12'");
+    BOOST_TEST(message(" + ") == "no figures in ' + '");
+}
+
+BOOST_AUTO_TEST_CASE(strength_follows_figures_typed_one_kind_at_a_time)
+{
+    Unit u;
+    u.type = UnitType::Infantry;
+    const syw::FigureKind* musketeers = syw::findFigureKind("musketeers");
+    const syw::FigureKind* officers = syw::findFigureKind("officer");
+    BOOST_REQUIRE(musketeers);
+    BOOST_REQUIRE(officers);
+    syw::setFigureCount(u, *musketeers, 24);
+    syw::setFigureCount(u, *officers, 1);
+    BOOST_TEST(u.figures->musketeers == 24);
+    BOOST_TEST(u.strength == 25);
+    // A strength set apart from the figures is left alone.
+    u.strength = 30;
+    syw::setFigureCount(u, *musketeers, 20);
+    BOOST_TEST(u.strength == 30);
+    BOOST_CHECK_THROW(syw::setFigureCount(u, *officers, -1), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(moves_in_fields_by_arm)
+{
+    // 2.B: infantry 1 field, cavalry 3 fields, artillery 1 field.
+    BOOST_TEST(syw::moveFields(UnitType::Infantry) == 1.0);
+    BOOST_TEST(syw::moveFields(UnitType::Cavalry) == 3.0);
+    BOOST_TEST(syw::moveFields(UnitType::Dragoons) == 3.0);
+    BOOST_TEST(syw::moveFields(UnitType::Artillery) == 1.0);
+    BOOST_TEST(syw::kFieldCm * syw::moveFields(UnitType::Cavalry) == 30.0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -55,7 +55,7 @@ long long strengthOf(const Scenario& scenario, const FormationId& formation);
 std::string formationPath(const Scenario& scenario, const FormationId& formation);
 
 /// Block length and depth on the table in mm: the scenario's settings, else rules::pub_battles defaults
-/// (20 x 10 mm; the rules give none). In route column the length is the route-column length when set.
+/// (20 x 10 mm; the rules give none); a SYW regiment's base defaults to rules::syw's one field by 4 cm. In route column the length is the route-column length when set.
 double blockLengthMm(const ScenarioSettings& settings, bool routeColumn);
 double blockDepthMm(const ScenarioSettings& settings);
 
@@ -107,5 +107,51 @@ struct OrderOfBattleSummary {
 
 /// Computes the summary. Units whose formation or side is unknown are left out of the side totals.
 OrderOfBattleSummary summarize(const Scenario& scenario);
+
+/// A SYW regiment as the house rules count it (syw-miniatures-house-rules.txt): its figures and what they
+/// are worth. Units without figures count zero everywhere (validation warns: "syw.figures").
+struct SywRegimentFigures {
+    UnitId id;
+    SideId side;                 ///< empty when the unit's formation or side is unknown
+    FormationId formation;
+    SywFigures figures;
+    int men = 0;                 ///< figures that fight: every figure but guns and limbers
+    double meleePoints = 0.0;    ///< 2.D, against infantry
+    double meleePointsVsCavalry = 0.0; ///< 2.D, pikemen at 2 against cavalry
+    double firePoints = 0.0;     ///< 2.C, dice points
+    int grenadeKills = 0;        ///< 2.C/2.D: 4 when the regiment has 2 grenadiers or more
+    double moveFields = 0.0;     ///< 2.B, fields of 10 cm (artillery with limbers: 30 cm = 3 fields)
+};
+
+/// A side's totals over its regiments, and its part in the set-up (2.A: the defender deploys first, the
+/// attacker moves first).
+struct SywSideFigures {
+    SideId id;
+    std::string general;
+    bool attacker = false;
+    bool defender = false;
+    int regiments = 0;
+    int men = 0;
+    int cannon = 0;
+    int mortars = 0;
+    double meleePoints = 0.0;
+    double firePoints = 0.0;
+};
+
+/// The SYW counterpart of OrderOfBattleSummary: no victory points, dice or ranges of Pub Battles, but
+/// fields (10 cm), the table, points per regiment and per army, and the deployment order.
+struct SywSummary {
+    double fieldCm = 10.0;
+    std::optional<double> tableWidthCm;
+    std::optional<double> tableDepthCm;
+    std::vector<SideId> deploymentOrder; ///< defender first, then attacker (2.A); empty unless both are named
+    int sectors = 0;
+    int sectorsToWin = 0;                ///< 4: 3/4 of the territory = ceil(0.75 x sectors)
+    std::vector<SywRegimentFigures> regiments;
+    std::vector<SywSideFigures> sides;
+};
+
+/// Computes the SYW summary of any scenario (meaningful for syw-miniatures ones).
+SywSummary summarizeSyw(const Scenario& scenario);
 
 } // namespace sandtable::core::oob

@@ -68,6 +68,12 @@ struct RosterImport {
 /// chain of ids from its topmost ancestor down to it, and a formation's id is its row's id; the top of a
 /// chain may be a formation already in the scenario. A cycle in the links or a parent that is neither a
 /// row's id nor a formation of the scenario is refused by row.
+/// SYW regiments (syw-miniatures-house-rules.txt): a `figures` field holds a regiment's figures as text
+/// ("22 musketeers + 2 musicians + 1 officer", rules::syw::parseFigures), and each figure kind's key
+/// (musketeers, grenadiers, pikemen, officers, musicians, dragoons, light_dragoons, heavy_dragoons,
+/// hussars, cuirassiers, cannon, mortars, limbers) may be mapped to a column of counts; both add up. A unit
+/// with figures and no mapped strength has its figures' total as strength. An unknown figure kind is a
+/// row problem ("unknown figure kind 'Jaeger' in 3 rows: ...").
 /// The same problem on many rows is reported once: "unknown unit type 'Cuirassiers' in 27 rows: 4, 9,
 /// 12, ..." (the first 10 row numbers); a problem of one row keeps "row N (line L): ".
 /// Throws RosterError listing every problem with its row: unknown types, qualities or statuses, negative or

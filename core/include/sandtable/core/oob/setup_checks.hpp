@@ -28,6 +28,15 @@ inline constexpr double kEntryToleranceMm = 5.0;
 /// - "setup.command_range" (warning): a placed piece (baggage trains aside: they never attack) farther from
 ///   its placed formation HQ than the command range (one mounted segment; the range need only touch the
 ///   piece's footprint);
+/// SYW house rules (syw-miniatures-house-rules.txt) scenarios instead get, besides the reference checks:
+/// - "syw.deployment" (warning): no defender or no attacker named (2.A: the defender deploys first, the
+///   attacker moves first);
+/// - "syw.figures" (warning): a regiment without figures (no melee or fire points, 2.C/2.D);
+///   "syw.strength" (warning): a strength that is not its number of figures;
+/// - "setup.overlap" (error): two regiments' bases (block_length_mm x block_depth_mm, by default one field
+///   by 4 cm) overlapping with positive area;
+/// - "syw.table_edge" (error): a regiment's base reaching past an edge of the table (table_width_cm x
+///   table_depth_cm from the south-west corner), saying which edge and by how many cm.
 /// - "ref.missing" (error): combat-order side, attacker or defender naming no side; "syw.sides" (error):
 ///   attacker and defender the same side; "syw.general" (warning): a SYW side without a general.
 void checkSetUp(const Scenario& scenario, Diagnostics& out);

@@ -4,6 +4,9 @@
 
 #include "sandtable/core/model/scenario.hpp"
 
+#include <span>
+#include <string>
+
 /// Numbers from shared/rules/syw-miniatures-house-rules.txt (section letters as the text has them) and
 /// design/domain.md ("SYW miniatures house rules"). Lengths are table centimetres; 1 field = 10 cm.
 namespace sandtable::core::rules::syw {
@@ -25,6 +28,10 @@ inline constexpr int kChargeTrampled = 4;               ///< 3.E: a gallop into 
 inline constexpr int kCavalryPerTrampled = 3;           ///< 3.E: incomplete regiments: 3 cavalrymen kill 1
 inline constexpr double kRetreatFields = 2.0;           ///< 3.F: panic retreat 2 fields
 inline constexpr double kVictoryTerritoryShare = 0.75;  ///< 4: conquer 3/4 of the battlefield's territory
+/// A regiment's base on the table when the scenario sets none: the rules give no base size; sandtable
+/// takes one field of frontage (2.C: regiments fire at 1 field) by 4 cm (two ranks of 20 mm bases).
+inline constexpr double kDefaultRegimentFrontageMm = 100.0;
+inline constexpr double kDefaultRegimentDepthMm = 40.0;
 
 /// 2.D "Melee": points per figure. Musketeers/fusiliers 1, grenadiers 1.5, pikemen 0 against infantry and
 /// 2 against cavalry, officers 2, musicians/standard bearers 1, dragoons 2 (light and heavy dragoons are
@@ -45,5 +52,43 @@ int grenadeKills(const SywFigures& figures);
 /// rules' example, as domain.md reads it: 24 grenadiers + 1 officer = 38 against 24 musketeers + 1 officer
 /// = 26; the musketeers lose 12. Returns the losses of the side with fewer points (0 on a tie).
 int meleeLosses(double pointsA, double pointsB);
+
+/// A kind of figure a regiment is made of: 2.D's skills list (musketeer/fusilier, grenadier, pikeman, officer,
+/// musician/standard bearer; dragoons, light and heavy dragoons, hussars, cuirassiers) and 2.B/3.G's guns and
+/// limbers. `key` is the member of a unit's "figures" object in the document (plural, snake case), `singular`
+/// and `plural` the names shown to a person, `count` the SywFigures counter.
+struct FigureKind {
+    const char* key;
+    const char* singular;
+    const char* plural;
+    int SywFigures::*count;
+};
+
+/// Every figure kind, in document order (musketeers first, limbers last).
+std::span<const FigureKind> figureKinds();
+
+/// The kind a word names: its key, singular or plural, or one of the rules' other names for it
+/// ("fusilier(s)" = musketeers, "standard bearer(s)"/"bearer(s)"/"drummer(s)" = musicians, "pikes" =
+/// pikemen, "guns"/"cannons" = cannon); case, spaces, '-' and '_' are ignored. nullptr when none.
+const FigureKind* findFigureKind(const std::string& word);
+
+/// Parses a regiment's figures as a person writes them: "22 musketeers + 2 musicians + 1 officer" (items
+/// separated by '+', ',' or ';', each a whole count then a kind; a kind named twice adds up). Throws
+/// std::invalid_argument naming the item: "unknown figure kind 'Jaeger'", "no count in 'musketeers'",
+/// "'x2 grenadiers' is not a count and a figure kind"; an empty text is refused too.
+SywFigures parseFigures(const std::string& text);
+
+/// The figures as parseFigures reads them back: "22 musketeers + 2 musicians + 1 officer" (document
+/// order, kinds with no figure left out; "" when there is none).
+std::string formatFigures(const SywFigures& figures);
+
+/// Sets the unit's count of figures of `kind` (0 or more; throws std::invalid_argument when negative). The
+/// unit's strength follows its figures when it was their total (or 0) before, so a regiment typed figure by
+/// figure keeps "strength = figures". A unit without figures gets them.
+void setFigureCount(Unit& unit, const FigureKind& kind, int count);
+
+/// 2.B "Movement", in fields of 10 cm: infantry 1, cavalry (dragoons too) 3, artillery 1 (or a shot, or a turn of more
+/// than 60 degrees); HQs and baggage move as infantry (the rules name only the three arms).
+double moveFields(UnitType type);
 
 } // namespace sandtable::core::rules::syw

@@ -96,6 +96,11 @@ std::vector<MapLegendEntry> mapLegend(const core::Scenario& scenario);
 /// smaller than its margins, or more than maxPages sheets would be needed (naming the count).
 MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& request);
 
+/// The scale to print at when the user names none: the scenario's game scale (1:16,000 for Pub Battles,
+/// 1:8,000 for a Kriegsspiel map kept at its own scale), and for a SYW house-rules table the largest of 1:1, 1:2, 1:5, 1:10, 1:15, 1:20,
+/// 1:25, 1:50 (times the scenario's own scale) at which the table fits one sheet of request.page (else 1:100).
+double defaultMapPrintScale(const core::Scenario& scenario, const MapPrintRequest& request);
+
 /// Result of printing: pages written (map sheets, plus an assembly page when tiled), the layout, the files
 /// written (one PDF; or one SVG/PNG per page, the assembly page first) and whether the grid layer was drawn.
 struct MapPrintResult {
@@ -111,6 +116,8 @@ struct MapPrintResult {
 /// scenario's block length x depth, domain.md "a scenario setting", default 20 x 10 mm, scaled by
 /// game scale / print scale; route column blocks use the route-column length). Every sheet carries a title, a scale bar in
 /// metres and in Pub Battles movement segments (4.5 cm foot / 6.4 cm mounted, domain.md), a north arrow,
+/// (a SYW house-rules table instead: a bar of five 10 cm fields, the moves and ranges in fields, and on
+/// the table a faint 10 cm field grid, the sectors and a frame in cm),
 /// registration marks at the corners of the map area, the sheet's position and neighbours, and the legend
 /// of the terrain classes present. A 1 km ground line measures 1,000,000 / N mm on every sheet.
 /// Throws core::IoError / core::OperationError; core::Cancelled when progress says stop.
