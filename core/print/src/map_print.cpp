@@ -288,11 +288,9 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
         const core::style::Rgba colour =
             core::style::parseHexColour(side ? side->colour : "").value_or(core::style::Rgba{77, 77, 77, 255});
         // domain.md: block length x depth and the route-column length are scenario settings (mm on the table).
-        double length = core::oob::blockLengthMm(s.settings, u.placement->column) * k;
-        double depth = core::oob::blockDepthMm(s.settings) * k;
-        if (u.type == core::UnitType::Hq) {
-            length = depth = depth * 0.8;
-        }
+        const core::oob::PieceSizeMm size = core::oob::pieceSizeMm(s.settings, u, u.placement->column);
+        double length = size.length * k;
+        double depth = size.depth * k;
         if (u.placement->column)
             std::swap(length, depth); // in route column the long side runs along the facing
         const double px = t.x(u.placement->position.x), py = t.y(u.placement->position.y);

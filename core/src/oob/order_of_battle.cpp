@@ -148,6 +148,15 @@ double blockDepthMm(const ScenarioSettings& st)
     return st.blockDepthMm.value_or(pb::kDefaultBlockDepthMm);
 }
 
+PieceSizeMm pieceSizeMm(const ScenarioSettings& st, const Unit& unit, bool routeColumn)
+{
+    if (unit.type == UnitType::Hq) {
+        const double side = blockDepthMm(st) * 0.8;
+        return {side, side};
+    }
+    return {blockLengthMm(st, routeColumn), blockDepthMm(st)};
+}
+
 double stickerWidthMm(const ScenarioSettings& st) { return st.stickerWidthMm.value_or(blockLengthMm(st, false)); }
 
 double stickerHeightMm(const ScenarioSettings& st) { return st.stickerHeightMm.value_or(blockDepthMm(st)); }

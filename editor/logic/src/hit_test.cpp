@@ -2,6 +2,8 @@
 // Hit-testing of terrain features, drawing order, piece markers, selection.
 #include "sandtable/editor/logic/hit_test.hpp"
 
+#include "sandtable/core/oob/order_of_battle.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -88,13 +90,13 @@ std::optional<core::FeatureId> hitTestFeature(const core::Scenario& scenario, co
     return std::nullopt;
 }
 
-std::array<core::Coordinate, 4> unitMarkerCorners(const core::Unit& unit, const core::Placement& placement,
-    const UnitMarkerStyle& style, double pixelsPerMetre)
+std::array<core::Coordinate, 4> unitMarkerCorners(const core::Scenario& scenario, const core::Unit& unit,
+    const core::Placement& placement, double pixelsPerMetre, const UnitMarkerStyle& style)
 {
-    double length = style.frontage;
-    double depth = style.depth;
-    if (unit.type == core::UnitType::Hq)
-        length = depth;
+    const core::oob::PieceSizeMm size = core::oob::pieceSizeMm(scenario.settings, unit, placement.column);
+    const double metresPerMm = scenario.settings.scaleDenominator / 1000.0;
+    double length = size.length * metresPerMm;
+    double depth = size.depth * metresPerMm;
     const double minimumLength = pixelsPerMetre > 0.0 ? style.minimumPixels / pixelsPerMetre : 0.0;
     if (length < minimumLength) {
         depth *= minimumLength / length;
@@ -119,7 +121,7 @@ std::optional<core::UnitId> hitTestUnit(const core::Scenario& scenario, core::Co
     for (auto it = scenario.units.rbegin(); it != scenario.units.rend(); ++it) {
         if (!it->placement)
             continue;
-        const auto corners = unitMarkerCorners(*it, *it->placement, style, pixelsPerMetre);
+        const auto corners = unitMarkerCorners(scenario, *it, *it->placement, pixelsPerMetre, style);
         const std::vector<std::vector<core::Coordinate>> ring{{corners[0], corners[1], corners[2], corners[3], corners[0]}};
         if (insidePolygon(p, ring))
             return it->id;

@@ -129,7 +129,7 @@ void drawUnits(wxGraphicsContext& gc, const ViewTransform& view, const core::Sce
     for (const auto& unit : scenario.units) {
         if (!unit.placement)
             continue;
-        const auto corners = unitMarkerCorners(unit, *unit.placement, style, view.scale());
+        const auto corners = unitMarkerCorners(scenario, unit, *unit.placement, view.scale(), style);
         wxGraphicsPath body = gc.CreatePath();
         for (std::size_t i = 0; i < corners.size(); ++i) {
             const Point p = view.worldToScreen(corners[i]);

@@ -3,6 +3,7 @@
 #include "sandtable/editor/ui/properties_pane.hpp"
 
 #include "sandtable/core/document/operations.hpp"
+#include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 
 #include <wx/propgrid/advprops.h>
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 
 namespace sandtable::editor::ui {
@@ -90,6 +92,21 @@ void PropertiesPane::refresh()
                 m_grid->Append(enumProperty("Quality", "quality", choices({"militia", "regular", "elite", "guard"}),
                     core::toString(unit->quality)));
                 m_grid->Append(new wxIntProperty("Strength", "strength", unit->strength));
+                if (scenario.settings.system == core::GameSystem::SywMiniatures && unit->type != core::UnitType::Hq) {
+                    // SYW house rules 2.D: a regiment is its figures; the points follow from them.
+                    namespace syw = core::rules::syw;
+                    const core::SywFigures figures = unit->figures.value_or(core::SywFigures{});
+                    m_grid->Append(new wxPropertyCategory("Figures (SYW)"));
+                    for (const syw::FigureKind& kind : syw::figureKinds()) {
+                        wxString label = u8(kind.plural);
+                        label[0] = wxToupper(label[0]);
+                        m_grid->Append(new wxIntProperty(label, wxString("fig:") + kind.key, figures.*(kind.count)));
+                    }
+                    std::ostringstream points;
+                    points << syw::meleePoints(figures) << " melee (" << syw::meleePoints(figures, true)
+                           << " against cavalry), " << syw::firePoints(figures) << " fire";
+                    m_grid->Append(new wxStringProperty("Points", "points", u8(points.str())))->Enable(false);
+                }
                 if (unit->placement) {
                     m_grid->Append(new wxPropertyCategory("Placement"));
                     // Two decimals at most: the default shows six significant digits (a northing of
@@ -186,11 +203,17 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
                     unit.placement->facing = std::fmod(std::fmod(number, 360.0) + 360.0, 360.0);
             } else if (unit.placement && name == "column") {
                 unit.placement->column = value == "true" || value == "1";
+            } else if (name.rfind("fig:", 0) == 0) {
+                const core::rules::syw::FigureKind* kind = core::rules::syw::findFigureKind(name.substr(4));
+                const double count = parseNumber(value, name.c_str() + 4);
+                if (!kind || count != std::floor(count) || count > 1e5)
+                    throw std::invalid_argument("a count of figures is a whole number, 0 or more");
+                core::rules::syw::setFigureCount(unit, *kind, static_cast<int>(count));
             } else {
                 throw std::invalid_argument("no property " + name);
             }
             if (!(unit == *found))
-                document->apply(core::operations::replaceUnit(scenario, unit, "Change unit " + name));
+                document->apply(core::operations::replaceUnit(scenario, unit, name.rfind("fig:", 0) == 0 ? "Change unit figures" : "Change unit " + name));
         } else if (m_shown->kind == ObjectRef::Kind::Formation) {
             const auto it = std::find_if(scenario.formations.begin(), scenario.formations.end(),
                 [&](const core::Formation& f) { return f.id.str() == m_shown->id; });

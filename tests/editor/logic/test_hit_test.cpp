@@ -81,13 +81,24 @@ BOOST_AUTO_TEST_CASE(points_are_hit_within_tolerance)
     BOOST_TEST(!hitTestFeature(s, {103, 104}, 4.9).has_value());
 }
 
+namespace {
+/// A scenario whose blocks are 18.75 x 6.25 mm at 1:16,000: 300 m x 100 m of ground.
+core::Scenario blocksOf300By100()
+{
+    core::Scenario s;
+    s.settings.scaleDenominator = 16000.0;
+    s.settings.blockLengthMm = 18.75;
+    s.settings.blockDepthMm = 6.25;
+    return s;
+}
+} // namespace
+
 BOOST_AUTO_TEST_CASE(a_block_facing_east_in_line_has_its_frontage_north_south)
 {
     core::Unit unit;
     unit.type = core::UnitType::Infantry;
     const core::Placement placement{{1000.0, 2000.0}, 90.0, false};
-    const UnitMarkerStyle style{300.0, 100.0, 10.0};
-    const auto c = unitMarkerCorners(unit, placement, style, 1.0);
+    const auto c = unitMarkerCorners(blocksOf300By100(), unit, placement, 1.0);
     // Front-left corner: 50 m east (half depth forward), 150 m north (left of an east-facing block).
     BOOST_TEST(c[0].x == 1050.0, tt::tolerance(1e-9));
     BOOST_TEST(c[0].y == 2150.0, tt::tolerance(1e-9));
@@ -101,7 +112,7 @@ BOOST_AUTO_TEST_CASE(a_block_in_route_column_runs_along_its_facing)
 {
     core::Unit unit;
     const core::Placement placement{{0.0, 0.0}, 0.0, true}; // facing north, in column
-    const auto c = unitMarkerCorners(unit, placement, UnitMarkerStyle{300.0, 100.0, 10.0}, 1.0);
+    const auto c = unitMarkerCorners(blocksOf300By100(), unit, placement, 1.0);
     BOOST_TEST(c[0].x == -50.0, tt::tolerance(1e-9));
     BOOST_TEST(c[0].y == 150.0, tt::tolerance(1e-9));
     BOOST_TEST(c[2].x == 50.0, tt::tolerance(1e-9));
@@ -113,9 +124,28 @@ BOOST_AUTO_TEST_CASE(markers_keep_a_minimum_size_on_screen_when_zoomed_out)
     core::Unit unit;
     const core::Placement placement{{0.0, 0.0}, 0.0, false};
     // At 0.01 px/m a 300 m block would be 3 px; it is drawn 10 px = 1000 m long and 1000/3 m deep.
-    const auto c = unitMarkerCorners(unit, placement, UnitMarkerStyle{300.0, 100.0, 10.0}, 0.01);
+    const auto c = unitMarkerCorners(blocksOf300By100(), unit, placement, 0.01, UnitMarkerStyle{10.0});
     BOOST_TEST(std::abs(c[1].x - c[0].x) == 1000.0, tt::tolerance(1e-9));
     BOOST_TEST(std::abs(c[1].y - c[2].y) == 1000.0 / 3.0, tt::tolerance(1e-9));
+}
+
+BOOST_AUTO_TEST_CASE(markers_are_the_pieces_map_print_draws_on_a_syw_table_too)
+{
+    // A SYW table (1:1, table metres): a regiment's default base is one field (10 cm) by 4 cm; an HQ is a
+    // square of 0.8 x 4 = 3.2 cm. At 500 px/m the 10 cm base is 50 px, above the 10 px minimum.
+    core::Scenario s;
+    s.settings.system = core::GameSystem::SywMiniatures;
+    s.settings.scaleDenominator = 1.0;
+    core::Unit regiment;
+    const core::Placement placement{{1.0, 1.0}, 0.0, false};
+    const auto c = unitMarkerCorners(s, regiment, placement, 500.0);
+    BOOST_TEST(std::abs(c[1].x - c[0].x) == 0.10, tt::tolerance(1e-9));
+    BOOST_TEST(std::abs(c[1].y - c[2].y) == 0.04, tt::tolerance(1e-9));
+    core::Unit hq;
+    hq.type = core::UnitType::Hq;
+    const auto h = unitMarkerCorners(s, hq, placement, 500.0);
+    BOOST_TEST(std::abs(h[1].x - h[0].x) == 0.032, tt::tolerance(1e-9));
+    BOOST_TEST(std::abs(h[1].y - h[2].y) == 0.032, tt::tolerance(1e-9));
 }
 
 BOOST_AUTO_TEST_CASE(selection_is_dropped_when_its_feature_goes)

@@ -155,12 +155,14 @@ BOOST_AUTO_TEST_CASE(diagnostic_paths_name_objects)
 BOOST_AUTO_TEST_CASE(pieces_are_hit_inside_their_marker)
 {
     const core::Scenario s = sandtable::test::smallScenario();
-    // At 1 px/m the blue infantry (300650, 4400650), facing east, is 100 m along x and 300 m along y.
-    const auto hit = hitTestUnit(s, {300650, 4400780}, 1.0, 1.0);
+    // The blue infantry (300650, 4400650), facing east, is the default 20 x 10 mm block at 1:16,000: 160 m
+    // along x (300570..300730) and 320 m along y (4400490..4400810).
+    const auto hit = hitTestUnit(s, {300650, 4400800}, 1.0, 1.0);
     BOOST_REQUIRE(hit.has_value());
     BOOST_TEST(hit->str() == "blue-1-a");
     BOOST_TEST(!hitTestUnit(s, {300750, 4400650}, 1.0, 1.0).has_value());
-    BOOST_TEST(hitTestUnit(s, {300702, 4400650}, 1.0, 3.0).has_value()); // within tolerance of the edge
+    BOOST_TEST(!hitTestUnit(s, {300650, 4400815}, 1.0, 1.0).has_value());
+    BOOST_TEST(hitTestUnit(s, {300732, 4400650}, 1.0, 3.0).has_value()); // within tolerance of the edge
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -212,8 +212,12 @@ void PrintPane::replan()
 {
     m_plan.reset();
     const core::Document* doc = m_workbench.document();
-    if (doc && m_scaleFromDocument)
-        m_scale->ChangeValue(fixed(doc->scenario().settings.scaleDenominator, 0));
+    if (doc && m_scaleFromDocument) {
+        // The CLI's rule: the game scale, or a SYW table's plan fitting one page.
+        print::MapPrintRequest page;
+        page.page = print::parsePageSize(m_page->GetStringSelection().ToStdString(wxConvUTF8));
+        m_scale->ChangeValue(fixed(print::defaultMapPrintScale(doc->scenario(), page), 0));
+    }
     print::MapPrintRequest request;
     if (!doc || !readRequest(request, true)) {
         m_summary->SetLabel(doc ? "Check the scale, margin and overlap." : "No scenario open.");

@@ -59,6 +59,16 @@ std::string formationPath(const Scenario& scenario, const FormationId& formation
 double blockLengthMm(const ScenarioSettings& settings, bool routeColumn);
 double blockDepthMm(const ScenarioSettings& settings);
 
+/// A piece as drawn on a map or the editor's canvas, in table mm: `length` across the facing in line,
+/// `depth` along it (swap them for the ground in route column: the long side then runs along the facing,
+/// and the length is the route-column length). An HQ is a square of 0.8 x the block depth (it stands
+/// apart from the line; the rules give it no size).
+struct PieceSizeMm {
+    double length = 0.0;
+    double depth = 0.0;
+};
+PieceSizeMm pieceSizeMm(const ScenarioSettings& settings, const Unit& unit, bool routeColumn);
+
 /// Sticker size in mm: the scenario's, else the block's length x depth.
 double stickerWidthMm(const ScenarioSettings& settings);
 double stickerHeightMm(const ScenarioSettings& settings);

@@ -30,10 +30,12 @@ std::optional<core::FeatureId> hitTestFeature(const core::Scenario& scenario, co
 std::vector<const core::TerrainFeature*> featuresInDrawingOrder(const core::Scenario& scenario);
 
 /// The four world corners of a placed piece's marker, clockwise from the front-left corner, for a view
-/// of `pixelsPerMetre`. Facing is degrees clockwise from grid north; in line the frontage runs across
-/// the facing, in route column along it. HQs are squares of side `style.depth`.
-std::array<core::Coordinate, 4> unitMarkerCorners(const core::Unit& unit, const core::Placement& placement,
-    const UnitMarkerStyle& style, double pixelsPerMetre);
+/// of `pixelsPerMetre`: the piece as `map print` draws it (core::oob::pieceSizeMm, the scenario's block
+/// size in table mm at its game scale: 20 x 10 mm = 320 x 160 m at 1:16,000, a SYW regiment 10 x 4 cm
+/// of table), never shorter than `style.minimumPixels`. Facing is degrees clockwise from grid north; in
+/// line the frontage runs across the facing, in route column along it.
+std::array<core::Coordinate, 4> unitMarkerCorners(const core::Scenario& scenario, const core::Unit& unit,
+    const core::Placement& placement, double pixelsPerMetre, const UnitMarkerStyle& style = UnitMarkerStyle{});
 
 /// The topmost placed piece under `p` (later units in the document are drawn last, so they win), drawn
 /// with `style` at `pixelsPerMetre`; `tolerance` in metres around its marker.

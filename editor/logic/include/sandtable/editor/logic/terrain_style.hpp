@@ -50,9 +50,7 @@ inline TerrainStyle terrainStyle(const core::TerrainFeature& feature)
 /// `depth` metres in line (turned lengthwise in route column), never smaller on screen than
 /// `minimumPixels` along the frontage. HQs are drawn as squares of side `depth`.
 struct UnitMarkerStyle {
-    double frontage = 300.0;
-    double depth = 100.0;
-    double minimumPixels = 10.0;
+    double minimumPixels = 10.0; ///< a marker's length never falls below this on screen (its depth keeps the ratio)
 };
 
 /// The fill of a side's pieces: the side's "#rrggbb" colour, or grey when it is missing or malformed.
