@@ -72,6 +72,7 @@ struct PrintOptions {
     double dpi = 150.0;
     std::string format;
     bool underlay = false;
+    bool playerAid = false;
 };
 
 struct BattleOptions {
@@ -391,6 +392,7 @@ void runPrint(const PrintOptions& o, Context& context)
     request.page = print::parsePageSize(o.page);
     request.copies = o.copies;
     request.scaleDenominator = o.scale;
+    request.playerAid = o.playerAid;
     const double scale = print::campaignPrintScale(s, request);
     request.scaleDenominator = scale;
     bool underlay = false;
@@ -425,7 +427,8 @@ void runPrint(const PrintOptions& o, Context& context)
         context.printJson({{"output", o.output}, {"format", formatName}, {"files", files}, {"pages", result.pages}, {"copies", o.copies},
             {"sheets_per_copy", result.layout.sheets.size()}, {"scale", result.scaleDenominator},
             {"square_mm", s.campaign->grid.squareSize * 1000.0 / result.scaleDenominator},
-            {"page_mm", Json::array({result.layout.pageWidthMm, result.layout.pageHeightMm})}, {"underlay", underlay}});
+            {"page_mm", Json::array({result.layout.pageWidthMm, result.layout.pageHeightMm})}, {"underlay", underlay},
+            {"player_aid", o.playerAid}});
         return;
     }
     context.out << o.output << ": " << result.pages << " page(s), " << o.copies << " cop" << (o.copies == 1 ? "y" : "ies")
@@ -512,6 +515,10 @@ void registerGridCommands(CLI::App& app, Context& context)
     printCommand->add_option("--format", p->format, "pdf, svg or png (default: the output's extension); SVG/PNG write one file per page, numbered when several")
         ->check(CLI::IsMember({"pdf", "svg", "png"}));
     printCommand->add_flag("--underlay", p->underlay, "Print the scenario's base map under the grid");
+    printCommand->add_flag("--player-aid", p->playerAid,
+        "Add a last page: the Campaign Lite player aid (movement per arm and road bonuses, forced march, searches, "
+        "recon points, situation and reinforcement tables, victory conditions, each with its line of the rules; "
+        "the objectives and their points)");
     printCommand->callback([p, &context] { runPrint(*p, context); });
 }
 

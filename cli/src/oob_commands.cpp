@@ -324,15 +324,21 @@ void runSummary(const SummaryOptions& o, Context& context)
                 {"infantry_blocks", side.infantryBlocksAtStart}, {"infantry_blocks_by_day", side.infantryBlocksByDay},
                 {"rout_threshold", side.routThresholds.empty() ? 0 : side.routThresholds.front()},
                 {"rout_thresholds_by_day", side.routThresholds}});
+        Json formations = Json::array();
+        for (const auto& f : summary.formations)
+            formations.push_back(Json{{"id", f.id.str()}, {"infantry_blocks", f.infantryBlocksAtStart},
+                {"ineffective_at", f.ineffectiveAt}});
         context.printJson({{"file", o.file}, {"scale", summary.scaleDenominator},
             {"foot_segment_m", summary.footSegmentMetres}, {"mounted_segment_m", summary.mountedSegmentMetres},
             {"command_range_m", summary.commandRangeMetres}, {"field_of_fire_m", summary.fieldOfFireMetres},
+            {"spotting_range_m", summary.spottingRangeMetres}, {"formations", std::move(formations)},
             {"start_day", summary.startDay}, {"days", summary.days}, {"sides", std::move(sides)},
             {"pieces", std::move(pieces)}});
         return;
     }
     context.out << o.file << ": 1:" << summary.scaleDenominator << ", command range " << summary.commandRangeMetres
-                << " m, field of fire " << summary.fieldOfFireMetres << " m\n";
+                << " m, field of fire " << summary.fieldOfFireMetres << " m, spotting " << summary.spottingRangeMetres
+                << " m\n";
     for (const auto& side : summary.sides) {
         context.out << "  " << side.id.str() << ": " << side.pieces << " piece(s) worth " << side.victoryPoints
                     << " victory points; " << side.infantryBlocksAtStart << " infantry block(s) at the start, rout at";
@@ -344,6 +350,14 @@ void runSummary(const SummaryOptions& o, Context& context)
             context.out << " (end of day " << summary.startDay + static_cast<int>(k) << ")";
         }
         context.out << "\n";
+        // Rulebook "Ineffective Formation": 50% of a formation's infantry, counted as for rout.
+        for (const auto& f : summary.formations) {
+            const core::Formation* formation = s.findFormation(f.id);
+            if (!formation || formation->side != side.id)
+                continue;
+            context.out << "    " << core::oob::formationPath(s, f.id) << ": ineffective at " << f.ineffectiveAt
+                        << " losses of " << f.infantryBlocksAtStart << " infantry block(s)\n";
+        }
     }
 }
 

@@ -172,6 +172,13 @@ BOOST_AUTO_TEST_CASE(table_helper_and_print)
     BOOST_TEST(jp.at("pages").get<int>() == 4);
     BOOST_TEST(jp.at("square_mm").get<double>() == 50.0); // 500 m at 1:10,000
     BOOST_TEST(std::filesystem::exists(folder / "g.pdf"));
+    // --player-aid: the four copies, then the player aid page.
+    const Result aid = runTool({"grid", "print", file.string(), "-o", (folder / "aid.pdf").string(), "--copies", "4", "--scale",
+        "10000", "--player-aid", "--json"});
+    BOOST_REQUIRE_EQUAL(aid.code, 0);
+    const auto ja = nlohmann::json::parse(aid.out);
+    BOOST_TEST(ja.at("pages").get<int>() == 5);
+    BOOST_TEST(ja.at("player_aid").get<bool>());
 }
 
 BOOST_AUTO_TEST_CASE(print_as_png_writes_one_file_per_page_and_lists_them)

@@ -58,6 +58,12 @@ BOOST_AUTO_TEST_CASE(summary_json_has_points_thresholds_and_ranges)
     BOOST_TEST(j.at("sides").at(0).at("victory_points").get<int>() == 3);
     BOOST_TEST(j.at("sides").at(0).at("rout_threshold").get<int>() == 1);
     BOOST_TEST(j.at("pieces").at(1).at("combat_dice").get<int>() == 3);
+    // Rulebook "Spotting": one full Foot Movement, 3 x 720 m; "Ineffective Formation": blue-1's one
+    // infantry block, ineffective at 1 loss.
+    BOOST_TEST(j.at("spotting_range_m").get<double>() == 2160.0);
+    BOOST_TEST(j.at("formations").at(0).at("id").get<std::string>() == "blue-1");
+    BOOST_TEST(j.at("formations").at(0).at("infantry_blocks").get<int>() == 1);
+    BOOST_TEST(j.at("formations").at(0).at("ineffective_at").get<int>() == 1);
 }
 
 BOOST_AUTO_TEST_CASE(summary_of_a_syw_scenario_speaks_syw_only)

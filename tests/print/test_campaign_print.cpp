@@ -106,6 +106,34 @@ BOOST_AUTO_TEST_CASE(the_default_scale_fits_the_grid_on_one_page)
     BOOST_CHECK_THROW(print::campaignPrintScale(none, request), core::OperationError);
 }
 
+BOOST_AUTO_TEST_CASE(the_player_aid_is_one_more_page_with_the_rules_numbers_and_the_objectives)
+{
+    test::TemporaryFolder folder;
+    core::Scenario s = gridScenario(4, 3, 1000.0);
+    s.campaign->objectives.push_back(core::Objective{"junction", "Cross roads", core::ObjectiveKind::Junction, {1, 2}, 2, std::nullopt});
+    print::CampaignPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.copies = 2;
+    request.playerAid = true;
+    const auto result = print::printCampaignSheets(s, request, folder / "aid.pdf");
+    BOOST_TEST(result.pages == 3); // two copies of one sheet, then the aid
+    BOOST_REQUIRE(commandAvailable("pdftotext")); // poppler-utils: packaging/install-deps.sh
+    const auto txt = folder / "aid.txt";
+    BOOST_REQUIRE(std::system(("pdftotext -f 3 -l 3 '" + (folder / "aid.pdf").string() + "' '" + txt.string() + "'").c_str()) == 0);
+    const std::string aid = core::readFile(txt);
+    BOOST_TEST_INFO(aid);
+    // campaign-lite.txt line 124: "Infantry: two squares per turn, Cavalry: four squares per turn, Artillery: one square".
+    BOOST_TEST(aid.find("Infantry 2, cavalry 4, artillery 1 [line 124]") != std::string::npos);
+    // Line 138: "Minor Road-One Square Major Road-Two Squares"; line 231: recon points 1 / 2 / 0.
+    BOOST_TEST(aid.find("minor road +1, major road +2") != std::string::npos);
+    BOOST_TEST(aid.find("Reconnaissance points: infantry 1, cavalry 2, artillery 0 [line 231]") != std::string::npos);
+    // Line 312 on: the reinforcement d10, 8 = one turn late.
+    BOOST_TEST(aid.find("One turn delay") != std::string::npos);
+    BOOST_TEST(aid.find("causing twice or more casualties than suffered [line 358]") != std::string::npos);
+    BOOST_TEST(aid.find("Cross roads (junction, square ") != std::string::npos);
+    BOOST_TEST(aid.find("2 points") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(copies_and_tiling_give_the_expected_pages)
 {
     test::TemporaryFolder folder;

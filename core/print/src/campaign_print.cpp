@@ -2,6 +2,7 @@
 // Campaign sheets as PDF, SVG or PNG pages through cairo, tiled with map_print's sheet planner.
 #include "sandtable/print/campaign_print.hpp"
 
+#include "sandtable/core/rules/campaign_lite.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -363,6 +364,82 @@ core::Scenario gridExtentScenario(const core::Scenario& s)
     return out;
 }
 
+/// The Campaign Lite player aid (campaign-lite.txt): every number a player needs on the campaign map, each
+/// with the line of the rules text it comes from, and the scenario's objectives with their points.
+void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double marginMm)
+{
+    namespace rules = core::rules;
+    const rules::MovementRules& m = rules::movementRules();
+    const rules::SearchRules& search = rules::searchRules();
+    const double x = marginMm, width = pageW - 2 * marginMm;
+    double y = marginMm + 6.0;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    text(cr, x, y, 5.0, "Campaign Lite player aid", true);
+    y += 5.5;
+    text(cr, x, y, 3.0, s.settings.title.empty() ? s.settings.id : s.settings.title);
+    y += 4.5;
+    text(cr, x, y, 2.3, "Numbers from " + std::string(rules::kCampaignLiteSource) + "; the line of each is given in brackets.");
+    const auto line = [](int n) { return " [line " + std::to_string(n) + "]"; };
+    const auto heading = [&](const std::string& title) {
+        y += 8.0;
+        text(cr, x, y, 3.4, title, true);
+        cairo_set_line_width(cr, 0.2);
+        cairo_move_to(cr, x, y + 1.2);
+        cairo_line_to(cr, x + width, y + 1.2);
+        cairo_stroke(cr);
+        y += 1.5;
+    };
+    const auto row = [&](const std::string& body) {
+        y += 4.6;
+        text(cr, x + 2.0, y, 2.8, body);
+    };
+    const auto table = [&](const rules::DieTable& t, const std::string& title) {
+        row(title + " (d" + std::to_string(t.faces) + ")" + line(t.line) + ":");
+        for (const rules::DieTableEntry& e : t.entries) {
+            std::ostringstream faces;
+            faces << e.low;
+            if (e.high != e.low)
+                faces << "-" << (e.high > t.faces ? std::string("more") : std::to_string(e.high));
+            y += 4.2;
+            text(cr, x + 8.0, y, 2.6, faces.str());
+            text(cr, x + 22.0, y, 2.6, std::string(e.text));
+        }
+    };
+    heading("Movement, squares per one-hour turn");
+    row("Infantry " + std::to_string(m.infantry) + ", cavalry " + std::to_string(m.cavalry) + ", artillery "
+        + std::to_string(m.artillery) + line(m.line));
+    row("Along a road for the whole move: minor road +" + std::to_string(m.minorRoadBonus) + ", major road +"
+        + std::to_string(m.majorRoadBonus) + "; on roads artillery moves as infantry" + line(m.roadBonusLine));
+    row("Forced march: +" + std::to_string(m.forcedMarchBonus) + " square, then roll" + line(m.forcedMarchLine));
+    table(rules::forcedMarchTable(), "Forced march");
+    table(rules::forcedMarchSecondTable(), "Forced march, second die, +1 for each turn the unit was forced marched");
+    row("Night: movement is halved" + line(m.nightLine));
+    heading("Searches and reconnaissance");
+    row("Squares searched: infantry " + std::to_string(search.infantry) + ", cavalry " + std::to_string(search.cavalryMin) + "-"
+        + std::to_string(search.cavalryMax) + " (you decide), artillery " + std::to_string(search.artillery) + line(search.line));
+    row("One square less for a force with disordered units, and one less after a forced march" + line(search.penaltyLine));
+    row("Reconnaissance points: infantry " + std::to_string(search.reconInfantry) + ", cavalry "
+        + std::to_string(search.reconCavalry) + ", artillery " + std::to_string(search.reconArtillery) + line(search.reconLine));
+    table(rules::bothReconTable(), "Both sides chose Aggressive Recon");
+    table(rules::skirmishAgainstDeployedTable(), "Skirmish against a deployed force");
+    heading("Reinforcements");
+    table(rules::reinforcementDelayTable(), "Arrival of a reinforcement");
+    heading("Victory: one point each");
+    for (const rules::VictoryCondition& v : rules::victoryConditions())
+        row(std::string(v.text) + line(v.line));
+    if (s.campaign && !s.campaign->objectives.empty()) {
+        heading("This campaign's objectives");
+        for (const core::Objective& o : s.campaign->objectives) {
+            std::string body = o.name.empty() ? o.id : o.name;
+            body += " (" + std::string(core::toString(o.kind)) + ", square " + core::squareName(s.campaign->grid, o.square) + "): "
+                + std::to_string(o.points) + (o.points == 1 ? " point" : " points");
+            if (o.side)
+                body += ", side " + o.side->str();
+            row(body);
+        }
+    }
+}
+
 } // namespace
 
 double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintRequest& request)
@@ -414,7 +491,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
     const double mmPerMetre = 1000.0 / result.scaleDenominator;
     const core::Extent& e = *extentOnly.settings.extent;
 
-    const int total = static_cast<int>(perCopy) * request.copies;
+    const int total = static_cast<int>(perCopy) * request.copies + (request.playerAid ? 1 : 0);
     PageSink sink(output, request.format, request.pngDpi, layout.pageWidthMm, layout.pageHeightMm, total,
         scenario.settings.title + " - campaign map");
 
@@ -466,6 +543,11 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
             sink.end();
             ++page;
         }
+    }
+    if (request.playerAid) {
+        drawPlayerAid(sink.begin(), scenario, layout.pageWidthMm, request.marginMm);
+        sink.end();
+        ++page;
     }
     result.files = sink.commit();
     core::reportProgress(progress, 1.0, "printing campaign sheets");

@@ -186,6 +186,19 @@ OrderOfBattleSummary summarize(const Scenario& s)
     out.mountedSegmentMetres = pb::mountedSegmentMetres(n);
     out.commandRangeMetres = pb::commandRangeMetres(n);
     out.fieldOfFireMetres = pb::fieldOfFireMetres(n);
+    out.spottingRangeMetres = pb::spottingRangeMetres(n);
+    for (const Formation& f : s.formations) {
+        // Its infantry at the start (reinforcements aside, as for the side's rout): its own and its descendants'.
+        FormationFigures figures;
+        figures.id = f.id;
+        for (const Formation* level : descendants(s, f.id))
+            for (const Unit* u : unitsOf(s, level->id))
+                if (pb::countsForRout(u->type) && !u->arrival)
+                    ++figures.infantryBlocksAtStart;
+        figures.ineffectiveAt = pb::ineffectiveThreshold(figures.infantryBlocksAtStart);
+        if (figures.infantryBlocksAtStart > 0)
+            out.formations.push_back(figures);
+    }
     out.startDay = s.settings.startDay.value_or(1);
     out.days = s.settings.days.value_or(1);
     for (const Side& side : s.sides) {

@@ -25,17 +25,17 @@ const DieTable& secondaryTerrainTable(std::string_view region)
     static const DieTable foothills{"foothills", 10,
         {{1, 2, "hill", "A grid-sized hill"}, {3, 3, "stream", "Start of a stream"}, {4, 5, "woods", "A grid-sized wood"},
             {6, 10, "nothing", "Nothing"}},
-        kCampaignLiteSource};
+        kCampaignLiteSource, 64};
     // "Valley: 1 field / 2 hill / 3 Start of a stream / 4 orchard / 5 village / 6-10 Nothing"
     static const DieTable valley{"valley", 10,
         {{1, 1, "field", "A grid-sized field"}, {2, 2, "hill", "A grid-sized hill"}, {3, 3, "stream", "Start of a stream"},
             {4, 4, "orchard", "A grid-sized orchard"}, {5, 5, "village", "A grid-sized village"}, {6, 10, "nothing", "Nothing"}},
-        kCampaignLiteSource};
+        kCampaignLiteSource, 72};
     // "Farming Plain: 1-2 field / 3 Start of a stream / 4 orchard / 5 village / 6-10 Nothing"
     static const DieTable farming{"farming-plain", 10,
         {{1, 2, "field", "A grid-sized field"}, {3, 3, "stream", "Start of a stream"}, {4, 4, "orchard", "A grid-sized orchard"},
             {5, 5, "village", "A grid-sized village"}, {6, 10, "nothing", "Nothing"}},
-        kCampaignLiteSource};
+        kCampaignLiteSource, 82};
     if (region == "foothills")
         return foothills;
     if (region == "valley")
@@ -55,21 +55,21 @@ const DieTable& wallsTable()
 {
     static const DieTable table{"walls", 6,
         {{1, 3, "fence", "A wooden fence on two sides, any road side first"}, {4, 6, "stone-walls", "Stone walls on all sides"}},
-        "campaign-lite.txt, Fields, woods, and orchards (damaged passage read as domain.md says)"};
+        "campaign-lite.txt, Fields, woods, and orchards (damaged passage read as domain.md says)", 96};
     return table;
 }
 
 const DieTable& hedgeTable()
 {
     static const DieTable table{"hedge", 6, {{1, 3, "hedge", "A hedge on two sides"}, {4, 6, "nothing", "Nothing"}},
-        "campaign-lite.txt, Fields, woods, and orchards: \"Roll D6. One 1-3 a hedge is on two sides. Nothing.\""};
+        "campaign-lite.txt, Fields, woods, and orchards: \"Roll D6. One 1-3 a hedge is on two sides. Nothing.\"", 96};
     return table;
 }
 
 const DieTable& forcedMarchTable()
 {
     static const DieTable table{"forced-march", 6, {{1, 5, "no-effect", "No effect"}, {6, 6, "roll-again", "Roll a D6 again"}},
-        "campaign-lite.txt, Forced Marches"};
+        "campaign-lite.txt, Forced Marches", 128};
     return table;
 }
 
@@ -78,7 +78,7 @@ const DieTable& forcedMarchSecondTable()
     // The second die gets +1 for each turn forced marched, so faces above 6 occur.
     static const DieTable table{"forced-march-second", 6,
         {{1, 2, "strength-loss", "Loss of one strength point"}, {3, 1000, "disorder", "Disorder or fatigue"}},
-        "campaign-lite.txt, Forced Marches (+1 for each turn a unit is forced marched)"};
+        "campaign-lite.txt, Forced Marches (+1 for each turn a unit is forced marched)", 130};
     return table;
 }
 
@@ -88,22 +88,33 @@ const DieTable& reinforcementDelayTable()
         {{1, 6, "on-time", "Arrive on time"},
             {7, 7, "wrong-road", "Takes the wrong road at the last fork passed marching to the battle"},
             {8, 8, "delay-1", "One turn delay"}, {9, 9, "delay-2", "Two turn delay"}, {10, 10, "delay-3", "Three turn delay"}},
-        "campaign-lite.txt, Reinforcements (\"rolls a D 10\"; the table is headed 'Valley' by a copying slip)"};
+        "campaign-lite.txt, Reinforcements (\"rolls a D 10\"; the table is headed 'Valley' by a copying slip)", 312};
     return table;
 }
 
 const DieTable& bothReconTable()
 {
     static const DieTable table{"both-recon", 6, {{1, 2, "battle", "A battle is initiated"}, {3, 6, "resolved", "No battle"}},
-        "campaign-lite.txt, Aggressive Reconnaissance (*When both sides chose Aggressive Recon)"};
+        "campaign-lite.txt, Aggressive Reconnaissance (*When both sides chose Aggressive Recon)", 241};
     return table;
 }
 
 const DieTable& skirmishAgainstDeployedTable()
 {
     static const DieTable table{"skirmish-vs-deployed", 6,
-        {{1, 3, "contested", "Contested Square"}, {4, 6, "battle", "Battle ensues"}}, "campaign-lite.txt, Deploy: Skirmish Combat"};
+        {{1, 3, "contested", "Contested Square"}, {4, 6, "battle", "Battle ensues"}}, "campaign-lite.txt, Deploy: Skirmish Combat", 263};
     return table;
+}
+
+const std::vector<VictoryCondition>& victoryConditions()
+{
+    static const std::vector<VictoryCondition> conditions{
+        {"strategic-objectives", "Strategic objectives: defending or capturing forts, important resources or towns, road junctions", 356},
+        {"line-of-communication", "Line of communication: a road off the campaign map, always one of the objectives; blocked by the enemy, it is his point", 360},
+        {"destruction", "Destruction of the enemy: causing twice or more casualties than suffered", 358},
+        {"retreat", "Force the enemy to retreat (leave the game table) or surrender", 358},
+    };
+    return conditions;
 }
 
 const MovementRules& movementRules()

@@ -120,6 +120,27 @@ BOOST_AUTO_TEST_CASE(rossbach_in_syw_terms_regiments_armies_and_deployment)
     BOOST_TEST(prussia.general == "Frederick II");
 }
 
+BOOST_AUTO_TEST_CASE(formations_are_ineffective_at_half_their_infantry_counted_as_for_rout)
+{
+    // Rulebook "Ineffective Formation": 50% of a formation's infantry, "in the same way as for victory
+    // (rout)". The nested fixture: d1 has 2 infantry blocks (ineffective at 1), c1 its own 1 + d1's 2 = 3
+    // (at 2), c2 1 (at 1), the army all 4 (at 2).
+    sandtable::core::Scenario s = sandtable::test::nestedScenario();
+    const oob::OrderOfBattleSummary summary = oob::summarize(s);
+    const auto at = [&](const std::string& id) {
+        for (const auto& f : summary.formations)
+            if (f.id.str() == id)
+                return std::pair{f.infantryBlocksAtStart, f.ineffectiveAt};
+        return std::pair{-1, -1};
+    };
+    BOOST_TEST((at("d1") == std::pair{2, 1}));
+    BOOST_TEST((at("c1") == std::pair{3, 2}));
+    BOOST_TEST((at("c2") == std::pair{1, 1}));
+    BOOST_TEST((at("army") == std::pair{4, 2}));
+    // Rulebook "Spotting": one full Foot Movement, 3 x 4.5 cm = 13.5 cm = 2,160 m at 1:16,000.
+    BOOST_TEST(summary.spottingRangeMetres == 2160.0, boost::test_tools::tolerance(1e-9));
+}
+
 BOOST_AUTO_TEST_CASE(reinforcements_count_for_rout_from_their_day)
 {
     Scenario sc = sandtable::test::smallScenario();

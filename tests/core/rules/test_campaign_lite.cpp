@@ -2,9 +2,43 @@
 // Tests of core/.../rules/campaign_lite.hpp: the numbers and tables against campaign-lite.txt.
 #include "sandtable/core/rules/campaign_lite.hpp"
 
+#include "support/test_data.hpp"
+
 #include <boost/test/unit_test.hpp>
 
+#include <fstream>
+
 using namespace sandtable::core::rules;
+
+namespace {
+/// The rules text beside the shared data (../shared/rules/campaign-lite.txt).
+std::filesystem::path rulesText() { return sandtable::test::sharedDataDir().parent_path() / "rules" / "campaign-lite.txt"; }
+
+boost::test_tools::assertion_result rulesTextPresent(boost::unit_test::test_unit_id)
+{
+    boost::test_tools::assertion_result present(std::filesystem::exists(rulesText()));
+    present.message() << rulesText().string() << " is not there";
+    return present;
+}
+
+/// Line `n` (1-based) of the rules text.
+std::string rulesLine(int n)
+{
+    std::ifstream in(rulesText());
+    std::string line;
+    for (int i = 0; i < n && std::getline(in, line); ++i) {
+    }
+    return line;
+}
+
+bool lineHas(int n, const std::string& words)
+{
+    const bool found = rulesLine(n).find(words) != std::string::npos;
+    if (!found)
+        BOOST_TEST_MESSAGE("line " << n << ": '" << rulesLine(n) << "' lacks '" << words << "'");
+    return found;
+}
+} // namespace
 
 BOOST_AUTO_TEST_SUITE(campaign_lite_rules)
 
@@ -142,6 +176,56 @@ BOOST_AUTO_TEST_CASE(battle_squares_must_be_a_rectangle_on_the_grid)
     BOOST_CHECK_THROW(planBattle(c, {{0, 0}}, 0), std::invalid_argument);
     // One mile squares at 1:3600: 447.04 mm each.
     BOOST_TEST(planBattle(c, {{0, 0}}, 3600).squareOnTableMm == 447.04, boost::test_tools::tolerance(1e-9));
+}
+
+BOOST_AUTO_TEST_CASE(every_number_cites_the_line_of_the_rules_text_it_comes_from,
+    *boost::unit_test::precondition(rulesTextPresent))
+{
+    // Die tables: the cited line is the table's first face, as the text prints it.
+    BOOST_TEST(lineHas(secondaryTerrainTable("foothills").line, "1-2 A grid-sized hill"));
+    BOOST_TEST(lineHas(secondaryTerrainTable("valley").line, "1 A grid-sized field"));
+    BOOST_TEST(lineHas(secondaryTerrainTable("farming-plain").line, "1-2 A grid-sized field"));
+    BOOST_TEST(lineHas(wallsTable().line, "stone wall"));
+    BOOST_TEST(lineHas(hedgeTable().line, "hedge is on two sides"));
+    BOOST_TEST(lineHas(forcedMarchTable().line, "1-5: No effect"));
+    BOOST_TEST(lineHas(forcedMarchSecondTable().line, "1-2 Loss of one strength point"));
+    BOOST_TEST(lineHas(reinforcementDelayTable().line, "1-6 Arrive on time"));
+    BOOST_TEST(lineHas(bothReconTable().line, "A roll of 1-2 and a battle is initiated"));
+    BOOST_TEST(lineHas(skirmishAgainstDeployedTable().line, "1-3 Contested Square"));
+    // Movement, searches and recon points.
+    const MovementRules& m = movementRules();
+    BOOST_TEST(lineHas(m.line, "Infantry: two squares per turn, Cavalry: four squares per turn, Artillery: one square"));
+    BOOST_TEST(lineHas(m.roadBonusLine, "Minor Road-One Square Major Road-Two Squares"));
+    BOOST_TEST(lineHas(m.forcedMarchLine, "forced marches add one square per turn"));
+    BOOST_TEST(lineHas(m.nightLine, "Movement is halved on the campaign map"));
+    const SearchRules& search = searchRules();
+    BOOST_TEST(lineHas(search.line, "Infantry: 2 squares"));
+    BOOST_TEST(lineHas(search.line + 1, "Cavalry: 2-4 squares"));
+    BOOST_TEST(lineHas(search.line + 2, "Artillery: 1 square"));
+    BOOST_TEST(lineHas(search.penaltyLine, "reduced by one"));
+    BOOST_TEST(lineHas(search.reconLine, "Reconnaissance Points:"));
+    BOOST_TEST(lineHas(search.reconLine + 2, "Infantry unit = one point"));
+    BOOST_TEST(lineHas(search.reconLine + 3, "Cavalry = two points"));
+    BOOST_TEST(lineHas(search.reconLine + 4, "Artillery = 0 point"));
+}
+
+BOOST_AUTO_TEST_CASE(the_victory_conditions_are_the_rules_three_with_the_line_of_communication,
+    *boost::unit_test::precondition(rulesTextPresent))
+{
+    // "there are really only three victory conditions": objectives (with the LOC always among them),
+    // destruction (twice or more casualties than suffered), forcing a retreat or surrender.
+    const auto& v = victoryConditions();
+    BOOST_REQUIRE(v.size() == 4u);
+    BOOST_TEST(v[0].id == "strategic-objectives");
+    BOOST_TEST(lineHas(v[0].line, "1. Strategic objectives"));
+    BOOST_TEST(v[1].id == "line-of-communication");
+    BOOST_TEST(lineHas(v[1].line, "always including Line-of-Communication"));
+    BOOST_TEST(v[2].id == "destruction");
+    BOOST_TEST(lineHas(v[2].line, "Causing twice or more casualties than suffered"));
+    BOOST_TEST(kDestructionCasualtyRatio == 2.0);
+    BOOST_TEST(v[3].id == "retreat");
+    BOOST_TEST(lineHas(v[3].line, "3. Force the enemy to retreat (leave the game table) or surrender"));
+    BOOST_TEST(lineHas(354, "three victory conditions"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

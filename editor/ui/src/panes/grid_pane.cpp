@@ -14,6 +14,7 @@
 #include "sandtable/editor/logic/panes/campaign_grid.hpp"
 #include "sandtable/print/campaign_print.hpp"
 
+#include <wx/checkbox.h>
 #include <wx/aui/aui.h>
 #include <wx/button.h>
 #include <wx/choice.h>
@@ -132,6 +133,7 @@ private:
     wxChoice* m_region = nullptr;
     wxNotebook* m_tabs = nullptr;
     wxTextCtrl* m_copies = nullptr;
+    wxCheckBox* m_playerAid = nullptr;
     wxChoice* m_page = nullptr;
     wxStaticText* m_sheetNote = nullptr;
     wxStaticBitmap* m_sheet = nullptr;
@@ -364,6 +366,10 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     auto* printButton = new wxButton(sheetsPage, wxID_ANY, "Print to PDF...", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     sheetsSizer->Add(labelledRow(sheetsPage, "Copies", {m_copies, m_page, previewButton, printButton}), 0,
         wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    // The CLI's `grid print --player-aid`: one more page with the rules' numbers and the objectives.
+    m_playerAid = new wxCheckBox(sheetsPage, wxID_ANY, "Add the player aid page (movement, searches, tables, victory)");
+    m_playerAid->SetValue(true);
+    sheetsSizer->Add(m_playerAid, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
     m_sheetNote = new wxStaticText(sheetsPage, wxID_ANY, "");
     sheetsSizer->Add(m_sheetNote, 0, wxLEFT | wxRIGHT, 6);
     m_sheet = new wxStaticBitmap(sheetsPage, wxID_ANY, wxNullBitmap);
@@ -622,6 +628,7 @@ bool GridPane::readSheetRequest(print::CampaignPrintRequest& request)
     }
     request.copies = static_cast<int>(copies);
     request.page = print::parsePageSize(m_page->GetStringSelection().ToStdString(wxConvUTF8));
+    request.playerAid = m_playerAid->GetValue();
     return true;
 }
 
@@ -636,6 +643,7 @@ void GridPane::previewSheets()
         folder = temporaryFolder("sandtable-sheet-preview");
         m_tabs->SetSelection(1);
         request.copies = 1;
+        request.playerAid = false; // the preview shows a sheet; its note counts the pages of one copy
         request.format = print::MapOutputFormat::Png;
         // The page, in either orientation, within the tab (its width, and its height below the buttons).
         const double longSideInches = std::max(request.page.widthMm, request.page.heightMm) / 25.4;

@@ -103,16 +103,26 @@ struct SideFigures {
 };
 
 /// Everything `oob summary` reports.
+/// A formation's Ineffective threshold (rulebook "Ineffective Formation"): its infantry blocks at the start,
+/// its own and those of the formations below it, and the losses that make it Ineffective.
+struct FormationFigures {
+    FormationId id;
+    int infantryBlocksAtStart = 0;
+    int ineffectiveAt = 0;  ///< rules::pub_battles::ineffectiveThreshold(infantryBlocksAtStart)
+};
+
 struct OrderOfBattleSummary {
     double scaleDenominator = 16000.0;
     double footSegmentMetres = 0.0;
     double mountedSegmentMetres = 0.0;
     double commandRangeMetres = 0.0;
     double fieldOfFireMetres = 0.0;
+    double spottingRangeMetres = 0.0;  ///< rulebook "Spotting": one full Foot Movement
     int startDay = 1;
     int days = 1;
     std::vector<PieceFigures> pieces;
     std::vector<SideFigures> sides;
+    std::vector<FormationFigures> formations; ///< those with infantry blocks, in document order
 };
 
 /// Computes the summary. Units whose formation or side is unknown are left out of the side totals.

@@ -28,6 +28,7 @@ struct DieTable {
     int faces = 0;
     std::vector<DieTableEntry> entries;
     std::string_view source;
+    int line = 0;  ///< line of kCampaignLiteSource where the table starts (its first face)
     /// The entry a face lands on; throws std::out_of_range for a face outside 1..faces.
     const DieTableEntry& lookup(int face) const;
 };
@@ -70,6 +71,10 @@ struct MovementRules {
     bool artilleryOnRoadAsInfantry = true;
     double nightFactor = 0.5;
     std::string_view source = kCampaignLiteSource;
+    int line = 124;            ///< "Movement: Infantry: two squares per turn, ..."
+    int roadBonusLine = 138;   ///< "Road Bonuses: Minor Road-One Square Major Road-Two Squares ..."
+    int forcedMarchLine = 126; ///< "forced marches add one square per turn"
+    int nightLine = 350;       ///< "Movement is halved on the campaign map"
 };
 const MovementRules& movementRules();
 
@@ -92,6 +97,9 @@ struct SearchRules {
     int reconCavalry = 2;
     int reconArtillery = 0;
     std::string_view source = kCampaignLiteSource;
+    int line = 168;       ///< "Infantry: 2 squares ..." (the search limits)
+    int penaltyLine = 176; ///< "Forces that have disordered units have the squares they can search reduced by one."
+    int reconLine = 231;  ///< "Reconnaissance Points:"
 };
 const SearchRules& searchRules();
 
@@ -101,6 +109,18 @@ int searchSquares(std::string_view arm, bool disordered, bool forcedMarched, int
 
 /// Recon points of a force: infantry x 1 + cavalry x 2 + artillery x 0.
 int reconPoints(int infantry, int cavalry, int artillery);
+
+/// campaign-lite.txt, "VICTORY" (lines 354-360): "there are really only three victory conditions for most
+/// campaigns", one point each, the line of communication always among the strategic objectives.
+struct VictoryCondition {
+    std::string_view id;    ///< "strategic-objectives", "line-of-communication", "destruction", "retreat"
+    std::string_view text;  ///< as a player aid prints it
+    int line = 0;
+};
+const std::vector<VictoryCondition>& victoryConditions();
+
+/// "Destruction of the enemy-Causing twice or more casualties than suffered" (line 358): the ratio.
+inline constexpr double kDestructionCasualtyRatio = 2.0;
 
 /// One scale half mile (campaign-lite.txt, "Battle Phase": "each Force MUST be placed within the grid square
 /// they occupied on the Campaign map or one scale half mile ... of the grid square"), metres.

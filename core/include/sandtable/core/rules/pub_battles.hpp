@@ -66,6 +66,11 @@ inline constexpr bool countsForRout(UnitType type) { return type == UnitType::In
 /// infantry losses, i.e. at least half of n = ceil(n / 2) (7 blocks rout at 4). 0 when n is 0.
 inline constexpr int routThreshold(int infantryBlocks) { return infantryBlocks <= 0 ? 0 : (infantryBlocks + 1) / 2; }
 
+/// Rulebook "Ineffective Formation" (line 340): "A formation that has lost 50% of its infantry units is
+/// Ineffective. Determine this in the same way as for victory (rout)": the same threshold over the
+/// formation's own infantry blocks.
+inline constexpr int ineffectiveThreshold(int infantryBlocks) { return routThreshold(infantryBlocks); }
+
 /// Terrain Effects Chart, Marshes: forbidden to Artillery, Cavalry (dragoons are cavalry: rulebook
 /// "Cavalry") and Baggage Trains. True when a piece of `type` may not stand in `terrainClass`.
 bool terrainForbidden(UnitType type, std::string_view terrainClass);

@@ -37,9 +37,14 @@ struct CampaignPrintRequest {
     std::size_t maxPages = 2000;
     MapOutputFormat format = MapOutputFormat::Pdf;
     double pngDpi = 150.0;  ///< pixels per inch of paper, PNG pages only
+    /// One more page at the end: the Campaign Lite player aid (movement per arm and road bonuses, forced
+    /// march, searches and reconnaissance points, the situation and reinforcement tables, the victory
+    /// conditions, each citing its line of campaign-lite.txt; the scenario's objectives and points).
+    bool playerAid = false;
 };
 
-/// Printing's outcome: pages written (copies x sheets, plus an assembly page per copy when tiled), the
+/// Printing's outcome: pages written (copies x sheets, plus an assembly page per copy when tiled, plus the
+/// player aid when asked for), the
 /// scale used, the layout of one copy and the files written (the PDF; or one SVG / PNG per page, in page
 /// order: per copy the assembly page first when tiled, then the sheets row by row).
 struct CampaignPrintResult {
