@@ -6,6 +6,7 @@
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/oob/roster_import.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
@@ -40,6 +41,14 @@ struct TreeOptions {
     std::string file;
 };
 
+struct BlocksOptions {
+    std::string file;
+    std::string level;
+    std::vector<std::string> formations;
+    bool clear = false;
+    bool dryRun = false;
+};
+
 struct SummaryOptions {
     std::string file;
 };
@@ -52,9 +61,14 @@ struct PrintOptions {
     double height = 0.0;
 };
 
-Json unitJson(const core::Unit& u)
+Json unitJson(const core::Scenario& s, const core::Unit& u)
 {
-    return Json{{"id", u.id.str()}, {"name", u.name}, {"type", core::toString(u.type)}, {"strength", u.strength}};
+    Json out{{"id", u.id.str()}, {"name", u.name}, {"type", core::toString(u.type)}, {"strength", u.strength}};
+    if (u.block)
+        out["block"] = true;
+    if (const core::Formation* by = core::oob::blockedBy(s, u))
+        out["in_block_of"] = by->id.str(); // historical detail, not a piece
+    return out;
 }
 
 /// A formation node {"id", "name", "hq", "units", "children"} (hq: the HQ unit at its level, or null);
@@ -64,7 +78,7 @@ Json formationJson(const core::Scenario& s, const core::Formation& f, std::set<s
     const core::Unit* hq = core::oob::hqOf(s, f.id);
     Json units = Json::array();
     for (const core::Unit* u : core::oob::unitsOf(s, f.id))
-        units.push_back(unitJson(*u));
+        units.push_back(unitJson(s, *u));
     Json children = Json::array();
     for (const core::Formation* child : core::oob::children(s, f.id))
         if (seen.insert(child->id.str()).second)
@@ -102,7 +116,8 @@ void printTreeNode(const Json& node, int indent, std::ostream& out)
         << node.at("strength").get<long long>() << "\n";
     for (const auto& u : node.at("units"))
         out << pad << "  - " << u.at("name").get<std::string>() << " [" << u.at("id").get<std::string>() << "] "
-            << u.at("type").get<std::string>() << " " << u.at("strength").get<int>() << "\n";
+            << u.at("type").get<std::string>() << " " << u.at("strength").get<int>()
+            << (u.contains("block") ? " (block)" : u.contains("in_block_of") ? " (in its block)" : "") << "\n";
     for (const auto& child : node.at("children"))
         printTreeNode(child, indent + 1, out);
 }
@@ -295,6 +310,57 @@ void printSywSummary(const SummaryOptions& o, const core::Scenario& s, Context& 
     }
 }
 
+/// `oob blocks`: the chosen level plays as blocks, each the sum of the units below it (one undo step).
+void runBlocks(const BlocksOptions& o, Context& context)
+{
+    if (o.level.empty() && o.formations.empty() && !o.clear)
+        throw core::OperationError(o.file, "oob blocks", "name --level ECHELON, --formation ID or --clear");
+    core::LoadedScenario loaded = core::loadScenario(o.file);
+    core::oob::BlockRequest request;
+    if (!o.level.empty())
+        request.echelon = o.level;
+    for (const std::string& id : o.formations)
+        request.formations.push_back(core::FormationId(id));
+    request.clear = o.clear;
+    core::oob::BlockPlan plan;
+    try {
+        plan = core::oob::planBlocks(loaded.scenario, request);
+    } catch (core::OperationError& e) {
+        throw core::OperationError(o.file, e.object(), e.reason());
+    }
+    const auto actionName = [](core::oob::BlockPlanLine::Action a) {
+        using A = core::oob::BlockPlanLine::Action;
+        return a == A::Create ? "new" : a == A::Update ? "updated" : a == A::Keep ? "unchanged" : "removed";
+    };
+    int pieces = 0;
+    core::Document document(std::move(loaded.scenario), o.file);
+    if (!plan.edit.empty())
+        document.apply(std::move(plan.edit));
+    for (const core::Unit& u : document.scenario().units)
+        pieces += core::oob::isPiece(document.scenario(), u) ? 1 : 0;
+    if (!o.dryRun && !plan.lines.empty())
+        document.save();
+    if (context.json) {
+        Json lines = Json::array();
+        for (const auto& l : plan.lines)
+            lines.push_back(Json{{"formation", l.formation.str()}, {"block", l.block.str()}, {"action", actionName(l.action)},
+                {"units", l.derived.units}, {"strength", l.derived.strength}, {"type", core::toString(l.derived.type)},
+                {"quality", core::toString(l.derived.quality)}});
+        context.printJson({{"file", o.file}, {"dry_run", o.dryRun}, {"blocks", std::move(lines)}, {"pieces", pieces}});
+        return;
+    }
+    for (const auto& l : plan.lines) {
+        context.out << "  " << core::oob::formationPath(document.scenario(), l.formation) << ": " << actionName(l.action)
+                    << " block '" << l.block.str() << "'";
+        if (l.action != core::oob::BlockPlanLine::Action::Remove)
+            context.out << ", " << core::toString(l.derived.type) << ", " << core::toString(l.derived.quality) << ", "
+                        << l.derived.strength << " from " << l.derived.units << " unit(s)";
+        context.out << "\n";
+    }
+    context.out << o.file << ": " << (o.dryRun ? "would have " : "") << plan.lines.size() << " block change(s); "
+                << pieces << " game piece(s)" << (o.dryRun ? " (dry run: nothing written)" : "") << "\n";
+}
+
 void runSummary(const SummaryOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
@@ -326,8 +392,8 @@ void runSummary(const SummaryOptions& o, Context& context)
                 {"rout_thresholds_by_day", side.routThresholds}});
         Json formations = Json::array();
         for (const auto& f : summary.formations)
-            formations.push_back(Json{{"id", f.id.str()}, {"infantry_blocks", f.infantryBlocksAtStart},
-                {"ineffective_at", f.ineffectiveAt}});
+            formations.push_back(Json{{"id", f.id.str()}, {"pieces", f.pieces}, {"victory_points", f.victoryPoints},
+                {"infantry_blocks", f.infantryBlocksAtStart}, {"ineffective_at", f.ineffectiveAt}});
         context.printJson({{"file", o.file}, {"scale", summary.scaleDenominator},
             {"foot_segment_m", summary.footSegmentMetres}, {"mounted_segment_m", summary.mountedSegmentMetres},
             {"command_range_m", summary.commandRangeMetres}, {"field_of_fire_m", summary.fieldOfFireMetres},
@@ -355,8 +421,12 @@ void runSummary(const SummaryOptions& o, Context& context)
             const core::Formation* formation = s.findFormation(f.id);
             if (!formation || formation->side != side.id)
                 continue;
-            context.out << "    " << core::oob::formationPath(s, f.id) << ": ineffective at " << f.ineffectiveAt
-                        << " losses of " << f.infantryBlocksAtStart << " infantry block(s)\n";
+            context.out << "    " << core::oob::formationPath(s, f.id) << ": " << f.pieces << " piece(s) worth "
+                        << f.victoryPoints << " victory points";
+            if (f.infantryBlocksAtStart > 0)
+                context.out << "; ineffective at " << f.ineffectiveAt << " losses of " << f.infantryBlocksAtStart
+                            << " infantry block(s)";
+            context.out << "\n";
         }
     }
 }
@@ -413,6 +483,18 @@ void registerOobCommands(CLI::App& app, Context& context)
     CLI::App* tree = addCommand(*noun, "tree", "The order of battle as a tree: side > formation > ... > units, with HQ and strength");
     tree->add_option("FILE", t->file, "Scenario file")->required();
     tree->callback([t, &context] { runTree(*t, context); });
+
+    auto b = std::make_shared<BlocksOptions>();
+    CLI::App* blocks = addCommand(*noun, "blocks",
+        "Play one level of the tree as blocks: each formation of --level (or each --formation) becomes one block "
+        "whose strength, arm and quality come from the units below it; those units stay as history, not pieces");
+    blocks->add_option("FILE", b->file, "Scenario file (saved atomically)")->required();
+    blocks->add_option("--level", b->level, "Echelon whose formations are blocks: army, wing, corps, division, brigade")
+        ->check(CLI::IsMember({"army", "wing", "corps", "division", "brigade"}));
+    blocks->add_option("--formation", b->formations, "A formation to play as one block (repeatable; with or without --level)");
+    blocks->add_flag("--clear", b->clear, "Remove every block: each unit is a piece again");
+    blocks->add_flag("--dry-run", b->dryRun, "Show the blocks that would be made; write nothing");
+    blocks->callback([b, &context] { runBlocks(*b, context); });
 
     auto s = std::make_shared<SummaryOptions>();
     CLI::App* summary = addCommand(*noun, "summary", "Victory points, rout thresholds, combat dice and ranges at the scenario's scale (SYW: fields, the table, points per regiment and army)");

@@ -99,6 +99,34 @@ BOOST_AUTO_TEST_CASE(summary_of_a_syw_scenario_speaks_syw_only)
     BOOST_TEST(found);
 }
 
+BOOST_AUTO_TEST_CASE(blocks_at_a_level_dry_run_then_saved_and_stickers_only_for_pieces)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::saveScenario(sandtable::test::nestedScenario(), file);
+    const std::string before = sandtable::core::readFile(file);
+    // Nothing asked: exit 1, file unchanged.
+    BOOST_TEST(runTool({"oob", "blocks", file.string()}).code == 1);
+    const Result dry = runTool({"oob", "blocks", file.string(), "--level", "division", "--dry-run", "--json"});
+    BOOST_REQUIRE_EQUAL(dry.code, 0);
+    BOOST_TEST(sandtable::core::readFile(file) == before);
+    const auto jd = nlohmann::json::parse(dry.out);
+    BOOST_TEST(jd.at("blocks").at(0).at("strength").get<int>() == 1200); // d1: 500 + 700
+    BOOST_TEST(jd.at("pieces").get<int>() == 5);
+    BOOST_REQUIRE_EQUAL(runTool({"oob", "blocks", file.string(), "--level", "division"}).code, 0);
+    const auto loaded = sandtable::core::loadScenario(file);
+    BOOST_REQUIRE(loaded.scenario.findUnit(sandtable::core::UnitId("d1-block")));
+    BOOST_TEST(loaded.scenario.findUnit(sandtable::core::UnitId("d1-block"))->block);
+    // Stickers for the 5 pieces only (the 2 regiments of d1 are history).
+    const Result stickers = runTool({"oob", "print", file.string(), "-o", (folder / "st.pdf").string(), "--json"});
+    BOOST_REQUIRE_EQUAL(stickers.code, 0);
+    BOOST_TEST(nlohmann::json::parse(stickers.out).at("stickers").get<int>() == 5);
+    // An unknown formation is named, exit 1.
+    const Result bad = runTool({"oob", "blocks", file.string(), "--formation", "nowhere"});
+    BOOST_TEST(bad.code == 1);
+    BOOST_TEST(bad.err.find("formation 'nowhere'") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(print_writes_one_sticker_per_piece)
 {
     sandtable::test::TemporaryFolder folder;

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <optional>
 #include <cctype>
+#include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
 
 #include <cmath>
@@ -281,7 +282,7 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
     const double k = s.settings.scaleDenominator / printScale;
     std::vector<std::pair<const core::Unit*, PaperBox>> blocks;
     for (const auto& u : s.units) {
-        if (!u.placement)
+        if (!u.placement || !core::oob::isPiece(s, u))
             continue;
         const core::Formation* formation = s.findFormation(u.formation);
         const core::Side* side = formation ? s.findSide(formation->side) : nullptr;

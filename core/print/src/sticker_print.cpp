@@ -3,6 +3,8 @@
 #include "pdf_writer.hpp"
 #include "sandtable/print/sticker_print.hpp"
 
+#include "sandtable/core/oob/blocks.hpp"
+
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -376,7 +378,8 @@ StickerLayout planStickers(const core::Scenario& s, const StickerRequest& r)
                 + " mm sticker does not fit on a " + r.page.name + " page inside " + std::to_string(r.marginMm) + " mm margins");
     layout.columns = static_cast<int>(std::floor((areaW + r.gapMm) / (layout.stickerWidthMm + r.gapMm) + 1e-9));
     layout.rows = static_cast<int>(std::floor((areaH + r.gapMm) / (layout.stickerHeightMm + r.gapMm) + 1e-9));
-    layout.stickers = static_cast<int>(s.units.size());
+    layout.stickers = static_cast<int>(std::count_if(
+        s.units.begin(), s.units.end(), [&](const core::Unit& u) { return core::oob::isPiece(s, u); }));
     const int perPage = layout.columns * layout.rows;
     layout.pages = std::max(1, (layout.stickers + perPage - 1) / perPage);
     return layout;
@@ -395,11 +398,16 @@ StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, co
         cairo_toy_font_face_create("sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL), &cairo_font_face_destroy);
     std::unique_ptr<cairo_font_face_t, decltype(&cairo_font_face_destroy)> bold(
         cairo_toy_font_face_create("sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD), &cairo_font_face_destroy);
-    for (std::size_t i = 0; i < s.units.size(); ++i) {
+    // Game pieces only: units that a block stands for (oob blocks) are historical detail.
+    std::vector<const core::Unit*> pieces;
+    for (const core::Unit& u : s.units)
+        if (core::oob::isPiece(s, u))
+            pieces.push_back(&u);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
         const int slot = static_cast<int>(i) % perPage;
         if (i > 0 && slot == 0)
             cairo_show_page(cr);
-        const core::Unit& u = s.units[i];
+        const core::Unit& u = *pieces[i];
         const double x = r.marginMm + (slot % layout.columns) * (w + r.gapMm);
         const double y = r.marginMm + (slot / layout.columns) * (h + r.gapMm);
         const core::Side* side = core::oob::sideOf(s, u);

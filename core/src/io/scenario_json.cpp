@@ -263,6 +263,8 @@ Json unitToJson(const Unit& u)
         out["arrival"] = arrivalToJson(*u.arrival);
     if (u.figures)
         out["figures"] = figuresToJson(*u.figures);
+    if (u.block)
+        out["block"] = true;
     return out;
 }
 
@@ -290,6 +292,7 @@ Unit unitFromJson(const Json& j)
         u.arrival = arrivalFromJson(j.at("arrival"));
     if (j.contains("figures"))
         u.figures = figuresFromJson(j.at("figures"));
+    u.block = j.value("block", false);
     return u;
 }
 

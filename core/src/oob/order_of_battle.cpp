@@ -2,6 +2,8 @@
 // Derived order-of-battle figures from the Pub Battles and SYW rules data.
 #include "sandtable/core/oob/order_of_battle.hpp"
 
+#include "sandtable/core/oob/blocks.hpp"
+
 #include "sandtable/core/rules/pub_battles.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
 
@@ -110,7 +112,7 @@ long long strengthOf(const Scenario& s, const FormationId& formation)
         below.insert(f->id.str());
     long long total = 0;
     for (const Unit& u : s.units)
-        if (below.count(u.formation.str()))
+        if (below.count(u.formation.str()) && !u.block) // a block's strength is its units' (oob blocks)
             total += u.strength;
     return total;
 }
@@ -193,10 +195,14 @@ OrderOfBattleSummary summarize(const Scenario& s)
         figures.id = f.id;
         for (const Formation* level : descendants(s, f.id))
             for (const Unit* u : unitsOf(s, level->id))
-                if (pb::countsForRout(u->type) && !u->arrival)
-                    ++figures.infantryBlocksAtStart;
+                if (isPiece(s, *u)) {
+                    ++figures.pieces;
+                    figures.victoryPoints += pb::victoryPoints(u->type, u->quality);
+                    if (pb::countsForRout(u->type) && !u->arrival)
+                        ++figures.infantryBlocksAtStart;
+                }
         figures.ineffectiveAt = pb::ineffectiveThreshold(figures.infantryBlocksAtStart);
-        if (figures.infantryBlocksAtStart > 0)
+        if (figures.pieces > 0)
             out.formations.push_back(figures);
     }
     out.startDay = s.settings.startDay.value_or(1);
@@ -208,6 +214,8 @@ OrderOfBattleSummary summarize(const Scenario& s)
         out.sides.push_back(std::move(figures));
     }
     for (const Unit& u : s.units) {
+        if (!isPiece(s, u))
+            continue; // the historical detail a block stands for (oob blocks)
         PieceFigures piece;
         piece.id = u.id;
         const Side* side = sideOf(s, u);

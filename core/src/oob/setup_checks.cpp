@@ -3,6 +3,7 @@
 #include "sandtable/core/oob/setup_checks.hpp"
 
 #include "sandtable/core/geometry/majority_rule.hpp"
+#include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/rules/pub_battles.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
@@ -294,7 +295,7 @@ std::vector<Placed> placedPieces(const Scenario& s)
     std::vector<Placed> placed;
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
-        if (!u.placement || u.type == UnitType::Hq)
+        if (!u.placement || u.type == UnitType::Hq || !isPiece(s, u))
             continue;
         try {
             const geometry::BlockFootprint f = footprintOf(s, u);
@@ -368,7 +369,7 @@ void checkCommandRange(const Scenario& s, Diagnostics& out)
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
         // Command range gates attacks (rulebook, Command Range); baggage trains never attack.
-        if (!u.placement || u.type == UnitType::Hq || u.type == UnitType::BaggageTrain)
+        if (!u.placement || u.type == UnitType::Hq || u.type == UnitType::BaggageTrain || !isPiece(s, u))
             continue;
         // A piece off the map is reported as such ("setup.off_map"); its range would only repeat that.
         if (s.settings.extent && !s.settings.extent->contains(u.placement->position))
@@ -437,11 +438,38 @@ void checkSywSetUp(const Scenario& s, Diagnostics& out)
     }
 }
 
+/// Blocks at one level (oob blocks): a block's strength is that of the units it stands for; one block
+/// per branch of the tree.
+void checkBlocks(const Scenario& s, Diagnostics& out)
+{
+    std::set<std::string> blockFormations;
+    for (const Unit& u : s.units)
+        if (u.block)
+            blockFormations.insert(u.formation.str());
+    for (std::size_t i = 0; i < s.units.size(); ++i) {
+        const Unit& u = s.units[i];
+        if (!u.block)
+            continue;
+        const BlockDerivation d = deriveBlock(s, u.formation);
+        if (d.units > 0 && d.strength != u.strength)
+            out.push_back({"oob.block.strength", Severity::Warning, unitPath(i, "strength"),
+                "block '" + u.id.str() + "' (" + formationPath(s, u.formation) + "): strength " + std::to_string(u.strength)
+                    + " but the " + std::to_string(d.units) + " unit(s) it stands for have " + std::to_string(d.strength)
+                    + " (run oob blocks again to derive it)"});
+        for (const Formation* a : ancestors(s, u.formation))
+            if (blockFormations.count(a->id.str()))
+                out.push_back({"oob.block.nested", Severity::Error, unitPath(i),
+                    "block '" + u.id.str() + "' (" + formationPath(s, u.formation) + ") is below the block of '" + a->id.str()
+                        + "': one block per branch (oob blocks keeps the upper one)"});
+    }
+}
+
 } // namespace
 
 void checkSetUp(const Scenario& s, Diagnostics& out)
 {
     checkSideReferences(s, out);
+    checkBlocks(s, out);
     checkReservesAndConflicts(s, out);
     checkArrivals(s, out);
     checkLinesOfCommunication(s, out);

@@ -2,6 +2,7 @@
 // Hit-testing of terrain features, drawing order, piece markers, selection.
 #include "sandtable/editor/logic/hit_test.hpp"
 
+#include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 
 #include <algorithm>
@@ -119,7 +120,7 @@ std::optional<core::UnitId> hitTestUnit(const core::Scenario& scenario, core::Co
     double tolerance, const UnitMarkerStyle& style)
 {
     for (auto it = scenario.units.rbegin(); it != scenario.units.rend(); ++it) {
-        if (!it->placement)
+        if (!it->placement || !core::oob::isPiece(scenario, *it))
             continue;
         const auto corners = unitMarkerCorners(scenario, *it, *it->placement, pixelsPerMetre, style);
         const std::vector<std::vector<core::Coordinate>> ring{{corners[0], corners[1], corners[2], corners[3], corners[0]}};

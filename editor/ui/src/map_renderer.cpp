@@ -2,6 +2,7 @@
 // Map drawing with wxGraphicsContext: raster tiles through an affine matrix, vectors in screen space.
 #include "sandtable/editor/ui/map_renderer.hpp"
 
+#include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/editor/logic/map_raster.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
 
@@ -127,7 +128,7 @@ void drawUnits(wxGraphicsContext& gc, const ViewTransform& view, const core::Sce
 {
     const UnitMarkerStyle style;
     for (const auto& unit : scenario.units) {
-        if (!unit.placement)
+        if (!unit.placement || !core::oob::isPiece(scenario, unit))
             continue;
         const auto corners = unitMarkerCorners(scenario, unit, *unit.placement, view.scale(), style);
         wxGraphicsPath body = gc.CreatePath();

@@ -4,9 +4,12 @@
 #include "tools_internal.hpp"
 
 #include "sandtable/core/document/operations.hpp"
+#include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
 #include "sandtable/editor/logic/tools/placing.hpp"
+
+#include <wx/choicdlg.h>
 
 #include <algorithm>
 #include <exception>
@@ -166,6 +169,54 @@ void installTerrainAndOobTools(Workbench& workbench)
             }
         },
         placedUnitSelected);
+
+    // `oob blocks`: one level of a deep order of battle plays as blocks (core::oob::planBlocks).
+    const auto applyBlocks = [context](const core::oob::BlockRequest& request) {
+        try {
+            core::oob::BlockPlan plan = core::oob::planBlocks(context->workbench.document()->scenario(), request);
+            const std::size_t changes = plan.lines.size();
+            if (!plan.edit.empty())
+                context->apply(std::move(plan.edit), "Blocks");
+            const core::Scenario& s = context->workbench.document()->scenario();
+            const auto pieces = std::count_if(s.units.begin(), s.units.end(), [&](const core::Unit& u) { return core::oob::isPiece(s, u); });
+            context->workbench.setStatusText(std::to_string(changes) + " block change(s); " + std::to_string(pieces) + " game piece(s)");
+        } catch (const std::exception& e) {
+            context->workbench.showError("Blocks", e.what());
+        }
+    };
+    workbench.addCommand({"setup.blocks_level", "Play &Blocks at Level...", "",
+                             "Each formation of an echelon becomes one block whose strength is the units below it (they stay as history)"},
+        [context, applyBlocks] {
+            const wxString choices[] = {"army", "wing", "corps", "division", "brigade", "none: every unit is a piece"};
+            wxSingleChoiceDialog dialog(nullptr, "Formations of this echelon play as one block each:", "Blocks at level", 6, choices);
+            dialog.SetSelection(3);
+            if (dialog.ShowModal() != wxID_OK)
+                return;
+            core::oob::BlockRequest request;
+            if (dialog.GetSelection() == 5)
+                request.clear = true;
+            else
+                request.echelon = dialog.GetStringSelection().ToStdString(wxConvUTF8);
+            applyBlocks(request);
+        },
+        hasDocument);
+    workbench.addCommand({"setup.block_formation", "Play Selected Formation as One Bl&ock", "",
+                             "The formation selected in the order of battle becomes one block (its units stay as history)"},
+        [context, applyBlocks] {
+            const auto selected = context->workbench.selected();
+            if (!selected || selected->kind != ObjectRef::Kind::Formation) {
+                context->workbench.showError("Blocks", "Select a formation in the Order of battle pane first.");
+                return;
+            }
+            core::oob::BlockRequest request;
+            // Keep the blocks there are, add this one.
+            for (const core::Unit& u : context->workbench.document()->scenario().units)
+                if (u.block)
+                    request.formations.push_back(u.formation);
+            request.formations.push_back(core::FormationId(selected->id));
+            applyBlocks(request);
+        },
+        hasDocument);
 
     tools::addPalettePane(context);
     tools::addOobPane(context);

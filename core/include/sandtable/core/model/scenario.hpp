@@ -284,6 +284,9 @@ struct Unit {
     std::optional<UnitId> reserve{};
     std::optional<Arrival> arrival{};
     std::optional<SywFigures> figures{};
+    /// A Pub Battles block standing for its whole formation (`oob blocks --level`): the units below that
+    /// formation (its HQ aside) are the historical detail, kept but not pieces; the block's strength is theirs.
+    bool block = false;
     bool operator==(const Unit&) const = default;
 };
 

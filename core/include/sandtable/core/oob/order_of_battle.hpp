@@ -47,7 +47,8 @@ std::vector<const Unit*> unitsOf(const Scenario& scenario, const FormationId& fo
 const Unit* commandingHq(const Scenario& scenario, const FormationId& formation);
 
 /// The strength of a formation: the sum of `strength` over every unit in it or in any formation below it
-/// (men, and guns for artillery, added as they are; HQs count their own strength, usually 0).
+/// (men, and guns for artillery, added as they are; HQs count their own strength, usually 0; a block unit
+/// is not added, its strength being that of the units it stands for).
 long long strengthOf(const Scenario& scenario, const FormationId& formation);
 
 /// "Side > Corps > Division": the side's name and the names (else ids) of the formation's ancestors and
@@ -109,6 +110,8 @@ struct FormationFigures {
     FormationId id;
     int infantryBlocksAtStart = 0;
     int ineffectiveAt = 0;  ///< rules::pub_battles::ineffectiveThreshold(infantryBlocksAtStart)
+    int pieces = 0;         ///< game pieces at or below the formation (reinforcements included)
+    int victoryPoints = 0;  ///< what the enemy scores for eliminating all of them (rulebook "Victory")
 };
 
 struct OrderOfBattleSummary {
@@ -122,7 +125,7 @@ struct OrderOfBattleSummary {
     int days = 1;
     std::vector<PieceFigures> pieces;
     std::vector<SideFigures> sides;
-    std::vector<FormationFigures> formations; ///< those with infantry blocks, in document order
+    std::vector<FormationFigures> formations; ///< those with pieces, in document order
 };
 
 /// Computes the summary. Units whose formation or side is unknown are left out of the side totals.

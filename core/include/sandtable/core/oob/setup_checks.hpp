@@ -14,6 +14,8 @@ inline constexpr double kEntryToleranceMm = 5.0;
 /// Appends the order-of-battle and set-up findings of domain.md ("Set-up sanity") and the rulebook, each
 /// naming the pieces by id, with a JSON pointer to the first:
 /// - "oob.unit.no_formation" (error): a unit whose formation id is empty;
+/// - "oob.block.strength" (warning): a block (Unit::block) whose strength is not the sum of the units it
+///   stands for; "oob.block.nested" (error): a block below another formation's block;
 /// - "setup.conflict" (error): a unit both placed and in a reserve or arriving, or in a reserve and arriving;
 /// - "setup.reserve" (error): a reserve naming no HQ of the unit's side;
 /// - "setup.overlap" (error, Pub Battles): two placed blocks (HQs excluded: they do not block) whose
