@@ -282,8 +282,13 @@ struct Builder {
             p.emplace_back("Status", core::toString(*u.status));
         if (u.placement)
             p.emplace_back("Column", u.placement->column ? "true" : "false");
-        if (u.arrival)
+        if (u.arrival) {
             p.emplace_back("Arrival", arrivalLabel(s, *u.arrival));
+            // Exact, for `vassal import` (the label rounds to metres).
+            p.emplace_back("ArrivalTurn", integer(u.arrival->day) + "," + integer(u.arrival->turn));
+            if (u.arrival->entry)
+                p.emplace_back("Entry", number(u.arrival->entry->x) + " " + number(u.arrival->entry->y));
+        }
         if (s.settings.system == core::GameSystem::PubBattles)
             p.emplace_back("VP", integer(core::rules::pub_battles::victoryPoints(u.type, u.quality)));
         p.emplace_back("sandtable_id", u.id.str());
@@ -589,6 +594,10 @@ struct Builder {
               << number(s.settings.extent->maxX) << "," << number(s.settings.extent->maxY);
         if (!s.settings.crs.empty() && s.settings.crs.find(';') == std::string::npos)
             o << ";crs=" << s.settings.crs;
+        if (s.settings.startDay || s.settings.startTurn)
+            o << ";start=" << s.settings.startDay.value_or(1) << "," << s.settings.startTurn.value_or(1);
+        if (s.settings.days)
+            o << ";days=" << *s.settings.days;
         if (s.campaign)
             o << ";grid=" << s.campaign->grid.columns << "," << s.campaign->grid.rows;
         return o.str();

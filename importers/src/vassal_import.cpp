@@ -423,6 +423,13 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                 settings.crs = frame.at("crs");
             if (frame.count("scale"))
                 settings.scaleDenominator = toDouble(frame.at("scale"), settings.scaleDenominator);
+            const auto start = vassal::decode(frame.count("start") ? frame.at("start") : "", ',');
+            if (start.size() == 2) {
+                settings.startDay = static_cast<int>(toDouble(start[0], 1));
+                settings.startTurn = static_cast<int>(toDouble(start[1], 1));
+            }
+            if (frame.count("days"))
+                settings.days = static_cast<int>(toDouble(frame.at("days"), 1));
         }
     }
 
@@ -451,13 +458,15 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     // Units: a piece of sandtable's by its id (palette slot and at-start stack are one unit), others by name.
     std::map<std::string, std::size_t> unitIndex;
     std::map<std::pair<std::string, std::string>, core::FormationId> formationIds; // (side, name) -> id
-    int noSide = 0, completed = 0, unplaced = 0;
+    int noSide = 0, completed = 0, unplaced = 0, cards = 0;
     const std::regex arrival(R"(Day (\d+), (?:night turn|turn (\d+))(?:, along [^,]*)?(?:, entering at (-?\d+) E (-?\d+) N)?)");
     for (const VassalPiece& p : m.pieces) {
         if (p.palette.empty() && !p.position)
             continue;
-        if (p.properties.count("sandtable_card"))
-            continue; // a Table Battles card, not a unit
+        if (p.properties.count("sandtable_card")) {
+            ++cards; // a Table Battles card, not a unit
+            continue;
+        }
         const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
         const std::string key = !prop("sandtable_id").empty() ? "id:" + prop("sandtable_id") : "name:" + p.name;
         std::size_t index;
@@ -515,24 +524,41 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             } catch (const std::invalid_argument&) {
                 complete = false;
             }
-            u.strength = static_cast<int>(toDouble(prop("Strength"), 0.0));
-            if (u.strength <= 0) {
+            if (prop("Strength").empty()) {
                 u.strength = 1;
                 complete = false;
+            } else {
+                u.strength = std::max(0, static_cast<int>(toDouble(prop("Strength"), 1.0)));
             }
             if (!prop("Command").empty())
                 u.command = static_cast<int>(toDouble(prop("Command")));
             if (prop("Status") == "disorganized")
                 u.status = core::UnitStatus::Disorganized;
+            const auto turn = vassal::decode(prop("ArrivalTurn"), ',');
             std::smatch a;
             const std::string label = prop("Arrival");
-            if (!label.empty() && std::regex_match(label, a, arrival)) {
+            if (turn.size() == 2) {
+                core::Arrival arr;
+                arr.day = static_cast<int>(toDouble(turn[0], 1));
+                arr.turn = static_cast<int>(toDouble(turn[1], 1));
+                const auto xy = vassal::decode(prop("Entry"), ' ');
+                if (xy.size() == 2)
+                    arr.entry = core::Coordinate{toDouble(xy[0]), toDouble(xy[1])};
+                u.arrival = arr;
+            } else if (!label.empty() && std::regex_match(label, a, arrival)) {
                 core::Arrival arr;
                 arr.day = std::stoi(a[1].str());
                 arr.turn = a[2].matched ? std::stoi(a[2].str()) : core::kNightTurn;
                 if (a[3].matched && a[4].matched)
                     arr.entry = core::Coordinate{toDouble(a[3].str()), toDouble(a[4].str())};
                 u.arrival = arr;
+            }
+            if (u.arrival && label.find(", along ") != std::string::npos) {
+                // The road is not in the imported scenario: its entry point on that road would not validate.
+                std::ostringstream note;
+                note << "unit '" << u.id.str() << "' arrives " << label << ": road and entry point left out until the road is digitised";
+                out.findings.push_back({"vassal.arrival_road", core::Severity::Warning, "/units", note.str()});
+                u.arrival->entry.reset();
             }
             completed += complete ? 0 : 1;
             index = out.units.size();
@@ -564,6 +590,9 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         out.findings.push_back({"vassal.unit_incomplete", core::Severity::Warning, "/units",
             std::to_string(completed) + " unit(s) have no sandtable Type, Quality or Strength property: imported as "
                 "infantry, regular, strength 1 where missing; complete them in the order of battle"});
+    if (cards)
+        out.findings.push_back({"vassal.cards", core::Severity::Info, "/table_battles",
+            std::to_string(cards) + " card(s) in the module's decks are not imported (cards import reads the card CSV)"});
     if (unplaced)
         out.findings.push_back({"vassal.setup_unplaced", core::Severity::Warning, "/units",
             std::to_string(unplaced) + " at-start stack(s) left unplaced: the module gives no ground frame for board "
