@@ -107,9 +107,12 @@ struct Reader {
 
     void checkVersion(const std::string& version, const std::string& file, const std::string& element)
     {
-        if (!version.empty() && vassal::compareVersions(version, kVassalVersion) > 0)
+        // Any 3.7.x reads (its releases keep the format); 3.8 and later may not.
+        const auto parts = vassal::decode(version, '.');
+        const std::string series = parts.size() >= 2 ? parts[0] + "." + parts[1] : version;
+        if (!version.empty() && vassal::compareVersions(series, kVassalSeries) > 0)
             throw core::FormatError(path.string() + "!" + file, element,
-                "the module was saved by VASSAL " + version + ", newer than " + kVassalVersion
+                "the module was saved by VASSAL " + version + ", newer than " + kVassalSeries
                     + " (the newest sandtable reads): save it from VASSAL 3.7, or update sandtable");
     }
 

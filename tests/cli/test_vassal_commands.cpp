@@ -522,4 +522,35 @@ BOOST_AUTO_TEST_CASE(campaign_round_trip_brings_back_the_grid, *boost::unit_test
     BOOST_TEST(std::abs(g.at("origin").at(1).get<double>() - 4404629.0) <= 10.0);
 }
 
+BOOST_AUTO_TEST_CASE(bad_modules_exit_1_naming_the_file_and_leave_no_output)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto notModule = folder / "game.vmod";
+    sandtable::core::writeFileAtomically(notModule, "not a zip");
+    const auto out = folder / "s.sandtable.json";
+    Result r = runTool({"vassal", "import", notModule.string(), "-o", out.string()});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("sandtable: error: " + notModule.string()) != std::string::npos);
+    BOOST_TEST(r.err.find("buildFile.xml") != std::string::npos);
+    BOOST_TEST(!std::filesystem::exists(out));
+    // With --json the error is the one document.
+    r = runTool({"vassal", "import", notModule.string(), "-o", out.string(), "--json"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(nlohmann::json::parse(r.out).contains("error"));
+    // An export into a folder that does not exist fails and writes nothing.
+    r = runTool({"vassal", "export", example("rossbach/rossbach.sandtable.json").string(), "-o",
+        (folder / "missing" / "r.vmod").string(), "--px-per-km", "100000", "-q"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(!std::filesystem::exists(folder / "missing"));
+    // A module exported, then --board naming no board: exit 1, no scenario, no board image.
+    const auto vmod = folder / "r.vmod";
+    BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", example("rossbach/rossbach.sandtable.json").string(), "-o", vmod.string(),
+                                    "--px-per-km", "100000", "-q"}).code, 0);
+    r = runTool({"vassal", "import", vmod.string(), "-o", out.string(), "--board", "Nowhere"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("Nowhere") != std::string::npos);
+    BOOST_TEST(!std::filesystem::exists(out));
+    BOOST_TEST(!std::filesystem::exists(folder / "s.board.png"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

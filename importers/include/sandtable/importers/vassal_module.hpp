@@ -16,9 +16,10 @@
 
 namespace sandtable::importers {
 
-/// The VASSAL release whose module format sandtable writes ("VassalVersion" of buildFile.xml and
-/// moduledata), and the newest it reads: a module saved by a later release is refused.
+/// The VASSAL release whose module format sandtable writes ("VassalVersion" of buildFile.xml and moduledata).
 inline constexpr const char* kVassalVersion = "3.7.0";
+/// The newest release series sandtable reads: any 3.7.x; a module saved by 3.8 or later is refused.
+inline constexpr const char* kVassalSeries = "3.7";
 
 namespace vassal {
 
@@ -150,8 +151,8 @@ struct VassalModule {
 
 /// Reads a .vmod (zip) or an unpacked module folder: moduledata and buildFile.xml (buildFile in modules
 /// older than 3.5). Throws core::FormatError naming the file and element: not a module (no buildFile),
-/// a buildFile that does not parse or whose root is not VASSAL.build.GameModule, a VassalVersion newer
-/// than kVassalVersion (in moduledata or buildFile); core::IoError when the file cannot be read.
+/// a buildFile that does not parse or whose root is not VASSAL.build.GameModule, a VassalVersion of a
+/// series newer than kVassalSeries (in moduledata or buildFile); core::IoError when the file cannot be read.
 VassalModule readVassalModule(const std::filesystem::path& module);
 
 /// The bytes of one entry of the module ("images/board.png"). Throws core::FormatError naming the module
