@@ -4,6 +4,7 @@
 
 #include "sandtable/core/document/campaign_operations.hpp"
 #include "sandtable/core/document/document.hpp"
+#include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
@@ -125,18 +126,25 @@ void runExport(const ExportOptions& o, Context& context)
     }
     if (s.tableBattles)
         input.cardFaces = cardFaces(s);
+    if (s.campaign && s.settings.extent)
+        for (const core::CampaignForce& f : s.campaign->forces) {
+            print::PngImage counter = print::renderForceImage(s, f, input.pxPerM);
+            input.forces[f.id] = importers::VassalImage{std::move(counter.bytes), counter.width, counter.height};
+        }
     const importers::VassalExportResult r = importers::writeVassalModule(s, input, o.output, context.progress());
     if (context.json) {
         context.printJson({{"module", o.output}, {"px_per_m", r.pxPerM},
             {"board_px", r.boardWidth ? nlohmann::ordered_json::array({r.boardWidth, r.boardHeight}) : nlohmann::ordered_json(nullptr)},
             {"pieces", r.pieces}, {"setup_stacks", r.setupStacks}, {"reinforcements", r.reinforcements},
-            {"cards", r.cards}, {"decks", r.decks}, {"files", r.files.size()}, {"findings", findingsJson(r.findings)}});
+            {"forces", r.forces}, {"cards", r.cards}, {"decks", r.decks}, {"files", r.files.size()}, {"findings", findingsJson(r.findings)}});
     } else {
         context.printDiagnostics(r.findings, o.output);
         context.out << o.output << ": VASSAL " << importers::kVassalVersion << " module, ";
         if (r.boardWidth)
             context.out << "board " << r.boardWidth << " x " << r.boardHeight << " px at " << r.pxPerM * 1000.0 << " px/km, ";
         context.out << r.pieces << " piece(s), " << r.setupStacks << " at start, " << r.reinforcements << " reinforcement(s)";
+        if (r.forces)
+            context.out << ", " << r.forces << " campaign force(s)";
         if (r.cards)
             context.out << ", " << r.cards << " card(s) in " << r.decks << " deck(s)";
         context.out << "\n";

@@ -312,6 +312,26 @@ struct Builder {
         return slot;
     }
 
+    /// A PieceSlot holding a Campaign Lite force's counter: its strength by arm as properties.
+    void forceSlot(CPLXMLNode* parent, const core::CampaignForce& f)
+    {
+        const auto it = in.forces.find(f.id);
+        if (it == in.forces.end())
+            throw core::OperationError("", "force " + f.id, "no counter image was drawn for it");
+        const std::string file = addImage("force-" + imageName(f.id) + ".png", it->second.png);
+        const core::Side* side = s.findSide(f.side);
+        const std::string id = gpid();
+        PieceDefinition def;
+        def.traits.push_back(marker({{"Side", side ? side->name : f.side.str()}, {"Force", f.name},
+            {"Infantry", integer(f.infantry)}, {"Cavalry", integer(f.cavalry)}, {"Artillery", integer(f.artillery)},
+            {"Deployed", f.deployed ? "true" : "false"}, {"Square", core::squareName(s.campaign->grid, f.square)},
+            {"sandtable_force", f.id}}));
+        def.traits.push_back(basicPiece(file, f.name, id));
+        CPLXMLNode* slot = xmlElement(parent, "VASSAL.build.widget.PieceSlot",
+            {{"entryName", f.name}, {"gpid", id}, {"height", integer(it->second.height)}, {"width", integer(it->second.width)}});
+        detail::xmlSetText(slot, def.definition());
+    }
+
     void mapComponents(CPLXMLNode* map)
     {
         for (const char* c : {"VASSAL.build.module.map.StackMetrics", "VASSAL.build.module.map.ForwardToKeyBuffer",
@@ -393,6 +413,15 @@ struct Builder {
         if (s.campaign)
             squareGrid(board, e);
         mapComponents(m);
+        if (s.campaign)
+            for (const core::CampaignForce& f : s.campaign->forces) {
+                const auto p = vassalBoardPixel(e, in.pxPerM, core::squareCentre(s.campaign->grid, f.square));
+                CPLXMLNode* stack = xmlElement(m, "VASSAL.build.module.map.SetupStack",
+                    {{"location", ""}, {"name", f.name}, {"owningBoard", boardName}, {"useGridLocation", "false"},
+                        {"x", integer(std::lround(p[0]))}, {"y", integer(std::lround(p[1]))}});
+                forceSlot(stack, f);
+                ++result.forces;
+            }
         // At-start stacks: one per placed unit, at its place in whole board pixels.
         for (const core::Unit& u : s.units) {
             if (!u.placement)
@@ -408,7 +437,8 @@ struct Builder {
 
     void palettes(CPLXMLNode* module)
     {
-        if (s.units.empty())
+        const bool forces = s.campaign && !s.campaign->forces.empty();
+        if (s.units.empty() && !forces)
             return;
         CPLXMLNode* window = xmlElement(module, "VASSAL.build.module.PieceWindow",
             {{"defaultWidth", "0"}, {"hidden", "false"}, {"hotkey", ""}, {"icon", ""}, {"name", "Order of battle"},
@@ -439,6 +469,20 @@ struct Builder {
         std::stable_sort(arriving.begin(), arriving.end(), [](const core::Unit* a, const core::Unit* b) {
             return std::pair(a->arrival->day, a->arrival->turn) < std::pair(b->arrival->day, b->arrival->turn);
         });
+        if (forces) {
+            CPLXMLNode* tab = xmlElement(tabs, "VASSAL.build.widget.TabWidget", {{"entryName", "Campaign forces"}});
+            for (const core::Side& side : s.sides) {
+                CPLXMLNode* list = nullptr;
+                for (const core::CampaignForce& f : s.campaign->forces) {
+                    if (f.side != side.id)
+                        continue;
+                    if (!list)
+                        list = xmlElement(tab, "VASSAL.build.widget.ListWidget",
+                            {{"divider", "150"}, {"entryName", side.name}, {"height", "0"}, {"scale", "1.0"}, {"width", "0"}});
+                    forceSlot(list, f);
+                }
+            }
+        }
         if (!arriving.empty()) {
             CPLXMLNode* tab = xmlElement(tabs, "VASSAL.build.widget.TabWidget", {{"entryName", "Reinforcements"}});
             std::map<std::string, CPLXMLNode*> lists;
@@ -644,9 +688,9 @@ struct Builder {
         if (!s.settings.extent && !s.tableBattles)
             result.findings.push_back({"vassal.no_board", core::Severity::Warning, "/extent",
                 "the scenario has no extent: the module has no battle map, only the palettes"});
-        if (s.campaign && !s.campaign->forces.empty())
+        if (s.campaign && !s.campaign->forces.empty() && !s.settings.extent)
             result.findings.push_back({"vassal.campaign_forces", core::Severity::Warning, "/campaign/forces",
-                std::to_string(s.campaign->forces.size()) + " campaign force(s) are not written as pieces"});
+                std::to_string(s.campaign->forces.size()) + " campaign force(s) have no board to stand on (no extent)"});
         CPLSetXMLValue(module, "#nextPieceSlotId", integer(nextGpid).c_str());
         entries.emplace(entries.begin(), "buildFile.xml", detail::xmlDocument(module));
 

@@ -466,6 +466,17 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     for (const VassalPiece& p : m.pieces) {
         if (p.palette.empty() && !p.position)
             continue;
+        if (p.properties.count("sandtable_force")) {
+            // A Campaign Lite force: counted by arm, not an order-of-battle unit; listed for the campaign.
+            if (p.position) {
+                const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
+                out.findings.push_back({"vassal.campaign_force", core::Severity::Info, "/campaign/forces",
+                    "force '" + p.name + "' (" + prop("Side") + ") at " + prop("Square") + ": infantry " + prop("Infantry")
+                        + ", cavalry " + prop("Cavalry") + ", artillery " + prop("Artillery")
+                        + " is not imported as a force (add it to the campaign)"});
+            }
+            continue;
+        }
         if (p.properties.count("sandtable_card")) {
             ++cards; // a Table Battles card, not a unit
             continue;

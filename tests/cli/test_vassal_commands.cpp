@@ -377,6 +377,36 @@ BOOST_AUTO_TEST_CASE(campaign_exports_its_square_grid, *boost::unit_test::precon
     BOOST_TEST(attr(numbering, "hOff") == "0");
     BOOST_TEST(attr(numbering, "vOff") == "1");
     BOOST_TEST(attr(numbering, "vDescend") == "false");
+    // Every force in an at-start stack at its square's centre. Buford at B2 (column 1, row 1 from the north):
+    // (305093.5 + 1.5 x 804.672, 4413480.392 - 1.5 x 804.672) = (306300.508, 4412273.384), on the board
+    // (978.508 x 0.05, 1206.616 x 0.05) = (48.93, 60.33) -> (49, 60); its counter 0.6 x 40.2336 = 24.14 -> 24 px.
+    const auto scenario = readJson(example("gettysburg-campaign/gettysburg-campaign.sandtable.json"));
+    const auto stacks = all(m.build, "VASSAL.build.module.map.SetupStack");
+    BOOST_TEST(stacks.size() == scenario.at("campaign").at("forces").size());
+    bool buford = false;
+    for (const auto* s : stacks) {
+        const auto& slot = child(*s, "VASSAL.build.widget.PieceSlot");
+        const Traits t = traitsOf(slot.data());
+        const auto keys = vassalDecode(t.types.at(0).substr(5), ','), values = vassalDecode(t.states.at(0), ',');
+        std::map<std::string, std::string> p;
+        for (std::size_t i = 0; i < keys.size() && i < values.size(); ++i)
+            p[keys[i]] = values[i];
+        // SquareGridNumbering.getColumn/getRow at the stack: floor((x - x0) / dx + 0.5), (int)((y - y0) / dy + 0.5);
+        // the name: column letter (hType A, hOff 0) then row number + vOff.
+        const int column = static_cast<int>(std::floor((std::stod(attr(*s, "x")) - 9) / 40.2336 + 0.5));
+        const int row = static_cast<int>((std::stod(attr(*s, "y")) - 20) / 40.2336 + 0.5);
+        const std::string vassalName = std::string(1, static_cast<char>('A' + column)) + std::to_string(row + 1);
+        BOOST_TEST(vassalName == p["Square"], p["Force"]);
+        if (p["sandtable_force"] == "buford") {
+            buford = true;
+            BOOST_TEST(attr(*s, "x") == "49");
+            BOOST_TEST(attr(*s, "y") == "60");
+            BOOST_TEST(attr(slot, "width") == "24");
+            BOOST_TEST(p["Square"] == "B2");
+            BOOST_TEST(p["Cavalry"] == "2");
+        }
+    }
+    BOOST_TEST(buford);
     // A d10 too: Campaign Lite's tables are d10.
     bool d10 = false;
     for (const auto* b : all(m.build, "VASSAL.build.module.DiceButton"))

@@ -2,6 +2,7 @@
 // VASSAL piece images: a unit's block at true size on the board, side colour, type symbol and name.
 #include "sandtable/print/vassal_images.hpp"
 
+#include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -163,6 +164,54 @@ PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit
     }
     cairo_surface_flush(surface.get());
     return PngImage{width, height, detail::pngBytes(surface.get(), "piece image of " + unit.id.str())};
+}
+
+PngImage renderForceImage(const core::Scenario& scenario, const core::CampaignForce& force, double pxPerM)
+{
+    if (!scenario.campaign)
+        throw core::OperationError("", "force " + force.id, "the scenario has no campaign");
+    const int side = std::max(8, static_cast<int>(std::lround(0.6 * scenario.campaign->grid.squareSize * pxPerM)));
+    if (!std::isfinite(pxPerM) || pxPerM <= 0.0 || side > 4000)
+        throw core::OperationError("", "force " + force.id, "the counter would be more than 4000 px: choose a smaller --px-per-km");
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side), &cairo_surface_destroy);
+    if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
+        throw core::OperationError("", "force " + force.id, "cannot allocate the image");
+    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), &cairo_destroy);
+    cairo_t* cr = context.get();
+    const core::Side* owner = scenario.findSide(force.side);
+    const core::style::Rgba colour =
+        core::style::parseHexColour(owner ? owner->colour : "").value_or(core::style::Rgba{77, 77, 77, 255});
+    const double w = side;
+    cairo_rectangle(cr, 0, 0, w, w);
+    cairo_set_source_rgb(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0);
+    cairo_fill(cr);
+    const double line = std::max(1.0, w * 0.04);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, line);
+    cairo_rectangle(cr, line / 2, line / 2, w - line, w - line);
+    cairo_stroke(cr);
+    const double luminance = 0.299 * colour.r + 0.587 * colour.g + 0.114 * colour.b;
+    const double ink = luminance < 140 ? 1.0 : 0.0;
+    cairo_set_source_rgb(cr, ink, ink, ink);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    const auto fitted = [&](const std::string& text, double size, double baseline) {
+        cairo_text_extents_t ext;
+        for (;;) {
+            cairo_set_font_size(cr, size);
+            cairo_text_extents(cr, text.c_str(), &ext);
+            if (ext.x_advance <= w * 0.86 || size < 3)
+                break;
+            size *= 0.9;
+        }
+        cairo_move_to(cr, (w - ext.x_advance) / 2, baseline);
+        cairo_show_text(cr, text.c_str());
+    };
+    fitted(force.name, w * 0.2, w * 0.42);
+    fitted("I " + std::to_string(force.infantry) + "  C " + std::to_string(force.cavalry) + "  A " + std::to_string(force.artillery),
+        w * 0.18, w * 0.75);
+    cairo_surface_flush(surface.get());
+    return PngImage{side, side, detail::pngBytes(surface.get(), "force " + force.id)};
 }
 
 } // namespace sandtable::print

@@ -62,6 +62,7 @@ struct VassalExportInput {
     double pxPerM = 0.0;                      ///< board pixels per ground metre
     std::optional<VassalImage> board;         ///< the battle map (scenarios with an extent)
     std::map<std::string, VassalImage> pieces; ///< unit id -> its piece image (every unit)
+    std::map<std::string, VassalImage> forces; ///< Campaign Lite force id -> its counter (every force)
     /// Table Battles faces, named as print::writeCardImages names them: "scenario-38.png", "233-A.png".
     std::map<std::string, VassalImage> cardFaces;
 };
@@ -74,6 +75,7 @@ struct VassalExportResult {
     int pieces = 0;       ///< piece slots in the palettes (one per unit)
     int setupStacks = 0;  ///< at-start stacks (one per placed unit)
     int reinforcements = 0;
+    int forces = 0;       ///< Campaign Lite forces, each at its square's centre
     int cards = 0;        ///< formation cards (one per card number; both faces on one card)
     int decks = 0;
     std::vector<std::string> files; ///< the archive's entries, in writing order
@@ -84,7 +86,7 @@ struct VassalExportResult {
 /// nothing is left. buildFile.xml holds, as VASSAL 3.7 writes them: the player roster (one side per scenario
 /// side, in order); for a scenario with an extent a map "Battle map" with one board of input.board, for
 /// Campaign Lite a SquareGrid (dx = dy = square size x pxPerM, origin at the centre of the north-west square,
-/// the scenario's numbering), a SetupStack per placed unit at vassalBoardPixel of its position (rounded to
+/// the scenario's numbering) and a SetupStack per campaign force at its square's centre, a SetupStack per placed unit at vassalBoardPixel of its position (rounded to
 /// whole pixels) holding its piece with the rotation of its facing; a PieceWindow with a tab per side and a
 /// list per formation (reinforcements in lists named by arrival day, turn and entry); Table Battles: a
 /// "Scenario card" map whose board is the scenario card, a "Table" map with one deck (DrawPile) per army

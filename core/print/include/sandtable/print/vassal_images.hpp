@@ -36,6 +36,11 @@ PngImage renderBoardImage(const core::Scenario& scenario, double pxPerM, const s
 /// colour, with its type symbol on the left and its name fitted inside. At least 1 x 1 pixel.
 PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit, double pxPerM);
 
+/// The counter of a Campaign Lite force: a square of 0.6 x the grid's square size (pxPerM pixels per metre,
+/// at least 8 px), its side's colour, its name and its strength by arm ("I 2  C 0  A 1").
+/// Throws core::OperationError when the scenario has no campaign or the counter would pass 4000 px.
+PngImage renderForceImage(const core::Scenario& scenario, const core::CampaignForce& force, double pxPerM);
+
 /// The piece size in pixels renderPieceImage draws `unit` at (width along the block's length).
 std::pair<int, int> piecePixelSize(const core::Scenario& scenario, const core::Unit& unit, double pxPerM);
 
