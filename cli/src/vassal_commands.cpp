@@ -14,13 +14,11 @@
 #include "sandtable/importers/raster_info.hpp"
 #include "sandtable/importers/vassal_module.hpp"
 
-#include "sandtable/print/card_print.hpp"
 #include "sandtable/print/vassal_images.hpp"
 
 #include <filesystem>
 #include <optional>
 #include <ostream>
-#include <random>
 
 namespace sandtable::cli {
 namespace {
@@ -67,46 +65,6 @@ std::optional<print::PrintRaster> boardScan(const core::Scenario& s, const std::
     return print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
 }
 
-/// Width and height of a PNG file from its IHDR chunk.
-std::pair<int, int> pngSize(const std::string& png)
-{
-    if (png.size() < 24 || png.compare(1, 3, "PNG") != 0)
-        return {0, 0};
-    const auto be = [&](std::size_t at) {
-        return static_cast<int>((static_cast<unsigned char>(png[at]) << 24) | (static_cast<unsigned char>(png[at + 1]) << 16)
-            | (static_cast<unsigned char>(png[at + 2]) << 8) | static_cast<unsigned char>(png[at + 3]));
-    };
-    return {be(16), be(20)};
-}
-
-/// Table Battles faces as print::writeCardImages draws them (150 dpi PNG, trim size), read back from a
-/// temporary folder that is removed again.
-std::map<std::string, importers::VassalImage> cardFaces(const core::Scenario& s)
-{
-    std::map<std::string, importers::VassalImage> faces;
-    std::random_device random;
-    const auto folder = std::filesystem::temp_directory_path() / ("sandtable-vassal-cards-" + std::to_string(random()));
-    struct Cleanup {
-        std::filesystem::path path;
-        ~Cleanup()
-        {
-            std::error_code ec;
-            std::filesystem::remove_all(path, ec);
-        }
-    } cleanup{folder};
-    print::CardImageRequest request;
-    request.format = print::CardImageFormat::Png;
-    request.dpi = 150.0;
-    request.title = s.settings.title;
-    for (const auto& file : print::writeCardImages(*s.tableBattles, request, folder)) {
-        importers::VassalImage image;
-        image.png = core::readFile(file);
-        std::tie(image.width, image.height) = pngSize(image.png);
-        faces[file.filename().string()] = std::move(image);
-    }
-    return faces;
-}
-
 nlohmann::ordered_json findingsJson(const core::Diagnostics& d) { return diagnosticsToJson(d); }
 
 void runExport(const ExportOptions& o, Context& context)
@@ -115,22 +73,16 @@ void runExport(const ExportOptions& o, Context& context)
     const core::Scenario& s = loaded.scenario;
     importers::VassalExportInput input;
     input.pxPerM = o.pxPerKm ? *o.pxPerKm / 1000.0 : importers::defaultVassalPxPerM(s);
-    if (s.settings.extent) {
-        core::reportProgress(context.progress(), 0.0, "drawing the board");
-        print::PngImage board = print::renderBoardImage(s, input.pxPerM, boardScan(s, o.file, input.pxPerM, context), true);
-        input.board = importers::VassalImage{std::move(board.bytes), board.width, board.height};
-    }
-    for (const core::Unit& u : s.units) {
-        print::PngImage piece = print::renderPieceImage(s, u, input.pxPerM);
-        input.pieces[u.id.str()] = importers::VassalImage{std::move(piece.bytes), piece.width, piece.height};
-    }
-    if (s.tableBattles)
-        input.cardFaces = cardFaces(s);
-    if (s.campaign && s.settings.extent)
-        for (const core::CampaignForce& f : s.campaign->forces) {
-            print::PngImage counter = print::renderForceImage(s, f, input.pxPerM);
-            input.forces[f.id] = importers::VassalImage{std::move(counter.bytes), counter.width, counter.height};
-        }
+    print::VassalImages images = print::drawVassalImages(s, input.pxPerM, boardScan(s, o.file, input.pxPerM, context), context.progress());
+    const auto convert = [](print::PngImage& i) { return importers::VassalImage{std::move(i.bytes), i.width, i.height}; };
+    if (images.board)
+        input.board = convert(*images.board);
+    for (auto& [id, image] : images.pieces)
+        input.pieces[id] = convert(image);
+    for (auto& [id, image] : images.forces)
+        input.forces[id] = convert(image);
+    for (auto& [name, image] : images.cardFaces)
+        input.cardFaces[name] = convert(image);
     const importers::VassalExportResult r = importers::writeVassalModule(s, input, o.output, context.progress());
     if (context.json) {
         context.printJson({{"module", o.output}, {"px_per_m", r.pxPerM},

@@ -5,6 +5,7 @@
 #include "sandtable/core/model/scenario.hpp"
 #include "sandtable/print/map_print.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -43,5 +44,17 @@ PngImage renderForceImage(const core::Scenario& scenario, const core::CampaignFo
 
 /// The piece size in pixels renderPieceImage draws `unit` at (width along the block's length).
 std::pair<int, int> piecePixelSize(const core::Scenario& scenario, const core::Unit& unit, double pxPerM);
+
+/// Every image of a VASSAL module of the scenario, as `vassal export` and the editor's export write them.
+struct VassalImages {
+    std::optional<PngImage> board;             ///< renderBoardImage with the grid (scenarios with an extent)
+    std::map<std::string, PngImage> pieces;    ///< unit id -> renderPieceImage
+    std::map<std::string, PngImage> forces;    ///< Campaign Lite force id -> renderForceImage (with an extent)
+    std::map<std::string, PngImage> cardFaces; ///< Table Battles: writeCardImages' PNG names at 150 dpi, trim size
+};
+
+/// Draws them all at `pxPerM` (the board over `scan` when given). Throws as the functions it calls.
+VassalImages drawVassalImages(const core::Scenario& scenario, double pxPerM, const std::optional<PrintRaster>& scan,
+    const core::ProgressCallback& progress = {});
 
 } // namespace sandtable::print
