@@ -128,7 +128,7 @@ void runImport(const ImportOptions& o, Context& context)
             placed += u.placement ? 1 : 0;
         if (context.json) {
             context.printJson({{"file", o.output}, {"board", made.boardName}, {"map", made.base.map.path},
-                {"boards", 1}, {"sides", made.sides.size()}, {"formations", made.formations.size()},
+                {"boards", made.boards}, {"sides", made.sides.size()}, {"formations", made.formations.size()},
                 {"pieces", made.units.size()}, {"placed", placed}, {"grid", made.grid.has_value()},
                 {"zones", made.zones}, {"regions", made.regions}, {"findings", findingsJson(findings)}});
         } else {

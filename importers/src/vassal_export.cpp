@@ -289,6 +289,13 @@ struct Builder {
             if (u.arrival->entry)
                 p.emplace_back("Entry", number(u.arrival->entry->x) + " " + number(u.arrival->entry->y));
         }
+        if (u.figures) {
+            std::string figures;
+            for (const auto& [name, member] : detail::kFigureKinds)
+                if ((*u.figures).*member != 0)
+                    figures += (figures.empty() ? "" : " ") + std::string(name) + "=" + integer((*u.figures).*member);
+            p.emplace_back("Figures", figures);
+        }
         if (s.settings.system == core::GameSystem::PubBattles)
             p.emplace_back("VP", integer(core::rules::pub_battles::victoryPoints(u.type, u.quality)));
         p.emplace_back("sandtable_id", u.id.str());

@@ -381,6 +381,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     if (board->image.empty())
         throw core::OperationError(modulePath.string(), "board " + board->name, "the board has no image to make a map scan of");
     out.boardName = board->name;
+    out.boards = static_cast<int>(m.boards.size());
     for (const VassalBoard& b : m.boards)
         if (&b != board)
             out.findings.push_back({"vassal.board_skipped", core::Severity::Info, "boards",
@@ -548,6 +549,16 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                 u.command = static_cast<int>(toDouble(prop("Command")));
             if (prop("Status") == "disorganized")
                 u.status = core::UnitStatus::Disorganized;
+            if (!prop("Figures").empty()) {
+                core::SywFigures figures;
+                for (const std::string& item : vassal::decode(prop("Figures"), ' ')) {
+                    const auto eq = item.find('=');
+                    for (const auto& [name, member] : detail::kFigureKinds)
+                        if (eq != std::string::npos && item.compare(0, eq, name) == 0 && std::string(name).size() == eq)
+                            figures.*member = static_cast<int>(toDouble(item.substr(eq + 1)));
+                }
+                u.figures = figures;
+            }
             const auto turn = vassal::decode(prop("ArrivalTurn"), ',');
             std::smatch a;
             const std::string label = prop("Arrival");

@@ -533,6 +533,30 @@ BOOST_AUTO_TEST_CASE(export_then_import_brings_back_board_grid_sides_and_units)
     BOOST_TEST(runTool({"scenario", "validate", out.string(), "-q"}).code == 0);
 }
 
+BOOST_AUTO_TEST_CASE(miniatures_round_trip_keeps_the_figures)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto source = example("rossbach/rossbach.sandtable.json");
+    const auto vmod = folder / "r.vmod";
+    BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", source.string(), "-o", vmod.string(), "--px-per-km", "100000", "-q"}).code, 0);
+    const auto out = folder / "back.sandtable.json";
+    const Result r = runTool({"vassal", "import", vmod.string(), "-o", out.string(), "--json", "-q"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("boards").get<int>() == 1);
+    const auto imported = readJson(out); // kept alive: the loop reads into it
+    std::map<std::string, nlohmann::json> back;
+    for (const auto& u : imported.at("units"))
+        back[u.at("id")] = u;
+    const auto original = readJson(source);
+    for (const auto& u : original.at("units")) {
+        BOOST_REQUIRE(back.count(u.at("id")));
+        BOOST_TEST(back[u.at("id")].value("figures", nlohmann::json::object()) == u.value("figures", nlohmann::json::object()),
+            u.at("id"));
+        // 100 px per m: a place within half a pixel, 5 mm on the table.
+        BOOST_TEST(std::abs(back[u.at("id")].at("placement").at("x").get<double>() - u.at("placement").at("x").get<double>()) <= 0.005);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(campaign_round_trip_brings_back_the_grid, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
 {
     sandtable::test::TemporaryFolder folder;

@@ -172,6 +172,7 @@ struct VassalImport {
     NewScenario base;                 ///< settings and the board image as the unreferenced map scan
     std::filesystem::path boardImage; ///< the image written beside the scenario
     std::string boardName;
+    int boards = 0;                   ///< boards in the module (one imported)
     std::vector<core::Side> sides;
     std::vector<core::Formation> formations;
     std::vector<core::Unit> units;
