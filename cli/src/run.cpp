@@ -80,7 +80,7 @@ struct Noun {
 constexpr Noun kNouns[] = {{"scenario", registerScenarioCommands}, {"raster", registerRasterCommands},
     {"map", registerMapCommands}, {"grid", registerGridCommands}, {"terrain", registerTerrainCommands},
     {"reference", registerReferenceCommands}, {"catalogue", registerCatalogueCommands}, {"demo", registerDemoCommand}, {"oob", registerOobCommands},
-    {"cards", registerCardsCommands}};
+    {"cards", registerCardsCommands}, {"vassal", registerVassalCommands}};
 
 } // namespace
 

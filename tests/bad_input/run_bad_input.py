@@ -49,6 +49,7 @@ SCENARIO_COMMANDS = [
     ("W", ["cards", "import", "{f}", "{cards}"]),
     ("R", ["cards", "print", "{f}", "-o", "{out}.pdf"]),
     ("R", ["catalogue", "export", "{f}", "--catalogue", "{out}.gpkg"]),
+    ("R", ["vassal", "export", "{f}", "-o", "{out}.vmod", "--px-per-km", "20"]),
 ]
 # The commands every scenario of the corpus gets in --quick mode (the sanitizer run): the reading path
 # is shared by all the others.
@@ -69,6 +70,7 @@ RASTER_COMMANDS = [
     ("R", ["raster", "georef", "{f}", "--gcps", "{points}", "-o", "{out}.tif"]),
     ("R", ["raster", "calibrate", "{f}", "--scale", "8000", "--dpi", "300", "-o", "{out}.tif"]),
     ("R", ["map", "print", "{scen}", "-o", "{out}.pdf", "--map", "{f}", "--dpi", "30"]),
+    ("R", ["vassal", "import", "{f}", "-o", "{out}.sandtable.json"]),
 ]
 ROSTER_COMMANDS = [
     ("R", ["oob", "import", "{scen}", "{f}"]),

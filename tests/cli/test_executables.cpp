@@ -32,7 +32,7 @@ BOOST_AUTO_TEST_SUITE(cli_executables)
 BOOST_AUTO_TEST_CASE(one_executable_runs_every_noun)
 {
     // The nouns of cli.md, GDAL's (raster, map, grid, terrain, demo) and the others alike.
-    for (const std::string noun : {"scenario", "raster", "map", "grid", "terrain", "catalogue", "demo", "oob", "cards"}) {
+    for (const std::string noun : {"scenario", "raster", "map", "grid", "terrain", "catalogue", "demo", "oob", "cards", "vassal"}) {
         BOOST_TEST_CONTEXT("noun " << noun)
         {
             const auto r = runCommand(quoted(kTool) + " " + noun + " --help");

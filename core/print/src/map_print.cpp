@@ -6,9 +6,11 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/print/sheet_marks.hpp"
+#include "sandtable/print/vassal_images.hpp"
 
 #include "jpeg_encoder.hpp"
 #include "page_sink.hpp"
+#include "png_bytes.hpp"
 #include "sheet_marks_cairo.hpp"
 #include "style_draw.hpp"
 
@@ -780,6 +782,57 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
     core::reportProgress(progress, 1.0, "printing map sheets");
     result.pages = page;
     return result;
+}
+
+std::pair<int, int> boardPixelSize(const core::Scenario& scenario, double pxPerM)
+{
+    if (!scenario.settings.extent)
+        throw core::OperationError("", "board image", "the scenario has no extent to draw (scenario validate says why)");
+    if (!std::isfinite(pxPerM) || pxPerM <= 0.0)
+        throw core::OperationError("", "board image", "the resolution " + std::to_string(pxPerM) + " px/m is not a positive number");
+    const core::Extent& e = *scenario.settings.extent;
+    const double w = std::round((e.maxX - e.minX) * pxPerM), h = std::round((e.maxY - e.minY) * pxPerM);
+    if (w > 40000.0 || h > 40000.0)
+        throw core::OperationError("", "board image", "the board would be " + mmText(w) + " x " + mmText(h)
+            + " px, more than 40000 px on a side: choose a smaller --px-per-km");
+    return {std::max(1, static_cast<int>(w)), std::max(1, static_cast<int>(h))};
+}
+
+PngImage renderBoardImage(const core::Scenario& scenario, double pxPerM, const std::optional<PrintRaster>& scan, bool grid)
+{
+    const auto [width, height] = boardPixelSize(scenario, pxPerM);
+    const core::Extent& e = *scenario.settings.extent;
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
+        cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height), &cairo_surface_destroy);
+    if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
+        throw core::OperationError("", "board image", "cannot allocate a " + std::to_string(width) + " x " + std::to_string(height) + " px image");
+    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), &cairo_destroy);
+    cairo_t* cr = context.get();
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    // User units are paper mm at game scale, as on a printed sheet: the styles' widths keep their size.
+    const double mmPerMetre = 1000.0 / scenario.settings.scaleDenominator;
+    cairo_scale(cr, pxPerM / mmPerMetre, pxPerM / mmPerMetre);
+    const SheetTransform t{0.0, 0.0, e.minX, e.maxY, mmPerMetre};
+    if (scan)
+        drawScan(cr, t, *scan, e);
+    std::vector<const core::TerrainFeature*> ordered;
+    for (const auto& f : scenario.terrain)
+        ordered.push_back(&f);
+    std::stable_sort(ordered.begin(), ordered.end(),
+        [](const auto* a, const auto* b) { return styleOf(*a).order < styleOf(*b).order; });
+    for (const auto* f : ordered)
+        drawFeature(cr, t, *f, styleOf(*f));
+    if (grid && scenario.campaign) {
+        try {
+            core::checkGrid(scenario.campaign->grid);
+        } catch (const std::invalid_argument& ex) {
+            throw core::OperationError("", "campaign grid", ex.what());
+        }
+        drawGrid(cr, t, scenario.campaign->grid);
+    }
+    cairo_surface_flush(surface.get());
+    return PngImage{width, height, detail::pngBytes(surface.get(), "board image")};
 }
 
 } // namespace sandtable::print

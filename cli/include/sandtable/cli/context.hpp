@@ -51,6 +51,7 @@ void registerMapCommands(CLI::App& app, Context& context);
 void registerGridCommands(CLI::App& app, Context& context);
 void registerOobCommands(CLI::App& app, Context& context);
 void registerCardsCommands(CLI::App& app, Context& context);
+void registerVassalCommands(CLI::App& app, Context& context);
 
 /// Runs the tool with every command: parses arguments (the global flags --json, -q and --version
 /// included), runs the command, converts failures once. Returns the exit code: 0 success, 1 failure or

@@ -14,6 +14,7 @@ void installCapabilityPanes(Workbench& workbench)
     panes::installCardsPane(workbench);
     panes::installGridPane(workbench);
     panes::installPrintPane(workbench);
+    panes::installVassalExport(workbench);
 }
 
 namespace panes {

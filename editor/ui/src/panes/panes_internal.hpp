@@ -11,6 +11,8 @@ void installGeorefPane(Workbench& workbench);
 void installCardsPane(Workbench& workbench);
 void installGridPane(Workbench& workbench);
 void installPrintPane(Workbench& workbench);
+/// File > Export VASSAL module... (vassal_export.cpp).
+void installVassalExport(Workbench& workbench);
 
 /// Shows (and raises) a pane by its wxAUI name.
 void showPane(Workbench& workbench, const char* name);

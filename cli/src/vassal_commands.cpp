@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `sandtable vassal export|import`: a scenario as a playable VASSAL module, and a module as a scenario.
+#include "sandtable/cli/context.hpp"
+
+#include "sandtable/core/document/campaign_operations.hpp"
+#include "sandtable/core/document/document.hpp"
+#include "sandtable/core/model/campaign.hpp"
+#include "sandtable/core/document/operations.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/util/error.hpp"
+
+#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/importers/raster_info.hpp"
+#include "sandtable/importers/vassal_module.hpp"
+
+#include "sandtable/print/vassal_images.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <ostream>
+
+namespace sandtable::cli {
+namespace {
+
+struct ExportOptions {
+    std::string file;
+    std::string output;
+    std::optional<double> pxPerKm;
+};
+
+struct ImportOptions {
+    std::string module;
+    std::string output;
+    std::string board;
+};
+
+/// The scan resampled into the board's pixel grid, as `map print` renders its scan layer; nothing when the
+/// scenario has no map raster or its file is not there (a notice: the board is then terrain only).
+std::optional<print::PrintRaster> boardScan(const core::Scenario& s, const std::filesystem::path& scenarioFile, double pxPerM,
+    Context& context)
+{
+    if (!s.map || !s.settings.extent)
+        return std::nullopt;
+    const auto dir = scenarioFile.parent_path();
+    const auto scanPath = importers::resolveMapPath(s.map->path, dir);
+    const bool warpedExists = !s.map->warpedPath.empty() && std::filesystem::exists(importers::resolveMapPath(s.map->warpedPath, dir));
+    if (!warpedExists && !std::filesystem::exists(scanPath)) {
+        if (!context.quiet)
+            context.err << "sandtable: notice: map raster " << scanPath.string() << " not found: the board is terrain only\n";
+        return std::nullopt;
+    }
+    if (!warpedExists && !s.map->georeference) {
+        if (!context.quiet)
+            context.err << "sandtable: notice: the map raster is not georeferenced: the board is terrain only\n";
+        return std::nullopt;
+    }
+    core::Scenario target = s;
+    if (s.settings.crs.rfind("LOCAL:", 0) == 0 && warpedExists) {
+        const importers::RasterInfo info = importers::inspectRaster(importers::resolveMapPath(s.map->warpedPath, dir));
+        if (!info.crsWkt.empty())
+            target.settings.crs = info.crsWkt;
+    }
+    importers::RenderedRaster r = importers::renderMapRaster(target, dir, *s.settings.extent, 1.0 / pxPerM, context.progress());
+    return print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
+}
+
+nlohmann::ordered_json findingsJson(const core::Diagnostics& d) { return diagnosticsToJson(d); }
+
+void runExport(const ExportOptions& o, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::Scenario& s = loaded.scenario;
+    importers::VassalExportInput input;
+    input.pxPerM = o.pxPerKm ? *o.pxPerKm / 1000.0 : importers::defaultVassalPxPerM(s);
+    print::VassalImages images = print::drawVassalImages(s, input.pxPerM, boardScan(s, o.file, input.pxPerM, context), context.progress());
+    const auto convert = [](print::PngImage& i) { return importers::VassalImage{std::move(i.bytes), i.width, i.height}; };
+    if (images.board)
+        input.board = convert(*images.board);
+    for (auto& [id, image] : images.pieces)
+        input.pieces[id] = convert(image);
+    for (auto& [id, image] : images.forces)
+        input.forces[id] = convert(image);
+    for (auto& [name, image] : images.cardFaces)
+        input.cardFaces[name] = convert(image);
+    const importers::VassalExportResult r = importers::writeVassalModule(s, input, o.output, context.progress());
+    if (context.json) {
+        context.printJson({{"module", o.output}, {"px_per_m", r.pxPerM},
+            {"board_px", r.boardWidth ? nlohmann::ordered_json::array({r.boardWidth, r.boardHeight}) : nlohmann::ordered_json(nullptr)},
+            {"pieces", r.pieces}, {"setup_stacks", r.setupStacks}, {"reinforcements", r.reinforcements},
+            {"forces", r.forces}, {"cards", r.cards}, {"decks", r.decks}, {"files", r.files.size()}, {"findings", findingsJson(r.findings)}});
+    } else {
+        context.printDiagnostics(r.findings, o.output);
+        context.out << o.output << ": VASSAL " << importers::kVassalVersion << " module, ";
+        if (r.boardWidth)
+            context.out << "board " << r.boardWidth << " x " << r.boardHeight << " px at " << r.pxPerM * 1000.0 << " px/km, ";
+        context.out << r.pieces << " piece(s), " << r.setupStacks << " at start, " << r.reinforcements << " reinforcement(s)";
+        if (r.forces)
+            context.out << ", " << r.forces << " campaign force(s)";
+        if (r.cards)
+            context.out << ", " << r.cards << " card(s) in " << r.decks << " deck(s)";
+        context.out << "\n";
+    }
+}
+
+void runImport(const ImportOptions& o, Context& context)
+{
+    importers::VassalImportOptions options;
+    options.board = o.board;
+    options.progress = context.progress();
+    const importers::VassalImport made = importers::importVassalModule(o.module, o.output, options);
+    try {
+        core::Document document(core::Scenario{}, std::filesystem::path(o.output));
+        document.apply(core::operations::setSettings(document.scenario(), made.base.settings, "Import VASSAL module"));
+        document.apply(core::operations::setMap(document.scenario(), made.base.map, "Set map"));
+        for (const core::Side& side : made.sides)
+            document.apply(core::operations::addSide(document.scenario(), side));
+        for (const core::Formation& f : made.formations)
+            document.apply(core::operations::addFormation(document.scenario(), f));
+        for (const core::Unit& u : made.units)
+            document.apply(core::operations::addUnit(document.scenario(), u));
+        core::Diagnostics findings = made.findings;
+        if (made.grid)
+            document.apply(core::operations::setCampaignGrid(document.scenario(), *made.grid, findings));
+        document.save();
+        int placed = 0;
+        for (const core::Unit& u : made.units)
+            placed += u.placement ? 1 : 0;
+        if (context.json) {
+            context.printJson({{"file", o.output}, {"board", made.boardName}, {"map", made.base.map.path},
+                {"boards", made.boards}, {"sides", made.sides.size()}, {"formations", made.formations.size()},
+                {"pieces", made.units.size()}, {"placed", placed}, {"grid", made.grid.has_value()},
+                {"zones", made.zones}, {"regions", made.regions}, {"findings", findingsJson(findings)}});
+        } else {
+            context.printDiagnostics(findings, o.module);
+            context.out << o.output << ": board '" << made.boardName << "' as the map scan " << made.base.map.path << ", "
+                        << made.sides.size() << " side(s), " << made.formations.size() << " formation(s), "
+                        << made.units.size() << " unit(s) (" << placed << " placed)" << (made.grid ? ", the campaign grid" : "")
+                        << "; " << findings.size() << " finding(s)\n";
+        }
+    } catch (...) {
+        // No partial output: the board image written for the scenario goes with it.
+        std::error_code ec;
+        std::filesystem::remove(made.boardImage, ec);
+        throw;
+    }
+}
+
+} // namespace
+
+void registerVassalCommands(CLI::App& app, Context& context)
+{
+    CLI::App* noun = addCommand(app, "vassal", "VASSAL modules: export a scenario to play online, import a module's boards and pieces");
+    auto e = std::make_shared<ExportOptions>();
+    CLI::App* exportCommand = addCommand(*noun, "export", "Write the scenario as a VASSAL 3.7 module (.vmod): board, pieces, setup, cards, help, dice");
+    exportCommand->add_option("FILE", e->file, "Scenario file")->required();
+    exportCommand->add_option("-o,--output", e->output, "Module to write (.vmod)")->required();
+    exportCommand->add_option("--px-per-km", e->pxPerKm,
+        "Board resolution, pixels per ground km (default: 100 px per inch of table at game scale)")->check(CLI::Range(0.001, 1.0e7));
+    exportCommand->callback([e, &context] { runExport(*e, context); });
+
+    auto i = std::make_shared<ImportOptions>();
+    CLI::App* importCommand = addCommand(*noun, "import", "Make a scenario of a VASSAL module: a board as the map scan, sides and pieces as an order of battle");
+    importCommand->add_option("MODULE", i->module, "Module (.vmod) or unpacked module folder")->required();
+    importCommand->add_option("-o,--output", i->output, "Scenario file to write")->required();
+    importCommand->add_option("--board", i->board, "Board to import (default: the first board with an image)");
+    importCommand->callback([i, &context] { runImport(*i, context); });
+}
+
+} // namespace sandtable::cli

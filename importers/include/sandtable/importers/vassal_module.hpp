@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// VASSAL modules (.vmod): a scenario written as a module VASSAL 3.7 plays, and a module read back.
+#pragma once
+
+#include "sandtable/core/model/scenario.hpp"
+#include "sandtable/core/util/progress.hpp"
+#include "sandtable/core/validation/diagnostic.hpp"
+#include "sandtable/importers/new_scenario.hpp"
+
+#include <array>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable::importers {
+
+/// The VASSAL release whose module format sandtable writes ("VassalVersion" of buildFile.xml and moduledata).
+inline constexpr const char* kVassalVersion = "3.7.0";
+/// The newest release series sandtable reads: any 3.7.x; a module saved by 3.8 or later is refused.
+inline constexpr const char* kVassalSeries = "3.7";
+
+namespace vassal {
+
+/// VASSAL's tools/SequenceEncoder: tokens joined by `delimiter`, each delimiter inside a token preceded by
+/// a backslash, a token that starts with a backslash (or is wrapped in single quotes) wrapped in single
+/// quotes. Piece definitions nest these: a trait's type, a tab, then its inner piece's type encoded again.
+std::string encode(const std::vector<std::string>& tokens, char delimiter);
+
+/// SequenceEncoder.Decoder: the tokens of `text` (an empty text is no token; a text ending in the
+/// delimiter has an empty last token... as VASSAL reads it: the empty remainder is one empty token).
+std::vector<std::string> decode(const std::string& text, char delimiter);
+
+/// Java's Double.toString for the numbers sandtable writes into traits: "0.0", "-45.0", "-22.5".
+std::string javaDouble(double value);
+
+/// Compares dotted versions by their numeric parts ("3.7.0" < "3.7.12" < "3.8"; "3.7.0-beta1" = "3.7.0"):
+/// negative, zero or positive.
+int compareVersions(const std::string& a, const std::string& b);
+
+} // namespace vassal
+
+/// Board resolution when none is asked: 100 pixels per inch of the table at game scale,
+/// 100 / 25.4 px/mm x 1000 / scale = 0.246 px/m at 1:16,000, 3937 px/m for a table (scale 1).
+double defaultVassalPxPerM(const core::Scenario& scenario);
+
+/// The board pixel of a ground point: ((x - minX) x pxPerM, (maxY - y) x pxPerM); pixel (0, 0) is the top-left
+/// corner of the top-left pixel (cli.md), so a pixel's centre is at +0.5.
+std::array<double, 2> vassalBoardPixel(const core::Extent& extent, double pxPerM, core::Coordinate ground);
+
+/// A PNG image for the module and its pixel size.
+struct VassalImage {
+    std::string png;
+    int width = 0;
+    int height = 0;
+};
+
+/// What the module is made of besides the scenario: images drawn by sandtable (print::renderBoardImage,
+/// renderPieceImage, writeCardImages), so that this layer needs no renderer.
+struct VassalExportInput {
+    double pxPerM = 0.0;                      ///< board pixels per ground metre
+    std::optional<VassalImage> board;         ///< the battle map (scenarios with an extent)
+    std::map<std::string, VassalImage> pieces; ///< unit id -> its piece image (every unit)
+    std::map<std::string, VassalImage> forces; ///< Campaign Lite force id -> its counter (every force)
+    /// Table Battles faces, named as print::writeCardImages names them: "scenario-38.png", "233-A.png".
+    std::map<std::string, VassalImage> cardFaces;
+};
+
+/// What was written (cli.md `vassal export --json`).
+struct VassalExportResult {
+    double pxPerM = 0.0;
+    int boardWidth = 0;   ///< px (0 without a battle map)
+    int boardHeight = 0;
+    int pieces = 0;       ///< piece slots in the palettes (one per unit)
+    int setupStacks = 0;  ///< at-start stacks (one per placed unit)
+    int reinforcements = 0;
+    int forces = 0;       ///< Campaign Lite forces, each at its square's centre
+    int cards = 0;        ///< formation cards (one per card number; both faces on one card)
+    int decks = 0;
+    std::vector<std::string> files; ///< the archive's entries, in writing order
+    core::Diagnostics findings;     ///< what VASSAL cannot show (a rotated campaign grid, ...)
+};
+
+/// Writes `output` (a zip: buildFile.xml, moduledata, images/..., help/scenario.html) atomically: on failure
+/// nothing is left. buildFile.xml holds, as VASSAL 3.7 writes them: the player roster (one side per scenario
+/// side, in order); for a scenario with an extent a map "Battle map" with one board of input.board, for
+/// Campaign Lite a SquareGrid (dx = dy = square size x pxPerM, origin at the centre of the north-west square,
+/// the scenario's numbering) and a SetupStack per campaign force at its square's centre, a SetupStack per placed unit at vassalBoardPixel of its position (rounded to
+/// whole pixels) holding its piece with the rotation of its facing; a PieceWindow with a tab per side and a
+/// list per formation (reinforcements in lists named by arrival day, turn and entry); Table Battles: a
+/// "Scenario card" map whose board is the scenario card, a "Table" map with one deck (DrawPile) per army
+/// holding a card per formation card (a two-level Layer trait when it has a B face); module help with the
+/// description, victory points and rout thresholds; a 1d6 DiceButton for Pub Battles, Campaign Lite and
+/// Table Battles. Each piece: BasicPiece (image, name) inside a FreeRotator (facing: VASSAL's angle is
+/// counter-clockwise, so -facing) inside a Marker of the unit's properties (Side, Formation, Type,
+/// Strength, Quality, ... and sandtable_id). GameModule's ModuleOther1 carries sandtable's frame
+/// (crs, extent, px_per_m, scale, system) so that importVassalModule can place the pieces back.
+/// Throws core::OperationError (an image missing from `input`), core::IoError (cannot write).
+VassalExportResult writeVassalModule(const core::Scenario& scenario, const VassalExportInput& input,
+    const std::filesystem::path& output, const core::ProgressCallback& progress = {});
+
+/// A grid of a VASSAL board, as its element says (lengths in board pixels).
+struct VassalGrid {
+    std::string kind;      ///< "square", "hex", "region", "zoned"
+    double dx = 0.0;       ///< square width / hex side (HexGrid dx)
+    double dy = 0.0;
+    double x0 = 0.0;       ///< origin: the centre of square (0, 0)
+    double y0 = 0.0;
+    std::map<std::string, std::string> numbering; ///< the numbering element's attributes
+};
+
+/// A named area (ZonedGrid Zone: its polygon in board pixels) or point (IrregularGrid Region).
+struct VassalPlace {
+    std::string name;
+    std::vector<std::array<double, 2>> points; ///< one for a region, the outline for a zone
+};
+
+struct VassalBoard {
+    std::string map;    ///< the Map's mapName
+    std::string name;
+    std::string image;  ///< entry under images/ (empty: a plain board)
+    int width = 0;      ///< px as written (0 = the image's own size)
+    int height = 0;
+    std::optional<VassalGrid> grid;
+    std::vector<VassalPlace> zones;
+    std::vector<VassalPlace> regions;
+};
+
+/// A piece found in a palette, an at-start stack or a deck, decoded from its definition.
+struct VassalPiece {
+    std::string name;
+    std::string image;
+    std::string palette;       ///< "Tab / List" path of palette widgets, or "setup", or the deck's name
+    std::map<std::string, std::string> properties; ///< Marker keys -> values
+    std::optional<std::array<double, 2>> position; ///< an at-start stack's x, y (board pixels)
+    std::string board;         ///< its owning board
+    std::optional<double> angle; ///< FreeRotator angle (degrees, counter-clockwise)
+};
+
+/// A module's content as read.
+struct VassalModule {
+    std::string name;
+    std::string version;
+    std::string vassalVersion;
+    std::string description;
+    std::string other1; ///< ModuleOther1
+    std::vector<std::string> sides;
+    std::vector<VassalBoard> boards;
+    std::vector<VassalPiece> pieces;
+    core::Diagnostics findings; ///< what sandtable reads past (unknown traits, other components)
+};
+
+/// Reads a .vmod (zip) or an unpacked module folder: moduledata and buildFile.xml (buildFile in modules
+/// older than 3.5). Throws core::FormatError naming the file and element: not a module (no buildFile),
+/// a buildFile that does not parse or whose root is not VASSAL.build.GameModule, a VassalVersion of a
+/// series newer than kVassalSeries (in moduledata or buildFile); core::IoError when the file cannot be read.
+VassalModule readVassalModule(const std::filesystem::path& module);
+
+/// The bytes of one entry of the module ("images/board.png"). Throws core::FormatError naming the module
+/// and the entry when it is not there.
+std::string readVassalModuleEntry(const std::filesystem::path& module, const std::string& entry);
+
+struct VassalImportOptions {
+    std::string board;                 ///< the board to import (default: the first board with an image)
+    core::ProgressCallback progress;
+};
+
+/// A scenario made from a module, for a Document to apply through operations (setSettings, setMap, addSide,
+/// addFormation, addUnit, setCampaignGrid), in that order.
+struct VassalImport {
+    NewScenario base;                 ///< settings and the board image as the unreferenced map scan
+    std::filesystem::path boardImage; ///< the image written beside the scenario
+    std::string boardName;
+    int boards = 0;                   ///< boards in the module (one imported)
+    std::vector<core::Side> sides;
+    std::vector<core::Formation> formations;
+    std::vector<core::Unit> units;
+    std::optional<core::CampaignGrid> grid; ///< when the module's frame (sandtable's) gives its metres
+    int zones = 0;
+    int regions = 0;
+    core::Diagnostics findings;       ///< every thing not carried over, by name
+};
+
+/// Reads `module`, writes the chosen board's image beside `scenarioFile` as "<scenario id>.board.<ext>"
+/// (atomically) and makes the scenario: the image as its map (unreferenced, ready for GCPs or calibration);
+/// the roster's sides (and the sides named by pieces' Side property); a formation per palette list (or
+/// Formation property) and a unit per piece, its type, strength and quality from sandtable's properties
+/// when present. A module written by sandtable (its frame in ModuleOther1) gets back its CRS, extent, scale
+/// and system, its units placed where their at-start stacks are, and its square grid as the campaign grid.
+/// Grids, zones and regions that cannot be carried are findings. Throws as readVassalModule, and
+/// core::OperationError when --board names no board or no board has an image.
+VassalImport importVassalModule(const std::filesystem::path& module, const std::filesystem::path& scenarioFile,
+    const VassalImportOptions& options = {});
+
+} // namespace sandtable::importers

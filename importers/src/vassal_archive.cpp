@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The zip and XML plumbing of VASSAL modules through GDAL's CPL (minizip and minixml).
+#include "vassal_archive.hpp"
+
+#include "gdal_support.hpp"
+
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/util/error.hpp"
+
+#include <cpl_conv.h>
+#include <cpl_vsi.h>
+
+#include <system_error>
+
+namespace sandtable::importers::detail {
+
+CPLXMLNode* xmlElement(CPLXMLNode* parent, const char* name, const std::vector<std::pair<const char*, std::string>>& attributes)
+{
+    CPLXMLNode* node = CPLCreateXMLNode(parent, CXT_Element, name);
+    for (const auto& [key, value] : attributes)
+        CPLAddXMLAttributeAndValue(node, key, value.c_str());
+    return node;
+}
+
+CPLXMLNode* xmlTextElement(CPLXMLNode* parent, const char* name, const std::string& text)
+{
+    CPLXMLNode* node = xmlElement(parent, name);
+    xmlSetText(node, text);
+    return node;
+}
+
+void xmlSetText(CPLXMLNode* element, const std::string& text)
+{
+    if (!text.empty())
+        CPLCreateXMLNode(element, CXT_Text, text.c_str());
+}
+
+std::string xmlDocument(const CPLXMLNode* root)
+{
+    char* text = CPLSerializeXMLTree(root);
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n";
+    if (text)
+        out += text;
+    CPLFree(text);
+    return out;
+}
+
+XmlTree parseXml(const std::string& text, const std::string& file)
+{
+    GdalErrorScope errors;
+    XmlTree tree(CPLParseXMLString(text.c_str()));
+    if (!tree)
+        throw core::FormatError(file, "XML", errors.reason("not an XML document"));
+    // The declaration (<?xml ...?>) and comments are siblings before the root element: keep the root alone.
+    CPLXMLNode* root = tree.get();
+    while (root && (root->eType != CXT_Element || root->pszValue[0] == '?'))
+        root = root->psNext;
+    if (!root)
+        throw core::FormatError(file, "XML", "no root element");
+    if (root != tree.get()) {
+        CPLXMLNode* before = tree.get();
+        while (before->psNext != root)
+            before = before->psNext;
+        before->psNext = nullptr; // the declaration is freed with `tree`, the root goes on alone
+        XmlTree rest(root);
+        return rest;
+    }
+    return tree;
+}
+
+std::string xmlAttribute(const CPLXMLNode* element, const char* name)
+{
+    for (const CPLXMLNode* c = element->psChild; c; c = c->psNext)
+        if (c->eType == CXT_Attribute && std::string(c->pszValue) == name)
+            return c->psChild && c->psChild->pszValue ? c->psChild->pszValue : "";
+    return {};
+}
+
+std::string xmlText(const CPLXMLNode* element)
+{
+    std::string out;
+    for (const CPLXMLNode* c = element->psChild; c; c = c->psNext)
+        if (c->eType == CXT_Text && c->pszValue)
+            out += c->pszValue;
+    return out;
+}
+
+void writeZip(const std::filesystem::path& output, const std::vector<std::pair<std::string, std::string>>& entries)
+{
+    core::AtomicFile file(output);
+    {
+        GdalErrorScope errors;
+        // CPLCreateZip refuses an existing file: the reserved temporary is empty, write over it fresh.
+        std::error_code ignored;
+        std::filesystem::remove(file.temporaryPath(), ignored);
+        void* zip = CPLCreateZip(file.temporaryPath().string().c_str(), nullptr);
+        if (!zip)
+            throw core::IoError(output.string(), "", errors.reason("cannot create the zip"));
+        for (const auto& [name, bytes] : entries) {
+            if (CPLCreateFileInZip(zip, name.c_str(), nullptr) != CE_None
+                || CPLWriteFileInZip(zip, bytes.data(), static_cast<int>(bytes.size())) != CE_None
+                || CPLCloseFileInZip(zip) != CE_None) {
+                CPLCloseZip(zip);
+                throw core::IoError(output.string(), name, errors.reason("cannot write the entry"));
+            }
+        }
+        if (CPLCloseZip(zip) != CE_None)
+            throw core::IoError(output.string(), "", errors.reason("cannot finish the zip"));
+    }
+    file.commit();
+}
+
+bool isFolder(const std::filesystem::path& path)
+{
+    std::error_code ec;
+    return std::filesystem::is_directory(path, ec);
+}
+
+namespace {
+std::string vsiPath(const std::filesystem::path& archive, const std::string& entry)
+{
+    if (isFolder(archive))
+        return (archive / entry).string();
+    return "/vsizip/{" + std::filesystem::absolute(archive).string() + "}/" + entry;
+}
+} // namespace
+
+bool hasEntry(const std::filesystem::path& archive, const std::string& entry)
+{
+    GdalErrorScope errors;
+    VSIStatBufL stat;
+    return VSIStatL(vsiPath(archive, entry).c_str(), &stat) == 0 && !VSI_ISDIR(stat.st_mode);
+}
+
+std::string readEntry(const std::filesystem::path& archive, const std::string& entry)
+{
+    if (!hasEntry(archive, entry))
+        throw core::FormatError(archive.string(), entry, "the module has no such file");
+    GdalErrorScope errors;
+    VSILFILE* f = VSIFOpenL(vsiPath(archive, entry).c_str(), "rb");
+    if (!f)
+        throw core::IoError(archive.string(), entry, errors.reason("cannot open"));
+    std::string bytes;
+    char buffer[65536];
+    for (;;) {
+        const std::size_t n = VSIFReadL(buffer, 1, sizeof buffer, f);
+        bytes.append(buffer, n);
+        if (n < sizeof buffer)
+            break;
+        if (bytes.size() > (std::size_t{1} << 31)) {
+            VSIFCloseL(f);
+            throw core::IoError(archive.string(), entry, "larger than 2 GiB");
+        }
+    }
+    VSIFCloseL(f);
+    return bytes;
+}
+
+} // namespace sandtable::importers::detail

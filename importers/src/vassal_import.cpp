@@ -1,0 +1,674 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A VASSAL module read back: boards, grids, zones, the roster and the pieces, and a scenario made of them.
+#include "sandtable/importers/vassal_module.hpp"
+
+#include "vassal_archive.hpp"
+
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/model/campaign.hpp"
+#include "sandtable/core/util/error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace sandtable::importers {
+namespace {
+
+using detail::xmlAttribute;
+
+std::string elementName(const CPLXMLNode* n) { return n->pszValue ? n->pszValue : ""; }
+
+bool endsWith(const std::string& s, const std::string& tail)
+{
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+double toDouble(const std::string& text, double fallback = 0.0)
+{
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(text, &used);
+        return std::isfinite(v) ? v : fallback;
+    } catch (const std::exception&) {
+        return fallback;
+    }
+}
+
+/// One decoded piece definition ("+/null/type/state").
+struct DecodedPiece {
+    std::string name, image;
+    std::map<std::string, std::string> properties;
+    std::optional<double> angle;
+    std::vector<std::string> prototypes;
+    std::set<std::string> otherTraits; ///< trait ids read past ("emb2", "obs", ...)
+};
+
+void decodeTraits(std::string type, std::string state, DecodedPiece& out)
+{
+    for (int depth = 0; depth < 200; ++depth) {
+        const std::vector<std::string> t = vassal::decode(type, '\t');
+        const std::vector<std::string> st = vassal::decode(state, '\t');
+        const std::string mine = t.empty() ? "" : t[0];
+        const std::string myState = st.empty() ? "" : st[0];
+        const std::string id = mine.substr(0, mine.find(';'));
+        if (id == "piece") {
+            const auto parts = vassal::decode(mine.substr(6), ';');
+            if (parts.size() > 2)
+                out.image = parts[2];
+            if (parts.size() > 3)
+                out.name = parts[3];
+            return;
+        }
+        if (id == "mark") {
+            const auto keys = vassal::decode(mine.substr(5), ',');
+            const auto values = vassal::decode(myState, ',');
+            for (std::size_t i = 0; i < keys.size(); ++i)
+                if (!keys[i].empty())
+                    out.properties[keys[i]] = i < values.size() ? values[i] : "";
+        } else if (id == "rotate") {
+            const auto parts = vassal::decode(mine.substr(7), ';');
+            if (!parts.empty() && parts[0] == "1")
+                out.angle = toDouble(myState);
+            else
+                out.otherTraits.insert("rotate (fixed angles)");
+        } else if (id == "prototype") {
+            const auto parts = vassal::decode(mine.substr(10), ';');
+            if (!parts.empty())
+                out.prototypes.push_back(parts[0]);
+        } else if (!id.empty()) {
+            out.otherTraits.insert(id);
+        }
+        if (t.size() < 2)
+            return;
+        type = t[1];
+        state = st.size() > 1 ? st[1] : "";
+    }
+}
+
+DecodedPiece decodeDefinition(const std::string& text)
+{
+    DecodedPiece out;
+    if (text.rfind("+/", 0) != 0)
+        return out;
+    const auto parts = vassal::decode(text.substr(2), '/');
+    decodeTraits(parts.size() > 1 ? parts[1] : "", parts.size() > 2 ? parts[2] : "", out);
+    return out;
+}
+
+struct Reader {
+    std::filesystem::path path;
+    VassalModule module;
+    std::map<std::string, DecodedPiece> prototypes;
+    std::map<std::string, int> skipped; ///< trait id -> pieces having it
+
+    void checkVersion(const std::string& version, const std::string& file, const std::string& element)
+    {
+        // Any 3.7.x reads (its releases keep the format); 3.8 and later may not.
+        const auto parts = vassal::decode(version, '.');
+        const std::string series = parts.size() >= 2 ? parts[0] + "." + parts[1] : version;
+        if (!version.empty() && vassal::compareVersions(series, kVassalSeries) > 0)
+            throw core::FormatError(path.string() + "!" + file, element,
+                "the module was saved by VASSAL " + version + ", newer than " + kVassalSeries
+                    + " (the newest sandtable reads): save it from VASSAL 3.7, or update sandtable");
+    }
+
+    void grid(const CPLXMLNode* n, VassalBoard& board)
+    {
+        const std::string name = elementName(n);
+        VassalGrid g;
+        if (endsWith(name, ".SquareGrid"))
+            g.kind = "square";
+        else if (endsWith(name, ".HexGrid"))
+            g.kind = "hex";
+        else if (endsWith(name, ".ZonedGrid"))
+            g.kind = "zoned";
+        else if (endsWith(name, ".RegionGrid"))
+            g.kind = "region";
+        else
+            return;
+        g.dx = toDouble(xmlAttribute(n, "dx"));
+        g.dy = toDouble(xmlAttribute(n, "dy"));
+        g.x0 = toDouble(xmlAttribute(n, "x0"));
+        g.y0 = toDouble(xmlAttribute(n, "y0"));
+        for (const CPLXMLNode* c = n->psChild; c; c = c->psNext) {
+            if (c->eType != CXT_Element)
+                continue;
+            const std::string child = elementName(c);
+            if (endsWith(child, "Numbering"))
+                for (const CPLXMLNode* a = c->psChild; a; a = a->psNext)
+                    if (a->eType == CXT_Attribute)
+                        g.numbering[a->pszValue] = xmlAttribute(c, a->pszValue);
+            if (endsWith(child, ".Zone")) {
+                VassalPlace zone{xmlAttribute(c, "name"), {}};
+                for (const std::string& point : vassal::decode(xmlAttribute(c, "path"), ';')) {
+                    const auto xy = vassal::decode(point, ',');
+                    if (xy.size() == 2)
+                        zone.points.push_back({toDouble(xy[0]), toDouble(xy[1])});
+                }
+                board.zones.push_back(std::move(zone));
+                for (const CPLXMLNode* zc = c->psChild; zc; zc = zc->psNext)
+                    if (zc->eType == CXT_Element)
+                        grid(zc, board); // a zone's own grid
+            }
+            if (endsWith(child, ".Region"))
+                board.regions.push_back(VassalPlace{xmlAttribute(c, "name"),
+                    {{toDouble(xmlAttribute(c, "originx")), toDouble(xmlAttribute(c, "originy"))}}});
+            if (endsWith(child, "Grid"))
+                grid(c, board);
+        }
+        if ((g.kind == "square" || g.kind == "hex") && !board.grid)
+            board.grid = g;
+        else if (g.kind == "zoned" && !board.grid)
+            board.grid = g;
+    }
+
+    void piece(const CPLXMLNode* n, const std::vector<std::string>& palette, const CPLXMLNode* stack, const std::string& deck)
+    {
+        DecodedPiece d = decodeDefinition(detail::xmlText(n));
+        for (const std::string& name : d.prototypes) {
+            const auto it = prototypes.find(name);
+            if (it == prototypes.end())
+                continue;
+            for (const auto& [k, v] : it->second.properties)
+                d.properties.emplace(k, v);
+            if (!d.angle)
+                d.angle = it->second.angle;
+            d.otherTraits.insert(it->second.otherTraits.begin(), it->second.otherTraits.end());
+        }
+        for (const std::string& t : d.otherTraits)
+            ++skipped[t];
+        VassalPiece p;
+        p.name = d.name.empty() ? xmlAttribute(n, "entryName") : d.name;
+        p.image = d.image;
+        p.properties = d.properties;
+        p.angle = d.angle;
+        if (stack) {
+            p.palette = "setup";
+            p.board = xmlAttribute(stack, "owningBoard");
+            p.position = std::array<double, 2>{toDouble(xmlAttribute(stack, "x")), toDouble(xmlAttribute(stack, "y"))};
+        } else if (!deck.empty()) {
+            p.palette = deck;
+        } else {
+            std::string joined;
+            for (const std::string& part : palette)
+                joined += (joined.empty() ? "" : " / ") + part;
+            p.palette = joined;
+        }
+        module.pieces.push_back(std::move(p));
+    }
+
+    void walk(const CPLXMLNode* n, std::vector<std::string>& palette, const CPLXMLNode* stack, const std::string& deck,
+        const std::string& mapName)
+    {
+        for (const CPLXMLNode* c = n->psChild; c; c = c->psNext) {
+            if (c->eType != CXT_Element)
+                continue;
+            const std::string name = elementName(c);
+            if (name == "VASSAL.build.widget.PieceSlot" || name == "VASSAL.build.widget.CardSlot") {
+                piece(c, palette, stack, deck);
+            } else if (name == "VASSAL.build.module.map.SetupStack") {
+                walk(c, palette, c, deck, mapName);
+            } else if (name == "VASSAL.build.module.map.DrawPile") {
+                walk(c, palette, nullptr, xmlAttribute(c, "name"), mapName);
+            } else if (name == "VASSAL.build.module.map.boardPicker.Board") {
+                VassalBoard b;
+                b.map = mapName;
+                b.name = xmlAttribute(c, "name");
+                b.image = xmlAttribute(c, "image");
+                b.width = static_cast<int>(toDouble(xmlAttribute(c, "width")));
+                b.height = static_cast<int>(toDouble(xmlAttribute(c, "height")));
+                for (const CPLXMLNode* g = c->psChild; g; g = g->psNext)
+                    if (g->eType == CXT_Element)
+                        grid(g, b);
+                module.boards.push_back(std::move(b));
+            } else if (name == "VASSAL.build.module.Map" || name == "VASSAL.build.module.PrivateMap"
+                || name == "VASSAL.build.module.PlayerHand") {
+                walk(c, palette, stack, deck, xmlAttribute(c, "mapName"));
+            } else if (name == "VASSAL.build.module.PlayerRoster") {
+                for (const CPLXMLNode* e = c->psChild; e; e = e->psNext)
+                    if (e->eType == CXT_Element && elementName(e) == "entry")
+                        module.sides.push_back(detail::xmlText(e));
+            } else if (name == "VASSAL.build.module.PrototypesContainer"
+                || name == "VASSAL.build.module.PrototypeDefinition") {
+                continue; // read first (collectPrototypes)
+            } else {
+                const std::string entry = xmlAttribute(c, "entryName");
+                const bool widget = name.rfind("VASSAL.build.widget.", 0) == 0 || name == "VASSAL.build.module.PieceWindow";
+                if (widget && !entry.empty())
+                    palette.push_back(entry);
+                walk(c, palette, stack, deck, mapName);
+                if (widget && !entry.empty())
+                    palette.pop_back();
+            }
+        }
+    }
+
+    void collectPrototypes(const CPLXMLNode* n)
+    {
+        for (const CPLXMLNode* c = n->psChild; c; c = c->psNext) {
+            if (c->eType != CXT_Element)
+                continue;
+            if (elementName(c) == "VASSAL.build.module.PrototypeDefinition")
+                prototypes[xmlAttribute(c, "name")] = decodeDefinition(detail::xmlText(c));
+            else
+                collectPrototypes(c);
+        }
+    }
+
+    void read()
+    {
+        const bool folder = detail::isFolder(path);
+        std::error_code ec;
+        if (!folder && !std::filesystem::exists(path, ec))
+            throw core::IoError(path.string(), "", "no such file");
+        std::string buildName;
+        for (const char* candidate : {"buildFile.xml", "buildFile"})
+            if (detail::hasEntry(path, candidate)) {
+                buildName = candidate;
+                break;
+            }
+        if (buildName.empty())
+            throw core::FormatError(path.string(), "buildFile.xml",
+                folder ? "not a VASSAL module folder: it has no buildFile.xml"
+                       : "not a VASSAL module: not a zip, or a zip without buildFile.xml");
+        if (detail::hasEntry(path, "moduledata")) {
+            const detail::XmlTree data = detail::parseXml(detail::readEntry(path, "moduledata"), path.string() + "!moduledata");
+            if (const CPLXMLNode* v = CPLGetXMLNode(data.get(), "VassalVersion")) {
+                checkVersion(detail::xmlText(v), "moduledata", "VassalVersion");
+            }
+        } else {
+            module.findings.push_back({"vassal.no_moduledata", core::Severity::Info, "moduledata",
+                "the module has no moduledata (written before VASSAL 3.1): its name comes from buildFile"});
+        }
+        const std::string file = path.string() + "!" + buildName;
+        const detail::XmlTree build = detail::parseXml(detail::readEntry(path, buildName), file);
+        const CPLXMLNode* root = build.get();
+        if (elementName(root) != "VASSAL.build.GameModule")
+            throw core::FormatError(file, elementName(root), "the root element is not VASSAL.build.GameModule");
+        module.name = xmlAttribute(root, "name");
+        module.version = xmlAttribute(root, "version");
+        module.vassalVersion = xmlAttribute(root, "VassalVersion");
+        module.description = xmlAttribute(root, "description");
+        module.other1 = xmlAttribute(root, "ModuleOther1");
+        checkVersion(module.vassalVersion, buildName, "VASSAL.build.GameModule VassalVersion");
+        collectPrototypes(root);
+        std::vector<std::string> palette;
+        walk(root, palette, nullptr, "", "");
+        for (const auto& [trait, count] : skipped)
+            module.findings.push_back({"vassal.trait_skipped", core::Severity::Info, "buildFile.xml",
+                std::to_string(count) + " piece(s) have a '" + trait + "' trait, which sandtable does not carry over"});
+    }
+};
+
+/// sandtable's frame from ModuleOther1 ("sandtable;key=value;..."), empty for other modules.
+std::map<std::string, std::string> frameOf(const std::string& other1)
+{
+    std::map<std::string, std::string> frame;
+    const auto parts = vassal::decode(other1, ';');
+    if (parts.empty() || parts[0] != "sandtable")
+        return frame;
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        const auto eq = parts[i].find('=');
+        if (eq != std::string::npos)
+            frame[parts[i].substr(0, eq)] = parts[i].substr(eq + 1);
+    }
+    return frame;
+}
+
+std::string slug(const std::string& name, const std::string& fallback)
+{
+    std::string out;
+    for (const char c : name) {
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        else if (!out.empty() && out.back() != '-')
+            out += '-';
+    }
+    while (!out.empty() && out.back() == '-')
+        out.pop_back();
+    return out.empty() ? fallback : out;
+}
+
+std::string placeText(const VassalPlace& p)
+{
+    std::ostringstream o;
+    o << "'" << p.name << "' at";
+    for (std::size_t i = 0; i < p.points.size() && i < 8; ++i)
+        o << " (" << std::lround(p.points[i][0]) << ", " << std::lround(p.points[i][1]) << ")";
+    if (p.points.size() > 8)
+        o << " ... (" << p.points.size() << " points)";
+    return o.str();
+}
+
+} // namespace
+
+VassalModule readVassalModule(const std::filesystem::path& module)
+{
+    Reader r{module, {}, {}, {}};
+    r.read();
+    return r.module;
+}
+
+std::string readVassalModuleEntry(const std::filesystem::path& module, const std::string& entry)
+{
+    return detail::readEntry(module, entry);
+}
+
+VassalImport importVassalModule(const std::filesystem::path& modulePath, const std::filesystem::path& scenarioFile,
+    const VassalImportOptions& options)
+{
+    const VassalModule m = readVassalModule(modulePath);
+    VassalImport out;
+    out.findings = m.findings;
+    const VassalBoard* board = nullptr;
+    for (const VassalBoard& b : m.boards)
+        if (options.board.empty() ? !b.image.empty() : b.name == options.board) {
+            board = &b;
+            break;
+        }
+    if (!board) {
+        std::string names;
+        for (const VassalBoard& b : m.boards)
+            names += (names.empty() ? "" : ", ") + ("'" + b.name + "'");
+        throw core::OperationError(modulePath.string(), options.board.empty() ? "boards" : "--board " + options.board,
+            options.board.empty() ? "the module has no board with an image" + (names.empty() ? std::string() : " (boards: " + names + ")")
+                                  : "no board of that name (boards: " + (names.empty() ? std::string("none") : names) + ")");
+    }
+    if (board->image.empty())
+        throw core::OperationError(modulePath.string(), "board " + board->name, "the board has no image to make a map scan of");
+    out.boardName = board->name;
+    out.boards = static_cast<int>(m.boards.size());
+    for (const VassalBoard& b : m.boards)
+        if (&b != board)
+            out.findings.push_back({"vassal.board_skipped", core::Severity::Info, "boards",
+                "board '" + b.name + "' of map '" + b.map + "' is not imported (choose it with --board)"});
+    const std::string imageEntry = "images/" + board->image;
+    if (!detail::hasEntry(modulePath, imageEntry))
+        throw core::FormatError(modulePath.string(), imageEntry,
+            "board '" + board->name + "' names an image the module does not hold");
+    const std::string bytes = detail::readEntry(modulePath, imageEntry);
+
+    const std::map<std::string, std::string> frame = frameOf(m.other1);
+    NewScenarioOptions request;
+    request.progress = options.progress;
+    if (frame.count("system"))
+        request.system = core::gameSystemFromString(frame.at("system"));
+    if (frame.count("crs") && frame.at("crs").rfind("EPSG:", 0) == 0)
+        request.crs = frame.at("crs");
+    const std::string id = scenarioIdFromFileName(scenarioFile);
+    std::string ext = std::filesystem::path(board->image).extension().string();
+    if (ext.empty())
+        ext = ".png";
+    out.boardImage = scenarioFile.parent_path() / (id + ".board" + ext);
+    core::writeFileAtomically(out.boardImage, bytes);
+    try {
+        out.base = newScenarioFromRaster(out.boardImage, scenarioFile, request);
+    } catch (...) {
+        std::error_code ec;
+        std::filesystem::remove(out.boardImage, ec);
+        throw;
+    }
+    core::ScenarioSettings& settings = out.base.settings;
+    settings.title = m.name.empty() ? settings.title : m.name;
+    settings.description = m.description;
+    std::optional<core::Extent> extent;
+    double pxPerM = 0.0;
+    if (frame.count("extent") && frame.count("px_per_m")) {
+        const auto e = vassal::decode(frame.at("extent"), ',');
+        pxPerM = toDouble(frame.at("px_per_m"));
+        if (e.size() == 4 && pxPerM > 0.0) {
+            extent = core::Extent{toDouble(e[0]), toDouble(e[1]), toDouble(e[2]), toDouble(e[3])};
+            settings.extent = extent;
+            if (frame.count("crs"))
+                settings.crs = frame.at("crs");
+            if (frame.count("scale"))
+                settings.scaleDenominator = toDouble(frame.at("scale"), settings.scaleDenominator);
+            const auto start = vassal::decode(frame.count("start") ? frame.at("start") : "", ',');
+            if (start.size() == 2) {
+                settings.startDay = static_cast<int>(toDouble(start[0], 1));
+                settings.startTurn = static_cast<int>(toDouble(start[1], 1));
+            }
+            if (frame.count("days"))
+                settings.days = static_cast<int>(toDouble(frame.at("days"), 1));
+        }
+    }
+
+    // Sides: the roster, then any side a piece names.
+    std::map<std::string, core::SideId> sideIds;
+    static const char* const kColours[] = {"#1f4e9c", "#9c1f1f", "#2e7d32", "#b8860b", "#6a1b9a", "#00838f"};
+    const auto addSide = [&](const std::string& name) {
+        if (name.empty() || sideIds.count(name))
+            return;
+        core::Side side;
+        std::string sid = slug(name, "side");
+        for (int k = 2; std::any_of(out.sides.begin(), out.sides.end(), [&](const core::Side& s) { return s.id.str() == sid; }); ++k)
+            sid = slug(name, "side") + "-" + std::to_string(k);
+        side.id = core::SideId(sid);
+        side.name = name;
+        side.colour = kColours[out.sides.size() % 6];
+        sideIds[name] = side.id;
+        out.sides.push_back(side);
+    };
+    for (const std::string& s : m.sides)
+        addSide(s);
+    for (const VassalPiece& p : m.pieces)
+        if (p.properties.count("Side"))
+            addSide(p.properties.at("Side"));
+
+    // Units: a piece of sandtable's by its id (palette slot and at-start stack are one unit), others by name.
+    std::map<std::string, std::size_t> unitIndex;
+    std::map<std::pair<std::string, std::string>, core::FormationId> formationIds; // (side, name) -> id
+    int noSide = 0, completed = 0, unplaced = 0, cards = 0;
+    const std::regex arrival(R"(Day (\d+), (?:night turn|turn (\d+))(?:, along [^,]*)?(?:, entering at (-?\d+) E (-?\d+) N)?)");
+    for (const VassalPiece& p : m.pieces) {
+        if (p.palette.empty() && !p.position)
+            continue;
+        if (p.properties.count("sandtable_force")) {
+            // A Campaign Lite force: counted by arm, not an order-of-battle unit; listed for the campaign.
+            if (p.position) {
+                const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
+                out.findings.push_back({"vassal.campaign_force", core::Severity::Info, "/campaign/forces",
+                    "force '" + p.name + "' (" + prop("Side") + ") at " + prop("Square") + ": infantry " + prop("Infantry")
+                        + ", cavalry " + prop("Cavalry") + ", artillery " + prop("Artillery")
+                        + " is not imported as a force (add it to the campaign)"});
+            }
+            continue;
+        }
+        if (p.properties.count("sandtable_card")) {
+            ++cards; // a Table Battles card, not a unit
+            continue;
+        }
+        const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
+        const std::string key = !prop("sandtable_id").empty() ? "id:" + prop("sandtable_id") : "name:" + p.name;
+        std::size_t index;
+        if (const auto it = unitIndex.find(key); it != unitIndex.end()) {
+            index = it->second;
+        } else {
+            std::string sideName = prop("Side");
+            if (sideName.empty()) {
+                // The palette's first tab naming a side, else the first side.
+                for (const auto& [name, sid] : sideIds)
+                    if (p.palette.find(name) != std::string::npos)
+                        sideName = name;
+                if (sideName.empty()) {
+                    ++noSide;
+                    if (out.sides.empty())
+                        addSide("Side 1");
+                    sideName = out.sides.front().name;
+                }
+            }
+            std::string formationName = prop("Formation");
+            if (formationName.empty()) {
+                const auto slash = p.palette.rfind(" / ");
+                formationName = p.palette == "setup" || p.palette.empty() ? "Imported"
+                    : slash == std::string::npos                          ? p.palette
+                                                                           : p.palette.substr(slash + 3);
+            }
+            core::FormationId& fid = formationIds[{sideName, formationName}];
+            if (fid.empty()) {
+                std::string wanted = prop("sandtable_formation");
+                if (wanted.empty() || std::any_of(out.formations.begin(), out.formations.end(),
+                                          [&](const core::Formation& f) { return f.id.str() == wanted; }))
+                    wanted = slug(sideName, "side") + "-" + slug(formationName, "formation") + "-" + std::to_string(out.formations.size() + 1);
+                core::Formation f;
+                f.id = core::FormationId(wanted);
+                f.side = sideIds.at(sideName);
+                f.name = formationName;
+                fid = f.id;
+                out.formations.push_back(f);
+            }
+            core::Unit u;
+            std::string uid = prop("sandtable_id");
+            if (uid.empty())
+                uid = "u" + std::to_string(out.units.size() + 1);
+            u.id = core::UnitId(uid);
+            u.formation = fid;
+            u.name = p.name.empty() ? uid : p.name;
+            bool complete = true;
+            try {
+                u.type = core::unitTypeFromString(prop("Type"));
+            } catch (const std::invalid_argument&) {
+                complete = false;
+            }
+            try {
+                u.quality = core::unitQualityFromString(prop("Quality"));
+            } catch (const std::invalid_argument&) {
+                complete = false;
+            }
+            if (prop("Strength").empty()) {
+                u.strength = 1;
+                complete = false;
+            } else {
+                u.strength = std::max(0, static_cast<int>(toDouble(prop("Strength"), 1.0)));
+            }
+            if (!prop("Command").empty())
+                u.command = static_cast<int>(toDouble(prop("Command")));
+            if (prop("Status") == "disorganized")
+                u.status = core::UnitStatus::Disorganized;
+            if (!prop("Figures").empty()) {
+                core::SywFigures figures;
+                for (const std::string& item : vassal::decode(prop("Figures"), ' ')) {
+                    const auto eq = item.find('=');
+                    for (const auto& [name, member] : detail::kFigureKinds)
+                        if (eq != std::string::npos && item.compare(0, eq, name) == 0 && std::string(name).size() == eq)
+                            figures.*member = static_cast<int>(toDouble(item.substr(eq + 1)));
+                }
+                u.figures = figures;
+            }
+            const auto turn = vassal::decode(prop("ArrivalTurn"), ',');
+            std::smatch a;
+            const std::string label = prop("Arrival");
+            if (turn.size() == 2) {
+                core::Arrival arr;
+                arr.day = static_cast<int>(toDouble(turn[0], 1));
+                arr.turn = static_cast<int>(toDouble(turn[1], 1));
+                const auto xy = vassal::decode(prop("Entry"), ' ');
+                if (xy.size() == 2)
+                    arr.entry = core::Coordinate{toDouble(xy[0]), toDouble(xy[1])};
+                u.arrival = arr;
+            } else if (!label.empty() && std::regex_match(label, a, arrival)) {
+                core::Arrival arr;
+                arr.day = std::stoi(a[1].str());
+                arr.turn = a[2].matched ? std::stoi(a[2].str()) : core::kNightTurn;
+                if (a[3].matched && a[4].matched)
+                    arr.entry = core::Coordinate{toDouble(a[3].str()), toDouble(a[4].str())};
+                u.arrival = arr;
+            }
+            if (u.arrival && label.find(", along ") != std::string::npos) {
+                // The road is not in the imported scenario: its entry point on that road would not validate.
+                std::ostringstream note;
+                note << "unit '" << u.id.str() << "' arrives " << label << ": road and entry point left out until the road is digitised";
+                out.findings.push_back({"vassal.arrival_road", core::Severity::Warning, "/units", note.str()});
+                u.arrival->entry.reset();
+            }
+            completed += complete ? 0 : 1;
+            index = out.units.size();
+            unitIndex[key] = index;
+            out.units.push_back(u);
+        }
+        core::Unit& u = out.units[index];
+        if (p.position) {
+            if (extent && (p.board.empty() || p.board == board->name)) {
+                core::Placement place;
+                place.position = core::Coordinate{extent->minX + (*p.position)[0] / pxPerM, extent->maxY - (*p.position)[1] / pxPerM};
+                double facing = p.angle ? -*p.angle : 0.0;
+                facing = std::fmod(facing, 360.0);
+                if (facing < 0)
+                    facing += 360.0;
+                place.facing = facing == 0.0 ? 0.0 : facing;
+                place.column = p.properties.count("Column") && p.properties.at("Column") == "true";
+                u.placement = place;
+            } else {
+                ++unplaced;
+            }
+        }
+    }
+    if (noSide)
+        out.findings.push_back({"vassal.piece_side", core::Severity::Warning, "/sides",
+            std::to_string(noSide) + " piece(s) name no side (no Side property, no palette named after one): put under '"
+                + out.sides.front().name + "'"});
+    if (completed)
+        out.findings.push_back({"vassal.unit_incomplete", core::Severity::Warning, "/units",
+            std::to_string(completed) + " unit(s) have no sandtable Type, Quality or Strength property: imported as "
+                "infantry, regular, strength 1 where missing; complete them in the order of battle"});
+    if (cards)
+        out.findings.push_back({"vassal.cards", core::Severity::Info, "/table_battles",
+            std::to_string(cards) + " card(s) in the module's decks are not imported (cards import reads the card CSV)"});
+    if (unplaced)
+        out.findings.push_back({"vassal.setup_unplaced", core::Severity::Warning, "/units",
+            std::to_string(unplaced) + " at-start stack(s) left unplaced: the module gives no ground frame for board "
+                "pixels (georeference the scan, then place the units)"});
+
+    // The grid.
+    if (board->grid) {
+        const VassalGrid& g = *board->grid;
+        const bool framed = extent && frame.count("grid") && g.kind == "square"
+            && settings.system == core::GameSystem::CampaignLite && std::abs(g.dx - g.dy) < 1e-9 && g.dx > 0;
+        if (framed) {
+            const auto cr = vassal::decode(frame.at("grid"), ',');
+            core::CampaignGrid grid;
+            grid.squareSize = g.dx / pxPerM;
+            grid.columns = cr.size() == 2 ? static_cast<int>(toDouble(cr[0], 1)) : 1;
+            grid.rows = cr.size() == 2 ? static_cast<int>(toDouble(cr[1], 1)) : 1;
+            // (x0, y0) is the centre of the north-west square; the grid's origin is its south-west corner.
+            const double westPx = g.x0 - g.dx / 2, northPx = g.y0 - g.dy / 2;
+            grid.origin = core::Coordinate{extent->minX + westPx / pxPerM, extent->maxY - northPx / pxPerM - grid.rows * grid.squareSize};
+            const auto num = [&](const char* k) { return g.numbering.count(k) ? g.numbering.at(k) : std::string(); };
+            grid.numbering = num("hType") == "N" ? core::GridNumbering::ColumnRow : core::GridNumbering::LetterNumber;
+            grid.startNumber = static_cast<int>(toDouble(num("vOff"), 1));
+            grid.descendingRows = num("vDescend") == "true";
+            const int vLeading = static_cast<int>(toDouble(num("vLeading"), 0));
+            if (grid.numbering == core::GridNumbering::LetterNumber && vLeading > 0)
+                grid.leadingZeros = true;
+            if (grid.numbering == core::GridNumbering::ColumnRow && num("sep") == ".")
+                grid.leadingZeros = false;
+            out.grid = grid;
+        } else {
+            std::ostringstream o;
+            o << "board '" << board->name << "' has a " << g.kind << " grid";
+            if (g.dx > 0)
+                o << " of " << g.dx << " x " << g.dy << " px from (" << g.x0 << ", " << g.y0 << ")";
+            o << (settings.system == core::GameSystem::CampaignLite
+                      ? ": georeference the scan, then lay the campaign grid (`grid set`) with the square size in metres"
+                      : ": the scenario's game system has no grid; kept as this note");
+            out.findings.push_back({"vassal.grid", core::Severity::Info, "/campaign/grid", o.str()});
+        }
+    }
+    for (const VassalPlace& z : board->zones) {
+        ++out.zones;
+        out.findings.push_back({"vassal.zone", core::Severity::Info, "/terrain",
+            "zone " + placeText(z) + " (board pixels): not drawn as terrain until the scan is georeferenced"});
+    }
+    for (const VassalPlace& r : board->regions) {
+        ++out.regions;
+        out.findings.push_back({"vassal.region", core::Severity::Info, "/terrain",
+            "region " + placeText(r) + " (board pixels): a named place to add once the scan is georeferenced"});
+    }
+    return out;
+}
+
+} // namespace sandtable::importers
