@@ -5,6 +5,8 @@
 #include "vassal_archive.hpp"
 
 #include "sandtable/core/model/campaign.hpp"
+#include "sandtable/core/oob/blocks.hpp"
+#include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/rules/pub_battles.hpp"
 #include "sandtable/core/util/error.hpp"
 
@@ -431,8 +433,8 @@ struct Builder {
             }
         // At-start stacks: one per placed unit, at its place in whole board pixels.
         for (const core::Unit& u : s.units) {
-            if (!u.placement)
-                continue;
+            if (!u.placement || !core::oob::isPiece(s, u))
+                continue; // a unit a block stands for (oob blocks) is history, not a piece
             const auto p = vassalBoardPixel(e, in.pxPerM, u.placement->position);
             CPLXMLNode* stack = xmlElement(m, "VASSAL.build.module.map.SetupStack",
                 {{"location", ""}, {"name", u.name}, {"owningBoard", boardName}, {"useGridLocation", "false"},
@@ -458,7 +460,7 @@ struct Builder {
                     continue;
                 CPLXMLNode* list = nullptr;
                 for (const core::Unit& u : s.units) {
-                    if (u.formation != f.id || u.arrival)
+                    if (u.formation != f.id || u.arrival || !core::oob::isPiece(s, u))
                         continue;
                     if (!list)
                         list = xmlElement(tab, "VASSAL.build.widget.ListWidget",
@@ -471,7 +473,7 @@ struct Builder {
         // Reinforcements: one list per arrival (day, turn, road or entry point), in time order.
         std::vector<const core::Unit*> arriving;
         for (const core::Unit& u : s.units)
-            if (u.arrival)
+            if (u.arrival && core::oob::isPiece(s, u))
                 arriving.push_back(&u);
         std::stable_sort(arriving.begin(), arriving.end(), [](const core::Unit* a, const core::Unit* b) {
             return std::pair(a->arrival->day, a->arrival->turn) < std::pair(b->arrival->day, b->arrival->turn);
@@ -592,18 +594,13 @@ struct Builder {
         if (s.settings.system == core::GameSystem::PubBattles && !s.units.empty()) {
             h << "<h2>Victory points</h2>\n<table border=\"1\"><tr><th>Side</th><th>Pieces</th><th>Points</th>"
                  "<th>Infantry blocks</th><th>Rout threshold</th></tr>\n";
-            for (const core::Side& side : s.sides) {
-                int pieces = 0, points = 0, infantry = 0;
-                for (const core::Unit& u : s.units) {
-                    const core::Formation* f = s.findFormation(u.formation);
-                    if (!f || f->side != side.id)
-                        continue;
-                    ++pieces;
-                    points += core::rules::pub_battles::victoryPoints(u.type, u.quality);
-                    infantry += core::rules::pub_battles::countsForRout(u.type) ? 1 : 0;
-                }
-                h << "<tr><td>" << html(side.name) << "</td><td>" << pieces << "</td><td>" << points << "</td><td>"
-                  << infantry << "</td><td>" << core::rules::pub_battles::routThreshold(infantry) << "</td></tr>\n";
+            // The numbers of `oob summary` (core::oob::summarize): pieces only, rout at the start.
+            const core::oob::OrderOfBattleSummary summary = core::oob::summarize(s);
+            for (const core::oob::SideFigures& figures : summary.sides) {
+                const core::Side* side = s.findSide(figures.id);
+                h << "<tr><td>" << html(side ? side->name : figures.id.str()) << "</td><td>" << figures.pieces << "</td><td>"
+                  << figures.victoryPoints << "</td><td>" << figures.infantryBlocksAtStart << "</td><td>"
+                  << (figures.routThresholds.empty() ? 0 : figures.routThresholds.front()) << "</td></tr>\n";
             }
             h << "</table>\n<p>Points for an eliminated piece (rulebook, Victory): infantry 2/3/4/6 by quality, "
                  "detachment 1, artillery and dragoons 4 (guard 6), cavalry 6. A side routs when it has lost half its "
