@@ -75,6 +75,9 @@ CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::strin
 {
     CLI::App* command = parent.add_subcommand(name, description);
     command->fallthrough();
+    // CLI11 makes a subcommand's help flag before it copies the option defaults: the group's name, translated.
+    if (command->get_help_ptr() && parent.get_help_ptr())
+        command->get_help_ptr()->group(parent.get_help_ptr()->get_group());
     return command;
 }
 

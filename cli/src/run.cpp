@@ -16,6 +16,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sandtable::cli {
@@ -43,8 +44,9 @@ std::size_t editDistance(const std::string& a, const std::string& b)
 std::string didYouMean(const CLI::App& root, const std::vector<std::string>& args)
 {
     const CLI::App* level = &root;
+    bool optionValue = false; // the word after --lang is its value, not a command
     for (const std::string& word : args) {
-        if (word.empty() || word[0] == '-')
+        if (std::exchange(optionValue, word == "--lang") || word.empty() || word[0] == '-')
             continue;
         const auto subs = level->get_subcommands([](const CLI::App*) { return true; });
         if (subs.empty())
