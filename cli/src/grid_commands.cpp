@@ -401,7 +401,8 @@ void runPrint(const PrintOptions& o, Context& context)
                 || std::filesystem::exists(importers::resolveMapPath(s.map->path, dir)));
         if (!haveMap) {
             if (!context.quiet)
-                context.err << "sandtable: notice: " << o.file << ": no map raster found: printing without the underlay\n";
+                context.err << "sandtable: " << core::i18n::format(_("notice: {1}: no map raster found: printing without the underlay"), {o.file})
+                            << "\n";
         } else {
             const auto b = core::gridBounds(s.campaign->grid);
             const double metresPerPixel = 25.4 / o.dpi * scale / 1000.0;

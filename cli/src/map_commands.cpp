@@ -65,7 +65,8 @@ void runPrint(const PrintOptions& o, Context& context)
     job.request.pngDpi = o.dpi;
     if (job.request.layers.count(print::MapLayer::Grid) && !loaded.scenario.campaign && !context.quiet
         && o.layers.find("grid") != std::string::npos && o.layersGiven)
-        context.err << "sandtable: notice: " << o.file << " has no campaign grid: printing without the grid layer\n";
+        context.err << "sandtable: " << core::i18n::format(_("notice: {1} has no campaign grid: printing without the grid layer"), {o.file})
+                    << "\n";
     const MapPrintOutcome outcome = printScenarioMap(loaded.scenario, job, context);
     const auto& layout = outcome.result.layout;
     const char* formatName = job.request.format == print::MapOutputFormat::Pdf ? "pdf"

@@ -89,7 +89,7 @@ void runRemove(const RemoveOptions& options, Context& context)
     if (context.json)
         context.printJson({{"file", options.file}, {"removed", options.name}});
     else if (!context.quiet)
-        context.err << options.file << ": removed reference layer '" << options.name << "'\n";
+        context.err << core::i18n::format(_("{1}: removed reference layer '{2}'"), {options.file, options.name}) << "\n";
 }
 
 } // namespace

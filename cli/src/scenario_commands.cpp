@@ -34,6 +34,11 @@ struct UpgradeOptions {
     std::string output;
 };
 
+struct LanguageOptions {
+    std::string file;
+    std::string language;
+};
+
 /// `scenario new --map RASTER`: the scenario's CRS and extent from the raster's georeference, or the scan
 /// left for GCPs or calibration (the message says which).
 void runNewFromMap(const NewOptions& options, Context& context)
@@ -126,6 +131,21 @@ void runUpgrade(const UpgradeOptions& options, Context& context)
                     << "\n";
 }
 
+/// `scenario set-language FILE LANG`: the language of the printed products' fixed texts (issue 25).
+void runSetLanguage(const LanguageOptions& options, Context& context)
+{
+    core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::Document document(std::move(loaded.scenario), options.file);
+    document.apply(core::operations::setLanguage(document.scenario(), options.language));
+    document.save();
+    const std::string stored = document.scenario().settings.language;
+    if (context.json)
+        context.printJson({{"file", options.file}, {"language", stored.empty() ? std::string("en") : stored}});
+    else if (!context.quiet)
+        context.err << core::i18n::format(_("{1}: printed texts in {2}"), {options.file, stored.empty() ? std::string("en") : stored})
+                    << "\n";
+}
+
 } // namespace
 
 void registerScenarioCommands(CLI::App& app, Context& context)
@@ -159,6 +179,13 @@ void registerScenarioCommands(CLI::App& app, Context& context)
     upgrade->add_option("FILE", upgradeOptions->file, _("Scenario file"))->required();
     upgrade->add_option("-o,--output", upgradeOptions->output, _("Write here instead of over FILE"));
     upgrade->callback([upgradeOptions, &context] { runUpgrade(*upgradeOptions, context); });
+
+    auto languageOptions = std::make_shared<LanguageOptions>();
+    CLI::App* language = addCommand(*noun, "set-language",
+        _("Set the language of the printed products' fixed texts (map sheets, legends, campaign sheets, cards, stickers)"));
+    language->add_option("FILE", languageOptions->file, _("Scenario file (rewritten in place)"))->required();
+    language->add_option("LANG", languageOptions->language, _("ISO 639-1 code: en, fr, de, ..."))->required();
+    language->callback([languageOptions, &context] { runSetLanguage(*languageOptions, context); });
 }
 
 } // namespace sandtable::cli

@@ -8,6 +8,7 @@
 #include "sandtable/print/sheet_marks.hpp"
 
 #include "page_sink.hpp"
+#include "printed_text.hpp"
 #include "sheet_marks_cairo.hpp"
 #include "style_draw.hpp"
 
@@ -67,8 +68,8 @@ struct CoverClass {
     const char* id;
     const char* legend;
 };
-constexpr CoverClass kCoverClasses[] = {{"hill", "Hill"}, {"woods", "Forest"}, {"marsh", "Marsh"}, {"village", "Town"},
-    {"town", "Town"}, {"river", "River"}};
+constexpr CoverClass kCoverClasses[] = {{"hill", N_("Hill")}, {"woods", N_("Forest")}, {"marsh", N_("Marsh")},
+    {"village", N_("Town")}, {"town", N_("Town")}, {"river", N_("River")}};
 
 void drawUnderlay(cairo_t* cr, const Transform& t, const PrintRaster& raster)
 {
@@ -260,14 +261,23 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
     const double top = pageH - r.marginMm - kFurnitureMm + 3.0;
     const double mmPerMetre = 1000.0 / scale;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    const std::string title = (s.settings.title.empty() ? s.settings.id : s.settings.title) + " - campaign map";
+    const std::string title = core::i18n::format(detail::inLanguage(s, "{1} - campaign map"),
+        {s.settings.title.empty() ? s.settings.id : s.settings.title});
     text(cr, r.marginMm, top + 2.0, 4.0, title, true);
     std::ostringstream info;
     info.precision(6);
-    info << "1:" << std::llround(scale) << "   one square = " << g.squareSize << " m (" << g.squareSize / core::kMileMetres
-         << " mile)   " << g.columns << " x " << g.rows << " squares   copy " << copy << " of " << r.copies;
+    const auto figure = [](double value) {
+        std::ostringstream out;
+        out.precision(6);
+        out << value;
+        return out.str();
+    };
+    info << core::i18n::format(detail::inLanguage(s, "1:{1}   one square = {2} m ({3} mile)   {4} x {5} squares   copy {6} of {7}"),
+        {std::to_string(std::llround(scale)), figure(g.squareSize), figure(g.squareSize / core::kMileMetres),
+            std::to_string(g.columns), std::to_string(g.rows), std::to_string(copy), std::to_string(r.copies)});
     if (layout.sheets.size() > 1)
-        info << "   sheet " << sheetName(sheet.row, sheet.column) << " of " << layout.sheets.size();
+        info << core::i18n::format(detail::inLanguage(s, "   sheet {1} of {2}"),
+            {sheetName(sheet.row, sheet.column), std::to_string(layout.sheets.size())});
     text(cr, r.marginMm, top + 6.5, 2.5, info.str());
     // Scale bar: three squares (or as many as fit in 90 mm), each segment one square.
     const double squareMm = g.squareSize * mmPerMetre;
@@ -286,11 +296,11 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
         tick << std::llround(i * g.squareSize) << " m";
         text(cr, r.marginMm + i * squareMm - 0.6, barY + 4.3, 2.1, tick.str());
     }
-    text(cr, r.marginMm, barY + 7.6, 2.1, "each segment = one square");
+    text(cr, r.marginMm, barY + 7.6, 2.1, detail::inLanguage(s, "each segment = one square"));
     // Turn / player boxes for the players' notes (moves and searches are recorded on the maps).
     const double boxX = std::max(r.marginMm + segments * squareMm + 12.0, r.marginMm + 60.0);
-    text(cr, boxX, top + 12.0, 2.6, "Turn ______   Player ______________");
-    text(cr, boxX, top + 18.0, 2.6, "Side ______________   Hour ______");
+    text(cr, boxX, top + 12.0, 2.6, detail::inLanguage(s, "Turn ______   Player ______________"));
+    text(cr, boxX, top + 18.0, 2.6, detail::inLanguage(s, "Side ______________   Hour ______"));
     // Legend.
     // Below the title line, five entries a column, clear of the note boxes.
     const double lx = std::max(boxX + 56.0, pageW * 0.5), ly = top + 4.5;
@@ -323,10 +333,10 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
         } else {
             detail::paintSwatch(cr, *st, classInfo ? classInfo->dimension : 1, x, y, 10.5, 2.6);
             if (key == "river")
-                label = "River (bridges only)"; // Campaign Lite: rivers are crossed at bridges
+                label = N_("River (bridges only)"); // Campaign Lite: rivers are crossed at bridges
         }
         cairo_set_source_rgb(cr, 0, 0, 0);
-        text(cr, x + 11.5, y + 2.3, 2.2, label);
+        text(cr, x + 11.5, y + 2.3, 2.2, detail::inLanguage(s, label.c_str()));
         ++n;
     }
     // North arrow (grid north of the working CRS).
@@ -426,8 +436,10 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
             const double k = std::min(areaW / layout.extentWidthMm, (areaH - 10) / layout.extentHeightMm);
             const double x0 = request.marginMm, y0 = request.marginMm + 18;
             cairo_set_source_rgb(cr, 0, 0, 0);
-            text(cr, x0, request.marginMm + 6, 5.0, "Assembly: " + scenario.settings.title + " - campaign map, copy "
-                + std::to_string(copy) + " of " + std::to_string(request.copies), true);
+            text(cr, x0, request.marginMm + 6, 5.0,
+                core::i18n::format(detail::inLanguage(scenario, "Assembly: {1} - campaign map, copy {2} of {3}"),
+                    {scenario.settings.title, std::to_string(copy), std::to_string(request.copies)}),
+                true);
             cairo_set_line_width(cr, 0.3);
             cairo_rectangle(cr, x0, y0, layout.extentWidthMm * k, layout.extentHeightMm * k);
             cairo_stroke(cr);
