@@ -12,6 +12,8 @@
 #include <wx/translation.h>
 #include <wx/uilocale.h>
 
+#include <algorithm>
+#include <cctype>
 #include <clocale>
 #include <cstdlib>
 #include <cstring>
@@ -32,12 +34,14 @@ std::filesystem::path catalogueFolder()
     return core::i18n::findLocaleDir(folders);
 }
 
+/// "fr", "de", "pt_BR": a code the preference may hold (anything else is ignored, as no preference).
 bool knownCode(const std::string& code)
 {
-    for (const char* known : kEditorLanguages)
-        if (code == known)
-            return true;
-    return false;
+    const std::size_t cut = std::min(code.find('_'), code.size());
+    if (cut < 2 || cut > 3 || !std::all_of(code.begin(), code.begin() + static_cast<long>(cut), [](char c) { return c >= 'a' && c <= 'z'; }))
+        return false;
+    return cut == code.size()
+        || (code.size() == cut + 3 && std::isupper(static_cast<unsigned char>(code[cut + 1])) && std::isupper(static_cast<unsigned char>(code[cut + 2])));
 }
 
 } // namespace
@@ -50,7 +54,7 @@ std::string readLanguagePreference()
         std::string text = core::readFile(languageFile(), 256);
         while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
             text.pop_back();
-        return knownCode(text) ? text : std::string();
+        return text == "en" || knownCode(text) ? text : std::string();
     } catch (const std::exception&) {
         return {}; // no preference yet: the system's language
     }
@@ -65,16 +69,18 @@ void writeLanguagePreference(const std::string& code)
 void setUpEditorLanguage()
 {
     const std::string preference = readLanguagePreference();
-    if (!preference.empty())
-        ::setenv("LANGUAGE", preference.c_str(), 1);
-    wxUILocale::UseDefault(); // setlocale(LC_ALL, "") from LANG / LC_*: numbers and dates for people
-    // glibc ignores LANGUAGE under the "C" locale: the core's gettext messages would stay English.
+    const std::filesystem::path folder = catalogueFolder();
+    // As the CLI: LANGUAGE (the preference, when set), the locale of LANG / LC_*, the core's gettext bound to
+    // the catalogues, LC_NUMERIC "C" (core::i18n::setUpProcessLanguage).
+    core::i18n::setUpProcessLanguage(preference, {folder});
     const char* asked = std::getenv("LANGUAGE");
+    wxUILocale::UseDefault(); // wx's own locale: its number formatting and dialogs follow the person's
+    // ... but the process's LC_NUMERIC stays "C": GEOS reads WKT with strtod, and files are written with '.'.
+    std::setlocale(LC_NUMERIC, "C");
+    // glibc ignores LANGUAGE under the "C" locale, which UseDefault() may have set again.
     const char* messages = std::setlocale(LC_MESSAGES, nullptr);
     if (asked && *asked && (!messages || std::strcmp(messages, "C") == 0 || std::strcmp(messages, "POSIX") == 0))
         std::setlocale(LC_MESSAGES, "C.UTF-8");
-    const std::filesystem::path folder = catalogueFolder();
-    core::i18n::bindCatalogues(folder);
 
     auto* translations = new wxTranslations;
     wxTranslations::Set(translations); // owned by wx from here
@@ -90,21 +96,29 @@ void setUpEditorLanguage()
 
 bool chooseLanguage(wxWindow* parent)
 {
-    const wxString names[] = {_("System language"), "English", wxString::FromUTF8("Français"), "Deutsch"};
+    // The system's language, English (the texts' own), then every shipped catalogue by its own name.
+    std::vector<std::string> codes{"", "en"};
     wxArrayString choices;
-    for (const wxString& name : names)
-        choices.Add(name);
+    choices.Add(_("System language"));
+    choices.Add("English");
+    for (const std::string& code : core::i18n::availableLanguages()) {
+        if (!knownCode(code))
+            continue;
+        const wxLanguageInfo* info = wxUILocale::FindLanguageInfo(wxString::FromUTF8(code));
+        codes.push_back(code);
+        choices.Add(info && !info->DescriptionNative.empty() ? info->DescriptionNative : wxString::FromUTF8(code));
+    }
     const std::string current = readLanguagePreference();
     int selected = 0;
-    for (std::size_t i = 0; i < std::size(kEditorLanguages); ++i)
-        if (current == kEditorLanguages[i])
+    for (std::size_t i = 0; i < codes.size(); ++i)
+        if (current == codes[i])
             selected = static_cast<int>(i);
     wxSingleChoiceDialog dialog(parent, _("Language of the editor's menus, panes and messages:"), _("Language"), choices);
     dialog.SetSelection(selected);
     if (dialog.ShowModal() != wxID_OK || dialog.GetSelection() == selected)
         return false;
     try {
-        writeLanguagePreference(kEditorLanguages[dialog.GetSelection()]);
+        writeLanguagePreference(codes[static_cast<std::size_t>(dialog.GetSelection())]);
     } catch (const std::exception& error) {
         wxMessageBox(wxString::FromUTF8(error.what()), _("Language not saved"), wxOK | wxICON_ERROR, parent);
         return false;

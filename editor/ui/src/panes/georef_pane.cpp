@@ -1079,8 +1079,10 @@ void GeorefPane::onReport()
     try {
         // The fit's frame, as refit() found it (importers::fitFrame).
         const std::string target = m_fitCrs;
-        const print::GeorefReportResult result
-            = print::printGeorefReport(importers::georefReport(scan, *g, *m_fit, target), output);
+        core::GeorefReport report = importers::georefReport(scan, *g, *m_fit, target);
+        // The report's fixed texts in the scenario's language (issue 25).
+        report.language = m_workbench.document() ? m_workbench.document()->scenario().settings.language : std::string();
+        const print::GeorefReportResult result = print::printGeorefReport(report, output);
         m_workbench.setStatusText(wxString::Format(wxPLURAL("Georeferencing report written to %s (%d page)",
             "Georeferencing report written to %s (%d pages)", static_cast<int>(result.pages)), wxString::FromUTF8(output.string()),
             static_cast<int>(result.pages)).utf8_string());

@@ -12,10 +12,6 @@ class wxWindow;
 
 namespace sandtable::editor::ui {
 
-/// The language codes the preference accepts, English first ("" = follow the system).
-/// A code of a language without a catalogue falls back to English.
-inline constexpr const char* kEditorLanguages[] = {"", "en", "fr", "de"};
-
 /// Sets up the editor's language before its first window: the preference of languageFile() when set (as
 /// LANGUAGE too, so that the core's messages translated by gettext follow it), else the system's; the locale
 /// from the environment (numbers shown follow it); wxTranslations with the "sandtable" catalogue from
@@ -29,7 +25,8 @@ std::string readLanguagePreference();
 /// Stores the preference (atomically); throws core::IoError when it cannot be written.
 void writeLanguagePreference(const std::string& code);
 
-/// Edit > Language...: lets the person choose, stores it, says it applies from the next start. Returns
+/// Edit > Language...: lets the person choose (the system's language, English, or a language with a
+/// catalogue in the bound folder, by its own name), stores it, says it applies from the next start. Returns
 /// whether the preference changed.
 bool chooseLanguage(wxWindow* parent);
 
