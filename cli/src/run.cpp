@@ -14,6 +14,7 @@
 #include <cstring>
 #include <filesystem>
 #include <ostream>
+#include <regex>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -75,6 +76,27 @@ std::string didYouMean(const CLI::App& root, const std::vector<std::string>& arg
             + core::i18n::format(_("Commands: {1}"), {commands});
     }
     return {};
+}
+
+/// CLI11's usage messages (English, built by CLI/Error.hpp) in the person's language: the common ones by
+/// their fixed words, the names they quote kept as typed; any other message as CLI11 wrote it.
+std::string usageMessage(const std::string& english)
+{
+    if (english == "A subcommand is required")
+        return _("A subcommand is required");
+    static const std::pair<std::regex, const char*> patterns[] = {
+        {std::regex("^The following argument was not expected: (.*)$"), N_("The following argument was not expected: {1}")},
+        {std::regex("^The following arguments were not expected: (.*)$"), N_("The following arguments were not expected: {1}")},
+        {std::regex("^The value (.*) is not an allowed value for (.*)$"), N_("The value {1} is not an allowed value for {2}")},
+        {std::regex("^Could not convert: (.*)$"), N_("Could not convert: {1}")},
+        {std::regex("^(\\S+) is required$"), N_("{1} is required")},
+        {std::regex("^(\\S+) requires (\\S+)$"), N_("{1} requires {2}")},
+        {std::regex("^(\\S+) excludes (\\S+)$"), N_("{1} excludes {2}")}};
+    std::smatch m;
+    for (const auto& [pattern, translation] : patterns)
+        if (std::regex_match(english, m, pattern))
+            return core::i18n::format(_(translation), {m.size() > 1 ? m[1].str() : std::string(), m.size() > 2 ? m[2].str() : std::string()});
+    return english;
 }
 
 /// A noun of the command line and the function that registers its commands.
@@ -145,7 +167,7 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e, out, err);
     } catch (const CLI::ParseError& e) {
-        err << "sandtable: " << _("usage error:") << " " << e.what() << "\n";
+        err << "sandtable: " << _("usage error:") << " " << usageMessage(e.what()) << "\n";
         const std::string hint = didYouMean(app, args);
         if (!hint.empty())
             err << "sandtable: " << hint << "\n";

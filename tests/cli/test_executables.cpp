@@ -136,6 +136,11 @@ BOOST_AUTO_TEST_CASE(bad_input_errors_in_each_language)
     BOOST_TEST(usage.exitCode == 2);
     BOOST_TEST(usage.output.find("sandtable: Aufruffehler:") != std::string::npos);
     BOOST_TEST(usage.output.find("'scenaro' ist hier kein Befehl. Meinten Sie: scenario?") != std::string::npos);
+    BOOST_TEST(usage.output.find("Aufruffehler: Ein Unterbefehl ist erforderlich") != std::string::npos);
+    // CLI11's own message for a missing required option, with the option's name as typed.
+    const auto required = runCommand("LANGUAGE=fr " + quoted(kTool) + " scenario new");
+    BOOST_TEST(required.exitCode == 2);
+    BOOST_TEST(required.output.find("erreur d'utilisation : --output est obligatoire") != std::string::npos);
     const auto usageFr = runCommand("LANGUAGE=fr " + quoted(kTool) + " scenaro new");
     BOOST_TEST(usageFr.output.find("Vouliez-vous dire : scenario ?") != std::string::npos);
 }
