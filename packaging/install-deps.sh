@@ -22,6 +22,13 @@ PACKAGES=(
   poppler-utils
   clang clang-14 libclang-rt-14-dev  # tests/fuzz: clang and libFuzzer for the `fuzz` preset
   desktop-file-utils appstream shared-mime-info man-db  # tests/packaging: desktop entry, AppStream, MIME, man page checks
+  gettext  # xgettext, msgfmt, msgmerge, msgcmp: the .pot from the sources, the .mo catalogues, translation_catalogues
+  locales  # locale sources for localedef below
 )
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"
+# The translation tests run the CLI and the editor under French and German (and a comma-decimal locale for
+# the byte-identical save test): generate fr_FR.UTF-8, de_DE.UTF-8 and en_US.UTF-8 (issue 25).
+for locale in fr_FR de_DE en_US; do
+  $SUDO localedef -i "$locale" -c -f UTF-8 -A /usr/share/locale/locale.alias "$locale.UTF-8"
+done

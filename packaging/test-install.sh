@@ -161,7 +161,8 @@ for f in /usr/share/man/man1/sandtable.1.gz /usr/share/man/man1/sandtable-editor
          /usr/share/doc/sandtable/changelog.Debian.gz /usr/share/applications/sandtable-editor.desktop \
          /usr/share/metainfo/io.github.sandtable.Sandtable.metainfo.xml /usr/share/mime/packages/sandtable.xml \
          /usr/share/icons/hicolor/scalable/apps/sandtable.svg /usr/share/icons/hicolor/48x48/apps/sandtable.png \
-         /usr/share/sandtable/schemas/scenario.v1.schema.json; do
+         /usr/share/sandtable/schemas/scenario.v1.schema.json \
+         /usr/share/locale/fr/LC_MESSAGES/sandtable.mo /usr/share/locale/de/LC_MESSAGES/sandtable.mo; do
   [ -s "$root$f" ] || fail "missing $f"
   echo "ok $f"
 done

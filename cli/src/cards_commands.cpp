@@ -150,34 +150,34 @@ void runPrint(const PrintOptions& o, Context& context)
 
 void registerCardsCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "cards", "Table Battles cards: spreadsheet import/export and printed sheets");
+    CLI::App* noun = addCommand(app, "cards", _("Table Battles cards: spreadsheet import/export and printed sheets"));
 
     auto i = std::make_shared<ImportOptions>();
-    CLI::App* importCommand = addCommand(*noun, "import", "Replace the scenario's cards with a CSV (docs/table-battles-csv.md), all or nothing");
-    importCommand->add_option("FILE", i->file, "Scenario file")->required();
-    importCommand->add_option("CSV", i->csv, "Card spreadsheet as CSV")->required();
+    CLI::App* importCommand = addCommand(*noun, "import", _("Replace the scenario's cards with a CSV (docs/table-battles-csv.md), all or nothing"));
+    importCommand->add_option("FILE", i->file, _("Scenario file"))->required();
+    importCommand->add_option("CSV", i->csv, _("Card spreadsheet as CSV"))->required();
     importCommand->add_option("--encoding", i->encoding,
-        "The CSV's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16");
+        _("The CSV's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16"));
     importCommand->callback([i, &context] { runImport(*i, context); });
 
     auto e = std::make_shared<ExportOptions>();
-    CLI::App* exportCommand = addCommand(*noun, "export", "Write the scenario's cards as CSV (docs/table-battles-csv.md)");
-    exportCommand->add_option("FILE", e->file, "Scenario file")->required();
-    exportCommand->add_option("-o,--output", e->output, "CSV to write")->required();
+    CLI::App* exportCommand = addCommand(*noun, "export", _("Write the scenario's cards as CSV (docs/table-battles-csv.md)"));
+    exportCommand->add_option("FILE", e->file, _("Scenario file"))->required();
+    exportCommand->add_option("-o,--output", e->output, _("CSV to write"))->required();
     exportCommand->callback([e, &context] { runExport(*e, context); });
 
     auto p = std::make_shared<PrintOptions>();
-    CLI::App* printCommand = addCommand(*noun, "print", "Poker-size cards as a PDF (3 x 3 duplex home sheets or print-shop pages with bleed), or one SVG/PNG per face");
-    printCommand->add_option("FILE", p->file, "Scenario file")->required();
-    printCommand->add_option("-o,--output", p->output, "PDF to write (a folder with --format svg|png)")->required();
-    printCommand->add_option("--page", p->page, "Home sheet size: A4 or letter");
-    printCommand->add_option("--mode", p->mode, "home (3 x 3 sheets, crop marks, mirrored backs) or shop (one card per page, 3 mm bleed, TrimBox)")
+    CLI::App* printCommand = addCommand(*noun, "print", _("Poker-size cards as a PDF (3 x 3 duplex home sheets or print-shop pages with bleed), or one SVG/PNG per face"));
+    printCommand->add_option("FILE", p->file, _("Scenario file"))->required();
+    printCommand->add_option("-o,--output", p->output, _("PDF to write (a folder with --format svg|png)"))->required();
+    printCommand->add_option("--page", p->page, _("Home sheet size: A4 or letter"));
+    printCommand->add_option("--mode", p->mode, _("home (3 x 3 sheets, crop marks, mirrored backs) or shop (one card per page, 3 mm bleed, TrimBox)"))
         ->check(CLI::IsMember({"home", "shop"}));
-    printCommand->add_option("--svg-dir", p->svgDir, "Also write one SVG per card face (with bleed) into this folder");
-    printCommand->add_option("--format", p->format, "pdf (default), or svg / png: one image per card face into the folder -o names")
+    printCommand->add_option("--svg-dir", p->svgDir, _("Also write one SVG per card face (with bleed) into this folder"));
+    printCommand->add_option("--format", p->format, _("pdf (default), or svg / png: one image per card face into the folder -o names"))
         ->check(CLI::IsMember({"pdf", "svg", "png"}));
-    printCommand->add_option("--dpi", p->dpi, "PNG resolution (63.5 x 88.9 mm at 300 dpi = 750 x 1050 pixels)")->check(CLI::Range(10.0, 2400.0));
-    printCommand->add_flag("--bleed", p->bleed, "SVG/PNG faces with the 3 mm bleed all round (69.5 x 94.9 mm)");
+    printCommand->add_option("--dpi", p->dpi, _("PNG resolution (63.5 x 88.9 mm at 300 dpi = 750 x 1050 pixels)"))->check(CLI::Range(10.0, 2400.0));
+    printCommand->add_flag("--bleed", p->bleed, _("SVG/PNG faces with the 3 mm bleed all round (69.5 x 94.9 mm)"));
     printCommand->callback([p, &context] { runPrint(*p, context); });
 }
 

@@ -395,75 +395,75 @@ void runRemove(const CatalogueOptions& o, Context& context)
 
 void registerCatalogueCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "catalogue", "Store, find and extract validated scenario packages (a GeoPackage)");
+    CLI::App* noun = addCommand(app, "catalogue", _("Store, find and extract validated scenario packages (a GeoPackage)"));
     const auto addCatalogueOption = [](CLI::App* command, std::shared_ptr<CatalogueOptions> o) {
-        command->add_option("--catalogue", o->catalogue, "Catalogue file (a GeoPackage)")->capture_default_str();
+        command->add_option("--catalogue", o->catalogue, _("Catalogue file (a GeoPackage)"))->capture_default_str();
     };
 
     auto exportOptions = std::make_shared<CatalogueOptions>();
     CLI::App* exportCommand = addCommand(*noun, "export",
-        "Validate a scenario and store it as a new revision of its id (refused on errors). A revision is the same scenario: "
+        _("Validate a scenario and store it as a new revision of its id (refused on errors). A revision is the same scenario: "
         "the same game system, and the same title or the same battle and date; another document with the same id is "
-        "refused (exit 1, catalogue unchanged) unless --as-new-id or --as-revision says what it is");
-    exportCommand->add_option("FILE", exportOptions->file, "Scenario file")->required();
+        "refused (exit 1, catalogue unchanged) unless --as-new-id or --as-revision says what it is"));
+    exportCommand->add_option("FILE", exportOptions->file, _("Scenario file"))->required();
     addCatalogueOption(exportCommand, exportOptions);
-    exportCommand->add_flag("--no-raster", exportOptions->noRaster, "Store the map raster's provenance but not its bytes");
+    exportCommand->add_flag("--no-raster", exportOptions->noRaster, _("Store the map raster's provenance but not its bytes"));
     exportCommand->add_option("--as-new-id", exportOptions->newId,
-        "Store it under this id instead of the document's own (a different scenario whose id is taken; the document is "
-        "stored unchanged)");
+        _("Store it under this id instead of the document's own (a different scenario whose id is taken; the document is "
+        "stored unchanged)"));
     exportCommand->add_flag("--as-revision", exportOptions->asRevision,
-        "It is a revision of the package with its id although its title, battle and date all changed (the system must not)");
+        _("It is a revision of the package with its id although its title, battle and date all changed (the system must not)"));
     exportCommand->callback([exportOptions, &context] { runExport(*exportOptions, context); });
 
     auto listOptions = std::make_shared<CatalogueOptions>();
-    CLI::App* list = addCommand(*noun, "list", "The newest revision of every package");
+    CLI::App* list = addCommand(*noun, "list", _("The newest revision of every package"));
     addCatalogueOption(list, listOptions);
     list->callback([listOptions, &context] { runList(*listOptions, context); });
 
     auto searchOptions = std::make_shared<CatalogueOptions>();
-    CLI::App* search = addCommand(*noun, "search", "Full-text search, best match first (titles weigh most)");
+    CLI::App* search = addCommand(*noun, "search", _("Full-text search, best match first (titles weigh most)"));
     search->add_option("QUERY", searchOptions->query,
-              "Words, \"phrases\", prefix* (saint-c* finds Saint-Cyr), AND/OR/NOT, column:word (title, battle, date, description, "
+              _("Words, \"phrases\", prefix* (saint-c* finds Saint-Cyr), AND/OR/NOT, column:word (title, battle, date, description, "
               "names, places, rules). Searched: titles, battles, descriptions, sides, formations, units, Table Battles cards, "
-              "armies, special rules and actions, campaign forces and objectives, terrain names. Empty: only with a filter")
+              "armies, special rules and actions, campaign forces and objectives, terrain names. Empty: only with a filter"))
         ->required();
     addCatalogueOption(search, searchOptions);
-    search->add_option("--system", searchOptions->system, "Only this game system")
+    search->add_option("--system", searchOptions->system, _("Only this game system"))
         ->check(CLI::IsMember({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));
-    search->add_option("--from", searchOptions->dateFrom, "Only battles on or after this ISO date");
-    search->add_option("--to", searchOptions->dateTo, "Only battles on or before this ISO date");
-    search->add_option("--limit", searchOptions->limit, "At most this many results")->capture_default_str()->check(CLI::Range(1, 10000));
+    search->add_option("--from", searchOptions->dateFrom, _("Only battles on or after this ISO date"));
+    search->add_option("--to", searchOptions->dateTo, _("Only battles on or before this ISO date"));
+    search->add_option("--limit", searchOptions->limit, _("At most this many results"))->capture_default_str()->check(CLI::Range(1, 10000));
     search->callback([searchOptions, &context] { runSearch(*searchOptions, context); });
 
     auto showOptions = std::make_shared<CatalogueOptions>();
-    CLI::App* show = addCommand(*noun, "show", "One package in detail");
-    show->add_option("ID", showOptions->id, "Package (scenario) id")->required();
+    CLI::App* show = addCommand(*noun, "show", _("One package in detail"));
+    show->add_option("ID", showOptions->id, _("Package (scenario) id"))->required();
     addCatalogueOption(show, showOptions);
-    show->add_option("--revision", showOptions->revision, "Revision (default: the newest)")->check(CLI::PositiveNumber);
+    show->add_option("--revision", showOptions->revision, _("Revision (default: the newest)"))->check(CLI::PositiveNumber);
     show->callback([showOptions, &context] { runShow(*showOptions, context); });
 
     auto extractOptions = std::make_shared<CatalogueOptions>();
-    CLI::App* extract = addCommand(*noun, "extract", "Write a package's scenario document exactly as it was exported");
-    extract->add_option("ID", extractOptions->id, "Package (scenario) id")->required();
-    extract->add_option("-o,--output", extractOptions->output, "Scenario file to write")->required();
+    CLI::App* extract = addCommand(*noun, "extract", _("Write a package's scenario document exactly as it was exported"));
+    extract->add_option("ID", extractOptions->id, _("Package (scenario) id"))->required();
+    extract->add_option("-o,--output", extractOptions->output, _("Scenario file to write"))->required();
     addCatalogueOption(extract, extractOptions);
-    extract->add_option("--with-raster", extractOptions->rasterDir, "Also write the stored map raster into this folder");
-    extract->add_option("--revision", extractOptions->revision, "Revision (default: the newest)")->check(CLI::PositiveNumber);
+    extract->add_option("--with-raster", extractOptions->rasterDir, _("Also write the stored map raster into this folder"));
+    extract->add_option("--revision", extractOptions->revision, _("Revision (default: the newest)"))->check(CLI::PositiveNumber);
     extract->callback([extractOptions, &context] { runExtract(*extractOptions, context); });
 
     auto thumbnailOptions = std::make_shared<CatalogueOptions>();
-    CLI::App* thumbnail = addCommand(*noun, "thumbnail", "Write a package's thumbnail PNG");
-    thumbnail->add_option("ID", thumbnailOptions->id, "Package (scenario) id")->required();
-    thumbnail->add_option("-o,--output", thumbnailOptions->output, "PNG file to write")->required();
+    CLI::App* thumbnail = addCommand(*noun, "thumbnail", _("Write a package's thumbnail PNG"));
+    thumbnail->add_option("ID", thumbnailOptions->id, _("Package (scenario) id"))->required();
+    thumbnail->add_option("-o,--output", thumbnailOptions->output, _("PNG file to write"))->required();
     addCatalogueOption(thumbnail, thumbnailOptions);
-    thumbnail->add_option("--revision", thumbnailOptions->revision, "Revision (default: the newest)")->check(CLI::PositiveNumber);
+    thumbnail->add_option("--revision", thumbnailOptions->revision, _("Revision (default: the newest)"))->check(CLI::PositiveNumber);
     thumbnail->callback([thumbnailOptions, &context] { runThumbnail(*thumbnailOptions, context); });
 
     auto removeOptions = std::make_shared<CatalogueOptions>();
-    CLI::App* remove = addCommand(*noun, "remove", "Remove a package (every revision, or one with --revision)");
-    remove->add_option("ID", removeOptions->id, "Package (scenario) id")->required();
+    CLI::App* remove = addCommand(*noun, "remove", _("Remove a package (every revision, or one with --revision)"));
+    remove->add_option("ID", removeOptions->id, _("Package (scenario) id"))->required();
     addCatalogueOption(remove, removeOptions);
-    remove->add_option("--revision", removeOptions->revision, "Only this revision")->check(CLI::PositiveNumber);
+    remove->add_option("--revision", removeOptions->revision, _("Only this revision"))->check(CLI::PositiveNumber);
     remove->callback([removeOptions, &context] { runRemove(*removeOptions, context); });
 }
 

@@ -39,8 +39,28 @@ core::ProgressCallback Context::progress() const
 void Context::printDiagnostics(const core::Diagnostics& diagnostics, const std::string& file) const
 {
     for (const auto& d : diagnostics)
-        err << file << ": " << core::toString(d.severity) << ": " << d.path << ": " << d.message << " [" << d.code
+        err << file << ": " << severityText(d.severity) << ": " << d.path << ": " << d.message << " [" << d.code
             << "]\n";
+}
+
+std::string severityText(core::Severity severity)
+{
+    // The words of core::toString(Severity), for people; --json keeps core::toString's.
+    switch (severity) {
+    case core::Severity::Error:
+        return _("error");
+    case core::Severity::Warning:
+        return _("warning");
+    case core::Severity::Info:
+        break;
+    }
+    return _("info");
+}
+
+std::string errorsAndWarnings(std::size_t errors, std::size_t warnings)
+{
+    return core::i18n::format(P_("{1} error", "{1} errors", errors), {std::to_string(errors)}) + ", "
+        + core::i18n::format(P_("{1} warning", "{1} warnings", warnings), {std::to_string(warnings)});
 }
 
 nlohmann::ordered_json diagnosticsToJson(const core::Diagnostics& diagnostics)
@@ -55,6 +75,9 @@ CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::strin
 {
     CLI::App* command = parent.add_subcommand(name, description);
     command->fallthrough();
+    // CLI11 makes a subcommand's help flag before it copies the option defaults: the group's name, translated.
+    if (command->get_help_ptr() && parent.get_help_ptr())
+        command->get_help_ptr()->group(parent.get_help_ptr()->get_group());
     return command;
 }
 

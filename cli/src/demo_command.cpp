@@ -178,11 +178,11 @@ void registerDemoCommand(CLI::App& app, Context& context)
 {
     auto o = std::make_shared<DemoOptions>();
     CLI::App* demo = addCommand(app, "demo",
-        "The main job on the bundled Gettysburg example: georeference the scan, validate, print, export");
-    demo->add_option("--out", o->out, "Folder for everything the demo writes")->capture_default_str();
-    demo->add_option("--example", o->example, "Scenario to use instead of the bundled example");
-    demo->add_option("--map", o->map, "The scan to use instead of the example's map path");
-    demo->add_option("--catalogue", o->catalogue, "Catalogue to export into (default: OUT/catalogue.gpkg)");
+        _("The main job on the bundled Gettysburg example: georeference the scan, validate, print, export"));
+    demo->add_option("--out", o->out, _("Folder for everything the demo writes"))->capture_default_str();
+    demo->add_option("--example", o->example, _("Scenario to use instead of the bundled example"));
+    demo->add_option("--map", o->map, _("The scan to use instead of the example's map path"));
+    demo->add_option("--catalogue", o->catalogue, _("Catalogue to export into (default: OUT/catalogue.gpkg)"));
     demo->callback([o, &context] { runDemo(*o, context); });
 }
 

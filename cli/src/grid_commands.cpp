@@ -403,7 +403,8 @@ void runPrint(const PrintOptions& o, Context& context)
                 || std::filesystem::exists(importers::resolveMapPath(s.map->path, dir)));
         if (!haveMap) {
             if (!context.quiet)
-                context.err << "sandtable: notice: " << o.file << ": no map raster found: printing without the underlay\n";
+                context.err << "sandtable: " << core::i18n::format(_("notice: {1}: no map raster found: printing without the underlay"), {o.file})
+                            << "\n";
         } else {
             const auto b = core::gridBounds(s.campaign->grid);
             const double metresPerPixel = 25.4 / o.dpi * scale / 1000.0;
@@ -446,79 +447,79 @@ void runPrint(const PrintOptions& o, Context& context)
 
 void registerGridCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "grid", "Campaign Lite grids: lay, derive primary terrain, roll secondary terrain, print");
+    CLI::App* noun = addCommand(app, "grid", _("Campaign Lite grids: lay, derive primary terrain, roll secondary terrain, print"));
 
     auto n = std::make_shared<NewOptions>();
-    CLI::App* create = addCommand(*noun, "new", "Lay a campaign grid (origin = south-west corner, working CRS)");
-    create->add_option("FILE", n->file, "Scenario file (rewritten in place)")->required();
-    create->add_option("--square", n->square, "Square size, metres (default one mile, 1609.344)");
-    create->add_option("--origin", n->origin, "South-west corner X,Y in working-CRS metres")->required();
-    create->add_option("--rows", n->rows, "Rows (north to south)")->required();
-    create->add_option("--cols,--columns", n->columns, "Columns (west to east)")->required();
-    create->add_option("--numbering", n->numbering, "letter-number (C4) or colrow (0304)")->check(CLI::IsMember({"letter-number", "colrow"}));
-    create->add_option("--rotation", n->rotation, "Degrees clockwise from grid north, about the origin");
-    create->add_option("--start", n->startNumber, "Number of the first row (and column for colrow)");
-    create->add_option("--leading-zeros", n->leadingZeros, "true or false (default: the scheme's habit)")->check(CLI::IsMember({"true", "false"}));
-    create->add_flag("--descending-rows", n->descendingRows, "Number rows from the south edge");
+    CLI::App* create = addCommand(*noun, "new", _("Lay a campaign grid (origin = south-west corner, working CRS)"));
+    create->add_option("FILE", n->file, _("Scenario file (rewritten in place)"))->required();
+    create->add_option("--square", n->square, _("Square size, metres (default one mile, 1609.344)"));
+    create->add_option("--origin", n->origin, _("South-west corner X,Y in working-CRS metres"))->required();
+    create->add_option("--rows", n->rows, _("Rows (north to south)"))->required();
+    create->add_option("--cols,--columns", n->columns, _("Columns (west to east)"))->required();
+    create->add_option("--numbering", n->numbering, _("letter-number (C4) or colrow (0304)"))->check(CLI::IsMember({"letter-number", "colrow"}));
+    create->add_option("--rotation", n->rotation, _("Degrees clockwise from grid north, about the origin"));
+    create->add_option("--start", n->startNumber, _("Number of the first row (and column for colrow)"));
+    create->add_option("--leading-zeros", n->leadingZeros, _("true or false (default: the scheme's habit)"))->check(CLI::IsMember({"true", "false"}));
+    create->add_flag("--descending-rows", n->descendingRows, _("Number rows from the south edge"));
     create->callback([n, &context] { runNew(*n, context); });
 
     auto t = std::make_shared<TableOptions>();
-    CLI::App* table = addCommand(*noun, "table", "Propose the square size that makes N squares span the table at a rules scale");
-    table->add_option("--length", t->lengthMm, "Table length, mm (8 ft = 2438.4)")->required()->check(CLI::PositiveNumber);
-    table->add_option("--width", t->widthMm, "Table width, mm (6 ft = 1828.8)")->required()->check(CLI::PositiveNumber);
-    table->add_option("--scale", t->scale, "Rules scale 1:N (100 yards to the inch = 3600)")->check(CLI::PositiveNumber);
-    table->add_option("--along", t->along, "Squares along the long side (default 6)")->check(CLI::Range(1, 1000));
+    CLI::App* table = addCommand(*noun, "table", _("Propose the square size that makes N squares span the table at a rules scale"));
+    table->add_option("--length", t->lengthMm, _("Table length, mm (8 ft = 2438.4)"))->required()->check(CLI::PositiveNumber);
+    table->add_option("--width", t->widthMm, _("Table width, mm (6 ft = 1828.8)"))->required()->check(CLI::PositiveNumber);
+    table->add_option("--scale", t->scale, _("Rules scale 1:N (100 yards to the inch = 3600)"))->check(CLI::PositiveNumber);
+    table->add_option("--along", t->along, _("Squares along the long side (default 6)"))->check(CLI::Range(1, 1000));
     table->callback([t, &context] { runTable(*t, context); });
 
     auto d = std::make_shared<DeriveOptions>();
-    CLI::App* derive = addCommand(*noun, "derive", "Primary terrain per square: exact coverage, roads, water, crossings (overrides kept)");
-    derive->add_option("FILE", d->file, "Scenario file (rewritten in place)")->required();
-    derive->add_option("--whole", d->whole, "Coverage from which a class covers the whole square (default 0.75)")->check(CLI::Range(0.0, 1.0));
-    derive->add_option("--half", d->half, "Coverage from which a class covers half the square (default 0.25)")->check(CLI::Range(0.0, 1.0));
+    CLI::App* derive = addCommand(*noun, "derive", _("Primary terrain per square: exact coverage, roads, water, crossings (overrides kept)"));
+    derive->add_option("FILE", d->file, _("Scenario file (rewritten in place)"))->required();
+    derive->add_option("--whole", d->whole, _("Coverage from which a class covers the whole square (default 0.75)"))->check(CLI::Range(0.0, 1.0));
+    derive->add_option("--half", d->half, _("Coverage from which a class covers half the square (default 0.25)"))->check(CLI::Range(0.0, 1.0));
     derive->callback([d, &context] { runDerive(*d, context); });
 
     auto ov = std::make_shared<OverrideOptions>();
-    CLI::App* over = addCommand(*noun, "override", "Set a square's cover of a class by hand (kept through re-derivation)");
-    over->add_option("FILE", ov->file, "Scenario file (rewritten in place)")->required();
-    over->add_option("SQUARE", ov->square, "Square as players call it (C4, 0304)")->required();
-    over->add_option("--class", ov->terrainClass, "Terrain class (woods, hill, town, ...)")->required();
-    over->add_option("--cover", ov->cover, "whole, half or none")->check(CLI::IsMember({"whole", "half", "none"}));
-    over->add_option("--note", ov->note, "Why");
-    over->add_flag("--remove", ov->remove, "Remove the override (the derived cover applies again)");
+    CLI::App* over = addCommand(*noun, "override", _("Set a square's cover of a class by hand (kept through re-derivation)"));
+    over->add_option("FILE", ov->file, _("Scenario file (rewritten in place)"))->required();
+    over->add_option("SQUARE", ov->square, _("Square as players call it (C4, 0304)"))->required();
+    over->add_option("--class", ov->terrainClass, _("Terrain class (woods, hill, town, ...)"))->required();
+    over->add_option("--cover", ov->cover, _("whole, half or none"))->check(CLI::IsMember({"whole", "half", "none"}));
+    over->add_option("--note", ov->note, _("Why"));
+    over->add_flag("--remove", ov->remove, _("Remove the override (the derived cover applies again)"));
     over->callback([ov, &context] { runOverride(*ov, context); });
 
     auto r = std::make_shared<RollOptions>();
-    CLI::App* roll = addCommand(*noun, "roll", "Secondary terrain: the d10 tables per table square, reproducible from a seed");
-    roll->add_option("FILE", r->file, "Scenario file (rewritten in place)")->required();
+    CLI::App* roll = addCommand(*noun, "roll", _("Secondary terrain: the d10 tables per table square, reproducible from a seed"));
+    roll->add_option("FILE", r->file, _("Scenario file (rewritten in place)"))->required();
     roll->add_option("--seed", r->seed, std::string("Seed, a whole number from ") + kSeedRange)->required();
-    roll->add_option("--region", r->region, "foothills, valley or farming-plain")->required()->check(
+    roll->add_option("--region", r->region, _("foothills, valley or farming-plain"))->required()->check(
         CLI::IsMember({"foothills", "valley", "farming-plain"}));
     roll->callback([r, &context] { runRoll(*r, context); });
 
     auto bt = std::make_shared<BattleOptions>();
     CLI::App* battle = addCommand(*noun, "battle",
-        "Battle set-up: the table squares, the table size at a rules scale, where each force sets up (its square or half a mile of it)");
-    battle->add_option("FILE", bt->file, "Scenario file (the chosen squares are saved as the table)")->required();
-    battle->add_option("--squares", bt->squares, "Table squares, comma-separated (C4,D4,C5,D5): a full rectangle")->required();
-    battle->add_option("--rules-scale", bt->rulesScale, "Rules scale 1:N of the tabletop (100 yards to the inch = 3600)")->check(CLI::PositiveNumber);
-    battle->add_flag("--dry-run", bt->dryRun, "Show the set-up without saving the table squares");
+        _("Battle set-up: the table squares, the table size at a rules scale, where each force sets up (its square or half a mile of it)"));
+    battle->add_option("FILE", bt->file, _("Scenario file (the chosen squares are saved as the table)"))->required();
+    battle->add_option("--squares", bt->squares, _("Table squares, comma-separated (C4,D4,C5,D5): a full rectangle"))->required();
+    battle->add_option("--rules-scale", bt->rulesScale, _("Rules scale 1:N of the tabletop (100 yards to the inch = 3600)"))->check(CLI::PositiveNumber);
+    battle->add_flag("--dry-run", bt->dryRun, _("Show the set-up without saving the table squares"));
     battle->callback([bt, &context] { runBattle(*bt, context); });
 
     auto p = std::make_shared<PrintOptions>();
-    CLI::App* printCommand = addCommand(*noun, "print", "Numbered campaign sheets (PDF, SVG or PNG), N copies, tiled when larger than a page");
-    printCommand->add_option("FILE", p->file, "Scenario file")->required();
-    printCommand->add_option("-o,--output", p->output, "PDF, SVG or PNG to write")->required();
-    printCommand->add_option("--copies", p->copies, "Copies (the rules suggest about twenty for two players)")->check(CLI::Range(1, 500));
-    printCommand->add_option("--page", p->page, "A4, letter, A3, A0 or WxHmm");
-    printCommand->add_option("--scale", p->scale, "Print at 1:N (default: the grid fits one page)")->check(CLI::Range(1.0, 1.0e8));
-    printCommand->add_option("--dpi", p->dpi, "Resolution of the base-map underlay and of PNG pages")->check(CLI::Range(10.0, 1200.0));
-    printCommand->add_option("--format", p->format, "pdf, svg or png (default: the output's extension); SVG/PNG write one file per page, numbered when several")
+    CLI::App* printCommand = addCommand(*noun, "print", _("Numbered campaign sheets (PDF, SVG or PNG), N copies, tiled when larger than a page"));
+    printCommand->add_option("FILE", p->file, _("Scenario file"))->required();
+    printCommand->add_option("-o,--output", p->output, _("PDF, SVG or PNG to write"))->required();
+    printCommand->add_option("--copies", p->copies, _("Copies (the rules suggest about twenty for two players)"))->check(CLI::Range(1, 500));
+    printCommand->add_option("--page", p->page, _("A4, letter, A3, A0 or WxHmm"));
+    printCommand->add_option("--scale", p->scale, _("Print at 1:N (default: the grid fits one page)"))->check(CLI::Range(1.0, 1.0e8));
+    printCommand->add_option("--dpi", p->dpi, _("Resolution of the base-map underlay and of PNG pages"))->check(CLI::Range(10.0, 1200.0));
+    printCommand->add_option("--format", p->format, _("pdf, svg or png (default: the output's extension); SVG/PNG write one file per page, numbered when several"))
         ->check(CLI::IsMember({"pdf", "svg", "png"}));
-    printCommand->add_flag("--underlay", p->underlay, "Print the scenario's base map under the grid");
+    printCommand->add_flag("--underlay", p->underlay, _("Print the scenario's base map under the grid"));
     printCommand->add_flag("--player-aid", p->playerAid,
-        "Add a last page: the Campaign Lite player aid (movement per arm and road bonuses, forced march, searches, "
-        "recon points, situation and reinforcement tables, victory conditions, each with its line of the rules; "
-        "the objectives and their points)");
+        _("Add a last page: the Campaign Lite player aid (movement per arm and road bonuses, forced march, searches, "
+          "recon points, situation and reinforcement tables, victory conditions, each with its line of the rules; "
+          "the objectives and their points)"));
     printCommand->callback([p, &context] { runPrint(*p, context); });
 }
 

@@ -6,5 +6,6 @@
 
 int main(int argc, char** argv)
 {
+    sandtable::cli::setUpLanguage(argc, argv);
     return sandtable::cli::run(argc, argv, std::cout, std::cerr);
 }

@@ -67,7 +67,8 @@ void runPrint(const PrintOptions& o, Context& context)
     job.request.pngDpi = o.dpi;
     if (job.request.layers.count(print::MapLayer::Grid) && !loaded.scenario.campaign && !context.quiet
         && o.layers.find("grid") != std::string::npos && o.layersGiven)
-        context.err << "sandtable: notice: " << o.file << " has no campaign grid: printing without the grid layer\n";
+        context.err << "sandtable: " << core::i18n::format(_("notice: {1} has no campaign grid: printing without the grid layer"), {o.file})
+                    << "\n";
     const MapPrintOutcome outcome = printScenarioMap(loaded.scenario, job, context);
     const auto& layout = outcome.result.layout;
     const char* formatName = job.request.format == print::MapOutputFormat::Pdf ? "pdf"
@@ -101,20 +102,20 @@ void runPrint(const PrintOptions& o, Context& context)
 
 void registerMapCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "map", "Print the battle map at game scale");
+    CLI::App* noun = addCommand(app, "map", _("Print the battle map at game scale"));
     auto o = std::make_shared<PrintOptions>();
-    CLI::App* printCommand = addCommand(*noun, "print", "The scenario's map at 1:N as a PDF: one page, or tiled with overlap and registration marks");
-    printCommand->add_option("FILE", o->file, "Scenario file")->required();
-    printCommand->add_option("-o,--output", o->output, "PDF, SVG or PNG to write")->required();
-    printCommand->add_option("--scale", o->scale, "Scale denominator N of 1:N (default: the scenario's game scale, Pub Battles 16000, Kriegsspiel 8000; a SYW table: the largest round scale fitting one page)")
+    CLI::App* printCommand = addCommand(*noun, "print", _("The scenario's map at 1:N as a PDF: one page, or tiled with overlap and registration marks"));
+    printCommand->add_option("FILE", o->file, _("Scenario file"))->required();
+    printCommand->add_option("-o,--output", o->output, _("PDF, SVG or PNG to write"))->required();
+    printCommand->add_option("--scale", o->scale, _("Scale denominator N of 1:N (default: the scenario's game scale, Pub Battles 16000, Kriegsspiel 8000; a SYW table: the largest round scale fitting one page)"))
         ->check(CLI::Range(1.0, 1.0e8));
-    printCommand->add_option("--page", o->page, "A4, letter, A3, A0 or WxHmm");
-    printCommand->add_option("--overlap", o->overlap, "Content shared by neighbouring sheets, mm")->check(CLI::Range(0.0, 100.0));
-    auto* layers = printCommand->add_option("--layers", o->layers, "Comma-separated: scan,references,terrain,grid,setup (references: the scenario's reference layers, drawn with the scan)");
-    printCommand->add_option("--dpi", o->dpi, "Resolution of the scan layer and of PNG pages")->check(CLI::Range(10.0, 1200.0));
-    printCommand->add_option("--format", o->format, "pdf, svg or png (default: the output's extension); SVG/PNG write one file per page, numbered when several")
+    printCommand->add_option("--page", o->page, _("A4, letter, A3, A0 or WxHmm"));
+    printCommand->add_option("--overlap", o->overlap, _("Content shared by neighbouring sheets, mm"))->check(CLI::Range(0.0, 100.0));
+    auto* layers = printCommand->add_option("--layers", o->layers, _("Comma-separated: scan,references,terrain,grid,setup (references: the scenario's reference layers, drawn with the scan)"));
+    printCommand->add_option("--dpi", o->dpi, _("Resolution of the scan layer and of PNG pages"))->check(CLI::Range(10.0, 1200.0));
+    printCommand->add_option("--format", o->format, _("pdf, svg or png (default: the output's extension); SVG/PNG write one file per page, numbered when several"))
         ->check(CLI::IsMember({"pdf", "svg", "png"}));
-    printCommand->add_option("--map", o->map, "Use this raster instead of the scenario's map path");
+    printCommand->add_option("--map", o->map, _("Use this raster instead of the scenario's map path"));
     printCommand->callback([o, layers, &context] {
         o->layersGiven = layers->count() > 0;
         runPrint(*o, context);

@@ -43,8 +43,9 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
                     "the map raster " + scanPath.string() + " is not found (the scenario's \"map\" path resolves "
                     "against the scenario's folder: copy the scan beside it, or leave scan out of --layers)");
             if (!context.quiet)
-                context.err << "sandtable: notice: map raster " << scanPath.string()
-                            << " not found: printing terrain only\n";
+                context.err << "sandtable: "
+                            << core::i18n::format(_("notice: map raster {1} not found: printing terrain only"), {scanPath.string()})
+                            << "\n";
         } else {
             const double metresPerPixel = 25.4 / job.dpi * job.request.scaleDenominator / 1000.0;
             core::Scenario warpTarget = printed;
@@ -72,8 +73,10 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
     if (job.references && anyReference && printed.settings.extent) {
         if (printed.settings.crs.rfind("LOCAL:", 0) == 0 || printed.settings.crs.empty()) {
             if (!context.quiet)
-                context.err << "sandtable: notice: the scenario works in " << (printed.settings.crs.empty() ? "no CRS" : printed.settings.crs)
-                            << ": reference layers cannot be placed on it and are not printed\n";
+                context.err << "sandtable: "
+                            << core::i18n::format(_("notice: the scenario works in {1}: reference layers cannot be placed on it and are not printed"),
+                                   {printed.settings.crs.empty() ? std::string(_("no CRS")) : printed.settings.crs})
+                            << "\n";
         } else {
             const auto scenarioDir = job.scenarioFile.parent_path();
             const double metresPerPixel = 25.4 / job.dpi * job.request.scaleDenominator / 1000.0;

@@ -452,62 +452,62 @@ void runPrint(const PrintOptions& o, Context& context)
 
 void registerOobCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "oob", "Orders of battle: import rosters, derived figures, block stickers");
+    CLI::App* noun = addCommand(app, "oob", _("Orders of battle: import rosters, derived figures, block stickers"));
 
     auto i = std::make_shared<ImportOptions>();
-    CLI::App* import = addCommand(*noun, "import", "Add a roster's rows as units (all rows or none; one undo step)");
-    import->add_option("FILE", i->file, "Scenario file (saved atomically)")->required();
-    import->add_option("INPUT", i->input, "Roster: CSV, TSV, PostgreSQL COPY text, or a JSON array of objects")->required();
+    CLI::App* import = addCommand(*noun, "import", _("Add a roster's rows as units (all rows or none; one undo step)"));
+    import->add_option("FILE", i->file, _("Scenario file (saved atomically)"))->required();
+    import->add_option("INPUT", i->input, _("Roster: CSV, TSV, PostgreSQL COPY text, or a JSON array of objects"))->required();
     import->add_option("--encoding", i->encoding,
-        "The roster's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16");
-    import->add_option("--format", i->format, "csv, tsv, pgcopy or json (default: from the file name)")
+        _("The roster's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16"));
+    import->add_option("--format", i->format, _("csv, tsv, pgcopy or json (default: from the file name)"))
         ->check(CLI::IsMember({"csv", "tsv", "pgcopy", "json"}));
     import->add_option("--map", i->maps,
-        "COLUMN=FIELD (COLUMN may be a template like '{army}-{corps}'); fields: id, name, type, quality, strength, "
+        _("COLUMN=FIELD (COLUMN may be a template like '{army}-{corps}'); fields: id, name, type, quality, strength, "
         "formation, formation_name, echelon, side, side_name, command, status, x, y, facing, column, reserve, "
         "arrival_day, arrival_turn, entry_x, entry_y, entry_road, path, commander, parent; SYW figures: figures "
         "('22 musketeers + 2 musicians + 1 officer') or a count per kind: musketeers, grenadiers, pikemen, officers, "
-        "musicians, dragoons, light_dragoons, heavy_dragoons, hussars, cuirassiers, cannon, mortars, limbers");
-    import->add_option("--set", i->constants, "FIELD=VALUE for every row (e.g. formation=us-i-corps)");
-    import->add_option("--value", i->values, "FIELD:FROM=TO value replacement (e.g. type:LC=cavalry)");
+        "musicians, dragoons, light_dragoons, heavy_dragoons, hussars, cuirassiers, cannon, mortars, limbers"));
+    import->add_option("--set", i->constants, _("FIELD=VALUE for every row (e.g. formation=us-i-corps)"));
+    import->add_option("--value", i->values, _("FIELD:FROM=TO value replacement (e.g. type:LC=cavalry)"));
     import->add_option("--path", i->path,
-        "Column (or template) holding each row's dotted path, e.g. France.III_Corps.2eme_Division.111e_Ligne: "
-        "the side, the formations and the row itself; rows that prefix others are formations (builds the tree)");
+        _("Column (or template) holding each row's dotted path, e.g. France.III_Corps.2eme_Division.111e_Ligne: "
+        "the side, the formations and the row itself; rows that prefix others are formations (builds the tree)"));
     import->add_option("--parent", i->parent,
-        "Column holding each row's parent id (id/parent pairs; needs id and side): rows that are parents are formations");
-    import->add_option("--separator", i->separator, "Separator of the --path elements (default '.')");
-    import->add_flag("--dry-run", i->dryRun, "Show the tree and counts per level that the import would build; write nothing");
+        _("Column holding each row's parent id (id/parent pairs; needs id and side): rows that are parents are formations"));
+    import->add_option("--separator", i->separator, _("Separator of the --path elements (default '.')"));
+    import->add_flag("--dry-run", i->dryRun, _("Show the tree and counts per level that the import would build; write nothing"));
     import->callback([i, &context] { runImport(*i, context); });
 
     auto t = std::make_shared<TreeOptions>();
-    CLI::App* tree = addCommand(*noun, "tree", "The order of battle as a tree: side > formation > ... > units, with HQ and strength");
-    tree->add_option("FILE", t->file, "Scenario file")->required();
+    CLI::App* tree = addCommand(*noun, "tree", _("The order of battle as a tree: side > formation > ... > units, with HQ and strength"));
+    tree->add_option("FILE", t->file, _("Scenario file"))->required();
     tree->callback([t, &context] { runTree(*t, context); });
 
     auto b = std::make_shared<BlocksOptions>();
     CLI::App* blocks = addCommand(*noun, "blocks",
-        "Play one level of the tree as blocks: each formation of --level (or each --formation) becomes one block "
-        "whose strength, arm and quality come from the units below it; those units stay as history, not pieces");
-    blocks->add_option("FILE", b->file, "Scenario file (saved atomically)")->required();
-    blocks->add_option("--level", b->level, "Echelon whose formations are blocks: army, wing, corps, division, brigade")
+        _("Play one level of the tree as blocks: each formation of --level (or each --formation) becomes one block "
+          "whose strength, arm and quality come from the units below it; those units stay as history, not pieces"));
+    blocks->add_option("FILE", b->file, _("Scenario file (saved atomically)"))->required();
+    blocks->add_option("--level", b->level, _("Echelon whose formations are blocks: army, wing, corps, division, brigade"))
         ->check(CLI::IsMember({"army", "wing", "corps", "division", "brigade"}));
-    blocks->add_option("--formation", b->formations, "A formation to play as one block (repeatable; with or without --level)");
-    blocks->add_flag("--clear", b->clear, "Remove every block: each unit is a piece again");
-    blocks->add_flag("--dry-run", b->dryRun, "Show the blocks that would be made; write nothing");
+    blocks->add_option("--formation", b->formations, _("A formation to play as one block (repeatable; with or without --level)"));
+    blocks->add_flag("--clear", b->clear, _("Remove every block: each unit is a piece again"));
+    blocks->add_flag("--dry-run", b->dryRun, _("Show the blocks that would be made; write nothing"));
     blocks->callback([b, &context] { runBlocks(*b, context); });
 
     auto s = std::make_shared<SummaryOptions>();
-    CLI::App* summary = addCommand(*noun, "summary", "Victory points, rout thresholds, combat dice and ranges at the scenario's scale (SYW: fields, the table, points per regiment and army)");
-    summary->add_option("FILE", s->file, "Scenario file")->required();
+    CLI::App* summary = addCommand(*noun, "summary", _("Victory points, rout thresholds, combat dice and ranges at the scenario's scale (SYW: fields, the table, points per regiment and army)"));
+    summary->add_option("FILE", s->file, _("Scenario file"))->required();
     summary->callback([s, &context] { runSummary(*s, context); });
 
     auto p = std::make_shared<PrintOptions>();
-    CLI::App* printCommand = addCommand(*noun, "print", "Block sticker sheet (one label per piece) as a PDF");
-    printCommand->add_option("FILE", p->file, "Scenario file")->required();
-    printCommand->add_option("-o,--output", p->output, "PDF to write")->required();
-    printCommand->add_option("--page", p->page, "A4, letter, A3, A0 or WxHmm");
-    printCommand->add_option("--width", p->width, "Sticker width in mm (default: the scenario's)")->check(CLI::Range(0.0, 1000.0));
-    printCommand->add_option("--height", p->height, "Sticker height in mm (default: the scenario's)")->check(CLI::Range(0.0, 1000.0));
+    CLI::App* printCommand = addCommand(*noun, "print", _("Block sticker sheet (one label per piece) as a PDF"));
+    printCommand->add_option("FILE", p->file, _("Scenario file"))->required();
+    printCommand->add_option("-o,--output", p->output, _("PDF to write"))->required();
+    printCommand->add_option("--page", p->page, _("A4, letter, A3, A0 or WxHmm"));
+    printCommand->add_option("--width", p->width, _("Sticker width in mm (default: the scenario's)"))->check(CLI::Range(0.0, 1000.0));
+    printCommand->add_option("--height", p->height, _("Sticker height in mm (default: the scenario's)"))->check(CLI::Range(0.0, 1000.0));
     printCommand->callback([p, &context] { runPrint(*p, context); });
 }
 

@@ -248,41 +248,41 @@ void runCalibrate(const CalibrateOptions& options, Context& context)
 
 void registerRasterCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "raster", "Inspect, georeference and calibrate map rasters");
+    CLI::App* noun = addCommand(app, "raster", _("Inspect, georeference and calibrate map rasters"));
 
     auto infoOptions = std::make_shared<InfoOptions>();
-    CLI::App* info = addCommand(*noun, "info", "What GDAL sees in a raster: size, bands, georeference, CRS, overviews");
-    info->add_option("FILE", infoOptions->file, "Raster file (any format GDAL reads)")->required();
+    CLI::App* info = addCommand(*noun, "info", _("What GDAL sees in a raster: size, bands, georeference, CRS, overviews"));
+    info->add_option("FILE", infoOptions->file, _("Raster file (any format GDAL reads)"))->required();
     info->callback([infoOptions, &context] { runInfo(*infoOptions, context); });
 
     auto georefOptions = std::make_shared<GeorefOptions>();
     CLI::App* georef = addCommand(*noun, "georef",
-        "Fit GCPs (QGIS .points) to a scan, report residuals worst first, optionally warp and write a world file");
-    georef->add_option("SCAN", georefOptions->scan, "The scan (raster file)")->required();
-    georef->add_option("--gcps", georefOptions->gcps, "QGIS Georeferencer .points file")->required();
-    georef->add_option("--method", georefOptions->method, "Transformation (default affine)")
+        _("Fit GCPs (QGIS .points) to a scan, report residuals worst first, optionally warp and write a world file"));
+    georef->add_option("SCAN", georefOptions->scan, _("The scan (raster file)"))->required();
+    georef->add_option("--gcps", georefOptions->gcps, _("QGIS Georeferencer .points file"))->required();
+    georef->add_option("--method", georefOptions->method, _("Transformation (default affine)"))
         ->check(CLI::IsMember({"affine", "helmert", "poly1", "poly2", "poly3", "tps"}));
     georef->add_option("--target-crs", georefOptions->targetCrs,
-        "Target CRS as EPSG:n, or auto (default: the GCPs' CRS when projected, else the UTM zone of their centre)");
-    georef->add_option("-o,--output", georefOptions->output, "Warp the scan to this GeoTIFF (alpha band, overviews)");
-    georef->add_option("--world-file", georefOptions->worldFile, "Write a world file for the scan (affine/helmert/poly1)");
+        _("Target CRS as EPSG:n, or auto (default: the GCPs' CRS when projected, else the UTM zone of their centre)"));
+    georef->add_option("-o,--output", georefOptions->output, _("Warp the scan to this GeoTIFF (alpha band, overviews)"));
+    georef->add_option("--world-file", georefOptions->worldFile, _("Write a world file for the scan (affine/helmert/poly1)"));
     georef->add_option("--report", georefOptions->report,
-        "Write a georeferencing report (A4 PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table worst first");
-    georef->add_option("--resampling", georefOptions->resampling, "Warp resampling (default bilinear)")
+        _("Write a georeferencing report (A4 PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table worst first"));
+    georef->add_option("--resampling", georefOptions->resampling, _("Warp resampling (default bilinear)"))
         ->check(CLI::IsMember({"near", "bilinear", "cubic", "cubicspline", "lanczos", "average", "mode"}));
     georef->callback([georefOptions, &context] { runGeoref(*georefOptions, context); });
 
     auto calibrateOptions = std::make_shared<CalibrateOptions>();
     CLI::App* calibrate = addCommand(*noun, "calibrate",
-        "Put a scan with no geography (e.g. a 1:8000 Kriegsspiel map) into a local metric frame by its scale");
-    calibrate->add_option("SCAN", calibrateOptions->scan, "The scan (raster file)")->required();
-    calibrate->add_option("--scale", calibrateOptions->scale, "Scale denominator N of the drawn map (1:N)")
+        _("Put a scan with no geography (e.g. a 1:8000 Kriegsspiel map) into a local metric frame by its scale"));
+    calibrate->add_option("SCAN", calibrateOptions->scan, _("The scan (raster file)"))->required();
+    calibrate->add_option("--scale", calibrateOptions->scale, _("Scale denominator N of the drawn map (1:N)"))
         ->required()->check(CLI::PositiveNumber);
-    auto* dpi = calibrate->add_option("--dpi", calibrateOptions->dpi, "Scan resolution, dots per inch")->check(CLI::PositiveNumber);
+    auto* dpi = calibrate->add_option("--dpi", calibrateOptions->dpi, _("Scan resolution, dots per inch"))->check(CLI::PositiveNumber);
     auto* bar = calibrate->add_option("--scale-bar", calibrateOptions->scaleBar,
-        "Two pixel points on the scale bar and their ground distance: X1,Y1,X2,Y2,METRES");
+        _("Two pixel points on the scale bar and their ground distance: X1,Y1,X2,Y2,METRES"));
     dpi->excludes(bar);
-    calibrate->add_option("-o,--output", calibrateOptions->output, "GeoTIFF to write")->required();
+    calibrate->add_option("-o,--output", calibrateOptions->output, _("GeoTIFF to write"))->required();
     calibrate->callback([calibrateOptions, &context] { runCalibrate(*calibrateOptions, context); });
 }
 

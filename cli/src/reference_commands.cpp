@@ -89,7 +89,7 @@ void runRemove(const RemoveOptions& options, Context& context)
     if (context.json)
         context.printJson({{"file", options.file}, {"removed", options.name}});
     else if (!context.quiet)
-        context.err << options.file << ": removed reference layer '" << options.name << "'\n";
+        context.err << core::i18n::format(_("{1}: removed reference layer '{2}'"), {options.file, options.name}) << "\n";
 }
 
 } // namespace
@@ -97,28 +97,28 @@ void runRemove(const RemoveOptions& options, Context& context)
 void registerReferenceCommands(CLI::App& app, Context& context)
 {
     CLI::App* noun = addCommand(app, "reference",
-        "Reference layers: rasters and vectors drawn with the map (reprojected), never terrain");
+        _("Reference layers: rasters and vectors drawn with the map (reprojected), never terrain"));
 
     auto add = std::make_shared<AddOptions>();
     CLI::App* addCmd = addCommand(*noun, "add",
-        "Add a raster (topographic map, DEM) or vector (OpenStreetMap .osm.pbf, GeoPackage, shapefile) layer");
-    addCmd->add_option("FILE", add->file, "Scenario file")->required();
-    addCmd->add_option("LAYER", add->layer, "Any raster GDAL reads or vector OGR reads")->required();
-    addCmd->add_option("--name", add->name, "Layer name (default: the file name)");
-    addCmd->add_option("--opacity", add->opacity, "0 (invisible) to 1 (opaque)")->check(CLI::Range(0.0, 1.0));
-    addCmd->add_flag("--over", add->over, "Draw it over the scan (default: under it)");
-    addCmd->add_option("--hillshade", add->hillshade, "Draw a DEM as hillshade (default: true for one band of heights)");
+        _("Add a raster (topographic map, DEM) or vector (OpenStreetMap .osm.pbf, GeoPackage, shapefile) layer"));
+    addCmd->add_option("FILE", add->file, _("Scenario file"))->required();
+    addCmd->add_option("LAYER", add->layer, _("Any raster GDAL reads or vector OGR reads"))->required();
+    addCmd->add_option("--name", add->name, _("Layer name (default: the file name)"));
+    addCmd->add_option("--opacity", add->opacity, _("0 (invisible) to 1 (opaque)"))->check(CLI::Range(0.0, 1.0));
+    addCmd->add_flag("--over", add->over, _("Draw it over the scan (default: under it)"));
+    addCmd->add_option("--hillshade", add->hillshade, _("Draw a DEM as hillshade (default: true for one band of heights)"));
     addCmd->callback([add, &context] { runAdd(*add, context); });
 
     auto list = std::make_shared<ListOptions>();
-    CLI::App* listCmd = addCommand(*noun, "list", "The reference layers, in drawing order");
-    listCmd->add_option("FILE", list->file, "Scenario file")->required();
+    CLI::App* listCmd = addCommand(*noun, "list", _("The reference layers, in drawing order"));
+    listCmd->add_option("FILE", list->file, _("Scenario file"))->required();
     listCmd->callback([list, &context] { runList(*list, context); });
 
     auto remove = std::make_shared<RemoveOptions>();
-    CLI::App* removeCmd = addCommand(*noun, "remove", "Remove a reference layer by name");
-    removeCmd->add_option("FILE", remove->file, "Scenario file")->required();
-    removeCmd->add_option("NAME", remove->name, "Layer name (see reference list)")->required();
+    CLI::App* removeCmd = addCommand(*noun, "remove", _("Remove a reference layer by name"));
+    removeCmd->add_option("FILE", remove->file, _("Scenario file"))->required();
+    removeCmd->add_option("NAME", remove->name, _("Layer name (see reference list)"))->required();
     removeCmd->callback([remove, &context] { runRemove(*remove, context); });
 }
 

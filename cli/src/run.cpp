@@ -4,14 +4,20 @@
 #include "sandtable/cli/context.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/version.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <ostream>
+#include <regex>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sandtable::cli {
@@ -39,8 +45,9 @@ std::size_t editDistance(const std::string& a, const std::string& b)
 std::string didYouMean(const CLI::App& root, const std::vector<std::string>& args)
 {
     const CLI::App* level = &root;
+    bool optionValue = false; // the word after --lang is its value, not a command
     for (const std::string& word : args) {
-        if (word.empty() || word[0] == '-')
+        if (std::exchange(optionValue, word == "--lang") || word.empty() || word[0] == '-')
             continue;
         const auto subs = level->get_subcommands([](const CLI::App*) { return true; });
         if (subs.empty())
@@ -64,10 +71,32 @@ std::string didYouMean(const CLI::App& root, const std::vector<std::string>& arg
         std::string commands;
         for (const auto& entry : scored)
             commands += (commands.empty() ? "" : ", ") + entry.second;
-        return "'" + word + "' is not a command here. "
-            + (hint.empty() ? "" : "Did you mean: " + hint + "? ") + "Commands: " + commands;
+        return core::i18n::format(_("'{1}' is not a command here."), {word}) + " "
+            + (hint.empty() ? std::string() : core::i18n::format(_("Did you mean: {1}?"), {hint}) + " ")
+            + core::i18n::format(_("Commands: {1}"), {commands});
     }
     return {};
+}
+
+/// CLI11's usage messages (English, built by CLI/Error.hpp) in the person's language: the common ones by
+/// their fixed words, the names they quote kept as typed; any other message as CLI11 wrote it.
+std::string usageMessage(const std::string& english)
+{
+    if (english == "A subcommand is required")
+        return _("A subcommand is required");
+    static const std::pair<std::regex, const char*> patterns[] = {
+        {std::regex("^The following argument was not expected: (.*)$"), N_("The following argument was not expected: {1}")},
+        {std::regex("^The following arguments were not expected: (.*)$"), N_("The following arguments were not expected: {1}")},
+        {std::regex("^The value (.*) is not an allowed value for (.*)$"), N_("The value {1} is not an allowed value for {2}")},
+        {std::regex("^Could not convert: (.*)$"), N_("Could not convert: {1}")},
+        {std::regex("^(\\S+) is required$"), N_("{1} is required")},
+        {std::regex("^(\\S+) requires (\\S+)$"), N_("{1} requires {2}")},
+        {std::regex("^(\\S+) excludes (\\S+)$"), N_("{1} excludes {2}")}};
+    std::smatch m;
+    for (const auto& [pattern, translation] : patterns)
+        if (std::regex_match(english, m, pattern))
+            return core::i18n::format(_(translation), {m.size() > 1 ? m[1].str() : std::string(), m.size() > 2 ? m[2].str() : std::string()});
+    return english;
 }
 
 /// A noun of the command line and the function that registers its commands.
@@ -87,10 +116,20 @@ constexpr Noun kNouns[] = {{"scenario", registerScenarioCommands}, {"raster", re
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
 {
     Context context{out, err};
-    CLI::App app{"sandtable: turn historical maps into playable, printable, checked wargame scenarios", "sandtable"};
-    app.set_version_flag("--version", std::string("sandtable ") + kVersion);
-    app.add_flag("--json", context.json, "Print the result as one JSON document on stdout");
-    app.add_flag("-q,--quiet", context.quiet, "No progress messages");
+    CLI::App app{_("sandtable: turn historical maps into playable, printable, checked wargame scenarios"), "sandtable"};
+    // CLI11's own words in the help, in the person's language; subcommands inherit them when added.
+    const auto formatter = app.get_formatter();
+    for (const char* label : {N_("Usage"), N_("OPTIONS"), N_("SUBCOMMAND"), N_("SUBCOMMANDS"), N_("Positionals"), N_("REQUIRED"),
+             N_("Env"), N_("Needs"), N_("Excludes")})
+        formatter->label(label, _(label));
+    app.option_defaults()->group(_("Options"));
+    app.group(_("Subcommands"));
+    app.set_help_flag("-h,--help", _("Print this help message and exit"));
+    app.set_version_flag("--version", std::string("sandtable ") + kVersion, _("Print the version and exit"));
+    app.add_flag("--json", context.json, _("Print the result as one JSON document on stdout"));
+    app.add_flag("-q,--quiet", context.quiet, _("No progress messages"));
+    std::string language; // read by setUpLanguage() before anything is translated; declared here for --help
+    app.add_option("--lang", language, _("Language of the messages: fr, de, en, ... (default: $LANGUAGE, then the locale)"));
     app.require_subcommand(1);
     for (const Noun& noun : kNouns) {
         noun.registerCommands(app, context);
@@ -128,26 +167,43 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e, out, err);
     } catch (const CLI::ParseError& e) {
-        err << "sandtable: usage error: " << e.what() << "\n";
+        err << "sandtable: " << _("usage error:") << " " << usageMessage(e.what()) << "\n";
         const std::string hint = didYouMean(app, args);
         if (!hint.empty())
             err << "sandtable: " << hint << "\n";
-        err << "Run 'sandtable --help' for the commands.\n";
+        err << _("Run 'sandtable --help' for the commands.") << "\n";
         return fail(2, "usage", std::string(e.what()) + (hint.empty() ? std::string() : " (" + hint + ")"), nullptr);
     } catch (const core::Error& e) {
-        err << "sandtable: error: " << e.what() << "\n";
+        err << "sandtable: " << _("error:") << " " << e.what() << "\n";
         return fail(1, "error", e.what(), &e);
     } catch (const core::Cancelled&) {
-        err << "sandtable: error: cancelled\n";
+        err << "sandtable: " << _("error:") << " " << _("cancelled") << "\n";
         return fail(1, "cancelled", "cancelled", nullptr);
     } catch (const std::bad_alloc&) {
-        err << "sandtable: error: out of memory\n";
+        err << "sandtable: " << _("error:") << " " << _("out of memory") << "\n";
         return fail(1, "error", "out of memory", nullptr);
     } catch (const std::exception& e) {
-        err << "sandtable: error: " << e.what() << "\n";
+        err << "sandtable: " << _("error:") << " " << e.what() << "\n";
         return fail(1, "error", e.what(), nullptr);
     }
     return context.exitCode;
+}
+
+void setUpLanguage(int argc, const char* const* argv)
+{
+    std::string language;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            language = argv[i + 1];
+        else if (std::strncmp(argv[i], "--lang=", 7) == 0)
+            language = argv[i] + 7;
+    }
+    std::vector<std::filesystem::path> folders;
+    if (const char* own = std::getenv("SANDTABLE_LOCALEDIR"); own && *own)
+        folders.emplace_back(own);
+    folders.emplace_back(SANDTABLE_BUILD_LOCALEDIR);
+    folders.emplace_back(SANDTABLE_INSTALLED_LOCALEDIR);
+    core::i18n::setUpProcessLanguage(language, folders);
 }
 
 } // namespace sandtable::cli

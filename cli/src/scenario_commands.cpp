@@ -34,6 +34,11 @@ struct UpgradeOptions {
     std::string output;
 };
 
+struct LanguageOptions {
+    std::string file;
+    std::string language;
+};
+
 /// `scenario new --map RASTER`: the scenario's CRS and extent from the raster's georeference, or the scan
 /// left for GCPs or calibration (the message says which).
 void runNewFromMap(const NewOptions& options, Context& context)
@@ -61,8 +66,8 @@ void runNewFromMap(const NewOptions& options, Context& context)
             {"crs", s.settings.crs.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.settings.crs)},
             {"extent", extent}, {"message", made.message}});
     } else if (!context.quiet) {
-        context.err << "created " << options.output << " (" << options.system << ") from " << options.map << ": "
-                    << made.message << "\n";
+        context.err << core::i18n::format(_("created {1} ({2}) from {3}: {4}"), {options.output, options.system, options.map, made.message})
+                    << "\n";
     }
 }
 
@@ -93,7 +98,7 @@ void runNew(const NewOptions& options, Context& context)
     if (context.json)
         context.printJson({{"file", options.output}, {"id", settings.id}, {"system", options.system}});
     else if (!context.quiet)
-        context.err << "created " << options.output << " (" << options.system << ")\n";
+        context.err << core::i18n::format(_("created {1} ({2})"), {options.output, options.system}) << "\n";
 }
 
 void runValidate(const ValidateOptions& options, Context& context)
@@ -107,7 +112,7 @@ void runValidate(const ValidateOptions& options, Context& context)
             {"diagnostics", diagnosticsToJson(report.diagnostics)}});
     } else {
         context.printDiagnostics(report.diagnostics, options.file);
-        context.out << options.file << ": " << errors << " error(s), " << warnings << " warning(s)\n";
+        context.out << options.file << ": " << errorsAndWarnings(errors, warnings) << "\n";
     }
     if (errors > 0)
         context.exitCode = 1;
@@ -122,42 +127,65 @@ void runUpgrade(const UpgradeOptions& options, Context& context)
     if (context.json)
         context.printJson({{"file", target}, {"version", core::kScenarioFormatVersion}});
     else if (!context.quiet)
-        context.err << "wrote " << target << " in format version " << core::kScenarioFormatVersion << "\n";
+        context.err << core::i18n::format(_("wrote {1} in format version {2}"), {target, std::to_string(core::kScenarioFormatVersion)})
+                    << "\n";
+}
+
+/// `scenario set-language FILE LANG`: the language of the printed products' fixed texts (issue 25).
+void runSetLanguage(const LanguageOptions& options, Context& context)
+{
+    core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::Document document(std::move(loaded.scenario), options.file);
+    document.apply(core::operations::setLanguage(document.scenario(), options.language));
+    document.save();
+    const std::string stored = document.scenario().settings.language;
+    if (context.json)
+        context.printJson({{"file", options.file}, {"language", stored.empty() ? std::string("en") : stored}});
+    else if (!context.quiet)
+        context.err << core::i18n::format(_("{1}: printed texts in {2}"), {options.file, stored.empty() ? std::string("en") : stored})
+                    << "\n";
 }
 
 } // namespace
 
 void registerScenarioCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "scenario", "Create and check scenario documents");
+    CLI::App* noun = addCommand(app, "scenario", _("Create and check scenario documents"));
 
     auto newOptions = std::make_shared<NewOptions>();
-    CLI::App* create = addCommand(*noun, "new", "Write an empty scenario that validates without errors");
-    create->add_option("--system", newOptions->system, "Game system")
+    CLI::App* create = addCommand(*noun, "new", _("Write an empty scenario that validates without errors"));
+    create->add_option("--system", newOptions->system, _("Game system"))
         ->check(CLI::IsMember({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));
-    create->add_option("--title", newOptions->title, "Scenario title");
+    create->add_option("--title", newOptions->title, _("Scenario title"));
     create->add_option("--crs", newOptions->crs,
-        "Working CRS: a projected CRS in metres as EPSG:n, or auto (with --map: the raster's own CRS when it is "
-        "projected in metres, else the UTM zone of its centre)");
+        _("Working CRS: a projected CRS in metres as EPSG:n, or auto (with --map: the raster's own CRS when it is "
+        "projected in metres, else the UTM zone of its centre)"));
     create->add_option("--map", newOptions->map,
-        "Start from this raster (any format GDAL reads): a georeferenced one gives the CRS and extent; a plain "
-        "scan is kept for GCPs (raster georef) or calibration by scale (raster calibrate)");
-    create->add_option("--scale", newOptions->scale, "Game scale denominator 1:N (default: the system's)")
+        _("Start from this raster (any format GDAL reads): a georeferenced one gives the CRS and extent; a plain "
+        "scan is kept for GCPs (raster georef) or calibration by scale (raster calibrate)"));
+    create->add_option("--scale", newOptions->scale, _("Game scale denominator 1:N (default: the system's)"))
         ->check(CLI::PositiveNumber);
-    create->add_option("-o,--output", newOptions->output, "Scenario file to write")->required();
+    create->add_option("-o,--output", newOptions->output, _("Scenario file to write"))->required();
     create->callback([newOptions, &context] { runNew(*newOptions, context); });
 
     auto validateOptions = std::make_shared<ValidateOptions>();
-    CLI::App* validate = addCommand(*noun, "validate", "Check a scenario against the schema and the rules (exit 1 on errors)");
-    validate->add_option("FILE", validateOptions->file, "Scenario file")->required();
+    CLI::App* validate = addCommand(*noun, "validate", _("Check a scenario against the schema and the rules (exit 1 on errors)"));
+    validate->add_option("FILE", validateOptions->file, _("Scenario file"))->required();
     validate->callback([validateOptions, &context] { runValidate(*validateOptions, context); });
 
     auto upgradeOptions = std::make_shared<UpgradeOptions>();
     CLI::App* upgrade = addCommand(*noun, "upgrade",
-        "Rewrite a scenario in the current format version and sandtable's canonical layout (atomic)");
-    upgrade->add_option("FILE", upgradeOptions->file, "Scenario file")->required();
-    upgrade->add_option("-o,--output", upgradeOptions->output, "Write here instead of over FILE");
+        _("Rewrite a scenario in the current format version and sandtable's canonical layout (atomic)"));
+    upgrade->add_option("FILE", upgradeOptions->file, _("Scenario file"))->required();
+    upgrade->add_option("-o,--output", upgradeOptions->output, _("Write here instead of over FILE"));
     upgrade->callback([upgradeOptions, &context] { runUpgrade(*upgradeOptions, context); });
+
+    auto languageOptions = std::make_shared<LanguageOptions>();
+    CLI::App* language = addCommand(*noun, "set-language",
+        _("Set the language of the printed products' fixed texts (map sheets, legends, campaign sheets, cards, stickers)"));
+    language->add_option("FILE", languageOptions->file, _("Scenario file (rewritten in place)"))->required();
+    language->add_option("LANG", languageOptions->language, _("ISO 639-1 code: en, fr, de, ..."))->required();
+    language->callback([languageOptions, &context] { runSetLanguage(*languageOptions, context); });
 }
 
 } // namespace sandtable::cli

@@ -169,7 +169,7 @@ void report(const core::Diagnostics& diagnostics, const std::string& file, nlohm
         context.printJson(document);
     } else {
         context.printDiagnostics(diagnostics, file);
-        context.out << file << ": " << errors << " error(s), " << warnings << " warning(s)\n";
+        context.out << file << ": " << errorsAndWarnings(errors, warnings) << "\n";
     }
     if (errors > 0)
         context.exitCode = 1;
@@ -420,48 +420,48 @@ void runMajority(const MajorityOptions& options, Context& context)
 
 void registerTerrainCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "terrain", "Terrain features: list, check, repair, majority rule");
+    CLI::App* noun = addCommand(app, "terrain", _("Terrain features: list, check, repair, majority rule"));
 
     auto listOptions = std::make_shared<FileOptions>();
-    CLI::App* list = addCommand(*noun, "list", "List the terrain features with their measures and validity");
-    list->add_option("FILE", listOptions->file, "Scenario file")->required();
+    CLI::App* list = addCommand(*noun, "list", _("List the terrain features with their measures and validity"));
+    list->add_option("FILE", listOptions->file, _("Scenario file"))->required();
     list->callback([listOptions, &context] { runList(*listOptions, context); });
 
     auto checkOptions = std::make_shared<FileOptions>();
     CLI::App* check = addCommand(*noun, "check",
-        "Check terrain validity (GEOS reason and location) and topology (domain.md); exit 1 on errors");
-    check->add_option("FILE", checkOptions->file, "Scenario file")->required();
+        _("Check terrain validity (GEOS reason and location) and topology (domain.md); exit 1 on errors"));
+    check->add_option("FILE", checkOptions->file, _("Scenario file"))->required();
     check->callback([checkOptions, &context] { runCheck(*checkOptions, context); });
 
     auto repairOptions = std::make_shared<RepairOptions>();
     CLI::App* repair = addCommand(*noun, "repair",
-        "Make invalid terrain valid (GEOS MakeValid, parts of the feature's dimension kept), saved atomically");
-    repair->add_option("FILE", repairOptions->file, "Scenario file (rewritten in place)")->required();
-    repair->add_option("--grid-size", repairOptions->gridSize, "Snap coordinates to a grid of this size, metres")
+        _("Make invalid terrain valid (GEOS MakeValid, parts of the feature's dimension kept), saved atomically"));
+    repair->add_option("FILE", repairOptions->file, _("Scenario file (rewritten in place)"))->required();
+    repair->add_option("--grid-size", repairOptions->gridSize, _("Snap coordinates to a grid of this size, metres"))
         ->check(CLI::PositiveNumber);
     repair->callback([repairOptions, &context] { runRepair(*repairOptions, context); });
 
     auto importOptions = std::make_shared<ImportOptions>();
     CLI::App* import = addCommand(*noun, "import",
-        "Add the features of an OGR vector file (GeoJSON, Shapefile, GeoPackage, OSM, ...) as terrain, "
-        "reprojected to the working CRS");
-    import->add_option("FILE", importOptions->file, "Scenario file (rewritten in place)")->required();
-    import->add_option("VECTOR", importOptions->vector, "Vector file")->required();
-    CLI::Option* fixed = import->add_option("--class", importOptions->terrainClass, "One class for every feature");
-    CLI::Option* from = import->add_option("--class-from", importOptions->classField, "Field holding the class");
+        _("Add the features of an OGR vector file (GeoJSON, Shapefile, GeoPackage, OSM, ...) as terrain, "
+        "reprojected to the working CRS"));
+    import->add_option("FILE", importOptions->file, _("Scenario file (rewritten in place)"))->required();
+    import->add_option("VECTOR", importOptions->vector, _("Vector file"))->required();
+    CLI::Option* fixed = import->add_option("--class", importOptions->terrainClass, _("One class for every feature"));
+    CLI::Option* from = import->add_option("--class-from", importOptions->classField, _("Field holding the class"));
     fixed->excludes(from);
-    import->add_option("--map", importOptions->mappings, "VALUE=CLASS: class for a field value (repeatable)")->needs(from);
-    import->add_option("--layer", importOptions->layer, "Import only this layer");
+    import->add_option("--map", importOptions->mappings, _("VALUE=CLASS: class for a field value (repeatable)"))->needs(from);
+    import->add_option("--layer", importOptions->layer, _("Import only this layer"));
     import->add_flag("--in-frame", importOptions->inFrame,
-        "Take the file's coordinates as they are, in the scenario's CRS, whatever CRS the file claims (a local frame "
-        "of a calibrated map, LOCAL:name, digitised into GeoJSON, which always says WGS 84)");
+        _("Take the file's coordinates as they are, in the scenario's CRS, whatever CRS the file claims (a local frame "
+        "of a calibrated map, LOCAL:name, digitised into GeoJSON, which always says WGS 84)"));
     import->add_option("--preset", importOptions->preset,
                 "osm: OpenStreetMap tags to terrain classes, clipped to the scenario's extent. The rules, first match wins:\n"
                     + importers::describeTagRules(importers::osmPreset()))
         ->check(CLI::IsMember({"osm"}));
     import->add_option("--rule", importOptions->rules,
-        "With --preset: KEY=VALUE:CLASS[:GRADE] tried before the preset's rules (CLASS '-' leaves such features out), "
-        "e.g. landuse=meadow:field or highway=track:-");
+        _("With --preset: KEY=VALUE:CLASS[:GRADE] tried before the preset's rules (CLASS '-' leaves such features out), "
+        "e.g. landuse=meadow:field or highway=track:-"));
     import->callback([importOptions, &context] {
         if (importOptions->terrainClass.empty() && importOptions->classField.empty() && importOptions->preset.empty())
             throw CLI::RequiredError("--class, --class-from or --preset");
@@ -472,64 +472,64 @@ void registerTerrainCommands(CLI::App& app, Context& context)
 
     auto hillsOptions = std::make_shared<HillsOptions>();
     CLI::App* hills = addCommand(*noun, "hills",
-        "Hills from a DEM (Terrarium tile folder or elevation raster): contoured at --levels into hill features "
-        "of level 1, 2, ... with ridgelines, one undo step");
-    hills->add_option("FILE", hillsOptions->file, "Scenario file (rewritten in place)")->required();
-    hills->add_option("--dem", hillsOptions->dem, "Folder of Terrarium tiles t_Z_X_Y.png, or an elevation raster")->required();
-    hills->add_option("--levels", hillsOptions->levels, "Contour heights M1,M2,... in metres, increasing: level k = ground at or above Mk")
+        _("Hills from a DEM (Terrarium tile folder or elevation raster): contoured at --levels into hill features "
+        "of level 1, 2, ... with ridgelines, one undo step"));
+    hills->add_option("FILE", hillsOptions->file, _("Scenario file (rewritten in place)"))->required();
+    hills->add_option("--dem", hillsOptions->dem, _("Folder of Terrarium tiles t_Z_X_Y.png, or an elevation raster"))->required();
+    hills->add_option("--levels", hillsOptions->levels, _("Contour heights M1,M2,... in metres, increasing: level k = ground at or above Mk"))
         ->required();
-    hills->add_option("--simplify", hillsOptions->simplify, "Simplification tolerance, metres")->check(CLI::NonNegativeNumber);
-    hills->add_option("--min-area", hillsOptions->minArea, "Drop hills (and fill hollows) smaller than this, square metres")
+    hills->add_option("--simplify", hillsOptions->simplify, _("Simplification tolerance, metres"))->check(CLI::NonNegativeNumber);
+    hills->add_option("--min-area", hillsOptions->minArea, _("Drop hills (and fill hollows) smaller than this, square metres"))
         ->check(CLI::NonNegativeNumber);
-    hills->add_option("--resolution", hillsOptions->resolution, "DEM cell size after reprojection, metres (default: GDAL's)")
+    hills->add_option("--resolution", hillsOptions->resolution, _("DEM cell size after reprojection, metres (default: GDAL's)"))
         ->check(CLI::NonNegativeNumber);
     hills->callback([hillsOptions, &context] { runHills(*hillsOptions, context); });
 
     auto traceOptions = std::make_shared<TraceOptions>();
     CLI::App* trace = addCommand(*noun, "trace",
-        "Trace a colour of the georeferenced scan (magic wand) into terrain features of a class, one undo step");
-    trace->add_option("FILE", traceOptions->file, "Scenario file (rewritten in place)")->required();
-    trace->add_option("--colour", traceOptions->colour, "Target colour R,G,B (0-255)")->required();
-    trace->add_option("--tolerance", traceOptions->tolerance, "Largest RGB distance from the colour that matches")
+        _("Trace a colour of the georeferenced scan (magic wand) into terrain features of a class, one undo step"));
+    trace->add_option("FILE", traceOptions->file, _("Scenario file (rewritten in place)"))->required();
+    trace->add_option("--colour", traceOptions->colour, _("Target colour R,G,B (0-255)"))->required();
+    trace->add_option("--tolerance", traceOptions->tolerance, _("Largest RGB distance from the colour that matches"))
         ->required()
         ->check(CLI::NonNegativeNumber);
-    trace->add_option("--class", traceOptions->terrainClass, "Polygonal terrain class of the features")->required();
-    trace->add_option("--seed", traceOptions->seed, "X,Y (working-CRS metres): only the area connected to this point");
-    trace->add_option("--simplify", traceOptions->simplify, "Simplification tolerance, metres")->check(CLI::NonNegativeNumber);
-    trace->add_option("--min-area", traceOptions->minArea, "Drop polygons smaller than this, square metres")
+    trace->add_option("--class", traceOptions->terrainClass, _("Polygonal terrain class of the features"))->required();
+    trace->add_option("--seed", traceOptions->seed, _("X,Y (working-CRS metres): only the area connected to this point"));
+    trace->add_option("--simplify", traceOptions->simplify, _("Simplification tolerance, metres"))->check(CLI::NonNegativeNumber);
+    trace->add_option("--min-area", traceOptions->minArea, _("Drop polygons smaller than this, square metres"))
         ->check(CLI::NonNegativeNumber);
-    trace->add_option("--hole-area", traceOptions->holeArea, "Fill holes smaller than this, square metres")
+    trace->add_option("--hole-area", traceOptions->holeArea, _("Fill holes smaller than this, square metres"))
         ->check(CLI::NonNegativeNumber);
-    trace->add_option("--resolution", traceOptions->resolution, "Metres per traced pixel (default: the scan's own)")
+    trace->add_option("--resolution", traceOptions->resolution, _("Metres per traced pixel (default: the scan's own)"))
         ->check(CLI::NonNegativeNumber);
     trace->callback([traceOptions, &context] { runTrace(*traceOptions, context); });
 
     auto snapOptions = std::make_shared<SnapOptions>();
     CLI::App* snap = addCommand(*noun, "snap",
-        "Snap each feature to the features before it within a tolerance in metres (closes gaps and overlaps along borders)");
-    snap->add_option("FILE", snapOptions->file, "Scenario file (rewritten in place)")->required();
-    snap->add_option("--tolerance", snapOptions->tolerance, "Snapping distance, metres")->required()->check(CLI::PositiveNumber);
+        _("Snap each feature to the features before it within a tolerance in metres (closes gaps and overlaps along borders)"));
+    snap->add_option("FILE", snapOptions->file, _("Scenario file (rewritten in place)"))->required();
+    snap->add_option("--tolerance", snapOptions->tolerance, _("Snapping distance, metres"))->required()->check(CLI::PositiveNumber);
     snap->callback([snapOptions, &context] { runSnap(*snapOptions, context); });
 
     auto resolveOptions = std::make_shared<ResolveOptions>();
     CLI::App* resolve = addCommand(*noun, "resolve-overlaps",
-        "Give overlapping ground to the winning class where classes exclude each other (domain.md: river over village)");
-    resolve->add_option("FILE", resolveOptions->file, "Scenario file (rewritten in place)")->required();
-    resolve->add_option("--exclude", resolveOptions->rules, "WINNER:LOSER, an extra exclusion rule (repeatable)");
+        _("Give overlapping ground to the winning class where classes exclude each other (domain.md: river over village)"));
+    resolve->add_option("FILE", resolveOptions->file, _("Scenario file (rewritten in place)"))->required();
+    resolve->add_option("--exclude", resolveOptions->rules, _("WINNER:LOSER, an extra exclusion rule (repeatable)"));
     resolve->callback([resolveOptions, &context] { runResolve(*resolveOptions, context); });
 
     auto majorityOptions = std::make_shared<MajorityOptions>();
     CLI::App* majority = addCommand(*noun, "majority",
-        "Majority rule for a block footprint: class fractions and the class covering strictly more than half");
-    majority->add_option("FILE", majorityOptions->file, "Scenario file")->required();
-    majority->add_option("--x", majorityOptions->x, "Centre easting, working-CRS metres")->required();
-    majority->add_option("--y", majorityOptions->y, "Centre northing, working-CRS metres")->required();
-    majority->add_option("--length", majorityOptions->length, "Block length, metres (frontage in line)")
+        _("Majority rule for a block footprint: class fractions and the class covering strictly more than half"));
+    majority->add_option("FILE", majorityOptions->file, _("Scenario file"))->required();
+    majority->add_option("--x", majorityOptions->x, _("Centre easting, working-CRS metres"))->required();
+    majority->add_option("--y", majorityOptions->y, _("Centre northing, working-CRS metres"))->required();
+    majority->add_option("--length", majorityOptions->length, _("Block length, metres (frontage in line)"))
         ->required()
         ->check(CLI::PositiveNumber);
-    majority->add_option("--depth", majorityOptions->depth, "Block depth, metres")->required()->check(CLI::PositiveNumber);
-    majority->add_option("--facing", majorityOptions->facing, "Facing, degrees clockwise from grid north")->required();
-    majority->add_option("--formation", majorityOptions->formation, "line (default) or column")
+    majority->add_option("--depth", majorityOptions->depth, _("Block depth, metres"))->required()->check(CLI::PositiveNumber);
+    majority->add_option("--facing", majorityOptions->facing, _("Facing, degrees clockwise from grid north"))->required();
+    majority->add_option("--formation", majorityOptions->formation, _("line (default) or column"))
         ->check(CLI::IsMember({"line", "column"}));
     majority->callback([majorityOptions, &context] { runMajority(*majorityOptions, context); });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable vassal export|import`: a scenario as a playable VASSAL module, and a module as a scenario.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/core/document/campaign_operations.hpp"
 #include "sandtable/core/document/document.hpp"
@@ -150,20 +151,20 @@ void runImport(const ImportOptions& o, Context& context)
 
 void registerVassalCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "vassal", "VASSAL modules: export a scenario to play online, import a module's boards and pieces");
+    CLI::App* noun = addCommand(app, "vassal", _("VASSAL modules: export a scenario to play online, import a module's boards and pieces"));
     auto e = std::make_shared<ExportOptions>();
-    CLI::App* exportCommand = addCommand(*noun, "export", "Write the scenario as a VASSAL 3.7 module (.vmod): board, pieces, setup, cards, help, dice");
-    exportCommand->add_option("FILE", e->file, "Scenario file")->required();
-    exportCommand->add_option("-o,--output", e->output, "Module to write (.vmod)")->required();
+    CLI::App* exportCommand = addCommand(*noun, "export", _("Write the scenario as a VASSAL 3.7 module (.vmod): board, pieces, setup, cards, help, dice"));
+    exportCommand->add_option("FILE", e->file, _("Scenario file"))->required();
+    exportCommand->add_option("-o,--output", e->output, _("Module to write (.vmod)"))->required();
     exportCommand->add_option("--px-per-km", e->pxPerKm,
-        "Board resolution, pixels per ground km (default: 100 px per inch of table at game scale)")->check(CLI::Range(0.001, 1.0e7));
+        _("Board resolution, pixels per ground km (default: 100 px per inch of table at game scale)"))->check(CLI::Range(0.001, 1.0e7));
     exportCommand->callback([e, &context] { runExport(*e, context); });
 
     auto i = std::make_shared<ImportOptions>();
-    CLI::App* importCommand = addCommand(*noun, "import", "Make a scenario of a VASSAL module: a board as the map scan, sides and pieces as an order of battle");
-    importCommand->add_option("MODULE", i->module, "Module (.vmod) or unpacked module folder")->required();
-    importCommand->add_option("-o,--output", i->output, "Scenario file to write")->required();
-    importCommand->add_option("--board", i->board, "Board to import (default: the first board with an image)");
+    CLI::App* importCommand = addCommand(*noun, "import", _("Make a scenario of a VASSAL module: a board as the map scan, sides and pieces as an order of battle"));
+    importCommand->add_option("MODULE", i->module, _("Module (.vmod) or unpacked module folder"))->required();
+    importCommand->add_option("-o,--output", i->output, _("Scenario file to write"))->required();
+    importCommand->add_option("--board", i->board, _("Board to import (default: the first board with an image)"));
     importCommand->callback([i, &context] { runImport(*i, context); });
 }
 

@@ -11,6 +11,9 @@ cmake_policy(VERSION 3.25)
 if(NOT SANDTABLE OR NOT OUTPUT)
   message(FATAL_ERROR "usage: cmake -DSANDTABLE=<sandtable executable> -DOUTPUT=<file.1> -P sandtable-man.cmake")
 endif()
+# The English page whatever the builder's language (the tool translates its help texts, issue 25).
+set(ENV{LC_ALL} "C.UTF-8")
+set(ENV{LANGUAGE} "")
 
 # List-safe text: CMake lists split on ';' and treat brackets specially, so both are encoded while parsing.
 function(_encode text out)

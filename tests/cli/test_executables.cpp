@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 using sandtable::test::runCommand;
 
@@ -92,6 +93,98 @@ BOOST_AUTO_TEST_CASE(a_copy_alone_in_a_folder_runs_every_command)
             BOOST_TEST(r.output.find("Usage: sandtable " + noun) != std::string::npos);
         }
     }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Issue 25: the tool speaks the language of LANGUAGE, --lang or the locale; codes, pointers and --json keys
+// never change. Expected texts are the translations of packaging/po/fr.po and de.po. The suite's
+// environment is LC_ALL=C.UTF-8 with LANGUAGE empty (tests/CMakeLists.txt), so English unless a case asks.
+BOOST_AUTO_TEST_SUITE(cli_executables_languages)
+
+BOOST_AUTO_TEST_CASE(help_in_french_and_german)
+{
+    const auto fr = runCommand("LANGUAGE=fr " + quoted(kTool) + " scenario --help");
+    BOOST_TEST(fr.exitCode == 0);
+    BOOST_TEST(fr.output.find("Créer et vérifier des documents de scénario") != std::string::npos);
+    BOOST_TEST(fr.output.find("Utilisation: sandtable scenario") != std::string::npos);
+    BOOST_TEST(fr.output.find("Afficher cette aide et quitter") != std::string::npos);
+    const auto de = runCommand(quoted(kTool) + " --lang de scenario validate --help");
+    BOOST_TEST(de.exitCode == 0);
+    BOOST_TEST(de.output.find("Aufruf: sandtable scenario validate") != std::string::npos);
+    BOOST_TEST(de.output.find("Ein Szenario gegen das Schema und die Regeln prüfen") != std::string::npos);
+    BOOST_TEST(de.output.find("Optionen:") != std::string::npos);
+    // The locale alone (no LANGUAGE): German from LC_ALL.
+    const auto locale = runCommand("LC_ALL=de_DE.UTF-8 " + quoted(kTool) + " --help");
+    BOOST_TEST(locale.output.find("Unterbefehle:") != std::string::npos);
+    // English stays English.
+    const auto en = runCommand(quoted(kTool) + " --lang en scenario --help");
+    BOOST_TEST(en.output.find("Create and check scenario documents") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_errors_in_each_language)
+{
+    const std::string missing = quoted("/nonexistent-folder/scenario.json");
+    const auto fr = runCommand("LANGUAGE=fr " + quoted(kTool) + " scenario validate " + missing);
+    BOOST_TEST(fr.exitCode == 1);
+    BOOST_TEST(fr.output.find("sandtable: erreur : /nonexistent-folder/scenario.json") != std::string::npos);
+    const auto de = runCommand(quoted(kTool) + " --lang=de scenario validate " + missing);
+    BOOST_TEST(de.exitCode == 1);
+    BOOST_TEST(de.output.find("sandtable: Fehler: /nonexistent-folder/scenario.json") != std::string::npos);
+    // A usage error: the hint in the language, the command names as typed.
+    const auto usage = runCommand(quoted(kTool) + " --lang de scenaro new");
+    BOOST_TEST(usage.exitCode == 2);
+    BOOST_TEST(usage.output.find("sandtable: Aufruffehler:") != std::string::npos);
+    BOOST_TEST(usage.output.find("'scenaro' ist hier kein Befehl. Meinten Sie: scenario?") != std::string::npos);
+    BOOST_TEST(usage.output.find("Aufruffehler: Ein Unterbefehl ist erforderlich") != std::string::npos);
+    // CLI11's own message for a missing required option, with the option's name as typed.
+    const auto required = runCommand("LANGUAGE=fr " + quoted(kTool) + " scenario new");
+    BOOST_TEST(required.exitCode == 2);
+    BOOST_TEST(required.output.find("erreur d'utilisation : --output est obligatoire") != std::string::npos);
+    const auto usageFr = runCommand("LANGUAGE=fr " + quoted(kTool) + " scenaro new");
+    BOOST_TEST(usageFr.output.find("Vouliez-vous dire : scenario ?") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(finding_codes_pointers_and_json_keys_are_the_same_in_every_language)
+{
+    // The Gettysburg example has warnings (units beyond their HQ's command range).
+    const std::string example = quoted(sandtable::test::sourceDir().string() + "/examples/gettysburg/gettysburg.sandtable.json");
+    const auto english = stdoutOf(kTool, "--json scenario validate " + example);
+    BOOST_REQUIRE(english.exitCode == 0);
+    const auto reference = nlohmann::ordered_json::parse(english.output);
+    BOOST_REQUIRE(!reference.at("diagnostics").empty());
+    for (const std::string language : {"fr", "de"}) {
+        BOOST_TEST_CONTEXT("language " << language)
+        {
+            const auto r = stdoutOf(kTool, "--lang " + language + " --json scenario validate " + example);
+            BOOST_TEST(r.exitCode == 0);
+            const auto document = nlohmann::ordered_json::parse(r.output);
+            std::vector<std::string> keys, referenceKeys;
+            for (const auto& [key, value] : document.items())
+                keys.push_back(key);
+            for (const auto& [key, value] : reference.items())
+                referenceKeys.push_back(key);
+            BOOST_TEST(keys == referenceKeys, boost::test_tools::per_element());
+            BOOST_REQUIRE(document.at("diagnostics").size() == reference.at("diagnostics").size());
+            for (std::size_t i = 0; i < document.at("diagnostics").size(); ++i) {
+                const auto& d = document.at("diagnostics")[i];
+                const auto& e = reference.at("diagnostics")[i];
+                BOOST_TEST(d.at("code") == e.at("code"));
+                BOOST_TEST(d.at("path") == e.at("path"));
+                BOOST_TEST(d.at("severity") == e.at("severity")); // "warning" in JSON, whatever the language
+            }
+        }
+    }
+    // The human lines: severity and counts translated (real plurals), the [code] as in English.
+    const std::size_t warnings = reference.at("warnings").get<std::size_t>();
+    const std::string code = reference.at("diagnostics")[0].at("code").get<std::string>();
+    const auto fr = runCommand("LANGUAGE=fr " + quoted(kTool) + " scenario validate " + example);
+    BOOST_TEST(fr.output.find(": avertissement: ") != std::string::npos);
+    BOOST_TEST(fr.output.find("[" + code + "]") != std::string::npos);
+    BOOST_TEST(fr.output.find("0 erreur, " + std::to_string(warnings) + " avertissements") != std::string::npos);
+    const auto de = runCommand("LANGUAGE=de " + quoted(kTool) + " scenario validate " + example);
+    BOOST_TEST(de.output.find(": Warnung: ") != std::string::npos);
+    BOOST_TEST(de.output.find("0 Fehler, " + std::to_string(warnings) + " Warnungen") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

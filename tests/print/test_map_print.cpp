@@ -3,6 +3,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/print/map_print.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
@@ -578,6 +579,44 @@ BOOST_AUTO_TEST_CASE(a_unit_name_near_the_sheet_edge_is_set_inside_with_a_halo)
     for (int x = 130; x < 950; ++x)
         whiteLeft += white(png.rgb(x, row)) ? 1 : 0;
     BOOST_TEST(whiteLeft > 20);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Issue 25: a sheet's fixed texts print in the scenario's language, whatever the process's; the catalogues
+// are this build's (<build>/locale), the expected texts those of packaging/po/fr.po and de.po.
+BOOST_AUTO_TEST_SUITE(print_map_language)
+
+BOOST_AUTO_TEST_CASE(sheet_texts_print_in_the_scenarios_language)
+{
+    BOOST_REQUIRE_MESSAGE(commandAvailable("pdftotext"), "pdftotext (poppler-utils) is needed to read the printed text");
+    const std::filesystem::path locale = std::filesystem::path(SANDTABLE_BINARY_DIR) / "locale";
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(locale / "de" / "LC_MESSAGES" / "sandtable.mo"),
+        locale.string() + ": no compiled catalogues (build the target sandtable_translations)");
+    core::i18n::bindCatalogues(locale);
+    test::TemporaryFolder folder;
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 16000;
+    const auto printedText = [&](const std::string& language) {
+        core::Scenario s = oneKilometreRoad();
+        s.settings.language = language;
+        const std::filesystem::path pdf = folder / ("map-" + (language.empty() ? std::string("en") : language) + ".pdf");
+        print::printMap(s, request, pdf);
+        const std::string txt = pdf.string() + ".txt";
+        BOOST_REQUIRE(std::system(("pdftotext -layout '" + pdf.string() + "' '" + txt + "'").c_str()) == 0);
+        return core::readFile(txt);
+    };
+    const std::string english = printedText("");
+    BOOST_TEST(english.find("Sheet A1 of 1") != std::string::npos);
+    BOOST_TEST(english.find("Ground (metres)") != std::string::npos);
+    const std::string french = printedText("fr");
+    BOOST_TEST(french.find("Feuille A1 sur 1") != std::string::npos);
+    BOOST_TEST(french.find("Terrain (mètres)") != std::string::npos);
+    BOOST_TEST(french.find("Sheet A1") == std::string::npos);
+    const std::string german = printedText("de");
+    BOOST_TEST(german.find("Bogen A1 von 1") != std::string::npos);
+    BOOST_TEST(german.find("Gelände (Meter)") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -9,6 +9,7 @@
 #include "sandtable/print/sheet_marks.hpp"
 
 #include "page_sink.hpp"
+#include "printed_text.hpp"
 #include "sheet_marks_cairo.hpp"
 #include "style_draw.hpp"
 
@@ -68,8 +69,8 @@ struct CoverClass {
     const char* id;
     const char* legend;
 };
-constexpr CoverClass kCoverClasses[] = {{"hill", "Hill"}, {"woods", "Forest"}, {"marsh", "Marsh"}, {"village", "Town"},
-    {"town", "Town"}, {"river", "River"}};
+constexpr CoverClass kCoverClasses[] = {{"hill", N_("Hill")}, {"woods", N_("Forest")}, {"marsh", N_("Marsh")},
+    {"village", N_("Town")}, {"town", N_("Town")}, {"river", N_("River")}};
 
 void drawUnderlay(cairo_t* cr, const Transform& t, const PrintRaster& raster)
 {
@@ -261,14 +262,23 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
     const double top = pageH - r.marginMm - kFurnitureMm + 3.0;
     const double mmPerMetre = 1000.0 / scale;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    const std::string title = (s.settings.title.empty() ? s.settings.id : s.settings.title) + " - campaign map";
+    const std::string title = core::i18n::format(detail::inLanguage(s, "{1} - campaign map"),
+        {s.settings.title.empty() ? s.settings.id : s.settings.title});
     text(cr, r.marginMm, top + 2.0, 4.0, title, true);
     std::ostringstream info;
     info.precision(6);
-    info << "1:" << std::llround(scale) << "   one square = " << g.squareSize << " m (" << g.squareSize / core::kMileMetres
-         << " mile)   " << g.columns << " x " << g.rows << " squares   copy " << copy << " of " << r.copies;
+    const auto figure = [](double value) {
+        std::ostringstream out;
+        out.precision(6);
+        out << value;
+        return out.str();
+    };
+    info << core::i18n::format(detail::inLanguage(s, "1:{1}   one square = {2} m ({3} mile)   {4} x {5} squares   copy {6} of {7}"),
+        {std::to_string(std::llround(scale)), figure(g.squareSize), figure(g.squareSize / core::kMileMetres),
+            std::to_string(g.columns), std::to_string(g.rows), std::to_string(copy), std::to_string(r.copies)});
     if (layout.sheets.size() > 1)
-        info << "   sheet " << sheetName(sheet.row, sheet.column) << " of " << layout.sheets.size();
+        info << core::i18n::format(detail::inLanguage(s, "   sheet {1} of {2}"),
+            {sheetName(sheet.row, sheet.column), std::to_string(layout.sheets.size())});
     text(cr, r.marginMm, top + 6.5, 2.5, info.str());
     // Scale bar: three squares (or as many as fit in 90 mm), each segment one square.
     const double squareMm = g.squareSize * mmPerMetre;
@@ -287,11 +297,11 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
         tick << std::llround(i * g.squareSize) << " m";
         text(cr, r.marginMm + i * squareMm - 0.6, barY + 4.3, 2.1, tick.str());
     }
-    text(cr, r.marginMm, barY + 7.6, 2.1, "each segment = one square");
+    text(cr, r.marginMm, barY + 7.6, 2.1, detail::inLanguage(s, "each segment = one square"));
     // Turn / player boxes for the players' notes (moves and searches are recorded on the maps).
     const double boxX = std::max(r.marginMm + segments * squareMm + 12.0, r.marginMm + 60.0);
-    text(cr, boxX, top + 12.0, 2.6, "Turn ______   Player ______________");
-    text(cr, boxX, top + 18.0, 2.6, "Side ______________   Hour ______");
+    text(cr, boxX, top + 12.0, 2.6, detail::inLanguage(s, "Turn ______   Player ______________"));
+    text(cr, boxX, top + 18.0, 2.6, detail::inLanguage(s, "Side ______________   Hour ______"));
     // Legend.
     // Below the title line, five entries a column, clear of the note boxes.
     const double lx = std::max(boxX + 56.0, pageW * 0.5), ly = top + 4.5;
@@ -324,10 +334,10 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
         } else {
             detail::paintSwatch(cr, *st, classInfo ? classInfo->dimension : 1, x, y, 10.5, 2.6);
             if (key == "river")
-                label = "River (bridges only)"; // Campaign Lite: rivers are crossed at bridges
+                label = N_("River (bridges only)"); // Campaign Lite: rivers are crossed at bridges
         }
         cairo_set_source_rgb(cr, 0, 0, 0);
-        text(cr, x + 11.5, y + 2.3, 2.2, label);
+        text(cr, x + 11.5, y + 2.3, 2.2, detail::inLanguage(s, label.c_str()));
         ++n;
     }
     // North arrow (grid north of the working CRS).
@@ -369,17 +379,19 @@ core::Scenario gridExtentScenario(const core::Scenario& s)
 void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double marginMm)
 {
     namespace rules = core::rules;
+    using core::i18n::format;
     const rules::MovementRules& m = rules::movementRules();
     const rules::SearchRules& search = rules::searchRules();
+    const auto n = [](int v) { return std::to_string(v); };
     const double x = marginMm, width = pageW - 2 * marginMm;
     double y = marginMm + 6.0;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    text(cr, x, y, 5.0, "Campaign Lite player aid", true);
+    text(cr, x, y, 5.0, detail::inLanguage(s, "Campaign Lite player aid"), true);
     y += 5.5;
     text(cr, x, y, 3.0, s.settings.title.empty() ? s.settings.id : s.settings.title);
     y += 4.5;
-    text(cr, x, y, 2.3, "Numbers from " + std::string(rules::kCampaignLiteSource) + "; the line of each is given in brackets.");
-    const auto line = [](int n) { return " [line " + std::to_string(n) + "]"; };
+    text(cr, x, y, 2.3, format(detail::inLanguage(s, "Numbers from {1}; the line of each is given in brackets."), {std::string(rules::kCampaignLiteSource)}));
+    const auto line = [&](int number) { return " " + format(detail::inLanguage(s, "[line {1}]"), {n(number)}); };
     const auto heading = [&](const std::string& title) {
         y += 8.0;
         text(cr, x, y, 3.4, title, true);
@@ -394,47 +406,47 @@ void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double ma
         text(cr, x + 2.0, y, 2.8, body);
     };
     const auto table = [&](const rules::DieTable& t, const std::string& title) {
-        row(title + " (d" + std::to_string(t.faces) + ")" + line(t.line) + ":");
+        row(format(detail::inLanguage(s, "{1} (d{2})"), {title, n(t.faces)}) + line(t.line) + ":");
         for (const rules::DieTableEntry& e : t.entries) {
-            std::ostringstream faces;
-            faces << e.low;
+            std::string faces = n(e.low);
             if (e.high != e.low)
-                faces << "-" << (e.high > t.faces ? std::string("more") : std::to_string(e.high));
+                faces += "-" + (e.high > t.faces ? detail::inLanguage(s, "more") : n(e.high));
             y += 4.2;
-            text(cr, x + 8.0, y, 2.6, faces.str());
-            text(cr, x + 22.0, y, 2.6, std::string(e.text));
+            text(cr, x + 8.0, y, 2.6, faces);
+            text(cr, x + 22.0, y, 2.6, detail::inLanguage(s, std::string(e.text).c_str()));
         }
     };
-    heading("Movement, squares per one-hour turn");
-    row("Infantry " + std::to_string(m.infantry) + ", cavalry " + std::to_string(m.cavalry) + ", artillery "
-        + std::to_string(m.artillery) + line(m.line));
-    row("Along a road for the whole move: minor road +" + std::to_string(m.minorRoadBonus) + ", major road +"
-        + std::to_string(m.majorRoadBonus) + "; on roads artillery moves as infantry" + line(m.roadBonusLine));
-    row("Forced march: +" + std::to_string(m.forcedMarchBonus) + " square, then roll" + line(m.forcedMarchLine));
-    table(rules::forcedMarchTable(), "Forced march");
-    table(rules::forcedMarchSecondTable(), "Forced march, second die, +1 for each turn the unit was forced marched");
-    row("Night: movement is halved" + line(m.nightLine));
-    heading("Searches and reconnaissance");
-    row("Squares searched: infantry " + std::to_string(search.infantry) + ", cavalry " + std::to_string(search.cavalryMin) + "-"
-        + std::to_string(search.cavalryMax) + " (you decide), artillery " + std::to_string(search.artillery) + line(search.line));
-    row("One square less for a force with disordered units, and one less after a forced march" + line(search.penaltyLine));
-    row("Reconnaissance points: infantry " + std::to_string(search.reconInfantry) + ", cavalry "
-        + std::to_string(search.reconCavalry) + ", artillery " + std::to_string(search.reconArtillery) + line(search.reconLine));
-    table(rules::bothReconTable(), "Both sides chose Aggressive Recon");
-    table(rules::skirmishAgainstDeployedTable(), "Skirmish against a deployed force");
-    heading("Reinforcements");
-    table(rules::reinforcementDelayTable(), "Arrival of a reinforcement");
-    heading("Victory: one point each");
+    heading(detail::inLanguage(s, "Movement, squares per one-hour turn"));
+    row(format(detail::inLanguage(s, "Infantry {1}, cavalry {2}, artillery {3}"), {n(m.infantry), n(m.cavalry), n(m.artillery)}) + line(m.line));
+    row(format(detail::inLanguage(s, "Along a road for the whole move: minor road +{1}, major road +{2}; on roads artillery moves as infantry"),
+            {n(m.minorRoadBonus), n(m.majorRoadBonus)})
+        + line(m.roadBonusLine));
+    row(format(detail::inLanguage(s, "Forced march: +{1} square, then roll"), {n(m.forcedMarchBonus)}) + line(m.forcedMarchLine));
+    table(rules::forcedMarchTable(), detail::inLanguage(s, "Forced march"));
+    table(rules::forcedMarchSecondTable(), detail::inLanguage(s, "Forced march, second die, +1 for each turn the unit was forced marched"));
+    row(detail::inLanguage(s, "Night: movement is halved") + line(m.nightLine));
+    heading(detail::inLanguage(s, "Searches and reconnaissance"));
+    row(format(detail::inLanguage(s, "Squares searched: infantry {1}, cavalry {2}-{3} (you decide), artillery {4}"),
+            {n(search.infantry), n(search.cavalryMin), n(search.cavalryMax), n(search.artillery)})
+        + line(search.line));
+    row(detail::inLanguage(s, "One square less for a force with disordered units, and one less after a forced march") + line(search.penaltyLine));
+    row(format(detail::inLanguage(s, "Reconnaissance points: infantry {1}, cavalry {2}, artillery {3}"),
+            {n(search.reconInfantry), n(search.reconCavalry), n(search.reconArtillery)})
+        + line(search.reconLine));
+    table(rules::bothReconTable(), detail::inLanguage(s, "Both sides chose Aggressive Recon"));
+    table(rules::skirmishAgainstDeployedTable(), detail::inLanguage(s, "Skirmish against a deployed force"));
+    heading(detail::inLanguage(s, "Reinforcements"));
+    table(rules::reinforcementDelayTable(), detail::inLanguage(s, "Arrival of a reinforcement"));
+    heading(detail::inLanguage(s, "Victory: one point each"));
     for (const rules::VictoryCondition& v : rules::victoryConditions())
-        row(std::string(v.text) + line(v.line));
+        row(detail::inLanguage(s, std::string(v.text).c_str()) + line(v.line));
     if (s.campaign && !s.campaign->objectives.empty()) {
-        heading("This campaign's objectives");
+        heading(detail::inLanguage(s, "This campaign's objectives"));
         for (const core::Objective& o : s.campaign->objectives) {
-            std::string body = o.name.empty() ? o.id : o.name;
-            body += " (" + std::string(core::toString(o.kind)) + ", square " + core::squareName(s.campaign->grid, o.square) + "): "
-                + std::to_string(o.points) + (o.points == 1 ? " point" : " points");
+            std::string body = format(o.points == 1 ? detail::inLanguage(s, "{1} ({2}, square {3}): {4} point") : detail::inLanguage(s, "{1} ({2}, square {3}): {4} points"),
+                {o.name.empty() ? o.id : o.name, core::toString(o.kind), core::squareName(s.campaign->grid, o.square), n(o.points)});
             if (o.side)
-                body += ", side " + o.side->str();
+                body += format(detail::inLanguage(s, ", side {1}"), {o.side->str()});
             row(body);
         }
     }
@@ -503,8 +515,10 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
             const double k = std::min(areaW / layout.extentWidthMm, (areaH - 10) / layout.extentHeightMm);
             const double x0 = request.marginMm, y0 = request.marginMm + 18;
             cairo_set_source_rgb(cr, 0, 0, 0);
-            text(cr, x0, request.marginMm + 6, 5.0, "Assembly: " + scenario.settings.title + " - campaign map, copy "
-                + std::to_string(copy) + " of " + std::to_string(request.copies), true);
+            text(cr, x0, request.marginMm + 6, 5.0,
+                core::i18n::format(detail::inLanguage(scenario, "Assembly: {1} - campaign map, copy {2} of {3}"),
+                    {scenario.settings.title, std::to_string(copy), std::to_string(request.copies)}),
+                true);
             cairo_set_line_width(cr, 0.3);
             cairo_rectangle(cr, x0, y0, layout.extentWidthMm * k, layout.extentHeightMm * k);
             cairo_stroke(cr);

@@ -7,6 +7,7 @@
 
 #include "jpeg_encoder.hpp"
 #include "pdf_writer.hpp"
+#include "printed_text.hpp"
 
 #include <cairo.h>
 
@@ -253,10 +254,14 @@ void drawTable(cairo_t* cr, const core::GeorefReport& report, const std::vector<
     std::size_t first, std::size_t count, double headerBaseline)
 {
     const std::string unit = unitSymbol(report.targetUnit);
-    const std::string dxHeader = "dx " + unit, dyHeader = "dy " + unit, resHeader = "residual " + unit;
-    const std::array<Column, 10> columns{{{"GCP", 24.0, true}, {"on", 28.0, false}, {"pixel", 48.0, true},
-        {"line", 66.0, true}, {"map x", 92.0, true}, {"map y", 116.0, true}, {dxHeader.c_str(), 134.0, true},
-        {dyHeader.c_str(), 152.0, true}, {resHeader.c_str(), 172.0, true}, {"residual px", kRightMm, true}}};
+    const auto inReport = [&](const char* english) { return detail::inLanguageCode(report.language, english); };
+    const std::string dxHeader = "dx " + unit, dyHeader = "dy " + unit;
+    const std::string resHeader = core::i18n::format(inReport("residual {1}"), {unit});
+    const std::string gcp = inReport("GCP"), on = inReport("on"), pixel = inReport("pixel"), line = inReport("line"), mapX = inReport("map x"), mapY = inReport("map y");
+    const std::string residualPx = inReport("residual px");
+    const std::array<Column, 10> columns{{{gcp.c_str(), 24.0, true}, {on.c_str(), 28.0, false}, {pixel.c_str(), 48.0, true},
+        {line.c_str(), 66.0, true}, {mapX.c_str(), 92.0, true}, {mapY.c_str(), 116.0, true}, {dxHeader.c_str(), 134.0, true},
+        {dyHeader.c_str(), 152.0, true}, {resHeader.c_str(), 172.0, true}, {residualPx.c_str(), kRightMm, true}}};
     font(cr, 2.6, true);
     cairo_set_source_rgb(cr, 0, 0, 0);
     for (const Column& c : columns) {
@@ -299,8 +304,10 @@ void drawFooter(cairo_t* cr, const core::GeorefReport& report, int page, int pag
 {
     font(cr, 2.4, false);
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-    text(cr, kLeftMm, kFooterBaselineMm, "Georeferencing report of " + report.scanName + " (sandtable)");
-    textRight(cr, kRightMm, kFooterBaselineMm, "page " + std::to_string(page) + " of " + std::to_string(pages));
+    text(cr, kLeftMm, kFooterBaselineMm,
+        core::i18n::format(detail::inLanguageCode(report.language, "Georeferencing report of {1} (sandtable)"), {report.scanName}));
+    textRight(cr, kRightMm, kFooterBaselineMm,
+        core::i18n::format(detail::inLanguageCode(report.language, "page {1} of {2}"), {std::to_string(page), std::to_string(pages)}));
 }
 
 } // namespace
@@ -372,29 +379,32 @@ GeorefReportResult printGeorefReport(const core::GeorefReport& report, const std
     // Page 1: title and figures.
     cairo_set_source_rgb(cr, 0, 0, 0);
     font(cr, 5.0, true);
-    text(cr, kLeftMm, kTitleBaselineMm, "Georeferencing report: " + report.scanName);
+    const auto inReport = [&](const char* english) { return detail::inLanguageCode(report.language, english); };
+    text(cr, kLeftMm, kTitleBaselineMm, core::i18n::format(inReport("Georeferencing report: {1}"), {report.scanName}));
     int disabled = 0;
     for (const auto& r : rows)
         disabled += r.enabled ? 0 : 1;
-    std::string method = std::string("Method: ") + core::toString(report.method) + " (needs at least "
-        + std::to_string(report.minimum) + " enabled GCPs)";
+    std::string method = core::i18n::format(inReport("Method: {1} (needs at least {2} enabled GCPs)"),
+        {core::toString(report.method), std::to_string(report.minimum)});
     if (report.method == core::GeoreferenceMethod::Tps)
-        method += "; residuals are leave-one-out";
-    std::string gcps = "GCPs: " + std::to_string(report.enabledCount) + " enabled of " + std::to_string(rows.size());
+        method += inReport("; residuals are leave-one-out");
+    std::string gcps = core::i18n::format(inReport("GCPs: {1} enabled of {2}"), {std::to_string(report.enabledCount), std::to_string(rows.size())});
     if (disabled > 0)
-        gcps += " (" + std::to_string(disabled) + " disabled: in the table and the picture, in no figure)";
+        gcps += core::i18n::format(inReport(" ({1} disabled: in the table and the picture, in no figure)"), {std::to_string(disabled)});
     const std::string mean = report.meanErrorMap
-        ? "Mean error: " + number(*report.meanErrorMap, 3) + " " + unit + " (over n - k = " + std::to_string(report.enabledCount)
-            + " - " + std::to_string(report.minimum) + " = " + std::to_string(report.enabledCount - report.minimum)
-            + " degrees of freedom)"
-        : "Mean error: none (n = k = " + std::to_string(report.minimum) + ")";
+        ? core::i18n::format(inReport("Mean error: {1} {2} (over n - k = {3} - {4} = {5} degrees of freedom)"),
+              {number(*report.meanErrorMap, 3), unit, std::to_string(report.enabledCount), std::to_string(report.minimum),
+                  std::to_string(report.enabledCount - report.minimum)})
+        : core::i18n::format(inReport("Mean error: none (n = k = {1})"), {std::to_string(report.minimum)});
     const std::array<std::string, 7> figures{
-        "Scan: " + report.scanName + ", " + std::to_string(report.scanWidth) + " x " + std::to_string(report.scanHeight) + " pixels",
+        core::i18n::format(inReport("Scan: {1}, {2} x {3} pixels"),
+            {report.scanName, std::to_string(report.scanWidth), std::to_string(report.scanHeight)}),
         method,
-        "GCP CRS: " + crsText(report.gcpCrs, report.gcpCrsName, report.gcpCrsEpsg),
-        "Target CRS: " + crsText(report.targetCrs, report.targetCrsName, report.targetCrsEpsg) + ", unit " + report.targetUnit,
+        core::i18n::format(inReport("GCP CRS: {1}"), {crsText(report.gcpCrs, report.gcpCrsName, report.gcpCrsEpsg)}),
+        core::i18n::format(inReport("Target CRS: {1}, unit {2}"),
+            {crsText(report.targetCrs, report.targetCrsName, report.targetCrsEpsg), report.targetUnit}),
         gcps,
-        "RMS: " + number(report.rmsMap, 3) + " " + unit + ", " + number(report.rmsPx, 3) + " px",
+        core::i18n::format(inReport("RMS: {1} {2}, {3} px"), {number(report.rmsMap, 3), unit, number(report.rmsPx, 3)}),
         mean};
     font(cr, 3.0, false);
     for (std::size_t i = 0; i < figures.size(); ++i)
@@ -411,16 +421,16 @@ GeorefReportResult printGeorefReport(const core::GeorefReport& report, const std
     font(cr, 2.6, false);
     cairo_set_source_rgb(cr, 0, 0, 0);
     text(cr, kLeftMm, kCaptionBaselineMm,
-        "Red dots: enabled GCPs; grey rings with a cross and dashed arrows: disabled GCPs; numbers are GCP ids.");
-    const std::string longest = number(longestPx, 1) + " px, " + number(longestPx * result.mmPerScanPixel * result.exaggeration, 1) + " mm here";
+        inReport("Red dots: enabled GCPs; grey rings with a cross and dashed arrows: disabled GCPs; numbers are GCP ids."));
     text(cr, kLeftMm, kCaptionBaselineMm + 4.0,
-        "Residual arrows drawn " + factorText(result.exaggeration) + " x true length, from each GCP towards where the fit puts its map point (longest "
-            + longest + ").");
+        core::i18n::format(inReport("Residual arrows drawn {1} x true length, from each GCP towards where the fit puts its map point "
+                              "(longest {2} px, {3} mm here)."),
+            {factorText(result.exaggeration), number(longestPx, 1), number(longestPx * result.mmPerScanPixel * result.exaggeration, 1)}));
 
     // The table, worst first.
-    const std::string mapUnit = report.gcpCrsGeographic ? "degrees" : "CRS units";
-    const std::string tableTitle = "GCPs, worst first (map x, y as given in " + (report.gcpCrs.empty() ? std::string("the GCP CRS") : report.gcpCrs)
-        + ", " + mapUnit + "; dx, dy = fitted minus given, " + report.targetUnit + ")";
+    const std::string mapUnit = report.gcpCrsGeographic ? inReport("degrees") : inReport("CRS units");
+    const std::string tableTitle = core::i18n::format(inReport("GCPs, worst first (map x, y as given in {1}, {2}; dx, dy = fitted minus given, {3})"),
+        {report.gcpCrs.empty() ? inReport("the GCP CRS") : report.gcpCrs, mapUnit, report.targetUnit});
     font(cr, 2.8, true);
     text(cr, kLeftMm, kFirstTableHeaderMm - 5.0, tableTitle);
     std::size_t first = 0;

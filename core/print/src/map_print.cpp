@@ -11,6 +11,7 @@
 #include "jpeg_encoder.hpp"
 #include "page_sink.hpp"
 #include "png_bytes.hpp"
+#include "printed_text.hpp"
 #include "sheet_marks_cairo.hpp"
 #include "style_draw.hpp"
 
@@ -462,14 +463,17 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     std::ostringstream scale;
     scale << "1:" << static_cast<long long>(std::llround(r.scaleDenominator));
     text(cr, r.marginMm, top + 1.5, 4.0, title, true);
-    std::string sheetLabel = "Sheet " + sheetName(sheet.row, sheet.column) + " of " + std::to_string(layout.rows * layout.columns)
-        + "  (" + std::to_string(layout.rows) + " rows x " + std::to_string(layout.columns) + " columns)  scale " + scale.str()
+    std::string sheetLabel = core::i18n::format(detail::inLanguage(s, "Sheet {1} of {2}  ({3} rows x {4} columns)  scale {5}"),
+                                 {sheetName(sheet.row, sheet.column), std::to_string(layout.rows * layout.columns),
+                                     std::to_string(layout.rows), std::to_string(layout.columns), scale.str()})
         + "  " + s.settings.crs;
     const bool table = s.settings.system == core::GameSystem::SywMiniatures;
     if (table && s.settings.tableWidthCm && s.settings.tableDepthCm) {
-        std::ostringstream size;
-        size << "  table " << *s.settings.tableWidthCm << " x " << *s.settings.tableDepthCm << " cm";
-        sheetLabel = sheetLabel.substr(0, sheetLabel.size() - s.settings.crs.size() - 2) + size.str();
+        std::ostringstream width, depth;
+        width << *s.settings.tableWidthCm;
+        depth << *s.settings.tableDepthCm;
+        sheetLabel = sheetLabel.substr(0, sheetLabel.size() - s.settings.crs.size() - 2) + "  "
+            + core::i18n::format(detail::inLanguage(s, "table {1} x {2} cm"), {width.str(), depth.str()});
     }
     text(cr, r.marginMm, top + 6.0, 2.6, sheetLabel);
     double rulersRight = r.marginMm;
@@ -481,14 +485,18 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
         std::vector<std::string> ticks;
         for (int i = 0; i <= 5; ++i)
             ticks.push_back(std::to_string(i * static_cast<int>(syw::kFieldCm)));
-        scaleBar(cr, r.marginMm, top + 11.0, 5, fieldMm, "Table (cm): fields of 10 cm", ticks);
-        std::ostringstream moves, ranges;
-        moves << "Moves: infantry " << syw::kInfantryMoveFields << " field, cavalry " << syw::kCavalryMoveFields
-              << " fields, artillery " << syw::kArtilleryMoveFields << " field or a shot, limbered " << syw::kLimberedMoveCm << " cm";
-        ranges << "Ranges: musketry " << syw::kFireRangeFields << " field, mortar " << syw::kMortarRangeFields
-               << " fields, cannon " << syw::kCannonRangeFields << " fields";
-        text(cr, r.marginMm, top + 21.0, 2.3, moves.str());
-        text(cr, r.marginMm, top + 24.5, 2.3, ranges.str());
+        scaleBar(cr, r.marginMm, top + 11.0, 5, fieldMm, detail::inLanguage(s, "Table (cm): fields of 10 cm"), ticks);
+        const auto n = [](double v) {
+            std::ostringstream out;
+            out << v;
+            return out.str();
+        };
+        text(cr, r.marginMm, top + 21.0, 2.3,
+            core::i18n::format(detail::inLanguage(s, "Moves: infantry {1} field, cavalry {2} fields, artillery {3} field or a shot, limbered {4} cm"),
+                {n(syw::kInfantryMoveFields), n(syw::kCavalryMoveFields), n(syw::kArtilleryMoveFields), n(syw::kLimberedMoveCm)}));
+        text(cr, r.marginMm, top + 24.5, 2.3,
+            core::i18n::format(detail::inLanguage(s, "Ranges: musketry {1} field, mortar {2} fields, cannon {3} fields"),
+                {n(syw::kFireRangeFields), n(syw::kMortarRangeFields), n(syw::kCannonRangeFields)}));
         rulersRight = r.marginMm + std::max(5 * fieldMm, 95.0);
     } else {
     // Ground scale bar: a round distance of at most 80 mm, in 4 or 5 segments.
@@ -497,17 +505,23 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     std::vector<std::string> ticks;
     for (int i = 0; i <= segments; ++i)
         ticks.push_back(metres(distance * i / segments));
-    scaleBar(cr, r.marginMm, top + 11.0, segments, distance * mmPerMetre / segments, "Ground (metres)", ticks);
+    scaleBar(cr, r.marginMm, top + 11.0, segments, distance * mmPerMetre / segments, detail::inLanguage(s, "Ground (metres)"), ticks);
     // Pub Battles movement rulers (one segment each), in map cm at the scenario scale, rescaled to this
     // print's scale: foot 4.5 cm, mounted 6.4 cm (3 segments make a full move).
     const double k = s.settings.scaleDenominator / r.scaleDenominator;
     const double footMm = kFootSegmentCm * 10.0 * k;
     const double mountedMm = kMountedSegmentCm * 10.0 * k;
+    const auto figure = [](double value) {
+        std::ostringstream out;
+        out.precision(5);
+        out << value;
+        return out.str();
+    };
     std::ostringstream foot, mounted;
-    foot.precision(5);
-    mounted.precision(5);
-    foot << "Foot segment " << kFootSegmentCm << " cm = " << kFootSegmentCm * s.settings.scaleDenominator / 100.0 << " m";
-    mounted << "Mounted segment " << kMountedSegmentCm << " cm = " << kMountedSegmentCm * s.settings.scaleDenominator / 100.0 << " m";
+    foot << core::i18n::format(detail::inLanguage(s, "Foot segment {1} cm = {2} m"),
+        {figure(kFootSegmentCm), figure(kFootSegmentCm * s.settings.scaleDenominator / 100.0)});
+    mounted << core::i18n::format(detail::inLanguage(s, "Mounted segment {1} cm = {2} m"),
+        {figure(kMountedSegmentCm), figure(kMountedSegmentCm * s.settings.scaleDenominator / 100.0)});
     rulersRight = r.marginMm + distance * mmPerMetre;
     // Each label is about 45 mm long at this font size: the second ruler starts clear of the first label.
     const double secondX = r.marginMm + std::max(footMm, 46.0) + 6.0;
@@ -535,7 +549,7 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
             break;
         detail::paintSwatch(cr, *entry.style, entry.dimension, x, y, 5.0, 2.6);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        text(cr, x + 6.5, y + 2.3, 2.3, entry.label);
+        text(cr, x + 6.5, y + 2.3, 2.3, detail::inLanguage(s, entry.label.c_str()));
         ++n;
     }
     if (!r.sourceNote.empty())
@@ -571,11 +585,16 @@ void drawAssemblyPage(cairo_t* cr, const core::Scenario& s, const MapPrintReques
     const auto px = [&](double x) { return x0 + (x - all.minX) * mmPerMetre * k; };
     const auto py = [&](double y) { return y0 + (all.maxY - y) * mmPerMetre * k; };
     cairo_set_source_rgb(cr, 0, 0, 0);
-    text(cr, x0, r.marginMm + 6, 5.0, "Assembly: " + (s.settings.title.empty() ? s.settings.id : s.settings.title), true);
+    text(cr, x0, r.marginMm + 6, 5.0,
+        core::i18n::format(detail::inLanguage(s, "Assembly: {1}"), {s.settings.title.empty() ? s.settings.id : s.settings.title}), true);
+    std::ostringstream overlap;
+    overlap << r.overlapMm;
     std::ostringstream info;
-    info << layout.rows * layout.columns << " sheets, " << layout.rows << " rows x " << layout.columns
-         << " columns; map " << std::llround(layout.extentWidthMm) << " x " << std::llround(layout.extentHeightMm)
-         << " mm at 1:" << std::llround(r.scaleDenominator) << "; overlap " << r.overlapMm << " mm: trim each sheet on the dashed line where it joins its neighbour";
+    info << core::i18n::format(detail::inLanguage(s, "{1} sheets, {2} rows x {3} columns; map {4} x {5} mm at 1:{6}; overlap {7} mm: "
+                                                   "trim each sheet on the dashed line where it joins its neighbour"),
+        {std::to_string(layout.rows * layout.columns), std::to_string(layout.rows), std::to_string(layout.columns),
+            std::to_string(std::llround(layout.extentWidthMm)), std::to_string(std::llround(layout.extentHeightMm)),
+            std::to_string(std::llround(r.scaleDenominator)), overlap.str()});
     text(cr, x0, r.marginMm + 13, 2.8, info.str());
     for (const MapSheet& sh : layout.sheets) {
         const double sx = px(sh.ground.minX), sy = py(sh.ground.maxY);

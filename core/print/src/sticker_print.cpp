@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sticker sheets through cairo's PDF surface, one label per unit, measuring true on paper.
 #include "pdf_writer.hpp"
+#include "printed_text.hpp"
 #include "sandtable/print/sticker_print.hpp"
 
 #include "sandtable/core/oob/blocks.hpp"
@@ -344,15 +345,22 @@ StickerText layoutWith(Measure& m, const std::string& name, const std::string& i
     return secondName > nameSize ? second : first;
 }
 
-std::string infoLine(const core::Unit& u)
+/// The words of unit types and qualities as a sticker prints them: the machine names are the msgids
+/// (core::toString), listed here for xgettext.
+[[maybe_unused]] constexpr const char* kStickerWords[] = {N_("infantry"), N_("detachment"), N_("artillery"), N_("cavalry"),
+    N_("dragoons"), N_("baggage-train"), N_("hq"), N_("militia"), N_("regular"), N_("elite"), N_("guard")};
+
+std::string infoLine(const core::Scenario& s, const core::Unit& u)
 {
-    std::string text = core::toString(u.type);
+    std::string text = detail::inLanguage(s, core::toString(u.type));
     if (u.type != core::UnitType::Hq && u.type != core::UnitType::BaggageTrain)
-        text += std::string(" \xC2\xB7 ") + core::toString(u.quality);
+        text += std::string(" \xC2\xB7 ") + detail::inLanguage(s, core::toString(u.quality));
     if (u.type == core::UnitType::Hq && u.command)
-        text += " \xC2\xB7 command " + std::to_string(*u.command);
+        text += " \xC2\xB7 " + core::i18n::format(detail::inLanguage(s, "command {1}"), {std::to_string(*u.command)});
     if (u.strength > 0)
-        text += " \xC2\xB7 " + std::to_string(u.strength) + (u.type == core::UnitType::Artillery ? " guns" : " men");
+        text += " \xC2\xB7 "
+            + core::i18n::format(u.type == core::UnitType::Artillery ? detail::inLanguage(s, "{1} guns") : detail::inLanguage(s, "{1} men"),
+                {std::to_string(u.strength)});
     return text;
 }
 
@@ -420,7 +428,7 @@ StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, co
         cairo_set_line_width(cr, kLineWidthMm);
         cairo_rectangle(cr, x + kLineWidthMm / 2, y + kLineWidthMm / 2, w - kLineWidthMm, h - kLineWidthMm);
         cairo_stroke(cr);
-        const StickerText text = layoutWith(measure, u.name.empty() ? u.id.str() : u.name, infoLine(u), w, h);
+        const StickerText text = layoutWith(measure, u.name.empty() ? u.id.str() : u.name, infoLine(s, u), w, h);
         for (const StickerTextLine& line : text.lines) {
             cairo_set_font_face(cr, line.bold ? bold.get() : regular.get());
             cairo_set_font_size(cr, line.sizeMm);

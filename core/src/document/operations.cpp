@@ -250,6 +250,22 @@ Edit setSettings(const Scenario& s, ScenarioSettings settings, std::string label
     return Edit{std::move(label), {SettingsChange{s.settings, std::move(settings)}}, {}};
 }
 
+Edit setLanguage(const Scenario& s, const std::string& language)
+{
+    const auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    const std::size_t cut = std::min(language.find('_'), language.size());
+    bool ok = language.empty() || (cut >= 2 && cut <= 3 && std::all_of(language.begin(), language.begin() + static_cast<long>(cut), lower));
+    if (ok && cut < language.size())
+        ok = language.size() == cut + 3 && upper(language[cut + 1]) && upper(language[cut + 2]);
+    if (!ok)
+        throw OperationError("", "language '" + language + "'",
+            "not a language code: use an ISO 639-1 code such as fr or de, optionally with a territory (fr_CA), or en");
+    ScenarioSettings settings = s.settings;
+    settings.language = language == "en" ? std::string() : language;
+    return setSettings(s, std::move(settings), "Set language");
+}
+
 Edit setMap(const Scenario& s, std::optional<MapSource> map, std::string label)
 {
     return Edit{std::move(label), {MapChange{s.map, std::move(map)}}, {}};

@@ -5,6 +5,7 @@
 #include "geos_util.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -112,27 +113,27 @@ TerrainRepair repairTerrain(const Scenario& scenario, const RepairOptions& optio
             r = repairGeometry(f.geometry, options);
         } catch (const OperationError& e) {
             out.diagnostics.push_back({"terrain.repair.failed", Severity::Error, geometryPointer(i),
-                name + ": cannot be repaired: " + e.reason()});
+                i18n::format(_("{1}: cannot be repaired: {2}"), {name, e.reason()})});
             continue;
         }
         if (!r.geometry) {
             out.diagnostics.push_back({"terrain.repair.collapsed", Severity::Error, geometryPointer(i),
-                name + ": collapses to nothing of its kind when repaired (area " + metres(r.areaBefore)
-                    + " m2); left as it was, delete it if it is not wanted"});
+                i18n::format(_("{1}: collapses to nothing of its kind when repaired (area {2} m2); left as it was, delete it if it is not wanted"),
+                    {name, metres(r.areaBefore)})});
             continue;
         }
         if (r.changed) {
             out.replacements.emplace_back(f.id, *r.geometry);
             out.diagnostics.push_back({"terrain.repair.fixed", Severity::Info, geometryPointer(i),
-                name + ": repaired (area " + metres(r.areaBefore) + " m2 before, " + metres(r.areaAfter) + " m2 after)"});
+                i18n::format(_("{1}: repaired (area {2} m2 before, {3} m2 after)"), {name, metres(r.areaBefore), metres(r.areaAfter)})});
         }
         if (r.droppedParts > 0)
             out.diagnostics.push_back({"terrain.repair.dropped_parts", Severity::Warning, geometryPointer(i),
-                name + ": " + std::to_string(r.droppedParts) + " collapsed part(s) of a lower dimension left out ("
-                    + metres(r.droppedLength) + " m of line)"});
+                i18n::format(_("{1}: {2} collapsed part(s) of a lower dimension left out ({3} m of line)"),
+                    {name, std::to_string(r.droppedParts), metres(r.droppedLength)})});
         for (double area : r.slivers)
             out.diagnostics.push_back({"terrain.repair.sliver", Severity::Warning, geometryPointer(i),
-                name + ": has a sliver part of " + metres(area, 6) + " m2 (kept)"});
+                i18n::format(_("{1}: has a sliver part of {2} m2 (kept)"), {name, metres(area, 6)})});
     }
     return out;
 }
@@ -184,8 +185,8 @@ std::string nearest(const GEOSGeometry* g, const std::vector<const Prepared*>& c
         }
     }
     if (!best)
-        return "there is none";
-    return "the nearest, " + describe(*best->feature) + ", is " + metres(bestDistance, 1) + " m away";
+        return _("there is none");
+    return i18n::format(_("the nearest, {1}, is {2} m away"), {describe(*best->feature), metres(bestDistance, 1)});
 }
 
 /// An STRtree over the envelopes of a list of features: which of them lie within `tolerance` of a
@@ -399,22 +400,22 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
         const bool onRoad = onAny(*b, roadIndex, tolerance);
         if (onWater && onRoad)
             continue;
-        std::string message = describe(*b->feature) + ": a bridge must lie on a river or stream and on a road (within "
-            + metres(tolerance, 1) + " m);";
+        std::string message = i18n::format(_("{1}: a bridge must lie on a river or stream and on a road (within {2} m);"),
+            {describe(*b->feature), metres(tolerance, 1)});
         if (!onWater)
-            message += " it is on no river or stream (" + nearest(b->geometry, water) + ")";
+            message += i18n::format(_(" it is on no river or stream ({1})"), {nearest(b->geometry, water)});
         if (!onWater && !onRoad)
             message += ",";
         if (!onRoad)
-            message += " it is on no road (" + nearest(b->geometry, roads) + ")";
+            message += i18n::format(_(" it is on no road ({1})"), {nearest(b->geometry, roads)});
         out.push_back({"terrain.topology.bridge", Severity::Error, geometryPointer(b->index), message});
     }
 
     for (const Prepared* f : fords)
         if (!onAny(*f, waterIndex, tolerance))
             out.push_back({"terrain.topology.ford", Severity::Error, geometryPointer(f->index),
-                describe(*f->feature) + ": a ford must lie on a river or stream (within " + metres(tolerance, 1)
-                    + " m); " + nearest(f->geometry, water)});
+                i18n::format(_("{1}: a ford must lie on a river or stream (within {2} m); {3}"),
+                    {describe(*f->feature), metres(tolerance, 1), nearest(f->geometry, water)})});
 
     if (!water.empty()) {
         Extent map;
@@ -462,8 +463,8 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
         for (std::size_t k = 0; k < water.size(); ++k)
             if (!joined[k])
                 out.push_back({"terrain.topology.watercourse", Severity::Warning, geometryPointer(water[k]->index),
-                    describe(*water[k]->feature) + ": neither joins another stream or river nor reaches the map edge (within "
-                        + metres(tolerance, 1) + " m)"});
+                    i18n::format(_("{1}: neither joins another stream or river nor reaches the map edge (within {2} m)"),
+                        {describe(*water[k]->feature), metres(tolerance, 1)})});
     }
 
     const EnvelopeIndex riverIndex(rivers);
@@ -471,8 +472,8 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
         for (const Prepared* r : riverIndex.near(*v, 0.0))
             if (boxesNear(*v, *r, 0.0) && GEOSRelatePattern_r(h, v->geometry, r->geometry, "T********") == 1)
                 out.push_back({"terrain.topology.village_in_river", Severity::Error, geometryPointer(v->index),
-                    describe(*v->feature) + ": lies in " + describe(*r->feature)
-                        + " (the river runs through the village's interior)"});
+                    i18n::format(_("{1}: lies in {2} (the river runs through the village's interior)"),
+                        {describe(*v->feature), describe(*r->feature)})});
 
     for (const auto& [level, hills] : hillsByLevel) {
         if (level < 2)
@@ -505,11 +506,10 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
             if (outside <= tolerance * geosLength(hill->geometry))
                 continue;
             out.push_back({"terrain.topology.hill_level", Severity::Warning, geometryPointer(hill->index),
-                describe(*hill->feature) + ": a level " + std::to_string(level) + " hill should lie inside a level "
-                    + std::to_string(level - 1) + " hill; " + metres(outside, 1) + " m2 of it is outside ("
-                    + (overlapping.empty() ? "it overlaps no level " + std::to_string(level - 1) + " hill"
-                                           : "it overlaps " + overlapping)
-                    + ")"});
+                i18n::format(_("{1}: a level {2} hill should lie inside a level {3} hill; {4} m2 of it is outside ({5})"),
+                    {describe(*hill->feature), std::to_string(level), std::to_string(level - 1), metres(outside, 1),
+                        overlapping.empty() ? i18n::format(_("it overlaps no level {1} hill"), {std::to_string(level - 1)})
+                                            : i18n::format(_("it overlaps {1}"), {overlapping})})});
         }
     }
     return out;

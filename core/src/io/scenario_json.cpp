@@ -355,6 +355,8 @@ Json scenarioToJson(const Scenario& s)
     out["system"] = toString(st.system);
     out["battle"] = st.battle;
     out["date"] = st.date;
+    if (!st.language.empty())
+        out["language"] = st.language;
     out["crs"] = st.crs;
     out["scale"] = st.scaleDenominator;
     if (st.extent)
@@ -448,6 +450,7 @@ Scenario scenarioFromJson(const Json& j, const std::string& sourceName)
         st.system = gameSystemFromString(j.at("system").get<std::string>());
         st.battle = j.value("battle", "");
         st.date = j.value("date", "");
+        st.language = j.value("language", "");
         st.crs = j.value("crs", "");
         st.scaleDenominator = j.value("scale", 16000.0);
         if (j.contains("extent")) {

@@ -2,7 +2,6 @@
 // Blocks at one level: pieces versus historical detail, derived block strength, the `oob blocks` edit.
 #include "sandtable/core/oob/blocks.hpp"
 
-#include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
 
@@ -95,27 +94,6 @@ BlockDerivation deriveBlock(const Scenario& s, const FormationId& formation)
     return out;
 }
 
-namespace {
-
-/// Appends one change to `edit`, computed against `working` and applied to it, so the indices of later
-/// changes are those of the scenario as it will be at that point.
-void push(Scenario& working, Edit& edit, Change change)
-{
-    Edit one;
-    one.changes.push_back(change);
-    applyEdit(working, one);
-    edit.changes.push_back(std::move(change));
-}
-
-std::size_t indexOfUnit(const Scenario& s, const UnitId& id)
-{
-    for (std::size_t i = 0; i < s.units.size(); ++i)
-        if (s.units[i].id == id)
-            return i;
-    return s.units.size();
-}
-
-} // namespace
 
 BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
 {
@@ -148,17 +126,24 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
             blocks.insert(id);
     }
     BlockPlan plan;
-    Scenario working = s;
-    // Blocks of formations no longer chosen go first.
-    for (const Unit& u : s.units) {
+    // Indices as the edit applies its changes in order: removals first (each shifts the later units up
+    // by one), then updates in place, then new blocks appended at the end.
+    std::vector<std::size_t> removedBefore(s.units.size() + 1, 0);
+    std::size_t removed = 0;
+    for (std::size_t i = 0; i < s.units.size(); ++i) {
+        removedBefore[i] = removed;
+        const Unit& u = s.units[i];
         if (!u.block || blocks.count(u.formation.str()))
             continue;
-        BlockPlanLine line{u.formation, u.id, {}, BlockPlanLine::Action::Remove};
-        plan.lines.push_back(line);
-        const std::size_t at = indexOfUnit(working, u.id);
-        push(working, plan.edit, EntityChange<Unit>{u.id.str(), u, std::nullopt, at, at});
+        plan.lines.push_back(BlockPlanLine{u.formation, u.id, {}, BlockPlanLine::Action::Remove});
+        const std::size_t at = i - removed;
+        plan.edit.changes.push_back(EntityChange<Unit>{u.id.str(), u, std::nullopt, at, at});
+        ++removed;
     }
-    // Then, in document order of the formations, each block created or re-derived.
+    std::size_t size = s.units.size() - removed;
+    std::set<std::string> taken;
+    for (const Unit& u : s.units)
+        taken.insert(u.id.str());
     for (const Formation& f : s.formations) {
         if (!blocks.count(f.id.str()))
             continue;
@@ -172,13 +157,17 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
             line.block = existing->id;
             line.action = updated == *existing ? BlockPlanLine::Action::Keep : BlockPlanLine::Action::Update;
             if (line.action == BlockPlanLine::Action::Update) {
-                const std::size_t at = indexOfUnit(working, existing->id);
-                push(working, plan.edit, EntityChange<Unit>{existing->id.str(), *existing, updated, at, at});
+                const std::size_t original = static_cast<std::size_t>(existing - s.units.data());
+                const std::size_t at = original - removedBefore[original];
+                plan.edit.changes.push_back(EntityChange<Unit>{existing->id.str(), *existing, updated, at, at});
             }
         } else {
             Unit block;
-            const std::string wanted = f.id.str() + "-block";
-            block.id = UnitId(working.findUnit(UnitId(wanted)) ? operations::freshId(working, wanted) : wanted);
+            std::string id = f.id.str() + "-block";
+            for (int n = 2; taken.count(id) || s.findFormation(FormationId(id)) || s.findFeature(FeatureId(id)); ++n)
+                id = f.id.str() + "-block-" + std::to_string(n);
+            taken.insert(id);
+            block.id = UnitId(id);
             block.formation = f.id;
             block.name = f.name;
             block.type = derived.type;
@@ -186,12 +175,8 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
             block.strength = derived.strength;
             block.block = true;
             line.block = block.id;
-            // After the formation's last unit, so the tree lists it with its formation.
-            std::size_t at = working.units.size();
-            for (std::size_t i = 0; i < working.units.size(); ++i)
-                if (working.units[i].formation == f.id)
-                    at = i + 1;
-            push(working, plan.edit, EntityChange<Unit>{block.id.str(), std::nullopt, block, at, at});
+            plan.edit.changes.push_back(EntityChange<Unit>{block.id.str(), std::nullopt, block, size, size});
+            ++size;
         }
         plan.lines.push_back(line);
     }

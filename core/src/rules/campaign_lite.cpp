@@ -2,6 +2,8 @@
 // The Campaign Lite tables, transcribed from shared/rules/campaign-lite.txt.
 #include "sandtable/core/rules/campaign_lite.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 #include <set>
@@ -23,18 +25,18 @@ const DieTable& secondaryTerrainTable(std::string_view region)
 {
     // "Foothills: 1-2 A grid-sized hill / 3 Start of a stream / 4-5 A grid-sized wood / 6-10 Nothing"
     static const DieTable foothills{"foothills", 10,
-        {{1, 2, "hill", "A grid-sized hill"}, {3, 3, "stream", "Start of a stream"}, {4, 5, "woods", "A grid-sized wood"},
-            {6, 10, "nothing", "Nothing"}},
+        {{1, 2, "hill", N_("A grid-sized hill")}, {3, 3, "stream", N_("Start of a stream")}, {4, 5, "woods", N_("A grid-sized wood")},
+            {6, 10, "nothing", N_("Nothing")}},
         kCampaignLiteSource, 64};
     // "Valley: 1 field / 2 hill / 3 Start of a stream / 4 orchard / 5 village / 6-10 Nothing"
     static const DieTable valley{"valley", 10,
-        {{1, 1, "field", "A grid-sized field"}, {2, 2, "hill", "A grid-sized hill"}, {3, 3, "stream", "Start of a stream"},
-            {4, 4, "orchard", "A grid-sized orchard"}, {5, 5, "village", "A grid-sized village"}, {6, 10, "nothing", "Nothing"}},
+        {{1, 1, "field", N_("A grid-sized field")}, {2, 2, "hill", N_("A grid-sized hill")}, {3, 3, "stream", N_("Start of a stream")},
+            {4, 4, "orchard", N_("A grid-sized orchard")}, {5, 5, "village", N_("A grid-sized village")}, {6, 10, "nothing", N_("Nothing")}},
         kCampaignLiteSource, 72};
     // "Farming Plain: 1-2 field / 3 Start of a stream / 4 orchard / 5 village / 6-10 Nothing"
     static const DieTable farming{"farming-plain", 10,
-        {{1, 2, "field", "A grid-sized field"}, {3, 3, "stream", "Start of a stream"}, {4, 4, "orchard", "A grid-sized orchard"},
-            {5, 5, "village", "A grid-sized village"}, {6, 10, "nothing", "Nothing"}},
+        {{1, 2, "field", N_("A grid-sized field")}, {3, 3, "stream", N_("Start of a stream")}, {4, 4, "orchard", N_("A grid-sized orchard")},
+            {5, 5, "village", N_("A grid-sized village")}, {6, 10, "nothing", N_("Nothing")}},
         kCampaignLiteSource, 82};
     if (region == "foothills")
         return foothills;
@@ -54,21 +56,21 @@ const std::vector<std::string_view>& secondaryRegions()
 const DieTable& wallsTable()
 {
     static const DieTable table{"walls", 6,
-        {{1, 3, "fence", "A wooden fence on two sides, any road side first"}, {4, 6, "stone-walls", "Stone walls on all sides"}},
+        {{1, 3, "fence", N_("A wooden fence on two sides, any road side first")}, {4, 6, "stone-walls", N_("Stone walls on all sides")}},
         "campaign-lite.txt, Fields, woods, and orchards (damaged passage read as domain.md says)", 96};
     return table;
 }
 
 const DieTable& hedgeTable()
 {
-    static const DieTable table{"hedge", 6, {{1, 3, "hedge", "A hedge on two sides"}, {4, 6, "nothing", "Nothing"}},
+    static const DieTable table{"hedge", 6, {{1, 3, "hedge", N_("A hedge on two sides")}, {4, 6, "nothing", N_("Nothing")}},
         "campaign-lite.txt, Fields, woods, and orchards: \"Roll D6. One 1-3 a hedge is on two sides. Nothing.\"", 96};
     return table;
 }
 
 const DieTable& forcedMarchTable()
 {
-    static const DieTable table{"forced-march", 6, {{1, 5, "no-effect", "No effect"}, {6, 6, "roll-again", "Roll a D6 again"}},
+    static const DieTable table{"forced-march", 6, {{1, 5, "no-effect", N_("No effect")}, {6, 6, "roll-again", N_("Roll a D6 again")}},
         "campaign-lite.txt, Forced Marches", 128};
     return table;
 }
@@ -77,7 +79,7 @@ const DieTable& forcedMarchSecondTable()
 {
     // The second die gets +1 for each turn forced marched, so faces above 6 occur.
     static const DieTable table{"forced-march-second", 6,
-        {{1, 2, "strength-loss", "Loss of one strength point"}, {3, 1000, "disorder", "Disorder or fatigue"}},
+        {{1, 2, "strength-loss", N_("Loss of one strength point")}, {3, 1000, "disorder", N_("Disorder or fatigue")}},
         "campaign-lite.txt, Forced Marches (+1 for each turn a unit is forced marched)", 130};
     return table;
 }
@@ -85,16 +87,16 @@ const DieTable& forcedMarchSecondTable()
 const DieTable& reinforcementDelayTable()
 {
     static const DieTable table{"reinforcement-delay", 10,
-        {{1, 6, "on-time", "Arrive on time"},
-            {7, 7, "wrong-road", "Takes the wrong road at the last fork passed marching to the battle"},
-            {8, 8, "delay-1", "One turn delay"}, {9, 9, "delay-2", "Two turn delay"}, {10, 10, "delay-3", "Three turn delay"}},
+        {{1, 6, "on-time", N_("Arrive on time")},
+            {7, 7, "wrong-road", N_("Takes the wrong road at the last fork passed marching to the battle")},
+            {8, 8, "delay-1", N_("One turn delay")}, {9, 9, "delay-2", N_("Two turn delay")}, {10, 10, "delay-3", N_("Three turn delay")}},
         "campaign-lite.txt, Reinforcements (\"rolls a D 10\"; the table is headed 'Valley' by a copying slip)", 312};
     return table;
 }
 
 const DieTable& bothReconTable()
 {
-    static const DieTable table{"both-recon", 6, {{1, 2, "battle", "A battle is initiated"}, {3, 6, "resolved", "No battle"}},
+    static const DieTable table{"both-recon", 6, {{1, 2, "battle", N_("A battle is initiated")}, {3, 6, "resolved", N_("No battle")}},
         "campaign-lite.txt, Aggressive Reconnaissance (*When both sides chose Aggressive Recon)", 241};
     return table;
 }
@@ -102,17 +104,17 @@ const DieTable& bothReconTable()
 const DieTable& skirmishAgainstDeployedTable()
 {
     static const DieTable table{"skirmish-vs-deployed", 6,
-        {{1, 3, "contested", "Contested Square"}, {4, 6, "battle", "Battle ensues"}}, "campaign-lite.txt, Deploy: Skirmish Combat", 263};
+        {{1, 3, "contested", N_("Contested Square")}, {4, 6, "battle", N_("Battle ensues")}}, "campaign-lite.txt, Deploy: Skirmish Combat", 263};
     return table;
 }
 
 const std::vector<VictoryCondition>& victoryConditions()
 {
     static const std::vector<VictoryCondition> conditions{
-        {"strategic-objectives", "Strategic objectives: defending or capturing forts, important resources or towns, road junctions", 356},
-        {"line-of-communication", "Line of communication: a road off the campaign map, always one of the objectives; blocked by the enemy, it is his point", 360},
-        {"destruction", "Destruction of the enemy: causing twice or more casualties than suffered", 358},
-        {"retreat", "Force the enemy to retreat (leave the game table) or surrender", 358},
+        {"strategic-objectives", N_("Strategic objectives: defending or capturing forts, important resources or towns, road junctions"), 356},
+        {"line-of-communication", N_("Line of communication: a road off the campaign map, always one of the objectives; blocked by the enemy, it is his point"), 360},
+        {"destruction", N_("Destruction of the enemy: causing twice or more casualties than suffered"), 358},
+        {"retreat", N_("Force the enemy to retreat (leave the game table) or surrender"), 358},
     };
     return conditions;
 }

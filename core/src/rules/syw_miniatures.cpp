@@ -2,6 +2,8 @@
 // SYW house-rules arithmetic: melee and fire points per figure kind, grenades, melee losses.
 #include "sandtable/core/rules/syw_miniatures.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -36,19 +38,19 @@ int meleeLosses(double pointsA, double pointsB)
 namespace {
 
 constexpr std::array<FigureKind, 13> kKinds = {{
-    {"musketeers", "musketeer", "musketeers", &SywFigures::musketeers},
-    {"grenadiers", "grenadier", "grenadiers", &SywFigures::grenadiers},
-    {"pikemen", "pikeman", "pikemen", &SywFigures::pikemen},
-    {"officers", "officer", "officers", &SywFigures::officers},
-    {"musicians", "musician", "musicians", &SywFigures::musicians},
-    {"dragoons", "dragoon", "dragoons", &SywFigures::dragoons},
-    {"light_dragoons", "light dragoon", "light dragoons", &SywFigures::lightDragoons},
-    {"heavy_dragoons", "heavy dragoon", "heavy dragoons", &SywFigures::heavyDragoons},
-    {"hussars", "hussar", "hussars", &SywFigures::hussars},
-    {"cuirassiers", "cuirassier", "cuirassiers", &SywFigures::cuirassiers},
-    {"cannon", "cannon", "cannon", &SywFigures::cannon},
-    {"mortars", "mortar", "mortars", &SywFigures::mortars},
-    {"limbers", "limber", "limbers", &SywFigures::limbers},
+    {"musketeers", N_("musketeer"), N_("musketeers"), &SywFigures::musketeers},
+    {"grenadiers", N_("grenadier"), N_("grenadiers"), &SywFigures::grenadiers},
+    {"pikemen", N_("pikeman"), N_("pikemen"), &SywFigures::pikemen},
+    {"officers", N_("officer"), N_("officers"), &SywFigures::officers},
+    {"musicians", N_("musician"), N_("musicians"), &SywFigures::musicians},
+    {"dragoons", N_("dragoon"), N_("dragoons"), &SywFigures::dragoons},
+    {"light_dragoons", N_("light dragoon"), N_("light dragoons"), &SywFigures::lightDragoons},
+    {"heavy_dragoons", N_("heavy dragoon"), N_("heavy dragoons"), &SywFigures::heavyDragoons},
+    {"hussars", N_("hussar"), N_("hussars"), &SywFigures::hussars},
+    {"cuirassiers", N_("cuirassier"), N_("cuirassiers"), &SywFigures::cuirassiers},
+    {"cannon", N_("cannon"), N_("cannon"), &SywFigures::cannon},
+    {"mortars", N_("mortar"), N_("mortars"), &SywFigures::mortars},
+    {"limbers", N_("limber"), N_("limbers"), &SywFigures::limbers},
 }};
 
 /// Lower case without spaces, '-' and '_': "Light_Dragoons" and "light dragoons" are both "lightdragoons".

@@ -2,6 +2,8 @@
 // The terrain style table (after ISOM 2017's colours) and the lookup from a feature's class and attributes.
 #include "sandtable/core/style/terrain_style.hpp"
 
+#include "sandtable/core/util/i18n.hpp" // N_: the legends are translated where they are printed
+
 #include <algorithm>
 #include <cctype>
 
@@ -37,44 +39,44 @@ std::vector<TerrainStyle> buildTable()
     std::vector<TerrainStyle> t = {
         // key, class, fill, outline, width, dash, hatch, hatch colour, spacing, hatch width, symbol, size, order, legend
         {"field", "field", {245, 215, 110, 110}, {185, 155, 60, 255}, 0.15, {}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 10, "Field"},
+            PointSymbol::Disc, 3.0, 10, N_("Field")},
         {"orchard", "orchard", {190, 225, 120, 140}, {100, 150, 60, 255}, 0.2, {0.6, 0.6}, Hatch::None, kNone, 1.0,
-            0.2, PointSymbol::Disc, 3.0, 12, "Orchard"},
+            0.2, PointSymbol::Disc, 3.0, 12, N_("Orchard")},
         {"hill", "hill", {205, 160, 100, 60}, {150, 90, 35, 255}, 0.3, {}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 14, "Hill"},
+            PointSymbol::Disc, 3.0, 14, N_("Hill")},
         {"hill-upper", "hill", {205, 160, 100, 120}, {115, 65, 20, 255}, 0.45, {}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 15, "Hill, upper level"},
+            PointSymbol::Disc, 3.0, 15, N_("Hill, upper level")},
         {"woods", "woods", {110, 185, 90, 170}, {40, 115, 40, 255}, 0.25, {}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 20, "Woods (cover)"},
+            PointSymbol::Disc, 3.0, 20, N_("Woods (cover)")},
         {"woods-dense", "woods", {60, 150, 55, 200}, {25, 90, 25, 255}, 0.25, {}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 21, "Woods, dense (cover)"},
+            PointSymbol::Disc, 3.0, 21, N_("Woods, dense (cover)")},
         {"marsh", "marsh", {150, 200, 235, 60}, water, 0.2, {1.2, 0.8}, Hatch::Horizontal, water, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 22, "Marsh (no artillery, cavalry, baggage)"},
+            PointSymbol::Disc, 3.0, 22, N_("Marsh (no artillery, cavalry, baggage)")},
         {"town", "town", {165, 95, 75, 120}, {95, 50, 35, 255}, 0.3, {}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 24, "Town"},
+            PointSymbol::Disc, 3.0, 24, N_("Town")},
         {"village", "village", {125, 60, 45, 190}, {70, 30, 20, 255}, 0.3, {}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 26, "Village / buildings"},
+            PointSymbol::Disc, 3.0, 26, N_("Village / buildings")},
         {"custom", "", {150, 150, 150, 110}, {90, 90, 90, 255}, 0.25, {1.2, 0.8}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 28, "Scenario terrain"},
+            PointSymbol::Disc, 3.0, 28, N_("Scenario terrain")},
         {"river", "river", {90, 155, 225, 170}, water, 1.0, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc, 3.0,
-            30, "River (cross at bridge or ford)"},
+            30, N_("River (cross at bridge or ford)")},
         {"stream", "stream", kNone, {30, 115, 215, 255}, 0.5, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc,
-            3.0, 32, "Stream"},
+            3.0, 32, N_("Stream")},
         {"wall", "wall", kNone, {70, 70, 70, 255}, 0.35, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc, 3.0, 36,
             "Stone wall"},
         {"fence", "fence", kNone, {125, 95, 60, 255}, 0.25, {1.2, 0.8}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 37, "Fence"},
+            PointSymbol::Disc, 3.0, 37, N_("Fence")},
         {"hedge", "hedge", kNone, {35, 105, 35, 255}, 0.45, {0.5, 0.4}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Disc, 3.0, 38, "Hedge"},
+            PointSymbol::Disc, 3.0, 38, N_("Hedge")},
         // Minor under major, so a junction shows the major road through.
         {"road-minor", "road", kNone, {130, 95, 60, 255}, 0.5, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc,
-            3.0, 40, "Road (minor)"},
+            3.0, 40, N_("Road (minor)")},
         {"road-major", "road", kNone, {55, 40, 30, 255}, 0.9, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc,
-            3.0, 41, "Road (major)"},
+            3.0, 41, N_("Road (major)")},
         {"bridge", "bridge", {255, 255, 255, 255}, {20, 20, 20, 255}, 0.35, {}, Hatch::None, kNone, 1.0, 0.2,
-            PointSymbol::Bar, 3.2, 50, "Bridge"},
+            PointSymbol::Bar, 3.2, 50, N_("Bridge")},
         {"ford", "ford", {200, 230, 255, 255}, water, 0.35, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc, 3.0,
-            51, "Ford"},
+            51, N_("Ford")},
     };
     std::stable_sort(t.begin(), t.end(), [](const TerrainStyle& a, const TerrainStyle& b) { return a.order < b.order; });
     return t;

@@ -5,6 +5,7 @@
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/oob/setup_checks.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/validation/campaign_validator.hpp"
@@ -54,37 +55,43 @@ void checkTerrain(const Scenario& s, const geometry::TerrainGeometries& geometri
 {
     for (std::size_t i = 0; i < s.terrain.size(); ++i) {
         const TerrainFeature& f = s.terrain[i];
-        const std::string name = "terrain feature '" + f.id.str() + "'";
+        const std::string name = i18n::format(_("terrain feature '{1}'"), {f.id.str()});
         bool alsoPolygon = false, known = false;
         const int dim = expectedDimension(s, f.terrainClass, alsoPolygon, known);
         if (!known) {
             out.push_back({"terrain.class.unknown", Severity::Error, pointer("terrain", i, "class"),
-                name + ": unknown terrain class '" + f.terrainClass
-                    + "' (use a canonical class of domain.md or declare it in custom_terrain_classes)"});
+                i18n::format(_("{1}: unknown terrain class '{2}' (use a canonical class of domain.md or declare it in custom_terrain_classes)"),
+                    {name, f.terrainClass})});
         } else {
             const int actual = dimension(f.geometry.type);
             if (actual != dim && !(alsoPolygon && actual == 2)) {
-                static const char* kinds[] = {"a point", "a line", "a polygon"};
+                static const char* kinds[] = {N_("{1}: class '{2}' is digitised as a point, not as a {3}"),
+                    N_("{1}: class '{2}' is digitised as a line, not as a {3}"), N_("{1}: class '{2}' is digitised as a polygon, not as a {3}")};
                 out.push_back({"terrain.geometry.kind", Severity::Error, pointer("terrain", i, "geometry"),
-                    name + ": class '" + f.terrainClass + "' is digitised as " + kinds[dim] + ", not as a "
-                        + toString(f.geometry.type)});
+                    i18n::format(_(kinds[dim]), {name, f.terrainClass, toString(f.geometry.type)})});
             }
         }
         const geometry::Validity& validity = geometries.validity(i);
         if (!validity.valid) {
             std::ostringstream message;
             message.precision(12);
-            message << name << ": invalid geometry: " << validity.reason;
-            if (validity.location)
-                message << " at (" << validity.location->x << ", " << validity.location->y << ")";
+            message << i18n::format(_("{1}: invalid geometry: {2}"), {name, validity.reason});
+            if (validity.location) {
+                std::ostringstream x, y;
+                x.precision(12);
+                y.precision(12);
+                x << validity.location->x;
+                y << validity.location->y;
+                message << i18n::format(_(" at ({1}, {2})"), {x.str(), y.str()});
+            }
             out.push_back({"terrain.geometry.invalid", Severity::Error, pointer("terrain", i, "geometry"), message.str()});
         }
         if (f.attributes.contains("level") && f.terrainClass != "hill")
             out.push_back({"terrain.attribute", Severity::Warning, pointer("terrain", i, "attributes"),
-                name + ": 'level' only means something on a hill"});
+                i18n::format(_("{1}: 'level' only means something on a hill"), {name})});
         if (f.attributes.contains("grade") && f.terrainClass != "road")
             out.push_back({"terrain.attribute", Severity::Warning, pointer("terrain", i, "attributes"),
-                name + ": 'grade' only means something on a road"});
+                i18n::format(_("{1}: 'grade' only means something on a road"), {name})});
         if (s.settings.extent && validity.valid && !f.geometry.parts.empty()) {
             bool inside = false;
             for (const auto& part : f.geometry.parts)
@@ -93,7 +100,7 @@ void checkTerrain(const Scenario& s, const geometry::TerrainGeometries& geometri
                         inside = inside || s.settings.extent->contains(c);
             if (!inside)
                 out.push_back({"terrain.outside_map", Severity::Warning, pointer("terrain", i, "geometry"),
-                    name + ": lies wholly outside the map extent"});
+                    i18n::format(_("{1}: lies wholly outside the map extent"), {name})});
         }
     }
 }
@@ -216,13 +223,13 @@ void checkGeoreference(const Scenario& s, Diagnostics& out)
     for (std::size_t i = 0; i < g.gcps.size(); ++i) {
         if (!ids.insert(g.gcps[i].id).second)
             out.push_back({"georef.gcp.duplicate", Severity::Error, "/map/georeference/gcps/" + std::to_string(i),
-                "GCP " + std::to_string(g.gcps[i].id) + ": id used more than once"});
+                i18n::format(_("GCP {1}: id used more than once"), {std::to_string(g.gcps[i].id)})});
         enabled += g.gcps[i].enabled ? 1 : 0;
     }
     if (enabled < minimumGcps(g.method))
         out.push_back({"georef.gcp.too_few", Severity::Error, "/map/georeference/gcps",
-            std::string("method ") + toString(g.method) + " needs at least " + std::to_string(minimumGcps(g.method))
-                + " enabled GCPs, has " + std::to_string(enabled)});
+            i18n::format(_("method {1} needs at least {2} enabled GCPs, has {3}"),
+                {toString(g.method), std::to_string(minimumGcps(g.method)), std::to_string(enabled)})});
 }
 
 } // namespace
@@ -235,9 +242,9 @@ Diagnostics validateScenario(const Scenario& s)
     checkUniqueIds(s.formations, "formations", "formation", out);
     checkUniqueIds(s.units, "units", "unit", out);
     if (s.settings.crs.empty() && (!s.terrain.empty() || !s.units.empty()))
-        out.push_back({"crs.missing", Severity::Error, "/crs", "terrain or set-up needs a working CRS"});
+        out.push_back({"crs.missing", Severity::Error, "/crs", _("terrain or set-up needs a working CRS")});
     if (s.settings.extent && (s.settings.extent->width() <= 0 || s.settings.extent->height() <= 0))
-        out.push_back({"map.extent", Severity::Error, "/extent", "the map extent is empty (max must exceed min)"});
+        out.push_back({"map.extent", Severity::Error, "/extent", _("the map extent is empty (max must exceed min)")});
     const geometry::TerrainGeometries geometries(s);
     checkTerrain(s, geometries, out);
     const Diagnostics topology = geometry::checkTopology(s, geometries);

@@ -3,6 +3,7 @@
 #include "sandtable/editor/logic/action_registry.hpp"
 
 #include "sandtable/core/document/document.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -35,17 +36,17 @@ std::string menuOf(std::string_view id) { return std::string(id.substr(0, id.fin
 ActionRegistry ActionRegistry::standard()
 {
     ActionRegistry registry;
-    registry.add({"file.new", "&New", "Ctrl+N", "Start a new, empty scenario"});
-    registry.add({"file.open", "&Open...", "Ctrl+O", "Open a scenario file"});
-    registry.add({"file.save", "&Save", "Ctrl+S", "Save the scenario (atomically)"});
-    registry.add({"file.save_as", "Save &As...", "Ctrl+Shift+S", "Save the scenario under a new name"});
-    registry.add({"file.quit", "&Quit", "Ctrl+Q", "Close the editor"});
-    registry.add({"edit.undo", "&Undo", "Ctrl+Z", "Undo the last change"});
-    registry.add({"edit.redo", "&Redo", "Ctrl+Y", "Redo the change last undone"});
-    registry.add({"edit.delete", "&Delete Feature", "Del", "Delete the selected terrain feature"});
-    registry.add({"view.zoom_in", "Zoom &In", "Ctrl+=", "Zoom in about the centre of the map"});
-    registry.add({"view.zoom_out", "Zoom &Out", "Ctrl+-", "Zoom out about the centre of the map"});
-    registry.add({"view.fit", "&Fit to Map", "Home", "Show the whole scenario"});
+    registry.add({"file.new", N_("&New"), "Ctrl+N", N_("Start a new, empty scenario")});
+    registry.add({"file.open", N_("&Open..."), "Ctrl+O", N_("Open a scenario file")});
+    registry.add({"file.save", N_("&Save"), "Ctrl+S", N_("Save the scenario (atomically)")});
+    registry.add({"file.save_as", N_("Save &As..."), "Ctrl+Shift+S", N_("Save the scenario under a new name")});
+    registry.add({"file.quit", N_("&Quit"), "Ctrl+Q", N_("Close the editor")});
+    registry.add({"edit.undo", N_("&Undo"), "Ctrl+Z", N_("Undo the last change")});
+    registry.add({"edit.redo", N_("&Redo"), "Ctrl+Y", N_("Redo the change last undone")});
+    registry.add({"edit.delete", N_("&Delete Feature"), "Del", N_("Delete the selected terrain feature")});
+    registry.add({"view.zoom_in", N_("Zoom &In"), "Ctrl+=", N_("Zoom in about the centre of the map")});
+    registry.add({"view.zoom_out", N_("Zoom &Out"), "Ctrl+-", N_("Zoom out about the centre of the map")});
+    registry.add({"view.fit", N_("&Fit to Map"), "Home", N_("Show the whole scenario")});
     return registry;
 }
 

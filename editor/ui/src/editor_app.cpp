@@ -4,6 +4,7 @@
 
 #include "sandtable/core/version.hpp"
 #include "sandtable/editor/ui/main_frame.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
 #include "sandtable/editor/ui/window_capture.hpp"
 
@@ -147,6 +148,8 @@ bool EditorApp::OnCmdLineError(wxCmdLineParser& parser)
 
 bool EditorApp::OnInit()
 {
+    // The language first: the command line's help texts are translated too.
+    setUpEditorLanguage();
     // wxApp::OnInit parses the command line; false there means --version, --help or a usage error.
     if (!wxApp::OnInit())
         return false;

@@ -3,6 +3,7 @@
 #include "sandtable/editor/ui/error_dialog.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/msgdlg.h>
 
@@ -13,10 +14,10 @@ std::string describeFailure(const std::exception& error)
     if (const auto* typed = dynamic_cast<const core::Error*>(&error)) {
         std::string text;
         if (!typed->file().empty())
-            text += "File: " + typed->file() + "\n";
+            text += translated("File:") + " " + typed->file() + "\n";
         if (!typed->object().empty())
-            text += "Object: " + typed->object() + "\n";
-        text += "Reason: " + typed->reason();
+            text += translated("Object:") + " " + typed->object() + "\n";
+        text += translated("Reason:") + " " + typed->reason();
         return text;
     }
     return error.what();

@@ -15,6 +15,7 @@
 #include "sandtable/editor/ui/problems_pane.hpp"
 #include "sandtable/editor/ui/properties_pane.hpp"
 #include "sandtable/editor/ui/measure_tool.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 #include "sandtable/editor/logic/measure.hpp"
 
 #include <wx/app.h>
@@ -57,7 +58,7 @@ int stockIdFor(const std::string& action)
 
 wxString menuText(const std::string& label, const std::string& shortcut)
 {
-    wxString text = wxString::FromUTF8(label);
+    wxString text = translatedText(label);
     if (!shortcut.empty())
         text += "\t" + wxString::FromUTF8(shortcut);
     return text;
@@ -65,11 +66,13 @@ wxString menuText(const std::string& label, const std::string& shortcut)
 
 wxString menuTitle(const std::string& menu)
 {
-    static const std::map<std::string, wxString> titles = {{"file", "&File"}, {"edit", "&Edit"}, {"view", "&View"},
-        {"terrain", "&Terrain"}, {"oob", "&Order of Battle"}, {"georef", "&Georeference"}, {"cards", "&Cards"},
-        {"campaign", "Ca&mpaign"}, {"print", "&Print"}, {"tools", "T&ools"}, {"window", "&Window"}, {"help", "&Help"}};
+    static const std::map<std::string, const char*> titles = {{"file", wxTRANSLATE("&File")}, {"edit", wxTRANSLATE("&Edit")},
+        {"view", wxTRANSLATE("&View")}, {"terrain", wxTRANSLATE("&Terrain")}, {"oob", wxTRANSLATE("&Order of Battle")},
+        {"georef", wxTRANSLATE("&Georeference")}, {"cards", wxTRANSLATE("&Cards")}, {"campaign", wxTRANSLATE("Ca&mpaign")},
+        {"print", wxTRANSLATE("&Print")}, {"tools", wxTRANSLATE("T&ools")}, {"window", wxTRANSLATE("&Window")},
+        {"help", wxTRANSLATE("&Help")}, {"setup", wxTRANSLATE("&Setup")}, {"grid", wxTRANSLATE("&Grid")}};
     if (const auto it = titles.find(menu); it != titles.end())
-        return it->second;
+        return wxGetTranslation(it->second);
     wxString title = wxString::FromUTF8(menu);
     return "&" + title.Left(1).Upper() + title.Mid(1);
 }
@@ -96,7 +99,7 @@ wxString groupedNumber(double value)
 } // namespace
 
 MainFrame::MainFrame(bool rememberRecentFiles)
-    : wxFrame(nullptr, wxID_ANY, "sandtable editor", wxDefaultPosition, wxSize(1200, 800))
+    : wxFrame(nullptr, wxID_ANY, _("sandtable editor"), wxDefaultPosition, wxSize(1200, 800))
     , m_actions(ActionRegistry::standard())
     , m_rememberRecent(rememberRecentFiles)
 {
@@ -110,21 +113,21 @@ MainFrame::MainFrame(bool rememberRecentFiles)
         wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_SINGLE);
     m_aui.AddPane(m_canvas, wxAuiPaneInfo().Name("map").CenterPane());
     m_aui.AddPane(m_layers,
-        wxAuiPaneInfo().Name("layers").Caption("Layers").Left().BestSize(220, -1).MinSize(160, -1).CloseButton(false));
+        wxAuiPaneInfo().Name("layers").Caption(_("Layers")).Left().BestSize(220, -1).MinSize(160, -1).CloseButton(false));
     m_properties = new PropertiesPane(this, *this);
     m_aui.AddPane(m_properties,
-        wxAuiPaneInfo().Name("properties").Caption("Properties").Right().Layer(1).BestSize(260, -1).MinSize(200, -1)
+        wxAuiPaneInfo().Name("properties").Caption(_("Properties")).Right().Layer(1).BestSize(260, -1).MinSize(200, -1)
             .CloseButton(false));
     m_problems = new ProblemsPane(this, *this);
     m_aui.AddPane(m_problems,
-        wxAuiPaneInfo().Name("problems").Caption("Problems").Bottom().BestSize(-1, 130).MinSize(-1, 80).CloseButton(false));
-    addCommand({"view.next_problem", "Next &Problem", "F8", "Select and show the object of the next problem"},
+        wxAuiPaneInfo().Name("problems").Caption(_("Problems")).Bottom().BestSize(-1, 130).MinSize(-1, 80).CloseButton(false));
+    addCommand({"view.next_problem", wxTRANSLATE("Next &Problem"), "F8", wxTRANSLATE("Select and show the object of the next problem")},
         [this] {
             if (!m_problems->goToNext())
-                setStatusText("No problem names an object on the map");
+                setStatusText(translated("No problem names an object on the map"));
         });
-    addCommand({"view.measure", "&Measure Distance", "Ctrl+M",
-                   "Measure a path in metres, map centimetres and Pub Battles movement segments"},
+    addCommand({"view.measure", wxTRANSLATE("&Measure Distance"), "Ctrl+M",
+                   wxTRANSLATE("Measure a path in metres, map centimetres and Pub Battles movement segments")},
         [this] {
             const auto& tool = m_canvas->tool();
             if (tool && tool->name() == "measure")
@@ -132,15 +135,17 @@ MainFrame::MainFrame(bool rememberRecentFiles)
             else
                 m_canvas->setTool(std::make_shared<MeasureTool>(*this));
         });
-    addCommand({"file.new_from_map", "New from &Map...", "Ctrl+Shift+N",
-                   "Start a scenario from your own raster: georeferenced ones place themselves, scans get GCPs"},
+    addCommand({"file.new_from_map", wxTRANSLATE("New from &Map..."), "Ctrl+Shift+N",
+                   wxTRANSLATE("Start a scenario from your own raster: georeferenced ones place themselves, scans get GCPs")},
         [this] {
             if (confirmDiscard())
                 askNewFromMap(*this);
         },
         [] { return true; });
-    addCommand({"help.shortcuts", "&Keyboard Shortcuts", "F1", "List the commands and their shortcuts"},
+    addCommand({"help.shortcuts", wxTRANSLATE("&Keyboard Shortcuts"), "F1", wxTRANSLATE("List the commands and their shortcuts")},
         [this] { showShortcuts(); }, [] { return true; });
+    addCommand({"edit.language", wxTRANSLATE("&Language..."), "", wxTRANSLATE("Choose the editor's language (from its next start)")},
+        [this] { chooseLanguage(this); }, [] { return true; });
 
     buildStatusBar();
     m_canvas->onCursorMoved = [this](std::optional<core::Coordinate> world) { showCursor(world); };
@@ -165,8 +170,8 @@ MainFrame::MainFrame(bool rememberRecentFiles)
         if (isEnabled("edit.delete"))
             deleteSelection();
         else
-            SetStatusText("Delete: select a terrain feature or a unit in the tree first (a reference layer is removed with "
-                          "Georeference > Remove reference layer; the map raster and the groups cannot be deleted)",
+            SetStatusText(_("Delete: select a terrain feature or a unit in the tree first (a reference layer is removed with "
+                          "Georeference > Remove reference layer; the map raster and the groups cannot be deleted)"),
                 kMessageField);
     });
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::onClose, this);
@@ -255,10 +260,10 @@ void MainFrame::buildMenus()
             }
             if (action->id == "file.quit") {
                 m_recentMenu = new wxMenu;
-                menu->AppendSubMenu(m_recentMenu, "Open &Recent");
+                menu->AppendSubMenu(m_recentMenu, _("Open &Recent"));
                 menu->AppendSeparator();
             }
-            menu->Append(id, menuText(action->label, action->shortcut), wxString::FromUTF8(action->help));
+            menu->Append(id, menuText(action->label, action->shortcut), translatedText(action->help));
         }
         bar->Append(menu, menuTitle(menuName));
     }
@@ -287,7 +292,7 @@ void MainFrame::buildToolBar()
         const auto id = m_windowIdOfAction.find(action);
         if (!info || id == m_windowIdOfAction.end())
             continue;
-        std::string label = info->label;
+        std::string label = translatedText(info->label).utf8_string();
         std::erase(label, '&');
         std::erase(label, '.');
         const std::string tip = label + (info->shortcut.empty() ? std::string() : " (" + info->shortcut + ")");
@@ -305,17 +310,17 @@ void MainFrame::showShortcuts()
     std::string text;
     for (const std::string& menu : menuOrder(m_actions))
         for (const ActionInfo* action : m_actions.actionsOf(menu)) {
-            std::string label = action->label;
+            std::string label = translatedText(action->label).utf8_string();
             std::erase(label, '&');
             text += label + (action->shortcut.empty() ? std::string() : "\t" + action->shortcut) + "\n";
         }
-    text += "\nOn the map: drag or arrow keys pan, the wheel zooms, a click selects, Escape ends a tool or clears "
-            "the selection.";
+    text += "\n" + translated("On the map: drag or arrow keys pan, the wheel zooms, a click selects, Escape ends a tool or clears "
+            "the selection.");
     if (m_batch) {
         std::cout << text << "\n";
         return;
     }
-    wxMessageDialog dialog(this, "Keyboard shortcuts", "sandtable", wxOK | wxICON_INFORMATION);
+    wxMessageDialog dialog(this, _("Keyboard shortcuts"), "sandtable", wxOK | wxICON_INFORMATION);
     dialog.SetExtendedMessage(wxString::FromUTF8(text));
     dialog.ShowModal();
 }
@@ -377,9 +382,14 @@ void MainFrame::onUpdateUi(wxUpdateUIEvent& event)
     if (!info)
         return;
     std::string label = m_commands.count(it->second) ? info->label : m_actions.state(it->second, actionContext()).label;
+    if (it->second == "edit.undo" || it->second == "edit.redo") {
+        // The verb translated, the step's label as the operation named it.
+        const std::string step = m_document ? (it->second == "edit.undo" ? m_document->undoLabel() : m_document->redoLabel()) : std::string();
+        label = undoRedoLabel(translatedText(info->label).utf8_string(), step);
+    }
     if (it->second == "edit.delete") {
         const auto& object = m_canvas->selection().object();
-        label = object && object->kind == ObjectRef::Kind::Unit ? "&Delete Unit" : "&Delete Feature";
+        label = object && object->kind == ObjectRef::Kind::Unit ? wxTRANSLATE("&Delete Unit") : wxTRANSLATE("&Delete Feature");
     }
     const wxString text = menuText(label, info->shortcut);
     if (wxMenuItem* item = GetMenuBar()->FindItem(event.GetId()); item && item->GetItemLabel() != text)
@@ -427,9 +437,9 @@ void MainFrame::execute(const std::string& id)
             run();
     } catch (const std::exception& error) {
         const ActionInfo* info = m_actions.find(id);
-        std::string label = info ? info->label : id;
+        std::string label = info ? translatedText(info->label).utf8_string() : id;
         std::erase(label, '&');
-        showFailureOf(label + " failed", error);
+        showFailureOf(wxString::Format(_("%s failed"), wxString::FromUTF8(label)).utf8_string(), error);
     }
 }
 
@@ -445,7 +455,7 @@ void MainFrame::runStandard(const std::string& id)
         {"file.open", [](MainFrame& f) {
              if (!f.confirmDiscard())
                  return;
-             wxFileDialog dialog(&f, "Open scenario", "", "", "Scenario files (*.json)|*.json|All files|*",
+             wxFileDialog dialog(&f, _("Open scenario"), "", "", _("Scenario files (*.json)|*.json|All files|*"),
                  wxFD_OPEN | wxFD_FILE_MUST_EXIST);
              if (dialog.ShowModal() == wxID_OK)
                  f.openFile(std::filesystem::path(dialog.GetPath().utf8_string()));
@@ -475,7 +485,7 @@ void MainFrame::deleteSelection()
         else if (object->kind == ObjectRef::Kind::Unit)
             m_document->apply(core::operations::removeUnit(m_document->scenario(), core::UnitId(object->id)));
     } catch (const std::exception& error) {
-        showFailureOf(object->kind == ObjectRef::Kind::Unit ? "Cannot delete the unit" : "Cannot delete the feature",
+        showFailureOf(object->kind == ObjectRef::Kind::Unit ? translated("Cannot delete the unit") : translated("Cannot delete the feature"),
             error);
     }
 }
@@ -585,7 +595,7 @@ void MainFrame::replaceDocument(std::unique_ptr<core::Document> document)
 void MainFrame::newDocument()
 {
     replaceDocument(std::make_unique<core::Document>());
-    SetStatusText("New scenario", kMessageField);
+    SetStatusText(_("New scenario"), kMessageField);
 }
 
 std::string MainFrame::openFile(const std::filesystem::path& file, bool quiet)
@@ -598,13 +608,15 @@ std::string MainFrame::openFile(const std::filesystem::path& file, bool quiet)
         document = std::make_unique<core::Document>(std::move(loaded.scenario), file);
     } catch (const std::exception& error) {
         if (!quiet)
-            showFailureOf("Cannot open " + file.filename().string(), error);
+            showFailureOf(wxString::Format(_("Cannot open %s"), wxString::FromUTF8(file.filename().string())).utf8_string(), error);
         return error.what();
     }
     replaceDocument(std::move(document));
     if (findings > 0)
-        m_notice += (m_notice.empty() ? "" : "; ") + std::to_string(findings) + " rule finding(s) (run sandtable scenario validate)";
-    SetStatusText(m_notice.empty() ? wxString("Opened " + file.filename().string()) : wxString::FromUTF8(m_notice),
+        m_notice += (m_notice.empty() ? "" : "; ")
+            + wxString::Format(wxPLURAL("%d rule finding (run sandtable scenario validate)", "%d rule findings (run sandtable scenario validate)",
+                static_cast<int>(findings)), static_cast<int>(findings)).utf8_string();
+    SetStatusText(m_notice.empty() ? wxString::Format(_("Opened %s"), wxString::FromUTF8(file.filename().string())) : wxString::FromUTF8(m_notice),
         kMessageField);
     rememberRecent(file);
     m_canvas->SetFocus();
@@ -620,11 +632,11 @@ bool MainFrame::save()
     try {
         m_document->save();
     } catch (const std::exception& error) {
-        showFailureOf("Cannot save " + m_document->path().filename().string(), error);
+        showFailureOf(wxString::Format(_("Cannot save %s"), wxString::FromUTF8(m_document->path().filename().string())).utf8_string(), error);
         return false;
     }
     savedCleanly();
-    SetStatusText("Saved " + m_document->path().filename().string(), kMessageField);
+    SetStatusText(wxString::Format(_("Saved %s"), wxString::FromUTF8(m_document->path().filename().string())), kMessageField);
     updateTitle();
     return true;
 }
@@ -633,8 +645,8 @@ bool MainFrame::saveAs()
 {
     if (!m_document)
         return false;
-    wxFileDialog dialog(this, "Save scenario as", wxString::FromUTF8(m_document->path().parent_path().string()),
-        wxString::FromUTF8(m_document->path().filename().string()), "Scenario files (*.json)|*.json",
+    wxFileDialog dialog(this, _("Save scenario as"), wxString::FromUTF8(m_document->path().parent_path().string()),
+        wxString::FromUTF8(m_document->path().filename().string()), _("Scenario files (*.json)|*.json"),
         wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK)
         return false;
@@ -642,11 +654,11 @@ bool MainFrame::saveAs()
     try {
         m_document->save(target);
     } catch (const std::exception& error) {
-        showFailureOf("Cannot save " + target.filename().string(), error);
+        showFailureOf(wxString::Format(_("Cannot save %s"), wxString::FromUTF8(target.filename().string())).utf8_string(), error);
         return false;
     }
     savedCleanly();
-    SetStatusText("Saved " + target.filename().string(), kMessageField);
+    SetStatusText(wxString::Format(_("Saved %s"), wxString::FromUTF8(target.filename().string())), kMessageField);
     rememberRecent(target);
     updateTitle();
     return true;
@@ -669,10 +681,10 @@ bool MainFrame::confirmDiscard()
 {
     if (!isModified())
         return true;
-    const std::string name = m_document->path().empty() ? std::string("the new scenario") : m_document->path().filename().string();
-    wxMessageDialog ask(this, wxString::FromUTF8("Save changes to " + name + "?"), "sandtable",
+    const std::string name = m_document->path().empty() ? translated("the new scenario") : m_document->path().filename().string();
+    wxMessageDialog ask(this, wxString::Format(_("Save changes to %s?"), wxString::FromUTF8(name)), "sandtable",
         wxYES_NO | wxCANCEL | wxICON_QUESTION);
-    ask.SetExtendedMessage("Your changes will be lost if you don't save them.");
+    ask.SetExtendedMessage(_("Your changes will be lost if you don't save them."));
     ask.SetYesNoLabels("&Save", "&Don't Save");
     switch (ask.ShowModal()) {
     case wxID_YES:
@@ -724,7 +736,7 @@ void MainFrame::selectionChanged()
 
 void MainFrame::updateTitle()
 {
-    wxString title = "sandtable editor";
+    wxString title = _("sandtable editor");
     if (m_document) {
         const std::string name = m_document->path().empty() ? std::string("untitled") : m_document->path().filename().string();
         title = wxString::FromUTF8((isModified() ? "*" : "") + name) + " - " + title;
@@ -737,14 +749,14 @@ void MainFrame::updateScale()
     const ViewTransform& view = m_canvas->view();
     wxString text = wxString::Format("1:%s   %.3g m/px", groupedNumber(view.scaleDenominator()), 1.0 / view.scale());
     if (m_document && m_document->scenario().settings.scaleDenominator > 1.0)
-        text += wxString::FromUTF8("   game " + formatScale(m_document->scenario().settings.scaleDenominator));
+        text += "   " + wxString::Format(_("game %s"), wxString::FromUTF8(formatScale(m_document->scenario().settings.scaleDenominator)));
     SetStatusText(text, kScaleField);
 }
 
 void MainFrame::updateTool()
 {
     const auto& tool = m_canvas->tool();
-    SetStatusText(tool ? wxString::FromUTF8("Tool: " + tool->name()) : wxString("Select"), kToolField);
+    SetStatusText(tool ? wxString::Format(_("Tool: %s"), wxString::FromUTF8(tool->name())) : _("Select"), kToolField);
 }
 
 void MainFrame::showCursor(std::optional<core::Coordinate> world)

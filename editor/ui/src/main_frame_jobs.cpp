@@ -4,6 +4,7 @@
 #include "sandtable/editor/ui/main_frame.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/app.h>
 #include <wx/evtloop.h>
@@ -22,7 +23,7 @@ bool MainFrame::runLongJob(const std::string& title,
     const std::function<void(const core::ProgressCallback& progress)>& work)
 {
     if (m_jobRunning) {
-        showError(title, "Another long job is still running.");
+        showError(title, translated("Another long job is still running."));
         return false;
     }
     struct Shared {
@@ -80,19 +81,19 @@ bool MainFrame::runLongJob(const std::string& title,
         try {
             std::rethrow_exception(shared->error);
         } catch (const core::Cancelled&) {
-            setStatusText(title + ": cancelled");
+            setStatusText(wxString::Format(_("%s: cancelled"), wxString::FromUTF8(title)).utf8_string());
             return false;
         } catch (const std::exception& error) {
             showFailureOf(title, error);
             return false;
         } catch (...) {
-            showError(title, "an unknown error");
+            showError(title, translated("an unknown error"));
             return false;
         }
     }
     if (shared->cancel) {
         // The work finished before it saw the request: it is complete, so report it as done.
-        setStatusText(title + ": finished");
+        setStatusText(wxString::Format(_("%s: finished"), wxString::FromUTF8(title)).utf8_string());
     }
     return true;
 }

@@ -5,6 +5,7 @@
 
 #include "sandtable/editor/logic/terrain_style.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/treectrl.h>
 
@@ -37,11 +38,12 @@ void MainFrame::rebuildLayers()
     const wxTreeItemId root = m_layers->AddRoot("scenario");
     if (m_document) {
         const core::Scenario& scenario = m_document->scenario();
-        const wxString map = scenario.map ? wxString::FromUTF8("Map: " + std::filesystem::path(scenario.map->path).filename().string())
-                                          : wxString("Map: none");
+        const wxString map = scenario.map
+            ? wxString::Format(_("Map: %s"), wxString::FromUTF8(std::filesystem::path(scenario.map->path).filename().string()))
+            : _("Map: none");
         m_layers->AppendItem(root, map);
         if (!scenario.references.empty()) {
-            const wxTreeItemId refs = m_layers->AppendItem(root, wxString::Format("Reference layers (%zu)", scenario.references.size()));
+            const wxTreeItemId refs = m_layers->AppendItem(root, wxString::Format(_("Reference layers (%zu)"), scenario.references.size()));
             for (const core::ReferenceLayer& r : scenario.references) {
                 const std::string label = r.name + "  (" + core::toString(r.kind) + (r.hillshade ? ", hillshade" : "") + ", "
                     + std::to_string(static_cast<int>(std::lround(r.opacity * 100))) + "%, " + (r.overScan ? "over" : "under")
@@ -50,7 +52,7 @@ void MainFrame::rebuildLayers()
             }
             m_layers->Expand(refs);
         }
-        const wxTreeItemId terrain = m_layers->AppendItem(root, wxString::Format("Terrain (%zu)", scenario.terrain.size()));
+        const wxTreeItemId terrain = m_layers->AppendItem(root, wxString::Format(_("Terrain (%zu)"), scenario.terrain.size()));
         std::map<std::string, std::vector<const core::TerrainFeature*>> byClass;
         for (const auto& feature : scenario.terrain)
             byClass[feature.terrainClass].push_back(&feature);
@@ -63,7 +65,7 @@ void MainFrame::rebuildLayers()
             }
         }
         m_layers->Expand(terrain);
-        const wxTreeItemId units = m_layers->AppendItem(root, wxString::Format("Units (%zu)", scenario.units.size()));
+        const wxTreeItemId units = m_layers->AppendItem(root, wxString::Format(_("Units (%zu)"), scenario.units.size()));
         for (const auto& side : scenario.sides) {
             const wxTreeItemId sideItem = m_layers->AppendItem(units, wxString::FromUTF8(side.name), -1, -1,
                 new ObjectItem(ObjectRef{ObjectRef::Kind::Side, side.id.str()}));

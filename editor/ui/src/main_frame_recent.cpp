@@ -3,6 +3,7 @@
 #include "sandtable/editor/ui/main_frame.hpp"
 
 #include "main_frame_internal.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/menu.h>
 
@@ -19,7 +20,7 @@ void MainFrame::rememberRecent(const std::filesystem::path& file)
     try {
         m_recent.save(editorConfigDir() / "recent-files.txt");
     } catch (const std::exception& error) {
-        SetStatusText(wxString::FromUTF8(std::string("recent files not kept: ") + error.what()), kMessageField);
+        SetStatusText(wxString::Format(_("recent files not kept: %s"), wxString::FromUTF8(error.what())), kMessageField);
     }
     rebuildRecentMenu();
 }
@@ -35,7 +36,7 @@ void MainFrame::rebuildRecentMenu()
         m_recentMenu->Append(wxID_FILE1 + static_cast<int>(i),
             wxString::Format("&%zu %s", i + 1, wxString::FromUTF8(files[i].string())));
     if (files.empty())
-        m_recentMenu->Append(wxID_ANY, "(none)")->Enable(false);
+        m_recentMenu->Append(wxID_ANY, _("(none)"))->Enable(false);
 }
 
 void MainFrame::onRecentFile(wxCommandEvent& event)

@@ -6,6 +6,7 @@
 #include "main_frame_internal.hpp"
 
 #include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/msgdlg.h>
 
@@ -36,12 +37,12 @@ void MainFrame::autosaveNow()
         m_recovery->write(m_document->scenario(), m_document->path());
         m_autosavedEditCount = m_editCount;
         m_autosaveError.clear();
-        SetStatusText("Autosaved unsaved changes (recovery copy)", kMessageField);
+        SetStatusText(_("Autosaved unsaved changes (recovery copy)"), kMessageField);
     } catch (const std::exception& error) {
         // Reported once in the status bar, not a dialog a minute; the document is untouched.
         if (m_autosaveError != error.what()) {
             m_autosaveError = error.what();
-            SetStatusText(wxString::FromUTF8("Autosave failed: " + m_autosaveError), kMessageField);
+            SetStatusText(wxString::Format(_("Autosave failed: %s"), wxString::FromUTF8(m_autosaveError)), kMessageField);
         }
     }
 }
@@ -54,12 +55,12 @@ bool MainFrame::offerRestore(std::optional<bool> answer)
     if (orphans.empty())
         return false;
     const RecoveryEntry& entry = orphans.front();
-    const std::string name = entry.original.empty() ? std::string("an unsaved new scenario") : entry.original.filename().string();
+    const std::string name = entry.original.empty() ? translated("an unsaved new scenario") : entry.original.filename().string();
     bool restore = false;
     if (answer) {
         restore = *answer;
     } else {
-        wxMessageDialog ask(this, wxString::FromUTF8("Restore unsaved changes to " + name + "?"), "sandtable",
+        wxMessageDialog ask(this, wxString::Format(_("Restore unsaved changes to %s?"), wxString::FromUTF8(name)), "sandtable",
             wxYES_NO | wxICON_QUESTION);
         ask.SetExtendedMessage(wxString::FromUTF8("The editor did not close normally; a recovery copy of "
             + name + " was autosaved. Restore opens it with its changes unsaved; Discard deletes the copy."));
@@ -68,20 +69,20 @@ bool MainFrame::offerRestore(std::optional<bool> answer)
     }
     if (!restore) {
         RecoveryStore::discard(entry);
-        SetStatusText("Recovery copy discarded", kMessageField);
+        SetStatusText(_("Recovery copy discarded"), kMessageField);
         return false;
     }
     try {
         core::LoadedScenario loaded = core::loadScenario(entry.file);
         replaceDocument(std::make_unique<core::Document>(std::move(loaded.scenario), entry.original));
     } catch (const std::exception& error) {
-        showFailureOf("Cannot restore the recovery copy of " + name, error);
+        showFailureOf(wxString::Format(_("Cannot restore the recovery copy of %s"), wxString::FromUTF8(name)).utf8_string(), error);
         return false;
     }
     m_restoredUnsaved = true;
     RecoveryStore::discard(entry);
     autosaveNow(); // our own copy now, in case this session ends badly too
-    SetStatusText(wxString::FromUTF8("Restored unsaved changes to " + name), kMessageField);
+    SetStatusText(wxString::Format(_("Restored unsaved changes to %s"), wxString::FromUTF8(name)), kMessageField);
     updateTitle();
     return true;
 }

@@ -8,6 +8,7 @@
 
 #include "sandtable/editor/logic/map_raster.hpp"
 #include "sandtable/editor/logic/measure.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/settings.h>
 
@@ -315,7 +316,7 @@ void MapCanvas::drawScaleBar(wxGraphicsContext& gc, const ViewTransform& view, d
     // A scenario without a game scale (Table Battles cards, scale 1:1) gets the ground length alone.
     wxString label = wxString::FromUTF8(formatMetres(metres));
     if (gameScale > 1.0)
-        label += wxString::Format(" = %.3g cm at ", game.mapCm) + wxString::FromUTF8(formatScale(gameScale));
+        label += wxString::Format(_(" = %.3g cm at %s"), game.mapCm, wxString::FromUTF8(formatScale(gameScale)));
     gc.PushState();
     gc.SetFont(wxSystemSettings::GetFont(wxSYS_DEFAULT_GUI_FONT), wxColour(20, 20, 20));
     double textWidth = 0, textHeight = 0;

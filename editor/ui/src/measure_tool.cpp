@@ -3,6 +3,7 @@
 #include "sandtable/editor/ui/measure_tool.hpp"
 
 #include "sandtable/editor/logic/measure.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/brush.h>
 #include <wx/event.h>
@@ -19,7 +20,7 @@ MeasureTool::MeasureTool(Workbench& workbench)
 
 void MeasureTool::activated()
 {
-    m_workbench.setStatusText("Measure: click points along the path; double-click or right-click ends it; Esc leaves");
+    m_workbench.setStatusText(translated("Measure: click points along the path; double-click or right-click ends it; Esc leaves"));
 }
 
 double MeasureTool::scaleDenominator() const
@@ -40,7 +41,7 @@ void MeasureTool::report()
 {
     if (m_points.empty())
         return;
-    m_workbench.setStatusText(std::string(m_finished ? "Measured: " : "Measuring: ")
+    m_workbench.setStatusText((m_finished ? translated("Measured:") : translated("Measuring:")) + " "
         + describeDistance(lengthMetres(), scaleDenominator()));
 }
 

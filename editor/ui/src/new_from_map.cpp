@@ -4,6 +4,7 @@
 
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/importers/new_scenario.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/choicdlg.h>
 #include <wx/filedlg.h>
@@ -21,10 +22,10 @@ struct SystemChoice {
 };
 
 constexpr std::array<SystemChoice, 4> kSystems = {{
-    {"Pub Battles (blocks, 1:16,000)", core::GameSystem::PubBattles},
-    {"Campaign Lite (grid of squares)", core::GameSystem::CampaignLite},
-    {"Seven Years' War miniatures (table in cm)", core::GameSystem::SywMiniatures},
-    {"Table Battles (cards)", core::GameSystem::TableBattles},
+    {wxTRANSLATE("Pub Battles (blocks, 1:16,000)"), core::GameSystem::PubBattles},
+    {wxTRANSLATE("Campaign Lite (grid of squares)"), core::GameSystem::CampaignLite},
+    {wxTRANSLATE("Seven Years' War miniatures (table in cm)"), core::GameSystem::SywMiniatures},
+    {wxTRANSLATE("Table Battles (cards)"), core::GameSystem::TableBattles},
 }};
 
 } // namespace
@@ -43,7 +44,7 @@ std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std
         created.apply(core::operations::setMap(created.scenario(), made.map, "Set map"));
         created.save();
     } catch (const std::exception& error) {
-        showError("Cannot start a scenario from " + raster.filename().string(), error.what());
+        showError(wxString::Format(_("Cannot start a scenario from %s"), wxString::FromUTF8(raster.filename().string())).utf8_string(), error.what());
         return error.what();
     }
     const std::string failure = openFile(scenarioFile, batchMode());
@@ -65,7 +66,7 @@ std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std
 /// The dialogs of File > New from map...: the raster, the game system, where to save the scenario.
 void askNewFromMap(MainFrame& frame)
 {
-    wxFileDialog open(&frame, "New scenario from a map raster", "", "",
+    wxFileDialog open(&frame, _("New scenario from a map raster"), "", "",
         "Rasters (*.tif;*.tiff;*.jpg;*.jpeg;*.png;*.jp2;*.gif;*.bmp;*.vrt)|*.tif;*.tiff;*.jpg;*.jpeg;*.png;*.jp2;*.gif;*.bmp;*.vrt|"
         "All files|*",
         wxFD_OPEN | wxFD_FILE_MUST_EXIST);
@@ -74,13 +75,13 @@ void askNewFromMap(MainFrame& frame)
     const std::filesystem::path raster(open.GetPath().utf8_string());
     wxArrayString labels;
     for (const SystemChoice& c : kSystems)
-        labels.Add(c.label);
-    wxSingleChoiceDialog which(&frame, "Which game is the scenario for?", "Game system", labels);
+        labels.Add(wxGetTranslation(c.label));
+    wxSingleChoiceDialog which(&frame, _("Which game is the scenario for?"), _("Game system"), labels);
     if (which.ShowModal() != wxID_OK)
         return;
     const core::GameSystem system = kSystems.at(static_cast<std::size_t>(which.GetSelection())).system;
     const std::filesystem::path suggested = raster.parent_path() / (raster.stem().string() + ".sandtable.json");
-    wxFileDialog save(&frame, "Save the new scenario as", wxString::FromUTF8(suggested.parent_path().string()),
+    wxFileDialog save(&frame, _("Save the new scenario as"), wxString::FromUTF8(suggested.parent_path().string()),
         wxString::FromUTF8(suggested.filename().string()), "Scenario files (*.json)|*.json",
         wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (save.ShowModal() != wxID_OK)

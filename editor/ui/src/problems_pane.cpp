@@ -4,6 +4,7 @@
 
 #include "sandtable/core/validation/scenario_validator.hpp"
 #include "sandtable/editor/logic/selection.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/aui/framemanager.h>
 #include <wx/sizer.h>
@@ -68,17 +69,18 @@ void ProblemsPane::rebuild()
     m_tree->DeleteAllItems();
     const wxTreeItemId root = m_tree->AddRoot("problems");
     const std::array<std::pair<core::Severity, const char*>, 3> groups{
-        {{core::Severity::Error, "Errors"}, {core::Severity::Warning, "Warnings"}, {core::Severity::Info, "Info"}}};
+        {{core::Severity::Error, wxTRANSLATE("Errors")}, {core::Severity::Warning, wxTRANSLATE("Warnings")},
+            {core::Severity::Info, wxTRANSLATE("Info")}}};
     if (!m_workbench.document()) {
-        m_tree->AppendItem(root, "No scenario open");
+        m_tree->AppendItem(root, _("No scenario open"));
     } else if (m_diagnostics.empty()) {
-        m_tree->AppendItem(root, "No problems found");
+        m_tree->AppendItem(root, _("No problems found"));
     }
     for (const auto& [severity, title] : groups) {
         const std::size_t count = core::countSeverity(m_diagnostics, severity);
         if (count == 0)
             continue;
-        const wxTreeItemId group = m_tree->AppendItem(root, wxString::Format("%s (%zu)", title, count));
+        const wxTreeItemId group = m_tree->AppendItem(root, wxString::Format("%s (%zu)", wxGetTranslation(title), count));
         m_tree->SetItemBold(group);
         for (std::size_t i = 0; i < m_diagnostics.size(); ++i) {
             const core::Diagnostic& d = m_diagnostics[i];
@@ -97,7 +99,8 @@ void ProblemsPane::rebuild()
     if (wxAuiPaneInfo& pane = m_workbench.panes().GetPane(this); pane.IsOk()) {
         const std::size_t errors = core::countSeverity(m_diagnostics, core::Severity::Error);
         const std::size_t warnings = core::countSeverity(m_diagnostics, core::Severity::Warning);
-        pane.Caption(wxString::Format("Problems (%zu errors, %zu warnings)", errors, warnings));
+        pane.Caption(wxString::Format(_("Problems (%s, %s)"), wxString::Format(wxPLURAL("%zu error", "%zu errors", errors), errors),
+            wxString::Format(wxPLURAL("%zu warning", "%zu warnings", warnings), warnings)));
         m_workbench.panes().Update();
     }
 }

@@ -5,6 +5,7 @@
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/propgrid/advprops.h>
 #include <wx/propgrid/propgrid.h>
@@ -71,66 +72,65 @@ void PropertiesPane::refresh()
         const core::Scenario& scenario = document->scenario();
         if (m_shown->kind == ObjectRef::Kind::Feature) {
             if (const auto* feature = scenario.findFeature(core::FeatureId(m_shown->id))) {
-                m_grid->Append(new wxPropertyCategory("Terrain feature"));
-                m_grid->Append(new wxStringProperty("Id", "id", u8(feature->id.str())))->Enable(false);
-                m_grid->Append(new wxStringProperty("Name", "name", u8(feature->name)));
+                m_grid->Append(new wxPropertyCategory(_("Terrain feature")));
+                m_grid->Append(new wxStringProperty(_("Id"), "id", u8(feature->id.str())))->Enable(false);
+                m_grid->Append(new wxStringProperty(_("Name"), "name", u8(feature->name)));
                 wxArrayString classes;
                 for (const auto& info : core::rules::canonicalTerrainClasses())
                     classes.Add(u8(std::string(info.id)));
                 for (const auto& custom : scenario.customTerrainClasses)
                     classes.Add(u8(custom.id));
-                m_grid->Append(enumProperty("Class", "class", classes, feature->terrainClass));
+                m_grid->Append(enumProperty(_("Class"), "class", classes, feature->terrainClass));
             }
         } else if (m_shown->kind == ObjectRef::Kind::Unit) {
             if (const auto* unit = scenario.findUnit(core::UnitId(m_shown->id))) {
-                m_grid->Append(new wxPropertyCategory("Unit"));
-                m_grid->Append(new wxStringProperty("Id", "id", u8(unit->id.str())))->Enable(false);
-                m_grid->Append(new wxStringProperty("Name", "name", u8(unit->name)));
-                m_grid->Append(enumProperty("Type", "type",
+                m_grid->Append(new wxPropertyCategory(_("Unit")));
+                m_grid->Append(new wxStringProperty(_("Id"), "id", u8(unit->id.str())))->Enable(false);
+                m_grid->Append(new wxStringProperty(_("Name"), "name", u8(unit->name)));
+                m_grid->Append(enumProperty(_("Type"), "type",
                     choices({"infantry", "detachment", "artillery", "cavalry", "dragoons", "baggage-train", "hq"}),
                     core::toString(unit->type)));
-                m_grid->Append(enumProperty("Quality", "quality", choices({"militia", "regular", "elite", "guard"}),
+                m_grid->Append(enumProperty(_("Quality"), "quality", choices({"militia", "regular", "elite", "guard"}),
                     core::toString(unit->quality)));
-                m_grid->Append(new wxIntProperty("Strength", "strength", unit->strength));
+                m_grid->Append(new wxIntProperty(_("Strength"), "strength", unit->strength));
                 if (scenario.settings.system == core::GameSystem::SywMiniatures && unit->type != core::UnitType::Hq) {
                     // SYW house rules 2.D: a regiment is its figures; the points follow from them.
                     namespace syw = core::rules::syw;
                     const core::SywFigures figures = unit->figures.value_or(core::SywFigures{});
-                    m_grid->Append(new wxPropertyCategory("Figures (SYW)"));
+                    m_grid->Append(new wxPropertyCategory(_("Figures (SYW)")));
                     for (const syw::FigureKind& kind : syw::figureKinds()) {
-                        wxString label = u8(kind.plural);
+                        wxString label = wxGetTranslation(u8(kind.plural));
                         label[0] = wxToupper(label[0]);
                         m_grid->Append(new wxIntProperty(label, wxString("fig:") + kind.key, figures.*(kind.count)));
                     }
-                    std::ostringstream points;
-                    points << syw::meleePoints(figures) << " melee (" << syw::meleePoints(figures, true)
-                           << " against cavalry), " << syw::firePoints(figures) << " fire";
-                    m_grid->Append(new wxStringProperty("Points", "points", u8(points.str())))->Enable(false);
+                    m_grid->Append(new wxStringProperty(_("Points"), "points",
+                        wxString::Format(_("%g melee (%g against cavalry), %g fire"), syw::meleePoints(figures),
+                            syw::meleePoints(figures, true), syw::firePoints(figures))))->Enable(false);
                 }
                 if (unit->placement) {
-                    m_grid->Append(new wxPropertyCategory("Placement"));
+                    m_grid->Append(new wxPropertyCategory(_("Placement")));
                     // Two decimals at most: the default shows six significant digits (a northing of
                     // 4400200 m read 4.4002e+06).
-                    for (wxPGProperty* number : {new wxFloatProperty("Easting (m)", "x", unit->placement->position.x),
-                             new wxFloatProperty("Northing (m)", "y", unit->placement->position.y),
-                             new wxFloatProperty("Facing (deg)", "facing", unit->placement->facing)})
+                    for (wxPGProperty* number : {new wxFloatProperty(_("Easting (m)"), "x", unit->placement->position.x),
+                             new wxFloatProperty(_("Northing (m)"), "y", unit->placement->position.y),
+                             new wxFloatProperty(_("Facing (deg)"), "facing", unit->placement->facing)})
                         m_grid->Append(number)->SetAttribute(wxPG_FLOAT_PRECISION, 2);
-                    m_grid->Append(new wxBoolProperty("Route column", "column", unit->placement->column));
+                    m_grid->Append(new wxBoolProperty(_("Route column"), "column", unit->placement->column));
                 }
             }
         } else if (m_shown->kind == ObjectRef::Kind::Formation) {
             if (const auto* formation = scenario.findFormation(core::FormationId(m_shown->id))) {
-                m_grid->Append(new wxPropertyCategory("Formation"));
-                m_grid->Append(new wxStringProperty("Id", "id", u8(formation->id.str())))->Enable(false);
-                m_grid->Append(new wxStringProperty("Name", "name", u8(formation->name)));
-                m_grid->Append(enumProperty("Echelon", "echelon",
+                m_grid->Append(new wxPropertyCategory(_("Formation")));
+                m_grid->Append(new wxStringProperty(_("Id"), "id", u8(formation->id.str())))->Enable(false);
+                m_grid->Append(new wxStringProperty(_("Name"), "name", u8(formation->name)));
+                m_grid->Append(enumProperty(_("Echelon"), "echelon",
                     choices({"army", "corps", "wing", "division", "brigade"}), formation->echelon));
-                m_grid->Append(new wxStringProperty("Chit", "chit", u8(formation->chit)));
+                m_grid->Append(new wxStringProperty(_("Chit"), "chit", u8(formation->chit)));
             }
         }
     }
     if (m_grid->GetRoot()->GetChildCount() == 0)
-        m_grid->Append(new wxPropertyCategory(document ? "Select a feature, unit or formation" : "No scenario open"));
+        m_grid->Append(new wxPropertyCategory(document ? _("Select a feature, unit or formation") : _("No scenario open")));
     m_grid->Thaw();
 }
 

@@ -72,3 +72,23 @@ BOOST_AUTO_TEST_CASE(a_formation_is_re_parented_in_one_undo_step_and_a_cycle_is_
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// Issue 25: the language of the printed products' fixed texts, one undo step.
+BOOST_AUTO_TEST_SUITE(document_operations_language)
+
+BOOST_AUTO_TEST_CASE(sets_the_print_language_and_refuses_what_is_not_a_language_code)
+{
+    Document doc(sandtable::test::smallScenario());
+    doc.apply(operations::setLanguage(doc.scenario(), "fr"));
+    BOOST_TEST(doc.scenario().settings.language == "fr");
+    doc.apply(operations::setLanguage(doc.scenario(), "pt_BR"));
+    BOOST_TEST(doc.scenario().settings.language == "pt_BR");
+    doc.apply(operations::setLanguage(doc.scenario(), "en")); // English is the default: stored as none
+    BOOST_TEST(doc.scenario().settings.language.empty());
+    doc.undo();
+    BOOST_TEST(doc.scenario().settings.language == "pt_BR");
+    for (const std::string bad : {"French", "FR", "fr-FR", "f", "fr_fr", "fr_FRA", "de_"})
+        BOOST_CHECK_THROW(operations::setLanguage(doc.scenario(), bad), OperationError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -9,6 +9,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <clocale>
+#include <cstdio>
+
 #include <unistd.h>
 
 using namespace sandtable::core;
@@ -110,6 +113,54 @@ BOOST_AUTO_TEST_CASE(save_into_an_unwritable_folder_fails_and_keeps_the_old_file
     }
     std::filesystem::permissions(folder.path(), std::filesystem::perms::owner_all);
     BOOST_TEST(readFile(target) == before);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Issue 25: a scenario saved where the decimal separator is a comma is the same file, byte for byte, as
+// one saved under "C" (numbers such as 123.456 and 2.5 in the map's georeference, the terrain's coordinates).
+BOOST_AUTO_TEST_SUITE(io_scenario_file_locale)
+
+BOOST_AUTO_TEST_CASE(saves_byte_identical_under_a_comma_decimal_locale)
+{
+    TemporaryFolder folder;
+    Scenario s = sandtable::test::smallScenario();
+    s.map = MapSource{"maps/scan.jpg", std::string(64, 'a'), 1500, 2500,
+        Georeference{"EPSG:4326", {{1, 895.5, 600.25, -77.2311, 39.8309, true}, {2, 875.0, 985.0, -77.23, 39.8221, false}},
+            GeoreferenceMethod::Affine, "EPSG:32618", {1.5, 2.25, 3, 4, 5, 6}, 123.456, 2.5},
+        ""};
+    saveScenario(s, folder / "c.json");
+    BOOST_REQUIRE_MESSAGE(std::setlocale(LC_ALL, "de_DE.UTF-8"),
+        "the de_DE.UTF-8 locale is not installed (packaging/install-deps.sh generates it)");
+    char decimal[8];
+    std::snprintf(decimal, sizeof decimal, "%.1f", 2.5);
+    BOOST_TEST(std::string(decimal) == "2,5"); // the locale really writes a comma
+    saveScenario(s, folder / "de.json");
+    const LoadedScenario loaded = loadScenario(folder / "de.json"); // and reads back under it
+    std::setlocale(LC_ALL, "C");
+    BOOST_TEST(readFile(folder / "de.json") == readFile(folder / "c.json"));
+    BOOST_TEST((loaded.scenario == s));
+    BOOST_TEST(readFile(folder / "c.json").find("123.456") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(io_scenario_file_language)
+
+BOOST_AUTO_TEST_CASE(the_print_language_is_saved_only_when_not_english_and_reads_back)
+{
+    TemporaryFolder folder;
+    Scenario s = sandtable::test::smallScenario();
+    saveScenario(s, folder / "en.json");
+    BOOST_TEST(readFile(folder / "en.json").find("\"language\"") == std::string::npos); // older files unchanged
+    s.settings.language = "de";
+    saveScenario(s, folder / "de.json");
+    BOOST_TEST(readFile(folder / "de.json").find("\"language\": \"de\"") != std::string::npos);
+    BOOST_TEST(loadScenario(folder / "de.json").scenario.settings.language == "de");
+    // The schema refuses what is not a language code.
+    std::string text = readFile(folder / "de.json");
+    text.replace(text.find("\"language\": \"de\""), 16, "\"language\": \"German\"");
+    BOOST_CHECK_THROW(parseScenario(text, "german.json"), FormatError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,6 +2,7 @@
 // What every command of the `sandtable` tool shares: output streams, --json, -q, the exit code.
 #pragma once
 
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/progress.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
 
@@ -34,6 +35,11 @@ struct Context {
     void printDiagnostics(const core::Diagnostics& diagnostics, const std::string& file) const;
 };
 
+/// A finding's severity as a person reads it, in the messages' language ("error", "erreur", "Fehler").
+std::string severityText(core::Severity severity);
+/// "2 errors, 1 warning" in the messages' language (real plurals).
+std::string errorsAndWarnings(std::size_t errors, std::size_t warnings);
+
 /// Diagnostics as the JSON array of cli.md (`code`, `severity`, `path`, `message`).
 nlohmann::ordered_json diagnosticsToJson(const core::Diagnostics& diagnostics);
 
@@ -58,5 +64,10 @@ void registerVassalCommands(CLI::App& app, Context& context);
 /// validation errors, 2 usage error (with a "did you mean" hint). Throws std::logic_error when a noun's
 /// function registers no subcommand of its name.
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+/// Sets up the language of the tool's messages before run() (the executable's main): --lang (as LANGUAGE),
+/// LANGUAGE, the locale (core::i18n::setUpProcessLanguage), with the catalogues of $SANDTABLE_LOCALEDIR, this
+/// build tree's, or the installed ones, the first that exists.
+void setUpLanguage(int argc, const char* const* argv);
 
 } // namespace sandtable::cli

@@ -10,6 +10,7 @@
 #include "sandtable/core/validation/table_battles_validator.hpp"
 #include "sandtable/editor/logic/panes/card_designer.hpp"
 #include "sandtable/print/card_print.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
@@ -95,7 +96,7 @@ CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxScrolledWindow(
     auto* form = new wxFlexGridSizer(2, 4, 6);
     form->AddGrowableCol(1);
     auto row = [&](const char* label, wxWindow* control) {
-        form->Add(new wxStaticText(this, wxID_ANY, label), 0, wxALIGN_CENTER_VERTICAL);
+        form->Add(new wxStaticText(this, wxID_ANY, wxGetTranslation(label)), 0, wxALIGN_CENTER_VERTICAL);
         form->Add(control, 1, wxEXPAND);
     };
     m_name = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
@@ -108,32 +109,32 @@ CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxScrolledWindow(
     m_wing = new wxColourPickerCtrl(this, wxID_ANY, *wxBLUE);
     m_stick = new wxTextCtrl(this, wxID_ANY);
     m_dice = new wxTextCtrl(this, wxID_ANY);
-    m_dice->SetToolTip("Faces (6, 5-6, 1,3), doubles, triples or a straight");
+    m_dice->SetToolTip(_("Faces (6, 5-6, 1,3), doubles, triples or a straight"));
     m_reserve = new wxTextCtrl(this, wxID_ANY);
-    m_reserve->SetToolTip("The card that brings this one in, e.g. 233-A (empty: not a reserve)");
-    row("Name", m_name);
-    row("Army", m_army);
-    row("Strength", m_strength);
-    row("Type", m_kind);
-    row("Wing colour", m_wing);
-    row("Stick colour", m_stick);
-    row("Dice", m_dice);
-    row("Reserve of", m_reserve);
+    m_reserve->SetToolTip(_("The card that brings this one in, e.g. 233-A (empty: not a reserve)"));
+    row(wxTRANSLATE("Name"), m_name);
+    row(wxTRANSLATE("Army"), m_army);
+    row(wxTRANSLATE("Strength"), m_strength);
+    row(wxTRANSLATE("Type"), m_kind);
+    row(wxTRANSLATE("Wing colour"), m_wing);
+    row(wxTRANSLATE("Stick colour"), m_stick);
+    row(wxTRANSLATE("Dice"), m_dice);
+    row(wxTRANSLATE("Reserve of"), m_reserve);
     auto* flags = new wxBoxSizer(wxHORIZONTAL);
-    m_star = new wxCheckBox(this, wxID_ANY, "Star");
-    m_link = new wxCheckBox(this, wxID_ANY, "Link");
-    m_special = new wxCheckBox(this, wxID_ANY, "Special");
-    m_pursuit = new wxCheckBox(this, wxID_ANY, "Pursuit");
+    m_star = new wxCheckBox(this, wxID_ANY, _("Star"));
+    m_link = new wxCheckBox(this, wxID_ANY, _("Link"));
+    m_special = new wxCheckBox(this, wxID_ANY, _("Special"));
+    m_pursuit = new wxCheckBox(this, wxID_ANY, _("Pursuit"));
     for (wxCheckBox* c : {m_star, m_link, m_special, m_pursuit})
         flags->Add(c, 0, wxRIGHT, 6);
     form->AddSpacer(0);
     form->Add(flags);
     m_actions = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 80), wxTE_MULTILINE | wxHSCROLL);
-    m_actions->SetToolTip("One action or reaction a line: kind [hits=N] [targets=REF,REF] [voluntary] [requires=TEXT]");
-    row("Actions", m_actions);
+    m_actions->SetToolTip(_("One action or reaction a line: kind [hits=N] [targets=REF,REF] [voluntary] [requires=TEXT]"));
+    row(wxTRANSLATE("Actions"), m_actions);
     m_rule = new wxTextCtrl(this, wxID_ANY);
-    row("Special rule", m_rule);
-    auto* applyButton = new wxButton(this, wxID_ANY, "Apply");
+    row(wxTRANSLATE("Special rule"), m_rule);
+    auto* applyButton = new wxButton(this, wxID_ANY, _("Apply"));
     form->AddSpacer(0);
     form->Add(applyButton, 0, wxALIGN_RIGHT);
     upper->Add(form, 1, wxEXPAND);
@@ -148,7 +149,7 @@ CardsPane::CardsPane(wxWindow* parent, Workbench& workbench) : wxScrolledWindow(
     previewColumn->Add(m_previewNote, 0, wxTOP, 4);
     lower->Add(previewColumn, 0, wxRIGHT, 8);
     auto* checksColumn = new wxBoxSizer(wxVERTICAL);
-    checksColumn->Add(new wxStaticText(this, wxID_ANY, "Checks (Table Battles rules)"), 0, wxBOTTOM, 4);
+    checksColumn->Add(new wxStaticText(this, wxID_ANY, _("Checks (Table Battles rules)")), 0, wxBOTTOM, 4);
     m_problems = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(200, 200), 0, nullptr, wxLB_HSCROLL);
     checksColumn->Add(m_problems, 1, wxEXPAND);
     lower->Add(checksColumn, 1, wxEXPAND);
@@ -214,9 +215,9 @@ void CardsPane::refresh()
             m_problems->Append(wxString::FromUTF8(std::string(d.severity == core::Severity::Error ? "error: " : "warning: ")
                 + d.message + (d.path.empty() ? "" : "  (" + d.path + ")")));
         if (problems.empty())
-            m_problems->Append("No problems: the cards pass every check.");
+            m_problems->Append(_("No problems: the cards pass every check."));
     } else {
-        m_problems->Append("The scenario has no Table Battles cards.");
+        m_problems->Append(_("The scenario has no Table Battles cards."));
     }
     if (m_selected)
         renderPreview();
@@ -348,10 +349,10 @@ void CardsPane::renderPreview()
 void installCardsPane(Workbench& workbench)
 {
     auto* pane = new CardsPane(workbench.window(), workbench);
-    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("cards").Caption("Card designer").Right().BestSize(600, 760)
+    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("cards").Caption(_("Card designer")).Right().BestSize(600, 760)
                                         .MinSize(480, 400).Hide());
     workbench.panes().Update();
-    workbench.addCommand(ActionInfo{"cards.show_panel", "&Card designer", "", "Table Battles cards: edit, preview, check"},
+    workbench.addCommand(ActionInfo{"cards.show_panel", wxTRANSLATE("&Card designer"), "", wxTRANSLATE("Table Battles cards: edit, preview, check")},
         [&workbench, pane] {
             showPane(workbench, "cards");
             pane->selectFirst();

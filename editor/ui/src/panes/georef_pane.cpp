@@ -20,6 +20,7 @@
 #include "sandtable/importers/reference_layer.hpp"
 #include "sandtable/importers/warp.hpp"
 #include "sandtable/print/georef_report_print.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
@@ -113,7 +114,7 @@ public:
     void startAdding()
     {
         m_workbench.setTool(m_tool);
-        m_workbench.setStatusText("GCP: click a point on the scan, then the same place on the map");
+        m_workbench.setStatusText(translated("GCP: click a point on the scan, then the same place on the map"));
     }
     void mapClicked(core::Coordinate world);
     void refresh();
@@ -248,7 +249,7 @@ void ScanView::onPaint(wxPaintEvent&)
     const wxImage& image = m_pane.thumbnail();
     if (!image.IsOk()) {
         gc->SetFont(GetFont(), *wxWHITE);
-        gc->DrawText("No scan: open a scenario whose map raster exists", 8, 8);
+        gc->DrawText(_("No scan: open a scenario whose map raster exists"), 8, 8);
         return;
     }
     const wxPoint2DDouble topLeft = toPanel(0, 0);
@@ -343,35 +344,35 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     auto* sizer = new wxBoxSizer(wxVERTICAL);
 
     auto* top = new wxBoxSizer(wxHORIZONTAL);
-    top->Add(new wxStaticText(this, wxID_ANY, "Method"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    top->Add(new wxStaticText(this, wxID_ANY, _("Method")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_method = new wxChoice(this, wxID_ANY);
     for (core::GeoreferenceMethod m : logic::chooserMethods())
         m_method->Append(core::toString(m));
     m_method->SetSelection(0);
     top->Add(m_method, 0, wxRIGHT, 8);
-    auto* addTool = new wxButton(this, wxID_ANY, "Pick on map");
-    addTool->SetToolTip("Click a point on the scan, then its place on the map (tool gcp.add)");
+    auto* addTool = new wxButton(this, wxID_ANY, _("Pick on map"));
+    addTool->SetToolTip(_("Click a point on the scan, then its place on the map (tool gcp.add)"));
     top->Add(addTool, 0, wxRIGHT, 4);
-    auto* importButton = new wxButton(this, wxID_ANY, "Import .points...");
-    auto* exportButton = new wxButton(this, wxID_ANY, "Export .points...");
-    auto* warpButton = new wxButton(this, wxID_ANY, "Warp...");
+    auto* importButton = new wxButton(this, wxID_ANY, _("Import .points..."));
+    auto* exportButton = new wxButton(this, wxID_ANY, _("Export .points..."));
+    auto* warpButton = new wxButton(this, wxID_ANY, _("Warp..."));
     top->Add(importButton, 0, wxRIGHT, 4);
     top->Add(exportButton, 0, wxRIGHT, 4);
     top->Add(warpButton, 0);
     sizer->Add(top, 0, wxALL, 4);
 
     auto* looks = new wxBoxSizer(wxHORIZONTAL);
-    looks->Add(new wxStaticText(this, wxID_ANY, "Scan over map"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    looks->Add(new wxStaticText(this, wxID_ANY, _("Scan over map")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_opacity = new wxSlider(this, wxID_ANY, 0, 0, 100, wxDefaultPosition, wxSize(120, -1));
-    m_opacity->SetToolTip("Opacity of the scan drawn over the working map through the current fit");
+    m_opacity->SetToolTip(_("Opacity of the scan drawn over the working map through the current fit"));
     looks->Add(m_opacity, 0, wxRIGHT, 8);
-    looks->Add(new wxStaticText(this, wxID_ANY, "Arrows x"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    looks->Add(new wxStaticText(this, wxID_ANY, _("Arrows x")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_exaggeration = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 1000, 10, 1);
-    m_exaggeration->SetToolTip("Residual arrows on the scan are drawn this many times their length");
+    m_exaggeration->SetToolTip(_("Residual arrows on the scan are drawn this many times their length"));
     looks->Add(m_exaggeration, 0);
     // The georeferencing report (issue 19 item 6): the PDF `raster georef --report` writes, from the current fit.
-    auto* reportButton = new wxButton(this, wxID_ANY, "Report...");
-    reportButton->SetToolTip("Write the georeferencing report (PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table");
+    auto* reportButton = new wxButton(this, wxID_ANY, _("Report..."));
+    reportButton->SetToolTip(_("Write the georeferencing report (PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table"));
     looks->Add(reportButton, 0, wxLEFT, 12); // on this row: the first is full
     reportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onReport(); });
     sizer->Add(looks, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
@@ -379,16 +380,16 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     // The two CRSs (issue 19 item 3): what the typed or picked map coordinates are in, and where the fit is
     // computed. Fits are never made in degrees: a geographic target is refused, auto picks the UTM zone.
     auto* crsRow = new wxBoxSizer(wxHORIZONTAL);
-    crsRow->Add(new wxStaticText(this, wxID_ANY, "Map points in"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    crsRow->Add(new wxStaticText(this, wxID_ANY, _("Map points in")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_gcpCrsBox = new wxComboBox(this, wxID_ANY, "", wxDefaultPosition, wxSize(250, -1), 0, nullptr, wxTE_PROCESS_ENTER);
-    m_gcpCrsBox->SetToolTip("The CRS of the GCPs' map coordinates: EPSG:4326 for longitude/latitude typed in degrees "
+    m_gcpCrsBox->SetToolTip(_("The CRS of the GCPs' map coordinates: EPSG:4326 for longitude/latitude typed in degrees "
                             "(decimal or degrees-minutes-seconds), or any EPSG:n. Changing it re-reads the numbers in "
-                            "the new CRS and refits.");
+                            "the new CRS and refits."));
     crsRow->Add(m_gcpCrsBox, 0, wxRIGHT, 8);
-    crsRow->Add(new wxStaticText(this, wxID_ANY, "Fit in"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    crsRow->Add(new wxStaticText(this, wxID_ANY, _("Fit in")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_targetCrsBox = new wxComboBox(this, wxID_ANY, "", wxDefaultPosition, wxSize(250, -1), 0, nullptr, wxTE_PROCESS_ENTER);
-    m_targetCrsBox->SetToolTip("The projected CRS the fit is computed in (RMS in its unit, metres): auto is the "
-                               "working CRS, or the UTM zone of the GCPs when the scenario has none");
+    m_targetCrsBox->SetToolTip(_("The projected CRS the fit is computed in (RMS in its unit, metres): auto is the "
+                               "working CRS, or the UTM zone of the GCPs when the scenario has none"));
     crsRow->Add(m_targetCrsBox, 0);
     sizer->Add(crsRow, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
 
@@ -402,11 +403,11 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
 
     m_table = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 160), wxLC_REPORT | wxLC_SINGLE_SEL);
     m_table->EnableCheckBoxes(true);
-    m_table->AppendColumn("GCP (on)", wxLIST_FORMAT_LEFT, 80);
-    m_table->AppendColumn("dx m", wxLIST_FORMAT_RIGHT, 80);
-    m_table->AppendColumn("dy m", wxLIST_FORMAT_RIGHT, 80);
-    m_table->AppendColumn("residual m", wxLIST_FORMAT_RIGHT, 90);
-    m_table->AppendColumn("residual px", wxLIST_FORMAT_RIGHT, 90);
+    m_table->AppendColumn(_("GCP (on)"), wxLIST_FORMAT_LEFT, 80);
+    m_table->AppendColumn(_("dx m"), wxLIST_FORMAT_RIGHT, 80);
+    m_table->AppendColumn(_("dy m"), wxLIST_FORMAT_RIGHT, 80);
+    m_table->AppendColumn(_("residual m"), wxLIST_FORMAT_RIGHT, 90);
+    m_table->AppendColumn(_("residual px"), wxLIST_FORMAT_RIGHT, 90);
     sizer->Add(m_table, 2, wxEXPAND | wxALL, 4);
 
     auto* fields = new wxFlexGridSizer(2, 5, 2, 4);
@@ -414,10 +415,10 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_line = numberField(this);
     m_mapX = numberField(this);
     m_mapY = numberField(this);
-    fields->Add(new wxStaticText(this, wxID_ANY, "pixel"));
-    fields->Add(new wxStaticText(this, wxID_ANY, "line"));
-    m_mapXLabel = new wxStaticText(this, wxID_ANY, "map x");
-    m_mapYLabel = new wxStaticText(this, wxID_ANY, "map y");
+    fields->Add(new wxStaticText(this, wxID_ANY, _("pixel")));
+    fields->Add(new wxStaticText(this, wxID_ANY, _("line")));
+    m_mapXLabel = new wxStaticText(this, wxID_ANY, _("map x"));
+    m_mapYLabel = new wxStaticText(this, wxID_ANY, _("map y"));
     fields->Add(m_mapXLabel);
     fields->Add(m_mapYLabel);
     fields->AddSpacer(0);
@@ -426,9 +427,9 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     fields->Add(m_mapX);
     fields->Add(m_mapY);
     auto* buttons = new wxBoxSizer(wxHORIZONTAL);
-    auto* add = new wxButton(this, wxID_ANY, "Add", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    auto* update = new wxButton(this, wxID_ANY, "Move", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    auto* remove = new wxButton(this, wxID_ANY, "Delete", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* add = new wxButton(this, wxID_ANY, _("Add"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* update = new wxButton(this, wxID_ANY, _("Move"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* remove = new wxButton(this, wxID_ANY, _("Delete"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     buttons->Add(add);
     buttons->Add(update);
     buttons->Add(remove);
@@ -545,7 +546,7 @@ void GeorefPane::loadThumbnail()
         m_thumbnail = readThumbnail(path, 2048, m_thumbnailScale);
         m_thumbnailBitmap = wxBitmap(m_thumbnail);
     } catch (const std::exception& e) {
-        m_workbench.setStatusText(std::string("Scan: ") + e.what());
+        m_workbench.setStatusText(wxString::Format(_("Scan: %s"), wxString::FromUTF8(e.what())).utf8_string());
     }
 }
 
@@ -622,7 +623,7 @@ void GeorefPane::refit()
     } else {
         for (const core::Gcp& gcp : g->gcps)
             m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, 0, 0, 0, gcp.pixel, gcp.line, 0});
-        m_figures->SetLabel("No fit");
+        m_figures->SetLabel(_("No fit"));
     }
     m_rows = logic::worstFirst(std::move(m_rows));
 }
@@ -764,10 +765,12 @@ void GeorefPane::fillCrsControls()
             : target == working ? wxString::FromUTF8(working + " (the working CRS)") : wxString::FromUTF8(target));
     // The map fields say which number is which: longitude east-west, latitude north-south.
     const bool degrees = gcpCrsIsGeographic();
-    m_mapXLabel->SetLabel(degrees ? "longitude (E+)" : "map x (easting)");
-    m_mapYLabel->SetLabel(degrees ? "latitude (N+)" : "map y (northing)");
-    m_mapX->SetToolTip(degrees ? "Longitude in degrees, east positive: 7.25, -77.2311, 77°13'52\"W" : "Easting in the GCP CRS");
-    m_mapY->SetToolTip(degrees ? "Latitude in degrees, north positive: 48.5, 39°49'51\"N" : "Northing in the GCP CRS");
+    m_mapXLabel->SetLabel(degrees ? _("longitude (E+)") : _("map x (easting)"));
+    m_mapYLabel->SetLabel(degrees ? _("latitude (N+)") : _("map y (northing)"));
+    m_mapX->SetToolTip(degrees ? wxString::FromUTF8(translated("Longitude in degrees, east positive: 7.25, -77.2311, 77°13'52\"W"))
+                               : _("Easting in the GCP CRS"));
+    m_mapY->SetToolTip(degrees ? wxString::FromUTF8(translated("Latitude in degrees, north positive: 48.5, 39°49'51\"N"))
+                               : _("Northing in the GCP CRS"));
 }
 
 void GeorefPane::onGcpCrs()
@@ -778,7 +781,7 @@ void GeorefPane::onGcpCrs()
     try {
         importers::describeCrs(crs, "Map points in");
     } catch (const std::exception& e) {
-        m_workbench.showError("GCP CRS", e.what());
+        m_workbench.showError(translated("GCP CRS"), e.what());
         fillCrsControls();
         return;
     }
@@ -787,7 +790,7 @@ void GeorefPane::onGcpCrs()
         fillCrsControls();
         return;
     }
-    commit("GCP CRS", [&](const core::Scenario& s) { return core::operations::setGcpCrs(s, crs, fitGeoreference); });
+    commit(translated("GCP CRS"), [&](const core::Scenario& s) { return core::operations::setGcpCrs(s, crs, fitGeoreference); });
 }
 
 void GeorefPane::onTargetCrs()
@@ -798,23 +801,23 @@ void GeorefPane::onTargetCrs()
     if (!crs.empty()) {
         try {
             if (importers::describeCrs(crs, "Fit in").geographic) {
-                m_workbench.showError("Target CRS", crs + " is geographic: a fit there would be in degrees. Choose a "
+                m_workbench.showError(translated("Target CRS"), crs + " is geographic: a fit there would be in degrees. Choose a "
                     "projected CRS in metres, or auto (the UTM zone of the GCPs).");
                 fillCrsControls();
                 return;
             }
         } catch (const std::exception& e) {
-            m_workbench.showError("Target CRS", e.what());
+            m_workbench.showError(translated("Target CRS"), e.what());
             fillCrsControls();
             return;
         }
     }
     if (!georeference()) {
-        m_workbench.setStatusText("The target CRS is set with the first GCP; add one first");
+        m_workbench.setStatusText(translated("The target CRS is set with the first GCP; add one first"));
         fillCrsControls();
         return;
     }
-    commit("Target CRS", [&](const core::Scenario& s) { return core::operations::setTargetCrs(s, crs, fitGeoreference); });
+    commit(translated("Target CRS"), [&](const core::Scenario& s) { return core::operations::setTargetCrs(s, crs, fitGeoreference); });
 }
 
 void GeorefPane::scanClicked(double pixel, double line)
@@ -822,7 +825,7 @@ void GeorefPane::scanClicked(double pixel, double line)
     m_pending = wxPoint2DDouble(pixel, line);
     fillFields(pixel, line, std::nullopt);
     m_workbench.setTool(m_tool);
-    m_workbench.setStatusText("GCP: now click the same place on the map (Escape cancels)");
+    m_workbench.setStatusText(translated("GCP: now click the same place on the map (Escape cancels)"));
     m_scan->Refresh();
 }
 
@@ -836,17 +839,17 @@ void GeorefPane::mapClicked(core::Coordinate world)
             m_pending.reset();
             onAdd();
         } else {
-            m_workbench.setStatusText("GCP: map point taken; click the scan or type pixel/line, then Add");
+            m_workbench.setStatusText(translated("GCP: map point taken; click the scan or type pixel/line, then Add"));
         }
     } catch (const std::exception& e) {
-        m_workbench.showError("GCP", e.what());
+        m_workbench.showError(translated("GCP"), e.what());
     }
 }
 
 bool GeorefPane::readFields(logic::GcpPosition& p)
 {
     if (!parseNumber(m_pixel->GetValue().ToStdString(), p.pixel) || !parseNumber(m_line->GetValue().ToStdString(), p.line)) {
-        m_workbench.showError("GCP", "Pixel and line must be numbers (scan pixels).");
+        m_workbench.showError(translated("GCP"), translated("Pixel and line must be numbers (scan pixels)."));
         return false;
     }
     const std::string crs = gcpCrs();
@@ -856,11 +859,11 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
             std::string why;
             const std::optional<core::ParsedAngle> a = core::parseAngle(field->GetValue().ToStdString(wxConvUTF8), &why);
             if (!a) {
-                m_workbench.showError("GCP", std::string("The ") + name + ": " + why);
+                m_workbench.showError(translated("GCP"), std::string("The ") + name + ": " + why);
                 return false;
             }
             if (a->axis != core::AngleAxis::Any && a->axis != axis) {
-                m_workbench.showError("GCP", std::string("The ") + name + " field holds a "
+                m_workbench.showError(translated("GCP"), std::string("The ") + name + " field holds a "
                     + (a->axis == core::AngleAxis::Latitude ? "latitude (N/S)" : "longitude (E/W)")
                     + ": longitude goes in the first map field, latitude in the second.");
                 return false;
@@ -871,17 +874,17 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
         if (!read(m_mapX, core::AngleAxis::Longitude, "longitude", p.mapX) || !read(m_mapY, core::AngleAxis::Latitude, "latitude", p.mapY))
             return false;
     } else if (!parseNumber(m_mapX->GetValue().ToStdString(), p.mapX) || !parseNumber(m_mapY->GetValue().ToStdString(), p.mapY)) {
-        m_workbench.showError("GCP", "Map x and map y must be numbers in " + crs + ".");
+        m_workbench.showError(translated("GCP"), "Map x and map y must be numbers in " + crs + ".");
         return false;
     }
     // A value that fits only the other axis, or another CRS, is refused here, before it is stored.
     try {
         if (const std::optional<std::string> why = importers::crsMisfit(crs, {p.mapX, p.mapY})) {
-            m_workbench.showError("GCP", *why);
+            m_workbench.showError(translated("GCP"), *why);
             return false;
         }
     } catch (const std::exception& e) {
-        m_workbench.showError("GCP", e.what());
+        m_workbench.showError(translated("GCP"), e.what());
         return false;
     }
     return true;
@@ -921,12 +924,12 @@ void GeorefPane::onAdd()
     if (!doc || !readFields(p))
         return;
     try {
-        if (!commit("Add GCP", [&](const core::Scenario& s) { return core::operations::addGcp(s, p, gcpCrs(), fitGeoreference); }))
+        if (!commit(translated("Add GCP"), [&](const core::Scenario& s) { return core::operations::addGcp(s, p, gcpCrs(), fitGeoreference); }))
             return;
         m_pending.reset();
-        m_workbench.setStatusText("GCP added");
+        m_workbench.setStatusText(translated("GCP added"));
     } catch (const std::exception& e) {
-        m_workbench.showError("Add GCP", e.what());
+        m_workbench.showError(translated("Add GCP"), e.what());
     }
 }
 
@@ -937,9 +940,9 @@ void GeorefPane::onUpdate()
     if (!doc || m_selectedId == 0 || !readFields(p))
         return;
     try {
-        commit("Move GCP", [&](const core::Scenario& s) { return core::operations::moveGcp(s, m_selectedId, p, fitGeoreference); });
+        commit(translated("Move GCP"), [&](const core::Scenario& s) { return core::operations::moveGcp(s, m_selectedId, p, fitGeoreference); });
     } catch (const std::exception& e) {
-        m_workbench.showError("Move GCP", e.what());
+        m_workbench.showError(translated("Move GCP"), e.what());
     }
 }
 
@@ -949,10 +952,10 @@ void GeorefPane::onDelete()
     if (!doc || m_selectedId == 0)
         return;
     try {
-        if (commit("Delete GCP", [&](const core::Scenario& s) { return core::operations::removeGcp(s, m_selectedId, fitGeoreference); }))
+        if (commit(translated("Delete GCP"), [&](const core::Scenario& s) { return core::operations::removeGcp(s, m_selectedId, fitGeoreference); }))
             m_selectedId = 0;
     } catch (const std::exception& e) {
-        m_workbench.showError("Delete GCP", e.what());
+        m_workbench.showError(translated("Delete GCP"), e.what());
     }
 }
 
@@ -964,9 +967,9 @@ void GeorefPane::onMethod()
         return;
     try {
         const core::GeoreferenceMethod method = logic::chooserMethods()[static_cast<std::size_t>(at)];
-        commit("Fit method", [&](const core::Scenario& s) { return core::operations::setGeoreferenceMethod(s, method, fitGeoreference); });
+        commit(translated("Fit method"), [&](const core::Scenario& s) { return core::operations::setGeoreferenceMethod(s, method, fitGeoreference); });
     } catch (const std::exception& e) {
-        m_workbench.showError("Fit method", e.what());
+        m_workbench.showError(translated("Fit method"), e.what());
     }
 }
 
@@ -975,7 +978,7 @@ void GeorefPane::onImport()
     core::Document* doc = m_workbench.document();
     if (!doc || !doc->scenario().map)
         return;
-    wxFileDialog dialog(this, "Import GCPs", "", "", "QGIS GCP files (*.points)|*.points|All files|*",
+    wxFileDialog dialog(this, _("Import GCPs"), "", "", _("QGIS GCP files (*.points)|*.points|All files|*"),
         wxFD_OPEN | wxFD_FILE_MUST_EXIST);
     if (dialog.ShowModal() != wxID_OK)
         return;
@@ -993,9 +996,9 @@ void GeorefPane::onImport()
             names.push_back("GCP " + std::to_string(gcp.id));
         }
         importers::checkPointsFitCrs(crs, map, names, dialog.GetPath().ToStdString(wxConvUTF8));
-        commit("Import GCPs", [&](const core::Scenario& s) { return core::operations::setGcps(s, gcps, crs, fitGeoreference); });
+        commit(translated("Import GCPs"), [&](const core::Scenario& s) { return core::operations::setGcps(s, gcps, crs, fitGeoreference); });
     } catch (const std::exception& e) {
-        m_workbench.showError("Import GCPs", e.what());
+        m_workbench.showError(translated("Import GCPs"), e.what());
     }
 }
 
@@ -1004,7 +1007,7 @@ void GeorefPane::onExport()
     const core::Georeference* g = georeference();
     if (!g)
         return;
-    wxFileDialog dialog(this, "Export GCPs", "", "gcps.points", "QGIS GCP files (*.points)|*.points",
+    wxFileDialog dialog(this, _("Export GCPs"), "", "gcps.points", _("QGIS GCP files (*.points)|*.points"),
         wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK)
         return;
@@ -1017,9 +1020,9 @@ void GeorefPane::onExport()
                 residuals.push_back({r.backPixel - g->gcps[i].pixel, r.backLine - g->gcps[i].line, r.residualPx});
             }
         importers::writePointsFile(dialog.GetPath().ToStdString(wxConvUTF8), g->gcpCrs, g->gcps, importers::SourceFrame{}, residuals);
-        m_workbench.setStatusText("GCPs written to " + dialog.GetPath().ToStdString(wxConvUTF8));
+        m_workbench.setStatusText(wxString::Format(_("GCPs written to %s"), dialog.GetPath()).utf8_string());
     } catch (const std::exception& e) {
-        m_workbench.showError("Export GCPs", e.what());
+        m_workbench.showError(translated("Export GCPs"), e.what());
     }
 }
 
@@ -1028,7 +1031,7 @@ void GeorefPane::onWarp()
     core::Document* doc = m_workbench.document();
     const core::Georeference* g = georeference();
     if (!doc || !g || !m_fit) {
-        m_workbench.showError("Warp", "There is no fit to warp with: add enough GCPs for the method first.");
+        m_workbench.showError(translated("Warp"), translated("There is no fit to warp with: add enough GCPs for the method first."));
         return;
     }
     const std::filesystem::path scan = scanPath();
@@ -1041,7 +1044,7 @@ void GeorefPane::onWarp()
     request.georeference = *g;
     request.output = output;
     std::optional<importers::WarpResult> result;
-    const bool done = m_workbench.runLongJob("Warping the scan", [&](const core::ProgressCallback& progress) {
+    const bool done = m_workbench.runLongJob(translated("Warping the scan"), [&](const core::ProgressCallback& progress) {
         importers::WarpRequest r = request;
         r.progress = progress;
         result = importers::warpToGeoTiff(r);
@@ -1051,10 +1054,10 @@ void GeorefPane::onWarp()
     std::error_code ec;
     const std::filesystem::path relative = std::filesystem::relative(output, m_workbench.scenarioFolder(), ec);
     const std::string warpedPath = (ec || relative.empty() || m_workbench.scenarioFolder().empty()) ? output.string() : relative.string();
-    if (!commit("Warp scan", [&](const core::Scenario& s) { return core::operations::setWarpedPath(s, warpedPath); }))
+    if (!commit(translated("Warp scan"), [&](const core::Scenario& s) { return core::operations::setWarpedPath(s, warpedPath); }))
         return;
-    m_workbench.setStatusText("Warped to " + output.string() + " (" + std::to_string(result->width) + " x "
-        + std::to_string(result->height) + " px): the map now uses it");
+    m_workbench.setStatusText(wxString::Format(_("Warped to %s (%d x %d px): the map now uses it"), wxString::FromUTF8(output.string()),
+        static_cast<int>(result->width), static_cast<int>(result->height)).utf8_string());
 }
 
 // --------------------------------------------------------------- the georeferencing report (issue 19 item 6)
@@ -1064,11 +1067,11 @@ void GeorefPane::onReport()
     const core::Document* doc = m_workbench.document();
     const core::Georeference* g = georeference();
     if (!doc || !g || !m_fit) {
-        m_workbench.showError("Georeferencing report", "There is no fit to report yet: give the method enough enabled GCPs.");
+        m_workbench.showError(translated("Georeferencing report"), translated("There is no fit to report yet: give the method enough enabled GCPs."));
         return;
     }
     const std::filesystem::path scan = scanPath();
-    wxFileDialog dialog(this, "Georeferencing report", "", wxString::FromUTF8(scan.stem().string() + "-georef-report.pdf"),
+    wxFileDialog dialog(this, _("Georeferencing report"), "", wxString::FromUTF8(scan.stem().string() + "-georef-report.pdf"),
         "PDF files (*.pdf)|*.pdf", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK)
         return;
@@ -1076,12 +1079,15 @@ void GeorefPane::onReport()
     try {
         // The fit's frame, as refit() found it (importers::fitFrame).
         const std::string target = m_fitCrs;
-        const print::GeorefReportResult result
-            = print::printGeorefReport(importers::georefReport(scan, *g, *m_fit, target), output);
-        m_workbench.setStatusText("Georeferencing report written to " + output.string() + " (" + std::to_string(result.pages)
-            + (result.pages == 1 ? " page)" : " pages)"));
+        core::GeorefReport report = importers::georefReport(scan, *g, *m_fit, target);
+        // The report's fixed texts in the scenario's language (issue 25).
+        report.language = m_workbench.document() ? m_workbench.document()->scenario().settings.language : std::string();
+        const print::GeorefReportResult result = print::printGeorefReport(report, output);
+        m_workbench.setStatusText(wxString::Format(wxPLURAL("Georeferencing report written to %s (%d page)",
+            "Georeferencing report written to %s (%d pages)", static_cast<int>(result.pages)), wxString::FromUTF8(output.string()),
+            static_cast<int>(result.pages)).utf8_string());
     } catch (const std::exception& e) {
-        m_workbench.showError("Georeferencing report", e.what());
+        m_workbench.showError(translated("Georeferencing report"), e.what());
     }
 }
 
@@ -1090,12 +1096,12 @@ void GeorefPane::onReport()
 void installGeorefPane(Workbench& workbench)
 {
     auto* pane = new GeorefPane(workbench.window(), workbench);
-    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("georef").Caption("Georeferencing").Right().BestSize(560, 820)
+    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("georef").Caption(_("Georeferencing")).Right().BestSize(560, 820)
                                         .MinSize(360, 400).Hide());
     workbench.panes().Update();
-    workbench.addCommand(ActionInfo{"georef.show_pane", "&Georeferencing workspace", "", "Fit GCPs, see residuals, warp"},
+    workbench.addCommand(ActionInfo{"georef.show_pane", wxTRANSLATE("&Georeferencing workspace"), "", wxTRANSLATE("Fit GCPs, see residuals, warp")},
         [&workbench] { showPane(workbench, "georef"); });
-    workbench.addCommand(ActionInfo{"georef.add_gcp", "Add &GCP pair", "", "Click the scan, then the map"},
+    workbench.addCommand(ActionInfo{"georef.add_gcp", wxTRANSLATE("Add &GCP pair"), "", wxTRANSLATE("Click the scan, then the map")},
         [&workbench, pane] {
             showPane(workbench, "georef");
             pane->startAdding();
@@ -1103,13 +1109,13 @@ void installGeorefPane(Workbench& workbench)
 
     // Reference layers (issue 19 item 2), the editor's twin of `sandtable reference add|remove`: any GDAL
     // raster or OGR vector, drawn reprojected under the scan, listed in Layers; each change one undo step.
-    workbench.addCommand(ActionInfo{"georef.add_reference", "Add &reference layer...", "",
-                             "A modern map, a DEM (drawn as hillshade), an OpenStreetMap extract, a GeoPackage or shapefile"},
+    workbench.addCommand(ActionInfo{"georef.add_reference", wxTRANSLATE("Add &reference layer..."), "",
+                             wxTRANSLATE("A modern map, a DEM (drawn as hillshade), an OpenStreetMap extract, a GeoPackage or shapefile")},
         [&workbench] {
             core::Document* doc = workbench.document();
             if (!doc)
                 return;
-            wxFileDialog dialog(workbench.window(), "Add reference layer", "", "",
+            wxFileDialog dialog(workbench.window(), _("Add reference layer"), "", "",
                 "Rasters and vectors (*.tif;*.tiff;*.jpg;*.png;*.vrt;*.gpkg;*.shp;*.geojson;*.json;*.osm;*.pbf)|"
                 "*.tif;*.tiff;*.jpg;*.png;*.vrt;*.gpkg;*.shp;*.geojson;*.json;*.osm;*.pbf|All files|*",
                 wxFD_OPEN | wxFD_FILE_MUST_EXIST);
@@ -1130,29 +1136,29 @@ void installGeorefPane(Workbench& workbench)
                 workbench.setStatusText("Added reference layer '" + made.layer.name + "' (" + core::toString(made.layer.kind)
                     + ", " + made.info.driver + (made.layer.hillshade ? ", drawn as hillshade" : "") + ")");
             } catch (const std::exception& e) {
-                workbench.showError("Add reference layer", e.what());
+                workbench.showError(translated("Add reference layer"), e.what());
             }
         });
-    workbench.addCommand(ActionInfo{"georef.remove_reference", "Remove reference layer...", "", "Take a reference layer off the map"},
+    workbench.addCommand(ActionInfo{"georef.remove_reference", wxTRANSLATE("Remove reference layer..."), "", wxTRANSLATE("Take a reference layer off the map")},
         [&workbench] {
             core::Document* doc = workbench.document();
             if (!doc)
                 return;
             const auto& references = doc->scenario().references;
             if (references.empty()) {
-                workbench.setStatusText("The scenario has no reference layers");
+                workbench.setStatusText(translated("The scenario has no reference layers"));
                 return;
             }
             wxArrayString names;
             for (const core::ReferenceLayer& r : references)
                 names.Add(wxString::FromUTF8(r.name));
-            wxSingleChoiceDialog dialog(workbench.window(), "Which reference layer?", "Remove reference layer", names);
+            wxSingleChoiceDialog dialog(workbench.window(), _("Which reference layer?"), _("Remove reference layer"), names);
             if (dialog.ShowModal() != wxID_OK)
                 return;
             try {
                 doc->apply(core::operations::removeReference(doc->scenario(), dialog.GetStringSelection().utf8_string()));
             } catch (const std::exception& e) {
-                workbench.showError("Remove reference layer", e.what());
+                workbench.showError(translated("Remove reference layer"), e.what());
             }
         });
 }

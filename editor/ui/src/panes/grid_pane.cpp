@@ -13,6 +13,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/editor/logic/panes/campaign_grid.hpp"
 #include "sandtable/print/campaign_print.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/checkbox.h>
 #include <wx/aui/aui.h>
@@ -298,17 +299,17 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     auto* form = new wxFlexGridSizer(4, 4, 6);
     auto field = [&](const char* label, wxTextCtrl*& control) {
-        form->Add(new wxStaticText(this, wxID_ANY, wxString::FromUTF8(label)), 0, wxALIGN_CENTER_VERTICAL);
+        form->Add(new wxStaticText(this, wxID_ANY, wxGetTranslation(wxString::FromUTF8(label))), 0, wxALIGN_CENTER_VERTICAL);
         control = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxTE_PROCESS_ENTER);
         form->Add(control);
     };
-    field("Square m", m_size);
-    field("Rotation °", m_rotation);
-    field("Origin x", m_originX);
-    field("Origin y", m_originY);
-    field("Rows", m_rows);
-    field("Columns", m_columns);
-    form->Add(new wxStaticText(this, wxID_ANY, "Numbering"), 0, wxALIGN_CENTER_VERTICAL);
+    field(wxTRANSLATE("Square m"), m_size);
+    field(wxTRANSLATE("Rotation °"), m_rotation);
+    field(wxTRANSLATE("Origin x"), m_originX);
+    field(wxTRANSLATE("Origin y"), m_originY);
+    field(wxTRANSLATE("Rows"), m_rows);
+    field(wxTRANSLATE("Columns"), m_columns);
+    form->Add(new wxStaticText(this, wxID_ANY, _("Numbering")), 0, wxALIGN_CENTER_VERTICAL);
     m_numbering = new wxChoice(this, wxID_ANY);
     m_numbering->Append("letter-number (C4)");
     m_numbering->Append("column-row (0304)");
@@ -317,11 +318,11 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     sizer->Add(form, 0, wxALL, 6);
 
     auto* buttons = new wxWrapSizer(wxHORIZONTAL);
-    auto* apply = new wxButton(this, wxID_ANY, "Apply grid");
-    auto* fit = new wxButton(this, wxID_ANY, "Fit to map");
-    auto* drag = new wxButton(this, wxID_ANY, "Drag origin");
-    auto* pick = new wxButton(this, wxID_ANY, "Pick square");
-    auto* derive = new wxButton(this, wxID_ANY, "Derive");
+    auto* apply = new wxButton(this, wxID_ANY, _("Apply grid"));
+    auto* fit = new wxButton(this, wxID_ANY, _("Fit to map"));
+    auto* drag = new wxButton(this, wxID_ANY, _("Drag origin"));
+    auto* pick = new wxButton(this, wxID_ANY, _("Pick square"));
+    auto* derive = new wxButton(this, wxID_ANY, _("Derive"));
     for (wxButton* b : {apply, fit, drag, pick, derive})
         buttons->Add(b, 0, wxRIGHT | wxBOTTOM, 4);
     sizer->Add(buttons, 0, wxLEFT | wxRIGHT, 6);
@@ -339,21 +340,21 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     for (const char* c : {"whole", "half", "none"})
         m_cover->Append(c);
     m_cover->SetSelection(0);
-    auto* set = new wxButton(squarePage, wxID_ANY, "Set", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    auto* remove = new wxButton(squarePage, wxID_ANY, "Remove", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    squareSizer->Add(labelledRow(squarePage, "Override", {m_class, m_cover, set, remove}), 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    auto* set = new wxButton(squarePage, wxID_ANY, _("Set"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* remove = new wxButton(squarePage, wxID_ANY, _("Remove"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    squareSizer->Add(labelledRow(squarePage, _("Override"), {m_class, m_cover, set, remove}), 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
 
     m_seed = new wxTextCtrl(squarePage, wxID_ANY, "1863", wxDefaultPosition, wxSize(90, -1));
     m_region = new wxChoice(squarePage, wxID_ANY);
     for (std::string_view r : core::rules::secondaryRegions())
         m_region->Append(wxString::FromUTF8(std::string(r)));
     m_region->SetSelection(0);
-    auto* rollButton = new wxButton(squarePage, wxID_ANY, "Roll", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    squareSizer->Add(labelledRow(squarePage, "Secondary terrain: seed", {m_seed, m_region, rollButton}), 0,
+    auto* rollButton = new wxButton(squarePage, wxID_ANY, _("Roll"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    squareSizer->Add(labelledRow(squarePage, _("Secondary terrain: seed"), {m_seed, m_region, rollButton}), 0,
         wxLEFT | wxRIGHT | wxBOTTOM, 6);
 
     squarePage->SetSizer(squareSizer);
-    m_tabs->AddPage(squarePage, "Square");
+    m_tabs->AddPage(squarePage, _("Square"));
     auto* sheetsPage = new wxPanel(m_tabs);
     auto* sheetsSizer = new wxBoxSizer(wxVERTICAL);
     // The Campaign Lite sheets (core/print): the first page previewed here, all of them printed to PDF.
@@ -362,12 +363,12 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     for (const char* page : {"A4", "letter", "A3"})
         m_page->Append(page);
     m_page->SetSelection(0);
-    auto* previewButton = new wxButton(sheetsPage, wxID_ANY, "Preview", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    auto* printButton = new wxButton(sheetsPage, wxID_ANY, "Print to PDF...", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    sheetsSizer->Add(labelledRow(sheetsPage, "Copies", {m_copies, m_page, previewButton, printButton}), 0,
+    auto* previewButton = new wxButton(sheetsPage, wxID_ANY, _("Preview"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* printButton = new wxButton(sheetsPage, wxID_ANY, _("Print to PDF..."), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    sheetsSizer->Add(labelledRow(sheetsPage, _("Copies"), {m_copies, m_page, previewButton, printButton}), 0,
         wxLEFT | wxRIGHT | wxBOTTOM, 6);
     // The CLI's `grid print --player-aid`: one more page with the rules' numbers and the objectives.
-    m_playerAid = new wxCheckBox(sheetsPage, wxID_ANY, "Add the player aid page (movement, searches, tables, victory)");
+    m_playerAid = new wxCheckBox(sheetsPage, wxID_ANY, _("Add the player aid page (movement, searches, tables, victory)"));
     m_playerAid->SetValue(true);
     sheetsSizer->Add(m_playerAid, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
     m_sheetNote = new wxStaticText(sheetsPage, wxID_ANY, "");
@@ -375,7 +376,7 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     m_sheet = new wxStaticBitmap(sheetsPage, wxID_ANY, wxNullBitmap);
     sheetsSizer->Add(m_sheet, 0, wxALL, 6);
     sheetsPage->SetSizer(sheetsSizer);
-    m_tabs->AddPage(sheetsPage, "Sheets");
+    m_tabs->AddPage(sheetsPage, _("Sheets"));
     sizer->Add(m_tabs, 1, wxEXPAND | wxALL, 4);
     SetSizer(sizer);
     previewButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { previewSheets(); });
@@ -397,7 +398,7 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     fit->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onFit(); });
     drag->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
         m_workbench.setTool(m_drag);
-        m_workbench.setStatusText("Grid: drag on the map to move the grid's origin");
+        m_workbench.setStatusText(translated("Grid: drag on the map to move the grid's origin"));
     });
     pick->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { startInspecting(); });
     derive->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onDerive(); });
@@ -470,11 +471,11 @@ void GridPane::fillInspector()
 {
     const core::Campaign* c = campaign();
     if (!c) {
-        m_inspector->ChangeValue("No campaign grid: set the square size and press \"Fit to map\".");
+        m_inspector->ChangeValue(_("No campaign grid: set the square size and press \"Fit to map\"."));
         return;
     }
     if (!m_square) {
-        m_inspector->ChangeValue("Press \"Pick square\" and click a square on the map.");
+        m_inspector->ChangeValue(_("Press \"Pick square\" and click a square on the map."));
         return;
     }
     std::string text;
@@ -531,7 +532,7 @@ bool GridPane::readGrid(core::CampaignGrid& grid)
         || !parseNumber(m_originY->GetValue().ToStdString(wxConvUTF8), y) || !parseNumber(m_rows->GetValue().ToStdString(wxConvUTF8), rows)
         || !parseNumber(m_columns->GetValue().ToStdString(wxConvUTF8), columns)
         || !parseNumber(m_rotation->GetValue().ToStdString(wxConvUTF8), rotation)) {
-        m_workbench.showError("Campaign grid", "Square size, origin, rows, columns and rotation must be numbers.");
+        m_workbench.showError(translated("Campaign grid"), translated("Square size, origin, rows, columns and rotation must be numbers."));
         return false;
     }
     grid.squareSize = size;
@@ -554,7 +555,7 @@ void GridPane::applyGrid(const core::CampaignGrid& grid, const std::string& labe
         if (!findings.empty())
             m_workbench.setStatusText(findings.front().message);
     } catch (const std::exception& e) {
-        m_workbench.showError("Campaign grid", e.what());
+        m_workbench.showError(translated("Campaign grid"), e.what());
     }
 }
 
@@ -578,7 +579,7 @@ void GridPane::onFit()
         }
         applyGrid(grid, "Fit grid to map");
     } catch (const std::exception& e) {
-        m_workbench.showError("Campaign grid", e.what());
+        m_workbench.showError(translated("Campaign grid"), e.what());
     }
 }
 
@@ -589,7 +590,7 @@ void GridPane::onDerive()
         return;
     const core::Scenario scenario = doc->scenario();
     core::Edit derived;
-    const bool done = m_workbench.runLongJob("Deriving primary terrain", [&](const core::ProgressCallback& progress) {
+    const bool done = m_workbench.runLongJob(translated("Deriving primary terrain"), [&](const core::ProgressCallback& progress) {
         core::reportProgress(progress, 0.0, "coverage per square");
         derived = core::operations::deriveCampaign(scenario);
         core::reportProgress(progress, 1.0, "done");
@@ -599,7 +600,7 @@ void GridPane::onDerive()
     try {
         doc->apply(std::move(derived));
     } catch (const std::exception& e) {
-        m_workbench.showError("Derive", e.what());
+        m_workbench.showError(translated("Derive"), e.what());
     }
 }
 
@@ -614,7 +615,7 @@ void GridPane::onOverride(bool remove)
             = remove ? std::nullopt : std::optional<core::Cover>(core::coverFromString(m_cover->GetStringSelection().ToStdString(wxConvUTF8)));
         doc->apply(core::operations::setCoverOverride(doc->scenario(), *m_square, cls, cover));
     } catch (const std::exception& e) {
-        m_workbench.showError("Override", e.what());
+        m_workbench.showError(translated("Override"), e.what());
     }
 }
 
@@ -623,7 +624,7 @@ bool GridPane::readSheetRequest(print::CampaignPrintRequest& request)
     double copies = 0;
     if (!parseNumber(m_copies->GetValue().ToStdString(wxConvUTF8), copies) || copies < 1 || copies > 100
         || copies != std::floor(copies)) {
-        m_workbench.showError("Campaign sheets", "Copies must be a whole number from 1 to 100.");
+        m_workbench.showError(translated("Campaign sheets"), translated("Copies must be a whole number from 1 to 100."));
         return false;
     }
     request.copies = static_cast<int>(copies);
@@ -656,7 +657,7 @@ void GridPane::previewSheets()
             + fixed(result.scaleDenominator, 0) + " (one square = " + fixed(print::paperMillimetres(campaign()->grid.squareSize, result.scaleDenominator), 1)
             + " mm)"));
     } catch (const std::exception& e) {
-        m_workbench.showError("Campaign sheets", e.what());
+        m_workbench.showError(translated("Campaign sheets"), e.what());
     }
     std::error_code ec;
     if (!folder.empty())
@@ -670,18 +671,19 @@ void GridPane::printSheets()
     print::CampaignPrintRequest request;
     if (!doc || !campaign() || !readSheetRequest(request))
         return;
-    wxFileDialog dialog(this, "Print campaign sheets to PDF", "", "campaign-sheets.pdf", "PDF files (*.pdf)|*.pdf",
+    wxFileDialog dialog(this, _("Print campaign sheets to PDF"), "", "campaign-sheets.pdf", _("PDF files (*.pdf)|*.pdf"),
         wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK)
         return;
     const std::filesystem::path output = dialog.GetPath().ToStdString(wxConvUTF8);
     const core::Scenario scenario = doc->scenario();
     print::CampaignPrintResult result;
-    const bool done = m_workbench.runLongJob("Printing the campaign sheets", [&](const core::ProgressCallback& progress) {
+    const bool done = m_workbench.runLongJob(translated("Printing the campaign sheets"), [&](const core::ProgressCallback& progress) {
         result = print::printCampaignSheets(scenario, request, output, progress);
     });
     if (done)
-        m_workbench.setStatusText(output.string() + ": " + std::to_string(result.pages) + " page(s)");
+        m_workbench.setStatusText(wxString::Format(wxPLURAL("%s: %d page", "%s: %d pages", static_cast<int>(result.pages)),
+            wxString::FromUTF8(output.string()), static_cast<int>(result.pages)).utf8_string());
 }
 
 void GridPane::onRoll()
@@ -692,14 +694,14 @@ void GridPane::onRoll()
         return;
     unsigned long long seed = 0;
     if (!m_seed->GetValue().ToULongLong(&seed)) {
-        m_workbench.showError("Roll", "The seed must be a whole number from 0 to 18446744073709551615.");
+        m_workbench.showError(translated("Roll"), translated("The seed must be a whole number from 0 to 18446744073709551615."));
         return;
     }
     try {
         doc->apply(core::operations::rollSecondaryTerrain(doc->scenario(), seed,
             m_region->GetStringSelection().ToStdString(wxConvUTF8)));
     } catch (const std::exception& e) {
-        m_workbench.showError("Roll", e.what());
+        m_workbench.showError(translated("Roll"), e.what());
     }
 }
 
@@ -708,25 +710,25 @@ void GridPane::onRoll()
 void installGridPane(Workbench& workbench)
 {
     auto* pane = new GridPane(workbench.window(), workbench);
-    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("grid").Caption("Campaign grid").Right().BestSize(460, 640)
+    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("grid").Caption(_("Campaign grid")).Right().BestSize(460, 640)
                                         .MinSize(360, 400).Hide());
     workbench.panes().Update();
-    workbench.addCommand(ActionInfo{"grid.show_panel", "Campaign &grid", "", "Grid over the map, square inspector"},
+    workbench.addCommand(ActionInfo{"grid.show_panel", wxTRANSLATE("Campaign &grid"), "", wxTRANSLATE("Grid over the map, square inspector")},
         [&workbench, pane] {
             showPane(workbench, "grid");
             pane->pickFirst();
         });
-    workbench.addCommand(ActionInfo{"grid.preview_sheets", "Sheet pre&view", "", "The first campaign sheet as it prints"},
+    workbench.addCommand(ActionInfo{"grid.preview_sheets", wxTRANSLATE("Sheet pre&view"), "", wxTRANSLATE("The first campaign sheet as it prints")},
         [&workbench, pane] {
             showPane(workbench, "grid");
             pane->previewSheets();
         });
-    workbench.addCommand(ActionInfo{"grid.print_sheets", "&Print sheets to PDF...", "", "Every campaign sheet, N copies"},
+    workbench.addCommand(ActionInfo{"grid.print_sheets", wxTRANSLATE("&Print sheets to PDF..."), "", wxTRANSLATE("Every campaign sheet, N copies")},
         [&workbench, pane] {
             showPane(workbench, "grid");
             pane->printSheets();
         });
-    workbench.addCommand(ActionInfo{"grid.inspect", "&Inspect square", "", "Click a square on the map"},
+    workbench.addCommand(ActionInfo{"grid.inspect", wxTRANSLATE("&Inspect square"), "", wxTRANSLATE("Click a square on the map")},
         [&workbench, pane] {
             showPane(workbench, "grid");
             pane->startInspecting();

@@ -8,6 +8,7 @@
 #include "sandtable/editor/logic/panes/sheet_plan.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/print/map_print.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
@@ -111,28 +112,28 @@ PrintPane::PrintPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
 {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     auto* form = new wxFlexGridSizer(4, 4, 6);
-    form->Add(new wxStaticText(this, wxID_ANY, "Scale 1:"), 0, wxALIGN_CENTER_VERTICAL);
+    form->Add(new wxStaticText(this, wxID_ANY, _("Scale 1:")), 0, wxALIGN_CENTER_VERTICAL);
     m_scale = new wxTextCtrl(this, wxID_ANY, "16000", wxDefaultPosition, wxSize(100, -1), wxTE_PROCESS_ENTER);
     form->Add(m_scale);
-    form->Add(new wxStaticText(this, wxID_ANY, "Page"), 0, wxALIGN_CENTER_VERTICAL);
+    form->Add(new wxStaticText(this, wxID_ANY, _("Page")), 0, wxALIGN_CENTER_VERTICAL);
     m_page = new wxChoice(this, wxID_ANY);
     for (const char* p : {"A4", "A3", "A2", "A1", "A0", "Letter"})
         m_page->Append(p);
     m_page->SetSelection(0);
     form->Add(m_page);
-    form->Add(new wxStaticText(this, wxID_ANY, "Margin mm"), 0, wxALIGN_CENTER_VERTICAL);
+    form->Add(new wxStaticText(this, wxID_ANY, _("Margin mm")), 0, wxALIGN_CENTER_VERTICAL);
     m_margin = new wxTextCtrl(this, wxID_ANY, "12", wxDefaultPosition, wxSize(100, -1), wxTE_PROCESS_ENTER);
     form->Add(m_margin);
-    form->Add(new wxStaticText(this, wxID_ANY, "Overlap mm"), 0, wxALIGN_CENTER_VERTICAL);
+    form->Add(new wxStaticText(this, wxID_ANY, _("Overlap mm")), 0, wxALIGN_CENTER_VERTICAL);
     m_overlap = new wxTextCtrl(this, wxID_ANY, "10", wxDefaultPosition, wxSize(100, -1), wxTE_PROCESS_ENTER);
     form->Add(m_overlap);
     sizer->Add(form, 0, wxALL, 6);
 
     auto* layers = new wxBoxSizer(wxHORIZONTAL);
-    m_scan = new wxCheckBox(this, wxID_ANY, "Scan");
-    m_terrain = new wxCheckBox(this, wxID_ANY, "Terrain");
-    m_grid = new wxCheckBox(this, wxID_ANY, "Grid");
-    m_setup = new wxCheckBox(this, wxID_ANY, "Set-up");
+    m_scan = new wxCheckBox(this, wxID_ANY, _("Scan"));
+    m_terrain = new wxCheckBox(this, wxID_ANY, _("Terrain"));
+    m_grid = new wxCheckBox(this, wxID_ANY, _("Grid"));
+    m_setup = new wxCheckBox(this, wxID_ANY, _("Set-up"));
     for (wxCheckBox* c : {m_scan, m_terrain, m_grid, m_setup}) {
         c->SetValue(c != m_grid);
         layers->Add(c, 0, wxRIGHT, 8);
@@ -140,8 +141,8 @@ PrintPane::PrintPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
     sizer->Add(layers, 0, wxLEFT | wxRIGHT, 6);
 
     auto* buttons = new wxBoxSizer(wxHORIZONTAL);
-    auto* previewButton = new wxButton(this, wxID_ANY, "Preview first sheet");
-    auto* printButton = new wxButton(this, wxID_ANY, "Print to PDF...");
+    auto* previewButton = new wxButton(this, wxID_ANY, _("Preview first sheet"));
+    auto* printButton = new wxButton(this, wxID_ANY, _("Print to PDF..."));
     buttons->Add(previewButton, 0, wxRIGHT, 4);
     buttons->Add(printButton);
     sizer->Add(buttons, 0, wxALL, 6);
@@ -189,7 +190,7 @@ bool PrintPane::readRequest(print::MapPrintRequest& request, bool quiet)
     if (!parseNumber(m_scale->GetValue().ToStdString(wxConvUTF8), scale) || !parseNumber(m_margin->GetValue().ToStdString(wxConvUTF8), margin)
         || !parseNumber(m_overlap->GetValue().ToStdString(wxConvUTF8), overlap) || scale <= 0 || margin < 0 || overlap < 0) {
         if (!quiet)
-            m_workbench.showError("Print", "Scale must be a positive number, margin and overlap numbers of mm >= 0.");
+            m_workbench.showError(translated("Print"), translated("Scale must be a positive number, margin and overlap numbers of mm >= 0."));
         return false;
     }
     request.scaleDenominator = scale;
@@ -220,7 +221,7 @@ void PrintPane::replan()
     }
     print::MapPrintRequest request;
     if (!doc || !readRequest(request, true)) {
-        m_summary->SetLabel(doc ? "Check the scale, margin and overlap." : "No scenario open.");
+        m_summary->SetLabel(doc ? _("Check the scale, margin and overlap.") : _("No scenario open."));
         m_workbench.refreshCanvas();
         return;
     }
@@ -282,7 +283,7 @@ void PrintPane::preview()
             image.Rescale(maxWidth, image.GetHeight() * maxWidth / image.GetWidth(), wxIMAGE_QUALITY_HIGH);
         m_image->SetBitmap(wxBitmap(image));
     } catch (const std::exception& e) {
-        m_workbench.showError("Print preview", e.what());
+        m_workbench.showError(translated("Print preview"), e.what());
     }
     std::error_code ec;
     if (!folder.empty())
@@ -296,20 +297,21 @@ void PrintPane::onPrint()
     print::MapPrintRequest request;
     if (!doc || !readRequest(request, false))
         return;
-    wxFileDialog dialog(this, "Print map to PDF", "", "map.pdf", "PDF files (*.pdf)|*.pdf", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    wxFileDialog dialog(this, _("Print map to PDF"), "", "map.pdf", _("PDF files (*.pdf)|*.pdf"), wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK)
         return;
     const std::filesystem::path output = dialog.GetPath().ToStdString(wxConvUTF8);
     const core::Scenario scenario = doc->scenario();
     print::MapPrintResult result;
-    const bool done = m_workbench.runLongJob("Printing the map", [&](const core::ProgressCallback& progress) {
+    const bool done = m_workbench.runLongJob(translated("Printing the map"), [&](const core::ProgressCallback& progress) {
         print::MapPrintRequest r = request;
         addScan(scenario, r, kPrintDpi, [&](double f, std::string_view what) { return !progress || progress(f * 0.5, what); });
         result = print::printMap(scenario, r, output,
             [&](double f, std::string_view what) { return !progress || progress(0.5 + f * 0.5, what); });
     });
     if (done)
-        m_workbench.setStatusText(output.string() + ": " + std::to_string(result.pages) + " page(s)");
+        m_workbench.setStatusText(wxString::Format(wxPLURAL("%s: %d page", "%s: %d pages", static_cast<int>(result.pages)),
+            wxString::FromUTF8(output.string()), static_cast<int>(result.pages)).utf8_string());
 }
 
 } // namespace
@@ -317,16 +319,16 @@ void PrintPane::onPrint()
 void installPrintPane(Workbench& workbench)
 {
     auto* pane = new PrintPane(workbench.window(), workbench);
-    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("print").Caption("Print preview").Right().BestSize(520, 700)
+    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("print").Caption(_("Print preview")).Right().BestSize(520, 700)
                                         .MinSize(360, 400).Hide());
     workbench.panes().Update();
-    workbench.addCommand(ActionInfo{"print.preview", "Print pre&view...", "", "Page setup, sheet plan, first sheet"},
+    workbench.addCommand(ActionInfo{"print.preview", wxTRANSLATE("Print pre&view..."), "", wxTRANSLATE("Page setup, sheet plan, first sheet")},
         [&workbench, pane] {
             showPane(workbench, "print");
             pane->replan();
             pane->preview();
         });
-    workbench.addCommand(ActionInfo{"print.page_setup", "Page set&up...", "", "Scale, page, overlap and layers"},
+    workbench.addCommand(ActionInfo{"print.page_setup", wxTRANSLATE("Page set&up..."), "", wxTRANSLATE("Scale, page, overlap and layers")},
         [&workbench, pane] {
             showPane(workbench, "print");
             pane->replan();

@@ -3,6 +3,8 @@
 // writes it, on a long job with progress.
 #include "panes_internal.hpp"
 
+#include "sandtable/editor/ui/translation.hpp"
+
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/vassal_module.hpp"
@@ -41,11 +43,11 @@ void exportVassal(Workbench& workbench)
     const core::Scenario scenario = doc->scenario();
     // The board resolution in px per ground km, the CLI's default offered (100 px per inch of table).
     const double defaultPxPerKm = importers::defaultVassalPxPerM(scenario) * 1000.0;
-    const long pxPerKm = wxGetNumberFromUser("Board resolution in pixels per ground kilometre\n(the default is 100 px per inch of the table at game scale).",
-        "px per km:", "Export VASSAL module", std::max(1L, std::lround(defaultPxPerKm)), 1, 10000000, workbench.window());
+    const long pxPerKm = wxGetNumberFromUser(_("Board resolution in pixels per ground kilometre\n(the default is 100 px per inch of the table at game scale)."),
+        _("px per km:"), _("Export VASSAL module"), std::max(1L, std::lround(defaultPxPerKm)), 1, 10000000, workbench.window());
     if (pxPerKm <= 0)
         return;
-    wxFileDialog dialog(workbench.window(), "Export VASSAL module", "", "game.vmod", "VASSAL modules (*.vmod)|*.vmod",
+    wxFileDialog dialog(workbench.window(), _("Export VASSAL module"), "", "game.vmod", _("VASSAL modules (*.vmod)|*.vmod"),
         wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK)
         return;
@@ -53,7 +55,7 @@ void exportVassal(Workbench& workbench)
     const std::filesystem::path folder = workbench.scenarioFolder();
     const double pxPerM = static_cast<double>(pxPerKm) / 1000.0;
     importers::VassalExportResult result;
-    const bool done = workbench.runLongJob("Exporting the VASSAL module", [&](const core::ProgressCallback& progress) {
+    const bool done = workbench.runLongJob(_("Exporting the VASSAL module").utf8_string(), [&](const core::ProgressCallback& progress) {
         const auto part = [&](double from, double to) {
             return [&progress, from, to](double f, std::string_view what) { return !progress || progress(from + f * (to - from), what); };
         };
@@ -72,16 +74,17 @@ void exportVassal(Workbench& workbench)
         result = importers::writeVassalModule(scenario, input, output, part(0.8, 1.0));
     });
     if (done)
-        workbench.setStatusText(output.string() + ": VASSAL module, " + std::to_string(result.pieces) + " piece(s), "
-            + std::to_string(result.setupStacks) + " at start" + (result.cards ? ", " + std::to_string(result.cards) + " card(s)" : ""));
+        workbench.setStatusText(output.string() + ": "
+            + wxString::Format(_("VASSAL module, %d piece(s), %d at start, %d card(s)"), static_cast<int>(result.pieces),
+                static_cast<int>(result.setupStacks), static_cast<int>(result.cards)).utf8_string());
 }
 
 } // namespace
 
 void installVassalExport(Workbench& workbench)
 {
-    workbench.addCommand(ActionInfo{"file.export_vassal", "Export VASSAL &module...", "",
-                             "The scenario as a VASSAL 3.7 module (.vmod): board, pieces, setup, cards"},
+    workbench.addCommand(ActionInfo{"file.export_vassal", wxTRANSLATE("Export VASSAL &module..."), "",
+                             wxTRANSLATE("The scenario as a VASSAL 3.7 module (.vmod): board, pieces, setup, cards")},
         [&workbench] { exportVassal(workbench); });
 }
 

@@ -10,6 +10,7 @@
 #include "sandtable/editor/logic/hit_test.hpp"
 #include "sandtable/editor/logic/tools/placing.hpp"
 #include "sandtable/editor/logic/tools/vertex_edit.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/brush.h>
 #include <wx/event.h>
@@ -112,7 +113,7 @@ public:
         }
         if (key == WXK_ESCAPE && !m_state.empty()) {
             m_state.cancel();
-            m_context->workbench.setStatusText("Drawing cancelled");
+            m_context->workbench.setStatusText(translated("Drawing cancelled"));
             m_context->workbench.refreshCanvas();
             return true;
         }
@@ -203,12 +204,12 @@ protected:
         try {
             edit = editor::tools::addFeatureEdit(document->scenario(), m_context->currentClass, std::move(geometry), &id);
         } catch (const std::exception& e) {
-            m_context->workbench.showError("Add feature", e.what());
+            m_context->workbench.showError(translated("Add feature"), e.what());
             return;
         }
         if (m_context->apply(std::move(edit), "Add feature")) {
             m_context->workbench.select(ObjectRef{ObjectRef::Kind::Feature, id.str()}, false);
-            m_context->workbench.setStatusText("Added " + id.str());
+            m_context->workbench.setStatusText(wxString::Format(_("Added %s"), wxString::FromUTF8(id.str())).utf8_string());
         }
     }
 };
@@ -219,7 +220,7 @@ public:
     std::string name() const override { return "terrain.split"; }
     void activated() override
     {
-        m_context->workbench.setStatusText("Split: draw a line across the selected feature, Enter or double-click splits");
+        m_context->workbench.setStatusText(translated("Split: draw a line across the selected feature, Enter or double-click splits"));
     }
 
 protected:
@@ -227,14 +228,14 @@ protected:
     {
         const auto id = m_context->selectedFeature();
         if (!id) {
-            m_context->workbench.setStatusText("Split: select a feature first");
+            m_context->workbench.setStatusText(translated("Split: select a feature first"));
             return;
         }
         try {
             m_context->apply(core::operations::splitFeature(m_context->workbench.document()->scenario(), *id, blade),
                 "Split feature");
         } catch (const std::exception& e) {
-            m_context->workbench.showError("Split feature", e.what());
+            m_context->workbench.showError(translated("Split feature"), e.what());
         }
     }
 };
@@ -245,7 +246,7 @@ public:
     std::string name() const override { return "terrain.merge"; }
     void activated() override
     {
-        m_context->workbench.setStatusText("Merge: click a feature of the same class to merge it into the selected one");
+        m_context->workbench.setStatusText(translated("Merge: click a feature of the same class to merge it into the selected one"));
     }
     bool onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& view) override
     {
@@ -265,14 +266,15 @@ public:
                 break;
             }
         if (!second) {
-            m_context->workbench.setStatusText("Merge: no other feature there");
+            m_context->workbench.setStatusText(translated("Merge: no other feature there"));
             return true;
         }
         try {
             if (m_context->apply(core::operations::mergeFeatures(document->scenario(), {*first, *second}), "Merge features"))
-                m_context->workbench.setStatusText("Merged " + second->str() + " into " + first->str());
+                m_context->workbench.setStatusText(
+                wxString::Format(_("Merged %s into %s"), wxString::FromUTF8(second->str()), wxString::FromUTF8(first->str())).utf8_string());
         } catch (const std::exception& e) {
-            m_context->workbench.showError("Merge features", e.what());
+            m_context->workbench.showError(translated("Merge features"), e.what());
         }
         return true;
     }
@@ -290,7 +292,7 @@ public:
     void activated() override
     {
         m_context->workbench.setStatusText(
-            "Vertices: drag a vertex, drag an edge's middle to insert one, right-click or Del deletes, Shift does not snap");
+            translated("Vertices: drag a vertex, drag an edge's middle to insert one, right-click or Del deletes, Shift does not snap"));
     }
 
     bool onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& view) override
@@ -373,7 +375,7 @@ private:
             return false;
         const auto edit = editor::tools::deleteVertexEdit(document->scenario(), *feature, world, tolerance);
         if (!edit) {
-            m_context->workbench.setStatusText("No vertex to delete there (a line keeps 2 vertices, a ring 3)");
+            m_context->workbench.setStatusText(translated("No vertex to delete there (a line keeps 2 vertices, a ring 3)"));
             return false;
         }
         m_context->apply(*edit, "Delete vertex");
@@ -389,8 +391,9 @@ private:
         const core::TerrainFeature* f = m_context->workbench.document()->scenario().findFeature(*id);
         const auto validity = core::geometry::checkValidity(f->geometry);
         m_context->workbench.setStatusText(validity.valid
-                ? id->str() + ": valid"
-                : id->str() + " is invalid (" + validity.reason + "); the Problems panel lists it");
+                ? wxString::Format(_("%s: valid"), wxString::FromUTF8(id->str())).utf8_string()
+                : wxString::Format(_("%s is invalid (%s); the Problems panel lists it"), wxString::FromUTF8(id->str()),
+                    wxString::FromUTF8(validity.reason)).utf8_string());
     }
 
     std::shared_ptr<ToolsContext> m_context;
@@ -406,8 +409,8 @@ public:
 
     void activated() override
     {
-        m_context->workbench.setStatusText("Blocks: click to place the selected unit, drag a block to move it, its "
-                                           "handle to turn it (Shift: 15 degree steps), C toggles route column");
+        m_context->workbench.setStatusText(translated("Blocks: click to place the selected unit, drag a block to move it, its "
+                                           "handle to turn it (Shift: 15 degree steps), C toggles route column"));
     }
 
     bool onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& view) override

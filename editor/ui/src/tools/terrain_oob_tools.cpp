@@ -8,6 +8,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
 #include "sandtable/editor/logic/tools/placing.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/choicdlg.h>
 
@@ -108,23 +109,23 @@ void installTerrainAndOobTools(Workbench& workbench)
         return unit && context->workbench.document()->scenario().findUnit(*unit)->placement.has_value();
     };
 
-    workbench.addCommand({"terrain.draw_polygon", "Draw &Polygon", "Ctrl+Shift+P", "Draw an area feature of the current class"},
+    workbench.addCommand({"terrain.draw_polygon", wxTRANSLATE("Draw &Polygon"), "Ctrl+Shift+P", wxTRANSLATE("Draw an area feature of the current class")},
         [context] { context->workbench.setTool(tools::makeDrawTool(context, DrawKind::Polygon)); }, hasDocument);
-    workbench.addCommand({"terrain.draw_line", "Draw &Line", "Ctrl+Shift+L", "Draw a line feature (stream, road) of the current class"},
+    workbench.addCommand({"terrain.draw_line", wxTRANSLATE("Draw &Line"), "Ctrl+Shift+L", wxTRANSLATE("Draw a line feature (stream, road) of the current class")},
         [context] { context->workbench.setTool(tools::makeDrawTool(context, DrawKind::Line)); }, hasDocument);
-    workbench.addCommand({"terrain.draw_point", "Draw P&oint", "", "Place a point feature (bridge, ford) of the current class"},
+    workbench.addCommand({"terrain.draw_point", wxTRANSLATE("Draw P&oint"), "", wxTRANSLATE("Place a point feature (bridge, ford) of the current class")},
         [context] { context->workbench.setTool(tools::makeDrawTool(context, DrawKind::Point)); }, hasDocument);
-    workbench.addCommand({"terrain.draw_current", "&Draw Current Class", "", "Draw a feature of the current class as its geometry"},
+    workbench.addCommand({"terrain.draw_current", wxTRANSLATE("&Draw Current Class"), "", wxTRANSLATE("Draw a feature of the current class as its geometry")},
         [context] {
             const core::Document* document = context->workbench.document();
             context->workbench.setTool(tools::makeDrawTool(context,
                 editor::tools::drawKindOf(document->scenario(), context->currentClass)));
         },
         hasDocument);
-    workbench.addCommand({"terrain.edit_vertices", "Edit &Vertices", "Ctrl+Shift+E",
-                             "Drag vertices of the selected feature; drag an edge's middle to insert one; Del or right-click deletes"},
+    workbench.addCommand({"terrain.edit_vertices", wxTRANSLATE("Edit &Vertices"), "Ctrl+Shift+E",
+                             wxTRANSLATE("Drag vertices of the selected feature; drag an edge's middle to insert one; Del or right-click deletes")},
         [context] { context->workbench.setTool(tools::makeVertexTool(context)); }, hasDocument);
-    workbench.addCommand({"terrain.set_class", "Set &Class of Selection", "", "Give the selected feature the palette's current class"},
+    workbench.addCommand({"terrain.set_class", wxTRANSLATE("Set &Class of Selection"), "", wxTRANSLATE("Give the selected feature the palette's current class")},
         [context] {
             const auto id = context->selectedFeature();
             if (!id)
@@ -134,29 +135,29 @@ void installTerrainAndOobTools(Workbench& workbench)
                                    context->currentClass),
                     "Set class");
             } catch (const std::exception& e) {
-                context->workbench.showError("Set class", e.what());
+                context->workbench.showError(translated("Set class"), e.what());
             }
         },
         featureSelected);
-    workbench.addCommand({"terrain.pick_class", "Pic&k Class from Selection", "Ctrl+Shift+K",
-                             "Make the selected feature's class the palette's current class"},
+    workbench.addCommand({"terrain.pick_class", wxTRANSLATE("Pic&k Class from Selection"), "Ctrl+Shift+K",
+                             wxTRANSLATE("Make the selected feature's class the palette's current class")},
         [context] {
             const auto id = context->selectedFeature();
             if (!id)
                 return;
             const std::string& cls = context->workbench.document()->scenario().findFeature(*id)->terrainClass;
             context->setCurrentClass(cls);
-            context->workbench.setStatusText("Current class: " + cls);
+            context->workbench.setStatusText(wxString::Format(_("Current class: %s"), wxString::FromUTF8(cls)).utf8_string());
         },
         featureSelected);
-    workbench.addCommand({"terrain.split", "&Split Selection by Line", "", "Draw a line across the selected feature to split it"},
+    workbench.addCommand({"terrain.split", wxTRANSLATE("&Split Selection by Line"), "", wxTRANSLATE("Draw a line across the selected feature to split it")},
         [context] { context->workbench.setTool(tools::makeSplitTool(context)); }, featureSelected);
-    workbench.addCommand({"terrain.merge", "&Merge Selection With...", "", "Click a feature of the same class to merge it into the selected one"},
+    workbench.addCommand({"terrain.merge", wxTRANSLATE("&Merge Selection With..."), "", wxTRANSLATE("Click a feature of the same class to merge it into the selected one")},
         [context] { context->workbench.setTool(tools::makeMergeTool(context)); }, featureSelected);
-    workbench.addCommand({"setup.place", "&Place Blocks", "Ctrl+Shift+B",
-                             "Place the selected unit by clicking the map; drag blocks to move them, their handle to turn them (Shift: 15 degree steps)"},
+    workbench.addCommand({"setup.place", wxTRANSLATE("&Place Blocks"), "Ctrl+Shift+B",
+                             wxTRANSLATE("Place the selected unit by clicking the map; drag blocks to move them, their handle to turn them (Shift: 15 degree steps)")},
         [context] { context->workbench.setTool(tools::makePlaceTool(context)); }, hasDocument);
-    workbench.addCommand({"setup.toggle_column", "Toggle &Line/Route Column", "", "Switch the selected block between line and route column"},
+    workbench.addCommand({"setup.toggle_column", wxTRANSLATE("Toggle &Line/Route Column"), "", wxTRANSLATE("Switch the selected block between line and route column")},
         [context] {
             const auto unit = context->selectedUnit();
             if (!unit)
@@ -165,7 +166,7 @@ void installTerrainAndOobTools(Workbench& workbench)
                 context->apply(editor::tools::toggleColumnEdit(context->workbench.document()->scenario(), *unit),
                     "Route column");
             } catch (const std::exception& e) {
-                context->workbench.showError("Route column", e.what());
+                context->workbench.showError(translated("Route column"), e.what());
             }
         },
         placedUnitSelected);
@@ -179,16 +180,17 @@ void installTerrainAndOobTools(Workbench& workbench)
                 context->apply(std::move(plan.edit), "Blocks");
             const core::Scenario& s = context->workbench.document()->scenario();
             const auto pieces = std::count_if(s.units.begin(), s.units.end(), [&](const core::Unit& u) { return core::oob::isPiece(s, u); });
-            context->workbench.setStatusText(std::to_string(changes) + " block change(s); " + std::to_string(pieces) + " game piece(s)");
+            context->workbench.setStatusText(
+                wxString::Format(_("%zu block change(s); %d game piece(s)"), changes, static_cast<int>(pieces)).utf8_string());
         } catch (const std::exception& e) {
-            context->workbench.showError("Blocks", e.what());
+            context->workbench.showError(_("Blocks").utf8_string(), e.what());
         }
     };
-    workbench.addCommand({"setup.blocks_level", "Play &Blocks at Level...", "",
-                             "Each formation of an echelon becomes one block whose strength is the units below it (they stay as history)"},
+    workbench.addCommand({"setup.blocks_level", wxTRANSLATE("Play &Blocks at Level..."), "",
+                             wxTRANSLATE("Each formation of an echelon becomes one block whose strength is the units below it (they stay as history)")},
         [context, applyBlocks] {
-            const wxString choices[] = {"army", "wing", "corps", "division", "brigade", "none: every unit is a piece"};
-            wxSingleChoiceDialog dialog(nullptr, "Formations of this echelon play as one block each:", "Blocks at level", 6, choices);
+            const wxString choices[] = {"army", "wing", "corps", "division", "brigade", _("none: every unit is a piece")};
+            wxSingleChoiceDialog dialog(nullptr, _("Formations of this echelon play as one block each:"), _("Blocks at level"), 6, choices);
             dialog.SetSelection(3);
             if (dialog.ShowModal() != wxID_OK)
                 return;
@@ -200,12 +202,12 @@ void installTerrainAndOobTools(Workbench& workbench)
             applyBlocks(request);
         },
         hasDocument);
-    workbench.addCommand({"setup.block_formation", "Play Selected Formation as One Bl&ock", "",
-                             "The formation selected in the order of battle becomes one block (its units stay as history)"},
+    workbench.addCommand({"setup.block_formation", wxTRANSLATE("Play Selected Formation as One Bl&ock"), "",
+                             wxTRANSLATE("The formation selected in the order of battle becomes one block (its units stay as history)")},
         [context, applyBlocks] {
             const auto selected = context->workbench.selected();
             if (!selected || selected->kind != ObjectRef::Kind::Formation) {
-                context->workbench.showError("Blocks", "Select a formation in the Order of battle pane first.");
+                context->workbench.showError(_("Blocks").utf8_string(), _("Select a formation in the Order of battle pane first.").utf8_string());
                 return;
             }
             core::oob::BlockRequest request;

@@ -7,6 +7,7 @@
 #include "sandtable/editor/logic/terrain_style.hpp"
 #include "sandtable/editor/logic/tools/oob_model.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/aui/framemanager.h>
 #include <wx/bitmap.h>
@@ -79,11 +80,11 @@ public:
         : wxPanel(parent), m_context(std::move(context)), m_images(16, 12, true)
     {
         m_list = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT | wxLC_SINGLE_SEL);
-        m_list->AppendColumn("Class", wxLIST_FORMAT_LEFT, 120);
-        m_list->AppendColumn("Drawn as", wxLIST_FORMAT_LEFT, 70);
+        m_list->AppendColumn(_("Class"), wxLIST_FORMAT_LEFT, 120);
+        m_list->AppendColumn(_("Drawn as"), wxLIST_FORMAT_LEFT, 70);
         m_list->SetImageList(&m_images, wxIMAGE_LIST_SMALL);
-        auto* draw = new wxButton(this, wxID_ANY, "Draw");
-        auto* setClass = new wxButton(this, wxID_ANY, "Set class of selection");
+        auto* draw = new wxButton(this, wxID_ANY, _("Draw"));
+        auto* setClass = new wxButton(this, wxID_ANY, _("Set class of selection"));
         auto* buttons = new wxBoxSizer(wxHORIZONTAL);
         buttons->Add(draw, 0, wxRIGHT, 4);
         buttons->Add(setClass, 1);
@@ -177,7 +178,7 @@ public:
         m_tree = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
             wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_SINGLE);
         auto* hint = new wxStaticText(this, wxID_ANY,
-            "Drag a unit onto a formation to move it, onto the map to place it (bold: not on the map).");
+            _("Drag a unit onto a formation to move it, onto the map to place it (bold: not on the map)."));
         hint->Wrap(240);
         auto* sizer = new wxBoxSizer(wxVERTICAL);
         sizer->Add(m_tree, 1, wxEXPAND);
@@ -305,7 +306,7 @@ private:
             m_context->apply(core::operations::setFormationParent(document->scenario(), core::FormationId(formation), parent),
                 "Move formation");
         } catch (const std::exception& e) {
-            m_context->workbench.showError("Move formation", e.what());
+            m_context->workbench.showError(translated("Move formation"), e.what());
         }
     }
 
@@ -340,7 +341,7 @@ private:
                                  core::FormationId(data->id)),
                 "Move unit");
         } catch (const std::exception& e) {
-            m_context->workbench.showError("Move unit", e.what());
+            m_context->workbench.showError(translated("Move unit"), e.what());
         }
     }
 
@@ -361,10 +362,10 @@ public:
         : wxPanel(parent), m_context(std::move(context))
     {
         m_list = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT | wxLC_SINGLE_SEL);
-        m_list->AppendColumn("Arrives", wxLIST_FORMAT_LEFT, 110);
-        m_list->AppendColumn("Unit", wxLIST_FORMAT_LEFT, 150);
-        m_list->AppendColumn("Side", wxLIST_FORMAT_LEFT, 100);
-        m_list->AppendColumn("Entry", wxLIST_FORMAT_LEFT, 160);
+        m_list->AppendColumn(_("Arrives"), wxLIST_FORMAT_LEFT, 110);
+        m_list->AppendColumn(_("Unit"), wxLIST_FORMAT_LEFT, 150);
+        m_list->AppendColumn(_("Side"), wxLIST_FORMAT_LEFT, 100);
+        m_list->AppendColumn(_("Entry"), wxLIST_FORMAT_LEFT, 160);
         auto* sizer = new wxBoxSizer(wxVERTICAL);
         sizer->Add(m_list, 1, wxEXPAND);
         SetSizer(sizer);
@@ -446,9 +447,12 @@ void addPane(Workbench& workbench, wxWindow* window, const char* name, const cha
     int side, wxSize best)
 {
     wxAuiPaneInfo info;
-    info.Name(name).Caption(caption).BestSize(best).MinSize(wxSize(160, 120)).Direction(side).Layer(1);
+    info.Name(name).Caption(wxGetTranslation(caption)).BestSize(best).MinSize(wxSize(160, 120)).Direction(side).Layer(1);
     workbench.panes().AddPane(window, info);
-    workbench.addCommand({command, std::string("Show ") + caption, "", std::string("Show the ") + caption + " pane"},
+    // Composed here in the editor's language (no catalogue holds "Show <caption>" itself).
+    const wxString shown = wxGetTranslation(caption);
+    workbench.addCommand({command, wxString::Format(_("Show %s"), shown).utf8_string(), "",
+                             wxString::Format(_("Show the %s pane"), shown).utf8_string()},
         [&workbench, name] {
             wxAuiPaneInfo& pane = workbench.panes().GetPane(name);
             if (pane.IsOk()) {
@@ -464,20 +468,20 @@ void addPane(Workbench& workbench, wxWindow* window, const char* name, const cha
 void addPalettePane(const std::shared_ptr<ToolsContext>& context)
 {
     auto* pane = new PalettePane(context->workbench.window(), context);
-    addPane(context->workbench, pane, "terrain_classes", "Terrain classes", "view.terrain_classes", wxAUI_DOCK_RIGHT,
+    addPane(context->workbench, pane, "terrain_classes", wxTRANSLATE("Terrain classes"), "view.terrain_classes", wxAUI_DOCK_RIGHT,
         wxSize(230, 360));
 }
 
 void addOobPane(const std::shared_ptr<ToolsContext>& context)
 {
     auto* pane = new OobPane(context->workbench.window(), context);
-    addPane(context->workbench, pane, "oob_tree", "Order of battle", "view.oob_tree", wxAUI_DOCK_RIGHT, wxSize(280, 360));
+    addPane(context->workbench, pane, "oob_tree", wxTRANSLATE("Order of battle"), "view.oob_tree", wxAUI_DOCK_RIGHT, wxSize(280, 360));
 }
 
 void addReinforcementPane(const std::shared_ptr<ToolsContext>& context)
 {
     auto* pane = new ReinforcementPane(context->workbench.window(), context);
-    addPane(context->workbench, pane, "reinforcements", "Reinforcements", "view.reinforcements", wxAUI_DOCK_BOTTOM,
+    addPane(context->workbench, pane, "reinforcements", wxTRANSLATE("Reinforcements"), "view.reinforcements", wxAUI_DOCK_BOTTOM,
         wxSize(520, 140));
 }
 

@@ -64,6 +64,10 @@ Edit moveUnit(const Scenario& scenario, const UnitId& id, Coordinate position, d
 
 /// Replaces the scenario-wide settings.
 Edit setSettings(const Scenario& scenario, ScenarioSettings settings, std::string label = "Scenario settings");
+/// Sets the language of the printed products' fixed texts: an ISO 639-1 code ("fr", "de", optionally
+/// "_TERRITORY": "fr_CA"), or "" / "en" for English (stored as ""). Throws OperationError naming the code
+/// when it is not of that form. A language without a shipped catalogue prints English (i18n::translateIn).
+Edit setLanguage(const Scenario& scenario, const std::string& language);
 /// Sets or clears the map source (with its georeference).
 Edit setMap(const Scenario& scenario, std::optional<MapSource> map, std::string label = "Set map");
 

@@ -61,6 +61,7 @@ struct GeorefReport {
     GeorefReportPicture picture;
     /// The residual arrows' length factor; unset: chosen by the print (print::georefArrowFactor).
     std::optional<double> exaggeration;
+    std::string language;            ///< the fixed texts' language ("fr", "de"; "" English), the scenario's (issue 25)
 };
 
 } // namespace sandtable::core

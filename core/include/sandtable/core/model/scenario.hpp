@@ -124,6 +124,7 @@ struct ScenarioSettings {
     GameSystem system = GameSystem::PubBattles;
     std::string battle;         ///< battle name, e.g. "Gettysburg"
     std::string date;           ///< ISO 8601 date of the battle's first day, e.g. "1863-07-01"
+    std::string language;       ///< printed products' fixed texts: ISO 639-1 "fr", "de", ...; "" is English (issue 25)
     std::string crs;            ///< working CRS, a projected metric CRS, e.g. "EPSG:32618"
     double scaleDenominator = 16000.0; ///< game scale 1:N (Pub Battles 16,000; Kriegsspiel 8,000)
     std::optional<Extent> extent;      ///< map extent in the working CRS

@@ -62,8 +62,8 @@ struct BlockPlanLine {
 };
 
 /// The plan and the Edit carrying it out (one undo step, "Blocks at division level"). Block units are
-/// created in their formation, named after it ("I Corps" -> "I Corps"), id "<formation>-block" (made
-/// unique), unplaced; an existing block keeps its id, name and placement and gets the derived strength,
+/// created in their formation (appended to the units), named after it, id "<formation>-block" (made
+/// unique with "-2", "-3", ...), unplaced; an existing block keeps its id, name and placement and gets the derived strength,
 /// type and quality; blocks of formations no longer chosen are removed. Throws OperationError naming the
 /// formation when one listed does not exist, when the echelon is not one of army, wing, corps, division,
 /// brigade, or when nothing would be a block (no formation of that echelon).

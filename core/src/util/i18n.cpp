@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// gettext set-up, the by-language catalogue lookup of printed products, and people's numbers.
+#include "sandtable/core/util/i18n.hpp"
+
+#include "sandtable/core/io/atomic_file.hpp"
+
+#include <libintl.h>
+
+#include <algorithm>
+#include <clocale>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <langinfo.h>
+#include <locale.h>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+
+namespace sandtable::core::i18n {
+
+namespace {
+
+/// The environment's numeric conventions, for formatNumber (0: none, the "C" convention).
+locale_t g_personNumeric = static_cast<locale_t>(0);
+
+bool isPlainC(const char* name) { return !name || std::strcmp(name, "C") == 0 || std::strcmp(name, "POSIX") == 0; }
+
+/// One compiled catalogue (.mo) read whole: originals (up to their first NUL, the singular of a plural
+/// entry) to translations (the plural forms separated by NULs).
+struct Catalogue {
+    std::unordered_map<std::string, std::string> messages;
+    bool frenchPlural = false; ///< Plural-Forms "n > 1" (French) rather than "n != 1"
+};
+
+std::optional<Catalogue> readCatalogue(const std::filesystem::path& file)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec))
+        return std::nullopt;
+    std::string data;
+    try {
+        data = readFile(file, std::size_t{64} << 20);
+    } catch (const std::exception&) {
+        return std::nullopt; // an unreadable catalogue: English, as gettext does
+    }
+    const auto word = [&](std::size_t offset, bool swap) -> std::optional<std::uint32_t> {
+        if (offset + 4 > data.size())
+            return std::nullopt;
+        std::uint32_t v = 0;
+        std::memcpy(&v, data.data() + offset, 4);
+        return swap ? __builtin_bswap32(v) : v;
+    };
+    const auto magic = word(0, false);
+    if (!magic || (*magic != 0x950412deU && *magic != 0xde120495U))
+        return std::nullopt;
+    const bool swap = *magic == 0xde120495U;
+    const auto count = word(8, swap), originals = word(12, swap), translations = word(16, swap);
+    if (!count || !originals || !translations)
+        return std::nullopt;
+    const auto text = [&](std::uint32_t table, std::uint32_t i) -> std::optional<std::string> {
+        const auto length = word(table + 8ULL * i, swap), offset = word(table + 8ULL * i + 4, swap);
+        if (!length || !offset || std::uint64_t{*offset} + *length > data.size())
+            return std::nullopt;
+        return data.substr(*offset, *length);
+    };
+    Catalogue catalogue;
+    for (std::uint32_t i = 0; i < *count; ++i) {
+        auto original = text(*originals, i);
+        auto translation = text(*translations, i);
+        if (!original || !translation)
+            return std::nullopt;
+        if (original->empty()) {
+            const auto rule = translation->find("plural=");
+            catalogue.frenchPlural = rule != std::string::npos && translation->find('>', rule) != std::string::npos
+                && translation->find('>', rule) < translation->find(';', rule);
+            continue;
+        }
+        catalogue.messages.emplace(original->substr(0, original->find('\0')), std::move(*translation));
+    }
+    return catalogue;
+}
+
+/// The catalogue of `language` in the bound folder ("fr_FR.UTF-8" falls back to "fr_FR", then "fr"), or none.
+const Catalogue* catalogueFor(const std::string& language)
+{
+    static std::mutex mutex;
+    static std::map<std::pair<std::string, std::string>, std::unique_ptr<Catalogue>> cache;
+    const std::filesystem::path folder = boundLocaleDir();
+    const std::lock_guard lock(mutex);
+    const auto key = std::make_pair(folder.string(), language);
+    if (auto found = cache.find(key); found != cache.end())
+        return found->second.get();
+    std::unique_ptr<Catalogue> result;
+    std::string name = language.substr(0, language.find('.'));
+    while (!name.empty() && !result) {
+        if (auto read = readCatalogue(folder / name / "LC_MESSAGES" / (std::string(kTextDomain) + ".mo")))
+            result = std::make_unique<Catalogue>(std::move(*read));
+        const auto cut = name.find_last_of("_@");
+        name = cut == std::string::npos ? std::string() : name.substr(0, cut);
+    }
+    return cache.emplace(key, std::move(result)).first->second.get();
+}
+
+bool isEnglish(const std::string& language) { return language.empty() || language == "en" || language.rfind("en_", 0) == 0 || language == "C"; }
+
+} // namespace
+
+const char* translate(const char* msgid) noexcept { return dgettext(kTextDomain, msgid); }
+
+const char* translatePlural(const char* singular, const char* plural, unsigned long n) noexcept
+{
+    return dngettext(kTextDomain, singular, plural, n);
+}
+
+std::string format(std::string_view pattern, std::initializer_list<std::string> args)
+{
+    std::string out;
+    out.reserve(pattern.size() + 16);
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        if (pattern[i] == '{') {
+            std::size_t j = i + 1;
+            std::size_t k = 0;
+            while (j < pattern.size() && pattern[j] >= '0' && pattern[j] <= '9')
+                k = k * 10 + static_cast<std::size_t>(pattern[j++] - '0');
+            if (j > i + 1 && j < pattern.size() && pattern[j] == '}' && k >= 1 && k <= args.size()) {
+                out += *(args.begin() + (k - 1));
+                i = j;
+                continue;
+            }
+        }
+        out += pattern[i];
+    }
+    return out;
+}
+
+std::filesystem::path findLocaleDir(const std::vector<std::filesystem::path>& candidates)
+{
+    for (const std::filesystem::path& folder : candidates) {
+        std::error_code ec;
+        if (folder.empty() || !std::filesystem::is_directory(folder, ec))
+            continue;
+        for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+            if (std::filesystem::is_regular_file(entry.path() / "LC_MESSAGES" / (std::string(kTextDomain) + ".mo"), ec))
+                return folder;
+    }
+    return {};
+}
+
+void bindCatalogues(const std::filesystem::path& localeDir)
+{
+    if (!localeDir.empty())
+        bindtextdomain(kTextDomain, localeDir.c_str());
+    bind_textdomain_codeset(kTextDomain, "UTF-8");
+}
+
+std::filesystem::path boundLocaleDir()
+{
+    const char* folder = bindtextdomain(kTextDomain, nullptr);
+    return folder ? std::filesystem::path(folder) : std::filesystem::path();
+}
+
+void setUpProcessLanguage(const std::string& language, const std::vector<std::filesystem::path>& localeDirs)
+{
+    if (!language.empty())
+        ::setenv("LANGUAGE", language.c_str(), 1);
+    // A LANG naming a locale that is not installed leaves everything "C": then at least UTF-8.
+    if (!std::setlocale(LC_ALL, ""))
+        std::setlocale(LC_ALL, "C.UTF-8");
+    if (const locale_t numeric = ::newlocale(LC_NUMERIC_MASK, "", static_cast<locale_t>(0)))
+        g_personNumeric = numeric;
+    std::setlocale(LC_NUMERIC, "C");
+    const char* asked = std::getenv("LANGUAGE");
+    if (asked && *asked && isPlainC(std::setlocale(LC_MESSAGES, nullptr)))
+        std::setlocale(LC_MESSAGES, "C.UTF-8");
+    bindCatalogues(findLocaleDir(localeDirs));
+    textdomain(kTextDomain);
+}
+
+std::string translateIn(const std::string& language, const char* msgid)
+{
+    if (isEnglish(language))
+        return msgid;
+    const Catalogue* catalogue = catalogueFor(language);
+    if (!catalogue)
+        return msgid;
+    const auto found = catalogue->messages.find(msgid);
+    if (found == catalogue->messages.end() || found->second.empty())
+        return msgid;
+    return found->second.substr(0, found->second.find('\0'));
+}
+
+std::string translatePluralIn(const std::string& language, const char* singular, const char* plural, unsigned long n)
+{
+    const std::string english = n == 1 ? singular : plural;
+    const Catalogue* catalogue = isEnglish(language) ? nullptr : catalogueFor(language);
+    if (!catalogue)
+        return english;
+    const auto found = catalogue->messages.find(singular);
+    if (found == catalogue->messages.end() || found->second.empty())
+        return english;
+    const std::string& forms = found->second;
+    const std::size_t second = forms.find('\0');
+    const bool many = catalogue->frenchPlural ? n > 1 : n != 1;
+    if (!many)
+        return forms.substr(0, second);
+    if (second == std::string::npos)
+        return english;
+    return forms.substr(second + 1, forms.find('\0', second + 1) - second - 1);
+}
+
+std::vector<std::string> availableLanguages()
+{
+    std::vector<std::string> languages;
+    const std::filesystem::path folder = boundLocaleDir();
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+        if (std::filesystem::is_regular_file(entry.path() / "LC_MESSAGES" / (std::string(kTextDomain) + ".mo"), ec))
+            languages.push_back(entry.path().filename().string());
+    std::sort(languages.begin(), languages.end());
+    return languages;
+}
+
+std::string formatNumber(double value, int decimals)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", std::clamp(decimals, 0, 12), value); // LC_NUMERIC is "C"
+    const std::string plain = buffer;
+    if (!g_personNumeric)
+        return plain;
+    // The person's decimal separator, and their thousands separator every three digits (fr, de, en alike).
+    const std::string radix = ::nl_langinfo_l(RADIXCHAR, g_personNumeric);
+    const std::string thousands = ::nl_langinfo_l(THOUSEP, g_personNumeric);
+    const std::size_t sign = plain[0] == '-' ? 1 : 0;
+    const std::size_t point = std::min(plain.find('.'), plain.size());
+    std::string out = plain.substr(0, sign);
+    for (std::size_t i = sign; i < point; ++i) {
+        out += plain[i];
+        const std::size_t left = point - i - 1;
+        if (left > 0 && left % 3 == 0)
+            out += thousands;
+    }
+    if (point < plain.size())
+        out += (radix.empty() ? std::string(".") : radix) + plain.substr(point + 1);
+    return out;
+}
+
+} // namespace sandtable::core::i18n

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tests of core/.../util/i18n.hpp: placeholders, the by-language lookup of printed texts and its plural
+// rules, gettext in the process's language, people's numbers. The catalogues are this build's
+// (<build>/locale, compiled from packaging/po by the target sandtable_translations); expected texts are
+// the translations written in packaging/po/fr.po and de.po.
+#include "sandtable/core/util/i18n.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <clocale>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+using namespace sandtable::core;
+
+namespace {
+
+const std::filesystem::path kLocaleDir = std::filesystem::path(SANDTABLE_BINARY_DIR) / "locale";
+
+/// Binds the build's catalogues; fails loudly when they were not built.
+void bindBuildCatalogues()
+{
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(kLocaleDir / "fr" / "LC_MESSAGES" / "sandtable.mo"),
+        kLocaleDir.string() + ": no compiled catalogues (build the target sandtable_translations)");
+    i18n::bindCatalogues(kLocaleDir);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(util_i18n)
+
+BOOST_AUTO_TEST_CASE(format_puts_arguments_where_the_translation_names_them)
+{
+    BOOST_TEST(i18n::format("{2} before {1}", {"one", "two"}) == "two before one");
+    BOOST_TEST(i18n::format("{1} and {1}", {"x"}) == "x and x");
+    // A placeholder without an argument, and braces that are not placeholders, stay as written.
+    BOOST_TEST(i18n::format("{3} {x} {}", {"a"}) == "{3} {x} {}");
+}
+
+BOOST_AUTO_TEST_CASE(translate_in_reads_the_language_asked_for_whatever_the_process_language)
+{
+    bindBuildCatalogues();
+    BOOST_TEST(i18n::translateIn("fr", "error") == "erreur");
+    BOOST_TEST(i18n::translateIn("de", "error") == "Fehler");
+    BOOST_TEST(i18n::translateIn("fr_FR.UTF-8", "warning") == "avertissement"); // falls back to "fr"
+    BOOST_TEST(i18n::translateIn("en", "error") == "error");
+    BOOST_TEST(i18n::translateIn("", "error") == "error");
+    BOOST_TEST(i18n::translateIn("xx", "error") == "error");                   // no catalogue: English
+    BOOST_TEST(i18n::translateIn("fr", "no such text in any catalogue") == "no such text in any catalogue");
+}
+
+BOOST_AUTO_TEST_CASE(plural_forms_follow_each_language_rule)
+{
+    bindBuildCatalogues();
+    // French counts 0 and 1 as singular ("n > 1"), German and English only 1 ("n != 1").
+    BOOST_TEST(i18n::translatePluralIn("fr", "{1} warning", "{1} warnings", 0) == "{1} avertissement");
+    BOOST_TEST(i18n::translatePluralIn("fr", "{1} warning", "{1} warnings", 2) == "{1} avertissements");
+    BOOST_TEST(i18n::translatePluralIn("de", "{1} warning", "{1} warnings", 0) == "{1} Warnungen");
+    BOOST_TEST(i18n::translatePluralIn("de", "{1} warning", "{1} warnings", 1) == "{1} Warnung");
+    BOOST_TEST(i18n::translatePluralIn("en", "{1} warning", "{1} warnings", 0) == "{1} warnings");
+}
+
+BOOST_AUTO_TEST_CASE(gettext_follows_language_and_numbers_follow_lc_numeric)
+{
+    BOOST_REQUIRE_MESSAGE(std::setlocale(LC_ALL, "de_DE.UTF-8"),
+        "the de_DE.UTF-8 locale is not installed (packaging/install-deps.sh generates it)");
+    std::setlocale(LC_ALL, "C");
+    ::setenv("LC_ALL", "de_DE.UTF-8", 1);
+    i18n::setUpProcessLanguage("fr", {kLocaleDir});
+    // LANGUAGE (as --lang sets it) chooses the catalogue; LC_NUMERIC of the environment the numbers.
+    BOOST_TEST(std::string(_("error")) == "erreur");
+    BOOST_TEST(std::string(P_("{1} warning", "{1} warnings", 3)) == "{1} avertissements");
+    BOOST_TEST(i18n::formatNumber(1234567.25, 2) == "1.234.567,25");
+    BOOST_TEST(i18n::formatNumber(-0.5, 1) == "-0,5");
+    // ... while the process's own LC_NUMERIC stays "C", for files and libraries.
+    BOOST_TEST(std::string(std::setlocale(LC_NUMERIC, nullptr)) == "C");
+    ::unsetenv("LANGUAGE");
+    ::unsetenv("LC_ALL");
+    std::setlocale(LC_ALL, "C");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
