@@ -394,7 +394,10 @@ void runSummary(const SummaryOptions& o, Context& context)
         for (const auto& f : summary.formations)
             formations.push_back(Json{{"id", f.id.str()}, {"pieces", f.pieces}, {"victory_points", f.victoryPoints},
                 {"infantry_blocks", f.infantryBlocksAtStart}, {"ineffective_at", f.ineffectiveAt}});
-        context.printJson({{"file", o.file}, {"scale", summary.scaleDenominator},
+        Json cavalry = Json::array();
+        for (const core::CavalryType& t : s.settings.cavalryTypes)
+            cavalry.push_back(Json{{"name", t.name}, {"effects", t.effects}});
+        context.printJson({{"file", o.file}, {"scale", summary.scaleDenominator}, {"cavalry_types", std::move(cavalry)},
             {"foot_segment_m", summary.footSegmentMetres}, {"mounted_segment_m", summary.mountedSegmentMetres},
             {"command_range_m", summary.commandRangeMetres}, {"field_of_fire_m", summary.fieldOfFireMetres},
             {"spotting_range_m", summary.spottingRangeMetres}, {"formations", std::move(formations)},
@@ -405,6 +408,17 @@ void runSummary(const SummaryOptions& o, Context& context)
     context.out << o.file << ": 1:" << summary.scaleDenominator << ", command range " << summary.commandRangeMetres
                 << " m, field of fire " << summary.fieldOfFireMetres << " m, spotting " << summary.spottingRangeMetres
                 << " m\n";
+    // Rulebook line 142: "The scenario rules specify the cavalry types available and their special rules."
+    if (!s.settings.cavalryTypes.empty()) {
+        context.out << "  cavalry types:";
+        for (std::size_t k = 0; k < s.settings.cavalryTypes.size(); ++k) {
+            const core::CavalryType& t = s.settings.cavalryTypes[k];
+            context.out << (k ? "; " : " ") << t.name;
+            if (!t.effects.empty())
+                context.out << " (" << t.effects << ")";
+        }
+        context.out << "\n";
+    }
     for (const auto& side : summary.sides) {
         context.out << "  " << side.id.str() << ": " << side.pieces << " piece(s) worth " << side.victoryPoints
                     << " victory points; " << side.infantryBlocksAtStart << " infantry block(s) at the start, rout at";

@@ -47,10 +47,15 @@ BOOST_AUTO_TEST_CASE(summary_json_has_points_thresholds_and_ranges)
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    sandtable::core::Scenario scenario = sandtable::test::smallScenario();
+    scenario.settings.cavalryTypes = {sandtable::core::CavalryType{"lancers", "+1 die when charging infantry"}};
+    sandtable::core::saveScenario(scenario, file);
     Result r = runTool({"oob", "summary", file.string(), "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
     const auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("cavalry_types").at(0).at("effects").get<std::string>() == "+1 die when charging infantry");
+    BOOST_TEST(runTool({"oob", "summary", file.string()}).out.find("cavalry types: lancers (+1 die when charging infantry)")
+        != std::string::npos);
     BOOST_TEST(j.at("command_range_m").get<double>() == 1024.0);
     BOOST_TEST(j.at("field_of_fire_m").get<double>() == 720.0);
     // Blue: one regular infantry block (3 points), its HQ (0); one block routs at 1.

@@ -161,8 +161,13 @@ Json setupToJson(const ScenarioSettings& st)
         out["days"] = *st.days;
     if (st.baggagePacked)
         out["baggage_packed"] = *st.baggagePacked;
-    if (!st.cavalryTypes.empty())
-        out["cavalry_types"] = st.cavalryTypes;
+    if (!st.cavalryTypes.empty()) {
+        // A type without effects stays a plain name, as documents before effects wrote it.
+        Json types = Json::array();
+        for (const CavalryType& t : st.cavalryTypes)
+            types.push_back(t.effects.empty() ? Json(t.name) : Json{{"name", t.name}, {"effects", t.effects}});
+        out["cavalry_types"] = std::move(types);
+    }
     if (st.combatOrderSide)
         out["combat_order_side"] = st.combatOrderSide->str();
     if (!st.specialRules.empty())
@@ -191,7 +196,9 @@ void setupFromJson(const Json& j, ScenarioSettings& st)
     if (j.contains("baggage_packed"))
         st.baggagePacked = j.at("baggage_packed").get<bool>();
     if (j.contains("cavalry_types"))
-        st.cavalryTypes = j.at("cavalry_types").get<std::vector<std::string>>();
+        for (const Json& t : j.at("cavalry_types"))
+            st.cavalryTypes.push_back(t.is_string() ? CavalryType{t.get<std::string>()}
+                                                    : CavalryType{t.at("name").get<std::string>(), t.value("effects", "")});
     if (j.contains("combat_order_side"))
         st.combatOrderSide = SideId(j.at("combat_order_side").get<std::string>());
     st.specialRules = j.value("special_rules", "");

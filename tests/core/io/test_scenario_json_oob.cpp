@@ -26,7 +26,8 @@ BOOST_AUTO_TEST_CASE(every_member_round_trips_through_the_schema)
     s.settings.startTurn = 2;
     s.settings.days = 2;
     s.settings.baggagePacked = false;
-    s.settings.cavalryTypes = {"cavalry", "dragoons"};
+    s.settings.cavalryTypes = {CavalryType{"cavalry"},
+        CavalryType{"lancers", "Charge: +1 die against infantry in line (scenario rule)"}};
     s.settings.combatOrderSide = SideId("red");
     s.settings.specialRules = "The creek is fordable.";
     s.settings.blockLengthMm = 40.0;
@@ -54,8 +55,13 @@ BOOST_AUTO_TEST_CASE(every_member_round_trips_through_the_schema)
     held.figures->cannon = 2;
     held.figures->limbers = 2;
     s.units.push_back(held);
+    s.units.back().block = true;
     const std::string text = serializeScenario(s);
     BOOST_TEST(text.find("\"turn\": \"night\"") != std::string::npos);
+    // A cavalry type without effects stays a plain name; one with effects is an object.
+    BOOST_TEST(text.find("\"cavalry\",") != std::string::npos);
+    BOOST_TEST(text.find("\"effects\": \"Charge: +1 die against infantry in line (scenario rule)\"") != std::string::npos);
+    BOOST_TEST(text.find("\"block\": true") != std::string::npos);
     const LoadedScenario back = parseScenario(text, "memory");
     BOOST_TEST((back.scenario == s));
     BOOST_TEST(serializeScenario(back.scenario) == text);

@@ -116,6 +116,15 @@ struct TableSector {
     bool operator==(const TableSector&) const = default;
 };
 
+/// A cavalry type of a Pub Battles scenario (rulebook line 142: "The scenario rules specify the cavalry types
+/// available and their special rules"): its name and its effects as rules text ("" when the rules of
+/// the game apply unchanged).
+struct CavalryType {
+    std::string name;
+    std::string effects{};
+    bool operator==(const CavalryType&) const = default;
+};
+
 /// Scenario-wide settings that are not collections.
 struct ScenarioSettings {
     std::string id;             ///< stable package id in catalogues, e.g. "gettysburg-1863"
@@ -134,7 +143,7 @@ struct ScenarioSettings {
     std::optional<int> startTurn{};         ///< turn of the first day's start, 1-8 (rulebook: 8 turns a day)
     std::optional<int> days{};              ///< days of play, each 8 turns of 1.5 h then a night turn
     std::optional<bool> baggagePacked{};    ///< baggage trains start packed (true) or unpacked (false)
-    std::vector<std::string> cavalryTypes{};  ///< the scenario's cavalry types (rulebook: "the scenario rules specify")
+    std::vector<CavalryType> cavalryTypes{};  ///< the scenario's cavalry types and their effects (rulebook line 142)
     std::optional<SideId> combatOrderSide{};  ///< the side that chooses the order of combats
     std::string specialRules{};             ///< scenario special rules, free text
     std::optional<double> blockLengthMm{};  ///< block length on the table, mm (the rules give none)
