@@ -52,12 +52,5 @@ bool hasEntry(const std::filesystem::path& archive, const std::string& entry);
 /// core::IoError when it cannot be read.
 std::string readEntry(const std::filesystem::path& archive, const std::string& entry);
 
-/// SYW figure kinds by the scenario document's names, for a piece's "Figures" property ("officers=1 cuirassiers=12").
-inline constexpr std::array<std::pair<const char*, int core::SywFigures::*>, 13> kFigureKinds{{{"musketeers", &core::SywFigures::musketeers},
-    {"grenadiers", &core::SywFigures::grenadiers}, {"pikemen", &core::SywFigures::pikemen}, {"officers", &core::SywFigures::officers},
-    {"musicians", &core::SywFigures::musicians}, {"dragoons", &core::SywFigures::dragoons},
-    {"light_dragoons", &core::SywFigures::lightDragoons}, {"heavy_dragoons", &core::SywFigures::heavyDragoons},
-    {"hussars", &core::SywFigures::hussars}, {"cuirassiers", &core::SywFigures::cuirassiers}, {"cannon", &core::SywFigures::cannon},
-    {"mortars", &core::SywFigures::mortars}, {"limbers", &core::SywFigures::limbers}}};
 
 } // namespace sandtable::importers::detail

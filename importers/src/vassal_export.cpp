@@ -8,6 +8,7 @@
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/rules/pub_battles.hpp"
+#include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include <algorithm>
@@ -293,9 +294,9 @@ struct Builder {
         }
         if (u.figures) {
             std::string figures;
-            for (const auto& [name, member] : detail::kFigureKinds)
-                if ((*u.figures).*member != 0)
-                    figures += (figures.empty() ? "" : " ") + std::string(name) + "=" + integer((*u.figures).*member);
+            for (const core::rules::syw::FigureKind& kind : core::rules::syw::figureKinds())
+                if ((*u.figures).*(kind.count) != 0)
+                    figures += (figures.empty() ? "" : " ") + std::string(kind.key) + "=" + integer((*u.figures).*(kind.count));
             p.emplace_back("Figures", figures);
         }
         if (s.settings.system == core::GameSystem::PubBattles)

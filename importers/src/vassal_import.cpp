@@ -2,6 +2,8 @@
 // A VASSAL module read back: boards, grids, zones, the roster and the pieces, and a scenario made of them.
 #include "sandtable/importers/vassal_module.hpp"
 
+#include "sandtable/core/rules/syw_miniatures.hpp"
+
 #include "vassal_archive.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
@@ -10,6 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <charconv>
 #include <map>
 #include <regex>
 #include <set>
@@ -27,15 +31,29 @@ bool endsWith(const std::string& s, const std::string& tail)
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-double toDouble(const std::string& text, double fallback = 0.0)
+/// The whole text as a finite number (spaces around allowed), or nullopt: "12px", "abc", "" and "inf" are none.
+std::optional<double> parseNumber(const std::string& text)
 {
-    try {
-        std::size_t used = 0;
-        const double v = std::stod(text, &used);
-        return std::isfinite(v) ? v : fallback;
-    } catch (const std::exception&) {
-        return fallback;
-    }
+    const auto first = text.find_first_not_of(' ');
+    if (first == std::string::npos)
+        return std::nullopt;
+    const auto last = text.find_last_not_of(' ');
+    double v = 0.0;
+    const char* begin = text.data() + first;
+    const char* end = text.data() + last + 1;
+    const auto [ptr, ec] = std::from_chars(begin, end, v);
+    if (ec != std::errc() || ptr != end || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+/// A whole number within [minimum, maximum], or nullopt.
+std::optional<int> parseInteger(const std::string& text, int minimum, int maximum)
+{
+    const auto v = parseNumber(text);
+    if (!v || *v != std::floor(*v) || *v < minimum || *v > maximum)
+        return std::nullopt;
+    return static_cast<int>(*v);
 }
 
 /// One decoded piece definition ("+/null/type/state").
@@ -71,9 +89,12 @@ void decodeTraits(std::string type, std::string state, DecodedPiece& out)
                     out.properties[keys[i]] = i < values.size() ? values[i] : "";
         } else if (id == "rotate") {
             const auto parts = vassal::decode(mine.substr(7), ';');
-            if (!parts.empty() && parts[0] == "1")
-                out.angle = toDouble(myState);
-            else
+            if (!parts.empty() && parts[0] == "1") {
+                const auto angle = myState.empty() ? std::optional<double>(0.0) : parseNumber(myState);
+                if (!angle)
+                    throw std::invalid_argument("the rotation angle '" + myState + "' is not a number");
+                out.angle = *angle;
+            } else
                 out.otherTraits.insert("rotate (fixed angles)");
         } else if (id == "prototype") {
             const auto parts = vassal::decode(mine.substr(10), ';');
@@ -116,6 +137,35 @@ struct Reader {
                     + " (the newest sandtable reads): save it from VASSAL 3.7, or update sandtable");
     }
 
+    /// An attribute read as a number: `absent` when the attribute is empty or missing (VASSAL's default);
+    /// anything else that is not a number is refused, naming the element and the attribute.
+    double number(const CPLXMLNode* n, const char* attribute, double absent = 0.0) const
+    {
+        return numberIn(n, attribute, xmlAttribute(n, attribute), absent);
+    }
+
+    double numberIn(const CPLXMLNode* n, const std::string& what, const std::string& text, double absent) const
+    {
+        if (text.find_first_not_of(' ') == std::string::npos)
+            return absent;
+        const auto v = parseNumber(text);
+        if (!v)
+            throw core::FormatError(path.string() + "!buildFile.xml", elementName(n) + " " + what,
+                "'" + text + "' is not a number");
+        return *v;
+    }
+
+    /// The piece definition of `n` decoded; a malformed trait is refused naming the element.
+    DecodedPiece definition(const CPLXMLNode* n) const
+    {
+        try {
+            return decodeDefinition(detail::xmlText(n));
+        } catch (const std::invalid_argument& e) {
+            const std::string name = xmlAttribute(n, "entryName").empty() ? xmlAttribute(n, "name") : xmlAttribute(n, "entryName");
+            throw core::FormatError(path.string() + "!buildFile.xml", elementName(n) + " '" + name + "'", e.what());
+        }
+    }
+
     void grid(const CPLXMLNode* n, VassalBoard& board)
     {
         const std::string name = elementName(n);
@@ -130,10 +180,10 @@ struct Reader {
             g.kind = "region";
         else
             return;
-        g.dx = toDouble(xmlAttribute(n, "dx"));
-        g.dy = toDouble(xmlAttribute(n, "dy"));
-        g.x0 = toDouble(xmlAttribute(n, "x0"));
-        g.y0 = toDouble(xmlAttribute(n, "y0"));
+        g.dx = number(n, "dx");
+        g.dy = number(n, "dy");
+        g.x0 = number(n, "x0");
+        g.y0 = number(n, "y0");
         for (const CPLXMLNode* c = n->psChild; c; c = c->psNext) {
             if (c->eType != CXT_Element)
                 continue;
@@ -147,7 +197,7 @@ struct Reader {
                 for (const std::string& point : vassal::decode(xmlAttribute(c, "path"), ';')) {
                     const auto xy = vassal::decode(point, ',');
                     if (xy.size() == 2)
-                        zone.points.push_back({toDouble(xy[0]), toDouble(xy[1])});
+                        zone.points.push_back({numberIn(c, "path", xy[0], 0.0), numberIn(c, "path", xy[1], 0.0)});
                 }
                 board.zones.push_back(std::move(zone));
                 for (const CPLXMLNode* zc = c->psChild; zc; zc = zc->psNext)
@@ -156,7 +206,7 @@ struct Reader {
             }
             if (endsWith(child, ".Region"))
                 board.regions.push_back(VassalPlace{xmlAttribute(c, "name"),
-                    {{toDouble(xmlAttribute(c, "originx")), toDouble(xmlAttribute(c, "originy"))}}});
+                    {{number(c, "originx"), number(c, "originy")}}});
             if (endsWith(child, "Grid"))
                 grid(c, board);
         }
@@ -168,7 +218,7 @@ struct Reader {
 
     void piece(const CPLXMLNode* n, const std::vector<std::string>& palette, const CPLXMLNode* stack, const std::string& deck)
     {
-        DecodedPiece d = decodeDefinition(detail::xmlText(n));
+        DecodedPiece d = definition(n);
         for (const std::string& name : d.prototypes) {
             const auto it = prototypes.find(name);
             if (it == prototypes.end())
@@ -189,7 +239,7 @@ struct Reader {
         if (stack) {
             p.palette = "setup";
             p.board = xmlAttribute(stack, "owningBoard");
-            p.position = std::array<double, 2>{toDouble(xmlAttribute(stack, "x")), toDouble(xmlAttribute(stack, "y"))};
+            p.position = std::array<double, 2>{number(stack, "x"), number(stack, "y")};
         } else if (!deck.empty()) {
             p.palette = deck;
         } else {
@@ -219,8 +269,13 @@ struct Reader {
                 b.map = mapName;
                 b.name = xmlAttribute(c, "name");
                 b.image = xmlAttribute(c, "image");
-                b.width = static_cast<int>(toDouble(xmlAttribute(c, "width")));
-                b.height = static_cast<int>(toDouble(xmlAttribute(c, "height")));
+                // Pixels; VASSAL reads the image's own size when they are absent (-1).
+                const double width = number(c, "width", -1.0), height = number(c, "height", -1.0);
+                if (width > 1.0e6 || height > 1.0e6 || width != std::floor(width) || height != std::floor(height))
+                    throw core::FormatError(path.string() + "!buildFile.xml", elementName(c) + " '" + b.name + "'",
+                        "a board of " + xmlAttribute(c, "width") + " x " + xmlAttribute(c, "height") + " pixels is not a whole size up to 1,000,000");
+                b.width = static_cast<int>(width);
+                b.height = static_cast<int>(height);
                 for (const CPLXMLNode* g = c->psChild; g; g = g->psNext)
                     if (g->eType == CXT_Element)
                         grid(g, b);
@@ -253,7 +308,7 @@ struct Reader {
             if (c->eType != CXT_Element)
                 continue;
             if (elementName(c) == "VASSAL.build.module.PrototypeDefinition")
-                prototypes[xmlAttribute(c, "name")] = decodeDefinition(detail::xmlText(c));
+                prototypes[xmlAttribute(c, "name")] = definition(c);
             else
                 collectPrototypes(c);
         }
@@ -417,23 +472,39 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     settings.description = m.description;
     std::optional<core::Extent> extent;
     double pxPerM = 0.0;
+    // The frame sandtable's export writes into ModuleOther1: a value that is not a number is refused.
+    const auto frameNumber = [&](const std::string& key, const std::string& text) {
+        const auto v = parseNumber(text);
+        if (!v)
+            throw core::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
+                "'" + text + "' is not a number (the sandtable frame of the module is damaged)");
+        return *v;
+    };
+    const auto frameInteger = [&](const std::string& key, const std::string& text, int minimum, int maximum) {
+        const auto v = parseInteger(text, minimum, maximum);
+        if (!v)
+            throw core::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
+                "'" + text + "' is not a whole number from " + std::to_string(minimum) + " to " + std::to_string(maximum));
+        return *v;
+    };
     if (frame.count("extent") && frame.count("px_per_m")) {
         const auto e = vassal::decode(frame.at("extent"), ',');
-        pxPerM = toDouble(frame.at("px_per_m"));
+        pxPerM = frameNumber("px_per_m", frame.at("px_per_m"));
         if (e.size() == 4 && pxPerM > 0.0) {
-            extent = core::Extent{toDouble(e[0]), toDouble(e[1]), toDouble(e[2]), toDouble(e[3])};
+            extent = core::Extent{frameNumber("extent", e[0]), frameNumber("extent", e[1]), frameNumber("extent", e[2]),
+                frameNumber("extent", e[3])};
             settings.extent = extent;
             if (frame.count("crs"))
                 settings.crs = frame.at("crs");
             if (frame.count("scale"))
-                settings.scaleDenominator = toDouble(frame.at("scale"), settings.scaleDenominator);
+                settings.scaleDenominator = frameNumber("scale", frame.at("scale"));
             const auto start = vassal::decode(frame.count("start") ? frame.at("start") : "", ',');
             if (start.size() == 2) {
-                settings.startDay = static_cast<int>(toDouble(start[0], 1));
-                settings.startTurn = static_cast<int>(toDouble(start[1], 1));
+                settings.startDay = frameInteger("start", start[0], 1, 100);
+                settings.startTurn = frameInteger("start", start[1], 1, 8);
             }
             if (frame.count("days"))
-                settings.days = static_cast<int>(toDouble(frame.at("days"), 1));
+                settings.days = frameInteger("days", frame.at("days"), 1, 100);
         }
     }
 
@@ -539,23 +610,41 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             } catch (const std::invalid_argument&) {
                 complete = false;
             }
-            if (prop("Strength").empty()) {
+            // A piece property that is not the number it should be: a finding naming the piece, the value left
+            // for the designer to complete (a foreign module may write "3 SP").
+            const auto wholeProperty = [&](const char* property, int minimum, int maximum) -> std::optional<int> {
+                const std::string text = prop(property);
+                if (text.empty())
+                    return std::nullopt;
+                const auto v = parseInteger(text, minimum, maximum);
+                if (!v)
+                    out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+                        "piece '" + u.name + "': " + property + " '" + text + "' is not a whole number from " + std::to_string(minimum)
+                            + " to " + std::to_string(maximum) + "; left for you to complete"});
+                return v;
+            };
+            if (const auto strength = wholeProperty("Strength", 0, 1000000)) {
+                u.strength = *strength;
+            } else {
                 u.strength = 1;
                 complete = false;
-            } else {
-                u.strength = std::max(0, static_cast<int>(toDouble(prop("Strength"), 1.0)));
             }
-            if (!prop("Command").empty())
-                u.command = static_cast<int>(toDouble(prop("Command")));
+            u.command = wholeProperty("Command", 1, 6);
             if (prop("Status") == "disorganized")
                 u.status = core::UnitStatus::Disorganized;
             if (!prop("Figures").empty()) {
                 core::SywFigures figures;
                 for (const std::string& item : vassal::decode(prop("Figures"), ' ')) {
                     const auto eq = item.find('=');
-                    for (const auto& [name, member] : detail::kFigureKinds)
-                        if (eq != std::string::npos && item.compare(0, eq, name) == 0 && std::string(name).size() == eq)
-                            figures.*member = static_cast<int>(toDouble(item.substr(eq + 1)));
+                    const core::rules::syw::FigureKind* kind =
+                        eq == std::string::npos ? nullptr : core::rules::syw::findFigureKind(item.substr(0, eq));
+                    const auto count = kind ? parseInteger(item.substr(eq + 1), 0, 100000) : std::nullopt;
+                    if (!count) {
+                        out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+                            "piece '" + u.name + "': figures '" + item + "' is not KIND=COUNT; left out"});
+                        continue;
+                    }
+                    figures.*(kind->count) = *count;
                 }
                 u.figures = figures;
             }
@@ -564,19 +653,37 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             const std::string label = prop("Arrival");
             if (turn.size() == 2) {
                 core::Arrival arr;
-                arr.day = static_cast<int>(toDouble(turn[0], 1));
-                arr.turn = static_cast<int>(toDouble(turn[1], 1));
+                const auto day = parseInteger(turn[0], 1, 100);
+                const auto at = parseInteger(turn[1], 1, core::kNightTurn);
                 const auto xy = vassal::decode(prop("Entry"), ' ');
-                if (xy.size() == 2)
-                    arr.entry = core::Coordinate{toDouble(xy[0]), toDouble(xy[1])};
-                u.arrival = arr;
+                const auto x = xy.size() == 2 ? parseNumber(xy[0]) : std::nullopt;
+                const auto y = xy.size() == 2 ? parseNumber(xy[1]) : std::nullopt;
+                if (day && at) {
+                    arr.day = *day;
+                    arr.turn = *at;
+                    if (x && y)
+                        arr.entry = core::Coordinate{*x, *y};
+                    u.arrival = arr;
+                } else {
+                    out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+                        "piece '" + u.name + "': ArrivalTurn '" + prop("ArrivalTurn") + "' is not DAY,TURN; no arrival"});
+                }
             } else if (!label.empty() && std::regex_match(label, a, arrival)) {
                 core::Arrival arr;
-                arr.day = std::stoi(a[1].str());
-                arr.turn = a[2].matched ? std::stoi(a[2].str()) : core::kNightTurn;
-                if (a[3].matched && a[4].matched)
-                    arr.entry = core::Coordinate{toDouble(a[3].str()), toDouble(a[4].str())};
-                u.arrival = arr;
+                const auto day = parseInteger(a[1].str(), 1, 100);
+                const auto at = a[2].matched ? parseInteger(a[2].str(), 1, 8) : std::optional<int>(core::kNightTurn);
+                const auto x = a[3].matched ? parseNumber(a[3].str()) : std::nullopt;
+                const auto y = a[4].matched ? parseNumber(a[4].str()) : std::nullopt;
+                if (day && at) {
+                    arr.day = *day;
+                    arr.turn = *at;
+                    if (x && y)
+                        arr.entry = core::Coordinate{*x, *y};
+                    u.arrival = arr;
+                } else {
+                    out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+                        "piece '" + u.name + "': arrival '" + label + "' names a day or turn out of range; no arrival"});
+                }
             }
             if (u.arrival && label.find(", along ") != std::string::npos) {
                 // The road is not in the imported scenario: its entry point on that road would not validate.
@@ -632,16 +739,27 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             const auto cr = vassal::decode(frame.at("grid"), ',');
             core::CampaignGrid grid;
             grid.squareSize = g.dx / pxPerM;
-            grid.columns = cr.size() == 2 ? static_cast<int>(toDouble(cr[0], 1)) : 1;
-            grid.rows = cr.size() == 2 ? static_cast<int>(toDouble(cr[1], 1)) : 1;
+            grid.columns = cr.size() == 2 ? frameInteger("grid", cr[0], 1, 10000) : 1;
+            grid.rows = cr.size() == 2 ? frameInteger("grid", cr[1], 1, 10000) : 1;
             // (x0, y0) is the centre of the north-west square; the grid's origin is its south-west corner.
             const double westPx = g.x0 - g.dx / 2, northPx = g.y0 - g.dy / 2;
             grid.origin = core::Coordinate{extent->minX + westPx / pxPerM, extent->maxY - northPx / pxPerM - grid.rows * grid.squareSize};
             const auto num = [&](const char* k) { return g.numbering.count(k) ? g.numbering.at(k) : std::string(); };
             grid.numbering = num("hType") == "N" ? core::GridNumbering::ColumnRow : core::GridNumbering::LetterNumber;
-            grid.startNumber = static_cast<int>(toDouble(num("vOff"), 1));
+            // The numbering's attributes (VASSAL's defaults when absent); a value that is not a whole number is refused.
+            const auto whole = [&](const char* k, int absent) {
+                const std::string text = num(k);
+                if (text.empty())
+                    return absent;
+                const auto v = parseInteger(text, -1000000, 1000000);
+                if (!v)
+                    throw core::FormatError(modulePath.string() + "!buildFile.xml", "board '" + board->name + "' grid numbering " + k,
+                        "'" + text + "' is not a whole number");
+                return *v;
+            };
+            grid.startNumber = whole("vOff", 1);
             grid.descendingRows = num("vDescend") == "true";
-            const int vLeading = static_cast<int>(toDouble(num("vLeading"), 0));
+            const int vLeading = whole("vLeading", 0);
             if (grid.numbering == core::GridNumbering::LetterNumber && vLeading > 0)
                 grid.leadingZeros = true;
             if (grid.numbering == core::GridNumbering::ColumnRow && num("sep") == ".")

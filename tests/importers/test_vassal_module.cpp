@@ -252,6 +252,31 @@ BOOST_AUTO_TEST_CASE(refuses_a_module_from_a_newer_vassal)
     BOOST_TEST(data.find("4.0.0") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(refuses_numbers_that_are_not_numbers_naming_the_element_and_attribute)
+{
+    // A grid spacing or a zone outline that does not parse is an error, never a silent 0.
+    sandtable::test::TemporaryFolder folder;
+    std::string build = foreignBuildFile();
+    const auto at = build.find("dx=\"10.0\"");
+    BOOST_REQUIRE(at != std::string::npos);
+    build.replace(at, 9, "dx=\"ten\"");
+    const auto badGrid = folder / "grid.vmod";
+    writeZip(badGrid, {{"buildFile.xml", build}});
+    const std::string what = failure<sandtable::core::FormatError>([&] { readVassalModule(badGrid); });
+    BOOST_TEST(what.find("grid.vmod!buildFile.xml") != std::string::npos, what);
+    BOOST_TEST(what.find("SquareGrid dx") != std::string::npos, what);
+    BOOST_TEST(what.find("'ten' is not a number") != std::string::npos, what);
+    std::string outline = foreignBuildFile();
+    const auto path = outline.find("20,10;0,10");
+    BOOST_REQUIRE(path != std::string::npos);
+    outline.replace(path, 5, "2O,10"); // a letter O for a zero
+    const auto badZone = folder / "zone.vmod";
+    writeZip(badZone, {{"buildFile.xml", outline}});
+    const std::string zone = failure<sandtable::core::FormatError>([&] { readVassalModule(badZone); });
+    BOOST_TEST(zone.find("Zone path") != std::string::npos, zone);
+    BOOST_TEST(zone.find("'2O' is not a number") != std::string::npos, zone);
+}
+
 BOOST_AUTO_TEST_CASE(refuses_a_board_image_missing_from_the_archive_and_leaves_nothing)
 {
     sandtable::test::TemporaryFolder folder;
