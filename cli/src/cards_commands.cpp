@@ -2,6 +2,9 @@
 // `sandtable cards import|export|print`: Table Battles cards through a spreadsheet, and printed sheets.
 #include "sandtable/cli/context.hpp"
 
+#include "sandtable/core/io/importer.hpp"
+#include "sandtable/importers/importer_registry.hpp"
+
 #include "sandtable/core/util/text_encoding.hpp"
 #include "sandtable/core/document/card_operations.hpp"
 #include "sandtable/core/document/document.hpp"
@@ -16,9 +19,6 @@
 
 namespace sandtable::cli {
 namespace {
-
-// A card CSV is a few hundred rows; anything much larger is not one.
-constexpr std::size_t kMaxCsvBytes = std::size_t{16} << 20;
 
 struct ImportOptions {
     std::string file;
@@ -62,13 +62,14 @@ void runImport(const ImportOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     // All or nothing: a CSV problem throws before anything is touched.
-    std::string text = core::readFile(o.csv, kMaxCsvBytes);
+    core::ImportRequest request{o.csv, {}, context.progress()};
     if (!o.encoding.empty())
-        text = core::convertToUtf8(text, o.encoding, o.csv);
-    core::TableBattlesSet set = core::importTableBattlesCsv(text, o.csv);
-    const std::size_t cards = set.cards.size();
+        request.settings.emplace_back("encoding", o.encoding);
+    const core::Importer& importer = importers::standardImporters().choose(core::ImportTarget::Cards, core::FileProbe::of(o.csv));
+    core::ImportResult imported = importer.run(loaded.scenario, request);
+    const std::size_t cards = imported.imported;
     core::Document document(loaded.scenario, o.file);
-    document.apply(core::operations::setTableBattles(document.scenario(), std::move(set)));
+    document.apply(std::move(imported.edit));
     const core::Diagnostics findings = cardFindings(core::validateScenario(document.scenario()));
     const bool refused = core::hasErrors(findings);
     if (!refused)

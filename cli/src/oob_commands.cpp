@@ -5,6 +5,7 @@
 #include "sandtable/core/util/text_encoding.hpp"
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/importer.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
@@ -12,6 +13,7 @@
 #include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
+#include "sandtable/importers/importer_registry.hpp"
 #include "sandtable/print/sticker_print.hpp"
 
 #include <ostream>
@@ -150,31 +152,27 @@ void runTree(const TreeOptions& o, Context& context)
 void runImport(const ImportOptions& o, Context& context)
 {
     core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::oob::RosterFormat format = core::oob::rosterFormatFromPath(o.input);
-    if (!o.format.empty()) {
-        try {
-            format = core::oob::rosterFormatFromString(o.format);
-        } catch (const std::invalid_argument& e) {
-            throw core::OperationError("", "--format", e.what());
-        }
-    }
-    core::oob::RosterMapping mapping;
+    core::ImportRequest request{o.input, {}, context.progress()};
+    const auto set = [&request](const char* key, const std::string& value) {
+        if (!value.empty())
+            request.settings.emplace_back(key, value);
+    };
+    set("format", o.format);
     for (const auto& m : o.maps)
-        core::oob::addColumnMapping(mapping, m);
+        set("map", m);
     for (const auto& c : o.constants)
-        core::oob::addConstant(mapping, c);
+        set("set", c);
     for (const auto& v : o.values)
-        core::oob::addValueMapping(mapping, v);
-    if (!o.path.empty())
-        mapping.columns.emplace_back(o.path, "path");
-    if (!o.parent.empty())
-        mapping.columns.emplace_back(o.parent, "parent");
-    mapping.pathSeparator = o.separator;
-    std::string bytes = core::readFile(o.input, std::size_t{256} << 20);
-    if (!o.encoding.empty())
-        bytes = core::convertToUtf8(bytes, o.encoding, o.input);
-    const core::oob::RosterTable table = core::oob::parseRoster(bytes, format, o.input);
-    core::oob::RosterImport imported = core::oob::importRoster(loaded.scenario, table, mapping, o.input);
+        set("value", v);
+    set("path", o.path);
+    set("parent", o.parent);
+    if (o.separator != ".")
+        set("separator", o.separator);
+    set("encoding", o.encoding);
+    const core::Importer& importer
+        = importers::standardImporters().choose(core::ImportTarget::OrderOfBattle, core::FileProbe::of(o.input));
+    core::ImportResult imported = importer.run(loaded.scenario, request);
+    const std::string format = imported.details["format"];
     const auto errorsBefore = core::countSeverity(core::validateScenario(loaded.scenario), core::Severity::Error);
     core::Document document(std::move(loaded.scenario), o.file);
     document.apply(std::move(imported.edit));
@@ -189,8 +187,9 @@ void runImport(const ImportOptions& o, Context& context)
         context.exitCode = 1;
     const std::vector<std::size_t> levels = formationsPerLevel(document.scenario());
     if (context.json) {
-        Json out{{"file", o.file}, {"input", o.input}, {"format", core::oob::toString(format)},
-            {"imported", imported.units}, {"formations_created", imported.formations}, {"sides_created", imported.sides},
+        Json out{{"file", o.file}, {"input", o.input}, {"format", format},
+            {"imported", imported.imported}, {"formations_created", imported.counts["formations_created"]},
+            {"sides_created", imported.counts["sides_created"]},
             {"saved", !o.dryRun && !refused}, {"formations_per_level", levels},
             {"errors", errors}, {"warnings", warnings}, {"diagnostics", diagnosticsToJson(diagnostics)}};
         if (o.dryRun)
@@ -201,8 +200,8 @@ void runImport(const ImportOptions& o, Context& context)
             for (const auto& side : treeJson(document.scenario()))
                 printTreeNode(side, 0, context.out);
         context.out << o.file << ": " << (o.dryRun ? "would import " : refused ? "not saved: importing " : "imported ")
-                    << imported.units << " unit(s) from " << o.input << " (" << imported.formations << " new formation(s), "
-                    << imported.sides << " new side(s); formations per level:";
+                    << imported.imported << " unit(s) from " << o.input << " (" << imported.counts["formations_created"]
+                    << " new formation(s), " << imported.counts["sides_created"] << " new side(s); formations per level:";
         for (std::size_t d = 0; d < levels.size(); ++d)
             context.out << " " << levels[d];
         context.out << "); the scenario " << (o.dryRun || refused ? "would have " : "has ") << errors << " error(s), "

@@ -11,7 +11,9 @@
 #include "sandtable/core/geometry/terrain_cleanup.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/io/importer.hpp"
 #include "sandtable/importers/dem_hills.hpp"
+#include "sandtable/importers/importer_registry.hpp"
 #include "sandtable/importers/scan_trace.hpp"
 #include "sandtable/importers/tag_rules.hpp"
 #include "sandtable/importers/terrain_import.hpp"
@@ -45,6 +47,10 @@ struct ImportOptions {
     std::string preset;
     std::vector<std::string> rules;
     bool inFrame = false;
+    std::string levels;     // a DEM's settings (the dem importer)
+    std::string simplify;
+    std::string minArea;
+    std::string resolution;
 };
 
 struct MajorityOptions {
@@ -334,32 +340,35 @@ void runResolve(const ResolveOptions& options, Context& context)
 
 void runImport(const ImportOptions& options, Context& context)
 {
-    importers::TerrainImportOptions import;
-    import.fixedClass = options.terrainClass;
-    import.classField = options.classField;
-    import.layer = options.layer;
-    import.inWorkingFrame = options.inFrame;
-    for (const std::string& mapping : options.mappings) {
-        const auto equals = mapping.find('=');
-        if (equals == std::string::npos || equals == 0 || equals + 1 == mapping.size())
-            throw core::OperationError("", "--map '" + mapping + "'", "expected VALUE=CLASS");
-        import.valueMap[mapping.substr(0, equals)] = mapping.substr(equals + 1);
-    }
-    if (!options.preset.empty()) {
-        // --rule overrides come first: the first matching rule wins.
-        for (const std::string& rule : options.rules)
-            import.tagRules.push_back(importers::parseTagRule(rule));
-        const auto& preset = importers::osmPreset();
-        import.tagRules.insert(import.tagRules.end(), preset.begin(), preset.end());
-        import.clipToExtent = true;
-    }
+    // The importer is chosen by the file's content (a vector file, or a DEM contoured into hills).
+    core::ImportRequest request{options.vector, {}, context.progress()};
+    const auto set = [&request](const char* key, const std::string& value) {
+        if (!value.empty())
+            request.settings.emplace_back(key, value);
+    };
+    set("class", options.terrainClass);
+    set("class-from", options.classField);
+    for (const std::string& mapping : options.mappings)
+        set("map", mapping);
+    set("layer", options.layer);
+    if (options.inFrame)
+        set("in-frame", "true");
+    set("preset", options.preset);
+    for (const std::string& rule : options.rules)
+        set("rule", rule);
+    set("levels", options.levels);
+    set("simplify", options.simplify);
+    set("min-area", options.minArea);
+    set("resolution", options.resolution);
     const core::LoadedScenario loaded = core::loadScenario(options.file);
+    const core::Importer& importer
+        = importers::standardImporters().choose(core::ImportTarget::Terrain, core::FileProbe::of(options.vector));
     core::Document document(loaded.scenario, options.file);
-    importers::TerrainImportResult result = importers::importTerrain(document.scenario(), options.vector, import);
+    core::ImportResult result = importer.run(document.scenario(), request);
     if (result.imported == 0) {
         // A command that did not do what was asked is not a success: say why, change nothing.
         std::string why;
-        for (const core::Diagnostic& d : result.diagnostics)
+        for (const core::Diagnostic& d : result.findings)
             if (why.size() < 600)
                 why += (why.empty() ? "" : "; ") + d.message;
         throw core::OperationError(options.vector, "", "no feature imported" + (why.empty() ? std::string() : ": " + why)
@@ -369,15 +378,15 @@ void runImport(const ImportOptions& options, Context& context)
     if (document.isModified())
         document.save();
     if (context.json) {
-        nlohmann::ordered_json classes = nlohmann::ordered_json::object();
-        for (const auto& [cls, count] : result.classes)
-            classes[cls] = count;
-        context.printJson({{"file", options.file}, {"imported", result.imported}, {"skipped", result.skipped},
-            {"classes", classes}, {"crs", result.crs}, {"diagnostics", diagnosticsToJson(result.diagnostics)}});
+        nlohmann::ordered_json counts = nlohmann::ordered_json::object();
+        for (const auto& [what, count] : result.counts)
+            counts[what] = count;
+        context.printJson({{"file", options.file}, {"importer", importer.name()}, {"imported", result.imported},
+            {"skipped", result.skipped}, {importer.name() == "dem" ? "levels" : "classes", counts},
+            {"crs", result.details["crs"]}, {"diagnostics", diagnosticsToJson(result.findings)}});
     } else {
-        context.printDiagnostics(result.diagnostics, options.vector);
-        context.out << options.file << ": " << result.imported << " feature(s) imported, " << result.skipped
-                    << " skipped (working CRS " << result.crs << ")\n";
+        context.printDiagnostics(result.findings, options.vector);
+        context.out << options.file << ": " << result.summary << "\n";
     }
 }
 
@@ -444,7 +453,7 @@ void registerTerrainCommands(CLI::App& app, Context& context)
     auto importOptions = std::make_shared<ImportOptions>();
     CLI::App* import = addCommand(*noun, "import",
         _("Add the features of an OGR vector file (GeoJSON, Shapefile, GeoPackage, OSM, ...) as terrain, "
-        "reprojected to the working CRS"));
+        "reprojected to the working CRS; a DEM (chosen by its content) is contoured at --levels into hills"));
     import->add_option("FILE", importOptions->file, _("Scenario file (rewritten in place)"))->required();
     import->add_option("VECTOR", importOptions->vector, _("Vector file"))->required();
     CLI::Option* fixed = import->add_option("--class", importOptions->terrainClass, _("One class for every feature"));
@@ -462,9 +471,16 @@ void registerTerrainCommands(CLI::App& app, Context& context)
     import->add_option("--rule", importOptions->rules,
         _("With --preset: KEY=VALUE:CLASS[:GRADE] tried before the preset's rules (CLASS '-' leaves such features out), "
         "e.g. landuse=meadow:field or highway=track:-"));
+    import->add_option("--levels", importOptions->levels, _("Contour heights M1,M2,... in metres, increasing: level k = ground at or above Mk"));
+    import->add_option("--simplify", importOptions->simplify, _("Simplification tolerance, metres"))->check(CLI::NonNegativeNumber);
+    import->add_option("--min-area", importOptions->minArea, _("Drop hills (and fill hollows) smaller than this, square metres"))
+        ->check(CLI::NonNegativeNumber);
+    import->add_option("--resolution", importOptions->resolution, _("DEM cell size after reprojection, metres (default: GDAL's)"))
+        ->check(CLI::NonNegativeNumber);
     import->callback([importOptions, &context] {
-        if (importOptions->terrainClass.empty() && importOptions->classField.empty() && importOptions->preset.empty())
-            throw CLI::RequiredError("--class, --class-from or --preset");
+        if (importOptions->terrainClass.empty() && importOptions->classField.empty() && importOptions->preset.empty()
+            && importOptions->levels.empty())
+            throw CLI::RequiredError("--class, --class-from, --preset or (for a DEM) --levels");
         if (!importOptions->rules.empty() && importOptions->preset.empty())
             throw CLI::ValidationError("--rule", "needs --preset");
         runImport(*importOptions, context);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable vassal export|import`: a scenario as a playable VASSAL module, and a module as a scenario.
 #include "sandtable/cli/context.hpp"
+
+#include "sandtable/core/io/importer.hpp"
+#include "sandtable/importers/importer_registry.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/core/document/campaign_operations.hpp"
@@ -106,43 +109,28 @@ void runExport(const ExportOptions& o, Context& context)
 
 void runImport(const ImportOptions& o, Context& context)
 {
-    importers::VassalImportOptions options;
-    options.board = o.board;
-    options.progress = context.progress();
-    const importers::VassalImport made = importers::importVassalModule(o.module, o.output, options);
+    core::ImportRequest request{o.module, {{"scenario-file", o.output}}, context.progress()};
+    if (!o.board.empty())
+        request.settings.emplace_back("board", o.board);
+    const core::Importer& importer = importers::standardImporters().choose(core::ImportTarget::Scenario, core::FileProbe::of(o.module));
+    core::ImportResult made = importer.run(core::Scenario{}, request);
     try {
         core::Document document(core::Scenario{}, std::filesystem::path(o.output));
-        document.apply(core::operations::setSettings(document.scenario(), made.base.settings, "Import VASSAL module"));
-        document.apply(core::operations::setMap(document.scenario(), made.base.map, "Set map"));
-        for (const core::Side& side : made.sides)
-            document.apply(core::operations::addSide(document.scenario(), side));
-        for (const core::Formation& f : made.formations)
-            document.apply(core::operations::addFormation(document.scenario(), f));
-        for (const core::Unit& u : made.units)
-            document.apply(core::operations::addUnit(document.scenario(), u));
-        core::Diagnostics findings = made.findings;
-        if (made.grid)
-            document.apply(core::operations::setCampaignGrid(document.scenario(), *made.grid, findings));
+        document.apply(std::move(made.edit));
         document.save();
-        int placed = 0;
-        for (const core::Unit& u : made.units)
-            placed += u.placement ? 1 : 0;
         if (context.json) {
-            context.printJson({{"file", o.output}, {"board", made.boardName}, {"map", made.base.map.path},
-                {"boards", made.boards}, {"sides", made.sides.size()}, {"formations", made.formations.size()},
-                {"pieces", made.units.size()}, {"placed", placed}, {"grid", made.grid.has_value()},
-                {"zones", made.zones}, {"regions", made.regions}, {"findings", findingsJson(findings)}});
+            context.printJson({{"file", o.output}, {"board", made.details["board"]}, {"map", made.details["map"]},
+                {"boards", made.counts["boards"]}, {"sides", made.counts["sides"]}, {"formations", made.counts["formations"]},
+                {"pieces", made.imported}, {"placed", made.counts["placed"]}, {"grid", made.counts["grid"] == 1},
+                {"zones", made.counts["zones"]}, {"regions", made.counts["regions"]}, {"findings", findingsJson(made.findings)}});
         } else {
-            context.printDiagnostics(findings, o.module);
-            context.out << o.output << ": board '" << made.boardName << "' as the map scan " << made.base.map.path << ", "
-                        << made.sides.size() << " side(s), " << made.formations.size() << " formation(s), "
-                        << made.units.size() << " unit(s) (" << placed << " placed)" << (made.grid ? ", the campaign grid" : "")
-                        << "; " << findings.size() << " finding(s)\n";
+            context.printDiagnostics(made.findings, o.module);
+            context.out << o.output << ": " << made.summary << "\n";
         }
     } catch (...) {
         // No partial output: the board image written for the scenario goes with it.
         std::error_code ec;
-        std::filesystem::remove(made.boardImage, ec);
+        std::filesystem::remove(made.details["board_image"], ec);
         throw;
     }
 }

@@ -7,6 +7,7 @@ target_sources(sandtable_editor_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/grid_pane.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/print_pane.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/vassal_export.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/panes/file_import.cpp
 )
 # The panes fit, warp and print through the importers and the print library (architecture.md: the editor
 # UI may use everything).

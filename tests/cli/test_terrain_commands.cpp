@@ -2,6 +2,7 @@
 // Tests of cli/src/terrain_commands.cpp: list, check, repair and majority with their --json keys.
 #include "sandtable/cli/context.hpp"
 #include "support/cli_runner.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
@@ -308,6 +309,43 @@ BOOST_AUTO_TEST_CASE(hills_from_the_gettysburg_dem_with_progress_on_stderr,
     const auto list = nlohmann::json::parse(runTool({"terrain", "list", file, "--json"}).out).at("features");
     BOOST_TEST(list.size() == 2u + j.at("added").get<std::size_t>());
     BOOST_TEST(runTool({"terrain", "hills", file, "--dem", "/nonexistent", "--levels", "a,b"}).code != 0);
+}
+
+BOOST_AUTO_TEST_CASE(import_chooses_its_importer_by_the_file_content,
+    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string file = saved(folder);
+    const std::string dem = sandtable::test::sharedData("maps/gettysburg_dem_terrarium_z14").string();
+    // The Terrarium folder is a DEM: `terrain import` contours it as `terrain hills` does.
+    Result r = runTool({"terrain", "import", file, dem, "--levels", "172,185,195,225", "--simplify", "5", "--min-area", "5000",
+        "--json", "-q"});
+    BOOST_TEST(r.code == 0, r.err);
+    auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("importer").get<std::string>() == "dem");
+    BOOST_TEST(j.at("imported").get<int>() >= 4);
+    // Big Round Top (~239 m) is the only ground above 225 m: one level-4 hill.
+    BOOST_TEST(j.at("levels").at("level 4").get<int>() == 1);
+    // A vector file's settings do not apply to a DEM: refused by name, nothing changed.
+    const std::string before = core::readFile(file);
+    r = runTool({"terrain", "import", file, dem, "--levels", "172", "--class", "woods"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("--class: not a setting of the dem importer") != std::string::npos, r.err);
+    BOOST_TEST(core::readFile(file) == before);
+    // A GeoJSON named .txt is still read as vector data.
+    const auto geojson = folder / "woods.txt";
+    core::writeFileAtomically(geojson, R"({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
+        "geometry": {"type": "Polygon", "coordinates": [[[300400, 4400100], [300500, 4400100], [300500, 4400200], [300400, 4400100]]]}}],
+        "crs": {"type": "name", "properties": {"name": "EPSG:32618"}}})");
+    r = runTool({"terrain", "import", file, geojson.string(), "--class", "woods", "--json"});
+    BOOST_TEST(r.code == 0, r.err);
+    j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j.at("importer").get<std::string>() == "vector");
+    BOOST_TEST(j.at("classes").at("woods").get<int>() == 1);
+    // A scan is no terrain: exit 1, naming what the terrain importers read.
+    r = runTool({"terrain", "import", file, sandtable::test::sharedData("rasters/byte.tif").string(), "--class", "woods"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("not a file any terrain importer reads") != std::string::npos, r.err);
 }
 
 BOOST_AUTO_TEST_CASE(trace_the_green_woods_of_the_gettysburg_scan,

@@ -5,6 +5,7 @@
 #include "catalogue_impl.hpp"
 #include "catalogue_schema.hpp"
 #include "catalogue_structure.hpp"
+#include "package_steps.hpp"
 #include "sandtable/catalogue/gpkg_geometry.hpp"
 #include "sandtable/catalogue/srs.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -29,140 +30,7 @@
 namespace sandtable::catalogue {
 namespace {
 
-std::string lowerHex(std::string text)
-{
-    for (char& c : text)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
-
 std::string countText(std::size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
-
-/// Decides whether the map raster's bytes go into the package, and from which file.
-struct RasterPlan {
-    std::filesystem::path file;
-    std::string sha256;
-    std::int64_t size = 0;
-    bool store = false;
-    std::string note;
-};
-
-RasterPlan planRaster(const core::Scenario& scenario, const std::filesystem::path& baseDir, const ExportOptions& options,
-    std::int64_t maxBlob)
-{
-    RasterPlan plan;
-    if (!scenario.map || scenario.map->path.empty())
-        return plan;
-    if (!options.storeRaster) {
-        plan.note = "raster not stored (not asked to)";
-        return plan;
-    }
-    std::filesystem::path file(scenario.map->path);
-    if (file.is_relative())
-        file = baseDir / file;
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(file, ec)) {
-        plan.note = "raster not stored: " + file.string() + " not found";
-        return plan;
-    }
-    const auto size = std::filesystem::file_size(file, ec);
-    if (ec) {
-        plan.note = "raster not stored: " + file.string() + ": " + ec.message();
-        return plan;
-    }
-    if (static_cast<std::int64_t>(size) > maxBlob) {
-        plan.note = "raster not stored: " + std::to_string(size) + " bytes exceed SQLite's blob limit of " + std::to_string(maxBlob);
-        return plan;
-    }
-    plan.sha256 = core::sha256File(file);
-    if (!scenario.map->sha256.empty() && lowerHex(scenario.map->sha256) != plan.sha256) {
-        plan.note = "raster not stored: " + file.string() + " has SHA-256 " + plan.sha256 + ", the scenario names "
-            + scenario.map->sha256;
-        return plan;
-    }
-    plan.file = file;
-    plan.size = static_cast<std::int64_t>(size);
-    plan.store = true;
-    return plan;
-}
-
-/// A zero-filled blob already inserted at (table, column, rowid), written in place (SQLite's incremental
-/// blob I/O). Errors are core::Error naming the catalogue and the table.
-class BlobWriter {
-public:
-    BlobWriter(detail::Database& db, const char* table, const char* column, std::int64_t rowid) : m_db(db), m_table(table)
-    {
-        const int rc = sqlite3_blob_open(db.handle(), "main", table, column, rowid, 1, &m_blob);
-        if (rc != SQLITE_OK) {
-            m_blob = nullptr;
-            fail(rc);
-        }
-    }
-    ~BlobWriter()
-    {
-        if (m_blob)
-            sqlite3_blob_close(m_blob);
-    }
-    BlobWriter(const BlobWriter&) = delete;
-    BlobWriter& operator=(const BlobWriter&) = delete;
-
-    /// Writes `n` bytes at `offset`; the blob keeps the size it was inserted with.
-    void write(const char* data, std::size_t n, std::size_t offset)
-    {
-        const int rc = sqlite3_blob_write(m_blob, data, static_cast<int>(n), static_cast<int>(offset));
-        if (rc != SQLITE_OK)
-            fail(rc);
-    }
-    /// Closes the blob, reporting what closing it found.
-    void finish()
-    {
-        const int rc = sqlite3_blob_close(m_blob);
-        m_blob = nullptr;
-        if (rc != SQLITE_OK)
-            fail(rc);
-    }
-
-private:
-    [[noreturn]] void fail(int rc) { detail::throwSqlite(rc, m_db.fileName(), m_table, m_db.lastError()); }
-
-    detail::Database& m_db;
-    const char* m_table;
-    sqlite3_blob* m_blob = nullptr;
-};
-
-constexpr std::size_t kBlobChunk = std::size_t{1} << 20;
-
-/// Writes `bytes` into a zero-filled blob of their size already inserted at (table, column, rowid), a
-/// megabyte at a time.
-void writeBlobFromMemory(detail::Database& db, const char* table, const char* column, std::int64_t rowid, std::string_view bytes)
-{
-    BlobWriter blob(db, table, column, rowid);
-    for (std::size_t offset = 0; offset < bytes.size(); offset += kBlobChunk)
-        blob.write(bytes.data() + offset, std::min(kBlobChunk, bytes.size() - offset), offset);
-    blob.finish();
-}
-
-/// Streams a file into a zero-filled blob of `size` bytes already inserted at (table, column, rowid).
-/// Throws IoError when the file no longer has that size.
-void writeBlobFromFile(detail::Database& db, const char* table, const char* column, std::int64_t rowid,
-    const std::filesystem::path& file, std::int64_t size)
-{
-    BlobWriter blob(db, table, column, rowid);
-    std::ifstream in(file, std::ios::binary);
-    std::vector<char> buffer(kBlobChunk);
-    std::int64_t offset = 0;
-    while (in && offset < size) {
-        in.read(buffer.data(), static_cast<std::streamsize>(std::min<std::int64_t>(static_cast<std::int64_t>(buffer.size()), size - offset)));
-        const auto got = static_cast<std::size_t>(in.gcount());
-        if (got == 0)
-            break;
-        blob.write(buffer.data(), got, static_cast<std::size_t>(offset));
-        offset += static_cast<std::int64_t>(got);
-    }
-    blob.finish();
-    if (offset != size || in.peek() != std::ifstream::traits_type::eof())
-        throw core::IoError(file.string(), "", "the raster changed size while it was being stored");
-}
 
 /// Removes a catalogue file this export created when the failed export left it without any schema object
 /// (another process may have written into it meanwhile: then it stays).
@@ -366,8 +234,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     std::exception_ptr writeError;
     std::string journalMode;
     std::int64_t fid = 0;
-    std::array<std::string, 3> terrainTables;                // by dimension: points, lines, polygons
-    std::array<std::optional<Envelope>, 3> terrainEnvelopes;
+    detail::TerrainLayout terrain;
     // Rolls the package back; a catalogue file this export created is removed again when it holds nothing.
     const auto abandon = [&] {
         transaction.reset();
@@ -403,7 +270,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
                 m_impl->db.exec("PRAGMA page_size=" + std::to_string(kNewCataloguePageSize));
             }
             detail::Database& db = m_impl->db;
-            const RasterPlan raster = planRaster(scenario, baseDir, options, sqlite3_limit(db.handle(), SQLITE_LIMIT_LENGTH, -1));
+            const detail::RasterPlan raster = detail::planRaster(scenario, baseDir, options, sqlite3_limit(db.handle(), SQLITE_LIMIT_LENGTH, -1));
             result.rasterNote = raster.note;
 
             // The write lock is first asked for without waiting: when another process holds the
@@ -437,192 +304,21 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
             m_impl->version = kSchemaVersion;
 
             checkSameScenario(db, id, scenario.settings, options);
-            {
-                detail::Statement s(db, "SELECT coalesce(max(revision), 0) + 1 FROM packages WHERE scenario_id = ?1");
-                s.bind(1, id);
-                s.step();
-                result.revision = static_cast<int>(s.integer(0));
-            }
-            // The previous newest revision stays readable but leaves the search index and the "latest" layer filter.
-            {
-                detail::Statement s(db, "DELETE FROM package_search WHERE rowid IN (SELECT fid FROM packages WHERE scenario_id = ?1)");
-                s.bind(1, id).run();
-                detail::Statement t(db, "DELETE FROM package_title_search WHERE rowid IN (SELECT fid FROM packages WHERE scenario_id = ?1)");
-                t.bind(1, id).run();
-            }
-            {
-                detail::Statement previous(db, "SELECT DISTINCT crs FROM packages WHERE scenario_id = ?1 AND latest = 1");
-                previous.bind(1, id);
-                std::set<std::string> tables;
-                while (previous.step())
-                    for (std::string& table : detail::terrainTablesOf(db, previous.text(0)))
-                        tables.insert(std::move(table));
-                for (const std::string& table : tables) {
-                    detail::Statement s(db, "UPDATE " + detail::quoteIdentifier(table)
-                            + " SET latest = 0 WHERE package_fid IN (SELECT fid FROM packages WHERE scenario_id = ?1 AND latest = 1)",
-                        table);
-                    s.bind(1, id).run();
-                }
-                detail::Statement s(db, "UPDATE packages SET latest = 0 WHERE scenario_id = ?1 AND latest = 1");
-                s.bind(1, id).run();
-            }
-
-            // Each feature's envelope once: for the layer extents and its GeoPackage header. The features go
-            // to the table of their dimension (points, lines, polygons), each table's extent from its own.
-            std::vector<std::optional<Envelope>> envelopes;
-            envelopes.reserve(scenario.terrain.size());
-            std::array<bool, 3> present{};
-            for (const core::TerrainFeature& f : scenario.terrain) {
-                envelopes.push_back(envelopeOf(f.geometry));
-                const auto dimension = static_cast<std::size_t>(core::dimension(f.geometry.type));
-                present[dimension] = true;
-                if (const auto& e = envelopes.back())
-                    terrainEnvelopes[dimension] = terrainEnvelopes[dimension] ? terrainEnvelopes[dimension]->merged(*e) : *e;
-            }
-            std::optional<Envelope> extent;
-            for (const auto& e : terrainEnvelopes)
-                if (e)
-                    extent = extent ? extent->merged(*e) : *e;
-            if (scenario.settings.extent) {
-                const core::Extent& x = *scenario.settings.extent;
-                extent = Envelope{x.minX, x.maxX, x.minY, x.maxY};
-            }
-            for (std::size_t dimension = 0; dimension < 3; ++dimension)
-                if (present[dimension])
-                    terrainTables[dimension] = detail::ensureTerrainTable(db, srs, scenario.settings.crs, static_cast<int>(dimension));
-
-            {
-                // warning_count is set once the rules are in.
-                detail::Statement s(db,
-                    "INSERT INTO packages (scenario_id, revision, latest, title, system, battle, date, description, crs, scale, "
-                    "created, source_name, document_sha256, document_size, feature_count, side_count, "
-                    "formation_count, unit_count, warning_count, min_x, min_y, max_x, max_y) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, "
-                    "?7, ?8, ?9, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ?10, ?11, ?12, ?14, ?15, ?16, ?17, 0, ?19, ?20, ?21, ?22)",
-                    "packages");
-                s.bind(1, id).bind(2, result.revision).bind(3, scenario.settings.title).bind(4, core::toString(scenario.settings.system));
-                s.bind(5, scenario.settings.battle).bind(6, scenario.settings.date).bind(7, scenario.settings.description);
-                s.bind(8, scenario.settings.crs).bind(9, scenario.settings.scaleDenominator).bind(10, sourceName);
-                s.bind(11, digest.get()).bind(12, static_cast<std::int64_t>(document.size()));
-                s.bind(14, static_cast<std::int64_t>(scenario.terrain.size()));
-                s.bind(15, static_cast<std::int64_t>(scenario.sides.size())).bind(16, static_cast<std::int64_t>(scenario.formations.size()));
-                s.bind(17, static_cast<std::int64_t>(scenario.units.size()));
-                if (extent)
-                    s.bind(19, extent->minX).bind(20, extent->minY).bind(21, extent->maxX).bind(22, extent->maxY);
-                s.run();
-                fid = sqlite3_last_insert_rowid(db.handle());
-            }
-            {
-                detail::Statement s(db, "INSERT INTO package_documents (package_fid, document) VALUES (?1, ?2)", "package_documents");
-                // The document goes in through incremental blob I/O, into a zero blob of its size: bound
-                // whole, SQLite first copied it into a record as large as itself (34 MB of fresh memory
-                // on the bench scenario, a quarter of the export's page faults); this way the insert took
-                // 24-28 ms instead of 34 (a standalone test of both on the bench document).
-                s.bind(1, fid).bindZeroBlob(2, static_cast<std::int64_t>(document.size())).run();
-                writeBlobFromMemory(db, "package_documents", "document", fid, document);
-            }
+            result.revision = detail::nextRevision(db, id);
+            detail::retireLatestRevision(db, id);
+            terrain = detail::layOutTerrain(db, scenario, srs);
+            fid = detail::insertPackageRow(db, scenario,
+                {id, result.revision, sourceName, digest.get(), static_cast<std::int64_t>(document.size()), detail::packageExtent(scenario, terrain)});
+            detail::storeDocument(db, fid, document);
             // Most of a big document has left SQLite's page cache by now: the disk can start on it.
             db.startWriteback();
             if (scenario.map) {
-                const core::MapSource& map = *scenario.map;
-                const std::optional<core::Georeference>& g = map.georeference;
-                detail::Statement s(db,
-                    "INSERT INTO map_sources (package_fid, path, sha256, width, height, warped_path, gcp_crs, method, target_crs, "
-                    "transform, rms_map, rms_px, raster_sha256, raster_size, raster) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)", "map_sources");
-                s.bind(1, fid).bind(2, map.path).bind(3, map.sha256).bind(4, map.width).bind(5, map.height).bindOrNull(6, map.warpedPath);
-                if (g) {
-                    s.bind(7, g->gcpCrs).bind(8, core::toString(g->method)).bind(9, g->crs);
-                    s.bind(10, nlohmann::json(g->transform).dump()).bind(11, g->rmsMap).bind(12, g->rmsPixels);
-                }
-                if (raster.store)
-                    s.bind(13, raster.sha256).bind(14, raster.size).bindZeroBlob(15, raster.size);
-                s.run();
-                if (raster.store)
-                    writeBlobFromFile(db, "map_sources", "raster", fid, raster.file, raster.size);
-                if (g) {
-                    detail::Statement gcp(db, "INSERT INTO map_gcps (package_fid, gcp_id, pixel, line, map_x, map_y, enabled) "
-                                              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", "map_gcps");
-                    for (const core::Gcp& p : g->gcps) {
-                        gcp.bind(1, fid).bind(2, p.id).bind(3, p.pixel).bind(4, p.line).bind(5, p.mapX).bind(6, p.mapY).bind(7, p.enabled ? 1 : 0);
-                        gcp.run();
-                        gcp.reset();
-                    }
-                }
+                detail::storeMapSource(db, fid, *scenario.map, raster);
                 result.rasterStored = raster.store;
             }
-
-            std::map<std::string, std::int64_t> sideFids;
-            std::map<std::string, std::int64_t> formationFids;
-            {
-                detail::Statement s(db, "INSERT INTO sides (package_fid, ordinal, side_id, name, colour) VALUES (?1, ?2, ?3, ?4, ?5)", "sides");
-                int ordinal = 0;
-                for (const core::Side& side : scenario.sides) {
-                    s.bind(1, fid).bind(2, ordinal++).bind(3, side.id.str()).bind(4, side.name).bind(5, side.colour);
-                    s.run();
-                    s.reset();
-                    sideFids[side.id.str()] = sqlite3_last_insert_rowid(db.handle());
-                }
-            }
-            {
-                detail::Statement s(db, "INSERT INTO formations (package_fid, side_fid, ordinal, formation_id, name, echelon) "
-                                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", "formations");
-                int ordinal = 0;
-                for (const core::Formation& f : scenario.formations) {
-                    s.bind(1, fid);
-                    if (const auto it = sideFids.find(f.side.str()); it != sideFids.end())
-                        s.bind(2, it->second);
-                    s.bind(3, ordinal++).bind(4, f.id.str()).bind(5, f.name).bind(6, f.echelon);
-                    s.run();
-                    s.reset();
-                    formationFids[f.id.str()] = sqlite3_last_insert_rowid(db.handle());
-                }
-            }
-            {
-                detail::Statement s(db,
-                    "INSERT INTO units (package_fid, formation_fid, ordinal, unit_id, name, type, quality, strength, command, x, y, "
-                    "facing, column_formation) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)", "units");
-                int ordinal = 0;
-                for (const core::Unit& u : scenario.units) {
-                    s.bind(1, fid);
-                    if (const auto it = formationFids.find(u.formation.str()); it != formationFids.end())
-                        s.bind(2, it->second);
-                    s.bind(3, ordinal++).bind(4, u.id.str()).bind(5, u.name).bind(6, core::toString(u.type));
-                    s.bind(7, core::toString(u.quality)).bind(8, u.strength).bind(9, u.command);
-                    if (u.placement)
-                        s.bind(10, u.placement->position.x).bind(11, u.placement->position.y).bind(12, u.placement->facing)
-                            .bind(13, u.placement->column ? 1 : 0);
-                    s.run();
-                    s.reset();
-                }
-            }
+            detail::storeOrderOfBattle(db, fid, scenario);
             detail::storeStructure(db, fid, scenario);
-            if (!scenario.terrain.empty()) {
-                std::array<std::unique_ptr<detail::Statement>, 3> inserts;
-                for (std::size_t dimension = 0; dimension < 3; ++dimension)
-                    if (present[dimension])
-                        inserts[dimension] = std::make_unique<detail::Statement>(db, "INSERT INTO " + detail::quoteIdentifier(terrainTables[dimension])
-                                + " (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
-                                  "VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?9)",
-                            terrainTables[dimension]);
-                std::string blob;
-                std::string attributes;
-                for (std::size_t ordinal = 0; ordinal < scenario.terrain.size(); ++ordinal) {
-                    const core::TerrainFeature& f = scenario.terrain[ordinal];
-                    detail::Statement& s = *inserts[static_cast<std::size_t>(core::dimension(f.geometry.type))];
-                    blob.clear();
-                    appendGeoPackageBinary(blob, f.geometry, srs.srsId, envelopes[ordinal], WkbForm::Multi);
-                    s.bindStaticBlob(1, blob).bind(2, fid).bindStatic(3, id).bind(4, result.revision);
-                    s.bind(5, static_cast<std::int64_t>(ordinal)).bindStatic(6, f.id.str()).bindStatic(7, f.terrainClass);
-                    if (!f.name.empty())
-                        s.bindStatic(8, f.name);
-                    if (!f.attributes.empty()) {
-                        attributes = f.attributes.dump();
-                        s.bindStatic(9, attributes);
-                    }
-                    s.run();
-                    s.reset();
-                }
-            }
+            detail::storeTerrain(db, fid, scenario, terrain, srs, id, result.revision);
             // The disk writes what the terrain spilled while the rules and the thumbnail are awaited.
             m_impl->db.startWriteback();
         } catch (const RefusedBeforeWriting&) {
@@ -676,29 +372,12 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
 
     try {
         detail::Database& db = m_impl->db;
-        {
-            detail::Statement s(db, "INSERT INTO package_warnings (package_fid, ordinal, code, severity, path, message) "
-                                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", "package_warnings");
-            int ordinal = 0;
-            for (const core::Diagnostic& d : result.warnings) {
-                s.bind(1, fid).bind(2, ordinal++).bind(3, d.code).bind(4, core::toString(d.severity)).bind(5, d.path).bind(6, d.message);
-                s.run();
-                s.reset();
-            }
-            detail::Statement count(db, "UPDATE packages SET warning_count = ?2 WHERE fid = ?1", "packages");
-            count.bind(1, fid).bind(2, static_cast<std::int64_t>(result.warnings.size())).run();
-        }
+        detail::storeWarnings(db, fid, result.warnings);
         if (thumbnailSize) {
-            detail::Statement s(db, "INSERT INTO package_thumbnails (package_fid, width, height, png) VALUES (?1, ?2, ?3, ?4)",
-                "package_thumbnails");
-            s.bind(1, fid).bind(2, thumbnailSize->first).bind(3, thumbnailSize->second).bindBlob(4, checkedThumbnail.png).run();
+            detail::storeThumbnail(db, fid, checkedThumbnail.png, thumbnailSize->first, thumbnailSize->second);
             result.thumbnailStored = true;
         }
-        for (std::size_t dimension = 0; dimension < 3; ++dimension)
-            if (!terrainTables[dimension].empty() && terrainEnvelopes[dimension])
-                detail::mergeLayerExtent(db, terrainTables[dimension], *terrainEnvelopes[dimension]);
-        for (const char* table : detail::kAttributeTables)
-            detail::touchContents(db, table);
+        detail::finishContents(db, terrain);
         m_impl->indexPackage(fid);
         transaction->commit();
         transaction.reset();

@@ -13,6 +13,8 @@ void installGridPane(Workbench& workbench);
 void installPrintPane(Workbench& workbench);
 /// File > Export VASSAL module... (vassal_export.cpp).
 void installVassalExport(Workbench& workbench);
+/// File > Import... (file_import.cpp): any file an importer reads, chosen by its content.
+void installFileImport(Workbench& workbench);
 
 /// Shows (and raises) a pane by its wxAUI name.
 void showPane(Workbench& workbench, const char* name);

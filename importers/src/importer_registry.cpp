@@ -1,0 +1,567 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// sandtable's importers behind core's Importer interface: cheap identification by first bytes, then the
+// format's own reader. Registered by registerImporters only (architecture.md: no static self-registration).
+#include "sandtable/importers/importer_registry.hpp"
+
+#include "sandtable/core/document/card_operations.hpp"
+#include "sandtable/core/document/campaign_operations.hpp"
+#include "sandtable/core/document/edit_builder.hpp"
+#include "sandtable/core/document/operations.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/table_battles_csv.hpp"
+#include "sandtable/core/oob/roster_import.hpp"
+#include "sandtable/core/oob/roster_table.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/text_encoding.hpp"
+#include "sandtable/importers/dem_hills.hpp"
+#include "sandtable/importers/tag_rules.hpp"
+#include "sandtable/importers/terrain_import.hpp"
+#include "sandtable/importers/vassal_module.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+
+namespace sandtable::importers {
+
+namespace {
+
+using core::FileProbe;
+using core::ImportOption;
+using core::ImportRequest;
+using core::ImportResult;
+using core::ImportTarget;
+using core::Match;
+using namespace std::string_view_literals;
+
+bool oneOf(const std::string& extension, std::initializer_list<const char*> extensions)
+{
+    return std::any_of(extensions.begin(), extensions.end(), [&](const char* e) { return extension == e; });
+}
+
+std::string lower(std::string_view text)
+{
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+/// The head's text after leading white space.
+std::string_view trimmedText(const FileProbe& probe)
+{
+    std::string_view t = probe.text();
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front())))
+        t.remove_prefix(1);
+    return t;
+}
+
+/// "a,b,c" -> numbers; throws OperationError naming the setting on anything else.
+std::vector<double> numbersOf(const ImportRequest& request, const std::string& key)
+{
+    const std::string text = request.value(key);
+    std::vector<double> out;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        std::size_t used = 0;
+        double value = 0.0;
+        try {
+            value = std::stod(item, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used == 0 || used != item.size() || !std::isfinite(value))
+            throw core::OperationError(request.input.string(), "--" + key + " '" + text + "'", "expected comma-separated numbers");
+        out.push_back(value);
+    }
+    if (out.empty())
+        throw core::OperationError(request.input.string(), "--" + key + " '" + text + "'", "expected comma-separated numbers");
+    return out;
+}
+
+/// A non-negative number setting, or `fallback` when not set.
+double numberOf(const ImportRequest& request, const std::string& key, double fallback)
+{
+    if (!request.has(key))
+        return fallback;
+    const std::vector<double> values = numbersOf(request, key);
+    if (values.size() != 1 || values[0] < 0.0)
+        throw core::OperationError(request.input.string(), "--" + key + " '" + request.value(key) + "'", "expected one number, 0 or more");
+    return values[0];
+}
+
+std::string textOf(const ImportRequest& request, std::size_t maxBytes)
+{
+    std::string bytes = core::readFile(request.input, maxBytes);
+    const std::string encoding = request.value("encoding");
+    if (!encoding.empty())
+        bytes = core::convertToUtf8(bytes, encoding, request.input.string());
+    return bytes;
+}
+
+// ---------------------------------------------------------------------------------------------- vector
+
+class VectorImporter final : public core::Importer {
+public:
+    std::string_view name() const override { return "vector"; }
+    std::string description() const override
+    {
+        return "GeoJSON, Shapefile, GeoPackage, OpenStreetMap (.osm, .osm.pbf), KML, GML, GPX, FlatGeobuf and the "
+               "other vector formats OGR reads";
+    }
+    ImportTarget target() const override { return ImportTarget::Terrain; }
+    const std::vector<ImportOption>& options() const override
+    {
+        static const std::vector<ImportOption> options = {
+            {"class", "one terrain class for every feature", false, false, false},
+            {"class-from", "the field holding the class", false, false, false},
+            {"map", "VALUE=CLASS: the class for a field value", false, true, false},
+            {"layer", "import only this layer", false, false, false},
+            {"in-frame", "take the coordinates as they are, in the scenario's CRS", false, false, true},
+            {"preset", "osm: OpenStreetMap tags to terrain classes, clipped to the extent", false, false, false},
+            {"rule", "with preset: KEY=VALUE:CLASS[:GRADE] tried before the preset's rules", false, true, false},
+        };
+        return options;
+    }
+
+    Match identify(const FileProbe& probe) const override
+    {
+        if (probe.directory)
+            return Match::No;
+        const std::string_view head = probe.head;
+        const std::string_view text = trimmedText(probe);
+        if (head.starts_with(std::string_view("SQLite format 3\0", 16)) && head.size() >= 72 && head.substr(68, 4) == "GPKG")
+            return Match::ByContent;
+        if (head.size() >= 4 && head.substr(0, 4) == std::string_view("\x00\x00\x27\x0A", 4) && probe.extension == ".shp")
+            return Match::ByContent;
+        if (head.starts_with("fgb\x03"))
+            return Match::ByContent;
+        if (head.find("OSMHeader") != std::string_view::npos && head.find("OSMHeader") < 64)
+            return Match::ByContent;
+        if (text.starts_with("{")) {
+            static const std::regex geojson(R"re("type"\s*:\s*"(FeatureCollection|Feature)")re");
+            const std::string t(text);
+            if (std::regex_search(t, geojson))
+                return Match::ByContent;
+        }
+        if (text.starts_with("<")) {
+            for (const char* root : {"<osm", "<kml", "<gpx", "<gml:", "<ogr:FeatureCollection", "<wfs:FeatureCollection"})
+                if (text.find(root) != std::string_view::npos)
+                    return Match::ByContent;
+        }
+        if (oneOf(probe.extension, {".geojson", ".json", ".shp", ".gpkg", ".osm", ".pbf", ".kml", ".kmz", ".gml", ".gpx",
+                ".fgb", ".tab", ".mif", ".dxf", ".sqlite", ".zip"}))
+            return Match::ByName;
+        return Match::No;
+    }
+
+    ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
+    {
+        core::checkSettings(*this, request);
+        TerrainImportOptions o;
+        o.fixedClass = request.value("class");
+        o.classField = request.value("class-from");
+        o.layer = request.value("layer");
+        o.inWorkingFrame = request.has("in-frame");
+        const std::string file = request.input.string();
+        if (!o.fixedClass.empty() && !o.classField.empty())
+            throw core::OperationError(file, "--class", "give --class or --class-from, not both");
+        for (const std::string& mapping : request.values("map")) {
+            const auto equals = mapping.find('=');
+            if (equals == std::string::npos || equals == 0 || equals + 1 == mapping.size())
+                throw core::OperationError(file, "--map '" + mapping + "'", "expected VALUE=CLASS");
+            if (o.classField.empty())
+                throw core::OperationError(file, "--map '" + mapping + "'", "needs --class-from");
+            o.valueMap[mapping.substr(0, equals)] = mapping.substr(equals + 1);
+        }
+        const std::string preset = request.value("preset");
+        if (!preset.empty() && preset != "osm")
+            throw core::OperationError(file, "--preset '" + preset + "'", "the one preset is osm");
+        if (!request.values("rule").empty() && preset.empty())
+            throw core::OperationError(file, "--rule", "needs --preset");
+        if (!preset.empty()) {
+            // --rule overrides come first: the first matching rule wins.
+            for (const std::string& rule : request.values("rule"))
+                o.tagRules.push_back(parseTagRule(rule));
+            const auto& rules = osmPreset();
+            o.tagRules.insert(o.tagRules.end(), rules.begin(), rules.end());
+            o.clipToExtent = true;
+        }
+        if (o.fixedClass.empty() && o.classField.empty() && o.tagRules.empty())
+            throw core::OperationError(file, "--class", "give a class for every feature (--class), the field holding the class "
+                                                         "(--class-from) or a preset (--preset osm)");
+        TerrainImportResult r = importTerrain(scenario, request.input, o);
+        ImportResult out;
+        out.edit = std::move(r.edit);
+        out.findings = std::move(r.diagnostics);
+        out.imported = r.imported;
+        out.skipped = r.skipped;
+        for (const auto& entry : r.classes)
+            out.counts[entry.first] = entry.second;
+        out.details["crs"] = r.crs;
+        out.summary = std::to_string(r.imported) + " feature(s) imported, " + std::to_string(r.skipped) + " skipped (working CRS "
+                      + r.crs + ")";
+        return out;
+    }
+};
+
+// ------------------------------------------------------------------------------------------------- DEM
+
+/// The first IFD of a classic TIFF in the head: samples per pixel, bits per sample, sample format (1
+/// unsigned, 2 signed, 3 floating point; TIFF 6.0 section 19). Nullopt when the IFD lies past the head.
+struct TiffLayout {
+    int samples = 1;
+    int bits = 1;
+    int format = 1;
+};
+
+std::optional<TiffLayout> tiffLayout(std::string_view head)
+{
+    if (head.size() < 8)
+        return std::nullopt;
+    const bool little = head.starts_with("II*\0"sv);
+    const bool big = head.starts_with("MM\0*"sv);
+    if (!little && !big)
+        return std::nullopt;
+    const auto u16 = [&](std::size_t at) -> std::uint32_t {
+        const auto b0 = static_cast<unsigned char>(head[at]), b1 = static_cast<unsigned char>(head[at + 1]);
+        return little ? (b0 | (b1 << 8)) : ((b0 << 8) | b1);
+    };
+    const auto u32 = [&](std::size_t at) -> std::uint32_t { return little ? (u16(at) | (u16(at + 2) << 16)) : ((u16(at) << 16) | u16(at + 2)); };
+    const std::uint32_t ifd = u32(4);
+    if (ifd + 2 > head.size())
+        return std::nullopt;
+    const std::uint32_t entries = u16(ifd);
+    if (ifd + 2 + entries * 12 > head.size())
+        return std::nullopt;
+    TiffLayout layout;
+    for (std::uint32_t e = 0; e < entries; ++e) {
+        const std::size_t at = ifd + 2 + e * 12;
+        const std::uint32_t tag = u16(at), type = u16(at + 2), count = u32(at + 4);
+        // A SHORT value sits in the entry's first two value bytes; with several samples it is the first of
+        // them only when they fit (count 2), else an offset: then every band is assumed alike.
+        std::uint32_t value = type == 3 ? u16(at + 8) : u32(at + 8);
+        if (type == 3 && count > 2) {
+            if (value + 2 > head.size())
+                return std::nullopt;
+            value = u16(value);
+        }
+        if (tag == 277)
+            layout.samples = static_cast<int>(value);
+        else if (tag == 258)
+            layout.bits = static_cast<int>(value);
+        else if (tag == 339)
+            layout.format = static_cast<int>(value);
+    }
+    return layout;
+}
+
+class DemImporter final : public core::Importer {
+public:
+    std::string_view name() const override { return "dem"; }
+    std::string description() const override
+    {
+        return "elevation rasters (GeoTIFF of heights, ESRI ASCII grid, SRTM .hgt) and folders of Terrarium tiles t_Z_X_Y.png, "
+               "contoured into hills";
+    }
+    ImportTarget target() const override { return ImportTarget::Terrain; }
+    const std::vector<ImportOption>& options() const override
+    {
+        static const std::vector<ImportOption> options = {
+            {"levels", "contour heights M1,M2,... in metres, increasing: level k = ground at or above Mk", true, false, false},
+            {"simplify", "simplification tolerance, metres", false, false, false},
+            {"min-area", "drop hills (and fill hollows) smaller than this, square metres", false, false, false},
+            {"resolution", "DEM cell size after reprojection, metres (default: GDAL's)", false, false, false},
+        };
+        return options;
+    }
+
+    Match identify(const FileProbe& probe) const override
+    {
+        if (probe.directory) {
+            static const std::regex tile(R"(t_\d+_\d+_\d+\.png)");
+            const bool tiles = std::any_of(probe.entries.begin(), probe.entries.end(),
+                [](const std::string& e) { return std::regex_match(e, tile); });
+            return tiles ? Match::ByContent : Match::No;
+        }
+        if (const std::optional<TiffLayout> tiff = tiffLayout(probe.head)) {
+            if (tiff->samples == 1 && (tiff->format == 2 || tiff->format == 3))
+                return Match::ByContent;
+            // One band of unsigned 16-bit values: heights in some DEMs, a grey scan in others.
+            return tiff->samples == 1 && tiff->format == 1 && tiff->bits == 16 ? Match::ByName : Match::No;
+        }
+        if (lower(trimmedText(probe).substr(0, 5)) == "ncols")
+            return Match::ByContent;
+        if (probe.extension == ".hgt" && (probe.size == 1201u * 1201u * 2u || probe.size == 3601u * 3601u * 2u))
+            return Match::ByContent;
+        return oneOf(probe.extension, {".hgt", ".dem", ".asc", ".bil"}) ? Match::ByName : Match::No;
+    }
+
+    ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
+    {
+        core::checkSettings(*this, request);
+        DemHillsOptions o;
+        o.levels = numbersOf(request, "levels");
+        o.simplify = numberOf(request, "simplify", 0.0);
+        o.minArea = numberOf(request, "min-area", 0.0);
+        o.resolution = numberOf(request, "resolution", 0.0);
+        DemHillsResult r;
+        try {
+            r = hillsFromDem(scenario, request.input, o, request.progress);
+        } catch (const std::invalid_argument& e) {
+            throw core::OperationError(request.input.string(), "--levels", e.what());
+        }
+        ImportResult out;
+        out.edit = std::move(r.edit);
+        out.findings = std::move(r.diagnostics);
+        out.imported = r.hills.size();
+        out.skipped = r.dropped;
+        for (const DemHill& h : r.hills)
+            ++out.counts["level " + std::to_string(h.level)];
+        out.details["crs"] = r.crs;
+        out.summary = std::to_string(r.hills.size()) + " hill(s) added, " + std::to_string(r.dropped)
+                      + " below --min-area dropped (working CRS " + r.crs + ")";
+        return out;
+    }
+};
+
+// ------------------------------------------------------------------------------------ Table Battles CSV
+
+// A card CSV is a few hundred rows; anything much larger is not one.
+constexpr std::size_t kMaxCsvBytes = std::size_t{16} << 20;
+
+class TableBattlesCsvImporter final : public core::Importer {
+public:
+    std::string_view name() const override { return "table-battles-csv"; }
+    std::string description() const override { return "Table Battles card spreadsheets (CSV, docs/table-battles-csv.md)"; }
+    ImportTarget target() const override { return ImportTarget::Cards; }
+    const std::vector<ImportOption>& options() const override
+    {
+        static const std::vector<ImportOption> options = {
+            {"encoding", "the file's character set when it is not UTF-8 (e.g. windows-1252)", false, false, false},
+        };
+        return options;
+    }
+
+    Match identify(const FileProbe& probe) const override
+    {
+        if (probe.directory)
+            return Match::No;
+        const std::vector<std::string>& columns = core::tableBattlesCsvColumns();
+        const std::string start = columns.at(0) + "," + columns.at(1) + "," + columns.at(2);
+        if (lower(probe.firstLine()).starts_with(start))
+            return Match::ByContent;
+        // A sheet whose header is wrong is still for this importer to report, column by column.
+        return oneOf(probe.extension, {".csv", ".txt"}) ? Match::ByName : Match::No;
+    }
+
+    ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
+    {
+        core::checkSettings(*this, request);
+        // All or nothing: a CSV problem throws before anything is touched.
+        core::TableBattlesSet set = core::importTableBattlesCsv(textOf(request, kMaxCsvBytes), request.input.string());
+        ImportResult out;
+        out.imported = set.cards.size();
+        out.edit = core::operations::setTableBattles(scenario, std::move(set));
+        out.summary = std::to_string(out.imported) + " formation card(s) imported from " + request.input.string();
+        return out;
+    }
+};
+
+// --------------------------------------------------------------------------------------------- roster
+
+class RosterImporter final : public core::Importer {
+public:
+    std::string_view name() const override { return "roster"; }
+    std::string description() const override
+    {
+        return "orders of battle as CSV, TSV, PostgreSQL COPY text or a JSON array of objects, one unit per row";
+    }
+    ImportTarget target() const override { return ImportTarget::OrderOfBattle; }
+    const std::vector<ImportOption>& options() const override
+    {
+        static const std::vector<ImportOption> options = {
+            {"format", "csv, tsv, pgcopy or json (default: from the file name)", false, false, false},
+            {"map", "COLUMN=FIELD or TEMPLATE=FIELD", false, true, false},
+            {"set", "FIELD=VALUE for every row", false, true, false},
+            {"value", "FIELD:FROM=TO value replacement", false, true, false},
+            {"path", "the column holding each row's path", false, false, false},
+            {"parent", "the column holding each row's parent id", false, false, false},
+            {"separator", "separator of the path's elements (default '.')", false, false, false},
+            {"encoding", "the file's character set when it is not UTF-8 (e.g. windows-1252)", false, false, false},
+        };
+        return options;
+    }
+
+    Match identify(const FileProbe& probe) const override
+    {
+        if (probe.directory)
+            return Match::No;
+        const std::string first = lower(probe.firstLine());
+        if (first.starts_with("kind,card,"))
+            return Match::No; // the Table Battles card layout
+        static const std::regex field(R"re((^|[,;\t"|])\s*"?(type|formation|path|parent|figures|strength|echelon)"?\s*($|[,;\t"|]))re");
+        const std::string_view text = trimmedText(probe);
+        if (text.starts_with("[")) {
+            static const std::regex key(R"re("(type|formation|path|parent|figures|strength)"\s*:)re");
+            const std::string t(text);
+            if (std::regex_search(t, key))
+                return Match::ByContent;
+        }
+        if (text.starts_with("COPY ") || text.starts_with("--"))
+            return oneOf(probe.extension, {".sql", ".copy", ".pgcopy", ".dump"}) ? Match::ByContent : Match::ByName;
+        if (!text.starts_with("[") && std::regex_search(first, field))
+            return Match::ByContent;
+        // Any other text is read as CSV (rosterFormatFromPath), so that its problems are reported by row.
+        if (oneOf(probe.extension, {".csv", ".tsv", ".tab", ".txt", ".json", ".sql", ".copy", ".pgcopy", ".dump"}))
+            return Match::ByName;
+        return probe.head.find('\0') == std::string::npos && !probe.head.empty() ? Match::ByName : Match::No;
+    }
+
+    ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
+    {
+        core::checkSettings(*this, request);
+        const std::string file = request.input.string();
+        core::oob::RosterFormat format = core::oob::rosterFormatFromPath(file);
+        if (request.has("format")) {
+            try {
+                format = core::oob::rosterFormatFromString(request.value("format"));
+            } catch (const std::invalid_argument& e) {
+                throw core::OperationError(file, "--format", e.what());
+            }
+        }
+        core::oob::RosterMapping mapping;
+        for (const std::string& m : request.values("map"))
+            core::oob::addColumnMapping(mapping, m);
+        for (const std::string& c : request.values("set"))
+            core::oob::addConstant(mapping, c);
+        for (const std::string& v : request.values("value"))
+            core::oob::addValueMapping(mapping, v);
+        if (request.has("path"))
+            mapping.columns.emplace_back(request.value("path"), "path");
+        if (request.has("parent"))
+            mapping.columns.emplace_back(request.value("parent"), "parent");
+        mapping.pathSeparator = request.value("separator", ".");
+        const core::oob::RosterTable table = core::oob::parseRoster(textOf(request, std::size_t{256} << 20), format, file);
+        core::oob::RosterImport imported = core::oob::importRoster(scenario, table, mapping, file);
+        ImportResult out;
+        out.edit = std::move(imported.edit);
+        out.imported = imported.units;
+        out.counts["formations_created"] = imported.formations;
+        out.counts["sides_created"] = imported.sides;
+        out.details["format"] = core::oob::toString(format);
+        out.summary = std::to_string(imported.units) + " unit(s) from " + file + " (" + std::to_string(imported.formations)
+                      + " new formation(s), " + std::to_string(imported.sides) + " new side(s))";
+        return out;
+    }
+};
+
+// ----------------------------------------------------------------------------------------------- VASSAL
+
+class VassalModuleImporter final : public core::Importer {
+public:
+    std::string_view name() const override { return "vassal-module"; }
+    std::string description() const override { return "VASSAL modules (.vmod, or an unpacked module folder)"; }
+    ImportTarget target() const override { return ImportTarget::Scenario; }
+    const std::vector<ImportOption>& options() const override
+    {
+        static const std::vector<ImportOption> options = {
+            {"scenario-file", "the scenario file to be written (the board image is written beside it)", true, false, false},
+            {"board", "the board to import (default: the first board with an image)", false, false, false},
+        };
+        return options;
+    }
+
+    Match identify(const FileProbe& probe) const override
+    {
+        if (probe.directory) {
+            const bool module = std::any_of(probe.entries.begin(), probe.entries.end(),
+                [](const std::string& e) { return e == "buildFile.xml" || e == "buildFile"; });
+            return module ? Match::ByContent : Match::No;
+        }
+        const std::string_view head = probe.head;
+        // A zip's first local header names its first entry at offset 30.
+        if (head.starts_with("PK\x03\x04")
+            && (head.find("buildFile") != std::string_view::npos || head.find("moduledata") != std::string_view::npos))
+            return Match::ByContent;
+        // Any other zip, or a file named as a module, is for readVassalModule to refuse by name.
+        return head.starts_with("PK\x03\x04") || oneOf(probe.extension, {".vmod", ".vsav"}) ? Match::ByName : Match::No;
+    }
+
+    ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
+    {
+        core::checkSettings(*this, request);
+        VassalImportOptions options;
+        options.board = request.value("board");
+        options.progress = request.progress;
+        const VassalImport made = importVassalModule(request.input, request.value("scenario-file"), options);
+        try {
+            return resultOf(scenario, made);
+        } catch (...) {
+            // No partial output: the board image written for the scenario goes with it.
+            std::error_code ec;
+            std::filesystem::remove(made.boardImage, ec);
+            throw;
+        }
+    }
+
+private:
+    static ImportResult resultOf(const core::Scenario& scenario, const VassalImport& made)
+    {
+        core::EditBuilder edit(scenario, "Import VASSAL module");
+        edit.add(core::operations::setSettings(edit.scenario(), made.base.settings, "Import VASSAL module"));
+        edit.add(core::operations::setMap(edit.scenario(), made.base.map, "Set map"));
+        for (const core::Side& side : made.sides)
+            edit.add(core::operations::addSide(edit.scenario(), side));
+        for (const core::Formation& f : made.formations)
+            edit.add(core::operations::addFormation(edit.scenario(), f));
+        for (const core::Unit& u : made.units)
+            edit.add(core::operations::addUnit(edit.scenario(), u));
+        ImportResult out;
+        out.findings = made.findings;
+        if (made.grid)
+            edit.add(core::operations::setCampaignGrid(edit.scenario(), *made.grid, out.findings));
+        out.edit = edit.take();
+        std::size_t placed = 0;
+        for (const core::Unit& u : made.units)
+            placed += u.placement ? 1 : 0;
+        out.imported = made.units.size();
+        out.counts = {{"boards", static_cast<std::size_t>(made.boards)}, {"sides", made.sides.size()},
+            {"formations", made.formations.size()}, {"placed", placed}, {"zones", static_cast<std::size_t>(made.zones)},
+            {"regions", static_cast<std::size_t>(made.regions)}, {"grid", made.grid ? 1u : 0u}};
+        out.details = {{"board", made.boardName}, {"map", made.base.map.path}, {"board_image", made.boardImage.string()}};
+        out.summary = "board '" + made.boardName + "' as the map scan " + made.base.map.path + ", " + std::to_string(made.sides.size())
+                      + " side(s), " + std::to_string(made.formations.size()) + " formation(s), " + std::to_string(made.units.size())
+                      + " unit(s) (" + std::to_string(placed) + " placed)" + (made.grid ? ", the campaign grid" : "") + "; "
+                      + std::to_string(out.findings.size()) + " finding(s)";
+        return out;
+    }
+};
+
+} // namespace
+
+void registerImporters(core::ImporterRegistry& registry)
+{
+    registry.add(std::make_unique<VectorImporter>());
+    registry.add(std::make_unique<DemImporter>());
+    registry.add(std::make_unique<TableBattlesCsvImporter>());
+    registry.add(std::make_unique<RosterImporter>());
+    registry.add(std::make_unique<VassalModuleImporter>());
+}
+
+const core::ImporterRegistry& standardImporters()
+{
+    static const core::ImporterRegistry registry = [] {
+        core::ImporterRegistry r;
+        registerImporters(r);
+        return r;
+    }();
+    return registry;
+}
+
+} // namespace sandtable::importers
