@@ -71,9 +71,12 @@ start_editor() {
 }
 
 # Fails when the current editor has ended or printed a wx assertion.
+# GTK's own layout warning for a scrollbar squeezed below its minimum while a dialog (the file chooser)
+# is being sized is GTK's, not the editor's: it is left out.
+editor_assertions() { grep 'assert.*failed' "$editor_log" 2> /dev/null | grep -v "gtk_box_gadget_distribute: assertion 'size >= 0' failed in GtkScrollbar"; }
 check_editor() {
-  if [ -n "$editor_log" ] && grep -q 'assert.*failed' "$editor_log" 2> /dev/null; then
-    fail "the editor hit a wx assertion: $(grep -m1 'assert.*failed' "$editor_log")"
+  if [ -n "$editor_log" ] && editor_assertions > /dev/null; then
+    fail "the editor hit a wx assertion: $(editor_assertions | head -1)"
   fi
   if [ -n "$editor_pid" ] && ! kill -0 "$editor_pid" 2> /dev/null; then
     fail "the editor (pid $editor_pid) ended"
