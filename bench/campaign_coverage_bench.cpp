@@ -3,15 +3,20 @@
 //
 // Usage: sandtable_bench_campaign_coverage [DIR=/tmp/sandtable-bench] [--rounds N] [--timing-only]
 // Reads DIR/terrain_20k.gpkg (layer `terrain`, field `class`), lays the shared 20 x 15 grid of 1609.344 m
-// squares (north-west corner 300000, 4424000, so sandtable's south-west origin is 300000, 4399859.84), times
-// sandtable's computeGridCoverage (median of N rounds, one thread, terrain already in memory like the
-// spatialite anchor's database), then computes every square's per-class areas with GEOS in double
-// precision (STRtree of the polygons, GEOSIntersection, GEOSArea, summed per class: the anchor's SQL) and
-// checks every fraction against it to 1e-9. Exit code 1 when any fraction differs by more.
-//
-// The shared terrain is a tiling (its generator checks union area = sum of areas), so coverage is summed as
-// digitised (CoverageOptions::uniteOverlaps = false), exactly what the anchor's SUM(ST_Area(ST_Intersection))
-// computes. The time with same-class uniting on (the default for scenario documents) is printed too.
+// squares (north-west corner 300000, 4424000, so sandtable's south-west origin is 300000, 4399859.84), then
+// times, interleaved in the same run (one thread, terrain already in memory for both sides, like the
+// spatialite anchor's database):
+//   sandtable's default path end to end: computeGridCoverage with CoverageOptions{} (features made valid,
+//   same-class overlaps united, as `grid derive` does for scenario documents);
+//   the anchor measured here: GEOS polygons and an STRtree built from the same features, then every
+//   square's per-class areas by GEOSIntersection and GEOSArea summed per class (spatialite's A4 query,
+//   SUM(ST_Area(ST_Intersection)), in double-precision GEOS without the SQL engine);
+//   and, for information, sandtable's summed path (uniteOverlaps = false, right for tilings only).
+// Medians of N rounds (the anchor at most 3) and ratios; the quoted spatialite and exactextract figures of
+// shared/bench/README.md and issue 22 are printed beside them. Then the default path is checked against a GEOS
+// reference on united same-class geometry (GEOSUnaryUnion per class, then GEOSIntersection + GEOSArea per
+// square) and the summed path against the anchor's sums, every fraction to 1e-9. Exit code 1 when any
+// fraction differs by more.
 #include "sandtable/core/geometry/grid_coverage.hpp"
 
 #include <gdal.h>
@@ -34,7 +39,8 @@ using sandtable::core::Coordinate;
 using sandtable::core::Geometry;
 using sandtable::core::TerrainFeature;
 
-constexpr double kAnchorSeconds = 1.86; // shared/bench/README.md: spatialite per-square per-class areas (A4)
+constexpr double kSpatialiteSeconds = 1.86;  // shared/bench/README.md: spatialite per-square per-class areas (A4)
+constexpr double kExactextractSeconds = 0.44; // issue 22 (shared/bench/README.md says 0.73 s)
 
 double now()
 {
@@ -115,6 +121,38 @@ struct Reference {
             polygons.push_back(p);
             classOf.push_back(classIndex);
             GEOSSTRtree_insert_r(h, tree, p, reinterpret_cast<void*>(polygons.size()));
+        }
+    }
+
+    // Every class's polygons united (GEOSUnaryUnion), their parts indexed: the answer on united geometry.
+    void addUnited(const std::vector<TerrainFeature>& terrain, const std::vector<std::string>& classes)
+    {
+        for (std::size_t c = 0; c < classes.size(); ++c) {
+            Reference raw;
+            for (const TerrainFeature& t : terrain)
+                if (t.terrainClass == classes[c])
+                    raw.add(t.geometry, c);
+            // The geometries move from `raw` (its own context) to this context: WKB round trip.
+            GEOSWKBWriter* writer = GEOSWKBWriter_create_r(raw.h);
+            GEOSWKBReader* reader = GEOSWKBReader_create_r(h);
+            std::vector<GEOSGeometry*> parts;
+            for (GEOSGeometry* g : raw.polygons) {
+                std::size_t size = 0;
+                unsigned char* wkb = GEOSWKBWriter_write_r(raw.h, writer, g, &size);
+                parts.push_back(GEOSWKBReader_read_r(h, reader, wkb, size));
+                GEOSFree_r(raw.h, wkb);
+            }
+            GEOSWKBWriter_destroy_r(raw.h, writer);
+            GEOSWKBReader_destroy_r(h, reader);
+            GEOSGeometry* all = GEOSGeom_createCollection_r(h, GEOS_MULTIPOLYGON, parts.data(), static_cast<unsigned>(parts.size()));
+            GEOSGeometry* united = GEOSUnaryUnion_r(h, all);
+            GEOSGeom_destroy_r(h, all);
+            for (int i = 0; i < GEOSGetNumGeometries_r(h, united); ++i) {
+                polygons.push_back(GEOSGeom_clone_r(h, GEOSGetGeometryN_r(h, united, i)));
+                classOf.push_back(c);
+                GEOSSTRtree_insert_r(h, tree, polygons.back(), reinterpret_cast<void*>(polygons.size()));
+            }
+            GEOSGeom_destroy_r(h, united);
         }
     }
 
@@ -199,61 +237,93 @@ int main(int argc, char** argv)
     grid.columns = 20;
     grid.rows = 15;
 
+    std::vector<std::string> classes; // sorted, as GridCoverage's
+    for (const TerrainFeature& t : terrain)
+        if (std::find(classes.begin(), classes.end(), t.terrainClass) == classes.end())
+            classes.push_back(t.terrainClass);
+    std::sort(classes.begin(), classes.end());
+    const std::size_t squares = static_cast<std::size_t>(grid.rows) * static_cast<std::size_t>(grid.columns);
+    auto squareOf = [&](std::size_t i) {
+        return sandtable::core::SquareRef{static_cast<int>(i % static_cast<std::size_t>(grid.columns)),
+            static_cast<int>(i / static_cast<std::size_t>(grid.columns))};
+    };
+
     sandtable::core::geometry::CoverageOptions summed;
     summed.uniteOverlaps = false;
-    std::vector<double> wall, cpu;
-    sandtable::core::geometry::GridCoverage coverage;
+    std::vector<double> oursWall, oursCpu, summedWall, anchorWall, anchorCpu;
+    sandtable::core::geometry::GridCoverage coverage, summedCoverage;
+    std::vector<std::vector<double>> anchorAreas(squares);
+    const int anchorRounds = check ? std::min(rounds, 3) : 0;
     for (int r = 0; r < rounds; ++r) {
-        const double w0 = now(), c0 = threadCpu();
-        coverage = sandtable::core::geometry::computeGridCoverage(grid, terrain, summed);
-        cpu.push_back(threadCpu() - c0);
-        wall.push_back(now() - w0);
+        double w0 = now(), c0 = threadCpu();
+        coverage = sandtable::core::geometry::computeGridCoverage(grid, terrain);
+        oursCpu.push_back(threadCpu() - c0);
+        oursWall.push_back(now() - w0);
+        w0 = now();
+        summedCoverage = sandtable::core::geometry::computeGridCoverage(grid, terrain, summed);
+        summedWall.push_back(now() - w0);
+        if (r < anchorRounds) {
+            w0 = now();
+            c0 = threadCpu();
+            Reference anchor;
+            for (const TerrainFeature& t : terrain)
+                anchor.add(t.geometry, static_cast<std::size_t>(std::find(classes.begin(), classes.end(), t.terrainClass) - classes.begin()));
+            for (std::size_t i = 0; i < squares; ++i)
+                anchorAreas[i] = anchor.areas(sandtable::core::squareCorners(grid, squareOf(i)), classes.size());
+            anchorCpu.push_back(threadCpu() - c0);
+            anchorWall.push_back(now() - w0);
+        }
     }
-    const double ours = median(wall);
-    std::printf("sandtable coverage: wall_s=%.4f cpu_s=%.4f (median of %d rounds; min %.4f, max %.4f)\n", ours, median(cpu), rounds,
-        *std::min_element(wall.begin(), wall.end()), *std::max_element(wall.begin(), wall.end()));
-    std::printf("ratio vs spatialite anchor %.2f s: %.1fx (cpu: %.1fx)\n", kAnchorSeconds, kAnchorSeconds / ours,
-        kAnchorSeconds / median(cpu));
+    const double ours = median(oursWall);
+    std::printf("sandtable default path (same-class overlaps united): wall_s=%.4f cpu_s=%.4f (median of %d rounds; min %.4f, "
+                "max %.4f)\n",
+        ours, median(oursCpu), rounds, *std::min_element(oursWall.begin(), oursWall.end()),
+        *std::max_element(oursWall.begin(), oursWall.end()));
+    std::printf("sandtable summed path (uniteOverlaps = false, tilings only): wall_s=%.4f\n", median(summedWall));
+    std::printf("quoted, not measured here: spatialite %.2f s (%.1fx sandtable), exactextract %.2f s (%.1fx sandtable)\n",
+        kSpatialiteSeconds, kSpatialiteSeconds / ours, kExactextractSeconds, kExactextractSeconds / ours);
     if (!check)
         return 0;
-    {
-        const double w0 = now();
-        const auto united = sandtable::core::geometry::computeGridCoverage(grid, terrain);
-        double worst = 0;
-        for (std::size_t i = 0; i < united.fractions.size() && i < coverage.fractions.size(); ++i)
-            worst = std::max(worst, std::abs(united.fractions[i] - coverage.fractions[i]));
-        std::printf("with same-class overlaps united (document default): wall_s=%.3f, max |difference| = %.3g\n", now() - w0, worst);
-    }
+    std::printf("anchor, GEOS STRtree + GEOSIntersection + GEOSArea per square measured here: wall_s=%.4f cpu_s=%.4f "
+                "(median of %d rounds)\n",
+        median(anchorWall), median(anchorCpu), anchorRounds);
+    std::printf("ratio anchor / sandtable default path: wall %.1fx, cpu %.1fx\n", median(anchorWall) / ours,
+        median(anchorCpu) / median(oursCpu));
 
-    Reference reference;
-    for (const TerrainFeature& t : terrain) {
-        const auto it = std::find(coverage.classes.begin(), coverage.classes.end(), t.terrainClass);
-        reference.add(t.geometry, static_cast<std::size_t>(it - coverage.classes.begin()));
-    }
-    const double r0 = now();
-    double worst = 0.0, total = 0.0;
-    std::size_t mismatches = 0;
     const double squareArea = grid.squareSize * grid.squareSize;
-    for (int row = 0; row < grid.rows; ++row)
-        for (int column = 0; column < grid.columns; ++column) {
-            const auto areas = reference.areas(sandtable::core::squareCorners(grid, {column, row}), coverage.classes.size());
-            for (std::size_t c = 0; c < areas.size(); ++c) {
-                const double expected = areas[c] / squareArea;
-                const double got = coverage.fraction({column, row}, c);
-                const double d = std::abs(got - expected);
-                worst = std::max(worst, d);
-                total += got;
-                if (d > 1e-9) {
-                    if (mismatches < 10)
-                        std::printf("MISMATCH %s %s: sandtable %.15g, GEOS %.15g\n",
-                            sandtable::core::squareName(grid, {column, row}).c_str(), coverage.classes[c].c_str(), got, expected);
-                    ++mismatches;
-                }
-            }
+    auto compare = [&](const char* what, const sandtable::core::geometry::GridCoverage& got,
+                       const std::vector<std::vector<double>>& areas) {
+        double worst = 0.0, total = 0.0;
+        std::size_t mismatches = 0;
+        if (got.classes != classes) {
+            std::printf("MISMATCH %s: classes differ\n", what);
+            return std::size_t{1};
         }
-    std::printf("GEOS reference (STRtree + GEOSIntersection + GEOSArea): wall_s=%.3f\n", now() - r0);
-    std::printf("check: %zu of %zu square-class fractions differ by more than 1e-9; max |difference| = %.3g; "
-                "covered squares sum %.6f\n",
-        mismatches, static_cast<std::size_t>(grid.rows * grid.columns) * coverage.classes.size(), worst, total);
-    return mismatches == 0 ? 0 : 1;
+        for (std::size_t i = 0; i < squares; ++i)
+            for (std::size_t c = 0; c < classes.size(); ++c) {
+                const double expected = areas[i][c] / squareArea;
+                const double value = got.fraction(squareOf(i), c);
+                const double d = std::abs(value - expected);
+                worst = std::max(worst, d);
+                total += value;
+                if (d > 1e-9 && mismatches++ < 10)
+                    std::printf("MISMATCH %s %s %s: sandtable %.15g, GEOS %.15g\n", what,
+                        sandtable::core::squareName(grid, squareOf(i)).c_str(), classes[c].c_str(), value, expected);
+            }
+        std::printf("check %s: %zu of %zu square-class fractions differ by more than 1e-9; max |difference| = %.3g; "
+                    "covered squares sum %.6f\n",
+            what, mismatches, squares * classes.size(), worst, total);
+        return mismatches;
+    };
+    const double u0 = now();
+    Reference united;
+    united.addUnited(terrain, classes);
+    std::vector<std::vector<double>> unitedAreas(squares);
+    for (std::size_t i = 0; i < squares; ++i)
+        unitedAreas[i] = united.areas(sandtable::core::squareCorners(grid, squareOf(i)), classes.size());
+    std::printf("GEOS reference on united same-class geometry (GEOSUnaryUnion per class, then per square): wall_s=%.3f\n",
+        now() - u0);
+    const std::size_t bad = compare("default path vs united GEOS reference", coverage, unitedAreas)
+        + compare("summed path vs anchor", summedCoverage, anchorAreas);
+    return bad == 0 ? 0 : 1;
 }

@@ -2,6 +2,7 @@
 // Per-square coverage by the one convex clipper in the grid's frame; lines and crossings assigned to squares.
 #include "sandtable/core/geometry/grid_coverage.hpp"
 
+#include "class_union.hpp"
 #include "convex_clip.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -86,7 +87,7 @@ LocalPolygon toLocal(const Frame& frame, std::size_t classIndex, const std::vect
     return p;
 }
 
-// Polygon parts per class: as digitised, or (uniteOverlaps) made valid and united per class.
+// Polygon parts per class: as digitised, or (uniteOverlaps) made valid and united where they overlap.
 std::map<std::string, std::vector<std::vector<std::vector<Coordinate>>>> polygonsByClass(
     const std::vector<TerrainFeature>& terrain, bool unite)
 {
@@ -98,36 +99,9 @@ std::map<std::string, std::vector<std::vector<std::vector<Coordinate>>>> polygon
                     out[f.terrainClass].push_back(part);
         return out;
     }
-    std::map<std::string, std::vector<GeosGeometryPtr>> parts;
-    for (const TerrainFeature& f : terrain) {
-        if (dimension(f.geometry.type) != 2 || f.geometry.parts.empty())
-            continue;
-        GeosGeometryPtr valid;
-        try {
-            valid = validPartsOf(f.geometry, 2);
-        } catch (const OperationError& e) {
-            throw OperationError("", "terrain feature '" + f.id.str() + "'", e.reason());
-        }
-        if (!valid)
-            continue;
-        auto& list = parts[f.terrainClass];
-        for (auto& p : simplePartsOfDimension(valid.get(), 2))
-            list.push_back(std::move(p));
-    }
-    for (auto& [cls, list] : parts) {
-        std::vector<GeosGeometryPtr> simple;
-        if (list.size() == 1) {
-            simple = std::move(list);
-        } else {
-            GeosGeometryPtr collection = collectParts(std::move(list), 2);
-            GeosGeometryPtr united(GEOSUnaryUnion_r(geosContext(), collection.get()));
-            if (!united)
-                throw OperationError("", "terrain class '" + cls + "'", "GEOS could not unite its features: " + lastGeosError());
-            simple = simplePartsOfDimension(united.get(), 2);
-        }
-        for (const auto& p : simple)
+    for (auto& [cls, polygons] : validPolygonsByClass(terrain))
+        for (const auto& p : uniteOverlapping(std::move(polygons), cls))
             out[cls].push_back(fromGeos(p.get()).parts.front());
-    }
     return out;
 }
 

@@ -2,6 +2,7 @@
 // Majority rule: block footprints, the terrain index (GEOS STRtree) and areas by the exact convex clipper.
 #include "sandtable/core/geometry/majority_rule.hpp"
 
+#include "class_union.hpp"
 #include "convex_clip.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -9,9 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <map>
 #include <numbers>
-#include <numeric>
 #include <stdexcept>
 
 namespace sandtable::core::geometry {
@@ -276,82 +275,19 @@ TerrainIndex::TerrainIndex(const std::vector<TerrainFeature>& terrain)
 {
     GEOSContextHandle_t h = geosContext();
     Impl& impl = *m_impl;
-    // Polygon parts per class, made valid first (a self-intersecting wood still covers ground).
-    std::map<std::string, std::vector<GeosGeometryPtr>> byClass;
-    bool haveOrigin = false;
-    for (const TerrainFeature& feature : terrain) {
-        if (dimension(feature.geometry.type) != 2 || feature.geometry.parts.empty())
-            continue;
-        GeosGeometryPtr valid;
-        try {
-            valid = validPartsOf(feature.geometry, 2);
-        } catch (const OperationError& e) {
-            throw OperationError("", "terrain feature '" + feature.id.str() + "'", e.reason());
+    // Polygons per class, made valid first (a self-intersecting wood still covers ground), overlapping
+    // ones of one class united so the class's area is not counted twice.
+    auto byClass = validPolygonsByClass(terrain);
+    for (auto& [cls, polygons] : byClass) {
+        if (impl.classes.empty()) {
+            double x = 0.0, y = 0.0;
+            GEOSCoordSeq_getXY_r(h, GEOSGeom_getCoordSeq_r(h, GEOSGetExteriorRing_r(h, polygons.front().get())), 0, &x, &y);
+            impl.origin = {std::floor(x), std::floor(y)};
         }
-        if (!valid)
-            continue;
-        if (!haveOrigin) {
-            const auto& first = feature.geometry.parts.front().front().front();
-            impl.origin = {std::floor(first.x), std::floor(first.y)};
-            haveOrigin = true;
-        }
-        auto& list = byClass[feature.terrainClass];
-        for (auto& part : simplePartsOfDimension(valid.get(), 2))
-            list.push_back(std::move(part));
-    }
-    for (auto& [cls, parts] : byClass) {
         const auto classIndex = static_cast<std::uint32_t>(impl.classes.size());
         impl.classes.push_back(cls);
-        // Overlapping parts of one class are united so the class's area is not counted twice; parts that
-        // only touch (a tiling) stay as they are, which keeps them small for the clipper.
-        std::vector<std::size_t> parent(parts.size());
-        std::iota(parent.begin(), parent.end(), std::size_t{0});
-        auto find = [&](std::size_t i) {
-            while (parent[i] != i)
-                i = parent[i] = parent[parent[i]];
-            return i;
-        };
-        GEOSSTRtree* classTree = GEOSSTRtree_create_r(h, 10);
-        for (std::size_t i = 0; i < parts.size(); ++i)
-            GEOSSTRtree_insert_r(h, classTree, parts[i].get(), reinterpret_cast<void*>(i + 1));
-        struct PairQuery {
-            std::size_t self;
-            std::vector<std::size_t> hits;
-        } query{};
-        for (std::size_t i = 0; i < parts.size(); ++i) {
-            query.self = i;
-            query.hits.clear();
-            GEOSSTRtree_query_r(h, classTree, parts[i].get(),
-                [](void* item, void* userdata) {
-                    auto* q = static_cast<PairQuery*>(userdata);
-                    const std::size_t j = reinterpret_cast<std::uintptr_t>(item) - 1;
-                    if (j > q->self)
-                        q->hits.push_back(j);
-                },
-                &query);
-            for (std::size_t j : query.hits)
-                if (find(i) != find(j) && GEOSRelatePattern_r(h, parts[i].get(), parts[j].get(), "2********") == 1)
-                    parent[find(i)] = find(j);
-        }
-        GEOSSTRtree_destroy_r(h, classTree);
-        std::map<std::size_t, std::vector<std::size_t>> groups;
-        for (std::size_t i = 0; i < parts.size(); ++i)
-            groups[find(i)].push_back(i);
-        for (auto& [root, members] : groups) {
-            if (members.size() == 1) {
-                impl.addPolygon(classIndex, std::move(parts[members.front()]));
-                continue;
-            }
-            std::vector<GeosGeometryPtr> group;
-            for (std::size_t i : members)
-                group.push_back(std::move(parts[i]));
-            GeosGeometryPtr collection = collectParts(std::move(group), 2);
-            GeosGeometryPtr united(GEOSUnaryUnion_r(h, collection.get()));
-            if (!united)
-                throw OperationError("", "terrain class '" + cls + "'", "GEOS could not unite its features: " + lastGeosError());
-            for (auto& part : simplePartsOfDimension(united.get(), 2))
-                impl.addPolygon(classIndex, std::move(part));
-        }
+        for (auto& polygon : uniteOverlapping(std::move(polygons), cls))
+            impl.addPolygon(classIndex, std::move(polygon));
     }
     if (!impl.items.empty()) {
         impl.tree = GEOSSTRtree_create_r(h, 10);

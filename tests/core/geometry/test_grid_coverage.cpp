@@ -8,6 +8,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <sstream>
+
 using namespace sandtable::core;
 namespace tt = boost::test_tools;
 
@@ -82,6 +84,54 @@ BOOST_AUTO_TEST_CASE(overlapping_features_of_one_class_count_once)
     geometry::CoverageOptions sum;
     sum.uniteOverlaps = false;
     BOOST_TEST(coverage(geometry::computeGridCoverage(twoByTwo(), terrain, sum), "A2", "woods") == 1.0, tt::tolerance(1e-12));
+}
+
+BOOST_AUTO_TEST_CASE(a_ring_of_edge_sharing_tiles_keeps_its_hole)
+{
+    // Eight woods cells of 200 x 200 m (a 3 x 3 block from (100, 100) to (700, 700) without its centre,
+    // which is marsh): neighbours share edges, so the woods are not united; their union is a shell with a
+    // hole. Woods 8 x 40000 = 320000 m2 of A2's 1e6, marsh 40000.
+    std::vector<TerrainFeature> terrain;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+            const int x = 100 + 200 * i, y = 100 + 200 * j;
+            std::ostringstream wkt;
+            wkt << "POLYGON((" << x << ' ' << y << ',' << x + 200 << ' ' << y << ',' << x + 200 << ' ' << y + 200 << ',' << x
+                << ' ' << y + 200 << ',' << x << ' ' << y << "))";
+            terrain.push_back(feature("c" + std::to_string(3 * i + j), i == 1 && j == 1 ? "marsh" : "woods", wkt.str()));
+        }
+    const auto c = geometry::computeGridCoverage(twoByTwo(), terrain);
+    BOOST_TEST(coverage(c, "A2", "woods") == 0.32, tt::tolerance(1e-12));
+    BOOST_TEST(coverage(c, "A2", "marsh") == 0.04, tt::tolerance(1e-12));
+}
+
+BOOST_AUTO_TEST_CASE(a_duplicated_feature_counts_once_whichever_way_it_was_digitised)
+{
+    // The same 500 x 500 wood twice, the second clockwise: 0.25 of A2, not 0.5.
+    const std::vector<TerrainFeature> terrain{feature("a", "woods", "POLYGON((0 0,500 0,500 500,0 500,0 0))"),
+        feature("b", "woods", "POLYGON((0 0,0 500,500 500,500 0,0 0))")};
+    BOOST_TEST(coverage(geometry::computeGridCoverage(twoByTwo(), terrain), "A2", "woods") == 0.25, tt::tolerance(1e-12));
+}
+
+BOOST_AUTO_TEST_CASE(a_feature_inside_another_along_its_edges_counts_once)
+{
+    // b (500 x 500) lies in a (1000 x 500) and runs along three of its edges, no boundary crossing the
+    // other: the union is a, 0.5 of A2 (summed, 0.5 + 0.25 = 0.75).
+    const std::vector<TerrainFeature> terrain{feature("a", "woods", "POLYGON((0 0,500 0,1000 0,1000 500,500 500,0 500,0 0))"),
+        feature("b", "woods", "POLYGON((0 0,500 0,500 500,0 500,0 0))")};
+    BOOST_TEST(coverage(geometry::computeGridCoverage(twoByTwo(), terrain), "A2", "woods") == 0.5, tt::tolerance(1e-12));
+}
+
+BOOST_AUTO_TEST_CASE(tiles_and_an_overlapping_feature_are_united_where_they_overlap)
+{
+    // Three 500 x 500 tiles of A2 (south-west, south-east, north-west: 750000 m2) and a wood from (250, 250)
+    // to (750, 750) over all four quarters: it adds only its north-east quarter, 250 x 250 = 62500 m2.
+    // Union 812500 m2 = 0.8125 of A2 (summed, 0.75 + 0.25 = 1.0).
+    const std::vector<TerrainFeature> terrain{feature("sw", "woods", "POLYGON((0 0,500 0,500 500,0 500,0 0))"),
+        feature("se", "woods", "POLYGON((500 0,1000 0,1000 500,500 500,500 0))"),
+        feature("nw", "woods", "POLYGON((0 500,500 500,500 1000,0 1000,0 500))"),
+        feature("over", "woods", "POLYGON((250 250,750 250,750 750,250 750,250 250))")};
+    BOOST_TEST(coverage(geometry::computeGridCoverage(twoByTwo(), terrain), "A2", "woods") == 0.8125, tt::tolerance(1e-12));
 }
 
 BOOST_AUTO_TEST_CASE(agrees_with_geos_on_a_rotated_grid_to_1e_9)

@@ -135,6 +135,20 @@ BOOST_AUTO_TEST_CASE(overlapping_features_of_one_class_count_once)
     BOOST_TEST(r.majority == "woods");
 }
 
+BOOST_AUTO_TEST_CASE(edge_sharing_woods_stay_apart_and_a_duplicate_is_united)
+{
+    // woods-1 (x in [-40, 0]) and woods-2 (x in [0, 30]) share an edge and stay two polygons; woods-3 is
+    // woods-2 again, digitised clockwise, and is united with it. Under the 100 x 50 footprint: (40 + 30) x 50
+    // = 3500 of 5000 m2 = 0.7 (summed as digitised it would be (40 + 30 + 30) x 50 = 5000, the whole).
+    const geo::TerrainIndex index({feature("woods-1", "woods", "POLYGON((-40 -100, 0 -100, 0 100, -40 100, -40 -100))"),
+        feature("woods-2", "woods", "POLYGON((0 -100, 30 -100, 30 100, 0 100, 0 -100))"),
+        feature("woods-3", "woods", "POLYGON((0 -100, 0 100, 30 100, 30 -100, 0 -100))")});
+    BOOST_TEST(index.polygonCount() == 2u);
+    const auto r = index.majority(block(0, 0, 0));
+    BOOST_TEST(r.fraction("woods") == 0.7, boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(r.majority == "woods");
+}
+
 BOOST_AUTO_TEST_CASE(woods_on_a_hill_counts_once_per_class)
 {
     // A hill under the whole footprint, woods on its eastern 60 m: hill 1.0, woods 0.6; both exceed half,

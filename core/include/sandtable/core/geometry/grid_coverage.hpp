@@ -11,10 +11,12 @@
 namespace sandtable::core::geometry {
 
 /// How coverage is computed.
-/// - `uniteOverlaps`: features of one class that overlap are united first (GEOS), so a class's ground is
-///   counted once, and invalid polygons are made valid (GEOSMakeValid). Off, every polygon's share is
-///   summed as digitised (what a SQL SUM(ST_Area(ST_Intersection())) gives): right for a tiling or any set
-///   of same-class polygons that do not overlap, and much faster on tens of thousands of polygons.
+/// - `uniteOverlaps`: invalid polygons are made valid (GEOSMakeValid) and features of one class that
+///   overlap are united (GEOS), so a class's ground is counted once. Cheap where they do not overlap: when
+///   the edges they share cancel out and what is left bounds a valid multipolygon, no two overlap and they
+///   are clipped as they are; otherwise only the polygons whose interiors intersect are united. Off, every
+///   polygon's share is summed as digitised (what a SQL SUM(ST_Area(ST_Intersection())) gives): right for a
+///   tiling or any set of same-class polygons that do not overlap, and skips the make-valid and the proof.
 struct CoverageOptions {
     bool uniteOverlaps = true;
 };

@@ -62,10 +62,11 @@ enum class AreaMethod { Clipper, Geos };
 
 /// The polygonal terrain of a scenario prepared once for many majority queries: polygonal features
 /// (woods, hill, marsh, village, river polygons, custom polygon classes; points and lines have no area)
-/// are grouped by class, overlapping features of one class are united (GEOS unary union), invalid ones are
-/// made valid first (GEOSMakeValid, polygonal parts kept), and the resulting polygons are put in a GEOS
-/// STRtree. Immutable after construction; queries may run concurrently from several threads (each
-/// thread has its own GEOS context).
+/// are grouped by class, invalid ones are made valid (GEOSMakeValid, polygonal parts kept), overlapping
+/// features of one class are united (GEOS unary union of each overlapping group; none when the shared edges
+/// prove there is no overlap, as for a tiling), and the resulting polygons are put in a GEOS STRtree.
+/// Immutable after construction; queries may run concurrently from several threads (each thread has its
+/// own GEOS context).
 class TerrainIndex {
 public:
     /// Indexes the scenario's polygonal terrain. Throws OperationError when a feature cannot be built
