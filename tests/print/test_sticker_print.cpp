@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/print/.../sticker_print.hpp: layout arithmetic, the label text fitting its box for any label
 // and sticker size, and the sticker size measured on the PDF.
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/sticker_print.hpp"
 #include "support/scenario_fixtures.hpp"
@@ -279,11 +280,15 @@ BOOST_AUTO_TEST_CASE(stickers_show_the_arm_symbol_before_the_info_line)
     BOOST_REQUIRE(cairo_surface_status(png) == CAIRO_STATUS_SUCCESS);
     const unsigned char* data = cairo_image_surface_get_data(png);
     const int stride = cairo_image_surface_get_stride(png);
-    // The artillery's info line is "artillery · regular · 3456 guns": same size, same symbol box.
-    const print::StickerText art = print::layoutStickerText("1st Division", "artillery \xC2\xB7 regular \xC2\xB7 3456 guns", 60, 25, true);
-    BOOST_REQUIRE(art.hasSymbol());
-    BOOST_TEST(art.symbolX0Mm == text.symbolX0Mm);
-    BOOST_TEST(art.symbolY0Mm == text.symbolY0Mm);
+    // The sheet prints the info lines "regular · 3456 men" and "regular · 3456 guns" (the symbol says the
+    // type): at 2.8 mm too, so the symbol boxes are the ones above.
+    for (const char* printed : {"regular \xC2\xB7 3456 men", "regular \xC2\xB7 3456 guns"}) {
+        const print::StickerText onSheet = print::layoutStickerText("1st Division", printed, 60, 25, true);
+        BOOST_REQUIRE(onSheet.hasSymbol());
+        BOOST_TEST(onSheet.lines.back().sizeMm == 2.8);
+        BOOST_TEST(onSheet.symbolX0Mm == text.symbolX0Mm);
+        BOOST_TEST(onSheet.symbolY0Mm == text.symbolY0Mm);
+    }
     // The frame's line, 0.08 x the height, lies inside the box; the marks are in the line's box.
     const double line = std::max(0.1, 0.08 * height);
     const double x0 = text.symbolX0Mm + line / 2, y0 = text.symbolY0Mm + line / 2;
@@ -301,6 +306,13 @@ BOOST_AUTO_TEST_CASE(stickers_show_the_arm_symbol_before_the_info_line)
     BOOST_TEST(!inked(73.0, 0.25, 0.25));
     BOOST_TEST(!inked(73.0, 0.25, 0.75));
     cairo_surface_destroy(png);
+    if (commandAvailable("pdftotext")) {
+        BOOST_REQUIRE(std::system(("pdftotext '" + pdf.string() + "' '" + (folder / "s.txt").string() + "'").c_str()) == 0);
+        const std::string printed = core::readFile(folder / "s.txt");
+        BOOST_TEST(printed.find("3456 men") != std::string::npos);
+        BOOST_TEST(printed.find("3456 guns") != std::string::npos);
+        BOOST_TEST(printed.find("infantry") == std::string::npos);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(a_sticker_larger_than_the_page_is_refused_leaving_no_file)

@@ -372,17 +372,24 @@ StickerText layoutWith(Measure& m, const std::string& name, const std::string& i
 [[maybe_unused]] constexpr const char* kStickerWords[] = {N_("infantry"), N_("detachment"), N_("artillery"), N_("cavalry"),
     N_("dragoons"), N_("baggage-train"), N_("hq"), N_("militia"), N_("regular"), N_("elite"), N_("guard")};
 
-std::string infoLine(const core::Scenario& s, const core::Unit& u)
+/// The sticker's info line: quality, command (an HQ), strength, separated by middle dots; led by the type
+/// word when `withType`, or when there would be nothing else (the arm symbol stands for the type otherwise).
+std::string infoLine(const core::Scenario& s, const core::Unit& u, bool withType)
 {
-    std::string text = detail::inLanguage(s, core::toString(u.type));
+    std::vector<std::string> parts;
     if (u.type != core::UnitType::Hq && u.type != core::UnitType::BaggageTrain)
-        text += std::string(" \xC2\xB7 ") + detail::inLanguage(s, core::toString(u.quality));
+        parts.push_back(detail::inLanguage(s, core::toString(u.quality)));
     if (u.type == core::UnitType::Hq && u.command)
-        text += " \xC2\xB7 " + core::i18n::format(detail::inLanguage(s, "command {1}"), {std::to_string(*u.command)});
+        parts.push_back(core::i18n::format(detail::inLanguage(s, "command {1}"), {std::to_string(*u.command)}));
     if (u.strength > 0)
-        text += " \xC2\xB7 "
-            + core::i18n::format(u.type == core::UnitType::Artillery ? detail::inLanguage(s, "{1} guns") : detail::inLanguage(s, "{1} men"),
-                {std::to_string(u.strength)});
+        parts.push_back(core::i18n::format(
+            u.type == core::UnitType::Artillery ? detail::inLanguage(s, "{1} guns") : detail::inLanguage(s, "{1} men"),
+            {std::to_string(u.strength)}));
+    if (withType || parts.empty())
+        parts.insert(parts.begin(), detail::inLanguage(s, core::toString(u.type)));
+    std::string text;
+    for (const std::string& part : parts)
+        text += (text.empty() ? "" : " \xC2\xB7 ") + part;
     return text;
 }
 
@@ -450,7 +457,7 @@ StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, co
         cairo_set_line_width(cr, kLineWidthMm);
         cairo_rectangle(cr, x + kLineWidthMm / 2, y + kLineWidthMm / 2, w - kLineWidthMm, h - kLineWidthMm);
         cairo_stroke(cr);
-        const StickerText text = layoutWith(measure, u.name.empty() ? u.id.str() : u.name, infoLine(s, u), w, h, true);
+        const StickerText text = layoutWith(measure, u.name.empty() ? u.id.str() : u.name, infoLine(s, u, false), w, h, true);
         if (text.hasSymbol())
             detail::drawUnitSymbol(cr, u.type, x + text.symbolX0Mm, y + text.symbolY0Mm, text.symbolX1Mm - text.symbolX0Mm,
                 text.symbolY1Mm - text.symbolY0Mm, 0.1);

@@ -74,8 +74,10 @@ StickerText layoutStickerText(const std::string& name, const std::string& info, 
 /// Writes the sheet PDF atomically (nothing at `output` on failure). Each sticker is a rectangle of exactly
 /// the sticker size (its outline drawn inside the edge, so the printed label measures true), a band in the
 /// side's colour along the left edge, the unit's name and, on the info line, its arm symbol (as on the
-/// printed map: infantry a cross in a box, cavalry a diagonal, artillery a dot, an HQ a flag), its type and
-/// quality and its strength when known, laid out by layoutStickerText with the symbol. Throws core::IoError / core::OperationError.
+/// printed map: infantry a cross in a box, cavalry a diagonal, artillery a dot, an HQ a flag), then its
+/// quality (an HQ: its command) and its strength when known, e.g. "regular · 3600 men" (the type's word only
+/// when the line would be empty otherwise, the symbol saying it), laid out by layoutStickerText with the
+/// symbol; the info line is left out, symbol and all, on a sticker too small for it. Throws core::IoError / core::OperationError.
 StickerLayout printStickers(const core::Scenario& scenario, const StickerRequest& request, const std::filesystem::path& output);
 
 } // namespace sandtable::print
