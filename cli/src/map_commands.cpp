@@ -4,6 +4,7 @@
 #include "sandtable/cli/map_printing.hpp"
 
 #include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/model/extent_overrun.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include <optional>
@@ -74,6 +75,21 @@ void runPrint(const PrintOptions& o, Context& context)
     const char* formatName = job.request.format == print::MapOutputFormat::Pdf ? "pdf"
         : job.request.format == print::MapOutputFormat::Svg                      ? "svg"
                                                                                  : "png";
+    // Issue 24 item 4: terrain the sheets cut at the extent is reported, never clipped silently.
+    nlohmann::ordered_json pastExtent = nlohmann::ordered_json::array();
+    for (const core::ExtentOverrun& e : outcome.result.terrainPastExtent) {
+        pastExtent.push_back({{"id", e.id.str()}, {"name", e.name}, {"west_m", e.west}, {"south_m", e.south}, {"east_m", e.east},
+            {"north_m", e.north}, {"wholly_outside", e.wholly}});
+        if (context.json)
+            continue; // in the document, as terrain_past_extent
+        const std::string feature = e.name.empty() ? core::i18n::format(_("terrain feature '{1}'"), {e.id.str()})
+                                                   : core::i18n::format(_("terrain feature '{1}' ({2})"), {e.id.str(), e.name});
+        context.err << o.file << ": " << _("warning") << ": "
+                    << core::i18n::format(e.wholly ? _("{1} lies wholly outside the map extent ({2} past its edge) and is not printed")
+                                                   : _("{1} runs past the map extent by {2}: the sheets cut it at the edge (widen the extent to print it whole)"),
+                           {feature, core::describeOverrun(e)})
+                    << "\n";
+    }
     if (context.json) {
         nlohmann::ordered_json files = nlohmann::ordered_json::array();
         for (const auto& f : outcome.result.files)
@@ -83,7 +99,7 @@ void runPrint(const PrintOptions& o, Context& context)
             {"extent_mm", nlohmann::ordered_json::array({layout.extentWidthMm, layout.extentHeightMm})},
             {"page_mm", nlohmann::ordered_json::array({layout.pageWidthMm, layout.pageHeightMm})},
             {"scale", scale}, {"scan", outcome.scanPrinted}, {"references", outcome.referencesPrinted},
-            {"grid", outcome.result.gridPrinted}});
+            {"grid", outcome.result.gridPrinted}, {"terrain_past_extent", pastExtent}});
     } else {
         context.out << o.output << ": " << outcome.result.pages << " page(s), map " << layout.extentWidthMm << " x "
                     << layout.extentHeightMm << " mm at 1:" << scale << " on " << layout.rows << " x " << layout.columns

@@ -313,22 +313,24 @@ BOOST_AUTO_TEST_CASE(setup_blocks_use_the_scenarios_block_size)
     BOOST_REQUIRE(png.ok());
     // Centre on paper: x = 12 + 700 / 16 = 55.75 mm, y = 12 + 500 / 16 = 43.25 mm.
     auto notWhite = [](const std::array<int, 3>& c) { return c[0] < 245 || c[1] < 245 || c[2] < 245; };
-    std::vector<int> across, down;
-    const std::vector<double> h = png.runCentres(432, notWhite, &across);
-    // Runs on the row: the map frame at 12 mm, the block, the frame's east edge.
-    double blockMm = 0;
-    for (std::size_t i = 0; i < h.size(); ++i)
-        if (std::abs(h[i] / 10.0 - 55.75) < 1.0)
-            blockMm = across[i] / 10.0;
+    // The block's face (its symbol and strength, in white on red) is inside it: measure the outermost ink
+    // on the row and the column through the centre, between the map frame's edges (12 and 99.5 mm).
+    int left = -1, right = -1;
+    for (int x = 358; x < 758; ++x)
+        if (notWhite(png.rgb(x, 432))) {
+            left = left < 0 ? x : left;
+            right = x;
+        }
     // 30 mm long, plus half of the 0.25 mm outline on either end.
-    BOOST_TEST(blockMm == 30.25, boost::test_tools::tolerance(0.2 / 30.25));
+    BOOST_TEST((right - left + 1) / 10.0 == 30.25, boost::test_tools::tolerance(0.2 / 30.25));
     // Depth along the column through the centre: 15 mm (+ outline; the 0.8 mm facing edge adds 0.275 mm north).
-    int run = 0, longest = 0;
-    for (int y = 300; y < 600; ++y) {
-        run = notWhite(png.rgb(558, y)) ? run + 1 : 0;
-        longest = std::max(longest, run);
-    }
-    BOOST_TEST(longest / 10.0 == 15.0 + 0.4 + 0.125, boost::test_tools::tolerance(0.2 / 15.5));
+    int top = -1, bottom = -1;
+    for (int y = 300; y < 600; ++y)
+        if (notWhite(png.rgb(558, y))) {
+            top = top < 0 ? y : top;
+            bottom = y;
+        }
+    BOOST_TEST((bottom - top + 1) / 10.0 == 15.0 + 0.4 + 0.125, boost::test_tools::tolerance(0.2 / 15.5));
 }
 
 BOOST_AUTO_TEST_CASE(png_pages_have_the_page_size_at_the_dpi_and_tiles_overlap)
@@ -579,6 +581,205 @@ BOOST_AUTO_TEST_CASE(a_unit_name_near_the_sheet_edge_is_set_inside_with_a_halo)
     for (int x = 130; x < 950; ++x)
         whiteLeft += white(png.rgb(x, row)) ? 1 : 0;
     BOOST_TEST(whiteLeft > 20);
+}
+
+BOOST_AUTO_TEST_CASE(the_orientation_with_fewer_sheets_is_chosen)
+{
+    // Issue 24 item 4: sheets waste no paper. 4000 x 4480 m at 1:16,000 = 250 x 280 mm.
+    // Portrait A4 map area 186 x 243 mm (210 - 2 x 12; 297 - 2 x 12 - 30), 10 mm overlap:
+    //   columns = ceil((250 - 10) / 176) = 2, rows = ceil((280 - 10) / 233) = 2: 4 sheets.
+    // Landscape A4 map area 273 x 156 mm (297 - 2 x 12; 210 - 2 x 12 - 30):
+    //   columns = 1 (250 <= 273), rows = ceil((280 - 10) / 146) = 2: 2 sheets, the fewer.
+    core::Scenario s = oneKilometreRoad();
+    s.settings.extent = core::Extent{300000, 4400000, 304000, 4404480};
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 16000;
+    const print::MapLayout layout = print::planMapSheets(s, request);
+    BOOST_TEST(layout.extentWidthMm == 250.0);
+    BOOST_TEST(layout.extentHeightMm == 280.0);
+    BOOST_TEST(layout.columns == 1);
+    BOOST_TEST(layout.rows == 2);
+    BOOST_TEST(layout.sheets.size() == 2u);
+    BOOST_TEST(layout.pageWidthMm == 297.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(layout.pageHeightMm == 210.0, boost::test_tools::tolerance(1e-9));
+    // 24 mm wider (274 mm) no longer fits one landscape column (273 mm): landscape needs
+    // ceil(264 / 263) = 2 x 2 = 4 like portrait (ceil(264 / 176) = 2 x 2), which wins the tie.
+    s.settings.extent->maxX = 304000 + 24 * 16;
+    const print::MapLayout wider = print::planMapSheets(s, request);
+    BOOST_TEST(wider.sheets.size() == 4u);
+    BOOST_TEST(wider.pageWidthMm == 210.0, boost::test_tools::tolerance(1e-9));
+}
+
+namespace {
+/// Word boxes of page `page` of a PDF as pdftotext -bbox gives them, in mm from the page's top-left corner.
+struct Word {
+    std::string text;
+    double x0, y0, x1, y1;
+};
+std::vector<Word> pdfWords(const std::filesystem::path& pdf, int page)
+{
+    const std::filesystem::path html = pdf.string() + ".html";
+    const std::string command = "pdftotext -bbox -f " + std::to_string(page) + " -l " + std::to_string(page) + " '"
+        + pdf.string() + "' '" + html.string() + "'";
+    BOOST_REQUIRE(std::system(command.c_str()) == 0);
+    const std::string text = core::readFile(html);
+    std::vector<Word> words;
+    const double mm = 25.4 / 72.0;
+    for (std::size_t at = text.find("<word "); at != std::string::npos; at = text.find("<word ", at + 1)) {
+        const auto attribute = [&](const char* name) {
+            const std::size_t p = text.find(name, at) + std::string(name).size() + 2;
+            return std::stod(text.substr(p, text.find('"', p) - p));
+        };
+        const std::size_t open = text.find('>', at) + 1;
+        words.push_back({text.substr(open, text.find('<', open) - open), attribute("xMin") * mm, attribute("yMin") * mm,
+            attribute("xMax") * mm, attribute("yMax") * mm});
+    }
+    return words;
+}
+} // namespace
+
+BOOST_AUTO_TEST_CASE(sheet_marks_never_print_over_the_legend)
+{
+    // Issue 24 item 4. 2400 x 4800 m at 1:16,000 = 150 x 300 mm on A4: portrait 1 column x ceil(290 / 233) = 2
+    // rows; landscape 1 x ceil(290 / 146) = 2 as well, and portrait wins the tie. Sheet A1's map area ends
+    // 12 + 243 = 255 mm down; under it the neighbour label "v B1" (baseline 3 mm lower) and the registration
+    // crosses (arms 4 mm long) at x = 12 and 198 mm. The title, the sheet label, the scale bars and the legend
+    // start below 255 + 4 = 259 mm, and nothing printed meets the label.
+    if (!commandAvailable("pdftotext")) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftotext (poppler-utils) is not installed");
+        return;
+    }
+    core::Scenario s = oneKilometreRoad();
+    s.settings.extent = core::Extent{300000, 4400000, 302400, 4404800};
+    s.terrain.push_back({core::FeatureId("wood-1"), "woods", "", core::Geometry::polygon({{{300100, 4400100}, {300300, 4400100},
+        {300300, 4400300}, {300100, 4400300}, {300100, 4400100}}}), nlohmann::ordered_json::object()});
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 16000;
+    request.layers = {print::MapLayer::Terrain};
+    test::TemporaryFolder folder;
+    const auto pdf = folder / "marks.pdf";
+    const print::MapPrintResult result = print::printMap(s, request, pdf);
+    BOOST_REQUIRE(result.layout.rows == 2);
+    BOOST_REQUIRE(result.layout.columns == 1);
+    const std::vector<Word> words = pdfWords(pdf, 2); // page 1 is the assembly page
+    const auto label = std::find_if(words.begin(), words.end(), [](const Word& w) { return w.text == "B1"; });
+    BOOST_REQUIRE(label != words.end());
+    BOOST_TEST(label->y0 >= 255.0);
+    BOOST_TEST(label->y1 <= 259.0);
+    int furniture = 0;
+    for (const Word& w : words) {
+        if (&w == &*label || w.text == "v" || w.y1 <= 255.0 || w.y0 >= 297.0 - 12.0)
+            continue; // the label, the map area above it, the source note in the bottom margin
+        ++furniture;
+        BOOST_TEST_INFO(w.text << " at y " << w.y0 << ".." << w.y1);
+        BOOST_TEST(w.y0 >= 259.0);
+        BOOST_TEST((w.x1 <= label->x0 || w.x0 >= label->x1 || w.y0 >= label->y1));
+    }
+    // Title, sheet label, scale bar, rulers, "N", and the legend's "Woods" and "Major road".
+    BOOST_TEST(furniture > 10);
+    const bool legend = std::any_of(words.begin(), words.end(), [](const Word& w) { return w.text == "Woods"; });
+    BOOST_TEST(legend);
+}
+
+BOOST_AUTO_TEST_CASE(blocks_show_their_arm_symbol_and_strength)
+{
+    // Issue 24 item 4. Blocks 30 x 14 mm at 1:16,000 (480 x 224 m), facing north, on a white side, so their
+    // face is drawn in black on white. Block centres at ground x 300400 and y 4400800 / 4400500 / 4400200:
+    // paper x 12 + 400 / 16 = 37 mm, y 12 + 200 / 16 = 24.5, 43.25 and 62 mm.
+    // The symbol box: 0.55 x 14 = 7.7 mm high, min(1.5 x 7.7, 0.45 x 30) = 11.55 mm wide, from 0.2 x 14 = 2.8 mm
+    // in from the left end: x from 37 - 15 + 2.8 = 24.8 to 36.35 mm, y centre +-3.85 mm. Its line is
+    // 0.08 x 7.7 = 0.616 mm, the frame inside the box, the marks in the line's box: x 25.108..36.042,
+    // y centre +-3.542. A quarter of the way along its diagonals: x 25.108 + 10.934 / 4 = 27.84 mm,
+    // y centre -+1.771 mm; its centre x 30.575 mm.
+    if (!commandAvailable("pdftocairo") || !commandAvailable("pdftotext")) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo / pdftotext (poppler-utils) are not installed");
+        return;
+    }
+    core::Scenario s = oneKilometreRoad();
+    s.terrain.clear();
+    s.settings.blockLengthMm = 30.0;
+    s.settings.blockDepthMm = 14.0;
+    s.sides = {core::Side{core::SideId("white"), "White", "#ffffff"}};
+    s.formations = {core::Formation{core::FormationId("f"), core::SideId("white"), "Corps", "corps"}};
+    const auto unit = [](const char* id, core::UnitType type, int strength, double y) {
+        return core::Unit{core::UnitId(id), core::FormationId("f"), "", type, core::UnitQuality::Regular, strength, std::nullopt,
+            core::Placement{{300400, y}, 0.0, false}};
+    };
+    s.units = {unit("inf", core::UnitType::Infantry, 3456, 4400800), unit("cav", core::UnitType::Cavalry, 789, 4400500),
+        unit("art", core::UnitType::Artillery, 17, 4400200)};
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 16000;
+    request.layers = {print::MapLayer::Setup};
+    test::TemporaryFolder folder;
+    const auto pdf = folder / "blocks.pdf";
+    print::printMap(s, request, pdf);
+    BOOST_REQUIRE(renderPage(pdf, folder / "blocks"));
+    const Png png(folder / "blocks.png");
+    BOOST_REQUIRE(png.ok());
+    const auto inked = [&](double xMm, double yMm) {
+        int dark = 0; // a 3 x 3 pixel patch at 10 px/mm
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const auto c = png.rgb(static_cast<int>(std::lround(xMm * 10)) + dx, static_cast<int>(std::lround(yMm * 10)) + dy);
+                dark += c[0] < 100 && c[1] < 100 && c[2] < 100 ? 1 : 0;
+            }
+        return dark == 9;
+    };
+    // Infantry: both diagonals (a cross).
+    BOOST_TEST(inked(27.84, 24.5 - 1.771));
+    BOOST_TEST(inked(27.84, 24.5 + 1.771));
+    // Cavalry: the diagonal from lower left to upper right only.
+    BOOST_TEST(inked(27.84, 43.25 + 1.771));
+    BOOST_TEST(!inked(27.84, 43.25 - 1.771));
+    // Artillery: a dot of radius 0.22 x 7.084 = 1.56 mm at the centre, no diagonal.
+    BOOST_TEST(inked(30.575, 62.0));
+    BOOST_TEST(inked(30.575 + 1.2, 62.0));
+    BOOST_TEST(!inked(27.84, 62.0 - 1.771));
+    BOOST_TEST(!inked(27.84, 62.0 + 1.771));
+    // The strengths right of the symbols: between 36.35 + 0.15 x 14 = 38.45 and 37 + 15 - 2.1 = 49.9 mm,
+    // centred on 44.175 mm, on the block's middle line.
+    const std::vector<Word> words = pdfWords(pdf, 1);
+    for (const auto& expected : {std::pair{"3456", 24.5}, std::pair{"789", 43.25}, std::pair{"17", 62.0}}) {
+        const std::string figure = expected.first;
+        const double y = expected.second;
+        const auto w = std::find_if(words.begin(), words.end(), [&](const Word& v) { return v.text == figure; });
+        BOOST_TEST_INFO(figure);
+        BOOST_REQUIRE(w != words.end());
+        BOOST_TEST(w->x0 >= 38.45 - 0.3);
+        BOOST_TEST(w->x1 <= 49.9 + 0.3);
+        BOOST_TEST(std::abs((w->x0 + w->x1) / 2 - 44.175) <= 0.3);
+        BOOST_TEST(std::abs((w->y0 + w->y1) / 2 - y) <= 1.5);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(terrain_past_the_extent_is_reported)
+{
+    // Issue 24 item 4: a wood from x 301300 to 301500 and y 4400900 to 4401040 in the extent 300000..301400 x
+    // 4400000..4401000 runs 100 m past the east edge and 40 m past the north edge; the road stays inside.
+    core::Scenario s = oneKilometreRoad();
+    s.terrain.push_back({core::FeatureId("wood-1"), "woods", "Big Wood", core::Geometry::polygon({{{301300, 4400900}, {301500, 4400900},
+        {301500, 4401040}, {301300, 4401040}, {301300, 4400900}}}), nlohmann::ordered_json::object()});
+    print::MapPrintRequest request;
+    request.page = print::parsePageSize("A4");
+    request.scaleDenominator = 16000;
+    request.layers = {print::MapLayer::Terrain};
+    test::TemporaryFolder folder;
+    const print::MapPrintResult result = print::printMap(s, request, folder / "past.pdf");
+    BOOST_REQUIRE(result.terrainPastExtent.size() == 1u);
+    const core::ExtentOverrun& o = result.terrainPastExtent.front();
+    BOOST_TEST(o.id.str() == "wood-1");
+    BOOST_TEST(o.index == 1u);
+    BOOST_TEST(o.east == 100.0);
+    BOOST_TEST(o.north == 40.0);
+    BOOST_TEST(o.west == 0.0);
+    BOOST_TEST(o.south == 0.0);
+    BOOST_TEST(!o.wholly);
+    // Without the terrain layer nothing is cut, so nothing is reported.
+    request.layers = {print::MapLayer::Setup};
+    BOOST_TEST(print::printMap(s, request, folder / "setup.pdf").terrainPastExtent.empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/print/.../sticker_print.hpp: layout arithmetic, the label text fitting its box for any label
 // and sticker size, and the sticker size measured on the PDF.
+#include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/sticker_print.hpp"
 #include "support/scenario_fixtures.hpp"
@@ -10,6 +11,8 @@
 
 #include <cairo.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -142,9 +145,25 @@ BOOST_AUTO_TEST_CASE(every_label_fits_its_sticker_or_is_cut_with_an_ellipsis, *b
     for (const auto& [w, h] : sizes) {
         for (const std::string& label : all) {
             for (const std::string& second : {info, std::string()}) {
-                const print::StickerText text = print::layoutStickerText(label, second, w, h); // returns: no endless loop
-                BOOST_TEST_CONTEXT(w << " x " << h << " mm, label \"" << label << "\", info \"" << second << "\"")
+              for (const bool symbol : {false, true}) {
+                const print::StickerText text = print::layoutStickerText(label, second, w, h, symbol); // returns: no endless loop
+                BOOST_TEST_CONTEXT(w << " x " << h << " mm, label \"" << label << "\", info \"" << second << "\", symbol " << symbol)
                 {
+                    // The arm symbol: only when asked and only with an info line, inside the box, before the
+                    // info text and under the name.
+                    const bool infoShown = std::any_of(text.lines.begin(), text.lines.end(), [](const auto& l) { return !l.bold; });
+                    BOOST_TEST(text.hasSymbol() == (symbol && infoShown));
+                    if (text.hasSymbol()) {
+                        BOOST_TEST(text.symbolX0Mm >= text.boxX0Mm - 1e-9);
+                        BOOST_TEST(text.symbolY0Mm >= text.boxY0Mm - 1e-9);
+                        BOOST_TEST(text.symbolY1Mm <= text.boxY1Mm + 1e-9);
+                        for (const print::StickerTextLine& line : text.lines) {
+                            if (line.bold)
+                                BOOST_TEST(measure(line).y1 <= text.symbolY0Mm + 1e-9);
+                            else
+                                BOOST_TEST(measure(line).x0 >= text.symbolX1Mm - 1e-9);
+                        }
+                    }
                     // Inside the sticker and right of the colour band (2 mm or 8 % of the width).
                     BOOST_TEST(text.boxX0Mm >= std::min(2.0, 0.08 * w));
                     BOOST_TEST(text.boxX1Mm <= w);
@@ -189,6 +208,7 @@ BOOST_AUTO_TEST_CASE(every_label_fits_its_sticker_or_is_cut_with_an_ellipsis, *b
                     cut += complete ? 0 : 1;
                     ++checked;
                 }
+              }
             }
         }
     }
@@ -215,6 +235,84 @@ BOOST_AUTO_TEST_CASE(a_long_name_wraps_to_two_lines_before_it_shrinks)
     BOOST_REQUIRE(single.lines.size() == 2u);
     BOOST_TEST(single.lines[0].text == "1st Brigade");
     BOOST_TEST(single.lines[0].sizeMm == 4.0);
+}
+
+BOOST_AUTO_TEST_CASE(stickers_show_the_arm_symbol_before_the_info_line)
+{
+    // Issue 24 item 4. A 60 x 25 mm sticker's info line is at most min(2.8, 0.22 x 25) = 2.8 mm; "infantry ·
+    // regular · 3456 men" fits at that size (55.6 mm of box, some 35 mm of text less the symbol's room), so the
+    // symbol is 0.8 of that line's height high and 1.5 times as wide, at the box's left edge (2 + 1.2 = 3.2 mm).
+    const std::string info = "infantry \xC2\xB7 regular \xC2\xB7 3456 men";
+    const print::StickerText text = print::layoutStickerText("1st Division", info, 60, 25, true);
+    BOOST_REQUIRE(text.hasSymbol());
+    BOOST_REQUIRE(text.lines.size() == 2u);
+    const print::StickerTextLine& infoLine = text.lines[1];
+    BOOST_TEST(infoLine.text == info);
+    BOOST_TEST(infoLine.sizeMm == 2.8);
+    const double height = 0.8 * lineHeight(2.8, false);
+    BOOST_TEST(text.symbolY1Mm - text.symbolY0Mm == height, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(text.symbolX1Mm - text.symbolX0Mm == 1.5 * height, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(text.symbolX0Mm == 3.2, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(infoLine.xMm >= text.symbolX1Mm + 0.4 * height - 1e-9);
+    // Without the symbol the info line starts at the box's edge.
+    BOOST_TEST(print::layoutStickerText("1st Division", info, 60, 25).lines[1].xMm < text.symbolX1Mm);
+
+    // On the sheet (20 px/mm): an infantry sticker's symbol has both diagonals, an artillery one a dot and none.
+    if (!commandAvailable("pdftocairo")) {
+        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
+        return;
+    }
+    test::TemporaryFolder folder;
+    core::Scenario s = test::smallScenario();
+    s.settings.stickerWidthMm = 60.0;
+    s.settings.stickerHeightMm = 25.0;
+    s.units = {core::Unit{core::UnitId("inf"), core::FormationId("blue-1"), "1st Division", core::UnitType::Infantry,
+                   core::UnitQuality::Regular, 3456, std::nullopt, std::nullopt},
+        core::Unit{core::UnitId("art"), core::FormationId("blue-1"), "1st Division", core::UnitType::Artillery,
+            core::UnitQuality::Regular, 3456, std::nullopt, std::nullopt}};
+    print::StickerRequest request;
+    request.page = print::parsePageSize("A4");
+    const auto pdf = folder / "stickers.pdf";
+    print::printStickers(s, request, pdf);
+    const std::string command = "pdftocairo -png -singlefile -r 508 '" + pdf.string() + "' '" + (folder / "page").string() + "'";
+    BOOST_REQUIRE(std::system(command.c_str()) == 0);
+    cairo_surface_t* png = cairo_image_surface_create_from_png((folder / "page.png").c_str());
+    BOOST_REQUIRE(cairo_surface_status(png) == CAIRO_STATUS_SUCCESS);
+    const unsigned char* data = cairo_image_surface_get_data(png);
+    const int stride = cairo_image_surface_get_stride(png);
+    // The sheet prints the info lines "regular · 3456 men" and "regular · 3456 guns" (the symbol says the
+    // type): at 2.8 mm too, so the symbol boxes are the ones above.
+    for (const char* printed : {"regular \xC2\xB7 3456 men", "regular \xC2\xB7 3456 guns"}) {
+        const print::StickerText onSheet = print::layoutStickerText("1st Division", printed, 60, 25, true);
+        BOOST_REQUIRE(onSheet.hasSymbol());
+        BOOST_TEST(onSheet.lines.back().sizeMm == 2.8);
+        BOOST_TEST(onSheet.symbolX0Mm == text.symbolX0Mm);
+        BOOST_TEST(onSheet.symbolY0Mm == text.symbolY0Mm);
+    }
+    // The frame's line, 0.08 x the height, lies inside the box; the marks are in the line's box.
+    const double line = std::max(0.1, 0.08 * height);
+    const double x0 = text.symbolX0Mm + line / 2, y0 = text.symbolY0Mm + line / 2;
+    const double w = 1.5 * height - line, h = height - line;
+    const auto inked = [&](double stickerX, double fx, double fy) {
+        const int px = static_cast<int>(std::lround((stickerX + x0 + fx * w) * 20.0));
+        const int py = static_cast<int>(std::lround((10.0 + y0 + fy * h) * 20.0));
+        return dark(data, stride, px, py);
+    };
+    // Stickers at x = 10 mm and 10 + 60 + 3 = 73 mm, y = 10 mm.
+    BOOST_TEST(inked(10.0, 0.25, 0.25));
+    BOOST_TEST(inked(10.0, 0.25, 0.75));
+    BOOST_TEST(inked(10.0, 0.5, 0.5));
+    BOOST_TEST(inked(73.0, 0.5, 0.5));
+    BOOST_TEST(!inked(73.0, 0.25, 0.25));
+    BOOST_TEST(!inked(73.0, 0.25, 0.75));
+    cairo_surface_destroy(png);
+    if (commandAvailable("pdftotext")) {
+        BOOST_REQUIRE(std::system(("pdftotext '" + pdf.string() + "' '" + (folder / "s.txt").string() + "'").c_str()) == 0);
+        const std::string printed = core::readFile(folder / "s.txt");
+        BOOST_TEST(printed.find("3456 men") != std::string::npos);
+        BOOST_TEST(printed.find("3456 guns") != std::string::npos);
+        BOOST_TEST(printed.find("infantry") == std::string::npos);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(a_sticker_larger_than_the_page_is_refused_leaving_no_file)

@@ -14,6 +14,7 @@
 #include "printed_text.hpp"
 #include "sheet_marks_cairo.hpp"
 #include "style_draw.hpp"
+#include "unit_symbol.hpp"
 
 #include <cairo.h>
 
@@ -279,6 +280,58 @@ void drawUnitLabels(cairo_t* cr, const std::vector<std::pair<const core::Unit*, 
     cairo_restore(cr);
 }
 
+/// What a block shows on its face (issue 24 item 4), in the block's frame (centre at the origin, front edge
+/// towards -y): the arm symbol (detail::drawUnitSymbol) in a box of 0.55 x the depth high and 1.5 times that
+/// wide (at most 0.45 of the length), 0.2 x the depth in from the left end (centred without a strength, as
+/// on an HQ), and right of it the strength in
+/// bold, at most 0.5 x the depth high, shrunk to the room left; ink black on a light side colour, white on a
+/// dark one. A block facing south of east-west is turned half round inside, so its figures read upright; an
+/// HQ's face (a square block, its flag) stands upright on the sheet whatever the facing. A
+/// route column (deeper than long) has its face along the column. A block under 3 x 1.5 mm on paper shows
+/// nothing; one too short for the figure shows the symbol alone.
+void drawBlockFace(cairo_t* cr, const core::Unit& u, const core::style::Rgba& colour, double length, double depth, double facing)
+{
+    if (std::max(length, depth) < 3.0 || std::min(length, depth) < 1.5)
+        return;
+    cairo_save(cr);
+    const double turned = std::fmod(std::fmod(facing, 360.0) + 360.0, 360.0);
+    if (u.type == core::UnitType::Hq)
+        cairo_rotate(cr, -turned * std::numbers::pi / 180.0); // a square: its flag stands upright on the sheet
+    else if (turned > 90.0 && turned < 270.0)
+        cairo_rotate(cr, std::numbers::pi);
+    if (depth > length) { // a route column: the face runs along the column
+        cairo_rotate(cr, -std::numbers::pi / 2);
+        std::swap(length, depth);
+    }
+    const double luminance = 0.299 * colour.r + 0.587 * colour.g + 0.114 * colour.b;
+    const double ink = luminance < 140 ? 1.0 : 0.0;
+    cairo_set_source_rgb(cr, ink, ink, ink);
+    const double symbolH = depth * 0.55;
+    const double symbolW = std::min(symbolH * 1.5, length * 0.45);
+    const double symbolX = u.strength > 0 ? -length / 2 + depth * 0.2 : -symbolW / 2; // no figure: centred
+    detail::drawUnitSymbol(cr, u.type, symbolX, -symbolH / 2, symbolW, symbolH, 0.15);
+    if (u.strength > 0) {
+        const std::string figure = std::to_string(u.strength);
+        const double left = symbolX + symbolW + depth * 0.15, right = length / 2 - depth * 0.15;
+        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+        double size = depth * 0.5;
+        cairo_text_extents_t ext;
+        for (int step = 0; step < 12; ++step) { // 0.9^11 = 0.31 of the first size at the least
+            cairo_set_font_size(cr, size);
+            cairo_text_extents(cr, figure.c_str(), &ext);
+            if (ext.x_advance <= right - left)
+                break;
+            size *= 0.9;
+        }
+        if (ext.x_advance <= right - left && size >= 0.9) {
+            cairo_move_to(cr, (left + right - ext.x_advance) / 2, -(ext.y_bearing + ext.height / 2));
+            cairo_show_text(cr, figure.c_str());
+        }
+    }
+    cairo_new_path(cr);
+    cairo_restore(cr);
+}
+
 void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, double printScale, const PaperBox& sheet)
 {
     // Blocks keep their paper size relative to the game map: scaled when printing at another scale.
@@ -316,6 +369,7 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
         cairo_line_to(cr, length / 2, -depth / 2);
         cairo_set_line_width(cr, 0.8);
         cairo_stroke(cr);
+        drawBlockFace(cr, u, colour, length, depth, u.placement->facing);
         cairo_restore(cr);
     }
     drawUnitLabels(cr, blocks, sheet);
@@ -457,7 +511,9 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     const MapSheet& sheet, double pageW, double pageH, const std::vector<MapLegendEntry>& legend)
 {
     const double mmPerMetre = 1000.0 / r.scaleDenominator;
-    const double top = pageH - r.marginMm - kFurnitureMm + 3.0;
+    // The band under the map area: its highest ink (the title's ascent, the legend's first row) clears the
+    // sheet marks (the title, 4 mm bold, on a baseline 4 mm under them: its ascent is under 3.8 mm).
+    const double top = pageH - r.marginMm - kFurnitureMm + kMarksBelowAreaMm + 2.5;
     cairo_set_source_rgb(cr, 0, 0, 0);
     std::string title = s.settings.title.empty() ? s.settings.id : s.settings.title;
     std::ostringstream scale;
@@ -491,10 +547,10 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
             out << v;
             return out.str();
         };
-        text(cr, r.marginMm, top + 21.0, 2.3,
+        text(cr, r.marginMm, top + 19.5, 2.3,
             core::i18n::format(detail::inLanguage(s, "Moves: infantry {1} field, cavalry {2} fields, artillery {3} field or a shot, limbered {4} cm"),
                 {n(syw::kInfantryMoveFields), n(syw::kCavalryMoveFields), n(syw::kArtilleryMoveFields), n(syw::kLimberedMoveCm)}));
-        text(cr, r.marginMm, top + 24.5, 2.3,
+        text(cr, r.marginMm, top + 23.0, 2.3,
             core::i18n::format(detail::inLanguage(s, "Ranges: musketry {1} field, mortar {2} fields, cannon {3} fields"),
                 {n(syw::kFireRangeFields), n(syw::kMortarRangeFields), n(syw::kCannonRangeFields)}));
         rulersRight = r.marginMm + std::max(5 * fieldMm, 95.0);
@@ -748,6 +804,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         for (const auto& f : scenario.terrain)
             ordered.push_back(&f);
         legend = mapLegend(scenario);
+        result.terrainPastExtent = core::terrainPastExtent(scenario);
     }
     std::stable_sort(ordered.begin(), ordered.end(),
         [](const auto* a, const auto* b) { return styleOf(*a).order < styleOf(*b).order; });

@@ -8,6 +8,7 @@
 #include "sandtable/core/util/error.hpp"
 
 #include "png_bytes.hpp"
+#include "unit_symbol.hpp"
 
 #include <cairo.h>
 
@@ -42,60 +43,6 @@ std::pair<double, double> blockMm(const core::Scenario& s, const core::Unit& uni
     if (unit.type == core::UnitType::Hq)
         length = depth = depth * 0.8;
     return {length, depth};
-}
-
-/// The unit type's symbol in the box (x, y, w, h), NATO style: infantry a cross, cavalry one diagonal,
-/// dragoons a diagonal and a bar, artillery a dot, a detachment a small cross, baggage two wheels, HQ a flag.
-void typeSymbol(cairo_t* cr, core::UnitType type, double x, double y, double w, double h)
-{
-    cairo_save(cr);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_set_line_width(cr, std::max(0.5, std::min(w, h) * 0.08));
-    if (type != core::UnitType::Hq) {
-        cairo_rectangle(cr, x, y, w, h);
-        cairo_stroke(cr);
-    }
-    switch (type) {
-    case core::UnitType::Infantry:
-    case core::UnitType::Detachment: {
-        const double inset = type == core::UnitType::Detachment ? 0.25 : 0.0;
-        cairo_move_to(cr, x + w * inset, y + h * inset);
-        cairo_line_to(cr, x + w * (1 - inset), y + h * (1 - inset));
-        cairo_move_to(cr, x + w * inset, y + h * (1 - inset));
-        cairo_line_to(cr, x + w * (1 - inset), y + h * inset);
-        cairo_stroke(cr);
-        break;
-    }
-    case core::UnitType::Cavalry:
-    case core::UnitType::Dragoons:
-        cairo_move_to(cr, x, y + h);
-        cairo_line_to(cr, x + w, y);
-        cairo_stroke(cr);
-        if (type == core::UnitType::Dragoons) {
-            cairo_move_to(cr, x + w * 0.5, y);
-            cairo_line_to(cr, x + w * 0.5, y + h);
-            cairo_stroke(cr);
-        }
-        break;
-    case core::UnitType::Artillery:
-        cairo_arc(cr, x + w / 2, y + h / 2, std::min(w, h) * 0.22, 0, 2 * 3.141592653589793);
-        cairo_fill(cr);
-        break;
-    case core::UnitType::BaggageTrain:
-        for (const double cx : {x + w * 0.3, x + w * 0.7}) {
-            cairo_arc(cr, cx, y + h * 0.6, std::min(w, h) * 0.15, 0, 2 * 3.141592653589793);
-            cairo_stroke(cr);
-        }
-        break;
-    case core::UnitType::Hq:
-        cairo_move_to(cr, x + w * 0.2, y + h);
-        cairo_line_to(cr, x + w * 0.2, y);
-        cairo_line_to(cr, x + w * 0.9, y + h * 0.25);
-        cairo_line_to(cr, x + w * 0.2, y + h * 0.5);
-        cairo_stroke(cr);
-        break;
-    }
-    cairo_restore(cr);
 }
 
 } // namespace
@@ -143,7 +90,8 @@ PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit
     const double pad = std::max(1.0, h * 0.12);
     const double symbolH = std::max(1.0, h - 2 * pad - line * 1.5);
     const double symbolW = std::min(symbolH * 1.3, w * 0.25);
-    typeSymbol(cr, unit.type, pad, pad + line * 1.5, symbolW, symbolH);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    detail::drawUnitSymbol(cr, unit.type, pad, pad + line * 1.5, symbolW, symbolH, 0.5);
     const double textX = pad * 1.5 + symbolW, textW = w - textX - pad;
     if (textW > 2 && h > 6 && !unit.name.empty()) {
         const double luminance = 0.299 * colour.r + 0.587 * colour.g + 0.114 * colour.b;

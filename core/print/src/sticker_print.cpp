@@ -2,6 +2,7 @@
 // Sticker sheets through cairo's PDF surface, one label per unit, measuring true on paper.
 #include "pdf_writer.hpp"
 #include "printed_text.hpp"
+#include "unit_symbol.hpp"
 #include "sandtable/print/sticker_print.hpp"
 
 #include "sandtable/core/oob/blocks.hpp"
@@ -276,9 +277,17 @@ Block fitBlock(Measure& m, const std::string& text, bool bold, double maxWidth, 
     return block;
 }
 
+/// The width the arm symbol and its gap take on an info line of font size `size`: 1.5 + 0.4 times its
+/// height, 0.8 of the line's ascent + descent.
+double symbolRoom(Measure& m, double size)
+{
+    m.font(size, false);
+    return 1.9 * 0.8 * m.lineHeight();
+}
+
 /// One pass of the layout with the info line at most `infoLargest` mm.
 StickerText layoutPass(Measure& m, const std::string& name, const std::string& info, double w, double h, double infoLargest,
-    double& nameSize, double& infoSize)
+    bool symbol, double& nameSize, double& infoSize)
 {
     StickerText out;
     nameSize = infoSize = 0.0;
@@ -301,7 +310,10 @@ StickerText layoutPass(Measure& m, const std::string& name, const std::string& i
         m.font(kInfoMinMm, false);
         // Room for the info line at its smallest and the name at its smallest, else the info gives way.
         if (m.lineHeight() + gap + smallestName <= boxH) {
-            infoBlock = fitBlock(m, info, false, boxW, boxH - smallestName - gap, infoLargest, kInfoMinMm, 1);
+            // With the symbol the info text has the width less the symbol's room at the largest size: the
+            // symbol scales with the line, so at a smaller size it takes less and the text still fits.
+            const double room = symbol ? boxW - symbolRoom(m, infoLargest) : boxW;
+            infoBlock = fitBlock(m, info, false, room, boxH - smallestName - gap, infoLargest, kInfoMinMm, 1);
             if (!infoBlock.lines.empty()) {
                 m.font(infoBlock.size, false);
                 infoHeight = m.lineHeight() + gap;
@@ -322,8 +334,18 @@ StickerText layoutPass(Measure& m, const std::string& name, const std::string& i
         nameSize = nameBlock.size;
     }
     if (!infoBlock.lines.empty()) {
+        double x = out.boxX0Mm;
+        if (symbol) {
+            m.font(infoBlock.size, false);
+            const double height = 0.8 * m.lineHeight();
+            out.symbolX0Mm = out.boxX0Mm;
+            out.symbolX1Mm = out.boxX0Mm + 1.5 * height;
+            out.symbolY1Mm = out.boxY1Mm - 0.1 * m.lineHeight();
+            out.symbolY0Mm = out.symbolY1Mm - height;
+            x = out.symbolX1Mm + 0.4 * height;
+        }
         m.font(infoBlock.size, false);
-        out.lines.push_back({infoBlock.lines.front(), infoBlock.size, false, out.boxX0Mm + m.leftOverhang(infoBlock.lines.front()),
+        out.lines.push_back({infoBlock.lines.front(), infoBlock.size, false, x + m.leftOverhang(infoBlock.lines.front()),
             out.boxY1Mm - infoDescent});
         infoSize = infoBlock.size;
     }
@@ -332,15 +354,15 @@ StickerText layoutPass(Measure& m, const std::string& name, const std::string& i
 
 /// The info line is secondary: when the name had to shrink until the info line is more than 0.7 of its
 /// size, a second (and last) pass caps the info at 0.7 of that name size, which may give the name more height.
-StickerText layoutWith(Measure& m, const std::string& name, const std::string& info, double w, double h)
+StickerText layoutWith(Measure& m, const std::string& name, const std::string& info, double w, double h, bool symbol)
 {
     constexpr double kInfoToName = 0.7;
     double nameSize = 0.0, infoSize = 0.0;
-    StickerText first = layoutPass(m, name, info, w, h, std::min(kInfoMaxMm, h * 0.22), nameSize, infoSize);
+    StickerText first = layoutPass(m, name, info, w, h, std::min(kInfoMaxMm, h * 0.22), symbol, nameSize, infoSize);
     if (nameSize <= 0.0 || infoSize <= kInfoToName * nameSize || infoSize <= kInfoMinMm)
         return first;
     double secondName = 0.0, secondInfo = 0.0;
-    StickerText second = layoutPass(m, name, info, w, h, std::max(kInfoMinMm, kInfoToName * nameSize), secondName, secondInfo);
+    StickerText second = layoutPass(m, name, info, w, h, std::max(kInfoMinMm, kInfoToName * nameSize), symbol, secondName, secondInfo);
     // Kept only when the name grew: a name held back by the width gains nothing, and the info keeps its size.
     return secondName > nameSize ? second : first;
 }
@@ -350,26 +372,33 @@ StickerText layoutWith(Measure& m, const std::string& name, const std::string& i
 [[maybe_unused]] constexpr const char* kStickerWords[] = {N_("infantry"), N_("detachment"), N_("artillery"), N_("cavalry"),
     N_("dragoons"), N_("baggage-train"), N_("hq"), N_("militia"), N_("regular"), N_("elite"), N_("guard")};
 
-std::string infoLine(const core::Scenario& s, const core::Unit& u)
+/// The sticker's info line: quality, command (an HQ), strength, separated by middle dots; led by the type
+/// word when `withType`, or when there would be nothing else (the arm symbol stands for the type otherwise).
+std::string infoLine(const core::Scenario& s, const core::Unit& u, bool withType)
 {
-    std::string text = detail::inLanguage(s, core::toString(u.type));
+    std::vector<std::string> parts;
     if (u.type != core::UnitType::Hq && u.type != core::UnitType::BaggageTrain)
-        text += std::string(" \xC2\xB7 ") + detail::inLanguage(s, core::toString(u.quality));
+        parts.push_back(detail::inLanguage(s, core::toString(u.quality)));
     if (u.type == core::UnitType::Hq && u.command)
-        text += " \xC2\xB7 " + core::i18n::format(detail::inLanguage(s, "command {1}"), {std::to_string(*u.command)});
+        parts.push_back(core::i18n::format(detail::inLanguage(s, "command {1}"), {std::to_string(*u.command)}));
     if (u.strength > 0)
-        text += " \xC2\xB7 "
-            + core::i18n::format(u.type == core::UnitType::Artillery ? detail::inLanguage(s, "{1} guns") : detail::inLanguage(s, "{1} men"),
-                {std::to_string(u.strength)});
+        parts.push_back(core::i18n::format(
+            u.type == core::UnitType::Artillery ? detail::inLanguage(s, "{1} guns") : detail::inLanguage(s, "{1} men"),
+            {std::to_string(u.strength)}));
+    if (withType || parts.empty())
+        parts.insert(parts.begin(), detail::inLanguage(s, core::toString(u.type)));
+    std::string text;
+    for (const std::string& part : parts)
+        text += (text.empty() ? "" : " \xC2\xB7 ") + part;
     return text;
 }
 
 } // namespace
 
-StickerText layoutStickerText(const std::string& name, const std::string& info, double widthMm, double heightMm)
+StickerText layoutStickerText(const std::string& name, const std::string& info, double widthMm, double heightMm, bool symbol)
 {
     Measure measure;
-    return layoutWith(measure, name, info, widthMm, heightMm);
+    return layoutWith(measure, name, info, widthMm, heightMm, symbol);
 }
 
 StickerLayout planStickers(const core::Scenario& s, const StickerRequest& r)
@@ -428,7 +457,10 @@ StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, co
         cairo_set_line_width(cr, kLineWidthMm);
         cairo_rectangle(cr, x + kLineWidthMm / 2, y + kLineWidthMm / 2, w - kLineWidthMm, h - kLineWidthMm);
         cairo_stroke(cr);
-        const StickerText text = layoutWith(measure, u.name.empty() ? u.id.str() : u.name, infoLine(s, u), w, h);
+        const StickerText text = layoutWith(measure, u.name.empty() ? u.id.str() : u.name, infoLine(s, u, false), w, h, true);
+        if (text.hasSymbol())
+            detail::drawUnitSymbol(cr, u.type, x + text.symbolX0Mm, y + text.symbolY0Mm, text.symbolX1Mm - text.symbolX0Mm,
+                text.symbolY1Mm - text.symbolY0Mm, 0.1);
         for (const StickerTextLine& line : text.lines) {
             cairo_set_font_face(cr, line.bold ? bold.get() : regular.get());
             cairo_set_font_size(cr, line.sizeMm);

@@ -4,6 +4,7 @@
 
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/geometry/terrain_check.hpp"
+#include "sandtable/core/model/extent_overrun.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/oob/setup_checks.hpp"
@@ -102,6 +103,16 @@ void checkTerrain(const Scenario& s, const geometry::TerrainGeometries& geometri
                 out.push_back({"terrain.outside_map", Severity::Warning, pointer("terrain", i, "geometry"),
                     i18n::format(_("{1}: lies wholly outside the map extent"), {name})});
         }
+    }
+    // Terrain partly past the extent: printed maps and boards cut it at the edge (issue 24 item 4).
+    for (const ExtentOverrun& o : terrainPastExtent(s)) {
+        if (o.wholly || !geometries.validity(o.index).valid)
+            continue;
+        const std::string name = o.name.empty() ? i18n::format(_("terrain feature '{1}'"), {o.id.str()})
+                                                : i18n::format(_("terrain feature '{1}' ({2})"), {o.id.str(), o.name});
+        out.push_back({"terrain.past_extent", Severity::Warning, pointer("terrain", o.index, "geometry"),
+            i18n::format(_("{1}: runs past the map extent by {2}; printed maps and boards cut it at the edge (widen the extent to show it whole)"),
+                {name, describeOverrun(o)})});
     }
 }
 

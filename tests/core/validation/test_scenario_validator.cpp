@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/.../validation/scenario_validator.hpp: each rule broken on purpose.
 #include "sandtable/core/validation/scenario_validator.hpp"
+#include "sandtable/core/model/extent_overrun.hpp"
 #include "support/oob_tree_fixture.hpp"
 #include "support/scenario_fixtures.hpp"
 
@@ -79,6 +80,50 @@ BOOST_AUTO_TEST_CASE(self_intersecting_polygon_is_reported_with_its_location)
     BOOST_REQUIRE(bad);
     BOOST_TEST(bad->message.find("Self-intersection") != std::string::npos);
     BOOST_TEST(bad->message.find("300150") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(terrain_running_past_the_extent_is_a_warning_saying_by_how_much)
+{
+    // Issue 24 item 4 (Big Round Top was cut off without a word). The extent is 300000..301000 x
+    // 4400000..4401000. A hill from y 4399800 runs 200 m past the south edge; the stream, moved to start at
+    // x 299990.4, 9.6 m past the west edge (reported as 10 m); a wood at x 302000.. lies wholly outside
+    // (terrain.outside_map, not this); the stream's old start on the edge itself was no overrun.
+    Scenario s = sandtable::test::smallScenario();
+    s.terrain.push_back(TerrainFeature{FeatureId("hill-1"), "hill", "Big Round Top",
+        Geometry::polygon({{{300400, 4399800}, {300600, 4399800}, {300600, 4400300}, {300400, 4400300}, {300400, 4399800}}}),
+        nlohmann::ordered_json{{"level", 1}}});
+    s.terrain.push_back(TerrainFeature{FeatureId("woods-2"), "woods", "",
+        Geometry::polygon({{{302000, 4400100}, {302100, 4400100}, {302100, 4400200}, {302000, 4400200}, {302000, 4400100}}}),
+        nlohmann::ordered_json::object()});
+    s.terrain[1].geometry = Geometry::lineString({{299990.4, 4400500}, {300500, 4400500}});
+    const Diagnostics d = validateScenario(s);
+    std::vector<const Diagnostic*> past;
+    for (const Diagnostic& x : d)
+        if (x.code == "terrain.past_extent")
+            past.push_back(&x);
+    BOOST_REQUIRE(past.size() == 2u);
+    BOOST_TEST(past[0]->path == "/terrain/1/geometry");
+    BOOST_TEST(past[0]->message.find("stream-1") != std::string::npos);
+    BOOST_TEST(past[0]->message.find("10 m west") != std::string::npos);
+    BOOST_TEST(past[1]->path == "/terrain/2/geometry");
+    BOOST_TEST(past[1]->message.find("Big Round Top") != std::string::npos);
+    BOOST_TEST(past[1]->message.find("200 m south") != std::string::npos);
+    BOOST_TEST((past[1]->severity == Severity::Warning));
+    BOOST_REQUIRE(find(d, "terrain.outside_map"));
+    BOOST_TEST(find(d, "terrain.outside_map")->path == "/terrain/3/geometry");
+    // The same figures from core::terrainPastExtent, the wood included as wholly outside: 1000 m east,
+    // its west edge 1000 m past the extent's east edge (302100 - 301000 = 1100 m at the farthest).
+    const std::vector<ExtentOverrun> all = terrainPastExtent(s);
+    BOOST_REQUIRE(all.size() == 3u);
+    BOOST_TEST(all[0].west == 9.6, boost::test_tools::tolerance(1e-6));
+    BOOST_TEST(all[1].south == 200.0);
+    BOOST_TEST(all[1].north == 0.0);
+    BOOST_TEST(all[2].east == 1100.0);
+    BOOST_TEST(all[2].wholly);
+    BOOST_TEST(describeOverrun(all[2]) == "1100 m east");
+    ExtentOverrun two = all[1];
+    two.east = 30.4;
+    BOOST_TEST(describeOverrun(two) == "200 m south and 30 m east");
 }
 
 BOOST_AUTO_TEST_CASE(pieces_off_the_map_are_errors)

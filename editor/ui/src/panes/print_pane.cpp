@@ -262,6 +262,18 @@ void PrintPane::addScan(const core::Scenario& scenario, print::MapPrintRequest& 
             + fixed(*scenario.map->georeference->rmsMap, 0) + " m";
 }
 
+/// Issue 24 item 4: the terrain the sheets cut at the extent, each named with how far it runs past; empty
+/// when nothing is cut.
+wxString pastExtentNote(const print::MapPrintResult& result)
+{
+    if (result.terrainPastExtent.empty())
+        return {};
+    std::string list;
+    for (const core::ExtentOverrun& o : result.terrainPastExtent)
+        list += (list.empty() ? "" : "; ") + (o.name.empty() ? o.id.str() : o.name) + " (" + core::describeOverrun(o) + ")";
+    return wxString::Format(_("Terrain past the map extent, cut at its edge: %s"), wxString::FromUTF8(list));
+}
+
 void PrintPane::preview()
 {
     const core::Document* doc = m_workbench.document();
@@ -277,7 +289,8 @@ void PrintPane::preview()
         const print::MapPrintResult result = print::printMap(doc->scenario(), request, folder / "preview.png");
         wxImage image = loadFirstPage(result.files, "preview");
         m_pageNote->SetLabel(wxString::FromUTF8("Page 1 of " + std::to_string(result.pages)
-            + (result.pages > 1 ? " (the assembly sheet; the map sheets follow)" : "")));
+            + (result.pages > 1 ? " (the assembly sheet; the map sheets follow)" : ""))
+            + (result.terrainPastExtent.empty() ? wxString() : "\n" + pastExtentNote(result)));
         const int maxWidth = std::max(200, GetClientSize().x - 12);
         if (image.GetWidth() > maxWidth)
             image.Rescale(maxWidth, image.GetHeight() * maxWidth / image.GetWidth(), wxIMAGE_QUALITY_HIGH);
@@ -310,8 +323,9 @@ void PrintPane::onPrint()
             [&](double f, std::string_view what) { return !progress || progress(0.5 + f * 0.5, what); });
     });
     if (done)
-        m_workbench.setStatusText(wxString::Format(wxPLURAL("%s: %d page", "%s: %d pages", static_cast<int>(result.pages)),
-            wxString::FromUTF8(output.string()), static_cast<int>(result.pages)).utf8_string());
+        m_workbench.setStatusText((wxString::Format(wxPLURAL("%s: %d page", "%s: %d pages", static_cast<int>(result.pages)),
+            wxString::FromUTF8(output.string()), static_cast<int>(result.pages))
+            + (result.terrainPastExtent.empty() ? wxString() : ". " + pastExtentNote(result))).utf8_string());
 }
 
 } // namespace

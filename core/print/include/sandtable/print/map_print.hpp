@@ -2,6 +2,7 @@
 // The battle map printed at game scale: one page, or tiled over pages with overlap and registration marks.
 #pragma once
 
+#include "sandtable/core/model/extent_overrun.hpp"
 #include "sandtable/core/model/scenario.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/progress.hpp"
@@ -50,7 +51,7 @@ std::filesystem::path mapPageFile(const std::filesystem::path& output, MapOutput
 /// What to print. The printed window is the scenario's extent (required). All paper lengths in mm.
 struct MapPrintRequest {
     double scaleDenominator = 16000.0;       ///< print at 1:N
-    PageSize page;                           ///< portrait size; pages are turned landscape when that takes fewer sheets
+    PageSize page;                           ///< portrait size; pages are turned landscape when that takes fewer sheets (a tie stays portrait)
     double marginMm = 12.0;                  ///< white border holding registration marks and sheet labels
     double overlapMm = 10.0;                 ///< map content repeated on both sheets of a join
     std::set<MapLayer> layers{MapLayer::Scan, MapLayer::Terrain, MapLayer::Setup};
@@ -108,18 +109,25 @@ struct MapPrintResult {
     MapLayout layout;
     std::vector<std::filesystem::path> files;
     bool gridPrinted = false;
+    /// With the Terrain layer: the features the sheets cut at the extent (core::terrainPastExtent), for the
+    /// caller to report; the map is clipped to the extent, so this much of them is not on paper.
+    std::vector<core::ExtentOverrun> terrainPastExtent;
 };
 
 /// Writes the PDF (or the SVG / PNG pages) atomically: on failure no file is left, not even earlier pages.
 /// Layers: Scan (request.scan), Terrain, Grid (the scenario's Campaign Lite grid when it has one: square
 /// outlines and refs, a square of S metres measuring S x 1000 / N mm), Setup (placed units as blocks of the
 /// scenario's block length x depth, domain.md "a scenario setting", default 20 x 10 mm, scaled by
-/// game scale / print scale; route column blocks use the route-column length). Every sheet carries a title, a scale bar in
+/// game scale / print scale; route column blocks use the route-column length; on each block's face its arm
+/// symbol as wargame maps draw it, NATO style: infantry a box with a cross, cavalry a box with one diagonal,
+/// artillery a box with a dot, an HQ a flag; and its strength, the figure right of the symbol; the unit's name
+/// beside the block with a halo). Every sheet carries a title, a scale bar in
 /// metres and in Pub Battles movement segments (4.5 cm foot / 6.4 cm mounted, domain.md), a north arrow,
 /// (a SYW house-rules table instead: a bar of five 10 cm fields, the moves and ranges in fields, and on
 /// the table a faint 10 cm field grid, the sectors and a frame in cm),
 /// registration marks at the corners of the map area, the sheet's position and neighbours, and the legend
-/// of the terrain classes present. A 1 km ground line measures 1,000,000 / N mm on every sheet.
+/// of the terrain classes present; the band of title, bars and legend starts below the sheet marks
+/// (kMarksBelowAreaMm), so no mark prints over it. A 1 km ground line measures 1,000,000 / N mm on every sheet.
 /// Throws core::IoError / core::OperationError; core::Cancelled when progress says stop.
 MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& request,
     const std::filesystem::path& output, const core::ProgressCallback& progress = {});

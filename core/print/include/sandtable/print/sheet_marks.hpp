@@ -32,6 +32,11 @@ struct PageSegment {
     PagePoint to;
 };
 
+/// How far a sheet's marks reach below its map area, mm: the registration crosses' arms (4 mm) and the
+/// south neighbour's label (baseline 3 mm under the area, its descent less than 0.6 mm). The map sheet's
+/// furniture (title, scale bars, legend) starts below this (issue 24 item 4: marks never print over it).
+inline constexpr double kMarksBelowAreaMm = 4.0;
+
 /// Everything that tells a player where a sheet goes. The map area is the rectangle at (margin, margin)
 /// of `areaWidthMm` x `areaHeightMm`.
 struct SheetMarks {

@@ -49,6 +49,11 @@ struct StickerTextLine {
 struct StickerText {
     double boxX0Mm = 0.0, boxY0Mm = 0.0, boxX1Mm = 0.0, boxY1Mm = 0.0;
     std::vector<StickerTextLine> lines;
+    /// The arm symbol's box (mm from the sticker's top-left corner), when there is one: at the start of the
+    /// info line, as high as 0.8 of that line's ascent + descent and 1.5 times as wide; the info text starts
+    /// 0.4 of its height to its right. Empty (all 0) without a symbol or without an info line.
+    double symbolX0Mm = 0.0, symbolY0Mm = 0.0, symbolX1Mm = 0.0, symbolY1Mm = 0.0;
+    bool hasSymbol() const { return symbolX1Mm > symbolX0Mm; }
 };
 
 /// Lays out a `widthMm` x `heightMm` sticker's text inside its box (right of the side's colour band, inside
@@ -61,12 +66,18 @@ struct StickerText {
 /// short of height grow; a sticker too small for one line at the minimum size gets no text.
 /// Widths are measured with cairo's text extents, hint metrics off, as on the PDF surface; every line's
 /// advance and ink extents stay inside the box. Ends for any input: each loop is bounded (see the source).
-StickerText layoutStickerText(const std::string& name, const std::string& info, double widthMm, double heightMm);
+/// With `symbol`, the info line begins with room for the unit's arm symbol (StickerText::symbol*): the info
+/// text is fitted to the width left of it; the symbol, like the ink, stays inside the box.
+StickerText layoutStickerText(const std::string& name, const std::string& info, double widthMm, double heightMm,
+    bool symbol = false);
 
 /// Writes the sheet PDF atomically (nothing at `output` on failure). Each sticker is a rectangle of exactly
 /// the sticker size (its outline drawn inside the edge, so the printed label measures true), a band in the
-/// side's colour along the left edge, the unit's name and its type and quality (with strength when known),
-/// laid out by layoutStickerText. Throws core::IoError / core::OperationError.
+/// side's colour along the left edge, the unit's name and, on the info line, its arm symbol (as on the
+/// printed map: infantry a cross in a box, cavalry a diagonal, artillery a dot, an HQ a flag), then its
+/// quality (an HQ: its command) and its strength when known, e.g. "regular · 3600 men" (the type's word only
+/// when the line would be empty otherwise, the symbol saying it), laid out by layoutStickerText with the
+/// symbol; the info line is left out, symbol and all, on a sticker too small for it. Throws core::IoError / core::OperationError.
 StickerLayout printStickers(const core::Scenario& scenario, const StickerRequest& request, const std::filesystem::path& output);
 
 } // namespace sandtable::print
