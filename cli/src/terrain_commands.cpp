@@ -11,6 +11,7 @@
 #include "sandtable/core/geometry/terrain_cleanup.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/number_list.hpp"
 #include "sandtable/core/io/importer.hpp"
 #include "sandtable/importers/dem_hills.hpp"
 #include "sandtable/importers/importer_registry.hpp"
@@ -97,24 +98,10 @@ struct ResolveOptions {
 // "a,b,c" -> numbers; throws OperationError naming the option on anything else.
 std::vector<double> parseNumbers(const std::string& text, const std::string& option)
 {
-    std::vector<double> out;
-    std::stringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ',')) {
-        std::size_t used = 0;
-        double value = 0.0;
-        try {
-            value = std::stod(item, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used == 0 || used != item.size() || !std::isfinite(value))
-            throw core::OperationError("", option + " '" + text + "'", "expected comma-separated numbers");
-        out.push_back(value);
-    }
-    if (out.empty())
+    std::optional<std::vector<double>> numbers = core::parseNumberList(text);
+    if (!numbers)
         throw core::OperationError("", option + " '" + text + "'", "expected comma-separated numbers");
-    return out;
+    return std::move(*numbers);
 }
 
 void runList(const FileOptions& options, Context& context)

@@ -11,7 +11,10 @@
 #include "sandtable/core/io/table_battles_csv.hpp"
 #include "sandtable/core/oob/roster_import.hpp"
 #include "sandtable/core/oob/roster_table.hpp"
+#include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/number_list.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 #include "sandtable/importers/dem_hills.hpp"
 #include "sandtable/importers/tag_rules.hpp"
@@ -24,7 +27,6 @@
 #include <cmath>
 #include <cstdint>
 #include <regex>
-#include <sstream>
 #include <stdexcept>
 
 namespace sandtable::importers {
@@ -64,24 +66,10 @@ std::string_view trimmedText(const FileProbe& probe)
 std::vector<double> numbersOf(const ImportRequest& request, const std::string& key)
 {
     const std::string text = request.value(key);
-    std::vector<double> out;
-    std::stringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ',')) {
-        std::size_t used = 0;
-        double value = 0.0;
-        try {
-            value = std::stod(item, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used == 0 || used != item.size() || !std::isfinite(value))
-            throw core::OperationError(request.input.string(), "--" + key + " '" + text + "'", "expected comma-separated numbers");
-        out.push_back(value);
-    }
-    if (out.empty())
+    std::optional<std::vector<double>> numbers = core::parseNumberList(text);
+    if (!numbers)
         throw core::OperationError(request.input.string(), "--" + key + " '" + text + "'", "expected comma-separated numbers");
-    return out;
+    return std::move(*numbers);
 }
 
 /// A non-negative number setting, or `fallback` when not set.
@@ -117,15 +105,21 @@ public:
     ImportTarget target() const override { return ImportTarget::Terrain; }
     const std::vector<ImportOption>& options() const override
     {
-        static const std::vector<ImportOption> options = {
-            {"class", "one terrain class for every feature", false, false, false},
-            {"class-from", "the field holding the class", false, false, false},
-            {"map", "VALUE=CLASS: the class for a field value", false, true, false},
-            {"layer", "import only this layer", false, false, false},
-            {"in-frame", "take the coordinates as they are, in the scenario's CRS", false, false, true},
-            {"preset", "osm: OpenStreetMap tags to terrain classes, clipped to the extent", false, false, false},
-            {"rule", "with preset: KEY=VALUE:CLASS[:GRADE] tried before the preset's rules", false, true, false},
-        };
+        static const std::vector<ImportOption> options = [] {
+            std::vector<std::string> classes;
+            for (const core::rules::TerrainClassInfo& c : core::rules::canonicalTerrainClasses())
+                classes.emplace_back(c.id);
+            const std::string group = N_("How do the features get their terrain class?");
+            return std::vector<ImportOption>{
+                {"preset", N_("OpenStreetMap tags (the osm preset, clipped to the extent)"), false, false, false, group, {"osm"}},
+                {"class-from", N_("A field of the file holds each feature's class"), false, false, false, group, {}, "class"},
+                {"class", N_("One class for every feature"), false, false, false, group, classes},
+                {"map", N_("VALUE=CLASS: class for a field value (repeatable)"), false, true, false},
+                {"layer", N_("Import only this layer"), false, false, false},
+                {"in-frame", N_("take the coordinates as they are, in the scenario's CRS"), false, false, true},
+                {"rule", N_("with preset: KEY=VALUE:CLASS[:GRADE] tried before the preset's rules"), false, true, false},
+            };
+        }();
         return options;
     }
 
@@ -169,8 +163,6 @@ public:
         o.layer = request.value("layer");
         o.inWorkingFrame = request.has("in-frame");
         const std::string file = request.input.string();
-        if (!o.fixedClass.empty() && !o.classField.empty())
-            throw core::OperationError(file, "--class", "give --class or --class-from, not both");
         for (const std::string& mapping : request.values("map")) {
             const auto equals = mapping.find('=');
             if (equals == std::string::npos || equals == 0 || equals + 1 == mapping.size())
@@ -192,9 +184,6 @@ public:
             o.tagRules.insert(o.tagRules.end(), rules.begin(), rules.end());
             o.clipToExtent = true;
         }
-        if (o.fixedClass.empty() && o.classField.empty() && o.tagRules.empty())
-            throw core::OperationError(file, "--class", "give a class for every feature (--class), the field holding the class "
-                                                         "(--class-from) or a preset (--preset osm)");
         TerrainImportResult r = importTerrain(scenario, request.input, o);
         ImportResult out;
         out.edit = std::move(r.edit);
@@ -234,10 +223,10 @@ std::optional<TiffLayout> tiffLayout(std::string_view head)
     };
     const auto u32 = [&](std::size_t at) -> std::uint32_t { return little ? (u16(at) | (u16(at + 2) << 16)) : ((u16(at) << 16) | u16(at + 2)); };
     const std::uint32_t ifd = u32(4);
-    if (ifd + 2 > head.size())
+    if (std::uint64_t{ifd} + 2 > head.size())
         return std::nullopt;
     const std::uint32_t entries = u16(ifd);
-    if (ifd + 2 + entries * 12 > head.size())
+    if (std::uint64_t{ifd} + 2 + std::uint64_t{entries} * 12 > head.size())
         return std::nullopt;
     TiffLayout layout;
     for (std::uint32_t e = 0; e < entries; ++e) {
@@ -247,7 +236,7 @@ std::optional<TiffLayout> tiffLayout(std::string_view head)
         // them only when they fit (count 2), else an offset: then every band is assumed alike.
         std::uint32_t value = type == 3 ? u16(at + 8) : u32(at + 8);
         if (type == 3 && count > 2) {
-            if (value + 2 > head.size())
+            if (std::uint64_t{value} + 2 > head.size())
                 return std::nullopt;
             value = u16(value);
         }
@@ -273,10 +262,10 @@ public:
     const std::vector<ImportOption>& options() const override
     {
         static const std::vector<ImportOption> options = {
-            {"levels", "contour heights M1,M2,... in metres, increasing: level k = ground at or above Mk", true, false, false},
-            {"simplify", "simplification tolerance, metres", false, false, false},
-            {"min-area", "drop hills (and fill hollows) smaller than this, square metres", false, false, false},
-            {"resolution", "DEM cell size after reprojection, metres (default: GDAL's)", false, false, false},
+            {"levels", N_("Contour heights M1,M2,... in metres, increasing: level k = ground at or above Mk"), true, false, false},
+            {"simplify", N_("Simplification tolerance, metres"), false, false, false},
+            {"min-area", N_("Drop hills (and fill hollows) smaller than this, square metres"), false, false, false},
+            {"resolution", N_("DEM cell size after reprojection, metres (default: GDAL's)"), false, false, false},
         };
         return options;
     }
@@ -343,7 +332,7 @@ public:
     const std::vector<ImportOption>& options() const override
     {
         static const std::vector<ImportOption> options = {
-            {"encoding", "the file's character set when it is not UTF-8 (e.g. windows-1252)", false, false, false},
+            {"encoding", N_("The CSV's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16"), false, false, false},
         };
         return options;
     }
@@ -386,14 +375,14 @@ public:
     const std::vector<ImportOption>& options() const override
     {
         static const std::vector<ImportOption> options = {
-            {"format", "csv, tsv, pgcopy or json (default: from the file name)", false, false, false},
-            {"map", "COLUMN=FIELD or TEMPLATE=FIELD", false, true, false},
-            {"set", "FIELD=VALUE for every row", false, true, false},
-            {"value", "FIELD:FROM=TO value replacement", false, true, false},
-            {"path", "the column holding each row's path", false, false, false},
-            {"parent", "the column holding each row's parent id", false, false, false},
-            {"separator", "separator of the path's elements (default '.')", false, false, false},
-            {"encoding", "the file's character set when it is not UTF-8 (e.g. windows-1252)", false, false, false},
+            {"format", N_("csv, tsv, pgcopy or json (default: from the file name)"), false, false, false},
+            {"map", N_("COLUMN=FIELD or TEMPLATE=FIELD"), false, true, false},
+            {"set", N_("FIELD=VALUE for every row (e.g. formation=us-i-corps)"), false, true, false},
+            {"value", N_("FIELD:FROM=TO value replacement (e.g. type:LC=cavalry)"), false, true, false},
+            {"path", N_("the column holding each row's path"), false, false, false},
+            {"parent", N_("the column holding each row's parent id"), false, false, false},
+            {"separator", N_("Separator of the --path elements (default '.')"), false, false, false},
+            {"encoding", N_("The roster's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16"), false, false, false},
         };
         return options;
     }
@@ -471,8 +460,8 @@ public:
     const std::vector<ImportOption>& options() const override
     {
         static const std::vector<ImportOption> options = {
-            {"scenario-file", "the scenario file to be written (the board image is written beside it)", true, false, false},
-            {"board", "the board to import (default: the first board with an image)", false, false, false},
+            {"scenario-file", N_("Scenario file to write"), true, false, false},
+            {"board", N_("Board to import (default: the first board with an image)"), false, false, false},
         };
         return options;
     }

@@ -3,7 +3,8 @@
 # File > Import... in the real editor (run inside xvfb-run): a roster CSV picked in the file dialog is
 # recognised by its content (the roster importer, no question asked), its units added as one undo step
 # (Ctrl+Z takes both away, Ctrl+Y brings them back), then saved; a GeoJSON named .txt is recognised as
-# vector data, its class asked for (the second choice: "a field holds the class", the field "class").
+# vector data, its class asked for (the importer's options: the second, "a field holds the class", then the
+# field it suggests, "class").
 # usage: drive_file_import.sh EDITOR CHECKER SCENARIO WORKDIR   (SCENARIO: tests/data/editor/small_terrain...)
 editor=$1 checker=$2 scenario=$3 work=$4
 # shellcheck source-path=SCRIPTDIR source=drive_common.sh disable=SC2034  # editor, checker: for drive_common.sh
@@ -53,16 +54,16 @@ wait_for_file_change "$file" "$before"
 # A GeoJSON named .txt: recognised by its content; the class from the field "class".
 xdotool key ctrl+i
 pick_file "$work/woods.txt"
-how=$(wait_for_window '^Import terrain$')
+how=$(wait_for_window '^vector$')
 focus_window "$how"
 xdotool key Down Return
 # The field question has the same title: wait for a window of that title other than the choice.
-other_dialog() { local w; w=$(visible_window '^Import terrain$') && [ "$w" != "$how" ]; }
+other_dialog() { local w; w=$(visible_window '^vector$') && [ "$w" != "$how" ]; }
 wait_until "the field question" other_dialog
-field=$(visible_window '^Import terrain$')
+field=$(visible_window '^vector$')
 focus_window "$field"
 xdotool key Return   # the default field name, "class"
-wait_for_no_window '^Import terrain$'
+wait_for_no_window '^vector$'
 focus_window "$main"
 before=$(checksum "$file")
 xdotool key ctrl+s

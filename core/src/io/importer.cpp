@@ -45,6 +45,14 @@ std::string lowerExtension(const std::filesystem::path& path)
     return ext;
 }
 
+std::string joined(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (const std::string& item : items)
+        out += (out.empty() ? "" : ", ") + item;
+    return out;
+}
+
 std::string formatsOf(const std::vector<const Importer*>& importers)
 {
     std::string out;
@@ -202,10 +210,27 @@ void checkSettings(const Importer& importer, const ImportRequest& request)
         if (!option->repeatable && request.values(key).size() > 1)
             throw OperationError(request.input.string(), "--" + key, _("given more than once"));
     }
-    for (const ImportOption& o : importer.options())
+    std::map<std::string, std::vector<const ImportOption*>> groups;
+    for (const ImportOption& o : importer.options()) {
+        if (!o.group.empty())
+            groups[o.group].push_back(&o);
         if (o.required && !request.has(o.key))
             throw OperationError(request.input.string(), "--" + o.key,
-                i18n::format(_("the {1} importer needs it: {2}"), {std::string(importer.name()), o.help}));
+                i18n::format(_("the {1} importer needs it: {2}"), {std::string(importer.name()), _(o.help.c_str())}));
+    }
+    for (const auto& group : groups) {
+        std::vector<std::string> keys, given;
+        for (const ImportOption* o : group.second) {
+            keys.push_back("--" + o->key);
+            if (request.has(o->key))
+                given.push_back("--" + o->key);
+        }
+        if (given.size() > 1)
+            throw OperationError(request.input.string(), joined(given), i18n::format(_("give only one of {1}"), {joined(keys)}));
+        if (given.empty())
+            throw OperationError(request.input.string(), joined(keys),
+                i18n::format(_("the {1} importer needs one of them ({2})"), {std::string(importer.name()), _(group.first.c_str())}));
+    }
 }
 
 } // namespace sandtable::core

@@ -126,6 +126,40 @@ BOOST_AUTO_TEST_CASE(settings_are_checked_against_the_declared_options)
     BOOST_TEST(refusal({"/data/dem.tif", {{"levels", "10"}, {"layer", "a"}, {"layer", "b"}}, {}}) == "--layer: given more than once");
 }
 
+BOOST_AUTO_TEST_CASE(exactly_one_option_of_a_group_is_given)
+{
+    // The vector importer's alternatives: a class for every feature, or a field holding it.
+    class Alternatives final : public Importer {
+    public:
+        std::string_view name() const override { return "vector"; }
+        std::string description() const override { return "vector files"; }
+        ImportTarget target() const override { return ImportTarget::Terrain; }
+        const std::vector<ImportOption>& options() const override
+        {
+            static const std::vector<ImportOption> options = {
+                {"class", "one class", false, false, false, "terrain class"},
+                {"class-from", "a field", false, false, false, "terrain class", {}, "class"},
+                {"layer", "one layer", false, false, false},
+            };
+            return options;
+        }
+        Match identify(const FileProbe&) const override { return Match::ByContent; }
+        ImportResult run(const Scenario&, const ImportRequest&) const override { return {}; }
+    } vector;
+    const auto refusal = [&](std::vector<std::pair<std::string, std::string>> settings) {
+        try {
+            checkSettings(vector, {"/data/v.geojson", std::move(settings), {}});
+        } catch (const OperationError& e) {
+            return e.object() + ": " + e.reason();
+        }
+        return std::string("accepted");
+    };
+    BOOST_TEST(refusal({{"class", "woods"}}) == "accepted");
+    BOOST_TEST(refusal({{"class-from", "landuse"}, {"layer", "a"}}) == "accepted");
+    BOOST_TEST(refusal({{"layer", "a"}}) == "--class, --class-from: the vector importer needs one of them (terrain class)");
+    BOOST_TEST(refusal({{"class", "woods"}, {"class-from", "landuse"}}) == "--class, --class-from: give only one of --class, --class-from");
+}
+
 BOOST_AUTO_TEST_CASE(a_probe_reads_the_name_and_the_first_bytes_only)
 {
     sandtable::test::TemporaryFolder folder;

@@ -7,7 +7,6 @@
 
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/importer.hpp"
-#include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/importers/importer_registry.hpp"
 
 #include <wx/choicdlg.h>
@@ -15,54 +14,64 @@
 #include <wx/msgdlg.h>
 #include <wx/textdlg.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace sandtable::editor::ui::panes {
 namespace {
 
-/// How the features of a vector file get their class: the OpenStreetMap preset, a field, or one class
-/// (the vector importer needs one of them; the CLI's --preset osm, --class-from, --class). False when
-/// the designer cancelled.
-bool askVectorClasses(Workbench& workbench, core::ImportRequest& request)
+/// A value for `option` from the designer: a choice among its `choices` (taken as it is when there is one),
+/// "true" for a flag, else typed with its suggestion offered. Empty when the designer cancelled.
+std::string askValue(Workbench& workbench, const core::Importer& importer, const core::ImportOption& option)
 {
-    const wxString choices[] = {_("OpenStreetMap tags (the osm preset, clipped to the extent)"),
-        _("A field of the file holds each feature's class"), _("One class for every feature")};
-    const int how = wxGetSingleChoiceIndex(_("How do the features get their terrain class?"), _("Import terrain"), 3, choices,
-        workbench.window());
-    if (how == 0) {
-        request.settings.emplace_back("preset", "osm");
-    } else if (how == 1) {
-        const wxString field = wxGetTextFromUser(_("Field holding the class:"), _("Import terrain"), "class", workbench.window());
-        if (field.empty())
-            return false;
-        request.settings.emplace_back("class-from", field.utf8_string());
-    } else if (how == 2) {
-        wxArrayString classes;
-        for (const core::rules::TerrainClassInfo& c : core::rules::canonicalTerrainClasses())
-            classes.Add(wxString::FromUTF8(std::string(c.id)));
-        const int which = wxGetSingleChoiceIndex(_("Class of every feature:"), _("Import terrain"), classes, workbench.window());
-        if (which < 0)
-            return false;
-        request.settings.emplace_back("class", classes[static_cast<std::size_t>(which)].utf8_string());
-    } else {
-        return false;
+    const wxString title = wxString::FromUTF8(std::string(importer.name()));
+    if (option.flag)
+        return "true";
+    if (option.choices.size() == 1)
+        return option.choices.front();
+    if (!option.choices.empty()) {
+        wxArrayString values;
+        for (const std::string& c : option.choices)
+            values.Add(wxString::FromUTF8(c));
+        const int which = wxGetSingleChoiceIndex(translatedText(option.help), title, values, workbench.window());
+        return which < 0 ? std::string() : option.choices[static_cast<std::size_t>(which)];
     }
-    return true;
+    return wxGetTextFromUser(translatedText(option.help), title, wxString::FromUTF8(option.suggestion), workbench.window())
+        .utf8_string();
 }
 
-/// The settings the importer cannot run without, asked for one by one. False when the designer cancelled.
+/// The settings the importer cannot run without, asked for from its declared options: one option of each
+/// group chosen by its help (then its value), each required option's value. False when the designer cancelled.
 bool askRequired(Workbench& workbench, const core::Importer& importer, core::ImportRequest& request)
 {
-    if (importer.name() == "vector")
-        return askVectorClasses(workbench, request);
+    std::vector<std::string> groupsAsked;
     for (const core::ImportOption& option : importer.options()) {
-        if (!option.required || request.has(option.key))
+        const core::ImportOption* ask = nullptr;
+        if (!option.group.empty()) {
+            if (std::find(groupsAsked.begin(), groupsAsked.end(), option.group) != groupsAsked.end())
+                continue;
+            groupsAsked.push_back(option.group);
+            std::vector<const core::ImportOption*> alternatives;
+            wxArrayString helps;
+            for (const core::ImportOption& o : importer.options())
+                if (o.group == option.group) {
+                    alternatives.push_back(&o);
+                    helps.Add(translatedText(o.help));
+                }
+            const int which = wxGetSingleChoiceIndex(translatedText(option.group), wxString::FromUTF8(std::string(importer.name())),
+                helps, workbench.window());
+            if (which < 0)
+                return false;
+            ask = alternatives[static_cast<std::size_t>(which)];
+        } else if (option.required && !request.has(option.key)) {
+            ask = &option;
+        } else {
             continue;
-        const wxString value = wxGetTextFromUser(wxString::FromUTF8(option.help), wxString::FromUTF8(std::string(importer.name())),
-            "", workbench.window());
+        }
+        const std::string value = askValue(workbench, importer, *ask);
         if (value.empty())
             return false;
-        request.settings.emplace_back(option.key, value.utf8_string());
+        request.settings.emplace_back(ask->key, value);
     }
     return true;
 }

@@ -48,16 +48,24 @@ struct FileProbe {
 /// How sure an importer is that it reads a file. The registry chooses the highest; content beats name.
 enum class Match { No = 0, ByName = 1, ByContent = 2 };
 
-/// One setting an importer takes, declared as data (the CLI's options and the editor's prompts come from
-/// these): `key` as the CLI spells its option without "--" ("class-from"), a one-line help, whether the
+/// One setting an importer takes, declared as data (the editor's File > Import... asks from these; the CLI's
+/// import commands give their options under these keys): `key` as the CLI spells its option without "--"
+/// ("class-from"), a one-line help (an English msgid: shown through gettext), whether the
 /// import cannot run without it (the editor asks for it), whether it may be given more than once, and
-/// whether it is a flag (present or not, no value).
+/// whether it is a flag (present or not, no value). Options naming the same non-empty `group` are
+/// alternatives of which exactly one must be given (the vector importer's class, class-from, preset).
+/// `choices` lists the usual values when they are few and known, for the editor to offer as a list (the
+/// importer judges the value: a scenario's custom class is a class too); `suggestion` the value the editor
+/// proposes for a typed one.
 struct ImportOption {
     std::string key;
     std::string help;
     bool required = false;
     bool repeatable = false;
     bool flag = false;
+    std::string group{};
+    std::vector<std::string> choices{};
+    std::string suggestion{};
 };
 
 /// What to import and how: the input file (or folder), the settings as KEY -> VALUE texts in the order
@@ -133,7 +141,7 @@ private:
 };
 
 /// Checks `request`'s settings against `importer`'s options: every key declared, required keys present,
-/// a non-repeatable key once. Throws OperationError naming the setting ("--class") and the importer.
+/// a non-repeatable key once, exactly one option of each group. Throws OperationError naming the setting ("--class") and the importer.
 void checkSettings(const Importer& importer, const ImportRequest& request);
 
 } // namespace sandtable::core
