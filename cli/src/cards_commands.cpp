@@ -2,6 +2,8 @@
 // `sandtable cards import|export|print`: Table Battles cards through a spreadsheet, and printed sheets.
 #include "sandtable/cli/context.hpp"
 
+#include "import_settings.hpp"
+
 #include "sandtable/core/io/importer.hpp"
 #include "sandtable/importers/importer_registry.hpp"
 
@@ -23,7 +25,7 @@ namespace {
 struct ImportOptions {
     std::string file;
     std::string csv;
-    std::string encoding;
+    ImportSettings settings; // the options the card importers declare
 };
 
 struct ExportOptions {
@@ -62,9 +64,7 @@ void runImport(const ImportOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     // All or nothing: a CSV problem throws before anything is touched.
-    core::ImportRequest request{o.csv, {}, context.progress()};
-    if (!o.encoding.empty())
-        request.settings.emplace_back("encoding", o.encoding);
+    core::ImportRequest request = o.settings.request(o.csv, context.progress());
     const core::Importer& importer = importers::standardImporters().choose(core::ImportTarget::Cards, core::FileProbe::of(o.csv));
     core::ImportResult imported = importer.run(loaded.scenario, request);
     const std::size_t cards = imported.imported;
@@ -157,8 +157,7 @@ void registerCardsCommands(CLI::App& app, Context& context)
     CLI::App* importCommand = addCommand(*noun, "import", _("Replace the scenario's cards with a CSV (docs/table-battles-csv.md), all or nothing"));
     importCommand->add_option("FILE", i->file, _("Scenario file"))->required();
     importCommand->add_option("CSV", i->csv, _("Card spreadsheet as CSV"))->required();
-    importCommand->add_option("--encoding", i->encoding,
-        _("The CSV's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16"));
+    i->settings.declare(*importCommand, core::ImportTarget::Cards);
     importCommand->callback([i, &context] { runImport(*i, context); });
 
     auto e = std::make_shared<ExportOptions>();

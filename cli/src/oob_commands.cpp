@@ -2,6 +2,8 @@
 // `sandtable oob import|tree|summary|print`: roster import as one undoable edit, derived figures, sticker sheets.
 #include "sandtable/cli/context.hpp"
 
+#include "import_settings.hpp"
+
 #include "sandtable/core/util/text_encoding.hpp"
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -28,14 +30,7 @@ using Json = nlohmann::ordered_json;
 struct ImportOptions {
     std::string file;
     std::string input;
-    std::string format;
-    std::vector<std::string> maps;
-    std::vector<std::string> constants;
-    std::vector<std::string> values;
-    std::string encoding;
-    std::string path;
-    std::string parent;
-    std::string separator = ".";
+    ImportSettings settings; // the options the roster importer declares
     bool dryRun = false;
 };
 
@@ -152,23 +147,7 @@ void runTree(const TreeOptions& o, Context& context)
 void runImport(const ImportOptions& o, Context& context)
 {
     core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::ImportRequest request{o.input, {}, context.progress()};
-    const auto set = [&request](const char* key, const std::string& value) {
-        if (!value.empty())
-            request.settings.emplace_back(key, value);
-    };
-    set("format", o.format);
-    for (const auto& m : o.maps)
-        set("map", m);
-    for (const auto& c : o.constants)
-        set("set", c);
-    for (const auto& v : o.values)
-        set("value", v);
-    set("path", o.path);
-    set("parent", o.parent);
-    if (o.separator != ".")
-        set("separator", o.separator);
-    set("encoding", o.encoding);
+    core::ImportRequest request = o.settings.request(o.input, context.progress());
     const core::Importer& importer
         = importers::standardImporters().choose(core::ImportTarget::OrderOfBattle, core::FileProbe::of(o.input));
     core::ImportResult imported = importer.run(loaded.scenario, request);
@@ -471,24 +450,7 @@ void registerOobCommands(CLI::App& app, Context& context)
     CLI::App* import = addCommand(*noun, "import", _("Add a roster's rows as units (all rows or none; one undo step)"));
     import->add_option("FILE", i->file, _("Scenario file (saved atomically)"))->required();
     import->add_option("INPUT", i->input, _("Roster: CSV, TSV, PostgreSQL COPY text, or a JSON array of objects"))->required();
-    import->add_option("--encoding", i->encoding,
-        _("The roster's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16"));
-    import->add_option("--format", i->format, _("csv, tsv, pgcopy or json (default: from the file name)"))
-        ->check(CLI::IsMember({"csv", "tsv", "pgcopy", "json"}));
-    import->add_option("--map", i->maps,
-        _("COLUMN=FIELD (COLUMN may be a template like '{army}-{corps}'); fields: id, name, type, quality, strength, "
-        "formation, formation_name, echelon, side, side_name, command, status, x, y, facing, column, reserve, "
-        "arrival_day, arrival_turn, entry_x, entry_y, entry_road, path, commander, parent; SYW figures: figures "
-        "('22 musketeers + 2 musicians + 1 officer') or a count per kind: musketeers, grenadiers, pikemen, officers, "
-        "musicians, dragoons, light_dragoons, heavy_dragoons, hussars, cuirassiers, cannon, mortars, limbers"));
-    import->add_option("--set", i->constants, _("FIELD=VALUE for every row (e.g. formation=us-i-corps)"));
-    import->add_option("--value", i->values, _("FIELD:FROM=TO value replacement (e.g. type:LC=cavalry)"));
-    import->add_option("--path", i->path,
-        _("Column (or template) holding each row's dotted path, e.g. France.III_Corps.2eme_Division.111e_Ligne: "
-        "the side, the formations and the row itself; rows that prefix others are formations (builds the tree)"));
-    import->add_option("--parent", i->parent,
-        _("Column holding each row's parent id (id/parent pairs; needs id and side): rows that are parents are formations"));
-    import->add_option("--separator", i->separator, _("Separator of the --path elements (default '.')"));
+    i->settings.declare(*import, core::ImportTarget::OrderOfBattle);
     import->add_flag("--dry-run", i->dryRun, _("Show the tree and counts per level that the import would build; write nothing"));
     import->callback([i, &context] { runImport(*i, context); });
 

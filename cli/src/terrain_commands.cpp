@@ -3,6 +3,8 @@
 // MakeValid repair as one undoable edit, and the majority rule for a block footprint.
 #include "sandtable/cli/context.hpp"
 
+#include "import_settings.hpp"
+
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/geometry/geometry_ops.hpp"
@@ -41,17 +43,7 @@ struct RepairOptions {
 struct ImportOptions {
     std::string file;
     std::string vector;
-    std::string terrainClass;
-    std::string classField;
-    std::vector<std::string> mappings;
-    std::string layer;
-    std::string preset;
-    std::vector<std::string> rules;
-    bool inFrame = false;
-    std::string levels;     // a DEM's settings (the dem importer)
-    std::string simplify;
-    std::string minArea;
-    std::string resolution;
+    ImportSettings settings; // the options the terrain importers declare (vector, dem)
 };
 
 struct MajorityOptions {
@@ -328,25 +320,7 @@ void runResolve(const ResolveOptions& options, Context& context)
 void runImport(const ImportOptions& options, Context& context)
 {
     // The importer is chosen by the file's content (a vector file, or a DEM contoured into hills).
-    core::ImportRequest request{options.vector, {}, context.progress()};
-    const auto set = [&request](const char* key, const std::string& value) {
-        if (!value.empty())
-            request.settings.emplace_back(key, value);
-    };
-    set("class", options.terrainClass);
-    set("class-from", options.classField);
-    for (const std::string& mapping : options.mappings)
-        set("map", mapping);
-    set("layer", options.layer);
-    if (options.inFrame)
-        set("in-frame", "true");
-    set("preset", options.preset);
-    for (const std::string& rule : options.rules)
-        set("rule", rule);
-    set("levels", options.levels);
-    set("simplify", options.simplify);
-    set("min-area", options.minArea);
-    set("resolution", options.resolution);
+    core::ImportRequest request = options.settings.request(options.vector, context.progress());
     const core::LoadedScenario loaded = core::loadScenario(options.file);
     const core::Importer& importer
         = importers::standardImporters().choose(core::ImportTarget::Terrain, core::FileProbe::of(options.vector));
@@ -442,34 +416,10 @@ void registerTerrainCommands(CLI::App& app, Context& context)
         _("Add the features of an OGR vector file (GeoJSON, Shapefile, GeoPackage, OSM, ...) as terrain, "
         "reprojected to the working CRS; a DEM (chosen by its content) is contoured at --levels into hills"));
     import->add_option("FILE", importOptions->file, _("Scenario file (rewritten in place)"))->required();
-    import->add_option("VECTOR", importOptions->vector, _("Vector file"))->required();
-    CLI::Option* fixed = import->add_option("--class", importOptions->terrainClass, _("One class for every feature"));
-    CLI::Option* from = import->add_option("--class-from", importOptions->classField, _("Field holding the class"));
-    fixed->excludes(from);
-    import->add_option("--map", importOptions->mappings, _("VALUE=CLASS: class for a field value (repeatable)"))->needs(from);
-    import->add_option("--layer", importOptions->layer, _("Import only this layer"));
-    import->add_flag("--in-frame", importOptions->inFrame,
-        _("Take the file's coordinates as they are, in the scenario's CRS, whatever CRS the file claims (a local frame "
-        "of a calibrated map, LOCAL:name, digitised into GeoJSON, which always says WGS 84)"));
-    import->add_option("--preset", importOptions->preset,
-                "osm: OpenStreetMap tags to terrain classes, clipped to the scenario's extent. The rules, first match wins:\n"
-                    + importers::describeTagRules(importers::osmPreset()))
-        ->check(CLI::IsMember({"osm"}));
-    import->add_option("--rule", importOptions->rules,
-        _("With --preset: KEY=VALUE:CLASS[:GRADE] tried before the preset's rules (CLASS '-' leaves such features out), "
-        "e.g. landuse=meadow:field or highway=track:-"));
-    import->add_option("--levels", importOptions->levels, _("Contour heights M1,M2,... in metres, increasing: level k = ground at or above Mk"));
-    import->add_option("--simplify", importOptions->simplify, _("Simplification tolerance, metres"))->check(CLI::NonNegativeNumber);
-    import->add_option("--min-area", importOptions->minArea, _("Drop hills (and fill hollows) smaller than this, square metres"))
-        ->check(CLI::NonNegativeNumber);
-    import->add_option("--resolution", importOptions->resolution, _("DEM cell size after reprojection, metres (default: GDAL's)"))
-        ->check(CLI::NonNegativeNumber);
+    import->add_option("VECTOR", importOptions->vector, _("Vector file or DEM"))->required();
+    importOptions->settings.declare(*import, core::ImportTarget::Terrain);
     import->callback([importOptions, &context] {
-        if (importOptions->terrainClass.empty() && importOptions->classField.empty() && importOptions->preset.empty()
-            && importOptions->levels.empty())
-            throw CLI::RequiredError("--class, --class-from, --preset or (for a DEM) --levels");
-        if (!importOptions->rules.empty() && importOptions->preset.empty())
-            throw CLI::ValidationError("--rule", "needs --preset");
+        importOptions->settings.requireSomeImporterSatisfied();
         runImport(*importOptions, context);
     });
 

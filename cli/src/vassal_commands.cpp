@@ -2,6 +2,8 @@
 // `sandtable vassal export|import`: a scenario as a playable VASSAL module, and a module as a scenario.
 #include "sandtable/cli/context.hpp"
 
+#include "import_settings.hpp"
+
 #include "sandtable/core/io/importer.hpp"
 #include "sandtable/importers/importer_registry.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -36,7 +38,7 @@ struct ExportOptions {
 struct ImportOptions {
     std::string module;
     std::string output;
-    std::string board;
+    ImportSettings settings; // the options the module importers declare, the scenario-file from -o
 };
 
 /// The scan resampled into the board's pixel grid, as `map print` renders its scan layer; nothing when the
@@ -109,9 +111,8 @@ void runExport(const ExportOptions& o, Context& context)
 
 void runImport(const ImportOptions& o, Context& context)
 {
-    core::ImportRequest request{o.module, {{"scenario-file", o.output}}, context.progress()};
-    if (!o.board.empty())
-        request.settings.emplace_back("board", o.board);
+    core::ImportRequest request = o.settings.request(o.module, context.progress());
+    request.settings.insert(request.settings.begin(), {"scenario-file", o.output});
     const core::Importer& importer = importers::standardImporters().choose(core::ImportTarget::Scenario, core::FileProbe::of(o.module));
     core::ImportResult made = importer.run(core::Scenario{}, request);
     try {
@@ -152,7 +153,7 @@ void registerVassalCommands(CLI::App& app, Context& context)
     CLI::App* importCommand = addCommand(*noun, "import", _("Make a scenario of a VASSAL module: a board as the map scan, sides and pieces as an order of battle"));
     importCommand->add_option("MODULE", i->module, _("Module (.vmod) or unpacked module folder"))->required();
     importCommand->add_option("-o,--output", i->output, _("Scenario file to write"))->required();
-    importCommand->add_option("--board", i->board, _("Board to import (default: the first board with an image)"));
+    i->settings.declare(*importCommand, core::ImportTarget::Scenario, {"scenario-file"});
     importCommand->callback([i, &context] { runImport(*i, context); });
 }
 

@@ -111,13 +111,22 @@ public:
                 classes.emplace_back(c.id);
             const std::string group = N_("How do the features get their terrain class?");
             return std::vector<ImportOption>{
-                {"preset", N_("OpenStreetMap tags (the osm preset, clipped to the extent)"), false, false, false, group, {"osm"}},
+                {"preset",
+                    N_("OpenStreetMap tags to terrain classes (the osm preset), clipped to the scenario's extent; its "
+                       "rules, first match wins:"),
+                    false, false, false, group, {"osm"}, {}, describeTagRules(osmPreset())},
                 {"class-from", N_("A field of the file holds each feature's class"), false, false, false, group, {}, "class"},
                 {"class", N_("One class for every feature"), false, false, false, group, classes},
                 {"map", N_("VALUE=CLASS: class for a field value (repeatable)"), false, true, false},
                 {"layer", N_("Import only this layer"), false, false, false},
-                {"in-frame", N_("take the coordinates as they are, in the scenario's CRS"), false, false, true},
-                {"rule", N_("with preset: KEY=VALUE:CLASS[:GRADE] tried before the preset's rules"), false, true, false},
+                {"in-frame",
+                    N_("Take the file's coordinates as they are, in the scenario's CRS, whatever CRS the file claims (a local "
+                       "frame of a calibrated map, LOCAL:name, digitised into GeoJSON, which always says WGS 84)"),
+                    false, false, true},
+                {"rule",
+                    N_("With --preset: KEY=VALUE:CLASS[:GRADE] tried before the preset's rules (CLASS '-' leaves such "
+                       "features out), e.g. landuse=meadow:field or highway=track:-"),
+                    false, true, false},
             };
         }();
         return options;
@@ -375,12 +384,25 @@ public:
     const std::vector<ImportOption>& options() const override
     {
         static const std::vector<ImportOption> options = {
-            {"format", N_("csv, tsv, pgcopy or json (default: from the file name)"), false, false, false},
-            {"map", N_("COLUMN=FIELD or TEMPLATE=FIELD"), false, true, false},
+            {"format", N_("csv, tsv, pgcopy or json (default: from the file name)"), false, false, false, {},
+                {"csv", "tsv", "pgcopy", "json"}},
+            {"map",
+                N_("COLUMN=FIELD (COLUMN may be a template like '{army}-{corps}'); fields: id, name, type, quality, strength, "
+                   "formation, formation_name, echelon, side, side_name, command, status, x, y, facing, column, reserve, "
+                   "arrival_day, arrival_turn, entry_x, entry_y, entry_road, path, commander, parent; SYW figures: figures "
+                   "('22 musketeers + 2 musicians + 1 officer') or a count per kind: musketeers, grenadiers, pikemen, officers, "
+                   "musicians, dragoons, light_dragoons, heavy_dragoons, hussars, cuirassiers, cannon, mortars, limbers"),
+                false, true, false},
             {"set", N_("FIELD=VALUE for every row (e.g. formation=us-i-corps)"), false, true, false},
             {"value", N_("FIELD:FROM=TO value replacement (e.g. type:LC=cavalry)"), false, true, false},
-            {"path", N_("the column holding each row's path"), false, false, false},
-            {"parent", N_("the column holding each row's parent id"), false, false, false},
+            {"path",
+                N_("Column (or template) holding each row's dotted path, e.g. France.III_Corps.2eme_Division.111e_Ligne: "
+                   "the side, the formations and the row itself; rows that prefix others are formations (builds the tree)"),
+                false, false, false},
+            {"parent",
+                N_("Column holding each row's parent id (id/parent pairs; needs id and side): rows that are parents are "
+                   "formations"),
+                false, false, false},
             {"separator", N_("Separator of the --path elements (default '.')"), false, false, false},
             {"encoding", N_("The roster's encoding when it is not UTF-8: windows-1252 (Excel's \"CSV\" on Windows), latin1, utf-16"), false, false, false},
         };

@@ -6,6 +6,8 @@
 #include "sandtable/core/io/scenario_file.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
+#include "sandtable/core/io/importer.hpp"
+#include "sandtable/importers/importer_registry.hpp"
 
 #include <boost/test/unit_test.hpp>
 
@@ -373,3 +375,43 @@ BOOST_AUTO_TEST_CASE(trace_the_green_woods_of_the_gettysburg_scan,
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// Issue 22: the import commands take the options their importers declare (one declaration for the CLI and
+// the editor's File > Import...), so a setting an importer learns cannot be missing from its command.
+BOOST_AUTO_TEST_CASE(import_commands_take_the_options_their_importers_declare)
+{
+    const std::vector<std::pair<std::vector<std::string>, core::ImportTarget>> commands = {
+        {{"terrain", "import"}, core::ImportTarget::Terrain}, {{"oob", "import"}, core::ImportTarget::OrderOfBattle},
+        {{"cards", "import"}, core::ImportTarget::Cards}, {{"vassal", "import"}, core::ImportTarget::Scenario}};
+    std::size_t checked = 0;
+    for (const auto& [words, target] : commands) {
+        std::vector<std::string> args = words;
+        args.push_back("--help");
+        const Result help = runTool(args);
+        BOOST_TEST(help.code == 0);
+        for (const auto& importer : importers::standardImporters().importers()) {
+            if (importer->target() != target)
+                continue;
+            for (const core::ImportOption& option : importer->options()) {
+                if (option.key == "scenario-file") // vassal import's -o
+                    continue;
+                BOOST_TEST(help.out.find("--" + option.key) != std::string::npos, words[0] << " import --help lacks --" << option.key);
+                ++checked;
+            }
+        }
+    }
+    // vector 7 (preset, class-from, class, map, layer, in-frame, rule) + dem 4 (levels, simplify, min-area,
+    // resolution) + roster 8 + cards 1 (encoding) + the module's board 1.
+    BOOST_TEST(checked == 21u);
+    // The osm preset's rules are shown with --preset, one per line.
+    BOOST_TEST(runTool({"terrain", "import", "--help"}).out.find("natural=wood") != std::string::npos);
+
+    // Neither a class for a vector file nor levels for a DEM: a usage error naming what each importer needs.
+    sandtable::test::TemporaryFolder folder;
+    const auto vector = folder / "one.geojson";
+    core::writeFileAtomically(vector, R"({"type":"FeatureCollection","features":[]})");
+    const Result usage = runTool({"terrain", "import", saved(folder), vector.string()});
+    BOOST_TEST(usage.code == 2);
+    BOOST_TEST(usage.err.find("--class-from") != std::string::npos, usage.err);
+    BOOST_TEST(usage.err.find("--levels") != std::string::npos, usage.err);
+}

@@ -56,7 +56,8 @@ enum class Match { No = 0, ByName = 1, ByContent = 2 };
 /// alternatives of which exactly one must be given (the vector importer's class, class-from, preset).
 /// `choices` lists the usual values when they are few and known, for the editor to offer as a list (the
 /// importer judges the value: a scenario's custom class is a class too); `suggestion` the value the editor
-/// proposes for a typed one.
+/// proposes for a typed one; `detail` further help that is data, not a sentence, and so is shown as it is,
+/// untranslated, after the help (the osm preset's rules, one per line).
 struct ImportOption {
     std::string key;
     std::string help;
@@ -66,6 +67,7 @@ struct ImportOption {
     std::string group{};
     std::vector<std::string> choices{};
     std::string suggestion{};
+    std::string detail{};
 };
 
 /// What to import and how: the input file (or folder), the settings as KEY -> VALUE texts in the order
