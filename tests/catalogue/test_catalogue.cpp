@@ -553,6 +553,40 @@ BOOST_AUTO_TEST_CASE(ogrinfo_lists_a_layer_per_geometry_type_without_a_version_w
     BOOST_TEST(lines.output.find("Extent: (300000.000000, 4400500.000000) - (300500.000000, 4400500.000000)") != std::string::npos, lines.output);
 }
 
+// Issue 24: the placed units are a point layer of their CRS with their attributes, so QGIS (through OGR)
+// shows them on the terrain; a unit without a placement (the red HQ, in reserve) has no point.
+BOOST_AUTO_TEST_CASE(placed_units_are_a_point_layer_ogr_reads, *boost::unit_test::precondition(test::ogrToolsPresent))
+{
+    test::TemporaryFolder folder;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    catalogue::Catalogue c = catalogue::Catalogue::open(folder / "catalogue.gpkg");
+    c.exportScenario(folder / "a.json");
+    const std::string file = (folder / "catalogue.gpkg").string();
+    const auto layers = test::runCommand("/usr/bin/ogrinfo -ro -q " + file);
+    BOOST_TEST(layers.output.find("units_epsg_32618 (Point)") != std::string::npos, layers.output);
+    const auto summary = test::runCommand("/usr/bin/ogrinfo -ro -so " + file + " units_epsg_32618");
+    BOOST_TEST(summary.output.find("UTM zone 18N") != std::string::npos, summary.output);
+    BOOST_TEST(summary.output.find("Feature Count: 2") != std::string::npos, summary.output);
+    // The two placed blue units: the HQ at (300600, 4400600), the division at (300650, 4400650).
+    BOOST_TEST(summary.output.find("Extent: (300600.000000, 4400600.000000) - (300650.000000, 4400650.000000)") != std::string::npos,
+        summary.output);
+    const auto division = test::runCommand("/usr/bin/ogrinfo -ro -q -geom=ISO_WKT " + file + " units_epsg_32618 -where \"unit_id = 'blue-1-a'\"");
+    BOOST_TEST(division.exitCode == 0, division.output);
+    BOOST_TEST(division.output.find("POINT (300650 4400650)") != std::string::npos, division.output);
+    for (const char* attribute : {"name (String) = 1st Division", "side_id (String) = blue", "formation_id (String) = blue-1",
+             "type (String) = infantry", "strength (Integer64) = 4000", "facing (Real) = 90", "latest (Integer(Boolean)) = 1"})
+        BOOST_TEST(division.output.find(attribute) != std::string::npos, attribute << "\n" << division.output);
+
+    // A second revision retires the first's points from the "latest" filter; removing it brings them back.
+    c.exportScenario(folder / "a.json");
+    const auto latest = test::runCommand("/usr/bin/ogrinfo -ro -q " + file + " units_epsg_32618 -where \"latest = 1\"");
+    BOOST_TEST(latest.output.find("revision (Integer64) = 2") != std::string::npos, latest.output);
+    BOOST_TEST(latest.output.find("revision (Integer64) = 1") == std::string::npos, latest.output);
+    c.remove("test-small");
+    const auto gone = test::runCommand("/usr/bin/ogrinfo -ro -so " + file + " units_epsg_32618");
+    BOOST_TEST(gone.output.find("Feature Count: 0") != std::string::npos, gone.output);
+}
+
 BOOST_AUTO_TEST_CASE(export_into_a_geopackage_made_by_gdal_migrates_it_and_keeps_its_layers,
     *boost::unit_test::precondition(test::ogrToolsPresent))
 {

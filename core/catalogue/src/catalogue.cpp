@@ -235,6 +235,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     std::string journalMode;
     std::int64_t fid = 0;
     detail::TerrainLayout terrain;
+    detail::UnitLayer unitLayer;
     // Rolls the package back; a catalogue file this export created is removed again when it holds nothing.
     const auto abandon = [&] {
         transaction.reset();
@@ -319,6 +320,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
             detail::storeOrderOfBattle(db, fid, scenario);
             detail::storeStructure(db, fid, scenario);
             detail::storeTerrain(db, fid, scenario, terrain, srs, id, result.revision);
+            unitLayer = detail::storeUnitPoints(db, fid, scenario, srs, id, result.revision);
             // The disk writes what the terrain spilled while the rules and the thumbnail are awaited.
             m_impl->db.startWriteback();
         } catch (const RefusedBeforeWriting&) {
@@ -377,7 +379,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
             detail::storeThumbnail(db, fid, checkedThumbnail.png, thumbnailSize->first, thumbnailSize->second);
             result.thumbnailStored = true;
         }
-        detail::finishContents(db, terrain);
+        detail::finishContents(db, terrain, unitLayer);
         m_impl->indexPackage(fid);
         transaction->commit();
         transaction.reset();

@@ -545,7 +545,7 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
         del("DELETE FROM map_sources WHERE package_fid = ?1");
         del("DELETE FROM package_warnings WHERE package_fid = ?1");
         del("DELETE FROM package_documents WHERE package_fid = ?1");
-        for (const std::string& table : detail::terrainTablesOf(db, crs)) {
+        for (const std::string& table : detail::featureTablesOf(db, crs)) {
             del("DELETE FROM " + detail::quoteIdentifier(table) + " WHERE package_fid = ?1");
             layers.insert(table);
         }
@@ -560,7 +560,7 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
         s.bind(1, id);
         if (s.step()) {
             newest = s.integer(0);
-            for (const std::string& table : detail::terrainTablesOf(db, s.text(1))) {
+            for (const std::string& table : detail::featureTablesOf(db, s.text(1))) {
                 detail::Statement u(db, "UPDATE " + detail::quoteIdentifier(table) + " SET latest = 1 WHERE package_fid = ?1");
                 u.bind(1, *newest).run();
             }

@@ -46,10 +46,11 @@ constexpr std::array<std::string_view, 23> kOwnTables{"sandtable_meta", "sandtab
     "campaign_overrides", "campaign_forces", "campaign_objectives", "setup_placements", "setup_reserves", "setup_arrivals",
     "package_thumbnails"};
 
-/// sandtable's tables: the schema's, the terrain layers, and the search indexes with FTS5's shadow tables.
+/// sandtable's tables: the schema's, the terrain and units layers, and the search indexes with FTS5's shadow tables.
 bool isOwnTable(const std::string& name)
 {
     return std::find(kOwnTables.begin(), kOwnTables.end(), name) != kOwnTables.end() || name.rfind("terrain_", 0) == 0
+        || name.rfind("units_", 0) == 0
         || name.rfind("package_search", 0) == 0 || name.rfind("package_title_search", 0) == 0;
 }
 
@@ -169,46 +170,104 @@ void migrateCatalogue(Database& db, const SchemaState& from)
     }
 }
 
-std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std::string& crs, int dimension)
+namespace {
+
+/// What a sandtable feature table is: its name, geometry type, the columns after fid and geom, and how
+/// gpkg_contents names and describes it.
+struct FeatureTable {
+    std::string name;
+    const char* geometryType;
+    std::string columns;
+    std::string identifier;
+    std::string description;
+};
+
+/// Creates `table` in `srs` with its index on package_fid and its GeoPackage registrations (and the
+/// gpkg_spatial_ref_sys row when missing), unless sandtable_layers has it already.
+void ensureFeatureTable(Database& db, const SrsDefinition& srs, const std::string& crs, const FeatureTable& table)
 {
-    const std::string table = terrainTableName(srs, dimension);
     {
         Statement s(db, "SELECT 1 FROM sandtable_layers WHERE table_name = ?1");
-        s.bind(1, table);
+        s.bind(1, table.name);
         if (s.step())
-            return table;
+            return;
     }
     {
         Statement s(db, "INSERT OR IGNORE INTO gpkg_spatial_ref_sys VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
         s.bind(1, srs.name).bind(2, srs.srsId).bind(3, srs.organization).bind(4, srs.organizationCoordsysId);
         s.bind(5, srs.definition).bind(6, srs.description).run();
     }
-    static constexpr const char* kGeometryTypes[] = {"MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON"};
-    const std::string kind = terrainGeometryKind(dimension);
-    const std::string quoted = quoteIdentifier(table);
-    db.exec("CREATE TABLE " + quoted + " (fid INTEGER PRIMARY KEY, geom " + kGeometryTypes[dimension]
-            + ", package_fid INTEGER NOT NULL REFERENCES packages(fid), "
-              "scenario_id TEXT NOT NULL, revision INTEGER NOT NULL, latest BOOLEAN NOT NULL, ordinal INTEGER NOT NULL, "
-              "feature_id TEXT NOT NULL, class TEXT NOT NULL, name TEXT, attributes TEXT)",
-        table);
-    db.exec("CREATE INDEX " + quoteIdentifier(table + "_package") + " ON " + quoted + " (package_fid)", table);
-    const std::string where = crs.empty() ? std::string("a local frame") : crs;
+    const std::string quoted = quoteIdentifier(table.name);
+    db.exec("CREATE TABLE " + quoted + " (fid INTEGER PRIMARY KEY, geom " + table.geometryType + ", " + table.columns + ")",
+        table.name);
+    db.exec("CREATE INDEX " + quoteIdentifier(table.name + "_package") + " ON " + quoted + " (package_fid)", table.name);
     {
         Statement s(db, "INSERT INTO gpkg_contents (table_name, data_type, identifier, description, last_change, srs_id) "
                         "VALUES (?1, 'features', ?2, ?3, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ?4)");
-        s.bind(1, table).bind(2, "sandtable terrain " + (crs.empty() ? std::string("local") : crs) + " " + kind);
-        s.bind(3, "Terrain " + kind + " of the packages whose working CRS is " + where + "; filter on scenario_id, revision or latest = 1");
-        s.bind(4, srs.srsId).run();
+        s.bind(1, table.name).bind(2, table.identifier).bind(3, table.description).bind(4, srs.srsId).run();
     }
     {
         Statement s(db, "INSERT INTO gpkg_geometry_columns VALUES (?1, 'geom', ?2, ?3, 0, 0)");
-        s.bind(1, table).bind(2, kGeometryTypes[dimension]).bind(3, srs.srsId).run();
+        s.bind(1, table.name).bind(2, table.geometryType).bind(3, srs.srsId).run();
     }
     {
         Statement s(db, "INSERT INTO sandtable_layers VALUES (?1, ?2, ?3)");
-        s.bind(1, table).bind(2, crs).bind(3, srs.srsId).run();
+        s.bind(1, table.name).bind(2, crs).bind(3, srs.srsId).run();
     }
-    return table;
+}
+
+/// "EPSG:32618", or "local" for a local frame.
+std::string crsLabel(const std::string& crs)
+{
+    return crs.empty() ? std::string("local") : crs;
+}
+
+} // namespace
+
+std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std::string& crs, int dimension)
+{
+    static constexpr const char* kGeometryTypes[] = {"MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON"};
+    const std::string kind = terrainGeometryKind(dimension);
+    const std::string where = crs.empty() ? std::string("a local frame") : crs;
+    const FeatureTable table{terrainTableName(srs, dimension), kGeometryTypes[dimension],
+        "package_fid INTEGER NOT NULL REFERENCES packages(fid), scenario_id TEXT NOT NULL, revision INTEGER NOT NULL, "
+        "latest BOOLEAN NOT NULL, ordinal INTEGER NOT NULL, feature_id TEXT NOT NULL, class TEXT NOT NULL, name TEXT, "
+        "attributes TEXT",
+        "sandtable terrain " + crsLabel(crs) + " " + kind,
+        "Terrain " + kind + " of the packages whose working CRS is " + where + "; filter on scenario_id, revision or latest = 1"};
+    ensureFeatureTable(db, srs, crs, table);
+    return table.name;
+}
+
+std::string ensureUnitsTable(Database& db, const SrsDefinition& srs, const std::string& crs)
+{
+    const std::string where = crs.empty() ? std::string("a local frame") : crs;
+    const FeatureTable table{unitsTableName(srs), "POINT",
+        "package_fid INTEGER NOT NULL REFERENCES packages(fid), scenario_id TEXT NOT NULL, revision INTEGER NOT NULL, "
+        "latest BOOLEAN NOT NULL, ordinal INTEGER NOT NULL, unit_id TEXT NOT NULL, name TEXT, side_id TEXT, "
+        "formation_id TEXT, type TEXT NOT NULL, quality TEXT, strength INTEGER, facing REAL, column_formation BOOLEAN",
+        "sandtable units " + crsLabel(crs),
+        "Placed units of the packages whose working CRS is " + where
+            + " (facing in degrees clockwise from grid north); filter on scenario_id, revision or latest = 1"};
+    ensureFeatureTable(db, srs, crs, table);
+    return table.name;
+}
+
+std::vector<std::string> featureTablesOf(Database& db, const std::string& crs)
+{
+    std::vector<std::string> out = terrainTablesOf(db, crs);
+    SrsDefinition srs;
+    try {
+        srs = srsForCrs(crs);
+    } catch (const std::invalid_argument&) {
+        return out;
+    }
+    Statement s(db, "SELECT 1 FROM sandtable_layers WHERE table_name = ?1");
+    const std::string units = unitsTableName(srs);
+    s.bind(1, units);
+    if (s.step())
+        out.push_back(units);
+    return out;
 }
 
 std::vector<std::string> terrainTablesOf(Database& db, const std::string& crs)

@@ -53,6 +53,15 @@ std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std
 /// polygons, those present); empty for a CRS text no export accepts.
 std::vector<std::string> terrainTablesOf(Database& db, const std::string& crs);
 
+/// The units point table for `srs` (unitsTableName(srs), declared POINT): one row per placed unit of a
+/// package, with the unit's id, name, side, formation, type, quality, strength, facing (degrees clockwise
+/// from grid north) and column flag, registered as ensureTerrainTable registers its tables; returns its name.
+std::string ensureUnitsTable(Database& db, const SrsDefinition& srs, const std::string& crs);
+
+/// Every feature table that holds rows of a package whose working CRS is `crs`: its terrain tables and its
+/// units table, those that exist (for retiring, deleting and restoring the "latest" flag of a revision).
+std::vector<std::string> featureTablesOf(Database& db, const std::string& crs);
+
 /// Migration 2 -> 3: moves the features of every version 2 terrain table (one per CRS, all geometry types)
 /// into the tables of their dimension, single geometries promoted to one-member multi geometries, then drops
 /// the old table and its GeoPackage registrations, and sets the new tables' extents from their features.

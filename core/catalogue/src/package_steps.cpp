@@ -195,7 +195,7 @@ void retireLatestRevision(Database& db, const std::string& id)
     previous.bind(1, id);
     std::set<std::string> tables;
     while (previous.step())
-        for (std::string& table : terrainTablesOf(db, previous.text(0)))
+        for (std::string& table : featureTablesOf(db, previous.text(0)))
             tables.insert(std::move(table));
     for (const std::string& table : tables) {
         Statement s(db, "UPDATE " + quoteIdentifier(table)
@@ -366,11 +366,55 @@ void storeThumbnail(Database& db, std::int64_t fid, const std::string& png, int 
     s.bind(1, fid).bind(2, width).bind(3, height).bindBlob(4, png).run();
 }
 
-void finishContents(Database& db, const TerrainLayout& terrain)
+UnitLayer storeUnitPoints(Database& db, std::int64_t fid, const core::Scenario& scenario, const SrsDefinition& srs,
+    const std::string& id, int revision)
+{
+    UnitLayer layer;
+    const bool anyPlaced = std::any_of(scenario.units.begin(), scenario.units.end(), [](const core::Unit& u) { return u.placement.has_value(); });
+    if (!anyPlaced)
+        return layer;
+    layer.table = ensureUnitsTable(db, srs, scenario.settings.crs);
+    std::map<std::string, std::string> sideOf; // formation id -> side id
+    for (const core::Formation& f : scenario.formations)
+        sideOf[f.id.str()] = f.side.str();
+    Statement s(db, "INSERT INTO " + quoteIdentifier(layer.table)
+            + " (geom, package_fid, scenario_id, revision, latest, ordinal, unit_id, name, side_id, formation_id, type, "
+              "quality, strength, facing, column_formation) VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        layer.table);
+    std::string blob;
+    for (std::size_t ordinal = 0; ordinal < scenario.units.size(); ++ordinal) {
+        const core::Unit& u = scenario.units[ordinal];
+        if (!u.placement)
+            continue;
+        const core::Geometry point = core::Geometry::point(u.placement->position);
+        const std::optional<Envelope> envelope = envelopeOf(point);
+        if (envelope)
+            layer.extent = layer.extent ? layer.extent->merged(*envelope) : *envelope;
+        blob.clear();
+        appendGeoPackageBinary(blob, point, srs.srsId, envelope);
+        s.bindStaticBlob(1, blob).bind(2, fid).bindStatic(3, id).bind(4, revision).bind(5, static_cast<std::int64_t>(ordinal));
+        s.bind(6, u.id.str());
+        if (!u.name.empty())
+            s.bind(7, u.name);
+        if (const auto side = sideOf.find(u.formation.str()); side != sideOf.end())
+            s.bind(8, side->second);
+        if (!u.formation.str().empty())
+            s.bind(9, u.formation.str());
+        s.bind(10, core::toString(u.type)).bind(11, core::toString(u.quality)).bind(12, u.strength);
+        s.bind(13, u.placement->facing).bind(14, u.placement->column ? 1 : 0);
+        s.run();
+        s.reset();
+    }
+    return layer;
+}
+
+void finishContents(Database& db, const TerrainLayout& terrain, const UnitLayer& units)
 {
     for (std::size_t dimension = 0; dimension < 3; ++dimension)
         if (!terrain.tables[dimension].empty() && terrain.extents[dimension])
             mergeLayerExtent(db, terrain.tables[dimension], *terrain.extents[dimension]);
+    if (!units.table.empty() && units.extent)
+        mergeLayerExtent(db, units.table, *units.extent);
     for (const char* table : kAttributeTables)
         touchContents(db, table);
 }

@@ -52,7 +52,7 @@ std::optional<Envelope> packageExtent(const core::Scenario& scenario, const Terr
 int nextRevision(Database& db, const std::string& id);
 
 /// The newest revision of `id` stays readable but leaves the search index and the "latest" filter of the
-/// packages and terrain layers.
+/// packages and of the terrain and units layers.
 void retireLatestRevision(Database& db, const std::string& id);
 
 /// What the packages row holds besides the scenario's settings and counts.
@@ -81,6 +81,19 @@ void storeOrderOfBattle(Database& db, std::int64_t fid, const core::Scenario& sc
 void storeTerrain(Database& db, std::int64_t fid, const core::Scenario& scenario, const TerrainLayout& terrain,
     const SrsDefinition& srs, const std::string& id, int revision);
 
+/// Where the placed units went: the units point table of the package's SRS and their extent; an empty
+/// table name when no unit is placed (no table is created then).
+struct UnitLayer {
+    std::string table;
+    std::optional<Envelope> extent;
+};
+
+/// Every placed unit (a unit with a placement, document order) as a point of the units table of `srs`
+/// (created when missing), with its side (its formation's), formation, type, quality, strength, facing and
+/// column flag. Units not placed (reserves, arrivals, blocks' members) have no point.
+UnitLayer storeUnitPoints(Database& db, std::int64_t fid, const core::Scenario& scenario, const SrsDefinition& srs,
+    const std::string& id, int revision);
+
 /// The warnings and notes of validation, and the package's warning_count.
 void storeWarnings(Database& db, std::int64_t fid, const core::Diagnostics& warnings);
 
@@ -88,6 +101,6 @@ void storeWarnings(Database& db, std::int64_t fid, const core::Diagnostics& warn
 void storeThumbnail(Database& db, std::int64_t fid, const std::string& png, int width, int height);
 
 /// Merges the layers' extents and touches gpkg_contents of every table the package wrote.
-void finishContents(Database& db, const TerrainLayout& terrain);
+void finishContents(Database& db, const TerrainLayout& terrain, const UnitLayer& units);
 
 } // namespace sandtable::catalogue::detail

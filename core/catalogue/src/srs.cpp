@@ -86,4 +86,11 @@ std::string terrainTableName(const SrsDefinition& srs, int dimension)
     return terrainTableName(srs) + "_" + terrainGeometryKind(dimension);
 }
 
+std::string unitsTableName(const SrsDefinition& srs)
+{
+    if (srs.srsId < 0 || srs.organization != "EPSG")
+        return "units_local";
+    return "units_epsg_" + std::to_string(srs.organizationCoordsysId);
+}
+
 } // namespace sandtable::catalogue

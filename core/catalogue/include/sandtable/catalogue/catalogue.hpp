@@ -21,6 +21,9 @@ namespace sandtable::catalogue {
 /// Version of sandtable's own catalogue schema (schemas/catalogue.v<N>.sql), kept in table sandtable_meta.
 /// Version 3: terrain in one feature table per CRS and geometry type, GeoPackage 1.3, everything a scenario
 /// names searchable. Older files are read as they are and migrated by the next write (export, remove).
+/// The placed units of each CRS are a POINT feature table too ("units_epsg_32618", "units_local": id, name,
+/// side, formation, type, quality, strength, facing, column), made, as the terrain tables are, when a
+/// package first needs one; a package exported before it existed has no points until exported again.
 inline constexpr int kSchemaVersion = 3;
 /// GeoPackage's header fields (OGC 12-128r17 requirement 2): application_id 'GPKG', user_version 1.3.0
 /// (10300): the newest GeoPackage that Debian 12's GDAL 3.6 supports fully (1.4 files make it warn "may only

@@ -50,4 +50,8 @@ const char* terrainGeometryKind(int dimension);
 /// "terrain_epsg_32618_polygons". Throws std::invalid_argument for a dimension other than 0, 1, 2.
 std::string terrainTableName(const SrsDefinition& srs, int dimension);
 
+/// The feature table of the placed units of the packages in this SRS (declared POINT, issue 24: QGIS shows
+/// the units): "units_epsg_<code>" for an EPSG CRS, "units_local" for srs_id -1.
+std::string unitsTableName(const SrsDefinition& srs);
+
 } // namespace sandtable::catalogue
