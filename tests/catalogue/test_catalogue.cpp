@@ -446,7 +446,8 @@ BOOST_AUTO_TEST_CASE(terrain_is_a_registered_feature_table_with_its_extent_and_c
         == "300000.0 300500.0 4400500.0 4400500.0");
     BOOST_TEST(test::queryText(db, "SELECT group_concat(table_name || ' ' || geometry_type_name || ' ' || srs_id || ' ' || z || ' ' || m, ' | ') "
                                    "FROM (SELECT * FROM gpkg_geometry_columns WHERE column_name = 'geom' ORDER BY table_name)")
-        == "terrain_epsg_32618_lines MULTILINESTRING 32618 0 0 | terrain_epsg_32618_polygons MULTIPOLYGON 32618 0 0");
+        == "terrain_epsg_32618_lines MULTILINESTRING 32618 0 0 | terrain_epsg_32618_polygons MULTIPOLYGON 32618 0 0 | "
+             "units_epsg_32618 POINT 32618 0 0");
     // The single polygon is stored as a MultiPolygon of one member: after the 40-byte header (flags 0x03:
     // little-endian, [minx, maxx, miny, maxy]), WKB byte order 01, type 6, one member, then the polygon (type 3).
     BOOST_TEST(test::queryText(db, "SELECT hex(substr(geom, 41, 16)) FROM terrain_epsg_32618_polygons") == "01060000000100000001030000000100");
@@ -631,7 +632,7 @@ BOOST_AUTO_TEST_CASE(a_new_catalogue_gets_every_table_of_schema_version_three)
            "gpkg_geometry_columns gpkg_spatial_ref_sys map_gcps map_sources package_documents package_search package_thumbnails "
            "package_title_search package_warnings packages sandtable_layers sandtable_meta setup_arrivals setup_placements "
            "setup_reserves sides tb_armies tb_card_actions tb_formation_cards tb_scenario_cards terrain_epsg_32618_lines "
-           "terrain_epsg_32618_polygons units");
+           "terrain_epsg_32618_polygons units units_epsg_32618");
     BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "3");
     BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT count(*) FROM sqlite_master WHERE type IN ('trigger', 'view')") == "0");
     // Every attribute table is registered with GeoPackage (21 of sandtable's, plus the terrain layer).

@@ -84,7 +84,7 @@ BOOST_AUTO_TEST_CASE(an_export_migrates_v1_to_v2_with_the_schema_of_a_new_catalo
         == "campaign_forces campaign_grids campaign_objectives campaign_overrides campaign_square_cover formations gpkg_contents "
            "gpkg_geometry_columns gpkg_spatial_ref_sys map_gcps map_sources package_documents package_search package_thumbnails "
            "package_title_search package_warnings packages sandtable_layers sandtable_meta setup_arrivals setup_placements "
-           "setup_reserves sides tb_armies tb_card_actions tb_formation_cards tb_scenario_cards units");
+           "setup_reserves sides tb_armies tb_card_actions tb_formation_cards tb_scenario_cards units units_epsg_32618");
 
     // The old packages are all there and extract byte for byte.
     BOOST_TEST(c.list().size() == 4u);
@@ -212,7 +212,8 @@ BOOST_AUTO_TEST_CASE(an_export_migrates_v2_to_v3_terrain_by_geometry_type_and_ge
         BOOST_TEST(test::queryText(db, std::string("SELECT count(*) FROM ") + registry + " WHERE table_name = 'terrain_epsg_32618'") == "0");
     BOOST_TEST(test::queryText(db, "SELECT group_concat(table_name || ' ' || geometry_type_name, ' | ') FROM (SELECT * FROM gpkg_geometry_columns "
                                    "ORDER BY table_name)")
-        == "terrain_epsg_32618_lines MULTILINESTRING | terrain_epsg_32618_points MULTIPOINT | terrain_epsg_32618_polygons MULTIPOLYGON");
+        == "terrain_epsg_32618_lines MULTILINESTRING | terrain_epsg_32618_points MULTIPOINT | terrain_epsg_32618_polygons MULTIPOLYGON"
+                 " | units_epsg_32618 POINT");
     const auto count = [&](const std::string& table, const std::string& id) {
         return test::queryText(db, "SELECT count(*) FROM " + table + " WHERE scenario_id = '" + id + "'");
     };
