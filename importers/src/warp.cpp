@@ -22,7 +22,7 @@ namespace sandtable::importers {
 namespace {
 
 /// GDAL's block cache during the warp (see BlockCacheBound).
-constexpr GIntBig kWarpBlockCacheBytes = GIntBig{64} << 20;
+constexpr GIntBig kWarpBlockCacheBytes = GIntBig{32} << 20;
 
 using detail::Dataset;
 using detail::GdalErrorScope;
