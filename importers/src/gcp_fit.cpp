@@ -3,6 +3,7 @@
 #include "sandtable/importers/gcp_fit.hpp"
 
 #include "gdal_support.hpp"
+#include "tps_leave_one_out.hpp"
 
 #include <gdal_alg.h>
 
@@ -11,6 +12,8 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
+#include <optional>
 #include <numbers>
 #include <numeric>
 
@@ -516,22 +519,17 @@ bool newtonInverse(const Forward& toMap, double x, double y, core::Coordinate& p
     return false;
 }
 
-} // namespace
-
-core::Coordinate GcpTransform::toPixelFrom(double x, double y, core::Coordinate start, double tolerancePx) const
+/// The root of forward(p) = (x, y) nearest `start`: Newton from `start`, and where it stalls (the start lies
+/// beyond a fold of the fit, or where its Jacobian vanishes) from rings of 2, 4, ..., 256 px around it, 8
+/// starts per ring, the first ring with a root giving the one nearest `start`. NaN when none is found.
+template <class Forward>
+core::Coordinate invertNear(const Forward& forward, double x, double y, core::Coordinate start, double tolerance)
 {
-    if (m_impl->usesGeotransform())
-        return toPixelGdalReverse(x, y);
-    const auto forward = [this](double p, double l) { return toMap(p, l); };
-    const double tolerance = std::max(tolerancePx, 1e-9);
     core::Coordinate p = start;
     if (std::isfinite(p.x) && std::isfinite(p.y) && newtonInverse(forward, x, y, p, tolerance, 1e7))
         return p;
     if (!std::isfinite(start.x) || !std::isfinite(start.y))
         return {std::nan(""), std::nan("")};
-    // Newton stalled (the start lies beyond a fold of the fit, or where its Jacobian vanishes): starts on
-    // rings of 2, 4, ..., 256 px around `start`, 8 per ring; the first ring with a root gives the one
-    // nearest `start`.
     for (double radius = 2; radius <= 256; radius *= 2) {
         core::Coordinate best{std::nan(""), std::nan("")};
         double bestDistance = std::numeric_limits<double>::infinity();
@@ -549,6 +547,16 @@ core::Coordinate GcpTransform::toPixelFrom(double x, double y, core::Coordinate 
             return best;
     }
     return {std::nan(""), std::nan("")};
+}
+
+} // namespace
+
+core::Coordinate GcpTransform::toPixelFrom(double x, double y, core::Coordinate start, double tolerancePx) const
+{
+    if (m_impl->usesGeotransform())
+        return toPixelGdalReverse(x, y);
+    const auto forward = [this](double p, double l) { return toMap(p, l); };
+    return invertNear(forward, x, y, start, std::max(tolerancePx, 1e-9));
 }
 
 core::Coordinate GcpTransform::toPixel(double x, double y) const
@@ -589,10 +597,46 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
         return r;
     };
 
+    // Thin plate spline: every leave-one-out spline from one factorisation (detail::TpsLeaveOneOut), the
+    // spline refitted without the GCP only where that cannot say (then GDAL's refit names the trouble).
+    std::optional<detail::TpsLeaveOneOut> leaveOneOut;
+    std::map<int, std::size_t> enabledIndex; // GCP id -> its place among the enabled
+    if (method == GeoreferenceMethod::Tps && enabled.size() >= 4) {
+        std::vector<core::Coordinate> pixels, map;
+        for (std::size_t k = 0; k < enabled.size(); ++k) {
+            pixels.push_back({enabled[k].pixel, enabled[k].line});
+            map.push_back({enabled[k].x, enabled[k].y});
+            enabledIndex[enabled[k].id] = k;
+        }
+        leaveOneOut.emplace(pixels, map);
+    }
+
     double sumMap = 0.0, sumPx = 0.0;
     for (const auto& p : points) {
         GcpResidual r;
-        if (method == GeoreferenceMethod::Tps && p.enabled) {
+        bool judged = false; // by the spline of the others from the factorisation
+        const auto index = enabledIndex.find(p.id);
+        if (p.enabled && leaveOneOut && index != enabledIndex.end() && leaveOneOut->available(index->second)) {
+            const detail::TpsLeaveOneOut::Spline without = leaveOneOut->without(index->second);
+            const auto forward = [&without](double pixel, double line) { return without.toMap(pixel, line); };
+            r.id = p.id;
+            r.enabled = true;
+            const core::Coordinate fitted = forward(p.pixel, p.line);
+            r.fittedX = fitted.x;
+            r.fittedY = fitted.y;
+            r.dx = fitted.x - p.x;
+            r.dy = fitted.y - p.y;
+            r.residualMap = std::hypot(r.dx, r.dy);
+            // Where the spline of the others sends the map point back, found from the GCP's own pixel.
+            const core::Coordinate back = invertNear(forward, p.x, p.y, {p.pixel, p.line}, 1e-9);
+            r.backPixel = back.x;
+            r.backLine = back.y;
+            r.residualPx = std::hypot(back.x - p.pixel, back.y - p.line);
+            // No root found from the GCP's pixel (the spline of the others folds there): GDAL's refit below
+            // gives the start from its own reverse spline.
+            judged = std::isfinite(r.residualPx);
+        }
+        if (!judged && method == GeoreferenceMethod::Tps && p.enabled) {
             // A spline passes through its own points: judge each GCP by the spline of all the others.
             std::vector<FitPoint> others;
             for (const auto& q : enabled)
@@ -608,7 +652,7 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
                     "cannot be fitted (" + e.reason() + "): add GCPs");
             }
             r = residualOf(p, *without);
-        } else {
+        } else if (!judged) {
             r = residualOf(p, transform);
         }
         if (!std::isfinite(r.residualMap) || !std::isfinite(r.residualPx))
