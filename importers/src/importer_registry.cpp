@@ -113,7 +113,7 @@ public:
             return std::vector<ImportOption>{
                 {"preset",
                     N_("OpenStreetMap tags to terrain classes (the osm preset), clipped to the scenario's extent; its "
-                       "rules, first match wins:"),
+                       "rules, first match wins"),
                     false, false, false, group, {"osm"}, {}, describeTagRules(osmPreset())},
                 {"class-from", N_("A field of the file holds each feature's class"), false, false, false, group, {}, "class"},
                 {"class", N_("One class for every feature"), false, false, false, group, classes},

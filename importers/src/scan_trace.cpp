@@ -4,6 +4,8 @@
 #include "sandtable/importers/scan_trace.hpp"
 
 #include "gdal_support.hpp"
+#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/importers/raster_info.hpp"
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/geometry/terrain_cleanup.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
@@ -13,6 +15,7 @@
 #include <ogr_api.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <set>
 #include <stdexcept>
@@ -185,9 +188,21 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
         && (georef->method == core::GeoreferenceMethod::Affine || georef->method == core::GeoreferenceMethod::Helmert
             || georef->method == core::GeoreferenceMethod::Poly1);
     if (resolution == 0.0) {
+        // The scan's own pixel: its fitted affine georeference, else the geotransform the raster carries (a
+        // GeoTIFF, a world file, a Kriegsspiel sheet from `raster calibrate`); 2 m when it has neither.
+        std::optional<std::array<double, 6>> own;
+        if (affine)
+            std::copy(georef->transform.begin(), georef->transform.end(), own.emplace().begin());
+        else if (!georef) {
+            try {
+                own = inspectRaster(resolveMapPath(scenario.map->path, scenarioDir)).geotransform;
+            } catch (const core::Error&) {
+                // unreadable here: the render below names the file and the reason
+            }
+        }
         resolution = 2.0;
-        if (affine) {
-            const auto& t = georef->transform;
+        if (own) {
+            const auto& t = *own;
             const double native = std::sqrt(std::abs(t[1] * t[5] - t[2] * t[4]));
             if (native > 0.0 && std::isfinite(native))
                 resolution = native;

@@ -437,4 +437,49 @@ BOOST_AUTO_TEST_CASE(georef_report_into_a_missing_folder_exits_one_and_writes_no
     BOOST_TEST(std::filesystem::is_empty(folder.path()));
 }
 
+// Issue 24: the bundled Kriegsspiel-style sheet (examples/kriegsspiel, drawn by build_kriegsspiel.py) goes
+// through the README's steps: calibrated at 1:8000 and 300 dpi, a scenario in its local frame, its green
+// woods traced at the scan's own pixel, and the bundled roster imported.
+BOOST_AUTO_TEST_CASE(the_bundled_kriegsspiel_sheet_goes_through_the_readme_steps)
+{
+    const auto example = sandtable::test::sourceDir() / "examples" / "kriegsspiel";
+    sandtable::test::TemporaryFolder folder;
+    const std::string tif = (folder / "kriegsspiel.tif").string(), file = (folder / "kriegsspiel.sandtable.json").string();
+    const Result calibrated = runTool({"raster", "calibrate", (example / "kriegsspiel.png").string(), "--scale", "8000", "--dpi", "300",
+        "-o", tif, "--json"});
+    BOOST_REQUIRE(calibrated.code == 0);
+    const auto j = nlohmann::json::parse(calibrated.out);
+    // 8000 x 25.4 mm / 300 = 677.333 mm a pixel; the 2000 x 1500 px sheet is 1354.67 m x 1016 m of ground.
+    BOOST_TEST(j.at("metres_per_pixel").get<double>() == 0.677333333, boost::test_tools::tolerance(1e-8));
+    BOOST_TEST(j.at("ground_height_m").get<double>() == 1016.0, boost::test_tools::tolerance(1e-9));
+    BOOST_REQUIRE(runTool({"scenario", "new", "--map", tif, "--scale", "16000", "-o", file}).code == 0);
+    const Result traced = runTool({"terrain", "trace", file, "--colour", "40,120,40", "--tolerance", "40", "--class", "woods", "--json"});
+    BOOST_REQUIRE(traced.code == 0);
+    const auto t = nlohmann::json::parse(traced.out);
+    BOOST_REQUIRE(t.at("features").size() == 2u);
+    // The two woods are ellipses of 260 x 160 px and 200 x 120 px semi-axes: pi a b (0.677333 m)^2 =
+    // 59,958 m2 and 34,591 m2; traced on pixel centres and simplified, within 1.5 %.
+    std::vector<double> areas;
+    for (const auto& f : t.at("features"))
+        areas.push_back(f.at("area_m2").get<double>());
+    std::sort(areas.begin(), areas.end());
+    BOOST_TEST(areas[1] == 59958.0, boost::test_tools::tolerance(0.015));
+    BOOST_TEST(areas[0] == 34591.0, boost::test_tools::tolerance(0.015));
+    // The scan's own pixel, not a coarser default: every one of the 206,088 pixels of the two ellipses.
+    BOOST_TEST(t.at("matched_pixels").get<double>() == 206088.0, boost::test_tools::tolerance(0.01));
+
+    const Result roster = runTool({"oob", "import", file, (example / "roster.csv").string(), "--map", "unit_name=name", "--json"});
+    BOOST_TEST(roster.code == 0, roster.err);
+    const auto r = nlohmann::json::parse(roster.out);
+    BOOST_TEST(r.at("imported").get<int>() == 7); // an HQ and six units of the 9th Brigade
+    BOOST_TEST(r.at("errors").get<int>() == 0);
+    const Result tree = runTool({"oob", "import", file, (example / "oob.csv").string(), "--path", "path", "--dry-run", "--json"});
+    BOOST_TEST(tree.code == 0, tree.err);
+    const auto d = nlohmann::json::parse(tree.out);
+    BOOST_TEST(d.at("imported").get<int>() == 11); // 11 rows: 2 HQs and 9 units
+    BOOST_TEST(d.at("formations_created").get<int>() == 6); // 2 corps, 4 brigades/divisions below them
+    BOOST_TEST(d.at("sides_created").get<int>() == 1);      // Austria: Prussia came with the roster
+    BOOST_TEST(d.at("saved").get<bool>() == false);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

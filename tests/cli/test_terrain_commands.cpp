@@ -374,8 +374,6 @@ BOOST_AUTO_TEST_CASE(trace_the_green_woods_of_the_gettysburg_scan,
     BOOST_TEST(runTool({"terrain", "trace", path.string(), "--colour", "1,2,3", "--tolerance", "5", "--class", "road"}).code != 0);
 }
 
-BOOST_AUTO_TEST_SUITE_END()
-
 // Issue 22: the import commands take the options their importers declare (one declaration for the CLI and
 // the editor's File > Import...), so a setting an importer learns cannot be missing from its command.
 BOOST_AUTO_TEST_CASE(import_commands_take_the_options_their_importers_declare)
@@ -415,3 +413,5 @@ BOOST_AUTO_TEST_CASE(import_commands_take_the_options_their_importers_declare)
     BOOST_TEST(usage.err.find("--class-from") != std::string::npos, usage.err);
     BOOST_TEST(usage.err.find("--levels") != std::string::npos, usage.err);
 }
+
+BOOST_AUTO_TEST_SUITE_END()
