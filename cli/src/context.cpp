@@ -28,7 +28,7 @@ core::ProgressCallback Context::progress() const
         // Every 10 % and on a change of stage: enough to see it move, not enough to flood a log.
         if (what != *lastWhat || percent / 10 != *lastPercent / 10 || percent == 100) {
             if (percent != *lastPercent || what != *lastWhat)
-                *stream << what << ": " << percent << "%\n";
+                *stream << core::i18n::translate(std::string(what).c_str()) << ": " << percent << "%\n"; // N_() at the source
             *lastPercent = percent;
             *lastWhat = std::string(what);
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scale-only calibration of unreferenced scans into a local metric frame.
 #include "sandtable/importers/calibrate.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "gdal_support.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -81,7 +82,7 @@ CalibrationResult calibrateScan(const CalibrationRequest& request)
         options = CSLSetNameValue(options, "TILED", "YES");
         options = CSLSetNameValue(options, "COMPRESS", "DEFLATE");
         options = CSLSetNameValue(options, "BIGTIFF", "IF_SAFER");
-        detail::ProgressRange progress{&request.progress, 0.0, 1.0, "calibrating", false};
+        detail::ProgressRange progress{&request.progress, 0.0, 1.0, N_("calibrating"), false};
         detail::Dataset out(GDALCreateCopy(GDALGetDriverByName("GTiff"), file.temporaryPath().c_str(), source.get(), FALSE,
             options, detail::forwardProgress, &progress));
         CSLDestroy(options);

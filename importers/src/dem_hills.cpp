@@ -3,6 +3,7 @@
 // (FIXED_LEVELS, POLYGONIZE) into bands, bands at or above each level united into hills (core geometry),
 // ridgelines from the highest cells along each hill's principal axis.
 #include "sandtable/importers/dem_hills.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "gdal_support.hpp"
 #include "sandtable/core/geometry/geometry_ops.hpp"
@@ -323,9 +324,9 @@ ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, 
     std::error_code ec;
     if (!std::filesystem::exists(dem, ec))
         throw core::IoError(dem.string(), "DEM", "no such file or folder");
-    core::reportProgress(progress, 0.0, "reading the DEM");
+    core::reportProgress(progress, 0.0, N_("reading the DEM"));
     Dataset source = std::filesystem::is_directory(dem, ec) ? mosaicTiles(dem, errors) : elevationRaster(dem, errors);
-    core::reportProgress(progress, 0.3, "reprojecting the DEM");
+    core::reportProgress(progress, 0.3, N_("reprojecting the DEM"));
     std::vector<std::string> args = {"-of", "MEM", "-t_srs", crs, "-r", "bilinear", "-ot", "Float32", "-dstnodata", "nan"};
     if (resolution > 0.0) {
         args.insert(args.end(), {"-tr", detail::formatNumber(resolution), detail::formatNumber(resolution)});
@@ -337,7 +338,7 @@ ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, 
     GDALWarpAppOptions* options = GDALWarpAppOptionsNew(argv.data(), nullptr);
     if (!options)
         errors.raise(dem.string(), "warp", "GDAL refused the warp options (CRS '" + crs + "'?)");
-    detail::ProgressRange range{&progress, 0.3, 0.6, "reprojecting the DEM"};
+    detail::ProgressRange range{&progress, 0.3, 0.6, N_("reprojecting the DEM")};
     if (progress)
         GDALWarpAppOptionsSetProgress(options, detail::forwardProgress, &range);
     GDALDatasetH inputs[] = {source.get()};
@@ -426,7 +427,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
     contourOptions = CSLAddString(contourOptions, "ID_FIELD=0");
     contourOptions = CSLAddString(contourOptions, "ELEV_FIELD_MIN=1");
     contourOptions = CSLAddString(contourOptions, "ELEV_FIELD_MAX=2");
-    detail::ProgressRange range{&progress, 0.5, 0.8, "contouring the DEM"};
+    detail::ProgressRange range{&progress, 0.5, 0.8, N_("contouring the DEM")};
     const CPLErr contoured = GDALContourGenerateEx(GDALGetRasterBand(mem.get(), 1), layer, contourOptions,
         progress ? detail::forwardProgress : nullptr, &range);
     CSLDestroy(contourOptions);
@@ -452,7 +453,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
     std::size_t at = scenario.terrain.size();
     for (std::size_t k = 0; k < options.levels.size(); ++k) {
         core::reportProgress(progress, 0.8 + 0.2 * static_cast<double>(k) / static_cast<double>(options.levels.size()),
-            "building hills of level " + std::to_string(k + 1));
+            core::i18n::format(_("building hills of level {1}"), {std::to_string(k + 1)}));
         const double level = options.levels[k];
         std::vector<core::Geometry> pieces;
         for (const auto& [lower, g] : bands)
@@ -503,7 +504,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
             ++at;
         }
     }
-    core::reportProgress(progress, 1.0, "hills done");
+    core::reportProgress(progress, 1.0, N_("hills done"));
     return out;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Resampling the map raster into the working CRS through GDALWarp into a MEM dataset.
 #include "sandtable/importers/map_raster.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "gdal_support.hpp"
 #include "raster_window.hpp"
@@ -110,7 +111,7 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
         input = view.get();
     }
     return detail::warpIntoWindow(input, s.settings.crs, window, width, height, fitArguments(s), progress,
-        sourcePath.string(), "rendering the map raster");
+        sourcePath.string(), N_("rendering the map raster"));
 }
 
 namespace detail {

@@ -2,6 +2,7 @@
 // A new scenario from the designer's own raster (GDAL): CRS and extent from its georeference, or a scan
 // left for GCPs / calibration.
 #include "sandtable/importers/new_scenario.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "gdal_support.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -111,7 +112,7 @@ void warpIntoCrs(GDALDatasetH source, const std::string& sourceCrs, const std::s
         argv.push_back(a.data());
     argv.push_back(nullptr);
     GDALWarpAppOptions* warpOptions = detail::requireOptions(GDALWarpAppOptionsNew(argv.data(), nullptr), errors, file, "gdalwarp");
-    detail::ProgressRange range{&progress, 0.0, 1.0, "resampling the map into " + crs};
+    detail::ProgressRange range{&progress, 0.0, 1.0, core::i18n::format(_("resampling the map into {1}"), {crs})};
     if (progress)
         GDALWarpAppOptionsSetProgress(warpOptions, detail::forwardProgress, &range);
     GDALDatasetH inputs[] = {source};

@@ -2,6 +2,7 @@
 // Trace from the scan: colour-distance mask (optionally flood-filled from a seed), GDALPolygonize into a
 // memory layer, core::geometry::cleanPolygons, terrain features of one class as one edit.
 #include "sandtable/importers/scan_trace.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "gdal_support.hpp"
 #include "sandtable/importers/map_raster.hpp"
@@ -62,7 +63,7 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
     const int w = raster.width, h = raster.height;
     if (w <= 0 || h <= 0 || raster.pixels.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4)
         throw std::invalid_argument("the raster has no pixels or the wrong number of them");
-    core::reportProgress(progress, 0.0, "matching colours");
+    core::reportProgress(progress, 0.0, N_("matching colours"));
     const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
     std::vector<std::uint8_t> mask(n, 0);
     const double t2 = options.tolerance * options.tolerance;
@@ -114,7 +115,7 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
     if (out.matchedPixels == 0)
         return out;
 
-    core::reportProgress(progress, 0.3, "polygonizing");
+    core::reportProgress(progress, 0.3, N_("polygonizing"));
     detail::ensureGdalRegistered();
     GdalErrorScope errors;
     Dataset mem(GDALCreate(GDALGetDriverByName("MEM"), "", w, h, 1, GDT_Byte, nullptr));
@@ -143,7 +144,7 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
     OGRFieldDefnH field = OGR_Fld_Create("value", OFTInteger);
     OGR_L_CreateField(layer, field, TRUE);
     OGR_Fld_Destroy(field);
-    detail::ProgressRange range{&progress, 0.3, 0.7, "polygonizing"};
+    detail::ProgressRange range{&progress, 0.3, 0.7, N_("polygonizing")};
     // The mask band as its own mask: only matching pixels (value 1) become polygons.
     if (GDALPolygonize(band, band, layer, 0, nullptr, progress ? detail::forwardProgress : nullptr, &range) != CE_None) {
         if (range.cancelled)
@@ -158,7 +159,7 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
             pieces.push_back(ogrToModel(g));
         OGR_F_Destroy(f);
     }
-    core::reportProgress(progress, 0.7, "simplifying");
+    core::reportProgress(progress, 0.7, N_("simplifying"));
     core::geometry::PolygonCleanupOptions clean;
     clean.simplify = options.simplify;
     clean.minArea = options.minArea;
@@ -169,7 +170,7 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
     out.droppedArea = cleaned.droppedArea;
     out.droppedHoles = cleaned.droppedHoles;
     out.droppedHoleArea = cleaned.droppedHoleArea;
-    core::reportProgress(progress, 1.0, "traced");
+    core::reportProgress(progress, 1.0, N_("traced"));
     return out;
 }
 

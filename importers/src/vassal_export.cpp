@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A scenario written as a VASSAL 3.7 module: buildFile.xml, moduledata, images and help.
 #include "sandtable/importers/vassal_module.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "vassal_archive.hpp"
 
@@ -727,11 +728,11 @@ VassalExportResult writeVassalModule(const core::Scenario& scenario, const Vassa
     } catch (const core::Error& e) {
         throw core::OperationError(output.string(), e.object(), e.reason());
     }
-    core::reportProgress(progress, 0.5, "writing the VASSAL module");
+    core::reportProgress(progress, 0.5, N_("writing the VASSAL module"));
     detail::writeZip(output, b.entries);
     for (const auto& [name, bytes] : b.entries)
         b.result.files.push_back(name);
-    core::reportProgress(progress, 1.0, "writing the VASSAL module");
+    core::reportProgress(progress, 1.0, N_("writing the VASSAL module"));
     return b.result;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // warpToGeoTiff: GDAL's warper with our fitted transform, dense-edge bounds, alpha, overviews, atomic output.
 #include "sandtable/importers/warp.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "exact_transformer.hpp"
 #include "gdal_support.hpp"
@@ -265,7 +266,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         if (!approx)
             errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
 
-        detail::ProgressRange warpProgress{&request.progress, 0.0, 0.85, "warping", false};
+        detail::ProgressRange warpProgress{&request.progress, 0.0, 0.85, N_("warping"), false};
         GDALWarpOptions* options = GDALCreateWarpOptions();
         options->hSrcDS = src;
         options->hDstDS = out.get();
@@ -332,7 +333,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             out.reset(GDALOpenEx(file.temporaryPath().c_str(), GDAL_OF_RASTER | GDAL_OF_UPDATE, nullptr, openOptions, nullptr));
             if (!out)
                 errors.raise(outName, "overviews", "cannot reopen the GeoTIFF to build its overviews");
-            detail::ProgressRange overviewProgress{&request.progress, 0.85, 1.0, "building overviews", false};
+            detail::ProgressRange overviewProgress{&request.progress, 0.85, 1.0, N_("building overviews"), false};
             const std::string previousThreads = CPLGetThreadLocalConfigOption("GDAL_NUM_THREADS", "");
             CPLSetThreadLocalConfigOption("GDAL_NUM_THREADS", "1");
             const CPLErr built = GDALBuildOverviews(out.get(), "AVERAGE", static_cast<int>(levels.size()), levels.data(),
@@ -351,7 +352,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         result.overviewLevels = static_cast<int>(levels.size());
     }
     file.commit();
-    core::reportProgress(request.progress, 1.0, "written");
+    core::reportProgress(request.progress, 1.0, N_("written"));
     result.path = outName;
     result.width = width;
     result.height = height;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Campaign sheets as PDF, SVG or PNG pages through cairo, tiled with map_print's sheet planner.
 #include "sandtable/print/campaign_print.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/core/rules/campaign_lite.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
@@ -535,7 +536,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
             ++page;
         }
         for (const MapSheet& sheet : layout.sheets) {
-            core::reportProgress(progress, static_cast<double>(page) / total, "printing campaign sheets");
+            core::reportProgress(progress, static_cast<double>(page) / total, N_("printing campaign sheets"));
             cairo_t* cr = sink.begin();
             const Transform t{request.marginMm, request.marginMm, sheet.ground.minX, sheet.ground.maxY, mmPerMetre};
             std::set<std::string> legend;
@@ -564,7 +565,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
         ++page;
     }
     result.files = sink.commit();
-    core::reportProgress(progress, 1.0, "printing campaign sheets");
+    core::reportProgress(progress, 1.0, N_("printing campaign sheets"));
     result.pages = page;
     return result;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Battle-map sheets through cairo (PDF, SVG or PNG pages): layout, layers, furniture, registration marks.
 #include "sandtable/print/map_print.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -829,7 +830,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         ++page;
     }
     for (const MapSheet& sheet : layout.sheets) {
-        core::reportProgress(progress, static_cast<double>(page) / total, "printing map sheets");
+        core::reportProgress(progress, static_cast<double>(page) / total, N_("printing map sheets"));
         cairo_t* cr = sink.begin();
         const SheetTransform t{request.marginMm, request.marginMm, sheet.ground.minX, sheet.ground.maxY, mmPerMetre};
         cairo_save(cr);
@@ -855,7 +856,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         ++page;
     }
     result.files = sink.commit();
-    core::reportProgress(progress, 1.0, "printing map sheets");
+    core::reportProgress(progress, 1.0, N_("printing map sheets"));
     result.pages = page;
     return result;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // All the images of a VASSAL module drawn at once: board, unit pieces, campaign counters, card faces.
 #include "sandtable/print/vassal_images.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/model/campaign.hpp"
@@ -32,7 +33,7 @@ VassalImages drawVassalImages(const core::Scenario& s, double pxPerM, const std:
     const core::ProgressCallback& progress)
 {
     VassalImages out;
-    core::reportProgress(progress, 0.0, "drawing the module's images");
+    core::reportProgress(progress, 0.0, N_("drawing the module's images"));
     if (s.settings.extent)
         out.board = renderBoardImage(s, pxPerM, scan, true);
     for (const core::Unit& u : s.units)
@@ -63,7 +64,7 @@ VassalImages drawVassalImages(const core::Scenario& s, double pxPerM, const std:
             out.cardFaces[file.filename().string()] = std::move(image);
         }
     }
-    core::reportProgress(progress, 1.0, "drawing the module's images");
+    core::reportProgress(progress, 1.0, N_("drawing the module's images"));
     return out;
 }
 

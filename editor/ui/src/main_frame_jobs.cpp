@@ -37,7 +37,7 @@ bool MainFrame::runLongJob(const std::string& title,
     auto shared = std::make_shared<Shared>();
     m_jobRunning = true;
     constexpr int kRange = 1000;
-    wxProgressDialog dialog(wxString::FromUTF8(title), "Starting...", kRange, this,
+    wxProgressDialog dialog(wxString::FromUTF8(title), _("Starting..."), kRange, this,
         wxPD_APP_MODAL | wxPD_CAN_ABORT | wxPD_ELAPSED_TIME | wxPD_SMOOTH);
     std::thread worker([shared, work] {
         try {
@@ -67,7 +67,8 @@ bool MainFrame::runLongJob(const std::string& title,
         }
         if (!shared->cancel) {
             const int value = static_cast<int>(std::clamp(fraction, 0.0, 0.999) * kRange);
-            if (!dialog.Update(value, what.empty() ? wxString("Working...") : wxString::FromUTF8(what)))
+            // Stages are marked N_()/wxTRANSLATE() where they are reported, translated here.
+            if (!dialog.Update(value, what.empty() ? _("Working...") : translatedText(what)))
                 shared->cancel = true;
         } else if (wxEventLoopBase* loop = wxEventLoopBase::GetActive()) {
             loop->YieldFor(wxEVT_CATEGORY_UI);

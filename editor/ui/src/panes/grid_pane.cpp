@@ -591,9 +591,9 @@ void GridPane::onDerive()
     const core::Scenario scenario = doc->scenario();
     core::Edit derived;
     const bool done = m_workbench.runLongJob(translated("Deriving primary terrain"), [&](const core::ProgressCallback& progress) {
-        core::reportProgress(progress, 0.0, "coverage per square");
+        core::reportProgress(progress, 0.0, wxTRANSLATE("coverage per square"));
         derived = core::operations::deriveCampaign(scenario);
-        core::reportProgress(progress, 1.0, "done");
+        core::reportProgress(progress, 1.0, wxTRANSLATE("done"));
     });
     if (!done)
         return;
