@@ -101,10 +101,18 @@ void runPrint(const PrintOptions& o, Context& context)
             {"scale", scale}, {"scan", outcome.scanPrinted}, {"references", outcome.referencesPrinted},
             {"grid", outcome.result.gridPrinted}, {"terrain_past_extent", pastExtent}});
     } else {
-        context.out << o.output << ": " << outcome.result.pages << " page(s), map " << layout.extentWidthMm << " x "
-                    << layout.extentHeightMm << " mm at 1:" << scale << " on " << layout.rows << " x " << layout.columns
-                    << " sheet(s)" << (outcome.scanPrinted ? ", with the scan" : ", terrain only")
-                    << (outcome.result.gridPrinted ? ", with the campaign grid" : "") << "\n";
+        const auto number = [](double v) {
+            std::ostringstream s;
+            s << v;
+            return s.str();
+        };
+        const std::string pages = core::i18n::format(P_("{1} page", "{1} pages", outcome.result.pages),
+            {std::to_string(outcome.result.pages)});
+        context.out << core::i18n::format(_("{1}: {2}, map {3} x {4} mm at 1:{5} on {6} x {7} sheets"),
+                           {o.output, pages, number(layout.extentWidthMm), number(layout.extentHeightMm), number(scale),
+                               std::to_string(layout.rows), std::to_string(layout.columns)})
+                    << (outcome.scanPrinted ? _(", with the scan") : _(", terrain only"))
+                    << (outcome.result.gridPrinted ? _(", with the campaign grid") : "") << "\n";
         if (outcome.result.files.size() > 1) {
             context.out << "  files:";
             for (const auto& f : outcome.result.files)

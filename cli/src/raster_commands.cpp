@@ -239,9 +239,10 @@ void runCalibrate(const CalibrateOptions& options, Context& context)
             {"ground_width_m", result.metresPerPixel * result.width}, {"ground_height_m", result.metresPerPixel * result.height}});
         return;
     }
-    context.out << "calibrated " << options.scan << " at 1:" << result.scaleDenominator << ": " << fixed(result.metresPerPixel, 6)
-                << " m per pixel (" << fixed(result.dpi, 2) << " dpi), ground " << fixed(result.metresPerPixel * result.width, 1)
-                << " x " << fixed(result.metresPerPixel * result.height, 1) << " m\nwrote " << result.path << "\n";
+    context.out << core::i18n::format(_("calibrated {1} at 1:{2}: {3} m per pixel ({4} dpi), ground {5} x {6} m"),
+                       {options.scan, fixed(result.scaleDenominator, 0), fixed(result.metresPerPixel, 6), fixed(result.dpi, 2),
+                           fixed(result.metresPerPixel * result.width, 1), fixed(result.metresPerPixel * result.height, 1)})
+                << "\n" << core::i18n::format(_("wrote {1}"), {result.path}) << "\n";
 }
 
 } // namespace

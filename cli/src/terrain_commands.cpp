@@ -139,7 +139,9 @@ void runList(const FileOptions& options, Context& context)
                         << f["bounds"][3].get<double>();
         context.out << (f["valid"].get<bool>() ? "" : "\tINVALID") << "\n";
     }
-    context.out << options.file << ": " << features.size() << " terrain feature(s)\n";
+    context.out << core::i18n::format(P_("{1}: {2} terrain feature", "{1}: {2} terrain features", features.size()),
+                       {options.file, std::to_string(features.size())})
+                << "\n";
 }
 
 void report(const core::Diagnostics& diagnostics, const std::string& file, nlohmann::ordered_json extra, Context& context)
