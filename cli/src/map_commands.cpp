@@ -101,15 +101,12 @@ void runPrint(const PrintOptions& o, Context& context)
             {"scale", scale}, {"scan", outcome.scanPrinted}, {"references", outcome.referencesPrinted},
             {"grid", outcome.result.gridPrinted}, {"terrain_past_extent", pastExtent}});
     } else {
-        const auto number = [](double v) {
-            std::ostringstream s;
-            s << v;
-            return s.str();
-        };
+        // Numbers for a person: in the locale's conventions ("1:16 000" in French).
+        const auto number = [](double v, int decimals) { return core::i18n::formatNumber(v, decimals); };
         const std::string pages = core::i18n::format(P_("{1} page", "{1} pages", outcome.result.pages),
             {std::to_string(outcome.result.pages)});
         context.out << core::i18n::format(_("{1}: {2}, map {3} x {4} mm at 1:{5} on {6} x {7} sheets"),
-                           {o.output, pages, number(layout.extentWidthMm), number(layout.extentHeightMm), number(scale),
+                           {o.output, pages, number(layout.extentWidthMm, 1), number(layout.extentHeightMm, 1), number(scale, 0),
                                std::to_string(layout.rows), std::to_string(layout.columns)})
                     << (outcome.scanPrinted ? _(", with the scan") : _(", terrain only"))
                     << (outcome.result.gridPrinted ? _(", with the campaign grid") : "") << "\n";

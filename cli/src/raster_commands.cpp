@@ -240,8 +240,10 @@ void runCalibrate(const CalibrateOptions& options, Context& context)
         return;
     }
     context.out << core::i18n::format(_("calibrated {1} at 1:{2}: {3} m per pixel ({4} dpi), ground {5} x {6} m"),
-                       {options.scan, fixed(result.scaleDenominator, 0), fixed(result.metresPerPixel, 6), fixed(result.dpi, 2),
-                           fixed(result.metresPerPixel * result.width, 1), fixed(result.metresPerPixel * result.height, 1)})
+                       {options.scan, core::i18n::formatNumber(result.scaleDenominator, 0),
+                           core::i18n::formatNumber(result.metresPerPixel, 6), core::i18n::formatNumber(result.dpi, 2),
+                           core::i18n::formatNumber(result.metresPerPixel * result.width, 1),
+                           core::i18n::formatNumber(result.metresPerPixel * result.height, 1)})
                 << "\n" << core::i18n::format(_("wrote {1}"), {result.path}) << "\n";
 }
 
