@@ -280,9 +280,15 @@ void runTrace(const TraceOptions& options, Context& context)
     context.printDiagnostics(result.diagnostics, options.file);
     for (std::size_t i = 0; i < result.ids.size(); ++i)
         context.out << result.ids[i] << "\t" << std::fixed << std::setprecision(0) << result.areas[i] << " m2\n";
-    context.out << options.file << ": " << result.ids.size() << " " << options.terrainClass << " feature(s) traced from "
-                << result.traced.matchedPixels << " matching pixel(s); " << result.traced.droppedPolygons
-                << " below --min-area and " << result.traced.droppedHoles << " hole(s) below --hole-area dropped\n";
+    context.out << core::i18n::format(P_("{1}: {2} {3} feature traced from {4} matching pixels; {5} below --min-area and "
+                                         "{6} holes below --hole-area dropped",
+                                         "{1}: {2} {3} features traced from {4} matching pixels; {5} below --min-area and "
+                                         "{6} holes below --hole-area dropped",
+                                         result.ids.size()),
+                       {options.file, std::to_string(result.ids.size()), options.terrainClass,
+                           std::to_string(result.traced.matchedPixels), std::to_string(result.traced.droppedPolygons),
+                           std::to_string(result.traced.droppedHoles)})
+                << "\n";
 }
 
 void runSnap(const SnapOptions& options, Context& context)

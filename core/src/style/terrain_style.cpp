@@ -63,7 +63,7 @@ std::vector<TerrainStyle> buildTable()
         {"stream", "stream", kNone, {30, 115, 215, 255}, 0.5, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc,
             3.0, 32, N_("Stream")},
         {"wall", "wall", kNone, {70, 70, 70, 255}, 0.35, {}, Hatch::None, kNone, 1.0, 0.2, PointSymbol::Disc, 3.0, 36,
-            "Stone wall"},
+            N_("Stone wall")},
         {"fence", "fence", kNone, {125, 95, 60, 255}, 0.25, {1.2, 0.8}, Hatch::None, kNone, 1.0, 0.2,
             PointSymbol::Disc, 3.0, 37, N_("Fence")},
         {"hedge", "hedge", kNone, {35, 105, 35, 255}, 0.45, {0.5, 0.4}, Hatch::None, kNone, 1.0, 0.2,
