@@ -399,8 +399,7 @@ void runPrint(const PrintOptions& o, Context& context)
     if (o.underlay) {
         const auto dir = std::filesystem::path(o.file).parent_path();
         const bool haveMap = s.map
-            && ((!s.map->warpedPath.empty() && std::filesystem::exists(importers::resolveMapPath(s.map->warpedPath, dir)))
-                || std::filesystem::exists(importers::resolveMapPath(s.map->path, dir)));
+            && (importers::warpedMapPath(s, dir) || std::filesystem::exists(importers::resolveMapPath(s.map->path, dir)));
         if (!haveMap) {
             if (!context.quiet)
                 context.err << "sandtable: " << core::i18n::format(_("notice: {1}: no map raster found: printing without the underlay"), {o.file})

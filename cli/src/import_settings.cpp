@@ -15,7 +15,6 @@
 #include "sandtable/importers/importer_registry.hpp"
 
 #include <algorithm>
-#include <map>
 
 namespace sandtable::cli {
 
@@ -38,11 +37,11 @@ void ImportSettings::declare(CLI::App& command, core::ImportTarget target, std::
                 help += "\n" + option.detail;
             const std::string name = "--" + option.key;
             if (option.flag)
-                entry.cli = command.add_flag(name, entry.set, help);
+                command.add_flag(name, entry.set, help);
             else if (option.repeatable)
-                entry.cli = command.add_option(name, entry.values, help);
+                command.add_option(name, entry.values, help);
             else
-                entry.cli = command.add_option(name, entry.values, help)->expected(1);
+                command.add_option(name, entry.values, help)->expected(1);
         }
     }
 }
@@ -64,27 +63,21 @@ void ImportSettings::requireSomeImporterSatisfied() const
     for (const auto& importer : importers::standardImporters().importers()) {
         if (importer->target() != m_target)
             continue;
+        // What core::checkSettings will ask of it: each required option, one option of each group.
         bool satisfied = true;
         std::vector<std::string> need;
-        std::map<std::string, std::vector<std::string>> groups; // group -> its keys, in order
-        std::vector<std::string> groupOrder;
-        for (const core::ImportOption& option : importer->options()) {
-            if (!option.group.empty()) {
-                if (groups.find(option.group) == groups.end())
-                    groupOrder.push_back(option.group);
-                groups[option.group].push_back(option.key);
-            } else if (option.required) {
+        for (const core::ImportOption& option : importer->options())
+            if (option.group.empty() && option.required) {
                 need.push_back("--" + option.key);
                 satisfied = satisfied && given(option.key);
             }
-        }
-        for (const std::string& group : groupOrder) {
-            const std::vector<std::string>& keys = groups[group];
+        for (const core::ImportOptionGroup& group : core::optionGroups(*importer)) {
             std::string alternatives;
-            for (const std::string& key : keys)
-                alternatives += (alternatives.empty() ? "--" : ", --") + key;
+            for (const core::ImportOption* option : group.options)
+                alternatives += (alternatives.empty() ? "--" : ", --") + option->key;
             need.push_back(core::i18n::format(_("one of {1}"), {alternatives}));
-            satisfied = satisfied && std::any_of(keys.begin(), keys.end(), [&](const std::string& k) { return given(k); });
+            satisfied = satisfied
+                && std::any_of(group.options.begin(), group.options.end(), [&](const core::ImportOption* o) { return given(o->key); });
         }
         if (satisfied)
             return; // an importer with nothing it needs is always satisfied

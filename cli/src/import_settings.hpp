@@ -39,7 +39,6 @@ private:
         core::ImportOption option;
         std::vector<std::string> values;
         bool set = false; ///< a flag's value
-        CLI::Option* cli = nullptr;
     };
     bool given(const std::string& key) const;
 

@@ -35,8 +35,7 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
     if (wantScan && printed.map && printed.settings.extent) {
         const auto scenarioDir = job.scenarioFile.parent_path();
         const auto scanPath = importers::resolveMapPath(printed.map->path, scenarioDir);
-        const bool warpedExists = !printed.map->warpedPath.empty()
-            && std::filesystem::exists(importers::resolveMapPath(printed.map->warpedPath, scenarioDir));
+        const bool warpedExists = importers::warpedMapPath(printed, scenarioDir).has_value();
         if (!warpedExists && !std::filesystem::exists(scanPath)) {
             if (job.scanRequired)
                 throw core::OperationError(job.scenarioFile.string(), "--layers scan",

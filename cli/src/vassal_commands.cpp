@@ -50,7 +50,7 @@ std::optional<print::PrintRaster> boardScan(const core::Scenario& s, const std::
         return std::nullopt;
     const auto dir = scenarioFile.parent_path();
     const auto scanPath = importers::resolveMapPath(s.map->path, dir);
-    const bool warpedExists = !s.map->warpedPath.empty() && std::filesystem::exists(importers::resolveMapPath(s.map->warpedPath, dir));
+    const bool warpedExists = importers::warpedMapPath(s, dir).has_value();
     if (!warpedExists && !std::filesystem::exists(scanPath)) {
         if (!context.quiet)
             context.err << "sandtable: notice: map raster " << scanPath.string() << " not found: the board is terrain only\n";

@@ -580,21 +580,23 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
             enabled.push_back(p);
     fit.enabledCount = static_cast<int>(enabled.size());
 
-    auto residualOf = [](const FitPoint& p, const GcpTransform& t) {
+    // The GCP judged by a fit: `fitted` its pixel sent to the map, `back` its map point sent to the scan.
+    auto residualFrom = [](const FitPoint& p, core::Coordinate fitted, core::Coordinate back) {
         GcpResidual r;
         r.id = p.id;
         r.enabled = p.enabled;
-        const core::Coordinate fitted = t.toMap(p.pixel, p.line);
         r.fittedX = fitted.x;
         r.fittedY = fitted.y;
         r.dx = fitted.x - p.x;
         r.dy = fitted.y - p.y;
         r.residualMap = std::hypot(r.dx, r.dy);
-        const core::Coordinate back = t.toPixel(p.x, p.y);
         r.backPixel = back.x;
         r.backLine = back.y;
         r.residualPx = std::hypot(back.x - p.pixel, back.y - p.line);
         return r;
+    };
+    auto residualOf = [&residualFrom](const FitPoint& p, const GcpTransform& t) {
+        return residualFrom(p, t.toMap(p.pixel, p.line), t.toPixel(p.x, p.y));
     };
 
     // Thin plate spline: every leave-one-out spline from one factorisation (detail::TpsLeaveOneOut), the
@@ -619,19 +621,8 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
         if (p.enabled && leaveOneOut && index != enabledIndex.end() && leaveOneOut->available(index->second)) {
             const detail::TpsLeaveOneOut::Spline without = leaveOneOut->without(index->second);
             const auto forward = [&without](double pixel, double line) { return without.toMap(pixel, line); };
-            r.id = p.id;
-            r.enabled = true;
-            const core::Coordinate fitted = forward(p.pixel, p.line);
-            r.fittedX = fitted.x;
-            r.fittedY = fitted.y;
-            r.dx = fitted.x - p.x;
-            r.dy = fitted.y - p.y;
-            r.residualMap = std::hypot(r.dx, r.dy);
             // Where the spline of the others sends the map point back, found from the GCP's own pixel.
-            const core::Coordinate back = invertNear(forward, p.x, p.y, {p.pixel, p.line}, 1e-9);
-            r.backPixel = back.x;
-            r.backLine = back.y;
-            r.residualPx = std::hypot(back.x - p.pixel, back.y - p.line);
+            r = residualFrom(p, forward(p.pixel, p.line), invertNear(forward, p.x, p.y, {p.pixel, p.line}, 1e-9));
             // No root found from the GCP's pixel (the spline of the others folds there): GDAL's refit below
             // gives the start from its own reverse spline.
             judged = std::isfinite(r.residualPx);

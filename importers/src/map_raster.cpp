@@ -83,6 +83,17 @@ std::filesystem::path resolveMapPath(const std::string& path, const std::filesys
     return (scenarioDir / p).lexically_normal();
 }
 
+std::optional<std::filesystem::path> warpedMapPath(const core::Scenario& s, const std::filesystem::path& scenarioDir)
+{
+    if (!s.map || s.map->warpedPath.empty())
+        return std::nullopt;
+    std::filesystem::path warped = resolveMapPath(s.map->warpedPath, scenarioDir);
+    std::error_code ec;
+    if (!std::filesystem::exists(warped, ec))
+        return std::nullopt;
+    return warped;
+}
+
 RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::path& scenarioDir,
     const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress)
 {
@@ -99,8 +110,9 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
     detail::ensureGdalRegistered();
     detail::GdalErrorScope errors;
 
-    const bool useWarped = !s.map->warpedPath.empty() && std::filesystem::exists(resolveMapPath(s.map->warpedPath, scenarioDir));
-    const std::filesystem::path sourcePath = resolveMapPath(useWarped ? s.map->warpedPath : s.map->path, scenarioDir);
+    const std::optional<std::filesystem::path> warped = warpedMapPath(s, scenarioDir);
+    const bool useWarped = warped.has_value();
+    const std::filesystem::path sourcePath = warped ? *warped : resolveMapPath(s.map->path, scenarioDir);
     Dataset source = detail::openRaster(sourcePath);
     Dataset view;
     GDALDatasetH input = source.get();

@@ -189,17 +189,22 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
         && (georef->method == core::GeoreferenceMethod::Affine || georef->method == core::GeoreferenceMethod::Helmert
             || georef->method == core::GeoreferenceMethod::Poly1);
     if (resolution == 0.0) {
-        // The scan's own pixel: its fitted affine georeference, else the geotransform the raster carries (a
-        // GeoTIFF, a world file, a Kriegsspiel sheet from `raster calibrate`); 2 m when it has neither.
+        // The pixel of the raster that is traced (renderMapRaster's source): the warped GeoTIFF's, in
+        // metres (a warped scan, a GeoTIFF or a Kriegsspiel sheet from `raster calibrate`, both in the working
+        // CRS), else the scan's fitted affine georeference; 2 m when neither says (a pixel in degrees or feet
+        // is no size in metres).
         std::optional<std::array<double, 6>> own;
-        if (affine)
-            std::copy(georef->transform.begin(), georef->transform.end(), own.emplace().begin());
-        else if (!georef) {
+        if (const std::optional<std::filesystem::path> warped = warpedMapPath(scenario, scenarioDir)) {
             try {
-                own = inspectRaster(resolveMapPath(scenario.map->path, scenarioDir)).geotransform;
+                const RasterInfo info = inspectRaster(*warped);
+                if (!info.geographic && info.linearUnit == "metre")
+                    own = info.geotransform;
             } catch (const core::Error&) {
                 // unreadable here: the render below names the file and the reason
             }
+        } else if (affine) {
+            own.emplace();
+            std::copy(georef->transform.begin(), georef->transform.end(), own->begin());
         }
         resolution = 2.0;
         if (own) {

@@ -59,6 +59,8 @@ TpsLeaveOneOut::TpsLeaveOneOut(const std::vector<core::Coordinate>& pixels, cons
     m_inverse = lu.inverse();
     m_coefficients = m_inverse * values;
     m_solved = m_inverse.allFinite() && m_coefficients.allFinite();
+    if (m_solved)
+        m_largestWeightDiagonal = m_inverse.diagonal().head(static_cast<Eigen::Index>(n)).cwiseAbs().maxCoeff();
 }
 
 bool TpsLeaveOneOut::available(std::size_t i) const
@@ -67,10 +69,9 @@ bool TpsLeaveOneOut::available(std::size_t i) const
         return false;
     const auto at = static_cast<Eigen::Index>(i);
     const double diagonal = m_inverse(at, at);
-    const double largest = m_inverse.diagonal().head(static_cast<Eigen::Index>(size())).cwiseAbs().maxCoeff();
     // In exact arithmetic (M^-1)_ii is 0 exactly when the others determine no spline; 1e-12 of the largest
-    // diagonal entry is rounding.
-    return std::isfinite(diagonal) && std::abs(diagonal) > 1e-12 * largest;
+    // such entry is rounding.
+    return std::isfinite(diagonal) && std::abs(diagonal) > 1e-12 * m_largestWeightDiagonal;
 }
 
 TpsLeaveOneOut::Spline TpsLeaveOneOut::without(std::size_t i) const

@@ -53,6 +53,7 @@ private:
     bool m_solved = false;
     Eigen::MatrixXd m_inverse;                    ///< M^-1
     Eigen::MatrixXd m_coefficients;               ///< M^-1 b, (n + 3) x 2
+    double m_largestWeightDiagonal = 0.0;         ///< max |(M^-1)_ii| over the n GCPs
 };
 
 } // namespace sandtable::importers::detail

@@ -8,6 +8,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "support/geometry_checks.hpp"
 #include "support/test_data.hpp"
+#include "raster_fixtures.hpp"
 
 #include <boost/test/unit_test.hpp>
 
@@ -157,6 +158,33 @@ BOOST_AUTO_TEST_CASE(gettysburg_green_woods_are_traced, *boost::unit_test::preco
         BOOST_TEST(core::geometry::checkValidity(g).valid);
         BOOST_TEST(core::geometry::area(g) >= 5000.0);
     }
+}
+
+// The default resolution is the traced raster's own pixel only when that pixel is in metres: a warped map
+// kept in degrees (EPSG:4326, 0.0001 degree pixels) is traced at 2 m, not at "0.0001 m" (which would ask
+// for a render of 2.5e13 pixels).
+BOOST_AUTO_TEST_CASE(a_map_in_degrees_is_traced_at_two_metres_by_default)
+{
+    test::TemporaryFolder folder;
+    const auto tif = folder / "geographic.tif";
+    // 200 x 200 pixels of 0.0001 degree around (75 W, 40 N): +-0.01 degree, about +-850 m east-west.
+    test::writeRaster(tif, "GTiff", 200, 200, 3, std::array<double, 6>{-75.01, 0.0001, 0.0, 40.01, 0.0, -0.0001}, "EPSG:4326");
+    core::Scenario s;
+    s.settings.id = "degrees";
+    s.settings.crs = "EPSG:32618";
+    // 500 m x 500 m around 75 W 40 N (UTM 18N easting 500000 on the central meridian, northing about
+    // 4,427,757), inside the raster.
+    s.settings.extent = core::Extent{499750.0, 4427507.0, 500250.0, 4428007.0};
+    core::MapSource map;
+    map.path = tif.string();
+    map.warpedPath = tif.string();
+    map.width = 200;
+    map.height = 200;
+    s.map = map;
+    importers::TraceOptions options = green(442.0); // every colour: each pixel of the window matches
+    const auto result = importers::traceScan(s, folder.path(), options);
+    // 500 m / 2 m = 250 pixels a side.
+    BOOST_TEST(result.traced.matchedPixels == 62500u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -216,10 +216,10 @@ void ensureFeatureTable(Database& db, const SrsDefinition& srs, const std::strin
     }
 }
 
-/// "EPSG:32618", or "local" for a local frame.
-std::string crsLabel(const std::string& crs)
+/// "EPSG:32618", or `local` for a local frame (crs empty).
+std::string crsLabel(const std::string& crs, const char* local = "local")
 {
-    return crs.empty() ? std::string("local") : crs;
+    return crs.empty() ? std::string(local) : crs;
 }
 
 } // namespace
@@ -228,7 +228,7 @@ std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std
 {
     static constexpr const char* kGeometryTypes[] = {"MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON"};
     const std::string kind = terrainGeometryKind(dimension);
-    const std::string where = crs.empty() ? std::string("a local frame") : crs;
+    const std::string where = crsLabel(crs, "a local frame");
     const FeatureTable table{terrainTableName(srs, dimension), kGeometryTypes[dimension],
         "package_fid INTEGER NOT NULL REFERENCES packages(fid), scenario_id TEXT NOT NULL, revision INTEGER NOT NULL, "
         "latest BOOLEAN NOT NULL, ordinal INTEGER NOT NULL, feature_id TEXT NOT NULL, class TEXT NOT NULL, name TEXT, "
@@ -241,7 +241,7 @@ std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std
 
 std::string ensureUnitsTable(Database& db, const SrsDefinition& srs, const std::string& crs)
 {
-    const std::string where = crs.empty() ? std::string("a local frame") : crs;
+    const std::string where = crsLabel(crs, "a local frame");
     const FeatureTable table{unitsTableName(srs), "POINT",
         "package_fid INTEGER NOT NULL REFERENCES packages(fid), scenario_id TEXT NOT NULL, revision INTEGER NOT NULL, "
         "latest BOOLEAN NOT NULL, ordinal INTEGER NOT NULL, unit_id TEXT NOT NULL, name TEXT, side_id TEXT, "
@@ -253,41 +253,45 @@ std::string ensureUnitsTable(Database& db, const SrsDefinition& srs, const std::
     return table.name;
 }
 
-std::vector<std::string> featureTablesOf(Database& db, const std::string& crs)
-{
-    std::vector<std::string> out = terrainTablesOf(db, crs);
-    SrsDefinition srs;
-    try {
-        srs = srsForCrs(crs);
-    } catch (const std::invalid_argument&) {
-        return out;
-    }
-    Statement s(db, "SELECT 1 FROM sandtable_layers WHERE table_name = ?1");
-    const std::string units = unitsTableName(srs);
-    s.bind(1, units);
-    if (s.step())
-        out.push_back(units);
-    return out;
-}
 
-std::vector<std::string> terrainTablesOf(Database& db, const std::string& crs)
+namespace {
+
+/// The tables of sandtable_layers among the terrain tables of `crs` (points, lines, polygons) and, with
+/// `units`, its units table; empty for a CRS text no export accepts.
+std::vector<std::string> registeredLayersOf(Database& db, const std::string& crs, bool units)
 {
     std::vector<std::string> out;
     SrsDefinition srs;
     try {
         srs = srsForCrs(crs);
     } catch (const std::invalid_argument&) {
-        return out; // a CRS text no export accepts: the package has no terrain table
+        return out; // a CRS text no export accepts: the package has no feature table
     }
+    std::vector<std::string> names;
+    for (int dimension = 0; dimension <= 2; ++dimension)
+        names.push_back(terrainTableName(srs, dimension));
+    if (units)
+        names.push_back(unitsTableName(srs));
     Statement s(db, "SELECT 1 FROM sandtable_layers WHERE table_name = ?1");
-    for (int dimension = 0; dimension <= 2; ++dimension) {
-        const std::string table = terrainTableName(srs, dimension);
+    for (std::string& table : names) {
         s.reset();
         s.bind(1, table);
         if (s.step())
-            out.push_back(table);
+            out.push_back(std::move(table));
     }
     return out;
+}
+
+} // namespace
+
+std::vector<std::string> terrainTablesOf(Database& db, const std::string& crs)
+{
+    return registeredLayersOf(db, crs, false);
+}
+
+std::vector<std::string> featureTablesOf(Database& db, const std::string& crs)
+{
+    return registeredLayersOf(db, crs, true);
 }
 
 void splitTerrainTables(Database& db)

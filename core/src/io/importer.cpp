@@ -193,6 +193,20 @@ const Importer& ImporterRegistry::choose(const FileProbe& probe) const
     throw FormatError(probe.path.string(), "", i18n::format(_("not a file any importer reads ({1})"), {formatsOf(all)}));
 }
 
+std::vector<ImportOptionGroup> optionGroups(const Importer& importer)
+{
+    std::vector<ImportOptionGroup> groups;
+    for (const ImportOption& o : importer.options()) {
+        if (o.group.empty())
+            continue;
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const ImportOptionGroup& g) { return g.question == o.group; });
+        if (it == groups.end())
+            it = groups.insert(groups.end(), ImportOptionGroup{o.group, {}});
+        it->options.push_back(&o);
+    }
+    return groups;
+}
+
 void checkSettings(const Importer& importer, const ImportRequest& request)
 {
     const auto declared = [&](const std::string& key) -> const ImportOption* {
@@ -210,17 +224,14 @@ void checkSettings(const Importer& importer, const ImportRequest& request)
         if (!option->repeatable && request.values(key).size() > 1)
             throw OperationError(request.input.string(), "--" + key, _("given more than once"));
     }
-    std::map<std::string, std::vector<const ImportOption*>> groups;
     for (const ImportOption& o : importer.options()) {
-        if (!o.group.empty())
-            groups[o.group].push_back(&o);
         if (o.required && !request.has(o.key))
             throw OperationError(request.input.string(), "--" + o.key,
                 i18n::format(_("the {1} importer needs it: {2}"), {std::string(importer.name()), _(o.help.c_str())}));
     }
-    for (const auto& group : groups) {
+    for (const ImportOptionGroup& group : optionGroups(importer)) {
         std::vector<std::string> keys, given;
-        for (const ImportOption* o : group.second) {
+        for (const ImportOption* o : group.options) {
             keys.push_back("--" + o->key);
             if (request.has(o->key))
                 given.push_back("--" + o->key);
@@ -229,7 +240,7 @@ void checkSettings(const Importer& importer, const ImportRequest& request)
             throw OperationError(request.input.string(), joined(given), i18n::format(_("give only one of {1}"), {joined(keys)}));
         if (given.empty())
             throw OperationError(request.input.string(), joined(keys),
-                i18n::format(_("the {1} importer needs one of them ({2})"), {std::string(importer.name()), _(group.first.c_str())}));
+                i18n::format(_("the {1} importer needs one of them ({2})"), {std::string(importer.name()), _(group.question.c_str())}));
     }
 }
 

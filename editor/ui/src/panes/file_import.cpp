@@ -14,7 +14,6 @@
 #include <wx/msgdlg.h>
 #include <wx/textdlg.h>
 
-#include <algorithm>
 #include <filesystem>
 
 namespace sandtable::editor::ui::panes {
@@ -44,35 +43,24 @@ std::string askValue(Workbench& workbench, const core::Importer& importer, const
 /// group chosen by its help (then its value), each required option's value. False when the designer cancelled.
 bool askRequired(Workbench& workbench, const core::Importer& importer, core::ImportRequest& request)
 {
-    std::vector<std::string> groupsAsked;
-    for (const core::ImportOption& option : importer.options()) {
-        const core::ImportOption* ask = nullptr;
-        if (!option.group.empty()) {
-            if (std::find(groupsAsked.begin(), groupsAsked.end(), option.group) != groupsAsked.end())
-                continue;
-            groupsAsked.push_back(option.group);
-            std::vector<const core::ImportOption*> alternatives;
-            wxArrayString helps;
-            for (const core::ImportOption& o : importer.options())
-                if (o.group == option.group) {
-                    alternatives.push_back(&o);
-                    helps.Add(translatedText(o.help));
-                }
-            const int which = wxGetSingleChoiceIndex(translatedText(option.group), wxString::FromUTF8(std::string(importer.name())),
-                helps, workbench.window());
-            if (which < 0)
-                return false;
-            ask = alternatives[static_cast<std::size_t>(which)];
-        } else if (option.required && !request.has(option.key)) {
-            ask = &option;
-        } else {
-            continue;
-        }
-        const std::string value = askValue(workbench, importer, *ask);
-        if (value.empty())
+    const auto ask = [&](const core::ImportOption& option) {
+        const std::string value = askValue(workbench, importer, option);
+        if (!value.empty())
+            request.settings.emplace_back(option.key, value);
+        return !value.empty();
+    };
+    for (const core::ImportOptionGroup& group : core::optionGroups(importer)) {
+        wxArrayString helps;
+        for (const core::ImportOption* o : group.options)
+            helps.Add(translatedText(o->help));
+        const int which = wxGetSingleChoiceIndex(translatedText(group.question), wxString::FromUTF8(std::string(importer.name())),
+            helps, workbench.window());
+        if (which < 0 || !ask(*group.options[static_cast<std::size_t>(which)]))
             return false;
-        request.settings.emplace_back(ask->key, value);
     }
+    for (const core::ImportOption& option : importer.options())
+        if (option.group.empty() && option.required && !request.has(option.key) && !ask(option))
+            return false;
     return true;
 }
 

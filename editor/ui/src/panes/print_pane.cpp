@@ -249,8 +249,7 @@ void PrintPane::addScan(const core::Scenario& scenario, print::MapPrintRequest& 
     if (!request.layers.count(print::MapLayer::Scan) || !scenario.map || !scenario.settings.extent)
         return;
     const std::filesystem::path folder = m_workbench.scenarioFolder();
-    const bool warped = !scenario.map->warpedPath.empty()
-        && std::filesystem::exists(importers::resolveMapPath(scenario.map->warpedPath, folder));
+    const bool warped = importers::warpedMapPath(scenario, folder).has_value();
     if (!warped && !std::filesystem::exists(importers::resolveMapPath(scenario.map->path, folder)))
         return; // terrain only, as the CLI does with a notice
     const double metresPerPixel = 25.4 / dpi * request.scaleDenominator / 1000.0;

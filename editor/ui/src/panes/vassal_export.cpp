@@ -26,7 +26,7 @@ std::optional<print::PrintRaster> boardScan(const core::Scenario& s, const std::
 {
     if (!s.map || !s.settings.extent || folder.empty())
         return std::nullopt;
-    const bool warped = !s.map->warpedPath.empty() && std::filesystem::exists(importers::resolveMapPath(s.map->warpedPath, folder));
+    const bool warped = importers::warpedMapPath(s, folder).has_value();
     if (!warped && (!s.map->georeference || !std::filesystem::exists(importers::resolveMapPath(s.map->path, folder))))
         return std::nullopt;
     if (s.settings.crs.rfind("LOCAL:", 0) == 0)

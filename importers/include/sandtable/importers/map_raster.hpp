@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ struct RenderedRaster {
 /// Where the scenario's map raster is on disk: `map.path` resolved against the scenario file's folder
 /// (absolute paths kept).
 std::filesystem::path resolveMapPath(const std::string& path, const std::filesystem::path& scenarioDir);
+
+/// The warped GeoTIFF that renderMapRaster draws instead of the scan (`map.warpedPath` resolved), when the
+/// scenario names one and the file exists; nothing otherwise (no map, none named, or missing).
+std::optional<std::filesystem::path> warpedMapPath(const core::Scenario& scenario, const std::filesystem::path& scenarioDir);
 
 /// Renders the map raster over `window` (working-CRS metres) at `metresPerPixel`, north up, in the
 /// scenario's working CRS. Source: the warped GeoTIFF (`map.warpedPath`) when it exists, else the scan

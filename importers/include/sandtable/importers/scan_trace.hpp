@@ -28,8 +28,8 @@ namespace sandtable::importers {
 ///   areas are set, regions of the mask smaller than the smaller of them are sieved away first
 ///   (GDALSieveFilter, 4-connected: specks dropped, pinholes filled) and not counted in the result.
 /// - `resolution`: metres per pixel of the traced raster (0 = the scan's own pixel size, from its affine
-///   georeference, else from the geotransform the raster carries, as a calibrated Kriegsspiel sheet does;
-///   2 m when neither is known).
+///   georeference, else from the geotransform the raster carries when its CRS is in metres, as a
+///   calibrated Kriegsspiel sheet's is; 2 m when neither is known).
 /// - `window`: the working-CRS area traced (default: the scenario's extent, else the scan's footprint).
 struct TraceOptions {
     std::array<int, 3> colour{0, 0, 0};

@@ -142,6 +142,17 @@ private:
     std::vector<std::unique_ptr<Importer>> m_importers;
 };
 
+/// Options of one `group` (ImportOption::group): the group's text (an English msgid, a question such as "How
+/// do the features get their terrain class?") and its options in declaration order, pointing into
+/// importer.options().
+struct ImportOptionGroup {
+    std::string question;
+    std::vector<const ImportOption*> options;
+};
+
+/// `importer`'s groups of alternatives, in the order of their first option; empty when it declares none.
+std::vector<ImportOptionGroup> optionGroups(const Importer& importer);
+
 /// Checks `request`'s settings against `importer`'s options: every key declared, required keys present,
 /// a non-repeatable key once, exactly one option of each group. Throws OperationError naming the setting ("--class") and the importer.
 void checkSettings(const Importer& importer, const ImportRequest& request);
