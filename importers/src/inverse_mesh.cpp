@@ -5,8 +5,32 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <thread>
+#include <vector>
 
 namespace sandtable::importers {
+namespace {
+
+/// f(row) for rows 0 .. rows - 1, spread over the machine's cores (the fit is safe to evaluate from several
+/// threads, as the warp itself does): building the mesh is one evaluation per node and per cell, done
+/// before the warp's own threads start.
+template <class F>
+void forRows(int rows, const F& f)
+{
+    const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 16);
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back([&f, rows, threads, t] {
+            for (int row = t; row < rows; row += threads)
+                f(row);
+        });
+    for (int row = 0; row < rows; row += threads)
+        f(row);
+    for (auto& thread : pool)
+        thread.join();
+}
+
+} // namespace
 
 InverseMesh::InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth, int scanHeight)
     : m_fit(std::move(fit)), m_width(std::max(scanWidth, 1)), m_height(std::max(scanHeight, 1))
@@ -15,18 +39,18 @@ InverseMesh::InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth,
     m_step = std::max(16.0, std::ceil(std::sqrt(w * h / 400000.0)));
     m_nodesX = static_cast<int>(std::ceil(w / m_step)) + 1;
     m_nodesY = static_cast<int>(std::ceil(h / m_step)) + 1;
-    m_nodes.reserve(static_cast<std::size_t>(m_nodesX) * static_cast<std::size_t>(m_nodesY));
+    m_nodes.resize(static_cast<std::size_t>(m_nodesX) * static_cast<std::size_t>(m_nodesY));
+    forRows(m_nodesY, [&](int j) {
+        for (int i = 0; i < m_nodesX; ++i)
+            m_nodes[static_cast<std::size_t>(j) * m_nodesX + i] = m_fit->toMap(std::min(i * m_step, w), std::min(j * m_step, h));
+    });
     double minX = std::numeric_limits<double>::infinity(), minY = minX, maxX = -minX, maxY = -minX;
-    for (int j = 0; j < m_nodesY; ++j)
-        for (int i = 0; i < m_nodesX; ++i) {
-            const core::Coordinate m = m_fit->toMap(std::min(i * m_step, w), std::min(j * m_step, h));
-            m_nodes.push_back(m);
-            if (std::isfinite(m.x) && std::isfinite(m.y)) {
-                minX = std::min(minX, m.x);
-                maxX = std::max(maxX, m.x);
-                minY = std::min(minY, m.y);
-                maxY = std::max(maxY, m.y);
-            }
+    for (const core::Coordinate& m : m_nodes)
+        if (std::isfinite(m.x) && std::isfinite(m.y)) {
+            minX = std::min(minX, m.x);
+            maxX = std::max(maxX, m.x);
+            minY = std::min(minY, m.y);
+            maxY = std::max(maxY, m.y);
         }
     const std::size_t cellsX = static_cast<std::size_t>(m_nodesX - 1), cells = cellsX * static_cast<std::size_t>(m_nodesY - 1);
     if (!(maxX > minX) || !(maxY > minY) || cells == 0)
@@ -79,6 +103,15 @@ InverseMesh::InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth,
             orientation += det > 0 ? 1 : -1;
     }
     m_bucketFlags.assign(buckets, 0);
+    m_smoothCells.assign(cells, 0);
+    std::vector<core::Coordinate> centres(cells);
+    forRows(m_nodesY - 1, [&](int j) {
+        for (std::size_t i = 0; i < cellsX; ++i) {
+            const double p0 = std::min(static_cast<double>(i) * m_step, w), p1 = std::min(static_cast<double>(i + 1) * m_step, w);
+            const double l0 = std::min(j * m_step, h), l1 = std::min((j + 1) * m_step, h);
+            centres[static_cast<std::size_t>(j) * cellsX + i] = m_fit->toMap((p0 + p1) / 2, (l0 + l1) / 2);
+        }
+    });
     for (std::size_t c = 0; c < cells; ++c) {
         if (!bucketRange(c, range))
             continue;
@@ -90,10 +123,14 @@ InverseMesh::InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth,
         if (!flag) {
             const double p0 = std::min(static_cast<double>(i) * m_step, w), p1 = std::min(static_cast<double>(i + 1) * m_step, w);
             const double l0 = std::min(static_cast<double>(j) * m_step, h), l1 = std::min(static_cast<double>(j + 1) * m_step, h);
-            const core::Coordinate centre = m_fit->toMap((p0 + p1) / 2, (l0 + l1) / 2);
+            const core::Coordinate centre = centres[c];
             const double mx = (q00.x + q10.x + q01.x + q11.x) / 4, my = (q00.y + q10.y + q01.y + q11.y) / 4;
             const double pixelArea = (std::abs(d0) + std::abs(d1)) / ((p1 - p0) * (l1 - l0));
-            flag = !(std::hypot(centre.x - mx, centre.y - my) < 1.0 * std::sqrt(pixelArea));
+            const double bend = std::hypot(centre.x - mx, centre.y - my) / std::sqrt(pixelArea); // scan px
+            flag = !(bend < 1.0);
+            // A centre within 0.05 px of its corners' mean: the fit's Jacobian varies across the cell by
+            // about 4 x 0.05 / 16 ~ 1 %, the chord's contraction rate (see refine()).
+            m_smoothCells[c] = bend < 0.05 ? 1 : 0;
         }
         if (!flag)
             continue;
@@ -160,6 +197,7 @@ core::Coordinate InverseMesh::toPixel(double x, double y) const
                 const double qbx = pixels[t][1].x - p0, qby = pixels[t][1].y - l0;
                 Candidate candidate;
                 candidate.start = {p0 + a * qax + c * qbx, l0 + a * qay + c * qby};
+                candidate.smooth = m_smoothCells[cell] != 0;
                 // pixel offset = [qa qb] [e1 e2]^-1 map offset
                 candidate.inverse = {(qax * e2y - qbx * e1y) / det, (-qax * e2x + qbx * e1x) / det,
                     (qay * e2y - qby * e1y) / det, (-qay * e2x + qby * e1x) / det};
@@ -172,7 +210,7 @@ core::Coordinate InverseMesh::toPixel(double x, double y) const
         }
     }
     if (count == 0)
-        return m_fit->toPixelFrom(x, y, m_fit->toPixelGdalReverse(x, y), 1e-3);
+        return outsideMesh(x, y);
     int chosen = 0;
     if (count > 1) {
         // A fold: several sheets of the fit cover this map point; take the one nearest GDAL's reverse.
@@ -189,12 +227,38 @@ core::Coordinate InverseMesh::toPixel(double x, double y) const
     return refine(x, y, found[chosen]);
 }
 
+core::Coordinate InverseMesh::outsideMesh(double x, double y) const
+{
+    // Beyond the mesh's image (outside the scan, where a warp's output grid has its corners): chord steps
+    // from GDAL's reverse estimate through the affine map of the mesh cell nearest it, as over the mesh
+    // (the fit's extrapolation is smooth), Newton from the same start where they do not converge.
+    const core::Coordinate r = m_fit->toPixelGdalReverse(x, y);
+    if (!std::isfinite(r.x) || !std::isfinite(r.y) || m_bucketsX == 0)
+        return m_fit->toPixelFrom(x, y, r, 1e-3);
+    const int i = std::clamp(static_cast<int>(std::floor(r.x / m_step)), 0, m_nodesX - 2);
+    const int j = std::clamp(static_cast<int>(std::floor(r.y / m_step)), 0, m_nodesY - 2);
+    const std::size_t n00 = static_cast<std::size_t>(j) * m_nodesX + i;
+    const core::Coordinate m00 = m_nodes[n00], m10 = m_nodes[n00 + 1], m01 = m_nodes[n00 + m_nodesX];
+    const double dp = std::min((i + 1) * m_step, static_cast<double>(m_width)) - i * m_step;
+    const double dl = std::min((j + 1) * m_step, static_cast<double>(m_height)) - j * m_step;
+    const double e1x = m10.x - m00.x, e1y = m10.y - m00.y, e2x = m01.x - m00.x, e2y = m01.y - m00.y;
+    const double det = e1x * e2y - e1y * e2x;
+    if (!(std::abs(det) > 0.0))
+        return m_fit->toPixelFrom(x, y, r, 1e-3);
+    Candidate c;
+    c.start = r;
+    // pixel offset = diag(dp, dl) [e1 e2]^-1 map offset
+    c.inverse = {dp * e2y / det, -dp * e2x / det, -dl * e1y / det, dl * e1x / det};
+    return refine(x, y, c);
+}
+
 core::Coordinate InverseMesh::refine(double x, double y, const Candidate& c) const
 {
     // Chord steps p += A^-1 (m - F(p)), A the triangle's affine map: they contract at rate
     // rho = |I - A^-1 J| (~1e-2 where the fit is smooth at the mesh's scale); the error left after a step
     // d is about rho d / (1 - rho): below 1e-3 px once d < 1e-2 px (unless the fit bends so much within
-    // the triangle that rho > 0.1, where the step from the mesh's start is rarely that small).
+    // the triangle that rho > 0.1, where the step from the mesh's start is rarely that small), and once
+    // d < 0.05 px in a cell whose centre the mesh interpolates to 0.05 px (rho ~1e-2 there).
     core::Coordinate p = c.start;
     double previous = 0.0;
     const auto& a = c.inverse;
@@ -208,8 +272,9 @@ core::Coordinate InverseMesh::refine(double x, double y, const Candidate& c) con
         p.x += dx;
         p.y += dy;
         if (iteration == 0) {
-            // The start is the mesh's interpolation: a first step this small leaves ~rho * 1e-2 px.
-            if (d < 1e-2)
+            // The start is the mesh's interpolation: a first step this small leaves ~rho * 1e-2 px, or
+            // ~1e-2 * 0.05 px in a smooth cell.
+            if (d < (c.smooth ? 0.05 : 1e-2))
                 return p;
         } else {
             const double rate = d / previous;

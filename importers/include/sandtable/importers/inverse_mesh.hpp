@@ -14,11 +14,12 @@ namespace sandtable::importers {
 /// The forward fit sampled on a mesh over the scan (nodes every 16 px, coarser for scans above ~400k
 /// nodes) and indexed in target-CRS space, for the exact inverse at many points (the warp): a map point is
 /// located in the mesh's triangles, whose linear interpolation gives a start within a fraction of a pixel
-/// of the root, refined by chord steps through the triangle's own affine map (usually 1-2 evaluations of
+/// of the root, refined by chord steps through the triangle's own affine map (usually 1 evaluation of
 /// the fit, against Newton's 5 per step), to ~1e-3 px. Where the fit folds, a map point lies in several
 /// triangles (several sheets): the one whose start is nearest GDAL's reverse estimate is refined. Map
 /// points in no triangle (outside the scan, or between the mesh's chords and the curved edge of the
-/// scan's image) and starts whose chord steps do not converge go through GcpTransform::toPixelFrom().
+/// scan's image) take chord steps from GDAL's reverse estimate through the nearest cell's affine map;
+/// starts whose chord steps do not converge go through GcpTransform::toPixelFrom().
 /// Read-only after construction: safe to share between threads. Building it costs one evaluation of the
 /// fit per node (~50k for a 4000 x 3000 scan, at most ~400k).
 class InverseMesh {
@@ -40,8 +41,10 @@ private:
     struct Candidate {
         core::Coordinate start;
         std::array<double, 4> inverse; ///< the triangle's map -> pixel linear part, row-major
+        bool smooth = false;           ///< the cell's centre is interpolated to 0.05 px
     };
     core::Coordinate refine(double x, double y, const Candidate& c) const;
+    core::Coordinate outsideMesh(double x, double y) const;
 
     std::shared_ptr<const GcpTransform> m_fit;
     int m_width = 0, m_height = 0;
@@ -53,6 +56,7 @@ private:
     std::vector<std::uint32_t> m_bucketStart; ///< CSR over buckets: cells m_cells[start[b] .. start[b+1])
     std::vector<std::uint32_t> m_cells;
     std::vector<std::uint8_t> m_bucketFlags; ///< 1 where mayFold()
+    std::vector<std::uint8_t> m_smoothCells; ///< per cell, 1 where the mesh interpolates the centre to 0.05 px
     std::size_t m_foldCells = 0;
 };
 
