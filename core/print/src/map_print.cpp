@@ -5,6 +5,7 @@
 
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/style/label_placement.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/print/sheet_marks.hpp"
 #include "sandtable/print/vassal_images.hpp"
@@ -218,59 +219,28 @@ struct PaperBox {
     bool inside(const PaperBox& o) const { return x0 >= o.x0 && x1 <= o.x1 && y0 >= o.y0 && y1 <= o.y1; }
 };
 
-/// Unit names as a wargame map sets them (issue 24 item 4): with a white halo, beside their block at the
-/// first of eight places (right, left, above, below, then the corners) that stays on the sheet and clear of
-/// every block and every name already set; else one size smaller (down to 1.8 mm from 2.2 mm); else at the
-/// first place on the sheet, overlapping. A name is never cut at the sheet's edge.
+/// Unit names as a wargame map sets them (issue 24 item 4): with a white halo, beside their block as
+/// core::style::placeLabels sets them (the editor's canvas follows the same rule), at 2.2 mm, else 2.0 or
+/// 1.8 mm; a name is never cut at the sheet's edge.
 void drawUnitLabels(cairo_t* cr, const std::vector<std::pair<const core::Unit*, PaperBox>>& blocks, const PaperBox& sheet)
 {
-    std::vector<PaperBox> taken;
+    std::vector<core::style::LabelRequest> requests;
     for (const auto& b : blocks)
-        taken.push_back(b.second);
+        requests.push_back({{b.second.x0, b.second.y0, b.second.x1, b.second.y1}, b.first->name});
     cairo_save(cr);
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    for (const auto& [unit, block] : blocks) {
-        if (unit->name.empty())
-            continue;
-        std::optional<std::pair<PaperBox, double>> chosen, fallback;
-        for (const double size : {2.2, 2.0, 1.8}) {
-            cairo_set_font_size(cr, size);
-            cairo_text_extents_t ext;
-            cairo_text_extents(cr, unit->name.c_str(), &ext);
-            const double w = ext.x_advance, h = size, gap = 0.8;
-            const double cx = (block.x0 + block.x1) / 2, cy = (block.y0 + block.y1) / 2;
-            const PaperBox candidates[] = {
-                {block.x1 + gap, cy - h / 2, block.x1 + gap + w, cy + h / 2},
-                {block.x0 - gap - w, cy - h / 2, block.x0 - gap, cy + h / 2},
-                {cx - w / 2, block.y0 - gap - h, cx + w / 2, block.y0 - gap},
-                {cx - w / 2, block.y1 + gap, cx + w / 2, block.y1 + gap + h},
-                {block.x1 + gap, block.y0 - gap - h, block.x1 + gap + w, block.y0 - gap},
-                {block.x0 - gap - w, block.y0 - gap - h, block.x0 - gap, block.y0 - gap},
-                {block.x1 + gap, block.y1 + gap, block.x1 + gap + w, block.y1 + gap + h},
-                {block.x0 - gap - w, block.y1 + gap, block.x0 - gap, block.y1 + gap + h},
-            };
-            for (const PaperBox& c : candidates) {
-                if (!c.inside(sheet))
-                    continue;
-                if (!fallback)
-                    fallback = std::pair{c, size};
-                if (std::none_of(taken.begin(), taken.end(), [&](const PaperBox& o) { return o.overlaps(c); })) {
-                    chosen = std::pair{c, size};
-                    break;
-                }
-            }
-            if (chosen)
-                break;
-        }
-        if (!chosen)
-            chosen = fallback;
-        if (!chosen)
-            continue; // a name longer than the sheet is wide: the block alone
-        const auto& [box, size] = *chosen;
-        taken.push_back(box);
+    const auto measure = [cr](const std::string& text, double size) {
         cairo_set_font_size(cr, size);
-        cairo_move_to(cr, box.x0, box.y1 - size * 0.18);
-        cairo_text_path(cr, unit->name.c_str());
+        cairo_text_extents_t ext;
+        cairo_text_extents(cr, text.c_str(), &ext);
+        return ext.x_advance;
+    };
+    const auto placed = core::style::placeLabels(requests, {sheet.x0, sheet.y0, sheet.x1, sheet.y1}, {{2.2, 2.0, 1.8}, 0.8}, measure);
+    for (const core::style::PlacedLabel& label : placed) {
+        const std::string& name = requests[label.request].text;
+        cairo_set_font_size(cr, label.size);
+        cairo_move_to(cr, label.box.x0, label.box.y1 - label.size * 0.18);
+        cairo_text_path(cr, name.c_str());
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
         cairo_set_line_width(cr, 0.5); // the halo: 0.25 mm of white round each letter
         cairo_set_source_rgba(cr, 1, 1, 1, 0.9);

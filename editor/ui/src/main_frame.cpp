@@ -159,6 +159,7 @@ MainFrame::MainFrame(bool rememberRecentFiles)
         SetStatusText(wxString::FromUTF8("canvas: " + error), kMessageField);
     };
     m_layers->Bind(wxEVT_TREE_SEL_CHANGED, &MainFrame::onTreeSelection, this);
+    m_layers->Bind(wxEVT_TREE_ITEM_GETTOOLTIP, [this](wxTreeEvent& event) { event.SetToolTip(m_layers->GetItemText(event.GetItem())); });
     // Delete with the focus in the Layers tree: the GTK tree view keeps the key from the menu's accelerator,
     // so the tree handles it itself, deleting what it selected (undoable) or saying why it cannot.
     m_layers->Bind(wxEVT_TREE_KEY_DOWN, [this](wxTreeEvent& event) {

@@ -45,10 +45,14 @@ void MainFrame::rebuildLayers()
         if (!scenario.references.empty()) {
             const wxTreeItemId refs = m_layers->AppendItem(root, wxString::Format(_("Reference layers (%zu)"), scenario.references.size()));
             for (const core::ReferenceLayer& r : scenario.references) {
-                const std::string label = r.name + "  (" + core::toString(r.kind) + (r.hillshade ? ", hillshade" : "") + ", "
-                    + std::to_string(static_cast<int>(std::lround(r.opacity * 100))) + "%, " + (r.overScan ? "over" : "under")
-                    + " the scan" + (r.visible ? "" : ", hidden") + ")";
-                m_layers->AppendItem(refs, wxString::FromUTF8(label));
+                wxString details = wxString::FromUTF8(core::toString(r.kind));
+                if (r.hillshade)
+                    details += _(", hillshade");
+                details += wxString::Format(", %d%%, ", static_cast<int>(std::lround(r.opacity * 100)));
+                details += r.overScan ? _("over the scan") : _("under the scan");
+                if (!r.visible)
+                    details += _(", hidden");
+                m_layers->AppendItem(refs, wxString::FromUTF8(r.name) + "  (" + details + ")");
             }
             m_layers->Expand(refs);
         }
@@ -79,6 +83,34 @@ void MainFrame::rebuildLayers()
     m_layers->Thaw();
     m_syncingTree = false;
     syncTreeSelection();
+    fitLayersPane();
+}
+
+void MainFrame::fitLayersPane()
+{
+    // The pane grows (up to 360 px) to show the map's name and the expanded groups' items whole (the
+    // reference layers); deeper items scroll, and every item shows its whole text as a tool tip.
+    int widest = 0;
+    wxTreeItemIdValue cookie;
+    const wxTreeItemId root = m_layers->GetRootItem();
+    if (!root.IsOk())
+        return;
+    for (wxTreeItemId item = m_layers->GetFirstChild(root, cookie); item.IsOk(); item = m_layers->GetNextChild(root, cookie)) {
+        widest = std::max(widest, m_layers->GetTextExtent(m_layers->GetItemText(item)).GetWidth() + 40);
+        if (m_layers->IsExpanded(item)) { // the reference layers, the terrain classes
+            wxTreeItemIdValue inner;
+            for (wxTreeItemId child = m_layers->GetFirstChild(item, inner); child.IsOk(); child = m_layers->GetNextChild(item, inner))
+                widest = std::max(widest, m_layers->GetTextExtent(m_layers->GetItemText(child)).GetWidth() + 60);
+        }
+    }
+    wxAuiPaneInfo& pane = m_aui.GetPane(m_layers);
+    const int wanted = std::min(widest, 360);
+    if (!pane.IsOk() || m_layers->GetSize().GetWidth() >= wanted)
+        return;
+    pane.BestSize(wanted, -1).MinSize(wanted, -1).Fixed();
+    m_aui.Update();
+    pane.MinSize(160, -1).Resizable();
+    m_aui.Update();
 }
 
 void MainFrame::syncTreeSelection()

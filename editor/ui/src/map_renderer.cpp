@@ -3,6 +3,7 @@
 #include "sandtable/editor/ui/map_renderer.hpp"
 
 #include "sandtable/core/oob/blocks.hpp"
+#include "sandtable/core/style/label_placement.hpp"
 #include "sandtable/editor/logic/map_raster.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
 
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdint>
+#include <limits>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -124,13 +126,58 @@ void drawFeature(wxGraphicsContext& gc, const ViewTransform& view, const core::T
     gc.StrokePath(path);
 }
 
+/// Unit names beside their blocks once a block is kUnitLabelPixels long on screen, placed by the printed
+/// map's rule (core::style::placeLabels) at 16, 14 or 13 px (font height) with a white halo; a name with no clear place
+/// is left out on screen (zooming in makes room), and none is cut at the canvas's edge.
+constexpr double kUnitLabelPixels = 28.0;
+
+void drawUnitLabels(wxGraphicsContext& gc, const ViewTransform& view, const std::vector<core::style::LabelRequest>& requests)
+{
+    if (requests.empty())
+        return;
+    const auto fontFor = [&gc](double size) {
+        wxFont font(wxFontInfo(wxSize(0, static_cast<int>(size))).Family(wxFONTFAMILY_SWISS));
+        return font;
+    };
+    const auto measure = [&](const std::string& text, double size) {
+        gc.SetFont(fontFor(size), *wxBLACK);
+        double w = 0, h = 0;
+        gc.GetTextExtent(wxString::FromUTF8(text), &w, &h);
+        return w;
+    };
+    const auto placed = core::style::placeLabels(requests, {0, 0, view.viewportWidth(), view.viewportHeight()}, {{16, 14, 13}, 3}, measure);
+    for (const core::style::PlacedLabel& label : placed) {
+        if (label.overlapping)
+            continue;
+        const wxString text = wxString::FromUTF8(requests[label.request].text);
+        double w = 0, h = 0;
+        gc.SetFont(fontFor(label.size), wxColour(255, 255, 255, 230));
+        gc.GetTextExtent(text, &w, &h);
+        const double x = label.box.x0, y = (label.box.y0 + label.box.y1) / 2 - h / 2;
+        for (const auto& [dx, dy] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}})
+            gc.DrawText(text, x + dx, y + dy);
+        gc.SetFont(fontFor(label.size), wxColour(20, 20, 20));
+        gc.DrawText(text, x, y);
+    }
+}
+
 void drawUnits(wxGraphicsContext& gc, const ViewTransform& view, const core::Scenario& scenario, const Selection* selection)
 {
     const UnitMarkerStyle style;
+    std::vector<core::style::LabelRequest> labels;
     for (const auto& unit : scenario.units) {
         if (!unit.placement || !core::oob::isPiece(scenario, unit))
             continue;
         const auto corners = unitMarkerCorners(scenario, unit, *unit.placement, view.scale(), style);
+        core::style::LabelBox box{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
+            -std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+        for (const auto& corner : corners) {
+            const Point p = view.worldToScreen(corner);
+            box = {std::min(box.x0, p.x), std::min(box.y0, p.y), std::max(box.x1, p.x), std::max(box.y1, p.y)};
+        }
+        const bool onScreen = box.x1 > 0 && box.y1 > 0 && box.x0 < view.viewportWidth() && box.y0 < view.viewportHeight();
+        if (onScreen && std::max(box.x1 - box.x0, box.y1 - box.y0) >= kUnitLabelPixels)
+            labels.push_back({box, unit.name});
         wxGraphicsPath body = gc.CreatePath();
         for (std::size_t i = 0; i < corners.size(); ++i) {
             const Point p = view.worldToScreen(corners[i]);
@@ -154,6 +201,7 @@ void drawUnits(wxGraphicsContext& gc, const ViewTransform& view, const core::Sce
         gc.SetPen(makePen(gc, {255, 255, 255, 230}, 2.0));
         gc.StrokeLine(a.x, a.y, b.x, b.y);
     }
+    drawUnitLabels(gc, view, labels);
 }
 
 /// A premultiplied ARGB32 cairo surface holding `image` (cairo's native pixel format, so drawing copies nothing).

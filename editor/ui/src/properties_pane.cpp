@@ -130,7 +130,7 @@ void PropertiesPane::refresh()
         }
     }
     if (m_grid->GetRoot()->GetChildCount() == 0)
-        m_grid->Append(new wxPropertyCategory(document ? _("Select a feature, unit or formation") : _("No scenario open")));
+        m_grid->Append(new wxPropertyCategory(document ? _("Nothing selected") : _("No scenario open")));
     m_grid->Thaw();
 }
 

@@ -186,6 +186,7 @@ public:
         SetSizer(sizer);
 
         m_tree->Bind(wxEVT_TREE_SEL_CHANGED, [this](wxTreeEvent& event) { treeSelected(event.GetItem()); });
+        m_tree->Bind(wxEVT_TREE_ITEM_GETTOOLTIP, [this](wxTreeEvent& event) { event.SetToolTip(m_tree->GetItemText(event.GetItem())); });
         m_tree->Bind(wxEVT_TREE_BEGIN_DRAG, [this](wxTreeEvent& event) {
             const auto* data = itemData(event.GetItem());
             if (data && data->kind == editor::tools::OobNode::Kind::Unit) {

@@ -125,6 +125,7 @@ private:
     void selectionChanged();
     void deleteSelection();
     void rebuildLayers();
+    void fitLayersPane();
     void syncTreeSelection();
     void updateTitle();
     void updateScale();
