@@ -49,6 +49,23 @@ void paintArea(cairo_t* cr, const TerrainStyle& style, bool outline)
         cairo_append_path(cr, area);
         cairo_path_destroy(area);
     }
+    if (style.edgeBandMm > 0 && style.edgeBand.a > 0) {
+        // Half of a stroke twice the band's width, the half inside the area.
+        cairo_save(cr);
+        cairo_clip_preserve(cr);
+        setColour(cr, style.edgeBand);
+        cairo_set_line_width(cr, 2 * style.edgeBandMm);
+        cairo_set_dash(cr, nullptr, 0, 0);
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_stroke_preserve(cr);
+        cairo_restore(cr);
+    }
+    if (outline && style.casingMm > 0 && style.casing.a > 0) {
+        setColour(cr, style.casing);
+        cairo_set_line_width(cr, style.casingMm);
+        cairo_set_dash(cr, nullptr, 0, 0);
+        cairo_stroke_preserve(cr);
+    }
     if (outline && style.outline.a > 0) {
         setColour(cr, style.outline);
         setLine(cr, style);

@@ -18,6 +18,10 @@ TerrainStyle terrainStyle(std::string_view cls, const nlohmann::ordered_json& at
         s.dash.push_back(mm * kScreenPixelsPerMm);
     s.hatch = table.hatch;
     s.hatchColour = table.hatchColour;
+    s.edgeBand = table.edgeBand;
+    s.edgeBandWidth = table.edgeBandMm * kScreenPixelsPerMm;
+    s.casing = table.casing;
+    s.casingWidth = table.casingMm * kScreenPixelsPerMm;
     s.symbol = table.symbol;
     s.pointRadius = table.symbolMm * kScreenPixelsPerMm / 2.0;
     s.layer = table.order;

@@ -118,8 +118,40 @@ void drawFeature(wxGraphicsContext& gc, const ViewTransform& view, const core::T
         gc.SetBrush(gc.CreateBrush(wxBrush(toWx(style.hatchColour), wxBRUSHSTYLE_HORIZONTAL_HATCH)));
         gc.FillPath(path, wxODDEVEN_RULE);
     }
+    if (dim == 2 && style.edgeBandWidth > 0 && gc.GetRenderer() == wxGraphicsRenderer::GetCairoRenderer()) {
+        // The table's darker band inside the edge: half of a stroke twice its width, clipped to the area.
+        auto* cr = static_cast<cairo_t*>(gc.GetNativeContext());
+        const auto trace = [&] {
+            cairo_new_path(cr);
+            for (const auto& part : feature.geometry.parts)
+                for (const auto& ring : part) {
+                    for (std::size_t i = 0; i < ring.size(); ++i) {
+                        const Point p = view.worldToScreen(ring[i]);
+                        if (i == 0)
+                            cairo_move_to(cr, p.x, p.y);
+                        else
+                            cairo_line_to(cr, p.x, p.y);
+                    }
+                    cairo_close_path(cr);
+                }
+        };
+        cairo_save(cr);
+        trace();
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+        cairo_clip_preserve(cr);
+        const Rgba& b = style.edgeBand;
+        cairo_set_source_rgba(cr, b.r / 255.0, b.g / 255.0, b.b / 255.0, b.a / 255.0);
+        cairo_set_line_width(cr, 2 * style.edgeBandWidth);
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_stroke(cr);
+        cairo_restore(cr);
+    }
     if (selected) {
         gc.SetPen(makePen(gc, highlight, style.strokeWidth + 4.0));
+        gc.StrokePath(path);
+    }
+    if (style.casingWidth > 0) {
+        gc.SetPen(makePen(gc, style.casing, style.casingWidth));
         gc.StrokePath(path);
     }
     gc.SetPen(makePen(gc, style.stroke, style.strokeWidth, style.dash));

@@ -32,7 +32,7 @@ enum class PointSymbol { Disc, Bar };
 
 /// The look of one kind of terrain feature. All lengths are millimetres on paper; the screen draws them at
 /// a fixed number of pixels per millimetre, so the two keep the same proportions. Areas are filled with
-/// `fill`, hatched when `hatch` is set, then outlined; lines are drawn in `outline`; points as `symbol`.
+/// `fill`, hatched when `hatch` is set, banded inside their edge, cased, then outlined; lines are drawn in `outline`; points as `symbol`.
 /// Lower `order` is drawn first (fields under hills under woods under water under roads under crossings).
 struct TerrainStyle {
     std::string_view key;          ///< unique, e.g. "woods", "hill-upper", "road-major"; "custom" for other classes
@@ -49,6 +49,13 @@ struct TerrainStyle {
     double symbolMm = 3.0;
     int order = 50;
     std::string_view legend;       ///< the legend's label
+    /// A band of `edgeBand` `edgeBandMm` wide just inside an area's edge, and a `casing` line `casingMm`
+    /// wide under its outline: the darker edge and light casing that keep a hill visible on any scan, busy
+    /// or dark (issue 24 item 4; wargame maps draw hill levels so). 0 = none.
+    Rgba edgeBand{0, 0, 0, 0};
+    double edgeBandMm = 0.0;
+    Rgba casing{0, 0, 0, 0};
+    double casingMm = 0.0;
 };
 
 /// Every style, sorted by `order` (the last one is "custom"). One entry per look that is drawn, so a legend

@@ -32,6 +32,10 @@ struct TerrainStyle {
     std::vector<double> dash;       ///< on/off lengths in pixels; empty = solid
     core::style::Hatch hatch = core::style::Hatch::None;
     Rgba hatchColour{0, 0, 0, 0};
+    Rgba edgeBand{0, 0, 0, 0};
+    double edgeBandWidth = 0.0; ///< pixels inside an area's edge; 0 = none
+    Rgba casing{0, 0, 0, 0};
+    double casingWidth = 0.0;   ///< pixels, under the outline; 0 = none
     core::style::PointSymbol symbol = core::style::PointSymbol::Disc;
     double pointRadius = 4.0; ///< points (bridge, ford) are drawn this many pixels out from their centre
     int layer = 0;
