@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable cards import|export|print`: Table Battles cards through a spreadsheet, and printed sheets.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "import_settings.hpp"
 
@@ -81,7 +82,9 @@ void runImport(const ImportOptions& o, Context& context)
         if (refused)
             context.err << o.file << ": not saved: the imported cards break the rules above\n";
         else
-            context.out << o.file << ": " << cards << " formation card(s) imported from " << o.csv << "\n";
+            context.out << core::i18n::format(P_("{1}: {2} formation card imported from {3}", "{1}: {2} formation cards imported from {3}", cards),
+                               {o.file, std::to_string(cards), o.csv})
+                        << "\n";
     }
     if (refused)
         context.exitCode = 1;
@@ -95,7 +98,10 @@ void runExport(const ExportOptions& o, Context& context)
     if (context.json)
         context.printJson({{"output", o.output}, {"cards", set.cards.size()}});
     else
-        context.out << o.output << ": " << set.cards.size() << " formation card(s) and the scenario card\n";
+        context.out << core::i18n::format(P_("{1}: {2} formation card and the scenario card", "{1}: {2} formation cards and the scenario card",
+                                              set.cards.size()),
+                           {o.output, std::to_string(set.cards.size())})
+                    << "\n";
 }
 
 void runPrint(const PrintOptions& o, Context& context)
@@ -123,8 +129,10 @@ void runPrint(const PrintOptions& o, Context& context)
                 {"card_mm", nlohmann::ordered_json::array({63.5 + (o.bleed ? 6.0 : 0.0), 88.9 + (o.bleed ? 6.0 : 0.0)})},
                 {"errors", core::countSeverity(findings, core::Severity::Error)}});
         } else {
-            context.out << o.output << ": " << files.size() << " " << o.format << " card face(s)"
-                        << (o.bleed ? " with 3 mm bleed" : " at 63.5 x 88.9 mm") << "\n";
+            context.out << core::i18n::format(o.bleed ? P_("{1}: {2} {3} card face with 3 mm bleed", "{1}: {2} {3} card faces with 3 mm bleed", files.size())
+                                                      : P_("{1}: {2} {3} card face at 63.5 x 88.9 mm", "{1}: {2} {3} card faces at 63.5 x 88.9 mm", files.size()),
+                               {o.output, std::to_string(files.size()), o.format})
+                        << "\n";
         }
         return;
     }
@@ -139,10 +147,14 @@ void runPrint(const PrintOptions& o, Context& context)
         context.printJson({{"output", o.output}, {"pages", result.pages}, {"cards", result.cards}, {"mode", o.mode},
             {"svg_files", result.svgFiles}, {"errors", core::countSeverity(findings, core::Severity::Error)}});
     } else {
-        context.out << o.output << ": " << result.cards << " card(s) on " << result.pages << " page(s), " << o.mode
-                    << (o.mode == "home" ? " sheets on " + request.page.name : std::string(" pages with bleed"));
+        namespace i18n = core::i18n;
+        const std::string cards = i18n::format(P_("{1} card", "{1} cards", result.cards), {std::to_string(result.cards)});
+        const std::string pages = i18n::format(P_("{1} page", "{1} pages", result.pages), {std::to_string(result.pages)});
+        context.out << i18n::format(o.mode == "home" ? _("{1}: {2} on {3}, home sheets on {4}") : _("{1}: {2} on {3}, print-shop pages with bleed"),
+            {o.output, cards, pages, request.page.name});
         if (result.svgFiles)
-            context.out << ", " << result.svgFiles << " SVG face(s) in " << o.svgDir;
+            context.out << i18n::format(P_(", {1} SVG face in {2}", ", {1} SVG faces in {2}", result.svgFiles),
+                {std::to_string(result.svgFiles), o.svgDir});
         context.out << "\n";
     }
 }

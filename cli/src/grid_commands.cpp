@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable grid new|table|derive|override|roll|battle|print`: Campaign Lite grids over the map.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/core/document/campaign_operations.hpp"
 #include "sandtable/core/document/document.hpp"
@@ -212,9 +213,10 @@ void runNew(const NewOptions& o, Context& context)
             {"south_east", core::squareName(grid, {grid.columns - 1, grid.rows - 1})}, {"bounds", Json::array({b[0], b[1], b[2], b[3]})},
             {"diagnostics", diagnosticsToJson(findings)}});
     } else {
-        context.out << o.file << ": " << grid.columns << " x " << grid.rows << " squares of " << grid.squareSize << " m, "
-                    << core::squareName(grid, {0, 0}) << " (north-west) to "
-                    << core::squareName(grid, {grid.columns - 1, grid.rows - 1}) << " (south-east)\n";
+        context.out << core::i18n::format(_("{1}: {2} x {3} squares of {4} m, {5} (north-west) to {6} (south-east)"),
+                           {o.file, std::to_string(grid.columns), std::to_string(grid.rows), core::i18n::formatNumber(grid.squareSize, 0),
+                               core::squareName(grid, {0, 0}), core::squareName(grid, {grid.columns - 1, grid.rows - 1})})
+                    << "\n";
     }
 }
 
@@ -431,9 +433,16 @@ void runPrint(const PrintOptions& o, Context& context)
             {"player_aid", o.playerAid}});
         return;
     }
-    context.out << o.output << ": " << result.pages << " page(s), " << o.copies << " cop" << (o.copies == 1 ? "y" : "ies")
-                << " at 1:" << result.scaleDenominator << " (one square = " << s.campaign->grid.squareSize * 1000.0 / result.scaleDenominator
-                << " mm)" << (underlay ? ", with the base map" : "") << "\n";
+    {
+        namespace i18n = core::i18n;
+        const std::string pages = i18n::format(P_("{1} page", "{1} pages", result.pages), {std::to_string(result.pages)});
+        const std::string copies = i18n::format(P_("{1} copy", "{1} copies", o.copies), {std::to_string(o.copies)});
+        context.out << i18n::format(underlay ? _("{1}: {2}, {3} at 1:{4} (one square = {5} mm), with the base map")
+                                             : _("{1}: {2}, {3} at 1:{4} (one square = {5} mm)"),
+                           {o.output, pages, copies, i18n::formatNumber(result.scaleDenominator, 0),
+                               i18n::formatNumber(s.campaign->grid.squareSize * 1000.0 / result.scaleDenominator, 1)})
+                    << "\n";
+    }
     if (result.files.size() > 1) {
         context.out << "  files:";
         for (const auto& f : result.files)

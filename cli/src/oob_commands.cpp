@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable oob import|tree|summary|print`: roster import as one undoable edit, derived figures, sticker sheets.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "import_settings.hpp"
 
@@ -178,15 +179,25 @@ void runImport(const ImportOptions& o, Context& context)
         if (o.dryRun)
             for (const auto& side : treeJson(document.scenario()))
                 printTreeNode(side, 0, context.out);
-        context.out << o.file << ": " << (o.dryRun ? "would import " : refused ? "not saved: importing " : "imported ")
-                    << imported.imported << " unit(s) from " << o.input << " (" << imported.counts["formations_created"]
-                    << " new formation(s), " << imported.counts["sides_created"] << " new side(s); formations per level:";
+        namespace i18n = core::i18n;
+        const std::size_t units = imported.imported, formations = imported.counts["formations_created"],
+                          sides = imported.counts["sides_created"];
+        const std::string unitText = i18n::format(o.dryRun ? P_("would import {1} unit", "would import {1} units", units)
+                : refused                                  ? P_("not saved: importing {1} unit", "not saved: importing {1} units", units)
+                                                           : P_("imported {1} unit", "imported {1} units", units),
+            {std::to_string(units)});
+        std::string perLevel;
         for (std::size_t d = 0; d < levels.size(); ++d)
-            context.out << " " << levels[d];
-        context.out << "); the scenario " << (o.dryRun || refused ? "would have " : "has ") << errors << " error(s), "
-                    << warnings << " warning(s)";
+            perLevel += " " + std::to_string(levels[d]);
+        const std::string errorText = i18n::format(P_("{1} error", "{1} errors", errors), {std::to_string(errors)});
+        const std::string warningText = i18n::format(P_("{1} warning", "{1} warnings", warnings), {std::to_string(warnings)});
+        context.out << i18n::format(_("{1}: {2} from {3} ({4}, {5}; formations per level:{6}); "), {o.file, unitText, o.input,
+                           i18n::format(P_("{1} new formation", "{1} new formations", formations), {std::to_string(formations)}),
+                           i18n::format(P_("{1} new side", "{1} new sides", sides), {std::to_string(sides)}), perLevel})
+                    << i18n::format(o.dryRun || refused ? _("the scenario would have {1}, {2}") : _("the scenario has {1}, {2}"),
+                           {errorText, warningText});
         if (refused)
-            context.out << " (" << errors - errorsBefore << " more than before: nothing changed)";
+            context.out << i18n::format(_(" ({1} more than before: nothing changed)"), {std::to_string(errors - errorsBefore)});
         context.out << "\n";
         if (!context.quiet)
             context.printDiagnostics(diagnostics, o.file);

@@ -191,7 +191,10 @@ void runRepair(const RepairOptions& options, Context& context)
     if (document.isModified())
         document.save();
     if (!context.json && !context.quiet)
-        context.err << options.file << ": " << repaired << " feature(s) repaired" << (repaired ? ", saved" : "") << "\n";
+        context.err << core::i18n::format(repaired ? P_("{1}: {2} feature repaired, saved", "{1}: {2} features repaired, saved", repaired)
+                                                   : _("{1}: no feature repaired"),
+                           {options.file, std::to_string(repaired)})
+                    << "\n";
     report(findings, options.file, {{"repaired", repaired}}, context);
 }
 
@@ -228,8 +231,10 @@ void runHills(const HillsOptions& options, Context& context)
         context.out << h.id << "\tlevel " << h.level << "\t" << std::fixed << std::setprecision(0) << h.area << " m2\tsummit "
                     << std::setprecision(1) << h.summit << " m at " << std::setprecision(0) << h.summitAt.x << " "
                     << h.summitAt.y << "\n";
-    context.out << options.file << ": " << result.hills.size() << " hill(s) added, " << result.dropped
-                << " below --min-area dropped (working CRS " << result.crs << ")\n";
+    context.out << core::i18n::format(P_("{1}: {2} hill added, {3} below --min-area dropped (working CRS {4})",
+                                          "{1}: {2} hills added, {3} below --min-area dropped (working CRS {4})", result.hills.size()),
+                       {options.file, std::to_string(result.hills.size()), std::to_string(result.dropped), result.crs})
+                << "\n";
 }
 
 void runTrace(const TraceOptions& options, Context& context)

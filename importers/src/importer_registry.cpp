@@ -202,8 +202,9 @@ public:
         for (const auto& entry : r.classes)
             out.counts[entry.first] = entry.second;
         out.details["crs"] = r.crs;
-        out.summary = std::to_string(r.imported) + " feature(s) imported, " + std::to_string(r.skipped) + " skipped (working CRS "
-                      + r.crs + ")";
+        out.summary = core::i18n::format(P_("{1} feature imported, {2} skipped (working CRS {3})",
+                                             "{1} features imported, {2} skipped (working CRS {3})", r.imported),
+            {std::to_string(r.imported), std::to_string(r.skipped), r.crs});
         return out;
     }
 };
@@ -322,8 +323,9 @@ public:
         for (const DemHill& h : r.hills)
             ++out.counts["level " + std::to_string(h.level)];
         out.details["crs"] = r.crs;
-        out.summary = std::to_string(r.hills.size()) + " hill(s) added, " + std::to_string(r.dropped)
-                      + " below --min-area dropped (working CRS " + r.crs + ")";
+        out.summary = core::i18n::format(P_("{1} hill added, {2} below --min-area dropped (working CRS {3})",
+                                             "{1} hills added, {2} below --min-area dropped (working CRS {3})", r.hills.size()),
+            {std::to_string(r.hills.size()), std::to_string(r.dropped), r.crs});
         return out;
     }
 };
@@ -366,7 +368,8 @@ public:
         ImportResult out;
         out.imported = set.cards.size();
         out.edit = core::operations::setTableBattles(scenario, std::move(set));
-        out.summary = std::to_string(out.imported) + " formation card(s) imported from " + request.input.string();
+        out.summary = core::i18n::format(P_("{1} formation card imported from {2}", "{1} formation cards imported from {2}", out.imported),
+            {std::to_string(out.imported), request.input.string()});
         return out;
     }
 };
@@ -466,8 +469,10 @@ public:
         out.counts["formations_created"] = imported.formations;
         out.counts["sides_created"] = imported.sides;
         out.details["format"] = core::oob::toString(format);
-        out.summary = std::to_string(imported.units) + " unit(s) from " + file + " (" + std::to_string(imported.formations)
-                      + " new formation(s), " + std::to_string(imported.sides) + " new side(s))";
+        out.summary = core::i18n::format(_("{1} from {2} ({3}, {4})"),
+            {core::i18n::format(P_("{1} unit", "{1} units", imported.units), {std::to_string(imported.units)}), file,
+                core::i18n::format(P_("{1} new formation", "{1} new formations", imported.formations), {std::to_string(imported.formations)}),
+                core::i18n::format(P_("{1} new side", "{1} new sides", imported.sides), {std::to_string(imported.sides)})});
         return out;
     }
 };
@@ -546,10 +551,16 @@ private:
             {"formations", made.formations.size()}, {"placed", placed}, {"zones", static_cast<std::size_t>(made.zones)},
             {"regions", static_cast<std::size_t>(made.regions)}, {"grid", made.grid ? 1u : 0u}};
         out.details = {{"board", made.boardName}, {"map", made.base.map.path}, {"board_image", made.boardImage.string()}};
-        out.summary = "board '" + made.boardName + "' as the map scan " + made.base.map.path + ", " + std::to_string(made.sides.size())
-                      + " side(s), " + std::to_string(made.formations.size()) + " formation(s), " + std::to_string(made.units.size())
-                      + " unit(s) (" + std::to_string(placed) + " placed)" + (made.grid ? ", the campaign grid" : "") + "; "
-                      + std::to_string(out.findings.size()) + " finding(s)";
+        {
+            namespace i18n = core::i18n;
+            const auto count = [](const char* pattern, std::size_t n) { return i18n::format(pattern, {std::to_string(n)}); };
+            out.summary = i18n::format(made.grid ? _("board '{1}' as the map scan {2}, {3}, {4}, {5} ({6} placed), the campaign grid; {7}")
+                                                 : _("board '{1}' as the map scan {2}, {3}, {4}, {5} ({6} placed); {7}"),
+                {made.boardName, made.base.map.path, count(P_("{1} side", "{1} sides", made.sides.size()), made.sides.size()),
+                    count(P_("{1} formation", "{1} formations", made.formations.size()), made.formations.size()),
+                    count(P_("{1} unit", "{1} units", made.units.size()), made.units.size()), std::to_string(placed),
+                    count(P_("{1} finding", "{1} findings", out.findings.size()), out.findings.size())});
+        }
         return out;
     }
 };
