@@ -185,6 +185,14 @@ BOOST_AUTO_TEST_CASE(finding_codes_pointers_and_json_keys_are_the_same_in_every_
     const auto de = runCommand("LANGUAGE=de " + quoted(kTool) + " scenario validate " + example);
     BOOST_TEST(de.output.find(": Warnung: ") != std::string::npos);
     BOOST_TEST(de.output.find("0 Fehler, " + std::to_string(warnings) + " Warnungen") != std::string::npos);
+    // The set-up findings' own words in the reader's language, the code as in English: the artillery reserve
+    // stands beyond the Pub Battles command range of 1024 m (6.4 cm at 1:16,000) from Meade's HQ.
+    BOOST_TEST(fr.output.find("unité 'us-artillery-reserve' : à ") != std::string::npos);
+    BOOST_TEST(fr.output.find(" m de son QG 'us-army-hq', au-delà du rayon de commandement de 1024 m (elle ne peut pas attaquer)")
+        != std::string::npos);
+    BOOST_TEST(de.output.find(" m von ihrem Stab 'us-army-hq', jenseits der Befehlsreichweite von 1024 m (sie kann nicht angreifen)")
+        != std::string::npos);
+    BOOST_TEST(de.output.find("[setup.command_range]") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

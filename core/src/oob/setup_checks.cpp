@@ -8,6 +8,7 @@
 #include "sandtable/core/rules/pub_battles.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <array>
@@ -178,20 +179,19 @@ void checkSideReferences(const Scenario& s, Diagnostics& out)
 {
     const auto checkSide = [&](const std::optional<SideId>& side, const char* path, const char* what) {
         if (side && !s.findSide(*side))
-            out.push_back({"ref.missing", Severity::Error, path,
-                std::string(what) + ": side '" + side->str() + "' does not exist"});
+            out.push_back({"ref.missing", Severity::Error, path, i18n::format(_(what), {side->str()})});
     };
-    checkSide(s.settings.combatOrderSide, "/setup/combat_order_side", "combat order");
-    checkSide(s.settings.attacker, "/syw/attacker", "attacker");
-    checkSide(s.settings.defender, "/syw/defender", "defender");
+    checkSide(s.settings.combatOrderSide, "/setup/combat_order_side", N_("combat order: side '{1}' does not exist"));
+    checkSide(s.settings.attacker, "/syw/attacker", N_("attacker: side '{1}' does not exist"));
+    checkSide(s.settings.defender, "/syw/defender", N_("defender: side '{1}' does not exist"));
     if (s.settings.attacker && s.settings.defender && *s.settings.attacker == *s.settings.defender)
         out.push_back({"syw.sides", Severity::Error, "/syw/defender",
-            "side '" + s.settings.attacker->str() + "' is both attacker and defender"});
+            i18n::format(_("side '{1}' is both attacker and defender"), {s.settings.attacker->str()})});
     if (s.settings.system == GameSystem::SywMiniatures)
         for (std::size_t i = 0; i < s.sides.size(); ++i)
             if (s.sides[i].general.empty())
                 out.push_back({"syw.general", Severity::Warning, "/sides/" + std::to_string(i),
-                    "side '" + s.sides[i].id.str() + "' has no general (victory: capture him or make him give up)"});
+                    i18n::format(_("side '{1}' has no general (victory: capture him or make him give up)"), {s.sides[i].id.str()})});
 }
 
 void checkLinesOfCommunication(const Scenario& s, Diagnostics& out)
@@ -201,21 +201,21 @@ void checkLinesOfCommunication(const Scenario& s, Diagnostics& out)
         for (std::size_t k = 0; k < side.linesOfCommunication.size(); ++k) {
             const FeatureId& road = side.linesOfCommunication[k];
             const std::string path = "/sides/" + std::to_string(i) + "/lines_of_communication/" + std::to_string(k);
-            const std::string name = "side '" + side.id.str() + "': line of communication '" + road.str() + "'";
+            const std::string name = i18n::format(_("side '{1}': line of communication '{2}'"), {side.id.str(), road.str()});
             const auto at = featureIndex(s, road);
             if (at < 0) {
-                out.push_back({"ref.missing", Severity::Error, path, name + ": no such terrain feature"});
+                out.push_back({"ref.missing", Severity::Error, path, i18n::format(_("{1}: no such terrain feature"), {name})});
                 continue;
             }
             const TerrainFeature& f = s.terrain[static_cast<std::size_t>(at)];
             if (f.terrainClass != "road" || dimension(f.geometry.type) != 1) {
                 out.push_back({"setup.loc", Severity::Error, path,
-                    name + ": is " + f.terrainClass + ", not a road (rulebook, Supply Source: a clear road off the map)"});
+                    i18n::format(_("{1}: is {2}, not a road (rulebook, Supply Source: a clear road off the map)"), {name, f.terrainClass})});
                 continue;
             }
             if (s.settings.extent && !roadNetworkReachesEdge(s, static_cast<std::size_t>(at), *s.settings.extent))
                 out.push_back({"setup.loc", Severity::Error, path,
-                    name + ": neither it nor any road joined to it reaches the map edge"});
+                    i18n::format(_("{1}: neither it nor any road joined to it reaches the map edge"), {name})});
         }
     }
 }
@@ -231,21 +231,22 @@ void checkArrivals(const Scenario& s, Diagnostics& out)
         if (!u.arrival)
             continue;
         const Arrival& a = *u.arrival;
-        const std::string name = "unit '" + u.id.str() + "'";
-        const std::string when = "day " + std::to_string(a.day) + (a.turn == kNightTurn ? " night" : " turn " + std::to_string(a.turn));
+        const std::string name = i18n::format(_("unit '{1}'"), {u.id.str()});
+        const std::string when = a.turn == kNightTurn ? i18n::format(_("day {1} night"), {std::to_string(a.day)})
+                                                      : i18n::format(_("day {1} turn {2}"), {std::to_string(a.day), std::to_string(a.turn)});
         if (a.day < startDay || a.day > lastDay || a.turn < 1 || a.turn > kNightTurn)
             out.push_back({"setup.arrival", Severity::Error, unitPath(i, "arrival"),
-                name + ": arrives on " + when + ", which the scenario does not have (days " + std::to_string(startDay)
-                    + "-" + std::to_string(lastDay) + ", turns 1-8 and night)"});
+                i18n::format(_("{1}: arrives on {2}, which the scenario does not have (days {3}-{4}, turns 1-8 and night)"),
+                    {name, when, std::to_string(startDay), std::to_string(lastDay)})});
         else if (a.day == startDay && a.turn < startTurn)
             out.push_back({"setup.arrival", Severity::Error, unitPath(i, "arrival"),
-                name + ": arrives on " + when + ", before the scenario starts (turn " + std::to_string(startTurn) + ")"});
+                i18n::format(_("{1}: arrives on {2}, before the scenario starts (turn {3})"), {name, when, std::to_string(startTurn)})});
         std::vector<std::vector<Coordinate>> roadLines;
         if (a.road) {
             const auto at = featureIndex(s, *a.road);
             if (at < 0 || s.terrain[static_cast<std::size_t>(at)].terrainClass != "road") {
                 out.push_back({"ref.missing", Severity::Error, unitPath(i, "arrival"),
-                    name + ": entry road '" + a.road->str() + "' is not a road feature of the scenario"});
+                    i18n::format(_("{1}: entry road '{2}' is not a road feature of the scenario"), {name, a.road->str()})});
                 continue;
             }
             roadLines = lines(s.terrain[static_cast<std::size_t>(at)].geometry);
@@ -256,7 +257,7 @@ void checkArrivals(const Scenario& s, Diagnostics& out)
         const bool onRoad = !roadLines.empty() && pointLinesDistance(*a.entry, roadLines) <= tolerance;
         if (!onEdge && !onRoad)
             out.push_back({"setup.arrival", Severity::Error, unitPath(i, "arrival"),
-                name + ": enters at a point neither on the map edge nor on its road (within " + formatMetres(tolerance) + ")"});
+                i18n::format(_("{1}: enters at a point neither on the map edge nor on its road (within {2})"), {name, formatMetres(tolerance)})});
     }
 }
 
@@ -264,21 +265,21 @@ void checkReservesAndConflicts(const Scenario& s, Diagnostics& out)
 {
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
-        const std::string name = "unit '" + u.id.str() + "'";
+        const std::string name = i18n::format(_("unit '{1}'"), {u.id.str()});
         if (u.formation.empty())
             out.push_back({"oob.unit.no_formation", Severity::Error, unitPath(i, "formation"),
-                name + " (" + u.name + "): belongs to no formation; every unit belongs to a formation with an HQ"});
+                i18n::format(_("{1} ({2}): belongs to no formation; every unit belongs to a formation with an HQ"), {name, u.name})});
         const int setups = (u.placement ? 1 : 0) + (u.reserve ? 1 : 0) + (u.arrival ? 1 : 0);
         if (setups > 1)
             out.push_back({"setup.conflict", Severity::Error, unitPath(i),
-                name + ": set up more than once (placed, in a reserve, arriving: choose one)"});
+                i18n::format(_("{1}: set up more than once (placed, in a reserve, arriving: choose one)"), {name})});
         if (u.reserve) {
             const Unit* hq = s.findUnit(*u.reserve);
             const Side* side = sideOf(s, u);
             const Side* hqSide = hq ? sideOf(s, *hq) : nullptr;
             if (!hq || hq->type != UnitType::Hq || (side && hqSide && side->id != hqSide->id))
                 out.push_back({"setup.reserve", Severity::Error, unitPath(i, "reserve"),
-                    name + ": reserve '" + u.reserve->str() + "' is not an HQ of its side"});
+                    i18n::format(_("{1}: reserve '{2}' is not an HQ of its side"), {name, u.reserve->str()})});
         }
     }
 }
@@ -326,8 +327,7 @@ void checkOverlaps(const Scenario& s, const std::vector<Placed>& placed, const s
             const double shared = geometry::convexIntersectionArea(polygonA, cb);
             if (shared > 1e-9 * areaA)
                 out.push_back({"setup.overlap", Severity::Error, unitPath(placed[b].index, "placement"),
-                    "units '" + ua.id.str() + "' and '" + ub.id.str() + "' overlap (" + formatArea(s, shared)
-                        + " shared); " + why});
+                    i18n::format(_("units '{1}' and '{2}' overlap ({3} shared); {4}"), {ua.id.str(), ub.id.str(), formatArea(s, shared), _(why.c_str())})});
         }
     }
 }
@@ -335,7 +335,7 @@ void checkOverlaps(const Scenario& s, const std::vector<Placed>& placed, const s
 void checkPlacedPieces(const Scenario& s, Diagnostics& out)
 {
     const std::vector<Placed> placed = placedPieces(s);
-    checkOverlaps(s, placed, "pieces may not stack (rulebook, Moving)", out);
+    checkOverlaps(s, placed, N_("pieces may not stack (rulebook, Moving)"), out);
     // Terrain under each piece by the majority rule.
     bool polygonalTerrain = false;
     for (const TerrainFeature& f : s.terrain)
@@ -354,11 +354,10 @@ void checkPlacedPieces(const Scenario& s, Diagnostics& out)
         for (const std::string& cls : result.majorities) {
             if (pb::terrainForbidden(u.type, cls))
                 out.push_back({"setup.forbidden_terrain", Severity::Error, unitPath(p.index, "placement"),
-                    "unit '" + u.id.str() + "' (" + toString(u.type) + "): stands in " + cls
-                        + ", forbidden to its type (Terrain Effects Chart)"});
+                    i18n::format(_("unit '{1}' ({2}): stands in {3}, forbidden to its type (Terrain Effects Chart)"), {u.id.str(), toString(u.type), cls})});
             if (cls == pb::kDisorganizingTerrain)
                 out.push_back({"setup.village", Severity::Warning, unitPath(p.index, "placement"),
-                    "unit '" + u.id.str() + "': starts in a village, so it starts disorganized and cannot rally there"});
+                    i18n::format(_("unit '{1}': starts in a village, so it starts disorganized and cannot rally there"), {u.id.str()})});
         }
     }
 }
@@ -381,8 +380,8 @@ void checkCommandRange(const Scenario& s, Diagnostics& out)
         const double distance = pointPolygonDistance(hq->placement->position, geometry::footprintCorners(footprintOf(s, u)));
         if (distance > range)
             out.push_back({"setup.command_range", Severity::Warning, unitPath(i, "placement"),
-                "unit '" + u.id.str() + "': " + formatMetres(distance) + " from its HQ '" + hq->id.str()
-                    + "', beyond the command range of " + formatMetres(range) + " (it cannot attack)"});
+                i18n::format(_("unit '{1}': {2} from its HQ '{3}', beyond the command range of {4} (it cannot attack)"),
+                    {u.id.str(), formatMetres(distance), hq->id.str(), formatMetres(range)})});
     }
 }
 
@@ -392,24 +391,24 @@ void checkSywSetUp(const Scenario& s, Diagnostics& out)
     namespace syw = rules::syw;
     if (!s.settings.defender)
         out.push_back({"syw.deployment", Severity::Warning, "/syw",
-            "no defender named: the defender deploys first, the attacker moves first (house rules 2.A)"});
+            _("no defender named: the defender deploys first, the attacker moves first (house rules 2.A)")});
     else if (!s.settings.attacker)
         out.push_back({"syw.deployment", Severity::Warning, "/syw",
-            "no attacker named: the attacker moves first (house rules 2.A, 2.B)"});
+            _("no attacker named: the attacker moves first (house rules 2.A, 2.B)")});
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
         if (u.type == UnitType::Hq)
             continue;
         if (!u.figures || u.figures->total() == 0)
             out.push_back({"syw.figures", Severity::Warning, unitPath(i),
-                "unit '" + u.id.str() + "' (" + formationPath(s, u.formation) + "): no figures, so no melee or fire points (house rules 2.C, 2.D)"});
+                i18n::format(_("unit '{1}' ({2}): no figures, so no melee or fire points (house rules 2.C, 2.D)"), {u.id.str(), formationPath(s, u.formation)})});
         else if (u.strength != 0 && u.strength != u.figures->total())
             out.push_back({"syw.strength", Severity::Warning, unitPath(i, "strength"),
-                "unit '" + u.id.str() + "': strength " + std::to_string(u.strength) + " but "
-                    + std::to_string(u.figures->total()) + " figures (" + syw::formatFigures(*u.figures) + ")"});
+                i18n::format(_("unit '{1}': strength {2} but {3} figures ({4})"),
+                    {u.id.str(), std::to_string(u.strength), std::to_string(u.figures->total()), syw::formatFigures(*u.figures)})});
     }
     const std::vector<Placed> placed = placedPieces(s);
-    checkOverlaps(s, placed, "regiments cannot share the table (their bases are one field wide unless the scenario says)", out);
+    checkOverlaps(s, placed, N_("regiments cannot share the table (their bases are one field wide unless the scenario says)"), out);
     // The table: positions are table metres from its south-west corner (TableSector's frame).
     if (!s.settings.tableWidthCm || !s.settings.tableDepthCm)
         return;
@@ -425,16 +424,16 @@ void checkSywSetUp(const Scenario& s, Diagnostics& out)
         std::string past;
         const auto edge = [&](double by, const char* name) {
             if (by > 1e-6)
-                past += (past.empty() ? "" : ", ") + formatCentimetres(by) + " past the " + name + " edge";
+                past += (past.empty() ? "" : ", ") + i18n::format(_(name), {formatCentimetres(by)});
         };
-        edge(west, "west");
-        edge(east, "east");
-        edge(south, "south");
-        edge(north, "north");
+        edge(west, N_("{1} past the west edge"));
+        edge(east, N_("{1} past the east edge"));
+        edge(south, N_("{1} past the south edge"));
+        edge(north, N_("{1} past the north edge"));
         if (!past.empty())
             out.push_back({"syw.table_edge", Severity::Error, unitPath(p.index, "placement"),
-                "unit '" + s.units[p.index].id.str() + "': its base stands " + past + " of the "
-                    + formatCentimetres(w) + " x " + formatCentimetres(d) + " table"});
+                i18n::format(_("unit '{1}': its base stands {2} of the {3} x {4} table"),
+                    {s.units[p.index].id.str(), past, formatCentimetres(w), formatCentimetres(d)})});
     }
 }
 
@@ -453,14 +452,14 @@ void checkBlocks(const Scenario& s, Diagnostics& out)
         const BlockDerivation d = deriveBlock(s, u.formation);
         if (d.units > 0 && d.strength != u.strength)
             out.push_back({"oob.block.strength", Severity::Warning, unitPath(i, "strength"),
-                "block '" + u.id.str() + "' (" + formationPath(s, u.formation) + "): strength " + std::to_string(u.strength)
-                    + " but the " + std::to_string(d.units) + " unit(s) it stands for have " + std::to_string(d.strength)
-                    + " (run oob blocks again to derive it)"});
+                i18n::format(P_("block '{1}' ({2}): strength {3} but the {4} unit it stands for has {5} (run oob blocks again to derive it)",
+                                 "block '{1}' ({2}): strength {3} but the {4} units it stands for have {5} (run oob blocks again to derive it)", d.units),
+                    {u.id.str(), formationPath(s, u.formation), std::to_string(u.strength), std::to_string(d.units), std::to_string(d.strength)})});
         for (const Formation* a : ancestors(s, u.formation))
             if (blockFormations.count(a->id.str()))
                 out.push_back({"oob.block.nested", Severity::Error, unitPath(i),
-                    "block '" + u.id.str() + "' (" + formationPath(s, u.formation) + ") is below the block of '" + a->id.str()
-                        + "': one block per branch (oob blocks keeps the upper one)"});
+                    i18n::format(_("block '{1}' ({2}) is below the block of '{3}': one block per branch (oob blocks keeps the upper one)"),
+                        {u.id.str(), formationPath(s, u.formation), a->id.str()})});
     }
 }
 
