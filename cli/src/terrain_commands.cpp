@@ -345,8 +345,9 @@ void runImport(const ImportOptions& options, Context& context)
         for (const core::Diagnostic& d : result.findings)
             if (why.size() < 600)
                 why += (why.empty() ? "" : "; ") + d.message;
-        throw core::OperationError(options.vector, "", "no feature imported" + (why.empty() ? std::string() : ": " + why)
-                + " (the scenario is unchanged)");
+        throw core::OperationError(options.vector, "",
+            why.empty() ? std::string(_("no feature imported (the scenario is unchanged)"))
+                        : core::i18n::format(_("no feature imported: {1} (the scenario is unchanged)"), {why}));
     }
     document.apply(std::move(result.edit));
     if (document.isModified())

@@ -6,6 +6,7 @@
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/importers/crs.hpp"
 #include "sandtable/core/util/limits.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <cpl_conv.h>
 #include <ogr_api.h>
@@ -268,9 +269,10 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             for (int f = 0; f < OGR_FD_GetFieldCount(definition); ++f)
                 fields += std::string(fields.empty() ? "" : ", ") + OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(definition, f));
             out.diagnostics.push_back({"import.field.missing", core::Severity::Warning, "/terrain",
-                file + ": layer '" + layerName + "': has no field '" + options.classField + "' (its fields: "
-                    + (fields.empty() ? std::string("none") : fields) + "); "
-                    + (count >= 0 ? "its " + std::to_string(count) + " feature(s) skipped" : std::string("its features skipped"))});
+                core::i18n::format(_("{1}: layer '{2}': has no field '{3}' (its fields: {4}); {5}"),
+                    {file, layerName, options.classField, fields.empty() ? std::string(_("none")) : fields,
+                        count >= 0 ? core::i18n::format(P_("its {1} feature skipped", "its {1} features skipped", count), {std::to_string(count)})
+                                   : std::string(_("its features skipped"))})});
             continue;
         }
         Transform transform;
@@ -297,10 +299,10 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             if (datumName.rfind("Unknown based on", 0) == 0 && datumName.find("towgs84") == std::string::npos && !wgs84Like) {
                 const char* crsName = OSRGetName(source);
                 out.diagnostics.push_back({"import.crs.datum", core::Severity::Warning, "/terrain",
-                    file + ": layer '" + layerName + "': its CRS (" + (crsName ? crsName : "unnamed") + ") names the "
-                        + ellipsoidName + " ellipsoid but no datum, so no shift to WGS 84 is known: positions may be "
-                        "off by about 100 m. Give the layer its datum's EPSG CRS (e.g. EPSG:31467 for DHDN / "
-                        "Gauss-Kruger zone 3) or a +towgs84 in its PROJ string"});
+                    core::i18n::format(_("{1}: layer '{2}': its CRS ({3}) names the {4} ellipsoid but no datum, so no shift to WGS 84 is "
+                                         "known: positions may be off by about 100 m. Give the layer its datum's EPSG CRS (e.g. "
+                                         "EPSG:31467 for DHDN / Gauss-Kruger zone 3) or a +towgs84 in its PROJ string"),
+                        {file, layerName, crsName ? std::string(crsName) : std::string(_("unnamed")), ellipsoidName})});
             }
             detail::Srs sourceSrs(OSRClone(source));
             OSRSetAxisMappingStrategy(sourceSrs.get(), OAMS_TRADITIONAL_GIS_ORDER);
@@ -312,7 +314,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             }
         } else if (!options.inWorkingFrame) {
             out.diagnostics.push_back({"import.crs.assumed", core::Severity::Warning, "/terrain",
-                file + ": layer '" + layerName + "': has no CRS; its coordinates are taken to be in " + out.crs});
+                core::i18n::format(_("{1}: layer '{2}': has no CRS; its coordinates are taken to be in {3}"), {file, layerName, out.crs})});
         }
         OGR_L_ResetReading(layer);
         while (Feature feature{OGR_L_GetNextFeature(layer)}) {
@@ -363,7 +365,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 if (dim < 0) {
                     ++out.skipped;
                     out.diagnostics.push_back({"import.class.unknown", core::Severity::Warning, "/terrain",
-                        where + ": class '" + featureClass + "' is neither a canonical class nor a declared custom class; skipped"});
+                        core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped"), {where, featureClass})});
                     return;
                 }
                 OGRGeometryH source = OGR_F_GetGeometryRef(feature.get());
@@ -389,14 +391,14 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 if (!model) {
                     ++out.skipped;
                     out.diagnostics.push_back({"import.geometry.unsupported", core::Severity::Warning, "/terrain",
-                        where + ": empty, missing or mixed geometry; skipped"});
+                        core::i18n::format(_("{1}: empty, missing or mixed geometry; skipped"), {where})});
                     return;
                 }
                 const int actual = core::dimension(model->type);
                 if (actual != dim && !(alsoPolygon && actual == 2)) {
                     ++out.skipped;
                     out.diagnostics.push_back({"import.geometry.kind", core::Severity::Warning, "/terrain",
-                        where + ": a " + core::toString(model->type) + " cannot be " + featureClass + "; skipped"});
+                        core::i18n::format(_("{1}: a {2} cannot be {3}; skipped"), {where, core::toString(model->type), featureClass})});
                     return;
                 }
                 core::TerrainFeature terrain;
@@ -425,10 +427,14 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         }
         if (unmapped > 0)
             out.diagnostics.push_back({"import.tags.unmapped", core::Severity::Info, "/terrain",
-                file + ": layer '" + layerName + "': " + std::to_string(unmapped) + " feature(s) no tag rule maps to a class, left out"});
+                core::i18n::format(P_("{1}: layer '{2}': {3} feature no tag rule maps to a class, left out",
+                                       "{1}: layer '{2}': {3} features no tag rule maps to a class, left out", unmapped),
+                    {file, layerName, std::to_string(unmapped)})});
         if (outside > 0)
             out.diagnostics.push_back({"import.outside_extent", core::Severity::Info, "/terrain",
-                file + ": layer '" + layerName + "': " + std::to_string(outside) + " feature(s) wholly outside the scenario's extent, left out"});
+                core::i18n::format(P_("{1}: layer '{2}': {3} feature wholly outside the scenario's extent, left out",
+                                       "{1}: layer '{2}': {3} features wholly outside the scenario's extent, left out", outside),
+                    {file, layerName, std::to_string(outside)})});
     }
     if (!foundLayer)
         throw core::OperationError(file, "layer '" + options.layer + "'", "no such layer");

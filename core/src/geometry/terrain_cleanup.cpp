@@ -4,6 +4,7 @@
 
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -193,7 +194,7 @@ TerrainSnap snapTerrain(const Scenario& scenario, double tolerance)
             snapped = collectParts(simplePartsOfDimension(valid.get(), dim), dim);
             if (!snapped) {
                 out.diagnostics.push_back({"terrain.snap.collapsed", Severity::Error, geometryPointer(i),
-                    describe(f) + ": snapping within " + fixed(tolerance, 3) + " m would collapse it; left unchanged"});
+                    i18n::format(_("{1}: snapping within {2} m would collapse it; left unchanged"), {describe(f), fixed(tolerance, 3)})});
                 continue;
             }
         }
@@ -201,9 +202,9 @@ TerrainSnap snapTerrain(const Scenario& scenario, double tolerance)
         const double after = geosArea(snapped.get());
         Geometry model = fromGeos(snapped.get());
         // Keep a single part single when the feature was (a Polygon snapped stays a Polygon).
-        std::string message = describe(f) + ": snapped to its neighbours within " + fixed(tolerance, 3) + " m";
+        std::string message = i18n::format(_("{1}: snapped to its neighbours within {2} m"), {describe(f), fixed(tolerance, 3)});
         if (dim == 2)
-            message += " (area " + fixed(before, 1) + " -> " + fixed(after, 1) + " m2)";
+            message += i18n::format(_(" (area {1} -> {2} m2)"), {fixed(before, 1), fixed(after, 1)});
         out.diagnostics.push_back({"terrain.snap.moved", Severity::Info, geometryPointer(i), message});
         out.replacements.emplace_back(f.id, std::move(model));
         current[i] = std::move(snapped);
@@ -244,13 +245,12 @@ OverlapResolution resolveOverlaps(const Scenario& scenario, const std::vector<Ex
                 GeosGeometryPtr rest = difference ? collectParts(simplePartsOfDimension(difference.get(), 2), 2) : nullptr;
                 if (!rest || geosArea(rest.get()) <= 0.0) {
                     out.diagnostics.push_back({"terrain.overlap.collapsed", Severity::Error, geometryPointer(l),
-                        describe(loser) + " lies entirely in " + describe(winner) + " (" + fixed(overlap, 1)
-                            + " m2; " + rule.source + "); left unchanged: move or delete it"});
+                        i18n::format(_("{1} lies entirely in {2} ({3} m2; {4}); left unchanged: move or delete it"),
+                            {describe(loser), describe(winner), fixed(overlap, 1), rule.source})});
                     continue;
                 }
                 out.diagnostics.push_back({"terrain.overlap.resolved", Severity::Info, geometryPointer(l),
-                    describe(loser) + ": gave up " + fixed(overlap, 1) + " m2 overlapping " + describe(winner) + " ("
-                        + rule.source + ")"});
+                    i18n::format(_("{1}: gave up {2} m2 overlapping {3} ({4})"), {describe(loser), fixed(overlap, 1), describe(winner), rule.source})});
                 current[l] = std::move(rest);
                 changed[l] = true;
             }
@@ -276,8 +276,8 @@ Diagnostics findExclusiveOverlaps(const Scenario& scenario, const std::vector<Ex
                 double overlap = 0.0;
                 if (interiorsOverlap(l.geometry.get(), w.geometry.get(), overlap))
                     out.push_back({"terrain.overlap", Severity::Warning, geometryPointer(l.index),
-                        describe(*l.feature) + " overlaps " + describe(*w.feature) + " by " + fixed(overlap, 1) + " m2 ("
-                            + rule.source + "; `terrain resolve-overlaps` gives it to the " + rule.winner + ")"});
+                        i18n::format(_("{1} overlaps {2} by {3} m2 ({4}; `terrain resolve-overlaps` gives it to the {5})"),
+                            {describe(*l.feature), describe(*w.feature), fixed(overlap, 1), rule.source, rule.winner})});
             }
         }
     }
@@ -296,8 +296,8 @@ Diagnostics findSlivers(const Scenario& scenario, const SliverOptions& options)
             const double width = perimeter > 0.0 ? 2.0 * a / perimeter : 0.0;
             if (a < options.area || width < options.width)
                 out.push_back({"terrain.sliver", Severity::Warning, geometryPointer(b.index),
-                    describe(*b.feature) + ": sliver of " + fixed(a, 3) + " m2, mean width " + fixed(width, 3)
-                        + " m (kept; merge, delete or redraw it)"});
+                    i18n::format(_("{1}: sliver of {2} m2, mean width {3} m (kept; merge, delete or redraw it)"),
+                        {describe(*b.feature), fixed(a, 3), fixed(width, 3)})});
         }
     }
     return out;
