@@ -8,6 +8,7 @@
 #include "sandtable/core/io/scenario_json.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -331,7 +332,7 @@ std::string enumValues(const Value* schema)
 /// What was found at the node, for "..., found X".
 std::string found(const Value* node)
 {
-    return node ? shortValue(*node) : "nothing";
+    return node ? shortValue(*node) : std::string(_("nothing"));
 }
 
 bool startsWith(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
@@ -356,39 +357,41 @@ Diagnostic describe(const valijson::ValidationResults::Error& error, const Value
     // The field by its name; an array item by its pointer ("/units/3").
     const bool item = !tokens.empty() && !tokens.back().empty()
         && std::all_of(tokens.back().begin(), tokens.back().end(), [](char c) { return c >= '0' && c <= '9'; });
-    const std::string field = tokens.empty() ? std::string("the document") : item ? pointer : "'" + tokens.back() + "'";
+    const std::string field = tokens.empty() ? std::string(_("the document")) : item ? pointer : "'" + tokens.back() + "'";
     const auto make = [&](const char* code, std::string message) {
         return Diagnostic{code, Severity::Error, pointer, std::move(message)};
     };
     if (startsWith(d, "Missing required property '")) {
         const std::string name = d.substr(27, d.find('\'', 27) - 27);
-        return Diagnostic{"schema.required", Severity::Error, pointer,
-            "the required field '" + name + "' is missing"};
+        return Diagnostic{"schema.required", Severity::Error, pointer, i18n::format(_("the required field '{1}' is missing"), {name})};
     }
     if (startsWith(d, "Value type not permitted")) {
         const std::string expected = expectedTypes(schemaAt(tokens));
-        return make("schema.type", field + ": expected " + (expected.empty() ? "another type" : expected)
-                + ", found " + (node ? typeName(*node) : "nothing") + (node && !node->IsObject() && !node->IsArray() ? " (" + shortValue(*node) + ")" : ""));
+        return make("schema.type", i18n::format(_("{1}: expected {2}, found {3}"),
+                                       {field, expected.empty() ? std::string(_("another type")) : expected,
+                                           (node ? typeName(*node) : std::string(_("nothing")))
+                                               + (node && !node->IsObject() && !node->IsArray() ? " (" + shortValue(*node) + ")" : "")}));
     }
     if (startsWith(d, "Failed to match against any enum values")) {
         const std::string values = enumValues(schemaAt(tokens));
-        return make("schema.enum", field + ": " + found(node) + " is not one of the allowed values"
-                + (values.empty() ? "" : " (" + values + ")"));
+        return make("schema.enum", values.empty() ? i18n::format(_("{1}: {2} is not one of the allowed values"), {field, found(node)})
+                                                  : i18n::format(_("{1}: {2} is not one of the allowed values ({3})"), {field, found(node), values}));
     }
     if (startsWith(d, "Failed to match expected value set by 'const'")) {
         const Value* schema = schemaAt(tokens);
         const Value* expected = schema ? member(*schema, "const") : nullptr;
-        return make("schema.const", field + ": expected " + (expected ? shortValue(*expected) : "a fixed value")
-                + ", found " + found(node));
+        return make("schema.const", i18n::format(_("{1}: expected {2}, found {3}"),
+                                        {field, expected ? shortValue(*expected) : std::string(_("a fixed value")), found(node)}));
     }
     if (startsWith(d, "Failed to match regex")) {
         const Value* schema = schemaAt(tokens);
         const Value* pattern = schema ? member(*schema, "pattern") : nullptr;
-        return make("schema.pattern", field + ": " + found(node) + " does not have the required form"
-                + (pattern && pattern->IsString() ? " (pattern " + std::string(pattern->GetString()) + ")" : ""));
+        return make("schema.pattern", pattern && pattern->IsString()
+                ? i18n::format(_("{1}: {2} does not have the required form (pattern {3})"), {field, found(node), pattern->GetString()})
+                : i18n::format(_("{1}: {2} does not have the required form"), {field, found(node)}));
     }
     if (startsWith(d, "Expected number"))
-        return make("schema.range", field + ": " + found(node) + " is out of range: e" + d.substr(1));
+        return make("schema.range", i18n::format(_("{1}: {2} is out of range: {3}"), {field, found(node), "e" + d.substr(1)}));
     if (startsWith(d, "String should be"))
         return make("schema.length", field + ": " + d + " (found " + std::to_string(node && node->IsString() ? node->GetStringLength() : 0) + ")");
     if (startsWith(d, "Array should contain") || startsWith(d, "Array contains more items"))
@@ -396,15 +399,16 @@ Diagnostic describe(const valijson::ValidationResults::Error& error, const Value
     if (startsWith(d, "Object contains a property")) {
         const auto q = d.rfind('\'', d.size() - 3);
         const std::string name = q == std::string::npos ? "" : d.substr(q + 1, d.size() - q - 3);
-        return make("schema.unknown_field", (name.empty() ? "an unknown field" : "the field '" + name + "'")
-                + " is not allowed" + (tokens.empty() ? " at the top level" : " in " + field));
+        const std::string what = name.empty() ? std::string(_("an unknown field")) : i18n::format(_("the field '{1}'"), {name});
+        return make("schema.unknown_field", tokens.empty() ? i18n::format(_("{1} is not allowed at the top level"), {what})
+                                                           : i18n::format(_("{1} is not allowed in {2}"), {what, field}));
     }
     if (startsWith(d, "Object should have"))
         return make("schema.properties", field + ": " + d);
     if (startsWith(d, "Elements at indexes"))
         return make("schema.unique", field + ": " + d);
     if (startsWith(d, "Failed to validate against exactly one") || startsWith(d, "Failed to validate against any"))
-        return make("schema.alternatives", field + ": " + found(node) + " matches none of the allowed forms");
+        return make("schema.alternatives", i18n::format(_("{1}: {2} matches none of the allowed forms"), {field, found(node)}));
     if (d.find("multiple of") != std::string::npos)
         return make("schema.multiple_of", field + ": " + d);
     return make("schema.invalid", field + ": " + d);
@@ -450,7 +454,7 @@ Diagnostics schemaDiagnostics(const Value& document)
             out.push_back(std::move(diagnostic));
     }
     if (out.empty())
-        out.push_back(Diagnostic{"schema.invalid", Severity::Error, "/", "the document does not match the schema"});
+        out.push_back(Diagnostic{"schema.invalid", Severity::Error, "/", _("the document does not match the schema")});
     return out;
 }
 
@@ -605,7 +609,7 @@ ValidationReport readChecked(std::string_view text, const std::string& sourceNam
     }
     report.diagnostics = schemaDiagnostics(document);
     if (report.diagnostics.empty()) // the whole schema refuses whatever the reader refused; kept as a guard
-        report.diagnostics.push_back(Diagnostic{"schema.invalid", Severity::Error, "/terrain", "a terrain geometry has coordinates of the wrong shape"});
+        report.diagnostics.push_back(Diagnostic{"schema.invalid", Severity::Error, "/terrain", _("a terrain geometry has coordinates of the wrong shape")});
     return report;
 }
 
