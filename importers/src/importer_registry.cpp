@@ -540,8 +540,11 @@ private:
             edit.add(core::operations::addUnit(edit.scenario(), u));
         ImportResult out;
         out.findings = made.findings;
-        if (made.grid)
+        if (made.grid) {
             edit.add(core::operations::setCampaignGrid(edit.scenario(), *made.grid, out.findings));
+            if (!made.forces.empty())
+                edit.add(core::operations::setCampaignForces(edit.scenario(), made.forces));
+        }
         out.edit = edit.take();
         std::size_t placed = 0;
         for (const core::Unit& u : made.units)

@@ -534,19 +534,15 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     std::map<std::string, std::size_t> unitIndex;
     std::map<std::pair<std::string, std::string>, core::FormationId> formationIds; // (side, name) -> id
     int noSide = 0, completed = 0, unplaced = 0, cards = 0;
+    std::vector<const VassalPiece*> forcePieces;
     const std::regex arrival(R"(Day (\d+), (?:night turn|turn (\d+))(?:, along [^,]*)?(?:, entering at (-?\d+) E (-?\d+) N)?)");
     for (const VassalPiece& p : m.pieces) {
         if (p.palette.empty() && !p.position)
             continue;
         if (p.properties.count("sandtable_force")) {
-            // A Campaign Lite force: counted by arm, not an order-of-battle unit; listed for the campaign.
-            if (p.position) {
-                const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
-                out.findings.push_back({"vassal.campaign_force", core::Severity::Info, "/campaign/forces",
-                    "force '" + p.name + "' (" + prop("Side") + ") at " + prop("Square") + ": infantry " + prop("Infantry")
-                        + ", cavalry " + prop("Cavalry") + ", artillery " + prop("Artillery")
-                        + " is not imported as a force (add it to the campaign)"});
-            }
+            // A Campaign Lite force: counted by arm, not an order-of-battle unit; read once the grid is known.
+            if (p.position)
+                forcePieces.push_back(&p);
             continue;
         }
         if (p.properties.count("sandtable_card")) {
@@ -775,6 +771,46 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                       : ": the scenario's game system has no grid; kept as this note");
             out.findings.push_back({"vassal.grid", core::Severity::Info, "/campaign/grid", o.str()});
         }
+    }
+    // The force counters (at-start stacks of sandtable's own modules): forces of the campaign where the grid
+    // came back, else findings naming what each held.
+    for (const VassalPiece* p : forcePieces) {
+        const auto prop = [&](const char* key) { return p->properties.count(key) ? p->properties.at(key) : std::string(); };
+        const std::string what = "force '" + p->name + "' (" + prop("Side") + ") at " + prop("Square") + ": infantry "
+            + prop("Infantry") + ", cavalry " + prop("Cavalry") + ", artillery " + prop("Artillery");
+        std::string why;
+        if (out.grid) {
+            core::CampaignForce f;
+            f.id = prop("sandtable_force");
+            f.name = prop("Force").empty() ? p->name : prop("Force");
+            const auto side = std::find_if(out.sides.begin(), out.sides.end(), [&](const core::Side& s) { return s.name == prop("Side"); });
+            const auto count = [&](const char* key) { return parseInteger(prop(key), 0, 1000000); };
+            const auto infantry = count("Infantry"), cavalry = count("Cavalry"), artillery = count("Artillery");
+            try {
+                f.square = core::parseSquareName(*out.grid, prop("Square"));
+            } catch (const std::invalid_argument& e) {
+                why = e.what();
+            }
+            if (why.empty() && side == out.sides.end())
+                why = "its side is not among the module's sides";
+            if (why.empty() && (!infantry || !cavalry || !artillery))
+                why = "a count by arm is not a whole number from 0";
+            if (why.empty() && std::any_of(out.forces.begin(), out.forces.end(), [&](const core::CampaignForce& o) { return o.id == f.id; }))
+                why = "its id '" + f.id + "' is repeated";
+            if (why.empty()) {
+                f.side = side->id;
+                f.infantry = *infantry;
+                f.cavalry = *cavalry;
+                f.artillery = *artillery;
+                f.deployed = prop("Deployed") == "true";
+                out.forces.push_back(std::move(f));
+                continue;
+            }
+        } else {
+            why = "the module gives no campaign grid to stand it on";
+        }
+        out.findings.push_back({"vassal.campaign_force", core::Severity::Info, "/campaign/forces",
+            what + " is not imported as a force (" + why + "; add it to the campaign)"});
     }
     for (const VassalPlace& z : board->zones) {
         ++out.zones;

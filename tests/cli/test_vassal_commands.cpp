@@ -574,6 +574,35 @@ BOOST_AUTO_TEST_CASE(campaign_round_trip_brings_back_the_grid, *boost::unit_test
     // x0 = 9 px was rounded from 8.69 px: the origin comes back within half a pixel, 10 m at 0.05 px/m.
     BOOST_TEST(std::abs(g.at("origin").at(0).get<double>() - 305093.5) <= 10.0);
     BOOST_TEST(std::abs(g.at("origin").at(1).get<double>() - 4404629.0) <= 10.0);
+    // Every force counter comes back as a force of the campaign: its square, counts by arm, deployment and
+    // side (by the side's name, which the module's roster carries).
+    const auto original = readJson(source);
+    const auto back = readJson(out);
+    const auto sideName = [](const nlohmann::json& scenario, const std::string& id) {
+        for (const auto& side : scenario.at("sides"))
+            if (side.at("id") == id)
+                return side.at("name").get<std::string>();
+        return std::string("?");
+    };
+    const auto& forces = original.at("campaign").at("forces");
+    BOOST_REQUIRE(back.at("campaign").contains("forces"));
+    BOOST_REQUIRE_EQUAL(back.at("campaign").at("forces").size(), forces.size());
+    for (const auto& f : forces) {
+        BOOST_TEST_CONTEXT("force " << f.at("id"))
+        {
+            const auto& list = back.at("campaign").at("forces");
+            const auto it = std::find_if(list.begin(), list.end(), [&](const auto& b) { return b.at("id") == f.at("id"); });
+            BOOST_REQUIRE(it != list.end());
+            BOOST_TEST(it->at("square") == f.at("square"));
+            BOOST_TEST(it->at("infantry") == f.at("infantry"));
+            BOOST_TEST(it->at("cavalry") == f.at("cavalry"));
+            BOOST_TEST(it->at("artillery") == f.at("artillery"));
+            BOOST_TEST(it->value("deployed", false) == f.value("deployed", false));
+            BOOST_TEST(sideName(back, it->at("side")) == sideName(original, f.at("side")));
+        }
+    }
+    const auto findings = nlohmann::json::parse(r.out).at("findings");
+    BOOST_TEST(std::none_of(findings.begin(), findings.end(), [](const auto& d) { return d.at("code") == "vassal.campaign_force"; }));
 }
 
 BOOST_AUTO_TEST_CASE(bad_modules_exit_1_naming_the_file_and_leave_no_output)

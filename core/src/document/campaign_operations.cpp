@@ -151,4 +151,27 @@ Edit setTableSquares(const Scenario& s, std::vector<SquareRef> squares)
     return campaignEdit(s, "Choose table squares", std::move(campaign));
 }
 
+Edit setCampaignForces(const Scenario& s, std::vector<CampaignForce> forces)
+{
+    Campaign campaign = campaignOf(s);
+    std::vector<std::string> ids;
+    for (const CampaignForce& f : forces) {
+        const std::string what = "force '" + f.id + "'";
+        if (f.id.empty() || std::find(ids.begin(), ids.end(), f.id) != ids.end())
+            throw OperationError("", what, f.id.empty() ? "has no id" : "is named twice");
+        ids.push_back(f.id);
+        if (!s.findSide(f.side))
+            throw OperationError("", what, "side '" + f.side.str() + "' is not a side of the scenario");
+        if (!onGrid(campaign.grid, f.square))
+            throw OperationError("", what, "stands at " + squareLabel(campaign.grid, f.square) + ", off the campaign grid");
+        for (const SquareRef q : f.route)
+            if (!onGrid(campaign.grid, q))
+                throw OperationError("", what, "marches through " + squareLabel(campaign.grid, q) + ", off the campaign grid");
+        if (f.infantry < 0 || f.cavalry < 0 || f.artillery < 0)
+            throw OperationError("", what, "has a negative count of infantry, cavalry or artillery");
+    }
+    campaign.forces = std::move(forces);
+    return campaignEdit(s, "Set campaign forces", std::move(campaign));
+}
+
 } // namespace sandtable::core::operations

@@ -256,4 +256,28 @@ BOOST_AUTO_TEST_CASE(on_grid_holds_for_every_square_of_the_grid_and_none_beyond)
     BOOST_TEST(!onGrid(g, {0, -1}));
 }
 
+BOOST_AUTO_TEST_CASE(forces_are_set_in_one_undo_step_and_refused_off_the_grid_or_with_a_foreign_side)
+{
+    Document doc(withCampaign(covering2x2()));
+    // The small scenario's sides are "blue" and "red"; the 2 x 2 grid's squares are columns and rows 0-1.
+    CampaignForce cavalry = force("f1", "blue", {1, 0});
+    cavalry.cavalry = 2;
+    cavalry.artillery = 1;
+    doc.apply(ops::setCampaignForces(doc.scenario(), {cavalry, force("f2", "red", {0, 1})}));
+    BOOST_REQUIRE_EQUAL(doc.scenario().campaign->forces.size(), 2u);
+    BOOST_TEST(doc.scenario().campaign->forces[0].cavalry == 2);
+    BOOST_TEST(doc.undoLabel() == "Set campaign forces");
+    doc.undo();
+    BOOST_TEST(doc.scenario().campaign->forces.empty());
+    const Scenario& s = doc.scenario();
+    BOOST_TEST(messageOf([&] { ops::setCampaignForces(s, {force("f1", "blue", {2, 0})}); }).find("force 'f1'") != std::string::npos);
+    BOOST_TEST(messageOf([&] { ops::setCampaignForces(s, {force("f1", "blue", {2, 0})}); }).find("off the campaign grid") != std::string::npos);
+    BOOST_TEST(messageOf([&] { ops::setCampaignForces(s, {force("f1", "green", {0, 0})}); }).find("side 'green'") != std::string::npos);
+    BOOST_TEST(messageOf([&] { ops::setCampaignForces(s, {force("f1", "blue", {0, 0}), force("f1", "red", {1, 1})}); })
+                   .find("is named twice") != std::string::npos);
+    CampaignForce negative = force("f3", "red", {0, 0});
+    negative.infantry = -1;
+    BOOST_TEST(messageOf([&] { ops::setCampaignForces(s, {negative}); }).find("negative") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -167,7 +167,7 @@ struct VassalImportOptions {
 };
 
 /// A scenario made from a module, for a Document to apply through operations (setSettings, setMap, addSide,
-/// addFormation, addUnit, setCampaignGrid), in that order.
+/// addFormation, addUnit, setCampaignGrid, setCampaignForces), in that order.
 struct VassalImport {
     NewScenario base;                 ///< settings and the board image as the unreferenced map scan
     std::filesystem::path boardImage; ///< the image written beside the scenario
@@ -177,6 +177,7 @@ struct VassalImport {
     std::vector<core::Formation> formations;
     std::vector<core::Unit> units;
     std::optional<core::CampaignGrid> grid; ///< when the module's frame (sandtable's) gives its metres
+    std::vector<core::CampaignForce> forces; ///< sandtable's force counters, when `grid` is set
     int zones = 0;
     int regions = 0;
     core::Diagnostics findings;       ///< every thing not carried over, by name
@@ -187,7 +188,8 @@ struct VassalImport {
 /// the roster's sides (and the sides named by pieces' Side property); a formation per palette list (or
 /// Formation property) and a unit per piece, its type, strength and quality from sandtable's properties
 /// when present. A module written by sandtable (its frame in ModuleOther1) gets back its CRS, extent, scale
-/// and system, its units placed where their at-start stacks are, and its square grid as the campaign grid.
+/// and system, its units placed where their at-start stacks are, its square grid as the campaign grid and
+/// its force counters as the campaign's forces.
 /// Grids, zones and regions that cannot be carried are findings. Throws as readVassalModule, and
 /// core::OperationError when --board names no board or no board has an image.
 VassalImport importVassalModule(const std::filesystem::path& module, const std::filesystem::path& scenarioFile,

@@ -58,4 +58,10 @@ Edit rollSecondaryTerrain(const Scenario& scenario, std::uint64_t seed, std::str
 /// full rectangle).
 Edit setTableSquares(const Scenario& scenario, std::vector<SquareRef> squares);
 
+/// The campaign's forces replaced by `forces` (a VASSAL module's force counters read back). Throws
+/// OperationError when the scenario has no campaign, or on "force 'ID'" when a force's id is empty or
+/// repeated, its side is not a side of the scenario, its square or a step of its route is off the grid, or
+/// a count by arm is negative. An empty Edit when nothing changes.
+Edit setCampaignForces(const Scenario& scenario, std::vector<CampaignForce> forces);
+
 } // namespace sandtable::core::operations
