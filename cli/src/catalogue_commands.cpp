@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable catalogue export|list|search|show|extract|remove`: thin commands over sandtable_catalogue.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -214,7 +215,7 @@ void printSummaries(const std::vector<catalogue::PackageSummary>& packages, Cont
         context.out << p.id << "  r" << p.revision << "  " << p.system << "  " << p.title
                     << (p.date.empty() ? "" : "  (" + p.date + ")") << "\n";
     if (!context.quiet)
-        context.err << packages.size() << " package(s)\n";
+        context.err << core::i18n::format(P_("{1} package", "{1} packages", packages.size()), {std::to_string(packages.size())}) << "\n";
 }
 
 std::string join(const std::vector<std::string>& parts, const char* separator)
@@ -245,10 +246,12 @@ void runExport(const CatalogueOptions& o, Context& context)
                 {"warnings", r.warnings.size()}, {"raster_stored", r.rasterStored}, {"thumbnail", r.thumbnailStored}, {"diagnostics", diagnosticsToJson(r.warnings)}});
         } else {
             context.printDiagnostics(r.warnings, o.file);
-            context.out << r.id << " revision " << r.revision << "\n";
+            context.out << core::i18n::format(_("{1} revision {2}"), {r.id, std::to_string(r.revision)}) << "\n";
             if (!context.quiet) {
-                context.err << "exported " << o.file << " into " << o.catalogue << " as " << r.id << " revision " << r.revision << " ("
-                            << r.warnings.size() << " warning(s) stored)\n";
+                context.err << core::i18n::format(P_("exported {1} into {2} as {3} revision {4} ({5} warning stored)",
+                                                      "exported {1} into {2} as {3} revision {4} ({5} warnings stored)", r.warnings.size()),
+                                   {o.file, o.catalogue, r.id, std::to_string(r.revision), std::to_string(r.warnings.size())})
+                            << "\n";
                 if (!r.rasterNote.empty())
                     context.err << r.rasterNote << "\n";
             }
@@ -319,35 +322,57 @@ void runShow(const CatalogueOptions& o, Context& context)
         context.printJson(j);
         return;
     }
+    namespace i18n = core::i18n;
     std::ostream& out = context.out;
-    out << d.summary.id << " revision " << d.summary.revision << " of";
+    // "  label: " padded to one column (13 characters, or the longest translated label), then the value.
+    const char* labels[] = {N_("title"), N_("system"), N_("battle"), N_("date"), N_("created"), N_("crs"), N_("scale"),
+        N_("document"), N_("content"), N_("map"), N_("georef"), N_("raster"), N_("thumbnail"), N_("description")};
+    const auto characters = [](const std::string& text) {
+        return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    };
+    std::size_t column = 13;
+    for (const char* label : labels)
+        column = std::max(column, characters(_(label)) + 2);
+    const auto field = [&](const char* label) {
+        const std::string text = std::string(_(label)) + ":";
+        return "  " + text + std::string(column - std::min(column, characters(text)), ' ');
+    };
+    std::string revisions;
     for (int r : d.revisions)
-        out << " " << r;
-    out << "\n  title:       " << d.summary.title << "\n  system:      " << d.summary.system << "\n  battle:      " << d.summary.battle
-        << "\n  date:        " << d.summary.date << "\n  created:     " << d.summary.created << "\n  crs:         " << d.crs
-        << "\n  scale:       1:" << d.scale << "\n  document:    " << d.documentSize << " bytes, SHA-256 " << d.documentSha256
-        << "\n  content:     " << d.featureCount << " terrain feature(s)"
-        << (d.terrainTables.empty() ? "" : (d.terrainTables.size() == 1 ? " in layer " : " in layers ") + join(d.terrainTables, ", ")) << ", " << d.sideCount << " side(s), " << d.formationCount
-        << " formation(s), " << d.unitCount << " unit(s)\n";
+        revisions += " " + std::to_string(r);
+    std::string content = i18n::format(P_("{1} terrain feature", "{1} terrain features", d.featureCount), {std::to_string(d.featureCount)});
+    if (!d.terrainTables.empty())
+        content += i18n::format(d.terrainTables.size() == 1 ? _(" in layer {1}") : _(" in layers {1}"), {join(d.terrainTables, ", ")});
+    content += ", " + i18n::format(P_("{1} side", "{1} sides", d.sideCount), {std::to_string(d.sideCount)}) + ", "
+        + i18n::format(P_("{1} formation", "{1} formations", d.formationCount), {std::to_string(d.formationCount)}) + ", "
+        + i18n::format(P_("{1} unit", "{1} units", d.unitCount), {std::to_string(d.unitCount)});
+    out << i18n::format(_("{1} revision {2} of{3}"), {d.summary.id, std::to_string(d.summary.revision), revisions}) << "\n"
+        << field("title") << d.summary.title << "\n" << field("system") << d.summary.system << "\n" << field("battle") << d.summary.battle
+        << "\n" << field("date") << d.summary.date << "\n" << field("created") << d.summary.created << "\n" << field("crs") << d.crs
+        << "\n" << field("scale") << "1:" << d.scale << "\n" << field("document")
+        << i18n::format(_("{1} bytes, SHA-256 {2}"), {std::to_string(d.documentSize), d.documentSha256}) << "\n"
+        << field("content") << content << "\n";
     if (d.map) {
         const auto& m = *d.map;
-        out << "  map:         " << m.path << " (" << m.width << " x " << m.height << " px, SHA-256 " << m.sha256 << ")\n";
+        out << field("map") << m.path << " (" << m.width << " x " << m.height << " px, SHA-256 " << m.sha256 << ")\n";
         if (!m.method.empty()) {
-            out << "  georef:      " << m.method << ", " << m.gcpCount << " GCPs -> " << m.targetCrs;
+            out << field("georef") << m.method << ", " << m.gcpCount << " GCPs -> " << m.targetCrs;
             if (m.rmsMap)
                 out << ", RMS " << *m.rmsMap << " m";
             if (m.rmsPixels)
                 out << " / " << *m.rmsPixels << " px";
             out << "\n";
         }
-        out << "  raster:      " << (m.rasterStored ? "stored, " + std::to_string(m.rasterSize) + " bytes, SHA-256 " + m.rasterSha256 : "not stored")
+        out << field("raster")
+            << (m.rasterStored ? i18n::format(_("stored, {1} bytes, SHA-256 {2}"), {std::to_string(m.rasterSize), m.rasterSha256})
+                               : std::string(_("not stored")))
             << "\n";
     }
-    out << "  thumbnail:   "
-        << (d.thumbnail ? std::to_string(d.thumbnail->first) + " x " + std::to_string(d.thumbnail->second) + " px PNG" : std::string("none"))
+    out << field("thumbnail")
+        << (d.thumbnail ? std::to_string(d.thumbnail->first) + " x " + std::to_string(d.thumbnail->second) + " px PNG" : std::string(_("none")))
         << "\n";
     if (!d.description.empty())
-        out << "  description: " << d.description << "\n";
+        out << field("description") << d.description << "\n";
     for (const auto& w : d.warnings)
         out << "  " << core::toString(w.severity) << ": " << w.path << ": " << w.message << " [" << w.code << "]\n";
 }

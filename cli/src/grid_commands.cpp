@@ -16,10 +16,20 @@
 #include <iomanip>
 #include <limits>
 #include <ostream>
+#include <locale>
 #include <sstream>
 
 namespace sandtable::cli {
 namespace {
+
+/// A number as the grid's result lines have always printed it (six significant digits, "C" conventions).
+std::string g6(double value)
+{
+    std::ostringstream text;
+    text.imbue(std::locale::classic());
+    text << std::setprecision(6) << value;
+    return text.str();
+}
 
 using Json = nlohmann::ordered_json;
 
@@ -233,8 +243,9 @@ void runTable(const TableOptions& o, Context& context)
             {"across", t.across}, {"square_on_table_mm", t.squareOnTableMm}});
         return;
     }
-    context.out << std::setprecision(6) << t.along << " x " << t.across << " squares of " << t.squareSize << " m ("
-                << t.squareSize / core::kMileMetres << " mile), " << t.squareOnTableMm << " mm on the table\n";
+    context.out << core::i18n::format(_("{1} x {2} squares of {3} m ({4} mile), {5} mm on the table"),
+                       {g6(t.along), g6(t.across), g6(t.squareSize), g6(t.squareSize / core::kMileMetres), g6(t.squareOnTableMm)})
+                << "\n";
 }
 
 void runDerive(const DeriveOptions& o, Context& context)
@@ -242,7 +253,8 @@ void runDerive(const DeriveOptions& o, Context& context)
     core::Document document = openDocument(o.file);
     core::Edit edit = inFile(o.file, [&] { return core::operations::deriveCampaign(document.scenario(), o.whole, o.half); });
     applyAndSave(document, std::move(edit), context, [](const core::Scenario& s) {
-        return "primary terrain of " + std::to_string(s.campaign->derived.size()) + " squares derived";
+        const std::size_t n = s.campaign->derived.size();
+        return core::i18n::format(P_("primary terrain of {1} square derived", "primary terrain of {1} squares derived", n), {std::to_string(n)});
     });
     const core::Campaign& campaign = *document.scenario().campaign;
     if (context.json) {
@@ -371,16 +383,23 @@ void runBattle(const BattleOptions& o, Context& context)
             {"half_mile_mm", b.halfMileMm}, {"forces", forces}});
         return;
     }
-    context.out << std::setprecision(6) << "table " << b.columns << " x " << b.rows << " squares at 1:" << b.rulesScale << ": "
-                << b.tableWidthMm << " x " << b.tableDepthMm << " mm (" << b.tableWidthMm / 304.8 << " x " << b.tableDepthMm / 304.8
-                << " ft), one square " << b.squareOnTableMm << " mm, half a mile " << b.halfMileMm << " mm\n";
+    namespace i18n = core::i18n;
+    context.out << i18n::format(_("table {1} x {2} squares at 1:{3}: {4} x {5} mm ({6} x {7} ft), one square {8} mm, half a mile {9} mm"),
+                       {g6(b.columns), g6(b.rows), g6(b.rulesScale), g6(b.tableWidthMm), g6(b.tableDepthMm), g6(b.tableWidthMm / 304.8),
+                           g6(b.tableDepthMm / 304.8), g6(b.squareOnTableMm), g6(b.halfMileMm)})
+                << "\n";
     for (const auto& f : b.forces) {
         context.out << "  " << f.id << " (" << f.side.str() << ") " << core::squareName(g, f.square) << ": ";
         if (f.onTable)
-            context.out << "sets up within x " << f.zoneLeftMm << "-" << f.zoneRightMm << " mm, y " << f.zoneTopMm << "-" << f.zoneBottomMm
-                        << " mm from the table's north-west corner (its square or half a mile of it)\n";
+            context.out << i18n::format(_("sets up within x {1}-{2} mm, y {3}-{4} mm from the table's north-west corner (its square or "
+                                          "half a mile of it)"),
+                               {g6(f.zoneLeftMm), g6(f.zoneRightMm), g6(f.zoneTopMm), g6(f.zoneBottomMm)})
+                        << "\n";
         else
-            context.out << "off the table, " << f.squaresFromTable << " square(s) away: reinforcement or still campaigning\n";
+            context.out << i18n::format(P_("off the table, {1} square away: reinforcement or still campaigning",
+                                           "off the table, {1} squares away: reinforcement or still campaigning", f.squaresFromTable),
+                               {std::to_string(f.squaresFromTable)})
+                        << "\n";
     }
 }
 
