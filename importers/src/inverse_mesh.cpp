@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <thread>
 #include <vector>
@@ -14,20 +15,29 @@ namespace {
 /// f(row) for rows 0 .. rows - 1, spread over the machine's cores (the fit is safe to evaluate from several
 /// threads, as the warp itself does): building the mesh is one evaluation per node and per cell, done
 /// before the warp's own threads start.
+/// What `f` throws on any thread is thrown here once every thread has finished.
 template <class F>
 void forRows(int rows, const F& f)
 {
     const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 16);
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back([&f, rows, threads, t] {
+    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
+    const auto share = [&](int t) {
+        try {
             for (int row = t; row < rows; row += threads)
                 f(row);
-        });
-    for (int row = 0; row < rows; row += threads)
-        f(row);
+        } catch (...) {
+            errors[static_cast<std::size_t>(t)] = std::current_exception();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(share, t);
+    share(0);
     for (auto& thread : pool)
         thread.join();
+    for (const std::exception_ptr& e : errors)
+        if (e)
+            std::rethrow_exception(e);
 }
 
 } // namespace
@@ -42,7 +52,7 @@ InverseMesh::InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth,
     m_nodes.resize(static_cast<std::size_t>(m_nodesX) * static_cast<std::size_t>(m_nodesY));
     forRows(m_nodesY, [&](int j) {
         for (int i = 0; i < m_nodesX; ++i)
-            m_nodes[static_cast<std::size_t>(j) * m_nodesX + i] = m_fit->toMap(std::min(i * m_step, w), std::min(j * m_step, h));
+            m_nodes[static_cast<std::size_t>(j) * m_nodesX + i] = m_fit->toMap(nodePixel(i), nodeLine(j));
     });
     double minX = std::numeric_limits<double>::infinity(), minY = minX, maxX = -minX, maxY = -minX;
     for (const core::Coordinate& m : m_nodes)
@@ -106,11 +116,9 @@ InverseMesh::InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth,
     m_smoothCells.assign(cells, 0);
     std::vector<core::Coordinate> centres(cells);
     forRows(m_nodesY - 1, [&](int j) {
-        for (std::size_t i = 0; i < cellsX; ++i) {
-            const double p0 = std::min(static_cast<double>(i) * m_step, w), p1 = std::min(static_cast<double>(i + 1) * m_step, w);
-            const double l0 = std::min(j * m_step, h), l1 = std::min((j + 1) * m_step, h);
-            centres[static_cast<std::size_t>(j) * cellsX + i] = m_fit->toMap((p0 + p1) / 2, (l0 + l1) / 2);
-        }
+        for (int i = 0; i + 1 < m_nodesX; ++i)
+            centres[static_cast<std::size_t>(j) * cellsX + static_cast<std::size_t>(i)]
+                = m_fit->toMap((nodePixel(i) + nodePixel(i + 1)) / 2, (nodeLine(j) + nodeLine(j + 1)) / 2);
     });
     for (std::size_t c = 0; c < cells; ++c) {
         if (!bucketRange(c, range))
@@ -121,11 +129,11 @@ InverseMesh::InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth,
         const double d1 = (q11.x - q00.x) * (q01.y - q00.y) - (q11.y - q00.y) * (q01.x - q00.x);
         bool flag = d0 * orientation <= 0 || d1 * orientation <= 0;
         if (!flag) {
-            const double p0 = std::min(static_cast<double>(i) * m_step, w), p1 = std::min(static_cast<double>(i + 1) * m_step, w);
-            const double l0 = std::min(static_cast<double>(j) * m_step, h), l1 = std::min(static_cast<double>(j + 1) * m_step, h);
+            const int ci = static_cast<int>(i), cj = static_cast<int>(j);
+            const double cellArea = (nodePixel(ci + 1) - nodePixel(ci)) * (nodeLine(cj + 1) - nodeLine(cj));
             const core::Coordinate centre = centres[c];
             const double mx = (q00.x + q10.x + q01.x + q11.x) / 4, my = (q00.y + q10.y + q01.y + q11.y) / 4;
-            const double pixelArea = (std::abs(d0) + std::abs(d1)) / ((p1 - p0) * (l1 - l0));
+            const double pixelArea = (std::abs(d0) + std::abs(d1)) / cellArea;
             const double bend = std::hypot(centre.x - mx, centre.y - my) / std::sqrt(pixelArea); // scan px
             flag = !(bend < 1.0);
             // A centre within 0.05 px of its corners' mean: the fit's Jacobian varies across the cell by
@@ -174,10 +182,8 @@ core::Coordinate InverseMesh::toPixel(double x, double y) const
         const std::size_t cellsX = static_cast<std::size_t>(m_nodesX - 1);
         for (std::uint32_t k = m_bucketStart[b]; k < m_bucketStart[b + 1]; ++k) {
             const std::size_t cell = m_cells[k], i = cell % cellsX, j = cell / cellsX;
-            const double p0 = std::min(static_cast<double>(i) * m_step, static_cast<double>(m_width));
-            const double p1 = std::min(static_cast<double>(i + 1) * m_step, static_cast<double>(m_width));
-            const double l0 = std::min(static_cast<double>(j) * m_step, static_cast<double>(m_height));
-            const double l1 = std::min(static_cast<double>(j + 1) * m_step, static_cast<double>(m_height));
+            const double p0 = nodePixel(static_cast<int>(i)), p1 = nodePixel(static_cast<int>(i + 1));
+            const double l0 = nodeLine(static_cast<int>(j)), l1 = nodeLine(static_cast<int>(j + 1));
             const std::size_t n00 = j * m_nodesX + i, n10 = n00 + 1, n01 = n00 + m_nodesX, n11 = n01 + 1;
             // Two triangles per cell: (00, 10, 11) and (00, 11, 01).
             const std::array<std::array<std::size_t, 2>, 2> corners{{{n10, n11}, {n11, n01}}};
@@ -239,8 +245,7 @@ core::Coordinate InverseMesh::outsideMesh(double x, double y) const
     const int j = std::clamp(static_cast<int>(std::floor(r.y / m_step)), 0, m_nodesY - 2);
     const std::size_t n00 = static_cast<std::size_t>(j) * m_nodesX + i;
     const core::Coordinate m00 = m_nodes[n00], m10 = m_nodes[n00 + 1], m01 = m_nodes[n00 + m_nodesX];
-    const double dp = std::min((i + 1) * m_step, static_cast<double>(m_width)) - i * m_step;
-    const double dl = std::min((j + 1) * m_step, static_cast<double>(m_height)) - j * m_step;
+    const double dp = nodePixel(i + 1) - nodePixel(i), dl = nodeLine(j + 1) - nodeLine(j);
     const double e1x = m10.x - m00.x, e1y = m10.y - m00.y, e2x = m01.x - m00.x, e2y = m01.y - m00.y;
     const double det = e1x * e2y - e1y * e2x;
     if (!(std::abs(det) > 0.0))

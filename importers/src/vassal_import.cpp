@@ -795,6 +795,8 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                 why = "its side is not among the module's sides";
             if (why.empty() && (!infantry || !cavalry || !artillery))
                 why = "a count by arm is not a whole number from 0";
+            if (why.empty() && f.id.empty())
+                why = "its sandtable_force id is empty";
             if (why.empty() && std::any_of(out.forces.begin(), out.forces.end(), [&](const core::CampaignForce& o) { return o.id == f.id; }))
                 why = "its id '" + f.id + "' is repeated";
             if (why.empty()) {

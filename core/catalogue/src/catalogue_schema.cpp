@@ -253,7 +253,6 @@ std::string ensureUnitsTable(Database& db, const SrsDefinition& srs, const std::
     return table.name;
 }
 
-
 namespace {
 
 /// The tables of sandtable_layers among the terrain tables of `crs` (points, lines, polygons) and, with

@@ -212,12 +212,8 @@ void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, c
     cairo_restore(cr);
 }
 
-/// An axis-aligned box on paper, mm.
-struct PaperBox {
-    double x0, y0, x1, y1;
-    bool overlaps(const PaperBox& o) const { return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1; }
-    bool inside(const PaperBox& o) const { return x0 >= o.x0 && x1 <= o.x1 && y0 >= o.y0 && y1 <= o.y1; }
-};
+/// An axis-aligned box on paper, mm (y down): the label rule's box.
+using PaperBox = core::style::LabelBox;
 
 /// Unit names as a wargame map sets them (issue 24 item 4): with a white halo, beside their block as
 /// core::style::placeLabels sets them (the editor's canvas follows the same rule), at 2.2 mm, else 2.0 or
@@ -226,7 +222,7 @@ void drawUnitLabels(cairo_t* cr, const std::vector<std::pair<const core::Unit*, 
 {
     std::vector<core::style::LabelRequest> requests;
     for (const auto& b : blocks)
-        requests.push_back({{b.second.x0, b.second.y0, b.second.x1, b.second.y1}, b.first->name});
+        requests.push_back({b.second, b.first->name});
     cairo_save(cr);
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     const auto measure = [cr](const std::string& text, double size) {
@@ -235,7 +231,7 @@ void drawUnitLabels(cairo_t* cr, const std::vector<std::pair<const core::Unit*, 
         cairo_text_extents(cr, text.c_str(), &ext);
         return ext.x_advance;
     };
-    const auto placed = core::style::placeLabels(requests, {sheet.x0, sheet.y0, sheet.x1, sheet.y1}, {{2.2, 2.0, 1.8}, 0.8}, measure);
+    const auto placed = core::style::placeLabels(requests, sheet, {{2.2, 2.0, 1.8}, 0.8}, measure);
     for (const core::style::PlacedLabel& label : placed) {
         const std::string& name = requests[label.request].text;
         cairo_set_font_size(cr, label.size);

@@ -119,24 +119,14 @@ void drawFeature(wxGraphicsContext& gc, const ViewTransform& view, const core::T
         gc.FillPath(path, wxODDEVEN_RULE);
     }
     if (dim == 2 && style.edgeBandWidth > 0 && gc.GetRenderer() == wxGraphicsRenderer::GetCairoRenderer()) {
-        // The table's darker band inside the edge: half of a stroke twice its width, clipped to the area.
+        // The table's darker band inside the edge: half of a stroke twice its width, clipped to the area
+        // (wxGraphicsContext clips to rectangles and regions only, so through cairo, on the same path).
         auto* cr = static_cast<cairo_t*>(gc.GetNativeContext());
-        const auto trace = [&] {
-            cairo_new_path(cr);
-            for (const auto& part : feature.geometry.parts)
-                for (const auto& ring : part) {
-                    for (std::size_t i = 0; i < ring.size(); ++i) {
-                        const Point p = view.worldToScreen(ring[i]);
-                        if (i == 0)
-                            cairo_move_to(cr, p.x, p.y);
-                        else
-                            cairo_line_to(cr, p.x, p.y);
-                    }
-                    cairo_close_path(cr);
-                }
-        };
         cairo_save(cr);
-        trace();
+        auto* native = static_cast<cairo_path_t*>(path.GetNativePath());
+        cairo_new_path(cr);
+        cairo_append_path(cr, native);
+        path.UnGetNativePath(native);
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
         cairo_clip_preserve(cr);
         const Rgba& b = style.edgeBand;
@@ -159,18 +149,15 @@ void drawFeature(wxGraphicsContext& gc, const ViewTransform& view, const core::T
 }
 
 /// Unit names beside their blocks once a block is kUnitLabelPixels long on screen, placed by the printed
-/// map's rule (core::style::placeLabels) at 16, 14 or 13 px (font height) with a white halo; a name with no clear place
-/// is left out on screen (zooming in makes room), and none is cut at the canvas's edge.
+/// map's rule (core::style::placeLabels) at 16, 14 or 13 px (font height) with a white halo; a name with no
+/// clear place is left out on screen (zooming in makes room), and none is cut at the canvas's edge.
 constexpr double kUnitLabelPixels = 28.0;
 
 void drawUnitLabels(wxGraphicsContext& gc, const ViewTransform& view, const std::vector<core::style::LabelRequest>& requests)
 {
     if (requests.empty())
         return;
-    const auto fontFor = [&gc](double size) {
-        wxFont font(wxFontInfo(wxSize(0, static_cast<int>(size))).Family(wxFONTFAMILY_SWISS));
-        return font;
-    };
+    const auto fontFor = [](double size) { return wxFont(wxFontInfo(wxSize(0, static_cast<int>(size))).Family(wxFONTFAMILY_SWISS)); };
     const auto measure = [&](const std::string& text, double size) {
         gc.SetFont(fontFor(size), *wxBLACK);
         double w = 0, h = 0;

@@ -4,6 +4,7 @@
 
 #include "sandtable/importers/gcp_fit.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -21,7 +22,8 @@ namespace sandtable::importers {
 /// scan's image) take chord steps from GDAL's reverse estimate through the nearest cell's affine map;
 /// starts whose chord steps do not converge go through GcpTransform::toPixelFrom().
 /// Read-only after construction: safe to share between threads. Building it costs one evaluation of the
-/// fit per node (~50k for a 4000 x 3000 scan, at most ~400k).
+/// fit per node and one per cell centre (~100k for a 4000 x 3000 scan, at most ~800k), spread over the
+/// machine's cores; it throws what the fit throws.
 class InverseMesh {
 public:
     InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth, int scanHeight);
@@ -45,6 +47,9 @@ private:
     };
     core::Coordinate refine(double x, double y, const Candidate& c) const;
     core::Coordinate outsideMesh(double x, double y) const;
+    /// The scan pixel of node column `i` and the scan line of node row `j` (the last ones on the scan's edge).
+    double nodePixel(int i) const { return std::min(i * m_step, static_cast<double>(m_width)); }
+    double nodeLine(int j) const { return std::min(j * m_step, static_cast<double>(m_height)); }
 
     std::shared_ptr<const GcpTransform> m_fit;
     int m_width = 0, m_height = 0;

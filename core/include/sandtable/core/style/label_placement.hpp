@@ -45,7 +45,8 @@ using MeasureText = std::function<double(const std::string& text, double size)>;
 /// above, below, then the corners) that stays inside `frame` and clear of every anchor and every name
 /// already set; else the same at the next smaller size; else at the first place inside the frame at the
 /// largest size that has one, overlapping. A name that fits nowhere inside the frame (longer than the frame
-/// is wide) is left out, never cut at the frame's edge. Empty texts are skipped. Throws nothing.
+/// is wide) is left out, never cut at the frame's edge. Empty texts are skipped. Throws only what `measure`
+/// throws.
 std::vector<PlacedLabel> placeLabels(const std::vector<LabelRequest>& requests, const LabelBox& frame, const LabelSizes& sizes,
     const MeasureText& measure);
 

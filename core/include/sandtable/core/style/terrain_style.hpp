@@ -32,7 +32,8 @@ enum class PointSymbol { Disc, Bar };
 
 /// The look of one kind of terrain feature. All lengths are millimetres on paper; the screen draws them at
 /// a fixed number of pixels per millimetre, so the two keep the same proportions. Areas are filled with
-/// `fill`, hatched when `hatch` is set, banded inside their edge, cased, then outlined; lines are drawn in `outline`; points as `symbol`.
+/// `fill`, hatched when `hatch` is set, banded inside their edge, cased, then outlined; lines are drawn in
+/// `outline`; points as `symbol`.
 /// Lower `order` is drawn first (fields under hills under woods under water under roads under crossings).
 struct TerrainStyle {
     std::string_view key;          ///< unique, e.g. "woods", "hill-upper", "road-major"; "custom" for other classes
