@@ -13,6 +13,12 @@
 //                                     changes) into a new catalogue,
 //                                     against `ogr2ogr -f GPKG` of the same features, interleaved; medians of
 //                                     wall and CPU (user + sys of the child) and the ratio.
+//   catalogue_bench validate SANDTABLE [RUNS]
+//                                     `SANDTABLE scenario validate` of the same scenario file (RapidJSON parse,
+//                                     valijson schema check, the model and every rule) against a plain parse of
+//                                     the same file by Python's json module (`python3 -c json.load`),
+//                                     interleaved; medians and the ratio (issue #22: at most 3x the 0.22x of the
+//                                     hand-written reader it replaced, so <= 0.66x).
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_json.hpp"
@@ -24,6 +30,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -415,6 +422,30 @@ int runExport(const std::string& sandtable, int runs)
     return 0;
 }
 
+int runValidate(const std::string& sandtable, int runs)
+{
+    const fs::path scenario = kBench / "terrain_20k.sandtable.json";
+    writeTerrainScenario(scenario);
+    std::vector<double> oursWall, oursCpu, pyWall, pyCpu;
+    for (int i = 0; i < runs; ++i) {
+        const ChildTimes ours = runChild({sandtable, "--quiet", "scenario", "validate", scenario.string()});
+        const ChildTimes py = runChild({"/usr/bin/python3", "-c", "import json, sys; json.load(open(sys.argv[1], encoding='utf-8'))", scenario.string()});
+        if (ours.status != 0 || py.status != 0) {
+            std::cerr << "a run failed: sandtable exit " << ours.status << ", python3 exit " << py.status << "\n";
+            return 1;
+        }
+        oursWall.push_back(ours.wall), oursCpu.push_back(ours.cpu), pyWall.push_back(py.wall), pyCpu.push_back(py.cpu);
+        std::fprintf(stderr, "  run %d: sandtable %.3f s (cpu %.3f)  python json %.3f s (cpu %.3f)\n", i + 1, ours.wall, ours.cpu, py.wall, py.cpu);
+    }
+    std::printf("validate: %s (%ju bytes), %d interleaved runs; load %s\n", scenario.string().c_str(),
+        static_cast<std::uintmax_t>(fs::file_size(scenario)), runs, loadAverage().c_str());
+    std::printf("  sandtable scenario validate  median wall %.3f s  cpu %.3f s\n", median(oursWall), median(oursCpu));
+    std::printf("  python3 json.load            median wall %.3f s  cpu %.3f s\n", median(pyWall), median(pyCpu));
+    std::printf("  ratio sandtable/python: wall %.2fx  cpu %.2fx  (goal: wall <= 0.66x, 3x the hand-written reader's 0.22x)\n",
+        median(oursWall) / median(pyWall), median(oursCpu) / median(pyCpu));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -425,10 +456,13 @@ int main(int argc, char** argv)
             return runSearch(argc > 2 ? std::max(1, std::atoi(argv[2])) : 1);
         if (mode == "export" && argc > 2)
             return runExport(argv[2], argc > 3 ? std::max(1, std::atoi(argv[3])) : 5);
+        if (mode == "validate" && argc > 2)
+            return runValidate(argv[2], argc > 3 ? std::max(1, std::atoi(argv[3])) : 5);
     } catch (const std::exception& e) {
         std::cerr << "catalogue_bench: " << e.what() << "\n";
         return 1;
     }
-    std::cerr << "usage: catalogue_bench search [ROUNDS] | catalogue_bench export PATH/TO/sandtable|--library [RUNS]\n";
+    std::cerr << "usage: catalogue_bench search [ROUNDS] | catalogue_bench export PATH/TO/sandtable|--library [RUNS] | "
+                 "catalogue_bench validate PATH/TO/sandtable [RUNS]\n";
     return 2;
 }

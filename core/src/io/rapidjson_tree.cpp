@@ -5,6 +5,7 @@
 #include "sandtable/core/util/error.hpp"
 
 #include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
 
 #include <algorithm>
 #include <charconv>
@@ -86,14 +87,14 @@ void parseJson(std::string_view text, const std::string& sourceName, JsonTree& t
     // 8.1 lets a parser ignore it, as nlohmann's does).
     if (text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3);
-    tree.buffer.assign(text);
-    constexpr unsigned kFlags = rapidjson::kParseInsituFlag | rapidjson::kParseNumbersAsStringsFlag
-        | rapidjson::kParseValidateEncodingFlag;
+    // Parsed where it lies: strings are copied into the document's pool, numbers are read from the text.
+    // An in-situ parse would need a copy of the whole text first, as large as the text, to write into.
+    constexpr unsigned kFlags = rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseValidateEncodingFlag;
     rapidjson::Reader reader;
     std::string handlerError;
     const auto generate = [&](rapidjson::Document& document) {
         ExactNumbers handler(document);
-        rapidjson::InsituStringStream stream(tree.buffer.data());
+        rapidjson::MemoryStream stream(text.data(), text.size());
         const bool ok = !reader.Parse<kFlags>(stream, handler).IsError();
         handlerError = handler.error();
         return ok;

@@ -27,14 +27,12 @@
 
 namespace sandtable::core::detail {
 
-/// A parsed JSON text. The document's strings point into `buffer` (RapidJSON's in-situ parse), so the
-/// two live and move together.
+/// A parsed JSON text; the document owns copies of its strings, so the text may go once it is parsed.
 struct JsonTree {
-    std::string buffer;
     rapidjson::Document document;
 };
 
-/// Parses `text` (RapidJSON, in situ on a copy; UTF-8 checked; a leading UTF-8 byte-order mark skipped).
+/// Parses `text` (RapidJSON, where it lies; UTF-8 checked; a leading UTF-8 byte-order mark skipped).
 /// Numbers are converted by std::from_chars, so every double is the one strtod reads (the shortest form
 /// sandtable writes reads back to the same bits) and integers stay integers: unsigned when not negative,
 /// as RapidJSON's own reader gives them. Throws FormatError(sourceName, "", "not valid JSON: <reason> at
