@@ -331,10 +331,12 @@ void runShow(const CatalogueOptions& o, Context& context)
         return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
     };
     std::size_t column = 13;
+    // "{1}:" is translated too: French sets a space before the colon.
+    const auto labelled = [](const char* label) { return core::i18n::format(_("{1}:"), {_(label)}); };
     for (const char* label : labels)
-        column = std::max(column, characters(_(label)) + 2);
+        column = std::max(column, characters(labelled(label)) + 1);
     const auto field = [&](const char* label) {
-        const std::string text = std::string(_(label)) + ":";
+        const std::string text = labelled(label);
         return "  " + text + std::string(column - std::min(column, characters(text)), ' ');
     };
     std::string revisions;

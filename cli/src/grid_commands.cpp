@@ -7,6 +7,7 @@
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/rules/campaign_lite.hpp"
+#include "sandtable/core/rules/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/print/campaign_print.hpp"
@@ -179,7 +180,8 @@ void applyAndSave(core::Document& document, core::Edit edit, Context& context, W
     if (changed)
         document.save();
     if (!context.json && !context.quiet)
-        context.err << document.path().string() << ": " << what(document.scenario()) << (changed ? ", saved" : ", unchanged") << "\n";
+        context.err << core::i18n::format(changed ? _("{1}: {2}, saved") : _("{1}: {2}, unchanged"), {document.path().string(), what(document.scenario())})
+                    << "\n";
 }
 
 /// An operation's failure with the file named (the operations know no file).
@@ -214,7 +216,10 @@ void runNew(const NewOptions& o, Context& context)
     if (!context.json)
         context.printDiagnostics(findings, o.file);
     applyAndSave(document, std::move(edit), context,
-        [&](const core::Scenario&) { return "campaign grid of " + std::to_string(grid.rows * grid.columns) + " squares"; });
+        [&](const core::Scenario&) {
+            const int n = grid.rows * grid.columns;
+            return core::i18n::format(P_("campaign grid of {1} square", "campaign grid of {1} squares", n), {std::to_string(n)});
+        });
     const auto b = core::gridBounds(grid);
     if (context.json) {
         context.printJson({{"file", o.file}, {"squares", grid.rows * grid.columns}, {"rows", grid.rows}, {"columns", grid.columns},
@@ -298,7 +303,7 @@ void runOverride(const OverrideOptions& o, Context& context)
     const std::optional<core::Cover> cover = o.remove ? std::nullopt : std::optional<core::Cover>(core::coverFromString(o.cover));
     core::Edit edit = inFile(o.file, [&] { return core::operations::setCoverOverride(s, q, o.terrainClass, cover, o.note); });
     applyAndSave(document, std::move(edit), context,
-        [&](const core::Scenario&) { return std::string(o.remove ? "override removed" : "override set") + " on " + o.square; });
+        [&](const core::Scenario&) { return core::i18n::format(o.remove ? _("override removed on {1}") : _("override set on {1}"), {o.square}); });
     const core::Campaign& c = *document.scenario().campaign;
     if (context.json)
         context.printJson({{"file", o.file}, {"ref", core::squareName(c.grid, q)}, {"class", o.terrainClass},
@@ -311,7 +316,10 @@ void runRoll(const RollOptions& o, Context& context)
     core::Document document = openDocument(o.file);
     core::Edit edit = inFile(o.file, [&] { return core::operations::rollSecondaryTerrain(document.scenario(), seed, o.region); });
     applyAndSave(document, std::move(edit), context,
-        [](const core::Scenario& s) { return std::to_string(s.campaign->secondary->rolls.size()) + " squares rolled"; });
+        [](const core::Scenario& s) {
+            const std::size_t n = s.campaign->secondary->rolls.size();
+            return core::i18n::format(P_("{1} square rolled", "{1} squares rolled", n), {std::to_string(n)});
+        });
     const core::SecondaryTerrain& rolled = *document.scenario().campaign->secondary;
     const core::CampaignGrid& g = document.scenario().campaign->grid;
     if (context.json) {
@@ -331,7 +339,7 @@ void runRoll(const RollOptions& o, Context& context)
         context.out << core::squareName(g, r.square) << ": d10=" << r.d10;
         for (int d : r.d6)
             context.out << " d6=" << d;
-        context.out << " " << r.result << ": " << r.detail << "\n";
+        context.out << " " << r.result << ": " << core::rules::describeSecondaryRoll(r, *document.scenario().campaign, core::i18n::translate) << "\n";
     }
 }
 
@@ -362,7 +370,9 @@ void runBattle(const BattleOptions& o, Context& context)
     const core::CampaignGrid g = s.campaign->grid;
     if (!o.dryRun)
         applyAndSave(document, inFile(o.file, [&] { return core::operations::setTableSquares(s, squares); }), context,
-            [&](const core::Scenario&) { return "table of " + std::to_string(squares.size()) + " squares chosen"; });
+            [&](const core::Scenario&) {
+                return core::i18n::format(P_("table of {1} square chosen", "table of {1} squares chosen", squares.size()), {std::to_string(squares.size())});
+            });
     if (context.json) {
         Json forces = Json::array();
         for (const auto& f : b.forces) {

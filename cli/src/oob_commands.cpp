@@ -210,11 +210,7 @@ void printSywSummary(const SummaryOptions& o, const core::Scenario& s, Context& 
 {
     namespace syw = core::rules::syw;
     const core::oob::SywSummary summary = core::oob::summarizeSyw(s);
-    const auto number = [](double v) {
-        std::ostringstream text;
-        text << v;
-        return text.str();
-    };
+    const auto number = [](double v) { return core::i18n::formatFigure(v); };
     if (context.json) {
         Json regiments = Json::array();
         for (const auto& r : summary.regiments) {
@@ -250,51 +246,59 @@ void printSywSummary(const SummaryOptions& o, const core::Scenario& s, Context& 
             {"sectors_to_win", summary.sectorsToWin}, {"sides", std::move(sides)}, {"regiments", std::move(regiments)}});
         return;
     }
-    context.out << o.file << ": SYW house rules, 1 field = " << number(summary.fieldCm) << " cm";
+    namespace i18n = core::i18n;
+    const auto whole = [](int n) { return std::to_string(n); };
+    context.out << i18n::format(_("{1}: SYW house rules, 1 field = {2} cm"), {o.file, number(summary.fieldCm)});
     if (summary.tableWidthCm && summary.tableDepthCm)
-        context.out << ", table " << number(*summary.tableWidthCm) << " x " << number(*summary.tableDepthCm) << " cm";
-    context.out << "\n  moves: infantry " << number(syw::kInfantryMoveFields) << " field, cavalry "
-                << number(syw::kCavalryMoveFields) << " fields, artillery " << number(syw::kArtilleryMoveFields)
-                << " field or a shot (limbered " << number(syw::kLimberedMoveCm) << " cm); musketry at "
-                << number(syw::kFireRangeFields) << " field, cannon " << number(syw::kCannonRangeFields)
-                << " fields (kills " << syw::kCannonKillsClose << " close, " << syw::kCannonKillsWide
-                << " wide), mortar " << number(syw::kMortarRangeFields) << " fields (kills " << syw::kMortarKills << ")\n";
+        context.out << i18n::format(_(", table {1} x {2} cm"), {number(*summary.tableWidthCm), number(*summary.tableDepthCm)});
+    context.out << "\n  "
+                << i18n::format(_("moves: infantry {1} field, cavalry {2} fields, artillery {3} field or a shot (limbered {4} cm); "
+                                  "musketry at {5} field, cannon {6} fields (kills {7} close, {8} wide), mortar {9} fields (kills {10})"),
+                       {number(syw::kInfantryMoveFields), number(syw::kCavalryMoveFields), number(syw::kArtilleryMoveFields),
+                           number(syw::kLimberedMoveCm), number(syw::kFireRangeFields), number(syw::kCannonRangeFields),
+                           whole(syw::kCannonKillsClose), whole(syw::kCannonKillsWide), number(syw::kMortarRangeFields), whole(syw::kMortarKills)})
+                << "\n";
     if (!summary.deploymentOrder.empty())
-        context.out << "  deployment: " << summary.deploymentOrder[0].str() << " (defender) deploys first, then "
-                    << summary.deploymentOrder[1].str() << " (attacker), who moves first\n";
+        context.out << "  "
+                    << i18n::format(_("deployment: {1} (defender) deploys first, then {2} (attacker), who moves first"),
+                           {summary.deploymentOrder[0].str(), summary.deploymentOrder[1].str()})
+                    << "\n";
     if (summary.sectors > 0)
-        context.out << "  territory: " << summary.sectorsToWin << " of " << summary.sectors
-                    << " sectors make 3/4 of the battlefield\n";
+        context.out << "  "
+                    << i18n::format(_("territory: {1} of {2} sectors make 3/4 of the battlefield"), {whole(summary.sectorsToWin), whole(summary.sectors)})
+                    << "\n";
     for (const auto& side : summary.sides) {
-        context.out << "  " << side.id.str() << (side.defender ? " (defender)" : side.attacker ? " (attacker)" : "")
-                    << ": " << side.regiments << " regiment(s), " << side.men << " men";
+        const std::string role = side.defender ? std::string(_(" (defender)")) : side.attacker ? std::string(_(" (attacker)")) : std::string();
+        context.out << "  " << side.id.str() << role << ": "
+                    << i18n::format(P_("{1} regiment, {2} men", "{1} regiments, {2} men", side.regiments), {whole(side.regiments), whole(side.men)});
         if (side.cannon + side.mortars > 0)
-            context.out << ", " << side.cannon << " cannon, " << side.mortars << " mortar(s)";
-        context.out << "; melee " << number(side.meleePoints) << " points, fire " << number(side.firePoints)
-                    << " points";
+            context.out << i18n::format(P_(", {1} cannon, {2} mortar", ", {1} cannon, {2} mortars", side.mortars), {whole(side.cannon), whole(side.mortars)});
+        context.out << i18n::format(_("; melee {1} points, fire {2} points"), {number(side.meleePoints), number(side.firePoints)});
         if (!side.general.empty())
-            context.out << "; general " << side.general;
+            context.out << i18n::format(_("; general {1}"), {side.general});
         context.out << "\n";
         for (const auto& r : summary.regiments) {
             if (r.side != side.id)
                 continue;
             const core::Unit* u = s.findUnit(r.id);
             context.out << "    " << r.id.str() << " " << (u ? u->name : "") << ": "
-                        << (r.figures.total() ? syw::formatFigures(r.figures) : "no figures");
+                        << (r.figures.total() ? syw::formatFigures(r.figures) : std::string(_("no figures")));
             if (r.men > 0 || r.figures.cannon + r.figures.mortars == 0) {
-                context.out << "; melee " << number(r.meleePoints);
+                context.out << i18n::format(_("; melee {1}"), {number(r.meleePoints)});
                 if (r.meleePointsVsCavalry != r.meleePoints)
-                    context.out << " (" << number(r.meleePointsVsCavalry) << " against cavalry)";
-                context.out << ", fire " << number(r.firePoints);
+                    context.out << i18n::format(_(" ({1} against cavalry)"), {number(r.meleePointsVsCavalry)});
+                context.out << i18n::format(_(", fire {1}"), {number(r.firePoints)});
                 if (r.grenadeKills)
-                    context.out << ", grenades kill " << r.grenadeKills;
+                    context.out << i18n::format(_(", grenades kill {1}"), {whole(r.grenadeKills)});
             }
             if (r.figures.cannon > 0)
-                context.out << "; cannon fire " << number(syw::kCannonRangeFields) << " fields, kill "
-                            << syw::kCannonKillsClose << " close, " << syw::kCannonKillsWide << " wide";
+                context.out << i18n::format(_("; cannon fire {1} fields, kill {2} close, {3} wide"),
+                    {number(syw::kCannonRangeFields), whole(syw::kCannonKillsClose), whole(syw::kCannonKillsWide)});
             if (r.figures.mortars > 0)
-                context.out << "; mortars fire " << number(syw::kMortarRangeFields) << " fields, kill " << syw::kMortarKills;
-            context.out << "; moves " << number(r.moveFields) << (r.moveFields == 1 ? " field" : " fields") << "\n";
+                context.out << i18n::format(_("; mortars fire {1} fields, kill {2}"), {number(syw::kMortarRangeFields), whole(syw::kMortarKills)});
+            context.out << (r.moveFields == 1 ? i18n::format(_("; moves {1} field"), {number(r.moveFields)})
+                                              : i18n::format(_("; moves {1} fields"), {number(r.moveFields)}))
+                        << "\n";
         }
     }
 }
@@ -321,6 +325,12 @@ void runBlocks(const BlocksOptions& o, Context& context)
         using A = core::oob::BlockPlanLine::Action;
         return a == A::Create ? "new" : a == A::Update ? "updated" : a == A::Keep ? "unchanged" : "removed";
     };
+    // The same line for a person (--json keeps actionName's words).
+    const auto actionText = [](core::oob::BlockPlanLine::Action a) -> std::string {
+        using A = core::oob::BlockPlanLine::Action;
+        return a == A::Create ? _("new block '{1}'") : a == A::Update ? _("updated block '{1}'") : a == A::Keep ? _("unchanged block '{1}'")
+                                                                                                               : _("removed block '{1}'");
+    };
     int pieces = 0;
     core::Document document(std::move(loaded.scenario), o.file);
     if (!plan.edit.empty())
@@ -339,15 +349,19 @@ void runBlocks(const BlocksOptions& o, Context& context)
         return;
     }
     for (const auto& l : plan.lines) {
-        context.out << "  " << core::oob::formationPath(document.scenario(), l.formation) << ": " << actionName(l.action)
-                    << " block '" << l.block.str() << "'";
+        context.out << "  " << core::oob::formationPath(document.scenario(), l.formation) << ": "
+                    << core::i18n::format(actionText(l.action), {l.block.str()});
         if (l.action != core::oob::BlockPlanLine::Action::Remove)
             context.out << ", " << core::toString(l.derived.type) << ", " << core::toString(l.derived.quality) << ", "
-                        << l.derived.strength << " from " << l.derived.units << " unit(s)";
+                        << core::i18n::format(P_("{1} from {2} unit", "{1} from {2} units", l.derived.units),
+                               {std::to_string(l.derived.strength), std::to_string(l.derived.units)});
         context.out << "\n";
     }
-    context.out << o.file << ": " << (o.dryRun ? "would have " : "") << plan.lines.size() << " block change(s); "
-                << pieces << " game piece(s)" << (o.dryRun ? " (dry run: nothing written)" : "") << "\n";
+    const std::string changes = core::i18n::format(P_("{1} block change", "{1} block changes", plan.lines.size()), {std::to_string(plan.lines.size())});
+    const std::string piecesText = core::i18n::format(P_("{1} game piece", "{1} game pieces", pieces), {std::to_string(pieces)});
+    context.out << core::i18n::format(o.dryRun ? _("{1}: would have made {2}; {3} (dry run: nothing written)") : _("{1}: {2}; {3}"),
+                       {o.file, changes, piecesText})
+                << "\n";
 }
 
 void runSummary(const SummaryOptions& o, Context& context)
@@ -394,12 +408,15 @@ void runSummary(const SummaryOptions& o, Context& context)
             {"pieces", std::move(pieces)}});
         return;
     }
-    context.out << o.file << ": 1:" << summary.scaleDenominator << ", command range " << summary.commandRangeMetres
-                << " m, field of fire " << summary.fieldOfFireMetres << " m, spotting " << summary.spottingRangeMetres
-                << " m\n";
+    namespace i18n = core::i18n;
+    const auto whole = [](auto n) { return std::to_string(n); };
+    context.out << i18n::format(_("{1}: 1:{2}, command range {3} m, field of fire {4} m, spotting {5} m"),
+                       {o.file, i18n::formatFigure(summary.scaleDenominator), i18n::formatFigure(summary.commandRangeMetres),
+                           i18n::formatFigure(summary.fieldOfFireMetres), i18n::formatFigure(summary.spottingRangeMetres)})
+                << "\n";
     // Rulebook line 142: "The scenario rules specify the cavalry types available and their special rules."
     if (!s.settings.cavalryTypes.empty()) {
-        context.out << "  cavalry types:";
+        context.out << "  " << _("cavalry types:");
         for (std::size_t k = 0; k < s.settings.cavalryTypes.size(); ++k) {
             const core::CavalryType& t = s.settings.cavalryTypes[k];
             context.out << (k ? "; " : " ") << t.name;
@@ -409,14 +426,19 @@ void runSummary(const SummaryOptions& o, Context& context)
         context.out << "\n";
     }
     for (const auto& side : summary.sides) {
-        context.out << "  " << side.id.str() << ": " << side.pieces << " piece(s) worth " << side.victoryPoints
-                    << " victory points; " << side.infantryBlocksAtStart << " infantry block(s) at the start, rout at";
+        context.out << "  " << side.id.str() << ": "
+                    << i18n::format(P_("{1} piece worth {2} victory points", "{1} pieces worth {2} victory points", side.pieces),
+                           {whole(side.pieces), whole(side.victoryPoints)})
+                    << "; "
+                    << i18n::format(P_("{1} infantry block at the start, rout at", "{1} infantry blocks at the start, rout at", side.infantryBlocksAtStart),
+                           {whole(side.infantryBlocksAtStart)});
         // Per day: n = blocks at the start plus reinforcements arrived by that day's end (domain.md, Rout).
         for (std::size_t k = 0; k < side.routThresholds.size(); ++k) {
-            context.out << (k ? ", " : " ") << side.routThresholds[k] << " losses";
-            if (k < side.infantryBlocksByDay.size())
-                context.out << " of " << side.infantryBlocksByDay[k];
-            context.out << " (end of day " << summary.startDay + static_cast<int>(k) << ")";
+            const std::string day = whole(summary.startDay + static_cast<int>(k));
+            context.out << (k ? ", " : " ")
+                        << (k < side.infantryBlocksByDay.size()
+                                   ? i18n::format(_("{1} losses of {2} (end of day {3})"), {whole(side.routThresholds[k]), whole(side.infantryBlocksByDay[k]), day})
+                                   : i18n::format(_("{1} losses (end of day {2})"), {whole(side.routThresholds[k]), day}));
         }
         context.out << "\n";
         // Rulebook "Ineffective Formation": 50% of a formation's infantry, counted as for rout.
@@ -424,11 +446,13 @@ void runSummary(const SummaryOptions& o, Context& context)
             const core::Formation* formation = s.findFormation(f.id);
             if (!formation || formation->side != side.id)
                 continue;
-            context.out << "    " << core::oob::formationPath(s, f.id) << ": " << f.pieces << " piece(s) worth "
-                        << f.victoryPoints << " victory points";
+            context.out << "    " << core::oob::formationPath(s, f.id) << ": "
+                        << i18n::format(P_("{1} piece worth {2} victory points", "{1} pieces worth {2} victory points", f.pieces),
+                               {whole(f.pieces), whole(f.victoryPoints)});
             if (f.infantryBlocksAtStart > 0)
-                context.out << "; ineffective at " << f.ineffectiveAt << " losses of " << f.infantryBlocksAtStart
-                            << " infantry block(s)";
+                context.out << i18n::format(P_("; ineffective at {1} losses of {2} infantry block", "; ineffective at {1} losses of {2} infantry blocks",
+                                                f.infantryBlocksAtStart),
+                    {whole(f.ineffectiveAt), whole(f.infantryBlocksAtStart)});
             context.out << "\n";
         }
     }
@@ -447,8 +471,10 @@ void runPrint(const PrintOptions& o, Context& context)
             {"sticker_mm", Json::array({layout.stickerWidthMm, layout.stickerHeightMm})}, {"columns", layout.columns},
             {"rows", layout.rows}});
     else
-        context.out << o.output << ": " << layout.stickers << " sticker(s) of " << layout.stickerWidthMm << " x "
-                    << layout.stickerHeightMm << " mm on " << layout.pages << " page(s)\n";
+        context.out << core::i18n::format(P_("{1}: {2} sticker of {3} x {4} mm", "{1}: {2} stickers of {3} x {4} mm", layout.stickers),
+                           {o.output, std::to_string(layout.stickers), core::i18n::formatFigure(layout.stickerWidthMm),
+                               core::i18n::formatFigure(layout.stickerHeightMm)})
+                    << core::i18n::format(P_(" on {1} page", " on {1} pages", layout.pages), {std::to_string(layout.pages)}) << "\n";
 }
 
 } // namespace

@@ -53,12 +53,12 @@ std::optional<print::PrintRaster> boardScan(const core::Scenario& s, const std::
     const bool warpedExists = importers::warpedMapPath(s, dir).has_value();
     if (!warpedExists && !std::filesystem::exists(scanPath)) {
         if (!context.quiet)
-            context.err << "sandtable: notice: map raster " << scanPath.string() << " not found: the board is terrain only\n";
+            context.err << core::i18n::format(_("sandtable: notice: map raster {1} not found: the board is terrain only"), {scanPath.string()}) << "\n";
         return std::nullopt;
     }
     if (!warpedExists && !s.map->georeference) {
         if (!context.quiet)
-            context.err << "sandtable: notice: the map raster is not georeferenced: the board is terrain only\n";
+            context.err << _("sandtable: notice: the map raster is not georeferenced: the board is terrain only") << "\n";
         return std::nullopt;
     }
     core::Scenario target = s;
@@ -97,14 +97,19 @@ void runExport(const ExportOptions& o, Context& context)
             {"forces", r.forces}, {"cards", r.cards}, {"decks", r.decks}, {"files", r.files.size()}, {"findings", findingsJson(r.findings)}});
     } else {
         context.printDiagnostics(r.findings, o.output);
-        context.out << o.output << ": VASSAL " << importers::kVassalVersion << " module, ";
+        namespace i18n = core::i18n;
+        const auto n = [](auto v) { return std::to_string(v); };
+        context.out << i18n::format(_("{1}: VASSAL {2} module, "), {o.output, importers::kVassalVersion});
         if (r.boardWidth)
-            context.out << "board " << r.boardWidth << " x " << r.boardHeight << " px at " << r.pxPerM * 1000.0 << " px/km, ";
-        context.out << r.pieces << " piece(s), " << r.setupStacks << " at start, " << r.reinforcements << " reinforcement(s)";
+            context.out << i18n::format(_("board {1} x {2} px at {3} px/km, "), {n(r.boardWidth), n(r.boardHeight), i18n::formatFigure(r.pxPerM * 1000.0)});
+        context.out << i18n::format(P_("{1} piece, ", "{1} pieces, ", r.pieces), {n(r.pieces)})
+                    << i18n::format(_("{1} at start, "), {n(r.setupStacks)})
+                    << i18n::format(P_("{1} reinforcement", "{1} reinforcements", r.reinforcements), {n(r.reinforcements)});
         if (r.forces)
-            context.out << ", " << r.forces << " campaign force(s)";
+            context.out << i18n::format(P_(", {1} campaign force", ", {1} campaign forces", r.forces), {n(r.forces)});
         if (r.cards)
-            context.out << ", " << r.cards << " card(s) in " << r.decks << " deck(s)";
+            context.out << i18n::format(P_(", {1} card", ", {1} cards", r.cards), {n(r.cards)})
+                        << i18n::format(P_(" in {1} deck", " in {1} decks", r.decks), {n(r.decks)});
         context.out << "\n";
     }
 }

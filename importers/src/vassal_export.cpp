@@ -375,8 +375,9 @@ struct Builder {
         const core::CampaignGrid& g = s.campaign->grid;
         if (g.rotation != 0.0) {
             result.findings.push_back({"vassal.grid_rotated", core::Severity::Warning, "/campaign/grid/rotation",
-                "VASSAL's square grid cannot turn: the grid is drawn on the board image only, turned "
-                    + number(g.rotation) + " degrees; the module has no grid to snap to"});
+                core::i18n::format(_("VASSAL's square grid cannot turn: the grid is drawn on the board image only, turned {1} degrees; "
+                                     "the module has no grid to snap to"),
+                    {core::i18n::formatFigure(g.rotation)})});
             return;
         }
         const double d = g.squareSize * in.pxPerM;
@@ -693,10 +694,12 @@ struct Builder {
             dice(module, 10); // Campaign Lite's secondary terrain and reinforcement tables are d10 (campaign-lite.txt)
         if (!s.settings.extent && !s.tableBattles)
             result.findings.push_back({"vassal.no_board", core::Severity::Warning, "/extent",
-                "the scenario has no extent: the module has no battle map, only the palettes"});
+                _("the scenario has no extent: the module has no battle map, only the palettes")});
         if (s.campaign && !s.campaign->forces.empty() && !s.settings.extent)
             result.findings.push_back({"vassal.campaign_forces", core::Severity::Warning, "/campaign/forces",
-                std::to_string(s.campaign->forces.size()) + " campaign force(s) have no board to stand on (no extent)"});
+                core::i18n::format(P_("{1} campaign force has no board to stand on (no extent)", "{1} campaign forces have no board to stand on (no extent)",
+                                       s.campaign->forces.size()),
+                    {std::to_string(s.campaign->forces.size())})});
         CPLSetXMLValue(module, "#nextPieceSlotId", integer(nextGpid).c_str());
         entries.emplace(entries.begin(), "buildFile.xml", detail::xmlDocument(module));
 

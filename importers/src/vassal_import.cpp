@@ -9,6 +9,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -337,7 +338,7 @@ struct Reader {
             }
         } else {
             module.findings.push_back({"vassal.no_moduledata", core::Severity::Info, "moduledata",
-                "the module has no moduledata (written before VASSAL 3.1): its name comes from buildFile"});
+                _("the module has no moduledata (written before VASSAL 3.1): its name comes from buildFile")});
         }
         const std::string file = path.string() + "!" + buildName;
         const detail::XmlTree build = detail::parseXml(detail::readEntry(path, buildName), file);
@@ -355,7 +356,9 @@ struct Reader {
         walk(root, palette, nullptr, "", "");
         for (const auto& [trait, count] : skipped)
             module.findings.push_back({"vassal.trait_skipped", core::Severity::Info, "buildFile.xml",
-                std::to_string(count) + " piece(s) have a '" + trait + "' trait, which sandtable does not carry over"});
+                core::i18n::format(P_("{1} piece has a '{2}' trait, which sandtable does not carry over",
+                                       "{1} pieces have a '{2}' trait, which sandtable does not carry over", count),
+                    {std::to_string(count), trait})});
     }
 };
 
@@ -391,11 +394,11 @@ std::string slug(const std::string& name, const std::string& fallback)
 std::string placeText(const VassalPlace& p)
 {
     std::ostringstream o;
-    o << "'" << p.name << "' at";
+    o << core::i18n::format(_("'{1}' at"), {p.name});
     for (std::size_t i = 0; i < p.points.size() && i < 8; ++i)
         o << " (" << std::lround(p.points[i][0]) << ", " << std::lround(p.points[i][1]) << ")";
     if (p.points.size() > 8)
-        o << " ... (" << p.points.size() << " points)";
+        o << " ... " << core::i18n::format(_("({1} points)"), {std::to_string(p.points.size())});
     return o.str();
 }
 
@@ -440,7 +443,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     for (const VassalBoard& b : m.boards)
         if (&b != board)
             out.findings.push_back({"vassal.board_skipped", core::Severity::Info, "boards",
-                "board '" + b.name + "' of map '" + b.map + "' is not imported (choose it with --board)"});
+                core::i18n::format(_("board '{1}' of map '{2}' is not imported (choose it with --board)"), {b.name, b.map})});
     const std::string imageEntry = "images/" + board->image;
     if (!detail::hasEntry(modulePath, imageEntry))
         throw core::FormatError(modulePath.string(), imageEntry,
@@ -615,8 +618,8 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                 const auto v = parseInteger(text, minimum, maximum);
                 if (!v)
                     out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
-                        "piece '" + u.name + "': " + property + " '" + text + "' is not a whole number from " + std::to_string(minimum)
-                            + " to " + std::to_string(maximum) + "; left for you to complete"});
+                        core::i18n::format(_("piece '{1}': {2} '{3}' is not a whole number from {4} to {5}; left for you to complete"),
+                            {u.name, property, text, std::to_string(minimum), std::to_string(maximum)})});
                 return v;
             };
             if (const auto strength = wholeProperty("Strength", 0, 1000000)) {
@@ -637,7 +640,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                     const auto count = kind ? parseInteger(item.substr(eq + 1), 0, 100000) : std::nullopt;
                     if (!count) {
                         out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
-                            "piece '" + u.name + "': figures '" + item + "' is not KIND=COUNT; left out"});
+                            core::i18n::format(_("piece '{1}': figures '{2}' is not KIND=COUNT; left out"), {u.name, item})});
                         continue;
                     }
                     figures.*(kind->count) = *count;
@@ -662,7 +665,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                     u.arrival = arr;
                 } else {
                     out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
-                        "piece '" + u.name + "': ArrivalTurn '" + prop("ArrivalTurn") + "' is not DAY,TURN; no arrival"});
+                        core::i18n::format(_("piece '{1}': ArrivalTurn '{2}' is not DAY,TURN; no arrival"), {u.name, prop("ArrivalTurn")})});
                 }
             } else if (!label.empty() && std::regex_match(label, a, arrival)) {
                 core::Arrival arr;
@@ -678,14 +681,13 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                     u.arrival = arr;
                 } else {
                     out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
-                        "piece '" + u.name + "': arrival '" + label + "' names a day or turn out of range; no arrival"});
+                        core::i18n::format(_("piece '{1}': arrival '{2}' names a day or turn out of range; no arrival"), {u.name, label})});
                 }
             }
             if (u.arrival && label.find(", along ") != std::string::npos) {
                 // The road is not in the imported scenario: its entry point on that road would not validate.
-                std::ostringstream note;
-                note << "unit '" << u.id.str() << "' arrives " << label << ": road and entry point left out until the road is digitised";
-                out.findings.push_back({"vassal.arrival_road", core::Severity::Warning, "/units", note.str()});
+                out.findings.push_back({"vassal.arrival_road", core::Severity::Warning, "/units",
+                    core::i18n::format(_("unit '{1}' arrives {2}: road and entry point left out until the road is digitised"), {u.id.str(), label})});
                 u.arrival->entry.reset();
             }
             completed += complete ? 0 : 1;
@@ -712,19 +714,30 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     }
     if (noSide)
         out.findings.push_back({"vassal.piece_side", core::Severity::Warning, "/sides",
-            std::to_string(noSide) + " piece(s) name no side (no Side property, no palette named after one): put under '"
-                + out.sides.front().name + "'"});
+            core::i18n::format(P_("{1} piece names no side (no Side property, no palette named after one): put under '{2}'",
+                                   "{1} pieces name no side (no Side property, no palette named after one): put under '{2}'", noSide),
+                {std::to_string(noSide), out.sides.front().name})});
     if (completed)
         out.findings.push_back({"vassal.unit_incomplete", core::Severity::Warning, "/units",
-            std::to_string(completed) + " unit(s) have no sandtable Type, Quality or Strength property: imported as "
-                "infantry, regular, strength 1 where missing; complete them in the order of battle"});
+            core::i18n::format(P_("{1} unit has no sandtable Type, Quality or Strength property: imported as infantry, regular, "
+                                   "strength 1 where missing; complete it in the order of battle",
+                                   "{1} units have no sandtable Type, Quality or Strength property: imported as infantry, regular, "
+                                   "strength 1 where missing; complete them in the order of battle",
+                                   completed),
+                {std::to_string(completed)})});
     if (cards)
         out.findings.push_back({"vassal.cards", core::Severity::Info, "/table_battles",
-            std::to_string(cards) + " card(s) in the module's decks are not imported (cards import reads the card CSV)"});
+            core::i18n::format(P_("{1} card in the module's decks is not imported (cards import reads the card CSV)",
+                                   "{1} cards in the module's decks are not imported (cards import reads the card CSV)", cards),
+                {std::to_string(cards)})});
     if (unplaced)
         out.findings.push_back({"vassal.setup_unplaced", core::Severity::Warning, "/units",
-            std::to_string(unplaced) + " at-start stack(s) left unplaced: the module gives no ground frame for board "
-                "pixels (georeference the scan, then place the units)"});
+            core::i18n::format(P_("{1} at-start stack left unplaced: the module gives no ground frame for board pixels "
+                                   "(georeference the scan, then place the units)",
+                                   "{1} at-start stacks left unplaced: the module gives no ground frame for board pixels "
+                                   "(georeference the scan, then place the units)",
+                                   unplaced),
+                {std::to_string(unplaced)})});
 
     // The grid.
     if (board->grid) {
@@ -762,22 +775,22 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                 grid.leadingZeros = false;
             out.grid = grid;
         } else {
-            std::ostringstream o;
-            o << "board '" << board->name << "' has a " << g.kind << " grid";
-            if (g.dx > 0)
-                o << " of " << g.dx << " x " << g.dy << " px from (" << g.x0 << ", " << g.y0 << ")";
-            o << (settings.system == core::GameSystem::CampaignLite
-                      ? ": georeference the scan, then lay the campaign grid (`grid set`) with the square size in metres"
-                      : ": the scenario's game system has no grid; kept as this note");
-            out.findings.push_back({"vassal.grid", core::Severity::Info, "/campaign/grid", o.str()});
+            const auto figure = [](double v) { return core::i18n::formatFigure(v); };
+            std::string note = g.dx > 0 ? core::i18n::format(_("board '{1}' has a {2} grid of {3} x {4} px from ({5}, {6})"),
+                                              {board->name, g.kind, figure(g.dx), figure(g.dy), figure(g.x0), figure(g.y0)})
+                                        : core::i18n::format(_("board '{1}' has a {2} grid"), {board->name, g.kind});
+            note += settings.system == core::GameSystem::CampaignLite
+                ? _(": georeference the scan, then lay the campaign grid (`grid set`) with the square size in metres")
+                : _(": the scenario's game system has no grid; kept as this note");
+            out.findings.push_back({"vassal.grid", core::Severity::Info, "/campaign/grid", note});
         }
     }
     // The force counters (at-start stacks of sandtable's own modules): forces of the campaign where the grid
     // came back, else findings naming what each held.
     for (const VassalPiece* p : forcePieces) {
         const auto prop = [&](const char* key) { return p->properties.count(key) ? p->properties.at(key) : std::string(); };
-        const std::string what = "force '" + p->name + "' (" + prop("Side") + ") at " + prop("Square") + ": infantry "
-            + prop("Infantry") + ", cavalry " + prop("Cavalry") + ", artillery " + prop("Artillery");
+        const std::string what = core::i18n::format(_("force '{1}' ({2}) at {3}: infantry {4}, cavalry {5}, artillery {6}"),
+            {p->name, prop("Side"), prop("Square"), prop("Infantry"), prop("Cavalry"), prop("Artillery")});
         std::string why;
         if (out.grid) {
             core::CampaignForce f;
@@ -792,13 +805,13 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                 why = e.what();
             }
             if (why.empty() && side == out.sides.end())
-                why = "its side is not among the module's sides";
+                why = _("its side is not among the module's sides");
             if (why.empty() && (!infantry || !cavalry || !artillery))
-                why = "a count by arm is not a whole number from 0";
+                why = _("a count by arm is not a whole number from 0");
             if (why.empty() && f.id.empty())
-                why = "its sandtable_force id is empty";
+                why = _("its sandtable_force id is empty");
             if (why.empty() && std::any_of(out.forces.begin(), out.forces.end(), [&](const core::CampaignForce& o) { return o.id == f.id; }))
-                why = "its id '" + f.id + "' is repeated";
+                why = core::i18n::format(_("its id '{1}' is repeated"), {f.id});
             if (why.empty()) {
                 f.side = side->id;
                 f.infantry = *infantry;
@@ -809,20 +822,20 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                 continue;
             }
         } else {
-            why = "the module gives no campaign grid to stand it on";
+            why = _("the module gives no campaign grid to stand it on");
         }
         out.findings.push_back({"vassal.campaign_force", core::Severity::Info, "/campaign/forces",
-            what + " is not imported as a force (" + why + "; add it to the campaign)"});
+            core::i18n::format(_("{1} is not imported as a force ({2}; add it to the campaign)"), {what, why})});
     }
     for (const VassalPlace& z : board->zones) {
         ++out.zones;
         out.findings.push_back({"vassal.zone", core::Severity::Info, "/terrain",
-            "zone " + placeText(z) + " (board pixels): not drawn as terrain until the scan is georeferenced"});
+            core::i18n::format(_("zone {1} (board pixels): not drawn as terrain until the scan is georeferenced"), {placeText(z)})});
     }
     for (const VassalPlace& r : board->regions) {
         ++out.regions;
         out.findings.push_back({"vassal.region", core::Severity::Info, "/terrain",
-            "region " + placeText(r) + " (board pixels): a named place to add once the scan is georeferenced"});
+            core::i18n::format(_("region {1} (board pixels): a named place to add once the scan is georeferenced"), {placeText(r)})});
     }
     return out;
 }

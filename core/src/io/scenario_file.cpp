@@ -261,13 +261,13 @@ std::string typeName(const Value& v)
     switch (v.GetType()) {
     case rapidjson::kNullType: return "null";
     case rapidjson::kFalseType:
-    case rapidjson::kTrueType: return "a boolean";
-    case rapidjson::kObjectType: return "an object";
-    case rapidjson::kArrayType: return "an array";
-    case rapidjson::kStringType: return "a string";
-    case rapidjson::kNumberType: return v.IsInt64() || v.IsUint64() ? "an integer" : "a number";
+    case rapidjson::kTrueType: return _("a boolean");
+    case rapidjson::kObjectType: return _("an object");
+    case rapidjson::kArrayType: return _("an array");
+    case rapidjson::kStringType: return _("a string");
+    case rapidjson::kNumberType: return v.IsInt64() || v.IsUint64() ? _("an integer") : _("a number");
     }
-    return "a value";
+    return _("a value");
 }
 
 /// A short rendering of a value for a message: strings quoted, numbers as written, containers by kind.
@@ -301,12 +301,23 @@ std::string expectedTypes(const Value* schema)
     if (!type)
         return "";
     const auto one = [](const Value& t) -> std::string {
+        // JSON Schema's type names (draft 7, 6.1.1), in the reader's words.
         const std::string name(t.GetString(), t.GetStringLength());
-        if (name == "integer" || name == "array" || name == "object")
-            return "an " + name;
+        if (name == "integer")
+            return _("an integer");
+        if (name == "array")
+            return _("an array");
+        if (name == "object")
+            return _("an object");
+        if (name == "string")
+            return _("a string");
+        if (name == "number")
+            return _("a number");
+        if (name == "boolean")
+            return _("a boolean");
         if (name == "null")
             return "null";
-        return "a " + name;
+        return "'" + name + "'";
     };
     if (type->IsString())
         return one(*type);
@@ -314,7 +325,7 @@ std::string expectedTypes(const Value* schema)
     if (type->IsArray())
         for (const Value& t : type->GetArray())
             if (t.IsString())
-                out += (out.empty() ? "" : " or ") + one(t);
+                out = out.empty() ? one(t) : i18n::format(_("{1} or {2}"), {out, one(t)});
     return out;
 }
 

@@ -3,6 +3,7 @@
 #include "sandtable/core/rules/secondary_terrain.hpp"
 
 #include "sandtable/core/rules/campaign_lite.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -37,20 +38,16 @@ bool hasWater(const Campaign& c, SquareRef square)
     return t->fraction("river") > 0.0;
 }
 
-std::string fenceDetail(CampaignDice& dice, SecondaryRoll& roll)
+/// The d6s of a field, orchard or wood that is not dense: walls, and after a fence the hedge.
+void rollFences(CampaignDice& dice, SecondaryRoll& roll)
 {
     const int walls = dice.roll(6);
     roll.d6.push_back(walls);
-    const DieTableEntry& w = wallsTable().lookup(walls);
-    std::string detail = std::string(w.text);
-    if (w.result == "fence") {
-        const int hedge = dice.roll(6);
-        roll.d6.push_back(hedge);
-        const DieTableEntry& h = hedgeTable().lookup(hedge);
-        detail += h.result == "hedge" ? "; a hedge on two sides" : "; no hedge";
-    }
-    return detail;
+    if (wallsTable().lookup(walls).result == "fence")
+        roll.d6.push_back(dice.roll(6));
 }
+
+const char* recorded(const char* phrase) { return phrase; }
 
 } // namespace
 
@@ -82,24 +79,9 @@ SecondaryTerrain rollSecondaryTerrain(const Campaign& campaign, std::uint64_t se
         roll.d10 = dice.roll(table.faces);
         const DieTableEntry& entry = table.lookup(roll.d10);
         roll.result = std::string(entry.result);
-        const bool town = campaign.cover(q, "town") != Cover::None || campaign.cover(q, "village") != Cover::None;
-        if (roll.result == "hill") {
-            roll.detail = campaign.cover(q, "hill") != Cover::None ? "second level of the primary hill (level 2)"
-                                                                    : "a grid-sized hill (level 1)";
-        } else if (roll.result == "woods") {
-            if (campaign.cover(q, "woods") != Cover::None)
-                roll.detail = "dense forest: a wood in a primary forest square (no walls or fences)";
-            else
-                roll.detail = "a grid-sized wood; " + fenceDetail(dice, roll);
-        } else if (roll.result == "field" || roll.result == "orchard") {
-            roll.detail = "a grid-sized " + roll.result + "; " + fenceDetail(dice, roll);
-        } else if (roll.result == "village") {
-            roll.detail = town ? "half of the primary town is stone/dense" : "a grid-sized village";
-        } else if (roll.result == "stream") {
-            roll.detail = "start of a stream";
-        } else {
-            roll.detail = "nothing";
-        }
+        const bool denseWood = roll.result == "woods" && campaign.cover(q, "woods") != Cover::None;
+        if ((roll.result == "woods" && !denseWood) || roll.result == "field" || roll.result == "orchard")
+            rollFences(dice, roll);
         out.rolls.push_back(std::move(roll));
     }
     // Stream starts flow to the nearest water or other stream start, once every d10 has been rolled.
@@ -127,7 +109,6 @@ SecondaryTerrain rollSecondaryTerrain(const Campaign& campaign, std::uint64_t se
                 consider(other.square);
         if (best) {
             roll.streamTo = best;
-            roll.detail += ", flowing to " + squareName(grid, *best);
             continue;
         }
         const SquareRef q = roll.square;
@@ -144,9 +125,50 @@ SecondaryTerrain rollSecondaryTerrain(const Campaign& campaign, std::uint64_t se
             const Edge edges[] = {Edge::North, Edge::East, Edge::South, Edge::West};
             roll.streamEdge = edges[*roll.edgeDie - 1];
         }
-        roll.detail += std::string(", flowing off the ") + toString(*roll.streamEdge) + " table edge";
     }
+    for (SecondaryRoll& roll : out.rolls)
+        roll.detail = describeSecondaryRoll(roll, campaign, recorded);
     return out;
+}
+
+std::string describeSecondaryRoll(const SecondaryRoll& roll, const Campaign& campaign, const char* (*text)(const char*))
+{
+    const SquareRef q = roll.square;
+    const auto fences = [&] {
+        if (roll.d6.empty())
+            return std::string();
+        const DieTableEntry& walls = wallsTable().lookup(roll.d6[0]);
+        std::string out = std::string("; ") + text(walls.text.data()); // the table's texts are string literals
+        if (walls.result == "fence" && roll.d6.size() > 1)
+            out += std::string("; ") + (hedgeTable().lookup(roll.d6[1]).result == "hedge" ? text(N_("a hedge on two sides")) : text(N_("no hedge")));
+        return out;
+    };
+    std::string detail;
+    if (roll.result == "hill") {
+        detail = campaign.cover(q, "hill") != Cover::None ? text(N_("second level of the primary hill (level 2)")) : text(N_("a grid-sized hill (level 1)"));
+    } else if (roll.result == "woods") {
+        detail = roll.d6.empty() ? text(N_("dense forest: a wood in a primary forest square (no walls or fences)"))
+                                 : text(N_("a grid-sized wood")) + fences();
+    } else if (roll.result == "field") {
+        detail = text(N_("a grid-sized field")) + fences();
+    } else if (roll.result == "orchard") {
+        detail = text(N_("a grid-sized orchard")) + fences();
+    } else if (roll.result == "village") {
+        const bool town = campaign.cover(q, "town") != Cover::None || campaign.cover(q, "village") != Cover::None;
+        detail = town ? text(N_("half of the primary town is stone/dense")) : text(N_("a grid-sized village"));
+    } else if (roll.result == "stream") {
+        detail = text(N_("start of a stream"));
+        if (roll.streamTo) {
+            detail += i18n::format(text(N_(", flowing to {1}")), {squareName(campaign.grid, *roll.streamTo)});
+        } else if (roll.streamEdge) {
+            static const char* const offEdge[] = {N_(", flowing off the north table edge"), N_(", flowing off the east table edge"),
+                N_(", flowing off the south table edge"), N_(", flowing off the west table edge")};
+            detail += text(offEdge[static_cast<int>(*roll.streamEdge)]);
+        }
+    } else {
+        detail = text(N_("nothing"));
+    }
+    return detail;
 }
 
 } // namespace sandtable::core::rules

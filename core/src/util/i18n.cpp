@@ -7,6 +7,7 @@
 #include <libintl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <clocale>
 #include <cstdint>
 #include <cstdio>
@@ -223,6 +224,17 @@ std::vector<std::string> availableLanguages()
             languages.push_back(entry.path().filename().string());
     std::sort(languages.begin(), languages.end());
     return languages;
+}
+
+std::string formatFigure(double value, int maxDecimals)
+{
+    int decimals = 0;
+    double scale = 1.0;
+    while (decimals < maxDecimals && std::abs(value * scale - std::round(value * scale)) > 1e-9 * std::max(1.0, std::abs(value * scale))) {
+        ++decimals;
+        scale *= 10.0;
+    }
+    return formatNumber(value, decimals);
 }
 
 std::string formatNumber(double value, int decimals)

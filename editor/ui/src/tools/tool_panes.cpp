@@ -82,6 +82,7 @@ public:
         m_list = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT | wxLC_SINGLE_SEL);
         m_list->AppendColumn(_("Class"), wxLIST_FORMAT_LEFT, 120);
         m_list->AppendColumn(_("Drawn as"), wxLIST_FORMAT_LEFT, 70);
+        m_list->AppendColumn(_("Legend"), wxLIST_FORMAT_LEFT, 160);
         m_list->SetImageList(&m_images, wxIMAGE_LIST_SMALL);
         auto* draw = new wxButton(this, wxID_ANY, _("Draw"));
         auto* setClass = new wxButton(this, wxID_ANY, _("Set class of selection"));
@@ -107,6 +108,16 @@ public:
     }
 
 private:
+    static wxString drawnAs(editor::tools::DrawKind kind)
+    {
+        switch (kind) {
+        case editor::tools::DrawKind::Point: return _("point");
+        case editor::tools::DrawKind::Line: return _("line");
+        case editor::tools::DrawKind::Polygon: return _("polygon");
+        }
+        return _("polygon");
+    }
+
     void rebuild()
     {
         const core::Document* document = m_context->workbench.document();
@@ -124,9 +135,16 @@ private:
         for (std::size_t i = 0; i < m_entries.size(); ++i) {
             const auto& e = m_entries[i];
             const int image = m_images.Add(swatchBitmap(e.id));
-            const long row = m_list->InsertItem(static_cast<long>(i), fromUtf8(e.id + (e.custom ? " (custom)" : "")), image);
-            m_list->SetItem(row, 1, editor::tools::toString(e.kind));
+            // The class id is the scenario's own word (files, the CLI, rules); how it is drawn and its
+            // legend label are the reader's.
+            const long row = m_list->InsertItem(static_cast<long>(i), fromUtf8(e.id) + (e.custom ? wxString(" ") + _("(custom)") : wxString()), image);
+            m_list->SetItem(row, 1, drawnAs(e.kind));
+            const core::style::TerrainStyle& style = core::style::terrainStyle(e.id, nlohmann::ordered_json::object());
+            m_list->SetItem(row, 2, style.terrainClass.empty() ? _("scenario terrain") : wxGetTranslation(fromUtf8(std::string(style.legend))));
         }
+        // Each column as wide as its longest text (the pane scrolls sideways rather than cut a word).
+        for (int column = 0; column < m_list->GetColumnCount(); ++column)
+            m_list->SetColumnWidth(column, m_entries.empty() ? wxLIST_AUTOSIZE_USEHEADER : wxLIST_AUTOSIZE);
         m_syncing = false;
         showCurrent();
     }

@@ -39,4 +39,11 @@ private:
 /// stone/dense (domain.md). Throws std::invalid_argument for an unknown region or a table square off the grid.
 SecondaryTerrain rollSecondaryTerrain(const Campaign& campaign, std::uint64_t seed, std::string_view region);
 
+/// The words for one roll of `campaign` (its `detail`): the placement change that applied, the walls and
+/// hedge its d6s gave, where a stream start flows ("a grid-sized wood; Stone walls on all sides"). `text`
+/// gives each fixed phrase in the reader's language: rollSecondaryTerrain records English (the phrase
+/// itself), `grid roll` and the editor print i18n::translate's. Placement changes read the campaign's
+/// primary terrain as the roll did (a hill on a primary hill, a village in a primary town).
+std::string describeSecondaryRoll(const SecondaryRoll& roll, const Campaign& campaign, const char* (*text)(const char*));
+
 } // namespace sandtable::core::rules

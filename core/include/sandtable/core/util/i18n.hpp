@@ -67,6 +67,10 @@ std::vector<std::string> availableLanguages();
 /// convention when the environment named none. For people only: never for a file.
 std::string formatNumber(double value, int decimals);
 
+/// `value` as formatNumber with as few decimals as show it (at most `maxDecimals`): 6, 1.5, 19.05 in "C";
+/// "19,05" in French. For figures whose precision is their own (rule constants, sizes in mm).
+std::string formatFigure(double value, int maxDecimals = 3);
+
 } // namespace sandtable::core::i18n
 
 #ifndef _
