@@ -391,9 +391,9 @@ void runExtract(const CatalogueOptions& o, Context& context)
             {"raster", r.raster ? nlohmann::ordered_json(r.raster->string()) : nlohmann::ordered_json(nullptr)},
             {"raster_sha256", r.raster ? nlohmann::ordered_json(r.rasterSha256) : nlohmann::ordered_json(nullptr)}});
     } else if (!context.quiet) {
-        context.err << "wrote " << r.document.string() << " (" << o.id << " revision " << r.revision << ")\n";
+        context.err << core::i18n::format(_("wrote {1} ({2} revision {3})"), {r.document.string(), o.id, std::to_string(r.revision)}) << "\n";
         if (r.raster)
-            context.err << "wrote " << r.raster->string() << " (SHA-256 " << r.rasterSha256 << ")\n";
+            context.err << core::i18n::format(_("wrote {1} (SHA-256 {2})"), {r.raster->string(), r.rasterSha256}) << "\n";
     }
 }
 
@@ -406,7 +406,7 @@ void runThumbnail(const CatalogueOptions& o, Context& context)
     if (context.json)
         context.printJson({{"id", o.id}, {"file", o.output}, {"bytes", png->size()}});
     else if (!context.quiet)
-        context.err << "wrote " << o.output << " (" << png->size() << " bytes)\n";
+        context.err << core::i18n::format(_("wrote {1} ({2} bytes)"), {o.output, std::to_string(png->size())}) << "\n";
 }
 
 void runRemove(const CatalogueOptions& o, Context& context)
@@ -415,7 +415,9 @@ void runRemove(const CatalogueOptions& o, Context& context)
     if (context.json)
         context.printJson({{"id", o.id}, {"removed", removed}});
     else if (!context.quiet)
-        context.err << "removed " << removed << " revision(s) of " << o.id << " from " << o.catalogue << "\n";
+        context.err << core::i18n::format(P_("removed {1} revision of {2} from {3}", "removed {1} revisions of {2} from {3}", removed),
+                           {std::to_string(removed), o.id, o.catalogue})
+                    << "\n";
 }
 
 } // namespace

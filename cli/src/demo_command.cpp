@@ -2,6 +2,7 @@
 // `sandtable demo`: the main job on the bundled Gettysburg example, end to end — georeference the scan,
 // build the scenario, validate, print the battle map at 1:16,000, export into a catalogue.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/cli/map_printing.hpp"
 
 #include "sandtable/catalogue/catalogue.hpp"
@@ -84,7 +85,7 @@ void runDemo(const DemoOptions& o, Context& context)
     core::LoadedScenario loaded = core::loadScenario(examplePath);
     const core::Scenario& scenario = loaded.scenario;
     std::optional<core::MapSource> map = scenario.map; // the demo's map: the example's, re-pointed below
-    say(context, "[1/5] example: " + examplePath.string() + " (" + scenario.settings.title + ")");
+    say(context, core::i18n::format(_("[1/5] example: {1} ({2})"), {examplePath.string(), scenario.settings.title}));
 
     nlohmann::ordered_json outputs = nlohmann::ordered_json::array();
     nlohmann::ordered_json georef = nullptr;
@@ -92,7 +93,7 @@ void runDemo(const DemoOptions& o, Context& context)
     if (scan && scenario.map) {
         const std::filesystem::path points = scan->string() + ".points";
         const std::filesystem::path warped = out / (scan->stem().string() + "_utm.tif");
-        say(context, "[2/5] georeferencing " + scan->string() + " with " + points.string() + " (affine, target CRS auto)");
+        say(context, core::i18n::format(_("[2/5] georeferencing {1} with {2} (affine, target CRS auto)"), {scan->string(), points.string()}));
         importers::GeorefRequest request;
         request.scan = *scan;
         request.points = points;
@@ -101,25 +102,29 @@ void runDemo(const DemoOptions& o, Context& context)
         request.outputTiff = warped;
         request.progress = context.progress();
         const importers::GeorefResult result = importers::georeferenceScan(request);
-        std::ostringstream figures;
-        figures.precision(6);
-        figures << "      " << result.fit.residuals.size() << " GCPs, target " << result.targetCrs << ", RMS "
-                << result.fit.rmsMap << " m / " << result.fit.rmsPx << " px; warped to " << warped.string();
-        say(context, figures.str());
+        const auto g6 = [](double v) {
+            std::ostringstream text;
+            text.precision(6);
+            text << v;
+            return text.str();
+        };
+        say(context, "      " + core::i18n::format(_("{1} GCPs, target {2}, RMS {3} m / {4} px; warped to {5}"),
+                                     {std::to_string(result.fit.residuals.size()), result.targetCrs, g6(result.fit.rmsMap), g6(result.fit.rmsPx),
+                                         warped.string()}));
         map->georeference = result.georeference;
         map->path = std::filesystem::relative(*scan, std::filesystem::absolute(out)).string();
         map->warpedPath = warped.filename().string();
         const std::string sha = core::sha256File(*scan);
         if (!map->sha256.empty() && sha != map->sha256)
-            say(context, "sandtable: notice: " + scan->string() + ": SHA-256 differs from the example's; using this raster");
+            say(context, core::i18n::format(_("sandtable: notice: {1}: SHA-256 differs from the example's; using this raster"), {scan->string()}));
         map->sha256 = sha;
         outputs.push_back(warped.string());
         georef = {{"crs", result.targetCrs}, {"gcps", result.fit.residuals.size()}, {"rms_map", result.fit.rmsMap},
             {"rms_px", result.fit.rmsPx}};
     } else {
-        say(context, "[2/5] sandtable: notice: the example's map raster was not found (looked for "
-                + (scenario.map ? importers::resolveMapPath(scenario.map->path, exampleDir).string() : std::string("none"))
-                + "; set SANDTABLE_SHARED_DATA or --map): working terrain-only");
+        say(context, core::i18n::format(_("[2/5] sandtable: notice: the example's map raster was not found (looked for {1}; set "
+                                          "SANDTABLE_SHARED_DATA or --map): working terrain-only"),
+                         {scenario.map ? importers::resolveMapPath(scenario.map->path, exampleDir).string() : std::string(_("none"))}));
         if (map)
             map->path = std::filesystem::absolute(importers::resolveMapPath(map->path, exampleDir)).lexically_normal().string();
     }
@@ -133,9 +138,12 @@ void runDemo(const DemoOptions& o, Context& context)
     const core::ValidationReport report = core::validateScenarioText(core::readFile(scenarioOut), scenarioOut.string());
     const auto errors = core::countSeverity(report.diagnostics, core::Severity::Error);
     const auto warnings = core::countSeverity(report.diagnostics, core::Severity::Warning);
-    say(context, "[3/5] validated " + scenarioOut.string() + ": " + std::to_string(demo.terrain.size()) + " terrain features, "
-            + std::to_string(demo.units.size()) + " units; " + std::to_string(errors) + " error(s), "
-            + std::to_string(warnings) + " warning(s)");
+    say(context, core::i18n::format(_("[3/5] validated {1}: {2}, {3}; {4}, {5}"),
+                     {scenarioOut.string(),
+                         core::i18n::format(P_("{1} terrain feature", "{1} terrain features", demo.terrain.size()), {std::to_string(demo.terrain.size())}),
+                         core::i18n::format(P_("{1} unit", "{1} units", demo.units.size()), {std::to_string(demo.units.size())}),
+                         core::i18n::format(P_("{1} error", "{1} errors", errors), {std::to_string(errors)}),
+                         core::i18n::format(P_("{1} warning", "{1} warnings", warnings), {std::to_string(warnings)})}));
     if (errors > 0) {
         context.printDiagnostics(report.diagnostics, scenarioOut.string());
         throw core::OperationError(scenarioOut.string(), "scenario", "has validation errors; nothing exported");
@@ -150,25 +158,27 @@ void runDemo(const DemoOptions& o, Context& context)
     job.dpi = 150.0;
     const MapPrintOutcome printed = printScenarioMap(demo, job, context);
     outputs.push_back(pdf.string());
-    say(context, "[4/5] printed " + pdf.string() + ": " + std::to_string(printed.result.pages) + " page(s) at 1:16,000 ("
-            + std::to_string(printed.result.layout.rows) + " x " + std::to_string(printed.result.layout.columns)
-            + " A4 sheets + assembly page)");
+    say(context, core::i18n::format(P_("[4/5] printed {1}: {2} page at 1:16,000 ({3} x {4} A4 sheets + assembly page)",
+                                        "[4/5] printed {1}: {2} pages at 1:16,000 ({3} x {4} A4 sheets + assembly page)", printed.result.pages),
+                     {pdf.string(), std::to_string(printed.result.pages), std::to_string(printed.result.layout.rows),
+                         std::to_string(printed.result.layout.columns)}));
 
     const std::filesystem::path cataloguePath = o.catalogue.empty() ? out / "catalogue.gpkg" : std::filesystem::path(o.catalogue);
     auto catalogue = catalogue::Catalogue::open(cataloguePath);
     const catalogue::ExportResult exported = catalogue.exportScenario(scenarioOut);
-    say(context, "[5/5] exported '" + exported.id + "' revision " + std::to_string(exported.revision) + " into "
-            + cataloguePath.string() + (exported.rasterStored ? " (with the map raster)" : ""));
-    say(context, "done: try 'sandtable catalogue list --catalogue " + cataloguePath.string() + "'");
+    say(context, core::i18n::format(exported.rasterStored ? _("[5/5] exported '{1}' revision {2} into {3} (with the map raster)")
+                                                         : _("[5/5] exported '{1}' revision {2} into {3}"),
+                     {exported.id, std::to_string(exported.revision), cataloguePath.string()}));
+    say(context, core::i18n::format(_("done: try 'sandtable catalogue list --catalogue {1}'"), {cataloguePath.string()}));
 
     if (context.json) {
         context.printJson({{"catalogue", cataloguePath.string()}, {"id", exported.id}, {"revision", exported.revision},
             {"outputs", outputs}, {"georeference", georef}, {"errors", errors}, {"warnings", warnings},
             {"pages", printed.result.pages}, {"raster", scan.has_value()}});
     } else {
-        context.out << "catalogue: " << cataloguePath.string() << "\n";
+        context.out << core::i18n::format(_("catalogue: {1}"), {cataloguePath.string()}) << "\n";
         for (const auto& file : outputs)
-            context.out << "output: " << file.get<std::string>() << "\n";
+            context.out << core::i18n::format(_("output: {1}"), {file.get<std::string>()}) << "\n";
     }
 }
 

@@ -3,6 +3,7 @@
 #include "sandtable/cli/map_printing.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/raster_info.hpp"
@@ -112,16 +113,18 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
         }
     }
     if (job.request.sourceNote.empty() && printed.map) {
-        std::ostringstream note;
-        note << "Map: " << std::filesystem::path(printed.map->path).filename().string();
+        // Printed on the sheet: in the scenario's language (issue 25 item 4), whatever the printer's.
+        const std::string& language = printed.settings.language;
+        const auto paper = [&](const char* english) { return core::i18n::translateIn(language, english); };
+        std::string note = core::i18n::format(paper(N_("Map: {1}")), {std::filesystem::path(printed.map->path).filename().string()});
         if (printed.map->georeference) {
-            note << ", " << core::toString(printed.map->georeference->method) << " fit of "
-                 << printed.map->georeference->gcps.size() << " GCPs";
+            note += core::i18n::format(paper(N_(", {1} fit of {2} GCPs")),
+                {core::toString(printed.map->georeference->method), std::to_string(printed.map->georeference->gcps.size())});
             if (printed.map->georeference->rmsMap)
-                note << ", RMS " << static_cast<long long>(std::llround(*printed.map->georeference->rmsMap)) << " m";
+                note += core::i18n::format(paper(N_(", RMS {1} m")), {std::to_string(std::llround(*printed.map->georeference->rmsMap))});
         }
-        note << "; working CRS " << printed.settings.crs << "; printed by sandtable";
-        job.request.sourceNote = note.str();
+        note += core::i18n::format(paper(N_("; working CRS {1}; printed by sandtable")), {printed.settings.crs});
+        job.request.sourceNote = note;
     }
     outcome.result = print::printMap(printed, job.request, job.output, context.progress());
     return outcome;

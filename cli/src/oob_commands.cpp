@@ -465,7 +465,14 @@ void runPrint(const PrintOptions& o, Context& context)
     request.page = print::parsePageSize(o.page);
     request.stickerWidthMm = o.width;
     request.stickerHeightMm = o.height;
-    const print::StickerLayout layout = print::printStickers(loaded.scenario, request, o.output);
+    print::StickerLayout layout;
+    try {
+        layout = print::printStickers(loaded.scenario, request, o.output);
+    } catch (const core::OperationError& e) {
+        if (!e.file().empty())
+            throw;
+        throw core::OperationError(o.file, e.object(), e.reason());
+    }
     if (context.json)
         context.printJson({{"output", o.output}, {"pages", layout.pages}, {"stickers", layout.stickers},
             {"sticker_mm", Json::array({layout.stickerWidthMm, layout.stickerHeightMm})}, {"columns", layout.columns},

@@ -78,33 +78,40 @@ void runInfo(const InfoOptions& options, Context& context)
     }
     std::ostream& out = context.out;
     out << info.path << " (" << info.driver << ")\n";
-    out << "  size: " << info.width << " x " << info.height << " pixels, " << info.bands << " band(s) of " << info.dataType;
+    namespace i18n = core::i18n;
+    out << "  "
+        << i18n::format(P_("size: {1} x {2} pixels, {3} band of {4}", "size: {1} x {2} pixels, {3} bands of {4}", info.bands),
+               {std::to_string(info.width), std::to_string(info.height), std::to_string(info.bands), info.dataType});
     if (info.palette)
-        out << ", palette of " << info.paletteEntries << " colours";
+        out << i18n::format(_(", palette of {1} colours"), {std::to_string(info.paletteEntries)});
     if (info.alpha)
-        out << ", alpha";
-    if (info.nodata)
-        out << ", nodata " << *info.nodata;
-    out << "\n  georeference: " << importers::toString(info.georeference);
+        out << _(", alpha");
+    if (info.nodata) {
+        std::ostringstream nodata;
+        nodata << *info.nodata;
+        out << i18n::format(_(", nodata {1}"), {nodata.str()});
+    }
+    out << "\n  " << i18n::format(_("georeference: {1}"), {importers::toString(info.georeference)});
     if (!info.worldFile.empty())
         out << " (" << info.worldFile << ")";
     if (info.gcpCount > 0)
-        out << ", " << info.gcpCount << " GCPs";
+        out << i18n::format(_(", {1} GCPs"), {std::to_string(info.gcpCount)});
     out << "\n";
     if (info.geotransform) {
         const auto& g = *info.geotransform;
-        out << std::setprecision(15) << "  geotransform: " << g[0] << ", " << g[1] << ", " << g[2] << ", " << g[3] << ", "
-            << g[4] << ", " << g[5] << (info.rotated ? " (rotated)" : "") << (info.southUp ? " (south up)" : "")
-            << (info.pixelIsPoint ? " (PixelIsPoint)" : "") << "\n";
+        std::ostringstream terms;
+        terms << std::setprecision(15) << g[0] << ", " << g[1] << ", " << g[2] << ", " << g[3] << ", " << g[4] << ", " << g[5];
+        out << "  " << i18n::format(_("geotransform: {1}"), {terms.str()}) << (info.rotated ? std::string(_(" (rotated)")) : "")
+            << (info.southUp ? std::string(_(" (south up)")) : "") << (info.pixelIsPoint ? " (PixelIsPoint)" : "") << "\n";
     }
-    out << "  crs: " << (info.crsName.empty() ? "none" : info.crsName);
+    out << "  " << i18n::format(_("crs: {1}"), {info.crsName.empty() ? std::string(_("none")) : info.crsName});
     if (info.epsg)
         out << " (EPSG:" << *info.epsg << ")";
     if (!info.linearUnit.empty())
-        out << ", unit " << info.linearUnit;
+        out << i18n::format(_(", unit {1}"), {info.linearUnit});
     out << "\n";
     if (!info.overviews.empty()) {
-        out << "  overviews (" << info.overviewStorage << "):";
+        out << "  " << i18n::format(_("overviews ({1}):"), {info.overviewStorage});
         for (const auto& o : info.overviews)
             out << " " << o.width << "x" << o.height;
         out << "\n";
@@ -171,31 +178,41 @@ void runGeoref(const GeorefOptions& options, Context& context)
     // Worst first among the enabled GCPs, then the disabled ones (the editor's and the report's order).
     const std::vector<importers::GcpResidual> ranked = core::worstFirst(fit.residuals);
     std::ostream& out = context.out;
-    out << "GCP fit: " << core::toString(fit.method) << " in " << result.targetCrs << " (" << unit << "), "
-        << fit.enabledCount << " enabled GCPs" << (fit.method == core::GeoreferenceMethod::Tps ? ", leave-one-out residuals" : "")
+    namespace i18n = core::i18n;
+    out << i18n::format(fit.method == core::GeoreferenceMethod::Tps ? _("GCP fit: {1} in {2} ({3}), {4} enabled GCPs, leave-one-out residuals")
+                                                                   : _("GCP fit: {1} in {2} ({3}), {4} enabled GCPs"),
+               {core::toString(fit.method), result.targetCrs, unit, std::to_string(fit.enabledCount)})
         << "\n";
-    out << std::right << std::setw(5) << "GCP" << std::setw(9) << "enabled" << std::setw(14) << "dx" << std::setw(14) << "dy"
-        << std::setw(14) << "residual" << std::setw(14) << "residual px" << "\n";
+    // The table's columns are right-aligned by characters (a translated heading may hold accented letters).
+    const auto cell = [](const std::string& text, std::size_t width) {
+        const auto characters = static_cast<std::size_t>(
+            std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+        return std::string(width > characters ? width - characters : 1, ' ') + text;
+    };
+    out << cell("GCP", 5) << cell(_("enabled"), 9) << cell("dx", 14) << cell("dy", 14) << cell(_("residual"), 14)
+        << cell(_("residual px"), 14) << "\n";
     for (const auto& r : ranked)
-        out << std::setw(5) << r.id << std::setw(9) << (r.enabled ? "yes" : "no") << std::setw(14) << fixed(r.dx, 3)
-            << std::setw(14) << fixed(r.dy, 3) << std::setw(14) << fixed(r.residualMap, 3) << std::setw(14)
-            << fixed(r.residualPx, 3) << "\n";
-    out << "RMS " << fixed(fit.rmsMap, 3) << " " << unit << ", mean error "
-        << (fit.meanErrorMap ? fixed(*fit.meanErrorMap, 3) + " " + unit : std::string("n/a (n = minimum)")) << ", RMS "
-        << fixed(fit.rmsPx, 3) << " px\n";
+        out << cell(std::to_string(r.id), 5) << cell(r.enabled ? _("yes") : _("no"), 9) << cell(fixed(r.dx, 3), 14) << cell(fixed(r.dy, 3), 14)
+            << cell(fixed(r.residualMap, 3), 14) << cell(fixed(r.residualPx, 3), 14) << "\n";
+    out << i18n::format(_("RMS {1} {2}, mean error {3}, RMS {4} px"),
+               {fixed(fit.rmsMap, 3), unit,
+                   fit.meanErrorMap ? fixed(*fit.meanErrorMap, 3) + " " + unit : std::string(_("n/a (n = minimum)")), fixed(fit.rmsPx, 3)})
+        << "\n";
     if (const std::optional<std::string> note = importers::redundancyNote(fit))
         out << *note << "\n";
     if (fit.inverseGapPx >= 5e-5)
-        out << "GDAL's separately fitted inverse differs from the exact inverse by up to " << fixed(fit.inverseGapPx, 4)
-            << " px at the GCPs\n";
+        out << i18n::format(_("GDAL's separately fitted inverse differs from the exact inverse by up to {1} px at the GCPs"), {fixed(fit.inverseGapPx, 4)})
+            << "\n";
     if (result.worldFile)
-        out << "wrote world file " << *result.worldFile << "\n";
+        out << i18n::format(_("wrote world file {1}"), {*result.worldFile}) << "\n";
     if (result.warp)
-        out << "wrote " << result.warp->path << " (" << result.warp->width << " x " << result.warp->height << " pixels, "
-            << result.warp->overviewLevels << " overview levels)\n";
+        out << i18n::format(_("wrote {1} ({2} x {3} pixels, {4} overview levels)"),
+                   {result.warp->path, std::to_string(result.warp->width), std::to_string(result.warp->height), std::to_string(result.warp->overviewLevels)})
+            << "\n";
     if (report)
-        out << "wrote report " << options.report << " (" << report->pages << (report->pages == 1 ? " page" : " pages")
-            << ", residual arrows x " << report->exaggeration << ")\n";
+        out << i18n::format(P_("wrote report {1} ({2} page, residual arrows x {3})", "wrote report {1} ({2} pages, residual arrows x {3})", report->pages),
+                   {options.report, std::to_string(report->pages), i18n::formatFigure(report->exaggeration)})
+            << "\n";
 }
 
 std::optional<importers::ScaleBar> parseScaleBar(const std::string& text)

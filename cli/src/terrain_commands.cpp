@@ -2,6 +2,7 @@
 // `sandtable terrain list|check|repair|majority`: the terrain features, their validity and topology,
 // MakeValid repair as one undoable edit, and the majority rule for a block footprint.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "import_settings.hpp"
 
@@ -397,7 +398,7 @@ void runMajority(const MajorityOptions& options, Context& context)
     }
     for (const auto& [cls, fraction] : result.fractions)
         context.out << cls << "\t" << std::fixed << std::setprecision(4) << fraction << "\n";
-    context.out << "majority: " << (result.majority.empty() ? "none" : result.majority) << "\n";
+    context.out << core::i18n::format(_("majority: {1}"), {result.majority.empty() ? std::string(_("none")) : result.majority}) << "\n";
 }
 
 } // namespace

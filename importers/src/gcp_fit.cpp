@@ -2,6 +2,8 @@
 // GCP fitting: layout checks before solving, GDAL's affine/polynomial/TPS fits, our Helmert, residuals.
 #include "sandtable/importers/gcp_fit.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include "gdal_support.hpp"
 #include "tps_leave_one_out.hpp"
 
@@ -689,8 +691,8 @@ std::optional<std::string> redundancyNote(const GcpFit& fit)
 {
     if (fit.method == core::GeoreferenceMethod::Tps || fit.enabledCount != fit.minimum)
         return std::nullopt;
-    return "no redundancy: residuals cannot show errors (n = k = " + std::to_string(fit.minimum) + " for "
-        + core::toString(fit.method) + "; add GCPs to check the fit)";
+    return core::i18n::format(_("no redundancy: residuals cannot show errors (n = k = {1} for {2}; add GCPs to check the fit)"),
+        {std::to_string(fit.minimum), core::toString(fit.method)});
 }
 
 } // namespace sandtable::importers

@@ -4,11 +4,14 @@
 #include "sandtable/core/version.hpp"
 #include "support/run_command.hpp"
 #include "support/test_data.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <sstream>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -193,6 +196,84 @@ BOOST_AUTO_TEST_CASE(finding_codes_pointers_and_json_keys_are_the_same_in_every_
     BOOST_TEST(de.output.find(" m von ihrem Stab 'us-army-hq', jenseits der Befehlsreichweite von 1024 m (sie kann nicht angreifen)")
         != std::string::npos);
     BOOST_TEST(de.output.find("[setup.command_range]") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(result_lines_and_findings_of_every_noun_speak_french_and_german)
+{
+    // Issue 25: the result lines of oob, grid and vassal and the schema's type words in the reader's language.
+    const std::string examples = sandtable::test::sourceDir().string() + "/examples/";
+    const std::filesystem::path work = std::filesystem::temp_directory_path() / ("sandtable-i18n-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(work);
+
+    // Pub Battles rulebook "Victory": a side routs at half its infantry blocks, rounded up: 18 -> 9.
+    const auto summary = runCommand("LANGUAGE=de " + quoted(kTool) + " oob summary " + quoted(examples + "gettysburg/gettysburg.sandtable.json"));
+    BOOST_TEST(summary.exitCode == 0);
+    BOOST_TEST(summary.output.find("18 Infanterieblöcke zu Beginn, Flucht bei 9 Verlusten von 18 (Ende von Tag 1)") != std::string::npos,
+        summary.output);
+    // SYW house rules: infantry moves 1 field, cavalry 3.
+    const auto syw = runCommand("LANGUAGE=fr " + quoted(kTool) + " oob summary " + quoted(examples + "rossbach/rossbach.sandtable.json"));
+    BOOST_TEST(syw.exitCode == 0);
+    BOOST_TEST(syw.output.find("règles maison SYW, 1 champ = 10 cm") != std::string::npos, syw.output);
+    BOOST_TEST(syw.output.find("mouvements : infanterie 1 champ, cavalerie 3 champs") != std::string::npos, syw.output);
+
+    // Campaign Lite, "Fields, woods, and orchards": walls on a d6, 1-3 a wooden fence on two sides (then a d6
+    // for a hedge, 1-3 on two sides), 4-6 stone walls on all sides. Every rolled line says so in French.
+    const std::filesystem::path campaign = work / "campaign.sandtable.json";
+    std::filesystem::copy_file(examples + "gettysburg-campaign/gettysburg-campaign.sandtable.json", campaign);
+    const auto roll = stdoutOf(kTool, "--lang fr grid roll " + quoted(campaign.string()) + " --seed 7 --region valley");
+    BOOST_TEST(roll.exitCode == 0);
+    std::istringstream lines(roll.output);
+    std::string line;
+    int fenced = 0, walled = 0, nothing = 0;
+    while (std::getline(lines, line)) {
+        BOOST_TEST_CONTEXT(line)
+        {
+            const bool fields = line.find(" field: ") != std::string::npos || line.find(" orchard: ") != std::string::npos
+                || (line.find(" woods: ") != std::string::npos && line.find(" d6=") != std::string::npos);
+            const auto d6 = line.find(" d6=");
+            if (fields && d6 != std::string::npos) {
+                const int walls = line[d6 + 4] - '0';
+                if (walls <= 3) {
+                    ++fenced;
+                    BOOST_TEST(line.find("; Une clôture de bois sur deux côtés, le côté route d'abord; ") != std::string::npos);
+                    const auto hedge = line.find(" d6=", d6 + 1);
+                    BOOST_REQUIRE(hedge != std::string::npos);
+                    BOOST_TEST(line.find(line[hedge + 4] - '0' <= 3 ? "une haie sur deux côtés" : "pas de haie") != std::string::npos);
+                } else {
+                    ++walled;
+                    BOOST_TEST(line.find("; Des murs de pierre sur tous les côtés") != std::string::npos);
+                }
+            }
+            if (line.find(" nothing: ") != std::string::npos) {
+                ++nothing;
+                BOOST_TEST(line.substr(line.size() - 6) == ": rien");
+            }
+        }
+    }
+    BOOST_TEST(fenced + walled > 0);
+    BOOST_TEST(nothing > 0);
+
+    // A VASSAL finding in French with its code; a schema finding in German with JSON's type words.
+    const std::filesystem::path empty = work / "empty.sandtable.json";
+    BOOST_REQUIRE(runCommand(quoted(kTool) + " scenario new --system pub-battles --title Empty -o " + quoted(empty.string())).exitCode == 0);
+    const auto vassal = runCommand("LANGUAGE=fr " + quoted(kTool) + " vassal export " + quoted(empty.string()) + " -o "
+        + quoted((work / "empty.vmod").string()));
+    BOOST_TEST(vassal.exitCode == 0);
+    BOOST_TEST(vassal.output.find("le scénario n'a pas d'emprise : le module n'a pas de carte de bataille, seulement les palettes [vassal.no_board]")
+        != std::string::npos, vassal.output);
+    BOOST_TEST(vassal.output.find(": module VASSAL 3.7.0, 0 pion, 0 au départ, 0 renfort") != std::string::npos, vassal.output);
+    std::string text = sandtable::core::readFile(empty);
+    const std::string title = "\"title\": \"Empty\"";
+    BOOST_REQUIRE(text.find(title) != std::string::npos);
+    text.replace(text.find(title), title.size(), "\"title\": 5");
+    const std::filesystem::path bad = work / "bad.sandtable.json";
+    sandtable::core::writeFileAtomically(bad, text);
+    const auto schema = runCommand("LANGUAGE=de " + quoted(kTool) + " scenario validate " + quoted(bad.string()));
+    BOOST_TEST(schema.exitCode == 1);
+    BOOST_TEST(schema.output.find("/title: 'title': eine Zeichenkette erwartet, eine ganze Zahl (5) gefunden [schema.type]") != std::string::npos,
+        schema.output);
+    std::error_code ec;
+    std::filesystem::remove_all(work, ec);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -145,6 +145,19 @@ BOOST_AUTO_TEST_CASE(print_writes_one_sticker_per_piece)
     BOOST_TEST(std::filesystem::exists(folder / "st.pdf"));
 }
 
+BOOST_AUTO_TEST_CASE(print_of_an_order_of_battle_without_pieces_exits_1_and_writes_nothing)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::Scenario s = sandtable::test::smallScenario();
+    s.units.clear();
+    sandtable::core::saveScenario(s, file);
+    const Result r = runTool({"oob", "print", file.string(), "-o", (folder / "st.pdf").string()});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find(file.string() + ": /units: the order of battle has no game piece to print a sticker for") != std::string::npos, r.err);
+    BOOST_TEST(!std::filesystem::exists(folder / "st.pdf"));
+}
+
 BOOST_AUTO_TEST_CASE(tree_lists_sides_formations_and_units_with_hqs_and_strengths)
 {
     sandtable::test::TemporaryFolder folder;

@@ -425,6 +425,8 @@ StickerLayout planStickers(const core::Scenario& s, const StickerRequest& r)
 StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, const std::filesystem::path& output)
 {
     const StickerLayout layout = planStickers(s, r);
+    if (layout.stickers == 0) // a sheet of nothing is not what was asked for
+        throw core::OperationError("", "/units", "the order of battle has no game piece to print a sticker for; nothing written");
     PdfWriter pdf(output, r.page.widthMm, r.page.heightMm, "Block stickers: " + s.settings.title);
     cairo_t* cr = pdf.context(); // millimetres
     const double w = layout.stickerWidthMm, h = layout.stickerHeightMm;

@@ -77,7 +77,8 @@ StickerText layoutStickerText(const std::string& name, const std::string& info, 
 /// printed map: infantry a cross in a box, cavalry a diagonal, artillery a dot, an HQ a flag), then its
 /// quality (an HQ: its command) and its strength when known, e.g. "regular · 3600 men" (the type's word only
 /// when the line would be empty otherwise, the symbol saying it), laid out by layoutStickerText with the
-/// symbol; the info line is left out, symbol and all, on a sticker too small for it. Throws core::IoError / core::OperationError.
+/// symbol; the info line is left out, symbol and all, on a sticker too small for it. Throws core::IoError / core::OperationError
+/// (also when the scenario has no game piece: nothing is written).
 StickerLayout printStickers(const core::Scenario& scenario, const StickerRequest& request, const std::filesystem::path& output);
 
 } // namespace sandtable::print
