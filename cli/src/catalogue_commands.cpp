@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable catalogue export|list|search|show|extract|remove`: thin commands over sandtable_catalogue.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/util/text_encoding.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/catalogue/catalogue.hpp"
@@ -327,17 +328,14 @@ void runShow(const CatalogueOptions& o, Context& context)
     // "  label: " padded to one column (13 characters, or the longest translated label), then the value.
     const char* labels[] = {N_("title"), N_("system"), N_("battle"), N_("date"), N_("created"), N_("crs"), N_("scale"),
         N_("document"), N_("content"), N_("map"), N_("georef"), N_("raster"), N_("thumbnail"), N_("description")};
-    const auto characters = [](const std::string& text) {
-        return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-    };
     std::size_t column = 13;
     // "{1}:" is translated too: French sets a space before the colon.
     const auto labelled = [](const char* label) { return core::i18n::format(_("{1}:"), {_(label)}); };
     for (const char* label : labels)
-        column = std::max(column, characters(labelled(label)) + 1);
+        column = std::max(column, core::utf8CharacterCount(labelled(label)) + 1);
     const auto field = [&](const char* label) {
         const std::string text = labelled(label);
-        return "  " + text + std::string(column - std::min(column, characters(text)), ' ');
+        return "  " + text + std::string(column - std::min(column, core::utf8CharacterCount(text)), ' ');
     };
     std::string revisions;
     for (int r : d.revisions)

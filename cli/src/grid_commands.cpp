@@ -184,18 +184,6 @@ void applyAndSave(core::Document& document, core::Edit edit, Context& context, W
                     << "\n";
 }
 
-/// An operation's failure with the file named (the operations know no file).
-template <class F>
-auto inFile(const std::string& file, F&& operation)
-{
-    try {
-        return operation();
-    } catch (const core::OperationError& e) {
-        if (!e.file().empty())
-            throw;
-        throw core::OperationError(file, e.object(), e.reason());
-    }
-}
 
 void runNew(const NewOptions& o, Context& context)
 {

@@ -315,12 +315,7 @@ void runBlocks(const BlocksOptions& o, Context& context)
     for (const std::string& id : o.formations)
         request.formations.push_back(core::FormationId(id));
     request.clear = o.clear;
-    core::oob::BlockPlan plan;
-    try {
-        plan = core::oob::planBlocks(loaded.scenario, request);
-    } catch (core::OperationError& e) {
-        throw core::OperationError(o.file, e.object(), e.reason());
-    }
+    core::oob::BlockPlan plan = inFile(o.file, [&] { return core::oob::planBlocks(loaded.scenario, request); });
     const auto actionName = [](core::oob::BlockPlanLine::Action a) {
         using A = core::oob::BlockPlanLine::Action;
         return a == A::Create ? "new" : a == A::Update ? "updated" : a == A::Keep ? "unchanged" : "removed";
@@ -465,14 +460,7 @@ void runPrint(const PrintOptions& o, Context& context)
     request.page = print::parsePageSize(o.page);
     request.stickerWidthMm = o.width;
     request.stickerHeightMm = o.height;
-    print::StickerLayout layout;
-    try {
-        layout = print::printStickers(loaded.scenario, request, o.output);
-    } catch (const core::OperationError& e) {
-        if (!e.file().empty())
-            throw;
-        throw core::OperationError(o.file, e.object(), e.reason());
-    }
+    const print::StickerLayout layout = inFile(o.file, [&] { return print::printStickers(loaded.scenario, request, o.output); });
     if (context.json)
         context.printJson({{"output", o.output}, {"pages", layout.pages}, {"stickers", layout.stickers},
             {"sticker_mm", Json::array({layout.stickerWidthMm, layout.stickerHeightMm})}, {"columns", layout.columns},

@@ -2,6 +2,7 @@
 // `sandtable raster info|georef|calibrate`: what GDAL sees in a raster, GCP fits with residuals, scale-only
 // calibration of Kriegsspiel scans.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/util/text_encoding.hpp"
 
 #include "sandtable/core/model/residual_ranking.hpp"
 #include "sandtable/importers/calibrate.hpp"
@@ -185,8 +186,7 @@ void runGeoref(const GeorefOptions& options, Context& context)
         << "\n";
     // The table's columns are right-aligned by characters (a translated heading may hold accented letters).
     const auto cell = [](const std::string& text, std::size_t width) {
-        const auto characters = static_cast<std::size_t>(
-            std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+        const std::size_t characters = core::utf8CharacterCount(text);
         return std::string(width > characters ? width - characters : 1, ' ') + text;
     };
     out << cell("GCP", 5) << cell(_("enabled"), 9) << cell("dx", 14) << cell("dy", 14) << cell(_("residual"), 14)

@@ -5,6 +5,7 @@
 
 #include <iconv.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <memory>
@@ -40,6 +41,11 @@ std::string lowered(std::string s)
 }
 
 } // namespace
+
+std::size_t utf8CharacterCount(std::string_view text)
+{
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
 
 std::size_t firstInvalidUtf8(std::string_view text)
 {

@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <set>
+#include <string_view>
 
 using namespace sandtable::core;
 
@@ -190,6 +191,35 @@ BOOST_AUTO_TEST_CASE(only_the_battle_table_is_rolled_when_one_is_chosen)
     BOOST_CHECK_THROW(rules::rollSecondaryTerrain(c, 7, "tundra"), std::invalid_argument);
     c.tableSquares = {{9, 9}};
     BOOST_CHECK_THROW(rules::rollSecondaryTerrain(c, 7, "valley"), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(a_roll_is_described_from_its_dice_in_the_given_words)
+{
+    // campaign-lite.txt, "Fields, woods, and orchards": walls d6 4-6 stone walls on all sides, 1-3 a wooden
+    // fence on two sides and then a hedge d6, 1-3 a hedge on two sides. The English record is the phrase itself.
+    const auto english = [](const char* phrase) { return phrase; };
+    Campaign c = campaign(4, 3);
+    SecondaryRoll wood;
+    wood.square = {1, 1};
+    wood.result = "woods";
+    wood.d6 = {5};
+    BOOST_TEST(rules::describeSecondaryRoll(wood, c, english) == "a grid-sized wood; Stone walls on all sides");
+    wood.d6 = {2, 6};
+    BOOST_TEST(rules::describeSecondaryRoll(wood, c, english)
+        == "a grid-sized wood; A wooden fence on two sides, any road side first; no hedge");
+    wood.d6.clear(); // a wood in a primary forest square is dense: no d6 was rolled for it
+    BOOST_TEST(rules::describeSecondaryRoll(wood, c, english) == "dense forest: a wood in a primary forest square (no walls or fences)");
+    SecondaryRoll stream;
+    stream.square = {1, 1};
+    stream.result = "stream";
+    stream.streamEdge = Edge::West;
+    BOOST_TEST(rules::describeSecondaryRoll(stream, c, english) == "start of a stream, flowing off the west table edge");
+    stream.streamEdge.reset();
+    stream.streamTo = SquareRef{3, 0};
+    BOOST_TEST(rules::describeSecondaryRoll(stream, c, english) == "start of a stream, flowing to D1");
+    // Each fixed phrase goes through the given words, and only the phrases: the square name stays.
+    const auto shouted = [](const char* phrase) -> const char* { return std::string_view(phrase) == ", flowing to {1}" ? " -> {1}" : "SOURCE"; };
+    BOOST_TEST(rules::describeSecondaryRoll(stream, c, shouted) == "SOURCE -> D1");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -11,6 +11,7 @@
 #include "sandtable/core/rules/campaign_lite.hpp"
 #include "sandtable/core/rules/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/panes/campaign_grid.hpp"
 #include "sandtable/print/campaign_print.hpp"
 #include "sandtable/editor/ui/translation.hpp"
@@ -481,30 +482,34 @@ void GridPane::fillInspector()
     std::string text;
     try {
         const logic::SquareInspection in = logic::inspectSquare(*c, *m_square);
-        text = in.name + ": primary terrain " + in.primary + (in.derived ? "" : " (not derived yet: press Derive)") + "\n";
+        namespace i18n = core::i18n;
+        text = i18n::format(in.derived ? _("{1}: primary terrain {2}").utf8_string() : _("{1}: primary terrain {2} (not derived yet: press Derive)").utf8_string(),
+                   {in.name, in.primary})
+            + "\n";
         m_class->Clear();
         for (const logic::InspectedClass& k : in.classes) {
             text += "  " + k.terrainClass + "  " + fixed(k.fraction * 100, 1) + " %  " + core::toString(k.cover)
-                + (k.overridden ? "  (override)" : "") + "\n";
+                + (k.overridden ? std::string("  ") + _("(override)").utf8_string() : std::string()) + "\n";
             m_class->Append(wxString::FromUTF8(k.terrainClass));
         }
         for (const core::SquareLine& l : in.lines) {
-            text += "  " + l.terrainClass + (l.grade.empty() ? "" : " (" + l.grade + ")") + " crossing";
+            std::string edges;
             for (core::Edge e : l.edges)
-                text += std::string(" ") + core::toString(e);
-            text += ", " + fixed(l.length, 0) + " m\n";
+                edges += std::string(" ") + core::toString(e);
+            text += "  " + i18n::format(_("{1} crossing{2}, {3} m").utf8_string(), {l.terrainClass + (l.grade.empty() ? "" : " (" + l.grade + ")"), edges, fixed(l.length, 0)})
+                + "\n";
         }
         for (const core::SquareCrossing& x : in.crossings)
-            text += "  " + x.terrainClass + " at " + (x.edge ? core::toString(*x.edge) : "the middle") + "\n";
+            text += "  " + (x.edge ? i18n::format(_("{1} at {2}").utf8_string(), {x.terrainClass, core::toString(*x.edge)})
+                                   : i18n::format(_("{1} at the middle").utf8_string(), {x.terrainClass}))
+                + "\n";
         if (in.roll) {
-            text += "Roll: d10 = " + std::to_string(in.roll->d10) + " -> " + in.roll->result;
+            // The roll's words as `grid roll` prints them (core::rules::describeSecondaryRoll), in the reader's language.
+            std::string dice = "d10 = " + std::to_string(in.roll->d10);
             for (int d : in.roll->d6)
-                text += ", d6 " + std::to_string(d);
-            if (!in.roll->detail.empty())
-                text += " (" + in.roll->detail + ")";
-            if (in.roll->streamTo)
-                text += ", stream to " + core::squareName(c->grid, *in.roll->streamTo);
-            text += "\n";
+                dice += ", d6 " + std::to_string(d);
+            text += i18n::format(_("Roll: {1} -> {2} ({3})").utf8_string(), {dice, in.roll->result, core::rules::describeSecondaryRoll(*in.roll, *c, i18n::translate)})
+                + "\n";
         }
     } catch (const std::exception& e) {
         text = e.what();

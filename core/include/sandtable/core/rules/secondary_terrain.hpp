@@ -42,7 +42,7 @@ SecondaryTerrain rollSecondaryTerrain(const Campaign& campaign, std::uint64_t se
 /// The words for one roll of `campaign` (its `detail`): the placement change that applied, the walls and
 /// hedge its d6s gave, where a stream start flows ("a grid-sized wood; Stone walls on all sides"). `text`
 /// gives each fixed phrase in the reader's language: rollSecondaryTerrain records English (the phrase
-/// itself), `grid roll` and the editor print i18n::translate's. Placement changes read the campaign's
+/// itself), `grid roll` and the editor's grid inspector print i18n::translate's. Placement changes read the campaign's
 /// primary terrain as the roll did (a hill on a primary hill, a village in a primary town).
 std::string describeSecondaryRoll(const SecondaryRoll& roll, const Campaign& campaign, const char* (*text)(const char*));
 

@@ -19,6 +19,10 @@ struct EncodingProblem {
                               ///< "CSV UTF-8", or give --encoding windows-1252" (the caller names row and column)
 };
 
+/// The characters (code points) of UTF-8 `text`: its bytes that do not continue a character. What a
+/// terminal column holds for the Latin, Greek and Cyrillic letters of the shipped languages.
+std::size_t utf8CharacterCount(std::string_view text);
+
 /// Offset of the first byte that breaks UTF-8 (overlongs, surrogates and > U+10FFFF included), or npos.
 std::size_t firstInvalidUtf8(std::string_view text);
 
