@@ -17,7 +17,9 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 #include <tuple>
+#include <utility>
 
 namespace sandtable::embedded {
 extern const std::string_view scenarioSchemaV1;
@@ -256,16 +258,29 @@ const Value* schemaAt(const std::vector<std::string>& tokens)
     return schema;
 }
 
+/// JSON Schema's type name (draft 7, 6.1.1) in the reader's words: "integer" -> "an integer"; an unknown
+/// name quoted.
+std::string typeWords(std::string_view type)
+{
+    static constexpr std::pair<std::string_view, const char*> kWords[] = {{"integer", N_("an integer")}, {"number", N_("a number")},
+        {"string", N_("a string")}, {"boolean", N_("a boolean")}, {"object", N_("an object")}, {"array", N_("an array")}};
+    for (const auto& [name, words] : kWords)
+        if (name == type)
+            return _(words);
+    return type == "null" ? std::string("null") : "'" + std::string(type) + "'";
+}
+
+/// What kind of value `v` is, in the reader's words ("an integer" for a number without a fraction).
 std::string typeName(const Value& v)
 {
     switch (v.GetType()) {
-    case rapidjson::kNullType: return "null";
+    case rapidjson::kNullType: return typeWords("null");
     case rapidjson::kFalseType:
-    case rapidjson::kTrueType: return _("a boolean");
-    case rapidjson::kObjectType: return _("an object");
-    case rapidjson::kArrayType: return _("an array");
-    case rapidjson::kStringType: return _("a string");
-    case rapidjson::kNumberType: return v.IsInt64() || v.IsUint64() ? _("an integer") : _("a number");
+    case rapidjson::kTrueType: return typeWords("boolean");
+    case rapidjson::kObjectType: return typeWords("object");
+    case rapidjson::kArrayType: return typeWords("array");
+    case rapidjson::kStringType: return typeWords("string");
+    case rapidjson::kNumberType: return typeWords(v.IsInt64() || v.IsUint64() ? "integer" : "number");
     }
     return _("a value");
 }
@@ -300,25 +315,7 @@ std::string expectedTypes(const Value* schema)
     const Value* type = schema ? member(*schema, "type") : nullptr;
     if (!type)
         return "";
-    const auto one = [](const Value& t) -> std::string {
-        // JSON Schema's type names (draft 7, 6.1.1), in the reader's words.
-        const std::string name(t.GetString(), t.GetStringLength());
-        if (name == "integer")
-            return _("an integer");
-        if (name == "array")
-            return _("an array");
-        if (name == "object")
-            return _("an object");
-        if (name == "string")
-            return _("a string");
-        if (name == "number")
-            return _("a number");
-        if (name == "boolean")
-            return _("a boolean");
-        if (name == "null")
-            return "null";
-        return "'" + name + "'";
-    };
+    const auto one = [](const Value& t) { return typeWords(std::string_view(t.GetString(), t.GetStringLength())); };
     if (type->IsString())
         return one(*type);
     std::string out;
