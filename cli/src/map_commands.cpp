@@ -3,7 +3,11 @@
 #include "sandtable/cli/context.hpp"
 #include "sandtable/cli/map_printing.hpp"
 
+#include "sandtable/core/document/document.hpp"
+#include "sandtable/core/document/map_operations.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/importers/georeference_scan.hpp"
 #include "sandtable/core/model/extent_overrun.hpp"
 #include "sandtable/core/util/error.hpp"
 
@@ -13,6 +17,13 @@
 
 namespace sandtable::cli {
 namespace {
+
+struct GeorefOptions {
+    std::string file;
+    std::string gcps;
+    std::string method;
+    std::string gcpCrs;
+};
 
 struct PrintOptions {
     std::string file;
@@ -121,9 +132,55 @@ void runPrint(const PrintOptions& o, Context& context)
 
 } // namespace
 
+/// `map georef`: a QGIS .points file as the scenario scan's GCPs, fitted (importers::importGcps), saved in
+/// place; exit 1, nothing saved, when the GCPs cannot be fitted with the method.
+void runGeoref(const GeorefOptions& o, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    core::Document document(loaded.scenario, o.file);
+    if (!document.scenario().map)
+        throw core::OperationError(o.file, "map", _("the scenario has no map scan to georeference"));
+    const std::string working = document.scenario().settings.crs;
+    const std::string defaultCrs = !o.gcpCrs.empty() ? o.gcpCrs : !working.empty() ? working : std::string("EPSG:4326");
+    document.apply(inFile(o.file, [&] { return importers::importGcps(document.scenario(), o.gcps, defaultCrs); }));
+    if (!o.method.empty())
+        document.apply(inFile(o.file, [&] {
+            return core::operations::setGeoreferenceMethod(document.scenario(), core::georeferenceMethodFromString(o.method),
+                importers::fitStoredGeoreference);
+        }));
+    // The operations keep GCPs they cannot fit; the command was asked for a fit, so it says why and saves nothing.
+    core::Georeference fitted = *document.scenario().map->georeference;
+    inFile(o.file, [&] { importers::fitStoredGeoreference(fitted); });
+    document.save();
+    const core::Georeference& g = *document.scenario().map->georeference;
+    if (context.json) {
+        context.printJson({{"file", o.file}, {"gcps", g.gcps.size()}, {"method", core::toString(g.method)}, {"crs", g.crs},
+            {"rms_map", g.rmsMap ? nlohmann::ordered_json(*g.rmsMap) : nlohmann::ordered_json(nullptr)},
+            {"rms_px", g.rmsPixels ? nlohmann::ordered_json(*g.rmsPixels) : nlohmann::ordered_json(nullptr)}});
+        return;
+    }
+    context.out << core::i18n::format(P_("{1}: {2} GCP fitted by {3} into {4}, RMS {5} m ({6} px), saved",
+                                          "{1}: {2} GCPs fitted by {3} into {4}, RMS {5} m ({6} px), saved", g.gcps.size()),
+                       {o.file, std::to_string(g.gcps.size()), core::toString(g.method), g.crs,
+                           core::i18n::formatFigure(g.rmsMap.value_or(0.0), 2), core::i18n::formatFigure(g.rmsPixels.value_or(0.0), 2)})
+                << "\n";
+}
+
 void registerMapCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "map", _("Print the battle map at game scale"));
+    CLI::App* noun = addCommand(app, "map", _("Georeference the scenario's scan, print the battle map at game scale"));
+    auto g = std::make_shared<GeorefOptions>();
+    CLI::App* georef = addCommand(*noun, "georef",
+        _("Store the GCPs of a QGIS .points file as the scenario scan's georeference, fitted, saved in place "
+          "(exit 1 when they cannot be fitted)"));
+    georef->add_option("FILE", g->file, _("Scenario file (rewritten in place)"))->required();
+    georef->add_option("--gcps", g->gcps, _("QGIS Georeferencer .points file"))->required();
+    georef->add_option("--method", g->method, _("Transformation (default: the scenario's, else affine)"))
+        ->check(CLI::IsMember({"affine", "helmert", "poly1", "poly2", "poly3", "tps"}));
+    georef->add_option("--gcp-crs", g->gcpCrs,
+        _("CRS of the GCPs' map coordinates when the file names none (default: the working CRS, else EPSG:4326)"));
+    georef->callback([g, &context] { runGeoref(*g, context); });
+
     auto o = std::make_shared<PrintOptions>();
     CLI::App* printCommand = addCommand(*noun, "print", _("The scenario's map at 1:N as a PDF: one page, or tiled with overlap and registration marks"));
     printCommand->add_option("FILE", o->file, _("Scenario file"))->required();

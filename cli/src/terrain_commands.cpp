@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `sandtable terrain list|check|repair|majority`: the terrain features, their validity and topology,
-// MakeValid repair as one undoable edit, and the majority rule for a block footprint.
+// `sandtable terrain list|check|repair|places|majority`: the terrain features, their validity and topology,
+// MakeValid repair as one undoable edit, terrain made of the scan's named places, and the majority rule for
+// a block footprint.
 #include "sandtable/cli/context.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include "import_settings.hpp"
 
 #include "sandtable/core/document/document.hpp"
+#include "sandtable/core/document/map_operations.hpp"
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/geometry/majority_rule.hpp"
@@ -17,6 +19,7 @@
 #include "sandtable/core/util/number_list.hpp"
 #include "sandtable/core/io/importer.hpp"
 #include "sandtable/importers/dem_hills.hpp"
+#include "sandtable/importers/georeference_scan.hpp"
 #include "sandtable/importers/importer_registry.hpp"
 #include "sandtable/importers/scan_trace.hpp"
 #include "sandtable/importers/tag_rules.hpp"
@@ -34,6 +37,12 @@ namespace {
 
 struct FileOptions {
     std::string file;
+};
+
+struct PlacesOptions {
+    std::string file;
+    std::string place;
+    std::string terrainClass;
 };
 
 struct RepairOptions {
@@ -366,6 +375,64 @@ void runImport(const ImportOptions& options, Context& context)
     }
 }
 
+/// `terrain places`: lists the named places read off the scan; with --place and --class, makes terrain of
+/// every place of that name through the scan's georeference (one undo step), saved in place.
+void runPlaces(const PlacesOptions& options, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    const std::vector<core::ScanPlace> none;
+    const std::vector<core::ScanPlace>& places = loaded.scenario.map ? loaded.scenario.map->places : none;
+    if (options.place.empty() != options.terrainClass.empty())
+        throw core::OperationError(options.file, options.place.empty() ? "--place" : "--class",
+            _("--place and --class go together: name the place and the terrain class it becomes"));
+    if (options.place.empty()) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const core::ScanPlace& p : places) {
+            double x = 0, y = 0;
+            for (const core::Coordinate& c : p.pixels) {
+                x += c.x / static_cast<double>(p.pixels.size());
+                y += c.y / static_cast<double>(p.pixels.size());
+            }
+            list.push_back({{"name", p.name}, {"kind", p.isArea() ? "area" : "point"}, {"positions", p.pixels.size()},
+                {"centre_px", {x, y}}, {"note", p.note}});
+            if (!context.json)
+                context.out << core::i18n::format(p.isArea() ? _("{1}: area of {2} positions around pixel ({3}, {4})")
+                                                              : _("{1}: point at pixel ({3}, {4})"),
+                                   {p.name, std::to_string(p.pixels.size()), core::i18n::formatFigure(x, 0),
+                                       core::i18n::formatFigure(y, 0)})
+                            << (p.note.empty() ? "" : " - " + p.note) << "\n";
+        }
+        if (context.json)
+            context.printJson({{"file", options.file}, {"count", list.size()}, {"places", list}});
+        else
+            context.out << core::i18n::format(P_("{1}: {2} place on the scan", "{1}: {2} places on the scan", list.size()),
+                               {options.file, std::to_string(list.size())})
+                        << "\n";
+        return;
+    }
+    core::Document document(loaded.scenario, options.file);
+    std::vector<core::FeatureId> made;
+    document.apply(inFile(options.file, [&] {
+        const core::operations::ScanToWorking toWorking = importers::scanToWorking(document.scenario(), options.file);
+        return core::operations::placesToTerrain(document.scenario(), options.place, options.terrainClass, toWorking, &made);
+    }));
+    document.save();
+    nlohmann::ordered_json ids = nlohmann::ordered_json::array();
+    for (const core::FeatureId& id : made)
+        ids.push_back(id.str());
+    if (context.json) {
+        context.printJson({{"file", options.file}, {"made", ids}, {"class", options.terrainClass}});
+        return;
+    }
+    std::string list;
+    for (const core::FeatureId& id : made)
+        list += (list.empty() ? "" : ", ") + id.str();
+    context.out << core::i18n::format(P_("{1}: {2} feature of class {3} made of place '{4}' ({5}), saved",
+                                          "{1}: {2} features of class {3} made of place '{4}' ({5}), saved", made.size()),
+                       {options.file, std::to_string(made.size()), options.terrainClass, options.place, list})
+                << "\n";
+}
+
 void runMajority(const MajorityOptions& options, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(options.file);
@@ -485,6 +552,16 @@ void registerTerrainCommands(CLI::App& app, Context& context)
     resolve->add_option("FILE", resolveOptions->file, _("Scenario file (rewritten in place)"))->required();
     resolve->add_option("--exclude", resolveOptions->rules, _("WINNER:LOSER, an extra exclusion rule (repeatable)"));
     resolve->callback([resolveOptions, &context] { runResolve(*resolveOptions, context); });
+
+    auto placesOptions = std::make_shared<PlacesOptions>();
+    CLI::App* places = addCommand(*noun, "places",
+        _("List the named places read off the scan (VASSAL zones and regions); with --place and --class, make "
+          "terrain of them through the scan's georeference, one undo step"));
+    places->add_option("FILE", placesOptions->file, _("Scenario file (rewritten in place with --place)"))->required();
+    places->add_option("--place", placesOptions->place, _("The place's name: every place of that name becomes terrain"));
+    places->add_option("--class", placesOptions->terrainClass,
+        _("Terrain class it becomes: a polygon class (or river) for an area, bridge or ford for a point"));
+    places->callback([placesOptions, &context] { runPlaces(*placesOptions, context); });
 
     auto majorityOptions = std::make_shared<MajorityOptions>();
     CLI::App* majority = addCommand(*noun, "majority",

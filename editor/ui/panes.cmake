@@ -3,6 +3,7 @@ target_sources(sandtable_editor_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/capability_panes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/pane_support.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/georef_pane.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/panes/scan_places.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/cards_pane.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/grid_pane.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/print_pane.cpp

@@ -7,6 +7,10 @@
 #include "sandtable/importers/world_file.hpp"
 
 #include "gdal_support.hpp"
+#include "sandtable/core/util/i18n.hpp"
+
+#include <functional>
+#include <memory>
 
 namespace sandtable::importers {
 
@@ -126,6 +130,65 @@ FitFrame fitFrame(const core::Georeference& g, const std::string& workingCrs, co
         out.points.push_back({gcp.id, gcp.pixel, gcp.line, projected[i].x, projected[i].y, gcp.enabled});
     }
     return out;
+}
+
+void fitStoredGeoreference(core::Georeference& g)
+{
+    const FitFrame frame = fitFrame(g, {});
+    if (const std::optional<std::string> why = mirroredFit(frame.points))
+        throw core::OperationError("", "GCPs", *why);
+    const GcpFit fit = fitGcps(frame.points, g.method);
+    g.crs = frame.targetCrs; // auto resolved: the transform is in this CRS
+    g.transform = fit.transform;
+    g.rmsMap = fit.rmsMap;
+    g.rmsPixels = fit.rmsPx;
+}
+
+core::Edit importGcps(const core::Scenario& scenario, const std::filesystem::path& points, const std::string& defaultCrs)
+{
+    const PointsFile file = readPointsFile(points);
+    const SourceFrame frame; // a plain scan: pixel and negated line
+    const std::vector<core::Gcp> gcps = toGcps(file, frame, points.string());
+    const std::string crs = file.crs.empty() ? defaultCrs : file.crs;
+    // Values that do not fit the CRS are refused whole, naming the GCP: nothing is imported.
+    std::vector<core::Coordinate> map;
+    std::vector<std::string> names;
+    for (const core::Gcp& gcp : gcps) {
+        map.push_back({gcp.mapX, gcp.mapY});
+        names.push_back("GCP " + std::to_string(gcp.id));
+    }
+    checkPointsFitCrs(crs, map, names, points.string());
+    return core::operations::setGcps(scenario, gcps, crs, fitStoredGeoreference);
+}
+
+core::operations::ScanToWorking scanToWorking(const core::Scenario& scenario, const std::string& context)
+{
+    if (!scenario.map || !scenario.map->georeference)
+        throw core::OperationError(context, "map",
+            _("the scan is not georeferenced yet: add GCPs and fit them, or calibrate the scan, first"));
+    const core::Georeference& g = *scenario.map->georeference;
+    const std::string working = scenario.settings.crs;
+    const bool linear = g.method == core::GeoreferenceMethod::Affine || g.method == core::GeoreferenceMethod::Poly1
+        || g.method == core::GeoreferenceMethod::Helmert;
+    std::function<core::Coordinate(const core::Coordinate&)> fit;
+    std::string fitCrs;
+    if (linear && g.transform.size() == 6) {
+        const std::vector<double> t = g.transform;
+        fit = [t](const core::Coordinate& p) {
+            return core::Coordinate{t[0] + p.x * t[1] + p.y * t[2], t[3] + p.x * t[4] + p.y * t[5]};
+        };
+        fitCrs = !g.crs.empty() ? g.crs : working;
+    } else {
+        FitFrame frame = fitFrame(g, working, context);
+        auto transform = std::make_shared<const GcpTransform>(frame.points, g.method, context);
+        fit = [transform](const core::Coordinate& p) { return transform->toMap(p.x, p.y); };
+        fitCrs = frame.targetCrs;
+    }
+    if (working.empty() || fitCrs.empty() || fitCrs == working)
+        return fit;
+    return [fit, fitCrs, working, context](const core::Coordinate& p) {
+        return transformPoints(fitCrs, working, {fit(p)}, context).front();
+    };
 }
 
 } // namespace sandtable::importers

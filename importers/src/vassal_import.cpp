@@ -827,16 +827,38 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         out.findings.push_back({"vassal.campaign_force", core::Severity::Info, "/campaign/forces",
             core::i18n::format(_("{1} is not imported as a force ({2}; add it to the campaign)"), {what, why})});
     }
-    for (const VassalPlace& z : board->zones) {
-        ++out.zones;
-        out.findings.push_back({"vassal.zone", core::Severity::Info, "/terrain",
-            core::i18n::format(_("zone {1} (board pixels): not drawn as terrain until the scan is georeferenced"), {placeText(z)})});
-    }
-    for (const VassalPlace& r : board->regions) {
-        ++out.regions;
-        out.findings.push_back({"vassal.region", core::Severity::Info, "/terrain",
-            core::i18n::format(_("region {1} (board pixels): a named place to add once the scan is georeferenced"), {placeText(r)})});
-    }
+    // Zones and regions become named places on the scan, in its pixels (a board's zone path and region
+    // origin are board pixels, the board image is the scan); they become terrain once it is georeferenced.
+    const double scanWidth = out.base.map.width, scanHeight = out.base.map.height;
+    const auto keep = [&](const VassalPlace& from, const char* code, const std::string& kind, const std::string& kindWord,
+                          int number) {
+        core::ScanPlace place;
+        place.name = from.name.empty() ? kind + " " + std::to_string(number) : from.name;
+        place.note = core::i18n::format("VASSAL {1} of board {2}", {kind, board->name});
+        bool clipped = false;
+        for (const auto& xy : from.points) {
+            const double x = std::clamp(xy[0], 0.0, scanWidth), y = std::clamp(xy[1], 0.0, scanHeight);
+            clipped = clipped || x != xy[0] || y != xy[1];
+            place.pixels.push_back({x, y});
+        }
+        if (place.pixels.size() == 2 || place.pixels.empty()) {
+            out.findings.push_back({code, core::Severity::Warning, "/map/places",
+                core::i18n::format(_("{1} {2} is not imported: its outline has {3} points, which make no area"),
+                    {kindWord, placeText(from), std::to_string(from.points.size())})});
+            return;
+        }
+        out.findings.push_back({code, core::Severity::Info, "/map/places/" + std::to_string(out.base.map.places.size()),
+            core::i18n::format(clipped ? _("{1} {2} (board pixels) kept as a named place on the scan, clipped to the board; "
+                                           "`terrain places --place NAME --class CLASS` makes terrain of it once the scan is georeferenced")
+                                       : _("{1} {2} (board pixels) kept as a named place on the scan; "
+                                           "`terrain places --place NAME --class CLASS` makes terrain of it once the scan is georeferenced"),
+                {kindWord, placeText(from)})});
+        out.base.map.places.push_back(std::move(place));
+    };
+    for (const VassalPlace& z : board->zones)
+        keep(z, "vassal.zone", "zone", _("zone"), ++out.zones);
+    for (const VassalPlace& r : board->regions)
+        keep(r, "vassal.region", "region", _("region"), ++out.regions);
     return out;
 }
 

@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(missing_raster_prints_terrain_only_with_a_notice)
 {
     sandtable::test::TemporaryFolder folder;
     auto s = sandtable::test::smallScenario();
-    s.map = sandtable::core::MapSource{"absent.jpg", "", 100, 100, std::nullopt, ""};
+    s.map = sandtable::core::MapSource{"absent.jpg", "", 100, 100, std::nullopt, "", {}};
     const auto file = folder / "s.json";
     sandtable::core::saveScenario(s, file);
     Result r = runTool({"map", "print", file.string(), "-o", (folder / "m.pdf").string(), "--scale", "8000"});
@@ -164,7 +164,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
     s.settings.crs = "LOCAL:kriegsspiel";
     s.settings.scaleDenominator = 16000;
     s.settings.extent = sandtable::core::Extent{0, 0, 1600, 1120};
-    s.map = sandtable::core::MapSource{"k.pgm", "", w, h, std::nullopt, "k.tif"};
+    s.map = sandtable::core::MapSource{"k.pgm", "", w, h, std::nullopt, "k.tif", {}};
     s.terrain.push_back({sandtable::core::FeatureId("road-1"), "road", "Chaussee",
         sandtable::core::Geometry::lineString({{160, 560}, {1160, 560}}), nlohmann::ordered_json{{"grade", "major"}}});
     s.terrain.push_back({sandtable::core::FeatureId("woods-1"), "woods", "Forst",
@@ -254,7 +254,7 @@ BOOST_AUTO_TEST_CASE(asking_for_the_scan_layer_without_the_scan_exits_one)
 {
     sandtable::test::TemporaryFolder folder;
     sandtable::core::Scenario s = sandtable::test::smallScenario();
-    s.map = sandtable::core::MapSource{"not-here.tif", "", 100, 100, std::nullopt, ""};
+    s.map = sandtable::core::MapSource{"not-here.tif", "", 100, 100, std::nullopt, "", {}};
     const auto file = folder / "s.sandtable.json";
     sandtable::core::saveScenario(s, file);
     const auto pdf = folder / "m.pdf";

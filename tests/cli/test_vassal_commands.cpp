@@ -636,4 +636,100 @@ BOOST_AUTO_TEST_CASE(bad_modules_exit_1_naming_the_file_and_leave_no_output)
     BOOST_TEST(!std::filesystem::exists(folder / "s.board.png"));
 }
 
+BOOST_AUTO_TEST_CASE(zones_and_regions_become_places_then_terrain_once_the_scan_is_georeferenced,
+    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    // An unpacked foreign module whose board is a real scan (the Cope survey of Gettysburg, 1500 x 2500),
+    // with a zone (an area) and a region (a point), as VASSAL's ZonedGrid and RegionGrid write them.
+    sandtable::test::TemporaryFolder folder;
+    const auto module = folder / "gettysburg-module";
+    std::filesystem::create_directories(module / "images");
+    std::filesystem::copy_file(sandtable::test::sharedData("maps/gettysburg_cope_survey_field_base.jpg"),
+        module / "images" / "field_base.jpg");
+    sandtable::core::writeFileAtomically(module / "buildFile.xml", R"(<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="3.7.5" description="" name="Gettysburg" nextPieceSlotId="1" version="1.0">
+  <VASSAL.build.module.Map mapName="Main Map">
+    <VASSAL.build.module.map.BoardPicker>
+      <VASSAL.build.module.map.boardPicker.Board image="field_base.jpg" name="Field" reversible="false">
+        <VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+          <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$name$" name="Ziegler's Grove" path="100,200;300,200;300,400;100,400" useHighlight="false" useParentGrid="false"/>
+          <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$name$" name="South" path="0,1500;1500,1500;1500,2500;0,2500" useHighlight="false" useParentGrid="false">
+            <VASSAL.build.module.map.boardPicker.board.RegionGrid fontsize="9" snapto="true" visible="false">
+              <VASSAL.build.module.map.boardPicker.board.Region name="Little Round Top" originx="900" originy="1800"/>
+            </VASSAL.build.module.map.boardPicker.board.RegionGrid>
+          </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+        </VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+      </VASSAL.build.module.map.boardPicker.Board>
+    </VASSAL.build.module.map.BoardPicker>
+  </VASSAL.build.module.Map>
+</VASSAL.build.GameModule>
+)");
+    const std::string scenario = (folder / "gettysburg.sandtable.json").string();
+    Result r = runTool({"vassal", "import", module.string(), "-o", scenario, "--json", "-q"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    const auto imported = nlohmann::json::parse(r.out);
+    BOOST_TEST(imported.at("zones").get<int>() == 2);
+    BOOST_TEST(imported.at("regions").get<int>() == 1);
+
+    r = runTool({"terrain", "places", scenario, "--json"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    const auto places = nlohmann::json::parse(r.out).at("places");
+    BOOST_REQUIRE_EQUAL(places.size(), 3u);
+    BOOST_TEST(places[0].at("name").get<std::string>() == "Ziegler's Grove");
+    BOOST_TEST(places[0].at("kind").get<std::string>() == "area");
+    BOOST_TEST(places[0].at("centre_px") == nlohmann::json::parse("[200, 300]"));
+    BOOST_TEST(places[2].at("name").get<std::string>() == "Little Round Top");
+    BOOST_TEST(places[2].at("kind").get<std::string>() == "point");
+
+    // Before the scan is georeferenced there is no ground to put them on: exit 1, the file untouched.
+    const std::string before = sandtable::core::readFile(scenario);
+    r = runTool({"terrain", "places", scenario, "--place", "Ziegler's Grove", "--class", "woods"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("not georeferenced") != std::string::npos, r.err);
+    BOOST_TEST(sandtable::core::readFile(scenario) == before);
+
+    // Three exact GCPs, 2 m per pixel, north up: pixel (0, 0) at 309000 E 4409000 N (UTM 18N).
+    const auto points = folder / "field.points";
+    sandtable::core::writeFileAtomically(points, "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n"
+        "309000,4409000,0,0,1\n312000,4409000,1500,0,1\n309000,4404000,0,-2500,1\n");
+    r = runTool({"map", "georef", scenario, "--gcps", points.string(), "--json"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    const auto fit = nlohmann::json::parse(r.out);
+    BOOST_TEST(fit.at("gcps").get<int>() == 3);
+    BOOST_TEST(fit.at("rms_map").get<double>() < 1e-6);
+
+    // A point place is no wood; an unknown place and an unknown class are refused naming them.
+    r = runTool({"terrain", "places", scenario, "--place", "Little Round Top", "--class", "woods"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("is a point") != std::string::npos, r.err);
+    r = runTool({"terrain", "places", scenario, "--place", "Culp's Hill", "--class", "hill"});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("Culp's Hill") != std::string::npos, r.err);
+    BOOST_TEST(sandtable::core::readFile(scenario).find("\"places\"") != std::string::npos);
+
+    r = runTool({"terrain", "places", scenario, "--place", "Ziegler's Grove", "--class", "woods", "--json"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("made") == nlohmann::json::parse(R"(["woods-1"])"));
+    r = runTool({"terrain", "places", scenario, "--place", "Little Round Top", "--class", "ford", "-q"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+
+    // The grove: pixels 100..300 x 200..400 at 2 m a pixel = 309200..309600 E, 4408200..4408600 N, 400 m
+    // square (160,000 m2), named after the zone. Little Round Top: pixel (900, 1800) = 310800 E 4405400 N.
+    r = runTool({"terrain", "list", scenario, "--json"});
+    const auto features = nlohmann::json::parse(r.out).at("features");
+    BOOST_REQUIRE_EQUAL(features.size(), 2u);
+    BOOST_TEST(features[0].at("name").get<std::string>() == "Ziegler's Grove");
+    BOOST_TEST(features[0].at("area_m2").get<double>() == 160000.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(features[0].at("bounds").at(0).get<double>() == 309200.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(features[0].at("bounds").at(3).get<double>() == 4408600.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(features[0].at("valid").get<bool>());
+    BOOST_TEST(features[1].at("class").get<std::string>() == "ford");
+    BOOST_TEST(features[1].at("centroid").at(0).get<double>() == 310800.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(features[1].at("centroid").at(1).get<double>() == 4405400.0, boost::test_tools::tolerance(1e-9));
+    // Made terrain, the places are gone but the third; the scenario now works in the fit's CRS.
+    const auto saved = nlohmann::json::parse(sandtable::core::readFile(scenario));
+    BOOST_TEST(saved.at("map").at("places").size() == 1u);
+    BOOST_TEST(saved.at("crs").get<std::string>() == "EPSG:32618");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

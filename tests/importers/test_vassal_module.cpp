@@ -35,7 +35,8 @@ void writeZip(const std::filesystem::path& path, const std::vector<std::pair<std
 }
 
 /// A small foreign module's buildFile (as VASSAL 3.7 writes one): a roster, a board with a zoned grid (one
-/// zone with a square grid, one region grid), a palette and an at-start stack whose pieces use a prototype.
+/// zone with a square grid, one holding a region grid whose outline runs 4 px past the board's bottom
+/// edge), a palette and an at-start stack whose pieces use a prototype.
 std::string foreignBuildFile(const std::string& version = "3.7.5", const std::string& image = "map.png")
 {
     return R"(<?xml version="1.0" encoding="UTF-8" standalone="no"?>
@@ -50,6 +51,11 @@ std::string foreignBuildFile(const std::string& version = "3.7.5", const std::st
         <VASSAL.build.module.map.boardPicker.board.ZonedGrid>
           <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$name$" name="Ridge" path="0,0;20,0;20,10;0,10" useHighlight="false" useParentGrid="false">
             <VASSAL.build.module.map.boardPicker.board.SquareGrid dx="10.0" dy="10.0" x0="5" y0="5"/>
+          </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+          <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$name$" name="Hamlet" path="22,12;38,12;38,34;22,28" useHighlight="false" useParentGrid="false">
+            <VASSAL.build.module.map.boardPicker.board.RegionGrid fontsize="9" snapto="true" visible="false">
+              <VASSAL.build.module.map.boardPicker.board.Region name="Mill" originx="30" originy="20"/>
+            </VASSAL.build.module.map.boardPicker.board.RegionGrid>
           </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
         </VASSAL.build.module.map.boardPicker.board.ZonedGrid>
       </VASSAL.build.module.map.boardPicker.Board>
@@ -143,7 +149,7 @@ BOOST_AUTO_TEST_CASE(reads_a_foreign_module_zip_with_prototypes_zones_and_traits
     BOOST_REQUIRE_EQUAL(m.boards.size(), 1u);
     BOOST_TEST(m.boards[0].name == "Valley");
     BOOST_TEST(m.boards[0].map == "Main Map");
-    BOOST_REQUIRE_EQUAL(m.boards[0].zones.size(), 1u);
+    BOOST_REQUIRE_EQUAL(m.boards[0].zones.size(), 2u);
     BOOST_TEST(m.boards[0].zones[0].name == "Ridge");
     BOOST_TEST(m.boards[0].zones[0].points.size() == 4u);
     BOOST_REQUIRE(m.boards[0].grid);
@@ -203,7 +209,20 @@ BOOST_AUTO_TEST_CASE(imports_an_unpacked_folder_as_a_scenario_to_complete)
         codes.insert(f.code);
     for (const char* code : {"vassal.no_moduledata", "vassal.setup_unplaced", "vassal.unit_incomplete", "vassal.grid", "vassal.zone"})
         BOOST_TEST(codes.count(code) == 1u, code);
-    BOOST_TEST(made.zones == 1);
+    BOOST_TEST(made.zones == 2);
+    BOOST_TEST(made.regions == 1);
+    // Zones and regions are named places on the scan, in board pixels: Ridge's outline as written, Hamlet's
+    // corner at y = 34 clipped to the 30 px board, Mill one point.
+    const auto& places = made.base.map.places;
+    BOOST_REQUIRE_EQUAL(places.size(), 3u);
+    BOOST_TEST(places[0].name == "Ridge");
+    BOOST_TEST((places[0].pixels == std::vector<sandtable::core::Coordinate>{{0, 0}, {20, 0}, {20, 10}, {0, 10}}));
+    BOOST_TEST(places[1].name == "Hamlet");
+    BOOST_TEST((places[1].pixels[2] == sandtable::core::Coordinate{38, 30}));
+    BOOST_TEST(places[2].name == "Mill");
+    BOOST_TEST(!places[2].isArea());
+    BOOST_TEST((places[2].pixels == std::vector<sandtable::core::Coordinate>{{30, 20}}));
+    BOOST_TEST(places[2].note == "VASSAL region of board Valley");
 }
 
 BOOST_AUTO_TEST_CASE(refuses_a_zip_that_is_not_a_module)

@@ -2,9 +2,14 @@
 // Edit builders for the map source and its georeference.
 #include "sandtable/core/document/map_operations.hpp"
 
+#include "sandtable/core/document/edit_builder.hpp"
+#include "sandtable/core/document/operations.hpp"
+#include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 
 namespace sandtable::core::operations {
@@ -160,6 +165,93 @@ Edit setWarpedPath(const Scenario& s, std::string path)
         edit.changes.push_back(SettingsChange{s.settings, std::move(settings)});
     }
     return edit;
+}
+
+namespace {
+
+/// The geometry a class is digitised as: 0 point, 1 line, 2 polygon, 3 line or polygon (a river); -1
+/// for a class neither canonical nor the scenario's own.
+int classDimension(const Scenario& s, const std::string& id)
+{
+    if (const rules::TerrainClassInfo* info = rules::findTerrainClass(id))
+        return info->alsoPolygon ? 3 : info->dimension;
+    for (const CustomTerrainClass& c : s.customTerrainClasses)
+        if (c.id == id)
+            return c.geometry == "point" ? 0 : c.geometry == "line" ? 1 : 2;
+    return -1;
+}
+
+} // namespace
+
+Edit placesToTerrain(const Scenario& s, const std::string& name, const std::string& terrainClass,
+    const ScanToWorking& toWorking, std::vector<FeatureId>* made)
+{
+    const MapSource& map = mapOf(s);
+    const std::string what = "place '" + name + "'";
+    const int dimension = classDimension(s, terrainClass);
+    if (dimension < 0)
+        throw OperationError("", "class '" + terrainClass + "'", _("is neither a terrain class of domain.md nor one of the scenario's own"));
+    MapSource after = map;
+    after.places.clear();
+    std::vector<const ScanPlace*> chosen;
+    for (const ScanPlace& place : map.places)
+        if (place.name == name)
+            chosen.push_back(&place);
+        else
+            after.places.push_back(place);
+    if (chosen.empty())
+        throw OperationError("", what, _("no place on the scan has that name (see `map places`)"));
+    EditBuilder builder(s, i18n::format("Make terrain of {1}", {name}));
+    for (const ScanPlace* place : chosen) {
+        const bool area = place->isArea();
+        if (area ? dimension < 2 : dimension != 0)
+            throw OperationError("", what,
+                i18n::format(area ? _("is an area; class '{1}' is not drawn as a polygon")
+                                  : _("is a point; class '{1}' is not drawn as a point (bridge, ford)"),
+                    {terrainClass}));
+        std::vector<Coordinate> ring;
+        for (const Coordinate& pixel : place->pixels) {
+            const Coordinate c = toWorking(pixel);
+            if (!std::isfinite(c.x) || !std::isfinite(c.y))
+                throw OperationError("", what,
+                    i18n::format(_("pixel ({1}, {2}) does not map to the working CRS (outside the georeference's reach)"),
+                        {i18n::formatFigure(pixel.x, 1), i18n::formatFigure(pixel.y, 1)}));
+            ring.push_back(c);
+        }
+        TerrainFeature feature;
+        feature.id = FeatureId(freshId(builder.scenario(), terrainClass));
+        feature.terrainClass = terrainClass;
+        feature.name = place->name;
+        if (area) {
+            // The exterior ring counter-clockwise (RFC 7946), whichever way the source went round it: y
+            // grows downwards on the scan and upwards in the working CRS, which mirrors the orientation.
+            double twiceArea = 0.0;
+            for (std::size_t k = 0; k < ring.size(); ++k) {
+                const Coordinate& a = ring[k];
+                const Coordinate& b = ring[(k + 1) % ring.size()];
+                twiceArea += a.x * b.y - b.x * a.y;
+            }
+            if (twiceArea < 0)
+                std::reverse(ring.begin(), ring.end());
+            ring.push_back(ring.front());
+            feature.geometry = Geometry::polygon({std::move(ring)});
+        } else {
+            feature.geometry = Geometry::point(ring.front());
+        }
+        if (!place->note.empty())
+            feature.attributes["note"] = place->note;
+        if (made)
+            made->push_back(feature.id);
+        builder.add(addFeature(builder.scenario(), std::move(feature)));
+    }
+    builder.add(setMap(builder.scenario(), std::move(after)));
+    // A plain scan's scenario had no working CRS: its terrain is now in the CRS the scan is fitted in.
+    if (s.settings.crs.empty() && map.georeference && !map.georeference->crs.empty()) {
+        ScenarioSettings settings = s.settings;
+        settings.crs = map.georeference->crs;
+        builder.add(setSettings(builder.scenario(), std::move(settings), "Working CRS"));
+    }
+    return builder.take();
 }
 
 } // namespace sandtable::core::operations

@@ -375,6 +375,20 @@ Json scenarioToJson(const Scenario& s)
             map["georeference"] = georeferenceToJson(*s.map->georeference);
         if (!s.map->warpedPath.empty())
             map["warped_path"] = s.map->warpedPath;
+        // Written only when there are some, so documents without places keep their bytes.
+        if (!s.map->places.empty()) {
+            Json places = Json::array();
+            for (const ScanPlace& place : s.map->places) {
+                Json pixels = Json::array();
+                for (const Coordinate& c : place.pixels)
+                    pixels.push_back(Json::array({c.x, c.y}));
+                Json one{{"name", place.name}, {"pixels", std::move(pixels)}};
+                if (!place.note.empty())
+                    one["note"] = place.note;
+                places.push_back(std::move(one));
+            }
+            map["places"] = std::move(places);
+        }
         out["map"] = std::move(map);
     }
     // Written only when there are some, so documents without reference layers keep their bytes.
@@ -476,6 +490,17 @@ Scenario scenarioFromJson(const Json& j, const std::string& sourceName)
             if (m.contains("georeference"))
                 map.georeference = georeferenceFromJson(m.at("georeference"));
             map.warpedPath = m.value("warped_path", "");
+            std::size_t k = 0;
+            for (const auto& p : m.value("places", Json::array())) {
+                where = "/map/places/" + std::to_string(k++);
+                ScanPlace place;
+                place.name = p.at("name").get<std::string>();
+                for (const auto& xy : p.at("pixels"))
+                    place.pixels.push_back({xy.at(0).get<double>(), xy.at(1).get<double>()});
+                place.note = p.value("note", "");
+                map.places.push_back(std::move(place));
+            }
+            where = "/map";
             s.map = std::move(map);
         }
         std::size_t i = 0;

@@ -243,6 +243,32 @@ void checkGeoreference(const Scenario& s, Diagnostics& out)
                 {toString(g.method), std::to_string(minimumGcps(g.method)), std::to_string(enabled)})});
 }
 
+/// Named places on the scan (ScanPlace): a point or an area of three or more positions, inside the scan.
+void checkPlaces(const Scenario& s, Diagnostics& out)
+{
+    if (!s.map)
+        return;
+    for (std::size_t i = 0; i < s.map->places.size(); ++i) {
+        const ScanPlace& place = s.map->places[i];
+        const std::string at = "/map/places/" + std::to_string(i);
+        if (place.pixels.size() == 2) {
+            out.push_back({"map.place.shape", Severity::Error, at,
+                i18n::format(_("place '{1}': 2 positions make neither a point (1) nor an area (3 or more)"), {place.name})});
+            continue;
+        }
+        if (s.map->width <= 0 || s.map->height <= 0)
+            continue;
+        for (const Coordinate& c : place.pixels)
+            if (!(c.x >= 0 && c.y >= 0 && c.x <= s.map->width && c.y <= s.map->height)) {
+                out.push_back({"map.place.outside_scan", Severity::Error, at,
+                    i18n::format(_("place '{1}': pixel ({2}, {3}) is outside the {4} x {5} scan"),
+                        {place.name, i18n::formatFigure(c.x, 1), i18n::formatFigure(c.y, 1),
+                            std::to_string(s.map->width), std::to_string(s.map->height)})});
+                break;
+            }
+    }
+}
+
 } // namespace
 
 Diagnostics validateScenario(const Scenario& s)
@@ -263,6 +289,7 @@ Diagnostics validateScenario(const Scenario& s)
     checkOrderOfBattle(s, out);
     oob::checkSetUp(s, out);
     checkGeoreference(s, out);
+    checkPlaces(s, out);
     for (Diagnostic& d : validateTableBattles(s))
         out.push_back(std::move(d));
     checkCampaign(s, out);

@@ -19,7 +19,7 @@ namespace {
 core::Scenario withScan()
 {
     core::Scenario s = sandtable::test::smallScenario();
-    s.map = core::MapSource{"scan.jpg", "", 2000, 1500, std::nullopt, ""};
+    s.map = core::MapSource{"scan.jpg", "", 2000, 1500, std::nullopt, "", {}};
     return s;
 }
 
@@ -150,6 +150,66 @@ BOOST_AUTO_TEST_CASE(the_gcp_crs_and_the_target_crs_are_undoable_edits_that_refi
     BOOST_TEST(doc.scenario().map->georeference->gcpCrs == "EPSG:4326");
     BOOST_CHECK_THROW(ops::setGcpCrs(doc.scenario(), "", fit), core::OperationError);
     BOOST_CHECK_THROW(ops::setTargetCrs(sandtable::test::smallScenario(), "EPSG:32618"), core::OperationError);
+}
+
+BOOST_AUTO_TEST_CASE(places_become_named_terrain_in_one_undo_step_counter_clockwise)
+{
+    core::Scenario s = withScan();
+    s.settings.crs = "";
+    s.map->georeference = core::Georeference{};
+    s.map->georeference->crs = "EPSG:32618";
+    // Two zones called Bois (one drawn clockwise on the scan, y down), a region, and a zone left alone.
+    s.map->places = {core::ScanPlace{"Bois", {{0, 0}, {10, 0}, {10, 10}, {0, 10}}, "VASSAL zone of board B"},
+        core::ScanPlace{"Mill", {{5, 5}}, ""}, core::ScanPlace{"Bois", {{20, 0}, {20, 10}, {30, 10}}, ""},
+        core::ScanPlace{"Ridge", {{0, 0}, {1, 0}, {1, 1}}, ""}};
+    // 10 m a pixel, north up, pixel (0, 0) at 300000 E 4401000 N.
+    const ops::ScanToWorking toWorking = [](const core::Coordinate& p) {
+        return core::Coordinate{300000 + 10 * p.x, 4401000 - 10 * p.y};
+    };
+    core::Document doc(s);
+    std::vector<core::FeatureId> made;
+    doc.apply(ops::placesToTerrain(doc.scenario(), "Bois", "woods", toWorking, &made));
+    BOOST_TEST(doc.undoDepth() == 1u);
+    BOOST_REQUIRE_EQUAL(made.size(), 2u);
+    const std::size_t before = s.terrain.size();
+    BOOST_REQUIRE_EQUAL(doc.scenario().terrain.size(), before + 2);
+    const core::TerrainFeature& first = doc.scenario().terrain[before];
+    BOOST_TEST(first.id.str() == made[0].str());
+    BOOST_TEST(first.name == "Bois");
+    BOOST_TEST(first.terrainClass == "woods");
+    BOOST_TEST(first.attributes.at("note").get<std::string>() == "VASSAL zone of board B");
+    // The square's scan corners (0,0) (10,0) (10,10) (0,10) are 300000..300100 E, 4400900..4401000 N; the
+    // ring is closed and counter-clockwise: the scan's clockwise order reversed by the y flip.
+    const auto& ring = first.geometry.parts.at(0).at(0);
+    BOOST_REQUIRE_EQUAL(ring.size(), 5u);
+    BOOST_TEST((ring.front() == ring.back()));
+    double twiceArea = 0;
+    for (std::size_t k = 0; k + 1 < ring.size(); ++k)
+        twiceArea += ring[k].x * ring[k + 1].y - ring[k + 1].x * ring[k].y;
+    BOOST_TEST(twiceArea / 2 == 10000.0, boost::test_tools::tolerance(1e-6)); // 100 m x 100 m, positive
+    // Mill and Ridge stay; the scenario works in the georeference's CRS.
+    BOOST_REQUIRE_EQUAL(doc.scenario().map->places.size(), 2u);
+    BOOST_TEST(doc.scenario().map->places[0].name == "Mill");
+    BOOST_TEST(doc.scenario().settings.crs == "EPSG:32618");
+    // A point is a ford, never a wood; an unknown name or class is refused, naming it.
+    const auto refused = [&](const std::string& name, const std::string& cls, const std::string& words) {
+        try {
+            ops::placesToTerrain(doc.scenario(), name, cls, toWorking);
+            BOOST_ERROR("accepted " + name + " as " + cls);
+        } catch (const core::OperationError& e) {
+            BOOST_TEST(std::string(e.what()).find(words) != std::string::npos, e.what());
+        }
+    };
+    refused("Mill", "woods", "is a point");
+    refused("Ridge", "ford", "is an area");
+    refused("Ridge", "swamp", "class 'swamp'");
+    refused("Orchard", "woods", "place 'Orchard'");
+    doc.apply(ops::placesToTerrain(doc.scenario(), "Mill", "ford", toWorking));
+    BOOST_TEST((doc.scenario().terrain.back().geometry.parts.at(0).at(0).at(0) == core::Coordinate{300050, 4400950}));
+    // Undo brings the places back and removes the terrain.
+    doc.undo();
+    doc.undo();
+    BOOST_TEST((doc.scenario() == s));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

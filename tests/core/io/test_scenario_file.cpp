@@ -26,7 +26,8 @@ BOOST_AUTO_TEST_CASE(saved_scenario_reads_back_equal_and_resaves_byte_identical)
     s.map = MapSource{"maps/scan.jpg", std::string(64, 'a'), 1500, 2500,
         Georeference{"EPSG:4326", {{1, 895.0, 600.0, -77.2311, 39.8309, true}, {2, 875.0, 985.0, -77.23, 39.8221, false}},
             GeoreferenceMethod::Affine, "EPSG:32618", {1, 2, 3, 4, 5, 6}, 123.456, 2.5},
-        ""};
+        "", {ScanPlace{"Ziegler's Grove", {{100, 200}, {300, 200.5}, {300, 400}}, "VASSAL zone of board Field"},
+                ScanPlace{"Little Round Top", {{900.25, 1800}}, ""}}};
     saveScenario(s, folder / "a.json");
     const LoadedScenario loaded = loadScenario(folder / "a.json");
     BOOST_TEST((loaded.scenario == s));
@@ -128,7 +129,7 @@ BOOST_AUTO_TEST_CASE(saves_byte_identical_under_a_comma_decimal_locale)
     s.map = MapSource{"maps/scan.jpg", std::string(64, 'a'), 1500, 2500,
         Georeference{"EPSG:4326", {{1, 895.5, 600.25, -77.2311, 39.8309, true}, {2, 875.0, 985.0, -77.23, 39.8221, false}},
             GeoreferenceMethod::Affine, "EPSG:32618", {1.5, 2.25, 3, 4, 5, 6}, 123.456, 2.5},
-        ""};
+        "", {}};
     saveScenario(s, folder / "c.json");
     BOOST_REQUIRE_MESSAGE(std::setlocale(LC_ALL, "de_DE.UTF-8"),
         "the de_DE.UTF-8 locale is not installed (packaging/install-deps.sh generates it)");

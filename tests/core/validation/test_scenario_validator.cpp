@@ -143,11 +143,30 @@ BOOST_AUTO_TEST_CASE(too_few_enabled_gcps_for_the_method)
     g.method = GeoreferenceMethod::Poly2;
     for (int i = 1; i <= 6; ++i)
         g.gcps.push_back(Gcp{i, 10.0 * i, 5.0 * i * i, 1.0 * i, 2.0 * i, i != 6});
-    s.map = MapSource{"scan.jpg", "", 100, 100, g, ""};
+    s.map = MapSource{"scan.jpg", "", 100, 100, g, "", {}};
     const Diagnostics all = validateScenario(s); // find() points into it: keep it alive
     const Diagnostic* few = find(all, "georef.gcp.too_few");
     BOOST_REQUIRE(few);
     BOOST_TEST(few->message.find("needs at least 6") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(places_on_the_scan_are_a_point_or_an_area_inside_it)
+{
+    Scenario s = sandtable::test::smallScenario();
+    s.map = MapSource{"scan.jpg", "", 100, 80, std::nullopt, "",
+        {ScanPlace{"Mill", {{100, 80}}, ""}, ScanPlace{"Ridge", {{0, 0}, {50, 0}}, ""},
+            ScanPlace{"Wood", {{10, 10}, {60, 10}, {60, 80.5}}, ""}}};
+    const Diagnostics all = validateScenario(s);
+    // The corner (100, 80) is on the scan's edge, inside; two positions make no shape; 80.5 is past the edge.
+    const Diagnostic* shape = find(all, "map.place.shape");
+    BOOST_REQUIRE(shape);
+    BOOST_TEST(shape->path == "/map/places/1");
+    BOOST_TEST(shape->message.find("Ridge") != std::string::npos);
+    const Diagnostic* outside = find(all, "map.place.outside_scan");
+    BOOST_REQUIRE(outside);
+    BOOST_TEST(outside->path == "/map/places/2");
+    BOOST_TEST(outside->message.find("(60, 80.5)") != std::string::npos, outside->message);
+    BOOST_TEST(std::count_if(all.begin(), all.end(), [](const Diagnostic& d) { return d.code.rfind("map.place", 0) == 0; }) == 2);
 }
 
 BOOST_AUTO_TEST_CASE(a_tree_answering_to_the_hqs_above_has_no_hq_errors)

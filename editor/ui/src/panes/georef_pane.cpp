@@ -101,6 +101,7 @@ public:
     const wxBitmap& overlayBitmap();
     double thumbnailScale() const { return m_thumbnailScale; }
     const std::vector<logic::ResidualRow>& rows() const { return m_rows; }
+    const std::vector<core::ScanPlace>& places() const { return m_places->places(); }
     const std::vector<importers::FitPoint>& fitPoints() const { return m_fitPoints; }
     std::optional<std::array<double, 6>> affine() const;
     double exaggeration() const { return m_exaggeration->GetValue(); }
@@ -127,7 +128,6 @@ private:
     void fillTable();
     void fillFields(double pixel, double line, std::optional<core::Coordinate> map);
     /// The GDAL fit core's GCP operations refit with (importers::fitGcps, in the target CRS).
-    static void fitGeoreference(core::Georeference& georeference);
     /// Applies one GCP operation's edit (refitted inside the operation), reporting a failure under `label`.
     /// False (after the error dialog) when the operation refused.
     bool commit(const std::string& label, const std::function<core::Edit(const core::Scenario&)>& operation);
@@ -162,6 +162,7 @@ private:
     Workbench& m_workbench;
     std::unique_ptr<DocumentWatch> m_watch;
     ScanView* m_scan = nullptr;
+    ScanPlacesBar* m_places = nullptr;
     wxChoice* m_method = nullptr;
     wxSlider* m_opacity = nullptr;
     wxSpinCtrlDouble* m_exaggeration = nullptr;
@@ -255,6 +256,42 @@ void ScanView::onPaint(wxPaintEvent&)
     const wxPoint2DDouble topLeft = toPanel(0, 0);
     gc->DrawBitmap(m_pane.thumbnailBitmap(), topLeft.m_x, topLeft.m_y, m_pane.scanWidth() * m_fit, m_pane.scanHeight() * m_fit);
     gc->SetFont(GetFont(), *wxWHITE);
+
+    // Named places read off the scan: areas dashed, points as diamonds, each with its name.
+    const wxColour placeColour(255, 120, 0);
+    for (const core::ScanPlace& place : m_pane.places()) {
+        gc->SetPen(wxPen(placeColour, 2, place.isArea() ? wxPENSTYLE_SHORT_DASH : wxPENSTYLE_SOLID));
+        gc->SetBrush(*wxTRANSPARENT_BRUSH);
+        wxGraphicsPath path = gc->CreatePath();
+        double sumX = 0, sumY = 0;
+        for (std::size_t k = 0; k < place.pixels.size(); ++k) {
+            const wxPoint2DDouble p = toPanel(place.pixels[k].x, place.pixels[k].y);
+            sumX += p.m_x;
+            sumY += p.m_y;
+            if (k == 0)
+                path.MoveToPoint(p);
+            else
+                path.AddLineToPoint(p);
+        }
+        const double n = static_cast<double>(place.pixels.size());
+        wxPoint2DDouble at(sumX / n, sumY / n);
+        if (place.isArea()) {
+            path.CloseSubpath();
+        } else {
+            path = gc->CreatePath();
+            path.MoveToPoint(at.m_x, at.m_y - 6);
+            path.AddLineToPoint(at.m_x + 6, at.m_y);
+            path.AddLineToPoint(at.m_x, at.m_y + 6);
+            path.AddLineToPoint(at.m_x - 6, at.m_y);
+            path.CloseSubpath();
+            at.m_x += 8;
+        }
+        gc->StrokePath(path);
+        gc->SetFont(GetFont(), placeColour);
+        double w = 0, h = 0;
+        gc->GetTextExtent(wxString::FromUTF8(place.name), &w, &h);
+        gc->DrawText(wxString::FromUTF8(place.name), place.isArea() ? at.m_x - w / 2 : at.m_x, at.m_y - h / 2);
+    }
 
     std::vector<logic::ResidualRow> rows = m_pane.rows();
     for (const logic::ResidualRow& row : rows) {
@@ -435,6 +472,8 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     buttons->Add(remove);
     fields->Add(buttons);
     sizer->Add(fields, 0, wxALL, 4);
+    m_places = new ScanPlacesBar(this, m_workbench);
+    sizer->Add(m_places, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
     SetSizer(sizer);
 
     m_overlay = std::make_shared<GeorefOverlay>(*this);
@@ -459,7 +498,7 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
             return;
         const int id = static_cast<int>(m_table->GetItemData(e.GetIndex()));
         commit(on ? "Enable GCP" : "Disable GCP",
-            [&](const core::Scenario& s) { return core::operations::enableGcp(s, id, on, fitGeoreference); });
+            [&](const core::Scenario& s) { return core::operations::enableGcp(s, id, on, importers::fitStoredGeoreference); });
     };
     m_table->Bind(wxEVT_LIST_ITEM_CHECKED, [onCheck](wxListEvent& e) { onCheck(e, true); });
     m_table->Bind(wxEVT_LIST_ITEM_UNCHECKED, [onCheck](wxListEvent& e) { onCheck(e, false); });
@@ -659,6 +698,7 @@ void GeorefPane::refresh()
     fillCrsControls();
     refit();
     fillTable();
+    m_places->refresh();
     if (IsShownOnScreen())
         announceFit();
     Layout();
@@ -790,7 +830,7 @@ void GeorefPane::onGcpCrs()
         fillCrsControls();
         return;
     }
-    commit(translated("GCP CRS"), [&](const core::Scenario& s) { return core::operations::setGcpCrs(s, crs, fitGeoreference); });
+    commit(translated("GCP CRS"), [&](const core::Scenario& s) { return core::operations::setGcpCrs(s, crs, importers::fitStoredGeoreference); });
 }
 
 void GeorefPane::onTargetCrs()
@@ -817,7 +857,7 @@ void GeorefPane::onTargetCrs()
         fillCrsControls();
         return;
     }
-    commit(translated("Target CRS"), [&](const core::Scenario& s) { return core::operations::setTargetCrs(s, crs, fitGeoreference); });
+    commit(translated("Target CRS"), [&](const core::Scenario& s) { return core::operations::setTargetCrs(s, crs, importers::fitStoredGeoreference); });
 }
 
 void GeorefPane::scanClicked(double pixel, double line)
@@ -890,19 +930,6 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
     return true;
 }
 
-void GeorefPane::fitGeoreference(core::Georeference& g)
-{
-    // The operation has already put the working CRS in g.crs when there was one; an empty one is auto.
-    const importers::FitFrame frame = importers::fitFrame(g, {});
-    if (const std::optional<std::string> why = importers::mirroredFit(frame.points))
-        throw core::OperationError("", "GCPs", *why);
-    const importers::GcpFit fit = importers::fitGcps(frame.points, g.method);
-    g.crs = frame.targetCrs; // auto resolved: the transform is in this CRS
-    g.transform = fit.transform;
-    g.rmsMap = fit.rmsMap;
-    g.rmsPixels = fit.rmsPx;
-}
-
 bool GeorefPane::commit(const std::string& label, const std::function<core::Edit(const core::Scenario&)>& operation)
 {
     core::Document* doc = m_workbench.document();
@@ -924,7 +951,7 @@ void GeorefPane::onAdd()
     if (!doc || !readFields(p))
         return;
     try {
-        if (!commit(translated("Add GCP"), [&](const core::Scenario& s) { return core::operations::addGcp(s, p, gcpCrs(), fitGeoreference); }))
+        if (!commit(translated("Add GCP"), [&](const core::Scenario& s) { return core::operations::addGcp(s, p, gcpCrs(), importers::fitStoredGeoreference); }))
             return;
         m_pending.reset();
         m_workbench.setStatusText(translated("GCP added"));
@@ -940,7 +967,7 @@ void GeorefPane::onUpdate()
     if (!doc || m_selectedId == 0 || !readFields(p))
         return;
     try {
-        commit(translated("Move GCP"), [&](const core::Scenario& s) { return core::operations::moveGcp(s, m_selectedId, p, fitGeoreference); });
+        commit(translated("Move GCP"), [&](const core::Scenario& s) { return core::operations::moveGcp(s, m_selectedId, p, importers::fitStoredGeoreference); });
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Move GCP"), e.what());
     }
@@ -952,7 +979,7 @@ void GeorefPane::onDelete()
     if (!doc || m_selectedId == 0)
         return;
     try {
-        if (commit(translated("Delete GCP"), [&](const core::Scenario& s) { return core::operations::removeGcp(s, m_selectedId, fitGeoreference); }))
+        if (commit(translated("Delete GCP"), [&](const core::Scenario& s) { return core::operations::removeGcp(s, m_selectedId, importers::fitStoredGeoreference); }))
             m_selectedId = 0;
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Delete GCP"), e.what());
@@ -967,7 +994,7 @@ void GeorefPane::onMethod()
         return;
     try {
         const core::GeoreferenceMethod method = logic::chooserMethods()[static_cast<std::size_t>(at)];
-        commit(translated("Fit method"), [&](const core::Scenario& s) { return core::operations::setGeoreferenceMethod(s, method, fitGeoreference); });
+        commit(translated("Fit method"), [&](const core::Scenario& s) { return core::operations::setGeoreferenceMethod(s, method, importers::fitStoredGeoreference); });
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Fit method"), e.what());
     }
@@ -983,20 +1010,9 @@ void GeorefPane::onImport()
     if (dialog.ShowModal() != wxID_OK)
         return;
     try {
-        const importers::PointsFile file = importers::readPointsFile(dialog.GetPath().ToStdString(wxConvUTF8));
-        // A plain scan's .points use pixel and negated line (QGIS); the scan's own geotransform otherwise.
-        importers::SourceFrame frame;
-        const std::vector<core::Gcp> gcps = importers::toGcps(file, frame);
-        const std::string crs = file.crs.empty() ? gcpCrs() : file.crs;
-        // Values that do not fit the file's CRS are refused whole, naming the GCP: nothing is imported.
-        std::vector<core::Coordinate> map;
-        std::vector<std::string> names;
-        for (const core::Gcp& gcp : gcps) {
-            map.push_back({gcp.mapX, gcp.mapY});
-            names.push_back("GCP " + std::to_string(gcp.id));
-        }
-        importers::checkPointsFitCrs(crs, map, names, dialog.GetPath().ToStdString(wxConvUTF8));
-        commit(translated("Import GCPs"), [&](const core::Scenario& s) { return core::operations::setGcps(s, gcps, crs, fitGeoreference); });
+        const std::string path = dialog.GetPath().ToStdString(wxConvUTF8);
+        const std::string crs = gcpCrs();
+        commit(translated("Import GCPs"), [&](const core::Scenario& s) { return importers::importGcps(s, path, crs); });
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Import GCPs"), e.what());
     }

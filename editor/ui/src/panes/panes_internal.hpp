@@ -2,7 +2,16 @@
 // The capability panes, each created once by installCapabilityPanes (capability_panes.cpp).
 #pragma once
 
+#include "sandtable/core/model/scenario.hpp"
 #include "sandtable/editor/ui/workbench.hpp"
+
+#include <wx/panel.h>
+
+#include <vector>
+
+class wxButton;
+class wxChoice;
+class wxStaticText;
 
 namespace sandtable::editor::ui::panes {
 
@@ -18,6 +27,26 @@ void installFileImport(Workbench& workbench);
 
 /// Shows (and raises) a pane by its wxAUI name.
 void showPane(Workbench& workbench, const char* name);
+
+/// The Georeference pane's row for the named places read off the scan (core::MapSource::places): choose a
+/// place and a terrain class of its shape, "Make terrain" (core::operations::placesToTerrain through
+/// importers::scanToWorking; enabled once the scan is georeferenced). Hidden when the scan has no place.
+class ScanPlacesBar : public wxPanel {
+public:
+    ScanPlacesBar(wxWindow* parent, Workbench& workbench);
+    /// Refills the choices from the open document (call after every edit).
+    void refresh();
+    const std::vector<core::ScanPlace>& places() const;
+
+private:
+    void fillClasses();
+    void onMake();
+    Workbench& m_workbench;
+    wxStaticText* m_label = nullptr;
+    wxChoice* m_place = nullptr;
+    wxChoice* m_class = nullptr;
+    wxButton* m_make = nullptr;
+};
 
 /// Keeps a pane's document subscription current: calls `changed` after every edit of the open document
 /// and after a document is opened, created or closed.

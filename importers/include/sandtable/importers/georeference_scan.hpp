@@ -3,6 +3,8 @@
 // target CRS, fit, report, and optionally write a world file and a warped GeoTIFF.
 #pragma once
 
+#include "sandtable/core/document/edit.hpp"
+#include "sandtable/core/document/map_operations.hpp"
 #include "sandtable/core/model/scenario.hpp"
 #include "sandtable/core/util/progress.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
@@ -75,5 +77,28 @@ struct FitFrame {
 /// (context, "target CRS", ...) when the target is geographic (the fit would be in degrees), and
 /// (context, "CRS", ...) when neither the GCPs, the georeference nor the scenario has a CRS.
 FitFrame fitFrame(const core::Georeference& georeference, const std::string& workingCrs, const std::string& context = {});
+
+/// The fitter every GCP edit refits with (core::operations::GeoreferenceFitter), the CLI's `map georef` and
+/// the editor's Georeference pane alike: the GCPs moved into the fit's frame (fitFrame; the operations have
+/// put the working CRS in `crs` when there is one, an empty one is auto and is resolved here), refused when
+/// the fit would mirror the scan (mirroredFit), fitted (fitGcps); sets `crs`, `transform`, `rmsMap` and
+/// `rmsPixels`. Throws core::OperationError as fitFrame and fitGcps do, ("", "GCPs", why) for a mirror.
+void fitStoredGeoreference(core::Georeference& georeference);
+
+/// The GCPs of a QGIS `.points` file as the scenario scan's GCPs, ids numbering the rows from 1: one
+/// "Import GCPs" edit (core::operations::setGcps, refitted by fitStoredGeoreference), the CLI's `map georef`
+/// and the editor's Import GCPs alike. The source columns are pixel and negated line, as QGIS writes them
+/// for a plain scan. The GCPs are in the file's CRS, else `defaultCrs`. Throws core::IoError / FormatError
+/// for a file that cannot be read (row and column named), core::OperationError naming the GCP whose values
+/// do not fit the CRS and as the fit does; nothing is changed then.
+core::Edit importGcps(const core::Scenario& scenario, const std::filesystem::path& points, const std::string& defaultCrs);
+
+/// Scan pixel/line -> the scenario's working CRS (metres) through the map's stored georeference: for
+/// affine, poly1 and helmert with a stored geotransform (a calibrated scan has no GCPs) that geotransform,
+/// otherwise the fit of the GCPs (fitFrame, then GcpTransform::toMap); then from the fit's CRS to the
+/// working CRS when they differ. Used to make terrain of the places read off a scan
+/// (core::operations::placesToTerrain). Throws core::OperationError(context, "map", why) when the scenario
+/// has no map or the map no georeference, and as fitFrame and GcpTransform do.
+core::operations::ScanToWorking scanToWorking(const core::Scenario& scenario, const std::string& context = {});
 
 } // namespace sandtable::importers

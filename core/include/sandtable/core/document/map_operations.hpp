@@ -63,4 +63,20 @@ Edit setTargetCrs(const Scenario& scenario, std::string crs, const GeoreferenceF
 /// CRS as its working CRS in the same edit. Throws OperationError when the scenario has no map.
 Edit setWarpedPath(const Scenario& scenario, std::string path);
 
+/// Scan pixel/line (GDAL convention) -> working-CRS metres, through the scan's georeference. Core fits
+/// nothing: importers::scanToWorking builds one from GDAL's fit.
+using ScanToWorking = std::function<Coordinate(const Coordinate& pixel)>;
+
+/// Makes terrain of the scan's named places (MapSource::places) called `name`, in one undo step "Make
+/// terrain of <name>": each becomes a feature of `terrainClass` (canonical or the scenario's own) named
+/// after it, its note kept as the feature's `note` attribute, its id fresh ("<class>-<n>"), its geometry
+/// the place's pixels sent through `toWorking` (an area a closed polygon ring, a point a point); the
+/// places are removed from the map. A scenario without a working CRS (a plain scan's) gets the
+/// georeference's target CRS as its working CRS in the same edit. Returns the ids made, in place order, through `made` when given.
+/// Throws OperationError when the scenario has no map, no place has that name, the class is unknown, the
+/// place's shape is not the class's geometry (an area makes a polygon class or a river, a point a point
+/// class: bridge, ford), or a position does not map to a finite point (outside the fit's reach).
+Edit placesToTerrain(const Scenario& scenario, const std::string& name, const std::string& terrainClass,
+    const ScanToWorking& toWorking, std::vector<FeatureId>* made = nullptr);
+
 } // namespace sandtable::core::operations

@@ -71,6 +71,20 @@ struct Georeference {
     bool operator==(const Georeference&) const = default;
 };
 
+/// A named place read off the scan before it is georeferenced: a VASSAL zone (an area) or region (a
+/// point) brought in by `vassal import`. Positions are scan pixel/line in GDAL's convention, as Gcp: (0,0)
+/// the top-left corner of the top-left pixel, line growing downwards, so a place follows whatever
+/// georeference the scan later gets. One position is a point; three or more an area (a ring, not closed:
+/// the last position joins the first). `operations::placesToTerrain` makes terrain of it once the scan is
+/// georeferenced (validation: "map.place.*").
+struct ScanPlace {
+    std::string name;                 ///< as the source names it, e.g. "Forest of Hesdin"; not empty
+    std::vector<Coordinate> pixels;   ///< x = pixel, y = line
+    std::string note;                 ///< where it came from, e.g. "VASSAL zone of board Main"
+    bool isArea() const { return pixels.size() >= 3; }
+    bool operator==(const ScanPlace&) const = default;
+};
+
 /// The map raster a scenario is drawn on. `path` is kept exactly as written (relative paths resolve
 /// against the scenario file's folder). `warpedPath` is the GeoTIFF produced by warping the scan into the
 /// working CRS, when one was made.
@@ -81,6 +95,7 @@ struct MapSource {
     int height = 0;       ///< pixels
     std::optional<Georeference> georeference;
     std::string warpedPath;
+    std::vector<ScanPlace> places; ///< named places on the scan, kept until made terrain
     bool operator==(const MapSource&) const = default;
 };
 
