@@ -165,7 +165,7 @@ core::operations::ScanToWorking scanToWorking(const core::Scenario& scenario, co
 {
     if (!scenario.map || !scenario.map->georeference)
         throw core::OperationError(context, "map",
-            _("the scan is not georeferenced yet: add GCPs and fit them, or calibrate the scan, first"));
+            _("the scan is not georeferenced yet: add its GCPs first (`map georef FILE --gcps FILE.points`, or the editor's Georeference pane)"));
     const core::Georeference& g = *scenario.map->georeference;
     const std::string working = scenario.settings.crs;
     const bool linear = g.method == core::GeoreferenceMethod::Affine || g.method == core::GeoreferenceMethod::Poly1

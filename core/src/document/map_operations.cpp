@@ -200,7 +200,7 @@ Edit placesToTerrain(const Scenario& s, const std::string& name, const std::stri
         else
             after.places.push_back(place);
     if (chosen.empty())
-        throw OperationError("", what, _("no place on the scan has that name (see `map places`)"));
+        throw OperationError("", what, _("no place on the scan has that name (see `terrain places`)"));
     EditBuilder builder(s, i18n::format("Make terrain of {1}", {name}));
     for (const ScanPlace* place : chosen) {
         const bool area = place->isArea();

@@ -2,6 +2,7 @@
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
 
 #include "sandtable/core/model/residual_ranking.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -24,18 +25,28 @@ MethodGuidance methodGuidance(core::GeoreferenceMethod method, int enabledCount)
     MethodGuidance out;
     out.minimum = core::minimumGcps(method);
     out.enabled = enabledCount;
-    std::string layout;
+    const char* needs = nullptr;
     switch (method) {
-    case core::GeoreferenceMethod::Helmert: layout = " (two distinct points fix scale, rotation and shift)"; break;
+    case core::GeoreferenceMethod::Helmert:
+        needs = P_("{1} needs at least {2} enabled GCP (two distinct points fix scale, rotation and shift)",
+            "{1} needs at least {2} enabled GCPs (two distinct points fix scale, rotation and shift)", out.minimum);
+        break;
     case core::GeoreferenceMethod::Poly2:
-    case core::GeoreferenceMethod::Poly3: layout = " (spread over the sheet, not all on one line or curve)"; break;
-    default: layout = " (not all on one line)"; break;
+    case core::GeoreferenceMethod::Poly3:
+        needs = P_("{1} needs at least {2} enabled GCP (spread over the sheet, not all on one line or curve)",
+            "{1} needs at least {2} enabled GCPs (spread over the sheet, not all on one line or curve)", out.minimum);
+        break;
+    default:
+        needs = P_("{1} needs at least {2} enabled GCP (not all on one line)", "{1} needs at least {2} enabled GCPs (not all on one line)",
+            out.minimum);
+        break;
     }
-    out.needs = std::string(core::toString(method)) + " needs at least " + std::to_string(out.minimum) + " enabled GCPs" + layout;
+    out.needs = core::i18n::format(needs, {core::toString(method), std::to_string(out.minimum)});
     if (enabledCount < out.minimum) {
         const int more = out.minimum - enabledCount;
-        out.shortfall = std::to_string(enabledCount) + " enabled: add " + std::to_string(more) + " more"
-            + (more == 1 ? " GCP" : " GCPs") + " or enable disabled ones";
+        out.shortfall = core::i18n::format(P_("{1} enabled: add {2} more GCP or enable disabled ones",
+                                               "{1} enabled: add {2} more GCPs or enable disabled ones", more),
+            {std::to_string(enabledCount), std::to_string(more)});
     }
     return out;
 }

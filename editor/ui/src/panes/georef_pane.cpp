@@ -9,6 +9,7 @@
 #include "sandtable/core/document/reference_operations.hpp"
 #include "sandtable/core/util/angle_text.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/affine.hpp"
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
 #include "sandtable/importers/crs.hpp"
@@ -102,6 +103,7 @@ public:
     double thumbnailScale() const { return m_thumbnailScale; }
     const std::vector<logic::ResidualRow>& rows() const { return m_rows; }
     const std::vector<core::ScanPlace>& places() const { return m_places->places(); }
+    void makeTerrainOfPlace() { m_places->make(); }
     const std::vector<importers::FitPoint>& fitPoints() const { return m_fitPoints; }
     std::optional<std::array<double, 6>> affine() const;
     double exaggeration() const { return m_exaggeration->GetValue(); }
@@ -145,9 +147,7 @@ private:
     void announceFit()
     {
         const std::string figures = m_figures->GetLabel().ToStdString(wxConvUTF8);
-        const std::string guidance = m_guidance->GetLabel().ToStdString(wxConvUTF8);
-        const std::size_t refused = guidance.find("The fit is refused: ");
-        m_workbench.setStatusText("Georeferencing: " + (refused != std::string::npos ? guidance.substr(refused) : figures));
+        m_workbench.setStatusText(core::i18n::format(translated("Georeferencing: {1}"), {m_refusal.empty() ? figures : m_refusal}));
     }
 
     void onAdd();
@@ -163,6 +163,7 @@ private:
     std::unique_ptr<DocumentWatch> m_watch;
     ScanView* m_scan = nullptr;
     ScanPlacesBar* m_places = nullptr;
+    std::string m_refusal; ///< why the current GCPs are not fitted ("" when they are, or too few)
     wxChoice* m_method = nullptr;
     wxSlider* m_opacity = nullptr;
     wxSpinCtrlDouble* m_exaggeration = nullptr;
@@ -290,7 +291,12 @@ void ScanView::onPaint(wxPaintEvent&)
         gc->SetFont(GetFont(), placeColour);
         double w = 0, h = 0;
         gc->GetTextExtent(wxString::FromUTF8(place.name), &w, &h);
-        gc->DrawText(wxString::FromUTF8(place.name), place.isArea() ? at.m_x - w / 2 : at.m_x, at.m_y - h / 2);
+        const double left = place.isArea() ? at.m_x - w / 2 : at.m_x;
+        // On a dark plate, so that the name reads on any scan.
+        gc->SetPen(*wxTRANSPARENT_PEN);
+        gc->SetBrush(wxBrush(wxColour(0, 0, 0, 170)));
+        gc->DrawRoundedRectangle(left - 3, at.m_y - h / 2 - 1, w + 6, h + 2, 3);
+        gc->DrawText(wxString::FromUTF8(place.name), left, at.m_y - h / 2);
     }
 
     std::vector<logic::ResidualRow> rows = m_pane.rows();
@@ -404,7 +410,7 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_opacity->SetToolTip(_("Opacity of the scan drawn over the working map through the current fit"));
     looks->Add(m_opacity, 0, wxRIGHT, 8);
     looks->Add(new wxStaticText(this, wxID_ANY, _("Arrows x")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_exaggeration = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 1000, 10, 1);
+    m_exaggeration = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxSize(140, -1), wxSP_ARROW_KEYS, 1, 1000, 10, 1);
     m_exaggeration->SetToolTip(_("Residual arrows on the scan are drawn this many times their length"));
     looks->Add(m_exaggeration, 0);
     // The georeferencing report (issue 19 item 6): the PDF `raster georef --report` writes, from the current fit.
@@ -611,11 +617,12 @@ void GeorefPane::refit()
     m_rows.clear();
     m_fitPoints.clear();
     m_fit.reset();
+    m_refusal.clear();
     const core::Georeference* g = georeference();
     if (!g) {
         m_guidance->SetLabel(m_workbench.document() && m_workbench.document()->scenario().map
-                ? "No GCPs yet: click a point on the scan, then its place on the map."
-                : "The scenario has no map raster.");
+                ? _("No GCPs yet: click a point on the scan, then its place on the map.")
+                : _("The scenario has no map raster."));
         m_figures->SetLabel("");
         return;
     }
@@ -625,8 +632,9 @@ void GeorefPane::refit()
     const logic::MethodGuidance guidance = logic::methodGuidance(g->method, enabled);
     // Short of points: what the method needs and how many to add; else how many take part.
     std::string message = guidance.shortfall.empty()
-        ? std::string(core::toString(g->method)) + ": " + std::to_string(enabled) + " of "
-            + std::to_string(g->gcps.size()) + " GCPs enabled (at least " + std::to_string(guidance.minimum) + " needed)"
+        ? core::i18n::format(P_("{1}: {2} of {3} GCP enabled (at least {4} needed)",
+                                 "{1}: {2} of {3} GCPs enabled (at least {4} needed)", g->gcps.size()),
+              {core::toString(g->method), std::to_string(enabled), std::to_string(g->gcps.size()), std::to_string(guidance.minimum)})
         : guidance.needs + "\n" + guidance.shortfall;
     // The GCPs in the target CRS (the fit's frame), then the fit.
     try {
@@ -639,7 +647,8 @@ void GeorefPane::refit()
         if (guidance.shortfall.empty())
             m_fit = importers::fitGcps(m_fitPoints, g->method);
     } catch (const std::exception& e) {
-        message += std::string("\nThe fit is refused: ") + e.what();
+        m_refusal = core::i18n::format(translated("The fit is refused: {1}"), {e.what()});
+        message += "\n" + m_refusal;
     }
     m_guidance->SetLabel(wxString::FromUTF8(message));
     if (m_fit) {
@@ -649,13 +658,16 @@ void GeorefPane::refit()
             m_rows.push_back(logic::ResidualRow{r.id, r.enabled, gcp.pixel, gcp.line, r.dx, r.dy, r.residualMap, r.backPixel,
                 r.backLine, r.residualPx});
         }
-        std::string figures = "RMS " + fixed(m_fit->rmsMap, 2) + " " + m_fitUnit + ", " + fixed(m_fit->rmsPx, 2) + " px over "
-            + std::to_string(m_fit->enabledCount) + " GCPs in " + m_fitCrs;
-        figures += m_fit->meanErrorMap ? "; mean error " + fixed(*m_fit->meanErrorMap, 2) + " " + m_fitUnit + " (n - "
-                + std::to_string(m_fit->minimum) + ")"
-                                       : "; mean error: none (n = minimum)";
+        std::string figures = core::i18n::format(P_("RMS {1} {2}, {3} px over {4} GCP in {5}", "RMS {1} {2}, {3} px over {4} GCPs in {5}",
+                                                     static_cast<std::size_t>(m_fit->enabledCount)),
+            {core::i18n::formatNumber(m_fit->rmsMap, 2), m_fitUnit, core::i18n::formatNumber(m_fit->rmsPx, 2),
+                std::to_string(m_fit->enabledCount), m_fitCrs});
+        figures += m_fit->meanErrorMap
+            ? core::i18n::format(translated("; mean error {1} {2} (n - {3})"),
+                  {core::i18n::formatNumber(*m_fit->meanErrorMap, 2), m_fitUnit, std::to_string(m_fit->minimum)})
+            : translated("; mean error: none (n = minimum)");
         if (g->method == core::GeoreferenceMethod::Tps)
-            figures += "; TPS residuals are leave-one-out";
+            figures += translated("; TPS residuals are leave-one-out");
         if (const std::optional<std::string> note = importers::redundancyNote(*m_fit))
             figures += "; " + *note;
         m_figures->SetLabel(wxString::FromUTF8(figures));
@@ -1121,6 +1133,14 @@ void installGeorefPane(Workbench& workbench)
         [&workbench, pane] {
             showPane(workbench, "georef");
             pane->startAdding();
+        });
+
+    // Named places read off the scan (VASSAL zones and regions), the editor's twin of `terrain places`.
+    workbench.addCommand(ActionInfo{"georef.make_terrain", wxTRANSLATE("Make &terrain of place"), "",
+                             wxTRANSLATE("The place chosen in the Georeferencing workspace becomes terrain of the chosen class")},
+        [&workbench, pane] {
+            showPane(workbench, "georef");
+            pane->makeTerrainOfPlace();
         });
 
     // Reference layers (issue 19 item 2), the editor's twin of `sandtable reference add|remove`: any GDAL

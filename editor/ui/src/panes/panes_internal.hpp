@@ -37,10 +37,12 @@ public:
     /// Refills the choices from the open document (call after every edit).
     void refresh();
     const std::vector<core::ScanPlace>& places() const;
+    /// "Make terrain": the chosen place (every place of its name) as the chosen class, one undo step; an
+    /// error dialog when the scan is not georeferenced or the place cannot be made terrain.
+    void make();
 
 private:
     void fillClasses();
-    void onMake();
     Workbench& m_workbench;
     wxStaticText* m_label = nullptr;
     wxChoice* m_place = nullptr;

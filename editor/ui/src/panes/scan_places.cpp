@@ -36,7 +36,7 @@ ScanPlacesBar::ScanPlacesBar(wxWindow* parent, Workbench& workbench) : wxPanel(p
     row->Add(m_make, 0);
     SetSizer(row);
     m_place->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { fillClasses(); });
-    m_make->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onMake(); });
+    m_make->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { make(); });
 }
 
 const std::vector<core::ScanPlace>& ScanPlacesBar::places() const
@@ -88,13 +88,15 @@ void ScanPlacesBar::fillClasses()
         m_class->SetSelection(at != wxNOT_FOUND ? at : 0);
 }
 
-void ScanPlacesBar::onMake()
+void ScanPlacesBar::make()
 {
     core::Document* doc = m_workbench.document();
     const std::string name = m_place->GetStringSelection().utf8_string();
     const std::string terrainClass = m_class->GetStringSelection().utf8_string();
-    if (!doc || name.empty() || terrainClass.empty())
+    if (!doc || name.empty() || terrainClass.empty()) {
+        m_workbench.setStatusText(translated("Make terrain: the scan has no named place"));
         return;
+    }
     try {
         std::vector<core::FeatureId> made;
         const core::operations::ScanToWorking toWorking = importers::scanToWorking(doc->scenario());
