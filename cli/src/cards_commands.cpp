@@ -57,7 +57,7 @@ core::Diagnostics cardFindings(const core::Diagnostics& all)
 const core::TableBattlesSet& requireCards(const core::Scenario& scenario, const std::string& file)
 {
     if (!scenario.tableBattles)
-        throw core::OperationError(file, "table_battles", "the scenario has no Table Battles cards (import a CSV first)");
+        throw core::OperationError(file, "table_battles", _("the scenario has no Table Battles cards (import a CSV first)"));
     return *scenario.tableBattles;
 }
 

@@ -399,7 +399,7 @@ void runThumbnail(const CatalogueOptions& o, Context& context)
 {
     const std::optional<std::string> png = catalogue::Catalogue::open(o.catalogue).thumbnail(o.id, revisionOption(o));
     if (!png)
-        throw core::OperationError(o.catalogue, o.id, "the package has no thumbnail (it has no terrain or extent to draw)");
+        throw core::OperationError(o.catalogue, o.id, _("the package has no thumbnail (it has no terrain or extent to draw)"));
     core::writeFileAtomically(o.output, *png);
     if (context.json)
         context.printJson({{"id", o.id}, {"file", o.output}, {"bytes", png->size()}});

@@ -102,7 +102,7 @@ std::uint64_t parseSeed(const std::string& text)
     std::uint64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        throw core::OperationError("", "--seed", "seed '" + text + "' out of range: a whole number from " + kSeedRange);
+        throw core::OperationError("", "--seed", core::i18n::format(_("seed '{1}' out of range: a whole number from {2}"), {text, kSeedRange}));
     return value;
 }
 
@@ -119,7 +119,7 @@ core::Coordinate parseOrigin(const std::string& text)
         }
     } catch (const std::exception&) {
     }
-    throw core::OperationError("", "--origin", "'" + text + "' is not X,Y in working-CRS metres (the grid's south-west corner)");
+    throw core::OperationError("", "--origin", core::i18n::format(_("'{1}' is not X,Y in working-CRS metres (the grid's south-west corner)"), {text}));
 }
 
 Json lineJson(const core::SquareLine& l)
@@ -279,7 +279,7 @@ void runOverride(const OverrideOptions& o, Context& context)
     core::Document document = openDocument(o.file);
     const core::Scenario& s = document.scenario();
     if (!s.campaign)
-        throw core::OperationError(o.file, "scenario", "has no campaign grid (run 'sandtable grid new' first)");
+        throw core::OperationError(o.file, "scenario", _("has no campaign grid (run 'sandtable grid new' first)"));
     core::SquareRef q;
     try {
         q = core::parseSquareName(s.campaign->grid, o.square);
@@ -287,7 +287,7 @@ void runOverride(const OverrideOptions& o, Context& context)
         throw core::OperationError(o.file, "square", e.what());
     }
     if (!o.remove && o.cover.empty())
-        throw core::OperationError(o.file, "--cover", "give whole, half or none (or --remove)");
+        throw core::OperationError(o.file, "--cover", _("give whole, half or none (or --remove)"));
     const std::optional<core::Cover> cover = o.remove ? std::nullopt : std::optional<core::Cover>(core::coverFromString(o.cover));
     core::Edit edit = inFile(o.file, [&] { return core::operations::setCoverOverride(s, q, o.terrainClass, cover, o.note); });
     applyAndSave(document, std::move(edit), context,
@@ -336,7 +336,7 @@ void runBattle(const BattleOptions& o, Context& context)
     core::Document document = openDocument(o.file);
     const core::Scenario& s = document.scenario();
     if (!s.campaign)
-        throw core::OperationError(o.file, "scenario", "has no campaign grid (run 'sandtable grid new' first)");
+        throw core::OperationError(o.file, "scenario", _("has no campaign grid (run 'sandtable grid new' first)"));
     std::vector<core::SquareRef> squares;
     std::stringstream in(o.squares);
     std::string item;

@@ -55,7 +55,7 @@ std::set<print::MapLayer> parseLayers(const std::string& text)
         else if (item == "references")
             continue; // drawn into the raster underlay by printScenarioMap (MapPrintJob::references)
         else if (!item.empty())
-            throw core::OperationError("", "--layers", "unknown layer '" + item + "' (use scan, references, terrain, grid, setup)");
+            throw core::OperationError("", "--layers", core::i18n::format(_("unknown layer '{1}' (use scan, references, terrain, grid, setup)"), {item}));
     }
     return layers;
 }

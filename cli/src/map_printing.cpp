@@ -31,8 +31,8 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
     const bool wantScan = job.request.layers.count(print::MapLayer::Scan) > 0;
     if (wantScan && job.scanRequired && (!printed.map || !printed.settings.extent))
         throw core::OperationError(job.scenarioFile.string(), "--layers scan",
-            !printed.map ? "the scenario has no map raster to draw (add one, or leave scan out of --layers)"
-                         : "the scenario has no extent to place the map raster in (scenario validate says why)");
+            !printed.map ? _("the scenario has no map raster to draw (add one, or leave scan out of --layers)")
+                         : _("the scenario has no extent to place the map raster in (scenario validate says why)"));
     if (wantScan && printed.map && printed.settings.extent) {
         const auto scenarioDir = job.scenarioFile.parent_path();
         const auto scanPath = importers::resolveMapPath(printed.map->path, scenarioDir);
@@ -40,8 +40,9 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
         if (!warpedExists && !std::filesystem::exists(scanPath)) {
             if (job.scanRequired)
                 throw core::OperationError(job.scenarioFile.string(), "--layers scan",
-                    "the map raster " + scanPath.string() + " is not found (the scenario's \"map\" path resolves "
-                    "against the scenario's folder: copy the scan beside it, or leave scan out of --layers)");
+                    core::i18n::format(_("the map raster {1} is not found (the scenario's \"map\" path resolves against the "
+                                         "scenario's folder: copy the scan beside it, or leave scan out of --layers)"),
+                        {scanPath.string()}));
             if (!context.quiet)
                 context.err << "sandtable: "
                             << core::i18n::format(_("notice: map raster {1} not found: printing terrain only"), {scanPath.string()})

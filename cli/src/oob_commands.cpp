@@ -307,7 +307,7 @@ void printSywSummary(const SummaryOptions& o, const core::Scenario& s, Context& 
 void runBlocks(const BlocksOptions& o, Context& context)
 {
     if (o.level.empty() && o.formations.empty() && !o.clear)
-        throw core::OperationError(o.file, "oob blocks", "name --level ECHELON, --formation ID or --clear");
+        throw core::OperationError(o.file, "oob blocks", _("name --level ECHELON, --formation ID or --clear"));
     core::LoadedScenario loaded = core::loadScenario(o.file);
     core::oob::BlockRequest request;
     if (!o.level.empty())

@@ -102,7 +102,7 @@ std::vector<double> parseNumbers(const std::string& text, const std::string& opt
 {
     std::optional<std::vector<double>> numbers = core::parseNumberList(text);
     if (!numbers)
-        throw core::OperationError("", option + " '" + text + "'", "expected comma-separated numbers");
+        throw core::OperationError("", option + " '" + text + "'", _("expected comma-separated numbers"));
     return std::move(*numbers);
 }
 
@@ -252,10 +252,10 @@ void runTrace(const TraceOptions& options, Context& context)
     importers::TraceOptions trace;
     const std::vector<double> rgb = parseNumbers(options.colour, "--colour");
     if (rgb.size() != 3)
-        throw core::OperationError("", "--colour '" + options.colour + "'", "expected R,G,B");
+        throw core::OperationError("", "--colour '" + options.colour + "'", _("expected R,G,B"));
     for (std::size_t i = 0; i < 3; ++i) {
         if (rgb[i] < 0 || rgb[i] > 255 || rgb[i] != std::floor(rgb[i]))
-            throw core::OperationError("", "--colour '" + options.colour + "'", "components are integers 0-255");
+            throw core::OperationError("", "--colour '" + options.colour + "'", _("components are integers 0-255"));
         trace.colour[i] = static_cast<int>(rgb[i]);
     }
     if (!options.seed.empty()) {

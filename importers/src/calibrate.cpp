@@ -19,9 +19,9 @@ constexpr double kMetresPerInch = 0.0254;
 double metresPerPixelFromDpi(double scaleDenominator, double dpi)
 {
     if (!(scaleDenominator > 0.0) || !std::isfinite(scaleDenominator))
-        throw core::OperationError("", "scale", "the scale denominator must be a positive number");
+        throw core::OperationError("", "scale", _("the scale denominator must be a positive number"));
     if (!(dpi > 0.0) || !std::isfinite(dpi))
-        throw core::OperationError("", "dpi", "the scan resolution must be a positive number of dots per inch");
+        throw core::OperationError("", "dpi", _("the scan resolution must be a positive number of dots per inch"));
     return scaleDenominator * kMetresPerInch / dpi;
 }
 
@@ -29,9 +29,9 @@ double metresPerPixelFromScaleBar(const ScaleBar& bar)
 {
     const double pixels = std::hypot(bar.x2 - bar.x1, bar.y2 - bar.y1);
     if (!std::isfinite(pixels) || pixels <= 0.0)
-        throw core::OperationError("", "scale bar", "its two points are the same pixel: pick the bar's two ends");
+        throw core::OperationError("", "scale bar", _("its two points are the same pixel: pick the bar's two ends"));
     if (!(bar.metres > 0.0) || !std::isfinite(bar.metres))
-        throw core::OperationError("", "scale bar", "the distance in metres must be a positive number");
+        throw core::OperationError("", "scale bar", _("the distance in metres must be a positive number"));
     return bar.metres / pixels;
 }
 
@@ -46,7 +46,7 @@ CalibrationResult calibrateScan(const CalibrationRequest& request)
 {
     const std::string outName = request.output.string();
     if (request.dpi.has_value() == request.scaleBar.has_value())
-        throw core::OperationError(request.scan.string(), "calibration", "give either the scan resolution (dpi) or a scale bar, not both or neither");
+        throw core::OperationError(request.scan.string(), "calibration", _("give either the scan resolution (dpi) or a scale bar, not both or neither"));
     CalibrationResult result;
     result.scaleDenominator = request.scaleDenominator;
     try {
@@ -72,7 +72,7 @@ CalibrationResult calibrateScan(const CalibrationRequest& request)
 
     detail::Dataset source(GDALCreateCopy(GDALGetDriverByName("VRT"), "", scan.get(), FALSE, nullptr, nullptr, nullptr));
     if (!source)
-        errors.raise(request.scan.string(), "", "cannot prepare the scan");
+        errors.raise(request.scan.string(), "", _("cannot prepare the scan"));
     GDALSetGeoTransform(source.get(), result.geotransform.data());
     GDALSetProjection(source.get(), result.crsWkt.c_str());
 
@@ -89,11 +89,11 @@ CalibrationResult calibrateScan(const CalibrationRequest& request)
         if (progress.cancelled)
             throw core::Cancelled{};
         if (!out)
-            errors.raise(outName, "", "cannot write the GeoTIFF");
+            errors.raise(outName, "", _("cannot write the GeoTIFF"));
         errors.clear();
         out.reset();
         if (!errors.lastFailure().empty())
-            errors.raise(outName, "", "cannot write the GeoTIFF");
+            errors.raise(outName, "", _("cannot write the GeoTIFF"));
     }
     file.commit();
     result.path = outName;

@@ -3,6 +3,7 @@
 #include "sandtable/importers/crs.hpp"
 
 #include "gdal_support.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <cpl_conv.h>
 #include <ogr_srs_api.h>
@@ -79,7 +80,7 @@ std::vector<core::Coordinate> transformPoints(const std::string& fromCrs, const 
     OGRCoordinateTransformationH transform = OCTNewCoordinateTransformation(from.get(), to.get());
     if (!transform)
         throw core::OperationError(context, "CRS",
-            errors.reason("no transformation from " + fromCrs + " to " + toCrs));
+            errors.reason(core::i18n::format(_("no transformation from {1} to {2}"), {fromCrs, toCrs})));
     std::vector<core::Coordinate> out = points;
     std::vector<double> xs, ys;
     std::vector<int> ok(points.size(), FALSE);
@@ -93,8 +94,8 @@ std::vector<core::Coordinate> transformPoints(const std::string& fromCrs, const 
     for (std::size_t i = 0; i < points.size(); ++i) {
         if (!all || !ok[i] || !std::isfinite(xs[i]) || !std::isfinite(ys[i]))
             throw core::OperationError(context, "point " + std::to_string(i + 1),
-                errors.reason("cannot transform (" + detail::formatNumber(points[i].x) + ", "
-                    + detail::formatNumber(points[i].y) + ") from " + fromCrs + " to " + toCrs));
+                errors.reason(core::i18n::format(_("cannot transform ({1}, {2}) from {3} to {4}"),
+                    {detail::formatNumber(points[i].x), detail::formatNumber(points[i].y), fromCrs, toCrs})));
         out[i] = {xs[i], ys[i]};
     }
     return out;
@@ -104,7 +105,7 @@ std::string utmCrsForCentre(const std::string& crs, const std::vector<core::Coor
     const std::string& context)
 {
     if (points.empty())
-        throw core::OperationError(context, "CRS", "no points to choose a UTM zone from");
+        throw core::OperationError(context, "CRS", _("no points to choose a UTM zone from"));
     double minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY;
     for (const auto& p : points) {
         minX = std::min(minX, p.x);
@@ -117,9 +118,10 @@ std::string utmCrsForCentre(const std::string& crs, const std::vector<core::Coor
     // Coordinates that do not fit their CRS (metres read as degrees, say) land off the globe: no zone.
     if (!(std::abs(lonLat.x) <= 180.0) || !(std::abs(lonLat.y) <= 90.0))
         throw core::OperationError(context, "CRS",
-            "the centre of the data, (" + detail::formatNumber(centre.x) + ", " + detail::formatNumber(centre.y) + ") in "
-                + crs + ", is not on the globe (longitude " + detail::formatNumber(lonLat.x) + ", latitude "
-                + detail::formatNumber(lonLat.y) + "): the coordinates do not fit the CRS, so no UTM zone can be chosen");
+            core::i18n::format(_("the centre of the data, ({1}, {2}) in {3}, is not on the globe (longitude {4}, latitude "
+                                 "{5}): the coordinates do not fit the CRS, so no UTM zone can be chosen"),
+                {detail::formatNumber(centre.x), detail::formatNumber(centre.y), crs, detail::formatNumber(lonLat.x),
+                    detail::formatNumber(lonLat.y)}));
     // Zones are 6 degrees wide from 180 W; a longitude of exactly 180 belongs to zone 60.
     const int zone = std::clamp(static_cast<int>(std::floor((lonLat.x + 180.0) / 6.0)) + 1, 1, 60);
     return "EPSG:" + std::to_string((lonLat.y >= 0.0 ? 32600 : 32700) + zone);
@@ -164,9 +166,12 @@ bool onGlobe(core::Coordinate lonLat)
 
 std::string describeArea(const AreaOfUse& a)
 {
-    return (a.name.empty() ? std::string("its area of use") : "its area of use (" + a.name + ")") + ", longitude "
-        + detail::formatNumber(a.west) + " to " + detail::formatNumber(a.east) + ", latitude "
-        + detail::formatNumber(a.south) + " to " + detail::formatNumber(a.north);
+    const std::string west = detail::formatNumber(a.west), east = detail::formatNumber(a.east);
+    const std::string south = detail::formatNumber(a.south), north = detail::formatNumber(a.north);
+    if (a.name.empty())
+        return core::i18n::format(_("its area of use, longitude {1} to {2}, latitude {3} to {4}"), {west, east, south, north});
+    return core::i18n::format(_("its area of use ({1}), longitude {2} to {3}, latitude {4} to {5}"),
+        {a.name, west, east, south, north});
 }
 
 } // namespace
@@ -206,13 +211,15 @@ public:
             if (fits(point))
                 return std::nullopt;
             if (fits(swapped))
-                return pair(point) + " does not fit " + m_label + " (longitude, latitude): x and y look swapped; x is "
-                    "the longitude (east-west), y the latitude (north-south)";
+                return core::i18n::format(_("{1} does not fit {2} (longitude, latitude): x and y look swapped; x is "
+                                            "the longitude (east-west), y the latitude (north-south)"),
+                    {pair(point), m_label});
             if (!onGlobe(point))
-                return pair(point) + " is not longitude/latitude in degrees (latitude is within -90 to 90, longitude "
-                    "within -180 to 180): the numbers look like projected coordinates; give their CRS (e.g. the UTM "
-                    "zone's EPSG code)";
-            return pair(point) + " lies outside " + describeArea(*m_area) + " of " + m_label;
+                return core::i18n::format(_("{1} is not longitude/latitude in degrees (latitude is within -90 to 90, "
+                                            "longitude within -180 to 180): the numbers look like projected coordinates; "
+                                            "give their CRS (e.g. the UTM zone's EPSG code)"),
+                    {pair(point)});
+            return core::i18n::format(_("{1} lies outside {2} of {3}"), {pair(point), describeArea(*m_area), m_label});
         }
         const auto fits = [&](core::Coordinate p) {
             const std::optional<core::Coordinate> ll = lonLatOf(p);
@@ -224,15 +231,18 @@ public:
         if (fits(point))
             return std::nullopt;
         if (std::abs(point.x) <= 180.0 && std::abs(point.y) <= 90.0)
-            return pair(point) + " does not fit " + m_label + ": the numbers look like longitude/latitude degrees; "
-                "declare their CRS as EPSG:4326";
+            return core::i18n::format(
+                _("{1} does not fit {2}: the numbers look like longitude/latitude degrees; declare their CRS as EPSG:4326"),
+                {pair(point), m_label});
         if (fits(swapped))
-            return pair(point) + " does not fit " + m_label + ": x and y look swapped; x is the easting, y the northing";
+            return core::i18n::format(_("{1} does not fit {2}: x and y look swapped; x is the easting, y the northing"),
+                {pair(point), m_label});
         const std::optional<core::Coordinate> ll = lonLatOf(point);
         if (!ll)
-            return pair(point) + " is not a place in " + m_label + ": it falls off the globe";
-        return pair(point) + " in " + m_label + " is at longitude " + detail::formatNumber(ll->x) + ", latitude "
-            + detail::formatNumber(ll->y) + ", outside " + describeArea(*m_area) + ": the coordinates do not fit the CRS";
+            return core::i18n::format(_("{1} is not a place in {2}: it falls off the globe"), {pair(point), m_label});
+        return core::i18n::format(
+            _("{1} in {2} is at longitude {3}, latitude {4}, outside {5}: the coordinates do not fit the CRS"),
+            {pair(point), m_label, detail::formatNumber(ll->x), detail::formatNumber(ll->y), describeArea(*m_area)});
     }
 
 private:

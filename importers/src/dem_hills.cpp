@@ -43,8 +43,8 @@ Dataset memDataset(int width, int height)
     GDALDriverH mem = GDALGetDriverByName("MEM");
     Dataset out(GDALCreate(mem, "", width, height, 1, GDT_Float32, nullptr));
     if (!out)
-        throw core::OperationError("", "DEM", "GDAL could not allocate a " + std::to_string(width) + " x "
-            + std::to_string(height) + " elevation raster");
+        throw core::OperationError("", "DEM", core::i18n::format(_("GDAL could not allocate a {1} x {2} elevation raster"),
+            {std::to_string(width), std::to_string(height)}));
     GDALSetRasterNoDataValue(GDALGetRasterBand(out.get(), 1), static_cast<double>(kNoData));
     return out;
 }
@@ -76,15 +76,16 @@ Dataset mosaicTiles(const std::filesystem::path& folder, GdalErrorScope& errors)
             continue;
         const int z = std::stoi(m[1]);
         if (zoom >= 0 && z != zoom)
-            throw core::FormatError(folder.string(), "DEM tiles", "tiles of zoom " + std::to_string(zoom) + " and "
-                + std::to_string(z) + " mixed; keep one zoom per folder");
+            throw core::FormatError(folder.string(), "DEM tiles",
+                core::i18n::format(_("tiles of zoom {1} and {2} mixed; keep one zoom per folder"),
+                    {std::to_string(zoom), std::to_string(z)}));
         zoom = z;
         tiles.push_back({std::stoi(m[2]), std::stoi(m[3]), entry.path()});
     }
     if (ec)
         throw core::IoError(folder.string(), "DEM folder", ec.message());
     if (tiles.empty())
-        throw core::FormatError(folder.string(), "DEM folder", "no Terrarium tiles named t_Z_X_Y.png");
+        throw core::FormatError(folder.string(), "DEM folder", _("no Terrarium tiles named t_Z_X_Y.png"));
     int minX = tiles[0].x, maxX = minX, minY = tiles[0].y, maxY = minY;
     for (const Tile& t : tiles) {
         minX = std::min(minX, t.x), maxX = std::max(maxX, t.x);
@@ -97,22 +98,22 @@ Dataset mosaicTiles(const std::filesystem::path& folder, GdalErrorScope& errors)
         Dataset png = detail::openRaster(t.path);
         const int w = GDALGetRasterXSize(png.get()), h = GDALGetRasterYSize(png.get());
         if (w != h || GDALGetRasterCount(png.get()) < 3)
-            throw core::FormatError(t.path.string(), "tile", "not a square RGB Terrarium tile");
+            throw core::FormatError(t.path.string(), "tile", _("not a square RGB Terrarium tile"));
         if (tileSize == 0) {
             tileSize = w;
             const long long width = static_cast<long long>(maxX - minX + 1) * tileSize;
             const long long height = static_cast<long long>(maxY - minY + 1) * tileSize;
             if (width * height > (std::int64_t{64} << 20))
-                throw core::OperationError(folder.string(), "DEM tiles", "the mosaic would exceed 64 Mpx");
+                throw core::OperationError(folder.string(), "DEM tiles", _("the mosaic would exceed 64 Mpx"));
             out = memDataset(static_cast<int>(width), static_cast<int>(height));
             values.assign(static_cast<std::size_t>(width * height), kNoData);
         } else if (w != tileSize) {
-            throw core::FormatError(t.path.string(), "tile", "its size differs from the other tiles'");
+            throw core::FormatError(t.path.string(), "tile", _("its size differs from the other tiles'"));
         }
         std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
         int bands[] = {1, 2, 3};
         if (GDALDatasetRasterIO(png.get(), GF_Read, 0, 0, w, h, rgb.data(), w, h, GDT_Byte, 3, bands, 3, 3 * w, 1) != CE_None)
-            errors.raise(t.path.string(), "tile", "GDAL could not read the tile");
+            errors.raise(t.path.string(), "tile", _("GDAL could not read the tile"));
         const std::size_t stride = static_cast<std::size_t>(maxX - minX + 1) * static_cast<std::size_t>(tileSize);
         for (int row = 0; row < h; ++row)
             for (int col = 0; col < w; ++col) {
@@ -124,7 +125,7 @@ Dataset mosaicTiles(const std::filesystem::path& folder, GdalErrorScope& errors)
     }
     const int width = GDALGetRasterXSize(out.get()), height = GDALGetRasterYSize(out.get());
     if (GDALRasterIO(GDALGetRasterBand(out.get(), 1), GF_Write, 0, 0, width, height, values.data(), width, height, GDT_Float32, 0, 0) != CE_None)
-        errors.raise(folder.string(), "DEM mosaic", "GDAL could not write the mosaic");
+        errors.raise(folder.string(), "DEM mosaic", _("GDAL could not write the mosaic"));
     const double tileMetres = 2.0 * kMercatorHalf / std::ldexp(1.0, zoom);
     double gt[6] = {-kMercatorHalf + minX * tileMetres, tileMetres / tileSize, 0.0, kMercatorHalf - minY * tileMetres, 0.0,
         -tileMetres / tileSize};
@@ -141,9 +142,9 @@ Dataset elevationRaster(const std::filesystem::path& file, GdalErrorScope& error
     double gt[6];
     const char* projection = GDALGetProjectionRef(source.get());
     if (GDALGetGeoTransform(source.get(), gt) != CE_None || !projection || !*projection)
-        throw core::OperationError(file.string(), "DEM", "the raster has no georeferencing (geotransform and CRS)");
+        throw core::OperationError(file.string(), "DEM", _("the raster has no georeferencing (geotransform and CRS)"));
     if (static_cast<long long>(w) * h > (std::int64_t{64} << 20))
-        throw core::OperationError(file.string(), "DEM", "the raster exceeds 64 Mpx");
+        throw core::OperationError(file.string(), "DEM", _("the raster exceeds 64 Mpx"));
     Dataset out = memDataset(w, h);
     std::vector<float> values(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
     GDALRasterBandH first = GDALGetRasterBand(source.get(), 1);
@@ -151,12 +152,12 @@ Dataset elevationRaster(const std::filesystem::path& file, GdalErrorScope& error
         std::vector<std::uint8_t> rgb(values.size() * 3);
         int bands[] = {1, 2, 3};
         if (GDALDatasetRasterIO(source.get(), GF_Read, 0, 0, w, h, rgb.data(), w, h, GDT_Byte, 3, bands, 3, 3 * w, 1) != CE_None)
-            errors.raise(file.string(), "DEM", "GDAL could not read the raster");
+            errors.raise(file.string(), "DEM", _("GDAL could not read the raster"));
         for (std::size_t i = 0; i < values.size(); ++i)
             values[i] = terrarium(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]);
     } else {
         if (GDALRasterIO(first, GF_Read, 0, 0, w, h, values.data(), w, h, GDT_Float32, 0, 0) != CE_None)
-            errors.raise(file.string(), "DEM", "GDAL could not read the raster");
+            errors.raise(file.string(), "DEM", _("GDAL could not read the raster"));
         int hasNoData = FALSE;
         const double noData = GDALGetRasterNoDataValue(first, &hasNoData);
         if (hasNoData)
@@ -165,7 +166,7 @@ Dataset elevationRaster(const std::filesystem::path& file, GdalErrorScope& error
                     v = kNoData;
     }
     if (GDALRasterIO(GDALGetRasterBand(out.get(), 1), GF_Write, 0, 0, w, h, values.data(), w, h, GDT_Float32, 0, 0) != CE_None)
-        errors.raise(file.string(), "DEM", "GDAL could not copy the raster");
+        errors.raise(file.string(), "DEM", _("GDAL could not copy the raster"));
     GDALSetGeoTransform(out.get(), gt);
     GDALSetProjection(out.get(), projection);
     return out;
@@ -318,12 +319,12 @@ ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, 
     const core::ProgressCallback& progress)
 {
     if (!(resolution >= 0.0) || !std::isfinite(resolution))
-        throw std::invalid_argument("DEM resolution must be a finite number >= 0");
+        throw std::invalid_argument(_("DEM resolution must be a finite number >= 0"));
     detail::ensureGdalRegistered();
     GdalErrorScope errors;
     std::error_code ec;
     if (!std::filesystem::exists(dem, ec))
-        throw core::IoError(dem.string(), "DEM", "no such file or folder");
+        throw core::IoError(dem.string(), "DEM", _("no such file or folder"));
     core::reportProgress(progress, 0.0, N_("reading the DEM"));
     Dataset source = std::filesystem::is_directory(dem, ec) ? mosaicTiles(dem, errors) : elevationRaster(dem, errors);
     core::reportProgress(progress, 0.3, N_("reprojecting the DEM"));
@@ -337,7 +338,7 @@ ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, 
     argv.push_back(nullptr);
     GDALWarpAppOptions* options = GDALWarpAppOptionsNew(argv.data(), nullptr);
     if (!options)
-        errors.raise(dem.string(), "warp", "GDAL refused the warp options (CRS '" + crs + "'?)");
+        errors.raise(dem.string(), "warp", core::i18n::format(_("GDAL refused the warp options (CRS '{1}'?)"), {crs}));
     detail::ProgressRange range{&progress, 0.3, 0.6, N_("reprojecting the DEM")};
     if (progress)
         GDALWarpAppOptionsSetProgress(options, detail::forwardProgress, &range);
@@ -348,7 +349,7 @@ ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, 
     if (range.cancelled)
         throw core::Cancelled{};
     if (!warped)
-        errors.raise(dem.string(), "warp", "GDAL could not reproject the DEM to " + crs);
+        errors.raise(dem.string(), "warp", core::i18n::format(_("GDAL could not reproject the DEM to {1}"), {crs}));
     ElevationGrid grid;
     grid.crs = crs;
     grid.width = GDALGetRasterXSize(warped.get());
@@ -358,7 +359,7 @@ ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, 
     if (GDALRasterIO(GDALGetRasterBand(warped.get(), 1), GF_Read, 0, 0, grid.width, grid.height, grid.values.data(),
             grid.width, grid.height, GDT_Float32, 0, 0)
         != CE_None)
-        errors.raise(dem.string(), "DEM", "GDAL could not read the reprojected DEM");
+        errors.raise(dem.string(), "DEM", _("GDAL could not read the reprojected DEM"));
     return grid;
 }
 
@@ -366,13 +367,13 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
     const DemHillsOptions& options, const core::ProgressCallback& progress)
 {
     if (options.levels.empty())
-        throw std::invalid_argument("give at least one contour level");
+        throw std::invalid_argument(_("give at least one contour level"));
     for (std::size_t i = 0; i < options.levels.size(); ++i) {
         if (!std::isfinite(options.levels[i]) || (i > 0 && !(options.levels[i] > options.levels[i - 1])))
-            throw std::invalid_argument("contour levels must be finite and strictly increasing");
+            throw std::invalid_argument(_("contour levels must be finite and strictly increasing"));
     }
     if (!(options.simplify >= 0.0) || !(options.minArea >= 0.0) || !std::isfinite(options.simplify) || !std::isfinite(options.minArea))
-        throw std::invalid_argument("simplify and min-area must be finite numbers >= 0");
+        throw std::invalid_argument(_("simplify and min-area must be finite numbers >= 0"));
     DemHillsResult out;
     out.edit.label = "Hills from DEM";
     out.crs = scenario.settings.crs;
@@ -401,7 +402,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
     if (GDALRasterIO(GDALGetRasterBand(mem.get(), 1), GF_Write, 0, 0, grid.width, grid.height, filled.data(), grid.width,
             grid.height, GDT_Float32, 0, 0)
         != CE_None)
-        errors.raise(dem.string(), "DEM", "GDAL could not copy the DEM for contouring");
+        errors.raise(dem.string(), "DEM", _("GDAL could not copy the DEM for contouring"));
     double gt[6];
     std::copy(grid.geotransform.begin(), grid.geotransform.end(), gt);
     GDALSetGeoTransform(mem.get(), gt);
@@ -409,7 +410,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
     GDALDriverH memory = GDALGetDriverByName("Memory");
     Dataset vectors(GDALCreate(memory, "contours", 0, 0, 0, GDT_Unknown, nullptr));
     if (!vectors)
-        errors.raise(dem.string(), "contours", "GDAL could not create a memory vector dataset");
+        errors.raise(dem.string(), "contours", _("GDAL could not create a memory vector dataset"));
     OGRLayerH layer = GDALDatasetCreateLayer(vectors.get(), "bands", nullptr, wkbMultiPolygon, nullptr);
     OGRFieldDefnH id = OGR_Fld_Create("id", OFTInteger);
     OGRFieldDefnH low = OGR_Fld_Create("low", OFTReal);
@@ -434,7 +435,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
     if (range.cancelled)
         throw core::Cancelled{};
     if (contoured != CE_None)
-        errors.raise(dem.string(), "contours", "GDAL could not contour the DEM");
+        errors.raise(dem.string(), "contours", _("GDAL could not contour the DEM"));
 
     // Bands with their lower bound, as model geometries.
     std::vector<std::pair<double, core::Geometry>> bands;

@@ -3,6 +3,7 @@
 #include "sandtable/importers/display_raster.hpp"
 
 #include "gdal_support.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -49,7 +50,7 @@ std::pair<double, double> percentilesOf(GDALRasterBandH band, const std::string&
     GdalErrorScope errors;
     if (GDALRasterIO(sample, GF_Read, 0, 0, GDALGetRasterBandXSize(sample), GDALGetRasterBandYSize(sample), values.data(), w, h,
             GDT_Float64, 0, 0) != CE_None)
-        errors.raise(file, "band " + std::to_string(GDALGetBandNumber(band)), "cannot read the pixels");
+        errors.raise(file, "band " + std::to_string(GDALGetBandNumber(band)), _("cannot read the pixels"));
     int hasNodata = FALSE;
     const double nodata = GDALGetRasterNoDataValue(band, &hasNodata);
     std::erase_if(values, [&](double v) { return !std::isfinite(v) || (hasNodata && v == nodata); });
@@ -94,7 +95,7 @@ DisplayRaster::DisplayRaster(const std::filesystem::path& path)
     d.height = GDALGetRasterYSize(ds);
     const int bands = GDALGetRasterCount(ds);
     if (bands < 1)
-        throw core::FormatError(d.file, "", "the raster has no bands");
+        throw core::FormatError(d.file, "", _("the raster has no bands"));
     std::vector<int> colour;
     for (int b = 1; b <= bands; ++b) {
         if (GDALGetRasterColorInterpretation(GDALGetRasterBand(ds, b)) == GCI_AlphaBand && !d.alphaBand && b > 1)
@@ -154,11 +155,12 @@ DisplayImage DisplayRaster::read(int pixel, int line, int width, int height, int
 {
     const Impl& d = *m_impl;
     if (width <= 0 || height <= 0 || bufferWidth <= 0 || bufferHeight <= 0)
-        throw core::OperationError(d.file, "window", "window and buffer sizes must be positive");
+        throw core::OperationError(d.file, "window", _("window and buffer sizes must be positive"));
     if (pixel < 0 || line < 0 || pixel > d.width - width || line > d.height - height)
         throw core::OperationError(d.file, "window",
-            "the window (" + std::to_string(pixel) + ", " + std::to_string(line) + ", " + std::to_string(width) + " x "
-                + std::to_string(height) + ") is outside the raster (" + std::to_string(d.width) + " x " + std::to_string(d.height) + ")");
+            core::i18n::format(_("the window ({1}, {2}, {3} x {4}) is outside the raster ({5} x {6})"),
+                {std::to_string(pixel), std::to_string(line), std::to_string(width), std::to_string(height),
+                    std::to_string(d.width), std::to_string(d.height)}));
     GDALDatasetH ds = d.dataset.get();
 
     // The overview to read: the smallest whose resolution still covers the buffer's (GDAL's own choice
@@ -210,7 +212,7 @@ DisplayImage DisplayRaster::read(int pixel, int line, int width, int height, int
         const int iw = std::clamp(static_cast<int>(std::ceil(wx + ww)) - ix, 1, bandW - ix);
         const int ih = std::clamp(static_cast<int>(std::ceil(wy + wh)) - iy, 1, bandH - iy);
         if (!band || GDALRasterIOEx(band, GF_Read, ix, iy, iw, ih, out.data(), bufferWidth, bufferHeight, GDT_Float64, 0, 0, &extra) != CE_None)
-            errors.raise(d.file, "pixels", "cannot read the pixels");
+            errors.raise(d.file, "pixels", _("cannot read the pixels"));
     };
     std::array<std::vector<double>, 3> channel;
     readBand(bandAt(d.colourBands[0]), channel[0]);

@@ -184,14 +184,14 @@ std::string idList(const std::vector<int>& ids)
 const char* methodLabel(GeoreferenceMethod method)
 {
     switch (method) {
-    case GeoreferenceMethod::Affine: return "an affine fit";
-    case GeoreferenceMethod::Helmert: return "a Helmert (similarity) fit";
-    case GeoreferenceMethod::Poly1: return "a first-order polynomial";
-    case GeoreferenceMethod::Poly2: return "a second-order polynomial";
-    case GeoreferenceMethod::Poly3: return "a third-order polynomial";
-    case GeoreferenceMethod::Tps: return "a thin plate spline";
+    case GeoreferenceMethod::Affine: return _("an affine fit");
+    case GeoreferenceMethod::Helmert: return _("a Helmert (similarity) fit");
+    case GeoreferenceMethod::Poly1: return _("a first-order polynomial");
+    case GeoreferenceMethod::Poly2: return _("a second-order polynomial");
+    case GeoreferenceMethod::Poly3: return _("a third-order polynomial");
+    case GeoreferenceMethod::Tps: return _("a thin plate spline");
     }
-    return "the fit";
+    return _("the fit");
 }
 
 /// The checks of fitGcps()'s contract, on the enabled points, before anything is solved.
@@ -208,43 +208,56 @@ void checkLayout(const std::vector<FitPoint>& enabled, const std::vector<FitPoin
             if (!p.enabled)
                 disabled.push_back(p.id);
         throw core::OperationError(context, enabled.empty() ? "GCPs" : idList(ids),
-            std::string(methodLabel(method)) + " needs at least " + std::to_string(minimum) + " enabled GCPs, "
-                + std::to_string(enabled.size()) + " enabled"
-                + (disabled.empty() ? "" : " (" + idList(disabled) + " disabled)")
-                + ": add or enable GCPs, or choose a method that needs fewer");
+            disabled.empty()
+                ? core::i18n::format(P_("{1} needs at least {2} enabled GCP, {3} enabled: add or enable GCPs, or choose a "
+                                        "method that needs fewer",
+                                         "{1} needs at least {2} enabled GCPs, {3} enabled: add or enable GCPs, or choose a "
+                                         "method that needs fewer",
+                                         minimum),
+                      {methodLabel(method), std::to_string(minimum), std::to_string(enabled.size())})
+                : core::i18n::format(P_("{1} needs at least {2} enabled GCP, {3} enabled ({4} disabled): add or enable "
+                                        "GCPs, or choose a method that needs fewer",
+                                         "{1} needs at least {2} enabled GCPs, {3} enabled ({4} disabled): add or enable "
+                                         "GCPs, or choose a method that needs fewer",
+                                         minimum),
+                      {methodLabel(method), std::to_string(minimum), std::to_string(enabled.size()), idList(disabled)}));
     }
     std::vector<core::Coordinate> pixels, maps;
     for (const auto& p : enabled) {
         pixels.push_back({p.pixel, p.line});
         maps.push_back({p.x, p.y});
     }
-    auto checkDuplicates = [&](const std::vector<core::Coordinate>& pts, const char* where) {
+    // `pattern` is the translated reason, {1} and {2} the duplicated position.
+    auto checkDuplicates = [&](const std::vector<core::Coordinate>& pts, const char* pattern) {
         const Normalisation n = normalisationOf(pts);
         const double tolerance = 1e-9 * n.scale;
         for (std::size_t i = 0; i < pts.size(); ++i)
             for (std::size_t j = i + 1; j < pts.size(); ++j)
                 if (std::hypot(pts[i].x - pts[j].x, pts[i].y - pts[j].y) <= tolerance)
                     throw core::OperationError(context, idList({enabled[i].id, enabled[j].id}),
-                        std::string("duplicate GCPs: same ") + where + " position (" + detail::formatNumber(pts[i].x)
-                            + ", " + detail::formatNumber(pts[i].y) + "): remove or disable one of them");
+                        core::i18n::format(pattern, {detail::formatNumber(pts[i].x), detail::formatNumber(pts[i].y)}));
     };
-    checkDuplicates(pixels, "pixel");
-    checkDuplicates(maps, "map");
+    checkDuplicates(pixels, _("duplicate GCPs: same pixel position ({1}, {2}): remove or disable one of them"));
+    checkDuplicates(maps, _("duplicate GCPs: same map position ({1}, {2}): remove or disable one of them"));
     if (method == GeoreferenceMethod::Helmert)
         return;
     const int order = polynomialOrder(method);
     for (const auto* set : {&pixels, &maps}) {
-        const char* where = set == &pixels ? "in the scan" : "on the map";
+        const bool inScan = set == &pixels;
         if (!determinesPolynomial(*set, 1))
             throw core::OperationError(context, idList(ids),
-                std::string("the GCPs lie on one line ") + where + ": " + methodLabel(method)
-                    + " needs points spread in two directions; add GCPs away from that line (or use helmert, "
-                      "which needs only 2)");
+                core::i18n::format(inScan ? _("the GCPs lie on one line in the scan: {1} needs points spread in two "
+                                              "directions; add GCPs away from that line (or use helmert, which needs only 2)")
+                                          : _("the GCPs lie on one line on the map: {1} needs points spread in two "
+                                              "directions; add GCPs away from that line (or use helmert, which needs only 2)"),
+                    {methodLabel(method)}));
         if (order > 1 && !determinesPolynomial(*set, order))
             throw core::OperationError(context, idList(ids),
-                std::string("the GCPs ") + where + " do not determine " + methodLabel(method) + " (they lie on "
-                    + (order == 2 ? "one conic, e.g. a circle or two lines" : "one cubic curve")
-                    + "): add GCPs elsewhere in the scan, or use a lower order");
+                core::i18n::format(inScan ? _("the GCPs in the scan do not determine {1} (they lie on {2}): add GCPs "
+                                              "elsewhere in the scan, or use a lower order")
+                                          : _("the GCPs on the map do not determine {1} (they lie on {2}): add GCPs "
+                                              "elsewhere in the scan, or use a lower order"),
+                    {methodLabel(method), order == 2 ? _("one conic, e.g. a circle or two lines") : _("one cubic curve")}));
     }
 }
 
@@ -361,7 +374,7 @@ GcpTransform::GcpTransform(const std::vector<FitPoint>& points, core::Georeferen
     std::vector<FitPoint> enabled;
     for (const auto& p : points) {
         if (!std::isfinite(p.pixel) || !std::isfinite(p.line) || !std::isfinite(p.x) || !std::isfinite(p.y))
-            throw core::OperationError(context, idList({p.id}), "has a coordinate that is not a finite number");
+            throw core::OperationError(context, idList({p.id}), _("has a coordinate that is not a finite number"));
         if (p.enabled)
             enabled.push_back(p);
     }
@@ -374,7 +387,7 @@ GcpTransform::GcpTransform(const std::vector<FitPoint>& points, core::Georeferen
     case GeoreferenceMethod::Affine:
     case GeoreferenceMethod::Poly1:
         if (!GDALGCPsToGeoTransform(count, gcps.data(), m_impl->geotransform.data(), TRUE))
-            throw core::OperationError(context, "GCPs", errors.reason("GDAL could not fit an affine transform"));
+            throw core::OperationError(context, "GCPs", errors.reason(_("GDAL could not fit an affine transform")));
         break;
     case GeoreferenceMethod::Helmert:
         m_impl->geotransform = fitHelmert(enabled);
@@ -384,22 +397,23 @@ GcpTransform::GcpTransform(const std::vector<FitPoint>& points, core::Georeferen
         m_impl->gdal = GDALCreateGCPTransformer(count, gcps.data(), polynomialOrder(method), FALSE);
         m_impl->function = GDALGCPTransform;
         if (!m_impl->gdal)
-            throw core::OperationError(context, "GCPs", errors.reason(std::string("GDAL could not fit ") + methodLabel(method)));
+            throw core::OperationError(context, "GCPs", errors.reason(core::i18n::format(_("GDAL could not fit {1}"), {methodLabel(method)})));
         m_impl->transform = polynomialCoefficients(enabled, polynomialOrder(method));
         break;
     case GeoreferenceMethod::Tps:
         m_impl->gdal = GDALCreateTPSTransformer(count, gcps.data(), FALSE);
         m_impl->function = GDALTPSTransform;
         if (!m_impl->gdal)
-            throw core::OperationError(context, "GCPs", errors.reason("GDAL could not fit a thin plate spline"));
+            throw core::OperationError(context, "GCPs", errors.reason(_("GDAL could not fit a thin plate spline")));
         break;
     }
     if (m_impl->usesGeotransform()) {
         for (double v : m_impl->geotransform)
             if (!std::isfinite(v))
-                throw core::OperationError(context, "GCPs", std::string(methodLabel(method)) + " gave a non-finite transform");
+                throw core::OperationError(context, "GCPs", core::i18n::format(_("{1} gave a non-finite transform"), {methodLabel(method)}));
         if (!GDALInvGeoTransform(m_impl->geotransform.data(), m_impl->inverse.data()))
-            throw core::OperationError(context, "GCPs", std::string(methodLabel(method)) + " is singular (cannot be inverted)");
+            throw core::OperationError(context, "GCPs",
+                core::i18n::format(_("{1} is singular (cannot be inverted)"), {methodLabel(method)}));
         m_impl->transform.assign(m_impl->geotransform.begin(), m_impl->geotransform.end());
     }
 }
@@ -641,15 +655,16 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
                 without.emplace(others, others.size() < 3 ? GeoreferenceMethod::Helmert : GeoreferenceMethod::Tps, context);
             } catch (const core::OperationError& e) {
                 throw core::OperationError(context, idList({p.id}),
-                    "a thin plate spline reports leave-one-out residuals, and without this GCP the others "
-                    "cannot be fitted (" + e.reason() + "): add GCPs");
+                    core::i18n::format(_("a thin plate spline reports leave-one-out residuals, and without this GCP the "
+                                         "others cannot be fitted ({1}): add GCPs"),
+                        {e.reason()}));
             }
             r = residualOf(p, *without);
         } else if (!judged) {
             r = residualOf(p, transform);
         }
         if (!std::isfinite(r.residualMap) || !std::isfinite(r.residualPx))
-            throw core::OperationError(context, idList({p.id}), "the fit cannot be evaluated at this GCP");
+            throw core::OperationError(context, idList({p.id}), _("the fit cannot be evaluated at this GCP"));
         if (p.enabled) {
             sumMap += r.residualMap * r.residualMap;
             sumPx += r.residualPx * r.residualPx;
@@ -683,8 +698,8 @@ std::optional<std::string> mirroredFit(const std::vector<FitPoint>& points)
     const double determinant = t[1] * t[5] - t[2] * t[4];
     if (!(determinant > 0.0))
         return std::nullopt;
-    return std::string("the GCPs turn the scan over (their fit is a mirror image of the map): the map x and y "
-                       "columns (longitude and latitude) look swapped, or pixel and line are; swap them back");
+    return std::string(_("the GCPs turn the scan over (their fit is a mirror image of the map): the map x and y "
+                         "columns (longitude and latitude) look swapped, or pixel and line are; swap them back"));
 }
 
 std::optional<std::string> redundancyNote(const GcpFit& fit)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // GDAL registration, the scoped CPL error handler, dataset/SRS handles, progress forwarding.
 #include "gdal_support.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <cpl_conv.h>
 #include <cpl_error.h>
@@ -89,7 +90,7 @@ std::string GdalErrorScope::reason(const std::string& fallback) const
         return fallback;
     if (fallback.empty())
         return m_lastFailure;
-    return fallback + " (GDAL: " + m_lastFailure + ")";
+    return core::i18n::format(_("{1} (GDAL: {2})"), {fallback, m_lastFailure});
 }
 
 void GdalErrorScope::clear()
@@ -135,18 +136,18 @@ Dataset openRaster(const std::filesystem::path& path)
     GdalErrorScope errors;
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw core::IoError(path.string(), "", "no such file");
+        throw core::IoError(path.string(), "", _("no such file"));
     if (std::filesystem::is_directory(path, ec))
-        throw core::IoError(path.string(), "", "is a folder, not a raster file");
+        throw core::IoError(path.string(), "", _("is a folder, not a raster file"));
     GDALDatasetH handle = GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
     if (!handle) {
         // GDAL says CPLE_OpenFailed both for unreadable files and for formats it does not know; the file
         // exists, so tell the user it is the content.
         FILE* probe = std::fopen(path.c_str(), "rb");
         if (!probe)
-            throw core::IoError(path.string(), "", "cannot open for reading");
+            throw core::IoError(path.string(), "", _("cannot open for reading"));
         std::fclose(probe);
-        throw core::FormatError(path.string(), "", errors.reason("not a raster format GDAL can read, or a corrupt file"));
+        throw core::FormatError(path.string(), "", errors.reason(_("not a raster format GDAL can read, or a corrupt file")));
     }
     return Dataset(handle);
 }
@@ -159,11 +160,11 @@ Srs makeSrs(const std::string& text, const std::string& context)
         // A calibrated map's local metric frame: an engineering CRS in metres, with no way to the globe.
         if (OSRSetLocalCS(srs.get(), text.substr(6).c_str()) != OGRERR_NONE
             || OSRSetLinearUnits(srs.get(), SRS_UL_METER, 1.0) != OGRERR_NONE)
-            throw core::OperationError(context, "CRS", errors.reason("cannot make the local frame '" + text + "'"));
+            throw core::OperationError(context, "CRS", errors.reason(core::i18n::format(_("cannot make the local frame '{1}'"), {text})));
         return srs;
     }
     if (text.empty() || OSRSetFromUserInput(srs.get(), text.c_str()) != OGRERR_NONE)
-        throw core::OperationError(context, "CRS", errors.reason("cannot read the CRS '" + text + "'"));
+        throw core::OperationError(context, "CRS", errors.reason(core::i18n::format(_("cannot read the CRS '{1}'"), {text})));
     OSRSetAxisMappingStrategy(srs.get(), OAMS_TRADITIONAL_GIS_ORDER);
     return srs;
 }

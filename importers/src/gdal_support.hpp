@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/progress.hpp"
 
 #include <gdal.h>
@@ -86,7 +87,7 @@ template <typename Options>
 Options* requireOptions(Options* options, const GdalErrorScope& errors, const std::string& file, const std::string& tool)
 {
     if (!options)
-        errors.raise(file, tool, "GDAL refused the " + tool + " options");
+        errors.raise(file, tool, core::i18n::format(_("GDAL refused the {1} options"), {tool}));
     return options;
 }
 

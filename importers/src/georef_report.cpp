@@ -3,6 +3,7 @@
 #include "sandtable/importers/georef_report.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/importers/crs.hpp"
 #include "sandtable/importers/display_raster.hpp"
 
@@ -17,7 +18,8 @@ core::GeorefReport georefReport(const std::filesystem::path& scan, const core::G
     const std::string context = scan.string();
     if (fit.residuals.size() != georeference.gcps.size())
         throw core::OperationError(context, "georeferencing report",
-            "the fit has " + std::to_string(fit.residuals.size()) + " residuals for " + std::to_string(georeference.gcps.size()) + " GCPs");
+            core::i18n::format(_("the fit has {1} residuals for {2} GCPs"),
+                {std::to_string(fit.residuals.size()), std::to_string(georeference.gcps.size())}));
     core::GeorefReport report;
     report.scanName = scan.filename().string();
     report.method = fit.method;
@@ -31,7 +33,7 @@ core::GeorefReport georefReport(const std::filesystem::path& scan, const core::G
         const core::Gcp& g = georeference.gcps[i];
         if (r.id != g.id)
             throw core::OperationError(context, "GCP " + std::to_string(g.id),
-                "the fit's residual " + std::to_string(i + 1) + " is of GCP " + std::to_string(r.id));
+                core::i18n::format(_("the fit's residual {1} is of GCP {2}"), {std::to_string(i + 1), std::to_string(r.id)}));
         report.rows.push_back({g.id, g.enabled, g.pixel, g.line, g.mapX, g.mapY, r.dx, r.dy, r.residualMap, r.backPixel,
             r.backLine, r.residualPx});
     }

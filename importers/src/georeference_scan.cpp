@@ -19,7 +19,7 @@ std::string autoTargetCrs(const std::string& gcpCrs, const std::vector<core::Coo
 {
     if (gcpCrs.empty())
         throw core::OperationError(context, "CRS",
-            "the GCPs have no CRS (no #CRS: line), so 'auto' cannot choose a target: give --target-crs EPSG:n");
+            _("the GCPs have no CRS (no #CRS: line), so 'auto' cannot choose a target: give --target-crs EPSG:n"));
     const CrsDescription crs = describeCrs(gcpCrs, context);
     if (crs.projected || crs.local)
         return crsIdentifier(crs);
@@ -43,7 +43,7 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
         gcpCrs = file.crs;
     }
     if (gcps.empty())
-        throw core::OperationError(context, "GCPs", "there are no GCPs to fit");
+        throw core::OperationError(context, "GCPs", _("there are no GCPs to fit"));
 
     core::Georeference asked;
     asked.gcpCrs = gcpCrs;
@@ -79,8 +79,9 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
         if (geo.transform.size() != 6 || request.method == core::GeoreferenceMethod::Poly2
             || request.method == core::GeoreferenceMethod::Poly3 || request.method == core::GeoreferenceMethod::Tps)
             throw core::OperationError(request.worldFile->string(), "world file",
-                std::string("a world file holds an affine transform; ") + core::toString(request.method)
-                    + " is not one: use affine, poly1 or helmert, or write the warped GeoTIFF (-o)");
+                core::i18n::format(_("a world file holds an affine transform; {1} is not one: use affine, poly1 or helmert, "
+                                     "or write the warped GeoTIFF (-o)"),
+                    {core::toString(request.method)}));
         writeWorldFile(*request.worldFile, {geo.transform[0], geo.transform[1], geo.transform[2], geo.transform[3],
                                                geo.transform[4], geo.transform[5]});
         result.worldFile = request.worldFile->string();
@@ -121,8 +122,9 @@ FitFrame fitFrame(const core::Georeference& g, const std::string& workingCrs, co
     out.targetCrs = detail::isLocalFrame(target) ? target : crsIdentifier(out.target); // "LOCAL:name" stays its name
     if (out.target.geographic)
         throw core::OperationError(context, "target CRS",
-            target + " is geographic: a fit there would be in degrees, and an RMS in degrees means nothing on the "
-                     "table; choose a projected CRS in metres, or auto (the UTM zone of the GCPs)");
+            core::i18n::format(_("{1} is geographic: a fit there would be in degrees, and an RMS in degrees means nothing "
+                                 "on the table; choose a projected CRS in metres, or auto (the UTM zone of the GCPs)"),
+                {target}));
     const bool same = g.gcpCrs.empty() || g.gcpCrs == target || g.gcpCrs == out.targetCrs;
     const std::vector<core::Coordinate> projected = same ? map : transformPoints(g.gcpCrs, out.targetCrs, map, context);
     for (std::size_t i = 0; i < g.gcps.size(); ++i) {

@@ -68,7 +68,7 @@ std::vector<double> numbersOf(const ImportRequest& request, const std::string& k
     const std::string text = request.value(key);
     std::optional<std::vector<double>> numbers = core::parseNumberList(text);
     if (!numbers)
-        throw core::OperationError(request.input.string(), "--" + key + " '" + text + "'", "expected comma-separated numbers");
+        throw core::OperationError(request.input.string(), "--" + key + " '" + text + "'", _("expected comma-separated numbers"));
     return std::move(*numbers);
 }
 
@@ -79,7 +79,7 @@ double numberOf(const ImportRequest& request, const std::string& key, double fal
         return fallback;
     const std::vector<double> values = numbersOf(request, key);
     if (values.size() != 1 || values[0] < 0.0)
-        throw core::OperationError(request.input.string(), "--" + key + " '" + request.value(key) + "'", "expected one number, 0 or more");
+        throw core::OperationError(request.input.string(), "--" + key + " '" + request.value(key) + "'", _("expected one number, 0 or more"));
     return values[0];
 }
 
@@ -175,16 +175,16 @@ public:
         for (const std::string& mapping : request.values("map")) {
             const auto equals = mapping.find('=');
             if (equals == std::string::npos || equals == 0 || equals + 1 == mapping.size())
-                throw core::OperationError(file, "--map '" + mapping + "'", "expected VALUE=CLASS");
+                throw core::OperationError(file, "--map '" + mapping + "'", _("expected VALUE=CLASS"));
             if (o.classField.empty())
-                throw core::OperationError(file, "--map '" + mapping + "'", "needs --class-from");
+                throw core::OperationError(file, "--map '" + mapping + "'", _("needs --class-from"));
             o.valueMap[mapping.substr(0, equals)] = mapping.substr(equals + 1);
         }
         const std::string preset = request.value("preset");
         if (!preset.empty() && preset != "osm")
-            throw core::OperationError(file, "--preset '" + preset + "'", "the one preset is osm");
+            throw core::OperationError(file, "--preset '" + preset + "'", _("the one preset is osm"));
         if (!request.values("rule").empty() && preset.empty())
-            throw core::OperationError(file, "--rule", "needs --preset");
+            throw core::OperationError(file, "--rule", _("needs --preset"));
         if (!preset.empty()) {
             // --rule overrides come first: the first matching rule wins.
             for (const std::string& rule : request.values("rule"))

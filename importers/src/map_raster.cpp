@@ -22,7 +22,7 @@ Dataset georeferencedView(GDALDatasetH scan, const core::Georeference& g, const 
     GDALDriverH vrt = GDALGetDriverByName("VRT");
     Dataset view(GDALCreateCopy(vrt, "", scan, FALSE, nullptr, nullptr, nullptr));
     if (!view)
-        throw core::OperationError(scanPath, "georeference", "GDAL could not make a virtual copy of the scan");
+        throw core::OperationError(scanPath, "georeference", _("GDAL could not make a virtual copy of the scan"));
     const bool affine = g.transform.size() == 6
         && (g.method == core::GeoreferenceMethod::Affine || g.method == core::GeoreferenceMethod::Helmert
             || g.method == core::GeoreferenceMethod::Poly1);
@@ -98,14 +98,15 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
     const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress)
 {
     if (!s.map)
-        throw core::OperationError("", "scenario '" + s.settings.id + "'", "has no map raster");
+        throw core::OperationError("", "scenario '" + s.settings.id + "'", _("has no map raster"));
     if (!(metresPerPixel > 0) || window.width() <= 0 || window.height() <= 0)
-        throw core::OperationError("", "render window", "empty window or non-positive resolution");
+        throw core::OperationError("", "render window", _("empty window or non-positive resolution"));
     const double w = std::ceil(window.width() / metresPerPixel), h = std::ceil(window.height() / metresPerPixel);
     if (w * h > static_cast<double>(kMaxRenderPixels))
         throw core::OperationError("", "map raster",
-            "rendering " + std::to_string(static_cast<long long>(w)) + " x " + std::to_string(static_cast<long long>(h))
-                + " pixels exceeds the cap of " + std::to_string(kMaxRenderPixels) + " pixels; lower the dpi");
+            core::i18n::format(_("rendering {1} x {2} pixels exceeds the cap of {3} pixels; lower the dpi"),
+                {std::to_string(static_cast<long long>(w)), std::to_string(static_cast<long long>(h)),
+                    std::to_string(kMaxRenderPixels)}));
     const int width = static_cast<int>(w), height = static_cast<int>(h);
     detail::ensureGdalRegistered();
     detail::GdalErrorScope errors;
@@ -118,7 +119,7 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
     GDALDatasetH input = source.get();
     if (!useWarped) {
         if (!s.map->georeference)
-            throw core::OperationError(sourcePath.string(), "map", "the scan has no georeference yet; run 'sandtable raster georef'");
+            throw core::OperationError(sourcePath.string(), "map", _("the scan has no georeference yet; run 'sandtable raster georef'"));
         view = georeferencedView(source.get(), *s.map->georeference, sourcePath.string());
         input = view.get();
     }
@@ -146,7 +147,7 @@ RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const 
         expanded.reset(GDALTranslate("", input, options, nullptr));
         GDALTranslateOptionsFree(options);
         if (!expanded)
-            errors.raise(sourceName, "palette", "GDAL could not expand the palette");
+            errors.raise(sourceName, "palette", _("GDAL could not expand the palette"));
         input = expanded.get();
     }
 
@@ -172,7 +173,7 @@ RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const 
     if (range.cancelled)
         throw core::Cancelled{};
     if (!warped)
-        errors.raise(sourceName, "warp", "GDAL could not resample the map raster into " + crs);
+        errors.raise(sourceName, "warp", core::i18n::format(_("GDAL could not resample the map raster into {1}"), {crs}));
 
     RenderedRaster out;
     out.width = width;
@@ -204,12 +205,12 @@ RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const 
         if (GDALGetRasterDataType(b) != GDT_Byte && target < 3) {
             std::vector<float> values(plane.size());
             if (GDALRasterIO(b, GF_Read, 0, 0, width, height, values.data(), width, height, GDT_Float32, 0, 0) != CE_None)
-                errors.raise(sourceName, "band " + std::to_string(band), "cannot read the resampled raster");
+                errors.raise(sourceName, "band " + std::to_string(band), _("cannot read the resampled raster"));
             const double span = high > low ? high - low : 1.0;
             for (std::size_t i = 0; i < values.size(); ++i)
                 plane[i] = static_cast<std::uint8_t>(std::clamp((values[i] - low) / span * 255.0, 0.0, 255.0));
         } else if (GDALRasterIO(b, GF_Read, 0, 0, width, height, plane.data(), width, height, GDT_Byte, 0, 0) != CE_None) {
-            errors.raise(sourceName, "band " + std::to_string(band), "cannot read the resampled raster");
+            errors.raise(sourceName, "band " + std::to_string(band), _("cannot read the resampled raster"));
         }
         for (std::size_t i = 0; i < plane.size(); ++i)
             out.pixels[i * 4 + static_cast<std::size_t>(target)] = plane[i];

@@ -49,7 +49,7 @@ std::vector<core::Coordinate> edgeInRasterCrs(GDALDatasetH ds, int width, int he
     // polynomial through the file's GCPs).
     void* transformer = GDALCreateGenImgProjTransformer2(ds, nullptr, nullptr);
     if (!transformer)
-        errors.raise(file, "georeference", "GDAL cannot make a transformer from the raster's georeference");
+        errors.raise(file, "georeference", _("GDAL cannot make a transformer from the raster's georeference"));
     std::vector<double> x, y, z;
     for (int side = 0; side < 4; ++side)
         for (int i = 0; i < kEdgePoints; ++i) {
@@ -70,7 +70,7 @@ std::vector<core::Coordinate> edgeInRasterCrs(GDALDatasetH ds, int width, int he
         if (ok[i] && std::isfinite(x[i]) && std::isfinite(y[i]))
             out.push_back({x[i], y[i]});
     if (out.size() < 4)
-        throw core::OperationError(file, "georeference", "the raster's corners cannot be placed on the ground");
+        throw core::OperationError(file, "georeference", _("the raster's corners cannot be placed on the ground"));
     return out;
 }
 
@@ -122,7 +122,7 @@ void warpIntoCrs(GDALDatasetH source, const std::string& sourceCrs, const std::s
     if (range.cancelled)
         throw core::Cancelled{};
     if (!warped)
-        errors.raise(file, "warp", "GDAL could not resample the raster into " + crs);
+        errors.raise(file, "warp", core::i18n::format(_("GDAL could not resample the raster into {1}"), {crs}));
     warped.reset(); // flushed and closed before the rename
     target.commit();
 }
@@ -185,8 +185,8 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
         chosen = describeCrs(options.crs, "--crs");
         if (!usableWorkingCrs(*chosen))
             throw core::OperationError("--crs", options.crs,
-                "the working CRS must be a projected CRS in metres given as EPSG:n (not geographic degrees, feet or "
-                "Web Mercator): try --crs auto for the UTM zone of the map");
+                _("the working CRS must be a projected CRS in metres given as EPSG:n (not geographic degrees, feet or "
+                "Web Mercator): try --crs auto for the UTM zone of the map"));
     }
 
     core::MapSource map;
@@ -227,7 +227,8 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
                 rasterCrs = crsIdentifier(describeCrs(text, prj.string()));
                 crsFromPrj = true;
             } catch (const core::OperationError& e) {
-                throw core::OperationError(prj.string(), "CRS", std::string("the world file's .prj cannot be read: ") + e.reason());
+                throw core::OperationError(prj.string(), "CRS",
+                    core::i18n::format(_("the world file's .prj cannot be read: {1}"), {e.reason()}));
             }
             break;
         }
@@ -235,9 +236,12 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     if (rasterCrs.empty()) {
         if (!chosen)
             throw core::OperationError(file, "CRS",
-                "the raster is placed by its " + std::string(toString(info.georeference)) + " but names no CRS"
-                    + (info.georeference == GeoreferenceKind::WorldFile ? " (a world file needs its .prj beside it)" : "")
-                    + ": say which CRS its coordinates are in with --crs EPSG:n");
+                core::i18n::format(info.georeference == GeoreferenceKind::WorldFile
+                        ? _("the raster is placed by its {1} but names no CRS (a world file needs its .prj beside it): say "
+                            "which CRS its coordinates are in with --crs EPSG:n")
+                        : _("the raster is placed by its {1} but names no CRS: say which CRS its coordinates are in with "
+                            "--crs EPSG:n"),
+                    {toString(info.georeference)}));
         rasterCrs = options.crs; // the designer says the raster's coordinates are in the working CRS
     }
     const CrsDescription own = describeCrs(rasterCrs, file);
@@ -246,10 +250,11 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
         const core::Extent degrees = boundsOf(edge);
         if (degrees.width() > 6.0 || degrees.height() > 6.0 || degrees.maxY > 84.0 || degrees.minY < -80.0)
             throw core::OperationError(file, "extent",
-                "the raster covers " + detail::formatNumber(degrees.width()) + " x " + detail::formatNumber(degrees.height())
-                    + " degrees (" + detail::formatNumber(degrees.minX) + ".." + detail::formatNumber(degrees.maxX) + " E, "
-                    + detail::formatNumber(degrees.minY) + ".." + detail::formatNumber(degrees.maxY)
-                    + " N): too large for one metric working CRS; crop it to the battlefield (gdal_translate -projwin) first");
+                core::i18n::format(_("the raster covers {1} x {2} degrees ({3}..{4} E, {5}..{6} N): too large for one metric "
+                                     "working CRS; crop it to the battlefield (gdal_translate -projwin) first"),
+                    {detail::formatNumber(degrees.width()), detail::formatNumber(degrees.height()),
+                        detail::formatNumber(degrees.minX), detail::formatNumber(degrees.maxX),
+                        detail::formatNumber(degrees.minY), detail::formatNumber(degrees.maxY)}));
     }
     if (own.local) {
         // A scale-only local frame (`raster calibrate`): metres from the scan's corner, no geography.

@@ -5,6 +5,7 @@
 #include "gdal_support.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -88,8 +89,9 @@ PointsFile readPointsFile(const std::filesystem::path& path)
                     if (auto it = index.find(n); it != index.end())
                         return it->second;
                 throw core::FormatError(file, "header",
-                    "line " + std::to_string(lineNumber) + " has no column '" + *names.begin()
-                        + "' (expected mapX,mapY,pixelX,pixelY[,enable] or mapX,mapY,sourceX,sourceY[,enable])");
+                    core::i18n::format(_("line {1} has no column '{2}' (expected {3} or {4})"),
+                        {std::to_string(lineNumber), *names.begin(), "mapX,mapY,pixelX,pixelY[,enable]",
+                            "mapX,mapY,sourceX,sourceY[,enable]"}));
             };
             columns.mapX = need({"mapx"});
             columns.mapY = need({"mapy"});
@@ -102,19 +104,20 @@ PointsFile readPointsFile(const std::filesystem::path& path)
         }
         PointsRow row;
         row.id = static_cast<int>(out.rows.size()) + 1;
-        const std::string where = " (line " + std::to_string(lineNumber) + ")";
+        const std::string lineText = std::to_string(lineNumber); // each reason ends "(line N)"
         auto number = [&](int column, const char* name) {
             const std::string object = "row " + std::to_string(row.id) + ", column " + name;
             if (column >= static_cast<int>(fields.size()) || fields[static_cast<std::size_t>(column)].empty())
-                throw core::FormatError(file, object, "missing value" + where);
+                throw core::FormatError(file, object, core::i18n::format(_("missing value (line {1})"), {lineText}));
             const std::string& field = fields[static_cast<std::size_t>(column)];
             double value = 0.0;
             const char* begin = field.data() + (field[0] == '+' ? 1 : 0);
             const auto [end, ec] = std::from_chars(begin, field.data() + field.size(), value);
             if (ec != std::errc() || end != field.data() + field.size())
-                throw core::FormatError(file, object, "'" + field + "' is not a number" + where);
+                throw core::FormatError(file, object, core::i18n::format(_("'{1}' is not a number (line {2})"), {field, lineText}));
             if (!std::isfinite(value))
-                throw core::FormatError(file, object, "'" + field + "' is not a finite number" + where);
+                throw core::FormatError(file, object,
+                    core::i18n::format(_("'{1}' is not a finite number (line {2})"), {field, lineText}));
             return value;
         };
         row.mapX = number(columns.mapX, "mapX");
@@ -125,7 +128,8 @@ PointsFile readPointsFile(const std::filesystem::path& path)
             const double enable = number(columns.enable, "enable");
             if (enable != 0.0 && enable != 1.0)
                 throw core::FormatError(file, "row " + std::to_string(row.id) + ", column enable",
-                    "must be 0 or 1, not " + fields[static_cast<std::size_t>(columns.enable)] + where);
+                    core::i18n::format(_("must be 0 or 1, not {1} (line {2})"),
+                        {fields[static_cast<std::size_t>(columns.enable)], lineText}));
             row.enabled = enable == 1.0;
         }
         out.rows.push_back(row);
@@ -148,7 +152,7 @@ core::Coordinate sourceToPixel(const SourceFrame& frame, double x, double y, con
     const auto& g = *frame.geotransform;
     const double det = g[1] * g[5] - g[2] * g[4];
     if (det == 0.0 || !std::isfinite(det))
-        throw core::OperationError(context, "geotransform", "the raster's geotransform is singular");
+        throw core::OperationError(context, "geotransform", _("the raster's geotransform is singular"));
     const double dx = x - g[0];
     const double dy = y - g[3];
     return {(g[5] * dx - g[2] * dy) / det, (-g[4] * dx + g[1] * dy) / det};
@@ -168,7 +172,7 @@ void writePointsFile(const std::filesystem::path& path, const std::string& crs, 
     const SourceFrame& frame, const std::vector<PointsResidual>& residuals)
 {
     if (!residuals.empty() && residuals.size() != gcps.size())
-        throw core::OperationError(path.string(), "residuals", "one residual per GCP is needed");
+        throw core::OperationError(path.string(), "residuals", _("one residual per GCP is needed"));
     std::string text;
     if (!crs.empty()) {
         std::string oneLine = crs;

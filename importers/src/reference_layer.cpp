@@ -5,6 +5,7 @@
 #include "gdal_support.hpp"
 #include "raster_window.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/importers/new_scenario.hpp"
 
 #include <gdal.h>
@@ -45,12 +46,12 @@ ReferenceLayerInfo inspectReferenceLayer(const std::filesystem::path& path)
     const std::string file = path.string();
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw core::IoError(file, "", "no such file");
+        throw core::IoError(file, "", _("no such file"));
     detail::ensureGdalRegistered();
     detail::GdalErrorScope errors;
     detail::Dataset ds(GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_VECTOR | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
     if (!ds)
-        errors.raise(file, "", "GDAL reads it neither as a raster nor as a vector");
+        errors.raise(file, "", _("GDAL reads it neither as a raster nor as a vector"));
     ReferenceLayerInfo info;
     GDALDriverH driver = GDALGetDatasetDriver(ds.get());
     info.driver = driver ? GDALGetDriverShortName(driver) : "";
@@ -66,7 +67,7 @@ ReferenceLayerInfo inspectReferenceLayer(const std::filesystem::path& path)
         info.kind = core::ReferenceKind::Vector;
         info.layers = GDALDatasetGetLayerCount(ds.get());
         if (info.layers == 0)
-            throw core::FormatError(file, "", "the file holds no raster and no vector layer");
+            throw core::FormatError(file, "", _("the file holds no raster and no vector layer"));
         if (info.driver == "OSM") {
             info.crs = "EPSG:4326"; // OpenStreetMap data is WGS 84 longitude/latitude by definition
         } else {
@@ -76,8 +77,8 @@ ReferenceLayerInfo inspectReferenceLayer(const std::filesystem::path& path)
     }
     if (info.crs.empty())
         throw core::OperationError(file, "CRS",
-            "the layer names no CRS, so it cannot be drawn over the map: give it one (a .prj beside a shapefile, or "
-            "'gdal_edit.py -a_srs EPSG:n' for a raster) and add it again");
+            _("the layer names no CRS, so it cannot be drawn over the map: give it one (a .prj beside a shapefile, or "
+            "'gdal_edit.py -a_srs EPSG:n' for a raster) and add it again"));
     return info;
 }
 
@@ -114,7 +115,7 @@ RenderedRaster hillshade(GDALDatasetH dem, const std::string& crs, const core::E
     detail::Dataset heights(GDALWarp("", nullptr, 1, inputs, options, &usageError));
     GDALWarpAppOptionsFree(options);
     if (!heights)
-        errors.raise(file, "warp", "GDAL could not resample the DEM into " + crs);
+        errors.raise(file, "warp", core::i18n::format(_("GDAL could not resample the DEM into {1}"), {crs}));
     std::vector<std::string> shadeArgs = {"-of", "MEM", "-az", "315", "-alt", "45", "-compute_edges"};
     auto b = argv(shadeArgs);
     GDALDEMProcessingOptions* shadeOptions
@@ -122,11 +123,11 @@ RenderedRaster hillshade(GDALDatasetH dem, const std::string& crs, const core::E
     detail::Dataset shade(GDALDEMProcessing("", heights.get(), "hillshade", nullptr, shadeOptions, &usageError));
     GDALDEMProcessingOptionsFree(shadeOptions);
     if (!shade)
-        errors.raise(file, "hillshade", "GDAL could not compute the hillshade");
+        errors.raise(file, "hillshade", _("GDAL could not compute the hillshade"));
     std::vector<std::uint8_t> grey(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
     if (GDALRasterIO(GDALGetRasterBand(shade.get(), 1), GF_Read, 0, 0, width, height, grey.data(), width, height,
             GDT_Byte, 0, 0) != CE_None)
-        errors.raise(file, "hillshade", "cannot read the hillshade");
+        errors.raise(file, "hillshade", _("cannot read the hillshade"));
     RenderedRaster out;
     out.width = width;
     out.height = height;
@@ -157,10 +158,10 @@ RenderedRaster vectorLines(GDALDatasetH source, const std::string& crs, const co
     detail::Dataset lines(GDALVectorTranslate("", nullptr, 1, inputs, options, &usageError));
     GDALVectorTranslateOptionsFree(options);
     if (!lines)
-        errors.raise(file, "reproject", "GDAL could not reproject the layer into " + crs);
+        errors.raise(file, "reproject", core::i18n::format(_("GDAL could not reproject the layer into {1}"), {crs}));
     detail::Dataset canvas(GDALCreate(GDALGetDriverByName("MEM"), "", width, height, 4, GDT_Byte, nullptr));
     if (!canvas)
-        errors.raise(file, "draw", "cannot allocate the layer's image");
+        errors.raise(file, "draw", _("cannot allocate the layer's image"));
     double gt[6] = {window.minX, window.width() / width, 0.0, window.maxY, 0.0, -window.height() / height};
     GDALSetGeoTransform(canvas.get(), gt);
     auto srs = detail::makeSrs(crs, file);
@@ -176,7 +177,7 @@ RenderedRaster vectorLines(GDALDatasetH source, const std::string& crs, const co
     GDALDatasetH result = GDALRasterize(nullptr, canvas.get(), lines.get(), rasterize, &usageError);
     GDALRasterizeOptionsFree(rasterize);
     if (!result)
-        errors.raise(file, "draw", "GDAL could not draw the layer");
+        errors.raise(file, "draw", _("GDAL could not draw the layer"));
     RenderedRaster out;
     out.width = width;
     out.height = height;
@@ -184,7 +185,7 @@ RenderedRaster vectorLines(GDALDatasetH source, const std::string& crs, const co
     out.pixels.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
     if (GDALDatasetRasterIO(canvas.get(), GF_Read, 0, 0, width, height, out.pixels.data(), width, height, GDT_Byte, 4,
             nullptr, 4, static_cast<GSpacing>(width) * 4, 1) != CE_None)
-        errors.raise(file, "draw", "cannot read the layer's image");
+        errors.raise(file, "draw", _("cannot read the layer's image"));
     return out;
 }
 
@@ -196,22 +197,23 @@ RenderedRaster renderReferenceLayer(const core::ReferenceLayer& layer, const std
     const std::filesystem::path path = resolveMapPath(layer.path, scenarioDir);
     const std::string file = path.string();
     if (!(metresPerPixel > 0) || window.width() <= 0 || window.height() <= 0)
-        throw core::OperationError(file, "render window", "empty window or non-positive resolution");
+        throw core::OperationError(file, "render window", _("empty window or non-positive resolution"));
     const double w = std::ceil(window.width() / metresPerPixel), h = std::ceil(window.height() / metresPerPixel);
     if (w * h > static_cast<double>(kMaxRenderPixels))
         throw core::OperationError(file, "reference '" + layer.name + "'",
-            "drawing " + std::to_string(static_cast<long long>(w)) + " x " + std::to_string(static_cast<long long>(h))
-                + " pixels exceeds the cap of " + std::to_string(kMaxRenderPixels) + " pixels; lower the dpi");
+            core::i18n::format(_("drawing {1} x {2} pixels exceeds the cap of {3} pixels; lower the dpi"),
+                {std::to_string(static_cast<long long>(w)), std::to_string(static_cast<long long>(h)),
+                    std::to_string(kMaxRenderPixels)}));
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw core::IoError(file, "reference '" + layer.name + "'", "no such file (the scenario's reference layer)");
+        throw core::IoError(file, "reference '" + layer.name + "'", _("no such file (the scenario's reference layer)"));
     const int width = static_cast<int>(w), height = static_cast<int>(h);
     detail::ensureGdalRegistered();
     detail::GdalErrorScope errors;
     const unsigned kind = layer.kind == core::ReferenceKind::Raster ? GDAL_OF_RASTER : GDAL_OF_VECTOR;
     detail::Dataset ds(GDALOpenEx(file.c_str(), kind | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
     if (!ds)
-        errors.raise(file, "reference '" + layer.name + "'", "GDAL cannot open it");
+        errors.raise(file, "reference '" + layer.name + "'", _("GDAL cannot open it"));
     if (layer.kind == core::ReferenceKind::Vector)
         return vectorLines(ds.get(), crs, window, width, height, file);
     if (layer.hillshade)
@@ -223,7 +225,7 @@ RenderedRaster renderReferenceLayer(const core::ReferenceLayer& layer, const std
 void composeOver(RenderedRaster& bottom, const RenderedRaster& top, double opacity)
 {
     if (bottom.width != top.width || bottom.height != top.height || bottom.pixels.size() != top.pixels.size())
-        throw core::OperationError("", "reference layer", "the images to compose differ in size");
+        throw core::OperationError("", "reference layer", _("the images to compose differ in size"));
     for (std::size_t i = 0; i + 3 < top.pixels.size(); i += 4) {
         const double a = top.pixels[i + 3] / 255.0 * opacity;
         if (a <= 0.0)

@@ -30,7 +30,7 @@ namespace {
 void requireOption(double value, const char* what)
 {
     if (!(value >= 0.0) || !std::isfinite(value))
-        throw std::invalid_argument(std::string(what) + " must be a finite number >= 0");
+        throw std::invalid_argument(core::i18n::format(_("{1} must be a finite number >= 0"), {what}));
 }
 
 core::Geometry ogrToModel(OGRGeometryH g)
@@ -58,11 +58,11 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
 {
     for (int c : options.colour)
         if (c < 0 || c > 255)
-            throw std::invalid_argument("colour components must be 0-255");
+            throw std::invalid_argument(_("colour components must be 0-255"));
     requireOption(options.tolerance, "tolerance");
     const int w = raster.width, h = raster.height;
     if (w <= 0 || h <= 0 || raster.pixels.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4)
-        throw std::invalid_argument("the raster has no pixels or the wrong number of them");
+        throw std::invalid_argument(_("the raster has no pixels or the wrong number of them"));
     core::reportProgress(progress, 0.0, N_("matching colours"));
     const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
     std::vector<std::uint8_t> mask(n, 0);
@@ -80,10 +80,10 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
         const double col = std::floor((options.seed->x - gt[0]) / gt[1]);
         const double row = std::floor((options.seed->y - gt[3]) / gt[5]);
         if (col < 0 || row < 0 || col >= w || row >= h)
-            throw core::OperationError("", "--seed", "the seed lies outside the traced raster");
+            throw core::OperationError("", "--seed", _("the seed lies outside the traced raster"));
         const std::size_t start = static_cast<std::size_t>(row) * static_cast<std::size_t>(w) + static_cast<std::size_t>(col);
         if (!mask[start])
-            throw core::OperationError("", "--seed", "the pixel under the seed does not match the colour within the tolerance");
+            throw core::OperationError("", "--seed", _("the pixel under the seed does not match the colour within the tolerance"));
         // 4-connected flood fill: matched pixels reachable from the seed become 2, then only 2s are kept.
         std::vector<std::size_t> stack{start};
         mask[start] = 2;
@@ -120,10 +120,10 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
     GdalErrorScope errors;
     Dataset mem(GDALCreate(GDALGetDriverByName("MEM"), "", w, h, 1, GDT_Byte, nullptr));
     if (!mem)
-        errors.raise("", "mask", "GDAL could not allocate the mask");
+        errors.raise("", "mask", _("GDAL could not allocate the mask"));
     GDALRasterBandH band = GDALGetRasterBand(mem.get(), 1);
     if (GDALRasterIO(band, GF_Write, 0, 0, w, h, mask.data(), w, h, GDT_Byte, 0, 0) != CE_None)
-        errors.raise("", "mask", "GDAL could not write the mask");
+        errors.raise("", "mask", _("GDAL could not write the mask"));
     double gt[6];
     std::copy(raster.geotransform.begin(), raster.geotransform.end(), gt);
     GDALSetGeoTransform(mem.get(), gt);
@@ -135,11 +135,11 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
         if (threshold >= 2.0
             && GDALSieveFilter(band, nullptr, band, static_cast<int>(std::min(threshold, 1e9)), 4, nullptr, nullptr, nullptr)
                 != CE_None)
-            errors.raise("", "mask", "GDAL could not sieve the mask");
+            errors.raise("", "mask", _("GDAL could not sieve the mask"));
     }
     Dataset vectors(GDALCreate(GDALGetDriverByName("Memory"), "trace", 0, 0, 0, GDT_Unknown, nullptr));
     if (!vectors)
-        errors.raise("", "trace", "GDAL could not create a memory vector dataset");
+        errors.raise("", "trace", _("GDAL could not create a memory vector dataset"));
     OGRLayerH layer = GDALDatasetCreateLayer(vectors.get(), "mask", nullptr, wkbPolygon, nullptr);
     OGRFieldDefnH field = OGR_Fld_Create("value", OFTInteger);
     OGR_L_CreateField(layer, field, TRUE);
@@ -149,7 +149,7 @@ TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& opt
     if (GDALPolygonize(band, band, layer, 0, nullptr, progress ? detail::forwardProgress : nullptr, &range) != CE_None) {
         if (range.cancelled)
             throw core::Cancelled{};
-        errors.raise("", "trace", "GDAL could not polygonize the mask");
+        errors.raise("", "trace", _("GDAL could not polygonize the mask"));
     }
     std::vector<core::Geometry> pieces;
     OGR_L_ResetReading(layer);
@@ -178,11 +178,12 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
     const core::ProgressCallback& progress)
 {
     if (!polygonalClass(scenario, options.terrainClass))
-        throw std::invalid_argument("class '" + options.terrainClass
-            + "' is not a polygonal terrain class (canonical, domain.md, or a declared custom class)");
+        throw std::invalid_argument(core::i18n::format(
+            _("class '{1}' is not a polygonal terrain class (canonical, domain.md, or a declared custom class)"),
+            {options.terrainClass}));
     requireOption(options.resolution, "resolution");
     if (!scenario.map)
-        throw core::OperationError("", "map", "the scenario has no map raster to trace");
+        throw core::OperationError("", "map", _("the scenario has no map raster to trace"));
     double resolution = options.resolution;
     const auto* georef = scenario.map->georeference ? &*scenario.map->georeference : nullptr;
     const bool affine = georef && georef->transform.size() == 6
@@ -226,7 +227,7 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
         window = e;
     }
     if (!window)
-        throw core::OperationError("", "window", "the scenario has no extent and the scan no affine georeference: give a window");
+        throw core::OperationError("", "window", _("the scenario has no extent and the scan no affine georeference: give a window"));
     const RenderedRaster raster = renderMapRaster(scenario, scenarioDir, *window, resolution,
         [&progress](double f, std::string_view what) { return !progress || progress(0.5 * f, what); });
     TraceResult out;

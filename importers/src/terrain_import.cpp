@@ -162,10 +162,10 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
     std::error_code ec;
     // GDAL's virtual file systems (/vsimem/, /vsizip/, ...) are not on the disk: GDALOpenEx judges them.
     if (!file.starts_with("/vsi") && !std::filesystem::exists(vector, ec))
-        throw core::IoError(file, "", "no such file");
+        throw core::IoError(file, "", _("no such file"));
     detail::Dataset dataset(GDALOpenEx(vector.c_str(), GDAL_OF_VECTOR | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
     if (!dataset)
-        throw core::FormatError(file, "", errors.reason("not a vector format OGR can read, or a corrupt file"));
+        throw core::FormatError(file, "", errors.reason(_("not a vector format OGR can read, or a corrupt file")));
 
     TerrainImportResult out;
     out.edit.label = "Import terrain";
@@ -217,9 +217,9 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         }
         if (out.crs.empty() && !emptyWithCrs.empty())
             throw core::OperationError(file, "layer '" + emptyWithCrs + "'",
-                "has no features, so nothing to import and no place to choose the scenario's UTM zone from");
+                _("has no features, so nothing to import and no place to choose the scenario's UTM zone from"));
         if (out.crs.empty())
-            throw core::OperationError(file, "CRS", "neither the scenario nor the file has a CRS; set one with scenario new --crs");
+            throw core::OperationError(file, "CRS", _("neither the scenario nor the file has a CRS; set one with scenario new --crs"));
         core::ScenarioSettings settings = scenario.settings;
         settings.crs = out.crs;
         out.edit.changes.push_back(core::SettingsChange{scenario.settings, settings});
@@ -280,11 +280,12 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         if (layerSrs && OSRIsLocal(target.get()) && !OSRIsLocal(layerSrs)) {
             const char* name = OSRGetName(layerSrs);
             throw core::OperationError(file, "layer '" + layerName + "'",
-                "is georeferenced (" + std::string(name ? name : "a geographic or projected CRS") + "), but the scenario "
-                "works in the local frame " + out.crs + " of a map calibrated by scale, which has no geography to place "
-                "it in. Digitise in the frame (metres from the scan's bottom-left corner) and save without a CRS, or give "
-                "--in-frame to take the file's coordinates as frame metres (GeoJSON always says WGS 84); to place "
-                "georeferenced data, georeference the scan with GCPs instead of calibrating it");
+                core::i18n::format(_("is georeferenced ({1}), but the scenario works in the local frame {2} of a map calibrated "
+                                     "by scale, which has no geography to place it in. Digitise in the frame (metres from the "
+                                     "scan's bottom-left corner) and save without a CRS, or give --in-frame to take the file's "
+                                     "coordinates as frame metres (GeoJSON always says WGS 84); to place georeferenced data, "
+                                     "georeference the scan with GCPs instead of calibrating it"),
+                    {name ? std::string(name) : std::string(_("a geographic or projected CRS")), out.crs}));
         }
         if (OGRSpatialReferenceH source = layerSrs) {
             // A datum PROJ knows only by its ellipsoid (a PROJ string with +ellps=bessel and no +towgs84) has
@@ -310,7 +311,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 transform.reset(OCTNewCoordinateTransformation(sourceSrs.get(), target.get()));
                 if (!transform)
                     throw core::OperationError(file, "layer '" + layerName + "'",
-                        errors.reason("cannot transform its CRS to the working CRS " + out.crs));
+                        errors.reason(core::i18n::format(_("cannot transform its CRS to the working CRS {1}"), {out.crs})));
             }
         } else if (!options.inWorkingFrame) {
             out.diagnostics.push_back({"import.crs.assumed", core::Severity::Warning, "/terrain",
@@ -371,12 +372,13 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 OGRGeometryH source = OGR_F_GetGeometryRef(feature.get());
                 if (const std::size_t n = source ? vertexCount(source) : 0; n > core::limits::kMaxVerticesPerGeometry)
                     throw core::FormatError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
-                        "the geometry has " + std::to_string(n) + " vertices, which "
-                            + core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, "vertices"));
+                        core::i18n::format(_("the geometry has {1} vertices, which {2}"),
+                            {std::to_string(n),
+                                core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, "vertices")}));
                 OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
                 if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
                     throw core::OperationError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
-                        errors.reason("cannot be transformed to " + out.crs));
+                        errors.reason(core::i18n::format(_("cannot be transformed to {1}"), {out.crs})));
                 if (geometry && clip) {
                     OgrGeometry inside(OGR_G_Intersection(geometry.get(), clip.get()));
                     if (!inside || OGR_G_IsEmpty(inside.get())) {
@@ -437,7 +439,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                     {file, layerName, std::to_string(outside)})});
     }
     if (!foundLayer)
-        throw core::OperationError(file, "layer '" + options.layer + "'", "no such layer");
+        throw core::OperationError(file, "layer '" + options.layer + "'", _("no such layer"));
     return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <cpl_conv.h>
 #include <cpl_vsi.h>
@@ -50,13 +51,13 @@ XmlTree parseXml(const std::string& text, const std::string& file)
     GdalErrorScope errors;
     XmlTree tree(CPLParseXMLString(text.c_str()));
     if (!tree)
-        throw core::FormatError(file, "XML", errors.reason("not an XML document"));
+        throw core::FormatError(file, "XML", errors.reason(_("not an XML document")));
     // The declaration (<?xml ...?>) and comments are siblings before the root element: keep the root alone.
     CPLXMLNode* root = tree.get();
     while (root && (root->eType != CXT_Element || root->pszValue[0] == '?'))
         root = root->psNext;
     if (!root)
-        throw core::FormatError(file, "XML", "no root element");
+        throw core::FormatError(file, "XML", _("no root element"));
     if (root != tree.get()) {
         CPLXMLNode* before = tree.get();
         while (before->psNext != root)
@@ -95,17 +96,17 @@ void writeZip(const std::filesystem::path& output, const std::vector<std::pair<s
         std::filesystem::remove(file.temporaryPath(), ignored);
         void* zip = CPLCreateZip(file.temporaryPath().string().c_str(), nullptr);
         if (!zip)
-            throw core::IoError(output.string(), "", errors.reason("cannot create the zip"));
+            throw core::IoError(output.string(), "", errors.reason(_("cannot create the zip")));
         for (const auto& [name, bytes] : entries) {
             if (CPLCreateFileInZip(zip, name.c_str(), nullptr) != CE_None
                 || CPLWriteFileInZip(zip, bytes.data(), static_cast<int>(bytes.size())) != CE_None
                 || CPLCloseFileInZip(zip) != CE_None) {
                 CPLCloseZip(zip);
-                throw core::IoError(output.string(), name, errors.reason("cannot write the entry"));
+                throw core::IoError(output.string(), name, errors.reason(_("cannot write the entry")));
             }
         }
         if (CPLCloseZip(zip) != CE_None)
-            throw core::IoError(output.string(), "", errors.reason("cannot finish the zip"));
+            throw core::IoError(output.string(), "", errors.reason(_("cannot finish the zip")));
     }
     file.commit();
 }
@@ -135,11 +136,11 @@ bool hasEntry(const std::filesystem::path& archive, const std::string& entry)
 std::string readEntry(const std::filesystem::path& archive, const std::string& entry)
 {
     if (!hasEntry(archive, entry))
-        throw core::FormatError(archive.string(), entry, "the module has no such file");
+        throw core::FormatError(archive.string(), entry, _("the module has no such file"));
     GdalErrorScope errors;
     VSILFILE* f = VSIFOpenL(vsiPath(archive, entry).c_str(), "rb");
     if (!f)
-        throw core::IoError(archive.string(), entry, errors.reason("cannot open"));
+        throw core::IoError(archive.string(), entry, errors.reason(_("cannot open")));
     std::string bytes;
     char buffer[65536];
     for (;;) {
@@ -149,7 +150,7 @@ std::string readEntry(const std::filesystem::path& archive, const std::string& e
             break;
         if (bytes.size() > (std::size_t{1} << 31)) {
             VSIFCloseL(f);
-            throw core::IoError(archive.string(), entry, "larger than 2 GiB");
+            throw core::IoError(archive.string(), entry, _("larger than 2 GiB"));
         }
     }
     VSIFCloseL(f);

@@ -93,7 +93,7 @@ void decodeTraits(std::string type, std::string state, DecodedPiece& out)
             if (!parts.empty() && parts[0] == "1") {
                 const auto angle = myState.empty() ? std::optional<double>(0.0) : parseNumber(myState);
                 if (!angle)
-                    throw std::invalid_argument("the rotation angle '" + myState + "' is not a number");
+                    throw std::invalid_argument(core::i18n::format(_("the rotation angle '{1}' is not a number"), {myState}));
                 out.angle = *angle;
             } else
                 out.otherTraits.insert("rotate (fixed angles)");
@@ -134,8 +134,9 @@ struct Reader {
         const std::string series = parts.size() >= 2 ? parts[0] + "." + parts[1] : version;
         if (!version.empty() && vassal::compareVersions(series, kVassalSeries) > 0)
             throw core::FormatError(path.string() + "!" + file, element,
-                "the module was saved by VASSAL " + version + ", newer than " + kVassalSeries
-                    + " (the newest sandtable reads): save it from VASSAL 3.7, or update sandtable");
+                core::i18n::format(_("the module was saved by VASSAL {1}, newer than {2} (the newest sandtable reads): save "
+                                     "it from VASSAL 3.7, or update sandtable"),
+                    {version, kVassalSeries}));
     }
 
     /// An attribute read as a number: `absent` when the attribute is empty or missing (VASSAL's default);
@@ -152,7 +153,7 @@ struct Reader {
         const auto v = parseNumber(text);
         if (!v)
             throw core::FormatError(path.string() + "!buildFile.xml", elementName(n) + " " + what,
-                "'" + text + "' is not a number");
+                core::i18n::format(_("'{1}' is not a number"), {text}));
         return *v;
     }
 
@@ -274,7 +275,8 @@ struct Reader {
                 const double width = number(c, "width", -1.0), height = number(c, "height", -1.0);
                 if (width > 1.0e6 || height > 1.0e6 || width != std::floor(width) || height != std::floor(height))
                     throw core::FormatError(path.string() + "!buildFile.xml", elementName(c) + " '" + b.name + "'",
-                        "a board of " + xmlAttribute(c, "width") + " x " + xmlAttribute(c, "height") + " pixels is not a whole size up to 1,000,000");
+                        core::i18n::format(_("a board of {1} x {2} pixels is not a whole size up to 1,000,000"),
+                            {xmlAttribute(c, "width"), xmlAttribute(c, "height")}));
                 b.width = static_cast<int>(width);
                 b.height = static_cast<int>(height);
                 for (const CPLXMLNode* g = c->psChild; g; g = g->psNext)
@@ -320,7 +322,7 @@ struct Reader {
         const bool folder = detail::isFolder(path);
         std::error_code ec;
         if (!folder && !std::filesystem::exists(path, ec))
-            throw core::IoError(path.string(), "", "no such file");
+            throw core::IoError(path.string(), "", _("no such file"));
         std::string buildName;
         for (const char* candidate : {"buildFile.xml", "buildFile"})
             if (detail::hasEntry(path, candidate)) {
@@ -329,8 +331,8 @@ struct Reader {
             }
         if (buildName.empty())
             throw core::FormatError(path.string(), "buildFile.xml",
-                folder ? "not a VASSAL module folder: it has no buildFile.xml"
-                       : "not a VASSAL module: not a zip, or a zip without buildFile.xml");
+                folder ? _("not a VASSAL module folder: it has no buildFile.xml")
+                       : _("not a VASSAL module: not a zip, or a zip without buildFile.xml"));
         if (detail::hasEntry(path, "moduledata")) {
             const detail::XmlTree data = detail::parseXml(detail::readEntry(path, "moduledata"), path.string() + "!moduledata");
             if (const CPLXMLNode* v = CPLGetXMLNode(data.get(), "VassalVersion")) {
@@ -344,7 +346,7 @@ struct Reader {
         const detail::XmlTree build = detail::parseXml(detail::readEntry(path, buildName), file);
         const CPLXMLNode* root = build.get();
         if (elementName(root) != "VASSAL.build.GameModule")
-            throw core::FormatError(file, elementName(root), "the root element is not VASSAL.build.GameModule");
+            throw core::FormatError(file, elementName(root), _("the root element is not VASSAL.build.GameModule"));
         module.name = xmlAttribute(root, "name");
         module.version = xmlAttribute(root, "version");
         module.vassalVersion = xmlAttribute(root, "VassalVersion");
@@ -433,11 +435,13 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         for (const VassalBoard& b : m.boards)
             names += (names.empty() ? "" : ", ") + ("'" + b.name + "'");
         throw core::OperationError(modulePath.string(), options.board.empty() ? "boards" : "--board " + options.board,
-            options.board.empty() ? "the module has no board with an image" + (names.empty() ? std::string() : " (boards: " + names + ")")
-                                  : "no board of that name (boards: " + (names.empty() ? std::string("none") : names) + ")");
+            options.board.empty()
+                ? (names.empty() ? std::string(_("the module has no board with an image"))
+                                 : core::i18n::format(_("the module has no board with an image (boards: {1})"), {names}))
+                : core::i18n::format(_("no board of that name (boards: {1})"), {names.empty() ? std::string(_("none")) : names}));
     }
     if (board->image.empty())
-        throw core::OperationError(modulePath.string(), "board " + board->name, "the board has no image to make a map scan of");
+        throw core::OperationError(modulePath.string(), "board " + board->name, _("the board has no image to make a map scan of"));
     out.boardName = board->name;
     out.boards = static_cast<int>(m.boards.size());
     for (const VassalBoard& b : m.boards)
@@ -447,7 +451,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     const std::string imageEntry = "images/" + board->image;
     if (!detail::hasEntry(modulePath, imageEntry))
         throw core::FormatError(modulePath.string(), imageEntry,
-            "board '" + board->name + "' names an image the module does not hold");
+            core::i18n::format(_("board '{1}' names an image the module does not hold"), {board->name}));
     const std::string bytes = detail::readEntry(modulePath, imageEntry);
 
     const std::map<std::string, std::string> frame = frameOf(m.other1);
@@ -480,14 +484,15 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         const auto v = parseNumber(text);
         if (!v)
             throw core::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
-                "'" + text + "' is not a number (the sandtable frame of the module is damaged)");
+                core::i18n::format(_("'{1}' is not a number (the sandtable frame of the module is damaged)"), {text}));
         return *v;
     };
     const auto frameInteger = [&](const std::string& key, const std::string& text, int minimum, int maximum) {
         const auto v = parseInteger(text, minimum, maximum);
         if (!v)
             throw core::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
-                "'" + text + "' is not a whole number from " + std::to_string(minimum) + " to " + std::to_string(maximum));
+                core::i18n::format(_("'{1}' is not a whole number from {2} to {3}"),
+                    {text, std::to_string(minimum), std::to_string(maximum)}));
         return *v;
     };
     if (frame.count("extent") && frame.count("px_per_m")) {
@@ -763,7 +768,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                 const auto v = parseInteger(text, -1000000, 1000000);
                 if (!v)
                     throw core::FormatError(modulePath.string() + "!buildFile.xml", "board '" + board->name + "' grid numbering " + k,
-                        "'" + text + "' is not a whole number");
+                        core::i18n::format(_("'{1}' is not a whole number"), {text}));
                 return *v;
             };
             grid.startNumber = whole("vOff", 1);

@@ -51,7 +51,8 @@ GDALResampleAlg resamplingOf(const std::string& name, const std::string& context
     for (const auto& [n, alg] : names)
         if (name == n)
             return alg;
-    throw core::OperationError(context, "resampling", "unknown resampling '" + name + "' (near, bilinear, cubic, cubicspline, lanczos, average, mode)");
+    throw core::OperationError(context, "resampling",
+        core::i18n::format(_("unknown resampling '{1}' ({2})"), {name, "near, bilinear, cubic, cubicspline, lanczos, average, mode"}));
 }
 
 /// Holds GDAL's block cache at most `bytes` while it lives, then gives back the limit it found. The cache is
@@ -94,7 +95,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
     const GDALResampleAlg resampling = resamplingOf(request.resampling, outName);
     const CrsDescription target = describeCrs(geo.crs, outName);
     if (usesGeotransform(geo.method) && geo.transform.size() != 6)
-        throw core::OperationError(scanName, "georeference", "the fitted transform needs 6 numbers for " + std::string(core::toString(geo.method)));
+        throw core::OperationError(scanName, "georeference", core::i18n::format(_("the fitted transform needs 6 numbers for {1}"), {core::toString(geo.method)}));
 
     // GCPs in the target CRS for the methods GDAL refits during the warp.
     std::vector<GDAL_GCP> gcps;
@@ -140,7 +141,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         source.reset(GDALTranslate("", scan.get(), options, nullptr));
         GDALTranslateOptionsFree(options);
         if (!source)
-            errors.raise(scanName, "", "cannot prepare the scan for warping");
+            errors.raise(scanName, "", _("cannot prepare the scan for warping"));
     }
     GDALDatasetH src = source.get();
     if (usesGeotransform(geo.method)) {
@@ -176,11 +177,11 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         Transformer t(exactFit ? detail::createExactGcpTransformer(exactMesh, nullptr)
                                : GDALCreateGenImgProjTransformer2(src, nullptr, transformOptions.list));
         if (!t)
-            errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
+            errors.raise(scanName, "georeference", core::i18n::format(_("GDAL cannot build the transform to {1}"), {geo.crs}));
         const GDALTransformerFunc function = exactFit ? detail::exactGcpTransform : GDALGenImgProjTransform;
         double extent[4] = {};
         if (GDALSuggestedWarpOutput2(src, function, t.get(), gt.data(), &width, &height, extent, 0) != CE_None)
-            errors.raise(scanName, "georeference", "GDAL cannot compute the output bounds");
+            errors.raise(scanName, "georeference", _("GDAL cannot compute the output bounds"));
         const int w = GDALGetRasterXSize(src), h = GDALGetRasterYSize(src);
         std::vector<double> xs, ys;
         const int stepsX = std::min(w, 4096), stepsY = std::min(h, 4096);
@@ -207,12 +208,13 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             }
         const double resolution = gt[1];
         if (!(resolution > 0.0) || !std::isfinite(resolution))
-            throw core::OperationError(scanName, "georeference", "the fitted transform gives no usable output resolution");
+            throw core::OperationError(scanName, "georeference", _("the fitted transform gives no usable output resolution"));
         width = static_cast<int>(std::ceil((maxX - minX) / resolution - 1e-9));
         height = static_cast<int>(std::ceil((maxY - minY) / resolution - 1e-9));
         if (width <= 0 || height <= 0 || static_cast<double>(width) * height > 4e10)
             throw core::OperationError(scanName, "georeference",
-                "the warped output would be " + std::to_string(width) + " x " + std::to_string(height) + " pixels: check the GCPs");
+                core::i18n::format(_("the warped output would be {1} x {2} pixels: check the GCPs"),
+                    {std::to_string(width), std::to_string(height)}));
         gt = {minX, resolution, 0.0, maxY, 0.0, -resolution};
     }
 
@@ -242,7 +244,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             create.set("PHOTOMETRIC", "RGB");
         Dataset out(GDALCreate(gtiff, file.temporaryPath().c_str(), width, height, dataBands + 1, type, create.list));
         if (!out)
-            errors.raise(outName, "", "cannot create the GeoTIFF");
+            errors.raise(outName, "", _("cannot create the GeoTIFF"));
         GDALSetGeoTransform(out.get(), gt.data());
         GDALSetProjection(out.get(), target.wkt.c_str());
         for (int b = 1; b <= dataBands; ++b)
@@ -264,7 +266,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             }
         }
         if (!approx)
-            errors.raise(scanName, "georeference", "GDAL cannot build the transform to " + geo.crs);
+            errors.raise(scanName, "georeference", core::i18n::format(_("GDAL cannot build the transform to {1}"), {geo.crs}));
 
         detail::ProgressRange warpProgress{&request.progress, 0.0, 0.85, N_("warping"), false};
         GDALWarpOptions* options = GDALCreateWarpOptions();
@@ -312,7 +314,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         if (warpProgress.cancelled)
             throw core::Cancelled{};
         if (!operation || status != CE_None)
-            errors.raise(outName, "", "warping failed");
+            errors.raise(outName, "", _("warping failed"));
 
         std::vector<int> levels;
         for (int level = 2; request.buildOverviews && std::max(width, height) / level >= 256; level *= 2)
@@ -328,11 +330,11 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             GDALFlushCache(out.get());
             out.reset();
             if (!errors.lastFailure().empty())
-                errors.raise(outName, "", "cannot write the GeoTIFF");
+                errors.raise(outName, "", _("cannot write the GeoTIFF"));
             const char* openOptions[] = {"NUM_THREADS=1", nullptr};
             out.reset(GDALOpenEx(file.temporaryPath().c_str(), GDAL_OF_RASTER | GDAL_OF_UPDATE, nullptr, openOptions, nullptr));
             if (!out)
-                errors.raise(outName, "overviews", "cannot reopen the GeoTIFF to build its overviews");
+                errors.raise(outName, "overviews", _("cannot reopen the GeoTIFF to build its overviews"));
             detail::ProgressRange overviewProgress{&request.progress, 0.85, 1.0, N_("building overviews"), false};
             const std::string previousThreads = CPLGetThreadLocalConfigOption("GDAL_NUM_THREADS", "");
             CPLSetThreadLocalConfigOption("GDAL_NUM_THREADS", "1");
@@ -342,13 +344,13 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             if (overviewProgress.cancelled)
                 throw core::Cancelled{};
             if (built != CE_None)
-                errors.raise(outName, "overviews", "cannot build overviews");
+                errors.raise(outName, "overviews", _("cannot build overviews"));
         }
         errors.clear();
         GDALFlushCache(out.get());
         out.reset();
         if (!errors.lastFailure().empty())
-            errors.raise(outName, "", "cannot write the GeoTIFF");
+            errors.raise(outName, "", _("cannot write the GeoTIFF"));
         result.overviewLevels = static_cast<int>(levels.size());
     }
     file.commit();

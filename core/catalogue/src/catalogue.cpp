@@ -11,6 +11,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/sha256.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
 
 #include <nlohmann/json.hpp>
@@ -29,8 +30,6 @@
 
 namespace sandtable::catalogue {
 namespace {
-
-std::string countText(std::size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
 
 /// Removes a catalogue file this export created when the failed export left it without any schema object
 /// (another process may have written into it meanwhile: then it stays).
@@ -55,9 +54,11 @@ void removeIfEmpty(const std::filesystem::path& path)
 } // namespace
 
 ValidationFailed::ValidationFailed(const std::string& file, core::Diagnostics diagnostics)
-    : core::Error(file, "", "refusing to export: "
-              + countText(core::countSeverity(diagnostics, core::Severity::Error), "validation error")
-              + " (run 'sandtable scenario validate')"),
+    : core::Error(file, "",
+          core::i18n::format(P_("refusing to export: {1} validation error (run 'sandtable scenario validate')",
+                                 "refusing to export: {1} validation errors (run 'sandtable scenario validate')",
+                                 core::countSeverity(diagnostics, core::Severity::Error)),
+              {std::to_string(core::countSeverity(diagnostics, core::Severity::Error))})),
       m_diagnostics(std::move(diagnostics))
 {
 }
@@ -76,7 +77,7 @@ Catalogue Catalogue::open(const std::filesystem::path& path)
     std::error_code ec;
     if (std::filesystem::exists(path, ec)) {
         if (std::filesystem::is_directory(path, ec))
-            throw core::IoError(path.string(), "", "is a folder, not a catalogue file");
+            throw core::IoError(path.string(), "", _("is a folder, not a catalogue file"));
         impl->readable();
     }
     return Catalogue(std::move(impl));
@@ -87,7 +88,7 @@ detail::Database& Catalogue::Impl::readable()
     if (!db.isOpen()) {
         std::error_code ec;
         if (!std::filesystem::exists(path, ec))
-            throw core::IoError(path.string(), "", "no such catalogue (export a scenario into it first)");
+            throw core::IoError(path.string(), "", _("no such catalogue (export a scenario into it first)"));
         db = detail::Database::open(path, detail::Database::Access::ReadWrite, kBusyTimeoutMs);
         detail::Transaction read(db, detail::Transaction::Kind::Deferred);
         version = detail::inspectCatalogue(db).version;
@@ -162,15 +163,17 @@ void checkSameScenario(detail::Database& db, const std::string& id, const core::
         + describe(title, system, battle, date) + ", this document is " + describe(settings.title, newSystem, settings.battle, settings.date);
     if (system != newSystem)
         throw NotARevision(db.fileName(), id,
-            "not a revision of the package already stored under this id: " + stored
-                + "; a revision keeps its game system. Store it under another id (--as-new-id ID)");
+            core::i18n::format(_("not a revision of the package already stored under this id: {1}; a revision keeps its game "
+                                 "system. Store it under another id (--as-new-id ID)"),
+                {stored}));
     const bool sameTitle = title == settings.title;
     const bool sameBattleAndDate = (!battle.empty() || !date.empty()) && battle == settings.battle && date == settings.date;
     if (!sameTitle && !sameBattleAndDate && !options.asRevision)
         throw NotARevision(db.fileName(), id,
-            "not a revision of the package already stored under this id: " + stored
-                + "; a revision keeps its title, or its battle and date. Store it under another id (--as-new-id ID), or, if it "
-                  "is this scenario renamed, export it with --as-revision");
+            core::i18n::format(_("not a revision of the package already stored under this id: {1}; a revision keeps its title, "
+                                 "or its battle and date. Store it under another id (--as-new-id ID), or, if it is this "
+                                 "scenario renamed, export it with --as-revision"),
+                {stored}));
 }
 
 /// Thrown inside exportDocument when the rules, awaited while the catalogue was busy, refuse the scenario.
@@ -189,8 +192,8 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
 {
     if (!options.newId.empty() && !validScenarioId(options.newId))
         throw core::OperationError(sourceName, options.newId,
-            "is not a valid scenario id to store the package under (a letter or digit, then letters, digits, '_', '.', ':' or '-'; "
-            "at most 200 characters)");
+            _("is not a valid scenario id to store the package under (a letter or digit, then letters, digits, '_', '.', ':' or '-'; "
+              "at most 200 characters)"));
     // The document's SHA-256 does not depend on reading it: it is computed aside meanwhile.
     std::future<std::string> digest = startAside([document] { return core::sha256Hex(document); });
     core::ValidationReport report = core::readScenarioText(document, sourceName);
@@ -364,7 +367,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
         thumbnailSize = detail::pngSize(checkedThumbnail.png);
         if (!thumbnailSize) {
             abandon();
-            throw core::OperationError(sourceName, "thumbnail", "the thumbnail renderer gave bytes that are not a PNG");
+            throw core::OperationError(sourceName, "thumbnail", _("the thumbnail renderer gave bytes that are not a PNG"));
         }
     }
     if (writeError) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Catalogue: list, ranked search, show, extract (byte for byte, checked) and remove.
 #include "sandtable/catalogue/catalogue.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "catalogue_impl.hpp"
 #include "catalogue_schema.hpp"
@@ -169,7 +170,7 @@ void readBlobToFile(detail::Database& db, const char* table, const char* column,
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     if (!out) {
         sqlite3_blob_close(blob);
-        throw core::IoError(file.string(), "", "cannot write");
+        throw core::IoError(file.string(), "", _("cannot write"));
     }
     std::vector<char> buffer(std::size_t{1} << 20);
     for (int offset = 0; offset < size;) {
@@ -185,7 +186,7 @@ void readBlobToFile(detail::Database& db, const char* table, const char* column,
     sqlite3_blob_close(blob);
     out.flush();
     if (!out)
-        throw core::IoError(file.string(), "", "write failed");
+        throw core::IoError(file.string(), "", _("write failed"));
 }
 
 } // namespace
@@ -203,7 +204,8 @@ std::int64_t Catalogue::Impl::packageFid(const std::string& id, std::optional<in
             return s.integer(0);
     }
     throw core::OperationError(path.string(), id,
-        revision ? "no revision " + std::to_string(*revision) + " of this package in the catalogue" : "no such package in the catalogue");
+        revision ? core::i18n::format(_("no revision {1} of this package in the catalogue"), {std::to_string(*revision)})
+                 : std::string(_("no such package in the catalogue")));
 }
 
 void Catalogue::Impl::indexPackage(std::int64_t fid) { detail::indexPackageSearch(db, fid); }
@@ -310,7 +312,7 @@ std::vector<PackageSummary> Catalogue::search(const SearchQuery& query) const
         try {
             out = run(plainWords);
         } catch (const core::FormatError& e) {
-            throw core::OperationError(m_impl->path.string(), "search", "cannot search for '" + query.text + "': " + e.reason());
+            throw core::OperationError(m_impl->path.string(), "search", core::i18n::format(_("cannot search for '{1}': {2}"), {query.text, e.reason()}));
         }
     }
     read.commit();
@@ -434,7 +436,7 @@ std::string Catalogue::document(const std::string& id, std::optional<int> revisi
                                 "WHERE d.package_fid = ?1", "package_documents");
         s.bind(1, fid);
         if (!s.step())
-            throw core::FormatError(m_impl->path.string(), id, "the package has no stored document (damaged catalogue)");
+            throw core::FormatError(m_impl->path.string(), id, _("the package has no stored document (damaged catalogue)"));
         if (static_cast<std::uint64_t>(s.integer(0)) > core::kMaxScenarioBytes)
             throw core::FormatError(m_impl->path.string(), id,
                 "the stored document is " + std::to_string(s.integer(0)) + " bytes, more than a scenario may be ("
@@ -449,7 +451,7 @@ std::string Catalogue::document(const std::string& id, std::optional<int> revisi
     }
     read.commit();
     if (core::sha256Hex(bytes) != expected)
-        throw core::FormatError(m_impl->path.string(), id, "the stored document does not match its SHA-256 (damaged catalogue)");
+        throw core::FormatError(m_impl->path.string(), id, _("the stored document does not match its SHA-256 (damaged catalogue)"));
     return bytes;
 }
 
@@ -469,7 +471,7 @@ ExtractResult Catalogue::extract(const std::string& id, const std::filesystem::p
         detail::Statement s(db, "SELECT path, coalesce(raster_sha256, '') FROM map_sources WHERE package_fid = ?1 AND raster IS NOT NULL");
         s.bind(1, fid);
         if (!s.step())
-            throw core::OperationError(m_impl->path.string(), id, "revision " + std::to_string(result.revision) + " has no stored map raster");
+            throw core::OperationError(m_impl->path.string(), id, core::i18n::format(_("revision {1} has no stored map raster"), {std::to_string(result.revision)}));
         rasterName = std::filesystem::path(s.text(0)).filename().string();
         if (rasterName.empty() || rasterName == "." || rasterName == "..")
             rasterName = id + ".raster";
@@ -485,7 +487,7 @@ ExtractResult Catalogue::extract(const std::string& id, const std::filesystem::p
         core::AtomicFile file(target);
         readBlobToFile(db, "map_sources", "raster", fid, file.temporaryPath());
         if (core::sha256File(file.temporaryPath()) != result.rasterSha256)
-            throw core::FormatError(m_impl->path.string(), id, "the stored raster does not match its SHA-256 (damaged catalogue)");
+            throw core::FormatError(m_impl->path.string(), id, _("the stored raster does not match its SHA-256 (damaged catalogue)"));
         file.commit();
         result.raster = target;
     }
@@ -515,7 +517,8 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
     }
     if (doomed.empty())
         throw core::OperationError(m_impl->path.string(), id,
-            revision ? "no revision " + std::to_string(*revision) + " of this package in the catalogue" : "no such package in the catalogue");
+            revision ? core::i18n::format(_("no revision {1} of this package in the catalogue"), {std::to_string(*revision)})
+                 : std::string(_("no such package in the catalogue")));
     std::set<std::string> layers;
     for (const auto& [fid, crs] : doomed) {
         const auto packageFid = fid; // a plain variable: clang < 16 cannot capture a structured binding

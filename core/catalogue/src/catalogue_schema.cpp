@@ -6,6 +6,7 @@
 
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <array>
@@ -101,13 +102,14 @@ SchemaState inspectCatalogue(Database& db)
             const std::string table = s.text(2);
             if (type == "trigger" && isOwnTable(table))
                 throw core::FormatError(file, "trigger " + name,
-                    "the catalogue carries a trigger on sandtable's table '" + table
-                        + "'; sandtable never creates triggers, so this file was altered by someone else and is refused");
+                    core::i18n::format(_("the catalogue carries a trigger on sandtable's table '{1}'; sandtable never creates "
+                                         "triggers, so this file was altered by someone else and is refused"),
+                        {table}));
             if (type != "table" && type != "index" && type != "trigger" && isOwnTable(name))
-                throw core::FormatError(file, name, "is a " + type + ", not a table as sandtable's schema has it; refused");
+                throw core::FormatError(file, name, core::i18n::format(_("is a {1}, not a table as sandtable's schema has it; refused"), {type}));
             if (type == "table" && (name == "package_search" || name == "package_title_search")
                 && lower(s.text(3)).find("using fts5") == std::string::npos)
-                throw core::FormatError(file, name, "the search index is not an FTS5 table; refused");
+                throw core::FormatError(file, name, _("the search index is not an FTS5 table; refused"));
         }
     }
 
@@ -127,11 +129,11 @@ SchemaState inspectCatalogue(Database& db)
     int version = 0;
     const auto [end, ec] = std::from_chars(versionText.data(), versionText.data() + versionText.size(), version);
     if (ec != std::errc() || end != versionText.data() + versionText.size() || version < 1)
-        throw core::FormatError(file, "sandtable_meta", "invalid catalogue schema version '" + versionText + "'");
+        throw core::FormatError(file, "sandtable_meta", core::i18n::format(_("invalid catalogue schema version '{1}'"), {versionText}));
     if (version > kSchemaVersion)
         throw core::FormatError(file, "sandtable_meta",
-            "catalogue schema version " + std::to_string(version) + " is newer than this sandtable reads (up to "
-                + std::to_string(kSchemaVersion) + "); use a newer sandtable");
+            core::i18n::format(_("catalogue schema version {1} is newer than this sandtable reads (up to {2}); use a newer sandtable"),
+                {std::to_string(version), std::to_string(kSchemaVersion)}));
     return SchemaState{FileState::Catalogue, version};
 }
 

@@ -458,10 +458,10 @@ void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double ma
 double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintRequest& request)
 {
     if (!scenario.campaign)
-        throw core::OperationError("", "scenario '" + scenario.settings.id + "'", "has no campaign grid to print");
+        throw core::OperationError("", "scenario '" + scenario.settings.id + "'", _("has no campaign grid to print"));
     if (request.scaleDenominator) {
         if (!(*request.scaleDenominator > 0))
-            throw core::OperationError("", "scale", "the scale denominator must be positive");
+            throw core::OperationError("", "scale", _("the scale denominator must be positive"));
         return *request.scaleDenominator;
     }
     const auto b = core::gridBounds(scenario.campaign->grid);
@@ -469,7 +469,7 @@ double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintReq
     const double areaW = request.page.widthMm - 2 * request.marginMm;
     const double areaH = request.page.heightMm - 2 * request.marginMm - kFurnitureMm;
     if (areaW <= 0 || areaH <= 0)
-        throw core::OperationError("", "page " + request.page.name, "is smaller than its margins and legend band");
+        throw core::OperationError("", "page " + request.page.name, _("is smaller than its margins and legend band"));
     // Either orientation: the landscape page swaps the available width and height (margins stay).
     const double landscapeW = request.page.heightMm - 2 * request.marginMm;
     const double landscapeH = request.page.widthMm - 2 * request.marginMm - kFurnitureMm;
@@ -483,7 +483,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
     const std::filesystem::path& output, const core::ProgressCallback& progress)
 {
     if (request.copies < 1)
-        throw core::OperationError("", "copies", "at least one copy must be printed");
+        throw core::OperationError("", "copies", _("at least one copy must be printed"));
     CampaignPrintResult result;
     result.scaleDenominator = campaignPrintScale(scenario, request);
     try {
@@ -497,8 +497,8 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
     const MapLayout& layout = result.layout;
     const std::size_t perCopy = layout.sheets.size() + (layout.sheets.size() > 1 ? 1 : 0);
     if (perCopy * static_cast<std::size_t>(request.copies) > request.maxPages)
-        throw core::OperationError("", "copies", std::to_string(request.copies) + " copies of " + std::to_string(perCopy)
-            + " pages exceed the limit of " + std::to_string(request.maxPages) + " pages");
+        throw core::OperationError("", "copies", core::i18n::format(_("{1} copies of {2} pages exceed the limit of {3} pages"),
+                                                   {std::to_string(request.copies), std::to_string(perCopy), std::to_string(request.maxPages)}));
     const double areaW = layout.pageWidthMm - 2 * request.marginMm;
     const double areaH = layout.pageHeightMm - 2 * request.marginMm - kFurnitureMm;
     const double mmPerMetre = 1000.0 / result.scaleDenominator;

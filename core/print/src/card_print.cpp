@@ -5,6 +5,7 @@
 
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/print/pdf_page_boxes.hpp"
 
 #include <cairo-pdf.h>
@@ -549,7 +550,7 @@ int writeSvgs(const core::TableBattlesSet& set, const std::vector<PhysicalCard>&
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
     if (ec)
-        throw core::IoError(folder.string(), "", "cannot create the folder: " + ec.message());
+        throw core::IoError(folder.string(), "", core::i18n::format(_("cannot create the folder: {1}"), {ec.message()}));
     const Bleed full{kCardBleedMm, kCardBleedMm, kCardBleedMm, kCardBleedMm};
     int written = 0;
     for (const PhysicalCard& card : cards) {
@@ -586,7 +587,7 @@ CardSheetMode cardSheetModeFromString(const std::string& text)
         return CardSheetMode::Home;
     if (text == "shop")
         return CardSheetMode::Shop;
-    throw core::OperationError("", "--mode", "unknown mode '" + text + "' (use home or shop)");
+    throw core::OperationError("", "--mode", core::i18n::format(_("unknown mode '{1}' (use home or shop)"), {text}));
 }
 
 HomeSheetLayout planHomeSheet(const PageSize& page)
@@ -696,7 +697,7 @@ CardPrintResult printCards(const core::TableBattlesSet& set, const CardPrintRequ
         rewrite.write(boxed.data(), static_cast<std::streamsize>(boxed.size()));
         rewrite.close();
         if (!rewrite)
-            throw core::IoError(output.string(), "", "cannot write the page boxes");
+            throw core::IoError(output.string(), "", _("cannot write the page boxes"));
     }
     if (request.svgFolder)
         result.svgFiles = writeSvgs(set, cards, caption, *request.svgFolder);
@@ -709,11 +710,11 @@ std::vector<std::filesystem::path> writeCardImages(const core::TableBattlesSet& 
 {
     const bool png = request.format == CardImageFormat::Png;
     if (png && !(request.dpi >= 10 && request.dpi <= 2400))
-        throw core::OperationError("", "--dpi", "the PNG resolution must be 10 to 2400 dpi");
+        throw core::OperationError("", "--dpi", _("the PNG resolution must be 10 to 2400 dpi"));
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
     if (ec)
-        throw core::IoError(folder.string(), "", "cannot create the folder: " + ec.message());
+        throw core::IoError(folder.string(), "", core::i18n::format(_("cannot create the folder: {1}"), {ec.message()}));
     const std::string caption = request.title.empty() ? set.scenario.name : request.title;
     const double b = request.bleed ? kCardBleedMm : 0.0;
     const Bleed bleed{b, b, b, b};

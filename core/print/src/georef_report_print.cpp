@@ -4,6 +4,7 @@
 
 #include "sandtable/core/model/residual_ranking.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "jpeg_encoder.hpp"
 #include "pdf_writer.hpp"
@@ -370,7 +371,7 @@ GeorefReportResult printGeorefReport(const core::GeorefReport& report, const std
     const std::filesystem::path folder = output.parent_path();
     std::error_code ec;
     if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
-        throw core::IoError(output.string(), "", "cannot write the report: the folder " + folder.string() + " does not exist");
+        throw core::IoError(output.string(), "", core::i18n::format(_("cannot write the report: the folder {1} does not exist"), {folder.string()}));
 
     PdfWriter pdf(output, kPageWidthMm, kPageHeightMm, "Georeferencing report: " + report.scanName);
     cairo_t* cr = pdf.context();

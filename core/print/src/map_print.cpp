@@ -663,9 +663,9 @@ std::vector<MapLegendEntry> mapLegend(const core::Scenario& scenario)
 MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& request)
 {
     if (!scenario.settings.extent)
-        throw core::OperationError("", "scenario '" + scenario.settings.id + "'", "has no map extent to print");
+        throw core::OperationError("", "scenario '" + scenario.settings.id + "'", _("has no map extent to print"));
     if (!(request.scaleDenominator > 0))
-        throw core::OperationError("", "scale", "the scale denominator must be positive");
+        throw core::OperationError("", "scale", _("the scale denominator must be positive"));
     const core::Extent& e = *scenario.settings.extent;
     const double mmPerMetre = 1000.0 / request.scaleDenominator;
     MapLayout layout;
@@ -677,18 +677,19 @@ MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& r
     const bool landscapeOk = landscape.columns > 0;
     if (!portraitOk && !landscapeOk)
         throw core::OperationError("", "page " + request.page.name,
-            "is smaller than its margins: " + mmText(request.page.widthMm) + " x " + mmText(request.page.heightMm)
-                + " mm leaves no map area after " + mmText(request.marginMm) + " mm margins, the " + mmText(kFurnitureMm)
-                + " mm legend band and " + mmText(request.overlapMm) + " mm overlap");
+            core::i18n::format(_("is smaller than its margins: {1} x {2} mm leaves no map area after {3} mm margins, the {4} mm "
+                                 "legend band and {5} mm overlap"),
+                {mmText(request.page.widthMm), mmText(request.page.heightMm), mmText(request.marginMm), mmText(kFurnitureMm),
+                    mmText(request.overlapMm)}));
     const Orientation& o = !landscapeOk || (portraitOk && portrait.columns * portrait.rows <= landscape.columns * landscape.rows)
         ? portrait
         : landscape;
     const long long count = static_cast<long long>(o.columns) * o.rows;
     if (count > static_cast<long long>(request.maxPages))
         throw core::OperationError("", "scale 1:" + std::to_string(std::llround(request.scaleDenominator)),
-            "would need " + std::to_string(count) + " pages of " + request.page.name + " (the limit is "
-                + std::to_string(request.maxPages) + "); print at 1:" + std::to_string(fittingScale(layout, o, request))
-                + " or smaller to fit, or choose a larger page");
+            core::i18n::format(_("would need {1} pages of {2} (the limit is {3}); print at 1:{4} or smaller to fit, or choose a larger page"),
+                {std::to_string(count), request.page.name, std::to_string(request.maxPages),
+                    std::to_string(fittingScale(layout, o, request))}));
     layout.rows = o.rows;
     layout.columns = o.columns;
     layout.pageWidthMm = o.pageW;
@@ -742,8 +743,8 @@ MapOutputFormat mapOutputFormat(const std::filesystem::path& output, const std::
     if (f == "png")
         return MapOutputFormat::Png;
     throw core::OperationError(output.string(), "output format",
-        format.empty() ? "cannot tell the format from the extension; name a .pdf, .svg or .png file or give --format pdf|svg|png"
-                       : "unknown format '" + format + "' (use pdf, svg or png)");
+        format.empty() ? std::string(_("cannot tell the format from the extension; name a .pdf, .svg or .png file or give --format pdf|svg|png"))
+                       : core::i18n::format(_("unknown format '{1}' (use pdf, svg or png)"), {format}));
 }
 
 std::filesystem::path mapPageFile(const std::filesystem::path& output, MapOutputFormat format, int page, int pages)
@@ -830,14 +831,14 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
 std::pair<int, int> boardPixelSize(const core::Scenario& scenario, double pxPerM)
 {
     if (!scenario.settings.extent)
-        throw core::OperationError("", "board image", "the scenario has no extent to draw (scenario validate says why)");
+        throw core::OperationError("", "board image", _("the scenario has no extent to draw (scenario validate says why)"));
     if (!std::isfinite(pxPerM) || pxPerM <= 0.0)
         throw core::OperationError("", "board image", "the resolution " + std::to_string(pxPerM) + " px/m is not a positive number");
     const core::Extent& e = *scenario.settings.extent;
     const double w = std::round((e.maxX - e.minX) * pxPerM), h = std::round((e.maxY - e.minY) * pxPerM);
     if (w > 40000.0 || h > 40000.0)
-        throw core::OperationError("", "board image", "the board would be " + mmText(w) + " x " + mmText(h)
-            + " px, more than 40000 px on a side: choose a smaller --px-per-km");
+        throw core::OperationError("", "board image", core::i18n::format(_("the board would be {1} x {2} px, more than 40000 px on a side: choose a smaller --px-per-km"),
+                                                   {mmText(w), mmText(h)}));
     return {std::max(1, static_cast<int>(w)), std::max(1, static_cast<int>(h))};
 }
 

@@ -6,6 +6,7 @@
 #include "sandtable/core/rules/campaign_lite.hpp"
 #include "sandtable/core/rules/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -26,7 +27,7 @@ Edit campaignEdit(const Scenario& s, std::string label, Campaign after, std::str
 const Campaign& campaignOf(const Scenario& s)
 {
     if (!s.campaign)
-        throw OperationError("", "scenario", "has no campaign grid (run 'sandtable grid new' first)");
+        throw OperationError("", "scenario", _("has no campaign grid (run 'sandtable grid new' first)"));
     return *s.campaign;
 }
 
@@ -71,8 +72,8 @@ Edit setCampaignGrid(const Scenario& s, const CampaignGrid& grid, Diagnostics& f
         if (!onGrid(grid, o.square))
             strand("objective '" + o.id + "'", o.square);
     if (!stranded.empty())
-        throw OperationError("", "campaign grid", stranded + ": off the new " + std::to_string(grid.columns) + " x "
-                + std::to_string(grid.rows) + " grid; move them first");
+        throw OperationError("", "campaign grid", i18n::format(_("{1}: off the new {2} x {3} grid; move them first"),
+                {stranded, std::to_string(grid.columns), std::to_string(grid.rows)}));
 
     const bool moved = s.campaign && !sameGridGeometry(old, grid);
     campaign.grid = grid;
@@ -102,7 +103,7 @@ Edit deriveCampaign(const Scenario& s, std::optional<double> whole, std::optiona
     if (half)
         t.half = *half;
     if (!(t.half > 0 && t.half <= t.whole && t.whole <= 1))
-        throw OperationError("", "thresholds", "cover thresholds must satisfy 0 < half <= whole <= 1");
+        throw OperationError("", "thresholds", _("cover thresholds must satisfy 0 < half <= whole <= 1"));
     return campaignEdit(s, "Derive primary terrain", geometry::rederiveCampaign(next));
 }
 
@@ -111,9 +112,9 @@ Edit setCoverOverride(const Scenario& s, SquareRef square, const std::string& te
 {
     Campaign campaign = campaignOf(s);
     if (!onGrid(campaign.grid, square))
-        throw OperationError("", "square " + squareLabel(campaign.grid, square), "is off the grid");
+        throw OperationError("", "square " + squareLabel(campaign.grid, square), _("is off the grid"));
     if (terrainClass.empty())
-        throw OperationError("", "override", "names no terrain class");
+        throw OperationError("", "override", _("names no terrain class"));
     const auto same = [&](const CoverOverride& o) { return o.square == square && o.terrainClass == terrainClass; };
     auto it = std::find_if(campaign.overrides.begin(), campaign.overrides.end(), same);
     if (cover) {
@@ -158,17 +159,17 @@ Edit setCampaignForces(const Scenario& s, std::vector<CampaignForce> forces)
     for (const CampaignForce& f : forces) {
         const std::string what = "force '" + f.id + "'";
         if (f.id.empty() || std::find(ids.begin(), ids.end(), f.id) != ids.end())
-            throw OperationError("", what, f.id.empty() ? "has no id" : "is named twice");
+            throw OperationError("", what, f.id.empty() ? _("has no id") : _("is named twice"));
         ids.push_back(f.id);
         if (!s.findSide(f.side))
-            throw OperationError("", what, "side '" + f.side.str() + "' is not a side of the scenario");
+            throw OperationError("", what, i18n::format(_("side '{1}' is not a side of the scenario"), {f.side.str()}));
         if (!onGrid(campaign.grid, f.square))
-            throw OperationError("", what, "stands at " + squareLabel(campaign.grid, f.square) + ", off the campaign grid");
+            throw OperationError("", what, i18n::format(_("stands at {1}, off the campaign grid"), {squareLabel(campaign.grid, f.square)}));
         for (const SquareRef q : f.route)
             if (!onGrid(campaign.grid, q))
-                throw OperationError("", what, "marches through " + squareLabel(campaign.grid, q) + ", off the campaign grid");
+                throw OperationError("", what, i18n::format(_("marches through {1}, off the campaign grid"), {squareLabel(campaign.grid, q)}));
         if (f.infantry < 0 || f.cavalry < 0 || f.artillery < 0)
-            throw OperationError("", what, "has a negative count of infantry, cavalry or artillery");
+            throw OperationError("", what, _("has a negative count of infantry, cavalry or artillery"));
     }
     campaign.forces = std::move(forces);
     return campaignEdit(s, "Set campaign forces", std::move(campaign));

@@ -3,6 +3,7 @@
 #include "sandtable/core/document/card_operations.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 
@@ -20,11 +21,11 @@ Edit setTableBattles(const Scenario& s, std::optional<TableBattlesSet> set, std:
 Edit replaceCard(const Scenario& s, const FormationCard& card, std::string mergeKey)
 {
     if (!s.tableBattles)
-        throw OperationError("", "table_battles", "the scenario has no Table Battles cards (import a CSV first)");
+        throw OperationError("", "table_battles", _("the scenario has no Table Battles cards (import a CSV first)"));
     TableBattlesSet after = *s.tableBattles;
     auto it = std::find_if(after.cards.begin(), after.cards.end(), [&](const FormationCard& c) { return c.ref == card.ref; });
     if (it == after.cards.end())
-        throw OperationError("", "card " + toString(card.ref), "does not exist");
+        throw OperationError("", "card " + toString(card.ref), _("does not exist"));
     *it = card;
     Edit edit = setTableBattles(s, std::move(after), "Edit card " + toString(card.ref));
     edit.mergeKey = std::move(mergeKey);

@@ -3,6 +3,7 @@
 #include "sandtable/core/document/edit.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 
@@ -21,10 +22,10 @@ void applyOne(Scenario& s, const EntityChange<T>& change)
     auto found = std::find_if(items.begin(), items.end(), [&](const T& item) { return item.id.str() == change.id; });
     if (change.before) {
         if (found == items.end())
-            throw OperationError("", "'" + change.id + "'", "does not exist, cannot change it");
+            throw OperationError("", "'" + change.id + "'", _("does not exist, cannot change it"));
         items.erase(found);
     } else if (found != items.end()) {
-        throw OperationError("", "'" + change.id + "'", "exists already");
+        throw OperationError("", "'" + change.id + "'", _("exists already"));
     }
     if (change.after) {
         const std::size_t at = std::min(change.afterIndex, items.size());

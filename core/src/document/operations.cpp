@@ -6,6 +6,7 @@
 
 #include "sandtable/core/geometry/split_merge.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -31,9 +32,9 @@ template <class T>
 Edit addEntity(const Scenario& s, T entity, const std::string& label)
 {
     if (entity.id.empty())
-        throw OperationError("", label, "the new entity has no id");
+        throw OperationError("", label, _("the new entity has no id"));
     if (indexOf<T>(s, entity.id.str()) >= 0)
-        throw OperationError("", "'" + entity.id.str() + "'", "id exists already");
+        throw OperationError("", "'" + entity.id.str() + "'", _("id exists already"));
     const std::size_t at = items(s, static_cast<const T*>(nullptr)).size();
     EntityChange<T> change{entity.id.str(), std::nullopt, std::move(entity), at, at};
     return Edit{label, {change}, {}};
@@ -44,7 +45,7 @@ Edit replaceEntity(const Scenario& s, T entity, std::string label, std::string m
 {
     const auto index = indexOf<T>(s, entity.id.str());
     if (index < 0)
-        throw OperationError("", "'" + entity.id.str() + "'", "does not exist");
+        throw OperationError("", "'" + entity.id.str() + "'", _("does not exist"));
     const auto at = static_cast<std::size_t>(index);
     EntityChange<T> change{entity.id.str(), items(s, static_cast<const T*>(nullptr))[at], std::move(entity), at, at};
     return Edit{std::move(label), {change}, std::move(mergeKey)};
@@ -55,7 +56,7 @@ Edit removeEntity(const Scenario& s, const std::string& id, const std::string& l
 {
     const auto index = indexOf<T>(s, id);
     if (index < 0)
-        throw OperationError("", "'" + id + "'", "does not exist");
+        throw OperationError("", "'" + id + "'", _("does not exist"));
     const auto at = static_cast<std::size_t>(index);
     EntityChange<T> change{id, items(s, static_cast<const T*>(nullptr))[at], std::nullopt, at, at};
     return Edit{label, {change}, {}};
@@ -83,7 +84,7 @@ Edit splitFeature(const Scenario& s, const FeatureId& id, const Geometry& blade)
 {
     const auto index = indexOf<TerrainFeature>(s, id.str());
     if (index < 0)
-        throw OperationError("", "feature '" + id.str() + "'", "does not exist");
+        throw OperationError("", "feature '" + id.str() + "'", _("does not exist"));
     const auto at = static_cast<std::size_t>(index);
     const TerrainFeature& original = s.terrain[at];
     std::vector<Geometry> pieces;
@@ -117,20 +118,20 @@ Edit splitFeature(const Scenario& s, const FeatureId& id, const Geometry& blade)
 Edit mergeFeatures(const Scenario& s, const std::vector<FeatureId>& ids)
 {
     if (ids.size() < 2)
-        throw OperationError("", "merge", "needs at least two features");
+        throw OperationError("", "merge", _("needs at least two features"));
     std::set<std::string> seen;
     std::vector<std::size_t> indices;
     std::vector<Geometry> geometries;
     for (const FeatureId& id : ids) {
         const auto index = indexOf<TerrainFeature>(s, id.str());
         if (index < 0)
-            throw OperationError("", "feature '" + id.str() + "'", "does not exist");
+            throw OperationError("", "feature '" + id.str() + "'", _("does not exist"));
         if (!seen.insert(id.str()).second)
-            throw OperationError("", "feature '" + id.str() + "'", "named twice in the merge");
+            throw OperationError("", "feature '" + id.str() + "'", _("named twice in the merge"));
         const TerrainFeature& f = s.terrain[static_cast<std::size_t>(index)];
         if (f.terrainClass != s.terrain[static_cast<std::size_t>(indexOf<TerrainFeature>(s, ids.front().str()))].terrainClass)
             throw OperationError("", "feature '" + id.str() + "'",
-                "is " + f.terrainClass + "; only features of one class can be merged");
+                i18n::format(_("is {1}; only features of one class can be merged"), {f.terrainClass}));
         indices.push_back(static_cast<std::size_t>(index));
         geometries.push_back(f.geometry);
     }
@@ -159,7 +160,7 @@ Edit replaceGeometries(const Scenario& s, const std::vector<std::pair<FeatureId,
     for (const auto& [id, geometry] : replacements) {
         const auto index = indexOf<TerrainFeature>(s, id.str());
         if (index < 0)
-            throw OperationError("", "feature '" + id.str() + "'", "does not exist");
+            throw OperationError("", "feature '" + id.str() + "'", _("does not exist"));
         const auto at = static_cast<std::size_t>(index);
         TerrainFeature after = s.terrain[at];
         after.geometry = geometry;
@@ -185,7 +186,7 @@ Edit setFormationParent(const Scenario& s, const FormationId& formation, std::op
 {
     const Formation* f = s.findFormation(formation);
     if (!f)
-        throw OperationError("", "formation '" + formation.str() + "'", "does not exist");
+        throw OperationError("", "formation '" + formation.str() + "'", _("does not exist"));
     if (parent && parent->empty())
         parent.reset();
     if (f->parent == parent)
@@ -194,14 +195,14 @@ Edit setFormationParent(const Scenario& s, const FormationId& formation, std::op
     if (parent) {
         const Formation* p = s.findFormation(*parent);
         if (!p)
-            throw OperationError("", "formation '" + formation.str() + "'", "parent formation '" + parent->str() + "' does not exist");
+            throw OperationError("", "formation '" + formation.str() + "'", i18n::format(_("parent formation '{1}' does not exist"), {parent->str()}));
         if (p->side != f->side)
-            throw OperationError("", "formation '" + formation.str() + "'", "parent formation '" + parent->str()
-                + "' is on side '" + p->side.str() + "', not '" + f->side.str() + "'");
+            throw OperationError("", "formation '" + formation.str() + "'", i18n::format(_("parent formation '{1}' is on side '{2}', not '{3}'"), {parent->str(), p->side.str(), f->side.str()}));
         for (const Formation* d : oob::descendants(s, formation))
             if (d->id == *parent)
-                throw OperationError("", "formation '" + formation.str() + "'", "cannot go under '" + parent->str()
-                    + "': " + (d == f ? "itself" : "it is below it") + " (the parent links would form a cycle)");
+                throw OperationError("", "formation '" + formation.str() + "'", i18n::format(d == f ? _("cannot go under '{1}': itself (the parent links would form a cycle)")
+                                                        : _("cannot go under '{1}': it is below it (the parent links would form a cycle)"),
+                                                   {parent->str()}));
         parentName = p->name.empty() ? p->id.str() : p->name;
     }
     Formation moved = *f;
@@ -222,7 +223,7 @@ Edit moveUnit(const Scenario& s, const UnitId& id, Placement placement, std::str
 {
     const Unit* unit = s.findUnit(id);
     if (!unit)
-        throw OperationError("", "unit '" + id.str() + "'", "does not exist");
+        throw OperationError("", "unit '" + id.str() + "'", _("does not exist"));
     double normalised = std::fmod(placement.facing, 360.0);
     if (normalised < 0)
         normalised += 360.0;
@@ -260,7 +261,7 @@ Edit setLanguage(const Scenario& s, const std::string& language)
         ok = language.size() == cut + 3 && upper(language[cut + 1]) && upper(language[cut + 2]);
     if (!ok)
         throw OperationError("", "language '" + language + "'",
-            "not a language code: use an ISO 639-1 code such as fr or de, optionally with a territory (fr_CA), or en");
+            _("not a language code: use an ISO 639-1 code such as fr or de, optionally with a territory (fr_CA), or en"));
     ScenarioSettings settings = s.settings;
     settings.language = language == "en" ? std::string() : language;
     return setSettings(s, std::move(settings), "Set language");

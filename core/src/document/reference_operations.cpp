@@ -3,6 +3,7 @@
 #include "sandtable/core/document/reference_operations.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 
@@ -14,11 +15,11 @@ std::string object(const std::string& name) { return "reference '" + name + "'";
 void check(const ReferenceLayer& layer)
 {
     if (layer.name.empty())
-        throw OperationError("", "reference layer", "has no name");
+        throw OperationError("", "reference layer", _("has no name"));
     if (layer.path.empty())
-        throw OperationError("", object(layer.name), "has no path");
+        throw OperationError("", object(layer.name), _("has no path"));
     if (!(layer.opacity >= 0.0 && layer.opacity <= 1.0))
-        throw OperationError("", object(layer.name), "opacity " + std::to_string(layer.opacity) + " is outside 0..1");
+        throw OperationError("", object(layer.name), i18n::format(_("opacity {1} is outside 0..1"), {i18n::formatFigure(layer.opacity)}));
 }
 
 std::vector<ReferenceLayer>::const_iterator findOrThrow(const Scenario& s, const std::string& name)
@@ -29,7 +30,8 @@ std::vector<ReferenceLayer>::const_iterator findOrThrow(const Scenario& s, const
         for (const ReferenceLayer& r : s.references)
             names += (names.empty() ? "" : ", ") + r.name;
         throw OperationError("", object(name),
-            "no such reference layer (" + (names.empty() ? std::string("the scenario has none") : "there are: " + names) + ")");
+            names.empty() ? std::string(_("no such reference layer (the scenario has none)"))
+                          : i18n::format(_("no such reference layer (there are: {1})"), {names}));
     }
     return it;
 }
@@ -48,7 +50,7 @@ Edit addReference(const Scenario& scenario, ReferenceLayer layer)
 {
     check(layer);
     if (scenario.findReference(layer.name))
-        throw OperationError("", object(layer.name), "a reference layer of that name exists already; choose another --name");
+        throw OperationError("", object(layer.name), _("a reference layer of that name exists already; choose another --name"));
     std::vector<ReferenceLayer> after = scenario.references;
     const std::string label = "Add reference layer " + layer.name;
     after.push_back(std::move(layer));

@@ -3,6 +3,7 @@
 #include "geos_handle.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <cstdarg>
 #include <cstdio>
@@ -46,7 +47,7 @@ GEOSCoordSequence* toSequence(const std::vector<Coordinate>& ring)
     GEOSCoordSequence* seq = GEOSCoordSeq_copyFromBuffer_r(geosContext(), reinterpret_cast<const double*>(ring.data()),
         static_cast<unsigned>(ring.size()), 0, 0);
     if (!seq)
-        throw OperationError("", "geometry", "GEOS could not allocate a coordinate sequence");
+        throw OperationError("", "geometry", _("GEOS could not allocate a coordinate sequence"));
     return seq;
 }
 
@@ -54,13 +55,13 @@ GEOSGeometry* buildSingle(GeometryType type, const std::vector<std::vector<Coord
 {
     GEOSContextHandle_t h = geosContext();
     if (part.empty() || part.front().empty())
-        throw OperationError("", toString(type), "has no coordinates");
+        throw OperationError("", toString(type), _("has no coordinates"));
     GEOSGeometry* out = nullptr;
     if (type == GeometryType::Point) {
         out = GEOSGeom_createPoint_r(h, toSequence(part.front()));
     } else if (type == GeometryType::LineString) {
         if (part.front().size() < 2)
-            throw OperationError("", "LineString", "needs at least 2 vertices, has " + std::to_string(part.front().size()));
+            throw OperationError("", "LineString", i18n::format(_("needs at least 2 vertices, has {1}"), {std::to_string(part.front().size())}));
         out = GEOSGeom_createLineString_r(h, toSequence(part.front()));
     } else {
         std::vector<GEOSGeometry*> rings;
@@ -69,14 +70,14 @@ GEOSGeometry* buildSingle(GeometryType type, const std::vector<std::vector<Coord
                 for (auto* r : rings)
                     GEOSGeom_destroy_r(h, r);
                 throw OperationError("", "Polygon", ring.size() < 4
-                        ? "a ring needs at least 4 coordinates, has " + std::to_string(ring.size())
-                        : "a ring is not closed (first and last coordinates differ)");
+                        ? i18n::format(_("a ring needs at least 4 coordinates, has {1}"), {std::to_string(ring.size())})
+                        : std::string(_("a ring is not closed (first and last coordinates differ)")));
             }
             GEOSGeometry* linearRing = GEOSGeom_createLinearRing_r(h, toSequence(ring));
             if (!linearRing) {
                 for (auto* r : rings)
                     GEOSGeom_destroy_r(h, r);
-                throw OperationError("", "Polygon", "GEOS refused a ring: " + lastGeosError());
+                throw OperationError("", "Polygon", i18n::format(_("GEOS refused a ring: {1}"), {lastGeosError()}));
             }
             rings.push_back(linearRing);
         }
@@ -84,7 +85,7 @@ GEOSGeometry* buildSingle(GeometryType type, const std::vector<std::vector<Coord
             static_cast<unsigned>(rings.size() - 1));
     }
     if (!out)
-        throw OperationError("", toString(type), "GEOS refused the geometry: " + lastGeosError());
+        throw OperationError("", toString(type), i18n::format(_("GEOS refused the geometry: {1}"), {lastGeosError()}));
     return out;
 }
 
@@ -137,7 +138,7 @@ GeosGeometryPtr toGeos(const Geometry& geometry)
     case GeometryType::LineString:
     case GeometryType::Polygon:
         if (geometry.parts.empty())
-            throw OperationError("", toString(geometry.type), "has no coordinates");
+            throw OperationError("", toString(geometry.type), _("has no coordinates"));
         return GeosGeometryPtr(buildSingle(geometry.type, geometry.parts.front()));
     default: break;
     }

@@ -4,6 +4,7 @@
 
 #include "open_for_reading.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -45,7 +46,7 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view byt
     AtomicFile file(path);
     const int fd = ::open(file.temporaryPath().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
-        throw IoError(path.string(), "", "cannot create a file in its folder: " + errnoText());
+        throw IoError(path.string(), "", i18n::format(_("cannot create a file in its folder: {1}"), {errnoText()}));
     std::size_t written = 0;
     while (written < bytes.size()) {
         const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
@@ -54,12 +55,12 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view byt
                 continue;
             const std::string reason = errnoText();
             ::close(fd);
-            throw IoError(path.string(), "", "cannot write: " + reason);
+            throw IoError(path.string(), "", i18n::format(_("cannot write: {1}"), {reason}));
         }
         written += static_cast<std::size_t>(n);
     }
     if (::fsync(fd) != 0 || ::close(fd) != 0)
-        throw IoError(path.string(), "", "cannot flush to disk: " + errnoText());
+        throw IoError(path.string(), "", i18n::format(_("cannot flush to disk: {1}"), {errnoText()}));
     file.commit();
 }
 
@@ -80,7 +81,7 @@ AtomicFile::~AtomicFile()
 void AtomicFile::commit()
 {
     if (!std::filesystem::exists(m_temporary))
-        throw IoError(m_target.string(), "", "nothing was written");
+        throw IoError(m_target.string(), "", _("nothing was written"));
     fsyncPath(m_temporary, false);
     // Keep the permissions of a file we replace.
     std::error_code ec;
@@ -90,7 +91,7 @@ void AtomicFile::commit()
             std::filesystem::permissions(m_temporary, perms, ec);
     }
     if (::rename(m_temporary.c_str(), m_target.c_str()) != 0)
-        throw IoError(m_target.string(), "", "cannot replace the file: " + errnoText());
+        throw IoError(m_target.string(), "", i18n::format(_("cannot replace the file: {1}"), {errnoText()}));
     m_committed = true;
     fsyncPath(m_target.parent_path(), true);
 }
@@ -99,12 +100,12 @@ int detail::openForReading(const std::filesystem::path& path)
 {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw IoError(path.string(), "", "no such file");
+        throw IoError(path.string(), "", _("no such file"));
     if (std::filesystem::is_directory(path, ec))
-        throw IoError(path.string(), "", "is a folder, not a file");
+        throw IoError(path.string(), "", _("is a folder, not a file"));
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        throw IoError(path.string(), "", "cannot open for reading: " + errnoText());
+        throw IoError(path.string(), "", i18n::format(_("cannot open for reading: {1}"), {errnoText()}));
     return fd;
 }
 
@@ -131,13 +132,13 @@ std::string readFile(const std::filesystem::path& path, std::size_t maxBytes)
         if (got < 0) {
             if (errno == EINTR)
                 continue;
-            throw IoError(path.string(), "", "read failed: " + errnoText());
+            throw IoError(path.string(), "", i18n::format(_("read failed: {1}"), {errnoText()}));
         }
         if (got == 0)
             break;
         size += static_cast<std::size_t>(got);
         if (size > maxBytes)
-            throw IoError(path.string(), "", "larger than the limit of " + std::to_string(maxBytes) + " bytes");
+            throw IoError(path.string(), "", i18n::format(_("larger than the limit of {1} bytes"), {std::to_string(maxBytes)}));
     }
     bytes.resize(size);
     return bytes;

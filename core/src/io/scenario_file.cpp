@@ -136,20 +136,20 @@ void parseAndGate(std::string_view text, const std::string& sourceName, detail::
     detail::parseJson(text, sourceName, tree);
     const rapidjson::Document& document = tree.document;
     if (!document.IsObject())
-        throw FormatError(sourceName, "/", "not a sandtable scenario: the document is not a JSON object");
+        throw FormatError(sourceName, "/", _("not a sandtable scenario: the document is not a JSON object"));
     const Value* format = member(document, "format");
     if (!format || !format->IsString() || std::string_view(format->GetString(), format->GetStringLength()) != "sandtable-scenario")
-        throw FormatError(sourceName, "/format", "not a sandtable scenario (expected \"format\": \"sandtable-scenario\")");
+        throw FormatError(sourceName, "/format", _("not a sandtable scenario (expected \"format\": \"sandtable-scenario\")"));
     const Value* version = member(document, "version");
     if (!version || !version->IsInt64())
-        throw FormatError(sourceName, "/version", "missing or non-integer format version");
+        throw FormatError(sourceName, "/version", _("missing or non-integer format version"));
     const std::int64_t v = version->GetInt64();
     if (v > kScenarioFormatVersion)
         throw FormatError(sourceName, "/version",
-            "format version " + std::to_string(v) + " is newer than this sandtable reads (up to "
-                + std::to_string(kScenarioFormatVersion) + "); open it with a newer sandtable");
+            i18n::format(_("format version {1} is newer than this sandtable reads (up to {2}); open it with a newer sandtable"),
+                {std::to_string(v), std::to_string(kScenarioFormatVersion)}));
     if (v < 1)
-        throw FormatError(sourceName, "/version", "unknown format version " + std::to_string(v));
+        throw FormatError(sourceName, "/version", i18n::format(_("unknown format version {1}"), {std::to_string(v)}));
 }
 
 // ----------------------------------------------------------------------------------------------------

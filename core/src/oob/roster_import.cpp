@@ -3,6 +3,7 @@
 #include "sandtable/core/oob/roster_import.hpp"
 
 #include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -508,14 +509,14 @@ void addColumnMapping(RosterMapping& mapping, const std::string& text)
 {
     const auto eq = text.rfind('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-        throw OperationError("", "--map " + text, "expected COLUMN=FIELD");
+        throw OperationError("", "--map " + text, _("expected COLUMN=FIELD"));
     const std::string field = text.substr(eq + 1);
     const auto& known = rosterFields();
     if (std::find(known.begin(), known.end(), field) == known.end()) {
         std::string list;
         for (const auto& f : known)
             list += (list.empty() ? "" : ", ") + f;
-        throw OperationError("", "--map " + text, "unknown field '" + field + "' (fields: " + list + ")");
+        throw OperationError("", "--map " + text, i18n::format(_("unknown field '{1}' (fields: {2})"), {field, list}));
     }
     mapping.columns.emplace_back(text.substr(0, eq), field);
 }
@@ -524,11 +525,11 @@ void addConstant(RosterMapping& mapping, const std::string& text)
 {
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0)
-        throw OperationError("", "--set " + text, "expected FIELD=VALUE");
+        throw OperationError("", "--set " + text, _("expected FIELD=VALUE"));
     const std::string field = text.substr(0, eq);
     const auto& known = rosterFields();
     if (std::find(known.begin(), known.end(), field) == known.end())
-        throw OperationError("", "--set " + text, "unknown field '" + field + "'");
+        throw OperationError("", "--set " + text, i18n::format(_("unknown field '{1}'"), {field}));
     mapping.constants.emplace_back(field, text.substr(eq + 1));
 }
 
@@ -537,11 +538,11 @@ void addValueMapping(RosterMapping& mapping, const std::string& text)
     const auto colon = text.find(':');
     const auto eq = text.find('=', colon == std::string::npos ? 0 : colon);
     if (colon == std::string::npos || eq == std::string::npos || colon == 0)
-        throw OperationError("", "--value " + text, "expected FIELD:FROM=TO");
+        throw OperationError("", "--value " + text, _("expected FIELD:FROM=TO"));
     const std::string field = text.substr(0, colon);
     const auto& known = rosterFields();
     if (std::find(known.begin(), known.end(), field) == known.end())
-        throw OperationError("", "--value " + text, "unknown field '" + field + "'");
+        throw OperationError("", "--value " + text, i18n::format(_("unknown field '{1}'"), {field}));
     mapping.values[field][text.substr(colon + 1, eq - colon - 1)] = text.substr(eq + 1);
 }
 
