@@ -167,29 +167,13 @@ Edit setWarpedPath(const Scenario& s, std::string path)
     return edit;
 }
 
-namespace {
-
-/// The geometry a class is digitised as: 0 point, 1 line, 2 polygon, 3 line or polygon (a river); -1
-/// for a class neither canonical nor the scenario's own.
-int classDimension(const Scenario& s, const std::string& id)
-{
-    if (const rules::TerrainClassInfo* info = rules::findTerrainClass(id))
-        return info->alsoPolygon ? 3 : info->dimension;
-    for (const CustomTerrainClass& c : s.customTerrainClasses)
-        if (c.id == id)
-            return c.geometry == "point" ? 0 : c.geometry == "line" ? 1 : 2;
-    return -1;
-}
-
-} // namespace
-
 Edit placesToTerrain(const Scenario& s, const std::string& name, const std::string& terrainClass,
     const ScanToWorking& toWorking, std::vector<FeatureId>* made)
 {
     const MapSource& map = mapOf(s);
     const std::string what = "place '" + name + "'";
-    const int dimension = classDimension(s, terrainClass);
-    if (dimension < 0)
+    const std::optional<rules::ClassGeometry> geometry = rules::classGeometry(s, terrainClass);
+    if (!geometry)
         throw OperationError("", "class '" + terrainClass + "'", _("is neither a terrain class of domain.md nor one of the scenario's own"));
     MapSource after = map;
     after.places.clear();
@@ -204,7 +188,7 @@ Edit placesToTerrain(const Scenario& s, const std::string& name, const std::stri
     EditBuilder builder(s, i18n::format("Make terrain of {1}", {name}));
     for (const ScanPlace* place : chosen) {
         const bool area = place->isArea();
-        if (area ? dimension < 2 : dimension != 0)
+        if (area ? !geometry->takesPolygon() : geometry->dimension != 0)
             throw OperationError("", what,
                 i18n::format(area ? _("is an area; class '{1}' is not drawn as a polygon")
                                   : _("is a point; class '{1}' is not drawn as a point (bridge, ford)"),

@@ -38,4 +38,14 @@ const TerrainClassInfo* findTerrainClass(std::string_view id)
     return nullptr;
 }
 
+std::optional<ClassGeometry> classGeometry(const Scenario& scenario, std::string_view id)
+{
+    if (const TerrainClassInfo* info = findTerrainClass(id))
+        return ClassGeometry{info->dimension, info->alsoPolygon};
+    for (const CustomTerrainClass& c : scenario.customTerrainClasses)
+        if (c.id == id)
+            return ClassGeometry{c.geometry == "point" ? 0 : c.geometry == "line" ? 1 : 2, false};
+    return std::nullopt;
+}
+
 } // namespace sandtable::core::rules

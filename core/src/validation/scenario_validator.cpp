@@ -37,35 +37,20 @@ void checkUniqueIds(const std::vector<T>& items, const char* collection, const c
                 std::string(what) + " '" + items[i].id.str() + "': id used more than once"});
 }
 
-int expectedDimension(const Scenario& s, const std::string& terrainClass, bool& alsoPolygon, bool& known)
-{
-    known = true;
-    alsoPolygon = false;
-    if (const auto* info = rules::findTerrainClass(terrainClass)) {
-        alsoPolygon = info->alsoPolygon;
-        return info->dimension;
-    }
-    for (const auto& c : s.customTerrainClasses)
-        if (c.id == terrainClass)
-            return c.geometry == "point" ? 0 : c.geometry == "line" ? 1 : 2;
-    known = false;
-    return -1;
-}
-
 void checkTerrain(const Scenario& s, const geometry::TerrainGeometries& geometries, Diagnostics& out)
 {
     for (std::size_t i = 0; i < s.terrain.size(); ++i) {
         const TerrainFeature& f = s.terrain[i];
         const std::string name = i18n::format(_("terrain feature '{1}'"), {f.id.str()});
-        bool alsoPolygon = false, known = false;
-        const int dim = expectedDimension(s, f.terrainClass, alsoPolygon, known);
-        if (!known) {
+        const std::optional<rules::ClassGeometry> expected = rules::classGeometry(s, f.terrainClass);
+        if (!expected) {
             out.push_back({"terrain.class.unknown", Severity::Error, pointer("terrain", i, "class"),
                 i18n::format(_("{1}: unknown terrain class '{2}' (use a canonical class of domain.md or declare it in custom_terrain_classes)"),
                     {name, f.terrainClass})});
         } else {
             const int actual = dimension(f.geometry.type);
-            if (actual != dim && !(alsoPolygon && actual == 2)) {
+            const int dim = expected->dimension;
+            if (actual != dim && !(expected->alsoPolygon && actual == 2)) {
                 static const char* kinds[] = {N_("{1}: class '{2}' is digitised as a point, not as a {3}"),
                     N_("{1}: class '{2}' is digitised as a line, not as a {3}"), N_("{1}: class '{2}' is digitised as a polygon, not as a {3}")};
                 out.push_back({"terrain.geometry.kind", Severity::Error, pointer("terrain", i, "geometry"),

@@ -30,9 +30,7 @@ ScanPlacesBar::ScanPlacesBar(wxWindow* parent, Workbench& workbench) : wxPanel(p
     row->Add(new wxStaticText(this, wxID_ANY, _("as")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_class = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxSize(140, -1));
     row->Add(m_class, 0, wxRIGHT, 8);
-    m_make = new wxButton(this, wxID_ANY, _("Make terrain"));
-    m_make->SetToolTip(_("Every place of that name becomes a terrain feature of the class, through the scan's "
-                         "georeference, named after it (one undo step)"));
+    m_make = new wxButton(this, wxID_ANY, _("Make terrain")); // its tool tip says what it needs (refresh)
     row->Add(m_make, 0);
     SetSizer(row);
     m_place->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { fillClasses(); });
@@ -76,13 +74,18 @@ void ScanPlacesBar::fillClasses()
             area = p.isArea();
     const std::string chosen = m_class->GetStringSelection().utf8_string();
     m_class->Clear();
+    // The classes of the place's shape, canonical then the scenario's own (rules::classGeometry's order).
+    const core::Document* doc = m_workbench.document();
+    const auto offer = [&](const std::string& id) {
+        const auto geometry = doc ? core::rules::classGeometry(doc->scenario(), id) : std::nullopt;
+        if (geometry && (area ? geometry->takesPolygon() : geometry->dimension == 0))
+            m_class->Append(wxString::FromUTF8(id));
+    };
     for (const core::rules::TerrainClassInfo& c : core::rules::canonicalTerrainClasses())
-        if (area ? (c.dimension == 2 || c.alsoPolygon) : c.dimension == 0)
-            m_class->Append(wxString::FromUTF8(std::string(c.id)));
-    if (const core::Document* doc = m_workbench.document())
+        offer(std::string(c.id));
+    if (doc)
         for (const core::CustomTerrainClass& c : doc->scenario().customTerrainClasses)
-            if (area ? c.geometry == "polygon" : c.geometry == "point")
-                m_class->Append(wxString::FromUTF8(c.id));
+            offer(c.id);
     const int at = m_class->FindString(wxString::FromUTF8(chosen));
     if (!m_class->IsEmpty())
         m_class->SetSelection(at != wxNOT_FOUND ? at : 0);

@@ -2,6 +2,8 @@
 // The canonical terrain classes of domain.md, with their geometry and rule effects as data.
 #pragma once
 
+#include "sandtable/core/model/scenario.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,5 +27,17 @@ const std::vector<TerrainClassInfo>& canonicalTerrainClasses();
 
 /// The class with that id, or nullptr.
 const TerrainClassInfo* findTerrainClass(std::string_view id);
+
+/// The geometry a class is digitised as: `dimension` 0 point, 1 line, 2 polygon; `alsoPolygon` where a
+/// line class may also be drawn as a polygon (rivers, domain.md).
+struct ClassGeometry {
+    int dimension = 2;
+    bool alsoPolygon = false;
+    bool takesPolygon() const { return dimension == 2 || alsoPolygon; }
+};
+
+/// The geometry of `id` among the canonical classes, then the scenario's own (custom_terrain_classes:
+/// "point", "line", anything else a polygon); nullopt for a class that is neither.
+std::optional<ClassGeometry> classGeometry(const Scenario& scenario, std::string_view id);
 
 } // namespace sandtable::core::rules
