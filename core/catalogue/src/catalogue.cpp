@@ -108,8 +108,8 @@ int Catalogue::schemaVersion() const
 
 ExportResult Catalogue::exportScenario(const std::filesystem::path& scenarioFile, const ExportOptions& options)
 {
-    const std::string text = core::readFile(scenarioFile, core::kMaxScenarioBytes);
-    return exportDocument(text, scenarioFile.string(), scenarioFile.parent_path(), options);
+    const core::FileBytes text = core::readFileBytes(scenarioFile, core::kMaxScenarioBytes);
+    return exportDocument(text.view(), scenarioFile.string(), scenarioFile.parent_path(), options);
 }
 
 namespace {

@@ -109,26 +109,25 @@ int detail::openForReading(const std::filesystem::path& path)
     return fd;
 }
 
-std::string readFile(const std::filesystem::path& path, std::size_t maxBytes)
+FileBytes readFileBytes(const std::filesystem::path& path, std::size_t maxBytes)
 {
     const int fd = detail::openForReading(path);
     struct Closer {
         int fd;
         ~Closer() { ::close(fd); }
     } closer{fd};
-    // Read straight into the string, sized from the file's length when it is known (a regular file),
-    // then on in 64 KiB steps while it gives more.
+    // Read straight into the block, sized from the file's length when it is known (a regular file),
+    // then on in 64 KiB steps (doubling past 1 MiB) while it gives more.
     struct stat info {};
     std::size_t expected = 0;
     if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0)
         expected = std::min(static_cast<std::size_t>(info.st_size), maxBytes + 1);
-    std::string bytes;
-    bytes.resize(expected > 0 ? expected + 1 : 65536); // + 1: the end shows without growing the string
-    std::size_t size = 0;
+    FileBytes bytes;
+    bytes.memory = BulkMemory(expected > 0 ? expected + 1 : 65536); // + 1: the end shows without growing
     while (true) {
-        if (size == bytes.size())
-            bytes.resize(bytes.size() + 65536);
-        const ssize_t got = ::read(fd, bytes.data() + size, bytes.size() - size);
+        if (bytes.size == bytes.memory.size())
+            bytes.memory.resize(bytes.size + std::max<std::size_t>(65536, bytes.size > (1 << 20) ? bytes.size : 0), bytes.size);
+        const ssize_t got = ::read(fd, bytes.memory.data() + bytes.size, bytes.memory.size() - bytes.size);
         if (got < 0) {
             if (errno == EINTR)
                 continue;
@@ -136,12 +135,16 @@ std::string readFile(const std::filesystem::path& path, std::size_t maxBytes)
         }
         if (got == 0)
             break;
-        size += static_cast<std::size_t>(got);
-        if (size > maxBytes)
+        bytes.size += static_cast<std::size_t>(got);
+        if (bytes.size > maxBytes)
             throw IoError(path.string(), "", i18n::format(_("larger than the limit of {1} bytes"), {std::to_string(maxBytes)}));
     }
-    bytes.resize(size);
     return bytes;
+}
+
+std::string readFile(const std::filesystem::path& path, std::size_t maxBytes)
+{
+    return std::string(readFileBytes(path, maxBytes).view());
 }
 
 } // namespace sandtable::core

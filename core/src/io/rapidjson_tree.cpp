@@ -79,7 +79,24 @@ private:
     std::string m_error;
 };
 
+/// The pool's chunks after its first block (see JsonTree).
+constexpr std::size_t kPoolChunkBytes = std::size_t{1} << 20;
+
+/// The pool's first block for a text of `textBytes` bytes: 1.5 times the text, at least RapidJSON's own
+/// first chunk (64 KiB).
+std::size_t poolBlockBytes(std::size_t textBytes)
+{
+    return std::max<std::size_t>(std::size_t{64} << 10, textBytes + textBytes / 2);
+}
+
 } // namespace
+
+JsonTree::JsonTree(std::size_t textBytes)
+    : poolBlock(poolBlockBytes(textBytes)),
+      pool(poolBlock.data(), poolBlock.size(), kPoolChunkBytes),
+      document(&pool)
+{
+}
 
 void parseJson(std::string_view text, const std::string& sourceName, JsonTree& tree)
 {

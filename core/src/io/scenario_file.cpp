@@ -604,7 +604,7 @@ Diagnostic formatDiagnostic(const FormatError& e)
 ValidationReport readChecked(std::string_view text, const std::string& sourceName)
 {
     ValidationReport report;
-    detail::JsonTree tree;
+    detail::JsonTree tree(text.size());
     parseAndGate(text, sourceName, tree);
     const rapidjson::Document& document = tree.document;
     if (schemaAccepts(schemaWithoutTerrainCoordinates(), document)) {
@@ -664,7 +664,7 @@ LoadedScenario parseScenario(std::string_view text, const std::string& sourceNam
 
 LoadedScenario loadScenario(const std::filesystem::path& path)
 {
-    return parseScenario(readFile(path, kMaxScenarioBytes), path.string());
+    return parseScenario(readFileBytes(path, kMaxScenarioBytes).view(), path.string());
 }
 
 void saveScenario(const Scenario& scenario, const std::filesystem::path& path)

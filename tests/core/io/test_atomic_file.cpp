@@ -6,7 +6,14 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <sys/stat.h>
+
+#include <cstdint>
+#include <cstring>
 #include <fstream>
+#include <string>
+#include <string_view>
+#include <thread>
 
 using namespace sandtable::core;
 using sandtable::test::TemporaryFolder;
@@ -48,6 +55,63 @@ BOOST_AUTO_TEST_CASE(read_errors_name_the_file)
     TemporaryFolder folder;
     writeFileAtomically(folder / "big", std::string(100, 'x'));
     BOOST_CHECK_THROW(readFile(folder / "big", 10), IoError);
+}
+
+BOOST_AUTO_TEST_CASE(a_large_file_is_read_whole_into_a_block_on_a_huge_page_boundary)
+{
+    // 5 MiB + 3 bytes: past the 2 MiB size from which BulkMemory maps, aligned to 2 MiB, and not a
+    // multiple of a page. Every byte is its offset's low byte, so a shifted or short read shows.
+    TemporaryFolder folder;
+    const std::size_t n = (std::size_t{5} << 20) + 3;
+    std::string bytes(n, '\0');
+    for (std::size_t i = 0; i < n; ++i)
+        bytes[i] = static_cast<char>(i & 0xff);
+    writeFileAtomically(folder / "big.json", bytes);
+    const FileBytes read = readFileBytes(folder / "big.json");
+    BOOST_TEST(read.size == n);
+    BOOST_TEST(read.memory.size() >= n);
+    BOOST_TEST(reinterpret_cast<std::uintptr_t>(read.memory.data()) % (std::uintptr_t{2} << 20) == 0u);
+    BOOST_TEST((read.view() == bytes));
+    BOOST_TEST((readFile(folder / "big.json") == bytes));
+}
+
+BOOST_AUTO_TEST_CASE(a_stream_of_unknown_length_is_read_to_its_end)
+{
+    // A FIFO has no length: the block starts at 64 KiB and grows while the writer gives more
+    // (3 MiB + 1 byte crosses both the 64 KiB steps and the doubling past 1 MiB).
+    TemporaryFolder folder;
+    const std::filesystem::path fifo = folder / "pipe";
+    BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const std::size_t n = (std::size_t{3} << 20) + 1;
+    std::thread writer([&] {
+        std::ofstream out(fifo, std::ios::binary);
+        for (std::size_t i = 0; i < n; ++i)
+            out.put(static_cast<char>('a' + i % 26));
+    });
+    const FileBytes read = readFileBytes(fifo);
+    writer.join();
+    BOOST_TEST(read.size == n);
+    BOOST_TEST(read.view().front() == 'a');
+    BOOST_TEST(read.view()[26] == 'a');
+    BOOST_TEST(read.view()[n - 1] == static_cast<char>('a' + (n - 1) % 26));
+    BOOST_TEST(read.view().substr(1 << 20, 3) == std::string({static_cast<char>('a' + (1 << 20) % 26),
+        static_cast<char>('a' + ((1 << 20) + 1) % 26), static_cast<char>('a' + ((1 << 20) + 2) % 26)}));
+}
+
+BOOST_AUTO_TEST_CASE(bulk_memory_keeps_what_it_was_asked_to_keep_when_it_grows)
+{
+    BulkMemory small(100);
+    BOOST_TEST(small.size() == 100u);
+    std::memcpy(small.data(), "sandtable", 9);
+    small.resize(std::size_t{4} << 20, 9); // from the heap to a mapping
+    BOOST_TEST(small.size() == (std::size_t{4} << 20));
+    BOOST_TEST(std::string_view(small.data(), 9) == "sandtable");
+    small.data()[(std::size_t{4} << 20) - 1] = 'z'; // the last byte is writable
+    BulkMemory moved = std::move(small);
+    BOOST_TEST(small.data() == nullptr);
+    BOOST_TEST(small.size() == 0u);
+    BOOST_TEST(moved.data()[(std::size_t{4} << 20) - 1] == 'z');
+    BOOST_TEST(BulkMemory().data() == nullptr);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,7 +2,11 @@
 // Saves that never leave a half-written file: write a temporary beside the target, fsync, rename.
 #pragma once
 
+#include "sandtable/core/util/bulk_memory.hpp"
+
+#include <cstddef>
 #include <filesystem>
+#include <string>
 #include <string_view>
 
 namespace sandtable::core {
@@ -33,8 +37,20 @@ private:
     bool m_committed = false;
 };
 
-/// Reads a whole file; throws IoError(path, "", reason) when it cannot. `maxBytes` caps what is read
-/// (a larger file is an IoError naming the cap).
+/// A whole file's bytes in memory that is not zero-filled first and, for a large file, is backed by
+/// huge pages (BulkMemory): what a scenario document of tens of megabytes is read into.
+struct FileBytes {
+    BulkMemory memory;
+    std::size_t size = 0; // bytes read; memory.size() may be larger
+    std::string_view view() const noexcept { return {memory.data(), size}; }
+};
+
+/// Reads a whole file; throws IoError(path, "", reason) when it cannot: "no such file", "is a folder, not
+/// a file", "cannot open for reading: ...", "read failed: ...". `maxBytes` caps what is read (a larger
+/// file is an IoError naming the cap).
+FileBytes readFileBytes(const std::filesystem::path& path, std::size_t maxBytes = std::size_t{1} << 30);
+
+/// readFileBytes, as a string.
 std::string readFile(const std::filesystem::path& path, std::size_t maxBytes = std::size_t{1} << 30);
 
 } // namespace sandtable::core
