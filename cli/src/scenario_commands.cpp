@@ -103,8 +103,8 @@ void runNew(const NewOptions& options, Context& context)
 
 void runValidate(const ValidateOptions& options, Context& context)
 {
-    const std::string text = core::readFile(options.file, core::kMaxScenarioBytes);
-    const core::ValidationReport report = core::validateScenarioText(text, options.file);
+    const core::FileBytes text = core::readFileBytes(options.file, core::kMaxScenarioBytes);
+    const core::ValidationReport report = core::validateScenarioText(text.view(), options.file);
     const auto errors = core::countSeverity(report.diagnostics, core::Severity::Error);
     const auto warnings = core::countSeverity(report.diagnostics, core::Severity::Warning);
     if (context.json) {

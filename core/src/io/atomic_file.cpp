@@ -117,7 +117,7 @@ FileBytes readFileBytes(const std::filesystem::path& path, std::size_t maxBytes)
         ~Closer() { ::close(fd); }
     } closer{fd};
     // Read straight into the block, sized from the file's length when it is known (a regular file),
-    // then on in 64 KiB steps (doubling past 1 MiB) while it gives more.
+    // then doubled (at least 64 KiB) while it gives more.
     struct stat info {};
     std::size_t expected = 0;
     if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0)
@@ -126,7 +126,7 @@ FileBytes readFileBytes(const std::filesystem::path& path, std::size_t maxBytes)
     bytes.memory = BulkMemory(expected > 0 ? expected + 1 : 65536); // + 1: the end shows without growing
     while (true) {
         if (bytes.size == bytes.memory.size())
-            bytes.memory.resize(bytes.size + std::max<std::size_t>(65536, bytes.size > (1 << 20) ? bytes.size : 0), bytes.size);
+            bytes.memory.resize(bytes.size + std::max<std::size_t>(65536, bytes.size), bytes.size);
         const ssize_t got = ::read(fd, bytes.memory.data() + bytes.size, bytes.memory.size() - bytes.size);
         if (got < 0) {
             if (errno == EINTR)

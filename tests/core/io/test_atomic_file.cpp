@@ -77,8 +77,8 @@ BOOST_AUTO_TEST_CASE(a_large_file_is_read_whole_into_a_block_on_a_huge_page_boun
 
 BOOST_AUTO_TEST_CASE(a_stream_of_unknown_length_is_read_to_its_end)
 {
-    // A FIFO has no length: the block starts at 64 KiB and grows while the writer gives more
-    // (3 MiB + 1 byte crosses both the 64 KiB steps and the doubling past 1 MiB).
+    // A FIFO has no length: the block starts at 64 KiB and doubles while the writer gives more
+    // (3 MiB + 1 byte: six doublings, from the heap into a mapping past 2 MiB).
     TemporaryFolder folder;
     const std::filesystem::path fifo = folder / "pipe";
     BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
