@@ -374,7 +374,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                     throw core::FormatError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
                         core::i18n::format(_("the geometry has {1} vertices, which {2}"),
                             {std::to_string(n),
-                                core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, "vertices")}));
+                                core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, N_("vertices"))}));
                 OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
                 if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
                     throw core::OperationError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),

@@ -4,6 +4,7 @@
 
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/limits.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #ifdef __linux__
 #include <fcntl.h>
@@ -29,8 +30,9 @@ void throwSqlite(int code, const std::string& file, const std::string& object, c
     case SQLITE_RANGE:
         throw core::FormatError(file, object, message);
     case SQLITE_TOOBIG:
-        throw core::FormatError(file, object, "value too large: " + message + ": a string or blob "
-            + core::limits::limitMessage("kMaxCatalogueBlobBytes", core::limits::kMaxCatalogueBlobBytes, "bytes"));
+        throw core::FormatError(file, object,
+            core::i18n::format(_("value too large: {1}: a string or blob {2}"), {message,
+                core::limits::limitMessage("kMaxCatalogueBlobBytes", core::limits::kMaxCatalogueBlobBytes, N_("bytes"))}));
     default:
         // CANTOPEN, IOERR, READONLY, FULL, PERM, BUSY, LOCKED, NOMEM, ...
         throw core::IoError(file, object, message);

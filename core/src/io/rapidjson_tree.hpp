@@ -49,8 +49,11 @@ struct JsonTree {
 /// Parses `text` (RapidJSON, where it lies; UTF-8 checked; a leading UTF-8 byte-order mark skipped).
 /// Numbers are converted by std::from_chars, so every double is the one strtod reads (the shortest form
 /// sandtable writes reads back to the same bits) and integers stay integers: unsigned when not negative,
-/// as RapidJSON's own reader gives them. Throws FormatError(sourceName, "", "not valid JSON: <reason> at
-/// line L, column C").
+/// as RapidJSON's own reader gives them. The caps of limits.hpp on outside JSON hold as it parses: the
+/// text's size (kMaxScenarioFileBytes), the nesting (kMaxJsonDepth: the parse stops as the level past it
+/// opens, before any recursion could exhaust the stack) and each string's length (kMaxStringBytes).
+/// Throws FormatError(sourceName, "", "not valid JSON: <reason> at line L, column C"), or one naming the
+/// cap, in the process's language.
 void parseJson(std::string_view text, const std::string& sourceName, JsonTree& tree);
 
 /// The same value as an ordered nlohmann value (member order kept; integers stay integers: unsigned when

@@ -76,44 +76,6 @@ const valijson::Schema& schemaWithoutTerrainCoordinates()
     return compiled.schema;
 }
 
-/// The caps of limits.hpp that must hold before the text is parsed: its size, the nesting depth (the
-/// parser, the schema validator and the model recurse) and the length of every string.
-void checkJsonLimits(std::string_view text, const std::string& sourceName)
-{
-    if (text.size() > limits::kMaxScenarioFileBytes)
-        throw FormatError(sourceName, "", "the document is " + std::to_string(text.size()) + " bytes, which "
-                + limits::limitMessage("kMaxScenarioFileBytes", limits::kMaxScenarioFileBytes, "bytes"));
-    std::size_t depth = 0;
-    std::size_t stringStart = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"') {
-                inString = false;
-                if (i - stringStart > limits::kMaxStringBytes)
-                    throw FormatError(sourceName, "", "a string at byte " + std::to_string(stringStart) + " is "
-                            + std::to_string(i - stringStart) + " bytes long, which "
-                            + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
-            }
-        } else if (c == '"') {
-            inString = true;
-            stringStart = i + 1;
-        } else if (c == '[' || c == '{') {
-            if (++depth > limits::kMaxJsonDepth)
-                throw FormatError(sourceName, "", "nesting at byte " + std::to_string(i) + " "
-                        + limits::limitMessage("kMaxJsonDepth", limits::kMaxJsonDepth, "levels of arrays and objects"));
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            --depth;
-        }
-    }
-    if (inString && text.size() - stringStart > limits::kMaxStringBytes)
-        throw FormatError(sourceName, "", "an unterminated string at byte " + std::to_string(stringStart) + " "
-                + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
-}
-
 /// The member `name` of an object, or null. A name given twice means its last value, as nlohmann's
 /// parser (and so scenarioFromJson, which reads the other members) takes it.
 const Value* member(const Value& object, const char* name)
@@ -132,7 +94,6 @@ const Value* member(const Value& object, const char* name)
 /// Throws FormatError (object "/version" for a version this build cannot read).
 void parseAndGate(std::string_view text, const std::string& sourceName, detail::JsonTree& tree)
 {
-    checkJsonLimits(text, sourceName);
     detail::parseJson(text, sourceName, tree);
     const rapidjson::Document& document = tree.document;
     if (!document.IsObject())
@@ -558,12 +519,13 @@ void checkVertexLimits(const Scenario& s, const std::string& sourceName)
         const std::size_t n = s.terrain[i].geometry.vertexCount();
         const std::string where = "/terrain/" + std::to_string(i) + "/geometry";
         if (n > limits::kMaxVerticesPerGeometry)
-            throw FormatError(sourceName, where, "the geometry has " + std::to_string(n) + " vertices, which "
-                    + limits::limitMessage("kMaxVerticesPerGeometry", limits::kMaxVerticesPerGeometry, "vertices"));
+            throw FormatError(sourceName, where, i18n::format(_("the geometry has {1} vertices, which {2}"), {std::to_string(n),
+                    limits::limitMessage("kMaxVerticesPerGeometry", limits::kMaxVerticesPerGeometry, N_("vertices"))}));
         total += n;
         if (total > limits::kMaxVerticesPerScenario)
-            throw FormatError(sourceName, where, "the terrain reaches " + std::to_string(total) + " vertices here, which "
-                    + limits::limitMessage("kMaxVerticesPerScenario", limits::kMaxVerticesPerScenario, "vertices"));
+            throw FormatError(sourceName, where, i18n::format(_("the terrain reaches {1} vertices here, which {2}"),
+                    {std::to_string(total),
+                        limits::limitMessage("kMaxVerticesPerScenario", limits::kMaxVerticesPerScenario, N_("vertices"))}));
     }
 }
 

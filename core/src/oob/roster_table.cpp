@@ -2,6 +2,7 @@
 // Readers of roster files (CSV, TSV, COPY text, JSON) into rows of cells, reporting every bad row.
 #include "sandtable/core/oob/roster_table.hpp"
 #include "sandtable/core/util/limits.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 
 #include <nlohmann/json.hpp>
@@ -453,8 +454,9 @@ RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::
     for (const RosterRow& row : table.rows)
         for (std::size_t c = 0; c < row.cells.size() && problems.size() <= kMaxProblems; ++c)
             if (row.cells[c] && row.cells[c]->size() > limits::kMaxStringBytes)
-                problems.push_back(rowLabel(row) + ": a cell of " + std::to_string(row.cells[c]->size()) + " bytes "
-                    + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
+                problems.push_back(rowLabel(row) + ": "
+                    + i18n::format(_("a cell of {1} bytes {2}"), {std::to_string(row.cells[c]->size()),
+                        limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, N_("bytes"))}));
     if (!problems.empty()) {
         if (problems.size() > kMaxProblems) {
             const std::size_t more = problems.size() - kMaxProblems;

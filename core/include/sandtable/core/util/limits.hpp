@@ -11,7 +11,7 @@
 namespace sandtable::core::limits {
 
 /// Largest scenario document read from a file, a catalogue or standard input, in bytes (64 MiB; the bundled
-/// examples are 11-61 KiB). The document is parsed twice in memory, so this bounds the parse to ~1-2 GiB.
+/// examples are 11-61 KiB). Its parsed tree is about 1.3 times the text, so this bounds the parse to ~150 MiB.
 inline constexpr std::size_t kMaxScenarioFileBytes = std::size_t{64} << 20;
 
 /// Longest single JSON string (a name, a description, an id, an attribute value) in a scenario document,
@@ -20,7 +20,7 @@ inline constexpr std::size_t kMaxStringBytes = std::size_t{1} << 20;
 
 /// Deepest nesting of JSON arrays and objects in a scenario document. The deepest the schema allows is
 /// about 8 (a MultiPolygon's coordinates inside a feature inside "terrain"); 100,000 nested arrays would
-/// overflow the stack of the recursive schema validator, so the text is checked before it is parsed.
+/// overflow the stack of the recursive schema validator, so the parse stops as the level past it opens.
 inline constexpr std::size_t kMaxJsonDepth = 128;
 
 /// Most vertices (coordinate pairs) in one geometry, from a scenario document or an imported vector file.
@@ -37,11 +37,9 @@ inline constexpr std::int64_t kMaxRasterPixels = std::int64_t{64} << 20;
 /// in a hostile file fail with "value too large" naming this cap instead of being allocated.
 inline constexpr int kMaxCatalogueBlobBytes = 256 << 20;
 
-/// "exceeds the cap NAME of VALUE UNIT": the common tail of every cap error.
-inline std::string limitMessage(const char* name, std::uint64_t value, const char* unit)
-{
-    return std::string("exceeds the cap ") + name + " of " + std::to_string(value) + " " + unit
-        + " (sandtable/core/util/limits.hpp)";
-}
+/// "exceeds the cap NAME of VALUE UNIT": the common tail of every cap error, in the process's language.
+/// `unit` is an English text marked N_("bytes") at the call site and translated here; NAME stays the
+/// constant's own name, so that a reader can find it in this header in any language.
+std::string limitMessage(const char* name, std::uint64_t value, const char* unit);
 
 } // namespace sandtable::core::limits
