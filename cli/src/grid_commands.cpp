@@ -327,7 +327,7 @@ void runRoll(const RollOptions& o, Context& context)
         context.out << core::squareName(g, r.square) << ": d10=" << r.d10;
         for (int d : r.d6)
             context.out << " d6=" << d;
-        context.out << " " << r.result << ": " << core::rules::describeSecondaryRoll(r, *document.scenario().campaign, core::i18n::translate) << "\n";
+        context.out << " " << core::rules::secondaryResultWord(r.result) << ": " << core::rules::describeSecondaryRoll(r, *document.scenario().campaign, core::i18n::translate) << "\n";
     }
 }
 

@@ -27,13 +27,22 @@
 
 #include <cmath>
 #include <filesystem>
-#include <iomanip>
+#include <cstdio>
 #include <optional>
 #include <ostream>
 #include <sstream>
 
 namespace sandtable::cli {
 namespace {
+
+/// A working-CRS coordinate in whole metres, as the options --x, --y and --seed take it back ("C" form:
+/// a person copies it into a command line).
+std::string coordinateText(double metres)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.0f", metres);
+    return text;
+}
 
 struct FileOptions {
     std::string file;
@@ -134,20 +143,25 @@ void runList(const FileOptions& options, Context& context)
         context.printJson({{"file", options.file}, {"count", features.size()}, {"features", features}});
         return;
     }
+    // Tab-separated for a person (--json is the machine form): id and class as written in the document, the
+    // size in the person's number conventions, the place in whole metres as `terrain majority --x --y` takes them.
+    const auto metres = [](const nlohmann::ordered_json& v) { return coordinateText(v.get<double>()); };
     for (const auto& f : features) {
         context.out << f["id"].get<std::string>() << "\t" << f["class"].get<std::string>() << "\t"
                     << f["geometry_type"].get<std::string>() << "\t";
         if (f["area_m2"].is_number() && f["area_m2"].get<double>() > 0)
-            context.out << std::fixed << std::setprecision(1) << f["area_m2"].get<double>() << " m2";
+            context.out << core::i18n::format(_("{1} m2"), {core::i18n::formatNumber(f["area_m2"].get<double>(), 1)});
         else if (f["length_m"].is_number() && f["length_m"].get<double>() > 0)
-            context.out << std::fixed << std::setprecision(1) << f["length_m"].get<double>() << " m";
+            context.out << core::i18n::format(_("{1} m"), {core::i18n::formatNumber(f["length_m"].get<double>(), 1)});
         // Where it is, so that `terrain majority --x --y` can be tried on it: centroid, then bounds.
         if (f["centroid"].is_array())
-            context.out << std::fixed << std::setprecision(0) << "\tat " << f["centroid"][0].get<double>() << ","
-                        << f["centroid"][1].get<double>() << "\tbounds " << f["bounds"][0].get<double>() << ","
-                        << f["bounds"][1].get<double>() << " to " << f["bounds"][2].get<double>() << ","
-                        << f["bounds"][3].get<double>();
-        context.out << (f["valid"].get<bool>() ? "" : "\tINVALID") << "\n";
+            context.out << "\t" << core::i18n::format(_("at {1},{2}"), {metres(f["centroid"][0]), metres(f["centroid"][1])})
+                        << "\t"
+                        << core::i18n::format(_("bounds {1},{2} to {3},{4}"),
+                               {metres(f["bounds"][0]), metres(f["bounds"][1]), metres(f["bounds"][2]), metres(f["bounds"][3])});
+        if (!f["valid"].get<bool>())
+            context.out << "\t" << _("INVALID");
+        context.out << "\n";
     }
     context.out << core::i18n::format(P_("{1}: {2} terrain feature", "{1}: {2} terrain features", features.size()),
                        {options.file, std::to_string(features.size())})
@@ -238,9 +252,11 @@ void runHills(const HillsOptions& options, Context& context)
     }
     context.printDiagnostics(result.diagnostics, options.dem);
     for (const auto& h : result.hills)
-        context.out << h.id << "\tlevel " << h.level << "\t" << std::fixed << std::setprecision(0) << h.area << " m2\tsummit "
-                    << std::setprecision(1) << h.summit << " m at " << std::setprecision(0) << h.summitAt.x << " "
-                    << h.summitAt.y << "\n";
+        context.out << h.id << "\t" << core::i18n::format(_("level {1}"), {std::to_string(h.level)}) << "\t"
+                    << core::i18n::format(_("{1} m2"), {core::i18n::formatNumber(h.area, 0)}) << "\t"
+                    << core::i18n::format(_("summit {1} m at {2} {3}"),
+                           {core::i18n::formatNumber(h.summit, 1), coordinateText(h.summitAt.x), coordinateText(h.summitAt.y)})
+                    << "\n";
     context.out << core::i18n::format(P_("{1}: {2} hill added, {3} below --min-area dropped (working CRS {4})",
                                           "{1}: {2} hills added, {3} below --min-area dropped (working CRS {4})", result.hills.size()),
                        {options.file, std::to_string(result.hills.size()), std::to_string(result.dropped), result.crs})
@@ -294,7 +310,7 @@ void runTrace(const TraceOptions& options, Context& context)
     }
     context.printDiagnostics(result.diagnostics, options.file);
     for (std::size_t i = 0; i < result.ids.size(); ++i)
-        context.out << result.ids[i] << "\t" << std::fixed << std::setprecision(0) << result.areas[i] << " m2\n";
+        context.out << result.ids[i] << "\t" << core::i18n::format(_("{1} m2"), {core::i18n::formatNumber(result.areas[i], 0)}) << "\n";
     context.out << core::i18n::format(P_("{1}: {2} {3} feature traced from {4} matching pixels; {5} below --min-area and "
                                          "{6} holes below --hole-area dropped",
                                          "{1}: {2} {3} features traced from {4} matching pixels; {5} below --min-area and "
@@ -464,7 +480,7 @@ void runMajority(const MajorityOptions& options, Context& context)
         return;
     }
     for (const auto& [cls, fraction] : result.fractions)
-        context.out << cls << "\t" << std::fixed << std::setprecision(4) << fraction << "\n";
+        context.out << cls << "\t" << core::i18n::formatNumber(fraction, 4) << "\n";
     context.out << core::i18n::format(_("majority: {1}"), {result.majority.empty() ? std::string(_("none")) : result.majority}) << "\n";
 }
 

@@ -709,8 +709,9 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             } catch (const std::invalid_argument& e) {
                 std::string kinds;
                 for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
-                    kinds += (kinds.empty() ? "" : ", ") + std::string(kind.plural);
-                rowProblem(row, e.what(), " (figures as '22 musketeers + 2 musicians + 1 officer'; kinds: " + kinds + ")");
+                    kinds += (kinds.empty() ? "" : ", ") + std::string(i18n::translatePlural(kind.singular, kind.plural, 2));
+                rowProblem(row, e.what(),
+                    i18n::format(_(" (figures as '22 musketeers + 2 musicians + 1 officer'; kinds: {1})"), {kinds}));
             }
         }
         for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())

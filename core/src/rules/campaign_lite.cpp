@@ -21,6 +21,17 @@ const DieTableEntry& DieTable::lookup(int face) const
         + std::string(id) + "'");
 }
 
+std::string secondaryResultWord(std::string_view result)
+{
+    // TRANSLATORS: the result of a Campaign Lite secondary terrain roll, shown beside the dice.
+    static constexpr const char* kWords[] = {N_("hill"), N_("stream"), N_("woods"), N_("field"), N_("orchard"),
+        N_("village"), N_("nothing")};
+    for (const char* word : kWords)
+        if (result == word)
+            return i18n::translate(word);
+    return std::string(result);
+}
+
 const DieTable& secondaryTerrainTable(std::string_view region)
 {
     // "Foothills: 1-2 A grid-sized hill / 3 Start of a stream / 4-5 A grid-sized wood / 6-10 Nothing"

@@ -38,19 +38,19 @@ int meleeLosses(double pointsA, double pointsB)
 namespace {
 
 constexpr std::array<FigureKind, 13> kKinds = {{
-    {"musketeers", N_("musketeer"), N_("musketeers"), &SywFigures::musketeers},
-    {"grenadiers", N_("grenadier"), N_("grenadiers"), &SywFigures::grenadiers},
-    {"pikemen", N_("pikeman"), N_("pikemen"), &SywFigures::pikemen},
-    {"officers", N_("officer"), N_("officers"), &SywFigures::officers},
-    {"musicians", N_("musician"), N_("musicians"), &SywFigures::musicians},
-    {"dragoons", N_("dragoon"), N_("dragoons"), &SywFigures::dragoons},
-    {"light_dragoons", N_("light dragoon"), N_("light dragoons"), &SywFigures::lightDragoons},
-    {"heavy_dragoons", N_("heavy dragoon"), N_("heavy dragoons"), &SywFigures::heavyDragoons},
-    {"hussars", N_("hussar"), N_("hussars"), &SywFigures::hussars},
-    {"cuirassiers", N_("cuirassier"), N_("cuirassiers"), &SywFigures::cuirassiers},
-    {"cannon", N_("cannon"), N_("cannon"), &SywFigures::cannon},
-    {"mortars", N_("mortar"), N_("mortars"), &SywFigures::mortars},
-    {"limbers", N_("limber"), N_("limbers"), &SywFigures::limbers},
+    {"musketeers", NP_("musketeer", "musketeers"), &SywFigures::musketeers},
+    {"grenadiers", NP_("grenadier", "grenadiers"), &SywFigures::grenadiers},
+    {"pikemen", NP_("pikeman", "pikemen"), &SywFigures::pikemen},
+    {"officers", NP_("officer", "officers"), &SywFigures::officers},
+    {"musicians", NP_("musician", "musicians"), &SywFigures::musicians},
+    {"dragoons", NP_("dragoon", "dragoons"), &SywFigures::dragoons},
+    {"light_dragoons", NP_("light dragoon", "light dragoons"), &SywFigures::lightDragoons},
+    {"heavy_dragoons", NP_("heavy dragoon", "heavy dragoons"), &SywFigures::heavyDragoons},
+    {"hussars", NP_("hussar", "hussars"), &SywFigures::hussars},
+    {"cuirassiers", NP_("cuirassier", "cuirassiers"), &SywFigures::cuirassiers},
+    {"cannon", NP_("cannon", "cannon"), &SywFigures::cannon},
+    {"mortars", NP_("mortar", "mortars"), &SywFigures::mortars},
+    {"limbers", NP_("limber", "limbers"), &SywFigures::limbers},
 }};
 
 /// Lower case without spaces, '-' and '_': "Light_Dragoons" and "light dragoons" are both "lightdragoons".
@@ -84,7 +84,9 @@ const FigureKind* findFigureKind(const std::string& word)
     if (w.empty())
         return nullptr;
     for (const FigureKind& kind : kKinds)
-        if (w == folded(kind.key) || w == folded(kind.singular) || w == folded(kind.plural))
+        if (w == folded(kind.key) || w == folded(kind.singular) || w == folded(kind.plural)
+            || w == folded(i18n::translatePlural(kind.singular, kind.plural, 1))
+            || w == folded(i18n::translatePlural(kind.singular, kind.plural, 2)))
             return &kind;
     // The rules' other names: "musketeer/fusilier", "musician/standard bearer"; guns are cannon.
     const std::pair<const char*, const char*> synonyms[] = {{"fusilier", "musketeers"}, {"fusiliers", "musketeers"},
@@ -147,7 +149,7 @@ std::string formatFigures(const SywFigures& figures)
             continue;
         if (!out.empty())
             out += " + ";
-        out += std::to_string(n) + " " + (n == 1 ? kind.singular : kind.plural);
+        out += std::to_string(n) + " " + i18n::translatePlural(kind.singular, kind.plural, static_cast<unsigned long>(n));
     }
     return out;
 }
@@ -155,7 +157,8 @@ std::string formatFigures(const SywFigures& figures)
 void setFigureCount(Unit& unit, const FigureKind& kind, int count)
 {
     if (count < 0)
-        throw std::invalid_argument(std::string("a count of ") + kind.plural + " cannot be negative");
+        throw std::invalid_argument(i18n::format(_("a count of {1} cannot be negative"),
+            {i18n::translatePlural(kind.singular, kind.plural, 2)}));
     SywFigures figures = unit.figures.value_or(SywFigures{});
     const bool following = unit.strength == 0 || unit.strength == figures.total();
     figures.*(kind.count) = count;

@@ -99,7 +99,7 @@ void PropertiesPane::refresh()
                     const core::SywFigures figures = unit->figures.value_or(core::SywFigures{});
                     m_grid->Append(new wxPropertyCategory(_("Figures (SYW)")));
                     for (const syw::FigureKind& kind : syw::figureKinds()) {
-                        wxString label = wxGetTranslation(u8(kind.plural));
+                        wxString label = wxGetTranslation(u8(kind.singular), u8(kind.plural), 2);
                         label[0] = wxToupper(label[0]);
                         m_grid->Append(new wxIntProperty(label, wxString("fig:") + kind.key, figures.*(kind.count)));
                     }

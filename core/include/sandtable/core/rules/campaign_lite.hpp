@@ -36,6 +36,9 @@ struct DieTable {
 /// Secondary terrain tables ("Foothills", "Valley", "Farming Plain"; one d10 per table square). Results:
 /// "hill", "stream" (start of a stream), "woods", "field", "orchard", "village", "nothing".
 const DieTable& secondaryTerrainTable(std::string_view region); ///< "foothills", "valley", "farming-plain"; throws std::invalid_argument
+/// The word a person reads for a secondary roll's result id ("hill", "stream", "woods", "field", "orchard",
+/// "village", "nothing"; the ids of the tables above) in the process's language; another id as written.
+std::string secondaryResultWord(std::string_view result);
 const std::vector<std::string_view>& secondaryRegions();
 
 /// Walls, fences and hedges around a rolled field, wood or orchard (domain.md's reading of the damaged

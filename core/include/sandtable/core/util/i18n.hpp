@@ -79,6 +79,10 @@ std::string formatFigure(double value, int maxDecimals = 3);
 #ifndef N_
 #define N_(text) text
 #endif
+#ifndef NP_
+/// A singular and plural pair kept in a table, to be shown later through translatePlural (xgettext: NP_:1,2).
+#define NP_(singular, plural) singular, plural
+#endif
 #ifndef P_
 #define P_(singular, plural, n) ::sandtable::core::i18n::translatePlural(singular, plural, static_cast<unsigned long>(n))
 #endif
