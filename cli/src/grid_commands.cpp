@@ -516,7 +516,7 @@ void registerGridCommands(CLI::App& app, Context& context)
     auto r = std::make_shared<RollOptions>();
     CLI::App* roll = addCommand(*noun, "roll", _("Secondary terrain: the d10 tables per table square, reproducible from a seed"));
     roll->add_option("FILE", r->file, _("Scenario file (rewritten in place)"))->required();
-    roll->add_option("--seed", r->seed, std::string("Seed, a whole number from ") + kSeedRange)->required();
+    roll->add_option("--seed", r->seed, core::i18n::format(_("Seed, a whole number from {1}"), {kSeedRange}))->required();
     roll->add_option("--region", r->region, _("foothills, valley or farming-plain"))->required()->check(
         CLI::IsMember({"foothills", "valley", "farming-plain"}));
     roll->callback([r, &context] { runRoll(*r, context); });

@@ -48,6 +48,8 @@ bool sameGridGeometry(const CampaignGrid& a, const CampaignGrid& b) noexcept
 Edit setCampaignGrid(const Scenario& s, const CampaignGrid& grid, Diagnostics& findings, std::string label,
     std::string mergeKey)
 {
+    if (label.empty())
+        label = _("Campaign grid");
     try {
         checkGrid(grid);
     } catch (const std::invalid_argument& e) {
@@ -104,7 +106,7 @@ Edit deriveCampaign(const Scenario& s, std::optional<double> whole, std::optiona
         t.half = *half;
     if (!(t.half > 0 && t.half <= t.whole && t.whole <= 1))
         throw OperationError("", "thresholds", _("cover thresholds must satisfy 0 < half <= whole <= 1"));
-    return campaignEdit(s, "Derive primary terrain", geometry::rederiveCampaign(next));
+    return campaignEdit(s, _("Derive primary terrain"), geometry::rederiveCampaign(next));
 }
 
 Edit setCoverOverride(const Scenario& s, SquareRef square, const std::string& terrainClass, std::optional<Cover> cover,
@@ -126,7 +128,7 @@ Edit setCoverOverride(const Scenario& s, SquareRef square, const std::string& te
     } else if (it != campaign.overrides.end()) {
         campaign.overrides.erase(it);
     }
-    return campaignEdit(s, cover ? "Override cover" : "Remove override", std::move(campaign));
+    return campaignEdit(s, cover ? _("Override cover") : _("Remove override"), std::move(campaign));
 }
 
 Edit rollSecondaryTerrain(const Scenario& s, std::uint64_t seed, std::string_view region)
@@ -137,7 +139,7 @@ Edit rollSecondaryTerrain(const Scenario& s, std::uint64_t seed, std::string_vie
     } catch (const std::invalid_argument& e) {
         throw OperationError("", "secondary terrain", e.what());
     }
-    return campaignEdit(s, "Roll secondary terrain", std::move(campaign));
+    return campaignEdit(s, _("Roll secondary terrain"), std::move(campaign));
 }
 
 Edit setTableSquares(const Scenario& s, std::vector<SquareRef> squares)
@@ -149,7 +151,7 @@ Edit setTableSquares(const Scenario& s, std::vector<SquareRef> squares)
         throw OperationError("", "table squares", e.what());
     }
     campaign.tableSquares = std::move(squares);
-    return campaignEdit(s, "Choose table squares", std::move(campaign));
+    return campaignEdit(s, _("Choose table squares"), std::move(campaign));
 }
 
 Edit setCampaignForces(const Scenario& s, std::vector<CampaignForce> forces)
@@ -172,7 +174,7 @@ Edit setCampaignForces(const Scenario& s, std::vector<CampaignForce> forces)
             throw OperationError("", what, _("has a negative count of infantry, cavalry or artillery"));
     }
     campaign.forces = std::move(forces);
-    return campaignEdit(s, "Set campaign forces", std::move(campaign));
+    return campaignEdit(s, _("Set campaign forces"), std::move(campaign));
 }
 
 } // namespace sandtable::core::operations

@@ -11,6 +11,8 @@ namespace sandtable::core::operations {
 
 Edit setTableBattles(const Scenario& s, std::optional<TableBattlesSet> set, std::string label)
 {
+    if (label.empty())
+        label = _("Import cards");
     Edit edit{std::move(label), {}, {}};
     if (s.tableBattles == set)
         return edit;
@@ -27,7 +29,7 @@ Edit replaceCard(const Scenario& s, const FormationCard& card, std::string merge
     if (it == after.cards.end())
         throw OperationError("", "card " + toString(card.ref), _("does not exist"));
     *it = card;
-    Edit edit = setTableBattles(s, std::move(after), "Edit card " + toString(card.ref));
+    Edit edit = setTableBattles(s, std::move(after), i18n::format(_("Edit card {1}"), {toString(card.ref)}));
     edit.mergeKey = std::move(mergeKey);
     return edit;
 }

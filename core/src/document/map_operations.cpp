@@ -86,14 +86,14 @@ Edit addGcp(const Scenario& s, const GcpPosition& position, const std::string& d
     gcp.id = nextGcpId(*map.georeference);
     place(gcp, position);
     map.georeference->gcps.push_back(gcp);
-    return mapEdit(s, "Add GCP", std::move(map), fit);
+    return mapEdit(s, _("Add GCP"), std::move(map), fit);
 }
 
 Edit moveGcp(const Scenario& s, int id, const GcpPosition& position, const GeoreferenceFitter& fit, std::string mergeKey)
 {
     MapSource map = mapOf(s);
     place(gcpOf(map, id), position);
-    return mapEdit(s, "Move GCP", std::move(map), fit, std::move(mergeKey));
+    return mapEdit(s, _("Move GCP"), std::move(map), fit, std::move(mergeKey));
 }
 
 Edit removeGcp(const Scenario& s, int id, const GeoreferenceFitter& fit)
@@ -101,14 +101,14 @@ Edit removeGcp(const Scenario& s, int id, const GeoreferenceFitter& fit)
     MapSource map = mapOf(s);
     gcpOf(map, id); // throws when absent
     std::erase_if(map.georeference->gcps, [id](const Gcp& g) { return g.id == id; });
-    return mapEdit(s, "Delete GCP", std::move(map), fit);
+    return mapEdit(s, _("Delete GCP"), std::move(map), fit);
 }
 
 Edit enableGcp(const Scenario& s, int id, bool enabled, const GeoreferenceFitter& fit)
 {
     MapSource map = mapOf(s);
     gcpOf(map, id).enabled = enabled;
-    return mapEdit(s, enabled ? "Enable GCP" : "Disable GCP", std::move(map), fit);
+    return mapEdit(s, enabled ? _("Enable GCP") : _("Disable GCP"), std::move(map), fit);
 }
 
 Edit setGeoreferenceMethod(const Scenario& s, GeoreferenceMethod method, const GeoreferenceFitter& fit)
@@ -117,7 +117,7 @@ Edit setGeoreferenceMethod(const Scenario& s, GeoreferenceMethod method, const G
     if (!map.georeference)
         throw OperationError("", "map", _("has no georeference yet (add GCPs first)"));
     map.georeference->method = method;
-    return mapEdit(s, "Fit method", std::move(map), fit);
+    return mapEdit(s, _("Fit method"), std::move(map), fit);
 }
 
 Edit setGcps(const Scenario& s, std::vector<Gcp> gcps, const std::string& gcpCrs, const GeoreferenceFitter& fit)
@@ -130,7 +130,7 @@ Edit setGcps(const Scenario& s, std::vector<Gcp> gcps, const std::string& gcpCrs
     map.georeference->gcps = std::move(gcps);
     if (!gcpCrs.empty())
         map.georeference->gcpCrs = gcpCrs;
-    return mapEdit(s, "Import GCPs", std::move(map), fit);
+    return mapEdit(s, _("Import GCPs"), std::move(map), fit);
 }
 
 Edit setGcpCrs(const Scenario& s, std::string crs, const GeoreferenceFitter& fit)
@@ -150,14 +150,14 @@ Edit setTargetCrs(const Scenario& s, std::string crs, const GeoreferenceFitter& 
     if (!map.georeference)
         throw OperationError("", "map", _("has no georeference yet (add GCPs first)"));
     map.georeference->crs = std::move(crs);
-    return mapEdit(s, "Target CRS", std::move(map), fit);
+    return mapEdit(s, _("Target CRS"), std::move(map), fit);
 }
 
 Edit setWarpedPath(const Scenario& s, std::string path)
 {
     MapSource map = mapOf(s);
     map.warpedPath = std::move(path);
-    Edit edit = mapEdit(s, "Warp scan", std::move(map), {});
+    Edit edit = mapEdit(s, _("Warp scan"), std::move(map), {});
     // A plain scan's scenario had no working CRS: it now works in the CRS the scan was warped into.
     if (s.settings.crs.empty() && s.map->georeference && !s.map->georeference->crs.empty()) {
         ScenarioSettings settings = s.settings;
@@ -185,7 +185,7 @@ Edit placesToTerrain(const Scenario& s, const std::string& name, const std::stri
             after.places.push_back(place);
     if (chosen.empty())
         throw OperationError("", what, _("no place on the scan has that name (see `terrain places`)"));
-    EditBuilder builder(s, i18n::format("Make terrain of {1}", {name}));
+    EditBuilder builder(s, i18n::format(_("Make terrain of {1}"), {name}));
     for (const ScanPlace* place : chosen) {
         const bool area = place->isArea();
         if (area ? !geometry->takesPolygon() : geometry->dimension != 0)
@@ -233,7 +233,7 @@ Edit placesToTerrain(const Scenario& s, const std::string& name, const std::stri
     if (s.settings.crs.empty() && map.georeference && !map.georeference->crs.empty()) {
         ScenarioSettings settings = s.settings;
         settings.crs = map.georeference->crs;
-        builder.add(setSettings(builder.scenario(), std::move(settings), "Working CRS"));
+        builder.add(setSettings(builder.scenario(), std::move(settings), _("Working CRS")));
     }
     return builder.take();
 }

@@ -66,18 +66,20 @@ Edit removeEntity(const Scenario& s, const std::string& id, const std::string& l
 
 Edit addFeature(const Scenario& s, TerrainFeature feature)
 {
-    const std::string label = "Add " + feature.terrainClass;
+    const std::string label = i18n::format(_("Add {1}"), {feature.terrainClass});
     return addEntity(s, std::move(feature), label);
 }
 
 Edit replaceFeature(const Scenario& s, TerrainFeature feature, std::string label, std::string mergeKey)
 {
+    if (label.empty())
+        label = _("Edit feature");
     return replaceEntity(s, std::move(feature), std::move(label), std::move(mergeKey));
 }
 
 Edit removeFeature(const Scenario& s, const FeatureId& id)
 {
-    return removeEntity<TerrainFeature>(s, id.str(), "Delete feature");
+    return removeEntity<TerrainFeature>(s, id.str(), _("Delete feature"));
 }
 
 Edit splitFeature(const Scenario& s, const FeatureId& id, const Geometry& blade)
@@ -93,7 +95,7 @@ Edit splitFeature(const Scenario& s, const FeatureId& id, const Geometry& blade)
     } catch (const OperationError& e) {
         throw OperationError("", "feature '" + id.str() + "'", e.reason());
     }
-    Edit edit{"Split " + original.terrainClass, {}, {}};
+    Edit edit{i18n::format(_("Split {1}"), {original.terrainClass}), {}, {}};
     TerrainFeature first = original;
     first.geometry = pieces.front();
     edit.changes.push_back(EntityChange<TerrainFeature>{id.str(), original, std::move(first), at, at});
@@ -142,7 +144,7 @@ Edit mergeFeatures(const Scenario& s, const std::vector<FeatureId>& ids)
         throw OperationError("", "feature '" + ids.front().str() + "'", e.reason());
     }
     const TerrainFeature& keep = s.terrain[indices.front()];
-    Edit edit{"Merge " + keep.terrainClass, {}, {}};
+    Edit edit{i18n::format(_("Merge {1}"), {keep.terrainClass}), {}, {}};
     TerrainFeature merged = keep;
     merged.geometry = std::move(united);
     edit.changes.push_back(EntityChange<TerrainFeature>{keep.id.str(), keep, std::move(merged), indices.front(), indices.front()});
@@ -173,13 +175,15 @@ Edit repairTerrain(const Scenario& s, const geometry::RepairOptions& options, Di
 {
     geometry::TerrainRepair repair = geometry::repairTerrain(s, options);
     findings.insert(findings.end(), repair.diagnostics.begin(), repair.diagnostics.end());
-    return replaceGeometries(s, repair.replacements, "Repair terrain");
+    return replaceGeometries(s, repair.replacements, _("Repair terrain"));
 }
 
-Edit addSide(const Scenario& s, Side side) { return addEntity(s, std::move(side), "Add side"); }
-Edit addFormation(const Scenario& s, Formation formation) { return addEntity(s, std::move(formation), "Add formation"); }
+Edit addSide(const Scenario& s, Side side) { return addEntity(s, std::move(side), _("Add side")); }
+Edit addFormation(const Scenario& s, Formation formation) { return addEntity(s, std::move(formation), _("Add formation")); }
 Edit replaceFormation(const Scenario& s, Formation formation, std::string label)
 {
+    if (label.empty())
+        label = _("Edit formation");
     return replaceEntity(s, std::move(formation), std::move(label), {});
 }
 Edit setFormationParent(const Scenario& s, const FormationId& formation, std::optional<FormationId> parent)
@@ -207,17 +211,19 @@ Edit setFormationParent(const Scenario& s, const FormationId& formation, std::op
     }
     Formation moved = *f;
     moved.parent = std::move(parent);
-    return replaceEntity(s, std::move(moved), "Move " + (f->name.empty() ? f->id.str() : f->name) + " under " + parentName, {});
+    return replaceEntity(s, std::move(moved), i18n::format(_("Move {1} under {2}"), {f->name.empty() ? f->id.str() : f->name, parentName}), {});
 }
 
-Edit addUnit(const Scenario& s, Unit unit) { return addEntity(s, std::move(unit), "Add unit"); }
+Edit addUnit(const Scenario& s, Unit unit) { return addEntity(s, std::move(unit), _("Add unit")); }
 
 Edit replaceUnit(const Scenario& s, Unit unit, std::string label, std::string mergeKey)
 {
+    if (label.empty())
+        label = _("Edit unit");
     return replaceEntity(s, std::move(unit), std::move(label), std::move(mergeKey));
 }
 
-Edit removeUnit(const Scenario& s, const UnitId& id) { return removeEntity<Unit>(s, id.str(), "Delete unit"); }
+Edit removeUnit(const Scenario& s, const UnitId& id) { return removeEntity<Unit>(s, id.str(), _("Delete unit")); }
 
 Edit moveUnit(const Scenario& s, const UnitId& id, Placement placement, std::string label, std::string mergeKey)
 {
@@ -236,7 +242,7 @@ Edit moveUnit(const Scenario& s, const UnitId& id, Placement placement, std::str
     moved.arrival.reset();
     if (moved == *unit)
         return Edit{};
-    return replaceEntity(s, std::move(moved), label.empty() ? "Move " + unit->name : std::move(label), std::move(mergeKey));
+    return replaceEntity(s, std::move(moved), label.empty() ? i18n::format(_("Move {1}"), {unit->name}) : std::move(label), std::move(mergeKey));
 }
 
 Edit moveUnit(const Scenario& s, const UnitId& id, Coordinate position, double facing)
@@ -248,6 +254,8 @@ Edit moveUnit(const Scenario& s, const UnitId& id, Coordinate position, double f
 
 Edit setSettings(const Scenario& s, ScenarioSettings settings, std::string label)
 {
+    if (label.empty())
+        label = _("Scenario settings");
     return Edit{std::move(label), {SettingsChange{s.settings, std::move(settings)}}, {}};
 }
 
@@ -264,11 +272,13 @@ Edit setLanguage(const Scenario& s, const std::string& language)
             _("not a language code: use an ISO 639-1 code such as fr or de, optionally with a territory (fr_CA), or en"));
     ScenarioSettings settings = s.settings;
     settings.language = language == "en" ? std::string() : language;
-    return setSettings(s, std::move(settings), "Set language");
+    return setSettings(s, std::move(settings), _("Set language"));
 }
 
 Edit setMap(const Scenario& s, std::optional<MapSource> map, std::string label)
 {
+    if (label.empty())
+        label = _("Set map");
     return Edit{std::move(label), {MapChange{s.map, std::move(map)}}, {}};
 }
 

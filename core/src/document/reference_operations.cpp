@@ -52,7 +52,7 @@ Edit addReference(const Scenario& scenario, ReferenceLayer layer)
     if (scenario.findReference(layer.name))
         throw OperationError("", object(layer.name), _("a reference layer of that name exists already; choose another --name"));
     std::vector<ReferenceLayer> after = scenario.references;
-    const std::string label = "Add reference layer " + layer.name;
+    const std::string label = i18n::format(_("Add reference layer {1}"), {layer.name});
     after.push_back(std::move(layer));
     return change(scenario, std::move(after), label);
 }
@@ -62,7 +62,7 @@ Edit removeReference(const Scenario& scenario, const std::string& name)
     const auto it = findOrThrow(scenario, name);
     std::vector<ReferenceLayer> after = scenario.references;
     after.erase(after.begin() + (it - scenario.references.begin()));
-    return change(scenario, std::move(after), "Remove reference layer " + name);
+    return change(scenario, std::move(after), i18n::format(_("Remove reference layer {1}"), {name}));
 }
 
 Edit replaceReference(const Scenario& scenario, ReferenceLayer layer, std::string mergeKey)
@@ -70,7 +70,7 @@ Edit replaceReference(const Scenario& scenario, ReferenceLayer layer, std::strin
     check(layer);
     const auto it = findOrThrow(scenario, layer.name);
     std::vector<ReferenceLayer> after = scenario.references;
-    const std::string label = "Change reference layer " + layer.name;
+    const std::string label = i18n::format(_("Change reference layer {1}"), {layer.name});
     after[static_cast<std::size_t>(it - scenario.references.begin())] = std::move(layer);
     return change(scenario, std::move(after), label, std::move(mergeKey));
 }
@@ -83,7 +83,7 @@ Edit moveReference(const Scenario& scenario, const std::string& name, std::size_
     after.erase(after.begin() + (it - scenario.references.begin()));
     index = std::min(index, after.size());
     after.insert(after.begin() + static_cast<std::ptrdiff_t>(index), std::move(layer));
-    return change(scenario, std::move(after), "Reorder reference layers");
+    return change(scenario, std::move(after), _("Reorder reference layers"));
 }
 
 } // namespace sandtable::core::operations

@@ -62,9 +62,10 @@ bool MainFrame::offerRestore(std::optional<bool> answer)
     } else {
         wxMessageDialog ask(this, wxString::Format(_("Restore unsaved changes to %s?"), wxString::FromUTF8(name)), "sandtable",
             wxYES_NO | wxICON_QUESTION);
-        ask.SetExtendedMessage(wxString::FromUTF8("The editor did not close normally; a recovery copy of "
-            + name + " was autosaved. Restore opens it with its changes unsaved; Discard deletes the copy."));
-        ask.SetYesNoLabels("&Restore", "&Discard");
+        ask.SetExtendedMessage(wxString::Format(_("The editor did not close normally; a recovery copy of %s was autosaved. "
+                                                  "Restore opens it with its changes unsaved; Discard deletes the copy."),
+            wxString::FromUTF8(name)));
+        ask.SetYesNoLabels(_("&Restore"), _("&Discard"));
         restore = ask.ShowModal() == wxID_YES;
     }
     if (!restore) {

@@ -40,8 +40,8 @@ std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std
         made = importers::newScenarioFromRaster(raster, scenarioFile, options);
         // Through the Document and its operations, as every change of a scenario (and as the CLI does).
         core::Document created(core::Scenario{}, scenarioFile);
-        created.apply(core::operations::setSettings(created.scenario(), made.settings, "New scenario"));
-        created.apply(core::operations::setMap(created.scenario(), made.map, "Set map"));
+        created.apply(core::operations::setSettings(created.scenario(), made.settings, translated("New scenario")));
+        created.apply(core::operations::setMap(created.scenario(), made.map, translated("Set map")));
         created.save();
     } catch (const std::exception& error) {
         showError(wxString::Format(_("Cannot start a scenario from %s"), wxString::FromUTF8(raster.filename().string())).utf8_string(), error.what());
@@ -58,7 +58,7 @@ std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std
     if (batchMode())
         std::cout << "sandtable-editor: new from map: " << made.message << "\n";
     else
-        wxMessageBox(wxString::FromUTF8(made.message), "New scenario from " + wxString::FromUTF8(raster.filename().string()),
+        wxMessageBox(wxString::FromUTF8(made.message), wxString::Format(_("New scenario from %s"), wxString::FromUTF8(raster.filename().string())),
             wxOK | wxICON_INFORMATION, this);
     return {};
 }
@@ -67,8 +67,8 @@ std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std
 void askNewFromMap(MainFrame& frame)
 {
     wxFileDialog open(&frame, _("New scenario from a map raster"), "", "",
-        "Rasters (*.tif;*.tiff;*.jpg;*.jpeg;*.png;*.jp2;*.gif;*.bmp;*.vrt)|*.tif;*.tiff;*.jpg;*.jpeg;*.png;*.jp2;*.gif;*.bmp;*.vrt|"
-        "All files|*",
+        _("Rasters") + " (*.tif;*.tiff;*.jpg;*.jpeg;*.png;*.jp2;*.gif;*.bmp;*.vrt)|*.tif;*.tiff;*.jpg;*.jpeg;*.png;*.jp2;*.gif;*.bmp;*.vrt|"
+            + _("All files") + "|*",
         wxFD_OPEN | wxFD_FILE_MUST_EXIST);
     if (open.ShowModal() != wxID_OK)
         return;
@@ -82,7 +82,7 @@ void askNewFromMap(MainFrame& frame)
     const core::GameSystem system = kSystems.at(static_cast<std::size_t>(which.GetSelection())).system;
     const std::filesystem::path suggested = raster.parent_path() / (raster.stem().string() + ".sandtable.json");
     wxFileDialog save(&frame, _("Save the new scenario as"), wxString::FromUTF8(suggested.parent_path().string()),
-        wxString::FromUTF8(suggested.filename().string()), "Scenario files (*.json)|*.json",
+        wxString::FromUTF8(suggested.filename().string()), _("Scenario files") + " (*.json)|*.json",
         wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (save.ShowModal() != wxID_OK)
         return;

@@ -6,6 +6,7 @@
 #include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <wx/propgrid/advprops.h>
 #include <wx/propgrid/propgrid.h>
@@ -176,7 +177,7 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
             else
                 throw std::invalid_argument("no property " + name);
             if (!(feature == *found))
-                document->apply(core::operations::replaceFeature(scenario, feature, "Change feature " + name));
+                document->apply(core::operations::replaceFeature(scenario, feature, core::i18n::format(translated("Change feature {1}"), {name})));
         } else if (m_shown->kind == ObjectRef::Kind::Unit) {
             const auto* found = scenario.findUnit(core::UnitId(m_shown->id));
             if (!found)
@@ -213,7 +214,7 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
                 throw std::invalid_argument("no property " + name);
             }
             if (!(unit == *found))
-                document->apply(core::operations::replaceUnit(scenario, unit, name.rfind("fig:", 0) == 0 ? "Change unit figures" : "Change unit " + name));
+                document->apply(core::operations::replaceUnit(scenario, unit, name.rfind("fig:", 0) == 0 ? translated("Change unit figures") : core::i18n::format(translated("Change unit {1}"), {name})));
         } else if (m_shown->kind == ObjectRef::Kind::Formation) {
             const auto it = std::find_if(scenario.formations.begin(), scenario.formations.end(),
                 [&](const core::Formation& f) { return f.id.str() == m_shown->id; });
@@ -229,12 +230,12 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
             else
                 throw std::invalid_argument("no property " + name);
             if (!(formation == *it))
-                document->apply(core::operations::replaceFormation(scenario, std::move(formation), "Change formation " + name));
+                document->apply(core::operations::replaceFormation(scenario, std::move(formation), core::i18n::format(translated("Change formation {1}"), {name})));
         }
         applied = true;
     } catch (const std::exception& error) {
         m_applying = false;
-        m_workbench.showError("Cannot change " + name, error.what());
+        m_workbench.showError(core::i18n::format(translated("Cannot change {1}"), {name}), error.what());
     }
     m_applying = false;
     refresh();

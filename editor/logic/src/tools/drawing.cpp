@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Snapping and the drawing state of the terrain tools.
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/tools/drawing.hpp"
 
 #include "sandtable/core/document/operations.hpp"
@@ -92,11 +93,11 @@ const char* toString(DrawKind kind)
 {
     switch (kind) {
     case DrawKind::Point:
-        return "point";
+        return N_("point");
     case DrawKind::Line:
-        return "line";
+        return N_("line");
     case DrawKind::Polygon:
-        return "polygon";
+        return N_("polygon");
     }
     return "polygon";
 }
@@ -173,7 +174,7 @@ core::Edit addFeatureEdit(const core::Scenario& scenario, const std::string& ter
     if (id)
         *id = feature.id;
     core::Edit edit = core::operations::addFeature(scenario, std::move(feature));
-    edit.label = "Add " + terrainClass;
+    edit.label = core::i18n::format(_("Add {1}"), {terrainClass});
     return edit;
 }
 
@@ -191,7 +192,7 @@ core::Edit setClassEdit(const core::Scenario& scenario, const core::FeatureId& i
     if (changed.attributes.is_object() && changed.attributes.contains("note"))
         kept["note"] = changed.attributes["note"];
     changed.attributes = std::move(kept);
-    return core::operations::replaceFeature(scenario, std::move(changed), "Set class to " + terrainClass);
+    return core::operations::replaceFeature(scenario, std::move(changed), core::i18n::format(_("Set class to {1}"), {terrainClass}));
 }
 
 std::vector<PaletteEntry> paletteClasses(const core::Scenario& scenario)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The OOB tree, the reinforcement schedule and moving units between formations.
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/tools/oob_model.hpp"
 
 #include "sandtable/core/document/operations.hpp"
@@ -109,7 +110,7 @@ core::Edit moveToFormationEdit(const core::Scenario& scenario, const core::UnitI
     core::Unit changed = *u;
     changed.formation = formation;
     return core::operations::replaceUnit(scenario, std::move(changed),
-        "Move " + (u->name.empty() ? u->id.str() : u->name) + " to " + (f->name.empty() ? f->id.str() : f->name));
+        core::i18n::format(_("Move {1} to {2}"), {u->name.empty() ? u->id.str() : u->name, f->name.empty() ? f->id.str() : f->name}));
 }
 
 std::vector<ReinforcementRow> reinforcementSchedule(const core::Scenario& scenario)
@@ -127,14 +128,14 @@ std::vector<ReinforcementRow> reinforcementSchedule(const core::Scenario& scenar
                 row.side = s->name;
         row.day = a.day;
         row.turn = a.turn;
-        row.when = "Day " + std::to_string(a.day) + ", "
-            + (a.turn == core::kNightTurn ? std::string("night") : "turn " + std::to_string(a.turn));
+        row.when = a.turn == core::kNightTurn ? core::i18n::format(_("Day {1}, night"), {std::to_string(a.day)})
+                                              : core::i18n::format(_("Day {1}, turn {2}"), {std::to_string(a.day), std::to_string(a.turn)});
         if (a.road)
-            row.entry = "road " + a.road->str();
+            row.entry = core::i18n::format(_("road {1}"), {a.road->str()});
         if (a.entry) {
             const std::string at = "(" + std::to_string(std::llround(a.entry->x)) + ", "
                 + std::to_string(std::llround(a.entry->y)) + ")";
-            row.entry = row.entry.empty() ? at : row.entry + " at " + at;
+            row.entry = row.entry.empty() ? at : core::i18n::format(_("{1} at {2}"), {row.entry, at});
         }
         rows.push_back(std::move(row));
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Block placing maths and Edits.
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/tools/placing.hpp"
 
 #include "sandtable/core/document/operations.hpp"
@@ -107,7 +108,7 @@ core::Edit toggleColumnEdit(const core::Scenario& scenario, const core::UnitId& 
         throw core::OperationError("", "unit '" + id.str() + "'", "is not placed on the map");
     core::Placement placement = *unit.placement;
     placement.column = !placement.column;
-    return core::operations::moveUnit(scenario, id, placement, placement.column ? "Route column" : "Line");
+    return core::operations::moveUnit(scenario, id, placement, placement.column ? _("Route column") : _("Line"));
 }
 
 BlockDrag::Mode BlockDrag::press(const core::Scenario& scenario, const core::UnitId& unit, core::Coordinate p,
@@ -150,13 +151,13 @@ core::Edit BlockDrag::drag(const core::Scenario& scenario, core::Coordinate p, b
     core::Placement placement = *u->placement;
     if (m_mode == Mode::Move) {
         placement.position = {p.x + m_grabOffset.x, p.y + m_grabOffset.y};
-        return placeUnitEdit(scenario, m_unit, placement, "Move " + u->name, m_mergeKey);
+        return placeUnitEdit(scenario, m_unit, placement, core::i18n::format(_("Move {1}"), {u->name}), m_mergeKey);
     }
     const auto facing = facingTowards(placement.position, p, snap);
     if (!facing)
         return {};
     placement.facing = *facing;
-    return placeUnitEdit(scenario, m_unit, placement, "Turn " + u->name, m_mergeKey);
+    return placeUnitEdit(scenario, m_unit, placement, core::i18n::format(_("Turn {1}"), {u->name}), m_mergeKey);
 }
 
 bool BlockDrag::release() noexcept

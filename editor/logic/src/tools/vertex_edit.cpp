@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Vertex handles and the geometry operations of the vertex editor.
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/tools/vertex_edit.hpp"
 
 #include "sandtable/core/document/operations.hpp"
@@ -138,7 +139,7 @@ std::optional<core::Edit> VertexDrag::press(const core::Scenario& scenario, cons
     core::TerrainFeature changed = *f;
     changed.geometry = insertVertex(f->geometry, handle->at, handle->position, &inserted);
     m_vertex = inserted;
-    return core::operations::replaceFeature(scenario, std::move(changed), "Move vertex", m_mergeKey);
+    return core::operations::replaceFeature(scenario, std::move(changed), _("Move vertex"), m_mergeKey);
 }
 
 core::Edit VertexDrag::drag(const core::Scenario& scenario, core::Coordinate to)
@@ -159,7 +160,7 @@ core::Edit VertexDrag::drag(const core::Scenario& scenario, core::Coordinate to)
     }
     if (changed.geometry == f->geometry)
         return {};
-    return core::operations::replaceFeature(scenario, std::move(changed), "Move vertex", m_mergeKey);
+    return core::operations::replaceFeature(scenario, std::move(changed), _("Move vertex"), m_mergeKey);
 }
 
 bool VertexDrag::release() noexcept
@@ -193,7 +194,7 @@ std::optional<core::Edit> deleteVertexEdit(const core::Scenario& scenario, const
         return std::nullopt;
     core::TerrainFeature changed = *f;
     changed.geometry = std::move(*geometry);
-    return core::operations::replaceFeature(scenario, std::move(changed), "Delete vertex");
+    return core::operations::replaceFeature(scenario, std::move(changed), _("Delete vertex"));
 }
 
 } // namespace sandtable::editor::tools

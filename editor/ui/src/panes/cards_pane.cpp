@@ -11,6 +11,7 @@
 #include "sandtable/editor/logic/panes/card_designer.hpp"
 #include "sandtable/print/card_print.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
@@ -310,7 +311,7 @@ void CardsPane::apply()
         card.specialRule = m_rule->GetValue().ToStdString(wxConvUTF8);
         doc->apply(core::operations::replaceCard(doc->scenario(), card));
     } catch (const std::exception& e) {
-        m_workbench.showError("Card " + core::toString(card.ref), e.what());
+        m_workbench.showError(core::i18n::format(translated("Card {1}"), {core::toString(card.ref)}), e.what());
     }
 }
 

@@ -503,7 +503,7 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
         if (m_filling)
             return;
         const int id = static_cast<int>(m_table->GetItemData(e.GetIndex()));
-        commit(on ? "Enable GCP" : "Disable GCP",
+        commit(on ? translated("Enable GCP") : translated("Disable GCP"),
             [&](const core::Scenario& s) { return core::operations::enableGcp(s, id, on, importers::fitStoredGeoreference); });
     };
     m_table->Bind(wxEVT_LIST_ITEM_CHECKED, [onCheck](wxListEvent& e) { onCheck(e, true); });
@@ -831,7 +831,7 @@ void GeorefPane::onGcpCrs()
     if (crs.empty())
         return;
     try {
-        importers::describeCrs(crs, "Map points in");
+        importers::describeCrs(crs, translated("Map points in"));
     } catch (const std::exception& e) {
         m_workbench.showError(translated("GCP CRS"), e.what());
         fillCrsControls();
@@ -852,7 +852,7 @@ void GeorefPane::onTargetCrs()
         crs.clear();
     if (!crs.empty()) {
         try {
-            if (importers::describeCrs(crs, "Fit in").geographic) {
+            if (importers::describeCrs(crs, translated("Fit in")).geographic) {
                 m_workbench.showError(translated("Target CRS"), crs + " is geographic: a fit there would be in degrees. Choose a "
                     "projected CRS in metres, or auto (the UTM zone of the GCPs).");
                 fillCrsControls();
@@ -1152,8 +1152,8 @@ void installGeorefPane(Workbench& workbench)
             if (!doc)
                 return;
             wxFileDialog dialog(workbench.window(), _("Add reference layer"), "", "",
-                "Rasters and vectors (*.tif;*.tiff;*.jpg;*.png;*.vrt;*.gpkg;*.shp;*.geojson;*.json;*.osm;*.pbf)|"
-                "*.tif;*.tiff;*.jpg;*.png;*.vrt;*.gpkg;*.shp;*.geojson;*.json;*.osm;*.pbf|All files|*",
+                _("Rasters and vectors") + " (*.tif;*.tiff;*.jpg;*.png;*.vrt;*.gpkg;*.shp;*.geojson;*.json;*.osm;*.pbf)|"
+                    + "*.tif;*.tiff;*.jpg;*.png;*.vrt;*.gpkg;*.shp;*.geojson;*.json;*.osm;*.pbf|" + _("All files") + "|*",
                 wxFD_OPEN | wxFD_FILE_MUST_EXIST);
             if (dialog.ShowModal() != wxID_OK)
                 return;
@@ -1169,8 +1169,10 @@ void installGeorefPane(Workbench& workbench)
                          [&](const core::ReferenceLayer& r) { return r.name == made.layer.name; }); ++n)
                     made.layer.name = base + " " + std::to_string(n);
                 doc->apply(core::operations::addReference(doc->scenario(), made.layer));
-                workbench.setStatusText("Added reference layer '" + made.layer.name + "' (" + core::toString(made.layer.kind)
-                    + ", " + made.info.driver + (made.layer.hillshade ? ", drawn as hillshade" : "") + ")");
+                workbench.setStatusText(core::i18n::format(made.layer.hillshade
+                        ? translated("Added reference layer '{1}' ({2}, {3}, drawn as hillshade)")
+                        : translated("Added reference layer '{1}' ({2}, {3})"),
+                    {made.layer.name, core::toString(made.layer.kind), made.info.driver}));
             } catch (const std::exception& e) {
                 workbench.showError(translated("Add reference layer"), e.what());
             }

@@ -390,7 +390,7 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     auto applyForm = [this](wxCommandEvent&) {
         core::CampaignGrid grid;
         if (readGrid(grid))
-            applyGrid(grid, "Grid settings");
+            applyGrid(grid, translated("Grid settings"));
     };
     apply->Bind(wxEVT_BUTTON, applyForm);
     for (wxTextCtrl* t : {m_size, m_originX, m_originY, m_rows, m_columns, m_rotation})
@@ -567,7 +567,7 @@ void GridPane::applyGrid(const core::CampaignGrid& grid, const std::string& labe
 void GridPane::moveOrigin(core::Coordinate origin, int drag)
 {
     if (const core::Campaign* c = campaign())
-        applyGrid(logic::withOrigin(c->grid, origin), "Move grid origin", "grid-origin-" + std::to_string(drag));
+        applyGrid(logic::withOrigin(c->grid, origin), translated("Move grid origin"), "grid-origin-" + std::to_string(drag));
 }
 
 void GridPane::onFit()
@@ -582,7 +582,7 @@ void GridPane::onFit()
             grid.numbering = c->grid.numbering;
             grid.startNumber = c->grid.startNumber;
         }
-        applyGrid(grid, "Fit grid to map");
+        applyGrid(grid, translated("Fit grid to map"));
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Campaign grid"), e.what());
     }

@@ -11,6 +11,7 @@
 #include "sandtable/editor/logic/tools/placing.hpp"
 #include "sandtable/editor/logic/tools/vertex_edit.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <wx/brush.h>
 #include <wx/event.h>
@@ -162,7 +163,7 @@ protected:
     {
         auto geometry = m_state.finish(duplicateTolerance);
         if (!geometry) {
-            m_context->workbench.setStatusText(std::string("Too few vertices for a ") + toString(m_state.kind()));
+            m_context->workbench.setStatusText(core::i18n::format(translated("Too few vertices for a {1}"), {translated(toString(m_state.kind()))}));
             return;
         }
         m_hover.reset();
@@ -185,11 +186,13 @@ public:
     void activated() override
     {
         const core::Document* document = m_context->workbench.document();
-        std::string text = std::string("Drawing a ") + toString(m_state.kind()) + " of class " + m_context->currentClass
-            + ": click vertices, double-click or Enter finishes, Backspace removes the last, Esc cancels, Shift does not snap";
+        std::string text = core::i18n::format(translated("Drawing a {1} of class {2}: click vertices, double-click or Enter "
+                                                         "finishes, Backspace removes the last, Esc cancels, Shift does not snap"),
+            {translated(toString(m_state.kind())), m_context->currentClass});
         if (document && editor::tools::drawKindOf(document->scenario(), m_context->currentClass) != m_state.kind())
-            text = std::string("Warning: ") + m_context->currentClass + " is digitised as a "
-                + toString(editor::tools::drawKindOf(document->scenario(), m_context->currentClass)) + ". " + text;
+            text = core::i18n::format(translated("Warning: {1} is digitised as a {2}. {3}"),
+                {m_context->currentClass, translated(toString(editor::tools::drawKindOf(document->scenario(), m_context->currentClass))),
+                    text});
         m_context->workbench.setStatusText(text);
     }
 
@@ -207,7 +210,7 @@ protected:
             m_context->workbench.showError(translated("Add feature"), e.what());
             return;
         }
-        if (m_context->apply(std::move(edit), "Add feature")) {
+        if (m_context->apply(std::move(edit), translated("Add feature"))) {
             m_context->workbench.select(ObjectRef{ObjectRef::Kind::Feature, id.str()}, false);
             m_context->workbench.setStatusText(wxString::Format(_("Added %s"), wxString::FromUTF8(id.str())).utf8_string());
         }
@@ -233,7 +236,7 @@ protected:
         }
         try {
             m_context->apply(core::operations::splitFeature(m_context->workbench.document()->scenario(), *id, blade),
-                "Split feature");
+                translated("Split feature"));
         } catch (const std::exception& e) {
             m_context->workbench.showError(translated("Split feature"), e.what());
         }
@@ -270,7 +273,7 @@ public:
             return true;
         }
         try {
-            if (m_context->apply(core::operations::mergeFeatures(document->scenario(), {*first, *second}), "Merge features"))
+            if (m_context->apply(core::operations::mergeFeatures(document->scenario(), {*first, *second}), translated("Merge features")))
                 m_context->workbench.setStatusText(
                 wxString::Format(_("Merged %s into %s"), wxString::FromUTF8(second->str()), wxString::FromUTF8(first->str())).utf8_string());
         } catch (const std::exception& e) {
@@ -308,7 +311,7 @@ public:
                 const auto pressed = m_drag.press(document->scenario(), *feature, world, handleTolerance,
                     m_context->nextSerial++);
                 if (pressed) {
-                    m_context->apply(*pressed, "Move vertex");
+                    m_context->apply(*pressed, translated("Move vertex"));
                     return true;
                 }
             }
@@ -322,7 +325,7 @@ public:
         if (event.Dragging() && m_drag.active()) {
             const double tolerance = event.ShiftDown() ? 0.0 : metresFor(kSnapPixels, view);
             const Snap snap = editor::tools::snapToTerrain(document->scenario(), world, tolerance, feature);
-            m_context->apply(m_drag.drag(document->scenario(), snap.point), "Move vertex");
+            m_context->apply(m_drag.drag(document->scenario(), snap.point), translated("Move vertex"));
             return true;
         }
         if (event.LeftUp() && m_drag.release()) {
@@ -378,7 +381,7 @@ private:
             m_context->workbench.setStatusText(translated("No vertex to delete there (a line keeps 2 vertices, a ring 3)"));
             return false;
         }
-        m_context->apply(*edit, "Delete vertex");
+        m_context->apply(*edit, translated("Delete vertex"));
         reportValidity();
         return true;
     }
@@ -441,7 +444,7 @@ public:
             return true;
         }
         if (event.Dragging() && m_drag.mode() != editor::tools::BlockDrag::Mode::None) {
-            m_context->apply(m_drag.drag(s, world, event.ShiftDown()), "Move block");
+            m_context->apply(m_drag.drag(s, world, event.ShiftDown()), translated("Move block"));
             return true;
         }
         if (event.LeftUp() && m_drag.release())

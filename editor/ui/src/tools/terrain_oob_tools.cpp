@@ -9,6 +9,7 @@
 #include "sandtable/editor/logic/terrain_style.hpp"
 #include "sandtable/editor/logic/tools/placing.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <wx/choicdlg.h>
 
@@ -77,8 +78,8 @@ void placeUnitAt(ToolsContext& context, const core::UnitId& unit, core::Coordina
         return;
     core::Placement placement = u->placement.value_or(core::Placement{});
     placement.position = world;
-    const std::string label = (u->placement ? "Move " : "Place ") + (u->name.empty() ? u->id.str() : u->name);
-    if (context.apply(editor::tools::placeUnitEdit(document->scenario(), unit, placement, label), "Place block"))
+    const std::string label = core::i18n::format(u->placement ? translated("Move {1}") : translated("Place {1}"), {u->name.empty() ? u->id.str() : u->name});
+    if (context.apply(editor::tools::placeUnitEdit(document->scenario(), unit, placement, label), translated("Place block")))
         context.workbench.select(ObjectRef{ObjectRef::Kind::Unit, unit.str()}, false);
 }
 
@@ -133,7 +134,7 @@ void installTerrainAndOobTools(Workbench& workbench)
             try {
                 context->apply(editor::tools::setClassEdit(context->workbench.document()->scenario(), *id,
                                    context->currentClass),
-                    "Set class");
+                    translated("Set class"));
             } catch (const std::exception& e) {
                 context->workbench.showError(translated("Set class"), e.what());
             }
@@ -164,7 +165,7 @@ void installTerrainAndOobTools(Workbench& workbench)
                 return;
             try {
                 context->apply(editor::tools::toggleColumnEdit(context->workbench.document()->scenario(), *unit),
-                    "Route column");
+                    translated("Route column"));
             } catch (const std::exception& e) {
                 context->workbench.showError(translated("Route column"), e.what());
             }
@@ -177,7 +178,7 @@ void installTerrainAndOobTools(Workbench& workbench)
             core::oob::BlockPlan plan = core::oob::planBlocks(context->workbench.document()->scenario(), request);
             const std::size_t changes = plan.lines.size();
             if (!plan.edit.empty())
-                context->apply(std::move(plan.edit), "Blocks");
+                context->apply(std::move(plan.edit), translated("Blocks"));
             const core::Scenario& s = context->workbench.document()->scenario();
             const auto pieces = std::count_if(s.units.begin(), s.units.end(), [&](const core::Unit& u) { return core::oob::isPiece(s, u); });
             context->workbench.setStatusText(

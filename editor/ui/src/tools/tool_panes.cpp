@@ -323,7 +323,7 @@ private:
             parent = core::FormationId(data->id);
         try {
             m_context->apply(core::operations::setFormationParent(document->scenario(), core::FormationId(formation), parent),
-                "Move formation");
+                translated("Move formation"));
         } catch (const std::exception& e) {
             m_context->workbench.showError(translated("Move formation"), e.what());
         }
@@ -358,7 +358,7 @@ private:
         try {
             m_context->apply(editor::tools::moveToFormationEdit(document->scenario(), core::UnitId(unit),
                                  core::FormationId(data->id)),
-                "Move unit");
+                translated("Move unit"));
         } catch (const std::exception& e) {
             m_context->workbench.showError(translated("Move unit"), e.what());
         }

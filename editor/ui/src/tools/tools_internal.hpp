@@ -34,7 +34,7 @@ struct ToolsContext {
 
     void setCurrentClass(const std::string& id);
     /// Applies `edit` to the open document; shows an error dialog and returns false when it does not fit.
-    bool apply(core::Edit edit, const std::string& title = "Edit");
+    bool apply(core::Edit edit, const std::string& title); ///< title: the error box's, in the editor's language
     /// The selected feature's id, if the selection is a feature that exists.
     std::optional<core::FeatureId> selectedFeature() const;
     std::optional<core::UnitId> selectedUnit() const;

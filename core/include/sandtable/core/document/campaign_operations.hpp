@@ -33,7 +33,7 @@ bool sameGridGeometry(const CampaignGrid& a, const CampaignGrid& b) noexcept;
 /// rows and columns), and reported in `findings` as a warning "campaign.grid.coverage" naming the sides
 /// left uncovered; `grid derive` refuses such a grid.
 Edit setCampaignGrid(const Scenario& scenario, const CampaignGrid& grid, Diagnostics& findings,
-    std::string label = "Campaign grid", std::string mergeKey = {});
+    std::string label = {}, std::string mergeKey = {}); ///< an empty label: "Campaign grid" (translated)
 
 /// `grid derive`: the primary terrain of every square recomputed (geometry::rederiveCampaign), overrides
 /// kept, with the cover thresholds changed first when given. Throws OperationError when the scenario has no

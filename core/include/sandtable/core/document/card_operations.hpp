@@ -12,7 +12,7 @@ namespace sandtable::core::operations {
 /// Sets, replaces (a CSV import) or removes (nullopt) the scenario's Table Battles cards. An empty Edit
 /// when nothing changes. The cards' rules are checked by the validator (validateScenario), not here, so a
 /// caller can show every finding before deciding to save.
-Edit setTableBattles(const Scenario& scenario, std::optional<TableBattlesSet> set, std::string label = "Import cards");
+Edit setTableBattles(const Scenario& scenario, std::optional<TableBattlesSet> set, std::string label = {}); ///< label: "Import cards"
 
 /// Replaces the card of `card.ref` (the card designer). `mergeKey` joins the edits of one field's typing.
 /// Throws OperationError when the scenario has no cards or no card of that ref; an empty Edit when nothing

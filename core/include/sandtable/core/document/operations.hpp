@@ -13,7 +13,9 @@ namespace sandtable::core::operations {
 /// Adds a terrain feature at the end of the terrain list. Throws OperationError when its id is taken.
 Edit addFeature(const Scenario& scenario, TerrainFeature feature);
 /// Replaces the feature with the same id (geometry, class, attributes). `mergeKey` joins a vertex drag.
-Edit replaceFeature(const Scenario& scenario, TerrainFeature feature, std::string label = "Edit feature",
+/// An empty `label` (every operation's undo label, shown to a person) is "Edit feature" in the process's
+/// language.
+Edit replaceFeature(const Scenario& scenario, TerrainFeature feature, std::string label = {},
     std::string mergeKey = {});
 /// Removes a feature. Throws OperationError when the id is unknown.
 Edit removeFeature(const Scenario& scenario, const FeatureId& id);
@@ -40,14 +42,14 @@ Edit addSide(const Scenario& scenario, Side side);
 Edit addFormation(const Scenario& scenario, Formation formation);
 /// Replaces the formation with the same id (name, echelon, chit, ...). Throws OperationError when the id is
 /// unknown.
-Edit replaceFormation(const Scenario& scenario, Formation formation, std::string label = "Edit formation");
+Edit replaceFormation(const Scenario& scenario, Formation formation, std::string label = {}); ///< label: "Edit formation"
 /// Re-parents a formation: `parent` becomes its enclosing formation (unset = top level under its side);
 /// one undo step "Move <name> under <parent>". Throws OperationError when either formation does not exist,
 /// the parent is on another side, or the parent is the formation itself or one of its descendants (a
 /// cycle). An empty Edit when nothing changes.
 Edit setFormationParent(const Scenario& scenario, const FormationId& formation, std::optional<FormationId> parent);
 Edit addUnit(const Scenario& scenario, Unit unit);
-Edit replaceUnit(const Scenario& scenario, Unit unit, std::string label = "Edit unit", std::string mergeKey = {});
+Edit replaceUnit(const Scenario& scenario, Unit unit, std::string label = {}, std::string mergeKey = {}); ///< label: "Edit unit"
 Edit removeUnit(const Scenario& scenario, const UnitId& id);
 /// Places, moves or turns a piece on the map: its placement becomes `placement` (centre in working-CRS
 /// metres, facing in degrees clockwise from grid north, normalised to [0, 360), line or route column).
@@ -62,14 +64,14 @@ Edit moveUnit(const Scenario& scenario, const UnitId& id, Placement placement, s
 /// one unit merge into one undo step (merge key "move:<id>").
 Edit moveUnit(const Scenario& scenario, const UnitId& id, Coordinate position, double facing);
 
-/// Replaces the scenario-wide settings.
-Edit setSettings(const Scenario& scenario, ScenarioSettings settings, std::string label = "Scenario settings");
+/// Replaces the scenario-wide settings. An empty `label` is "Scenario settings" (translated).
+Edit setSettings(const Scenario& scenario, ScenarioSettings settings, std::string label = {});
 /// Sets the language of the printed products' fixed texts: an ISO 639-1 code ("fr", "de", optionally
 /// "_TERRITORY": "fr_CA"), or "" / "en" for English (stored as ""). Throws OperationError naming the code
 /// when it is not of that form. A language without a shipped catalogue prints English (i18n::translateIn).
 Edit setLanguage(const Scenario& scenario, const std::string& language);
-/// Sets or clears the map source (with its georeference).
-Edit setMap(const Scenario& scenario, std::optional<MapSource> map, std::string label = "Set map");
+/// Sets or clears the map source (with its georeference). An empty `label` is "Set map" (translated).
+Edit setMap(const Scenario& scenario, std::optional<MapSource> map, std::string label = {});
 
 /// A fresh id "<prefix>-<n>" not used by any entity of the scenario.
 std::string freshId(const Scenario& scenario, const std::string& prefix);
