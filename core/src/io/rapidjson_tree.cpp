@@ -3,6 +3,7 @@
 #include "rapidjson_tree.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
@@ -62,11 +63,11 @@ public:
             const char* e = std::find_if(s, end, [](char c) { return c == 'e' || c == 'E'; });
             if (e != end && e + 1 != end && e[1] == '-')
                 return m_document.Double(*s == '-' ? -0.0 : 0.0);
-            m_error = "the number " + std::string(s, std::min<std::size_t>(n, 40)) + " is too large for a double";
+            m_error = i18n::format(_("the number {1} is too large for a double"), {std::string(s, std::min<std::size_t>(n, 40))});
             return false;
         }
         if (r.ec != std::errc() || r.ptr != end) {
-            m_error = "the number " + std::string(s, std::min<std::size_t>(n, 40)) + " cannot be read";
+            m_error = i18n::format(_("the number {1} cannot be read"), {std::string(s, std::min<std::size_t>(n, 40))});
             return false;
         }
         return m_document.Double(d);
@@ -125,8 +126,8 @@ void parseJson(std::string_view text, const std::string& sourceName, JsonTree& t
     const std::size_t lineStart = before.rfind('\n');
     const std::size_t column = offset - (lineStart == std::string_view::npos ? 0 : lineStart + 1) + 1;
     const std::string reason = handlerError.empty() ? std::string(rapidjson::GetParseError_En(reader.GetParseErrorCode())) : handlerError;
-    throw FormatError(sourceName, "", "not valid JSON: " + reason + " at line " + std::to_string(line) + ", column "
-            + std::to_string(column));
+    throw FormatError(sourceName, "", i18n::format(_("not valid JSON: {1} at line {2}, column {3}"),
+            {reason, std::to_string(line), std::to_string(column)}));
 }
 
 nlohmann::ordered_json toOrderedJson(const rapidjson::Value& value)

@@ -81,8 +81,8 @@ const valijson::Schema& schemaWithoutTerrainCoordinates()
 void checkJsonLimits(std::string_view text, const std::string& sourceName)
 {
     if (text.size() > limits::kMaxScenarioFileBytes)
-        throw FormatError(sourceName, "", "the document is " + std::to_string(text.size()) + " bytes, which "
-                + limits::limitMessage("kMaxScenarioFileBytes", limits::kMaxScenarioFileBytes, "bytes"));
+        throw FormatError(sourceName, "", i18n::format(_("the document is {1} bytes, which {2}"),
+                {std::to_string(text.size()), limits::limitMessage("kMaxScenarioFileBytes", limits::kMaxScenarioFileBytes, N_("bytes"))}));
     std::size_t depth = 0;
     std::size_t stringStart = 0;
     bool inString = false;
@@ -94,24 +94,24 @@ void checkJsonLimits(std::string_view text, const std::string& sourceName)
             else if (c == '"') {
                 inString = false;
                 if (i - stringStart > limits::kMaxStringBytes)
-                    throw FormatError(sourceName, "", "a string at byte " + std::to_string(stringStart) + " is "
-                            + std::to_string(i - stringStart) + " bytes long, which "
-                            + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
+                    throw FormatError(sourceName, "", i18n::format(_("a string at byte {1} is {2} bytes long, which {3}"),
+                            {std::to_string(stringStart), std::to_string(i - stringStart),
+                                limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, N_("bytes"))}));
             }
         } else if (c == '"') {
             inString = true;
             stringStart = i + 1;
         } else if (c == '[' || c == '{') {
             if (++depth > limits::kMaxJsonDepth)
-                throw FormatError(sourceName, "", "nesting at byte " + std::to_string(i) + " "
-                        + limits::limitMessage("kMaxJsonDepth", limits::kMaxJsonDepth, "levels of arrays and objects"));
+                throw FormatError(sourceName, "", i18n::format(_("nesting at byte {1} {2}"),
+                        {std::to_string(i), limits::limitMessage("kMaxJsonDepth", limits::kMaxJsonDepth, N_("levels of arrays and objects"))}));
         } else if ((c == ']' || c == '}') && depth > 0) {
             --depth;
         }
     }
     if (inString && text.size() - stringStart > limits::kMaxStringBytes)
-        throw FormatError(sourceName, "", "an unterminated string at byte " + std::to_string(stringStart) + " "
-                + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes"));
+        throw FormatError(sourceName, "", i18n::format(_("an unterminated string at byte {1} {2}"),
+                {std::to_string(stringStart), limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, N_("bytes"))}));
 }
 
 /// The member `name` of an object, or null. A name given twice means its last value, as nlohmann's
@@ -558,12 +558,12 @@ void checkVertexLimits(const Scenario& s, const std::string& sourceName)
         const std::size_t n = s.terrain[i].geometry.vertexCount();
         const std::string where = "/terrain/" + std::to_string(i) + "/geometry";
         if (n > limits::kMaxVerticesPerGeometry)
-            throw FormatError(sourceName, where, "the geometry has " + std::to_string(n) + " vertices, which "
-                    + limits::limitMessage("kMaxVerticesPerGeometry", limits::kMaxVerticesPerGeometry, "vertices"));
+            throw FormatError(sourceName, where, i18n::format(_("the geometry has {1} vertices, which {2}"),
+                    {std::to_string(n), limits::limitMessage("kMaxVerticesPerGeometry", limits::kMaxVerticesPerGeometry, N_("vertices"))}));
         total += n;
         if (total > limits::kMaxVerticesPerScenario)
-            throw FormatError(sourceName, where, "the terrain reaches " + std::to_string(total) + " vertices here, which "
-                    + limits::limitMessage("kMaxVerticesPerScenario", limits::kMaxVerticesPerScenario, "vertices"));
+            throw FormatError(sourceName, where, i18n::format(_("the terrain reaches {1} vertices here, which {2}"),
+                    {std::to_string(total), limits::limitMessage("kMaxVerticesPerScenario", limits::kMaxVerticesPerScenario, N_("vertices"))}));
     }
 }
 

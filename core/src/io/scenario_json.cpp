@@ -7,6 +7,7 @@
 #include "sandtable/core/io/table_battles_json.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/limits.hpp"
 
 #include <array>
@@ -338,8 +339,8 @@ Geometry geometryFromJson(const Json& j)
     g.type = geometryTypeFromString(j.at("type").get<std::string>());
     const Json& coordinates = j.at("coordinates");
     if (const std::size_t n = countPositions(coordinates); n > limits::kMaxVerticesPerGeometry)
-        throw std::invalid_argument("the geometry has " + std::to_string(n) + " vertices, which "
-            + limits::limitMessage("kMaxVerticesPerGeometry", limits::kMaxVerticesPerGeometry, "vertices"));
+        throw std::invalid_argument(i18n::format(_("the geometry has {1} vertices, which {2}"),
+            {std::to_string(n), limits::limitMessage("kMaxVerticesPerGeometry", limits::kMaxVerticesPerGeometry, N_("vertices"))}));
     if (isMulti(g.type)) {
         const GeometryType single = static_cast<GeometryType>(static_cast<int>(g.type) - 3);
         for (const auto& part : coordinates)
@@ -530,8 +531,8 @@ Scenario scenarioFromJson(const Json& j, const std::string& sourceName)
             if (f.contains("geometry") && f.at("geometry").contains("coordinates")) {
                 vertices += countPositions(f.at("geometry").at("coordinates"));
                 if (vertices > limits::kMaxVerticesPerScenario)
-                    throw std::invalid_argument("the terrain reaches " + std::to_string(vertices) + " vertices here, which "
-                        + limits::limitMessage("kMaxVerticesPerScenario", limits::kMaxVerticesPerScenario, "vertices"));
+                    throw std::invalid_argument(i18n::format(_("the terrain reaches {1} vertices here, which {2}"),
+                        {std::to_string(vertices), limits::limitMessage("kMaxVerticesPerScenario", limits::kMaxVerticesPerScenario, N_("vertices"))}));
             }
             TerrainFeature feature;
             feature.id = FeatureId(f.at("id").get<std::string>());

@@ -2,6 +2,7 @@
 // The Table Battles CSV layout of docs/table-battles-csv.md: an RFC 4180 reader with row/column errors,
 // and the writer whose output reads back to the same bytes.
 #include "sandtable/core/io/table_battles_csv.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 
@@ -298,12 +299,12 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
     for (const Record& record : records)
         for (std::size_t c = 0; c < record.fields.size() && problems.size() < kMaxProblems; ++c)
             if (record.fields[c].size() > limits::kMaxStringBytes)
-                problems.push_back({record.row, c + 1, "a cell of " + std::to_string(record.fields[c].size()) + " bytes "
-                    + limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, "bytes")});
+                problems.push_back({record.row, c + 1, i18n::format(_("a cell of {1} bytes {2}"),
+                    {std::to_string(record.fields[c].size()), limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, N_("bytes"))})});
     if (!problems.empty())
         throw CsvImportError(sourceName, std::move(problems));
     if (records.empty())
-        throw CsvImportError(sourceName, {{1, 0, "the file is empty; the first row is the header"}});
+        throw CsvImportError(sourceName, {{1, 0, _("the file is empty; the first row is the header")}});
 
     const Record& header = records.front();
     std::size_t groups = 0;

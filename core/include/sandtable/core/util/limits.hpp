@@ -37,11 +37,8 @@ inline constexpr std::int64_t kMaxRasterPixels = std::int64_t{64} << 20;
 /// in a hostile file fail with "value too large" naming this cap instead of being allocated.
 inline constexpr int kMaxCatalogueBlobBytes = 256 << 20;
 
-/// "exceeds the cap NAME of VALUE UNIT": the common tail of every cap error.
-inline std::string limitMessage(const char* name, std::uint64_t value, const char* unit)
-{
-    return std::string("exceeds the cap ") + name + " of " + std::to_string(value) + " " + unit
-        + " (sandtable/core/util/limits.hpp)";
-}
+/// "exceeds the cap NAME of VALUE UNIT": the common tail of every cap error, in the process's language
+/// (`unit` is an N_() word such as N_("bytes"), translated here; NAME stays the constant's name).
+std::string limitMessage(const char* name, std::uint64_t value, const char* unit);
 
 } // namespace sandtable::core::limits
