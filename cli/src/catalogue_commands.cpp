@@ -172,7 +172,7 @@ std::string renderThumbnail(const core::Scenario& scenario, const std::filesyste
     const cairo_status_t status = cairo_surface_write_to_png_stream(surface, appendPng, &png);
     cairo_surface_destroy(surface);
     if (status != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("thumbnail", "", std::string("cairo cannot write the PNG: ") + cairo_status_to_string(status));
+        throw core::OperationError("thumbnail", "", core::i18n::format(_("cairo cannot write the PNG: {1}"), {cairo_status_to_string(status)}));
     return png;
 }
 

@@ -45,7 +45,7 @@ std::filesystem::path findExample(const DemoOptions& o)
     for (const auto& c : candidates)
         if (std::filesystem::is_regular_file(c))
             return c;
-    throw core::IoError(candidates.front().string(), "bundled example", _("not found (give one with --example)"));
+    throw core::IoError(candidates.front().string(), _("bundled example"), _("not found (give one with --example)"));
 }
 
 /// The example's scan: --map, else its map path, else $SANDTABLE_SHARED_DATA/maps/<file name>.
@@ -54,7 +54,7 @@ std::optional<std::filesystem::path> findScan(const DemoOptions& o, const core::
 {
     if (!o.map.empty()) {
         if (!std::filesystem::exists(o.map))
-            throw core::IoError(o.map, "map raster", _("no such file"));
+            throw core::IoError(o.map, _("map raster"), _("no such file"));
         return std::filesystem::absolute(o.map);
     }
     if (!example.map)
@@ -146,7 +146,7 @@ void runDemo(const DemoOptions& o, Context& context)
                          core::i18n::format(P_("{1} warning", "{1} warnings", warnings), {std::to_string(warnings)})}));
     if (errors > 0) {
         context.printDiagnostics(report.diagnostics, scenarioOut.string());
-        throw core::OperationError(scenarioOut.string(), "scenario", _("has validation errors; nothing exported"));
+        throw core::OperationError(scenarioOut.string(), _("scenario"), _("has validation errors; nothing exported"));
     }
 
     const auto pdf = out / "gettysburg_map_1-16000.pdf";

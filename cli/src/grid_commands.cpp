@@ -229,7 +229,7 @@ void runTable(const TableOptions& o, Context& context)
     try {
         t = core::proposeTableGrid(o.lengthMm, o.widthMm, o.scale, o.along);
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError("", "table", e.what());
+        throw core::OperationError("", _("table"), e.what());
     }
     if (context.json) {
         context.printJson({{"square_size", t.squareSize}, {"square_miles", t.squareSize / core::kMileMetres}, {"along", t.along},
@@ -279,12 +279,12 @@ void runOverride(const OverrideOptions& o, Context& context)
     core::Document document = openDocument(o.file);
     const core::Scenario& s = document.scenario();
     if (!s.campaign)
-        throw core::OperationError(o.file, "scenario", _("has no campaign grid (run 'sandtable grid new' first)"));
+        throw core::OperationError(o.file, _("scenario"), _("has no campaign grid (run 'sandtable grid new' first)"));
     core::SquareRef q;
     try {
         q = core::parseSquareName(s.campaign->grid, o.square);
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError(o.file, "square", e.what());
+        throw core::OperationError(o.file, _("square"), e.what());
     }
     if (!o.remove && o.cover.empty())
         throw core::OperationError(o.file, "--cover", _("give whole, half or none (or --remove)"));
@@ -336,7 +336,7 @@ void runBattle(const BattleOptions& o, Context& context)
     core::Document document = openDocument(o.file);
     const core::Scenario& s = document.scenario();
     if (!s.campaign)
-        throw core::OperationError(o.file, "scenario", _("has no campaign grid (run 'sandtable grid new' first)"));
+        throw core::OperationError(o.file, _("scenario"), _("has no campaign grid (run 'sandtable grid new' first)"));
     std::vector<core::SquareRef> squares;
     std::stringstream in(o.squares);
     std::string item;

@@ -139,7 +139,7 @@ void runGeoref(const GeorefOptions& o, Context& context)
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     core::Document document(loaded.scenario, o.file);
     if (!document.scenario().map)
-        throw core::OperationError(o.file, "map", _("the scenario has no map scan to georeference"));
+        throw core::OperationError(o.file, _("map"), _("the scenario has no map scan to georeference"));
     const std::string working = document.scenario().settings.crs;
     const std::string defaultCrs = !o.gcpCrs.empty() ? o.gcpCrs : !working.empty() ? working : std::string("EPSG:4326");
     document.apply(inFile(o.file, [&] { return importers::importGcps(document.scenario(), o.gcps, defaultCrs); }));

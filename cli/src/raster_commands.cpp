@@ -241,10 +241,10 @@ void runCalibrate(const CalibrateOptions& options, Context& context)
     if (!options.scaleBar.empty()) {
         request.scaleBar = parseScaleBar(options.scaleBar);
         if (!request.scaleBar)
-            throw CLI::ValidationError("--scale-bar", "expected X1,Y1,X2,Y2,METRES (five numbers), got '" + options.scaleBar + "'");
+            throw CLI::ValidationError("--scale-bar", core::i18n::format(_("expected X1,Y1,X2,Y2,METRES (five numbers), got '{1}'"), {options.scaleBar}));
     }
     if (request.dpi.has_value() == request.scaleBar.has_value())
-        throw CLI::ValidationError("calibrate", "give exactly one of --dpi and --scale-bar");
+        throw CLI::ValidationError("calibrate", _("give exactly one of --dpi and --scale-bar"));
     request.output = options.output;
     request.progress = context.progress();
     const importers::CalibrationResult result = importers::calibrateScan(request);

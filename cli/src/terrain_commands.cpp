@@ -277,7 +277,7 @@ void runTrace(const TraceOptions& options, Context& context)
     if (!options.seed.empty()) {
         const std::vector<double> xy = parseNumbers(options.seed, "--seed");
         if (xy.size() != 2)
-            throw core::OperationError("", "--seed '" + options.seed + "'", "expected X,Y in working-CRS metres");
+            throw core::OperationError("", "--seed '" + options.seed + "'", _("expected X,Y in working-CRS metres"));
         trace.seed = core::Coordinate{xy[0], xy[1]};
     }
     trace.tolerance = options.tolerance;
@@ -344,7 +344,7 @@ void runResolve(const ResolveOptions& options, Context& context)
     for (const std::string& rule : options.rules) {
         const auto colon = rule.find(':');
         if (colon == std::string::npos || colon == 0 || colon + 1 == rule.size())
-            throw core::OperationError("", "--exclude '" + rule + "'", "expected WINNER:LOSER");
+            throw core::OperationError("", "--exclude '" + rule + "'", _("expected WINNER:LOSER"));
         rules.push_back({rule.substr(0, colon), rule.substr(colon + 1), "--exclude " + rule});
     }
     const core::LoadedScenario loaded = core::loadScenario(options.file);
@@ -462,7 +462,7 @@ void runMajority(const MajorityOptions& options, Context& context)
     try {
         corners = core::geometry::footprintCorners(footprint);
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError(options.file, "footprint", e.what());
+        throw core::OperationError(options.file, _("footprint"), e.what());
     }
     const core::geometry::TerrainIndex index(loaded.scenario.terrain);
     const auto result = index.majority(footprint);

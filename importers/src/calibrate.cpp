@@ -19,9 +19,9 @@ constexpr double kMetresPerInch = 0.0254;
 double metresPerPixelFromDpi(double scaleDenominator, double dpi)
 {
     if (!(scaleDenominator > 0.0) || !std::isfinite(scaleDenominator))
-        throw core::OperationError("", "scale", _("the scale denominator must be a positive number"));
+        throw core::OperationError("", _("scale"), _("the scale denominator must be a positive number"));
     if (!(dpi > 0.0) || !std::isfinite(dpi))
-        throw core::OperationError("", "dpi", _("the scan resolution must be a positive number of dots per inch"));
+        throw core::OperationError("", _("dpi"), _("the scan resolution must be a positive number of dots per inch"));
     return scaleDenominator * kMetresPerInch / dpi;
 }
 
@@ -29,9 +29,9 @@ double metresPerPixelFromScaleBar(const ScaleBar& bar)
 {
     const double pixels = std::hypot(bar.x2 - bar.x1, bar.y2 - bar.y1);
     if (!std::isfinite(pixels) || pixels <= 0.0)
-        throw core::OperationError("", "scale bar", _("its two points are the same pixel: pick the bar's two ends"));
+        throw core::OperationError("", _("scale bar"), _("its two points are the same pixel: pick the bar's two ends"));
     if (!(bar.metres > 0.0) || !std::isfinite(bar.metres))
-        throw core::OperationError("", "scale bar", _("the distance in metres must be a positive number"));
+        throw core::OperationError("", _("scale bar"), _("the distance in metres must be a positive number"));
     return bar.metres / pixels;
 }
 
@@ -46,7 +46,7 @@ CalibrationResult calibrateScan(const CalibrationRequest& request)
 {
     const std::string outName = request.output.string();
     if (request.dpi.has_value() == request.scaleBar.has_value())
-        throw core::OperationError(request.scan.string(), "calibration", _("give either the scan resolution (dpi) or a scale bar, not both or neither"));
+        throw core::OperationError(request.scan.string(), _("calibration"), _("give either the scan resolution (dpi) or a scale bar, not both or neither"));
     CalibrationResult result;
     result.scaleDenominator = request.scaleDenominator;
     try {

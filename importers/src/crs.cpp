@@ -93,7 +93,7 @@ std::vector<core::Coordinate> transformPoints(const std::string& fromCrs, const 
     OCTDestroyCoordinateTransformation(transform);
     for (std::size_t i = 0; i < points.size(); ++i) {
         if (!all || !ok[i] || !std::isfinite(xs[i]) || !std::isfinite(ys[i]))
-            throw core::OperationError(context, "point " + std::to_string(i + 1),
+            throw core::OperationError(context, core::i18n::format(_("point {1}"), {std::to_string(i + 1)}),
                 errors.reason(core::i18n::format(_("cannot transform ({1}, {2}) from {3} to {4}"),
                     {detail::formatNumber(points[i].x), detail::formatNumber(points[i].y), fromCrs, toCrs})));
         out[i] = {xs[i], ys[i]};
@@ -279,7 +279,7 @@ void checkPointsFitCrs(const std::string& crs, const std::vector<core::Coordinat
     const CrsFit fit(crs, context);
     for (std::size_t i = 0; i < points.size(); ++i)
         if (const std::optional<std::string> why = fit.misfit(points[i]))
-            throw core::OperationError(context, i < names.size() ? names[i] : "point " + std::to_string(i + 1), *why);
+            throw core::OperationError(context, i < names.size() ? names[i] : core::i18n::format(_("point {1}"), {std::to_string(i + 1)}), *why);
 }
 
 } // namespace sandtable::importers

@@ -76,16 +76,16 @@ Dataset mosaicTiles(const std::filesystem::path& folder, GdalErrorScope& errors)
             continue;
         const int z = std::stoi(m[1]);
         if (zoom >= 0 && z != zoom)
-            throw core::FormatError(folder.string(), "DEM tiles",
+            throw core::FormatError(folder.string(), _("DEM tiles"),
                 core::i18n::format(_("tiles of zoom {1} and {2} mixed; keep one zoom per folder"),
                     {std::to_string(zoom), std::to_string(z)}));
         zoom = z;
         tiles.push_back({std::stoi(m[2]), std::stoi(m[3]), entry.path()});
     }
     if (ec)
-        throw core::IoError(folder.string(), "DEM folder", ec.message());
+        throw core::IoError(folder.string(), _("DEM folder"), ec.message());
     if (tiles.empty())
-        throw core::FormatError(folder.string(), "DEM folder", _("no Terrarium tiles named t_Z_X_Y.png"));
+        throw core::FormatError(folder.string(), _("DEM folder"), _("no Terrarium tiles named t_Z_X_Y.png"));
     int minX = tiles[0].x, maxX = minX, minY = tiles[0].y, maxY = minY;
     for (const Tile& t : tiles) {
         minX = std::min(minX, t.x), maxX = std::max(maxX, t.x);
@@ -98,17 +98,17 @@ Dataset mosaicTiles(const std::filesystem::path& folder, GdalErrorScope& errors)
         Dataset png = detail::openRaster(t.path);
         const int w = GDALGetRasterXSize(png.get()), h = GDALGetRasterYSize(png.get());
         if (w != h || GDALGetRasterCount(png.get()) < 3)
-            throw core::FormatError(t.path.string(), "tile", _("not a square RGB Terrarium tile"));
+            throw core::FormatError(t.path.string(), _("tile"), _("not a square RGB Terrarium tile"));
         if (tileSize == 0) {
             tileSize = w;
             const long long width = static_cast<long long>(maxX - minX + 1) * tileSize;
             const long long height = static_cast<long long>(maxY - minY + 1) * tileSize;
             if (width * height > (std::int64_t{64} << 20))
-                throw core::OperationError(folder.string(), "DEM tiles", _("the mosaic would exceed 64 Mpx"));
+                throw core::OperationError(folder.string(), _("DEM tiles"), _("the mosaic would exceed 64 Mpx"));
             out = memDataset(static_cast<int>(width), static_cast<int>(height));
             values.assign(static_cast<std::size_t>(width * height), kNoData);
         } else if (w != tileSize) {
-            throw core::FormatError(t.path.string(), "tile", _("its size differs from the other tiles'"));
+            throw core::FormatError(t.path.string(), _("tile"), _("its size differs from the other tiles'"));
         }
         std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
         int bands[] = {1, 2, 3};

@@ -155,9 +155,9 @@ DisplayImage DisplayRaster::read(int pixel, int line, int width, int height, int
 {
     const Impl& d = *m_impl;
     if (width <= 0 || height <= 0 || bufferWidth <= 0 || bufferHeight <= 0)
-        throw core::OperationError(d.file, "window", _("window and buffer sizes must be positive"));
+        throw core::OperationError(d.file, _("window"), _("window and buffer sizes must be positive"));
     if (pixel < 0 || line < 0 || pixel > d.width - width || line > d.height - height)
-        throw core::OperationError(d.file, "window",
+        throw core::OperationError(d.file, _("window"),
             core::i18n::format(_("the window ({1}, {2}, {3} x {4}) is outside the raster ({5} x {6})"),
                 {std::to_string(pixel), std::to_string(line), std::to_string(width), std::to_string(height),
                     std::to_string(d.width), std::to_string(d.height)}));

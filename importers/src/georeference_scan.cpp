@@ -58,9 +58,9 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
         if (g.pixel < 0 || g.line < 0 || g.pixel > result.scan.width || g.line > result.scan.height)
             result.diagnostics.push_back({"georef.gcp_outside_image", core::Severity::Warning,
                 "/map/georeference/gcps/" + std::to_string(i),
-                "GCP " + std::to_string(g.id) + " at pixel (" + detail::formatNumber(g.pixel) + ", "
-                    + detail::formatNumber(g.line) + ") lies outside the " + std::to_string(result.scan.width) + " x "
-                    + std::to_string(result.scan.height) + " image"});
+                core::i18n::format(_("GCP {1} at pixel ({2}, {3}) lies outside the {4} x {5} image"),
+                    {std::to_string(g.id), detail::formatNumber(g.pixel), detail::formatNumber(g.line),
+                        std::to_string(result.scan.width), std::to_string(result.scan.height)})});
     }
     if (const std::optional<std::string> why = mirroredFit(result.fitPoints))
         throw core::OperationError(context, "GCPs", *why);
@@ -78,7 +78,7 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
     if (request.worldFile) {
         if (geo.transform.size() != 6 || request.method == core::GeoreferenceMethod::Poly2
             || request.method == core::GeoreferenceMethod::Poly3 || request.method == core::GeoreferenceMethod::Tps)
-            throw core::OperationError(request.worldFile->string(), "world file",
+            throw core::OperationError(request.worldFile->string(), _("world file"),
                 core::i18n::format(_("a world file holds an affine transform; {1} is not one: use affine, poly1 or helmert, "
                                      "or write the warped GeoTIFF (-o)"),
                     {core::toString(request.method)}));
@@ -104,7 +104,7 @@ FitFrame fitFrame(const core::Georeference& g, const std::string& workingCrs, co
     std::vector<std::string> names;
     for (const core::Gcp& gcp : g.gcps) {
         map.push_back({gcp.mapX, gcp.mapY});
-        names.push_back("GCP " + std::to_string(gcp.id));
+        names.push_back(core::i18n::format(_("GCP {1}"), {std::to_string(gcp.id)}));
     }
     // Values that do not fit their declared CRS (degrees labelled UTM, latitude and longitude swapped) are
     // refused here, naming the GCP, before they reach a fit that would otherwise "succeed" in the wrong place.
@@ -121,7 +121,7 @@ FitFrame fitFrame(const core::Georeference& g, const std::string& workingCrs, co
     out.target = describeCrs(target, context);
     out.targetCrs = detail::isLocalFrame(target) ? target : crsIdentifier(out.target); // "LOCAL:name" stays its name
     if (out.target.geographic)
-        throw core::OperationError(context, "target CRS",
+        throw core::OperationError(context, _("target CRS"),
             core::i18n::format(_("{1} is geographic: a fit there would be in degrees, and an RMS in degrees means nothing "
                                  "on the table; choose a projected CRS in metres, or auto (the UTM zone of the GCPs)"),
                 {target}));
@@ -157,7 +157,7 @@ core::Edit importGcps(const core::Scenario& scenario, const std::filesystem::pat
     std::vector<std::string> names;
     for (const core::Gcp& gcp : gcps) {
         map.push_back({gcp.mapX, gcp.mapY});
-        names.push_back("GCP " + std::to_string(gcp.id));
+        names.push_back(core::i18n::format(_("GCP {1}"), {std::to_string(gcp.id)}));
     }
     checkPointsFitCrs(crs, map, names, points.string());
     return core::operations::setGcps(scenario, gcps, crs, fitStoredGeoreference);
@@ -166,7 +166,7 @@ core::Edit importGcps(const core::Scenario& scenario, const std::filesystem::pat
 core::operations::ScanToWorking scanToWorking(const core::Scenario& scenario, const std::string& context)
 {
     if (!scenario.map || !scenario.map->georeference)
-        throw core::OperationError(context, "map",
+        throw core::OperationError(context, _("map"),
             _("the scan is not georeferenced yet: add its GCPs first (`map georef FILE --gcps FILE.points`, or the editor's Georeference pane)"));
     const core::Georeference& g = *scenario.map->georeference;
     const std::string working = scenario.settings.crs;

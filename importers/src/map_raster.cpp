@@ -22,7 +22,7 @@ Dataset georeferencedView(GDALDatasetH scan, const core::Georeference& g, const 
     GDALDriverH vrt = GDALGetDriverByName("VRT");
     Dataset view(GDALCreateCopy(vrt, "", scan, FALSE, nullptr, nullptr, nullptr));
     if (!view)
-        throw core::OperationError(scanPath, "georeference", _("GDAL could not make a virtual copy of the scan"));
+        throw core::OperationError(scanPath, _("georeference"), _("GDAL could not make a virtual copy of the scan"));
     const bool affine = g.transform.size() == 6
         && (g.method == core::GeoreferenceMethod::Affine || g.method == core::GeoreferenceMethod::Helmert
             || g.method == core::GeoreferenceMethod::Poly1);
@@ -98,12 +98,12 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
     const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress)
 {
     if (!s.map)
-        throw core::OperationError("", "scenario '" + s.settings.id + "'", _("has no map raster"));
+        throw core::OperationError("", core::i18n::format(_("scenario '{1}'"), {s.settings.id}), _("has no map raster"));
     if (!(metresPerPixel > 0) || window.width() <= 0 || window.height() <= 0)
-        throw core::OperationError("", "render window", _("empty window or non-positive resolution"));
+        throw core::OperationError("", _("render window"), _("empty window or non-positive resolution"));
     const double w = std::ceil(window.width() / metresPerPixel), h = std::ceil(window.height() / metresPerPixel);
     if (w * h > static_cast<double>(kMaxRenderPixels))
-        throw core::OperationError("", "map raster",
+        throw core::OperationError("", _("map raster"),
             core::i18n::format(_("rendering {1} x {2} pixels exceeds the cap of {3} pixels; lower the dpi"),
                 {std::to_string(static_cast<long long>(w)), std::to_string(static_cast<long long>(h)),
                     std::to_string(kMaxRenderPixels)}));
@@ -119,7 +119,7 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
     GDALDatasetH input = source.get();
     if (!useWarped) {
         if (!s.map->georeference)
-            throw core::OperationError(sourcePath.string(), "map", _("the scan has no georeference yet; run 'sandtable raster georef'"));
+            throw core::OperationError(sourcePath.string(), _("map"), _("the scan has no georeference yet; run 'sandtable raster georef'"));
         view = georeferencedView(source.get(), *s.map->georeference, sourcePath.string());
         input = view.get();
     }

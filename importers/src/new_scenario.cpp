@@ -70,7 +70,7 @@ std::vector<core::Coordinate> edgeInRasterCrs(GDALDatasetH ds, int width, int he
         if (ok[i] && std::isfinite(x[i]) && std::isfinite(y[i]))
             out.push_back({x[i], y[i]});
     if (out.size() < 4)
-        throw core::OperationError(file, "georeference", _("the raster's corners cannot be placed on the ground"));
+        throw core::OperationError(file, _("georeference"), _("the raster's corners cannot be placed on the ground"));
     return out;
 }
 
@@ -249,7 +249,7 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
         // A battle map covers some kilometres; one UTM zone is 6 degrees wide and ends at 84 degrees.
         const core::Extent degrees = boundsOf(edge);
         if (degrees.width() > 6.0 || degrees.height() > 6.0 || degrees.maxY > 84.0 || degrees.minY < -80.0)
-            throw core::OperationError(file, "extent",
+            throw core::OperationError(file, _("extent"),
                 core::i18n::format(_("the raster covers {1} x {2} degrees ({3}..{4} E, {5}..{6} N): too large for one metric "
                                      "working CRS; crop it to the battlefield (gdal_translate -projwin) first"),
                     {detail::formatNumber(degrees.width()), detail::formatNumber(degrees.height()),

@@ -88,7 +88,7 @@ PointsFile readPointsFile(const std::filesystem::path& path)
                 for (const char* n : names)
                     if (auto it = index.find(n); it != index.end())
                         return it->second;
-                throw core::FormatError(file, "header",
+                throw core::FormatError(file, _("header"),
                     core::i18n::format(_("line {1} has no column '{2}' (expected {3} or {4})"),
                         {std::to_string(lineNumber), *names.begin(), "mapX,mapY,pixelX,pixelY[,enable]",
                             "mapX,mapY,sourceX,sourceY[,enable]"}));
@@ -106,7 +106,7 @@ PointsFile readPointsFile(const std::filesystem::path& path)
         row.id = static_cast<int>(out.rows.size()) + 1;
         const std::string lineText = std::to_string(lineNumber); // each reason ends "(line N)"
         auto number = [&](int column, const char* name) {
-            const std::string object = "row " + std::to_string(row.id) + ", column " + name;
+            const std::string object = core::i18n::format(_("row {1}, column {2}"), {std::to_string(row.id), name});
             if (column >= static_cast<int>(fields.size()) || fields[static_cast<std::size_t>(column)].empty())
                 throw core::FormatError(file, object, core::i18n::format(_("missing value (line {1})"), {lineText}));
             const std::string& field = fields[static_cast<std::size_t>(column)];
@@ -127,7 +127,7 @@ PointsFile readPointsFile(const std::filesystem::path& path)
         if (columns.enable >= 0) {
             const double enable = number(columns.enable, "enable");
             if (enable != 0.0 && enable != 1.0)
-                throw core::FormatError(file, "row " + std::to_string(row.id) + ", column enable",
+                throw core::FormatError(file, core::i18n::format(_("row {1}, column {2}"), {std::to_string(row.id), "enable"}),
                     core::i18n::format(_("must be 0 or 1, not {1} (line {2})"),
                         {fields[static_cast<std::size_t>(columns.enable)], lineText}));
             row.enabled = enable == 1.0;
@@ -152,7 +152,7 @@ core::Coordinate sourceToPixel(const SourceFrame& frame, double x, double y, con
     const auto& g = *frame.geotransform;
     const double det = g[1] * g[5] - g[2] * g[4];
     if (det == 0.0 || !std::isfinite(det))
-        throw core::OperationError(context, "geotransform", _("the raster's geotransform is singular"));
+        throw core::OperationError(context, _("geotransform"), _("the raster's geotransform is singular"));
     const double dx = x - g[0];
     const double dy = y - g[3];
     return {(g[5] * dx - g[2] * dy) / det, (-g[4] * dx + g[1] * dy) / det};
@@ -172,7 +172,7 @@ void writePointsFile(const std::filesystem::path& path, const std::string& crs, 
     const SourceFrame& frame, const std::vector<PointsResidual>& residuals)
 {
     if (!residuals.empty() && residuals.size() != gcps.size())
-        throw core::OperationError(path.string(), "residuals", _("one residual per GCP is needed"));
+        throw core::OperationError(path.string(), _("residuals"), _("one residual per GCP is needed"));
     std::string text;
     if (!crs.empty()) {
         std::string oneLine = crs;

@@ -197,23 +197,23 @@ RenderedRaster renderReferenceLayer(const core::ReferenceLayer& layer, const std
     const std::filesystem::path path = resolveMapPath(layer.path, scenarioDir);
     const std::string file = path.string();
     if (!(metresPerPixel > 0) || window.width() <= 0 || window.height() <= 0)
-        throw core::OperationError(file, "render window", _("empty window or non-positive resolution"));
+        throw core::OperationError(file, _("render window"), _("empty window or non-positive resolution"));
     const double w = std::ceil(window.width() / metresPerPixel), h = std::ceil(window.height() / metresPerPixel);
     if (w * h > static_cast<double>(kMaxRenderPixels))
-        throw core::OperationError(file, "reference '" + layer.name + "'",
+        throw core::OperationError(file, core::i18n::format(_("reference '{1}'"), {layer.name}),
             core::i18n::format(_("drawing {1} x {2} pixels exceeds the cap of {3} pixels; lower the dpi"),
                 {std::to_string(static_cast<long long>(w)), std::to_string(static_cast<long long>(h)),
                     std::to_string(kMaxRenderPixels)}));
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw core::IoError(file, "reference '" + layer.name + "'", _("no such file (the scenario's reference layer)"));
+        throw core::IoError(file, core::i18n::format(_("reference '{1}'"), {layer.name}), _("no such file (the scenario's reference layer)"));
     const int width = static_cast<int>(w), height = static_cast<int>(h);
     detail::ensureGdalRegistered();
     detail::GdalErrorScope errors;
     const unsigned kind = layer.kind == core::ReferenceKind::Raster ? GDAL_OF_RASTER : GDAL_OF_VECTOR;
     detail::Dataset ds(GDALOpenEx(file.c_str(), kind | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
     if (!ds)
-        errors.raise(file, "reference '" + layer.name + "'", _("GDAL cannot open it"));
+        errors.raise(file, core::i18n::format(_("reference '{1}'"), {layer.name}), _("GDAL cannot open it"));
     if (layer.kind == core::ReferenceKind::Vector)
         return vectorLines(ds.get(), crs, window, width, height, file);
     if (layer.hillshade)
@@ -225,7 +225,7 @@ RenderedRaster renderReferenceLayer(const core::ReferenceLayer& layer, const std
 void composeOver(RenderedRaster& bottom, const RenderedRaster& top, double opacity)
 {
     if (bottom.width != top.width || bottom.height != top.height || bottom.pixels.size() != top.pixels.size())
-        throw core::OperationError("", "reference layer", _("the images to compose differ in size"));
+        throw core::OperationError("", _("reference layer"), _("the images to compose differ in size"));
     for (std::size_t i = 0; i + 3 < top.pixels.size(); i += 4) {
         const double a = top.pixels[i + 3] / 255.0 * opacity;
         if (a <= 0.0)

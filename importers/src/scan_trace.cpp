@@ -183,7 +183,7 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
             {options.terrainClass}));
     requireOption(options.resolution, "resolution");
     if (!scenario.map)
-        throw core::OperationError("", "map", _("the scenario has no map raster to trace"));
+        throw core::OperationError("", _("map"), _("the scenario has no map raster to trace"));
     double resolution = options.resolution;
     const auto* georef = scenario.map->georeference ? &*scenario.map->georeference : nullptr;
     const bool affine = georef && georef->transform.size() == 6
@@ -227,7 +227,7 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
         window = e;
     }
     if (!window)
-        throw core::OperationError("", "window", _("the scenario has no extent and the scan no affine georeference: give a window"));
+        throw core::OperationError("", _("window"), _("the scenario has no extent and the scan no affine georeference: give a window"));
     const RenderedRaster raster = renderMapRaster(scenario, scenarioDir, *window, resolution,
         [&progress](double f, std::string_view what) { return !progress || progress(0.5 * f, what); });
     TraceResult out;

@@ -155,7 +155,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
     const TerrainImportOptions& options)
 {
     if (options.fixedClass.empty() && options.classField.empty() && options.tagRules.empty())
-        throw std::invalid_argument("give a class for every feature, the field holding the class, or a preset");
+        throw std::invalid_argument(_("give a class for every feature, the field holding the class, or a preset"));
     const std::string file = vector.string();
     detail::ensureGdalRegistered();
     GdalErrorScope errors;
@@ -216,7 +216,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             }
         }
         if (out.crs.empty() && !emptyWithCrs.empty())
-            throw core::OperationError(file, "layer '" + emptyWithCrs + "'",
+            throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {emptyWithCrs}),
                 _("has no features, so nothing to import and no place to choose the scenario's UTM zone from"));
         if (out.crs.empty())
             throw core::OperationError(file, "CRS", _("neither the scenario nor the file has a CRS; set one with scenario new --crs"));
@@ -279,7 +279,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         OGRSpatialReferenceH layerSrs = options.inWorkingFrame ? nullptr : OGR_L_GetSpatialRef(layer);
         if (layerSrs && OSRIsLocal(target.get()) && !OSRIsLocal(layerSrs)) {
             const char* name = OSRGetName(layerSrs);
-            throw core::OperationError(file, "layer '" + layerName + "'",
+            throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
                 core::i18n::format(_("is georeferenced ({1}), but the scenario works in the local frame {2} of a map calibrated "
                                      "by scale, which has no geography to place it in. Digitise in the frame (metres from the "
                                      "scan's bottom-left corner) and save without a CRS, or give --in-frame to take the file's "
@@ -310,7 +310,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             if (!OSRIsSame(sourceSrs.get(), target.get())) {
                 transform.reset(OCTNewCoordinateTransformation(sourceSrs.get(), target.get()));
                 if (!transform)
-                    throw core::OperationError(file, "layer '" + layerName + "'",
+                    throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
                         errors.reason(core::i18n::format(_("cannot transform its CRS to the working CRS {1}"), {out.crs})));
             }
         } else if (!options.inWorkingFrame) {
@@ -371,13 +371,13 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 }
                 OGRGeometryH source = OGR_F_GetGeometryRef(feature.get());
                 if (const std::size_t n = source ? vertexCount(source) : 0; n > core::limits::kMaxVerticesPerGeometry)
-                    throw core::FormatError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
+                    throw core::FormatError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature.get()))}),
                         core::i18n::format(_("the geometry has {1} vertices, which {2}"),
                             {std::to_string(n),
                                 core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, N_("vertices"))}));
                 OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
                 if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
-                    throw core::OperationError(file, "layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get())),
+                    throw core::OperationError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature.get()))}),
                         errors.reason(core::i18n::format(_("cannot be transformed to {1}"), {out.crs})));
                 if (geometry && clip) {
                     OgrGeometry inside(OGR_G_Intersection(geometry.get(), clip.get()));
@@ -439,7 +439,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                     {file, layerName, std::to_string(outside)})});
     }
     if (!foundLayer)
-        throw core::OperationError(file, "layer '" + options.layer + "'", _("no such layer"));
+        throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {options.layer}), _("no such layer"));
     return out;
 }
 

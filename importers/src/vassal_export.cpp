@@ -269,7 +269,7 @@ struct Builder {
     {
         const auto it = in.pieces.find(u.id.str());
         if (it == in.pieces.end())
-            throw core::OperationError("", "unit " + u.id.str(), _("no piece image was drawn for it"));
+            throw core::OperationError("", core::i18n::format(_("unit {1}"), {u.id.str()}), _("no piece image was drawn for it"));
         return it->second;
     }
 
@@ -328,7 +328,7 @@ struct Builder {
     {
         const auto it = in.forces.find(f.id);
         if (it == in.forces.end())
-            throw core::OperationError("", "force " + f.id, _("no counter image was drawn for it"));
+            throw core::OperationError("", core::i18n::format(_("force {1}"), {f.id}), _("no counter image was drawn for it"));
         const std::string file = addImage("force-" + imageName(f.id) + ".png", it->second.png);
         const core::Side* side = s.findSide(f.side);
         const std::string id = gpid();
@@ -413,7 +413,7 @@ struct Builder {
     {
         const core::Extent& e = *s.settings.extent;
         if (!in.board)
-            throw core::OperationError("", "board image", _("no board image was drawn for the scenario's extent"));
+            throw core::OperationError("", _("board image"), _("no board image was drawn for the scenario's extent"));
         result.boardWidth = in.board->width;
         result.boardHeight = in.board->height;
         CPLXMLNode* m = map(module, kBattleMap);
@@ -515,7 +515,7 @@ struct Builder {
     {
         const auto it = in.cardFaces.find(name);
         if (it == in.cardFaces.end())
-            throw core::OperationError("", "card face " + name, _("no image was drawn for it"));
+            throw core::OperationError("", core::i18n::format(_("card face {1}"), {name}), _("no image was drawn for it"));
         return it->second;
     }
 

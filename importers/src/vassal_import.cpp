@@ -434,14 +434,14 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         std::string names;
         for (const VassalBoard& b : m.boards)
             names += (names.empty() ? "" : ", ") + ("'" + b.name + "'");
-        throw core::OperationError(modulePath.string(), options.board.empty() ? "boards" : "--board " + options.board,
+        throw core::OperationError(modulePath.string(), options.board.empty() ? std::string(_("boards")) : "--board " + options.board,
             options.board.empty()
                 ? (names.empty() ? std::string(_("the module has no board with an image"))
                                  : core::i18n::format(_("the module has no board with an image (boards: {1})"), {names}))
                 : core::i18n::format(_("no board of that name (boards: {1})"), {names.empty() ? std::string(_("none")) : names}));
     }
     if (board->image.empty())
-        throw core::OperationError(modulePath.string(), "board " + board->name, _("the board has no image to make a map scan of"));
+        throw core::OperationError(modulePath.string(), core::i18n::format(_("board {1}"), {board->name}), _("the board has no image to make a map scan of"));
     out.boardName = board->name;
     out.boards = static_cast<int>(m.boards.size());
     for (const VassalBoard& b : m.boards)
@@ -767,7 +767,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                     return absent;
                 const auto v = parseInteger(text, -1000000, 1000000);
                 if (!v)
-                    throw core::FormatError(modulePath.string() + "!buildFile.xml", "board '" + board->name + "' grid numbering " + k,
+                    throw core::FormatError(modulePath.string() + "!buildFile.xml", core::i18n::format(_("board '{1}' grid numbering {2}"), {board->name, k}),
                         core::i18n::format(_("'{1}' is not a whole number"), {text}));
                 return *v;
             };

@@ -51,7 +51,7 @@ GDALResampleAlg resamplingOf(const std::string& name, const std::string& context
     for (const auto& [n, alg] : names)
         if (name == n)
             return alg;
-    throw core::OperationError(context, "resampling",
+    throw core::OperationError(context, _("resampling"),
         core::i18n::format(_("unknown resampling '{1}' ({2})"), {name, "near, bilinear, cubic, cubicspline, lanczos, average, mode"}));
 }
 
@@ -95,7 +95,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
     const GDALResampleAlg resampling = resamplingOf(request.resampling, outName);
     const CrsDescription target = describeCrs(geo.crs, outName);
     if (usesGeotransform(geo.method) && geo.transform.size() != 6)
-        throw core::OperationError(scanName, "georeference", core::i18n::format(_("the fitted transform needs 6 numbers for {1}"), {core::toString(geo.method)}));
+        throw core::OperationError(scanName, _("georeference"), core::i18n::format(_("the fitted transform needs 6 numbers for {1}"), {core::toString(geo.method)}));
 
     // GCPs in the target CRS for the methods GDAL refits during the warp.
     std::vector<GDAL_GCP> gcps;
@@ -208,11 +208,11 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             }
         const double resolution = gt[1];
         if (!(resolution > 0.0) || !std::isfinite(resolution))
-            throw core::OperationError(scanName, "georeference", _("the fitted transform gives no usable output resolution"));
+            throw core::OperationError(scanName, _("georeference"), _("the fitted transform gives no usable output resolution"));
         width = static_cast<int>(std::ceil((maxX - minX) / resolution - 1e-9));
         height = static_cast<int>(std::ceil((maxY - minY) / resolution - 1e-9));
         if (width <= 0 || height <= 0 || static_cast<double>(width) * height > 4e10)
-            throw core::OperationError(scanName, "georeference",
+            throw core::OperationError(scanName, _("georeference"),
                 core::i18n::format(_("the warped output would be {1} x {2} pixels: check the GCPs"),
                     {std::to_string(width), std::to_string(height)}));
         gt = {minX, resolution, 0.0, maxY, 0.0, -resolution};

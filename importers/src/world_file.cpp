@@ -18,7 +18,7 @@ void writeWorldFile(const std::filesystem::path& path, const std::array<double, 
 {
     for (double v : g)
         if (!std::isfinite(v))
-            throw core::OperationError(path.string(), "geotransform", _("has a number that is not finite"));
+            throw core::OperationError(path.string(), _("geotransform"), _("has a number that is not finite"));
     // The world file names the centre of the top-left pixel: half a pixel in from the corner.
     const double c = g[0] + 0.5 * g[1] + 0.5 * g[2];
     const double f = g[3] + 0.5 * g[4] + 0.5 * g[5];
@@ -47,7 +47,7 @@ std::array<double, 6> readWorldFile(const std::filesystem::path& path)
         const char* begin = field.data() + (field[0] == '+' ? 1 : 0);
         const auto [end, ec] = std::from_chars(begin, field.data() + field.size(), value);
         if (ec != std::errc() || end != field.data() + field.size() || !std::isfinite(value))
-            throw core::FormatError(path.string(), "line " + std::to_string(lineNumber),
+            throw core::FormatError(path.string(), core::i18n::format(_("line {1}"), {std::to_string(lineNumber)}),
                 core::i18n::format(_("'{1}' is not a finite number"), {field}));
         values[count++] = value;
     }

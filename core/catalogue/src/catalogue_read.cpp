@@ -238,8 +238,8 @@ std::vector<PackageSummary> Catalogue::search(const SearchQuery& query) const
     const std::string plainWords = asPlainWords(query.text);
     if (plainWords.empty() && (!filtered || !blank(query.text)))
         throw UnsearchableQuery(m_impl->path.string(), "search",
-            blank(query.text) ? std::string("the query is empty: give a word to search for (every package: 'catalogue list')")
-                              : "'" + query.text + "' holds no word to search for (words, \"phrases\", prefix*, AND/OR/NOT, column:word)");
+            blank(query.text) ? std::string(_("the query is empty: give a word to search for (every package: 'catalogue list')"))
+                              : core::i18n::format(_("'{1}' holds no word to search for (words, \"phrases\", prefix*, AND/OR/NOT, column:word)"), {query.text}));
     detail::Transaction read(db, detail::Transaction::Kind::Deferred);
     if (plainWords.empty()) {
         detail::Statement s(db, std::string("SELECT ") + kSummaryColumns + " FROM packages p WHERE p.latest = 1" + filters
@@ -439,8 +439,8 @@ std::string Catalogue::document(const std::string& id, std::optional<int> revisi
             throw core::FormatError(m_impl->path.string(), id, _("the package has no stored document (damaged catalogue)"));
         if (static_cast<std::uint64_t>(s.integer(0)) > core::kMaxScenarioBytes)
             throw core::FormatError(m_impl->path.string(), id,
-                "the stored document is " + std::to_string(s.integer(0)) + " bytes, more than a scenario may be ("
-                    + std::to_string(core::kMaxScenarioBytes) + "); refused");
+                core::i18n::format(_("the stored document is {1} bytes, more than a scenario may be ({2}); refused"),
+                    {std::to_string(s.integer(0)), std::to_string(core::kMaxScenarioBytes)}));
         expected = s.text(1);
     }
     {

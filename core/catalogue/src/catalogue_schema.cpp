@@ -91,8 +91,8 @@ SchemaState inspectCatalogue(Database& db)
         return SchemaState{FileState::Empty, 0};
     if (applicationId != kGeoPackageApplicationId)
         throw core::FormatError(file, "",
-            "not a GeoPackage catalogue: application_id is " + hex32(applicationId) + ", expected " + hex32(kGeoPackageApplicationId)
-                + " ('GPKG')");
+            core::i18n::format(_("not a GeoPackage catalogue: application_id is {1}, expected {2} ('GPKG')"),
+                {hex32(applicationId), hex32(kGeoPackageApplicationId)}));
 
     {
         Statement s(db, "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master");
@@ -317,7 +317,7 @@ void splitTerrainTables(Database& db)
         try {
             srs = srsForCrs(crs);
         } catch (const std::invalid_argument& e) {
-            throw core::FormatError(db.fileName(), table, std::string("terrain layer of an invalid CRS: ") + e.what());
+            throw core::FormatError(db.fileName(), table, core::i18n::format(_("terrain layer of an invalid CRS: {1}"), {e.what()}));
         }
         // The WKB type code of a blob (0 for NULL), and the table of its dimension.
         const auto typeOf = [&](const Statement& rows) -> std::uint32_t {
@@ -326,7 +326,7 @@ void splitTerrainTables(Database& db)
             try {
                 return wkbGeometryType(rows.blob(0));
             } catch (const core::FormatError& e) {
-                throw core::FormatError(db.fileName(), table + " feature " + rows.text(6), e.reason());
+                throw core::FormatError(db.fileName(), core::i18n::format(_("{1} feature {2}"), {table, rows.text(6)}), e.reason());
             }
         };
         const auto dimensionOf = [](std::uint32_t type) { return type == 1 || type == 4 ? 0 : type == 2 || type == 5 ? 1 : 2; };
@@ -361,7 +361,7 @@ void splitTerrainTables(Database& db)
                     try {
                         insert.bindBlob(1, promotedToMulti(rows.blob(0)));
                     } catch (const core::FormatError& e) {
-                        throw core::FormatError(db.fileName(), table + " feature " + rows.text(6), e.reason());
+                        throw core::FormatError(db.fileName(), core::i18n::format(_("{1} feature {2}"), {table, rows.text(6)}), e.reason());
                     }
                 }
                 insert.bind(2, rows.integer(1)).bind(3, rows.text(2)).bind(4, rows.integer(3)).bind(5, rows.integer(4));

@@ -3,6 +3,7 @@
 #include "sandtable/catalogue/gpkg_geometry.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -210,16 +211,16 @@ void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, st
 std::optional<Envelope> headerEnvelope(std::string_view blob)
 {
     if (blob.size() < 8 || blob[0] != 'G' || blob[1] != 'P' || blob[2] != 0)
-        throw core::FormatError("", "geometry", "not a GeoPackage binary geometry (no 'GP' header)");
+        throw core::FormatError("", _("geometry"), _("not a GeoPackage binary geometry (no 'GP' header)"));
     const auto flags = static_cast<unsigned char>(blob[3]);
     const bool little = (flags & 0x01) != 0;
     const int indicator = (flags >> 1) & 0x07;
     if ((flags & 0x10) != 0 || indicator == 0)
         return std::nullopt;
     if (indicator > 4)
-        throw core::FormatError("", "geometry", "invalid envelope indicator " + std::to_string(indicator));
+        throw core::FormatError("", _("geometry"), core::i18n::format(_("invalid envelope indicator {1}"), {std::to_string(indicator)}));
     if (blob.size() < 8 + 32)
-        throw core::FormatError("", "geometry", "truncated GeoPackage geometry header");
+        throw core::FormatError("", _("geometry"), _("truncated GeoPackage geometry header"));
     const auto read = [&](std::size_t offset) { return little ? getLittle<double>(blob, offset) : getBig<double>(blob, offset); };
     return Envelope{read(8), read(16), read(24), read(32)};
 }
@@ -230,14 +231,14 @@ namespace {
 std::size_t wkbOffset(std::string_view blob)
 {
     if (blob.size() < 8 || blob[0] != 'G' || blob[1] != 'P' || blob[2] != 0)
-        throw core::FormatError("", "geometry", "not a GeoPackage binary geometry (no 'GP' header)");
+        throw core::FormatError("", _("geometry"), _("not a GeoPackage binary geometry (no 'GP' header)"));
     static constexpr std::size_t kEnvelopeBytes[] = {0, 32, 48, 48, 64};
     const int indicator = (static_cast<unsigned char>(blob[3]) >> 1) & 0x07;
     if (indicator > 4)
-        throw core::FormatError("", "geometry", "invalid envelope indicator " + std::to_string(indicator));
+        throw core::FormatError("", _("geometry"), core::i18n::format(_("invalid envelope indicator {1}"), {std::to_string(indicator)}));
     const std::size_t offset = 8 + kEnvelopeBytes[indicator];
     if (blob.size() < offset + 5)
-        throw core::FormatError("", "geometry", "truncated GeoPackage geometry: no WKB after the header");
+        throw core::FormatError("", _("geometry"), _("truncated GeoPackage geometry: no WKB after the header"));
     return offset;
 }
 
@@ -248,7 +249,7 @@ std::uint32_t wkbGeometryType(std::string_view blob)
     const std::size_t offset = wkbOffset(blob);
     const char order = blob[offset];
     if (order != 0 && order != 1)
-        throw core::FormatError("", "geometry", "invalid WKB byte order " + std::to_string(static_cast<int>(order)));
+        throw core::FormatError("", _("geometry"), core::i18n::format(_("invalid WKB byte order {1}"), {std::to_string(static_cast<int>(order))}));
     return order == 1 ? getLittle<std::uint32_t>(blob, offset + 1) : getBig<std::uint32_t>(blob, offset + 1);
 }
 
@@ -258,7 +259,7 @@ std::string promotedToMulti(std::string_view blob)
     if (type >= 4 && type <= 6)
         return std::string(blob);
     if (type < 1 || type > 3)
-        throw core::FormatError("", "geometry", "WKB geometry type " + std::to_string(type) + " is not a 2D point, line or polygon");
+        throw core::FormatError("", _("geometry"), core::i18n::format(_("WKB geometry type {1} is not a 2D point, line or polygon"), {std::to_string(type)}));
     const std::size_t offset = wkbOffset(blob);
     std::string out(blob.substr(0, offset));
     // An empty Point (NaN coordinates, GeoPackage's convention) becomes a MultiPoint of no member.

@@ -4,6 +4,7 @@
 
 #include "catalogue_schema.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/sha256.hpp"
 
 #include <nlohmann/json.hpp>
@@ -101,7 +102,7 @@ void writeBlobFromFile(Database& db, const char* table, const char* column, std:
     }
     blob.finish();
     if (offset != size || in.peek() != std::ifstream::traits_type::eof())
-        throw core::IoError(file.string(), "", "the raster changed size while it was being stored");
+        throw core::IoError(file.string(), "", _("the raster changed size while it was being stored"));
 }
 
 } // namespace

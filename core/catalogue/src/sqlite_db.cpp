@@ -3,8 +3,8 @@
 #include "sqlite_db.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/limits.hpp"
 
 #ifdef __linux__
 #include <fcntl.h>
@@ -21,7 +21,8 @@ void throwSqlite(int code, const std::string& file, const std::string& object, c
     switch (code & 0xff) {
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
-        throw core::FormatError(file, object, "not a readable sandtable catalogue (corrupt or not an SQLite database): " + message);
+        throw core::FormatError(file, object,
+            core::i18n::format(_("not a readable sandtable catalogue (corrupt or not an SQLite database): {1}"), {message}));
     case SQLITE_ERROR:
     case SQLITE_SCHEMA:
     case SQLITE_MISMATCH:
@@ -50,7 +51,7 @@ Database Database::open(const std::filesystem::path& path, Access access, int bu
     if (rc != SQLITE_OK) {
         const std::string message = db.m_db ? sqlite3_errmsg(db.m_db) : sqlite3_errstr(rc);
         db.close();
-        throw core::IoError(db.m_file, "", "cannot open the catalogue: " + message);
+        throw core::IoError(db.m_file, "", core::i18n::format(_("cannot open the catalogue: {1}"), {message}));
     }
     // Before the first read of the file's schema: nothing stored in a file someone else made may run code
     // of ours (triggers, views, functions in the schema) or change SQLite's own safety settings.
@@ -273,7 +274,7 @@ std::optional<int> Statement::optionalInt(int column) const
         return std::nullopt;
     const std::int64_t v = integer(column);
     if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
-        throw core::FormatError(m_db->fileName(), m_object, "integer out of range: " + std::to_string(v));
+        throw core::FormatError(m_db->fileName(), m_object, core::i18n::format(_("integer out of range: {1}"), {std::to_string(v)}));
     return static_cast<int>(v);
 }
 

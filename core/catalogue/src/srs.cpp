@@ -2,6 +2,8 @@
 // gpkg_spatial_ref_sys rows: UTM WKT generated from the zone number, GeoPackage's mandatory rows.
 #include "sandtable/catalogue/srs.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <charconv>
 #include <stdexcept>
 
@@ -18,7 +20,7 @@ std::int32_t parseCode(const std::string& digits, const std::string& crs)
     std::int32_t code = 0;
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), code);
     if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty() || code <= 0)
-        throw std::invalid_argument("not a CRS sandtable knows: '" + crs + "'");
+        throw std::invalid_argument(core::i18n::format(_("not a CRS sandtable knows: '{1}'"), {crs}));
     return code;
 }
 
@@ -32,7 +34,7 @@ std::string wgs84Wkt()
 std::string utmWkt(int zone, bool north)
 {
     if (zone < 1 || zone > 60)
-        throw std::invalid_argument("UTM zone " + std::to_string(zone) + " is outside 1..60");
+        throw std::invalid_argument(core::i18n::format(_("UTM zone {1} is outside 1..60"), {std::to_string(zone)}));
     const int centralMeridian = 6 * zone - 183;
     const int code = (north ? 32600 : 32700) + zone;
     return "PROJCS[\"WGS 84 / UTM zone " + std::to_string(zone) + (north ? "N" : "S") + "\"," + kWgs84Geogcs
@@ -51,7 +53,7 @@ SrsDefinition srsForCrs(const std::string& crs)
     if (crs.empty() || crs.rfind("LOCAL:", 0) == 0)
         return SrsDefinition{-1, "Undefined Cartesian SRS", "NONE", -1, "undefined", "undefined Cartesian coordinate reference system"};
     if (crs.rfind("EPSG:", 0) != 0)
-        throw std::invalid_argument("not a CRS sandtable knows: '" + crs + "' (expected EPSG:n or LOCAL:name)");
+        throw std::invalid_argument(core::i18n::format(_("not a CRS sandtable knows: '{1}' (expected EPSG:n or LOCAL:name)"), {crs}));
     const std::int32_t code = parseCode(crs.substr(5), crs);
     if (code == 4326)
         return SrsDefinition{4326, "WGS 84 geodetic", "EPSG", 4326, wgs84Wkt(), "longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid"};

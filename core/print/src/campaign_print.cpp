@@ -77,11 +77,11 @@ void drawUnderlay(cairo_t* cr, const Transform& t, const PrintRaster& raster)
 {
     if (raster.width <= 0 || raster.height <= 0
         || raster.pixels.size() != static_cast<std::size_t>(raster.width) * static_cast<std::size_t>(raster.height) * 4)
-        throw core::OperationError("", "underlay", "the raster's pixel buffer does not match its size");
+        throw core::OperationError("", _("underlay"), _("the raster's pixel buffer does not match its size"));
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> image(
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, raster.width, raster.height), &cairo_surface_destroy);
     if (cairo_surface_status(image.get()) != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("", "underlay", "cannot allocate the raster");
+        throw core::OperationError("", _("underlay"), _("cannot allocate the raster"));
     const int stride = cairo_image_surface_get_stride(image.get());
     unsigned char* data = cairo_image_surface_get_data(image.get());
     cairo_surface_flush(image.get());
@@ -458,10 +458,10 @@ void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double ma
 double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintRequest& request)
 {
     if (!scenario.campaign)
-        throw core::OperationError("", "scenario '" + scenario.settings.id + "'", _("has no campaign grid to print"));
+        throw core::OperationError("", core::i18n::format(_("scenario '{1}'"), {scenario.settings.id}), _("has no campaign grid to print"));
     if (request.scaleDenominator) {
         if (!(*request.scaleDenominator > 0))
-            throw core::OperationError("", "scale", _("the scale denominator must be positive"));
+            throw core::OperationError("", _("scale"), _("the scale denominator must be positive"));
         return *request.scaleDenominator;
     }
     const auto b = core::gridBounds(scenario.campaign->grid);
@@ -469,7 +469,7 @@ double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintReq
     const double areaW = request.page.widthMm - 2 * request.marginMm;
     const double areaH = request.page.heightMm - 2 * request.marginMm - kFurnitureMm;
     if (areaW <= 0 || areaH <= 0)
-        throw core::OperationError("", "page " + request.page.name, _("is smaller than its margins and legend band"));
+        throw core::OperationError("", core::i18n::format(_("page {1}"), {request.page.name}), _("is smaller than its margins and legend band"));
     // Either orientation: the landscape page swaps the available width and height (margins stay).
     const double landscapeW = request.page.heightMm - 2 * request.marginMm;
     const double landscapeH = request.page.widthMm - 2 * request.marginMm - kFurnitureMm;
@@ -483,13 +483,13 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
     const std::filesystem::path& output, const core::ProgressCallback& progress)
 {
     if (request.copies < 1)
-        throw core::OperationError("", "copies", _("at least one copy must be printed"));
+        throw core::OperationError("", _("copies"), _("at least one copy must be printed"));
     CampaignPrintResult result;
     result.scaleDenominator = campaignPrintScale(scenario, request);
     try {
         core::checkGrid(scenario.campaign->grid);
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError("", "campaign grid", e.what());
+        throw core::OperationError("", _("campaign grid"), e.what());
     }
     const core::Scenario extentOnly = gridExtentScenario(scenario);
     const MapPrintRequest planned = layoutRequest(request, result.scaleDenominator);
@@ -497,7 +497,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
     const MapLayout& layout = result.layout;
     const std::size_t perCopy = layout.sheets.size() + (layout.sheets.size() > 1 ? 1 : 0);
     if (perCopy * static_cast<std::size_t>(request.copies) > request.maxPages)
-        throw core::OperationError("", "copies", core::i18n::format(_("{1} copies of {2} pages exceed the limit of {3} pages"),
+        throw core::OperationError("", _("copies"), core::i18n::format(_("{1} copies of {2} pages exceed the limit of {3} pages"),
                                                    {std::to_string(request.copies), std::to_string(perCopy), std::to_string(request.maxPages)}));
     const double areaW = layout.pageWidthMm - 2 * request.marginMm;
     const double areaH = layout.pageHeightMm - 2 * request.marginMm - kFurnitureMm;

@@ -599,10 +599,14 @@ HomeSheetLayout planHomeSheet(const PageSize& page)
     const double blockH = 3 * kH + 2 * kCardBleedMm;
     // Crop marks need at least the gap plus 1 mm of margin on every side.
     if (blockW + 2 * (kCropMarkGapMm + 1.0) > page.widthMm || blockH + 2 * (kCropMarkGapMm + 1.0) > page.heightMm) {
-        std::ostringstream reason;
-        reason << "a 3 x 3 sheet of poker cards needs " << blockW << " x " << blockH << " mm plus room for crop marks; "
-               << page.name << " is " << page.widthMm << " x " << page.heightMm << " mm";
-        throw core::OperationError("", "--page", reason.str());
+        const auto figure = [](double v) {
+            std::ostringstream text;
+            text << v;
+            return text.str();
+        };
+        throw core::OperationError("", "--page",
+            core::i18n::format(_("a 3 x 3 sheet of poker cards needs {1} x {2} mm plus room for crop marks; {3} is {4} x {5} mm"),
+                {figure(blockW), figure(blockH), page.name, figure(page.widthMm), figure(page.heightMm)}));
     }
     l.blockLeftMm = (page.widthMm - blockW) / 2;
     l.blockTopMm = (page.heightMm - blockH) / 2;

@@ -3,6 +3,7 @@
 #include "page_sink.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <cairo-svg.h>
 
@@ -25,14 +26,18 @@ PageSink::PageSink(const std::filesystem::path& output, MapOutputFormat format, 
         m_pdf = std::make_unique<PdfWriter>(output, m_pageW, m_pageH, title);
     } else if (m_format == MapOutputFormat::Png) {
         if (!(m_dpi > 0))
-            throw core::OperationError(output.string(), "--dpi", "the PNG resolution must be positive");
+            throw core::OperationError(output.string(), "--dpi", _("the PNG resolution must be positive"));
         const double w = std::round(m_pageW / 25.4 * m_dpi), h = std::round(m_pageH / 25.4 * m_dpi);
         if (w * h > kMaxPngPixels) {
-            std::ostringstream reason;
-            reason << "a " << m_pageW << " x " << m_pageH << " mm page at " << m_dpi << " dpi is " << static_cast<long long>(w)
-                   << " x " << static_cast<long long>(h) << " pixels, over the cap of " << kMaxPngPixels / 1e6
-                   << " million; lower --dpi or use a smaller page";
-            throw core::OperationError(output.string(), "PNG page", reason.str());
+            const auto figure = [](double v) {
+                std::ostringstream text;
+                text << v;
+                return text.str();
+            };
+            throw core::OperationError(output.string(), _("PNG page"),
+                core::i18n::format(_("a {1} x {2} mm page at {3} dpi is {4} x {5} pixels, over the cap of {6} million; lower --dpi or use a smaller page"),
+                    {figure(m_pageW), figure(m_pageH), figure(m_dpi), std::to_string(static_cast<long long>(w)),
+                        std::to_string(static_cast<long long>(h)), figure(kMaxPngPixels / 1e6)}));
         }
     }
 }
@@ -46,14 +51,14 @@ cairo_t* PageSink::begin()
     if (m_format == MapOutputFormat::Svg) {
         // cairo writes the surface's size with the document unit as given: sized in mm, one user unit = 1 mm.
         m_surface.reset(cairo_svg_surface_create(m_files.back()->temporaryPath().c_str(), m_pageW, m_pageH));
-        check("cannot create the SVG");
+        check(_("cannot create the SVG"));
         cairo_svg_surface_set_document_unit(m_surface.get(), CAIRO_SVG_UNIT_MM);
         m_context.reset(cairo_create(m_surface.get()));
     } else {
         const int w = static_cast<int>(std::lround(m_pageW / 25.4 * m_dpi));
         const int h = static_cast<int>(std::lround(m_pageH / 25.4 * m_dpi));
         m_surface.reset(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h));
-        check("cannot allocate the PNG page");
+        check(_("cannot allocate the PNG page"));
         m_context.reset(cairo_create(m_surface.get()));
         cairo_set_source_rgb(m_context.get(), 1, 1, 1);
         cairo_paint(m_context.get());
@@ -73,10 +78,10 @@ void PageSink::end()
         cairo_surface_flush(m_surface.get());
         const cairo_status_t status = cairo_surface_write_to_png(m_surface.get(), m_files.back()->temporaryPath().c_str());
         if (status != CAIRO_STATUS_SUCCESS)
-            throw core::IoError(m_files.back()->target().string(), "", std::string("cannot write the PNG: ") + cairo_status_to_string(status));
+            throw core::IoError(m_files.back()->target().string(), "", core::i18n::format(_("cannot write the PNG: {1}"), {cairo_status_to_string(status)}));
     } else {
         cairo_surface_finish(m_surface.get());
-        check("cannot write the SVG");
+        check(_("cannot write the SVG"));
     }
     m_surface.reset();
 }

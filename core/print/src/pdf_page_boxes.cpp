@@ -3,6 +3,7 @@
 #include "sandtable/print/pdf_page_boxes.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <qpdf/Buffer.hh>
 #include <qpdf/QPDF.hh>
@@ -21,7 +22,7 @@ namespace {
 
 [[noreturn]] void fail(const std::string& reason)
 {
-    throw core::OperationError("", "PDF page boxes", reason);
+    throw core::OperationError("", _("PDF page boxes"), reason);
 }
 
 std::string describe(double x0, double y0, double x1, double y1)
@@ -36,9 +37,9 @@ std::string describe(const PdfBox& b) { return describe(b.x0, b.y0, b.x1, b.y1);
 void checkBox(const char* name, const PdfBox& b)
 {
     if (!std::isfinite(b.x0) || !std::isfinite(b.y0) || !std::isfinite(b.x1) || !std::isfinite(b.y1))
-        fail(std::string("the ") + name + " " + describe(b) + " is not finite");
+        fail(core::i18n::format(_("the {1} {2} is not finite"), {name, describe(b)}));
     if (!(b.x1 > b.x0) || !(b.y1 > b.y0))
-        fail(std::string("the ") + name + " " + describe(b) + " is empty or inverted (x0 < x1 and y0 < y1 needed)");
+        fail(core::i18n::format(_("the {1} {2} is empty or inverted (x0 < x1 and y0 < y1 needed)"), {name, describe(b)}));
 }
 
 // Rounding of the two boxes' own arithmetic (mm -> pt) must not make an exact fit an error.
@@ -61,7 +62,7 @@ std::string addPdfPageBoxes(const std::string& pdf, const PdfBox& trim, const Pd
     checkBox("TrimBox", trim);
     checkBox("BleedBox", bleed);
     if (!inside(trim, bleed.x0, bleed.y0, bleed.x1, bleed.y1))
-        fail("the TrimBox " + describe(trim) + " is not inside the BleedBox " + describe(bleed));
+        fail(core::i18n::format(_("the TrimBox {1} is not inside the BleedBox {2}"), {describe(trim), describe(bleed)}));
     try {
         QPDF document;
         document.setSuppressWarnings(true);
@@ -70,21 +71,21 @@ std::string addPdfPageBoxes(const std::string& pdf, const PdfBox& trim, const Pd
         document.processMemoryFile("cairo PDF", pdf.data(), pdf.size());
         std::vector<QPDFPageObjectHelper> pages = QPDFPageDocumentHelper(document).getAllPages();
         if (pages.empty())
-            fail("the PDF has no page");
+            fail(_("the PDF has no page"));
         for (std::size_t i = 0; i < pages.size(); ++i) {
             QPDFObjectHandle media = pages[i].getMediaBox();
             if (!media.isRectangle())
-                fail("page " + std::to_string(i + 1) + " has no MediaBox rectangle");
+                fail(core::i18n::format(_("page {1} has no MediaBox rectangle"), {std::to_string(i + 1)}));
             const QPDFObjectHandle::Rectangle m = media.getArrayAsRectangle();
             if (!inside(bleed, m.llx, m.lly, m.urx, m.ury))
-                fail("the BleedBox " + describe(bleed) + " is not inside page " + std::to_string(i + 1) + "'s MediaBox "
-                    + describe(m.llx, m.lly, m.urx, m.ury));
+                fail(core::i18n::format(_("the BleedBox {1} is not inside page {2}'s MediaBox {3}"),
+                    {describe(bleed), std::to_string(i + 1), describe(m.llx, m.lly, m.urx, m.ury)}));
             QPDFObjectHandle page = pages[i].getObjectHandle();
             page.replaceKey("/TrimBox", rectangle(trim));
             page.replaceKey("/BleedBox", rectangle(bleed));
         }
         if (document.anyWarnings())
-            fail(std::string("qpdf found the PDF damaged: ") + document.getWarnings().front().what());
+            fail(core::i18n::format(_("qpdf found the PDF damaged: {1}"), {document.getWarnings().front().what()}));
         QPDFWriter writer(document);
         writer.setOutputMemory();
         writer.setDeterministicID(true);
@@ -97,7 +98,7 @@ std::string addPdfPageBoxes(const std::string& pdf, const PdfBox& trim, const Pd
     } catch (const core::OperationError&) {
         throw;
     } catch (const std::exception& e) {
-        fail(std::string("qpdf cannot read or write the PDF: ") + e.what());
+        fail(core::i18n::format(_("qpdf cannot read or write the PDF: {1}"), {e.what()}));
     }
 }
 

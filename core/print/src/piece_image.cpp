@@ -6,6 +6,7 @@
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include "png_bytes.hpp"
 #include "unit_symbol.hpp"
@@ -27,7 +28,7 @@ std::string pngBytes(cairo_surface_t* surface, const std::string& object)
         return CAIRO_STATUS_SUCCESS;
     };
     if (cairo_surface_write_to_png_stream(surface, write, &bytes) != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("", object, "cairo cannot encode the image as PNG");
+        throw core::OperationError("", object, _("cairo cannot encode the image as PNG"));
     return bytes;
 }
 
@@ -50,7 +51,7 @@ std::pair<double, double> blockMm(const core::Scenario& s, const core::Unit& uni
 std::pair<int, int> piecePixelSize(const core::Scenario& scenario, const core::Unit& unit, double pxPerM)
 {
     if (!std::isfinite(pxPerM) || pxPerM <= 0.0)
-        throw core::OperationError("", "piece image", "the resolution is not a positive number of px/m");
+        throw core::OperationError("", _("piece image"), _("the resolution is not a positive number of px/m"));
     const auto [lengthMm, depthMm] = blockMm(scenario, unit);
     // mm on the table x scale / 1000 = metres on the ground.
     const double k = scenario.settings.scaleDenominator / 1000.0 * pxPerM;
@@ -61,11 +62,11 @@ PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit
 {
     const auto [width, height] = piecePixelSize(scenario, unit, pxPerM);
     if (width > 4000 || height > 4000)
-        throw core::OperationError("", "piece image of " + unit.id.str(), "more than 4000 px on a side: choose a smaller --px-per-km");
+        throw core::OperationError("", core::i18n::format(_("piece image of {1}"), {unit.id.str()}), _("more than 4000 px on a side: choose a smaller --px-per-km"));
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height), &cairo_surface_destroy);
     if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("", "piece image of " + unit.id.str(), "cannot allocate the image");
+        throw core::OperationError("", core::i18n::format(_("piece image of {1}"), {unit.id.str()}), _("cannot allocate the image"));
     std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), &cairo_destroy);
     cairo_t* cr = context.get();
     const core::Formation* formation = scenario.findFormation(unit.formation);
@@ -111,20 +112,20 @@ PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit
         cairo_show_text(cr, unit.name.c_str());
     }
     cairo_surface_flush(surface.get());
-    return PngImage{width, height, detail::pngBytes(surface.get(), "piece image of " + unit.id.str())};
+    return PngImage{width, height, detail::pngBytes(surface.get(), core::i18n::format(_("piece image of {1}"), {unit.id.str()}))};
 }
 
 PngImage renderForceImage(const core::Scenario& scenario, const core::CampaignForce& force, double pxPerM)
 {
     if (!scenario.campaign)
-        throw core::OperationError("", "force " + force.id, "the scenario has no campaign");
+        throw core::OperationError("", core::i18n::format(_("force {1}"), {force.id}), _("the scenario has no campaign"));
     const int side = std::max(8, static_cast<int>(std::lround(0.6 * scenario.campaign->grid.squareSize * pxPerM)));
     if (!std::isfinite(pxPerM) || pxPerM <= 0.0 || side > 4000)
-        throw core::OperationError("", "force " + force.id, "the counter would be more than 4000 px: choose a smaller --px-per-km");
+        throw core::OperationError("", core::i18n::format(_("force {1}"), {force.id}), _("the counter would be more than 4000 px: choose a smaller --px-per-km"));
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side), &cairo_surface_destroy);
     if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("", "force " + force.id, "cannot allocate the image");
+        throw core::OperationError("", core::i18n::format(_("force {1}"), {force.id}), _("cannot allocate the image"));
     std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), &cairo_destroy);
     cairo_t* cr = context.get();
     const core::Side* owner = scenario.findSide(force.side);
@@ -159,7 +160,7 @@ PngImage renderForceImage(const core::Scenario& scenario, const core::CampaignFo
     fitted("I " + std::to_string(force.infantry) + "  C " + std::to_string(force.cavalry) + "  A " + std::to_string(force.artillery),
         w * 0.18, w * 0.75);
     cairo_surface_flush(surface.get());
-    return PngImage{side, side, detail::pngBytes(surface.get(), "force " + force.id)};
+    return PngImage{side, side, detail::pngBytes(surface.get(), core::i18n::format(_("force {1}"), {force.id}))};
 }
 
 } // namespace sandtable::print

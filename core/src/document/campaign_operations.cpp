@@ -27,7 +27,7 @@ Edit campaignEdit(const Scenario& s, std::string label, Campaign after, std::str
 const Campaign& campaignOf(const Scenario& s)
 {
     if (!s.campaign)
-        throw OperationError("", "scenario", _("has no campaign grid (run 'sandtable grid new' first)"));
+        throw OperationError("", _("scenario"), _("has no campaign grid (run 'sandtable grid new' first)"));
     return *s.campaign;
 }
 
@@ -53,7 +53,7 @@ Edit setCampaignGrid(const Scenario& s, const CampaignGrid& grid, Diagnostics& f
     try {
         checkGrid(grid);
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", "campaign grid", e.what());
+        throw OperationError("", _("campaign grid"), e.what());
     }
     Campaign campaign = s.campaign.value_or(Campaign{});
     const CampaignGrid old = campaign.grid;
@@ -74,7 +74,7 @@ Edit setCampaignGrid(const Scenario& s, const CampaignGrid& grid, Diagnostics& f
         if (!onGrid(grid, o.square))
             strand("objective '" + o.id + "'", o.square);
     if (!stranded.empty())
-        throw OperationError("", "campaign grid", i18n::format(_("{1}: off the new {2} x {3} grid; move them first"),
+        throw OperationError("", _("campaign grid"), i18n::format(_("{1}: off the new {2} x {3} grid; move them first"),
                 {stranded, std::to_string(grid.columns), std::to_string(grid.rows)}));
 
     const bool moved = s.campaign && !sameGridGeometry(old, grid);
@@ -105,7 +105,7 @@ Edit deriveCampaign(const Scenario& s, std::optional<double> whole, std::optiona
     if (half)
         t.half = *half;
     if (!(t.half > 0 && t.half <= t.whole && t.whole <= 1))
-        throw OperationError("", "thresholds", _("cover thresholds must satisfy 0 < half <= whole <= 1"));
+        throw OperationError("", _("thresholds"), _("cover thresholds must satisfy 0 < half <= whole <= 1"));
     return campaignEdit(s, _("Derive primary terrain"), geometry::rederiveCampaign(next));
 }
 
@@ -114,9 +114,9 @@ Edit setCoverOverride(const Scenario& s, SquareRef square, const std::string& te
 {
     Campaign campaign = campaignOf(s);
     if (!onGrid(campaign.grid, square))
-        throw OperationError("", "square " + squareLabel(campaign.grid, square), _("is off the grid"));
+        throw OperationError("", i18n::format(_("square {1}"), {squareLabel(campaign.grid, square)}), _("is off the grid"));
     if (terrainClass.empty())
-        throw OperationError("", "override", _("names no terrain class"));
+        throw OperationError("", _("override"), _("names no terrain class"));
     const auto same = [&](const CoverOverride& o) { return o.square == square && o.terrainClass == terrainClass; };
     auto it = std::find_if(campaign.overrides.begin(), campaign.overrides.end(), same);
     if (cover) {
@@ -137,7 +137,7 @@ Edit rollSecondaryTerrain(const Scenario& s, std::uint64_t seed, std::string_vie
     try {
         campaign.secondary = rules::rollSecondaryTerrain(campaign, seed, region);
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", "secondary terrain", e.what());
+        throw OperationError("", _("secondary terrain"), e.what());
     }
     return campaignEdit(s, _("Roll secondary terrain"), std::move(campaign));
 }
@@ -148,7 +148,7 @@ Edit setTableSquares(const Scenario& s, std::vector<SquareRef> squares)
     try {
         rules::planBattle(campaign, squares, 1.0); // the scale does not change which tables are valid
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", "table squares", e.what());
+        throw OperationError("", _("table squares"), e.what());
     }
     campaign.tableSquares = std::move(squares);
     return campaignEdit(s, _("Choose table squares"), std::move(campaign));

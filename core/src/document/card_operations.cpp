@@ -27,7 +27,7 @@ Edit replaceCard(const Scenario& s, const FormationCard& card, std::string merge
     TableBattlesSet after = *s.tableBattles;
     auto it = std::find_if(after.cards.begin(), after.cards.end(), [&](const FormationCard& c) { return c.ref == card.ref; });
     if (it == after.cards.end())
-        throw OperationError("", "card " + toString(card.ref), _("does not exist"));
+        throw OperationError("", i18n::format(_("card {1}"), {toString(card.ref)}), _("does not exist"));
     *it = card;
     Edit edit = setTableBattles(s, std::move(after), i18n::format(_("Edit card {1}"), {toString(card.ref)}));
     edit.mergeKey = std::move(mergeKey);

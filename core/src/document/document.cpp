@@ -72,7 +72,7 @@ void Document::save(const std::optional<std::filesystem::path>& path)
 {
     const std::filesystem::path target = path ? *path : m_path;
     if (target.empty())
-        throw IoError("", "document", _("has no file name yet; choose one with Save As"));
+        throw IoError("", _("document"), _("has no file name yet; choose one with Save As"));
     saveScenario(m_scenario, target);
     m_path = target;
     markClean();

@@ -18,7 +18,7 @@ namespace {
 const MapSource& mapOf(const Scenario& s)
 {
     if (!s.map)
-        throw OperationError("", "map", _("the scenario has no map raster (add one first)"));
+        throw OperationError("", _("map"), _("the scenario has no map raster (add one first)"));
     return *s.map;
 }
 
@@ -28,7 +28,7 @@ Gcp& gcpOf(MapSource& map, int id)
         for (Gcp& g : map.georeference->gcps)
             if (g.id == id)
                 return g;
-    throw OperationError("", "GCP " + std::to_string(id), _("does not exist"));
+    throw OperationError("", i18n::format(_("GCP {1}"), {std::to_string(id)}), _("does not exist"));
 }
 
 void place(Gcp& g, const GcpPosition& p)
@@ -115,7 +115,7 @@ Edit setGeoreferenceMethod(const Scenario& s, GeoreferenceMethod method, const G
 {
     MapSource map = mapOf(s);
     if (!map.georeference)
-        throw OperationError("", "map", _("has no georeference yet (add GCPs first)"));
+        throw OperationError("", _("map"), _("has no georeference yet (add GCPs first)"));
     map.georeference->method = method;
     return mapEdit(s, _("Fit method"), std::move(map), fit);
 }
@@ -137,9 +137,9 @@ Edit setGcpCrs(const Scenario& s, std::string crs, const GeoreferenceFitter& fit
 {
     MapSource map = mapOf(s);
     if (!map.georeference)
-        throw OperationError("", "map", _("has no georeference yet (add GCPs first)"));
+        throw OperationError("", _("map"), _("has no georeference yet (add GCPs first)"));
     if (crs.empty())
-        throw OperationError("", "GCP CRS", _("is empty: name the CRS the GCPs' map coordinates are in (e.g. EPSG:4326)"));
+        throw OperationError("", _("GCP CRS"), _("is empty: name the CRS the GCPs' map coordinates are in (e.g. EPSG:4326)"));
     map.georeference->gcpCrs = std::move(crs);
     return mapEdit(s, "GCP CRS", std::move(map), fit);
 }
@@ -148,7 +148,7 @@ Edit setTargetCrs(const Scenario& s, std::string crs, const GeoreferenceFitter& 
 {
     MapSource map = mapOf(s);
     if (!map.georeference)
-        throw OperationError("", "map", _("has no georeference yet (add GCPs first)"));
+        throw OperationError("", _("map"), _("has no georeference yet (add GCPs first)"));
     map.georeference->crs = std::move(crs);
     return mapEdit(s, _("Target CRS"), std::move(map), fit);
 }
@@ -174,7 +174,7 @@ Edit placesToTerrain(const Scenario& s, const std::string& name, const std::stri
     const std::string what = "place '" + name + "'";
     const std::optional<rules::ClassGeometry> geometry = rules::classGeometry(s, terrainClass);
     if (!geometry)
-        throw OperationError("", "class '" + terrainClass + "'", _("is neither a terrain class of domain.md nor one of the scenario's own"));
+        throw OperationError("", i18n::format(_("class '{1}'"), {terrainClass}), _("is neither a terrain class of domain.md nor one of the scenario's own"));
     MapSource after = map;
     after.places.clear();
     std::vector<const ScanPlace*> chosen;

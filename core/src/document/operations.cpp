@@ -86,14 +86,14 @@ Edit splitFeature(const Scenario& s, const FeatureId& id, const Geometry& blade)
 {
     const auto index = indexOf<TerrainFeature>(s, id.str());
     if (index < 0)
-        throw OperationError("", "feature '" + id.str() + "'", _("does not exist"));
+        throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
     const auto at = static_cast<std::size_t>(index);
     const TerrainFeature& original = s.terrain[at];
     std::vector<Geometry> pieces;
     try {
         pieces = geometry::splitGeometry(original.geometry, blade);
     } catch (const OperationError& e) {
-        throw OperationError("", "feature '" + id.str() + "'", e.reason());
+        throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), e.reason());
     }
     Edit edit{i18n::format(_("Split {1}"), {original.terrainClass}), {}, {}};
     TerrainFeature first = original;
@@ -120,19 +120,19 @@ Edit splitFeature(const Scenario& s, const FeatureId& id, const Geometry& blade)
 Edit mergeFeatures(const Scenario& s, const std::vector<FeatureId>& ids)
 {
     if (ids.size() < 2)
-        throw OperationError("", "merge", _("needs at least two features"));
+        throw OperationError("", _("merge"), _("needs at least two features"));
     std::set<std::string> seen;
     std::vector<std::size_t> indices;
     std::vector<Geometry> geometries;
     for (const FeatureId& id : ids) {
         const auto index = indexOf<TerrainFeature>(s, id.str());
         if (index < 0)
-            throw OperationError("", "feature '" + id.str() + "'", _("does not exist"));
+            throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
         if (!seen.insert(id.str()).second)
-            throw OperationError("", "feature '" + id.str() + "'", _("named twice in the merge"));
+            throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("named twice in the merge"));
         const TerrainFeature& f = s.terrain[static_cast<std::size_t>(index)];
         if (f.terrainClass != s.terrain[static_cast<std::size_t>(indexOf<TerrainFeature>(s, ids.front().str()))].terrainClass)
-            throw OperationError("", "feature '" + id.str() + "'",
+            throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}),
                 i18n::format(_("is {1}; only features of one class can be merged"), {f.terrainClass}));
         indices.push_back(static_cast<std::size_t>(index));
         geometries.push_back(f.geometry);
@@ -141,7 +141,7 @@ Edit mergeFeatures(const Scenario& s, const std::vector<FeatureId>& ids)
     try {
         united = geometry::uniteGeometries(geometries);
     } catch (const OperationError& e) {
-        throw OperationError("", "feature '" + ids.front().str() + "'", e.reason());
+        throw OperationError("", i18n::format(_("feature '{1}'"), {ids.front().str()}), e.reason());
     }
     const TerrainFeature& keep = s.terrain[indices.front()];
     Edit edit{i18n::format(_("Merge {1}"), {keep.terrainClass}), {}, {}};
@@ -162,7 +162,7 @@ Edit replaceGeometries(const Scenario& s, const std::vector<std::pair<FeatureId,
     for (const auto& [id, geometry] : replacements) {
         const auto index = indexOf<TerrainFeature>(s, id.str());
         if (index < 0)
-            throw OperationError("", "feature '" + id.str() + "'", _("does not exist"));
+            throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
         const auto at = static_cast<std::size_t>(index);
         TerrainFeature after = s.terrain[at];
         after.geometry = geometry;
@@ -190,7 +190,7 @@ Edit setFormationParent(const Scenario& s, const FormationId& formation, std::op
 {
     const Formation* f = s.findFormation(formation);
     if (!f)
-        throw OperationError("", "formation '" + formation.str() + "'", _("does not exist"));
+        throw OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), _("does not exist"));
     if (parent && parent->empty())
         parent.reset();
     if (f->parent == parent)
@@ -199,12 +199,12 @@ Edit setFormationParent(const Scenario& s, const FormationId& formation, std::op
     if (parent) {
         const Formation* p = s.findFormation(*parent);
         if (!p)
-            throw OperationError("", "formation '" + formation.str() + "'", i18n::format(_("parent formation '{1}' does not exist"), {parent->str()}));
+            throw OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), i18n::format(_("parent formation '{1}' does not exist"), {parent->str()}));
         if (p->side != f->side)
-            throw OperationError("", "formation '" + formation.str() + "'", i18n::format(_("parent formation '{1}' is on side '{2}', not '{3}'"), {parent->str(), p->side.str(), f->side.str()}));
+            throw OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), i18n::format(_("parent formation '{1}' is on side '{2}', not '{3}'"), {parent->str(), p->side.str(), f->side.str()}));
         for (const Formation* d : oob::descendants(s, formation))
             if (d->id == *parent)
-                throw OperationError("", "formation '" + formation.str() + "'", i18n::format(d == f ? _("cannot go under '{1}': itself (the parent links would form a cycle)")
+                throw OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), i18n::format(d == f ? _("cannot go under '{1}': itself (the parent links would form a cycle)")
                                                         : _("cannot go under '{1}': it is below it (the parent links would form a cycle)"),
                                                    {parent->str()}));
         parentName = p->name.empty() ? p->id.str() : p->name;
@@ -229,7 +229,7 @@ Edit moveUnit(const Scenario& s, const UnitId& id, Placement placement, std::str
 {
     const Unit* unit = s.findUnit(id);
     if (!unit)
-        throw OperationError("", "unit '" + id.str() + "'", _("does not exist"));
+        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("does not exist"));
     double normalised = std::fmod(placement.facing, 360.0);
     if (normalised < 0)
         normalised += 360.0;
@@ -268,7 +268,7 @@ Edit setLanguage(const Scenario& s, const std::string& language)
     if (ok && cut < language.size())
         ok = language.size() == cut + 3 && upper(language[cut + 1]) && upper(language[cut + 2]);
     if (!ok)
-        throw OperationError("", "language '" + language + "'",
+        throw OperationError("", i18n::format(_("language '{1}'"), {language}),
             _("not a language code: use an ISO 639-1 code such as fr or de, optionally with a territory (fr_CA), or en"));
     ScenarioSettings settings = s.settings;
     settings.language = language == "en" ? std::string() : language;

@@ -15,7 +15,7 @@ std::string object(const std::string& name) { return "reference '" + name + "'";
 void check(const ReferenceLayer& layer)
 {
     if (layer.name.empty())
-        throw OperationError("", "reference layer", _("has no name"));
+        throw OperationError("", _("reference layer"), _("has no name"));
     if (layer.path.empty())
         throw OperationError("", object(layer.name), _("has no path"));
     if (!(layer.opacity >= 0.0 && layer.opacity <= 1.0))

@@ -5,6 +5,8 @@
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -271,7 +273,7 @@ std::map<std::string, std::vector<GeosGeometryPtr>> validPolygonsByClass(const s
         try {
             valid = validPartsOf(feature.geometry, 2);
         } catch (const OperationError& e) {
-            throw OperationError("", "terrain feature '" + feature.id.str() + "'", e.reason());
+            throw OperationError("", i18n::format(_("terrain feature '{1}'"), {feature.id.str()}), e.reason());
         }
         if (!valid)
             continue;
@@ -348,7 +350,8 @@ std::vector<GeosGeometryPtr> uniteOverlapping(std::vector<GeosGeometryPtr> polyg
         GeosGeometryPtr collection = collectParts(std::move(group), 2);
         GeosGeometryPtr united(GEOSUnaryUnion_r(h, collection.get()));
         if (!united)
-            throw OperationError("", "terrain class '" + terrainClass + "'", "GEOS could not unite its features: " + lastGeosError());
+            throw OperationError("", i18n::format(_("terrain class '{1}'"), {terrainClass}),
+                i18n::format(_("GEOS could not unite its features: {1}"), {lastGeosError()}));
         for (auto& part : simplePartsOfDimension(united.get(), 2))
             out.push_back(std::move(part));
     }

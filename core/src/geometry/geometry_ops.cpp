@@ -5,6 +5,7 @@
 #include "geos_handle.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 namespace sandtable::core::geometry {
 
@@ -50,7 +51,7 @@ double area(const Geometry& geometry)
     auto g = toGeos(geometry);
     double value = 0.0;
     if (GEOSArea_r(geosContext(), g.get(), &value) != 1)
-        throw OperationError("", toString(geometry.type), "GEOS could not compute the area");
+        throw OperationError("", toString(geometry.type), _("GEOS could not compute the area"));
     return value;
 }
 
@@ -61,7 +62,7 @@ double length(const Geometry& geometry)
     auto g = toGeos(geometry);
     double value = 0.0;
     if (GEOSLength_r(geosContext(), g.get(), &value) != 1)
-        throw OperationError("", toString(geometry.type), "GEOS could not compute the length");
+        throw OperationError("", toString(geometry.type), _("GEOS could not compute the length"));
     return value;
 }
 
@@ -70,16 +71,16 @@ Placement placement(const Geometry& geometry)
     auto g = toGeos(geometry);
     GEOSContextHandle_t h = geosContext();
     if (GEOSisEmpty_r(h, g.get()) != 0)
-        throw OperationError("", toString(geometry.type), "is empty: it has no place");
+        throw OperationError("", toString(geometry.type), _("is empty: it has no place"));
     Placement out;
     if (GEOSGeom_getXMin_r(h, g.get(), &out.minX) != 1 || GEOSGeom_getYMin_r(h, g.get(), &out.minY) != 1
         || GEOSGeom_getXMax_r(h, g.get(), &out.maxX) != 1 || GEOSGeom_getYMax_r(h, g.get(), &out.maxY) != 1)
-        throw OperationError("", toString(geometry.type), "GEOS could not compute the bounds");
+        throw OperationError("", toString(geometry.type), _("GEOS could not compute the bounds"));
     GEOSGeometry* centre = GEOSGetCentroid_r(h, g.get());
     if (!centre || GEOSGeomGetX_r(h, centre, &out.centroid.x) != 1 || GEOSGeomGetY_r(h, centre, &out.centroid.y) != 1) {
         if (centre)
             GEOSGeom_destroy_r(h, centre);
-        throw OperationError("", toString(geometry.type), "GEOS could not compute the centroid");
+        throw OperationError("", toString(geometry.type), _("GEOS could not compute the centroid"));
     }
     GEOSGeom_destroy_r(h, centre);
     return out;
@@ -103,7 +104,7 @@ Geometry fromWkt(const std::string& wkt)
     GeosGeometryPtr g(GEOSWKTReader_read_r(geosContext(), reader, wkt.c_str()));
     GEOSWKTReader_destroy_r(geosContext(), reader);
     if (!g)
-        throw OperationError("", "WKT", "cannot parse '" + wkt.substr(0, 80) + "': " + lastGeosError());
+        throw OperationError("", "WKT", i18n::format(_("cannot parse '{1}': {2}"), {wkt.substr(0, 80), lastGeosError()}));
     return fromGeos(g.get());
 }
 

@@ -47,7 +47,7 @@ GEOSCoordSequence* toSequence(const std::vector<Coordinate>& ring)
     GEOSCoordSequence* seq = GEOSCoordSeq_copyFromBuffer_r(geosContext(), reinterpret_cast<const double*>(ring.data()),
         static_cast<unsigned>(ring.size()), 0, 0);
     if (!seq)
-        throw OperationError("", "geometry", _("GEOS could not allocate a coordinate sequence"));
+        throw OperationError("", _("geometry"), _("GEOS could not allocate a coordinate sequence"));
     return seq;
 }
 
@@ -157,7 +157,7 @@ GeosGeometryPtr toGeos(const Geometry& geometry)
                                                                         : GEOS_MULTIPOLYGON;
     GEOSGeometry* out = GEOSGeom_createCollection_r(h, collectionType, members.data(), static_cast<unsigned>(members.size()));
     if (!out)
-        throw OperationError("", toString(geometry.type), "GEOS refused the collection: " + lastGeosError());
+        throw OperationError("", toString(geometry.type), i18n::format(_("GEOS refused the collection: {1}"), {lastGeosError()}));
     return GeosGeometryPtr(out);
 }
 
@@ -173,10 +173,10 @@ Geometry fromGeos(const GEOSGeometry* g)
     case GEOS_MULTIPOINT: out.type = GeometryType::MultiPoint; break;
     case GEOS_MULTILINESTRING: out.type = GeometryType::MultiLineString; break;
     case GEOS_MULTIPOLYGON: out.type = GeometryType::MultiPolygon; break;
-    default: throw OperationError("", "GeometryCollection", "mixed collections are not terrain geometries");
+    default: throw OperationError("", "GeometryCollection", _("mixed collections are not terrain geometries"));
     }
     if (GEOSisEmpty_r(h, g) == 1)
-        throw OperationError("", toString(out.type), "is empty");
+        throw OperationError("", toString(out.type), _("is empty"));
     if (out.type <= GeometryType::Polygon) {
         out.parts.push_back(partFromGeos(g));
         return out;

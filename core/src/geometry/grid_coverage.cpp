@@ -6,6 +6,7 @@
 #include "convex_clip.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -295,27 +296,34 @@ bool gridCoversExtent(const CampaignGrid& grid, const Extent& extent, std::strin
     bool covers = true;
     for (const auto& [gap, side] : {std::pair{west, "west"}, std::pair{east, "east"}, std::pair{south, "south"}, std::pair{north, "north"}})
         if (gap > tolerance) {
-            out << (covers ? "" : ", ") << gap << " m of the map beyond its " << side << " edge";
+            std::ostringstream metres;
+            metres.precision(10);
+            metres << gap;
+            const char* pattern = side[0] == 'w' ? _("{1} m of the map beyond its west edge")
+                : side[0] == 'e'                 ? _("{1} m of the map beyond its east edge")
+                : side[0] == 's'                 ? _("{1} m of the map beyond its south edge")
+                                                 : _("{1} m of the map beyond its north edge");
+            out << (covers ? "" : ", ") << i18n::format(pattern, {metres.str()});
             covers = false;
         }
-    message = covers ? std::string() : "the grid does not cover the map extent: " + out.str();
+    message = covers ? std::string() : i18n::format(_("the grid does not cover the map extent: {1}"), {out.str()});
     return covers;
 }
 
 Campaign rederiveCampaign(const Scenario& scenario)
 {
     if (!scenario.campaign)
-        throw OperationError("", "scenario '" + scenario.settings.id + "'", "has no campaign grid (run 'sandtable grid new' first)");
+        throw OperationError("", i18n::format(_("scenario '{1}'"), {scenario.settings.id}), _("has no campaign grid (run 'sandtable grid new' first)"));
     Campaign campaign = *scenario.campaign;
     try {
         checkGrid(campaign.grid);
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", "campaign grid", e.what());
+        throw OperationError("", _("campaign grid"), e.what());
     }
     if (scenario.settings.extent) {
         std::string message;
         if (!gridCoversExtent(campaign.grid, *scenario.settings.extent, message))
-            throw OperationError("", "campaign grid", message);
+            throw OperationError("", _("campaign grid"), message);
     }
     campaign.derived = derivePrimaryTerrain(campaign.grid, scenario.terrain);
     return campaign;

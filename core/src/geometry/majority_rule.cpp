@@ -6,6 +6,7 @@
 #include "convex_clip.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -31,7 +32,7 @@ struct LocalConvex {
 LocalConvex makeLocalConvex(const std::vector<Coordinate>& convex)
 {
     if (convex.size() < 3)
-        throw std::invalid_argument("a footprint needs at least 3 corners");
+        throw std::invalid_argument(_("a footprint needs at least 3 corners"));
     std::vector<Coordinate> corners = convex;
     if (corners.size() > 3 && corners.front() == corners.back())
         corners.pop_back();
@@ -46,7 +47,7 @@ LocalConvex makeLocalConvex(const std::vector<Coordinate>& convex)
         out.corners.push_back({c.x - out.centre.x, c.y - out.centre.y});
     double twice = twiceSignedArea(out.corners.data(), out.corners.size());
     if (!(std::abs(twice) > 0.0) || !std::isfinite(twice))
-        throw std::invalid_argument("a footprint must have a positive, finite area");
+        throw std::invalid_argument(_("a footprint must have a positive, finite area"));
     if (twice < 0) {
         std::reverse(out.corners.begin(), out.corners.end());
         twice = -twice;
@@ -136,15 +137,15 @@ BlockFormation blockFormationFromString(const std::string& name)
         return BlockFormation::Line;
     if (name == "column")
         return BlockFormation::Column;
-    throw std::invalid_argument("unknown formation '" + name + "' (line or column)");
+    throw std::invalid_argument(i18n::format(_("unknown formation '{1}' (line or column)"), {name}));
 }
 
 std::array<Coordinate, 4> footprintCorners(const BlockFootprint& f)
 {
     if (!(f.length > 0.0) || !(f.depth > 0.0) || !std::isfinite(f.length) || !std::isfinite(f.depth))
-        throw std::invalid_argument("a block's length and depth must be positive numbers of metres");
+        throw std::invalid_argument(_("a block's length and depth must be positive numbers of metres"));
     if (!std::isfinite(f.facing) || !std::isfinite(f.centre.x) || !std::isfinite(f.centre.y))
-        throw std::invalid_argument("a block's centre and facing must be finite numbers");
+        throw std::invalid_argument(_("a block's centre and facing must be finite numbers"));
     const double radians = f.facing * std::numbers::pi / 180.0;
     // Facing is clockwise from grid north: forward = (sin, cos); the block's right hand = (cos, -sin).
     const double fx = std::sin(radians);
@@ -265,7 +266,7 @@ void TerrainIndex::Impl::candidates(const LocalConvex& convex, std::vector<std::
     GeosGeometryPtr envelope(GEOSGeom_createRectangle_r(h, convex.centre.x + convex.minX, convex.centre.y + convex.minY,
         convex.centre.x + convex.maxX, convex.centre.y + convex.maxY));
     if (!envelope)
-        throw OperationError("", "footprint", "GEOS could not build the query envelope: " + lastGeosError());
+        throw OperationError("", _("footprint"), i18n::format(_("GEOS could not build the query envelope: {1}"), {lastGeosError()}));
     QueryCollector collector{&out};
     GEOSSTRtree_query_r(h, tree, envelope.get(), collectCandidate, &collector);
 }
@@ -327,7 +328,7 @@ MajorityResult TerrainIndex::majority(const std::vector<Coordinate>& convexFootp
         for (std::uint32_t i : hits) {
             GeosGeometryPtr part(GEOSIntersection_r(h, footprint.get(), impl.items[i].polygon.get()));
             if (!part)
-                throw OperationError("", "footprint", "GEOS could not intersect it with the terrain: " + lastGeosError());
+                throw OperationError("", _("footprint"), i18n::format(_("GEOS could not intersect it with the terrain: {1}"), {lastGeosError()}));
             areas[impl.items[i].classIndex] += geosArea(part.get());
         }
         return makeResult(impl.classes, areas, convex.area);
@@ -388,7 +389,7 @@ double geosIntersectionArea(const Geometry& polygon, const std::vector<Coordinat
     GeosGeometryPtr footprint = convexToGeos(convex);
     GeosGeometryPtr part(GEOSIntersection_r(geosContext(), footprint.get(), g.get()));
     if (!part)
-        throw OperationError("", toString(polygon.type), "GEOS could not intersect it with the footprint: " + lastGeosError());
+        throw OperationError("", toString(polygon.type), i18n::format(_("GEOS could not intersect it with the footprint: {1}"), {lastGeosError()}));
     return geosArea(part.get());
 }
 

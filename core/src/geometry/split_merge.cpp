@@ -17,7 +17,7 @@ std::vector<Geometry> splitGeometry(const Geometry& geometry, const Geometry& bl
     if (dim == 0)
         throw OperationError("", toString(geometry.type), _("a point cannot be split"));
     if (dimension(blade.type) != 1)
-        throw OperationError("", "blade", i18n::format(_("the blade must be a line, not a {1}"), {toString(blade.type)}));
+        throw OperationError("", _("blade"), i18n::format(_("the blade must be a line, not a {1}"), {toString(blade.type)}));
     GeosGeometryPtr g = toGeos(geometry);
     GeosGeometryPtr b = toGeos(blade);
     if (!geosIsValid(g.get()))
@@ -59,14 +59,14 @@ Geometry uniteGeometries(const std::vector<Geometry>& geometries)
 {
     GEOSContextHandle_t h = geosContext();
     if (geometries.empty())
-        throw OperationError("", "merge", _("nothing to unite"));
+        throw OperationError("", _("merge"), _("nothing to unite"));
     const int dim = dimension(geometries.front().type);
     if (dim == 0)
-        throw OperationError("", "merge", _("points cannot be united into one feature"));
+        throw OperationError("", _("merge"), _("points cannot be united into one feature"));
     std::vector<GeosGeometryPtr> parts;
     for (const Geometry& g : geometries) {
         if (dimension(g.type) != dim)
-            throw OperationError("", "merge", i18n::format(_("cannot unite a {1} with a {2}"), {toString(g.type), toString(geometries.front().type)}));
+            throw OperationError("", _("merge"), i18n::format(_("cannot unite a {1} with a {2}"), {toString(g.type), toString(geometries.front().type)}));
         GeosGeometryPtr built = toGeos(g);
         if (!geosIsValid(built.get()))
             throw OperationError("", toString(g.type), _("is invalid; repair it before merging"));
@@ -78,10 +78,10 @@ Geometry uniteGeometries(const std::vector<Geometry>& geometries)
     if (united && dim == 1)
         united.reset(GEOSLineMerge_r(h, united.get()));
     if (!united)
-        throw OperationError("", "merge", i18n::format(_("GEOS could not unite the geometries: {1}"), {lastGeosError()}));
+        throw OperationError("", _("merge"), i18n::format(_("GEOS could not unite the geometries: {1}"), {lastGeosError()}));
     GeosGeometryPtr result = collectParts(simplePartsOfDimension(united.get(), dim), dim);
     if (!result)
-        throw OperationError("", "merge", _("the union is empty"));
+        throw OperationError("", _("merge"), _("the union is empty"));
     return fromGeos(result.get());
 }
 

@@ -44,7 +44,7 @@ std::string describe(const TerrainFeature& f)
 RepairResult repairGeometry(const Geometry& geometry, const RepairOptions& options)
 {
     if (options.gridSize && !(*options.gridSize > 0.0 && std::isfinite(*options.gridSize)))
-        throw std::invalid_argument("the grid size must be a positive number of metres");
+        throw std::invalid_argument(_("the grid size must be a positive number of metres"));
     GEOSContextHandle_t h = geosContext();
     const int dim = dimension(geometry.type);
     GeosGeometryPtr input = toGeos(geometry);
@@ -76,7 +76,7 @@ RepairResult repairGeometry(const Geometry& geometry, const RepairOptions& optio
             GeosGeometryPtr collected = collectParts(std::move(parts), dim);
             GeosGeometryPtr snapped(GEOSGeom_setPrecision_r(h, collected.get(), *options.gridSize, 0));
             if (!snapped)
-                throw OperationError("", toString(geometry.type), "GEOS could not snap it to the grid: " + lastGeosError());
+                throw OperationError("", toString(geometry.type), i18n::format(_("GEOS could not snap it to the grid: {1}"), {lastGeosError()}));
             parts = simplePartsOfDimension(snapped.get(), dim);
         }
         if (!parts.empty()) {
@@ -199,7 +199,7 @@ public:
             return;
         m_tree = GEOSSTRtree_create_r(geosContext(), 10);
         if (!m_tree)
-            throw OperationError("", "terrain", "GEOS could not create an index: " + lastGeosError());
+            throw OperationError("", _("terrain"), i18n::format(_("GEOS could not create an index: {1}"), {lastGeosError()}));
         for (std::size_t k = 0; k < items.size(); ++k)
             GEOSSTRtree_insert_r(geosContext(), m_tree, items[k]->geometry, reinterpret_cast<void*>(k));
     }
@@ -219,7 +219,7 @@ public:
             const double margin = tolerance * 1.001 + 1e-9 * (std::abs(p.minX) + std::abs(p.maxX) + std::abs(p.minY) + std::abs(p.maxY) + 1.0);
             GeosGeometryPtr box(GEOSGeom_createRectangle_r(geosContext(), p.minX - margin, p.minY - margin, p.maxX + margin, p.maxY + margin));
             if (!box)
-                throw OperationError("", "terrain", "GEOS could not build an envelope: " + lastGeosError());
+                throw OperationError("", _("terrain"), i18n::format(_("GEOS could not build an envelope: {1}"), {lastGeosError()}));
             GEOSSTRtree_query_r(geosContext(), m_tree, box.get(), &EnvelopeIndex::collect, &hits);
         }
         std::sort(hits.begin(), hits.end());
@@ -448,7 +448,7 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
                 if (!course) {
                     course.reset(GEOSPrepare_r(c, w->geometry));
                     if (!course)
-                        throw OperationError("", "terrain", "GEOS could not prepare " + describe(*w->feature) + ": " + lastGeosError());
+                        throw OperationError("", _("terrain"), i18n::format(_("GEOS could not prepare {1}: {2}"), {describe(*w->feature), lastGeosError()}));
                 }
                 if (GEOSPreparedIntersects_r(c, course.get(), other->geometry) == 1
                     || GEOSDistanceWithin_r(c, w->geometry, other->geometry, tolerance) == 1)

@@ -32,10 +32,11 @@ std::string describe(const TerrainFeature& f)
     return f.terrainClass + " '" + f.id.str() + "'";
 }
 
-void requireNonNegative(double value, const char* what)
+// `pattern`: an N_() sentence saying which option must be a finite number >= 0.
+void requireNonNegative(double value, const char* pattern)
 {
     if (!(value >= 0.0) || !std::isfinite(value))
-        throw std::invalid_argument(std::string(what) + " must be a finite number >= 0");
+        throw std::invalid_argument(i18n::translate(pattern));
 }
 
 // A polygon rebuilt from its shell and the holes of at least `holeArea` m2; counts the holes filled.
@@ -60,7 +61,7 @@ GeosGeometryPtr fillSmallHoles(const GEOSGeometry* polygon, double holeArea, std
     GEOSGeometry* shell = GEOSGeom_clone_r(h, GEOSGetExteriorRing_r(h, polygon));
     GeosGeometryPtr out(GEOSGeom_createPolygon_r(h, shell, kept.data(), static_cast<unsigned>(kept.size())));
     if (!out)
-        throw OperationError("", "polygon", "GEOS could not rebuild a polygon: " + lastGeosError());
+        throw OperationError("", _("polygon"), i18n::format(_("GEOS could not rebuild a polygon: {1}"), {lastGeosError()}));
     return out;
 }
 
@@ -107,9 +108,9 @@ bool interiorsOverlap(const GEOSGeometry* a, const GEOSGeometry* b, double& over
 
 PolygonCleanup cleanPolygons(const std::vector<Geometry>& pieces, const PolygonCleanupOptions& options)
 {
-    requireNonNegative(options.simplify, "simplify tolerance");
-    requireNonNegative(options.minArea, "minimum area");
-    requireNonNegative(options.holeArea, "hole area");
+    requireNonNegative(options.simplify, N_("simplify tolerance must be a finite number >= 0"));
+    requireNonNegative(options.minArea, N_("minimum area must be a finite number >= 0"));
+    requireNonNegative(options.holeArea, N_("hole area must be a finite number >= 0"));
     GEOSContextHandle_t h = geosContext();
     PolygonCleanup out;
     std::vector<GeosGeometryPtr> parts;
@@ -127,7 +128,7 @@ PolygonCleanup cleanPolygons(const std::vector<Geometry>& pieces, const PolygonC
     GeosGeometryPtr all = collectParts(std::move(parts), 2);
     GeosGeometryPtr united(GEOSUnaryUnion_r(h, all.get()));
     if (!united)
-        throw OperationError("", "polygons", "GEOS could not unite the pieces: " + lastGeosError());
+        throw OperationError("", _("polygons"), i18n::format(_("GEOS could not unite the pieces: {1}"), {lastGeosError()}));
     std::vector<std::pair<double, Geometry>> kept;
     for (auto& polygon : simplePartsOfDimension(united.get(), 2)) {
         GeosGeometryPtr filled = fillSmallHoles(polygon.get(), options.holeArea, out.droppedHoles, out.droppedHoleArea);
@@ -135,7 +136,7 @@ PolygonCleanup cleanPolygons(const std::vector<Geometry>& pieces, const PolygonC
             ? GeosGeometryPtr(GEOSTopologyPreserveSimplify_r(h, filled.get(), options.simplify))
             : cloneGeos(filled.get());
         if (!simplified)
-            throw OperationError("", "polygon", "GEOS could not simplify: " + lastGeosError());
+            throw OperationError("", _("polygon"), i18n::format(_("GEOS could not simplify: {1}"), {lastGeosError()}));
         if (!geosIsValid(simplified.get()))
             simplified = makeValidStructure(simplified.get());
         for (auto& part : simplePartsOfDimension(simplified.get(), 2)) {
@@ -157,7 +158,7 @@ PolygonCleanup cleanPolygons(const std::vector<Geometry>& pieces, const PolygonC
 TerrainSnap snapTerrain(const Scenario& scenario, double tolerance)
 {
     if (!(tolerance > 0.0) || !std::isfinite(tolerance))
-        throw std::invalid_argument("snapping tolerance must be a finite number > 0");
+        throw std::invalid_argument(_("snapping tolerance must be a finite number > 0"));
     GEOSContextHandle_t h = geosContext();
     TerrainSnap out;
     // Current geometries (already snapped ones replace the originals as references for later features).
@@ -184,7 +185,7 @@ TerrainSnap snapTerrain(const Scenario& scenario, double tolerance)
             raw.push_back(r.release());
         GeosGeometryPtr reference(GEOSGeom_createCollection_r(h, GEOS_GEOMETRYCOLLECTION, raw.data(), static_cast<unsigned>(raw.size())));
         if (!reference)
-            throw OperationError("", "snap", "GEOS could not collect the neighbours: " + lastGeosError());
+            throw OperationError("", _("snap"), i18n::format(_("GEOS could not collect the neighbours: {1}"), {lastGeosError()}));
         GeosGeometryPtr snapped(GEOSSnap_r(h, current[i].get(), reference.get(), tolerance));
         if (!snapped || GEOSEqualsExact_r(h, snapped.get(), current[i].get(), 0.0) == 1)
             continue;
@@ -286,8 +287,8 @@ Diagnostics findExclusiveOverlaps(const Scenario& scenario, const std::vector<Ex
 
 Diagnostics findSlivers(const Scenario& scenario, const SliverOptions& options)
 {
-    requireNonNegative(options.area, "sliver area");
-    requireNonNegative(options.width, "sliver width");
+    requireNonNegative(options.area, N_("sliver area must be a finite number >= 0"));
+    requireNonNegative(options.width, N_("sliver width must be a finite number >= 0"));
     Diagnostics out;
     for (const Built& b : polygonalTerrain(scenario, {})) {
         for (const auto& part : simplePartsOfDimension(b.geometry.get(), 2)) {

@@ -2,6 +2,8 @@
 // Campaign <-> the "campaign" object: grid, derived terrain, overrides, rolls, forces, objectives, clock.
 #include "sandtable/core/io/campaign_json.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -22,7 +24,7 @@ int clockMinutes(const std::string& text)
 {
     // The schema allows only HH:MM with HH 00-23 and MM 00-59.
     if (text.size() != 5 || text[2] != ':')
-        throw std::invalid_argument("time '" + text + "' is not HH:MM");
+        throw std::invalid_argument(i18n::format(_("time '{1}' is not HH:MM"), {text}));
     return std::stoi(text.substr(0, 2)) * 60 + std::stoi(text.substr(3, 2));
 }
 
@@ -177,7 +179,7 @@ Campaign campaignFromJson(const Json& j)
         c.thresholds.whole = j.at("thresholds").at("whole").get<double>();
         c.thresholds.half = j.at("thresholds").at("half").get<double>();
         if (!(c.thresholds.half > 0 && c.thresholds.half <= c.thresholds.whole && c.thresholds.whole <= 1))
-            throw std::invalid_argument("cover thresholds must satisfy 0 < half <= whole <= 1");
+            throw std::invalid_argument(_("cover thresholds must satisfy 0 < half <= whole <= 1"));
     }
     for (const Json& t : j.value("derived", Json::array())) {
         SquareTerrain st;

@@ -7,8 +7,8 @@
 #include "sandtable/core/io/table_battles_json.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/limits.hpp"
 
 #include <array>
 #include <stdexcept>

@@ -2,8 +2,8 @@
 // The Table Battles CSV layout of docs/table-battles-csv.md: an RFC 4180 reader with row/column errors,
 // and the writer whose output reads back to the same bytes.
 #include "sandtable/core/io/table_battles_csv.hpp"
-#include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 
 #include <algorithm>
@@ -305,7 +305,7 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
     if (!problems.empty())
         throw CsvImportError(sourceName, std::move(problems));
     if (records.empty())
-        throw CsvImportError(sourceName, {{1, 0, "the file is empty; the first row is the header"}});
+        throw CsvImportError(sourceName, {{1, 0, _("the file is empty; the first row is the header")}});
 
     const Record& header = records.front();
     std::size_t groups = 0;

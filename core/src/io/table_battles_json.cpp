@@ -2,6 +2,8 @@
 // JSON mapping of the Table Battles scenario card and formation cards.
 #include "sandtable/core/io/table_battles_json.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 namespace sandtable::core {
 namespace {
 
@@ -110,7 +112,7 @@ TableBattlesSet tableBattlesFromJson(const Json& j)
     set.scenario.date = sc.value("date", "");
     const Json& armies = sc.at("armies");
     if (armies.size() != 2)
-        throw std::invalid_argument("scenario_card/armies: a scenario card has exactly two armies");
+        throw std::invalid_argument(_("scenario_card/armies: a scenario card has exactly two armies"));
     for (std::size_t i = 0; i < 2; ++i) {
         const Json& a = armies.at(i);
         ArmySetup& army = set.scenario.armies[i];

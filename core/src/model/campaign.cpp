@@ -2,6 +2,8 @@
 // Campaign grid arithmetic: square names, corners, lookup, the table helper and the cover of a square.
 #include "sandtable/core/model/campaign.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -86,26 +88,26 @@ GridNumbering gridNumberingFromString(const std::string& name)
         return GridNumbering::LetterNumber;
     if (name == "colrow")
         return GridNumbering::ColumnRow;
-    throw std::invalid_argument("unknown grid numbering '" + name + "' (letter-number or colrow)");
+    throw std::invalid_argument(i18n::format(_("unknown grid numbering '{1}' (letter-number or colrow)"), {name}));
 }
 
 void checkGrid(const CampaignGrid& grid)
 {
     if (!std::isfinite(grid.squareSize) || !(grid.squareSize > 0.0))
-        throw std::invalid_argument("the square size must be a positive number of metres");
+        throw std::invalid_argument(_("the square size must be a positive number of metres"));
     if (grid.rows < 1 || grid.columns < 1 || grid.rows > kMaxGridSide || grid.columns > kMaxGridSide)
-        throw std::invalid_argument("rows and columns must each be between 1 and " + std::to_string(kMaxGridSide));
+        throw std::invalid_argument(i18n::format(_("rows and columns must each be between 1 and {1}"), {std::to_string(kMaxGridSide)}));
     if (!std::isfinite(grid.origin.x) || !std::isfinite(grid.origin.y) || !std::isfinite(grid.rotation))
-        throw std::invalid_argument("the grid origin and rotation must be finite numbers");
+        throw std::invalid_argument(_("the grid origin and rotation must be finite numbers"));
     if (grid.startNumber < 0)
-        throw std::invalid_argument("the start number must not be negative");
+        throw std::invalid_argument(_("the start number must not be negative"));
 }
 
 std::string squareName(const CampaignGrid& grid, SquareRef square)
 {
     if (!onGrid(grid, square))
-        throw std::out_of_range("square (column " + std::to_string(square.column) + ", row " + std::to_string(square.row)
-            + ") is off the " + std::to_string(grid.columns) + " x " + std::to_string(grid.rows) + " grid");
+        throw std::out_of_range(i18n::format(_("square (column {1}, row {2}) is off the {3} x {4} grid"),
+            {std::to_string(square.column), std::to_string(square.row), std::to_string(grid.columns), std::to_string(grid.rows)}));
     const int row = rowNumber(grid, square.row);
     const int largestRow = grid.startNumber + grid.rows - 1;
     if (grid.numbering == GridNumbering::LetterNumber) {
@@ -123,8 +125,9 @@ std::string squareName(const CampaignGrid& grid, SquareRef square)
 
 SquareRef parseSquareName(const CampaignGrid& grid, const std::string& name)
 {
-    auto fail = [&](const std::string& why) {
-        return std::invalid_argument("square '" + name + "': " + why);
+    // `pattern` is a whole translated sentence, {1} the name as typed.
+    auto fail = [&](const char* pattern) {
+        return std::invalid_argument(i18n::format(pattern, {name}));
     };
     long long columnNumber = -1; // 0-based column
     long long rowNum = -1;       // as shown
@@ -134,14 +137,14 @@ SquareRef parseSquareName(const CampaignGrid& grid, const std::string& name)
         while (i < name.size() && std::isalpha(static_cast<unsigned char>(name[i]))) {
             letters = letters * 26 + (std::toupper(static_cast<unsigned char>(name[i])) - 'A' + 1);
             if (letters > kMaxGridSide * 26LL)
-                throw fail("too many column letters");
+                throw fail(_("square '{1}': too many column letters"));
             ++i;
         }
         if (i == 0)
-            throw fail("expected column letters then a row number, e.g. C4");
+            throw fail(_("square '{1}': expected column letters then a row number, e.g. C4"));
         const auto number = parseNumber(name.substr(i));
         if (!number)
-            throw fail("expected a row number after the column letters, e.g. C4");
+            throw fail(_("square '{1}': expected a row number after the column letters, e.g. C4"));
         columnNumber = letters - 1;
         rowNum = *number;
     } else {
@@ -155,7 +158,7 @@ SquareRef parseSquareName(const CampaignGrid& grid, const std::string& name)
             r = parseNumber(name.substr(name.size() / 2));
         }
         if (!c || !r)
-            throw fail("expected column then row digits, e.g. 0304 (or 3.4)");
+            throw fail(_("square '{1}': expected column then row digits, e.g. 0304 (or 3.4)"));
         columnNumber = *c - grid.startNumber;
         rowNum = *r;
     }
@@ -163,7 +166,8 @@ SquareRef parseSquareName(const CampaignGrid& grid, const std::string& name)
     if (grid.descendingRows)
         row = grid.rows - 1 - row;
     if (columnNumber < 0 || columnNumber >= grid.columns || row < 0 || row >= grid.rows)
-        throw fail("off the " + std::to_string(grid.columns) + " x " + std::to_string(grid.rows) + " grid");
+        throw std::invalid_argument(i18n::format(_("square '{1}': off the {2} x {3} grid"),
+            {name, std::to_string(grid.columns), std::to_string(grid.rows)}));
     return SquareRef{static_cast<int>(columnNumber), static_cast<int>(row)};
 }
 
@@ -212,7 +216,7 @@ std::array<double, 4> gridBounds(const CampaignGrid& grid)
 TableGrid proposeTableGrid(double tableLengthMm, double tableWidthMm, double scaleDenominator, int squaresAlong)
 {
     if (!(tableLengthMm > 0) || !(tableWidthMm > 0) || !(scaleDenominator > 0) || squaresAlong < 1)
-        throw std::invalid_argument("table sizes, scale and square count must be positive");
+        throw std::invalid_argument(_("table sizes, scale and square count must be positive"));
     const double longMm = std::max(tableLengthMm, tableWidthMm), shortMm = std::min(tableLengthMm, tableWidthMm);
     TableGrid out;
     out.along = squaresAlong;
@@ -241,7 +245,7 @@ Cover coverFromString(const std::string& name)
         return Cover::Half;
     if (name == "whole")
         return Cover::Whole;
-    throw std::invalid_argument("unknown cover '" + name + "' (none, half or whole)");
+    throw std::invalid_argument(i18n::format(_("unknown cover '{1}' (none, half or whole)"), {name}));
 }
 
 Cover classifyCover(double fraction, const CoverThresholds& t)
@@ -274,7 +278,7 @@ Edge edgeFromString(const std::string& name)
         return Edge::South;
     if (name == "west")
         return Edge::West;
-    throw std::invalid_argument("unknown edge '" + name + "' (north, east, south, west)");
+    throw std::invalid_argument(i18n::format(_("unknown edge '{1}' (north, east, south, west)"), {name}));
 }
 
 const char* toString(ObjectiveKind kind)
@@ -295,7 +299,7 @@ ObjectiveKind objectiveKindFromString(const std::string& name)
              ObjectiveKind::LineOfCommunication})
         if (name == toString(k))
             return k;
-    throw std::invalid_argument("unknown objective kind '" + name + "'");
+    throw std::invalid_argument(i18n::format(_("unknown objective kind '{1}'"), {name}));
 }
 
 double SquareTerrain::fraction(const std::string& terrainClass) const

@@ -2,6 +2,8 @@
 // Construction helpers and names of the plain geometry value.
 #include "sandtable/core/model/geometry.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <array>
 #include <stdexcept>
 
@@ -21,7 +23,7 @@ GeometryType geometryTypeFromString(const std::string& name)
     for (std::size_t i = 0; i < kNames.size(); ++i)
         if (name == kNames[i])
             return static_cast<GeometryType>(i);
-    throw std::invalid_argument("unknown geometry type '" + name + "'");
+    throw std::invalid_argument(i18n::format(_("unknown geometry type '{1}'"), {name}));
 }
 
 int dimension(GeometryType type)

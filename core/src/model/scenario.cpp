@@ -2,6 +2,8 @@
 // Names of the scenario's enumerations and look-ups by id.
 #include "sandtable/core/model/scenario.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -9,12 +11,13 @@ namespace sandtable::core {
 namespace {
 
 template <class Enum, std::size_t N>
-Enum fromName(const std::array<const char*, N>& names, const std::string& name, const char* what)
+Enum fromName(const std::array<const char*, N>& names, const std::string& name, const char* unknownPattern)
 {
     for (std::size_t i = 0; i < N; ++i)
         if (name == names[i])
             return static_cast<Enum>(i);
-    throw std::invalid_argument(std::string("unknown ") + what + " '" + name + "'");
+    // unknownPattern: an N_() sentence, {1} the name.
+    throw std::invalid_argument(i18n::format(i18n::translate(unknownPattern), {name}));
 }
 
 constexpr std::array<const char*, 4> kSystems = {"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"};
@@ -33,12 +36,12 @@ const T* findById(const std::vector<T>& items, const IdT& id)
 } // namespace
 
 const char* toString(GameSystem system) { return kSystems.at(static_cast<std::size_t>(system)); }
-GameSystem gameSystemFromString(const std::string& name) { return fromName<GameSystem>(kSystems, name, "game system"); }
+GameSystem gameSystemFromString(const std::string& name) { return fromName<GameSystem>(kSystems, name, N_("unknown game system '{1}'")); }
 
 const char* toString(GeoreferenceMethod method) { return kMethods.at(static_cast<std::size_t>(method)); }
 GeoreferenceMethod georeferenceMethodFromString(const std::string& name)
 {
-    return fromName<GeoreferenceMethod>(kMethods, name, "georeference method");
+    return fromName<GeoreferenceMethod>(kMethods, name, N_("unknown georeference method '{1}'"));
 }
 
 int minimumGcps(GeoreferenceMethod method)
@@ -55,12 +58,12 @@ int minimumGcps(GeoreferenceMethod method)
 }
 
 const char* toString(UnitType type) { return kUnitTypes.at(static_cast<std::size_t>(type)); }
-UnitType unitTypeFromString(const std::string& name) { return fromName<UnitType>(kUnitTypes, name, "unit type"); }
+UnitType unitTypeFromString(const std::string& name) { return fromName<UnitType>(kUnitTypes, name, N_("unknown unit type '{1}'")); }
 
 const char* toString(UnitQuality quality) { return kQualities.at(static_cast<std::size_t>(quality)); }
 UnitQuality unitQualityFromString(const std::string& name)
 {
-    return fromName<UnitQuality>(kQualities, name, "unit quality");
+    return fromName<UnitQuality>(kQualities, name, N_("unknown unit quality '{1}'"));
 }
 
 const TerrainFeature* Scenario::findFeature(const FeatureId& id) const { return findById(terrain, id); }
@@ -79,7 +82,16 @@ ReferenceKind referenceKindFromString(const std::string& name)
         return ReferenceKind::Raster;
     if (name == "vector")
         return ReferenceKind::Vector;
-    throw std::invalid_argument("unknown reference layer kind '" + name + "' (raster or vector)");
+    throw std::invalid_argument(i18n::format(_("unknown reference layer kind '{1}' (raster or vector)"), {name}));
+}
+
+UnitStatus unitStatusFromString(const std::string& name)
+{
+    if (name == "fresh")
+        return UnitStatus::Fresh;
+    if (name == "disorganized")
+        return UnitStatus::Disorganized;
+    throw std::invalid_argument(i18n::format(_("unknown unit status '{1}'"), {name}));
 }
 
 const ReferenceLayer* Scenario::findReference(const std::string& name) const

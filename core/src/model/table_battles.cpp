@@ -2,6 +2,8 @@
 // Card references, the dice-pattern grammar and the names of the Table Battles enumerations.
 #include "sandtable/core/model/table_battles.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -23,28 +25,29 @@ CardRef parseCardRef(const std::string& text)
 {
     const auto dash = text.find('-');
     if (dash == std::string::npos || dash == 0 || dash + 2 != text.size())
-        throw std::invalid_argument("card reference '" + text + "' is not of the form NUMBER-A or NUMBER-B (e.g. 233-A)");
+        throw std::invalid_argument(i18n::format(_("card reference '{1}' is not of the form NUMBER-A or NUMBER-B (e.g. 233-A)"), {text}));
     CardRef ref;
     const char* first = text.data();
     const char* last = text.data() + dash;
     if (!std::all_of(first, last, isDigit))
-        throw std::invalid_argument("card reference '" + text + "': the number must be digits");
+        throw std::invalid_argument(i18n::format(_("card reference '{1}': the number must be digits"), {text}));
     const auto [end, ec] = std::from_chars(first, last, ref.number);
     if (ec != std::errc() || end != last || ref.number < 1)
-        throw std::invalid_argument("card reference '" + text + "': the number must be 1 or more");
+        throw std::invalid_argument(i18n::format(_("card reference '{1}': the number must be 1 or more"), {text}));
     const char face = text.back();
     if (face == 'A' || face == 'a')
         ref.face = 'A';
     else if (face == 'B' || face == 'b')
         ref.face = 'B';
     else
-        throw std::invalid_argument("card reference '" + text + "': the face must be A or B");
+        throw std::invalid_argument(i18n::format(_("card reference '{1}': the face must be A or B"), {text}));
     return ref;
 }
 
 DicePatternError::DicePatternError(const std::string& text, std::size_t position, const std::string& reason)
-    : std::invalid_argument("dice pattern '" + text + "', character " + std::to_string(position + 1) + ": " + reason
-          + " (use faces like 6, 5-6 or 1,3,5, or doubles, triples, straight2..straight6)")
+    : std::invalid_argument(i18n::format(
+          _("dice pattern '{1}', character {2}: {3} (use faces like 6, 5-6 or 1,3,5, or doubles, triples, straight2..straight6)"),
+          {text, std::to_string(position + 1), reason}))
     , m_text(text)
     , m_position(position)
 {
@@ -54,7 +57,7 @@ DicePattern parseDicePattern(const std::string& text)
 {
     DicePattern p;
     if (text.empty())
-        throw DicePatternError(text, 0, "empty");
+        throw DicePatternError(text, 0, _("empty"));
     if (text == "doubles") {
         p.kind = DicePattern::Kind::Doubles;
         return p;
@@ -68,56 +71,59 @@ DicePattern parseDicePattern(const std::string& text)
         p.kind = DicePattern::Kind::Straight;
         const std::string rest = text.substr(straight.size());
         if (rest.size() != 1 || !isDigit(rest[0]))
-            throw DicePatternError(text, straight.size(), "a straight needs its length, a digit 2-6 (e.g. straight3)");
+            throw DicePatternError(text, straight.size(), _("a straight needs its length, a digit 2-6 (e.g. straight3)"));
         p.straightLength = rest[0] - '0';
         if (p.straightLength < 2 || p.straightLength > 6)
-            throw DicePatternError(text, straight.size(), "a straight is 2 to 6 dice long");
+            throw DicePatternError(text, straight.size(), _("a straight is 2 to 6 dice long"));
         return p;
     }
     p.kind = DicePattern::Kind::Faces;
     std::size_t i = 0;
-    auto readFace = [&](const char* what) {
+    // rangeEnd: the face after a '-' (the messages name "the end of the range", else "a die face").
+    auto readFace = [&](bool rangeEnd) {
         if (i >= text.size())
-            throw DicePatternError(text, i, std::string("expected ") + what + " at the end");
+            throw DicePatternError(text, i, rangeEnd ? _("expected the end of the range at the end") : _("expected a die face at the end"));
         const char c = text[i];
         if (!isDigit(c)) {
             if (std::isalpha(static_cast<unsigned char>(c)))
-                throw DicePatternError(text, i, "unknown word (only doubles, triples and straightN are words)");
-            throw DicePatternError(text, i, std::string("expected ") + what + ", found '" + std::string(1, c) + "'");
+                throw DicePatternError(text, i, _("unknown word (only doubles, triples and straightN are words)"));
+            throw DicePatternError(text, i,
+                i18n::format(rangeEnd ? _("expected the end of the range, found '{1}'") : _("expected a die face, found '{1}'"),
+                    {std::string(1, c)}));
         }
         if (i + 1 < text.size() && isDigit(text[i + 1]))
-            throw DicePatternError(text, i, "a die face is one digit, 1-6");
+            throw DicePatternError(text, i, _("a die face is one digit, 1-6"));
         const int face = c - '0';
         if (face < 1 || face > 6)
-            throw DicePatternError(text, i, "face " + std::string(1, c) + " is not on a six-sided die (1-6)");
+            throw DicePatternError(text, i, i18n::format(_("face {1} is not on a six-sided die (1-6)"), {std::string(1, c)}));
         ++i;
         return face;
     };
     while (true) {
         const std::size_t itemStart = i;
         if (i < text.size() && text[i] == ',')
-            throw DicePatternError(text, i, "empty item between commas");
-        const int from = readFace("a die face");
+            throw DicePatternError(text, i, _("empty item between commas"));
+        const int from = readFace(false);
         int to = from;
         if (i < text.size() && text[i] == '-') {
             ++i;
             const std::size_t toAt = i;
-            to = readFace("the end of the range");
+            to = readFace(true);
             if (to < from)
-                throw DicePatternError(text, toAt, "range " + std::to_string(from) + "-" + std::to_string(to) + " runs backwards");
+                throw DicePatternError(text, toAt, i18n::format(_("range {1}-{2} runs backwards"), {std::to_string(from), std::to_string(to)}));
         }
         for (int f = from; f <= to; ++f) {
             if (p.faces[static_cast<std::size_t>(f - 1)])
-                throw DicePatternError(text, itemStart, "face " + std::to_string(f) + " is listed twice");
+                throw DicePatternError(text, itemStart, i18n::format(_("face {1} is listed twice"), {std::to_string(f)}));
             p.faces[static_cast<std::size_t>(f - 1)] = true;
         }
         if (i == text.size())
             return p;
         if (text[i] != ',')
-            throw DicePatternError(text, i, "expected ',' or the end, found '" + std::string(1, text[i]) + "'");
+            throw DicePatternError(text, i, i18n::format(_("expected ',' or the end, found '{1}'"), {std::string(1, text[i])}));
         ++i;
         if (i == text.size())
-            throw DicePatternError(text, i - 1, "trailing comma");
+            throw DicePatternError(text, i - 1, _("trailing comma"));
     }
 }
 
@@ -153,8 +159,8 @@ CardActionKind cardActionKindFromString(const std::string& name)
     for (std::size_t i = 0; i < kActionNames.size(); ++i)
         if (name == kActionNames[i])
             return static_cast<CardActionKind>(i);
-    throw std::invalid_argument("unknown action '" + name
-        + "' (use attack, bombard, reserve, retire, screen, counterattack or absorb)");
+    throw std::invalid_argument(
+        i18n::format(_("unknown action '{1}' (use attack, bombard, reserve, retire, screen, counterattack or absorb)"), {name}));
 }
 
 bool isReaction(CardActionKind kind)
@@ -169,7 +175,7 @@ FormationKind formationKindFromString(const std::string& name)
     for (std::size_t i = 0; i < kKindNames.size(); ++i)
         if (name == kKindNames[i])
             return static_cast<FormationKind>(i);
-    throw std::invalid_argument("unknown formation type '" + name + "' (use infantry, cavalry or leave it empty)");
+    throw std::invalid_argument(i18n::format(_("unknown formation type '{1}' (use infantry, cavalry or leave it empty)"), {name}));
 }
 
 bool FormationCard::has(CardActionKind actionKind) const

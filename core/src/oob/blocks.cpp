@@ -4,6 +4,7 @@
 
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <array>
@@ -100,12 +101,12 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
     static const std::array<const char*, 5> kEchelons = {"army", "wing", "corps", "division", "brigade"};
     if (request.echelon
         && std::find(kEchelons.begin(), kEchelons.end(), *request.echelon) == kEchelons.end())
-        throw OperationError("", "--level " + *request.echelon, "is not an echelon (army, wing, corps, division, brigade)");
+        throw OperationError("", "--level " + *request.echelon, _("is not an echelon (army, wing, corps, division, brigade)"));
     std::set<std::string> chosen;
     if (!request.clear) {
         for (const FormationId& id : request.formations) {
             if (!s.findFormation(id))
-                throw OperationError("", "formation '" + id.str() + "'", "does not exist");
+                throw OperationError("", i18n::format(_("formation '{1}'"), {id.str()}), _("does not exist"));
             chosen.insert(id.str());
         }
         if (request.echelon)
@@ -114,7 +115,7 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
                     chosen.insert(f.id.str());
         if (chosen.empty())
             throw OperationError("", "--level " + request.echelon.value_or(""),
-                "no formation has this echelon: nothing would be a block (oob tree shows the echelons)");
+                _("no formation has this echelon: nothing would be a block (oob tree shows the echelons)"));
     }
     // One block per branch: a chosen formation under another chosen one is left to the upper one.
     std::set<std::string> blocks;

@@ -6,6 +6,7 @@
 
 #include "sandtable/core/rules/pub_battles.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <cmath>
 #include <set>
@@ -166,7 +167,7 @@ double stickerHeightMm(const ScenarioSettings& st) { return st.stickerHeightMm.v
 geometry::BlockFootprint footprintOf(const Scenario& s, const Unit& unit)
 {
     if (!unit.placement)
-        throw std::invalid_argument("unit '" + unit.id.str() + "' is not placed");
+        throw std::invalid_argument(i18n::format(_("unit '{1}' is not placed"), {unit.id.str()}));
     const ScenarioSettings& st = s.settings;
     const double metresPerMm = st.scaleDenominator / 1000.0;
     const bool column = unit.placement->column;

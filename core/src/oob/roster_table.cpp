@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Readers of roster files (CSV, TSV, COPY text, JSON) into rows of cells, reporting every bad row.
 #include "sandtable/core/oob/roster_table.hpp"
-#include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 
 #include <nlohmann/json.hpp>
@@ -396,7 +396,7 @@ RosterFormat rosterFormatFromString(const std::string& name)
     for (RosterFormat f : {RosterFormat::Csv, RosterFormat::Tsv, RosterFormat::PgCopy, RosterFormat::Json})
         if (name == toString(f))
             return f;
-    throw std::invalid_argument("unknown roster format '" + name + "' (use csv, tsv, pgcopy or json)");
+    throw std::invalid_argument(i18n::format(_("unknown roster format '{1}' (use csv, tsv, pgcopy or json)"), {name}));
 }
 
 RosterFormat rosterFormatFromPath(const std::string& path)
@@ -442,8 +442,8 @@ RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::
         bytes.remove_prefix(3);
     if (const std::optional<EncodingProblem> encoding
         = findEncodingProblem(bytes, format == RosterFormat::Tsv || format == RosterFormat::PgCopy ? '\t' : ','))
-        throw RosterError(sourceName, {"line " + std::to_string(encoding->row) + ", column " + std::to_string(encoding->column)
-            + " (offset " + std::to_string(encoding->offset) + "): " + encoding->message});
+        throw RosterError(sourceName, {i18n::format(_("line {1}, column {2} (offset {3}): {4}"),
+            {std::to_string(encoding->row), std::to_string(encoding->column), std::to_string(encoding->offset), encoding->message})});
     RosterTable table;
     switch (format) {
     case RosterFormat::Csv: table = parseDelimited(bytes, ',', problems); break;
@@ -461,7 +461,7 @@ RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::
         if (problems.size() > kMaxProblems) {
             const std::size_t more = problems.size() - kMaxProblems;
             problems.resize(kMaxProblems);
-            problems.push_back("... and " + std::to_string(more) + " more");
+            problems.push_back(i18n::format(_("... and {1} more"), {std::to_string(more)}));
         }
         throw RosterError(sourceName, std::move(problems));
     }

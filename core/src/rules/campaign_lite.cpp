@@ -17,8 +17,7 @@ const DieTableEntry& DieTable::lookup(int face) const
     for (const DieTableEntry& e : entries)
         if (face >= e.low && face <= e.high)
             return e;
-    throw std::out_of_range("face " + std::to_string(face) + " is not on the d" + std::to_string(faces) + " table '"
-        + std::string(id) + "'");
+    throw std::out_of_range(i18n::format(_("face {1} is not on the d{2} table '{3}'"), {std::to_string(face), std::to_string(faces), std::string(id)}));
 }
 
 std::string secondaryResultWord(std::string_view result)
@@ -55,7 +54,7 @@ const DieTable& secondaryTerrainTable(std::string_view region)
         return valley;
     if (region == "farming-plain")
         return farming;
-    throw std::invalid_argument("unknown region '" + std::string(region) + "' (foothills, valley or farming-plain)");
+    throw std::invalid_argument(i18n::format(_("unknown region '{1}' (foothills, valley or farming-plain)"), {std::string(region)}));
 }
 
 const std::vector<std::string_view>& secondaryRegions()
@@ -147,14 +146,14 @@ int squaresPerTurn(std::string_view arm, std::string_view road, bool forcedMarch
     else if (arm == "artillery")
         base = m.artillery;
     else
-        throw std::invalid_argument("unknown arm '" + std::string(arm) + "' (infantry, cavalry, artillery)");
+        throw std::invalid_argument(i18n::format(_("unknown arm '{1}' (infantry, cavalry, artillery)"), {std::string(arm)}));
     int bonus = 0;
     if (road == "minor")
         bonus = m.minorRoadBonus;
     else if (road == "major")
         bonus = m.majorRoadBonus;
     else if (!road.empty())
-        throw std::invalid_argument("unknown road grade '" + std::string(road) + "' (minor, major or none)");
+        throw std::invalid_argument(i18n::format(_("unknown road grade '{1}' (minor, major or none)"), {std::string(road)}));
     // "On roads, artillery can move the same distances as infantry."
     if (!road.empty() && arm == "artillery" && m.artilleryOnRoadAsInfantry)
         base = m.infantry;
@@ -180,10 +179,10 @@ int searchSquares(std::string_view arm, bool disordered, bool forcedMarched, int
         squares = r.artillery;
     else if (arm == "cavalry") {
         if (cavalrySquares < r.cavalryMin || cavalrySquares > r.cavalryMax)
-            throw std::invalid_argument("cavalry searches 2-4 squares, not " + std::to_string(cavalrySquares));
+            throw std::invalid_argument(i18n::format(_("cavalry searches 2-4 squares, not {1}"), {std::to_string(cavalrySquares)}));
         squares = cavalrySquares;
     } else {
-        throw std::invalid_argument("unknown arm '" + std::string(arm) + "' (infantry, cavalry, artillery)");
+        throw std::invalid_argument(i18n::format(_("unknown arm '{1}' (infantry, cavalry, artillery)"), {std::string(arm)}));
     }
     squares -= (disordered ? r.disorderedPenalty : 0) + (forcedMarched ? r.forcedMarchPenalty : 0);
     return std::max(0, squares);
@@ -199,16 +198,16 @@ BattleSetup planBattle(const Campaign& campaign, const std::vector<SquareRef>& s
 {
     const CampaignGrid& g = campaign.grid;
     if (!(rulesScale > 0) || !std::isfinite(rulesScale))
-        throw std::invalid_argument("the rules scale must be a positive number");
+        throw std::invalid_argument(_("the rules scale must be a positive number"));
     if (squares.empty())
-        throw std::invalid_argument("choose at least one square for the table");
+        throw std::invalid_argument(_("choose at least one square for the table"));
     std::set<SquareRef> chosen;
     int minC = g.columns, minR = g.rows, maxC = -1, maxR = -1;
     for (SquareRef q : squares) {
         if (!onGrid(g, q))
-            throw std::invalid_argument("square " + std::to_string(q.column) + "," + std::to_string(q.row) + " is off the grid");
+            throw std::invalid_argument(i18n::format(_("square {1},{2} is off the grid"), {std::to_string(q.column), std::to_string(q.row)}));
         if (!chosen.insert(q).second)
-            throw std::invalid_argument("square " + squareName(g, q) + " is chosen twice");
+            throw std::invalid_argument(i18n::format(_("square {1} is chosen twice"), {squareName(g, q)}));
         minC = std::min(minC, q.column);
         minR = std::min(minR, q.row);
         maxC = std::max(maxC, q.column);
@@ -217,8 +216,8 @@ BattleSetup planBattle(const Campaign& campaign, const std::vector<SquareRef>& s
     for (int r = minR; r <= maxR; ++r)
         for (int c = minC; c <= maxC; ++c)
             if (!chosen.count({c, r}))
-                throw std::invalid_argument("the table squares must form a rectangle: " + squareName(g, {c, r}) + " is missing (between "
-                    + squareName(g, {minC, minR}) + " and " + squareName(g, {maxC, maxR}) + ")");
+                throw std::invalid_argument(i18n::format(_("the table squares must form a rectangle: {1} is missing (between {2} and {3})"),
+                    {squareName(g, {c, r}), squareName(g, {minC, minR}), squareName(g, {maxC, maxR})}));
     BattleSetup b;
     b.northWest = {minC, minR};
     b.columns = maxC - minC + 1;

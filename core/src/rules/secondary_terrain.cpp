@@ -15,7 +15,7 @@ namespace sandtable::core::rules {
 int CampaignDice::roll(int faces)
 {
     if (faces < 1)
-        throw std::invalid_argument("a die needs at least one face");
+        throw std::invalid_argument(_("a die needs at least one face"));
     const std::uint64_t n = static_cast<std::uint64_t>(faces);
     const std::uint64_t excess = (std::numeric_limits<std::uint64_t>::max() % n + 1) % n; // 2^64 mod n
     for (;;) {
@@ -63,7 +63,7 @@ SecondaryTerrain rollSecondaryTerrain(const Campaign& campaign, std::uint64_t se
     int minC = grid.columns, maxC = -1, minR = grid.rows, maxR = -1;
     for (const SquareRef& q : squares) {
         if (!onGrid(grid, q))
-            throw std::invalid_argument("a table square is off the grid");
+            throw std::invalid_argument(_("a table square is off the grid"));
         minC = std::min(minC, q.column);
         maxC = std::max(maxC, q.column);
         minR = std::min(minR, q.row);

@@ -116,15 +116,16 @@ SywFigures parseFigures(const std::string& text)
             ++digits;
         if (digits == 0) {
             if (findFigureKind(t))
-                throw std::invalid_argument("no count in '" + t + "'");
-            throw std::invalid_argument("'" + t + "' is not a count and a figure kind");
+                throw std::invalid_argument(i18n::format(_("no count in '{1}'"), {t}));
+            throw std::invalid_argument(i18n::format(_("'{1}' is not a count and a figure kind"), {t}));
         }
         if (digits > 6)
-            throw std::invalid_argument("count too large in '" + t + "'");
+            throw std::invalid_argument(i18n::format(_("count too large in '{1}'"), {t}));
         const std::string word = trimmed(t.substr(digits));
         const FigureKind* kind = findFigureKind(word);
         if (!kind)
-            throw std::invalid_argument(word.empty() ? "no figure kind in '" + t + "'" : "unknown figure kind '" + word + "'");
+            throw std::invalid_argument(word.empty() ? i18n::format(_("no figure kind in '{1}'"), {t})
+                                                     : i18n::format(_("unknown figure kind '{1}'"), {word}));
         out.*(kind->count) += std::stoi(t.substr(0, digits));
         ++items;
     };
@@ -136,7 +137,7 @@ SywFigures parseFigures(const std::string& text)
     }
     takeItem();
     if (items == 0)
-        throw std::invalid_argument("no figures in '" + text + "'");
+        throw std::invalid_argument(i18n::format(_("no figures in '{1}'"), {text}));
     return out;
 }
 

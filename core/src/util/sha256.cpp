@@ -3,6 +3,7 @@
 #include "sandtable/core/util/sha256.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <openssl/evp.h>
 
@@ -18,7 +19,7 @@ struct DigestContext {
     DigestContext()
     {
         if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1)
-            throw OperationError("", "SHA-256", "libcrypto could not start a digest");
+            throw OperationError("", "SHA-256", _("libcrypto could not start a digest"));
     }
     void update(const char* data, std::size_t size) { EVP_DigestUpdate(ctx.get(), data, size); }
     std::string hex()
@@ -49,13 +50,13 @@ std::string sha256File(const std::filesystem::path& path)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw IoError(path.string(), "", "cannot open for reading");
+        throw IoError(path.string(), "", _("cannot open for reading"));
     DigestContext digest;
     std::array<char, 1 << 16> buffer{};
     while (in.read(buffer.data(), buffer.size()) || in.gcount() > 0)
         digest.update(buffer.data(), static_cast<std::size_t>(in.gcount()));
     if (in.bad())
-        throw IoError(path.string(), "", "read failed");
+        throw IoError(path.string(), "", _("read failed"));
     return digest.hex();
 }
 

@@ -2,6 +2,7 @@
 #include "sandtable/core/util/text_encoding.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <iconv.h>
 
@@ -125,8 +126,10 @@ std::string convertToUtf8(std::string_view bytes, const std::string& encoding, c
         from = "UTF-16BE";
     iconv_t cd = iconv_open("UTF-8", from.c_str());
     if (cd == reinterpret_cast<iconv_t>(-1))
-        throw FormatError(sourceName, "encoding", "'" + encoding + "' is not an encoding this system can convert from "
-            "(use windows-1252, latin1, utf-16, utf-16le, utf-16be or utf-8)");
+        throw FormatError(sourceName, _("encoding"),
+            i18n::format(_("'{1}' is not an encoding this system can convert from "
+                           "(use windows-1252, latin1, utf-16, utf-16le, utf-16be or utf-8)"),
+                {encoding}));
     const std::unique_ptr<void, int (*)(iconv_t)> closer(cd, iconv_close);
     std::string out(bytes.size() * 4 + 16, '\0');
     char* in = const_cast<char*>(bytes.data());
@@ -134,8 +137,9 @@ std::string convertToUtf8(std::string_view bytes, const std::string& encoding, c
     char* to = out.data();
     std::size_t outLeft = out.size();
     if (iconv(cd, &in, &inLeft, &to, &outLeft) == static_cast<std::size_t>(-1))
-        throw FormatError(sourceName, "encoding", "byte " + std::to_string(bytes.size() - inLeft) + " is not "
-            + encoding + (errno == EINVAL ? " (the file ends inside a character)" : ""));
+        throw FormatError(sourceName, _("encoding"),
+            i18n::format(errno == EINVAL ? _("byte {1} is not {2} (the file ends inside a character)") : _("byte {1} is not {2}"),
+                {std::to_string(bytes.size() - inLeft), encoding}));
     out.resize(out.size() - outLeft);
     // A UTF-16 byte order mark converts to U+FEFF; UTF-8 files need none.
     if (out.size() >= 3 && out.compare(0, 3, "\xEF\xBB\xBF") == 0)

@@ -5,6 +5,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -71,7 +72,7 @@ void RecoveryStore::write(const core::Scenario& scenario, const std::filesystem:
     std::error_code ec;
     std::filesystem::create_directories(m_folder, ec);
     if (ec)
-        throw core::IoError(m_folder.string(), "recovery folder", ec.message());
+        throw core::IoError(m_folder.string(), _("recovery folder"), ec.message());
     // The origin first: a copy is never found without knowing whose it is.
     const std::string origin = original.empty() ? std::string() : std::filesystem::absolute(original).string();
     core::writeFileAtomically(originFile(ownFile()), origin + "\n");

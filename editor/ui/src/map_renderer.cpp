@@ -4,8 +4,10 @@
 
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/style/label_placement.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/map_raster.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/brush.h>
 
@@ -386,7 +388,7 @@ const RasterLayer::Surface* RasterLayer::tileFor(const TileKey& key, std::vector
     try {
         Surface surface = toSurface(m_source->readTile(key));
         if (!surface)
-            throw std::runtime_error(m_source->path().string() + ": raster: out of memory for a tile");
+            throw std::runtime_error(core::i18n::format(translated("{1}: raster: out of memory for a tile"), {m_source->path().string()}));
         const std::size_t cost = surfaceCost(surface.get());
         m_cache.insert(key, std::move(surface), cost);
         return m_cache.find(key);

@@ -5,6 +5,7 @@
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
@@ -42,7 +43,7 @@ double parseNumber(const std::string& text, const char* what)
     std::size_t used = 0;
     const double value = std::stod(text, &used);
     if (used != text.size() || !std::isfinite(value))
-        throw std::invalid_argument(std::string(what) + ": not a number: '" + text + "'");
+        throw std::invalid_argument(core::i18n::format(translated("{1}: not a number: '{2}'"), {what, text}));
     return value;
 }
 
@@ -168,7 +169,7 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
         if (m_shown->kind == ObjectRef::Kind::Feature) {
             const auto* found = scenario.findFeature(core::FeatureId(m_shown->id));
             if (!found)
-                throw std::invalid_argument("the feature is gone");
+                throw std::invalid_argument(translated("the feature is gone"));
             core::TerrainFeature feature = *found;
             if (name == "name")
                 feature.name = value;
@@ -181,7 +182,7 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
         } else if (m_shown->kind == ObjectRef::Kind::Unit) {
             const auto* found = scenario.findUnit(core::UnitId(m_shown->id));
             if (!found)
-                throw std::invalid_argument("the unit is gone");
+                throw std::invalid_argument(translated("the unit is gone"));
             core::Unit unit = *found;
             if (name == "name") {
                 unit.name = value;
@@ -192,7 +193,7 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
             } else if (name == "strength") {
                 const double strength = parseNumber(value, "strength");
                 if (strength < 0 || strength != std::floor(strength) || strength > 1e7)
-                    throw std::invalid_argument("strength must be a whole number of men (or guns), 0 or more");
+                    throw std::invalid_argument(translated("strength must be a whole number of men (or guns), 0 or more"));
                 unit.strength = static_cast<int>(strength);
             } else if (unit.placement && (name == "x" || name == "y" || name == "facing")) {
                 const double number = parseNumber(value, name.c_str());
@@ -208,7 +209,7 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
                 const core::rules::syw::FigureKind* kind = core::rules::syw::findFigureKind(name.substr(4));
                 const double count = parseNumber(value, name.c_str() + 4);
                 if (!kind || count != std::floor(count) || count > 1e5)
-                    throw std::invalid_argument("a count of figures is a whole number, 0 or more");
+                    throw std::invalid_argument(translated("a count of figures is a whole number, 0 or more"));
                 core::rules::syw::setFigureCount(unit, *kind, static_cast<int>(count));
             } else {
                 throw std::invalid_argument("no property " + name);
@@ -219,7 +220,7 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
             const auto it = std::find_if(scenario.formations.begin(), scenario.formations.end(),
                 [&](const core::Formation& f) { return f.id.str() == m_shown->id; });
             if (it == scenario.formations.end())
-                throw std::invalid_argument("the formation is gone");
+                throw std::invalid_argument(translated("the formation is gone"));
             core::Formation formation = *it;
             if (name == "name")
                 formation.name = value;

@@ -3,6 +3,8 @@
 #include "sandtable/editor/ui/raster_source.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <cpl_error.h>
 #include <gdal_priv.h>
@@ -68,11 +70,11 @@ RasterSource::RasterSource(const std::filesystem::path& path)
     ScopedCplErrors errors;
     m_dataset->handle = GDALDataset::Open(path.string().c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY);
     if (!m_dataset->handle)
-        throw core::IoError(path.string(), "raster", ScopedCplErrors::lastMessage("GDAL cannot open it"));
+        throw core::IoError(path.string(), translated("raster"), ScopedCplErrors::lastMessage(translated("GDAL cannot open it")));
     GDALDataset& ds = *m_dataset->handle;
     const int bands = ds.GetRasterCount();
     if (bands < 1)
-        throw core::IoError(path.string(), "raster", "has no raster band");
+        throw core::IoError(path.string(), translated("raster"), translated("has no raster band"));
 
     for (int i = 1; i <= bands; ++i)
         if (ds.GetRasterBand(i)->GetColorInterpretation() == GCI_AlphaBand)
@@ -120,10 +122,10 @@ RasterSource::~RasterSource() = default;
 wxImage RasterSource::readTile(const TileKey& key) const
 {
     if (key.level < 0 || key.level >= static_cast<int>(m_levels.size()))
-        throw core::IoError(m_path.string(), "raster", "no resolution level " + std::to_string(key.level));
+        throw core::IoError(m_path.string(), translated("raster"), core::i18n::format(translated("no resolution level {1}"), {std::to_string(key.level)}));
     const TileRect rect = tileRect(m_levels[static_cast<std::size_t>(key.level)], key);
     if (rect.width <= 0 || rect.height <= 0)
-        throw core::IoError(m_path.string(), "raster", "tile outside the image");
+        throw core::IoError(m_path.string(), translated("raster"), translated("tile outside the image"));
     ScopedCplErrors errors;
     GDALDataset& ds = *m_dataset->handle;
     auto bandAt = [&](int index) -> GDALRasterBand* {
@@ -136,8 +138,8 @@ wxImage RasterSource::readTile(const TileKey& key) const
         GDALRasterBand* band = bandAt(index);
         if (!band || band->RasterIO(GF_Read, rect.x, rect.y, rect.width, rect.height, values.data(), rect.width,
                          rect.height, GDT_Float64, 0, 0, nullptr) != CE_None)
-            throw core::IoError(m_path.string(), "raster",
-                ScopedCplErrors::lastMessage("cannot read band " + std::to_string(index)));
+            throw core::IoError(m_path.string(), translated("raster"),
+                ScopedCplErrors::lastMessage(core::i18n::format(translated("cannot read band {1}"), {std::to_string(index)})));
     };
 
     wxImage image(rect.width, rect.height, false);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandtable/editor/logic/panes/card_designer.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
@@ -52,7 +54,7 @@ core::CardAction parseAction(const std::string& line)
     std::istringstream words(rest);
     std::string word;
     if (!(words >> word))
-        throw std::invalid_argument("an action line needs a kind (attack, bombard, reserve, retire, screen, counterattack, absorb)");
+        throw std::invalid_argument(_("an action line needs a kind (attack, bombard, reserve, retire, screen, counterattack, absorb)"));
     action.kind = core::cardActionKindFromString(word);
     while (words >> word) {
         if (word == "voluntary") {
@@ -67,7 +69,7 @@ core::CardAction parseAction(const std::string& line)
                 used = 0;
             }
             if (used != value.size() || value.empty() || hits < 0)
-                throw std::invalid_argument("'" + word + "': hits must be a whole number >= 0");
+                throw std::invalid_argument(core::i18n::format(_("'{1}': hits must be a whole number >= 0"), {word}));
             action.hits = hits;
         } else if (word.rfind("targets=", 0) == 0) {
             std::istringstream refs(word.substr(8));
@@ -76,7 +78,7 @@ core::CardAction parseAction(const std::string& line)
                 if (!ref.empty())
                     action.targets.push_back(core::parseCardRef(ref));
         } else {
-            throw std::invalid_argument("'" + word + "': expected hits=N, targets=REF,REF, voluntary or requires=TEXT");
+            throw std::invalid_argument(core::i18n::format(_("'{1}': expected hits=N, targets=REF,REF, voluntary or requires=TEXT"), {word}));
         }
     }
     return action;
@@ -95,7 +97,7 @@ std::vector<core::CardAction> parseActions(const std::string& text)
         try {
             out.push_back(parseAction(line));
         } catch (const std::exception& e) {
-            throw std::invalid_argument("line " + std::to_string(number) + ": " + e.what());
+            throw std::invalid_argument(core::i18n::format(_("line {1}: {2}"), {std::to_string(number), e.what()}));
         }
     }
     return out;

@@ -6,6 +6,7 @@
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -182,7 +183,7 @@ core::Edit setClassEdit(const core::Scenario& scenario, const core::FeatureId& i
 {
     const core::TerrainFeature* feature = scenario.findFeature(id);
     if (!feature)
-        throw core::OperationError("", "feature '" + id.str() + "'", "does not exist");
+        throw core::OperationError("", core::i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
     if (feature->terrainClass == terrainClass)
         return {};
     core::TerrainFeature changed = *feature;

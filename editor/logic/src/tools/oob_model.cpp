@@ -6,6 +6,7 @@
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -101,10 +102,10 @@ core::Edit moveToFormationEdit(const core::Scenario& scenario, const core::UnitI
 {
     const core::Unit* u = scenario.findUnit(unit);
     if (!u)
-        throw core::OperationError("", "unit '" + unit.str() + "'", "does not exist");
+        throw core::OperationError("", core::i18n::format(_("unit '{1}'"), {unit.str()}), _("does not exist"));
     const core::Formation* f = scenario.findFormation(formation);
     if (!f)
-        throw core::OperationError("", "formation '" + formation.str() + "'", "does not exist");
+        throw core::OperationError("", core::i18n::format(_("formation '{1}'"), {formation.str()}), _("does not exist"));
     if (u->formation == formation)
         return {};
     core::Unit changed = *u;

@@ -7,6 +7,7 @@
 #include "sandtable/core/geometry/majority_rule.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/hit_test.hpp"
 
 #include <cmath>
@@ -30,7 +31,7 @@ const core::Unit& unitOrThrow(const core::Scenario& scenario, const core::UnitId
 {
     const core::Unit* unit = scenario.findUnit(id);
     if (!unit)
-        throw core::OperationError("", "unit '" + id.str() + "'", "does not exist");
+        throw core::OperationError("", core::i18n::format(_("unit '{1}'"), {id.str()}), _("does not exist"));
     return *unit;
 }
 
@@ -74,7 +75,7 @@ std::optional<core::UnitId> hitTestBlock(const core::Scenario& scenario, core::C
 core::Coordinate rotationHandle(const core::Scenario& scenario, const core::Unit& unit, double offset)
 {
     if (!unit.placement)
-        throw std::invalid_argument("unit '" + unit.id.str() + "' is not placed");
+        throw std::invalid_argument(core::i18n::format(_("unit '{1}' is not placed"), {unit.id.str()}));
     const core::Placement& pl = *unit.placement;
     const GroundSize size = blockGroundSize(scenario.settings, pl.column);
     const double halfAlong = (pl.column ? size.length : size.depth) / 2.0;
@@ -105,7 +106,7 @@ core::Edit toggleColumnEdit(const core::Scenario& scenario, const core::UnitId& 
 {
     const core::Unit& unit = unitOrThrow(scenario, id);
     if (!unit.placement)
-        throw core::OperationError("", "unit '" + id.str() + "'", "is not placed on the map");
+        throw core::OperationError("", core::i18n::format(_("unit '{1}'"), {id.str()}), _("is not placed on the map"));
     core::Placement placement = *unit.placement;
     placement.column = !placement.column;
     return core::operations::moveUnit(scenario, id, placement, placement.column ? _("Route column") : _("Line"));

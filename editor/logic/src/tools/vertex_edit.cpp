@@ -5,6 +5,7 @@
 
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -31,10 +32,10 @@ bool closed(const core::Geometry& g, const std::vector<core::Coordinate>& ring)
 std::vector<core::Coordinate>& ringOf(core::Geometry& g, const VertexRef& v)
 {
     if (v.part >= g.parts.size() || v.ring >= g.parts[v.part].size())
-        throw std::out_of_range("no such ring in the geometry");
+        throw std::out_of_range(_("no such ring in the geometry"));
     auto& ring = g.parts[v.part][v.ring];
     if (v.index >= distinctCount(g, ring))
-        throw std::out_of_range("no such vertex in the geometry");
+        throw std::out_of_range(_("no such vertex in the geometry"));
     return ring;
 }
 
@@ -94,10 +95,10 @@ core::Geometry moveVertex(core::Geometry geometry, const VertexRef& vertex, core
 core::Geometry insertVertex(core::Geometry geometry, const VertexRef& after, core::Coordinate at, VertexRef* inserted)
 {
     if (core::dimension(geometry.type) == 0)
-        throw std::invalid_argument("a point has no segments to insert a vertex on");
+        throw std::invalid_argument(_("a point has no segments to insert a vertex on"));
     auto& ring = ringOf(geometry, after);
     if (!closed(geometry, ring) && after.index + 1 >= ring.size())
-        throw std::out_of_range("no segment after the last vertex of a line");
+        throw std::out_of_range(_("no segment after the last vertex of a line"));
     ring.insert(ring.begin() + static_cast<std::ptrdiff_t>(after.index + 1), at);
     if (inserted)
         *inserted = VertexRef{after.part, after.ring, after.index + 1};
@@ -125,7 +126,7 @@ std::optional<core::Edit> VertexDrag::press(const core::Scenario& scenario, cons
     m_vertex.reset();
     const core::TerrainFeature* f = scenario.findFeature(feature);
     if (!f)
-        throw core::OperationError("", "feature '" + feature.str() + "'", "does not exist");
+        throw core::OperationError("", core::i18n::format(_("feature '{1}'"), {feature.str()}), _("does not exist"));
     const auto handle = hitHandle(f->geometry, p, tolerance);
     if (!handle)
         return std::nullopt;

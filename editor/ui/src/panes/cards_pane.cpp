@@ -332,7 +332,7 @@ void CardsPane::renderPreview()
         const std::filesystem::path png = folder / (core::toString(*m_selected) + ".png");
         wxImage image;
         if (!std::filesystem::exists(png) || !image.LoadFile(wxString::FromUTF8(png.string()), wxBITMAP_TYPE_PNG))
-            throw core::OperationError("", core::toString(*m_selected), "no image was rendered for this face");
+            throw core::OperationError("", core::toString(*m_selected), translated("no image was rendered for this face"));
         m_preview->SetBitmap(wxBitmap(image));
         m_previewNote->SetLabel(wxString::FromUTF8(core::toString(*m_selected) + " at 63.5 x 88.9 mm"));
     } catch (const std::exception& e) {

@@ -2,6 +2,7 @@
 #include "pane_support.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/stattext.h>
 
@@ -24,12 +25,12 @@ wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& sc
     GDALAllRegister();
     std::unique_ptr<GDALDataset> ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY));
     if (!ds)
-        throw core::IoError(path.string(), "raster", CPLGetLastErrorMsg());
+        throw core::IoError(path.string(), translated("raster"), CPLGetLastErrorMsg());
     const int w = ds->GetRasterXSize();
     const int h = ds->GetRasterYSize();
     const int bands = ds->GetRasterCount();
     if (w <= 0 || h <= 0 || bands <= 0)
-        throw core::IoError(path.string(), "raster", "has no pixels");
+        throw core::IoError(path.string(), translated("raster"), translated("has no pixels"));
     scale = std::min(1.0, static_cast<double>(maxSide) / std::max(w, h));
     const int tw = std::max(1, static_cast<int>(std::lround(w * scale)));
     const int th = std::max(1, static_cast<int>(std::lround(h * scale)));
@@ -46,7 +47,7 @@ wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& sc
         if (band->RasterIO(GF_Read, 0, 0, w, h, plane.data(), tw, th, GDT_Byte, 0, 0, &extra) != CE_None) {
             std::free(rgb);
             std::free(alpha);
-            throw core::IoError(path.string(), "raster", CPLGetLastErrorMsg());
+            throw core::IoError(path.string(), translated("raster"), CPLGetLastErrorMsg());
         }
         return band;
     };
@@ -93,7 +94,7 @@ wxImage loadFirstPage(const std::vector<std::filesystem::path>& files, const std
 {
     wxImage image;
     if (files.empty() || !image.LoadFile(wxString::FromUTF8(files.front().string()), wxBITMAP_TYPE_PNG))
-        throw core::OperationError("", what, "no page was rendered");
+        throw core::OperationError("", what, translated("no page was rendered"));
     return image;
 }
 
@@ -107,7 +108,7 @@ std::filesystem::path temporaryFolder(const std::string& prefix)
         if (std::filesystem::create_directory(dir, ec))
             return dir;
     }
-    throw core::IoError(std::filesystem::temp_directory_path().string(), "", "cannot create a temporary folder");
+    throw core::IoError(std::filesystem::temp_directory_path().string(), "", translated("cannot create a temporary folder"));
 }
 
 std::string fixed(double value, int decimals)

@@ -246,14 +246,7 @@ enum class UnitStatus { Fresh, Disorganized };
 /// "fresh" or "disorganized".
 inline const char* toString(UnitStatus status) { return status == UnitStatus::Fresh ? "fresh" : "disorganized"; }
 /// Throws std::invalid_argument for anything but "fresh" or "disorganized".
-inline UnitStatus unitStatusFromString(const std::string& name)
-{
-    if (name == "fresh")
-        return UnitStatus::Fresh;
-    if (name == "disorganized")
-        return UnitStatus::Disorganized;
-    throw std::invalid_argument("unknown unit status '" + name + "'");
-}
+UnitStatus unitStatusFromString(const std::string& name);
 
 /// Turns of a day in Pub Battles: 1-8 are the 1.5 h day turns, kNightTurn is the night turn.
 inline constexpr int kNightTurn = 9;
