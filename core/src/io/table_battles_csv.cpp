@@ -30,16 +30,16 @@ std::string describe(const std::vector<CsvProblem>& problems)
     for (const CsvProblem& p : problems) {
         if (!out.empty())
             out += "; ";
-        out += "row " + std::to_string(p.row);
         if (p.column > 0) {
-            out += ", column " + std::to_string(p.column);
             const std::size_t c = p.column - 1;
-            if (c < kFixedColumns)
-                out += " (" + kColumns[c] + ")";
-            else
-                out += " (" + kActionColumns[(c - kFixedColumns) % 5] + std::to_string((c - kFixedColumns) / 5 + 1) + ")";
+            const std::string name = c < kFixedColumns
+                ? kColumns[c]
+                : kActionColumns[(c - kFixedColumns) % 5] + std::to_string((c - kFixedColumns) / 5 + 1);
+            out += i18n::format(_("row {1}, column {2} ({3}): {4}"),
+                {std::to_string(p.row), std::to_string(p.column), name, p.message});
+        } else {
+            out += i18n::format(_("row {1}: {2}"), {std::to_string(p.row), p.message});
         }
-        out += ": " + p.message;
     }
     return out;
 }
@@ -104,17 +104,17 @@ std::vector<Record> splitCsv(std::string_view text, std::vector<CsvProblem>& pro
                     field += text[i++];
                 }
                 if (!closed) {
-                    problems.push_back({row, column, "the quote opened here is never closed"});
+                    problems.push_back({row, column, _("the quote opened here is never closed")});
                     return records;
                 }
                 if (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r') {
-                    problems.push_back({row, column, "text after the closing quote (a quote inside a field is written \"\")"});
+                    problems.push_back({row, column, _("text after the closing quote (a quote inside a field is written \"\")")});
                     return records;
                 }
             } else {
                 while (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r') {
                     if (text[i] == '"') {
-                        problems.push_back({row, column, "a quote inside an unquoted field (quote the whole field and double the quote)"});
+                        problems.push_back({row, column, _("a quote inside an unquoted field (quote the whole field and double the quote)")});
                         return records;
                     }
                     field += text[i++];
@@ -127,7 +127,7 @@ std::vector<Record> splitCsv(std::string_view text, std::vector<CsvProblem>& pro
                 ++i;
             } else if (text[i] == '\r') {
                 if (i + 1 >= text.size() || text[i + 1] != '\n') {
-                    problems.push_back({row, column, "a carriage return that does not end a line"});
+                    problems.push_back({row, column, _("a carriage return that does not end a line")});
                     return records;
                 }
                 i += 2;
@@ -160,7 +160,7 @@ public:
         int value = 0;
         const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
         if (s.empty() || ec != std::errc() || end != s.data() + s.size() || value < min || value > max) {
-            problem(column, "'" + s + "' is not a whole number from " + std::to_string(min) + " to " + std::to_string(max));
+            problem(column, i18n::format(_("'{1}' is not a whole number from {2} to {3}"), {s, std::to_string(min), std::to_string(max)}));
             return min;
         }
         return value;
@@ -173,7 +173,7 @@ public:
             return true;
         if (s == "no" || s.empty())
             return false;
-        problem(column, "'" + s + "' is not yes or no");
+        problem(column, i18n::format(_("'{1}' is not yes or no"), {s}));
         return false;
     }
 
@@ -202,7 +202,7 @@ public:
     {
         for (std::size_t c : columns)
             if (!at(c).empty())
-                problem(c, "a " + kind + " row leaves this column empty (found '" + at(c) + "')");
+                problem(c, i18n::format(_("a {1} row leaves this column empty (found '{2}')"), {kind, at(c)}));
     }
 
 private:
@@ -310,8 +310,9 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
     const Record& header = records.front();
     std::size_t groups = 0;
     if (header.fields.size() < kFixedColumns || (header.fields.size() - kFixedColumns) % 5 != 0)
-        problems.push_back({header.row, 0, "the header has " + std::to_string(header.fields.size()) + " columns; expected "
-            + std::to_string(kFixedColumns) + " fixed columns and groups of 5 action columns"});
+        problems.push_back({header.row, 0, i18n::format(P_("the header has {1} column; expected {2} fixed columns and groups of 5 action columns",
+            "the header has {1} columns; expected {2} fixed columns and groups of 5 action columns", header.fields.size()),
+            {std::to_string(header.fields.size()), std::to_string(kFixedColumns)})});
     else
         groups = (header.fields.size() - kFixedColumns) / 5;
     for (std::size_t c = 0; c < header.fields.size(); ++c) {
@@ -323,7 +324,7 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
         else
             break;
         if (header.fields[c] != expected)
-            problems.push_back({header.row, c + 1, "header '" + header.fields[c] + "', expected '" + expected + "'"});
+            problems.push_back({header.row, c + 1, i18n::format(_("header '{1}', expected '{2}'"), {header.fields[c], expected})});
     }
     if (!problems.empty())
         throw CsvImportError(sourceName, std::move(problems));
@@ -336,15 +337,15 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
     for (std::size_t r = 1; r < records.size() && problems.size() < kMaxProblems; ++r) {
         const Record& record = records[r];
         if (record.fields.size() != header.fields.size()) {
-            problems.push_back({record.row, 0, "has " + std::to_string(record.fields.size()) + " fields, the header has "
-                + std::to_string(header.fields.size())});
+            problems.push_back({record.row, 0, i18n::format(P_("has {1} field, the header has {2}", "has {1} fields, the header has {2}",
+                record.fields.size()), {std::to_string(record.fields.size()), std::to_string(header.fields.size())})});
             continue;
         }
         RowReader in(record, problems);
         const std::string& kind = in.at(kKind);
         if (kind == "scenario") {
             if (haveScenario) {
-                in.problem(kKind, "a second scenario row; a set has one scenario card");
+                in.problem(kKind, _("a second scenario row; a set has one scenario card"));
                 continue;
             }
             haveScenario = true;
@@ -358,7 +359,7 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
             set.scenario.specialRules = in.at(kRules);
         } else if (kind == "army") {
             if (armies == 2) {
-                in.problem(kKind, "a third army row; a scenario has two armies");
+                in.problem(kKind, _("a third army row; a scenario has two armies"));
                 continue;
             }
             in.requireEmpty({kCard, kArmy, kDate, kFirst, kWingColour, kStickColour, kStrength, kType, kStar, kLink,
@@ -366,7 +367,7 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
             ArmySetup& army = set.scenario.armies[armies++];
             army.name = in.at(kName);
             if (army.name.empty())
-                in.problem(kName, "an army needs a name");
+                in.problem(kName, _("an army needs a name"));
             army.morale = in.integer(kMorale, 1, 10);
             army.cards = in.refs(kCards);
             const std::string& tv = in.at(kTactical);
@@ -378,7 +379,7 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
                 const auto [end, ec] = std::from_chars(sticks.data(), sticks.data() + sticks.size(), n);
                 if (ec != std::errc() || end != sticks.data() + sticks.size() || n < 1 || n > 80
                     || (result != "win" && result != "draw") || !extra.empty())
-                    in.problem(kTactical, "'" + tv + "' is not STICKS win or STICKS draw (e.g. 8 win)");
+                    in.problem(kTactical, i18n::format(_("'{1}' is not STICKS win or STICKS draw (e.g. 8 win)"), {tv}));
                 else
                     army.tacticalVictory = TacticalVictory{n, result == "draw"};
             }
@@ -393,7 +394,7 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
             const bool hex = wing.size() == 7 && wing[0] == '#'
                 && std::all_of(wing.begin() + 1, wing.end(), [](char ch) { return std::isxdigit(static_cast<unsigned char>(ch)); });
             if (!wing.empty() && !hex)
-                in.problem(kWingColour, "'" + wing + "' is not a colour written #rrggbb");
+                in.problem(kWingColour, i18n::format(_("'{1}' is not a colour written #rrggbb"), {wing}));
             c.stickColour = in.at(kStickColour);
             c.strength = in.integer(kStrength, 1, 20);
             try {
@@ -418,7 +419,7 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
                 if (in.at(base).empty()) {
                     for (std::size_t k = 1; k < 5; ++k)
                         if (!in.at(base + k).empty() && !(k == 4 && in.at(base + k) == "no"))
-                            in.problem(base + k, "filled in, but action_" + std::to_string(g + 1) + " is empty");
+                            in.problem(base + k, i18n::format(_("filled in, but action_{1} is empty"), {std::to_string(g + 1)}));
                     continue;
                 }
                 CardAction action;
@@ -435,22 +436,23 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
             }
             set.cards.push_back(std::move(c));
         } else {
-            in.problem(kKind, "unknown row kind '" + kind + "' (use scenario, army or formation)");
+            in.problem(kKind, i18n::format(_("unknown row kind '{1}' (use scenario, army or formation)"), {kind}));
         }
     }
     const std::size_t lastRow = records.back().row;
     if (!haveScenario)
-        problems.push_back({lastRow, 0, "no scenario row (kind 'scenario') in the file"});
+        problems.push_back({lastRow, 0, _("no scenario row (kind 'scenario') in the file")});
     if (armies != 2)
-        problems.push_back({lastRow, 0, "found " + std::to_string(armies) + " army row(s); a scenario has two armies"});
+        problems.push_back({lastRow, 0, i18n::format(P_("found {1} army row; a scenario has two armies",
+            "found {1} army rows; a scenario has two armies", armies), {std::to_string(armies)})});
     if (haveScenario && armies == 2) {
         if (firstName == set.scenario.armies[0].name)
             set.scenario.firstPlayer = 0;
         else if (firstName == set.scenario.armies[1].name)
             set.scenario.firstPlayer = 1;
         else
-            problems.push_back({firstRow, kFirst + 1, "first player '" + firstName + "' is neither army ('"
-                + set.scenario.armies[0].name + "', '" + set.scenario.armies[1].name + "')"});
+            problems.push_back({firstRow, kFirst + 1, i18n::format(_("first player '{1}' is neither army ('{2}', '{3}')"),
+                {firstName, set.scenario.armies[0].name, set.scenario.armies[1].name})});
     }
     if (!problems.empty()) {
         if (problems.size() > kMaxProblems)

@@ -127,15 +127,15 @@ Resolved resolve(const RosterTable& table, const RosterMapping& mapping, std::ve
     };
     for (const auto& [source, field] : mapping.columns) {
         if (!isField(field)) {
-            problems.push_back("--map " + source + "=" + field + ": unknown field '" + field + "'");
+            problems.push_back(i18n::format(_("--map {1}={2}: unknown field '{2}'"), {source, field}));
             continue;
         }
         Source parsed;
         if (source.find('{') == std::string::npos) {
             const auto index = table.columnIndex(source);
             if (index < 0) {
-                problems.push_back("--map " + source + "=" + field + ": the input has no column '" + source
-                    + "' (columns: " + columnList() + ")");
+                problems.push_back(i18n::format(_("--map {1}={2}: the input has no column '{1}' (columns: {3})"),
+                    {source, field, columnList()}));
                 continue;
             }
             parsed.parts.emplace_back(true, table.columns[static_cast<std::size_t>(index)]);
@@ -153,15 +153,15 @@ Resolved resolve(const RosterTable& table, const RosterMapping& mapping, std::ve
                     parsed.parts.emplace_back(false, source.substr(i, open - i));
                 const std::size_t close = source.find('}', open);
                 if (close == std::string::npos) {
-                    problems.push_back("--map " + source + "=" + field + ": '{' without '}'");
+                    problems.push_back(i18n::format(_("--map {1}={2}: '{' without '}'"), {source, field}));
                     ok = false;
                     break;
                 }
                 const std::string column = source.substr(open + 1, close - open - 1);
                 const auto index = table.columnIndex(column);
                 if (index < 0) {
-                    problems.push_back("--map " + source + "=" + field + ": the input has no column '" + column
-                        + "' (columns: " + columnList() + ")");
+                    problems.push_back(i18n::format(_("--map {1}={2}: the input has no column '{3}' (columns: {4})"),
+                        {source, field, column, columnList()}));
                     ok = false;
                 }
                 parsed.parts.emplace_back(true, column);
@@ -175,13 +175,13 @@ Resolved resolve(const RosterTable& table, const RosterMapping& mapping, std::ve
     }
     for (const auto& [field, value] : mapping.constants) {
         if (!isField(field))
-            problems.push_back("--set " + field + "=" + value + ": unknown field '" + field + "'");
+            problems.push_back(i18n::format(_("--set {1}={2}: unknown field '{1}'"), {field, value}));
         else
             r.constants[field] = value;
     }
     for (const auto& [field, values] : mapping.values)
         if (!isField(field))
-            problems.push_back("--value " + field + ":...: unknown field '" + field + "'");
+            problems.push_back(i18n::format(_("--value {1}:...: unknown field '{1}'"), {field}));
     // Columns named like a field fill it when nothing else does.
     for (std::size_t c = 0; c < table.columns.size(); ++c) {
         const std::string name = lower(table.columns[c]);
@@ -196,14 +196,13 @@ Resolved resolve(const RosterTable& table, const RosterMapping& mapping, std::ve
     const bool byPath = byParent || r.fields.count("path") || r.constants.count("path");
     if (byParent && !r.fields.count("path") && !r.constants.count("path")) {
         if (!r.fields.count("side") && !r.constants.count("side"))
-            problems.push_back("with a parent column, map a side too (--map COLUMN=side or --set side=VALUE)");
+            problems.push_back(_("with a parent column, map a side too (--map COLUMN=side or --set side=VALUE)"));
         if (!r.fields.count("id") && !r.constants.count("id"))
-            problems.push_back("with a parent column, map an id too (--map COLUMN=id)");
+            problems.push_back(_("with a parent column, map an id too (--map COLUMN=id)"));
     }
     for (const char* required : {"type", "formation"})
         if (!r.fields.count(required) && !r.constants.count(required) && !(byPath && std::string(required) == "formation"))
-            problems.push_back(std::string("no column is mapped to '") + required + "' (use --map COLUMN=" + required
-                + " or --set " + required + "=VALUE)");
+            problems.push_back(i18n::format(_("no column is mapped to '{1}' (use --map COLUMN={1} or --set {1}=VALUE)"), {required}));
     return r;
 }
 
@@ -233,7 +232,7 @@ std::vector<std::string> groupProblems(const std::vector<RowProblem>& problems)
         const auto& group = groups[key];
         const RowProblem& first = *group.front();
         if (group.size() == 1) {
-            out.push_back(first.label + ": " + first.message + first.hint);
+            out.push_back(i18n::format(_("{1}: {2}{3}"), {first.label, first.message, first.hint}));
             continue;
         }
         std::string rows;
@@ -241,7 +240,8 @@ std::vector<std::string> groupProblems(const std::vector<RowProblem>& problems)
             rows += (i ? ", " : "") + std::to_string(group[i]->row);
         if (group.size() > 10)
             rows += ", ...";
-        out.push_back(first.message + " in " + std::to_string(group.size()) + " rows: " + rows + first.hint);
+        out.push_back(i18n::format(P_("{1} in {2} row: {3}{4}", "{1} in {2} rows: {3}{4}", group.size()),
+            {first.message, std::to_string(group.size()), rows, first.hint}));
     }
     return out;
 }
@@ -309,7 +309,7 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
         for (std::size_t i = 0; i < rows; ++i) {
             const RosterRow& row = table.rows[i];
             if (ids[i].empty()) {
-                problem(row, "no id (a parent column links rows by id)", "");
+                problem(row, _("no id (a parent column links rows by id)"), "");
                 continue;
             }
             std::vector<std::string> chain{ids[i]};
@@ -321,7 +321,7 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
                     std::string cycle;
                     for (const auto& c : chain) // upwards, from the row
                         cycle += c + " > ";
-                    problem(row, "the parent links form a cycle (" + cycle + at + ")", "");
+                    problem(row, i18n::format(_("the parent links form a cycle ({1})"), {cycle + at}), "");
                     ok = false;
                     break;
                 }
@@ -331,7 +331,7 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
                 } else if (scenario.findFormation(FormationId(at))) {
                     break;
                 } else {
-                    problem(row, "parent '" + at + "' is neither the id of a row nor a formation of the scenario", "");
+                    problem(row, i18n::format(_("parent '{1}' is neither the id of a row nor a formation of the scenario"), {at}), "");
                     ok = false;
                     break;
                 }
@@ -369,7 +369,7 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
         const auto& text = texts[i];
         if (!text || trim(*text).empty()) {
             if (!byParent)
-                problem(row, "no path", "");
+                problem(row, _("no path"), "");
             continue;
         }
         const std::string raw = trim(*text);
@@ -385,7 +385,7 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
         for (const auto& part : parts)
             paths[i].text += (paths[i].text.empty() ? "" : byParent ? " > " : sep) + part;
         if (std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); })) {
-            problem(row, "path '" + paths[i].text + "' has an empty element", "");
+            problem(row, i18n::format(_("path '{1}' has an empty element"), {paths[i].text}), "");
             continue;
         }
         for (std::size_t k = 1; k < parts.size(); ++k)
@@ -404,8 +404,9 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
         info.formationRow = prefixes.count(key(e, e.size())) > 0;
         const std::size_t levels = info.formationRow ? e.size() : e.size() - 1;
         if (levels < offset + 1) {
-            problem(row, byParent ? "'" + info.text + "' has no parent" : "path '" + info.text
-                + "' names no formation above the row (" + (sideMapped ? "formation" : "side" + sep + "formation") + sep + "...)", "");
+            problem(row, byParent ? i18n::format(_("'{1}' has no parent"), {info.text})
+                                  : i18n::format(_("path '{1}' names no formation above the row ({2}...)"),
+                                      {info.text, (sideMapped ? "formation" : "side" + sep + "formation") + sep}), "");
             continue;
         }
         SideId side;
@@ -413,7 +414,7 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
         if (sideMapped) {
             const auto sideText = get(row, "side");
             if (!sideText || trim(*sideText).empty()) {
-                problem(row, "no side", "");
+                problem(row, _("no side"), "");
                 continue;
             }
             side = SideId(toId(*sideText));
@@ -425,7 +426,7 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
         if (!scenario.findSide(side)
             && std::none_of(newSides.begin(), newSides.end(), [&](const Side& s) { return s.id == side; })) {
             if (scenario.sides.size() + newSides.size() >= 2) {
-                problem(row, "side '" + side.str() + "' would be a third side (a battle has two)", "");
+                problem(row, i18n::format(_("side '{1}' would be a third side (a battle has two)"), {side.str()}), "");
                 continue;
             }
             const auto named = get(row, "side_name");
@@ -440,7 +441,7 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
             if (existing || created != newFormations.end()) {
                 const SideId& onSide = existing ? existing->side : created->side;
                 if (onSide != side) {
-                    problem(row, "formation '" + id.str() + "' is on side '" + onSide.str() + "', not '" + side.str() + "'", "");
+                    problem(row, i18n::format(_("formation '{1}' is on side '{2}', not '{3}'"), {id.str(), onSide.str(), side.str()}), "");
                     ok = false;
                 }
                 continue;
@@ -476,7 +477,7 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
                     if (echelons.count(normalise(*echelon)))
                         f.echelon = normalise(*echelon);
                     else if (own->second == i)
-                        problem(row, "unknown echelon '" + trim(*echelon) + "'", " (army, wing, corps, division, brigade)");
+                        problem(row, i18n::format(_("unknown echelon '{1}'"), {trim(*echelon)}), " (army, wing, corps, division, brigade)");
                 }
             }
             formationRows[f.id.str()] = definedBy;
@@ -590,8 +591,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                     return std::nullopt;
                 if (!row.present[index]) {
                     if (report)
-                        rowProblem(row, std::string() + "no member '" + table.columns[index] + "' (missing column, mapped to "
-                        + field + ")");
+                        rowProblem(row, i18n::format(_("no member '{1}' (missing column, mapped to {2})"), {table.columns[index], field}));
                     return std::nullopt;
                 }
                 if (row.cells[index]) {
@@ -642,12 +642,12 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                 return std::nullopt;
             const auto number = parseNumber(*text);
             if (!number || std::floor(*number) != *number) {
-                rowProblem(row, std::string() + "" + field + " '" + *text + "' is not a whole number");
+                rowProblem(row, i18n::format(_("{1} '{2}' is not a whole number"), {field, *text}));
                 return std::nullopt;
             }
             if (*number < minimum || *number > maximum) {
-                rowProblem(row, std::string() + "" + field + " " + *text + " is outside " + std::to_string(minimum) + "-"
-                    + std::to_string(maximum) + (*number < 0 ? " (negative)" : ""));
+                rowProblem(row, i18n::format(*number < 0 ? _("{1} {2} is outside {3}-{4} (negative)") : _("{1} {2} is outside {3}-{4}"),
+                    {field, *text, std::to_string(minimum), std::to_string(maximum)}));
                 return std::nullopt;
             }
             return static_cast<int>(*number);
@@ -658,7 +658,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                 return std::nullopt;
             const auto n = parseNumber(*text);
             if (!n)
-                rowProblem(row, std::string() + "" + field + " '" + *text + "' is not a number");
+                rowProblem(row, i18n::format(_("{1} '{2}' is not a number"), {field, *text}));
             return n;
         };
 
@@ -666,36 +666,36 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
         // Type and quality.
         const auto typeText = get("type");
         if (!typeText || trim(*typeText).empty()) {
-            rowProblem(row, std::string() + "no unit type");
+            rowProblem(row, _("no unit type"));
         } else if (auto type = parseType(*typeText)) {
             unit.type = *type;
         } else {
-            rowProblem(row, "unknown unit type '" + trim(*typeText) + "'",
-                " (infantry, detachment, artillery, cavalry, dragoons, baggage-train, hq; map others with --value type:"
-                    + trim(*typeText) + "=TYPE)");
+            rowProblem(row, i18n::format(_("unknown unit type '{1}'"), {trim(*typeText)}),
+                i18n::format(_(" (infantry, detachment, artillery, cavalry, dragoons, baggage-train, hq; map others with --value type:{1}=TYPE)"),
+                    {trim(*typeText)}));
         }
         if (const auto q = get("quality"); q && !trim(*q).empty()) {
             if (auto quality = parseQuality(*q))
                 unit.quality = *quality;
             else
-                rowProblem(row, std::string() + "unknown quality '" + *q + "' (militia, regular, elite, guard)");
+                rowProblem(row, i18n::format(_("unknown quality '{1}' (militia, regular, elite, guard)"), {*q}));
         }
         if (const auto st = get("status"); st && !trim(*st).empty()) {
             try {
                 unit.status = unitStatusFromString(normalise(*st));
             } catch (const std::invalid_argument&) {
-                rowProblem(row, std::string() + "unknown status '" + *st + "' (fresh, disorganized)");
+                rowProblem(row, i18n::format(_("unknown status '{1}' (fresh, disorganized)"), {*st}));
             }
         }
         // Strength: men, or guns for artillery.
         if (const auto text = get("strength"); text && !trim(*text).empty()) {
             const auto n = parseNumber(*text);
             if (!n || std::floor(*n) != *n)
-                rowProblem(row, std::string() + "strength '" + *text + "' is not a whole number");
+                rowProblem(row, i18n::format(_("strength '{1}' is not a whole number"), {*text}));
             else if (*n < 0)
-                rowProblem(row, std::string() + "negative strength " + *text);
+                rowProblem(row, i18n::format(_("negative strength {1}"), {*text}));
             else if (*n > 1000000)
-                rowProblem(row, std::string() + "strength " + *text + " exceeds 1,000,000");
+                rowProblem(row, i18n::format(_("strength {1} exceeds 1,000,000"), {*text}));
             else
                 unit.strength = static_cast<int>(*n);
         }
@@ -738,7 +738,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                 if (!scenario.findSide(*side)
                     && std::none_of(newSides.begin(), newSides.end(), [&](const Side& s) { return s.id == *side; })) {
                     if (scenario.sides.size() + newSides.size() >= 2) {
-                        rowProblem(row, std::string() + "side '" + side->str() + "' would be a third side (a battle has two)");
+                        rowProblem(row, i18n::format(_("side '{1}' would be a third side (a battle has two)"), {side->str()}));
                     } else {
                         const auto sideName = get("side_name");
                         newSides.push_back(Side{*side, sideName && !trim(*sideName).empty() ? trim(*sideName) : trim(*sideText), ""});
@@ -747,7 +747,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             }
             const auto formationText = get("formation");
             if (!formationText || trim(*formationText).empty()) {
-                rowProblem(row, std::string() + "no formation");
+                rowProblem(row, _("no formation"));
             } else {
                 unit.formation = FormationId(toId(*formationText));
                 const Formation* existing = scenario.findFormation(unit.formation);
@@ -756,12 +756,12 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                 if (existing || created != newFormations.end()) {
                     const SideId& onSide = existing ? existing->side : created->side;
                     if (side && *side != onSide)
-                        rowProblem(row, std::string() + "formation '" + unit.formation.str() + "' is on side '" + onSide.str()
-                            + "'" + (existing ? "" : " (row " + std::to_string(formationRows[unit.formation.str()]) + ")")
-                            + ", not '" + side->str() + "'");
+                        rowProblem(row, existing
+                                ? i18n::format(_("formation '{1}' is on side '{2}', not '{3}'"), {unit.formation.str(), onSide.str(), side->str()})
+                                : i18n::format(_("formation '{1}' is on side '{2}' (row {3}), not '{4}'"), {unit.formation.str(), onSide.str(),
+                                      std::to_string(formationRows[unit.formation.str()]), side->str()}));
                 } else if (!side) {
-                    rowProblem(row, std::string() + "formation '" + unit.formation.str()
-                        + "' does not exist and no side is mapped to create it on");
+                    rowProblem(row, i18n::format(_("formation '{1}' does not exist and no side is mapped to create it on"), {unit.formation.str()}));
                 } else {
                     Formation f;
                     f.id = unit.formation;
@@ -773,7 +773,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                         if (echelons.count(normalise(*echelon)))
                             f.echelon = normalise(*echelon);
                         else
-                            rowProblem(row, std::string() + "unknown echelon '" + *echelon + "' (army, wing, corps, division, brigade)");
+                            rowProblem(row, i18n::format(_("unknown echelon '{1}' (army, wing, corps, division, brigade)"), {*echelon}));
                     }
                     formationRows[f.id.str()] = row.number;
                     newFormations.push_back(std::move(f));
@@ -786,15 +786,15 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
         if (idText && !trim(*idText).empty()) {
             unit.id = UnitId(toId(*idText));
             if (auto other = unitRows.find(unit.id.str()); other != unitRows.end())
-                rowProblem(row, std::string() + "duplicate id '" + unit.id.str() + "' (also row " + std::to_string(other->second) + ")");
+                rowProblem(row, i18n::format(_("duplicate id '{1}' (also row {2})"), {unit.id.str(), std::to_string(other->second)}));
             else if (takenIds.count(unit.id.str()))
-                rowProblem(row, std::string() + "id '" + unit.id.str() + "' is already a unit of the scenario");
+                rowProblem(row, i18n::format(_("id '{1}' is already a unit of the scenario"), {unit.id.str()}));
         } else if (pathInfo && !pathInfo->unitId.empty()) {
             unit.id = UnitId(pathInfo->unitId);
             if (auto other = unitRows.find(unit.id.str()); other != unitRows.end())
-                rowProblem(row, "duplicate path '" + pathInfo->text + "' (also row " + std::to_string(other->second) + ")");
+                rowProblem(row, i18n::format(_("duplicate path '{1}' (also row {2})"), {pathInfo->text, std::to_string(other->second)}));
             else if (takenIds.count(unit.id.str()))
-                rowProblem(row, std::string() + "id '" + unit.id.str() + "' is already a unit of the scenario");
+                rowProblem(row, i18n::format(_("id '{1}' is already a unit of the scenario"), {unit.id.str()}));
         } else if (!unit.formation.empty()) {
             int& n = generatedCounters[unit.formation.str()];
             std::string id;
@@ -809,7 +809,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
         // Set-up: placed, in a reserve, or arriving.
         const auto x = number("x"), y = number("y");
         if (x.has_value() != y.has_value())
-            rowProblem(row, std::string() + "x and y must be given together");
+            rowProblem(row, _("x and y must be given together"));
         else if (x) {
             Placement p;
             p.position = {*x, *y};
@@ -820,7 +820,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                 if (auto b = parseBool(*c))
                     p.column = *b;
                 else
-                    rowProblem(row, std::string() + "column '" + *c + "' is neither true/false nor line/column");
+                    rowProblem(row, i18n::format(_("column '{1}' is neither true/false nor line/column"), {*c}));
             }
             unit.placement = p;
         }
@@ -838,7 +838,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             a.turn = turn.value_or(1);
             const auto ex = number("entry_x"), ey = number("entry_y");
             if (ex.has_value() != ey.has_value())
-                rowProblem(row, std::string() + "entry_x and entry_y must be given together");
+                rowProblem(row, _("entry_x and entry_y must be given together"));
             else if (ex)
                 a.entry = Coordinate{*ex, *ey};
             if (const auto road = get("entry_road"); road && !trim(*road).empty())
@@ -854,7 +854,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
         }
     }
     if (table.rows.empty())
-        problems.push_back("the input has no rows");
+        problems.push_back(_("the input has no rows"));
     for (std::string& grouped : groupProblems(rowProblems))
         problems.push_back(std::move(grouped));
     if (!problems.empty())

@@ -20,7 +20,8 @@ constexpr std::size_t kMaxProblems = 50;
 
 std::string joinProblems(const std::vector<std::string>& problems)
 {
-    std::string text = std::to_string(problems.size()) + " problem(s), nothing imported:";
+    std::string text = i18n::format(P_("{1} problem, nothing imported:", "{1} problems, nothing imported:", problems.size()),
+        {std::to_string(problems.size())});
     for (const std::string& p : problems)
         text += "\n  " + p;
     return text;
@@ -80,8 +81,9 @@ std::vector<Record> csvRecords(std::string_view s, char delimiter, std::vector<s
             } else if (c == '\r') {
                 // Said once: a file saved with CR alone ends its lines this way throughout.
                 if (!loneCarriageReturn)
-                    problems.push_back("line " + std::to_string(line) + ": a carriage return that does not end a line "
-                        "(lines ending in CR alone, as classic Mac OS wrote them?); save the file with LF or CRLF line ends");
+                    problems.push_back(i18n::format(_("line {1}: a carriage return that does not end a line "
+                                                      "(lines ending in CR alone, as classic Mac OS wrote them?); save the file "
+                                                      "with LF or CRLF line ends"), {std::to_string(line)}));
                 loneCarriageReturn = true;
                 ++i;
             } else if (c == '\n') {
@@ -94,7 +96,7 @@ std::vector<Record> csvRecords(std::string_view s, char delimiter, std::vector<s
             }
         }
         if (quoted)
-            problems.push_back("line " + std::to_string(record.line) + ": a quoted field is never closed");
+            problems.push_back(i18n::format(_("line {1}: a quoted field is never closed"), {std::to_string(record.line)}));
         record.fields.push_back(std::move(field));
         // A blank line holds no record.
         if (!(record.fields.size() == 1 && record.fields[0].empty() && !wasQuoted))
@@ -214,9 +216,9 @@ void checkHeader(const std::vector<std::string>& columns, std::vector<std::strin
     std::set<std::string> seen;
     for (std::size_t i = 0; i < columns.size(); ++i) {
         if (columns[i].empty())
-            problems.push_back("header: column " + std::to_string(i + 1) + " has no name");
+            problems.push_back(i18n::format(_("header: column {1} has no name"), {std::to_string(i + 1)}));
         else if (!seen.insert(columns[i]).second)
-            problems.push_back("header: column '" + columns[i] + "' appears twice");
+            problems.push_back(i18n::format(_("header: column '{1}' appears twice"), {columns[i]}));
     }
 }
 
@@ -227,8 +229,10 @@ void addTextRow(RosterTable& table, std::size_t line, std::vector<std::optional<
     row.number = table.rows.size() + 1;
     row.line = line;
     if (cells.size() != table.columns.size())
-        problems.push_back(rowLabel(row) + ": " + std::to_string(cells.size()) + " field(s), the header has "
-            + std::to_string(table.columns.size()) + (cells.size() < table.columns.size() ? " (missing columns)" : " (extra columns)"));
+        problems.push_back(i18n::format(cells.size() < table.columns.size()
+                ? _("{1}: {2} field(s), the header has {3} (missing columns)")
+                : _("{1}: {2} field(s), the header has {3} (extra columns)"),
+            {rowLabel(row), std::to_string(cells.size()), std::to_string(table.columns.size())}));
     row.cells = std::move(cells);
     row.present.assign(row.cells.size(), true);
     table.rows.push_back(std::move(row));
@@ -247,7 +251,7 @@ RosterTable parseDelimited(std::string_view s, char delimiter, std::vector<std::
     }
     if (records.empty()) {
         if (problems.empty()) // else the reader already said why (lines ending in CR alone)
-            problems.push_back("the input has no header line");
+            problems.push_back(_("the input has no header line"));
         return table;
     }
     table.columns = records.front().fields;
@@ -268,7 +272,7 @@ RosterTable parseCopy(std::string_view s, std::vector<std::string>& problems)
     for (std::size_t i = 0; i < lines.size(); ++i)
         if (auto columns = copyColumns(lines[i].second)) {
             if (columns->empty())
-                problems.push_back("line " + std::to_string(lines[i].first) + ": the COPY statement lists no columns");
+                problems.push_back(i18n::format(_("line {1}: the COPY statement lists no columns"), {std::to_string(lines[i].first)}));
             table.columns = std::move(*columns);
             at = i + 1;
             haveColumns = true;
@@ -279,7 +283,7 @@ RosterTable parseCopy(std::string_view s, std::vector<std::string>& problems)
         while (first < lines.size() && lines[first].second.empty())
             ++first;
         if (first == lines.size()) {
-            problems.push_back("the input has neither a COPY statement nor a header line");
+            problems.push_back(_("the input has neither a COPY statement nor a header line"));
             return table;
         }
         table.columns = splitTabs(lines[first].second);
@@ -301,7 +305,7 @@ RosterTable parseCopy(std::string_view s, std::vector<std::string>& problems)
     for (const RosterRow& row : table.rows)
         for (const auto& cell : row.cells)
             if (cell && firstInvalidUtf8(*cell) != std::string_view::npos) {
-                problems.push_back(rowLabel(row) + ": an escaped value is not valid UTF-8");
+                problems.push_back(i18n::format(_("{1}: an escaped value is not valid UTF-8"), {rowLabel(row)}));
                 break;
             }
     return table;
@@ -328,7 +332,7 @@ RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
     try {
         document = nlohmann::json::parse(s);
     } catch (const nlohmann::json::parse_error& e) {
-        problems.push_back(std::string("not JSON: ") + e.what());
+        problems.push_back(i18n::format(_("not JSON: {1}"), {e.what()}));
         return table;
     }
     const nlohmann::json* array = &document;
@@ -341,7 +345,7 @@ RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
             }
     }
     if (!array || !array->is_array()) {
-        problems.push_back("JSON: expected an array of objects (or an object holding one)");
+        problems.push_back(_("JSON: expected an array of objects (or an object holding one)"));
         return table;
     }
     for (const auto& item : *array)
@@ -355,7 +359,7 @@ RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
         row.cells.assign(table.columns.size(), std::nullopt);
         row.present.assign(table.columns.size(), false);
         if (!item.is_object()) {
-            problems.push_back(rowLabel(row) + ": not a JSON object");
+            problems.push_back(i18n::format(_("{1}: not a JSON object"), {rowLabel(row)}));
         } else {
             for (std::size_t c = 0; c < table.columns.size(); ++c) {
                 const auto it = item.find(table.columns[c]);
@@ -365,7 +369,7 @@ RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
                 row.cells[c] = jsonCell(*it, nested);
                 row.present[c] = true;
                 if (nested)
-                    problems.push_back(rowLabel(row) + ": member '" + table.columns[c] + "' is an array or object, not a value");
+                    problems.push_back(i18n::format(_("{1}: member '{2}' is an array or object, not a value"), {rowLabel(row), table.columns[c]}));
             }
         }
         table.rows.push_back(std::move(row));
@@ -429,10 +433,9 @@ std::ptrdiff_t RosterTable::columnIndex(const std::string& column) const
 
 std::string rowLabel(const RosterRow& row)
 {
-    std::string label = "row " + std::to_string(row.number);
     if (row.line > 0)
-        label += " (line " + std::to_string(row.line) + ")";
-    return label;
+        return i18n::format(_("row {1} (line {2})"), {std::to_string(row.number), std::to_string(row.line)});
+    return i18n::format(_("row {1}"), {std::to_string(row.number)});
 }
 
 RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::string& sourceName)
