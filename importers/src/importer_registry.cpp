@@ -99,8 +99,8 @@ public:
     std::string_view name() const override { return "vector"; }
     std::string description() const override
     {
-        return "GeoJSON, Shapefile, GeoPackage, OpenStreetMap (.osm, .osm.pbf), KML, GML, GPX, FlatGeobuf and the "
-               "other vector formats OGR reads";
+        return _("GeoJSON, Shapefile, GeoPackage, OpenStreetMap (.osm, .osm.pbf), KML, GML, GPX, FlatGeobuf and the "
+                 "other vector formats OGR reads");
     }
     ImportTarget target() const override { return ImportTarget::Terrain; }
     const std::vector<ImportOption>& options() const override
@@ -265,8 +265,8 @@ public:
     std::string_view name() const override { return "dem"; }
     std::string description() const override
     {
-        return "elevation rasters (GeoTIFF of heights, ESRI ASCII grid, SRTM .hgt) and folders of Terrarium tiles t_Z_X_Y.png, "
-               "contoured into hills";
+        return _("elevation rasters (GeoTIFF of heights, ESRI ASCII grid, SRTM .hgt) and folders of Terrarium tiles "
+                 "t_Z_X_Y.png, contoured into hills");
     }
     ImportTarget target() const override { return ImportTarget::Terrain; }
     const std::vector<ImportOption>& options() const override
@@ -338,7 +338,7 @@ constexpr std::size_t kMaxCsvBytes = std::size_t{16} << 20;
 class TableBattlesCsvImporter final : public core::Importer {
 public:
     std::string_view name() const override { return "table-battles-csv"; }
-    std::string description() const override { return "Table Battles card spreadsheets (CSV, docs/table-battles-csv.md)"; }
+    std::string description() const override { return _("Table Battles card spreadsheets (CSV, docs/table-battles-csv.md)"); }
     ImportTarget target() const override { return ImportTarget::Cards; }
     const std::vector<ImportOption>& options() const override
     {
@@ -381,7 +381,7 @@ public:
     std::string_view name() const override { return "roster"; }
     std::string description() const override
     {
-        return "orders of battle as CSV, TSV, PostgreSQL COPY text or a JSON array of objects, one unit per row";
+        return _("orders of battle as CSV, TSV, PostgreSQL COPY text or a JSON array of objects, one unit per row");
     }
     ImportTarget target() const override { return ImportTarget::OrderOfBattle; }
     const std::vector<ImportOption>& options() const override
@@ -482,7 +482,7 @@ public:
 class VassalModuleImporter final : public core::Importer {
 public:
     std::string_view name() const override { return "vassal-module"; }
-    std::string description() const override { return "VASSAL modules (.vmod, or an unpacked module folder)"; }
+    std::string description() const override { return _("VASSAL modules (.vmod, or an unpacked module folder)"); }
     ImportTarget target() const override { return ImportTarget::Scenario; }
     const std::vector<ImportOption>& options() const override
     {

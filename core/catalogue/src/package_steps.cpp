@@ -114,7 +114,7 @@ RasterPlan planRaster(const core::Scenario& scenario, const std::filesystem::pat
     if (!scenario.map || scenario.map->path.empty())
         return plan;
     if (!options.storeRaster) {
-        plan.note = "raster not stored (not asked to)";
+        plan.note = _("raster not stored (not asked to)");
         return plan;
     }
     std::filesystem::path file(scenario.map->path);
@@ -122,12 +122,12 @@ RasterPlan planRaster(const core::Scenario& scenario, const std::filesystem::pat
         file = baseDir / file;
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) {
-        plan.note = "raster not stored: " + file.string() + " not found";
+        plan.note = core::i18n::format(_("raster not stored: {1} not found"), {file.string()});
         return plan;
     }
     const auto size = std::filesystem::file_size(file, ec);
     if (ec) {
-        plan.note = "raster not stored: " + file.string() + ": " + ec.message();
+        plan.note = core::i18n::format(_("raster not stored: {1}: {2}"), {file.string(), ec.message()});
         return plan;
     }
     if (static_cast<std::int64_t>(size) > maxBlob) {

@@ -613,9 +613,12 @@ LoadedScenario parseScenario(std::string_view text, const std::string& sourceNam
     ValidationReport report = readChecked(text, sourceName);
     if (!report.scenario) {
         const Diagnostic& first = report.diagnostics.front();
-        std::string reason = "does not match the scenario schema: " + first.message;
-        if (report.diagnostics.size() > 1)
-            reason += " (and " + std::to_string(report.diagnostics.size() - 1) + " more; run 'sandtable scenario validate')";
+        const std::size_t more = report.diagnostics.size() - 1;
+        const std::string reason = more == 0
+            ? i18n::format(_("does not match the scenario schema: {1}"), {first.message})
+            : i18n::format(P_("does not match the scenario schema: {1} (and {2} more; run 'sandtable scenario validate')",
+                               "does not match the scenario schema: {1} (and {2} more; run 'sandtable scenario validate')", more),
+                  {first.message, std::to_string(more)});
         throw FormatError(sourceName, first.path, reason);
     }
     LoadedScenario loaded;

@@ -556,7 +556,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
         throw RosterError(sourceName, std::move(problems));
 
     RosterImport result;
-    result.edit.label = "Import order of battle";
+    result.edit.label = _("Import order of battle");
     std::vector<Side> newSides;
     std::vector<Formation> newFormations;
     std::vector<Unit> newUnits;
@@ -875,7 +875,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
     result.units = newUnits.size();
     result.formations = newFormations.size();
     result.sides = newSides.size();
-    result.edit.label = "Import " + std::to_string(result.units) + " units";
+    result.edit.label = i18n::format(P_("Import {1} unit", "Import {1} units", result.units), {std::to_string(result.units)});
     return result;
 }
 

@@ -66,7 +66,7 @@ std::optional<EncodingProblem> findEncodingProblem(std::string_view bytes, char 
         p.encoding = which;
         p.row = 1;
         p.column = 1;
-        p.message = std::string("the file is ") + which + " text, not UTF-8: save it as \"CSV UTF-8\", or give --encoding utf-16";
+        p.message = i18n::format(_("the file is {1} text, not UTF-8: save it as \"CSV UTF-8\", or give --encoding utf-16"), {which});
         return p;
     };
     if (bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0xFF && static_cast<unsigned char>(bytes[1]) == 0xFE)
@@ -91,9 +91,9 @@ std::optional<EncodingProblem> findEncodingProblem(std::string_view bytes, char 
             p.row = row;
             p.column = column;
             p.encoding = "Windows-1252";
-            p.message = std::string("byte ") + hex
-                + " is not UTF-8: the file looks like Windows-1252 (as spreadsheet programs save \"CSV\" on Windows); "
-                  "save it as \"CSV UTF-8\", or give --encoding windows-1252";
+            p.message = i18n::format(_("byte {1} is not UTF-8: the file looks like Windows-1252 (as spreadsheet programs save "
+                                       "\"CSV\" on Windows); save it as \"CSV UTF-8\", or give --encoding windows-1252"),
+                {hex});
             return p;
         }
         if (c == '"')

@@ -28,13 +28,14 @@ std::string pointer(const char* collection, std::size_t index, const char* membe
 }
 
 template <class T>
-void checkUniqueIds(const std::vector<T>& items, const char* collection, const char* what, Diagnostics& out)
+void checkUniqueIds(const std::vector<T>& items, const char* collection, const char* named, Diagnostics& out)
 {
+    // `named`: a pattern such as N_("unit '{1}'"), translated here.
     std::set<std::string> seen;
     for (std::size_t i = 0; i < items.size(); ++i)
         if (!seen.insert(items[i].id.str()).second)
             out.push_back({"id.duplicate", Severity::Error, pointer(collection, i, "id"),
-                std::string(what) + " '" + items[i].id.str() + "': id used more than once"});
+                i18n::format(_("{1}: id used more than once"), {i18n::format(i18n::translate(named), {items[i].id.str()})})});
 }
 
 void checkTerrain(const Scenario& s, const geometry::TerrainGeometries& geometries, Diagnostics& out)
@@ -117,15 +118,15 @@ void checkFormationTree(const Scenario& s, Diagnostics& out)
         const auto parent = index.find(f.parent->str());
         if (parent == index.end()) {
             out.push_back({"ref.missing", Severity::Error, pointer("formations", i, "parent"),
-                "formation '" + f.id.str() + "' (" + oob::formationPath(s, f.id) + "): parent formation '"
-                    + f.parent->str() + "' does not exist"});
+                i18n::format(_("formation '{1}' ({2}): parent formation '{3}' does not exist"),
+                    {f.id.str(), oob::formationPath(s, f.id), f.parent->str()})});
             continue;
         }
         const Formation& p = s.formations[parent->second];
         if (p.side != f.side)
             out.push_back({"oob.formation.parent_side", Severity::Error, pointer("formations", i, "parent"),
-                "formation '" + f.id.str() + "' is on side '" + f.side.str() + "', its parent '" + p.id.str()
-                    + "' on side '" + p.side.str() + "'"});
+                i18n::format(_("formation '{1}' is on side '{2}', its parent '{3}' on side '{4}'"),
+                    {f.id.str(), f.side.str(), p.id.str(), p.side.str()})});
         // Follow the parent links; a cycle comes back to a formation already on the walk.
         std::vector<std::string> walk{f.id.str()};
         std::set<std::string> seen{f.id.str()};
@@ -146,7 +147,7 @@ void checkFormationTree(const Scenario& s, Diagnostics& out)
                 inReportedCycle.insert(id);
             }
             out.push_back({"oob.formation.cycle", Severity::Error, pointer("formations", i, "parent"),
-                "formation '" + f.id.str() + "': its parent links form a cycle (" + cycle + ")"});
+                i18n::format(_("formation '{1}': its parent links form a cycle ({2})"), {f.id.str(), cycle})});
         }
     }
 }
@@ -160,17 +161,17 @@ void checkOrderOfBattle(const Scenario& s, Diagnostics& out)
         const Formation& f = s.formations[i];
         if (!s.findSide(f.side))
             out.push_back({"ref.missing", Severity::Error, pointer("formations", i, "side"),
-                "formation '" + f.id.str() + "': side '" + f.side.str() + "' does not exist"});
+                i18n::format(_("formation '{1}': side '{2}' does not exist"), {f.id.str(), f.side.str()})});
         hqCount[f.id.str()] = 0;
     }
     checkFormationTree(s, out);
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
-        const std::string name = "unit '" + u.id.str() + "'";
+        const std::string name = i18n::format(_("unit '{1}'"), {u.id.str()});
         if (!s.findFormation(u.formation)) {
             out.push_back({"ref.missing", Severity::Error, pointer("units", i, "formation"),
-                name + (u.name.empty() ? "" : " (" + u.name + ")") + ": formation '" + u.formation.str()
-                    + "' does not exist"});
+                u.name.empty() ? i18n::format(_("{1}: formation '{2}' does not exist"), {name, u.formation.str()})
+                               : i18n::format(_("{1} ({2}): formation '{3}' does not exist"), {name, u.name, u.formation.str()})});
         } else if (u.type == UnitType::Hq) {
             ++hqCount[u.formation.str()];
             hqIds[u.formation.str()].push_back(u.id.str());
@@ -179,23 +180,23 @@ void checkOrderOfBattle(const Scenario& s, Diagnostics& out)
         }
         if (u.type == UnitType::Hq && !u.command)
             out.push_back({"oob.hq.command", Severity::Warning, pointer("units", i),
-                name + ": an HQ without a command value (1-6)"});
+                i18n::format(_("{1}: an HQ without a command value (1-6)"), {name})});
         if (u.placement && s.settings.extent && !s.settings.extent->contains(u.placement->position))
             out.push_back({"setup.off_map", Severity::Error, pointer("units", i, "placement"),
-                name + ": placed outside the map extent"});
+                i18n::format(_("{1}: placed outside the map extent"), {name})});
     }
     for (std::size_t i = 0; i < s.formations.size(); ++i) {
         const Formation& f = s.formations[i];
         const int n = hqCount[f.id.str()];
-        const std::string named = "formation '" + f.id.str() + "' (" + oob::formationPath(s, f.id) + ")";
+        const std::string named = i18n::format(_("formation '{1}' ({2})"), {f.id.str(), oob::formationPath(s, f.id)});
         // Two HQs at one level: whichever system, a level has one commander.
         if (n > 1) {
             std::string list;
             for (const auto& id : hqIds[f.id.str()])
                 list += (list.empty() ? "'" : ", '") + id + "'";
             out.push_back({"oob.formation.hq_count", Severity::Error, pointer("formations", i),
-                named + ": has " + std::to_string(n) + " HQs at its level (" + list
-                    + "); a formation has exactly one (Pub Battles rulebook)"});
+                i18n::format(_("{1}: has {2} HQs at its level ({3}); a formation has exactly one (Pub Battles rulebook)"),
+                    {named, std::to_string(n), list})});
             continue;
         }
         // Pub Battles: every formation (corps/wing) has its HQ; the army commander may have none. In a tree
@@ -205,7 +206,8 @@ void checkOrderOfBattle(const Scenario& s, Diagnostics& out)
         const bool leaf = oob::children(s, f.id).empty();
         if ((leaf || ownUnits[f.id.str()] > 0) && !oob::commandingHq(s, f.id))
             out.push_back({"oob.formation.hq_count", Severity::Error, pointer("formations", i),
-                named + ": has 0 HQs and no enclosing formation has one; a formation has exactly one (Pub Battles rulebook)"});
+                i18n::format(_("{1}: has 0 HQs and no enclosing formation has one; a formation has exactly one (Pub Battles rulebook)"),
+                    {named})});
     }
 }
 
@@ -259,10 +261,10 @@ void checkPlaces(const Scenario& s, Diagnostics& out)
 Diagnostics validateScenario(const Scenario& s)
 {
     Diagnostics out;
-    checkUniqueIds(s.terrain, "terrain", "terrain feature", out);
-    checkUniqueIds(s.sides, "sides", "side", out);
-    checkUniqueIds(s.formations, "formations", "formation", out);
-    checkUniqueIds(s.units, "units", "unit", out);
+    checkUniqueIds(s.terrain, "terrain", N_("terrain feature '{1}'"), out);
+    checkUniqueIds(s.sides, "sides", N_("side '{1}'"), out);
+    checkUniqueIds(s.formations, "formations", N_("formation '{1}'"), out);
+    checkUniqueIds(s.units, "units", N_("unit '{1}'"), out);
     if (s.settings.crs.empty() && (!s.terrain.empty() || !s.units.empty()))
         out.push_back({"crs.missing", Severity::Error, "/crs", _("terrain or set-up needs a working CRS")});
     if (s.settings.extent && (s.settings.extent->width() <= 0 || s.settings.extent->height() <= 0))

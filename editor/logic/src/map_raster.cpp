@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Choosing and placing the map raster; the extents the canvas fits.
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/map_raster.hpp"
 
 #include <algorithm>
@@ -27,40 +28,45 @@ MapRasterChoice chooseMapRaster(const core::Scenario& scenario, const std::files
 {
     MapRasterChoice choice;
     if (!scenario.map) {
-        choice.notice = "the scenario has no map raster: terrain only";
+        choice.notice = _("the scenario has no map raster: terrain only");
         return choice;
     }
     const core::MapSource& map = *scenario.map;
     std::string warpedProblem;
+    // The warped map's problem first, when there is one, then what was done instead.
+    const auto withWarpedProblem = [&warpedProblem](const std::string& rest) {
+        return warpedProblem.empty() ? rest : core::i18n::format(_("{1}; {2}"), {warpedProblem, rest});
+    };
     if (!map.warpedPath.empty()) {
         const auto warped = resolve(map.warpedPath, scenarioFolder);
         if (isFile(warped)) {
             choice.raster = MapRaster{MapRaster::Kind::Warped, warped, std::nullopt};
             return choice;
         }
-        warpedProblem = "warped map " + warped.string() + " not found; ";
+        warpedProblem = core::i18n::format(_("warped map {1} not found"), {warped.string()});
     }
     const auto& georef = map.georeference;
     if (!georef) {
-        choice.notice = warpedProblem + "the map scan is not georeferenced: terrain only";
+        choice.notice = withWarpedProblem(_("the map scan is not georeferenced: terrain only"));
         return choice;
     }
     const bool affine = georef->method == core::GeoreferenceMethod::Affine
         || georef->method == core::GeoreferenceMethod::Helmert || georef->method == core::GeoreferenceMethod::Poly1;
     if (!affine || georef->transform.size() != 6) {
-        choice.notice = warpedProblem + "the scan's georeference (" + core::toString(georef->method)
-            + ") has no affine transform to draw it with; warp it first: terrain only";
+        choice.notice = withWarpedProblem(core::i18n::format(
+            _("the scan's georeference ({1}) has no affine transform to draw it with; warp it first: terrain only"),
+            {core::toString(georef->method)}));
         return choice;
     }
     const auto scan = resolve(map.path, scenarioFolder);
     if (!isFile(scan)) {
-        choice.notice = warpedProblem + "map scan " + scan.string() + " not found: terrain only";
+        choice.notice = withWarpedProblem(core::i18n::format(_("map scan {1} not found: terrain only"), {scan.string()}));
         return choice;
     }
     std::array<double, 6> gt{};
     std::copy(georef->transform.begin(), georef->transform.end(), gt.begin());
     choice.raster = MapRaster{MapRaster::Kind::Scan, scan, Affine2D::fromGeoTransform(gt)};
-    choice.notice = warpedProblem.empty() ? std::string() : warpedProblem + "drawing the scan";
+    choice.notice = warpedProblem.empty() ? std::string() : withWarpedProblem(_("drawing the scan"));
     return choice;
 }
 

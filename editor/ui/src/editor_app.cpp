@@ -5,6 +5,7 @@
 #include "sandtable/core/version.hpp"
 #include "sandtable/editor/ui/main_frame.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
 #include "sandtable/editor/ui/window_capture.hpp"
 
@@ -38,26 +39,26 @@ void EditorApp::OnInitCmdLine(wxCmdLineParser& parser) { describeCommandLine(par
 
 void EditorApp::describeCommandLine(wxCmdLineParser& parser)
 {
-    parser.AddSwitch("h", "help", "show this help", wxCMD_LINE_OPTION_HELP);
-    parser.AddSwitch("", "version", "print the version and exit");
-    parser.AddOption("", "screenshot", "open FILE, save a PNG of the map canvas to this path, and exit");
-    parser.AddOption("", "size", "canvas size for --screenshot, WIDTHxHEIGHT pixels (default 1000x700)");
-    parser.AddOption("", "screenshot-window", "save a PNG of the whole main window (panes included) to this path, and exit");
-    parser.AddOption("", "window-size", "size of the main window's client area, WIDTHxHEIGHT pixels");
-    parser.AddOption("", "view", "after opening, centre the map on EASTING,NORTHING (working CRS) at METRES_PER_PIXEL");
+    parser.AddSwitch("h", "help", _("show this help"), wxCMD_LINE_OPTION_HELP);
+    parser.AddSwitch("", "version", _("print the version and exit"));
+    parser.AddOption("", "screenshot", _("open FILE, save a PNG of the map canvas to this path, and exit"));
+    parser.AddOption("", "size", _("canvas size for --screenshot, WIDTHxHEIGHT pixels (default 1000x700)"));
+    parser.AddOption("", "screenshot-window", _("save a PNG of the whole main window (panes included) to this path, and exit"));
+    parser.AddOption("", "window-size", _("size of the main window's client area, WIDTHxHEIGHT pixels"));
+    parser.AddOption("", "view", _("after opening, centre the map on EASTING,NORTHING (working CRS) at METRES_PER_PIXEL"));
     // Options may be repeated; GetArguments() gives every occurrence in order.
-    parser.AddOption("", "run-action", "after opening, run the command with this id (repeatable, in order)");
-    parser.AddOption("", "restore", "answer the offer to restore an autosaved recovery copy: yes or no");
-    parser.AddOption("", "autosave-seconds", "autosave unsaved changes every N seconds (default 60, or $SANDTABLE_AUTOSAVE_SECONDS)");
-    parser.AddOption("", "new-from-map", "File > New from map... without its dialogs: start a scenario from this raster");
-    parser.AddOption("", "new-output", "with --new-from-map: the scenario file to write");
-    parser.AddOption("", "new-system", "with --new-from-map: pub-battles (default), campaign-lite, syw-miniatures or table-battles");
+    parser.AddOption("", "run-action", _("after opening, run the command with this id (repeatable, in order)"));
+    parser.AddOption("", "restore", _("answer the offer to restore an autosaved recovery copy: yes or no"));
+    parser.AddOption("", "autosave-seconds", _("autosave unsaved changes every N seconds (default 60, or $SANDTABLE_AUTOSAVE_SECONDS)"));
+    parser.AddOption("", "new-from-map", _("File > New from map... without its dialogs: start a scenario from this raster"));
+    parser.AddOption("", "new-output", _("with --new-from-map: the scenario file to write"));
+    parser.AddOption("", "new-system", _("with --new-from-map: pub-battles (default), campaign-lite, syw-miniatures or table-battles"));
     parser.AddParam("scenario file", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
 }
 
 bool EditorApp::usageError(const std::string& message)
 {
-    std::cerr << "sandtable-editor: error: " << message << "\n";
+    std::cerr << "sandtable-editor: " << translated("error:") << " " << message << "\n";
     m_exitCode = 2;
     return false;
 }
@@ -93,7 +94,7 @@ bool EditorApp::OnCmdLineParsed(wxCmdLineParser& parser)
     if (parser.Found("view", &value)) {
         m_view = parseViewRequest(value.utf8_string());
         if (!m_view)
-            return usageError("--view: expected EASTING,NORTHING,METRES_PER_PIXEL, got '" + value.utf8_string() + "'");
+            return usageError(core::i18n::format(translated("--view: expected EASTING,NORTHING,METRES_PER_PIXEL, got '{1}'"), {value.utf8_string()}));
     }
     // Every --run-action, in the order given.
     for (const wxCmdLineArg& arg : parser.GetArguments())
@@ -105,34 +106,35 @@ bool EditorApp::OnCmdLineParsed(wxCmdLineParser& parser)
         else if (value == "no")
             m_restore = false;
         else
-            return usageError("--restore: expected yes or no, got '" + value.utf8_string() + "'");
+            return usageError(core::i18n::format(translated("--restore: expected yes or no, got '{1}'"), {value.utf8_string()}));
     }
     if (parser.Found("autosave-seconds", &value)) {
         double seconds = 0.0;
         if (!value.ToCDouble(&seconds) || !(seconds > 0.0) || seconds > 86400.0)
-            return usageError("--autosave-seconds: expected a positive number of seconds, got '" + value.utf8_string() + "'");
+            return usageError(core::i18n::format(translated("--autosave-seconds: expected a positive number of seconds, got '{1}'"), {value.utf8_string()}));
         m_autosaveSeconds = seconds;
     }
     if (parser.Found("screenshot", &value)) {
         m_screenshot = std::filesystem::path(value.utf8_string());
         if (!m_file)
-            return usageError("--screenshot needs a scenario FILE");
+            return usageError(translated("--screenshot needs a scenario FILE"));
     }
     if (parser.Found("new-from-map", &value)) {
         m_newFromMap = std::filesystem::path(value.utf8_string());
         if (!parser.Found("new-output", &value))
-            return usageError("--new-from-map needs --new-output FILE (the scenario to write)");
+            return usageError(translated("--new-from-map needs --new-output FILE (the scenario to write)"));
         m_newOutput = std::filesystem::path(value.utf8_string());
         if (parser.Found("new-system", &value)) {
             try {
                 m_newSystem = core::gameSystemFromString(value.utf8_string());
             } catch (const std::exception&) {
-                return usageError("--new-system: expected pub-battles, campaign-lite, syw-miniatures or table-battles, got '"
-                    + value.utf8_string() + "'");
+                return usageError(core::i18n::format(
+                    translated("--new-system: expected pub-battles, campaign-lite, syw-miniatures or table-battles, got '{1}'"),
+                    {value.utf8_string()}));
             }
         }
         if (m_file)
-            return usageError("--new-from-map writes its own scenario: give no scenario FILE");
+            return usageError(translated("--new-from-map writes its own scenario: give no scenario FILE"));
     }
     if (parser.Found("screenshot-window", &value))
         m_windowScreenshot = std::filesystem::path(value.utf8_string());

@@ -107,7 +107,7 @@ public:
     virtual ~Importer() = default;
     /// A short stable name ("vector", "dem", "roster", "table-battles-csv", "vassal-module").
     virtual std::string_view name() const = 0;
-    /// The formats it reads, for a person ("GeoJSON, Shapefile, GeoPackage, OpenStreetMap (.osm, .osm.pbf)").
+    /// The formats it reads, for a person, in the process's language ("GeoJSON, Shapefile, GeoPackage, ...").
     virtual std::string description() const = 0;
     virtual ImportTarget target() const = 0;
     virtual const std::vector<ImportOption>& options() const = 0;
