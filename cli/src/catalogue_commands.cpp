@@ -374,7 +374,7 @@ void runShow(const CatalogueOptions& o, Context& context)
     if (!d.description.empty())
         out << field("description") << d.description << "\n";
     for (const auto& w : d.warnings)
-        out << "  " << core::toString(w.severity) << ": " << w.path << ": " << w.message << " [" << w.code << "]\n";
+        out << "  " << severityText(w.severity) << ": " << w.path << ": " << w.message << " [" << w.code << "]\n";
 }
 
 void runExtract(const CatalogueOptions& o, Context& context)

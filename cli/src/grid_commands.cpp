@@ -11,6 +11,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/print/campaign_print.hpp"
+#include "sandtable/print/sheet_marks.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -94,7 +95,7 @@ struct BattleOptions {
     bool dryRun = false;
 };
 
-constexpr const char* kSeedRange = "0 to 18446744073709551615";
+constexpr const char* kSeedMax = "18446744073709551615";
 
 /// The seed as an unsigned 64-bit number; "seed out of range" for anything else (negative, too large, not a number).
 std::uint64_t parseSeed(const std::string& text)
@@ -102,7 +103,7 @@ std::uint64_t parseSeed(const std::string& text)
     std::uint64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        throw core::OperationError("", "--seed", core::i18n::format(_("seed '{1}' out of range: a whole number from {2}"), {text, kSeedRange}));
+        throw core::OperationError("", "--seed", core::i18n::format(_("seed '{1}' is not a whole number from 0 to {2}"), {text, kSeedMax}));
     return value;
 }
 
@@ -432,9 +433,7 @@ void runPrint(const PrintOptions& o, Context& context)
             underlay = true;
         }
     }
-    if (s.map)
-        request.sourceNote = "Base map: " + std::filesystem::path(s.map->path).filename().string() + "; working CRS "
-            + s.settings.crs + "; printed by sandtable";
+    request.sourceNote = print::baseMapNote(s);
     const print::CampaignPrintResult result = print::printCampaignSheets(s, request, o.output, context.progress());
     const char* formatName = request.format == print::MapOutputFormat::Pdf ? "pdf"
         : request.format == print::MapOutputFormat::Svg                      ? "svg"
@@ -516,7 +515,7 @@ void registerGridCommands(CLI::App& app, Context& context)
     auto r = std::make_shared<RollOptions>();
     CLI::App* roll = addCommand(*noun, "roll", _("Secondary terrain: the d10 tables per table square, reproducible from a seed"));
     roll->add_option("FILE", r->file, _("Scenario file (rewritten in place)"))->required();
-    roll->add_option("--seed", r->seed, core::i18n::format(_("Seed, a whole number from {1}"), {kSeedRange}))->required();
+    roll->add_option("--seed", r->seed, core::i18n::format(_("Seed, a whole number from 0 to {1}"), {kSeedMax}))->required();
     roll->add_option("--region", r->region, _("foothills, valley or farming-plain"))->required()->check(
         CLI::IsMember({"foothills", "valley", "farming-plain"}));
     roll->callback([r, &context] { runRoll(*r, context); });

@@ -4,6 +4,7 @@
 
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/print/sheet_marks.hpp"
 
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/raster_info.hpp"
@@ -113,20 +114,8 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
             }
         }
     }
-    if (job.request.sourceNote.empty() && printed.map) {
-        // Printed on the sheet: in the scenario's language (issue 25 item 4), whatever the printer's.
-        const std::string& language = printed.settings.language;
-        const auto paper = [&](const char* english) { return core::i18n::translateIn(language, english); };
-        std::string note = core::i18n::format(paper(N_("Map: {1}")), {std::filesystem::path(printed.map->path).filename().string()});
-        if (printed.map->georeference) {
-            note += core::i18n::format(paper(N_(", {1} fit of {2} GCPs")),
-                {core::toString(printed.map->georeference->method), std::to_string(printed.map->georeference->gcps.size())});
-            if (printed.map->georeference->rmsMap)
-                note += core::i18n::format(paper(N_(", RMS {1} m")), {std::to_string(std::llround(*printed.map->georeference->rmsMap))});
-        }
-        note += core::i18n::format(paper(N_("; working CRS {1}; printed by sandtable")), {printed.settings.crs});
-        job.request.sourceNote = note;
-    }
+    if (job.request.sourceNote.empty())
+        job.request.sourceNote = print::mapSourceNote(printed); // in the scenario's language (issue 25 item 4)
     outcome.result = print::printMap(printed, job.request, job.output, context.progress());
     return outcome;
 }

@@ -110,12 +110,14 @@ void printTreeNode(const Json& node, int indent, std::ostream& out)
     out << pad << node.at("name").get<std::string>() << " [" << node.at("id").get<std::string>() << "]";
     if (node.contains("echelon"))
         out << " " << node.at("echelon").get<std::string>();
-    out << ", HQ " << (node.at("hq").is_null() ? std::string("none") : node.at("hq").get<std::string>()) << ", strength "
-        << node.at("strength").get<long long>() << "\n";
+    const std::string strength = std::to_string(node.at("strength").get<long long>());
+    out << (node.at("hq").is_null() ? core::i18n::format(_(", HQ none, strength {1}"), {strength})
+                                    : core::i18n::format(_(", HQ {1}, strength {2}"), {node.at("hq").get<std::string>(), strength}))
+        << "\n";
     for (const auto& u : node.at("units"))
         out << pad << "  - " << u.at("name").get<std::string>() << " [" << u.at("id").get<std::string>() << "] "
             << u.at("type").get<std::string>() << " " << u.at("strength").get<int>()
-            << (u.contains("block") ? " (block)" : u.contains("in_block_of") ? " (in its block)" : "") << "\n";
+            << (u.contains("block") ? _(" (block)") : u.contains("in_block_of") ? _(" (in its block)") : "") << "\n";
     for (const auto& child : node.at("children"))
         printTreeNode(child, indent + 1, out);
 }
@@ -272,7 +274,8 @@ void printSywSummary(const SummaryOptions& o, const core::Scenario& s, Context& 
         context.out << "  " << side.id.str() << role << ": "
                     << i18n::format(P_("{1} regiment, {2} men", "{1} regiments, {2} men", side.regiments), {whole(side.regiments), whole(side.men)});
         if (side.cannon + side.mortars > 0)
-            context.out << i18n::format(P_(", {1} cannon, {2} mortar", ", {1} cannon, {2} mortars", side.mortars), {whole(side.cannon), whole(side.mortars)});
+            context.out << i18n::format(P_(", {1} cannon", ", {1} cannon", side.cannon), {whole(side.cannon)})
+                        << i18n::format(P_(", {1} mortar", ", {1} mortars", side.mortars), {whole(side.mortars)});
         context.out << i18n::format(_("; melee {1} points, fire {2} points"), {number(side.meleePoints), number(side.firePoints)});
         if (!side.general.empty())
             context.out << i18n::format(_("; general {1}"), {side.general});

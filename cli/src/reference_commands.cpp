@@ -56,9 +56,11 @@ void runAdd(const AddOptions& options, Context& context)
     if (context.json)
         context.printJson({{"file", options.file}, {"added", layerJson(layer)}});
     else if (!context.quiet)
-        context.err << options.file << ": added reference layer '" << layer.name << "' (" << core::toString(layer.kind)
-                    << ", " << info.driver << ", " << (layer.crs.rfind("EPSG:", 0) == 0 ? layer.crs : std::string("its own CRS"))
-                    << (layer.hillshade ? ", drawn as hillshade" : "") << ")\n";
+        context.err << core::i18n::format(layer.hillshade ? _("{1}: added reference layer '{2}' ({3}, {4}, {5}, drawn as hillshade)")
+                                                          : _("{1}: added reference layer '{2}' ({3}, {4}, {5})"),
+                           {options.file, layer.name, core::toString(layer.kind), info.driver,
+                               layer.crs.rfind("EPSG:", 0) == 0 ? layer.crs : std::string(_("its own CRS"))})
+                    << "\n";
 }
 
 void runList(const ListOptions& options, Context& context)
@@ -73,11 +75,13 @@ void runList(const ListOptions& options, Context& context)
         return;
     }
     if (references.empty())
-        context.out << options.file << ": no reference layers (add one with 'sandtable reference add FILE LAYER')\n";
+        context.out << core::i18n::format(_("{1}: no reference layers (add one with 'sandtable reference add FILE LAYER')"), {options.file})
+                    << "\n";
     for (const auto& r : references)
-        context.out << r.name << "\t" << core::toString(r.kind) << "\t" << r.path << "\topacity " << r.opacity
-                    << (r.overScan ? "\tover the scan" : "\tunder the scan") << (r.hillshade ? "\thillshade" : "")
-                    << (r.visible ? "" : "\thidden") << "\n";
+        context.out << r.name << "\t" << core::toString(r.kind) << "\t" << r.path << "\t"
+                    << core::i18n::format(_("opacity {1}"), {core::i18n::formatFigure(r.opacity, 2)}) << "\t"
+                    << (r.overScan ? _("over the scan") : _("under the scan")) << (r.hillshade ? std::string("\t") + _("hillshade") : "")
+                    << (r.visible ? "" : std::string("\t") + _("hidden")) << "\n";
 }
 
 void runRemove(const RemoveOptions& options, Context& context)

@@ -257,7 +257,8 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
     }
     if (out.ids.empty())
         out.diagnostics.push_back({"trace.empty", core::Severity::Warning, "/terrain",
-            std::to_string(out.traced.matchedPixels) + " pixel(s) matched; no polygon kept"});
+            core::i18n::format(P_("{1} pixel matched; no polygon kept", "{1} pixels matched; no polygon kept", out.traced.matchedPixels),
+                {std::to_string(out.traced.matchedPixels)})});
     return out;
 }
 

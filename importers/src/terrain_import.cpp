@@ -319,7 +319,8 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         }
         OGR_L_ResetReading(layer);
         while (Feature feature{OGR_L_GetNextFeature(layer)}) {
-            const std::string where = file + ": layer '" + layerName + "' feature " + std::to_string(OGR_F_GetFID(feature.get()));
+            const std::string where = file + ": "
+                + core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature.get()))});
             std::string cls = options.fixedClass;
             std::string grade;
             std::string crossing;

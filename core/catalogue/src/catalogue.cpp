@@ -143,7 +143,7 @@ std::string describe(const std::string& title, const std::string& system, const 
 {
     std::string out = "'" + title + "' (" + system;
     if (!battle.empty())
-        out += ", battle '" + battle + "'";
+        out += core::i18n::format(_(", battle '{1}'"), {battle});
     if (!date.empty())
         out += ", " + date;
     return out + ")";
@@ -159,8 +159,9 @@ void checkSameScenario(detail::Database& db, const std::string& id, const core::
         return;
     const std::string system = s.text(0), title = s.text(1), battle = s.text(2), date = s.text(3);
     const std::string newSystem = core::toString(settings.system);
-    const std::string stored = "the catalogue's '" + id + "' (revision " + std::to_string(s.integer(4)) + ") is "
-        + describe(title, system, battle, date) + ", this document is " + describe(settings.title, newSystem, settings.battle, settings.date);
+    const std::string stored = core::i18n::format(_("the catalogue's '{1}' (revision {2}) is {3}, this document is {4}"),
+        {id, std::to_string(s.integer(4)), describe(title, system, battle, date),
+            describe(settings.title, newSystem, settings.battle, settings.date)});
     if (system != newSystem)
         throw NotARevision(db.fileName(), id,
             core::i18n::format(_("not a revision of the package already stored under this id: {1}; a revision keeps its game "

@@ -4,6 +4,10 @@
 
 #include "sheet_marks_cairo.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
+#include <cmath>
+#include <filesystem>
 #include <numbers>
 
 namespace sandtable::print {
@@ -14,6 +18,29 @@ std::string sheetName(int row, int column)
     for (int r = row + 1; r > 0; r = (r - 1) / 26)
         letters.insert(letters.begin(), static_cast<char>('A' + (r - 1) % 26));
     return letters + std::to_string(column + 1);
+}
+
+std::string mapSourceNote(const core::Scenario& scenario)
+{
+    if (!scenario.map)
+        return {};
+    const std::string& language = scenario.settings.language;
+    const auto paper = [&](const char* english) { return core::i18n::translateIn(language, english); };
+    std::string note = core::i18n::format(paper(N_("Map: {1}")), {std::filesystem::path(scenario.map->path).filename().string()});
+    if (const auto& g = scenario.map->georeference) {
+        note += core::i18n::format(paper(N_(", {1} fit of {2} GCPs")), {core::toString(g->method), std::to_string(g->gcps.size())});
+        if (g->rmsMap)
+            note += core::i18n::format(paper(N_(", RMS {1} m")), {std::to_string(std::llround(*g->rmsMap))});
+    }
+    return note + core::i18n::format(paper(N_("; working CRS {1}; printed by sandtable")), {scenario.settings.crs});
+}
+
+std::string baseMapNote(const core::Scenario& scenario)
+{
+    if (!scenario.map)
+        return {};
+    return core::i18n::format(core::i18n::translateIn(scenario.settings.language, N_("Base map: {1}; working CRS {2}; printed by sandtable")),
+        {std::filesystem::path(scenario.map->path).filename().string(), scenario.settings.crs});
 }
 
 SheetMarks sheetMarks(const MapLayout& layout, const MapSheet& sheet, double marginMm, double areaWidthMm,

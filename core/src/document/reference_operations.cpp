@@ -10,7 +10,7 @@
 namespace sandtable::core::operations {
 namespace {
 
-std::string object(const std::string& name) { return "reference '" + name + "'"; }
+std::string object(const std::string& name) { return i18n::format(_("reference '{1}'"), {name}); }
 
 void check(const ReferenceLayer& layer)
 {

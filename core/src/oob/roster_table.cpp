@@ -380,7 +380,7 @@ RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
 } // namespace
 
 RosterError::RosterError(const std::string& file, std::vector<std::string> problems)
-    : FormatError(file, "roster", joinProblems(problems)), m_problems(std::move(problems))
+    : FormatError(file, _("roster"), joinProblems(problems)), m_problems(std::move(problems))
 {
 }
 

@@ -3,6 +3,7 @@
 #include "sandtable/editor/logic/measure.hpp"
 
 #include "sandtable/core/rules/pub_battles.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -23,21 +24,36 @@ GameDistance gameDistance(double metres, double scaleDenominator)
     return d;
 }
 
+namespace {
+
+/// `value` to `digits` significant figures in the person's conventions, trailing zeros dropped (as %g).
+std::string significant(double value, int digits)
+{
+    if (value == 0.0)
+        return core::i18n::formatFigure(0.0, 0);
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(value))));
+    const int decimals = std::max(0, digits - 1 - magnitude);
+    const double scale = std::pow(10.0, digits - 1 - magnitude);
+    return core::i18n::formatFigure(std::round(value * scale) / scale, decimals);
+}
+
+} // namespace
+
 std::string formatMetres(double metres)
 {
-    char text[64];
     if (std::abs(metres) >= 1000.0)
-        std::snprintf(text, sizeof text, "%.3g km", metres / 1000.0);
-    else if (std::abs(metres) >= 10.0)
-        std::snprintf(text, sizeof text, "%.0f m", metres);
-    else
-        std::snprintf(text, sizeof text, "%.2g m", metres);
-    return text;
+        return core::i18n::format(_("{1} km"), {significant(metres / 1000.0, 3)});
+    if (std::abs(metres) >= 10.0)
+        return core::i18n::format(_("{1} m"), {core::i18n::formatNumber(metres, 0)});
+    return core::i18n::format(_("{1} m"), {significant(metres, 2)});
 }
 
 std::string formatScale(double scaleDenominator)
 {
     const long long n = std::llround(scaleDenominator);
+    const std::string grouped = core::i18n::formatNumber(static_cast<double>(n), 0);
+    if (grouped.find_first_not_of("-0123456789") != std::string::npos)
+        return "1:" + grouped; // the person's grouping
     // Built by appending (not std::string::insert, which GCC 12 at -O2 flags with a false -Wrestrict).
     const std::string digits = std::to_string(n < 0 ? -n : n);
     std::string text = "1:";
@@ -52,10 +68,9 @@ std::string formatScale(double scaleDenominator)
 std::string describeDistance(double metres, double scaleDenominator)
 {
     const GameDistance d = gameDistance(metres, scaleDenominator);
-    char text[160];
-    std::snprintf(text, sizeof text, " = %.1f cm at %s = %.2f foot / %.2f mounted segments", d.mapCm,
-        formatScale(scaleDenominator).c_str(), d.footSegments, d.mountedSegments);
-    return formatMetres(metres) + text;
+    return core::i18n::format(_("{1} = {2} cm at {3} = {4} foot / {5} mounted segments"),
+        {formatMetres(metres), core::i18n::formatNumber(d.mapCm, 1), formatScale(scaleDenominator),
+            core::i18n::formatNumber(d.footSegments, 2), core::i18n::formatNumber(d.mountedSegments, 2)});
 }
 
 double pathLength(const std::vector<core::Coordinate>& points)

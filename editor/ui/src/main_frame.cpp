@@ -16,6 +16,7 @@
 #include "sandtable/editor/ui/properties_pane.hpp"
 #include "sandtable/editor/ui/measure_tool.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/measure.hpp"
 
 #include <wx/app.h>
@@ -85,15 +86,6 @@ std::vector<std::string> menuOrder(const ActionRegistry& registry)
     if (help != menus.end())
         std::rotate(help, help + 1, menus.end());
     return menus;
-}
-
-wxString groupedNumber(double value)
-{
-    const long long rounded = std::llround(value);
-    std::string digits = std::to_string(rounded < 0 ? -rounded : rounded);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
-        digits.insert(static_cast<std::size_t>(i), ",");
-    return wxString::FromUTF8((rounded < 0 ? "-" : "") + digits);
 }
 
 } // namespace
@@ -748,7 +740,8 @@ void MainFrame::updateTitle()
 void MainFrame::updateScale()
 {
     const ViewTransform& view = m_canvas->view();
-    wxString text = wxString::Format("1:%s   %.3g m/px", groupedNumber(view.scaleDenominator()), 1.0 / view.scale());
+    wxString text = wxString::FromUTF8(formatScale(view.scaleDenominator()) + "   "
+        + core::i18n::format(translated("{1} m/px"), {core::i18n::formatFigure(1.0 / view.scale(), 1.0 / view.scale() >= 10 ? 1 : 2)}));
     if (m_document && m_document->scenario().settings.scaleDenominator > 1.0)
         text += "   " + wxString::Format(_("game %s"), wxString::FromUTF8(formatScale(m_document->scenario().settings.scaleDenominator)));
     SetStatusText(text, kScaleField);

@@ -9,6 +9,7 @@
 #include "sandtable/editor/logic/map_raster.hpp"
 #include "sandtable/editor/logic/measure.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <wx/settings.h>
 
@@ -316,7 +317,8 @@ void MapCanvas::drawScaleBar(wxGraphicsContext& gc, const ViewTransform& view, d
     // A scenario without a game scale (Table Battles cards, scale 1:1) gets the ground length alone.
     wxString label = wxString::FromUTF8(formatMetres(metres));
     if (gameScale > 1.0)
-        label += wxString::Format(_(" = %.3g cm at %s"), game.mapCm, wxString::FromUTF8(formatScale(gameScale)));
+        label = wxString::FromUTF8(core::i18n::format(translated("{1} = {2} cm at {3}"),
+            {formatMetres(metres), core::i18n::formatFigure(game.mapCm, 2), formatScale(gameScale)}));
     gc.PushState();
     gc.SetFont(wxSystemSettings::GetFont(wxSYS_DEFAULT_GUI_FONT), wxColour(20, 20, 20));
     double textWidth = 0, textHeight = 0;

@@ -4,6 +4,7 @@
 
 #include "sandtable/editor/logic/measure.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <wx/brush.h>
 #include <wx/event.h>
@@ -121,7 +122,8 @@ void MeasureTool::draw(wxGraphicsContext& gc, const ViewTransform& view)
     const double metres = pathLength(path);
     const GameDistance d = gameDistance(metres, scaleDenominator());
     const wxString label = wxString::FromUTF8(formatMetres(metres))
-        + wxString::Format("  %.1f cm  %.2f ft seg", d.mapCm, d.footSegments);
+        + wxString::FromUTF8(core::i18n::format(translated("  {1} cm  {2} ft seg"),
+            {core::i18n::formatNumber(d.mapCm, 1), core::i18n::formatNumber(d.footSegments, 2)}));
     const Point end = view.worldToScreen(path.back());
     gc.SetFont(wxSystemSettings::GetFont(wxSYS_DEFAULT_GUI_FONT).Bold(), wxColour(90, 0, 50));
     double w = 0, h = 0;

@@ -94,11 +94,11 @@ const char* toString(DrawKind kind)
 {
     switch (kind) {
     case DrawKind::Point:
-        return N_("point");
+        return "point";
     case DrawKind::Line:
-        return N_("line");
+        return "line";
     case DrawKind::Polygon:
-        return N_("polygon");
+        return "polygon";
     }
     return "polygon";
 }

@@ -71,7 +71,7 @@ std::vector<OobNode> buildOobTree(const core::Scenario& scenario)
                 node.children.push_back(unitNode(unit));
                 node.hq = node.hq || unit.type == core::UnitType::Hq;
             }
-        node.label += node.hq ? " [HQ]" : " [no HQ]";
+        node.label += node.hq ? _(" [HQ]") : _(" [no HQ]");
         for (const core::Formation* child : core::oob::children(scenario, formation.id))
             if (!placed.count(child->id.str()))
                 node.children.push_back(formationNode(*child));

@@ -15,6 +15,7 @@
 #include "sandtable/editor/logic/panes/campaign_grid.hpp"
 #include "sandtable/print/campaign_print.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/editor/logic/measure.hpp"
 
 #include <wx/checkbox.h>
 #include <wx/aui/aui.h>
@@ -658,9 +659,9 @@ void GridPane::previewSheets()
         const print::CampaignPrintResult result = print::printCampaignSheets(doc->scenario(), request, folder / "sheet.png");
         const wxImage image = loadFirstPage(result.files, "sheet preview");
         m_sheet->SetBitmap(wxBitmap(image));
-        m_sheetNote->SetLabel(wxString::FromUTF8("Page 1 of " + std::to_string(result.pages) + " per copy at 1:"
-            + fixed(result.scaleDenominator, 0) + " (one square = " + fixed(print::paperMillimetres(campaign()->grid.squareSize, result.scaleDenominator), 1)
-            + " mm)"));
+        m_sheetNote->SetLabel(wxString::FromUTF8(core::i18n::format(translated("Page 1 of {1} per copy at {2} (one square = {3} mm)"),
+            {std::to_string(result.pages), formatScale(result.scaleDenominator),
+                core::i18n::formatNumber(print::paperMillimetres(campaign()->grid.squareSize, result.scaleDenominator), 1)})));
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Campaign sheets"), e.what());
     }

@@ -8,7 +8,9 @@
 #include "sandtable/editor/logic/panes/sheet_plan.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/print/map_print.hpp"
+#include "sandtable/print/sheet_marks.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/core/util/i18n.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
@@ -231,11 +233,14 @@ void PrintPane::replan()
         for (const print::MapSheet& s : layout.sheets)
             windows.push_back({s.row, s.column, s.ground});
         m_plan = logic::sheetPlanOverlay(windows);
-        m_summary->SetLabel(wxString::FromUTF8(std::to_string(layout.sheets.size()) + " sheet(s), " + std::to_string(layout.rows)
-            + " x " + std::to_string(layout.columns) + " of " + fixed(layout.pageWidthMm, 0) + " x "
-            + fixed(layout.pageHeightMm, 0) + " mm; map " + fixed(layout.extentWidthMm, 0) + " x "
-            + fixed(layout.extentHeightMm, 0) + " mm on paper (1 km = " + fixed(print::paperMillimetres(1000, request.scaleDenominator), 1)
-            + " mm)"));
+        const std::size_t n = layout.sheets.size();
+        m_summary->SetLabel(wxString::FromUTF8(core::i18n::format(
+            wxPLURAL("{1} sheet, {2} x {3} of {4} x {5} mm; map {6} x {7} mm on paper (1 km = {8} mm)",
+                "{1} sheets, {2} x {3} of {4} x {5} mm; map {6} x {7} mm on paper (1 km = {8} mm)", n).utf8_string(),
+            {std::to_string(n), std::to_string(layout.rows), std::to_string(layout.columns),
+                core::i18n::formatNumber(layout.pageWidthMm, 0), core::i18n::formatNumber(layout.pageHeightMm, 0),
+                core::i18n::formatNumber(layout.extentWidthMm, 0), core::i18n::formatNumber(layout.extentHeightMm, 0),
+                core::i18n::formatNumber(print::paperMillimetres(1000, request.scaleDenominator), 1)})));
     } catch (const std::exception& e) {
         m_summary->SetLabel(wxString::FromUTF8(e.what()));
     }
@@ -255,10 +260,7 @@ void PrintPane::addScan(const core::Scenario& scenario, print::MapPrintRequest& 
     const double metresPerPixel = 25.4 / dpi * request.scaleDenominator / 1000.0;
     importers::RenderedRaster r = importers::renderMapRaster(scenario, folder, *scenario.settings.extent, metresPerPixel, progress);
     request.scan = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
-    if (scenario.map->georeference && scenario.map->georeference->rmsMap)
-        request.sourceNote = "Map: " + std::filesystem::path(scenario.map->path).filename().string() + ", "
-            + core::toString(scenario.map->georeference->method) + " fit, RMS "
-            + fixed(*scenario.map->georeference->rmsMap, 0) + " m";
+    request.sourceNote = print::mapSourceNote(scenario);
 }
 
 /// Issue 24 item 4: the terrain the sheets cut at the extent, each named with how far it runs past; empty
@@ -287,8 +289,9 @@ void PrintPane::preview()
         request.pngDpi = kPreviewDpi;
         const print::MapPrintResult result = print::printMap(doc->scenario(), request, folder / "preview.png");
         wxImage image = loadFirstPage(result.files, "preview");
-        m_pageNote->SetLabel(wxString::FromUTF8("Page 1 of " + std::to_string(result.pages)
-            + (result.pages > 1 ? " (the assembly sheet; the map sheets follow)" : ""))
+        m_pageNote->SetLabel(wxString::FromUTF8(core::i18n::format(result.pages > 1
+                    ? translated("Page 1 of {1} (the assembly sheet; the map sheets follow)") : translated("Page 1 of {1}"),
+                {std::to_string(result.pages)}))
             + (result.terrainPastExtent.empty() ? wxString() : "\n" + pastExtentNote(result)));
         const int maxWidth = std::max(200, GetClientSize().x - 12);
         if (image.GetWidth() > maxWidth)

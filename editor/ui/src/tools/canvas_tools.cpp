@@ -163,7 +163,7 @@ protected:
     {
         auto geometry = m_state.finish(duplicateTolerance);
         if (!geometry) {
-            m_context->workbench.setStatusText(core::i18n::format(translated("Too few vertices for a {1}"), {translated(toString(m_state.kind()))}));
+            m_context->workbench.setStatusText(core::i18n::format(translated("Too few vertices for a {1}"), {geometryWord(m_state.kind())}));
             return;
         }
         m_hover.reset();
@@ -188,10 +188,10 @@ public:
         const core::Document* document = m_context->workbench.document();
         std::string text = core::i18n::format(translated("Drawing a {1} of class {2}: click vertices, double-click or Enter "
                                                          "finishes, Backspace removes the last, Esc cancels, Shift does not snap"),
-            {translated(toString(m_state.kind())), m_context->currentClass});
+            {geometryWord(m_state.kind()), m_context->currentClass});
         if (document && editor::tools::drawKindOf(document->scenario(), m_context->currentClass) != m_state.kind())
             text = core::i18n::format(translated("Warning: {1} is digitised as a {2}. {3}"),
-                {m_context->currentClass, translated(toString(editor::tools::drawKindOf(document->scenario(), m_context->currentClass))),
+                {m_context->currentClass, geometryWord(editor::tools::drawKindOf(document->scenario(), m_context->currentClass)),
                     text});
         m_context->workbench.setStatusText(text);
     }

@@ -29,6 +29,16 @@ void ToolsContext::setCurrentClass(const std::string& id)
         listener();
 }
 
+std::string geometryWord(editor::tools::DrawKind kind)
+{
+    switch (kind) {
+    case editor::tools::DrawKind::Point: return wxGETTEXT_IN_CONTEXT("geometry", "point").utf8_string();
+    case editor::tools::DrawKind::Line: return wxGETTEXT_IN_CONTEXT("geometry", "line").utf8_string();
+    case editor::tools::DrawKind::Polygon: break;
+    }
+    return wxGETTEXT_IN_CONTEXT("geometry", "polygon").utf8_string();
+}
+
 bool ToolsContext::apply(core::Edit edit, const std::string& title)
 {
     core::Document* document = workbench.document();

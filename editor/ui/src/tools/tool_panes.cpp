@@ -108,15 +108,7 @@ public:
     }
 
 private:
-    static wxString drawnAs(editor::tools::DrawKind kind)
-    {
-        switch (kind) {
-        case editor::tools::DrawKind::Point: return _("point");
-        case editor::tools::DrawKind::Line: return _("line");
-        case editor::tools::DrawKind::Polygon: return _("polygon");
-        }
-        return _("polygon");
-    }
+    static wxString drawnAs(editor::tools::DrawKind kind) { return wxString::FromUTF8(geometryWord(kind)); }
 
     void rebuild()
     {

@@ -40,6 +40,10 @@ struct ToolsContext {
     std::optional<core::UnitId> selectedUnit() const;
 };
 
+/// The word for a kind of geometry in the editor's language ("point", "line", "polygon"; gettext context
+/// "geometry", as German says Linie for a drawn line and Zeile for a raster's line).
+std::string geometryWord(editor::tools::DrawKind kind);
+
 std::shared_ptr<CanvasTool> makeDrawTool(std::shared_ptr<ToolsContext> context, editor::tools::DrawKind kind);
 /// Draws a line and splits the selected feature with it (operations::splitFeature).
 std::shared_ptr<CanvasTool> makeSplitTool(std::shared_ptr<ToolsContext> context);

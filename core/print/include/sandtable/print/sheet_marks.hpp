@@ -14,6 +14,13 @@ namespace sandtable::print {
 /// numbered from 1, e.g. (0, 0) "A1", (1, 2) "B3", (26, 0) "AA1".
 std::string sheetName(int row, int column);
 
+/// The source line printed at the foot of a battle map sheet, in the scenario's language (issue 25 item 4):
+/// "Map: cope.jpg, affine fit of 9 GCPs, RMS 317 m; working CRS EPSG:32618; printed by sandtable". Empty
+/// when the scenario has no map. The CLI's `print` and the editor's Print pane use this one text.
+std::string mapSourceNote(const core::Scenario& scenario);
+/// The same for a Campaign Lite sheet over its base map: "Base map: FILE; working CRS CRS; printed by sandtable".
+std::string baseMapNote(const core::Scenario& scenario);
+
 /// A point on the page, mm from its top-left corner (y down).
 struct PagePoint {
     double x = 0.0;

@@ -20,9 +20,10 @@ struct GameDistance {
 };
 GameDistance gameDistance(double metres, double scaleDenominator);
 
-/// "850 m", "1.25 km" (three significant figures past a kilometre).
+/// "850 m", "1.25 km" (three significant figures past a kilometre), in the person's number conventions
+/// ("1,25 km" in French and German).
 std::string formatMetres(double metres);
-/// "1.25 km = 7.8 cm at 1:16,000 = 1.74 foot / 1.22 mounted segments".
+/// "1.25 km = 7.8 cm at 1:16,000 = 1.74 foot / 1.22 mounted segments", in the person's language and numbers.
 std::string describeDistance(double metres, double scaleDenominator);
 
 /// Length of a polyline in metres.
@@ -32,7 +33,8 @@ double pathLength(const std::vector<core::Coordinate>& points);
 /// `pixelsPerMetre` (at least 1 cm of ground).
 double scaleBarMetres(double pixelsPerMetre, double maxPixels);
 
-/// "1:16,000".
+/// "1:16,000": the digits grouped by the person's thousands separator ("1:16 000" in French, "1:16.000"
+/// in German), by a comma where the locale groups none (the "C" locale), as English writes a scale.
 std::string formatScale(double scaleDenominator);
 
 } // namespace sandtable::editor
