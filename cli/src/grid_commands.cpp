@@ -14,6 +14,7 @@
 #include "sandtable/print/sheet_marks.hpp"
 
 #include <charconv>
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <limits>
@@ -24,13 +25,16 @@
 namespace sandtable::cli {
 namespace {
 
-/// A number as the grid's result lines have always printed it (six significant digits, "C" conventions).
+/// A number of the grid's result lines: six significant digits, trailing zeros dropped (as %g), in the person's
+/// number conventions ("3083.64" in English, "3 083,64" in French).
 std::string g6(double value)
 {
-    std::ostringstream text;
-    text.imbue(std::locale::classic());
-    text << std::setprecision(6) << value;
-    return text.str();
+    if (value == 0.0 || !std::isfinite(value))
+        return core::i18n::formatFigure(value, 0);
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(value))));
+    const int decimals = std::clamp(5 - magnitude, 0, 12);
+    const double scale = std::pow(10.0, decimals);
+    return core::i18n::formatFigure(std::round(value * scale) / scale, decimals);
 }
 
 using Json = nlohmann::ordered_json;
