@@ -184,11 +184,11 @@ void registerCardsCommands(CLI::App& app, Context& context)
     printCommand->add_option("-o,--output", p->output, _("PDF to write (a folder with --format svg|png)"))->required();
     printCommand->add_option("--page", p->page, _("Home sheet size: A4 or letter"));
     printCommand->add_option("--mode", p->mode, _("home (3 x 3 sheets, crop marks, mirrored backs) or shop (one card per page, 3 mm bleed, TrimBox)"))
-        ->check(CLI::IsMember({"home", "shop"}));
+        ->check(oneOf({"home", "shop"}));
     printCommand->add_option("--svg-dir", p->svgDir, _("Also write one SVG per card face (with bleed) into this folder"));
     printCommand->add_option("--format", p->format, _("pdf (default), or svg / png: one image per card face into the folder -o names"))
-        ->check(CLI::IsMember({"pdf", "svg", "png"}));
-    printCommand->add_option("--dpi", p->dpi, _("PNG resolution (63.5 x 88.9 mm at 300 dpi = 750 x 1050 pixels)"))->check(CLI::Range(10.0, 2400.0));
+        ->check(oneOf({"pdf", "svg", "png"}));
+    printCommand->add_option("--dpi", p->dpi, _("PNG resolution (63.5 x 88.9 mm at 300 dpi = 750 x 1050 pixels)"))->check(inRange(10.0, 2400.0));
     printCommand->add_flag("--bleed", p->bleed, _("SVG/PNG faces with the 3 mm bleed all round (69.5 x 94.9 mm)"));
     printCommand->callback([p, &context] { runPrint(*p, context); });
 }

@@ -456,17 +456,17 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
         ->required();
     addCatalogueOption(search, searchOptions);
     search->add_option("--system", searchOptions->system, _("Only this game system"))
-        ->check(CLI::IsMember({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));
+        ->check(oneOf({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));
     search->add_option("--from", searchOptions->dateFrom, _("Only battles on or after this ISO date"));
     search->add_option("--to", searchOptions->dateTo, _("Only battles on or before this ISO date"));
-    search->add_option("--limit", searchOptions->limit, _("At most this many results"))->capture_default_str()->check(CLI::Range(1, 10000));
+    search->add_option("--limit", searchOptions->limit, _("At most this many results"))->capture_default_str()->check(inRange(1, 10000));
     search->callback([searchOptions, &context] { runSearch(*searchOptions, context); });
 
     auto showOptions = std::make_shared<CatalogueOptions>();
     CLI::App* show = addCommand(*noun, "show", _("One package in detail"));
     show->add_option("ID", showOptions->id, _("Package (scenario) id"))->required();
     addCatalogueOption(show, showOptions);
-    show->add_option("--revision", showOptions->revision, _("Revision (default: the newest)"))->check(CLI::PositiveNumber);
+    show->add_option("--revision", showOptions->revision, _("Revision (default: the newest)"))->check(positive());
     show->callback([showOptions, &context] { runShow(*showOptions, context); });
 
     auto extractOptions = std::make_shared<CatalogueOptions>();
@@ -475,7 +475,7 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
     extract->add_option("-o,--output", extractOptions->output, _("Scenario file to write"))->required();
     addCatalogueOption(extract, extractOptions);
     extract->add_option("--with-raster", extractOptions->rasterDir, _("Also write the stored map raster into this folder"));
-    extract->add_option("--revision", extractOptions->revision, _("Revision (default: the newest)"))->check(CLI::PositiveNumber);
+    extract->add_option("--revision", extractOptions->revision, _("Revision (default: the newest)"))->check(positive());
     extract->callback([extractOptions, &context] { runExtract(*extractOptions, context); });
 
     auto thumbnailOptions = std::make_shared<CatalogueOptions>();
@@ -483,14 +483,14 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
     thumbnail->add_option("ID", thumbnailOptions->id, _("Package (scenario) id"))->required();
     thumbnail->add_option("-o,--output", thumbnailOptions->output, _("PNG file to write"))->required();
     addCatalogueOption(thumbnail, thumbnailOptions);
-    thumbnail->add_option("--revision", thumbnailOptions->revision, _("Revision (default: the newest)"))->check(CLI::PositiveNumber);
+    thumbnail->add_option("--revision", thumbnailOptions->revision, _("Revision (default: the newest)"))->check(positive());
     thumbnail->callback([thumbnailOptions, &context] { runThumbnail(*thumbnailOptions, context); });
 
     auto removeOptions = std::make_shared<CatalogueOptions>();
     CLI::App* remove = addCommand(*noun, "remove", _("Remove a package (every revision, or one with --revision)"));
     remove->add_option("ID", removeOptions->id, _("Package (scenario) id"))->required();
     addCatalogueOption(remove, removeOptions);
-    remove->add_option("--revision", removeOptions->revision, _("Only this revision"))->check(CLI::PositiveNumber);
+    remove->add_option("--revision", removeOptions->revision, _("Only this revision"))->check(positive());
     remove->callback([removeOptions, &context] { runRemove(*removeOptions, context); });
 }
 

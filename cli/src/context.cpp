@@ -4,7 +4,10 @@
 
 #include "sandtable/core/io/json_writer.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <optional>
 #include <ostream>
 
 namespace sandtable::cli {
@@ -69,6 +72,68 @@ nlohmann::ordered_json diagnosticsToJson(const core::Diagnostics& diagnostics)
     for (const auto& d : diagnostics)
         out.push_back({{"code", d.code}, {"severity", core::toString(d.severity)}, {"path", d.path}, {"message", d.message}});
     return out;
+}
+
+namespace {
+
+/// The option's text as a number in the "C" form, or nullopt when it is not one (trailing text too).
+std::optional<double> optionNumber(const std::string& text)
+{
+    if (text.empty())
+        return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end); // LC_NUMERIC is "C" for the whole process
+    if (end != text.c_str() + text.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+} // namespace
+
+CLI::Validator oneOf(std::vector<std::string> choices)
+{
+    std::string list;
+    for (const std::string& c : choices)
+        list += (list.empty() ? "" : ", ") + c;
+    return CLI::Validator(
+        [choices, list](std::string& input) {
+            return std::find(choices.begin(), choices.end(), input) != choices.end()
+                ? std::string()
+                : core::i18n::format(_("'{1}' is not one of {2}"), {input, list});
+        },
+        "{" + list + "}");
+}
+
+CLI::Validator inRange(double min, double max)
+{
+    const std::string low = core::i18n::formatFigure(min, 6), high = core::i18n::formatFigure(max, 6);
+    return CLI::Validator(
+        [min, max, low, high](std::string& input) {
+            const std::optional<double> v = optionNumber(input);
+            return v && *v >= min && *v <= max ? std::string()
+                                               : core::i18n::format(_("'{1}' is not a number from {2} to {3}"), {input, low, high});
+        },
+        core::i18n::format(_("from {1} to {2}"), {low, high}));
+}
+
+CLI::Validator positive()
+{
+    return CLI::Validator(
+        [](std::string& input) {
+            const std::optional<double> v = optionNumber(input);
+            return v && *v > 0.0 ? std::string() : core::i18n::format(_("'{1}' is not a number greater than 0"), {input});
+        },
+        _("greater than 0"));
+}
+
+CLI::Validator nonNegative()
+{
+    return CLI::Validator(
+        [](std::string& input) {
+            const std::optional<double> v = optionNumber(input);
+            return v && *v >= 0.0 ? std::string() : core::i18n::format(_("'{1}' is not a number of 0 or more"), {input});
+        },
+        _("0 or more"));
 }
 
 CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::string& description)

@@ -484,26 +484,26 @@ void registerGridCommands(CLI::App& app, Context& context)
     create->add_option("--origin", n->origin, _("South-west corner X,Y in working-CRS metres"))->required();
     create->add_option("--rows", n->rows, _("Rows (north to south)"))->required();
     create->add_option("--cols,--columns", n->columns, _("Columns (west to east)"))->required();
-    create->add_option("--numbering", n->numbering, _("letter-number (C4) or colrow (0304)"))->check(CLI::IsMember({"letter-number", "colrow"}));
+    create->add_option("--numbering", n->numbering, _("letter-number (C4) or colrow (0304)"))->check(oneOf({"letter-number", "colrow"}));
     create->add_option("--rotation", n->rotation, _("Degrees clockwise from grid north, about the origin"));
     create->add_option("--start", n->startNumber, _("Number of the first row (and column for colrow)"));
-    create->add_option("--leading-zeros", n->leadingZeros, _("true or false (default: the scheme's habit)"))->check(CLI::IsMember({"true", "false"}));
+    create->add_option("--leading-zeros", n->leadingZeros, _("true or false (default: the scheme's habit)"))->check(oneOf({"true", "false"}));
     create->add_flag("--descending-rows", n->descendingRows, _("Number rows from the south edge"));
     create->callback([n, &context] { runNew(*n, context); });
 
     auto t = std::make_shared<TableOptions>();
     CLI::App* table = addCommand(*noun, "table", _("Propose the square size that makes N squares span the table at a rules scale"));
-    table->add_option("--length", t->lengthMm, _("Table length, mm (8 ft = 2438.4)"))->required()->check(CLI::PositiveNumber);
-    table->add_option("--width", t->widthMm, _("Table width, mm (6 ft = 1828.8)"))->required()->check(CLI::PositiveNumber);
-    table->add_option("--scale", t->scale, _("Rules scale 1:N (100 yards to the inch = 3600)"))->check(CLI::PositiveNumber);
-    table->add_option("--along", t->along, _("Squares along the long side (default 6)"))->check(CLI::Range(1, 1000));
+    table->add_option("--length", t->lengthMm, _("Table length, mm (8 ft = 2438.4)"))->required()->check(positive());
+    table->add_option("--width", t->widthMm, _("Table width, mm (6 ft = 1828.8)"))->required()->check(positive());
+    table->add_option("--scale", t->scale, _("Rules scale 1:N (100 yards to the inch = 3600)"))->check(positive());
+    table->add_option("--along", t->along, _("Squares along the long side (default 6)"))->check(inRange(1, 1000));
     table->callback([t, &context] { runTable(*t, context); });
 
     auto d = std::make_shared<DeriveOptions>();
     CLI::App* derive = addCommand(*noun, "derive", _("Primary terrain per square: exact coverage, roads, water, crossings (overrides kept)"));
     derive->add_option("FILE", d->file, _("Scenario file (rewritten in place)"))->required();
-    derive->add_option("--whole", d->whole, _("Coverage from which a class covers the whole square (default 0.75)"))->check(CLI::Range(0.0, 1.0));
-    derive->add_option("--half", d->half, _("Coverage from which a class covers half the square (default 0.25)"))->check(CLI::Range(0.0, 1.0));
+    derive->add_option("--whole", d->whole, _("Coverage from which a class covers the whole square (default 0.75)"))->check(inRange(0.0, 1.0));
+    derive->add_option("--half", d->half, _("Coverage from which a class covers half the square (default 0.25)"))->check(inRange(0.0, 1.0));
     derive->callback([d, &context] { runDerive(*d, context); });
 
     auto ov = std::make_shared<OverrideOptions>();
@@ -511,7 +511,7 @@ void registerGridCommands(CLI::App& app, Context& context)
     over->add_option("FILE", ov->file, _("Scenario file (rewritten in place)"))->required();
     over->add_option("SQUARE", ov->square, _("Square as players call it (C4, 0304)"))->required();
     over->add_option("--class", ov->terrainClass, _("Terrain class (woods, hill, town, ...)"))->required();
-    over->add_option("--cover", ov->cover, _("whole, half or none"))->check(CLI::IsMember({"whole", "half", "none"}));
+    over->add_option("--cover", ov->cover, _("whole, half or none"))->check(oneOf({"whole", "half", "none"}));
     over->add_option("--note", ov->note, _("Why"));
     over->add_flag("--remove", ov->remove, _("Remove the override (the derived cover applies again)"));
     over->callback([ov, &context] { runOverride(*ov, context); });
@@ -521,7 +521,7 @@ void registerGridCommands(CLI::App& app, Context& context)
     roll->add_option("FILE", r->file, _("Scenario file (rewritten in place)"))->required();
     roll->add_option("--seed", r->seed, core::i18n::format(_("Seed, a whole number from 0 to {1}"), {kSeedMax}))->required();
     roll->add_option("--region", r->region, _("foothills, valley or farming-plain"))->required()->check(
-        CLI::IsMember({"foothills", "valley", "farming-plain"}));
+        oneOf({"foothills", "valley", "farming-plain"}));
     roll->callback([r, &context] { runRoll(*r, context); });
 
     auto bt = std::make_shared<BattleOptions>();
@@ -529,7 +529,7 @@ void registerGridCommands(CLI::App& app, Context& context)
         _("Battle set-up: the table squares, the table size at a rules scale, where each force sets up (its square or half a mile of it)"));
     battle->add_option("FILE", bt->file, _("Scenario file (the chosen squares are saved as the table)"))->required();
     battle->add_option("--squares", bt->squares, _("Table squares, comma-separated (C4,D4,C5,D5): a full rectangle"))->required();
-    battle->add_option("--rules-scale", bt->rulesScale, _("Rules scale 1:N of the tabletop (100 yards to the inch = 3600)"))->check(CLI::PositiveNumber);
+    battle->add_option("--rules-scale", bt->rulesScale, _("Rules scale 1:N of the tabletop (100 yards to the inch = 3600)"))->check(positive());
     battle->add_flag("--dry-run", bt->dryRun, _("Show the set-up without saving the table squares"));
     battle->callback([bt, &context] { runBattle(*bt, context); });
 
@@ -537,12 +537,12 @@ void registerGridCommands(CLI::App& app, Context& context)
     CLI::App* printCommand = addCommand(*noun, "print", _("Numbered campaign sheets (PDF, SVG or PNG), N copies, tiled when larger than a page"));
     printCommand->add_option("FILE", p->file, _("Scenario file"))->required();
     printCommand->add_option("-o,--output", p->output, _("PDF, SVG or PNG to write"))->required();
-    printCommand->add_option("--copies", p->copies, _("Copies (the rules suggest about twenty for two players)"))->check(CLI::Range(1, 500));
+    printCommand->add_option("--copies", p->copies, _("Copies (the rules suggest about twenty for two players)"))->check(inRange(1, 500));
     printCommand->add_option("--page", p->page, _("A4, letter, A3, A0 or WxHmm"));
-    printCommand->add_option("--scale", p->scale, _("Print at 1:N (default: the grid fits one page)"))->check(CLI::Range(1.0, 1.0e8));
-    printCommand->add_option("--dpi", p->dpi, _("Resolution of the base-map underlay and of PNG pages"))->check(CLI::Range(10.0, 1200.0));
+    printCommand->add_option("--scale", p->scale, _("Print at 1:N (default: the grid fits one page)"))->check(inRange(1.0, 1.0e8));
+    printCommand->add_option("--dpi", p->dpi, _("Resolution of the base-map underlay and of PNG pages"))->check(inRange(10.0, 1200.0));
     printCommand->add_option("--format", p->format, _("pdf, svg or png (default: the output's extension); SVG/PNG write one file per page, numbered when several"))
-        ->check(CLI::IsMember({"pdf", "svg", "png"}));
+        ->check(oneOf({"pdf", "svg", "png"}));
     printCommand->add_flag("--underlay", p->underlay, _("Print the scenario's base map under the grid"));
     printCommand->add_flag("--player-aid", p->playerAid,
         _("Add a last page: the Campaign Lite player aid (movement per arm and road bonuses, forced march, searches, "

@@ -176,7 +176,7 @@ void registerMapCommands(CLI::App& app, Context& context)
     georef->add_option("FILE", g->file, _("Scenario file (rewritten in place)"))->required();
     georef->add_option("--gcps", g->gcps, _("QGIS Georeferencer .points file"))->required();
     georef->add_option("--method", g->method, _("Transformation (default: the scenario's, else affine)"))
-        ->check(CLI::IsMember({"affine", "helmert", "poly1", "poly2", "poly3", "tps"}));
+        ->check(oneOf({"affine", "helmert", "poly1", "poly2", "poly3", "tps"}));
     georef->add_option("--gcp-crs", g->gcpCrs,
         _("CRS of the GCPs' map coordinates when the file names none (default: the working CRS, else EPSG:4326)"));
     georef->callback([g, &context] { runGeoref(*g, context); });
@@ -186,13 +186,13 @@ void registerMapCommands(CLI::App& app, Context& context)
     printCommand->add_option("FILE", o->file, _("Scenario file"))->required();
     printCommand->add_option("-o,--output", o->output, _("PDF, SVG or PNG to write"))->required();
     printCommand->add_option("--scale", o->scale, _("Scale denominator N of 1:N (default: the scenario's game scale, Pub Battles 16000, Kriegsspiel 8000; a SYW table: the largest round scale fitting one page)"))
-        ->check(CLI::Range(1.0, 1.0e8));
+        ->check(inRange(1.0, 1.0e8));
     printCommand->add_option("--page", o->page, _("A4, letter, A3, A0 or WxHmm"));
-    printCommand->add_option("--overlap", o->overlap, _("Content shared by neighbouring sheets, mm"))->check(CLI::Range(0.0, 100.0));
+    printCommand->add_option("--overlap", o->overlap, _("Content shared by neighbouring sheets, mm"))->check(inRange(0.0, 100.0));
     auto* layers = printCommand->add_option("--layers", o->layers, _("Comma-separated: scan,references,terrain,grid,setup (references: the scenario's reference layers, drawn with the scan)"));
-    printCommand->add_option("--dpi", o->dpi, _("Resolution of the scan layer and of PNG pages"))->check(CLI::Range(10.0, 1200.0));
+    printCommand->add_option("--dpi", o->dpi, _("Resolution of the scan layer and of PNG pages"))->check(inRange(10.0, 1200.0));
     printCommand->add_option("--format", o->format, _("pdf, svg or png (default: the output's extension); SVG/PNG write one file per page, numbered when several"))
-        ->check(CLI::IsMember({"pdf", "svg", "png"}));
+        ->check(oneOf({"pdf", "svg", "png"}));
     printCommand->add_option("--map", o->map, _("Use this raster instead of the scenario's map path"));
     printCommand->callback([o, layers, &context] {
         o->layersGiven = layers->count() > 0;

@@ -500,7 +500,7 @@ void registerOobCommands(CLI::App& app, Context& context)
           "whose strength, arm and quality come from the units below it; those units stay as history, not pieces"));
     blocks->add_option("FILE", b->file, _("Scenario file (saved atomically)"))->required();
     blocks->add_option("--level", b->level, _("Echelon whose formations are blocks: army, wing, corps, division, brigade"))
-        ->check(CLI::IsMember({"army", "wing", "corps", "division", "brigade"}));
+        ->check(oneOf({"army", "wing", "corps", "division", "brigade"}));
     blocks->add_option("--formation", b->formations, _("A formation to play as one block (repeatable; with or without --level)"));
     blocks->add_flag("--clear", b->clear, _("Remove every block: each unit is a piece again"));
     blocks->add_flag("--dry-run", b->dryRun, _("Show the blocks that would be made; write nothing"));
@@ -516,8 +516,8 @@ void registerOobCommands(CLI::App& app, Context& context)
     printCommand->add_option("FILE", p->file, _("Scenario file"))->required();
     printCommand->add_option("-o,--output", p->output, _("PDF to write"))->required();
     printCommand->add_option("--page", p->page, _("A4, letter, A3, A0 or WxHmm"));
-    printCommand->add_option("--width", p->width, _("Sticker width in mm (default: the scenario's)"))->check(CLI::Range(0.0, 1000.0));
-    printCommand->add_option("--height", p->height, _("Sticker height in mm (default: the scenario's)"))->check(CLI::Range(0.0, 1000.0));
+    printCommand->add_option("--width", p->width, _("Sticker width in mm (default: the scenario's)"))->check(inRange(0.0, 1000.0));
+    printCommand->add_option("--height", p->height, _("Sticker height in mm (default: the scenario's)"))->check(inRange(0.0, 1000.0));
     printCommand->callback([p, &context] { runPrint(*p, context); });
 }
 

@@ -281,7 +281,7 @@ void registerRasterCommands(CLI::App& app, Context& context)
     georef->add_option("SCAN", georefOptions->scan, _("The scan (raster file)"))->required();
     georef->add_option("--gcps", georefOptions->gcps, _("QGIS Georeferencer .points file"))->required();
     georef->add_option("--method", georefOptions->method, _("Transformation (default affine)"))
-        ->check(CLI::IsMember({"affine", "helmert", "poly1", "poly2", "poly3", "tps"}));
+        ->check(oneOf({"affine", "helmert", "poly1", "poly2", "poly3", "tps"}));
     georef->add_option("--target-crs", georefOptions->targetCrs,
         _("Target CRS as EPSG:n, or auto (default: the GCPs' CRS when projected, else the UTM zone of their centre)"));
     georef->add_option("-o,--output", georefOptions->output, _("Warp the scan to this GeoTIFF (alpha band, overviews)"));
@@ -289,7 +289,7 @@ void registerRasterCommands(CLI::App& app, Context& context)
     georef->add_option("--report", georefOptions->report,
         _("Write a georeferencing report (A4 PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table worst first"));
     georef->add_option("--resampling", georefOptions->resampling, _("Warp resampling (default bilinear)"))
-        ->check(CLI::IsMember({"near", "bilinear", "cubic", "cubicspline", "lanczos", "average", "mode"}));
+        ->check(oneOf({"near", "bilinear", "cubic", "cubicspline", "lanczos", "average", "mode"}));
     georef->callback([georefOptions, &context] { runGeoref(*georefOptions, context); });
 
     auto calibrateOptions = std::make_shared<CalibrateOptions>();
@@ -297,8 +297,8 @@ void registerRasterCommands(CLI::App& app, Context& context)
         _("Put a scan with no geography (e.g. a 1:8000 Kriegsspiel map) into a local metric frame by its scale"));
     calibrate->add_option("SCAN", calibrateOptions->scan, _("The scan (raster file)"))->required();
     calibrate->add_option("--scale", calibrateOptions->scale, _("Scale denominator N of the drawn map (1:N)"))
-        ->required()->check(CLI::PositiveNumber);
-    auto* dpi = calibrate->add_option("--dpi", calibrateOptions->dpi, _("Scan resolution, dots per inch"))->check(CLI::PositiveNumber);
+        ->required()->check(positive());
+    auto* dpi = calibrate->add_option("--dpi", calibrateOptions->dpi, _("Scan resolution, dots per inch"))->check(positive());
     auto* bar = calibrate->add_option("--scale-bar", calibrateOptions->scaleBar,
         _("Two pixel points on the scale bar and their ground distance: X1,Y1,X2,Y2,METRES"));
     dpi->excludes(bar);

@@ -109,7 +109,7 @@ void registerReferenceCommands(CLI::App& app, Context& context)
     addCmd->add_option("FILE", add->file, _("Scenario file"))->required();
     addCmd->add_option("LAYER", add->layer, _("Any raster GDAL reads or vector OGR reads"))->required();
     addCmd->add_option("--name", add->name, _("Layer name (default: the file name)"));
-    addCmd->add_option("--opacity", add->opacity, _("0 (invisible) to 1 (opaque)"))->check(CLI::Range(0.0, 1.0));
+    addCmd->add_option("--opacity", add->opacity, _("0 (invisible) to 1 (opaque)"))->check(inRange(0.0, 1.0));
     addCmd->add_flag("--over", add->over, _("Draw it over the scan (default: under it)"));
     addCmd->add_option("--hillshade", add->hillshade, _("Draw a DEM as hillshade (default: true for one band of heights)"));
     addCmd->callback([add, &context] { runAdd(*add, context); });

@@ -155,7 +155,7 @@ void registerScenarioCommands(CLI::App& app, Context& context)
     auto newOptions = std::make_shared<NewOptions>();
     CLI::App* create = addCommand(*noun, "new", _("Write an empty scenario that validates without errors"));
     create->add_option("--system", newOptions->system, _("Game system"))
-        ->check(CLI::IsMember({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));
+        ->check(oneOf({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));
     create->add_option("--title", newOptions->title, _("Scenario title"));
     create->add_option("--crs", newOptions->crs,
         _("Working CRS: a projected CRS in metres as EPSG:n, or auto (with --map: the raster's own CRS when it is "
@@ -164,7 +164,7 @@ void registerScenarioCommands(CLI::App& app, Context& context)
         _("Start from this raster (any format GDAL reads): a georeferenced one gives the CRS and extent; a plain "
         "scan is kept for GCPs (raster georef) or calibration by scale (raster calibrate)"));
     create->add_option("--scale", newOptions->scale, _("Game scale denominator 1:N (default: the system's)"))
-        ->check(CLI::PositiveNumber);
+        ->check(positive());
     create->add_option("-o,--output", newOptions->output, _("Scenario file to write"))->required();
     create->callback([newOptions, &context] { runNew(*newOptions, context); });
 

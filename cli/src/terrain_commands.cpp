@@ -506,7 +506,7 @@ void registerTerrainCommands(CLI::App& app, Context& context)
         _("Make invalid terrain valid (GEOS MakeValid, parts of the feature's dimension kept), saved atomically"));
     repair->add_option("FILE", repairOptions->file, _("Scenario file (rewritten in place)"))->required();
     repair->add_option("--grid-size", repairOptions->gridSize, _("Snap coordinates to a grid of this size, metres"))
-        ->check(CLI::PositiveNumber);
+        ->check(positive());
     repair->callback([repairOptions, &context] { runRepair(*repairOptions, context); });
 
     auto importOptions = std::make_shared<ImportOptions>();
@@ -529,11 +529,11 @@ void registerTerrainCommands(CLI::App& app, Context& context)
     hills->add_option("--dem", hillsOptions->dem, _("Folder of Terrarium tiles t_Z_X_Y.png, or an elevation raster"))->required();
     hills->add_option("--levels", hillsOptions->levels, _("Contour heights M1,M2,... in metres, increasing: level k = ground at or above Mk"))
         ->required();
-    hills->add_option("--simplify", hillsOptions->simplify, _("Simplification tolerance, metres"))->check(CLI::NonNegativeNumber);
+    hills->add_option("--simplify", hillsOptions->simplify, _("Simplification tolerance, metres"))->check(nonNegative());
     hills->add_option("--min-area", hillsOptions->minArea, _("Drop hills (and fill hollows) smaller than this, square metres"))
-        ->check(CLI::NonNegativeNumber);
+        ->check(nonNegative());
     hills->add_option("--resolution", hillsOptions->resolution, _("DEM cell size after reprojection, metres (default: GDAL's)"))
-        ->check(CLI::NonNegativeNumber);
+        ->check(nonNegative());
     hills->callback([hillsOptions, &context] { runHills(*hillsOptions, context); });
 
     auto traceOptions = std::make_shared<TraceOptions>();
@@ -543,23 +543,23 @@ void registerTerrainCommands(CLI::App& app, Context& context)
     trace->add_option("--colour", traceOptions->colour, _("Target colour R,G,B (0-255)"))->required();
     trace->add_option("--tolerance", traceOptions->tolerance, _("Largest RGB distance from the colour that matches"))
         ->required()
-        ->check(CLI::NonNegativeNumber);
+        ->check(nonNegative());
     trace->add_option("--class", traceOptions->terrainClass, _("Polygonal terrain class of the features"))->required();
     trace->add_option("--seed", traceOptions->seed, _("X,Y (working-CRS metres): only the area connected to this point"));
-    trace->add_option("--simplify", traceOptions->simplify, _("Simplification tolerance, metres"))->check(CLI::NonNegativeNumber);
+    trace->add_option("--simplify", traceOptions->simplify, _("Simplification tolerance, metres"))->check(nonNegative());
     trace->add_option("--min-area", traceOptions->minArea, _("Drop polygons smaller than this, square metres"))
-        ->check(CLI::NonNegativeNumber);
+        ->check(nonNegative());
     trace->add_option("--hole-area", traceOptions->holeArea, _("Fill holes smaller than this, square metres"))
-        ->check(CLI::NonNegativeNumber);
+        ->check(nonNegative());
     trace->add_option("--resolution", traceOptions->resolution, _("Metres per traced pixel (default: the scan's own)"))
-        ->check(CLI::NonNegativeNumber);
+        ->check(nonNegative());
     trace->callback([traceOptions, &context] { runTrace(*traceOptions, context); });
 
     auto snapOptions = std::make_shared<SnapOptions>();
     CLI::App* snap = addCommand(*noun, "snap",
         _("Snap each feature to the features before it within a tolerance in metres (closes gaps and overlaps along borders)"));
     snap->add_option("FILE", snapOptions->file, _("Scenario file (rewritten in place)"))->required();
-    snap->add_option("--tolerance", snapOptions->tolerance, _("Snapping distance, metres"))->required()->check(CLI::PositiveNumber);
+    snap->add_option("--tolerance", snapOptions->tolerance, _("Snapping distance, metres"))->required()->check(positive());
     snap->callback([snapOptions, &context] { runSnap(*snapOptions, context); });
 
     auto resolveOptions = std::make_shared<ResolveOptions>();
@@ -587,11 +587,11 @@ void registerTerrainCommands(CLI::App& app, Context& context)
     majority->add_option("--y", majorityOptions->y, _("Centre northing, working-CRS metres"))->required();
     majority->add_option("--length", majorityOptions->length, _("Block length, metres (frontage in line)"))
         ->required()
-        ->check(CLI::PositiveNumber);
-    majority->add_option("--depth", majorityOptions->depth, _("Block depth, metres"))->required()->check(CLI::PositiveNumber);
+        ->check(positive());
+    majority->add_option("--depth", majorityOptions->depth, _("Block depth, metres"))->required()->check(positive());
     majority->add_option("--facing", majorityOptions->facing, _("Facing, degrees clockwise from grid north"))->required();
     majority->add_option("--formation", majorityOptions->formation, _("line (default) or column"))
-        ->check(CLI::IsMember({"line", "column"}));
+        ->check(oneOf({"line", "column"}));
     majority->callback([majorityOptions, &context] { runMajority(*majorityOptions, context); });
 }
 

@@ -151,7 +151,7 @@ void registerVassalCommands(CLI::App& app, Context& context)
     exportCommand->add_option("FILE", e->file, _("Scenario file"))->required();
     exportCommand->add_option("-o,--output", e->output, _("Module to write (.vmod)"))->required();
     exportCommand->add_option("--px-per-km", e->pxPerKm,
-        _("Board resolution, pixels per ground km (default: 100 px per inch of table at game scale)"))->check(CLI::Range(0.001, 1.0e7));
+        _("Board resolution, pixels per ground km (default: 100 px per inch of table at game scale)"))->check(inRange(0.001, 1.0e7));
     exportCommand->callback([e, &context] { runExport(*e, context); });
 
     auto i = std::make_shared<ImportOptions>();

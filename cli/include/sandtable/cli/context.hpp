@@ -12,6 +12,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace sandtable::cli {
 
@@ -60,6 +61,13 @@ auto inFile(const std::string& file, F&& operation)
 
 /// Adds a subcommand that accepts the global flags (--json, -q) after its own name too.
 CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::string& description);
+
+// CLI11's IsMember, Range, PositiveNumber and NonNegativeNumber, with their help text and their error (the part
+// after "--option: ") in the person's language. Numbers are read in the "C" form, as every option takes them.
+CLI::Validator oneOf(std::vector<std::string> choices);   ///< "'regiment' is not one of army, wing, ..."
+CLI::Validator inRange(double min, double max);           ///< "'0' is not a number from 1 to 500"
+CLI::Validator positive();                                ///< a number > 0
+CLI::Validator nonNegative();                             ///< a number >= 0
 
 // Each noun registers its verbs (one file per noun under cli/src/).
 void registerScenarioCommands(CLI::App& app, Context& context);
