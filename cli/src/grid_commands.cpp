@@ -25,17 +25,8 @@
 namespace sandtable::cli {
 namespace {
 
-/// A number of the grid's result lines: six significant digits, trailing zeros dropped (as %g), in the person's
-/// number conventions ("3083.64" in English, "3 083,64" in French).
-std::string g6(double value)
-{
-    if (value == 0.0 || !std::isfinite(value))
-        return core::i18n::formatFigure(value, 0);
-    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(value))));
-    const int decimals = std::clamp(5 - magnitude, 0, 12);
-    const double scale = std::pow(10.0, decimals);
-    return core::i18n::formatFigure(std::round(value * scale) / scale, decimals);
-}
+/// A number of the grid's result lines: six significant digits in the person's conventions.
+std::string g6(double value) { return core::i18n::formatSignificant(value, 6); }
 
 using Json = nlohmann::ordered_json;
 

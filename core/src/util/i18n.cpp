@@ -237,6 +237,16 @@ std::string formatFigure(double value, int maxDecimals)
     return formatNumber(value, decimals);
 }
 
+std::string formatSignificant(double value, int digits)
+{
+    if (value == 0.0 || !std::isfinite(value))
+        return formatFigure(value, 0);
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(value))));
+    const int decimals = std::clamp(std::clamp(digits, 1, 15) - 1 - magnitude, 0, 12);
+    const double scale = std::pow(10.0, decimals);
+    return formatFigure(std::round(value * scale) / scale, decimals);
+}
+
 std::string formatNumber(double value, int decimals)
 {
     char buffer[64];

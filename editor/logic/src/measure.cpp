@@ -24,28 +24,13 @@ GameDistance gameDistance(double metres, double scaleDenominator)
     return d;
 }
 
-namespace {
-
-/// `value` to `digits` significant figures in the person's conventions, trailing zeros dropped (as %g).
-std::string significant(double value, int digits)
-{
-    if (value == 0.0)
-        return core::i18n::formatFigure(0.0, 0);
-    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(value))));
-    const int decimals = std::max(0, digits - 1 - magnitude);
-    const double scale = std::pow(10.0, digits - 1 - magnitude);
-    return core::i18n::formatFigure(std::round(value * scale) / scale, decimals);
-}
-
-} // namespace
-
 std::string formatMetres(double metres)
 {
     if (std::abs(metres) >= 1000.0)
-        return core::i18n::format(_("{1} km"), {significant(metres / 1000.0, 3)});
+        return core::i18n::format(_("{1} km"), {core::i18n::formatSignificant(metres / 1000.0, 3)});
     if (std::abs(metres) >= 10.0)
         return core::i18n::format(_("{1} m"), {core::i18n::formatNumber(metres, 0)});
-    return core::i18n::format(_("{1} m"), {significant(metres, 2)});
+    return core::i18n::format(_("{1} m"), {core::i18n::formatSignificant(metres, 2)});
 }
 
 std::string formatScale(double scaleDenominator)

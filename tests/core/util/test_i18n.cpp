@@ -73,6 +73,12 @@ BOOST_AUTO_TEST_CASE(gettext_follows_language_and_numbers_follow_lc_numeric)
     BOOST_TEST(std::string(P_("{1} warning", "{1} warnings", 3)) == "{1} avertissements");
     BOOST_TEST(i18n::formatNumber(1234567.25, 2) == "1.234.567,25");
     BOOST_TEST(i18n::formatNumber(-0.5, 1) == "-0,5");
+    // Significant digits as %g counts them, trailing zeros dropped: 3083.6449 to 6 is 3083.64; 12.0 to 3 is 12;
+    // 0.0512 to 2 is 0.051.
+    BOOST_TEST(i18n::formatSignificant(3083.6449, 6) == "3.083,64");
+    BOOST_TEST(i18n::formatSignificant(12.0, 3) == "12");
+    BOOST_TEST(i18n::formatSignificant(0.0512, 2) == "0,051");
+    BOOST_TEST(i18n::formatSignificant(0.0, 6) == "0");
     // ... while the process's own LC_NUMERIC stays "C", for files and libraries.
     BOOST_TEST(std::string(std::setlocale(LC_NUMERIC, nullptr)) == "C");
     ::unsetenv("LANGUAGE");

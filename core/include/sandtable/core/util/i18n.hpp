@@ -71,6 +71,11 @@ std::string formatNumber(double value, int decimals);
 /// "19,05" in French. For figures whose precision is their own (rule constants, sizes in mm).
 std::string formatFigure(double value, int maxDecimals = 3);
 
+/// `value` to `digits` significant digits (1-15), trailing zeros dropped, as printf's %g shows a figure of
+/// ordinary size ("3083.64", "1.25", "12" for 6, 3, 3 digits) but in the person's conventions ("3 083,64" in
+/// French); never in exponent form (at most 12 decimals). A non-finite value is shown as formatNumber shows it.
+std::string formatSignificant(double value, int digits);
+
 } // namespace sandtable::core::i18n
 
 #ifndef _
