@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -91,12 +92,98 @@ std::string usageMessage(const std::string& english)
         {std::regex("^Could not convert: (.*)$"), N_("Could not convert: {1}")},
         {std::regex("^(\\S+) is required$"), N_("{1} is required")},
         {std::regex("^(\\S+) requires (\\S+)$"), N_("{1} requires {2}")},
-        {std::regex("^(\\S+) excludes (\\S+)$"), N_("{1} excludes {2}")}};
+        {std::regex("^(\\S+) excludes (\\S+)$"), N_("{1} excludes {2}")},
+        {std::regex("^(\\S+): 1 required (.+) missing$"), N_("{1} needs a value ({2})")},
+        {std::regex("^(\\S+): (\\d+) required (.+) missing$"), N_("{1} needs {2} values ({3})")},
+        {std::regex("^Expected exactly (\\d+) arguments to (\\S+), got (\\d+)$"), N_("{2} takes exactly {1} values, not {3}")},
+        {std::regex("^(\\S+) was given a disallowed flag override$"), N_("{1} is a flag and takes no value")},
+        {std::regex("^(\\S+) not found$"), N_("{1} not found")}};
     std::smatch m;
     for (const auto& [pattern, translation] : patterns)
         if (std::regex_match(english, m, pattern))
-            return core::i18n::format(_(translation), {m.size() > 1 ? m[1].str() : std::string(), m.size() > 2 ? m[2].str() : std::string()});
+        {
+            const auto quoted = [&](std::size_t i) { return i < m.size() ? m[i].str() : std::string(); };
+            return core::i18n::format(_(translation), {quoted(1), quoted(2), quoted(3)});
+        }
     return english;
+}
+
+/// The value of --lang on the command line ("" when not given; the last one wins, as CLI11 takes it).
+std::string askedLanguage(int argc, const char* const* argv)
+{
+    std::string language;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            language = argv[i + 1];
+        else if (std::strncmp(argv[i], "--lang=", 7) == 0)
+            language = argv[i] + 7;
+    }
+    return language;
+}
+
+/// "" when `language` (a --lang value: "fr", "de_DE.UTF-8", a LANGUAGE list "fr:de") names English or a
+/// language with a catalogue here; else the notice that the messages stay English, naming those there are.
+std::string languageNotice(const std::string& language)
+{
+    if (language.empty())
+        return {};
+    const std::vector<std::string> installed = core::i18n::availableLanguages();
+    std::size_t start = 0;
+    while (start <= language.size()) {
+        const std::size_t end = std::min(language.find(':', start), language.size());
+        std::string name = language.substr(start, end - start);
+        name = name.substr(0, name.find('.'));
+        if (name == "en" || name.rfind("en_", 0) == 0 || name == "C")
+            return {};
+        while (!name.empty()) {
+            if (std::find(installed.begin(), installed.end(), name) != installed.end())
+                return {};
+            const auto cut = name.find_last_of("_@");
+            name = cut == std::string::npos ? std::string() : name.substr(0, cut);
+        }
+        start = end + 1;
+    }
+    std::string list;
+    for (const std::string& name : installed)
+        list += (list.empty() ? "" : ", ") + name;
+    return core::i18n::format(_("no messages in '{1}' here (installed: en, {2}); the messages are in English"), {language, list});
+}
+
+/// CLI11's type words in the help ("TEXT", "FLOAT", "[FLOAT,FLOAT]") in the person's language.
+std::string translatedTypeWords(const std::string& english)
+{
+    static const std::pair<std::string_view, const char*> words[] = {{"TEXT", N_("TEXT")}, {"FLOAT", N_("FLOAT")},
+        {"UINT", N_("UINT")}, {"INT", N_("INT")}, {"BOOLEAN", N_("BOOLEAN")}, {"CHAR", N_("CHAR")}, {"ENUM", N_("ENUM")}};
+    std::string out;
+    std::size_t i = 0;
+    while (i < english.size()) {
+        if (!std::isupper(static_cast<unsigned char>(english[i]))) {
+            out += english[i++];
+            continue;
+        }
+        std::size_t j = i;
+        while (j < english.size() && std::isupper(static_cast<unsigned char>(english[j])))
+            ++j;
+        const std::string_view token(english.data() + i, j - i);
+        const auto known = std::find_if(std::begin(words), std::end(words), [&](const auto& w) { return w.first == token; });
+        out += known == std::end(words) ? std::string(token) : std::string(_(known->second));
+        i = j;
+    }
+    return out;
+}
+
+/// Gives every option of `app` and of its subcommands its type word in the person's language; the
+/// validators' descriptions, which CLI11 appends after a ':', are already translated where they are made.
+void translateTypeNames(CLI::App& app)
+{
+    for (CLI::Option* option : app.get_options([](CLI::Option*) { return true; })) {
+        const std::string full = option->get_type_name();
+        const std::string base = full.substr(0, full.find(':'));
+        if (!base.empty())
+            option->type_name(translatedTypeWords(base));
+    }
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+        translateTypeNames(*sub);
 }
 
 /// A noun of the command line and the function that registers its commands.
@@ -140,6 +227,9 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     for (CLI::App* noun : app.get_subcommands([](const CLI::App*) { return true; }))
         if (!noun->get_subcommands([](const CLI::App*) { return true; }).empty())
             noun->require_subcommand(1);
+    translateTypeNames(app);
+    if (const std::string notice = languageNotice(askedLanguage(argc, argv)); !notice.empty())
+        err << "sandtable: " << notice << "\n";
 
     std::vector<std::string> args(argv + 1, argv + argc);
     // With --json every outcome is one JSON document on stdout, a failure included (issue 24): the error as
@@ -191,13 +281,7 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
 
 void setUpLanguage(int argc, const char* const* argv)
 {
-    std::string language;
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
-            language = argv[i + 1];
-        else if (std::strncmp(argv[i], "--lang=", 7) == 0)
-            language = argv[i] + 7;
-    }
+    const std::string language = askedLanguage(argc, argv);
     std::vector<std::filesystem::path> folders;
     if (const char* own = std::getenv("SANDTABLE_LOCALEDIR"); own && *own)
         folders.emplace_back(own);

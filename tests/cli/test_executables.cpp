@@ -277,4 +277,35 @@ BOOST_AUTO_TEST_CASE(result_lines_and_findings_of_every_noun_speak_french_and_ge
     std::filesystem::remove_all(work, ec);
 }
 
+BOOST_AUTO_TEST_CASE(type_words_missing_values_and_unknown_languages)
+{
+    // The help's type words (CLI11's FLOAT, INT, TEXT) in the reader's language, the option names as typed.
+    const auto fr = runCommand("LANGUAGE=fr " + quoted(kTool) + " grid new --help");
+    BOOST_TEST(fr.exitCode == 0);
+    BOOST_TEST(fr.output.find("--square NOMBRE") != std::string::npos, fr.output);
+    BOOST_TEST(fr.output.find("--rows ENTIER") != std::string::npos, fr.output);
+    BOOST_TEST(fr.output.find("FLOAT") == std::string::npos, fr.output);
+    const auto de = runCommand(quoted(kTool) + " --lang de grid new --help");
+    BOOST_TEST(de.output.find("--square ZAHL") != std::string::npos, de.output);
+    BOOST_TEST(de.output.find("--rows GANZZAHL") != std::string::npos, de.output);
+    // An option given without its value: CLI11's message in the language, with the translated type word.
+    const auto missing = runCommand("LANGUAGE=fr " + quoted(kTool) + " grid new x.json --square");
+    BOOST_TEST(missing.exitCode == 2);
+    BOOST_TEST(missing.output.find("--square attend une valeur (NOMBRE)") != std::string::npos, missing.output);
+    const auto missingDe = runCommand("LANGUAGE=de " + quoted(kTool) + " grid new x.json --square");
+    BOOST_TEST(missingDe.output.find("--square braucht einen Wert (ZAHL)") != std::string::npos, missingDe.output);
+    // A language with no catalogue here: said once on stderr, naming those there are; English follows.
+    const auto unknown = runCommand(quoted(kTool) + " --lang xx scenario --help");
+    BOOST_TEST(unknown.exitCode == 0);
+    BOOST_TEST(unknown.output.find("no messages in 'xx' here (installed: en, de, fr); the messages are in English") != std::string::npos,
+        unknown.output);
+    BOOST_TEST(unknown.output.find("Create and check scenario documents") != std::string::npos);
+    const auto regional = runCommand(quoted(kTool) + " --lang fr_CA scenario --help");
+    BOOST_TEST(regional.output.find("no messages") == std::string::npos, regional.output);
+    BOOST_TEST(regional.output.find("Créer et vérifier des documents de scénario") != std::string::npos);
+    // LANG naming a French locale that is not installed here (no UTF-8 suffix): still French messages.
+    const auto lang = runCommand("env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LANG=fr_FR " + quoted(kTool) + " scenario --help");
+    BOOST_TEST(lang.output.find("Créer et vérifier des documents de scénario") != std::string::npos, lang.output);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

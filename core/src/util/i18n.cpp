@@ -109,6 +109,16 @@ const Catalogue* catalogueFor(const std::string& language)
 
 bool isEnglish(const std::string& language) { return language.empty() || language == "en" || language.rfind("en_", 0) == 0 || language == "C"; }
 
+/// The locale the environment names for messages, as setlocale(LC_ALL, "") reads it: LC_ALL, then
+/// LC_MESSAGES, then LANG ("" when none is set).
+std::string environmentLocaleName()
+{
+    for (const char* variable : {"LC_ALL", "LC_MESSAGES", "LANG"})
+        if (const char* value = std::getenv(variable); value && *value)
+            return value;
+    return {};
+}
+
 } // namespace
 
 const char* translate(const char* msgid) noexcept { return dgettext(kTextDomain, msgid); }
@@ -169,9 +179,19 @@ void setUpProcessLanguage(const std::string& language, const std::vector<std::fi
 {
     if (!language.empty())
         ::setenv("LANGUAGE", language.c_str(), 1);
-    // A LANG naming a locale that is not installed leaves everything "C": then at least UTF-8.
-    if (!std::setlocale(LC_ALL, ""))
+    // A LANG naming a locale that is not installed leaves everything "C": then at least UTF-8, and the
+    // language it names is still the one the person reads (LANG=fr_FR or fr_FR.ISO-8859-1 on a system with
+    // only fr_FR.UTF-8: the messages in French, as LANGUAGE=fr would ask).
+    if (!std::setlocale(LC_ALL, "")) {
+        const char* languageList = std::getenv("LANGUAGE");
+        if (!languageList || !*languageList) {
+            const std::string named = environmentLocaleName();
+            const std::string languageOnly = named.substr(0, named.find_first_of(".@"));
+            if (!isPlainC(languageOnly.c_str()) && !languageOnly.empty() && !isEnglish(languageOnly))
+                ::setenv("LANGUAGE", languageOnly.c_str(), 1);
+        }
         std::setlocale(LC_ALL, "C.UTF-8");
+    }
     if (const locale_t numeric = ::newlocale(LC_NUMERIC_MASK, "", static_cast<locale_t>(0)))
         g_personNumeric = numeric;
     std::setlocale(LC_NUMERIC, "C");
