@@ -356,11 +356,13 @@ void runShow(const CatalogueOptions& o, Context& context)
         const auto& m = *d.map;
         out << field("map") << m.path << " (" << m.width << " x " << m.height << " px, SHA-256 " << m.sha256 << ")\n";
         if (!m.method.empty()) {
-            out << field("georef") << m.method << ", " << m.gcpCount << " GCPs -> " << m.targetCrs;
+            out << field("georef")
+                << i18n::format(P_("{1}, {2} GCP -> {3}", "{1}, {2} GCPs -> {3}", static_cast<unsigned long>(m.gcpCount)),
+                       {m.method, std::to_string(m.gcpCount), m.targetCrs});
             if (m.rmsMap)
-                out << ", RMS " << *m.rmsMap << " m";
+                out << ", RMS " << i18n::formatNumber(*m.rmsMap, 3) << " m";
             if (m.rmsPixels)
-                out << " / " << *m.rmsPixels << " px";
+                out << " / " << i18n::formatNumber(*m.rmsPixels, 3) << " px";
             out << "\n";
         }
         out << field("raster")

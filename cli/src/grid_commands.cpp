@@ -5,6 +5,7 @@
 
 #include "sandtable/core/document/campaign_operations.hpp"
 #include "sandtable/core/document/document.hpp"
+#include "sandtable/core/model/campaign_words.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/rules/campaign_lite.hpp"
 #include "sandtable/core/rules/secondary_terrain.hpp"
@@ -256,16 +257,16 @@ void runDerive(const DeriveOptions& o, Context& context)
     for (const auto& t : campaign.derived) {
         std::ostringstream line;
         for (const auto& [cls, fraction] : t.coverage)
-            line << " " << cls << "=" << std::fixed << std::setprecision(3) << fraction << "("
-                 << core::toString(campaign.cover(t.square, cls)) << (campaign.overridden(t.square, cls) ? ", override" : "") << ")";
+            line << " " << cls << "=" << core::i18n::formatNumber(fraction, 3) << "(" << core::coverWord(campaign.cover(t.square, cls))
+                 << (campaign.overridden(t.square, cls) ? ", " + std::string(_("override")) : std::string()) << ")";
         for (const auto& l : t.lines) {
             line << " " << l.terrainClass << (l.grade.empty() ? "" : ":" + l.grade) << "[";
             for (std::size_t i = 0; i < l.edges.size(); ++i)
-                line << (i ? "," : "") << core::toString(l.edges[i]);
+                line << (i ? "," : "") << core::edgeWord(l.edges[i]);
             line << "]";
         }
         for (const auto& x : t.crossings)
-            line << " " << x.terrainClass << "@" << (x.edge ? core::toString(*x.edge) : "middle");
+            line << " " << x.terrainClass << "@" << (x.edge ? core::edgeWord(*x.edge) : std::string(_("middle")));
         context.out << core::squareName(campaign.grid, t.square) << ":" << (line.str().empty() ? " -" : line.str()) << "\n";
     }
 }

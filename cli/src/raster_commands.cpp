@@ -119,12 +119,8 @@ void runInfo(const InfoOptions& options, Context& context)
     }
 }
 
-std::string fixed(double value, int decimals)
-{
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(decimals) << value;
-    return s.str();
-}
+/// A figure of the fit for a person: `decimals` decimals in their conventions ("0,412" in French).
+std::string fixed(double value, int decimals) { return core::i18n::formatNumber(value, decimals); }
 
 void runGeoref(const GeorefOptions& options, Context& context)
 {

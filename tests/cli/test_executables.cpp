@@ -308,4 +308,31 @@ BOOST_AUTO_TEST_CASE(type_words_missing_values_and_unknown_languages)
     BOOST_TEST(lang.output.find("Créer et vérifier des documents de scénario") != std::string::npos, lang.output);
 }
 
+BOOST_AUTO_TEST_CASE(grid_derive_lines_in_the_readers_words_and_numbers)
+{
+    // The same derivation read in English and in German: each line the same, but for the cover and edge
+    // words and the decimal comma (LC_ALL=de_DE.UTF-8: "0,266", "halbes Feld", "Nord").
+    sandtable::test::TemporaryFolder folder;
+    const std::filesystem::path campaign = folder / "campaign.sandtable.json";
+    std::filesystem::copy_file(sandtable::test::sourceDir() / "examples/gettysburg-campaign/gettysburg-campaign.sandtable.json", campaign);
+    const auto en = stdoutOf(kTool, "grid derive " + quoted(campaign.string()));
+    const auto de = runCommand("{ LC_ALL=de_DE.UTF-8 " + quoted(kTool) + " grid derive " + quoted(campaign.string()) + " 2>/dev/null; }");
+    BOOST_REQUIRE(en.exitCode == 0);
+    BOOST_REQUIRE(de.exitCode == 0);
+    std::string expected = en.output;
+    const std::pair<std::string, std::string> words[] = {{"whole square", "ganzes Feld"}, {"half square", "halbes Feld"},
+        {"no cover", "keine"}, {"north", "Nord"}, {"east", "Ost"}, {"south", "Süd"}, {"west", "West"}, {"middle", "Mitte"}};
+    for (const auto& [english, german] : words)
+        for (std::size_t at = expected.find(english); at != std::string::npos; at = expected.find(english, at + german.size()))
+            expected.replace(at, english.size(), german);
+    std::size_t decimals = 0;
+    for (const std::string whole : {"=0.", "=1."}) // coverage is a fraction of the square, 0 to 1
+        for (std::size_t at = expected.find(whole); at != std::string::npos; at = expected.find(whole, at))
+            expected[at + 2] = ',', ++decimals;
+    BOOST_TEST(decimals > 10u); // the example's woods, towns and hills give coverage figures in many squares
+    const std::string& got = de.output;
+    BOOST_TEST(got == expected);
+    BOOST_TEST(got.find("halbes Feld") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -26,13 +26,8 @@ std::string geometryPointer(std::size_t index)
     return "/terrain/" + std::to_string(index) + "/geometry";
 }
 
-std::string metres(double value, int precision = 3)
-{
-    std::ostringstream s;
-    s.precision(precision);
-    s << std::fixed << value;
-    return s.str();
-}
+/// A length or area in metres for a person: `precision` decimals in their conventions ("12,5" in French).
+std::string metres(double value, int precision = 3) { return i18n::formatNumber(value, precision); }
 
 std::string describe(const TerrainFeature& f)
 {

@@ -81,7 +81,12 @@ BOOST_AUTO_TEST_CASE(gettext_follows_language_and_numbers_follow_lc_numeric)
     BOOST_TEST(i18n::formatSignificant(0.0, 6) == "0");
     // ... while the process's own LC_NUMERIC stays "C", for files and libraries.
     BOOST_TEST(std::string(std::setlocale(LC_NUMERIC, nullptr)) == "C");
+    // Back to the "C" person, so that the tests after this one read messages and numbers as written.
     ::unsetenv("LANGUAGE");
+    ::setenv("LC_ALL", "C", 1);
+    i18n::setUpProcessLanguage("", {kLocaleDir});
+    BOOST_TEST(i18n::formatNumber(1234567.25, 2) == "1234567.25");
+    BOOST_TEST(std::string(_("error")) == "error");
     ::unsetenv("LC_ALL");
     std::setlocale(LC_ALL, "C");
 }

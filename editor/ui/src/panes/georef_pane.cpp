@@ -689,10 +689,10 @@ void GeorefPane::fillTable()
         m_table->SetItemData(item, r.id);
         m_table->CheckItem(item, r.enabled);
         const bool fitted = m_fit.has_value();
-        m_table->SetItem(item, 1, fitted ? fixed(r.dx, 1) : "-");
-        m_table->SetItem(item, 2, fitted ? fixed(r.dy, 1) : "-");
-        m_table->SetItem(item, 3, fitted ? fixed(r.residualMap, 1) : "-");
-        m_table->SetItem(item, 4, fitted ? fixed(r.residualPx, 2) : "-");
+        m_table->SetItem(item, 1, fitted ? core::i18n::formatNumber(r.dx, 1) : "-");
+        m_table->SetItem(item, 2, fitted ? core::i18n::formatNumber(r.dy, 1) : "-");
+        m_table->SetItem(item, 3, fitted ? core::i18n::formatNumber(r.residualMap, 1) : "-");
+        m_table->SetItem(item, 4, fitted ? core::i18n::formatNumber(r.residualPx, 2) : "-");
         if (r.id == m_selectedId)
             m_table->SetItemState(item, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
     }

@@ -8,6 +8,7 @@
 
 #include "sandtable/core/document/campaign_operations.hpp"
 #include "sandtable/core/geometry/grid_coverage.hpp"
+#include "sandtable/core/model/campaign_words.hpp"
 #include "sandtable/core/rules/campaign_lite.hpp"
 #include "sandtable/core/rules/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -339,8 +340,8 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
 
     m_class = new wxComboBox(squarePage, wxID_ANY, "", wxDefaultPosition, wxSize(120, -1));
     m_cover = new wxChoice(squarePage, wxID_ANY);
-    for (const char* c : {"whole", "half", "none"})
-        m_cover->Append(c);
+    for (core::Cover c : core::kCoversByExtent)
+        m_cover->Append(wxString::FromUTF8(core::coverWord(c)));
     m_cover->SetSelection(0);
     auto* set = new wxButton(squarePage, wxID_ANY, _("Set"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     auto* remove = new wxButton(squarePage, wxID_ANY, _("Remove"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
@@ -489,19 +490,19 @@ void GridPane::fillInspector()
             + "\n";
         m_class->Clear();
         for (const logic::InspectedClass& k : in.classes) {
-            text += "  " + k.terrainClass + "  " + fixed(k.fraction * 100, 1) + " %  " + core::toString(k.cover)
+            text += "  " + k.terrainClass + "  " + i18n::formatNumber(k.fraction * 100, 1) + " %  " + core::coverWord(k.cover)
                 + (k.overridden ? std::string("  ") + _("(override)").utf8_string() : std::string()) + "\n";
             m_class->Append(wxString::FromUTF8(k.terrainClass));
         }
         for (const core::SquareLine& l : in.lines) {
             std::string edges;
             for (core::Edge e : l.edges)
-                edges += std::string(" ") + core::toString(e);
-            text += "  " + i18n::format(_("{1} crossing{2}, {3} m").utf8_string(), {l.terrainClass + (l.grade.empty() ? "" : " (" + l.grade + ")"), edges, fixed(l.length, 0)})
+                edges += " " + core::edgeWord(e);
+            text += "  " + i18n::format(_("{1} crossing{2}, {3} m").utf8_string(), {l.terrainClass + (l.grade.empty() ? "" : " (" + l.grade + ")"), edges, i18n::formatNumber(l.length, 0)})
                 + "\n";
         }
         for (const core::SquareCrossing& x : in.crossings)
-            text += "  " + (x.edge ? i18n::format(_("{1} at {2}").utf8_string(), {x.terrainClass, core::toString(*x.edge)})
+            text += "  " + (x.edge ? i18n::format(_("{1} at {2}").utf8_string(), {x.terrainClass, core::edgeWord(*x.edge)})
                                    : i18n::format(_("{1} at the middle").utf8_string(), {x.terrainClass}))
                 + "\n";
         if (in.roll) {
@@ -618,7 +619,7 @@ void GridPane::onOverride(bool remove)
         return;
     try {
         const std::optional<core::Cover> cover
-            = remove ? std::nullopt : std::optional<core::Cover>(core::coverFromString(m_cover->GetStringSelection().ToStdString(wxConvUTF8)));
+            = remove ? std::nullopt : std::optional<core::Cover>(core::kCoversByExtent.at(static_cast<std::size_t>(std::max(0, m_cover->GetSelection()))));
         doc->apply(core::operations::setCoverOverride(doc->scenario(), *m_square, cls, cover));
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Override"), e.what());
