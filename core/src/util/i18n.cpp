@@ -192,8 +192,12 @@ void setUpProcessLanguage(const std::string& language, const std::vector<std::fi
         }
         std::setlocale(LC_ALL, "C.UTF-8");
     }
-    if (const locale_t numeric = ::newlocale(LC_NUMERIC_MASK, "", static_cast<locale_t>(0)))
+    if (const locale_t numeric = ::newlocale(LC_NUMERIC_MASK, "", static_cast<locale_t>(0))) {
+        // Set up again (a test, a language chosen anew): the earlier conventions are let go, not leaked.
+        if (g_personNumeric)
+            ::freelocale(g_personNumeric);
         g_personNumeric = numeric;
+    }
     std::setlocale(LC_NUMERIC, "C");
     const char* asked = std::getenv("LANGUAGE");
     if (asked && *asked && isPlainC(std::setlocale(LC_MESSAGES, nullptr)))
