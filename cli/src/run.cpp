@@ -206,6 +206,8 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     CLI::App app{_("sandtable: turn historical maps into playable, printable, checked wargame scenarios"), "sandtable"};
     // CLI11's own words in the help, in the person's language; subcommands inherit them when added.
     const auto formatter = app.get_formatter();
+    // TRANSLATORS: "Usage", "Positionals", "Options" and "Subcommands" are printed followed by ':'; end the
+    // translation with a space where the language sets one before a colon (French: "Utilisation ").
     for (const char* label : {N_("Usage"), N_("OPTIONS"), N_("SUBCOMMAND"), N_("SUBCOMMANDS"), N_("Positionals"), N_("REQUIRED"),
              N_("Env"), N_("Needs"), N_("Excludes")})
         formatter->label(label, _(label));

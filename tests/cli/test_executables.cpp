@@ -110,7 +110,7 @@ BOOST_AUTO_TEST_CASE(help_in_french_and_german)
     const auto fr = runCommand("LANGUAGE=fr " + quoted(kTool) + " scenario --help");
     BOOST_TEST(fr.exitCode == 0);
     BOOST_TEST(fr.output.find("Créer et vérifier des documents de scénario") != std::string::npos);
-    BOOST_TEST(fr.output.find("Utilisation: sandtable scenario") != std::string::npos);
+    BOOST_TEST(fr.output.find("Utilisation : sandtable scenario") != std::string::npos);
     BOOST_TEST(fr.output.find("Afficher cette aide et quitter") != std::string::npos);
     const auto de = runCommand(quoted(kTool) + " --lang de scenario validate --help");
     BOOST_TEST(de.exitCode == 0);

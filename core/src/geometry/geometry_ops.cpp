@@ -7,7 +7,31 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
+#include <cstring>
+
 namespace sandtable::core::geometry {
+
+namespace {
+
+/// GEOS 3.11's validity reasons (operation/valid/TopologyValidationError.cpp, as GEOSisValidDetail gives
+/// them), marked so that the person reads them in their language; English stays GEOS's own words.
+constexpr const char* kGeosValidityReasons[] = {
+    // TRANSLATORS: GEOS's reasons a geometry is invalid (a shell is a polygon's exterior ring).
+    N_("Topology Validation Error"), N_("Repeated Point"), N_("Hole lies outside shell"), N_("Holes are nested"),
+    N_("Interior is disconnected"), N_("Self-intersection"), N_("Ring Self-intersection"), N_("Nested shells"),
+    N_("Duplicate Rings"), N_("Too few points in geometry component"), N_("Invalid Coordinate"), N_("Ring is not closed"),
+};
+
+/// GEOS's reason in the person's language when it is one of GEOS's known reasons, else as GEOS wrote it.
+std::string validityReason(const char* reason)
+{
+    for (const char* known : kGeosValidityReasons)
+        if (std::strcmp(known, reason) == 0)
+            return _(known);
+    return reason;
+}
+
+} // namespace
 
 Validity checkValidity(const Geometry& geometry)
 {
@@ -32,7 +56,7 @@ Validity geosValidity(const GEOSGeometry* g)
     if (result == 1)
         return out;
     out.valid = false;
-    out.reason = reason ? reason : "GEOS could not decide validity";
+    out.reason = reason ? validityReason(reason) : std::string(_("GEOS could not decide validity"));
     if (location) {
         double x = 0, y = 0;
         if (GEOSGeomGetX_r(geosContext(), location, &x) == 1 && GEOSGeomGetY_r(geosContext(), location, &y) == 1)

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // gettext set-up, the by-language catalogue lookup of printed products, and people's numbers.
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/number_entry.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
 
 #include <libintl.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <clocale>
 #include <cstdint>
@@ -20,6 +22,8 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string_view>
+#include <vector>
 #include <unordered_map>
 
 namespace sandtable::core::i18n {
@@ -293,6 +297,70 @@ std::string formatNumber(double value, int decimals)
     if (point < plain.size())
         out += (radix.empty() ? std::string(".") : radix) + plain.substr(point + 1);
     return out;
+}
+
+std::string formatEditableNumber(double value, int decimals)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", std::clamp(decimals, 0, 12), value); // LC_NUMERIC is "C"
+    std::string out = buffer;
+    const std::string radix = g_personNumeric ? ::nl_langinfo_l(RADIXCHAR, g_personNumeric) : ".";
+    if (const std::size_t point = out.find('.'); point != std::string::npos && !radix.empty())
+        out.replace(point, 1, radix);
+    return out;
+}
+
+std::optional<double> parseNumber(std::string_view text)
+{
+    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    while (!text.empty() && space(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && space(text.back()))
+        text.remove_suffix(1);
+    const std::string radix = g_personNumeric ? ::nl_langinfo_l(RADIXCHAR, g_personNumeric) : ".";
+    const std::string thousands = g_personNumeric ? ::nl_langinfo_l(THOUSEP, g_personNumeric) : "";
+    // The separators that may stand between digits: the person's own when it cannot be read as a decimal
+    // point, and every kind of space when theirs is one (a plain space typed for glibc's U+202F in French).
+    std::vector<std::string> groups;
+    if (!thousands.empty() && thousands != "." && thousands != radix) {
+        groups.push_back(thousands);
+        if (thousands == "\u202f" || thousands == "\u00a0" || thousands == " ")
+            for (const char* other : {" ", "\u00a0", "\u202f"})
+                if (thousands != other)
+                    groups.emplace_back(other);
+    }
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    // A thousands separator is followed by exactly three digits ("1,5" in English is not 15).
+    const auto threeDigits = [&](std::size_t at) {
+        return at + 3 <= text.size() && digit(text[at]) && digit(text[at + 1]) && digit(text[at + 2])
+            && (at + 3 == text.size() || !digit(text[at + 3]));
+    };
+    std::string plain;
+    for (std::size_t i = 0; i < text.size();) {
+        const std::string_view rest = text.substr(i);
+        if (radix.size() > 0 && radix != "." && rest.substr(0, radix.size()) == radix) {
+            plain += '.';
+            i += radix.size();
+            continue;
+        }
+        bool grouped = false;
+        for (const std::string& group : groups)
+            if (rest.substr(0, group.size()) == group && !plain.empty() && digit(plain.back()) && threeDigits(i + group.size())) {
+                i += group.size();
+                grouped = true;
+                break;
+            }
+        if (!grouped)
+            plain += text[i++];
+    }
+    std::string_view number = plain;
+    if (number.size() > 1 && number.front() == '+' && number[1] != '-')
+        number.remove_prefix(1);
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+    if (number.empty() || error != std::errc() || end != number.data() + number.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
 }
 
 } // namespace sandtable::core::i18n

@@ -7,7 +7,6 @@
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/core/util/i18n.hpp"
 
 #include <wx/propgrid/advprops.h>
 #include <wx/propgrid/propgrid.h>
@@ -106,8 +105,9 @@ void PropertiesPane::refresh()
                         m_grid->Append(new wxIntProperty(label, wxString("fig:") + kind.key, figures.*(kind.count)));
                     }
                     m_grid->Append(new wxStringProperty(_("Points"), "points",
-                        wxString::Format(_("%g melee (%g against cavalry), %g fire"), syw::meleePoints(figures),
-                            syw::meleePoints(figures, true), syw::firePoints(figures))))->Enable(false);
+                        u8(core::i18n::format(translated("{1} melee ({2} against cavalry), {3} fire"),
+                            {core::i18n::formatFigure(syw::meleePoints(figures)), core::i18n::formatFigure(syw::meleePoints(figures, true)),
+                                core::i18n::formatFigure(syw::firePoints(figures))}))))->Enable(false);
                 }
                 if (unit->placement) {
                     m_grid->Append(new wxPropertyCategory(_("Placement")));

@@ -34,7 +34,7 @@ public:
     static std::string lastMessage(const std::string& fallback)
     {
         const char* message = CPLGetLastErrorMsg();
-        return message && *message ? std::string(message) : fallback;
+        return message && *message ? core::i18n::format(translated("{1} (GDAL: {2})"), {fallback, message}) : fallback;
     }
 };
 

@@ -3,13 +3,16 @@
 // rules, gettext in the process's language, people's numbers. The catalogues are this build's
 // (<build>/locale, compiled from packaging/po by the target sandtable_translations); expected texts are
 // the translations written in packaging/po/fr.po and de.po.
+#include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/number_entry.hpp"
 
 #include <boost/test/unit_test.hpp>
 
 #include <clocale>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 using namespace sandtable::core;
@@ -87,6 +90,67 @@ BOOST_AUTO_TEST_CASE(gettext_follows_language_and_numbers_follow_lc_numeric)
     i18n::setUpProcessLanguage("", {kLocaleDir});
     BOOST_TEST(i18n::formatNumber(1234567.25, 2) == "1234567.25");
     BOOST_TEST(std::string(_("error")) == "error");
+    ::unsetenv("LC_ALL");
+    std::setlocale(LC_ALL, "C");
+}
+
+BOOST_AUTO_TEST_CASE(editable_numbers_are_written_and_read_in_the_persons_conventions)
+{
+    const auto person = [](const char* locale) {
+        BOOST_REQUIRE_MESSAGE(std::setlocale(LC_ALL, locale), std::string(locale) + " is not installed (packaging/install-deps.sh generates it)");
+        std::setlocale(LC_ALL, "C");
+        ::setenv("LC_ALL", locale, 1);
+        ::unsetenv("LANGUAGE");
+        i18n::setUpProcessLanguage("", {kLocaleDir});
+    };
+    const auto same = [](std::optional<double> read, double expected) { return read.has_value() && *read == expected; };
+
+    person("de_DE.UTF-8");
+    BOOST_TEST(i18n::formatEditableNumber(1234.5, 2) == "1234,50"); // no thousands separator in a field
+    BOOST_TEST(same(i18n::parseNumber("12,5"), 12.5));
+    BOOST_TEST(same(i18n::parseNumber("12.5"), 12.5));   // a point still reads as the decimal point
+    BOOST_TEST(same(i18n::parseNumber(" +7,25 "), 7.25));
+    BOOST_TEST(!i18n::parseNumber("1.234,5"));           // German grouping is refused, not read as 1.2345
+    BOOST_TEST(same(i18n::parseNumber(i18n::formatEditableNumber(-3.125, 3)), -3.125));
+
+    person("fr_FR.UTF-8");
+    BOOST_TEST(i18n::formatEditableNumber(-0.125, 3) == "-0,125");
+    BOOST_TEST(same(i18n::parseNumber("1 234,5"), 1234.5));            // a plain space between groups
+    BOOST_TEST(same(i18n::parseNumber("1\u202f234\u202f567"), 1234567.0)); // glibc's own separator, U+202F
+    BOOST_TEST(!i18n::parseNumber("1 23,5"));                           // a group is three digits
+    BOOST_TEST(!i18n::parseNumber("12,5 m"));
+
+    person("en_US.UTF-8");
+    BOOST_TEST(same(i18n::parseNumber("1,234.5"), 1234.5));
+    BOOST_TEST(!i18n::parseNumber("1,5")); // not fifteen
+
+    person("C");
+    BOOST_TEST(i18n::formatEditableNumber(12.5, 2) == "12.50");
+    BOOST_TEST(same(i18n::parseNumber("1e3"), 1000.0));
+    BOOST_TEST(same(i18n::parseNumber("-0.5"), -0.5));
+    BOOST_TEST(!i18n::parseNumber(""));
+    BOOST_TEST(!i18n::parseNumber("12,5"));
+    BOOST_TEST(!i18n::parseNumber("inf"));
+    BOOST_TEST(!i18n::parseNumber("nan"));
+    BOOST_TEST(!i18n::parseNumber("12abc"));
+    BOOST_TEST(!i18n::parseNumber("--1"));
+    ::unsetenv("LC_ALL");
+    std::setlocale(LC_ALL, "C");
+}
+
+BOOST_AUTO_TEST_CASE(geos_validity_reasons_are_read_in_the_persons_language)
+{
+    // A bow tie: GEOS 3.11 says "Self-intersection"; fr.po and de.po translate GEOS's reasons.
+    const Geometry bowTie = geometry::fromWkt("POLYGON((0 0,10 10,10 0,0 10,0 0))");
+    ::setenv("LC_ALL", "C.UTF-8", 1);
+    i18n::setUpProcessLanguage("fr", {kLocaleDir});
+    BOOST_TEST(geometry::checkValidity(bowTie).reason == "auto-intersection");
+    i18n::setUpProcessLanguage("de", {kLocaleDir});
+    BOOST_TEST(geometry::checkValidity(bowTie).reason == "Selbstüberschneidung");
+    ::unsetenv("LANGUAGE");
+    ::setenv("LC_ALL", "C", 1);
+    i18n::setUpProcessLanguage("", {kLocaleDir});
+    BOOST_TEST(geometry::checkValidity(bowTie).reason == "Self-intersection");
     ::unsetenv("LC_ALL");
     std::setlocale(LC_ALL, "C");
 }

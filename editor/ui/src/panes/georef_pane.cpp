@@ -720,11 +720,11 @@ void GeorefPane::refresh()
 
 void GeorefPane::fillFields(double pixel, double line, std::optional<core::Coordinate> map)
 {
-    m_pixel->SetValue(fixed(pixel, 2));
-    m_line->SetValue(fixed(line, 2));
+    m_pixel->SetValue(fieldNumber(pixel, 2));
+    m_line->SetValue(fieldNumber(line, 2));
     if (map) {
-        m_mapX->SetValue(fixed(map->x, 7));
-        m_mapY->SetValue(fixed(map->y, 7));
+        m_mapX->SetValue(fieldNumber(map->x, 7));
+        m_mapY->SetValue(fieldNumber(map->y, 7));
     }
 }
 
@@ -885,8 +885,8 @@ void GeorefPane::mapClicked(core::Coordinate world)
 {
     try {
         const core::Coordinate map = toGcpCrs(world);
-        m_mapX->SetValue(fixed(map.x, 7));
-        m_mapY->SetValue(fixed(map.y, 7));
+        m_mapX->SetValue(fieldNumber(map.x, 7));
+        m_mapY->SetValue(fieldNumber(map.y, 7));
         if (m_pending) {
             m_pending.reset();
             onAdd();

@@ -455,12 +455,12 @@ void GridPane::fillForm()
 {
     const core::Campaign* c = campaign();
     const core::CampaignGrid grid = c ? c->grid : core::CampaignGrid{};
-    m_size->ChangeValue(fixed(grid.squareSize, 3));
-    m_originX->ChangeValue(fixed(grid.origin.x, 2));
-    m_originY->ChangeValue(fixed(grid.origin.y, 2));
+    m_size->ChangeValue(fieldNumber(grid.squareSize, 3));
+    m_originX->ChangeValue(fieldNumber(grid.origin.x, 2));
+    m_originY->ChangeValue(fieldNumber(grid.origin.y, 2));
     m_rows->ChangeValue(std::to_string(grid.rows));
     m_columns->ChangeValue(std::to_string(grid.columns));
-    m_rotation->ChangeValue(fixed(grid.rotation, 2));
+    m_rotation->ChangeValue(fieldNumber(grid.rotation, 2));
     m_numbering->SetSelection(grid.numbering == core::GridNumbering::LetterNumber ? 0 : 1);
     if (c && c->secondary) {
         m_seed->ChangeValue(std::to_string(c->secondary->seed));

@@ -2,6 +2,8 @@
 #include "pane_support.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/number_entry.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/stattext.h>
@@ -11,21 +13,31 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <iomanip>
 #include <random>
-#include <sstream>
+#include <optional>
 #include <vector>
 
 #include <unistd.h>
 
 namespace sandtable::editor::ui::panes {
 
+namespace {
+
+/// Our reason in the person's language, GDAL's own (English) message after it when GDAL gave one.
+std::string gdalReason(const std::string& ours)
+{
+    const char* message = CPLGetLastErrorMsg();
+    return message && *message ? core::i18n::format(translated("{1} (GDAL: {2})"), {ours, message}) : ours;
+}
+
+} // namespace
+
 wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& scale)
 {
     GDALAllRegister();
     std::unique_ptr<GDALDataset> ds(GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY));
     if (!ds)
-        throw core::IoError(path.string(), translated("raster"), CPLGetLastErrorMsg());
+        throw core::IoError(path.string(), translated("raster"), gdalReason(translated("GDAL cannot open it")));
     const int w = ds->GetRasterXSize();
     const int h = ds->GetRasterYSize();
     const int bands = ds->GetRasterCount();
@@ -47,7 +59,7 @@ wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& sc
         if (band->RasterIO(GF_Read, 0, 0, w, h, plane.data(), tw, th, GDT_Byte, 0, 0, &extra) != CE_None) {
             std::free(rgb);
             std::free(alpha);
-            throw core::IoError(path.string(), translated("raster"), CPLGetLastErrorMsg());
+            throw core::IoError(path.string(), translated("raster"), gdalReason(translated("cannot read the pixels")));
         }
         return band;
     };
@@ -111,23 +123,14 @@ std::filesystem::path temporaryFolder(const std::string& prefix)
     throw core::IoError(std::filesystem::temp_directory_path().string(), "", translated("cannot create a temporary folder"));
 }
 
-std::string fixed(double value, int decimals)
-{
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(decimals) << value;
-    return s.str();
-}
+std::string fieldNumber(double value, int decimals) { return core::i18n::formatEditableNumber(value, decimals); }
 
 bool parseNumber(const std::string& text, double& value)
 {
-    std::istringstream s(text);
-    double v = 0;
-    if (!(s >> v) || !std::isfinite(v))
+    const std::optional<double> read = core::i18n::parseNumber(text);
+    if (!read)
         return false;
-    std::string rest;
-    if (s >> rest)
-        return false;
-    value = v;
+    value = *read;
     return true;
 }
 

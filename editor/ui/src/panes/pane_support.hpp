@@ -28,10 +28,12 @@ wxImage loadFirstPage(const std::vector<std::filesystem::path>& files, const std
 /// A fresh temporary folder for one preview (removed by the caller when done).
 std::filesystem::path temporaryFolder(const std::string& prefix);
 
-/// `value` with `decimals` decimals.
-std::string fixed(double value, int decimals);
+/// `value` with `decimals` decimals for a text field, in the person's conventions ("12,50" in French and
+/// German; no thousands separator): core::i18n::formatEditableNumber.
+std::string fieldNumber(double value, int decimals);
 
-/// A text control's number; nullopt-like behaviour: returns false when the text is not a finite number.
+/// A text field's number as the person typed it ("12,5" or "12.5" in French and German; "1 234,5" in
+/// French): core::i18n::parseNumber. False, `value` untouched, when the text is not one finite number.
 bool parseNumber(const std::string& text, double& value);
 
 } // namespace sandtable::editor::ui::panes

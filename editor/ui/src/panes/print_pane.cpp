@@ -219,7 +219,7 @@ void PrintPane::replan()
         // The CLI's rule: the game scale, or a SYW table's plan fitting one page.
         print::MapPrintRequest page;
         page.page = print::parsePageSize(m_page->GetStringSelection().ToStdString(wxConvUTF8));
-        m_scale->ChangeValue(fixed(print::defaultMapPrintScale(doc->scenario(), page), 0));
+        m_scale->ChangeValue(fieldNumber(print::defaultMapPrintScale(doc->scenario(), page), 0));
     }
     print::MapPrintRequest request;
     if (!doc || !readRequest(request, true)) {

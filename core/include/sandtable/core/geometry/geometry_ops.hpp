@@ -9,7 +9,8 @@
 
 namespace sandtable::core::geometry {
 
-/// GEOS's verdict on a geometry: `reason` and `location` (working-CRS metres) are set when invalid.
+/// GEOS's verdict on a geometry: `reason` and `location` (working-CRS metres) are set when invalid. The
+/// reason is GEOS's ("Self-intersection"), in the person's language where the catalogue translates it.
 struct Validity {
     bool valid = true;
     std::string reason;
