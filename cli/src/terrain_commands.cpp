@@ -31,6 +31,8 @@
 #include <optional>
 #include <ostream>
 #include <sstream>
+#include <string_view>
+#include <stdexcept>
 
 namespace sandtable::cli {
 namespace {
@@ -527,13 +529,19 @@ void registerTerrainCommands(CLI::App& app, Context& context)
         "of level 1, 2, ... with ridgelines, one undo step"));
     hills->add_option("FILE", hillsOptions->file, _("Scenario file (rewritten in place)"))->required();
     hills->add_option("--dem", hillsOptions->dem, _("Folder of Terrarium tiles t_Z_X_Y.png, or an elevation raster"))->required();
-    hills->add_option("--levels", hillsOptions->levels, _("Contour heights M1,M2,... in metres, increasing: level k = ground at or above Mk"))
-        ->required();
-    hills->add_option("--simplify", hillsOptions->simplify, _("Simplification tolerance, metres"))->check(nonNegative());
-    hills->add_option("--min-area", hillsOptions->minArea, _("Drop hills (and fill hollows) smaller than this, square metres"))
-        ->check(nonNegative());
-    hills->add_option("--resolution", hillsOptions->resolution, _("DEM cell size after reprojection, metres (default: GDAL's)"))
-        ->check(nonNegative());
+    // The DEM importer's own settings (`terrain import FILE DEM` takes the same keys), declared once there:
+    // here they are typed and checked as numbers before the DEM is read.
+    const auto demHelp = [](std::string_view key) {
+        if (const core::Importer* dem = importers::standardImporters().find("dem"))
+            for (const core::ImportOption& option : dem->options())
+                if (option.key == key)
+                    return std::string(_(option.help.c_str()));
+        throw std::logic_error("the DEM importer declares no setting '" + std::string(key) + "'");
+    };
+    hills->add_option("--levels", hillsOptions->levels, demHelp("levels"))->required();
+    hills->add_option("--simplify", hillsOptions->simplify, demHelp("simplify"))->check(nonNegative());
+    hills->add_option("--min-area", hillsOptions->minArea, demHelp("min-area"))->check(nonNegative());
+    hills->add_option("--resolution", hillsOptions->resolution, demHelp("resolution"))->check(nonNegative());
     hills->callback([hillsOptions, &context] { runHills(*hillsOptions, context); });
 
     auto traceOptions = std::make_shared<TraceOptions>();
