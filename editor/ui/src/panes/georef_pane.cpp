@@ -34,6 +34,7 @@
 #include <wx/listctrl.h>
 #include <wx/panel.h>
 #include <wx/sizer.h>
+#include <wx/wrapsizer.h>
 #include <wx/slider.h>
 #include <wx/spinctrl.h>
 #include <wx/stattext.h>
@@ -204,7 +205,7 @@ private:
 ScanView::ScanView(wxWindow* parent, GeorefPane& pane) : wxPanel(parent, wxID_ANY), m_pane(pane)
 {
     SetBackgroundStyle(wxBG_STYLE_PAINT);
-    SetMinSize(wxSize(280, 280));
+    SetMinSize(wxSize(280, 160)); // the GCP table below keeps its rows when the pane is short
     Bind(wxEVT_PAINT, &ScanView::onPaint, this);
     Bind(wxEVT_LEFT_DOWN, &ScanView::onLeftDown, this);
     Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
@@ -386,7 +387,8 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
 {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
 
-    auto* top = new wxBoxSizer(wxHORIZONTAL);
+    // The rows wrap where the pane is narrower than their buttons (longer in French and German).
+    auto* top = new wxWrapSizer(wxHORIZONTAL);
     top->Add(new wxStaticText(this, wxID_ANY, _("Method")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_method = new wxChoice(this, wxID_ANY);
     for (core::GeoreferenceMethod m : logic::chooserMethods())
@@ -402,9 +404,9 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     top->Add(importButton, 0, wxRIGHT, 4);
     top->Add(exportButton, 0, wxRIGHT, 4);
     top->Add(warpButton, 0);
-    sizer->Add(top, 0, wxALL, 4);
+    sizer->Add(top, 0, wxEXPAND | wxALL, 4);
 
-    auto* looks = new wxBoxSizer(wxHORIZONTAL);
+    auto* looks = new wxWrapSizer(wxHORIZONTAL);
     looks->Add(new wxStaticText(this, wxID_ANY, _("Scan over map")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_opacity = new wxSlider(this, wxID_ANY, 0, 0, 100, wxDefaultPosition, wxSize(120, -1));
     m_opacity->SetToolTip(_("Opacity of the scan drawn over the working map through the current fit"));
@@ -418,11 +420,11 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     reportButton->SetToolTip(_("Write the georeferencing report (PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table"));
     looks->Add(reportButton, 0, wxLEFT, 12); // on this row: the first is full
     reportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onReport(); });
-    sizer->Add(looks, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
+    sizer->Add(looks, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
 
     // The two CRSs (issue 19 item 3): what the typed or picked map coordinates are in, and where the fit is
     // computed. Fits are never made in degrees: a geographic target is refused, auto picks the UTM zone.
-    auto* crsRow = new wxBoxSizer(wxHORIZONTAL);
+    auto* crsRow = new wxWrapSizer(wxHORIZONTAL);
     crsRow->Add(new wxStaticText(this, wxID_ANY, _("Map points in")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_gcpCrsBox = new wxComboBox(this, wxID_ANY, "", wxDefaultPosition, wxSize(250, -1), 0, nullptr, wxTE_PROCESS_ENTER);
     m_gcpCrsBox->SetToolTip(_("The CRS of the GCPs' map coordinates: EPSG:4326 for longitude/latitude typed in degrees "
@@ -434,26 +436,29 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_targetCrsBox->SetToolTip(_("The projected CRS the fit is computed in (RMS in its unit, metres): auto is the "
                                "working CRS, or the UTM zone of the GCPs when the scenario has none"));
     crsRow->Add(m_targetCrsBox, 0);
-    sizer->Add(crsRow, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
+    sizer->Add(crsRow, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
 
     m_scan = new ScanView(this, *this);
     sizer->Add(m_scan, 3, wxEXPAND | wxLEFT | wxRIGHT, 4);
 
-    m_guidance = new wxStaticText(this, wxID_ANY, "");
-    m_figures = new wxStaticText(this, wxID_ANY, "");
+    // One line each, cut with "..." where the pane is narrower (French and German run longer); the whole
+    // line is the tool tip.
+    m_guidance = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
+    m_figures = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
     sizer->Add(m_guidance, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
     sizer->Add(m_figures, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
 
     m_table = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 160), wxLC_REPORT | wxLC_SINGLE_SEL);
     m_table->EnableCheckBoxes(true);
-    m_table->AppendColumn(_("GCP (on)"), wxLIST_FORMAT_LEFT, 80);
+    m_table->SetMinSize(wxSize(-1, 120)); // a few GCP rows stay in view when the rows above wrap
+    m_table->AppendColumn(_("GCP (on)"), wxLIST_FORMAT_LEFT, 110);
     m_table->AppendColumn(_("dx m"), wxLIST_FORMAT_RIGHT, 80);
     m_table->AppendColumn(_("dy m"), wxLIST_FORMAT_RIGHT, 80);
     m_table->AppendColumn(_("residual m"), wxLIST_FORMAT_RIGHT, 90);
     m_table->AppendColumn(_("residual px"), wxLIST_FORMAT_RIGHT, 90);
     sizer->Add(m_table, 2, wxEXPAND | wxALL, 4);
 
-    auto* fields = new wxFlexGridSizer(2, 5, 2, 4);
+    auto* fields = new wxFlexGridSizer(2, 4, 2, 4);
     m_pixel = numberField(this);
     m_line = numberField(this);
     m_mapX = numberField(this);
@@ -464,7 +469,6 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_mapYLabel = new wxStaticText(this, wxID_ANY, _("map y"));
     fields->Add(m_mapXLabel);
     fields->Add(m_mapYLabel);
-    fields->AddSpacer(0);
     fields->Add(m_pixel);
     fields->Add(m_line);
     fields->Add(m_mapX);
@@ -476,8 +480,8 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     buttons->Add(add);
     buttons->Add(update);
     buttons->Add(remove);
-    fields->Add(buttons);
-    sizer->Add(fields, 0, wxALL, 4);
+    sizer->Add(fields, 0, wxLEFT | wxRIGHT | wxTOP, 4);
+    sizer->Add(buttons, 0, wxALL, 4);
     m_places = new ScanPlacesBar(this, m_workbench);
     sizer->Add(m_places, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
     SetSizer(sizer);
@@ -623,7 +627,9 @@ void GeorefPane::refit()
         m_guidance->SetLabel(m_workbench.document() && m_workbench.document()->scenario().map
                 ? _("No GCPs yet: click a point on the scan, then its place on the map.")
                 : _("The scenario has no map raster."));
+        m_guidance->SetToolTip(m_guidance->GetLabel());
         m_figures->SetLabel("");
+        m_figures->SetToolTip(m_figures->GetLabel());
         return;
     }
     int enabled = 0;
@@ -651,6 +657,7 @@ void GeorefPane::refit()
         message += "\n" + m_refusal;
     }
     m_guidance->SetLabel(wxString::FromUTF8(message));
+    m_guidance->SetToolTip(m_guidance->GetLabel());
     if (m_fit) {
         for (std::size_t i = 0; i < m_fit->residuals.size(); ++i) {
             const importers::GcpResidual& r = m_fit->residuals[i];
@@ -671,10 +678,12 @@ void GeorefPane::refit()
         if (const std::optional<std::string> note = importers::redundancyNote(*m_fit))
             figures += "; " + *note;
         m_figures->SetLabel(wxString::FromUTF8(figures));
+        m_figures->SetToolTip(m_figures->GetLabel());
     } else {
         for (const core::Gcp& gcp : g->gcps)
             m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, 0, 0, 0, gcp.pixel, gcp.line, 0});
         m_figures->SetLabel(_("No fit"));
+        m_figures->SetToolTip(m_figures->GetLabel());
     }
     m_rows = logic::worstFirst(std::move(m_rows));
 }
@@ -801,20 +810,24 @@ void GeorefPane::fillCrsControls()
     const core::Document* doc = m_workbench.document();
     const std::string working = doc ? doc->scenario().settings.crs : std::string();
     const std::string points = gcpCrs();
+    // Each choice is the CRS's code (or "auto"), then what it is in the person's language: crsOfChoice reads
+    // the code back from its first word.
+    const auto described = [](const std::string& code, const std::string& what) { return wxString::FromUTF8(code + " (" + what + ")"); };
+    const wxString geographic = described("EPSG:4326", translated("longitude/latitude, degrees"));
+    const wxString workingChoice = described(working, translated("the working CRS"));
     m_gcpCrsBox->Clear();
-    m_gcpCrsBox->Append("EPSG:4326 (longitude/latitude, degrees)");
+    m_gcpCrsBox->Append(geographic);
     if (!working.empty() && working != "EPSG:4326")
-        m_gcpCrsBox->Append(wxString::FromUTF8(working + " (the working CRS)"));
-    m_gcpCrsBox->SetValue(wxString::FromUTF8(points == "EPSG:4326" ? std::string("EPSG:4326 (longitude/latitude, degrees)")
-            : points == working ? working + " (the working CRS)" : points));
+        m_gcpCrsBox->Append(workingChoice);
+    m_gcpCrsBox->SetValue(points == "EPSG:4326" ? geographic : points == working ? workingChoice : wxString::FromUTF8(points));
     const core::Georeference* g = georeference();
     m_targetCrsBox->Clear();
-    m_targetCrsBox->Append(working.empty() ? "auto (the UTM zone of the GCPs)" : wxString::FromUTF8("auto (the working CRS, " + working + ")"));
+    m_targetCrsBox->Append(working.empty() ? described("auto", translated("the UTM zone of the GCPs"))
+                                           : described("auto", core::i18n::format(translated("the working CRS, {1}"), {working})));
     if (!working.empty())
-        m_targetCrsBox->Append(wxString::FromUTF8(working + " (the working CRS)"));
+        m_targetCrsBox->Append(workingChoice);
     const std::string target = g ? g->crs : std::string();
-    m_targetCrsBox->SetValue(target.empty() ? m_targetCrsBox->GetString(0)
-            : target == working ? wxString::FromUTF8(working + " (the working CRS)") : wxString::FromUTF8(target));
+    m_targetCrsBox->SetValue(target.empty() ? m_targetCrsBox->GetString(0) : target == working ? workingChoice : wxString::FromUTF8(target));
     // The map fields say which number is which: longitude east-west, latitude north-south.
     const bool degrees = gcpCrsIsGeographic();
     m_mapXLabel->SetLabel(degrees ? _("longitude (E+)") : _("map x (easting)"));

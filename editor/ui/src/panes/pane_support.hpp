@@ -13,9 +13,10 @@
 
 namespace sandtable::editor::ui::panes {
 
-/// The raster at `path` read whole at reduced resolution (longest side at most `maxSide` pixels), RGB
-/// (grey and palettes expanded; an alpha band kept). `scale` receives thumbnail pixels per raster pixel.
-/// Throws core::IoError when GDAL cannot open or read it.
+/// The raster at `path` read whole at reduced resolution (longest side at most `maxSide` pixels) through
+/// importers::DisplayRaster (palettes expanded, 16-bit and float bands stretched, nodata and alpha as
+/// transparency). `scale` receives thumbnail pixels per raster pixel. Throws core::IoError or
+/// core::FormatError when GDAL cannot open or read it.
 wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& scale);
 
 /// A horizontal row: `label` (a static text on `parent`) then `controls`, 4 px apart, as the panes' rows are.
