@@ -180,14 +180,10 @@ DisplayImage DisplayRaster::read(int pixel, int line, int width, int height, int
                 image.overviewLevel = i;
         }
     }
-    auto bandAt = [&](int b) {
-        GDALRasterBandH band = GDALGetRasterBand(ds, b);
-        return image.overviewLevel >= 0 ? GDALGetOverview(band, image.overviewLevel) : band;
-    };
     // The window in the chosen level's pixels.
     double wx = pixel, wy = line, ww = width, wh = height;
     if (image.overviewLevel >= 0) {
-        GDALRasterBandH o = bandAt(d.colourBands[0]);
+        GDALRasterBandH o = GDALGetOverview(base, image.overviewLevel);
         const double sx = static_cast<double>(GDALGetRasterBandXSize(o)) / d.width;
         const double sy = static_cast<double>(GDALGetRasterBandYSize(o)) / d.height;
         wx *= sx;
@@ -195,6 +191,55 @@ DisplayImage DisplayRaster::read(int pixel, int line, int width, int height, int
         wy *= sy;
         wh *= sy;
     }
+    return readWindow(image.overviewLevel + 1, wx, wy, ww, wh, bufferWidth, bufferHeight);
+}
+
+std::vector<RasterLevelSize> DisplayRaster::levels() const
+{
+    const Impl& d = *m_impl;
+    std::vector<RasterLevelSize> out{{d.width, d.height}};
+    GDALRasterBandH base = GDALGetRasterBand(d.dataset.get(), d.colourBands[0]);
+    for (int i = 0; i < GDALGetOverviewCount(base); ++i)
+        if (GDALRasterBandH o = GDALGetOverview(base, i))
+            out.push_back({GDALGetRasterBandXSize(o), GDALGetRasterBandYSize(o)});
+    return out;
+}
+
+std::optional<std::array<double, 6>> DisplayRaster::geoTransform() const
+{
+    std::array<double, 6> gt{0, 1, 0, 0, 0, 1};
+    if (GDALGetGeoTransform(m_impl->dataset.get(), gt.data()) != CE_None)
+        return std::nullopt;
+    return gt;
+}
+
+DisplayImage DisplayRaster::readLevel(int level, int pixel, int line, int width, int height) const
+{
+    const Impl& d = *m_impl;
+    const std::vector<RasterLevelSize> sizes = levels();
+    if (level < 0 || level >= static_cast<int>(sizes.size()))
+        throw core::OperationError(d.file, _("window"), core::i18n::format(_("no resolution level {1}"), {std::to_string(level)}));
+    const RasterLevelSize& size = sizes[static_cast<std::size_t>(level)];
+    if (width <= 0 || height <= 0 || pixel < 0 || line < 0 || pixel > size.width - width || line > size.height - height)
+        throw core::OperationError(d.file, _("window"),
+            core::i18n::format(_("the window ({1}, {2}, {3} x {4}) is outside the raster ({5} x {6})"),
+                {std::to_string(pixel), std::to_string(line), std::to_string(width), std::to_string(height),
+                    std::to_string(size.width), std::to_string(size.height)}));
+    return readWindow(level, pixel, line, width, height, width, height);
+}
+
+DisplayImage DisplayRaster::readWindow(int level, double wx, double wy, double ww, double wh, int bufferWidth, int bufferHeight) const
+{
+    const Impl& d = *m_impl;
+    GDALDatasetH ds = d.dataset.get();
+    DisplayImage image;
+    image.width = bufferWidth;
+    image.height = bufferHeight;
+    image.overviewLevel = level - 1;
+    auto bandAt = [&](int b) {
+        GDALRasterBandH band = GDALGetRasterBand(ds, b);
+        return image.overviewLevel >= 0 ? GDALGetOverview(band, image.overviewLevel) : band;
+    };
     const std::size_t n = static_cast<std::size_t>(bufferWidth) * static_cast<std::size_t>(bufferHeight);
     GdalErrorScope errors;
     auto readBand = [&](GDALRasterBandH band, std::vector<double>& out) {

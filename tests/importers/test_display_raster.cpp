@@ -218,6 +218,34 @@ BOOST_AUTO_TEST_CASE(internal_overviews_serve_reduced_resolutions, *utf::precond
     BOOST_TEST(raster.read(800, 480, 1, 1, 1, 1).rgba.at(0) == 4); // gdallocationinfo -valonly 800 480
 }
 
+BOOST_AUTO_TEST_CASE(levels_are_read_one_to_one_as_a_canvas_reads_its_tiles, *utf::precondition(test::sharedDataPresent))
+{
+    // gdalinfo with-overviews.tif: 2000 x 1000, overviews 250x125, 125x63, 63x32; no geotransform.
+    importers::DisplayRaster raster(test::sharedData("rasters/with-overviews.tif"));
+    const auto levels = raster.levels();
+    BOOST_REQUIRE(levels.size() == 4u);
+    const std::array<std::array<int, 2>, 4> expected{{{2000, 1000}, {250, 125}, {125, 63}, {63, 32}}};
+    for (std::size_t i = 0; i < 4; ++i)
+        BOOST_TEST((std::array<int, 2>{levels[i].width, levels[i].height} == expected[i]));
+    BOOST_TEST(!raster.geoTransform());
+    // A 25 x 13 tile of level 2 (the second overview) at (100, 50): that overview's own values, one to one.
+    const auto tile = raster.readLevel(2, 100, 50, 25, 13);
+    BOOST_TEST(tile.width == 25);
+    BOOST_TEST(tile.overviewLevel == 1);
+    const auto ov = rawBand("with-overviews.tif", 1, 1);
+    for (int y = 0; y < 13; ++y)
+        for (int x = 0; x < 25; ++x) {
+            const int v = static_cast<int>(ov[static_cast<std::size_t>((50 + y) * 125 + 100 + x)]);
+            BOOST_TEST_REQUIRE((rgbaAt(tile, x, y) == std::array<int, 4>{v, v, v, 255}));
+        }
+    BOOST_CHECK_THROW(raster.readLevel(4, 0, 0, 1, 1), core::OperationError);      // no fifth level
+    BOOST_CHECK_THROW(raster.readLevel(1, 240, 0, 20, 10), core::OperationError);  // past 250 pixels
+    // byte.tif: origin (440720, 3751320), 60 m pixels (gdalinfo).
+    const auto gt = importers::DisplayRaster(test::sharedData("rasters/byte.tif")).geoTransform();
+    BOOST_REQUIRE(gt.has_value());
+    BOOST_TEST(((*gt)[0] == 440720.0 && (*gt)[1] == 60.0 && (*gt)[3] == 3751320.0 && (*gt)[5] == -60.0));
+}
+
 BOOST_AUTO_TEST_CASE(windows_outside_the_raster_and_corrupt_files_are_errors, *utf::precondition(test::sharedDataPresent))
 {
     importers::DisplayRaster raster(test::sharedData("rasters/byte.tif"));

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace sandtable::importers {
@@ -29,6 +30,12 @@ struct DisplayImage {
     int height = 0;
     std::vector<std::uint8_t> rgba;         ///< width * height * 4 bytes, row-major, R G B A, straight alpha
     int overviewLevel = -1;                 ///< -1: full resolution was read; else the overview's index (0 = largest)
+};
+
+/// The size of one resolution level of a raster (pixels).
+struct RasterLevelSize {
+    int width = 0;
+    int height = 0;
 };
 
 /// An open raster for display. Bands: a palette band is expanded through its colour table (the entry's
@@ -58,7 +65,19 @@ public:
     /// core::IoError/FormatError when GDAL cannot read the pixels (e.g. a truncated file).
     DisplayImage read(int pixel, int line, int width, int height, int bufferWidth, int bufferHeight) const;
 
+    /// The resolution levels: level 0 is the full resolution, then GDAL's overviews of the first colour band
+    /// (internal, external .ovr, or a JPEG's reduced decodes), largest first.
+    std::vector<RasterLevelSize> levels() const;
+    /// Reads the window (pixel, line, width, height) of level `level`'s pixels one to one, as read() does
+    /// (a tile of a map canvas). Throws core::OperationError for a level that does not exist or a window
+    /// outside it, core::IoError/FormatError when GDAL cannot read the pixels.
+    DisplayImage readLevel(int level, int pixel, int line, int width, int height) const;
+    /// The file's own geotransform (GDAL's six coefficients, pixel -> its CRS), when it has one.
+    std::optional<std::array<double, 6>> geoTransform() const;
+
 private:
+    /// The window (in level `level`'s pixels, fractional) into a bufferWidth x bufferHeight image.
+    DisplayImage readWindow(int level, double wx, double wy, double ww, double wh, int bufferWidth, int bufferHeight) const;
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

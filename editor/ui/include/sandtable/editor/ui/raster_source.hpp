@@ -15,11 +15,13 @@
 namespace sandtable::editor::ui {
 
 /// Reads tiles of one raster at any of its levels (level 0 = full resolution, then GDAL's overviews,
-/// which for a JPEG are its fast reduced decodes). 1 band = grey (or a palette), 3 = RGB, 4 = RGBA;
-/// non-byte data are stretched linearly between the band's approximate minimum and maximum.
+/// which for a JPEG are its fast reduced decodes) through importers::DisplayRaster, as every product that
+/// shows a raster reads it: palettes expanded, 1 band grey, 3 or more RGB, 16-bit and float bands stretched
+/// between their 2 % and 98 % percentiles, nodata and alpha as transparency. Not thread-safe: one per thread.
 class RasterSource {
 public:
-    /// Opens `path` read-only. Throws core::IoError("<path>", "raster", "<GDAL's reason>").
+    /// Opens `path` read-only. Throws core::IoError when it is missing or unreadable, core::FormatError
+    /// when GDAL cannot read it or it has no bands.
     explicit RasterSource(const std::filesystem::path& path);
     ~RasterSource();
     RasterSource(const RasterSource&) = delete;
@@ -32,7 +34,8 @@ public:
     /// The file's own geotransform (pixel -> its CRS), when it has one (a GeoTIFF, a world file).
     const std::optional<Affine2D>& geoTransform() const noexcept { return m_geoTransform; }
 
-    /// Decodes one tile. Throws core::IoError when GDAL cannot read it.
+    /// Decodes one tile. Throws core::IoError for a level or tile that does not exist, core::IoError or
+    /// core::FormatError when GDAL cannot read the pixels.
     wxImage readTile(const TileKey& key) const;
 
 private:
