@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandtable/core/util/angle_text.hpp"
 
+#include "sandtable/core/util/i18n.hpp"
+
 #include <cctype>
 #include <charconv>
 #include <vector>
@@ -58,7 +60,7 @@ std::optional<ParsedAngle> parseAngle(const std::string& text, std::string* reas
         if (std::isdigit(static_cast<unsigned char>(c)) || c == '.' || ((c == '-' || c == '+') && parts.empty())) {
             if (c == '-' || c == '+') {
                 if (!parts.empty() || negative) {
-                    fail(reason, "a sign may only stand before the degrees");
+                    fail(reason, _("a sign may only stand before the degrees"));
                     return std::nullopt;
                 }
                 negative = c == '-';
@@ -69,7 +71,7 @@ std::optional<ParsedAngle> parseAngle(const std::string& text, std::string* reas
             const char* begin = spaced.data() + i;
             const auto [end, ec] = std::from_chars(begin, spaced.data() + spaced.size(), value);
             if (ec != std::errc()) {
-                fail(reason, "'" + text + "' is not a number of degrees");
+                fail(reason, i18n::format(_("'{1}' is not a number of degrees"), {text}));
                 return std::nullopt;
             }
             parts.push_back(value);
@@ -85,28 +87,31 @@ std::optional<ParsedAngle> parseAngle(const std::string& text, std::string* reas
         }
         if (upper == 'N' || upper == 'S' || upper == 'E' || upper == 'W') {
             if (hemisphere) {
-                fail(reason, "'" + text + "' names two hemispheres");
+                fail(reason, i18n::format(_("'{1}' names two hemispheres"), {text}));
                 return std::nullopt;
             }
             hemisphere = upper;
             ++i;
             continue;
         }
-        fail(reason, "'" + text + "' is not an angle: unexpected '" + std::string(1, c) + "' (write decimal degrees such as 48.8566 or degrees, minutes and seconds such as 48°51'24\"N)");
+        fail(reason, i18n::format(_("'{1}' is not an angle: unexpected '{2}' (write decimal degrees such as 48.8566 or degrees, minutes and "
+                                      "seconds such as 48°51'24\"N)"),
+                            {text, std::string(1, c)}));
         return std::nullopt;
     }
     if (parts.empty() || parts.size() > 3) {
-        fail(reason, parts.empty() ? "no number of degrees" : "'" + text + "' has more than degrees, minutes and seconds");
+        fail(reason, parts.empty() ? std::string(_("no number of degrees"))
+                                   : i18n::format(_("'{1}' has more than degrees, minutes and seconds"), {text}));
         return std::nullopt;
     }
     for (std::size_t k = 1; k < parts.size(); ++k)
         if (!(parts[k] >= 0.0 && parts[k] < 60.0)) {
-            fail(reason, "'" + text + "': " + std::string(k == 1 ? "minutes" : "seconds") + " must be from 0 to under 60");
+            fail(reason, i18n::format(k == 1 ? _("'{1}': minutes must be from 0 to under 60") : _("'{1}': seconds must be from 0 to under 60"), {text}));
             return std::nullopt;
         }
     for (std::size_t k = 0; k + 1 < parts.size(); ++k)
         if (parts[k] != static_cast<double>(static_cast<long long>(parts[k]))) {
-            fail(reason, "'" + text + "': only the last of degrees, minutes and seconds may have a fraction");
+            fail(reason, i18n::format(_("'{1}': only the last of degrees, minutes and seconds may have a fraction"), {text}));
             return std::nullopt;
         }
     ParsedAngle out;
@@ -116,7 +121,7 @@ std::optional<ParsedAngle> parseAngle(const std::string& text, std::string* reas
         out.axis = h == 'N' || h == 'S' ? AngleAxis::Latitude : AngleAxis::Longitude;
         if (h == 'S' || h == 'W') {
             if (negative) {
-                fail(reason, "'" + text + "' has both a minus sign and " + std::string(1, h) + ": write one of them");
+                fail(reason, i18n::format(_("'{1}' has both a minus sign and {2}: write one of them"), {text, std::string(1, h)}));
                 return std::nullopt;
             }
             negative = true;

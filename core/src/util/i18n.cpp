@@ -363,4 +363,17 @@ std::optional<double> parseNumber(std::string_view text)
     return value;
 }
 
+std::string withPointDecimals(std::string_view text)
+{
+    const std::string radix = g_personNumeric ? ::nl_langinfo_l(RADIXCHAR, g_personNumeric) : ".";
+    std::string out(text);
+    if (radix.empty() || radix == ".")
+        return out;
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    for (std::size_t at = out.find(radix); at != std::string::npos; at = out.find(radix, at + 1))
+        if (at > 0 && digit(out[at - 1]) && at + radix.size() < out.size() && digit(out[at + radix.size()]))
+            out.replace(at, radix.size(), ".");
+    return out;
+}
+
 } // namespace sandtable::core::i18n

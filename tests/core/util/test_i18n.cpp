@@ -4,6 +4,7 @@
 // (<build>/locale, compiled from packaging/po by the target sandtable_translations); expected texts are
 // the translations written in packaging/po/fr.po and de.po.
 #include "sandtable/core/geometry/geometry_ops.hpp"
+#include "sandtable/core/util/angle_text.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/number_entry.hpp"
 
@@ -119,6 +120,12 @@ BOOST_AUTO_TEST_CASE(editable_numbers_are_written_and_read_in_the_persons_conven
     BOOST_TEST(same(i18n::parseNumber("1\u202f234\u202f567"), 1234567.0)); // glibc's own separator, U+202F
     BOOST_TEST(!i18n::parseNumber("1 23,5"));                           // a group is three digits
     BOOST_TEST(!i18n::parseNumber("12,5 m"));
+    // An angle field: the decimal comma becomes a point for parseAngle, whose ',' separates minutes.
+    BOOST_TEST(i18n::withPointDecimals("7,25") == "7.25");
+    BOOST_TEST(i18n::withPointDecimals("48°51,4'N") == "48°51.4'N");
+    BOOST_TEST(i18n::withPointDecimals("48, 51") == "48, 51"); // not between two digits: a separator
+    const std::optional<ParsedAngle> west = parseAngle(i18n::withPointDecimals(i18n::formatEditableNumber(-77.2311, 7)));
+    BOOST_TEST((west && west->degrees == -77.2311));
 
     person("en_US.UTF-8");
     BOOST_TEST(same(i18n::parseNumber("1,234.5"), 1234.5));
@@ -126,6 +133,7 @@ BOOST_AUTO_TEST_CASE(editable_numbers_are_written_and_read_in_the_persons_conven
 
     person("C");
     BOOST_TEST(i18n::formatEditableNumber(12.5, 2) == "12.50");
+    BOOST_TEST(i18n::withPointDecimals("7,25") == "7,25"); // parseAngle reads 7 degrees 25 minutes
     BOOST_TEST(same(i18n::parseNumber("1e3"), 1000.0));
     BOOST_TEST(same(i18n::parseNumber("-0.5"), -0.5));
     BOOST_TEST(!i18n::parseNumber(""));

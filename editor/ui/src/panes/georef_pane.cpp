@@ -10,6 +10,7 @@
 #include "sandtable/core/util/angle_text.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/number_entry.hpp"
 #include "sandtable/editor/logic/affine.hpp"
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
 #include "sandtable/importers/crs.hpp"
@@ -922,7 +923,7 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
         // Degrees, decimal or degrees-minutes-seconds; a hemisphere letter must match its field.
         const auto read = [this](wxTextCtrl* field, core::AngleAxis axis, const char* name, double& out) {
             std::string why;
-            const std::optional<core::ParsedAngle> a = core::parseAngle(field->GetValue().ToStdString(wxConvUTF8), &why);
+            const std::optional<core::ParsedAngle> a = core::parseAngle(core::i18n::withPointDecimals(field->GetValue().utf8_string()), &why);
             if (!a) {
                 m_workbench.showError(translated("GCP"), std::string("The ") + name + ": " + why);
                 return false;
