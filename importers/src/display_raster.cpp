@@ -82,7 +82,22 @@ struct DisplayRaster::Impl {
     bool datasetMask = false;                         ///< GDAL's per-dataset mask (no alpha band)
     std::array<std::optional<double>, 3> nodata;
     DisplayStretch stretch;
+    std::vector<RasterLevelSize> levels; ///< full resolution, then the first colour band's overviews
 };
+
+namespace {
+
+/// Throws core::OperationError unless the window (pixel, line, width, height) lies inside `size`.
+void checkWindow(const std::string& file, const RasterLevelSize& size, int pixel, int line, int width, int height)
+{
+    if (width <= 0 || height <= 0 || pixel < 0 || line < 0 || pixel > size.width - width || line > size.height - height)
+        throw core::OperationError(file, _("window"),
+            core::i18n::format(_("the window ({1}, {2}, {3} x {4}) is outside the raster ({5} x {6})"),
+                {std::to_string(pixel), std::to_string(line), std::to_string(width), std::to_string(height),
+                    std::to_string(size.width), std::to_string(size.height)}));
+}
+
+} // namespace
 
 DisplayRaster::DisplayRaster(const std::filesystem::path& path)
     : m_impl(std::make_unique<Impl>())
@@ -104,6 +119,10 @@ DisplayRaster::DisplayRaster(const std::filesystem::path& path)
             colour.push_back(b);
     }
     GDALRasterBandH first = GDALGetRasterBand(ds, colour.front());
+    d.levels.push_back({d.width, d.height});
+    for (int i = 0; i < GDALGetOverviewCount(first); ++i)
+        if (GDALRasterBandH o = GDALGetOverview(first, i))
+            d.levels.push_back({GDALGetRasterBandXSize(o), GDALGetRasterBandYSize(o)});
     if (GDALColorTableH table = GDALGetRasterColorTable(first)) {
         d.palette = true;
         for (int i = 0; i < GDALGetColorEntryCount(table); ++i) {
@@ -156,11 +175,7 @@ DisplayImage DisplayRaster::read(int pixel, int line, int width, int height, int
     const Impl& d = *m_impl;
     if (width <= 0 || height <= 0 || bufferWidth <= 0 || bufferHeight <= 0)
         throw core::OperationError(d.file, _("window"), _("window and buffer sizes must be positive"));
-    if (pixel < 0 || line < 0 || pixel > d.width - width || line > d.height - height)
-        throw core::OperationError(d.file, _("window"),
-            core::i18n::format(_("the window ({1}, {2}, {3} x {4}) is outside the raster ({5} x {6})"),
-                {std::to_string(pixel), std::to_string(line), std::to_string(width), std::to_string(height),
-                    std::to_string(d.width), std::to_string(d.height)}));
+    checkWindow(d.file, d.levels.front(), pixel, line, width, height);
     GDALDatasetH ds = d.dataset.get();
 
     // The overview to read: the smallest whose resolution still covers the buffer's (GDAL's own choice
@@ -194,16 +209,7 @@ DisplayImage DisplayRaster::read(int pixel, int line, int width, int height, int
     return readWindow(image.overviewLevel + 1, wx, wy, ww, wh, bufferWidth, bufferHeight);
 }
 
-std::vector<RasterLevelSize> DisplayRaster::levels() const
-{
-    const Impl& d = *m_impl;
-    std::vector<RasterLevelSize> out{{d.width, d.height}};
-    GDALRasterBandH base = GDALGetRasterBand(d.dataset.get(), d.colourBands[0]);
-    for (int i = 0; i < GDALGetOverviewCount(base); ++i)
-        if (GDALRasterBandH o = GDALGetOverview(base, i))
-            out.push_back({GDALGetRasterBandXSize(o), GDALGetRasterBandYSize(o)});
-    return out;
-}
+const std::vector<RasterLevelSize>& DisplayRaster::levels() const { return m_impl->levels; }
 
 std::optional<std::array<double, 6>> DisplayRaster::geoTransform() const
 {
@@ -216,15 +222,9 @@ std::optional<std::array<double, 6>> DisplayRaster::geoTransform() const
 DisplayImage DisplayRaster::readLevel(int level, int pixel, int line, int width, int height) const
 {
     const Impl& d = *m_impl;
-    const std::vector<RasterLevelSize> sizes = levels();
-    if (level < 0 || level >= static_cast<int>(sizes.size()))
+    if (level < 0 || level >= static_cast<int>(d.levels.size()))
         throw core::OperationError(d.file, _("window"), core::i18n::format(_("no resolution level {1}"), {std::to_string(level)}));
-    const RasterLevelSize& size = sizes[static_cast<std::size_t>(level)];
-    if (width <= 0 || height <= 0 || pixel < 0 || line < 0 || pixel > size.width - width || line > size.height - height)
-        throw core::OperationError(d.file, _("window"),
-            core::i18n::format(_("the window ({1}, {2}, {3} x {4}) is outside the raster ({5} x {6})"),
-                {std::to_string(pixel), std::to_string(line), std::to_string(width), std::to_string(height),
-                    std::to_string(size.width), std::to_string(size.height)}));
+    checkWindow(d.file, d.levels[static_cast<std::size_t>(level)], pixel, line, width, height);
     return readWindow(level, pixel, line, width, height, width, height);
 }
 

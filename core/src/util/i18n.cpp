@@ -275,6 +275,24 @@ std::string formatSignificant(double value, int digits)
     return formatFigure(std::round(value * scale) / scale, decimals);
 }
 
+namespace {
+
+/// The person's decimal separator ("," in French and German; "." when the environment named no conventions).
+std::string personRadix()
+{
+    const char* radix = g_personNumeric ? ::nl_langinfo_l(RADIXCHAR, g_personNumeric) : nullptr;
+    return radix && *radix ? radix : ".";
+}
+
+/// The person's thousands separator (U+202F in French, "." in German; empty when they have none).
+std::string personThousands()
+{
+    const char* thousands = g_personNumeric ? ::nl_langinfo_l(THOUSEP, g_personNumeric) : nullptr;
+    return thousands ? thousands : "";
+}
+
+} // namespace
+
 std::string formatNumber(double value, int decimals)
 {
     char buffer[64];
@@ -283,8 +301,8 @@ std::string formatNumber(double value, int decimals)
     if (!g_personNumeric)
         return plain;
     // The person's decimal separator, and their thousands separator every three digits (fr, de, en alike).
-    const std::string radix = ::nl_langinfo_l(RADIXCHAR, g_personNumeric);
-    const std::string thousands = ::nl_langinfo_l(THOUSEP, g_personNumeric);
+    const std::string radix = personRadix();
+    const std::string thousands = personThousands();
     const std::size_t sign = plain[0] == '-' ? 1 : 0;
     const std::size_t point = std::min(plain.find('.'), plain.size());
     std::string out = plain.substr(0, sign);
@@ -295,7 +313,7 @@ std::string formatNumber(double value, int decimals)
             out += thousands;
     }
     if (point < plain.size())
-        out += (radix.empty() ? std::string(".") : radix) + plain.substr(point + 1);
+        out += radix + plain.substr(point + 1);
     return out;
 }
 
@@ -304,8 +322,8 @@ std::string formatEditableNumber(double value, int decimals)
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*f", std::clamp(decimals, 0, 12), value); // LC_NUMERIC is "C"
     std::string out = buffer;
-    const std::string radix = g_personNumeric ? ::nl_langinfo_l(RADIXCHAR, g_personNumeric) : ".";
-    if (const std::size_t point = out.find('.'); point != std::string::npos && !radix.empty())
+    const std::string radix = personRadix();
+    if (const std::size_t point = out.find('.'); point != std::string::npos)
         out.replace(point, 1, radix);
     return out;
 }
@@ -317,8 +335,8 @@ std::optional<double> parseNumber(std::string_view text)
         text.remove_prefix(1);
     while (!text.empty() && space(text.back()))
         text.remove_suffix(1);
-    const std::string radix = g_personNumeric ? ::nl_langinfo_l(RADIXCHAR, g_personNumeric) : ".";
-    const std::string thousands = g_personNumeric ? ::nl_langinfo_l(THOUSEP, g_personNumeric) : "";
+    const std::string radix = personRadix();
+    const std::string thousands = personThousands();
     // The separators that may stand between digits: the person's own when it cannot be read as a decimal
     // point, and every kind of space when theirs is one (a plain space typed for glibc's U+202F in French).
     std::vector<std::string> groups;
@@ -338,7 +356,7 @@ std::optional<double> parseNumber(std::string_view text)
     std::string plain;
     for (std::size_t i = 0; i < text.size();) {
         const std::string_view rest = text.substr(i);
-        if (radix.size() > 0 && radix != "." && rest.substr(0, radix.size()) == radix) {
+        if (radix != "." && rest.substr(0, radix.size()) == radix) {
             plain += '.';
             i += radix.size();
             continue;
@@ -365,9 +383,9 @@ std::optional<double> parseNumber(std::string_view text)
 
 std::string withPointDecimals(std::string_view text)
 {
-    const std::string radix = g_personNumeric ? ::nl_langinfo_l(RADIXCHAR, g_personNumeric) : ".";
+    const std::string radix = personRadix();
     std::string out(text);
-    if (radix.empty() || radix == ".")
+    if (radix == ".")
         return out;
     const auto digit = [](char c) { return c >= '0' && c <= '9'; };
     for (std::size_t at = out.find(radix); at != std::string::npos; at = out.find(radix, at + 1))

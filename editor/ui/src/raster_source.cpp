@@ -2,12 +2,13 @@
 // Map rasters for the canvas, read by importers::DisplayRaster (the one reader of rasters for display).
 #include "sandtable/editor/ui/raster_source.hpp"
 
+#include "panes/pane_support.hpp"
+
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 #include "sandtable/importers/display_raster.hpp"
 
-#include <algorithm>
 #include <string>
 
 namespace sandtable::editor::ui {
@@ -36,24 +37,7 @@ wxImage RasterSource::readTile(const TileKey& key) const
     const TileRect rect = tileRect(m_levels[static_cast<std::size_t>(key.level)], key);
     if (rect.width <= 0 || rect.height <= 0)
         throw core::IoError(m_path.string(), translated("raster"), translated("tile outside the image"));
-    const importers::DisplayImage pixels = m_dataset->raster.readLevel(key.level, rect.x, rect.y, rect.width, rect.height);
-    wxImage image(rect.width, rect.height, false);
-    unsigned char* rgb = image.GetData();
-    const std::size_t n = static_cast<std::size_t>(rect.width) * static_cast<std::size_t>(rect.height);
-    bool transparent = false;
-    for (std::size_t i = 0; i < n; ++i) {
-        rgb[3 * i] = pixels.rgba[4 * i];
-        rgb[3 * i + 1] = pixels.rgba[4 * i + 1];
-        rgb[3 * i + 2] = pixels.rgba[4 * i + 2];
-        transparent = transparent || pixels.rgba[4 * i + 3] < 255;
-    }
-    if (transparent) { // an opaque tile keeps no alpha channel: it is drawn faster
-        image.SetAlpha();
-        unsigned char* alpha = image.GetAlpha();
-        for (std::size_t i = 0; i < n; ++i)
-            alpha[i] = pixels.rgba[4 * i + 3];
-    }
-    return image;
+    return panes::toWxImage(m_dataset->raster.readLevel(key.level, rect.x, rect.y, rect.width, rect.height));
 }
 
 } // namespace sandtable::editor::ui

@@ -30,17 +30,26 @@ wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& sc
     const int tw = std::max(1, static_cast<int>(std::lround(w * scale)));
     const int th = std::max(1, static_cast<int>(std::lround(h * scale)));
     scale = static_cast<double>(tw) / w;
-    const importers::DisplayImage pixels = raster.read(0, 0, w, h, tw, th);
-    wxImage image(tw, th, false);
-    image.InitAlpha();
+    return toWxImage(raster.read(0, 0, w, h, tw, th));
+}
+
+wxImage toWxImage(const importers::DisplayImage& pixels)
+{
+    wxImage image(pixels.width, pixels.height, false);
     unsigned char* rgb = image.GetData();
-    unsigned char* alpha = image.GetAlpha();
-    const std::size_t n = static_cast<std::size_t>(tw) * static_cast<std::size_t>(th);
+    const std::size_t n = static_cast<std::size_t>(pixels.width) * static_cast<std::size_t>(pixels.height);
+    bool transparent = false;
     for (std::size_t i = 0; i < n; ++i) {
         rgb[3 * i] = pixels.rgba[4 * i];
         rgb[3 * i + 1] = pixels.rgba[4 * i + 1];
         rgb[3 * i + 2] = pixels.rgba[4 * i + 2];
-        alpha[i] = pixels.rgba[4 * i + 3];
+        transparent = transparent || pixels.rgba[4 * i + 3] < 255;
+    }
+    if (transparent) {
+        image.SetAlpha();
+        unsigned char* alpha = image.GetAlpha();
+        for (std::size_t i = 0; i < n; ++i)
+            alpha[i] = pixels.rgba[4 * i + 3];
     }
     return image;
 }

@@ -67,7 +67,7 @@ public:
 
     /// The resolution levels: level 0 is the full resolution, then GDAL's overviews of the first colour band
     /// (internal, external .ovr, or a JPEG's reduced decodes), largest first.
-    std::vector<RasterLevelSize> levels() const;
+    const std::vector<RasterLevelSize>& levels() const;
     /// Reads the window (pixel, line, width, height) of level `level`'s pixels one to one, as read() does
     /// (a tile of a map canvas). Throws core::OperationError for a level that does not exist or a window
     /// outside it, core::IoError/FormatError when GDAL cannot read the pixels.
