@@ -13,6 +13,7 @@ set(rules
   "core/catalogue|wx/,cairo,qpdf/|"
   "core/print|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,sqlite3.h|"
   "importers|wx/,sqlite3.h,qpdf/|"
+  "app|wx/,sqlite3.h,qpdf/,CLI/|"
   "cli|wx/,qpdf/|"
   "editor/logic|wx/,gdal,ogr_,cpl_,sqlite3.h,cairo,qpdf/|"
 )
@@ -51,8 +52,8 @@ endforeach()
 
 # GEOS is wrapped once: only core/src/geometry/ may include geos_c.h.
 file(GLOB_RECURSE all_files "${SOURCE_DIR}/core/*.cpp" "${SOURCE_DIR}/core/*.hpp" "${SOURCE_DIR}/importers/*.cpp"
-  "${SOURCE_DIR}/importers/*.hpp" "${SOURCE_DIR}/cli/*.cpp" "${SOURCE_DIR}/cli/*.hpp" "${SOURCE_DIR}/editor/*.cpp"
-  "${SOURCE_DIR}/editor/*.hpp")
+  "${SOURCE_DIR}/importers/*.hpp" "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/app/*.hpp" "${SOURCE_DIR}/cli/*.cpp"
+  "${SOURCE_DIR}/cli/*.hpp" "${SOURCE_DIR}/editor/*.cpp" "${SOURCE_DIR}/editor/*.hpp")
 foreach(f IN LISTS all_files)
   file(RELATIVE_PATH rel "${SOURCE_DIR}" "${f}")
   if(rel MATCHES "^core/src/geometry/")
@@ -75,7 +76,7 @@ endforeach()
 set(owner_dirs "^core/src/document/|^core/include/sandtable/core/document/|^core/src/io/|^core/include/sandtable/core/io/")
 set(save_allowed "${owner_dirs}|^editor/logic/src/recovery[.]cpp$")
 set(member_write "[.]scenario(([.]|->)[A-Za-z_]+|[[][^]]*[]])*[ \t]*(=[^=]|[+]=|-=|[.](push_back|emplace_back|erase|clear|insert|reset|emplace|swap)[ \t]*[(])")
-file(GLOB_RECURSE model_files "${SOURCE_DIR}/core/*.cpp" "${SOURCE_DIR}/core/*.hpp" "${SOURCE_DIR}/importers/*.cpp"
+file(GLOB_RECURSE model_files "${SOURCE_DIR}/core/*.cpp" "${SOURCE_DIR}/core/*.hpp" "${SOURCE_DIR}/importers/*.cpp" "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/app/*.hpp"
   "${SOURCE_DIR}/importers/*.hpp" "${SOURCE_DIR}/cli/*.cpp" "${SOURCE_DIR}/cli/*.hpp" "${SOURCE_DIR}/editor/*.cpp"
   "${SOURCE_DIR}/editor/*.hpp")
 foreach(f IN LISTS model_files)

@@ -107,6 +107,7 @@ void runExport(const ExportOptions& o, Context& context)
 void runPrint(const PrintOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
+    context.warnIfInvalid(loaded.diagnostics, o.file);
     const core::TableBattlesSet& set = requireCards(loaded.scenario, o.file);
     const core::Diagnostics findings = cardFindings(loaded.diagnostics);
     if (core::hasErrors(findings) && !context.json) {

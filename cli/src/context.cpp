@@ -19,6 +19,27 @@ void Context::printJson(const nlohmann::ordered_json& document) const
     printedJson = true;
 }
 
+void Context::warnIfInvalid(const core::Diagnostics& diagnostics, const std::string& file) const
+{
+    const std::size_t errors = core::countSeverity(diagnostics, core::Severity::Error);
+    if (errors == 0 || quiet || json)
+        return;
+    err << "sandtable: " << file << ": " << _("warning") << ": "
+        << core::i18n::format(P_("the scenario has {1} error (`sandtable scenario validate {2}` lists it); the product is made anyway",
+                                 "the scenario has {1} errors (`sandtable scenario validate {2}` lists them); the product is made anyway", errors),
+               {std::to_string(errors), file})
+        << "\n";
+}
+
+app::Reporter Context::reporter() const
+{
+    app::Reporter r;
+    r.progress = progress();
+    if (!quiet)
+        r.notice = [this](const std::string& text) { err << "sandtable: " << text << "\n"; };
+    return r;
+}
+
 core::ProgressCallback Context::progress() const
 {
     if (quiet)

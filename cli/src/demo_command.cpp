@@ -3,7 +3,7 @@
 // build the scenario, validate, print the battle map at 1:16,000, export into a catalogue.
 #include "sandtable/cli/context.hpp"
 #include "sandtable/core/util/i18n.hpp"
-#include "sandtable/cli/map_printing.hpp"
+#include "sandtable/app/map_print.hpp"
 
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/document/document.hpp"
@@ -144,19 +144,22 @@ void runDemo(const DemoOptions& o, Context& context)
                          core::i18n::format(P_("{1} unit", "{1} units", demo.units.size()), {std::to_string(demo.units.size())}),
                          core::i18n::format(P_("{1} error", "{1} errors", errors), {std::to_string(errors)}),
                          core::i18n::format(P_("{1} warning", "{1} warnings", warnings), {std::to_string(warnings)})}));
+    // The findings themselves, not only their count (issue 43 item 7: "0 errors, 11 warnings" and nothing more).
+    if (errors == 0 && warnings > 0 && !context.quiet)
+        context.printDiagnostics(report.diagnostics, scenarioOut.string());
     if (errors > 0) {
         context.printDiagnostics(report.diagnostics, scenarioOut.string());
         throw core::OperationError(scenarioOut.string(), _("scenario"), _("has validation errors; nothing exported"));
     }
 
     const auto pdf = out / "gettysburg_map_1-16000.pdf";
-    MapPrintJob job;
+    app::MapPrintJob job;
     job.scenarioFile = scenarioOut;
     job.output = pdf;
     job.request.scaleDenominator = 16000.0;
     job.request.page = print::parsePageSize("A4");
     job.dpi = 150.0;
-    const MapPrintOutcome printed = printScenarioMap(demo, job, context);
+    const app::MapPrintOutcome printed = app::printScenarioMap(demo, job, context.reporter());
     outputs.push_back(pdf.string());
     say(context, core::i18n::format(P_("[4/5] printed {1}: {2} page at 1:16,000 ({3} x {4} A4 sheets + assembly page)",
                                         "[4/5] printed {1}: {2} pages at 1:16,000 ({3} x {4} A4 sheets + assembly page)", printed.result.pages),

@@ -401,6 +401,7 @@ void runBattle(const BattleOptions& o, Context& context)
 void runPrint(const PrintOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
+    context.warnIfInvalid(loaded.diagnostics, o.file);
     const core::Scenario& s = loaded.scenario;
     print::CampaignPrintRequest request;
     request.format = print::mapOutputFormat(o.output, o.format);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable map print`: the battle map at 1:N, one page or tiled, with the scan underneath when present.
 #include "sandtable/cli/context.hpp"
-#include "sandtable/cli/map_printing.hpp"
+#include "sandtable/app/georeference.hpp"
+#include "sandtable/app/map_print.hpp"
+#include "sandtable/app/warp_scan.hpp"
 
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/document/map_operations.hpp"
@@ -18,11 +20,19 @@
 namespace sandtable::cli {
 namespace {
 
+nlohmann::ordered_json extentJson(const std::optional<core::Extent>& e)
+{
+    if (!e)
+        return nullptr;
+    return {{"min_x", e->minX}, {"min_y", e->minY}, {"max_x", e->maxX}, {"max_y", e->maxY}};
+}
+
 struct GeorefOptions {
     std::string file;
     std::string gcps;
     std::string method;
     std::string gcpCrs;
+    std::string crs;
 };
 
 struct PrintOptions {
@@ -38,40 +48,18 @@ struct PrintOptions {
     bool layersGiven = false;
 };
 
-std::set<print::MapLayer> parseLayers(const std::string& text)
-{
-    std::set<print::MapLayer> layers;
-    std::stringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ',')) {
-        if (item == "scan")
-            layers.insert(print::MapLayer::Scan);
-        else if (item == "terrain")
-            layers.insert(print::MapLayer::Terrain);
-        else if (item == "grid")
-            layers.insert(print::MapLayer::Grid);
-        else if (item == "setup")
-            layers.insert(print::MapLayer::Setup);
-        else if (item == "references")
-            continue; // drawn into the raster underlay by printScenarioMap (MapPrintJob::references)
-        else if (!item.empty())
-            throw core::OperationError("", "--layers", core::i18n::format(_("unknown layer '{1}' (use scan, references, terrain, grid, setup)"), {item}));
-    }
-    return layers;
-}
-
 void runPrint(const PrintOptions& o, Context& context)
 {
     core::LoadedScenario loaded = core::loadScenario(o.file);
-    MapPrintJob job;
+    context.warnIfInvalid(loaded.diagnostics, o.file);
+    app::MapPrintJob job;
     job.scenarioFile = o.file;
     job.output = o.output;
     job.request.page = print::parsePageSize(o.page);
     job.request.overlapMm = o.overlap;
     const double scale = o.scale ? *o.scale : print::defaultMapPrintScale(loaded.scenario, job.request);
     job.request.scaleDenominator = scale;
-    job.request.layers = parseLayers(o.layers);
-    job.references = ("," + o.layers + ",").find(",references,") != std::string::npos;
+    job.request.layers = app::parseMapLayers(o.layers, job.references);
     job.scanRequired = o.layersGiven && job.request.layers.count(print::MapLayer::Scan) > 0;
     job.dpi = o.dpi;
     job.mapOverride = o.map;
@@ -81,7 +69,7 @@ void runPrint(const PrintOptions& o, Context& context)
         && o.layers.find("grid") != std::string::npos && o.layersGiven)
         context.err << "sandtable: " << core::i18n::format(_("notice: {1} has no campaign grid: printing without the grid layer"), {o.file})
                     << "\n";
-    const MapPrintOutcome outcome = printScenarioMap(loaded.scenario, job, context);
+    const app::MapPrintOutcome outcome = app::printScenarioMap(loaded.scenario, job, context.reporter());
     const auto& layout = outcome.result.layout;
     const char* formatName = job.request.format == print::MapOutputFormat::Pdf ? "pdf"
         : job.request.format == print::MapOutputFormat::Svg                      ? "svg"
@@ -132,37 +120,55 @@ void runPrint(const PrintOptions& o, Context& context)
 
 } // namespace
 
-/// `map georef`: a QGIS .points file as the scenario scan's GCPs, fitted (importers::importGcps), saved in
-/// place; exit 1, nothing saved, when the GCPs cannot be fitted with the method.
+/// `map georef`: a QGIS .points file as the scenario scan's GCPs, fitted, and the map frame the fit gives
+/// (app::georeferenceMap: a plain scan's scenario gets the fit's CRS and the scan's extent), saved in place;
+/// exit 1, nothing saved, when the GCPs cannot be fitted with the method.
 void runGeoref(const GeorefOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     core::Document document(loaded.scenario, o.file);
-    if (!document.scenario().map)
-        throw core::OperationError(o.file, _("map"), _("the scenario has no map scan to georeference"));
-    const std::string working = document.scenario().settings.crs;
-    const std::string defaultCrs = !o.gcpCrs.empty() ? o.gcpCrs : !working.empty() ? working : std::string("EPSG:4326");
-    document.apply(inFile(o.file, [&] { return importers::importGcps(document.scenario(), o.gcps, defaultCrs); }));
-    if (!o.method.empty())
-        document.apply(inFile(o.file, [&] {
-            return core::operations::setGeoreferenceMethod(document.scenario(), core::georeferenceMethodFromString(o.method),
-                importers::fitStoredGeoreference);
-        }));
-    // The operations keep GCPs they cannot fit; the command was asked for a fit, so it says why and saves nothing.
-    core::Georeference fitted = *document.scenario().map->georeference;
-    inFile(o.file, [&] { importers::fitStoredGeoreference(fitted); });
+    app::georeferenceMap(document, app::GeorefJob{o.gcps, o.method, o.gcpCrs, o.crs});
     document.save();
     const core::Georeference& g = *document.scenario().map->georeference;
     if (context.json) {
         context.printJson({{"file", o.file}, {"gcps", g.gcps.size()}, {"method", core::toString(g.method)}, {"crs", g.crs},
             {"rms_map", g.rmsMap ? nlohmann::ordered_json(*g.rmsMap) : nlohmann::ordered_json(nullptr)},
-            {"rms_px", g.rmsPixels ? nlohmann::ordered_json(*g.rmsPixels) : nlohmann::ordered_json(nullptr)}});
+            {"rms_px", g.rmsPixels ? nlohmann::ordered_json(*g.rmsPixels) : nlohmann::ordered_json(nullptr)},
+            {"working_crs", document.scenario().settings.crs}, {"extent", extentJson(document.scenario().settings.extent)}});
         return;
     }
     context.out << core::i18n::format(P_("{1}: {2} GCP fitted by {3} into {4}, RMS {5} m ({6} px), saved",
                                           "{1}: {2} GCPs fitted by {3} into {4}, RMS {5} m ({6} px), saved", g.gcps.size()),
                        {o.file, std::to_string(g.gcps.size()), core::toString(g.method), g.crs,
                            core::i18n::formatFigure(g.rmsMap.value_or(0.0), 2), core::i18n::formatFigure(g.rmsPixels.value_or(0.0), 2)})
+                << "\n";
+    if (const auto& e = document.scenario().settings.extent)
+        context.out << core::i18n::format(_("  map frame: {1}, extent {2} x {3} km"),
+                           {document.scenario().settings.crs, core::i18n::formatFigure((e->maxX - e->minX) / 1000.0, 2),
+                               core::i18n::formatFigure((e->maxY - e->minY) / 1000.0, 2)})
+                    << "\n";
+}
+
+struct WarpOptions {
+    std::string file;
+    std::string output;
+};
+
+/// `map warp`: the scan warped into its fit's CRS as a GeoTIFF (app::warpScan), the scenario pointed at it and
+/// given the fit's map frame, saved in place.
+void runWarp(const WarpOptions& o, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    core::Document document(loaded.scenario, o.file);
+    const importers::WarpResult r = app::warpScan(document, o.output, context.reporter());
+    document.save();
+    if (context.json) {
+        context.printJson({{"file", o.file}, {"output", r.path}, {"width", r.width}, {"height", r.height}, {"crs", r.crs},
+            {"working_crs", document.scenario().settings.crs}, {"extent", extentJson(document.scenario().settings.extent)}});
+        return;
+    }
+    context.out << core::i18n::format(_("{1}: warped into {2}, {3} x {4} px in {5}; the map now uses it, saved"),
+                       {o.file, r.path, std::to_string(r.width), std::to_string(r.height), r.crs})
                 << "\n";
 }
 
@@ -179,7 +185,16 @@ void registerMapCommands(CLI::App& app, Context& context)
         ->check(oneOf({"affine", "helmert", "poly1", "poly2", "poly3", "tps"}));
     georef->add_option("--gcp-crs", g->gcpCrs,
         _("CRS of the GCPs' map coordinates when the file names none (default: the working CRS, else EPSG:4326)"));
+    georef->add_option("--crs", g->crs,
+        _("Working CRS for the scenario, a projected CRS in metres (default: the scenario's, else the fit's CRS)"));
     georef->callback([g, &context] { runGeoref(*g, context); });
+
+    auto w = std::make_shared<WarpOptions>();
+    CLI::App* warp = addCommand(*noun, "warp",
+        _("Warp the georeferenced scan into its CRS as a GeoTIFF, which the map, print and VASSAL then draw (saved in place)"));
+    warp->add_option("FILE", w->file, _("Scenario file (rewritten in place)"))->required();
+    warp->add_option("-o,--output", w->output, _("GeoTIFF to write (default: <scan>_warped.tif beside the scenario)"));
+    warp->callback([w, &context] { runWarp(*w, context); });
 
     auto o = std::make_shared<PrintOptions>();
     CLI::App* printCommand = addCommand(*noun, "print", _("The scenario's map at 1:N as a PDF: one page, or tiled with overlap and registration marks"));

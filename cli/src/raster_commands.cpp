@@ -48,6 +48,19 @@ struct CalibrateOptions {
 };
 
 ordered_json numberOrNull(const std::optional<double>& value) { return value ? ordered_json(*value) : ordered_json(nullptr); }
+/// A nodata value as GDAL's own `gdalinfo -json` writes it: a number, or "nan", "inf", "-inf" (JSON has no
+/// such numbers; null means "no nodata").
+ordered_json nodataJson(const std::optional<double>& value)
+{
+    if (!value)
+        return nullptr;
+    if (std::isnan(*value))
+        return "nan";
+    if (std::isinf(*value))
+        return *value > 0 ? "inf" : "-inf";
+    return *value;
+}
+
 ordered_json stringOrNull(const std::string& value) { return value.empty() ? ordered_json(nullptr) : ordered_json(value); }
 
 ordered_json infoToJson(const importers::RasterInfo& info)
@@ -65,14 +78,15 @@ ordered_json infoToJson(const importers::RasterInfo& info)
         {"crs_name", stringOrNull(info.crsName)}, {"geographic", info.geographic},
         {"geotransform", geotransform}, {"rotated", info.rotated}, {"south_up", info.southUp},
         {"pixel_is_point", info.pixelIsPoint}, {"gcp_count", info.gcpCount}, {"linear_unit", stringOrNull(info.linearUnit)},
-        {"palette", info.palette}, {"palette_entries", info.paletteEntries}, {"nodata", numberOrNull(info.nodata)},
-        {"alpha", info.alpha}, {"overviews", overviews}, {"overview_storage", stringOrNull(info.overviewStorage)},
+        {"palette", info.palette}, {"palette_entries", info.paletteEntries}, {"nodata", nodataJson(info.nodata)},
+        {"alpha", info.alpha}, {"mask", info.mask}, {"overviews", overviews}, {"overview_storage", stringOrNull(info.overviewStorage)},
         {"files", info.files}};
 }
 
 void runInfo(const InfoOptions& options, Context& context)
 {
     const importers::RasterInfo info = importers::inspectRaster(options.file);
+    importers::checkRasterDecodes(options.file); // a truncated JPEG is refused here, not at print (issue 43 item 1)
     if (context.json) {
         context.printJson(infoToJson(info));
         return;
@@ -87,6 +101,8 @@ void runInfo(const InfoOptions& options, Context& context)
         out << i18n::format(_(", palette of {1} colours"), {std::to_string(info.paletteEntries)});
     if (info.alpha)
         out << _(", alpha");
+    else if (info.mask == "per-dataset" || info.mask == "band")
+        out << _(", mask");
     if (info.nodata) {
         std::ostringstream nodata;
         nodata << *info.nodata;

@@ -2,6 +2,8 @@
 // `sandtable scenario new|validate`: create an empty scenario, check a document (schema + rules).
 #include "sandtable/cli/context.hpp"
 
+#include "sandtable/app/new_scenario.hpp"
+
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -23,6 +25,8 @@ struct NewOptions {
     std::string map;
     std::optional<double> scale;
     std::string output;
+    std::string frame = "auto";
+    bool force = false;
 };
 
 struct ValidateOptions {
@@ -39,66 +43,48 @@ struct LanguageOptions {
     std::string language;
 };
 
-/// `scenario new --map RASTER`: the scenario's CRS and extent from the raster's georeference, or the scan
-/// left for GCPs or calibration (the message says which).
-void runNewFromMap(const NewOptions& options, Context& context)
+/// `scenario new [--map RASTER]`: app::newScenario (the raster's CRS and extent when it is georeferenced, or
+/// the scan left for GCPs or calibration, the message says which); refuses an existing -o unless --force.
+void runNew(const NewOptions& options, Context& context)
 {
-    importers::NewScenarioOptions request;
-    request.system = core::gameSystemFromString(options.system);
-    request.title = options.title;
-    request.crs = options.crs.empty() ? "auto" : options.crs;
-    request.scale = options.scale;
-    request.progress = context.progress();
-    const importers::NewScenario made = importers::newScenarioFromRaster(options.map, options.output, request);
+    app::refuseOverwrite(options.output, options.force);
+    app::NewScenarioJob job;
+    job.system = core::gameSystemFromString(options.system);
+    job.title = options.title;
+    job.crs = options.crs;
+    job.map = options.map;
+    job.scale = options.scale;
+    job.frame = options.frame == "scan" ? importers::RasterFrame::Scan
+        : options.frame == "local"       ? importers::RasterFrame::Local
+                                         : importers::RasterFrame::Auto;
     core::Document document(core::Scenario{}, std::filesystem::path(options.output));
-    document.apply(core::operations::setSettings(document.scenario(), made.settings, "New scenario"));
-    document.apply(core::operations::setMap(document.scenario(), made.map, "Set map"));
+    const std::optional<importers::NewScenario> made = app::newScenario(document, job, context.reporter());
     document.save();
     const core::Scenario& s = document.scenario();
+    if (!made) {
+        if (context.json)
+            context.printJson({{"file", options.output}, {"id", s.settings.id}, {"system", options.system}});
+        else if (!context.quiet)
+            context.err << core::i18n::format(_("created {1} ({2})"), {options.output, options.system}) << "\n";
+        return;
+    }
+    if (!context.json && !context.quiet)
+        for (const std::string& w : made->warnings)
+            context.err << "sandtable: " << options.output << ": " << _("warning") << ": " << w << "\n";
     if (context.json) {
         nlohmann::ordered_json extent = nullptr;
         if (s.settings.extent)
             extent = {s.settings.extent->minX, s.settings.extent->minY, s.settings.extent->maxX, s.settings.extent->maxY};
         context.printJson({{"file", options.output}, {"id", s.settings.id}, {"system", options.system},
-            {"map", s.map->path}, {"placed_by", made.placedBy},
-            {"georeferenced", made.next == importers::NextStep::None},
-            {"next", made.next == importers::NextStep::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json("georeference")},
+            {"map", s.map->path}, {"placed_by", made->placedBy},
+            {"georeferenced", made->next == importers::NextStep::None},
+            {"next", made->next == importers::NextStep::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json("georeference")},
             {"crs", s.settings.crs.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.settings.crs)},
-            {"extent", extent}, {"message", made.message}});
+            {"extent", extent}, {"message", made->message}, {"warnings", made->warnings}});
     } else if (!context.quiet) {
-        context.err << core::i18n::format(_("created {1} ({2}) from {3}: {4}"), {options.output, options.system, options.map, made.message})
+        context.err << core::i18n::format(_("created {1} ({2}) from {3}: {4}"), {options.output, options.system, options.map, made->message})
                     << "\n";
     }
-}
-
-void runNew(const NewOptions& options, Context& context)
-{
-    if (!options.map.empty()) {
-        runNewFromMap(options, context);
-        return;
-    }
-    core::ScenarioSettings settings;
-    settings.system = core::gameSystemFromString(options.system);
-    settings.title = options.title;
-    settings.crs = options.crs == "auto" ? std::string() : options.crs;
-    settings.id = importers::scenarioIdFromFileName(options.output);
-    if (settings.system == core::GameSystem::SywMiniatures || settings.system == core::GameSystem::TableBattles)
-        settings.scaleDenominator = 1.0;
-    if (settings.system == core::GameSystem::SywMiniatures) {
-        // A common 6 x 4 ft table (the house rules set no size; the designer changes it).
-        settings.tableWidthCm = 180.0;
-        settings.tableDepthCm = 120.0;
-    }
-    if (options.scale)
-        settings.scaleDenominator = *options.scale;
-    // An empty document, then the settings through the one operation that sets them.
-    core::Document document(core::Scenario{}, std::filesystem::path(options.output));
-    document.apply(core::operations::setSettings(document.scenario(), settings, "New scenario"));
-    document.save();
-    if (context.json)
-        context.printJson({{"file", options.output}, {"id", settings.id}, {"system", options.system}});
-    else if (!context.quiet)
-        context.err << core::i18n::format(_("created {1} ({2})"), {options.output, options.system}) << "\n";
 }
 
 void runValidate(const ValidateOptions& options, Context& context)
@@ -166,6 +152,11 @@ void registerScenarioCommands(CLI::App& app, Context& context)
     create->add_option("--scale", newOptions->scale, _("Game scale denominator 1:N (default: the system's)"))
         ->check(positive());
     create->add_option("-o,--output", newOptions->output, _("Scenario file to write"))->required();
+    create->add_flag("--force", newOptions->force, _("Replace the output file when it exists already"));
+    create->add_option("--frame", newOptions->frame,
+        _("How a --map raster with coordinates is placed: auto (its georeference and CRS), scan (as a plain scan, for GCPs), "
+          "local (its coordinates as a local metric frame)"))
+        ->check(oneOf({"auto", "scan", "local"}));
     create->callback([newOptions, &context] { runNew(*newOptions, context); });
 
     auto validateOptions = std::make_shared<ValidateOptions>();

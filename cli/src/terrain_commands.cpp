@@ -18,6 +18,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/number_list.hpp"
 #include "sandtable/core/io/importer.hpp"
+#include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/importers/dem_hills.hpp"
 #include "sandtable/importers/georeference_scan.hpp"
 #include "sandtable/importers/importer_registry.hpp"
@@ -488,9 +489,52 @@ void runMajority(const MajorityOptions& options, Context& context)
 
 } // namespace
 
+struct ClassesOptions {
+    std::string file;
+};
+
+/// `terrain classes [FILE]`: the canonical classes (every game system), with the geometry each is drawn as
+/// and its rules' effects, then the scenario's own classes when FILE is given.
+void runClasses(const ClassesOptions& o, Context& context)
+{
+    core::Scenario scenario;
+    if (!o.file.empty())
+        scenario = core::loadScenario(o.file).scenario;
+    const auto geometryWord = [](int dimension, bool alsoPolygon) -> std::string {
+        return dimension == 0 ? _("point") : dimension == 1 ? (alsoPolygon ? _("line or polygon") : _("line")) : _("polygon");
+    };
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const core::rules::TerrainClassInfo& c : core::rules::canonicalTerrainClasses()) {
+        if (context.json) {
+            list.push_back({{"id", std::string(c.id)}, {"geometry", c.dimension == 0 ? "point" : c.dimension == 1 ? "line" : "polygon"},
+                {"also_polygon", c.alsoPolygon}, {"movement", std::string(c.movement)}, {"combat", std::string(c.combat)},
+                {"source", std::string(c.source)}, {"custom", false}});
+            continue;
+        }
+        context.out << std::string(c.id) << "  (" << geometryWord(c.dimension, c.alsoPolygon) << "): "
+                    << core::i18n::format(_("movement {1}; combat {2} [{3}]"), {std::string(c.movement), std::string(c.combat), std::string(c.source)})
+                    << "\n";
+    }
+    for (const core::CustomTerrainClass& c : scenario.customTerrainClasses) {
+        if (context.json) {
+            list.push_back({{"id", c.id}, {"geometry", c.geometry}, {"custom", true}});
+            continue;
+        }
+        context.out << c.id << "  (" << c.geometry << "): " << _("the scenario's own class") << "\n";
+    }
+    if (context.json)
+        context.printJson({{"classes", list}});
+}
+
 void registerTerrainCommands(CLI::App& app, Context& context)
 {
     CLI::App* noun = addCommand(app, "terrain", _("Terrain features: list, check, repair, majority rule"));
+
+    auto classesOptions = std::make_shared<ClassesOptions>();
+    CLI::App* classes = addCommand(*noun, "classes",
+        _("List the terrain classes: the canonical ones with their geometry and rules, and the scenario's own"));
+    classes->add_option("FILE", classesOptions->file, _("Scenario file (its own classes are listed too)"));
+    classes->callback([classesOptions, &context] { runClasses(*classesOptions, context); });
 
     auto listOptions = std::make_shared<FileOptions>();
     CLI::App* list = addCommand(*noun, "list", _("List the terrain features with their measures and validity"));

@@ -2,6 +2,8 @@
 // `sandtable vassal export|import`: a scenario as a playable VASSAL module, and a module as a scenario.
 #include "sandtable/cli/context.hpp"
 
+#include "sandtable/app/vassal_export.hpp"
+
 #include "import_settings.hpp"
 
 #include "sandtable/core/io/importer.hpp"
@@ -16,11 +18,8 @@
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
 
-#include "sandtable/importers/map_raster.hpp"
-#include "sandtable/importers/raster_info.hpp"
 #include "sandtable/importers/vassal_module.hpp"
 
-#include "sandtable/print/vassal_images.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -41,55 +40,15 @@ struct ImportOptions {
     ImportSettings settings; // the options the module importers declare, the scenario-file from -o
 };
 
-/// The scan resampled into the board's pixel grid, as `map print` renders its scan layer; nothing when the
-/// scenario has no map raster or its file is not there (a notice: the board is then terrain only).
-std::optional<print::PrintRaster> boardScan(const core::Scenario& s, const std::filesystem::path& scenarioFile, double pxPerM,
-    Context& context)
-{
-    if (!s.map || !s.settings.extent)
-        return std::nullopt;
-    const auto dir = scenarioFile.parent_path();
-    const auto scanPath = importers::resolveMapPath(s.map->path, dir);
-    const bool warpedExists = importers::warpedMapPath(s, dir).has_value();
-    if (!warpedExists && !std::filesystem::exists(scanPath)) {
-        if (!context.quiet)
-            context.err << core::i18n::format(_("sandtable: notice: map raster {1} not found: the board is terrain only"), {scanPath.string()}) << "\n";
-        return std::nullopt;
-    }
-    if (!warpedExists && !s.map->georeference) {
-        if (!context.quiet)
-            context.err << _("sandtable: notice: the map raster is not georeferenced: the board is terrain only") << "\n";
-        return std::nullopt;
-    }
-    core::Scenario target = s;
-    if (s.settings.crs.rfind("LOCAL:", 0) == 0 && warpedExists) {
-        const importers::RasterInfo info = importers::inspectRaster(importers::resolveMapPath(s.map->warpedPath, dir));
-        if (!info.crsWkt.empty())
-            target.settings.crs = info.crsWkt;
-    }
-    importers::RenderedRaster r = importers::renderMapRaster(target, dir, *s.settings.extent, 1.0 / pxPerM, context.progress());
-    return print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
-}
-
 nlohmann::ordered_json findingsJson(const core::Diagnostics& d) { return diagnosticsToJson(d); }
 
 void runExport(const ExportOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
+    context.warnIfInvalid(loaded.diagnostics, o.file);
     const core::Scenario& s = loaded.scenario;
-    importers::VassalExportInput input;
-    input.pxPerM = o.pxPerKm ? *o.pxPerKm / 1000.0 : importers::defaultVassalPxPerM(s);
-    print::VassalImages images = print::drawVassalImages(s, input.pxPerM, boardScan(s, o.file, input.pxPerM, context), context.progress());
-    const auto convert = [](print::PngImage& i) { return importers::VassalImage{std::move(i.bytes), i.width, i.height}; };
-    if (images.board)
-        input.board = convert(*images.board);
-    for (auto& [id, image] : images.pieces)
-        input.pieces[id] = convert(image);
-    for (auto& [id, image] : images.forces)
-        input.forces[id] = convert(image);
-    for (auto& [name, image] : images.cardFaces)
-        input.cardFaces[name] = convert(image);
-    const importers::VassalExportResult r = importers::writeVassalModule(s, input, o.output, context.progress());
+    const std::optional<double> pxPerM = o.pxPerKm ? std::optional<double>(*o.pxPerKm / 1000.0) : std::nullopt;
+    const importers::VassalExportResult r = app::exportVassalModule(s, o.file, o.output, pxPerM, context.reporter());
     if (context.json) {
         context.printJson({{"module", o.output}, {"px_per_m", r.pxPerM},
             {"board_px", r.boardWidth ? nlohmann::ordered_json::array({r.boardWidth, r.boardHeight}) : nlohmann::ordered_json(nullptr)},

@@ -53,14 +53,25 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
     result.targetCrs = frame.targetCrs;
     result.targetCrsDescription = frame.target;
     result.fitPoints = std::move(frame.points);
+    std::size_t outside = 0;
     for (std::size_t i = 0; i < gcps.size(); ++i) {
         const auto& g = gcps[i];
-        if (g.pixel < 0 || g.line < 0 || g.pixel > result.scan.width || g.line > result.scan.height)
-            result.diagnostics.push_back({"georef.gcp_outside_image", core::Severity::Warning,
-                "/map/georeference/gcps/" + std::to_string(i),
-                core::i18n::format(_("GCP {1} at pixel ({2}, {3}) lies outside the {4} x {5} image"),
-                    {std::to_string(g.id), detail::formatNumber(g.pixel), detail::formatNumber(g.line),
-                        std::to_string(result.scan.width), std::to_string(result.scan.height)})});
+        if (g.pixel >= 0 && g.line >= 0 && g.pixel <= result.scan.width && g.line <= result.scan.height)
+            continue;
+        ++outside;
+        result.diagnostics.push_back({"georef.gcp_outside_image", core::Severity::Warning,
+            "/map/georeference/gcps/" + std::to_string(i),
+            core::i18n::format(_("GCP {1} at pixel ({2}, {3}) lies outside the {4} x {5} image"),
+                {std::to_string(g.id), detail::formatNumber(g.pixel), detail::formatNumber(g.line),
+                    std::to_string(result.scan.width), std::to_string(result.scan.height)})});
+    }
+    if (outside == gcps.size()) {
+        // Not one GCP on the image: a GCP file of another scan (issue 43 item 7), refused before anything is written.
+        throw core::OperationError(context, "GCPs",
+            core::i18n::format(P_("the {1} GCP lies outside the {2} x {3} image: the GCP file is for another scan (or another size of it)",
+                                  "all {1} GCPs lie outside the {2} x {3} image: the GCP file is for another scan (or another size of it)",
+                                  gcps.size()),
+                {std::to_string(gcps.size()), std::to_string(result.scan.width), std::to_string(result.scan.height)}));
     }
     if (const std::optional<std::string> why = mirroredFit(result.fitPoints))
         throw core::OperationError(context, "GCPs", *why);

@@ -33,6 +33,24 @@ namespace sandtable::importers {
 
 namespace {
 
+/// The header of a CSV names a geometry column OGR's CSV driver reads as WKT (terrain_import.cpp opens CSV
+/// with GEOM_POSSIBLE_NAMES of these names): WKT, geometry, geom, the_geom, any case, quoted or not.
+bool csvHasGeometryColumn(std::string_view header)
+{
+    std::string lowered(header);
+    std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::size_t start = 0;
+    while (start <= lowered.size()) {
+        const std::size_t end = std::min(lowered.find_first_of(",;\t", start), lowered.size());
+        std::string cell = lowered.substr(start, end - start);
+        cell.erase(std::remove_if(cell.begin(), cell.end(), [](char c) { return c == '"' || c == ' '; }), cell.end());
+        if (cell == "wkt" || cell == "geometry" || cell == "geom" || cell == "the_geom")
+            return true;
+        start = end + 1;
+    }
+    return false;
+}
+
 using core::FileProbe;
 using core::ImportOption;
 using core::ImportRequest;
@@ -160,6 +178,9 @@ public:
         if (oneOf(probe.extension, {".geojson", ".json", ".shp", ".gpkg", ".osm", ".pbf", ".kml", ".kmz", ".gml", ".gpx",
                 ".fgb", ".tab", ".mif", ".dxf", ".sqlite", ".zip"}))
             return Match::ByName;
+        // A spreadsheet of WKT geometries (issue 43 item 5): a CSV whose header names a geometry column.
+        if (oneOf(probe.extension, {".csv"}) && csvHasGeometryColumn(probe.firstLine()))
+            return Match::ByContent;
         return Match::No;
     }
 

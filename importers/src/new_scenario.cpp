@@ -159,16 +159,41 @@ std::string scenarioIdFromFileName(const std::filesystem::path& scenarioFile)
     return id.empty() || !std::isalnum(static_cast<unsigned char>(id[0])) ? "scenario" : id;
 }
 
-NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std::filesystem::path& scenarioFile,
-    const NewScenarioOptions& options)
-{
-    const std::string file = raster.string();
-    const RasterInfo info = inspectRaster(raster);
+namespace {
 
-    NewScenario out;
-    core::ScenarioSettings& st = out.settings;
+/// Where the corners of `extent` (in `crs`) fall when they lie outside the CRS's own area of use (EPSG's,
+/// not widened: a designer naming a CRS for coordinates of another frame is told so), as "longitude ..
+/// latitude" text; nothing when every corner is inside, or the CRS has no area of use.
+std::optional<std::string> outsideAreaOfUse(const std::string& crs, const core::Extent& extent)
+{
+    detail::Srs srs = detail::makeSrs(crs, "--crs");
+    double west = 0, south = 0, east = 0, north = 0;
+    const char* name = nullptr;
+    if (!OSRGetAreaOfUse(srs.get(), &west, &south, &east, &north, &name))
+        return std::nullopt;
+    std::vector<core::Coordinate> lonLat;
+    try {
+        lonLat = transformPoints(crs, "EPSG:4326",
+            {{extent.minX, extent.minY}, {extent.maxX, extent.minY}, {extent.maxX, extent.maxY}, {extent.minX, extent.maxY}});
+    } catch (const core::OperationError&) {
+        return std::string(_("they cannot be placed on the globe in it"));
+    }
+    for (const core::Coordinate& p : lonLat) {
+        const bool lonInside = west <= east ? (p.x >= west && p.x <= east) : (p.x >= west || p.x <= east);
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !lonInside || p.y < south || p.y > north)
+            return core::i18n::format(_("a corner falls at {1} E, {2} N; its area of use is {3}"),
+                {detail::formatNumber(p.x), detail::formatNumber(p.y), name ? std::string(name) : std::string()});
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+core::ScenarioSettings newScenarioSettings(const NewScenarioOptions& options, const std::filesystem::path& scenarioFile)
+{
+    core::ScenarioSettings st;
     st.system = options.system;
-    st.title = options.title.empty() ? raster.stem().string() : options.title;
+    st.title = options.title;
     st.id = scenarioIdFromFileName(scenarioFile);
     const bool onTable = options.system == core::GameSystem::SywMiniatures || options.system == core::GameSystem::TableBattles;
     if (onTable)
@@ -179,6 +204,23 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     }
     if (options.scale)
         st.scaleDenominator = *options.scale;
+    return st;
+}
+
+NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std::filesystem::path& scenarioFile,
+    const NewScenarioOptions& options)
+{
+    const std::string file = raster.string();
+    RasterInfo info = inspectRaster(raster);
+    checkRasterDecodes(raster);
+    if (options.frame == RasterFrame::Scan)
+        info.georeference = GeoreferenceKind::None; // the designer's word: a plain scan, whatever it carries
+
+    NewScenario out;
+    out.settings = newScenarioSettings(options, scenarioFile);
+    core::ScenarioSettings& st = out.settings;
+    if (options.title.empty())
+        st.title = raster.stem().string();
 
     std::optional<CrsDescription> chosen;
     if (!options.crs.empty() && options.crs != "auto") {
@@ -198,6 +240,7 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     out.rasterCrs = info.crsWkt;
 
     if (info.georeference == GeoreferenceKind::None) {
+        out.placedBy = toString(GeoreferenceKind::None);
         out.next = NextStep::Georeference;
         if (chosen)
             st.crs = options.crs;
@@ -212,6 +255,18 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     detail::ensureGdalRegistered();
     detail::Dataset ds = detail::openRaster(raster);
     std::vector<core::Coordinate> edge = edgeInRasterCrs(ds.get(), info.width, info.height, file);
+
+    if (options.frame == RasterFrame::Local) {
+        // The designer's word: the raster's coordinates are metres in a frame of its own (a scan digitised in
+        // another tool), no geography; drawn through its own georeference, as a calibrated scan is.
+        st.crs = localFrameName(raster);
+        st.extent = boundsOf(edge);
+        out.placedBy = "local";
+        map.warpedPath = map.path;
+        out.map = std::move(map);
+        out.message = core::i18n::format(_("the raster's coordinates are taken as a local metric frame: the scenario works in {1}"), {st.crs});
+        return out;
+    }
 
     std::string rasterCrs = info.crsWkt;
     bool crsFromPrj = false; // GDAL does not see it: the raster is then always resampled into a GeoTIFF that has it
@@ -238,11 +293,22 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
             throw core::OperationError(file, "CRS",
                 core::i18n::format(info.georeference == GeoreferenceKind::WorldFile
                         ? _("the raster is placed by its {1} but names no CRS (a world file needs its .prj beside it): say "
-                            "which CRS its coordinates are in with --crs EPSG:n")
+                            "which CRS its coordinates are in with --crs EPSG:n, take them as a local metric frame with "
+                            "--frame local, or start from it as a plain scan with --frame scan")
                         : _("the raster is placed by its {1} but names no CRS: say which CRS its coordinates are in with "
-                            "--crs EPSG:n"),
+                            "--crs EPSG:n, take them as a local metric frame with --frame local, or start from it as a "
+                            "plain scan with --frame scan"),
                     {toString(info.georeference)}));
         rasterCrs = options.crs; // the designer says the raster's coordinates are in the working CRS
+        // Coordinates nowhere near the CRS's area of use (0-344 km of a digitised scan called a UTM zone) are
+        // accepted, as the designer said, with a warning that says where they fall.
+        const core::Extent b = boundsOf(edge);
+        if (const std::optional<std::string> where = outsideAreaOfUse(rasterCrs, b))
+            out.warnings.push_back(core::i18n::format(
+                _("the raster's coordinates ({1}, {2} .. {3}, {4}) lie outside the area of use of {5} ({6}): check --crs, or "
+                  "take them as a local metric frame with --frame local"),
+                {detail::formatNumber(b.minX), detail::formatNumber(b.minY), detail::formatNumber(b.maxX),
+                    detail::formatNumber(b.maxY), options.crs, *where}));
     }
     const CrsDescription own = describeCrs(rasterCrs, file);
     if (own.geographic) {

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <vector>
 
 namespace sandtable::importers {
 
@@ -118,8 +120,14 @@ RasterInfo inspectRaster(const std::filesystem::path& path)
             });
             info.overviewStorage = external ? "external" : "internal";
         }
-        if (GDALGetMaskFlags(band) & GMF_ALPHA)
+        const int maskFlags = GDALGetMaskFlags(band);
+        if (maskFlags & GMF_ALPHA)
             info.alpha = true;
+        info.mask = (maskFlags & GMF_ALL_VALID) ? "all-valid"
+            : (maskFlags & GMF_NODATA)          ? "nodata"
+            : (maskFlags & GMF_ALPHA)           ? "alpha"
+            : (maskFlags & GMF_PER_DATASET)     ? "per-dataset"
+                                                : "band";
     }
     for (int b = 1; b <= info.bands; ++b) {
         const GDALColorInterp interp = GDALGetRasterColorInterpretation(GDALGetRasterBand(ds, b));
@@ -128,6 +136,42 @@ RasterInfo inspectRaster(const std::filesystem::path& path)
             info.alpha = true;
     }
     return info;
+}
+
+void checkRasterDecodes(const std::filesystem::path& path)
+{
+    detail::Dataset dataset = detail::openRaster(path);
+    detail::GdalErrorScope errors;
+    GDALDatasetH ds = dataset.get();
+    const int bands = GDALGetRasterCount(ds);
+    if (bands == 0)
+        return;
+    // Largest side of the sample when there is no overview: enough to touch every strip or block row of a
+    // scan without reading it whole.
+    constexpr int kSampleSide = 1024;
+    for (int b = 1; b <= bands; ++b) {
+        GDALRasterBandH band = GDALGetRasterBand(ds, b);
+        const int overviews = GDALGetOverviewCount(band);
+        GDALRasterBandH source = overviews > 0 ? GDALGetOverview(band, overviews - 1) : band;
+        const int w = GDALGetRasterBandXSize(source);
+        const int h = GDALGetRasterBandYSize(source);
+        const double shrink = std::max(1.0, static_cast<double>(std::max(w, h)) / kSampleSide);
+        const int bw = std::max(1, static_cast<int>(w / shrink));
+        const int bh = std::max(1, static_cast<int>(h / shrink));
+        std::vector<std::uint8_t> buffer(static_cast<std::size_t>(bw) * static_cast<std::size_t>(bh));
+        const CPLErr read = GDALRasterIO(source, GF_Read, 0, 0, w, h, buffer.data(), bw, bh, GDT_Byte, 0, 0);
+        std::string damage;
+        if (read != CE_None)
+            damage = errors.reason(_("GDAL could not decode it"));
+        for (const std::string& warning : errors.warnings())
+            if (damage.empty() && (warning.find("libjpeg") != std::string::npos || warning.find("Premature end") != std::string::npos))
+                damage = warning.substr(0, warning.find(" (this warning"));
+        if (!damage.empty())
+            throw core::FormatError(path.string(), _("image"),
+                core::i18n::format(_("the image data is cut short or damaged ({1}): the file was not copied or saved whole; "
+                                     "copy or export the scan again"),
+                    {damage}));
+    }
 }
 
 } // namespace sandtable::importers

@@ -13,6 +13,10 @@
 #include <ogr_srs_api.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <cmath>
 #include <set>
@@ -77,6 +81,102 @@ std::vector<std::vector<core::Coordinate>> partOf(OGRGeometryH g)
 }
 
 // OGR geometry (already linear and transformed) -> model geometry; nullopt for empty or mixed ones.
+/// A GeoPackage layer with srs_id 0 or -1: GDAL names these "Undefined geographic SRS" and "Undefined Cartesian
+/// SRS" (GeoPackage 1.3, clause 1.1.2.1.1): the layer says it has no CRS.
+bool isUndefinedSrs(OGRSpatialReferenceH srs)
+{
+    const char* name = OSRGetName(srs);
+    const std::string n = name ? name : "";
+    return n == "Undefined geographic SRS" || n == "Undefined Cartesian SRS";
+}
+
+/// The bounds of the layer's features, from the features themselves, never the layer's stored extent: a
+/// GeoPackage's may be +-Inf for an empty layer or all zeros; OpenStreetMap's driver has none. Non-finite
+/// vertices are left out. Nothing when no feature has a finite geometry. Reads the layer from its start
+/// and leaves it reset.
+std::optional<OGREnvelope> featureExtent(OGRLayerH layer)
+{
+    std::optional<OGREnvelope> extent;
+    OGR_L_ResetReading(layer);
+    while (Feature f{OGR_L_GetNextFeature(layer)}) {
+        OGRGeometryH g = OGR_F_GetGeometryRef(f.get());
+        if (!g || OGR_G_IsEmpty(g))
+            continue;
+        OGREnvelope e{};
+        OGR_G_GetEnvelope(g, &e);
+        if (!std::isfinite(e.MinX) || !std::isfinite(e.MinY) || !std::isfinite(e.MaxX) || !std::isfinite(e.MaxY))
+            continue;
+        if (!extent) {
+            extent = e;
+            continue;
+        }
+        extent->MinX = std::min(extent->MinX, e.MinX);
+        extent->MinY = std::min(extent->MinY, e.MinY);
+        extent->MaxX = std::max(extent->MaxX, e.MaxX);
+        extent->MaxY = std::max(extent->MaxY, e.MaxY);
+    }
+    OGR_L_ResetReading(layer);
+    return extent;
+}
+
+/// The feature's other fields as the terrain feature's attributes (issue 43 item 7: `--class-from class` dropped
+/// a road's `grade: major`): integers, reals and text as they are, except the attributes the schema types
+/// (`grade` major/minor, `level` 1-20, `dense` a boolean, `note` text), which are kept only when their value is
+/// one the schema takes, so the scenario stays valid. `used` are the fields read already (class, name, level);
+/// an attribute already set (a rule's grade) stays.
+void keepOtherFields(OGRFeatureH feature, OGRFeatureDefnH definition, std::initializer_list<int> used, nlohmann::ordered_json& attributes)
+{
+    const int fields = OGR_FD_GetFieldCount(definition);
+    for (int i = 0; i < fields; ++i) {
+        if (std::find(used.begin(), used.end(), i) != used.end() || !OGR_F_IsFieldSetAndNotNull(feature, i))
+            continue;
+        OGRFieldDefnH field = OGR_FD_GetFieldDefn(definition, i);
+        const std::string name = OGR_Fld_GetNameRef(field);
+        if (name.empty() || attributes.contains(name) || name == "other_tags")
+            continue;
+        const OGRFieldType type = OGR_Fld_GetType(field);
+        nlohmann::ordered_json value;
+        if (type == OFTInteger || type == OFTInteger64)
+            value = static_cast<std::int64_t>(OGR_F_GetFieldAsInteger64(feature, i));
+        else if (type == OFTReal) {
+            const double v = OGR_F_GetFieldAsDouble(feature, i);
+            if (!std::isfinite(v))
+                continue;
+            value = v;
+        } else
+            value = std::string(OGR_F_GetFieldAsString(feature, i));
+        if (name == "grade" && !(value == "major" || value == "minor"))
+            continue;
+        if (name == "level" && !(value.is_number_integer() && value.get<std::int64_t>() >= 1 && value.get<std::int64_t>() <= 20))
+            continue;
+        if (name == "dense") {
+            if (value.is_number_integer() && (value == 0 || value == 1))
+                value = value == 1;
+            else if (value == "true" || value == "false")
+                value = value == "true";
+            else
+                continue;
+        }
+        if (name == "note" && !value.is_string())
+            continue;
+        attributes[name] = std::move(value);
+    }
+}
+
+/// Every vertex of `g` (any depth of collection) has finite x and y.
+bool allFinite(OGRGeometryH g)
+{
+    const int parts = OGR_G_GetGeometryCount(g);
+    for (int i = 0; i < parts; ++i)
+        if (!allFinite(OGR_G_GetGeometryRef(g, i)))
+            return false;
+    const int n = OGR_G_GetPointCount(g);
+    for (int i = 0; i < n; ++i)
+        if (!std::isfinite(OGR_G_GetX(g, i)) || !std::isfinite(OGR_G_GetY(g, i)))
+            return false;
+    return true;
+}
+
 std::optional<core::Geometry> toModel(OGRGeometryH g)
 {
     if (!g || OGR_G_IsEmpty(g))
@@ -163,7 +263,12 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
     // GDAL's virtual file systems (/vsimem/, /vsizip/, ...) are not on the disk: GDALOpenEx judges them.
     if (!file.starts_with("/vsi") && !std::filesystem::exists(vector, ec))
         throw core::IoError(file, "", _("no such file"));
-    detail::Dataset dataset(GDALOpenEx(vector.c_str(), GDAL_OF_VECTOR | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
+    // A CSV of WKT geometries: the geometry column under any of the usual names, not kept as a field too.
+    std::string extension = vector.extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const char* csvOptions[] = {"GEOM_POSSIBLE_NAMES=WKT,wkt,Wkt,geometry,Geometry,GEOMETRY,geom,GEOM,the_geom", "KEEP_GEOM_COLUMNS=NO", nullptr};
+    detail::Dataset dataset(GDALOpenEx(vector.c_str(), GDAL_OF_VECTOR | GDAL_OF_READONLY, nullptr,
+        extension == ".csv" ? csvOptions : nullptr, nullptr));
     if (!dataset)
         throw core::FormatError(file, "", errors.reason(_("not a vector format OGR can read, or a corrupt file")));
 
@@ -179,38 +284,16 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             if (!options.layer.empty() && options.layer != OGR_L_GetName(layer))
                 continue;
             OGRSpatialReferenceH srs = OGR_L_GetSpatialRef(layer);
-            if (!srs)
+            if (!srs || isUndefinedSrs(srs))
                 continue;
             const std::string wkt = wktOf(srs);
             if (OSRIsGeographic(srs)) {
-                OGREnvelope extent{};
-                {
-                    // From the features themselves, never the layer's stored extent: a GeoPackage's may be
-                    // +-Inf for an empty layer (then "cannot transform (-nan, -nan)") or all zeros (then the
-                    // wrong UTM zone, silently); OpenStreetMap's driver has none.
-                    bool any = false;
-                    OGR_L_ResetReading(layer);
-                    while (Feature f{OGR_L_GetNextFeature(layer)}) {
-                        OGRGeometryH g = OGR_F_GetGeometryRef(f.get());
-                        if (!g || OGR_G_IsEmpty(g))
-                            continue;
-                        OGREnvelope e{};
-                        OGR_G_GetEnvelope(g, &e);
-                        if (!any)
-                            extent = e;
-                        extent.MinX = std::min(extent.MinX, e.MinX);
-                        extent.MinY = std::min(extent.MinY, e.MinY);
-                        extent.MaxX = std::max(extent.MaxX, e.MaxX);
-                        extent.MaxY = std::max(extent.MaxY, e.MaxY);
-                        any = true;
-                    }
-                    OGR_L_ResetReading(layer);
-                    if (!any) {
-                        emptyWithCrs = OGR_L_GetName(layer);
-                        continue;
-                    }
+                const std::optional<OGREnvelope> extent = featureExtent(layer);
+                if (!extent) {
+                    emptyWithCrs = OGR_L_GetName(layer);
+                    continue;
                 }
-                out.crs = utmCrsForCentre(wkt, {{extent.MinX, extent.MinY}, {extent.MaxX, extent.MaxY}}, file);
+                out.crs = utmCrsForCentre(wkt, {{extent->MinX, extent->MinY}, {extent->MaxX, extent->MaxY}}, file);
             } else {
                 out.crs = crsIdentifier(describeCrs(wkt, file));
             }
@@ -277,6 +360,16 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         }
         Transform transform;
         OGRSpatialReferenceH layerSrs = options.inWorkingFrame ? nullptr : OGR_L_GetSpatialRef(layer);
+        bool undefinedSrs = false;
+        if (layerSrs) {
+            // A GeoPackage layer with srs_id 0 or -1 ("Undefined geographic SRS", "Undefined Cartesian SRS",
+            // GeoPackage 1.3 clause 1.1.2.1.1) says it has no CRS: its coordinates are taken to be in the
+            // working CRS, as a layer without one (issue 43 item 5).
+            if (isUndefinedSrs(layerSrs)) {
+                layerSrs = nullptr;
+                undefinedSrs = true;
+            }
+        }
         if (layerSrs && OSRIsLocal(target.get()) && !OSRIsLocal(layerSrs)) {
             const char* name = OSRGetName(layerSrs);
             throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
@@ -297,7 +390,15 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             const std::string ellipsoidName = ellipsoid ? ellipsoid : "";
             const bool wgs84Like = ellipsoidName.find("WGS 84") != std::string::npos || ellipsoidName.find("WGS_1984") != std::string::npos
                 || ellipsoidName.find("GRS 1980") != std::string::npos || ellipsoidName.find("GRS_1980") != std::string::npos;
-            if (datumName.rfind("Unknown based on", 0) == 0 && datumName.find("towgs84") == std::string::npos && !wgs84Like) {
+            // PROJ strings read as "Unknown based on Bessel 1841 ellipsoid"; an ESRI .prj (a shapefile's) as
+            // "Not_specified_based_on_Bessel_1841_ellipsoid" (EPSG 6004): both a datum known by its ellipsoid only.
+            std::string lowered = datumName;
+            std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return c == '_' ? ' ' : static_cast<char>(std::tolower(c)); });
+            std::array<double, 7> shift{};
+            const bool hasShift = OSRGetTOWGS84(source, shift.data(), 7) == OGRERR_NONE;
+            const bool ellipsoidOnly = lowered.rfind("unknown based on", 0) == 0 || lowered.rfind("not specified based on", 0) == 0
+                || lowered.rfind("not specified (based on", 0) == 0;
+            if (ellipsoidOnly && !hasShift && !wgs84Like) {
                 const char* crsName = OSRGetName(source);
                 out.diagnostics.push_back({"import.crs.datum", core::Severity::Warning, "/terrain",
                     core::i18n::format(_("{1}: layer '{2}': its CRS ({3}) names the {4} ellipsoid but no datum, so no shift to WGS 84 is "
@@ -315,7 +416,18 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             }
         } else if (!options.inWorkingFrame) {
             out.diagnostics.push_back({"import.crs.assumed", core::Severity::Warning, "/terrain",
-                core::i18n::format(_("{1}: layer '{2}': has no CRS; its coordinates are taken to be in {3}"), {file, layerName, out.crs})});
+                undefinedSrs ? core::i18n::format(_("{1}: layer '{2}': its CRS is undefined (GeoPackage srs_id 0 or -1); its coordinates "
+                                                    "are taken to be in {3}"), {file, layerName, out.crs})
+                             : core::i18n::format(_("{1}: layer '{2}': has no CRS; its coordinates are taken to be in {3}"), {file, layerName, out.crs})});
+            // Refused only when they cannot be in it (degrees for a projected CRS, a place off its area of use).
+            if (const std::optional<OGREnvelope> box = out.crs.empty() ? std::nullopt : featureExtent(layer)) {
+                for (const core::Coordinate corner : {core::Coordinate{box->MinX, box->MinY}, core::Coordinate{box->MaxX, box->MaxY}})
+                    if (const std::optional<std::string> why = crsMisfit(out.crs, corner, file))
+                        throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
+                            core::i18n::format(_("has no CRS, and its coordinates cannot be in the working CRS {1}: {2}. Give the "
+                                                 "layer its CRS (ogr2ogr -a_srs EPSG:n) and import it again"),
+                                {out.crs, *why}));
+            }
         }
         OGR_L_ResetReading(layer);
         while (Feature feature{OGR_L_GetNextFeature(layer)}) {
@@ -366,8 +478,12 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 const int dim = classDimension(scenario, featureClass, alsoPolygon);
                 if (dim < 0) {
                     ++out.skipped;
+                    const std::optional<std::string> meant = core::rules::closestTerrainClass(scenario, featureClass);
                     out.diagnostics.push_back({"import.class.unknown", core::Severity::Warning, "/terrain",
-                        core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped"), {where, featureClass})});
+                        meant ? core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped "
+                                                     "(did you mean '{3}'? `terrain classes` lists them)"), {where, featureClass, *meant})
+                              : core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped "
+                                                     "(the classes: {3})"), {where, featureClass, core::rules::terrainClassList(scenario)})});
                     return;
                 }
                 OGRGeometryH source = OGR_F_GetGeometryRef(feature.get());
@@ -377,9 +493,19 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                             {std::to_string(n),
                                 core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, N_("vertices"))}));
                 OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
+                const auto notFinite = [&] {
+                    // NaN or Infinity would be written as null and make the scenario unreadable (issue 43 item 5).
+                    ++out.skipped;
+                    out.diagnostics.push_back({"import.geometry.not_finite", core::Severity::Warning, "/terrain",
+                        core::i18n::format(_("{1}: a vertex is not a finite number (NaN or Infinity); skipped"), {where})});
+                };
+                if (geometry && !allFinite(geometry.get()))
+                    return notFinite();
                 if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
                     throw core::OperationError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature.get()))}),
                         errors.reason(core::i18n::format(_("cannot be transformed to {1}"), {out.crs})));
+                if (geometry && !allFinite(geometry.get()))
+                    return notFinite(); // a transformation that overflowed
                 if (geometry && clip) {
                     OgrGeometry inside(OGR_G_Intersection(geometry.get(), clip.get()));
                     if (!inside || OGR_G_IsEmpty(inside.get())) {
@@ -418,6 +544,8 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                     terrain.attributes["grade"] = featureGrade;
                 if (featureClass == "hill" && levelIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), levelIndex))
                     terrain.attributes["level"] = OGR_F_GetFieldAsInteger(feature.get(), levelIndex);
+                if (options.tagRules.empty())
+                    keepOtherFields(feature.get(), definition, {classIndex, nameIndex, levelIndex}, terrain.attributes);
                 terrain.geometry = std::move(*model);
                 out.edit.changes.push_back(core::EntityChange<core::TerrainFeature>{id, std::nullopt, std::move(terrain), at, at});
                 ++at;

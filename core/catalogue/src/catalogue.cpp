@@ -28,6 +28,8 @@
 #include <system_error>
 #include <vector>
 
+#include <unistd.h>
+
 namespace sandtable::catalogue {
 namespace {
 
@@ -89,7 +91,13 @@ detail::Database& Catalogue::Impl::readable()
         std::error_code ec;
         if (!std::filesystem::exists(path, ec))
             throw core::IoError(path.string(), "", _("no such catalogue (export a scenario into it first)"));
-        db = detail::Database::open(path, detail::Database::Access::ReadWrite, kBusyTimeoutMs);
+        // A reader without write permission on the file or its folder (a catalogue on a read-only share) reads
+        // it read-only: SQLite would otherwise try to make the WAL's -shm file and fail with "attempt to write
+        // a readonly database" (issue 43 item 5).
+        const std::filesystem::path folder = std::filesystem::absolute(path).parent_path();
+        const bool writable = ::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0;
+        db = detail::Database::open(path, writable ? detail::Database::Access::ReadWrite : detail::Database::Access::ReadOnlyShare,
+            kBusyTimeoutMs);
         detail::Transaction read(db, detail::Transaction::Kind::Deferred);
         version = detail::inspectCatalogue(db).version;
         read.commit();

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #endif
 #include <charconv>
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <utility>
@@ -45,9 +46,25 @@ Database Database::open(const std::filesystem::path& path, Access access, int bu
     Database db;
     db.m_file = path.string();
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
+    std::string name = db.m_file;
     if (access == Access::Create)
         flags |= SQLITE_OPEN_CREATE;
-    const int rc = sqlite3_open_v2(db.m_file.c_str(), &db.m_db, flags, nullptr);
+    if (access == Access::ReadOnlyShare) {
+        // A URI filename: mode=ro and immutable=1 (no locks, no -shm or -wal to create beside the file).
+        flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
+        std::string uri = "file:";
+        for (const char c : std::filesystem::absolute(path).string()) {
+            if (c == '%' || c == '?' || c == '#') {
+                char escaped[4];
+                std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
+                uri += escaped;
+            } else {
+                uri += c;
+            }
+        }
+        name = uri + "?mode=ro&immutable=1";
+    }
+    const int rc = sqlite3_open_v2(name.c_str(), &db.m_db, flags, nullptr);
     if (rc != SQLITE_OK) {
         const std::string message = db.m_db ? sqlite3_errmsg(db.m_db) : sqlite3_errstr(rc);
         db.close();

@@ -19,7 +19,9 @@ namespace sandtable::catalogue::detail {
 /// An open database connection configured defensively (see Database::open).
 class Database {
 public:
-    enum class Access { ReadWrite, Create };
+    /// ReadOnlyShare: a file nobody here may write (a read-only share, or a folder without write permission),
+    /// opened read-only and immutable, so a catalogue in WAL mode needs no -wal or -shm file to read it.
+    enum class Access { ReadWrite, Create, ReadOnlyShare };
 
     /// Opens `path` (Create: creating it when missing) and, before anything of the file is read, turns on
     /// SQLITE_DBCONFIG_DEFENSIVE, turns off trusted_schema, triggers, views and extension loading, caps

@@ -580,12 +580,16 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
 }
 
 void drawSheetFrame(cairo_t* cr, const MapPrintRequest& r, const MapLayout& layout, const MapSheet& sheet,
-    double areaW, double areaH)
+    double areaW, double areaH, const PaperBox& map)
 {
     cairo_new_path(cr);
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_set_line_width(cr, 0.2);
-    cairo_rectangle(cr, r.marginMm, r.marginMm, areaW, areaH);
+    // A single sheet's frame goes round the map, not round the empty paper beside it (issue 43 item 7).
+    if (layout.sheets.size() == 1)
+        cairo_rectangle(cr, map.x0, map.y0, std::max(0.0, map.x1 - map.x0), std::max(0.0, map.y1 - map.y0));
+    else
+        cairo_rectangle(cr, r.marginMm, r.marginMm, areaW, areaH);
     cairo_stroke(cr);
     detail::drawSheetMarks(cr, sheetMarks(layout, sheet, r.marginMm, areaW, areaH, r.overlapMm), true);
 }
@@ -696,12 +700,16 @@ MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& r
     layout.pageHeightMm = o.pageH;
     const double stepX = (o.areaW - request.overlapMm) / mmPerMetre;
     const double stepY = (o.areaH - request.overlapMm) / mmPerMetre;
+    // One sheet: the map in the middle of its area (issue 43 item 7: a Kriegsspiel map on A3 sat in the top-left
+    // corner); several: from the extent's north-west corner, the last row and column running past its edge.
+    const double padX = o.rows * o.columns == 1 ? std::max(0.0, (o.areaW / mmPerMetre - e.width()) / 2) : 0.0;
+    const double padY = o.rows * o.columns == 1 ? std::max(0.0, (o.areaH / mmPerMetre - e.height()) / 2) : 0.0;
     for (int row = 0; row < o.rows; ++row)
         for (int column = 0; column < o.columns; ++column) {
             MapSheet sheet{row, column, {}};
-            sheet.ground.minX = e.minX + column * stepX;
+            sheet.ground.minX = e.minX - padX + column * stepX;
             sheet.ground.maxX = sheet.ground.minX + o.areaW / mmPerMetre;
-            sheet.ground.maxY = e.maxY - row * stepY;
+            sheet.ground.maxY = e.maxY + padY - row * stepY;
             sheet.ground.minY = sheet.ground.maxY - o.areaH / mmPerMetre;
             layout.sheets.push_back(sheet);
         }
@@ -817,7 +825,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         if (request.layers.count(MapLayer::Setup))
             drawUnits(cr, t, scenario, request.scaleDenominator, PaperBox{cx0, cy0, cx1, cy1});
         cairo_restore(cr);
-        drawSheetFrame(cr, request, layout, sheet, areaW, areaH);
+        drawSheetFrame(cr, request, layout, sheet, areaW, areaH, PaperBox{cx0, cy0, cx1, cy1});
         drawFurniture(cr, scenario, request, layout, sheet, layout.pageWidthMm, layout.pageHeightMm, legend);
         sink.end();
         ++page;

@@ -16,6 +16,7 @@
 #include <valijson/validator.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <string_view>
 #include <tuple>
@@ -632,8 +633,30 @@ LoadedScenario loadScenario(const std::filesystem::path& path)
     return parseScenario(readFileBytes(path, kMaxScenarioBytes).view(), path.string());
 }
 
+namespace {
+
+/// JSON holds no NaN or Infinity: such a number would be written as null and the file would then be refused
+/// by its own reader (issue 43 item 5). Throws OperationError naming the first object that has one.
+void requireFiniteCoordinates(const Scenario& scenario, const std::filesystem::path& path)
+{
+    const auto finite = [](const Coordinate& c) { return std::isfinite(c.x) && std::isfinite(c.y); };
+    for (const TerrainFeature& f : scenario.terrain)
+        for (const auto& part : f.geometry.parts)
+            for (const auto& ring : part)
+                if (!std::all_of(ring.begin(), ring.end(), finite))
+                    throw OperationError(path.string(), i18n::format(_("terrain feature '{1}'"), {f.id.str()}),
+                        _("has a vertex that is not a finite number (NaN or Infinity), which a scenario file cannot hold; nothing written"));
+    for (const Unit& u : scenario.units)
+        if (u.placement && (!finite(u.placement->position) || !std::isfinite(u.placement->facing)))
+            throw OperationError(path.string(), i18n::format(_("unit '{1}'"), {u.id.str()}),
+                _("has a position or facing that is not a finite number (NaN or Infinity), which a scenario file cannot hold; nothing written"));
+}
+
+} // namespace
+
 void saveScenario(const Scenario& scenario, const std::filesystem::path& path)
 {
+    requireFiniteCoordinates(scenario, path);
     writeFileAtomically(path, serializeScenario(scenario));
 }
 

@@ -2,6 +2,11 @@
 // Canonical terrain classes (domain.md; Pub Battles terrain effects chart; Campaign Lite terrain).
 #include "sandtable/core/rules/terrain_classes.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <vector>
+#include <utility>
+
 namespace sandtable::core::rules {
 
 const std::vector<TerrainClassInfo>& canonicalTerrainClasses()
@@ -46,6 +51,84 @@ std::optional<ClassGeometry> classGeometry(const Scenario& scenario, std::string
         if (c.id == id)
             return ClassGeometry{c.geometry == "point" ? 0 : c.geometry == "line" ? 1 : 2, false};
     return std::nullopt;
+}
+
+namespace {
+
+std::string lowered(std::string_view text)
+{
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::size_t editDistance(std::string_view a, std::string_view b)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+std::vector<std::string> knownClasses(const Scenario& scenario)
+{
+    std::vector<std::string> ids;
+    for (const auto& c : canonicalTerrainClasses())
+        ids.emplace_back(c.id);
+    for (const CustomTerrainClass& c : scenario.customTerrainClasses)
+        ids.push_back(c.id);
+    return ids;
+}
+
+} // namespace
+
+std::optional<std::string> closestTerrainClass(const Scenario& scenario, std::string_view id)
+{
+    const std::vector<std::string> ids = knownClasses(scenario);
+    const std::string wanted = lowered(id);
+    for (const std::string& known : ids)
+        if (lowered(known) == wanted)
+            return known;
+    static const std::vector<std::pair<std::string_view, std::string_view>> synonyms = {
+        {"forest", "woods"}, {"trees", "woods"}, {"wood", "woods"}, {"woodland", "woods"}, {"hamlet", "village"},
+        {"creek", "stream"}, {"brook", "stream"}, {"swamp", "marsh"}, {"bog", "marsh"}, {"track", "road"},
+        {"lane", "road"}, {"city", "town"}};
+    for (const auto& [word, cls] : synonyms)
+        if (wanted == word)
+            return std::string(cls);
+    std::optional<std::string> best;
+    std::size_t bestDistance = 3;
+    bool tie = false;
+    for (const std::string& known : ids) {
+        const std::size_t d = editDistance(wanted, lowered(known));
+        if (d < bestDistance) {
+            best = known;
+            bestDistance = d;
+            tie = false;
+        } else if (d == bestDistance) {
+            tie = true;
+        }
+    }
+    if (tie)
+        return std::nullopt;
+    return best;
+}
+
+std::string terrainClassList(const Scenario& scenario)
+{
+    std::string list;
+    for (const std::string& id : knownClasses(scenario))
+        list += (list.empty() ? "" : ", ") + id;
+    return list;
 }
 
 } // namespace sandtable::core::rules

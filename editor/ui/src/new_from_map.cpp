@@ -2,7 +2,7 @@
 // File > New from map...: a scenario started from the designer's own raster (MainFrame's part of it).
 #include "sandtable/editor/ui/main_frame.hpp"
 
-#include "sandtable/core/document/operations.hpp"
+#include "sandtable/app/new_scenario.hpp"
 #include "sandtable/importers/new_scenario.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 
@@ -35,13 +35,12 @@ std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std
 {
     importers::NewScenario made;
     try {
-        importers::NewScenarioOptions options;
-        options.system = system;
-        made = importers::newScenarioFromRaster(raster, scenarioFile, options);
-        // Through the Document and its operations, as every change of a scenario (and as the CLI does).
+        // The one function `sandtable scenario new --map` calls (app::newScenario), with the same defaults.
+        app::NewScenarioJob job;
+        job.system = system;
+        job.map = raster;
         core::Document created(core::Scenario{}, scenarioFile);
-        created.apply(core::operations::setSettings(created.scenario(), made.settings, translated("New scenario")));
-        created.apply(core::operations::setMap(created.scenario(), made.map, translated("Set map")));
+        made = *app::newScenario(created, job, {});
         created.save();
     } catch (const std::exception& error) {
         showError(wxString::Format(_("Cannot start a scenario from %s"), wxString::FromUTF8(raster.filename().string())).utf8_string(), error.what());

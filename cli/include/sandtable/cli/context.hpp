@@ -2,6 +2,7 @@
 // What every command of the `sandtable` tool shares: output streams, --json, -q, the exit code.
 #pragma once
 
+#include "sandtable/app/reporter.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/progress.hpp"
@@ -33,6 +34,12 @@ struct Context {
     void printJson(const nlohmann::ordered_json& document) const;
     /// A progress callback printing "what: NN%" lines on `err` (nothing with -q).
     core::ProgressCallback progress() const;
+    /// The app layer's reporter: progress() and notices as "sandtable: <notice>" lines on `err` (none with -q).
+    app::Reporter reporter() const;
+    /// Before a product is made of a scenario that has errors (issue 43 item 7: `map print` printed a scenario
+    /// `scenario validate` refuses, with no word): one warning line on `err` naming the count and the command
+    /// that lists them (nothing with -q or --json, or when there are no errors). The product is still made.
+    void warnIfInvalid(const core::Diagnostics& diagnostics, const std::string& file) const;
     /// Prints diagnostics as "severity: path: message" lines on `err`.
     void printDiagnostics(const core::Diagnostics& diagnostics, const std::string& file) const;
 };

@@ -6,6 +6,8 @@
 #include "pane_support.hpp"
 #include "panes_internal.hpp"
 
+#include "sandtable/app/georeference.hpp"
+#include "sandtable/app/warp_scan.hpp"
 #include "sandtable/core/document/reference_operations.hpp"
 #include "sandtable/core/util/angle_text.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -963,11 +965,21 @@ bool GeorefPane::commit(const std::string& label, const std::function<core::Edit
         return false;
     try {
         doc->apply(operation(doc->scenario()));
-        return true;
     } catch (const std::exception& e) {
         m_workbench.showError(label, e.what());
         return false;
     }
+    // The rule of `map georef` (app::mapFrameFromFit): a scan that now has a fit gives a scenario without a
+    // working CRS or extent its map frame, one more undo step, so reference layers and every product work.
+    try {
+        if (std::optional<core::Edit> frame = app::mapFrameFromFit(doc->scenario())) {
+            doc->apply(std::move(*frame));
+            m_workbench.setStatusText(core::i18n::format(translated("The map frame is now {1}, from the fit"), {doc->scenario().settings.crs}));
+        }
+    } catch (const std::exception& e) {
+        m_workbench.setStatusText(e.what());
+    }
+    return true;
 }
 
 void GeorefPane::onAdd()
@@ -1076,28 +1088,23 @@ void GeorefPane::onWarp()
         m_workbench.showError(translated("Warp"), translated("There is no fit to warp with: add enough GCPs for the method first."));
         return;
     }
-    const std::filesystem::path scan = scanPath();
-    std::filesystem::path folder = m_workbench.scenarioFolder();
-    if (folder.empty())
-        folder = scan.parent_path();
-    const std::filesystem::path output = folder / (scan.stem().string() + "_warped.tif");
-    importers::WarpRequest request;
-    request.scan = scan;
-    request.georeference = *g;
-    request.output = output;
+    std::filesystem::path output = app::defaultWarpOutput(*doc);
+    if (m_workbench.scenarioFolder().empty())
+        output = scanPath().parent_path() / output.filename();
+    // The one function `sandtable map warp` calls: the warped GeoTIFF, the map pointed at it, the map frame.
     std::optional<importers::WarpResult> result;
+    const core::Scenario scenario = doc->scenario();
     const bool done = m_workbench.runLongJob(translated("Warping the scan"), [&](const core::ProgressCallback& progress) {
-        importers::WarpRequest r = request;
-        r.progress = progress;
-        result = importers::warpToGeoTiff(r);
+        result = app::warpScanFile(scenario, doc->path(), output, app::Reporter{progress, {}});
     });
     if (!done || !result)
         return;
-    std::error_code ec;
-    const std::filesystem::path relative = std::filesystem::relative(output, m_workbench.scenarioFolder(), ec);
-    const std::string warpedPath = (ec || relative.empty() || m_workbench.scenarioFolder().empty()) ? output.string() : relative.string();
-    if (!commit(translated("Warp scan"), [&](const core::Scenario& s) { return core::operations::setWarpedPath(s, warpedPath); }))
+    try {
+        app::useWarpedScan(*doc, output); // on the UI thread: the document's observers redraw
+    } catch (const std::exception& e) {
+        m_workbench.showError(translated("Warp"), e.what());
         return;
+    }
     m_workbench.setStatusText(wxString::Format(_("Warped to %s (%d x %d px): the map now uses it"), wxString::FromUTF8(output.string()),
         static_cast<int>(result->width), static_cast<int>(result->height)).utf8_string());
 }

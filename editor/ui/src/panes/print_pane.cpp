@@ -6,7 +6,7 @@
 
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/editor/logic/panes/sheet_plan.hpp"
-#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/app/map_print.hpp"
 #include "sandtable/print/map_print.hpp"
 #include "sandtable/print/sheet_marks.hpp"
 #include "sandtable/editor/ui/translation.hpp"
@@ -33,8 +33,8 @@ namespace {
 
 namespace logic = sandtable::editor::panes;
 
-/// Resolution the scan layer is rendered at for printing and for the preview, dots per inch.
-constexpr double kPrintDpi = 200.0;
+/// Resolution the scan layer is rendered at for the preview, dots per inch (printing uses
+/// app::MapPrintJob's default, as `map print` does).
 constexpr double kPreviewDpi = 60.0;
 
 class PrintPane;
@@ -55,12 +55,13 @@ public:
     bool visible() const;
     void replan();
     void preview();
+    void print() { onPrint(); }
 
 private:
-    bool readRequest(print::MapPrintRequest& request, bool quiet);
-    /// The request with the scan layer rendered (when asked for and the raster is there) at `dpi`.
-    void addScan(const core::Scenario& scenario, print::MapPrintRequest& request, double dpi,
-        const core::ProgressCallback& progress);
+    /// The fields as a request; `references`: the reference layers are drawn with the scan.
+    bool readRequest(print::MapPrintRequest& request, bool& references, bool quiet);
+    /// The job app::printScenarioMap makes the sheets of, as `map print` makes it from its options.
+    std::optional<app::MapPrintJob> readJob(const std::filesystem::path& output, bool quiet);
     void onPrint();
 
     Workbench& m_workbench;
@@ -70,6 +71,7 @@ private:
     wxTextCtrl* m_margin = nullptr;
     wxTextCtrl* m_overlap = nullptr;
     wxCheckBox* m_scan = nullptr;
+    wxCheckBox* m_references = nullptr;
     wxCheckBox* m_terrain = nullptr;
     wxCheckBox* m_grid = nullptr;
     wxCheckBox* m_setup = nullptr;
@@ -133,10 +135,11 @@ PrintPane::PrintPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
 
     auto* layers = new wxBoxSizer(wxHORIZONTAL);
     m_scan = new wxCheckBox(this, wxID_ANY, _("Scan"));
+    m_references = new wxCheckBox(this, wxID_ANY, _("Reference layers"));
     m_terrain = new wxCheckBox(this, wxID_ANY, _("Terrain"));
     m_grid = new wxCheckBox(this, wxID_ANY, _("Grid"));
     m_setup = new wxCheckBox(this, wxID_ANY, _("Set-up"));
-    for (wxCheckBox* c : {m_scan, m_terrain, m_grid, m_setup}) {
+    for (wxCheckBox* c : {m_scan, m_references, m_terrain, m_grid, m_setup}) {
         c->SetValue(c != m_grid);
         layers->Add(c, 0, wxRIGHT, 8);
     }
@@ -170,7 +173,7 @@ PrintPane::PrintPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
     for (wxTextCtrl* t : {m_margin, m_overlap})
         t->Bind(wxEVT_TEXT_ENTER, changed);
     m_page->Bind(wxEVT_CHOICE, changed);
-    for (wxCheckBox* c : {m_scan, m_terrain, m_grid, m_setup})
+    for (wxCheckBox* c : {m_scan, m_references, m_terrain, m_grid, m_setup})
         c->Bind(wxEVT_CHECKBOX, changed);
     previewButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { preview(); });
     printButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onPrint(); });
@@ -186,7 +189,7 @@ bool PrintPane::visible() const
     return IsShownOnScreen();
 }
 
-bool PrintPane::readRequest(print::MapPrintRequest& request, bool quiet)
+bool PrintPane::readRequest(print::MapPrintRequest& request, bool& references, bool quiet)
 {
     double scale = 0, margin = 0, overlap = 0;
     if (!parseNumber(m_scale->GetValue().ToStdString(wxConvUTF8), scale) || !parseNumber(m_margin->GetValue().ToStdString(wxConvUTF8), margin)
@@ -202,6 +205,7 @@ bool PrintPane::readRequest(print::MapPrintRequest& request, bool quiet)
     request.layers.clear();
     if (m_scan->GetValue())
         request.layers.insert(print::MapLayer::Scan);
+    references = m_references->GetValue();
     if (m_terrain->GetValue())
         request.layers.insert(print::MapLayer::Terrain);
     if (m_grid->GetValue())
@@ -222,7 +226,8 @@ void PrintPane::replan()
         m_scale->ChangeValue(fieldNumber(print::defaultMapPrintScale(doc->scenario(), page), 0));
     }
     print::MapPrintRequest request;
-    if (!doc || !readRequest(request, true)) {
+    bool references = false;
+    if (!doc || !readRequest(request, references, true)) {
         m_summary->SetLabel(doc ? _("Check the scale, margin and overlap.") : _("No scenario open."));
         m_workbench.refreshCanvas();
         return;
@@ -248,19 +253,16 @@ void PrintPane::replan()
     m_workbench.refreshCanvas();
 }
 
-void PrintPane::addScan(const core::Scenario& scenario, print::MapPrintRequest& request, double dpi,
-    const core::ProgressCallback& progress)
+std::optional<app::MapPrintJob> PrintPane::readJob(const std::filesystem::path& output, bool quiet)
 {
-    if (!request.layers.count(print::MapLayer::Scan) || !scenario.map || !scenario.settings.extent)
-        return;
-    const std::filesystem::path folder = m_workbench.scenarioFolder();
-    const bool warped = importers::warpedMapPath(scenario, folder).has_value();
-    if (!warped && !std::filesystem::exists(importers::resolveMapPath(scenario.map->path, folder)))
-        return; // terrain only, as the CLI does with a notice
-    const double metresPerPixel = 25.4 / dpi * request.scaleDenominator / 1000.0;
-    importers::RenderedRaster r = importers::renderMapRaster(scenario, folder, *scenario.settings.extent, metresPerPixel, progress);
-    request.scan = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
-    request.sourceNote = print::mapSourceNote(scenario);
+    const core::Document* doc = m_workbench.document();
+    app::MapPrintJob job;
+    if (!doc || !readRequest(job.request, job.references, quiet))
+        return std::nullopt;
+    job.scenarioFile = doc->path();
+    job.output = output;
+    job.request.format = print::mapOutputFormat(output);
+    return job;
 }
 
 /// Issue 24 item 4: the terrain the sheets cut at the extent, each named with how far it runs past; empty
@@ -277,17 +279,18 @@ wxString pastExtentNote(const print::MapPrintResult& result)
 
 void PrintPane::preview()
 {
-    const core::Document* doc = m_workbench.document();
-    print::MapPrintRequest request;
-    if (!doc || !readRequest(request, false))
-        return;
     std::filesystem::path folder;
     try {
         folder = temporaryFolder("sandtable-print-preview");
-        addScan(doc->scenario(), request, kPreviewDpi, {});
-        request.format = print::MapOutputFormat::Png;
-        request.pngDpi = kPreviewDpi;
-        const print::MapPrintResult result = print::printMap(doc->scenario(), request, folder / "preview.png");
+        std::optional<app::MapPrintJob> job = readJob(folder / "preview.png", false);
+        if (!job) {
+            std::error_code ec;
+            std::filesystem::remove_all(folder, ec);
+            return;
+        }
+        job->dpi = kPreviewDpi;
+        job->request.pngDpi = kPreviewDpi;
+        const print::MapPrintResult result = app::printScenarioMap(m_workbench.document()->scenario(), *job, {}).result;
         wxImage image = loadFirstPage(result.files, "preview");
         m_pageNote->SetLabel(wxString::FromUTF8(core::i18n::format(result.pages > 1
                     ? translated("Page 1 of {1} (the assembly sheet; the map sheets follow)") : translated("Page 1 of {1}"),
@@ -309,25 +312,32 @@ void PrintPane::preview()
 void PrintPane::onPrint()
 {
     const core::Document* doc = m_workbench.document();
-    print::MapPrintRequest request;
-    if (!doc || !readRequest(request, false))
+    print::MapPrintRequest check;
+    bool references = false;
+    if (!doc || !readRequest(check, references, false))
         return;
     wxFileDialog dialog(this, _("Print map to PDF"), "", "map.pdf", _("PDF files (*.pdf)|*.pdf"), wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK)
         return;
-    const std::filesystem::path output = dialog.GetPath().ToStdString(wxConvUTF8);
+    const std::optional<app::MapPrintJob> job = readJob(dialog.GetPath().ToStdString(wxConvUTF8), false);
+    if (!job)
+        return;
     const core::Scenario scenario = doc->scenario();
     print::MapPrintResult result;
+    std::vector<std::string> notices;
+    // The one function `sandtable map print` calls, with the same options (issue 42 item 1).
     const bool done = m_workbench.runLongJob(translated("Printing the map"), [&](const core::ProgressCallback& progress) {
-        print::MapPrintRequest r = request;
-        addScan(scenario, r, kPrintDpi, [&](double f, std::string_view what) { return !progress || progress(f * 0.5, what); });
-        result = print::printMap(scenario, r, output,
-            [&](double f, std::string_view what) { return !progress || progress(0.5 + f * 0.5, what); });
+        app::Reporter reporter{progress, [&notices](const std::string& text) { notices.push_back(text); }};
+        result = app::printScenarioMap(scenario, *job, reporter).result;
     });
-    if (done)
-        m_workbench.setStatusText((wxString::Format(wxPLURAL("%s: %d page", "%s: %d pages", static_cast<int>(result.pages)),
-            wxString::FromUTF8(output.string()), static_cast<int>(result.pages))
-            + (result.terrainPastExtent.empty() ? wxString() : ". " + pastExtentNote(result))).utf8_string());
+    if (done) {
+        std::string status = (wxString::Format(wxPLURAL("%s: %d page", "%s: %d pages", static_cast<int>(result.pages)),
+            wxString::FromUTF8(job->output.string()), static_cast<int>(result.pages))
+            + (result.terrainPastExtent.empty() ? wxString() : ". " + pastExtentNote(result))).utf8_string();
+        for (const std::string& n : notices)
+            status += ". " + n;
+        m_workbench.setStatusText(status);
+    }
 }
 
 } // namespace
@@ -343,6 +353,15 @@ void installPrintPane(Workbench& workbench)
             showPane(workbench, "print");
             pane->replan();
             pane->preview();
+        });
+    // File > Print map to PDF... (Ctrl+P): the pane's page set-up, the file asked, the sheets made by the one
+    // function `sandtable map print` calls.
+    workbench.addCommand(ActionInfo{"print.map_pdf", wxTRANSLATE("&Print map to PDF..."), "Ctrl+P",
+                             wxTRANSLATE("The battle map as PDF sheets at the page set-up's scale")},
+        [&workbench, pane] {
+            showPane(workbench, "print");
+            pane->replan();
+            pane->print();
         });
     workbench.addCommand(ActionInfo{"print.page_setup", wxTRANSLATE("Page set&up..."), "", wxTRANSLATE("Scale, page, overlap and layers")},
         [&workbench, pane] {

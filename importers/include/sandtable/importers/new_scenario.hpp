@@ -9,8 +9,17 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sandtable::importers {
+
+/// How a raster that carries coordinates is placed.
+enum class RasterFrame {
+    Auto,  ///< by its georeference (geotransform, world file, GCPs) and its CRS
+    Scan,  ///< ignore its georeference: a plain scan, ready for GCPs or calibration
+    Local  ///< its coordinates as a local metric frame ("LOCAL:<name>": metres, no geography), as a scan
+           ///< digitised in another tool has them
+};
 
 struct NewScenarioOptions {
     core::GameSystem system = core::GameSystem::PubBattles;
@@ -23,6 +32,7 @@ struct NewScenarioOptions {
     std::optional<double> scale;
     /// Reports the resampling of a raster whose CRS is not the working CRS (see newScenarioFromRaster).
     core::ProgressCallback progress;
+    RasterFrame frame = RasterFrame::Auto;
 };
 
 /// What the designer does next with the map.
@@ -44,7 +54,16 @@ struct NewScenario {
     /// One sentence for the designer: where the CRS came from, or the commands that georeference or
     /// calibrate the scan.
     std::string message;
+    /// What the designer should check (the raster's coordinates lie outside the area of use of the CRS
+    /// they were said to be in, ...), in the person's language.
+    std::vector<std::string> warnings;
 };
+
+/// The settings every new scenario starts with, map or not (`scenario new`, File > New, New from map): the
+/// system, the title, the id from the file name (scenarioIdFromFileName), the system's scale (a SYW or Table
+/// Battles scenario plays on a table: scale 1; a SYW table of 180 x 120 cm, a common 6 x 4 ft wargames table:
+/// the house rules set no size, the designer changes it), options.scale when given. No CRS: the caller sets it.
+core::ScenarioSettings newScenarioSettings(const NewScenarioOptions& options, const std::filesystem::path& scenarioFile);
 
 /// Reads `raster` with GDAL and makes a scenario for `scenarioFile` (not written here). The map path is
 /// stored relative to the scenario file's folder (no symlink followed), with the raster's SHA-256, width
@@ -62,9 +81,15 @@ struct NewScenario {
 /// a table frame of 180 x 120 cm (a common 6 x 4 ft wargames table: the house rules set no size; the
 /// designer changes it).
 ///
+/// The image is decoded once (checkRasterDecodes): a truncated or damaged file is refused here, not at print.
+/// options.frame Scan starts from the raster as a plain scan whatever it carries; Local takes the coordinates
+/// of its geotransform or world file as a local metric frame "LOCAL:<raster name>" (its extent their bounds).
+/// When the raster names no CRS and options.crs says which it is, a raster whose corners lie outside that
+/// CRS's area of use gets a warning (NewScenario::warnings).
+///
 /// Throws core::IoError / core::FormatError when GDAL cannot read the raster, core::OperationError when
 /// options.crs is not a projected CRS in metres, or the raster has a geotransform but no CRS and
-/// options.crs does not say which it is (the message names --crs as the way out).
+/// options.crs does not say which it is (the message names --crs, --frame local and --frame scan as the ways out).
 NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std::filesystem::path& scenarioFile,
     const NewScenarioOptions& options);
 

@@ -51,10 +51,21 @@ struct RasterInfo {
     int paletteEntries = 0;
     std::optional<double> nodata;       ///< of band 1
     bool alpha = false;                 ///< an alpha band or a per-dataset alpha mask
+    /// Band 1's mask as GDAL gives it (GDALGetMaskFlags): "all-valid" (no mask), "nodata" (from the nodata
+    /// value), "alpha" (from an alpha band), "per-dataset" (a mask band shared by every band: an internal
+    /// TIFF mask or a .msk file), "band" (a mask of its own).
+    std::string mask;
     std::vector<OverviewInfo> overviews;///< of band 1, largest first
     std::string overviewStorage;        ///< "internal", "external" or "" when there are none
     std::vector<std::string> files;     ///< every file GDAL read for this raster (main file first)
 };
+
+/// Decodes the whole image once, cheaply: every band of the smallest overview (JPEG's own 1/8 scale decode
+/// reads every block's data), or the image sampled to at most 1024 pixels a side when it has no overview.
+/// Throws core::FormatError(path, "image", reason) when the data is cut short or damaged (a truncated JPEG
+/// makes libjpeg warn "Premature end of JPEG file", which GDAL only reports as a warning), core::IoError
+/// when it cannot be read.
+void checkRasterDecodes(const std::filesystem::path& path);
 
 /// Opens `path` with GDAL and describes it. Throws core::IoError when the file is missing or unreadable,
 /// core::FormatError when GDAL does not recognise it or it is corrupt.

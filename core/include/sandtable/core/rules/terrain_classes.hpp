@@ -40,4 +40,14 @@ struct ClassGeometry {
 /// "point", "line", anything else a polygon); nullopt for a class that is neither.
 std::optional<ClassGeometry> classGeometry(const Scenario& scenario, std::string_view id);
 
+/// The class a designer most likely meant by an unknown `id` ("wood" -> "woods", "forest" -> "woods",
+/// "Woods" -> "woods"): the canonical or scenario class of the same letters in another case, else a common
+/// English synonym of a canonical class (forest, trees, wood -> woods; hamlet -> village; creek, brook ->
+/// stream; swamp, bog -> marsh; track, lane -> road), else the one class within two edits (Levenshtein);
+/// nullopt when none or several are that close.
+std::optional<std::string> closestTerrainClass(const Scenario& scenario, std::string_view id);
+
+/// The canonical ids, then the scenario's own, comma-separated ("woods, village, ..."): for messages.
+std::string terrainClassList(const Scenario& scenario);
+
 } // namespace sandtable::core::rules

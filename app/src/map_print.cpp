@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The scan layer for printing: rendered through the importers at the print resolution.
-#include "sandtable/cli/map_printing.hpp"
+// The battle map as printed sheets, with its scan and reference layers rendered through the importers.
+#include "sandtable/app/map_print.hpp"
 
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -15,13 +15,36 @@
 #include <optional>
 #include <sstream>
 
-namespace sandtable::cli {
+namespace sandtable::app {
 namespace {
 // libjpeg quality for a JPEG scan's sheets: fine survey lines stay clean at 90 (75, libjpeg's default, rings).
 constexpr int kJpegScanQuality = 90;
 } // namespace
 
-MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job, Context& context)
+std::set<print::MapLayer> parseMapLayers(const std::string& text, bool& references)
+{
+    std::set<print::MapLayer> layers;
+    references = false;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        if (item == "scan")
+            layers.insert(print::MapLayer::Scan);
+        else if (item == "terrain")
+            layers.insert(print::MapLayer::Terrain);
+        else if (item == "grid")
+            layers.insert(print::MapLayer::Grid);
+        else if (item == "setup")
+            layers.insert(print::MapLayer::Setup);
+        else if (item == "references")
+            references = true; // drawn into the raster underlay by printScenarioMap (MapPrintJob::references)
+        else if (!item.empty())
+            throw core::OperationError("", "--layers", core::i18n::format(_("unknown layer '{1}' (use scan, references, terrain, grid, setup)"), {item}));
+    }
+    return layers;
+}
+
+MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job, const Reporter& reporter)
 {
     MapPrintOutcome outcome;
     core::Scenario printed = scenario;
@@ -44,10 +67,7 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
                     core::i18n::format(_("the map raster {1} is not found (the scenario's \"map\" path resolves against the "
                                          "scenario's folder: copy the scan beside it, or leave scan out of --layers)"),
                         {scanPath.string()}));
-            if (!context.quiet)
-                context.err << "sandtable: "
-                            << core::i18n::format(_("notice: map raster {1} not found: printing terrain only"), {scanPath.string()})
-                            << "\n";
+            reporter.tell(core::i18n::format(_("notice: map raster {1} not found: printing terrain only"), {scanPath.string()}));
         } else {
             const double metresPerPixel = 25.4 / job.dpi * job.request.scaleDenominator / 1000.0;
             core::Scenario warpTarget = printed;
@@ -60,7 +80,7 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
                     warpTarget.settings.crs = info.crsWkt;
             }
             importers::RenderedRaster r = importers::renderMapRaster(warpTarget, scenarioDir, *printed.settings.extent,
-                metresPerPixel, context.progress());
+                metresPerPixel, reporter.progress);
             job.request.scan = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
             // The scan is resampled into the print grid above, so its own JPEG bytes cannot be reused; a scan
             // that is a JPEG is lossy already, and its sheets carry the resampled crop as JPEG too
@@ -74,17 +94,14 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
         [](const core::ReferenceLayer& r) { return r.visible && r.opacity > 0.0; });
     if (job.references && anyReference && printed.settings.extent) {
         if (printed.settings.crs.rfind("LOCAL:", 0) == 0 || printed.settings.crs.empty()) {
-            if (!context.quiet)
-                context.err << "sandtable: "
-                            << core::i18n::format(_("notice: the scenario works in {1}: reference layers cannot be placed on it and are not printed"),
-                                   {printed.settings.crs.empty() ? std::string(_("no CRS")) : printed.settings.crs})
-                            << "\n";
+            reporter.tell(core::i18n::format(_("notice: the scenario works in {1}: reference layers cannot be placed on it and are not printed"),
+                {printed.settings.crs.empty() ? std::string(_("no CRS")) : printed.settings.crs}));
         } else {
             const auto scenarioDir = job.scenarioFile.parent_path();
             const double metresPerPixel = 25.4 / job.dpi * job.request.scaleDenominator / 1000.0;
             const core::Extent& window = *printed.settings.extent;
             const auto draw = [&](const core::ReferenceLayer& r) {
-                return importers::renderReferenceLayer(r, scenarioDir, printed.settings.crs, window, metresPerPixel, context.progress());
+                return importers::renderReferenceLayer(r, scenarioDir, printed.settings.crs, window, metresPerPixel, reporter.progress);
             };
             // Under the scan, the scan, over the scan: one underlay at the print resolution.
             std::optional<importers::RenderedRaster> underlay;
@@ -116,8 +133,8 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
     }
     if (job.request.sourceNote.empty())
         job.request.sourceNote = print::mapSourceNote(printed); // in the scenario's language (issue 25 item 4)
-    outcome.result = print::printMap(printed, job.request, job.output, context.progress());
+    outcome.result = print::printMap(printed, job.request, job.output, reporter.progress);
     return outcome;
 }
 
-} // namespace sandtable::cli
+} // namespace sandtable::app

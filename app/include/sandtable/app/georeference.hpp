@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Georeferencing a scenario's scan from its GCPs: one rule for `sandtable map georef` and the editor's
+// Georeference pane (issue 43 item 1, issue 46 item 1), so that a scenario started from a plain scan has a
+// working CRS and an extent once its scan is fitted, and every product can be made from it.
+#pragma once
+
+#include "sandtable/core/document/document.hpp"
+#include "sandtable/core/document/edit.hpp"
+#include "sandtable/core/model/scenario.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace sandtable::app {
+
+/// The scan's footprint in `crs` (metres): the bounding box of its edge, 21 points per edge (corners
+/// included), each sent through the stored fit (importers::scanToWorking) and on into `crs`. Pixel/line
+/// (0, 0) is the scan's top-left corner, (width, height) its bottom-right (MapSource::width/height, pixels).
+/// Throws core::OperationError when the scenario has no map, no size or no georeference, and as the fit does.
+core::Extent scanFootprint(const core::Scenario& scenario, const std::string& crs);
+
+/// The map frame the fitted scan gives a scenario: the working CRS is `workingCrs` when given, else the
+/// scenario's own, else the fit's CRS (the georeference's target `crs`, as fitStoredGeoreference resolved
+/// it: the GCPs' CRS when projected, else their UTM zone); the extent is scanFootprint in that CRS. Returns
+/// a "Map frame from the fit" edit (core::operations::setSettings) when this changes the CRS or the
+/// scenario has no extent yet; nothing when the scenario already has both (a designer's extent is kept) or
+/// the scan is not fitted. A scale-only local frame ("LOCAL:name") is kept as it is. Throws
+/// core::OperationError when `workingCrs` is not a projected CRS in metres, and as scanFootprint.
+std::optional<core::Edit> mapFrameFromFit(const core::Scenario& scenario, const std::string& workingCrs = {});
+
+/// `map georef` and the editor's Import GCPs: the GCPs of a QGIS .points file (in the file's CRS, else
+/// `gcpCrs`, else the working CRS, else EPSG:4326) as the scan's georeference, refitted with `method` when
+/// given ("affine", "poly2", ... core::georeferenceMethodFromString), then the map frame (mapFrameFromFit
+/// with `workingCrs`). Each is one undo step of `document`. The fit must succeed: core::OperationError
+/// naming `document`'s file says why otherwise, and the document is left as it was (its edits undone).
+/// Throws core::IoError / core::FormatError for a .points file that cannot be read.
+struct GeorefJob {
+    std::filesystem::path gcps;
+    std::string method;     ///< empty: the scenario's method, else affine
+    std::string gcpCrs;     ///< CRS of GCPs whose file names none
+    std::string workingCrs; ///< the working CRS to take (empty: the scenario's, else the fit's)
+};
+void georeferenceMap(core::Document& document, const GeorefJob& job);
+
+} // namespace sandtable::app

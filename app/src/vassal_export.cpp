@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A scenario as a VASSAL module: board scan, images, archive.
+#include "sandtable/app/vassal_export.hpp"
+
+#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/importers/raster_info.hpp"
+#include "sandtable/print/vassal_images.hpp"
+
+namespace sandtable::app {
+
+std::optional<print::PrintRaster> boardScan(const core::Scenario& s, const std::filesystem::path& scenarioFile, double pxPerM,
+    const Reporter& reporter)
+{
+    if (!s.map || !s.settings.extent)
+        return std::nullopt;
+    const auto dir = scenarioFile.parent_path();
+    const auto scanPath = importers::resolveMapPath(s.map->path, dir);
+    const bool warpedExists = importers::warpedMapPath(s, dir).has_value();
+    if (!warpedExists && !std::filesystem::exists(scanPath)) {
+        reporter.tell(core::i18n::format(_("notice: map raster {1} not found: the board is terrain only"), {scanPath.string()}));
+        return std::nullopt;
+    }
+    if (!warpedExists && !s.map->georeference) {
+        reporter.tell(_("notice: the map raster is not georeferenced: the board is terrain only"));
+        return std::nullopt;
+    }
+    core::Scenario target = s;
+    if (s.settings.crs.rfind("LOCAL:", 0) == 0 && warpedExists) {
+        const importers::RasterInfo info = importers::inspectRaster(importers::resolveMapPath(s.map->warpedPath, dir));
+        if (!info.crsWkt.empty())
+            target.settings.crs = info.crsWkt;
+    }
+    importers::RenderedRaster r = importers::renderMapRaster(target, dir, *s.settings.extent, 1.0 / pxPerM, reporter.progress);
+    return print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
+}
+
+importers::VassalExportResult exportVassalModule(const core::Scenario& s, const std::filesystem::path& scenarioFile,
+    const std::filesystem::path& output, std::optional<double> pxPerM, const Reporter& reporter)
+{
+    importers::VassalExportInput input;
+    input.pxPerM = pxPerM ? *pxPerM : importers::defaultVassalPxPerM(s);
+    Reporter scanReporter{reporter.part(0.0, 0.4), reporter.notice};
+    print::VassalImages images
+        = print::drawVassalImages(s, input.pxPerM, boardScan(s, scenarioFile, input.pxPerM, scanReporter), reporter.part(0.4, 0.8));
+    const auto convert = [](print::PngImage& i) { return importers::VassalImage{std::move(i.bytes), i.width, i.height}; };
+    if (images.board)
+        input.board = convert(*images.board);
+    for (auto& [id, image] : images.pieces)
+        input.pieces[id] = convert(image);
+    for (auto& [id, image] : images.forces)
+        input.forces[id] = convert(image);
+    for (auto& [name, image] : images.cardFaces)
+        input.cardFaces[name] = convert(image);
+    return importers::writeVassalModule(s, input, output, reporter.part(0.8, 1.0));
+}
+
+} // namespace sandtable::app
