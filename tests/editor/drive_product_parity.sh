@@ -5,7 +5,7 @@
 # against `sandtable map print` with the editor's page set-up (A4, the scenario's scale, margin 12 mm, overlap
 # 10 mm, layers scan, references, terrain and set-up), every page rendered and compared pixel for pixel; and
 # File > Export VASSAL module against `sandtable vassal export` at the same resolution, every entry of the two
-# zips the same bytes (CRC-32 and size).
+# zips the same bytes (CRC-32 and size; moduledata's dateSaved, the moment of writing, left out).
 # usage: drive_product_parity.sh EDITOR CHECKER SANDTABLE SCENARIO WORKDIR
 editor=$1 checker=$2 sandtable=$3 scenario=$4 work=$5
 # shellcheck source-path=SCRIPTDIR source=drive_common.sh disable=SC2034  # editor, checker: for drive_common.sh
@@ -23,6 +23,7 @@ xdotool key ctrl+a
 xdotool type "$work/editor.pdf"
 xdotool key Return
 wait_until "the editor's PDF to be written" test -s "$work/editor.pdf"
+wait_for_no_window '^Printing the map$' # the job's progress dialog: the job has ended
 check_editor
 xdotool key ctrl+q
 wait_for_exit
@@ -57,14 +58,24 @@ xdotool key ctrl+a
 xdotool type "$work/editor.vmod"
 xdotool key Return
 wait_until "the editor's module to be written" test -s "$work/editor.vmod"
+wait_for_no_window '^Exporting the VASSAL module$'
+check_editor
 xdotool key ctrl+q
 wait_for_exit
 "$sandtable" vassal export "$file" -o "$work/cli.vmod" --px-per-km 100 -q || fail "sandtable vassal export failed"
 python3 - "$work/editor.vmod" "$work/cli.vmod" <<'PY' || fail "the editor's module differs from the CLI's"
-import sys, zipfile
+import re, sys, zipfile, zlib
 a, b = (zipfile.ZipFile(p) for p in sys.argv[1:3])
-ea = [(i.filename, i.CRC, i.file_size) for i in a.infolist()]
-eb = [(i.filename, i.CRC, i.file_size) for i in b.infolist()]
+def entries(z):
+    # moduledata's dateSaved is the moment of writing (ms since 1970): the one part that may differ.
+    out = []
+    for i in z.infolist():
+        data = z.read(i.filename)
+        if i.filename == "moduledata":
+            data = re.sub(rb"<dateSaved>[0-9]+</dateSaved>", b"<dateSaved/>", data)
+        out.append((i.filename, zlib.crc32(data), len(data)))
+    return out
+ea, eb = entries(a), entries(b)
 if ea != eb:
     print("editor:", ea[:5], "...", len(ea), "entries; cli:", eb[:5], "...", len(eb), "entries")
     sys.exit(1)

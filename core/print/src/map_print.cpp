@@ -700,16 +700,12 @@ MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& r
     layout.pageHeightMm = o.pageH;
     const double stepX = (o.areaW - request.overlapMm) / mmPerMetre;
     const double stepY = (o.areaH - request.overlapMm) / mmPerMetre;
-    // One sheet: the map in the middle of its area (issue 43 item 7: a Kriegsspiel map on A3 sat in the top-left
-    // corner); several: from the extent's north-west corner, the last row and column running past its edge.
-    const double padX = o.rows * o.columns == 1 ? std::max(0.0, (o.areaW / mmPerMetre - e.width()) / 2) : 0.0;
-    const double padY = o.rows * o.columns == 1 ? std::max(0.0, (o.areaH / mmPerMetre - e.height()) / 2) : 0.0;
     for (int row = 0; row < o.rows; ++row)
         for (int column = 0; column < o.columns; ++column) {
             MapSheet sheet{row, column, {}};
-            sheet.ground.minX = e.minX - padX + column * stepX;
+            sheet.ground.minX = e.minX + column * stepX;
             sheet.ground.maxX = sheet.ground.minX + o.areaW / mmPerMetre;
-            sheet.ground.maxY = e.maxY + padY - row * stepY;
+            sheet.ground.maxY = e.maxY - row * stepY;
             sheet.ground.minY = sheet.ground.maxY - o.areaH / mmPerMetre;
             layout.sheets.push_back(sheet);
         }

@@ -13,6 +13,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 namespace sandtable::editor::ui::panes {
 namespace {
@@ -36,16 +38,22 @@ void exportVassal(Workbench& workbench)
     const std::filesystem::path output = dialog.GetPath().ToStdString(wxConvUTF8);
     const double pxPerM = static_cast<double>(pxPerKm) / 1000.0;
     importers::VassalExportResult result;
+    std::vector<std::string> notices;
     const bool done = workbench.runLongJob(_("Exporting the VASSAL module").utf8_string(), [&](const core::ProgressCallback& progress) {
         app::Reporter reporter;
         reporter.progress = progress;
-        reporter.notice = [&workbench](const std::string& text) { workbench.setStatusText(text); };
+        // Off the UI thread: notices are kept and shown after the job.
+        reporter.notice = [&notices](const std::string& text) { notices.push_back(text); };
         result = app::exportVassalModule(scenario, doc->path(), output, pxPerM, reporter);
     });
-    if (done)
-        workbench.setStatusText(output.string() + ": "
-            + wxString::Format(_("VASSAL module, %d piece(s), %d at start, %d card(s)"), static_cast<int>(result.pieces),
-                static_cast<int>(result.setupStacks), static_cast<int>(result.cards)).utf8_string());
+    if (!done)
+        return;
+    std::string status = output.string() + ": "
+        + wxString::Format(_("VASSAL module, %d piece(s), %d at start, %d card(s)"), static_cast<int>(result.pieces),
+            static_cast<int>(result.setupStacks), static_cast<int>(result.cards)).utf8_string();
+    for (const std::string& n : notices)
+        status += ". " + n;
+    workbench.setStatusText(status);
 }
 
 } // namespace
