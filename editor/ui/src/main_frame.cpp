@@ -607,7 +607,7 @@ std::string MainFrame::openFile(const std::filesystem::path& file, bool quiet)
     replaceDocument(std::move(document));
     if (findings > 0)
         m_notice += (m_notice.empty() ? "" : "; ")
-            + wxString::Format(wxPLURAL("%d rule finding (run sandtable scenario validate)", "%d rule findings (run sandtable scenario validate)",
+            + wxString::Format(wxPLURAL("%d rule finding (the Problems pane lists it)", "%d rule findings (the Problems pane lists them)",
                 static_cast<int>(findings)), static_cast<int>(findings)).utf8_string();
     SetStatusText(m_notice.empty() ? wxString::Format(_("Opened %s"), wxString::FromUTF8(file.filename().string())) : wxString::FromUTF8(m_notice),
         kMessageField);
@@ -750,7 +750,27 @@ void MainFrame::updateScale()
 void MainFrame::updateTool()
 {
     const auto& tool = m_canvas->tool();
-    SetStatusText(tool ? wxString::Format(_("Tool: %s"), wxString::FromUTF8(tool->name())) : _("Select"), kToolField);
+    if (!tool) {
+        SetStatusText(_("Select"), kToolField);
+        return;
+    }
+    // The tool as the person knows it: the label of the menu command that starts it, in their language
+    // (issue 46 item 4: the status bar showed ids such as "gcp.add" and "setup.place").
+    std::string id = tool->name();
+    std::replace(id.begin(), id.end(), '-', '_');
+    wxString label;
+    if (id == "measure")
+        id = "view.measure";
+    if (const ActionInfo* action = m_actions.find(id))
+        label = wxStripMenuCodes(wxGetTranslation(wxString::FromUTF8(action->label)));
+    else if (id == "gcp.add")
+        label = _("Add GCP");
+    else if (id == "grid.drag_origin")
+        label = _("Move the grid's origin");
+    else
+        label = wxString::FromUTF8(tool->name());
+    label.Replace("...", "");
+    SetStatusText(wxString::Format(_("Tool: %s"), label), kToolField);
 }
 
 void MainFrame::showCursor(std::optional<core::Coordinate> world)
