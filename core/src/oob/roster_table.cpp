@@ -37,6 +37,7 @@ std::string lower(std::string text)
 struct Record {
     std::size_t line;
     std::vector<std::string> fields;
+    bool quoted = false; ///< some field was quoted ("" is a value written on purpose)
 };
 
 /// RFC 4180 records; problems for unbalanced quotes.
@@ -69,7 +70,7 @@ std::vector<Record> csvRecords(std::string_view s, char delimiter, std::vector<s
                 continue;
             }
             if (c == '"' && field.empty() && !wasQuoted) {
-                quoted = wasQuoted = true;
+                quoted = wasQuoted = record.quoted = true;
                 ++i;
             } else if (c == delimiter) {
                 record.fields.push_back(std::move(field));
@@ -257,6 +258,11 @@ RosterTable parseDelimited(std::string_view s, char delimiter, std::vector<std::
     table.columns = records.front().fields;
     checkHeader(table.columns, problems);
     for (std::size_t r = 1; r < records.size(); ++r) {
+        // A spreadsheet's empty row (",,,,,," that Excel leaves at the end of a sheet, or tabs alone): no row.
+        if (!records[r].quoted && std::all_of(records[r].fields.begin(), records[r].fields.end(), [](const std::string& f) {
+                return f.find_first_not_of(" \t") == std::string::npos;
+            }))
+            continue;
         std::vector<std::optional<std::string>> cells(records[r].fields.begin(), records[r].fields.end());
         addTextRow(table, records[r].line, std::move(cells), problems);
     }
