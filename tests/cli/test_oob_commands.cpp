@@ -352,6 +352,14 @@ BOOST_AUTO_TEST_CASE(a_unit_list_without_hqs_is_imported_and_validate_reports_th
     sandtable::test::TemporaryFolder folder;
     const std::string file = newScenario(folder);
     const std::string input = sandtable::test::projectData("roster/unit_list_without_hqs.csv").string();
+    const Result dry = runTool({"oob", "import", file, input, "--dry-run", "--json"});
+    BOOST_REQUIRE_EQUAL(dry.code, 0);
+    const auto j = nlohmann::json::parse(dry.out);
+    BOOST_TEST(j.at("formations_without_hq").get<int>() == 2);
+    BOOST_TEST(j.at("errors").get<int>() == 2);
+    BOOST_REQUIRE_EQUAL(j.at("findings").size(), 2u);
+    BOOST_TEST(j.at("findings").at(1).at("code").get<std::string>() == "oob.import.no_hq");
+    BOOST_TEST(j.at("findings").at(1).at("path").get<std::string>() == "/formations/1");
     const Result imported = runTool({"oob", "import", file, input});
     BOOST_TEST_INFO(imported.err);
     BOOST_REQUIRE_EQUAL(imported.code, 0);

@@ -612,6 +612,13 @@ BOOST_AUTO_TEST_CASE(blank_spreadsheet_rows_are_no_rows_but_a_quoted_empty_row_i
     BOOST_TEST(csv.rows[1].line == 5u); // lines still count the skipped ones
     const RosterTable tsv = parseRoster("name\ttype\tformation\nA\tinfantry\tf\n\t\t\n", RosterFormat::Tsv, "r.tsv");
     BOOST_TEST(tsv.rows.size() == 1u);
+    // A used range wider than the data: the unnamed, blank columns at the end are no columns; an unnamed
+    // column with a value is still refused.
+    const RosterTable wide = parseRoster("name,type,formation,,\r\nA,infantry,f,,\r\nB,infantry,f,,\r\n,,,,\r\n", RosterFormat::Csv, "r.csv");
+    BOOST_TEST(wide.columns.size() == 3u);
+    BOOST_TEST(wide.rows.size() == 2u);
+    BOOST_TEST(wide.rows[1].cells.size() == 3u);
+    BOOST_CHECK_THROW(parseRoster("name,type,formation,\nA,infantry,f,x\n", RosterFormat::Csv, "r.csv"), RosterError);
     // "" is a value written on purpose: a row (with no type, said so).
     const auto problems = problemsOf("name,type,formation\n\"\",,\n", RosterFormat::Csv);
     BOOST_TEST(mentions(problems, "row 1 (line 2)", "no unit type"), joined(problems));

@@ -60,7 +60,8 @@ std::string rowLabel(const RosterRow& row);
 /// booleans or null. Every row of a text format must have exactly the header's number of fields. A CSV or
 /// TSV line whose fields are all blank and none quoted (",,,,,," that Excel writes for the empty rows at the
 /// end of a sheet, whatever their number of commas) is no row, like a blank line: rows and their numbers
-/// skip it, lines count it.
+/// skip it, lines count it. Likewise unnamed columns at the end of the header whose cells are blank in every
+/// row (a sheet's used range wider than its data) are no columns.
 /// Throws RosterError listing every problem (invalid UTF-8 with its line, missing or extra fields per row,
 /// duplicate or empty column names, malformed quoting, JSON syntax), so nothing is half read.
 RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::string& sourceName);
