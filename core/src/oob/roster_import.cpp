@@ -280,7 +280,9 @@ std::optional<std::string> echelonFromName(const std::string& element)
     return std::nullopt;
 }
 
-/// An echelon's rank, top down: army 0, wing 1, corps 2, division 3, brigade 4 (domain.md's formations).
+/// An echelon's rank, top down: army 0, wing 1, corps 2, division 3, brigade 4 (Formation::echelon; Pub Battles
+/// rulebook line 98: a formation, "generally an army corps or a wing", has "combat units, usually Divisions or
+/// Brigades").
 int echelonRank(const std::string& echelon)
 {
     static const std::map<std::string, int> ranks = {{"army", 0}, {"wing", 1}, {"corps", 2}, {"division", 3}, {"brigade", 4}};

@@ -92,7 +92,7 @@ struct RosterImport {
 /// A formation's echelon: the one its row's `echelon` says; else the one its element's name designates
 /// (a word containing corps/korps, division, brigade, wing/aile, army/armee; case ignored) when that is
 /// below its parent's; else its place in the tree, the level below its parent's (army or wing > corps >
-/// division > brigade > brigade; corps at the top). So "Corps_Artillery", "Corps_Cavalry" or
+/// division > brigade > brigade, Pub Battles rulebook line 98; corps at the top). So "Corps_Artillery", "Corps_Cavalry" or
 /// "Corps_de_Bataille" directly under a corps are divisions of it, not corps. A formation at or above
 /// its parent's level (the echelon column says a corps under a corps, or an element such as "I_Corps"
 /// directly under a corps) gets the finding "oob.import.echelon". Without an `id` column a unit's id is
