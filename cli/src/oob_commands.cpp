@@ -59,9 +59,16 @@ struct PrintOptions {
     double height = 0.0;
 };
 
+/// A strength by arm: {"men", "guns", "sabres"}, never one sum (oob::ArmStrength).
+Json strengthJson(const core::oob::ArmStrength& strength)
+{
+    return Json{{"men", strength.men}, {"guns", strength.guns}, {"sabres", strength.sabres}};
+}
+
 Json unitJson(const core::Scenario& s, const core::Unit& u)
 {
-    Json out{{"id", u.id.str()}, {"name", u.name}, {"type", core::toString(u.type)}, {"strength", u.strength}};
+    Json out{{"id", u.id.str()}, {"name", u.name}, {"type", core::toString(u.type)}, {"strength", u.strength},
+        {"arm", core::oob::toString(core::oob::armOf(u.type))}};
     if (u.block)
         out["block"] = true;
     if (const core::Formation* by = core::oob::blockedBy(s, u))
@@ -69,8 +76,9 @@ Json unitJson(const core::Scenario& s, const core::Unit& u)
     return out;
 }
 
-/// A formation node {"id", "name", "hq", "units", "children"} (hq: the HQ unit at its level, or null);
-/// `seen` guards against a cycle in the parent links.
+/// A formation node {"id", "name", "echelon", "hq", "strength", "units", "children"} (hq: the HQ unit at its
+/// level, or null; strength: {"men", "guns", "sabres"} of every unit at or below it); `seen` guards against a
+/// cycle in the parent links.
 Json formationJson(const core::Scenario& s, const core::Formation& f, std::set<std::string>& seen)
 {
     const core::Unit* hq = core::oob::hqOf(s, f.id);
@@ -82,7 +90,7 @@ Json formationJson(const core::Scenario& s, const core::Formation& f, std::set<s
         if (seen.insert(child->id.str()).second)
             children.push_back(formationJson(s, *child, seen));
     return Json{{"id", f.id.str()}, {"name", f.name}, {"echelon", f.echelon}, {"hq", hq ? Json(hq->id.str()) : Json()},
-        {"strength", core::oob::strengthOf(s, f.id)}, {"units", std::move(units)}, {"children", std::move(children)}};
+        {"strength", strengthJson(core::oob::strengthOf(s, f.id))}, {"units", std::move(units)}, {"children", std::move(children)}};
 }
 
 /// The order of battle as a list of sides, each a node whose children are its top-level formations.
@@ -92,13 +100,13 @@ Json treeJson(const core::Scenario& s)
     for (const core::Side& side : s.sides) {
         std::set<std::string> seen;
         Json children = Json::array();
-        long long strength = 0;
+        core::oob::ArmStrength strength;
         for (const core::Formation* f : core::oob::topLevelFormations(s, side.id)) {
             seen.insert(f->id.str());
             strength += core::oob::strengthOf(s, f->id);
             children.push_back(formationJson(s, *f, seen));
         }
-        sides.push_back(Json{{"id", side.id.str()}, {"name", side.name}, {"hq", Json()}, {"strength", strength},
+        sides.push_back(Json{{"id", side.id.str()}, {"name", side.name}, {"hq", Json()}, {"strength", strengthJson(strength)},
             {"units", Json::array()}, {"children", std::move(children)}});
     }
     return sides;
@@ -110,14 +118,21 @@ void printTreeNode(const Json& node, int indent, std::ostream& out)
     out << pad << node.at("name").get<std::string>() << " [" << node.at("id").get<std::string>() << "]";
     if (node.contains("echelon"))
         out << " " << node.at("echelon").get<std::string>();
-    const std::string strength = std::to_string(node.at("strength").get<long long>());
+    // Each arm in its own unit: "12000 men, 48 guns, 1000 sabres", never their sum.
+    const Json& byArm = node.at("strength");
+    const std::string strength = core::oob::strengthText(core::oob::ArmStrength{
+        byArm.at("men").get<long long>(), byArm.at("guns").get<long long>(), byArm.at("sabres").get<long long>()});
     out << (node.at("hq").is_null() ? core::i18n::format(_(", HQ none, strength {1}"), {strength})
                                     : core::i18n::format(_(", HQ {1}, strength {2}"), {node.at("hq").get<std::string>(), strength}))
         << "\n";
-    for (const auto& u : node.at("units"))
+    for (const auto& u : node.at("units")) {
+        core::oob::ArmStrength own;
+        const std::string arm = u.at("arm").get<std::string>();
+        (arm == "guns" ? own.guns : arm == "sabres" ? own.sabres : own.men) = u.at("strength").get<long long>();
         out << pad << "  - " << u.at("name").get<std::string>() << " [" << u.at("id").get<std::string>() << "] "
-            << u.at("type").get<std::string>() << " " << u.at("strength").get<int>()
+            << u.at("type").get<std::string>() << " " << core::oob::strengthText(own)
             << (u.contains("block") ? _(" (block)") : u.contains("in_block_of") ? _(" (in its block)") : "") << "\n";
+    }
     for (const auto& child : node.at("children"))
         printTreeNode(child, indent + 1, out);
 }
@@ -147,6 +162,20 @@ void runTree(const TreeOptions& o, Context& context)
         printTreeNode(side, 0, context.out);
 }
 
+/// The errors an import may not add: every error but "a formation has 0 HQs" (oob::formationsWithoutHq),
+/// which a unit list imported before its HQs leaves and `scenario validate` keeps reporting.
+std::size_t refusingErrors(const core::Diagnostics& diagnostics, const core::Scenario& s)
+{
+    std::set<std::string> lacking;
+    for (const core::Formation* f : core::oob::formationsWithoutHq(s))
+        lacking.insert("/formations/" + std::to_string(static_cast<std::size_t>(f - s.formations.data())));
+    std::size_t n = 0;
+    for (const core::Diagnostic& d : diagnostics)
+        if (d.severity == core::Severity::Error && !(d.code == "oob.formation.hq_count" && lacking.count(d.path)))
+            ++n;
+    return n;
+}
+
 void runImport(const ImportOptions& o, Context& context)
 {
     core::LoadedScenario loaded = core::loadScenario(o.file);
@@ -155,14 +184,16 @@ void runImport(const ImportOptions& o, Context& context)
         = importers::standardImporters().choose(core::ImportTarget::OrderOfBattle, core::FileProbe::of(o.input));
     core::ImportResult imported = importer.run(loaded.scenario, request);
     const std::string format = imported.details["format"];
-    const auto errorsBefore = core::countSeverity(core::validateScenario(loaded.scenario), core::Severity::Error);
+    const auto errorsBefore = refusingErrors(core::validateScenario(loaded.scenario), loaded.scenario);
     core::Document document(std::move(loaded.scenario), o.file);
     document.apply(std::move(imported.edit));
     const core::Diagnostics diagnostics = core::validateScenario(document.scenario());
     const auto errors = core::countSeverity(diagnostics, core::Severity::Error);
     const auto warnings = core::countSeverity(diagnostics, core::Severity::Warning);
-    // All or nothing: an import that leaves new validation errors is not saved.
-    const bool refused = errors > errorsBefore;
+    const std::size_t withoutHq = errors - refusingErrors(diagnostics, document.scenario());
+    // All or nothing: an import that leaves new validation errors is not saved; a formation without its HQ
+    // yet is the import's finding, not a refusal (the HQs may come later; two HQs in one formation refuse).
+    const bool refused = errors - withoutHq > errorsBefore;
     if (!o.dryRun && !refused)
         document.save();
     if (refused)
@@ -173,7 +204,8 @@ void runImport(const ImportOptions& o, Context& context)
             {"imported", imported.imported}, {"formations_created", imported.counts["formations_created"]},
             {"sides_created", imported.counts["sides_created"]},
             {"saved", !o.dryRun && !refused}, {"formations_per_level", levels},
-            {"errors", errors}, {"warnings", warnings}, {"diagnostics", diagnosticsToJson(diagnostics)}};
+            {"errors", errors}, {"warnings", warnings}, {"formations_without_hq", withoutHq},
+            {"findings", diagnosticsToJson(imported.findings)}, {"diagnostics", diagnosticsToJson(diagnostics)}};
         if (o.dryRun)
             out["tree"] = treeJson(document.scenario());
         context.printJson(out);
@@ -199,10 +231,26 @@ void runImport(const ImportOptions& o, Context& context)
                     << i18n::format(o.dryRun || refused ? _("the scenario would have {1}, {2}") : _("the scenario has {1}, {2}"),
                            {errorText, warningText});
         if (refused)
-            context.out << i18n::format(_(" ({1} more than before: nothing changed)"), {std::to_string(errors - errorsBefore)});
+            context.out << i18n::format(_(" ({1} more than before: nothing changed)"), {std::to_string(errors - withoutHq - errorsBefore)});
+        if (withoutHq > 0)
+            context.out << i18n::format(P_(" ({1} of them a formation without its HQ yet: add it before play)",
+                                            " ({1} of them formations without their HQ yet: add them before play)", withoutHq),
+                {std::to_string(withoutHq)});
         context.out << "\n";
-        if (!context.quiet)
-            context.printDiagnostics(diagnostics, o.file);
+        if (!context.quiet) {
+            // The import's findings name the input's rows; a formation the import left without its HQ is said
+            // there once, not again as the scenario's error.
+            context.printDiagnostics(imported.findings, o.input);
+            std::set<std::string> said;
+            for (const core::Diagnostic& d : imported.findings)
+                if (d.code == "oob.import.no_hq")
+                    said.insert(d.path);
+            core::Diagnostics rest;
+            for (const core::Diagnostic& d : diagnostics)
+                if (!(d.code == "oob.formation.hq_count" && said.count(d.path)))
+                    rest.push_back(d);
+            context.printDiagnostics(rest, o.file);
+        }
     }
 }
 

@@ -486,6 +486,7 @@ public:
         core::oob::RosterImport imported = core::oob::importRoster(scenario, table, mapping, file);
         ImportResult out;
         out.edit = std::move(imported.edit);
+        out.findings = std::move(imported.findings);
         out.imported = imported.units;
         out.counts["formations_created"] = imported.formations;
         out.counts["sides_created"] = imported.sides;

@@ -10,6 +10,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <functional>
 #include <sstream>
 
 using sandtable::test::Result;
@@ -173,7 +175,7 @@ BOOST_AUTO_TEST_CASE(tree_lists_sides_formations_and_units_with_hqs_and_strength
     const auto& army = j[0].at("children").at(0);
     BOOST_TEST(army.at("id").get<std::string>() == "army");
     BOOST_TEST(army.at("hq").get<std::string>() == "army-hq");
-    BOOST_TEST(army.at("strength").get<int>() == 2500);
+    BOOST_TEST(army.at("strength") == nlohmann::json::parse(R"({"men":2500,"guns":0,"sabres":0})"));
     BOOST_REQUIRE_EQUAL(army.at("children").size(), 2u);
     const auto& c1 = army.at("children").at(0);
     BOOST_TEST(c1.at("hq").get<std::string>() == "c1-hq");
@@ -182,12 +184,12 @@ BOOST_AUTO_TEST_CASE(tree_lists_sides_formations_and_units_with_hqs_and_strength
     BOOST_TEST(d1.at("name").get<std::string>() == "1st Division");
     BOOST_TEST(d1.at("hq").is_null());
     BOOST_TEST(d1.at("children").empty());
-    BOOST_TEST(d1.at("units").at(1) == nlohmann::json::parse(R"({"id":"d1-b","name":"d1-b","type":"infantry","strength":700})"));
-    BOOST_TEST(army.at("children").at(1).at("strength").get<int>() == 300);
+    BOOST_TEST(d1.at("units").at(1) == nlohmann::json::parse(R"({"id":"d1-b","name":"d1-b","type":"infantry","strength":700,"arm":"men"})"));
+    BOOST_TEST(army.at("children").at(1).at("strength").at("men").get<int>() == 300);
 
     Result text = runTool({"oob", "tree", file.string()});
     BOOST_REQUIRE_EQUAL(text.code, 0);
-    BOOST_TEST(text.out.find("\n      1st Division [d1] division, HQ none, strength 1200\n        - d1-a [d1-a] infantry 500\n")
+    BOOST_TEST(text.out.find("\n      1st Division [d1] division, HQ none, strength 1200 men\n        - d1-a [d1-a] infantry 500 men\n")
         != std::string::npos, text.out);
 }
 
@@ -219,7 +221,7 @@ BOOST_AUTO_TEST_CASE(import_by_path_dry_run_writes_nothing_and_errors_left_exit_
     BOOST_TEST(j.at("saved").get<bool>() == false);
     BOOST_TEST(j.at("imported").get<int>() == 5);
     BOOST_TEST(j.at("formations_per_level") == nlohmann::json::parse("[2, 2]"));
-    BOOST_TEST(j.at("tree").at(0).at("children").at(0).at("strength").get<int>() == 3000);
+    BOOST_TEST(j.at("tree").at(0).at("children").at(0).at("strength").at("men").get<int>() == 3000);
     BOOST_TEST(sandtable::core::readFile(file) == before);
 
     Result real = runTool(common);
@@ -235,6 +237,178 @@ BOOST_AUTO_TEST_CASE(import_by_path_dry_run_writes_nothing_and_errors_left_exit_
     BOOST_TEST(twice.code == 1);
     BOOST_TEST(twice.out.find("not saved") != std::string::npos, twice.out);
     BOOST_TEST(sandtable::core::readFile(file) == imported);
+}
+
+namespace {
+std::vector<std::string> lines(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        out.push_back(line);
+    return out;
+}
+
+bool hasLine(const std::string& text, const std::string& line)
+{
+    const auto all = lines(text);
+    return std::find(all.begin(), all.end(), line) != all.end();
+}
+
+/// A new Pub Battles scenario made as the README makes one.
+std::string newScenario(const sandtable::test::TemporaryFolder& folder)
+{
+    const std::string file = (folder / "my.sandtable.json").string();
+    const Result made = runTool({"scenario", "new", "--system", "pub-battles", "--crs", "EPSG:32618", "-o", file});
+    BOOST_REQUIRE_EQUAL(made.code, 0);
+    return file;
+}
+} // namespace
+
+// Issue 43, item 7: the README's lines on the bundled roster, in order. roster.csv's formation column says
+// "prussia-9th-brigade" on side Prussia: a brigade (the value names it), named "9th Brigade"; so the
+// README's `oob blocks --level brigade` makes its one block: 800 + 800 + 750 + 700 men and the hussars'
+// 300 (blocks.hpp: the men of every unit but the artillery) = 3350.
+BOOST_AUTO_TEST_CASE(the_readme_roster_lines_work_as_written)
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string file = newScenario(folder);
+    const auto example = sandtable::test::sourceDir() / "examples" / "kriegsspiel";
+    const Result roster = runTool({"oob", "import", file, (example / "roster.csv").string(), "--map", "unit_name=name"});
+    BOOST_TEST_INFO(roster.err);
+    BOOST_REQUIRE_EQUAL(roster.code, 0);
+    const auto loaded = sandtable::core::loadScenario(file);
+    BOOST_REQUIRE_EQUAL(loaded.scenario.formations.size(), 1u);
+    BOOST_TEST(loaded.scenario.formations[0].id.str() == "prussia-9th-brigade");
+    BOOST_TEST(loaded.scenario.formations[0].name == "9th Brigade");
+    BOOST_TEST(loaded.scenario.formations[0].echelon == "brigade");
+    BOOST_TEST(loaded.scenario.units.size() == 7u);
+
+    // The dotted-path tree, dry run: units named by their own element, never their whole path.
+    const Result dry = runTool({"oob", "import", file, (example / "oob.csv").string(), "--path", "path", "--dry-run", "--json"});
+    BOOST_TEST_INFO(dry.err);
+    BOOST_REQUIRE_EQUAL(dry.code, 0);
+    const auto j = nlohmann::json::parse(dry.out);
+    BOOST_TEST(j.at("imported").get<int>() == 11);
+    std::function<void(const nlohmann::json&)> noDottedNames = [&](const nlohmann::json& node) {
+        for (const auto& u : node.at("units"))
+            BOOST_TEST(u.at("name").get<std::string>().find('.') == std::string::npos, u.at("name").get<std::string>());
+        for (const auto& child : node.at("children"))
+            noDottedNames(child);
+    };
+    for (const auto& side : j.at("tree"))
+        noDottedNames(side);
+    const Result tree = runTool({"oob", "tree", file});
+    BOOST_REQUIRE_EQUAL(tree.code, 0);
+    // 800 + 800 + 750 + 700 men, the battery's 8 guns, the hussars' 300 sabres.
+    BOOST_TEST(hasLine(tree.out, "  9th Brigade [prussia-9th-brigade] brigade, HQ prussia-9th-brigade-1, strength 3050 men, 8 guns, 300 sabres"),
+        tree.out);
+    BOOST_TEST(hasLine(tree.out, "    - Foot Battery 7 [prussia-9th-brigade-7] artillery 8 guns"), tree.out);
+    BOOST_REQUIRE_EQUAL(runTool({"oob", "summary", file, "--json"}).code, 0);
+    const Result blocks = runTool({"oob", "blocks", file, "--level", "brigade", "--json"});
+    BOOST_TEST_INFO(blocks.err);
+    BOOST_REQUIRE_EQUAL(blocks.code, 0);
+    BOOST_TEST(nlohmann::json::parse(blocks.out).at("blocks").at(0).at("strength").get<int>() == 3350);
+}
+
+// Issue 43, item 3, as a designer runs it: tests/data/roster/napoleonic_path.csv (figures worked out by hand in
+// test_roster_import.cpp: II Corps 12000 men, 48 guns, 1000 sabres; I Korps 7300 men, 8 guns, 600 sabres).
+BOOST_AUTO_TEST_CASE(a_napoleonic_tree_keeps_its_guns_and_shows_each_arm)
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string file = newScenario(folder);
+    const std::string input = sandtable::test::projectData("roster/napoleonic_path.csv").string();
+    const Result imported = runTool({"oob", "import", file, input, "--path", "path"});
+    BOOST_TEST_INFO(imported.err);
+    BOOST_REQUIRE_EQUAL(imported.code, 0);
+    BOOST_TEST(imported.out.find("imported 32 units") != std::string::npos, imported.out);
+    BOOST_TEST(imported.err.find(input + ": info: row 19 (line 20): 'Reserve Battery 12pdr' has rows under it and a strength of its own (8 guns): "
+                                         "kept as unit 'France.Armee_du_Nord.II_Corps.Corps_Artillery.Reserve_Battery_12pdr-artillery' of the formation "
+                                         "[oob.import.attached_strength]")
+            != std::string::npos,
+        imported.err);
+    BOOST_TEST(imported.err.find(input + ": warning: row 33 (line 34): 'Reserve Artillerie' is a corps directly under the corps 'I Korps'")
+            != std::string::npos,
+        imported.err);
+
+    const Result tree = runTool({"oob", "tree", file});
+    BOOST_REQUIRE_EQUAL(tree.code, 0);
+    BOOST_TEST(hasLine(tree.out, "France [France], HQ none, strength 12000 men, 48 guns, 1000 sabres"), tree.out);
+    BOOST_TEST(hasLine(tree.out, "    II Corps [France.Armee_du_Nord.II_Corps] corps, HQ France.Armee_du_Nord.II_Corps-hq, "
+                                 "strength 12000 men, 48 guns, 1000 sabres"), tree.out);
+    BOOST_TEST(hasLine(tree.out, "      Corps Artillery [France.Armee_du_Nord.II_Corps.Corps_Artillery] division, HQ none, strength 100 men, 24 guns"),
+        tree.out);
+    BOOST_TEST(hasLine(tree.out, "          - Reserve Battery 12pdr [France.Armee_du_Nord.II_Corps.Corps_Artillery.Reserve_Battery_12pdr-artillery] artillery 8 guns"),
+        tree.out);
+    BOOST_TEST(hasLine(tree.out, "Prussia [Prussia], HQ none, strength 7300 men, 8 guns, 600 sabres"), tree.out);
+    const auto j = nlohmann::json::parse(runTool({"oob", "tree", file, "--json"}).out);
+    BOOST_TEST(j.at(0).at("strength") == nlohmann::json::parse(R"({"men":12000,"guns":48,"sabres":1000})"));
+    BOOST_TEST(j.at(1).at("strength") == nlohmann::json::parse(R"({"men":7300,"guns":8,"sabres":600})"));
+}
+
+// Issue 43, item 5: a unit list with no HQ rows yet, saved by Excel (CRLF, comma-only lines at the end).
+BOOST_AUTO_TEST_CASE(a_unit_list_without_hqs_is_imported_and_validate_reports_the_missing_hqs)
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string file = newScenario(folder);
+    const std::string input = sandtable::test::projectData("roster/unit_list_without_hqs.csv").string();
+    const Result dry = runTool({"oob", "import", file, input, "--dry-run", "--json"});
+    BOOST_REQUIRE_EQUAL(dry.code, 0);
+    const auto j = nlohmann::json::parse(dry.out);
+    BOOST_TEST(j.at("formations_without_hq").get<int>() == 2);
+    BOOST_TEST(j.at("errors").get<int>() == 2);
+    BOOST_REQUIRE_EQUAL(j.at("findings").size(), 2u);
+    BOOST_TEST(j.at("findings").at(1).at("code").get<std::string>() == "oob.import.no_hq");
+    BOOST_TEST(j.at("findings").at(1).at("path").get<std::string>() == "/formations/1");
+    const Result imported = runTool({"oob", "import", file, input});
+    BOOST_TEST_INFO(imported.err);
+    BOOST_REQUIRE_EQUAL(imported.code, 0);
+    BOOST_TEST(imported.out.find("imported 4 units") != std::string::npos, imported.out);
+    BOOST_TEST(imported.out.find("the scenario has 2 errors, 0 warnings (2 of them formations without their HQ yet: add them before play)")
+            != std::string::npos,
+        imported.out);
+    BOOST_TEST(imported.err.find(input + ": warning: /formations/0: formation 'prussia-9th-brigade' (Prussia > 9th Brigade) has no HQ yet")
+            != std::string::npos,
+        imported.err);
+    BOOST_TEST(imported.err.find("no unit type") == std::string::npos, imported.err); // the comma-only lines are no rows
+    BOOST_TEST(sandtable::core::loadScenario(file).scenario.units.size() == 4u);
+
+    const Result validate = runTool({"scenario", "validate", file});
+    BOOST_TEST(validate.code == 1);
+    BOOST_TEST((validate.out + validate.err).find("prussia-9th-brigade") != std::string::npos);
+    BOOST_TEST((validate.out + validate.err).find("oob.formation.hq_count") != std::string::npos, validate.out + validate.err);
+
+    // Two HQs in one formation stay an import error: exit 1, nothing written.
+    const std::string before = sandtable::core::readFile(file);
+    sandtable::core::writeFileAtomically(folder / "hqs.csv",
+        "name,type,command,side,formation\nKemphen,hq,4,Prussia,prussia-9th-brigade\nKirchfeldt,hq,3,Prussia,prussia-9th-brigade\n");
+    const Result twice = runTool({"oob", "import", file, (folder / "hqs.csv").string()});
+    BOOST_TEST(twice.code == 1);
+    BOOST_TEST(twice.out.find("not saved") != std::string::npos, twice.out);
+    BOOST_TEST(sandtable::core::readFile(file) == before);
+
+    // One HQ each: saved, and validate is clean of HQ errors.
+    sandtable::core::writeFileAtomically(folder / "hq.csv",
+        "name,type,command,side,formation\nKemphen,hq,4,Prussia,prussia-9th-brigade\nSohr,hq,3,Prussia,prussia-10th-brigade\n");
+    const Result added = runTool({"oob", "import", file, (folder / "hq.csv").string()});
+    BOOST_TEST_INFO(added.err);
+    BOOST_REQUIRE_EQUAL(added.code, 0);
+    BOOST_TEST(added.out.find("the scenario has 0 errors") != std::string::npos, added.out);
+}
+
+// An input the import cannot read: the file, the object and the reason, exit 1, nothing written.
+BOOST_AUTO_TEST_CASE(a_roster_it_cannot_read_names_the_file_and_the_rows)
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string file = newScenario(folder);
+    const std::string before = sandtable::core::readFile(file);
+    const std::string input = (folder / "bad.csv").string();
+    sandtable::core::writeFileAtomically(input, "path,type,strength\nFrance.II_Corps.Battery_1,artillery,eight\n,,\n");
+    const Result bad = runTool({"oob", "import", file, input, "--path", "path"});
+    BOOST_TEST(bad.code == 1);
+    BOOST_TEST(bad.err.rfind("sandtable: error: " + input + ": roster: 1 problem, nothing imported:", 0) == 0, bad.err);
+    BOOST_TEST(bad.err.find("row 1 (line 2): strength 'eight' is not a whole number") != std::string::npos, bad.err);
+    BOOST_TEST(sandtable::core::readFile(file) == before);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

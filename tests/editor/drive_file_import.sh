@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # File > Import... in the real editor (run inside xvfb-run): a roster CSV picked in the file dialog is
 # recognised by its content (the roster importer, no question asked), its units added as one undo step
-# (Ctrl+Z takes both away, Ctrl+Y brings them back), then saved; a GeoJSON named .txt is recognised as
+# (Ctrl+Z takes them away), then saved (the new formation has its HQ: no finding, so no findings dialog); a GeoJSON named .txt is recognised as
 # vector data, its class asked for (the importer's options: the second, "a field holds the class", then the
 # field it suggests, "class").
 # usage: drive_file_import.sh EDITOR CHECKER SCENARIO WORKDIR   (SCENARIO: tests/data/editor/small_terrain...)
@@ -15,6 +15,7 @@ file="$work/game.sandtable.json"
 cp "$scenario" "$file"
 cat > "$work/roster.csv" <<'CSV'
 id,name,type,formation,side
+b-hq2,Blue Second HQ,hq,blue-2,blue
 b-10,10th Blue Foot,infantry,blue-2,blue
 b-11,Blue Horse,cavalry,blue-2,blue
 CSV
@@ -43,8 +44,8 @@ focus_window "$main"
 before=$(checksum "$file")
 xdotool key ctrl+s
 wait_for_file_change "$file" "$before"
-[ "$(count units)" -eq $((units_before + 2)) ] || fail "the roster import saved $(count units) units, expected $((units_before + 2))"
-# One undo step: Ctrl+Z removes both units (and the new formation); saved again, the units are as before.
+[ "$(count units)" -eq $((units_before + 3)) ] || fail "the roster import saved $(count units) units, expected $((units_before + 3))"
+# One undo step: Ctrl+Z removes the three units (and the new formation); saved again, the units are as before.
 xdotool key ctrl+z
 before=$(checksum "$file")
 xdotool key ctrl+s
@@ -72,4 +73,4 @@ wait_for_file_change "$file" "$before"
 check_editor
 xdotool key ctrl+q
 wait_for_exit
-echo "File > Import... added 2 units from a roster (one undo step) and 1 woods from a GeoJSON named .txt"
+echo "File > Import... added 3 units from a roster (one undo step) and 1 woods from a GeoJSON named .txt"

@@ -9,6 +9,7 @@
 #include "sandtable/core/util/i18n.hpp"
 
 #include <cmath>
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -106,16 +107,90 @@ const Unit* commandingHq(const Scenario& s, const FormationId& formation)
     return nullptr;
 }
 
-long long strengthOf(const Scenario& s, const FormationId& formation)
+Arm armOf(UnitType type)
+{
+    switch (type) {
+    case UnitType::Artillery: return Arm::Guns;
+    case UnitType::Cavalry:
+    case UnitType::Dragoons: return Arm::Sabres;
+    case UnitType::Infantry:
+    case UnitType::Detachment:
+    case UnitType::BaggageTrain:
+    case UnitType::Hq: break;
+    }
+    return Arm::Men;
+}
+
+const char* toString(Arm arm)
+{
+    switch (arm) {
+    case Arm::Guns: return "guns";
+    case Arm::Sabres: return "sabres";
+    case Arm::Men: break;
+    }
+    return "men";
+}
+
+ArmStrength& ArmStrength::operator+=(const ArmStrength& other)
+{
+    men += other.men;
+    guns += other.guns;
+    sabres += other.sabres;
+    return *this;
+}
+
+long long ArmStrength::of(Arm arm) const { return arm == Arm::Guns ? guns : arm == Arm::Sabres ? sabres : men; }
+
+ArmStrength strengthOf(const Scenario& s, const FormationId& formation)
 {
     std::set<std::string> below;
     for (const Formation* f : descendants(s, formation))
         below.insert(f->id.str());
-    long long total = 0;
-    for (const Unit& u : s.units)
-        if (below.count(u.formation.str()) && !u.block) // a block's strength is its units' (oob blocks)
-            total += u.strength;
+    ArmStrength total;
+    for (const Unit& u : s.units) {
+        if (!below.count(u.formation.str()) || u.block) // a block's strength is its units' (oob blocks)
+            continue;
+        switch (armOf(u.type)) {
+        case Arm::Men: total.men += u.strength; break;
+        case Arm::Guns: total.guns += u.strength; break;
+        case Arm::Sabres: total.sabres += u.strength; break;
+        }
+    }
     return total;
+}
+
+std::string strengthText(const ArmStrength& strength)
+{
+    const auto count = [](long long n) { return i18n::formatFigure(static_cast<double>(n), 0); };
+    std::string text;
+    const auto add = [&](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
+    if (strength.men != 0)
+        add(i18n::format(P_("{1} man", "{1} men", strength.men), {count(strength.men)}));
+    if (strength.guns != 0)
+        add(i18n::format(P_("{1} gun", "{1} guns", strength.guns), {count(strength.guns)}));
+    if (strength.sabres != 0)
+        add(i18n::format(P_("{1} sabre", "{1} sabres", strength.sabres), {count(strength.sabres)}));
+    return text.empty() ? i18n::format(P_("{1} man", "{1} men", 0), {count(0)}) : text;
+}
+
+std::vector<const Formation*> formationsWithoutHq(const Scenario& s)
+{
+    std::vector<const Formation*> out;
+    if (s.settings.system != GameSystem::PubBattles)
+        return out;
+    std::map<std::string, int> hqs, ownUnits;
+    for (const Unit& u : s.units)
+        ++(u.type == UnitType::Hq ? hqs : ownUnits)[u.formation.str()];
+    for (const Formation& f : s.formations) {
+        if (hqs[f.id.str()] > 0 || f.echelon == "army")
+            continue;
+        // In a tree a level without its own HQ answers to the nearest ancestor's, and a level above others
+        // with no units of its own needs none.
+        const bool leaf = children(s, f.id).empty();
+        if ((leaf || ownUnits[f.id.str()] > 0) && !commandingHq(s, f.id))
+            out.push_back(&f);
+    }
+    return out;
 }
 
 std::string formationPath(const Scenario& s, const FormationId& formation)

@@ -2,6 +2,8 @@
 // Column mapping of roster rows into one Edit of sides, formations and units; every bad row reported.
 #include "sandtable/core/oob/roster_import.hpp"
 
+#include "sandtable/core/oob/order_of_battle.hpp"
+
 #include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
@@ -252,6 +254,7 @@ struct PathInfo {
     FormationId formation;     // the formation its unit goes into (its own, for a formation row)
     std::string unitId;        // the unit id from the path ("<path>-hq" for a formation's HQ)
     std::string text;          // the path as written
+    std::string element;       // its last element (the row's own name in the path)
 };
 
 std::string spaced(std::string element)
@@ -277,14 +280,95 @@ std::optional<std::string> echelonFromName(const std::string& element)
     return std::nullopt;
 }
 
+/// An echelon's rank, top down: army 0, wing 1, corps 2, division 3, brigade 4 (Formation::echelon; Pub Battles
+/// rulebook line 98: a formation, "generally an army corps or a wing", has "combat units, usually Divisions or
+/// Brigades").
+int echelonRank(const std::string& echelon)
+{
+    static const std::map<std::string, int> ranks = {{"army", 0}, {"wing", 1}, {"corps", 2}, {"division", 3}, {"brigade", 4}};
+    const auto r = ranks.find(echelon);
+    return r == ranks.end() ? 2 : r->second;
+}
+
+/// The level a formation takes from its place under a parent of `parentEchelon`: army or wing > corps >
+/// division > brigade (and brigade below a brigade).
+std::string echelonBelow(const std::string& parentEchelon)
+{
+    return parentEchelon == "army" || parentEchelon == "wing" ? "corps" : parentEchelon == "corps" ? "division" : "brigade";
+}
+
+/// Whether an element's name qualifies its echelon word by an arm or a role ("Corps_Artillery",
+/// "Corps_Cavalry", "Corps_de_Bataille", "Artillerie_du_Corps", "Division_Train"): the part of a formation
+/// that the word names, not a formation of that echelon.
+bool qualifiedName(const std::string& element)
+{
+    const std::string n = lower(element);
+    for (const char* part : {"artiller", "cavalr", "cavaler", "kavaller", "kavaler", "bataille", "battle", "train", "genie",
+             "engineer", "pionier", "pioneer", "staff", "headquarters", "reserve"})
+        if (n.find(part) != std::string::npos)
+            return true;
+    std::string token;
+    for (const char c : n + ' ') {
+        if (std::isalnum(static_cast<unsigned char>(c))) {
+            token += c;
+            continue;
+        }
+        if (token == "hq" || token == "park" || token == "parc" || token == "stab")
+            return true;
+        token.clear();
+    }
+    return false;
+}
+
+/// A tidy name from a formation value written as a slug ("prussia-9th-brigade" on side "Prussia" ->
+/// "9th Brigade"): the side's id in front dropped, '-' and '_' as spaces, each word capitalised but the
+/// particles of names (de, du, von, of, ...). A value that is no slug (it has a space or a capital) is
+/// kept as written.
+std::string tidyFormationName(const std::string& value, const std::string& side)
+{
+    std::string text = trim(value);
+    const bool slug = text.find(' ') == std::string::npos
+        && std::none_of(text.begin(), text.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); })
+        && (text.find('-') != std::string::npos || text.find('_') != std::string::npos);
+    if (!slug)
+        return text;
+    const std::string prefix = lower(side);
+    if (!prefix.empty() && text.size() > prefix.size() + 1 && text.compare(0, prefix.size(), prefix) == 0
+        && (text[prefix.size()] == '-' || text[prefix.size()] == '_' || text[prefix.size()] == '.'))
+        text.erase(0, prefix.size() + 1);
+    std::replace(text.begin(), text.end(), '-', ' ');
+    std::replace(text.begin(), text.end(), '_', ' ');
+    static const std::set<std::string> particles = {"de", "du", "des", "la", "le", "von", "van", "der", "of", "the", "and", "et", "und"};
+    std::string out, word;
+    const auto flush = [&] {
+        if (!word.empty() && (out.empty() || !particles.count(word)) && std::isalpha(static_cast<unsigned char>(word[0])))
+            word[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(word[0])));
+        out += word;
+        word.clear();
+    };
+    for (const char c : text) {
+        if (c == ' ') {
+            flush();
+            if (!out.empty() && out.back() != ' ')
+                out += ' ';
+        } else {
+            word += c;
+        }
+    }
+    flush();
+    return trim(out);
+}
+
 using Getter = std::function<std::optional<std::string>(const RosterRow&, const std::string&)>;
 using ProblemSink = std::function<void(const RosterRow&, std::string, std::string)>;
+/// A finding of the import about a row: (row, severity, code, message).
+using FindingSink = std::function<void(const RosterRow&, Severity, std::string, std::string)>;
 
 /// Splits every row's path, then creates the sides (the first element, unless a side field is mapped)
 /// and every formation the paths name, parents first, each once.
 void buildPaths(const Scenario& scenario, const RosterTable& table, const RosterMapping& mapping, bool sideMapped,
     const Getter& get, std::vector<PathInfo>& paths, std::vector<Side>& newSides, std::vector<Formation>& newFormations,
-    std::map<std::string, std::size_t>& formationRows, const ProblemSink& problem, bool byParent)
+    std::map<std::string, std::size_t>& formationRows, const ProblemSink& problem, const FindingSink& finding, bool byParent)
 {
     const std::string sep = byParent ? std::string("\x1e")
                                      : mapping.pathSeparator.empty() ? std::string(".") : mapping.pathSeparator;
@@ -450,23 +534,23 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
             f.id = id;
             f.side = side;
             f.name = spaced(e[k - 1]);
-            // Unless named, the echelon below the parent's: army > corps > division > brigade (top: corps).
-            std::string below = "corps";
+            std::optional<std::string> parentEchelon;
+            std::string parentName;
             if (k > offset + 1) {
                 f.parent = FormationId(levelId(e, k - 1));
                 const Formation* p = scenario.findFormation(*f.parent);
                 const auto made = std::find_if(newFormations.begin(), newFormations.end(),
                     [&](const Formation& g) { return g.id == *f.parent; });
-                const std::string parentEchelon = p ? p->echelon : made != newFormations.end() ? made->echelon : "corps";
-                below = parentEchelon == "army" || parentEchelon == "wing" ? "corps"
-                    : parentEchelon == "corps"                             ? "division"
-                                                                           : "brigade";
+                parentEchelon = p ? p->echelon : made != newFormations.end() ? made->echelon : std::string("corps");
+                parentName = p ? p->name : made != newFormations.end() ? made->name : f.parent->str();
             }
-            f.echelon = echelonFromName(e[k - 1]).value_or(below);
             std::size_t definedBy = row.number;
+            const RosterRow* definingRow = &row;
+            std::optional<std::string> given; // the echelon the file says, on the formation's own row
             if (const auto own = rowOfKey.find(key(e, k)); own != rowOfKey.end()) {
                 const RosterRow& formationRow = table.rows[own->second];
                 definedBy = formationRow.number;
+                definingRow = &formationRow;
                 const auto formationName = get(formationRow, "formation_name");
                 const auto name = get(formationRow, "name");
                 if (formationName && !trim(*formationName).empty())
@@ -475,10 +559,31 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
                     f.name = trim(*name);
                 if (const auto echelon = get(formationRow, "echelon"); echelon && !trim(*echelon).empty()) {
                     if (echelons.count(normalise(*echelon)))
-                        f.echelon = normalise(*echelon);
+                        given = normalise(*echelon);
                     else if (own->second == i)
                         problem(row, i18n::format(_("unknown echelon '{1}'"), {trim(*echelon)}), " (army, wing, corps, division, brigade)");
                 }
+            }
+            // The level: what the file says, else the one the element's name designates when it is below the
+            // parent's, else the place in the tree (the level below the parent's; corps at the top). A name
+            // such as "Corps Artillery" directly under a corps is that corps' artillery, not a corps.
+            const std::optional<std::string> named = echelonFromName(e[k - 1]);
+            if (given) {
+                f.echelon = *given;
+                if (parentEchelon && echelonRank(*given) <= echelonRank(*parentEchelon))
+                    finding(*definingRow, Severity::Warning, "oob.import.echelon",
+                        i18n::format(_("'{1}' is a {2} directly under the {3} '{4}': a {2} under a {3} (as its echelon column says; "
+                                       "check the column or the path)"),
+                            {f.name, *given, *parentEchelon, parentName}));
+            } else if (named && (!parentEchelon || echelonRank(*named) > echelonRank(*parentEchelon))) {
+                f.echelon = *named;
+            } else {
+                f.echelon = parentEchelon ? echelonBelow(*parentEchelon) : std::string("corps");
+                if (named && parentEchelon && !qualifiedName(e[k - 1]))
+                    finding(*definingRow, Severity::Warning, "oob.import.echelon",
+                        i18n::format(_("'{1}' is named like a {2} but sits directly under the {3} '{4}': a {2} under a {3}? "
+                                       "Taken as a {5}, its place in the tree (an echelon column says otherwise)"),
+                            {f.name, *named, *parentEchelon, parentName, f.echelon}));
             }
             formationRows[f.id.str()] = definedBy;
             newFormations.push_back(std::move(f));
@@ -487,6 +592,7 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
             continue;
         info.formation = FormationId(levelId(e, levels));
         info.unitId = info.formationRow ? levelId(e, e.size()) + "-hq" : levelId(e, e.size());
+        info.element = spaced(e.back());
     }
 }
 
@@ -571,6 +677,19 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
     const auto rowProblem = [&](const RosterRow& row, std::string message, std::string hint = {}) {
         rowProblems.push_back(RowProblem{row.number, rowLabel(row), std::move(message), std::move(hint)});
     };
+    std::vector<std::pair<std::size_t, Diagnostic>> rowFindings; // by row number, said in the rows' order
+    const auto rowFinding = [&](const RosterRow& row, Severity severity, std::string code, std::string message) {
+        rowFindings.emplace_back(row.number, Diagnostic{std::move(code), severity, rowLabel(row), std::move(message)});
+    };
+    // Rows with rows under them and a strength of their own, weighed against those rows once all are read.
+    struct OwnStrength {
+        const RosterRow* row;
+        FormationId formation;
+        std::string name;
+        long long strength;
+        std::optional<UnitId> unit; // the attached unit keeping it; none for an untyped row
+    };
+    std::vector<OwnStrength> ownStrengths;
 
     // The field's value for a row: nullopt when unmapped (or NULL); `report` adds a missing member's problem.
     const auto getFor = [&](const RosterRow& row, const std::string& field, bool report) -> std::optional<std::string> {
@@ -621,20 +740,33 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
     if (pathMode)
         buildPaths(scenario, table, mapping, resolved.fields.count("side") || resolved.constants.count("side"), [&](const RosterRow& row, const std::string& field) {
             return getFor(row, field, false);
-        }, paths, newSides, newFormations, formationRows, rowProblem, byParent);
+        }, paths, newSides, newFormations, formationRows, rowProblem, rowFinding, byParent);
 
     for (const RosterRow& row : table.rows) {
         const std::size_t before = rowProblems.size();
         const PathInfo* pathInfo = pathMode ? &paths[static_cast<std::size_t>(&row - table.rows.data())] : nullptr;
         const auto get = [&](const std::string& field) { return getFor(row, field, true); };
-        // A formation's own row names it; it is also a unit only when typed as an HQ.
+        // A formation's own row names it; it is also a unit when typed as an HQ (the formation's HQ), or
+        // typed otherwise with a strength of its own (a unit attached to the formation, keeping it).
+        bool attached = false;
         if (pathInfo && pathInfo->formationRow) {
             const auto t = get("type");
-            if (!t || trim(*t).empty())
+            const auto strengthText = getFor(row, "strength", false);
+            const bool strengthWritten = strengthText && !trim(*strengthText).empty();
+            // The written strength (-1 when it is no number: the unit's own reading then says why).
+            const double own = strengthWritten ? parseNumber(*strengthText).value_or(-1.0) : 0.0;
+            const bool nonZero = strengthWritten && own != 0.0;
+            if (!t || trim(*t).empty()) {
+                if (own > 0.0 && own <= 1000000.0 && std::floor(own) == own)
+                    ownStrengths.push_back({&row, pathInfo->formation, "", static_cast<long long>(own), std::nullopt});
                 continue;
+            }
             const auto parsed = parseType(*t);
-            if (parsed && *parsed != UnitType::Hq)
-                continue;
+            if (parsed && *parsed != UnitType::Hq) {
+                if (!nonZero)
+                    continue;
+                attached = true;
+            }
         }
         const auto integer = [&](const std::string& field, int minimum, int maximum) -> std::optional<int> {
             const auto text = get(field);
@@ -767,7 +899,10 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                     f.id = unit.formation;
                     f.side = *side;
                     const auto formationName = get("formation_name");
-                    f.name = formationName && !trim(*formationName).empty() ? trim(*formationName) : trim(*formationText);
+                    f.name = formationName && !trim(*formationName).empty() ? trim(*formationName)
+                                                                            : tidyFormationName(*formationText, trim(*sideText));
+                    // Its level: the echelon field's, else the one its name designates, else corps.
+                    f.echelon = echelonFromName(f.name).value_or(echelonFromName(*formationText).value_or("corps"));
                     if (const auto echelon = get("echelon"); echelon && !trim(*echelon).empty()) {
                         static const std::set<std::string> echelons = {"army", "wing", "corps", "division", "brigade"};
                         if (echelons.count(normalise(*echelon)))
@@ -790,7 +925,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             else if (takenIds.count(unit.id.str()))
                 rowProblem(row, i18n::format(_("id '{1}' is already a unit of the scenario"), {unit.id.str()}));
         } else if (pathInfo && !pathInfo->unitId.empty()) {
-            unit.id = UnitId(pathInfo->unitId);
+            unit.id = UnitId(attached ? pathInfo->formation.str() + "-" + toString(unit.type) : pathInfo->unitId);
             if (auto other = unitRows.find(unit.id.str()); other != unitRows.end())
                 rowProblem(row, i18n::format(_("duplicate path '{1}' (also row {2})"), {pathInfo->text, std::to_string(other->second)}));
             else if (takenIds.count(unit.id.str()))
@@ -803,8 +938,20 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             while (takenIds.count(id) || unitRows.count(id));
             unit.id = UnitId(id);
         }
-        const auto nameText = pathInfo && pathInfo->formationRow && get("commander") ? get("commander") : get("name");
-        unit.name = nameText && !trim(*nameText).empty() ? trim(*nameText) : (idText ? trim(*idText) : unit.id.str());
+        // Its name: the formation's HQ by its commander, else `name`; else, in a tree, its path's last
+        // element ("1st Battalion 9th Infantry", never the whole path), else its id.
+        const bool formationHq = pathInfo && pathInfo->formationRow && !attached;
+        const auto written = [](const std::optional<std::string>& t) { return t && !trim(*t).empty(); };
+        if (const auto commander = formationHq ? get("commander") : std::nullopt; written(commander))
+            unit.name = trim(*commander);
+        else if (const auto nameText = get("name"); written(nameText))
+            unit.name = trim(*nameText);
+        else if (pathInfo && !pathInfo->element.empty())
+            unit.name = formationHq ? pathInfo->element + " HQ" : pathInfo->element;
+        else
+            unit.name = written(idText) ? trim(*idText) : unit.id.str();
+        if (attached)
+            ownStrengths.push_back({&row, unit.formation, unit.name, unit.strength, unit.id});
 
         // Set-up: placed, in a reserve, or arriving.
         const auto x = number("x"), y = number("y");
@@ -871,6 +1018,64 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
     for (std::size_t i = 0; i < newUnits.size(); ++i) {
         const std::size_t at = scenario.units.size() + i;
         result.edit.changes.push_back(EntityChange<Unit>{newUnits[i].id.str(), std::nullopt, newUnits[i], at, at});
+    }
+
+    // The order of battle as imported (no terrain: the tree alone), for the findings about strengths and HQs.
+    Scenario after;
+    after.settings = scenario.settings;
+    after.sides = scenario.sides;
+    after.formations = scenario.formations;
+    after.units = scenario.units;
+    after.sides.insert(after.sides.end(), newSides.begin(), newSides.end());
+    after.formations.insert(after.formations.end(), newFormations.begin(), newFormations.end());
+    after.units.insert(after.units.end(), newUnits.begin(), newUnits.end());
+    for (const OwnStrength& own : ownStrengths) {
+        const Formation* f = after.findFormation(own.formation);
+        const std::string formationName = f && !f->name.empty() ? f->name : own.formation.str();
+        ArmStrength below = strengthOf(after, own.formation);
+        if (own.unit) {
+            const Unit* u = after.findUnit(*own.unit);
+            if (!u)
+                continue;
+            const Arm arm = armOf(u->type);
+            const long long rest = below.of(arm) - own.strength; // the rows under it, in the unit's arm
+            ArmStrength mine;
+            (arm == Arm::Guns ? mine.guns : arm == Arm::Sabres ? mine.sabres : mine.men) = own.strength;
+            rowFinding(*own.row, rest == own.strength ? Severity::Warning : Severity::Info, "oob.import.attached_strength",
+                rest == own.strength
+                    ? i18n::format(_("'{1}' has rows under it and a strength of its own ({2}): kept as unit '{3}' of the formation; "
+                                     "the rows under it add up to the same {2}: if it is their total, leave the row's strength empty"),
+                          {formationName, strengthText(mine), own.unit->str()})
+                    : i18n::format(_("'{1}' has rows under it and a strength of its own ({2}): kept as unit '{3}' of the formation"),
+                          {formationName, strengthText(mine), own.unit->str()}));
+        } else {
+            const std::string figure = std::to_string(own.strength);
+            const bool total = own.strength == below.men || own.strength == below.men + below.sabres
+                || own.strength == below.men + below.guns + below.sabres;
+            rowFinding(*own.row, total ? Severity::Info : Severity::Warning, "oob.import.untyped_strength",
+                total ? i18n::format(_("'{1}' has rows under it and a strength ({2}) that they add up to: taken as their total, "
+                                       "not imported (a formation's strength is its units')"),
+                            {formationName, figure})
+                      : i18n::format(_("'{1}' has rows under it and a strength ({2}) but no type: a formation alone, its {2} not imported "
+                                       "(the rows under it hold {3}); give the row a type to keep it as a unit of the formation"),
+                            {formationName, figure, strengthText(below)}));
+        }
+    }
+    std::stable_sort(rowFindings.begin(), rowFindings.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& entry : rowFindings)
+        result.findings.push_back(std::move(entry.second));
+    // Formations left without their HQ: a finding, not a refusal (the HQs may come later).
+    std::set<std::string> lackingBefore;
+    for (const Formation* f : formationsWithoutHq(scenario))
+        lackingBefore.insert(f->id.str());
+    for (const Formation* f : formationsWithoutHq(after)) {
+        if (lackingBefore.count(f->id.str()))
+            continue;
+        const auto index = static_cast<std::size_t>(f - after.formations.data());
+        result.findings.push_back(Diagnostic{"oob.import.no_hq", Severity::Warning, "/formations/" + std::to_string(index),
+            i18n::format(_("formation '{1}' ({2}) has no HQ yet: imported without one; add its HQ (a row of type hq) before play "
+                           "(`sandtable scenario validate` reports it as an error until then)"),
+                {f->id.str(), formationPath(after, f->id)})});
     }
     result.units = newUnits.size();
     result.formations = newFormations.size();

@@ -37,6 +37,7 @@ std::string lower(std::string text)
 struct Record {
     std::size_t line;
     std::vector<std::string> fields;
+    bool quoted = false; ///< some field was quoted ("" is a value written on purpose)
 };
 
 /// RFC 4180 records; problems for unbalanced quotes.
@@ -69,7 +70,7 @@ std::vector<Record> csvRecords(std::string_view s, char delimiter, std::vector<s
                 continue;
             }
             if (c == '"' && field.empty() && !wasQuoted) {
-                quoted = wasQuoted = true;
+                quoted = wasQuoted = record.quoted = true;
                 ++i;
             } else if (c == delimiter) {
                 record.fields.push_back(std::move(field));
@@ -254,9 +255,25 @@ RosterTable parseDelimited(std::string_view s, char delimiter, std::vector<std::
             problems.push_back(_("the input has no header line"));
         return table;
     }
-    table.columns = records.front().fields;
+    // A sheet whose used range is wider than its data: unnamed columns at the end of the header, blank in
+    // every row (Excel writes their commas on every line), are no columns.
+    const auto blank = [](const std::string& f) { return f.find_first_not_of(" \t") == std::string::npos; };
+    std::vector<std::string>& header = records.front().fields;
+    while (header.size() > 1 && blank(header.back())) {
+        const std::size_t last = header.size() - 1;
+        if (!std::all_of(records.begin() + 1, records.end(), [&](const Record& r) { return r.fields.size() <= last || blank(r.fields[last]); }))
+            break;
+        header.pop_back();
+        for (auto r = records.begin() + 1; r != records.end(); ++r)
+            if (r->fields.size() == last + 1)
+                r->fields.pop_back();
+    }
+    table.columns = header;
     checkHeader(table.columns, problems);
     for (std::size_t r = 1; r < records.size(); ++r) {
+        // A spreadsheet's empty row (",,,,,," that Excel leaves at the end of a sheet, or tabs alone): no row.
+        if (!records[r].quoted && std::all_of(records[r].fields.begin(), records[r].fields.end(), blank))
+            continue;
         std::vector<std::optional<std::string>> cells(records[r].fields.begin(), records[r].fields.end());
         addTextRow(table, records[r].line, std::move(cells), problems);
     }

@@ -156,7 +156,9 @@ void checkOrderOfBattle(const Scenario& s, Diagnostics& out)
 {
     std::map<std::string, int> hqCount;
     std::map<std::string, std::vector<std::string>> hqIds;
-    std::map<std::string, int> ownUnits;
+    std::set<std::string> withoutHq;
+    for (const Formation* f : oob::formationsWithoutHq(s))
+        withoutHq.insert(f->id.str());
     for (std::size_t i = 0; i < s.formations.size(); ++i) {
         const Formation& f = s.formations[i];
         if (!s.findSide(f.side))
@@ -175,8 +177,6 @@ void checkOrderOfBattle(const Scenario& s, Diagnostics& out)
         } else if (u.type == UnitType::Hq) {
             ++hqCount[u.formation.str()];
             hqIds[u.formation.str()].push_back(u.id.str());
-        } else {
-            ++ownUnits[u.formation.str()];
         }
         if (u.type == UnitType::Hq && !u.command)
             out.push_back({"oob.hq.command", Severity::Warning, pointer("units", i),
@@ -199,12 +199,9 @@ void checkOrderOfBattle(const Scenario& s, Diagnostics& out)
                     {named, std::to_string(n), list})});
             continue;
         }
-        // Pub Battles: every formation (corps/wing) has its HQ; the army commander may have none. In a tree
-        // a level without its own HQ answers to the nearest ancestor's, and a level above others needs none.
-        if (n == 1 || f.echelon == "army" || s.settings.system != GameSystem::PubBattles)
-            continue;
-        const bool leaf = oob::children(s, f.id).empty();
-        if ((leaf || ownUnits[f.id.str()] > 0) && !oob::commandingHq(s, f.id))
+        // Pub Battles: every formation (corps/wing) has its HQ; the army commander may have none (one rule
+        // with the import's finding: oob::formationsWithoutHq).
+        if (withoutHq.count(f.id.str()))
             out.push_back({"oob.formation.hq_count", Severity::Error, pointer("formations", i),
                 i18n::format(_("{1}: has 0 HQs and no enclosing formation has one; a formation has exactly one (Pub Battles rulebook)"),
                     {named})});

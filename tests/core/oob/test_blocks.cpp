@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(blocks_at_division_level_stand_for_the_units_below_and_undo
     BOOST_TEST(oob::isPiece(s, *s.findUnit(UnitId("c1-inf"))));
     BOOST_TEST(pieces(s) == 5);
     // The tree's strength counts the men once: c1 = 1000 + 1200.
-    BOOST_TEST(oob::strengthOf(s, FormationId("c1")) == 2200);
+    BOOST_TEST(oob::strengthOf(s, FormationId("c1")).men == 2200);
     // Victory points (rulebook "Victory"): pieces only; blue = c1-inf 3 + c2-inf 3 + the d1 block 3 (HQs 0).
     const oob::OrderOfBattleSummary summary = oob::summarize(s);
     BOOST_TEST(summary.sides.front().victoryPoints == 9);

@@ -180,10 +180,10 @@ BOOST_AUTO_TEST_CASE(a_three_level_tree_gives_depths_children_strengths_and_hqs)
     BOOST_TEST(oob::topLevelFormations(s, SideId("blue")).size() == 1u);
     BOOST_TEST(oob::descendants(s, FormationId("army")).size() == 4u);
     // Strength summed over every unit below: d1 500 + 700; c1 1000 + d1; army c1 + c2 300.
-    BOOST_TEST(oob::strengthOf(s, FormationId("d1")) == 1200);
-    BOOST_TEST(oob::strengthOf(s, FormationId("c1")) == 2200);
-    BOOST_TEST(oob::strengthOf(s, FormationId("c2")) == 300);
-    BOOST_TEST(oob::strengthOf(s, FormationId("army")) == 2500);
+    BOOST_TEST(oob::strengthOf(s, FormationId("d1")).men == 1200);
+    BOOST_TEST(oob::strengthOf(s, FormationId("c1")).men == 2200);
+    BOOST_TEST(oob::strengthOf(s, FormationId("c2")).men == 300);
+    BOOST_TEST(oob::strengthOf(s, FormationId("army")).men == 2500);
     // The HQ at a level is that level's alone; a unit answers to its own level's HQ, else the nearest above.
     BOOST_TEST(oob::hqOf(s, FormationId("d1")) == nullptr);
     BOOST_TEST(oob::hqOf(s, FormationId("army"))->id.str() == "army-hq");
@@ -200,7 +200,7 @@ BOOST_AUTO_TEST_CASE(the_tree_helpers_end_at_a_cycle_or_a_missing_parent)
     BOOST_TEST(oob::ancestors(s, FormationId("d1")).size() == 2u); // c1, army, then d1 again: stop
     BOOST_TEST(oob::depth(s, FormationId("army")) == 2u);          // d1, c1
     BOOST_TEST(oob::descendants(s, FormationId("c1")).size() == 4u); // c1, d1, army, c2: each once
-    BOOST_TEST(oob::strengthOf(s, FormationId("c1")) == 2500);
+    BOOST_TEST(oob::strengthOf(s, FormationId("c1")).men == 2500);
     s.formations[0].parent = FormationId("ghost");
     BOOST_TEST(oob::depth(s, FormationId("d1")) == 2u);
     BOOST_TEST(oob::topLevelFormations(s, SideId("blue")).size() == 1u); // the army, its parent unknown

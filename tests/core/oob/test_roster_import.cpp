@@ -333,8 +333,8 @@ BOOST_AUTO_TEST_CASE(a_dotted_path_builds_the_tree_with_formation_rows_and_creat
         (oob::depth(s, f.id) == 0 ? top : second) += 1;
     BOOST_TEST(top == 2u);
     BOOST_TEST(second == 3u);
-    BOOST_TEST(oob::strengthOf(s, FormationId("France.III_Corps")) == 4900);
-    BOOST_TEST(oob::strengthOf(s, FormationId("France.I_Corps")) == 1200);
+    BOOST_TEST(oob::strengthOf(s, FormationId("France.III_Corps")).men == 4900);
+    BOOST_TEST(oob::strengthOf(s, FormationId("France.I_Corps")).men == 1200);
     BOOST_TEST(oob::commandingHq(s, FormationId("France.III_Corps.8eme_Division"))->id.str() == "France.III_Corps-hq");
 }
 
@@ -383,7 +383,7 @@ BOOST_AUTO_TEST_CASE(waterloo_through_a_path_template_is_a_three_level_tree,
 {
     // vle-units-french.json: 38 units of army "french" in 8 corps. The path "{army}.Armee_du_Nord.{corps}.{id}"
     // makes side french > Armee du Nord > corps > units; freshSP is the strength. I Corps (by hand from the
-    // file): De Salles 1, Donzelot 5, Durutte 4, Jaquinot 3, Marcognet 4, Quiot 4 = 21; the army 117.
+    // file): De Salles 1, Donzelot 5, Durutte 4, Jaquinot 3, Marcognet 4, Quiot 4 = 21; the army 117, by arm below.
     const std::string text = readFile(sandtable::test::sharedData("oob/waterloo_vle/vle-units-french.json"));
     RosterMapping mapping;
     addColumnMapping(mapping, "{army}.Armee_du_Nord.{corps}.{id}=path");
@@ -401,8 +401,11 @@ BOOST_AUTO_TEST_CASE(waterloo_through_a_path_template_is_a_three_level_tree,
     BOOST_TEST(s.findFormation(FormationId("french.Armee_du_Nord.I"))->echelon == "corps"); // below the army
     BOOST_TEST(oob::children(s, army).size() == 8u);
     BOOST_TEST(oob::depth(s, FormationId("french.Armee_du_Nord.I")) == 1u);
-    BOOST_TEST(oob::strengthOf(s, FormationId("french.Armee_du_Nord.I")) == 21);
-    BOOST_TEST(oob::strengthOf(s, army) == 117);
+    // By arm (type in the file: infantry men; artillery guns; LC and HC, mapped to cavalry, sabres): I Corps
+    // Donzelot 5 + Durutte 4 + Marcognet 4 + Quiot 4 = 17, De Salles 1, Jaquinot 3; the army's 117 SP are
+    // infantry 68, artillery 8, LC 25 + HC 16 = 41.
+    BOOST_TEST((oob::strengthOf(s, FormationId("french.Armee_du_Nord.I")) == oob::ArmStrength{17, 1, 3}));
+    BOOST_TEST((oob::strengthOf(s, army) == oob::ArmStrength{68, 8, 41}));
     // The file has an id column: the units keep their ids.
     BOOST_REQUIRE(s.findUnit(UnitId("jaquinot_I")));
     BOOST_TEST(s.findUnit(UnitId("jaquinot_I"))->formation.str() == "french.Armee_du_Nord.I");
@@ -429,7 +432,7 @@ BOOST_AUTO_TEST_CASE(id_parent_pairs_build_the_tree_and_a_cycle_is_refused)
     BOOST_TEST(s.findFormation(FormationId("c1"))->name == "I Corps");
     BOOST_TEST(s.findUnit(UnitId("r3"))->formation.str() == "army");
     BOOST_TEST(oob::hqOf(s, FormationId("c1"))->id.str() == "c1");
-    BOOST_TEST(oob::strengthOf(s, FormationId("army")) == 3500);
+    BOOST_TEST((oob::strengthOf(s, FormationId("army")) == oob::ArmStrength{3500, 0, 0}));
 
     const auto problems = problemsOf("id,parent,type,side\na,b,hq,blue\nb,a,hq,blue\nx,ghost,infantry,blue\n",
         RosterFormat::Csv, mapping);
@@ -479,6 +482,146 @@ BOOST_AUTO_TEST_CASE(an_unknown_figure_kind_is_one_grouped_problem_and_nothing_i
     BOOST_REQUIRE(problems.size() == 1u);
     BOOST_TEST(problems[0].rfind("unknown figure kind 'Jaeger' in 3 rows: 1, 2, 3", 0) == 0u);
     BOOST_TEST(problems[0].find("kinds: musketeers, grenadiers") != std::string::npos);
+}
+
+// Issue 43, item 3: a real-shaped Napoleonic order of battle as dotted paths (tests/data/roster/napoleonic_path.csv).
+// Worked out by hand from the file:
+//   France, II Corps: men 5e Division 1500 + 1000 + 1200 + 1300 = 5000, Corps de Bataille 2000 + 2400 + 2500 =
+//     6900, the train company 60 and the sappers 40: 12000; guns six batteries of 8 = 48 (two of them,
+//     Reserve Battery 12pdr and Horse Battery 4, rows with rows under them); sabres 500 + 500 = 1000. The
+//     army adds its HQ (0): the same. Before: the two batteries' 16 guns vanished and the line read 13032.
+//   Prussia, I Korps: men 2400 + 2400 + 2500 = 7300, guns 8, sabres (dragoons) 600.
+//   Units: one per row but the untyped formation rows: France 23 rows less Corps Artillery's = 22, Prussia
+//   11 rows less Reserve Artillerie's = 10; 32.
+//   Formations: France 8, Prussia 6; levels by place: Corps Artillery, Corps Cavalry, Corps de Bataille under
+//   II Corps are divisions; IV Korps under I Korps is a division with a finding; Reserve Artillerie's echelon
+//   column says corps: a corps under a corps, kept, with a finding.
+BOOST_AUTO_TEST_CASE(a_napoleonic_order_of_battle_keeps_every_gun_and_every_level)
+{
+    const std::string file = sandtable::test::projectData("roster/napoleonic_path.csv").string();
+    RosterMapping mapping;
+    addColumnMapping(mapping, "path=path");
+    Scenario s;
+    s.settings.system = GameSystem::PubBattles;
+    const auto imported = importRoster(s, parseRoster(readFile(file), RosterFormat::Csv, file), mapping, file);
+    BOOST_TEST(imported.sides == 2u);
+    BOOST_TEST(imported.formations == 14u);
+    BOOST_TEST(imported.units == 32u);
+    applyEdit(s, imported.edit);
+
+    const std::string corps = "France.Armee_du_Nord.II_Corps";
+    BOOST_TEST((oob::strengthOf(s, FormationId(corps)) == oob::ArmStrength{12000, 48, 1000}));
+    BOOST_TEST((oob::strengthOf(s, FormationId("France.Armee_du_Nord")) == oob::ArmStrength{12000, 48, 1000}));
+    BOOST_TEST((oob::strengthOf(s, FormationId("Prussia.I_Korps")) == oob::ArmStrength{7300, 8, 600}));
+    BOOST_TEST(oob::strengthText(oob::strengthOf(s, FormationId(corps))) == "12000 men, 48 guns, 1000 sabres");
+
+    // The battery with rows under it: a formation, and a unit of it keeping its 8 guns.
+    const std::string battery = corps + ".Corps_Artillery.Reserve_Battery_12pdr";
+    const Formation* batteryFormation = s.findFormation(FormationId(battery));
+    BOOST_REQUIRE(batteryFormation);
+    BOOST_TEST(batteryFormation->name == "Reserve Battery 12pdr");
+    const Unit* guns = s.findUnit(UnitId(battery + "-artillery"));
+    BOOST_REQUIRE(guns);
+    BOOST_TEST(guns->strength == 8);
+    BOOST_TEST((guns->type == UnitType::Artillery));
+    BOOST_TEST(guns->formation.str() == battery);
+    BOOST_TEST(guns->name == "Reserve Battery 12pdr");
+    BOOST_TEST((oob::strengthOf(s, FormationId(battery)) == oob::ArmStrength{60, 8, 0}));
+
+    // Levels from the place in the tree unless the file says it.
+    const auto echelon = [&](const std::string& id) {
+        const Formation* f = s.findFormation(FormationId(id));
+        return f ? f->echelon : std::string("(missing)");
+    };
+    BOOST_TEST(echelon("France.Armee_du_Nord") == "army");
+    BOOST_TEST(echelon(corps) == "corps");
+    BOOST_TEST(echelon(corps + ".5e_Division") == "division");
+    BOOST_TEST(echelon(corps + ".Corps_de_Bataille") == "division");
+    BOOST_TEST(echelon(corps + ".Corps_Cavalry") == "division");
+    BOOST_TEST(echelon(corps + ".Corps_Artillery") == "division");
+    BOOST_TEST(echelon(battery) == "brigade");
+    BOOST_TEST(echelon("Prussia.I_Korps") == "corps");
+    BOOST_TEST(echelon("Prussia.I_Korps.1_Brigade") == "brigade");
+    BOOST_TEST(echelon("Prussia.I_Korps.Reserve_Kavallerie") == "division");
+    BOOST_TEST(echelon("Prussia.I_Korps.IV_Korps") == "division");
+    BOOST_TEST(echelon("Prussia.I_Korps.IV_Korps.15_Brigade") == "brigade");
+    BOOST_TEST(echelon("Prussia.I_Korps.Reserve_Artillerie") == "corps");
+
+    // Names: formations and units alike by their own element, never the whole path; HQs by their commander.
+    BOOST_TEST(s.findFormation(FormationId(corps))->name == "II Corps");
+    BOOST_TEST(s.findFormation(FormationId(corps + ".Corps_de_Bataille"))->name == "Corps de Bataille");
+    BOOST_TEST(s.findUnit(UnitId(corps + ".5e_Division.2e_Leger"))->name == "2e Leger");
+    BOOST_TEST(s.findUnit(UnitId("Prussia.I_Korps.Reserve_Kavallerie.Brandenburg_Dragoons"))->name == "Brandenburg Dragoons");
+    BOOST_TEST(s.findUnit(UnitId(corps + "-hq"))->name == "Reille");
+    for (const Unit& u : s.units)
+        BOOST_TEST(u.name.find('.') == std::string::npos, u.id.str() + ": " + u.name);
+
+    // Findings: the two batteries kept (rows 19 and 21), the corps under a corps twice; no HQ missing
+    // (Corps Artillery and the batteries answer to II Corps' HQ, Reserve Artillerie to I Korps').
+    std::map<std::string, std::vector<std::string>> byCode;
+    for (const Diagnostic& d : imported.findings)
+        byCode[d.code].push_back(d.path + ": " + d.message);
+    BOOST_REQUIRE_EQUAL(byCode["oob.import.attached_strength"].size(), 2u);
+    BOOST_TEST(byCode["oob.import.attached_strength"][0].rfind("row 19 (line 20): 'Reserve Battery 12pdr' has rows under it and a strength of its own (8 guns)", 0) == 0,
+        byCode["oob.import.attached_strength"][0]);
+    BOOST_TEST(byCode["oob.import.attached_strength"][1].rfind("row 21 (line 22): 'Horse Battery 4'", 0) == 0);
+    BOOST_REQUIRE_EQUAL(byCode["oob.import.echelon"].size(), 2u);
+    BOOST_TEST(byCode["oob.import.echelon"][0].rfind("row 30 (line 31): 'IV Korps' is named like a corps but sits directly under the corps 'I Korps'", 0) == 0,
+        byCode["oob.import.echelon"][0]);
+    BOOST_TEST(byCode["oob.import.echelon"][1].rfind("row 33 (line 34): 'Reserve Artillerie' is a corps directly under the corps 'I Korps'", 0) == 0,
+        byCode["oob.import.echelon"][1]);
+    BOOST_TEST(byCode.count("oob.import.no_hq") == 0u);
+    BOOST_TEST(imported.findings.size() == 4u);
+}
+
+// Issue 43, item 5: a plain unit list (no HQ rows) as Excel saves it, three comma-only lines at the end.
+BOOST_AUTO_TEST_CASE(a_unit_list_without_hqs_imports_with_a_finding_per_formation)
+{
+    const std::string file = sandtable::test::projectData("roster/unit_list_without_hqs.csv").string();
+    const RosterTable table = parseRoster(readFile(file), RosterFormat::Csv, file);
+    BOOST_TEST(table.rows.size() == 4u); // 4 units; the 3 lines of commas are no rows
+    Scenario s;
+    s.settings.system = GameSystem::PubBattles;
+    const auto imported = importRoster(s, table, {}, file);
+    BOOST_TEST(imported.units == 4u);
+    BOOST_TEST(imported.formations == 2u);
+    applyEdit(s, imported.edit);
+    // "prussia-9th-brigade" on side Prussia: a brigade named "9th Brigade".
+    const Formation* ninth = s.findFormation(FormationId("prussia-9th-brigade"));
+    BOOST_REQUIRE(ninth);
+    BOOST_TEST(ninth->name == "9th Brigade");
+    BOOST_TEST(ninth->echelon == "brigade");
+    BOOST_TEST(s.findFormation(FormationId("prussia-10th-brigade"))->name == "10th Brigade");
+    BOOST_REQUIRE_EQUAL(imported.findings.size(), 2u);
+    BOOST_TEST(imported.findings[0].code == "oob.import.no_hq");
+    BOOST_TEST((imported.findings[0].severity == Severity::Warning));
+    BOOST_TEST(imported.findings[0].path == "/formations/0");
+    BOOST_TEST(imported.findings[0].message.rfind("formation 'prussia-9th-brigade' (Prussia > 9th Brigade) has no HQ yet", 0) == 0,
+        imported.findings[0].message);
+    BOOST_TEST(imported.findings[1].path == "/formations/1");
+    // 800 + 800 men and 8 guns in the 9th; 300 sabres in the 10th.
+    BOOST_TEST((oob::strengthOf(s, FormationId("prussia-9th-brigade")) == oob::ArmStrength{1600, 8, 0}));
+    BOOST_TEST((oob::strengthOf(s, FormationId("prussia-10th-brigade")) == oob::ArmStrength{0, 0, 300}));
+}
+
+BOOST_AUTO_TEST_CASE(blank_spreadsheet_rows_are_no_rows_but_a_quoted_empty_row_is_one)
+{
+    const RosterTable csv = parseRoster("name,type,formation\nA,infantry,f\n,,\n\nB,infantry,f\n , ,\n,,\n,,\n", RosterFormat::Csv, "r.csv");
+    BOOST_REQUIRE_EQUAL(csv.rows.size(), 2u);
+    BOOST_TEST(csv.rows[1].number == 2u);
+    BOOST_TEST(csv.rows[1].line == 5u); // lines still count the skipped ones
+    const RosterTable tsv = parseRoster("name\ttype\tformation\nA\tinfantry\tf\n\t\t\n", RosterFormat::Tsv, "r.tsv");
+    BOOST_TEST(tsv.rows.size() == 1u);
+    // A used range wider than the data: the unnamed, blank columns at the end are no columns; an unnamed
+    // column with a value is still refused.
+    const RosterTable wide = parseRoster("name,type,formation,,\r\nA,infantry,f,,\r\nB,infantry,f,,\r\n,,,,\r\n", RosterFormat::Csv, "r.csv");
+    BOOST_TEST(wide.columns.size() == 3u);
+    BOOST_TEST(wide.rows.size() == 2u);
+    BOOST_TEST(wide.rows[1].cells.size() == 3u);
+    BOOST_CHECK_THROW(parseRoster("name,type,formation,\nA,infantry,f,x\n", RosterFormat::Csv, "r.csv"), RosterError);
+    // "" is a value written on purpose: a row (with no type, said so).
+    const auto problems = problemsOf("name,type,formation\n\"\",,\n", RosterFormat::Csv);
+    BOOST_TEST(mentions(problems, "row 1 (line 2)", "no unit type"), joined(problems));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -46,10 +46,41 @@ std::vector<const Unit*> unitsOf(const Scenario& scenario, const FormationId& fo
 /// the formation itself, else of its nearest ancestor that has one; nullptr when none has.
 const Unit* commandingHq(const Scenario& scenario, const FormationId& formation);
 
-/// The strength of a formation: the sum of `strength` over every unit in it or in any formation below it
-/// (men, and guns for artillery, added as they are; HQs count their own strength, usually 0; a block unit
-/// is not added, its strength being that of the units it stands for).
-long long strengthOf(const Scenario& scenario, const FormationId& formation);
+/// The arm a unit's `strength` counts (an order of battle's return counts each arm in its own unit):
+/// men for infantry, detachments, HQs and baggage trains; guns for artillery; sabres for cavalry and
+/// dragoons (mounted troops, counted as Napoleonic and ACW returns count horse, whatever they fight as).
+enum class Arm { Men, Guns, Sabres };
+Arm armOf(UnitType type);
+/// "men", "guns", "sabres": the stable key of --json output.
+const char* toString(Arm arm);
+
+/// A strength by arm. The three are never added to one another: "12,000 men, 48 guns, 1,000 sabres" is
+/// not 13,048 of anything.
+struct ArmStrength {
+    long long men = 0;
+    long long guns = 0;
+    long long sabres = 0;
+    ArmStrength& operator+=(const ArmStrength& other);
+    /// The count of one arm.
+    long long of(Arm arm) const;
+    bool operator==(const ArmStrength&) const = default;
+};
+
+/// The strength of a formation, by arm: the sum of `strength` over every unit in it or in any formation
+/// below it, each unit in its arm (armOf); HQs count their own strength, usually 0, as men; a block unit
+/// is not added, its strength being that of the units it stands for.
+ArmStrength strengthOf(const Scenario& scenario, const FormationId& formation);
+
+/// "12000 men, 48 guns, 1000 sabres" in the process's language and numeric conventions (i18n::formatFigure:
+/// "12 000 hommes" in French): the arms that have any, in that order; "0 men" when none has. For people only.
+std::string strengthText(const ArmStrength& strength);
+
+/// The formations that lack their HQ (Pub Battles rulebook: every formation has its HQ; the army
+/// commander may have none): in a Pub Battles scenario, a formation that is not an army, has no HQ unit at
+/// its own level, is a leaf or holds units of its own, and has no ancestor with an HQ to answer to.
+/// `scenario validate` reports each as the error "oob.formation.hq_count"; an import reports each as a
+/// finding and saves (a unit list may come before its HQs). Document order.
+std::vector<const Formation*> formationsWithoutHq(const Scenario& scenario);
 
 /// "Side > Corps > Division": the side's name and the names (else ids) of the formation's ancestors and
 /// of the formation itself, top first; for messages.

@@ -57,7 +57,11 @@ std::string rowLabel(const RosterRow& row);
 /// no quoting; a COPY dump takes its columns from the first `COPY name (a, b) FROM stdin;` line, or else from
 /// a tab-separated header line, reads rows up to `\.` and decodes COPY's backslash escapes; JSON is an array
 /// of flat objects (or an object whose first array member holds them), values being strings, numbers,
-/// booleans or null. Every row of a text format must have exactly the header's number of fields.
+/// booleans or null. Every row of a text format must have exactly the header's number of fields. A CSV or
+/// TSV line whose fields are all blank and none quoted (",,,,,," that Excel writes for the empty rows at the
+/// end of a sheet, whatever their number of commas) is no row, like a blank line: rows and their numbers
+/// skip it, lines count it. Likewise unnamed columns at the end of the header whose cells are blank in every
+/// row (a sheet's used range wider than its data) are no columns.
 /// Throws RosterError listing every problem (invalid UTF-8 with its line, missing or extra fields per row,
 /// duplicate or empty column names, malformed quoting, JSON syntax), so nothing is half read.
 RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::string& sourceName);
