@@ -507,6 +507,7 @@ void runSummary(const SummaryOptions& o, Context& context)
 void runPrint(const PrintOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
+    context.warnIfInvalid(loaded.diagnostics, o.file);
     print::StickerRequest request;
     request.page = print::parsePageSize(o.page);
     request.stickerWidthMm = o.width;

@@ -17,8 +17,10 @@
 #include "sandtable/editor/ui/measure_tool.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/version.hpp"
 #include "sandtable/editor/logic/measure.hpp"
 
+#include <wx/aboutdlg.h>
 #include <wx/app.h>
 #include <wx/evtloop.h>
 #include <wx/filedlg.h>
@@ -28,10 +30,13 @@
 #include <wx/artprov.h>
 #include <wx/statusbr.h>
 #include <wx/toolbar.h>
+#include <wx/utils.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -134,8 +139,12 @@ MainFrame::MainFrame(bool rememberRecentFiles)
                 askNewFromMap(*this);
         },
         [] { return true; });
-    addCommand({"help.shortcuts", wxTRANSLATE("&Keyboard Shortcuts"), "F1", wxTRANSLATE("List the commands and their shortcuts")},
+    addCommand({"help.guide", wxTRANSLATE("Editor &Guide"), "F1", wxTRANSLATE("The editor's guide, with pictures, in your browser")},
+        [this] { showGuide(); }, [] { return true; });
+    addCommand({"help.shortcuts", wxTRANSLATE("&Keyboard Shortcuts"), "Ctrl+F1", wxTRANSLATE("List the commands and their shortcuts")},
         [this] { showShortcuts(); }, [] { return true; });
+    addCommand({"help.about", wxTRANSLATE("&About sandtable"), "", wxTRANSLATE("Version, licence and what sandtable is for")},
+        [this] { showAbout(); }, [] { return true; });
     addCommand({"edit.language", wxTRANSLATE("&Language..."), "", wxTRANSLATE("Choose the editor's language (from its next start)")},
         [this] { chooseLanguage(this); }, [] { return true; });
 
@@ -251,12 +260,16 @@ void MainFrame::buildMenus()
                     id = wxWindow::NewControlId();
                 m_actionOfWindowId[id] = action->id;
             }
-            if (action->id == "file.quit") {
-                m_recentMenu = new wxMenu;
-                menu->AppendSubMenu(m_recentMenu, _("Open &Recent"));
-                menu->AppendSeparator();
-            }
+            if (action->id == "file.quit")
+                continue; // last in its menu, after the commands added later (issue 46 item 4)
             menu->Append(id, menuText(action->label, action->shortcut), translatedText(action->help));
+        }
+        if (const ActionInfo* quit = m_actions.find("file.quit"); quit && menuName == "file") {
+            m_recentMenu = new wxMenu;
+            menu->AppendSeparator();
+            menu->AppendSubMenu(m_recentMenu, _("Open &Recent"));
+            menu->AppendSeparator();
+            menu->Append(m_windowIdOfAction[quit->id], menuText(quit->label, quit->shortcut), translatedText(quit->help));
         }
         bar->Append(menu, menuTitle(menuName));
     }
@@ -296,6 +309,38 @@ void MainFrame::buildToolBar()
         bar->AddTool(id->second, wxString::FromUTF8(label), icon, wxString::FromUTF8(tip));
     }
     bar->Realize();
+}
+
+void MainFrame::showGuide()
+{
+    // The guide beside the programs: $SANDTABLE_DOCDIR, the installed copy, else this source tree's.
+    std::vector<std::filesystem::path> candidates;
+    if (const char* dir = std::getenv("SANDTABLE_DOCDIR"))
+        candidates.emplace_back(std::filesystem::path(dir) / "guide" / "editor-guide.md");
+    candidates.emplace_back(std::filesystem::path(SANDTABLE_INSTALLED_DOCDIR) / "guide" / "editor-guide.md");
+    candidates.emplace_back(std::filesystem::path(SANDTABLE_SOURCE_DOCDIR) / "editor-guide.md");
+    for (const std::filesystem::path& guide : candidates) {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(guide, ec)) {
+            if (!wxLaunchDefaultApplication(wxString::FromUTF8(guide.string())))
+                showError(translated("Editor Guide"), core::i18n::format(translated("The guide is {1}; no program here opens it."), {guide.string()}));
+            else
+                setStatusText(core::i18n::format(translated("Opened the guide, {1}"), {guide.string()}));
+            return;
+        }
+    }
+    showError(translated("Editor Guide"), translated("The editor's guide is not installed with this copy of sandtable."));
+}
+
+void MainFrame::showAbout()
+{
+    wxAboutDialogInfo info;
+    info.SetName("sandtable");
+    info.SetVersion(sandtable::kVersion);
+    info.SetDescription(_("Turns a historical map into a playable, printable, checked wargame scenario: georeference the scan, "
+                          "draw the terrain, set up the orders of battle, print maps that measure true, and play online in VASSAL."));
+    info.SetLicence(_("GNU General Public License, version 3 or later"));
+    wxAboutBox(info, this);
 }
 
 void MainFrame::showShortcuts()

@@ -111,6 +111,8 @@ private:
     void buildMenus();
     void scheduleMenuRebuild();
     void buildToolBar();
+    void showGuide();
+    void showAbout();
     void showShortcuts();
     void buildStatusBar();
     void execute(const std::string& id);
