@@ -624,4 +624,41 @@ BOOST_AUTO_TEST_CASE(blank_spreadsheet_rows_are_no_rows_but_a_quoted_empty_row_i
     BOOST_TEST(mentions(problems, "row 1 (line 2)", "no unit type"), joined(problems));
 }
 
+// A formation row's own strength that its rows may total: said, never silently lost nor counted twice unsaid.
+BOOST_AUTO_TEST_CASE(a_formation_rows_own_strength_is_weighed_against_the_rows_under_it)
+{
+    // II Corps: no type, 3000 = 1800 + 1200 (the rows' total): info. III Corps: no type, 5000 against the
+    // rows' 2000 men and 8 guns: warning, not imported. Battery A: artillery 8 over two sections of 4 guns:
+    // kept as a unit, a warning that the rows add up to the same 8 (the corps then counts 16 guns).
+    const std::string csv = "path,type,strength\n"
+                            "F.II_Corps,,3000\n"
+                            "F.II_Corps.Iron,infantry,1800\n"
+                            "F.II_Corps.Stone,infantry,1200\n"
+                            "F.III_Corps,,5000\n"
+                            "F.III_Corps.Oak,infantry,2000\n"
+                            "F.III_Corps.Battery_A,artillery,8\n"
+                            "F.III_Corps.Battery_A.Left,artillery,4\n"
+                            "F.III_Corps.Battery_A.Right,artillery,4\n";
+    RosterMapping mapping;
+    addColumnMapping(mapping, "path=path");
+    Scenario s;
+    s.settings.system = GameSystem::SywMiniatures; // no HQ rule: only the strength findings
+    const auto imported = importRoster(s, parseRoster(csv, RosterFormat::Csv, "oob.csv"), mapping, "oob.csv");
+    applyEdit(s, imported.edit);
+    BOOST_REQUIRE_EQUAL(imported.findings.size(), 3u);
+    BOOST_TEST(imported.findings[0].code == "oob.import.untyped_strength");
+    BOOST_TEST((imported.findings[0].severity == Severity::Info));
+    BOOST_TEST(imported.findings[0].path == "row 1 (line 2)");
+    BOOST_TEST(imported.findings[1].code == "oob.import.untyped_strength");
+    BOOST_TEST((imported.findings[1].severity == Severity::Warning));
+    BOOST_TEST(imported.findings[1].message == "'III Corps' has rows under it and a strength (5000) but no type: a formation alone, its 5000 not "
+                                               "imported (the rows under it hold 2000 men, 16 guns); give the row a type to keep it as a unit of the formation",
+        imported.findings[1].message);
+    BOOST_TEST(imported.findings[2].code == "oob.import.attached_strength");
+    BOOST_TEST((imported.findings[2].severity == Severity::Warning));
+    BOOST_TEST(imported.findings[2].path == "row 6 (line 7)");
+    BOOST_TEST((oob::strengthOf(s, FormationId("F.II_Corps")) == oob::ArmStrength{3000, 0, 0}));
+    BOOST_TEST((oob::strengthOf(s, FormationId("F.III_Corps")) == oob::ArmStrength{2000, 16, 0}));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
