@@ -10,6 +10,7 @@
 #include "sandtable/editor/ui/window_capture.hpp"
 
 #include <wx/image.h>
+#include <wx/weakref.h>
 
 #include <cstdlib>
 #include <iostream>
@@ -188,7 +189,10 @@ int EditorApp::OnRun()
 bool EditorApp::runActions()
 {
     bool ok = true;
+    const wxWeakRef<MainFrame> frame(m_frame);
     for (const std::string& id : m_actions) {
+        if (!frame)
+            break; // quit by the person inside an earlier action's dialog
         if (!m_frame->actions().find(id)) {
             std::cerr << "sandtable-editor: error: --run-action " << id << ": no such command\n";
             ok = false;
@@ -229,8 +233,13 @@ void EditorApp::start()
         if (failure.empty() && m_view)
             m_frame->canvas().showView(*m_view);
     }
+    // An action may run a modal dialog and a long job, whose event loops also handle the person's Quit: the
+    // frame can be gone when it returns (seen: a drive's Ctrl+Q right after a VASSAL export's job).
+    const wxWeakRef<MainFrame> frame(m_frame);
     if (!runActions() && batch())
         m_exitCode = 1;
+    if (!frame)
+        return;
     if (!m_actions.empty()) {
         // What the actions left selected, for scripts (tests check a problem's click lands on its object).
         if (const auto object = m_frame->selected())
