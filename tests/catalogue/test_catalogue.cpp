@@ -521,6 +521,41 @@ BOOST_AUTO_TEST_CASE(layer_extents_follow_the_features_and_are_null_for_an_empty
     BOOST_TEST(extent("terrain_epsg_32618_lines") == "NULL NULL NULL NULL");
 }
 
+// Issue 43 item 5: a stored extent that says nothing, as another tool leaves it (+-Inf, all zeros), is replaced
+// by the next export's features, not merged into (-inf, -inf, inf, inf) or an extent starting at (0, 0).
+BOOST_AUTO_TEST_CASE(a_stored_extent_of_infinities_or_zeros_is_replaced_not_merged)
+{
+    test::TemporaryFolder folder;
+    core::Scenario east = test::scenarioNamed("east", "East");
+    for (auto& f : east.terrain)
+        for (auto& part : f.geometry.parts)
+            for (auto& ring : part)
+                for (auto& c : ring)
+                    c.x += 1000.0;
+    test::writeScenarioFile(test::smallScenario(), folder / "a.json");
+    test::writeScenarioFile(east, folder / "east.json");
+    const auto db = folder / "c.gpkg";
+    catalogue::Catalogue::open(db).exportScenario(folder / "a.json");
+    sqlite3* handle = nullptr;
+    BOOST_TEST_REQUIRE(sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
+    BOOST_TEST_REQUIRE(sqlite3_exec(handle,
+                           "UPDATE gpkg_contents SET min_x = -9e999, min_y = -9e999, max_x = 9e999, max_y = 9e999 "
+                           "WHERE table_name = 'terrain_epsg_32618_polygons';"
+                           "UPDATE gpkg_contents SET min_x = 0, min_y = 0, max_x = 0, max_y = 0 WHERE table_name = 'terrain_epsg_32618_lines';",
+                           nullptr, nullptr, nullptr)
+        == SQLITE_OK);
+    sqlite3_close(handle);
+    BOOST_TEST_REQUIRE(test::queryText(db, "SELECT min_x FROM gpkg_contents WHERE table_name = 'terrain_epsg_32618_polygons'") == "-Inf");
+    catalogue::Catalogue::open(db).exportScenario(folder / "east.json");
+    const auto extent = [&](const char* table) {
+        return test::queryText(db, std::string("SELECT min_x || ' ' || max_x || ' ' || min_y || ' ' || max_y FROM gpkg_contents "
+                                               "WHERE table_name = '") + table + "'");
+    };
+    // East's wood alone: 301100..301300 E, 4400100..4400200 N; its stream 301000..301500 E at 4400500 N.
+    BOOST_TEST(extent("terrain_epsg_32618_polygons") == "301100.0 301300.0 4400100.0 4400200.0");
+    BOOST_TEST(extent("terrain_epsg_32618_lines") == "301000.0 301500.0 4400500.0 4400500.0");
+}
+
 BOOST_AUTO_TEST_CASE(ogrinfo_lists_a_layer_per_geometry_type_without_a_version_warning, *boost::unit_test::precondition(test::ogrToolsPresent))
 {
     test::TemporaryFolder folder;
