@@ -76,7 +76,10 @@ nlohmann::ordered_json findingsJson(const core::Diagnostics& d) { return diagnos
 void runExport(const ExportOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
-    const core::Scenario& s = loaded.scenario;
+    // The board shows the extent, grown to the campaign grid where it runs past (every square on the board).
+    core::Scenario s = loaded.scenario;
+    if (s.settings.extent)
+        s.settings.extent = importers::vassalBoardExtent(s);
     importers::VassalExportInput input;
     input.pxPerM = o.pxPerKm ? *o.pxPerKm / 1000.0 : importers::defaultVassalPxPerM(s);
     print::VassalImages images = print::drawVassalImages(s, input.pxPerM, boardScan(s, o.file, input.pxPerM, context), context.progress());

@@ -130,6 +130,19 @@ double defaultVassalPxPerM(const core::Scenario& scenario)
     return 100.0 / 25.4 * 1000.0 / scenario.settings.scaleDenominator;
 }
 
+core::Extent vassalBoardExtent(const core::Scenario& scenario)
+{
+    core::Extent e = *scenario.settings.extent;
+    if (scenario.campaign) {
+        const std::array<double, 4> g = core::gridBounds(scenario.campaign->grid);
+        e.minX = std::min(e.minX, g[0]);
+        e.minY = std::min(e.minY, g[1]);
+        e.maxX = std::max(e.maxX, g[2]);
+        e.maxY = std::max(e.maxY, g[3]);
+    }
+    return e;
+}
+
 std::array<double, 2> vassalBoardPixel(const core::Extent& extent, double pxPerM, core::Coordinate ground)
 {
     return {(ground.x - extent.minX) * pxPerM, (extent.maxY - ground.y) * pxPerM};
@@ -409,6 +422,17 @@ struct Builder {
                 {"vOff", integer(g.startNumber)}, {"vType", "N"}, {"visible", "false"}});
     }
 
+    /// A finding for an at-start piece whose place is off the board image: VASSAL puts it there, out of sight.
+    void offBoard(const std::array<double, 2>& p, const char* pointer, const std::string& what)
+    {
+        if (p[0] >= 0.0 && p[1] >= 0.0 && p[0] <= in.board->width && p[1] <= in.board->height)
+            return;
+        result.findings.push_back({"vassal.off_board", core::Severity::Warning, pointer,
+            core::i18n::format(_("{1} stands off the board (pixel {2}, {3} of a {4} x {5} px board): VASSAL places it out of sight"),
+                {what, std::to_string(std::lround(p[0])), std::to_string(std::lround(p[1])), std::to_string(in.board->width),
+                    std::to_string(in.board->height)})});
+    }
+
     void battleMap(CPLXMLNode* module)
     {
         const core::Extent& e = *s.settings.extent;
@@ -428,6 +452,7 @@ struct Builder {
         if (s.campaign)
             for (const core::CampaignForce& f : s.campaign->forces) {
                 const auto p = vassalBoardPixel(e, in.pxPerM, core::squareCentre(s.campaign->grid, f.square));
+                offBoard(p, "/campaign/forces", core::i18n::format(_("force {1}"), {f.id}));
                 CPLXMLNode* stack = xmlElement(m, "VASSAL.build.module.map.SetupStack",
                     {{"location", ""}, {"name", f.name}, {"owningBoard", boardName}, {"useGridLocation", "false"},
                         {"x", integer(std::lround(p[0]))}, {"y", integer(std::lround(p[1]))}});
@@ -439,6 +464,7 @@ struct Builder {
             if (!u.placement || !core::oob::isPiece(s, u))
                 continue; // a unit a block stands for (oob blocks) is history, not a piece
             const auto p = vassalBoardPixel(e, in.pxPerM, u.placement->position);
+            offBoard(p, "/units", core::i18n::format(_("unit {1}"), {u.id.str()}));
             CPLXMLNode* stack = xmlElement(m, "VASSAL.build.module.map.SetupStack",
                 {{"location", ""}, {"name", u.name}, {"owningBoard", boardName}, {"useGridLocation", "false"},
                     {"x", integer(std::lround(p[0]))}, {"y", integer(std::lround(p[1]))}});

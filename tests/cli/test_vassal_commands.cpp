@@ -366,9 +366,11 @@ BOOST_AUTO_TEST_CASE(campaign_exports_its_square_grid, *boost::unit_test::precon
     BOOST_TEST(std::stod(attr(*grids[0], "dx")) == 40.2336, boost::test_tools::tolerance(1e-9));
     BOOST_TEST(std::stod(attr(*grids[0], "dy")) == 40.2336, boost::test_tools::tolerance(1e-9));
     // Origin: the centre of the north-west square A1. The grid's south-west corner is (305093.5, 4404629),
-    // 11 rows: its north edge 4404629 + 11 x 804.672 = 4413480.392; A1's centre (305495.836, 4413078.056),
-    // on the board ((305495.836 - 305322) x 0.05, (4413480 - 4413078.056) x 0.05) = (8.69, 20.10) -> (9, 20).
-    BOOST_TEST(attr(*grids[0], "x0") == "9");
+    // 11 rows: its north edge 4404629 + 11 x 804.672 = 4413480.392; A1's centre (305495.836, 4413078.056).
+    // The grid runs past the extent (305322 west, 4413480 north, 4405435 south), so the board is grown to it
+    // (issue 44: a force in row 11 stood off the board): its west and north edges are the grid's, and A1's
+    // centre is on the board at (402.336 x 0.05, 402.336 x 0.05) = (20.12, 20.12) -> (20, 20).
+    BOOST_TEST(attr(*grids[0], "x0") == "20");
     BOOST_TEST(attr(*grids[0], "y0") == "20");
     const auto numbering = child(*grids[0], "VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering");
     BOOST_TEST(attr(numbering, "first") == "H");
@@ -379,7 +381,7 @@ BOOST_AUTO_TEST_CASE(campaign_exports_its_square_grid, *boost::unit_test::precon
     BOOST_TEST(attr(numbering, "vDescend") == "false");
     // Every force in an at-start stack at its square's centre. Buford at B2 (column 1, row 1 from the north):
     // (305093.5 + 1.5 x 804.672, 4413480.392 - 1.5 x 804.672) = (306300.508, 4412273.384), on the board
-    // (978.508 x 0.05, 1206.616 x 0.05) = (48.93, 60.33) -> (49, 60); its counter 0.6 x 40.2336 = 24.14 -> 24 px.
+    // (1207.008 x 0.05, 1207.008 x 0.05) = (60.35, 60.35) -> (60, 60); its counter 0.6 x 40.2336 = 24.14 -> 24 px.
     const auto scenario = readJson(example("gettysburg-campaign/gettysburg-campaign.sandtable.json"));
     const auto stacks = all(m.build, "VASSAL.build.module.map.SetupStack");
     BOOST_TEST(stacks.size() == scenario.at("campaign").at("forces").size());
@@ -393,13 +395,13 @@ BOOST_AUTO_TEST_CASE(campaign_exports_its_square_grid, *boost::unit_test::precon
             p[keys[i]] = values[i];
         // SquareGridNumbering.getColumn/getRow at the stack: floor((x - x0) / dx + 0.5), (int)((y - y0) / dy + 0.5);
         // the name: column letter (hType A, hOff 0) then row number + vOff.
-        const int column = static_cast<int>(std::floor((std::stod(attr(*s, "x")) - 9) / 40.2336 + 0.5));
+        const int column = static_cast<int>(std::floor((std::stod(attr(*s, "x")) - 20) / 40.2336 + 0.5));
         const int row = static_cast<int>((std::stod(attr(*s, "y")) - 20) / 40.2336 + 0.5);
         const std::string vassalName = std::string(1, static_cast<char>('A' + column)) + std::to_string(row + 1);
         BOOST_TEST(vassalName == p["Square"], p["Force"]);
         if (p["sandtable_force"] == "buford") {
             buford = true;
-            BOOST_TEST(attr(*s, "x") == "49");
+            BOOST_TEST(attr(*s, "x") == "60");
             BOOST_TEST(attr(*s, "y") == "60");
             BOOST_TEST(attr(slot, "width") == "24");
             BOOST_TEST(p["Square"] == "B2");
@@ -571,7 +573,7 @@ BOOST_AUTO_TEST_CASE(campaign_round_trip_brings_back_the_grid, *boost::unit_test
     BOOST_TEST(g.at("rows").get<int>() == 11);
     BOOST_TEST(g.at("columns").get<int>() == 9);
     BOOST_TEST(stringOr(g, "numbering", "letter-number") == "letter-number");
-    // x0 = 9 px was rounded from 8.69 px: the origin comes back within half a pixel, 10 m at 0.05 px/m.
+    // x0 = 20 px was rounded from 20.12 px: the origin comes back within half a pixel, 10 m at 0.05 px/m.
     BOOST_TEST(std::abs(g.at("origin").at(0).get<double>() - 305093.5) <= 10.0);
     BOOST_TEST(std::abs(g.at("origin").at(1).get<double>() - 4404629.0) <= 10.0);
     // Every force counter comes back as a force of the campaign: its square, counts by arm, deployment and

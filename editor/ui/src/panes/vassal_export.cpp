@@ -40,7 +40,9 @@ void exportVassal(Workbench& workbench)
     const core::Document* doc = workbench.document();
     if (!doc)
         return;
-    const core::Scenario scenario = doc->scenario();
+    core::Scenario scenario = doc->scenario();
+    if (scenario.settings.extent) // the board grown to the campaign grid, as `sandtable vassal export` does
+        scenario.settings.extent = importers::vassalBoardExtent(scenario);
     // The board resolution in px per ground km, the CLI's default offered (100 px per inch of table).
     const double defaultPxPerKm = importers::defaultVassalPxPerM(scenario) * 1000.0;
     const long pxPerKm = wxGetNumberFromUser(_("Board resolution in pixels per ground kilometre\n(the default is 100 px per inch of the table at game scale)."),

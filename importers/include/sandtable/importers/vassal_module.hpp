@@ -45,6 +45,12 @@ int compareVersions(const std::string& a, const std::string& b);
 /// 100 / 25.4 px/mm x 1000 / scale = 0.246 px/m at 1:16,000, 3937 px/m for a table (scale 1).
 double defaultVassalPxPerM(const core::Scenario& scenario);
 
+/// The ground area a module's board shows: the scenario's extent, grown to the bounds of its Campaign Lite grid
+/// where the grid runs past it (each force stands at its square's centre, and a square off the board would put
+/// it where no player can see it); the extent itself otherwise. Callers draw the board and write the module
+/// with this extent (sandtable vassal export, the editor's export). Requires an extent.
+core::Extent vassalBoardExtent(const core::Scenario& scenario);
+
 /// The board pixel of a ground point: ((x - minX) x pxPerM, (maxY - y) x pxPerM); pixel (0, 0) is the top-left
 /// corner of the top-left pixel (cli.md), so a pixel's centre is at +0.5.
 std::array<double, 2> vassalBoardPixel(const core::Extent& extent, double pxPerM, core::Coordinate ground);
@@ -96,6 +102,8 @@ struct VassalExportResult {
 /// counter-clockwise, so -facing) inside a Marker of the unit's properties (Side, Formation, Type,
 /// Strength, Quality, ... and sandtable_id). GameModule's ModuleOther1 carries sandtable's frame
 /// (crs, extent, px_per_m, scale, system) so that importVassalModule can place the pieces back.
+/// A Warning vassal.off_board names an at-start piece whose place is off the board image (draw the board over
+/// vassalBoardExtent to keep every campaign square on it).
 /// Throws core::OperationError (an image missing from `input`), core::IoError (cannot write).
 VassalExportResult writeVassalModule(const core::Scenario& scenario, const VassalExportInput& input,
     const std::filesystem::path& output, const core::ProgressCallback& progress = {});
