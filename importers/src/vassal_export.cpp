@@ -154,6 +154,9 @@ using detail::xmlElement;
 using detail::xmlTextElement;
 
 constexpr const char* kBattleMap = "Battle map";
+/// The predefined set-up of the scenario's start and its saved game in the module.
+constexpr const char* kSetupName = "Scenario start";
+constexpr const char* kSetupFile = "scenario-start.vsav";
 // Ctrl (InputEvent.CTRL_MASK | CTRL_DOWN_MASK, as KeyStroke.getModifiers() reports it) with R and F.
 constexpr const char* kCtrlR = "82,130";
 constexpr const char* kCtrlF = "70,130";
@@ -202,16 +205,18 @@ std::string imageName(const std::string& stem)
 /// One piece: its traits from the outside in, each (type, state), the BasicPiece last.
 struct PieceDefinition {
     std::vector<std::pair<std::string, std::string>> traits;
-    std::string definition() const
+    std::string definition() const { return command("null", traits.back().second); }
+    /// BasicCommandEncoder's AddPiece: "+/" id ("null" in a slot) / type / state, with `basicState` as the
+    /// BasicPiece's state (in a saved game: map, x, y, gpid, persistent properties).
+    std::string command(const std::string& id, const std::string& basicState) const
     {
         // Decorator.getType/getState: the trait's own part, a tab, the inner piece's whole part encoded again.
-        std::string type = traits.back().first, state = traits.back().second;
+        std::string type = traits.back().first, state = basicState;
         for (std::size_t i = traits.size() - 1; i-- > 0;) {
             type = vassal::encode({traits[i].first, type}, '\t');
             state = vassal::encode({traits[i].second, state}, '\t');
         }
-        // BasicCommandEncoder's AddPiece: "+/" id ("null" in a slot) / type / state.
-        return "+/" + vassal::encode({"null", type, state}, '/');
+        return "+/" + vassal::encode({id, type, state}, '/');
     }
 };
 
@@ -320,8 +325,8 @@ struct Builder {
         return p;
     }
 
-    /// A PieceSlot (palette) or CardSlot holding the unit's piece.
-    CPLXMLNode* unitSlot(CPLXMLNode* parent, const core::Unit& u, const char* slotClass = "VASSAL.build.widget.PieceSlot")
+    /// A PieceSlot (palette) or CardSlot holding the unit's piece; the piece and its gpid.
+    std::pair<PieceDefinition, std::string> unitSlot(CPLXMLNode* parent, const core::Unit& u, const char* slotClass = "VASSAL.build.widget.PieceSlot")
     {
         const VassalImage& image = pieceImage(u);
         const std::string file = addImage("unit-" + imageName(u.id.str()) + ".png", image.png);
@@ -333,11 +338,11 @@ struct Builder {
         CPLXMLNode* slot = xmlElement(parent, slotClass,
             {{"entryName", u.name}, {"gpid", id}, {"height", integer(image.height)}, {"width", integer(image.width)}});
         detail::xmlSetText(slot, def.definition());
-        return slot;
+        return {def, id};
     }
 
-    /// A PieceSlot holding a Campaign Lite force's counter: its strength by arm as properties.
-    void forceSlot(CPLXMLNode* parent, const core::CampaignForce& f)
+    /// A PieceSlot holding a Campaign Lite force's counter: its strength by arm as properties; the piece and its gpid.
+    std::pair<PieceDefinition, std::string> forceSlot(CPLXMLNode* parent, const core::CampaignForce& f)
     {
         const auto it = in.forces.find(f.id);
         if (it == in.forces.end())
@@ -354,6 +359,24 @@ struct Builder {
         CPLXMLNode* slot = xmlElement(parent, "VASSAL.build.widget.PieceSlot",
             {{"entryName", f.name}, {"gpid", id}, {"height", integer(it->second.height)}, {"width", integer(it->second.width)}});
         detail::xmlSetText(slot, def.definition());
+        return {def, id};
+    }
+
+    /// The saved game of the scenario's start (GameState.getRestoreCommand as VASSAL writes it), one command each:
+    /// every at-start piece, then a one-piece Stack holding it, then the boards chosen, then SetupStack's mark
+    /// that the at-start stacks are placed (without it they would place their pieces a second time).
+    std::vector<std::string> savedPieces{}, savedStacks{}, savedBoards{};
+    int savedId = 0;
+
+    void savePiece(const std::pair<PieceDefinition, std::string>& piece, const std::string& mapName, long x, long y)
+    {
+        // Ids of our own for GameState's piece table: VASSAL's are numbers (System.currentTimeMillis), never these.
+        const std::string id = "sandtable-" + std::to_string(++savedId), stackId = "sandtable-" + std::to_string(++savedId);
+        const std::string at[] = {mapName, std::to_string(x), std::to_string(y)};
+        // BasicPiece state: map;x;y;gpid;persistent property count;key;value..., UniqueID the piece's id as VASSAL keeps it.
+        savedPieces.push_back(piece.first.command(id, vassal::encode({at[0], at[1], at[2], piece.second, "1", "UniqueID", id}, ';')));
+        // Stack: type "stack", state map;x;y;piece ids...;"@@" + layer (-1: the map's own layering).
+        savedStacks.push_back("+/" + vassal::encode({stackId, "stack", vassal::encode({at[0], at[1], at[2], id, "@@-1"}, ';')}, '/'));
     }
 
     void mapComponents(CPLXMLNode* map)
@@ -449,6 +472,8 @@ struct Builder {
         if (s.campaign)
             squareGrid(board, e);
         mapComponents(m);
+        // BoardPicker's SetBoards: map name + "BoardPicker", then each board (name, '/'-encoded) and its column, row.
+        savedBoards.push_back(vassal::encode({std::string(kBattleMap) + "BoardPicker", vassal::encode({boardName}, '/'), "0", "0"}, '\t'));
         if (s.campaign)
             for (const core::CampaignForce& f : s.campaign->forces) {
                 const auto p = vassalBoardPixel(e, in.pxPerM, core::squareCentre(s.campaign->grid, f.square));
@@ -456,7 +481,7 @@ struct Builder {
                 CPLXMLNode* stack = xmlElement(m, "VASSAL.build.module.map.SetupStack",
                     {{"location", ""}, {"name", f.name}, {"owningBoard", boardName}, {"useGridLocation", "false"},
                         {"x", integer(std::lround(p[0]))}, {"y", integer(std::lround(p[1]))}});
-                forceSlot(stack, f);
+                savePiece(forceSlot(stack, f), kBattleMap, std::lround(p[0]), std::lround(p[1]));
                 ++result.forces;
             }
         // At-start stacks: one per placed unit, at its place in whole board pixels.
@@ -468,7 +493,7 @@ struct Builder {
             CPLXMLNode* stack = xmlElement(m, "VASSAL.build.module.map.SetupStack",
                 {{"location", ""}, {"name", u.name}, {"owningBoard", boardName}, {"useGridLocation", "false"},
                     {"x", integer(std::lround(p[0]))}, {"y", integer(std::lround(p[1]))}});
-            unitSlot(stack, u);
+            savePiece(unitSlot(stack, u), kBattleMap, std::lround(p[0]), std::lround(p[1]));
             ++result.setupStacks;
         }
     }
@@ -660,6 +685,37 @@ struct Builder {
                 {"reportTotal", "false"}, {"sortDice", "false"}, {"text", name}, {"tooltip", "Roll " + name}});
     }
 
+    /// The .vsav of the start as GameState.saveGame writes it: a zip of "savedGame" (the command stream, ESC
+    /// between commands, obfuscated by ObfuscatingOutputStream: "!VCSK", the key in two hex digits, each byte
+    /// xor the key in two hex digits), "savedata" (SaveMetaData) and a copy of the module's "moduledata".
+    std::string savedGame(const std::string& title, const std::string& moduledata, long long savedAt) const
+    {
+        std::vector<std::string> commands{"begin_save"};
+        commands.insert(commands.end(), savedPieces.begin(), savedPieces.end());
+        commands.insert(commands.end(), savedStacks.begin(), savedStacks.end());
+        commands.insert(commands.end(), savedBoards.begin(), savedBoards.end());
+        commands.push_back("SETUP_STACK\t"); // NewGameIndicator of SetupStack: the at-start stacks are placed
+        commands.push_back("end_save");
+        const std::string stream = vassal::encode(commands, '\x1b');
+        constexpr unsigned char key = 0x5a; // VASSAL draws one at random; any key reads back
+        constexpr char hex[] = "0123456789abcdef";
+        std::string obfuscated = "!VCSK";
+        obfuscated += hex[key >> 4];
+        obfuscated += hex[key & 0x0f];
+        for (const char c : stream) {
+            const unsigned char b = static_cast<unsigned char>(c) ^ key;
+            obfuscated += hex[b >> 4];
+            obfuscated += hex[b & 0x0f];
+        }
+        detail::XmlTree data(xmlElement(nullptr, "data", {{"version", "1"}}));
+        xmlTextElement(data.get(), "version", "1.0");
+        xmlTextElement(data.get(), "VassalVersion", kVassalVersion);
+        xmlTextElement(data.get(), "dateSaved", integer(savedAt));
+        xmlTextElement(data.get(), "description", kSetupName + std::string(": ") + title);
+        return detail::zipBytes(kSetupFile, {{"savedGame", obfuscated}, {"savedata", detail::xmlDocument(data.get())},
+                                                {"moduledata", moduledata}});
+    }
+
     std::string frame() const
     {
         // sandtable's frame, so that `vassal import` puts the pieces back where they were.
@@ -726,6 +782,11 @@ struct Builder {
                 core::i18n::format(P_("{1} campaign force has no board to stand on (no extent)", "{1} campaign forces have no board to stand on (no extent)",
                                        s.campaign->forces.size()),
                     {std::to_string(s.campaign->forces.size())})});
+        const bool setup = !savedPieces.empty();
+        if (setup) // the scenario's start, offered in File > New Game (a PredefinedSetup takes the plain New Game's place)
+            xmlElement(module, "VASSAL.build.module.PredefinedSetup",
+                {{"description", oneLine(s.settings.description)}, {"file", kSetupFile}, {"isMenu", "false"},
+                    {"name", kSetupName}, {"useFile", "true"}});
         CPLSetXMLValue(module, "#nextPieceSlotId", integer(nextGpid).c_str());
         entries.emplace(entries.begin(), "buildFile.xml", detail::xmlDocument(module));
 
@@ -738,7 +799,10 @@ struct Builder {
         xmlTextElement(data.get(), "dateSaved", integer(now.count()));
         xmlTextElement(data.get(), "description", oneLine(s.settings.description));
         xmlTextElement(data.get(), "name", title);
-        entries.emplace(entries.begin() + 1, "moduledata", detail::xmlDocument(data.get()));
+        const std::string moduledata = detail::xmlDocument(data.get());
+        entries.emplace(entries.begin() + 1, "moduledata", moduledata);
+        if (setup)
+            entries.emplace_back(kSetupFile, savedGame(title, moduledata, now.count()));
         entries.emplace_back("help/scenario.html", helpPage());
     }
 };

@@ -6,10 +6,11 @@
 //   slot     <widget path> <entry name> <same|differs> <the definition as VASSAL encodes it again, when it differs>
 //   property <entry name> <key> <value>              (the Marker properties of each slot's piece)
 //   setup    <name> <file>                            (the module's predefined set-ups)
-//   piece    <map> <board or deck> <x> <y> <angle> <id> <name>
+//   piece    <map> <board or deck> <x> <y> <angle> <id> <game id> <name>
 //            id: the piece's sandtable_id (unit), sandtable_force (Campaign Lite force) or sandtable_card property
 //            x, y: the piece's position on its board (map position less the board's origin); angle: the
-//            FreeRotator's angle in degrees as VASSAL holds it (counter-clockwise, (-360, 0]); "-" without one
+//            FreeRotator's angle in degrees as VASSAL holds it (counter-clockwise, (-360, 0]); "-" without one;
+//            game id: the piece's id in VASSAL's GameState (a saved game names its pieces, a new game numbers them)
 //   wizard   <step>                                   (a new-game wizard step taken out, see withoutWizard)
 //   done     <pieces placed>
 // Usage: java SandtableVassalHarness MODULE.vmod [SET-UP NAME]; exit 0 when it ran, 1 with "error <reason>".
@@ -209,7 +210,7 @@ public final class SandtableVassalHarness {
     }
     record("piece", map.getMapName(), deck != null ? deck : board == null ? "" : board.getName(),
       String.valueOf(at.x - bounds.x), String.valueOf(at.y - bounds.y),
-      rotator == null ? "-" : String.valueOf(rotator.getAngle()), id == null ? "" : id.toString(), p.getName());
+      rotator == null ? "-" : String.valueOf(rotator.getAngle()), id == null ? "" : id.toString(), p.getId(), p.getName());
     ++placed;
   }
 

@@ -69,7 +69,7 @@ struct Placed {
     std::string map, board;
     double x = 0, y = 0;
     std::optional<double> angle;
-    std::string id, name;
+    std::string id, gameId, name;
 };
 
 /// What the harness printed (its records are described at the top of SandtableVassalHarness.java).
@@ -122,8 +122,8 @@ EngineRun runEngine(const fs::path& module, const std::string& setup = {})
             run.slots.back().properties[f[2]] = f[3];
         else if (f[0] == "setup" && f.size() >= 3)
             run.setups.emplace_back(f[1], f[2]);
-        else if (f[0] == "piece" && f.size() >= 8) {
-            Placed p{f[1], f[2], std::stod(f[3]), std::stod(f[4]), std::nullopt, f[6], f[7]};
+        else if (f[0] == "piece" && f.size() >= 9) {
+            Placed p{f[1], f[2], std::stod(f[3]), std::stod(f[4]), std::nullopt, f[6], f[7], f[8]};
             if (f[5] != "-")
                 p.angle = std::stod(f[5]);
             run.pieces.push_back(p);
@@ -258,18 +258,39 @@ int checkUnits(const json& s, const EngineRun& run)
     return placed;
 }
 
-struct Example {
-    const char* scenario;
-    const char* module;
+/// The predefined set-up `vassal export` writes: its name and the saved game's entry in the module.
+constexpr const char* kSetupName = "Scenario start";
+constexpr const char* kSetupFile = "scenario-start.vsav";
+
+/// A module exported from a bundled example, started both ways a player starts it.
+struct Started {
+    json scenario;
+    EngineRun newGame; ///< File > New Game: the at-start stacks
+    EngineRun setup;   ///< the predefined set-up: the saved game inside the module (none for Table Battles)
 };
 
-EngineRun exportAndStart(const Example& e, sandtable::test::TemporaryFolder& folder, json& scenario)
+Started exportAndStart(const char* example, const fs::path& module, bool withSetup = true)
 {
-    const fs::path file = sandtable::test::sourceDir() / "examples" / e.scenario;
-    scenario = readJson(file);
-    const fs::path module = folder / e.module;
+    const fs::path file = sandtable::test::sourceDir() / "examples" / example;
+    Started out;
+    out.scenario = readJson(file);
     exportModule(file, module);
-    return runEngine(module);
+    out.newGame = runEngine(module);
+    // A new game's pieces are numbered by VASSAL (GameState.getNewPieceId: the clock), not named.
+    for (const Placed& p : out.newGame.pieces)
+        BOOST_TEST(p.gameId.rfind("sandtable-", 0) != 0, p.id);
+    BOOST_TEST((out.newGame.setups.size() == (withSetup ? 1u : 0u)));
+    if (withSetup) {
+        BOOST_TEST_REQUIRE(out.newGame.setups.size() == 1u);
+        BOOST_TEST(out.newGame.setups[0].first == kSetupName);
+        BOOST_TEST(out.newGame.setups[0].second == kSetupFile);
+        out.setup = runEngine(module, kSetupName);
+        // Every piece of the set-up comes from the saved game (its pieces are named "sandtable-N" there), none
+        // from the at-start stacks, which the saved game marks as placed: no piece twice.
+        for (const Placed& p : out.setup.pieces)
+            BOOST_TEST(p.gameId.rfind("sandtable-", 0) == 0, p.id << " (" << p.gameId << ")");
+    }
+    return out;
 }
 
 /// Slots of a unit scenario: a palette slot per unit, an at-start stack slot per placed unit.
@@ -281,71 +302,17 @@ std::size_t unitSlots(const json& s)
     return n;
 }
 
-} // namespace
-
-BOOST_AUTO_TEST_SUITE(vassal_engine)
-
-BOOST_AUTO_TEST_CASE(engine_builds)
+const Placed* findPiece(const EngineRun& run, const std::string& id)
 {
-    BOOST_TEST(!engineClasspath().empty());
-}
-
-BOOST_AUTO_TEST_CASE(pub_battles_gettysburg_starts_with_units_in_place)
-{
-    sandtable::test::TemporaryFolder folder;
-    json s;
-    const EngineRun run = exportAndStart({"gettysburg/gettysburg.sandtable.json", "gettysburg.vmod"}, folder, s);
-    BOOST_TEST(run.moduleName == s.at("title").get<std::string>());
-    checkSlotsRoundTrip(run, unitSlots(s));
-    BOOST_TEST(checkUnits(s, run) == 37); // 48 units, 11 of them not on the map at the start
-    // Worked by hand: Meade's HQ at (309960.59, 4408794.75), extent min x 305322, max y 4413480, 1:16,000:
-    // px/m = 100 / 25.4 * 1000 / 16000 = 0.24606299; x = 4638.59 * 0.24606299 = 1141.38, y = 4685.25 *
-    // 0.24606299 = 1152.86; written as the whole pixel (1141, 1153). Facing 270 is VASSAL's angle -270.
-    bool meade = false;
     for (const Placed& p : run.pieces)
-        if (p.id == "us-army-hq") {
-            meade = true;
-            BOOST_TEST(p.x == 1141.0);
-            BOOST_TEST(p.y == 1153.0);
-            BOOST_TEST(*p.angle == -270.0);
-        }
-    BOOST_TEST(meade);
+        if (p.id == id)
+            return &p;
+    return nullptr;
 }
 
-BOOST_AUTO_TEST_CASE(pub_battles_antietam_starts_with_units_in_place_and_reinforcements_listed)
+/// Campaign Lite: every force on the board at its square's centre.
+void checkForces(const json& s, const EngineRun& run)
 {
-    sandtable::test::TemporaryFolder folder;
-    json s;
-    const EngineRun run = exportAndStart({"antietam/antietam.sandtable.json", "antietam.vmod"}, folder, s);
-    checkSlotsRoundTrip(run, unitSlots(s));
-    BOOST_TEST(checkUnits(s, run) == 39); // 46 units: 6 reinforcements, Hood's division off the map
-}
-
-BOOST_AUTO_TEST_CASE(syw_rossbach_starts_with_units_in_place)
-{
-    sandtable::test::TemporaryFolder folder;
-    json s;
-    const EngineRun run = exportAndStart({"rossbach/rossbach.sandtable.json", "rossbach.vmod"}, folder, s);
-    checkSlotsRoundTrip(run, unitSlots(s));
-    BOOST_TEST(checkUnits(s, run) == 32);
-    // By hand: a table at scale 1 is 100 px per inch, 3937.0079 px/m; the Garde du Corps at (1.95, 1.35) on a
-    // 2.4 x 1.8 m table is at (7677.17, 1771.65), written (7677, 1772); facing 240 is VASSAL's -240.
-    bool gdc = false;
-    for (const Placed& p : run.pieces)
-        if (p.id == "pr-gdc") {
-            gdc = true;
-            BOOST_TEST(p.x == 7677.0);
-            BOOST_TEST(p.y == 1772.0);
-            BOOST_TEST(*p.angle == -240.0);
-        }
-    BOOST_TEST(gdc);
-}
-
-BOOST_AUTO_TEST_CASE(campaign_lite_gettysburg_starts_with_forces_on_their_squares)
-{
-    sandtable::test::TemporaryFolder folder;
-    json s;
-    const EngineRun run = exportAndStart({"gettysburg-campaign/gettysburg-campaign.sandtable.json", "campaign.vmod"}, folder, s);
     const json& c = s.at("campaign");
     const json& grid = c.at("grid");
     // The grid of the example has no rotation, start number or descending rows (domain.md's defaults: rows
@@ -364,7 +331,6 @@ BOOST_AUTO_TEST_CASE(campaign_lite_gettysburg_starts_with_forces_on_their_square
     frame.maxX = std::max(frame.maxX, ox + grid.at("columns").get<int>() * size);
     frame.maxY = std::max(frame.maxY, oy + rows * size);
     const std::string boardName = s.at("title").get<std::string>();
-    checkSlotsRoundTrip(run, 2 * c.at("forces").size()); // a palette slot and an at-start stack each
     double worst = 0.0;
     for (const json& f : c.at("forces")) {
         const std::string id = f.at("id").get<std::string>(), square = f.at("square").get<std::string>();
@@ -377,13 +343,10 @@ BOOST_AUTO_TEST_CASE(campaign_lite_gettysburg_starts_with_forces_on_their_square
         const int row = std::stoi(square.substr(i)) - 1;
         const double cx = ox + (column + 0.5) * size, cy = oy + (rows - row - 0.5) * size;
         const auto [ex, ey] = frame.pixel(cx, cy);
-        const Placed* p = nullptr;
-        for (const Placed& q : run.pieces)
-            if (q.id == id)
-                p = &q;
+        const Placed* p = findPiece(run, id);
         BOOST_TEST_REQUIRE(p, id << " is not on the board");
         BOOST_TEST(p->map == "Battle map");
-        BOOST_TEST(p->board == boardName);
+        BOOST_TEST(p->board == boardName, id);
         const double error = std::max(std::fabs(p->x - ex), std::fabs(p->y - ey));
         worst = std::max(worst, error);
         BOOST_TEST(error <= 2.0, id << " in " << square << ": VASSAL (" << p->x << ", " << p->y << "), scenario (" << ex << ", " << ey << ")");
@@ -391,7 +354,7 @@ BOOST_AUTO_TEST_CASE(campaign_lite_gettysburg_starts_with_forces_on_their_square
         // 4412273.384); the board's west edge is the grid's (305093.5 < extent 305322), its north edge the grid's
         // (4404629 + 11 * 804.672 = 4413480.392 > 4413480): the pixel is 1.5 squares from each,
         // 1.5 * 804.672 * 0.24606299 = 297.00, so (297, 297). I Corps in C11, the row south of the map's extent,
-        // is on the board at y = 10.5 * 804.672 * 0.24606299 = 2079.0 of its 2080 rows.
+        // is on the board at y = 10.5 * 804.672 * 0.24606299 = 2079.0 of its 2178 rows.
         if (id == "buford") {
             BOOST_TEST(p->x == 297.0);
             BOOST_TEST(p->y == 297.0);
@@ -402,12 +365,76 @@ BOOST_AUTO_TEST_CASE(campaign_lite_gettysburg_starts_with_forces_on_their_square
     BOOST_TEST_MESSAGE("gettysburg-campaign: " << run.pieces.size() << " forces on their squares, max error " << worst << " px");
 }
 
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(vassal_engine)
+
+BOOST_AUTO_TEST_CASE(engine_builds)
+{
+    BOOST_TEST(!engineClasspath().empty());
+}
+
+BOOST_AUTO_TEST_CASE(pub_battles_gettysburg_starts_with_units_in_place)
+{
+    sandtable::test::TemporaryFolder folder;
+    const Started run = exportAndStart("gettysburg/gettysburg.sandtable.json", folder / "gettysburg.vmod");
+    const json& s = run.scenario;
+    BOOST_TEST(run.newGame.moduleName == s.at("title").get<std::string>());
+    checkSlotsRoundTrip(run.newGame, unitSlots(s));
+    for (const EngineRun* started : {&run.newGame, &run.setup}) {
+        BOOST_TEST(checkUnits(s, *started) == 37); // 48 units, 11 of them not on the map at the start
+        // Worked by hand: Meade's HQ at (309960.59, 4408794.75), extent min x 305322, max y 4413480, 1:16,000:
+        // px/m = 100 / 25.4 * 1000 / 16000 = 0.24606299; x = 4638.59 * 0.24606299 = 1141.38, y = 4685.25 *
+        // 0.24606299 = 1152.86; written as the whole pixel (1141, 1153). Facing 270 is VASSAL's angle -270.
+        const Placed* meade = findPiece(*started, "us-army-hq");
+        BOOST_TEST_REQUIRE(meade);
+        BOOST_TEST(meade->x == 1141.0);
+        BOOST_TEST(meade->y == 1153.0);
+        BOOST_TEST(*meade->angle == -270.0);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(pub_battles_antietam_starts_with_units_in_place_and_reinforcements_listed)
+{
+    sandtable::test::TemporaryFolder folder;
+    const Started run = exportAndStart("antietam/antietam.sandtable.json", folder / "antietam.vmod");
+    checkSlotsRoundTrip(run.newGame, unitSlots(run.scenario));
+    BOOST_TEST(checkUnits(run.scenario, run.newGame) == 39); // 46 units: 6 reinforcements, Hood's division off the map
+    BOOST_TEST(checkUnits(run.scenario, run.setup) == 39);
+}
+
+BOOST_AUTO_TEST_CASE(syw_rossbach_starts_with_units_in_place)
+{
+    sandtable::test::TemporaryFolder folder;
+    const Started run = exportAndStart("rossbach/rossbach.sandtable.json", folder / "rossbach.vmod");
+    checkSlotsRoundTrip(run.newGame, unitSlots(run.scenario));
+    for (const EngineRun* started : {&run.newGame, &run.setup}) {
+        BOOST_TEST(checkUnits(run.scenario, *started) == 32);
+        // By hand: a table at scale 1 is 100 px per inch, 3937.0079 px/m; the Garde du Corps at (1.95, 1.35) on a
+        // 2.4 x 1.8 m table is at (7677.17, 1771.65), written (7677, 1772); facing 240 is VASSAL's -240.
+        const Placed* gdc = findPiece(*started, "pr-gdc");
+        BOOST_TEST_REQUIRE(gdc);
+        BOOST_TEST(gdc->x == 7677.0);
+        BOOST_TEST(gdc->y == 1772.0);
+        BOOST_TEST(*gdc->angle == -240.0);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(campaign_lite_gettysburg_starts_with_forces_on_their_squares)
+{
+    sandtable::test::TemporaryFolder folder;
+    const Started run = exportAndStart("gettysburg-campaign/gettysburg-campaign.sandtable.json", folder / "campaign.vmod");
+    checkSlotsRoundTrip(run.newGame, 2 * run.scenario.at("campaign").at("forces").size()); // a palette slot and an at-start stack each
+    checkForces(run.scenario, run.newGame);
+    checkForces(run.scenario, run.setup);
+}
+
 BOOST_AUTO_TEST_CASE(table_battles_fontenoy_starts_with_each_army_in_its_deck)
 {
     sandtable::test::TemporaryFolder folder;
-    json s;
-    const EngineRun run = exportAndStart({"table-battles/fontenoy.sandtable.json", "fontenoy.vmod"}, folder, s);
-    const json& armies = s.at("table_battles").at("scenario_card").at("armies");
+    // No predefined set-up: the start is each army's deck, which the module's DrawPiles deal.
+    const Started run = exportAndStart("table-battles/fontenoy.sandtable.json", folder / "fontenoy.vmod", false);
+    const json& armies = run.scenario.at("table_battles").at("scenario_card").at("armies");
     // One card per card number (its A and B faces one card with a Layer), in the deck of its army on the Table.
     std::map<std::string, std::set<std::string>> expected, found;
     std::size_t cards = 0;
@@ -417,12 +444,12 @@ BOOST_AUTO_TEST_CASE(table_battles_fontenoy_starts_with_each_army_in_its_deck)
             if (expected[army.at("name").get<std::string>()].insert(r).second)
                 ++cards;
         }
-    checkSlotsRoundTrip(run, cards);
-    for (const Placed& p : run.pieces) {
+    checkSlotsRoundTrip(run.newGame, cards);
+    for (const Placed& p : run.newGame.pieces) {
         BOOST_TEST(p.map == "Table", p.name);
         found[p.board].insert(p.id);
     }
-    BOOST_TEST(run.pieces.size() == cards);
+    BOOST_TEST(run.newGame.pieces.size() == cards);
     BOOST_TEST((found == expected));
 }
 
