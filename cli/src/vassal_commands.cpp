@@ -14,6 +14,7 @@
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/io/scenario_json.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include "sandtable/importers/map_raster.hpp"
@@ -92,6 +93,7 @@ void runExport(const ExportOptions& o, Context& context)
         input.forces[id] = convert(image);
     for (auto& [name, image] : images.cardFaces)
         input.cardFaces[name] = convert(image);
+    input.scenarioDocument = core::serializeScenario(loaded.scenario); // as saved: `vassal import` brings it back
     const importers::VassalExportResult r = importers::writeVassalModule(s, input, o.output, context.progress());
     if (context.json) {
         context.printJson({{"module", o.output}, {"px_per_m", r.pxPerM},
@@ -130,7 +132,7 @@ void runImport(const ImportOptions& o, Context& context)
         if (context.json) {
             context.printJson({{"file", o.output}, {"board", made.details["board"]}, {"map", made.details["map"]},
                 {"boards", made.counts["boards"]}, {"sides", made.counts["sides"]}, {"formations", made.counts["formations"]},
-                {"pieces", made.imported}, {"placed", made.counts["placed"]}, {"grid", made.counts["grid"] == 1},
+                {"pieces", made.imported}, {"placed", made.counts["placed"]}, {"moved", made.counts["moved"]}, {"grid", made.counts["grid"] == 1},
                 {"zones", made.counts["zones"]}, {"regions", made.counts["regions"]}, {"findings", findingsJson(made.findings)}});
         } else {
             context.printDiagnostics(made.findings, o.module);

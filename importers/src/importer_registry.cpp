@@ -527,8 +527,33 @@ public:
     }
 
 private:
+    /// The whole of `carried` over `start`, one change per part and entity (the document it came from was
+    /// valid as a whole, so its entities go in as they are, in its order).
+    static core::Edit wholeScenario(const core::Scenario& start, const core::Scenario& carried)
+    {
+        core::Edit edit{"Import VASSAL module", {}, {}};
+        edit.changes.push_back(core::SettingsChange{start.settings, carried.settings});
+        edit.changes.push_back(core::MapChange{start.map, carried.map});
+        edit.changes.push_back(core::ReferencesChange{start.references, carried.references});
+        edit.changes.push_back(core::CustomClassesChange{start.customTerrainClasses, carried.customTerrainClasses});
+        const auto entities = [&](const auto& items, const auto& existing) {
+            using T = typename std::decay_t<decltype(items)>::value_type;
+            for (std::size_t i = 0; i < items.size(); ++i)
+                edit.changes.push_back(core::EntityChange<T>{items[i].id.str(), std::nullopt, items[i], 0, existing.size() + i});
+        };
+        entities(carried.terrain, start.terrain);
+        entities(carried.sides, start.sides);
+        entities(carried.formations, start.formations);
+        entities(carried.units, start.units);
+        edit.changes.push_back(core::TableBattlesChange{start.tableBattles, carried.tableBattles});
+        edit.changes.push_back(core::CampaignChange{start.campaign, carried.campaign});
+        return edit;
+    }
+
     static ImportResult resultOf(const core::Scenario& scenario, const VassalImport& made)
     {
+        if (made.carried)
+            return carriedResultOf(scenario, made);
         core::EditBuilder edit(scenario, "Import VASSAL module");
         edit.add(core::operations::setSettings(edit.scenario(), made.base.settings, "Import VASSAL module"));
         edit.add(core::operations::setMap(edit.scenario(), made.base.map, "Set map"));
@@ -564,6 +589,32 @@ private:
                     count(P_("{1} unit", "{1} units", made.units.size()), made.units.size()), std::to_string(placed),
                     count(P_("{1} finding", "{1} findings", out.findings.size()), out.findings.size())});
         }
+        return out;
+    }
+
+    /// A module of sandtable's that carries its scenario: that scenario back whole (VassalImport::carried).
+    static ImportResult carriedResultOf(const core::Scenario& scenario, const VassalImport& made)
+    {
+        const core::Scenario& s = *made.carried;
+        ImportResult out;
+        out.edit = wholeScenario(scenario, s);
+        out.findings = made.findings;
+        std::size_t placed = 0;
+        for (const core::Unit& u : s.units)
+            placed += u.placement ? 1 : 0;
+        out.imported = s.units.size();
+        out.counts = {{"boards", static_cast<std::size_t>(made.boards)}, {"sides", s.sides.size()},
+            {"formations", s.formations.size()}, {"placed", placed}, {"zones", static_cast<std::size_t>(made.zones)},
+            {"regions", static_cast<std::size_t>(made.regions)}, {"grid", s.campaign ? 1u : 0u},
+            {"moved", static_cast<std::size_t>(made.movedInModule)}};
+        out.details = {{"board", made.boardName}, {"map", made.base.map.path}, {"board_image", made.boardImage.string()}};
+        namespace i18n = core::i18n;
+        const auto count = [](const char* pattern, std::size_t n) { return i18n::format(pattern, {std::to_string(n)}); };
+        out.summary = i18n::format(_("the scenario the module carries, board '{1}' as the map scan {2}: {3}, {4} ({5} placed, {6} "
+                                     "moved in the module); {7}"),
+            {made.boardName, made.base.map.path, count(P_("{1} side", "{1} sides", s.sides.size()), s.sides.size()),
+                count(P_("{1} unit", "{1} units", s.units.size()), s.units.size()), std::to_string(placed),
+                std::to_string(made.movedInModule), count(P_("{1} finding", "{1} findings", out.findings.size()), out.findings.size())});
         return out;
     }
 };

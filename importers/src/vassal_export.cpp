@@ -804,6 +804,8 @@ struct Builder {
         if (setup)
             entries.emplace_back(kSetupFile, savedGame(title, moduledata, now.count()));
         entries.emplace_back("help/scenario.html", helpPage());
+        if (!in.scenarioDocument.empty())
+            entries.emplace_back(kVassalScenarioEntry, in.scenarioDocument);
     }
 };
 

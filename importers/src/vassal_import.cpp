@@ -7,6 +7,7 @@
 #include "vassal_archive.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -417,6 +418,89 @@ std::string readVassalModuleEntry(const std::filesystem::path& module, const std
 {
     return detail::readEntry(module, entry);
 }
+
+namespace {
+
+/// The scenario a module of sandtable's carries (VassalImport::carried), its pieces' places from the module.
+void carriedScenario(const std::filesystem::path& modulePath, const VassalModule& m, const std::optional<core::Extent>& frame,
+    double pxPerM, const std::string& boardName, VassalImport& out)
+{
+    const std::string source = modulePath.string() + "!" + kVassalScenarioEntry;
+    // What the module alone could not carry is no longer missing: those findings go.
+    static const std::set<std::string> restored{"vassal.arrival_road", "vassal.unit_incomplete", "vassal.piece_side",
+        "vassal.cards", "vassal.grid", "vassal.campaign_force", "vassal.setup_unplaced", "vassal.property"};
+    std::erase_if(out.findings, [](const core::Diagnostic& d) { return restored.count(d.code) > 0; });
+    core::LoadedScenario carried = core::parseScenario(detail::readEntry(modulePath, kVassalScenarioEntry), source);
+    core::Scenario back = std::move(carried.scenario);
+    back.map = out.base.map; // the board image, as for any module (the document's scan stayed with its folder)
+    if (!back.references.empty()) {
+        out.findings.push_back({"vassal.references", core::Severity::Info, "/references",
+            core::i18n::format(P_("{1} reference layer of the exported scenario is not imported (its file stayed with it)",
+                                   "{1} reference layers of the exported scenario are not imported (their files stayed with them)",
+                                   back.references.size()),
+                {std::to_string(back.references.size())})});
+        back.references.clear();
+    }
+    if (!frame) { // no board frame (Table Battles): nothing placed on a board
+        out.carried = std::move(back);
+        return;
+    }
+    const core::Extent& extent = *frame;
+    // The module's at-start pieces: units by sandtable_id, forces by sandtable_force.
+    std::map<std::string, const VassalPiece*> stacks, forceStacks;
+    for (const VassalPiece& p : m.pieces) {
+        if (!p.position || !(p.board.empty() || p.board == boardName))
+            continue;
+        if (p.properties.count("sandtable_id"))
+            stacks[p.properties.at("sandtable_id")] = &p;
+        else if (p.properties.count("sandtable_force"))
+            forceStacks[p.properties.at("sandtable_force")] = &p;
+    }
+    std::map<std::string, const core::Unit*> fromModule;
+    for (const core::Unit& u : out.units)
+        fromModule[u.id.str()] = &u;
+    for (core::Unit& u : back.units) {
+        const auto stack = stacks.find(u.id.str());
+        if (stack == stacks.end()) {
+            if (u.placement) { // its at-start stack was deleted in VASSAL
+                u.placement.reset();
+                ++out.movedInModule;
+            }
+            continue;
+        }
+        const VassalPiece& p = *stack->second;
+        bool same = false;
+        if (u.placement) {
+            // The stack as `vassal export` wrote it: the whole pixel of the place, VASSAL's angle -facing.
+            const auto px = vassalBoardPixel(extent, pxPerM, u.placement->position);
+            const double angle = p.angle.value_or(0.0) + u.placement->facing;
+            same = std::lround(px[0]) == std::lround((*p.position)[0]) && std::lround(px[1]) == std::lround((*p.position)[1])
+                && std::abs(std::remainder(angle, 360.0)) < 1e-9;
+        }
+        const auto moved = fromModule.find(u.id.str());
+        if (!same && moved != fromModule.end() && moved->second->placement) {
+            u.placement = moved->second->placement;
+            ++out.movedInModule;
+        }
+    }
+    if (back.campaign) {
+        for (core::CampaignForce& f : back.campaign->forces) {
+            const auto stack = forceStacks.find(f.id);
+            if (stack == forceStacks.end())
+                continue;
+            const auto& px = *stack->second->position;
+            const core::Coordinate ground{extent.minX + px[0] / pxPerM, extent.maxY - px[1] / pxPerM};
+            const auto square = core::squareAt(back.campaign->grid, ground);
+            if (square && *square != f.square) {
+                f.square = *square;
+                ++out.movedInModule;
+            }
+        }
+    }
+    out.carried = std::move(back);
+}
+
+} // namespace
 
 VassalImport importVassalModule(const std::filesystem::path& modulePath, const std::filesystem::path& scenarioFile,
     const VassalImportOptions& options)
@@ -864,6 +948,8 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         keep(z, "vassal.zone", "zone", _("zone"), ++out.zones);
     for (const VassalPlace& r : board->regions)
         keep(r, "vassal.region", "region", _("region"), ++out.regions);
+    if (detail::hasEntry(modulePath, kVassalScenarioEntry))
+        carriedScenario(modulePath, m, extent, pxPerM, board->name, out);
     return out;
 }
 

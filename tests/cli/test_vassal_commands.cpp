@@ -6,6 +6,7 @@
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/importers/vassal_module.hpp"
 #include "support/cli_runner.hpp"
+#include "support/run_command.hpp"
 #include "support/table_battles_fixtures.hpp"
 #include "support/test_data.hpp"
 
@@ -732,6 +733,101 @@ BOOST_AUTO_TEST_CASE(zones_and_regions_become_places_then_terrain_once_the_scan_
     const auto saved = nlohmann::json::parse(sandtable::core::readFile(scenario));
     BOOST_TEST(saved.at("map").at("places").size() == 1u);
     BOOST_TEST(saved.at("crs").get<std::string>() == "EPSG:32618");
+}
+
+/// Where two documents differ, as JSON pointers with both values (first few).
+void differences(const nlohmann::json& a, const nlohmann::json& b, const std::string& at, std::vector<std::string>& out)
+{
+    if (out.size() > 20)
+        return;
+    if (a.is_object() && b.is_object()) {
+        std::set<std::string> keys;
+        for (const auto& [k, v] : a.items())
+            keys.insert(k);
+        for (const auto& [k, v] : b.items())
+            keys.insert(k);
+        for (const std::string& k : keys)
+            differences(a.contains(k) ? a.at(k) : nlohmann::json(), b.contains(k) ? b.at(k) : nlohmann::json(), at + "/" + k, out);
+    } else if (a.is_array() && b.is_array() && a.size() == b.size()) {
+        for (std::size_t i = 0; i < a.size(); ++i)
+            differences(a[i], b[i], at + "/" + std::to_string(i), out);
+    } else if (a != b) {
+        out.push_back(at + ": " + a.dump().substr(0, 80) + " != " + b.dump().substr(0, 80));
+    }
+}
+
+// Issue 44 item 3: export then import gives back the same document for every example of every system, field
+// by field: terrain, date, battle, the SYW table and sectors, the campaign's state, the cards, the order of
+// battle with every place and facing. The one difference is the map: the module's board image, written beside
+// the imported scenario, is its scan (the exported document's scan stayed in its folder), and the document's
+// own (gettysburg's survey) or none (antietam, rossbach, fontenoy) is not carried.
+BOOST_AUTO_TEST_CASE(export_then_import_gives_back_the_same_scenario, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    for (const char* name : {"gettysburg/gettysburg", "antietam/antietam", "rossbach/rossbach", "gettysburg-campaign/gettysburg-campaign",
+             "table-battles/fontenoy"}) {
+        sandtable::test::TemporaryFolder folder;
+        const auto source = example(std::string(name) + ".sandtable.json");
+        const auto vmod = folder / "m.vmod";
+        BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", source.string(), "-o", vmod.string(), "-q"}).code, 0);
+        const auto out = folder / "back.sandtable.json";
+        const Result r = runTool({"vassal", "import", vmod.string(), "-o", out.string(), "--json", "-q"});
+        BOOST_REQUIRE_MESSAGE(r.code == 0, name << ": " << r.err);
+        BOOST_TEST(nlohmann::json::parse(r.out).at("moved") == 0, name);
+        nlohmann::json original = readJson(source), back = readJson(out);
+        BOOST_TEST(back.at("map").at("path") == "back.board.png", name);
+        original.erase("map");
+        back.erase("map");
+        std::vector<std::string> found;
+        differences(original, back, "", found);
+        std::string all;
+        for (const std::string& d : found)
+            all += "\n  " + d;
+        BOOST_TEST(found.empty(), name << ":" << all);
+        // And it validates as the original does (the same document).
+        BOOST_TEST(runTool({"scenario", "validate", out.string(), "-q"}).code == runTool({"scenario", "validate", source.string(), "-q"}).code, name);
+    }
+}
+
+// Piece positions edited in VASSAL win over the document the module carries: Meade's at-start stack moved
+// 100 px east and 50 px south in the module's buildFile comes back at that place, turned as the module turns
+// it; every other unit keeps the document's exact place.
+BOOST_AUTO_TEST_CASE(positions_moved_in_the_module_win_over_the_carried_scenario, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto source = example("gettysburg/gettysburg.sandtable.json");
+    const auto vmod = folder / "m.vmod";
+    BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", source.string(), "-o", vmod.string(), "-q"}).code, 0);
+    // The module unpacked (import reads a module folder as VASSAL's editor leaves one), Meade's stack edited:
+    // (1141, 1153) -> (1241, 1203), its rotation state -270.0 -> -90.0 (facing 90).
+    const auto unpacked = folder / "module";
+    BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
+    std::string build = sandtable::core::readFile(unpacked / "buildFile.xml");
+    const std::string was = "name=\"Meade (army HQ, Leister house)\" owningBoard=\"Gettysburg, 1-3 July 1863\" useGridLocation=\"false\" x=\"1141\" y=\"1153\"";
+    const auto at = build.find(was);
+    BOOST_REQUIRE(at != std::string::npos);
+    build.replace(at, was.size(), "name=\"Meade (army HQ, Leister house)\" owningBoard=\"Gettysburg, 1-3 July 1863\" useGridLocation=\"false\" x=\"1241\" y=\"1203\"");
+    const auto angle = build.find("\t-270.0\\\t", at);
+    BOOST_REQUIRE(angle != std::string::npos);
+    build.replace(angle, 9, "\t-90.0\\\t");
+    sandtable::core::writeFileAtomically(unpacked / "buildFile.xml", build);
+    const auto out = folder / "back.sandtable.json";
+    const Result r = runTool({"vassal", "import", unpacked.string(), "-o", out.string(), "--json", "-q"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("moved") == 1);
+    const auto original = readJson(source), back = readJson(out);
+    const double pxPerM = 100.0 / 25.4 * 1000.0 / 16000.0;
+    for (const auto& u : back.at("units")) {
+        const auto& o = *std::find_if(original.at("units").begin(), original.at("units").end(), [&](const auto& v) { return v.at("id") == u.at("id"); });
+        if (u.at("id") == "us-army-hq") {
+            // Board pixel (1241, 1203) on the extent's frame: x = 305322 + 1241 / 0.24606299 = 310365.51,
+            // y = 4413480 - 1203 / 0.24606299 = 4408591.05.
+            BOOST_TEST(u.at("placement").at("x").get<double>() == 305322.0 + 1241.0 / pxPerM, boost::test_tools::tolerance(1e-9));
+            BOOST_TEST(u.at("placement").at("y").get<double>() == 4413480.0 - 1203.0 / pxPerM, boost::test_tools::tolerance(1e-9));
+            BOOST_TEST(u.at("placement").at("facing").get<double>() == 90.0);
+        } else {
+            BOOST_TEST(u == o, u.at("id"));
+        }
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

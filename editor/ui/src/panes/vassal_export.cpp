@@ -6,6 +6,7 @@
 #include "sandtable/editor/ui/translation.hpp"
 
 #include "sandtable/core/document/document.hpp"
+#include "sandtable/core/io/scenario_json.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/vassal_module.hpp"
 #include "sandtable/print/vassal_images.hpp"
@@ -41,6 +42,7 @@ void exportVassal(Workbench& workbench)
     if (!doc)
         return;
     core::Scenario scenario = doc->scenario();
+    const std::string document = core::serializeScenario(scenario); // as the person has it: `vassal import` brings it back
     if (scenario.settings.extent) // the board grown to the campaign grid, as `sandtable vassal export` does
         scenario.settings.extent = importers::vassalBoardExtent(scenario);
     // The board resolution in px per ground km, the CLI's default offered (100 px per inch of table).
@@ -73,6 +75,7 @@ void exportVassal(Workbench& workbench)
             input.forces[id] = convert(image);
         for (auto& [name, image] : images.cardFaces)
             input.cardFaces[name] = convert(image);
+        input.scenarioDocument = document;
         result = importers::writeVassalModule(scenario, input, output, part(0.8, 1.0));
     });
     if (done)

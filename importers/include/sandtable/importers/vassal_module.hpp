@@ -18,6 +18,9 @@ namespace sandtable::importers {
 
 /// The VASSAL release whose module format sandtable writes ("VassalVersion" of buildFile.xml and moduledata).
 inline constexpr const char* kVassalVersion = "3.7.0";
+/// The entry of a module written by sandtable that holds the scenario's own document, for `vassal import` to
+/// bring back what a module cannot carry (terrain, campaign state, cards, ...). VASSAL ignores it.
+inline constexpr const char* kVassalScenarioEntry = "sandtable/scenario.sandtable.json";
 /// The newest release series sandtable reads: any 3.7.x; a module saved by 3.8 or later is refused.
 inline constexpr const char* kVassalSeries = "3.7";
 
@@ -71,6 +74,9 @@ struct VassalExportInput {
     std::map<std::string, VassalImage> forces; ///< Campaign Lite force id -> its counter (every force)
     /// Table Battles faces, named as print::writeCardImages names them: "scenario-38.png", "233-A.png".
     std::map<std::string, VassalImage> cardFaces;
+    /// The scenario's document as saved (core::serializeScenario of the scenario as the person has it, before
+    /// any change made for the board), written as kVassalScenarioEntry; empty: none.
+    std::string scenarioDocument;
 };
 
 /// What was written (cli.md `vassal export --json`).
@@ -98,7 +104,7 @@ struct VassalExportResult {
 /// "Scenario card" map whose board is the scenario card, a "Table" map with one deck (DrawPile) per army
 /// holding a card per formation card (a two-level Layer trait when it has a B face); module help with the
 /// description, victory points and rout thresholds; a 1d6 DiceButton for Pub Battles, Campaign Lite and
-/// Table Battles. Each piece: BasicPiece (image, name) inside a FreeRotator (facing: VASSAL's angle is
+/// Table Battles; the scenario's document (input.scenarioDocument) as kVassalScenarioEntry. Each piece: BasicPiece (image, name) inside a FreeRotator (facing: VASSAL's angle is
 /// counter-clockwise, so -facing) inside a Marker of the unit's properties (Side, Formation, Type,
 /// Strength, Quality, ... and sandtable_id). GameModule's ModuleOther1 carries sandtable's frame
 /// (crs, extent, px_per_m, scale, system) so that importVassalModule can place the pieces back.
@@ -193,6 +199,14 @@ struct VassalImport {
     int zones = 0;
     int regions = 0;
     core::Diagnostics findings;       ///< every thing not carried over, by name
+    /// A module written by sandtable with the scenario's document (kVassalScenarioEntry): that scenario whole,
+    /// with `base.map` as its map (the board image) and without reference layers, and the module's at-start
+    /// pieces winning over it: a unit whose stack stands on another pixel or turns another angle than the
+    /// document's place gives it there (pixel to ground as for other units), a unit without an at-start stack
+    /// has no place, a force on another square is on that square. Then `sides`, `formations`, `units`,
+    /// `grid` and `forces` are what the module alone gave, `carried` what to apply.
+    std::optional<core::Scenario> carried;
+    int movedInModule = 0;            ///< pieces whose place came from the module, not the document
 };
 
 /// Reads `module`, writes the chosen board's image beside `scenarioFile` as "<scenario id>.board.<ext>"
@@ -202,6 +216,8 @@ struct VassalImport {
 /// when present. A module written by sandtable (its frame in ModuleOther1) gets back its CRS, extent, scale
 /// and system, its units placed where their at-start stacks are, its square grid as the campaign grid and
 /// its force counters as the campaign's forces.
+/// A module carrying its scenario's document (kVassalScenarioEntry) gives that scenario back whole
+/// (VassalImport::carried), the module's at-start pieces winning over it.
 /// Grids, zones and regions that cannot be carried are findings. Throws as readVassalModule, and
 /// core::OperationError when --board names no board or no board has an image.
 VassalImport importVassalModule(const std::filesystem::path& module, const std::filesystem::path& scenarioFile,
