@@ -128,6 +128,13 @@ void runImport(const ImportOptions& o, Context& context)
     try {
         core::Document document(core::Scenario{}, std::filesystem::path(o.output));
         document.apply(std::move(made.edit));
+        // The scenario written reads back: its own bytes checked against the schema and the rules; an error
+        // ends the import with nothing written (a real module's roster of four sides once made one that did not).
+        const core::ValidationReport check = core::validateScenarioText(core::serializeScenario(document.scenario()), o.output);
+        for (const core::Diagnostic& d : check.diagnostics)
+            if (d.severity == core::Severity::Error)
+                throw core::OperationError(o.output, d.path.empty() ? std::string("/") : d.path,
+                    core::i18n::format(_("the imported scenario would not validate: {1} [{2}]"), {d.message, d.code}));
         document.save();
         if (context.json) {
             context.printJson({{"file", o.output}, {"board", made.details["board"]}, {"map", made.details["map"]},

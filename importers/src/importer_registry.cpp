@@ -489,6 +489,8 @@ public:
         static const std::vector<ImportOption> options = {
             {"scenario-file", N_("Scenario file to write"), true, false, false},
             {"board", N_("Board to import (default: the first board with an image)"), false, false, false},
+            {"sides", N_("The scenario's two sides among the module's: A,B (join several with +: A+C,B; default: the two with the most pieces)"),
+                false, false, false},
         };
         return options;
     }
@@ -514,6 +516,7 @@ public:
         core::checkSettings(*this, request);
         VassalImportOptions options;
         options.board = request.value("board");
+        options.sides = request.value("sides");
         options.progress = request.progress;
         const VassalImport made = importVassalModule(request.input, request.value("scenario-file"), options);
         try {

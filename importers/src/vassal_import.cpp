@@ -421,6 +421,57 @@ std::string readVassalModuleEntry(const std::filesystem::path& module, const std
 
 namespace {
 
+/// The scenario's two sides (each a group of the module's sides) from `chosen` ("A,B", '+' joining several),
+/// or by default: all of them when two at most, else the two with the most pieces (ties: roster order) and a
+/// finding naming the others. Throws OperationError naming --sides when it is not two groups of known sides.
+std::vector<std::vector<std::string>> twoSides(const std::vector<std::string>& sides, const std::map<std::string, int>& pieces,
+    const std::string& chosen, const std::filesystem::path& modulePath, core::Diagnostics& findings)
+{
+    std::string names;
+    for (const std::string& s : sides)
+        names += (names.empty() ? "'" : ", '") + s + "'";
+    if (!chosen.empty()) {
+        std::vector<std::vector<std::string>> groups;
+        for (const std::string& group : vassal::decode(chosen, ',')) {
+            groups.emplace_back();
+            for (const std::string& member : vassal::decode(group, '+')) {
+                if (std::find(sides.begin(), sides.end(), member) == sides.end())
+                    throw core::OperationError(modulePath.string(), "--sides " + chosen,
+                        core::i18n::format(_("the module has no side '{1}' (sides: {2})"), {member, names.empty() ? std::string(_("none")) : names}));
+                for (const auto& earlier : groups)
+                    if (std::find(earlier.begin(), earlier.end(), member) != earlier.end())
+                        throw core::OperationError(modulePath.string(), "--sides " + chosen,
+                            core::i18n::format(_("side '{1}' is named twice"), {member}));
+                groups.back().push_back(member);
+            }
+        }
+        if (groups.size() != 2)
+            throw core::OperationError(modulePath.string(), "--sides " + chosen,
+                _("name the scenario's two sides, separated by a comma (A,B; join several of the module's with +: A+C,B)"));
+        return groups;
+    }
+    std::vector<std::vector<std::string>> groups;
+    if (sides.size() <= 2) {
+        for (const std::string& s : sides)
+            groups.push_back({s});
+        return groups;
+    }
+    const auto count = [&](const std::string& s) { return pieces.count(s) ? pieces.at(s) : 0; };
+    std::vector<std::string> ranked = sides;
+    std::stable_sort(ranked.begin(), ranked.end(), [&](const std::string& a, const std::string& b) { return count(a) > count(b); });
+    std::string others;
+    int othersPieces = 0;
+    for (std::size_t i = 2; i < ranked.size(); ++i) {
+        others += (others.empty() ? "'" : ", '") + ranked[i] + "' (" + std::to_string(count(ranked[i])) + ")";
+        othersPieces += count(ranked[i]);
+    }
+    findings.push_back({"vassal.sides", othersPieces > 0 ? core::Severity::Warning : core::Severity::Info, "/sides",
+        core::i18n::format(_("the module has {1} sides ({2}): the scenario's two are '{3}' and '{4}', with the most pieces; "
+                             "left out with their pieces: {5}; choose with --sides A,B (join several with +: A+C,B)"),
+            {std::to_string(sides.size()), names, ranked[0], ranked[1], others})});
+    return {{ranked[0]}, {ranked[1]}};
+}
+
 /// The scenario a module of sandtable's carries (VassalImport::carried), its pieces' places from the module.
 void carriedScenario(const std::filesystem::path& modulePath, const VassalModule& m, const std::optional<core::Extent>& frame,
     double pxPerM, const std::string& boardName, VassalImport& out)
@@ -532,6 +583,23 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         if (&b != board)
             out.findings.push_back({"vassal.board_skipped", core::Severity::Info, "boards",
                 core::i18n::format(_("board '{1}' of map '{2}' is not imported (choose it with --board)"), {b.name, b.map})});
+    // Before anything is written: the module's sides, the roster's then those pieces name, with their pieces. A
+    // scenario has two sides at most: a roster of more (a referee or solitaire side, one side per player) is
+    // mapped to two (issue 44).
+    std::vector<std::string> moduleSides;
+    std::map<std::string, int> sidePieces;
+    const auto noteSide = [&](const std::string& name) {
+        if (!name.empty() && std::find(moduleSides.begin(), moduleSides.end(), name) == moduleSides.end())
+            moduleSides.push_back(name);
+    };
+    for (const std::string& s : m.sides)
+        noteSide(s);
+    for (const VassalPiece& p : m.pieces)
+        if (p.properties.count("Side") && (p.position || !p.palette.empty())) {
+            noteSide(p.properties.at("Side"));
+            ++sidePieces[p.properties.at("Side")];
+        }
+    const std::vector<std::vector<std::string>> kept = twoSides(moduleSides, sidePieces, options.sides, modulePath, out.findings);
     const std::string imageEntry = "images/" + board->image;
     if (!detail::hasEntry(modulePath, imageEntry))
         throw core::FormatError(modulePath.string(), imageEntry,
@@ -616,11 +684,15 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         sideIds[name] = side.id;
         out.sides.push_back(side);
     };
-    for (const std::string& s : m.sides)
-        addSide(s);
-    for (const VassalPiece& p : m.pieces)
-        if (p.properties.count("Side"))
-            addSide(p.properties.at("Side"));
+    std::set<std::string> leftOut(moduleSides.begin(), moduleSides.end());
+    for (const auto& group : kept) {
+        addSide(group.front());
+        for (const std::string& member : group) {
+            sideIds[member] = sideIds.at(group.front());
+            leftOut.erase(member);
+        }
+    }
+    std::map<std::string, int> skippedBySide;
 
     // Units: a piece of sandtable's by its id (palette slot and at-start stack are one unit), others by name.
     std::map<std::string, std::size_t> unitIndex;
@@ -642,6 +714,10 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             continue;
         }
         const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
+        if (leftOut.count(prop("Side"))) { // a side not among the scenario's two
+            ++skippedBySide[prop("Side")];
+            continue;
+        }
         const std::string key = !prop("sandtable_id").empty() ? "id:" + prop("sandtable_id") : "name:" + p.name;
         std::size_t index;
         if (const auto it = unitIndex.find(key); it != unitIndex.end()) {
@@ -801,6 +877,11 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             }
         }
     }
+    for (const auto& [side, n] : skippedBySide)
+        out.findings.push_back({"vassal.side_left_out", core::Severity::Warning, "/units",
+            core::i18n::format(P_("{1} piece of side '{2}' is not imported: the side is not one of the scenario's two (choose them with --sides)",
+                                   "{1} pieces of side '{2}' are not imported: the side is not one of the scenario's two (choose them with --sides)", n),
+                {std::to_string(n), side})});
     if (noSide)
         out.findings.push_back({"vassal.piece_side", core::Severity::Warning, "/sides",
             core::i18n::format(P_("{1} piece names no side (no Side property, no palette named after one): put under '{2}'",
@@ -885,7 +966,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             core::CampaignForce f;
             f.id = prop("sandtable_force");
             f.name = prop("Force").empty() ? p->name : prop("Force");
-            const auto side = std::find_if(out.sides.begin(), out.sides.end(), [&](const core::Side& s) { return s.name == prop("Side"); });
+            const auto sideId = sideIds.find(prop("Side"));
             const auto count = [&](const char* key) { return parseInteger(prop(key), 0, 1000000); };
             const auto infantry = count("Infantry"), cavalry = count("Cavalry"), artillery = count("Artillery");
             try {
@@ -893,7 +974,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             } catch (const std::invalid_argument& e) {
                 why = e.what();
             }
-            if (why.empty() && side == out.sides.end())
+            if (why.empty() && sideId == sideIds.end())
                 why = _("its side is not among the module's sides");
             if (why.empty() && (!infantry || !cavalry || !artillery))
                 why = _("a count by arm is not a whole number from 0");
@@ -902,7 +983,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             if (why.empty() && std::any_of(out.forces.begin(), out.forces.end(), [&](const core::CampaignForce& o) { return o.id == f.id; }))
                 why = core::i18n::format(_("its id '{1}' is repeated"), {f.id});
             if (why.empty()) {
-                f.side = side->id;
+                f.side = sideId->second;
                 f.infantry = *infantry;
                 f.cavalry = *cavalry;
                 f.artillery = *artillery;

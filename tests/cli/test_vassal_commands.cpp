@@ -15,6 +15,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -828,6 +829,124 @@ BOOST_AUTO_TEST_CASE(positions_moved_in_the_module_win_over_the_carried_scenario
             BOOST_TEST(u == o, u.at("id"));
         }
     }
+}
+
+/// An exported example unpacked as a foreign module: without the scenario sandtable carries, so that import
+/// reads the module alone; `edit` changes its buildFile.xml text.
+std::filesystem::path foreignModule(const sandtable::test::TemporaryFolder& folder, const char* name, const std::function<void(std::string&)>& edit)
+{
+    const auto vmod = folder / "m.vmod";
+    BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", example(name).string(), "-o", vmod.string(), "-q"}).code, 0);
+    const auto unpacked = folder / "module";
+    BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
+    std::filesystem::remove(unpacked / sandtable::importers::kVassalScenarioEntry);
+    std::string build = sandtable::core::readFile(unpacked / "buildFile.xml");
+    edit(build);
+    sandtable::core::writeFileAtomically(unpacked / "buildFile.xml", build);
+    return unpacked;
+}
+
+void replaceAll(std::string& text, const std::string& from, const std::string& to)
+{
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+}
+
+// Issue 44 item 5: a roster of four sides (a referee and a solitaire side besides the two armies) comes in as
+// the scenario's two, which validate: by default the two with the most pieces, the others named in a finding;
+// with --sides as chosen, '+' merging the module's sides into one; a side the module lacks is exit 1, nothing written.
+BOOST_AUTO_TEST_CASE(a_roster_of_four_sides_comes_in_as_two, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    // Gettysburg's module with "Referee" and "Solitaire" in the roster and every Confederate piece's Side
+    // property (the Marker state's first value, after the '/' of the piece definition) made "Referee": the
+    // Army of Northern Virginia is a roster side without pieces.
+    const auto module = foreignModule(folder, "gettysburg/gettysburg.sandtable.json", [](std::string& build) {
+        replaceAll(build, "<entry>Army of Northern Virginia</entry>", "<entry>Army of Northern Virginia</entry><entry>Referee</entry><entry>Solitaire</entry>");
+        replaceAll(build, "/Army of Northern Virginia,", "/Referee,");
+    });
+    const auto sidesOf = [](const nlohmann::json& s) {
+        std::vector<std::string> names;
+        for (const auto& side : s.at("sides"))
+            names.push_back(side.at("name").get<std::string>());
+        return names;
+    };
+    {
+        const auto out = folder / "default.sandtable.json";
+        const Result r = runTool({"vassal", "import", module.string(), "-o", out.string(), "--json", "-q"});
+        BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+        const auto s = readJson(out);
+        BOOST_TEST(sidesOf(s) == (std::vector<std::string>{"Army of the Potomac", "Referee"}), boost::test_tools::per_element());
+        BOOST_TEST(s.at("units").size() == 48u);
+        bool named = false;
+        const auto report = nlohmann::json::parse(r.out);
+        for (const auto& f : report.at("findings"))
+            if (f.at("code") == "vassal.sides") {
+                named = true;
+                const std::string message = f.at("message").get<std::string>();
+                BOOST_TEST(message.find("'Army of Northern Virginia' (0), 'Solitaire' (0)") != std::string::npos, message);
+            }
+        BOOST_TEST(named);
+        BOOST_TEST(runTool({"scenario", "validate", out.string(), "-q"}).code == 0);
+    }
+    {
+        const auto out = folder / "chosen.sandtable.json";
+        const Result r = runTool({"vassal", "import", module.string(), "-o", out.string(), "--sides",
+            "Army of the Potomac,Army of Northern Virginia+Referee", "-q"});
+        BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+        const auto s = readJson(out);
+        BOOST_TEST(sidesOf(s) == (std::vector<std::string>{"Army of the Potomac", "Army of Northern Virginia"}), boost::test_tools::per_element());
+        BOOST_TEST(s.at("units").size() == 48u);
+        // Lee's army headquarters, a "Referee" piece now, is in a formation of the Army of Northern Virginia.
+        std::map<std::string, std::string> sideOfFormation;
+        for (const auto& f : s.at("formations"))
+            sideOfFormation[f.at("id").get<std::string>()] = f.at("side").get<std::string>();
+        for (const auto& u : s.at("units"))
+            if (u.at("id") == "cs-army-hq")
+                BOOST_TEST(sideOfFormation.at(u.at("formation").get<std::string>()) == s.at("sides")[1].at("id").get<std::string>());
+        BOOST_TEST(runTool({"scenario", "validate", out.string(), "-q"}).code == 0);
+    }
+    {
+        // A side with pieces not chosen: its pieces are left out, by name and number.
+        const auto out = folder / "without.sandtable.json";
+        const Result r = runTool({"vassal", "import", module.string(), "-o", out.string(), "--sides", "Army of the Potomac,Solitaire", "--json", "-q"});
+        BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+        bool leftOut = false;
+        const auto report = nlohmann::json::parse(r.out);
+        for (const auto& f : report.at("findings"))
+            leftOut = leftOut || (f.at("code") == "vassal.side_left_out" && f.at("message").get<std::string>().find("side 'Referee'") != std::string::npos);
+        BOOST_TEST(leftOut);
+        for (const auto& u : readJson(out).at("units"))
+            BOOST_TEST(u.at("id").get<std::string>().rfind("us-", 0) == 0, u.at("id"));
+    }
+    {
+        const auto out = folder / "bad.sandtable.json";
+        const Result r = runTool({"vassal", "import", module.string(), "-o", out.string(), "--sides", "Army of the Potomac,Rebels"});
+        BOOST_TEST(r.code == 1);
+        BOOST_TEST(r.err.find("sandtable: error: " + module.string() + ": --sides Army of the Potomac,Rebels: the module has no side 'Rebels'") == 0, r.err);
+        BOOST_TEST(!std::filesystem::exists(out));
+        BOOST_TEST(!std::filesystem::exists(folder / "bad.board.png"));
+    }
+}
+
+// The scenario an import writes validates, or the import exits 1 naming why and writes nothing: a module whose
+// reinforcement arrives on day 5 of a one-day battle (ArrivalTurn "5,4" in Antietam's module) is refused.
+BOOST_AUTO_TEST_CASE(an_import_that_would_not_validate_writes_nothing, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto module = foreignModule(folder, "antietam/antietam.sandtable.json", [](std::string& build) {
+        const std::string was = "N,1\\,4,268488.2 4374392.7,0,us-vi-hq,";
+        const auto at = build.find(was);
+        BOOST_REQUIRE(at != std::string::npos);
+        build.replace(at, was.size(), "N,5\\,4,268488.2 4374392.7,0,us-vi-hq,");
+    });
+    const auto out = folder / "back.sandtable.json";
+    const Result r = runTool({"vassal", "import", module.string(), "-o", out.string()});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("sandtable: error: " + out.string() + ": /units/") == 0, r.err);
+    BOOST_TEST(r.err.find("arrives on day 5 turn 4") != std::string::npos, r.err);
+    BOOST_TEST(!std::filesystem::exists(out));
+    BOOST_TEST(!std::filesystem::exists(folder / "back.board.png"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -181,6 +181,10 @@ std::string readVassalModuleEntry(const std::filesystem::path& module, const std
 
 struct VassalImportOptions {
     std::string board;                 ///< the board to import (default: the first board with an image)
+    /// The scenario's two sides among the module's: "A,B", each of them one side of the roster (or a side a
+    /// piece names) or several joined by '+' ("Union+Union reserve,Confederate"). Empty: the module's sides when
+    /// there are two at most, else the two with the most pieces (a finding names what was left out).
+    std::string sides;
     core::ProgressCallback progress;
 };
 
@@ -218,6 +222,9 @@ struct VassalImport {
 /// its force counters as the campaign's forces.
 /// A module carrying its scenario's document (kVassalScenarioEntry) gives that scenario back whole
 /// (VassalImport::carried), the module's at-start pieces winning over it.
+/// Sides: options.sides, else the module's when two at most, else the two with the most pieces (finding
+/// vassal.sides; pieces of a side left out: vassal.side_left_out). Throws OperationError naming --sides when it
+/// names no two groups of the module's sides (before anything is written).
 /// Grids, zones and regions that cannot be carried are findings. Throws as readVassalModule, and
 /// core::OperationError when --board names no board or no board has an image.
 VassalImport importVassalModule(const std::filesystem::path& module, const std::filesystem::path& scenarioFile,
