@@ -553,13 +553,20 @@ private:
         return edit;
     }
 
+    /// The map named in the summary: the board image, or that there is none yet.
+    static std::string mapText(const VassalImport& made)
+    {
+        return made.waitsForScan ? std::string(_("(none yet: the board has no image)")) : made.base.map.path;
+    }
+
     static ImportResult resultOf(const core::Scenario& scenario, const VassalImport& made)
     {
         if (made.carried)
             return carriedResultOf(scenario, made);
         core::EditBuilder edit(scenario, "Import VASSAL module");
         edit.add(core::operations::setSettings(edit.scenario(), made.base.settings, "Import VASSAL module"));
-        edit.add(core::operations::setMap(edit.scenario(), made.base.map, "Set map"));
+        if (!made.waitsForScan)
+            edit.add(core::operations::setMap(edit.scenario(), made.base.map, "Set map"));
         for (const core::Side& side : made.sides)
             edit.add(core::operations::addSide(edit.scenario(), side));
         for (const core::Formation& f : made.formations)
@@ -587,7 +594,7 @@ private:
             const auto count = [](const char* pattern, std::size_t n) { return i18n::format(pattern, {std::to_string(n)}); };
             out.summary = i18n::format(made.grid ? _("board '{1}' as the map scan {2}, {3}, {4}, {5} ({6} placed), the campaign grid; {7}")
                                                  : _("board '{1}' as the map scan {2}, {3}, {4}, {5} ({6} placed); {7}"),
-                {made.boardName, made.base.map.path, count(P_("{1} side", "{1} sides", made.sides.size()), made.sides.size()),
+                {made.boardName, mapText(made), count(P_("{1} side", "{1} sides", made.sides.size()), made.sides.size()),
                     count(P_("{1} formation", "{1} formations", made.formations.size()), made.formations.size()),
                     count(P_("{1} unit", "{1} units", made.units.size()), made.units.size()), std::to_string(placed),
                     count(P_("{1} finding", "{1} findings", out.findings.size()), out.findings.size())});
@@ -615,7 +622,7 @@ private:
         const auto count = [](const char* pattern, std::size_t n) { return i18n::format(pattern, {std::to_string(n)}); };
         out.summary = i18n::format(_("the scenario the module carries, board '{1}' as the map scan {2}: {3}, {4} ({5} placed, {6} "
                                      "moved in the module); {7}"),
-            {made.boardName, made.base.map.path, count(P_("{1} side", "{1} sides", s.sides.size()), s.sides.size()),
+            {made.boardName, mapText(made), count(P_("{1} side", "{1} sides", s.sides.size()), s.sides.size()),
                 count(P_("{1} unit", "{1} units", s.units.size()), s.units.size()), std::to_string(placed),
                 std::to_string(made.movedInModule), count(P_("{1} finding", "{1} findings", out.findings.size()), out.findings.size())});
         return out;

@@ -484,6 +484,8 @@ void carriedScenario(const std::filesystem::path& modulePath, const VassalModule
     core::LoadedScenario carried = core::parseScenario(detail::readEntry(modulePath, kVassalScenarioEntry), source);
     core::Scenario back = std::move(carried.scenario);
     back.map = out.base.map; // the board image, as for any module (the document's scan stayed with its folder)
+    if (out.waitsForScan)
+        back.map.reset();
     if (!back.references.empty()) {
         out.findings.push_back({"vassal.references", core::Severity::Info, "/references",
             core::i18n::format(P_("{1} reference layer of the exported scenario is not imported (its file stayed with it)",
@@ -565,6 +567,8 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             board = &b;
             break;
         }
+    if (!board && options.board.empty() && !m.boards.empty())
+        board = &m.boards.front(); // no board has an image: the first, its map waiting for a scan
     if (!board) {
         std::string names;
         for (const VassalBoard& b : m.boards)
@@ -575,8 +579,8 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                                  : core::i18n::format(_("the module has no board with an image (boards: {1})"), {names}))
                 : core::i18n::format(_("no board of that name (boards: {1})"), {names.empty() ? std::string(_("none")) : names}));
     }
-    if (board->image.empty())
-        throw core::OperationError(modulePath.string(), core::i18n::format(_("board {1}"), {board->name}), _("the board has no image to make a map scan of"));
+    // A board without an image (a player's hand, a chart): its pieces come in, the map waits for a scan.
+    const bool imageless = board->image.empty();
     out.boardName = board->name;
     out.boards = static_cast<int>(m.boards.size());
     for (const VassalBoard& b : m.boards)
@@ -601,10 +605,10 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         }
     const std::vector<std::vector<std::string>> kept = twoSides(moduleSides, sidePieces, options.sides, modulePath, out.findings);
     const std::string imageEntry = "images/" + board->image;
-    if (!detail::hasEntry(modulePath, imageEntry))
+    if (!imageless && !detail::hasEntry(modulePath, imageEntry))
         throw core::FormatError(modulePath.string(), imageEntry,
             core::i18n::format(_("board '{1}' names an image the module does not hold"), {board->name}));
-    const std::string bytes = detail::readEntry(modulePath, imageEntry);
+    const std::string bytes = imageless ? std::string() : detail::readEntry(modulePath, imageEntry);
 
     const std::map<std::string, std::string> frame = frameOf(m.other1);
     NewScenarioOptions request;
@@ -614,17 +618,41 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     if (frame.count("crs") && frame.at("crs").rfind("EPSG:", 0) == 0)
         request.crs = frame.at("crs");
     const std::string id = scenarioIdFromFileName(scenarioFile);
-    std::string ext = std::filesystem::path(board->image).extension().string();
-    if (ext.empty())
-        ext = ".png";
-    out.boardImage = scenarioFile.parent_path() / (id + ".board" + ext);
-    core::writeFileAtomically(out.boardImage, bytes);
-    try {
+    // The board image written beside the scenario goes again if anything below fails: nothing is left.
+    struct RemoveUnlessKept {
+        std::filesystem::path path;
+        bool kept = false;
+        ~RemoveUnlessKept()
+        {
+            std::error_code ec;
+            if (!kept && !path.empty())
+                std::filesystem::remove(path, ec);
+        }
+    } written;
+    if (imageless) {
+        // The settings newScenarioFromRaster gives an unreferenced scan, without the scan.
+        core::ScenarioSettings& st = out.base.settings;
+        st.system = request.system;
+        st.id = id;
+        st.title = board->name;
+        if (st.system == core::GameSystem::SywMiniatures || st.system == core::GameSystem::TableBattles)
+            st.scaleDenominator = 1.0;
+        if (request.crs != "auto")
+            st.crs = request.crs;
+        out.base.placedBy = "none";
+        out.waitsForScan = true;
+        out.findings.push_back({"vassal.board_without_image", core::Severity::Info, "/map",
+            core::i18n::format(_("board '{1}' has no image: its pieces are imported, and the scenario has no map until a "
+                                 "scan of the board is set"),
+                {board->name})});
+    } else {
+        std::string ext = std::filesystem::path(board->image).extension().string();
+        if (ext.empty())
+            ext = ".png";
+        out.boardImage = scenarioFile.parent_path() / (id + ".board" + ext);
+        core::writeFileAtomically(out.boardImage, bytes);
+        written.path = out.boardImage;
         out.base = newScenarioFromRaster(out.boardImage, scenarioFile, request);
-    } catch (...) {
-        std::error_code ec;
-        std::filesystem::remove(out.boardImage, ec);
-        throw;
     }
     core::ScenarioSettings& settings = out.base.settings;
     settings.title = m.name.empty() ? settings.title : m.name;
@@ -1002,6 +1030,12 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     const double scanWidth = out.base.map.width, scanHeight = out.base.map.height;
     const auto keep = [&](const VassalPlace& from, const char* code, const std::string& kind, const std::string& kindWord,
                           int number) {
+        if (imageless) { // no scan to hold it yet: named in a finding, in board pixels
+            out.findings.push_back({code, core::Severity::Info, "/map/places",
+                core::i18n::format(_("{1} {2} (board pixels) is not kept: the board has no image for the map to hold it"),
+                    {kindWord, placeText(from)})});
+            return;
+        }
         core::ScanPlace place;
         place.name = from.name.empty() ? kind + " " + std::to_string(number) : from.name;
         place.note = core::i18n::format("VASSAL {1} of board {2}", {kind, board->name});
@@ -1031,6 +1065,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         keep(r, "vassal.region", "region", _("region"), ++out.regions);
     if (detail::hasEntry(modulePath, kVassalScenarioEntry))
         carriedScenario(modulePath, m, extent, pxPerM, board->name, out);
+    written.kept = true;
     return out;
 }
 

@@ -949,4 +949,35 @@ BOOST_AUTO_TEST_CASE(an_import_that_would_not_validate_writes_nothing, *boost::u
     BOOST_TEST(!std::filesystem::exists(folder / "back.board.png"));
 }
 
+// A board without an image (a player's hand, a chart) is imported with its pieces, the map waiting for a scan
+// (issue 44 item 5): Gettysburg's module with its board's image taken away, chosen with --board. The sandtable
+// frame still places the at-start stacks; no image is written, and the scenario validates.
+BOOST_AUTO_TEST_CASE(a_board_without_an_image_comes_in_with_its_pieces, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto module = foreignModule(folder, "gettysburg/gettysburg.sandtable.json", [](std::string& build) {
+        const std::string was = "<VASSAL.build.module.map.boardPicker.Board image=\"board.png\" ";
+        const auto at = build.find(was);
+        BOOST_REQUIRE(at != std::string::npos);
+        build.replace(at, was.size(), "<VASSAL.build.module.map.boardPicker.Board ");
+    });
+    const auto out = folder / "hand.sandtable.json";
+    const Result r = runTool({"vassal", "import", module.string(), "-o", out.string(), "--board", "Gettysburg, 1-3 July 1863", "--json", "-q"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    const auto report = nlohmann::json::parse(r.out);
+    bool noted = false;
+    for (const auto& f : report.at("findings"))
+        noted = noted || f.at("code") == "vassal.board_without_image";
+    BOOST_TEST(noted);
+    const auto s = readJson(out);
+    BOOST_TEST(!s.contains("map"));
+    BOOST_TEST(s.at("units").size() == 48u);
+    std::size_t placed = 0;
+    for (const auto& u : s.at("units"))
+        placed += u.contains("placement") ? 1 : 0;
+    BOOST_TEST(placed == 37u);
+    BOOST_TEST(!std::filesystem::exists(folder / "hand.board.png"));
+    BOOST_TEST(runTool({"scenario", "validate", out.string(), "-q"}).code == 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

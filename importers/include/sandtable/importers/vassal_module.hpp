@@ -211,6 +211,9 @@ struct VassalImport {
     /// `grid` and `forces` are what the module alone gave, `carried` what to apply.
     std::optional<core::Scenario> carried;
     int movedInModule = 0;            ///< pieces whose place came from the module, not the document
+    /// The board has no image (a hand, a chart): no image written, `base.map` empty and not to be set, the
+    /// scenario's map waiting for a scan; its zones and regions named in findings.
+    bool waitsForScan = false;
 };
 
 /// Reads `module`, writes the chosen board's image beside `scenarioFile` as "<scenario id>.board.<ext>"
