@@ -363,8 +363,9 @@ struct Builder {
     }
 
     /// The saved game of the scenario's start (GameState.getRestoreCommand as VASSAL writes it), one command each:
-    /// every at-start piece, then a one-piece Stack holding it, then the boards chosen, then SetupStack's mark
-    /// that the at-start stacks are placed (without it they would place their pieces a second time).
+    /// every at-start piece and card, then a one-piece Stack holding each piece and a Deck holding each army's
+    /// cards, then the boards chosen, then SetupStack's mark that the at-start stacks and draw piles are placed
+    /// (without it they would place their pieces a second time).
     std::vector<std::string> savedPieces{}, savedStacks{}, savedBoards{};
     int savedId = 0;
 
@@ -595,14 +596,17 @@ struct Builder {
             {{"color", "40,90,50"}, {"height", integer(3 * cardH + 2 * gap)}, {"name", "Table"}, {"reversible", "false"},
                 {"width", integer(6 * (cardW + gap) + gap)}});
         mapComponents(m);
+        savedBoards.push_back(vassal::encode({"Scenario cardBoardPicker", vassal::encode({"Scenario card"}, '/'), "0", "0"}, '\t'));
+        savedBoards.push_back(vassal::encode({"TableBoardPicker", vassal::encode({"Table"}, '/'), "0", "0"}, '\t'));
         for (std::size_t a = 0; a < set.scenario.armies.size(); ++a) {
             const core::ArmySetup& army = set.scenario.armies[a];
+            const int deckX = gap + cardW / 2 + static_cast<int>(a) * 3 * (cardW + gap), deckY = gap + cardH / 2;
+            std::vector<std::string> dealt;
             CPLXMLNode* deck = xmlElement(m, "VASSAL.build.module.map.DrawPile",
                 {{"allowMultiple", "false"}, {"allowSelect", "true"}, {"color", "255,255,255"}, {"draw", "true"},
                     {"drawFaceUp", "true"}, {"faceDown", "Never"}, {"height", integer(cardH)}, {"name", army.name},
                     {"owningBoard", "Table"}, {"reshufflable", "false"}, {"reversible", "false"}, {"shuffle", "Never"},
-                    {"width", integer(cardW)}, {"x", integer(gap + cardW / 2 + static_cast<int>(a) * 3 * (cardW + gap))},
-                    {"y", integer(gap + cardH / 2)}});
+                    {"width", integer(cardW)}, {"x", integer(deckX)}, {"y", integer(deckY)}});
             ++result.decks;
             std::set<int> numbers;
             for (const core::CardRef& ref : army.cards) {
@@ -630,8 +634,34 @@ struct Builder {
                     {{"entryName", shown->name}, {"gpid", id}, {"height", integer(imageA.height)}, {"width", integer(imageA.width)}});
                 detail::xmlSetText(slot, def.definition());
                 ++result.cards;
+                dealt.push_back(saveCard({def, id}, deckX, deckY));
             }
+            saveDeck(army.name, cardW, cardH, deckX, deckY, dealt);
         }
+    }
+
+    /// A card of the saved start: the piece on the Table where its deck stands; its id.
+    std::string saveCard(const std::pair<PieceDefinition, std::string>& card, int x, int y)
+    {
+        const std::string id = "sandtable-" + std::to_string(++savedId);
+        savedPieces.push_back(card.first.command(id,
+            vassal::encode({"Table", std::to_string(x), std::to_string(y), card.second, "1", "UniqueID", id}, ';')));
+        return id;
+    }
+
+    /// A DrawPile's Deck in the saved start, holding `cards` in order: Deck.getType of the DrawPile's
+    /// attributes as written above (face up, never shuffled, select allowed) and VASSAL's default texts, and
+    /// Deck.getState (map; x; y; face down; the cards' ids, comma-separated).
+    void saveDeck(const std::string& name, int width, int height, int x, int y, const std::vector<std::string>& cards)
+    {
+        const std::string type = "deck;" + vassal::encode({"true", "255,255,255", std::to_string(width), std::to_string(height),
+            "Never", "Never", "false", "true", "false", "", "", "", name, "", "", "", "true", "false", "", "", "10", "",
+            "false", "", "false", "", "$BasicName$", "", "false", "", "Shuffle", "Reverse", "", "Draw multiple cards",
+            "Draw specific cards", "Face up", "Face down", "", "", "", "", "Save Deck", "", "Deck Saved", "Load Deck", "",
+            "Deck Loaded", "false"}, ';');
+        const std::string id = "sandtable-" + std::to_string(++savedId);
+        savedStacks.push_back("+/" + vassal::encode({id, type,
+            vassal::encode({"Table", std::to_string(x), std::to_string(y), "false", vassal::encode(cards, ',')}, ';')}, '/'));
     }
 
     std::string helpPage()

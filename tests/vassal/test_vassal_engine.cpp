@@ -266,10 +266,10 @@ constexpr const char* kSetupFile = "scenario-start.vsav";
 struct Started {
     json scenario;
     EngineRun newGame; ///< File > New Game: the at-start stacks
-    EngineRun setup;   ///< the predefined set-up: the saved game inside the module (none for Table Battles)
+    EngineRun setup;   ///< the predefined set-up: the saved game inside the module
 };
 
-Started exportAndStart(const char* example, const fs::path& module, bool withSetup = true)
+Started exportAndStart(const char* example, const fs::path& module)
 {
     const fs::path file = sandtable::test::sourceDir() / "examples" / example;
     Started out;
@@ -279,17 +279,14 @@ Started exportAndStart(const char* example, const fs::path& module, bool withSet
     // A new game's pieces are numbered by VASSAL (GameState.getNewPieceId: the clock), not named.
     for (const Placed& p : out.newGame.pieces)
         BOOST_TEST(p.gameId.rfind("sandtable-", 0) != 0, p.id);
-    BOOST_TEST((out.newGame.setups.size() == (withSetup ? 1u : 0u)));
-    if (withSetup) {
-        BOOST_TEST_REQUIRE(out.newGame.setups.size() == 1u);
-        BOOST_TEST(out.newGame.setups[0].first == kSetupName);
-        BOOST_TEST(out.newGame.setups[0].second == kSetupFile);
-        out.setup = runEngine(module, kSetupName);
-        // Every piece of the set-up comes from the saved game (its pieces are named "sandtable-N" there), none
-        // from the at-start stacks, which the saved game marks as placed: no piece twice.
-        for (const Placed& p : out.setup.pieces)
-            BOOST_TEST(p.gameId.rfind("sandtable-", 0) == 0, p.id << " (" << p.gameId << ")");
-    }
+    BOOST_TEST_REQUIRE(out.newGame.setups.size() == 1u);
+    BOOST_TEST(out.newGame.setups[0].first == kSetupName);
+    BOOST_TEST(out.newGame.setups[0].second == kSetupFile);
+    out.setup = runEngine(module, kSetupName);
+    // Every piece of the set-up comes from the saved game (its pieces are named "sandtable-N" there), none
+    // from the at-start stacks or draw piles, which the saved game marks as placed: no piece twice.
+    for (const Placed& p : out.setup.pieces)
+        BOOST_TEST(p.gameId.rfind("sandtable-", 0) == 0, p.id << " (" << p.gameId << ")");
     return out;
 }
 
@@ -432,8 +429,7 @@ BOOST_AUTO_TEST_CASE(campaign_lite_gettysburg_starts_with_forces_on_their_square
 BOOST_AUTO_TEST_CASE(table_battles_fontenoy_starts_with_each_army_in_its_deck)
 {
     sandtable::test::TemporaryFolder folder;
-    // No predefined set-up: the start is each army's deck, which the module's DrawPiles deal.
-    const Started run = exportAndStart("table-battles/fontenoy.sandtable.json", folder / "fontenoy.vmod", false);
+    const Started run = exportAndStart("table-battles/fontenoy.sandtable.json", folder / "fontenoy.vmod");
     const json& armies = run.scenario.at("table_battles").at("scenario_card").at("armies");
     // One card per card number (its A and B faces one card with a Layer), in the deck of its army on the Table.
     std::map<std::string, std::set<std::string>> expected, found;
@@ -445,12 +441,15 @@ BOOST_AUTO_TEST_CASE(table_battles_fontenoy_starts_with_each_army_in_its_deck)
                 ++cards;
         }
     checkSlotsRoundTrip(run.newGame, cards);
-    for (const Placed& p : run.newGame.pieces) {
-        BOOST_TEST(p.map == "Table", p.name);
-        found[p.board].insert(p.id);
+    for (const EngineRun* started : {&run.newGame, &run.setup}) {
+        found.clear();
+        for (const Placed& p : started->pieces) {
+            BOOST_TEST(p.map == "Table", p.name);
+            found[p.board].insert(p.id);
+        }
+        BOOST_TEST(started->pieces.size() == cards);
+        BOOST_TEST((found == expected));
     }
-    BOOST_TEST(run.newGame.pieces.size() == cards);
-    BOOST_TEST((found == expected));
 }
 
 BOOST_AUTO_TEST_CASE(max_position_error)

@@ -108,10 +108,11 @@ struct VassalExportResult {
 /// counter-clockwise, so -facing) inside a Marker of the unit's properties (Side, Formation, Type,
 /// Strength, Quality, ... and sandtable_id). GameModule's ModuleOther1 carries sandtable's frame
 /// (crs, extent, px_per_m, scale, system) so that importVassalModule can place the pieces back.
-/// With at-start pieces (units, campaign forces) the module also offers the start as a predefined set-up,
+/// With at-start pieces (units, campaign forces, cards) the module also offers the start as a predefined set-up,
 /// "Scenario start" (PredefinedSetup, file scenario-start.vsav): a saved game as GameState.saveGame writes it (a
 /// zip of the obfuscated command stream "savedGame", "savedata" and "moduledata") that adds every at-start piece
-/// in a Stack of its own where its at-start stack stands, chooses the board and marks the at-start stacks placed.
+/// in a Stack of its own where its at-start stack stands (each army's cards in a Deck where its draw pile
+/// stands), chooses the boards and marks the at-start stacks placed.
 /// A Warning vassal.off_board names an at-start piece whose place is off the board image (draw the board over
 /// vassalBoardExtent to keep every campaign square on it).
 /// Throws core::OperationError (an image missing from `input`), core::IoError (cannot write).
