@@ -144,7 +144,7 @@ json readJson(const fs::path& file)
 /// `sandtable vassal export SCENARIO -o MODULE`, the command a user runs.
 void exportModule(const fs::path& scenario, const fs::path& module)
 {
-    const auto r = runCommand(std::string(SANDTABLE_EXECUTABLE) + " vassal export " + shellWord(scenario) + " -o " + shellWord(module));
+    const auto r = runCommand(shellWord(SANDTABLE_EXECUTABLE) + " vassal export " + shellWord(scenario) + " -o " + shellWord(module));
     BOOST_REQUIRE_MESSAGE(r.exitCode == 0, "vassal export " << scenario << " failed:\n" << r.output);
     BOOST_REQUIRE(fs::exists(module));
 }
@@ -450,6 +450,48 @@ BOOST_AUTO_TEST_CASE(table_battles_fontenoy_starts_with_each_army_in_its_deck)
         BOOST_TEST(started->pieces.size() == cards);
         BOOST_TEST((found == expected));
     }
+}
+
+// The Kriegsspiel example has a sheet and rosters, no scenario file: made as its README does (calibrate the
+// sheet, a new scenario on it, the brigade roster imported), its seven units have no place yet: in the module's
+// palette under their side and formation, nothing on the board when the game starts, no set-up to offer.
+BOOST_AUTO_TEST_CASE(kriegsspiel_roster_is_in_the_palette_and_nothing_on_the_board)
+{
+    sandtable::test::TemporaryFolder folder;
+    const fs::path example = sandtable::test::sourceDir() / "examples" / "kriegsspiel";
+    const std::string tool = shellWord(SANDTABLE_EXECUTABLE);
+    for (const std::string& step : {
+             tool + " raster calibrate " + shellWord(example / "kriegsspiel.png") + " --scale 8000 --dpi 300 -o " + shellWord(folder / "kriegsspiel.tif"),
+             tool + " scenario new --map " + shellWord(folder / "kriegsspiel.tif") + " --scale 16000 -o " + shellWord(folder / "kriegsspiel.sandtable.json"),
+             tool + " oob import " + shellWord(folder / "kriegsspiel.sandtable.json") + " " + shellWord(example / "roster.csv") + " --map unit_name=name"}) {
+        const auto r = runCommand(step);
+        BOOST_REQUIRE_MESSAGE(r.exitCode == 0, step << ":\n" << r.output);
+    }
+    const json s = readJson(folder / "kriegsspiel.sandtable.json");
+    BOOST_REQUIRE_EQUAL(s.at("units").size(), 7u);
+    exportModule(folder / "kriegsspiel.sandtable.json", folder / "kriegsspiel.vmod");
+    const EngineRun run = runEngine(folder / "kriegsspiel.vmod");
+    checkSlotsRoundTrip(run, 7);
+    std::map<std::string, std::string> formationPath;
+    std::map<std::string, std::string> sideNames;
+    for (const json& side : s.at("sides"))
+        sideNames[side.at("id").get<std::string>()] = side.at("name").get<std::string>();
+    for (const json& f : s.at("formations"))
+        formationPath[f.at("id").get<std::string>()] =
+            "Order of battle/Sides/" + sideNames.at(f.at("side").get<std::string>()) + "/" + f.at("name").get<std::string>();
+    for (const json& u : s.at("units")) {
+        BOOST_TEST(!u.contains("placement"));
+        int found = 0;
+        for (const Slot& slot : run.slots)
+            if (slot.properties.count("sandtable_id") && slot.properties.at("sandtable_id") == u.at("id").get<std::string>()) {
+                BOOST_TEST(slot.path == formationPath.at(u.at("formation").get<std::string>()));
+                ++found;
+            }
+        BOOST_TEST(found == 1, u.at("id"));
+    }
+    BOOST_TEST(run.pieces.empty());
+    BOOST_TEST(run.done == 0);
+    BOOST_TEST(run.setups.empty());
 }
 
 BOOST_AUTO_TEST_CASE(max_position_error)
