@@ -25,6 +25,14 @@ PACKAGES=(
   desktop-file-utils appstream shared-mime-info man-db  # tests/packaging: desktop entry, AppStream, MIME, man page checks
   gettext  # xgettext, msgfmt, msgmerge, msgcmp: the .pot from the sources, the .mo catalogues, translation_catalogues
   locales  # locale sources for localedef below
+  # tests/vassal: VASSAL 3.7.26's engine built with javac from ../shared/vassal and a module opened in it (issue 44):
+  # a full JDK (GameModule opens a JFrame, so not -headless; run under Xvfb), DejaVu for its fonts, and every jar
+  # VASSAL's sources import (/usr/share/java); ../shared/vassal/README.md lists them.
+  openjdk-17-jdk fonts-dejavu-core
+  libasm-java libbatik-java libcommons-codec-java libcommons-io-java libcommons-lang3-java libcommons-logging-java
+  libfindbugs-java libgetopt-java libhttpclient5-java libjanino-java libjlayer-java libjsoup-java liblogback-java
+  libmaven3-core-java libmiglayout-java libplexus-utils2-java libslf4j-java libswingx-java libtimingframework-java
+  libxml-commons-external-java libxmlgraphics-commons-java
 )
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"

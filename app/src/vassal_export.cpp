@@ -2,6 +2,7 @@
 // A scenario as a VASSAL module: board scan, images, archive.
 #include "sandtable/app/vassal_export.hpp"
 
+#include "sandtable/core/io/scenario_json.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/raster_info.hpp"
@@ -35,10 +36,15 @@ std::optional<print::PrintRaster> boardScan(const core::Scenario& s, const std::
     return print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
 }
 
-importers::VassalExportResult exportVassalModule(const core::Scenario& s, const std::filesystem::path& scenarioFile,
+importers::VassalExportResult exportVassalModule(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
     const std::filesystem::path& output, std::optional<double> pxPerM, const Reporter& reporter)
 {
+    // The board shows the extent, grown to the campaign grid where it runs past (every square on the board).
+    core::Scenario s = scenario;
+    if (s.settings.extent)
+        s.settings.extent = importers::vassalBoardExtent(s);
     importers::VassalExportInput input;
+    input.scenarioDocument = core::serializeScenario(scenario); // as given: `vassal import` brings it back
     input.pxPerM = pxPerM ? *pxPerM : importers::defaultVassalPxPerM(s);
     Reporter scanReporter{reporter.part(0.0, 0.4), reporter.notice};
     print::VassalImages images

@@ -16,6 +16,7 @@
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/io/scenario_json.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include "sandtable/importers/vassal_module.hpp"
@@ -82,11 +83,18 @@ void runImport(const ImportOptions& o, Context& context)
     try {
         core::Document document(core::Scenario{}, std::filesystem::path(o.output));
         document.apply(std::move(made.edit));
+        // The scenario written reads back: its own bytes checked against the schema and the rules; an error
+        // ends the import with nothing written (a real module's roster of four sides once made one that did not).
+        const core::ValidationReport check = core::validateScenarioText(core::serializeScenario(document.scenario()), o.output);
+        for (const core::Diagnostic& d : check.diagnostics)
+            if (d.severity == core::Severity::Error)
+                throw core::OperationError(o.output, d.path.empty() ? std::string("/") : d.path,
+                    core::i18n::format(_("the imported scenario would not validate: {1} [{2}]"), {d.message, d.code}));
         document.save();
         if (context.json) {
             context.printJson({{"file", o.output}, {"board", made.details["board"]}, {"map", made.details["map"]},
                 {"boards", made.counts["boards"]}, {"sides", made.counts["sides"]}, {"formations", made.counts["formations"]},
-                {"pieces", made.imported}, {"placed", made.counts["placed"]}, {"grid", made.counts["grid"] == 1},
+                {"pieces", made.imported}, {"placed", made.counts["placed"]}, {"moved", made.counts["moved"]}, {"grid", made.counts["grid"] == 1},
                 {"zones", made.counts["zones"]}, {"regions", made.counts["regions"]}, {"findings", findingsJson(made.findings)}});
         } else {
             context.printDiagnostics(made.findings, o.module);

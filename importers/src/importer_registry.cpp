@@ -511,6 +511,8 @@ public:
         static const std::vector<ImportOption> options = {
             {"scenario-file", N_("Scenario file to write"), true, false, false},
             {"board", N_("Board to import (default: the first board with an image)"), false, false, false},
+            {"sides", N_("The scenario's two sides among the module's: A,B (join several with +: A+C,B; default: the two with the most pieces)"),
+                false, false, false},
         };
         return options;
     }
@@ -536,6 +538,7 @@ public:
         core::checkSettings(*this, request);
         VassalImportOptions options;
         options.board = request.value("board");
+        options.sides = request.value("sides");
         options.progress = request.progress;
         const VassalImport made = importVassalModule(request.input, request.value("scenario-file"), options);
         try {
@@ -549,11 +552,43 @@ public:
     }
 
 private:
+    /// The whole of `carried` over `start`, one change per part and entity (the document it came from was
+    /// valid as a whole, so its entities go in as they are, in its order).
+    static core::Edit wholeScenario(const core::Scenario& start, const core::Scenario& carried)
+    {
+        core::Edit edit{"Import VASSAL module", {}, {}};
+        edit.changes.push_back(core::SettingsChange{start.settings, carried.settings});
+        edit.changes.push_back(core::MapChange{start.map, carried.map});
+        edit.changes.push_back(core::ReferencesChange{start.references, carried.references});
+        edit.changes.push_back(core::CustomClassesChange{start.customTerrainClasses, carried.customTerrainClasses});
+        const auto entities = [&](const auto& items, const auto& existing) {
+            using T = typename std::decay_t<decltype(items)>::value_type;
+            for (std::size_t i = 0; i < items.size(); ++i)
+                edit.changes.push_back(core::EntityChange<T>{items[i].id.str(), std::nullopt, items[i], 0, existing.size() + i});
+        };
+        entities(carried.terrain, start.terrain);
+        entities(carried.sides, start.sides);
+        entities(carried.formations, start.formations);
+        entities(carried.units, start.units);
+        edit.changes.push_back(core::TableBattlesChange{start.tableBattles, carried.tableBattles});
+        edit.changes.push_back(core::CampaignChange{start.campaign, carried.campaign});
+        return edit;
+    }
+
+    /// The map named in the summary: the board image, or that there is none yet.
+    static std::string mapText(const VassalImport& made)
+    {
+        return made.waitsForScan ? std::string(_("(none yet: the board has no image)")) : made.base.map.path;
+    }
+
     static ImportResult resultOf(const core::Scenario& scenario, const VassalImport& made)
     {
+        if (made.carried)
+            return carriedResultOf(scenario, made);
         core::EditBuilder edit(scenario, "Import VASSAL module");
         edit.add(core::operations::setSettings(edit.scenario(), made.base.settings, "Import VASSAL module"));
-        edit.add(core::operations::setMap(edit.scenario(), made.base.map, "Set map"));
+        if (!made.waitsForScan)
+            edit.add(core::operations::setMap(edit.scenario(), made.base.map, "Set map"));
         for (const core::Side& side : made.sides)
             edit.add(core::operations::addSide(edit.scenario(), side));
         for (const core::Formation& f : made.formations)
@@ -581,11 +616,37 @@ private:
             const auto count = [](const char* pattern, std::size_t n) { return i18n::format(pattern, {std::to_string(n)}); };
             out.summary = i18n::format(made.grid ? _("board '{1}' as the map scan {2}, {3}, {4}, {5} ({6} placed), the campaign grid; {7}")
                                                  : _("board '{1}' as the map scan {2}, {3}, {4}, {5} ({6} placed); {7}"),
-                {made.boardName, made.base.map.path, count(P_("{1} side", "{1} sides", made.sides.size()), made.sides.size()),
+                {made.boardName, mapText(made), count(P_("{1} side", "{1} sides", made.sides.size()), made.sides.size()),
                     count(P_("{1} formation", "{1} formations", made.formations.size()), made.formations.size()),
                     count(P_("{1} unit", "{1} units", made.units.size()), made.units.size()), std::to_string(placed),
                     count(P_("{1} finding", "{1} findings", out.findings.size()), out.findings.size())});
         }
+        return out;
+    }
+
+    /// A module of sandtable's that carries its scenario: that scenario back whole (VassalImport::carried).
+    static ImportResult carriedResultOf(const core::Scenario& scenario, const VassalImport& made)
+    {
+        const core::Scenario& s = *made.carried;
+        ImportResult out;
+        out.edit = wholeScenario(scenario, s);
+        out.findings = made.findings;
+        std::size_t placed = 0;
+        for (const core::Unit& u : s.units)
+            placed += u.placement ? 1 : 0;
+        out.imported = s.units.size();
+        out.counts = {{"boards", static_cast<std::size_t>(made.boards)}, {"sides", s.sides.size()},
+            {"formations", s.formations.size()}, {"placed", placed}, {"zones", static_cast<std::size_t>(made.zones)},
+            {"regions", static_cast<std::size_t>(made.regions)}, {"grid", s.campaign ? 1u : 0u},
+            {"moved", static_cast<std::size_t>(made.movedInModule)}};
+        out.details = {{"board", made.boardName}, {"map", made.base.map.path}, {"board_image", made.boardImage.string()}};
+        namespace i18n = core::i18n;
+        const auto count = [](const char* pattern, std::size_t n) { return i18n::format(pattern, {std::to_string(n)}); };
+        out.summary = i18n::format(_("the scenario the module carries, board '{1}' as the map scan {2}: {3}, {4} ({5} placed, {6} "
+                                     "moved in the module); {7}"),
+            {made.boardName, mapText(made), count(P_("{1} side", "{1} sides", s.sides.size()), s.sides.size()),
+                count(P_("{1} unit", "{1} units", s.units.size()), s.units.size()), std::to_string(placed),
+                std::to_string(made.movedInModule), count(P_("{1} finding", "{1} findings", out.findings.size()), out.findings.size())});
         return out;
     }
 };

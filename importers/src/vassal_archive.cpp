@@ -11,6 +11,7 @@
 #include <cpl_conv.h>
 #include <cpl_vsi.h>
 
+#include <atomic>
 #include <system_error>
 
 namespace sandtable::importers::detail {
@@ -86,29 +87,54 @@ std::string xmlText(const CPLXMLNode* element)
     return out;
 }
 
+namespace {
+
+/// Writes the entries as a zip at `vsiPath` (a file or /vsimem/); `output` names it in messages.
+void writeZipAt(const std::string& vsiPath, const std::string& output, const std::vector<std::pair<std::string, std::string>>& entries)
+{
+    GdalErrorScope errors;
+    void* zip = CPLCreateZip(vsiPath.c_str(), nullptr);
+    if (!zip)
+        throw core::IoError(output, "", errors.reason(_("cannot create the zip")));
+    for (const auto& [name, bytes] : entries) {
+        if (CPLCreateFileInZip(zip, name.c_str(), nullptr) != CE_None
+            || CPLWriteFileInZip(zip, bytes.data(), static_cast<int>(bytes.size())) != CE_None
+            || CPLCloseFileInZip(zip) != CE_None) {
+            CPLCloseZip(zip);
+            throw core::IoError(output, name, errors.reason(_("cannot write the entry")));
+        }
+    }
+    if (CPLCloseZip(zip) != CE_None)
+        throw core::IoError(output, "", errors.reason(_("cannot finish the zip")));
+}
+
+} // namespace
+
 void writeZip(const std::filesystem::path& output, const std::vector<std::pair<std::string, std::string>>& entries)
 {
     core::AtomicFile file(output);
-    {
-        GdalErrorScope errors;
-        // CPLCreateZip refuses an existing file: the reserved temporary is empty, write over it fresh.
-        std::error_code ignored;
-        std::filesystem::remove(file.temporaryPath(), ignored);
-        void* zip = CPLCreateZip(file.temporaryPath().string().c_str(), nullptr);
-        if (!zip)
-            throw core::IoError(output.string(), "", errors.reason(_("cannot create the zip")));
-        for (const auto& [name, bytes] : entries) {
-            if (CPLCreateFileInZip(zip, name.c_str(), nullptr) != CE_None
-                || CPLWriteFileInZip(zip, bytes.data(), static_cast<int>(bytes.size())) != CE_None
-                || CPLCloseFileInZip(zip) != CE_None) {
-                CPLCloseZip(zip);
-                throw core::IoError(output.string(), name, errors.reason(_("cannot write the entry")));
-            }
-        }
-        if (CPLCloseZip(zip) != CE_None)
-            throw core::IoError(output.string(), "", errors.reason(_("cannot finish the zip")));
-    }
+    // CPLCreateZip refuses an existing file: the reserved temporary is empty, write over it fresh.
+    std::error_code ignored;
+    std::filesystem::remove(file.temporaryPath(), ignored);
+    writeZipAt(file.temporaryPath().string(), output.string(), entries);
     file.commit();
+}
+
+std::string zipBytes(const std::string& name, const std::vector<std::pair<std::string, std::string>>& entries)
+{
+    // A name of its own in GDAL's memory file system for each call (threads may export at once).
+    static std::atomic<unsigned long long> counter{0};
+    const std::string memory = "/vsimem/sandtable-zip-" + std::to_string(++counter) + ".zip";
+    struct Unlink {
+        std::string path;
+        ~Unlink() { VSIUnlink(path.c_str()); }
+    } unlink{memory};
+    writeZipAt(memory, name, entries);
+    vsi_l_offset size = 0;
+    const GByte* data = VSIGetMemFileBuffer(memory.c_str(), &size, FALSE);
+    if (!data)
+        throw core::IoError(name, "", _("cannot finish the zip"));
+    return std::string(reinterpret_cast<const char*>(data), static_cast<std::size_t>(size));
 }
 
 bool isFolder(const std::filesystem::path& path)

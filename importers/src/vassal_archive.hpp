@@ -44,6 +44,10 @@ std::string xmlText(const CPLXMLNode* element);
 /// renamed into place: on failure nothing is left. Throws core::IoError.
 void writeZip(const std::filesystem::path& output, const std::vector<std::pair<std::string, std::string>>& entries);
 
+/// The bytes of a zip of `entries` (a saved game inside a module), made in memory; `name` names it in messages.
+/// Throws core::IoError.
+std::string zipBytes(const std::string& name, const std::vector<std::pair<std::string, std::string>>& entries);
+
 /// True when `path` is a folder (an unpacked module), false for a file (a zip).
 bool isFolder(const std::filesystem::path& path);
 /// True when the archive (zip or folder) has the entry.

@@ -130,6 +130,19 @@ double defaultVassalPxPerM(const core::Scenario& scenario)
     return 100.0 / 25.4 * 1000.0 / scenario.settings.scaleDenominator;
 }
 
+core::Extent vassalBoardExtent(const core::Scenario& scenario)
+{
+    core::Extent e = *scenario.settings.extent;
+    if (scenario.campaign) {
+        const std::array<double, 4> g = core::gridBounds(scenario.campaign->grid);
+        e.minX = std::min(e.minX, g[0]);
+        e.minY = std::min(e.minY, g[1]);
+        e.maxX = std::max(e.maxX, g[2]);
+        e.maxY = std::max(e.maxY, g[3]);
+    }
+    return e;
+}
+
 std::array<double, 2> vassalBoardPixel(const core::Extent& extent, double pxPerM, core::Coordinate ground)
 {
     return {(ground.x - extent.minX) * pxPerM, (extent.maxY - ground.y) * pxPerM};
@@ -141,6 +154,9 @@ using detail::xmlElement;
 using detail::xmlTextElement;
 
 constexpr const char* kBattleMap = "Battle map";
+/// The predefined set-up of the scenario's start and its saved game in the module.
+constexpr const char* kSetupName = "Scenario start";
+constexpr const char* kSetupFile = "scenario-start.vsav";
 // Ctrl (InputEvent.CTRL_MASK | CTRL_DOWN_MASK, as KeyStroke.getModifiers() reports it) with R and F.
 constexpr const char* kCtrlR = "82,130";
 constexpr const char* kCtrlF = "70,130";
@@ -189,16 +205,18 @@ std::string imageName(const std::string& stem)
 /// One piece: its traits from the outside in, each (type, state), the BasicPiece last.
 struct PieceDefinition {
     std::vector<std::pair<std::string, std::string>> traits;
-    std::string definition() const
+    std::string definition() const { return command("null", traits.back().second); }
+    /// BasicCommandEncoder's AddPiece: "+/" id ("null" in a slot) / type / state, with `basicState` as the
+    /// BasicPiece's state (in a saved game: map, x, y, gpid, persistent properties).
+    std::string command(const std::string& id, const std::string& basicState) const
     {
         // Decorator.getType/getState: the trait's own part, a tab, the inner piece's whole part encoded again.
-        std::string type = traits.back().first, state = traits.back().second;
+        std::string type = traits.back().first, state = basicState;
         for (std::size_t i = traits.size() - 1; i-- > 0;) {
             type = vassal::encode({traits[i].first, type}, '\t');
             state = vassal::encode({traits[i].second, state}, '\t');
         }
-        // BasicCommandEncoder's AddPiece: "+/" id ("null" in a slot) / type / state.
-        return "+/" + vassal::encode({"null", type, state}, '/');
+        return "+/" + vassal::encode({id, type, state}, '/');
     }
 };
 
@@ -307,8 +325,8 @@ struct Builder {
         return p;
     }
 
-    /// A PieceSlot (palette) or CardSlot holding the unit's piece.
-    CPLXMLNode* unitSlot(CPLXMLNode* parent, const core::Unit& u, const char* slotClass = "VASSAL.build.widget.PieceSlot")
+    /// A PieceSlot (palette) or CardSlot holding the unit's piece; the piece and its gpid.
+    std::pair<PieceDefinition, std::string> unitSlot(CPLXMLNode* parent, const core::Unit& u, const char* slotClass = "VASSAL.build.widget.PieceSlot")
     {
         const VassalImage& image = pieceImage(u);
         const std::string file = addImage("unit-" + imageName(u.id.str()) + ".png", image.png);
@@ -320,11 +338,11 @@ struct Builder {
         CPLXMLNode* slot = xmlElement(parent, slotClass,
             {{"entryName", u.name}, {"gpid", id}, {"height", integer(image.height)}, {"width", integer(image.width)}});
         detail::xmlSetText(slot, def.definition());
-        return slot;
+        return {def, id};
     }
 
-    /// A PieceSlot holding a Campaign Lite force's counter: its strength by arm as properties.
-    void forceSlot(CPLXMLNode* parent, const core::CampaignForce& f)
+    /// A PieceSlot holding a Campaign Lite force's counter: its strength by arm as properties; the piece and its gpid.
+    std::pair<PieceDefinition, std::string> forceSlot(CPLXMLNode* parent, const core::CampaignForce& f)
     {
         const auto it = in.forces.find(f.id);
         if (it == in.forces.end())
@@ -341,6 +359,25 @@ struct Builder {
         CPLXMLNode* slot = xmlElement(parent, "VASSAL.build.widget.PieceSlot",
             {{"entryName", f.name}, {"gpid", id}, {"height", integer(it->second.height)}, {"width", integer(it->second.width)}});
         detail::xmlSetText(slot, def.definition());
+        return {def, id};
+    }
+
+    /// The saved game of the scenario's start (GameState.getRestoreCommand as VASSAL writes it), one command each:
+    /// every at-start piece and card, then a one-piece Stack holding each piece and a Deck holding each army's
+    /// cards, then the boards chosen, then SetupStack's mark that the at-start stacks and draw piles are placed
+    /// (without it they would place their pieces a second time).
+    std::vector<std::string> savedPieces{}, savedStacks{}, savedBoards{};
+    int savedId = 0;
+
+    void savePiece(const std::pair<PieceDefinition, std::string>& piece, const std::string& mapName, long x, long y)
+    {
+        // Ids of our own for GameState's piece table: VASSAL's are numbers (System.currentTimeMillis), never these.
+        const std::string id = "sandtable-" + std::to_string(++savedId), stackId = "sandtable-" + std::to_string(++savedId);
+        const std::string at[] = {mapName, std::to_string(x), std::to_string(y)};
+        // BasicPiece state: map;x;y;gpid;persistent property count;key;value..., UniqueID the piece's id as VASSAL keeps it.
+        savedPieces.push_back(piece.first.command(id, vassal::encode({at[0], at[1], at[2], piece.second, "1", "UniqueID", id}, ';')));
+        // Stack: type "stack", state map;x;y;piece ids...;"@@" + layer (-1: the map's own layering).
+        savedStacks.push_back("+/" + vassal::encode({stackId, "stack", vassal::encode({at[0], at[1], at[2], id, "@@-1"}, ';')}, '/'));
     }
 
     void mapComponents(CPLXMLNode* map)
@@ -409,6 +446,17 @@ struct Builder {
                 {"vOff", integer(g.startNumber)}, {"vType", "N"}, {"visible", "false"}});
     }
 
+    /// A finding for an at-start piece whose place is off the board image: VASSAL puts it there, out of sight.
+    void offBoard(const std::array<double, 2>& p, const char* pointer, const std::string& what)
+    {
+        if (p[0] >= 0.0 && p[1] >= 0.0 && p[0] <= in.board->width && p[1] <= in.board->height)
+            return;
+        result.findings.push_back({"vassal.off_board", core::Severity::Warning, pointer,
+            core::i18n::format(_("{1} stands off the board (pixel {2}, {3} of a {4} x {5} px board): VASSAL places it out of sight"),
+                {what, std::to_string(std::lround(p[0])), std::to_string(std::lround(p[1])), std::to_string(in.board->width),
+                    std::to_string(in.board->height)})});
+    }
+
     void battleMap(CPLXMLNode* module)
     {
         const core::Extent& e = *s.settings.extent;
@@ -425,13 +473,16 @@ struct Builder {
         if (s.campaign)
             squareGrid(board, e);
         mapComponents(m);
+        // BoardPicker's SetBoards: map name + "BoardPicker", then each board (name, '/'-encoded) and its column, row.
+        savedBoards.push_back(vassal::encode({std::string(kBattleMap) + "BoardPicker", vassal::encode({boardName}, '/'), "0", "0"}, '\t'));
         if (s.campaign)
             for (const core::CampaignForce& f : s.campaign->forces) {
                 const auto p = vassalBoardPixel(e, in.pxPerM, core::squareCentre(s.campaign->grid, f.square));
+                offBoard(p, "/campaign/forces", core::i18n::format(_("force {1}"), {f.id}));
                 CPLXMLNode* stack = xmlElement(m, "VASSAL.build.module.map.SetupStack",
                     {{"location", ""}, {"name", f.name}, {"owningBoard", boardName}, {"useGridLocation", "false"},
                         {"x", integer(std::lround(p[0]))}, {"y", integer(std::lround(p[1]))}});
-                forceSlot(stack, f);
+                savePiece(forceSlot(stack, f), kBattleMap, std::lround(p[0]), std::lround(p[1]));
                 ++result.forces;
             }
         // At-start stacks: one per placed unit, at its place in whole board pixels.
@@ -439,10 +490,11 @@ struct Builder {
             if (!u.placement || !core::oob::isPiece(s, u))
                 continue; // a unit a block stands for (oob blocks) is history, not a piece
             const auto p = vassalBoardPixel(e, in.pxPerM, u.placement->position);
+            offBoard(p, "/units", core::i18n::format(_("unit {1}"), {u.id.str()}));
             CPLXMLNode* stack = xmlElement(m, "VASSAL.build.module.map.SetupStack",
                 {{"location", ""}, {"name", u.name}, {"owningBoard", boardName}, {"useGridLocation", "false"},
                     {"x", integer(std::lround(p[0]))}, {"y", integer(std::lround(p[1]))}});
-            unitSlot(stack, u);
+            savePiece(unitSlot(stack, u), kBattleMap, std::lround(p[0]), std::lround(p[1]));
             ++result.setupStacks;
         }
     }
@@ -544,14 +596,17 @@ struct Builder {
             {{"color", "40,90,50"}, {"height", integer(3 * cardH + 2 * gap)}, {"name", "Table"}, {"reversible", "false"},
                 {"width", integer(6 * (cardW + gap) + gap)}});
         mapComponents(m);
+        savedBoards.push_back(vassal::encode({"Scenario cardBoardPicker", vassal::encode({"Scenario card"}, '/'), "0", "0"}, '\t'));
+        savedBoards.push_back(vassal::encode({"TableBoardPicker", vassal::encode({"Table"}, '/'), "0", "0"}, '\t'));
         for (std::size_t a = 0; a < set.scenario.armies.size(); ++a) {
             const core::ArmySetup& army = set.scenario.armies[a];
+            const int deckX = gap + cardW / 2 + static_cast<int>(a) * 3 * (cardW + gap), deckY = gap + cardH / 2;
+            std::vector<std::string> dealt;
             CPLXMLNode* deck = xmlElement(m, "VASSAL.build.module.map.DrawPile",
                 {{"allowMultiple", "false"}, {"allowSelect", "true"}, {"color", "255,255,255"}, {"draw", "true"},
                     {"drawFaceUp", "true"}, {"faceDown", "Never"}, {"height", integer(cardH)}, {"name", army.name},
                     {"owningBoard", "Table"}, {"reshufflable", "false"}, {"reversible", "false"}, {"shuffle", "Never"},
-                    {"width", integer(cardW)}, {"x", integer(gap + cardW / 2 + static_cast<int>(a) * 3 * (cardW + gap))},
-                    {"y", integer(gap + cardH / 2)}});
+                    {"width", integer(cardW)}, {"x", integer(deckX)}, {"y", integer(deckY)}});
             ++result.decks;
             std::set<int> numbers;
             for (const core::CardRef& ref : army.cards) {
@@ -579,8 +634,34 @@ struct Builder {
                     {{"entryName", shown->name}, {"gpid", id}, {"height", integer(imageA.height)}, {"width", integer(imageA.width)}});
                 detail::xmlSetText(slot, def.definition());
                 ++result.cards;
+                dealt.push_back(saveCard({def, id}, deckX, deckY));
             }
+            saveDeck(army.name, cardW, cardH, deckX, deckY, dealt);
         }
+    }
+
+    /// A card of the saved start: the piece on the Table where its deck stands; its id.
+    std::string saveCard(const std::pair<PieceDefinition, std::string>& card, int x, int y)
+    {
+        const std::string id = "sandtable-" + std::to_string(++savedId);
+        savedPieces.push_back(card.first.command(id,
+            vassal::encode({"Table", std::to_string(x), std::to_string(y), card.second, "1", "UniqueID", id}, ';')));
+        return id;
+    }
+
+    /// A DrawPile's Deck in the saved start, holding `cards` in order: Deck.getType of the DrawPile's
+    /// attributes as written above (face up, never shuffled, select allowed) and VASSAL's default texts, and
+    /// Deck.getState (map; x; y; face down; the cards' ids, comma-separated).
+    void saveDeck(const std::string& name, int width, int height, int x, int y, const std::vector<std::string>& cards)
+    {
+        const std::string type = "deck;" + vassal::encode({"true", "255,255,255", std::to_string(width), std::to_string(height),
+            "Never", "Never", "false", "true", "false", "", "", "", name, "", "", "", "true", "false", "", "", "10", "",
+            "false", "", "false", "", "$BasicName$", "", "false", "", "Shuffle", "Reverse", "", "Draw multiple cards",
+            "Draw specific cards", "Face up", "Face down", "", "", "", "", "Save Deck", "", "Deck Saved", "Load Deck", "",
+            "Deck Loaded", "false"}, ';');
+        const std::string id = "sandtable-" + std::to_string(++savedId);
+        savedStacks.push_back("+/" + vassal::encode({id, type,
+            vassal::encode({"Table", std::to_string(x), std::to_string(y), "false", vassal::encode(cards, ',')}, ';')}, '/'));
     }
 
     std::string helpPage()
@@ -632,6 +713,37 @@ struct Builder {
                 {"lockSides", "false"}, {"nDice", "1"}, {"nSides", std::to_string(sides)}, {"name", name}, {"plus", "0"},
                 {"prompt", "false"}, {"reportFormat", "** $name$ = $result$ *** <$PlayerName$>"},
                 {"reportTotal", "false"}, {"sortDice", "false"}, {"text", name}, {"tooltip", "Roll " + name}});
+    }
+
+    /// The .vsav of the start as GameState.saveGame writes it: a zip of "savedGame" (the command stream, ESC
+    /// between commands, obfuscated by ObfuscatingOutputStream: "!VCSK", the key in two hex digits, each byte
+    /// xor the key in two hex digits), "savedata" (SaveMetaData) and a copy of the module's "moduledata".
+    std::string savedGame(const std::string& title, const std::string& moduledata, long long savedAt) const
+    {
+        std::vector<std::string> commands{"begin_save"};
+        commands.insert(commands.end(), savedPieces.begin(), savedPieces.end());
+        commands.insert(commands.end(), savedStacks.begin(), savedStacks.end());
+        commands.insert(commands.end(), savedBoards.begin(), savedBoards.end());
+        commands.push_back("SETUP_STACK\t"); // NewGameIndicator of SetupStack: the at-start stacks are placed
+        commands.push_back("end_save");
+        const std::string stream = vassal::encode(commands, '\x1b');
+        constexpr unsigned char key = 0x5a; // VASSAL draws one at random; any key reads back
+        constexpr char hex[] = "0123456789abcdef";
+        std::string obfuscated = "!VCSK";
+        obfuscated += hex[key >> 4];
+        obfuscated += hex[key & 0x0f];
+        for (const char c : stream) {
+            const unsigned char b = static_cast<unsigned char>(c) ^ key;
+            obfuscated += hex[b >> 4];
+            obfuscated += hex[b & 0x0f];
+        }
+        detail::XmlTree data(xmlElement(nullptr, "data", {{"version", "1"}}));
+        xmlTextElement(data.get(), "version", "1.0");
+        xmlTextElement(data.get(), "VassalVersion", kVassalVersion);
+        xmlTextElement(data.get(), "dateSaved", integer(savedAt));
+        xmlTextElement(data.get(), "description", kSetupName + std::string(": ") + title);
+        return detail::zipBytes(kSetupFile, {{"savedGame", obfuscated}, {"savedata", detail::xmlDocument(data.get())},
+                                                {"moduledata", moduledata}});
     }
 
     std::string frame() const
@@ -700,6 +812,11 @@ struct Builder {
                 core::i18n::format(P_("{1} campaign force has no board to stand on (no extent)", "{1} campaign forces have no board to stand on (no extent)",
                                        s.campaign->forces.size()),
                     {std::to_string(s.campaign->forces.size())})});
+        const bool setup = !savedPieces.empty();
+        if (setup) // the scenario's start, offered in File > New Game (a PredefinedSetup takes the plain New Game's place)
+            xmlElement(module, "VASSAL.build.module.PredefinedSetup",
+                {{"description", oneLine(s.settings.description)}, {"file", kSetupFile}, {"isMenu", "false"},
+                    {"name", kSetupName}, {"useFile", "true"}});
         CPLSetXMLValue(module, "#nextPieceSlotId", integer(nextGpid).c_str());
         entries.emplace(entries.begin(), "buildFile.xml", detail::xmlDocument(module));
 
@@ -712,8 +829,13 @@ struct Builder {
         xmlTextElement(data.get(), "dateSaved", integer(now.count()));
         xmlTextElement(data.get(), "description", oneLine(s.settings.description));
         xmlTextElement(data.get(), "name", title);
-        entries.emplace(entries.begin() + 1, "moduledata", detail::xmlDocument(data.get()));
+        const std::string moduledata = detail::xmlDocument(data.get());
+        entries.emplace(entries.begin() + 1, "moduledata", moduledata);
+        if (setup)
+            entries.emplace_back(kSetupFile, savedGame(title, moduledata, now.count()));
         entries.emplace_back("help/scenario.html", helpPage());
+        if (!in.scenarioDocument.empty())
+            entries.emplace_back(kVassalScenarioEntry, in.scenarioDocument);
     }
 };
 

@@ -7,6 +7,7 @@
 #include "vassal_archive.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -418,6 +419,142 @@ std::string readVassalModuleEntry(const std::filesystem::path& module, const std
     return detail::readEntry(module, entry);
 }
 
+namespace {
+
+/// The scenario's two sides (each a group of the module's sides) from `chosen` ("A,B", '+' joining several),
+/// or by default: all of them when two at most, else the two with the most pieces (ties: roster order) and a
+/// finding naming the others. Throws OperationError naming --sides when it is not two groups of known sides.
+std::vector<std::vector<std::string>> twoSides(const std::vector<std::string>& sides, const std::map<std::string, int>& pieces,
+    const std::string& chosen, const std::filesystem::path& modulePath, core::Diagnostics& findings)
+{
+    std::string names;
+    for (const std::string& s : sides)
+        names += (names.empty() ? "'" : ", '") + s + "'";
+    if (!chosen.empty()) {
+        std::vector<std::vector<std::string>> groups;
+        for (const std::string& group : vassal::decode(chosen, ',')) {
+            groups.emplace_back();
+            for (const std::string& member : vassal::decode(group, '+')) {
+                if (std::find(sides.begin(), sides.end(), member) == sides.end())
+                    throw core::OperationError(modulePath.string(), "--sides " + chosen,
+                        core::i18n::format(_("the module has no side '{1}' (sides: {2})"), {member, names.empty() ? std::string(_("none")) : names}));
+                for (const auto& earlier : groups)
+                    if (std::find(earlier.begin(), earlier.end(), member) != earlier.end())
+                        throw core::OperationError(modulePath.string(), "--sides " + chosen,
+                            core::i18n::format(_("side '{1}' is named twice"), {member}));
+                groups.back().push_back(member);
+            }
+        }
+        if (groups.size() != 2)
+            throw core::OperationError(modulePath.string(), "--sides " + chosen,
+                _("name the scenario's two sides, separated by a comma (A,B; join several of the module's with +: A+C,B)"));
+        return groups;
+    }
+    std::vector<std::vector<std::string>> groups;
+    if (sides.size() <= 2) {
+        for (const std::string& s : sides)
+            groups.push_back({s});
+        return groups;
+    }
+    const auto count = [&](const std::string& s) { return pieces.count(s) ? pieces.at(s) : 0; };
+    std::vector<std::string> ranked = sides;
+    std::stable_sort(ranked.begin(), ranked.end(), [&](const std::string& a, const std::string& b) { return count(a) > count(b); });
+    std::string others;
+    int othersPieces = 0;
+    for (std::size_t i = 2; i < ranked.size(); ++i) {
+        others += (others.empty() ? "'" : ", '") + ranked[i] + "' (" + std::to_string(count(ranked[i])) + ")";
+        othersPieces += count(ranked[i]);
+    }
+    findings.push_back({"vassal.sides", othersPieces > 0 ? core::Severity::Warning : core::Severity::Info, "/sides",
+        core::i18n::format(_("the module has {1} sides ({2}): the scenario's two are '{3}' and '{4}', with the most pieces; "
+                             "left out with their pieces: {5}; choose with --sides A,B (join several with +: A+C,B)"),
+            {std::to_string(sides.size()), names, ranked[0], ranked[1], others})});
+    return {{ranked[0]}, {ranked[1]}};
+}
+
+/// The scenario a module of sandtable's carries (VassalImport::carried), its pieces' places from the module.
+void carriedScenario(const std::filesystem::path& modulePath, const VassalModule& m, const std::optional<core::Extent>& frame,
+    double pxPerM, const std::string& boardName, VassalImport& out)
+{
+    const std::string source = modulePath.string() + "!" + kVassalScenarioEntry;
+    // What the module alone could not carry is no longer missing: those findings go.
+    static const std::set<std::string> restored{"vassal.arrival_road", "vassal.unit_incomplete", "vassal.piece_side",
+        "vassal.cards", "vassal.grid", "vassal.campaign_force", "vassal.setup_unplaced", "vassal.property"};
+    std::erase_if(out.findings, [](const core::Diagnostic& d) { return restored.count(d.code) > 0; });
+    core::LoadedScenario carried = core::parseScenario(detail::readEntry(modulePath, kVassalScenarioEntry), source);
+    core::Scenario back = std::move(carried.scenario);
+    back.map = out.base.map; // the board image, as for any module (the document's scan stayed with its folder)
+    if (out.waitsForScan)
+        back.map.reset();
+    if (!back.references.empty()) {
+        out.findings.push_back({"vassal.references", core::Severity::Info, "/references",
+            core::i18n::format(P_("{1} reference layer of the exported scenario is not imported (its file stayed with it)",
+                                   "{1} reference layers of the exported scenario are not imported (their files stayed with them)",
+                                   back.references.size()),
+                {std::to_string(back.references.size())})});
+        back.references.clear();
+    }
+    if (!frame) { // no board frame (Table Battles): nothing placed on a board
+        out.carried = std::move(back);
+        return;
+    }
+    const core::Extent& extent = *frame;
+    // The module's at-start pieces: units by sandtable_id, forces by sandtable_force.
+    std::map<std::string, const VassalPiece*> stacks, forceStacks;
+    for (const VassalPiece& p : m.pieces) {
+        if (!p.position || !(p.board.empty() || p.board == boardName))
+            continue;
+        if (p.properties.count("sandtable_id"))
+            stacks[p.properties.at("sandtable_id")] = &p;
+        else if (p.properties.count("sandtable_force"))
+            forceStacks[p.properties.at("sandtable_force")] = &p;
+    }
+    std::map<std::string, const core::Unit*> fromModule;
+    for (const core::Unit& u : out.units)
+        fromModule[u.id.str()] = &u;
+    for (core::Unit& u : back.units) {
+        const auto stack = stacks.find(u.id.str());
+        if (stack == stacks.end()) {
+            if (u.placement) { // its at-start stack was deleted in VASSAL
+                u.placement.reset();
+                ++out.movedInModule;
+            }
+            continue;
+        }
+        const VassalPiece& p = *stack->second;
+        bool same = false;
+        if (u.placement) {
+            // The stack as `vassal export` wrote it: the whole pixel of the place, VASSAL's angle -facing.
+            const auto px = vassalBoardPixel(extent, pxPerM, u.placement->position);
+            const double angle = p.angle.value_or(0.0) + u.placement->facing;
+            same = std::lround(px[0]) == std::lround((*p.position)[0]) && std::lround(px[1]) == std::lround((*p.position)[1])
+                && std::abs(std::remainder(angle, 360.0)) < 1e-9;
+        }
+        const auto moved = fromModule.find(u.id.str());
+        if (!same && moved != fromModule.end() && moved->second->placement) {
+            u.placement = moved->second->placement;
+            ++out.movedInModule;
+        }
+    }
+    if (back.campaign) {
+        for (core::CampaignForce& f : back.campaign->forces) {
+            const auto stack = forceStacks.find(f.id);
+            if (stack == forceStacks.end())
+                continue;
+            const auto& px = *stack->second->position;
+            const core::Coordinate ground{extent.minX + px[0] / pxPerM, extent.maxY - px[1] / pxPerM};
+            const auto square = core::squareAt(back.campaign->grid, ground);
+            if (square && *square != f.square) {
+                f.square = *square;
+                ++out.movedInModule;
+            }
+        }
+    }
+    out.carried = std::move(back);
+}
+
+} // namespace
+
 VassalImport importVassalModule(const std::filesystem::path& modulePath, const std::filesystem::path& scenarioFile,
     const VassalImportOptions& options)
 {
@@ -430,6 +567,8 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             board = &b;
             break;
         }
+    if (!board && options.board.empty() && !m.boards.empty())
+        board = &m.boards.front(); // no board has an image: the first, its map waiting for a scan
     if (!board) {
         std::string names;
         for (const VassalBoard& b : m.boards)
@@ -440,19 +579,36 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                                  : core::i18n::format(_("the module has no board with an image (boards: {1})"), {names}))
                 : core::i18n::format(_("no board of that name (boards: {1})"), {names.empty() ? std::string(_("none")) : names}));
     }
-    if (board->image.empty())
-        throw core::OperationError(modulePath.string(), core::i18n::format(_("board {1}"), {board->name}), _("the board has no image to make a map scan of"));
+    // A board without an image (a player's hand, a chart): its pieces come in, the map waits for a scan.
+    const bool imageless = board->image.empty();
     out.boardName = board->name;
     out.boards = static_cast<int>(m.boards.size());
     for (const VassalBoard& b : m.boards)
         if (&b != board)
             out.findings.push_back({"vassal.board_skipped", core::Severity::Info, "boards",
                 core::i18n::format(_("board '{1}' of map '{2}' is not imported (choose it with --board)"), {b.name, b.map})});
+    // Before anything is written: the module's sides, the roster's then those pieces name, with their pieces. A
+    // scenario has two sides at most: a roster of more (a referee or solitaire side, one side per player) is
+    // mapped to two (issue 44).
+    std::vector<std::string> moduleSides;
+    std::map<std::string, int> sidePieces;
+    const auto noteSide = [&](const std::string& name) {
+        if (!name.empty() && std::find(moduleSides.begin(), moduleSides.end(), name) == moduleSides.end())
+            moduleSides.push_back(name);
+    };
+    for (const std::string& s : m.sides)
+        noteSide(s);
+    for (const VassalPiece& p : m.pieces)
+        if (p.properties.count("Side") && (p.position || !p.palette.empty())) {
+            noteSide(p.properties.at("Side"));
+            ++sidePieces[p.properties.at("Side")];
+        }
+    const std::vector<std::vector<std::string>> kept = twoSides(moduleSides, sidePieces, options.sides, modulePath, out.findings);
     const std::string imageEntry = "images/" + board->image;
-    if (!detail::hasEntry(modulePath, imageEntry))
+    if (!imageless && !detail::hasEntry(modulePath, imageEntry))
         throw core::FormatError(modulePath.string(), imageEntry,
             core::i18n::format(_("board '{1}' names an image the module does not hold"), {board->name}));
-    const std::string bytes = detail::readEntry(modulePath, imageEntry);
+    const std::string bytes = imageless ? std::string() : detail::readEntry(modulePath, imageEntry);
 
     const std::map<std::string, std::string> frame = frameOf(m.other1);
     NewScenarioOptions request;
@@ -462,17 +618,41 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     if (frame.count("crs") && frame.at("crs").rfind("EPSG:", 0) == 0)
         request.crs = frame.at("crs");
     const std::string id = scenarioIdFromFileName(scenarioFile);
-    std::string ext = std::filesystem::path(board->image).extension().string();
-    if (ext.empty())
-        ext = ".png";
-    out.boardImage = scenarioFile.parent_path() / (id + ".board" + ext);
-    core::writeFileAtomically(out.boardImage, bytes);
-    try {
+    // The board image written beside the scenario goes again if anything below fails: nothing is left.
+    struct RemoveUnlessKept {
+        std::filesystem::path path;
+        bool kept = false;
+        ~RemoveUnlessKept()
+        {
+            std::error_code ec;
+            if (!kept && !path.empty())
+                std::filesystem::remove(path, ec);
+        }
+    } written;
+    if (imageless) {
+        // The settings newScenarioFromRaster gives an unreferenced scan, without the scan.
+        core::ScenarioSettings& st = out.base.settings;
+        st.system = request.system;
+        st.id = id;
+        st.title = board->name;
+        if (st.system == core::GameSystem::SywMiniatures || st.system == core::GameSystem::TableBattles)
+            st.scaleDenominator = 1.0;
+        if (request.crs != "auto")
+            st.crs = request.crs;
+        out.base.placedBy = "none";
+        out.waitsForScan = true;
+        out.findings.push_back({"vassal.board_without_image", core::Severity::Info, "/map",
+            core::i18n::format(_("board '{1}' has no image: its pieces are imported, and the scenario has no map until a "
+                                 "scan of the board is set"),
+                {board->name})});
+    } else {
+        std::string ext = std::filesystem::path(board->image).extension().string();
+        if (ext.empty())
+            ext = ".png";
+        out.boardImage = scenarioFile.parent_path() / (id + ".board" + ext);
+        core::writeFileAtomically(out.boardImage, bytes);
+        written.path = out.boardImage;
         out.base = newScenarioFromRaster(out.boardImage, scenarioFile, request);
-    } catch (...) {
-        std::error_code ec;
-        std::filesystem::remove(out.boardImage, ec);
-        throw;
     }
     core::ScenarioSettings& settings = out.base.settings;
     settings.title = m.name.empty() ? settings.title : m.name;
@@ -532,11 +712,15 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         sideIds[name] = side.id;
         out.sides.push_back(side);
     };
-    for (const std::string& s : m.sides)
-        addSide(s);
-    for (const VassalPiece& p : m.pieces)
-        if (p.properties.count("Side"))
-            addSide(p.properties.at("Side"));
+    std::set<std::string> leftOut(moduleSides.begin(), moduleSides.end());
+    for (const auto& group : kept) {
+        addSide(group.front());
+        for (const std::string& member : group) {
+            sideIds[member] = sideIds.at(group.front());
+            leftOut.erase(member);
+        }
+    }
+    std::map<std::string, int> skippedBySide;
 
     // Units: a piece of sandtable's by its id (palette slot and at-start stack are one unit), others by name.
     std::map<std::string, std::size_t> unitIndex;
@@ -558,6 +742,10 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             continue;
         }
         const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
+        if (leftOut.count(prop("Side"))) { // a side not among the scenario's two
+            ++skippedBySide[prop("Side")];
+            continue;
+        }
         const std::string key = !prop("sandtable_id").empty() ? "id:" + prop("sandtable_id") : "name:" + p.name;
         std::size_t index;
         if (const auto it = unitIndex.find(key); it != unitIndex.end()) {
@@ -717,6 +905,11 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             }
         }
     }
+    for (const auto& [side, n] : skippedBySide)
+        out.findings.push_back({"vassal.side_left_out", core::Severity::Warning, "/units",
+            core::i18n::format(P_("{1} piece of side '{2}' is not imported: the side is not one of the scenario's two (choose them with --sides)",
+                                   "{1} pieces of side '{2}' are not imported: the side is not one of the scenario's two (choose them with --sides)", n),
+                {std::to_string(n), side})});
     if (noSide)
         out.findings.push_back({"vassal.piece_side", core::Severity::Warning, "/sides",
             core::i18n::format(P_("{1} piece names no side (no Side property, no palette named after one): put under '{2}'",
@@ -801,7 +994,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             core::CampaignForce f;
             f.id = prop("sandtable_force");
             f.name = prop("Force").empty() ? p->name : prop("Force");
-            const auto side = std::find_if(out.sides.begin(), out.sides.end(), [&](const core::Side& s) { return s.name == prop("Side"); });
+            const auto sideId = sideIds.find(prop("Side"));
             const auto count = [&](const char* key) { return parseInteger(prop(key), 0, 1000000); };
             const auto infantry = count("Infantry"), cavalry = count("Cavalry"), artillery = count("Artillery");
             try {
@@ -809,7 +1002,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             } catch (const std::invalid_argument& e) {
                 why = e.what();
             }
-            if (why.empty() && side == out.sides.end())
+            if (why.empty() && sideId == sideIds.end())
                 why = _("its side is not among the module's sides");
             if (why.empty() && (!infantry || !cavalry || !artillery))
                 why = _("a count by arm is not a whole number from 0");
@@ -818,7 +1011,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             if (why.empty() && std::any_of(out.forces.begin(), out.forces.end(), [&](const core::CampaignForce& o) { return o.id == f.id; }))
                 why = core::i18n::format(_("its id '{1}' is repeated"), {f.id});
             if (why.empty()) {
-                f.side = side->id;
+                f.side = sideId->second;
                 f.infantry = *infantry;
                 f.cavalry = *cavalry;
                 f.artillery = *artillery;
@@ -837,6 +1030,12 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     const double scanWidth = out.base.map.width, scanHeight = out.base.map.height;
     const auto keep = [&](const VassalPlace& from, const char* code, const std::string& kind, const std::string& kindWord,
                           int number) {
+        if (imageless) { // no scan to hold it yet: named in a finding, in board pixels
+            out.findings.push_back({code, core::Severity::Info, "/map/places",
+                core::i18n::format(_("{1} {2} (board pixels) is not kept: the board has no image for the map to hold it"),
+                    {kindWord, placeText(from)})});
+            return;
+        }
         core::ScanPlace place;
         place.name = from.name.empty() ? kind + " " + std::to_string(number) : from.name;
         place.note = core::i18n::format("VASSAL {1} of board {2}", {kind, board->name});
@@ -864,6 +1063,9 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         keep(z, "vassal.zone", "zone", _("zone"), ++out.zones);
     for (const VassalPlace& r : board->regions)
         keep(r, "vassal.region", "region", _("region"), ++out.regions);
+    if (detail::hasEntry(modulePath, kVassalScenarioEntry))
+        carriedScenario(modulePath, m, extent, pxPerM, board->name, out);
+    written.kept = true;
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/importers/vassal_module.hpp"
 #include "support/cli_runner.hpp"
+#include "support/run_command.hpp"
 #include "support/table_battles_fixtures.hpp"
 #include "support/test_data.hpp"
 
@@ -14,6 +15,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -366,9 +368,11 @@ BOOST_AUTO_TEST_CASE(campaign_exports_its_square_grid, *boost::unit_test::precon
     BOOST_TEST(std::stod(attr(*grids[0], "dx")) == 40.2336, boost::test_tools::tolerance(1e-9));
     BOOST_TEST(std::stod(attr(*grids[0], "dy")) == 40.2336, boost::test_tools::tolerance(1e-9));
     // Origin: the centre of the north-west square A1. The grid's south-west corner is (305093.5, 4404629),
-    // 11 rows: its north edge 4404629 + 11 x 804.672 = 4413480.392; A1's centre (305495.836, 4413078.056),
-    // on the board ((305495.836 - 305322) x 0.05, (4413480 - 4413078.056) x 0.05) = (8.69, 20.10) -> (9, 20).
-    BOOST_TEST(attr(*grids[0], "x0") == "9");
+    // 11 rows: its north edge 4404629 + 11 x 804.672 = 4413480.392; A1's centre (305495.836, 4413078.056).
+    // The grid runs past the extent (305322 west, 4413480 north, 4405435 south), so the board is grown to it
+    // (issue 44: a force in row 11 stood off the board): its west and north edges are the grid's, and A1's
+    // centre is on the board at (402.336 x 0.05, 402.336 x 0.05) = (20.12, 20.12) -> (20, 20).
+    BOOST_TEST(attr(*grids[0], "x0") == "20");
     BOOST_TEST(attr(*grids[0], "y0") == "20");
     const auto numbering = child(*grids[0], "VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering");
     BOOST_TEST(attr(numbering, "first") == "H");
@@ -379,7 +383,7 @@ BOOST_AUTO_TEST_CASE(campaign_exports_its_square_grid, *boost::unit_test::precon
     BOOST_TEST(attr(numbering, "vDescend") == "false");
     // Every force in an at-start stack at its square's centre. Buford at B2 (column 1, row 1 from the north):
     // (305093.5 + 1.5 x 804.672, 4413480.392 - 1.5 x 804.672) = (306300.508, 4412273.384), on the board
-    // (978.508 x 0.05, 1206.616 x 0.05) = (48.93, 60.33) -> (49, 60); its counter 0.6 x 40.2336 = 24.14 -> 24 px.
+    // (1207.008 x 0.05, 1207.008 x 0.05) = (60.35, 60.35) -> (60, 60); its counter 0.6 x 40.2336 = 24.14 -> 24 px.
     const auto scenario = readJson(example("gettysburg-campaign/gettysburg-campaign.sandtable.json"));
     const auto stacks = all(m.build, "VASSAL.build.module.map.SetupStack");
     BOOST_TEST(stacks.size() == scenario.at("campaign").at("forces").size());
@@ -393,13 +397,13 @@ BOOST_AUTO_TEST_CASE(campaign_exports_its_square_grid, *boost::unit_test::precon
             p[keys[i]] = values[i];
         // SquareGridNumbering.getColumn/getRow at the stack: floor((x - x0) / dx + 0.5), (int)((y - y0) / dy + 0.5);
         // the name: column letter (hType A, hOff 0) then row number + vOff.
-        const int column = static_cast<int>(std::floor((std::stod(attr(*s, "x")) - 9) / 40.2336 + 0.5));
+        const int column = static_cast<int>(std::floor((std::stod(attr(*s, "x")) - 20) / 40.2336 + 0.5));
         const int row = static_cast<int>((std::stod(attr(*s, "y")) - 20) / 40.2336 + 0.5);
         const std::string vassalName = std::string(1, static_cast<char>('A' + column)) + std::to_string(row + 1);
         BOOST_TEST(vassalName == p["Square"], p["Force"]);
         if (p["sandtable_force"] == "buford") {
             buford = true;
-            BOOST_TEST(attr(*s, "x") == "49");
+            BOOST_TEST(attr(*s, "x") == "60");
             BOOST_TEST(attr(*s, "y") == "60");
             BOOST_TEST(attr(slot, "width") == "24");
             BOOST_TEST(p["Square"] == "B2");
@@ -571,7 +575,7 @@ BOOST_AUTO_TEST_CASE(campaign_round_trip_brings_back_the_grid, *boost::unit_test
     BOOST_TEST(g.at("rows").get<int>() == 11);
     BOOST_TEST(g.at("columns").get<int>() == 9);
     BOOST_TEST(stringOr(g, "numbering", "letter-number") == "letter-number");
-    // x0 = 9 px was rounded from 8.69 px: the origin comes back within half a pixel, 10 m at 0.05 px/m.
+    // x0 = 20 px was rounded from 20.12 px: the origin comes back within half a pixel, 10 m at 0.05 px/m.
     BOOST_TEST(std::abs(g.at("origin").at(0).get<double>() - 305093.5) <= 10.0);
     BOOST_TEST(std::abs(g.at("origin").at(1).get<double>() - 4404629.0) <= 10.0);
     // Every force counter comes back as a force of the campaign: its square, counts by arm, deployment and
@@ -730,6 +734,250 @@ BOOST_AUTO_TEST_CASE(zones_and_regions_become_places_then_terrain_once_the_scan_
     const auto saved = nlohmann::json::parse(sandtable::core::readFile(scenario));
     BOOST_TEST(saved.at("map").at("places").size() == 1u);
     BOOST_TEST(saved.at("crs").get<std::string>() == "EPSG:32618");
+}
+
+/// Where two documents differ, as JSON pointers with both values (first few).
+void differences(const nlohmann::json& a, const nlohmann::json& b, const std::string& at, std::vector<std::string>& out)
+{
+    if (out.size() > 20)
+        return;
+    if (a.is_object() && b.is_object()) {
+        std::set<std::string> keys;
+        for (const auto& [k, v] : a.items())
+            keys.insert(k);
+        for (const auto& [k, v] : b.items())
+            keys.insert(k);
+        for (const std::string& k : keys)
+            differences(a.contains(k) ? a.at(k) : nlohmann::json(), b.contains(k) ? b.at(k) : nlohmann::json(), at + "/" + k, out);
+    } else if (a.is_array() && b.is_array() && a.size() == b.size()) {
+        for (std::size_t i = 0; i < a.size(); ++i)
+            differences(a[i], b[i], at + "/" + std::to_string(i), out);
+    } else if (a != b) {
+        out.push_back(at + ": " + a.dump().substr(0, 80) + " != " + b.dump().substr(0, 80));
+    }
+}
+
+// Issue 44 item 3: export then import gives back the same document for every example of every system, field
+// by field: terrain, date, battle, the SYW table and sectors, the campaign's state, the cards, the order of
+// battle with every place and facing. The one difference is the map: the module's board image, written beside
+// the imported scenario, is its scan (the exported document's scan stayed in its folder), and the document's
+// own (gettysburg's survey) or none (antietam, rossbach, fontenoy) is not carried.
+BOOST_AUTO_TEST_CASE(export_then_import_gives_back_the_same_scenario, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    for (const char* name : {"gettysburg/gettysburg", "antietam/antietam", "rossbach/rossbach", "gettysburg-campaign/gettysburg-campaign",
+             "table-battles/fontenoy"}) {
+        sandtable::test::TemporaryFolder folder;
+        const auto source = example(std::string(name) + ".sandtable.json");
+        const auto vmod = folder / "m.vmod";
+        BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", source.string(), "-o", vmod.string(), "-q"}).code, 0);
+        const auto out = folder / "back.sandtable.json";
+        const Result r = runTool({"vassal", "import", vmod.string(), "-o", out.string(), "--json", "-q"});
+        BOOST_REQUIRE_MESSAGE(r.code == 0, name << ": " << r.err);
+        BOOST_TEST(nlohmann::json::parse(r.out).at("moved") == 0, name);
+        nlohmann::json original = readJson(source), back = readJson(out);
+        BOOST_TEST(back.at("map").at("path") == "back.board.png", name);
+        original.erase("map");
+        back.erase("map");
+        std::vector<std::string> found;
+        differences(original, back, "", found);
+        std::string all;
+        for (const std::string& d : found)
+            all += "\n  " + d;
+        BOOST_TEST(found.empty(), name << ":" << all);
+        // And it validates as the original does (the same document).
+        BOOST_TEST(runTool({"scenario", "validate", out.string(), "-q"}).code == runTool({"scenario", "validate", source.string(), "-q"}).code, name);
+    }
+}
+
+// Piece positions edited in VASSAL win over the document the module carries: Meade's at-start stack moved
+// 100 px east and 50 px south in the module's buildFile comes back at that place, turned as the module turns
+// it; every other unit keeps the document's exact place.
+BOOST_AUTO_TEST_CASE(positions_moved_in_the_module_win_over_the_carried_scenario, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto source = example("gettysburg/gettysburg.sandtable.json");
+    const auto vmod = folder / "m.vmod";
+    BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", source.string(), "-o", vmod.string(), "-q"}).code, 0);
+    // The module unpacked (import reads a module folder as VASSAL's editor leaves one), Meade's stack edited:
+    // (1141, 1153) -> (1241, 1203), its rotation state -270.0 -> -90.0 (facing 90).
+    const auto unpacked = folder / "module";
+    BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
+    std::string build = sandtable::core::readFile(unpacked / "buildFile.xml");
+    const std::string was = "name=\"Meade (army HQ, Leister house)\" owningBoard=\"Gettysburg, 1-3 July 1863\" useGridLocation=\"false\" x=\"1141\" y=\"1153\"";
+    const auto at = build.find(was);
+    BOOST_REQUIRE(at != std::string::npos);
+    build.replace(at, was.size(), "name=\"Meade (army HQ, Leister house)\" owningBoard=\"Gettysburg, 1-3 July 1863\" useGridLocation=\"false\" x=\"1241\" y=\"1203\"");
+    const auto angle = build.find("\t-270.0\\\t", at);
+    BOOST_REQUIRE(angle != std::string::npos);
+    build.replace(angle, 9, "\t-90.0\\\t");
+    sandtable::core::writeFileAtomically(unpacked / "buildFile.xml", build);
+    const auto out = folder / "back.sandtable.json";
+    const Result r = runTool({"vassal", "import", unpacked.string(), "-o", out.string(), "--json", "-q"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    BOOST_TEST(nlohmann::json::parse(r.out).at("moved") == 1);
+    const auto original = readJson(source), back = readJson(out);
+    const double pxPerM = 100.0 / 25.4 * 1000.0 / 16000.0;
+    for (const auto& u : back.at("units")) {
+        const auto& o = *std::find_if(original.at("units").begin(), original.at("units").end(), [&](const auto& v) { return v.at("id") == u.at("id"); });
+        if (u.at("id") == "us-army-hq") {
+            // Board pixel (1241, 1203) on the extent's frame: x = 305322 + 1241 / 0.24606299 = 310365.51,
+            // y = 4413480 - 1203 / 0.24606299 = 4408591.05.
+            BOOST_TEST(u.at("placement").at("x").get<double>() == 305322.0 + 1241.0 / pxPerM, boost::test_tools::tolerance(1e-9));
+            BOOST_TEST(u.at("placement").at("y").get<double>() == 4413480.0 - 1203.0 / pxPerM, boost::test_tools::tolerance(1e-9));
+            BOOST_TEST(u.at("placement").at("facing").get<double>() == 90.0);
+        } else {
+            BOOST_TEST(u == o, u.at("id"));
+        }
+    }
+}
+
+/// An exported example unpacked as a foreign module: without the scenario sandtable carries, so that import
+/// reads the module alone; `edit` changes its buildFile.xml text.
+std::filesystem::path foreignModule(const sandtable::test::TemporaryFolder& folder, const char* name, const std::function<void(std::string&)>& edit)
+{
+    const auto vmod = folder / "m.vmod";
+    BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", example(name).string(), "-o", vmod.string(), "-q"}).code, 0);
+    const auto unpacked = folder / "module";
+    BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
+    std::filesystem::remove(unpacked / sandtable::importers::kVassalScenarioEntry);
+    std::string build = sandtable::core::readFile(unpacked / "buildFile.xml");
+    edit(build);
+    sandtable::core::writeFileAtomically(unpacked / "buildFile.xml", build);
+    return unpacked;
+}
+
+void replaceAll(std::string& text, const std::string& from, const std::string& to)
+{
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+}
+
+// Issue 44 item 5: a roster of four sides (a referee and a solitaire side besides the two armies) comes in as
+// the scenario's two, which validate: by default the two with the most pieces, the others named in a finding;
+// with --sides as chosen, '+' merging the module's sides into one; a side the module lacks is exit 1, nothing written.
+BOOST_AUTO_TEST_CASE(a_roster_of_four_sides_comes_in_as_two, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    // Gettysburg's module with "Referee" and "Solitaire" in the roster and every Confederate piece's Side
+    // property (the Marker state's first value, after the '/' of the piece definition) made "Referee": the
+    // Army of Northern Virginia is a roster side without pieces.
+    const auto module = foreignModule(folder, "gettysburg/gettysburg.sandtable.json", [](std::string& build) {
+        replaceAll(build, "<entry>Army of Northern Virginia</entry>", "<entry>Army of Northern Virginia</entry><entry>Referee</entry><entry>Solitaire</entry>");
+        replaceAll(build, "/Army of Northern Virginia,", "/Referee,");
+    });
+    const auto sidesOf = [](const nlohmann::json& s) {
+        std::vector<std::string> names;
+        for (const auto& side : s.at("sides"))
+            names.push_back(side.at("name").get<std::string>());
+        return names;
+    };
+    {
+        const auto out = folder / "default.sandtable.json";
+        const Result r = runTool({"vassal", "import", module.string(), "-o", out.string(), "--json", "-q"});
+        BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+        const auto s = readJson(out);
+        BOOST_TEST(sidesOf(s) == (std::vector<std::string>{"Army of the Potomac", "Referee"}), boost::test_tools::per_element());
+        BOOST_TEST(s.at("units").size() == 48u);
+        bool named = false;
+        const auto report = nlohmann::json::parse(r.out);
+        for (const auto& f : report.at("findings"))
+            if (f.at("code") == "vassal.sides") {
+                named = true;
+                const std::string message = f.at("message").get<std::string>();
+                BOOST_TEST(message.find("'Army of Northern Virginia' (0), 'Solitaire' (0)") != std::string::npos, message);
+            }
+        BOOST_TEST(named);
+        BOOST_TEST(runTool({"scenario", "validate", out.string(), "-q"}).code == 0);
+    }
+    {
+        const auto out = folder / "chosen.sandtable.json";
+        const Result r = runTool({"vassal", "import", module.string(), "-o", out.string(), "--sides",
+            "Army of the Potomac,Army of Northern Virginia+Referee", "-q"});
+        BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+        const auto s = readJson(out);
+        BOOST_TEST(sidesOf(s) == (std::vector<std::string>{"Army of the Potomac", "Army of Northern Virginia"}), boost::test_tools::per_element());
+        BOOST_TEST(s.at("units").size() == 48u);
+        // Lee's army headquarters, a "Referee" piece now, is in a formation of the Army of Northern Virginia.
+        std::map<std::string, std::string> sideOfFormation;
+        for (const auto& f : s.at("formations"))
+            sideOfFormation[f.at("id").get<std::string>()] = f.at("side").get<std::string>();
+        for (const auto& u : s.at("units"))
+            if (u.at("id") == "cs-army-hq")
+                BOOST_TEST(sideOfFormation.at(u.at("formation").get<std::string>()) == s.at("sides")[1].at("id").get<std::string>());
+        BOOST_TEST(runTool({"scenario", "validate", out.string(), "-q"}).code == 0);
+    }
+    {
+        // A side with pieces not chosen: its pieces are left out, by name and number.
+        const auto out = folder / "without.sandtable.json";
+        const Result r = runTool({"vassal", "import", module.string(), "-o", out.string(), "--sides", "Army of the Potomac,Solitaire", "--json", "-q"});
+        BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+        bool leftOut = false;
+        const auto report = nlohmann::json::parse(r.out);
+        for (const auto& f : report.at("findings"))
+            leftOut = leftOut || (f.at("code") == "vassal.side_left_out" && f.at("message").get<std::string>().find("side 'Referee'") != std::string::npos);
+        BOOST_TEST(leftOut);
+        for (const auto& u : readJson(out).at("units"))
+            BOOST_TEST(u.at("id").get<std::string>().rfind("us-", 0) == 0, u.at("id"));
+    }
+    {
+        const auto out = folder / "bad.sandtable.json";
+        const Result r = runTool({"vassal", "import", module.string(), "-o", out.string(), "--sides", "Army of the Potomac,Rebels"});
+        BOOST_TEST(r.code == 1);
+        BOOST_TEST(r.err.find("sandtable: error: " + module.string() + ": --sides Army of the Potomac,Rebels: the module has no side 'Rebels'") == 0, r.err);
+        BOOST_TEST(!std::filesystem::exists(out));
+        BOOST_TEST(!std::filesystem::exists(folder / "bad.board.png"));
+    }
+}
+
+// The scenario an import writes validates, or the import exits 1 naming why and writes nothing: a module whose
+// reinforcement arrives on day 5 of a one-day battle (ArrivalTurn "5,4" in Antietam's module) is refused.
+BOOST_AUTO_TEST_CASE(an_import_that_would_not_validate_writes_nothing, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto module = foreignModule(folder, "antietam/antietam.sandtable.json", [](std::string& build) {
+        const std::string was = "N,1\\,4,268488.2 4374392.7,0,us-vi-hq,";
+        const auto at = build.find(was);
+        BOOST_REQUIRE(at != std::string::npos);
+        build.replace(at, was.size(), "N,5\\,4,268488.2 4374392.7,0,us-vi-hq,");
+    });
+    const auto out = folder / "back.sandtable.json";
+    const Result r = runTool({"vassal", "import", module.string(), "-o", out.string()});
+    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.err.find("sandtable: error: " + out.string() + ": /units/") == 0, r.err);
+    BOOST_TEST(r.err.find("arrives on day 5 turn 4") != std::string::npos, r.err);
+    BOOST_TEST(!std::filesystem::exists(out));
+    BOOST_TEST(!std::filesystem::exists(folder / "back.board.png"));
+}
+
+// A board without an image (a player's hand, a chart) is imported with its pieces, the map waiting for a scan
+// (issue 44 item 5): Gettysburg's module with its board's image taken away, chosen with --board. The sandtable
+// frame still places the at-start stacks; no image is written, and the scenario validates.
+BOOST_AUTO_TEST_CASE(a_board_without_an_image_comes_in_with_its_pieces, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto module = foreignModule(folder, "gettysburg/gettysburg.sandtable.json", [](std::string& build) {
+        const std::string was = "<VASSAL.build.module.map.boardPicker.Board image=\"board.png\" ";
+        const auto at = build.find(was);
+        BOOST_REQUIRE(at != std::string::npos);
+        build.replace(at, was.size(), "<VASSAL.build.module.map.boardPicker.Board ");
+    });
+    const auto out = folder / "hand.sandtable.json";
+    const Result r = runTool({"vassal", "import", module.string(), "-o", out.string(), "--board", "Gettysburg, 1-3 July 1863", "--json", "-q"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    const auto report = nlohmann::json::parse(r.out);
+    bool noted = false;
+    for (const auto& f : report.at("findings"))
+        noted = noted || f.at("code") == "vassal.board_without_image";
+    BOOST_TEST(noted);
+    const auto s = readJson(out);
+    BOOST_TEST(!s.contains("map"));
+    BOOST_TEST(s.at("units").size() == 48u);
+    std::size_t placed = 0;
+    for (const auto& u : s.at("units"))
+        placed += u.contains("placement") ? 1 : 0;
+    BOOST_TEST(placed == 37u);
+    BOOST_TEST(!std::filesystem::exists(folder / "hand.board.png"));
+    BOOST_TEST(runTool({"scenario", "validate", out.string(), "-q"}).code == 0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -21,8 +21,9 @@ namespace sandtable::app {
 std::optional<print::PrintRaster> boardScan(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
     double pxPerM, const Reporter& reporter);
 
-/// Draws the board, pieces, force counters and card faces (print::drawVassalImages) and writes the module
-/// `output` atomically (importers::writeVassalModule). `pxPerM` unset: importers::defaultVassalPxPerM (100 px
+/// Draws the board (the extent grown to the campaign grid where it runs past, importers::vassalBoardExtent),
+/// pieces, force counters and card faces (print::drawVassalImages) and writes the module `output` atomically
+/// (importers::writeVassalModule) with the scenario's document inside it for `vassal import`. `pxPerM` unset: importers::defaultVassalPxPerM (100 px
 /// per inch of table at game scale). Progress: board scan 0-0.4, images 0.4-0.8, the archive 0.8-1.
 /// Throws core::OperationError (bad resolution, no extent for a board), core::Error from the writer,
 /// core::Cancelled.

@@ -25,8 +25,12 @@ void exportVassal(Workbench& workbench)
     if (!doc)
         return;
     const core::Scenario scenario = doc->scenario();
-    // The board resolution in px per ground km, the CLI's default offered (100 px per inch of table).
-    const double defaultPxPerKm = importers::defaultVassalPxPerM(scenario) * 1000.0;
+    // The board resolution in px per ground km, the CLI's default offered (100 px per inch of table), for the
+    // board app::exportVassalModule draws (the extent grown to the campaign grid).
+    core::Scenario board = scenario;
+    if (board.settings.extent)
+        board.settings.extent = importers::vassalBoardExtent(board);
+    const double defaultPxPerKm = importers::defaultVassalPxPerM(board) * 1000.0;
     const long pxPerKm = wxGetNumberFromUser(_("Board resolution in pixels per ground kilometre\n(the default is 100 px per inch of the table at game scale)."),
         _("px per km:"), _("Export VASSAL module"), std::max(1L, std::lround(defaultPxPerKm)), 1, 10000000, workbench.window());
     if (pxPerKm <= 0)

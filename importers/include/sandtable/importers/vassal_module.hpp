@@ -18,6 +18,9 @@ namespace sandtable::importers {
 
 /// The VASSAL release whose module format sandtable writes ("VassalVersion" of buildFile.xml and moduledata).
 inline constexpr const char* kVassalVersion = "3.7.0";
+/// The entry of a module written by sandtable that holds the scenario's own document, for `vassal import` to
+/// bring back what a module cannot carry (terrain, campaign state, cards, ...). VASSAL ignores it.
+inline constexpr const char* kVassalScenarioEntry = "sandtable/scenario.sandtable.json";
 /// The newest release series sandtable reads: any 3.7.x; a module saved by 3.8 or later is refused.
 inline constexpr const char* kVassalSeries = "3.7";
 
@@ -45,6 +48,12 @@ int compareVersions(const std::string& a, const std::string& b);
 /// 100 / 25.4 px/mm x 1000 / scale = 0.246 px/m at 1:16,000, 3937 px/m for a table (scale 1).
 double defaultVassalPxPerM(const core::Scenario& scenario);
 
+/// The ground area a module's board shows: the scenario's extent, grown to the bounds of its Campaign Lite grid
+/// where the grid runs past it (each force stands at its square's centre, and a square off the board would put
+/// it where no player can see it); the extent itself otherwise. Callers draw the board and write the module
+/// with this extent (sandtable vassal export, the editor's export). Requires an extent.
+core::Extent vassalBoardExtent(const core::Scenario& scenario);
+
 /// The board pixel of a ground point: ((x - minX) x pxPerM, (maxY - y) x pxPerM); pixel (0, 0) is the top-left
 /// corner of the top-left pixel (cli.md), so a pixel's centre is at +0.5.
 std::array<double, 2> vassalBoardPixel(const core::Extent& extent, double pxPerM, core::Coordinate ground);
@@ -65,6 +74,9 @@ struct VassalExportInput {
     std::map<std::string, VassalImage> forces; ///< Campaign Lite force id -> its counter (every force)
     /// Table Battles faces, named as print::writeCardImages names them: "scenario-38.png", "233-A.png".
     std::map<std::string, VassalImage> cardFaces;
+    /// The scenario's document as saved (core::serializeScenario of the scenario as the person has it, before
+    /// any change made for the board), written as kVassalScenarioEntry; empty: none.
+    std::string scenarioDocument;
 };
 
 /// What was written (cli.md `vassal export --json`).
@@ -92,10 +104,17 @@ struct VassalExportResult {
 /// "Scenario card" map whose board is the scenario card, a "Table" map with one deck (DrawPile) per army
 /// holding a card per formation card (a two-level Layer trait when it has a B face); module help with the
 /// description, victory points and rout thresholds; a 1d6 DiceButton for Pub Battles, Campaign Lite and
-/// Table Battles. Each piece: BasicPiece (image, name) inside a FreeRotator (facing: VASSAL's angle is
+/// Table Battles; the scenario's document (input.scenarioDocument) as kVassalScenarioEntry. Each piece: BasicPiece (image, name) inside a FreeRotator (facing: VASSAL's angle is
 /// counter-clockwise, so -facing) inside a Marker of the unit's properties (Side, Formation, Type,
 /// Strength, Quality, ... and sandtable_id). GameModule's ModuleOther1 carries sandtable's frame
 /// (crs, extent, px_per_m, scale, system) so that importVassalModule can place the pieces back.
+/// With at-start pieces (units, campaign forces, cards) the module also offers the start as a predefined set-up,
+/// "Scenario start" (PredefinedSetup, file scenario-start.vsav): a saved game as GameState.saveGame writes it (a
+/// zip of the obfuscated command stream "savedGame", "savedata" and "moduledata") that adds every at-start piece
+/// in a Stack of its own where its at-start stack stands (each army's cards in a Deck where its draw pile
+/// stands), chooses the boards and marks the at-start stacks placed.
+/// A Warning vassal.off_board names an at-start piece whose place is off the board image (draw the board over
+/// vassalBoardExtent to keep every campaign square on it).
 /// Throws core::OperationError (an image missing from `input`), core::IoError (cannot write).
 VassalExportResult writeVassalModule(const core::Scenario& scenario, const VassalExportInput& input,
     const std::filesystem::path& output, const core::ProgressCallback& progress = {});
@@ -163,6 +182,10 @@ std::string readVassalModuleEntry(const std::filesystem::path& module, const std
 
 struct VassalImportOptions {
     std::string board;                 ///< the board to import (default: the first board with an image)
+    /// The scenario's two sides among the module's: "A,B", each of them one side of the roster (or a side a
+    /// piece names) or several joined by '+' ("Union+Union reserve,Confederate"). Empty: the module's sides when
+    /// there are two at most, else the two with the most pieces (a finding names what was left out).
+    std::string sides;
     core::ProgressCallback progress;
 };
 
@@ -181,6 +204,17 @@ struct VassalImport {
     int zones = 0;
     int regions = 0;
     core::Diagnostics findings;       ///< every thing not carried over, by name
+    /// A module written by sandtable with the scenario's document (kVassalScenarioEntry): that scenario whole,
+    /// with `base.map` as its map (the board image) and without reference layers, and the module's at-start
+    /// pieces winning over it: a unit whose stack stands on another pixel or turns another angle than the
+    /// document's place gives it there (pixel to ground as for other units), a unit without an at-start stack
+    /// has no place, a force on another square is on that square. Then `sides`, `formations`, `units`,
+    /// `grid` and `forces` are what the module alone gave, `carried` what to apply.
+    std::optional<core::Scenario> carried;
+    int movedInModule = 0;            ///< pieces whose place came from the module, not the document
+    /// The board has no image (a hand, a chart): no image written, `base.map` empty and not to be set, the
+    /// scenario's map waiting for a scan; its zones and regions named in findings.
+    bool waitsForScan = false;
 };
 
 /// Reads `module`, writes the chosen board's image beside `scenarioFile` as "<scenario id>.board.<ext>"
@@ -190,6 +224,11 @@ struct VassalImport {
 /// when present. A module written by sandtable (its frame in ModuleOther1) gets back its CRS, extent, scale
 /// and system, its units placed where their at-start stacks are, its square grid as the campaign grid and
 /// its force counters as the campaign's forces.
+/// A module carrying its scenario's document (kVassalScenarioEntry) gives that scenario back whole
+/// (VassalImport::carried), the module's at-start pieces winning over it.
+/// Sides: options.sides, else the module's when two at most, else the two with the most pieces (finding
+/// vassal.sides; pieces of a side left out: vassal.side_left_out). Throws OperationError naming --sides when it
+/// names no two groups of the module's sides (before anything is written).
 /// Grids, zones and regions that cannot be carried are findings. Throws as readVassalModule, and
 /// core::OperationError when --board names no board or no board has an image.
 VassalImport importVassalModule(const std::filesystem::path& module, const std::filesystem::path& scenarioFile,
