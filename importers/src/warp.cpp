@@ -313,8 +313,17 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         GDALDestroyWarpOptions(options);
         if (warpProgress.cancelled)
             throw core::Cancelled{};
-        if (!operation || status != CE_None)
+        if (!operation || status != CE_None) {
+            // A failure to read the scan (a JPEG cut short, or too large for libjpeg's memory limit) is the scan's,
+            // not the GeoTIFF's (issue 43 item 5: the error named out.tif).
+            const std::string& why = errors.lastFailure();
+            if (why.find("IReadBlock") != std::string::npos || why.find("libjpeg") != std::string::npos
+                || why.find("JPEG") != std::string::npos || why.find(scanName) != std::string::npos)
+                errors.raise(scanName, _("image"),
+                    _("the scan could not be read while warping (a file cut short, or a JPEG too large for libjpeg's memory: "
+                      "convert it to a tiled GeoTIFF first, gdal_translate -of GTiff -co TILED=YES SCAN.jpg SCAN.tif)"));
             errors.raise(outName, "", _("warping failed"));
+        }
 
         std::vector<int> levels;
         for (int level = 2; request.buildOverviews && std::max(width, height) / level >= 256; level *= 2)

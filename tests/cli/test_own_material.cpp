@@ -215,6 +215,14 @@ BOOST_AUTO_TEST_CASE(a_truncated_jpeg_is_refused_at_import, *boost::unit_test::p
     BOOST_TEST(created.code == 1);
     BOOST_TEST(created.err.find("Premature end of JPEG file") != std::string::npos, created.err);
     BOOST_TEST(!fs::exists(file));
+    // Warped straight from its GCPs, the failure to read it names the scan, not the GeoTIFF being written.
+    const fs::path points = folder / "cut.jpg.points";
+    fs::copy_file(sandtable::test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points"), points);
+    const fs::path out = folder / "out.tif";
+    const Result warped = runTool({"raster", "georef", cut.string(), "--gcps", points.string(), "-o", out.string()});
+    BOOST_TEST(warped.code == 1);
+    BOOST_TEST(warped.err.find(cut.string() + ": image: the scan could not be read while warping") != std::string::npos, warped.err);
+    BOOST_TEST(!fs::exists(out));
 }
 
 // Item 7: `scenario new -o` over an existing scenario is refused and the file kept byte for byte; --force

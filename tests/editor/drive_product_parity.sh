@@ -5,7 +5,7 @@
 # against `sandtable map print` with the editor's page set-up (A4, the scenario's scale, margin 12 mm, overlap
 # 10 mm, layers scan, references, terrain and set-up), every page rendered and compared pixel for pixel; and
 # File > Export VASSAL module against `sandtable vassal export` at the same resolution, every entry of the two
-# zips the same bytes (CRC-32 and size; moduledata's dateSaved, the moment of writing, left out).
+# zips the same bytes (CRC-32 and size; dateSaved, the moment of writing, left out).
 # usage: drive_product_parity.sh EDITOR CHECKER SANDTABLE SCENARIO WORKDIR
 editor=$1 checker=$2 sandtable=$3 scenario=$4 work=$5
 # shellcheck source-path=SCRIPTDIR source=drive_common.sh disable=SC2034  # editor, checker: for drive_common.sh
@@ -64,16 +64,19 @@ xdotool key ctrl+q
 wait_for_exit
 "$sandtable" vassal export "$file" -o "$work/cli.vmod" --px-per-km 100 -q || fail "sandtable vassal export failed"
 python3 - "$work/editor.vmod" "$work/cli.vmod" <<'PY' || fail "the editor's module differs from the CLI's"
-import re, sys, zipfile, zlib
+import io, re, sys, zipfile, zlib
 a, b = (zipfile.ZipFile(p) for p in sys.argv[1:3])
-def entries(z):
-    # moduledata's dateSaved is the moment of writing (ms since 1970): the one part that may differ.
+def entries(z, prefix=""):
+    # dateSaved (moduledata, a saved game's savedata) is the moment of writing, ms since 1970: the one part that
+    # may differ. A saved game inside the module (.vsav, a zip) is compared entry by entry.
     out = []
     for i in z.infolist():
         data = z.read(i.filename)
-        if i.filename == "moduledata":
-            data = re.sub(rb"<dateSaved>[0-9]+</dateSaved>", b"<dateSaved/>", data)
-        out.append((i.filename, zlib.crc32(data), len(data)))
+        if i.filename.endswith(".vsav"):
+            out += entries(zipfile.ZipFile(io.BytesIO(data)), prefix + i.filename + "/")
+            continue
+        data = re.sub(rb"<dateSaved>[0-9]+</dateSaved>", b"<dateSaved/>", data)
+        out.append((prefix + i.filename, zlib.crc32(data), len(data)))
     return out
 ea, eb = entries(a), entries(b)
 if ea != eb:
