@@ -1052,4 +1052,31 @@ BOOST_AUTO_TEST_CASE(utf8_entry_names_without_the_flag_are_read_as_utf8, *boost:
     BOOST_TEST(readJson(out).at("units").size() == 48u);
 }
 
+// A piece added to the module in VASSAL is not in the scenario the module carries: named in a finding, not
+// imported (the carried scenario stays whole and valid). Here Meade's palette copy given an id of its own.
+BOOST_AUTO_TEST_CASE(a_piece_added_in_the_module_is_named, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto vmod = folder / "m.vmod";
+    BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", example("gettysburg/gettysburg.sandtable.json").string(), "-o", vmod.string(), "-q"}).code, 0);
+    const auto unpacked = folder / "module";
+    BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
+    std::string build = sandtable::core::readFile(unpacked / "buildFile.xml");
+    const std::string was = ",us-army-hq,us-army\t"; // the Marker state's sandtable_id and sandtable_formation
+    const auto at = build.rfind(was); // the palette's slot comes after the map's at-start stack
+    BOOST_REQUIRE(at != std::string::npos && at != build.find(was));
+    build.replace(at, was.size(), ",us-army-hq-copy,us-army\t");
+    sandtable::core::writeFileAtomically(unpacked / "buildFile.xml", build);
+    const auto out = folder / "back.sandtable.json";
+    const Result r = runTool({"vassal", "import", unpacked.string(), "-o", out.string(), "--json", "-q"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    const auto report = nlohmann::json::parse(r.out);
+    std::string message;
+    for (const auto& f : report.at("findings"))
+        if (f.at("code") == "vassal.piece_not_in_scenario")
+            message = f.at("message").get<std::string>();
+    BOOST_TEST(message == "1 piece of the module is not in the scenario it carries, and is not imported: 'Meade (army HQ, Leister house)'");
+    BOOST_TEST(readJson(out).at("units").size() == 48u);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
