@@ -33,6 +33,7 @@ PACKAGES=(
   libfindbugs-java libgetopt-java libhttpclient5-java libjanino-java libjlayer-java libjsoup-java liblogback-java
   libmaven3-core-java libmiglayout-java libplexus-utils2-java libslf4j-java libswingx-java libtimingframework-java
   libxml-commons-external-java libxmlgraphics-commons-java
+  unzip  # tests/cli/test_vassal_commands.cpp: a module unpacked as VASSAL's editor leaves one, then edited
 )
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"

@@ -11,7 +11,12 @@
 #include <cpl_conv.h>
 #include <cpl_vsi.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <fstream>
+#include <optional>
+#include <string_view>
 #include <system_error>
 
 namespace sandtable::importers::detail {
@@ -150,10 +155,100 @@ std::string vsiPath(const std::filesystem::path& archive, const std::string& ent
         return (archive / entry).string();
     return "/vsizip/{" + std::filesystem::absolute(archive).string() + "}/" + entry;
 }
+
+bool validUtf8(std::string_view text)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+        if (n == 0 || i + n > text.size())
+            return false;
+        for (std::size_t k = 1; k < n; ++k)
+            if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2)
+                return false;
+        i += n;
+    }
+    return true;
+}
+
+/// True when the zip names entries in UTF-8 without saying so (general purpose flag bit 11 clear, as macOS's
+/// Archive Utility writes them): some such name has bytes above 127 and every such name is valid UTF-8. Read
+/// from the central directory (APPNOTE 4.3.12 and 4.3.16); a zip64 or unreadable directory is not.
+bool unflaggedUtf8Names(const std::filesystem::path& archive)
+{
+    std::ifstream in(archive, std::ios::binary);
+    if (!in)
+        return false;
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<std::uint64_t>(in.tellg());
+    const std::uint64_t tail = std::min<std::uint64_t>(size, 22 + 65535);
+    std::string end(tail, '\0');
+    in.seekg(static_cast<std::streamoff>(size - tail));
+    in.read(end.data(), static_cast<std::streamsize>(tail));
+    const auto u16 = [](const std::string& b, std::size_t at) {
+        return static_cast<unsigned>(static_cast<unsigned char>(b[at])) | static_cast<unsigned>(static_cast<unsigned char>(b[at + 1])) << 8;
+    };
+    const auto u32 = [&](const std::string& b, std::size_t at) { return u16(b, at) | u16(b, at + 2) << 16; };
+    const auto eocd = end.rfind(std::string("PK\x05\x06", 4));
+    if (eocd == std::string::npos || eocd + 22 > end.size())
+        return false;
+    const std::uint64_t dirSize = u32(end, eocd + 12), dirOffset = u32(end, eocd + 16);
+    if (dirOffset == 0xffffffffu || dirOffset + dirSize > size || dirSize > (std::uint64_t{64} << 20))
+        return false;
+    std::string dir(dirSize, '\0');
+    in.seekg(static_cast<std::streamoff>(dirOffset));
+    if (!in.read(dir.data(), static_cast<std::streamsize>(dirSize)))
+        return false;
+    bool any = false;
+    for (std::size_t at = 0; at + 46 <= dir.size() && dir.compare(at, 4, std::string("PK\x01\x02", 4)) == 0;) {
+        const unsigned flags = u16(dir, at + 8), nameLength = u16(dir, at + 28);
+        const std::size_t next = at + 46 + nameLength + u16(dir, at + 30) + u16(dir, at + 32);
+        if (at + 46 + nameLength > dir.size())
+            return false;
+        const std::string_view name(dir.data() + at + 46, nameLength);
+        const bool high = std::any_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) > 127; });
+        if (!(flags & 0x800) && high) {
+            if (!validUtf8(name))
+                return false; // a real CP437 name: GDAL's default reading is right
+            any = true;
+        }
+        at = next;
+    }
+    return any;
+}
+
+/// GDAL reads a zip entry name without the UTF-8 flag as CP437 (CPL_ZIP_ENCODING); for an archive whose such
+/// names are all valid UTF-8 this sets UTF-8 on this thread while it is read (every access, so that GDAL's
+/// listing of the archive is made the same way whichever comes first).
+class ZipNames {
+public:
+    explicit ZipNames(const std::filesystem::path& archive)
+    {
+        if (!isFolder(archive) && unflaggedUtf8Names(archive)) {
+            const char* before = CPLGetThreadLocalConfigOption("CPL_ZIP_ENCODING", nullptr);
+            m_before = before ? std::optional<std::string>(before) : std::nullopt;
+            CPLSetThreadLocalConfigOption("CPL_ZIP_ENCODING", "UTF-8");
+            m_set = true;
+        }
+    }
+    ~ZipNames()
+    {
+        if (m_set)
+            CPLSetThreadLocalConfigOption("CPL_ZIP_ENCODING", m_before ? m_before->c_str() : nullptr);
+    }
+    ZipNames(const ZipNames&) = delete;
+    ZipNames& operator=(const ZipNames&) = delete;
+
+private:
+    bool m_set = false;
+    std::optional<std::string> m_before;
+};
+
 } // namespace
 
 bool hasEntry(const std::filesystem::path& archive, const std::string& entry)
 {
+    const ZipNames names(archive);
     GdalErrorScope errors;
     VSIStatBufL stat;
     return VSIStatL(vsiPath(archive, entry).c_str(), &stat) == 0 && !VSI_ISDIR(stat.st_mode);
@@ -163,6 +258,7 @@ std::string readEntry(const std::filesystem::path& archive, const std::string& e
 {
     if (!hasEntry(archive, entry))
         throw core::FormatError(archive.string(), entry, _("the module has no such file"));
+    const ZipNames names(archive);
     GdalErrorScope errors;
     VSILFILE* f = VSIFOpenL(vsiPath(archive, entry).c_str(), "rb");
     if (!f)

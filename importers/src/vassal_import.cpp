@@ -512,6 +512,19 @@ void carriedScenario(const std::filesystem::path& modulePath, const VassalModule
     std::map<std::string, const core::Unit*> fromModule;
     for (const core::Unit& u : out.units)
         fromModule[u.id.str()] = &u;
+    // Pieces added in VASSAL are not in the document: named, for the designer to add.
+    std::string added;
+    std::size_t addedCount = 0;
+    for (const core::Unit& u : out.units)
+        if (!back.findUnit(u.id)) {
+            added += (added.empty() ? "'" : ", '") + u.name + "'";
+            ++addedCount;
+        }
+    if (addedCount)
+        out.findings.push_back({"vassal.piece_not_in_scenario", core::Severity::Warning, "/units",
+            core::i18n::format(P_("{1} piece of the module is not in the scenario it carries, and is not imported: {2}",
+                                   "{1} pieces of the module are not in the scenario it carries, and are not imported: {2}", addedCount),
+                {std::to_string(addedCount), added})});
     for (core::Unit& u : back.units) {
         const auto stack = stacks.find(u.id.str());
         if (stack == stacks.end()) {

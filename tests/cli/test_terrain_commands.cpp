@@ -399,7 +399,7 @@ BOOST_AUTO_TEST_CASE(import_commands_take_the_options_their_importers_declare)
         }
     }
     // vector 7 (preset, class-from, class, map, layer, in-frame, rule) + dem 4 (levels, simplify, min-area,
-    // resolution) + roster 8 + cards 1 (encoding) + the module's 2 (board, sides).
+    // resolution) + roster 8 + cards 1 (encoding) + the module's board and sides 2 (issue 44: --sides).
     BOOST_TEST(checked == 22u);
     // The osm preset's rules are shown with --preset, one per line.
     BOOST_TEST(runTool({"terrain", "import", "--help"}).out.find("natural=wood") != std::string::npos);

@@ -15,6 +15,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <set>
@@ -978,6 +979,104 @@ BOOST_AUTO_TEST_CASE(a_board_without_an_image_comes_in_with_its_pieces, *boost::
     BOOST_TEST(placed == 37u);
     BOOST_TEST(!std::filesystem::exists(folder / "hand.board.png"));
     BOOST_TEST(runTool({"scenario", "validate", out.string(), "-q"}).code == 0);
+}
+
+/// A zip written byte by byte (APPNOTE 4.3: stored entries, local headers, central directory, end record) with
+/// every name as given and the UTF-8 flag (general purpose bit 11) clear, as macOS's Archive Utility writes.
+std::string unflaggedZip(const std::vector<std::pair<std::string, std::string>>& entries)
+{
+    const auto crc32 = [](const std::string& data) {
+        std::uint32_t crc = 0xffffffffu;
+        for (const char c : data) {
+            crc ^= static_cast<unsigned char>(c);
+            for (int k = 0; k < 8; ++k)
+                crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+        }
+        return ~crc;
+    };
+    const auto le = [](std::string& out, std::uint32_t v, int bytes) {
+        for (int k = 0; k < bytes; ++k)
+            out += static_cast<char>((v >> (8 * k)) & 0xffu);
+    };
+    std::string zip, directory;
+    for (const auto& [name, data] : entries) {
+        const std::uint32_t offset = static_cast<std::uint32_t>(zip.size()), crc = crc32(data);
+        const auto size = static_cast<std::uint32_t>(data.size());
+        const auto nameLength = static_cast<std::uint32_t>(name.size());
+        zip += std::string("PK\x03\x04", 4);
+        le(zip, 20, 2), le(zip, 0, 2), le(zip, 0, 2), le(zip, 0, 2), le(zip, 0x21, 2); // version, flags 0, stored, time, date
+        le(zip, crc, 4), le(zip, size, 4), le(zip, size, 4), le(zip, nameLength, 2), le(zip, 0, 2);
+        zip += name + data;
+        directory += std::string("PK\x01\x02", 4);
+        le(directory, 20, 2), le(directory, 20, 2), le(directory, 0, 2), le(directory, 0, 2), le(directory, 0, 2), le(directory, 0x21, 2);
+        le(directory, crc, 4), le(directory, size, 4), le(directory, size, 4), le(directory, nameLength, 2), le(directory, 0, 2);
+        le(directory, 0, 2), le(directory, 0, 2), le(directory, 0, 2), le(directory, 0, 4), le(directory, offset, 4);
+        directory += name;
+    }
+    const auto dirOffset = static_cast<std::uint32_t>(zip.size());
+    zip += directory + std::string("PK\x05\x06", 4);
+    le(zip, 0, 2), le(zip, 0, 2), le(zip, static_cast<std::uint32_t>(entries.size()), 2), le(zip, static_cast<std::uint32_t>(entries.size()), 2);
+    le(zip, static_cast<std::uint32_t>(directory.size()), 4), le(zip, dirOffset, 4), le(zip, 0, 2);
+    return zip;
+}
+
+// Zip entry names in UTF-8 without the UTF-8 flag (macOS) are read as UTF-8 when they are valid UTF-8 (issue
+// 44 item 5): Gettysburg's module rezipped that way with its board image named "images/Carte générale.png"
+// (the buildFile naming it so) imports, the board image coming through; GDAL's default reading (CP437) made the
+// name "Carte g├⌐n├⌐rale.png" and the board "an image the module does not hold".
+BOOST_AUTO_TEST_CASE(utf8_entry_names_without_the_flag_are_read_as_utf8, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto unpacked = foreignModule(folder, "gettysburg/gettysburg.sandtable.json", [](std::string& build) {
+        const std::string was = "image=\"board.png\"";
+        const auto at = build.find(was);
+        BOOST_REQUIRE(at != std::string::npos);
+        build.replace(at, was.size(), "image=\"Carte g\xc3\xa9n\xc3\xa9rale.png\"");
+    });
+    std::vector<std::pair<std::string, std::string>> entries;
+    const std::string board = sandtable::core::readFile(unpacked / "images" / "board.png");
+    for (const auto& e : std::filesystem::recursive_directory_iterator(unpacked)) {
+        if (!e.is_regular_file())
+            continue;
+        std::string name = std::filesystem::relative(e.path(), unpacked).generic_string();
+        if (name == "images/board.png")
+            name = "images/Carte g\xc3\xa9n\xc3\xa9rale.png";
+        entries.emplace_back(name, sandtable::core::readFile(e.path()));
+    }
+    const auto vmod = folder / "mac.vmod";
+    sandtable::core::writeFileAtomically(vmod, unflaggedZip(entries));
+    const auto out = folder / "mac.sandtable.json";
+    const Result r = runTool({"vassal", "import", vmod.string(), "-o", out.string(), "-q"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    BOOST_TEST(sandtable::core::readFile(folder / "mac.board.png") == board);
+    BOOST_TEST(readJson(out).at("units").size() == 48u);
+}
+
+// A piece added to the module in VASSAL is not in the scenario the module carries: named in a finding, not
+// imported (the carried scenario stays whole and valid). Here Meade's palette copy given an id of its own.
+BOOST_AUTO_TEST_CASE(a_piece_added_in_the_module_is_named, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto vmod = folder / "m.vmod";
+    BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", example("gettysburg/gettysburg.sandtable.json").string(), "-o", vmod.string(), "-q"}).code, 0);
+    const auto unpacked = folder / "module";
+    BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
+    std::string build = sandtable::core::readFile(unpacked / "buildFile.xml");
+    const std::string was = ",us-army-hq,us-army\t"; // the Marker state's sandtable_id and sandtable_formation
+    const auto at = build.rfind(was); // the palette's slot comes after the map's at-start stack
+    BOOST_REQUIRE(at != std::string::npos && at != build.find(was));
+    build.replace(at, was.size(), ",us-army-hq-copy,us-army\t");
+    sandtable::core::writeFileAtomically(unpacked / "buildFile.xml", build);
+    const auto out = folder / "back.sandtable.json";
+    const Result r = runTool({"vassal", "import", unpacked.string(), "-o", out.string(), "--json", "-q"});
+    BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+    const auto report = nlohmann::json::parse(r.out);
+    std::string message;
+    for (const auto& f : report.at("findings"))
+        if (f.at("code") == "vassal.piece_not_in_scenario")
+            message = f.at("message").get<std::string>();
+    BOOST_TEST(message == "1 piece of the module is not in the scenario it carries, and is not imported: 'Meade (army HQ, Leister house)'");
+    BOOST_TEST(readJson(out).at("units").size() == 48u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -79,6 +79,7 @@ struct EngineRun {
     std::vector<Slot> slots;
     std::vector<Placed> pieces;
     std::vector<std::pair<std::string, std::string>> setups;
+    std::vector<std::string> warnings;
     int done = -1;
 };
 
@@ -129,7 +130,10 @@ EngineRun runEngine(const fs::path& module, const std::string& setup = {})
             run.pieces.push_back(p);
         } else if (f[0] == "done" && f.size() >= 2)
             run.done = std::stoi(f[1]);
+        else if (line.rfind("vassal WARN", 0) == 0 || line.rfind("vassal ERROR", 0) == 0)
+            run.warnings.push_back(line); // VASSAL's log (logback.xml): bad data it read past, errors
     }
+    BOOST_TEST(run.warnings.empty(), module << ": VASSAL warned:\n" << r.output);
     BOOST_REQUIRE_MESSAGE(run.done >= 0, "the harness did not finish on " << module << ":\n" << r.output);
     return run;
 }
