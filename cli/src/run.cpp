@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The tool's entry: the one list of nouns, argument parsing (CLI11, the global flags included), "did you
 // mean" hints, and the one place failures become "sandtable: error: ..." with exit code 1.
+#include "sandtable/core/util/edit_distance.hpp"
 #include "sandtable/cli/context.hpp"
 
 #include "sandtable/core/util/error.hpp"
@@ -24,23 +25,6 @@
 namespace sandtable::cli {
 namespace {
 
-std::size_t editDistance(const std::string& a, const std::string& b)
-{
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
-}
-
 /// Walks the words of the command line down the command tree; at the first word that names no
 /// subcommand where one is expected, suggests the closest names.
 std::string didYouMean(const CLI::App& root, const std::vector<std::string>& args)
@@ -63,7 +47,7 @@ std::string didYouMean(const CLI::App& root, const std::vector<std::string>& arg
         }
         std::vector<std::pair<std::size_t, std::string>> scored;
         for (const CLI::App* s : subs)
-            scored.emplace_back(editDistance(word, s->get_name()), s->get_name());
+            scored.emplace_back(core::editDistance(word, s->get_name()), s->get_name());
         std::sort(scored.begin(), scored.end());
         std::string hint;
         for (const auto& [distance, name] : scored)

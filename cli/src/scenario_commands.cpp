@@ -84,6 +84,12 @@ void runNew(const NewOptions& options, Context& context)
     } else if (!context.quiet) {
         context.err << core::i18n::format(_("created {1} ({2}) from {3}: {4}"), {options.output, options.system, options.map, made->message})
                     << "\n";
+        if (made->next == importers::NextStep::Georeference)
+            context.err << core::i18n::format(_("  next: `sandtable map georef {1} --gcps GCPS.points` (a QGIS .points file of the scan's "
+                                                "GCPs; the editor picks them on the scan), or for a Kriegsspiel map `sandtable raster "
+                                                "calibrate {2} --scale 8000 --dpi 300 -o SCAN.tif` then `scenario new --map SCAN.tif`"),
+                               {options.output, options.map})
+                        << "\n";
     }
 }
 

@@ -156,7 +156,12 @@ std::optional<AreaOfUse> areaOfUse(OGRSpatialReferenceH srs)
 
 std::string pair(core::Coordinate p)
 {
-    return "(" + detail::formatNumber(p.x) + ", " + detail::formatNumber(p.y) + ")";
+    std::string out = "(";
+    out += detail::formatNumber(p.x);
+    out += ", ";
+    out += detail::formatNumber(p.y);
+    out += ')';
+    return out;
 }
 
 bool onGlobe(core::Coordinate lonLat)

@@ -245,10 +245,9 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
         if (chosen)
             st.crs = options.crs;
         out.map = std::move(map);
-        out.message = "the raster has no georeference: pick GCPs in the editor's georeferencing workspace or run "
-                      "'sandtable raster georef " + file + " --gcps " + file + ".points -o OUT.tif', or, for a "
-                      "Kriegsspiel map, calibrate it by scale with 'sandtable raster calibrate " + file
-            + " --scale 8000 --dpi 300 -o OUT.tif'";
+        // Where to go next, without naming a command (the editor shows it; the CLI adds its commands).
+        out.message = _("the raster has no georeference yet: give it GCPs against a reference map, or calibrate it by its "
+                        "scale if it is a Kriegsspiel map");
         return out;
     }
 

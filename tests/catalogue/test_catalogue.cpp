@@ -492,15 +492,26 @@ BOOST_AUTO_TEST_CASE(gdal_validator_accepts_a_catalogue_with_several_packages,
     BOOST_TEST(result.output == "");
 }
 
-BOOST_AUTO_TEST_CASE(layer_extents_follow_the_features_and_are_null_for_an_empty_layer)
+namespace {
+
+/// The small scenario named "east", its terrain 1000 m east of test::smallScenario()'s.
+core::Scenario eastScenario()
 {
-    test::TemporaryFolder folder;
     core::Scenario east = test::scenarioNamed("east", "East");
     for (auto& f : east.terrain)
         for (auto& part : f.geometry.parts)
             for (auto& ring : part)
                 for (auto& c : ring)
                     c.x += 1000.0;
+    return east;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(layer_extents_follow_the_features_and_are_null_for_an_empty_layer)
+{
+    test::TemporaryFolder folder;
+    const core::Scenario east = eastScenario();
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     test::writeScenarioFile(east, folder / "east.json");
     const auto db = folder / "c.gpkg";
@@ -526,12 +537,7 @@ BOOST_AUTO_TEST_CASE(layer_extents_follow_the_features_and_are_null_for_an_empty
 BOOST_AUTO_TEST_CASE(a_stored_extent_of_infinities_or_zeros_is_replaced_not_merged)
 {
     test::TemporaryFolder folder;
-    core::Scenario east = test::scenarioNamed("east", "East");
-    for (auto& f : east.terrain)
-        for (auto& part : f.geometry.parts)
-            for (auto& ring : part)
-                for (auto& c : ring)
-                    c.x += 1000.0;
+    const core::Scenario east = eastScenario();
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     test::writeScenarioFile(east, folder / "east.json");
     const auto db = folder / "c.gpkg";

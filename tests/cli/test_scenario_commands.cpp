@@ -72,6 +72,10 @@ BOOST_AUTO_TEST_CASE(new_from_a_plain_scan_says_what_comes_next, *boost::unit_te
     BOOST_TEST(j.at("next").get<std::string>() == "georeference");
     BOOST_TEST(j.at("crs").is_null());
     BOOST_TEST(runTool({"scenario", "validate", file}).code == 0);
+    // Without --json the CLI says which commands come next: the scenario's own `map georef`, or calibration.
+    Result said = runTool({"scenario", "new", "--map", scan, "-o", file, "--force"});
+    BOOST_TEST_REQUIRE(said.code == 0, said.err);
+    BOOST_TEST(said.err.find("next: `sandtable map georef " + file + " --gcps GCPS.points`") != std::string::npos, said.err);
     // A raster GDAL cannot read: exit 1 naming it, nothing written.
     const std::string bad = (folder / "not-a-raster.tif").string();
     sandtable::core::writeFileAtomically(bad, "plain text");

@@ -200,3 +200,30 @@ wait_for_exit() {
   [ "$code" -eq 0 ] || fail "the editor exited with $code"
   editor_pid=""
 }
+
+# export_vassal_in_editor LOG SCENARIO PX_PER_KM MODULE: File > Export VASSAL module... in a new editor on SCENARIO:
+# the resolution typed in the number dialog, MODULE typed in the file dialog (both titled "Export VASSAL
+# module"), the long job waited for, the editor checked and quit.
+export_vassal_in_editor() {
+  local log=$1 scenario=$2 resolution=$3 module=$4 asked chooser
+  start_editor "$log" "$scenario" --run-action file.export_vassal
+  asked=$(wait_for_window '^Export VASSAL module$')
+  focus_window "$asked"
+  xdotool key ctrl+a
+  xdotool type "$resolution"
+  xdotool key Return
+  # The file dialog has the same title: wait for a window of that title other than the number dialog.
+  other_dialog() { local w; w=$(visible_window '^Export VASSAL module$') && [ "$w" != "$asked" ]; }
+  wait_until "the file dialog" other_dialog
+  chooser=$(visible_window '^Export VASSAL module$')
+  focus_window "$chooser"
+  xdotool key ctrl+a
+  xdotool type "$module"
+  xdotool key Return
+  # The zip is renamed into place whole when written (atomic): its presence means it is complete.
+  wait_until "the module to be written" test -s "$module"
+  wait_for_no_window '^Exporting the VASSAL module$'
+  check_editor
+  xdotool key ctrl+q
+  wait_for_exit
+}

@@ -44,24 +44,7 @@ for page in "$work"/editor-page*.png; do
 done
 
 # The VASSAL module, from the editor at 100 px per km, and from the CLI.
-start_editor "$work/editor2.log" "$file" --run-action file.export_vassal
-asked=$(wait_for_window '^Export VASSAL module$')
-focus_window "$asked"
-xdotool key ctrl+a
-xdotool type "100"
-xdotool key Return
-other_dialog() { local w; w=$(visible_window '^Export VASSAL module$') && [ "$w" != "$asked" ]; }
-wait_until "the file dialog" other_dialog
-chooser=$(visible_window '^Export VASSAL module$')
-focus_window "$chooser"
-xdotool key ctrl+a
-xdotool type "$work/editor.vmod"
-xdotool key Return
-wait_until "the editor's module to be written" test -s "$work/editor.vmod"
-wait_for_no_window '^Exporting the VASSAL module$'
-check_editor
-xdotool key ctrl+q
-wait_for_exit
+export_vassal_in_editor "$work/editor2.log" "$file" 100 "$work/editor.vmod"
 "$sandtable" vassal export "$file" -o "$work/cli.vmod" --px-per-km 100 -q || fail "sandtable vassal export failed"
 python3 - "$work/editor.vmod" "$work/cli.vmod" <<'PY' || fail "the editor's module differs from the CLI's"
 import io, re, sys, zipfile, zlib

@@ -11,26 +11,8 @@ editor=$1 checker=$2 scenario=$3 work=$4
 drive_setup "$work" python3
 file="$work/game.sandtable.json"
 cp "$scenario" "$file"
-start_editor "$work/editor.log" "$file" --run-action file.export_vassal
-asked=$(wait_for_window '^Export VASSAL module$')
-focus_window "$asked"
-xdotool key ctrl+a
-xdotool type "100"
-xdotool key Return
-# The file dialog has the same title: wait for a window of that title other than the number dialog.
-other_dialog() { local w; w=$(visible_window '^Export VASSAL module$') && [ "$w" != "$asked" ]; }
-wait_until "the file dialog" other_dialog
-chooser=$(visible_window '^Export VASSAL module$')
-focus_window "$chooser"
-xdotool key ctrl+a
-xdotool type "$work/game.vmod"
-xdotool key Return
-# The zip is renamed into place whole when written (atomic): its presence means it is complete.
-wait_until "the module to be written" test -s "$work/game.vmod"
-check_editor
+export_vassal_in_editor "$work/editor.log" "$file" 100 "$work/game.vmod"
 placed=$(grep -c '"placement"' "$scenario")
 stacks=$(python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read("buildFile.xml").decode().count("<VASSAL.build.module.map.SetupStack "))' "$work/game.vmod")
 [ "$stacks" -eq "$placed" ] || fail "the module has $stacks at-start stacks for $placed placed units"
-xdotool key ctrl+q
-wait_for_exit
 echo "File > Export VASSAL module wrote $work/game.vmod with $stacks at-start stacks"

@@ -71,8 +71,11 @@ std::string asPlainWords(const std::string& text)
         const bool prefix = word.size() > 1 && word.back() == '*';
         if (prefix)
             word.pop_back();
-        if (hasToken(word))
-            out += (out.empty() ? "" : " ") + asString(word, prefix);
+        if (hasToken(word)) {
+            if (!out.empty())
+                out += ' ';
+            out += asString(word, prefix);
+        }
         word.clear();
     };
     for (char c : text) {

@@ -392,7 +392,7 @@ void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double ma
     text(cr, x, y, 3.0, s.settings.title.empty() ? s.settings.id : s.settings.title);
     y += 4.5;
     text(cr, x, y, 2.3, format(detail::inLanguage(s, "Numbers from {1}; the line of each is given in brackets."), {std::string(rules::kCampaignLiteSource)}));
-    const auto line = [&](int number) { return " " + format(detail::inLanguage(s, "[line {1}]"), {n(number)}); };
+    const auto line = [&](int number) { return std::string(" ").append(format(detail::inLanguage(s, "[line {1}]"), {n(number)})); };
     const auto heading = [&](const std::string& title) {
         y += 8.0;
         text(cr, x, y, 3.4, title, true);
@@ -411,7 +411,10 @@ void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double ma
         for (const rules::DieTableEntry& e : t.entries) {
             std::string faces = n(e.low);
             if (e.high != e.low)
-                faces += "-" + (e.high > t.faces ? detail::inLanguage(s, "more") : n(e.high));
+            {
+                faces += '-';
+                faces += e.high > t.faces ? detail::inLanguage(s, "more") : n(e.high);
+            }
             y += 4.2;
             text(cr, x + 8.0, y, 2.6, faces);
             text(cr, x + 22.0, y, 2.6, detail::inLanguage(s, std::string(e.text).c_str()));

@@ -14,6 +14,8 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <string>
+#include <utility>
 #include <cmath>
 #include <memory>
 
@@ -44,6 +46,64 @@ std::pair<double, double> blockMm(const core::Scenario& s, const core::Unit& uni
     if (unit.type == core::UnitType::Hq)
         length = depth = depth * 0.8;
     return {length, depth};
+}
+
+/// Room (px between the front edge and the bottom edge) from which a piece has two rows: symbol and strength,
+/// then the name. Below it, one row: symbol and name.
+constexpr double kTwoRowsPx = 20.0;
+/// The font size (px) a piece's name keeps before it is shortened: about 7 px capitals, legible at 100 % zoom.
+constexpr double kLegibleFontPx = 10.0;
+
+/// The largest font size up to `largest` at which `text` is at most `width` wide, not below `smallest`.
+double fittedFontSize(cairo_t* cr, const std::string& text, double width, double largest, double smallest)
+{
+    double size = std::max(smallest, largest);
+    cairo_text_extents_t ext;
+    for (;;) {
+        cairo_set_font_size(cr, size);
+        cairo_text_extents(cr, text.c_str(), &ext);
+        if (ext.x_advance <= width || size <= smallest)
+            return size;
+        size = std::max(smallest, size * 0.92);
+    }
+}
+
+/// The name a piece shows: the whole name when it fits `width` at the font size `legible` (px); else without its
+/// parenthesis ("1st Division (Wadsworth, with the Iron Brigade)" -> "1st Division"), then with the usual
+/// military abbreviations ("1st Div."), then cut with an ellipsis.
+std::string pieceLabel(cairo_t* cr, const std::string& name, double width, double legible)
+{
+    const auto fits = [&](const std::string& text) {
+        cairo_text_extents_t ext;
+        cairo_set_font_size(cr, legible);
+        cairo_text_extents(cr, text.c_str(), &ext);
+        return ext.x_advance <= width;
+    };
+    if (fits(name))
+        return name;
+    std::string shorter = name;
+    if (const auto open = shorter.find(" ("); open != std::string::npos && open > 0)
+        shorter.erase(open);
+    if (fits(shorter))
+        return shorter;
+    static const std::pair<const char*, const char*> abbreviations[] = {{"Division", "Div."}, {"Brigade", "Bde"},
+        {"Regiment", "Regt"}, {"Battalion", "Bn"}, {"Battery", "Bty"}, {"Artillery", "Art."}, {"Cavalry", "Cav."},
+        {"Infantry", "Inf."}, {"Corps", "C."}, {"Reserve", "Res."}, {"Company", "Coy"}, {"Squadron", "Sqn"}};
+    for (const auto& [word, abbreviation] : abbreviations)
+        for (std::size_t at = shorter.find(word); at != std::string::npos; at = shorter.find(word, at + 1))
+            shorter.replace(at, std::string(word).size(), abbreviation);
+    if (fits(shorter))
+        return shorter;
+    // Cut at a character boundary (UTF-8 continuation bytes are 10xxxxxx) with an ellipsis.
+    const std::string ellipsis = "\u2026";
+    while (!shorter.empty()) {
+        shorter.pop_back();
+        while (!shorter.empty() && (static_cast<unsigned char>(shorter.back()) & 0xC0) == 0x80)
+            shorter.pop_back();
+        if (fits(shorter + ellipsis))
+            return shorter + ellipsis;
+    }
+    return ellipsis;
 }
 
 } // namespace
@@ -87,29 +147,43 @@ PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit
     cairo_move_to(cr, 0, line * 1.25);
     cairo_line_to(cr, w, line * 1.25);
     cairo_stroke(cr);
-    // A label box of white under the symbol and name, so they read on any side colour.
-    const double pad = std::max(1.0, h * 0.12);
-    const double symbolH = std::max(1.0, h - 2 * pad - line * 1.5);
-    const double symbolW = std::min(symbolH * 1.3, w * 0.25);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    detail::drawUnitSymbol(cr, unit.type, pad, pad + line * 1.5, symbolW, symbolH, 0.5);
-    const double textX = pad * 1.5 + symbolW, textW = w - textX - pad;
-    if (textW > 2 && h > 6 && !unit.name.empty()) {
-        const double luminance = 0.299 * colour.r + 0.587 * colour.g + 0.114 * colour.b;
-        const double ink = luminance < 140 ? 1.0 : 0.0;
-        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-        double size = symbolH * 0.8;
+    // For the screen at VASSAL's 100 % zoom (issue 44 item 4): ink that contrasts with the side's colour (white
+    // on a dark side, black on a light one) for the arm symbol, the strength and the name; the symbol and the
+    // strength on one row, the name shortened to fit below at a legible size; the whole name stays the
+    // piece's name in the module (its properties and the mouse-over viewer).
+    const double luminance = 0.299 * colour.r + 0.587 * colour.g + 0.114 * colour.b;
+    const double ink = luminance < 140 ? 1.0 : 0.0;
+    cairo_set_source_rgb(cr, ink, ink, ink);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    const double pad = std::max(1.0, line * 1.2);
+    const double top = line * 2.5 + 1.0, bottom = h - line - 1.0;
+    const double room = bottom - top;
+    const bool twoRows = room >= kTwoRowsPx && !unit.name.empty();
+    const double rowA = twoRows ? std::floor(room * 0.45) : room;
+    const double symbolH = std::max(1.0, rowA - 1.0);
+    const double symbolW = std::min(symbolH * 1.4, w * 0.4);
+    detail::drawUnitSymbol(cr, unit.type, pad, top, symbolW, symbolH, 1.0);
+    if (unit.strength > 0) {
+        const std::string strength = std::to_string(unit.strength);
+        const double size = fittedFontSize(cr, strength, w - 3 * pad - symbolW, symbolH * 1.05, 1.0);
         cairo_text_extents_t ext;
-        for (;;) {
+        cairo_set_font_size(cr, size);
+        cairo_text_extents(cr, strength.c_str(), &ext);
+        cairo_move_to(cr, w - pad - ext.x_advance, top + symbolH / 2 + size * 0.36);
+        cairo_show_text(cr, strength.c_str());
+    }
+    if (!unit.name.empty()) {
+        const double nameTop = twoRows ? top + rowA : top;
+        const double nameH = twoRows ? bottom - nameTop : room;
+        const double nameX = twoRows ? pad : pad * 2 + symbolW;
+        const double nameW = w - nameX - pad;
+        if (nameW > 2 && nameH > 3) {
+            const std::string label = pieceLabel(cr, unit.name, nameW, std::min(kLegibleFontPx, nameH * 0.9));
+            const double size = fittedFontSize(cr, label, nameW, nameH * 0.9, 1.0);
             cairo_set_font_size(cr, size);
-            cairo_text_extents(cr, unit.name.c_str(), &ext);
-            if (ext.x_advance <= textW || size < 3)
-                break;
-            size *= 0.9;
+            cairo_move_to(cr, nameX, nameTop + nameH / 2 + size * 0.36);
+            cairo_show_text(cr, label.c_str());
         }
-        cairo_set_source_rgb(cr, ink, ink, ink);
-        cairo_move_to(cr, textX, pad + line * 1.5 + symbolH / 2 + size * 0.35);
-        cairo_show_text(cr, unit.name.c_str());
     }
     cairo_surface_flush(surface.get());
     return PngImage{width, height, detail::pngBytes(surface.get(), core::i18n::format(_("piece image of {1}"), {unit.id.str()}))};

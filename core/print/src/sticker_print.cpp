@@ -386,11 +386,14 @@ std::string infoLine(const core::Scenario& s, const core::Unit& u, bool withType
         parts.push_back(core::i18n::format(
             u.type == core::UnitType::Artillery ? detail::inLanguage(s, "{1} guns") : detail::inLanguage(s, "{1} men"),
             {std::to_string(u.strength)}));
-    if (withType || parts.empty())
-        parts.insert(parts.begin(), detail::inLanguage(s, core::toString(u.type)));
     std::string text;
-    for (const std::string& part : parts)
-        text += (text.empty() ? "" : " \xC2\xB7 ") + part;
+    if (withType || parts.empty())
+        text = detail::inLanguage(s, core::toString(u.type));
+    for (const std::string& part : parts) {
+        if (!text.empty())
+            text += " \xC2\xB7 ";
+        text += part;
+    }
     return text;
 }
 

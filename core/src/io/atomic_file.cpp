@@ -23,8 +23,12 @@ namespace {
 std::filesystem::path temporaryBeside(const std::filesystem::path& target)
 {
     static thread_local std::mt19937_64 random{std::random_device{}()};
-    const auto name = "." + target.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-"
-        + std::to_string(random() % 1000000000ULL);
+    std::string name = ".";
+    name += target.filename().string();
+    name += ".tmp-";
+    name += std::to_string(::getpid());
+    name += '-';
+    name += std::to_string(random() % 1000000000ULL);
     return target.parent_path() / name;
 }
 

@@ -60,8 +60,11 @@ std::string quote(const std::string& field)
 std::string joinRefs(const std::vector<CardRef>& refs)
 {
     std::string out;
-    for (const CardRef& r : refs)
-        out += (out.empty() ? "" : " ") + toString(r);
+    for (const CardRef& r : refs) {
+        if (!out.empty())
+            out += ' ';
+        out += toString(r);
+    }
     return out;
 }
 
@@ -228,8 +231,11 @@ std::string exportTableBattlesCsv(const TableBattlesSet& set)
     const std::size_t width = kFixedColumns + 5 * groups;
     std::string out;
     auto writeRow = [&](const std::vector<std::string>& fields) {
-        for (std::size_t i = 0; i < fields.size(); ++i)
-            out += (i ? "," : "") + quote(fields[i]);
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            if (i)
+                out += ',';
+            out += quote(fields[i]);
+        }
         out += "\n";
     };
     std::vector<std::string> header = kColumns;

@@ -146,7 +146,10 @@ std::string toString(const DicePattern& pattern)
             out += ",";
         out += std::to_string(f);
         if (g > f)
-            out += "-" + std::to_string(g);
+        {
+            out += '-';
+            out += std::to_string(g);
+        }
         f = g;
     }
     return out;

@@ -373,7 +373,7 @@ RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
     for (const auto& item : *array) {
         RosterRow row;
         row.number = table.rows.size() + 1;
-        row.cells.assign(table.columns.size(), std::nullopt);
+        row.cells.resize(table.columns.size());
         row.present.assign(table.columns.size(), false);
         if (!item.is_object()) {
             problems.push_back(i18n::format(_("{1}: not a JSON object"), {rowLabel(row)}));

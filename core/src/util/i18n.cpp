@@ -390,7 +390,7 @@ std::string withPointDecimals(std::string_view text)
     const auto digit = [](char c) { return c >= '0' && c <= '9'; };
     for (std::size_t at = out.find(radix); at != std::string::npos; at = out.find(radix, at + 1))
         if (at > 0 && digit(out[at - 1]) && at + radix.size() < out.size() && digit(out[at + radix.size()]))
-            out.replace(at, radix.size(), ".");
+            out.replace(at, radix.size(), 1, '.');
     return out;
 }
 

@@ -30,7 +30,8 @@ void RecentFiles::add(const std::filesystem::path& file)
         return;
     const auto normal = normalise(file);
     remove(normal);
-    m_files.insert(m_files.begin(), normal);
+    m_files.push_back(normal);
+    std::rotate(m_files.rbegin(), m_files.rbegin() + 1, m_files.rend());
     if (m_files.size() > m_capacity)
         m_files.resize(m_capacity);
 }

@@ -32,7 +32,11 @@ std::string formatAction(const core::CardAction& a)
     if (!a.targets.empty()) {
         out += " targets=";
         for (std::size_t i = 0; i < a.targets.size(); ++i)
-            out += (i ? "," : "") + core::toString(a.targets[i]);
+        {
+            if (i)
+                out += ',';
+            out += core::toString(a.targets[i]);
+        }
     }
     if (a.voluntary)
         out += " voluntary";

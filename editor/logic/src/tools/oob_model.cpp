@@ -134,8 +134,11 @@ std::vector<ReinforcementRow> reinforcementSchedule(const core::Scenario& scenar
         if (a.road)
             row.entry = core::i18n::format(_("road {1}"), {a.road->str()});
         if (a.entry) {
-            const std::string at = "(" + std::to_string(std::llround(a.entry->x)) + ", "
-                + std::to_string(std::llround(a.entry->y)) + ")";
+            std::string at = "(";
+            at += std::to_string(std::llround(a.entry->x));
+            at += ", ";
+            at += std::to_string(std::llround(a.entry->y));
+            at += ')';
             row.entry = row.entry.empty() ? at : core::i18n::format(_("{1} at {2}"), {row.entry, at});
         }
         rows.push_back(std::move(row));

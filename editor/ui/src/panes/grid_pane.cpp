@@ -497,7 +497,10 @@ void GridPane::fillInspector()
         for (const core::SquareLine& l : in.lines) {
             std::string edges;
             for (core::Edge e : l.edges)
-                edges += " " + core::edgeWord(e);
+            {
+                edges += ' ';
+                edges += core::edgeWord(e);
+            }
             text += "  " + i18n::format(_("{1} crossing{2}, {3} m").utf8_string(), {l.terrainClass + (l.grade.empty() ? "" : " (" + l.grade + ")"), edges, i18n::formatNumber(l.length, 0)})
                 + "\n";
         }

@@ -34,7 +34,12 @@ PngImage renderBoardImage(const core::Scenario& scenario, double pxPerM, const s
 /// The piece image of `unit`: its block at true size on the board (the scenario's block length x depth in
 /// mm on the table, domain.md, default 20 x 10 mm, times scale / 1000 m, times pxPerM; an HQ a square of
 /// 0.8 x depth, as printMap draws it), in line, its front edge at the top (thicker), filled with its side's
-/// colour, with its type symbol on the left and its name fitted inside. At least 1 x 1 pixel.
+/// colour. Drawn for the screen at VASSAL's 100 % zoom (issue 44 item 4), in ink that contrasts with the side's
+/// colour (white when its luminance 0.299 R + 0.587 G + 0.114 B is under 140, else black): when the block has 20
+/// px or more under its front edge, the arm symbol and the strength on one row and the name below, at 10 px
+/// (shortened to fit: without its parenthesis, then with the usual abbreviations, "1st Div.", then cut with an
+/// ellipsis; the whole name stays the piece's name in the module); else the symbol and the name on one row. At
+/// least 1 x 1 pixel.
 PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit, double pxPerM);
 
 /// The counter of a Campaign Lite force: a square of 0.6 x the grid's square size (pxPerM pixels per metre,
