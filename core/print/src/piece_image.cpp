@@ -88,7 +88,9 @@ std::string pieceLabel(cairo_t* cr, const std::string& name, double width, doubl
         return shorter;
     static const std::pair<const char*, const char*> abbreviations[] = {{"Division", "Div."}, {"Brigade", "Bde"},
         {"Regiment", "Regt"}, {"Battalion", "Bn"}, {"Battery", "Bty"}, {"Artillery", "Art."}, {"Cavalry", "Cav."},
-        {"Infantry", "Inf."}, {"Corps", "C."}, {"Reserve", "Res."}, {"Company", "Coy"}, {"Squadron", "Sqn"}};
+        {"Infantry", "Inf."}, {"Corps", "C."}, {"Reserve", "Res."}, {"Company", "Coy"}, {"Squadron", "Sqn"},
+        {"division", "div."}, {"brigade", "bde"}, {"regiment", "regt"}, {"battalion", "bn"}, {"battery", "bty"},
+        {"artillery", "art."}, {"cavalry", "cav."}, {"infantry", "inf."}, {"reserve", "res."}};
     for (const auto& [word, abbreviation] : abbreviations)
         for (std::size_t at = shorter.find(word); at != std::string::npos; at = shorter.find(word, at + 1))
             shorter.replace(at, std::string(word).size(), abbreviation);
