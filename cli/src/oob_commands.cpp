@@ -7,6 +7,7 @@
 
 #include "sandtable/core/util/text_encoding.hpp"
 #include "sandtable/core/document/document.hpp"
+#include "sandtable/core/document/property_operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/importer.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
@@ -19,7 +20,11 @@
 #include "sandtable/importers/importer_registry.hpp"
 #include "sandtable/print/sticker_print.hpp"
 
+#include <charconv>
+#include <optional>
 #include <ostream>
+#include <system_error>
+#include <vector>
 #include <set>
 #include <sstream>
 
@@ -526,9 +531,67 @@ void runPrint(const PrintOptions& o, Context& context)
 
 } // namespace
 
+struct SetOptions {
+    std::string file;
+    std::string unit;
+    std::optional<double> strength;
+    std::optional<double> facing;
+    std::vector<std::string> figures; ///< KIND=N
+};
+
+/// `oob set FILE UNIT`: the unit's strength, facing and SYW figure counts through core's named operations (the
+/// rules the editor's Properties pane applies), each one undo step of the document, saved in place; nothing
+/// saved when one is refused.
+void runSet(const SetOptions& o, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    core::Document document(loaded.scenario, o.file);
+    const core::UnitId id(o.unit);
+    const auto apply = [&](core::Edit edit) {
+        if (!edit.empty())
+            document.apply(std::move(edit));
+    };
+    if (o.strength)
+        apply(inFile(o.file, [&] { return core::operations::setUnitStrength(document.scenario(), id, *o.strength); }));
+    if (o.facing)
+        apply(inFile(o.file, [&] { return core::operations::setUnitFacing(document.scenario(), id, *o.facing); }));
+    for (const std::string& figure : o.figures) {
+        const auto eq = figure.find('=');
+        double count = -1;
+        const std::string number = eq == std::string::npos ? std::string() : figure.substr(eq + 1);
+        const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), count);
+        if (eq == std::string::npos || ec != std::errc() || end != number.data() + number.size())
+            throw core::OperationError(o.file, "--figures", core::i18n::format(_("'{1}' is not KIND=COUNT"), {figure}));
+        apply(inFile(o.file, [&] { return core::operations::setUnitFigureCount(document.scenario(), id, figure.substr(0, eq), count); }));
+    }
+    if (document.isModified())
+        document.save();
+    const core::Unit* unit = document.scenario().findUnit(id);
+    if (context.json) {
+        context.printJson({{"file", o.file}, {"unit", o.unit}, {"strength", unit ? unit->strength : 0},
+            {"facing", unit && unit->placement ? nlohmann::ordered_json(unit->placement->facing) : nlohmann::ordered_json(nullptr)},
+            {"changed", document.canUndo()}});
+        return;
+    }
+    context.out << core::i18n::format(_("{1}: unit '{2}': strength {3}{4}"),
+                       {o.file, o.unit, std::to_string(unit ? unit->strength : 0),
+                           unit && unit->placement ? core::i18n::format(_(", facing {1} degrees"), {core::i18n::formatFigure(unit->placement->facing)})
+                                                   : std::string()})
+                << "\n";
+}
+
 void registerOobCommands(CLI::App& app, Context& context)
 {
     CLI::App* noun = addCommand(app, "oob", _("Orders of battle: import rosters, derived figures, block stickers"));
+
+    auto set = std::make_shared<SetOptions>();
+    CLI::App* setCommand = addCommand(*noun, "set", _("Change a unit's strength, facing or SYW figures, with the rules the editor applies (saved in place)"));
+    setCommand->add_option("FILE", set->file, _("Scenario file (rewritten in place)"))->required();
+    setCommand->add_option("UNIT", set->unit, _("The unit's id"))->required();
+    setCommand->add_option("--strength", set->strength, _("Men, or guns for artillery: a whole number, 0 or more"));
+    setCommand->add_option("--facing", set->facing, _("Degrees clockwise from grid north (wrapped into 0-360)"));
+    setCommand->add_option("--figures", set->figures, _("KIND=COUNT of a SYW regiment's figures, e.g. musketeer=24 (repeatable)"));
+    setCommand->callback([set, &context] { runSet(*set, context); });
 
     auto i = std::make_shared<ImportOptions>();
     CLI::App* import = addCommand(*noun, "import", _("Add a roster's rows as units (all rows or none; one undo step)"));

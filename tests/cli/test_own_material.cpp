@@ -329,6 +329,25 @@ BOOST_AUTO_TEST_CASE(map_print_of_a_scenario_with_errors_warns)
         printed.err);
 }
 
+// Issue 42 item 2: the Properties pane's rules are core operations, reachable from the CLI: `oob set` takes
+// Gettysburg's division to 4,000 men facing -30 degrees (330), and refuses 2.5 men without touching the file.
+BOOST_AUTO_TEST_CASE(oob_set_applies_the_editors_rules)
+{
+    sandtable::test::TemporaryFolder folder;
+    const fs::path file = folder / "g.sandtable.json";
+    fs::copy_file(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json", file);
+    const Result set = runTool({"oob", "set", file.string(), "us-i-1", "--strength", "4000", "--facing", "-30", "--json"});
+    BOOST_TEST_REQUIRE(set.code == 0, set.err);
+    const auto j = nlohmann::json::parse(set.out);
+    BOOST_TEST(j.at("strength").get<int>() == 4000);
+    BOOST_TEST(j.at("facing").get<double>() == 330.0);
+    const std::string before = readText(file);
+    const Result refused = runTool({"oob", "set", file.string(), "us-i-1", "--strength", "2.5"});
+    BOOST_TEST(refused.code == 1);
+    BOOST_TEST(refused.err.find(file.string() + ": unit 'us-i-1': strength must be a whole number") != std::string::npos, refused.err);
+    BOOST_TEST(readText(file) == before);
+}
+
 // Item 5: a catalogue on a read-only share (file 0444 in a folder 0555, in WAL mode after its export) is listed
 // by a reader without write permission: the real `sandtable` executable run as `nobody` (through runuser when
 // the test runs as root, as CI does; as the test's own user otherwise, who then has no write permission either).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Properties pane.
+#include "sandtable/core/document/property_operations.hpp"
 #include "sandtable/editor/ui/properties_pane.hpp"
 
 #include "sandtable/core/document/operations.hpp"
@@ -171,10 +172,16 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
             if (!found)
                 throw std::invalid_argument(translated("the feature is gone"));
             core::TerrainFeature feature = *found;
+            if (name == "class") {
+                // Core's rule (issue 42 item 2): the old class's attributes go, a note stays.
+                document->apply(core::operations::setFeatureClass(scenario, feature.id, value));
+                applied = true;
+                m_applying = false;
+                refresh();
+                return applied;
+            }
             if (name == "name")
                 feature.name = value;
-            else if (name == "class")
-                feature.terrainClass = value;
             else
                 throw std::invalid_argument("no property " + name);
             if (!(feature == *found))
@@ -190,27 +197,26 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
                 unit.type = core::unitTypeFromString(value);
             } else if (name == "quality") {
                 unit.quality = core::unitQualityFromString(value);
-            } else if (name == "strength") {
-                const double strength = parseNumber(value, "strength");
-                if (strength < 0 || strength != std::floor(strength) || strength > 1e7)
-                    throw std::invalid_argument(translated("strength must be a whole number of men (or guns), 0 or more"));
-                unit.strength = static_cast<int>(strength);
-            } else if (unit.placement && (name == "x" || name == "y" || name == "facing")) {
+            } else if (name == "strength" || (unit.placement && name == "facing") || name.rfind("fig:", 0) == 0) {
+                // Named core operations with their rules (issue 42 item 2), as `sandtable oob set` applies them.
+                const double number = parseNumber(value, name.rfind("fig:", 0) == 0 ? name.c_str() + 4 : name.c_str());
+                const core::Edit edit = name == "strength" ? core::operations::setUnitStrength(scenario, unit.id, number)
+                    : name == "facing"                     ? core::operations::setUnitFacing(scenario, unit.id, number)
+                                                           : core::operations::setUnitFigureCount(scenario, unit.id, name.substr(4), number);
+                if (!edit.changes.empty())
+                    document->apply(edit);
+                applied = true;
+                m_applying = false;
+                refresh();
+                return applied;
+            } else if (unit.placement && (name == "x" || name == "y")) {
                 const double number = parseNumber(value, name.c_str());
                 if (name == "x")
                     unit.placement->position.x = number;
-                else if (name == "y")
-                    unit.placement->position.y = number;
                 else
-                    unit.placement->facing = std::fmod(std::fmod(number, 360.0) + 360.0, 360.0);
+                    unit.placement->position.y = number;
             } else if (unit.placement && name == "column") {
                 unit.placement->column = value == "true" || value == "1";
-            } else if (name.rfind("fig:", 0) == 0) {
-                const core::rules::syw::FigureKind* kind = core::rules::syw::findFigureKind(name.substr(4));
-                const double count = parseNumber(value, name.c_str() + 4);
-                if (!kind || count != std::floor(count) || count > 1e5)
-                    throw std::invalid_argument(translated("a count of figures is a whole number, 0 or more"));
-                core::rules::syw::setFigureCount(unit, *kind, static_cast<int>(count));
             } else {
                 throw std::invalid_argument("no property " + name);
             }

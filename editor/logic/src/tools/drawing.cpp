@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Snapping and the drawing state of the terrain tools.
+#include "sandtable/core/document/property_operations.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/tools/drawing.hpp"
 
@@ -181,19 +182,8 @@ core::Edit addFeatureEdit(const core::Scenario& scenario, const std::string& ter
 
 core::Edit setClassEdit(const core::Scenario& scenario, const core::FeatureId& id, const std::string& terrainClass)
 {
-    const core::TerrainFeature* feature = scenario.findFeature(id);
-    if (!feature)
-        throw core::OperationError("", core::i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
-    if (feature->terrainClass == terrainClass)
-        return {};
-    core::TerrainFeature changed = *feature;
-    changed.terrainClass = terrainClass;
-    // Class attributes (hill level, road grade, woods dense) mean nothing for another class; a note stays.
-    nlohmann::ordered_json kept = nlohmann::ordered_json::object();
-    if (changed.attributes.is_object() && changed.attributes.contains("note"))
-        kept["note"] = changed.attributes["note"];
-    changed.attributes = std::move(kept);
-    return core::operations::replaceFeature(scenario, std::move(changed), core::i18n::format(_("Set class to {1}"), {terrainClass}));
+    // The rule (attributes of the old class dropped, a note kept) is core's, as for `sandtable terrain ...`.
+    return core::operations::setFeatureClass(scenario, id, terrainClass);
 }
 
 std::vector<PaletteEntry> paletteClasses(const core::Scenario& scenario)
