@@ -917,7 +917,8 @@ BOOST_AUTO_TEST_CASE(a_roster_of_four_sides_comes_in_as_two, *boost::unit_test::
         for (const auto& f : report.at("findings"))
             leftOut = leftOut || (f.at("code") == "vassal.side_left_out" && f.at("message").get<std::string>().find("side 'Referee'") != std::string::npos);
         BOOST_TEST(leftOut);
-        for (const auto& u : readJson(out).at("units"))
+        const auto saved = readJson(out); // kept alive: a range-for over a temporary's member reads freed memory
+        for (const auto& u : saved.at("units"))
             BOOST_TEST(u.at("id").get<std::string>().rfind("us-", 0) == 0, u.at("id"));
     }
     {
