@@ -853,6 +853,11 @@ VassalExportResult writeVassalModule(const core::Scenario& scenario, const Vassa
     } catch (const core::Error& e) {
         throw core::OperationError(output.string(), e.object(), e.reason());
     }
+    // A module with nothing to play (a new scenario's, before its order of battle): written, and said.
+    if (b.result.pieces == 0 && b.result.forces == 0 && b.result.cards == 0)
+        b.result.findings.push_back({"vassal.no_pieces", core::Severity::Warning, "/units",
+            _("the scenario has no units, campaign forces or cards: the module has a board and nothing to play with "
+              "(add an order of battle first)")});
     core::reportProgress(progress, 0.5, N_("writing the VASSAL module"));
     detail::writeZip(output, b.entries);
     for (const auto& [name, bytes] : b.entries)

@@ -348,6 +348,22 @@ BOOST_AUTO_TEST_CASE(oob_set_applies_the_editors_rules)
     BOOST_TEST(readText(file) == before);
 }
 
+// New-user trial: `vassal export` of a scenario without units says the module has nothing to play with.
+BOOST_AUTO_TEST_CASE(a_module_without_pieces_is_written_with_a_warning)
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string file = (folder / "empty.sandtable.json").string();
+    BOOST_TEST_REQUIRE(runTool({"scenario", "new", "--crs", "EPSG:32618", "-o", file}).code == 0);
+    const Result exported = runTool({"vassal", "export", file, "-o", (folder / "empty.vmod").string(), "--json"});
+    BOOST_TEST_REQUIRE(exported.code == 0, exported.err);
+    const auto j = nlohmann::json::parse(exported.out);
+    BOOST_TEST(j.at("pieces").get<int>() == 0);
+    bool said = false;
+    for (const auto& f : j.at("findings"))
+        said = said || f.at("code") == "vassal.no_pieces";
+    BOOST_TEST(said, exported.out);
+}
+
 // Item 5: a catalogue on a read-only share (file 0444 in a folder 0555, in WAL mode after its export) is listed
 // by a reader without write permission: the real `sandtable` executable run as `nobody` (through runuser when
 // the test runs as root, as CI does; as the test's own user otherwise, who then has no write permission either).
