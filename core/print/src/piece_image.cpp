@@ -96,7 +96,8 @@ std::string pieceLabel(cairo_t* cr, const std::string& name, double width, doubl
             shorter.replace(at, std::string(word).size(), abbreviation);
     if (fits(shorter))
         return shorter;
-    // Cut at a character boundary (UTF-8 continuation bytes are 10xxxxxx) with an ellipsis.
+    // Still too wide: drop whole UTF-8 characters from the end (never half of one: continuation bytes have the
+    // top bits 10) until the rest and an ellipsis fit; each pass removes a character, so the loop ends.
     const std::string ellipsis = "\u2026";
     while (!shorter.empty()) {
         shorter.pop_back();
