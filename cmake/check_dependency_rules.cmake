@@ -8,14 +8,17 @@ endif()
 
 # layer folder (relative) | forbidden header prefixes | folders excluded (sub-layers with their own rule);
 # lists inside a rule are comma-separated
+# The project's own layers too (issue 42 item 4): a layer includes the headers of the layers below it only
+# (core < print, catalogue < importers < app < cli, editor; editor/logic < editor/ui).
 set(rules
-  "core|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,proj.h,sqlite3.h,cairo,qpdf/|core/catalogue,core/print"
-  "core/catalogue|wx/,cairo,qpdf/|"
-  "core/print|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,sqlite3.h|"
-  "importers|wx/,sqlite3.h,qpdf/|"
-  "app|wx/,sqlite3.h,qpdf/,CLI/|"
-  "cli|wx/,qpdf/|"
-  "editor/logic|wx/,gdal,ogr_,cpl_,sqlite3.h,cairo,qpdf/|"
+  "core|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,proj.h,sqlite3.h,cairo,qpdf/,sandtable/print/,sandtable/catalogue/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|core/catalogue,core/print"
+  "core/catalogue|wx/,cairo,qpdf/,sandtable/print/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "core/print|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,sqlite3.h,sandtable/catalogue/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "importers|wx/,sqlite3.h,qpdf/,sandtable/catalogue/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "app|wx/,sqlite3.h,qpdf/,CLI/,sandtable/cli/,sandtable/editor/|"
+  "cli|wx/,qpdf/,sandtable/editor/|"
+  "editor/logic|wx/,gdal,ogr_,cpl_,sqlite3.h,cairo,qpdf/,sandtable/editor/ui/,sandtable/cli/|"
+  "editor/ui|sandtable/cli/|"
 )
 
 set(violations "")
@@ -106,6 +109,29 @@ foreach(f IN LISTS model_files)
     endif()
     if(line MATCHES "saveScenario[ \t]*[(]" AND NOT rel MATCHES "${save_allowed}")
       list(APPEND violations "${rel}: calls saveScenario ('${line}'): save through Document::save after Document::apply")
+    endif()
+  endforeach()
+endforeach()
+
+# Issue 42 item 2, sealed edits: only core/document builds change records (EntityChange, SettingsChange, ...,
+# an Edit's `changes`). Importers, core/oob, the app, the CLI and the editor hand what they read or decided to
+# a core operation (core/document/operations.hpp, bulk_operations.hpp, ...), which makes the Edit.
+set(change_builders "^core/src/document/|^core/include/sandtable/core/document/")
+set(change_record "EntityChange[ \t]*<|(Settings|Map|References|CustomClasses|TableBattles|Campaign)Change[ \t]*[{(]|[.]changes[.](push_back|emplace_back|insert|emplace)[ \t]*[(]")
+foreach(f IN LISTS model_files)
+  file(RELATIVE_PATH rel "${SOURCE_DIR}" "${f}")
+  if(rel MATCHES "${change_builders}")
+    continue()
+  endif()
+  file(STRINGS "${f}" lines REGEX "Change|[.]changes[.]")
+  foreach(line IN LISTS lines)
+    string(REPLACE ";" "" line "${line}")
+    string(STRIP "${line}" line)
+    if(line MATCHES "^//")
+      continue()
+    endif()
+    if(line MATCHES "${change_record}")
+      list(APPEND violations "${rel}: builds a change record ('${line}'): only core/document makes Edits, through a core operation")
     endif()
   endforeach()
 endforeach()

@@ -13,6 +13,7 @@ PACKAGES=(
   libsqlite3-dev sqlite3
   libssl-dev
   libboost-test-dev
+  libboost-locale-dev  # Boost.Locale: printed products translated with each language's real plural rule (issue 42)
   nlohmann-json3-dev libvalijson-dev
   rapidjson-dev  # the one parser of scenario documents (core/src/io), with valijson's RapidJSON adapter
   libcairo2-dev

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable cards import|export|print`: Table Battles cards through a spreadsheet, and printed sheets.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/app/cards_print.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include "import_settings.hpp"
@@ -54,13 +55,6 @@ core::Diagnostics cardFindings(const core::Diagnostics& all)
     return out;
 }
 
-const core::TableBattlesSet& requireCards(const core::Scenario& scenario, const std::string& file)
-{
-    if (!scenario.tableBattles)
-        throw core::OperationError(file, "table_battles", _("the scenario has no Table Battles cards (import a CSV first)"));
-    return *scenario.tableBattles;
-}
-
 void runImport(const ImportOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
@@ -93,7 +87,7 @@ void runImport(const ImportOptions& o, Context& context)
 void runExport(const ExportOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
-    const core::TableBattlesSet& set = requireCards(loaded.scenario, o.file);
+    const core::TableBattlesSet& set = app::scenarioCards(loaded.scenario, o.file);
     core::writeFileAtomically(o.output, core::exportTableBattlesCsv(set));
     if (context.json)
         context.printJson({{"output", o.output}, {"cards", set.cards.size()}});
@@ -108,20 +102,26 @@ void runPrint(const PrintOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     context.warnIfInvalid(loaded.diagnostics, o.file);
-    const core::TableBattlesSet& set = requireCards(loaded.scenario, o.file);
+    app::scenarioCards(loaded.scenario, o.file);
     const core::Diagnostics findings = cardFindings(loaded.diagnostics);
     if (core::hasErrors(findings) && !context.json) {
         context.printDiagnostics(findings, o.file);
         context.err << o.file << ": warning: printing cards that break the rules above\n";
     }
-    if (!o.format.empty() && o.format != "pdf") {
-        // One image per card face into the folder -o names (issue 6: "One SVG/PNG per card too").
-        print::CardImageRequest images;
-        images.format = o.format == "png" ? print::CardImageFormat::Png : print::CardImageFormat::Svg;
-        images.dpi = o.dpi;
-        images.bleed = o.bleed;
-        images.title = loaded.scenario.settings.title;
-        const auto files = print::writeCardImages(set, images, o.output);
+    app::CardsJob job;
+    job.scenarioFile = o.file;
+    job.output = o.output;
+    if (!o.format.empty() && o.format != "pdf") // one image per card face into the folder -o names (issue 6)
+        job.images = o.format == "png" ? print::CardImageFormat::Png : print::CardImageFormat::Svg;
+    job.dpi = o.dpi;
+    job.bleed = o.bleed;
+    job.page = print::parsePageSize(o.page);
+    job.mode = print::cardSheetModeFromString(o.mode);
+    if (!o.svgDir.empty())
+        job.svgFolder = o.svgDir;
+    const app::CardsOutcome outcome = app::printScenarioCards(loaded.scenario, job);
+    if (job.images) {
+        const auto& files = outcome.images;
         if (context.json) {
             nlohmann::ordered_json list = nlohmann::ordered_json::array();
             for (const auto& f : files)
@@ -137,13 +137,7 @@ void runPrint(const PrintOptions& o, Context& context)
         }
         return;
     }
-    print::CardPrintRequest request;
-    request.page = print::parsePageSize(o.page);
-    request.mode = print::cardSheetModeFromString(o.mode);
-    request.title = loaded.scenario.settings.title;
-    if (!o.svgDir.empty())
-        request.svgFolder = o.svgDir;
-    const print::CardPrintResult result = print::printCards(set, request, o.output);
+    const print::CardPrintResult& result = outcome.pdf;
     if (context.json) {
         context.printJson({{"output", o.output}, {"pages", result.pages}, {"cards", result.cards}, {"mode", o.mode},
             {"svg_files", result.svgFiles}, {"errors", core::countSeverity(findings, core::Severity::Error)}});
@@ -152,7 +146,7 @@ void runPrint(const PrintOptions& o, Context& context)
         const std::string cards = i18n::format(P_("{1} card", "{1} cards", result.cards), {std::to_string(result.cards)});
         const std::string pages = i18n::format(P_("{1} page", "{1} pages", result.pages), {std::to_string(result.pages)});
         context.out << i18n::format(o.mode == "home" ? _("{1}: {2} on {3}, home sheets on {4}") : _("{1}: {2} on {3}, print-shop pages with bleed"),
-            {o.output, cards, pages, request.page.name});
+            {o.output, cards, pages, job.page.name});
         if (result.svgFiles)
             context.out << i18n::format(P_(", {1} SVG face in {2}", ", {1} SVG faces in {2}", result.svgFiles),
                 {std::to_string(result.svgFiles), o.svgDir});

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable catalogue export|list|search|show|extract|remove`: thin commands over sandtable_catalogue.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
@@ -458,7 +459,7 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
         ->required();
     addCatalogueOption(search, searchOptions);
     search->add_option("--system", searchOptions->system, _("Only this game system"))
-        ->check(oneOf({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));
+        ->check(oneOf(core::systems::gameSystemNames()));
     search->add_option("--from", searchOptions->dateFrom, _("Only battles on or after this ISO date"));
     search->add_option("--to", searchOptions->dateTo, _("Only battles on or before this ISO date"));
     search->add_option("--limit", searchOptions->limit, _("At most this many results"))->capture_default_str()->check(inRange(1, 10000));

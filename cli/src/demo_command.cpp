@@ -158,6 +158,7 @@ void runDemo(const DemoOptions& o, Context& context)
     job.output = pdf;
     job.request.scaleDenominator = 16000.0;
     job.request.page = print::parsePageSize("A4");
+    job.request.centreOneSheet = true; // as `map print`
     job.dpi = 150.0;
     const app::MapPrintOutcome printed = app::printScenarioMap(demo, job, context.reporter());
     outputs.push_back(pdf.string());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable grid new|table|derive|override|roll|battle|print`: Campaign Lite grids over the map.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/app/campaign_sheets.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/core/document/campaign_operations.hpp"
@@ -10,7 +11,6 @@
 #include "sandtable/core/rules/campaign_lite.hpp"
 #include "sandtable/core/rules/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/importers/map_raster.hpp"
 #include "sandtable/print/campaign_print.hpp"
 #include "sandtable/print/sheet_marks.hpp"
 
@@ -269,6 +269,18 @@ void runDerive(const DeriveOptions& o, Context& context)
             line << " " << x.terrainClass << "@" << (x.edge ? core::edgeWord(*x.edge) : std::string(_("middle")));
         context.out << core::squareName(campaign.grid, t.square) << ":" << (line.str().empty() ? " -" : line.str()) << "\n";
     }
+    // The squares set by hand, each named: derivation keeps them (issue 43 item 4), even a class it found none of.
+    if (!campaign.overrides.empty()) {
+        std::ostringstream kept;
+        for (std::size_t i = 0; i < campaign.overrides.size(); ++i) {
+            const core::CoverOverride& ov = campaign.overrides[i];
+            kept << (i ? "; " : "") << core::squareName(campaign.grid, ov.square) << " " << ov.terrainClass << " " << core::coverWord(ov.cover)
+                 << (ov.note.empty() ? "" : " (" + ov.note + ")");
+        }
+        context.out << core::i18n::format(P_("{1} square set by hand, kept: {2}", "{1} squares set by hand, kept: {2}", campaign.overrides.size()),
+                           {std::to_string(campaign.overrides.size()), kept.str()})
+                    << "\n";
+    }
 }
 
 void runOverride(const OverrideOptions& o, Context& context)
@@ -403,35 +415,21 @@ void runPrint(const PrintOptions& o, Context& context)
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     context.warnIfInvalid(loaded.diagnostics, o.file);
     const core::Scenario& s = loaded.scenario;
-    print::CampaignPrintRequest request;
+    app::CampaignSheetsJob job;
+    job.scenarioFile = o.file;
+    job.output = o.output;
+    print::CampaignPrintRequest& request = job.request;
     request.format = print::mapOutputFormat(o.output, o.format);
     request.pngDpi = o.dpi;
     request.page = print::parsePageSize(o.page);
     request.copies = o.copies;
     request.scaleDenominator = o.scale;
     request.playerAid = o.playerAid;
-    const double scale = print::campaignPrintScale(s, request);
-    request.scaleDenominator = scale;
-    bool underlay = false;
-    if (o.underlay) {
-        const auto dir = std::filesystem::path(o.file).parent_path();
-        const bool haveMap = s.map
-            && (importers::warpedMapPath(s, dir) || std::filesystem::exists(importers::resolveMapPath(s.map->path, dir)));
-        if (!haveMap) {
-            if (!context.quiet)
-                context.err << "sandtable: " << core::i18n::format(_("notice: {1}: no map raster found: printing without the underlay"), {o.file})
-                            << "\n";
-        } else {
-            const auto b = core::gridBounds(s.campaign->grid);
-            const double metresPerPixel = 25.4 / o.dpi * scale / 1000.0;
-            importers::RenderedRaster r = importers::renderMapRaster(s, dir, core::Extent{b[0], b[1], b[2], b[3]}, metresPerPixel,
-                context.progress());
-            request.underlay = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
-            underlay = true;
-        }
-    }
-    request.sourceNote = print::baseMapNote(s);
-    const print::CampaignPrintResult result = print::printCampaignSheets(s, request, o.output, context.progress());
+    job.underlay = o.underlay;
+    job.underlayDpi = o.dpi;
+    const app::CampaignSheetsOutcome outcome = app::printCampaignSheets(s, job, context.reporter());
+    const print::CampaignPrintResult& result = outcome.result;
+    const bool underlay = outcome.underlayPrinted;
     const char* formatName = request.format == print::MapOutputFormat::Pdf ? "pdf"
         : request.format == print::MapOutputFormat::Svg                      ? "svg"
                                                                              : "png";

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable map print`: the battle map at 1:N, one page or tiled, with the scan underneath when present.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/app/georef_report.hpp"
 #include "sandtable/app/georeference.hpp"
 #include "sandtable/app/map_print.hpp"
 #include "sandtable/app/warp_scan.hpp"
@@ -57,6 +58,7 @@ void runPrint(const PrintOptions& o, Context& context)
     job.output = o.output;
     job.request.page = print::parsePageSize(o.page);
     job.request.overlapMm = o.overlap;
+    job.request.centreOneSheet = true; // a map on one sheet sits in its middle (issue 43 item 7), as in the editor
     const double scale = o.scale ? *o.scale : print::defaultMapPrintScale(loaded.scenario, job.request);
     job.request.scaleDenominator = scale;
     job.request.layers = app::parseMapLayers(o.layers, job.references);
@@ -93,12 +95,18 @@ void runPrint(const PrintOptions& o, Context& context)
         nlohmann::ordered_json files = nlohmann::ordered_json::array();
         for (const auto& f : outcome.result.files)
             files.push_back(f.string());
+        // Where every text and piece went (issue 43 item 4): page, box in mm from the page's top-left corner.
+        nlohmann::ordered_json texts = nlohmann::ordered_json::array();
+        for (const print::PrintedText& t : outcome.result.texts)
+            texts.push_back({{"page", t.page}, {"box_mm", nlohmann::ordered_json::array({t.x0, t.y0, t.x1, t.y1})}, {"text", t.text},
+                {"piece", t.piece}});
         context.printJson({{"output", o.output}, {"format", formatName}, {"files", files}, {"pages", outcome.result.pages},
             {"sheets", layout.sheets.size()}, {"rows", layout.rows}, {"columns", layout.columns},
             {"extent_mm", nlohmann::ordered_json::array({layout.extentWidthMm, layout.extentHeightMm})},
             {"page_mm", nlohmann::ordered_json::array({layout.pageWidthMm, layout.pageHeightMm})},
             {"scale", scale}, {"scan", outcome.scanPrinted}, {"references", outcome.referencesPrinted},
-            {"grid", outcome.result.gridPrinted}, {"terrain_past_extent", pastExtent}});
+            {"grid", outcome.result.gridPrinted}, {"terrain_past_extent", pastExtent},
+            {"names_left_out", outcome.result.namesLeftOut}, {"texts", texts}});
     } else {
         // Numbers for a person: in the locale's conventions ("1:16 000" in French).
         const auto number = [](double v, int decimals) { return core::i18n::formatNumber(v, decimals); };
@@ -115,6 +123,13 @@ void runPrint(const PrintOptions& o, Context& context)
                 context.out << " " << f.string();
             context.out << "\n";
         }
+        if (outcome.result.namesLeftOut > 0 && !context.quiet)
+            context.err << "sandtable: "
+                        << core::i18n::format(P_("notice: {1} unit name had no clear place beside its block and is not printed (a larger scale makes room)",
+                                                  "notice: {1} unit names had no clear place beside their blocks and are not printed (a larger scale makes room)",
+                                                  outcome.result.namesLeftOut),
+                               {std::to_string(outcome.result.namesLeftOut)})
+                        << "\n";
     }
 }
 
@@ -172,6 +187,26 @@ void runWarp(const WarpOptions& o, Context& context)
                 << "\n";
 }
 
+struct ReportOptions {
+    std::string file;
+    std::string output;
+};
+
+/// `map report`: the georeferencing report of the scenario's scan, from its stored GCPs and method
+/// (app::writeGeorefReport, as the editor's Report button writes it).
+void runReport(const ReportOptions& o, Context& context)
+{
+    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const print::GeorefReportResult r = app::writeGeorefReport(loaded.scenario, o.file, o.output);
+    if (context.json) {
+        context.printJson({{"file", o.file}, {"output", o.output}, {"pages", r.pages}, {"exaggeration", r.exaggeration}});
+        return;
+    }
+    context.out << core::i18n::format(P_("wrote report {1} ({2} page, residual arrows x {3})", "wrote report {1} ({2} pages, residual arrows x {3})", r.pages),
+                       {o.output, std::to_string(r.pages), core::i18n::formatFigure(r.exaggeration)})
+                << "\n";
+}
+
 void registerMapCommands(CLI::App& app, Context& context)
 {
     CLI::App* noun = addCommand(app, "map", _("Georeference the scenario's scan, print the battle map at game scale"));
@@ -195,6 +230,13 @@ void registerMapCommands(CLI::App& app, Context& context)
     warp->add_option("FILE", w->file, _("Scenario file (rewritten in place)"))->required();
     warp->add_option("-o,--output", w->output, _("GeoTIFF to write (default: <scan>_warped.tif beside the scenario)"));
     warp->callback([w, &context] { runWarp(*w, context); });
+
+    auto rep = std::make_shared<ReportOptions>();
+    CLI::App* report = addCommand(*noun, "report",
+        _("The georeferencing report of the scenario's scan (A4 PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table worst first"));
+    report->add_option("FILE", rep->file, _("Scenario file"))->required();
+    report->add_option("-o,--output", rep->output, _("PDF to write"))->required();
+    report->callback([rep, &context] { runReport(*rep, context); });
 
     auto o = std::make_shared<PrintOptions>();
     CLI::App* printCommand = addCommand(*noun, "print", _("The scenario's map at 1:N as a PDF: one page, or tiled with overlap and registration marks"));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable oob import|tree|summary|print`: roster import as one undoable edit, derived figures, sticker sheets.
 #include "sandtable/cli/context.hpp"
+#include "sandtable/app/stickers.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include "import_settings.hpp"
@@ -419,7 +421,7 @@ void runSummary(const SummaryOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     const core::Scenario& s = loaded.scenario;
-    if (s.settings.system == core::GameSystem::SywMiniatures) {
+    if (core::systems::describe(s.settings.system).figureRegiments) {
         printSywSummary(o, s, context);
         return;
     }
@@ -513,11 +515,13 @@ void runPrint(const PrintOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     context.warnIfInvalid(loaded.diagnostics, o.file);
-    print::StickerRequest request;
-    request.page = print::parsePageSize(o.page);
-    request.stickerWidthMm = o.width;
-    request.stickerHeightMm = o.height;
-    const print::StickerLayout layout = inFile(o.file, [&] { return print::printStickers(loaded.scenario, request, o.output); });
+    app::StickersJob job;
+    job.scenarioFile = o.file;
+    job.output = o.output;
+    job.request.page = print::parsePageSize(o.page);
+    job.request.stickerWidthMm = o.width;
+    job.request.stickerHeightMm = o.height;
+    const print::StickerLayout layout = app::printScenarioStickers(loaded.scenario, job);
     if (context.json)
         context.printJson({{"output", o.output}, {"pages", layout.pages}, {"stickers", layout.stickers},
             {"sticker_mm", Json::array({layout.stickerWidthMm, layout.stickerHeightMm})}, {"columns", layout.columns},

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `sandtable scenario new|validate`: create an empty scenario, check a document (schema + rules).
 #include "sandtable/cli/context.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 
 #include "sandtable/app/new_scenario.hpp"
 
@@ -147,7 +148,7 @@ void registerScenarioCommands(CLI::App& app, Context& context)
     auto newOptions = std::make_shared<NewOptions>();
     CLI::App* create = addCommand(*noun, "new", _("Write an empty scenario that validates without errors"));
     create->add_option("--system", newOptions->system, _("Game system"))
-        ->check(oneOf({"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"}));
+        ->check(oneOf(core::systems::gameSystemNames()));
     create->add_option("--title", newOptions->title, _("Scenario title"));
     create->add_option("--crs", newOptions->crs,
         _("Working CRS: a projected CRS in metres as EPSG:n, or auto (with --map: the raster's own CRS when it is "

@@ -3,6 +3,7 @@
 // (FIXED_LEVELS, POLYGONIZE) into bands, bands at or above each level united into hills (core geometry),
 // ridgelines from the highest cells along each hill's principal axis.
 #include "sandtable/importers/dem_hills.hpp"
+#include "sandtable/core/document/bulk_operations.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include "gdal_support.hpp"
@@ -376,6 +377,9 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
         throw std::invalid_argument(_("simplify and min-area must be finite numbers >= 0"));
     DemHillsResult out;
     out.edit.label = "Hills from DEM";
+    // What was made; core/document makes the change records (issue 42 item 2).
+    std::optional<core::ScenarioSettings> settingsAfter;
+    std::vector<core::TerrainFeature> madeHills;
     out.crs = scenario.settings.crs;
     detail::ensureGdalRegistered();
     if (out.crs.empty()) {
@@ -385,7 +389,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
         out.crs = utmCrsForCentre("EPSG:4326", {{g[0], g[3]}, {g[0] + wgs.width * g[1], g[3] + wgs.height * g[5]}}, dem.string());
         core::ScenarioSettings after = scenario.settings;
         after.crs = out.crs;
-        out.edit.changes.push_back(core::SettingsChange{scenario.settings, after});
+        settingsAfter = after;
     }
     const ElevationGrid grid = readDem(dem, out.crs, options.resolution,
         [&progress](double f, std::string_view what) { return !progress || progress(f * 0.5, what); });
@@ -451,7 +455,6 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
     for (const auto& t : scenario.terrain)
         taken.insert(t.id.str());
     int next = 0;
-    std::size_t at = scenario.terrain.size();
     for (std::size_t k = 0; k < options.levels.size(); ++k) {
         core::reportProgress(progress, 0.8 + 0.2 * static_cast<double>(k) / static_cast<double>(options.levels.size()),
             core::i18n::format(_("building hills of level {1}"), {std::to_string(k + 1)}));
@@ -501,11 +504,11 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
             summary.ridgelineVertices = ridge.line.size();
             hill.geometry = std::move(polygon);
             out.hills.push_back(summary);
-            out.edit.changes.push_back(core::EntityChange<core::TerrainFeature>{fid, std::nullopt, std::move(hill), at, at});
-            ++at;
+            madeHills.push_back(std::move(hill));
         }
     }
     core::reportProgress(progress, 1.0, N_("hills done"));
+    out.edit = core::operations::addFeatures(scenario, std::move(madeHills), out.edit.label, std::move(settingsAfter));
     return out;
 }
 

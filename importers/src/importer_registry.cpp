@@ -5,6 +5,7 @@
 
 #include "sandtable/core/document/card_operations.hpp"
 #include "sandtable/core/document/campaign_operations.hpp"
+#include "sandtable/core/document/bulk_operations.hpp"
 #include "sandtable/core/document/edit_builder.hpp"
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -556,23 +557,7 @@ private:
     /// valid as a whole, so its entities go in as they are, in its order).
     static core::Edit wholeScenario(const core::Scenario& start, const core::Scenario& carried)
     {
-        core::Edit edit{"Import VASSAL module", {}, {}};
-        edit.changes.push_back(core::SettingsChange{start.settings, carried.settings});
-        edit.changes.push_back(core::MapChange{start.map, carried.map});
-        edit.changes.push_back(core::ReferencesChange{start.references, carried.references});
-        edit.changes.push_back(core::CustomClassesChange{start.customTerrainClasses, carried.customTerrainClasses});
-        const auto entities = [&](const auto& items, const auto& existing) {
-            using T = typename std::decay_t<decltype(items)>::value_type;
-            for (std::size_t i = 0; i < items.size(); ++i)
-                edit.changes.push_back(core::EntityChange<T>{items[i].id.str(), std::nullopt, items[i], 0, existing.size() + i});
-        };
-        entities(carried.terrain, start.terrain);
-        entities(carried.sides, start.sides);
-        entities(carried.formations, start.formations);
-        entities(carried.units, start.units);
-        edit.changes.push_back(core::TableBattlesChange{start.tableBattles, carried.tableBattles});
-        edit.changes.push_back(core::CampaignChange{start.campaign, carried.campaign});
-        return edit;
+        return core::operations::replaceWithScenario(start, carried, "Import VASSAL module");
     }
 
     /// The map named in the summary: the board image, or that there is none yet.

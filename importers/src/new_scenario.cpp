@@ -2,6 +2,7 @@
 // A new scenario from the designer's own raster (GDAL): CRS and extent from its georeference, or a scan
 // left for GCPs / calibration.
 #include "sandtable/importers/new_scenario.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include "gdal_support.hpp"
@@ -195,10 +196,11 @@ core::ScenarioSettings newScenarioSettings(const NewScenarioOptions& options, co
     st.system = options.system;
     st.title = options.title;
     st.id = scenarioIdFromFileName(scenarioFile);
-    const bool onTable = options.system == core::GameSystem::SywMiniatures || options.system == core::GameSystem::TableBattles;
+    const core::systems::GameSystemDescriptor& system = core::systems::describe(options.system);
+    const bool onTable = system.ground == core::systems::Ground::Table;
     if (onTable)
         st.scaleDenominator = 1.0;
-    if (options.system == core::GameSystem::SywMiniatures) {
+    if (system.figureRegiments) {
         st.tableWidthCm = kSywTableWidthCm;
         st.tableDepthCm = kSywTableDepthCm;
     }

@@ -2,6 +2,7 @@
 // Trace from the scan: colour-distance mask (optionally flood-filled from a seed), GDALPolygonize into a
 // memory layer, core::geometry::cleanPolygons, terrain features of one class as one edit.
 #include "sandtable/importers/scan_trace.hpp"
+#include "sandtable/core/document/bulk_operations.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include "gdal_support.hpp"
@@ -238,7 +239,7 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
     for (const auto& t : scenario.terrain)
         taken.insert(t.id.str());
     int next = 0;
-    std::size_t at = scenario.terrain.size();
+    std::vector<core::TerrainFeature> features; // core/document makes the change records (issue 42 item 2)
     for (core::Geometry& polygon : out.traced.polygons) {
         std::string id;
         do
@@ -252,9 +253,9 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
         f.geometry = polygon;
         out.ids.push_back(id);
         out.areas.push_back(core::geometry::area(polygon));
-        out.edit.changes.push_back(core::EntityChange<core::TerrainFeature>{id, std::nullopt, std::move(f), at, at});
-        ++at;
+        features.push_back(std::move(f));
     }
+    out.edit = core::operations::addFeatures(scenario, std::move(features), out.edit.label);
     if (out.ids.empty())
         out.diagnostics.push_back({"trace.empty", core::Severity::Warning, "/terrain",
             core::i18n::format(P_("{1} pixel matched; no polygon kept", "{1} pixels matched; no polygon kept", out.traced.matchedPixels),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Terrain import through OGR: read every feature, pick its class, transform it to the working CRS.
 #include "sandtable/importers/terrain_import.hpp"
+#include "sandtable/core/document/bulk_operations.hpp"
 
 #include "gdal_support.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
@@ -274,6 +275,9 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
 
     TerrainImportResult out;
     out.edit.label = "Import terrain";
+    // What was read; core/document makes the change records (issue 42 item 2).
+    std::optional<core::ScenarioSettings> settingsAfter;
+    std::vector<core::TerrainFeature> features;
     out.crs = scenario.settings.crs;
     const int layerCount = GDALDatasetGetLayerCount(dataset.get());
     if (out.crs.empty()) {
@@ -305,7 +309,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             throw core::OperationError(file, "CRS", _("neither the scenario nor the file has a CRS; set one with scenario new --crs"));
         core::ScenarioSettings settings = scenario.settings;
         settings.crs = out.crs;
-        out.edit.changes.push_back(core::SettingsChange{scenario.settings, settings});
+        settingsAfter = settings;
     }
     detail::Srs target = detail::makeSrs(out.crs, file);
 
@@ -327,7 +331,6 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
     for (const auto& f : scenario.terrain)
         taken.insert(f.id.str());
     std::map<std::string, std::size_t> nextNumber;
-    std::size_t at = scenario.terrain.size();
     bool foundLayer = options.layer.empty();
 
     for (int li = 0; li < layerCount; ++li) {
@@ -547,8 +550,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 if (options.tagRules.empty())
                     keepOtherFields(feature.get(), definition, {classIndex, nameIndex, levelIndex}, terrain.attributes);
                 terrain.geometry = std::move(*model);
-                out.edit.changes.push_back(core::EntityChange<core::TerrainFeature>{id, std::nullopt, std::move(terrain), at, at});
-                ++at;
+                features.push_back(std::move(terrain));
                 ++out.imported;
                 ++out.classes[featureClass];
             };
@@ -569,6 +571,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
     }
     if (!foundLayer)
         throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {options.layer}), _("no such layer"));
+    out.edit = core::operations::addFeatures(scenario, std::move(features), out.edit.label, std::move(settingsAfter));
     return out;
 }
 

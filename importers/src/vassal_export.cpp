@@ -10,6 +10,7 @@
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/rules/pub_battles.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include <algorithm>
@@ -318,7 +319,7 @@ struct Builder {
                     figures += (figures.empty() ? "" : " ") + std::string(kind.key) + "=" + integer((*u.figures).*(kind.count));
             p.emplace_back("Figures", figures);
         }
-        if (s.settings.system == core::GameSystem::PubBattles)
+        if (core::systems::describe(s.settings.system).victoryPointBlocks)
             p.emplace_back("VP", integer(core::rules::pub_battles::victoryPoints(u.type, u.quality)));
         p.emplace_back("sandtable_id", u.id.str());
         p.emplace_back("sandtable_formation", u.formation.str());
@@ -675,7 +676,7 @@ struct Builder {
             h << "<p>" << html(s.settings.description) << "</p>\n";
         h << "<p>Game system: " << core::toString(s.settings.system) << "; scale 1:" << number(s.settings.scaleDenominator)
           << "; board " << number(in.pxPerM * 1000.0) << " px per km.</p>\n";
-        if (s.settings.system == core::GameSystem::PubBattles && !s.units.empty()) {
+        if (core::systems::describe(s.settings.system).victoryPointBlocks && !s.units.empty()) {
             h << "<h2>Victory points</h2>\n<table border=\"1\"><tr><th>Side</th><th>Pieces</th><th>Points</th>"
                  "<th>Infantry blocks</th><th>Rout threshold</th></tr>\n";
             // The numbers of `oob summary` (core::oob::summarize): pieces only, rout at the start.
@@ -801,9 +802,9 @@ struct Builder {
         if (s.tableBattles)
             tableBattles(module);
         palettes(module);
-        dice(module, 6);
-        if (s.settings.system == core::GameSystem::CampaignLite)
-            dice(module, 10); // Campaign Lite's secondary terrain and reinforcement tables are d10 (campaign-lite.txt)
+        // The system's dice (its room says which: Campaign Lite's tables add a d10, campaign-lite.txt).
+        for (const int faces : core::systems::describe(s.settings.system).dice)
+            dice(module, faces);
         if (!s.settings.extent && !s.tableBattles)
             result.findings.push_back({"vassal.no_board", core::Severity::Warning, "/extent",
                 _("the scenario has no extent: the module has no battle map, only the palettes")});

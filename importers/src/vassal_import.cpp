@@ -3,6 +3,7 @@
 #include "sandtable/importers/vassal_module.hpp"
 
 #include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 
 #include "vassal_archive.hpp"
 
@@ -648,7 +649,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         st.system = request.system;
         st.id = id;
         st.title = board->name;
-        if (st.system == core::GameSystem::SywMiniatures || st.system == core::GameSystem::TableBattles)
+        if (core::systems::describe(st.system).ground == core::systems::Ground::Table)
             st.scaleDenominator = 1.0;
         if (request.crs != "auto")
             st.crs = request.crs;
@@ -954,7 +955,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     if (board->grid) {
         const VassalGrid& g = *board->grid;
         const bool framed = extent && frame.count("grid") && g.kind == "square"
-            && settings.system == core::GameSystem::CampaignLite && std::abs(g.dx - g.dy) < 1e-9 && g.dx > 0;
+            && core::systems::describe(settings.system).squareGrid && std::abs(g.dx - g.dy) < 1e-9 && g.dx > 0;
         if (framed) {
             const auto cr = vassal::decode(frame.at("grid"), ',');
             core::CampaignGrid grid;
@@ -990,7 +991,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             std::string note = g.dx > 0 ? core::i18n::format(_("board '{1}' has a {2} grid of {3} x {4} px from ({5}, {6})"),
                                               {board->name, g.kind, figure(g.dx), figure(g.dy), figure(g.x0), figure(g.y0)})
                                         : core::i18n::format(_("board '{1}' has a {2} grid"), {board->name, g.kind});
-            note += settings.system == core::GameSystem::CampaignLite
+            note += core::systems::describe(settings.system).squareGrid
                 ? _(": georeference the scan, then lay the campaign grid (`grid set`) with the square size in metres")
                 : _(": the scenario's game system has no grid; kept as this note");
             out.findings.push_back({"vassal.grid", core::Severity::Info, "/campaign/grid", note});

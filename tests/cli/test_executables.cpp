@@ -320,7 +320,8 @@ BOOST_AUTO_TEST_CASE(grid_derive_lines_in_the_readers_words_and_numbers)
     BOOST_REQUIRE(en.exitCode == 0);
     BOOST_REQUIRE(de.exitCode == 0);
     std::string expected = en.output;
-    const std::pair<std::string, std::string> words[] = {{"whole square", "ganzes Feld"}, {"half square", "halbes Feld"},
+    const std::pair<std::string, std::string> words[] = {{"squares set by hand, kept:", "Felder von Hand gesetzt, beibehalten:"},
+        {"square set by hand, kept:", "Feld von Hand gesetzt, beibehalten:"}, {"whole square", "ganzes Feld"}, {"half square", "halbes Feld"},
         {"no cover", "keine"}, {"north", "Nord"}, {"east", "Ost"}, {"south", "Süd"}, {"west", "West"}, {"middle", "Mitte"}};
     for (const auto& [english, german] : words)
         for (std::size_t at = expected.find(english); at != std::string::npos; at = expected.find(english, at + german.size()))

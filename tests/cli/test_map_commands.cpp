@@ -183,8 +183,11 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
         BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
         BOOST_TEST(nlohmann::json::parse(r.out).at("pages").get<int>() == 1);
         BOOST_REQUIRE(std::system(("pdftocairo -png -singlefile -r 254 '" + pdf.string() + "' '" + (folder / "k").string() + "'").c_str()) == 0);
-        // The road is 1120 - 560 = 560 m below the top of the extent: 12 mm margin + 560 m at 1:N.
-        const int row = static_cast<int>(std::lround((12.0 + 560.0 * 1000.0 / scale) * 10.0));
+        // One sheet, centred in the map area (issue 43 item 7): A3 portrait leaves 420 - 2 x 12 (margins) - 30 (legend
+        // band) = 366 mm of height. The road, 560 m below the top of the 1120 m extent, lies at its middle height, so
+        // at the area's middle whatever the scale: 12 + 366 / 2 = 195 mm from the page's top (at 1:16,000 the 70 mm
+        // map starts 148 mm down the area, at 1:8000 the 140 mm map 113 mm down: 148 + 35 = 113 + 70 = 183 + 12).
+        const int row = static_cast<int>(std::lround(195.0 * 10.0));
         BOOST_TEST(darkRunMm(folder / "k.png", row) == 1e6 / scale, boost::test_tools::tolerance(0.2 / (1e6 / scale)));
     }
     // The calibrated scan itself, resampled at 254 dpi into the local frame, measures true as well: its drawn
@@ -195,7 +198,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
     BOOST_TEST(nlohmann::json::parse(r.out).at("scan").get<bool>());
     BOOST_REQUIRE(std::system(("pdftocairo -png -singlefile -r 254 '" + pdf.string() + "' '" + (folder / "scan").string() + "'").c_str()) == 0);
-    BOOST_TEST(darkRunMm(folder / "scan.png", static_cast<int>(std::lround((12.0 + 560.0 / 16.0) * 10.0))) == 62.5,
+    BOOST_TEST(darkRunMm(folder / "scan.png", static_cast<int>(std::lround(195.0 * 10.0))) == 62.5, // centred, as above
         boost::test_tools::tolerance(0.4 / 62.5));
 }
 
@@ -267,6 +270,62 @@ BOOST_AUTO_TEST_CASE(asking_for_the_scan_layer_without_the_scan_exits_one)
     const Result defaults = runTool({"map", "print", file.string(), "-o", pdf.string()});
     BOOST_TEST(defaults.code == 0, defaults.err);
     BOOST_TEST(defaults.err.find("printing terrain only") != std::string::npos, defaults.err);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(cli_map_labels)
+
+/// Issue 43 item 4: every example's map as `map print FILE -o X --json` prints it by default (A4, the game
+/// scale, every layer): no two texts on one page overlap, and no text lies on a piece (whose face holds its
+/// strength). Boxes are the ink of each text as drawn; a touch of 0.05 mm is not an overlap.
+BOOST_AUTO_TEST_CASE(no_text_on_another_or_on_a_piece_in_any_examples_map)
+{
+    const std::filesystem::path examples = std::filesystem::path(SANDTABLE_SOURCE_DIR) / "examples";
+    sandtable::test::TemporaryFolder folder;
+    for (const char* example : {"gettysburg/gettysburg.sandtable.json", "antietam/antietam.sandtable.json", "rossbach/rossbach.sandtable.json",
+             "gettysburg-campaign/gettysburg-campaign.sandtable.json"}) {
+        BOOST_TEST_CONTEXT(example)
+        {
+            const auto pdf = folder / "map.pdf";
+            Result r = runTool({"map", "print", (examples / example).string(), "-o", pdf.string(), "--json"});
+            BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
+            const auto j = nlohmann::json::parse(r.out);
+            struct Box {
+                int page;
+                double x0, y0, x1, y1;
+                std::string text;
+                bool piece;
+            };
+            std::vector<Box> boxes;
+            for (const auto& t : j.at("texts"))
+                boxes.push_back({t.at("page").get<int>(), t.at("box_mm").at(0).get<double>(), t.at("box_mm").at(1).get<double>(),
+                    t.at("box_mm").at(2).get<double>(), t.at("box_mm").at(3).get<double>(), t.at("text").get<std::string>(),
+                    t.at("piece").get<bool>()});
+            int texts = 0, pieces = 0;
+            for (const Box& b : boxes)
+                (b.piece ? pieces : texts) += 1;
+            BOOST_TEST(texts > 10); // title, legend, rulers, names: the check has something to check
+            const auto overlap = [](const Box& a, const Box& b) {
+                const double eps = 0.05;
+                return a.page == b.page && a.x0 + eps < b.x1 && b.x0 + eps < a.x1 && a.y0 + eps < b.y1 && b.y0 + eps < a.y1;
+            };
+            int clashes = 0;
+            for (std::size_t i = 0; i < boxes.size(); ++i)
+                for (std::size_t k = i + 1; k < boxes.size(); ++k) {
+                    const Box &a = boxes[i], &b = boxes[k];
+                    if (a.piece && b.piece)
+                        continue; // pieces may stand side by side or touch; neither is a text
+                    if (overlap(a, b) && ++clashes <= 5)
+                        BOOST_ERROR("page " << a.page << ": '" << a.text << "' [" << a.x0 << ", " << a.y0 << ", " << a.x1 << ", " << a.y1
+                                            << "] overlaps " << (b.piece ? "piece '" : "'") << b.text << "' [" << b.x0 << ", " << b.y0
+                                            << ", " << b.x1 << ", " << b.y1 << "]");
+                }
+            BOOST_TEST(clashes == 0);
+            if (pieces > 0)
+                BOOST_TEST(j.at("names_left_out").get<int>() < pieces); // most names found a place
+        }
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

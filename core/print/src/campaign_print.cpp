@@ -123,6 +123,9 @@ Coordinate edgeMidpoint(const std::array<Coordinate, 4>& k, core::Edge e)
     return k[0];
 }
 
+/// The legend key of the override mark (no terrain style has it).
+constexpr const char* kOverrideKey = "~override";
+
 void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::set<std::string>& legend)
 {
     const core::Campaign& c = *s.campaign;
@@ -132,7 +135,10 @@ void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::
         for (int column = 0; column < g.columns; ++column) {
             const core::SquareRef q{column, row};
             const auto k = core::squareCorners(g, q);
-            // Cover: whole tints the square, half its north-west half.
+            // Cover: whole tints the square, half its north-west half; a second class with half cover in the
+            // same square takes the south-east half, so neither hides the other (issue 43 item 4: Culp's Hill's
+            // half hill under the woods). Corners: 0 south-west, 1 south-east, 2 north-east, 3 north-west.
+            int halves = 0;
             for (const CoverClass& cls : kCoverClasses) {
                 const core::Cover cover = c.cover(q, cls.id);
                 if (cover == core::Cover::None)
@@ -140,13 +146,33 @@ void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::
                 legend.insert(cls.id);
                 const TerrainStyle& st = styleFor(cls.id);
                 cairo_new_path(cr);
-                cairo_move_to(cr, t.x(k[0].x), t.y(k[0].y));
-                if (cover == core::Cover::Whole)
-                    cairo_line_to(cr, t.x(k[1].x), t.y(k[1].y));
-                cairo_line_to(cr, t.x(k[2].x), t.y(k[2].y));
-                cairo_line_to(cr, t.x(k[3].x), t.y(k[3].y));
+                if (cover == core::Cover::Whole) {
+                    for (int i = 0; i < 4; ++i)
+                        (i == 0 ? cairo_move_to : cairo_line_to)(cr, t.x(k[static_cast<std::size_t>(i)].x), t.y(k[static_cast<std::size_t>(i)].y));
+                } else {
+                    const bool southEast = halves++ % 2 == 1;
+                    cairo_move_to(cr, t.x(k[0].x), t.y(k[0].y));
+                    cairo_line_to(cr, t.x(k[southEast ? 1 : 2].x), t.y(k[southEast ? 1 : 2].y));
+                    cairo_line_to(cr, t.x(k[southEast ? 2 : 3].x), t.y(k[southEast ? 2 : 3].y));
+                }
                 cairo_close_path(cr);
                 detail::paintArea(cr, st, false);
+            }
+            // A square the designer set by hand (an override, kept through `grid derive`): a small open diamond
+            // just inside its south-east corner, in the legend as "set by hand".
+            if (std::any_of(c.overrides.begin(), c.overrides.end(), [&](const core::CoverOverride& o) { return o.square == q; })) {
+                legend.insert(kOverrideKey);
+                const double r = std::clamp(squareMm * 0.035, 0.6, 1.6);
+                const Coordinate at = lerp(k[1], k[3], 0.1);
+                cairo_new_path(cr);
+                cairo_move_to(cr, t.x(at.x), t.y(at.y) - r);
+                cairo_line_to(cr, t.x(at.x) + r, t.y(at.y));
+                cairo_line_to(cr, t.x(at.x), t.y(at.y) + r);
+                cairo_line_to(cr, t.x(at.x) - r, t.y(at.y));
+                cairo_close_path(cr);
+                cairo_set_source_rgb(cr, 0.75, 0.1, 0.1);
+                cairo_set_line_width(cr, 0.3);
+                cairo_stroke(cr);
             }
             const core::SquareTerrain* d = c.derivedSquare(q);
             if (!d)
@@ -311,6 +337,22 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
         const double x = lx + (n / 5) * 27.0, y = ly + (n % 5) * 4.2;
         if (x + 22 > pageW - r.marginMm - 6)
             break;
+        if (key == kOverrideKey) {
+            const double cx = x + 5.25, cy = y + 1.3;
+            cairo_new_path(cr);
+            cairo_move_to(cr, cx, cy - 1.2);
+            cairo_line_to(cr, cx + 1.2, cy);
+            cairo_line_to(cr, cx, cy + 1.2);
+            cairo_line_to(cr, cx - 1.2, cy);
+            cairo_close_path(cr);
+            cairo_set_source_rgb(cr, 0.75, 0.1, 0.1);
+            cairo_set_line_width(cr, 0.3);
+            cairo_stroke(cr);
+            cairo_set_source_rgb(cr, 0, 0, 0);
+            text(cr, x + 11.5, y + 2.3, 2.2, detail::inLanguage(s, N_("Set by hand (override)")));
+            ++n;
+            continue;
+        }
         // The legend keys are the table's keys (cover classes and drawn lines and crossings alike).
         const TerrainStyle* st = core::style::findTerrainStyle(key);
         if (!st)

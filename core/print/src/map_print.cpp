@@ -25,8 +25,10 @@
 #include <cctype>
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <numbers>
@@ -215,6 +217,66 @@ void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, c
 /// An axis-aligned box on paper, mm (y down): the label rule's box.
 using PaperBox = core::style::LabelBox;
 
+/// Every text set on the page being drawn and every piece's box, in page millimetres (y down), whatever the
+/// transformation in force when each was set (a square's ref is set in the square's turned frame): the label
+/// rule's obstacles (issue 43 item 4) and MapPrintResult::texts. One per page, made when the page begins
+/// (the context's matrix then is the page's own: millimetres).
+class PageInk {
+public:
+    PageInk(cairo_t* cr, int page) : m_page(page)
+    {
+        cairo_get_matrix(cr, &m_deviceToPage);
+        cairo_matrix_invert(&m_deviceToPage);
+    }
+    /// The user-space rectangle's box on the page, cut to the current clip; nullopt when nothing of it shows.
+    std::optional<PaperBox> onPage(cairo_t* cr, double x0, double y0, double x1, double y1) const
+    {
+        const PaperBox box = pageBox(cr, x0, y0, x1, y1);
+        double c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+        cairo_clip_extents(cr, &c0, &c1, &c2, &c3);
+        const PaperBox clip = pageBox(cr, c0, c1, c2, c3);
+        const PaperBox cut{std::max(box.x0, clip.x0), std::max(box.y0, clip.y0), std::min(box.x1, clip.x1), std::min(box.y1, clip.y1)};
+        if (cut.x1 <= cut.x0 || cut.y1 <= cut.y0)
+            return std::nullopt;
+        return cut;
+    }
+    void add(const PaperBox& box, std::string text, bool piece)
+    {
+        m_items.push_back(PrintedText{m_page, box.x0, box.y0, box.x1, box.y1, std::move(text), piece});
+    }
+    /// The texts set so far (pieces are the label rule's anchors already).
+    std::vector<PaperBox> textBoxes() const
+    {
+        std::vector<PaperBox> out;
+        for (const PrintedText& t : m_items)
+            if (!t.piece)
+                out.push_back({t.x0, t.y0, t.x1, t.y1});
+        return out;
+    }
+    std::vector<PrintedText>& items() { return m_items; }
+    int namesLeftOut = 0;
+
+private:
+    PaperBox pageBox(cairo_t* cr, double x0, double y0, double x1, double y1) const
+    {
+        PaperBox out{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
+            -std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+        for (auto [x, y] : {std::pair{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}}) {
+            cairo_user_to_device(cr, &x, &y);
+            cairo_matrix_transform_point(&m_deviceToPage, &x, &y);
+            out = {std::min(out.x0, x), std::min(out.y0, y), std::max(out.x1, x), std::max(out.y1, y)};
+        }
+        return out;
+    }
+    int m_page = 0;
+    cairo_matrix_t m_deviceToPage;
+    std::vector<PrintedText> m_items;
+};
+
+/// The page being drawn's ink (set by printMap for each page, null elsewhere: board images, previews that
+/// keep no record). One printing thread draws one page at a time.
+thread_local PageInk* t_ink = nullptr;
+
 /// Unit names as a wargame map sets them (issue 24 item 4): with a white halo, beside their block as
 /// core::style::placeLabels sets them (the editor's canvas follows the same rule), at 2.2 mm, else 2.0 or
 /// 1.8 mm; a name is never cut at the sheet's edge.
@@ -231,9 +293,31 @@ void drawUnitLabels(cairo_t* cr, const std::vector<std::pair<const core::Unit*, 
         cairo_text_extents(cr, text.c_str(), &ext);
         return ext.x_advance;
     };
-    const auto placed = core::style::placeLabels(requests, sheet, {{2.2, 2.0, 1.8}, 0.8}, measure);
+    const std::vector<PaperBox> obstacles = t_ink ? t_ink->textBoxes() : std::vector<PaperBox>{};
+    const auto placed = core::style::placeLabels(requests, sheet, {{2.2, 2.0, 1.8}, 0.8}, measure, obstacles);
+    if (t_ink) { // the names of the pieces on this sheet that found no place on it
+        std::vector<bool> set(requests.size(), false);
+        for (const core::style::PlacedLabel& label : placed)
+            set[label.request] = true;
+        for (std::size_t i = 0; i < requests.size(); ++i)
+            if (!set[i] && !requests[i].text.empty() && requests[i].anchor.overlaps(sheet))
+                ++t_ink->namesLeftOut;
+    }
     for (const core::style::PlacedLabel& label : placed) {
         const std::string& name = requests[label.request].text;
+        if (label.leader) { // set away from its block: a hairline from the name to the block's nearest edge
+            const PaperBox& a = requests[label.request].anchor;
+            const double lx = std::clamp((a.x0 + a.x1) / 2, label.box.x0, label.box.x1);
+            const double ly = std::clamp((a.y0 + a.y1) / 2, label.box.y0, label.box.y1);
+            cairo_move_to(cr, lx, ly);
+            cairo_line_to(cr, std::clamp(lx, a.x0, a.x1), std::clamp(ly, a.y0, a.y1));
+            cairo_set_line_width(cr, 0.15);
+            cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+            cairo_stroke(cr);
+        }
+        if (t_ink)
+            if (const auto box = t_ink->onPage(cr, label.box.x0, label.box.y0, label.box.x1, label.box.y1))
+                t_ink->add(*box, name, false);
         cairo_set_font_size(cr, label.size);
         cairo_move_to(cr, label.box.x0, label.box.y1 - label.size * 0.18);
         cairo_text_path(cr, name.c_str());
@@ -299,29 +383,63 @@ void drawBlockFace(cairo_t* cr, const core::Unit& u, const core::style::Rgba& co
     cairo_restore(cr);
 }
 
+/// A placed piece on paper: its block's length and depth (mm), centre, turn (radians clockwise from north) and
+/// the axis-aligned box round the turned block.
+struct PieceOnPaper {
+    double length = 0, depth = 0, px = 0, py = 0, angle = 0;
+    PaperBox box;
+};
+
+/// Where `u` stands on the sheet, or nothing for a unit that is not a placed piece. Blocks keep their paper
+/// size relative to the game map: scaled when printing at another scale.
+std::optional<PieceOnPaper> pieceOnPaper(const SheetTransform& t, const core::Scenario& s, const core::Unit& u, double printScale)
+{
+    if (!u.placement || !core::oob::isPiece(s, u))
+        return std::nullopt;
+    const double k = s.settings.scaleDenominator / printScale;
+    // domain.md: block length x depth and the route-column length are scenario settings (mm on the table).
+    const core::oob::PieceSizeMm size = core::oob::pieceSizeMm(s.settings, u, u.placement->column);
+    PieceOnPaper p;
+    p.length = size.length * k;
+    p.depth = size.depth * k;
+    if (u.placement->column)
+        std::swap(p.length, p.depth); // in route column the long side runs along the facing
+    p.px = t.x(u.placement->position.x);
+    p.py = t.y(u.placement->position.y);
+    p.angle = u.placement->facing * std::numbers::pi / 180.0;
+    const double halfW = (std::abs(std::cos(p.angle)) * p.length + std::abs(std::sin(p.angle)) * p.depth) / 2;
+    const double halfH = (std::abs(std::sin(p.angle)) * p.length + std::abs(std::cos(p.angle)) * p.depth) / 2;
+    p.box = PaperBox{p.px - halfW, p.py - halfH, p.px + halfW, p.py + halfH};
+    return p;
+}
+
+/// The boxes of every placed piece on the sheet (texts set before the pieces keep clear of them).
+std::vector<PaperBox> pieceBoxes(const SheetTransform& t, const core::Scenario& s, double printScale)
+{
+    std::vector<PaperBox> out;
+    for (const auto& u : s.units)
+        if (const auto p = pieceOnPaper(t, s, u, printScale))
+            out.push_back(p->box);
+    return out;
+}
+
 void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, double printScale, const PaperBox& sheet)
 {
-    // Blocks keep their paper size relative to the game map: scaled when printing at another scale.
-    const double k = s.settings.scaleDenominator / printScale;
     std::vector<std::pair<const core::Unit*, PaperBox>> blocks;
     for (const auto& u : s.units) {
-        if (!u.placement || !core::oob::isPiece(s, u))
+        const std::optional<PieceOnPaper> piece = pieceOnPaper(t, s, u, printScale);
+        if (!piece)
             continue;
         const core::Formation* formation = s.findFormation(u.formation);
         const core::Side* side = formation ? s.findSide(formation->side) : nullptr;
         const core::style::Rgba colour =
             core::style::parseHexColour(side ? side->colour : "").value_or(core::style::Rgba{77, 77, 77, 255});
-        // domain.md: block length x depth and the route-column length are scenario settings (mm on the table).
-        const core::oob::PieceSizeMm size = core::oob::pieceSizeMm(s.settings, u, u.placement->column);
-        double length = size.length * k;
-        double depth = size.depth * k;
-        if (u.placement->column)
-            std::swap(length, depth); // in route column the long side runs along the facing
-        const double px = t.x(u.placement->position.x), py = t.y(u.placement->position.y);
-        const double a = u.placement->facing * std::numbers::pi / 180.0;
-        const double halfW = (std::abs(std::cos(a)) * length + std::abs(std::sin(a)) * depth) / 2;
-        const double halfH = (std::abs(std::sin(a)) * length + std::abs(std::cos(a)) * depth) / 2;
-        blocks.push_back({&u, PaperBox{px - halfW, py - halfH, px + halfW, py + halfH}});
+        const double length = piece->length, depth = piece->depth, px = piece->px, py = piece->py, a = piece->angle;
+        const double halfW = (piece->box.x1 - piece->box.x0) / 2, halfH = (piece->box.y1 - piece->box.y0) / 2;
+        blocks.push_back({&u, piece->box});
+        if (t_ink)
+            if (const auto box = t_ink->onPage(cr, px - halfW, py - halfH, px + halfW, py + halfH))
+                t_ink->add(*box, u.id.str(), true);
         cairo_save(cr);
         cairo_translate(cr, px, py);
         cairo_rotate(cr, a); // clockwise from north on paper
@@ -376,6 +494,13 @@ void text(cairo_t* cr, double x, double y, double size, const std::string& s, bo
 {
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, size);
+    if (t_ink && !s.empty()) {
+        cairo_text_extents_t e;
+        cairo_text_extents(cr, s.c_str(), &e);
+        if (e.width > 0 && e.height > 0)
+            if (const auto box = t_ink->onPage(cr, x + e.x_bearing, y + e.y_bearing, x + e.x_bearing + e.width, y + e.y_bearing + e.height))
+                t_ink->add(*box, s, false);
+    }
     cairo_move_to(cr, x, y);
     cairo_show_text(cr, s.c_str());
 }
@@ -405,12 +530,45 @@ std::string metres(double m)
     return out.str();
 }
 
+/// A sector's name inside its frame, clear of the pieces and of the texts already set (issue 43 item 4: on the
+/// Rossbach table a regiment stood on "East South"): its top-left inner corner, else top-right, bottom-left,
+/// bottom-right, then the middles of the top and bottom edges; where none is clear, the top-left.
+void sectorName(cairo_t* cr, const SheetTransform& t, const core::TableSector& sector, const std::vector<PaperBox>& pieces)
+{
+    if (sector.name.empty())
+        return;
+    constexpr double size = 2.4, inset = 1.5;
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, sector.name.c_str(), &e);
+    const double x0 = t.x(sector.minXCm / 100.0), x1 = t.x(sector.maxXCm / 100.0);
+    const double top = t.y(sector.maxYCm / 100.0), bottom = t.y(sector.minYCm / 100.0);
+    const double left = x0 + inset, right = x1 - inset - e.x_advance, middle = (x0 + x1 - e.x_advance) / 2;
+    const double high = top + inset - e.y_bearing, low = bottom - inset - (e.height + e.y_bearing);
+    const std::pair<double, double> places[] = {{left, high}, {right, high}, {left, low}, {right, low}, {middle, high}, {middle, low}};
+    std::vector<PaperBox> taken = pieces;
+    if (t_ink)
+        for (const PaperBox& b : t_ink->textBoxes())
+            taken.push_back(b);
+    std::pair<double, double> chosen = places[0];
+    for (const auto& [x, y] : places) {
+        const PaperBox box{x + e.x_bearing, y + e.y_bearing, x + e.x_bearing + e.width, y + e.y_bearing + e.height};
+        if (std::none_of(taken.begin(), taken.end(), [&](const PaperBox& o) { return o.overlaps(box); })) {
+            chosen = {x, y};
+            break;
+        }
+    }
+    text(cr, chosen.first, chosen.second, size, sector.name);
+}
+
 /// SYW house rules: the table's 10 cm fields as a faint grid, its sectors (dashed, named) and a frame in
 /// centimetres along the south and west edges (a tick per field, a figure every 50 cm). Table metres from the
 /// south-west corner, as TableSector has them.
-void drawTable(cairo_t* cr, const SheetTransform& t, const core::Scenario& s)
+void drawTable(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, const std::vector<PaperBox>& pieces)
 {
-    if (s.settings.system != core::GameSystem::SywMiniatures || !s.settings.tableWidthCm || !s.settings.tableDepthCm)
+    if (core::systems::describe(s.settings.system).ground != core::systems::Ground::Table || !s.settings.tableWidthCm
+        || !s.settings.tableDepthCm)
         return;
     const double w = *s.settings.tableWidthCm / 100.0, d = *s.settings.tableDepthCm / 100.0;
     const double field = core::rules::syw::kFieldCm / 100.0;
@@ -435,7 +593,7 @@ void drawTable(cairo_t* cr, const SheetTransform& t, const core::Scenario& s)
         cairo_rectangle(cr, t.x(sector.minXCm / 100.0), t.y(sector.maxYCm / 100.0),
             (sector.maxXCm - sector.minXCm) / 100.0 * t.mmPerMetre, (sector.maxYCm - sector.minYCm) / 100.0 * t.mmPerMetre);
         cairo_stroke(cr);
-        text(cr, t.x(sector.minXCm / 100.0) + 1.5, t.y(sector.maxYCm / 100.0) + 3.5, 2.4, sector.name);
+        sectorName(cr, t, sector, pieces);
     }
     cairo_set_dash(cr, nullptr, 0, 0);
     // The frame in centimetres.
@@ -490,7 +648,8 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
                                  {sheetName(sheet.row, sheet.column), std::to_string(layout.rows * layout.columns),
                                      std::to_string(layout.rows), std::to_string(layout.columns), scale.str()})
         + "  " + s.settings.crs;
-    const bool table = s.settings.system == core::GameSystem::SywMiniatures;
+    // Regiments of figures measure in 10 cm fields (SYW house rules): the sheet carries their rulers.
+    const bool table = core::systems::describe(s.settings.system).figureRegiments;
     if (table && s.settings.tableWidthCm && s.settings.tableDepthCm) {
         std::ostringstream width, depth;
         width << *s.settings.tableWidthCm;
@@ -700,12 +859,15 @@ MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& r
     layout.pageHeightMm = o.pageH;
     const double stepX = (o.areaW - request.overlapMm) / mmPerMetre;
     const double stepY = (o.areaH - request.overlapMm) / mmPerMetre;
+    const bool centred = request.centreOneSheet && o.rows * o.columns == 1;
+    const double padX = centred ? std::max(0.0, (o.areaW / mmPerMetre - e.width()) / 2) : 0.0;
+    const double padY = centred ? std::max(0.0, (o.areaH / mmPerMetre - e.height()) / 2) : 0.0;
     for (int row = 0; row < o.rows; ++row)
         for (int column = 0; column < o.columns; ++column) {
             MapSheet sheet{row, column, {}};
-            sheet.ground.minX = e.minX + column * stepX;
+            sheet.ground.minX = e.minX - padX + column * stepX;
             sheet.ground.maxX = sheet.ground.minX + o.areaW / mmPerMetre;
-            sheet.ground.maxY = e.maxY - row * stepY;
+            sheet.ground.maxY = e.maxY + padY - row * stepY;
             sheet.ground.minY = sheet.ground.maxY - o.areaH / mmPerMetre;
             layout.sheets.push_back(sheet);
         }
@@ -714,7 +876,7 @@ MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& r
 
 double defaultMapPrintScale(const core::Scenario& scenario, const MapPrintRequest& request)
 {
-    if (scenario.settings.system != core::GameSystem::SywMiniatures)
+    if (core::systems::describe(scenario.settings.system).ground != core::systems::Ground::Table)
         return scenario.settings.scaleDenominator;
     // A table plan: the largest round scale at which the table fits one sheet (the table's metres are at
     // the scenario's scale, usually 1:1).
@@ -795,14 +957,28 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
     PageSink sink(output, request.format, request.pngDpi, layout.pageWidthMm, layout.pageHeightMm, total, scenario.settings.title);
 
     int page = 0;
+    // Each page's texts and pieces, recorded as they are set (PageInk): the label rule keeps names clear of
+    // them, and the result lists them.
+    std::optional<PageInk> ink;
+    struct InkScope {
+        ~InkScope() { t_ink = nullptr; }
+    } inkScope;
+    const auto collect = [&] {
+        result.texts.insert(result.texts.end(), ink->items().begin(), ink->items().end());
+        result.namesLeftOut += ink->namesLeftOut;
+    };
     if (layout.sheets.size() > 1) {
-        drawAssemblyPage(sink.begin(), scenario, request, layout);
+        cairo_t* cr = sink.begin();
+        t_ink = &ink.emplace(cr, page);
+        drawAssemblyPage(cr, scenario, request, layout);
         sink.end();
+        collect();
         ++page;
     }
     for (const MapSheet& sheet : layout.sheets) {
         core::reportProgress(progress, static_cast<double>(page) / total, N_("printing map sheets"));
         cairo_t* cr = sink.begin();
+        t_ink = &ink.emplace(cr, page);
         const SheetTransform t{request.marginMm, request.marginMm, sheet.ground.minX, sheet.ground.maxY, mmPerMetre};
         cairo_save(cr);
         // Clip to the sheet's map area and to the scenario extent.
@@ -817,13 +993,15 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
             drawFeature(cr, t, *f, styleOf(*f));
         if (grid)
             drawGrid(cr, t, *grid);
-        drawTable(cr, t, scenario);
+        drawTable(cr, t, scenario,
+            request.layers.count(MapLayer::Setup) ? pieceBoxes(t, scenario, request.scaleDenominator) : std::vector<PaperBox>{});
         if (request.layers.count(MapLayer::Setup))
             drawUnits(cr, t, scenario, request.scaleDenominator, PaperBox{cx0, cy0, cx1, cy1});
         cairo_restore(cr);
         drawSheetFrame(cr, request, layout, sheet, areaW, areaH, PaperBox{cx0, cy0, cx1, cy1});
         drawFurniture(cr, scenario, request, layout, sheet, layout.pageWidthMm, layout.pageHeightMm, legend);
         sink.end();
+        collect();
         ++page;
     }
     result.files = sink.commit();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Names of the scenario's enumerations and look-ups by id.
 #include "sandtable/core/model/scenario.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 
 #include "sandtable/core/util/i18n.hpp"
 
@@ -20,7 +21,6 @@ Enum fromName(const std::array<const char*, N>& names, const std::string& name, 
     throw std::invalid_argument(i18n::format(i18n::translate(unknownPattern), {name}));
 }
 
-constexpr std::array<const char*, 4> kSystems = {"pub-battles", "table-battles", "campaign-lite", "syw-miniatures"};
 constexpr std::array<const char*, 6> kMethods = {"affine", "helmert", "poly1", "poly2", "poly3", "tps"};
 constexpr std::array<const char*, 7> kUnitTypes = {
     "infantry", "detachment", "artillery", "cavalry", "dragoons", "baggage-train", "hq"};
@@ -35,8 +35,14 @@ const T* findById(const std::vector<T>& items, const IdT& id)
 
 } // namespace
 
-const char* toString(GameSystem system) { return kSystems.at(static_cast<std::size_t>(system)); }
-GameSystem gameSystemFromString(const std::string& name) { return fromName<GameSystem>(kSystems, name, N_("unknown game system '{1}'")); }
+// The names are the systems' own (core/src/systems, the one list).
+const char* toString(GameSystem system) { return systems::describe(system).name.c_str(); }
+GameSystem gameSystemFromString(const std::string& name)
+{
+    if (const systems::GameSystemDescriptor* d = systems::findGameSystem(name))
+        return d->id;
+    throw std::invalid_argument(i18n::format(_("unknown game system '{1}'"), {name}));
+}
 
 const char* toString(GeoreferenceMethod method) { return kMethods.at(static_cast<std::size_t>(method)); }
 GeoreferenceMethod georeferenceMethodFromString(const std::string& name)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Blocks at one level: pieces versus historical detail, derived block strength, the `oob blocks` edit.
 #include "sandtable/core/oob/blocks.hpp"
+#include "sandtable/core/document/bulk_operations.hpp"
 
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -127,21 +128,16 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
             blocks.insert(id);
     }
     BlockPlan plan;
-    // Indices as the edit applies its changes in order: removals first (each shifts the later units up
-    // by one), then updates in place, then new blocks appended at the end.
-    std::vector<std::size_t> removedBefore(s.units.size() + 1, 0);
-    std::size_t removed = 0;
-    for (std::size_t i = 0; i < s.units.size(); ++i) {
-        removedBefore[i] = removed;
-        const Unit& u = s.units[i];
+    // What changes; the change records (and their indices) are core/document's to make (issue 42 item 2).
+    std::vector<UnitId> removals;
+    std::vector<Unit> updates;
+    std::vector<Unit> creations;
+    for (const Unit& u : s.units) {
         if (!u.block || blocks.count(u.formation.str()))
             continue;
         plan.lines.push_back(BlockPlanLine{u.formation, u.id, {}, BlockPlanLine::Action::Remove});
-        const std::size_t at = i - removed;
-        plan.edit.changes.push_back(EntityChange<Unit>{u.id.str(), u, std::nullopt, at, at});
-        ++removed;
+        removals.push_back(u.id);
     }
-    std::size_t size = s.units.size() - removed;
     std::set<std::string> taken;
     for (const Unit& u : s.units)
         taken.insert(u.id.str());
@@ -157,11 +153,8 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
             updated.quality = derived.quality;
             line.block = existing->id;
             line.action = updated == *existing ? BlockPlanLine::Action::Keep : BlockPlanLine::Action::Update;
-            if (line.action == BlockPlanLine::Action::Update) {
-                const std::size_t original = static_cast<std::size_t>(existing - s.units.data());
-                const std::size_t at = original - removedBefore[original];
-                plan.edit.changes.push_back(EntityChange<Unit>{existing->id.str(), *existing, updated, at, at});
-            }
+            if (line.action == BlockPlanLine::Action::Update)
+                updates.push_back(std::move(updated));
         } else {
             Unit block;
             std::string id = f.id.str() + "-block";
@@ -176,11 +169,11 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
             block.strength = derived.strength;
             block.block = true;
             line.block = block.id;
-            plan.edit.changes.push_back(EntityChange<Unit>{block.id.str(), std::nullopt, block, size, size});
-            ++size;
+            creations.push_back(std::move(block));
         }
         plan.lines.push_back(line);
     }
+    plan.edit = operations::changeUnits(s, removals, std::move(updates), std::move(creations), {});
     plan.edit.label = request.clear ? "Remove the blocks"
         : request.echelon           ? "Blocks at " + *request.echelon + " level"
                                     : "Blocks for chosen formations";

@@ -6,6 +6,7 @@
 
 #include "sandtable/core/rules/pub_battles.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include <cmath>
@@ -176,7 +177,7 @@ std::string strengthText(const ArmStrength& strength)
 std::vector<const Formation*> formationsWithoutHq(const Scenario& s)
 {
     std::vector<const Formation*> out;
-    if (s.settings.system != GameSystem::PubBattles)
+    if (!systems::describe(s.settings.system).victoryPointBlocks) // a formation needs its HQ: Pub Battles' rule
         return out;
     std::map<std::string, int> hqs, ownUnits;
     for (const Unit& u : s.units)
@@ -214,16 +215,12 @@ double blockLengthMm(const ScenarioSettings& st, bool routeColumn)
 {
     if (routeColumn && st.routeColumnLengthMm)
         return *st.routeColumnLengthMm;
-    if (st.system == GameSystem::SywMiniatures)
-        return st.blockLengthMm.value_or(rules::syw::kDefaultRegimentFrontageMm);
-    return st.blockLengthMm.value_or(pb::kDefaultBlockLengthMm);
+    return st.blockLengthMm.value_or(systems::describe(st.system).defaultPieceLengthMm);
 }
 
 double blockDepthMm(const ScenarioSettings& st)
 {
-    if (st.system == GameSystem::SywMiniatures)
-        return st.blockDepthMm.value_or(rules::syw::kDefaultRegimentDepthMm);
-    return st.blockDepthMm.value_or(pb::kDefaultBlockDepthMm);
+    return st.blockDepthMm.value_or(systems::describe(st.system).defaultPieceDepthMm);
 }
 
 PieceSizeMm pieceSizeMm(const ScenarioSettings& st, const Unit& unit, bool routeColumn)

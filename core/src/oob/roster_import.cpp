@@ -2,6 +2,8 @@
 // Column mapping of roster rows into one Edit of sides, formations and units; every bad row reported.
 #include "sandtable/core/oob/roster_import.hpp"
 
+#include "sandtable/core/document/bulk_operations.hpp"
+
 #include "sandtable/core/oob/order_of_battle.hpp"
 
 #include "sandtable/core/rules/syw_miniatures.hpp"
@@ -1007,18 +1009,8 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
     if (!problems.empty())
         throw RosterError(sourceName, std::move(problems));
 
-    for (std::size_t i = 0; i < newSides.size(); ++i) {
-        const std::size_t at = scenario.sides.size() + i;
-        result.edit.changes.push_back(EntityChange<Side>{newSides[i].id.str(), std::nullopt, newSides[i], at, at});
-    }
-    for (std::size_t i = 0; i < newFormations.size(); ++i) {
-        const std::size_t at = scenario.formations.size() + i;
-        result.edit.changes.push_back(EntityChange<Formation>{newFormations[i].id.str(), std::nullopt, newFormations[i], at, at});
-    }
-    for (std::size_t i = 0; i < newUnits.size(); ++i) {
-        const std::size_t at = scenario.units.size() + i;
-        result.edit.changes.push_back(EntityChange<Unit>{newUnits[i].id.str(), std::nullopt, newUnits[i], at, at});
-    }
+    // The change records are core/document's to make (issue 42 item 2).
+    result.edit = operations::addOrderOfBattle(scenario, newSides, newFormations, newUnits, result.edit.label);
 
     // The order of battle as imported (no terrain: the tree alone), for the findings about strengths and HQs.
     Scenario after;

@@ -7,6 +7,7 @@
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/rules/pub_battles.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
@@ -59,7 +60,7 @@ std::string formatArea(const Scenario& s, double squareMetres)
     std::ostringstream text;
     text.setf(std::ios::fixed);
     text.precision(0);
-    if (s.settings.system == GameSystem::SywMiniatures)
+    if (systems::describe(s.settings.system).ground == systems::Ground::Table)
         text << squareMetres * 1e4 << " cm2";
     else
         text << squareMetres << " m2";
@@ -187,11 +188,6 @@ void checkSideReferences(const Scenario& s, Diagnostics& out)
     if (s.settings.attacker && s.settings.defender && *s.settings.attacker == *s.settings.defender)
         out.push_back({"syw.sides", Severity::Error, "/syw/defender",
             i18n::format(_("side '{1}' is both attacker and defender"), {s.settings.attacker->str()})});
-    if (s.settings.system == GameSystem::SywMiniatures)
-        for (std::size_t i = 0; i < s.sides.size(); ++i)
-            if (s.sides[i].general.empty())
-                out.push_back({"syw.general", Severity::Warning, "/sides/" + std::to_string(i),
-                    i18n::format(_("side '{1}' has no general (victory: capture him or make him give up)"), {s.sides[i].id.str()})});
 }
 
 void checkLinesOfCommunication(const Scenario& s, Diagnostics& out)
@@ -472,12 +468,23 @@ void checkSetUp(const Scenario& s, Diagnostics& out)
     checkReservesAndConflicts(s, out);
     checkArrivals(s, out);
     checkLinesOfCommunication(s, out);
-    if (s.settings.system == GameSystem::SywMiniatures)
-        checkSywSetUp(s, out);
-    if (s.settings.system != GameSystem::PubBattles)
-        return;
+    if (const auto& own = systems::describe(s.settings.system).setUpChecks)
+        own(s, out);
+}
+
+void checkPubBattlesPieces(const Scenario& s, Diagnostics& out)
+{
     checkPlacedPieces(s, out);
     checkCommandRange(s, out);
+}
+
+void checkSywTable(const Scenario& s, Diagnostics& out)
+{
+    checkSywSetUp(s, out);
+    for (std::size_t i = 0; i < s.sides.size(); ++i)
+        if (s.sides[i].general.empty())
+            out.push_back({"syw.general", Severity::Warning, "/sides/" + std::to_string(i),
+                i18n::format(_("side '{1}' has no general (victory: capture him or make him give up)"), {s.sides[i].id.str()})});
 }
 
 } // namespace sandtable::core::oob

@@ -3,9 +3,10 @@
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/number_entry.hpp"
 
-#include "sandtable/core/io/atomic_file.hpp"
-
 #include <libintl.h>
+
+#include <boost/locale/generator.hpp>
+#include <boost/locale/message.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -35,80 +36,42 @@ locale_t g_personNumeric = static_cast<locale_t>(0);
 
 bool isPlainC(const char* name) { return !name || std::strcmp(name, "C") == 0 || std::strcmp(name, "POSIX") == 0; }
 
-/// One compiled catalogue (.mo) read whole: originals (up to their first NUL, the singular of a plural
-/// entry) to translations (the plural forms separated by NULs).
-struct Catalogue {
-    std::unordered_map<std::string, std::string> messages;
-    bool frenchPlural = false; ///< Plural-Forms "n > 1" (French) rather than "n != 1"
-};
-
-std::optional<Catalogue> readCatalogue(const std::filesystem::path& file)
-{
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(file, ec))
-        return std::nullopt;
-    std::string data;
-    try {
-        data = readFile(file, std::size_t{64} << 20);
-    } catch (const std::exception&) {
-        return std::nullopt; // an unreadable catalogue: English, as gettext does
-    }
-    const auto word = [&](std::size_t offset, bool swap) -> std::optional<std::uint32_t> {
-        if (offset + 4 > data.size())
-            return std::nullopt;
-        std::uint32_t v = 0;
-        std::memcpy(&v, data.data() + offset, 4);
-        return swap ? __builtin_bswap32(v) : v;
-    };
-    const auto magic = word(0, false);
-    if (!magic || (*magic != 0x950412deU && *magic != 0xde120495U))
-        return std::nullopt;
-    const bool swap = *magic == 0xde120495U;
-    const auto count = word(8, swap), originals = word(12, swap), translations = word(16, swap);
-    if (!count || !originals || !translations)
-        return std::nullopt;
-    const auto text = [&](std::uint32_t table, std::uint32_t i) -> std::optional<std::string> {
-        const auto length = word(table + 8ULL * i, swap), offset = word(table + 8ULL * i + 4, swap);
-        if (!length || !offset || std::uint64_t{*offset} + *length > data.size())
-            return std::nullopt;
-        return data.substr(*offset, *length);
-    };
-    Catalogue catalogue;
-    for (std::uint32_t i = 0; i < *count; ++i) {
-        auto original = text(*originals, i);
-        auto translation = text(*translations, i);
-        if (!original || !translation)
-            return std::nullopt;
-        if (original->empty()) {
-            const auto rule = translation->find("plural=");
-            catalogue.frenchPlural = rule != std::string::npos && translation->find('>', rule) != std::string::npos
-                && translation->find('>', rule) < translation->find(';', rule);
-            continue;
-        }
-        catalogue.messages.emplace(original->substr(0, original->find('\0')), std::move(*translation));
-    }
-    return catalogue;
-}
-
-/// The catalogue of `language` in the bound folder ("fr_FR.UTF-8" falls back to "fr_FR", then "fr"), or none.
-const Catalogue* catalogueFor(const std::string& language)
+/// The std::locale Boost.Locale makes for `language` with sandtable's catalogue of the bound folder
+/// ("fr_FR.UTF-8" looks for fr_FR, then fr), cached per folder and language; nullopt when the folder holds no
+/// catalogue for it. Boost.Locale reads the .mo and evaluates its Plural-Forms expression (Polish's three
+/// forms, Czech's, Russian's), as GNU gettext does, without the process's locale or LANGUAGE.
+const std::locale* localeFor(const std::string& language)
 {
     static std::mutex mutex;
-    static std::map<std::pair<std::string, std::string>, std::unique_ptr<Catalogue>> cache;
+    static std::map<std::pair<std::string, std::string>, std::optional<std::locale>> cache;
     const std::filesystem::path folder = boundLocaleDir();
     const std::lock_guard lock(mutex);
     const auto key = std::make_pair(folder.string(), language);
     if (auto found = cache.find(key); found != cache.end())
-        return found->second.get();
-    std::unique_ptr<Catalogue> result;
+        return found->second ? &*found->second : nullptr;
+    std::optional<std::locale> result;
     std::string name = language.substr(0, language.find('.'));
-    while (!name.empty() && !result) {
-        if (auto read = readCatalogue(folder / name / "LC_MESSAGES" / (std::string(kTextDomain) + ".mo")))
-            result = std::make_unique<Catalogue>(std::move(*read));
-        const auto cut = name.find_last_of("_@");
-        name = cut == std::string::npos ? std::string() : name.substr(0, cut);
+    bool catalogue = false;
+    for (std::string tried = name; !tried.empty() && !catalogue;) {
+        std::error_code ec;
+        catalogue = std::filesystem::is_regular_file(folder / tried / "LC_MESSAGES" / (std::string(kTextDomain) + ".mo"), ec);
+        const auto cut = tried.find_last_of("_@");
+        tried = cut == std::string::npos ? std::string() : tried.substr(0, cut);
     }
-    return cache.emplace(key, std::move(result)).first->second.get();
+    if (catalogue) {
+        try {
+            boost::locale::generator generator;
+            generator.add_messages_path(folder.string());
+            generator.add_messages_domain(kTextDomain);
+            generator.categories(boost::locale::message_facet | boost::locale::information_facet);
+            generator.characters(boost::locale::char_facet);
+            result = generator(name + ".UTF-8");
+        } catch (const std::exception&) {
+            result.reset(); // a catalogue Boost.Locale cannot read: English, as gettext does
+        }
+    }
+    const auto& stored = cache.emplace(key, std::move(result)).first->second;
+    return stored ? &*stored : nullptr;
 }
 
 bool isEnglish(const std::string& language) { return language.empty() || language == "en" || language.rfind("en_", 0) == 0 || language == "C"; }
@@ -212,34 +175,21 @@ void setUpProcessLanguage(const std::string& language, const std::vector<std::fi
 
 std::string translateIn(const std::string& language, const char* msgid)
 {
-    if (isEnglish(language))
+    const std::locale* locale = isEnglish(language) ? nullptr : localeFor(language);
+    if (!locale)
         return msgid;
-    const Catalogue* catalogue = catalogueFor(language);
-    if (!catalogue)
-        return msgid;
-    const auto found = catalogue->messages.find(msgid);
-    if (found == catalogue->messages.end() || found->second.empty())
-        return msgid;
-    return found->second.substr(0, found->second.find('\0'));
+    return boost::locale::dgettext(kTextDomain, msgid, *locale);
 }
 
 std::string translatePluralIn(const std::string& language, const char* singular, const char* plural, unsigned long n)
 {
-    const std::string english = n == 1 ? singular : plural;
-    const Catalogue* catalogue = isEnglish(language) ? nullptr : catalogueFor(language);
-    if (!catalogue)
-        return english;
-    const auto found = catalogue->messages.find(singular);
-    if (found == catalogue->messages.end() || found->second.empty())
-        return english;
-    const std::string& forms = found->second;
-    const std::size_t second = forms.find('\0');
-    const bool many = catalogue->frenchPlural ? n > 1 : n != 1;
-    if (!many)
-        return forms.substr(0, second);
-    if (second == std::string::npos)
-        return english;
-    return forms.substr(second + 1, forms.find('\0', second + 1) - second - 1);
+    const std::locale* locale = isEnglish(language) ? nullptr : localeFor(language);
+    if (!locale)
+        return n == 1 ? singular : plural;
+    // Boost.Locale 1.74 counts in an int: a count past a billion keeps its last nine digits and stays large,
+    // which every plural rule (n % 10, n % 100, n > 1) reads as it reads n.
+    const int count = static_cast<int>(n < 1000000000UL ? n : n % 1000000000UL + 1000000000UL);
+    return boost::locale::dngettext(kTextDomain, singular, plural, count, *locale);
 }
 
 std::vector<std::string> availableLanguages()

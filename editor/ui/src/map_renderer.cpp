@@ -10,6 +10,7 @@
 #include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/brush.h>
+#include <wx/pen.h>
 
 #include <cairo.h>
 
@@ -168,8 +169,13 @@ void drawUnitLabels(wxGraphicsContext& gc, const ViewTransform& view, const std:
     };
     const auto placed = core::style::placeLabels(requests, {0, 0, view.viewportWidth(), view.viewportHeight()}, {{16, 14, 13}, 3}, measure);
     for (const core::style::PlacedLabel& label : placed) {
-        if (label.overlapping)
-            continue;
+        if (label.leader) { // set away from its block: a thin line from the name to the block's nearest edge
+            const core::style::LabelBox& a = requests[label.request].anchor;
+            const double lx = std::clamp((a.x0 + a.x1) / 2, label.box.x0, label.box.x1);
+            const double ly = std::clamp((a.y0 + a.y1) / 2, label.box.y0, label.box.y1);
+            gc.SetPen(wxPen(wxColour(60, 60, 60), 1));
+            gc.StrokeLine(lx, ly, std::clamp(lx, a.x0, a.x1), std::clamp(ly, a.y0, a.y1));
+        }
         const wxString text = wxString::FromUTF8(requests[label.request].text);
         double w = 0, h = 0;
         gc.SetFont(fontFor(label.size), wxColour(255, 255, 255, 230));

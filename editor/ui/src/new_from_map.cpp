@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // File > New from map...: a scenario started from the designer's own raster (MainFrame's part of it).
 #include "sandtable/editor/ui/main_frame.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 
 #include "sandtable/app/new_scenario.hpp"
 #include "sandtable/importers/new_scenario.hpp"
@@ -15,18 +16,6 @@
 
 namespace sandtable::editor::ui {
 namespace {
-
-struct SystemChoice {
-    const char* label;
-    core::GameSystem system;
-};
-
-constexpr std::array<SystemChoice, 4> kSystems = {{
-    {wxTRANSLATE("Pub Battles (blocks, 1:16,000)"), core::GameSystem::PubBattles},
-    {wxTRANSLATE("Campaign Lite (grid of squares)"), core::GameSystem::CampaignLite},
-    {wxTRANSLATE("Seven Years' War miniatures (table in cm)"), core::GameSystem::SywMiniatures},
-    {wxTRANSLATE("Table Battles (cards)"), core::GameSystem::TableBattles},
-}};
 
 } // namespace
 
@@ -72,13 +61,14 @@ void askNewFromMap(MainFrame& frame)
     if (open.ShowModal() != wxID_OK)
         return;
     const std::filesystem::path raster(open.GetPath().utf8_string());
+    // Every game system, as its room describes itself (core/src/systems), in the list's order.
     wxArrayString labels;
-    for (const SystemChoice& c : kSystems)
-        labels.Add(wxGetTranslation(c.label));
+    for (const core::systems::GameSystemDescriptor* d : core::systems::gameSystems())
+        labels.Add(wxGetTranslation(wxString::FromUTF8(d->choiceLabel)));
     wxSingleChoiceDialog which(&frame, _("Which game is the scenario for?"), _("Game system"), labels);
     if (which.ShowModal() != wxID_OK)
         return;
-    const core::GameSystem system = kSystems.at(static_cast<std::size_t>(which.GetSelection())).system;
+    const core::GameSystem system = core::systems::gameSystems().at(static_cast<std::size_t>(which.GetSelection()))->id;
     const std::filesystem::path suggested = raster.parent_path() / (raster.stem().string() + ".sandtable.json");
     wxFileDialog save(&frame, _("Save the new scenario as"), wxString::FromUTF8(suggested.parent_path().string()),
         wxString::FromUTF8(suggested.filename().string()), _("Scenario files") + " (*.json)|*.json",

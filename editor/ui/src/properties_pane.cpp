@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Properties pane.
 #include "sandtable/core/document/property_operations.hpp"
+#include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/editor/ui/properties_pane.hpp"
 
 #include "sandtable/core/document/operations.hpp"
@@ -95,7 +96,7 @@ void PropertiesPane::refresh()
                 m_grid->Append(enumProperty(_("Quality"), "quality", choices({"militia", "regular", "elite", "guard"}),
                     core::toString(unit->quality)));
                 m_grid->Append(new wxIntProperty(_("Strength"), "strength", unit->strength));
-                if (scenario.settings.system == core::GameSystem::SywMiniatures && unit->type != core::UnitType::Hq) {
+                if (core::systems::describe(scenario.settings.system).figureRegiments && unit->type != core::UnitType::Hq) {
                     // SYW house rules 2.D: a regiment is its figures; the points follow from them.
                     namespace syw = core::rules::syw;
                     const core::SywFigures figures = unit->figures.value_or(core::SywFigures{});

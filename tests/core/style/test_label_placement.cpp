@@ -25,7 +25,7 @@ BOOST_AUTO_TEST_CASE(a_lone_name_goes_right_of_its_block_centred_on_it)
     BOOST_TEST(placed[0].box.y0 == 0.9, tt::tolerance(1e-12));
     BOOST_TEST(placed[0].box.y1 == 3.1, tt::tolerance(1e-12));
     BOOST_TEST(placed[0].size == 2.2);
-    BOOST_TEST(!placed[0].overlapping);
+    BOOST_TEST(!placed[0].leader);
 }
 
 BOOST_AUTO_TEST_CASE(a_name_at_the_frames_right_edge_goes_left_never_cut)
@@ -61,13 +61,36 @@ BOOST_AUTO_TEST_CASE(a_crowded_name_shrinks_before_it_overlaps)
     BOOST_REQUIRE_EQUAL(placed.size(), 1u);
     BOOST_TEST(placed[0].box.y0 == 6.8, tt::tolerance(1e-12));
     BOOST_TEST(placed[0].size == 2.2);
-    // A block over that place: at 2.2 every place inside the frame is taken; at 2.0 neither; the name is
-    // set overlapping at the first place inside the frame at 2.2 (below).
-    const auto crowded = placeLabels({{{6, 2, 14, 6}, "Abcdef"}, {{0, 6.5, 20, 10}, ""}}, {0, 0, 20, 10}, kPaper, halfEm);
-    BOOST_REQUIRE_EQUAL(crowded.size(), 1u);
-    BOOST_TEST(crowded[0].overlapping);
-    BOOST_TEST(crowded[0].size == 2.2);
-    BOOST_TEST(crowded[0].box.y0 == 6.8, tt::tolerance(1e-12));
+    // A block over that place: every place inside the frame is taken at every size, and the farther rings
+    // (at 1.8, 0.8 + 1.6 x 1.8 = 3.68 and 6.56 away) all leave the frame: the name is left out, never set over
+    // the other block (issue 43 item 4).
+    BOOST_TEST(placeLabels({{{6, 2, 14, 6}, "Abcdef"}, {{0, 6.5, 20, 10}, ""}}, {0, 0, 20, 10}, kPaper, halfEm).empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_name_keeps_clear_of_other_texts_on_the_sheet)
+{
+    // A sector name already set right of the block (10..20 x 0..4): the name goes left, x -5.2 .. -0.8.
+    const auto placed = placeLabels({{{0, 0, 10, 4}, "Abcd"}}, {-50, -50, 50, 50}, kPaper, halfEm, {{10, 0, 20, 4}});
+    BOOST_REQUIRE_EQUAL(placed.size(), 1u);
+    BOOST_TEST(placed[0].box.x0 == -5.2, tt::tolerance(1e-12));
+    BOOST_TEST(placed[0].box.x1 == -0.8, tt::tolerance(1e-12));
+    BOOST_TEST(!placed[0].leader);
+}
+
+BOOST_AUTO_TEST_CASE(a_name_with_no_room_beside_its_block_goes_farther_out_with_a_leader)
+{
+    // Texts all round the block (-6..16 x -3..7) take every place beside it at 2.2, 2.0 and 1.8. The first
+    // ring out, at 1.8 and 0.8 + 1.6 x 1.8 = 3.68 from the block: right (x from 13.68) and left (to -3.68) still
+    // meet them; above, y from -3.68 - 1.8 = -5.48 to -3.68, is clear of them (they start at y = -3), centred on
+    // x = 5: 3.2 .. 6.8.
+    const auto placed = placeLabels({{{0, 0, 10, 4}, "Abcd"}}, {-50, -50, 50, 50}, kPaper, halfEm, {{-6, -3, 16, 7}});
+    BOOST_REQUIRE_EQUAL(placed.size(), 1u);
+    BOOST_TEST(placed[0].leader);
+    BOOST_TEST(placed[0].size == 1.8);
+    BOOST_TEST(placed[0].box.x0 == 3.2, tt::tolerance(1e-12));
+    BOOST_TEST(placed[0].box.x1 == 6.8, tt::tolerance(1e-12));
+    BOOST_TEST(placed[0].box.y0 == -5.48, tt::tolerance(1e-12));
+    BOOST_TEST(placed[0].box.y1 == -3.68, tt::tolerance(1e-12));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

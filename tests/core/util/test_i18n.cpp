@@ -65,6 +65,24 @@ BOOST_AUTO_TEST_CASE(plural_forms_follow_each_language_rule)
     BOOST_TEST(i18n::translatePluralIn("en", "{1} warning", "{1} warnings", 0) == "{1} warnings");
 }
 
+BOOST_AUTO_TEST_CASE(plural_forms_follow_the_catalogues_own_rule_with_three_forms)
+{
+    // tests/data/i18n/pl.po: Polish, plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2).
+    // Worked by hand: 1 -> form 0; 2, 4, 22, 104 -> form 1; 0, 5, 12, 14, 25, 111 -> form 2.
+    const std::filesystem::path testLocale = std::filesystem::path(SANDTABLE_BINARY_DIR) / "test-locale";
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(testLocale / "pl" / "LC_MESSAGES" / "sandtable.mo"),
+        testLocale.string() + ": no Polish test catalogue (build the target sandtable_test_catalogues)");
+    i18n::bindCatalogues(testLocale);
+    const auto files = [](unsigned long n) { return i18n::translatePluralIn("pl", "{1} file", "{1} files", n); };
+    BOOST_TEST(files(1) == "{1} plik");
+    for (unsigned long n : {2UL, 4UL, 22UL, 104UL})
+        BOOST_TEST(files(n) == "{1} pliki", "n = " << n);
+    for (unsigned long n : {0UL, 5UL, 12UL, 14UL, 25UL, 111UL})
+        BOOST_TEST(files(n) == "{1} plików", "n = " << n);
+    BOOST_TEST(i18n::translateIn("pl", "error") == "błąd");
+    bindBuildCatalogues();
+}
+
 BOOST_AUTO_TEST_CASE(gettext_follows_language_and_numbers_follow_lc_numeric)
 {
     BOOST_REQUIRE_MESSAGE(std::setlocale(LC_ALL, "de_DE.UTF-8"),

@@ -17,7 +17,7 @@
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
 #include "sandtable/importers/crs.hpp"
 #include "sandtable/importers/gcp_fit.hpp"
-#include "sandtable/importers/georef_report.hpp"
+#include "sandtable/app/georef_report.hpp"
 #include "sandtable/importers/georeference_scan.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/importers/points_file.hpp"
@@ -125,6 +125,8 @@ public:
     }
     void mapClicked(core::Coordinate world);
     void refresh();
+    /// Asks for a PDF and writes the georeferencing report there (app::writeGeorefReport).
+    void onReport();
 
 private:
     const core::Georeference* georeference() const;
@@ -161,7 +163,6 @@ private:
     void onImport();
     void onExport();
     void onWarp();
-    void onReport();
 
     Workbench& m_workbench;
     std::unique_ptr<DocumentWatch> m_watch;
@@ -1126,12 +1127,9 @@ void GeorefPane::onReport()
         return;
     const std::filesystem::path output = std::filesystem::path(dialog.GetPath().ToStdString(wxConvUTF8));
     try {
-        // The fit's frame, as refit() found it (importers::fitFrame).
-        const std::string target = m_fitCrs;
-        core::GeorefReport report = importers::georefReport(scan, *g, *m_fit, target);
-        // The report's fixed texts in the scenario's language (issue 25).
-        report.language = m_workbench.document() ? m_workbench.document()->scenario().settings.language : std::string();
-        const print::GeorefReportResult result = print::printGeorefReport(report, output);
+        // The one function `sandtable map report` calls: the stored GCPs refitted as refit() fits them, the
+        // report in the scenario's language (issue 42 item 1).
+        const print::GeorefReportResult result = app::writeGeorefReport(doc->scenario(), doc->path(), output);
         m_workbench.setStatusText(wxString::Format(wxPLURAL("Georeferencing report written to %s (%d page)",
             "Georeferencing report written to %s (%d pages)", static_cast<int>(result.pages)), wxString::FromUTF8(output.string()),
             static_cast<int>(result.pages)).utf8_string());
@@ -1154,6 +1152,14 @@ void installGeorefPane(Workbench& workbench)
         [&workbench, pane] {
             showPane(workbench, "georef");
             pane->startAdding();
+        });
+
+    // Print > Georeferencing report...: the Report button's product, from the menus.
+    workbench.addCommand(ActionInfo{"print.georef_report", wxTRANSLATE("&Georeferencing report..."), "",
+                             wxTRANSLATE("Method, CRSs, RMS, the scan with residual arrows, the GCP table (PDF)")},
+        [&workbench, pane] {
+            showPane(workbench, "georef");
+            pane->onReport();
         });
 
     // Named places read off the scan (VASSAL zones and regions), the editor's twin of `terrain places`.

@@ -14,6 +14,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/panes/campaign_grid.hpp"
+#include "sandtable/app/campaign_sheets.hpp"
 #include "sandtable/print/campaign_print.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 #include "sandtable/editor/logic/measure.hpp"
@@ -138,6 +139,7 @@ private:
     wxNotebook* m_tabs = nullptr;
     wxTextCtrl* m_copies = nullptr;
     wxCheckBox* m_playerAid = nullptr;
+    wxCheckBox* m_underlay = nullptr;
     wxChoice* m_page = nullptr;
     wxStaticText* m_sheetNote = nullptr;
     wxStaticBitmap* m_sheet = nullptr;
@@ -374,6 +376,9 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
     m_playerAid = new wxCheckBox(sheetsPage, wxID_ANY, _("Add the player aid page (movement, searches, tables, victory)"));
     m_playerAid->SetValue(true);
     sheetsSizer->Add(m_playerAid, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    // The CLI's `grid print --underlay`: the scenario's base map under the grid.
+    m_underlay = new wxCheckBox(sheetsPage, wxID_ANY, _("Print the base map under the grid"));
+    sheetsSizer->Add(m_underlay, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
     m_sheetNote = new wxStaticText(sheetsPage, wxID_ANY, "");
     sheetsSizer->Add(m_sheetNote, 0, wxLEFT | wxRIGHT, 6);
     m_sheet = new wxStaticBitmap(sheetsPage, wxID_ANY, wxNullBitmap);
@@ -660,7 +665,8 @@ void GridPane::previewSheets()
         const double longSideInches = std::max(request.page.widthMm, request.page.heightMm) / 25.4;
         const wxSize room = m_tabs->GetClientSize();
         request.pngDpi = std::clamp(std::min(room.x - 16, room.y - 90) / longSideInches, 20.0, 150.0);
-        const print::CampaignPrintResult result = print::printCampaignSheets(doc->scenario(), request, folder / "sheet.png");
+        app::CampaignSheetsJob job{doc->path(), folder / "sheet.png", request, m_underlay->GetValue(), request.pngDpi};
+        const print::CampaignPrintResult result = app::printCampaignSheets(doc->scenario(), job, {}).result;
         const wxImage image = loadFirstPage(result.files, "sheet preview");
         m_sheet->SetBitmap(wxBitmap(image));
         m_sheetNote->SetLabel(wxString::FromUTF8(core::i18n::format(translated("Page 1 of {1} per copy at {2} (one square = {3} mm)"),
@@ -688,12 +694,20 @@ void GridPane::printSheets()
     const std::filesystem::path output = dialog.GetPath().ToStdString(wxConvUTF8);
     const core::Scenario scenario = doc->scenario();
     print::CampaignPrintResult result;
+    std::vector<std::string> notices;
+    // The one function `sandtable grid print` calls, with the same options (issue 42 item 1).
+    const app::CampaignSheetsJob job{doc->path(), output, request, m_underlay->GetValue(), 150.0};
     const bool done = m_workbench.runLongJob(translated("Printing the campaign sheets"), [&](const core::ProgressCallback& progress) {
-        result = print::printCampaignSheets(scenario, request, output, progress);
+        app::Reporter reporter{progress, [&notices](const std::string& text) { notices.push_back(text); }};
+        result = app::printCampaignSheets(scenario, job, reporter).result;
     });
-    if (done)
-        m_workbench.setStatusText(wxString::Format(wxPLURAL("%s: %d page", "%s: %d pages", static_cast<int>(result.pages)),
-            wxString::FromUTF8(output.string()), static_cast<int>(result.pages)).utf8_string());
+    if (done) {
+        std::string status = wxString::Format(wxPLURAL("%s: %d page", "%s: %d pages", static_cast<int>(result.pages)),
+            wxString::FromUTF8(output.string()), static_cast<int>(result.pages)).utf8_string();
+        for (const std::string& n : notices)
+            status += ". " + n;
+        m_workbench.setStatusText(status);
+    }
 }
 
 void GridPane::onRoll()

@@ -6,7 +6,9 @@
 
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/editor/logic/panes/sheet_plan.hpp"
+#include "sandtable/app/cards_print.hpp"
 #include "sandtable/app/map_print.hpp"
+#include "sandtable/app/stickers.hpp"
 #include "sandtable/print/map_print.hpp"
 #include "sandtable/print/sheet_marks.hpp"
 #include "sandtable/editor/ui/translation.hpp"
@@ -17,6 +19,7 @@
 #include <wx/checkbox.h>
 #include <wx/choice.h>
 #include <wx/filedlg.h>
+#include <wx/utils.h>
 #include <wx/graphics.h>
 #include <wx/panel.h>
 #include <wx/scrolwin.h>
@@ -202,6 +205,7 @@ bool PrintPane::readRequest(print::MapPrintRequest& request, bool& references, b
     request.page = print::parsePageSize(m_page->GetStringSelection().ToStdString(wxConvUTF8));
     request.marginMm = margin;
     request.overlapMm = overlap;
+    request.centreOneSheet = true; // as `map print`: a map on one sheet sits in its middle
     request.layers.clear();
     if (m_scan->GetValue())
         request.layers.insert(print::MapLayer::Scan);
@@ -363,6 +367,58 @@ void installPrintPane(Workbench& workbench)
             pane->replan();
             pane->print();
         });
+    // Print > Print stickers / cards to PDF...: the one function `sandtable oob print` / `cards print` calls,
+    // with its defaults (A4; the scenario's sticker size; home sheets of 3 x 3 cards).
+    workbench.addCommand(ActionInfo{"print.stickers_pdf", wxTRANSLATE("Print &stickers to PDF..."), "",
+                             wxTRANSLATE("One label per block, to stick on the pieces")},
+        [&workbench] {
+            const core::Document* doc = workbench.document();
+            if (!doc)
+                return;
+            wxFileDialog dialog(workbench.window(), _("Print stickers to PDF"), "", "stickers.pdf", _("PDF files (*.pdf)|*.pdf"),
+                wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+            if (dialog.ShowModal() != wxID_OK)
+                return;
+            app::StickersJob job;
+            job.scenarioFile = doc->path();
+            job.output = dialog.GetPath().ToStdString(wxConvUTF8);
+            job.request.page = print::parsePageSize("A4");
+            try {
+                wxBusyCursor busy;
+                const print::StickerLayout layout = app::printScenarioStickers(doc->scenario(), job);
+                workbench.setStatusText(core::i18n::format(P_("{1}: {2} sticker of {3} x {4} mm", "{1}: {2} stickers of {3} x {4} mm", layout.stickers),
+                                            {job.output.string(), std::to_string(layout.stickers), core::i18n::formatFigure(layout.stickerWidthMm),
+                                                core::i18n::formatFigure(layout.stickerHeightMm)})
+                    + core::i18n::format(P_(" on {1} page", " on {1} pages", layout.pages), {std::to_string(layout.pages)}));
+            } catch (const std::exception& e) {
+                workbench.showError(translated("Print stickers to PDF"), e.what());
+            }
+        });
+    workbench.addCommand(ActionInfo{"print.cards_pdf", wxTRANSLATE("Print &cards to PDF..."), "",
+                             wxTRANSLATE("The Table Battles cards on home sheets, fronts and backs for duplex")},
+        [&workbench] {
+            const core::Document* doc = workbench.document();
+            if (!doc)
+                return;
+            wxFileDialog dialog(workbench.window(), _("Print cards to PDF"), "", "cards.pdf", _("PDF files (*.pdf)|*.pdf"),
+                wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+            if (dialog.ShowModal() != wxID_OK)
+                return;
+            app::CardsJob job;
+            job.scenarioFile = doc->path();
+            job.output = dialog.GetPath().ToStdString(wxConvUTF8);
+            job.page = print::parsePageSize("A4");
+            try {
+                wxBusyCursor busy;
+                const print::CardPrintResult r = app::printScenarioCards(doc->scenario(), job).pdf;
+                workbench.setStatusText(core::i18n::format(translated("{1}: {2} on {3}, home sheets on {4}"),
+                    {job.output.string(), core::i18n::format(P_("{1} card", "{1} cards", r.cards), {std::to_string(r.cards)}),
+                        core::i18n::format(P_("{1} page", "{1} pages", r.pages), {std::to_string(r.pages)}), job.page.name}));
+            } catch (const std::exception& e) {
+                workbench.showError(translated("Print cards to PDF"), e.what());
+            }
+        },
+        [&workbench] { return workbench.document() && workbench.document()->scenario().tableBattles.has_value(); });
     workbench.addCommand(ActionInfo{"print.page_setup", wxTRANSLATE("Page set&up..."), "", wxTRANSLATE("Scale, page, overlap and layers")},
         [&workbench, pane] {
             showPane(workbench, "print");

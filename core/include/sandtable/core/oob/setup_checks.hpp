@@ -41,6 +41,14 @@ inline constexpr double kEntryToleranceMm = 5.0;
 ///   table_depth_cm from the south-west corner), saying which edge and by how many cm.
 /// - "ref.missing" (error): combat-order side, attacker or defender naming no side; "syw.sides" (error):
 ///   attacker and defender the same side; "syw.general" (warning): a SYW side without a general.
+/// The system's own checks come from its room (core::systems::GameSystemDescriptor::setUpChecks).
 void checkSetUp(const Scenario& scenario, Diagnostics& out);
+
+/// Pub Battles' own set-up checks (its room, core/src/systems/pub_battles.cpp): "setup.overlap",
+/// "setup.forbidden_terrain", "setup.village" and "setup.command_range" above.
+void checkPubBattlesPieces(const Scenario& scenario, Diagnostics& out);
+/// The SYW house rules' own set-up checks (core/src/systems/syw_miniatures.cpp): "syw.deployment",
+/// "syw.figures", "syw.strength", "setup.overlap", "syw.table_edge" and "syw.general" above.
+void checkSywTable(const Scenario& scenario, Diagnostics& out);
 
 } // namespace sandtable::core::oob

@@ -28,26 +28,33 @@ struct PlacedLabel {
     std::size_t request = 0; ///< index into the requests
     LabelBox box;
     double size = 0;
-    bool overlapping = false; ///< no place was clear: set at the first place inside the frame
+    /// Set away from its anchor (no place beside it was clear): draw a leader line from the box to the anchor.
+    bool leader = false;
 };
 
 /// The font sizes to try, largest first, the gap between a name and its anchor, in the caller's unit.
 struct LabelSizes {
     std::vector<double> sizes; ///< e.g. {2.2, 2.0, 1.8} mm on paper
     double gap = 0.8;
+    /// Rings of places farther out (each `ringStep` x the smallest size beyond the last) tried when no place
+    /// beside the anchor is clear; a name set there has a leader.
+    int farRings = 2;
+    double ringStep = 1.6;
 };
 
 /// The width of `text` set at font size `size`, in the caller's unit (cairo's or wx's text extents).
 using MeasureText = std::function<double(const std::string& text, double size)>;
 
-/// Names as a wargame map sets them (issue 24 item 4; orienteering maps' rule of a name beside, never over,
-/// its object): each request in order goes beside its anchor at the first of eight places (right, left,
-/// above, below, then the corners) that stays inside `frame` and clear of every anchor and every name
-/// already set; else the same at the next smaller size; else at the first place inside the frame at the
-/// largest size that has one, overlapping. A name that fits nowhere inside the frame (longer than the frame
-/// is wide) is left out, never cut at the frame's edge. Empty texts are skipped. Throws only what `measure`
-/// throws.
+/// Names as a wargame map sets them (issue 24 item 4, issue 43 item 4; orienteering maps' rule of a name
+/// beside, never over, its object or another text): each request in order goes beside its anchor at the first
+/// of eight places (right, left, above, below, then the corners) that stays inside `frame` and, with half the
+/// gap to spare all round, clear of every
+/// anchor, every box of `obstacles` (the other texts and marks already on the sheet: sector names, square
+/// refs, rulers) and every name already set; else the same at the next smaller size; else at the smallest
+/// size in the same eight directions farther out (`farRings` rings), with a leader; else it is left out (not
+/// in the result): no name is ever set over another text or a piece, nor cut at the frame's edge. Empty
+/// texts are skipped. Throws only what `measure` throws.
 std::vector<PlacedLabel> placeLabels(const std::vector<LabelRequest>& requests, const LabelBox& frame, const LabelSizes& sizes,
-    const MeasureText& measure);
+    const MeasureText& measure, const std::vector<LabelBox>& obstacles = {});
 
 } // namespace sandtable::core::style

@@ -60,6 +60,10 @@ struct MapPrintRequest {
     std::size_t maxPages = 400;              ///< more sheets than this is refused
     MapOutputFormat format = MapOutputFormat::Pdf;
     double pngDpi = 150.0;                   ///< PNG pages: pixels per inch of paper (pixels = mm / 25.4 x dpi)
+    /// A map that fits one sheet sits in the middle of the sheet's map area (issue 43 item 7: a Kriegsspiel map
+    /// on A3 sat in the top-left corner); off, it starts at the area's top-left corner. Several sheets always
+    /// start from the extent's north-west corner. `map print` and the editor print centred (app::printScenarioMap).
+    bool centreOneSheet = false;
 };
 
 /// One sheet: its row and column in the tiling (from the north-west, 0-based) and its ground window.
@@ -104,6 +108,15 @@ double defaultMapPrintScale(const core::Scenario& scenario, const MapPrintReques
 
 /// Result of printing: pages written (map sheets, plus an assembly page when tiled), the layout, the files
 /// written (one PDF; or one SVG/PNG per page, the assembly page first) and whether the grid layer was drawn.
+/// A text set on a printed page, or a piece's box, as the label rule saw it (issue 43 item 4): what a check
+/// needs to find two texts on each other, or a name over a block.
+struct PrintedText {
+    int page = 0;            ///< from 0, in the order of the pages written (the assembly page first when tiled)
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0; ///< its ink's box on the page, mm from the top-left corner, y down
+    std::string text;        ///< the text; a piece's unit id
+    bool piece = false;      ///< a block's box (its face holds its strength), not a text
+};
+
 struct MapPrintResult {
     int pages = 0;
     MapLayout layout;
@@ -112,6 +125,11 @@ struct MapPrintResult {
     /// With the Terrain layer: the features the sheets cut at the extent (core::terrainPastExtent), for the
     /// caller to report; the map is clipped to the extent, so this much of them is not on paper.
     std::vector<core::ExtentOverrun> terrainPastExtent;
+    /// Every text on every page (titles, legend, rulers, sector names, square refs, unit names) and every
+    /// piece's box, as drawn (clipped to what shows).
+    std::vector<PrintedText> texts;
+    /// Unit names the label rule found no clear place for on some sheet (each name once per sheet).
+    int namesLeftOut = 0;
 };
 
 /// Writes the PDF (or the SVG / PNG pages) atomically: on failure no file is left, not even earlier pages.

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sandtable/app/campaign_sheets.hpp"
+
+#include "sandtable/core/model/campaign.hpp"
+#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/print/sheet_marks.hpp"
+
+namespace sandtable::app {
+
+CampaignSheetsOutcome printCampaignSheets(const core::Scenario& scenario, CampaignSheetsJob job, const Reporter& reporter)
+{
+    CampaignSheetsOutcome outcome;
+    print::CampaignPrintRequest& request = job.request;
+    request.scaleDenominator = print::campaignPrintScale(scenario, request);
+    const double scale = *request.scaleDenominator;
+    core::ProgressCallback sheetsProgress = reporter.progress;
+    if (job.underlay) {
+        const auto dir = job.scenarioFile.parent_path();
+        const bool haveMap = scenario.map
+            && (importers::warpedMapPath(scenario, dir) || std::filesystem::exists(importers::resolveMapPath(scenario.map->path, dir)));
+        if (!haveMap) {
+            reporter.tell(core::i18n::format(_("notice: {1}: no map raster found: printing without the underlay"), {job.scenarioFile.string()}));
+        } else {
+            const auto b = core::gridBounds(scenario.campaign->grid);
+            const double metresPerPixel = 25.4 / job.underlayDpi * scale / 1000.0;
+            importers::RenderedRaster r = importers::renderMapRaster(scenario, dir, core::Extent{b[0], b[1], b[2], b[3]}, metresPerPixel,
+                reporter.part(0.0, 0.5));
+            request.underlay = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
+            outcome.underlayPrinted = true;
+            sheetsProgress = reporter.part(0.5, 1.0);
+        }
+    }
+    request.sourceNote = print::baseMapNote(scenario);
+    outcome.result = print::printCampaignSheets(scenario, request, job.output, sheetsProgress);
+    return outcome;
+}
+
+} // namespace sandtable::app

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Pub Battles (../shared/rules/pub-battles-antietam-rulebook.txt): blocks worth victory points on a map at
+// 1:16,000, each formation with its HQ.
+#include "system_descriptors.hpp"
+
+#include "sandtable/core/util/i18n.hpp"
+
+#include "sandtable/core/oob/setup_checks.hpp"
+#include "sandtable/core/rules/pub_battles.hpp"
+
+namespace sandtable::core::systems {
+
+GameSystemDescriptor pubBattles()
+{
+    GameSystemDescriptor d;
+    d.name = "pub-battles";
+    d.title = "Pub Battles";
+    d.rulesText = "pub-battles-antietam-rulebook.txt";
+    d.choiceLabel = N_("Pub Battles (blocks, 1:16,000)");
+    d.ground = Ground::Map;
+    d.victoryPointBlocks = true;
+    d.dice = {6};
+    d.defaultPieceLengthMm = rules::pub_battles::kDefaultBlockLengthMm;
+    d.defaultPieceDepthMm = rules::pub_battles::kDefaultBlockDepthMm;
+    d.setUpChecks = oob::checkPubBattlesPieces; // stacking, terrain, villages, command range
+    return d;
+}
+
+} // namespace sandtable::core::systems
