@@ -75,8 +75,11 @@ BOOST_AUTO_TEST_CASE(demo_georeferences_prints_and_exports_the_example,
 BOOST_AUTO_TEST_CASE(demo_without_the_raster_works_terrain_only_with_a_notice)
 {
     sandtable::test::TemporaryFolder folder;
-    // A copy of the example away from its folder: its relative map path no longer resolves.
-    const auto copy = folder / "example.sandtable.json";
+    // A copy of the example away from its folder: its relative map path ("../../../shared/data/maps/...") no longer
+    // resolves. Three folders down, so that the path ends inside the temporary folder whatever the machine has at
+    // /shared.
+    std::filesystem::create_directories(folder / "a" / "b" / "c");
+    const auto copy = folder / "a" / "b" / "c" / "example.sandtable.json";
     sandtable::core::writeFileAtomically(copy,
         sandtable::core::readFile(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json"));
     ScopedEnv noShared("SANDTABLE_SHARED_DATA", (folder / "absent").string());
