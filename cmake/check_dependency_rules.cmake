@@ -9,7 +9,7 @@ endif()
 # layer folder (relative) | forbidden header prefixes | folders excluded (sub-layers with their own rule);
 # lists inside a rule are comma-separated
 set(rules
-  "core|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,proj.h,sqlite3.h,cairo,qpdf/|core/catalogue,core/print"
+  "core|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,proj.h,sqlite3.h,libpq-fe.h,cairo,qpdf/|core/catalogue,core/print"
   "core/catalogue|wx/,cairo,qpdf/|"
   "core/print|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,sqlite3.h|"
   "importers|wx/,sqlite3.h,qpdf/|"

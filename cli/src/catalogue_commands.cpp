@@ -188,6 +188,7 @@ struct CatalogueOptions {
     std::string rasterDir;
     int revision = 0;
     int limit = 20;
+    std::string role;
     bool noRaster = false;
     std::string newId;
     bool asRevision = false;
@@ -234,7 +235,7 @@ std::optional<int> revisionOption(const CatalogueOptions& o)
 
 void runExport(const CatalogueOptions& o, Context& context)
 {
-    catalogue::Catalogue db = catalogue::Catalogue::open(o.catalogue);
+    catalogue::Catalogue db = catalogue::Catalogue::openLocation(o.catalogue);
     catalogue::ExportOptions options;
     options.storeRaster = !o.noRaster;
     options.newId = o.newId;
@@ -243,7 +244,7 @@ void runExport(const CatalogueOptions& o, Context& context)
     try {
         const catalogue::ExportResult r = db.exportScenario(o.file, options);
         if (context.json) {
-            context.printJson({{"id", r.id}, {"revision", r.revision}, {"catalogue", o.catalogue}, {"file", o.file},
+            context.printJson({{"id", r.id}, {"revision", r.revision}, {"catalogue", catalogue::Catalogue::maskedLocation(o.catalogue)}, {"file", o.file},
                 {"warnings", r.warnings.size()}, {"raster_stored", r.rasterStored}, {"thumbnail", r.thumbnailStored}, {"diagnostics", diagnosticsToJson(r.warnings)}});
         } else {
             context.printDiagnostics(r.warnings, o.file);
@@ -251,7 +252,7 @@ void runExport(const CatalogueOptions& o, Context& context)
             if (!context.quiet) {
                 context.err << core::i18n::format(P_("exported {1} into {2} as {3} revision {4} ({5} warning stored)",
                                                       "exported {1} into {2} as {3} revision {4} ({5} warnings stored)", r.warnings.size()),
-                                   {o.file, o.catalogue, r.id, std::to_string(r.revision), std::to_string(r.warnings.size())})
+                                   {o.file, catalogue::Catalogue::maskedLocation(o.catalogue), r.id, std::to_string(r.revision), std::to_string(r.warnings.size())})
                             << "\n";
                 if (!r.rasterNote.empty())
                     context.err << r.rasterNote << "\n";
@@ -270,7 +271,7 @@ void runExport(const CatalogueOptions& o, Context& context)
 
 void runList(const CatalogueOptions& o, Context& context)
 {
-    printSummaries(catalogue::Catalogue::open(o.catalogue).list(), context, false);
+    printSummaries(catalogue::Catalogue::openLocation(o.catalogue).list(), context, false);
 }
 
 void runSearch(const CatalogueOptions& o, Context& context)
@@ -278,7 +279,7 @@ void runSearch(const CatalogueOptions& o, Context& context)
     catalogue::SearchQuery q{o.query, o.system, o.dateFrom, o.dateTo, o.limit};
     std::vector<catalogue::PackageSummary> found;
     try {
-        found = catalogue::Catalogue::open(o.catalogue).search(q);
+        found = catalogue::Catalogue::openLocation(o.catalogue).search(q);
     } catch (const catalogue::UnsearchableQuery& e) {
         throw CLI::ValidationError("QUERY", e.reason()); // a usage error: exit 2
     }
@@ -287,7 +288,7 @@ void runSearch(const CatalogueOptions& o, Context& context)
 
 void runShow(const CatalogueOptions& o, Context& context)
 {
-    const catalogue::PackageDetails d = catalogue::Catalogue::open(o.catalogue).show(o.id, revisionOption(o));
+    const catalogue::PackageDetails d = catalogue::Catalogue::openLocation(o.catalogue).show(o.id, revisionOption(o));
     if (context.json) {
         nlohmann::ordered_json j = summaryToJson(d.summary, false);
         j["revisions"] = d.revisions;
@@ -385,7 +386,7 @@ void runExtract(const CatalogueOptions& o, Context& context)
     options.revision = revisionOption(o);
     if (!o.rasterDir.empty())
         options.rasterDir = o.rasterDir;
-    const catalogue::ExtractResult r = catalogue::Catalogue::open(o.catalogue).extract(o.id, o.output, options);
+    const catalogue::ExtractResult r = catalogue::Catalogue::openLocation(o.catalogue).extract(o.id, o.output, options);
     if (context.json) {
         context.printJson({{"id", o.id}, {"revision", r.revision}, {"file", r.document.string()},
             {"raster", r.raster ? nlohmann::ordered_json(r.raster->string()) : nlohmann::ordered_json(nullptr)},
@@ -399,9 +400,9 @@ void runExtract(const CatalogueOptions& o, Context& context)
 
 void runThumbnail(const CatalogueOptions& o, Context& context)
 {
-    const std::optional<std::string> png = catalogue::Catalogue::open(o.catalogue).thumbnail(o.id, revisionOption(o));
+    const std::optional<std::string> png = catalogue::Catalogue::openLocation(o.catalogue).thumbnail(o.id, revisionOption(o));
     if (!png)
-        throw core::OperationError(o.catalogue, o.id, _("the package has no thumbnail (it has no terrain or extent to draw)"));
+        throw core::OperationError(catalogue::Catalogue::maskedLocation(o.catalogue), o.id, _("the package has no thumbnail (it has no terrain or extent to draw)"));
     core::writeFileAtomically(o.output, *png);
     if (context.json)
         context.printJson({{"id", o.id}, {"file", o.output}, {"bytes", png->size()}});
@@ -411,12 +412,37 @@ void runThumbnail(const CatalogueOptions& o, Context& context)
 
 void runRemove(const CatalogueOptions& o, Context& context)
 {
-    const int removed = catalogue::Catalogue::open(o.catalogue).remove(o.id, revisionOption(o));
+    const int removed = catalogue::Catalogue::openLocation(o.catalogue).remove(o.id, revisionOption(o));
     if (context.json)
         context.printJson({{"id", o.id}, {"removed", removed}});
     else if (!context.quiet)
         context.err << core::i18n::format(P_("removed {1} revision of {2} from {3}", "removed {1} revisions of {2} from {3}", removed),
-                           {std::to_string(removed), o.id, o.catalogue})
+                           {std::to_string(removed), o.id, catalogue::Catalogue::maskedLocation(o.catalogue)})
+                    << "\n";
+}
+
+void runInit(const CatalogueOptions& o, Context& context)
+{
+    catalogue::Catalogue::initialiseDatabase(o.catalogue);
+    const std::string where = catalogue::Catalogue::maskedLocation(o.catalogue);
+    if (context.json)
+        context.printJson({{"catalogue", where}, {"initialised", true}});
+    else if (!context.quiet)
+        context.err << core::i18n::format(_("{1} holds a sandtable catalogue; give logins a role with 'sandtable catalogue grant USER --role reader|author|editor'"),
+                           {where})
+                    << "\n";
+}
+
+void runGrant(const CatalogueOptions& o, Context& context)
+{
+    const catalogue::Catalogue::Role role = o.role == "reader" ? catalogue::Catalogue::Role::Reader
+        : o.role == "editor"                                 ? catalogue::Catalogue::Role::Editor
+                                                             : catalogue::Catalogue::Role::Author;
+    catalogue::Catalogue::grantRole(o.catalogue, o.id, role);
+    if (context.json)
+        context.printJson({{"user", o.id}, {"role", o.role}});
+    else if (!context.quiet)
+        context.err << core::i18n::format(_("{1} is now a catalogue {2} in {3}"), {o.id, o.role, catalogue::Catalogue::maskedLocation(o.catalogue)})
                     << "\n";
 }
 
@@ -424,9 +450,13 @@ void runRemove(const CatalogueOptions& o, Context& context)
 
 void registerCatalogueCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "catalogue", _("Store, find and extract validated scenario packages (a GeoPackage)"));
+    CLI::App* noun = addCommand(app, "catalogue",
+        _("Store, find and extract validated scenario packages (a GeoPackage file, or a shared PostgreSQL/PostGIS database)"));
     const auto addCatalogueOption = [](CLI::App* command, std::shared_ptr<CatalogueOptions> o) {
-        command->add_option("--catalogue", o->catalogue, _("Catalogue file (a GeoPackage)"))->capture_default_str();
+        command->add_option("--catalogue", o->catalogue,
+                   _("Catalogue: a GeoPackage file, or a PostgreSQL database (PG:service=club, PG:host=... dbname=..., "
+                     "postgresql://host/db; passwords from ~/.pgpass or the service file, never on the command line)"))
+            ->capture_default_str();
     };
 
     auto exportOptions = std::make_shared<CatalogueOptions>();
@@ -487,6 +517,22 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
     addCatalogueOption(thumbnail, thumbnailOptions);
     thumbnail->add_option("--revision", thumbnailOptions->revision, _("Revision (default: the newest)"))->check(positive());
     thumbnail->callback([thumbnailOptions, &context] { runThumbnail(*thumbnailOptions, context); });
+
+    auto initOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* init = addCommand(*noun, "init",
+        _("Prepare a PostgreSQL database as a shared catalogue: sandtable's schema, PostGIS layers, and the roles "
+          "sandtable_reader, sandtable_author and sandtable_editor with row-level security (run by the database's owner; safe to repeat)"));
+    addCatalogueOption(init, initOptions);
+    init->callback([initOptions, &context] { runInit(*initOptions, context); });
+
+    auto grantOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* grant = addCommand(*noun, "grant",
+        _("Give a database login one role in a shared catalogue: reader (list, search, show, extract), author (also export, and "
+          "revise or remove their own packages) or editor (everything); the login is made when missing"));
+    grant->add_option("USER", grantOptions->id, _("Database login"))->required();
+    grant->add_option("--role", grantOptions->role, _("reader, author or editor"))->required()->check(oneOf({"reader", "author", "editor"}));
+    addCatalogueOption(grant, grantOptions);
+    grant->callback([grantOptions, &context] { runGrant(*grantOptions, context); });
 
     auto removeOptions = std::make_shared<CatalogueOptions>();
     CLI::App* remove = addCommand(*noun, "remove", _("Remove a package (every revision, or one with --revision)"));
