@@ -5,6 +5,7 @@
 #include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/catalogue/catalogue.hpp"
+#include "sandtable/catalogue/sync.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
@@ -189,6 +190,7 @@ struct CatalogueOptions {
     int revision = 0;
     int limit = 20;
     std::string role;
+    std::string target;
     bool noRaster = false;
     std::string newId;
     bool asRevision = false;
@@ -446,6 +448,40 @@ void runGrant(const CatalogueOptions& o, Context& context)
                     << "\n";
 }
 
+/// push (from the file to the shared catalogue) and pull (back, optionally only what a search finds).
+void runSync(const CatalogueOptions& from, const CatalogueOptions& o, Context& context, const std::string& query)
+{
+    const catalogue::Catalogue source = catalogue::Catalogue::openLocation(from.catalogue);
+    catalogue::Catalogue target = catalogue::Catalogue::openLocation(o.target);
+    catalogue::SyncOptions options;
+    options.thumbnail = renderThumbnail;
+    if (!query.empty()) {
+        catalogue::SearchQuery q;
+        q.text = query;
+        q.limit = 10000;
+        try {
+            for (const catalogue::PackageSummary& p : source.search(q))
+                options.ids.push_back(p.id);
+        } catch (const catalogue::UnsearchableQuery& e) {
+            throw CLI::ValidationError("--query", e.reason());
+        }
+        if (options.ids.empty()) {
+            if (context.json)
+                context.printJson({{"from", source.location()}, {"to", target.location()}, {"packages", 0}, {"revisions", 0}, {"unchanged", 0}});
+            return;
+        }
+    }
+    const catalogue::SyncResult r = catalogue::copyNewRevisions(source, target, options);
+    if (context.json)
+        context.printJson({{"from", source.location()}, {"to", target.location()}, {"packages", r.packages}, {"revisions", r.revisions},
+            {"unchanged", r.unchanged}});
+    else if (!context.quiet)
+        context.err << core::i18n::format(P_("copied {1} revision from {2} to {3} ({4} package(s) already in step)",
+                                              "copied {1} revisions from {2} to {3} ({4} package(s) already in step)", r.revisions),
+                           {std::to_string(r.revisions), source.location(), target.location(), std::to_string(r.unchanged)})
+                    << "\n";
+}
+
 } // namespace
 
 void registerCatalogueCommands(CLI::App& app, Context& context)
@@ -533,6 +569,22 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
     grant->add_option("--role", grantOptions->role, _("reader, author or editor"))->required()->check(oneOf({"reader", "author", "editor"}));
     addCatalogueOption(grant, grantOptions);
     grant->callback([grantOptions, &context] { runGrant(*grantOptions, context); });
+
+    auto pushOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* push = addCommand(*noun, "push",
+        _("Publish a local catalogue's newer revisions to a shared one (each validated again; an id revised on both sides since "
+          "they last agreed is a conflict: refused and named, nothing copied)"));
+    push->add_option("FILE", pushOptions->catalogue, _("The local catalogue (a GeoPackage)"))->required();
+    push->add_option("--to", pushOptions->target, _("The shared catalogue (PG:..., postgresql://..., or another GeoPackage)"))->required();
+    push->callback([pushOptions, &context] { runSync(*pushOptions, *pushOptions, context, ""); });
+
+    auto pullOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* pull = addCommand(*noun, "pull",
+        _("Bring a shared catalogue's packages (or those a search finds) into a local one for offline work; conflicts as push"));
+    pull->add_option("FILE", pullOptions->target, _("The local catalogue (a GeoPackage, made when missing)"))->required();
+    pull->add_option("--from", pullOptions->catalogue, _("The shared catalogue (PG:..., postgresql://..., or another GeoPackage)"))->required();
+    pull->add_option("--query", pullOptions->query, _("Only the packages this search finds (the search's syntax)"));
+    pull->callback([pullOptions, &context] { runSync(*pullOptions, *pullOptions, context, pullOptions->query); });
 
     auto removeOptions = std::make_shared<CatalogueOptions>();
     CLI::App* remove = addCommand(*noun, "remove", _("Remove a package (every revision, or one with --revision)"));

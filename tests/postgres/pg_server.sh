@@ -25,7 +25,7 @@ start)
   as_owner "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
     || { echo "pg_server.sh: initdb failed:" >&2; cat "$dir/initdb.log" >&2; exit 1; }
   as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off -c max_connections=60" start >/dev/null \
+    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=${SANDTABLE_PG_FSYNC:-off} -c max_connections=60" start >/dev/null \
     || { echo "pg_server.sh: the server did not start:" >&2; cat "$dir/server.log" >&2; exit 1; }
   as_owner "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -U postgres -d postgres \
     -c "CREATE DATABASE club" >/dev/null
