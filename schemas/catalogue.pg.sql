@@ -30,6 +30,19 @@ BEGIN
     ALTER TEXT SEARCH CONFIGURATION sandtable.simple_unaccent
       ALTER MAPPING FOR word, hword, hword_part, asciiword, asciihword, hword_asciipart WITH unaccent, simple;
   END IF;
+  -- French and German text also stemmed in its language, for the packages whose scenario says so.
+  IF NOT EXISTS (SELECT 1 FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace
+                 WHERE n.nspname = 'sandtable' AND c.cfgname = 'french_unaccent') THEN
+    CREATE TEXT SEARCH CONFIGURATION sandtable.french_unaccent (COPY = pg_catalog.french);
+    ALTER TEXT SEARCH CONFIGURATION sandtable.french_unaccent
+      ALTER MAPPING FOR word, hword, hword_part, asciiword, asciihword, hword_asciipart WITH unaccent, french_stem;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace
+                 WHERE n.nspname = 'sandtable' AND c.cfgname = 'german_unaccent') THEN
+    CREATE TEXT SEARCH CONFIGURATION sandtable.german_unaccent (COPY = pg_catalog.german);
+    ALTER TEXT SEARCH CONFIGURATION sandtable.german_unaccent
+      ALTER MAPPING FOR word, hword, hword_part, asciiword, asciihword, hword_asciipart WITH unaccent, german_stem;
+  END IF;
 END $$;
 
 -- The first publisher of each id: authors may write only the ids they own.
@@ -94,10 +107,13 @@ CREATE TABLE IF NOT EXISTS sandtable.package_thumbnails (
 CREATE TABLE IF NOT EXISTS sandtable.package_search (
   package_fid bigint PRIMARY KEY REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
   title tsvector NOT NULL, battle tsvector NOT NULL, date tsvector NOT NULL, description tsvector NOT NULL,
-  names tsvector NOT NULL, places tsvector NOT NULL, rules tsvector NOT NULL, everything tsvector NOT NULL
+  names tsvector NOT NULL, places tsvector NOT NULL, rules tsvector NOT NULL, everything tsvector NOT NULL,
+  -- every column stemmed in the scenario's language (French, German), empty for the others
+  stemmed tsvector NOT NULL DEFAULT ''::tsvector
 );
 CREATE INDEX IF NOT EXISTS package_search_everything ON sandtable.package_search USING gin (everything);
 CREATE INDEX IF NOT EXISTS package_search_title ON sandtable.package_search USING gin (title);
+CREATE INDEX IF NOT EXISTS package_search_stemmed ON sandtable.package_search USING gin (stemmed);
 
 -- The feature tables made so far (terrain per SRID and dimension, units, campaign grids).
 CREATE TABLE IF NOT EXISTS sandtable.layers (

@@ -178,6 +178,43 @@ check_eq "a query with no word on PostgreSQL: usage error" 2 "$rc"
 out=$(st catalogue search "(" --catalogue "$gpkg" 2>&1); rc=$?
 check_eq "a query with no word on the GeoPackage: usage error" 2 "$rc"
 
+# --- push and pull: alice takes the Gettysburg packages home, revises one, publishes it; then a conflict
+local="$work/alice.gpkg"
+st catalogue pull --from "$(pg alice)" "$local" --query gettysburg || fail "pull --query gettysburg"
+check_eq "packages pulled (the two Gettysburg titles)" "gettysburg-1863 gettysburg-1863-campaign" \
+  "$(st catalogue list --catalogue "$local" | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
+check_eq "a second pull copies nothing" 0 "$(st catalogue pull --from "$(pg alice)" "$local" --query gettysburg --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["revisions"])')"
+revise() { # revise NOTE OUT: Gettysburg with its description changed (the same scenario: same title)
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['description']=d['description']+' '+sys.argv[2]; json.dump(d, open(sys.argv[3],'w'))" \
+    "$examples/gettysburg/gettysburg.sandtable.json" "$1" "$2"
+}
+revise "Revised at home." "$work/home.sandtable.json"
+st catalogue export "$work/home.sandtable.json" --catalogue "$local" >/dev/null 2>&1 || fail "alice revises at home"
+check_eq "push copies the one new revision" 1 "$(st catalogue push "$local" --to "$(pg alice)" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["revisions"])')"
+check_eq "gettysburg-1863 revisions on the server after the push" "1 2" \
+  "$(st catalogue show gettysburg-1863 --json --catalogue "$(pg rita)" | python3 -c 'import json,sys; print(" ".join(map(str, json.load(sys.stdin)["revisions"])))')"
+st catalogue extract gettysburg-1863 -o "$work/pushed.json" --catalogue "$(pg rita)" || fail "extract the pushed revision"
+cmp -s "$work/pushed.json" "$work/home.sandtable.json" && echo "ok: the pushed revision is the document byte for byte" || fail "the pushed revision differs"
+revise "Revised on the road." "$work/road.sandtable.json"
+revise "Revised at the club." "$work/club.sandtable.json"
+st catalogue export "$work/road.sandtable.json" --catalogue "$local" >/dev/null 2>&1 || fail "alice revises on the road"
+st catalogue export "$work/club.sandtable.json" --catalogue "$(pg alice)" >/dev/null 2>&1 || fail "alice revises at the club"
+out=$(st catalogue push "$local" --to "$(pg alice)" 2>&1); rc=$?
+check_eq "a conflicting push: exit" 1 "$rc"
+check_contains "the conflict is named" "$out" "gettysburg-1863: revised on both sides"
+check_eq "nothing copied by the refused push" "1 2 3" \
+  "$(st catalogue show gettysburg-1863 --json --catalogue "$(pg rita)" | python3 -c 'import json,sys; print(" ".join(map(str, json.load(sys.stdin)["revisions"])))')"
+out=$(st catalogue pull --from "$(pg alice)" "$local" 2>&1); rc=$?
+check_eq "a conflicting pull: exit" 1 "$rc"
+
+# --- French stemmed in French: a scenario that says it is French ("language": "fr") and writes "chevaux"
+# is found by "cheval" on PostgreSQL (french_stem reduces both to "cheval"); the GeoPackage matches words as written.
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['language']='fr'; d['description']='Les chevaux de Seydlitz chargent.'; json.dump(d, open(sys.argv[2],'w'))" \
+  "$examples/rossbach/rossbach.sandtable.json" "$work/rossbach-fr.sandtable.json"
+st catalogue export "$work/rossbach-fr.sandtable.json" --as-new-id rossbach-fr --catalogue "$(pg bob)" >/dev/null 2>&1 || fail "export of the French Rossbach"
+check_eq "search 'cheval' on PostgreSQL (French stems)" "rossbach-fr" "$(search_ids "$(pg rita)" cheval)"
+check_eq "search 'chevaux' on PostgreSQL" "rossbach-fr" "$(search_ids "$(pg rita)" chevaux)"
+
 # --- no password in any message
 out=$(st catalogue list --catalogue "PG:host=$pgdir dbname=nosuch user=alice password=s3cret-pw" 2>&1); rc=$?
 check_eq "a database that does not exist: exit" 1 "$rc"

@@ -187,9 +187,12 @@ public:
                     "to_tsvector('sandtable.simple_unaccent', $8) AS rules) "
                     "INSERT INTO sandtable.package_search SELECT $1, title, battle, date, description, names, places, rules, "
                     "setweight(title, 'A') || setweight(battle, 'B') || setweight(names, 'C') || setweight(places, 'C') "
-                    "|| setweight(date, 'D') || setweight(description, 'D') || setweight(rules, 'D') FROM v",
+                    "|| setweight(date, 'D') || setweight(description, 'D') || setweight(rules, 'D'), "
+                    "CASE $9 WHEN 'fr' THEN to_tsvector('sandtable.french_unaccent', concat_ws(' ', $2, $3, $4, $5, $6, $7, $8)) "
+                    "WHEN 'de' THEN to_tsvector('sandtable.german_unaccent', concat_ws(' ', $2, $3, $4, $5, $6, $7, $8)) "
+                    "ELSE ''::tsvector END FROM v",
             {fid, searchTokenText(t.title), searchTokenText(t.battle), searchTokenText(t.date), searchTokenText(t.description),
-                searchTokenText(t.names), searchTokenText(t.places), searchTokenText(t.rules)},
+                searchTokenText(t.names), searchTokenText(t.places), searchTokenText(t.rules), settings.language.substr(0, 2)},
             "package_search");
     }
 
@@ -385,8 +388,14 @@ std::string condition(const QueryNode& node, bool titleOnly, std::vector<PgParam
                 query += ":*";
         }
         params.emplace_back(query);
+        const std::string n = "$" + std::to_string(params.size());
         const std::string vector = titleOnly ? "title" : node.column.empty() ? "everything" : node.column;
-        return "(s." + vector + " @@ to_tsquery('sandtable.simple_unaccent', $" + std::to_string(params.size()) + "))";
+        if (vector != "everything")
+            return "(s." + vector + " @@ to_tsquery('sandtable.simple_unaccent', " + n + "))";
+        // Any column: the words as written, or, in a French or German scenario, their stems.
+        return "(s.everything @@ to_tsquery('sandtable.simple_unaccent', " + n + ") OR (p.language LIKE 'fr%' AND s.stemmed @@ "
+            "to_tsquery('sandtable.french_unaccent', " + n + ")) OR (p.language LIKE 'de%' AND s.stemmed @@ to_tsquery('sandtable.german_unaccent', "
+            + n + ")))";
     }
     case QueryNode::Kind::Not:
         return "(" + condition(*node.children[0], titleOnly, params) + " AND NOT " + condition(*node.children[1], titleOnly, params) + ")";
