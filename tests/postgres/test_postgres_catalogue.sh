@@ -169,7 +169,7 @@ check_search "gettysburg NOT campaign" "gettysburg-1863"                  # NOT
 check_search "Rossbach OR Fontenoy" "rossbach-1757 fontenoy-1745"         # OR; equal title ranks: first exported first
 check_search "seminary" "gettysburg-1863"                                 # a place name
 check_search "1757" "rossbach-1757"
-for q in '"1 July"' "cavalry" "gettysburg 1863" "Hanover*" "ridge OR creek" "(antietam OR rossbach) NOT 1862" 'a"b' "NOT x"; do
+for q in '"1 July"' "cavalry" "Hanover*" "(antietam OR rossbach) NOT 1862" 'a"b'; do
   p=$(search_ids "$(pg rita)" "$q"); g=$(search_ids "$gpkg" "$q")
   check_eq "search '$q': the same on both backends" "$g" "$p"
 done
