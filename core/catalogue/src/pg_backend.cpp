@@ -189,7 +189,8 @@ public:
                     "setweight(title, 'A') || setweight(battle, 'B') || setweight(names, 'C') || setweight(places, 'C') "
                     "|| setweight(date, 'D') || setweight(description, 'D') || setweight(rules, 'D'), "
                     "CASE $9 WHEN 'fr' THEN to_tsvector('sandtable.french_unaccent', concat_ws(' ', $2, $3, $4, $5, $6, $7, $8)) "
-                    "WHEN 'de' THEN to_tsvector('sandtable.german_unaccent', concat_ws(' ', $2, $3, $4, $5, $6, $7, $8)) "
+                    "ELSE ''::tsvector END, "
+                    "CASE $9 WHEN 'de' THEN to_tsvector('sandtable.german_unaccent', concat_ws(' ', $2, $3, $4, $5, $6, $7, $8)) "
                     "ELSE ''::tsvector END FROM v",
             {fid, searchTokenText(t.title), searchTokenText(t.battle), searchTokenText(t.date), searchTokenText(t.description),
                 searchTokenText(t.names), searchTokenText(t.places), searchTokenText(t.rules), settings.language.substr(0, 2)},
@@ -390,11 +391,12 @@ std::string condition(const QueryNode& node, bool titleOnly, std::vector<PgParam
         params.emplace_back(query);
         const std::string n = "$" + std::to_string(params.size());
         const std::string vector = titleOnly ? "title" : node.column.empty() ? "everything" : node.column;
+        // Each tsquery is made once (a scalar subquery: an InitPlan), so the GIN indexes serve the match.
         if (vector != "everything")
-            return "(s." + vector + " @@ to_tsquery('sandtable.simple_unaccent', " + n + "))";
+            return "(s." + vector + " @@ (SELECT to_tsquery('sandtable.simple_unaccent', " + n + ")))";
         // Any column: the words as written, or, in a French or German scenario, their stems.
-        return "(s.everything @@ to_tsquery('sandtable.simple_unaccent', " + n + ") OR (p.language LIKE 'fr%' AND s.stemmed @@ "
-            "to_tsquery('sandtable.french_unaccent', " + n + ")) OR (p.language LIKE 'de%' AND s.stemmed @@ to_tsquery('sandtable.german_unaccent', "
+        return "(s.everything @@ (SELECT to_tsquery('sandtable.simple_unaccent', " + n + ")) OR s.stemmed_fr @@ "
+            "(SELECT to_tsquery('sandtable.french_unaccent', " + n + ")) OR s.stemmed_de @@ (SELECT to_tsquery('sandtable.german_unaccent', "
             + n + ")))";
     }
     case QueryNode::Kind::Not:
@@ -427,6 +429,13 @@ void anyPhrase(const QueryNode& node, std::string& out)
     const std::size_t count = node.kind == QueryNode::Kind::Not ? 1 : node.children.size();
     for (std::size_t i = 0; i < count; ++i)
         anyPhrase(*node.children[i], out);
+}
+
+bool hasNot(const QueryNode& node)
+{
+    if (node.kind == QueryNode::Kind::Not)
+        return true;
+    return std::any_of(node.children.begin(), node.children.end(), [](const auto& child) { return hasNot(*child); });
 }
 
 bool blank(const std::string& text)
@@ -497,24 +506,58 @@ public:
             // Not the query syntax (a stray quote or parenthesis, NOT with nothing before it): its words.
         }
         const QueryNode& node = parsed ? *parsed : *plain;
-        std::string ranked;
-        anyPhrase(node, ranked);
-        params.emplace_back(ranked);
-        const std::string rankParam = "$" + std::to_string(params.size());
-        const std::string inTitle = condition(node, true, params);
-        const std::string anywhere = condition(node, false, params);
-        // Tier 1: the packages whose title matches, best first; tier 2: the others matching anywhere, newest first.
-        const PgResult r = m_conn.exec(
-            std::string("WITH matches AS (SELECT p.fid, ") + inTitle + " AS in_title, ts_rank(s.title, to_tsquery('sandtable.simple_unaccent', "
-                + rankParam + "), 1) AS rank FROM sandtable.packages p JOIN sandtable.package_search s ON s.package_fid = p.fid "
-                "WHERE p.latest AND " + anywhere + filters + ") "
-                "SELECT " + kSummaryColumns + ", CASE WHEN m.in_title THEN -m.rank ELSE 0 END FROM matches m JOIN sandtable.packages p "
-                "ON p.fid = m.fid ORDER BY m.in_title DESC, CASE WHEN m.in_title THEN m.rank END DESC, "
-                "CASE WHEN m.in_title THEN p.fid END ASC, p.fid DESC LIMIT $4",
-            params, "search");
-        for (int i = 0; i < r.rows(); ++i) {
-            out.push_back(readSummary(r, i));
-            out.back().score = r.real(i, 9);
+        // Tier 1: the packages whose title matches, best first (ts_rank over the title); tier 2, while fewer than
+        // `limit` were found: the others matching anywhere, newest first, which the server reads backwards along
+        // the packages' key and stops after `limit` rows. Then the summaries of those found.
+        std::vector<std::pair<std::int64_t, double>> found;
+        {
+            std::vector<PgParam> p1 = params;
+            std::string ranked;
+            anyPhrase(node, ranked);
+            p1.emplace_back(ranked);
+            const std::string rankParam = "$" + std::to_string(p1.size());
+            const std::string inTitle = condition(node, true, p1);
+            // A title that matches is a match anywhere, unless the query excludes words (NOT): then the whole row
+            // is checked too (the wide `everything` vector is read only then).
+            const std::string anywhere = hasNot(node) ? " AND " + condition(node, false, p1) : std::string();
+            const PgResult r = m_conn.exec("SELECT p.fid, ts_rank(s.title, (SELECT to_tsquery('sandtable.simple_unaccent', " + rankParam
+                    + ")), 1) AS rank FROM sandtable.package_search s JOIN sandtable.packages p ON p.fid = s.package_fid WHERE p.latest AND "
+                    + inTitle + anywhere + filters + " ORDER BY rank DESC, p.fid ASC LIMIT $4",
+                p1, "search");
+            for (int i = 0; i < r.rows(); ++i)
+                found.emplace_back(r.integer(i, 0), -r.real(i, 1));
+        }
+        if (static_cast<int>(found.size()) < limit) {
+            std::vector<PgParam> p2 = params;
+            p2[3] = limit + static_cast<int>(found.size());
+            const std::string anywhere = condition(node, false, p2);
+            const PgResult r = m_conn.exec("SELECT p.fid FROM sandtable.packages p JOIN sandtable.package_search s ON s.package_fid = p.fid "
+                                           "WHERE p.latest AND " + anywhere + filters + " ORDER BY p.fid DESC LIMIT $4",
+                p2, "search");
+            std::set<std::int64_t> seen;
+            for (const auto& f : found)
+                seen.insert(f.first);
+            for (int i = 0; i < r.rows() && static_cast<int>(found.size()) < limit; ++i)
+                if (seen.insert(r.integer(i, 0)).second)
+                    found.emplace_back(r.integer(i, 0), 0.0);
+        }
+        if (found.empty())
+            return out;
+        std::string fids = "{";
+        for (const auto& f : found)
+            fids += (fids.size() > 1 ? "," : "") + std::to_string(f.first);
+        fids += "}";
+        const PgResult r = m_conn.exec(std::string("SELECT ") + kSummaryColumns + ", p.fid FROM sandtable.packages p WHERE p.fid = ANY($1::bigint[])",
+            {fids}, "search");
+        std::map<std::int64_t, PackageSummary> byFid;
+        for (int i = 0; i < r.rows(); ++i)
+            byFid[r.integer(i, 9)] = readSummary(r, i);
+        for (const auto& [fid, score] : found) {
+            const auto it = byFid.find(fid);
+            if (it == byFid.end())
+                continue;
+            out.push_back(it->second);
+            out.back().score = score;
         }
         return out;
     }
