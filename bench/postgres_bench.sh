@@ -36,10 +36,11 @@ writers() { # writers N CATALOGUE PREFIX -> seconds
   done
   for p in "${pids[@]}"; do wait "$p"; done
   end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
+  awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
 }
 one_gpkg=$(writers 1 "$dir/writers.gpkg" one)
 eight_pg=$(writers 8 "PG:$conninfo" eight)
-printf 'writers: 1 writer into a GeoPackage: %d packages in %.2f s = %.2f packages/s\n' "$per" "$one_gpkg" "$(echo "$per / $one_gpkg" | bc -l)"
-printf '         8 writers into PostgreSQL: %d packages in %.2f s = %.2f packages/s\n' "$((8 * per))" "$eight_pg" "$(echo "8 * $per / $eight_pg" | bc -l)"
-printf '         ratio: %.2fx (goal: >= 4x)\n' "$(echo "(8 * $per / $eight_pg) / ($per / $one_gpkg)" | bc -l)"
+awk -v n="$per" -v one="$one_gpkg" -v eight="$eight_pg" 'BEGIN {
+  printf "writers: 1 writer into a GeoPackage: %d packages in %.2f s = %.2f packages/s\n", n, one, n / one
+  printf "         8 writers into PostgreSQL: %d packages in %.2f s = %.2f packages/s\n", 8 * n, eight, 8 * n / eight
+  printf "         ratio: %.2fx (goal: >= 4x)\n", (8 * n / eight) / (n / one) }'
