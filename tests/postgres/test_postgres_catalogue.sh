@@ -246,5 +246,22 @@ for id in load-a load-b; do
 done
 echo "8 writers x 2 exports: ${seconds} s"
 
+# --- a writer killed (SIGKILL) mid-export: the package is there whole (13 polygons, Gettysburg's) or not at all
+for delay in 0.15 0.3 0.6; do
+  id="killed-${delay/./}"
+  "$sandtable" --quiet catalogue export "$examples/gettysburg/gettysburg.sandtable.json" --as-new-id "$id" --catalogue "$(pg eve)" >/dev/null 2>&1 &
+  pid=$!
+  sleep "$delay"
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  polygons=$(ogrinfo -ro -q "$(pg rita)" -sql "SELECT count(*) AS n FROM sandtable.terrain_epsg_32618_polygons WHERE scenario_id = '$id'" 2>/dev/null \
+    | sed -n 's/^ *n (Integer[^)]*) = //p')
+  if st catalogue show "$id" --catalogue "$(pg rita)" >/dev/null 2>&1; then
+    check_eq "killed after ${delay} s, yet stored: whole" 13 "$polygons"
+  else
+    check_eq "killed after ${delay} s, not stored: no polygon left" 0 "$polygons"
+  fi
+done
+
 echo "== $failures failure(s)"
 [ "$failures" -eq 0 ]
