@@ -17,7 +17,7 @@ sandtable="$build/cli/sandtable"
 bench="$build/bench/catalogue_bench"
 dir=$(mktemp -d /tmp/sandtable-pg-bench.XXXXXX)
 chmod 755 "$dir"
-trap '"$root/tests/postgres/pg_server.sh" stop "$dir/pg"' EXIT
+trap '"$root/tests/postgres/pg_server.sh" stop "$dir/pg"; rm -rf "$dir"' EXIT
 SANDTABLE_PG_FSYNC=on "$root/tests/postgres/pg_server.sh" start "$dir/pg"
 conninfo="host=$dir/pg dbname=club user=postgres"
 "$sandtable" --quiet catalogue init --catalogue "PG:$conninfo"
