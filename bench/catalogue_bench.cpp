@@ -13,6 +13,16 @@
 //                                     changes) into a new catalogue,
 //                                     against `ogr2ogr -f GPKG` of the same features, interleaved; medians of
 //                                     wall and CPU (user + sys of the child) and the ratio.
+//   catalogue_bench export-pg SANDTABLE CONNINFO [RUNS]
+//                                     the same export into a PostgreSQL/PostGIS catalogue (`--catalogue PG:CONNINFO`,
+//                                     initialised; the package removed before each run) against
+//                                     `ogr2ogr -f PostgreSQL PG:CONNINFO terrain_20k.gpkg -overwrite` (COPY, its
+//                                     default), interleaved; medians and the ratio (issue 45: wall <= 1.5x).
+//   catalogue_bench search-pg CONNINFO [ROUNDS]
+//                                     ranked search with queries_1k.txt over the same 10,000 packages in a
+//                                     PostgreSQL catalogue (built once through Catalogue::exportDocument) against the
+//                                     GeoPackage catalogue_10k.gpkg, interleaved query by query; p50/p95 and the
+//                                     ratio (issue 45: PostgreSQL p95 <= 2x the GeoPackage's).
 //   catalogue_bench validate SANDTABLE [RUNS]
 //                                     `SANDTABLE scenario validate` of the same scenario file (RapidJSON parse,
 //                                     valijson schema check, the model and every rule) against a plain parse of
@@ -422,6 +432,89 @@ int runExport(const std::string& sandtable, int runs)
     return 0;
 }
 
+int runExportPostgres(const std::string& sandtable, const std::string& conninfo, int runs)
+{
+    const fs::path scenario = kBench / "terrain_20k.sandtable.json";
+    writeTerrainScenario(scenario);
+    const std::string location = "PG:" + conninfo;
+    std::vector<double> oursWall, oursCpu, ogrWall, ogrCpu;
+    setenv("GDAL_CACHEMAX", "64", 1);
+    for (int i = 0; i < runs; ++i) {
+        runChild({sandtable, "--quiet", "catalogue", "remove", "bench-terrain-20k", "--catalogue", location});
+        const ChildTimes ours = runChild({sandtable, "--quiet", "catalogue", "export", scenario.string(), "--catalogue", location});
+        const ChildTimes ogr = runChild({"/usr/bin/ogr2ogr", "-f", "PostgreSQL", location, (kBench / "terrain_20k.gpkg").string(),
+            "-overwrite", "-lco", "SCHEMA=public", "-nln", "ogr_bench_terrain"});
+        if (ours.status != 0 || ogr.status != 0) {
+            std::cerr << "a run failed: sandtable exit " << ours.status << ", ogr2ogr exit " << ogr.status << "\n";
+            return 1;
+        }
+        oursWall.push_back(ours.wall), oursCpu.push_back(ours.cpu), ogrWall.push_back(ogr.wall), ogrCpu.push_back(ogr.cpu);
+        std::fprintf(stderr, "  run %d: sandtable %.3f s (cpu %.3f)  ogr2ogr %.3f s (cpu %.3f)\n", i + 1, ours.wall, ours.cpu, ogr.wall, ogr.cpu);
+    }
+    std::printf("export into PostgreSQL/PostGIS: 20,008 polygons + 2,000 lines, %d interleaved runs; load %s\n", runs, loadAverage().c_str());
+    std::printf("  sandtable catalogue export   median wall %.3f s  cpu %.3f s (client)\n", median(oursWall), median(oursCpu));
+    std::printf("  ogr2ogr -f PostgreSQL        median wall %.3f s  cpu %.3f s (client)\n", median(ogrWall), median(ogrCpu));
+    std::printf("  ratio sandtable/ogr2ogr: wall %.2fx  (goal: <= 1.5x)\n", median(oursWall) / median(ogrWall));
+    return 0;
+}
+
+int runSearchPostgres(const std::string& conninfo, int rounds)
+{
+    const std::vector<Record> records = readRecords();
+    const fs::path cataloguePath = kBench / "catalogue_10k.gpkg";
+    need(cataloguePath);   // `catalogue_bench search` builds it
+    auto pg = catalogue::Catalogue::openLocation("PG:" + conninfo);
+    if (pg.list().size() != records.size()) {
+        std::cerr << "building the PostgreSQL catalogue (" << records.size() << " packages through Catalogue::exportDocument)...\n";
+        const double t0 = wallSeconds();
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            pg.exportDocument(core::serializeScenario(scenarioOf(records[i])), "bench-" + std::to_string(records[i].id), kBench);
+            if ((i + 1) % 1000 == 0)
+                std::cerr << "  " << (i + 1) << " (" << (wallSeconds() - t0) << " s)\n";
+        }
+    }
+    need(kBench / "queries_1k.txt");
+    std::vector<std::string> queries;
+    {
+        std::ifstream in(kBench / "queries_1k.txt");
+        for (std::string line; std::getline(in, line);)
+            if (line.find_first_not_of(" \t\r") != std::string::npos)
+                queries.push_back(line);
+    }
+    auto gpkg = catalogue::Catalogue::open(cataloguePath);
+    std::vector<double> pgWall, gpkgWall;
+    std::size_t pgHits = 0, gpkgHits = 0, sameIds = 0;
+    for (int round = 0; round < rounds; ++round)
+        for (const std::string& q : queries) {
+            catalogue::SearchQuery query;
+            query.text = q;
+            query.limit = 20;
+            double w0 = wallSeconds();
+            const auto fromGpkg = gpkg.search(query);
+            gpkgWall.push_back(wallSeconds() - w0);
+            w0 = wallSeconds();
+            const auto fromPg = pg.search(query);
+            pgWall.push_back(wallSeconds() - w0);
+            gpkgHits += fromGpkg.size();
+            pgHits += fromPg.size();
+            std::vector<std::string> a, b;
+            for (const auto& r : fromGpkg)
+                a.push_back(r.id);
+            for (const auto& r : fromPg)
+                b.push_back(r.id);
+            std::sort(a.begin(), a.end());
+            std::sort(b.begin(), b.end());
+            sameIds += a == b ? 1 : 0;
+        }
+    const auto ms = [](double s) { return s * 1000.0; };
+    std::printf("search: %zu queries x %d rounds over %zu packages; load %s\n", queries.size(), rounds, records.size(), loadAverage().c_str());
+    std::printf("  GeoPackage  hits=%zu  wall p50 %.3f ms p95 %.3f ms\n", gpkgHits, ms(median(gpkgWall)), ms(percentile(gpkgWall, 95)));
+    std::printf("  PostgreSQL  hits=%zu  wall p50 %.3f ms p95 %.3f ms\n", pgHits, ms(median(pgWall)), ms(percentile(pgWall, 95)));
+    std::printf("  the same result ids for %zu of %zu queries\n", sameIds, pgWall.size());
+    std::printf("  ratio PostgreSQL/GeoPackage p95: %.2fx  (goal: <= 2x)\n", percentile(pgWall, 95) / percentile(gpkgWall, 95));
+    return 0;
+}
+
 int runValidate(const std::string& sandtable, int runs)
 {
     const fs::path scenario = kBench / "terrain_20k.sandtable.json";
@@ -456,6 +549,10 @@ int main(int argc, char** argv)
             return runSearch(argc > 2 ? std::max(1, std::atoi(argv[2])) : 1);
         if (mode == "export" && argc > 2)
             return runExport(argv[2], argc > 3 ? std::max(1, std::atoi(argv[3])) : 5);
+        if (mode == "export-pg" && argc > 3)
+            return runExportPostgres(argv[2], argv[3], argc > 4 ? std::max(1, std::atoi(argv[4])) : 5);
+        if (mode == "search-pg" && argc > 2)
+            return runSearchPostgres(argv[2], argc > 3 ? std::max(1, std::atoi(argv[3])) : 1);
         if (mode == "validate" && argc > 2)
             return runValidate(argv[2], argc > 3 ? std::max(1, std::atoi(argv[3])) : 5);
     } catch (const std::exception& e) {
@@ -463,6 +560,7 @@ int main(int argc, char** argv)
         return 1;
     }
     std::cerr << "usage: catalogue_bench search [ROUNDS] | catalogue_bench export PATH/TO/sandtable|--library [RUNS] | "
-                 "catalogue_bench validate PATH/TO/sandtable [RUNS]\n";
+                 "catalogue_bench validate PATH/TO/sandtable [RUNS] | catalogue_bench export-pg PATH/TO/sandtable CONNINFO [RUNS] | "
+                 "catalogue_bench search-pg CONNINFO [ROUNDS]\n";
     return 2;
 }

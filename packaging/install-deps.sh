@@ -35,6 +35,10 @@ PACKAGES=(
   libmaven3-core-java libmiglayout-java libplexus-utils2-java libslf4j-java libswingx-java libtimingframework-java
   libxml-commons-external-java libxmlgraphics-commons-java
   unzip  # tests/cli/test_vassal_commands.cpp: a module unpacked as VASSAL's editor leaves one, then edited
+  # The shared catalogue on PostgreSQL/PostGIS (issue 45): libpq for the backend (core/catalogue), and a server
+  # that tests/postgres/pg_server.sh starts and removes itself (initdb as an unprivileged user, a Unix socket;
+  # unaccent comes with postgresql-15). The Debian service is not needed and not started by the tests.
+  libpq-dev postgresql-15 postgresql-15-postgis-3
 )
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"

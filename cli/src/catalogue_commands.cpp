@@ -6,6 +6,7 @@
 #include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/catalogue/catalogue.hpp"
+#include "sandtable/catalogue/sync.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
@@ -189,6 +190,8 @@ struct CatalogueOptions {
     std::string rasterDir;
     int revision = 0;
     int limit = 20;
+    std::string role;
+    std::string target;
     bool noRaster = false;
     std::string newId;
     bool asRevision = false;
@@ -235,7 +238,7 @@ std::optional<int> revisionOption(const CatalogueOptions& o)
 
 void runExport(const CatalogueOptions& o, Context& context)
 {
-    catalogue::Catalogue db = catalogue::Catalogue::open(o.catalogue);
+    catalogue::Catalogue db = catalogue::Catalogue::openLocation(o.catalogue);
     catalogue::ExportOptions options;
     options.storeRaster = !o.noRaster;
     options.newId = o.newId;
@@ -244,7 +247,7 @@ void runExport(const CatalogueOptions& o, Context& context)
     try {
         const catalogue::ExportResult r = db.exportScenario(o.file, options);
         if (context.json) {
-            context.printJson({{"id", r.id}, {"revision", r.revision}, {"catalogue", o.catalogue}, {"file", o.file},
+            context.printJson({{"id", r.id}, {"revision", r.revision}, {"catalogue", catalogue::Catalogue::maskedLocation(o.catalogue)}, {"file", o.file},
                 {"warnings", r.warnings.size()}, {"raster_stored", r.rasterStored}, {"thumbnail", r.thumbnailStored}, {"diagnostics", diagnosticsToJson(r.warnings)}});
         } else {
             context.printDiagnostics(r.warnings, o.file);
@@ -252,7 +255,7 @@ void runExport(const CatalogueOptions& o, Context& context)
             if (!context.quiet) {
                 context.err << core::i18n::format(P_("exported {1} into {2} as {3} revision {4} ({5} warning stored)",
                                                       "exported {1} into {2} as {3} revision {4} ({5} warnings stored)", r.warnings.size()),
-                                   {o.file, o.catalogue, r.id, std::to_string(r.revision), std::to_string(r.warnings.size())})
+                                   {o.file, catalogue::Catalogue::maskedLocation(o.catalogue), r.id, std::to_string(r.revision), std::to_string(r.warnings.size())})
                             << "\n";
                 if (!r.rasterNote.empty())
                     context.err << r.rasterNote << "\n";
@@ -271,7 +274,7 @@ void runExport(const CatalogueOptions& o, Context& context)
 
 void runList(const CatalogueOptions& o, Context& context)
 {
-    printSummaries(catalogue::Catalogue::open(o.catalogue).list(), context, false);
+    printSummaries(catalogue::Catalogue::openLocation(o.catalogue).list(), context, false);
 }
 
 void runSearch(const CatalogueOptions& o, Context& context)
@@ -279,7 +282,7 @@ void runSearch(const CatalogueOptions& o, Context& context)
     catalogue::SearchQuery q{o.query, o.system, o.dateFrom, o.dateTo, o.limit};
     std::vector<catalogue::PackageSummary> found;
     try {
-        found = catalogue::Catalogue::open(o.catalogue).search(q);
+        found = catalogue::Catalogue::openLocation(o.catalogue).search(q);
     } catch (const catalogue::UnsearchableQuery& e) {
         throw CLI::ValidationError("QUERY", e.reason()); // a usage error: exit 2
     }
@@ -288,7 +291,7 @@ void runSearch(const CatalogueOptions& o, Context& context)
 
 void runShow(const CatalogueOptions& o, Context& context)
 {
-    const catalogue::PackageDetails d = catalogue::Catalogue::open(o.catalogue).show(o.id, revisionOption(o));
+    const catalogue::PackageDetails d = catalogue::Catalogue::openLocation(o.catalogue).show(o.id, revisionOption(o));
     if (context.json) {
         nlohmann::ordered_json j = summaryToJson(d.summary, false);
         j["revisions"] = d.revisions;
@@ -386,7 +389,7 @@ void runExtract(const CatalogueOptions& o, Context& context)
     options.revision = revisionOption(o);
     if (!o.rasterDir.empty())
         options.rasterDir = o.rasterDir;
-    const catalogue::ExtractResult r = catalogue::Catalogue::open(o.catalogue).extract(o.id, o.output, options);
+    const catalogue::ExtractResult r = catalogue::Catalogue::openLocation(o.catalogue).extract(o.id, o.output, options);
     if (context.json) {
         context.printJson({{"id", o.id}, {"revision", r.revision}, {"file", r.document.string()},
             {"raster", r.raster ? nlohmann::ordered_json(r.raster->string()) : nlohmann::ordered_json(nullptr)},
@@ -400,9 +403,9 @@ void runExtract(const CatalogueOptions& o, Context& context)
 
 void runThumbnail(const CatalogueOptions& o, Context& context)
 {
-    const std::optional<std::string> png = catalogue::Catalogue::open(o.catalogue).thumbnail(o.id, revisionOption(o));
+    const std::optional<std::string> png = catalogue::Catalogue::openLocation(o.catalogue).thumbnail(o.id, revisionOption(o));
     if (!png)
-        throw core::OperationError(o.catalogue, o.id, _("the package has no thumbnail (it has no terrain or extent to draw)"));
+        throw core::OperationError(catalogue::Catalogue::maskedLocation(o.catalogue), o.id, _("the package has no thumbnail (it has no terrain or extent to draw)"));
     core::writeFileAtomically(o.output, *png);
     if (context.json)
         context.printJson({{"id", o.id}, {"file", o.output}, {"bytes", png->size()}});
@@ -412,12 +415,71 @@ void runThumbnail(const CatalogueOptions& o, Context& context)
 
 void runRemove(const CatalogueOptions& o, Context& context)
 {
-    const int removed = catalogue::Catalogue::open(o.catalogue).remove(o.id, revisionOption(o));
+    const int removed = catalogue::Catalogue::openLocation(o.catalogue).remove(o.id, revisionOption(o));
     if (context.json)
         context.printJson({{"id", o.id}, {"removed", removed}});
     else if (!context.quiet)
         context.err << core::i18n::format(P_("removed {1} revision of {2} from {3}", "removed {1} revisions of {2} from {3}", removed),
-                           {std::to_string(removed), o.id, o.catalogue})
+                           {std::to_string(removed), o.id, catalogue::Catalogue::maskedLocation(o.catalogue)})
+                    << "\n";
+}
+
+void runInit(const CatalogueOptions& o, Context& context)
+{
+    catalogue::Catalogue::initialiseDatabase(o.catalogue);
+    const std::string where = catalogue::Catalogue::maskedLocation(o.catalogue);
+    if (context.json)
+        context.printJson({{"catalogue", where}, {"initialised", true}});
+    else if (!context.quiet)
+        context.err << core::i18n::format(_("{1} holds a sandtable catalogue; give logins a role with 'sandtable catalogue grant USER --role reader|author|editor'"),
+                           {where})
+                    << "\n";
+}
+
+void runGrant(const CatalogueOptions& o, Context& context)
+{
+    const catalogue::Catalogue::Role role = o.role == "reader" ? catalogue::Catalogue::Role::Reader
+        : o.role == "editor"                                 ? catalogue::Catalogue::Role::Editor
+                                                             : catalogue::Catalogue::Role::Author;
+    catalogue::Catalogue::grantRole(o.catalogue, o.id, role);
+    if (context.json)
+        context.printJson({{"user", o.id}, {"role", o.role}});
+    else if (!context.quiet)
+        context.err << core::i18n::format(_("{1} is now a catalogue {2} in {3}"), {o.id, o.role, catalogue::Catalogue::maskedLocation(o.catalogue)})
+                    << "\n";
+}
+
+/// push (from the file to the shared catalogue) and pull (back, optionally only what a search finds).
+void runSync(const CatalogueOptions& from, const CatalogueOptions& o, Context& context, const std::string& query)
+{
+    const catalogue::Catalogue source = catalogue::Catalogue::openLocation(from.catalogue);
+    catalogue::Catalogue target = catalogue::Catalogue::openLocation(o.target);
+    catalogue::SyncOptions options;
+    options.thumbnail = renderThumbnail;
+    if (!query.empty()) {
+        catalogue::SearchQuery q;
+        q.text = query;
+        q.limit = 10000;
+        try {
+            for (const catalogue::PackageSummary& p : source.search(q))
+                options.ids.push_back(p.id);
+        } catch (const catalogue::UnsearchableQuery& e) {
+            throw CLI::ValidationError("--query", e.reason());
+        }
+        if (options.ids.empty()) {
+            if (context.json)
+                context.printJson({{"from", source.location()}, {"to", target.location()}, {"packages", 0}, {"revisions", 0}, {"unchanged", 0}});
+            return;
+        }
+    }
+    const catalogue::SyncResult r = catalogue::copyNewRevisions(source, target, options);
+    if (context.json)
+        context.printJson({{"from", source.location()}, {"to", target.location()}, {"packages", r.packages}, {"revisions", r.revisions},
+            {"unchanged", r.unchanged}});
+    else if (!context.quiet)
+        context.err << core::i18n::format(P_("copied {1} revision from {2} to {3} ({4} package(s) already in step)",
+                                              "copied {1} revisions from {2} to {3} ({4} package(s) already in step)", r.revisions),
+                           {std::to_string(r.revisions), source.location(), target.location(), std::to_string(r.unchanged)})
                     << "\n";
 }
 
@@ -425,9 +487,13 @@ void runRemove(const CatalogueOptions& o, Context& context)
 
 void registerCatalogueCommands(CLI::App& app, Context& context)
 {
-    CLI::App* noun = addCommand(app, "catalogue", _("Store, find and extract validated scenario packages (a GeoPackage)"));
+    CLI::App* noun = addCommand(app, "catalogue",
+        _("Store, find and extract validated scenario packages (a GeoPackage file, or a shared PostgreSQL/PostGIS database)"));
     const auto addCatalogueOption = [](CLI::App* command, std::shared_ptr<CatalogueOptions> o) {
-        command->add_option("--catalogue", o->catalogue, _("Catalogue file (a GeoPackage)"))->capture_default_str();
+        command->add_option("--catalogue", o->catalogue,
+                   _("Catalogue: a GeoPackage file, or a PostgreSQL database (PG:service=club, PG:host=... dbname=..., "
+                     "postgresql://host/db; passwords from ~/.pgpass or the service file, never on the command line)"))
+            ->capture_default_str();
     };
 
     auto exportOptions = std::make_shared<CatalogueOptions>();
@@ -488,6 +554,38 @@ void registerCatalogueCommands(CLI::App& app, Context& context)
     addCatalogueOption(thumbnail, thumbnailOptions);
     thumbnail->add_option("--revision", thumbnailOptions->revision, _("Revision (default: the newest)"))->check(positive());
     thumbnail->callback([thumbnailOptions, &context] { runThumbnail(*thumbnailOptions, context); });
+
+    auto initOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* init = addCommand(*noun, "init",
+        _("Prepare a PostgreSQL database as a shared catalogue: sandtable's schema, PostGIS layers, and the roles "
+          "sandtable_reader, sandtable_author and sandtable_editor with row-level security (run by the database's owner; safe to repeat)"));
+    addCatalogueOption(init, initOptions);
+    init->callback([initOptions, &context] { runInit(*initOptions, context); });
+
+    auto grantOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* grant = addCommand(*noun, "grant",
+        _("Give a database login one role in a shared catalogue: reader (list, search, show, extract), author (also export, and "
+          "revise or remove their own packages) or editor (everything); the login is made when missing"));
+    grant->add_option("USER", grantOptions->id, _("Database login"))->required();
+    grant->add_option("--role", grantOptions->role, _("reader, author or editor"))->required()->check(oneOf({"reader", "author", "editor"}));
+    addCatalogueOption(grant, grantOptions);
+    grant->callback([grantOptions, &context] { runGrant(*grantOptions, context); });
+
+    auto pushOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* push = addCommand(*noun, "push",
+        _("Publish a local catalogue's newer revisions to a shared one (each validated again; an id revised on both sides since "
+          "they last agreed is a conflict: refused and named, nothing copied)"));
+    push->add_option("FILE", pushOptions->catalogue, _("The local catalogue (a GeoPackage)"))->required();
+    push->add_option("--to", pushOptions->target, _("The shared catalogue (PG:..., postgresql://..., or another GeoPackage)"))->required();
+    push->callback([pushOptions, &context] { runSync(*pushOptions, *pushOptions, context, ""); });
+
+    auto pullOptions = std::make_shared<CatalogueOptions>();
+    CLI::App* pull = addCommand(*noun, "pull",
+        _("Bring a shared catalogue's packages (or those a search finds) into a local one for offline work; conflicts as push"));
+    pull->add_option("FILE", pullOptions->target, _("The local catalogue (a GeoPackage, made when missing)"))->required();
+    pull->add_option("--from", pullOptions->catalogue, _("The shared catalogue (PG:..., postgresql://..., or another GeoPackage)"))->required();
+    pull->add_option("--query", pullOptions->query, _("Only the packages this search finds (the search's syntax)"));
+    pull->callback([pullOptions, &context] { runSync(*pullOptions, *pullOptions, context, pullOptions->query); });
 
     auto removeOptions = std::make_shared<CatalogueOptions>();
     CLI::App* remove = addCommand(*noun, "remove", _("Remove a package (every revision, or one with --revision)"));

@@ -3,7 +3,7 @@
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
-#include "catalogue_impl.hpp"
+#include "gpkg_backend.hpp"
 #include "catalogue_schema.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
@@ -194,7 +194,7 @@ void readBlobToFile(detail::Database& db, const char* table, const char* column,
 
 } // namespace
 
-std::int64_t Catalogue::Impl::packageFid(const std::string& id, std::optional<int> revision)
+std::int64_t detail::GpkgBackend::packageFid(const std::string& id, std::optional<int> revision)
 {
     detail::Database& database = readable();
     if (version > 0) {
@@ -206,18 +206,18 @@ std::int64_t Catalogue::Impl::packageFid(const std::string& id, std::optional<in
         if (s.step())
             return s.integer(0);
     }
-    throw core::OperationError(path.string(), id,
+    throw core::OperationError(m_location, id,
         revision ? core::i18n::format(_("no revision {1} of this package in the catalogue"), {std::to_string(*revision)})
                  : std::string(_("no such package in the catalogue")));
 }
 
-void Catalogue::Impl::indexPackage(std::int64_t fid) { detail::indexPackageSearch(db, fid); }
+void detail::GpkgBackend::indexPackage(std::int64_t fid) { detail::indexPackageSearch(db, fid); }
 
-std::vector<PackageSummary> Catalogue::list() const
+std::vector<PackageSummary> detail::GpkgBackend::list()
 {
-    detail::Database& db = m_impl->readable();
+    readable();
     std::vector<PackageSummary> out;
-    if (m_impl->version == 0)
+    if (version == 0)
         return out;
     detail::Transaction read(db, detail::Transaction::Kind::Deferred);
     detail::Statement s(db, std::string("SELECT ") + kSummaryColumns + " FROM packages p WHERE p.latest = 1 ORDER BY p.scenario_id");
@@ -227,11 +227,11 @@ std::vector<PackageSummary> Catalogue::list() const
     return out;
 }
 
-std::vector<PackageSummary> Catalogue::search(const SearchQuery& query) const
+std::vector<PackageSummary> detail::GpkgBackend::search(const SearchQuery& query)
 {
-    detail::Database& db = m_impl->readable();
+    readable();
     std::vector<PackageSummary> out;
-    if (m_impl->version == 0)
+    if (version == 0)
         return out;
     const std::string filters = " AND (?2 IS NULL OR p.system = ?2) AND (?3 IS NULL OR p.date >= ?3) AND (?4 IS NULL OR p.date <= ?4)";
     const bool filtered = !query.system.empty() || !query.dateFrom.empty() || !query.dateTo.empty();
@@ -240,7 +240,7 @@ std::vector<PackageSummary> Catalogue::search(const SearchQuery& query) const
     };
     const std::string plainWords = asPlainWords(query.text);
     if (plainWords.empty() && (!filtered || !blank(query.text)))
-        throw UnsearchableQuery(m_impl->path.string(), "search",
+        throw UnsearchableQuery(m_location, "search",
             blank(query.text) ? std::string(_("the query is empty: give a word to search for (every package: 'catalogue list')"))
                               : core::i18n::format(_("'{1}' holds no word to search for (words, \"phrases\", prefix*, AND/OR/NOT, column:word)"), {query.text}));
     detail::Transaction read(db, detail::Transaction::Kind::Deferred);
@@ -257,7 +257,7 @@ std::vector<PackageSummary> Catalogue::search(const SearchQuery& query) const
     // only tier, bm25 over every column): the full index, newest first, which FTS5 walks backwards and
     // stops after `limit` rows instead of scoring every match. Unfiltered, FTS5 limits on its own; with
     // filters the rows are joined first.
-    const bool tiered = m_impl->version >= 2;
+    const bool tiered = version >= 2;
     const std::string titleIndex = tiered ? "package_title_search" : "package_search";
     const std::string rankFunction = tiered ? "bm25()" : kRankFunction;
     const std::string rankedSql = filtered
@@ -315,23 +315,22 @@ std::vector<PackageSummary> Catalogue::search(const SearchQuery& query) const
         try {
             out = run(plainWords);
         } catch (const core::FormatError& e) {
-            throw core::OperationError(m_impl->path.string(), "search", core::i18n::format(_("cannot search for '{1}': {2}"), {query.text, e.reason()}));
+            throw core::OperationError(m_location, "search", core::i18n::format(_("cannot search for '{1}': {2}"), {query.text, e.reason()}));
         }
     }
     read.commit();
     return out;
 }
 
-PackageDetails Catalogue::show(const std::string& id, std::optional<int> revision) const
+PackageDetails detail::GpkgBackend::show(const std::string& id, std::optional<int> revision)
 {
-    const std::int64_t fid = m_impl->packageFid(id, revision);
-    detail::Database& db = m_impl->db;
+    const std::int64_t fid = packageFid(id, revision);
     detail::Transaction read(db, detail::Transaction::Kind::Deferred);
     PackageDetails d;
     {
         detail::Statement s(db, std::string("SELECT ") + kSummaryColumns
                 + ", p.description, p.crs, p.scale, p.source_name, p.document_sha256, p.document_size, "
-                + (m_impl->version >= 3 ? "''" : "coalesce(p.terrain_table, '')")
+                + (version >= 3 ? "''" : "coalesce(p.terrain_table, '')")
                 + ", p.feature_count, p.side_count, p.formation_count, p.unit_count FROM packages p WHERE p.fid = ?1");
         s.bind(1, fid);
         s.step();
@@ -349,7 +348,7 @@ PackageDetails Catalogue::show(const std::string& id, std::optional<int> revisio
         d.formationCount = static_cast<int>(s.integer(18));
         d.unitCount = static_cast<int>(s.integer(19));
     }
-    if (m_impl->version >= 3)
+    if (version >= 3)
         for (const std::string& table : detail::terrainTablesOf(db, d.crs)) {
             detail::Statement s(db, "SELECT 1 FROM " + detail::quoteIdentifier(table) + " WHERE package_fid = ?1 LIMIT 1", table);
             s.bind(1, fid);
@@ -394,7 +393,7 @@ PackageDetails Catalogue::show(const std::string& id, std::optional<int> revisio
             d.map = m;
         }
     }
-    if (m_impl->version >= 2) {
+    if (version >= 2) {
         {
             detail::Statement s(db, "SELECT width, height FROM package_thumbnails WHERE package_fid = ?1");
             s.bind(1, fid);
@@ -414,12 +413,12 @@ PackageDetails Catalogue::show(const std::string& id, std::optional<int> revisio
     return d;
 }
 
-std::optional<std::string> Catalogue::thumbnail(const std::string& id, std::optional<int> revision) const
+std::optional<std::string> detail::GpkgBackend::thumbnail(const std::string& id, std::optional<int> revision)
 {
-    const std::int64_t fid = m_impl->packageFid(id, revision);
-    if (m_impl->version < 2)
+    const std::int64_t fid = packageFid(id, revision);
+    if (version < 2)
         return std::nullopt;
-    detail::Statement s(m_impl->db, "SELECT png FROM package_thumbnails WHERE package_fid = ?1 AND length(png) <= 16777216",
+    detail::Statement s(db, "SELECT png FROM package_thumbnails WHERE package_fid = ?1 AND length(png) <= 16777216",
         "package_thumbnails");
     s.bind(1, fid);
     if (!s.step())
@@ -427,10 +426,9 @@ std::optional<std::string> Catalogue::thumbnail(const std::string& id, std::opti
     return s.blob(0);
 }
 
-std::string Catalogue::document(const std::string& id, std::optional<int> revision) const
+std::string detail::GpkgBackend::document(const std::string& id, std::optional<int> revision)
 {
-    const std::int64_t fid = m_impl->packageFid(id, revision);
-    detail::Database& db = m_impl->db;
+    const std::int64_t fid = packageFid(id, revision);
     detail::Transaction read(db, detail::Transaction::Kind::Deferred);
     std::string bytes;
     std::string expected;
@@ -439,9 +437,9 @@ std::string Catalogue::document(const std::string& id, std::optional<int> revisi
                                 "WHERE d.package_fid = ?1", "package_documents");
         s.bind(1, fid);
         if (!s.step())
-            throw core::FormatError(m_impl->path.string(), id, _("the package has no stored document (damaged catalogue)"));
+            throw core::FormatError(m_location, id, _("the package has no stored document (damaged catalogue)"));
         if (static_cast<std::uint64_t>(s.integer(0)) > core::kMaxScenarioBytes)
-            throw core::FormatError(m_impl->path.string(), id,
+            throw core::FormatError(m_location, id,
                 core::i18n::format(_("the stored document is {1} bytes, more than a scenario may be ({2}); refused"),
                     {std::to_string(s.integer(0)), std::to_string(core::kMaxScenarioBytes)}));
         expected = s.text(1);
@@ -454,14 +452,13 @@ std::string Catalogue::document(const std::string& id, std::optional<int> revisi
     }
     read.commit();
     if (core::sha256Hex(bytes) != expected)
-        throw core::FormatError(m_impl->path.string(), id, _("the stored document does not match its SHA-256 (damaged catalogue)"));
+        throw core::FormatError(m_location, id, _("the stored document does not match its SHA-256 (damaged catalogue)"));
     return bytes;
 }
 
-ExtractResult Catalogue::extract(const std::string& id, const std::filesystem::path& output, const ExtractOptions& options) const
+ExtractResult detail::GpkgBackend::extract(const std::string& id, const std::filesystem::path& output, const ExtractOptions& options)
 {
-    const std::int64_t fid = m_impl->packageFid(id, options.revision);
-    detail::Database& db = m_impl->db;
+    const std::int64_t fid = packageFid(id, options.revision);
     ExtractResult result;
     std::string rasterName;
     {
@@ -474,7 +471,7 @@ ExtractResult Catalogue::extract(const std::string& id, const std::filesystem::p
         detail::Statement s(db, "SELECT path, coalesce(raster_sha256, '') FROM map_sources WHERE package_fid = ?1 AND raster IS NOT NULL");
         s.bind(1, fid);
         if (!s.step())
-            throw core::OperationError(m_impl->path.string(), id, core::i18n::format(_("revision {1} has no stored map raster"), {std::to_string(result.revision)}));
+            throw core::OperationError(m_location, id, core::i18n::format(_("revision {1} has no stored map raster"), {std::to_string(result.revision)}));
         rasterName = std::filesystem::path(s.text(0)).filename().string();
         if (rasterName.empty() || rasterName == "." || rasterName == "..")
             rasterName = id + ".raster";
@@ -490,7 +487,7 @@ ExtractResult Catalogue::extract(const std::string& id, const std::filesystem::p
         core::AtomicFile file(target);
         readBlobToFile(db, "map_sources", "raster", fid, file.temporaryPath());
         if (core::sha256File(file.temporaryPath()) != result.rasterSha256)
-            throw core::FormatError(m_impl->path.string(), id, _("the stored raster does not match its SHA-256 (damaged catalogue)"));
+            throw core::FormatError(m_location, id, _("the stored raster does not match its SHA-256 (damaged catalogue)"));
         file.commit();
         result.raster = target;
     }
@@ -499,17 +496,16 @@ ExtractResult Catalogue::extract(const std::string& id, const std::filesystem::p
     return result;
 }
 
-int Catalogue::remove(const std::string& id, std::optional<int> revision)
+int detail::GpkgBackend::remove(const std::string& id, std::optional<int> revision)
 {
-    m_impl->readable();
-    detail::Database& db = m_impl->db;
+    readable();
     detail::Transaction transaction(db, detail::Transaction::Kind::Immediate);
     const detail::SchemaState state = detail::inspectCatalogue(db);
     if (state.version > 0 && state.version < kSchemaVersion)
         detail::migrateCatalogue(db, state);
-    m_impl->version = state.version > 0 ? kSchemaVersion : 0;
+    version = state.version > 0 ? kSchemaVersion : 0;
     std::vector<std::pair<std::int64_t, std::string>> doomed; // fid, crs
-    if (m_impl->version > 0) {
+    if (version > 0) {
         detail::Statement s(db, revision ? "SELECT fid, crs FROM packages WHERE scenario_id = ?1 AND revision = ?2"
                                          : "SELECT fid, crs FROM packages WHERE scenario_id = ?1");
         s.bind(1, id);
@@ -519,7 +515,7 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
             doomed.emplace_back(s.integer(0), s.text(1));
     }
     if (doomed.empty())
-        throw core::OperationError(m_impl->path.string(), id,
+        throw core::OperationError(m_location, id,
             revision ? core::i18n::format(_("no revision {1} of this package in the catalogue"), {std::to_string(*revision)})
                  : std::string(_("no such package in the catalogue")));
     std::set<std::string> layers;
@@ -575,7 +571,7 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision)
     if (newest) {
         detail::Statement u(db, "UPDATE packages SET latest = 1 WHERE fid = ?1");
         u.bind(1, *newest).run();
-        m_impl->indexPackage(*newest);
+        indexPackage(*newest);
     }
     for (const std::string& table : layers)
         detail::refreshLayerExtent(db, table);

@@ -191,15 +191,31 @@ struct ExtractResult {
 /// Errors: core::IoError (cannot open, create or write; no such catalogue for reads), core::FormatError
 /// (not an SQLite file, not a GeoPackage, newer schema, hostile or corrupt content), core::OperationError
 /// (no package with that id or revision), ValidationFailed (export of a scenario with errors).
+///
+/// The same catalogue can live in a PostgreSQL database with PostGIS (openLocation with "PG:..." or a
+/// postgresql:// URI, libpq's own connection strings and service file): the same packages, revisions, identity
+/// rules and search, each package one transaction; roles and row-level security (initialiseDatabase) decide
+/// who may write what, enforced by the server. Errors name it by maskedLocation (no password).
 class Catalogue {
 public:
+    /// A GeoPackage catalogue file.
     static Catalogue open(const std::filesystem::path& path);
+    /// A --catalogue value: a PostgreSQL database when isDatabase(location), else a GeoPackage file.
+    static Catalogue openLocation(const std::string& location);
+    /// "PG:..." (GDAL's form: PG: then libpq's key=value connection string, e.g. "PG:service=club"), or a
+    /// postgresql:// or postgres:// URI.
+    static bool isDatabase(std::string_view location);
+    /// The location with any password replaced by "***", as every message shows it.
+    static std::string maskedLocation(std::string_view location);
 
     Catalogue(Catalogue&&) noexcept;
     Catalogue& operator=(Catalogue&&) noexcept;
     ~Catalogue();
 
+    /// The GeoPackage file (empty for a database).
     const std::filesystem::path& path() const noexcept;
+    /// How messages name the catalogue (the file, or the database with its password masked).
+    const std::string& location() const noexcept;
 
     /// Reads, validates (schema + rules) and stores a scenario file as a new revision of its id (or of
     /// options.newId; NotARevision when it is not the same scenario, see ExportOptions), in one
@@ -232,6 +248,18 @@ public:
 
     /// sandtable's schema version of the file (0 when it holds no sandtable tables yet or does not exist).
     int schemaVersion() const;
+
+    /// The role a database login gets (grantRole): readers list, search, show and extract; authors also
+    /// export, and revise or remove the packages they first published; editors do everything, and grant.
+    enum class Role { Reader, Author, Editor };
+
+    /// Creates sandtable's schema in a PostgreSQL database (PostGIS and unaccent must be installable or
+    /// installed), the roles sandtable_reader, sandtable_author and sandtable_editor with their grants and
+    /// row-level security; kept as it is when it exists. core::OperationError for a GeoPackage location (a
+    /// file is created by its first export) or a refusal by the server.
+    static void initialiseDatabase(const std::string& location);
+    /// Gives `user` (created as a login role without password when missing) exactly `role` in the database.
+    static void grantRole(const std::string& location, const std::string& user, Role role);
 
 private:
     struct Impl;

@@ -1,0 +1,793 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The PostgreSQL/PostGIS backend (libpq): the same packages as the GeoPackage's, each written in one
+// transaction; terrain, units and campaign grids in PostGIS feature tables per SRID that QGIS and GDAL open;
+// ranked search with tsvector and unaccent; who may write what decided by the server (grants and row-level
+// security, schemas/catalogue.pg.sql).
+#include "backend.hpp"
+#include "catalogue_structure.hpp"
+#include "package_content.hpp"
+#include "package_steps.hpp"
+#include "pg_connection.hpp"
+#include "sandtable/catalogue/gpkg_geometry.hpp"
+#include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/scenario_file.hpp"
+#include "sandtable/core/model/campaign.hpp"
+#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/sha256.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <map>
+#include <set>
+
+namespace sandtable::embedded {
+extern const std::string_view catalogueSchemaPostgres;
+}
+
+namespace sandtable::catalogue::detail {
+namespace {
+
+constexpr const char* kSummaryColumns =
+    "p.scenario_id, p.revision, (SELECT count(*) FROM sandtable.packages q WHERE q.scenario_id = p.scenario_id), p.title, p.system, "
+    "p.battle, p.date, p.created, p.warning_count";
+
+PackageSummary readSummary(const PgResult& r, int row)
+{
+    PackageSummary out;
+    out.id = r.text(row, 0);
+    out.revision = static_cast<int>(r.integer(row, 1));
+    out.revisionCount = static_cast<int>(r.integer(row, 2));
+    out.title = r.text(row, 3);
+    out.system = r.text(row, 4);
+    out.battle = r.text(row, 5);
+    out.date = r.text(row, 6);
+    out.created = r.text(row, 7);
+    out.warningCount = static_cast<int>(r.integer(row, 8));
+    return out;
+}
+
+/// PostGIS SRID of a GeoPackage srs_id: a local frame (-1) is SRID 0 (unknown).
+int sridOf(const SrsDefinition& srs) { return srs.srsId < 0 ? 0 : srs.srsId; }
+
+std::string noPackage(const std::optional<int>& revision)
+{
+    return revision ? core::i18n::format(_("no revision {1} of this package in the catalogue"), {std::to_string(*revision)})
+                    : std::string(_("no such package in the catalogue"));
+}
+
+/// A transaction that rolls back unless committed.
+class PgTransaction {
+public:
+    explicit PgTransaction(PgConnection& conn) : m_conn(conn) { m_conn.exec("BEGIN"); }
+    ~PgTransaction()
+    {
+        if (!m_done) {
+            PGresult* r = PQexec(m_conn.handle(), "ROLLBACK");
+            PQclear(r);
+        }
+    }
+    void commit()
+    {
+        m_conn.exec("COMMIT");
+        m_done = true;
+    }
+
+private:
+    PgConnection& m_conn;
+    bool m_done = false;
+};
+
+void appendPolygonWkb(std::string& out, const std::array<core::Coordinate, 4>& corners)
+{
+    const auto u32 = [&](std::uint32_t v) {
+        for (int i = 0; i < 4; ++i)
+            out += static_cast<char>((v >> (8 * i)) & 0xff);
+    };
+    const auto f64 = [&](double d) {
+        std::uint64_t v = 0;
+        std::memcpy(&v, &d, sizeof v);
+        for (int i = 0; i < 8; ++i)
+            out += static_cast<char>((v >> (8 * i)) & 0xff);
+    };
+    out += '\x01';
+    u32(3);
+    u32(1);
+    u32(5);
+    for (int i = 0; i < 5; ++i) {
+        f64(corners[static_cast<std::size_t>(i % 4)].x);
+        f64(corners[static_cast<std::size_t>(i % 4)].y);
+    }
+}
+
+class PgBackend;
+
+class PgWriter final : public PackageWriter {
+public:
+    explicit PgWriter(PgConnection& conn) : m_conn(conn) {}
+
+    void begin(const PackageInput& input, ExportResult& result, const std::function<bool()>&) override
+    {
+        // A bytea value may hold up to 1 GiB; a raster above 512 MiB is kept as provenance only.
+        m_raster = planRaster(input.scenario, input.baseDir, input.options, std::int64_t{512} << 20);
+        result.rasterNote = m_raster.note;
+        m_transaction.emplace(m_conn);
+        // Exports of one id wait for each other: revision numbers and the latest flag stay in order.
+        m_conn.exec("SELECT pg_advisory_xact_lock(hashtext('sandtable:' || $1))", {input.id}, "packages");
+    }
+
+    std::optional<StoredIdentity> latest(const std::string& id) override
+    {
+        const PgResult r = m_conn.exec(
+            "SELECT system, title, battle, date, revision FROM sandtable.packages WHERE scenario_id = $1 AND latest", {id}, "packages");
+        if (r.rows() == 0)
+            return std::nullopt;
+        return StoredIdentity{r.text(0, 0), r.text(0, 1), r.text(0, 2), r.text(0, 3), static_cast<int>(r.integer(0, 4))};
+    }
+
+    void store(const PackageInput& input, ExportResult& result) override
+    {
+        const core::Scenario& scenario = input.scenario;
+        const core::ScenarioSettings& settings = scenario.settings;
+        const std::string& id = input.id;
+        result.revision = static_cast<int>(
+            m_conn.exec("SELECT coalesce(max(revision), 0) + 1 FROM sandtable.packages WHERE scenario_id = $1", {id}, "packages").integer(0, 0));
+        m_conn.exec("INSERT INTO sandtable.package_owners (scenario_id) VALUES ($1) ON CONFLICT (scenario_id) DO NOTHING", {id},
+            "package_owners");
+        retire(id);
+
+        std::optional<Envelope> extent;
+        if (settings.extent)
+            extent = Envelope{settings.extent->minX, settings.extent->maxX, settings.extent->minY, settings.extent->maxY};
+        else
+            for (const core::TerrainFeature& f : scenario.terrain)
+                if (const auto e = envelopeOf(f.geometry))
+                    extent = extent ? extent->merged(*e) : *e;
+        std::vector<PgParam> row{id, result.revision, settings.title, core::toString(settings.system), settings.battle, settings.date,
+            settings.description, settings.language, settings.crs, settings.scaleDenominator, input.sourceName, input.documentSha256(),
+            static_cast<std::int64_t>(input.document.size()), static_cast<int>(scenario.terrain.size()),
+            static_cast<int>(scenario.sides.size()), static_cast<int>(scenario.formations.size()), static_cast<int>(scenario.units.size()),
+            static_cast<int>(scenario.tableBattles ? scenario.tableBattles->cards.size() : 0), scenario.campaign.has_value()};
+        if (extent) {
+            row.insert(row.end(), {extent->minX, extent->minY, extent->maxX, extent->maxY});
+        } else {
+            row.resize(row.size() + 4);
+        }
+        m_fid = m_conn.exec("INSERT INTO sandtable.packages (scenario_id, revision, latest, title, system, battle, date, description, "
+                            "language, crs, scale, created, source_name, document_sha256, document_size, feature_count, side_count, "
+                            "formation_count, unit_count, tb_card_count, campaign_grid, min_x, min_y, max_x, max_y) VALUES "
+                            "($1, $2, true, $3, $4, $5, $6, $7, $8, $9, $10, "
+                            "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), $11, $12, $13, $14, $15, "
+                            "$16, $17, $18, $19, $20, $21, $22, $23) RETURNING fid",
+            row, "packages")
+                    .integer(0, 0);
+        const std::string fid = std::to_string(m_fid);
+        m_conn.exec("INSERT INTO sandtable.package_documents VALUES ($1, $2)", {fid, PgParam::bytes(input.document)}, "package_documents");
+        if (scenario.map) {
+            const core::MapSource& map = *scenario.map;
+            const auto& g = map.georeference;
+            std::string raster;
+            if (m_raster.store) {
+                raster = core::readFileBytes(m_raster.file, static_cast<std::uint64_t>(m_raster.size) + 1).view();
+                result.rasterStored = true;
+            }
+            m_conn.exec("INSERT INTO sandtable.map_sources VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                {fid, map.path, map.sha256, map.width, map.height, g ? PgParam(core::toString(g->method)) : PgParam(),
+                    g ? PgParam(g->crs) : PgParam(), g && g->rmsMap ? PgParam(*g->rmsMap) : PgParam(),
+                    g && g->rmsPixels ? PgParam(*g->rmsPixels) : PgParam(), g ? static_cast<int>(g->gcps.size()) : 0,
+                    m_raster.store ? PgParam(m_raster.sha256) : PgParam(), m_raster.store ? PgParam(m_raster.size) : PgParam(),
+                    m_raster.store ? PgParam::bytes(raster) : PgParam()},
+                "map_sources");
+        }
+        storeFeatures(input, result.revision);
+        const SearchText t = searchTextOf(scenario);
+        m_conn.exec("WITH v AS (SELECT to_tsvector('sandtable.simple_unaccent', $2) AS title, to_tsvector('sandtable.simple_unaccent', $3) AS battle, "
+                    "to_tsvector('sandtable.simple_unaccent', $4) AS date, to_tsvector('sandtable.simple_unaccent', $5) AS description, "
+                    "to_tsvector('sandtable.simple_unaccent', $6) AS names, to_tsvector('sandtable.simple_unaccent', $7) AS places, "
+                    "to_tsvector('sandtable.simple_unaccent', $8) AS rules) "
+                    "INSERT INTO sandtable.package_search SELECT $1, title, battle, date, description, names, places, rules, "
+                    "setweight(title, 'A') || setweight(battle, 'B') || setweight(names, 'C') || setweight(places, 'C') "
+                    "|| setweight(date, 'D') || setweight(description, 'D') || setweight(rules, 'D'), "
+                    "CASE $9 WHEN 'fr' THEN to_tsvector('sandtable.french_unaccent', concat_ws(' ', $2, $3, $4, $5, $6, $7, $8)) "
+                    "ELSE ''::tsvector END, "
+                    "CASE $9 WHEN 'de' THEN to_tsvector('sandtable.german_unaccent', concat_ws(' ', $2, $3, $4, $5, $6, $7, $8)) "
+                    "ELSE ''::tsvector END FROM v",
+            {fid, searchTokenText(t.title), searchTokenText(t.battle), searchTokenText(t.date), searchTokenText(t.description),
+                searchTokenText(t.names), searchTokenText(t.places), searchTokenText(t.rules), settings.language.substr(0, 2)},
+            "package_search");
+    }
+
+    void finish(const core::Diagnostics& warnings, const std::string& png, std::optional<std::pair<int, int>> pngSize) override
+    {
+        const std::string fid = std::to_string(m_fid);
+        int ordinal = 0;
+        for (const core::Diagnostic& d : warnings)
+            m_conn.exec("INSERT INTO sandtable.package_warnings VALUES ($1, $2, $3, $4, $5, $6)",
+                {fid, ordinal++, d.code, core::toString(d.severity), d.path, d.message}, "package_warnings");
+        m_conn.exec("UPDATE sandtable.packages SET warning_count = $2 WHERE fid = $1", {fid, ordinal}, "packages");
+        if (pngSize)
+            m_conn.exec("INSERT INTO sandtable.package_thumbnails VALUES ($1, $2, $3, $4)",
+                {fid, PgParam::bytes(png), pngSize->first, pngSize->second}, "package_thumbnails");
+        m_transaction->commit();
+        m_transaction.reset();
+    }
+
+    void abandon() noexcept override { m_transaction.reset(); }
+
+private:
+    /// The newest revision leaves the latest filter (packages and feature tables). When the server's row-level
+    /// security hides it from this login's UPDATE, the package is someone else's: refused.
+    void retire(const std::string& id)
+    {
+        const PgResult previous = m_conn.exec(
+            "SELECT p.fid, p.crs, o.owner FROM sandtable.packages p JOIN sandtable.package_owners o USING (scenario_id) "
+            "WHERE p.scenario_id = $1 AND p.latest",
+            {id}, "packages");
+        if (previous.rows() == 0)
+            return;
+        const std::string fid = previous.text(0, 0);
+        const PgResult changed = m_conn.exec("UPDATE sandtable.packages SET latest = false WHERE fid = $1", {fid}, "packages");
+        if (changed.affected() == 0)
+            throw core::OperationError(m_conn.location(), id,
+                core::i18n::format(_("refused by the server: the package was first published by {1}; an author revises and removes "
+                                     "only their own packages (an editor may revise any)"),
+                    {previous.text(0, 2)}));
+        const PgResult layers = m_conn.exec("SELECT table_name FROM sandtable.layers WHERE crs = $1", {previous.text(0, 1)}, "layers");
+        for (int i = 0; i < layers.rows(); ++i)
+            m_conn.exec("UPDATE sandtable.\"" + layers.text(i, 0) + "\" SET latest = false WHERE package_fid = $1", {fid}, "layers");
+    }
+
+    std::string layer(const char* kind, const PackageInput& input)
+    {
+        const int srid = sridOf(input.srs);
+        const PgResult r = m_conn.exec("SELECT table_name FROM sandtable.layers WHERE kind = $1 AND srid = $2", {kind, srid}, "layers");
+        if (r.rows() > 0)
+            return r.text(0, 0);
+        return m_conn.exec("SELECT sandtable.ensure_layer($1, $2, $3)", {kind, srid, input.scenario.settings.crs}, "layers").text(0, 0);
+    }
+
+    /// Terrain, placed units and the campaign grid: COPY into a temporary table (COPY does not take row-level
+    /// security), then one INSERT ... SELECT per feature table, which the server checks row by row.
+    void storeFeatures(const PackageInput& input, int revision)
+    {
+        const core::Scenario& scenario = input.scenario;
+        const int srid = sridOf(input.srs);
+        const bool anyPlaced = std::any_of(scenario.units.begin(), scenario.units.end(), [](const core::Unit& u) { return u.placement.has_value(); });
+        if (scenario.terrain.empty() && !anyPlaced && !scenario.campaign)
+            return;
+        m_conn.exec("CREATE TEMP TABLE IF NOT EXISTS sandtable_load (kind text, geom text, ordinal integer, a text, b text, c text, "
+                    "d text, e text, f text, g text, h text, i text) ON COMMIT DELETE ROWS",
+            {}, "sandtable_load");
+        std::string data;
+        std::array<bool, 3> present{};
+        static constexpr const char* kKinds[] = {"points", "lines", "polygons"};
+        const auto field = [&](std::string_view text) {
+            data += '\t';
+            appendCopyField(data, text);
+        };
+        const auto nullField = [&] { data += "\t\\N"; };
+        for (std::size_t ordinal = 0; ordinal < scenario.terrain.size(); ++ordinal) {
+            const core::TerrainFeature& f = scenario.terrain[ordinal];
+            const auto dimension = static_cast<std::size_t>(core::dimension(f.geometry.type));
+            present[dimension] = true;
+            data += kKinds[dimension];
+            data += '\t';
+            appendHexEwkb(data, toWkb(f.geometry, WkbForm::Multi), srid);
+            data += '\t' + std::to_string(ordinal);
+            field(f.id.str());
+            field(f.terrainClass);
+            if (f.name.empty())
+                nullField();
+            else
+                field(f.name);
+            if (f.attributes.empty())
+                nullField();
+            else
+                field(f.attributes.dump());
+            for (int i = 0; i < 5; ++i)
+                nullField();
+            data += '\n';
+        }
+        std::map<std::string, std::string> sideOf;
+        for (const core::Formation& f : scenario.formations)
+            sideOf[f.id.str()] = f.side.str();
+        for (std::size_t ordinal = 0; ordinal < scenario.units.size(); ++ordinal) {
+            const core::Unit& u = scenario.units[ordinal];
+            if (!u.placement)
+                continue;
+            data += "units\t";
+            appendHexEwkb(data, toWkb(core::Geometry::point(u.placement->position)), srid);
+            data += '\t' + std::to_string(ordinal);
+            field(u.id.str());
+            if (u.name.empty())
+                nullField();
+            else
+                field(u.name);
+            if (const auto side = sideOf.find(u.formation.str()); side != sideOf.end())
+                field(side->second);
+            else
+                nullField();
+            if (u.formation.str().empty())
+                nullField();
+            else
+                field(u.formation.str());
+            field(core::toString(u.type));
+            field(core::toString(u.quality));
+            field(std::to_string(u.strength));
+            field(PgParam(u.placement->facing).value.value_or("0"));
+            field(u.placement->column ? "t" : "f");
+            data += '\n';
+        }
+        if (scenario.campaign) {
+            const core::CampaignGrid& g = scenario.campaign->grid;
+            std::string wkb;
+            int ordinal = 0;
+            for (int row = 0; row < g.rows; ++row)
+                for (int column = 0; column < g.columns; ++column) {
+                    const core::SquareRef square{column, row};
+                    std::string name;
+                    try {
+                        name = core::squareName(g, square);
+                    } catch (const std::exception&) {
+                        name = std::to_string(column) + "," + std::to_string(row);
+                    }
+                    wkb.clear();
+                    appendPolygonWkb(wkb, core::squareCorners(g, square));
+                    data += "grid\t";
+                    appendHexEwkb(data, wkb, srid);
+                    data += '\t' + std::to_string(ordinal++);
+                    field(name);
+                    field(std::to_string(column));
+                    field(std::to_string(row));
+                    for (int i = 0; i < 6; ++i)
+                        nullField();
+                    data += '\n';
+                }
+        }
+        m_conn.copyIn("COPY sandtable_load FROM STDIN", data, "sandtable_load");
+        const std::vector<PgParam> package{std::to_string(m_fid), input.id, revision};
+        for (std::size_t dimension = 0; dimension < 3; ++dimension)
+            if (present[dimension])
+                m_conn.exec("INSERT INTO sandtable.\"" + layer(kKinds[dimension], input)
+                        + "\" (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
+                          "SELECT geom::geometry, $1, $2, $3, true, ordinal, a, b, c, d FROM sandtable_load WHERE kind = $4 ORDER BY ordinal",
+                    {package[0], package[1], package[2], kKinds[dimension]}, "terrain");
+        if (anyPlaced)
+            m_conn.exec("INSERT INTO sandtable.\"" + layer("units", input)
+                    + "\" (geom, package_fid, scenario_id, revision, latest, ordinal, unit_id, name, side_id, formation_id, type, quality, "
+                      "strength, facing, column_formation) SELECT geom::geometry, $1, $2, $3, true, ordinal, a, b, c, d, e, f, g::integer, "
+                      "h::double precision, i::boolean FROM sandtable_load WHERE kind = 'units' ORDER BY ordinal",
+                package, "units");
+        if (scenario.campaign)
+            m_conn.exec("INSERT INTO sandtable.\"" + layer("grid", input)
+                    + "\" (geom, package_fid, scenario_id, revision, latest, ordinal, square, column_index, row_index) "
+                      "SELECT geom::geometry, $1, $2, $3, true, ordinal, a, b::integer, c::integer FROM sandtable_load WHERE kind = 'grid' "
+                      "ORDER BY ordinal",
+                package, "grid");
+    }
+
+    PgConnection& m_conn;
+    std::optional<PgTransaction> m_transaction;
+    RasterPlan m_raster;
+    std::int64_t m_fid = 0;
+};
+
+/// The SQL condition of a parsed query over the search row `s`; `titleOnly`: every phrase against the title
+/// (a phrase filtered to another column matches nothing). Each phrase's tsquery text goes into `params`.
+std::string condition(const QueryNode& node, bool titleOnly, std::vector<PgParam>& params)
+{
+    switch (node.kind) {
+    case QueryNode::Kind::Phrase: {
+        if (titleOnly && !node.column.empty() && node.column != "title")
+            return "false";
+        std::string query;
+        for (std::size_t i = 0; i < node.tokens.size(); ++i) {
+            if (i > 0)
+                query += " <-> ";
+            query += "'" + node.tokens[i] + "'";
+            if (node.prefix && i + 1 == node.tokens.size())
+                query += ":*";
+        }
+        params.emplace_back(query);
+        const std::string n = "$" + std::to_string(params.size());
+        const std::string vector = titleOnly ? "title" : node.column.empty() ? "everything" : node.column;
+        // Each tsquery is made once (a scalar subquery: an InitPlan), so the GIN indexes serve the match.
+        if (vector != "everything")
+            return "(s." + vector + " @@ (SELECT to_tsquery('sandtable.simple_unaccent', " + n + ")))";
+        // Any column: the words as written, or, in a French or German scenario, their stems.
+        return "(s.everything @@ (SELECT to_tsquery('sandtable.simple_unaccent', " + n + ")) OR s.stemmed_fr @@ "
+            "(SELECT to_tsquery('sandtable.french_unaccent', " + n + ")) OR s.stemmed_de @@ (SELECT to_tsquery('sandtable.german_unaccent', "
+            + n + ")))";
+    }
+    case QueryNode::Kind::Not:
+        return "(" + condition(*node.children[0], titleOnly, params) + " AND NOT " + condition(*node.children[1], titleOnly, params) + ")";
+    case QueryNode::Kind::And:
+    case QueryNode::Kind::Or: {
+        std::string out = "(";
+        for (std::size_t i = 0; i < node.children.size(); ++i) {
+            if (i > 0)
+                out += node.kind == QueryNode::Kind::And ? " AND " : " OR ";
+            out += condition(*node.children[i], titleOnly, params);
+        }
+        return out + ")";
+    }
+    }
+    return "false";
+}
+
+/// Every phrase of the query OR-ed into one tsquery text: what the title's rank weighs.
+void anyPhrase(const QueryNode& node, std::string& out)
+{
+    if (node.kind == QueryNode::Kind::Phrase) {
+        std::string query;
+        for (std::size_t i = 0; i < node.tokens.size(); ++i)
+            query += (i > 0 ? " <-> '" : "'") + node.tokens[i] + "'" + (node.prefix && i + 1 == node.tokens.size() ? ":*" : "");
+        out += (out.empty() ? "(" : " | (") + query + ")";
+        return;
+    }
+    // what a NOT excludes does not rank
+    const std::size_t count = node.kind == QueryNode::Kind::Not ? 1 : node.children.size();
+    for (std::size_t i = 0; i < count; ++i)
+        anyPhrase(*node.children[i], out);
+}
+
+bool hasNot(const QueryNode& node)
+{
+    if (node.kind == QueryNode::Kind::Not)
+        return true;
+    return std::any_of(node.children.begin(), node.children.end(), [](const auto& child) { return hasNot(*child); });
+}
+
+bool blank(const std::string& text)
+{
+    return std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
+}
+
+class PgBackend final : public Backend {
+public:
+    PgBackend(const std::string& conninfo, const std::string& display) : m_location(display), m_conn(conninfo, display) {}
+
+    const std::string& location() const override { return m_location; }
+    const std::filesystem::path& path() const override { return m_path; }
+    PgConnection& connection() { return m_conn; }
+
+    /// Checks that the database holds sandtable's schema (OperationError naming `catalogue init` otherwise).
+    void checkSchema()
+    {
+        try {
+            m_version = static_cast<int>(m_conn.exec("SELECT value::integer FROM sandtable.meta WHERE key = 'schema_version'", {}, "sandtable.meta").integer(0, 0));
+        } catch (const core::OperationError&) {
+            if (m_conn.lastState() != kUndefinedTable)
+                throw;
+            throw core::OperationError(m_location, "",
+                _("the database holds no sandtable catalogue: run 'sandtable catalogue init --catalogue ...' first"));
+        }
+    }
+
+    std::unique_ptr<PackageWriter> writer() override { return std::make_unique<PgWriter>(m_conn); }
+
+    std::vector<PackageSummary> list() override
+    {
+        const PgResult r = m_conn.exec(std::string("SELECT ") + kSummaryColumns
+                + " FROM sandtable.packages p WHERE p.latest ORDER BY p.scenario_id COLLATE \"C\"",
+            {}, "packages");
+        std::vector<PackageSummary> out;
+        for (int i = 0; i < r.rows(); ++i)
+            out.push_back(readSummary(r, i));
+        return out;
+    }
+
+    std::vector<PackageSummary> search(const SearchQuery& query) override
+    {
+        const bool filtered = !query.system.empty() || !query.dateFrom.empty() || !query.dateTo.empty();
+        std::unique_ptr<QueryNode> plain = plainWordsQuery(query.text);
+        if (!plain && (!filtered || !blank(query.text)))
+            throw UnsearchableQuery(m_location, "search",
+                blank(query.text) ? std::string(_("the query is empty: give a word to search for (every package: 'catalogue list')"))
+                                  : core::i18n::format(_("'{1}' holds no word to search for (words, \"phrases\", prefix*, AND/OR/NOT, column:word)"),
+                                        {query.text}));
+        const int limit = std::max(0, query.limit);
+        std::vector<PgParam> params{PgParam::optionalText(query.system), PgParam::optionalText(query.dateFrom), PgParam::optionalText(query.dateTo), limit};
+        const std::string filters = " AND ($1::text IS NULL OR p.system = $1) AND ($2::text IS NULL OR p.date >= $2) "
+                                    "AND ($3::text IS NULL OR p.date <= $3)";
+        std::vector<PackageSummary> out;
+        if (!plain) {
+            const PgResult r = m_conn.exec(std::string("SELECT ") + kSummaryColumns + " FROM sandtable.packages p WHERE p.latest" + filters
+                    + " ORDER BY p.scenario_id COLLATE \"C\" LIMIT $4",
+                params, "search");
+            for (int i = 0; i < r.rows(); ++i)
+                out.push_back(readSummary(r, i));
+            return out;
+        }
+        std::unique_ptr<QueryNode> parsed;
+        try {
+            parsed = parseQuery(query.text);
+        } catch (const std::invalid_argument&) {
+            // Not the query syntax (a stray quote or parenthesis, NOT with nothing before it): its words.
+        }
+        const QueryNode& node = parsed ? *parsed : *plain;
+        // Tier 1: the packages whose title matches, best first (ts_rank over the title); tier 2, while fewer than
+        // `limit` were found: the others matching anywhere, newest first, which the server reads backwards along
+        // the packages' key and stops after `limit` rows. Then the summaries of those found.
+        std::vector<std::pair<std::int64_t, double>> found;
+        {
+            std::vector<PgParam> p1 = params;
+            std::string ranked;
+            anyPhrase(node, ranked);
+            p1.emplace_back(ranked);
+            const std::string rankParam = "$" + std::to_string(p1.size());
+            const std::string inTitle = condition(node, true, p1);
+            // A title that matches is a match anywhere, unless the query excludes words (NOT): then the whole row
+            // is checked too (the wide `everything` vector is read only then).
+            const std::string anywhere = hasNot(node) ? " AND " + condition(node, false, p1) : std::string();
+            const PgResult r = m_conn.exec("SELECT p.fid, ts_rank(s.title, (SELECT to_tsquery('sandtable.simple_unaccent', " + rankParam
+                    + ")), 1) AS rank FROM sandtable.package_search s JOIN sandtable.packages p ON p.fid = s.package_fid WHERE p.latest AND "
+                    + inTitle + anywhere + filters + " ORDER BY rank DESC, p.fid ASC LIMIT $4",
+                p1, "search");
+            for (int i = 0; i < r.rows(); ++i)
+                found.emplace_back(r.integer(i, 0), -r.real(i, 1));
+        }
+        if (static_cast<int>(found.size()) < limit) {
+            std::vector<PgParam> p2 = params;
+            p2[3] = limit + static_cast<int>(found.size());
+            const std::string anywhere = condition(node, false, p2);
+            const PgResult r = m_conn.exec("SELECT p.fid FROM sandtable.packages p JOIN sandtable.package_search s ON s.package_fid = p.fid "
+                                           "WHERE p.latest AND " + anywhere + filters + " ORDER BY p.fid DESC LIMIT $4",
+                p2, "search");
+            std::set<std::int64_t> seen;
+            for (const auto& f : found)
+                seen.insert(f.first);
+            for (int i = 0; i < r.rows() && static_cast<int>(found.size()) < limit; ++i)
+                if (seen.insert(r.integer(i, 0)).second)
+                    found.emplace_back(r.integer(i, 0), 0.0);
+        }
+        if (found.empty())
+            return out;
+        std::string fids = "{";
+        for (const auto& f : found)
+            fids += (fids.size() > 1 ? "," : "") + std::to_string(f.first);
+        fids += "}";
+        const PgResult r = m_conn.exec(std::string("SELECT ") + kSummaryColumns + ", p.fid FROM sandtable.packages p WHERE p.fid = ANY($1::bigint[])",
+            {fids}, "search");
+        std::map<std::int64_t, PackageSummary> byFid;
+        for (int i = 0; i < r.rows(); ++i)
+            byFid[r.integer(i, 9)] = readSummary(r, i);
+        for (const auto& [fid, score] : found) {
+            const auto it = byFid.find(fid);
+            if (it == byFid.end())
+                continue;
+            out.push_back(it->second);
+            out.back().score = score;
+        }
+        return out;
+    }
+
+    std::int64_t packageFid(const std::string& id, std::optional<int> revision)
+    {
+        const PgResult r = revision
+            ? m_conn.exec("SELECT fid FROM sandtable.packages WHERE scenario_id = $1 AND revision = $2", {id, *revision}, "packages")
+            : m_conn.exec("SELECT fid FROM sandtable.packages WHERE scenario_id = $1 AND latest", {id}, "packages");
+        if (r.rows() == 0)
+            throw core::OperationError(m_location, id, noPackage(revision));
+        return r.integer(0, 0);
+    }
+
+    PackageDetails show(const std::string& id, std::optional<int> revision) override
+    {
+        PgTransaction read(m_conn);
+        const std::string fid = std::to_string(packageFid(id, revision));
+        PackageDetails d;
+        {
+            const PgResult r = m_conn.exec(std::string("SELECT ") + kSummaryColumns
+                    + ", p.description, p.crs, p.scale, p.source_name, p.document_sha256, p.document_size, p.feature_count, p.side_count, "
+                      "p.formation_count, p.unit_count, p.tb_card_count, p.campaign_grid FROM sandtable.packages p WHERE p.fid = $1",
+                {fid}, "packages");
+            d.summary = readSummary(r, 0);
+            d.description = r.text(0, 9);
+            d.crs = r.text(0, 10);
+            d.scale = r.real(0, 11);
+            d.sourceName = r.text(0, 12);
+            d.documentSha256 = r.text(0, 13);
+            d.documentSize = r.integer(0, 14);
+            d.featureCount = static_cast<int>(r.integer(0, 15));
+            d.sideCount = static_cast<int>(r.integer(0, 16));
+            d.formationCount = static_cast<int>(r.integer(0, 17));
+            d.unitCount = static_cast<int>(r.integer(0, 18));
+            d.tableBattlesCards = static_cast<int>(r.integer(0, 19));
+            d.campaignGrid = r.flag(0, 20);
+        }
+        {
+            const PgResult r = m_conn.exec("SELECT table_name FROM sandtable.layers WHERE crs = $1 AND kind IN ('points', 'lines', 'polygons') "
+                                           "ORDER BY CASE kind WHEN 'points' THEN 0 WHEN 'lines' THEN 1 ELSE 2 END",
+                {d.crs}, "layers");
+            for (int i = 0; i < r.rows(); ++i)
+                if (m_conn.exec("SELECT 1 FROM sandtable.\"" + r.text(i, 0) + "\" WHERE package_fid = $1 LIMIT 1", {fid}, "layers").rows() > 0)
+                    d.terrainTables.push_back(r.text(i, 0));
+        }
+        {
+            const PgResult r = m_conn.exec("SELECT revision FROM sandtable.packages WHERE scenario_id = $1 ORDER BY revision", {id}, "packages");
+            for (int i = 0; i < r.rows(); ++i)
+                d.revisions.push_back(static_cast<int>(r.integer(i, 0)));
+        }
+        {
+            const PgResult r = m_conn.exec("SELECT code, severity, path, message FROM sandtable.package_warnings WHERE package_fid = $1 "
+                                           "ORDER BY ordinal",
+                {fid}, "package_warnings");
+            for (int i = 0; i < r.rows(); ++i) {
+                const std::string severity = r.text(i, 1);
+                d.warnings.push_back(core::Diagnostic{r.text(i, 0),
+                    severity == "info" ? core::Severity::Info : severity == "warning" ? core::Severity::Warning : core::Severity::Error,
+                    r.text(i, 2), r.text(i, 3)});
+            }
+        }
+        {
+            const PgResult r = m_conn.exec("SELECT path, sha256, width, height, coalesce(method, ''), coalesce(target_crs, ''), rms_map, rms_px, "
+                                           "gcp_count, raster IS NOT NULL, coalesce(raster_sha256, ''), coalesce(raster_size, 0) "
+                                           "FROM sandtable.map_sources WHERE package_fid = $1",
+                {fid}, "map_sources");
+            if (r.rows() > 0) {
+                MapProvenance m;
+                m.path = r.text(0, 0);
+                m.sha256 = r.text(0, 1);
+                m.width = static_cast<int>(r.integer(0, 2));
+                m.height = static_cast<int>(r.integer(0, 3));
+                m.method = r.text(0, 4);
+                m.targetCrs = r.text(0, 5);
+                m.rmsMap = r.optionalReal(0, 6);
+                m.rmsPixels = r.optionalReal(0, 7);
+                m.gcpCount = static_cast<int>(r.integer(0, 8));
+                m.rasterStored = r.flag(0, 9);
+                m.rasterSha256 = r.text(0, 10);
+                m.rasterSize = r.integer(0, 11);
+                d.map = m;
+            }
+        }
+        {
+            const PgResult r = m_conn.exec("SELECT width, height FROM sandtable.package_thumbnails WHERE package_fid = $1", {fid}, "package_thumbnails");
+            if (r.rows() > 0)
+                d.thumbnail = std::pair<int, int>(static_cast<int>(r.integer(0, 0)), static_cast<int>(r.integer(0, 1)));
+        }
+        read.commit();
+        return d;
+    }
+
+    std::string document(const std::string& id, std::optional<int> revision) override
+    {
+        const std::string fid = std::to_string(packageFid(id, revision));
+        const PgResult size = m_conn.exec("SELECT octet_length(d.document), p.document_sha256 FROM sandtable.package_documents d "
+                                          "JOIN sandtable.packages p ON p.fid = d.package_fid WHERE d.package_fid = $1",
+            {fid}, "package_documents");
+        if (size.rows() == 0)
+            throw core::FormatError(m_location, id, _("the package has no stored document (damaged catalogue)"));
+        if (static_cast<std::uint64_t>(size.integer(0, 0)) > core::kMaxScenarioBytes)
+            throw core::FormatError(m_location, id,
+                core::i18n::format(_("the stored document is {1} bytes, more than a scenario may be ({2}); refused"),
+                    {std::to_string(size.integer(0, 0)), std::to_string(core::kMaxScenarioBytes)}));
+        const std::string bytes =
+            m_conn.exec("SELECT document FROM sandtable.package_documents WHERE package_fid = $1", {fid}, "package_documents", true).bytes(0, 0);
+        if (core::sha256Hex(bytes) != size.text(0, 1))
+            throw core::FormatError(m_location, id, _("the stored document does not match its SHA-256 (damaged catalogue)"));
+        return bytes;
+    }
+
+    std::optional<std::string> thumbnail(const std::string& id, std::optional<int> revision) override
+    {
+        const std::string fid = std::to_string(packageFid(id, revision));
+        const PgResult r = m_conn.exec("SELECT png FROM sandtable.package_thumbnails WHERE package_fid = $1 AND octet_length(png) <= 16777216",
+            {fid}, "package_thumbnails", true);
+        if (r.rows() == 0)
+            return std::nullopt;
+        return r.bytes(0, 0);
+    }
+
+    ExtractResult extract(const std::string& id, const std::filesystem::path& output, const ExtractOptions& options) override
+    {
+        const std::int64_t fid = packageFid(id, options.revision);
+        ExtractResult result;
+        result.revision = static_cast<int>(
+            m_conn.exec("SELECT revision FROM sandtable.packages WHERE fid = $1", {fid}, "packages").integer(0, 0));
+        std::string rasterName;
+        std::string raster;
+        if (options.rasterDir) {
+            const PgResult r = m_conn.exec("SELECT path, coalesce(raster_sha256, ''), raster FROM sandtable.map_sources "
+                                           "WHERE package_fid = $1 AND raster IS NOT NULL",
+                {fid}, "map_sources", true);
+            if (r.rows() == 0)
+                throw core::OperationError(m_location, id,
+                    core::i18n::format(_("revision {1} has no stored map raster"), {std::to_string(result.revision)}));
+            rasterName = std::filesystem::path(r.bytes(0, 0)).filename().string();
+            if (rasterName.empty() || rasterName == "." || rasterName == "..")
+                rasterName = id + ".raster";
+            result.rasterSha256 = r.bytes(0, 1);
+            raster = r.bytes(0, 2);
+            if (core::sha256Hex(raster) != result.rasterSha256)
+                throw core::FormatError(m_location, id, _("the stored raster does not match its SHA-256 (damaged catalogue)"));
+        }
+        const std::string bytes = document(id, result.revision);
+        std::error_code ec;
+        if (output.has_parent_path())
+            std::filesystem::create_directories(output.parent_path(), ec);
+        if (options.rasterDir) {
+            std::filesystem::create_directories(*options.rasterDir, ec);
+            const std::filesystem::path target = *options.rasterDir / rasterName;
+            core::writeFileAtomically(target, raster);
+            result.raster = target;
+        }
+        core::writeFileAtomically(output, bytes);
+        result.document = output;
+        return result;
+    }
+
+    int remove(const std::string& id, std::optional<int> revision) override
+    {
+        PgTransaction transaction(m_conn);
+        m_conn.exec("SELECT pg_advisory_xact_lock(hashtext('sandtable:' || $1))", {id}, "packages");
+        const PgResult doomed = revision
+            ? m_conn.exec("SELECT fid, crs FROM sandtable.packages WHERE scenario_id = $1 AND revision = $2", {id, *revision}, "packages")
+            : m_conn.exec("SELECT fid, crs FROM sandtable.packages WHERE scenario_id = $1", {id}, "packages");
+        if (doomed.rows() == 0)
+            throw core::OperationError(m_location, id, noPackage(revision));
+        const PgResult removed = revision
+            ? m_conn.exec("DELETE FROM sandtable.packages WHERE scenario_id = $1 AND revision = $2", {id, *revision}, "packages")
+            : m_conn.exec("DELETE FROM sandtable.packages WHERE scenario_id = $1", {id}, "packages");
+        if (removed.affected() < doomed.rows()) {
+            const PgResult owner = m_conn.exec("SELECT owner FROM sandtable.package_owners WHERE scenario_id = $1", {id}, "package_owners");
+            throw core::OperationError(m_location, id,
+                core::i18n::format(_("refused by the server: the package was first published by {1}; an author revises and removes "
+                                     "only their own packages (an editor may revise any)"),
+                    {owner.rows() > 0 ? owner.text(0, 0) : std::string("?")}));
+        }
+        const PgResult newest = m_conn.exec("SELECT fid, crs FROM sandtable.packages WHERE scenario_id = $1 AND NOT EXISTS "
+                                            "(SELECT 1 FROM sandtable.packages q WHERE q.scenario_id = $1 AND q.latest) "
+                                            "ORDER BY revision DESC LIMIT 1",
+            {id}, "packages");
+        if (newest.rows() > 0) {
+            const std::string fid = newest.text(0, 0);
+            m_conn.exec("UPDATE sandtable.packages SET latest = true WHERE fid = $1", {fid}, "packages");
+            const PgResult layers = m_conn.exec("SELECT table_name FROM sandtable.layers WHERE crs = $1", {newest.text(0, 1)}, "layers");
+            for (int i = 0; i < layers.rows(); ++i)
+                m_conn.exec("UPDATE sandtable.\"" + layers.text(i, 0) + "\" SET latest = true WHERE package_fid = $1", {fid}, "layers");
+        }
+        m_conn.exec("DELETE FROM sandtable.package_owners o WHERE o.scenario_id = $1 AND NOT EXISTS "
+                    "(SELECT 1 FROM sandtable.packages p WHERE p.scenario_id = $1)",
+            {id}, "package_owners");
+        transaction.commit();
+        return doomed.rows();
+    }
+
+    int schemaVersion() override { return m_version; }
+
+private:
+    std::string m_location;
+    std::filesystem::path m_path;
+    PgConnection m_conn;
+    int m_version = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Backend> openPostgres(const std::string& conninfo, const std::string& display)
+{
+    auto backend = std::make_unique<PgBackend>(conninfo, display);
+    backend->checkSchema();
+    return backend;
+}
+
+void initialisePostgres(const std::string& conninfo, const std::string& display)
+{
+    PgConnection conn(conninfo, display);
+    PgTransaction transaction(conn);
+    // One initialisation at a time (two at once would both create the roles).
+    conn.exec("SELECT pg_advisory_xact_lock(hashtext('sandtable:init'))");
+    conn.script(std::string(embedded::catalogueSchemaPostgres), "init");
+    transaction.commit();
+}
+
+void grantPostgres(const std::string& conninfo, const std::string& display, const std::string& user, const std::string& role)
+{
+    PgBackend backend(conninfo, display);
+    backend.checkSchema();
+    backend.connection().exec("SELECT sandtable.grant_role($1, $2)", {user, role}, "grant");
+}
+
+} // namespace sandtable::catalogue::detail

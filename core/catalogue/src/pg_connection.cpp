@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pg_connection.hpp"
+
+#include "package_content.hpp"
+#include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/i18n.hpp"
+
+#include <charconv>
+#include <cstring>
+#include <sstream>
+
+namespace sandtable::catalogue::detail {
+namespace {
+
+/// libpq's messages end with a newline and may span lines: the first line, trimmed, password masked.
+std::string firstLine(const char* message)
+{
+    std::string text = message ? message : "";
+    if (const auto newline = text.find('\n'); newline != std::string::npos)
+        text.erase(newline);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\r'))
+        text.pop_back();
+    return maskPassword(text);
+}
+
+} // namespace
+
+PgParam::PgParam(double number)
+{
+    std::ostringstream out;
+    out.imbue(std::locale::classic());
+    out.precision(17);
+    out << number;
+    value = out.str();
+}
+
+std::int64_t PgResult::integer(int row, int column) const
+{
+    const char* v = PQgetvalue(m_result.get(), row, column);
+    std::int64_t out = 0;
+    std::from_chars(v, v + std::strlen(v), out);
+    return out;
+}
+
+double PgResult::real(int row, int column) const
+{
+    std::istringstream in(PQgetvalue(m_result.get(), row, column));
+    in.imbue(std::locale::classic());
+    double out = 0.0;
+    in >> out;
+    return out;
+}
+
+std::optional<double> PgResult::optionalReal(int row, int column) const
+{
+    if (isNull(row, column))
+        return std::nullopt;
+    return real(row, column);
+}
+
+std::string PgResult::bytes(int row, int column) const
+{
+    return std::string(PQgetvalue(m_result.get(), row, column), static_cast<std::size_t>(PQgetlength(m_result.get(), row, column)));
+}
+
+int PgResult::affected() const
+{
+    const char* n = PQcmdTuples(m_result.get());
+    return n && *n ? std::atoi(n) : 0;
+}
+
+PgConnection::PgConnection(const std::string& conninfo, std::string location)
+    : m_conn(PQconnectdb(conninfo.c_str()), &PQfinish), m_location(std::move(location))
+{
+    if (!m_conn)
+        throw core::IoError(m_location, "", _("cannot connect: out of memory"));
+    if (PQstatus(m_conn.get()) != CONNECTION_OK)
+        throw core::IoError(m_location, "", core::i18n::format(_("cannot connect to the database: {1}"), {firstLine(PQerrorMessage(m_conn.get()))}));
+    // Messages from the server in English and no notices on stderr: sandtable prints its own.
+    PQsetNoticeProcessor(m_conn.get(), [](void*, const char*) {}, nullptr);
+    PGresult* r = PQexec(m_conn.get(), "SET client_min_messages = warning; SET search_path = sandtable, public");
+    PQclear(r);
+}
+
+void PgConnection::fail(PGresult* result, const char* object)
+{
+    const char* state = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+    m_lastState = state ? state : "";
+    const char* primary = result ? PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+    std::string message = firstLine(primary ? primary : PQerrorMessage(m_conn.get()));
+    if (result)
+        PQclear(result);
+    if (m_lastState == kInsufficientPrivilege)
+        throw core::OperationError(m_location, object, core::i18n::format(_("refused by the server: {1}"), {message}));
+    if (PQstatus(m_conn.get()) != CONNECTION_OK)
+        throw core::IoError(m_location, object, core::i18n::format(_("the connection to the database was lost: {1}"), {message}));
+    throw core::OperationError(m_location, object, core::i18n::format(_("the database refused: {1}"), {message}));
+}
+
+PgResult PgConnection::exec(const std::string& sql, const std::vector<PgParam>& params, const char* object, bool binaryResult)
+{
+    std::vector<const char*> values;
+    std::vector<int> lengths;
+    std::vector<int> formats;
+    for (const PgParam& p : params) {
+        values.push_back(p.value ? p.value->data() : nullptr);
+        lengths.push_back(p.value ? static_cast<int>(p.value->size()) : 0);
+        formats.push_back(p.binary ? 1 : 0);
+    }
+    PGresult* r = PQexecParams(m_conn.get(), sql.c_str(), static_cast<int>(params.size()), nullptr, values.data(), lengths.data(),
+        formats.data(), binaryResult ? 1 : 0);
+    const ExecStatusType status = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+        fail(r, object);
+    m_lastState.clear();
+    return PgResult(r);
+}
+
+void PgConnection::script(const std::string& sql, const char* object)
+{
+    PGresult* r = PQexec(m_conn.get(), sql.c_str());
+    const ExecStatusType status = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+        fail(r, object);
+    PQclear(r);
+}
+
+void PgConnection::copyIn(const std::string& copySql, const std::string& data, const char* object)
+{
+    PGresult* r = PQexec(m_conn.get(), copySql.c_str());
+    if (!r || PQresultStatus(r) != PGRES_COPY_IN)
+        fail(r, object);
+    PQclear(r);
+    constexpr std::size_t kChunk = std::size_t{1} << 20;
+    for (std::size_t at = 0; at < data.size(); at += kChunk) {
+        const std::size_t n = std::min(kChunk, data.size() - at);
+        if (PQputCopyData(m_conn.get(), data.data() + at, static_cast<int>(n)) != 1)
+            fail(nullptr, object);
+    }
+    if (PQputCopyEnd(m_conn.get(), nullptr) != 1)
+        fail(nullptr, object);
+    r = PQgetResult(m_conn.get());
+    if (!r || PQresultStatus(r) != PGRES_COMMAND_OK)
+        fail(r, object);
+    PQclear(r);
+    while ((r = PQgetResult(m_conn.get())) != nullptr)
+        PQclear(r);
+}
+
+void appendCopyField(std::string& out, std::string_view text)
+{
+    for (char c : text) {
+        switch (c) {
+        case '\\': out += "\\\\"; break;
+        case '\t': out += "\\t"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        default: out += c;
+        }
+    }
+}
+
+namespace {
+
+void appendHex(std::string& out, const unsigned char* bytes, std::size_t n)
+{
+    static constexpr char kDigits[] = "0123456789ABCDEF";
+    for (std::size_t i = 0; i < n; ++i) {
+        out += kDigits[bytes[i] >> 4];
+        out += kDigits[bytes[i] & 15];
+    }
+}
+
+} // namespace
+
+void appendHexEwkb(std::string& out, std::string_view wkb, int srid)
+{
+    // ISO WKB from toWkb: byte order 1 (little-endian), uint32 type (1..7, 2D), then the body. EWKB: the
+    // type with 0x20000000 (SRID present), then the int32 SRID, then the same body.
+    const auto* bytes = reinterpret_cast<const unsigned char*>(wkb.data());
+    std::uint32_t type = static_cast<std::uint32_t>(bytes[1]) | static_cast<std::uint32_t>(bytes[2]) << 8
+        | static_cast<std::uint32_t>(bytes[3]) << 16 | static_cast<std::uint32_t>(bytes[4]) << 24;
+    type |= 0x20000000u;
+    const auto s = static_cast<std::uint32_t>(srid);
+    const unsigned char header[9] = {1, static_cast<unsigned char>(type), static_cast<unsigned char>(type >> 8),
+        static_cast<unsigned char>(type >> 16), static_cast<unsigned char>(type >> 24), static_cast<unsigned char>(s),
+        static_cast<unsigned char>(s >> 8), static_cast<unsigned char>(s >> 16), static_cast<unsigned char>(s >> 24)};
+    appendHex(out, header, 9);
+    appendHex(out, bytes + 5, wkb.size() - 5);
+}
+
+} // namespace sandtable::catalogue::detail

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A thin RAII layer over libpq for the PostgreSQL catalogue: parameters as text or binary, results as text,
+// COPY FROM STDIN, and errors as sandtable's typed errors naming the masked location.
+#pragma once
+
+#include <libpq-fe.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sandtable::catalogue::detail {
+
+/// One query parameter: NULL, text, or binary bytes (bytea).
+struct PgParam {
+    std::optional<std::string> value;
+    bool binary = false;
+
+    PgParam() = default;
+    PgParam(std::string text) : value(std::move(text)) {}
+    PgParam(const char* text) : value(std::string(text)) {}
+    PgParam(std::string_view text) : value(std::string(text)) {}
+    PgParam(int number) : value(std::to_string(number)) {}
+    PgParam(std::int64_t number) : value(std::to_string(number)) {}
+    PgParam(double number);
+    PgParam(bool flag) : value(flag ? "t" : "f") {}
+    static PgParam bytes(std::string_view data)
+    {
+        PgParam p{std::string(data)};
+        p.binary = true;
+        return p;
+    }
+    static PgParam optionalText(const std::string& text) { return text.empty() ? PgParam() : PgParam(text); }
+};
+
+class PgResult {
+public:
+    explicit PgResult(PGresult* result) : m_result(result, &PQclear) {}
+    int rows() const { return PQntuples(m_result.get()); }
+    bool isNull(int row, int column) const { return PQgetisnull(m_result.get(), row, column) != 0; }
+    std::string text(int row, int column) const { return PQgetvalue(m_result.get(), row, column); }
+    std::int64_t integer(int row, int column) const;
+    double real(int row, int column) const;
+    std::optional<double> optionalReal(int row, int column) const;
+    bool flag(int row, int column) const { return text(row, column) == "t"; }
+    /// A bytea column read in binary result format (exec with binaryResult).
+    std::string bytes(int row, int column) const;
+    /// Rows changed by an INSERT, UPDATE or DELETE.
+    int affected() const;
+
+private:
+    std::unique_ptr<PGresult, decltype(&PQclear)> m_result;
+};
+
+/// SQLSTATE classes sandtable tells apart.
+inline constexpr const char* kInsufficientPrivilege = "42501";
+inline constexpr const char* kUndefinedTable = "42P01";
+inline constexpr const char* kUndefinedObject = "42704";
+
+class PgConnection {
+public:
+    /// Connects (core::IoError naming `location` when it cannot: no server, no such database, refused login).
+    PgConnection(const std::string& conninfo, std::string location);
+    PgConnection(const PgConnection&) = delete;
+    PgConnection& operator=(const PgConnection&) = delete;
+
+    const std::string& location() const { return m_location; }
+    PGconn* handle() { return m_conn.get(); }
+
+    /// Runs one statement (several for an empty parameter list without binaryResult). Throws
+    /// core::OperationError naming the location and `object` ("refused by the server: ..." for a missing
+    /// privilege or a row-level security check).
+    PgResult exec(const std::string& sql, const std::vector<PgParam>& params = {}, const char* object = "", bool binaryResult = false);
+    /// Runs SQL text that may hold several statements, no parameters.
+    void script(const std::string& sql, const char* object = "");
+    /// COPY ... FROM STDIN with `data` in COPY's text format.
+    void copyIn(const std::string& copySql, const std::string& data, const char* object = "");
+
+    /// The SQLSTATE of the last failed statement ("" when none failed).
+    const std::string& lastState() const { return m_lastState; }
+
+private:
+    [[noreturn]] void fail(PGresult* result, const char* object);
+
+    std::unique_ptr<PGconn, decltype(&PQfinish)> m_conn;
+    std::string m_location;
+    std::string m_lastState;
+};
+
+/// `text` escaped for a COPY text-format field (backslash, tab, newline, carriage return).
+void appendCopyField(std::string& out, std::string_view text);
+/// Hex EWKB (SRID set) of ISO WKB `wkb` (little-endian, as toWkb writes it), for a geometry(..., srid) column.
+void appendHexEwkb(std::string& out, std::string_view wkb, int srid);
+
+} // namespace sandtable::catalogue::detail

@@ -1,0 +1,234 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
+-- sandtable's catalogue in PostgreSQL + PostGIS (`sandtable catalogue init`): schema "sandtable", version 1.
+-- Run in one transaction by a superuser (or a role that may create extensions, roles and schemas); safe to
+-- run again. Roles: sandtable_reader (read everything), sandtable_author (also export; revise and remove
+-- only the packages it first published: row-level security on package_owners), sandtable_editor (everything).
+CREATE EXTENSION IF NOT EXISTS postgis;
+CREATE EXTENSION IF NOT EXISTS unaccent;
+
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sandtable_reader') THEN CREATE ROLE sandtable_reader NOLOGIN; END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sandtable_author') THEN CREATE ROLE sandtable_author NOLOGIN; END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sandtable_editor') THEN CREATE ROLE sandtable_editor NOLOGIN; END IF;
+END $$;
+GRANT sandtable_reader TO sandtable_author;
+GRANT sandtable_author TO sandtable_editor;
+
+CREATE SCHEMA IF NOT EXISTS sandtable;
+GRANT USAGE ON SCHEMA sandtable TO sandtable_reader;
+
+CREATE TABLE IF NOT EXISTS sandtable.meta (key text PRIMARY KEY, value text NOT NULL);
+INSERT INTO sandtable.meta VALUES ('schema_version', '1') ON CONFLICT (key) DO NOTHING;
+
+-- Words as FTS5's unicode61 takes them: no stemming, lower case, accents folded (unaccent).
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace
+                 WHERE n.nspname = 'sandtable' AND c.cfgname = 'simple_unaccent') THEN
+    CREATE TEXT SEARCH CONFIGURATION sandtable.simple_unaccent (COPY = pg_catalog.simple);
+    ALTER TEXT SEARCH CONFIGURATION sandtable.simple_unaccent
+      ALTER MAPPING FOR word, hword, hword_part, asciiword, asciihword, hword_asciipart WITH unaccent, simple;
+  END IF;
+  -- French and German text also stemmed in its language, for the packages whose scenario says so.
+  IF NOT EXISTS (SELECT 1 FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace
+                 WHERE n.nspname = 'sandtable' AND c.cfgname = 'french_unaccent') THEN
+    CREATE TEXT SEARCH CONFIGURATION sandtable.french_unaccent (COPY = pg_catalog.french);
+    ALTER TEXT SEARCH CONFIGURATION sandtable.french_unaccent
+      ALTER MAPPING FOR word, hword, hword_part, asciiword, asciihword, hword_asciipart WITH unaccent, french_stem;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace
+                 WHERE n.nspname = 'sandtable' AND c.cfgname = 'german_unaccent') THEN
+    CREATE TEXT SEARCH CONFIGURATION sandtable.german_unaccent (COPY = pg_catalog.german);
+    ALTER TEXT SEARCH CONFIGURATION sandtable.german_unaccent
+      ALTER MAPPING FOR word, hword, hword_part, asciiword, asciihword, hword_asciipart WITH unaccent, german_stem;
+  END IF;
+END $$;
+
+-- The first publisher of each id: authors may write only the ids they own.
+CREATE TABLE IF NOT EXISTS sandtable.package_owners (
+  scenario_id text PRIMARY KEY,
+  owner name NOT NULL DEFAULT current_user,
+  published timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE IF NOT EXISTS sandtable.packages (
+  fid bigserial PRIMARY KEY,
+  scenario_id text NOT NULL REFERENCES sandtable.package_owners (scenario_id),
+  revision integer NOT NULL CHECK (revision > 0),
+  latest boolean NOT NULL,
+  exported_by name NOT NULL DEFAULT current_user,
+  title text NOT NULL,
+  system text NOT NULL,
+  battle text NOT NULL,
+  date text NOT NULL,
+  description text NOT NULL,
+  language text NOT NULL,
+  crs text NOT NULL,
+  scale double precision NOT NULL,
+  created text NOT NULL,
+  source_name text NOT NULL,
+  document_sha256 text NOT NULL,
+  document_size bigint NOT NULL,
+  feature_count integer NOT NULL,
+  side_count integer NOT NULL,
+  formation_count integer NOT NULL,
+  unit_count integer NOT NULL,
+  warning_count integer NOT NULL DEFAULT 0,
+  tb_card_count integer NOT NULL,
+  campaign_grid boolean NOT NULL,
+  min_x double precision, min_y double precision, max_x double precision, max_y double precision,
+  UNIQUE (scenario_id, revision)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS packages_latest ON sandtable.packages (scenario_id) WHERE latest;
+
+CREATE TABLE IF NOT EXISTS sandtable.package_documents (
+  package_fid bigint PRIMARY KEY REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
+  document bytea NOT NULL
+);
+-- Stored as sent, not compressed: pglz took 1.5 s of a 34 MB document's 7.6 s export, and a scenario is read
+-- back whole (the raster and the thumbnail are compressed already).
+ALTER TABLE sandtable.package_documents ALTER COLUMN document SET STORAGE EXTERNAL;
+CREATE TABLE IF NOT EXISTS sandtable.package_warnings (
+  package_fid bigint NOT NULL REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
+  ordinal integer NOT NULL,
+  code text NOT NULL, severity text NOT NULL, path text NOT NULL, message text NOT NULL,
+  PRIMARY KEY (package_fid, ordinal)
+);
+CREATE TABLE IF NOT EXISTS sandtable.map_sources (
+  package_fid bigint PRIMARY KEY REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
+  path text NOT NULL, sha256 text NOT NULL, width integer NOT NULL, height integer NOT NULL,
+  method text, target_crs text, rms_map double precision, rms_px double precision, gcp_count integer NOT NULL,
+  raster_sha256 text, raster_size bigint, raster bytea
+);
+ALTER TABLE sandtable.map_sources ALTER COLUMN raster SET STORAGE EXTERNAL;
+CREATE TABLE IF NOT EXISTS sandtable.package_thumbnails (
+  package_fid bigint PRIMARY KEY REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
+  png bytea NOT NULL, width integer NOT NULL, height integer NOT NULL
+);
+-- One row per revision; search reads the latest. `everything` weighs title A, battle B, names and places C,
+-- the rest D (ts_rank's weights), the other columns serve column filters (title:word).
+CREATE TABLE IF NOT EXISTS sandtable.package_search (
+  package_fid bigint PRIMARY KEY REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
+  title tsvector NOT NULL, battle tsvector NOT NULL, date tsvector NOT NULL, description tsvector NOT NULL,
+  names tsvector NOT NULL, places tsvector NOT NULL, rules tsvector NOT NULL, everything tsvector NOT NULL,
+  -- every column stemmed in the scenario's language (French, German), empty for the others
+  stemmed_fr tsvector NOT NULL DEFAULT ''::tsvector,
+  stemmed_de tsvector NOT NULL DEFAULT ''::tsvector
+);
+CREATE INDEX IF NOT EXISTS package_search_everything ON sandtable.package_search USING gin (everything);
+CREATE INDEX IF NOT EXISTS package_search_title ON sandtable.package_search USING gin (title);
+CREATE INDEX IF NOT EXISTS package_search_stemmed_fr ON sandtable.package_search USING gin (stemmed_fr);
+CREATE INDEX IF NOT EXISTS package_search_stemmed_de ON sandtable.package_search USING gin (stemmed_de);
+
+-- The feature tables made so far (terrain per SRID and dimension, units, campaign grids).
+CREATE TABLE IF NOT EXISTS sandtable.layers (
+  table_name text PRIMARY KEY, kind text NOT NULL, crs text NOT NULL, srid integer NOT NULL
+);
+
+CREATE OR REPLACE FUNCTION sandtable.is_editor() RETURNS boolean LANGUAGE sql STABLE
+  AS $$ SELECT pg_has_role(current_user, 'sandtable_editor', 'MEMBER') $$;
+CREATE OR REPLACE FUNCTION sandtable.may_write(text) RETURNS boolean LANGUAGE sql STABLE
+  AS $$ SELECT sandtable.is_editor()
+            OR EXISTS (SELECT 1 FROM sandtable.package_owners o WHERE o.scenario_id = $1 AND o.owner = current_user) $$;
+CREATE OR REPLACE FUNCTION sandtable.may_write_package(bigint) RETURNS boolean LANGUAGE sql STABLE
+  AS $$ SELECT EXISTS (SELECT 1 FROM sandtable.packages p WHERE p.fid = $1 AND sandtable.may_write(p.scenario_id)) $$;
+
+ALTER TABLE sandtable.package_owners ENABLE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS read ON sandtable.package_owners;
+CREATE POLICY read ON sandtable.package_owners FOR SELECT USING (true);
+DROP POLICY IF EXISTS claim ON sandtable.package_owners;
+CREATE POLICY claim ON sandtable.package_owners FOR INSERT WITH CHECK (owner = current_user);
+DROP POLICY IF EXISTS release ON sandtable.package_owners;
+CREATE POLICY release ON sandtable.package_owners FOR DELETE USING (sandtable.may_write(scenario_id));
+
+ALTER TABLE sandtable.packages ENABLE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS read ON sandtable.packages;
+CREATE POLICY read ON sandtable.packages FOR SELECT USING (true);
+DROP POLICY IF EXISTS publish ON sandtable.packages;
+CREATE POLICY publish ON sandtable.packages FOR INSERT WITH CHECK (sandtable.may_write(scenario_id));
+DROP POLICY IF EXISTS revise ON sandtable.packages;
+CREATE POLICY revise ON sandtable.packages FOR UPDATE USING (sandtable.may_write(scenario_id)) WITH CHECK (sandtable.may_write(scenario_id));
+DROP POLICY IF EXISTS remove ON sandtable.packages;
+CREATE POLICY remove ON sandtable.packages FOR DELETE USING (sandtable.may_write(scenario_id));
+
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['package_documents', 'package_warnings', 'map_sources', 'package_thumbnails', 'package_search'] LOOP
+    EXECUTE format('ALTER TABLE sandtable.%I ENABLE ROW LEVEL SECURITY', t);
+    EXECUTE format('DROP POLICY IF EXISTS read ON sandtable.%I', t);
+    EXECUTE format('CREATE POLICY read ON sandtable.%I FOR SELECT USING (true)', t);
+    EXECUTE format('DROP POLICY IF EXISTS write ON sandtable.%I', t);
+    EXECUTE format('CREATE POLICY write ON sandtable.%I FOR ALL USING (sandtable.may_write_package(package_fid)) '
+                   'WITH CHECK (sandtable.may_write_package(package_fid))', t);
+  END LOOP;
+END $$;
+
+-- Feature tables are made by this function (its owner's rights), when a package first needs one: authors
+-- never create tables themselves.
+CREATE OR REPLACE FUNCTION sandtable.ensure_layer(kind text, srid integer, crs text) RETURNS text
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+DECLARE
+  stem text := CASE WHEN srid = 0 THEN 'local' ELSE 'epsg_' || srid END;
+  layer_name text;
+  geometry_type text;
+  columns text;
+BEGIN
+  IF kind NOT IN ('points', 'lines', 'polygons', 'units', 'grid') THEN
+    RAISE EXCEPTION 'unknown layer kind %', kind;
+  END IF;
+  layer_name := CASE WHEN kind IN ('points', 'lines', 'polygons') THEN 'terrain_' || stem || '_' || kind
+                     WHEN kind = 'units' THEN 'units_' || stem ELSE 'grid_' || stem END;
+  PERFORM pg_advisory_xact_lock(hashtext('sandtable.layers'));
+  IF EXISTS (SELECT 1 FROM sandtable.layers l WHERE l.table_name = layer_name) THEN
+    RETURN layer_name;
+  END IF;
+  geometry_type := CASE kind WHEN 'points' THEN 'MultiPoint' WHEN 'lines' THEN 'MultiLineString'
+                             WHEN 'polygons' THEN 'MultiPolygon' WHEN 'units' THEN 'Point' ELSE 'Polygon' END;
+  columns := CASE WHEN kind IN ('points', 'lines', 'polygons') THEN 'feature_id text NOT NULL, class text NOT NULL, name text, attributes text'
+                  WHEN kind = 'units' THEN 'unit_id text NOT NULL, name text, side_id text, formation_id text, type text NOT NULL, '
+                                           'quality text, strength integer, facing double precision, column_formation boolean'
+                  ELSE 'square text NOT NULL, column_index integer NOT NULL, row_index integer NOT NULL' END;
+  EXECUTE format('CREATE TABLE sandtable.%I (fid bigserial PRIMARY KEY, geom geometry(%s, %s) NOT NULL, '
+                 'package_fid bigint NOT NULL REFERENCES sandtable.packages (fid) ON DELETE CASCADE, scenario_id text NOT NULL, '
+                 'revision integer NOT NULL, latest boolean NOT NULL, ordinal integer NOT NULL, %s)',
+                 layer_name, geometry_type, srid, columns);
+  EXECUTE format('CREATE INDEX %I ON sandtable.%I USING gist (geom)', layer_name || '_geom', layer_name);
+  EXECUTE format('CREATE INDEX %I ON sandtable.%I (package_fid)', layer_name || '_package', layer_name);
+  EXECUTE format('ALTER TABLE sandtable.%I ENABLE ROW LEVEL SECURITY', layer_name);
+  EXECUTE format('CREATE POLICY read ON sandtable.%I FOR SELECT USING (true)', layer_name);
+  EXECUTE format('CREATE POLICY write ON sandtable.%I FOR ALL USING (sandtable.may_write_package(package_fid)) '
+                 'WITH CHECK (sandtable.may_write_package(package_fid))', layer_name);
+  EXECUTE format('GRANT SELECT ON sandtable.%I TO sandtable_reader', layer_name);
+  EXECUTE format('GRANT INSERT, UPDATE, DELETE ON sandtable.%I TO sandtable_author', layer_name);
+  EXECUTE format('GRANT USAGE ON SEQUENCE sandtable.%I TO sandtable_author', layer_name || '_fid_seq');
+  INSERT INTO sandtable.layers VALUES (layer_name, kind, crs, srid);
+  RETURN layer_name;
+END $$;
+
+-- `sandtable catalogue grant USER --role R`: exactly one sandtable role for USER (made a login role when missing).
+CREATE OR REPLACE FUNCTION sandtable.grant_role(username text, role text) RETURNS void
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$
+BEGIN
+  IF role NOT IN ('reader', 'author', 'editor') THEN
+    RAISE EXCEPTION 'unknown role % (reader, author or editor)', role;
+  END IF;
+  IF username LIKE 'sandtable\_%' THEN
+    RAISE EXCEPTION 'sandtable''s own roles are not users';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = username) THEN
+    EXECUTE format('CREATE ROLE %I LOGIN', username);
+  END IF;
+  EXECUTE format('REVOKE sandtable_reader, sandtable_author, sandtable_editor FROM %I', username);
+  EXECUTE format('GRANT %I TO %I', 'sandtable_' || role, username);
+END $$;
+
+GRANT SELECT ON ALL TABLES IN SCHEMA sandtable TO sandtable_reader;
+GRANT INSERT, UPDATE, DELETE ON sandtable.package_owners, sandtable.packages, sandtable.package_documents,
+  sandtable.package_warnings, sandtable.map_sources, sandtable.package_thumbnails, sandtable.package_search TO sandtable_author;
+GRANT USAGE ON ALL SEQUENCES IN SCHEMA sandtable TO sandtable_author;
+REVOKE ALL ON FUNCTION sandtable.ensure_layer(text, integer, text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION sandtable.ensure_layer(text, integer, text) TO sandtable_author;
+REVOKE ALL ON FUNCTION sandtable.grant_role(text, text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION sandtable.grant_role(text, text) TO sandtable_editor;
