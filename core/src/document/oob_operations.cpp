@@ -10,7 +10,10 @@
 #include <array>
 #include <cmath>
 #include <set>
+#include <initializer_list>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 namespace sandtable::core::operations {
 namespace {
@@ -128,6 +131,27 @@ std::string checkedEchelon(const std::string& what, const std::string& echelon)
     if (std::find(kEchelons.begin(), kEchelons.end(), echelon) == kEchelons.end())
         throw OperationError("", what, i18n::format(_("'{1}' is no echelon (army, wing, corps, division, brigade)"), {echelon}));
     return echelon;
+}
+
+/// The echelon a formation's name says ("Heth's Division", "II. Korps", "Aile droite"), or "".
+std::string echelonNamed(const std::string& name)
+{
+    std::string lower;
+    for (const char c : name)
+        lower += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    const auto word = [&](const char* w) {
+        const std::size_t at = lower.find(w);
+        if (at == std::string::npos)
+            return false;
+        const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || static_cast<unsigned char>(c) >= 0x80; };
+        const std::size_t end = at + std::char_traits<char>::length(w);
+        return (at == 0 || !letter(lower[at - 1])) && (end >= lower.size() || !letter(lower[end]));
+    };
+    for (const auto& [w, echelon] : std::initializer_list<std::pair<const char*, const char*>>{{"army", "army"}, {"armee", "army"},
+             {"wing", "wing"}, {"aile", "wing"}, {"corps", "corps"}, {"korps", "corps"}, {"division", "division"}, {"brigade", "brigade"}})
+        if (word(w))
+            return echelon;
+    return {};
 }
 
 /// Moves `list[at]` to `to` (its neighbour's place) as one change.
@@ -312,6 +336,8 @@ Edit createFormation(const Scenario& s, const SideId& sideId, const std::optiona
     }
     if (!echelon.empty()) {
         f.echelon = checkedEchelon(i18n::format(_("formation '{1}'"), {f.name}), echelon);
+    } else if (const std::string named = echelonNamed(f.name); !named.empty()) {
+        f.echelon = named;
     } else if (parentEchelon.empty()) {
         f.echelon = "corps";
     } else {

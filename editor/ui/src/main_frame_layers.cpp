@@ -105,7 +105,12 @@ void MainFrame::fitLayersPane()
     }
     wxAuiPaneInfo& pane = m_aui.GetPane(m_layers);
     const int wanted = std::min(widest, 360);
-    if (!pane.IsOk() || m_layers->GetSize().GetWidth() >= wanted)
+    // Only new, wider content widens it, once: a width the person gave the pane stays (issue 46 item 4: it
+    // re-widened itself after every GCP).
+    if (!pane.IsOk() || wanted <= m_layersFittedWidth)
+        return;
+    m_layersFittedWidth = wanted;
+    if (m_layers->GetSize().GetWidth() >= wanted)
         return;
     pane.BestSize(wanted, -1).MinSize(wanted, -1).Fixed();
     m_aui.Update();

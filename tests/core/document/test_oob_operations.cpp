@@ -61,7 +61,7 @@ core::Document authored()
     add(doc, ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "2nd Wisconsin", "infantry", "elite", 302));
     add(doc, ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "6th Wisconsin", "infantry", "regular", 340));
     add(doc, ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "Meredith", "hq"));
-    add(doc, ops::createFormation(doc.scenario(), core::SideId("confederacy"), std::nullopt, "Heth's Division", "division"));
+    add(doc, ops::createFormation(doc.scenario(), core::SideId("confederacy"), std::nullopt, "Heth's Division"));
     return doc;
 }
 
@@ -120,7 +120,15 @@ BOOST_AUTO_TEST_CASE(formations_nest_with_the_echelon_below_their_parent)
     BOOST_TEST(s.findFormation(core::FormationId("union-i-corps"))->echelon == "corps");       // top level
     BOOST_TEST(s.findFormation(core::FormationId("union-1st-division"))->echelon == "division"); // under a corps
     BOOST_TEST(s.findFormation(core::FormationId("union-iron-brigade"))->echelon == "brigade");  // under a division
-    BOOST_TEST(s.findFormation(core::FormationId("confederacy-heth-s-division"))->echelon == "division"); // as given
+    BOOST_TEST(s.findFormation(core::FormationId("confederacy-heth-s-division"))->echelon == "division"); // as its name says
+    // A name without an echelon's word: the level below the parent's; an echelon given wins over the name.
+    const core::Edit reserve = ops::createFormation(s, core::SideId("union"), core::FormationId("union-i-corps"), "Reserve");
+    BOOST_TEST(std::get<core::EntityChange<core::Formation>>(reserve.changes.front()).after->echelon == "division");
+    const core::Edit wing = ops::createFormation(s, core::SideId("union"), std::nullopt, "Right Wing", "corps");
+    BOOST_TEST(std::get<core::EntityChange<core::Formation>>(wing.changes.front()).after->echelon == "corps");
+    // "Corpsdivision" is no word of either.
+    const core::Edit odd = ops::createFormation(s, core::SideId("union"), std::nullopt, "Corpsdivision");
+    BOOST_TEST(std::get<core::EntityChange<core::Formation>>(odd.changes.front()).after->echelon == "corps");
     BOOST_TEST(core::oob::depth(s, core::FormationId("union-iron-brigade")) == 2u);
     BOOST_TEST(core::oob::formationPath(s, core::FormationId("union-iron-brigade")) == "Union > I Corps > 1st Division > Iron Brigade");
     // A parent of another side, an unknown side or echelon is refused.

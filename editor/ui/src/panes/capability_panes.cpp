@@ -15,6 +15,7 @@ void installCapabilityPanes(Workbench& workbench)
     panes::installGridPane(workbench);
     panes::installPrintPane(workbench);
     panes::installVassalExport(workbench);
+    panes::installCatalogue(workbench);
     panes::installFileImport(workbench);
 }
 

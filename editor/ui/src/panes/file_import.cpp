@@ -7,14 +7,24 @@
 
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/importer.hpp"
+#include "sandtable/core/oob/roster_import.hpp"
+#include "sandtable/core/oob/roster_table.hpp"
 #include "sandtable/importers/importer_registry.hpp"
 
 #include <wx/choicdlg.h>
 #include <wx/filedlg.h>
 #include <wx/msgdlg.h>
+#include <wx/choice.h>
+#include <wx/dialog.h>
+#include <wx/scrolwin.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
 #include <wx/textdlg.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace sandtable::editor::ui::panes {
 namespace {
@@ -64,6 +74,95 @@ bool askRequired(Workbench& workbench, const core::Importer& importer, core::Imp
     return true;
 }
 
+/// The field a roster column goes to before the designer changes it: the field it is named (case ignored),
+/// else the field it names after a "unit_" prefix ("unit_name" -> name), else none ("").
+std::string guessedField(const std::string& column)
+{
+    std::string lower = column;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto& fields = core::oob::rosterFields();
+    for (const std::string& candidate : {lower, lower.rfind("unit_", 0) == 0 ? lower.substr(5) : std::string()})
+        if (!candidate.empty() && std::find(fields.begin(), fields.end(), candidate) != fields.end())
+            return candidate;
+    return {};
+}
+
+/// The roster's columns, each with the field it fills, as `oob import --map` takes them (issue 46 item 2): the
+/// designer sees every column, the first row's value beside it, and chooses its field or "not imported".
+/// Adds a "map" setting COLUMN=FIELD for each column mapped to a field other than its own name. False when
+/// cancelled. A roster that cannot be read here (not UTF-8, malformed) goes to the importer as it is: its
+/// errors name the rows.
+bool askRosterColumns(Workbench& workbench, const std::filesystem::path& input, core::ImportRequest& request)
+{
+    core::oob::RosterTable table;
+    try {
+        std::ifstream in(input, std::ios::binary);
+        std::ostringstream bytes;
+        bytes << in.rdbuf();
+        table = core::oob::parseRoster(bytes.str(), core::oob::rosterFormatFromPath(input.string()), input.string());
+    } catch (const std::exception&) {
+        return true;
+    }
+    if (table.columns.empty())
+        return true;
+    wxDialog dialog(workbench.window(), wxID_ANY, _("Import order of battle: columns"), wxDefaultPosition, wxDefaultSize,
+        wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
+    auto* intro = new wxStaticText(&dialog, wxID_ANY,
+        wxString::Format(_("%s has %d columns and %d rows. Choose the field each column fills; a column left \"not imported\" is not read."),
+            wxString::FromUTF8(input.filename().string()), static_cast<int>(table.columns.size()), static_cast<int>(table.rows.size())));
+    intro->Wrap(520);
+    auto* scroll = new wxScrolledWindow(&dialog, wxID_ANY);
+    auto* grid = new wxFlexGridSizer(3, 6, 12);
+    grid->AddGrowableCol(2);
+    grid->Add(new wxStaticText(scroll, wxID_ANY, _("Column")));
+    grid->Add(new wxStaticText(scroll, wxID_ANY, _("Field")));
+    grid->Add(new wxStaticText(scroll, wxID_ANY, _("First row")));
+    wxArrayString fields;
+    fields.Add(_("not imported"));
+    for (const std::string& f : core::oob::rosterFields())
+        fields.Add(wxString::FromUTF8(f));
+    std::vector<wxChoice*> choices;
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+        const std::string& column = table.columns[c];
+        grid->Add(new wxStaticText(scroll, wxID_ANY, wxString::FromUTF8(column)), 0, wxALIGN_CENTER_VERTICAL);
+        auto* choice = new wxChoice(scroll, wxID_ANY, wxDefaultPosition, wxDefaultSize, fields);
+        const std::string guess = guessedField(column);
+        const int at = guess.empty() ? 0 : fields.Index(wxString::FromUTF8(guess));
+        choice->SetSelection(at < 0 ? 0 : at);
+        choice->SetName(wxString::FromUTF8("field:" + column));
+        choices.push_back(choice);
+        grid->Add(choice, 0, wxEXPAND);
+        std::string sample;
+        if (!table.rows.empty() && c < table.rows.front().cells.size() && table.rows.front().cells[c])
+            sample = *table.rows.front().cells[c];
+        if (sample.size() > 40)
+            sample = sample.substr(0, 37) + "...";
+        grid->Add(new wxStaticText(scroll, wxID_ANY, wxString::FromUTF8(sample)), 0, wxALIGN_CENTER_VERTICAL);
+    }
+    scroll->SetSizer(grid);
+    scroll->SetScrollRate(0, 10);
+    grid->FitInside(scroll);
+    const int rowsShown = static_cast<int>(std::min<std::size_t>(table.columns.size() + 1, 12));
+    scroll->SetMinSize(wxSize(grid->GetMinSize().x + 20, std::min(grid->GetMinSize().y, rowsShown * 34)));
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(intro, 0, wxALL, 10);
+    sizer->Add(scroll, 1, wxEXPAND | wxLEFT | wxRIGHT, 10);
+    sizer->Add(dialog.CreateStdDialogButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 10);
+    dialog.SetSizerAndFit(sizer);
+    dialog.CentreOnParent();
+    if (dialog.ShowModal() != wxID_OK)
+        return false;
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+        const int which = choices[c]->GetSelection();
+        if (which <= 0)
+            continue;
+        const std::string field = fields[static_cast<std::size_t>(which)].utf8_string();
+        if (field != table.columns[c])
+            request.settings.emplace_back("map", table.columns[c] + "=" + field);
+    }
+    return true;
+}
+
 void importFile(Workbench& workbench)
 {
     core::Document* doc = workbench.document();
@@ -85,11 +184,12 @@ void importFile(Workbench& workbench)
     }
     if (importer->target() == core::ImportTarget::Scenario) {
         workbench.showError(translated("Import"),
-            translated("A VASSAL module becomes a new scenario, not part of this one: make it with `sandtable vassal import "
-                       "MODULE -o SCENARIO` and open that."));
+            translated("A VASSAL module becomes a new scenario of its own, not part of this one: open it with File > Open."));
         return;
     }
     core::ImportRequest request{input, {}, {}};
+    if (importer->name() == "roster" && !askRosterColumns(workbench, input, request))
+        return;
     if (!askRequired(workbench, *importer, request))
         return;
     const core::Scenario scenario = doc->scenario();

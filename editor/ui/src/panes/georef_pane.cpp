@@ -24,6 +24,7 @@
 #include "sandtable/importers/reference_layer.hpp"
 #include "sandtable/importers/warp.hpp"
 #include "sandtable/print/georef_report_print.hpp"
+#include "sandtable/editor/ui/map_canvas.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/aui/aui.h>
@@ -399,7 +400,7 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_method->SetSelection(0);
     top->Add(m_method, 0, wxRIGHT, 8);
     auto* addTool = new wxButton(this, wxID_ANY, _("Pick on map"));
-    addTool->SetToolTip(_("Click a point on the scan, then its place on the map (tool gcp.add)"));
+    addTool->SetToolTip(_("Click a point on the scan, then its place on the map"));
     top->Add(addTool, 0, wxRIGHT, 4);
     auto* importButton = new wxButton(this, wxID_ANY, _("Import .points..."));
     auto* exportButton = new wxButton(this, wxID_ANY, _("Export .points..."));
@@ -529,8 +530,13 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     });
 
     Bind(wxEVT_SHOW, [this](wxShowEvent& e) {
-        if (e.IsShown())
+        if (e.IsShown()) {
             CallAfter([this] { announceFit(); });
+        } else if (m_workbench.canvas().tool() == m_tool) {
+            // The workspace closed: its GCP tool goes with it (issue 46 item 4), the pending pair too.
+            m_pending.reset();
+            m_workbench.setTool(nullptr);
+        }
         e.Skip();
     });
     m_workbench.addOverlay(m_overlay);

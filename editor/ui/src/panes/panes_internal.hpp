@@ -22,6 +22,8 @@ void installGridPane(Workbench& workbench);
 void installPrintPane(Workbench& workbench);
 /// File > Export VASSAL module... (vassal_export.cpp).
 void installVassalExport(Workbench& workbench);
+/// File > Export to Catalogue... and File > Browse Catalogue... (catalogue_dialogs.cpp).
+void installCatalogue(Workbench& workbench);
 /// File > Import... (file_import.cpp): any file an importer reads, chosen by its content.
 void installFileImport(Workbench& workbench);
 

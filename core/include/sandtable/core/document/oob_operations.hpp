@@ -49,8 +49,9 @@ Edit setSideColour(const Scenario& scenario, const SideId& side, const std::stri
 Edit deleteSide(const Scenario& scenario, const SideId& side);
 
 /// A new formation of `side` under `parent` (unset: top level), named `name`, of `echelon` (army, wing,
-/// corps, division, brigade; "" = the level below its parent's: army or wing > corps > division > brigade >
-/// brigade, corps at the top). Placed after the last formation of the scenario. Id "<side>-<name>" made an id
+/// corps, division, brigade; "" = the one a word of its name says: army/armee, wing/aile, corps/korps,
+/// division, brigade, as in "Heth's Division"; else the level below its parent's: army or wing > corps >
+/// division > brigade > brigade, corps at the top). Placed after the last formation of the scenario. Id "<side>-<name>" made an id
 /// (newIdFor). One undo step "Add formation <name>". Throws OperationError for an unknown side or parent, a
 /// parent of another side, an unknown echelon, or a bad name.
 Edit createFormation(const Scenario& scenario, const SideId& side, const std::optional<FormationId>& parent,
