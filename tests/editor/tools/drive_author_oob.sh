@@ -38,7 +38,9 @@ answer() {
     esac
   done
   xdotool key Return
-  wait_for_no_window "$title"
+  # That dialog gone (the next one may have the same title).
+  dialog_gone() { ! xdotool search --onlyvisible --name "$title" 2> /dev/null | grep -qx "$dialog"; }
+  wait_until "the dialog '$title' ($dialog) to close" dialog_gone
 }
 
 start_editor "$work/editor.log" "$file" --window-size 1600x1000 \

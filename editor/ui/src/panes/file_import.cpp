@@ -163,6 +163,32 @@ bool askRosterColumns(Workbench& workbench, const std::filesystem::path& input, 
     return true;
 }
 
+/// A VASSAL module becomes a scenario of its own (as `vassal import` makes it): written where the designer says,
+/// its board image beside it, then opened in place of the open scenario.
+void importAsScenario(Workbench& workbench, const core::Importer& importer, const std::filesystem::path& input)
+{
+    const std::string title = translated("Import as a new scenario");
+    wxFileDialog where(workbench.window(), wxString::FromUTF8(title), wxString::FromUTF8(input.parent_path().string()),
+        wxString::FromUTF8(input.stem().string() + ".sandtable.json"), _("Scenario files (*.json)|*.json|All files|*"),
+        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (where.ShowModal() != wxID_OK)
+        return;
+    const std::filesystem::path output = where.GetPath().utf8_string();
+    core::ImportRequest request{input, {{"scenario-file", output.string()}}, {}};
+    if (!askRequired(workbench, importer, request))
+        return;
+    core::ImportResult made;
+    const bool done = workbench.runLongJob(translated("Importing"), [&](const core::ProgressCallback& progress) {
+        request.progress = progress;
+        made = importer.run(core::Scenario{}, request);
+        core::Document document(core::Scenario{}, output);
+        document.apply(std::move(made.edit));
+        document.save();
+    });
+    if (done && workbench.openScenario(output))
+        workbench.setStatusText(output.filename().string() + ": " + made.summary);
+}
+
 void importFile(Workbench& workbench)
 {
     core::Document* doc = workbench.document();
@@ -183,8 +209,7 @@ void importFile(Workbench& workbench)
         return;
     }
     if (importer->target() == core::ImportTarget::Scenario) {
-        workbench.showError(translated("Import"),
-            translated("A VASSAL module becomes a new scenario of its own, not part of this one: open it with File > Open."));
+        importAsScenario(workbench, *importer, input);
         return;
     }
     core::ImportRequest request{input, {}, {}};

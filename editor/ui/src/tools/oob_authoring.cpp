@@ -41,7 +41,6 @@ public:
         m_name = addText(prompt, name);
         auto* sizer = new wxBoxSizer(wxVERTICAL);
         sizer->Add(m_grid, 1, wxEXPAND | wxALL, 10);
-        m_buttons = CreateStdDialogButtonSizer(wxOK | wxCANCEL);
         m_sizer = sizer;
     }
 
@@ -65,7 +64,8 @@ public:
     /// Lays the form out and shows it; the name's text, trimmed by core, when OK.
     bool ask()
     {
-        m_sizer->Add(m_buttons, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 10);
+        // Made last, so Tab goes through the fields before the buttons.
+        m_sizer->Add(CreateStdDialogButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 10);
         SetSizerAndFit(m_sizer);
         CentreOnParent();
         m_name->SetFocus();
@@ -78,7 +78,6 @@ public:
 private:
     wxFlexGridSizer* m_grid = nullptr;
     wxBoxSizer* m_sizer = nullptr;
-    wxSizer* m_buttons = nullptr;
     wxTextCtrl* m_name = nullptr;
 };
 
