@@ -11,10 +11,10 @@
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/editor/logic/recent_files.hpp"
 
 #include <wx/bitmap.h>
 #include <wx/button.h>
-#include <wx/config.h>
 #include <wx/dialog.h>
 #include <wx/filedlg.h>
 #include <wx/filepicker.h>
@@ -28,6 +28,7 @@
 #include <wx/textctrl.h>
 
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,27 +36,37 @@
 namespace sandtable::editor::ui::panes {
 namespace {
 
-constexpr const char* kCatalogueKey = "/Catalogue/File";
-
 wxString u8(const std::string& text) { return wxString::FromUTF8(text); }
+
+/// Where the catalogue last used is remembered: one line in the editor's settings folder.
+std::filesystem::path rememberedCatalogueFile() { return editorConfigDir() / "catalogue-file"; }
 
 /// The catalogue last used (export or browser), else catalogue.gpkg beside the open scenario, else in the
 /// current folder (where `sandtable catalogue` looks when given no --catalogue).
 std::filesystem::path defaultCatalogue(const Workbench& workbench)
 {
-    wxString remembered;
-    if (wxConfigBase* config = wxConfigBase::Get(false); config && config->Read(kCatalogueKey, &remembered) && !remembered.empty())
-        return std::filesystem::path(remembered.utf8_string());
+    std::ifstream in(rememberedCatalogueFile());
+    std::string remembered;
+    if (in && std::getline(in, remembered) && !remembered.empty())
+        return std::filesystem::path(remembered);
     const std::filesystem::path folder = workbench.scenarioFolder();
     return folder.empty() ? std::filesystem::path(catalogue::kDefaultCatalogueFile) : folder / catalogue::kDefaultCatalogueFile;
 }
 
 void rememberCatalogue(const std::filesystem::path& file)
 {
-    if (wxConfigBase* config = wxConfigBase::Get(false)) {
-        config->Write(kCatalogueKey, u8(std::filesystem::absolute(file).string()));
-        config->Flush();
-    }
+    std::error_code ec;
+    std::filesystem::create_directories(editorConfigDir(), ec);
+    std::ofstream out(rememberedCatalogueFile(), std::ios::trunc);
+    out << std::filesystem::absolute(file, ec).string() << "\n"; // a setting that cannot be kept is no error
+}
+
+/// A blank thumbnail in the dialog's colour.
+wxBitmap blankThumbnail(const wxColour& background)
+{
+    wxImage image(256, 180);
+    image.SetRGB(wxRect(0, 0, 256, 180), background.Red(), background.Green(), background.Blue());
+    return wxBitmap(image);
 }
 
 void exportToCatalogue(Workbench& workbench)
@@ -126,13 +137,13 @@ public:
         m_query = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
         m_query->SetHint(_("Search titles, battles, places, names (empty: every package)"));
         auto* search = new wxButton(this, wxID_ANY, _("Search"));
-        m_list = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(560, 260), wxLC_REPORT | wxLC_SINGLE_SEL);
+        m_list = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(660, 300), wxLC_REPORT | wxLC_SINGLE_SEL);
         m_list->AppendColumn(_("Package"), wxLIST_FORMAT_LEFT, 150);
         m_list->AppendColumn(_("Revision"), wxLIST_FORMAT_RIGHT, 70);
         m_list->AppendColumn(_("Game"), wxLIST_FORMAT_LEFT, 100);
         m_list->AppendColumn(_("Title"), wxLIST_FORMAT_LEFT, 220);
         m_list->AppendColumn(_("Date"), wxLIST_FORMAT_LEFT, 90);
-        m_thumbnail = new wxStaticBitmap(this, wxID_ANY, wxBitmap(256, 180));
+        m_thumbnail = new wxStaticBitmap(this, wxID_ANY, blankThumbnail(GetBackgroundColour()));
         m_status = new wxStaticText(this, wxID_ANY, "");
         m_open = new wxButton(this, wxID_ANY, _("Open in the editor..."));
         m_extract = new wxButton(this, wxID_ANY, _("Extract..."));
@@ -226,7 +237,7 @@ private:
     void showSelected()
     {
         updateButtons();
-        wxBitmap bitmap(256, 180);
+        wxBitmap bitmap = blankThumbnail(GetBackgroundColour());
         const catalogue::PackageSummary* p = selected();
         if (p) {
             try {
