@@ -689,9 +689,24 @@ void GeorefPane::refit()
         m_figures->SetLabel(wxString::FromUTF8(figures));
         m_figures->SetToolTip(m_figures->GetLabel());
     } else {
-        for (const core::Gcp& gcp : g->gcps)
-            m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, 0, 0, 0, gcp.pixel, gcp.line, 0});
-        m_figures->SetLabel(_("No fit"));
+        // A refused fit still shows each GCP's residual against the fit of the others (leave-one-out), so the
+        // misplaced one stands out at the top of the table (issue 46 item 1).
+        std::vector<std::optional<importers::GcpResidual>> loo;
+        if (!m_refusal.empty() && m_fitPoints.size() == g->gcps.size())
+            loo = importers::leaveOneOutResiduals(m_fitPoints, g->method);
+        bool any = false;
+        for (std::size_t i = 0; i < g->gcps.size(); ++i) {
+            const core::Gcp& gcp = g->gcps[i];
+            if (i < loo.size() && loo[i]) {
+                const importers::GcpResidual& r = *loo[i];
+                m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, r.dx, r.dy, r.residualMap, r.backPixel,
+                    r.backLine, r.residualPx});
+                any = true;
+            } else {
+                m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, 0, 0, 0, gcp.pixel, gcp.line, 0});
+            }
+        }
+        m_figures->SetLabel(any ? _("No fit; residuals against the fit of the other GCPs (leave-one-out): the worst is first") : _("No fit"));
         m_figures->SetToolTip(m_figures->GetLabel());
     }
     m_rows = logic::worstFirst(std::move(m_rows));
