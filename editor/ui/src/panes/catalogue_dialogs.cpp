@@ -179,8 +179,18 @@ public:
         m_open->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { openSelected(); });
         m_extract->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { extractSelected(); });
         fill();
-        // The list has the keyboard: arrows choose, Return opens.
-        m_list->SetFocus();
+        // The list has the keyboard: arrows choose, Return opens (anywhere but in the search and file fields,
+        // where it searches).
+        CallAfter([this] { m_list->SetFocus(); });
+        Bind(wxEVT_CHAR_HOOK, [this](wxKeyEvent& event) {
+            const bool enter = event.GetKeyCode() == WXK_RETURN || event.GetKeyCode() == WXK_NUMPAD_ENTER;
+            const wxWindow* focus = FindFocus();
+            if (enter && selected() && focus != m_query && focus != m_file->GetTextCtrl()) {
+                openSelected();
+                return;
+            }
+            event.Skip();
+        });
     }
 
 private:

@@ -150,6 +150,9 @@ bool askRosterColumns(Workbench& workbench, const std::filesystem::path& input, 
     sizer->Add(dialog.CreateStdDialogButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 10);
     dialog.SetSizerAndFit(sizer);
     dialog.CentreOnParent();
+    // Review, then Return takes the fields as shown.
+    if (wxWindow* ok = dialog.FindWindow(wxID_OK))
+        ok->SetFocus();
     if (dialog.ShowModal() != wxID_OK)
         return false;
     for (std::size_t c = 0; c < table.columns.size(); ++c) {

@@ -417,8 +417,12 @@ private:
     {
         for (auto& [b, command] : m_buttons)
             b->Enable(m_context->workbench.isCommandEnabled(command));
-        const auto side = selectedSide(*m_context);
+        // The colour button is the selected side's (the Side Colour command also takes a formation's or unit's side).
+        const auto ref = m_context->workbench.selected();
+        const auto side = ref && ref->kind == ObjectRef::Kind::Side ? selectedSide(*m_context) : std::nullopt;
         m_colour->Enable(side.has_value());
+        if (!side)
+            m_colour->SetColour(wxColour(200, 200, 200));
         if (side) {
             const wxColour colour(fromUtf8(m_context->workbench.document()->scenario().findSide(*side)->colour));
             m_colour->SetColour(colour.IsOk() ? colour : wxColour(77, 77, 77));
