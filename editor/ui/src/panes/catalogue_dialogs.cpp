@@ -282,9 +282,13 @@ private:
             return std::nullopt;
         const std::filesystem::path output = dialog.GetPath().utf8_string();
         try {
+            const catalogue::Catalogue db = catalogue::Catalogue::open(catalogueFile());
             catalogue::ExtractOptions options;
-            options.rasterDir = output.parent_path().empty() ? std::filesystem::path(".") : output.parent_path();
-            const catalogue::ExtractResult r = catalogue::Catalogue::open(catalogueFile()).extract(p->id, output, options);
+            // The stored map raster beside the document, when the package has one (asking for one it lacks is refused).
+            const catalogue::PackageDetails details = db.show(p->id);
+            if (details.map && details.map->rasterStored)
+                options.rasterDir = output.parent_path().empty() ? std::filesystem::path(".") : output.parent_path();
+            const catalogue::ExtractResult r = db.extract(p->id, output, options);
             m_status->SetLabel(u8(core::i18n::format(translated("Wrote {1} ({2} revision {3})"),
                 {r.document.string(), p->id, std::to_string(r.revision)})));
             return r.document;
