@@ -88,7 +88,7 @@ void MainFrame::rebuildLayers()
 
 void MainFrame::fitLayersPane()
 {
-    // The pane grows (up to 240 px, so that the map keeps half of a 1600 px window beside a workspace) to show
+    // The pane grows (up to 210 px, so that the map keeps half of a 1600 px window beside a workspace) to show
     // the map's name and the expanded groups' items; longer ones scroll, and every item shows its whole text as a
     // tool tip.
     int widest = 0;
@@ -105,7 +105,7 @@ void MainFrame::fitLayersPane()
         }
     }
     wxAuiPaneInfo& pane = m_aui.GetPane(m_layers);
-    const int wanted = std::min(widest, 240);
+    const int wanted = std::min(widest, 210);
     // Only new, wider content widens it, once: a width the person gave the pane stays (issue 46 item 4: it
     // re-widened itself after every GCP).
     if (!pane.IsOk() || wanted <= m_layersFittedWidth)
