@@ -142,8 +142,8 @@ bool askRosterColumns(Workbench& workbench, const std::filesystem::path& input, 
     scroll->SetSizer(grid);
     scroll->SetScrollRate(0, 10);
     grid->FitInside(scroll);
-    const int rowsShown = static_cast<int>(std::min<std::size_t>(table.columns.size() + 1, 12));
-    scroll->SetMinSize(wxSize(grid->GetMinSize().x + 20, std::min(grid->GetMinSize().y, rowsShown * 34)));
+    // Every row shown up to a dozen columns or so; more scroll.
+    scroll->SetMinSize(wxSize(grid->GetMinSize().x + 20, std::min(grid->GetMinSize().y + 4, 480)));
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     sizer->Add(intro, 0, wxALL, 10);
     sizer->Add(scroll, 1, wxEXPAND | wxLEFT | wxRIGHT, 10);
