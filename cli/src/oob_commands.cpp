@@ -584,9 +584,13 @@ void runSet(const SetOptions& o, Context& context)
                 << "\n";
 }
 
+/// add-side, add-formation, add-unit, rename, colour, delete, move (oob_author_commands.cpp).
+void registerOobAuthorCommands(CLI::App& noun, Context& context);
+
 void registerOobCommands(CLI::App& app, Context& context)
 {
     CLI::App* noun = addCommand(app, "oob", _("Orders of battle: import rosters, derived figures, block stickers"));
+    registerOobAuthorCommands(*noun, context);
 
     auto set = std::make_shared<SetOptions>();
     CLI::App* setCommand = addCommand(*noun, "set", _("Change a unit's strength, facing or SYW figures, with the rules the editor applies (saved in place)"));

@@ -684,6 +684,24 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
     return fit;
 }
 
+std::vector<std::optional<GcpResidual>> leaveOneOutResiduals(const std::vector<FitPoint>& points, core::GeoreferenceMethod method)
+{
+    std::vector<std::optional<GcpResidual>> out(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (!points[i].enabled)
+            continue;
+        std::vector<FitPoint> others = points;
+        others[i].enabled = false;
+        if (mirroredFit(others))
+            continue;
+        try {
+            out[i] = fitGcps(others, method).residuals[i]; // a disabled point gets its residual from the fit
+        } catch (const core::OperationError&) {
+        }
+    }
+    return out;
+}
+
 std::optional<std::string> mirroredFit(const std::vector<FitPoint>& points)
 {
     GcpFit affine;

@@ -119,7 +119,7 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
     GDALDatasetH input = source.get();
     if (!useWarped) {
         if (!s.map->georeference)
-            throw core::OperationError(sourcePath.string(), _("map"), _("the scan has no georeference yet; run 'sandtable raster georef'"));
+            throw core::OperationError(sourcePath.string(), _("map"), _("the scan has no georeference yet: georeference it first (GCPs, then a fit)"));
         view = georeferencedView(source.get(), *s.map->georeference, sourcePath.string());
         input = view.get();
     }

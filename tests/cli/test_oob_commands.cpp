@@ -411,4 +411,52 @@ BOOST_AUTO_TEST_CASE(a_roster_it_cannot_read_names_the_file_and_the_rows)
     BOOST_TEST(sandtable::core::readFile(file) == before);
 }
 
+// Issue 46 item 2: the editor's order-of-battle authoring from the command line, the same core operations.
+BOOST_AUTO_TEST_CASE(an_order_of_battle_authored_verb_by_verb)
+{
+    sandtable::test::TemporaryFolder folder;
+    const auto file = folder / "s.json";
+    sandtable::core::Scenario s = sandtable::test::smallScenario();
+    s.sides.clear();
+    s.formations.clear();
+    s.units.clear();
+    sandtable::core::saveScenario(s, file);
+    const std::string f = file.string();
+    BOOST_TEST(runTool({"oob", "add-side", f, "Union"}).code == 0);
+    BOOST_TEST(runTool({"oob", "add-side", f, "Confederacy", "--colour", "#A0A0A0"}).code == 0);
+    BOOST_TEST(runTool({"oob", "add-formation", f, "union", "I Corps"}).code == 0);
+    BOOST_TEST(runTool({"oob", "add-formation", f, "union", "1st Division", "--parent", "union-i-corps"}).code == 0);
+    BOOST_TEST(runTool({"oob", "add-unit", f, "union-1st-division", "Iron Brigade", "--strength", "1885", "--quality", "elite"}).code == 0);
+    BOOST_TEST(runTool({"oob", "add-unit", f, "union-1st-division", "Wadsworth", "--type", "hq"}).code == 0);
+    BOOST_TEST(runTool({"oob", "move", f, "union-1st-division-wadsworth", "up"}).code == 0);
+    BOOST_TEST(runTool({"oob", "colour", f, "union", "#1F3A93"}).code == 0);
+    BOOST_TEST(runTool({"oob", "rename", f, "confederacy", "Army of Northern Virginia"}).code == 0);
+    // Refused with the core's reason, the file unchanged: no such formation; a colour not #rrggbb.
+    const std::string before = sandtable::core::readFile(file);
+    const Result refused = runTool({"oob", "add-unit", f, "nowhere", "X"});
+    BOOST_TEST(refused.code != 0);
+    BOOST_TEST(refused.err.find("formation 'nowhere'") != std::string::npos);
+    BOOST_TEST(runTool({"oob", "colour", f, "union", "blue"}).code != 0);
+    BOOST_TEST(sandtable::core::readFile(file) == before);
+
+    const sandtable::core::Scenario out = sandtable::core::loadScenario(f).scenario;
+    BOOST_REQUIRE(out.sides.size() == 2u);
+    BOOST_TEST(out.sides[0].colour == "#1f3a93");
+    BOOST_TEST(out.sides[1].colour == "#a0a0a0");
+    BOOST_TEST(out.sides[1].name == "Army of Northern Virginia");
+    BOOST_REQUIRE(out.formations.size() == 2u);
+    BOOST_TEST(out.formations[1].echelon == "division");
+    BOOST_TEST(out.formations[1].parent.value_or(sandtable::core::FormationId()).str() == "union-i-corps");
+    BOOST_REQUIRE(out.units.size() == 2u);
+    BOOST_TEST(out.units[0].id.str() == "union-1st-division-wadsworth"); // moved up
+    BOOST_TEST(out.units[0].command.value_or(0) == 3);
+    BOOST_TEST(out.units[1].strength == 1885);
+    // Deleting the side takes its two formations and two units.
+    BOOST_TEST(runTool({"oob", "delete", f, "union"}).code == 0);
+    const sandtable::core::Scenario left = sandtable::core::loadScenario(f).scenario;
+    BOOST_TEST(left.sides.size() == 1u);
+    BOOST_TEST(left.formations.empty());
+    BOOST_TEST(left.units.empty());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

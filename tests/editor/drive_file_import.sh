@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # File > Import... in the real editor (run inside xvfb-run): a roster CSV picked in the file dialog is
-# recognised by its content (the roster importer, no question asked), its units added as one undo step
+# recognised by its content (the roster importer), its columns shown with the field each fills (issue 46 item 2:
+# unit_name offered as name, which `oob import` needs --map for) and taken with Return, its units added as one undo step
 # (Ctrl+Z takes them away), then saved (the new formation has its HQ: no finding, so no findings dialog); a GeoJSON named .txt is recognised as
 # vector data, its class asked for (the importer's options: the second, "a field holds the class", then the
 # field it suggests, "class").
@@ -14,7 +15,7 @@ drive_setup "$work" python3
 file="$work/game.sandtable.json"
 cp "$scenario" "$file"
 cat > "$work/roster.csv" <<'CSV'
-id,name,type,formation,side
+id,unit_name,type,formation,side
 b-hq2,Blue Second HQ,hq,blue-2,blue
 b-10,10th Blue Foot,infantry,blue-2,blue
 b-11,Blue Horse,cavalry,blue-2,blue
@@ -39,12 +40,18 @@ pick_file() { # pick_file PATH: types PATH into the open file dialog
 start_editor "$work/editor.log" "$file" --run-action file.import
 pick_file "$work/roster.csv"
 wait_for_no_window '^Import$'
+columns=$(wait_for_window '^Import order of battle: columns$')
+focus_window "$columns"
+shot columns
+xdotool key Return
+wait_for_no_window '^Import order of battle: columns$'
 main=$(wait_for_window '^\*game\.sandtable\.json - sandtable editor$') # modified: the import applied
 focus_window "$main"
 before=$(checksum "$file")
 xdotool key ctrl+s
 wait_for_file_change "$file" "$before"
 [ "$(count units)" -eq $((units_before + 3)) ] || fail "the roster import saved $(count units) units, expected $((units_before + 3))"
+grep -q '"name": "10th Blue Foot"' "$file" || fail "the unit_name column was not taken as the units' names"
 # One undo step: Ctrl+Z removes the three units (and the new formation); saved again, the units are as before.
 xdotool key ctrl+z
 before=$(checksum "$file")

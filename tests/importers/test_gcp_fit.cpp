@@ -520,4 +520,29 @@ BOOST_AUTO_TEST_CASE(an_exactly_determined_fit_says_it_has_no_redundancy)
     BOOST_TEST(importers::redundancyNote(importers::fitGcps(two, GeoreferenceMethod::Helmert)).has_value());
 }
 
+BOOST_AUTO_TEST_CASE(a_refused_fit_still_shows_the_misplaced_gcp_by_leave_one_out)
+{
+    // An exact affine map x = 10 pixel, y = -10 line; E (50, 50) was given B's map position (1000, 0): the fit is
+    // refused (two points at one map position).
+    const std::vector<FitPoint> points{{1, 0, 0, 0, 0, true}, {2, 100, 0, 1000, 0, true}, {3, 0, 100, 0, -1000, true},
+        {4, 100, 100, 1000, -1000, true}, {5, 50, 50, 1000, 0, true}};
+    BOOST_CHECK_THROW(importers::fitGcps(points, GeoreferenceMethod::Affine), core::OperationError);
+    const auto loo = importers::leaveOneOutResiduals(points, GeoreferenceMethod::Affine);
+    BOOST_REQUIRE(loo.size() == 5u);
+    // Without E the four others fit exactly: E's pixel goes to (500, -500), 500 m west and 500 m south of
+    // (1000, 0): sqrt(500^2 + 500^2) = 707.107 m.
+    BOOST_REQUIRE(loo[4].has_value());
+    BOOST_TEST(loo[4]->dx == -500.0, tt::tolerance(1e-6));
+    BOOST_TEST(loo[4]->dy == -500.0, tt::tolerance(1e-6));
+    BOOST_TEST(loo[4]->residualMap == 707.10678, tt::tolerance(1e-6));
+    // Without A, C or D, B and E still share a map position: no fit, no residual. Without B there is one.
+    for (const std::size_t k : {0u, 2u, 3u})
+        BOOST_TEST(!loo[k].has_value());
+    BOOST_TEST(loo[1].has_value());
+    // A disabled point gets none.
+    std::vector<FitPoint> someOff = points;
+    someOff[0].enabled = false;
+    BOOST_TEST(!importers::leaveOneOutResiduals(someOff, GeoreferenceMethod::Affine)[0].has_value());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -27,7 +27,7 @@ Edit campaignEdit(const Scenario& s, std::string label, Campaign after, std::str
 const Campaign& campaignOf(const Scenario& s)
 {
     if (!s.campaign)
-        throw OperationError("", _("scenario"), _("has no campaign grid (run 'sandtable grid new' first)"));
+        throw OperationError("", _("scenario"), _("has no campaign grid yet: lay one first"));
     return *s.campaign;
 }
 

@@ -313,7 +313,7 @@ bool gridCoversExtent(const CampaignGrid& grid, const Extent& extent, std::strin
 Campaign rederiveCampaign(const Scenario& scenario)
 {
     if (!scenario.campaign)
-        throw OperationError("", i18n::format(_("scenario '{1}'"), {scenario.settings.id}), _("has no campaign grid (run 'sandtable grid new' first)"));
+        throw OperationError("", i18n::format(_("scenario '{1}'"), {scenario.settings.id}), _("has no campaign grid yet: lay one first"));
     Campaign campaign = *scenario.campaign;
     try {
         checkGrid(campaign.grid);

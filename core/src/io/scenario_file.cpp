@@ -617,8 +617,8 @@ LoadedScenario parseScenario(std::string_view text, const std::string& sourceNam
         const std::size_t more = report.diagnostics.size() - 1;
         const std::string reason = more == 0
             ? i18n::format(_("does not match the scenario schema: {1}"), {first.message})
-            : i18n::format(P_("does not match the scenario schema: {1} (and {2} more; run 'sandtable scenario validate')",
-                               "does not match the scenario schema: {1} (and {2} more; run 'sandtable scenario validate')", more),
+            : i18n::format(P_("does not match the scenario schema: {1} (and {2} more, which validating the scenario lists)",
+                               "does not match the scenario schema: {1} (and {2} more, which validating the scenario lists)", more),
                   {first.message, std::to_string(more)});
         throw FormatError(sourceName, first.path, reason);
     }

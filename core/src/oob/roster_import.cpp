@@ -1066,7 +1066,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
         const auto index = static_cast<std::size_t>(f - after.formations.data());
         result.findings.push_back(Diagnostic{"oob.import.no_hq", Severity::Warning, "/formations/" + std::to_string(index),
             i18n::format(_("formation '{1}' ({2}) has no HQ yet: imported without one; add its HQ (a row of type hq) before play "
-                           "(`sandtable scenario validate` reports it as an error until then)"),
+                           "(the scenario's validation reports it as an error until then)"),
                 {f->id.str(), formationPath(after, f->id)})});
     }
     result.units = newUnits.size();

@@ -5,6 +5,7 @@
 
 #include "main_frame_internal.hpp"
 
+#include "sandtable/core/document/oob_operations.hpp"
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
@@ -23,7 +24,11 @@
 #include <wx/aboutdlg.h>
 #include <wx/app.h>
 #include <wx/evtloop.h>
+#include <wx/dialog.h>
 #include <wx/filedlg.h>
+#include <wx/listctrl.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/progdlg.h>
@@ -345,21 +350,44 @@ void MainFrame::showAbout()
 
 void MainFrame::showShortcuts()
 {
+    std::vector<std::pair<std::string, std::string>> rows; // command, shortcut
     std::string text;
     for (const std::string& menu : menuOrder(m_actions))
         for (const ActionInfo* action : m_actions.actionsOf(menu)) {
             std::string label = translatedText(action->label).utf8_string();
             std::erase(label, '&');
+            rows.emplace_back(label, action->shortcut);
             text += label + (action->shortcut.empty() ? std::string() : "\t" + action->shortcut) + "\n";
         }
-    text += "\n" + translated("On the map: drag or arrow keys pan, the wheel zooms, a click selects, Escape ends a tool or clears "
-            "the selection.");
+    const std::string onTheMap = translated("On the map: drag or arrow keys pan, the wheel zooms, a click selects, Escape ends a tool or clears "
+                                            "the selection.");
     if (m_batch) {
-        std::cout << text << "\n";
+        std::cout << text << "\n" << onTheMap << "\n";
         return;
     }
-    wxMessageDialog dialog(this, _("Keyboard shortcuts"), "sandtable", wxOK | wxICON_INFORMATION);
-    dialog.SetExtendedMessage(wxString::FromUTF8(text));
+    // A list that scrolls inside a dialog no taller than the window (issue 46 item 4: a message box of every
+    // command was taller than the screen).
+    wxDialog dialog(this, wxID_ANY, _("Keyboard shortcuts"), wxDefaultPosition, wxDefaultSize, wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
+    auto* list = new wxListCtrl(&dialog, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT | wxLC_SINGLE_SEL);
+    list->AppendColumn(_("Command"));
+    list->AppendColumn(_("Shortcut"));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const long row = list->InsertItem(static_cast<long>(i), wxString::FromUTF8(rows[i].first));
+        list->SetItem(row, 1, wxString::FromUTF8(rows[i].second));
+    }
+    list->SetColumnWidth(0, wxLIST_AUTOSIZE);
+    list->SetColumnWidth(1, 140);
+    auto* hint = new wxStaticText(&dialog, wxID_ANY, wxString::FromUTF8(onTheMap));
+    const int width = std::min(list->GetColumnWidth(0) + 180, std::max(360, GetClientSize().GetWidth() - 80));
+    hint->Wrap(width);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(list, 1, wxEXPAND | wxALL, 8);
+    sizer->Add(hint, 0, wxEXPAND | wxLEFT | wxRIGHT, 8);
+    sizer->Add(dialog.CreateStdDialogButtonSizer(wxOK), 0, wxEXPAND | wxALL, 8);
+    dialog.SetSizer(sizer);
+    const int height = std::max(240, std::min(GetSize().GetHeight() - 60, 24 * static_cast<int>(rows.size()) + 160));
+    dialog.SetSize(width + 16, height);
+    dialog.CentreOnParent();
     dialog.ShowModal();
 }
 
@@ -520,8 +548,10 @@ void MainFrame::deleteSelection()
     try {
         if (object->kind == ObjectRef::Kind::Feature)
             m_document->apply(core::operations::removeFeature(m_document->scenario(), core::FeatureId(object->id)));
-        else if (object->kind == ObjectRef::Kind::Unit)
-            m_document->apply(core::operations::removeUnit(m_document->scenario(), core::UnitId(object->id)));
+        else if (object->kind == ObjectRef::Kind::Unit) // reserves of a deleted HQ are freed (issue 46 item 2)
+            m_document->apply(core::operations::deleteUnit(m_document->scenario(), core::UnitId(object->id)));
+        else if (object->kind == ObjectRef::Kind::Side || object->kind == ObjectRef::Kind::Formation)
+            runCommand("oob.delete"); // asks first: it takes what is in it
     } catch (const std::exception& error) {
         showFailureOf(object->kind == ObjectRef::Kind::Unit ? translated("Cannot delete the unit") : translated("Cannot delete the feature"),
             error);

@@ -88,8 +88,9 @@ void MainFrame::rebuildLayers()
 
 void MainFrame::fitLayersPane()
 {
-    // The pane grows (up to 360 px) to show the map's name and the expanded groups' items whole (the
-    // reference layers); deeper items scroll, and every item shows its whole text as a tool tip.
+    // The pane grows (up to 210 px, so that the map keeps half of a 1600 px window beside a workspace) to show
+    // the map's name and the expanded groups' items; longer ones scroll, and every item shows its whole text as a
+    // tool tip.
     int widest = 0;
     wxTreeItemIdValue cookie;
     const wxTreeItemId root = m_layers->GetRootItem();
@@ -104,8 +105,13 @@ void MainFrame::fitLayersPane()
         }
     }
     wxAuiPaneInfo& pane = m_aui.GetPane(m_layers);
-    const int wanted = std::min(widest, 360);
-    if (!pane.IsOk() || m_layers->GetSize().GetWidth() >= wanted)
+    const int wanted = std::min(widest, 210);
+    // Only new, wider content widens it, once: a width the person gave the pane stays (issue 46 item 4: it
+    // re-widened itself after every GCP).
+    if (!pane.IsOk() || wanted <= m_layersFittedWidth)
+        return;
+    m_layersFittedWidth = wanted;
+    if (m_layers->GetSize().GetWidth() >= wanted)
         return;
     pane.BestSize(wanted, -1).MinSize(wanted, -1).Fixed();
     m_aui.Update();

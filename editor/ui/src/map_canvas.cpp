@@ -75,29 +75,8 @@ std::string MapCanvas::setDocument(const core::Document* document, const std::fi
     m_reportedRasterError.clear();
     const bool hadSelection = !m_selection.empty();
     m_selection.clear();
-    std::string notice;
-    if (document) {
-        const MapRasterChoice choice = chooseMapRaster(document->scenario(), scenarioFolder);
-        notice = choice.notice;
-        if (choice.raster) {
-            try {
-                auto source = std::make_unique<RasterSource>(choice.raster->path);
-                std::optional<Affine2D> placement = choice.raster->pixelToWorld;
-                if (!placement)
-                    placement = source->geoTransform();
-                if (placement) {
-                    m_raster = std::make_unique<RasterLayer>(std::move(source), *placement);
-                    // Called on the loader thread: queue a repaint (QueueEvent is thread-safe; pending
-                    // events die with the canvas, and the layer joins its thread before that).
-                    m_raster->setOnTileReady([this] { CallAfter([this] { Refresh(); }); });
-                }
-                else
-                    notice = choice.raster->path.string() + " has no geotransform: terrain only";
-            } catch (const std::exception& error) {
-                notice = std::string(error.what()) + ": terrain only";
-            }
-        }
-    }
+    m_rasterDrawn.reset();
+    std::string notice = document ? loadMapRaster() : std::string();
     if (const std::string failed = rebuildReferences(); !failed.empty())
         notice += (notice.empty() ? "" : "; ") + failed;
     m_fitted = true;
@@ -105,6 +84,35 @@ std::string MapCanvas::setDocument(const core::Document* document, const std::fi
     viewChanged(false);
     if (hadSelection && onSelectionChanged)
         onSelectionChanged();
+    return notice;
+}
+
+std::string MapCanvas::loadMapRaster()
+{
+    m_raster.reset();
+    const MapRasterChoice choice = chooseMapRaster(m_document->scenario(), m_scenarioFolder);
+    m_rasterDrawn = choice.raster ? std::optional<std::pair<std::filesystem::path, std::optional<Affine2D>>>(
+                                        std::make_pair(choice.raster->path, choice.raster->pixelToWorld))
+                                  : std::nullopt;
+    std::string notice = choice.notice;
+    if (!choice.raster)
+        return notice;
+    try {
+        auto source = std::make_unique<RasterSource>(choice.raster->path);
+        std::optional<Affine2D> placement = choice.raster->pixelToWorld;
+        if (!placement)
+            placement = source->geoTransform();
+        if (placement) {
+            m_raster = std::make_unique<RasterLayer>(std::move(source), *placement);
+            // Called on the loader thread: queue a repaint (QueueEvent is thread-safe; pending
+            // events die with the canvas, and the layer joins its thread before that).
+            m_raster->setOnTileReady([this] { CallAfter([this] { Refresh(); }); });
+        } else {
+            notice = choice.raster->path.string() + " has no geotransform: terrain only";
+        }
+    } catch (const std::exception& error) {
+        notice = std::string(error.what()) + ": terrain only";
+    }
     return notice;
 }
 
@@ -156,6 +164,24 @@ void MapCanvas::documentChanged()
 {
     if (const std::string failed = rebuildReferences(); !failed.empty() && onRasterError)
         onRasterError(failed);
+    // The map raster another edit chose (a warp, a fit, a new scan) is drawn at once (issue 46 item 1: after
+    // Warp the map stayed blank until the file was reopened); a new file, or the first raster, is fitted.
+    if (m_document) {
+        const MapRasterChoice choice = chooseMapRaster(m_document->scenario(), m_scenarioFolder);
+        const auto now = choice.raster ? std::optional<std::pair<std::filesystem::path, std::optional<Affine2D>>>(
+                                             std::make_pair(choice.raster->path, choice.raster->pixelToWorld))
+                                       : std::nullopt;
+        if (now != m_rasterDrawn) {
+            const bool newFile = now && (!m_rasterDrawn || m_rasterDrawn->first != now->first);
+            if (const std::string notice = loadMapRaster(); !notice.empty() && onRasterError)
+                onRasterError(notice);
+            if (newFile && m_raster) {
+                m_fitted = true;
+                fitView(m_view);
+                viewChanged(false);
+            }
+        }
+    }
     if (m_document && m_selection.prune(m_document->scenario()) && onSelectionChanged)
         onSelectionChanged();
     Refresh();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Properties pane.
+#include "sandtable/core/document/oob_operations.hpp"
 #include "sandtable/core/document/property_operations.hpp"
 #include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/editor/ui/properties_pane.hpp"
@@ -96,6 +97,8 @@ void PropertiesPane::refresh()
                 m_grid->Append(enumProperty(_("Quality"), "quality", choices({"militia", "regular", "elite", "guard"}),
                     core::toString(unit->quality)));
                 m_grid->Append(new wxIntProperty(_("Strength"), "strength", unit->strength));
+                if (unit->type == core::UnitType::Hq)
+                    m_grid->Append(new wxIntProperty(_("Command (1-6)"), "command", unit->command.value_or(0)));
                 if (core::systems::describe(scenario.settings.system).figureRegiments && unit->type != core::UnitType::Hq) {
                     // SYW house rules 2.D: a regiment is its figures; the points follow from them.
                     namespace syw = core::rules::syw;
@@ -121,6 +124,14 @@ void PropertiesPane::refresh()
                         m_grid->Append(number)->SetAttribute(wxPG_FLOAT_PRECISION, 2);
                     m_grid->Append(new wxBoolProperty(_("Route column"), "column", unit->placement->column));
                 }
+            }
+        } else if (m_shown->kind == ObjectRef::Kind::Side) {
+            if (const auto* side = scenario.findSide(core::SideId(m_shown->id))) {
+                m_grid->Append(new wxPropertyCategory(_("Side")));
+                m_grid->Append(new wxStringProperty(_("Id"), "id", u8(side->id.str())))->Enable(false);
+                m_grid->Append(new wxStringProperty(_("Name"), "name", u8(side->name)));
+                // Typed as #rrggbb (the pane's colour button offers the chooser).
+                m_grid->Append(new wxStringProperty(_("Colour (#rrggbb)"), "colour", u8(side->colour)));
             }
         } else if (m_shown->kind == ObjectRef::Kind::Formation) {
             if (const auto* formation = scenario.findFormation(core::FormationId(m_shown->id))) {
@@ -192,12 +203,14 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
             if (!found)
                 throw std::invalid_argument(translated("the unit is gone"));
             core::Unit unit = *found;
-            if (name == "name") {
-                unit.name = value;
-            } else if (name == "type") {
-                unit.type = core::unitTypeFromString(value);
-            } else if (name == "quality") {
-                unit.quality = core::unitQualityFromString(value);
+            if (name == "name" || name == "type" || name == "quality" || name == "command") {
+                // Named core operations (issue 46 item 2), as the Order of Battle menu applies them.
+                const core::Edit edit = name == "name" ? core::operations::renameUnit(scenario, unit.id, value)
+                    : name == "type"                   ? core::operations::setUnitType(scenario, unit.id, value)
+                    : name == "quality"                ? core::operations::setUnitQuality(scenario, unit.id, value)
+                                                       : core::operations::setUnitCommand(scenario, unit.id, parseNumber(value, "command"));
+                if (!edit.changes.empty())
+                    document->apply(edit);
             } else if (name == "strength" || (unit.placement && name == "facing") || name.rfind("fig:", 0) == 0) {
                 // Named core operations with their rules (issue 42 item 2), as `sandtable oob set` applies them.
                 const double number = parseNumber(value, name.rfind("fig:", 0) == 0 ? name.c_str() + 4 : name.c_str());
@@ -221,24 +234,33 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
             } else {
                 throw std::invalid_argument("no property " + name);
             }
-            if (!(unit == *found))
+            if (name != "name" && name != "type" && name != "quality" && name != "command" && !(unit == *found))
                 document->apply(core::operations::replaceUnit(scenario, unit, name.rfind("fig:", 0) == 0 ? translated("Change unit figures") : core::i18n::format(translated("Change unit {1}"), {name})));
+        } else if (m_shown->kind == ObjectRef::Kind::Side) {
+            const core::SideId side(m_shown->id);
+            const core::Edit edit = name == "name" ? core::operations::renameSide(scenario, side, value)
+                : name == "colour"                 ? core::operations::setSideColour(scenario, side, value)
+                                                   : throw std::invalid_argument("no property " + name);
+            if (!edit.changes.empty())
+                document->apply(edit);
         } else if (m_shown->kind == ObjectRef::Kind::Formation) {
             const auto it = std::find_if(scenario.formations.begin(), scenario.formations.end(),
                 [&](const core::Formation& f) { return f.id.str() == m_shown->id; });
             if (it == scenario.formations.end())
                 throw std::invalid_argument(translated("the formation is gone"));
             core::Formation formation = *it;
-            if (name == "name")
-                formation.name = value;
-            else if (name == "echelon")
-                formation.echelon = value;
-            else if (name == "chit")
+            if (name == "name" || name == "echelon") {
+                const core::Edit edit = name == "name" ? core::operations::renameFormation(scenario, formation.id, value)
+                                                       : core::operations::setFormationEchelon(scenario, formation.id, value);
+                if (!edit.changes.empty())
+                    document->apply(edit); // `it` points into the scenario as it was: not read after this
+            } else if (name == "chit") {
                 formation.chit = value;
-            else
+                if (!(formation == *it))
+                    document->apply(core::operations::replaceFormation(scenario, std::move(formation), core::i18n::format(translated("Change formation {1}"), {name})));
+            } else {
                 throw std::invalid_argument("no property " + name);
-            if (!(formation == *it))
-                document->apply(core::operations::replaceFormation(scenario, std::move(formation), core::i18n::format(translated("Change formation {1}"), {name})));
+            }
         }
         applied = true;
     } catch (const std::exception& error) {

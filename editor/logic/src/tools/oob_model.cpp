@@ -78,7 +78,7 @@ std::vector<OobNode> buildOobTree(const core::Scenario& scenario)
         return node;
     };
     for (const core::Side& side : scenario.sides) {
-        OobNode node{OobNode::Kind::Side, side.id.str(), side.name.empty() ? side.id.str() : side.name, false, false, {}};
+        OobNode node{OobNode::Kind::Side, side.id.str(), side.name.empty() ? side.id.str() : side.name, false, false, {}, side.colour};
         for (const core::Formation* formation : core::oob::topLevelFormations(scenario, side.id))
             node.children.push_back(formationNode(*formation));
         for (const core::Formation& formation : scenario.formations)

@@ -4,7 +4,10 @@
 
 #include <wx/aui/aui.h>
 
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace sandtable::editor::ui {
 
@@ -15,7 +18,9 @@ void installCapabilityPanes(Workbench& workbench)
     panes::installGridPane(workbench);
     panes::installPrintPane(workbench);
     panes::installVassalExport(workbench);
+    panes::installCatalogue(workbench);
     panes::installFileImport(workbench);
+    panes::watchWorkspaceClose(workbench);
 }
 
 namespace panes {
@@ -23,7 +28,42 @@ namespace panes {
 namespace {
 /// The workspace panes: each docks on the right, next to the map (layer 0), in the same place.
 constexpr const char* kWorkspacePanes[] = {"georef", "cards", "grid", "print"};
+/// The set-up column on the right (layer 1): put away while a workspace is open, so that the map keeps at least
+/// half of a 1600 x 1000 window (issue 46 item 4: with the georeferencing workspace it had a quarter); back
+/// when the workspace closes.
+constexpr const char* kColumnPanes[] = {"properties", "terrain_classes", "oob_tree"};
+/// The column panes a workspace put away, to show again when it closes.
+std::vector<std::string>& putAway()
+{
+    static std::vector<std::string> names;
+    return names;
+}
+
+bool isWorkspace(const wxString& name)
+{
+    for (const char* w : kWorkspacePanes)
+        if (name == w)
+            return true;
+    return false;
+}
 } // namespace
+
+void restoreColumn(Workbench& workbench)
+{
+    for (const std::string& name : std::exchange(putAway(), {}))
+        if (wxAuiPaneInfo& pane = workbench.panes().GetPane(wxString::FromUTF8(name)); pane.IsOk())
+            pane.Show();
+    workbench.panes().Update();
+}
+
+void watchWorkspaceClose(Workbench& workbench)
+{
+    workbench.window()->Bind(wxEVT_AUI_PANE_CLOSE, [&workbench](wxAuiManagerEvent& event) {
+        event.Skip();
+        if (event.GetPane() && isWorkspace(event.GetPane()->name) && !putAway().empty())
+            workbench.window()->CallAfter([&workbench] { restoreColumn(workbench); });
+    });
+}
 
 void showPane(Workbench& workbench, const char* name)
 {
@@ -36,6 +76,11 @@ void showPane(Workbench& workbench, const char* name)
             if (wxAuiPaneInfo& pane = workbench.panes().GetPane(other); pane.IsOk())
                 pane.Hide();
     }
+    for (const char* column : kColumnPanes)
+        if (wxAuiPaneInfo& pane = workbench.panes().GetPane(column); pane.IsOk() && pane.IsShown()) {
+            pane.Hide();
+            putAway().emplace_back(column);
+        }
     info.Show();
     workbench.panes().Update();
     // wxAUI keeps a dock's width once laid out: a workspace wider than the dock gets its best width by

@@ -7,14 +7,24 @@
 
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/io/importer.hpp"
+#include "sandtable/core/oob/roster_import.hpp"
+#include "sandtable/core/oob/roster_table.hpp"
 #include "sandtable/importers/importer_registry.hpp"
 
 #include <wx/choicdlg.h>
 #include <wx/filedlg.h>
 #include <wx/msgdlg.h>
+#include <wx/choice.h>
+#include <wx/dialog.h>
+#include <wx/scrolwin.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
 #include <wx/textdlg.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace sandtable::editor::ui::panes {
 namespace {
@@ -64,6 +74,124 @@ bool askRequired(Workbench& workbench, const core::Importer& importer, core::Imp
     return true;
 }
 
+/// The field a roster column goes to before the designer changes it: the field it is named (case ignored),
+/// else the field it names after a "unit_" prefix ("unit_name" -> name), else none ("").
+std::string guessedField(const std::string& column)
+{
+    std::string lower = column;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto& fields = core::oob::rosterFields();
+    for (const std::string& candidate : {lower, lower.rfind("unit_", 0) == 0 ? lower.substr(5) : std::string()})
+        if (!candidate.empty() && std::find(fields.begin(), fields.end(), candidate) != fields.end())
+            return candidate;
+    return {};
+}
+
+/// The roster's columns, each with the field it fills, as `oob import --map` takes them (issue 46 item 2): the
+/// designer sees every column, the first row's value beside it, and chooses its field or "not imported".
+/// Adds a "map" setting COLUMN=FIELD for each column mapped to a field other than its own name. False when
+/// cancelled. A roster that cannot be read here (not UTF-8, malformed) goes to the importer as it is: its
+/// errors name the rows.
+bool askRosterColumns(Workbench& workbench, const std::filesystem::path& input, core::ImportRequest& request)
+{
+    core::oob::RosterTable table;
+    try {
+        std::ifstream in(input, std::ios::binary);
+        std::ostringstream bytes;
+        bytes << in.rdbuf();
+        table = core::oob::parseRoster(bytes.str(), core::oob::rosterFormatFromPath(input.string()), input.string());
+    } catch (const std::exception&) {
+        return true;
+    }
+    if (table.columns.empty())
+        return true;
+    wxDialog dialog(workbench.window(), wxID_ANY, _("Import order of battle: columns"), wxDefaultPosition, wxDefaultSize,
+        wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
+    auto* intro = new wxStaticText(&dialog, wxID_ANY,
+        wxString::Format(_("%s has %d columns and %d rows. Choose the field each column fills; a column left \"not imported\" is not read."),
+            wxString::FromUTF8(input.filename().string()), static_cast<int>(table.columns.size()), static_cast<int>(table.rows.size())));
+    intro->Wrap(520);
+    auto* scroll = new wxScrolledWindow(&dialog, wxID_ANY);
+    auto* grid = new wxFlexGridSizer(3, 6, 12);
+    grid->AddGrowableCol(2);
+    grid->Add(new wxStaticText(scroll, wxID_ANY, _("Column")));
+    grid->Add(new wxStaticText(scroll, wxID_ANY, _("Field")));
+    grid->Add(new wxStaticText(scroll, wxID_ANY, _("First row")));
+    wxArrayString fields;
+    fields.Add(_("not imported"));
+    for (const std::string& f : core::oob::rosterFields())
+        fields.Add(wxString::FromUTF8(f));
+    std::vector<wxChoice*> choices;
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+        const std::string& column = table.columns[c];
+        grid->Add(new wxStaticText(scroll, wxID_ANY, wxString::FromUTF8(column)), 0, wxALIGN_CENTER_VERTICAL);
+        auto* choice = new wxChoice(scroll, wxID_ANY, wxDefaultPosition, wxDefaultSize, fields);
+        const std::string guess = guessedField(column);
+        const int at = guess.empty() ? 0 : fields.Index(wxString::FromUTF8(guess));
+        choice->SetSelection(at < 0 ? 0 : at);
+        choice->SetName(wxString::FromUTF8("field:" + column));
+        choices.push_back(choice);
+        grid->Add(choice, 0, wxEXPAND);
+        std::string sample;
+        if (!table.rows.empty() && c < table.rows.front().cells.size() && table.rows.front().cells[c])
+            sample = *table.rows.front().cells[c];
+        if (sample.size() > 40)
+            sample = sample.substr(0, 37) + "...";
+        grid->Add(new wxStaticText(scroll, wxID_ANY, wxString::FromUTF8(sample)), 0, wxALIGN_CENTER_VERTICAL);
+    }
+    scroll->SetSizer(grid);
+    scroll->SetScrollRate(0, 10);
+    grid->FitInside(scroll);
+    // Every row shown up to a dozen columns or so; more scroll.
+    scroll->SetMinSize(wxSize(grid->GetMinSize().x + 20, std::min(grid->GetMinSize().y + 4, 480)));
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(intro, 0, wxALL, 10);
+    sizer->Add(scroll, 1, wxEXPAND | wxLEFT | wxRIGHT, 10);
+    sizer->Add(dialog.CreateStdDialogButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 10);
+    dialog.SetSizerAndFit(sizer);
+    dialog.CentreOnParent();
+    // Review, then Return takes the fields as shown.
+    if (wxWindow* ok = dialog.FindWindow(wxID_OK))
+        ok->SetFocus();
+    if (dialog.ShowModal() != wxID_OK)
+        return false;
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+        const int which = choices[c]->GetSelection();
+        if (which <= 0)
+            continue;
+        const std::string field = fields[static_cast<std::size_t>(which)].utf8_string();
+        if (field != table.columns[c])
+            request.settings.emplace_back("map", table.columns[c] + "=" + field);
+    }
+    return true;
+}
+
+/// A VASSAL module becomes a scenario of its own (as `vassal import` makes it): written where the designer says,
+/// its board image beside it, then opened in place of the open scenario.
+void importAsScenario(Workbench& workbench, const core::Importer& importer, const std::filesystem::path& input)
+{
+    const std::string title = translated("Import as a new scenario");
+    wxFileDialog where(workbench.window(), wxString::FromUTF8(title), wxString::FromUTF8(input.parent_path().string()),
+        wxString::FromUTF8(input.stem().string() + ".sandtable.json"), _("Scenario files (*.json)|*.json|All files|*"),
+        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (where.ShowModal() != wxID_OK)
+        return;
+    const std::filesystem::path output = where.GetPath().utf8_string();
+    core::ImportRequest request{input, {{"scenario-file", output.string()}}, {}};
+    if (!askRequired(workbench, importer, request))
+        return;
+    core::ImportResult made;
+    const bool done = workbench.runLongJob(translated("Importing"), [&](const core::ProgressCallback& progress) {
+        request.progress = progress;
+        made = importer.run(core::Scenario{}, request);
+        core::Document document(core::Scenario{}, output);
+        document.apply(std::move(made.edit));
+        document.save();
+    });
+    if (done && workbench.openScenario(output))
+        workbench.setStatusText(output.filename().string() + ": " + made.summary);
+}
+
 void importFile(Workbench& workbench)
 {
     core::Document* doc = workbench.document();
@@ -84,12 +212,12 @@ void importFile(Workbench& workbench)
         return;
     }
     if (importer->target() == core::ImportTarget::Scenario) {
-        workbench.showError(translated("Import"),
-            translated("A VASSAL module becomes a new scenario, not part of this one: make it with `sandtable vassal import "
-                       "MODULE -o SCENARIO` and open that."));
+        importAsScenario(workbench, *importer, input);
         return;
     }
     core::ImportRequest request{input, {}, {}};
+    if (importer->name() == "roster" && !askRosterColumns(workbench, input, request))
+        return;
     if (!askRequired(workbench, *importer, request))
         return;
     const core::Scenario scenario = doc->scenario();

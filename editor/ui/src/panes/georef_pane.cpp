@@ -24,6 +24,7 @@
 #include "sandtable/importers/reference_layer.hpp"
 #include "sandtable/importers/warp.hpp"
 #include "sandtable/print/georef_report_print.hpp"
+#include "sandtable/editor/ui/map_canvas.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/aui/aui.h>
@@ -400,7 +401,7 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_method->SetSelection(0);
     top->Add(m_method, 0, wxRIGHT, 8);
     auto* addTool = new wxButton(this, wxID_ANY, _("Pick on map"));
-    addTool->SetToolTip(_("Click a point on the scan, then its place on the map (tool gcp.add)"));
+    addTool->SetToolTip(_("Click a point on the scan, then its place on the map"));
     top->Add(addTool, 0, wxRIGHT, 4);
     auto* importButton = new wxButton(this, wxID_ANY, _("Import .points..."));
     auto* exportButton = new wxButton(this, wxID_ANY, _("Export .points..."));
@@ -530,8 +531,13 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     });
 
     Bind(wxEVT_SHOW, [this](wxShowEvent& e) {
-        if (e.IsShown())
+        if (e.IsShown()) {
             CallAfter([this] { announceFit(); });
+        } else if (m_workbench.canvas().tool() == m_tool) {
+            // The workspace closed: its GCP tool goes with it (issue 46 item 4), the pending pair too.
+            m_pending.reset();
+            m_workbench.setTool(nullptr);
+        }
         e.Skip();
     });
     m_workbench.addOverlay(m_overlay);
@@ -684,9 +690,24 @@ void GeorefPane::refit()
         m_figures->SetLabel(wxString::FromUTF8(figures));
         m_figures->SetToolTip(m_figures->GetLabel());
     } else {
-        for (const core::Gcp& gcp : g->gcps)
-            m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, 0, 0, 0, gcp.pixel, gcp.line, 0});
-        m_figures->SetLabel(_("No fit"));
+        // A refused fit still shows each GCP's residual against the fit of the others (leave-one-out), so the
+        // misplaced one stands out at the top of the table (issue 46 item 1).
+        std::vector<std::optional<importers::GcpResidual>> loo;
+        if (!m_refusal.empty() && m_fitPoints.size() == g->gcps.size())
+            loo = importers::leaveOneOutResiduals(m_fitPoints, g->method);
+        bool any = false;
+        for (std::size_t i = 0; i < g->gcps.size(); ++i) {
+            const core::Gcp& gcp = g->gcps[i];
+            if (i < loo.size() && loo[i]) {
+                const importers::GcpResidual& r = *loo[i];
+                m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, r.dx, r.dy, r.residualMap, r.backPixel,
+                    r.backLine, r.residualPx});
+                any = true;
+            } else {
+                m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, 0, 0, 0, gcp.pixel, gcp.line, 0});
+            }
+        }
+        m_figures->SetLabel(any ? _("No fit; residuals against the fit of the other GCPs (leave-one-out): the worst is first") : _("No fit"));
         m_figures->SetToolTip(m_figures->GetLabel());
     }
     m_rows = logic::worstFirst(std::move(m_rows));

@@ -22,10 +22,16 @@ void installGridPane(Workbench& workbench);
 void installPrintPane(Workbench& workbench);
 /// File > Export VASSAL module... (vassal_export.cpp).
 void installVassalExport(Workbench& workbench);
+/// File > Export to Catalogue... and File > Browse Catalogue... (catalogue_dialogs.cpp).
+void installCatalogue(Workbench& workbench);
 /// File > Import... (file_import.cpp): any file an importer reads, chosen by its content.
 void installFileImport(Workbench& workbench);
 
-/// Shows (and raises) a pane by its wxAUI name.
+/// Shows the set-up column's panes a workspace put away (called when the workspace closes).
+void restoreColumn(Workbench& workbench);
+/// Binds the frame's pane-close event: a workspace closed by its close button gives the column back.
+void watchWorkspaceClose(Workbench& workbench);
+/// Shows (and raises) a pane by its wxAUI name; a workspace puts the set-up column away while it is open.
 void showPane(Workbench& workbench, const char* name);
 
 /// The Georeference pane's row for the named places read off the scan (core::MapSource::places): choose a

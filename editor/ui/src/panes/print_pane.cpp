@@ -81,6 +81,7 @@ private:
     wxStaticText* m_summary = nullptr;
     wxStaticBitmap* m_image = nullptr;
     wxStaticText* m_pageNote = nullptr;
+    wxButton* m_printButton = nullptr; ///< enabled only when the sheets can be planned (issue 46 item 4)
     std::optional<logic::SheetPlanOverlay> m_plan;
     std::shared_ptr<SheetOverlay> m_overlay;
     bool m_scaleFromDocument = true;
@@ -150,9 +151,9 @@ PrintPane::PrintPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
 
     auto* buttons = new wxBoxSizer(wxHORIZONTAL);
     auto* previewButton = new wxButton(this, wxID_ANY, _("Preview first sheet"));
-    auto* printButton = new wxButton(this, wxID_ANY, _("Print to PDF..."));
+    m_printButton = new wxButton(this, wxID_ANY, _("Print to PDF..."));
     buttons->Add(previewButton, 0, wxRIGHT, 4);
-    buttons->Add(printButton);
+    buttons->Add(m_printButton);
     sizer->Add(buttons, 0, wxALL, 6);
 
     m_summary = new wxStaticText(this, wxID_ANY, "");
@@ -179,7 +180,7 @@ PrintPane::PrintPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, w
     for (wxCheckBox* c : {m_scan, m_references, m_terrain, m_grid, m_setup})
         c->Bind(wxEVT_CHECKBOX, changed);
     previewButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { preview(); });
-    printButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onPrint(); });
+    m_printButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onPrint(); });
 
     m_overlay = std::make_shared<SheetOverlay>(*this);
     m_workbench.addOverlay(m_overlay);
@@ -233,6 +234,7 @@ void PrintPane::replan()
     bool references = false;
     if (!doc || !readRequest(request, references, true)) {
         m_summary->SetLabel(doc ? _("Check the scale, margin and overlap.") : _("No scenario open."));
+        m_printButton->Enable(false);
         m_workbench.refreshCanvas();
         return;
     }
@@ -253,6 +255,8 @@ void PrintPane::replan()
     } catch (const std::exception& e) {
         m_summary->SetLabel(wxString::FromUTF8(e.what()));
     }
+    // What the summary says cannot be printed is not offered.
+    m_printButton->Enable(m_plan.has_value());
     Layout();
     m_workbench.refreshCanvas();
 }
@@ -320,6 +324,10 @@ void PrintPane::onPrint()
     bool references = false;
     if (!doc || !readRequest(check, references, false))
         return;
+    if (!m_plan) { // Ctrl+P while the pane says the sheets cannot be made
+        m_workbench.showError(translated("Print"), m_summary->GetLabel().utf8_string());
+        return;
+    }
     wxFileDialog dialog(this, _("Print map to PDF"), "", "map.pdf", _("PDF files (*.pdf)|*.pdf"), wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK)
         return;

@@ -231,6 +231,7 @@ void installTerrainAndOobTools(Workbench& workbench)
         },
         hasDocument);
 
+    tools::installOobAuthoring(context);
     tools::addPalettePane(context);
     tools::addOobPane(context);
     tools::addReinforcementPane(context);

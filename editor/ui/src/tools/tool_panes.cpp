@@ -12,6 +12,7 @@
 #include <wx/aui/framemanager.h>
 #include <wx/bitmap.h>
 #include <wx/button.h>
+#include <wx/clrpicker.h>
 #include <wx/dcmemory.h>
 #include <wx/imaglist.h>
 #include <wx/listctrl.h>
@@ -20,6 +21,7 @@
 #include <wx/stattext.h>
 #include <wx/treectrl.h>
 #include <wx/utils.h>
+#include <wx/wrapsizer.h>
 
 #include <map>
 
@@ -59,6 +61,19 @@ private:
     core::Document* m_document = nullptr;
     int m_handle = 0;
 };
+
+wxBitmap colourSwatch(const wxColour& colour)
+{
+    wxBitmap bitmap(16, 12);
+    wxMemoryDC dc(bitmap);
+    dc.SetBackground(wxBrush(colour));
+    dc.Clear();
+    dc.SetPen(wxPen(wxColour(80, 80, 80)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.DrawRectangle(0, 0, 16, 12);
+    dc.SelectObject(wxNullBitmap);
+    return bitmap;
+}
 
 wxBitmap swatchBitmap(const std::string& terrainClass)
 {
@@ -176,26 +191,53 @@ bool sameTree(const std::vector<editor::tools::OobNode>& a, const std::vector<ed
         return false;
     for (std::size_t i = 0; i < a.size(); ++i)
         if (a[i].kind != b[i].kind || a[i].id != b[i].id || a[i].label != b[i].label || a[i].placed != b[i].placed
-            || !sameTree(a[i].children, b[i].children))
+            || a[i].colour != b[i].colour || !sameTree(a[i].children, b[i].children))
             return false;
     return true;
 }
 
 class OobPane final : public wxPanel {
 public:
-    OobPane(wxWindow* parent, std::shared_ptr<ToolsContext> context) : wxPanel(parent), m_context(std::move(context))
+    OobPane(wxWindow* parent, std::shared_ptr<ToolsContext> context)
+        : wxPanel(parent), m_context(std::move(context)), m_images(16, 12, true)
     {
+        // Authoring (issue 46 item 2): each button runs the Order of Battle menu's command.
+        auto* buttons = new wxWrapSizer(wxHORIZONTAL);
+        const auto button = [&](const wxString& label, const wxString& tip, const char* command) {
+            auto* b = new wxButton(this, wxID_ANY, label, wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+            b->SetToolTip(tip);
+            b->Bind(wxEVT_BUTTON, [this, command](wxCommandEvent&) { m_context->workbench.runCommand(command); });
+            m_buttons.emplace_back(b, command);
+            buttons->Add(b, 0, wxRIGHT | wxBOTTOM, 2);
+        };
+        button(_("+ Side"), _("Add a side"), "oob.add_side");
+        button(_("+ Formation"), _("Add a formation under the selection"), "oob.add_formation");
+        button(_("+ Unit"), _("Add a unit to the selected formation"), "oob.add_unit");
+        button(_("Rename"), _("Rename the selection (F2)"), "oob.rename");
+        button(_("Delete"), _("Delete the selection with what is in it"), "oob.delete");
+        button(wxString::FromUTF8("\u25B2"), _("Move the selection up (Alt+Up)"), "oob.move_up");
+        button(wxString::FromUTF8("\u25BC"), _("Move the selection down (Alt+Down)"), "oob.move_down");
+        m_colour = new wxColourPickerCtrl(this, wxID_ANY, *wxLIGHT_GREY, wxDefaultPosition, wxSize(40, -1));
+        m_colour->SetToolTip(_("The colour of the selected side"));
+        buttons->Add(m_colour, 0, wxRIGHT | wxBOTTOM, 2);
         m_tree = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
             wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_SINGLE);
+        m_tree->SetImageList(&m_images);
         auto* hint = new wxStaticText(this, wxID_ANY,
             _("Drag a unit onto a formation to move it, onto the map to place it (bold: not on the map)."));
         hint->Wrap(240);
         auto* sizer = new wxBoxSizer(wxVERTICAL);
+        sizer->Add(buttons, 0, wxEXPAND | wxALL, 2);
         sizer->Add(m_tree, 1, wxEXPAND);
         sizer->Add(hint, 0, wxEXPAND | wxALL, 4);
         SetSizer(sizer);
 
+        m_colour->Bind(wxEVT_COLOURPICKER_CHANGED, [this](wxColourPickerEvent& event) {
+            if (const auto side = selectedSide(*m_context))
+                setSideColour(*m_context, *side, event.GetColour());
+        });
         m_tree->Bind(wxEVT_TREE_SEL_CHANGED, [this](wxTreeEvent& event) { treeSelected(event.GetItem()); });
+        m_tree->Bind(wxEVT_TREE_ITEM_ACTIVATED, [this](wxTreeEvent&) { m_context->workbench.runCommand("oob.rename"); });
         m_tree->Bind(wxEVT_TREE_ITEM_GETTOOLTIP, [this](wxTreeEvent& event) { event.SetToolTip(m_tree->GetItemText(event.GetItem())); });
         m_tree->Bind(wxEVT_TREE_BEGIN_DRAG, [this](wxTreeEvent& event) {
             const auto* data = itemData(event.GetItem());
@@ -208,9 +250,16 @@ public:
             }
         });
         m_tree->Bind(wxEVT_TREE_END_DRAG, [this](wxTreeEvent& event) { endDrag(event); });
-        m_context->workbench.onSelectionChanged([this] { followSelection(); });
-        m_watch = std::make_unique<DocumentWatch>(m_context->workbench, [this] { rebuild(); });
+        m_context->workbench.onSelectionChanged([this] {
+            followSelection();
+            updateButtons();
+        });
+        m_watch = std::make_unique<DocumentWatch>(m_context->workbench, [this] {
+            rebuild();
+            updateButtons();
+        });
         rebuild();
+        updateButtons();
     }
 
 private:
@@ -230,6 +279,7 @@ private:
         m_tree->Freeze();
         m_tree->DeleteAllItems();
         m_items.clear();
+        m_images.RemoveAll();
         const wxTreeItemId root = m_tree->AddRoot("OOB");
         for (const auto& side : m_nodes)
             add(root, side);
@@ -241,7 +291,13 @@ private:
 
     void add(const wxTreeItemId& parent, const editor::tools::OobNode& node)
     {
-        const wxTreeItemId item = m_tree->AppendItem(parent, fromUtf8(node.label), -1, -1, new OobItemData(node.kind, node.id));
+        // A side shows its colour, as its blocks are drawn (grey when it has none).
+        int image = -1;
+        if (node.kind == editor::tools::OobNode::Kind::Side && !node.id.empty()) {
+            const wxColour colour(fromUtf8(node.colour));
+            image = m_images.Add(colourSwatch(colour.IsOk() ? colour : wxColour(77, 77, 77)));
+        }
+        const wxTreeItemId item = m_tree->AppendItem(parent, fromUtf8(node.label), image, image, new OobItemData(node.kind, node.id));
         if (node.kind == editor::tools::OobNode::Kind::Unit && !node.placed)
             m_tree->SetItemBold(item);
         if (!node.id.empty())
@@ -356,7 +412,27 @@ private:
         }
     }
 
+    /// Buttons enabled as their commands are; the colour button shows the selected side's colour.
+    void updateButtons()
+    {
+        for (auto& [b, command] : m_buttons)
+            b->Enable(m_context->workbench.isCommandEnabled(command));
+        // The colour button is the selected side's (the Side Colour command also takes a formation's or unit's side).
+        const auto ref = m_context->workbench.selected();
+        const auto side = ref && ref->kind == ObjectRef::Kind::Side ? selectedSide(*m_context) : std::nullopt;
+        m_colour->Enable(side.has_value());
+        if (!side)
+            m_colour->SetColour(wxColour(200, 200, 200));
+        if (side) {
+            const wxColour colour(fromUtf8(m_context->workbench.document()->scenario().findSide(*side)->colour));
+            m_colour->SetColour(colour.IsOk() ? colour : wxColour(77, 77, 77));
+        }
+    }
+
     std::shared_ptr<ToolsContext> m_context;
+    wxImageList m_images;
+    std::vector<std::pair<wxButton*, std::string>> m_buttons;
+    wxColourPickerCtrl* m_colour = nullptr;
     wxTreeCtrl* m_tree = nullptr;
     std::vector<editor::tools::OobNode> m_nodes;
     std::map<std::pair<int, std::string>, wxTreeItemId> m_items;

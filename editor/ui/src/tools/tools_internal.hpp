@@ -52,6 +52,14 @@ std::shared_ptr<CanvasTool> makeMergeTool(std::shared_ptr<ToolsContext> context)
 std::shared_ptr<CanvasTool> makeVertexTool(std::shared_ptr<ToolsContext> context);
 std::shared_ptr<CanvasTool> makePlaceTool(std::shared_ptr<ToolsContext> context);
 
+/// The Order of Battle menu's authoring commands (oob.add_side, oob.add_formation, oob.add_unit, oob.rename,
+/// oob.delete, oob.move_up, oob.move_down, oob.side_colour), each a core operation (oob_authoring.cpp).
+void installOobAuthoring(const std::shared_ptr<ToolsContext>& context);
+/// The side of the selected side, formation or unit, if any.
+std::optional<core::SideId> selectedSide(const ToolsContext& context);
+/// Gives `side` `colour` as one undo step (core::operations::setSideColour); false when refused.
+bool setSideColour(ToolsContext& context, const core::SideId& side, const wxColour& colour);
+
 void addPalettePane(const std::shared_ptr<ToolsContext>& context);
 void addOobPane(const std::shared_ptr<ToolsContext>& context);
 void addReinforcementPane(const std::shared_ptr<ToolsContext>& context);

@@ -118,6 +118,14 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
 /// (nothing to say) when the points cannot be fitted by an affine transform (fewer than 3, on one line).
 std::optional<std::string> mirroredFit(const std::vector<FitPoint>& points);
 
+/// What each GCP's residual is against the fit of the others (leave-one-out), for a set the fit refuses (issue 46
+/// item 1: one misplaced GCP refused the fit and blanked every residual, so it could not be found). For each
+/// enabled point: the fit of the other enabled points (refused as fitGcps refuses, and as mirroredFit says),
+/// applied to its pixel; nullopt when that fit is refused too, or the point is disabled. The misplaced point is
+/// the one whose leaving out lets the others fit, with a large residual: five points of an exact affine map
+/// one of which is given the map position of another show it as 707.11 m and the others without.
+std::vector<std::optional<GcpResidual>> leaveOneOutResiduals(const std::vector<FitPoint>& points, core::GeoreferenceMethod method);
+
 /// When the fit is exactly determined (n enabled GCPs = the method's minimum k, not TPS, whose residuals are
 /// leave-one-out): "no redundancy: residuals cannot show errors (n = k = 6 for poly2; add GCPs to check the
 /// fit)". An exactly determined fit passes through every GCP, so its RMS of 0 says nothing about the map.

@@ -86,6 +86,7 @@ public:
     core::Document* document() override { return m_document.get(); }
     std::filesystem::path scenarioFolder() const override;
     MapCanvas& canvas() override { return *m_canvas; }
+    bool openScenario(const std::filesystem::path& file) override { return confirmDiscard() && openFile(file).empty(); }
     int onDocumentReplaced(std::function<void()> callback) override;
     int onSelectionChanged(std::function<void()> callback) override;
     void removeCallback(int handle) override;
@@ -99,6 +100,7 @@ public:
         const std::function<void(const core::ProgressCallback& progress)>& work) override;
     void addCommand(ActionInfo action, std::function<void()> run, std::function<bool()> enabled = {}) override;
     bool runCommand(const std::string& id) override;
+    bool isCommandEnabled(const std::string& id) const override { return isEnabled(id); }
     void showError(const std::string& title, const std::string& message) override;
     void setStatusText(const std::string& text) override;
 
@@ -162,6 +164,7 @@ private:
     RecentFiles m_recent;
     bool m_rememberRecent;
     bool m_syncingTree = false;
+    int m_layersFittedWidth = 0; // the widest content the Layers pane was widened for (fitLayersPane)
     bool m_batch = false;
     bool m_jobRunning = false;
     int m_errorCount = 0;

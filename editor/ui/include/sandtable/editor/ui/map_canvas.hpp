@@ -4,6 +4,7 @@
 #pragma once
 
 #include "sandtable/core/document/document.hpp"
+#include "sandtable/editor/logic/affine.hpp"
 #include "sandtable/editor/logic/hit_test.hpp"
 #include "sandtable/editor/logic/view_request.hpp"
 #include "sandtable/editor/logic/view_transform.hpp"
@@ -17,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -105,12 +107,16 @@ private:
 
     const core::Document* m_document = nullptr;
     std::unique_ptr<RasterLayer> m_raster;
+    /// The raster file and placement m_raster was made for (chooseMapRaster's), to redo it when an edit changes them.
+    std::optional<std::pair<std::filesystem::path, std::optional<Affine2D>>> m_rasterDrawn;
     /// The scenario's visible reference layers, rendered for the canvas (rebuildReferences).
     std::vector<ReferenceImage> m_references;
     std::vector<core::ReferenceLayer> m_referencesDrawn; ///< what m_references shows
     std::filesystem::path m_scenarioFolder;
     /// Renders the visible reference layers again when they changed; returns what could not be drawn.
     std::string rebuildReferences();
+    /// Makes m_raster from the open document's map (chooseMapRaster); returns the notice for the status bar.
+    std::string loadMapRaster();
     ViewTransform m_view;
     Selection m_selection;
     std::vector<std::shared_ptr<CanvasOverlay>> m_overlays;

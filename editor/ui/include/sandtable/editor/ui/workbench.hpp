@@ -71,6 +71,10 @@ public:
     /// The folder of the open scenario file (relative map paths resolve against it); empty when unsaved.
     virtual std::filesystem::path scenarioFolder() const = 0;
     virtual MapCanvas& canvas() = 0;
+    /// Opens a scenario file in place of the open document, asking first about unsaved changes (as File >
+    /// Open does). Returns false when the person kept the open document or the file could not be opened
+    /// (a dialog has said why).
+    virtual bool openScenario(const std::filesystem::path& file) = 0;
 
     /// Called after a document is opened, created or closed (not after edits: use Document::subscribe).
     /// The previous document is still alive during the call (unsubscribe from it there) and destroyed
@@ -104,6 +108,8 @@ public:
     /// Runs a registered command by id, as the menu would (used by --run-action in UI tests).
     /// Returns false when the id is unknown or disabled.
     virtual bool runCommand(const std::string& id) = 0;
+    /// Whether the command `id` is enabled right now (as its menu item shows it); false for an unknown id.
+    virtual bool isCommandEnabled(const std::string& id) const = 0;
 
     /// Shows an error dialog (or prints it in batch/test mode).
     virtual void showError(const std::string& title, const std::string& message) = 0;

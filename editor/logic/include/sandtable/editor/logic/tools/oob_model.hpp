@@ -21,6 +21,7 @@ struct OobNode {
     bool hq = false;       ///< a formation node: it has an HQ; a unit node: it is one
     bool placed = false;   ///< a unit node: it has a placement on the map
     std::vector<OobNode> children;
+    std::string colour{};  ///< a side node: the side's colour, "#rrggbb" ("" when it has none)
 };
 
 /// Sides -> formations (in document order, "[HQ]" after a formation with an HQ unit, "[no HQ]" without)
