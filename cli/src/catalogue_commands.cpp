@@ -301,7 +301,7 @@ void runSync(const CatalogueOptions& from, const CatalogueOptions& o, Context& c
     const catalogue::Catalogue source = catalogue::Catalogue::openLocation(from.catalogue);
     catalogue::Catalogue target = catalogue::Catalogue::openLocation(o.target);
     catalogue::SyncOptions options;
-    options.thumbnail = renderThumbnail;
+    options.thumbnail = app::catalogueThumbnail; // the same thumbnail as export draws
     if (!query.empty()) {
         catalogue::SearchQuery q;
         q.text = query;
