@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <new>
+#include <vector>
 
 namespace sandtable::importers::detail {
 namespace {
@@ -41,7 +42,7 @@ int exactGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, 
     const auto* self = static_cast<const ExactTransformer*>(arg);
     const auto& g = self->dst;
     const auto& gi = self->dstInv;
-    int all = TRUE;
+    bool any = false;
     for (int i = 0; i < count; ++i) {
         core::Coordinate out;
         if (dstToSrc) {
@@ -59,13 +60,16 @@ int exactGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, 
         if (ok) {
             x[i] = out.x;
             y[i] = out.y;
+            any = true;
         } else {
             x[i] = HUGE_VAL;
             y[i] = HUGE_VAL;
-            all = FALSE;
         }
     }
-    return all;
+    // GDAL 3.6's convention (GDALTransformerFunc, before 3.11): TRUE when some points are transformed; the
+    // warper's ComputeSourceWindow() gives up on the whole chunk on FALSE, where it ignores points that
+    // fail one by one (output corners beyond the scan's image, see InverseMesh::toPixel()).
+    return any || count == 0 ? TRUE : FALSE;
 }
 
 void* createExactGcpTransformer(std::shared_ptr<const importers::InverseMesh> mesh, const double* dstGeotransform)
@@ -95,6 +99,7 @@ struct FoldAwareTransformer {
     void* exact = nullptr;      ///< an exact one, for runs of points where the inverse may jump
     std::shared_ptr<const importers::InverseMesh> mesh;
     std::array<double, 6> dst{};
+    double maxError = 0.125;    ///< source pixels, as GDAL's approximate transformer's
 };
 
 void foldAwareCleanup(void* arg)
@@ -108,7 +113,7 @@ void foldAwareCleanup(void* arg)
 }
 
 FoldAwareTransformer* newFoldAware(void* approx, void* exact, std::shared_ptr<const importers::InverseMesh> mesh,
-    const std::array<double, 6>& dst);
+    const std::array<double, 6>& dst, double maxError);
 
 void* foldAwareCreateSimilar(void* arg, double ratioX, double ratioY)
 {
@@ -127,7 +132,84 @@ void* foldAwareCreateSimilar(void* arg, double ratioX, double ratioY)
             GDALDestroyTransformer(exact);
         return nullptr;
     }
-    return newFoldAware(approx, exact, self->mesh, self->dst);
+    return newFoldAware(approx, exact, self->mesh, self->dst, self->maxError);
+}
+
+/// One run of points along a destination row for approximateRun(): `dx` their destination pixels (the
+/// arrays x, y are transformed in place).
+struct Run {
+    const FoldAwareTransformer* self;
+    const double* dx;
+    double line;
+    double* x;
+    double* y;
+    double* z;
+    int* success;
+};
+
+/// Fills the points strictly between `a` and `b`, whose sources (xa, ya) and (xb, yb) are known.
+void fillRun(const Run& r, int a, int b, double xa, double ya, bool okA, double xb, double yb, bool okB)
+{
+    const int inside = b - a - 1;
+    if (inside <= 0)
+        return;
+    if (inside <= 3) {
+        for (int i = a + 1; i < b; ++i) {
+            r.x[i] = r.dx[i];
+            r.y[i] = r.line;
+        }
+        exactGcpTransform(r.self->exact, TRUE, inside, r.x + a + 1, r.y + a + 1, r.z + a + 1, r.success + a + 1);
+        return;
+    }
+    const int m = (a + b) / 2;
+    double mx = r.dx[m], my = r.line, mz = 0.0;
+    int okM = FALSE;
+    exactGcpTransform(r.self->exact, TRUE, 1, &mx, &my, &mz, &okM);
+    const double span = r.dx[b] - r.dx[a];
+    if (okA && okB && okM) {
+        const double t = (r.dx[m] - r.dx[a]) / span;
+        if (std::abs(xa + (xb - xa) * t - mx) + std::abs(ya + (yb - ya) * t - my) <= r.self->maxError) {
+            for (int i = a + 1; i < b; ++i) {
+                const double ti = (r.dx[i] - r.dx[a]) / span;
+                r.x[i] = xa + (xb - xa) * ti;
+                r.y[i] = ya + (yb - ya) * ti;
+                r.success[i] = TRUE;
+            }
+            return;
+        }
+    }
+    r.x[m] = mx;
+    r.y[m] = my;
+    r.success[m] = okM;
+    fillRun(r, a, m, xa, ya, okA, mx, my, okM != 0);
+    fillRun(r, m, b, mx, my, okM != 0, xb, yb, okB);
+}
+
+/// Destination -> source along a run of points of one destination row, as GDAL's approximate transformer
+/// (GDALApproxTransform: the ends and the middle exactly, the points between interpolated where the middle
+/// is within `maxError` source px of the interpolation, else each half so), except that a point without
+/// an inverse (beyond the scan's image) only splits the run, where GDAL's transforms the whole run exactly,
+/// and a warp's rows mostly start and end beyond the scan's image.
+void approximateRun(const FoldAwareTransformer* self, int n, double* x, double* y, double* z, int* success)
+{
+    if (n <= 5 || y[0] != y[n - 1] || !(x[n - 1] > x[0])) {
+        exactGcpTransform(self->exact, TRUE, n, x, y, z, success);
+        return;
+    }
+    thread_local std::vector<double> destination;
+    destination.assign(x, x + n);
+    const Run r{self, destination.data(), y[0], x, y, z, success};
+    double ends[2][3] = {{x[0], y[0], 0.0}, {x[n - 1], y[n - 1], 0.0}};
+    int ok[2] = {};
+    exactGcpTransform(self->exact, TRUE, 1, &ends[0][0], &ends[0][1], &ends[0][2], &ok[0]);
+    exactGcpTransform(self->exact, TRUE, 1, &ends[1][0], &ends[1][1], &ends[1][2], &ok[1]);
+    x[0] = ends[0][0];
+    y[0] = ends[0][1];
+    success[0] = ok[0];
+    x[n - 1] = ends[1][0];
+    y[n - 1] = ends[1][1];
+    success[n - 1] = ok[1];
+    fillRun(r, 0, n - 1, ends[0][0], ends[0][1], ok[0] != 0, ends[1][0], ends[1][1], ok[1] != 0);
 }
 
 int foldAwareTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success)
@@ -136,25 +218,30 @@ int foldAwareTransform(void* arg, int dstToSrc, int count, double* x, double* y,
     if (!dstToSrc || count < 2)
         return GDALApproxTransform(self->approx, dstToSrc, count, x, y, z, success);
     const auto& g = self->dst;
-    auto flagged = [&](int i) { return self->mesh->mayFold(g[0] + g[1] * x[i] + g[2] * y[i], g[3] + g[4] * x[i] + g[5] * y[i]); };
-    int all = TRUE;
+    // Runs of points alike: where the inverse may jump (exact, one by one), where there is nothing to invert
+    // (NaN at once: an approximation's ends there would fail, and GDAL's approximate transformer then takes
+    // the whole run exactly), and the rest (approximated).
+    auto flagged = [&](int i) { return self->mesh->region(g[0] + g[1] * x[i] + g[2] * y[i], g[3] + g[4] * x[i] + g[5] * y[i]); };
+    bool any = false; // TRUE when some points are transformed, as exactGcpTransform()
     for (int begin = 0; begin < count;) {
-        const bool fold = flagged(begin);
+        const int region = flagged(begin);
         int end = begin + 1;
-        while (end < count && flagged(end) == fold)
+        while (end < count && flagged(end) == region)
             ++end;
         const int n = end - begin;
-        const int ok = fold ? exactGcpTransform(self->exact, TRUE, n, x + begin, y + begin, z + begin, success + begin)
-                            : GDALApproxTransform(self->approx, TRUE, n, x + begin, y + begin, z + begin, success + begin);
-        if (!ok)
-            all = FALSE;
+        if (region != 1)
+            exactGcpTransform(self->exact, TRUE, n, x + begin, y + begin, z + begin, success + begin);
+        else
+            approximateRun(self, n, x + begin, y + begin, z + begin, success + begin);
+        for (int i = begin; i < end; ++i)
+            any = any || success[i];
         begin = end;
     }
-    return all;
+    return any ? TRUE : FALSE;
 }
 
 FoldAwareTransformer* newFoldAware(void* approx, void* exact, std::shared_ptr<const importers::InverseMesh> mesh,
-    const std::array<double, 6>& dst)
+    const std::array<double, 6>& dst, double maxError)
 {
     auto* t = new FoldAwareTransformer;
     std::memcpy(t->info.abySignature, GDAL_GTI2_SIGNATURE, 4);
@@ -167,6 +254,7 @@ FoldAwareTransformer* newFoldAware(void* approx, void* exact, std::shared_ptr<co
     t->exact = exact;
     t->mesh = std::move(mesh);
     t->dst = dst;
+    t->maxError = maxError;
     return t;
 }
 
@@ -189,7 +277,7 @@ void* createFoldAwareTransformer(std::shared_ptr<const importers::InverseMesh> m
     GDALApproxTransformerOwnsSubtransformer(approx, TRUE);
     std::array<double, 6> dst{};
     std::memcpy(dst.data(), dstGeotransform, sizeof(double) * 6);
-    return newFoldAware(approx, exact, std::move(mesh), dst);
+    return newFoldAware(approx, exact, std::move(mesh), dst, maxErrorPx);
 }
 
 int foldAwareGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success)

@@ -36,6 +36,9 @@ public:
     /// between sheets from one map point to the next, so it must not be interpolated. False elsewhere,
     /// where the inverse is continuous, and outside the mesh.
     bool mayFold(double x, double y) const;
+    /// What toPixel() does around a map point: 0 where it finds no root for sure (no cell of the mesh, nor
+    /// the reach of a cell on the scan, comes near: toPixel() is NaN, cheaply), 2 where mayFold(), 1 elsewhere.
+    int region(double x, double y) const;
     /// Share of the mesh's map-space buckets mayFold() flags (0..1).
     double foldFraction() const;
 
@@ -45,15 +48,21 @@ private:
         std::array<double, 4> inverse; ///< the triangle's map -> pixel linear part, row-major
         bool smooth = false;           ///< the cell's centre is interpolated to 0.05 px
     };
+    /// Builds the mesh with nodes every `step` scan px (replacing any built before).
+    void build(double step);
     core::Coordinate refine(double x, double y, const Candidate& c) const;
     core::Coordinate outsideMesh(double x, double y) const;
-    /// The scan pixel of node column `i` and the scan line of node row `j` (the last ones on the scan's edge).
-    double nodePixel(int i) const { return std::min(i * m_step, static_cast<double>(m_width)); }
-    double nodeLine(int j) const { return std::min(j * m_step, static_cast<double>(m_height)); }
+    core::Coordinate nearCells(double x, double y, std::size_t bucket) const;
+    bool newton(double x, double y, core::Coordinate start, bool smooth, core::Coordinate& root) const;
+    /// The scan pixel of node column `i` and the scan line of node row `j` (the first and last ones m_band
+    /// beyond the scan's edges).
+    double nodePixel(int i) const { return std::min(i * m_step - m_band, m_width + m_band); }
+    double nodeLine(int j) const { return std::min(j * m_step - m_band, m_height + m_band); }
 
     std::shared_ptr<const GcpTransform> m_fit;
     int m_width = 0, m_height = 0;
     double m_step = 16;             ///< node spacing, scan px
+    double m_band = 32;             ///< the mesh reaches this far beyond the scan's edges, scan px (2 steps)
     int m_nodesX = 0, m_nodesY = 0;
     std::vector<core::Coordinate> m_nodes; ///< toMap of the nodes, row-major
     double m_minX = 0, m_minY = 0, m_bucket = 1;
@@ -61,6 +70,10 @@ private:
     std::vector<std::uint32_t> m_bucketStart; ///< CSR over buckets: cells m_cells[start[b] .. start[b+1])
     std::vector<std::uint32_t> m_cells;
     std::vector<std::uint8_t> m_bucketFlags; ///< 1 where mayFold()
+    std::vector<std::uint32_t> m_nearStart;  ///< CSR over buckets: cells on the scan whose reach covers the bucket
+    std::vector<std::uint32_t> m_nearCells;
+    std::vector<double> m_reach;             ///< per cell, how far its image may reach beyond its corners' box, map units
+    bool m_hasJacobian = false;              ///< the fit gives its Jacobian (GcpTransform::toMapWithJacobian)
     std::vector<std::uint8_t> m_smoothCells; ///< per cell, 1 where the mesh interpolates the centre to 0.05 px
     std::size_t m_foldCells = 0;
 };
