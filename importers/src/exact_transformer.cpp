@@ -166,9 +166,26 @@ void fillRun(const Run& r, int a, int b, double xa, double ya, bool okA, double 
     int okM = FALSE;
     exactGcpTransform(r.self->exact, TRUE, 1, &mx, &my, &mz, &okM);
     const double span = r.dx[b] - r.dx[a];
-    if (okA && okB && okM) {
-        const double t = (r.dx[m] - r.dx[a]) / span;
-        if (std::abs(xa + (xb - xa) * t - mx) + std::abs(ya + (yb - ya) * t - my) <= r.self->maxError) {
+    const auto within = [&](int i, double sx, double sy) {
+        const double t = (r.dx[i] - r.dx[a]) / span;
+        return std::abs(xa + (xb - xa) * t - sx) + std::abs(ya + (yb - ya) * t - sy) <= r.self->maxError;
+    };
+    // The middle within the error, and (unlike GDAL's) the quarters too: on a rough fit the inverse along a
+    // row is far from quadratic, and a middle within 1/8 px left other points 2 px off.
+    bool interpolate = okA && okB && okM && within(m, mx, my);
+    double quarters[2][3] = {};
+    int okQ[2] = {};
+    const int q[2] = {(a + m) / 2, (m + b) / 2};
+    if (interpolate) {
+        for (int k = 0; k < 2 && interpolate; ++k) {
+            quarters[k][0] = r.dx[q[k]];
+            quarters[k][1] = r.line;
+            exactGcpTransform(r.self->exact, TRUE, 1, &quarters[k][0], &quarters[k][1], &quarters[k][2], &okQ[k]);
+            interpolate = okQ[k] && within(q[k], quarters[k][0], quarters[k][1]);
+        }
+    }
+    if (interpolate) {
+        {
             for (int i = a + 1; i < b; ++i) {
                 const double ti = (r.dx[i] - r.dx[a]) / span;
                 r.x[i] = xa + (xb - xa) * ti;
