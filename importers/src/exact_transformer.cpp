@@ -147,8 +147,15 @@ struct Run {
     int* success;
 };
 
-/// Fills the points strictly between `a` and `b`, whose sources (xa, ya) and (xb, yb) are known.
-void fillRun(const Run& r, int a, int b, double xa, double ya, bool okA, double xb, double yb, bool okB)
+/// A point's source as transformed: pixel, line, whether it has one.
+struct Known {
+    double x = 0.0, y = 0.0;
+    bool ok = false;
+};
+
+/// Fills the points strictly between `a` and `b`, whose sources are known; `middle`, when given, is the
+/// source of their middle point (a quarter of the run above, computed there).
+void fillRun(const Run& r, int a, int b, const Known& atA, const Known& atB, const Known* middle = nullptr)
 {
     const int inside = b - a - 1;
     if (inside <= 0)
@@ -161,45 +168,50 @@ void fillRun(const Run& r, int a, int b, double xa, double ya, bool okA, double 
         exactGcpTransform(r.self->exact, TRUE, inside, r.x + a + 1, r.y + a + 1, r.z + a + 1, r.success + a + 1);
         return;
     }
+    const auto transform = [&](int i) {
+        double x = r.dx[i], y = r.line, z = 0.0;
+        int ok = FALSE;
+        exactGcpTransform(r.self->exact, TRUE, 1, &x, &y, &z, &ok);
+        return Known{x, y, ok != 0};
+    };
     const int m = (a + b) / 2;
-    double mx = r.dx[m], my = r.line, mz = 0.0;
-    int okM = FALSE;
-    exactGcpTransform(r.self->exact, TRUE, 1, &mx, &my, &mz, &okM);
+    const Known atM = middle ? *middle : transform(m);
     const double span = r.dx[b] - r.dx[a];
-    const auto within = [&](int i, double sx, double sy) {
+    const auto within = [&](int i, const Known& k) {
         const double t = (r.dx[i] - r.dx[a]) / span;
-        return std::abs(xa + (xb - xa) * t - sx) + std::abs(ya + (yb - ya) * t - sy) <= r.self->maxError;
+        return k.ok && std::abs(atA.x + (atB.x - atA.x) * t - k.x) + std::abs(atA.y + (atB.y - atA.y) * t - k.y) <= r.self->maxError;
     };
     // The middle within the error, and (unlike GDAL's) the quarters too: on a rough fit the inverse along a
-    // row is far from quadratic, and a middle within 1/8 px left other points 2 px off.
-    bool interpolate = okA && okB && okM && within(m, mx, my);
-    double quarters[2][3] = {};
-    int okQ[2] = {};
+    // row is far from quadratic, and a middle within 1/8 px left other points 2 px off. A quarter computed
+    // is the middle of its half when the run is split.
     const int q[2] = {(a + m) / 2, (m + b) / 2};
-    if (interpolate) {
-        for (int k = 0; k < 2 && interpolate; ++k) {
-            quarters[k][0] = r.dx[q[k]];
-            quarters[k][1] = r.line;
-            exactGcpTransform(r.self->exact, TRUE, 1, &quarters[k][0], &quarters[k][1], &quarters[k][2], &okQ[k]);
-            interpolate = okQ[k] && within(q[k], quarters[k][0], quarters[k][1]);
-        }
+    Known atQ[2];
+    bool haveQ[2] = {false, false};
+    bool interpolate = atA.ok && atB.ok && within(m, atM);
+    for (int k = 0; k < 2 && interpolate; ++k) {
+        atQ[k] = transform(q[k]);
+        haveQ[k] = true;
+        interpolate = within(q[k], atQ[k]);
     }
     if (interpolate) {
-        {
-            for (int i = a + 1; i < b; ++i) {
-                const double ti = (r.dx[i] - r.dx[a]) / span;
-                r.x[i] = xa + (xb - xa) * ti;
-                r.y[i] = ya + (yb - ya) * ti;
-                r.success[i] = TRUE;
-            }
-            return;
+        for (int i = a + 1; i < b; ++i) {
+            const double t = (r.dx[i] - r.dx[a]) / span;
+            r.x[i] = atA.x + (atB.x - atA.x) * t;
+            r.y[i] = atA.y + (atB.y - atA.y) * t;
+            r.success[i] = TRUE;
         }
+        return;
     }
-    r.x[m] = mx;
-    r.y[m] = my;
-    r.success[m] = okM;
-    fillRun(r, a, m, xa, ya, okA, mx, my, okM != 0);
-    fillRun(r, m, b, mx, my, okM != 0, xb, yb, okB);
+    r.x[m] = atM.x;
+    r.y[m] = atM.y;
+    r.success[m] = atM.ok ? TRUE : FALSE;
+    if (!atM.ok) {
+        r.x[m] = HUGE_VAL;
+        r.y[m] = HUGE_VAL;
+    }
+    // (a + m) / 2 is the middle fillRun() takes of a .. m, as (m + b) / 2 of m .. b.
+    fillRun(r, a, m, atA, atM, haveQ[0] ? &atQ[0] : nullptr);
+    fillRun(r, m, b, atM, atB, haveQ[1] ? &atQ[1] : nullptr);
 }
 
 /// Destination -> source along a run of points of one destination row, as GDAL's approximate transformer
@@ -216,17 +228,9 @@ void approximateRun(const FoldAwareTransformer* self, int n, double* x, double* 
     thread_local std::vector<double> destination;
     destination.assign(x, x + n);
     const Run r{self, destination.data(), y[0], x, y, z, success};
-    double ends[2][3] = {{x[0], y[0], 0.0}, {x[n - 1], y[n - 1], 0.0}};
-    int ok[2] = {};
-    exactGcpTransform(self->exact, TRUE, 1, &ends[0][0], &ends[0][1], &ends[0][2], &ok[0]);
-    exactGcpTransform(self->exact, TRUE, 1, &ends[1][0], &ends[1][1], &ends[1][2], &ok[1]);
-    x[0] = ends[0][0];
-    y[0] = ends[0][1];
-    success[0] = ok[0];
-    x[n - 1] = ends[1][0];
-    y[n - 1] = ends[1][1];
-    success[n - 1] = ok[1];
-    fillRun(r, 0, n - 1, ends[0][0], ends[0][1], ok[0] != 0, ends[1][0], ends[1][1], ok[1] != 0);
+    exactGcpTransform(self->exact, TRUE, 1, x, y, z, success);
+    exactGcpTransform(self->exact, TRUE, 1, x + n - 1, y + n - 1, z + n - 1, success + n - 1);
+    fillRun(r, 0, n - 1, Known{x[0], y[0], success[0] != 0}, Known{x[n - 1], y[n - 1], success[n - 1] != 0});
 }
 
 int foldAwareTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success)

@@ -689,8 +689,6 @@ BOOST_AUTO_TEST_CASE(tps_on_a_rough_survey_takes_each_pixel_from_the_exact_inver
             }
             const double miss = std::max(std::abs(std::floor(p.x) - col[i]), std::abs(std::floor(p.y) - row[i]));
             worst = std::max(worst, miss);
-            if (miss > 1 && std::getenv("WARP_DIAG"))
-                BOOST_TEST_MESSAGE("wrong at " << x << "," << y << ": exact " << p.x << "," << p.y << " got " << col[i] << "," << row[i] << " region " << inverse.region(mx, my));
             wrong += miss > 1;
         }
     BOOST_TEST_MESSAGE(opaque << " opaque px checked: " << wrong << " from another scan pixel than the exact inverse's (worst "

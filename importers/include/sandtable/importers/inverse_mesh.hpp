@@ -12,23 +12,29 @@
 
 namespace sandtable::importers {
 
-/// The forward fit sampled on a mesh over the scan (nodes every 16 px, coarser for scans above ~400k
-/// nodes) and indexed in target-CRS space, for the exact inverse at many points (the warp): a map point is
-/// located in the mesh's triangles, whose linear interpolation gives a start within a fraction of a pixel
-/// of the root, refined by chord steps through the triangle's own affine map (usually 1 evaluation of
-/// the fit, against Newton's 5 per step), to ~1e-3 px. Where the fit folds, a map point lies in several
-/// triangles (several sheets): the one whose start is nearest GDAL's reverse estimate is refined. Map
-/// points in no triangle (outside the scan, or between the mesh's chords and the curved edge of the
-/// scan's image) take chord steps from GDAL's reverse estimate through the nearest cell's affine map;
-/// starts whose chord steps do not converge go through GcpTransform::toPixelFrom().
+/// The forward fit sampled on a mesh over the scan and a band of two cells beyond its edges (nodes every
+/// 16 px, coarser for scans above ~400k nodes; every 4 px within the same budget where more than 1 % of the
+/// 16 px cells fold, as on a rough survey) and indexed in target-CRS space, for the exact inverse at many
+/// points (the warp): a map point is located in the mesh's triangles, whose linear interpolation gives a
+/// start within a fraction of a pixel of the root, refined to ~1e-3 px: by Newton steps on the fit's own
+/// Jacobian where it has one (tps, affine; usually 1-2 evaluations), else by chord steps through the
+/// triangle's own affine map (poly2/poly3; usually 1 evaluation, against Newton's 5 per step with forward
+/// differences). Where the fit folds, a map point lies in several triangles (several sheets): the one whose
+/// start is nearest GDAL's reverse estimate is refined. A map point in no triangle has a root in the scan
+/// only where the fit bends away from a cell's triangles: each cell on the scan has a reach (4 times the
+/// bend at its centre and 4 px), and Newton runs from the centre of each cell whose reach holds the point;
+/// none (as for most of a warp's output corners, whose roots lie beyond the scan) is NaN, at the cost of a
+/// lookup. (poly2/poly3 without a Jacobian: chord steps from GDAL's reverse estimate through the nearest
+/// cell's affine map.) Starts whose steps do not converge go through GcpTransform::toPixelFrom().
 /// Read-only after construction: safe to share between threads. Building it costs one evaluation of the
-/// fit per node and one per cell centre (~100k for a 4000 x 3000 scan, at most ~800k), spread over the
-/// machine's cores; it throws what the fit throws.
+/// fit per node and one per cell centre (~100k for a 4000 x 3000 scan, at most ~800k, twice where it is
+/// rebuilt finer), spread over the machine's cores; it throws what the fit throws.
 class InverseMesh {
 public:
     InverseMesh(std::shared_ptr<const GcpTransform> fit, int scanWidth, int scanHeight);
     /// Target CRS -> scan pixel/line (GDAL's convention, as GcpTransform), the exact inverse of
-    /// fit().toMap() to ~1e-3 px; NaN where none is found. `scanWidth` x `scanHeight` are the scan's pixels.
+    /// fit().toMap() to ~1e-3 px; NaN where none is found, and (tps, affine) where the map point has no root
+    /// within the mesh (the scan and its band). `scanWidth` x `scanHeight` are the scan's pixels.
     core::Coordinate toPixel(double x, double y) const;
     const GcpTransform& fit() const { return *m_fit; }
     /// True where the map point lies near a mesh cell where the fit folds or bends by a pixel or more
