@@ -9,6 +9,10 @@
 // UInt16 bands hold each pixel's own column and row, and OUT.tif.points with ~370 GCPs laid out as on a
 // real scan (dense along winding roads, tight villages, crossroads clicked twice, a few scattered; 2 px of
 // clicking noise on a smoothly bent 4 m/px grid, EPSG:32618), the layout of tests/importers/test_warp.cpp.
+//        sandtable_bench_warp --make-rough OUT.tif [WIDTH HEIGHT [COUNT]]
+// The third form writes the rough-survey workload: a WIDTH x HEIGHT (default 1600 x 1018) scan encoded the
+// same way and COUNT (default 343) GCPs spread uniformly over it, each off by its own independent error of
+// 20-40 px in a random direction (on a smoothly bent 20 m/px grid), as on an old survey sheet.
 // Prints one JSON line: seconds (fit + warp, wall), width, height, geotransform, and for the GCPs
 // (target CRS) the largest landing error in output pixels, computed through the fit:
 //   ours_landing_px  = max |F(T(m)) - m'| / resolution, T = the exact inverse our warper uses, m' = F(p)
@@ -48,6 +52,28 @@ struct Draws {
     }
 };
 
+/// A WIDTH x HEIGHT tiled, DEFLATE-compressed GeoTIFF with two UInt16 bands holding each pixel's own column
+/// and row (so a nearest-neighbour warp says which scan pixel every output pixel came from).
+bool writeSelfEncodingScan(const std::string& out, int w, int h)
+{
+    GDALAllRegister();
+    const char* options[] = {"TILED=YES", "COMPRESS=DEFLATE", nullptr};
+    GDALDatasetH ds = GDALCreate(GDALGetDriverByName("GTiff"), out.c_str(), w, h, 2, GDT_UInt16, const_cast<char**>(options));
+    if (!ds)
+        return false;
+    std::vector<std::uint16_t> line(static_cast<std::size_t>(w));
+    bool ok = true;
+    for (int y = 0; y < h && ok; ++y) {
+        for (int x = 0; x < w; ++x)
+            line[static_cast<std::size_t>(x)] = static_cast<std::uint16_t>(x);
+        ok = GDALRasterIO(GDALGetRasterBand(ds, 1), GF_Write, 0, y, w, 1, line.data(), w, 1, GDT_UInt16, 0, 0) == CE_None;
+        std::fill(line.begin(), line.end(), static_cast<std::uint16_t>(y));
+        ok = ok && GDALRasterIO(GDALGetRasterBand(ds, 2), GF_Write, 0, y, w, 1, line.data(), w, 1, GDT_UInt16, 0, 0) == CE_None;
+    }
+    GDALClose(ds);
+    return ok;
+}
+
 int makeClustered(const std::string& out, int w, int h)
 {
     Draws d;
@@ -86,23 +112,38 @@ int makeClustered(const std::string& out, int w, int h)
             4410000 + s * (std::sin(a) * p - std::cos(a) * l), x, -y);
     }
     std::fclose(points);
-    GDALAllRegister();
-    const char* options[] = {"TILED=YES", "COMPRESS=DEFLATE", nullptr};
-    GDALDatasetH ds = GDALCreate(GDALGetDriverByName("GTiff"), out.c_str(), w, h, 2, GDT_UInt16, const_cast<char**>(options));
-    if (!ds)
+    if (!writeSelfEncodingScan(out, w, h))
         return 1;
-    std::vector<std::uint16_t> line(static_cast<std::size_t>(w));
-    bool ok = true;
-    for (int y = 0; y < h && ok; ++y) {
-        for (int x = 0; x < w; ++x)
-            line[static_cast<std::size_t>(x)] = static_cast<std::uint16_t>(x);
-        ok = GDALRasterIO(GDALGetRasterBand(ds, 1), GF_Write, 0, y, w, 1, line.data(), w, 1, GDT_UInt16, 0, 0) == CE_None;
-        std::fill(line.begin(), line.end(), static_cast<std::uint16_t>(y));
-        ok = ok && GDALRasterIO(GDALGetRasterBand(ds, 2), GF_Write, 0, y, w, 1, line.data(), w, 1, GDT_UInt16, 0, 0) == CE_None;
-    }
-    GDALClose(ds);
     std::printf("%zu GCPs\n", px.size());
-    return ok ? 0 : 1;
+    return 0;
+}
+
+/// The rough-survey workload (issue 43 item 2, after a 1798 survey sheet of 1600 x 1018 px whose 343 GCPs are
+/// each off by its own error of tens of pixels): GCPs spread uniformly over the sheet, their map points on a
+/// 20 m/px grid turned 2 degrees and bent smoothly by ~20 px (what a polynomial takes up), each then moved by
+/// its own independent error of 20-40 px in a random direction (what nothing smooth takes up, so the spline
+/// through them folds between neighbours).
+int makeRough(const std::string& out, int w, int h, int count)
+{
+    Draws d;
+    std::FILE* points = std::fopen((out + ".points").c_str(), "w");
+    if (!points)
+        return 1;
+    std::fprintf(points, "mapX,mapY,sourceX,sourceY,enable,dX,dY,residual\n");
+    const double a = 2 * std::numbers::pi / 180, s = 20.0;
+    for (int k = 0; k < count; ++k) {
+        const double x = d.uniform(0, w), y = d.uniform(0, h);
+        const double error = d.uniform(20, 40), direction = d.uniform(0, 2 * std::numbers::pi);
+        const double p = x + 18 * std::sin(y / 600 + 0.3) + 12 * std::cos(x / 700) + error * std::cos(direction);
+        const double l = y + 15 * std::cos(x / 650) + 10 * std::sin((x + y) / 900) + error * std::sin(direction);
+        std::fprintf(points, "%.4f,%.4f,%.4f,%.4f,1,0,0,0\n", 300000 + s * (std::cos(a) * p + std::sin(a) * l),
+            4410000 + s * (std::sin(a) * p - std::cos(a) * l), x, -y);
+    }
+    std::fclose(points);
+    if (!writeSelfEncodingScan(out, w, h))
+        return 1;
+    std::printf("%d GCPs\n", count);
+    return 0;
 }
 
 } // namespace
@@ -111,6 +152,9 @@ int main(int argc, char** argv)
 {
     if (argc >= 3 && std::strcmp(argv[1], "--make-clustered") == 0)
         return makeClustered(argv[2], argc >= 5 ? std::atoi(argv[3]) : 4000, argc >= 5 ? std::atoi(argv[4]) : 3000);
+    if (argc >= 3 && std::strcmp(argv[1], "--make-rough") == 0)
+        return makeRough(argv[2], argc >= 5 ? std::atoi(argv[3]) : 1600, argc >= 5 ? std::atoi(argv[4]) : 1018,
+            argc >= 6 ? std::atoi(argv[5]) : 343);
     if (argc < 5) {
         std::fprintf(stderr, "usage: %s SCAN POINTS METHOD OUT.tif [--compress C] [--no-overviews] [--resampling R] "
                              "[--target-crs EPSG:n] [--world-file OUT.wld]\n", argv[0]);

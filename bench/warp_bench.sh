@@ -8,7 +8,9 @@
 # WORKLOAD: "big" (default, scan_big.tif) or "clustered": the real-layout workload made by
 # `sandtable_bench_warp --make-clustered` (4000 x 3000 scan whose pixels hold their own column/row, ~370
 # GCPs clustered unevenly with 2 px of noise, so the spline folds), warped with nearest resampling
-# (METHODS defaults to "tps" there). "seconds" in the JSON includes the fit (leave-one-out residuals);
+# (METHODS defaults to "tps" there); or "rough": the rough-survey workload made by
+# `sandtable_bench_warp --make-rough` (1600 x 1018 scan encoded the same way, 343 GCPs spread over it, each
+# off by its own independent error of 20-40 px, so the spline folds everywhere), nearest resampling, tps. "seconds" in the JSON includes the fit (leave-one-out residuals);
 # "fit_seconds" is that part alone, the rest is the warp that gdalwarp's time compares with.
 # Both sides: bilinear, NUM_THREADS=ALL_CPUS warper + -multi, approximate transformer at 0.125 px (both
 # defaults), EPSG:32618, TILED=YES, no compression, alpha band, the same output grid (gdalwarp gets -te/-tr
@@ -27,11 +29,11 @@ WORKLOAD=${WORKLOAD:-big}
 BENCH_BIN=$(realpath "$BUILD/bench/sandtable_bench_warp")
 W=$D/warp_bench
 mkdir -p "$W"
-if [[ $WORKLOAD == clustered ]]; then
+if [[ $WORKLOAD == clustered || $WORKLOAD == rough ]]; then
     METHODS=${METHODS:-"tps"}
     RESAMPLING=near
-    SCAN=$W/clustered.tif
-    [[ -f $SCAN && -f $SCAN.points ]] || "$BENCH_BIN" --make-clustered "$SCAN"
+    SCAN=$W/$WORKLOAD.tif
+    [[ -f $SCAN && -f $SCAN.points ]] || "$BENCH_BIN" --make-$WORKLOAD "$SCAN"
     POINTS=$SCAN.points
 else
     METHODS=${METHODS:-"tps poly1"}

@@ -16,7 +16,8 @@ namespace sandtable::importers::detail {
 /// to the target CRS, then through the inverse of `dstGeotransform` to output pixel/line; TRUE goes the
 /// other way through `mesh`'s exact inverse (InverseMesh::toPixel). `dstGeotransform` null means
 /// identity (destination coordinates are target-CRS units, as GDALSuggestedWarpOutput2 wants). Points
-/// without an inverse are reported unsuccessful. Destroy with GDALDestroyTransformer();
+/// without an inverse are reported unsuccessful; the function returns TRUE when some points are
+/// transformed (GDAL 3.6's convention: the warper gives up a chunk on FALSE). Destroy with GDALDestroyTransformer();
 /// GDALCloneTransformer()/GDALCreateSimilarTransformer() work (the mesh and fit are shared, read-only).
 /// Returns nullptr when `dstGeotransform` is not invertible.
 void* createExactGcpTransformer(std::shared_ptr<const importers::InverseMesh> mesh, const double* dstGeotransform);
@@ -24,11 +25,15 @@ void* createExactGcpTransformer(std::shared_ptr<const importers::InverseMesh> me
 /// The GDALTransformerFunc for transformers made by createExactGcpTransformer().
 int exactGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, double* z, int* success);
 
-/// The warp's transformer: GDAL's approximate transformer (`maxErrorPx` destination px) over an exact one,
-/// except for runs of destination points where `mesh` says the fit may fold (InverseMesh::mayFold()):
-/// there the inverse can jump between sheets from one pixel to the next, and an interpolation between
-/// two points on one sheet would cross another unseen, so those points go through the exact transformer
-/// one by one. Same semantics and cloning as createExactGcpTransformer(); `dstGeotransform` required.
+/// The warp's transformer: destination -> source interpolated along each row as GDAL's approximate
+/// transformer does over an exact one (the middle exactly, and unlike GDAL's the quarters too, within
+/// `maxErrorPx` source px of the interpolation, else each half so; a point without an inverse splits the run
+/// where GDAL's takes the whole run exactly), except for runs of destination points where `mesh` says the
+/// fit may fold (InverseMesh::mayFold()): there the inverse can jump between sheets from one pixel to the
+/// next, and an interpolation between two points on one sheet would cross another unseen, so those points
+/// go through the exact transformer one by one; and runs where it has nothing to invert
+/// (InverseMesh::region() 0: unsuccessful at once). Source -> destination is GDAL's approximate
+/// transformer's. Same semantics and cloning as createExactGcpTransformer(); `dstGeotransform` required.
 void* createFoldAwareTransformer(std::shared_ptr<const importers::InverseMesh> mesh, const double* dstGeotransform, double maxErrorPx);
 
 /// The GDALTransformerFunc for transformers made by createFoldAwareTransformer().

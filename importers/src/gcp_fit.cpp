@@ -6,6 +6,7 @@
 
 #include "gdal_support.hpp"
 #include "tps_leave_one_out.hpp"
+#include "tps_spline.hpp"
 
 #include <gdal_alg.h>
 
@@ -348,6 +349,8 @@ struct GcpTransform::Impl {
     void* gdal = nullptr;            ///< GCP or TPS transformer for poly2/poly3/tps
     GDALTransformerFunc function = nullptr;
     std::vector<double> transform;
+    /// tps: the same splines as `gdal`'s (forward and reverse), evaluated here; empty where not solved.
+    std::optional<detail::TpsSpline> forward, reverse;
 
     ~Impl()
     {
@@ -405,6 +408,19 @@ GcpTransform::GcpTransform(const std::vector<FitPoint>& points, core::Georeferen
         m_impl->function = GDALTPSTransform;
         if (!m_impl->gdal)
             throw core::OperationError(context, "GCPs", errors.reason(_("GDAL could not fit a thin plate spline")));
+        {
+            std::vector<core::Coordinate> pixels, map;
+            for (const auto& p : enabled) {
+                pixels.push_back({p.pixel, p.line});
+                map.push_back({p.x, p.y});
+            }
+            m_impl->forward.emplace(pixels, map);
+            m_impl->reverse.emplace(map, pixels);
+            if (!m_impl->forward->solved() || !m_impl->reverse->solved()) {
+                m_impl->forward.reset();
+                m_impl->reverse.reset();
+            }
+        }
         break;
     }
     if (m_impl->usesGeotransform()) {
@@ -431,7 +447,23 @@ core::Coordinate GcpTransform::toMap(double pixel, double line) const
         const auto& g = m_impl->geotransform;
         return {g[0] + g[1] * pixel + g[2] * line, g[3] + g[4] * pixel + g[5] * line};
     }
+    if (m_impl->forward)
+        return m_impl->forward->at(pixel, line);
     return m_impl->gdalApply(false, pixel, line);
+}
+
+bool GcpTransform::toMapWithJacobian(double pixel, double line, core::Coordinate& map, std::array<double, 4>& jacobian) const
+{
+    if (m_impl->usesGeotransform()) {
+        const auto& g = m_impl->geotransform;
+        map = {g[0] + g[1] * pixel + g[2] * line, g[3] + g[4] * pixel + g[5] * line};
+        jacobian = {g[1], g[2], g[4], g[5]};
+        return true;
+    }
+    if (!m_impl->forward)
+        return false;
+    map = m_impl->forward->at(pixel, line, jacobian);
+    return true;
 }
 
 core::Coordinate GcpTransform::toPixelGdalReverse(double x, double y) const
@@ -440,6 +472,8 @@ core::Coordinate GcpTransform::toPixelGdalReverse(double x, double y) const
         const auto& g = m_impl->inverse;
         return {g[0] + g[1] * x + g[2] * y, g[3] + g[4] * x + g[5] * y};
     }
+    if (m_impl->reverse)
+        return m_impl->reverse->at(x, y);
     return m_impl->gdalApply(true, x, y);
 }
 

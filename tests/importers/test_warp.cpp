@@ -109,6 +109,41 @@ std::vector<core::Gcp> unevenGcps(int w, int h)
     return gcps;
 }
 
+/// The rough-survey layout (issue 43 item 2, after a 1798 survey sheet): `count` GCPs spread uniformly over a
+/// w x h scan, map points on a 20 m/px grid turned 2 degrees, each moved by its own independent error of
+/// 20-40 px in a random direction, so the spline through them folds between neighbours (as
+/// bench/warp_bench.cpp --make-rough, less its smooth bend).
+std::vector<core::Gcp> roughGcps(int w, int h, int count)
+{
+    Draws d;
+    std::vector<core::Gcp> gcps;
+    const double a = 2 * std::numbers::pi / 180, s = 20.0;
+    for (int k = 0; k < count; ++k) {
+        const double x = d.uniform(0, w), y = d.uniform(0, h);
+        const double error = d.uniform(20, 40), direction = d.uniform(0, 2 * std::numbers::pi);
+        const double p = x + error * std::cos(direction), l = y + error * std::sin(direction);
+        gcps.push_back({k + 1, x, y, 300000 + s * (std::cos(a) * p + std::sin(a) * l), 4410000 + s * (std::sin(a) * p - std::cos(a) * l), true});
+    }
+    return gcps;
+}
+
+/// Writes a w x h GeoTIFF whose two UInt16 bands hold each pixel's own column and row.
+void writeSelfEncodingScan(const std::filesystem::path& path, int w, int h)
+{
+    GDALAllRegister();
+    GDALDatasetH ds = GDALCreate(GDALGetDriverByName("GTiff"), path.c_str(), w, h, 2, GDT_UInt16, nullptr);
+    BOOST_REQUIRE(ds);
+    std::vector<std::uint16_t> cols(static_cast<std::size_t>(w) * h), rows(cols.size());
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            cols[static_cast<std::size_t>(y) * w + x] = static_cast<std::uint16_t>(x);
+            rows[static_cast<std::size_t>(y) * w + x] = static_cast<std::uint16_t>(y);
+        }
+    BOOST_REQUIRE(GDALRasterIO(GDALGetRasterBand(ds, 1), GF_Write, 0, 0, w, h, cols.data(), w, h, GDT_UInt16, 0, 0) == CE_None);
+    BOOST_REQUIRE(GDALRasterIO(GDALGetRasterBand(ds, 2), GF_Write, 0, 0, w, h, rows.data(), w, h, GDT_UInt16, 0, 0) == CE_None);
+    GDALClose(ds);
+}
+
 /// Reads band `band` (1-based) of `ds` whole as UInt16.
 std::vector<std::uint16_t> readBand(GDALDatasetH ds, int band)
 {
@@ -593,6 +628,76 @@ BOOST_AUTO_TEST_CASE(a_bending_order_2_fit_keeps_every_source_pixel)
         BOOST_TEST(std::abs(at->first + 0.5 - (x - gt[0]) / gt[1]) <= 1.0, value);
         BOOST_TEST(std::abs(at->second + 0.5 - (y - gt[3]) / gt[5]) <= 1.0, value);
     }
+}
+
+// The rough survey (issue 43 item 2): 343 GCPs over a 1600 x 1018 scan, each off by its own 20-40 px, so the
+// spline folds between neighbours nearly everywhere. The scan's pixels hold their own column and row,
+// warped with nearest resampling. Every output pixel on every second row is checked against the exact
+// inverse (InverseMesh::toPixel, a root of the forward fit to 0.01 output px): an opaque pixel must hold the
+// scan pixel it names (within 1 px: 0.125 px of approximation can cross a pixel edge), and a transparent one
+// must have no root a pixel or more inside the scan.
+BOOST_AUTO_TEST_CASE(tps_on_a_rough_survey_takes_each_pixel_from_the_exact_inverse)
+{
+    test::TemporaryFolder folder;
+    const int w = 1600, h = 1018;
+    const std::vector<core::Gcp> gcps = roughGcps(w, h, 343);
+    writeSelfEncodingScan(folder / "scan.tif", w, h);
+    importers::WarpRequest request;
+    request.scan = folder / "scan.tif";
+    request.georeference.method = core::GeoreferenceMethod::Tps;
+    request.georeference.crs = "EPSG:32618";
+    request.georeference.gcpCrs = "EPSG:32618";
+    request.georeference.gcps = gcps;
+    request.output = folder / "ours.tif";
+    request.resampling = "near";
+    request.compression = "NONE";
+    request.buildOverviews = false;
+    const auto start = std::chrono::steady_clock::now();
+    const auto result = importers::warpToGeoTiff(request);
+    BOOST_TEST_MESSAGE("rough survey warp " << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s");
+    const auto& gt = result.geotransform;
+    GDALDatasetH ours = GDALOpen(request.output.c_str(), GA_ReadOnly);
+    BOOST_REQUIRE(ours);
+    const auto col = readBand(ours, 1), row = readBand(ours, 2), alpha = readBand(ours, 3);
+    GDALClose(ours);
+
+    std::vector<importers::FitPoint> points;
+    for (const auto& g : gcps)
+        points.push_back({g.id, g.pixel, g.line, g.mapX, g.mapY, true});
+    const auto fit = std::make_shared<const importers::GcpTransform>(points, core::GeoreferenceMethod::Tps);
+    const importers::InverseMesh inverse(fit, w, h);
+    std::size_t opaque = 0, wrong = 0, notRoots = 0, holes = 0;
+    double worst = 0;
+    for (int y = 0; y < result.height; y += 2)
+        for (int x = 0; x < result.width; ++x) {
+            const std::size_t i = static_cast<std::size_t>(y) * result.width + x;
+            const double mx = gt[0] + gt[1] * (x + 0.5), my = gt[3] + gt[5] * (y + 0.5);
+            const core::Coordinate p = inverse.toPixel(mx, my);
+            const bool found = std::isfinite(p.x) && std::isfinite(p.y);
+            if (found) {
+                const core::Coordinate back = fit->toMap(p.x, p.y);
+                notRoots += std::hypot(back.x - mx, back.y - my) > 0.01 * gt[1];
+            }
+            if (alpha[i] == 0) {
+                holes += found && p.x >= 1 && p.x <= w - 1 && p.y >= 1 && p.y <= h - 1;
+                continue;
+            }
+            ++opaque;
+            if (!found) {
+                ++wrong;
+                continue;
+            }
+            const double miss = std::max(std::abs(std::floor(p.x) - col[i]), std::abs(std::floor(p.y) - row[i]));
+            worst = std::max(worst, miss);
+            wrong += miss > 1;
+        }
+    BOOST_TEST_MESSAGE(opaque << " opaque px checked: " << wrong << " from another scan pixel than the exact inverse's (worst "
+        << worst << " px), " << holes << " transparent with a root inside the scan");
+    // The scan's 1.6 M pixels at about the output's resolution: half the rows of roughly as many opaque pixels.
+    BOOST_TEST(opaque > static_cast<std::size_t>(w) * h / 2 * 9 / 10);
+    BOOST_TEST(notRoots == 0u);
+    BOOST_TEST(wrong == 0u);
+    BOOST_TEST(holes == 0u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -6,6 +6,7 @@
 #include "sandtable/core/model/geometry.hpp"
 #include "sandtable/core/model/scenario.hpp"
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,7 +32,9 @@ struct FitPoint {
 /// - poly2/poly3: GDAL's polynomial transformer (GDALCreateGCPTransformer), whose map->pixel direction is
 ///   a separately fitted polynomial ("GDAL reverse"); toPixel() refines it to the exact inverse of the
 ///   forward polynomial by Newton iteration.
-/// - tps: GDAL's thin plate spline (GDALCreateTPSTransformer), same inverse handling as poly2/3.
+/// - tps: GDAL's thin plate spline (GDALCreateTPSTransformer), same inverse handling as poly2/3; evaluated
+///   (both directions) by our own solve of the same spline (detail::TpsSpline: equal to GDAL's to rounding,
+///   ~1e-9 of a pixel, with an analytic Jacobian and four kernels at a time), GDAL's where that solve fails.
 /// Construction refuses, before solving, too few points and degenerate layouts (see fitGcps()).
 class GcpTransform {
 public:
@@ -44,6 +47,9 @@ public:
     core::GeoreferenceMethod method() const;
     /// Pixel/line -> target CRS.
     core::Coordinate toMap(double pixel, double line) const;
+    /// toMap() with its Jacobian {dx/dpixel, dx/dline, dy/dpixel, dy/dline}, where it is analytic (affine,
+    /// poly1, helmert, tps: true); false for poly2/poly3, `map` and `jacobian` then untouched.
+    bool toMapWithJacobian(double pixel, double line, core::Coordinate& map, std::array<double, 4>& jacobian) const;
     /// Target CRS -> pixel/line through the exact inverse of toMap(): for poly2/poly3/tps toPixelFrom()
     /// started at GDAL's reverse, to 1e-9 px. NaN when no root is found (e.g. a map point outside the
     /// region the fit covers, or beyond where a polynomial folds). Safe to call from several threads.
