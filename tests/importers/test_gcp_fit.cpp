@@ -544,6 +544,7 @@ BOOST_AUTO_TEST_CASE(a_refused_fit_still_shows_the_misplaced_gcp_by_leave_one_ou
     std::vector<FitPoint> someOff = points;
     someOff[0].enabled = false;
     BOOST_TEST(!importers::leaveOneOutResiduals(someOff, GeoreferenceMethod::Affine)[0].has_value());
+}
 
 // The thin plate spline's evaluation (ours, with its Jacobian) against GDAL's own TPS transformer driven
 // directly (an independent implementation of the same spline): the same map points to 1e-6 m on Gettysburg's
