@@ -2,6 +2,7 @@
 // Tests of core/catalogue/.../catalogue.hpp: export, list, extract, revisions, removal, the GeoPackage
 // structure (checked with plain SQLite, GDAL's validator and ogrinfo) and the schema migration.
 #include "sandtable/catalogue/catalogue.hpp"
+#include "sandtable/catalogue/sync.hpp"
 
 #include "catalogue_test_support.hpp"
 #include "sandtable/core/util/sha256.hpp"
@@ -11,6 +12,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <unistd.h>
 
 namespace catalogue = sandtable::catalogue;
 namespace core = sandtable::core;
@@ -804,6 +806,41 @@ BOOST_AUTO_TEST_CASE(a_scenario_the_rules_refuse_is_refused_at_once_while_anothe
     BOOST_TEST(sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(other);
     BOOST_TEST(catalogue::Catalogue::open(folder / "c.gpkg").list().size() == 1u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(catalogue_sync)
+
+/// Push and pull copy a stored raster through a temporary folder of their own; the document's map path, here
+/// "../../../<unique>/scan.png" as an example's "../../../shared/data/maps/..." is, must not decide where that
+/// copy goes: found writing the Gettysburg scan to /shared/data/maps on the machine (a relative path of "../"
+/// steps left the temporary folder). The copied revision still stores the raster, the same bytes.
+BOOST_AUTO_TEST_CASE(a_copied_raster_never_lands_where_the_documents_relative_path_points)
+{
+    test::TemporaryFolder folder;
+    const std::string unique = "sandtable-escape-" + std::to_string(::getpid());
+    const std::filesystem::path nested = folder / "a" / "b" / "c";
+    std::filesystem::create_directories(nested);
+    const std::string raster = "\x89PNG\r\n\x1a\n not really a picture, stored as bytes";
+    core::Scenario s = scenarioWithMap(folder.path(), raster);
+    s.map->path = "../../../" + unique + "/scan.png"; // from folder/a/b/c: folder/<unique>/scan.png
+    std::filesystem::create_directories(folder / unique);
+    core::writeFileAtomically(folder / unique / "scan.png", raster);
+    test::writeScenarioFile(s, nested / "s.json");
+    catalogue::Catalogue from = catalogue::Catalogue::open(folder / "from.gpkg");
+    BOOST_REQUIRE(from.exportScenario(nested / "s.json").rasterStored);
+    catalogue::Catalogue to = catalogue::Catalogue::open(folder / "to.gpkg");
+    const catalogue::SyncResult r = catalogue::copyNewRevisions(from, to);
+    BOOST_TEST(r.revisions == 1);
+    // The sync's own folder is <temp>/sandtable-sync-<pid>/<id>-1/: three steps up from there is the temporary
+    // directory's parent's child <unique>, where the old code wrote the raster.
+    const std::filesystem::path escaped = std::filesystem::temp_directory_path().parent_path() / unique / "scan.png";
+    BOOST_TEST(!std::filesystem::exists(escaped), escaped);
+    const catalogue::PackageDetails copied = to.show(s.settings.id);
+    BOOST_REQUIRE(copied.map.has_value());
+    BOOST_TEST(copied.map->rasterStored);
+    BOOST_TEST(copied.map->rasterSha256 == core::sha256Hex(raster));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

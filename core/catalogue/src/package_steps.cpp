@@ -117,7 +117,7 @@ RasterPlan planRaster(const core::Scenario& scenario, const std::filesystem::pat
         plan.note = _("raster not stored (not asked to)");
         return plan;
     }
-    std::filesystem::path file(scenario.map->path);
+    std::filesystem::path file = options.rasterFile.value_or(std::filesystem::path(scenario.map->path));
     if (file.is_relative())
         file = baseDir / file;
     std::error_code ec;

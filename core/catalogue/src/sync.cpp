@@ -96,20 +96,21 @@ SyncResult copyNewRevisions(const Catalogue& from, Catalogue& to, const SyncOpti
     for (const auto& [id, revisions] : plans) {
         for (int revision : revisions) {
             const PackageDetails d = from.show(id, revision);
-            // The document and its raster as the document names it, relative to a folder of their own.
+            // The document and its stored raster in a folder of their own; the raster is handed to the export
+            // by name (ExportOptions::rasterFile), never written where the document's map path points (a relative
+            // path of "../" steps would leave the temporary folder).
             const std::filesystem::path base = folder.path / (id + "-" + std::to_string(revision));
             ExtractOptions extract;
             extract.revision = revision;
-            if (d.map && d.map->rasterStored) {
-                const std::filesystem::path mapPath(d.map->path);
-                extract.rasterDir = mapPath.is_relative() ? (base / mapPath).parent_path() : base;
-            }
+            if (d.map && d.map->rasterStored)
+                extract.rasterDir = base / "raster";
             const std::filesystem::path document = base / "document.sandtable.json";
-            from.extract(id, document, extract);
+            const ExtractResult extracted = from.extract(id, document, extract);
             ExportOptions exportOptions;
             exportOptions.newId = id;
             exportOptions.asRevision = true;
             exportOptions.thumbnail = options.thumbnail;
+            exportOptions.rasterFile = extracted.raster;
             const std::string bytes = from.document(id, revision);
             to.exportDocument(bytes, d.sourceName, base, exportOptions);
             ++result.revisions;

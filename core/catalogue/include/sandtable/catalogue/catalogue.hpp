@@ -72,6 +72,10 @@ struct ExportOptions {
     /// Store the map raster's bytes (when the scenario names a map, the file is found and its SHA-256
     /// matches the document's). Relative map paths resolve against the scenario file's folder.
     bool storeRaster = true;
+    /// Read the map raster from this file instead of the scenario's map path (push and pull copy a stored raster
+    /// through a temporary file of their own: a document's relative path, "../../../shared/data/maps/x.jpg",
+    /// must never decide where anything is written). Its SHA-256 is checked against the document's as usual.
+    std::optional<std::filesystem::path> rasterFile;
     /// Renders the package's thumbnail (PNG bytes) from the validated scenario, called once the rules
     /// found no error, on another thread while the package is being written (it must not touch the
     /// catalogue); `baseDir` resolves a relative map path. Not set, or returning an empty string: no
