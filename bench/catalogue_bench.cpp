@@ -101,6 +101,18 @@ void need(const fs::path& file)
     }
 }
 
+/// The 1,000 search queries of the bench workload (queries_1k.txt), one per non-blank line.
+std::vector<std::string> benchQueries()
+{
+    need(kBench / "queries_1k.txt");
+    std::vector<std::string> queries;
+    std::ifstream in(kBench / "queries_1k.txt");
+    for (std::string line; std::getline(in, line);)
+        if (line.find_first_not_of(" \t\r") != std::string::npos)
+            queries.push_back(line);
+    return queries;
+}
+
 sqlite3* openDb(const fs::path& path)
 {
     sqlite3* db = nullptr;
@@ -215,14 +227,7 @@ int runSearch(int rounds)
         sqlite3_close(db);
     }
 
-    need(kBench / "queries_1k.txt");
-    std::vector<std::string> queries;
-    {
-        std::ifstream in(kBench / "queries_1k.txt");
-        for (std::string line; std::getline(in, line);)
-            if (line.find_first_not_of(" \t\r") != std::string::npos)
-                queries.push_back(line);
-    }
+    const std::vector<std::string> queries = benchQueries();
 
     auto c = catalogue::Catalogue::open(cataloguePath);
     sqlite3* anchor = openDb(anchorPath);
@@ -473,14 +478,7 @@ int runSearchPostgres(const std::string& conninfo, int rounds)
                 std::cerr << "  " << (i + 1) << " (" << (wallSeconds() - t0) << " s)\n";
         }
     }
-    need(kBench / "queries_1k.txt");
-    std::vector<std::string> queries;
-    {
-        std::ifstream in(kBench / "queries_1k.txt");
-        for (std::string line; std::getline(in, line);)
-            if (line.find_first_not_of(" \t\r") != std::string::npos)
-                queries.push_back(line);
-    }
+    const std::vector<std::string> queries = benchQueries();
     auto gpkg = catalogue::Catalogue::open(cataloguePath);
     std::vector<double> pgWall, gpkgWall;
     std::size_t pgHits = 0, gpkgHits = 0, sameIds = 0;

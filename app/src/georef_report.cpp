@@ -3,7 +3,6 @@
 
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
-#include "sandtable/importers/gcp_fit.hpp"
 #include "sandtable/importers/georef_report.hpp"
 #include "sandtable/importers/georeference_scan.hpp"
 #include "sandtable/importers/map_raster.hpp"
@@ -19,12 +18,9 @@ print::GeorefReportResult writeGeorefReport(const core::Scenario& scenario, cons
     if (!scenario.map->georeference || scenario.map->georeference->gcps.empty())
         throw core::OperationError(file, "map", _("the scan has no GCPs to report on"));
     const core::Georeference& g = *scenario.map->georeference;
-    const importers::FitFrame frame = importers::fitFrame(g, scenario.settings.crs, file);
-    if (const std::optional<std::string> why = importers::mirroredFit(frame.points))
-        throw core::OperationError(file, "GCPs", *why);
-    const importers::GcpFit fit = importers::fitGcps(frame.points, g.method, file);
+    const importers::StoredFit stored = importers::fitStored(g, scenario.settings.crs, file);
     const std::filesystem::path scan = importers::resolveMapPath(scenario.map->path, scenarioFile.parent_path());
-    core::GeorefReport report = importers::georefReport(scan, g, fit, frame.targetCrs);
+    core::GeorefReport report = importers::georefReport(scan, g, stored.fit, stored.frame.targetCrs);
     report.language = scenario.settings.language; // the report's fixed texts in the scenario's language (issue 25)
     return print::printGeorefReport(report, output);
 }

@@ -145,12 +145,20 @@ FitFrame fitFrame(const core::Georeference& g, const std::string& workingCrs, co
     return out;
 }
 
+StoredFit fitStored(const core::Georeference& g, const std::string& workingCrs, const std::string& context)
+{
+    FitFrame frame = fitFrame(g, workingCrs, context);
+    if (const std::optional<std::string> why = mirroredFit(frame.points))
+        throw core::OperationError(context, "GCPs", *why);
+    GcpFit fit = fitGcps(frame.points, g.method, context);
+    return {std::move(frame), std::move(fit)};
+}
+
 void fitStoredGeoreference(core::Georeference& g)
 {
-    const FitFrame frame = fitFrame(g, {});
-    if (const std::optional<std::string> why = mirroredFit(frame.points))
-        throw core::OperationError("", "GCPs", *why);
-    const GcpFit fit = fitGcps(frame.points, g.method);
+    const StoredFit stored = fitStored(g, {});
+    const FitFrame& frame = stored.frame;
+    const GcpFit& fit = stored.fit;
     g.crs = frame.targetCrs; // auto resolved: the transform is in this CRS
     g.transform = fit.transform;
     g.rmsMap = fit.rmsMap;

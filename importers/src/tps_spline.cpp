@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tps_spline.hpp"
+#include "tps_system.hpp"
 
 #include <Eigen/Dense>
 
@@ -140,41 +141,16 @@ TpsSpline::TpsSpline(const std::vector<core::Coordinate>& from, const std::vecto
     const std::size_t n = from.size();
     if (n < 3 || to.size() != n)
         return;
-    for (std::size_t j = 0; j < n; ++j) {
-        m_cx += from[j].x;
-        m_cy += from[j].y;
-        m_ox += to[j].x;
-        m_oy += to[j].y;
-    }
-    const double count = static_cast<double>(n);
-    m_cx /= count;
-    m_cy /= count;
-    m_ox /= count;
-    m_oy /= count;
-    double spread = 0.0;
-    for (const core::Coordinate& p : from)
-        spread = std::max({spread, std::abs(p.x - m_cx), std::abs(p.y - m_cy)});
-    m_scale = spread > 0.0 ? spread : 1.0;
-    for (const core::Coordinate& p : from) {
-        m_u.push_back((p.x - m_cx) / m_scale);
-        m_v.push_back((p.y - m_cy) / m_scale);
-    }
-    const auto size = static_cast<Eigen::Index>(n + 3);
-    Eigen::MatrixXd system = Eigen::MatrixXd::Zero(size, size);
-    Eigen::MatrixXd values = Eigen::MatrixXd::Zero(size, 2);
-    for (std::size_t j = 0; j < n; ++j) {
-        const auto row = static_cast<Eigen::Index>(j);
-        for (std::size_t k = j + 1; k < n; ++k) {
-            const double du = m_u[j] - m_u[k], dv = m_v[j] - m_v[k];
-            const double r2 = du * du + dv * dv;
-            system(row, static_cast<Eigen::Index>(k)) = system(static_cast<Eigen::Index>(k), row) = r2 > 0.0 ? r2 * std::log(r2) : 0.0;
-        }
-        const double affine[3] = {1.0, m_u[j], m_v[j]};
-        for (Eigen::Index t = 0; t < 3; ++t)
-            system(row, static_cast<Eigen::Index>(n) + t) = system(static_cast<Eigen::Index>(n) + t, row) = affine[t];
-        values(row, 0) = to[j].x - m_ox;
-        values(row, 1) = to[j].y - m_oy;
-    }
+    TpsSystem built = tpsSystem(from, to);
+    m_cx = built.cx;
+    m_cy = built.cy;
+    m_scale = built.scale;
+    m_ox = built.ox;
+    m_oy = built.oy;
+    m_u = std::move(built.u);
+    m_v = std::move(built.v);
+    const Eigen::MatrixXd& system = built.system;
+    const Eigen::MatrixXd& values = built.values;
     const Eigen::PartialPivLU<Eigen::MatrixXd> lu(system);
     const Eigen::MatrixXd solution = lu.solve(values);
     // Partial pivoting reports no singular system: a solution that does not solve it (to 1e-9 of the

@@ -381,20 +381,7 @@ BOOST_AUTO_TEST_CASE(tps_on_uneven_gcps_has_no_holes_and_each_pixel_comes_from_t
     const std::vector<core::Gcp> gcps = unevenGcps(w, h);
     BOOST_TEST_MESSAGE(gcps.size() << " GCPs");
     BOOST_REQUIRE(gcps.size() > 300u);
-    GDALAllRegister();
-    {
-        GDALDatasetH ds = GDALCreate(GDALGetDriverByName("GTiff"), (folder / "scan.tif").c_str(), w, h, 2, GDT_UInt16, nullptr);
-        BOOST_REQUIRE(ds);
-        std::vector<std::uint16_t> cols(static_cast<std::size_t>(w) * h), rows(cols.size());
-        for (int y = 0; y < h; ++y)
-            for (int x = 0; x < w; ++x) {
-                cols[static_cast<std::size_t>(y) * w + x] = static_cast<std::uint16_t>(x);
-                rows[static_cast<std::size_t>(y) * w + x] = static_cast<std::uint16_t>(y);
-            }
-        BOOST_REQUIRE(GDALRasterIO(GDALGetRasterBand(ds, 1), GF_Write, 0, 0, w, h, cols.data(), w, h, GDT_UInt16, 0, 0) == CE_None);
-        BOOST_REQUIRE(GDALRasterIO(GDALGetRasterBand(ds, 2), GF_Write, 0, 0, w, h, rows.data(), w, h, GDT_UInt16, 0, 0) == CE_None);
-        GDALClose(ds);
-    }
+    writeSelfEncodingScan(folder / "scan.tif", w, h);
     importers::WarpRequest request;
     request.scan = folder / "scan.tif";
     request.georeference.method = core::GeoreferenceMethod::Tps;

@@ -4,6 +4,7 @@
 #include "sandtable/core/util/i18n.hpp"
 
 #include "gpkg_backend.hpp"
+#include "package_content.hpp"
 #include "catalogue_schema.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
@@ -472,9 +473,7 @@ ExtractResult detail::GpkgBackend::extract(const std::string& id, const std::fil
         s.bind(1, fid);
         if (!s.step())
             throw core::OperationError(m_location, id, core::i18n::format(_("revision {1} has no stored map raster"), {std::to_string(result.revision)}));
-        rasterName = std::filesystem::path(s.text(0)).filename().string();
-        if (rasterName.empty() || rasterName == "." || rasterName == "..")
-            rasterName = id + ".raster";
+        rasterName = detail::extractedRasterName(s.text(0), id);
         result.rasterSha256 = s.text(1);
     }
     const std::string bytes = document(id, result.revision);

@@ -2,6 +2,8 @@
 // What every catalogue backend shares: identity rules, search text, query language, masked locations.
 #include "package_content.hpp"
 
+#include <filesystem>
+
 #include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
@@ -474,6 +476,12 @@ std::string maskPassword(std::string_view text)
         at = i + 3;
     }
     return out;
+}
+
+std::string extractedRasterName(const std::string& mapPath, const std::string& id)
+{
+    const std::string name = std::filesystem::path(mapPath).filename().string();
+    return name.empty() || name == "." || name == ".." ? id + ".raster" : name;
 }
 
 } // namespace sandtable::catalogue::detail

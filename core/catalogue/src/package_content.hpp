@@ -61,6 +61,11 @@ std::unique_ptr<QueryNode> parseQuery(const std::string& text);
 /// The query as plain words (each word a phrase of its tokens, all of them required); nullptr without a word.
 std::unique_ptr<QueryNode> plainWordsQuery(const std::string& text);
 
+/// The file name an extracted raster takes in ExtractOptions::rasterDir: the stored map path's last component
+/// ("../../../shared/data/maps/scan.jpg" -> "scan.jpg"), never a path that leaves the folder; "<id>.raster"
+/// when that is empty, "." or "..".
+std::string extractedRasterName(const std::string& mapPath, const std::string& id);
+
 /// Whether a --catalogue value names a PostgreSQL database ("PG:..." as GDAL writes it, or a
 /// postgresql:// / postgres:// URI) rather than a GeoPackage file.
 bool isDatabaseLocation(std::string_view value);

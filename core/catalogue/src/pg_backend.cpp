@@ -695,9 +695,7 @@ public:
             if (r.rows() == 0)
                 throw core::OperationError(m_location, id,
                     core::i18n::format(_("revision {1} has no stored map raster"), {std::to_string(result.revision)}));
-            rasterName = std::filesystem::path(r.bytes(0, 0)).filename().string();
-            if (rasterName.empty() || rasterName == "." || rasterName == "..")
-                rasterName = id + ".raster";
+            rasterName = extractedRasterName(r.bytes(0, 0), id);
             result.rasterSha256 = r.bytes(0, 1);
             raster = r.bytes(0, 2);
             if (core::sha256Hex(raster) != result.rasterSha256)

@@ -29,6 +29,7 @@
 #include <wx/textctrl.h>
 
 #include <cmath>
+#include <functional>
 #include <optional>
 
 namespace sandtable::editor::ui::panes {
@@ -352,6 +353,27 @@ void PrintPane::onPrint()
     }
 }
 
+/// A product printed from the menus: asks for the PDF (`title`, an N_() text; `suggested` file name), makes it with
+/// `make` (the app function, given the scenario, its file and the PDF; returns the status line) under a busy
+/// cursor, and shows the status line or the error under `title`.
+void printToPdf(Workbench& workbench, const char* title, const char* suggested,
+    const std::function<std::string(const core::Scenario&, const std::filesystem::path&, const std::filesystem::path&)>& make)
+{
+    const core::Document* doc = workbench.document();
+    if (!doc)
+        return;
+    wxFileDialog dialog(workbench.window(), wxString::FromUTF8(translated(title)), "", suggested, _("PDF files (*.pdf)|*.pdf"),
+        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dialog.ShowModal() != wxID_OK)
+        return;
+    try {
+        wxBusyCursor busy;
+        workbench.setStatusText(make(doc->scenario(), doc->path(), std::filesystem::path(dialog.GetPath().ToStdString(wxConvUTF8))));
+    } catch (const std::exception& e) {
+        workbench.showError(translated(title), e.what());
+    }
+}
+
 } // namespace
 
 void installPrintPane(Workbench& workbench)
@@ -380,51 +402,33 @@ void installPrintPane(Workbench& workbench)
     workbench.addCommand(ActionInfo{"print.stickers_pdf", wxTRANSLATE("Print &stickers to PDF..."), "",
                              wxTRANSLATE("One label per block, to stick on the pieces")},
         [&workbench] {
-            const core::Document* doc = workbench.document();
-            if (!doc)
-                return;
-            wxFileDialog dialog(workbench.window(), _("Print stickers to PDF"), "", "stickers.pdf", _("PDF files (*.pdf)|*.pdf"),
-                wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
-            if (dialog.ShowModal() != wxID_OK)
-                return;
-            app::StickersJob job;
-            job.scenarioFile = doc->path();
-            job.output = dialog.GetPath().ToStdString(wxConvUTF8);
-            job.request.page = print::parsePageSize("A4");
-            try {
-                wxBusyCursor busy;
-                const print::StickerLayout layout = app::printScenarioStickers(doc->scenario(), job);
-                workbench.setStatusText(core::i18n::format(P_("{1}: {2} sticker of {3} x {4} mm", "{1}: {2} stickers of {3} x {4} mm", layout.stickers),
-                                            {job.output.string(), std::to_string(layout.stickers), core::i18n::formatFigure(layout.stickerWidthMm),
-                                                core::i18n::formatFigure(layout.stickerHeightMm)})
-                    + core::i18n::format(P_(" on {1} page", " on {1} pages", layout.pages), {std::to_string(layout.pages)}));
-            } catch (const std::exception& e) {
-                workbench.showError(translated("Print stickers to PDF"), e.what());
-            }
+            printToPdf(workbench, N_("Print stickers to PDF"), "stickers.pdf",
+                [](const core::Scenario& scenario, const std::filesystem::path& file, const std::filesystem::path& output) {
+                    app::StickersJob job;
+                    job.scenarioFile = file;
+                    job.output = output;
+                    job.request.page = print::parsePageSize("A4");
+                    const print::StickerLayout layout = app::printScenarioStickers(scenario, job);
+                    return core::i18n::format(P_("{1}: {2} sticker of {3} x {4} mm", "{1}: {2} stickers of {3} x {4} mm", layout.stickers),
+                               {output.string(), std::to_string(layout.stickers), core::i18n::formatFigure(layout.stickerWidthMm),
+                                   core::i18n::formatFigure(layout.stickerHeightMm)})
+                        + core::i18n::format(P_(" on {1} page", " on {1} pages", layout.pages), {std::to_string(layout.pages)});
+                });
         });
     workbench.addCommand(ActionInfo{"print.cards_pdf", wxTRANSLATE("Print &cards to PDF..."), "",
                              wxTRANSLATE("The Table Battles cards on home sheets, fronts and backs for duplex")},
         [&workbench] {
-            const core::Document* doc = workbench.document();
-            if (!doc)
-                return;
-            wxFileDialog dialog(workbench.window(), _("Print cards to PDF"), "", "cards.pdf", _("PDF files (*.pdf)|*.pdf"),
-                wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
-            if (dialog.ShowModal() != wxID_OK)
-                return;
-            app::CardsJob job;
-            job.scenarioFile = doc->path();
-            job.output = dialog.GetPath().ToStdString(wxConvUTF8);
-            job.page = print::parsePageSize("A4");
-            try {
-                wxBusyCursor busy;
-                const print::CardPrintResult r = app::printScenarioCards(doc->scenario(), job).pdf;
-                workbench.setStatusText(core::i18n::format(translated("{1}: {2} on {3}, home sheets on {4}"),
-                    {job.output.string(), core::i18n::format(P_("{1} card", "{1} cards", r.cards), {std::to_string(r.cards)}),
-                        core::i18n::format(P_("{1} page", "{1} pages", r.pages), {std::to_string(r.pages)}), job.page.name}));
-            } catch (const std::exception& e) {
-                workbench.showError(translated("Print cards to PDF"), e.what());
-            }
+            printToPdf(workbench, N_("Print cards to PDF"), "cards.pdf",
+                [](const core::Scenario& scenario, const std::filesystem::path& file, const std::filesystem::path& output) {
+                    app::CardsJob job;
+                    job.scenarioFile = file;
+                    job.output = output;
+                    job.page = print::parsePageSize("A4");
+                    const print::CardPrintResult r = app::printScenarioCards(scenario, job).pdf;
+                    return core::i18n::format(translated("{1}: {2} on {3}, home sheets on {4}"),
+                        {output.string(), core::i18n::format(P_("{1} card", "{1} cards", r.cards), {std::to_string(r.cards)}),
+                            core::i18n::format(P_("{1} page", "{1} pages", r.pages), {std::to_string(r.pages)}), job.page.name});
+                });
         },
         [&workbench] { return workbench.document() && workbench.document()->scenario().tableBattles.has_value(); });
     workbench.addCommand(ActionInfo{"print.page_setup", wxTRANSLATE("Page set&up..."), "", wxTRANSLATE("Scale, page, overlap and layers")},

@@ -75,18 +75,7 @@ wxBitmap colourSwatch(const wxColour& colour)
     return bitmap;
 }
 
-wxBitmap swatchBitmap(const std::string& terrainClass)
-{
-    wxBitmap bitmap(16, 12);
-    wxMemoryDC dc(bitmap);
-    dc.SetBackground(wxBrush(swatchColour(terrainClass)));
-    dc.Clear();
-    dc.SetPen(wxPen(wxColour(80, 80, 80)));
-    dc.SetBrush(*wxTRANSPARENT_BRUSH);
-    dc.DrawRectangle(0, 0, 16, 12);
-    dc.SelectObject(wxNullBitmap);
-    return bitmap;
-}
+wxBitmap swatchBitmap(const std::string& terrainClass) { return colourSwatch(swatchColour(terrainClass)); }
 
 // ---------------------------------------------------------------------------------------------------
 class PalettePane final : public wxPanel {

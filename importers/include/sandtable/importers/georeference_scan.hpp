@@ -85,6 +85,16 @@ FitFrame fitFrame(const core::Georeference& georeference, const std::string& wor
 /// `rmsPixels`. Throws core::OperationError as fitFrame and fitGcps do, ("", "GCPs", why) for a mirror.
 void fitStoredGeoreference(core::Georeference& georeference);
 
+/// The fit fitStoredGeoreference makes, returned instead of stored: the frame (fitFrame with `workingCrs`)
+/// and the fit of its points by the georeference's method, for a product drawn from it (the georeferencing
+/// report). Throws core::OperationError(context, ...) as fitFrame and fitGcps do, (context, "GCPs", why) when
+/// the fit would mirror the scan.
+struct StoredFit {
+    FitFrame frame;
+    GcpFit fit;
+};
+StoredFit fitStored(const core::Georeference& georeference, const std::string& workingCrs, const std::string& context = {});
+
 /// The GCPs of a QGIS `.points` file as the scenario scan's GCPs, ids numbering the rows from 1: one
 /// "Import GCPs" edit (core::operations::setGcps, refitted by fitStoredGeoreference), the CLI's `map georef`
 /// and the editor's Import GCPs alike. The source columns are pixel and negated line, as QGIS writes them
