@@ -144,6 +144,23 @@ void writeSelfEncodingScan(const std::filesystem::path& path, int w, int h)
     GDALClose(ds);
 }
 
+/// The TPS warp of `folder`/scan.tif by `gcps` (EPSG:32618) into `folder`/ours.tif: nearest resampling, no
+/// compression, no overviews, so each output pixel holds the scan pixel it came from.
+importers::WarpRequest tpsWarpRequest(const std::filesystem::path& folder, const std::vector<core::Gcp>& gcps)
+{
+    importers::WarpRequest request;
+    request.scan = folder / "scan.tif";
+    request.georeference.method = core::GeoreferenceMethod::Tps;
+    request.georeference.crs = "EPSG:32618";
+    request.georeference.gcpCrs = "EPSG:32618";
+    request.georeference.gcps = gcps;
+    request.output = folder / "ours.tif";
+    request.resampling = "near";
+    request.compression = "NONE";
+    request.buildOverviews = false;
+    return request;
+}
+
 /// Reads band `band` (1-based) of `ds` whole as UInt16.
 std::vector<std::uint16_t> readBand(GDALDatasetH ds, int band)
 {
@@ -382,16 +399,7 @@ BOOST_AUTO_TEST_CASE(tps_on_uneven_gcps_has_no_holes_and_each_pixel_comes_from_t
     BOOST_TEST_MESSAGE(gcps.size() << " GCPs");
     BOOST_REQUIRE(gcps.size() > 300u);
     writeSelfEncodingScan(folder / "scan.tif", w, h);
-    importers::WarpRequest request;
-    request.scan = folder / "scan.tif";
-    request.georeference.method = core::GeoreferenceMethod::Tps;
-    request.georeference.crs = "EPSG:32618";
-    request.georeference.gcpCrs = "EPSG:32618";
-    request.georeference.gcps = gcps;
-    request.output = folder / "ours.tif";
-    request.resampling = "near";
-    request.compression = "NONE";
-    request.buildOverviews = false;
+    const importers::WarpRequest request = tpsWarpRequest(folder.path(), gcps);
     auto start = std::chrono::steady_clock::now();
     const auto result = importers::warpToGeoTiff(request);
     const double oursSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -629,16 +637,7 @@ BOOST_AUTO_TEST_CASE(tps_on_a_rough_survey_takes_each_pixel_from_the_exact_inver
     const int w = 1600, h = 1018;
     const std::vector<core::Gcp> gcps = roughGcps(w, h, 343);
     writeSelfEncodingScan(folder / "scan.tif", w, h);
-    importers::WarpRequest request;
-    request.scan = folder / "scan.tif";
-    request.georeference.method = core::GeoreferenceMethod::Tps;
-    request.georeference.crs = "EPSG:32618";
-    request.georeference.gcpCrs = "EPSG:32618";
-    request.georeference.gcps = gcps;
-    request.output = folder / "ours.tif";
-    request.resampling = "near";
-    request.compression = "NONE";
-    request.buildOverviews = false;
+    const importers::WarpRequest request = tpsWarpRequest(folder.path(), gcps);
     const auto start = std::chrono::steady_clock::now();
     const auto result = importers::warpToGeoTiff(request);
     BOOST_TEST_MESSAGE("rough survey warp " << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s");
