@@ -3,12 +3,15 @@
 
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/in_file.hpp"
 #include "sandtable/importers/map_raster.hpp"
 #include "sandtable/print/sheet_marks.hpp"
 
 namespace sandtable::app {
 
-CampaignSheetsOutcome printCampaignSheets(const core::Scenario& scenario, CampaignSheetsJob job, const Reporter& reporter)
+namespace {
+
+CampaignSheetsOutcome printSheets(const core::Scenario& scenario, CampaignSheetsJob job, const Reporter& reporter)
 {
     CampaignSheetsOutcome outcome;
     print::CampaignPrintRequest& request = job.request;
@@ -34,6 +37,14 @@ CampaignSheetsOutcome printCampaignSheets(const core::Scenario& scenario, Campai
     request.sourceNote = print::baseMapNote(scenario);
     outcome.result = print::printCampaignSheets(scenario, request, job.output, sheetsProgress);
     return outcome;
+}
+
+} // namespace
+
+CampaignSheetsOutcome printCampaignSheets(const core::Scenario& scenario, CampaignSheetsJob job, const Reporter& reporter)
+{
+    const std::string file = job.scenarioFile.string();
+    return core::inFile(file, [&] { return printSheets(scenario, std::move(job), reporter); });
 }
 
 } // namespace sandtable::app

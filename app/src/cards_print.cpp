@@ -3,6 +3,7 @@
 
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/in_file.hpp"
 
 namespace sandtable::app {
 
@@ -13,7 +14,9 @@ const core::TableBattlesSet& scenarioCards(const core::Scenario& scenario, const
     return *scenario.tableBattles;
 }
 
-CardsOutcome printScenarioCards(const core::Scenario& scenario, const CardsJob& job)
+namespace {
+
+CardsOutcome makeCards(const core::Scenario& scenario, const CardsJob& job)
 {
     const core::TableBattlesSet& set = scenarioCards(scenario, job.scenarioFile);
     CardsOutcome outcome;
@@ -33,6 +36,13 @@ CardsOutcome printScenarioCards(const core::Scenario& scenario, const CardsJob& 
     request.svgFolder = job.svgFolder;
     outcome.pdf = print::printCards(set, request, job.output);
     return outcome;
+}
+
+} // namespace
+
+CardsOutcome printScenarioCards(const core::Scenario& scenario, const CardsJob& job)
+{
+    return core::inFile(job.scenarioFile.string(), [&] { return makeCards(scenario, job); });
 }
 
 } // namespace sandtable::app

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The battle map as printed sheets, with its scan and reference layers rendered through the importers.
 #include "sandtable/app/map_print.hpp"
+#include "sandtable/core/util/in_file.hpp"
 
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -44,7 +45,9 @@ std::set<print::MapLayer> parseMapLayers(const std::string& text, bool& referenc
     return layers;
 }
 
-MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job, const Reporter& reporter)
+namespace {
+
+MapPrintOutcome printMapSheets(const core::Scenario& scenario, MapPrintJob job, const Reporter& reporter)
 {
     MapPrintOutcome outcome;
     core::Scenario printed = scenario;
@@ -135,6 +138,14 @@ MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job
         job.request.sourceNote = print::mapSourceNote(printed); // in the scenario's language (issue 25 item 4)
     outcome.result = print::printMap(printed, job.request, job.output, reporter.progress);
     return outcome;
+}
+
+} // namespace
+
+MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job, const Reporter& reporter)
+{
+    const std::string file = job.scenarioFile.string();
+    return core::inFile(file, [&] { return printMapSheets(scenario, std::move(job), reporter); });
 }
 
 } // namespace sandtable::app

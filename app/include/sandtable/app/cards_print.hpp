@@ -34,7 +34,8 @@ struct CardsOutcome {
 const core::TableBattlesSet& scenarioCards(const core::Scenario& scenario, const std::filesystem::path& scenarioFile);
 
 /// Prints the scenario's cards with the scenario's title as the PDF title and the backs' caption
-/// (print::printCards, or print::writeCardImages for faces). Throws as scenarioCards and as those.
+/// (print::printCards, or print::writeCardImages for faces). Throws as scenarioCards and as those, an
+/// OperationError naming `job.scenarioFile`.
 CardsOutcome printScenarioCards(const core::Scenario& scenario, const CardsJob& job);
 
 } // namespace sandtable::app

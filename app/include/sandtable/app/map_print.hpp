@@ -45,7 +45,8 @@ std::set<print::MapLayer> parseMapLayers(const std::string& text, bool& referenc
 /// scenario says, into one raster underlay at `job.dpi`; a JPEG scan's sheets carry the underlay as JPEG
 /// (quality 90); a scale-only local frame ("LOCAL:name") is resampled through its calibrated GeoTIFF's own
 /// CRS. Then prints with print::printMap, the source note in the scenario's language. Throws as
-/// print::printMap, core::OperationError for a required scan that cannot be drawn, core::Cancelled.
+/// print::printMap, core::OperationError for a required scan that cannot be drawn, core::Cancelled; an
+/// OperationError names `job.scenarioFile` (core::inFile).
 MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job, const Reporter& reporter);
 
 } // namespace sandtable::app

@@ -4,6 +4,7 @@
 
 #include "sandtable/app/reporter.hpp"
 #include "sandtable/core/util/error.hpp"
+#include "sandtable/core/util/in_file.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/progress.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
@@ -52,19 +53,8 @@ std::string errorsAndWarnings(std::size_t errors, std::size_t warnings);
 /// Diagnostics as the JSON array of cli.md (`code`, `severity`, `path`, `message`).
 nlohmann::ordered_json diagnosticsToJson(const core::Diagnostics& diagnostics);
 
-/// `operation()`, whose core::OperationError without a file (the operations know none) is thrown again
-/// naming `file`; the error's object and reason are kept.
-template <class F>
-auto inFile(const std::string& file, F&& operation)
-{
-    try {
-        return operation();
-    } catch (const core::OperationError& e) {
-        if (!e.file().empty())
-            throw;
-        throw core::OperationError(file, e.object(), e.reason());
-    }
-}
+/// core::inFile (core/util/in_file.hpp): an operation's error without a file names the scenario file.
+using core::inFile;
 
 /// Adds a subcommand that accepts the global flags (--json, -q) after its own name too.
 CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::string& description);
