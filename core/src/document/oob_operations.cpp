@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Authoring an order of battle: sides, formations and units, each change one Edit with its rules.
 #include "sandtable/core/document/oob_operations.hpp"
+#include "sandtable/core/document/operations.hpp"
 
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -281,9 +282,9 @@ Edit createSide(const Scenario& s, const std::string& name, const std::string& c
         side.colour = *normal;
     }
     side.id = SideId(newIdFor(s, OobKind::Side, side.name, "", "side"));
-    const std::size_t at = s.sides.size();
-    const std::string label = i18n::format(_("Add side {1}"), {side.name});
-    return Edit{label, {EntityChange<Side>{side.id.str(), std::nullopt, side, at, at}}, {}};
+    Edit edit = addSide(s, side); // at the end of the list
+    edit.label = i18n::format(_("Add side {1}"), {side.name});
+    return edit;
 }
 
 Edit renameSide(const Scenario& s, const SideId& id, const std::string& name)
@@ -346,9 +347,9 @@ Edit createFormation(const Scenario& s, const SideId& sideId, const std::optiona
                                                                         : "brigade";
     }
     f.id = FormationId(newIdFor(s, OobKind::Formation, f.name, side.id.str(), "formation"));
-    const std::size_t at = s.formations.size();
-    const std::string label = i18n::format(_("Add formation {1}"), {f.name});
-    return Edit{label, {EntityChange<Formation>{f.id.str(), std::nullopt, f, at, at}}, {}};
+    Edit edit = addFormation(s, f); // after the last formation of the scenario
+    edit.label = i18n::format(_("Add formation {1}"), {f.name});
+    return edit;
 }
 
 Edit renameFormation(const Scenario& s, const FormationId& id, const std::string& name)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Authoring an order of battle (issue 46 item 2): sides with their colour, formations at any depth and units,
 // created, renamed, deleted and put in order, each change one undo step with its rules in core, so the
-// editor's Order of battle pane and the CLI (`sandtable oob side|formation|unit`) apply the same rule.
+// editor's Order of battle pane and the CLI (`sandtable oob add-side|add-formation|add-unit|rename|colour|delete|
+// move`) apply the same rule.
 #pragma once
 
 #include "sandtable/core/document/edit.hpp"
