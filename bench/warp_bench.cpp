@@ -19,9 +19,9 @@
 //   gdal_landing_px  = the same with GDAL's separately fitted reverse (what gdalwarp uses)
 //   gdal_grid_gap_px = GDAL reverse vs exact inverse on a 50 x 50 grid over the scan, output pixels.
 // where F = the forward fit, p = the GCP's pixel, m' = where the fit sends it (its map point for tps).
-#include "sandtable/importers/gcp_fit.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
-#include "sandtable/importers/warp.hpp"
+#include "sandtable/geo/gcp_fit.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
+#include "sandtable/geo/warp.hpp"
 
 #include <gdal.h>
 
@@ -161,12 +161,12 @@ int main(int argc, char** argv)
         return 2;
     }
     try {
-        importers::GeorefRequest request;
+        geo::GeorefRequest request;
         request.scan = argv[1];
         request.points = argv[2];
         request.method = core::georeferenceMethodFromString(argv[3]);
         request.targetCrs = "EPSG:32618";
-        importers::WarpRequest warp;
+        geo::WarpRequest warp;
         warp.output = argv[4];
         for (int i = 5; i < argc; ++i) {
             const std::string a = argv[i];
@@ -183,14 +183,14 @@ int main(int argc, char** argv)
                 request.worldFile = next();
         }
         const auto start = std::chrono::steady_clock::now();
-        const importers::GeorefResult fitted = importers::georeferenceScan(request);
+        const geo::GeorefResult fitted = geo::georeferenceScan(request);
         const double fitSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         warp.scan = request.scan;
         warp.georeference = fitted.georeference;
-        const importers::WarpResult out = importers::warpToGeoTiff(warp);
+        const geo::WarpResult out = geo::warpToGeoTiff(warp);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-        const importers::GcpTransform fit(fitted.fitPoints, request.method);
+        const geo::GcpTransform fit(fitted.fitPoints, request.method);
         const double resolution = out.geotransform[1];
         double ours = 0, gdal = 0, grid = 0;
         for (const auto& p : fitted.fitPoints) {

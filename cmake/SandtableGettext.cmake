@@ -24,8 +24,9 @@ set(SANDTABLE_XGETTEXT_OPTIONS --language=C++ --from-code=UTF-8 --add-comments=T
 # Every source of every layer, whether or not this build compiles it (a headless build makes the same
 # template as a full one). The template is a build product, so this one list is globbed.
 file(GLOB_RECURSE SANDTABLE_TRANSLATABLE_SOURCES CONFIGURE_DEPENDS RELATIVE "${PROJECT_SOURCE_DIR}"
-  "${PROJECT_SOURCE_DIR}/core/src/*.cpp" "${PROJECT_SOURCE_DIR}/core/print/src/*.cpp"
-  "${PROJECT_SOURCE_DIR}/core/catalogue/src/*.cpp" "${PROJECT_SOURCE_DIR}/importers/src/*.cpp" "${PROJECT_SOURCE_DIR}/app/src/*.cpp"
+  "${PROJECT_SOURCE_DIR}/core/src/*.cpp" "${PROJECT_SOURCE_DIR}/print/src/*.cpp"
+  "${PROJECT_SOURCE_DIR}/catalogue/src/*.cpp" "${PROJECT_SOURCE_DIR}/geo/src/*.cpp" "${PROJECT_SOURCE_DIR}/vassal/src/*.cpp"
+  "${PROJECT_SOURCE_DIR}/importers/src/*.cpp" "${PROJECT_SOURCE_DIR}/app/src/*.cpp"
   "${PROJECT_SOURCE_DIR}/cli/src/*.cpp" "${PROJECT_SOURCE_DIR}/editor/logic/src/*.cpp"
   "${PROJECT_SOURCE_DIR}/editor/ui/src/*.cpp" "${PROJECT_SOURCE_DIR}/editor/app/*.cpp")
 list(SORT SANDTABLE_TRANSLATABLE_SOURCES)

@@ -9,12 +9,14 @@ endif()
 # layer folder (relative) | forbidden header prefixes | folders excluded (sub-layers with their own rule);
 # lists inside a rule are comma-separated
 # The project's own layers too (issue 42 item 4): a layer includes the headers of the layers below it only
-# (core < print, catalogue < importers < app < cli, editor; editor/logic < editor/ui).
+# (core < print, catalogue < geo (GDAL) < vassal < importers < app < cli, editor; editor/logic < editor/ui).
 set(rules
-  "core|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,proj.h,sqlite3.h,libpq-fe.h,cairo,qpdf/,sandtable/print/,sandtable/catalogue/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|core/catalogue,core/print"
-  "core/catalogue|wx/,cairo,qpdf/,sandtable/print/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
-  "core/print|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,sqlite3.h,sandtable/catalogue/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
-  "importers|wx/,sqlite3.h,qpdf/,sandtable/catalogue/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "core|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,proj.h,sqlite3.h,libpq-fe.h,cairo,qpdf/,sandtable/print/,sandtable/catalogue/,sandtable/geo/,sandtable/vassal/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "catalogue|wx/,cairo,qpdf/,gdal,ogr_,cpl_,sandtable/print/,sandtable/geo/,sandtable/vassal/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "print|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,sqlite3.h,libpq-fe.h,sandtable/catalogue/,sandtable/geo/,sandtable/vassal/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "geo|wx/,sqlite3.h,libpq-fe.h,cairo,qpdf/,sandtable/print/,sandtable/catalogue/,sandtable/vassal/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "vassal|wx/,sqlite3.h,libpq-fe.h,qpdf/,sandtable/catalogue/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "importers|wx/,sqlite3.h,libpq-fe.h,qpdf/,sandtable/catalogue/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
   "app|wx/,sqlite3.h,qpdf/,CLI/,sandtable/cli/,sandtable/editor/|"
   "cli|wx/,qpdf/,sandtable/editor/|"
   "editor/logic|wx/,gdal,ogr_,cpl_,sqlite3.h,cairo,qpdf/,sandtable/editor/ui/,sandtable/cli/|"
@@ -55,7 +57,7 @@ endforeach()
 
 # GEOS is wrapped once: only core/src/geometry/ may include geos_c.h.
 file(GLOB_RECURSE all_files "${SOURCE_DIR}/core/*.cpp" "${SOURCE_DIR}/core/*.hpp" "${SOURCE_DIR}/importers/*.cpp"
-  "${SOURCE_DIR}/importers/*.hpp" "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/app/*.hpp" "${SOURCE_DIR}/cli/*.cpp"
+  "${SOURCE_DIR}/importers/*.hpp" "${SOURCE_DIR}/print/*.[ch]pp" "${SOURCE_DIR}/catalogue/*.[ch]pp" "${SOURCE_DIR}/geo/*.[ch]pp" "${SOURCE_DIR}/vassal/*.[ch]pp" "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/app/*.hpp" "${SOURCE_DIR}/cli/*.cpp"
   "${SOURCE_DIR}/cli/*.hpp" "${SOURCE_DIR}/editor/*.cpp" "${SOURCE_DIR}/editor/*.hpp")
 foreach(f IN LISTS all_files)
   file(RELATIVE_PATH rel "${SOURCE_DIR}" "${f}")
@@ -79,7 +81,7 @@ endforeach()
 set(owner_dirs "^core/src/document/|^core/include/sandtable/core/document/|^core/src/io/|^core/include/sandtable/core/io/")
 set(save_allowed "${owner_dirs}|^editor/logic/src/recovery[.]cpp$")
 set(member_write "[.]scenario(([.]|->)[A-Za-z_]+|[[][^]]*[]])*[ \t]*(=[^=]|[+]=|-=|[.](push_back|emplace_back|erase|clear|insert|reset|emplace|swap)[ \t]*[(])")
-file(GLOB_RECURSE model_files "${SOURCE_DIR}/core/*.cpp" "${SOURCE_DIR}/core/*.hpp" "${SOURCE_DIR}/importers/*.cpp" "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/app/*.hpp"
+file(GLOB_RECURSE model_files "${SOURCE_DIR}/core/*.cpp" "${SOURCE_DIR}/core/*.hpp" "${SOURCE_DIR}/importers/*.cpp" "${SOURCE_DIR}/print/*.[ch]pp" "${SOURCE_DIR}/catalogue/*.[ch]pp" "${SOURCE_DIR}/geo/*.[ch]pp" "${SOURCE_DIR}/vassal/*.[ch]pp" "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/app/*.hpp"
   "${SOURCE_DIR}/importers/*.hpp" "${SOURCE_DIR}/cli/*.cpp" "${SOURCE_DIR}/cli/*.hpp" "${SOURCE_DIR}/editor/*.cpp"
   "${SOURCE_DIR}/editor/*.hpp")
 # Issue 42 item 2, sealed edits: only core/document builds change records (EntityChange, SettingsChange, ...,

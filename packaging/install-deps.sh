@@ -17,7 +17,7 @@ PACKAGES=(
   nlohmann-json3-dev libvalijson-dev
   rapidjson-dev  # the one parser of scenario documents (core/src/io), with valijson's RapidJSON adapter
   libcairo2-dev
-  libqpdf-dev libjpeg-dev  # core/print: page boxes through qpdf, JPEG scans through its Pl_DCT (libjpeg); private
+  libqpdf-dev libjpeg-dev  # print/: page boxes through qpdf, JPEG scans through its Pl_DCT (libjpeg); private
   libcli11-dev
   libwxgtk3.2-dev
   xvfb xauth x11-apps imagemagick xdotool
@@ -35,7 +35,7 @@ PACKAGES=(
   libmaven3-core-java libmiglayout-java libplexus-utils2-java libslf4j-java libswingx-java libtimingframework-java
   libxml-commons-external-java libxmlgraphics-commons-java
   unzip  # tests/cli/test_vassal_commands.cpp: a module unpacked as VASSAL's editor leaves one, then edited
-  # The shared catalogue on PostgreSQL/PostGIS (issue 45): libpq for the backend (core/catalogue), and a server
+  # The shared catalogue on PostgreSQL/PostGIS (issue 45): libpq for the backend (catalogue/), and a server
   # that tests/postgres/pg_server.sh starts and removes itself (initdb as an unprivileged user, a Unix socket;
   # unaccent comes with postgresql-15). The Debian service is not needed and not started by the tests.
   libpq-dev postgresql-15 postgresql-15-postgis-3

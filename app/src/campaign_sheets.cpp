@@ -4,7 +4,7 @@
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/in_file.hpp"
-#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/geo/map_raster.hpp"
 #include "sandtable/print/sheet_marks.hpp"
 
 namespace sandtable::app {
@@ -21,13 +21,13 @@ CampaignSheetsOutcome printSheets(const core::Scenario& scenario, CampaignSheets
     if (job.underlay) {
         const auto dir = job.scenarioFile.parent_path();
         const bool haveMap = scenario.map
-            && (importers::warpedMapPath(scenario, dir) || std::filesystem::exists(importers::resolveMapPath(scenario.map->path, dir)));
+            && (geo::warpedMapPath(scenario, dir) || std::filesystem::exists(geo::resolveMapPath(scenario.map->path, dir)));
         if (!haveMap) {
             reporter.tell(core::i18n::format(_("notice: {1}: no map raster found: printing without the underlay"), {job.scenarioFile.string()}));
         } else {
             const auto b = core::gridBounds(scenario.campaign->grid);
             const double metresPerPixel = 25.4 / job.underlayDpi * scale / 1000.0;
-            importers::RenderedRaster r = importers::renderMapRaster(scenario, dir, core::Extent{b[0], b[1], b[2], b[3]}, metresPerPixel,
+            geo::RenderedRaster r = geo::renderMapRaster(scenario, dir, core::Extent{b[0], b[1], b[2], b[3]}, metresPerPixel,
                 reporter.part(0.0, 0.5));
             request.underlay = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
             outcome.underlayPrinted = true;

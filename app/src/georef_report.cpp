@@ -3,9 +3,9 @@
 
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
-#include "sandtable/importers/georef_report.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
-#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/geo/georef_report.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
+#include "sandtable/geo/map_raster.hpp"
 
 namespace sandtable::app {
 
@@ -18,9 +18,9 @@ print::GeorefReportResult writeGeorefReport(const core::Scenario& scenario, cons
     if (!scenario.map->georeference || scenario.map->georeference->gcps.empty())
         throw core::OperationError(file, "map", _("the scan has no GCPs to report on"));
     const core::Georeference& g = *scenario.map->georeference;
-    const importers::StoredFit stored = importers::fitStored(g, scenario.settings.crs, file);
-    const std::filesystem::path scan = importers::resolveMapPath(scenario.map->path, scenarioFile.parent_path());
-    core::GeorefReport report = importers::georefReport(scan, g, stored.fit, stored.frame.targetCrs);
+    const geo::StoredFit stored = geo::fitStored(g, scenario.settings.crs, file);
+    const std::filesystem::path scan = geo::resolveMapPath(scenario.map->path, scenarioFile.parent_path());
+    core::GeorefReport report = geo::georefReport(scan, g, stored.fit, stored.frame.targetCrs);
     report.language = scenario.settings.language; // the report's fixed texts in the scenario's language (issue 25)
     return print::printGeorefReport(report, output);
 }

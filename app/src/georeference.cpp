@@ -6,8 +6,8 @@
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
-#include "sandtable/importers/crs.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
+#include "sandtable/geo/crs.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -25,7 +25,7 @@ bool isLocalFrame(const std::string& crs) { return crs.rfind("LOCAL:", 0) == 0; 
 /// `crs` when it is a projected CRS in metres, else core::OperationError naming it.
 void requireMetricCrs(const std::string& crs)
 {
-    const importers::CrsDescription d = importers::describeCrs(crs);
+    const geo::CrsDescription d = geo::describeCrs(crs);
     if (!d.projected || d.geographic || std::abs(d.metresPerUnit - 1.0) > 1e-9)
         throw core::OperationError("", _("CRS"),
             core::i18n::format(_("the working CRS must be a projected CRS in metres, and {1} is not ({2})"), {crs, d.name}));
@@ -39,7 +39,7 @@ core::Extent scanFootprint(const core::Scenario& scenario, const std::string& cr
         throw core::OperationError("", _("map"), _("the scenario's map has no size in pixels to place"));
     core::Scenario framed = scenario;
     framed.settings.crs = crs;
-    const core::operations::ScanToWorking toWorking = importers::scanToWorking(framed);
+    const core::operations::ScanToWorking toWorking = geo::scanToWorking(framed);
     const double w = scenario.map->width;
     const double h = scenario.map->height;
     core::Extent e{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
@@ -95,13 +95,13 @@ void georeferenceMap(core::Document& document, const GeorefJob& job)
         const std::string defaultCrs = !job.gcpCrs.empty() ? job.gcpCrs
             : (!working.empty() && !isLocalFrame(working)) ? working
                                                            : std::string("EPSG:4326");
-        document.apply(importers::importGcps(document.scenario(), job.gcps, defaultCrs));
+        document.apply(geo::importGcps(document.scenario(), job.gcps, defaultCrs));
         if (!job.method.empty())
             document.apply(core::operations::setGeoreferenceMethod(document.scenario(),
-                core::georeferenceMethodFromString(job.method), importers::fitStoredGeoreference));
+                core::georeferenceMethodFromString(job.method), geo::fitStoredGeoreference));
         // The operations keep GCPs they cannot fit; georeferencing was asked for a fit, so it says why.
         core::Georeference fitted = *document.scenario().map->georeference;
-        importers::fitStoredGeoreference(fitted);
+        geo::fitStoredGeoreference(fitted);
         if (std::optional<core::Edit> frame = mapFrameFromFit(document.scenario(), job.workingCrs))
             document.apply(std::move(*frame));
     } catch (const core::OperationError& e) {

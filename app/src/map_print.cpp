@@ -7,9 +7,9 @@
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/print/sheet_marks.hpp"
 
-#include "sandtable/importers/map_raster.hpp"
-#include "sandtable/importers/raster_info.hpp"
-#include "sandtable/importers/reference_layer.hpp"
+#include "sandtable/geo/map_raster.hpp"
+#include "sandtable/geo/raster_info.hpp"
+#include "sandtable/geo/reference_layer.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -62,8 +62,8 @@ MapPrintOutcome printMapSheets(const core::Scenario& scenario, MapPrintJob job, 
                          : _("the scenario has no extent to place the map raster in (scenario validate says why)"));
     if (wantScan && printed.map && printed.settings.extent) {
         const auto scenarioDir = job.scenarioFile.parent_path();
-        const auto scanPath = importers::resolveMapPath(printed.map->path, scenarioDir);
-        const bool warpedExists = importers::warpedMapPath(printed, scenarioDir).has_value();
+        const auto scanPath = geo::resolveMapPath(printed.map->path, scenarioDir);
+        const bool warpedExists = geo::warpedMapPath(printed, scenarioDir).has_value();
         if (!warpedExists && !std::filesystem::exists(scanPath)) {
             if (job.scanRequired)
                 throw core::OperationError(job.scenarioFile.string(), "--layers scan",
@@ -77,18 +77,18 @@ MapPrintOutcome printMapSheets(const core::Scenario& scenario, MapPrintJob job, 
             // A scale-only local frame ("LOCAL:name", a calibrated Kriegsspiel scan) is no CRS GDAL knows by name:
             // resample into the calibrated GeoTIFF's own engineering CRS, which is the scenario's frame.
             if (printed.settings.crs.rfind("LOCAL:", 0) == 0 && warpedExists) {
-                const importers::RasterInfo info
-                    = importers::inspectRaster(importers::resolveMapPath(printed.map->warpedPath, scenarioDir));
+                const geo::RasterInfo info
+                    = geo::inspectRaster(geo::resolveMapPath(printed.map->warpedPath, scenarioDir));
                 if (!info.crsWkt.empty())
                     warpTarget.settings.crs = info.crsWkt;
             }
-            importers::RenderedRaster r = importers::renderMapRaster(warpTarget, scenarioDir, *printed.settings.extent,
+            geo::RenderedRaster r = geo::renderMapRaster(warpTarget, scenarioDir, *printed.settings.extent,
                 metresPerPixel, reporter.progress);
             job.request.scan = print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
             // The scan is resampled into the print grid above, so its own JPEG bytes cannot be reused; a scan
             // that is a JPEG is lossy already, and its sheets carry the resampled crop as JPEG too
             // (print::PrintRaster::jpegQuality): a fraction of the lossless size.
-            if (std::filesystem::exists(scanPath) && importers::inspectRaster(scanPath).driver == "JPEG")
+            if (std::filesystem::exists(scanPath) && geo::inspectRaster(scanPath).driver == "JPEG")
                 job.request.scan->jpegQuality = kJpegScanQuality;
             outcome.scanPrinted = true;
         }
@@ -104,23 +104,23 @@ MapPrintOutcome printMapSheets(const core::Scenario& scenario, MapPrintJob job, 
             const double metresPerPixel = 25.4 / job.dpi * job.request.scaleDenominator / 1000.0;
             const core::Extent& window = *printed.settings.extent;
             const auto draw = [&](const core::ReferenceLayer& r) {
-                return importers::renderReferenceLayer(r, scenarioDir, printed.settings.crs, window, metresPerPixel, reporter.progress);
+                return geo::renderReferenceLayer(r, scenarioDir, printed.settings.crs, window, metresPerPixel, reporter.progress);
             };
             // Under the scan, the scan, over the scan: one underlay at the print resolution.
-            std::optional<importers::RenderedRaster> underlay;
-            const auto compose = [&](importers::RenderedRaster layer, double opacity) {
+            std::optional<geo::RenderedRaster> underlay;
+            const auto compose = [&](geo::RenderedRaster layer, double opacity) {
                 if (!underlay) {
-                    underlay = importers::RenderedRaster{layer.width, layer.height,
+                    underlay = geo::RenderedRaster{layer.width, layer.height,
                         std::vector<std::uint8_t>(layer.pixels.size(), 0), layer.geotransform};
                 }
-                importers::composeOver(*underlay, layer, opacity);
+                geo::composeOver(*underlay, layer, opacity);
             };
             for (const auto& r : printed.references)
                 if (r.visible && !r.overScan)
                     compose(draw(r), r.opacity);
             if (job.request.scan) {
                 const print::PrintRaster& scan = *job.request.scan;
-                compose(importers::RenderedRaster{scan.width, scan.height, scan.pixels, scan.geotransform}, 1.0);
+                compose(geo::RenderedRaster{scan.width, scan.height, scan.pixels, scan.geotransform}, 1.0);
             }
             for (const auto& r : printed.references)
                 if (r.visible && r.overScan)

@@ -17,22 +17,22 @@ void refuseOverwrite(const std::filesystem::path& output, bool force, const std:
         core::i18n::format(_("exists already and would be replaced: choose another file name, or give {1} to replace it"), {forceOption}));
 }
 
-std::optional<importers::NewScenario> newScenario(core::Document& document, const NewScenarioJob& job, const Reporter& reporter)
+std::optional<geo::NewScenario> newScenario(core::Document& document, const NewScenarioJob& job, const Reporter& reporter)
 {
-    importers::NewScenarioOptions options;
+    geo::NewScenarioOptions options;
     options.system = job.system;
     options.title = job.title;
     options.crs = (job.crs.empty() || job.crs == "none") ? "auto" : job.crs;
-    options.frame = job.crs == "none" ? importers::RasterFrame::Scan : job.frame;
+    options.frame = job.crs == "none" ? geo::RasterFrame::Scan : job.frame;
     options.scale = job.scale;
     options.progress = reporter.progress;
     if (job.map.empty()) {
-        core::ScenarioSettings settings = importers::newScenarioSettings(options, document.path());
+        core::ScenarioSettings settings = geo::newScenarioSettings(options, document.path());
         settings.crs = options.crs == "auto" ? std::string() : options.crs;
         document.apply(core::operations::setSettings(document.scenario(), settings, _("New scenario")));
         return std::nullopt;
     }
-    importers::NewScenario made = importers::newScenarioFromRaster(job.map, document.path(), options);
+    geo::NewScenario made = geo::newScenarioFromRaster(job.map, document.path(), options);
     document.apply(core::operations::setSettings(document.scenario(), made.settings, _("New scenario")));
     document.apply(core::operations::setMap(document.scenario(), made.map, _("Set map")));
     return made;

@@ -4,8 +4,8 @@
 
 #include "sandtable/core/io/scenario_json.hpp"
 #include "sandtable/core/util/i18n.hpp"
-#include "sandtable/importers/map_raster.hpp"
-#include "sandtable/importers/raster_info.hpp"
+#include "sandtable/geo/map_raster.hpp"
+#include "sandtable/geo/raster_info.hpp"
 #include "sandtable/print/vassal_images.hpp"
 
 namespace sandtable::app {
@@ -16,8 +16,8 @@ std::optional<print::PrintRaster> boardScan(const core::Scenario& s, const std::
     if (!s.map || !s.settings.extent)
         return std::nullopt;
     const auto dir = scenarioFile.parent_path();
-    const auto scanPath = importers::resolveMapPath(s.map->path, dir);
-    const bool warpedExists = importers::warpedMapPath(s, dir).has_value();
+    const auto scanPath = geo::resolveMapPath(s.map->path, dir);
+    const bool warpedExists = geo::warpedMapPath(s, dir).has_value();
     if (!warpedExists && !std::filesystem::exists(scanPath)) {
         reporter.tell(core::i18n::format(_("notice: map raster {1} not found: the board is terrain only"), {scanPath.string()}));
         return std::nullopt;
@@ -28,28 +28,28 @@ std::optional<print::PrintRaster> boardScan(const core::Scenario& s, const std::
     }
     core::Scenario target = s;
     if (s.settings.crs.rfind("LOCAL:", 0) == 0 && warpedExists) {
-        const importers::RasterInfo info = importers::inspectRaster(importers::resolveMapPath(s.map->warpedPath, dir));
+        const geo::RasterInfo info = geo::inspectRaster(geo::resolveMapPath(s.map->warpedPath, dir));
         if (!info.crsWkt.empty())
             target.settings.crs = info.crsWkt;
     }
-    importers::RenderedRaster r = importers::renderMapRaster(target, dir, *s.settings.extent, 1.0 / pxPerM, reporter.progress);
+    geo::RenderedRaster r = geo::renderMapRaster(target, dir, *s.settings.extent, 1.0 / pxPerM, reporter.progress);
     return print::PrintRaster{r.width, r.height, std::move(r.pixels), r.geotransform};
 }
 
-importers::VassalExportResult exportVassalModule(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
+vassal::VassalExportResult exportVassalModule(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
     const std::filesystem::path& output, std::optional<double> pxPerM, const Reporter& reporter)
 {
     // The board shows the extent, grown to the campaign grid where it runs past (every square on the board).
     core::Scenario s = scenario;
     if (s.settings.extent)
-        s.settings.extent = importers::vassalBoardExtent(s);
-    importers::VassalExportInput input;
+        s.settings.extent = vassal::vassalBoardExtent(s);
+    vassal::VassalExportInput input;
     input.scenarioDocument = core::serializeScenario(scenario); // as given: `vassal import` brings it back
-    input.pxPerM = pxPerM ? *pxPerM : importers::defaultVassalPxPerM(s);
+    input.pxPerM = pxPerM ? *pxPerM : vassal::defaultVassalPxPerM(s);
     Reporter scanReporter{reporter.part(0.0, 0.4), reporter.notice};
     print::VassalImages images
         = print::drawVassalImages(s, input.pxPerM, boardScan(s, scenarioFile, input.pxPerM, scanReporter), reporter.part(0.4, 0.8));
-    const auto convert = [](print::PngImage& i) { return importers::VassalImage{std::move(i.bytes), i.width, i.height}; };
+    const auto convert = [](print::PngImage& i) { return vassal::VassalImage{std::move(i.bytes), i.width, i.height}; };
     if (images.board)
         input.board = convert(*images.board);
     for (auto& [id, image] : images.pieces)
@@ -58,7 +58,7 @@ importers::VassalExportResult exportVassalModule(const core::Scenario& scenario,
         input.forces[id] = convert(image);
     for (auto& [name, image] : images.cardFaces)
         input.cardFaces[name] = convert(image);
-    return importers::writeVassalModule(s, input, output, reporter.part(0.8, 1.0));
+    return vassal::writeVassalModule(s, input, output, reporter.part(0.8, 1.0));
 }
 
 } // namespace sandtable::app

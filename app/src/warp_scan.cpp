@@ -6,8 +6,8 @@
 #include "sandtable/core/document/map_operations.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
-#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
+#include "sandtable/geo/map_raster.hpp"
 
 namespace sandtable::app {
 
@@ -17,11 +17,11 @@ std::filesystem::path defaultWarpOutput(const core::Document& document)
     if (!s.map)
         return {};
     const std::filesystem::path folder = document.path().parent_path();
-    const std::filesystem::path scan = importers::resolveMapPath(s.map->path, folder);
+    const std::filesystem::path scan = geo::resolveMapPath(s.map->path, folder);
     return (document.path().empty() ? scan.parent_path() : folder) / (scan.stem().string() + "_warped.tif");
 }
 
-importers::WarpResult warpScanFile(const core::Scenario& s, const std::filesystem::path& scenarioFile,
+geo::WarpResult warpScanFile(const core::Scenario& s, const std::filesystem::path& scenarioFile,
     const std::filesystem::path& output, const Reporter& reporter)
 {
     const std::string file = scenarioFile.string();
@@ -32,16 +32,16 @@ importers::WarpResult warpScanFile(const core::Scenario& s, const std::filesyste
             _("the scan has no fit to warp with yet: give it GCPs first (enough for its method)"));
     core::Georeference fitted = *s.map->georeference;
     try {
-        importers::fitStoredGeoreference(fitted); // the GCPs as they are now, in the fit's frame
+        geo::fitStoredGeoreference(fitted); // the GCPs as they are now, in the fit's frame
     } catch (const core::OperationError& e) {
         throw core::OperationError(file, e.object(), e.reason());
     }
-    importers::WarpRequest request;
-    request.scan = importers::resolveMapPath(s.map->path, scenarioFile.parent_path());
+    geo::WarpRequest request;
+    request.scan = geo::resolveMapPath(s.map->path, scenarioFile.parent_path());
     request.georeference = fitted;
     request.output = output;
     request.progress = reporter.progress;
-    return importers::warpToGeoTiff(request);
+    return geo::warpToGeoTiff(request);
 }
 
 void useWarpedScan(core::Document& document, const std::filesystem::path& output)
@@ -56,11 +56,11 @@ void useWarpedScan(core::Document& document, const std::filesystem::path& output
         document.apply(std::move(*frame));
 }
 
-importers::WarpResult warpScan(core::Document& document, std::filesystem::path output, const Reporter& reporter)
+geo::WarpResult warpScan(core::Document& document, std::filesystem::path output, const Reporter& reporter)
 {
     if (output.empty())
         output = defaultWarpOutput(document);
-    const importers::WarpResult result = warpScanFile(document.scenario(), document.path(), output, reporter);
+    const geo::WarpResult result = warpScanFile(document.scenario(), document.path(), output, reporter);
     useWarpedScan(document, output);
     return result;
 }

@@ -12,8 +12,8 @@
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/sha256.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
-#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
+#include "sandtable/geo/map_raster.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -59,7 +59,7 @@ std::optional<std::filesystem::path> findScan(const DemoOptions& o, const core::
     }
     if (!example.map)
         return std::nullopt;
-    const auto fromExample = importers::resolveMapPath(example.map->path, exampleDir);
+    const auto fromExample = geo::resolveMapPath(example.map->path, exampleDir);
     if (std::filesystem::exists(fromExample))
         return std::filesystem::absolute(fromExample).lexically_normal();
     if (const char* env = std::getenv("SANDTABLE_SHARED_DATA"); env && *env) {
@@ -94,14 +94,14 @@ void runDemo(const DemoOptions& o, Context& context)
         const std::filesystem::path points = scan->string() + ".points";
         const std::filesystem::path warped = out / (scan->stem().string() + "_utm.tif");
         say(context, core::i18n::format(_("[2/5] georeferencing {1} with {2} (affine, target CRS auto)"), {scan->string(), points.string()}));
-        importers::GeorefRequest request;
+        geo::GeorefRequest request;
         request.scan = *scan;
         request.points = points;
         request.method = core::GeoreferenceMethod::Affine;
         request.targetCrs = "auto";
         request.outputTiff = warped;
         request.progress = context.progress();
-        const importers::GeorefResult result = importers::georeferenceScan(request);
+        const geo::GeorefResult result = geo::georeferenceScan(request);
         const auto g6 = [](double v) {
             std::ostringstream text;
             text.precision(6);
@@ -124,9 +124,9 @@ void runDemo(const DemoOptions& o, Context& context)
     } else {
         say(context, core::i18n::format(_("[2/5] sandtable: notice: the example's map raster was not found (looked for {1}; set "
                                           "SANDTABLE_SHARED_DATA or --map): working terrain-only"),
-                         {scenario.map ? importers::resolveMapPath(scenario.map->path, exampleDir).string() : std::string(_("none"))}));
+                         {scenario.map ? geo::resolveMapPath(scenario.map->path, exampleDir).string() : std::string(_("none"))}));
         if (map)
-            map->path = std::filesystem::absolute(importers::resolveMapPath(map->path, exampleDir)).lexically_normal().string();
+            map->path = std::filesystem::absolute(geo::resolveMapPath(map->path, exampleDir)).lexically_normal().string();
     }
 
     const auto scenarioOut = out / "gettysburg.sandtable.json";

@@ -10,7 +10,7 @@
 #include "sandtable/core/document/map_operations.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/i18n.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
 #include "sandtable/core/model/extent_overrun.hpp"
 #include "sandtable/core/util/error.hpp"
 
@@ -175,7 +175,7 @@ void runWarp(const WarpOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     core::Document document(loaded.scenario, o.file);
-    const importers::WarpResult r = app::warpScan(document, o.output, context.reporter());
+    const geo::WarpResult r = app::warpScan(document, o.output, context.reporter());
     document.save();
     if (context.json) {
         context.printJson({{"file", o.file}, {"output", r.path}, {"width", r.width}, {"height", r.height}, {"crs", r.crs},

@@ -5,10 +5,10 @@
 #include "sandtable/core/util/text_encoding.hpp"
 
 #include "sandtable/core/model/residual_ranking.hpp"
-#include "sandtable/importers/calibrate.hpp"
-#include "sandtable/importers/georef_report.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
-#include "sandtable/importers/raster_info.hpp"
+#include "sandtable/geo/calibrate.hpp"
+#include "sandtable/geo/georef_report.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
+#include "sandtable/geo/raster_info.hpp"
 #include "sandtable/print/georef_report_print.hpp"
 
 #include <algorithm>
@@ -63,7 +63,7 @@ ordered_json nodataJson(const std::optional<double>& value)
 
 ordered_json stringOrNull(const std::string& value) { return value.empty() ? ordered_json(nullptr) : ordered_json(value); }
 
-ordered_json infoToJson(const importers::RasterInfo& info)
+ordered_json infoToJson(const geo::RasterInfo& info)
 {
     ordered_json overviews = ordered_json::array();
     for (const auto& o : info.overviews)
@@ -73,7 +73,7 @@ ordered_json infoToJson(const importers::RasterInfo& info)
         geotransform = ordered_json(std::vector<double>(info.geotransform->begin(), info.geotransform->end()));
     return {{"file", info.path}, {"driver", info.driver}, {"width", info.width}, {"height", info.height},
         {"bands", info.bands}, {"data_type", info.dataType}, {"colour_interpretations", info.colourInterpretations},
-        {"georeference", importers::toString(info.georeference)}, {"world_file", stringOrNull(info.worldFile)},
+        {"georeference", geo::toString(info.georeference)}, {"world_file", stringOrNull(info.worldFile)},
         {"crs", stringOrNull(info.crsWkt)}, {"epsg", info.epsg ? ordered_json(*info.epsg) : ordered_json(nullptr)},
         {"crs_name", stringOrNull(info.crsName)}, {"geographic", info.geographic},
         {"geotransform", geotransform}, {"rotated", info.rotated}, {"south_up", info.southUp},
@@ -85,8 +85,8 @@ ordered_json infoToJson(const importers::RasterInfo& info)
 
 void runInfo(const InfoOptions& options, Context& context)
 {
-    const importers::RasterInfo info = importers::inspectRaster(options.file);
-    importers::checkRasterDecodes(options.file); // a truncated JPEG is refused here, not at print (issue 43 item 1)
+    const geo::RasterInfo info = geo::inspectRaster(options.file);
+    geo::checkRasterDecodes(options.file); // a truncated JPEG is refused here, not at print (issue 43 item 1)
     if (context.json) {
         context.printJson(infoToJson(info));
         return;
@@ -108,7 +108,7 @@ void runInfo(const InfoOptions& options, Context& context)
         nodata << *info.nodata;
         out << i18n::format(_(", nodata {1}"), {nodata.str()});
     }
-    out << "\n  " << i18n::format(_("georeference: {1}"), {importers::toString(info.georeference)});
+    out << "\n  " << i18n::format(_("georeference: {1}"), {geo::toString(info.georeference)});
     if (!info.worldFile.empty())
         out << " (" << info.worldFile << ")";
     if (info.gcpCount > 0)
@@ -140,7 +140,7 @@ std::string fixed(double value, int decimals) { return core::i18n::formatNumber(
 
 void runGeoref(const GeorefOptions& options, Context& context)
 {
-    importers::GeorefRequest request;
+    geo::GeorefRequest request;
     request.scan = options.scan;
     request.points = options.gcps;
     request.method = core::georeferenceMethodFromString(options.method);
@@ -151,11 +151,11 @@ void runGeoref(const GeorefOptions& options, Context& context)
         request.worldFile = options.worldFile;
     request.resampling = options.resampling;
     request.progress = context.progress();
-    const importers::GeorefResult result = importers::georeferenceScan(request);
-    const importers::GcpFit& fit = result.fit;
+    const geo::GeorefResult result = geo::georeferenceScan(request);
+    const geo::GcpFit& fit = result.fit;
     std::optional<print::GeorefReportResult> report;
     if (!options.report.empty())
-        report = print::printGeorefReport(importers::georefReport(options.scan, result), options.report);
+        report = print::printGeorefReport(geo::georefReport(options.scan, result), options.report);
     const std::string unit = result.targetCrsDescription.linearUnit.empty() ? "units" : result.targetCrsDescription.linearUnit;
 
     if (context.json) {
@@ -180,7 +180,7 @@ void runGeoref(const GeorefOptions& options, Context& context)
             {"enabled", fit.enabledCount}, {"minimum", fit.minimum}, {"rms_map", fit.rmsMap},
             {"mean_error_map", numberOrNull(fit.meanErrorMap)}, {"rms_px", fit.rmsPx},
             {"inverse_gap_px", fit.inverseGapPx}, {"redundancy", fit.enabledCount - fit.minimum},
-            {"note", stringOrNull(importers::redundancyNote(fit).value_or(""))},
+            {"note", stringOrNull(geo::redundancyNote(fit).value_or(""))},
             {"transform", fit.transform}, {"gcps", gcps}, {"output", output},
             {"world_file", result.worldFile ? ordered_json(*result.worldFile) : ordered_json(nullptr)},
             {"report", report ? ordered_json(options.report) : ordered_json(nullptr)},
@@ -189,7 +189,7 @@ void runGeoref(const GeorefOptions& options, Context& context)
     }
     context.printDiagnostics(result.diagnostics, options.gcps);
     // Worst first among the enabled GCPs, then the disabled ones (the editor's and the report's order).
-    const std::vector<importers::GcpResidual> ranked = core::worstFirst(fit.residuals);
+    const std::vector<geo::GcpResidual> ranked = core::worstFirst(fit.residuals);
     std::ostream& out = context.out;
     namespace i18n = core::i18n;
     out << i18n::format(fit.method == core::GeoreferenceMethod::Tps ? _("GCP fit: {1} in {2} ({3}), {4} enabled GCPs, leave-one-out residuals")
@@ -210,7 +210,7 @@ void runGeoref(const GeorefOptions& options, Context& context)
                {fixed(fit.rmsMap, 3), unit,
                    fit.meanErrorMap ? fixed(*fit.meanErrorMap, 3) + " " + unit : std::string(_("n/a (n = minimum)")), fixed(fit.rmsPx, 3)})
         << "\n";
-    if (const std::optional<std::string> note = importers::redundancyNote(fit))
+    if (const std::optional<std::string> note = geo::redundancyNote(fit))
         out << *note << "\n";
     if (fit.inverseGapPx >= 5e-5)
         out << i18n::format(_("GDAL's separately fitted inverse differs from the exact inverse by up to {1} px at the GCPs"), {fixed(fit.inverseGapPx, 4)})
@@ -227,7 +227,7 @@ void runGeoref(const GeorefOptions& options, Context& context)
             << "\n";
 }
 
-std::optional<importers::ScaleBar> parseScaleBar(const std::string& text)
+std::optional<geo::ScaleBar> parseScaleBar(const std::string& text)
 {
     std::vector<double> values;
     std::istringstream in(text);
@@ -241,12 +241,12 @@ std::optional<importers::ScaleBar> parseScaleBar(const std::string& text)
     }
     if (values.size() != 5)
         return std::nullopt;
-    return importers::ScaleBar{values[0], values[1], values[2], values[3], values[4]};
+    return geo::ScaleBar{values[0], values[1], values[2], values[3], values[4]};
 }
 
 void runCalibrate(const CalibrateOptions& options, Context& context)
 {
-    importers::CalibrationRequest request;
+    geo::CalibrationRequest request;
     request.scan = options.scan;
     request.scaleDenominator = options.scale;
     request.dpi = options.dpi;
@@ -259,7 +259,7 @@ void runCalibrate(const CalibrateOptions& options, Context& context)
         throw CLI::ValidationError("calibrate", _("give exactly one of --dpi and --scale-bar"));
     request.output = options.output;
     request.progress = context.progress();
-    const importers::CalibrationResult result = importers::calibrateScan(request);
+    const geo::CalibrationResult result = geo::calibrateScan(request);
     if (context.json) {
         context.printJson({{"scan", options.scan}, {"output", result.path}, {"scale", result.scaleDenominator},
             {"metres_per_pixel", result.metresPerPixel}, {"dpi", result.dpi}, {"width", result.width},

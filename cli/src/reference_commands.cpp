@@ -7,8 +7,8 @@
 #include "sandtable/core/document/reference_operations.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/importers/new_scenario.hpp"
-#include "sandtable/importers/reference_layer.hpp"
+#include "sandtable/geo/new_scenario.hpp"
+#include "sandtable/geo/reference_layer.hpp"
 
 #include <filesystem>
 #include <memory>
@@ -44,9 +44,9 @@ nlohmann::ordered_json layerJson(const core::ReferenceLayer& r)
 void runAdd(const AddOptions& options, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(options.file);
-    importers::NewReferenceLayer made = importers::newReferenceLayer(options.layer, options.file, options.name);
+    geo::NewReferenceLayer made = geo::newReferenceLayer(options.layer, options.file, options.name);
     core::ReferenceLayer& layer = made.layer;
-    const importers::ReferenceLayerInfo& info = made.info;
+    const geo::ReferenceLayerInfo& info = made.info;
     layer.opacity = options.opacity;
     layer.overScan = options.over;
     layer.hillshade = options.hillshade.value_or(info.elevation);

@@ -10,7 +10,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/importers/new_scenario.hpp"
+#include "sandtable/geo/new_scenario.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -55,11 +55,11 @@ void runNew(const NewOptions& options, Context& context)
     job.crs = options.crs;
     job.map = options.map;
     job.scale = options.scale;
-    job.frame = options.frame == "scan" ? importers::RasterFrame::Scan
-        : options.frame == "local"       ? importers::RasterFrame::Local
-                                         : importers::RasterFrame::Auto;
+    job.frame = options.frame == "scan" ? geo::RasterFrame::Scan
+        : options.frame == "local"       ? geo::RasterFrame::Local
+                                         : geo::RasterFrame::Auto;
     core::Document document(core::Scenario{}, std::filesystem::path(options.output));
-    const std::optional<importers::NewScenario> made = app::newScenario(document, job, context.reporter());
+    const std::optional<geo::NewScenario> made = app::newScenario(document, job, context.reporter());
     document.save();
     const core::Scenario& s = document.scenario();
     if (!made) {
@@ -78,14 +78,14 @@ void runNew(const NewOptions& options, Context& context)
             extent = {s.settings.extent->minX, s.settings.extent->minY, s.settings.extent->maxX, s.settings.extent->maxY};
         context.printJson({{"file", options.output}, {"id", s.settings.id}, {"system", options.system},
             {"map", s.map->path}, {"placed_by", made->placedBy},
-            {"georeferenced", made->next == importers::NextStep::None},
-            {"next", made->next == importers::NextStep::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json("georeference")},
+            {"georeferenced", made->next == geo::NextStep::None},
+            {"next", made->next == geo::NextStep::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json("georeference")},
             {"crs", s.settings.crs.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.settings.crs)},
             {"extent", extent}, {"message", made->message}, {"warnings", made->warnings}});
     } else if (!context.quiet) {
         context.err << core::i18n::format(_("created {1} ({2}) from {3}: {4}"), {options.output, options.system, options.map, made->message})
                     << "\n";
-        if (made->next == importers::NextStep::Georeference)
+        if (made->next == geo::NextStep::Georeference)
             context.err << core::i18n::format(_("  next: `sandtable map georef {1} --gcps GCPS.points` (a QGIS .points file of the scan's "
                                                 "GCPs; the editor picks them on the scan), or for a Kriegsspiel map `sandtable raster "
                                                 "calibrate {2} --scale 8000 --dpi 300 -o SCAN.tif` then `scenario new --map SCAN.tif`"),

@@ -20,7 +20,7 @@
 #include "sandtable/core/io/importer.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/importers/dem_hills.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
 #include "sandtable/importers/importer_registry.hpp"
 #include "sandtable/importers/scan_trace.hpp"
 #include "sandtable/importers/tag_rules.hpp"
@@ -432,7 +432,7 @@ void runPlaces(const PlacesOptions& options, Context& context)
     core::Document document(loaded.scenario, options.file);
     std::vector<core::FeatureId> made;
     document.apply(inFile(options.file, [&] {
-        const core::operations::ScanToWorking toWorking = importers::scanToWorking(document.scenario(), options.file);
+        const core::operations::ScanToWorking toWorking = geo::scanToWorking(document.scenario(), options.file);
         return core::operations::placesToTerrain(document.scenario(), options.place, options.terrainClass, toWorking, &made);
     }));
     document.save();

@@ -19,7 +19,7 @@
 #include "sandtable/core/io/scenario_json.hpp"
 #include "sandtable/core/util/error.hpp"
 
-#include "sandtable/importers/vassal_module.hpp"
+#include "sandtable/vassal/vassal_module.hpp"
 
 
 #include <filesystem>
@@ -49,7 +49,7 @@ void runExport(const ExportOptions& o, Context& context)
     context.warnIfInvalid(loaded.diagnostics, o.file);
     const core::Scenario& s = loaded.scenario;
     const std::optional<double> pxPerM = o.pxPerKm ? std::optional<double>(*o.pxPerKm / 1000.0) : std::nullopt;
-    const importers::VassalExportResult r = app::exportVassalModule(s, o.file, o.output, pxPerM, context.reporter());
+    const vassal::VassalExportResult r = app::exportVassalModule(s, o.file, o.output, pxPerM, context.reporter());
     if (context.json) {
         context.printJson({{"module", o.output}, {"px_per_m", r.pxPerM},
             {"board_px", r.boardWidth ? nlohmann::ordered_json::array({r.boardWidth, r.boardHeight}) : nlohmann::ordered_json(nullptr)},
@@ -59,7 +59,7 @@ void runExport(const ExportOptions& o, Context& context)
         context.printDiagnostics(r.findings, o.output);
         namespace i18n = core::i18n;
         const auto n = [](auto v) { return std::to_string(v); };
-        context.out << i18n::format(_("{1}: VASSAL {2} module, "), {o.output, importers::kVassalVersion});
+        context.out << i18n::format(_("{1}: VASSAL {2} module, "), {o.output, vassal::kVassalVersion});
         if (r.boardWidth)
             context.out << i18n::format(_("board {1} x {2} px at {3} px/km, "), {n(r.boardWidth), n(r.boardHeight), i18n::formatFigure(r.pxPerM * 1000.0)});
         context.out << i18n::format(P_("{1} piece, ", "{1} pieces, ", r.pieces), {n(r.pieces)})

@@ -20,7 +20,7 @@
 #include "sandtable/importers/dem_hills.hpp"
 #include "sandtable/importers/tag_rules.hpp"
 #include "sandtable/importers/terrain_import.hpp"
-#include "sandtable/importers/vassal_module.hpp"
+#include "sandtable/vassal/vassal_module.hpp"
 
 #include <algorithm>
 #include <array>
@@ -31,6 +31,8 @@
 #include <stdexcept>
 
 namespace sandtable::importers {
+
+using vassal::VassalImport;
 
 namespace {
 
@@ -537,7 +539,7 @@ public:
     ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
     {
         core::checkSettings(*this, request);
-        VassalImportOptions options;
+        vassal::VassalImportOptions options;
         options.board = request.value("board");
         options.sides = request.value("sides");
         options.progress = request.progress;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/catalogue/src/sqlite_db.hpp that the public API cannot reach: the writeback hint keeps the
 // write lock.
-#include "sqlite_db.hpp"
+#include "geopackage/sqlite_db.hpp"
 #include "support/run_command.hpp"
 #include "support/test_data.hpp"
 

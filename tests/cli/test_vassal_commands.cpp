@@ -4,7 +4,7 @@
 #include "sandtable/cli/context.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
-#include "sandtable/importers/vassal_module.hpp"
+#include "sandtable/vassal/vassal_module.hpp"
 #include "support/cli_runner.hpp"
 #include "support/run_command.hpp"
 #include "support/table_battles_fixtures.hpp"
@@ -94,9 +94,9 @@ Module readModule(const std::filesystem::path& vmod)
 {
     Module m;
     m.path = vmod;
-    std::istringstream b(sandtable::importers::readVassalModuleEntry(vmod, "buildFile.xml"));
+    std::istringstream b(sandtable::vassal::readVassalModuleEntry(vmod, "buildFile.xml"));
     pt::read_xml(b, m.build);
-    std::istringstream d(sandtable::importers::readVassalModuleEntry(vmod, "moduledata"));
+    std::istringstream d(sandtable::vassal::readVassalModuleEntry(vmod, "moduledata"));
     pt::read_xml(d, m.data);
     return m;
 }
@@ -169,7 +169,7 @@ void checkCommon(const Module& m, const nlohmann::json& scenario)
     const auto help = all(root, "VASSAL.build.module.documentation.HelpFile");
     BOOST_REQUIRE_EQUAL(help.size(), 1u);
     BOOST_TEST(attr(*help[0], "fileType") == "archive");
-    const std::string page = sandtable::importers::readVassalModuleEntry(m.path, attr(*help[0], "fileName"));
+    const std::string page = sandtable::vassal::readVassalModuleEntry(m.path, attr(*help[0], "fileName"));
     BOOST_TEST(page.find("<html>") != std::string::npos);
     std::vector<std::string> entries;
     for (const auto& [key, entry] : child(root, "VASSAL.build.module.PlayerRoster"))
@@ -219,7 +219,7 @@ void checkUnitPiece(const pt::ptree& slot, const nlohmann::json& unit, const Mod
     BOOST_REQUIRE_EQUAL(state.size(), 5u);
     BOOST_TEST(state[0] == "null");
     BOOST_TEST(state[3] == attr(slot, "gpid"));
-    const auto [w, h] = pngSize(sandtable::importers::readVassalModuleEntry(m.path, "images/" + basic[2]));
+    const auto [w, h] = pngSize(sandtable::vassal::readVassalModuleEntry(m.path, "images/" + basic[2]));
     BOOST_TEST(std::to_string(w) == attr(slot, "width"));
     BOOST_TEST(std::to_string(h) == attr(slot, "height"));
 }
@@ -241,7 +241,7 @@ void checkBattleMap(const std::string& relative, const std::string& pxPerKm, dou
     const pt::ptree& root = child(m.build, "VASSAL.build.GameModule");
     const auto boards = all(root, "VASSAL.build.module.map.boardPicker.Board");
     BOOST_REQUIRE_EQUAL(boards.size(), 1u);
-    const auto [w, h] = pngSize(sandtable::importers::readVassalModuleEntry(vmod, "images/" + attr(*boards[0], "image")));
+    const auto [w, h] = pngSize(sandtable::vassal::readVassalModuleEntry(vmod, "images/" + attr(*boards[0], "image")));
     BOOST_TEST(w == boardW);
     BOOST_TEST(h == boardH);
 
@@ -338,7 +338,7 @@ BOOST_AUTO_TEST_CASE(antietam_exports_board_setup_palettes_and_reinforcements)
             }
     BOOST_TEST(arriving == 6);
     // Help: victory points and rout thresholds.
-    const std::string help = sandtable::importers::readVassalModuleEntry(vmod, "help/scenario.html");
+    const std::string help = sandtable::vassal::readVassalModuleEntry(vmod, "help/scenario.html");
     BOOST_TEST(help.find("Rout threshold") != std::string::npos);
     BOOST_TEST(help.find("Victory points") != std::string::npos);
 }
@@ -450,7 +450,7 @@ BOOST_AUTO_TEST_CASE(table_battles_export_a_deck_per_army_and_one_card_per_forma
     for (const auto* b : all(m.build, "VASSAL.build.module.map.boardPicker.Board"))
         if (attr(*b, "name") == "Scenario card") {
             scenarioBoard = true;
-            const std::string png = sandtable::importers::readVassalModuleEntry(vmod, "images/" + attr(*b, "image"));
+            const std::string png = sandtable::vassal::readVassalModuleEntry(vmod, "images/" + attr(*b, "image"));
             // A poker card, 63.5 x 88.9 mm at 150 dpi: 375 x 525 px.
             BOOST_TEST(pngSize(png).first == 375);
             BOOST_TEST(pngSize(png).second == 525);
@@ -485,7 +485,7 @@ BOOST_AUTO_TEST_CASE(a_card_with_a_b_face_carries_both_faces_in_a_layer)
                 BOOST_REQUIRE(fields.size() > 16);
                 const auto images = vassalDecode(fields[15], ',');
                 BOOST_TEST(images == (std::vector<std::string>{"1-A.png", "1-B.png"}), boost::test_tools::per_element());
-                BOOST_TEST(!sandtable::importers::readVassalModuleEntry(vmod, "images/1-B.png").empty());
+                BOOST_TEST(!sandtable::vassal::readVassalModuleEntry(vmod, "images/1-B.png").empty());
             }
     }
     BOOST_TEST(layered == 1);
@@ -840,7 +840,7 @@ std::filesystem::path foreignModule(const sandtable::test::TemporaryFolder& fold
     BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", example(name).string(), "-o", vmod.string(), "-q"}).code, 0);
     const auto unpacked = folder / "module";
     BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
-    std::filesystem::remove(unpacked / sandtable::importers::kVassalScenarioEntry);
+    std::filesystem::remove(unpacked / sandtable::vassal::kVassalScenarioEntry);
     std::string build = sandtable::core::readFile(unpacked / "buildFile.xml");
     edit(build);
     sandtable::core::writeFileAtomically(unpacked / "buildFile.xml", build);

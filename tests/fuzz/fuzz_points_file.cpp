@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // QGIS Georeferencer .points files: read, then turn into GCPs for a plain scan and a georeferenced one.
 #include "fuzz_support.hpp"
-#include "sandtable/importers/points_file.hpp"
+#include "sandtable/geo/points_file.hpp"
 
 #include <exception>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    using namespace sandtable::importers;
+    using namespace sandtable::geo;
     try {
         const PointsFile file = readPointsFile(sandtable::fuzz::scratchFile("fuzz.points", data, size));
         (void)toGcps(file, SourceFrame{});

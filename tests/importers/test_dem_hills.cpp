@@ -7,7 +7,7 @@
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/importers/crs.hpp"
+#include "sandtable/geo/crs.hpp"
 #include "support/geometry_checks.hpp"
 #include "support/test_data.hpp"
 
@@ -158,7 +158,7 @@ BOOST_AUTO_TEST_CASE(gettysburg_tiles_give_the_round_tops_cemetery_ridge_and_cul
     // Summits (WGS 84, public knowledge: Little Round Top 39.7922 N 77.2361 W; Big Round Top 39.7864 N
     // 77.2392 W; Culp's Hill by its observation tower, 39.8199 N 77.2199 W; Cemetery Ridge at the Angle,
     // 39.8126 N 77.2355 W) projected to UTM 18N.
-    const auto points = importers::transformPoints("EPSG:4326", "EPSG:32618",
+    const auto points = geo::transformPoints("EPSG:4326", "EPSG:32618",
         {{-77.2361, 39.7922}, {-77.2392, 39.7864}, {-77.2355, 39.8126}, {-77.2199, 39.8199}});
     const auto highestLevelAt = [&](core::Coordinate p, const core::TerrainFeature** hill) {
         int best = 0;

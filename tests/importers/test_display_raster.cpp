@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/importers/display_raster.hpp on every file of shared/data/rasters:
+// Tests of importers/include/sandtable/geo/display_raster.hpp on every file of shared/data/rasters:
 // expected pixels are read here straight from the files with GDAL (raw values, colour tables, overview
 // bands) and put through the documented rules (palette lookup, 2-98 % stretch, nodata -> transparent).
-#include "sandtable/importers/display_raster.hpp"
+#include "sandtable/geo/display_raster.hpp"
 
 #include "sandtable/core/util/error.hpp"
 #include "support/test_data.hpp"
@@ -40,7 +40,7 @@ std::vector<double> rawBand(const std::string& name, int band, int overview = -1
     return v;
 }
 
-std::array<int, 4> rgbaAt(const importers::DisplayImage& image, int x, int y)
+std::array<int, 4> rgbaAt(const geo::DisplayImage& image, int x, int y)
 {
     const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x)) * 4;
     return {image.rgba[i], image.rgba[i + 1], image.rgba[i + 2], image.rgba[i + 3]};
@@ -59,7 +59,7 @@ int stretched(double v, double low, double high) { return static_cast<int>(std::
 /// Checks every pixel of an 8-bit grey or RGB file read at full resolution: the raw bytes, opaque.
 void checkByteFile(const std::string& name, int bands)
 {
-    importers::DisplayRaster raster(test::sharedData("rasters/" + name));
+    geo::DisplayRaster raster(test::sharedData("rasters/" + name));
     const auto image = raster.read(0, 0, raster.width(), raster.height(), raster.width(), raster.height());
     BOOST_TEST(image.overviewLevel == -1);
     BOOST_TEST(!raster.stretch().stretched);
@@ -97,7 +97,7 @@ BOOST_AUTO_TEST_CASE(uint16_is_stretched_between_its_2_and_98_percentiles, *utf:
     BOOST_TEST(low >= 74.0); // gdalinfo -stats: min 74, max 255
     BOOST_TEST(high <= 255.0);
     BOOST_REQUIRE(high > low);
-    importers::DisplayRaster raster(test::sharedData("rasters/uint16.tif"));
+    geo::DisplayRaster raster(test::sharedData("rasters/uint16.tif"));
     BOOST_TEST(raster.stretch().stretched);
     BOOST_TEST(raster.stretch().low[0] == low);
     BOOST_TEST(raster.stretch().high[0] == high);
@@ -119,7 +119,7 @@ BOOST_AUTO_TEST_CASE(uint16_is_stretched_between_its_2_and_98_percentiles, *utf:
 
 BOOST_AUTO_TEST_CASE(rgb16_stretches_each_band_on_its_own, *utf::precondition(test::sharedDataPresent))
 {
-    importers::DisplayRaster raster(test::sharedData("rasters/rgb16.tif"));
+    geo::DisplayRaster raster(test::sharedData("rasters/rgb16.tif"));
     const auto image = raster.read(0, 0, 40, 30, 40, 30);
     for (int b = 1; b <= 3; ++b) {
         const auto raw = rawBand("rgb16.tif", b);
@@ -143,7 +143,7 @@ BOOST_AUTO_TEST_CASE(palette_is_expanded_through_its_colour_table, *utf::precond
     GDALColorTableH table = GDALGetRasterColorTable(GDALGetRasterBand(ds, 1));
     BOOST_REQUIRE(table);
     const auto raw = rawBand("pct22.tif", 1);
-    const auto image = importers::readDisplayRgba(test::sharedData("rasters/pct22.tif"), 0, 0, 40, 30, 40, 30);
+    const auto image = geo::readDisplayRgba(test::sharedData("rasters/pct22.tif"), 0, 0, 40, 30, 40, 30);
     for (int y = 0; y < 30; ++y)
         for (int x = 0; x < 40; ++x) {
             const GDALColorEntry* e = GDALGetColorEntry(table, static_cast<int>(raw[static_cast<std::size_t>(y * 40 + x)]));
@@ -160,7 +160,7 @@ BOOST_AUTO_TEST_CASE(palette_is_expanded_through_its_colour_table, *utf::precond
 
 BOOST_AUTO_TEST_CASE(red_square_nodata_is_transparent_and_its_external_overview_is_used, *utf::precondition(test::sharedDataPresent))
 {
-    importers::DisplayRaster raster(test::sharedData("rasters/red_square.tif"));
+    geo::DisplayRaster raster(test::sharedData("rasters/red_square.tif"));
     const auto full = raster.read(0, 0, 100, 100, 100, 100);
     BOOST_TEST(full.overviewLevel == -1);
     // gdallocationinfo: (0,0) is 0,0,0 = nodata on every band; (50,50) is the red square 255,0,0.
@@ -192,7 +192,7 @@ BOOST_AUTO_TEST_CASE(red_square_nodata_is_transparent_and_its_external_overview_
 
 BOOST_AUTO_TEST_CASE(internal_overviews_serve_reduced_resolutions, *utf::precondition(test::sharedDataPresent))
 {
-    importers::DisplayRaster raster(test::sharedData("rasters/with-overviews.tif"));
+    geo::DisplayRaster raster(test::sharedData("rasters/with-overviews.tif"));
     BOOST_TEST(raster.width() == 2000);
     // Overview factors 8, 16, ~31.7. 2000 x 1000 into 300 x 150 (factor 6.67): every level is too coarse,
     // the base is read. Into 250 x 125 (factor 8): level 0; into 100 x 50 (factor 20): level 1; into
@@ -221,7 +221,7 @@ BOOST_AUTO_TEST_CASE(internal_overviews_serve_reduced_resolutions, *utf::precond
 BOOST_AUTO_TEST_CASE(levels_are_read_one_to_one_as_a_canvas_reads_its_tiles, *utf::precondition(test::sharedDataPresent))
 {
     // gdalinfo with-overviews.tif: 2000 x 1000, overviews 250x125, 125x63, 63x32; no geotransform.
-    importers::DisplayRaster raster(test::sharedData("rasters/with-overviews.tif"));
+    geo::DisplayRaster raster(test::sharedData("rasters/with-overviews.tif"));
     const auto levels = raster.levels();
     BOOST_REQUIRE(levels.size() == 4u);
     const std::array<std::array<int, 2>, 4> expected{{{2000, 1000}, {250, 125}, {125, 63}, {63, 32}}};
@@ -241,14 +241,14 @@ BOOST_AUTO_TEST_CASE(levels_are_read_one_to_one_as_a_canvas_reads_its_tiles, *ut
     BOOST_CHECK_THROW(raster.readLevel(4, 0, 0, 1, 1), core::OperationError);      // no fifth level
     BOOST_CHECK_THROW(raster.readLevel(1, 240, 0, 20, 10), core::OperationError);  // past 250 pixels
     // byte.tif: origin (440720, 3751320), 60 m pixels (gdalinfo).
-    const auto gt = importers::DisplayRaster(test::sharedData("rasters/byte.tif")).geoTransform();
+    const auto gt = geo::DisplayRaster(test::sharedData("rasters/byte.tif")).geoTransform();
     BOOST_REQUIRE(gt.has_value());
     BOOST_TEST(((*gt)[0] == 440720.0 && (*gt)[1] == 60.0 && (*gt)[3] == 3751320.0 && (*gt)[5] == -60.0));
 }
 
 BOOST_AUTO_TEST_CASE(windows_outside_the_raster_and_corrupt_files_are_errors, *utf::precondition(test::sharedDataPresent))
 {
-    importers::DisplayRaster raster(test::sharedData("rasters/byte.tif"));
+    geo::DisplayRaster raster(test::sharedData("rasters/byte.tif"));
     BOOST_CHECK_THROW(raster.read(10, 10, 20, 20, 20, 20), core::OperationError);
     BOOST_CHECK_THROW(raster.read(0, 0, 0, 20, 20, 20), core::OperationError);
     test::TemporaryFolder folder;
@@ -256,8 +256,8 @@ BOOST_AUTO_TEST_CASE(windows_outside_the_raster_and_corrupt_files_are_errors, *u
         std::ofstream out(folder / "junk.tif", std::ios::binary);
         out << "II*\0this is not a tiff";
     }
-    BOOST_CHECK_THROW(importers::DisplayRaster(folder / "junk.tif"), core::FormatError);
-    BOOST_CHECK_THROW(importers::DisplayRaster(folder / "missing.tif"), core::IoError);
+    BOOST_CHECK_THROW(geo::DisplayRaster(folder / "junk.tif"), core::FormatError);
+    BOOST_CHECK_THROW(geo::DisplayRaster(folder / "missing.tif"), core::IoError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/importers/gcp_fit.hpp: exact fits recover their coefficients,
+// Tests of importers/include/sandtable/geo/gcp_fit.hpp: exact fits recover their coefficients,
 // the Gettysburg affine fit matches GDAL's and an independent least-squares solve, degenerate layouts
 // are refused naming the GCPs, forward + inverse return within 0.01 px.
-#include "sandtable/importers/gcp_fit.hpp"
+#include "sandtable/geo/gcp_fit.hpp"
 
 #include "sandtable/core/util/error.hpp"
 
@@ -14,7 +14,7 @@
 
 using namespace sandtable;
 using core::GeoreferenceMethod;
-using importers::FitPoint;
+using geo::FitPoint;
 namespace tt = boost::test_tools;
 
 namespace {
@@ -46,7 +46,7 @@ std::pair<double, double> applyAffine(double p, double l)
 core::OperationError fitErrorOf(const std::vector<FitPoint>& points, GeoreferenceMethod method)
 {
     try {
-        importers::fitGcps(points, method, "gcps.points");
+        geo::fitGcps(points, method, "gcps.points");
     } catch (const core::OperationError& e) {
         return e;
     }
@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_SUITE(importers_gcp_fit)
 BOOST_AUTO_TEST_CASE(exact_affine_gives_zero_rms_and_its_coefficients)
 {
     for (const auto method : {GeoreferenceMethod::Affine, GeoreferenceMethod::Poly1}) {
-        const auto fit = importers::fitGcps(gridPoints(applyAffine), method);
+        const auto fit = geo::fitGcps(gridPoints(applyAffine), method);
         BOOST_TEST(fit.rmsMap < 1e-6);
         BOOST_TEST(fit.rmsPx < 1e-6);
         BOOST_REQUIRE(fit.transform.size() == 6u);
@@ -137,7 +137,7 @@ BOOST_AUTO_TEST_CASE(helmert_from_two_points_is_exact)
     auto similarity = [&](double p, double l) { return std::pair{tx + a * p + b * l, ty + b * p - a * l}; };
     const auto [x1, y1] = similarity(10, 20);
     const auto [x2, y2] = similarity(400, 250);
-    const auto fit = importers::fitGcps({{1, 10, 20, x1, y1, true}, {2, 400, 250, x2, y2, true}}, GeoreferenceMethod::Helmert);
+    const auto fit = geo::fitGcps({{1, 10, 20, x1, y1, true}, {2, 400, 250, x2, y2, true}}, GeoreferenceMethod::Helmert);
     BOOST_TEST(fit.rmsMap < 1e-9);
     BOOST_TEST(!fit.meanErrorMap.has_value()); // n == k == 2
     const std::array<double, 6> expected{tx, a, b, ty, b, -a};
@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(helmert_least_squares_meets_its_normal_equations)
     // derivatives of the fit with respect to a and b.
     auto noisy = [](double p, double l) { return std::pair{2 * p + 0.001 * p * l, -2 * l + 0.0005 * p * p}; };
     const auto points = gridPoints(noisy);
-    const auto fit = importers::fitGcps(points, GeoreferenceMethod::Helmert);
+    const auto fit = geo::fitGcps(points, GeoreferenceMethod::Helmert);
     double sx = 0, sy = 0, sa = 0, sb = 0;
     for (std::size_t i = 0; i < points.size(); ++i) {
         const auto& r = fit.residuals[i];
@@ -181,7 +181,7 @@ BOOST_AUTO_TEST_CASE(exact_quadratic_and_cubic_are_recovered)
         }
         return std::pair{x, y};
     };
-    const auto fit2 = importers::fitGcps(gridPoints(f2), GeoreferenceMethod::Poly2);
+    const auto fit2 = geo::fitGcps(gridPoints(f2), GeoreferenceMethod::Poly2);
     BOOST_TEST(fit2.rmsMap < 1e-6);
     BOOST_REQUIRE(fit2.transform.size() == 12u);
     for (std::size_t i = 0; i < 12; ++i)
@@ -189,7 +189,7 @@ BOOST_AUTO_TEST_CASE(exact_quadratic_and_cubic_are_recovered)
 
     // Cubic: x = p + 1e-7 p^3, y = -l + 2e-7 p l^2 (GDAL order: p^3, p^2 l, p l^2, l^3).
     auto f3 = [](double p, double l) { return std::pair{p + 1e-7 * p * p * p, -l + 2e-7 * p * l * l}; };
-    const auto fit3 = importers::fitGcps(gridPoints(f3, 5, 4), GeoreferenceMethod::Poly3);
+    const auto fit3 = geo::fitGcps(gridPoints(f3, 5, 4), GeoreferenceMethod::Poly3);
     BOOST_TEST(fit3.rmsMap < 1e-6);
     BOOST_REQUIRE(fit3.transform.size() == 20u);
     BOOST_TEST(fit3.transform[1] == 1.0, tt::tolerance(1e-6));
@@ -201,12 +201,12 @@ BOOST_AUTO_TEST_CASE(exact_quadratic_and_cubic_are_recovered)
 BOOST_AUTO_TEST_CASE(tps_leave_one_out_residuals_vanish_on_affine_data_only)
 {
     // A thin plate spline reproduces an affine map exactly, so each point left out is predicted exactly.
-    const auto affine = importers::fitGcps(gridPoints(applyAffine), GeoreferenceMethod::Tps);
+    const auto affine = geo::fitGcps(gridPoints(applyAffine), GeoreferenceMethod::Tps);
     BOOST_TEST(affine.rmsMap < 1e-6);
     BOOST_TEST(affine.transform.empty());
     // On bent data, a point left out is not on the spline of the others.
     auto bent = [](double p, double l) { return std::pair{p + 1e-3 * l * l, l + 1e-3 * p * p}; };
-    const auto fit = importers::fitGcps(gridPoints(bent), GeoreferenceMethod::Tps);
+    const auto fit = geo::fitGcps(gridPoints(bent), GeoreferenceMethod::Tps);
     BOOST_TEST(fit.rmsMap > 1.0);
 }
 
@@ -224,13 +224,13 @@ BOOST_AUTO_TEST_CASE(tps_leave_one_out_residuals_are_those_of_gdal_refitted_with
         uneven.push_back({i + 1, p, l, x, y, i != 17});
     }
     for (const std::vector<FitPoint>* points : std::initializer_list<const std::vector<FitPoint>*>{&kGettysburg, &uneven}) {
-        const auto fit = importers::fitGcps(*points, GeoreferenceMethod::Tps);
+        const auto fit = geo::fitGcps(*points, GeoreferenceMethod::Tps);
         BOOST_REQUIRE(fit.residuals.size() == points->size());
         std::vector<FitPoint> enabled;
         for (const FitPoint& q : *points)
             if (q.enabled)
                 enabled.push_back(q);
-        const importers::GcpTransform all(enabled, GeoreferenceMethod::Tps);
+        const geo::GcpTransform all(enabled, GeoreferenceMethod::Tps);
         double worstMap = 0.0, worstPx = 0.0;
         for (std::size_t i = 0; i < points->size(); ++i) {
             const FitPoint& p = (*points)[i];
@@ -238,8 +238,8 @@ BOOST_AUTO_TEST_CASE(tps_leave_one_out_residuals_are_those_of_gdal_refitted_with
             for (const FitPoint& q : enabled)
                 if (q.id != p.id)
                     others.push_back(q);
-            const importers::GcpTransform refit(others, GeoreferenceMethod::Tps);
-            const importers::GcpTransform& judge = p.enabled ? refit : all;
+            const geo::GcpTransform refit(others, GeoreferenceMethod::Tps);
+            const geo::GcpTransform& judge = p.enabled ? refit : all;
             const core::Coordinate fitted = judge.toMap(p.pixel, p.line);
             const core::Coordinate back = judge.toPixel(p.x, p.y);
             const auto& r = fit.residuals[i];
@@ -261,18 +261,18 @@ BOOST_AUTO_TEST_CASE(tps_with_three_gcps_judges_each_by_the_similarity_of_the_ot
     const auto [x2, y2] = similarity(100, 0);
     const auto [x3, y3] = similarity(30, 80);
     const std::vector<FitPoint> three{{1, 0, 0, x1, y1, true}, {2, 100, 0, x2, y2, true}, {3, 30, 80, x3, y3, true}};
-    const auto fit = importers::fitGcps(three, GeoreferenceMethod::Tps);
+    const auto fit = geo::fitGcps(three, GeoreferenceMethod::Tps);
     BOOST_TEST(fit.rmsMap < 1e-6);
     BOOST_TEST(!fit.meanErrorMap.has_value());
     // Off a similarity (a shear), they do not.
     auto shear = three;
     shear[2].x += 50;
-    BOOST_TEST(importers::fitGcps(shear, GeoreferenceMethod::Tps).rmsMap > 1.0);
+    BOOST_TEST(geo::fitGcps(shear, GeoreferenceMethod::Tps).rmsMap > 1.0);
 }
 
 BOOST_AUTO_TEST_CASE(gettysburg_affine_matches_gdal_and_plain_least_squares)
 {
-    const auto fit = importers::fitGcps(kGettysburg, GeoreferenceMethod::Affine);
+    const auto fit = geo::fitGcps(kGettysburg, GeoreferenceMethod::Affine);
     // GDAL's own fit: /usr/bin/python3, osgeo.gdal.GCPsToGeoTransform of the same GCPs (GDAL 3.6.2).
     const std::array<double, 6> gdal{305322.9365245155, 4.173947834917583, 0.2089785470970724, 4413479.853253797,
         -0.6174190829106992, -2.8471712834827545};
@@ -314,7 +314,7 @@ BOOST_AUTO_TEST_CASE(disabled_gcps_get_residuals_but_count_in_no_figure)
 {
     auto points = kGettysburg;
     points[7].enabled = false; // the outlier
-    const auto fit = importers::fitGcps(points, GeoreferenceMethod::Affine);
+    const auto fit = geo::fitGcps(points, GeoreferenceMethod::Affine);
     BOOST_TEST(fit.enabledCount == 8);
     BOOST_TEST(!fit.residuals[7].enabled);
     BOOST_TEST(fit.residuals[7].residualMap > 0.0);
@@ -370,7 +370,7 @@ BOOST_AUTO_TEST_CASE(collinear_gcps_are_refused_for_order_one_and_tps)
         BOOST_TEST(e.reason().find("lie on one line in the scan") != std::string::npos, e.what());
     }
     // Helmert needs only two distinct points, so a line is fine.
-    BOOST_CHECK_NO_THROW(importers::fitGcps(line, GeoreferenceMethod::Helmert));
+    BOOST_CHECK_NO_THROW(geo::fitGcps(line, GeoreferenceMethod::Helmert));
     // Collinear on the map, spread in the scan.
     auto mapLine = gridPoints(applyAffine);
     for (auto& q : mapLine)
@@ -394,7 +394,7 @@ BOOST_AUTO_TEST_CASE(rejects_collinear_gcps_for_order_two_and_points_on_a_conic)
     const auto e = fitErrorOf(circle, GeoreferenceMethod::Poly2);
     BOOST_TEST(e.object() == "GCPs 1, 2, 3, 4, 5, 6, 7");
     BOOST_TEST(e.reason().find("conic") != std::string::npos);
-    BOOST_CHECK_NO_THROW(importers::fitGcps(circle, GeoreferenceMethod::Affine));
+    BOOST_CHECK_NO_THROW(geo::fitGcps(circle, GeoreferenceMethod::Affine));
 }
 
 BOOST_AUTO_TEST_CASE(forward_then_inverse_returns_within_a_hundredth_of_a_pixel)
@@ -403,7 +403,7 @@ BOOST_AUTO_TEST_CASE(forward_then_inverse_returns_within_a_hundredth_of_a_pixel)
     const auto points = gridPoints(bent, 5, 4);
     for (const auto method : {GeoreferenceMethod::Affine, GeoreferenceMethod::Helmert, GeoreferenceMethod::Poly1,
              GeoreferenceMethod::Poly2, GeoreferenceMethod::Poly3, GeoreferenceMethod::Tps}) {
-        const importers::GcpTransform transform(points, method);
+        const geo::GcpTransform transform(points, method);
         for (const auto& q : points) {
             const auto map = transform.toMap(q.pixel, q.line);
             const auto back = transform.toPixel(map.x, map.y);
@@ -416,14 +416,14 @@ BOOST_AUTO_TEST_CASE(gdal_reverse_gap_is_measured_for_polynomials)
 {
     auto bent = [](double p, double l) { return std::pair{300000 + 2 * p + 1e-3 * l * l, 4400000 - 2 * l + 2e-3 * p * p}; };
     const auto points = gridPoints(bent, 5, 4);
-    const auto affine = importers::fitGcps(points, GeoreferenceMethod::Affine);
+    const auto affine = geo::fitGcps(points, GeoreferenceMethod::Affine);
     BOOST_TEST(affine.inverseGapPx == 0.0);
-    const auto poly2 = importers::fitGcps(points, GeoreferenceMethod::Poly2);
+    const auto poly2 = geo::fitGcps(points, GeoreferenceMethod::Poly2);
     // The data is exactly quadratic, so the forward fit is exact: every map point sent back through the
     // exact inverse returns to its pixel (residual_px ~ 0), while GDAL's separately fitted reverse
     // polynomial misses by its own error, which is what inverseGapPx measures.
     BOOST_TEST(poly2.rmsMap < 1e-6);
-    const importers::GcpTransform transform(points, GeoreferenceMethod::Poly2);
+    const geo::GcpTransform transform(points, GeoreferenceMethod::Poly2);
     double worstGdal = 0;
     for (const auto& r : poly2.residuals) {
         BOOST_TEST(r.residualPx < 1e-6, "GCP " << r.id);
@@ -450,7 +450,7 @@ BOOST_AUTO_TEST_CASE(gettysburg_gdal_reverse_misses_but_the_exact_inverse_return
                                                        : GDALCreateGCPTransformer(static_cast<int>(gcps.size()), gcps.data(), 2, FALSE);
         BOOST_REQUIRE(gdal);
         const GDALTransformerFunc function = method == GeoreferenceMethod::Tps ? GDALTPSTransform : GDALGCPTransform;
-        const importers::GcpTransform ours(kGettysburg, method);
+        const geo::GcpTransform ours(kGettysburg, method);
         double worstGdal = 0, worstOurs = 0;
         std::vector<FitPoint> probes = kGettysburg;
         double minP = 1e300, maxP = -1e300, minL = 1e300, maxL = -1e300;
@@ -484,7 +484,7 @@ BOOST_AUTO_TEST_CASE(gettysburg_gdal_reverse_misses_but_the_exact_inverse_return
         BOOST_TEST(worstOurs < 0.01, core::toString(method));
         // residual_px goes through the exact inverse: for poly2 it is the GCP's given map point sent back.
         if (method == GeoreferenceMethod::Poly2) {
-            const auto fit = importers::fitGcps(kGettysburg, method);
+            const auto fit = geo::fitGcps(kGettysburg, method);
             for (std::size_t i = 0; i < kGettysburg.size(); ++i) {
                 const auto back = ours.toPixel(kGettysburg[i].x, kGettysburg[i].y);
                 BOOST_TEST(fit.residuals[i].residualPx
@@ -504,21 +504,21 @@ BOOST_AUTO_TEST_CASE(non_finite_coordinates_are_refused_naming_the_gcp)
 BOOST_AUTO_TEST_CASE(an_exactly_determined_fit_says_it_has_no_redundancy)
 {
     // Affine from exactly 3 GCPs (k = 3) passes through all three: RMS 0 that proves nothing.
-    const std::vector<importers::FitPoint> three = {{1, 0, 0, 1000, 5000, true}, {2, 100, 0, 1100, 5000, true},
+    const std::vector<geo::FitPoint> three = {{1, 0, 0, 1000, 5000, true}, {2, 100, 0, 1100, 5000, true},
         {3, 0, 100, 1000, 4900, true}};
-    const auto exact = importers::fitGcps(three, GeoreferenceMethod::Affine);
+    const auto exact = geo::fitGcps(three, GeoreferenceMethod::Affine);
     BOOST_TEST(exact.rmsMap < 1e-9);
-    const auto note = importers::redundancyNote(exact);
+    const auto note = geo::redundancyNote(exact);
     BOOST_REQUIRE(note.has_value());
     BOOST_TEST(note->find("no redundancy: residuals cannot show errors") != std::string::npos);
     BOOST_TEST(note->find("n = k = 3") != std::string::npos, *note);
     // A fourth GCP gives one degree of freedom per axis: the residuals mean something again.
-    std::vector<importers::FitPoint> four = three;
+    std::vector<geo::FitPoint> four = three;
     four.push_back({4, 100, 100, 1100, 4900, true});
-    BOOST_TEST(!importers::redundancyNote(importers::fitGcps(four, GeoreferenceMethod::Affine)).has_value());
+    BOOST_TEST(!geo::redundancyNote(geo::fitGcps(four, GeoreferenceMethod::Affine)).has_value());
     // Helmert from exactly 2 (k = 2).
-    const std::vector<importers::FitPoint> two(three.begin(), three.begin() + 2);
-    BOOST_TEST(importers::redundancyNote(importers::fitGcps(two, GeoreferenceMethod::Helmert)).has_value());
+    const std::vector<geo::FitPoint> two(three.begin(), three.begin() + 2);
+    BOOST_TEST(geo::redundancyNote(geo::fitGcps(two, GeoreferenceMethod::Helmert)).has_value());
 }
 
 BOOST_AUTO_TEST_CASE(a_refused_fit_still_shows_the_misplaced_gcp_by_leave_one_out)
@@ -527,8 +527,8 @@ BOOST_AUTO_TEST_CASE(a_refused_fit_still_shows_the_misplaced_gcp_by_leave_one_ou
     // refused (two points at one map position).
     const std::vector<FitPoint> points{{1, 0, 0, 0, 0, true}, {2, 100, 0, 1000, 0, true}, {3, 0, 100, 0, -1000, true},
         {4, 100, 100, 1000, -1000, true}, {5, 50, 50, 1000, 0, true}};
-    BOOST_CHECK_THROW(importers::fitGcps(points, GeoreferenceMethod::Affine), core::OperationError);
-    const auto loo = importers::leaveOneOutResiduals(points, GeoreferenceMethod::Affine);
+    BOOST_CHECK_THROW(geo::fitGcps(points, GeoreferenceMethod::Affine), core::OperationError);
+    const auto loo = geo::leaveOneOutResiduals(points, GeoreferenceMethod::Affine);
     BOOST_REQUIRE(loo.size() == 5u);
     // Without E the four others fit exactly: E's pixel goes to (500, -500), 500 m west and 500 m south of
     // (1000, 0): sqrt(500^2 + 500^2) = 707.107 m.
@@ -543,7 +543,7 @@ BOOST_AUTO_TEST_CASE(a_refused_fit_still_shows_the_misplaced_gcp_by_leave_one_ou
     // A disabled point gets none.
     std::vector<FitPoint> someOff = points;
     someOff[0].enabled = false;
-    BOOST_TEST(!importers::leaveOneOutResiduals(someOff, GeoreferenceMethod::Affine)[0].has_value());
+    BOOST_TEST(!geo::leaveOneOutResiduals(someOff, GeoreferenceMethod::Affine)[0].has_value());
 }
 
 // The thin plate spline's evaluation (ours, with its Jacobian) against GDAL's own TPS transformer driven
@@ -554,7 +554,7 @@ BOOST_AUTO_TEST_CASE(a_refused_fit_still_shows_the_misplaced_gcp_by_leave_one_ou
 BOOST_AUTO_TEST_CASE(tps_evaluation_and_jacobian_match_gdal_and_the_hand_worked_affine_case)
 {
     const std::vector<FitPoint> three{{1, 0, 0, 1000, 2000, true}, {2, 100, 0, 1200, 2010, true}, {3, 0, 100, 990, 1700, true}};
-    const importers::GcpTransform affine(three, GeoreferenceMethod::Tps);
+    const geo::GcpTransform affine(three, GeoreferenceMethod::Tps);
     core::Coordinate map;
     std::array<double, 4> j{};
     BOOST_REQUIRE(affine.toMapWithJacobian(37, 58, map, j));
@@ -585,7 +585,7 @@ BOOST_AUTO_TEST_CASE(tps_evaluation_and_jacobian_match_gdal_and_the_hand_worked_
             GDALTPSTransform(gdal, FALSE, 1, &x, &y, &z, &ok);
             return core::Coordinate{x, y};
         };
-        const importers::GcpTransform ours(*points, GeoreferenceMethod::Tps);
+        const geo::GcpTransform ours(*points, GeoreferenceMethod::Tps);
         double minP = 1e300, maxP = -1e300, minL = 1e300, maxL = -1e300;
         for (const auto& q : *points) {
             minP = std::min(minP, q.pixel);

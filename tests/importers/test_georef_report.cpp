@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/importers/georef_report.hpp: the report's content from the
+// Tests of importers/include/sandtable/geo/georef_report.hpp: the report's content from the
 // Gettysburg fit (rows as the .points file gives them, CRS names, the picture's size), refusals.
-#include "sandtable/importers/georef_report.hpp"
+#include "sandtable/geo/georef_report.hpp"
 
 #include "sandtable/core/util/error.hpp"
 #include "support/test_data.hpp"
@@ -13,9 +13,9 @@ namespace utf = boost::unit_test;
 namespace tt = boost::test_tools;
 
 namespace {
-importers::GeorefRequest gettysburg()
+geo::GeorefRequest gettysburg()
 {
-    importers::GeorefRequest request;
+    geo::GeorefRequest request;
     request.scan = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg");
     request.points = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points");
     return request;
@@ -26,8 +26,8 @@ BOOST_AUTO_TEST_SUITE(importers_georef_report)
 
 BOOST_AUTO_TEST_CASE(the_gettysburg_report_names_both_crss_and_keeps_the_gcps_as_given, *utf::precondition(test::sharedDataPresent))
 {
-    const importers::GeorefResult result = importers::georeferenceScan(gettysburg());
-    const core::GeorefReport report = importers::georefReport(gettysburg().scan, result);
+    const geo::GeorefResult result = geo::georeferenceScan(gettysburg());
+    const core::GeorefReport report = geo::georefReport(gettysburg().scan, result);
     BOOST_TEST(report.scanName == "gettysburg_cope_survey_field_base.jpg");
     BOOST_TEST(report.scanWidth == 1500);
     BOOST_TEST(report.scanHeight == 2500);
@@ -69,20 +69,20 @@ BOOST_AUTO_TEST_CASE(the_gettysburg_report_names_both_crss_and_keeps_the_gcps_as
 
 BOOST_AUTO_TEST_CASE(a_fit_that_does_not_match_the_gcps_is_refused, *utf::precondition(test::sharedDataPresent))
 {
-    const importers::GeorefResult result = importers::georeferenceScan(gettysburg());
-    importers::GcpFit shorter = result.fit;
+    const geo::GeorefResult result = geo::georeferenceScan(gettysburg());
+    geo::GcpFit shorter = result.fit;
     shorter.residuals.pop_back();
-    BOOST_CHECK_THROW(importers::georefReport(gettysburg().scan, result.georeference, shorter, result.targetCrs), core::OperationError);
-    importers::GcpFit swapped = result.fit;
+    BOOST_CHECK_THROW(geo::georefReport(gettysburg().scan, result.georeference, shorter, result.targetCrs), core::OperationError);
+    geo::GcpFit swapped = result.fit;
     std::swap(swapped.residuals[0], swapped.residuals[1]);
     try {
-        importers::georefReport(gettysburg().scan, result.georeference, swapped, result.targetCrs);
+        geo::georefReport(gettysburg().scan, result.georeference, swapped, result.targetCrs);
         BOOST_FAIL("residuals in another order were accepted");
     } catch (const core::OperationError& e) {
         BOOST_TEST(std::string(e.what()).find("GCP 1") != std::string::npos, e.what());
     }
     test::TemporaryFolder folder;
-    BOOST_CHECK_THROW(importers::georefReport(folder / "no-such-scan.jpg", result), core::IoError);
+    BOOST_CHECK_THROW(geo::georefReport(folder / "no-such-scan.jpg", result), core::IoError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/importers/georeference_scan.hpp: the Gettysburg scan end to end,
+// Tests of importers/include/sandtable/geo/georeference_scan.hpp: the Gettysburg scan end to end,
 // world files, refusals that write nothing.
-#include "sandtable/importers/georeference_scan.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
 
 #include "importers/raster_fixtures.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/importers/world_file.hpp"
+#include "sandtable/geo/world_file.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -18,9 +18,9 @@ namespace utf = boost::unit_test;
 namespace tt = boost::test_tools;
 
 namespace {
-importers::GeorefRequest gettysburg()
+geo::GeorefRequest gettysburg()
 {
-    importers::GeorefRequest request;
+    geo::GeorefRequest request;
     request.scan = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg");
     request.points = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points");
     return request;
@@ -31,7 +31,7 @@ BOOST_AUTO_TEST_SUITE(importers_georeference_scan)
 
 BOOST_AUTO_TEST_CASE(gettysburg_auto_target_is_utm_18n_and_rms_matches_gdal, *utf::precondition(test::sharedDataPresent))
 {
-    const auto result = importers::georeferenceScan(gettysburg());
+    const auto result = geo::georeferenceScan(gettysburg());
     BOOST_TEST(result.targetCrs == "EPSG:32618");
     BOOST_TEST(result.targetCrsDescription.linearUnit == "metre");
     // GDAL reference (osgeo.gdal.GCPsToGeoTransform on the GCPs projected with osgeo.osr): see test_gcp_fit.cpp.
@@ -58,21 +58,21 @@ BOOST_AUTO_TEST_CASE(every_method_fits_the_gettysburg_scan, *utf::precondition(t
              core::GeoreferenceMethod::Tps}) {
         auto request = gettysburg();
         request.method = method;
-        const auto result = importers::georeferenceScan(request);
+        const auto result = geo::georeferenceScan(request);
         BOOST_TEST(result.fit.rmsMap > 0.0, core::toString(method));
         BOOST_TEST(result.fit.residuals.size() == 9u);
     }
     // 9 GCPs are one short of a cubic.
     auto poly3 = gettysburg();
     poly3.method = core::GeoreferenceMethod::Poly3;
-    BOOST_CHECK_THROW(importers::georeferenceScan(poly3), core::OperationError);
+    BOOST_CHECK_THROW(geo::georeferenceScan(poly3), core::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(explicit_target_crs_is_used, *utf::precondition(test::sharedDataPresent))
 {
     auto request = gettysburg();
     request.targetCrs = "EPSG:32617"; // the neighbouring zone: a valid choice, different numbers
-    const auto result = importers::georeferenceScan(request);
+    const auto result = geo::georeferenceScan(request);
     BOOST_TEST(result.targetCrs == "EPSG:32617");
     BOOST_TEST(result.fitPoints[0].x > 700000.0); // far east of zone 17's central meridian
 }
@@ -82,8 +82,8 @@ BOOST_AUTO_TEST_CASE(world_file_holds_the_fitted_geotransform, *utf::preconditio
     test::TemporaryFolder folder;
     auto request = gettysburg();
     request.worldFile = folder / "field_base.jgw";
-    const auto result = importers::georeferenceScan(request);
-    const auto read = importers::readWorldFile(folder / "field_base.jgw");
+    const auto result = geo::georeferenceScan(request);
+    const auto read = geo::readWorldFile(folder / "field_base.jgw");
     for (std::size_t i = 0; i < 6; ++i)
         BOOST_TEST(read[i] == result.georeference.transform[i], tt::tolerance(1e-12));
 }
@@ -95,7 +95,7 @@ BOOST_AUTO_TEST_CASE(world_file_for_a_polynomial_is_refused_and_nothing_written,
     request.method = core::GeoreferenceMethod::Poly2;
     request.worldFile = folder / "x.wld";
     request.outputTiff = folder / "x.tif";
-    BOOST_CHECK_THROW(importers::georeferenceScan(request), core::OperationError);
+    BOOST_CHECK_THROW(geo::georeferenceScan(request), core::OperationError);
     BOOST_TEST(std::filesystem::is_empty(folder.path()));
 }
 
@@ -104,12 +104,12 @@ BOOST_AUTO_TEST_CASE(bad_points_row_writes_nothing)
     test::TemporaryFolder folder;
     test::writeRaster(folder / "scan.png", "PNG", 50, 40, 1);
     core::writeFileAtomically(folder / "scan.points", "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n1,2,3,-4,1\n5,,7,-8,1\n");
-    importers::GeorefRequest request;
+    geo::GeorefRequest request;
     request.scan = folder / "scan.png";
     request.points = folder / "scan.points";
     request.outputTiff = folder / "out.tif";
     try {
-        importers::georeferenceScan(request);
+        geo::georeferenceScan(request);
         BOOST_FAIL("expected an error");
     } catch (const core::FormatError& e) {
         BOOST_TEST(e.object() == "row 2, column mapY");
@@ -121,12 +121,12 @@ BOOST_AUTO_TEST_CASE(gcps_outside_the_image_warn_but_fit)
 {
     test::TemporaryFolder folder;
     test::writeRaster(folder / "scan.png", "PNG", 50, 40, 1);
-    importers::GeorefRequest request;
+    geo::GeorefRequest request;
     request.scan = folder / "scan.png";
     request.gcpCrs = "EPSG:32618";
     request.gcps = {{1, 0, 0, 500000, 4400000, true}, {2, 50, 0, 500100, 4400000, true}, {3, 0, 40, 500000, 4399920, true},
         {4, 70, 45, 500140, 4399910, true}};
-    const auto result = importers::georeferenceScan(request);
+    const auto result = geo::georeferenceScan(request);
     BOOST_TEST(result.targetCrs == "EPSG:32618"); // auto keeps a projected GCP CRS
     BOOST_REQUIRE(result.diagnostics.size() == 1u);
     BOOST_TEST(result.diagnostics[0].code == "georef.gcp_outside_image");
@@ -138,13 +138,13 @@ BOOST_AUTO_TEST_CASE(points_without_crs_need_an_explicit_target)
 {
     test::TemporaryFolder folder;
     test::writeRaster(folder / "scan.png", "PNG", 50, 40, 1);
-    importers::GeorefRequest request;
+    geo::GeorefRequest request;
     request.scan = folder / "scan.png";
     // Map points in UTM 18N metres (near 75 W, 39.7 N), but the GCPs do not say so.
     request.gcps = {{1, 0, 0, 500000, 4400000, true}, {2, 50, 0, 500100, 4400000, true}, {3, 0, 40, 500000, 4399920, true}};
-    BOOST_CHECK_THROW(importers::georeferenceScan(request), core::OperationError);
+    BOOST_CHECK_THROW(geo::georeferenceScan(request), core::OperationError);
     request.targetCrs = "EPSG:32618";
-    BOOST_TEST(importers::georeferenceScan(request).fit.rmsMap < 1e-9);
+    BOOST_TEST(geo::georeferenceScan(request).fit.rmsMap < 1e-9);
 }
 
 namespace {
@@ -161,18 +161,18 @@ core::Georeference lonLatGettysburg()
 BOOST_AUTO_TEST_CASE(fits_are_computed_in_a_projected_crs_never_in_degrees)
 {
     // No target, no working CRS: auto, the UTM zone of the GCPs (77 W, 39.8 N: zone 18 north).
-    const importers::FitFrame frame = importers::fitFrame(lonLatGettysburg(), "");
+    const geo::FitFrame frame = geo::fitFrame(lonLatGettysburg(), "");
     BOOST_TEST(frame.targetCrs == "EPSG:32618");
     // osgeo.osr EPSG:4326 -> EPSG:32618, traditional order, TransformPoint(-77.2311, 39.8309) (test_crs.cpp).
     BOOST_TEST(frame.points.at(0).x == 309076.2683026958, tt::tolerance(1e-12));
     BOOST_TEST(frame.points.at(0).y == 4411370.720766305, tt::tolerance(1e-12));
     // The working CRS when the georeference names none.
-    BOOST_TEST(importers::fitFrame(lonLatGettysburg(), "EPSG:26918").targetCrs == "EPSG:26918");
+    BOOST_TEST(geo::fitFrame(lonLatGettysburg(), "EPSG:26918").targetCrs == "EPSG:26918");
     // A geographic target is refused: the fit would be in degrees.
     core::Georeference inDegrees = lonLatGettysburg();
     inDegrees.crs = "EPSG:4326";
     try {
-        importers::fitFrame(inDegrees, "", "scan.points");
+        geo::fitFrame(inDegrees, "", "scan.points");
         BOOST_FAIL("expected an error");
     } catch (const core::OperationError& e) {
         BOOST_TEST(e.object() == "target CRS");
@@ -187,7 +187,7 @@ BOOST_AUTO_TEST_CASE(gcps_that_do_not_fit_their_crs_are_refused_naming_the_gcp)
     swapped.gcps[1].mapX = 10.0;
     swapped.gcps[1].mapY = 120.0;
     try {
-        importers::fitFrame(swapped, "", "scan.points");
+        geo::fitFrame(swapped, "", "scan.points");
         BOOST_FAIL("expected an error");
     } catch (const core::OperationError& e) {
         BOOST_TEST(e.object() == "GCP 2");
@@ -198,7 +198,7 @@ BOOST_AUTO_TEST_CASE(gcps_that_do_not_fit_their_crs_are_refused_naming_the_gcp)
     noCrs.gcpCrs.clear();
     noCrs.crs = "EPSG:32618";
     try {
-        importers::fitFrame(noCrs, "");
+        geo::fitFrame(noCrs, "");
         BOOST_FAIL("expected an error");
     } catch (const core::OperationError& e) {
         BOOST_TEST(e.object() == "GCP 1");
@@ -223,10 +223,10 @@ BOOST_AUTO_TEST_CASE(a_real_points_file_with_swapped_or_mislabelled_columns_is_r
     }
     test::TemporaryFolder folder;
     core::writeFileAtomically(folder / "swapped.points", swapped);
-    importers::GeorefRequest request = gettysburg();
+    geo::GeorefRequest request = gettysburg();
     request.points = folder / "swapped.points";
     try {
-        importers::georeferenceScan(request);
+        geo::georeferenceScan(request);
         BOOST_FAIL("expected an error");
     } catch (const core::OperationError& e) {
         BOOST_TEST(e.file() == (folder / "swapped.points").string());
@@ -238,7 +238,7 @@ BOOST_AUTO_TEST_CASE(a_real_points_file_with_swapped_or_mislabelled_columns_is_r
     core::writeFileAtomically(folder / "utm.points", utm);
     request.points = folder / "utm.points";
     try {
-        importers::georeferenceScan(request);
+        geo::georeferenceScan(request);
         BOOST_FAIL("expected an error");
     } catch (const core::OperationError& e) {
         BOOST_TEST(e.object() == "GCP 1");

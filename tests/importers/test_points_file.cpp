@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/importers/points_file.hpp: QGIS .points reading, writing, frames.
-#include "sandtable/importers/points_file.hpp"
+// Tests of importers/include/sandtable/geo/points_file.hpp: QGIS .points reading, writing, frames.
+#include "sandtable/geo/points_file.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -13,11 +13,11 @@ namespace utf = boost::unit_test;
 
 namespace {
 
-importers::PointsFile readText(const test::TemporaryFolder& folder, const std::string& text)
+geo::PointsFile readText(const test::TemporaryFolder& folder, const std::string& text)
 {
     const auto path = folder / "gcps.points";
     core::writeFileAtomically(path, text);
-    return importers::readPointsFile(path);
+    return geo::readPointsFile(path);
 }
 
 /// The FormatError a bad file gives; fails the test when there is none.
@@ -40,7 +40,7 @@ BOOST_AUTO_TEST_SUITE(importers_points_file)
 
 BOOST_AUTO_TEST_CASE(reads_the_gettysburg_points_with_negated_pixel_y, *utf::precondition(test::sharedDataPresent))
 {
-    const auto file = importers::readPointsFile(test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points"));
+    const auto file = geo::readPointsFile(test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points"));
     BOOST_TEST(file.crs == "EPSG:4326");
     BOOST_REQUIRE(file.rows.size() == 9u);
     // First data row: -77.2311,39.8309,895,-600,1
@@ -50,7 +50,7 @@ BOOST_AUTO_TEST_CASE(reads_the_gettysburg_points_with_negated_pixel_y, *utf::pre
     BOOST_TEST(file.rows[0].sourceX == 895.0);
     BOOST_TEST(file.rows[0].sourceY == -600.0);
     BOOST_TEST(file.rows[8].id == 9);
-    const auto gcps = importers::toGcps(file, {});
+    const auto gcps = geo::toGcps(file, {});
     BOOST_TEST(gcps[0].pixel == 895.0);
     BOOST_TEST(gcps[0].line == 600.0);
     BOOST_TEST(gcps[8].line == 150.0);
@@ -115,14 +115,14 @@ BOOST_AUTO_TEST_CASE(header_without_map_columns_is_refused)
 BOOST_AUTO_TEST_CASE(source_columns_use_the_raster_geotransform_when_it_has_one)
 {
     // A world-file raster: x = 1000 + 2 * pixel, y = 3000 - 2 * line. Source (1010, 2980) is pixel (5, 10).
-    importers::SourceFrame frame{std::array<double, 6>{1000, 2, 0, 3000, 0, -2}};
-    const auto pixel = importers::sourceToPixel(frame, 1010, 2980);
+    geo::SourceFrame frame{std::array<double, 6>{1000, 2, 0, 3000, 0, -2}};
+    const auto pixel = geo::sourceToPixel(frame, 1010, 2980);
     BOOST_TEST(pixel.x == 5.0);
     BOOST_TEST(pixel.y == 10.0);
-    const auto back = importers::pixelToSource(frame, 5, 10);
+    const auto back = geo::pixelToSource(frame, 5, 10);
     BOOST_TEST(back.x == 1010.0);
     BOOST_TEST(back.y == 2980.0);
-    BOOST_CHECK_THROW(importers::sourceToPixel({std::array<double, 6>{0, 1, 1, 0, 1, 1}}, 1, 1), core::OperationError);
+    BOOST_CHECK_THROW(geo::sourceToPixel({std::array<double, 6>{0, 1, 1, 0, 1, 1}}, 1, 1), core::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(written_file_reads_back_the_same_gcps)
@@ -131,10 +131,10 @@ BOOST_AUTO_TEST_CASE(written_file_reads_back_the_same_gcps)
     const std::vector<core::Gcp> gcps{{1, 895.25, 600.5, -77.2311, 39.8309, true}, {2, 0.1, 0.2, -77.1, 39.7, false},
         {3, 1499.999, 2499.5, 1.0 / 3.0, 2.0 / 3.0, true}};
     const auto path = folder / "out.points";
-    importers::writePointsFile(path, "EPSG:4326", gcps, {}, {{0.5, -0.25, 0.559}, {}, {}});
+    geo::writePointsFile(path, "EPSG:4326", gcps, {}, {{0.5, -0.25, 0.559}, {}, {}});
     const std::string text = core::readFile(path);
     BOOST_TEST(text.rfind("#CRS: EPSG:4326\nmapX,mapY,sourceX,sourceY,enable,dX,dY,residual\n-77.2311,39.8309,895.25,-600.5,1,0.5,-0.25,0.559\n", 0) == 0u);
-    const auto read = importers::toGcps(importers::readPointsFile(path), {});
+    const auto read = geo::toGcps(geo::readPointsFile(path), {});
     BOOST_TEST((read == gcps));
 }
 

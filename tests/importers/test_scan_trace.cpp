@@ -26,9 +26,9 @@ constexpr std::array<std::uint8_t, 3> kWhite{255, 255, 255};
 // - block A: columns 2-5, rows 1-3 (4 x 3 px = 8 x 6 m = 48 m2), pixel (2, 1) near-green;
 // - block B: columns 10-17, rows 2-8 (8 x 7 px = 16 x 14 m = 224 m2) with a white pixel hole at (13, 5) (4 m2);
 // - a transparent green pixel at (0, 9), which must never match.
-importers::RenderedRaster fixture()
+geo::RenderedRaster fixture()
 {
-    importers::RenderedRaster r;
+    geo::RenderedRaster r;
     r.width = 20;
     r.height = 10;
     r.geotransform = {1000.0, 2.0, 0.0, 2000.0, 0.0, -2.0};

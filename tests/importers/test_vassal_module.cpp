@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/importers/vassal_module.hpp: VASSAL's SequenceEncoder rules, versions,
+// Tests of importers/include/sandtable/vassal/vassal_module.hpp: VASSAL's SequenceEncoder rules, versions,
 // reading modules (zip and folder) made by hand, and every kind of bad module refused with file and element.
-#include "sandtable/importers/vassal_module.hpp"
+#include "sandtable/vassal/vassal_module.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -15,9 +15,9 @@
 #include <functional>
 #include <set>
 
-namespace vassal = sandtable::importers::vassal;
-using sandtable::importers::importVassalModule;
-using sandtable::importers::readVassalModule;
+namespace vassal = sandtable::vassal;
+using sandtable::vassal::importVassalModule;
+using sandtable::vassal::readVassalModule;
 
 namespace {
 
@@ -109,32 +109,32 @@ BOOST_AUTO_TEST_CASE(encodes_tokens_as_sequence_encoder_does)
 {
     // SequenceEncoder.append: a delimiter inside a token gets a backslash; a token starting with a backslash,
     // or wrapped in single quotes, is wrapped in (more) single quotes; an empty token is nothing.
-    BOOST_TEST(vassal::encode({"a;b", "", "\\x", "'q'", "z"}, ';') == "a\\;b;;'\\x';''q'';z");
-    BOOST_TEST(vassal::decode("a\\;b;;'\\x';''q'';z", ';')
+    BOOST_TEST(vassal::codec::encode({"a;b", "", "\\x", "'q'", "z"}, ';') == "a\\;b;;'\\x';''q'';z");
+    BOOST_TEST(vassal::codec::decode("a\\;b;;'\\x';''q'';z", ';')
             == (std::vector<std::string>{"a;b", "", "\\x", "'q'", "z"}),
         boost::test_tools::per_element());
     // Decorator.getType: the trait, a tab, the inner piece's type whose own tabs gain one backslash.
-    const std::string inner = vassal::encode({"rotate;1", "piece;;;i.png;N"}, '\t');
+    const std::string inner = vassal::codec::encode({"rotate;1", "piece;;;i.png;N"}, '\t');
     BOOST_TEST(inner == "rotate;1\tpiece;;;i.png;N");
-    const std::string outer = vassal::encode({"mark;Side", inner}, '\t');
+    const std::string outer = vassal::codec::encode({"mark;Side", inner}, '\t');
     BOOST_TEST(outer == "mark;Side\trotate;1\\\tpiece;;;i.png;N");
-    const auto level1 = vassal::decode(outer, '\t');
+    const auto level1 = vassal::codec::decode(outer, '\t');
     BOOST_REQUIRE_EQUAL(level1.size(), 2u);
     BOOST_TEST(level1[1] == inner);
     // Decoder: an empty text is one empty token; a trailing delimiter gives an empty last token.
-    BOOST_TEST(vassal::decode("", ';') == (std::vector<std::string>{""}), boost::test_tools::per_element());
-    BOOST_TEST(vassal::decode("a;", ';') == (std::vector<std::string>{"a", ""}), boost::test_tools::per_element());
+    BOOST_TEST(vassal::codec::decode("", ';') == (std::vector<std::string>{""}), boost::test_tools::per_element());
+    BOOST_TEST(vassal::codec::decode("a;", ';') == (std::vector<std::string>{"a", ""}), boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(writes_angles_as_java_doubles_and_compares_versions)
 {
-    BOOST_TEST(vassal::javaDouble(-45.0) == "-45.0");
-    BOOST_TEST(vassal::javaDouble(-0.0) == "0.0");
-    BOOST_TEST(vassal::javaDouble(-22.5) == "-22.5");
-    BOOST_TEST(vassal::compareVersions("3.7.0", "3.7.12") < 0);
-    BOOST_TEST(vassal::compareVersions("3.8", "3.7.15") > 0);
-    BOOST_TEST(vassal::compareVersions("3.7.0-beta1", "3.7.0") == 0);
-    BOOST_TEST(vassal::compareVersions("3.7", "3.7.0") == 0);
+    BOOST_TEST(vassal::codec::javaDouble(-45.0) == "-45.0");
+    BOOST_TEST(vassal::codec::javaDouble(-0.0) == "0.0");
+    BOOST_TEST(vassal::codec::javaDouble(-22.5) == "-22.5");
+    BOOST_TEST(vassal::codec::compareVersions("3.7.0", "3.7.12") < 0);
+    BOOST_TEST(vassal::codec::compareVersions("3.8", "3.7.15") > 0);
+    BOOST_TEST(vassal::codec::compareVersions("3.7.0-beta1", "3.7.0") == 0);
+    BOOST_TEST(vassal::codec::compareVersions("3.7", "3.7.0") == 0);
 }
 
 BOOST_AUTO_TEST_CASE(reads_a_foreign_module_zip_with_prototypes_zones_and_traits)
@@ -310,7 +310,7 @@ BOOST_AUTO_TEST_CASE(refuses_a_board_image_missing_from_the_archive_and_leaves_n
     // --board naming no board.
     writeZip(folder / "ok.vmod", {{"buildFile.xml", foreignBuildFile()}, {"images/map.png", boardPng(folder)}});
     const std::string board = failure<sandtable::core::OperationError>([&] {
-        sandtable::importers::VassalImportOptions o;
+        sandtable::vassal::VassalImportOptions o;
         o.board = "Hills";
         importVassalModule(folder / "ok.vmod", out / "s.sandtable.json", o);
     });

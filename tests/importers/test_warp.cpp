@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/importers/warp.hpp: pixels land where the fit says, alpha instead
+// Tests of importers/include/sandtable/geo/warp.hpp: pixels land where the fit says, alpha instead
 // of a black frame, no clipping, overviews, atomic output on failure and cancellation.
-#include "sandtable/importers/warp.hpp"
+#include "sandtable/geo/warp.hpp"
 
 #include "importers/raster_fixtures.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
-#include "sandtable/importers/inverse_mesh.hpp"
-#include "sandtable/importers/raster_info.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
+#include "sandtable/geo/inverse_mesh.hpp"
+#include "sandtable/geo/raster_info.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -146,9 +146,9 @@ void writeSelfEncodingScan(const std::filesystem::path& path, int w, int h)
 
 /// The TPS warp of `folder`/scan.tif by `gcps` (EPSG:32618) into `folder`/ours.tif: nearest resampling, no
 /// compression, no overviews, so each output pixel holds the scan pixel it came from.
-importers::WarpRequest tpsWarpRequest(const std::filesystem::path& folder, const std::vector<core::Gcp>& gcps)
+geo::WarpRequest tpsWarpRequest(const std::filesystem::path& folder, const std::vector<core::Gcp>& gcps)
 {
-    importers::WarpRequest request;
+    geo::WarpRequest request;
     request.scan = folder / "scan.tif";
     request.georeference.method = core::GeoreferenceMethod::Tps;
     request.georeference.crs = "EPSG:32618";
@@ -178,14 +178,14 @@ BOOST_AUTO_TEST_CASE(pixels_land_where_the_fit_puts_them_with_alpha_outside)
 {
     test::TemporaryFolder folder;
     test::writeRaster(folder / "scan.tif", "GTiff", 60, 40, 1);
-    importers::WarpRequest request;
+    geo::WarpRequest request;
     request.scan = folder / "scan.tif";
     request.georeference = rotatedGeoreference();
     request.output = folder / "out.tif";
     request.resampling = "near";
-    const auto result = importers::warpToGeoTiff(request);
+    const auto result = geo::warpToGeoTiff(request);
     BOOST_TEST(result.bands == 2);
-    const auto info = importers::inspectRaster(request.output);
+    const auto info = geo::inspectRaster(request.output);
     BOOST_TEST(info.epsg.value_or(0) == 32618);
     BOOST_TEST(info.alpha);
     BOOST_TEST(info.colourInterpretations.at(1) == "Alpha");
@@ -209,7 +209,7 @@ BOOST_AUTO_TEST_CASE(pixels_land_where_the_fit_puts_them_with_alpha_outside)
 BOOST_AUTO_TEST_CASE(gettysburg_warp_covers_every_corner_and_has_overviews, *utf::precondition(test::sharedDataPresent))
 {
     test::TemporaryFolder folder;
-    importers::GeorefRequest request;
+    geo::GeorefRequest request;
     request.scan = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg");
     request.points = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points");
     request.outputTiff = folder / "gettysburg.tif";
@@ -218,7 +218,7 @@ BOOST_AUTO_TEST_CASE(gettysburg_warp_covers_every_corner_and_has_overviews, *utf
         lastFraction = fraction;
         return true;
     };
-    const auto result = importers::georeferenceScan(request);
+    const auto result = geo::georeferenceScan(request);
     BOOST_REQUIRE(result.warp.has_value());
     BOOST_TEST(lastFraction == 1.0);
     const auto& o = result.warp->geotransform;
@@ -231,7 +231,7 @@ BOOST_AUTO_TEST_CASE(gettysburg_warp_covers_every_corner_and_has_overviews, *utf
             BOOST_TEST(y <= o[3] + 1e-6);
             BOOST_TEST(y >= o[3] + o[5] * result.warp->height - 1e-6);
         }
-    const auto info = importers::inspectRaster(*request.outputTiff);
+    const auto info = geo::inspectRaster(*request.outputTiff);
     BOOST_TEST(info.epsg.value_or(0) == 32618);
     BOOST_TEST(info.bands == 4);
     BOOST_TEST(info.overviewStorage == "internal");
@@ -251,15 +251,15 @@ BOOST_AUTO_TEST_CASE(polynomial_and_tps_warps_are_written)
             gcps.push_back({id++, p, l, 300000 + 5 * p + 0.01 * l * l, 4400000 - 5 * l + 0.02 * p * p, true});
         }
     for (const auto method : {core::GeoreferenceMethod::Poly2, core::GeoreferenceMethod::Tps}) {
-        importers::GeorefRequest request;
+        geo::GeorefRequest request;
         request.scan = folder / "scan.tif";
         request.gcps = gcps;
         request.gcpCrs = "EPSG:32618";
         request.method = method;
         request.outputTiff = folder / (std::string(core::toString(method)) + ".tif");
-        const auto result = importers::georeferenceScan(request);
+        const auto result = geo::georeferenceScan(request);
         BOOST_REQUIRE(result.warp.has_value());
-        BOOST_TEST(importers::inspectRaster(*request.outputTiff).bands == 4);
+        BOOST_TEST(geo::inspectRaster(*request.outputTiff).bands == 4);
     }
 }
 
@@ -267,12 +267,12 @@ BOOST_AUTO_TEST_CASE(cancelled_warp_leaves_nothing)
 {
     test::TemporaryFolder folder;
     test::writeRaster(folder / "scan.tif", "GTiff", 600, 400, 1);
-    importers::WarpRequest request;
+    geo::WarpRequest request;
     request.scan = folder / "scan.tif";
     request.georeference = rotatedGeoreference();
     request.output = folder / "out.tif";
     request.progress = [](double fraction, std::string_view) { return fraction < 0.3; };
-    BOOST_CHECK_THROW(importers::warpToGeoTiff(request), core::Cancelled);
+    BOOST_CHECK_THROW(geo::warpToGeoTiff(request), core::Cancelled);
     BOOST_TEST(filesIn(folder.path()) == 1u);
 }
 
@@ -280,11 +280,11 @@ BOOST_AUTO_TEST_CASE(unwritable_output_is_an_io_error)
 {
     test::TemporaryFolder folder;
     test::writeRaster(folder / "scan.tif", "GTiff", 60, 40, 1);
-    importers::WarpRequest request;
+    geo::WarpRequest request;
     request.scan = folder / "scan.tif";
     request.georeference = rotatedGeoreference();
     request.output = folder / "missing-folder" / "out.tif";
-    BOOST_CHECK_THROW(importers::warpToGeoTiff(request), core::IoError);
+    BOOST_CHECK_THROW(geo::warpToGeoTiff(request), core::IoError);
     BOOST_TEST(filesIn(folder.path()) == 1u);
 }
 
@@ -298,11 +298,11 @@ BOOST_AUTO_TEST_CASE(truncated_scan_fails_without_output)
         std::filesystem::copy_file(folder / "whole.tif", folder / "cut.tif");
         std::filesystem::resize_file(folder / "cut.tif", size / 3);
     }
-    importers::WarpRequest request;
+    geo::WarpRequest request;
     request.scan = folder / "cut.tif";
     request.georeference = rotatedGeoreference();
     request.output = folder / "out.tif";
-    BOOST_CHECK_THROW(importers::warpToGeoTiff(request), core::Error);
+    BOOST_CHECK_THROW(geo::warpToGeoTiff(request), core::Error);
     BOOST_TEST(!std::filesystem::exists(request.output));
     BOOST_TEST(filesIn(folder.path()) == 2u);
 }
@@ -340,7 +340,7 @@ BOOST_AUTO_TEST_CASE(every_gcp_lands_within_half_an_output_pixel_of_its_map_poin
         GDALClose(ds);
     }
     for (const auto method : {core::GeoreferenceMethod::Tps, core::GeoreferenceMethod::Poly2, core::GeoreferenceMethod::Poly3}) {
-        importers::WarpRequest request;
+        geo::WarpRequest request;
         request.scan = folder / "spots.tif";
         request.georeference.method = method;
         request.georeference.crs = "EPSG:32618";
@@ -348,11 +348,11 @@ BOOST_AUTO_TEST_CASE(every_gcp_lands_within_half_an_output_pixel_of_its_map_poin
         request.georeference.gcps = gcps;
         request.output = folder / (std::string(core::toString(method)) + ".tif");
         request.resampling = "bilinear";
-        const auto result = importers::warpToGeoTiff(request);
-        std::vector<importers::FitPoint> points;
+        const auto result = geo::warpToGeoTiff(request);
+        std::vector<geo::FitPoint> points;
         for (const auto& g : gcps)
             points.push_back({g.id, g.pixel, g.line, g.mapX, g.mapY, true});
-        const importers::GcpTransform fit(points, method);
+        const geo::GcpTransform fit(points, method);
         GDALDatasetH out = GDALOpen(request.output.c_str(), GA_ReadOnly);
         BOOST_REQUIRE(out);
         const auto& gt = result.geotransform;
@@ -399,9 +399,9 @@ BOOST_AUTO_TEST_CASE(tps_on_uneven_gcps_has_no_holes_and_each_pixel_comes_from_t
     BOOST_TEST_MESSAGE(gcps.size() << " GCPs");
     BOOST_REQUIRE(gcps.size() > 300u);
     writeSelfEncodingScan(folder / "scan.tif", w, h);
-    const importers::WarpRequest request = tpsWarpRequest(folder.path(), gcps);
+    const geo::WarpRequest request = tpsWarpRequest(folder.path(), gcps);
     auto start = std::chrono::steady_clock::now();
-    const auto result = importers::warpToGeoTiff(request);
+    const auto result = geo::warpToGeoTiff(request);
     const double oursSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const auto& gt = result.geotransform;
 
@@ -482,9 +482,9 @@ BOOST_AUTO_TEST_CASE(tps_on_uneven_gcps_has_no_holes_and_each_pixel_comes_from_t
         return true;
     };
 
-    const importers::InverseMesh inverse(std::make_shared<const importers::GcpTransform>(
+    const geo::InverseMesh inverse(std::make_shared<const geo::GcpTransform>(
         [&] {
-            std::vector<importers::FitPoint> points;
+            std::vector<geo::FitPoint> points;
             for (const auto& g : gcps)
                 points.push_back({g.id, g.pixel, g.line, g.mapX, g.mapY, true});
             return points;
@@ -547,16 +547,16 @@ BOOST_AUTO_TEST_CASE(a_tall_scan_with_a_small_block_cache_never_hangs_at_the_ove
     g.method = core::GeoreferenceMethod::Affine;
     g.transform = {300000.0, 1.0, 0.0, 4420000.0, 0.0, -1.0}; // 1 m pixels, north up
     for (int run = 0; run < 5; ++run) {
-        importers::WarpRequest request;
+        geo::WarpRequest request;
         request.scan = folder / "tall.tif";
         request.georeference = g;
         request.output = folder / ("out" + std::to_string(run) + ".tif");
-        auto job = std::async(std::launch::async, [request] { return importers::warpToGeoTiff(request); });
+        auto job = std::async(std::launch::async, [request] { return geo::warpToGeoTiff(request); });
         if (job.wait_for(std::chrono::minutes(5)) != std::future_status::ready) {
             BOOST_ERROR("run " << run + 1 << " of the warp did not end within 5 minutes: deadlocked");
             std::quick_exit(1); // the hung GDAL threads cannot be joined
         }
-        const importers::WarpResult result = job.get();
+        const geo::WarpResult result = job.get();
         BOOST_TEST(result.overviewLevels == 5);
         BOOST_TEST(result.height == 15000);
     }
@@ -585,7 +585,7 @@ BOOST_AUTO_TEST_CASE(a_bending_order_2_fit_keeps_every_source_pixel)
         GDALClose(ds);
     }
     const auto map = [](double p, double l) { return std::pair{300000.0 + p - 0.0012 * (l - 250.0) * (l - 250.0), 4400000.0 - l}; };
-    importers::GeorefRequest request;
+    geo::GeorefRequest request;
     request.scan = folder / "bend.tif";
     request.gcpCrs = "EPSG:32618";
     request.targetCrs = "EPSG:32618";
@@ -597,7 +597,7 @@ BOOST_AUTO_TEST_CASE(a_bending_order_2_fit_keeps_every_source_pixel)
     }
     request.outputTiff = folder / "out.tif";
     request.resampling = "near";
-    const importers::GeorefResult result = importers::georeferenceScan(request);
+    const geo::GeorefResult result = geo::georeferenceScan(request);
     BOOST_REQUIRE(result.warp);
     BOOST_TEST(result.warp->width == 575);
     const auto& gt = result.warp->geotransform;
@@ -637,9 +637,9 @@ BOOST_AUTO_TEST_CASE(tps_on_a_rough_survey_takes_each_pixel_from_the_exact_inver
     const int w = 1600, h = 1018;
     const std::vector<core::Gcp> gcps = roughGcps(w, h, 343);
     writeSelfEncodingScan(folder / "scan.tif", w, h);
-    const importers::WarpRequest request = tpsWarpRequest(folder.path(), gcps);
+    const geo::WarpRequest request = tpsWarpRequest(folder.path(), gcps);
     const auto start = std::chrono::steady_clock::now();
-    const auto result = importers::warpToGeoTiff(request);
+    const auto result = geo::warpToGeoTiff(request);
     BOOST_TEST_MESSAGE("rough survey warp " << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s");
     const auto& gt = result.geotransform;
     GDALDatasetH ours = GDALOpen(request.output.c_str(), GA_ReadOnly);
@@ -647,11 +647,11 @@ BOOST_AUTO_TEST_CASE(tps_on_a_rough_survey_takes_each_pixel_from_the_exact_inver
     const auto col = readBand(ours, 1), row = readBand(ours, 2), alpha = readBand(ours, 3);
     GDALClose(ours);
 
-    std::vector<importers::FitPoint> points;
+    std::vector<geo::FitPoint> points;
     for (const auto& g : gcps)
         points.push_back({g.id, g.pixel, g.line, g.mapX, g.mapY, true});
-    const auto fit = std::make_shared<const importers::GcpTransform>(points, core::GeoreferenceMethod::Tps);
-    const importers::InverseMesh inverse(fit, w, h);
+    const auto fit = std::make_shared<const geo::GcpTransform>(points, core::GeoreferenceMethod::Tps);
+    const geo::InverseMesh inverse(fit, w, h);
     std::size_t opaque = 0, wrong = 0, notRoots = 0, holes = 0;
     double worst = 0;
     for (int y = 0; y < result.height; y += 2)

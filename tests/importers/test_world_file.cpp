@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/importers/world_file.hpp: pixel-centre convention, 0 px round trip.
-#include "sandtable/importers/world_file.hpp"
+// Tests of importers/include/sandtable/geo/world_file.hpp: pixel-centre convention, 0 px round trip.
+#include "sandtable/geo/world_file.hpp"
 
 #include "importers/raster_fixtures.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/importers/raster_info.hpp"
+#include "sandtable/geo/raster_info.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -21,7 +21,7 @@ BOOST_AUTO_TEST_CASE(writes_the_centre_of_the_top_left_pixel)
 {
     test::TemporaryFolder folder;
     // Corner (1000, 3000), 2.5 m pixels: the centre of pixel (0,0) is (1001.25, 2998.75).
-    importers::writeWorldFile(folder / "a.wld", Gt{1000, 2.5, 0, 3000, 0, -2.5});
+    geo::writeWorldFile(folder / "a.wld", Gt{1000, 2.5, 0, 3000, 0, -2.5});
     BOOST_TEST(core::readFile(folder / "a.wld") == "2.5\n0\n0\n-2.5\n1001.25\n2998.75\n");
 }
 
@@ -29,11 +29,11 @@ BOOST_AUTO_TEST_CASE(reads_padded_crlf_world_files)
 {
     test::TemporaryFolder folder;
     core::writeFileAtomically(folder / "a.tfw", "          100.0000000000\r\n  0.0\r\n0.0\r\n -100.0\r\n  456850.0\r\n 4957100.0\r\n");
-    BOOST_TEST((importers::readWorldFile(folder / "a.tfw") == Gt{456800, 100, 0, 4957150, 0, -100}));
+    BOOST_TEST((geo::readWorldFile(folder / "a.tfw") == Gt{456800, 100, 0, 4957150, 0, -100}));
     core::writeFileAtomically(folder / "b.wld", "1\n0\nx\n");
-    BOOST_CHECK_THROW(importers::readWorldFile(folder / "b.wld"), core::FormatError);
+    BOOST_CHECK_THROW(geo::readWorldFile(folder / "b.wld"), core::FormatError);
     core::writeFileAtomically(folder / "c.wld", "1\n0\n0\n-1\n");
-    BOOST_CHECK_THROW(importers::readWorldFile(folder / "c.wld"), core::FormatError);
+    BOOST_CHECK_THROW(geo::readWorldFile(folder / "c.wld"), core::FormatError);
 }
 
 BOOST_AUTO_TEST_CASE(round_trip_through_gdal_drifts_zero_pixels)
@@ -43,9 +43,9 @@ BOOST_AUTO_TEST_CASE(round_trip_through_gdal_drifts_zero_pixels)
     test::writeRaster(tif, "GTiff", 40, 30, 1);
     // A rotated, sheared fit with awkward decimals, like a real GCP fit.
     const Gt gt{305322.9365245155, 4.173947834917583, 0.2089785470970724, 4413479.853253797, -0.6174190829106992, -2.8471712834827545};
-    importers::writeWorldFile(folder / "scan.tfw", gt);
-    const auto info = importers::inspectRaster(tif);
-    BOOST_REQUIRE(importers::toString(info.georeference) == std::string("worldfile"));
+    geo::writeWorldFile(folder / "scan.tfw", gt);
+    const auto info = geo::inspectRaster(tif);
+    BOOST_REQUIRE(geo::toString(info.georeference) == std::string("worldfile"));
     const Gt& read = *info.geotransform;
     // Drift in pixels at the far corner: the map-position difference divided by the pixel size.
     for (double pixel : {0.0, 40.0})
@@ -54,12 +54,12 @@ BOOST_AUTO_TEST_CASE(round_trip_through_gdal_drifts_zero_pixels)
             const double dy = (read[3] + read[4] * pixel + read[5] * line) - (gt[3] + gt[4] * pixel + gt[5] * line);
             BOOST_TEST(std::hypot(dx, dy) / 2.8 < 1e-9);
         }
-    BOOST_TEST((importers::readWorldFile(folder / "scan.tfw")[1] == gt[1]));
+    BOOST_TEST((geo::readWorldFile(folder / "scan.tfw")[1] == gt[1]));
 }
 
 BOOST_AUTO_TEST_CASE(unwritable_folder_is_an_io_error)
 {
-    BOOST_CHECK_THROW(importers::writeWorldFile("/nonexistent/folder/a.wld", Gt{0, 1, 0, 0, 0, -1}), core::IoError);
+    BOOST_CHECK_THROW(geo::writeWorldFile("/nonexistent/folder/a.wld", Gt{0, 1, 0, 0, 0, -1}), core::IoError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,7 +2,7 @@
 // Input handling and painting of the map canvas.
 #include "sandtable/editor/ui/map_canvas.hpp"
 
-#include "sandtable/importers/reference_layer.hpp"
+#include "sandtable/geo/reference_layer.hpp"
 
 #include <cairo.h>
 
@@ -135,8 +135,8 @@ std::string MapCanvas::rebuildReferences()
         if (!layer.visible || layer.opacity <= 0.0)
             continue;
         try {
-            const importers::RenderedRaster r
-                = importers::renderReferenceLayer(layer, m_scenarioFolder, s.settings.crs, extent, metresPerPixel);
+            const geo::RenderedRaster r
+                = geo::renderReferenceLayer(layer, m_scenarioFolder, s.settings.crs, extent, metresPerPixel);
             cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, r.width, r.height);
             cairo_surface_flush(surface);
             unsigned char* data = cairo_image_surface_get_data(surface);

@@ -4,7 +4,7 @@
 #include "sandtable/core/systems/game_system.hpp"
 
 #include "sandtable/app/new_scenario.hpp"
-#include "sandtable/importers/new_scenario.hpp"
+#include "sandtable/geo/new_scenario.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/choicdlg.h>
@@ -22,7 +22,7 @@ namespace {
 std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std::filesystem::path& scenarioFile,
     core::GameSystem system)
 {
-    importers::NewScenario made;
+    geo::NewScenario made;
     try {
         // The one function `sandtable scenario new --map` calls (app::newScenario), with the same defaults.
         app::NewScenarioJob job;
@@ -39,7 +39,7 @@ std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std
     if (!failure.empty())
         return failure;
     setStatusText(made.message);
-    if (made.next == importers::NextStep::Georeference) {
+    if (made.next == geo::NextStep::Georeference) {
         // A plain scan: straight to the georeferencing workspace (GCPs), where calibration is offered too.
         runCommand("georef.show_pane");
     }

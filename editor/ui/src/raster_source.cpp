@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Map rasters for the canvas, read by importers::DisplayRaster (the one reader of rasters for display).
+// Map rasters for the canvas, read by geo::DisplayRaster (the one reader of rasters for display).
 #include "sandtable/editor/ui/raster_source.hpp"
 
 #include "panes/pane_support.hpp"
@@ -7,7 +7,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/importers/display_raster.hpp"
+#include "sandtable/geo/display_raster.hpp"
 
 #include <string>
 
@@ -15,14 +15,14 @@ namespace sandtable::editor::ui {
 
 struct RasterSource::Dataset {
     explicit Dataset(const std::filesystem::path& path) : raster(path) {}
-    importers::DisplayRaster raster;
+    geo::DisplayRaster raster;
 };
 
 RasterSource::RasterSource(const std::filesystem::path& path)
     : m_path(path)
     , m_dataset(std::make_unique<Dataset>(path))
 {
-    for (const importers::RasterLevelSize& level : m_dataset->raster.levels())
+    for (const geo::RasterLevelSize& level : m_dataset->raster.levels())
         m_levels.push_back({level.width, level.height});
     if (const auto gt = m_dataset->raster.geoTransform())
         m_geoTransform = Affine2D::fromGeoTransform({(*gt)[0], (*gt)[1], (*gt)[2], (*gt)[3], (*gt)[4], (*gt)[5]});

@@ -58,7 +58,7 @@ if(TARGET sandtable-editor)
       -DSCENARIO=${CMAKE_SOURCE_DIR}/examples/antietam/antietam.sandtable.json
       "-DACTIONS=view.oob_tree;view.reinforcements" -DOUTPUT=${_shot_dir}/panes/oob_antietam.png
       -P "${_pane_driver}")
-  # The campaign sheets previewed in the grid pane's Sheets tab (core/print renders page 1 as a PNG; a
+  # The campaign sheets previewed in the grid pane's Sheets tab (print/ renders page 1 as a PNG; a
   # failure would be an error dialog, which in batch mode makes the editor exit 1).
   add_test(NAME editor_pane_grid_sheet_preview
     COMMAND "${CMAKE_COMMAND}" ${_pane_common}

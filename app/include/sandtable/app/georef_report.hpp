@@ -11,8 +11,8 @@
 
 namespace sandtable::app {
 
-/// Fits the scenario's stored GCPs as every GCP edit does (importers::fitFrame in the georeference's CRS,
-/// else the working CRS, else auto; refused when the fit would mirror the scan; importers::fitGcps with the
+/// Fits the scenario's stored GCPs as every GCP edit does (geo::fitFrame in the georeference's CRS,
+/// else the working CRS, else auto; refused when the fit would mirror the scan; geo::fitGcps with the
 /// stored method), and writes the report of that fit in the scenario's language. The scan is the map
 /// raster, a relative path resolved against `scenarioFile`'s folder. Throws core::OperationError (the
 /// scenario file, "map", why) without a map or a georeference, and as the fit does (too few enabled GCPs);

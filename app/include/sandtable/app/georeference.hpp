@@ -15,7 +15,7 @@
 namespace sandtable::app {
 
 /// The scan's footprint in `crs` (metres): the bounding box of its edge, 21 points per edge (corners
-/// included), each sent through the stored fit (importers::scanToWorking) and on into `crs`. Pixel/line
+/// included), each sent through the stored fit (geo::scanToWorking) and on into `crs`. Pixel/line
 /// (0, 0) is the scan's top-left corner, (width, height) its bottom-right (MapSource::width/height, pixels).
 /// Throws core::OperationError when the scenario has no map, no size or no georeference, and as the fit does.
 core::Extent scanFootprint(const core::Scenario& scenario, const std::string& crs);

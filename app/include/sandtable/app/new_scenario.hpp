@@ -6,7 +6,7 @@
 
 #include "sandtable/app/reporter.hpp"
 #include "sandtable/core/document/document.hpp"
-#include "sandtable/importers/new_scenario.hpp"
+#include "sandtable/geo/new_scenario.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -21,7 +21,7 @@ struct NewScenarioJob {
     /// The working CRS: "auto" or empty (from the raster, else none yet), "EPSG:n" (projected, metres), or
     /// "none" (a map raster is then started as a plain scan, as frame Scan).
     std::string crs;
-    importers::RasterFrame frame = importers::RasterFrame::Auto; ///< how a raster with coordinates is placed
+    geo::RasterFrame frame = geo::RasterFrame::Auto; ///< how a raster with coordinates is placed
     std::filesystem::path map;            ///< the raster to start from; empty: a scenario without a map
     std::optional<double> scale;          ///< game scale 1:N; unset: the system's
 };
@@ -32,10 +32,10 @@ struct NewScenarioJob {
 void refuseOverwrite(const std::filesystem::path& output, bool force, const std::string& forceOption = "--force");
 
 /// Makes the new scenario in `document` (an empty document whose path is the scenario file to be; not
-/// saved): its settings (importers::newScenarioSettings, the CRS of the job unless "auto") and, with a map,
-/// the raster's placement (importers::newScenarioFromRaster: its CRS and extent when georeferenced, else the
+/// saved): its settings (geo::newScenarioSettings, the CRS of the job unless "auto") and, with a map,
+/// the raster's placement (geo::newScenarioFromRaster: its CRS and extent when georeferenced, else the
 /// scan ready for GCPs). Two undo steps, "New scenario" and "Set map". Returns what the raster gave (nothing
-/// without a map). Throws as importers::newScenarioFromRaster, core::Cancelled.
-std::optional<importers::NewScenario> newScenario(core::Document& document, const NewScenarioJob& job, const Reporter& reporter);
+/// without a map). Throws as geo::newScenarioFromRaster, core::Cancelled.
+std::optional<geo::NewScenario> newScenario(core::Document& document, const NewScenarioJob& job, const Reporter& reporter);
 
 } // namespace sandtable::app

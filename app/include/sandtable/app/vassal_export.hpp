@@ -4,7 +4,7 @@
 #pragma once
 
 #include "sandtable/app/reporter.hpp"
-#include "sandtable/importers/vassal_module.hpp"
+#include "sandtable/vassal/vassal_module.hpp"
 #include "sandtable/print/map_print.hpp"
 
 #include <filesystem>
@@ -17,17 +17,17 @@ namespace sandtable::app {
 /// local frame "LOCAL:name" through that GeoTIFF's own engineering CRS), else the scan through its
 /// georeference. Nothing, with a notice, when the scenario has no map raster, its file is not there, or it is
 /// not georeferenced (the board is then terrain only); nothing without a notice when there is no map or
-/// extent. Throws as importers::renderMapRaster.
+/// extent. Throws as geo::renderMapRaster.
 std::optional<print::PrintRaster> boardScan(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
     double pxPerM, const Reporter& reporter);
 
-/// Draws the board (the extent grown to the campaign grid where it runs past, importers::vassalBoardExtent),
+/// Draws the board (the extent grown to the campaign grid where it runs past, vassal::vassalBoardExtent),
 /// pieces, force counters and card faces (print::drawVassalImages) and writes the module `output` atomically
-/// (importers::writeVassalModule) with the scenario's document inside it for `vassal import`. `pxPerM` unset: importers::defaultVassalPxPerM (100 px
+/// (vassal::writeVassalModule) with the scenario's document inside it for `vassal import`. `pxPerM` unset: vassal::defaultVassalPxPerM (100 px
 /// per inch of table at game scale). Progress: board scan 0-0.4, images 0.4-0.8, the archive 0.8-1.
 /// Throws core::OperationError (bad resolution, no extent for a board), core::Error from the writer,
 /// core::Cancelled.
-importers::VassalExportResult exportVassalModule(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
+vassal::VassalExportResult exportVassalModule(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
     const std::filesystem::path& output, std::optional<double> pxPerM, const Reporter& reporter);
 
 } // namespace sandtable::app

@@ -5,7 +5,7 @@
 
 #include "sandtable/app/reporter.hpp"
 #include "sandtable/core/document/document.hpp"
-#include "sandtable/importers/warp.hpp"
+#include "sandtable/geo/warp.hpp"
 
 #include <filesystem>
 
@@ -15,12 +15,12 @@ namespace sandtable::app {
 /// folder when the document has no file yet).
 std::filesystem::path defaultWarpOutput(const core::Document& document);
 
-/// Warps the scenario's scan through its fitted georeference (importers::warpToGeoTiff: every output pixel
+/// Warps the scenario's scan through its fitted georeference (geo::warpToGeoTiff: every output pixel
 /// from the source pixel the fit's exact inverse names) into `output`. Touches no document, so the editor
 /// runs it off the UI thread. Throws core::OperationError (naming `scenarioFile`) when the scenario has no
 /// scan or no fit, as warpToGeoTiff does (IoError/FormatError/OperationError), core::Cancelled; nothing is
 /// left at `output` then.
-importers::WarpResult warpScanFile(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
+geo::WarpResult warpScanFile(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
     const std::filesystem::path& output, const Reporter& reporter);
 
 /// Points the document's map at the warped GeoTIFF `output` (relative to the scenario's folder when it can
@@ -28,6 +28,6 @@ importers::WarpResult warpScanFile(const core::Scenario& scenario, const std::fi
 void useWarpedScan(core::Document& document, const std::filesystem::path& output);
 
 /// `map warp`: warpScanFile into `output` (empty: defaultWarpOutput), then useWarpedScan.
-importers::WarpResult warpScan(core::Document& document, std::filesystem::path output, const Reporter& reporter);
+geo::WarpResult warpScan(core::Document& document, std::filesystem::path output, const Reporter& reporter);
 
 } // namespace sandtable::app

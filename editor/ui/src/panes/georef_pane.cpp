@@ -15,14 +15,14 @@
 #include "sandtable/core/util/number_entry.hpp"
 #include "sandtable/editor/logic/affine.hpp"
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
-#include "sandtable/importers/crs.hpp"
-#include "sandtable/importers/gcp_fit.hpp"
+#include "sandtable/geo/crs.hpp"
+#include "sandtable/geo/gcp_fit.hpp"
 #include "sandtable/app/georef_report.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
-#include "sandtable/importers/map_raster.hpp"
-#include "sandtable/importers/points_file.hpp"
-#include "sandtable/importers/reference_layer.hpp"
-#include "sandtable/importers/warp.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
+#include "sandtable/geo/map_raster.hpp"
+#include "sandtable/geo/points_file.hpp"
+#include "sandtable/geo/reference_layer.hpp"
+#include "sandtable/geo/warp.hpp"
 #include "sandtable/print/georef_report_print.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
 #include "sandtable/editor/ui/translation.hpp"
@@ -109,7 +109,7 @@ public:
     const std::vector<logic::ResidualRow>& rows() const { return m_rows; }
     const std::vector<core::ScanPlace>& places() const { return m_places->places(); }
     void makeTerrainOfPlace() { m_places->make(); }
-    const std::vector<importers::FitPoint>& fitPoints() const { return m_fitPoints; }
+    const std::vector<geo::FitPoint>& fitPoints() const { return m_fitPoints; }
     std::optional<std::array<double, 6>> affine() const;
     double exaggeration() const { return m_exaggeration->GetValue(); }
     double opacity() const { return m_opacity->GetValue() / 100.0; }
@@ -136,7 +136,7 @@ private:
     void refit();
     void fillTable();
     void fillFields(double pixel, double line, std::optional<core::Coordinate> map);
-    /// The GDAL fit core's GCP operations refit with (importers::fitGcps, in the target CRS).
+    /// The GDAL fit core's GCP operations refit with (geo::fitGcps, in the target CRS).
     /// Applies one GCP operation's edit (refitted inside the operation), reporting a failure under `label`.
     /// False (after the error dialog) when the operation refused.
     bool commit(const std::string& label, const std::function<core::Edit(const core::Scenario&)>& operation);
@@ -194,8 +194,8 @@ private:
     double m_thumbnailScale = 1.0;
     std::filesystem::path m_thumbnailPath;
     std::vector<logic::ResidualRow> m_rows;
-    std::vector<importers::FitPoint> m_fitPoints;
-    std::optional<importers::GcpFit> m_fit;
+    std::vector<geo::FitPoint> m_fitPoints;
+    std::optional<geo::GcpFit> m_fit;
     std::string m_fitUnit = "m";
     std::string m_fitCrs;
     int m_selectedId = 0;
@@ -364,7 +364,7 @@ void GeorefOverlay::draw(wxGraphicsContext& gc, const ViewTransform& view)
         gc.PopState();
     }
     gc.SetFont(*wxNORMAL_FONT, wxColour(200, 0, 120));
-    for (const importers::FitPoint& p : m_pane.fitPoints()) {
+    for (const geo::FitPoint& p : m_pane.fitPoints()) {
         const Point q = view.worldToScreen({p.x, p.y});
         gc.SetPen(wxPen(p.enabled ? wxColour(200, 0, 120) : wxColour(140, 140, 140), p.id == m_pane.selectedId() ? 3 : 2));
         gc.StrokeLine(q.x - 7, q.y - 7, q.x + 7, q.y + 7);
@@ -513,7 +513,7 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
             return;
         const int id = static_cast<int>(m_table->GetItemData(e.GetIndex()));
         commit(on ? translated("Enable GCP") : translated("Disable GCP"),
-            [&](const core::Scenario& s) { return core::operations::enableGcp(s, id, on, importers::fitStoredGeoreference); });
+            [&](const core::Scenario& s) { return core::operations::enableGcp(s, id, on, geo::fitStoredGeoreference); });
     };
     m_table->Bind(wxEVT_LIST_ITEM_CHECKED, [onCheck](wxListEvent& e) { onCheck(e, true); });
     m_table->Bind(wxEVT_LIST_ITEM_UNCHECKED, [onCheck](wxListEvent& e) { onCheck(e, false); });
@@ -558,7 +558,7 @@ std::filesystem::path GeorefPane::scanPath() const
     const core::Document* doc = m_workbench.document();
     if (!doc || !doc->scenario().map)
         return {};
-    return importers::resolveMapPath(doc->scenario().map->path, m_workbench.scenarioFolder());
+    return geo::resolveMapPath(doc->scenario().map->path, m_workbench.scenarioFolder());
 }
 
 int GeorefPane::scanWidth() const
@@ -654,14 +654,14 @@ void GeorefPane::refit()
         : guidance.needs + "\n" + guidance.shortfall;
     // The GCPs in the target CRS (the fit's frame), then the fit.
     try {
-        const importers::FitFrame frame = importers::fitFrame(*g, m_workbench.document()->scenario().settings.crs);
+        const geo::FitFrame frame = geo::fitFrame(*g, m_workbench.document()->scenario().settings.crs);
         m_fitPoints = frame.points;
         m_fitUnit = frame.target.linearUnit == "metre" || frame.target.linearUnit.empty() ? "m" : frame.target.linearUnit;
         m_fitCrs = frame.targetCrs;
-        if (const std::optional<std::string> why = importers::mirroredFit(m_fitPoints))
+        if (const std::optional<std::string> why = geo::mirroredFit(m_fitPoints))
             throw core::OperationError("", "GCPs", *why);
         if (guidance.shortfall.empty())
-            m_fit = importers::fitGcps(m_fitPoints, g->method);
+            m_fit = geo::fitGcps(m_fitPoints, g->method);
     } catch (const std::exception& e) {
         m_refusal = core::i18n::format(translated("The fit is refused: {1}"), {e.what()});
         message += "\n" + m_refusal;
@@ -670,7 +670,7 @@ void GeorefPane::refit()
     m_guidance->SetToolTip(m_guidance->GetLabel());
     if (m_fit) {
         for (std::size_t i = 0; i < m_fit->residuals.size(); ++i) {
-            const importers::GcpResidual& r = m_fit->residuals[i];
+            const geo::GcpResidual& r = m_fit->residuals[i];
             const core::Gcp& gcp = g->gcps[i];
             m_rows.push_back(logic::ResidualRow{r.id, r.enabled, gcp.pixel, gcp.line, r.dx, r.dy, r.residualMap, r.backPixel,
                 r.backLine, r.residualPx});
@@ -685,21 +685,21 @@ void GeorefPane::refit()
             : translated("; mean error: none (n = minimum)");
         if (g->method == core::GeoreferenceMethod::Tps)
             figures += translated("; TPS residuals are leave-one-out");
-        if (const std::optional<std::string> note = importers::redundancyNote(*m_fit))
+        if (const std::optional<std::string> note = geo::redundancyNote(*m_fit))
             figures += "; " + *note;
         m_figures->SetLabel(wxString::FromUTF8(figures));
         m_figures->SetToolTip(m_figures->GetLabel());
     } else {
         // A refused fit still shows each GCP's residual against the fit of the others (leave-one-out), so the
         // misplaced one stands out at the top of the table (issue 46 item 1).
-        std::vector<std::optional<importers::GcpResidual>> loo;
+        std::vector<std::optional<geo::GcpResidual>> loo;
         if (!m_refusal.empty() && m_fitPoints.size() == g->gcps.size())
-            loo = importers::leaveOneOutResiduals(m_fitPoints, g->method);
+            loo = geo::leaveOneOutResiduals(m_fitPoints, g->method);
         bool any = false;
         for (std::size_t i = 0; i < g->gcps.size(); ++i) {
             const core::Gcp& gcp = g->gcps[i];
             if (i < loo.size() && loo[i]) {
-                const importers::GcpResidual& r = *loo[i];
+                const geo::GcpResidual& r = *loo[i];
                 m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, r.dx, r.dy, r.residualMap, r.backPixel,
                     r.backLine, r.residualPx});
                 any = true;
@@ -769,7 +769,7 @@ core::Coordinate GeorefPane::toGcpCrs(core::Coordinate working) const
     const std::string to = gcpCrs();
     if (to.empty() || workingCrs.empty() || to == workingCrs)
         return working;
-    return importers::transformPoints(workingCrs, to, {working}).front();
+    return geo::transformPoints(workingCrs, to, {working}).front();
 }
 
 namespace {
@@ -796,7 +796,7 @@ bool projectedOrLocal(const std::string& crs)
     if (crs.empty())
         return false;
     try {
-        const importers::CrsDescription d = importers::describeCrs(crs);
+        const geo::CrsDescription d = geo::describeCrs(crs);
         return d.projected || d.local;
     } catch (const std::exception&) {
         return false;
@@ -822,7 +822,7 @@ bool GeorefPane::gcpCrsIsGeographic() const
     if (crs != m_describedCrs) {
         m_describedCrs = crs;
         try {
-            m_describedGeographic = importers::describeCrs(crs).geographic;
+            m_describedGeographic = geo::describeCrs(crs).geographic;
         } catch (const std::exception&) {
             m_describedGeographic = false;
         }
@@ -869,7 +869,7 @@ void GeorefPane::onGcpCrs()
     if (crs.empty())
         return;
     try {
-        importers::describeCrs(crs, translated("Map points in"));
+        geo::describeCrs(crs, translated("Map points in"));
     } catch (const std::exception& e) {
         m_workbench.showError(translated("GCP CRS"), e.what());
         fillCrsControls();
@@ -880,7 +880,7 @@ void GeorefPane::onGcpCrs()
         fillCrsControls();
         return;
     }
-    commit(translated("GCP CRS"), [&](const core::Scenario& s) { return core::operations::setGcpCrs(s, crs, importers::fitStoredGeoreference); });
+    commit(translated("GCP CRS"), [&](const core::Scenario& s) { return core::operations::setGcpCrs(s, crs, geo::fitStoredGeoreference); });
 }
 
 void GeorefPane::onTargetCrs()
@@ -890,7 +890,7 @@ void GeorefPane::onTargetCrs()
         crs.clear();
     if (!crs.empty()) {
         try {
-            if (importers::describeCrs(crs, translated("Fit in")).geographic) {
+            if (geo::describeCrs(crs, translated("Fit in")).geographic) {
                 m_workbench.showError(translated("Target CRS"), crs + " is geographic: a fit there would be in degrees. Choose a "
                     "projected CRS in metres, or auto (the UTM zone of the GCPs).");
                 fillCrsControls();
@@ -907,7 +907,7 @@ void GeorefPane::onTargetCrs()
         fillCrsControls();
         return;
     }
-    commit(translated("Target CRS"), [&](const core::Scenario& s) { return core::operations::setTargetCrs(s, crs, importers::fitStoredGeoreference); });
+    commit(translated("Target CRS"), [&](const core::Scenario& s) { return core::operations::setTargetCrs(s, crs, geo::fitStoredGeoreference); });
 }
 
 void GeorefPane::scanClicked(double pixel, double line)
@@ -969,7 +969,7 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
     }
     // A value that fits only the other axis, or another CRS, is refused here, before it is stored.
     try {
-        if (const std::optional<std::string> why = importers::crsMisfit(crs, {p.mapX, p.mapY})) {
+        if (const std::optional<std::string> why = geo::crsMisfit(crs, {p.mapX, p.mapY})) {
             m_workbench.showError(translated("GCP"), *why);
             return false;
         }
@@ -1011,7 +1011,7 @@ void GeorefPane::onAdd()
     if (!doc || !readFields(p))
         return;
     try {
-        if (!commit(translated("Add GCP"), [&](const core::Scenario& s) { return core::operations::addGcp(s, p, gcpCrs(), importers::fitStoredGeoreference); }))
+        if (!commit(translated("Add GCP"), [&](const core::Scenario& s) { return core::operations::addGcp(s, p, gcpCrs(), geo::fitStoredGeoreference); }))
             return;
         m_pending.reset();
         m_workbench.setStatusText(translated("GCP added"));
@@ -1027,7 +1027,7 @@ void GeorefPane::onUpdate()
     if (!doc || m_selectedId == 0 || !readFields(p))
         return;
     try {
-        commit(translated("Move GCP"), [&](const core::Scenario& s) { return core::operations::moveGcp(s, m_selectedId, p, importers::fitStoredGeoreference); });
+        commit(translated("Move GCP"), [&](const core::Scenario& s) { return core::operations::moveGcp(s, m_selectedId, p, geo::fitStoredGeoreference); });
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Move GCP"), e.what());
     }
@@ -1039,7 +1039,7 @@ void GeorefPane::onDelete()
     if (!doc || m_selectedId == 0)
         return;
     try {
-        if (commit(translated("Delete GCP"), [&](const core::Scenario& s) { return core::operations::removeGcp(s, m_selectedId, importers::fitStoredGeoreference); }))
+        if (commit(translated("Delete GCP"), [&](const core::Scenario& s) { return core::operations::removeGcp(s, m_selectedId, geo::fitStoredGeoreference); }))
             m_selectedId = 0;
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Delete GCP"), e.what());
@@ -1054,7 +1054,7 @@ void GeorefPane::onMethod()
         return;
     try {
         const core::GeoreferenceMethod method = logic::chooserMethods()[static_cast<std::size_t>(at)];
-        commit(translated("Fit method"), [&](const core::Scenario& s) { return core::operations::setGeoreferenceMethod(s, method, importers::fitStoredGeoreference); });
+        commit(translated("Fit method"), [&](const core::Scenario& s) { return core::operations::setGeoreferenceMethod(s, method, geo::fitStoredGeoreference); });
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Fit method"), e.what());
     }
@@ -1072,7 +1072,7 @@ void GeorefPane::onImport()
     try {
         const std::string path = dialog.GetPath().ToStdString(wxConvUTF8);
         const std::string crs = gcpCrs();
-        commit(translated("Import GCPs"), [&](const core::Scenario& s) { return importers::importGcps(s, path, crs); });
+        commit(translated("Import GCPs"), [&](const core::Scenario& s) { return geo::importGcps(s, path, crs); });
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Import GCPs"), e.what());
     }
@@ -1089,13 +1089,13 @@ void GeorefPane::onExport()
         return;
     try {
         // QGIS's residual columns: the GCP's map point sent back onto the scan, minus its pixel (scan pixels).
-        std::vector<importers::PointsResidual> residuals;
+        std::vector<geo::PointsResidual> residuals;
         if (m_fit && m_fit->residuals.size() == g->gcps.size())
             for (std::size_t i = 0; i < g->gcps.size(); ++i) {
-                const importers::GcpResidual& r = m_fit->residuals[i];
+                const geo::GcpResidual& r = m_fit->residuals[i];
                 residuals.push_back({r.backPixel - g->gcps[i].pixel, r.backLine - g->gcps[i].line, r.residualPx});
             }
-        importers::writePointsFile(dialog.GetPath().ToStdString(wxConvUTF8), g->gcpCrs, g->gcps, importers::SourceFrame{}, residuals);
+        geo::writePointsFile(dialog.GetPath().ToStdString(wxConvUTF8), g->gcpCrs, g->gcps, geo::SourceFrame{}, residuals);
         m_workbench.setStatusText(wxString::Format(_("GCPs written to %s"), dialog.GetPath()).utf8_string());
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Export GCPs"), e.what());
@@ -1114,7 +1114,7 @@ void GeorefPane::onWarp()
     if (m_workbench.scenarioFolder().empty())
         output = scanPath().parent_path() / output.filename();
     // The one function `sandtable map warp` calls: the warped GeoTIFF, the map pointed at it, the map frame.
-    std::optional<importers::WarpResult> result;
+    std::optional<geo::WarpResult> result;
     const core::Scenario scenario = doc->scenario();
     const bool done = m_workbench.runLongJob(translated("Warping the scan"), [&](const core::ProgressCallback& progress) {
         result = app::warpScanFile(scenario, doc->path(), output, app::Reporter{progress, {}});
@@ -1210,7 +1210,7 @@ void installGeorefPane(Workbench& workbench)
                 std::filesystem::path scenarioFile = doc->path();
                 if (scenarioFile.empty())
                     scenarioFile = std::filesystem::current_path() / "unsaved.sandtable.json";
-                importers::NewReferenceLayer made = importers::newReferenceLayer(file, scenarioFile);
+                geo::NewReferenceLayer made = geo::newReferenceLayer(file, scenarioFile);
                 // A name already taken gets a number, as a second copy of the same file would.
                 const std::string base = made.layer.name;
                 for (int n = 2; std::any_of(doc->scenario().references.begin(), doc->scenario().references.end(),

@@ -5,7 +5,7 @@
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/number_entry.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/importers/display_raster.hpp"
+#include "sandtable/geo/display_raster.hpp"
 
 #include <wx/stattext.h>
 
@@ -21,9 +21,9 @@ namespace sandtable::editor::ui::panes {
 
 wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& scale)
 {
-    // The one reader of rasters for display (importers::DisplayRaster: palettes, stretched 16-bit and float
+    // The one reader of rasters for display (geo::DisplayRaster: palettes, stretched 16-bit and float
     // bands, nodata and alpha, overviews), as the printed georeferencing report reads the scan.
-    const importers::DisplayRaster raster(path);
+    const geo::DisplayRaster raster(path);
     const int w = raster.width();
     const int h = raster.height();
     scale = std::min(1.0, static_cast<double>(maxSide) / std::max(w, h));
@@ -33,7 +33,7 @@ wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& sc
     return toWxImage(raster.read(0, 0, w, h, tw, th));
 }
 
-wxImage toWxImage(const importers::DisplayImage& pixels)
+wxImage toWxImage(const geo::DisplayImage& pixels)
 {
     wxImage image(pixels.width, pixels.height, false);
     unsigned char* rgb = image.GetData();

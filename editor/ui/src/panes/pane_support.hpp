@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Small helpers the capability panes share: scan thumbnails and display pixels as wxImage (through
-// importers::DisplayRaster), PDF pages as images, numbers in the person's conventions.
+// geo::DisplayRaster), PDF pages as images, numbers in the person's conventions.
 #pragma once
 
 #include <wx/image.h>
@@ -12,18 +12,18 @@
 #include <string>
 #include <vector>
 
-namespace sandtable::importers {
+namespace sandtable::geo {
 struct DisplayImage;
 }
 
 namespace sandtable::editor::ui::panes {
 
-/// Display pixels (importers::DisplayRaster's straight-alpha RGBA) as a wxImage of the same size: RGB, with
+/// Display pixels (geo::DisplayRaster's straight-alpha RGBA) as a wxImage of the same size: RGB, with
 /// an alpha channel only when some pixel is not opaque (an opaque image draws faster).
-wxImage toWxImage(const importers::DisplayImage& pixels);
+wxImage toWxImage(const geo::DisplayImage& pixels);
 
 /// The raster at `path` read whole at reduced resolution (longest side at most `maxSide` pixels) through
-/// importers::DisplayRaster (palettes expanded, 16-bit and float bands stretched, nodata and alpha as
+/// geo::DisplayRaster (palettes expanded, 16-bit and float bands stretched, nodata and alpha as
 /// transparency). `scale` receives thumbnail pixels per raster pixel. Throws core::IoError or
 /// core::FormatError when GDAL cannot open or read it.
 wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& scale);

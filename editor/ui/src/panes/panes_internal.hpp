@@ -36,7 +36,7 @@ void showPane(Workbench& workbench, const char* name);
 
 /// The Georeference pane's row for the named places read off the scan (core::MapSource::places): choose a
 /// place and a terrain class of its shape, "Make terrain" (core::operations::placesToTerrain through
-/// importers::scanToWorking; enabled once the scan is georeferenced). Hidden when the scan has no place.
+/// geo::scanToWorking; enabled once the scan is georeferenced). Hidden when the scan has no place.
 class ScanPlacesBar : public wxPanel {
 public:
     ScanPlacesBar(wxWindow* parent, Workbench& workbench);

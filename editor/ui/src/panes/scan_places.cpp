@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Georeference pane's row for the named places read off the scan (VASSAL zones and regions): a place,
 // the terrain class it becomes, and "Make terrain", which runs core::operations::placesToTerrain through
-// the scan's georeference (importers::scanToWorking), the operation `terrain places` runs.
+// the scan's georeference (geo::scanToWorking), the operation `terrain places` runs.
 #include "panes_internal.hpp"
 
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/document/map_operations.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/importers/georeference_scan.hpp"
+#include "sandtable/geo/georeference_scan.hpp"
 
 #include <wx/button.h>
 #include <wx/choice.h>
@@ -102,7 +102,7 @@ void ScanPlacesBar::make()
     }
     try {
         std::vector<core::FeatureId> made;
-        const core::operations::ScanToWorking toWorking = importers::scanToWorking(doc->scenario());
+        const core::operations::ScanToWorking toWorking = geo::scanToWorking(doc->scenario());
         doc->apply(core::operations::placesToTerrain(doc->scenario(), name, terrainClass, toWorking, &made));
         m_workbench.setStatusText(wxString::Format(wxPLURAL("%s: %d feature of class %s made", "%s: %d features of class %s made",
                                                         static_cast<int>(made.size())),

@@ -29,8 +29,8 @@ void exportVassal(Workbench& workbench)
     // board app::exportVassalModule draws (the extent grown to the campaign grid).
     core::Scenario board = scenario;
     if (board.settings.extent)
-        board.settings.extent = importers::vassalBoardExtent(board);
-    const double defaultPxPerKm = importers::defaultVassalPxPerM(board) * 1000.0;
+        board.settings.extent = vassal::vassalBoardExtent(board);
+    const double defaultPxPerKm = vassal::defaultVassalPxPerM(board) * 1000.0;
     const long pxPerKm = wxGetNumberFromUser(_("Board resolution in pixels per ground kilometre\n(the default is 100 px per inch of the table at game scale)."),
         _("px per km:"), _("Export VASSAL module"), std::max(1L, std::lround(defaultPxPerKm)), 1, 10000000, workbench.window());
     if (pxPerKm <= 0)
@@ -41,7 +41,7 @@ void exportVassal(Workbench& workbench)
         return;
     const std::filesystem::path output = dialog.GetPath().ToStdString(wxConvUTF8);
     const double pxPerM = static_cast<double>(pxPerKm) / 1000.0;
-    importers::VassalExportResult result;
+    vassal::VassalExportResult result;
     std::vector<std::string> notices;
     const bool done = workbench.runLongJob(_("Exporting the VASSAL module").utf8_string(), [&](const core::ProgressCallback& progress) {
         app::Reporter reporter;

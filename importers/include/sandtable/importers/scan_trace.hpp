@@ -8,7 +8,7 @@
 #include "sandtable/core/model/scenario.hpp"
 #include "sandtable/core/util/progress.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
-#include "sandtable/importers/map_raster.hpp"
+#include "sandtable/geo/map_raster.hpp"
 
 #include <array>
 #include <filesystem>
@@ -58,7 +58,7 @@ struct TracedPolygons {
 /// for a colour component outside 0-255, a negative or non-finite tolerance or option, and
 /// core::OperationError when the seed lies outside the raster or on a pixel that does not match, or GDAL
 /// cannot polygonize.
-TracedPolygons traceRaster(const RenderedRaster& raster, const TraceOptions& options,
+TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions& options,
     const core::ProgressCallback& progress = {});
 
 /// The traced features as one undoable edit ("Trace <class>": one created feature per polygon, ids

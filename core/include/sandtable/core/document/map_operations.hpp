@@ -55,7 +55,7 @@ Edit setGcps(const Scenario& scenario, std::vector<Gcp> gcps, const std::string&
 /// (a first GCP creates it) or `crs` is empty.
 Edit setGcpCrs(const Scenario& scenario, std::string crs, const GeoreferenceFitter& fit = {});
 /// "Target CRS": where the fit is computed and the warp written. Empty means auto: the scenario's working
-/// CRS, or when it has none the fitter's choice (importers::fitFrame: the UTM zone of the GCPs). `fit`
+/// CRS, or when it has none the fitter's choice (geo::fitFrame: the UTM zone of the GCPs). `fit`
 /// refits. Throws OperationError when the map has no georeference yet.
 Edit setTargetCrs(const Scenario& scenario, std::string crs, const GeoreferenceFitter& fit = {});
 /// Records the GeoTIFF the scan was warped to (`path` as it is to be written: relative to the scenario's
@@ -64,7 +64,7 @@ Edit setTargetCrs(const Scenario& scenario, std::string crs, const GeoreferenceF
 Edit setWarpedPath(const Scenario& scenario, std::string path);
 
 /// Scan pixel/line (GDAL convention) -> working-CRS metres, through the scan's georeference. Core fits
-/// nothing: importers::scanToWorking builds one from GDAL's fit.
+/// nothing: geo::scanToWorking builds one from GDAL's fit.
 using ScanToWorking = std::function<Coordinate(const Coordinate& pixel)>;
 
 /// Makes terrain of the scan's named places (MapSource::places) called `name`, in one undo step "Make

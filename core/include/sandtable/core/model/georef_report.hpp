@@ -14,7 +14,7 @@
 namespace sandtable::core {
 
 /// One GCP of the report. Pixel/line in GDAL's convention ((0,0) is the top-left corner of the top-left
-/// pixel, line grows downwards). The residual figures are those of importers::GcpResidual.
+/// pixel, line grows downwards). The residual figures are those of geo::GcpResidual.
 struct GeorefReportRow {
     int id = 0;
     bool enabled = true;

@@ -25,7 +25,7 @@ struct ParsedAngle {
 /// value negative (a minus sign and S/W together are refused as ambiguous). Returns nullopt with `reason` set
 /// (in the person's language) when the text is not an angle. A decimal comma is not read here: a field in a
 /// person's conventions goes through core::i18n::withPointDecimals first. No range check here: the CRS check
-/// does that (importers::checkPointsFitCrs).
+/// does that (geo::checkPointsFitCrs).
 std::optional<ParsedAngle> parseAngle(const std::string& text, std::string* reason = nullptr);
 
 } // namespace sandtable::core

@@ -30,7 +30,7 @@ inline constexpr std::size_t kMaxVerticesPerGeometry = 1'000'000;
 inline constexpr std::size_t kMaxVerticesPerScenario = 5'000'000;
 
 /// Most raster pixels read or rendered into memory at once (64 Mi pixels: 256 MiB as RGBA). Enforced by
-/// importers' renderMapRaster (map print, grid underlay) as importers::kMaxRenderPixels, the same value.
+/// importers' renderMapRaster (map print, grid underlay) as geo::kMaxRenderPixels, the same value.
 inline constexpr std::int64_t kMaxRasterPixels = std::int64_t{64} << 20;
 
 /// Largest string or blob SQLite hands back from a catalogue (SQLITE_LIMIT_LENGTH, 256 MiB): larger values

@@ -49,7 +49,7 @@ public:
     /// A new, empty scenario (no file yet).
     void newDocument();
     /// File > New from map...: writes a scenario for `scenarioFile` started from `raster`
-    /// (importers::newScenarioFromRaster), opens it and says how the map was placed; a plain scan opens the
+    /// (geo::newScenarioFromRaster), opens it and says how the map was placed; a plain scan opens the
     /// georeferencing workspace. Shows a dialog (stderr in batch mode) on failure and returns its text, empty
     /// on success; nothing is written then. Defined in new_from_map.cpp.
     std::string newFromMap(const std::filesystem::path& raster, const std::filesystem::path& scenarioFile,

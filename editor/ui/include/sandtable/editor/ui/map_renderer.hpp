@@ -70,7 +70,7 @@ private:
 };
 
 /// What one frame shows. `raster` and `selection` may be null.
-/// A reference layer as the canvas draws it: rendered once (importers::renderReferenceLayer, reprojected
+/// A reference layer as the canvas draws it: rendered once (geo::renderReferenceLayer, reprojected
 /// into the working CRS) over the scenario's extent, placed by `pixelToWorld`, drawn at `opacity` under
 /// or over the scan.
 struct ReferenceImage {

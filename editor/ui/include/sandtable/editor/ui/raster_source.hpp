@@ -15,7 +15,7 @@
 namespace sandtable::editor::ui {
 
 /// Reads tiles of one raster at any of its levels (level 0 = full resolution, then GDAL's overviews,
-/// which for a JPEG are its fast reduced decodes) through importers::DisplayRaster, as every product that
+/// which for a JPEG are its fast reduced decodes) through geo::DisplayRaster, as every product that
 /// shows a raster reads it: palettes expanded, 1 band grey, 3 or more RGB, 16-bit and float bands stretched
 /// between their 2 % and 98 % percentiles, nodata and alpha as transparency. Not thread-safe: one per thread.
 class RasterSource {

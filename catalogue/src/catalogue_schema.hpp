@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The catalogue file's schema: inspection of a file someone else may have made, forward migrations,
+// terrain feature tables per CRS.
+#pragma once
+
+#include "sandtable/catalogue/gpkg_geometry.hpp"
+#include "sandtable/catalogue/srs.hpp"
+#include "geopackage/sqlite_db.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable::catalogue::detail {
+
+/// sandtable's attribute tables registered in gpkg_contents (their last_change follows every write).
+inline constexpr std::array<const char*, 21> kAttributeTables{"packages", "package_documents", "package_warnings",
+    "map_sources", "map_gcps", "sides", "formations", "units", "tb_scenario_cards", "tb_armies", "tb_formation_cards",
+    "tb_card_actions", "campaign_grids", "campaign_square_cover", "campaign_overrides", "campaign_forces",
+    "campaign_objectives", "setup_placements", "setup_reserves", "setup_arrivals", "package_thumbnails"};
+
+enum class FileState {
+    Empty,          ///< a new or zero-length file: no schema objects at all
+    GeoPackage,     ///< a GeoPackage without sandtable's tables (schema version 0)
+    Catalogue,      ///< a GeoPackage with sandtable's tables
+};
+
+struct SchemaState {
+    FileState state = FileState::Empty;
+    int version = 0;
+};
+
+/// Checks what the file is, before sandtable reads any of its tables: application_id 'GPKG' (FormatError
+/// otherwise, naming the file and the id found), a sandtable schema version this build reads (FormatError
+/// for a newer one), sandtable's objects being plain tables (the search index an FTS5 table), and no
+/// trigger on any of sandtable's tables (triggers are never run, but a file carrying them was not made by
+/// sandtable and its tables may not be what they seem).
+SchemaState inspectCatalogue(Database& db);
+
+/// Brings the schema to kSchemaVersion inside the caller's write transaction: an empty file gets
+/// GeoPackage's header fields, then every migration above `from.version` runs in order.
+void migrateCatalogue(Database& db, const SchemaState& from);
+
+/// The terrain feature table for `srs` and geometries of `dimension` (0 points, 1 lines, 2 polygons;
+/// terrainTableName(srs, dimension), declared MULTIPOINT, MULTILINESTRING or MULTIPOLYGON), registered in
+/// gpkg_contents, gpkg_geometry_columns and sandtable_layers, created with the gpkg_spatial_ref_sys row when
+/// needed; returns its name.
+std::string ensureTerrainTable(Database& db, const SrsDefinition& srs, const std::string& crs, int dimension);
+
+/// Schema version 3: the terrain tables that exist for a package whose working CRS is `crs` (points, lines,
+/// polygons, those present); empty for a CRS text no export accepts.
+std::vector<std::string> terrainTablesOf(Database& db, const std::string& crs);
+
+/// The units point table for `srs` (unitsTableName(srs), declared POINT): one row per placed unit of a
+/// package, with the unit's id, name, side, formation, type, quality, strength, facing (degrees clockwise
+/// from grid north) and column flag, registered as ensureTerrainTable registers its tables; returns its name.
+std::string ensureUnitsTable(Database& db, const SrsDefinition& srs, const std::string& crs);
+
+/// Every feature table that holds rows of a package whose working CRS is `crs`: its terrain tables and its
+/// units table, those that exist (for retiring, deleting and restoring the "latest" flag of a revision).
+std::vector<std::string> featureTablesOf(Database& db, const std::string& crs);
+
+/// Migration 2 -> 3: moves the features of every version 2 terrain table (one per CRS, all geometry types)
+/// into the tables of their dimension, single geometries promoted to one-member multi geometries, then drops
+/// the old table and its GeoPackage registrations, and sets the new tables' extents from their features.
+/// Throws core::FormatError naming the table and feature for a blob that is not a 2D GeoPackage geometry.
+void splitTerrainTables(Database& db);
+
+/// Migration 2 -> 3: a file above GeoPackage 1.3 (user_version > 10300) is set to 10300, unless it holds
+/// RTree triggers named as GeoPackage 1.4 names them (rtree_<t>_<c>_update5/6/7).
+void settleGeoPackageVersion(Database& db);
+
+/// Sets the feature table's gpkg_contents extent to the envelope of its geometries (NULL when empty).
+void refreshLayerExtent(Database& db, const std::string& table);
+
+/// Widens the feature table's gpkg_contents extent to hold `added` (after an export).
+void mergeLayerExtent(Database& db, const std::string& table, const Envelope& added);
+
+/// Indexes package `fid` for search (the full index and the title index) from its stored tables.
+void indexPackageSearch(Database& db, std::int64_t fid);
+
+/// Sets gpkg_contents.last_change of `table` to now.
+void touchContents(Database& db, const std::string& table);
+
+} // namespace sandtable::catalogue::detail

@@ -1,0 +1,765 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// GCP fitting: layout checks before solving, GDAL's affine/polynomial/TPS fits, our Helmert, residuals.
+#include "sandtable/geo/gcp_fit.hpp"
+
+#include "sandtable/core/util/i18n.hpp"
+
+#include "sandtable/geo/gdal_support.hpp"
+#include "tps_leave_one_out.hpp"
+#include "tps_spline.hpp"
+
+#include <gdal_alg.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <optional>
+#include <numbers>
+#include <numeric>
+
+namespace sandtable::geo {
+namespace {
+
+using core::GeoreferenceMethod;
+
+// ---- small dense linear algebra (at most 10 unknowns) ----------------------------------------------
+
+/// Eigenvalues of a symmetric matrix (cyclic Jacobi); `a` is m x m row-major and is destroyed.
+std::vector<double> symmetricEigenvalues(std::vector<double> a, std::size_t m)
+{
+    for (int sweep = 0; sweep < 100; ++sweep) {
+        double off = 0.0;
+        for (std::size_t i = 0; i < m; ++i)
+            for (std::size_t j = i + 1; j < m; ++j)
+                off += a[i * m + j] * a[i * m + j];
+        if (off < 1e-30)
+            break;
+        for (std::size_t p = 0; p < m; ++p)
+            for (std::size_t q = p + 1; q < m; ++q) {
+                const double apq = a[p * m + q];
+                if (std::abs(apq) < 1e-300)
+                    continue;
+                const double theta = (a[q * m + q] - a[p * m + p]) / (2.0 * apq);
+                const double t = (theta >= 0 ? 1.0 : -1.0) / (std::abs(theta) + std::sqrt(theta * theta + 1.0));
+                const double c = 1.0 / std::sqrt(t * t + 1.0);
+                const double s = t * c;
+                for (std::size_t k = 0; k < m; ++k) {
+                    const double akp = a[k * m + p], akq = a[k * m + q];
+                    a[k * m + p] = c * akp - s * akq;
+                    a[k * m + q] = s * akp + c * akq;
+                }
+                for (std::size_t k = 0; k < m; ++k) {
+                    const double apk = a[p * m + k], aqk = a[q * m + k];
+                    a[p * m + k] = c * apk - s * aqk;
+                    a[q * m + k] = s * apk + c * aqk;
+                }
+            }
+    }
+    std::vector<double> values(m);
+    for (std::size_t i = 0; i < m; ++i)
+        values[i] = a[i * m + i];
+    return values;
+}
+
+/// Least squares min |A x - b| by Householder QR; A is rows x cols row-major. Returns empty when A is
+/// rank deficient.
+std::vector<double> leastSquares(std::vector<double> a, std::vector<double> b, std::size_t rows, std::size_t cols)
+{
+    for (std::size_t k = 0; k < cols; ++k) {
+        double norm = 0.0;
+        for (std::size_t i = k; i < rows; ++i)
+            norm += a[i * cols + k] * a[i * cols + k];
+        norm = std::sqrt(norm);
+        if (norm < 1e-300)
+            return {};
+        const double alpha = a[k * cols + k] > 0 ? -norm : norm;
+        std::vector<double> v(rows, 0.0);
+        for (std::size_t i = k; i < rows; ++i)
+            v[i] = a[i * cols + k];
+        v[k] -= alpha;
+        double vv = 0.0;
+        for (std::size_t i = k; i < rows; ++i)
+            vv += v[i] * v[i];
+        if (vv < 1e-300)
+            continue;
+        for (std::size_t j = k; j < cols; ++j) {
+            double dot = 0.0;
+            for (std::size_t i = k; i < rows; ++i)
+                dot += v[i] * a[i * cols + j];
+            for (std::size_t i = k; i < rows; ++i)
+                a[i * cols + j] -= 2.0 * v[i] * dot / vv;
+        }
+        double dot = 0.0;
+        for (std::size_t i = k; i < rows; ++i)
+            dot += v[i] * b[i];
+        for (std::size_t i = k; i < rows; ++i)
+            b[i] -= 2.0 * v[i] * dot / vv;
+    }
+    std::vector<double> x(cols, 0.0);
+    for (std::size_t k = cols; k-- > 0;) {
+        double sum = b[k];
+        for (std::size_t j = k + 1; j < cols; ++j)
+            sum -= a[k * cols + j] * x[j];
+        if (std::abs(a[k * cols + k]) < 1e-300)
+            return {};
+        x[k] = sum / a[k * cols + k];
+    }
+    return x;
+}
+
+int polynomialOrder(GeoreferenceMethod method)
+{
+    switch (method) {
+    case GeoreferenceMethod::Poly2: return 2;
+    case GeoreferenceMethod::Poly3: return 3;
+    default: return 1;
+    }
+}
+
+std::size_t termCount(int order) { return static_cast<std::size_t>((order + 1) * (order + 2) / 2); }
+
+/// GDAL's term order: 1, x, y, x^2, xy, y^2, x^3, x^2y, xy^2, y^3.
+const std::array<std::pair<int, int>, 10> kTermPowers{{{0, 0}, {1, 0}, {0, 1}, {2, 0}, {1, 1}, {0, 2}, {3, 0}, {2, 1}, {1, 2}, {0, 3}}};
+
+void appendTerms(std::vector<double>& row, double x, double y, int order)
+{
+    for (std::size_t t = 0; t < termCount(order); ++t)
+        row.push_back(std::pow(x, kTermPowers[t].first) * std::pow(y, kTermPowers[t].second));
+}
+
+/// Centre and scale so coordinates lie in [-1, 1]: conditioning for rank checks and polynomial solves.
+struct Normalisation {
+    double cx = 0.0, cy = 0.0, scale = 1.0;
+};
+
+Normalisation normalisationOf(const std::vector<core::Coordinate>& pts)
+{
+    Normalisation n;
+    for (const auto& p : pts) {
+        n.cx += p.x;
+        n.cy += p.y;
+    }
+    n.cx /= static_cast<double>(pts.size());
+    n.cy /= static_cast<double>(pts.size());
+    double m = 0.0;
+    for (const auto& p : pts)
+        m = std::max({m, std::abs(p.x - n.cx), std::abs(p.y - n.cy)});
+    n.scale = m > 0.0 ? m : 1.0;
+    return n;
+}
+
+/// True when the points determine every coefficient of a polynomial of `order` (its design matrix has
+/// full column rank, judged on normalised coordinates).
+bool determinesPolynomial(const std::vector<core::Coordinate>& pts, int order)
+{
+    const std::size_t m = termCount(order);
+    if (pts.size() < m)
+        return false;
+    const Normalisation n = normalisationOf(pts);
+    std::vector<double> gram(m * m, 0.0);
+    for (const auto& p : pts) {
+        std::vector<double> row;
+        appendTerms(row, (p.x - n.cx) / n.scale, (p.y - n.cy) / n.scale, order);
+        for (std::size_t i = 0; i < m; ++i)
+            for (std::size_t j = 0; j < m; ++j)
+                gram[i * m + j] += row[i] * row[j];
+    }
+    const auto values = symmetricEigenvalues(gram, m);
+    const double largest = *std::max_element(values.begin(), values.end());
+    const double smallest = *std::min_element(values.begin(), values.end());
+    // Singular values below 1e-9 of the largest: exactly degenerate up to rounding of real coordinates.
+    return largest > 0.0 && smallest > 1e-18 * largest;
+}
+
+std::string idList(const std::vector<int>& ids)
+{
+    std::string out = ids.size() == 1 ? "GCP " : "GCPs ";
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        out += (i ? ", " : "") + std::to_string(ids[i]);
+    return out;
+}
+
+const char* methodLabel(GeoreferenceMethod method)
+{
+    switch (method) {
+    case GeoreferenceMethod::Affine: return _("an affine fit");
+    case GeoreferenceMethod::Helmert: return _("a Helmert (similarity) fit");
+    case GeoreferenceMethod::Poly1: return _("a first-order polynomial");
+    case GeoreferenceMethod::Poly2: return _("a second-order polynomial");
+    case GeoreferenceMethod::Poly3: return _("a third-order polynomial");
+    case GeoreferenceMethod::Tps: return _("a thin plate spline");
+    }
+    return _("the fit");
+}
+
+/// The checks of fitGcps()'s contract, on the enabled points, before anything is solved.
+void checkLayout(const std::vector<FitPoint>& enabled, const std::vector<FitPoint>& all, GeoreferenceMethod method,
+    const std::string& context)
+{
+    const int minimum = core::minimumGcps(method);
+    std::vector<int> ids;
+    for (const auto& p : enabled)
+        ids.push_back(p.id);
+    if (static_cast<int>(enabled.size()) < minimum) {
+        std::vector<int> disabled;
+        for (const auto& p : all)
+            if (!p.enabled)
+                disabled.push_back(p.id);
+        throw core::OperationError(context, enabled.empty() ? "GCPs" : idList(ids),
+            disabled.empty()
+                ? core::i18n::format(P_("{1} needs at least {2} enabled GCP, {3} enabled: add or enable GCPs, or choose a "
+                                        "method that needs fewer",
+                                         "{1} needs at least {2} enabled GCPs, {3} enabled: add or enable GCPs, or choose a "
+                                         "method that needs fewer",
+                                         minimum),
+                      {methodLabel(method), std::to_string(minimum), std::to_string(enabled.size())})
+                : core::i18n::format(P_("{1} needs at least {2} enabled GCP, {3} enabled ({4} disabled): add or enable "
+                                        "GCPs, or choose a method that needs fewer",
+                                         "{1} needs at least {2} enabled GCPs, {3} enabled ({4} disabled): add or enable "
+                                         "GCPs, or choose a method that needs fewer",
+                                         minimum),
+                      {methodLabel(method), std::to_string(minimum), std::to_string(enabled.size()), idList(disabled)}));
+    }
+    std::vector<core::Coordinate> pixels, maps;
+    for (const auto& p : enabled) {
+        pixels.push_back({p.pixel, p.line});
+        maps.push_back({p.x, p.y});
+    }
+    // `pattern` is the translated reason, {1} and {2} the duplicated position.
+    auto checkDuplicates = [&](const std::vector<core::Coordinate>& pts, const char* pattern) {
+        const Normalisation n = normalisationOf(pts);
+        const double tolerance = 1e-9 * n.scale;
+        for (std::size_t i = 0; i < pts.size(); ++i)
+            for (std::size_t j = i + 1; j < pts.size(); ++j)
+                if (std::hypot(pts[i].x - pts[j].x, pts[i].y - pts[j].y) <= tolerance)
+                    throw core::OperationError(context, idList({enabled[i].id, enabled[j].id}),
+                        core::i18n::format(pattern, {gdal::formatNumber(pts[i].x), gdal::formatNumber(pts[i].y)}));
+    };
+    checkDuplicates(pixels, _("duplicate GCPs: same pixel position ({1}, {2}): remove or disable one of them"));
+    checkDuplicates(maps, _("duplicate GCPs: same map position ({1}, {2}): remove or disable one of them"));
+    if (method == GeoreferenceMethod::Helmert)
+        return;
+    const int order = polynomialOrder(method);
+    for (const auto* set : {&pixels, &maps}) {
+        const bool inScan = set == &pixels;
+        if (!determinesPolynomial(*set, 1))
+            throw core::OperationError(context, idList(ids),
+                core::i18n::format(inScan ? _("the GCPs lie on one line in the scan: {1} needs points spread in two "
+                                              "directions; add GCPs away from that line (or use helmert, which needs only 2)")
+                                          : _("the GCPs lie on one line on the map: {1} needs points spread in two "
+                                              "directions; add GCPs away from that line (or use helmert, which needs only 2)"),
+                    {methodLabel(method)}));
+        if (order > 1 && !determinesPolynomial(*set, order))
+            throw core::OperationError(context, idList(ids),
+                core::i18n::format(inScan ? _("the GCPs in the scan do not determine {1} (they lie on {2}): add GCPs "
+                                              "elsewhere in the scan, or use a lower order")
+                                          : _("the GCPs on the map do not determine {1} (they lie on {2}): add GCPs "
+                                              "elsewhere in the scan, or use a lower order"),
+                    {methodLabel(method), order == 2 ? _("one conic, e.g. a circle or two lines") : _("one cubic curve")}));
+    }
+}
+
+std::vector<GDAL_GCP> toGdal(const std::vector<FitPoint>& points)
+{
+    static char empty[] = "";
+    std::vector<GDAL_GCP> out;
+    for (const auto& p : points)
+        out.push_back(GDAL_GCP{empty, empty, p.pixel, p.line, p.x, p.y, 0.0});
+    return out;
+}
+
+/// Least-squares similarity with the line axis mirrored (scans: line down, northing up):
+/// x = tx + a*p + b*l, y = ty + b*p - a*l. Closed form on centred coordinates.
+std::array<double, 6> fitHelmert(const std::vector<FitPoint>& points)
+{
+    double mp = 0, ml = 0, mx = 0, my = 0;
+    for (const auto& p : points) {
+        mp += p.pixel;
+        ml += p.line;
+        mx += p.x;
+        my += p.y;
+    }
+    const double n = static_cast<double>(points.size());
+    mp /= n;
+    ml /= n;
+    mx /= n;
+    my /= n;
+    double s = 0, sa = 0, sb = 0;
+    for (const auto& p : points) {
+        const double dp = p.pixel - mp, dl = p.line - ml, dx = p.x - mx, dy = p.y - my;
+        s += dp * dp + dl * dl;
+        sa += dx * dp - dy * dl;
+        sb += dx * dl + dy * dp;
+    }
+    const double a = sa / s, b = sb / s;
+    return {mx - a * mp - b * ml, a, b, my - b * mp + a * ml, b, -a};
+}
+
+/// Forward polynomial coefficients in raw pixel/line (GDAL's term order), solved on normalised
+/// coordinates and expanded back.
+std::vector<double> polynomialCoefficients(const std::vector<FitPoint>& points, int order)
+{
+    std::vector<core::Coordinate> pixels;
+    for (const auto& p : points)
+        pixels.push_back({p.pixel, p.line});
+    const Normalisation n = normalisationOf(pixels);
+    const std::size_t m = termCount(order);
+    std::vector<double> design, bx, by;
+    for (const auto& p : points) {
+        appendTerms(design, (p.pixel - n.cx) / n.scale, (p.line - n.cy) / n.scale, order);
+        bx.push_back(p.x);
+        by.push_back(p.y);
+    }
+    std::vector<double> out;
+    for (const auto* b : {&bx, &by}) {
+        const std::vector<double> c = leastSquares(design, *b, points.size(), m);
+        std::vector<double> raw(m, 0.0);
+        // c * ((p - cx)/s)^i ((l - cy)/s)^j expanded binomially into powers of p and l.
+        auto binomial = [](int nn, int k) {
+            double r = 1;
+            for (int t = 1; t <= k; ++t)
+                r = r * (nn - k + t) / t;
+            return r;
+        };
+        for (std::size_t t = 0; t < m; ++t) {
+            const auto [i, j] = kTermPowers[t];
+            const double factor = c.empty() ? 0.0 : c[t] / std::pow(n.scale, i + j);
+            for (int a = 0; a <= i; ++a)
+                for (int bb = 0; bb <= j; ++bb) {
+                    const double term = factor * binomial(i, a) * std::pow(-n.cx, i - a) * binomial(j, bb) * std::pow(-n.cy, j - bb);
+                    for (std::size_t u = 0; u < m; ++u)
+                        if (kTermPowers[u].first == a && kTermPowers[u].second == bb)
+                            raw[u] += term;
+                }
+        }
+        out.insert(out.end(), raw.begin(), raw.end());
+    }
+    return out;
+}
+
+} // namespace
+
+struct GcpTransform::Impl {
+    GeoreferenceMethod method = GeoreferenceMethod::Affine;
+    std::array<double, 6> geotransform{};
+    std::array<double, 6> inverse{};
+    void* gdal = nullptr;            ///< GCP or TPS transformer for poly2/poly3/tps
+    GDALTransformerFunc function = nullptr;
+    std::vector<double> transform;
+    /// tps: the same splines as `gdal`'s (forward and reverse), evaluated here; empty where not solved.
+    std::optional<detail::TpsSpline> forward, reverse;
+
+    ~Impl()
+    {
+        if (gdal)
+            GDALDestroyTransformer(gdal);
+    }
+
+    bool usesGeotransform() const { return gdal == nullptr; }
+
+    core::Coordinate gdalApply(bool toPixel, double x, double y) const
+    {
+        double z = 0.0;
+        int ok = FALSE;
+        function(gdal, toPixel ? TRUE : FALSE, 1, &x, &y, &z, &ok);
+        if (!ok)
+            return {std::nan(""), std::nan("")};
+        return {x, y};
+    }
+};
+
+GcpTransform::GcpTransform(const std::vector<FitPoint>& points, core::GeoreferenceMethod method, const std::string& context)
+    : m_impl(std::make_unique<Impl>())
+{
+    std::vector<FitPoint> enabled;
+    for (const auto& p : points) {
+        if (!std::isfinite(p.pixel) || !std::isfinite(p.line) || !std::isfinite(p.x) || !std::isfinite(p.y))
+            throw core::OperationError(context, idList({p.id}), _("has a coordinate that is not a finite number"));
+        if (p.enabled)
+            enabled.push_back(p);
+    }
+    checkLayout(enabled, points, method, context);
+    gdal::GdalErrorScope errors;
+    m_impl->method = method;
+    std::vector<GDAL_GCP> gcps = toGdal(enabled);
+    const int count = static_cast<int>(gcps.size());
+    switch (method) {
+    case GeoreferenceMethod::Affine:
+    case GeoreferenceMethod::Poly1:
+        if (!GDALGCPsToGeoTransform(count, gcps.data(), m_impl->geotransform.data(), TRUE))
+            throw core::OperationError(context, "GCPs", errors.reason(_("GDAL could not fit an affine transform")));
+        break;
+    case GeoreferenceMethod::Helmert:
+        m_impl->geotransform = fitHelmert(enabled);
+        break;
+    case GeoreferenceMethod::Poly2:
+    case GeoreferenceMethod::Poly3:
+        m_impl->gdal = GDALCreateGCPTransformer(count, gcps.data(), polynomialOrder(method), FALSE);
+        m_impl->function = GDALGCPTransform;
+        if (!m_impl->gdal)
+            throw core::OperationError(context, "GCPs", errors.reason(core::i18n::format(_("GDAL could not fit {1}"), {methodLabel(method)})));
+        m_impl->transform = polynomialCoefficients(enabled, polynomialOrder(method));
+        break;
+    case GeoreferenceMethod::Tps:
+        m_impl->gdal = GDALCreateTPSTransformer(count, gcps.data(), FALSE);
+        m_impl->function = GDALTPSTransform;
+        if (!m_impl->gdal)
+            throw core::OperationError(context, "GCPs", errors.reason(_("GDAL could not fit a thin plate spline")));
+        {
+            std::vector<core::Coordinate> pixels, map;
+            for (const auto& p : enabled) {
+                pixels.push_back({p.pixel, p.line});
+                map.push_back({p.x, p.y});
+            }
+            m_impl->forward.emplace(pixels, map);
+            m_impl->reverse.emplace(map, pixels);
+            if (!m_impl->forward->solved() || !m_impl->reverse->solved()) {
+                m_impl->forward.reset();
+                m_impl->reverse.reset();
+            }
+        }
+        break;
+    }
+    if (m_impl->usesGeotransform()) {
+        for (double v : m_impl->geotransform)
+            if (!std::isfinite(v))
+                throw core::OperationError(context, "GCPs", core::i18n::format(_("{1} gave a non-finite transform"), {methodLabel(method)}));
+        if (!GDALInvGeoTransform(m_impl->geotransform.data(), m_impl->inverse.data()))
+            throw core::OperationError(context, "GCPs",
+                core::i18n::format(_("{1} is singular (cannot be inverted)"), {methodLabel(method)}));
+        m_impl->transform.assign(m_impl->geotransform.begin(), m_impl->geotransform.end());
+    }
+}
+
+GcpTransform::~GcpTransform() = default;
+GcpTransform::GcpTransform(GcpTransform&&) noexcept = default;
+GcpTransform& GcpTransform::operator=(GcpTransform&&) noexcept = default;
+
+core::GeoreferenceMethod GcpTransform::method() const { return m_impl->method; }
+const std::vector<double>& GcpTransform::transform() const { return m_impl->transform; }
+
+core::Coordinate GcpTransform::toMap(double pixel, double line) const
+{
+    if (m_impl->usesGeotransform()) {
+        const auto& g = m_impl->geotransform;
+        return {g[0] + g[1] * pixel + g[2] * line, g[3] + g[4] * pixel + g[5] * line};
+    }
+    if (m_impl->forward)
+        return m_impl->forward->at(pixel, line);
+    return m_impl->gdalApply(false, pixel, line);
+}
+
+bool GcpTransform::toMapWithJacobian(double pixel, double line, core::Coordinate& map, std::array<double, 4>& jacobian) const
+{
+    if (m_impl->usesGeotransform()) {
+        const auto& g = m_impl->geotransform;
+        map = {g[0] + g[1] * pixel + g[2] * line, g[3] + g[4] * pixel + g[5] * line};
+        jacobian = {g[1], g[2], g[4], g[5]};
+        return true;
+    }
+    if (!m_impl->forward)
+        return false;
+    map = m_impl->forward->at(pixel, line, jacobian);
+    return true;
+}
+
+core::Coordinate GcpTransform::toPixelGdalReverse(double x, double y) const
+{
+    if (m_impl->usesGeotransform()) {
+        const auto& g = m_impl->inverse;
+        return {g[0] + g[1] * x + g[2] * y, g[3] + g[4] * x + g[5] * y};
+    }
+    if (m_impl->reverse)
+        return m_impl->reverse->at(x, y);
+    return m_impl->gdalApply(true, x, y);
+}
+
+namespace {
+
+/// Newton on `toMap` from `start` towards the map point (x, y), in its chord form: the Jacobian (forward
+/// differences over a quarter pixel; it only sets the step, the root found is the forward fit's own) is
+/// kept while a step at least halves the residual, recomputed where it does not. A step taken with a fresh
+/// Jacobian that does not bring the map point closer is halved until it does, so a start beyond a fold
+/// walks back instead of jumping to another sheet far away; steps are capped at `maxStep` px. Converged
+/// when a step is below `tolerance` px; false when the residual stops decreasing (a local minimum of
+/// |toMap(p) - (x, y)|, e.g. just outside a fold, where the root lies on another sheet) or after 60
+/// evaluations of the Jacobian.
+template <class Forward>
+bool newtonInverse(const Forward& toMap, double x, double y, core::Coordinate& p, double tolerance, double maxStep)
+{
+    const double h = 0.25;
+    core::Coordinate f = toMap(p.x, p.y);
+    double residual = std::hypot(x - f.x, y - f.y);
+    if (!std::isfinite(residual))
+        return false;
+    double j11 = 0, j12 = 0, j21 = 0, j22 = 0;
+    bool haveJacobian = false, fresh = false; // fresh: computed at the current p
+    int jacobians = 0;
+    for (int iteration = 0; iteration < 200 && jacobians <= 60; ++iteration) {
+        if (residual == 0.0)
+            return true;
+        if (!haveJacobian) {
+            const core::Coordinate fx = toMap(p.x + h, p.y), fy = toMap(p.x, p.y + h);
+            j11 = (fx.x - f.x) / h;
+            j21 = (fx.y - f.y) / h;
+            j12 = (fy.x - f.x) / h;
+            j22 = (fy.y - f.y) / h;
+            haveJacobian = fresh = true;
+            ++jacobians;
+        }
+        const double det = j11 * j22 - j12 * j21;
+        if (!std::isfinite(det) || det == 0.0)
+            return false;
+        const double rx = x - f.x, ry = y - f.y;
+        double stepX = (j22 * rx - j12 * ry) / det;
+        double stepY = (-j21 * rx + j11 * ry) / det;
+        double step = std::hypot(stepX, stepY);
+        if (!std::isfinite(step))
+            return false;
+        if (step > maxStep) {
+            stepX *= maxStep / step;
+            stepY *= maxStep / step;
+            step = maxStep;
+        }
+        // A full step this small is converged (within rounding of the root the residual no longer falls).
+        if (step < tolerance) {
+            p = {p.x + stepX, p.y + stepY};
+            return true;
+        }
+        const core::Coordinate q{p.x + stepX, p.y + stepY};
+        const core::Coordinate fq = toMap(q.x, q.y);
+        const double r = std::hypot(x - fq.x, y - fq.y);
+        if (r < residual) {
+            p = q;
+            f = fq;
+            residual = r;
+            // Good progress keeps the Jacobian (a chord step next); slow progress asks for a new one here.
+            haveJacobian = r < 0.5 * std::hypot(rx, ry);
+            fresh = false;
+            continue;
+        }
+        if (!fresh) { // an old Jacobian: a new one at this point before judging the step
+            haveJacobian = false;
+            continue;
+        }
+        // A Jacobian of this very point and no progress: halve the step until the map point comes closer.
+        bool better = false;
+        for (int halving = 0; halving < 12 && !better; ++halving) {
+            stepX /= 2;
+            stepY /= 2;
+            const core::Coordinate qh{p.x + stepX, p.y + stepY};
+            const core::Coordinate fh = toMap(qh.x, qh.y);
+            const double rh = std::hypot(x - fh.x, y - fh.y);
+            if (rh < residual) {
+                p = qh;
+                f = fh;
+                residual = rh;
+                better = true;
+            }
+        }
+        // No step brings the point closer: stalled, unless the step is already within rounding (1e-6 px)
+        // of the root, where the map residual is all rounding (the caller then keeps p).
+        if (!better)
+            return step < 1e-6;
+        haveJacobian = fresh = false;
+    }
+    return false;
+}
+
+/// The root of forward(p) = (x, y) nearest `start`: Newton from `start`, and where it stalls (the start lies
+/// beyond a fold of the fit, or where its Jacobian vanishes) from rings of 2, 4, ..., 256 px around it, 8
+/// starts per ring, the first ring with a root giving the one nearest `start`. NaN when none is found.
+template <class Forward>
+core::Coordinate invertNear(const Forward& forward, double x, double y, core::Coordinate start, double tolerance)
+{
+    core::Coordinate p = start;
+    if (std::isfinite(p.x) && std::isfinite(p.y) && newtonInverse(forward, x, y, p, tolerance, 1e7))
+        return p;
+    if (!std::isfinite(start.x) || !std::isfinite(start.y))
+        return {std::nan(""), std::nan("")};
+    for (double radius = 2; radius <= 256; radius *= 2) {
+        core::Coordinate best{std::nan(""), std::nan("")};
+        double bestDistance = std::numeric_limits<double>::infinity();
+        for (int k = 0; k < 8; ++k) {
+            core::Coordinate q{start.x + radius * std::cos(k * std::numbers::pi / 4), start.y + radius * std::sin(k * std::numbers::pi / 4)};
+            if (!newtonInverse(forward, x, y, q, tolerance, 4 * radius))
+                continue;
+            const double d = std::hypot(q.x - start.x, q.y - start.y);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = q;
+            }
+        }
+        if (std::isfinite(best.x))
+            return best;
+    }
+    return {std::nan(""), std::nan("")};
+}
+
+} // namespace
+
+core::Coordinate GcpTransform::toPixelFrom(double x, double y, core::Coordinate start, double tolerancePx) const
+{
+    if (m_impl->usesGeotransform())
+        return toPixelGdalReverse(x, y);
+    const auto forward = [this](double p, double l) { return toMap(p, l); };
+    return invertNear(forward, x, y, start, std::max(tolerancePx, 1e-9));
+}
+
+core::Coordinate GcpTransform::toPixel(double x, double y) const
+{
+    const core::Coordinate p = toPixelGdalReverse(x, y);
+    if (m_impl->usesGeotransform() || !std::isfinite(p.x) || !std::isfinite(p.y))
+        return p;
+    return toPixelFrom(x, y, p, 1e-9);
+}
+
+GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod method, const std::string& context)
+{
+    const GcpTransform transform(points, method, context);
+    GcpFit fit;
+    fit.method = method;
+    fit.minimum = core::minimumGcps(method);
+    fit.transform = transform.transform();
+    std::vector<FitPoint> enabled;
+    for (const auto& p : points)
+        if (p.enabled)
+            enabled.push_back(p);
+    fit.enabledCount = static_cast<int>(enabled.size());
+
+    // The GCP judged by a fit: `fitted` its pixel sent to the map, `back` its map point sent to the scan.
+    auto residualFrom = [](const FitPoint& p, core::Coordinate fitted, core::Coordinate back) {
+        GcpResidual r;
+        r.id = p.id;
+        r.enabled = p.enabled;
+        r.fittedX = fitted.x;
+        r.fittedY = fitted.y;
+        r.dx = fitted.x - p.x;
+        r.dy = fitted.y - p.y;
+        r.residualMap = std::hypot(r.dx, r.dy);
+        r.backPixel = back.x;
+        r.backLine = back.y;
+        r.residualPx = std::hypot(back.x - p.pixel, back.y - p.line);
+        return r;
+    };
+    auto residualOf = [&residualFrom](const FitPoint& p, const GcpTransform& t) {
+        return residualFrom(p, t.toMap(p.pixel, p.line), t.toPixel(p.x, p.y));
+    };
+
+    // Thin plate spline: every leave-one-out spline from one factorisation (detail::TpsLeaveOneOut), the
+    // spline refitted without the GCP only where that cannot say (then GDAL's refit names the trouble).
+    std::optional<detail::TpsLeaveOneOut> leaveOneOut;
+    std::map<int, std::size_t> enabledIndex; // GCP id -> its place among the enabled
+    if (method == GeoreferenceMethod::Tps && enabled.size() >= 4) {
+        std::vector<core::Coordinate> pixels, map;
+        for (std::size_t k = 0; k < enabled.size(); ++k) {
+            pixels.push_back({enabled[k].pixel, enabled[k].line});
+            map.push_back({enabled[k].x, enabled[k].y});
+            enabledIndex[enabled[k].id] = k;
+        }
+        leaveOneOut.emplace(pixels, map);
+    }
+
+    double sumMap = 0.0, sumPx = 0.0;
+    for (const auto& p : points) {
+        GcpResidual r;
+        bool judged = false; // by the spline of the others from the factorisation
+        const auto index = enabledIndex.find(p.id);
+        if (p.enabled && leaveOneOut && index != enabledIndex.end() && leaveOneOut->available(index->second)) {
+            const detail::TpsLeaveOneOut::Spline without = leaveOneOut->without(index->second);
+            const auto forward = [&without](double pixel, double line) { return without.toMap(pixel, line); };
+            // Where the spline of the others sends the map point back, found from the GCP's own pixel.
+            r = residualFrom(p, forward(p.pixel, p.line), invertNear(forward, p.x, p.y, {p.pixel, p.line}, 1e-9));
+            // No root found from the GCP's pixel (the spline of the others folds there): GDAL's refit below
+            // gives the start from its own reverse spline.
+            judged = std::isfinite(r.residualPx);
+        }
+        if (!judged && method == GeoreferenceMethod::Tps && p.enabled) {
+            // A spline passes through its own points: judge each GCP by the spline of all the others.
+            std::vector<FitPoint> others;
+            for (const auto& q : enabled)
+                if (q.id != p.id)
+                    others.push_back(q);
+            std::optional<GcpTransform> without;
+            try {
+                // With 3 GCPs, 2 are left: a spline needs 3, and 2 points determine a similarity.
+                without.emplace(others, others.size() < 3 ? GeoreferenceMethod::Helmert : GeoreferenceMethod::Tps, context);
+            } catch (const core::OperationError& e) {
+                throw core::OperationError(context, idList({p.id}),
+                    core::i18n::format(_("a thin plate spline reports leave-one-out residuals, and without this GCP the "
+                                         "others cannot be fitted ({1}): add GCPs"),
+                        {e.reason()}));
+            }
+            r = residualOf(p, *without);
+        } else if (!judged) {
+            r = residualOf(p, transform);
+        }
+        if (!std::isfinite(r.residualMap) || !std::isfinite(r.residualPx))
+            throw core::OperationError(context, idList({p.id}), _("the fit cannot be evaluated at this GCP"));
+        if (p.enabled) {
+            sumMap += r.residualMap * r.residualMap;
+            sumPx += r.residualPx * r.residualPx;
+            if (method == GeoreferenceMethod::Poly2 || method == GeoreferenceMethod::Poly3 || method == GeoreferenceMethod::Tps) {
+                const core::Coordinate exact = transform.toPixel(p.x, p.y);
+                const core::Coordinate gdal = transform.toPixelGdalReverse(p.x, p.y);
+                fit.inverseGapPx = std::max(fit.inverseGapPx, std::hypot(exact.x - gdal.x, exact.y - gdal.y));
+            }
+        }
+        fit.residuals.push_back(r);
+    }
+    const double n = static_cast<double>(fit.enabledCount);
+    fit.rmsMap = std::sqrt(sumMap / n);
+    fit.rmsPx = std::sqrt(sumPx / n);
+    if (fit.enabledCount > fit.minimum)
+        fit.meanErrorMap = std::sqrt(sumMap / (n - fit.minimum));
+    return fit;
+}
+
+std::vector<std::optional<GcpResidual>> leaveOneOutResiduals(const std::vector<FitPoint>& points, core::GeoreferenceMethod method)
+{
+    std::vector<std::optional<GcpResidual>> out(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (!points[i].enabled)
+            continue;
+        std::vector<FitPoint> others = points;
+        others[i].enabled = false;
+        if (mirroredFit(others))
+            continue;
+        try {
+            out[i] = fitGcps(others, method).residuals[i]; // a disabled point gets its residual from the fit
+        } catch (const core::OperationError&) {
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> mirroredFit(const std::vector<FitPoint>& points)
+{
+    GcpFit affine;
+    try {
+        affine = fitGcps(points, core::GeoreferenceMethod::Affine);
+    } catch (const core::OperationError&) {
+        return std::nullopt; // too few or on one line: the fit's own refusal says so
+    }
+    if (affine.transform.size() != 6)
+        return std::nullopt;
+    const std::vector<double>& t = affine.transform;
+    const double determinant = t[1] * t[5] - t[2] * t[4];
+    if (!(determinant > 0.0))
+        return std::nullopt;
+    return std::string(_("the GCPs turn the scan over (their fit is a mirror image of the map): the map x and y "
+                         "columns (longitude and latitude) look swapped, or pixel and line are; swap them back"));
+}
+
+std::optional<std::string> redundancyNote(const GcpFit& fit)
+{
+    if (fit.method == core::GeoreferenceMethod::Tps || fit.enabledCount != fit.minimum)
+        return std::nullopt;
+    return core::i18n::format(_("no redundancy: residuals cannot show errors (n = k = {1} for {2}; add GCPs to check the fit)"),
+        {std::to_string(fit.minimum), core::toString(fit.method)});
+}
+
+} // namespace sandtable::geo

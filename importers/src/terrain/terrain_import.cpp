@@ -1,0 +1,578 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Terrain import through OGR: read every feature, pick its class, transform it to the working CRS.
+#include "sandtable/importers/terrain_import.hpp"
+#include "sandtable/core/document/bulk_operations.hpp"
+
+#include "sandtable/geo/gdal_support.hpp"
+#include "sandtable/core/rules/terrain_classes.hpp"
+#include "sandtable/geo/crs.hpp"
+#include "sandtable/core/util/limits.hpp"
+#include "sandtable/core/util/i18n.hpp"
+
+#include <cpl_conv.h>
+#include <ogr_api.h>
+#include <ogr_srs_api.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+namespace sandtable::importers {
+using geo::gdal::GdalErrorScope;
+
+namespace {
+
+struct FeatureDestroyer {
+    void operator()(OGRFeatureH f) const noexcept { OGR_F_Destroy(f); }
+};
+using Feature = std::unique_ptr<std::remove_pointer_t<OGRFeatureH>, FeatureDestroyer>;
+
+struct GeometryDestroyer {
+    void operator()(OGRGeometryH g) const noexcept { OGR_G_DestroyGeometry(g); }
+};
+using OgrGeometry = std::unique_ptr<std::remove_pointer_t<OGRGeometryH>, GeometryDestroyer>;
+
+struct TransformDestroyer {
+    void operator()(OGRCoordinateTransformationH t) const noexcept { OCTDestroyCoordinateTransformation(t); }
+};
+using Transform = std::unique_ptr<std::remove_pointer_t<OGRCoordinateTransformationH>, TransformDestroyer>;
+
+// Vertices of an OGR geometry, its members and rings included (curves count their control points).
+std::size_t vertexCount(OGRGeometryH g)
+{
+    const int members = OGR_G_GetGeometryCount(g);
+    if (members == 0)
+        return static_cast<std::size_t>(std::max(OGR_G_GetPointCount(g), 0));
+    std::size_t n = 0;
+    for (int i = 0; i < members; ++i)
+        n += vertexCount(OGR_G_GetGeometryRef(g, i));
+    return n;
+}
+
+std::vector<core::Coordinate> pointsOf(OGRGeometryH g)
+{
+    std::vector<core::Coordinate> out(static_cast<std::size_t>(OGR_G_GetPointCount(g)));
+    for (int i = 0; i < OGR_G_GetPointCount(g); ++i)
+        out[static_cast<std::size_t>(i)] = {OGR_G_GetX(g, i), OGR_G_GetY(g, i)};
+    return out;
+}
+
+std::vector<std::vector<core::Coordinate>> partOf(OGRGeometryH g)
+{
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbPoint:
+    case wkbLineString: return {pointsOf(g)};
+    default: break;
+    }
+    std::vector<std::vector<core::Coordinate>> rings;
+    for (int r = 0; r < OGR_G_GetGeometryCount(g); ++r) {
+        auto ring = pointsOf(OGR_G_GetGeometryRef(g, r));
+        // Shapefiles and OSM may leave a ring open; the model wants first == last.
+        if (!ring.empty() && !(ring.front() == ring.back()))
+            ring.push_back(ring.front());
+        rings.push_back(std::move(ring));
+    }
+    return rings;
+}
+
+// OGR geometry (already linear and transformed) -> model geometry; nullopt for empty or mixed ones.
+/// A GeoPackage layer with srs_id 0 or -1: GDAL names these "Undefined geographic SRS" and "Undefined Cartesian
+/// SRS" (GeoPackage 1.3, clause 1.1.2.1.1): the layer says it has no CRS.
+bool isUndefinedSrs(OGRSpatialReferenceH srs)
+{
+    const char* name = OSRGetName(srs);
+    const std::string n = name ? name : "";
+    return n == "Undefined geographic SRS" || n == "Undefined Cartesian SRS";
+}
+
+/// The bounds of the layer's features, from the features themselves, never the layer's stored extent: a
+/// GeoPackage's may be +-Inf for an empty layer or all zeros; OpenStreetMap's driver has none. Non-finite
+/// vertices are left out. Nothing when no feature has a finite geometry. Reads the layer from its start
+/// and leaves it reset.
+std::optional<OGREnvelope> featureExtent(OGRLayerH layer)
+{
+    std::optional<OGREnvelope> extent;
+    OGR_L_ResetReading(layer);
+    while (Feature f{OGR_L_GetNextFeature(layer)}) {
+        OGRGeometryH g = OGR_F_GetGeometryRef(f.get());
+        if (!g || OGR_G_IsEmpty(g))
+            continue;
+        OGREnvelope e{};
+        OGR_G_GetEnvelope(g, &e);
+        if (!std::isfinite(e.MinX) || !std::isfinite(e.MinY) || !std::isfinite(e.MaxX) || !std::isfinite(e.MaxY))
+            continue;
+        if (!extent) {
+            extent = e;
+            continue;
+        }
+        extent->MinX = std::min(extent->MinX, e.MinX);
+        extent->MinY = std::min(extent->MinY, e.MinY);
+        extent->MaxX = std::max(extent->MaxX, e.MaxX);
+        extent->MaxY = std::max(extent->MaxY, e.MaxY);
+    }
+    OGR_L_ResetReading(layer);
+    return extent;
+}
+
+/// The feature's other fields as the terrain feature's attributes (issue 43 item 7: `--class-from class` dropped
+/// a road's `grade: major`): integers, reals and text as they are, except the attributes the schema types
+/// (`grade` major/minor, `level` 1-20, `dense` a boolean, `note` text), which are kept only when their value is
+/// one the schema takes, so the scenario stays valid. `used` are the fields read already (class, name, level);
+/// an attribute already set (a rule's grade) stays.
+void keepOtherFields(OGRFeatureH feature, OGRFeatureDefnH definition, std::initializer_list<int> used, nlohmann::ordered_json& attributes)
+{
+    const int fields = OGR_FD_GetFieldCount(definition);
+    for (int i = 0; i < fields; ++i) {
+        if (std::find(used.begin(), used.end(), i) != used.end() || !OGR_F_IsFieldSetAndNotNull(feature, i))
+            continue;
+        OGRFieldDefnH field = OGR_FD_GetFieldDefn(definition, i);
+        const std::string name = OGR_Fld_GetNameRef(field);
+        if (name.empty() || attributes.contains(name) || name == "other_tags")
+            continue;
+        const OGRFieldType type = OGR_Fld_GetType(field);
+        nlohmann::ordered_json value;
+        if (type == OFTInteger || type == OFTInteger64)
+            value = static_cast<std::int64_t>(OGR_F_GetFieldAsInteger64(feature, i));
+        else if (type == OFTReal) {
+            const double v = OGR_F_GetFieldAsDouble(feature, i);
+            if (!std::isfinite(v))
+                continue;
+            value = v;
+        } else
+            value = std::string(OGR_F_GetFieldAsString(feature, i));
+        if (name == "grade" && !(value == "major" || value == "minor"))
+            continue;
+        if (name == "level" && !(value.is_number_integer() && value.get<std::int64_t>() >= 1 && value.get<std::int64_t>() <= 20))
+            continue;
+        if (name == "dense") {
+            if (value.is_number_integer() && (value == 0 || value == 1))
+                value = value == 1;
+            else if (value == "true" || value == "false")
+                value = value == "true";
+            else
+                continue;
+        }
+        if (name == "note" && !value.is_string())
+            continue;
+        attributes[name] = std::move(value);
+    }
+}
+
+/// Every vertex of `g` (any depth of collection) has finite x and y.
+bool allFinite(OGRGeometryH g)
+{
+    const int parts = OGR_G_GetGeometryCount(g);
+    for (int i = 0; i < parts; ++i)
+        if (!allFinite(OGR_G_GetGeometryRef(g, i)))
+            return false;
+    const int n = OGR_G_GetPointCount(g);
+    for (int i = 0; i < n; ++i)
+        if (!std::isfinite(OGR_G_GetX(g, i)) || !std::isfinite(OGR_G_GetY(g, i)))
+            return false;
+    return true;
+}
+
+std::optional<core::Geometry> toModel(OGRGeometryH g)
+{
+    if (!g || OGR_G_IsEmpty(g))
+        return std::nullopt;
+    core::Geometry out;
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbPoint: out.type = core::GeometryType::Point; break;
+    case wkbLineString: out.type = core::GeometryType::LineString; break;
+    case wkbPolygon: out.type = core::GeometryType::Polygon; break;
+    case wkbMultiPoint: out.type = core::GeometryType::MultiPoint; break;
+    case wkbMultiLineString: out.type = core::GeometryType::MultiLineString; break;
+    case wkbMultiPolygon: out.type = core::GeometryType::MultiPolygon; break;
+    default: return std::nullopt;
+    }
+    if (out.type < core::GeometryType::MultiPoint) {
+        out.parts.push_back(partOf(g));
+    } else {
+        for (int i = 0; i < OGR_G_GetGeometryCount(g); ++i) {
+            OGRGeometryH member = OGR_G_GetGeometryRef(g, i);
+            if (!OGR_G_IsEmpty(member))
+                out.parts.push_back(partOf(member));
+        }
+        if (out.parts.empty())
+            return std::nullopt;
+    }
+    return out;
+}
+
+std::string wktOf(OGRSpatialReferenceH srs)
+{
+    char* wkt = nullptr;
+    const char* options[] = {"FORMAT=WKT2_2019", nullptr};
+    std::string out;
+    if (OSRExportToWktEx(srs, &wkt, options) == OGRERR_NONE && wkt)
+        out = wkt;
+    CPLFree(wkt);
+    return out;
+}
+
+// The expected dimension of a class (0 point, 1 line, 2 polygon; -1 unknown) and whether a river polygon.
+int classDimension(const core::Scenario& s, const std::string& cls, bool& alsoPolygon)
+{
+    alsoPolygon = false;
+    if (const auto* info = core::rules::findTerrainClass(cls)) {
+        alsoPolygon = info->alsoPolygon;
+        return info->dimension;
+    }
+    for (const auto& c : s.customTerrainClasses)
+        if (c.id == cls)
+            return c.geometry == "point" ? 0 : c.geometry == "line" ? 1 : 2;
+    return -1;
+}
+
+/// The point half way along a line's first part (a crossing mapped from the way that crosses).
+core::Geometry middleOf(const core::Geometry& line)
+{
+    const std::vector<core::Coordinate>& v = line.parts.at(0).at(0);
+    double total = 0.0;
+    for (std::size_t i = 1; i < v.size(); ++i)
+        total += std::hypot(v[i].x - v[i - 1].x, v[i].y - v[i - 1].y);
+    double walked = 0.0;
+    for (std::size_t i = 1; i < v.size(); ++i) {
+        const double step = std::hypot(v[i].x - v[i - 1].x, v[i].y - v[i - 1].y);
+        if (walked + step >= total / 2.0 && step > 0.0) {
+            const double t = (total / 2.0 - walked) / step;
+            return core::Geometry::point({v[i - 1].x + t * (v[i].x - v[i - 1].x), v[i - 1].y + t * (v[i].y - v[i - 1].y)});
+        }
+        walked += step;
+    }
+    return core::Geometry::point(v.front());
+}
+
+} // namespace
+
+TerrainImportResult importTerrain(const core::Scenario& scenario, const std::filesystem::path& vector,
+    const TerrainImportOptions& options)
+{
+    if (options.fixedClass.empty() && options.classField.empty() && options.tagRules.empty())
+        throw std::invalid_argument(_("give a class for every feature, the field holding the class, or a preset"));
+    const std::string file = vector.string();
+    geo::gdal::ensureGdalRegistered();
+    GdalErrorScope errors;
+    std::error_code ec;
+    // GDAL's virtual file systems (/vsimem/, /vsizip/, ...) are not on the disk: GDALOpenEx judges them.
+    if (!file.starts_with("/vsi") && !std::filesystem::exists(vector, ec))
+        throw core::IoError(file, "", _("no such file"));
+    // A CSV of WKT geometries: the geometry column under any of the usual names, not kept as a field too.
+    std::string extension = vector.extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const char* csvOptions[] = {"GEOM_POSSIBLE_NAMES=WKT,wkt,Wkt,geometry,Geometry,GEOMETRY,geom,GEOM,the_geom", "KEEP_GEOM_COLUMNS=NO", nullptr};
+    geo::gdal::Dataset dataset(GDALOpenEx(vector.c_str(), GDAL_OF_VECTOR | GDAL_OF_READONLY, nullptr,
+        extension == ".csv" ? csvOptions : nullptr, nullptr));
+    if (!dataset)
+        throw core::FormatError(file, "", errors.reason(_("not a vector format OGR can read, or a corrupt file")));
+
+    TerrainImportResult out;
+    out.edit.label = "Import terrain";
+    // What was read; core/document makes the change records (issue 42 item 2).
+    std::optional<core::ScenarioSettings> settingsAfter;
+    std::vector<core::TerrainFeature> features;
+    out.crs = scenario.settings.crs;
+    const int layerCount = GDALDatasetGetLayerCount(dataset.get());
+    if (out.crs.empty()) {
+        // The working CRS comes from the first layer with one (cli.md: "else from the first imported layer").
+        std::string emptyWithCrs; // a geographic layer with no feature to place a UTM zone by
+        for (int i = 0; i < layerCount && out.crs.empty(); ++i) {
+            OGRLayerH layer = GDALDatasetGetLayer(dataset.get(), i);
+            if (!options.layer.empty() && options.layer != OGR_L_GetName(layer))
+                continue;
+            OGRSpatialReferenceH srs = OGR_L_GetSpatialRef(layer);
+            if (!srs || isUndefinedSrs(srs))
+                continue;
+            const std::string wkt = wktOf(srs);
+            if (OSRIsGeographic(srs)) {
+                const std::optional<OGREnvelope> extent = featureExtent(layer);
+                if (!extent) {
+                    emptyWithCrs = OGR_L_GetName(layer);
+                    continue;
+                }
+                out.crs = geo::utmCrsForCentre(wkt, {{extent->MinX, extent->MinY}, {extent->MaxX, extent->MaxY}}, file);
+            } else {
+                out.crs = geo::crsIdentifier(geo::describeCrs(wkt, file));
+            }
+        }
+        if (out.crs.empty() && !emptyWithCrs.empty())
+            throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {emptyWithCrs}),
+                _("has no features, so nothing to import and no place to choose the scenario's UTM zone from"));
+        if (out.crs.empty())
+            throw core::OperationError(file, "CRS", _("neither the scenario nor the file has a CRS; set one with scenario new --crs"));
+        core::ScenarioSettings settings = scenario.settings;
+        settings.crs = out.crs;
+        settingsAfter = settings;
+    }
+    geo::gdal::Srs target = geo::gdal::makeSrs(out.crs, file);
+
+    // The extent as a polygon in the working CRS, to clip to.
+    OgrGeometry clip;
+    if (options.clipToExtent && scenario.settings.extent) {
+        const core::Extent& e = *scenario.settings.extent;
+        OGRGeometryH ring = OGR_G_CreateGeometry(wkbLinearRing);
+        OGR_G_AddPoint_2D(ring, e.minX, e.minY);
+        OGR_G_AddPoint_2D(ring, e.maxX, e.minY);
+        OGR_G_AddPoint_2D(ring, e.maxX, e.maxY);
+        OGR_G_AddPoint_2D(ring, e.minX, e.maxY);
+        OGR_G_AddPoint_2D(ring, e.minX, e.minY);
+        clip.reset(OGR_G_CreateGeometry(wkbPolygon));
+        OGR_G_AddGeometryDirectly(clip.get(), ring);
+    }
+
+    std::set<std::string> taken;
+    for (const auto& f : scenario.terrain)
+        taken.insert(f.id.str());
+    std::map<std::string, std::size_t> nextNumber;
+    bool foundLayer = options.layer.empty();
+
+    for (int li = 0; li < layerCount; ++li) {
+        OGRLayerH layer = GDALDatasetGetLayer(dataset.get(), li);
+        const std::string layerName = OGR_L_GetName(layer);
+        if (!options.layer.empty() && options.layer != layerName)
+            continue;
+        foundLayer = true;
+        OGRFeatureDefnH definition = OGR_L_GetLayerDefn(layer);
+        const int classIndex = options.classField.empty() ? -1 : OGR_FD_GetFieldIndex(definition, options.classField.c_str());
+        const int nameIndex = OGR_FD_GetFieldIndex(definition, "name");
+        const int otherTagsIndex = OGR_FD_GetFieldIndex(definition, "other_tags");
+        std::size_t unmapped = 0, outside = 0;
+        std::vector<int> ruleFields; // per tag rule: the field holding its key, -1 for other_tags
+        for (const TagRule& r : options.tagRules)
+            ruleFields.push_back(OGR_FD_GetFieldIndex(definition, r.key.c_str()));
+        const int levelIndex = OGR_FD_GetFieldIndex(definition, "level");
+        if (!options.classField.empty() && classIndex < 0) {
+            const auto count = OGR_L_GetFeatureCount(layer, TRUE);
+            out.skipped += count > 0 ? static_cast<std::size_t>(count) : 0;
+            std::string fields;
+            for (int f = 0; f < OGR_FD_GetFieldCount(definition); ++f)
+                fields += std::string(fields.empty() ? "" : ", ") + OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(definition, f));
+            out.diagnostics.push_back({"import.field.missing", core::Severity::Warning, "/terrain",
+                core::i18n::format(_("{1}: layer '{2}': has no field '{3}' (its fields: {4}); {5}"),
+                    {file, layerName, options.classField, fields.empty() ? std::string(_("none")) : fields,
+                        count >= 0 ? core::i18n::format(P_("its {1} feature skipped", "its {1} features skipped", count), {std::to_string(count)})
+                                   : std::string(_("its features skipped"))})});
+            continue;
+        }
+        Transform transform;
+        OGRSpatialReferenceH layerSrs = options.inWorkingFrame ? nullptr : OGR_L_GetSpatialRef(layer);
+        bool undefinedSrs = false;
+        if (layerSrs) {
+            // A GeoPackage layer with srs_id 0 or -1 ("Undefined geographic SRS", "Undefined Cartesian SRS",
+            // GeoPackage 1.3 clause 1.1.2.1.1) says it has no CRS: its coordinates are taken to be in the
+            // working CRS, as a layer without one (issue 43 item 5).
+            if (isUndefinedSrs(layerSrs)) {
+                layerSrs = nullptr;
+                undefinedSrs = true;
+            }
+        }
+        if (layerSrs && OSRIsLocal(target.get()) && !OSRIsLocal(layerSrs)) {
+            const char* name = OSRGetName(layerSrs);
+            throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
+                core::i18n::format(_("is georeferenced ({1}), but the scenario works in the local frame {2} of a map calibrated "
+                                     "by scale, which has no geography to place it in. Digitise in the frame (metres from the "
+                                     "scan's bottom-left corner) and save without a CRS, or give --in-frame to take the file's "
+                                     "coordinates as frame metres (GeoJSON always says WGS 84); to place georeferenced data, "
+                                     "georeference the scan with GCPs instead of calibrating it"),
+                    {name ? std::string(name) : std::string(_("a geographic or projected CRS")), out.crs}));
+        }
+        if (OGRSpatialReferenceH source = layerSrs) {
+            // A datum PROJ knows only by its ellipsoid (a PROJ string with +ellps=bessel and no +towgs84) has
+            // no way to WGS 84: the transformation then ignores the datum shift, some 100 m for the old
+            // European datums. Imported, with a warning naming the CRS.
+            const char* datum = OSRGetAttrValue(source, "DATUM", 0);
+            const char* ellipsoid = OSRGetAttrValue(source, "SPHEROID", 0);
+            const std::string datumName = datum ? datum : "";
+            const std::string ellipsoidName = ellipsoid ? ellipsoid : "";
+            const bool wgs84Like = ellipsoidName.find("WGS 84") != std::string::npos || ellipsoidName.find("WGS_1984") != std::string::npos
+                || ellipsoidName.find("GRS 1980") != std::string::npos || ellipsoidName.find("GRS_1980") != std::string::npos;
+            // PROJ strings read as "Unknown based on Bessel 1841 ellipsoid"; an ESRI .prj (a shapefile's) as
+            // "Not_specified_based_on_Bessel_1841_ellipsoid" (EPSG 6004): both a datum known by its ellipsoid only.
+            std::string lowered = datumName;
+            std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return c == '_' ? ' ' : static_cast<char>(std::tolower(c)); });
+            std::array<double, 7> shift{};
+            const bool hasShift = OSRGetTOWGS84(source, shift.data(), 7) == OGRERR_NONE;
+            const bool ellipsoidOnly = lowered.rfind("unknown based on", 0) == 0 || lowered.rfind("not specified based on", 0) == 0
+                || lowered.rfind("not specified (based on", 0) == 0;
+            if (ellipsoidOnly && !hasShift && !wgs84Like) {
+                const char* crsName = OSRGetName(source);
+                out.diagnostics.push_back({"import.crs.datum", core::Severity::Warning, "/terrain",
+                    core::i18n::format(_("{1}: layer '{2}': its CRS ({3}) names the {4} ellipsoid but no datum, so no shift to WGS 84 is "
+                                         "known: positions may be off by about 100 m. Give the layer its datum's EPSG CRS (e.g. "
+                                         "EPSG:31467 for DHDN / Gauss-Kruger zone 3) or a +towgs84 in its PROJ string"),
+                        {file, layerName, crsName ? std::string(crsName) : std::string(_("unnamed")), ellipsoidName})});
+            }
+            geo::gdal::Srs sourceSrs(OSRClone(source));
+            OSRSetAxisMappingStrategy(sourceSrs.get(), OAMS_TRADITIONAL_GIS_ORDER);
+            if (!OSRIsSame(sourceSrs.get(), target.get())) {
+                transform.reset(OCTNewCoordinateTransformation(sourceSrs.get(), target.get()));
+                if (!transform)
+                    throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
+                        errors.reason(core::i18n::format(_("cannot transform its CRS to the working CRS {1}"), {out.crs})));
+            }
+        } else if (!options.inWorkingFrame) {
+            out.diagnostics.push_back({"import.crs.assumed", core::Severity::Warning, "/terrain",
+                undefinedSrs ? core::i18n::format(_("{1}: layer '{2}': its CRS is undefined (GeoPackage srs_id 0 or -1); its coordinates "
+                                                    "are taken to be in {3}"), {file, layerName, out.crs})
+                             : core::i18n::format(_("{1}: layer '{2}': has no CRS; its coordinates are taken to be in {3}"), {file, layerName, out.crs})});
+            // Refused only when they cannot be in it (degrees for a projected CRS, a place off its area of use).
+            if (const std::optional<OGREnvelope> box = out.crs.empty() ? std::nullopt : featureExtent(layer)) {
+                for (const core::Coordinate corner : {core::Coordinate{box->MinX, box->MinY}, core::Coordinate{box->MaxX, box->MaxY}})
+                    if (const std::optional<std::string> why = geo::crsMisfit(out.crs, corner, file))
+                        throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
+                            core::i18n::format(_("has no CRS, and its coordinates cannot be in the working CRS {1}: {2}. Give the "
+                                                 "layer its CRS (ogr2ogr -a_srs EPSG:n) and import it again"),
+                                {out.crs, *why}));
+            }
+        }
+        OGR_L_ResetReading(layer);
+        while (Feature feature{OGR_L_GetNextFeature(layer)}) {
+            const std::string where = file + ": "
+                + core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature.get()))});
+            std::string cls = options.fixedClass;
+            std::string grade;
+            std::string crossing;
+            if (!options.tagRules.empty()) {
+                // Rule k matches when its key (a field of that name, else OSM's other_tags) has its value.
+                const auto matches = [&](std::size_t k) {
+                    const TagRule& r = options.tagRules[k];
+                    const int index = ruleFields[k];
+                    std::string value;
+                    if (index >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), index))
+                        value = OGR_F_GetFieldAsString(feature.get(), index);
+                    else if (index < 0 && otherTagsIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), otherTagsIndex))
+                        value = otherTag(OGR_F_GetFieldAsString(feature.get(), otherTagsIndex), r.key);
+                    return !value.empty() && (r.value == "*" || r.value == value);
+                };
+                const TagRule* rule = nullptr;
+                for (std::size_t k = 0; k < options.tagRules.size() && !rule; ++k)
+                    if (matches(k))
+                        rule = &options.tagRules[k];
+                if (!rule || rule->terrainClass == "-") {
+                    ++unmapped;
+                    continue;
+                }
+                cls = rule->terrainClass;
+                grade = rule->grade;
+                // A way that is a road or a stream and also a bridge or ford gives both: the line and the
+                // crossing at its middle (tried after the first match, which decides the line's class).
+                for (std::size_t k = 0; k < options.tagRules.size() && crossing.empty(); ++k) {
+                    const TagRule& r = options.tagRules[k];
+                    if (&r != rule && (r.terrainClass == "bridge" || r.terrainClass == "ford") && matches(k))
+                        crossing = r.terrainClass;
+                }
+            } else if (cls.empty()) {
+                const std::string value = OGR_F_IsFieldSetAndNotNull(feature.get(), classIndex)
+                    ? OGR_F_GetFieldAsString(feature.get(), classIndex)
+                    : "";
+                const auto mapped = options.valueMap.find(value);
+                cls = mapped != options.valueMap.end() ? mapped->second : value;
+            }
+            // One terrain feature of class `cls` from this feature's geometry.
+            const auto add = [&](const std::string& featureClass, const std::string& featureGrade) {
+                bool alsoPolygon = false;
+                const int dim = classDimension(scenario, featureClass, alsoPolygon);
+                if (dim < 0) {
+                    ++out.skipped;
+                    const std::optional<std::string> meant = core::rules::closestTerrainClass(scenario, featureClass);
+                    out.diagnostics.push_back({"import.class.unknown", core::Severity::Warning, "/terrain",
+                        meant ? core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped "
+                                                     "(did you mean '{3}'? `terrain classes` lists them)"), {where, featureClass, *meant})
+                              : core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped "
+                                                     "(the classes: {3})"), {where, featureClass, core::rules::terrainClassList(scenario)})});
+                    return;
+                }
+                OGRGeometryH source = OGR_F_GetGeometryRef(feature.get());
+                if (const std::size_t n = source ? vertexCount(source) : 0; n > core::limits::kMaxVerticesPerGeometry)
+                    throw core::FormatError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature.get()))}),
+                        core::i18n::format(_("the geometry has {1} vertices, which {2}"),
+                            {std::to_string(n),
+                                core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, N_("vertices"))}));
+                OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
+                const auto notFinite = [&] {
+                    // NaN or Infinity would be written as null and make the scenario unreadable (issue 43 item 5).
+                    ++out.skipped;
+                    out.diagnostics.push_back({"import.geometry.not_finite", core::Severity::Warning, "/terrain",
+                        core::i18n::format(_("{1}: a vertex is not a finite number (NaN or Infinity); skipped"), {where})});
+                };
+                if (geometry && !allFinite(geometry.get()))
+                    return notFinite();
+                if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
+                    throw core::OperationError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature.get()))}),
+                        errors.reason(core::i18n::format(_("cannot be transformed to {1}"), {out.crs})));
+                if (geometry && !allFinite(geometry.get()))
+                    return notFinite(); // a transformation that overflowed
+                if (geometry && clip) {
+                    OgrGeometry inside(OGR_G_Intersection(geometry.get(), clip.get()));
+                    if (!inside || OGR_G_IsEmpty(inside.get())) {
+                        ++outside;
+                        return;
+                    }
+                    geometry = std::move(inside);
+                }
+                std::optional<core::Geometry> model = toModel(geometry.get());
+                if (model && dim == 0 && core::dimension(model->type) == 1)
+                    model = middleOf(*model); // a bridge or ford mapped from a way: at its middle
+                if (!model) {
+                    ++out.skipped;
+                    out.diagnostics.push_back({"import.geometry.unsupported", core::Severity::Warning, "/terrain",
+                        core::i18n::format(_("{1}: empty, missing or mixed geometry; skipped"), {where})});
+                    return;
+                }
+                const int actual = core::dimension(model->type);
+                if (actual != dim && !(alsoPolygon && actual == 2)) {
+                    ++out.skipped;
+                    out.diagnostics.push_back({"import.geometry.kind", core::Severity::Warning, "/terrain",
+                        core::i18n::format(_("{1}: a {2} cannot be {3}; skipped"), {where, core::toString(model->type), featureClass})});
+                    return;
+                }
+                core::TerrainFeature terrain;
+                std::string id;
+                do
+                    id = featureClass + "-" + std::to_string(++nextNumber[featureClass]);
+                while (taken.count(id) > 0);
+                taken.insert(id);
+                terrain.id = core::FeatureId(id);
+                terrain.terrainClass = featureClass;
+                if (nameIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), nameIndex))
+                    terrain.name = OGR_F_GetFieldAsString(feature.get(), nameIndex);
+                if (!featureGrade.empty())
+                    terrain.attributes["grade"] = featureGrade;
+                if (featureClass == "hill" && levelIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), levelIndex))
+                    terrain.attributes["level"] = OGR_F_GetFieldAsInteger(feature.get(), levelIndex);
+                if (options.tagRules.empty())
+                    keepOtherFields(feature.get(), definition, {classIndex, nameIndex, levelIndex}, terrain.attributes);
+                terrain.geometry = std::move(*model);
+                features.push_back(std::move(terrain));
+                ++out.imported;
+                ++out.classes[featureClass];
+            };
+            add(cls, grade);
+            if (!crossing.empty())
+                add(crossing, "");
+        }
+        if (unmapped > 0)
+            out.diagnostics.push_back({"import.tags.unmapped", core::Severity::Info, "/terrain",
+                core::i18n::format(P_("{1}: layer '{2}': {3} feature no tag rule maps to a class, left out",
+                                       "{1}: layer '{2}': {3} features no tag rule maps to a class, left out", unmapped),
+                    {file, layerName, std::to_string(unmapped)})});
+        if (outside > 0)
+            out.diagnostics.push_back({"import.outside_extent", core::Severity::Info, "/terrain",
+                core::i18n::format(P_("{1}: layer '{2}': {3} feature wholly outside the scenario's extent, left out",
+                                       "{1}: layer '{2}': {3} features wholly outside the scenario's extent, left out", outside),
+                    {file, layerName, std::to_string(outside)})});
+    }
+    if (!foundLayer)
+        throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {options.layer}), _("no such layer"));
+    out.edit = core::operations::addFeatures(scenario, std::move(features), out.edit.label, std::move(settingsAfter));
+    return out;
+}
+
+} // namespace sandtable::importers
