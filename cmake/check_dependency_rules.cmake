@@ -12,7 +12,7 @@ endif()
 # (core < print, catalogue < importers < app < cli, editor; editor/logic < editor/ui).
 set(rules
   "core|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,proj.h,sqlite3.h,libpq-fe.h,cairo,qpdf/,sandtable/print/,sandtable/catalogue/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|core/catalogue,core/print"
-  "core/catalogue|wx/,cairo,qpdf/,sandtable/print/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "core/catalogue|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,cairo,qpdf/,sandtable/print/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
   "core/print|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,sqlite3.h,sandtable/catalogue/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
   "importers|wx/,sqlite3.h,qpdf/,sandtable/catalogue/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
   "app|wx/,sqlite3.h,qpdf/,CLI/,sandtable/cli/,sandtable/editor/|"
