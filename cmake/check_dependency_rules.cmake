@@ -12,7 +12,7 @@ endif()
 # (core < print, catalogue < geo (GDAL) < vassal < importers < app < cli, editor; editor/logic < editor/ui).
 set(rules
   "core|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,proj.h,sqlite3.h,libpq-fe.h,cairo,qpdf/,sandtable/print/,sandtable/catalogue/,sandtable/geo/,sandtable/vassal/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
-  "catalogue|wx/,cairo,qpdf/,gdal,ogr_,cpl_,sandtable/print/,sandtable/geo/,sandtable/vassal/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
+  "catalogue|wx/,cairo,qpdf/,gdal,ogr_,ogrsf_frmts.h,cpl_,sandtable/print/,sandtable/geo/,sandtable/vassal/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
   "print|wx/,gdal,ogr_,ogrsf_frmts.h,cpl_,sqlite3.h,libpq-fe.h,sandtable/catalogue/,sandtable/geo/,sandtable/vassal/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
   "geo|wx/,sqlite3.h,libpq-fe.h,cairo,qpdf/,sandtable/print/,sandtable/catalogue/,sandtable/vassal/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"
   "vassal|wx/,sqlite3.h,libpq-fe.h,qpdf/,sandtable/catalogue/,sandtable/importers/,sandtable/app/,sandtable/cli/,sandtable/editor/|"

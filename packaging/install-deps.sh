@@ -9,6 +9,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config git ccache
   libgdal-dev gdal-bin python3-gdal
   libgeos-dev
+  libproj-dev  # core/catalogue: the GeoPackage SRS rows' WKT from PROJ's EPSG database (also pulled in by libgdal-dev)
   libeigen3-dev  # importers: one LU factorisation gives every leave-one-out thin plate spline (header-only)
   libsqlite3-dev sqlite3
   libssl-dev

@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// gpkg_spatial_ref_sys rows: UTM WKT generated from the zone number, GeoPackage's mandatory rows.
+// gpkg_spatial_ref_sys rows: the WKT 1 of WGS 84 and its UTM zones from PROJ's EPSG database, GeoPackage's
+// mandatory rows.
 #include "sandtable/catalogue/srs.hpp"
 
+#include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
+#include <proj.h>
+
 #include <charconv>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 
 namespace sandtable::catalogue {
 namespace {
-
-constexpr const char* kWgs84Geogcs =
-    "GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\",SPHEROID[\"WGS 84\",6378137,298.257223563,AUTHORITY[\"EPSG\",\"7030\"]],"
-    "AUTHORITY[\"EPSG\",\"6326\"]],PRIMEM[\"Greenwich\",0,AUTHORITY[\"EPSG\",\"8901\"]],"
-    "UNIT[\"degree\",0.0174532925199433,AUTHORITY[\"EPSG\",\"9122\"]]";
 
 std::int32_t parseCode(const std::string& digits, const std::string& crs)
 {
@@ -24,28 +26,44 @@ std::int32_t parseCode(const std::string& digits, const std::string& crs)
     return code;
 }
 
+/// The one-line OGC WKT 1 of EPSG:`code` as GDAL writes it (`gdalsrsinfo -o wkt1 --single-line`): PROJ's
+/// WKT1_GDAL with the axes written, from PROJ's database (proj.db). Kept per code: the database is opened
+/// once per code and process.
+std::string epsgWkt1(int code)
+{
+    static std::mutex mutex;
+    static std::map<int, std::string> known;
+    const std::lock_guard lock(mutex);
+    if (const auto it = known.find(code); it != known.end())
+        return it->second;
+    const auto context = std::unique_ptr<PJ_CONTEXT, decltype(&proj_context_destroy)>(proj_context_create(), &proj_context_destroy);
+    const std::string name = "EPSG:" + std::to_string(code);
+    const auto failed = [&]() {
+        const int error = proj_context_errno(context.get());
+        return core::OperationError("", name,
+            core::i18n::format(_("PROJ could not give the definition of this CRS ({1}): is PROJ's database proj.db installed?"),
+                {error != 0 ? proj_context_errno_string(context.get(), error) : "no WKT"}));
+    };
+    const auto crs = std::unique_ptr<PJ, decltype(&proj_destroy)>(
+        proj_create_from_database(context.get(), "EPSG", std::to_string(code).c_str(), PJ_CATEGORY_CRS, 0, nullptr), &proj_destroy);
+    if (!crs)
+        throw failed();
+    const char* const options[] = {"MULTILINE=NO", "OUTPUT_AXIS=YES", nullptr};
+    const char* wkt = proj_as_wkt(context.get(), crs.get(), PJ_WKT1_GDAL, options);
+    if (!wkt)
+        throw failed();
+    return known.emplace(code, wkt).first->second;
+}
+
 } // namespace
 
-std::string wgs84Wkt()
-{
-    return std::string(kWgs84Geogcs) + ",AXIS[\"Latitude\",NORTH],AXIS[\"Longitude\",EAST],AUTHORITY[\"EPSG\",\"4326\"]]";
-}
+std::string wgs84Wkt() { return epsgWkt1(4326); }
 
 std::string utmWkt(int zone, bool north)
 {
     if (zone < 1 || zone > 60)
         throw std::invalid_argument(core::i18n::format(_("UTM zone {1} is outside 1..60"), {std::to_string(zone)}));
-    const int centralMeridian = 6 * zone - 183;
-    const int code = (north ? 32600 : 32700) + zone;
-    return "PROJCS[\"WGS 84 / UTM zone " + std::to_string(zone) + (north ? "N" : "S") + "\"," + kWgs84Geogcs
-        + ",AUTHORITY[\"EPSG\",\"4326\"]],PROJECTION[\"Transverse_Mercator\"],PARAMETER[\"latitude_of_origin\",0],"
-          "PARAMETER[\"central_meridian\","
-        + std::to_string(centralMeridian)
-        + "],PARAMETER[\"scale_factor\",0.9996],PARAMETER[\"false_easting\",500000],PARAMETER[\"false_northing\","
-        + (north ? "0" : "10000000")
-        + "],UNIT[\"metre\",1,AUTHORITY[\"EPSG\",\"9001\"]],AXIS[\"Easting\",EAST],AXIS[\"Northing\",NORTH],"
-          "AUTHORITY[\"EPSG\",\""
-        + std::to_string(code) + "\"]]";
+    return epsgWkt1((north ? 32600 : 32700) + zone);
 }
 
 SrsDefinition srsForCrs(const std::string& crs)

@@ -8,6 +8,7 @@
 #include "tps_leave_one_out.hpp"
 #include "tps_spline.hpp"
 
+#include <Eigen/Dense>
 #include <gdal_alg.h>
 
 #include <algorithm>
@@ -25,91 +26,6 @@ namespace {
 
 using core::GeoreferenceMethod;
 
-// ---- small dense linear algebra (at most 10 unknowns) ----------------------------------------------
-
-/// Eigenvalues of a symmetric matrix (cyclic Jacobi); `a` is m x m row-major and is destroyed.
-std::vector<double> symmetricEigenvalues(std::vector<double> a, std::size_t m)
-{
-    for (int sweep = 0; sweep < 100; ++sweep) {
-        double off = 0.0;
-        for (std::size_t i = 0; i < m; ++i)
-            for (std::size_t j = i + 1; j < m; ++j)
-                off += a[i * m + j] * a[i * m + j];
-        if (off < 1e-30)
-            break;
-        for (std::size_t p = 0; p < m; ++p)
-            for (std::size_t q = p + 1; q < m; ++q) {
-                const double apq = a[p * m + q];
-                if (std::abs(apq) < 1e-300)
-                    continue;
-                const double theta = (a[q * m + q] - a[p * m + p]) / (2.0 * apq);
-                const double t = (theta >= 0 ? 1.0 : -1.0) / (std::abs(theta) + std::sqrt(theta * theta + 1.0));
-                const double c = 1.0 / std::sqrt(t * t + 1.0);
-                const double s = t * c;
-                for (std::size_t k = 0; k < m; ++k) {
-                    const double akp = a[k * m + p], akq = a[k * m + q];
-                    a[k * m + p] = c * akp - s * akq;
-                    a[k * m + q] = s * akp + c * akq;
-                }
-                for (std::size_t k = 0; k < m; ++k) {
-                    const double apk = a[p * m + k], aqk = a[q * m + k];
-                    a[p * m + k] = c * apk - s * aqk;
-                    a[q * m + k] = s * apk + c * aqk;
-                }
-            }
-    }
-    std::vector<double> values(m);
-    for (std::size_t i = 0; i < m; ++i)
-        values[i] = a[i * m + i];
-    return values;
-}
-
-/// Least squares min |A x - b| by Householder QR; A is rows x cols row-major. Returns empty when A is
-/// rank deficient.
-std::vector<double> leastSquares(std::vector<double> a, std::vector<double> b, std::size_t rows, std::size_t cols)
-{
-    for (std::size_t k = 0; k < cols; ++k) {
-        double norm = 0.0;
-        for (std::size_t i = k; i < rows; ++i)
-            norm += a[i * cols + k] * a[i * cols + k];
-        norm = std::sqrt(norm);
-        if (norm < 1e-300)
-            return {};
-        const double alpha = a[k * cols + k] > 0 ? -norm : norm;
-        std::vector<double> v(rows, 0.0);
-        for (std::size_t i = k; i < rows; ++i)
-            v[i] = a[i * cols + k];
-        v[k] -= alpha;
-        double vv = 0.0;
-        for (std::size_t i = k; i < rows; ++i)
-            vv += v[i] * v[i];
-        if (vv < 1e-300)
-            continue;
-        for (std::size_t j = k; j < cols; ++j) {
-            double dot = 0.0;
-            for (std::size_t i = k; i < rows; ++i)
-                dot += v[i] * a[i * cols + j];
-            for (std::size_t i = k; i < rows; ++i)
-                a[i * cols + j] -= 2.0 * v[i] * dot / vv;
-        }
-        double dot = 0.0;
-        for (std::size_t i = k; i < rows; ++i)
-            dot += v[i] * b[i];
-        for (std::size_t i = k; i < rows; ++i)
-            b[i] -= 2.0 * v[i] * dot / vv;
-    }
-    std::vector<double> x(cols, 0.0);
-    for (std::size_t k = cols; k-- > 0;) {
-        double sum = b[k];
-        for (std::size_t j = k + 1; j < cols; ++j)
-            sum -= a[k * cols + j] * x[j];
-        if (std::abs(a[k * cols + k]) < 1e-300)
-            return {};
-        x[k] = sum / a[k * cols + k];
-    }
-    return x;
-}
-
 int polynomialOrder(GeoreferenceMethod method)
 {
     switch (method) {
@@ -124,10 +40,20 @@ std::size_t termCount(int order) { return static_cast<std::size_t>((order + 1) *
 /// GDAL's term order: 1, x, y, x^2, xy, y^2, x^3, x^2y, xy^2, y^3.
 const std::array<std::pair<int, int>, 10> kTermPowers{{{0, 0}, {1, 0}, {0, 1}, {2, 0}, {1, 1}, {0, 2}, {3, 0}, {2, 1}, {1, 2}, {0, 3}}};
 
-void appendTerms(std::vector<double>& row, double x, double y, int order)
+/// The design matrix of a polynomial of `order` at `pts` (one row per point, GDAL's term order), in
+/// coordinates centred on `cx, cy` and divided by `scale`.
+Eigen::MatrixXd designMatrix(const std::vector<core::Coordinate>& pts, int order, double cx, double cy, double scale)
 {
-    for (std::size_t t = 0; t < termCount(order); ++t)
-        row.push_back(std::pow(x, kTermPowers[t].first) * std::pow(y, kTermPowers[t].second));
+    const auto terms = static_cast<Eigen::Index>(termCount(order));
+    Eigen::MatrixXd design(static_cast<Eigen::Index>(pts.size()), terms);
+    for (std::size_t r = 0; r < pts.size(); ++r) {
+        const double x = (pts[r].x - cx) / scale, y = (pts[r].y - cy) / scale;
+        for (Eigen::Index t = 0; t < terms; ++t) {
+            const auto [i, j] = kTermPowers[static_cast<std::size_t>(t)];
+            design(static_cast<Eigen::Index>(r), t) = std::pow(x, i) * std::pow(y, j);
+        }
+    }
+    return design;
 }
 
 /// Centre and scale so coordinates lie in [-1, 1]: conditioning for rank checks and polynomial solves.
@@ -155,23 +81,13 @@ Normalisation normalisationOf(const std::vector<core::Coordinate>& pts)
 /// full column rank, judged on normalised coordinates).
 bool determinesPolynomial(const std::vector<core::Coordinate>& pts, int order)
 {
-    const std::size_t m = termCount(order);
-    if (pts.size() < m)
+    if (pts.size() < termCount(order))
         return false;
     const Normalisation n = normalisationOf(pts);
-    std::vector<double> gram(m * m, 0.0);
-    for (const auto& p : pts) {
-        std::vector<double> row;
-        appendTerms(row, (p.x - n.cx) / n.scale, (p.y - n.cy) / n.scale, order);
-        for (std::size_t i = 0; i < m; ++i)
-            for (std::size_t j = 0; j < m; ++j)
-                gram[i * m + j] += row[i] * row[j];
-    }
-    const auto values = symmetricEigenvalues(gram, m);
-    const double largest = *std::max_element(values.begin(), values.end());
-    const double smallest = *std::min_element(values.begin(), values.end());
+    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(designMatrix(pts, order, n.cx, n.cy, n.scale));
+    const double largest = svd.singularValues().maxCoeff(), smallest = svd.singularValues().minCoeff();
     // Singular values below 1e-9 of the largest: exactly degenerate up to rounding of real coordinates.
-    return largest > 0.0 && smallest > 1e-18 * largest;
+    return largest > 0.0 && smallest > 1e-9 * largest;
 }
 
 std::string idList(const std::vector<int>& ids)
@@ -307,15 +223,18 @@ std::vector<double> polynomialCoefficients(const std::vector<FitPoint>& points, 
         pixels.push_back({p.pixel, p.line});
     const Normalisation n = normalisationOf(pixels);
     const std::size_t m = termCount(order);
-    std::vector<double> design, bx, by;
-    for (const auto& p : points) {
-        appendTerms(design, (p.pixel - n.cx) / n.scale, (p.line - n.cy) / n.scale, order);
-        bx.push_back(p.x);
-        by.push_back(p.y);
+    // Least squares by column-pivoting Householder QR (Eigen); the layout checks have made the design
+    // matrix full rank.
+    const Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(designMatrix(pixels, order, n.cx, n.cy, n.scale));
+    Eigen::MatrixXd values(static_cast<Eigen::Index>(points.size()), 2);
+    for (std::size_t r = 0; r < points.size(); ++r) {
+        values(static_cast<Eigen::Index>(r), 0) = points[r].x;
+        values(static_cast<Eigen::Index>(r), 1) = points[r].y;
     }
+    const Eigen::MatrixXd solution = qr.solve(values);
+    const bool solved = qr.rank() == static_cast<Eigen::Index>(m) && solution.allFinite();
     std::vector<double> out;
-    for (const auto* b : {&bx, &by}) {
-        const std::vector<double> c = leastSquares(design, *b, points.size(), m);
+    for (Eigen::Index axis = 0; axis < 2; ++axis) {
         std::vector<double> raw(m, 0.0);
         // c * ((p - cx)/s)^i ((l - cy)/s)^j expanded binomially into powers of p and l.
         auto binomial = [](int nn, int k) {
@@ -326,7 +245,7 @@ std::vector<double> polynomialCoefficients(const std::vector<FitPoint>& points, 
         };
         for (std::size_t t = 0; t < m; ++t) {
             const auto [i, j] = kTermPowers[t];
-            const double factor = c.empty() ? 0.0 : c[t] / std::pow(n.scale, i + j);
+            const double factor = solved ? solution(static_cast<Eigen::Index>(t), axis) / std::pow(n.scale, i + j) : 0.0;
             for (int a = 0; a <= i; ++a)
                 for (int bb = 0; bb <= j; ++bb) {
                     const double term = factor * binomial(i, a) * std::pow(-n.cx, i - a) * binomial(j, bb) * std::pow(-n.cy, j - bb);

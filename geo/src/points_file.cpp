@@ -4,6 +4,7 @@
 
 #include "sandtable/geo/gdal_support.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/csv.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
@@ -18,23 +19,11 @@ namespace {
 
 std::string trim(std::string_view text)
 {
-    const auto first = text.find_first_not_of(" \t\r\n\"");
+    const auto first = text.find_first_not_of(" \t");
     if (first == std::string_view::npos)
         return {};
-    const auto last = text.find_last_not_of(" \t\r\n\"");
+    const auto last = text.find_last_not_of(" \t");
     return std::string(text.substr(first, last - first + 1));
-}
-
-std::vector<std::string> splitFields(const std::string& line)
-{
-    std::vector<std::string> fields;
-    std::string field;
-    std::istringstream in(line);
-    while (std::getline(in, field, ','))
-        fields.push_back(trim(field));
-    if (!line.empty() && line.back() == ',')
-        fields.emplace_back();
-    return fields;
 }
 
 std::string lower(std::string text)
@@ -61,24 +50,26 @@ PointsFile readPointsFile(const std::filesystem::path& path)
     PointsFile out;
     Columns columns;
     bool headerSeen = false;
-    int lineNumber = 0;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-        ++lineNumber;
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        if (lineNumber == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0)
-            line.erase(0, 3);
-        const std::string trimmed = trim(line);
-        if (trimmed.empty())
-            continue;
-        if (trimmed[0] == '#') {
-            if (trimmed.rfind("#CRS:", 0) == 0)
-                out.crs = trim(trimmed.substr(5));
+    // The one CSV tokenizer (core/io/csv.hpp): quoted fields, CR LF, a byte order mark, "#" comment lines.
+    core::CsvOptions options;
+    options.comment = '#';
+    const core::CsvText csv = core::readCsv(text, options);
+    if (!csv.problems.empty()) {
+        const core::CsvSyntaxProblem& p = csv.problems.front();
+        throw core::FormatError(file, core::i18n::format(_("line {1}"), {std::to_string(p.line)}), core::csvProblemReason(p.kind));
+    }
+    for (const core::CsvRecord& record : csv.records) {
+        const int lineNumber = static_cast<int>(record.line);
+        if (record.comment) {
+            if (record.fields[0].rfind("#CRS:", 0) == 0)
+                out.crs = trim(std::string_view(record.fields[0]).substr(5));
             continue;
         }
-        const std::vector<std::string> fields = splitFields(trimmed);
+        if (record.blank())
+            continue;
+        std::vector<std::string> fields;
+        for (const std::string& field : record.fields)
+            fields.push_back(trim(field));
         if (!headerSeen && out.rows.empty() && !looksNumeric(fields[0])) {
             // Header: find the columns by name (QGIS: pixelX/pixelY before 3.26, sourceX/sourceY since).
             std::map<std::string, int> index;

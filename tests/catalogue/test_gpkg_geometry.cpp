@@ -141,4 +141,19 @@ BOOST_AUTO_TEST_CASE(promoting_a_stored_blob_wraps_its_wkb_and_keeps_its_header)
     BOOST_CHECK_THROW(catalogue::wkbGeometryType(single.substr(0, 42)), core::FormatError);
 }
 
+BOOST_AUTO_TEST_CASE(promoting_an_empty_point_or_a_big_endian_wkb_gives_little_endian_multi_geometries)
+{
+    // An empty point (flags 0x11, NaN coordinates) becomes a MultiPoint of no member after its 8 header bytes.
+    core::Geometry empty;
+    empty.type = core::GeometryType::Point;
+    const std::string emptyBlob = catalogue::toGeoPackageBinary(empty, -1);
+    BOOST_TEST(catalogue::promotedToMulti(emptyBlob) == emptyBlob.substr(0, 8) + std::string("\x01") + le32(4) + le32(0));
+    // POINT (3 4) written big-endian by another tool: 00, type 00 00 00 01, then x and y most significant byte first.
+    const std::string gp = catalogue::toGeoPackageBinary(core::Geometry::point({3.0, 4.0}), 4326);
+    std::string bigEndian = std::string("\x00\x00\x00\x00\x01", 5) + std::string("\x40\x08\0\0\0\0\0\0", 8)
+        + std::string("\x40\x10\0\0\0\0\0\0", 8);
+    const std::string promoted = catalogue::promotedToMulti(gp.substr(0, 40) + bigEndian);
+    BOOST_TEST(promoted.substr(40) == std::string("\x01") + le32(4) + le32(1) + gp.substr(40));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

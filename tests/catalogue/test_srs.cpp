@@ -40,6 +40,35 @@ BOOST_AUTO_TEST_CASE(southern_zones_have_a_ten_thousand_km_false_northing)
     BOOST_CHECK_THROW(catalogue::utmWkt(61, true), std::invalid_argument);
 }
 
+BOOST_AUTO_TEST_CASE(wgs84_wkt_is_gdals_text_for_epsg_4326)
+{
+    // `gdalsrsinfo -o wkt1 --single-line EPSG:4326` (GDAL 3.6): the axes are written.
+    const std::string gdal =
+        R"(GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AXIS["Latitude",NORTH],AXIS["Longitude",EAST],AUTHORITY["EPSG","4326"]])";
+    BOOST_TEST(catalogue::wgs84Wkt() == gdal);
+    BOOST_TEST(catalogue::srsForCrs("EPSG:4326").definition == gdal);
+}
+
+BOOST_AUTO_TEST_CASE(every_utm_zone_has_its_central_meridian_and_false_northing)
+{
+    // The UTM definition: zone z is centred on 6 z - 183 degrees; false northing 0 north, 10,000 km south.
+    for (int zone = 1; zone <= 60; ++zone)
+        for (const bool north : {true, false}) {
+            const std::string wkt = catalogue::utmWkt(zone, north);
+            const std::string label = std::to_string(zone) + (north ? "N" : "S");
+            BOOST_TEST_CONTEXT("zone " << label)
+            {
+                BOOST_TEST(wkt.rfind("PROJCS[\"WGS 84 / UTM zone " + label + "\",", 0) == 0u);
+                BOOST_TEST(wkt.find("PARAMETER[\"central_meridian\"," + std::to_string(6 * zone - 183) + "]") != std::string::npos);
+                BOOST_TEST(wkt.find(std::string("PARAMETER[\"false_northing\",") + (north ? "0]" : "10000000]")) != std::string::npos);
+                BOOST_TEST(wkt.find("PARAMETER[\"scale_factor\",0.9996],PARAMETER[\"false_easting\",500000]") != std::string::npos);
+                const std::string code = std::to_string((north ? 32600 : 32700) + zone);
+                BOOST_TEST(wkt.substr(wkt.size() - 26) == "AUTHORITY[\"EPSG\",\"" + code + "\"]]");
+            }
+        }
+    BOOST_CHECK_THROW(catalogue::utmWkt(0, false), std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_CASE(local_frames_use_the_undefined_cartesian_srs)
 {
     const auto row = catalogue::srsForCrs("LOCAL:kriegsspiel");

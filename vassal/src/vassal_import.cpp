@@ -567,14 +567,10 @@ void carriedScenario(const std::filesystem::path& modulePath, const VassalModule
     out.carried = std::move(back);
 }
 
-} // namespace
-
-VassalImport importVassalModule(const std::filesystem::path& modulePath, const std::filesystem::path& scenarioFile,
-    const VassalImportOptions& options)
+/// The board to import: --board's, else the first with an image, else the first. Throws OperationError
+/// naming the boards when there is none.
+const VassalBoard& chooseBoard(const VassalModule& m, const VassalImportOptions& options, const std::filesystem::path& modulePath)
 {
-    const VassalModule m = readVassalModule(modulePath);
-    VassalImport out;
-    out.findings = m.findings;
     const VassalBoard* board = nullptr;
     for (const VassalBoard& b : m.boards)
         if (options.board.empty() ? !b.image.empty() : b.name == options.board) {
@@ -593,6 +589,485 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
                                  : core::i18n::format(_("the module has no board with an image (boards: {1})"), {names}))
                 : core::i18n::format(_("no board of that name (boards: {1})"), {names.empty() ? std::string(_("none")) : names}));
     }
+    return *board;
+}
+
+/// The frame sandtable's export writes into ModuleOther1: a value that is not a number is refused.
+struct FrameValues {
+    const std::filesystem::path& modulePath;
+
+    double number(const std::string& key, const std::string& text) const
+    {
+        const auto v = parseNumber(text);
+        if (!v)
+            throw core::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
+                core::i18n::format(_("'{1}' is not a number (the sandtable frame of the module is damaged)"), {text}));
+        return *v;
+    }
+
+    int integer(const std::string& key, const std::string& text, int minimum, int maximum) const
+    {
+        const auto v = parseInteger(text, minimum, maximum);
+        if (!v)
+            throw core::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
+                core::i18n::format(_("'{1}' is not a whole number from {2} to {3}"),
+                    {text, std::to_string(minimum), std::to_string(maximum)}));
+        return *v;
+    }
+};
+
+/// The ground frame of a module sandtable exported: extent and pixels per metre, with the CRS, scale, start
+/// and days it carries set in `settings`. Nothing for a module without one.
+void readFrame(const std::map<std::string, std::string>& frame, const FrameValues& values, core::ScenarioSettings& settings,
+    std::optional<core::Extent>& extent, double& pxPerM)
+{
+    if (frame.count("extent") && frame.count("px_per_m")) {
+        const auto e = codec::decode(frame.at("extent"), ',');
+        pxPerM = values.number("px_per_m", frame.at("px_per_m"));
+        if (e.size() == 4 && pxPerM > 0.0) {
+            extent = core::Extent{values.number("extent", e[0]), values.number("extent", e[1]), values.number("extent", e[2]),
+                values.number("extent", e[3])};
+            settings.extent = extent;
+            if (frame.count("crs"))
+                settings.crs = frame.at("crs");
+            if (frame.count("scale"))
+                settings.scaleDenominator = values.number("scale", frame.at("scale"));
+            const auto start = codec::decode(frame.count("start") ? frame.at("start") : "", ',');
+            if (start.size() == 2) {
+                settings.startDay = values.integer("start", start[0], 1, 100);
+                settings.startTurn = values.integer("start", start[1], 1, 8);
+            }
+            if (frame.count("days"))
+                settings.days = values.integer("days", frame.at("days"), 1, 100);
+        }
+    }
+}
+
+/// An arrival from its parsed day, turn and entry point; nothing when the day or turn is not (out of range).
+std::optional<core::Arrival> arrivalFrom(std::optional<int> day, std::optional<int> turn, std::optional<double> x, std::optional<double> y)
+{
+    if (!day || !turn)
+        return std::nullopt;
+    core::Arrival arrival;
+    arrival.day = *day;
+    arrival.turn = *turn;
+    if (x && y)
+        arrival.entry = core::Coordinate{*x, *y};
+    return arrival;
+}
+
+/// The unit a piece stands for, its properties read: Type, Quality, Strength, Command, Status, Figures and the
+/// arrival (a property that is not what it should be is a finding, the value left for the designer).
+/// `complete` is false when Type, Quality or Strength is missing; `unitCount` numbers a unit without an id.
+core::Unit unitOfPiece(const VassalPiece& p, const core::FormationId& fid, std::size_t unitCount, core::Diagnostics& findings, bool& complete)
+{
+    const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
+    static const std::regex arrival(R"(Day (\d+), (?:night turn|turn (\d+))(?:, along [^,]*)?(?:, entering at (-?\d+) E (-?\d+) N)?)");
+    core::Unit u;
+    std::string uid = prop("sandtable_id");
+    if (uid.empty())
+        uid = "u" + std::to_string(unitCount + 1);
+    u.id = core::UnitId(uid);
+    u.formation = fid;
+    u.name = p.name.empty() ? uid : p.name;
+    complete = true;
+    try {
+        u.type = core::unitTypeFromString(prop("Type"));
+    } catch (const std::invalid_argument&) {
+        complete = false;
+    }
+    try {
+        u.quality = core::unitQualityFromString(prop("Quality"));
+    } catch (const std::invalid_argument&) {
+        complete = false;
+    }
+    // A piece property that is not the number it should be: a finding naming the piece, the value left
+    // for the designer to complete (a foreign module may write "3 SP").
+    const auto wholeProperty = [&](const char* property, int minimum, int maximum) -> std::optional<int> {
+        const std::string text = prop(property);
+        if (text.empty())
+            return std::nullopt;
+        const auto v = parseInteger(text, minimum, maximum);
+        if (!v)
+            findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+                core::i18n::format(_("piece '{1}': {2} '{3}' is not a whole number from {4} to {5}; left for you to complete"),
+                    {u.name, property, text, std::to_string(minimum), std::to_string(maximum)})});
+        return v;
+    };
+    if (const auto strength = wholeProperty("Strength", 0, 1000000)) {
+        u.strength = *strength;
+    } else {
+        u.strength = 1;
+        complete = false;
+    }
+    u.command = wholeProperty("Command", 1, 6);
+    if (prop("Status") == "disorganized")
+        u.status = core::UnitStatus::Disorganized;
+    if (!prop("Figures").empty()) {
+        core::SywFigures figures;
+        for (const std::string& item : codec::decode(prop("Figures"), ' ')) {
+            const auto eq = item.find('=');
+            const core::rules::syw::FigureKind* kind =
+                eq == std::string::npos ? nullptr : core::rules::syw::findFigureKind(item.substr(0, eq));
+            const auto count = kind ? parseInteger(item.substr(eq + 1), 0, 100000) : std::nullopt;
+            if (!count) {
+                findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+                    core::i18n::format(_("piece '{1}': figures '{2}' is not KIND=COUNT; left out"), {u.name, item})});
+                continue;
+            }
+            figures.*(kind->count) = *count;
+        }
+        u.figures = figures;
+    }
+    const auto turn = codec::decode(prop("ArrivalTurn"), ',');
+    std::smatch a;
+    const std::string label = prop("Arrival");
+    if (turn.size() == 2) {
+        const auto day = parseInteger(turn[0], 1, 100);
+        const auto at = parseInteger(turn[1], 1, core::kNightTurn);
+        const auto xy = codec::decode(prop("Entry"), ' ');
+        const auto x = xy.size() == 2 ? parseNumber(xy[0]) : std::nullopt;
+        const auto y = xy.size() == 2 ? parseNumber(xy[1]) : std::nullopt;
+        u.arrival = arrivalFrom(day, at, x, y);
+        if (!u.arrival) {
+            findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+                core::i18n::format(_("piece '{1}': ArrivalTurn '{2}' is not DAY,TURN; no arrival"), {u.name, prop("ArrivalTurn")})});
+        }
+    } else if (!label.empty() && std::regex_match(label, a, arrival)) {
+        const auto day = parseInteger(a[1].str(), 1, 100);
+        const auto at = a[2].matched ? parseInteger(a[2].str(), 1, 8) : std::optional<int>(core::kNightTurn);
+        const auto x = a[3].matched ? parseNumber(a[3].str()) : std::nullopt;
+        const auto y = a[4].matched ? parseNumber(a[4].str()) : std::nullopt;
+        u.arrival = arrivalFrom(day, at, x, y);
+        if (!u.arrival) {
+            findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+                core::i18n::format(_("piece '{1}': arrival '{2}' names a day or turn out of range; no arrival"), {u.name, label})});
+        }
+    }
+    if (u.arrival && label.find(", along ") != std::string::npos) {
+        // The road is not in the imported scenario: its entry point on that road would not validate.
+        findings.push_back({"vassal.arrival_road", core::Severity::Warning, "/units",
+            core::i18n::format(_("unit '{1}' arrives {2}: road and entry point left out until the road is digitised"), {u.id.str(), label})});
+        u.arrival->entry.reset();
+    }
+    return u;
+}
+
+/// What the pieces gave besides units: counts for the findings, the force counters, the sides by name.
+struct PieceTally {
+    int noSide = 0, completed = 0, unplaced = 0, cards = 0;
+    std::map<std::string, int> skippedBySide;
+    std::vector<const VassalPiece*> forcePieces;
+    std::map<std::string, core::SideId> sideIds;
+};
+
+/// The sides (the roster's groups in `kept`, then any side a piece names) and the units of the pieces, placed
+/// through the module's frame when it has one; into `out`.
+PieceTally importPieces(const VassalModule& m, const VassalBoard& board, const std::vector<std::string>& moduleSides,
+    const std::vector<std::vector<std::string>>& kept, const std::optional<core::Extent>& extent, double pxPerM, VassalImport& out)
+{
+    PieceTally tally;
+    // Sides: the roster, then any side a piece names.
+    std::map<std::string, core::SideId>& sideIds = tally.sideIds;
+    static const char* const kColours[] = {"#1f4e9c", "#9c1f1f", "#2e7d32", "#b8860b", "#6a1b9a", "#00838f"};
+    const auto addSide = [&](const std::string& name) {
+        if (name.empty() || sideIds.count(name))
+            return;
+        core::Side side;
+        std::string sid = slug(name, "side");
+        for (int k = 2; std::any_of(out.sides.begin(), out.sides.end(), [&](const core::Side& s) { return s.id.str() == sid; }); ++k)
+            sid = slug(name, "side") + "-" + std::to_string(k);
+        side.id = core::SideId(sid);
+        side.name = name;
+        side.colour = kColours[out.sides.size() % 6];
+        sideIds[name] = side.id;
+        out.sides.push_back(side);
+    };
+    std::set<std::string> leftOut(moduleSides.begin(), moduleSides.end());
+    for (const auto& group : kept) {
+        addSide(group.front());
+        for (const std::string& member : group) {
+            sideIds[member] = sideIds.at(group.front());
+            leftOut.erase(member);
+        }
+    }
+    std::map<std::string, int>& skippedBySide = tally.skippedBySide;
+
+    // Units: a piece of sandtable's by its id (palette slot and at-start stack are one unit), others by name.
+    std::map<std::string, std::size_t> unitIndex;
+    std::map<std::pair<std::string, std::string>, core::FormationId> formationIds; // (side, name) -> id
+    int &noSide = tally.noSide, &completed = tally.completed, &unplaced = tally.unplaced, &cards = tally.cards;
+    std::vector<const VassalPiece*>& forcePieces = tally.forcePieces;
+    for (const VassalPiece& p : m.pieces) {
+        if (p.palette.empty() && !p.position)
+            continue;
+        if (p.properties.count("sandtable_force")) {
+            // A Campaign Lite force: counted by arm, not an order-of-battle unit; read once the grid is known.
+            if (p.position)
+                forcePieces.push_back(&p);
+            continue;
+        }
+        if (p.properties.count("sandtable_card")) {
+            ++cards; // a Table Battles card, not a unit
+            continue;
+        }
+        const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
+        if (leftOut.count(prop("Side"))) { // a side not among the scenario's two
+            ++skippedBySide[prop("Side")];
+            continue;
+        }
+        const std::string key = !prop("sandtable_id").empty() ? "id:" + prop("sandtable_id") : "name:" + p.name;
+        std::size_t index;
+        if (const auto it = unitIndex.find(key); it != unitIndex.end()) {
+            index = it->second;
+        } else {
+            std::string sideName = prop("Side");
+            if (sideName.empty()) {
+                // The palette's first tab naming a side, else the first side.
+                for (const auto& [name, sid] : sideIds)
+                    if (p.palette.find(name) != std::string::npos)
+                        sideName = name;
+                if (sideName.empty()) {
+                    ++noSide;
+                    if (out.sides.empty())
+                        addSide("Side 1");
+                    sideName = out.sides.front().name;
+                }
+            }
+            std::string formationName = prop("Formation");
+            if (formationName.empty()) {
+                const auto slash = p.palette.rfind(" / ");
+                formationName = p.palette == "setup" || p.palette.empty() ? "Imported"
+                    : slash == std::string::npos                          ? p.palette
+                                                                           : p.palette.substr(slash + 3);
+            }
+            core::FormationId& fid = formationIds[{sideName, formationName}];
+            if (fid.empty()) {
+                std::string wanted = prop("sandtable_formation");
+                if (wanted.empty() || std::any_of(out.formations.begin(), out.formations.end(),
+                                          [&](const core::Formation& f) { return f.id.str() == wanted; }))
+                    wanted = slug(sideName, "side") + "-" + slug(formationName, "formation") + "-" + std::to_string(out.formations.size() + 1);
+                core::Formation f;
+                f.id = core::FormationId(wanted);
+                f.side = sideIds.at(sideName);
+                f.name = formationName;
+                fid = f.id;
+                out.formations.push_back(f);
+            }
+            bool complete = true;
+            const core::Unit u = unitOfPiece(p, fid, out.units.size(), out.findings, complete);
+            completed += complete ? 0 : 1;
+            index = out.units.size();
+            unitIndex[key] = index;
+            out.units.push_back(u);
+        }
+        core::Unit& u = out.units[index];
+        if (p.position) {
+            if (extent && (p.board.empty() || p.board == board.name)) {
+                core::Placement place;
+                place.position = core::Coordinate{extent->minX + (*p.position)[0] / pxPerM, extent->maxY - (*p.position)[1] / pxPerM};
+                double facing = p.angle ? -*p.angle : 0.0;
+                facing = std::fmod(facing, 360.0);
+                if (facing < 0)
+                    facing += 360.0;
+                place.facing = facing == 0.0 ? 0.0 : facing;
+                place.column = p.properties.count("Column") && p.properties.at("Column") == "true";
+                u.placement = place;
+            } else {
+                ++unplaced;
+            }
+        }
+    }
+    return tally;
+}
+
+/// The findings of what the pieces left out or incomplete.
+void notePieceTally(const PieceTally& tally, VassalImport& out)
+{
+    const int noSide = tally.noSide, completed = tally.completed, unplaced = tally.unplaced, cards = tally.cards;
+    for (const auto& [side, n] : tally.skippedBySide)
+        out.findings.push_back({"vassal.side_left_out", core::Severity::Warning, "/units",
+            core::i18n::format(P_("{1} piece of side '{2}' is not imported: the side is not one of the scenario's two (choose them with --sides)",
+                                   "{1} pieces of side '{2}' are not imported: the side is not one of the scenario's two (choose them with --sides)", n),
+                {std::to_string(n), side})});
+    if (noSide)
+        out.findings.push_back({"vassal.piece_side", core::Severity::Warning, "/sides",
+            core::i18n::format(P_("{1} piece names no side (no Side property, no palette named after one): put under '{2}'",
+                                   "{1} pieces name no side (no Side property, no palette named after one): put under '{2}'", noSide),
+                {std::to_string(noSide), out.sides.front().name})});
+    if (completed)
+        out.findings.push_back({"vassal.unit_incomplete", core::Severity::Warning, "/units",
+            core::i18n::format(P_("{1} unit has no sandtable Type, Quality or Strength property: imported as infantry, regular, "
+                                   "strength 1 where missing; complete it in the order of battle",
+                                   "{1} units have no sandtable Type, Quality or Strength property: imported as infantry, regular, "
+                                   "strength 1 where missing; complete them in the order of battle",
+                                   completed),
+                {std::to_string(completed)})});
+    if (cards)
+        out.findings.push_back({"vassal.cards", core::Severity::Info, "/table_battles",
+            core::i18n::format(P_("{1} card in the module's decks is not imported (cards import reads the card CSV)",
+                                   "{1} cards in the module's decks are not imported (cards import reads the card CSV)", cards),
+                {std::to_string(cards)})});
+    if (unplaced)
+        out.findings.push_back({"vassal.setup_unplaced", core::Severity::Warning, "/units",
+            core::i18n::format(P_("{1} at-start stack left unplaced: the module gives no ground frame for board pixels "
+                                   "(georeference the scan, then place the units)",
+                                   "{1} at-start stacks left unplaced: the module gives no ground frame for board pixels "
+                                   "(georeference the scan, then place the units)",
+                                   unplaced),
+                {std::to_string(unplaced)})});
+}
+
+/// The board's grid: the campaign grid when the module's frame gives it and the game system has one, else a
+/// finding describing it.
+void importGrid(const VassalBoard& board, const std::map<std::string, std::string>& frame, const std::optional<core::Extent>& extent,
+    double pxPerM, const FrameValues& values, const core::ScenarioSettings& settings, const std::filesystem::path& modulePath,
+    VassalImport& out)
+{
+    if (board.grid) {
+        const VassalGrid& g = *board.grid;
+        const bool framed = extent && frame.count("grid") && g.kind == "square"
+            && core::systems::describe(settings.system).squareGrid && std::abs(g.dx - g.dy) < 1e-9 && g.dx > 0;
+        if (framed) {
+            const auto cr = codec::decode(frame.at("grid"), ',');
+            core::CampaignGrid grid;
+            grid.squareSize = g.dx / pxPerM;
+            grid.columns = cr.size() == 2 ? values.integer("grid", cr[0], 1, 10000) : 1;
+            grid.rows = cr.size() == 2 ? values.integer("grid", cr[1], 1, 10000) : 1;
+            // (x0, y0) is the centre of the north-west square; the grid's origin is its south-west corner.
+            const double westPx = g.x0 - g.dx / 2, northPx = g.y0 - g.dy / 2;
+            grid.origin = core::Coordinate{extent->minX + westPx / pxPerM, extent->maxY - northPx / pxPerM - grid.rows * grid.squareSize};
+            const auto num = [&](const char* k) { return g.numbering.count(k) ? g.numbering.at(k) : std::string(); };
+            grid.numbering = num("hType") == "N" ? core::GridNumbering::ColumnRow : core::GridNumbering::LetterNumber;
+            // The numbering's attributes (VASSAL's defaults when absent); a value that is not a whole number is refused.
+            const auto whole = [&](const char* k, int absent) {
+                const std::string text = num(k);
+                if (text.empty())
+                    return absent;
+                const auto v = parseInteger(text, -1000000, 1000000);
+                if (!v)
+                    throw core::FormatError(modulePath.string() + "!buildFile.xml", core::i18n::format(_("board '{1}' grid numbering {2}"), {board.name, k}),
+                        core::i18n::format(_("'{1}' is not a whole number"), {text}));
+                return *v;
+            };
+            grid.startNumber = whole("vOff", 1);
+            grid.descendingRows = num("vDescend") == "true";
+            const int vLeading = whole("vLeading", 0);
+            if (grid.numbering == core::GridNumbering::LetterNumber && vLeading > 0)
+                grid.leadingZeros = true;
+            if (grid.numbering == core::GridNumbering::ColumnRow && num("sep") == ".")
+                grid.leadingZeros = false;
+            out.grid = grid;
+        } else {
+            const auto figure = [](double v) { return core::i18n::formatFigure(v); };
+            std::string note = g.dx > 0 ? core::i18n::format(_("board '{1}' has a {2} grid of {3} x {4} px from ({5}, {6})"),
+                                              {board.name, g.kind, figure(g.dx), figure(g.dy), figure(g.x0), figure(g.y0)})
+                                        : core::i18n::format(_("board '{1}' has a {2} grid"), {board.name, g.kind});
+            note += core::systems::describe(settings.system).squareGrid
+                ? _(": georeference the scan, then lay the campaign grid (`grid set`) with the square size in metres")
+                : _(": the scenario's game system has no grid; kept as this note");
+            out.findings.push_back({"vassal.grid", core::Severity::Info, "/campaign/grid", note});
+        }
+    }
+}
+
+/// The force counters (at-start stacks of sandtable's own modules): forces of the campaign where the grid
+/// came back, else findings naming what each held.
+void importForces(const std::vector<const VassalPiece*>& forcePieces, const std::map<std::string, core::SideId>& sideIds, VassalImport& out)
+{
+    for (const VassalPiece* p : forcePieces) {
+        const auto prop = [&](const char* key) { return p->properties.count(key) ? p->properties.at(key) : std::string(); };
+        const std::string what = core::i18n::format(_("force '{1}' ({2}) at {3}: infantry {4}, cavalry {5}, artillery {6}"),
+            {p->name, prop("Side"), prop("Square"), prop("Infantry"), prop("Cavalry"), prop("Artillery")});
+        std::string why;
+        if (out.grid) {
+            core::CampaignForce f;
+            f.id = prop("sandtable_force");
+            f.name = prop("Force").empty() ? p->name : prop("Force");
+            const auto sideId = sideIds.find(prop("Side"));
+            const auto count = [&](const char* key) { return parseInteger(prop(key), 0, 1000000); };
+            const auto infantry = count("Infantry"), cavalry = count("Cavalry"), artillery = count("Artillery");
+            try {
+                f.square = core::parseSquareName(*out.grid, prop("Square"));
+            } catch (const std::invalid_argument& e) {
+                why = e.what();
+            }
+            if (why.empty() && sideId == sideIds.end())
+                why = _("its side is not among the module's sides");
+            if (why.empty() && (!infantry || !cavalry || !artillery))
+                why = _("a count by arm is not a whole number from 0");
+            if (why.empty() && f.id.empty())
+                why = _("its sandtable_force id is empty");
+            if (why.empty() && std::any_of(out.forces.begin(), out.forces.end(), [&](const core::CampaignForce& o) { return o.id == f.id; }))
+                why = core::i18n::format(_("its id '{1}' is repeated"), {f.id});
+            if (why.empty()) {
+                f.side = sideId->second;
+                f.infantry = *infantry;
+                f.cavalry = *cavalry;
+                f.artillery = *artillery;
+                f.deployed = prop("Deployed") == "true";
+                out.forces.push_back(std::move(f));
+                continue;
+            }
+        } else {
+            why = _("the module gives no campaign grid to stand it on");
+        }
+        out.findings.push_back({"vassal.campaign_force", core::Severity::Info, "/campaign/forces",
+            core::i18n::format(_("{1} is not imported as a force ({2}; add it to the campaign)"), {what, why})});
+    }
+}
+
+/// Zones and regions become named places on the scan, in its pixels (a board's zone path and region
+/// origin are board pixels, the board image is the scan); they become terrain once it is georeferenced.
+void keepPlaces(const VassalBoard& board, bool imageless, VassalImport& out)
+{
+    const double scanWidth = out.base.map.width, scanHeight = out.base.map.height;
+    const auto keep = [&](const VassalPlace& from, const char* code, const std::string& kind, const std::string& kindWord,
+                          int number) {
+        if (imageless) { // no scan to hold it yet: named in a finding, in board pixels
+            out.findings.push_back({code, core::Severity::Info, "/map/places",
+                core::i18n::format(_("{1} {2} (board pixels) is not kept: the board has no image for the map to hold it"),
+                    {kindWord, placeText(from)})});
+            return;
+        }
+        core::ScanPlace place;
+        place.name = from.name.empty() ? kind + " " + std::to_string(number) : from.name;
+        place.note = core::i18n::format("VASSAL {1} of board {2}", {kind, board.name});
+        bool clipped = false;
+        for (const auto& xy : from.points) {
+            const double x = std::clamp(xy[0], 0.0, scanWidth), y = std::clamp(xy[1], 0.0, scanHeight);
+            clipped = clipped || x != xy[0] || y != xy[1];
+            place.pixels.push_back({x, y});
+        }
+        if (place.pixels.size() == 2 || place.pixels.empty()) {
+            out.findings.push_back({code, core::Severity::Warning, "/map/places",
+                core::i18n::format(_("{1} {2} is not imported: its outline has {3} points, which make no area"),
+                    {kindWord, placeText(from), std::to_string(from.points.size())})});
+            return;
+        }
+        out.findings.push_back({code, core::Severity::Info, "/map/places/" + std::to_string(out.base.map.places.size()),
+            core::i18n::format(clipped ? _("{1} {2} (board pixels) kept as a named place on the scan, clipped to the board; "
+                                           "`terrain places --place NAME --class CLASS` makes terrain of it once the scan is georeferenced")
+                                       : _("{1} {2} (board pixels) kept as a named place on the scan; "
+                                           "`terrain places --place NAME --class CLASS` makes terrain of it once the scan is georeferenced"),
+                {kindWord, placeText(from)})});
+        out.base.map.places.push_back(std::move(place));
+    };
+    for (const VassalPlace& z : board.zones)
+        keep(z, "vassal.zone", "zone", _("zone"), ++out.zones);
+    for (const VassalPlace& r : board.regions)
+        keep(r, "vassal.region", "region", _("region"), ++out.regions);
+}
+
+} // namespace
+
+VassalImport importVassalModule(const std::filesystem::path& modulePath, const std::filesystem::path& scenarioFile,
+    const VassalImportOptions& options)
+{
+    const VassalModule m = readVassalModule(modulePath);
+    VassalImport out;
+    out.findings = m.findings;
+    const VassalBoard* board = &chooseBoard(m, options, modulePath);
     // A board without an image (a player's hand, a chart): its pieces come in, the map waits for a scan.
     const bool imageless = board->image.empty();
     out.boardName = board->name;
@@ -673,410 +1148,15 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     settings.description = m.description;
     std::optional<core::Extent> extent;
     double pxPerM = 0.0;
-    // The frame sandtable's export writes into ModuleOther1: a value that is not a number is refused.
-    const auto frameNumber = [&](const std::string& key, const std::string& text) {
-        const auto v = parseNumber(text);
-        if (!v)
-            throw core::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
-                core::i18n::format(_("'{1}' is not a number (the sandtable frame of the module is damaged)"), {text}));
-        return *v;
-    };
-    const auto frameInteger = [&](const std::string& key, const std::string& text, int minimum, int maximum) {
-        const auto v = parseInteger(text, minimum, maximum);
-        if (!v)
-            throw core::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
-                core::i18n::format(_("'{1}' is not a whole number from {2} to {3}"),
-                    {text, std::to_string(minimum), std::to_string(maximum)}));
-        return *v;
-    };
-    if (frame.count("extent") && frame.count("px_per_m")) {
-        const auto e = codec::decode(frame.at("extent"), ',');
-        pxPerM = frameNumber("px_per_m", frame.at("px_per_m"));
-        if (e.size() == 4 && pxPerM > 0.0) {
-            extent = core::Extent{frameNumber("extent", e[0]), frameNumber("extent", e[1]), frameNumber("extent", e[2]),
-                frameNumber("extent", e[3])};
-            settings.extent = extent;
-            if (frame.count("crs"))
-                settings.crs = frame.at("crs");
-            if (frame.count("scale"))
-                settings.scaleDenominator = frameNumber("scale", frame.at("scale"));
-            const auto start = codec::decode(frame.count("start") ? frame.at("start") : "", ',');
-            if (start.size() == 2) {
-                settings.startDay = frameInteger("start", start[0], 1, 100);
-                settings.startTurn = frameInteger("start", start[1], 1, 8);
-            }
-            if (frame.count("days"))
-                settings.days = frameInteger("days", frame.at("days"), 1, 100);
-        }
-    }
+    const FrameValues values{modulePath};
+    readFrame(frame, values, settings, extent, pxPerM);
 
-    // Sides: the roster, then any side a piece names.
-    std::map<std::string, core::SideId> sideIds;
-    static const char* const kColours[] = {"#1f4e9c", "#9c1f1f", "#2e7d32", "#b8860b", "#6a1b9a", "#00838f"};
-    const auto addSide = [&](const std::string& name) {
-        if (name.empty() || sideIds.count(name))
-            return;
-        core::Side side;
-        std::string sid = slug(name, "side");
-        for (int k = 2; std::any_of(out.sides.begin(), out.sides.end(), [&](const core::Side& s) { return s.id.str() == sid; }); ++k)
-            sid = slug(name, "side") + "-" + std::to_string(k);
-        side.id = core::SideId(sid);
-        side.name = name;
-        side.colour = kColours[out.sides.size() % 6];
-        sideIds[name] = side.id;
-        out.sides.push_back(side);
-    };
-    std::set<std::string> leftOut(moduleSides.begin(), moduleSides.end());
-    for (const auto& group : kept) {
-        addSide(group.front());
-        for (const std::string& member : group) {
-            sideIds[member] = sideIds.at(group.front());
-            leftOut.erase(member);
-        }
-    }
-    std::map<std::string, int> skippedBySide;
+    const PieceTally tally = importPieces(m, *board, moduleSides, kept, extent, pxPerM, out);
+    notePieceTally(tally, out);
 
-    // Units: a piece of sandtable's by its id (palette slot and at-start stack are one unit), others by name.
-    std::map<std::string, std::size_t> unitIndex;
-    std::map<std::pair<std::string, std::string>, core::FormationId> formationIds; // (side, name) -> id
-    int noSide = 0, completed = 0, unplaced = 0, cards = 0;
-    std::vector<const VassalPiece*> forcePieces;
-    const std::regex arrival(R"(Day (\d+), (?:night turn|turn (\d+))(?:, along [^,]*)?(?:, entering at (-?\d+) E (-?\d+) N)?)");
-    for (const VassalPiece& p : m.pieces) {
-        if (p.palette.empty() && !p.position)
-            continue;
-        if (p.properties.count("sandtable_force")) {
-            // A Campaign Lite force: counted by arm, not an order-of-battle unit; read once the grid is known.
-            if (p.position)
-                forcePieces.push_back(&p);
-            continue;
-        }
-        if (p.properties.count("sandtable_card")) {
-            ++cards; // a Table Battles card, not a unit
-            continue;
-        }
-        const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
-        if (leftOut.count(prop("Side"))) { // a side not among the scenario's two
-            ++skippedBySide[prop("Side")];
-            continue;
-        }
-        const std::string key = !prop("sandtable_id").empty() ? "id:" + prop("sandtable_id") : "name:" + p.name;
-        std::size_t index;
-        if (const auto it = unitIndex.find(key); it != unitIndex.end()) {
-            index = it->second;
-        } else {
-            std::string sideName = prop("Side");
-            if (sideName.empty()) {
-                // The palette's first tab naming a side, else the first side.
-                for (const auto& [name, sid] : sideIds)
-                    if (p.palette.find(name) != std::string::npos)
-                        sideName = name;
-                if (sideName.empty()) {
-                    ++noSide;
-                    if (out.sides.empty())
-                        addSide("Side 1");
-                    sideName = out.sides.front().name;
-                }
-            }
-            std::string formationName = prop("Formation");
-            if (formationName.empty()) {
-                const auto slash = p.palette.rfind(" / ");
-                formationName = p.palette == "setup" || p.palette.empty() ? "Imported"
-                    : slash == std::string::npos                          ? p.palette
-                                                                           : p.palette.substr(slash + 3);
-            }
-            core::FormationId& fid = formationIds[{sideName, formationName}];
-            if (fid.empty()) {
-                std::string wanted = prop("sandtable_formation");
-                if (wanted.empty() || std::any_of(out.formations.begin(), out.formations.end(),
-                                          [&](const core::Formation& f) { return f.id.str() == wanted; }))
-                    wanted = slug(sideName, "side") + "-" + slug(formationName, "formation") + "-" + std::to_string(out.formations.size() + 1);
-                core::Formation f;
-                f.id = core::FormationId(wanted);
-                f.side = sideIds.at(sideName);
-                f.name = formationName;
-                fid = f.id;
-                out.formations.push_back(f);
-            }
-            core::Unit u;
-            std::string uid = prop("sandtable_id");
-            if (uid.empty())
-                uid = "u" + std::to_string(out.units.size() + 1);
-            u.id = core::UnitId(uid);
-            u.formation = fid;
-            u.name = p.name.empty() ? uid : p.name;
-            bool complete = true;
-            try {
-                u.type = core::unitTypeFromString(prop("Type"));
-            } catch (const std::invalid_argument&) {
-                complete = false;
-            }
-            try {
-                u.quality = core::unitQualityFromString(prop("Quality"));
-            } catch (const std::invalid_argument&) {
-                complete = false;
-            }
-            // A piece property that is not the number it should be: a finding naming the piece, the value left
-            // for the designer to complete (a foreign module may write "3 SP").
-            const auto wholeProperty = [&](const char* property, int minimum, int maximum) -> std::optional<int> {
-                const std::string text = prop(property);
-                if (text.empty())
-                    return std::nullopt;
-                const auto v = parseInteger(text, minimum, maximum);
-                if (!v)
-                    out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
-                        core::i18n::format(_("piece '{1}': {2} '{3}' is not a whole number from {4} to {5}; left for you to complete"),
-                            {u.name, property, text, std::to_string(minimum), std::to_string(maximum)})});
-                return v;
-            };
-            if (const auto strength = wholeProperty("Strength", 0, 1000000)) {
-                u.strength = *strength;
-            } else {
-                u.strength = 1;
-                complete = false;
-            }
-            u.command = wholeProperty("Command", 1, 6);
-            if (prop("Status") == "disorganized")
-                u.status = core::UnitStatus::Disorganized;
-            if (!prop("Figures").empty()) {
-                core::SywFigures figures;
-                for (const std::string& item : codec::decode(prop("Figures"), ' ')) {
-                    const auto eq = item.find('=');
-                    const core::rules::syw::FigureKind* kind =
-                        eq == std::string::npos ? nullptr : core::rules::syw::findFigureKind(item.substr(0, eq));
-                    const auto count = kind ? parseInteger(item.substr(eq + 1), 0, 100000) : std::nullopt;
-                    if (!count) {
-                        out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
-                            core::i18n::format(_("piece '{1}': figures '{2}' is not KIND=COUNT; left out"), {u.name, item})});
-                        continue;
-                    }
-                    figures.*(kind->count) = *count;
-                }
-                u.figures = figures;
-            }
-            const auto turn = codec::decode(prop("ArrivalTurn"), ',');
-            std::smatch a;
-            const std::string label = prop("Arrival");
-            if (turn.size() == 2) {
-                core::Arrival arr;
-                const auto day = parseInteger(turn[0], 1, 100);
-                const auto at = parseInteger(turn[1], 1, core::kNightTurn);
-                const auto xy = codec::decode(prop("Entry"), ' ');
-                const auto x = xy.size() == 2 ? parseNumber(xy[0]) : std::nullopt;
-                const auto y = xy.size() == 2 ? parseNumber(xy[1]) : std::nullopt;
-                if (day && at) {
-                    arr.day = *day;
-                    arr.turn = *at;
-                    if (x && y)
-                        arr.entry = core::Coordinate{*x, *y};
-                    u.arrival = arr;
-                } else {
-                    out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
-                        core::i18n::format(_("piece '{1}': ArrivalTurn '{2}' is not DAY,TURN; no arrival"), {u.name, prop("ArrivalTurn")})});
-                }
-            } else if (!label.empty() && std::regex_match(label, a, arrival)) {
-                core::Arrival arr;
-                const auto day = parseInteger(a[1].str(), 1, 100);
-                const auto at = a[2].matched ? parseInteger(a[2].str(), 1, 8) : std::optional<int>(core::kNightTurn);
-                const auto x = a[3].matched ? parseNumber(a[3].str()) : std::nullopt;
-                const auto y = a[4].matched ? parseNumber(a[4].str()) : std::nullopt;
-                if (day && at) {
-                    arr.day = *day;
-                    arr.turn = *at;
-                    if (x && y)
-                        arr.entry = core::Coordinate{*x, *y};
-                    u.arrival = arr;
-                } else {
-                    out.findings.push_back({"vassal.property", core::Severity::Warning, "/units",
-                        core::i18n::format(_("piece '{1}': arrival '{2}' names a day or turn out of range; no arrival"), {u.name, label})});
-                }
-            }
-            if (u.arrival && label.find(", along ") != std::string::npos) {
-                // The road is not in the imported scenario: its entry point on that road would not validate.
-                out.findings.push_back({"vassal.arrival_road", core::Severity::Warning, "/units",
-                    core::i18n::format(_("unit '{1}' arrives {2}: road and entry point left out until the road is digitised"), {u.id.str(), label})});
-                u.arrival->entry.reset();
-            }
-            completed += complete ? 0 : 1;
-            index = out.units.size();
-            unitIndex[key] = index;
-            out.units.push_back(u);
-        }
-        core::Unit& u = out.units[index];
-        if (p.position) {
-            if (extent && (p.board.empty() || p.board == board->name)) {
-                core::Placement place;
-                place.position = core::Coordinate{extent->minX + (*p.position)[0] / pxPerM, extent->maxY - (*p.position)[1] / pxPerM};
-                double facing = p.angle ? -*p.angle : 0.0;
-                facing = std::fmod(facing, 360.0);
-                if (facing < 0)
-                    facing += 360.0;
-                place.facing = facing == 0.0 ? 0.0 : facing;
-                place.column = p.properties.count("Column") && p.properties.at("Column") == "true";
-                u.placement = place;
-            } else {
-                ++unplaced;
-            }
-        }
-    }
-    for (const auto& [side, n] : skippedBySide)
-        out.findings.push_back({"vassal.side_left_out", core::Severity::Warning, "/units",
-            core::i18n::format(P_("{1} piece of side '{2}' is not imported: the side is not one of the scenario's two (choose them with --sides)",
-                                   "{1} pieces of side '{2}' are not imported: the side is not one of the scenario's two (choose them with --sides)", n),
-                {std::to_string(n), side})});
-    if (noSide)
-        out.findings.push_back({"vassal.piece_side", core::Severity::Warning, "/sides",
-            core::i18n::format(P_("{1} piece names no side (no Side property, no palette named after one): put under '{2}'",
-                                   "{1} pieces name no side (no Side property, no palette named after one): put under '{2}'", noSide),
-                {std::to_string(noSide), out.sides.front().name})});
-    if (completed)
-        out.findings.push_back({"vassal.unit_incomplete", core::Severity::Warning, "/units",
-            core::i18n::format(P_("{1} unit has no sandtable Type, Quality or Strength property: imported as infantry, regular, "
-                                   "strength 1 where missing; complete it in the order of battle",
-                                   "{1} units have no sandtable Type, Quality or Strength property: imported as infantry, regular, "
-                                   "strength 1 where missing; complete them in the order of battle",
-                                   completed),
-                {std::to_string(completed)})});
-    if (cards)
-        out.findings.push_back({"vassal.cards", core::Severity::Info, "/table_battles",
-            core::i18n::format(P_("{1} card in the module's decks is not imported (cards import reads the card CSV)",
-                                   "{1} cards in the module's decks are not imported (cards import reads the card CSV)", cards),
-                {std::to_string(cards)})});
-    if (unplaced)
-        out.findings.push_back({"vassal.setup_unplaced", core::Severity::Warning, "/units",
-            core::i18n::format(P_("{1} at-start stack left unplaced: the module gives no ground frame for board pixels "
-                                   "(georeference the scan, then place the units)",
-                                   "{1} at-start stacks left unplaced: the module gives no ground frame for board pixels "
-                                   "(georeference the scan, then place the units)",
-                                   unplaced),
-                {std::to_string(unplaced)})});
-
-    // The grid.
-    if (board->grid) {
-        const VassalGrid& g = *board->grid;
-        const bool framed = extent && frame.count("grid") && g.kind == "square"
-            && core::systems::describe(settings.system).squareGrid && std::abs(g.dx - g.dy) < 1e-9 && g.dx > 0;
-        if (framed) {
-            const auto cr = codec::decode(frame.at("grid"), ',');
-            core::CampaignGrid grid;
-            grid.squareSize = g.dx / pxPerM;
-            grid.columns = cr.size() == 2 ? frameInteger("grid", cr[0], 1, 10000) : 1;
-            grid.rows = cr.size() == 2 ? frameInteger("grid", cr[1], 1, 10000) : 1;
-            // (x0, y0) is the centre of the north-west square; the grid's origin is its south-west corner.
-            const double westPx = g.x0 - g.dx / 2, northPx = g.y0 - g.dy / 2;
-            grid.origin = core::Coordinate{extent->minX + westPx / pxPerM, extent->maxY - northPx / pxPerM - grid.rows * grid.squareSize};
-            const auto num = [&](const char* k) { return g.numbering.count(k) ? g.numbering.at(k) : std::string(); };
-            grid.numbering = num("hType") == "N" ? core::GridNumbering::ColumnRow : core::GridNumbering::LetterNumber;
-            // The numbering's attributes (VASSAL's defaults when absent); a value that is not a whole number is refused.
-            const auto whole = [&](const char* k, int absent) {
-                const std::string text = num(k);
-                if (text.empty())
-                    return absent;
-                const auto v = parseInteger(text, -1000000, 1000000);
-                if (!v)
-                    throw core::FormatError(modulePath.string() + "!buildFile.xml", core::i18n::format(_("board '{1}' grid numbering {2}"), {board->name, k}),
-                        core::i18n::format(_("'{1}' is not a whole number"), {text}));
-                return *v;
-            };
-            grid.startNumber = whole("vOff", 1);
-            grid.descendingRows = num("vDescend") == "true";
-            const int vLeading = whole("vLeading", 0);
-            if (grid.numbering == core::GridNumbering::LetterNumber && vLeading > 0)
-                grid.leadingZeros = true;
-            if (grid.numbering == core::GridNumbering::ColumnRow && num("sep") == ".")
-                grid.leadingZeros = false;
-            out.grid = grid;
-        } else {
-            const auto figure = [](double v) { return core::i18n::formatFigure(v); };
-            std::string note = g.dx > 0 ? core::i18n::format(_("board '{1}' has a {2} grid of {3} x {4} px from ({5}, {6})"),
-                                              {board->name, g.kind, figure(g.dx), figure(g.dy), figure(g.x0), figure(g.y0)})
-                                        : core::i18n::format(_("board '{1}' has a {2} grid"), {board->name, g.kind});
-            note += core::systems::describe(settings.system).squareGrid
-                ? _(": georeference the scan, then lay the campaign grid (`grid set`) with the square size in metres")
-                : _(": the scenario's game system has no grid; kept as this note");
-            out.findings.push_back({"vassal.grid", core::Severity::Info, "/campaign/grid", note});
-        }
-    }
-    // The force counters (at-start stacks of sandtable's own modules): forces of the campaign where the grid
-    // came back, else findings naming what each held.
-    for (const VassalPiece* p : forcePieces) {
-        const auto prop = [&](const char* key) { return p->properties.count(key) ? p->properties.at(key) : std::string(); };
-        const std::string what = core::i18n::format(_("force '{1}' ({2}) at {3}: infantry {4}, cavalry {5}, artillery {6}"),
-            {p->name, prop("Side"), prop("Square"), prop("Infantry"), prop("Cavalry"), prop("Artillery")});
-        std::string why;
-        if (out.grid) {
-            core::CampaignForce f;
-            f.id = prop("sandtable_force");
-            f.name = prop("Force").empty() ? p->name : prop("Force");
-            const auto sideId = sideIds.find(prop("Side"));
-            const auto count = [&](const char* key) { return parseInteger(prop(key), 0, 1000000); };
-            const auto infantry = count("Infantry"), cavalry = count("Cavalry"), artillery = count("Artillery");
-            try {
-                f.square = core::parseSquareName(*out.grid, prop("Square"));
-            } catch (const std::invalid_argument& e) {
-                why = e.what();
-            }
-            if (why.empty() && sideId == sideIds.end())
-                why = _("its side is not among the module's sides");
-            if (why.empty() && (!infantry || !cavalry || !artillery))
-                why = _("a count by arm is not a whole number from 0");
-            if (why.empty() && f.id.empty())
-                why = _("its sandtable_force id is empty");
-            if (why.empty() && std::any_of(out.forces.begin(), out.forces.end(), [&](const core::CampaignForce& o) { return o.id == f.id; }))
-                why = core::i18n::format(_("its id '{1}' is repeated"), {f.id});
-            if (why.empty()) {
-                f.side = sideId->second;
-                f.infantry = *infantry;
-                f.cavalry = *cavalry;
-                f.artillery = *artillery;
-                f.deployed = prop("Deployed") == "true";
-                out.forces.push_back(std::move(f));
-                continue;
-            }
-        } else {
-            why = _("the module gives no campaign grid to stand it on");
-        }
-        out.findings.push_back({"vassal.campaign_force", core::Severity::Info, "/campaign/forces",
-            core::i18n::format(_("{1} is not imported as a force ({2}; add it to the campaign)"), {what, why})});
-    }
-    // Zones and regions become named places on the scan, in its pixels (a board's zone path and region
-    // origin are board pixels, the board image is the scan); they become terrain once it is georeferenced.
-    const double scanWidth = out.base.map.width, scanHeight = out.base.map.height;
-    const auto keep = [&](const VassalPlace& from, const char* code, const std::string& kind, const std::string& kindWord,
-                          int number) {
-        if (imageless) { // no scan to hold it yet: named in a finding, in board pixels
-            out.findings.push_back({code, core::Severity::Info, "/map/places",
-                core::i18n::format(_("{1} {2} (board pixels) is not kept: the board has no image for the map to hold it"),
-                    {kindWord, placeText(from)})});
-            return;
-        }
-        core::ScanPlace place;
-        place.name = from.name.empty() ? kind + " " + std::to_string(number) : from.name;
-        place.note = core::i18n::format("VASSAL {1} of board {2}", {kind, board->name});
-        bool clipped = false;
-        for (const auto& xy : from.points) {
-            const double x = std::clamp(xy[0], 0.0, scanWidth), y = std::clamp(xy[1], 0.0, scanHeight);
-            clipped = clipped || x != xy[0] || y != xy[1];
-            place.pixels.push_back({x, y});
-        }
-        if (place.pixels.size() == 2 || place.pixels.empty()) {
-            out.findings.push_back({code, core::Severity::Warning, "/map/places",
-                core::i18n::format(_("{1} {2} is not imported: its outline has {3} points, which make no area"),
-                    {kindWord, placeText(from), std::to_string(from.points.size())})});
-            return;
-        }
-        out.findings.push_back({code, core::Severity::Info, "/map/places/" + std::to_string(out.base.map.places.size()),
-            core::i18n::format(clipped ? _("{1} {2} (board pixels) kept as a named place on the scan, clipped to the board; "
-                                           "`terrain places --place NAME --class CLASS` makes terrain of it once the scan is georeferenced")
-                                       : _("{1} {2} (board pixels) kept as a named place on the scan; "
-                                           "`terrain places --place NAME --class CLASS` makes terrain of it once the scan is georeferenced"),
-                {kindWord, placeText(from)})});
-        out.base.map.places.push_back(std::move(place));
-    };
-    for (const VassalPlace& z : board->zones)
-        keep(z, "vassal.zone", "zone", _("zone"), ++out.zones);
-    for (const VassalPlace& r : board->regions)
-        keep(r, "vassal.region", "region", _("region"), ++out.regions);
+    importGrid(*board, frame, extent, pxPerM, values, settings, modulePath, out);
+    importForces(tally.forcePieces, tally.sideIds, out);
+    keepPlaces(*board, imageless, out);
     if (detail::hasEntry(modulePath, kVassalScenarioEntry))
         carriedScenario(modulePath, m, extent, pxPerM, board->name, out);
     written.kept = true;

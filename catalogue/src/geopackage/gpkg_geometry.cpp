@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// WKB and GeoPackage binary encoding of core::Geometry, and reading the envelope back from a header.
+// GeoPackage binary encoding of core::Geometry: our "GP" header and envelope around GEOS's WKB
+// (core/geometry/wkb.hpp), and reading the envelope and type back from a blob.
 #include "sandtable/catalogue/gpkg_geometry.hpp"
 
 #include "sandtable/core/util/error.hpp"
@@ -49,62 +50,6 @@ T getBig(std::string_view in, std::size_t offset)
     return value;
 }
 
-std::uint32_t wkbType(core::GeometryType type)
-{
-    switch (type) {
-    case core::GeometryType::Point: return 1;
-    case core::GeometryType::LineString: return 2;
-    case core::GeometryType::Polygon: return 3;
-    case core::GeometryType::MultiPoint: return 4;
-    case core::GeometryType::MultiLineString: return 5;
-    case core::GeometryType::MultiPolygon: return 6;
-    }
-    return 0;
-}
-
-void putCoordinate(std::string& out, core::Coordinate c)
-{
-    putLittle(out, c.x);
-    putLittle(out, c.y);
-}
-
-void putHeader(std::string& out, std::uint32_t type)
-{
-    out.push_back('\x01'); // little-endian (NDR)
-    putLittle(out, type);
-}
-
-void putPoint(std::string& out, const std::vector<std::vector<core::Coordinate>>& part)
-{
-    putHeader(out, 1);
-    if (part.empty() || part.front().empty()) {
-        const double nan = std::numeric_limits<double>::quiet_NaN();
-        putCoordinate(out, {nan, nan});
-    } else {
-        putCoordinate(out, part.front().front());
-    }
-}
-
-void putLine(std::string& out, const std::vector<std::vector<core::Coordinate>>& part)
-{
-    putHeader(out, 2);
-    const auto& vertices = part.empty() ? std::vector<core::Coordinate>{} : part.front();
-    putLittle(out, static_cast<std::uint32_t>(vertices.size()));
-    for (const auto& c : vertices)
-        putCoordinate(out, c);
-}
-
-void putPolygon(std::string& out, const std::vector<std::vector<core::Coordinate>>& rings)
-{
-    putHeader(out, 3);
-    putLittle(out, static_cast<std::uint32_t>(rings.size()));
-    for (const auto& ring : rings) {
-        putLittle(out, static_cast<std::uint32_t>(ring.size()));
-        for (const auto& c : ring)
-            putCoordinate(out, c);
-    }
-}
-
 } // namespace
 
 Envelope Envelope::merged(const Envelope& other) const
@@ -112,55 +57,11 @@ Envelope Envelope::merged(const Envelope& other) const
     return Envelope{std::min(minX, other.minX), std::max(maxX, other.maxX), std::min(minY, other.minY), std::max(maxY, other.maxY)};
 }
 
-namespace {
-
-void appendWkb(std::string& out, const core::Geometry& geometry, WkbForm form)
-{
-    if (form == WkbForm::Multi && geometry.type != core::GeometryType::MultiPoint && geometry.type != core::GeometryType::MultiLineString
-        && geometry.type != core::GeometryType::MultiPolygon) {
-        // One member, or none for an empty geometry (an empty Point is a MultiPoint of no member).
-        const bool empty = geometry.parts.empty() || geometry.parts.front().empty()
-            || (geometry.type != core::GeometryType::Polygon && geometry.parts.front().front().empty());
-        putHeader(out, wkbType(geometry.type) + 3);
-        putLittle(out, static_cast<std::uint32_t>(empty ? 0 : 1));
-        if (!empty)
-            appendWkb(out, geometry, WkbForm::AsIs);
-        return;
-    }
-    switch (geometry.type) {
-    case core::GeometryType::Point:
-        putPoint(out, geometry.parts.empty() ? std::vector<std::vector<core::Coordinate>>{} : geometry.parts.front());
-        break;
-    case core::GeometryType::LineString:
-        putLine(out, geometry.parts.empty() ? std::vector<std::vector<core::Coordinate>>{} : geometry.parts.front());
-        break;
-    case core::GeometryType::Polygon:
-        putPolygon(out, geometry.parts.empty() ? std::vector<std::vector<core::Coordinate>>{} : geometry.parts.front());
-        break;
-    case core::GeometryType::MultiPoint:
-    case core::GeometryType::MultiLineString:
-    case core::GeometryType::MultiPolygon:
-        putHeader(out, wkbType(geometry.type));
-        putLittle(out, static_cast<std::uint32_t>(geometry.parts.size()));
-        for (const auto& part : geometry.parts) {
-            if (geometry.type == core::GeometryType::MultiPoint)
-                putPoint(out, part);
-            else if (geometry.type == core::GeometryType::MultiLineString)
-                putLine(out, part);
-            else
-                putPolygon(out, part);
-        }
-        break;
-    }
-}
-
-} // namespace
-
 std::string toWkb(const core::Geometry& geometry, WkbForm form)
 {
     std::string out;
     out.reserve(18 + geometry.vertexCount() * 16 + geometry.parts.size() * 9);
-    appendWkb(out, geometry, form);
+    core::appendWkb(out, geometry, form);
     return out;
 }
 
@@ -205,7 +106,7 @@ void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, st
         putLittle(out, envelope->minY);
         putLittle(out, envelope->maxY);
     }
-    appendWkb(out, geometry, form);
+    core::appendWkb(out, geometry, form);
 }
 
 std::optional<Envelope> headerEnvelope(std::string_view blob)
@@ -261,14 +162,9 @@ std::string promotedToMulti(std::string_view blob)
     if (type < 1 || type > 3)
         throw core::FormatError("", _("geometry"), core::i18n::format(_("WKB geometry type {1} is not a 2D point, line or polygon"), {std::to_string(type)}));
     const std::size_t offset = wkbOffset(blob);
-    std::string out(blob.substr(0, offset));
-    // An empty Point (NaN coordinates, GeoPackage's convention) becomes a MultiPoint of no member.
-    const bool emptyPoint = type == 1 && (static_cast<unsigned char>(blob[3]) & 0x10) != 0;
-    putHeader(out, type + 3);
-    putLittle(out, static_cast<std::uint32_t>(emptyPoint ? 0 : 1));
-    if (!emptyPoint)
-        out.append(blob.substr(offset));
-    return out;
+    // The GeoPackage header is kept as it is (its envelope holds for the multi geometry too); the WKB
+    // after it is GEOS's, read and written again as a one-member multi geometry.
+    return std::string(blob.substr(0, offset)) + core::wkbAsMulti(blob.substr(offset));
 }
 
 } // namespace sandtable::catalogue

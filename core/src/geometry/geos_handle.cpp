@@ -51,9 +51,22 @@ GEOSCoordSequence* toSequence(const std::vector<Coordinate>& ring)
     return seq;
 }
 
-GEOSGeometry* buildSingle(GeometryType type, const std::vector<std::vector<Coordinate>>& part)
+GEOSGeometry* emptySingle(GeometryType type)
 {
     GEOSContextHandle_t h = geosContext();
+    GEOSGeometry* out = type == GeometryType::Point ? GEOSGeom_createEmptyPoint_r(h)
+        : type == GeometryType::LineString          ? GEOSGeom_createEmptyLineString_r(h)
+                                                    : GEOSGeom_createEmptyPolygon_r(h);
+    if (!out)
+        throw OperationError("", toString(type), i18n::format(_("GEOS refused the geometry: {1}"), {lastGeosError()}));
+    return out;
+}
+
+GEOSGeometry* buildSingle(GeometryType type, const std::vector<std::vector<Coordinate>>& part, EmptyGeometry empty)
+{
+    GEOSContextHandle_t h = geosContext();
+    if ((part.empty() || part.front().empty()) && empty == EmptyGeometry::Allowed)
+        return emptySingle(type);
     if (part.empty() || part.front().empty())
         throw OperationError("", toString(type), _("has no coordinates"));
     GEOSGeometry* out = nullptr;
@@ -130,23 +143,25 @@ void GeosGeometryDeleter::operator()(GEOSGeometry* g) const noexcept
         GEOSGeom_destroy_r(geosContext(), g);
 }
 
-GeosGeometryPtr toGeos(const Geometry& geometry)
+GeosGeometryPtr toGeos(const Geometry& geometry, EmptyGeometry empty)
 {
     GEOSContextHandle_t h = geosContext();
     switch (geometry.type) {
     case GeometryType::Point:
     case GeometryType::LineString:
     case GeometryType::Polygon:
+        if (geometry.parts.empty() && empty == EmptyGeometry::Allowed)
+            return GeosGeometryPtr(emptySingle(geometry.type));
         if (geometry.parts.empty())
             throw OperationError("", toString(geometry.type), _("has no coordinates"));
-        return GeosGeometryPtr(buildSingle(geometry.type, geometry.parts.front()));
+        return GeosGeometryPtr(buildSingle(geometry.type, geometry.parts.front(), empty));
     default: break;
     }
     const GeometryType single = static_cast<GeometryType>(static_cast<int>(geometry.type) - 3);
     std::vector<GEOSGeometry*> members;
     try {
         for (const auto& part : geometry.parts)
-            members.push_back(buildSingle(single, part));
+            members.push_back(buildSingle(single, part, empty));
     } catch (...) {
         for (auto* m : members)
             GEOSGeom_destroy_r(h, m);

@@ -24,8 +24,12 @@ struct GeosGeometryDeleter {
 };
 using GeosGeometryPtr = std::unique_ptr<GEOSGeometry, GeosGeometryDeleter>;
 
-/// Model geometry -> GEOS. Throws OperationError when GEOS refuses it (too few points for a ring, ...).
-GeosGeometryPtr toGeos(const Geometry& geometry);
+/// Whether toGeos() accepts a geometry (or a member of one) without coordinates.
+enum class EmptyGeometry { Refused, Allowed };
+
+/// Model geometry -> GEOS. Throws OperationError when GEOS refuses it (too few points for a ring, ...), and
+/// for a geometry or member without coordinates unless `empty` is Allowed (then it is GEOS's empty one).
+GeosGeometryPtr toGeos(const Geometry& geometry, EmptyGeometry empty = EmptyGeometry::Refused);
 
 /// GEOS -> model geometry (Point, LineString, Polygon and their Multi forms; a GeometryCollection is
 /// refused with OperationError, callers split it first). Z is dropped.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Table Battles CSV layout of docs/table-battles-csv.md: an RFC 4180 reader with row/column errors,
+// The Table Battles CSV layout of docs/table-battles-csv.md: its rows read by the one CSV tokenizer with row/column errors,
 // and the writer whose output reads back to the same bytes.
 #include "sandtable/core/io/table_battles_csv.hpp"
+#include "sandtable/core/io/csv.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
@@ -44,19 +45,6 @@ std::string describe(const std::vector<CsvProblem>& problems)
     return out;
 }
 
-std::string quote(const std::string& field)
-{
-    if (field.find_first_of(",\"\r\n") == std::string::npos)
-        return field;
-    std::string out = "\"";
-    for (char c : field) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string joinRefs(const std::vector<CardRef>& refs)
 {
     std::string out;
@@ -70,82 +58,17 @@ std::string joinRefs(const std::vector<CardRef>& refs)
 
 const char* yesNo(bool value) { return value ? "yes" : "no"; }
 
-struct Record {
-    std::size_t row = 0;
-    std::vector<std::string> fields;
-};
+using Record = CsvRecord;
 
-/// RFC 4180 reader. Problems go to `problems`; a quoting problem ends the reading (what follows cannot
-/// be split reliably).
+/// The records of `text` (the one tokenizer, core/io/csv.hpp), stopping at the first quoting problem: what
+/// follows cannot be split reliably. Empty and blank (",,,,", as Excel leaves them) rows hold no record.
 std::vector<Record> splitCsv(std::string_view text, std::vector<CsvProblem>& problems)
 {
-    if (text.substr(0, 3) == "\xEF\xBB\xBF")
-        text.remove_prefix(3);
-    std::vector<Record> records;
-    std::size_t i = 0;
-    std::size_t row = 1;
-    while (i < text.size()) {
-        Record record{row, {}};
-        bool endOfRecord = false;
-        while (!endOfRecord) {
-            std::string field;
-            const std::size_t column = record.fields.size() + 1;
-            if (i < text.size() && text[i] == '"') {
-                ++i;
-                bool closed = false;
-                while (i < text.size()) {
-                    if (text[i] == '"') {
-                        if (i + 1 < text.size() && text[i + 1] == '"') {
-                            field += '"';
-                            i += 2;
-                            continue;
-                        }
-                        ++i;
-                        closed = true;
-                        break;
-                    }
-                    field += text[i++];
-                }
-                if (!closed) {
-                    problems.push_back({row, column, _("the quote opened here is never closed")});
-                    return records;
-                }
-                if (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r') {
-                    problems.push_back({row, column, _("text after the closing quote (a quote inside a field is written \"\")")});
-                    return records;
-                }
-            } else {
-                while (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r') {
-                    if (text[i] == '"') {
-                        problems.push_back({row, column, _("a quote inside an unquoted field (quote the whole field and double the quote)")});
-                        return records;
-                    }
-                    field += text[i++];
-                }
-            }
-            record.fields.push_back(std::move(field));
-            if (i >= text.size()) {
-                endOfRecord = true;
-            } else if (text[i] == ',') {
-                ++i;
-            } else if (text[i] == '\r') {
-                if (i + 1 >= text.size() || text[i + 1] != '\n') {
-                    problems.push_back({row, column, _("a carriage return that does not end a line")});
-                    return records;
-                }
-                i += 2;
-                endOfRecord = true;
-            } else {
-                ++i;
-                endOfRecord = true;
-            }
-        }
-        const bool blank = record.fields.size() == 1 && record.fields[0].empty();
-        if (!blank)
-            records.push_back(std::move(record));
-        ++row;
-    }
-    return records;
+    CsvText csv = readCsv(text);
+    for (const CsvSyntaxProblem& p : csv.problems)
+        problems.push_back({p.row, p.column, csvProblemReason(p.kind)});
+    std::erase_if(csv.records, [](const Record& r) { return r.blank() || (r.fields.size() == 1 && r.fields[0].empty()); });
+    return std::move(csv.records);
 }
 
 class RowReader {
@@ -234,7 +157,7 @@ std::string exportTableBattlesCsv(const TableBattlesSet& set)
         for (std::size_t i = 0; i < fields.size(); ++i) {
             if (i)
                 out += ',';
-            out += quote(fields[i]);
+            out += csvField(fields[i]);
         }
         out += "\n";
     };

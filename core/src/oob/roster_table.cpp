@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Readers of roster files (CSV, TSV, COPY text, JSON) into rows of cells, reporting every bad row.
 #include "sandtable/core/oob/roster_table.hpp"
+#include "sandtable/core/io/csv.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
@@ -34,78 +35,31 @@ std::string lower(std::string text)
     return text;
 }
 
-struct Record {
-    std::size_t line;
-    std::vector<std::string> fields;
-    bool quoted = false; ///< some field was quoted ("" is a value written on purpose)
-};
+using Record = CsvRecord;
 
-/// RFC 4180 records; problems for unbalanced quotes.
-std::vector<Record> csvRecords(std::string_view s, char delimiter, std::vector<std::string>& problems)
+/// RFC 4180 records by the one tokenizer (core/io/csv.hpp), read leniently (a stray quote is text);
+/// problems for a quoted field never closed and for lines ending in CR alone.
+std::vector<Record> csvRecords(std::string_view s, std::vector<std::string>& problems)
 {
-    std::vector<Record> records;
-    std::size_t i = 0, line = 1;
+    CsvOptions options;
+    options.stopAtFirstProblem = false;
+    CsvText csv = readCsv(s, options);
     bool loneCarriageReturn = false;
-    while (i < s.size()) {
-        Record record{line, {}};
-        std::string field;
-        bool quoted = false, wasQuoted = false, endOfRecord = false;
-        while (i < s.size() && !endOfRecord) {
-            const char c = s[i];
-            if (quoted) {
-                if (c == '"') {
-                    if (i + 1 < s.size() && s[i + 1] == '"') {
-                        field += '"';
-                        i += 2;
-                        continue;
-                    }
-                    quoted = false;
-                    ++i;
-                    continue;
-                }
-                if (c == '\n')
-                    ++line;
-                field += c;
-                ++i;
-                continue;
-            }
-            if (c == '"' && field.empty() && !wasQuoted) {
-                quoted = wasQuoted = record.quoted = true;
-                ++i;
-            } else if (c == delimiter) {
-                record.fields.push_back(std::move(field));
-                field.clear();
-                wasQuoted = false;
-                ++i;
-            } else if (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n') {
-                ++i;
-            } else if (c == '\r') {
-                // Said once: a file saved with CR alone ends its lines this way throughout.
-                if (!loneCarriageReturn)
-                    problems.push_back(i18n::format(_("line {1}: a carriage return that does not end a line "
-                                                      "(lines ending in CR alone, as classic Mac OS wrote them?); save the file "
-                                                      "with LF or CRLF line ends"), {std::to_string(line)}));
-                loneCarriageReturn = true;
-                ++i;
-            } else if (c == '\n') {
-                ++line;
-                ++i;
-                endOfRecord = true;
-            } else {
-                field += c;
-                ++i;
-            }
+    for (const CsvSyntaxProblem& p : csv.problems) {
+        if (p.kind == CsvSyntaxProblem::Kind::LoneCarriageReturn && !loneCarriageReturn) {
+            // Said once: a file saved with CR alone ends its lines this way throughout.
+            problems.push_back(i18n::format(_("line {1}: a carriage return that does not end a line "
+                                              "(lines ending in CR alone, as classic Mac OS wrote them?); save the file "
+                                              "with LF or CRLF line ends"), {std::to_string(p.line)}));
+            loneCarriageReturn = true;
+        } else if (p.kind == CsvSyntaxProblem::Kind::UnclosedQuote) {
+            // The field runs to the end of the text: its record is the last one.
+            problems.push_back(i18n::format(_("line {1}: a quoted field is never closed"), {std::to_string(csv.records.back().line)}));
         }
-        if (quoted)
-            problems.push_back(i18n::format(_("line {1}: a quoted field is never closed"), {std::to_string(record.line)}));
-        record.fields.push_back(std::move(field));
-        // A blank line holds no record.
-        if (!(record.fields.size() == 1 && record.fields[0].empty() && !wasQuoted))
-            records.push_back(std::move(record));
     }
     if (loneCarriageReturn)
         return {}; // its rows cannot be told apart: nothing else about them is worth saying
-    return records;
+    return std::move(csv.records);
 }
 
 std::vector<std::string> splitTabs(std::string_view line)
@@ -244,11 +198,11 @@ RosterTable parseDelimited(std::string_view s, char delimiter, std::vector<std::
     RosterTable table;
     std::vector<Record> records;
     if (delimiter == ',') {
-        records = csvRecords(s, ',', problems);
+        records = csvRecords(s, problems);
     } else {
         for (const auto& [line, text] : physicalLines(s))
             if (!text.empty())
-                records.push_back({line, splitTabs(text)});
+                records.push_back({0, line, splitTabs(text)});
     }
     if (records.empty()) {
         if (problems.empty()) // else the reader already said why (lines ending in CR alone)
@@ -272,7 +226,7 @@ RosterTable parseDelimited(std::string_view s, char delimiter, std::vector<std::
     checkHeader(table.columns, problems);
     for (std::size_t r = 1; r < records.size(); ++r) {
         // A spreadsheet's empty row (",,,,,," that Excel leaves at the end of a sheet, or tabs alone): no row.
-        if (!records[r].quoted && std::all_of(records[r].fields.begin(), records[r].fields.end(), blank))
+        if (records[r].blank())
             continue;
         std::vector<std::optional<std::string>> cells(records[r].fields.begin(), records[r].fields.end());
         addTextRow(table, records[r].line, std::move(cells), problems);

@@ -94,6 +94,14 @@ BOOST_AUTO_TEST_CASE(commas_quotes_and_line_breaks_are_quoted_and_read_back)
     onlyProblem(broken, 6, 19);
 }
 
+BOOST_AUTO_TEST_CASE(comma_only_rows_as_excel_leaves_them_are_no_rows)
+{
+    // Excel saves rows it once formatted, past the data, as commas alone: they hold no card.
+    const TableBattlesSet set = sandtable::test::smallCardSet();
+    const std::string csv = exportTableBattlesCsv(set) + ",,,,,,,,,,,,,,,,,,,,,,,,,\r\n,,,\r\n";
+    BOOST_TEST((importTableBattlesCsv(csv, "cards.csv") == set));
+}
+
 BOOST_AUTO_TEST_CASE(crlf_line_ends_and_a_byte_order_mark_are_accepted)
 {
     const TableBattlesSet set = sandtable::test::smallCardSet();

@@ -2,6 +2,7 @@
 // GeoPackage binary geometry (OGC 12-128r18 clause 2.1.3): the "GP" header with an envelope, then WKB.
 #pragma once
 
+#include "sandtable/core/geometry/wkb.hpp"
 #include "sandtable/core/model/geometry.hpp"
 
 #include <cstdint>
@@ -22,14 +23,15 @@ struct Envelope {
     Envelope merged(const Envelope& other) const;
 };
 
-/// How a single geometry is written: as it is, or as a one-member multi geometry (a Point as a MultiPoint,
-/// a LineString as a MultiLineString, a Polygon as a MultiPolygon), for a feature table declared with the
-/// multi type (GeoPackage requirement 32: a column declared MULTIPOLYGON holds MultiPolygons only).
-enum class WkbForm { AsIs, Multi };
+/// How a single geometry is written: as it is, or as a one-member multi geometry, for a feature table
+/// declared with the multi type (GeoPackage requirement 32: a column declared MULTIPOLYGON holds
+/// MultiPolygons only). core's, as the WKB itself.
+using WkbForm = core::WkbForm;
 
-/// ISO WKB of `geometry`, little-endian, 2D (type codes 1..6: Point .. MultiPolygon). An empty Point is
-/// written with NaN coordinates (GeoPackage's convention), as WkbForm::Multi a MultiPoint of no member;
-/// other empty geometries with zero members.
+/// ISO WKB of `geometry` by GEOS's writer (core::appendWkb): little-endian, 2D (type codes 1..6: Point ..
+/// MultiPolygon). An empty Point is written with NaN coordinates (GeoPackage's convention), as
+/// WkbForm::Multi a MultiPoint of no member; other empty geometries with zero members. Throws
+/// core::OperationError for a geometry GEOS refuses (a ring not closed or of fewer than 4 coordinates).
 std::string toWkb(const core::Geometry& geometry, WkbForm form = WkbForm::AsIs);
 
 /// The envelope of a geometry's coordinates, or nothing for an empty geometry.

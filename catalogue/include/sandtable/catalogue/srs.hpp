@@ -21,19 +21,22 @@ struct SrsDefinition {
 
 /// The row for a scenario CRS string as the scenario schema allows it:
 /// - "EPSG:326zz" / "EPSG:327zz" (WGS 84 / UTM zone zz north / south, zz = 1..60): srs_id = the EPSG code,
-///   WKT generated from the zone (central meridian 6 zz - 183 degrees, scale 0.9996, false easting 500 km,
-///   false northing 0 north or 10,000 km south), the same text GDAL writes for those codes;
-/// - "EPSG:4326": GeoPackage's mandatory WGS 84 row;
+///   the WKT of utmWkt() (central meridian 6 zz - 183 degrees, scale 0.9996, false easting 500 km, false
+///   northing 0 north or 10,000 km south);
+/// - "EPSG:4326": GeoPackage's mandatory WGS 84 row, the WKT of wgs84Wkt();
 /// - any other "EPSG:n": srs_id n, organization EPSG, definition "undefined";
 /// - "LOCAL:name" or "": srs_id -1, GeoPackage's "undefined Cartesian SRS" (a scale-only local frame).
-/// Throws std::invalid_argument for text that is none of these.
+/// Throws std::invalid_argument for text that is none of these, core::OperationError (object "EPSG:n") when
+/// PROJ cannot read the definition of EPSG:4326 or a UTM zone from its database.
 SrsDefinition srsForCrs(const std::string& crs);
 
-/// OGC WKT 1 of WGS 84 / UTM zone `zone` (1..60), north or south hemisphere. Throws std::invalid_argument
-/// for a zone outside 1..60.
+/// OGC WKT 1 of WGS 84 / UTM zone `zone` (1..60), north or south hemisphere (EPSG:326zz / 327zz): PROJ's
+/// definition from its EPSG database, written on one line as GDAL writes it (`gdalsrsinfo -o wkt1
+/// --single-line`, WKT1_GDAL with the axes). Throws std::invalid_argument for a zone outside 1..60,
+/// core::OperationError when PROJ cannot read the definition (no proj.db).
 std::string utmWkt(int zone, bool north);
 
-/// The WKT 1 of EPSG:4326 written in GeoPackage's mandatory row.
+/// The WKT 1 of EPSG:4326 written in GeoPackage's mandatory row (PROJ's, as utmWkt(); the same errors).
 std::string wgs84Wkt();
 
 /// The stem of sandtable's terrain feature tables in this SRS: "terrain_epsg_<code>" for an EPSG CRS,
