@@ -5,9 +5,13 @@
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <gdal.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <cstdint>
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -84,6 +88,69 @@ BOOST_AUTO_TEST_CASE(every_schema_defect_of_a_scenario_is_reported)
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err.find("(and 4 more, which validating the scenario lists)") != std::string::npos, r.err);
     BOOST_TEST(readText(file) == before);
+}
+
+// The 500 x 500 scan whose order-2 fit bends its east edge out: 6 GCPs (the corners, the east edge's middle and the
+// north edge's middle) of x = 300000 + p - 0.0012 (l - 250)^2, y = 4400000 - l (p, l: pixel, line), so the corners lie
+// 75 px (15 %) west of the east edge's middle. Each scan pixel holds its own column and row (two 16-bit bands).
+// `raster georef --method poly2 -o` (which stopped with GDAL's "ComputeSourceWindow() failed because the
+// pfnTransformer failed" in round two) writes x from 299925 (the corners: 300000 - 0.0012 * 250^2) to 300500 (the
+// east edge's middle), y from 4399500 to 4400000: 575 x 500 px of 1 m. With nearest resampling every scan pixel is
+// in it: an output pixel's centre (X, Y) comes from l = 4400000 - Y, p = X - 300000 + 0.0012 (l - 250)^2, which
+// steps one column at a time along each row.
+BOOST_AUTO_TEST_CASE(an_order_2_fit_bending_the_edges_warps_every_source_pixel)
+{
+    sandtable::test::TemporaryFolder folder;
+    const fs::path scan = sandtable::test::projectData("wild/bending-scan.tif");
+    const fs::path gcps = sandtable::test::projectData("wild/bending-scan.points");
+    const std::string before = readText(scan);
+    const fs::path out = folder / "bent.tif";
+    const Result r = runTool({"raster", "georef", scan.string(), "--gcps", gcps.string(), "--method", "poly2", "--resampling", "near",
+        "-o", out.string()});
+    BOOST_TEST_REQUIRE(r.code == 0, r.err);
+    BOOST_TEST(r.out.find("wrote " + out.string() + " (575 x 500 pixels") != std::string::npos, r.out);
+    BOOST_TEST(readText(scan) == before);
+
+    GDALAllRegister();
+    GDALDatasetH ds = GDALOpen(out.c_str(), GA_ReadOnly);
+    BOOST_TEST_REQUIRE(ds != nullptr);
+    const int w = GDALGetRasterXSize(ds), h = GDALGetRasterYSize(ds);
+    BOOST_TEST(w == 575);
+    BOOST_TEST(h == 500);
+    BOOST_TEST_REQUIRE(GDALGetRasterCount(ds) == 3); // column, row, alpha
+    double gt[6] = {};
+    BOOST_TEST_REQUIRE(GDALGetGeoTransform(ds, gt) == CE_None);
+    BOOST_TEST(gt[0] == 299925.0, boost::test_tools::tolerance(1e-6));
+    BOOST_TEST(gt[3] == 4400000.0, boost::test_tools::tolerance(1e-6));
+    BOOST_TEST(gt[1] == 1.0, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(gt[5] == -1.0, boost::test_tools::tolerance(1e-9));
+    std::vector<std::uint16_t> column(static_cast<std::size_t>(w) * h), row(column.size()), alpha(column.size());
+    for (auto [band, data] : {std::pair{1, column.data()}, std::pair{2, row.data()}, std::pair{3, alpha.data()}})
+        BOOST_TEST_REQUIRE(GDALRasterIO(GDALGetRasterBand(ds, band), GF_Read, 0, 0, w, h, data, w, h, GDT_UInt16, 0, 0) == CE_None);
+    GDALClose(ds);
+
+    std::vector<bool> found(500 * 500, false);
+    int wrong = 0, missing = 0;
+    for (int j = 0; j < h; ++j)
+        for (int i = 0; i < w; ++i) {
+            const std::size_t k = static_cast<std::size_t>(j) * w + i;
+            const double l = 4400000.0 - (gt[3] + (j + 0.5) * gt[5]);
+            const double p = gt[0] + (i + 0.5) * gt[1] - 300000.0 + 0.0012 * (l - 250.0) * (l - 250.0);
+            if (alpha[k] == 0) {
+                // Transparent only where the scan has no pixel (a pixel's margin allowed at its edges).
+                missing += p > 1.0 && p < 499.0 && l > 1.0 && l < 499.0;
+                continue;
+            }
+            // The scan pixel whose square holds (p, l), within the warp's 1/8 px of approximation.
+            wrong += std::abs(column[k] + 0.5 - p) > 0.625 || std::abs(row[k] + 0.5 - l) > 0.625;
+            if (column[k] < 500 && row[k] < 500)
+                found[static_cast<std::size_t>(row[k]) * 500 + column[k]] = true;
+        }
+    BOOST_TEST(wrong == 0);
+    BOOST_TEST(missing == 0);
+    BOOST_TEST(std::count(found.begin(), found.end(), true) == 500 * 500);
+    for (const auto& [c, l] : std::vector<std::pair<int, int>>{{0, 0}, {499, 0}, {0, 499}, {499, 499}, {499, 250}, {250, 0}, {0, 250}, {250, 499}})
+        BOOST_TEST(found[static_cast<std::size_t>(l) * 500 + c], "scan pixel (" << c << ", " << l << ") is not in the output");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
