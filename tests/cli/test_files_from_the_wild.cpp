@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 #include <gdal.h>
 #include <nlohmann/json.hpp>
+#include <ogr_srs_api.h>
 
 #include <cmath>
 #include <cstdint>
@@ -151,6 +152,105 @@ BOOST_AUTO_TEST_CASE(an_order_2_fit_bending_the_edges_warps_every_source_pixel)
     BOOST_TEST(std::count(found.begin(), found.end(), true) == 500 * 500);
     for (const auto& [c, l] : std::vector<std::pair<int, int>>{{0, 0}, {499, 0}, {0, 499}, {499, 499}, {499, 250}, {250, 0}, {0, 250}, {250, 499}})
         BOOST_TEST(found[static_cast<std::size_t>(l) * 500 + c], "scan pixel (" << c << ", " << l << ") is not in the output");
+}
+
+// An OpenStreetMap extract cut at the box 2.650-2.660 E, 48.540-48.546 N (tests/data/wild/box-cut.osm, and the same
+// data as PBF): ways crossing the box's edge keep their node references, the nodes outside are not in the file.
+// `terrain import SCENARIO FILE --preset osm` names each incomplete way or relation the preset would import and what
+// was done with it, worked out from the file by hand:
+// - way 100 (landuse=forest, whole): woods, imported;
+// - way 102 (highway=primary; node 21 past the west edge): nodes 22-23-24, kept as a cut line of one stretch;
+// - way 103 (waterway=stream; node 33 past the north edge): 31-32 and 34-35, two stretches (GDAL drew 32-34);
+// - way 101 (landuse=forest; corner 12 past the east edge): GDAL's triangle 11-13-14 of 3.3 ha, dropped;
+// - way 104 (natural=wood; 1 of 4 nodes inside): GDAL's one-point ring, which clipping dropped as "outside the
+//   extent", dropped and named;
+// - way 105 (highway=track; 1 of 2 nodes): GDAL leaves it out without a word; named;
+// - relation 300 (natural=wetland; member way 202 not in the file): GDAL leaves it out without a word; named;
+// - way 106 (amenity=parking, cut): no rule maps it, so it is only counted with the unmapped features.
+// 3 imported, 4 skipped (101, 104, 105, 300).
+BOOST_AUTO_TEST_CASE(an_openstreetmap_extract_cut_at_a_box_names_each_incomplete_way)
+{
+    for (const std::string name : {"box-cut.osm", "box-cut.osm.pbf"}) {
+        BOOST_TEST_CONTEXT(name)
+        {
+            sandtable::test::TemporaryFolder folder;
+            const fs::path scenario = folder / "box.sandtable.json";
+            fs::copy_file(sandtable::test::projectData("wild/osm-box.sandtable.json"), scenario);
+            const fs::path extract = sandtable::test::projectData("wild/" + name);
+            const Result r = runTool({"--json", "terrain", "import", scenario.string(), extract.string(), "--preset", "osm"});
+            BOOST_TEST_REQUIRE(r.code == 0, r.err);
+            const nlohmann::json j = nlohmann::json::parse(r.out);
+            BOOST_TEST(j.at("imported").get<int>() == 3);
+            BOOST_TEST(j.at("skipped").get<int>() == 4);
+            BOOST_TEST(j.at("classes").dump() == R"({"road":1,"stream":1,"woods":1})");
+            const std::string f = extract.string();
+            const std::vector<std::pair<std::string, std::string>> expected = {
+                {"import.osm.incomplete", f + ": way 102 (road): only 3 of its 4 nodes are in the file (an extract cut at a box?); "
+                                              "kept as a cut line, the stretch of its nodes the file has"},
+                {"import.osm.incomplete", f + ": way 103 (stream): only 4 of its 5 nodes are in the file (an extract cut at a box?); "
+                                              "kept as a cut line, the 2 stretches of its nodes the file has, not joined across the gaps"},
+                {"import.osm.incomplete", f + ": way 101 (woods): only 3 of its 4 nodes are in the file (an extract cut at a box?); "
+                                              "an area cannot be drawn from part of its outline: dropped"},
+                {"import.osm.incomplete", f + ": way 104 (woods): only 1 of its 4 nodes is in the file (an extract cut at a box?); "
+                                              "an area cannot be drawn from part of its outline: dropped"},
+                {"import.tags.unmapped", f + ": layer 'multipolygons': 1 feature no tag rule maps to a class, left out"},
+                {"import.osm.incomplete", f + ": way 105 (road): only 1 of its 2 nodes is in the file (an extract cut at a box?); "
+                                              "it has no two consecutive nodes in the file: dropped"},
+                {"import.osm.incomplete", f + ": relation 300 (marsh): 1 of its 2 member ways is missing from the file or lacks nodes "
+                                              "(an extract cut at a box?): dropped"},
+            };
+            const std::vector<Finding> found = findingsOf(r.out);
+            BOOST_TEST_REQUIRE(found.size() == expected.size(), r.out);
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                BOOST_TEST(found[i].code == expected[i].first);
+                BOOST_TEST(found[i].message == expected[i].second);
+            }
+
+            // The features as the file has them: the nodes projected to UTM 31N by OSR.
+            OGRSpatialReferenceH wgs84 = OSRNewSpatialReference(nullptr), utm = OSRNewSpatialReference(nullptr);
+            OSRImportFromEPSG(wgs84, 4326);
+            OSRImportFromEPSG(utm, 32631);
+            OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER);
+            OGRCoordinateTransformationH toUtm = OCTNewCoordinateTransformation(wgs84, utm);
+            const auto projected = [&](double lon, double lat) {
+                double x = lon, y = lat;
+                BOOST_TEST_REQUIRE(OCTTransform(toUtm, 1, &x, &y, nullptr));
+                return std::pair{x, y};
+            };
+            const nlohmann::json saved = nlohmann::json::parse(readText(scenario));
+            const auto& terrain = saved.at("terrain");
+            BOOST_TEST_REQUIRE(terrain.size() == 3u);
+            const auto featureOf = [&](const std::string& cls) -> const nlohmann::json& {
+                for (const auto& t : terrain)
+                    if (t.at("class") == cls)
+                        return t;
+                BOOST_FAIL("no " << cls);
+                return terrain.at(0);
+            };
+            const auto sameVertex = [&](const nlohmann::json& vertex, double lon, double lat) {
+                const auto [x, y] = projected(lon, lat);
+                BOOST_TEST(vertex.at(0).get<double>() == x, boost::test_tools::tolerance(1e-9));
+                BOOST_TEST(vertex.at(1).get<double>() == y, boost::test_tools::tolerance(1e-9));
+            };
+            const auto& road = featureOf("road").at("geometry");
+            BOOST_TEST(road.at("type") == "LineString");
+            BOOST_TEST_REQUIRE(road.at("coordinates").size() == 3u);
+            sameVertex(road.at("coordinates").at(0), 2.6510, 48.5430); // node 22
+            sameVertex(road.at("coordinates").at(2), 2.6590, 48.5430); // node 24
+            const auto& stream = featureOf("stream").at("geometry");
+            BOOST_TEST(stream.at("type") == "MultiLineString");
+            BOOST_TEST_REQUIRE(stream.at("coordinates").size() == 2u);
+            BOOST_TEST(stream.at("coordinates").at(0).size() == 2u);
+            BOOST_TEST(stream.at("coordinates").at(1).size() == 2u);
+            sameVertex(stream.at("coordinates").at(0).at(1), 2.6540, 48.5455); // node 32
+            sameVertex(stream.at("coordinates").at(1).at(0), 2.6580, 48.5455); // node 34
+            BOOST_TEST(featureOf("woods").at("name") == "Bois de la Table");
+            OCTDestroyCoordinateTransformation(toUtm);
+            OSRDestroySpatialReference(wgs84);
+            OSRDestroySpatialReference(utm);
+            BOOST_TEST(runTool({"scenario", "validate", scenario.string()}).code == 0);
+        }
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
