@@ -2,17 +2,21 @@
 // Issue 43 item 5, files from the wild: small inputs of our own (tests/data/wild/) that reproduce what users met,
 // each through the exact command a user runs on the whole file.
 #include "support/cli_runner.hpp"
+#include "support/run_command.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <gdal.h>
 #include <nlohmann/json.hpp>
+#include <ogr_api.h>
 #include <ogr_srs_api.h>
 
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <algorithm>
+#include <array>
+#include <limits>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -251,6 +255,67 @@ BOOST_AUTO_TEST_CASE(an_openstreetmap_extract_cut_at_a_box_names_each_incomplete
             BOOST_TEST(runTool({"scenario", "validate", scenario.string()}).code == 0);
         }
     }
+}
+
+// A catalogue edited by GDAL: `ogr2ogr -update -append` of one of its woods (written out as a POLYGON) stores a POLYGON
+// in the MULTIPOLYGON terrain table, as GDAL warns, and GDAL's validator then reports GeoPackage requirement 32. The
+// catalogue still reads (list, show), and sandtable's next write (`catalogue export` of another scenario, whose CRS
+// has no terrain table here, so it writes none of them) stores that feature as a one-member MULTIPOLYGON of the same
+// area: the validator is silent again.
+BOOST_AUTO_TEST_CASE(a_catalogue_edited_by_gdal_holds_multipolygons_again_after_the_next_export)
+{
+    sandtable::test::TemporaryFolder folder;
+    const std::string db = (folder / "catalogue.gpkg").string();
+    const std::string table = "terrain_epsg_32618_polygons";
+    const fs::path gettysburg = sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json";
+    BOOST_TEST_REQUIRE(runTool({"catalogue", "export", gettysburg.string(), "--catalogue", db}).code == 0);
+    const std::string validator = "/usr/bin/python3 /usr/share/doc/python3-gdal/examples/validate_gpkg.py -k " + db;
+    BOOST_TEST_REQUIRE(sandtable::test::runCommand(validator).exitCode == 0);
+
+    const std::string woods = (folder / "woods.geojson").string();
+    auto run = [](const std::string& line) {
+        const sandtable::test::CommandResult r = sandtable::test::runCommand(line);
+        BOOST_TEST_REQUIRE(r.exitCode == 0, line << ": " << r.output);
+        return r.output;
+    };
+    run("ogr2ogr -f GeoJSON -nlt POLYGON -where 'fid = 1' " + woods + " " + db + " " + table);
+    const std::string appended = run("ogr2ogr -update -append " + db + " " + woods + " -nln " + table);
+    BOOST_TEST(appended.find("A geometry of type POLYGON is inserted into layer " + table) != std::string::npos, appended);
+    const sandtable::test::CommandResult invalid = sandtable::test::runCommand(validator);
+    BOOST_TEST(invalid.exitCode == 1);
+    BOOST_TEST(invalid.output.find("Req 32: in table " + table) != std::string::npos, invalid.output);
+
+    // Read as it is.
+    Result r = runTool({"catalogue", "list", "--catalogue", db});
+    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.out.find("gettysburg-1863") != std::string::npos, r.out);
+    r = runTool({"catalogue", "show", "gettysburg-1863", "--catalogue", db});
+    BOOST_TEST(r.code == 0, r.err);
+
+    r = runTool({"catalogue", "export", sandtable::test::projectData("wild/osm-box.sandtable.json").string(), "--catalogue", db});
+    BOOST_TEST_REQUIRE(r.code == 0, r.err);
+    const sandtable::test::CommandResult valid = sandtable::test::runCommand(validator);
+    BOOST_TEST(valid.exitCode == 0, valid.output);
+    BOOST_TEST(valid.output == "");
+
+    // The appended feature (the last fid) is the first one's polygon as a one-member multipolygon.
+    GDALAllRegister();
+    GDALDatasetH ds = GDALOpenEx(db.c_str(), GDAL_OF_VECTOR | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
+    BOOST_TEST_REQUIRE(ds != nullptr);
+    OGRLayerH layer = GDALDatasetGetLayerByName(ds, table.c_str());
+    BOOST_TEST_REQUIRE(layer != nullptr);
+    const GIntBig count = OGR_L_GetFeatureCount(layer, TRUE);
+    OGRFeatureH first = OGR_L_GetFeature(layer, 1);
+    OGRFeatureH last = OGR_L_GetFeature(layer, count);
+    BOOST_TEST_REQUIRE((first && last));
+    OGRGeometryH a = OGR_F_GetGeometryRef(first), b = OGR_F_GetGeometryRef(last);
+    BOOST_TEST(wkbFlatten(OGR_G_GetGeometryType(b)) == wkbMultiPolygon);
+    BOOST_TEST(OGR_G_GetGeometryCount(b) == 1);
+    BOOST_TEST(OGR_G_Area(b) == OGR_G_Area(a), boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(OGR_G_Area(b) > 0.0);
+    OGR_F_Destroy(first);
+    OGR_F_Destroy(last);
+    GDALClose(ds);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
