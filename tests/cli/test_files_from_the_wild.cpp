@@ -318,4 +318,68 @@ BOOST_AUTO_TEST_CASE(a_catalogue_edited_by_gdal_holds_multipolygons_again_after_
     GDALClose(ds);
 }
 
+namespace {
+
+/// The envelope (min x, min y, max x, max y) of every coordinate of the scenario's terrain features of one dimension
+/// (0 points, 1 lines, 2 polygons), read from the document itself.
+std::array<double, 4> terrainEnvelope(const nlohmann::json& scenario, int dimension, std::array<double, 4> e)
+{
+    const auto walk = [&](const auto& self, const nlohmann::json& c) -> void {
+        if (c.is_array() && !c.empty() && c.at(0).is_number()) {
+            e = {std::min(e[0], c.at(0).get<double>()), std::min(e[1], c.at(1).get<double>()), std::max(e[2], c.at(0).get<double>()),
+                std::max(e[3], c.at(1).get<double>())};
+            return;
+        }
+        for (const auto& member : c)
+            self(self, member);
+    };
+    for (const auto& f : scenario.at("terrain")) {
+        const std::string type = f.at("geometry").at("type");
+        const int d = type.find("Point") != std::string::npos ? 0 : type.find("LineString") != std::string::npos ? 1 : 2;
+        if (d == dimension)
+            walk(walk, f.at("geometry").at("coordinates"));
+    }
+    return e;
+}
+
+} // namespace
+
+// A catalogue whose stored layer extents say nothing (+-Inf, as GDAL leaves an empty layer's, or all zeros) while the
+// layers hold Antietam's features: after `catalogue export` of Gettysburg, each terrain table's extent in
+// gpkg_contents is the envelope of both scenarios' features of its kind, worked out from the two documents (it was
+// Gettysburg's alone: Antietam's features lay outside their own table's extent).
+BOOST_AUTO_TEST_CASE(a_catalogue_layer_extent_that_says_nothing_is_worked_out_from_every_feature)
+{
+    const fs::path antietam = sandtable::test::sourceDir() / "examples/antietam/antietam.sandtable.json";
+    const fs::path gettysburg = sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json";
+    const nlohmann::json a = nlohmann::json::parse(readText(antietam)), g = nlohmann::json::parse(readText(gettysburg));
+    for (const std::string stored : {"-9e999, -9e999, 9e999, 9e999", "0, 0, 0, 0"}) {
+        BOOST_TEST_CONTEXT(stored)
+        {
+            sandtable::test::TemporaryFolder folder;
+            const std::string db = (folder / "catalogue.gpkg").string();
+            BOOST_TEST_REQUIRE(runTool({"catalogue", "export", antietam.string(), "--catalogue", db}).code == 0);
+            const std::string set = "UPDATE gpkg_contents SET (min_x, min_y, max_x, max_y) = (" + stored + ") WHERE table_name LIKE 'terrain_%'";
+            const sandtable::test::CommandResult edited = sandtable::test::runCommand("sqlite3 " + db + " \"" + set + "\"");
+            BOOST_TEST_REQUIRE(edited.exitCode == 0, edited.output);
+            BOOST_TEST_REQUIRE(runTool({"catalogue", "export", gettysburg.string(), "--catalogue", db}).code == 0);
+            const char* names[] = {"points", "lines", "polygons"};
+            for (int d = 0; d < 3; ++d) {
+                const double inf = std::numeric_limits<double>::infinity();
+                const std::array<double, 4> expected = terrainEnvelope(g, d, terrainEnvelope(a, d, {inf, inf, -inf, -inf}));
+                const sandtable::test::CommandResult row = sandtable::test::runCommand("sqlite3 -separator ' ' " + db
+                    + " \"SELECT min_x, min_y, max_x, max_y FROM gpkg_contents WHERE table_name = 'terrain_epsg_32618_" + names[d] + "'\"");
+                std::istringstream in(row.output);
+                std::array<double, 4> got{};
+                BOOST_TEST_REQUIRE(static_cast<bool>(in >> got[0] >> got[1] >> got[2] >> got[3]), names[d] << ": " << row.output);
+                for (int k = 0; k < 4; ++k)
+                    BOOST_TEST(got[k] == expected[k], names[d] << " " << k << boost::test_tools::tolerance(1e-9));
+            }
+            const sandtable::test::CommandResult valid
+                = sandtable::test::runCommand("/usr/bin/python3 /usr/share/doc/python3-gdal/examples/validate_gpkg.py -k " + db);
+            BOOST_TEST(valid.exitCode == 0, valid.output);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

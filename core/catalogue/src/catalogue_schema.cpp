@@ -508,17 +508,26 @@ void refreshLayerExtent(Database& db, const std::string& table)
 void mergeLayerExtent(Database& db, const std::string& table, const Envelope& added, std::int64_t packageFid)
 {
     // A stored extent that says nothing (a NULL, +-Inf as GDAL writes for an empty layer, all zeros, or min past
-    // max, as other tools leave it) is replaced, not merged (issue 43 item 5: the catalogue kept (-inf, -inf,
-    // inf, inf) or an extent starting at (0, 0)).
-    const std::string unusable = "(min_x IS NULL OR min_y IS NULL OR max_x IS NULL OR max_y IS NULL OR abs(min_x) > 1e308 "
-                                 "OR abs(min_y) > 1e308 OR abs(max_x) > 1e308 OR abs(max_y) > 1e308 OR min_x > max_x "
-                                 "OR min_y > max_y OR (min_x = 0 AND min_y = 0 AND max_x = 0 AND max_y = 0))";
-    Statement s(db, "UPDATE gpkg_contents SET min_x = CASE WHEN " + unusable + " THEN ?2 ELSE min(min_x, ?2) END, "
-                    "min_y = CASE WHEN " + unusable + " THEN ?3 ELSE min(min_y, ?3) END, "
-                    "max_x = CASE WHEN " + unusable + " THEN ?4 ELSE max(max_x, ?4) END, "
-                    "max_y = CASE WHEN " + unusable + " THEN ?5 ELSE max(max_y, ?5) END, "
-                    "last_change = (SELECT created FROM packages WHERE fid = ?6) WHERE table_name = ?1");
-    s.bind(1, table).bind(2, added.minX).bind(3, added.minY).bind(4, added.maxX).bind(5, added.maxY).bind(6, packageFid).run();
+    // max, as other tools leave it) is not merged with (issue 43 item 5: the catalogue kept (-inf, -inf, inf, inf) or
+    // an extent starting at (0, 0)), nor replaced by the added package's alone, which left out the features of the
+    // packages already in the table: it is worked out again from every feature of the table.
+    bool unusable = false;
+    {
+        Statement s(db, "SELECT min_x IS NULL OR min_y IS NULL OR max_x IS NULL OR max_y IS NULL OR abs(min_x) > 1e308 "
+                        "OR abs(min_y) > 1e308 OR abs(max_x) > 1e308 OR abs(max_y) > 1e308 OR min_x > max_x OR min_y > max_y "
+                        "OR (min_x = 0 AND min_y = 0 AND max_x = 0 AND max_y = 0) FROM gpkg_contents WHERE table_name = ?1");
+        s.bind(1, table);
+        unusable = s.step() && s.integer(0) != 0;
+    }
+    if (unusable) {
+        refreshLayerExtent(db, table);
+    } else {
+        Statement s(db, "UPDATE gpkg_contents SET min_x = min(min_x, ?2), min_y = min(min_y, ?3), max_x = max(max_x, ?4), "
+                        "max_y = max(max_y, ?5) WHERE table_name = ?1");
+        s.bind(1, table).bind(2, added.minX).bind(3, added.minY).bind(4, added.maxX).bind(5, added.maxY).run();
+    }
+    Statement s(db, "UPDATE gpkg_contents SET last_change = (SELECT created FROM packages WHERE fid = ?2) WHERE table_name = ?1");
+    s.bind(1, table).bind(2, packageFid).run();
 }
 
 void touchContents(Database& db, const std::string& table)
