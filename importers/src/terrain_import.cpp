@@ -475,9 +475,14 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             const bool wgs84Like = ellipsoidName.find("WGS 84") != std::string::npos || ellipsoidName.find("WGS_1984") != std::string::npos
                 || ellipsoidName.find("GRS 1980") != std::string::npos || ellipsoidName.find("GRS_1980") != std::string::npos;
             // PROJ strings read as "Unknown based on Bessel 1841 ellipsoid"; an ESRI .prj (a shapefile's) as
-            // "Not_specified_based_on_Bessel_1841_ellipsoid" (EPSG 6004): both a datum known by its ellipsoid only.
+            // "Not_specified_based_on_Bessel_1841_ellipsoid" (EPSG 6004), or as "D_Unknown_based_on_Bessel_1841_ellipsoid"
+            // when GDAL wrote it from a PROJ string: each a datum known by its ellipsoid only.
             std::string lowered = datumName;
             std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return c == '_' ? ' ' : static_cast<char>(std::tolower(c)); });
+            // The .prj GDAL and QGIS write for such a PROJ string keeps ESRI's "D_" before the datum's name
+            // ("D_Unknown_based_on_Bessel_1841_ellipsoid", issue 43 item 5: imported without the warning).
+            if (lowered.rfind("d ", 0) == 0)
+                lowered.erase(0, 2);
             std::array<double, 7> shift{};
             const bool hasShift = OSRGetTOWGS84(source, shift.data(), 7) == OGRERR_NONE;
             const bool ellipsoidOnly = lowered.rfind("unknown based on", 0) == 0 || lowered.rfind("not specified based on", 0) == 0

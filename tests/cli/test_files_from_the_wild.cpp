@@ -318,6 +318,36 @@ BOOST_AUTO_TEST_CASE(a_catalogue_edited_by_gdal_holds_multipolygons_again_after_
     GDALClose(ds);
 }
 
+// Shapefiles on the Bessel ellipsoid with no datum shift: the .prj that ogr2ogr (and QGIS) writes for the PROJ string
+// "+proj=tmerc +lon_0=9 +x_0=3500000 +ellps=bessel" names the datum "D_Unknown_based_on_Bessel_1841_ellipsoid", and an
+// ESRI "Gauss_Kruger_Zone_3" .prj "D_Bessel_1841" (which GDAL reads as Not_specified_based_on_Bessel_1841_ellipsoid).
+// Neither has a way to WGS 84, so `terrain import` into UTM 32N warns that positions may be off by about 100 m,
+// naming the layer; the feature is imported. The first imported without a word.
+BOOST_AUTO_TEST_CASE(a_shapefile_on_bessel_without_a_datum_shift_imports_with_the_datum_warning)
+{
+    for (const auto& [name, crs] : {std::pair{"bessel-proj-string", "unknown"}, std::pair{"bessel-esri", "Gauss_Kruger_Zone_3"}}) {
+        BOOST_TEST_CONTEXT(name)
+        {
+            sandtable::test::TemporaryFolder folder;
+            const std::string scenario = (folder / "s.sandtable.json").string();
+            BOOST_TEST_REQUIRE(runTool({"scenario", "new", "--system", "pub-battles", "--crs", "EPSG:32632", "-o", scenario}).code == 0);
+            const fs::path shapefile = sandtable::test::projectData(std::string("wild/") + name + ".shp");
+            const Result r = runTool({"--json", "terrain", "import", scenario, shapefile.string(), "--class-from", "class"});
+            BOOST_TEST_REQUIRE(r.code == 0, r.err);
+            BOOST_TEST(nlohmann::json::parse(r.out).at("imported").get<int>() == 1);
+            const std::vector<Finding> f = findingsOf(r.out);
+            BOOST_TEST_REQUIRE(f.size() == 1u, r.out);
+            BOOST_TEST(f[0].code == "import.crs.datum");
+            BOOST_TEST(f[0].message.rfind(shapefile.string() + ": layer '" + name + "': its CRS (" + crs
+                                              + ") names the Bessel 1841 ellipsoid but no datum, so no shift to WGS 84 is known: "
+                                                "positions may be off by about 100 m",
+                           0)
+                    == 0u,
+                f[0].message);
+        }
+    }
+}
+
 namespace {
 
 /// The envelope (min x, min y, max x, max y) of every coordinate of the scenario's terrain features of one dimension
