@@ -11,6 +11,9 @@ PACKAGES=(
   libgeos-dev
   libproj-dev  # core/catalogue: the GeoPackage SRS rows' WKT from PROJ's EPSG database (also pulled in by libgdal-dev)
   libeigen3-dev  # importers: one LU factorisation gives every leave-one-out thin plate spline (header-only)
+  libosmium2-dev libprotozero-dev libexpat1-dev zlib1g-dev  # importers: an OpenStreetMap file's ways with their node ids
+  # (header-only libosmium; XML through expat, PBF through protozero and zlib), to name the ways an extract cut at a
+  # box holds only in part: GDAL's OSM driver gives no node ids and says nothing of them (issue 43 item 5)
   libsqlite3-dev sqlite3
   libssl-dev
   libboost-test-dev

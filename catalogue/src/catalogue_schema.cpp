@@ -406,22 +406,97 @@ void settleGeoPackageVersion(Database& db)
     db.exec("PRAGMA user_version = " + std::to_string(kGeoPackageUserVersion));
 }
 
+namespace {
+
+/// The table is declared MULTIPOINT, MULTILINESTRING or MULTIPOLYGON (a terrain table; units are POINT).
+bool declaredMulti(Database& db, const std::string& table)
+{
+    Statement s(db, "SELECT 1 FROM gpkg_geometry_columns WHERE table_name = ?1 AND geometry_type_name LIKE 'MULTI%'");
+    s.bind(1, table);
+    return s.step();
+}
+
+/// Rewrites the single geometries (fid, blob) as one-member multi geometries.
+void storePromoted(Database& db, const std::string& table, const std::vector<std::pair<std::int64_t, std::string>>& singles)
+{
+    if (singles.empty())
+        return;
+    Statement update(db, "UPDATE " + quoteIdentifier(table) + " SET geom = ?1 WHERE fid = ?2", table);
+    for (const auto& [fid, blob] : singles) {
+        update.reset();
+        update.bindBlob(1, promotedToMulti(blob)).bind(2, fid).run();
+    }
+}
+
+/// A single geometry (WKB POINT, LINESTRING or POLYGON) in a table declared multi; FormatError naming the feature
+/// for a blob that is no GeoPackage geometry.
+bool isSingle(Database& db, const std::string& table, std::int64_t fid, std::string_view blob)
+{
+    try {
+        const std::uint32_t type = wkbGeometryType(blob);
+        return type >= 1 && type <= 3;
+    } catch (const core::FormatError& e) {
+        throw core::FormatError(db.fileName(), core::i18n::format(_("{1} feature {2}"), {table, std::to_string(fid)}), e.reason());
+    }
+}
+
+} // namespace
+
+std::size_t promoteSingleGeometries(Database& db, const std::string& table)
+{
+    std::vector<std::pair<std::int64_t, std::string>> singles;
+    {
+        Statement s(db, "SELECT fid, geom FROM " + quoteIdentifier(table) + " WHERE geom IS NOT NULL", table);
+        while (s.step()) {
+            std::string blob = s.blob(1);
+            if (isSingle(db, table, s.integer(0), blob))
+                singles.emplace_back(s.integer(0), std::move(blob));
+        }
+    }
+    storePromoted(db, table, singles);
+    return singles.size();
+}
+
+void settleForeignEdits(Database& db, std::int64_t packageFid)
+{
+    std::vector<std::string> tables;
+    {
+        Statement s(db, "SELECT c.table_name FROM gpkg_contents c JOIN sandtable_layers l ON l.table_name = c.table_name "
+                        "JOIN gpkg_geometry_columns g ON g.table_name = c.table_name WHERE g.geometry_type_name LIKE 'MULTI%' "
+                        "AND (c.last_change IS NULL OR NOT EXISTS (SELECT 1 FROM packages p WHERE p.created = c.last_change))");
+        while (s.step())
+            tables.push_back(s.text(0));
+    }
+    for (const std::string& table : tables) {
+        promoteSingleGeometries(db, table);
+        Statement s(db, "UPDATE gpkg_contents SET last_change = (SELECT created FROM packages WHERE fid = ?2) WHERE table_name = ?1");
+        s.bind(1, table).bind(2, packageFid).run();
+    }
+}
+
 void refreshLayerExtent(Database& db, const std::string& table)
 {
     std::optional<Envelope> extent;
+    // A terrain table another program wrote may hold single geometries: stored as multis while they are read here.
+    const bool multi = declaredMulti(db, table);
+    std::vector<std::pair<std::int64_t, std::string>> singles;
     {
-        Statement s(db, "SELECT geom FROM " + quoteIdentifier(table) + " WHERE geom IS NOT NULL", table);
+        Statement s(db, "SELECT fid, geom FROM " + quoteIdentifier(table) + " WHERE geom IS NOT NULL", table);
         while (s.step()) {
+            std::string blob = s.blob(1);
             std::optional<Envelope> e;
             try {
-                e = headerEnvelope(s.blob(0));
+                e = headerEnvelope(blob);
             } catch (const core::FormatError& error) {
                 throw core::FormatError(db.fileName(), table, error.reason());
             }
             if (e)
                 extent = extent ? extent->merged(*e) : *e;
+            if (multi && isSingle(db, table, s.integer(0), blob))
+                singles.emplace_back(s.integer(0), std::move(blob));
         }
     }
+    storePromoted(db, table, singles);
     Statement s(db, "UPDATE gpkg_contents SET min_x = ?2, min_y = ?3, max_x = ?4, max_y = ?5, "
                     "last_change = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_name = ?1");
     s.bind(1, table);
@@ -430,20 +505,29 @@ void refreshLayerExtent(Database& db, const std::string& table)
     s.run();
 }
 
-void mergeLayerExtent(Database& db, const std::string& table, const Envelope& added)
+void mergeLayerExtent(Database& db, const std::string& table, const Envelope& added, std::int64_t packageFid)
 {
     // A stored extent that says nothing (a NULL, +-Inf as GDAL writes for an empty layer, all zeros, or min past
-    // max, as other tools leave it) is replaced, not merged (issue 43 item 5: the catalogue kept (-inf, -inf,
-    // inf, inf) or an extent starting at (0, 0)).
-    const std::string unusable = "(min_x IS NULL OR min_y IS NULL OR max_x IS NULL OR max_y IS NULL OR abs(min_x) > 1e308 "
-                                 "OR abs(min_y) > 1e308 OR abs(max_x) > 1e308 OR abs(max_y) > 1e308 OR min_x > max_x "
-                                 "OR min_y > max_y OR (min_x = 0 AND min_y = 0 AND max_x = 0 AND max_y = 0))";
-    Statement s(db, "UPDATE gpkg_contents SET min_x = CASE WHEN " + unusable + " THEN ?2 ELSE min(min_x, ?2) END, "
-                    "min_y = CASE WHEN " + unusable + " THEN ?3 ELSE min(min_y, ?3) END, "
-                    "max_x = CASE WHEN " + unusable + " THEN ?4 ELSE max(max_x, ?4) END, "
-                    "max_y = CASE WHEN " + unusable + " THEN ?5 ELSE max(max_y, ?5) END, "
-                    "last_change = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_name = ?1");
-    s.bind(1, table).bind(2, added.minX).bind(3, added.minY).bind(4, added.maxX).bind(5, added.maxY).run();
+    // max, as other tools leave it) is not merged with (issue 43 item 5: the catalogue kept (-inf, -inf, inf, inf) or
+    // an extent starting at (0, 0)), nor replaced by the added package's alone, which left out the features of the
+    // packages already in the table: it is worked out again from every feature of the table.
+    bool unusable = false;
+    {
+        Statement s(db, "SELECT min_x IS NULL OR min_y IS NULL OR max_x IS NULL OR max_y IS NULL OR abs(min_x) > 1e308 "
+                        "OR abs(min_y) > 1e308 OR abs(max_x) > 1e308 OR abs(max_y) > 1e308 OR min_x > max_x OR min_y > max_y "
+                        "OR (min_x = 0 AND min_y = 0 AND max_x = 0 AND max_y = 0) FROM gpkg_contents WHERE table_name = ?1");
+        s.bind(1, table);
+        unusable = s.step() && s.integer(0) != 0;
+    }
+    if (unusable) {
+        refreshLayerExtent(db, table);
+    } else {
+        Statement s(db, "UPDATE gpkg_contents SET min_x = min(min_x, ?2), min_y = min(min_y, ?3), max_x = max(max_x, ?4), "
+                        "max_y = max(max_y, ?5) WHERE table_name = ?1");
+        s.bind(1, table).bind(2, added.minX).bind(3, added.minY).bind(4, added.maxX).bind(5, added.maxY).run();
+    }
+    Statement s(db, "UPDATE gpkg_contents SET last_change = (SELECT created FROM packages WHERE fid = ?2) WHERE table_name = ?1");
+    s.bind(1, table).bind(2, packageFid).run();
 }
 
 void touchContents(Database& db, const std::string& table)

@@ -409,13 +409,13 @@ UnitLayer storeUnitPoints(Database& db, std::int64_t fid, const core::Scenario& 
     return layer;
 }
 
-void finishContents(Database& db, const TerrainLayout& terrain, const UnitLayer& units)
+void finishContents(Database& db, const TerrainLayout& terrain, const UnitLayer& units, std::int64_t packageFid)
 {
     for (std::size_t dimension = 0; dimension < 3; ++dimension)
         if (!terrain.tables[dimension].empty() && terrain.extents[dimension])
-            mergeLayerExtent(db, terrain.tables[dimension], *terrain.extents[dimension]);
+            mergeLayerExtent(db, terrain.tables[dimension], *terrain.extents[dimension], packageFid);
     if (!units.table.empty() && units.extent)
-        mergeLayerExtent(db, units.table, *units.extent);
+        mergeLayerExtent(db, units.table, *units.extent, packageFid);
     for (const char* table : kAttributeTables)
         touchContents(db, table);
 }

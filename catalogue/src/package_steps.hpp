@@ -101,6 +101,6 @@ void storeWarnings(Database& db, std::int64_t fid, const core::Diagnostics& warn
 void storeThumbnail(Database& db, std::int64_t fid, const std::string& png, int width, int height);
 
 /// Merges the layers' extents and touches gpkg_contents of every table the package wrote.
-void finishContents(Database& db, const TerrainLayout& terrain, const UnitLayer& units);
+void finishContents(Database& db, const TerrainLayout& terrain, const UnitLayer& units, std::int64_t packageFid);
 
 } // namespace sandtable::catalogue::detail

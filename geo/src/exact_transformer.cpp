@@ -42,7 +42,6 @@ int exactGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, 
     const auto* self = static_cast<const ExactTransformer*>(arg);
     const auto& g = self->dst;
     const auto& gi = self->dstInv;
-    bool any = false;
     for (int i = 0; i < count; ++i) {
         core::Coordinate out;
         if (dstToSrc) {
@@ -60,16 +59,16 @@ int exactGcpTransform(void* arg, int dstToSrc, int count, double* x, double* y, 
         if (ok) {
             x[i] = out.x;
             y[i] = out.y;
-            any = true;
         } else {
             x[i] = HUGE_VAL;
             y[i] = HUGE_VAL;
         }
     }
-    // GDAL 3.6's convention (GDALTransformerFunc, before 3.11): TRUE when some points are transformed; the
-    // warper's ComputeSourceWindow() gives up on the whole chunk on FALSE, where it ignores points that
-    // fail one by one (output corners beyond the scan's image, see InverseMesh::toPixel()).
-    return any || count == 0 ? TRUE : FALSE;
+    // TRUE always, with each point's own success (issue 43 item 5): the warper's ComputeSourceWindow() stops
+    // with "failed because the pfnTransformer failed" on FALSE, even for a chunk of the output that lies wholly
+    // beyond the scan's image (nothing to invert there, see InverseMesh::toPixel()), where it skips the
+    // points that fail one by one.
+    return TRUE;
 }
 
 void* createExactGcpTransformer(std::shared_ptr<const geo::InverseMesh> mesh, const double* dstGeotransform)
@@ -243,7 +242,6 @@ int foldAwareTransform(void* arg, int dstToSrc, int count, double* x, double* y,
     // (NaN at once: an approximation's ends there would fail, and GDAL's approximate transformer then takes
     // the whole run exactly), and the rest (approximated).
     auto flagged = [&](int i) { return self->mesh->region(g[0] + g[1] * x[i] + g[2] * y[i], g[3] + g[4] * x[i] + g[5] * y[i]); };
-    bool any = false; // TRUE when some points are transformed, as exactGcpTransform()
     for (int begin = 0; begin < count;) {
         const int region = flagged(begin);
         int end = begin + 1;
@@ -254,11 +252,9 @@ int foldAwareTransform(void* arg, int dstToSrc, int count, double* x, double* y,
             exactGcpTransform(self->exact, TRUE, n, x + begin, y + begin, z + begin, success + begin);
         else
             approximateRun(self, n, x + begin, y + begin, z + begin, success + begin);
-        for (int i = begin; i < end; ++i)
-            any = any || success[i];
         begin = end;
     }
-    return any ? TRUE : FALSE;
+    return TRUE; // each point's success in `success`, as exactGcpTransform()
 }
 
 FoldAwareTransformer* newFoldAware(void* approx, void* exact, std::shared_ptr<const geo::InverseMesh> mesh,

@@ -16,8 +16,8 @@ namespace sandtable::geo::detail {
 /// to the target CRS, then through the inverse of `dstGeotransform` to output pixel/line; TRUE goes the
 /// other way through `mesh`'s exact inverse (InverseMesh::toPixel). `dstGeotransform` null means
 /// identity (destination coordinates are target-CRS units, as GDALSuggestedWarpOutput2 wants). Points
-/// without an inverse are reported unsuccessful; the function returns TRUE when some points are
-/// transformed (GDAL 3.6's convention: the warper gives up a chunk on FALSE). Destroy with GDALDestroyTransformer();
+/// without an inverse are reported unsuccessful, each in `success`; the function always returns TRUE (GDAL's
+/// warper stops on FALSE, even for a chunk wholly beyond the scan's image). Destroy with GDALDestroyTransformer();
 /// GDALCloneTransformer()/GDALCreateSimilarTransformer() work (the mesh and fit are shared, read-only).
 /// Returns nullptr when `dstGeotransform` is not invertible.
 void* createExactGcpTransformer(std::shared_ptr<const geo::InverseMesh> mesh, const double* dstGeotransform);

@@ -297,6 +297,9 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
         options->pProgressArg = &warpProgress;
         options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "NUM_THREADS", "ALL_CPUS");
         options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "INIT_DEST", "0");
+        // A chunk of the output with no scan pixel under it (a corner a bending fit leaves empty) is skipped,
+        // not an error: GDAL 3.6 reports it as a failure ("Too many points failed to transform") otherwise.
+        options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "ERROR_OUT_IF_EMPTY_SOURCE_WINDOW", "FALSE");
         if (exactFit) {
             // A spline through uneven GCPs may fold: the scan pixels a chunk needs are then not all inside
             // the box of where its edges come from. A grid of samples over the chunk, and a margin.

@@ -534,8 +534,9 @@ BOOST_AUTO_TEST_CASE(layer_extents_follow_the_features_and_are_null_for_an_empty
     BOOST_TEST(extent("terrain_epsg_32618_lines") == "NULL NULL NULL NULL");
 }
 
-// Issue 43 item 5: a stored extent that says nothing, as another tool leaves it (+-Inf, all zeros), is replaced
-// by the next export's features, not merged into (-inf, -inf, inf, inf) or an extent starting at (0, 0).
+// Issue 43 item 5: a stored extent that says nothing, as another tool leaves it (+-Inf, all zeros), is worked out
+// again from every feature of the table at the next export, not merged into (-inf, -inf, inf, inf) or an extent
+// starting at (0, 0), nor replaced by the new package's alone (the table still holds the first package's features).
 BOOST_AUTO_TEST_CASE(a_stored_extent_of_infinities_or_zeros_is_replaced_not_merged)
 {
     test::TemporaryFolder folder;
@@ -559,9 +560,10 @@ BOOST_AUTO_TEST_CASE(a_stored_extent_of_infinities_or_zeros_is_replaced_not_merg
         return test::queryText(db, std::string("SELECT min_x || ' ' || max_x || ' ' || min_y || ' ' || max_y FROM gpkg_contents "
                                                "WHERE table_name = '") + table + "'");
     };
-    // East's wood alone: 301100..301300 E, 4400100..4400200 N; its stream 301000..301500 E at 4400500 N.
-    BOOST_TEST(extent("terrain_epsg_32618_polygons") == "301100.0 301300.0 4400100.0 4400200.0");
-    BOOST_TEST(extent("terrain_epsg_32618_lines") == "301000.0 301500.0 4400500.0 4400500.0");
+    // The small scenario's wood 300100..300300 E and east's 301100..301300 E, both 4400100..4400200 N; their streams
+    // 300000..300500 E and 301000..301500 E at 4400500 N.
+    BOOST_TEST(extent("terrain_epsg_32618_polygons") == "300100.0 301300.0 4400100.0 4400200.0");
+    BOOST_TEST(extent("terrain_epsg_32618_lines") == "300000.0 301500.0 4400500.0 4400500.0");
 }
 
 BOOST_AUTO_TEST_CASE(ogrinfo_lists_a_layer_per_geometry_type_without_a_version_warning, *boost::unit_test::precondition(test::ogrToolsPresent))

@@ -109,6 +109,8 @@ public:
         m_fid = insertPackageRow(db, scenario,
             {input.id, result.revision, input.sourceName, input.documentSha256(), static_cast<std::int64_t>(input.document.size()),
                 packageExtent(scenario, m_terrain)});
+        // A terrain table GDAL or QGIS wrote since sandtable last did may hold single geometries: promoted first.
+        settleForeignEdits(db, m_fid);
         storeDocument(db, m_fid, input.document);
         // Most of a big document has left SQLite's page cache by now: the disk can start on it.
         db.startWriteback();
@@ -130,7 +132,7 @@ public:
         storeWarnings(db, m_fid, warnings);
         if (pngSize)
             storeThumbnail(db, m_fid, png, pngSize->first, pngSize->second);
-        finishContents(db, m_terrain, m_units);
+        finishContents(db, m_terrain, m_units, m_fid);
         m_backend.indexPackage(m_fid);
         m_transaction->commit();
         m_transaction.reset();

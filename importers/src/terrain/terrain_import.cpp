@@ -4,6 +4,7 @@
 #include "sandtable/core/document/bulk_operations.hpp"
 
 #include "sandtable/geo/gdal_support.hpp"
+#include "osm_completeness.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/geo/crs.hpp"
 #include "sandtable/core/util/limits.hpp"
@@ -250,6 +251,73 @@ core::Geometry middleOf(const core::Geometry& line)
     return core::Geometry::point(v.front());
 }
 
+/// The class an OpenStreetMap object's tags give it, as the feature loop gives a feature's ("" when it would not
+/// be imported): the first matching tag rule, the class field's value (through the value map), or the one class.
+std::string classOfTags(const TerrainImportOptions& options, const std::map<std::string, std::string>& tags)
+{
+    if (!options.tagRules.empty()) {
+        for (const TagRule& r : options.tagRules) {
+            const auto tag = tags.find(r.key);
+            if (tag != tags.end() && !tag->second.empty() && (r.value == "*" || r.value == tag->second))
+                return r.terrainClass == "-" ? std::string() : r.terrainClass;
+        }
+        return "";
+    }
+    if (!options.fixedClass.empty())
+        return tags.empty() ? std::string() : options.fixedClass;
+    const auto tag = tags.find(options.classField);
+    if (tag == tags.end() || tag->second.empty())
+        return "";
+    const auto mapped = options.valueMap.find(tag->second);
+    return mapped != options.valueMap.end() ? mapped->second : tag->second;
+}
+
+/// A line (one stretch) or a multi-line of the stretches, in the degrees they were read in.
+OgrGeometry stretchesGeometry(const std::vector<std::vector<core::Coordinate>>& stretches)
+{
+    const auto line = [](const std::vector<core::Coordinate>& points) {
+        OGRGeometryH g = OGR_G_CreateGeometry(wkbLineString);
+        for (const core::Coordinate& c : points)
+            OGR_G_AddPoint_2D(g, c.x, c.y);
+        return g;
+    };
+    if (stretches.size() == 1)
+        return OgrGeometry(line(stretches.front()));
+    OgrGeometry out(OGR_G_CreateGeometry(wkbMultiLineString));
+    for (const auto& stretch : stretches)
+        OGR_G_AddGeometryDirectly(out.get(), line(stretch));
+    return out;
+}
+
+/// "{file}: way 12 (woods): only 3 of its 4 nodes are in the file (an extract cut at a box)".
+std::string incompleteWayText(const std::string& file, std::int64_t id, const std::string& cls, const detail::IncompleteWay& way)
+{
+    return core::i18n::format(P_("{1}: way {2} ({3}): only {4} of its {5} nodes is in the file (an extract cut at a box?)",
+                                  "{1}: way {2} ({3}): only {4} of its {5} nodes are in the file (an extract cut at a box?)", way.present),
+        {file, std::to_string(id), cls, std::to_string(way.present), std::to_string(way.nodes)});
+}
+
+/// The finding for an incomplete way left out: an area cannot be drawn from part of its outline, a line needs two
+/// consecutive nodes.
+core::Diagnostic droppedWay(const std::string& file, std::int64_t id, const std::string& cls, const detail::IncompleteWay& way, bool area)
+{
+    return {"import.osm.incomplete", core::Severity::Warning, "/terrain",
+        core::i18n::format(area ? _("{1}; an area cannot be drawn from part of its outline: dropped")
+                                : _("{1}; it has no two consecutive nodes in the file: dropped"),
+            {incompleteWayText(file, id, cls, way)})};
+}
+
+core::Diagnostic droppedRelation(const std::string& file, std::int64_t id, const std::string& cls, const detail::IncompleteRelation& relation)
+{
+    return {"import.osm.incomplete", core::Severity::Warning, "/terrain",
+        core::i18n::format(P_("{1}: relation {2} ({3}): {4} of its {5} member ways is missing from the file or lacks nodes (an "
+                              "extract cut at a box?): dropped",
+                               "{1}: relation {2} ({3}): {4} of its {5} member ways are missing from the file or lack nodes (an "
+                               "extract cut at a box?): dropped",
+                               relation.broken),
+            {file, std::to_string(id), cls, std::to_string(relation.broken), std::to_string(relation.ways)})};
+}
+
 } // namespace
 
 TerrainImportResult importTerrain(const core::Scenario& scenario, const std::filesystem::path& vector,
@@ -272,6 +340,12 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         extension == ".csv" ? csvOptions : nullptr, nullptr));
     if (!dataset)
         throw core::FormatError(file, "", errors.reason(_("not a vector format OGR can read, or a corrupt file")));
+
+    // An OpenStreetMap file: which ways and relations it holds only in part (issue 43 item 5), each named below.
+    std::optional<detail::OsmCompleteness> osm;
+    if (std::string_view(GDALGetDriverShortName(GDALGetDatasetDriver(dataset.get()))) == "OSM" && !file.starts_with("/vsi"))
+        osm = detail::checkOsmCompleteness(vector);
+    std::set<std::int64_t> osmWaysSeen, osmRelationsSeen;
 
     TerrainImportResult out;
     out.edit.label = "Import terrain";
@@ -348,6 +422,13 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         for (const TagRule& r : options.tagRules)
             ruleFields.push_back(OGR_FD_GetFieldIndex(definition, r.key.c_str()));
         const int levelIndex = OGR_FD_GetFieldIndex(definition, "level");
+        // GDAL's OpenStreetMap layers: osm_id is the way's (lines) or the relation's (multipolygons,
+        // multilinestrings, other_relations); a closed way in multipolygons has osm_way_id.
+        const int osmIdIndex = osm ? OGR_FD_GetFieldIndex(definition, "osm_id") : -1;
+        const int osmWayIdIndex = osm ? OGR_FD_GetFieldIndex(definition, "osm_way_id") : -1;
+        const bool osmAreas = layerName == "multipolygons";
+        const bool osmLines = layerName == "lines";
+        const bool osmRelations = osmAreas || layerName == "multilinestrings" || layerName == "other_relations";
         if (!options.classField.empty() && classIndex < 0) {
             const auto count = OGR_L_GetFeatureCount(layer, TRUE);
             out.skipped += count > 0 ? static_cast<std::size_t>(count) : 0;
@@ -394,9 +475,14 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
             const bool wgs84Like = ellipsoidName.find("WGS 84") != std::string::npos || ellipsoidName.find("WGS_1984") != std::string::npos
                 || ellipsoidName.find("GRS 1980") != std::string::npos || ellipsoidName.find("GRS_1980") != std::string::npos;
             // PROJ strings read as "Unknown based on Bessel 1841 ellipsoid"; an ESRI .prj (a shapefile's) as
-            // "Not_specified_based_on_Bessel_1841_ellipsoid" (EPSG 6004): both a datum known by its ellipsoid only.
+            // "Not_specified_based_on_Bessel_1841_ellipsoid" (EPSG 6004), or as "D_Unknown_based_on_Bessel_1841_ellipsoid"
+            // when GDAL wrote it from a PROJ string: each a datum known by its ellipsoid only.
             std::string lowered = datumName;
             std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return c == '_' ? ' ' : static_cast<char>(std::tolower(c)); });
+            // The .prj GDAL and QGIS write for such a PROJ string keeps ESRI's "D_" before the datum's name
+            // ("D_Unknown_based_on_Bessel_1841_ellipsoid", issue 43 item 5: imported without the warning).
+            if (lowered.rfind("d ", 0) == 0)
+                lowered.erase(0, 2);
             std::array<double, 7> shift{};
             const bool hasShift = OSRGetTOWGS84(source, shift.data(), 7) == OGRERR_NONE;
             const bool ellipsoidOnly = lowered.rfind("unknown based on", 0) == 0 || lowered.rfind("not specified based on", 0) == 0
@@ -474,6 +560,36 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                     : "";
                 const auto mapped = options.valueMap.find(value);
                 cls = mapped != options.valueMap.end() ? mapped->second : value;
+            }
+            // An OpenStreetMap way or relation the file holds only in part: an area or a relation is dropped, a
+            // line kept as the stretches the file has (GDAL joins them across the gaps), each named.
+            std::optional<std::pair<std::int64_t, const detail::IncompleteWay*>> cutLine;
+            if (osm) {
+                const auto idOf = [&](int index) -> std::optional<std::int64_t> {
+                    if (index < 0 || !OGR_F_IsFieldSetAndNotNull(feature.get(), index))
+                        return std::nullopt;
+                    return OGR_F_GetFieldAsInteger64(feature.get(), index);
+                };
+                const std::optional<std::int64_t> wayId = osmAreas ? idOf(osmWayIdIndex) : osmLines ? idOf(osmIdIndex) : std::nullopt;
+                const std::optional<std::int64_t> relationId = !wayId && osmRelations ? idOf(osmIdIndex) : std::nullopt;
+                if (const auto way = wayId ? osm->ways.find(*wayId) : osm->ways.end(); way != osm->ways.end()) {
+                    const bool first = osmWaysSeen.insert(way->first).second;
+                    if (osmAreas || way->second.stretches.empty()) {
+                        ++out.skipped;
+                        if (first)
+                            out.diagnostics.push_back(droppedWay(file, way->first, cls, way->second, osmAreas));
+                        continue;
+                    }
+                    OGR_F_SetGeometryDirectly(feature.get(), stretchesGeometry(way->second.stretches).release());
+                    if (first)
+                        cutLine.emplace(way->first, &way->second);
+                } else if (const auto relation = relationId ? osm->relations.find(*relationId) : osm->relations.end();
+                           relation != osm->relations.end()) {
+                    ++out.skipped;
+                    if (osmRelationsSeen.insert(relation->first).second)
+                        out.diagnostics.push_back(droppedRelation(file, relation->first, cls, relation->second));
+                    continue;
+                }
             }
             // One terrain feature of class `cls` from this feature's geometry.
             const auto add = [&](const std::string& featureClass, const std::string& featureGrade) {
@@ -554,9 +670,18 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 ++out.imported;
                 ++out.classes[featureClass];
             };
+            const std::size_t importedBefore = out.imported;
             add(cls, grade);
             if (!crossing.empty())
                 add(crossing, "");
+            if (cutLine && out.imported > importedBefore) {
+                const detail::IncompleteWay& way = *cutLine->second;
+                const std::size_t k = way.stretches.size();
+                out.diagnostics.push_back({"import.osm.incomplete", core::Severity::Warning, "/terrain",
+                    core::i18n::format(P_("{1}; kept as a cut line, the stretch of its nodes the file has",
+                                           "{1}; kept as a cut line, the {2} stretches of its nodes the file has, not joined across the gaps", k),
+                        {incompleteWayText(file, cutLine->first, cls, way), std::to_string(k)})});
+            }
         }
         if (unmapped > 0)
             out.diagnostics.push_back({"import.tags.unmapped", core::Severity::Info, "/terrain",
@@ -571,6 +696,31 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
     }
     if (!foundLayer)
         throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {options.layer}), _("no such layer"));
+    if (osm) {
+        // What GDAL's driver dropped without a feature (a way with fewer than two of its nodes in the file, a relation
+        // with a member way missing), when the import would have taken it: named too.
+        const bool areas = options.layer.empty() || options.layer == "multipolygons";
+        const bool lines = options.layer.empty() || options.layer == "lines";
+        for (const auto& [id, way] : osm->ways) {
+            const std::string cls = classOfTags(options, way.tags);
+            if (cls.empty() || osmWaysSeen.count(id) > 0)
+                continue;
+            bool alsoPolygon = false;
+            const bool area = way.closed && classDimension(scenario, cls, alsoPolygon) == 2;
+            // A line GDAL left out for a reason of its own (it had two consecutive nodes to draw) is not named here.
+            if (!(area ? areas : lines) || (!area && !way.stretches.empty()))
+                continue;
+            ++out.skipped;
+            out.diagnostics.push_back(droppedWay(file, id, cls, way, area));
+        }
+        for (const auto& [id, relation] : osm->relations) {
+            const std::string cls = classOfTags(options, relation.tags);
+            if (cls.empty() || osmRelationsSeen.count(id) > 0 || !areas)
+                continue;
+            ++out.skipped;
+            out.diagnostics.push_back(droppedRelation(file, id, cls, relation));
+        }
+    }
     out.edit = core::operations::addFeatures(scenario, std::move(features), out.edit.label, std::move(settingsAfter));
     return out;
 }

@@ -47,6 +47,13 @@ struct TerrainImportOptions {
 /// - "import.crs.assumed" (warning): a layer without a CRS, taken to be in the working CRS;
 /// - "import.crs.datum" (warning): a layer whose CRS knows its datum only by an ellipsoid that is not WGS 84's
 ///   (a PROJ string with +ellps=bessel and no +towgs84): positions may be off by about 100 m.
+/// - "import.osm.incomplete" (warning), OpenStreetMap files (.osm, .osm.pbf) only: a way or relation the file holds
+///   only in part (an extract cut at a box keeps the ways crossing its edge without their nodes outside it),
+///   named by its OSM id with the class it would have had: an area (a closed way of an area class, or a
+///   relation) is dropped, since part of its outline would draw a wrong polygon; a line is kept as the stretches
+///   of consecutive nodes the file has (a MultiLineString for several), never joined across a gap; a way with no
+///   two consecutive nodes is dropped. Ways and relations no rule or field would import are not named. The
+///   check reads the file with libosmium; core::FormatError when it cannot.
 /// In a local frame (working CRS "LOCAL:name", a calibrated Kriegsspiel map), a layer with a geographic or
 /// projected CRS is refused with core::OperationError naming it and the way out (save it without a CRS,
 /// or `inWorkingFrame`): such a frame has no geography to transform to.
