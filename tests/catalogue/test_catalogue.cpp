@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/catalogue/.../catalogue.hpp: export, list, extract, revisions, removal, the GeoPackage
+// Tests of catalogue/.../catalogue.hpp: export, list, extract, revisions, removal, the GeoPackage
 // structure (checked with plain SQLite, GDAL's validator and ogrinfo) and the schema migration.
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/catalogue/sync.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/catalogue/.../gpkg_geometry.hpp: GeoPackage binary and WKB bytes worked out by hand.
+// Tests of catalogue/.../gpkg_geometry.hpp: GeoPackage binary and WKB bytes worked out by hand.
 #include "sandtable/catalogue/gpkg_geometry.hpp"
 
 #include "sandtable/core/util/error.hpp"

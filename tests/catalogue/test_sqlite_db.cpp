@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/catalogue/src/sqlite_db.hpp that the public API cannot reach: the writeback hint keeps the
+// Tests of catalogue/src/geopackage/sqlite_db.hpp that the public API cannot reach: the writeback hint keeps the
 // write lock.
 #include "geopackage/sqlite_db.hpp"
 #include "support/run_command.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/catalogue/.../srs.hpp: gpkg_spatial_ref_sys rows for scenario CRSs.
+// Tests of catalogue/.../srs.hpp: gpkg_spatial_ref_sys rows for scenario CRSs.
 #include "sandtable/catalogue/srs.hpp"
 
 #include <boost/test/unit_test.hpp>

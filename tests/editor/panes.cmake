@@ -10,6 +10,7 @@ add_executable(sandtable_editor_panes_tests
   ${_panes_tests}/test_sheet_plan.cpp
 )
 target_include_directories(sandtable_editor_panes_tests PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/..")
+sandtable_precompile_test_headers(sandtable_editor_panes_tests SKIP "${CMAKE_SOURCE_DIR}/tests/support/test_main.cpp")
 target_compile_definitions(sandtable_editor_panes_tests PRIVATE
   SANDTABLE_TEST_DATA_DIR="${CMAKE_CURRENT_SOURCE_DIR}/../data"
   SANDTABLE_SOURCE_DIR="${CMAKE_SOURCE_DIR}"

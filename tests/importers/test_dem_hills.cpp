@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/src/dem_hills.cpp: a synthetic ridge DEM with hand-computed hill area and ridgeline,
+// Tests of importers/src/dem/dem_hills.cpp: a synthetic ridge DEM with hand-computed hill area and ridgeline,
 // and the Gettysburg Terrarium tiles giving Big and Little Round Top, Cemetery Ridge and Culp's Hill.
 #include "sandtable/importers/dem_hills.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/src/scan_trace.cpp: a small synthetic raster whose areas are counted by hand, and
+// Tests of importers/src/scan/scan_trace.cpp: a small synthetic raster whose areas are counted by hand, and
 // the green woods of the Gettysburg scan.
 #include "sandtable/importers/scan_trace.hpp"
 

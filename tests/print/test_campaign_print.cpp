@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/print/.../campaign_print.hpp: the one-page scale, copies, tiling, and squares measured on the
+// Tests of print/.../campaign_print.hpp: the one-page scale, copies, tiling, and squares measured on the
 // PDF and on the PNG pages; SVG page size; per-page file names.
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"

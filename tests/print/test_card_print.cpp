@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/print/.../card_print.hpp and pdf_page_boxes.hpp: sheet arithmetic, and card size, bleed,
+// Tests of print/.../card_print.hpp and pdf_page_boxes.hpp: sheet arithmetic, and card size, bleed,
 // crop marks and duplex alignment measured on the PDF as pdftocairo renders it; TrimBox read by pdfinfo.
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"

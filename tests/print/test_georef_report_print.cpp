@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/print/.../georef_report_print.hpp: pages for N GCPs, the arrows' factor, the table worst
+// Tests of print/.../georef_report_print.hpp: pages for N GCPs, the arrows' factor, the table worst
 // first across pages, what is drawn where on the picture, locale-independent numbers, atomic writing.
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/print/.../map_print.hpp: sheet layout arithmetic and true scale measured on the rendered PDF.
+// Tests of print/.../map_print.hpp: sheet layout arithmetic and true scale measured on the rendered PDF.
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/print/.../page.hpp: paper sizes and the scale arithmetic.
+// Tests of print/.../page.hpp: paper sizes and the scale arithmetic.
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/page.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/print/.../pdf_page_boxes.hpp: TrimBox and BleedBox set on every form of PDF cairo or qpdf writes.
+// Tests of print/.../pdf_page_boxes.hpp: TrimBox and BleedBox set on every form of PDF cairo or qpdf writes.
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/pdf_page_boxes.hpp"
 #include "support/test_data.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/print/src/piece_image.cpp: VASSAL pieces a player can read at VASSAL's 100 % zoom (issue 44
+// Tests of print/src/piece_image.cpp: VASSAL pieces a player can read at VASSAL's 100 % zoom (issue 44
 // item 4), measured in pixels on the image the module carries.
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/print/vassal_images.hpp"

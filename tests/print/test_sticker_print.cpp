@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/print/.../sticker_print.hpp: layout arithmetic, the label text fitting its box for any label
+// Tests of print/.../sticker_print.hpp: layout arithmetic, the label text fitting its box for any label
 // and sticker size, and the sticker size measured on the PDF.
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
