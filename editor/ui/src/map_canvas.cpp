@@ -274,7 +274,8 @@ void MapCanvas::documentChanged()
             const bool newFile = now && (!m_rasterDrawn || m_rasterDrawn->first != now->first);
             if (const std::string notice = loadMapRaster(); !notice.empty() && onRasterError)
                 onRasterError(notice);
-            if (newFile && m_raster) {
+            // A scan placed by a first fit while the person picks GCPs on the view leaves the view where it is.
+            if (newFile && m_raster && (m_fitted || choice.raster->kind == MapRaster::Kind::Warped)) {
                 m_fitted = true;
                 fitView(m_view);
                 viewChanged(false);
@@ -516,6 +517,12 @@ void MapCanvas::onPaint(wxPaintEvent&)
 void MapCanvas::onSize(wxSizeEvent& event)
 {
     const wxSize size = GetClientSize();
+    // The frame lays its panes out again after edits (the Layers pane fits its items): a size event of the same
+    // size must not refit a view to an extent that has changed meanwhile.
+    if (size.x == m_view.viewportWidth() && size.y == m_view.viewportHeight()) {
+        event.Skip();
+        return;
+    }
     m_view.setViewportSize(size.x, size.y);
     if (m_fitted)
         fitView(m_view);
@@ -582,8 +589,13 @@ void MapCanvas::onMouse(wxMouseEvent& event)
             m_dragging = false;
         releaseCaptureIfIdle(event);
     }
-    if (m_tool && consumed)
+    if (m_tool && consumed) {
+        // A tool's click was made on this view (a GCP's map point, a vertex): the view stays where it is when the
+        // edit changes the extent, until the person fits it again.
+        if (type == wxEVT_LEFT_DOWN)
+            m_fitted = false;
         Refresh();
+    }
     event.Skip(type == wxEVT_LEAVE_WINDOW || type == wxEVT_ENTER_WINDOW);
 }
 

@@ -44,7 +44,7 @@ void writeLine(const std::string& name, const std::string& line)
 
 void reportView(const std::string& name, const wxWindow& canvas, const ViewTransform& view, const std::string& crs)
 {
-    if (!reportFile())
+    if (!reportFile() || !canvas.IsShownOnScreen())
         return;
     const wxPoint origin = canvas.ClientToScreen(wxPoint(0, 0));
     const wxSize size = canvas.GetClientSize();
@@ -57,7 +57,7 @@ void reportView(const std::string& name, const wxWindow& canvas, const ViewTrans
 
 void reportPlace(const std::string& name, const wxWindow& window, const wxRect& rect)
 {
-    if (!reportFile())
+    if (!reportFile() || !window.IsShownOnScreen())
         return;
     const wxPoint origin = window.ClientToScreen(rect.GetTopLeft());
     char line[256];

@@ -166,6 +166,10 @@ public:
     void refresh();
     /// Asks for a PDF and writes the georeferencing report there (app::writeGeorefReport).
     void onReport();
+    /// Warps the scan through the fit (app::warpScanFile, as `map warp`); the map then draws the warped scan.
+    void onWarp();
+    /// The table's first (worst) row and the Warp button for scripted drives (reportPlace).
+    void reportPlaces();
 
 private:
     const core::Georeference* georeference() const;
@@ -173,8 +177,6 @@ private:
     void loadThumbnail();
     void refit();
     void fillTable();
-    /// The table's first (worst) row for scripted drives (reportPlace).
-    void reportFirstRow();
     void fillFields(double pixel, double line, std::optional<core::Coordinate> map);
     /// The GDAL fit core's GCP operations refit with (importers::fitGcps, in the target CRS).
     /// Applies one GCP operation's edit (refitted inside the operation), reporting a failure under `label`.
@@ -209,7 +211,6 @@ private:
     void onMethod();
     void onImport();
     void onExport();
-    void onWarp();
 
     Workbench& m_workbench;
     std::unique_ptr<DocumentWatch> m_watch;
@@ -218,6 +219,7 @@ private:
     ScanPlacesBar* m_places = nullptr;
     std::string m_refusal; ///< why the current GCPs are not fitted ("" when they are, or too few)
     wxChoice* m_method = nullptr;
+    wxButton* m_warpButton = nullptr;
     wxChoice* m_reference = nullptr;
     wxCheckBox* m_referenceShown = nullptr;
     wxSlider* m_referenceOpacity = nullptr;
@@ -255,6 +257,7 @@ private:
     std::vector<MapMark> m_viewMarks;  ///< m_marks in m_viewMarksCrs
     std::string m_viewMarksCrs;
     bool m_viewMarksValid = false;
+    bool m_sashPlaced = false;
     bool m_looShown = false; ///< the table holds leave-one-out residuals of a refused fit
     bool m_filling = false;
     std::shared_ptr<GeorefOverlay> m_overlay;
@@ -298,6 +301,7 @@ ScanCanvas::ScanCanvas(wxWindow* parent, GeorefPane& pane)
         if (m_fitted)
             fit();
         Refresh();
+        CallAfter([this] { m_pane.reportPlaces(); }); // the sash moved the controls
         e.Skip();
     });
 }
@@ -566,7 +570,7 @@ bool GcpAddTool::onMouse(const wxMouseEvent& event, core::Coordinate world, cons
 
 wxTextCtrl* numberField(wxWindow* parent)
 {
-    return new wxTextCtrl(parent, wxID_ANY, "", wxDefaultPosition, wxSize(90, -1), wxTE_PROCESS_ENTER);
+    return new wxTextCtrl(parent, wxID_ANY, "", wxDefaultPosition, wxSize(84, -1), wxTE_PROCESS_ENTER);
 }
 
 GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxID_ANY), m_workbench(workbench)
@@ -590,41 +594,41 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     auto* addTool = new wxButton(controls, wxID_ANY, _("Pick on map"));
     addTool->SetToolTip(_("Click a point on the scan, then its place on the map"));
     top->Add(addTool, 0, wxRIGHT, 4);
-    auto* importButton = new wxButton(controls, wxID_ANY, _("Import .points..."));
-    auto* exportButton = new wxButton(controls, wxID_ANY, _("Export .points..."));
     auto* warpButton = new wxButton(controls, wxID_ANY, _("Warp..."));
-    top->Add(importButton, 0, wxRIGHT, 4);
-    top->Add(exportButton, 0, wxRIGHT, 4);
-    top->Add(warpButton, 0);
-    sizer->Add(top, 0, wxEXPAND | wxALL, 4);
-
-    auto* looks = new wxWrapSizer(wxHORIZONTAL);
-    looks->Add(new wxStaticText(controls, wxID_ANY, _("Scan over map")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_opacity = new wxSlider(controls, wxID_ANY, 0, 0, 100, wxDefaultPosition, wxSize(120, -1));
-    m_opacity->SetToolTip(_("Opacity of the scan drawn over the working map through the current fit"));
-    looks->Add(m_opacity, 0, wxRIGHT, 8);
-    looks->Add(new wxStaticText(controls, wxID_ANY, _("Arrows x")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_exaggeration = new wxSpinCtrlDouble(controls, wxID_ANY, "", wxDefaultPosition, wxSize(140, -1), wxSP_ARROW_KEYS, 1, 1000, 10, 1);
-    m_exaggeration->SetToolTip(_("Residual arrows on the scan are drawn this many times their length"));
-    looks->Add(m_exaggeration, 0);
+    top->Add(warpButton, 0, wxRIGHT, 4);
     // The georeferencing report (issue 19 item 6): the PDF `raster georef --report` writes, from the current fit.
     auto* reportButton = new wxButton(controls, wxID_ANY, _("Report..."));
     reportButton->SetToolTip(_("Write the georeferencing report (PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table"));
-    looks->Add(reportButton, 0, wxLEFT, 12); // on this row: the first is full
+    top->Add(reportButton, 0);
     reportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onReport(); });
-    sizer->Add(looks, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
+    sizer->Add(top, 0, wxEXPAND | wxALL, 4);
+
+    // The less used: .points files, the scan drawn over the map, the arrows' lengthening (at the bottom).
+    auto* looks = new wxWrapSizer(wxHORIZONTAL);
+    auto* importButton = new wxButton(controls, wxID_ANY, _("Import .points..."));
+    auto* exportButton = new wxButton(controls, wxID_ANY, _("Export .points..."));
+    looks->Add(importButton, 0, wxRIGHT, 4);
+    looks->Add(exportButton, 0, wxRIGHT, 8);
+    looks->Add(new wxStaticText(controls, wxID_ANY, _("Scan over map")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_opacity = new wxSlider(controls, wxID_ANY, 0, 0, 100, wxDefaultPosition, wxSize(90, -1));
+    m_opacity->SetToolTip(_("Opacity of the scan drawn over the working map through the current fit"));
+    looks->Add(m_opacity, 0, wxRIGHT, 8);
+    looks->Add(new wxStaticText(controls, wxID_ANY, _("Arrows x")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_exaggeration = new wxSpinCtrlDouble(controls, wxID_ANY, "", wxDefaultPosition, wxSize(120, -1), wxSP_ARROW_KEYS, 1, 1000, 10, 1);
+    m_exaggeration->SetToolTip(_("Residual arrows on the scan and on the map are drawn this many times their length"));
+    looks->Add(m_exaggeration, 0);
 
     // The two CRSs (issue 19 item 3): what the typed or picked map coordinates are in, and where the fit is
     // computed. Fits are never made in degrees: a geographic target is refused, auto picks the UTM zone.
     auto* crsRow = new wxWrapSizer(wxHORIZONTAL);
     crsRow->Add(new wxStaticText(controls, wxID_ANY, _("Map points in")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_gcpCrsBox = new wxComboBox(controls, wxID_ANY, "", wxDefaultPosition, wxSize(250, -1), 0, nullptr, wxTE_PROCESS_ENTER);
+    m_gcpCrsBox = new wxComboBox(controls, wxID_ANY, "", wxDefaultPosition, wxSize(190, -1), 0, nullptr, wxTE_PROCESS_ENTER);
     m_gcpCrsBox->SetToolTip(_("The CRS of the GCPs' map coordinates: EPSG:4326 for longitude/latitude typed in degrees "
                             "(decimal or degrees-minutes-seconds), or any EPSG:n. Changing it re-reads the numbers in "
                             "the new CRS and refits."));
     crsRow->Add(m_gcpCrsBox, 0, wxRIGHT, 8);
     crsRow->Add(new wxStaticText(controls, wxID_ANY, _("Fit in")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_targetCrsBox = new wxComboBox(controls, wxID_ANY, "", wxDefaultPosition, wxSize(250, -1), 0, nullptr, wxTE_PROCESS_ENTER);
+    m_targetCrsBox = new wxComboBox(controls, wxID_ANY, "", wxDefaultPosition, wxSize(190, -1), 0, nullptr, wxTE_PROCESS_ENTER);
     m_targetCrsBox->SetToolTip(_("The projected CRS the fit is computed in (RMS in its unit, metres): auto is the "
                                "working CRS, or the UTM zone of the GCPs when the scenario has none"));
     crsRow->Add(m_targetCrsBox, 0);
@@ -652,7 +656,7 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     sizer->Add(m_guidance, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
     sizer->Add(m_figures, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
 
-    m_table = new wxListCtrl(controls, wxID_ANY, wxDefaultPosition, wxSize(-1, 160), wxLC_REPORT | wxLC_SINGLE_SEL);
+    m_table = new wxListCtrl(controls, wxID_ANY, wxDefaultPosition, wxSize(-1, 130), wxLC_REPORT | wxLC_SINGLE_SEL);
     m_table->EnableCheckBoxes(true);
     m_table->SetMinSize(wxSize(-1, 120)); // a few GCP rows stay in view when the rows above wrap
     m_table->AppendColumn(_("GCP (on)"), wxLIST_FORMAT_LEFT, 110);
@@ -660,9 +664,10 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_table->AppendColumn(_("dy m"), wxLIST_FORMAT_RIGHT, 80);
     m_table->AppendColumn(_("residual m"), wxLIST_FORMAT_RIGHT, 90);
     m_table->AppendColumn(_("residual px"), wxLIST_FORMAT_RIGHT, 90);
-    sizer->Add(m_table, 2, wxEXPAND | wxALL, 4);
+    sizer->Add(m_table, 1, wxEXPAND | wxALL, 4);
 
-    auto* fields = new wxFlexGridSizer(2, 4, 2, 4);
+    // The chosen (or pending) GCP's numbers, typed or picked, and what to do with them, on two lines.
+    auto* fields = new wxFlexGridSizer(2, 5, 2, 4);
     m_pixel = numberField(controls);
     m_line = numberField(controls);
     m_mapX = numberField(controls);
@@ -673,6 +678,7 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_mapYLabel = new wxStaticText(controls, wxID_ANY, _("map y"));
     fields->Add(m_mapXLabel);
     fields->Add(m_mapYLabel);
+    fields->AddStretchSpacer();
     fields->Add(m_pixel);
     fields->Add(m_line);
     fields->Add(m_mapX);
@@ -684,13 +690,29 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     buttons->Add(add);
     buttons->Add(update);
     buttons->Add(remove);
+    fields->Add(buttons);
     sizer->Add(fields, 0, wxLEFT | wxRIGHT | wxTOP, 4);
-    sizer->Add(buttons, 0, wxALL, 4);
+    sizer->Add(looks, 0, wxEXPAND | wxALL, 4);
     m_places = new ScanPlacesBar(controls, m_workbench);
     sizer->Add(m_places, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
     controls->SetSizer(sizer);
-    // The controls keep their height (from the bottom), the scan takes the rest.
-    splitter->SplitHorizontally(m_scan, controls, -sizer->GetMinSize().y - 8);
+    splitter->SplitHorizontally(m_scan, controls);
+    // Once the pane has its size: the controls get the height they need at its width (their rows wrap), the scan
+    // the rest; then the sash stays where the person puts it.
+    splitter->Bind(wxEVT_SIZE, [this, splitter, controls, sizer](wxSizeEvent& e) {
+        e.Skip();
+        const wxSize size = splitter->GetClientSize();
+        if (m_sashPlaced || size.y < 400)
+            return;
+        m_sashPlaced = true;
+        CallAfter([splitter, controls, sizer] {
+            const wxSize now = splitter->GetClientSize();
+            sizer->SetDimension(wxPoint(0, 0), wxSize(now.x, 4000));
+            const int need = sizer->CalcMin().y + 4;
+            splitter->SetSashPosition(std::max(splitter->GetMinimumPaneSize(), now.y - need - splitter->GetSashSize()));
+            controls->Layout();
+        });
+    });
     auto* outer = new wxBoxSizer(wxVERTICAL);
     outer->Add(splitter, 1, wxEXPAND);
     SetSizer(outer);
@@ -719,6 +741,7 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     importButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onImport(); });
     exportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onExport(); });
     warpButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onWarp(); });
+    m_warpButton = warpButton;
     add->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onAdd(); });
     update->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onUpdate(); });
     remove->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onDelete(); });
@@ -745,7 +768,7 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     });
     m_table->Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
         e.Skip();
-        CallAfter([this] { reportFirstRow(); });
+        CallAfter([this] { reportPlaces(); });
     });
     m_table->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) {
         if (m_filling)
@@ -962,7 +985,8 @@ void GeorefPane::fillTable()
         const long item = m_table->InsertItem(index++, wxString::Format("%d", r.id));
         m_table->SetItemData(item, r.id);
         m_table->CheckItem(item, r.enabled);
-        const bool fitted = m_fit.has_value() || m_looShown; // a refused fit shows the leave-one-out residuals
+        // A refused fit shows the leave-one-out residuals where the others could be fitted, "-" elsewhere.
+        const bool fitted = m_fit.has_value() || (m_looShown && (r.residualMap > 0 || r.residualPx > 0));
         m_table->SetItem(item, 1, fitted ? core::i18n::formatNumber(r.dx, 1) : "-");
         m_table->SetItem(item, 2, fitted ? core::i18n::formatNumber(r.dy, 1) : "-");
         m_table->SetItem(item, 3, fitted ? core::i18n::formatNumber(r.residualMap, 1) : "-");
@@ -971,14 +995,15 @@ void GeorefPane::fillTable()
             m_table->SetItemState(item, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
     }
     m_filling = false;
-    reportFirstRow();
+    reportPlaces();
 }
 
-void GeorefPane::reportFirstRow()
+void GeorefPane::reportPlaces()
 {
     wxRect row;
     if (m_table->GetItemCount() > 0 && m_table->GetItemRect(0, row))
         reportPlace("gcp-table-row1", *m_table, row);
+    reportPlace("button-warp", *m_warpButton, wxRect(m_warpButton->GetClientSize()));
 }
 
 void GeorefPane::refresh()
@@ -1003,6 +1028,7 @@ void GeorefPane::refresh()
     m_places->refresh();
     if (IsShownOnScreen())
         announceFit();
+    m_guidance->GetParent()->Layout(); // the guidance may take another line
     Layout();
     m_scan->Refresh();
     m_workbench.refreshCanvas();
@@ -1308,27 +1334,28 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
     return true;
 }
 
-bool GeorefPane::commit(const std::string& label, const std::function<core::Edit(const core::Scenario&)>& operation)
+bool GeorefPane::commit(const std::string& label, const std::function<core::Edit(const core::Scenario& s)>& operation)
 {
     core::Document* doc = m_workbench.document();
     if (!doc)
         return false;
+    const std::string crsBefore = doc->scenario().settings.crs;
     try {
-        doc->apply(operation(doc->scenario()));
+        core::Edit edit = operation(doc->scenario());
+        // The rule of `map georef` (app::withMapFrame): a fitted scan gives a scenario without a working CRS or
+        // extent its map frame, and the frame a fit gave follows the fit, in the same undo step.
+        try {
+            edit = app::withMapFrame(doc->scenario(), edit);
+        } catch (const std::exception& e) {
+            m_workbench.setStatusText(e.what());
+        }
+        doc->apply(std::move(edit));
     } catch (const std::exception& e) {
         m_workbench.showError(label, e.what());
         return false;
     }
-    // The rule of `map georef` (app::mapFrameFromFit): a scan that now has a fit gives a scenario without a
-    // working CRS or extent its map frame, one more undo step, so reference layers and every product work.
-    try {
-        if (std::optional<core::Edit> frame = app::mapFrameFromFit(doc->scenario())) {
-            doc->apply(std::move(*frame));
-            m_workbench.setStatusText(core::i18n::format(translated("The map frame is now {1}, from the fit"), {doc->scenario().settings.crs}));
-        }
-    } catch (const std::exception& e) {
-        m_workbench.setStatusText(e.what());
-    }
+    if (doc->scenario().settings.crs != crsBefore)
+        m_workbench.setStatusText(core::i18n::format(translated("The map frame is now {1}, from the fit"), {doc->scenario().settings.crs}));
     return true;
 }
 
@@ -1502,6 +1529,13 @@ void installGeorefPane(Workbench& workbench)
         [&workbench, pane] {
             showPane(workbench, "georef");
             pane->startAdding();
+        });
+
+    workbench.addCommand(ActionInfo{"georef.warp", wxTRANSLATE("&Warp the scan..."), "",
+                             wxTRANSLATE("Resample the scan through the fit into a GeoTIFF in the working CRS; the map then shows it")},
+        [&workbench, pane] {
+            showPane(workbench, "georef");
+            pane->onWarp();
         });
 
     // Print > Georeferencing report...: the Report button's product, from the menus.
