@@ -266,6 +266,24 @@ ReferenceFrame referenceFrame(const core::ReferenceLayer& layer, const std::file
             minX = std::min(minX, e.MinX), minY = std::min(minY, e.MinY);
             maxX = std::max(maxX, e.MaxX), maxY = std::max(maxY, e.MaxY);
         }
+        if (!(minX <= maxX && minY <= maxY)) {
+            // Drivers that know no extent before reading (OpenStreetMap reads its layers interleaved): every
+            // feature's envelope, in the order the dataset gives them.
+            GDALDatasetResetReading(ds.get());
+            for (;;) {
+                OGRLayerH from = nullptr;
+                OGRFeatureH feature = GDALDatasetGetNextFeature(ds.get(), &from, nullptr, nullptr, nullptr);
+                if (!feature)
+                    break;
+                if (OGRGeometryH geometry = OGR_F_GetGeometryRef(feature); geometry && !OGR_G_IsEmpty(geometry)) {
+                    OGREnvelope e;
+                    OGR_G_GetEnvelope(geometry, &e);
+                    minX = std::min(minX, e.MinX), minY = std::min(minY, e.MinY);
+                    maxX = std::max(maxX, e.MaxX), maxY = std::max(maxY, e.MaxY);
+                }
+                OGR_F_Destroy(feature);
+            }
+        }
         if (!(minX <= maxX && minY <= maxY))
             throw core::OperationError(file, object, _("the layer holds no feature to place"));
         edges([=](double u, double v) { return core::Coordinate{minX + u * (maxX - minX), maxY - v * (maxY - minY)}; });
