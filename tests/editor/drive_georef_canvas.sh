@@ -93,6 +93,17 @@ frame_h=$(xdotool getwindowgeometry "$main" | awk '/Geometry/ { split($2, a, "x"
 # Mercator is no working CRS), 18 N, and fitted to it.
 reported_utm() { [ "$(map_crs)" = "EPSG:32618" ]; }
 wait_until "the map canvas in the DEM's frame (EPSG:32618)" reported_utm
+# The layout settles (the Layers pane fits the new layer's line, the workspace's sash its controls) before any click
+# is aimed: the same canvases reported twice in a row, a tenth of a second apart.
+views_settled() {
+  local before
+  before=$(grep -E '^(map|scan) ' "$work/views.txt" 2> /dev/null) || return 1
+  [ "$(grep -c . <<< "$before")" -eq 2 ] || return 1
+  sleep 0.1
+  [ "$before" = "$(grep -E '^(map|scan) ' "$work/views.txt")" ]
+}
+wait_until "the canvases to settle" views_settled
+shot ready
 # Half of the window or more is the map's: 800 px of the 1600.
 read -r _ _ _ map_w map_h _ <<< "$(view_line map)"
 read -r _ _ _ scan_w scan_h _ <<< "$(view_line scan)"
@@ -109,6 +120,8 @@ for gcp in "${gcps[@]}"; do
   read -r lon lat px line <<< "$gcp"
   read -r sx sy <<< "$(screen_of scan "$px" "-$line")"
   xdotool mousemove "$sx" "$sy" click 1
+  # The scan click makes the map canvas's tool the GCP tool, waiting for the map point.
+  [ "$n" -eq 0 ] && wait_until "the GCP tool on the map canvas" grep -qx 'map-tool gcp.add' "$work/views.txt"
   read -r mx my <<< "$(lonlat_to_map "$lon" "$lat")"
   read -r sx sy <<< "$(screen_of map "$mx" "$my")"
   xdotool mousemove "$sx" "$sy" click 1
@@ -210,6 +223,12 @@ PY
 # The warped scan's paper (light buff) fills the map canvas.
 wait_for_colour warped 236,220,180,30 stable
 [ "$colour_area" -gt 150000 ] || fail "the warped scan covers $colour_area px"
+# Closing the workspace (its close button at the right of its caption) ends its GCP tool (issue 46 item 4).
+grep -qx 'map-tool gcp.add' "$work/views.txt" || fail "the GCP tool is not active before the workspace closes: $(grep map-tool "$work/views.txt")"
+read -r _ px py pw _ <<< "$(view_line georef-pane)"
+xdotool mousemove $((px + pw - 9)) $((py - 9)) click 1
+wait_until "the GCP tool to end with the workspace" grep -qx 'map-tool select' "$work/views.txt"
+shot closed
 check_editor
 xdotool key ctrl+q
 wait_for_exit

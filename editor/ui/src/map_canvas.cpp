@@ -403,6 +403,7 @@ void MapCanvas::setTool(std::shared_ptr<CanvasTool> tool)
         previous->deactivated();
     if (m_tool)
         m_tool->activated();
+    reportText("map-tool", m_tool ? m_tool->name() : "select");
     Refresh();
     if (onToolChanged)
         onToolChanged();

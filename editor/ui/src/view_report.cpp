@@ -65,4 +65,10 @@ void reportPlace(const std::string& name, const wxWindow& window, const wxRect& 
     writeLine(name, line);
 }
 
+void reportText(const std::string& name, const std::string& text)
+{
+    if (reportFile())
+        writeLine(name, name + " " + text);
+}
+
 } // namespace sandtable::editor::ui

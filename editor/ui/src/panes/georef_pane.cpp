@@ -1004,6 +1004,7 @@ void GeorefPane::reportPlaces()
     if (m_table->GetItemCount() > 0 && m_table->GetItemRect(0, row))
         reportPlace("gcp-table-row1", *m_table, row);
     reportPlace("button-warp", *m_warpButton, wxRect(m_warpButton->GetClientSize()));
+    reportPlace("georef-pane", *this, wxRect(GetClientSize()));
 }
 
 void GeorefPane::refresh()

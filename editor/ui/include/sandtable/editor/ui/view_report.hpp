@@ -25,4 +25,7 @@ void reportView(const std::string& name, const wxWindow& canvas, const ViewTrans
 /// HEIGHT` with the top-left corner of `rect` (client pixels of `window`) on the screen.
 void reportPlace(const std::string& name, const wxWindow& window, const wxRect& rect);
 
+/// The same file's line `NAME TEXT` for a state a drive waits for (the map canvas's tool: "map-tool gcp.add").
+void reportText(const std::string& name, const std::string& text);
+
 } // namespace sandtable::editor::ui
