@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Georeferencing a plain scan as a QGIS user does (issue 46 item 1), in the real editor under Xvfb, a window of
 # 1600 x 1000 (client area 1600 x 911 under the menu, tool and status bars):
-# File > New from map on the Gettysburg survey scan (no CRS yet), Georeference > Add reference layer... with a DEM
+# a scenario made by New from map from the Gettysburg survey scan (no CRS yet), opened, the workspace shown and
+# Georeference > Add reference layer... with a DEM
 # (the Terrarium tiles of the same ground as a GDAL VRT in Web Mercator, drawn as hillshade), then nine GCP pairs,
 # each a click on the scan canvas and a click on the map canvas at the published control points' pixel and
 # longitude/latitude; the fit is checked against a least-squares fit worked out here. A tenth pair clicked on the
@@ -16,6 +17,8 @@ editor=$1 checker=$2 scan=$3 points=$4 dem=$5 work=$6
 . "$(dirname "$0")/drive_common.sh"
 
 drive_setup "$work" python3 gdaltransform
+# A command that fails outside a check says where (set -e would end the drive without a word).
+trap 'fail "line $LINENO: \"$BASH_COMMAND\" exited with $?"' ERR
 export SANDTABLE_EDITOR_VIEW_REPORT="$work/views.txt"
 file="$work/plain.sandtable.json"
 
@@ -72,12 +75,12 @@ save() {
   wait_for_file_change "$file" "$before"
 }
 
-start_editor "$work/editor.log" --new-from-map "$scan" --new-output "$file" --window-size 1600x911 \
-  --run-action georef.add_reference
-# New from map says what comes next (the scan has no georeference yet: GCPs on a reference map).
-told=$(wait_for_window '^New scenario from ')
-focus_window "$told"
-xdotool key Return
+# The scenario of a plain scan, as File > New from map makes it (its dialog-free twin; the menu item is driven by
+# editor_new_from_map): no CRS, no extent, the scan waiting for GCPs.
+"$editor" --new-from-map "$scan" --new-output "$file" --screenshot-window "$work/new.png" --window-size 1600x911 \
+  > "$work/new.log" 2>&1 || fail "New from map failed: $(cat "$work/new.log")"
+[ "$(json "d['crs']")" = "" ] || fail "the plain scan's scenario has a CRS: $(json "d['crs']")"
+start_editor "$work/editor.log" "$file" --window-size 1600x911 --run-action georef.show_pane --run-action georef.add_reference
 chooser=$(wait_for_window '^Add reference layer$')
 focus_window "$chooser"
 xdotool key ctrl+l
