@@ -2,6 +2,7 @@
 // The scan fitted from its GCPs, and the map frame (working CRS, extent) the fit gives a scenario.
 #include "sandtable/app/georeference.hpp"
 
+#include "sandtable/core/document/edit_builder.hpp"
 #include "sandtable/core/document/map_operations.hpp"
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -78,6 +79,39 @@ std::optional<core::Edit> mapFrameFromFit(const core::Scenario& scenario, const 
     settings.crs = crs;
     settings.extent = scanFootprint(scenario, crs);
     return core::operations::setSettings(scenario, std::move(settings), _("Map frame from the fit"));
+}
+
+core::Edit withMapFrame(const core::Scenario& scenario, core::Edit gcpEdit)
+{
+    core::EditBuilder builder(scenario, gcpEdit.label);
+    const std::string mergeKey = gcpEdit.mergeKey;
+    builder.add(gcpEdit);
+    const core::Scenario& after = builder.scenario();
+    std::optional<core::Edit> frame = mapFrameFromFit(after);
+    if (!frame && scenario.settings.extent && after.map && after.map->georeference && after.map->georeference->rmsMap
+        && after.settings.crs == scenario.settings.crs && !isLocalFrame(after.settings.crs)) {
+        // The frame an earlier fit gave follows the fit; one the designer set stays.
+        std::optional<core::Extent> fitted;
+        try {
+            fitted = scanFootprint(scenario, scenario.settings.crs);
+        } catch (const core::OperationError&) {
+            // the scenario before had no fit: its extent is the designer's
+        }
+        const core::Extent& e = *scenario.settings.extent;
+        constexpr double kMillimetre = 1e-3;
+        if (fitted && std::abs(fitted->minX - e.minX) < kMillimetre && std::abs(fitted->minY - e.minY) < kMillimetre
+            && std::abs(fitted->maxX - e.maxX) < kMillimetre && std::abs(fitted->maxY - e.maxY) < kMillimetre) {
+            core::ScenarioSettings settings = after.settings;
+            settings.extent = scanFootprint(after, after.settings.crs);
+            if (settings.extent != after.settings.extent)
+                frame = core::operations::setSettings(after, std::move(settings), _("Map frame from the fit"));
+        }
+    }
+    if (frame)
+        builder.add(*frame);
+    core::Edit edit = builder.take();
+    edit.mergeKey = mergeKey;
+    return edit;
 }
 
 void georeferenceMap(core::Document& document, const GeorefJob& job)

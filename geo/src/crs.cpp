@@ -66,6 +66,13 @@ CrsDescription describeCrs(const std::string& crs, const std::string& context)
     return out;
 }
 
+bool usableWorkingCrs(const CrsDescription& crs)
+{
+    const bool webMercator = (crs.epsg && (*crs.epsg == 3857 || *crs.epsg == 3395 || *crs.epsg == 900913 || *crs.epsg == 3785))
+        || crs.name.find("Pseudo-Mercator") != std::string::npos || crs.name.find("Popular Visualisation") != std::string::npos;
+    return crs.projected && crs.epsg && std::abs(crs.metresPerUnit - 1.0) < 1e-12 && !webMercator;
+}
+
 std::string crsIdentifier(const CrsDescription& crs)
 {
     return crs.epsg ? "EPSG:" + std::to_string(*crs.epsg) : crs.wkt;

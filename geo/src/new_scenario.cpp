@@ -29,19 +29,6 @@ constexpr double kSywTableDepthCm = 120.0;
 /// Points per raster edge for the footprint.
 constexpr int kEdgePoints = 21;
 
-bool isWebMercator(const CrsDescription& crs)
-{
-    if (crs.epsg && (*crs.epsg == 3857 || *crs.epsg == 3395 || *crs.epsg == 900913 || *crs.epsg == 3785))
-        return true;
-    return crs.name.find("Pseudo-Mercator") != std::string::npos || crs.name.find("Popular Visualisation") != std::string::npos;
-}
-
-/// A working CRS the scenario may use: projected, in metres, with an EPSG code (the schema's EPSG:n).
-bool usableWorkingCrs(const CrsDescription& crs)
-{
-    return crs.projected && crs.epsg && std::abs(crs.metresPerUnit - 1.0) < 1e-12 && !isWebMercator(crs);
-}
-
 /// The raster's edge, `kEdgePoints` a side, from pixel/line to its own georeferenced coordinates.
 std::vector<core::Coordinate> edgeInRasterCrs(GDALDatasetH ds, int width, int height, const std::string& file)
 {

@@ -6,6 +6,7 @@
 #include "raster_window.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/geo/crs.hpp"
 #include "sandtable/geo/new_scenario.hpp"
 
 #include <gdal.h>
@@ -15,7 +16,9 @@
 #include <ogr_srs_api.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <functional>
 
 namespace sandtable::geo {
 namespace {
@@ -220,6 +223,83 @@ RenderedRaster renderReferenceLayer(const core::ReferenceLayer& layer, const std
         return hillshade(ds.get(), crs, window, width, height, file);
     return detail::warpIntoWindow(ds.get(), crs, window, width, height, {}, progress, file,
         "drawing reference layer " + layer.name);
+}
+
+ReferenceFrame referenceFrame(const core::ReferenceLayer& layer, const std::filesystem::path& scenarioDir)
+{
+    const std::filesystem::path path = resolveMapPath(layer.path, scenarioDir);
+    const std::string file = path.string();
+    const std::string object = core::i18n::format(_("reference '{1}'"), {layer.name});
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        throw core::IoError(file, object, _("no such file (the scenario's reference layer)"));
+    gdal::ensureGdalRegistered();
+    gdal::GdalErrorScope errors;
+    const unsigned kind = layer.kind == core::ReferenceKind::Raster ? GDAL_OF_RASTER : GDAL_OF_VECTOR;
+    gdal::Dataset ds(GDALOpenEx(file.c_str(), kind | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
+    if (!ds)
+        errors.raise(file, object, _("GDAL cannot open it"));
+    // The layer's outline in its own CRS: the pixel footprint through the geotransform, or the layers' envelope.
+    std::vector<core::Coordinate> outline;
+    const auto edges = [&outline](const std::function<core::Coordinate(double, double)>& at) {
+        for (int i = 0; i <= 20; ++i) {
+            const double t = i / 20.0;
+            for (const auto& [u, v] : {std::pair{t, 0.0}, std::pair{t, 1.0}, std::pair{0.0, t}, std::pair{1.0, t}})
+                outline.push_back(at(u, v));
+        }
+    };
+    std::string crs = layer.crs;
+    if (layer.kind == core::ReferenceKind::Raster) {
+        std::array<double, 6> gt{};
+        if (GDALGetGeoTransform(ds.get(), gt.data()) != CE_None)
+            throw core::OperationError(file, object, _("the raster has no geotransform, so it cannot be placed"));
+        const double w = GDALGetRasterXSize(ds.get()), h = GDALGetRasterYSize(ds.get());
+        edges([&gt, w, h](double u, double v) {
+            return core::Coordinate{gt[0] + u * w * gt[1] + v * h * gt[2], gt[3] + u * w * gt[4] + v * h * gt[5]};
+        });
+    } else {
+        double minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
+        for (int i = 0; i < GDALDatasetGetLayerCount(ds.get()); ++i) {
+            OGREnvelope e;
+            if (OGR_L_GetExtent(GDALDatasetGetLayer(ds.get(), i), &e, TRUE) != OGRERR_NONE)
+                continue;
+            minX = std::min(minX, e.MinX), minY = std::min(minY, e.MinY);
+            maxX = std::max(maxX, e.MaxX), maxY = std::max(maxY, e.MaxY);
+        }
+        if (!(minX <= maxX && minY <= maxY)) {
+            // Drivers that know no extent before reading (OpenStreetMap reads its layers interleaved): every
+            // feature's envelope, in the order the dataset gives them.
+            GDALDatasetResetReading(ds.get());
+            for (;;) {
+                OGRLayerH from = nullptr;
+                OGRFeatureH feature = GDALDatasetGetNextFeature(ds.get(), &from, nullptr, nullptr, nullptr);
+                if (!feature)
+                    break;
+                if (OGRGeometryH geometry = OGR_F_GetGeometryRef(feature); geometry && !OGR_G_IsEmpty(geometry)) {
+                    OGREnvelope e;
+                    OGR_G_GetEnvelope(geometry, &e);
+                    minX = std::min(minX, e.MinX), minY = std::min(minY, e.MinY);
+                    maxX = std::max(maxX, e.MaxX), maxY = std::max(maxY, e.MaxY);
+                }
+                OGR_F_Destroy(feature);
+            }
+        }
+        if (!(minX <= maxX && minY <= maxY))
+            throw core::OperationError(file, object, _("the layer holds no feature to place"));
+        edges([=](double u, double v) { return core::Coordinate{minX + u * (maxX - minX), maxY - v * (maxY - minY)}; });
+    }
+    if (crs.empty())
+        crs = inspectReferenceLayer(path).crs;
+    const CrsDescription own = describeCrs(crs, file);
+    ReferenceFrame frame;
+    frame.crs = usableWorkingCrs(own) ? crsIdentifier(own) : utmCrsForCentre(crs, outline, file);
+    const std::vector<core::Coordinate> points = frame.crs == crs ? outline : transformPoints(crs, frame.crs, outline, file);
+    frame.extent = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (const core::Coordinate& p : points) {
+        frame.extent.minX = std::min(frame.extent.minX, p.x), frame.extent.minY = std::min(frame.extent.minY, p.y);
+        frame.extent.maxX = std::max(frame.extent.maxX, p.x), frame.extent.maxY = std::max(frame.extent.maxY, p.y);
+    }
+    return frame;
 }
 
 void composeOver(RenderedRaster& bottom, const RenderedRaster& top, double opacity)

@@ -9,6 +9,7 @@
 #include "sandtable/editor/logic/map_raster.hpp"
 #include "sandtable/editor/logic/measure.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/editor/ui/view_report.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include <wx/settings.h>
@@ -56,10 +57,20 @@ MapCanvas::MapCanvas(wxWindow* parent)
     Bind(wxEVT_MOUSE_CAPTURE_LOST, &MapCanvas::onCaptureLost, this);
     const wxSize size = GetClientSize();
     m_view.setViewportSize(size.x, size.y);
+    m_referenceTimer.SetOwner(this);
+    Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
+        const std::string failed = rebuildReferences(m_view);
+        if (!failed.empty() && failed != m_reportedRasterError && onRasterError) {
+            m_reportedRasterError = failed;
+            onRasterError(failed);
+        }
+        Refresh();
+    });
 }
 
 MapCanvas::~MapCanvas()
 {
+    m_referenceTimer.Stop();
     m_raster.reset();
     if (HasCapture())
         ReleaseMouse();
@@ -71,16 +82,22 @@ std::string MapCanvas::setDocument(const core::Document* document, const std::fi
     m_raster.reset();
     m_references.clear();
     m_referencesDrawn.clear();
+    m_referencesCrs.clear();
+    m_frameFor = {};
     m_scenarioFolder = scenarioFolder;
     m_reportedRasterError.clear();
     const bool hadSelection = !m_selection.empty();
     m_selection.clear();
     m_rasterDrawn.reset();
     std::string notice = document ? loadMapRaster() : std::string();
-    if (const std::string failed = rebuildReferences(); !failed.empty())
-        notice += (notice.empty() ? "" : "; ") + failed;
+    const auto add = [&notice](const std::string& failed) {
+        if (!failed.empty())
+            notice += (notice.empty() ? "" : "; ") + failed;
+    };
+    add(updateViewFrame());
     m_fitted = true;
     fitView(m_view);
+    add(rebuildReferences(m_view));
     viewChanged(false);
     if (hadSelection && onSelectionChanged)
         onSelectionChanged();
@@ -116,27 +133,99 @@ std::string MapCanvas::loadMapRaster()
     return notice;
 }
 
-std::string MapCanvas::rebuildReferences()
+std::string MapCanvas::updateViewFrame()
 {
     if (!m_document)
         return {};
     const core::Scenario& s = m_document->scenario();
-    if (s.references == m_referencesDrawn)
+    auto key = std::make_pair(s.settings.crs, s.references);
+    if (key == m_frameFor)
         return {};
+    m_frameFor = std::move(key);
+    m_viewCrs = s.settings.crs;
+    m_frameExtent.reset();
+    if (!m_viewCrs.empty())
+        return {};
+    // No working CRS yet (a plain scan before its fit): the first visible reference layer gives the view its
+    // frame, so that it is drawn and GCPs can be picked on it (issue 46 item 1).
+    for (const core::ReferenceLayer& layer : s.references) {
+        if (!layer.visible)
+            continue;
+        try {
+            const geo::ReferenceFrame frame = geo::referenceFrame(layer, m_scenarioFolder);
+            m_viewCrs = frame.crs;
+            m_frameExtent = frame.extent;
+            return {};
+        } catch (const std::exception& error) {
+            return error.what();
+        }
+    }
+    return {};
+}
+
+namespace {
+
+/// The reference layers' drawing without what a redraw does not need to render again.
+bool sameRendering(const std::vector<core::ReferenceLayer>& a, const std::vector<core::ReferenceLayer>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](core::ReferenceLayer x, core::ReferenceLayer y) {
+        x.opacity = y.opacity;
+        x.overScan = y.overScan;
+        return x == y;
+    });
+}
+
+constexpr double kReferenceMarginFraction = 1.0 / 3.0; // rendered around the visible window, each side
+constexpr double kReferenceMaxPixels = 3000.0 * 3000.0;
+
+} // namespace
+
+std::string MapCanvas::rebuildReferences(const ViewTransform& view)
+{
+    if (!m_document)
+        return {};
+    const core::Scenario& s = m_document->scenario();
+    const double devicePerMetre = view.devicePixelsPerMetre();
+    const core::Extent visible = view.visibleExtent();
+    const bool covered = m_referencesCrs == m_viewCrs && visible.minX >= m_referencesWindow.minX && visible.maxX <= m_referencesWindow.maxX
+        && visible.minY >= m_referencesWindow.minY && visible.maxY <= m_referencesWindow.maxY
+        && devicePerMetre <= 1.6 * m_referencesDevicePerMetre && devicePerMetre >= 0.6 * m_referencesDevicePerMetre;
+    if (sameRendering(s.references, m_referencesDrawn) && covered) {
+        // An opacity or over/under change only: the images stay.
+        std::size_t at = 0;
+        for (const core::ReferenceLayer& layer : s.references)
+            if (layer.visible && layer.opacity > 0.0 && at < m_references.size()) {
+                m_references[at].opacity = layer.opacity;
+                m_references[at++].overScan = layer.overScan;
+            }
+        m_referencesDrawn = s.references;
+        return {};
+    }
     m_referencesDrawn = s.references;
+    m_referencesCrs = m_viewCrs;
     m_references.clear();
-    if (s.references.empty() || !s.settings.extent || s.settings.crs.empty() || s.settings.crs.rfind("LOCAL:", 0) == 0)
-        return s.references.empty() ? std::string() : std::string("reference layers need a working CRS and an extent");
-    // Rendered once over the extent, 1600 pixels on its longer side (reprojected by GDAL).
-    const core::Extent& extent = *s.settings.extent;
-    const double metresPerPixel = std::max(extent.width(), extent.height()) / 1600.0;
+    m_referencesWindow = {};
+    m_referencesDevicePerMetre = 0.0;
+    if (s.references.empty())
+        return {};
+    if (m_viewCrs.empty() || m_viewCrs.rfind("LOCAL:", 0) == 0 || !(devicePerMetre > 0) || visible.width() <= 0)
+        return translated("reference layers need a working CRS, or a reference layer in a CRS of its own");
+    core::Extent window = visible;
+    const double mx = visible.width() * kReferenceMarginFraction, my = visible.height() * kReferenceMarginFraction;
+    window.minX -= mx, window.maxX += mx, window.minY -= my, window.maxY += my;
+    // Rendered at the screen's resolution, coarser where the window would be too many pixels (a whole country).
+    double metresPerPixel = 1.0 / devicePerMetre;
+    const double pixels = window.width() * window.height() / (metresPerPixel * metresPerPixel);
+    if (pixels > kReferenceMaxPixels)
+        metresPerPixel *= std::sqrt(pixels / kReferenceMaxPixels);
+    m_referencesWindow = window;
+    m_referencesDevicePerMetre = 1.0 / metresPerPixel;
     std::string failed;
     for (const core::ReferenceLayer& layer : s.references) {
         if (!layer.visible || layer.opacity <= 0.0)
             continue;
         try {
-            const geo::RenderedRaster r
-                = geo::renderReferenceLayer(layer, m_scenarioFolder, s.settings.crs, extent, metresPerPixel);
+            const geo::RenderedRaster r = geo::renderReferenceLayer(layer, m_scenarioFolder, m_viewCrs, window, metresPerPixel);
             cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, r.width, r.height);
             cairo_surface_flush(surface);
             unsigned char* data = cairo_image_surface_get_data(surface);
@@ -162,7 +251,17 @@ std::string MapCanvas::rebuildReferences()
 
 void MapCanvas::documentChanged()
 {
-    if (const std::string failed = rebuildReferences(); !failed.empty() && onRasterError)
+    // A new view CRS (the fit gave the scenario its working CRS, or a first reference layer gave a plain scan
+    // its view) makes the view's coordinates another place: the view is fitted again.
+    const std::string crsBefore = m_viewCrs;
+    if (const std::string failed = updateViewFrame(); !failed.empty() && onRasterError)
+        onRasterError(failed);
+    if (m_viewCrs != crsBefore) {
+        m_fitted = true;
+        fitView(m_view);
+        viewChanged(false);
+    }
+    if (const std::string failed = rebuildReferences(m_view); !failed.empty() && onRasterError)
         onRasterError(failed);
     // The map raster another edit chose (a warp, a fit, a new scan) is drawn at once (issue 46 item 1: after
     // Warp the map stayed blank until the file was reopened); a new file, or the first raster, is fitted.
@@ -175,7 +274,8 @@ void MapCanvas::documentChanged()
             const bool newFile = now && (!m_rasterDrawn || m_rasterDrawn->first != now->first);
             if (const std::string notice = loadMapRaster(); !notice.empty() && onRasterError)
                 onRasterError(notice);
-            if (newFile && m_raster) {
+            // A scan placed by a first fit while the person picks GCPs on the view leaves the view where it is.
+            if (newFile && m_raster && (m_fitted || choice.raster->kind == MapRaster::Kind::Warped)) {
                 m_fitted = true;
                 fitView(m_view);
                 viewChanged(false);
@@ -204,6 +304,9 @@ std::optional<core::Extent> MapCanvas::fitExtent() const
     std::optional<core::Extent> extent = scenarioExtent(m_document->scenario());
     if (!m_document->scenario().settings.extent && m_raster)
         extent = unite(extent, m_raster->footprint());
+    // A plain scan before its fit: the reference layer it is georeferenced on.
+    if (!extent)
+        extent = m_frameExtent;
     return extent;
 }
 
@@ -266,6 +369,10 @@ void MapCanvas::viewChanged(bool byUser)
 {
     if (byUser)
         m_fitted = false;
+    // The reference layers are rendered again for the view once it has been still for a moment.
+    if (m_document && !m_document->scenario().references.empty())
+        m_referenceTimer.StartOnce(200);
+    reportView("map", *this, m_view, m_viewCrs);
     Refresh();
     if (onViewChanged)
         onViewChanged();
@@ -296,6 +403,7 @@ void MapCanvas::setTool(std::shared_ptr<CanvasTool> tool)
         previous->deactivated();
     if (m_tool)
         m_tool->activated();
+    reportText("map-tool", m_tool ? m_tool->name() : "select");
     Refresh();
     if (onToolChanged)
         onToolChanged();
@@ -376,6 +484,7 @@ wxBitmap MapCanvas::renderToBitmap(const wxSize& size)
     {
         std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
         if (gc) {
+            rebuildReferences(view);
             // A picture is complete: missing tiles are read now rather than by the loader thread.
             if (m_raster)
                 m_raster->setBlocking(true);
@@ -396,6 +505,7 @@ void MapCanvas::onPaint(wxPaintEvent&)
     if (!gc)
         return;
     m_view.setContentScale(GetContentScaleFactor());
+    reportView("map", *this, m_view, m_viewCrs);
     renderMap(*gc, m_view, scene());
     drawOver(*gc, m_view);
     if (m_raster && m_raster->lastError() != m_reportedRasterError) {
@@ -408,6 +518,12 @@ void MapCanvas::onPaint(wxPaintEvent&)
 void MapCanvas::onSize(wxSizeEvent& event)
 {
     const wxSize size = GetClientSize();
+    // The frame lays its panes out again after edits (the Layers pane fits its items): a size event of the same
+    // size must not refit a view to an extent that has changed meanwhile.
+    if (size.x == m_view.viewportWidth() && size.y == m_view.viewportHeight()) {
+        event.Skip();
+        return;
+    }
     m_view.setViewportSize(size.x, size.y);
     if (m_fitted)
         fitView(m_view);
@@ -474,8 +590,13 @@ void MapCanvas::onMouse(wxMouseEvent& event)
             m_dragging = false;
         releaseCaptureIfIdle(event);
     }
-    if (m_tool && consumed)
+    if (m_tool && consumed) {
+        // A tool's click was made on this view (a GCP's map point, a vertex): the view stays where it is when the
+        // edit changes the extent, until the person fits it again.
+        if (type == wxEVT_LEFT_DOWN)
+            m_fitted = false;
         Refresh();
+    }
     event.Skip(type == wxEVT_LEAVE_WINDOW || type == wxEVT_ENTER_WINDOW);
 }
 

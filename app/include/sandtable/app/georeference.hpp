@@ -29,6 +29,15 @@ core::Extent scanFootprint(const core::Scenario& scenario, const std::string& cr
 /// core::OperationError when `workingCrs` is not a projected CRS in metres, and as scanFootprint.
 std::optional<core::Edit> mapFrameFromFit(const core::Scenario& scenario, const std::string& workingCrs = {});
 
+/// A GCP edit of the editor's Georeference workspace (add, move, delete, enable, method, CRSs) with the map
+/// frame the fit gives, in one undo step (the edit's label and merge key): mapFrameFromFit's frame when the
+/// scenario has none; and while the scenario's extent is still the footprint of the fit before the edit (the
+/// frame an earlier fit gave, within 1 mm, not one the designer set) the footprint of the new fit, so that
+/// clicking GCPs one by one ends with the frame `map georef` gives the same GCPs at once. A designer's extent,
+/// and a scenario whose new GCPs have no fit, keep their frame. Throws core::OperationError as applyEdit does
+/// for an edit that does not fit `scenario`, and as scanFootprint.
+core::Edit withMapFrame(const core::Scenario& scenario, core::Edit gcpEdit);
+
 /// `map georef` and the editor's Import GCPs: the GCPs of a QGIS .points file (in the file's CRS, else
 /// `gcpCrs`, else the working CRS, else EPSG:4326) as the scan's georeference, refitted with `method` when
 /// given ("affine", "poly2", ... core::georeferenceMethodFromString), then the map frame (mapFrameFromFit

@@ -26,9 +26,12 @@
 #include "sandtable/print/georef_report_print.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/editor/ui/view_report.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
+#include <wx/checkbox.h>
+#include <wx/splitter.h>
 #include <wx/choicdlg.h>
 #include <wx/choice.h>
 #include <wx/combobox.h>
@@ -78,22 +81,45 @@ private:
     GeorefPane& m_pane;
 };
 
-/// The scan at reduced resolution, fitted into the panel, with GCPs and residual arrows.
-class ScanView : public wxPanel {
+/// The scan in a canvas of its own beside the map (issue 46 item 1): every pixel of it through the map
+/// canvas's tiled raster layer, the wheel zooming about the cursor, + and - about the centre, a drag (left or
+/// middle button) or the arrow keys panning, Home fitting; a click (a press that does not move) picks a GCP's
+/// scan point. World coordinates are (pixel, -line), so that the north-up view transform shows the scan upright.
+class ScanCanvas : public wxWindow {
 public:
-    ScanView(wxWindow* parent, GeorefPane& pane);
+    ScanCanvas(wxWindow* parent, GeorefPane& pane);
+    ~ScanCanvas() override;
+    /// Opens the scan at `path` (none: empty path) and fits it; a scan GDAL cannot read leaves the canvas
+    /// empty and returns why.
+    std::string setScan(const std::filesystem::path& path);
+    void fit();
 
 private:
     void onPaint(wxPaintEvent&);
-    void onLeftDown(wxMouseEvent& event);
-    /// Scan pixel/line <-> panel pixels.
-    wxPoint2DDouble toPanel(double pixel, double line) const;
-    wxPoint2DDouble toScan(wxPoint p) const;
-    void layoutImage();
+    void onMouse(wxMouseEvent& event);
+    void onWheel(wxMouseEvent& event);
+    void onKey(wxKeyEvent& event);
+    void changed(bool byUser);
+    /// Scan pixel/line <-> canvas pixels.
+    wxPoint2DDouble toPanel(double pixel, double line) const
+    {
+        const Point p = m_view.worldToScreen({pixel, -line});
+        return {p.x, p.y};
+    }
+    wxPoint2DDouble toScan(wxPoint p) const
+    {
+        const core::Coordinate w = m_view.screenToWorld({static_cast<double>(p.x), static_cast<double>(p.y)});
+        return {w.x, -w.y};
+    }
 
     GeorefPane& m_pane;
-    double m_fit = 1.0; // panel pixels per scan pixel
-    wxPoint2DDouble m_offset;
+    std::unique_ptr<RasterLayer> m_raster;
+    ViewTransform m_view;
+    bool m_fitted = true;
+    bool m_dragging = false;
+    bool m_moved = false;
+    wxPoint m_start;
+    wxPoint m_last;
 };
 
 class GeorefPane : public wxPanel {
@@ -118,6 +144,18 @@ public:
     int scanWidth() const;
     int scanHeight() const;
 
+    /// A GCP as the map canvas draws it, in the view's CRS: its map point and, when a fit (or, refused, the fit
+    /// of the others) places its scan pixel, where that is.
+    struct MapMark {
+        int id = 0;
+        bool enabled = true;
+        core::Coordinate given;
+        std::optional<core::Coordinate> fitted;
+    };
+    /// The GCPs in `crs` (the map canvas's view CRS; empty: none), transformed from the fit's CRS once per CRS.
+    const std::vector<MapMark>& mapMarks(const std::string& crs);
+    const std::string& viewCrs() { return m_workbench.canvas().viewCrs(); }
+
     void scanClicked(double pixel, double line);
     void startAdding()
     {
@@ -128,6 +166,10 @@ public:
     void refresh();
     /// Asks for a PDF and writes the georeferencing report there (app::writeGeorefReport).
     void onReport();
+    /// Warps the scan through the fit (app::warpScanFile, as `map warp`); the map then draws the warped scan.
+    void onWarp();
+    /// The table's first (worst) row and the Warp button for scripted drives (reportPlace).
+    void reportPlaces();
 
 private:
     const core::Georeference* georeference() const;
@@ -157,20 +199,31 @@ private:
         m_workbench.setStatusText(core::i18n::format(translated("Georeferencing: {1}"), {m_refusal.empty() ? figures : m_refusal}));
     }
 
+    /// The reference row from the chosen layer (the choice refilled from the scenario's layers).
+    void fillReferenceControls();
+    /// Changes the chosen reference layer through `change`, one undo step labelled `label` (`mergeKey`: edits
+    /// of a slider's drag merge).
+    void restyleReference(const std::string& label, const std::string& mergeKey, const std::function<void(core::ReferenceLayer&)>& change);
+
     void onAdd();
     void onUpdate();
     void onDelete();
     void onMethod();
     void onImport();
     void onExport();
-    void onWarp();
 
     Workbench& m_workbench;
     std::unique_ptr<DocumentWatch> m_watch;
-    ScanView* m_scan = nullptr;
+    ScanCanvas* m_scan = nullptr;
+    std::filesystem::path m_scanShown; ///< the scan m_scan shows
     ScanPlacesBar* m_places = nullptr;
     std::string m_refusal; ///< why the current GCPs are not fitted ("" when they are, or too few)
     wxChoice* m_method = nullptr;
+    wxButton* m_warpButton = nullptr;
+    wxChoice* m_reference = nullptr;
+    wxCheckBox* m_referenceShown = nullptr;
+    wxSlider* m_referenceOpacity = nullptr;
+    wxCheckBox* m_referenceOver = nullptr;
     wxSlider* m_opacity = nullptr;
     wxSpinCtrlDouble* m_exaggeration = nullptr;
     wxStaticText* m_guidance = nullptr;
@@ -200,68 +253,207 @@ private:
     std::string m_fitCrs;
     int m_selectedId = 0;
     std::optional<wxPoint2DDouble> m_pending;
+    std::vector<MapMark> m_marks;      ///< in the fit's CRS, from refit()
+    std::vector<MapMark> m_viewMarks;  ///< m_marks in m_viewMarksCrs
+    std::string m_viewMarksCrs;
+    bool m_viewMarksValid = false;
+    bool m_sashPlaced = false;
+    bool m_looShown = false; ///< the table holds leave-one-out residuals of a refused fit
     bool m_filling = false;
     std::shared_ptr<GeorefOverlay> m_overlay;
     std::shared_ptr<GcpAddTool> m_tool;
 };
 
-// ---------------------------------------------------------------------------------------------- ScanView
+// -------------------------------------------------------------------------------------------- ScanCanvas
 
-ScanView::ScanView(wxWindow* parent, GeorefPane& pane) : wxPanel(parent, wxID_ANY), m_pane(pane)
+/// A residual arrow, red, from `from` to `to` (canvas pixels), its head at `to`; nothing when shorter than a pixel.
+void drawArrow(wxGraphicsContext& gc, Point from, Point to)
+{
+    if (std::hypot(to.x - from.x, to.y - from.y) < 1.0)
+        return;
+    gc.SetPen(wxPen(wxColour(230, 30, 30), 2));
+    gc.StrokeLine(from.x, from.y, to.x, to.y);
+    const double angle = std::atan2(to.y - from.y, to.x - from.x);
+    for (double side : {-0.45, 0.45})
+        gc.StrokeLine(to.x, to.y, to.x - 8 * std::cos(angle + side), to.y - 8 * std::sin(angle + side));
+}
+
+namespace {
+constexpr double kScanZoomStep = 1.25;
+constexpr int kScanClickSlop = 3;
+constexpr double kScanFitMargin = 8.0;
+} // namespace
+
+ScanCanvas::ScanCanvas(wxWindow* parent, GeorefPane& pane)
+    : wxWindow(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxWANTS_CHARS | wxFULL_REPAINT_ON_RESIZE), m_pane(pane)
 {
     SetBackgroundStyle(wxBG_STYLE_PAINT);
-    SetMinSize(wxSize(280, 160)); // the GCP table below keeps its rows when the pane is short
-    Bind(wxEVT_PAINT, &ScanView::onPaint, this);
-    Bind(wxEVT_LEFT_DOWN, &ScanView::onLeftDown, this);
+    SetMinSize(wxSize(280, 160));
+    Bind(wxEVT_PAINT, &ScanCanvas::onPaint, this);
+    for (const auto type : {wxEVT_LEFT_DOWN, wxEVT_LEFT_UP, wxEVT_MIDDLE_DOWN, wxEVT_MIDDLE_UP, wxEVT_MOTION})
+        Bind(type, &ScanCanvas::onMouse, this);
+    Bind(wxEVT_MOUSEWHEEL, &ScanCanvas::onWheel, this);
+    Bind(wxEVT_KEY_DOWN, &ScanCanvas::onKey, this);
+    Bind(wxEVT_MOUSE_CAPTURE_LOST, [this](wxMouseCaptureLostEvent&) { m_dragging = false; });
     Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+        const wxSize size = GetClientSize();
+        m_view.setViewportSize(size.x, size.y);
+        if (m_fitted)
+            fit();
         Refresh();
+        CallAfter([this] { m_pane.reportPlaces(); }); // the sash moved the controls
         e.Skip();
     });
 }
 
-void ScanView::layoutImage()
+ScanCanvas::~ScanCanvas()
 {
+    m_raster.reset();
+    if (HasCapture())
+        ReleaseMouse();
+}
+
+std::string ScanCanvas::setScan(const std::filesystem::path& path)
+{
+    m_raster.reset();
+    std::string failure;
+    if (!path.empty()) {
+        try {
+            m_raster = std::make_unique<RasterLayer>(std::make_unique<RasterSource>(path), Affine2D::scaling(1.0, -1.0));
+            // Called on the loader thread: queue a repaint (the layer joins its thread before the canvas dies).
+            m_raster->setOnTileReady([this] { CallAfter([this] { Refresh(); }); });
+        } catch (const std::exception& e) {
+            failure = e.what();
+        }
+    }
+    fit();
+    return failure;
+}
+
+void ScanCanvas::fit()
+{
+    m_fitted = true;
     const wxSize size = GetClientSize();
-    const int w = m_pane.scanWidth();
-    const int h = m_pane.scanHeight();
-    if (w <= 0 || h <= 0) {
-        m_fit = 1.0;
-        m_offset = {};
+    m_view.setViewportSize(size.x, size.y);
+    const int w = m_pane.scanWidth(), h = m_pane.scanHeight();
+    if (w > 0 && h > 0)
+        m_view.fitExtent(core::Extent{0.0, -static_cast<double>(h), static_cast<double>(w), 0.0}, kScanFitMargin);
+    changed(false);
+}
+
+void ScanCanvas::changed(bool byUser)
+{
+    if (byUser)
+        m_fitted = false;
+    reportView("scan", *this, m_view, "");
+    Refresh();
+}
+
+void ScanCanvas::onMouse(wxMouseEvent& event)
+{
+    const wxPoint p = event.GetPosition();
+    const wxEventType type = event.GetEventType();
+    if (type == wxEVT_LEFT_DOWN || type == wxEVT_MIDDLE_DOWN) {
+        SetFocus();
+        if (!HasCapture())
+            CaptureMouse();
+        m_dragging = true;
+        m_moved = type == wxEVT_MIDDLE_DOWN; // a middle press only pans
+        m_start = m_last = p;
         return;
     }
-    m_fit = std::min((size.x - 8.0) / w, (size.y - 8.0) / h);
-    if (m_fit <= 0)
-        m_fit = 1e-3;
-    m_offset = {(size.x - w * m_fit) / 2.0, (size.y - h * m_fit) / 2.0};
+    if (type == wxEVT_MOTION && m_dragging && (event.LeftIsDown() || event.MiddleIsDown())) {
+        if (std::abs(p.x - m_start.x) > kScanClickSlop || std::abs(p.y - m_start.y) > kScanClickSlop)
+            m_moved = true;
+        if (m_moved) {
+            m_view.panBy(p.x - m_last.x, p.y - m_last.y);
+            m_last = p;
+            changed(true);
+        }
+        return;
+    }
+    if (type == wxEVT_LEFT_UP || type == wxEVT_MIDDLE_UP) {
+        if (HasCapture())
+            ReleaseMouse();
+        const bool click = m_dragging && !m_moved && type == wxEVT_LEFT_UP;
+        m_dragging = false;
+        if (!click || !m_raster)
+            return;
+        const wxPoint2DDouble scan = toScan(p);
+        if (scan.m_x < 0 || scan.m_y < 0 || scan.m_x > m_pane.scanWidth() || scan.m_y > m_pane.scanHeight())
+            return;
+        m_pane.scanClicked(scan.m_x, scan.m_y);
+    }
 }
 
-wxPoint2DDouble ScanView::toPanel(double pixel, double line) const
+void ScanCanvas::onWheel(wxMouseEvent& event)
 {
-    return {m_offset.m_x + pixel * m_fit, m_offset.m_y + line * m_fit};
+    const int delta = event.GetWheelDelta() > 0 ? event.GetWheelDelta() : 120;
+    const double notches = static_cast<double>(event.GetWheelRotation()) / delta;
+    if (notches == 0.0 || event.GetWheelAxis() != wxMOUSE_WHEEL_VERTICAL)
+        return;
+    const wxPoint p = event.GetPosition();
+    m_view.zoomAbout({static_cast<double>(p.x), static_cast<double>(p.y)}, std::pow(kScanZoomStep, notches));
+    changed(true);
 }
 
-wxPoint2DDouble ScanView::toScan(wxPoint p) const
+void ScanCanvas::onKey(wxKeyEvent& event)
 {
-    return {(p.x - m_offset.m_x) / m_fit, (p.y - m_offset.m_y) / m_fit};
+    const Point centre{m_view.viewportWidth() / 2.0, m_view.viewportHeight() / 2.0};
+    switch (event.GetKeyCode()) {
+    case '+':
+    case '=':
+    case WXK_NUMPAD_ADD:
+        m_view.zoomAbout(centre, kScanZoomStep);
+        break;
+    case '-':
+    case WXK_NUMPAD_SUBTRACT:
+        m_view.zoomAbout(centre, 1.0 / kScanZoomStep);
+        break;
+    case WXK_LEFT:
+        m_view.panBy(60, 0);
+        break;
+    case WXK_RIGHT:
+        m_view.panBy(-60, 0);
+        break;
+    case WXK_UP:
+        m_view.panBy(0, 60);
+        break;
+    case WXK_DOWN:
+        m_view.panBy(0, -60);
+        break;
+    case WXK_HOME:
+        fit();
+        return;
+    default:
+        event.Skip();
+        return;
+    }
+    changed(true);
 }
 
-void ScanView::onPaint(wxPaintEvent&)
+void ScanCanvas::onPaint(wxPaintEvent&)
 {
     wxAutoBufferedPaintDC dc(this);
     dc.SetBackground(wxBrush(wxColour(60, 60, 60)));
     dc.Clear();
-    layoutImage();
+    m_view.setContentScale(GetContentScaleFactor());
+    reportView("scan", *this, m_view, "");
     std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
     if (!gc)
         return;
+    if (!m_raster) {
+        gc->SetFont(GetFont(), *wxWHITE);
+        gc->DrawText(_("No scan: open a scenario whose map raster exists"), 8, 8);
+        return;
+    }
+    m_raster->draw(*gc, m_view);
     const wxImage& image = m_pane.thumbnail();
     if (!image.IsOk()) {
         gc->SetFont(GetFont(), *wxWHITE);
         gc->DrawText(_("No scan: open a scenario whose map raster exists"), 8, 8);
         return;
     }
-    const wxPoint2DDouble topLeft = toPanel(0, 0);
-    gc->DrawBitmap(m_pane.thumbnailBitmap(), topLeft.m_x, topLeft.m_y, m_pane.scanWidth() * m_fit, m_pane.scanHeight() * m_fit);
     gc->SetFont(GetFont(), *wxWHITE);
 
     // Named places read off the scan: areas dashed, points as diamonds, each with its name.
@@ -314,11 +506,7 @@ void ScanView::onPaint(wxPaintEvent&)
         if (row.residualPx > 0) {
             const logic::ScanArrow a = logic::residualArrow(row, m_pane.exaggeration());
             const wxPoint2DDouble to = toPanel(a.toPixel, a.toLine);
-            gc->SetPen(wxPen(wxColour(230, 30, 30), 2));
-            gc->StrokeLine(p.m_x, p.m_y, to.m_x, to.m_y);
-            const double angle = std::atan2(to.m_y - p.m_y, to.m_x - p.m_x);
-            for (double side : {-0.45, 0.45})
-                gc->StrokeLine(to.m_x, to.m_y, to.m_x - 8 * std::cos(angle + side), to.m_y - 8 * std::sin(angle + side));
+            drawArrow(*gc, {p.m_x, p.m_y}, {to.m_x, to.m_y});
         }
         gc->SetPen(wxPen(colour, selected ? 3 : 2));
         gc->StrokeLine(p.m_x - 6, p.m_y, p.m_x + 6, p.m_y);
@@ -332,17 +520,6 @@ void ScanView::onPaint(wxPaintEvent&)
         gc->SetBrush(*wxTRANSPARENT_BRUSH);
         gc->DrawEllipse(p.m_x - 7, p.m_y - 7, 14, 14);
     }
-}
-
-void ScanView::onLeftDown(wxMouseEvent& event)
-{
-    if (!m_pane.thumbnail().IsOk())
-        return;
-    layoutImage();
-    const wxPoint2DDouble scan = toScan(event.GetPosition());
-    if (scan.m_x < 0 || scan.m_y < 0 || scan.m_x > m_pane.scanWidth() || scan.m_y > m_pane.scanHeight())
-        return;
-    m_pane.scanClicked(scan.m_x, scan.m_y);
 }
 
 // ------------------------------------------------------------------------------------ overlay and tool
@@ -364,12 +541,20 @@ void GeorefOverlay::draw(wxGraphicsContext& gc, const ViewTransform& view)
         gc.PopState();
     }
     gc.SetFont(*wxNORMAL_FONT, wxColour(200, 0, 120));
-    for (const geo::FitPoint& p : m_pane.fitPoints()) {
-        const Point q = view.worldToScreen({p.x, p.y});
-        gc.SetPen(wxPen(p.enabled ? wxColour(200, 0, 120) : wxColour(140, 140, 140), p.id == m_pane.selectedId() ? 3 : 2));
+    const double exaggeration = m_pane.exaggeration();
+    for (const GeorefPane::MapMark& mark : m_pane.mapMarks(m_pane.viewCrs())) {
+        const Point q = view.worldToScreen(mark.given);
+        // The residual arrow: from the GCP's map point towards where the fit puts its scan pixel, lengthened as on
+        // the scan (the same red, so the two canvases read alike).
+        if (mark.fitted) {
+            const core::Coordinate head{mark.given.x + (mark.fitted->x - mark.given.x) * exaggeration,
+                mark.given.y + (mark.fitted->y - mark.given.y) * exaggeration};
+            drawArrow(gc, {q.x, q.y}, view.worldToScreen(head));
+        }
+        gc.SetPen(wxPen(mark.enabled ? wxColour(200, 0, 120) : wxColour(140, 140, 140), mark.id == m_pane.selectedId() ? 3 : 2));
         gc.StrokeLine(q.x - 7, q.y - 7, q.x + 7, q.y + 7);
         gc.StrokeLine(q.x - 7, q.y + 7, q.x + 7, q.y - 7);
-        gc.DrawText(wxString::Format("%d", p.id), q.x + 6, q.y + 2);
+        gc.DrawText(wxString::Format("%d", mark.id), q.x + 6, q.y + 2);
     }
 }
 
@@ -385,75 +570,93 @@ bool GcpAddTool::onMouse(const wxMouseEvent& event, core::Coordinate world, cons
 
 wxTextCtrl* numberField(wxWindow* parent)
 {
-    return new wxTextCtrl(parent, wxID_ANY, "", wxDefaultPosition, wxSize(90, -1), wxTE_PROCESS_ENTER);
+    return new wxTextCtrl(parent, wxID_ANY, "", wxDefaultPosition, wxSize(84, -1), wxTE_PROCESS_ENTER);
 }
 
 GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxID_ANY), m_workbench(workbench)
 {
+    // The scan's canvas above, the controls below; the sash keeps where the person puts it.
+    auto* splitter = new wxSplitterWindow(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
+    splitter->SetMinimumPaneSize(140);
+    splitter->SetSashGravity(0.5);
+    m_scan = new ScanCanvas(splitter, *this);
+    auto* controls = new wxPanel(splitter, wxID_ANY);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
 
     // The rows wrap where the pane is narrower than their buttons (longer in French and German).
     auto* top = new wxWrapSizer(wxHORIZONTAL);
-    top->Add(new wxStaticText(this, wxID_ANY, _("Method")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_method = new wxChoice(this, wxID_ANY);
+    top->Add(new wxStaticText(controls, wxID_ANY, _("Method")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_method = new wxChoice(controls, wxID_ANY);
     for (core::GeoreferenceMethod m : logic::chooserMethods())
         m_method->Append(core::toString(m));
     m_method->SetSelection(0);
     top->Add(m_method, 0, wxRIGHT, 8);
-    auto* addTool = new wxButton(this, wxID_ANY, _("Pick on map"));
+    auto* addTool = new wxButton(controls, wxID_ANY, _("Pick on map"));
     addTool->SetToolTip(_("Click a point on the scan, then its place on the map"));
     top->Add(addTool, 0, wxRIGHT, 4);
-    auto* importButton = new wxButton(this, wxID_ANY, _("Import .points..."));
-    auto* exportButton = new wxButton(this, wxID_ANY, _("Export .points..."));
-    auto* warpButton = new wxButton(this, wxID_ANY, _("Warp..."));
-    top->Add(importButton, 0, wxRIGHT, 4);
-    top->Add(exportButton, 0, wxRIGHT, 4);
-    top->Add(warpButton, 0);
+    auto* warpButton = new wxButton(controls, wxID_ANY, _("Warp..."));
+    top->Add(warpButton, 0, wxRIGHT, 4);
+    // The georeferencing report (issue 19 item 6): the PDF `raster georef --report` writes, from the current fit.
+    auto* reportButton = new wxButton(controls, wxID_ANY, _("Report..."));
+    reportButton->SetToolTip(_("Write the georeferencing report (PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table"));
+    top->Add(reportButton, 0);
+    reportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onReport(); });
     sizer->Add(top, 0, wxEXPAND | wxALL, 4);
 
+    // The less used: .points files, the scan drawn over the map, the arrows' lengthening (at the bottom).
     auto* looks = new wxWrapSizer(wxHORIZONTAL);
-    looks->Add(new wxStaticText(this, wxID_ANY, _("Scan over map")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_opacity = new wxSlider(this, wxID_ANY, 0, 0, 100, wxDefaultPosition, wxSize(120, -1));
+    auto* importButton = new wxButton(controls, wxID_ANY, _("Import .points..."));
+    auto* exportButton = new wxButton(controls, wxID_ANY, _("Export .points..."));
+    looks->Add(importButton, 0, wxRIGHT, 4);
+    looks->Add(exportButton, 0, wxRIGHT, 8);
+    looks->Add(new wxStaticText(controls, wxID_ANY, _("Scan over map")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_opacity = new wxSlider(controls, wxID_ANY, 0, 0, 100, wxDefaultPosition, wxSize(90, -1));
     m_opacity->SetToolTip(_("Opacity of the scan drawn over the working map through the current fit"));
     looks->Add(m_opacity, 0, wxRIGHT, 8);
-    looks->Add(new wxStaticText(this, wxID_ANY, _("Arrows x")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_exaggeration = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxSize(140, -1), wxSP_ARROW_KEYS, 1, 1000, 10, 1);
-    m_exaggeration->SetToolTip(_("Residual arrows on the scan are drawn this many times their length"));
+    looks->Add(new wxStaticText(controls, wxID_ANY, _("Arrows x")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_exaggeration = new wxSpinCtrlDouble(controls, wxID_ANY, "", wxDefaultPosition, wxSize(120, -1), wxSP_ARROW_KEYS, 1, 1000, 10, 1);
+    m_exaggeration->SetToolTip(_("Residual arrows on the scan and on the map are drawn this many times their length"));
     looks->Add(m_exaggeration, 0);
-    // The georeferencing report (issue 19 item 6): the PDF `raster georef --report` writes, from the current fit.
-    auto* reportButton = new wxButton(this, wxID_ANY, _("Report..."));
-    reportButton->SetToolTip(_("Write the georeferencing report (PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table"));
-    looks->Add(reportButton, 0, wxLEFT, 12); // on this row: the first is full
-    reportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onReport(); });
-    sizer->Add(looks, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
 
     // The two CRSs (issue 19 item 3): what the typed or picked map coordinates are in, and where the fit is
     // computed. Fits are never made in degrees: a geographic target is refused, auto picks the UTM zone.
     auto* crsRow = new wxWrapSizer(wxHORIZONTAL);
-    crsRow->Add(new wxStaticText(this, wxID_ANY, _("Map points in")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_gcpCrsBox = new wxComboBox(this, wxID_ANY, "", wxDefaultPosition, wxSize(250, -1), 0, nullptr, wxTE_PROCESS_ENTER);
+    crsRow->Add(new wxStaticText(controls, wxID_ANY, _("Map points in")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_gcpCrsBox = new wxComboBox(controls, wxID_ANY, "", wxDefaultPosition, wxSize(190, -1), 0, nullptr, wxTE_PROCESS_ENTER);
     m_gcpCrsBox->SetToolTip(_("The CRS of the GCPs' map coordinates: EPSG:4326 for longitude/latitude typed in degrees "
                             "(decimal or degrees-minutes-seconds), or any EPSG:n. Changing it re-reads the numbers in "
                             "the new CRS and refits."));
     crsRow->Add(m_gcpCrsBox, 0, wxRIGHT, 8);
-    crsRow->Add(new wxStaticText(this, wxID_ANY, _("Fit in")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    m_targetCrsBox = new wxComboBox(this, wxID_ANY, "", wxDefaultPosition, wxSize(250, -1), 0, nullptr, wxTE_PROCESS_ENTER);
+    crsRow->Add(new wxStaticText(controls, wxID_ANY, _("Fit in")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_targetCrsBox = new wxComboBox(controls, wxID_ANY, "", wxDefaultPosition, wxSize(190, -1), 0, nullptr, wxTE_PROCESS_ENTER);
     m_targetCrsBox->SetToolTip(_("The projected CRS the fit is computed in (RMS in its unit, metres): auto is the "
                                "working CRS, or the UTM zone of the GCPs when the scenario has none"));
     crsRow->Add(m_targetCrsBox, 0);
     sizer->Add(crsRow, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
 
-    m_scan = new ScanView(this, *this);
-    sizer->Add(m_scan, 3, wxEXPAND | wxLEFT | wxRIGHT, 4);
+    // The reference layers drawn on the map (issue 46 item 1): each shown or hidden, its opacity, over or
+    // under the scan; each change one undo step (core::operations::replaceReference).
+    auto* referenceRow = new wxWrapSizer(wxHORIZONTAL);
+    referenceRow->Add(new wxStaticText(controls, wxID_ANY, _("Reference")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_reference = new wxChoice(controls, wxID_ANY, wxDefaultPosition, wxSize(150, -1));
+    referenceRow->Add(m_reference, 0, wxRIGHT, 4);
+    m_referenceShown = new wxCheckBox(controls, wxID_ANY, _("Shown"));
+    referenceRow->Add(m_referenceShown, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    m_referenceOpacity = new wxSlider(controls, wxID_ANY, 100, 0, 100, wxDefaultPosition, wxSize(100, -1));
+    m_referenceOpacity->SetToolTip(_("Opacity of the reference layer on the map"));
+    referenceRow->Add(m_referenceOpacity, 0, wxRIGHT, 4);
+    m_referenceOver = new wxCheckBox(controls, wxID_ANY, _("Over the scan"));
+    referenceRow->Add(m_referenceOver, 0, wxALIGN_CENTER_VERTICAL);
+    sizer->Add(referenceRow, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
 
     // One line each, cut with "..." where the pane is narrower (French and German run longer); the whole
     // line is the tool tip.
-    m_guidance = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
-    m_figures = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
+    m_guidance = new wxStaticText(controls, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
+    m_figures = new wxStaticText(controls, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
     sizer->Add(m_guidance, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
     sizer->Add(m_figures, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
 
-    m_table = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 160), wxLC_REPORT | wxLC_SINGLE_SEL);
+    m_table = new wxListCtrl(controls, wxID_ANY, wxDefaultPosition, wxSize(-1, 130), wxLC_REPORT | wxLC_SINGLE_SEL);
     m_table->EnableCheckBoxes(true);
     m_table->SetMinSize(wxSize(-1, 120)); // a few GCP rows stay in view when the rows above wrap
     m_table->AppendColumn(_("GCP (on)"), wxLIST_FORMAT_LEFT, 110);
@@ -461,40 +664,75 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_table->AppendColumn(_("dy m"), wxLIST_FORMAT_RIGHT, 80);
     m_table->AppendColumn(_("residual m"), wxLIST_FORMAT_RIGHT, 90);
     m_table->AppendColumn(_("residual px"), wxLIST_FORMAT_RIGHT, 90);
-    sizer->Add(m_table, 2, wxEXPAND | wxALL, 4);
+    sizer->Add(m_table, 1, wxEXPAND | wxALL, 4);
 
-    auto* fields = new wxFlexGridSizer(2, 4, 2, 4);
-    m_pixel = numberField(this);
-    m_line = numberField(this);
-    m_mapX = numberField(this);
-    m_mapY = numberField(this);
-    fields->Add(new wxStaticText(this, wxID_ANY, _("pixel")));
-    fields->Add(new wxStaticText(this, wxID_ANY, _("line")));
-    m_mapXLabel = new wxStaticText(this, wxID_ANY, _("map x"));
-    m_mapYLabel = new wxStaticText(this, wxID_ANY, _("map y"));
+    // The chosen (or pending) GCP's numbers, typed or picked, and what to do with them, on two lines.
+    auto* fields = new wxFlexGridSizer(2, 5, 2, 4);
+    m_pixel = numberField(controls);
+    m_line = numberField(controls);
+    m_mapX = numberField(controls);
+    m_mapY = numberField(controls);
+    fields->Add(new wxStaticText(controls, wxID_ANY, _("pixel")));
+    fields->Add(new wxStaticText(controls, wxID_ANY, _("line")));
+    m_mapXLabel = new wxStaticText(controls, wxID_ANY, _("map x"));
+    m_mapYLabel = new wxStaticText(controls, wxID_ANY, _("map y"));
     fields->Add(m_mapXLabel);
     fields->Add(m_mapYLabel);
+    fields->AddStretchSpacer();
     fields->Add(m_pixel);
     fields->Add(m_line);
     fields->Add(m_mapX);
     fields->Add(m_mapY);
     auto* buttons = new wxBoxSizer(wxHORIZONTAL);
-    auto* add = new wxButton(this, wxID_ANY, _("Add"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    auto* update = new wxButton(this, wxID_ANY, _("Move"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    auto* remove = new wxButton(this, wxID_ANY, _("Delete"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* add = new wxButton(controls, wxID_ANY, _("Add"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* update = new wxButton(controls, wxID_ANY, _("Move"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* remove = new wxButton(controls, wxID_ANY, _("Delete"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     buttons->Add(add);
     buttons->Add(update);
     buttons->Add(remove);
+    fields->Add(buttons);
     sizer->Add(fields, 0, wxLEFT | wxRIGHT | wxTOP, 4);
-    sizer->Add(buttons, 0, wxALL, 4);
-    m_places = new ScanPlacesBar(this, m_workbench);
+    sizer->Add(looks, 0, wxEXPAND | wxALL, 4);
+    m_places = new ScanPlacesBar(controls, m_workbench);
     sizer->Add(m_places, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
-    SetSizer(sizer);
+    controls->SetSizer(sizer);
+    splitter->SplitHorizontally(m_scan, controls);
+    // Once the pane has its size: the controls get the height they need at its width (their rows wrap), the scan
+    // the rest; then the sash stays where the person puts it.
+    splitter->Bind(wxEVT_SIZE, [this, splitter, controls, sizer](wxSizeEvent& e) {
+        e.Skip();
+        const wxSize size = splitter->GetClientSize();
+        if (m_sashPlaced || size.y < 400)
+            return;
+        m_sashPlaced = true;
+        CallAfter([splitter, controls, sizer] {
+            const wxSize now = splitter->GetClientSize();
+            sizer->SetDimension(wxPoint(0, 0), wxSize(now.x, 4000));
+            const int need = sizer->CalcMin().y + 4;
+            splitter->SetSashPosition(std::max(splitter->GetMinimumPaneSize(), now.y - need - splitter->GetSashSize()));
+            controls->Layout();
+        });
+    });
+    auto* outer = new wxBoxSizer(wxVERTICAL);
+    outer->Add(splitter, 1, wxEXPAND);
+    SetSizer(outer);
 
     m_overlay = std::make_shared<GeorefOverlay>(*this);
     m_tool = std::make_shared<GcpAddTool>(*this);
 
     m_method->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { onMethod(); });
+    m_reference->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { fillReferenceControls(); });
+    m_referenceShown->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
+        restyleReference(translated("Show reference layer"), "", [this](core::ReferenceLayer& r) { r.visible = m_referenceShown->GetValue(); });
+    });
+    m_referenceOver->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
+        restyleReference(translated("Reference layer over the scan"), "", [this](core::ReferenceLayer& r) { r.overScan = m_referenceOver->GetValue(); });
+    });
+    // One undo step per drag of the slider (the edits of one layer's opacity merge).
+    m_referenceOpacity->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) {
+        restyleReference(translated("Reference layer opacity"), "reference-opacity",
+            [this](core::ReferenceLayer& r) { r.opacity = m_referenceOpacity->GetValue() / 100.0; });
+    });
     m_gcpCrsBox->Bind(wxEVT_COMBOBOX, [this](wxCommandEvent&) { onGcpCrs(); });
     m_gcpCrsBox->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { onGcpCrs(); });
     m_targetCrsBox->Bind(wxEVT_COMBOBOX, [this](wxCommandEvent&) { onTargetCrs(); });
@@ -503,11 +741,15 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     importButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onImport(); });
     exportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onExport(); });
     warpButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onWarp(); });
+    m_warpButton = warpButton;
     add->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onAdd(); });
     update->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onUpdate(); });
     remove->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onDelete(); });
     m_opacity->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { m_workbench.refreshCanvas(); });
-    m_exaggeration->Bind(wxEVT_SPINCTRLDOUBLE, [this](wxSpinDoubleEvent&) { m_scan->Refresh(); });
+    m_exaggeration->Bind(wxEVT_SPINCTRLDOUBLE, [this](wxSpinDoubleEvent&) {
+        m_scan->Refresh();
+        m_workbench.refreshCanvas(); // the arrows on the map too
+    });
     auto onCheck = [this](wxListEvent& e, bool on) {
         if (m_filling)
             return;
@@ -517,6 +759,17 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     };
     m_table->Bind(wxEVT_LIST_ITEM_CHECKED, [onCheck](wxListEvent& e) { onCheck(e, true); });
     m_table->Bind(wxEVT_LIST_ITEM_UNCHECKED, [onCheck](wxListEvent& e) { onCheck(e, false); });
+    // Delete deletes the chosen GCP, as the Delete button does.
+    m_table->Bind(wxEVT_LIST_KEY_DOWN, [this](wxListEvent& e) {
+        if (e.GetKeyCode() == WXK_DELETE)
+            onDelete();
+        else
+            e.Skip();
+    });
+    m_table->Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+        e.Skip();
+        CallAfter([this] { reportPlaces(); });
+    });
     m_table->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) {
         if (m_filling)
             return;
@@ -629,6 +882,9 @@ const wxBitmap& GeorefPane::overlayBitmap()
 void GeorefPane::refit()
 {
     m_rows.clear();
+    m_marks.clear();
+    m_viewMarksValid = false;
+    m_looShown = false;
     m_fitPoints.clear();
     m_fit.reset();
     m_refusal.clear();
@@ -668,12 +924,16 @@ void GeorefPane::refit()
     }
     m_guidance->SetLabel(wxString::FromUTF8(message));
     m_guidance->SetToolTip(m_guidance->GetLabel());
+    for (const geo::FitPoint& p : m_fitPoints)
+        m_marks.push_back(MapMark{p.id, p.enabled, {p.x, p.y}, std::nullopt});
     if (m_fit) {
         for (std::size_t i = 0; i < m_fit->residuals.size(); ++i) {
             const geo::GcpResidual& r = m_fit->residuals[i];
             const core::Gcp& gcp = g->gcps[i];
             m_rows.push_back(logic::ResidualRow{r.id, r.enabled, gcp.pixel, gcp.line, r.dx, r.dy, r.residualMap, r.backPixel,
                 r.backLine, r.residualPx});
+            if (i < m_marks.size())
+                m_marks[i].fitted = core::Coordinate{r.fittedX, r.fittedY};
         }
         std::string figures = core::i18n::format(P_("RMS {1} {2}, {3} px over {4} GCP in {5}", "RMS {1} {2}, {3} px over {4} GCPs in {5}",
                                                      static_cast<std::size_t>(m_fit->enabledCount)),
@@ -702,11 +962,14 @@ void GeorefPane::refit()
                 const geo::GcpResidual& r = *loo[i];
                 m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, r.dx, r.dy, r.residualMap, r.backPixel,
                     r.backLine, r.residualPx});
+                if (i < m_marks.size())
+                    m_marks[i].fitted = core::Coordinate{r.fittedX, r.fittedY};
                 any = true;
             } else {
                 m_rows.push_back(logic::ResidualRow{gcp.id, gcp.enabled, gcp.pixel, gcp.line, 0, 0, 0, gcp.pixel, gcp.line, 0});
             }
         }
+        m_looShown = any;
         m_figures->SetLabel(any ? _("No fit; residuals against the fit of the other GCPs (leave-one-out): the worst is first") : _("No fit"));
         m_figures->SetToolTip(m_figures->GetLabel());
     }
@@ -722,7 +985,8 @@ void GeorefPane::fillTable()
         const long item = m_table->InsertItem(index++, wxString::Format("%d", r.id));
         m_table->SetItemData(item, r.id);
         m_table->CheckItem(item, r.enabled);
-        const bool fitted = m_fit.has_value();
+        // A refused fit shows the leave-one-out residuals where the others could be fitted, "-" elsewhere.
+        const bool fitted = m_fit.has_value() || (m_looShown && (r.residualMap > 0 || r.residualPx > 0));
         m_table->SetItem(item, 1, fitted ? core::i18n::formatNumber(r.dx, 1) : "-");
         m_table->SetItem(item, 2, fitted ? core::i18n::formatNumber(r.dy, 1) : "-");
         m_table->SetItem(item, 3, fitted ? core::i18n::formatNumber(r.residualMap, 1) : "-");
@@ -731,11 +995,29 @@ void GeorefPane::fillTable()
             m_table->SetItemState(item, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
     }
     m_filling = false;
+    reportPlaces();
+}
+
+void GeorefPane::reportPlaces()
+{
+    wxRect row;
+    if (m_table->GetItemCount() > 0 && m_table->GetItemRect(0, row))
+        reportPlace("gcp-table-row1", *m_table, row);
+    reportPlace("button-warp", *m_warpButton, wxRect(m_warpButton->GetClientSize()));
+    reportPlace("georef-pane", *this, wxRect(GetClientSize()));
 }
 
 void GeorefPane::refresh()
 {
     loadThumbnail();
+    if (const std::filesystem::path scan = scanPath(); scan != m_scanShown) {
+        m_scanShown = scan;
+        std::error_code ec;
+        const std::string failure = m_scan->setScan(std::filesystem::is_regular_file(scan, ec) ? scan : std::filesystem::path());
+        if (!failure.empty())
+            m_workbench.setStatusText(wxString::Format(_("Scan: %s"), wxString::FromUTF8(failure)).utf8_string());
+    }
+    fillReferenceControls();
     if (const core::Georeference* g = georeference()) {
         const auto& methods = logic::chooserMethods();
         const auto at = std::find(methods.begin(), methods.end(), g->method);
@@ -747,6 +1029,7 @@ void GeorefPane::refresh()
     m_places->refresh();
     if (IsShownOnScreen())
         announceFit();
+    m_guidance->GetParent()->Layout(); // the guidance may take another line
     Layout();
     m_scan->Refresh();
     m_workbench.refreshCanvas();
@@ -762,14 +1045,86 @@ void GeorefPane::fillFields(double pixel, double line, std::optional<core::Coord
     }
 }
 
-core::Coordinate GeorefPane::toGcpCrs(core::Coordinate working) const
+core::Coordinate GeorefPane::toGcpCrs(core::Coordinate world) const
+{
+    // The map canvas's coordinates: the working CRS, or before the fit the reference layer's frame.
+    const std::string viewCrs = m_workbench.canvas().viewCrs();
+    const std::string to = gcpCrs();
+    if (to.empty() || viewCrs.empty() || to == viewCrs)
+        return world;
+    return geo::transformPoints(viewCrs, to, {world}).front();
+}
+
+const std::vector<GeorefPane::MapMark>& GeorefPane::mapMarks(const std::string& crs)
+{
+    if (m_viewMarksValid && m_viewMarksCrs == crs)
+        return m_viewMarks;
+    m_viewMarksValid = true;
+    m_viewMarksCrs = crs;
+    m_viewMarks.clear();
+    if (crs.empty() || m_marks.empty())
+        return m_viewMarks;
+    if (crs == m_fitCrs) {
+        m_viewMarks = m_marks;
+        return m_viewMarks;
+    }
+    try {
+        std::vector<core::Coordinate> points;
+        for (const MapMark& m : m_marks) {
+            points.push_back(m.given);
+            points.push_back(m.fitted.value_or(m.given));
+        }
+        const std::vector<core::Coordinate> moved = geo::transformPoints(m_fitCrs, crs, points);
+        for (std::size_t i = 0; i < m_marks.size(); ++i)
+            m_viewMarks.push_back(MapMark{m_marks[i].id, m_marks[i].enabled, moved[2 * i],
+                m_marks[i].fitted ? std::optional<core::Coordinate>(moved[2 * i + 1]) : std::nullopt});
+    } catch (const std::exception& e) {
+        m_workbench.setStatusText(e.what());
+    }
+    return m_viewMarks;
+}
+
+void GeorefPane::fillReferenceControls()
 {
     const core::Document* doc = m_workbench.document();
-    const std::string workingCrs = doc ? doc->scenario().settings.crs : std::string();
-    const std::string to = gcpCrs();
-    if (to.empty() || workingCrs.empty() || to == workingCrs)
-        return working;
-    return geo::transformPoints(workingCrs, to, {working}).front();
+    const std::vector<core::ReferenceLayer> none;
+    const auto& layers = doc ? doc->scenario().references : none;
+    const wxString chosen = m_reference->GetStringSelection();
+    m_reference->Clear();
+    for (const core::ReferenceLayer& r : layers)
+        m_reference->Append(wxString::FromUTF8(r.name));
+    int at = m_reference->FindString(chosen, true);
+    if (at == wxNOT_FOUND && !layers.empty())
+        at = 0;
+    m_reference->SetSelection(at);
+    const bool any = at != wxNOT_FOUND;
+    for (wxWindow* w : std::initializer_list<wxWindow*>{m_reference, m_referenceShown, m_referenceOpacity, m_referenceOver})
+        w->Enable(any);
+    m_reference->SetToolTip(any ? wxString() : _("No reference layer yet: Georeference > Add reference layer..."));
+    if (!any)
+        return;
+    const core::ReferenceLayer& layer = layers[static_cast<std::size_t>(at)];
+    m_referenceShown->SetValue(layer.visible);
+    m_referenceOver->SetValue(layer.overScan);
+    if (!m_referenceOpacity->HasCapture()) // the person is dragging it
+        m_referenceOpacity->SetValue(static_cast<int>(std::lround(layer.opacity * 100)));
+}
+
+void GeorefPane::restyleReference(const std::string& label, const std::string& mergeKey, const std::function<void(core::ReferenceLayer&)>& change)
+{
+    core::Document* doc = m_workbench.document();
+    if (!doc || m_reference->GetSelection() == wxNOT_FOUND)
+        return;
+    const core::ReferenceLayer* found = doc->scenario().findReference(m_reference->GetStringSelection().utf8_string());
+    if (!found)
+        return;
+    core::ReferenceLayer layer = *found;
+    change(layer);
+    try {
+        doc->apply(core::operations::replaceReference(doc->scenario(), layer, mergeKey.empty() ? std::string() : mergeKey + ":" + layer.name));
+    } catch (const std::exception& e) {
+        m_workbench.showError(label, e.what());
+    }
 }
 
 namespace {
@@ -980,27 +1335,28 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
     return true;
 }
 
-bool GeorefPane::commit(const std::string& label, const std::function<core::Edit(const core::Scenario&)>& operation)
+bool GeorefPane::commit(const std::string& label, const std::function<core::Edit(const core::Scenario& s)>& operation)
 {
     core::Document* doc = m_workbench.document();
     if (!doc)
         return false;
+    const std::string crsBefore = doc->scenario().settings.crs;
     try {
-        doc->apply(operation(doc->scenario()));
+        core::Edit edit = operation(doc->scenario());
+        // The rule of `map georef` (app::withMapFrame): a fitted scan gives a scenario without a working CRS or
+        // extent its map frame, and the frame a fit gave follows the fit, in the same undo step.
+        try {
+            edit = app::withMapFrame(doc->scenario(), edit);
+        } catch (const std::exception& e) {
+            m_workbench.setStatusText(e.what());
+        }
+        doc->apply(std::move(edit));
     } catch (const std::exception& e) {
         m_workbench.showError(label, e.what());
         return false;
     }
-    // The rule of `map georef` (app::mapFrameFromFit): a scan that now has a fit gives a scenario without a
-    // working CRS or extent its map frame, one more undo step, so reference layers and every product work.
-    try {
-        if (std::optional<core::Edit> frame = app::mapFrameFromFit(doc->scenario())) {
-            doc->apply(std::move(*frame));
-            m_workbench.setStatusText(core::i18n::format(translated("The map frame is now {1}, from the fit"), {doc->scenario().settings.crs}));
-        }
-    } catch (const std::exception& e) {
-        m_workbench.setStatusText(e.what());
-    }
+    if (doc->scenario().settings.crs != crsBefore)
+        m_workbench.setStatusText(core::i18n::format(translated("The map frame is now {1}, from the fit"), {doc->scenario().settings.crs}));
     return true;
 }
 
@@ -1164,7 +1520,8 @@ void GeorefPane::onReport()
 void installGeorefPane(Workbench& workbench)
 {
     auto* pane = new GeorefPane(workbench.window(), workbench);
-    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("georef").Caption(_("Georeferencing")).Right().BestSize(560, 820)
+    // Outside the Problems pane (layer 2): the workspace has the window's whole height, the scan the most of it.
+    workbench.panes().AddPane(pane, wxAuiPaneInfo().Name("georef").Caption(_("Georeferencing")).Right().Layer(2).BestSize(560, 820)
                                         .MinSize(360, 400).Hide());
     workbench.panes().Update();
     workbench.addCommand(ActionInfo{"georef.show_pane", wxTRANSLATE("&Georeferencing workspace"), "", wxTRANSLATE("Fit GCPs, see residuals, warp")},
@@ -1173,6 +1530,13 @@ void installGeorefPane(Workbench& workbench)
         [&workbench, pane] {
             showPane(workbench, "georef");
             pane->startAdding();
+        });
+
+    workbench.addCommand(ActionInfo{"georef.warp", wxTRANSLATE("&Warp the scan..."), "",
+                             wxTRANSLATE("Resample the scan through the fit into a GeoTIFF in the working CRS; the map then shows it")},
+        [&workbench, pane] {
+            showPane(workbench, "georef");
+            pane->onWarp();
         });
 
     // Print > Georeferencing report...: the Report button's product, from the menus.
@@ -1211,6 +1575,13 @@ void installGeorefPane(Workbench& workbench)
                 if (scenarioFile.empty())
                     scenarioFile = std::filesystem::current_path() / "unsaved.sandtable.json";
                 geo::NewReferenceLayer made = geo::newReferenceLayer(file, scenarioFile);
+                // While the scan is being georeferenced the layer is drawn over it, see-through, so that the two
+                // can be compared (issue 46 item 1: under the opaque scan it could not be seen); the Reference row
+                // of the workspace changes both.
+                if (doc->scenario().map && doc->scenario().map->warpedPath.empty()) {
+                    made.layer.overScan = true;
+                    made.layer.opacity = 0.6;
+                }
                 // A name already taken gets a number, as a second copy of the same file would.
                 const std::string base = made.layer.name;
                 for (int n = 2; std::any_of(doc->scenario().references.begin(), doc->scenario().references.end(),

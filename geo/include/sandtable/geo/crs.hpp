@@ -30,6 +30,11 @@ CrsDescription describeCrs(const std::string& crs, const std::string& context = 
 /// "EPSG:n" when the CRS has an EPSG code, else its WKT.
 std::string crsIdentifier(const CrsDescription& crs);
 
+/// A CRS a scenario may work in: projected, in metres, with an EPSG code, and not a Mercator of the web (whose
+/// scale is off by 1 / cos(latitude): 30 % at 40 degrees). New scenarios from a raster and the editor's view of
+/// a reference layer (referenceFrame) take a layer's own CRS only when it is one of these.
+bool usableWorkingCrs(const CrsDescription& crs);
+
 /// The WGS 84 UTM zone (EPSG:326zz north, 327zz south) holding the centre of the points' bounding box.
 /// `points` are in `crs` (any CRS OSR can transform to WGS 84). Throws core::OperationError when the
 /// points are empty, cannot be transformed, or their centre falls off the globe (longitude beyond 180 or

@@ -47,6 +47,19 @@ NewReferenceLayer newReferenceLayer(const std::filesystem::path& layerFile, cons
 RenderedRaster renderReferenceLayer(const core::ReferenceLayer& layer, const std::filesystem::path& scenarioDir,
     const std::string& crs, const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress = {});
 
+/// Where a reference layer lies, for a map looked at before the scenario has a working CRS (a scenario made
+/// from a plain scan, until its GCPs are fitted): `crs` is the layer's own CRS when a scenario could work in it
+/// (usableWorkingCrs), else the WGS 84 UTM zone of its centre (utmCrsForCentre): the view is in true metres, and
+/// in the zone a fit of longitude/latitude GCPs there will take, so that the view keeps its CRS after the fit; `extent`
+/// is the layer's bounding box in that CRS (its outline, 21 points an edge, transformed: a raster's pixel
+/// footprint, a vector's layers' envelope). The path resolves against `scenarioDir`. Throws core::IoError
+/// when the file is missing, core::OperationError when GDAL cannot open it, it has no CRS or no extent.
+struct ReferenceFrame {
+    std::string crs;
+    core::Extent extent;
+};
+ReferenceFrame referenceFrame(const core::ReferenceLayer& layer, const std::filesystem::path& scenarioDir);
+
 /// Lays `top` over `bottom` (the same size, RGBA), `top`'s alpha scaled by `opacity` (0..1).
 void composeOver(RenderedRaster& bottom, const RenderedRaster& top, double opacity);
 

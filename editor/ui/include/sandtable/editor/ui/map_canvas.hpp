@@ -12,6 +12,7 @@
 #include "sandtable/editor/ui/workbench.hpp"
 
 #include <wx/bitmap.h>
+#include <wx/timer.h>
 #include <wx/window.h>
 
 #include <filesystem>
@@ -45,6 +46,12 @@ public:
     void documentChanged();
 
     const ViewTransform& view() const noexcept { return m_view; }
+    /// The CRS the canvas's world coordinates are in: the scenario's working CRS; for a scenario without one
+    /// (made from a plain scan, until its fit gives it one), the frame of its first visible reference layer
+    /// (geo::referenceFrame: the layer's CRS, or the UTM zone of its centre), so that the layer is drawn,
+    /// fitted and clicked on; empty when there is neither. When it changes (the fit set the working CRS) the
+    /// view is fitted again.
+    const std::string& viewCrs() const noexcept { return m_viewCrs; }
     const Selection& selection() const noexcept { return m_selection; }
     /// Selects `object` (nullopt: nothing); calls onSelectionChanged when it changed.
     void setSelection(const std::optional<ObjectRef>& object);
@@ -112,9 +119,21 @@ private:
     /// The scenario's visible reference layers, rendered for the canvas (rebuildReferences).
     std::vector<ReferenceImage> m_references;
     std::vector<core::ReferenceLayer> m_referencesDrawn; ///< what m_references shows
+    std::string m_referencesCrs;                         ///< the CRS they were rendered in
+    core::Extent m_referencesWindow{};                   ///< the world window they were rendered over
+    double m_referencesDevicePerMetre = 0.0;             ///< at this resolution
     std::filesystem::path m_scenarioFolder;
-    /// Renders the visible reference layers again when they changed; returns what could not be drawn.
-    std::string rebuildReferences();
+    /// Renders the visible reference layers for `view` (reprojected into the view CRS, over the visible window
+    /// and a third of it around, at the view's resolution: never clipped to the scan or the extent) when they
+    /// changed or `view` is not covered by what was rendered; returns what could not be drawn.
+    std::string rebuildReferences(const ViewTransform& view);
+    /// The view CRS and, without a working CRS, the reference layer's extent (viewCrs); returns why the
+    /// reference layer's frame could not be read ("" when it could).
+    std::string updateViewFrame();
+    std::string m_viewCrs;
+    std::optional<core::Extent> m_frameExtent; ///< the reference layer's extent when it gives the view CRS
+    std::pair<std::string, std::vector<core::ReferenceLayer>> m_frameFor; ///< working CRS and layers m_viewCrs was chosen for
+    wxTimer m_referenceTimer; ///< renders the reference layers for a view that has come to rest
     /// Makes m_raster from the open document's map (chooseMapRaster); returns the notice for the status bar.
     std::string loadMapRaster();
     ViewTransform m_view;
