@@ -39,6 +39,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <functional>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -481,6 +482,7 @@ int runSearchPostgres(const std::string& conninfo, int rounds)
     const std::vector<std::string> queries = benchQueries();
     auto gpkg = catalogue::Catalogue::open(cataloguePath);
     std::vector<double> pgWall, gpkgWall;
+    std::vector<std::pair<double, std::string>> slowest; // (PostgreSQL wall, query): where the tail goes
     std::size_t pgHits = 0, gpkgHits = 0, sameIds = 0;
     for (int round = 0; round < rounds; ++round)
         for (const std::string& q : queries) {
@@ -493,6 +495,7 @@ int runSearchPostgres(const std::string& conninfo, int rounds)
             w0 = wallSeconds();
             const auto fromPg = pg.search(query);
             pgWall.push_back(wallSeconds() - w0);
+            slowest.emplace_back(pgWall.back(), q);
             gpkgHits += fromGpkg.size();
             pgHits += fromPg.size();
             std::vector<std::string> a, b;
@@ -510,6 +513,10 @@ int runSearchPostgres(const std::string& conninfo, int rounds)
     std::printf("  PostgreSQL  hits=%zu  wall p50 %.3f ms p95 %.3f ms\n", pgHits, ms(median(pgWall)), ms(percentile(pgWall, 95)));
     std::printf("  the same result ids for %zu of %zu queries\n", sameIds, pgWall.size());
     std::printf("  ratio PostgreSQL/GeoPackage p95: %.2fx  (goal: <= 2x)\n", percentile(pgWall, 95) / percentile(gpkgWall, 95));
+    std::sort(slowest.begin(), slowest.end(), std::greater<>());
+    std::fprintf(stderr, "  the slowest PostgreSQL queries:\n");
+    for (std::size_t i = 0; i < slowest.size() && i < 12; ++i)
+        std::fprintf(stderr, "    %8.3f ms  %s\n", ms(slowest[i].first), slowest[i].second.c_str());
     return 0;
 }
 

@@ -185,7 +185,9 @@ public:
                     "to_tsvector('sandtable.simple_unaccent', $4) AS date, to_tsvector('sandtable.simple_unaccent', $5) AS description, "
                     "to_tsvector('sandtable.simple_unaccent', $6) AS names, to_tsvector('sandtable.simple_unaccent', $7) AS places, "
                     "to_tsvector('sandtable.simple_unaccent', $8) AS rules) "
-                    "INSERT INTO sandtable.package_search SELECT $1, title, battle, date, description, names, places, rules, "
+                    ", columns AS (INSERT INTO sandtable.package_search (package_fid, title, battle, date, description, names, places, rules) "
+                    "SELECT $1, title, battle, date, description, names, places, rules FROM v) "
+                    "INSERT INTO sandtable.package_words (package_fid, everything, stemmed_fr, stemmed_de) SELECT $1, "
                     "setweight(title, 'A') || setweight(battle, 'B') || setweight(names, 'C') || setweight(places, 'C') "
                     "|| setweight(date, 'D') || setweight(description, 'D') || setweight(rules, 'D'), "
                     "CASE $9 WHEN 'fr' THEN to_tsvector('sandtable.french_unaccent', concat_ws(' ', $2, $3, $4, $5, $6, $7, $8)) "
@@ -232,6 +234,9 @@ private:
                 core::i18n::format(_("refused by the server: the package was first published by {1}; an author revises and removes "
                                      "only their own packages (an editor may revise any)"),
                     {previous.text(0, 2)}));
+        m_conn.exec("WITH w AS (UPDATE sandtable.package_words SET latest = false WHERE package_fid = $1) "
+                    "UPDATE sandtable.package_search SET latest = false WHERE package_fid = $1",
+            {fid}, "package_search");
         const PgResult layers = m_conn.exec("SELECT table_name FROM sandtable.layers WHERE crs = $1", {previous.text(0, 1)}, "layers");
         for (int i = 0; i < layers.rows(); ++i)
             m_conn.exec("UPDATE sandtable.\"" + layers.text(i, 0) + "\" SET latest = false WHERE package_fid = $1", {fid}, "layers");
@@ -372,9 +377,16 @@ private:
     std::int64_t m_fid = 0;
 };
 
-/// The SQL condition of a parsed query over the search row `s`; `titleOnly`: every phrase against the title
-/// (a phrase filtered to another column matches nothing). Each phrase's tsquery text goes into `params`.
-std::string condition(const QueryNode& node, bool titleOnly, std::vector<PgParam>& params)
+/// Which search tables a condition reads: `s` (package_search, a vector per column) and `w` (package_words).
+struct SearchTables {
+    bool columns = false;
+    bool words = false;
+};
+
+/// The SQL condition of a parsed query over the search rows `s` and `w`; `titleOnly`: every phrase against the
+/// title (a phrase filtered to another column matches nothing). Each phrase's tsquery text goes into `params`;
+/// `tables` records which of the two tables the condition reads.
+std::string condition(const QueryNode& node, bool titleOnly, std::vector<PgParam>& params, SearchTables& tables)
 {
     switch (node.kind) {
     case QueryNode::Kind::Phrase: {
@@ -390,24 +402,29 @@ std::string condition(const QueryNode& node, bool titleOnly, std::vector<PgParam
         }
         params.emplace_back(query);
         const std::string n = "$" + std::to_string(params.size());
-        const std::string vector = titleOnly ? "title" : node.column.empty() ? "everything" : node.column;
-        // Each tsquery is made once (a scalar subquery: an InitPlan), so the GIN indexes serve the match.
-        if (vector != "everything")
-            return "(s." + vector + " @@ (SELECT to_tsquery('sandtable.simple_unaccent', " + n + ")))";
+        const std::string vector = titleOnly ? "title" : node.column;
+        // to_tsquery with a named configuration is immutable: the server folds it into a constant while planning
+        // (once per query, never per row), and the planner sees the words, so it estimates how many packages
+        // match (from the column's statistics) and chooses between the GIN index and reading newest first.
+        if (!vector.empty()) {
+            tables.columns = true;
+            return "(s." + vector + " @@ to_tsquery('sandtable.simple_unaccent', " + n + "))";
+        }
         // Any column: the words as written, or, in a French or German scenario, their stems.
-        return "(s.everything @@ (SELECT to_tsquery('sandtable.simple_unaccent', " + n + ")) OR s.stemmed_fr @@ "
-            "(SELECT to_tsquery('sandtable.french_unaccent', " + n + ")) OR s.stemmed_de @@ (SELECT to_tsquery('sandtable.german_unaccent', "
-            + n + ")))";
+        tables.words = true;
+        return "(w.everything @@ to_tsquery('sandtable.simple_unaccent', " + n + ") OR w.stemmed_fr @@ to_tsquery('sandtable.french_unaccent', "
+            + n + ") OR w.stemmed_de @@ to_tsquery('sandtable.german_unaccent', " + n + "))";
     }
     case QueryNode::Kind::Not:
-        return "(" + condition(*node.children[0], titleOnly, params) + " AND NOT " + condition(*node.children[1], titleOnly, params) + ")";
+        return "(" + condition(*node.children[0], titleOnly, params, tables) + " AND NOT "
+            + condition(*node.children[1], titleOnly, params, tables) + ")";
     case QueryNode::Kind::And:
     case QueryNode::Kind::Or: {
         std::string out = "(";
         for (std::size_t i = 0; i < node.children.size(); ++i) {
             if (i > 0)
                 out += node.kind == QueryNode::Kind::And ? " AND " : " OR ";
-            out += condition(*node.children[i], titleOnly, params);
+            out += condition(*node.children[i], titleOnly, params, tables);
         }
         return out + ")";
     }
@@ -506,58 +523,49 @@ public:
             // Not the query syntax (a stray quote or parenthesis, NOT with nothing before it): its words.
         }
         const QueryNode& node = parsed ? *parsed : *plain;
-        // Tier 1: the packages whose title matches, best first (ts_rank over the title); tier 2, while fewer than
-        // `limit` were found: the others matching anywhere, newest first, which the server reads backwards along
-        // the packages' key and stops after `limit` rows. Then the summaries of those found.
-        std::vector<std::pair<std::int64_t, double>> found;
-        {
-            std::vector<PgParam> p1 = params;
-            std::string ranked;
-            anyPhrase(node, ranked);
-            p1.emplace_back(ranked);
-            const std::string rankParam = "$" + std::to_string(p1.size());
-            const std::string inTitle = condition(node, true, p1);
-            // A title that matches is a match anywhere, unless the query excludes words (NOT): then the whole row
-            // is checked too (the wide `everything` vector is read only then).
-            const std::string anywhere = hasNot(node) ? " AND " + condition(node, false, p1) : std::string();
-            const PgResult r = m_conn.exec("SELECT p.fid, ts_rank(s.title, (SELECT to_tsquery('sandtable.simple_unaccent', " + rankParam
-                    + ")), 1) AS rank FROM sandtable.package_search s JOIN sandtable.packages p ON p.fid = s.package_fid WHERE p.latest AND "
-                    + inTitle + anywhere + filters + " ORDER BY rank DESC, p.fid ASC LIMIT $4",
-                p1, "search");
-            for (int i = 0; i < r.rows(); ++i)
-                found.emplace_back(r.integer(i, 0), -r.real(i, 1));
-        }
-        if (static_cast<int>(found.size()) < limit) {
-            std::vector<PgParam> p2 = params;
-            p2[3] = limit + static_cast<int>(found.size());
-            const std::string anywhere = condition(node, false, p2);
-            const PgResult r = m_conn.exec("SELECT p.fid FROM sandtable.packages p JOIN sandtable.package_search s ON s.package_fid = p.fid "
-                                           "WHERE p.latest AND " + anywhere + filters + " ORDER BY p.fid DESC LIMIT $4",
-                p2, "search");
-            std::set<std::int64_t> seen;
-            for (const auto& f : found)
-                seen.insert(f.first);
-            for (int i = 0; i < r.rows() && static_cast<int>(found.size()) < limit; ++i)
-                if (seen.insert(r.integer(i, 0)).second)
-                    found.emplace_back(r.integer(i, 0), 0.0);
-        }
-        if (found.empty())
-            return out;
-        std::string fids = "{";
-        for (const auto& f : found)
-            fids += (fids.size() > 1 ? "," : "") + std::to_string(f.first);
-        fids += "}";
-        const PgResult r = m_conn.exec(std::string("SELECT ") + kSummaryColumns + ", p.fid FROM sandtable.packages p WHERE p.fid = ANY($1::bigint[])",
-            {fids}, "search");
-        std::map<std::int64_t, PackageSummary> byFid;
-        for (int i = 0; i < r.rows(); ++i)
-            byFid[r.integer(i, 9)] = readSummary(r, i);
-        for (const auto& [fid, score] : found) {
-            const auto it = byFid.find(fid);
-            if (it == byFid.end())
-                continue;
-            out.push_back(it->second);
-            out.back().score = score;
+        // One statement, one round trip. Tier 1: the packages whose title matches, best first (ts_rank over the
+        // title, computed for the title matches only); tier 2: the others matching anywhere, newest first, after
+        // tier 1 up to `limit`. Then the summaries of those found. The search tables carry the latest flag, so
+        // the matching reads no other table; the package filters (system, dates) join the packages only when
+        // given. (Tier 2 always runs, planned on its own (MATERIALIZED) with a constant LIMIT: a LIMIT computed
+        // from tier 1, or tier 2 planned inside the final ORDER BY ... LIMIT, made the planner guess a fraction of
+        // the matches and read newest first through thousands of packages for a phrase that one of them holds.)
+        std::vector<PgParam> p = params;
+        std::string ranked;
+        anyPhrase(node, ranked);
+        p.emplace_back(ranked);
+        const std::string rankParam = "$" + std::to_string(p.size());
+        SearchTables inTitleTables, anywhereTables;
+        const std::string inTitle = condition(node, true, p, inTitleTables);
+        const std::string anywhere = condition(node, false, p, anywhereTables);
+        // FROM ... WHERE over `first` (always read) and the other search table when the condition reads it.
+        const auto from = [&](const char* first, bool other) {
+            const bool words = std::string_view(first) == "w";
+            std::string sql = words ? " FROM sandtable.package_words w" : " FROM sandtable.package_search s";
+            if (other)
+                sql += words ? " JOIN sandtable.package_search s ON s.package_fid = w.package_fid"
+                             : " JOIN sandtable.package_words w ON w.package_fid = s.package_fid";
+            if (filtered)
+                sql += std::string(" JOIN sandtable.packages p ON p.fid = ") + first + ".package_fid";
+            sql += std::string(" WHERE ") + first + ".latest" + (filtered ? filters : std::string()) + " AND ";
+            return sql;
+        };
+        // A title that matches is a match anywhere, unless the query excludes words (NOT): then the whole package
+        // is checked too.
+        const bool withNot = hasNot(node);
+        const std::string sql = "WITH t1 AS (SELECT s.package_fid AS fid, ts_rank(s.title, to_tsquery('sandtable.simple_unaccent', " + rankParam
+            + "), 1) AS rank" + from("s", withNot && anywhereTables.words) + inTitle + (withNot ? " AND " + anywhere : std::string())
+            + " ORDER BY rank DESC, s.package_fid LIMIT $4), "
+              "t2 AS MATERIALIZED (SELECT w.package_fid AS fid, 0::real AS rank" + from("w", anywhereTables.columns) + anywhere
+            + " AND w.package_fid NOT IN (SELECT fid FROM t1) ORDER BY w.package_fid DESC LIMIT $4), "
+              "found AS (SELECT fid, rank, 0 AS tier, row_number() OVER (ORDER BY rank DESC, fid) AS place FROM t1 "
+              "UNION ALL SELECT fid, rank, 1, row_number() OVER (ORDER BY fid DESC) FROM t2) "
+              "SELECT " + kSummaryColumns + ", f.rank FROM found f JOIN sandtable.packages p ON p.fid = f.fid WHERE p.latest" + filters
+            + " ORDER BY f.tier, f.place LIMIT $4"; // (the filters again: every parameter has a use, and a type, in every query)
+        const PgResult r = m_conn.exec(sql, p, "search");
+        for (int i = 0; i < r.rows(); ++i) {
+            out.push_back(readSummary(r, i));
+            out.back().score = 0.0 - r.real(i, 9); // not -0 for tier 2
         }
         return out;
     }
@@ -742,6 +750,9 @@ public:
         if (newest.rows() > 0) {
             const std::string fid = newest.text(0, 0);
             m_conn.exec("UPDATE sandtable.packages SET latest = true WHERE fid = $1", {fid}, "packages");
+            m_conn.exec("WITH w AS (UPDATE sandtable.package_words SET latest = true WHERE package_fid = $1) "
+                        "UPDATE sandtable.package_search SET latest = true WHERE package_fid = $1",
+                {fid}, "package_search");
             const PgResult layers = m_conn.exec("SELECT table_name FROM sandtable.layers WHERE crs = $1", {newest.text(0, 1)}, "layers");
             for (int i = 0; i < layers.rows(); ++i)
                 m_conn.exec("UPDATE sandtable.\"" + layers.text(i, 0) + "\" SET latest = true WHERE package_fid = $1", {fid}, "layers");

@@ -78,7 +78,11 @@ PgConnection::PgConnection(const std::string& conninfo, std::string location)
         throw core::IoError(m_location, "", core::i18n::format(_("cannot connect to the database: {1}"), {firstLine(PQerrorMessage(m_conn.get()))}));
     // Messages from the server in English and no notices on stderr: sandtable prints its own.
     PQsetNoticeProcessor(m_conn.get(), [](void*, const char*) {}, nullptr);
-    PGresult* r = PQexec(m_conn.get(), "SET client_min_messages = warning; SET search_path = sandtable, public");
+    // random_page_cost 1.1 (PostgreSQL's default, 4, is for spinning disks): the catalogue's search tables are
+    // small and read from memory, where a page fetched through the GIN index costs what a page read in order
+    // does. With 4 the planner read newest first through 700 packages for two words that 278 of them hold,
+    // rather than fetching those 278.
+    PGresult* r = PQexec(m_conn.get(), "SET client_min_messages = warning; SET search_path = sandtable, public; SET random_page_cost = 1.1");
     PQclear(r);
 }
 
