@@ -108,6 +108,14 @@ check_eq "terminated exported again: whole" "1 1 1 7 13 37" "$(seen terminated)"
 # (8 x 25 = 200 ids, one revision each); i = 4, 8, ..., 48 into stress-shared-a (8 x 12 = 96 revisions);
 # i = 2, 6, ..., 50 into stress-shared-b (8 x 13 = 104 revisions). 400 packages, 202 of them latest. Every
 # package: 4 polygons, 1 line, 32 units: 1,600 polygons, 808 of them latest.
+# SANDTABLE_PG_STRESS_EXPORTS=N runs N exports per writer instead (the sanitizer build: 10, the same paths in
+# a fifth of the time): 8 x ceil(N/2) own ids, 8 x floor(N/4) and 8 x floor((N+2)/4) revisions of the two
+# shared ids (for 10: 40, 16 and 24; 80 packages, 42 latest, 320 polygons, 168 latest).
+n=${SANDTABLE_PG_STRESS_EXPORTS:-50}
+own=$((8 * ((n + 1) / 2))) shared_a=$((8 * (n / 4))) shared_b=$((8 * ((n + 2) / 4)))
+total=$((own + shared_a + shared_b)) latest=$((own + 2))
+[ "$n" = 50 ] && check_eq "the scheme's counts for 50 exports a writer (own ids, shared-a, shared-b, packages, latest)" \
+  "200 96 104 400 202" "$own $shared_a $shared_b $total $latest"
 # The reader's check, run over and over while they write: a package row it sees without its document, search
 # rows, every feature, or its warnings, or with a latest flag that its search or feature rows do not share.
 half_seen="SELECT count(*) FROM sandtable.packages p WHERE p.scenario_id LIKE 'stress-%' AND NOT (
@@ -131,7 +139,7 @@ reader=$!
 start=$(date +%s)
 pids=()
 for w in 1 2 3 4 5 6 7 8; do
-  (for i in $(seq 1 50); do
+  (for i in $(seq 1 "$n"); do
      case $((i % 4)) in
        1 | 3) id="stress-$w-$i" ;;
        0) id=stress-shared-a ;;
@@ -145,22 +153,22 @@ done
 for p in "${pids[@]}"; do wait "$p"; done
 touch "$work/writers.done"
 wait "$reader"
-echo "8 writers x 50 exports: $(($(date +%s) - start)) s; the reader checked $(cat "$work/reader.checks") snapshots"
+echo "8 writers x $n exports: $(($(date +%s) - start)) s; the reader checked $(cat "$work/reader.checks") snapshots"
 [ -s "$work/stress.failed" ] && fail "exports failed: $(head -5 "$work/stress.failed")"
 [ -s "$work/half-seen" ] && fail "a reader saw half packages: $(head -5 "$work/half-seen")"
 [ "$(cat "$work/reader.checks")" -gt 0 ] || fail "the reader checked no snapshot"
 check_eq "no half package in a final snapshot" 0 "$(sql rita "$half_seen")"
-check_eq "stress packages, latest packages" "400 202" \
+check_eq "stress packages, latest packages" "$total $latest" \
   "$(sql rita "SELECT count(*) || ' ' || count(*) FILTER (WHERE latest) FROM sandtable.packages WHERE scenario_id LIKE 'stress-%'")"
-check_eq "stress-shared-a: revisions 1..96, the 96th latest" "96 1 96 96" \
+check_eq "stress-shared-a: revisions 1..$shared_a, the last latest" "$shared_a 1 $shared_a $shared_a" \
   "$(sql rita "SELECT count(*) || ' ' || min(revision) || ' ' || max(revision) || ' ' || max(revision) FILTER (WHERE latest) FROM sandtable.packages WHERE scenario_id = 'stress-shared-a'")"
-check_eq "stress-shared-b: revisions 1..104, the 104th latest" "104 1 104 104" \
+check_eq "stress-shared-b: revisions 1..$shared_b, the last latest" "$shared_b 1 $shared_b $shared_b" \
   "$(sql rita "SELECT count(*) || ' ' || min(revision) || ' ' || max(revision) || ' ' || max(revision) FILTER (WHERE latest) FROM sandtable.packages WHERE scenario_id = 'stress-shared-b'")"
-check_eq "own ids: 200, one revision each" "200 200" \
+check_eq "own ids, one revision each" "$own $own" \
   "$(sql rita "SELECT count(DISTINCT scenario_id) || ' ' || count(*) FROM sandtable.packages WHERE scenario_id ~ '^stress-[0-9]+-[0-9]+$'")"
-check_eq "stress polygons, latest polygons" "1600 808" \
+check_eq "stress polygons, latest polygons (4 a package)" "$((4 * total)) $((4 * latest))" \
   "$(sql rita "SELECT count(*) || ' ' || count(*) FILTER (WHERE latest) FROM sandtable.terrain_local_polygons WHERE scenario_id LIKE 'stress-%'")"
-finished_whole "after the 400 exports (2 + terminated + 202 stress ids listed)" 205
+finished_whole "after the $total exports (2 + terminated + $latest stress ids listed)" $((3 + latest))
 
 echo "== $failures failure(s)"
 [ "$failures" -eq 0 ]

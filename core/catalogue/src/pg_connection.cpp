@@ -93,6 +93,10 @@ void PgConnection::fail(PGresult* result, const char* object)
     m_lastState = state ? state : "";
     const char* primary = result ? PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
     std::string message = firstLine(primary ? primary : PQerrorMessage(m_conn.get()));
+    // libpq's own text of a lost connection starts with the severity ("FATAL:  terminating connection ...").
+    for (const char* severity : {"FATAL:", "ERROR:"})
+        if (message.rfind(severity, 0) == 0)
+            message.erase(0, message.find_first_not_of(' ', std::strlen(severity)));
     if (result)
         PQclear(result);
     if (m_lastState == kInsufficientPrivilege)
