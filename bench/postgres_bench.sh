@@ -25,10 +25,17 @@ conninfo="host=$dir/pg dbname=club user=postgres"
 "$bench" export-pg "$sandtable" "$conninfo" "$runs"
 "$bench" search-pg "$conninfo" 1
 
-# Writers: the Antietam example stored under distinct ids, PER exports per writer.
+# Writers: the Antietam example stored under distinct ids, PER exports per writer. Besides the wall time, where
+# the time goes: the writers' CPU (user + sys of every sandtable process, from bash's `times`) and the server's
+# (the postmaster's reaped children: fields 16 and 17 of /proc/PID/stat, in clock ticks), per package; on a
+# machine of NPROC cores no number of writers can go faster than NPROC / (client + server CPU per package).
 scenario="$root/examples/antietam/antietam.sandtable.json"
-writers() { # writers N CATALOGUE PREFIX -> seconds
-  local n="$1" catalogue="$2" prefix="$3" start end pids=()
+postmaster=$(head -1 "$dir/pg/data/postmaster.pid")
+tick=$(getconf CLK_TCK)
+server_cpu() { awk -v t="$tick" '{ print ($16 + $17) / t }' "/proc/$postmaster/stat"; }
+writers() { # writers N CATALOGUE PREFIX -> "wall client_cpu server_cpu" (seconds)
+  local n="$1" catalogue="$2" prefix="$3" start end s0 s1 pids=()
+  s0=$(server_cpu)
   start=$(date +%s.%N)
   for w in $(seq 1 "$n"); do
     (for i in $(seq 1 "$per"); do "$sandtable" --quiet catalogue export "$scenario" --as-new-id "$prefix-$w-$i" --catalogue "$catalogue" >/dev/null 2>&1; done) &
@@ -36,11 +43,19 @@ writers() { # writers N CATALOGUE PREFIX -> seconds
   done
   for p in "${pids[@]}"; do wait "$p"; done
   end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
+  s1=$(server_cpu)
+  # the user and sys time of this subshell's children (a command substitution starts its own count): the batch's
+  local c
+  times >"$dir/times" # (a builtin in a pipeline would run in a new subshell, whose count is zero)
+  c=$(tail -1 "$dir/times" | tr -d s | awk '{ split($1, u, "m"); split($2, s, "m"); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+  echo "$start $end $c $s0 $s1" | awk '{ printf "%.3f %.3f %.3f\n", $2 - $1, $3, $5 - $4 }'
 }
-one_gpkg=$(writers 1 "$dir/writers.gpkg" one)
-eight_pg=$(writers 8 "PG:$conninfo" eight)
-awk -v n="$per" -v one="$one_gpkg" -v eight="$eight_pg" 'BEGIN {
-  printf "writers: 1 writer into a GeoPackage: %d packages in %.2f s = %.2f packages/s\n", n, one, n / one
-  printf "         8 writers into PostgreSQL: %d packages in %.2f s = %.2f packages/s\n", 8 * n, eight, 8 * n / eight
-  printf "         ratio: %.2fx (goal: >= 4x)\n", (8 * n / eight) / (n / one) }'
+read -r one_wall one_client one_server <<<"$(writers 1 "$dir/writers.gpkg" one)"
+read -r eight_wall eight_client eight_server <<<"$(writers 8 "PG:$conninfo" eight)"
+awk -v n="$per" -v ow="$one_wall" -v oc="$one_client" -v ew="$eight_wall" -v ecl="$eight_client" -v es="$eight_server" \
+    -v cores="$(nproc)" 'BEGIN {
+  printf "writers: 1 writer into a GeoPackage: %d packages in %.2f s = %.2f packages/s (client cpu %.3f s/package)\n", n, ow, n / ow, oc / n
+  printf "         8 writers into PostgreSQL: %d packages in %.2f s = %.2f packages/s\n", 8 * n, ew, 8 * n / ew
+  printf "         ratio: %.2fx (goal: >= 4x)\n", (8 * n / ew) / (n / ow)
+  printf "         per PostgreSQL package: client cpu %.3f s + server cpu %.3f s = %.3f s; %d cores: at most %.2f packages/s (%.2fx one GeoPackage writer)\n",
+    ecl / (8 * n), es / (8 * n), (ecl + es) / (8 * n), cores, cores * 8 * n / (ecl + es), (cores * 8 * n / (ecl + es)) / (n / ow) }'

@@ -86,9 +86,15 @@ CREATE TABLE IF NOT EXISTS sandtable.package_documents (
   package_fid bigint PRIMARY KEY REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
   document bytea NOT NULL
 );
--- Stored as sent, not compressed: pglz took 1.5 s of a 34 MB document's 7.6 s export, and a scenario is read
--- back whole (the raster and the thumbnail are compressed already).
-ALTER TABLE sandtable.package_documents ALTER COLUMN document SET STORAGE EXTERNAL;
+-- Compressed with lz4 where the server has it (PostgreSQL 14+ built with lz4, as Debian's is): a 34 MB document
+-- of coordinates is stored and WAL-logged as 15 MB, at about 0.1 s of the server's time; pglz took 1.5 s. A
+-- server without lz4 keeps it as sent (EXTERNAL: not compressed).
+DO $$
+BEGIN
+  ALTER TABLE sandtable.package_documents ALTER COLUMN document SET STORAGE EXTENDED, ALTER COLUMN document SET COMPRESSION lz4;
+EXCEPTION WHEN feature_not_supported OR invalid_parameter_value THEN
+  ALTER TABLE sandtable.package_documents ALTER COLUMN document SET STORAGE EXTERNAL;
+END $$;
 CREATE TABLE IF NOT EXISTS sandtable.package_warnings (
   package_fid bigint NOT NULL REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
   ordinal integer NOT NULL,
@@ -106,20 +112,50 @@ CREATE TABLE IF NOT EXISTS sandtable.package_thumbnails (
   package_fid bigint PRIMARY KEY REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
   png bytea NOT NULL, width integer NOT NULL, height integer NOT NULL
 );
--- One row per revision; search reads the latest. `everything` weighs title A, battle B, names and places C,
--- the rest D (ts_rank's weights), the other columns serve column filters (title:word).
+-- Search: one row per revision in two tables, each with its own `latest` flag kept in step with the package's,
+-- so that a search reads no other table. package_search: a vector per column, for the title's ranking and for
+-- column filters (title:word); narrow rows (the title kept in the row, the other vectors in TOAST beyond 128
+-- bytes), so that ranking every title match of a common word (all 10,000 for batt*) reads 256 pages, not 1,057.
 CREATE TABLE IF NOT EXISTS sandtable.package_search (
   package_fid bigint PRIMARY KEY REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
   title tsvector NOT NULL, battle tsvector NOT NULL, date tsvector NOT NULL, description tsvector NOT NULL,
-  names tsvector NOT NULL, places tsvector NOT NULL, rules tsvector NOT NULL, everything tsvector NOT NULL,
-  -- every column stemmed in the scenario's language (French, German), empty for the others
+  names tsvector NOT NULL, places tsvector NOT NULL, rules tsvector NOT NULL,
+  latest boolean NOT NULL DEFAULT true
+) WITH (toast_tuple_target = 128);
+ALTER TABLE sandtable.package_search SET (toast_tuple_target = 128);
+ALTER TABLE sandtable.package_search ALTER COLUMN title SET STORAGE MAIN;
+-- package_words: every word of the package, for a match anywhere. `everything` weighs title A, battle B, names
+-- and places C, the rest D (ts_rank's weights); stemmed_fr and stemmed_de hold every column stemmed in the
+-- scenario's language (French, German), empty for the others. The vectors are kept in the row, uncompressed,
+-- up to a whole page (toast_tuple_target 8160, storage MAIN): reading a vector is reading its page, which the
+-- planner counts, where a compressed TOAST value is a cost it does not see (with TOAST it read 10,000 packages
+-- newest first for a word that 60 of them hold, 100-300 ms).
+CREATE TABLE IF NOT EXISTS sandtable.package_words (
+  package_fid bigint PRIMARY KEY REFERENCES sandtable.packages (fid) ON DELETE CASCADE,
+  latest boolean NOT NULL DEFAULT true,
+  everything tsvector NOT NULL,
   stemmed_fr tsvector NOT NULL DEFAULT ''::tsvector,
   stemmed_de tsvector NOT NULL DEFAULT ''::tsvector
-);
-CREATE INDEX IF NOT EXISTS package_search_everything ON sandtable.package_search USING gin (everything);
+) WITH (toast_tuple_target = 8160);
+ALTER TABLE sandtable.package_words ALTER COLUMN everything SET STORAGE MAIN, ALTER COLUMN stemmed_fr SET STORAGE MAIN,
+  ALTER COLUMN stemmed_de SET STORAGE MAIN;
+-- (a catalogue made before package_words, when package_search held every vector: moved, flags from the packages)
+ALTER TABLE sandtable.package_search ADD COLUMN IF NOT EXISTS latest boolean NOT NULL DEFAULT true;
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM information_schema.columns
+             WHERE table_schema = 'sandtable' AND table_name = 'package_search' AND column_name = 'everything') THEN
+    INSERT INTO sandtable.package_words (package_fid, everything, stemmed_fr, stemmed_de)
+      SELECT package_fid, everything, stemmed_fr, stemmed_de FROM sandtable.package_search ON CONFLICT DO NOTHING;
+    ALTER TABLE sandtable.package_search DROP COLUMN everything, DROP COLUMN stemmed_fr, DROP COLUMN stemmed_de;
+  END IF;
+END $$;
+UPDATE sandtable.package_search s SET latest = p.latest FROM sandtable.packages p WHERE p.fid = s.package_fid AND s.latest <> p.latest;
+UPDATE sandtable.package_words w SET latest = p.latest FROM sandtable.packages p WHERE p.fid = w.package_fid AND w.latest <> p.latest;
 CREATE INDEX IF NOT EXISTS package_search_title ON sandtable.package_search USING gin (title);
-CREATE INDEX IF NOT EXISTS package_search_stemmed_fr ON sandtable.package_search USING gin (stemmed_fr);
-CREATE INDEX IF NOT EXISTS package_search_stemmed_de ON sandtable.package_search USING gin (stemmed_de);
+CREATE INDEX IF NOT EXISTS package_words_everything ON sandtable.package_words USING gin (everything);
+CREATE INDEX IF NOT EXISTS package_words_stemmed_fr ON sandtable.package_words USING gin (stemmed_fr);
+CREATE INDEX IF NOT EXISTS package_words_stemmed_de ON sandtable.package_words USING gin (stemmed_de);
 
 -- The feature tables made so far (terrain per SRID and dimension, units, campaign grids).
 CREATE TABLE IF NOT EXISTS sandtable.layers (
@@ -155,7 +191,8 @@ CREATE POLICY remove ON sandtable.packages FOR DELETE USING (sandtable.may_write
 DO $$
 DECLARE t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['package_documents', 'package_warnings', 'map_sources', 'package_thumbnails', 'package_search'] LOOP
+  FOREACH t IN ARRAY ARRAY['package_documents', 'package_warnings', 'map_sources', 'package_thumbnails', 'package_search',
+                            'package_words'] LOOP
     EXECUTE format('ALTER TABLE sandtable.%I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('DROP POLICY IF EXISTS read ON sandtable.%I', t);
     EXECUTE format('CREATE POLICY read ON sandtable.%I FOR SELECT USING (true)', t);
@@ -226,7 +263,8 @@ END $$;
 
 GRANT SELECT ON ALL TABLES IN SCHEMA sandtable TO sandtable_reader;
 GRANT INSERT, UPDATE, DELETE ON sandtable.package_owners, sandtable.packages, sandtable.package_documents,
-  sandtable.package_warnings, sandtable.map_sources, sandtable.package_thumbnails, sandtable.package_search TO sandtable_author;
+  sandtable.package_warnings, sandtable.map_sources, sandtable.package_thumbnails, sandtable.package_search,
+  sandtable.package_words TO sandtable_author;
 GRANT USAGE ON ALL SEQUENCES IN SCHEMA sandtable TO sandtable_author;
 REVOKE ALL ON FUNCTION sandtable.ensure_layer(text, integer, text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION sandtable.ensure_layer(text, integer, text) TO sandtable_author;

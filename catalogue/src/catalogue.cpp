@@ -7,6 +7,7 @@
 #include "backend.hpp"
 #include "catalogue_structure.hpp"
 #include "package_content.hpp"
+#include "package_steps.hpp"
 #include "sandtable/catalogue/srs.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
@@ -103,17 +104,6 @@ ExportResult Catalogue::exportScenario(const std::filesystem::path& scenarioFile
 
 namespace {
 
-/// Runs `work` on another thread, or on this one when no thread can be had.
-template <class Work>
-auto startAside(Work work) -> std::future<decltype(work())>
-{
-    try {
-        return std::async(std::launch::async, std::move(work));
-    } catch (const std::system_error&) {
-        return std::async(std::launch::deferred, std::move(work));
-    }
-}
-
 /// The thumbnail, or the error its renderer threw.
 struct Thumbnail {
     std::string png;
@@ -130,7 +120,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
             _("is not a valid scenario id to store the package under (a letter or digit, then letters, digits, '_', '.', ':' or '-'; "
               "at most 200 characters)"));
     // The document's SHA-256 does not depend on reading it: it is computed aside meanwhile.
-    std::future<std::string> digest = startAside([document] { return core::sha256Hex(document); });
+    std::future<std::string> digest = detail::startAside([document] { return core::sha256Hex(document); });
     core::ValidationReport report = core::readScenarioText(document, sourceName);
     if (core::hasErrors(report.diagnostics) || !report.scenario)
         throw ValidationFailed(sourceName, std::move(report.diagnostics));
@@ -140,8 +130,8 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     // writes the package inside the backend's write transaction, which commits only when the rules found no
     // error. What the old order reported first still wins: the rules' errors, then a bad CRS, then the
     // thumbnail renderer's failure, then a storage error.
-    std::future<core::Diagnostics> rules = startAside([&scenario] { return core::validateScenario(scenario); });
-    std::future<Thumbnail> thumbnail = startAside([&scenario, &options, &baseDir] {
+    std::future<core::Diagnostics> rules = detail::startAside([&scenario] { return core::validateScenario(scenario); });
+    std::future<Thumbnail> thumbnail = detail::startAside([&scenario, &options, &baseDir] {
         Thumbnail out;
         if (options.thumbnail) {
             try {

@@ -12,12 +12,25 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <future>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 namespace sandtable::catalogue::detail {
+
+/// Runs `work` on another thread, or on this one (when its result is asked for) when no thread can be had.
+template <class Work>
+auto startAside(Work work) -> std::future<decltype(work())>
+{
+    try {
+        return std::async(std::launch::async, std::move(work));
+    } catch (const std::system_error&) {
+        return std::async(std::launch::deferred, std::move(work));
+    }
+}
 
 /// Whether the map raster's bytes go into the package, and from which file (`note` says why not).
 struct RasterPlan {

@@ -3,6 +3,7 @@
 # A throw-away PostgreSQL 15 + PostGIS server for the tests (issue 45): initdb into a temporary folder as an
 # unprivileged user, pg_ctl on a Unix socket in that folder (no TCP port), a database with postgis and unaccent.
 #   pg_server.sh start DIR   -> the cluster in DIR/data, the socket in DIR, database "club"; prints nothing
+#   pg_server.sh restart DIR -> pg_ctl restart -m fast (every session ended, as an administrator's restart)
 #   pg_server.sh stop DIR    -> stops the server and removes DIR
 # As root the server runs as "nobody" (PostgreSQL refuses to run as root); otherwise as the calling user.
 # Fails (exit 1) naming the reason when the server cannot be had: a test never skips for want of one.
@@ -33,6 +34,10 @@ start)
     -c "CREATE EXTENSION postgis" -c "CREATE EXTENSION unaccent" >/dev/null \
     || { echo "pg_server.sh: CREATE EXTENSION postgis, unaccent failed (postgresql-15-postgis-3 installed?)" >&2; exit 1; }
   ;;
+restart)
+  as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m fast -w -t 60 restart >/dev/null \
+    || { echo "pg_server.sh: the server did not restart:" >&2; tail -20 "$dir/server.log" >&2; exit 1; }
+  ;;
 stop)
   if [ -d "$dir/data" ]; then
     as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
@@ -40,7 +45,7 @@ stop)
   rm -rf "$dir"
   ;;
 *)
-  echo "usage: pg_server.sh start|stop DIR" >&2
+  echo "usage: pg_server.sh start|restart|stop DIR" >&2
   exit 2
   ;;
 esac

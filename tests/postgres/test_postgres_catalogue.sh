@@ -10,33 +10,7 @@
 # Every expected number below is counted from the example files (their "terrain" geometry types, placed
 # units, campaign grid), not read from sandtable's output.
 set -uo pipefail
-sandtable="$1"
-source_dir="$2"
-server_script="$source_dir/tests/postgres/pg_server.sh"
-examples="$source_dir/examples"
-work=$(mktemp -d /tmp/sandtable-pg-test.XXXXXX)
-chmod 755 "$work"
-pgdir="$work/pg"
-failures=0
-cleanup() { "$server_script" stop "$pgdir"; rm -rf "$work"; }
-trap cleanup EXIT
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-check_eq() { # check_eq WHAT EXPECTED ACTUAL
-  if [ "$2" = "$3" ]; then echo "ok: $1 = $2"; else fail "$1: expected '$2', got '$3'"; fi
-}
-check_contains() { # check_contains WHAT TEXT NEEDLE
-  if printf '%s' "$2" | grep -qF -- "$3"; then echo "ok: $1"; else fail "$1: '$3' not in: $2"; fi
-}
-
-start=$(date +%s)
-if ! "$server_script" start "$pgdir"; then
-  echo "FAIL: cannot start a PostgreSQL server for the test (see above)"
-  exit 1
-fi
-echo "server up in $(( $(date +%s) - start )) s"
-pg() { echo "PG:host=$pgdir dbname=club user=$1"; }
-st() { "$sandtable" --quiet "$@"; }
+source "$2/tests/postgres/harness.sh" "$1" "$2" pg-test
 gpkg="$work/catalogue.gpkg"
 
 # --- init (twice: it is safe to repeat) and the roles
