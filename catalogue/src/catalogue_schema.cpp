@@ -442,21 +442,6 @@ bool isSingle(Database& db, const std::string& table, std::int64_t fid, std::str
 
 } // namespace
 
-std::size_t promoteSingleGeometries(Database& db, const std::string& table)
-{
-    std::vector<std::pair<std::int64_t, std::string>> singles;
-    {
-        Statement s(db, "SELECT fid, geom FROM " + quoteIdentifier(table) + " WHERE geom IS NOT NULL", table);
-        while (s.step()) {
-            std::string blob = s.blob(1);
-            if (isSingle(db, table, s.integer(0), blob))
-                singles.emplace_back(s.integer(0), std::move(blob));
-        }
-    }
-    storePromoted(db, table, singles);
-    return singles.size();
-}
-
 void settleForeignEdits(Database& db, std::int64_t packageFid)
 {
     std::vector<std::string> tables;
@@ -468,7 +453,7 @@ void settleForeignEdits(Database& db, std::int64_t packageFid)
             tables.push_back(s.text(0));
     }
     for (const std::string& table : tables) {
-        promoteSingleGeometries(db, table);
+        refreshLayerExtent(db, table); // one scan: its single geometries promoted, its extent worked out again
         Statement s(db, "UPDATE gpkg_contents SET last_change = (SELECT created FROM packages WHERE fid = ?2) WHERE table_name = ?1");
         s.bind(1, table).bind(2, packageFid).run();
     }

@@ -82,15 +82,10 @@ void refreshLayerExtent(Database& db, const std::string& table);
 /// program (GDAL, QGIS) wrote the table since (settleForeignEdits).
 void mergeLayerExtent(Database& db, const std::string& table, const Envelope& added, std::int64_t packageFid);
 
-/// Rewrites every single geometry (POINT, LINESTRING, POLYGON) of the feature table as the one-member multi
-/// geometry of its kind; returns how many. Throws core::FormatError naming the table and fid for a blob that is
-/// not a GeoPackage geometry.
-std::size_t promoteSingleGeometries(Database& db, const std::string& table);
-
 /// Before an export's rows: every terrain table another program wrote since sandtable last did (its last_change
 /// is no package's `created`: `ogr2ogr -append`, QGIS or GDAL's API store a POLYGON as it is in a MULTIPOLYGON
-/// table, which GeoPackage requirement 32 forbids) gets its single geometries promoted to multis and is stamped
-/// with package `packageFid`'s `created`. One scan of such a table; none of the tables only sandtable wrote.
+/// table, which GeoPackage requirement 32 forbids) gets its single geometries promoted to multis and its extent
+/// worked out again (refreshLayerExtent), and is stamped with package `packageFid`'s `created`. One scan of such a table; none of the tables only sandtable wrote.
 void settleForeignEdits(Database& db, std::int64_t packageFid);
 
 /// Indexes package `fid` for search (the full index and the title index) from its stored tables.

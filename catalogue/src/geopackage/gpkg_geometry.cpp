@@ -109,41 +109,50 @@ void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, st
     core::appendWkb(out, geometry, form);
 }
 
-std::optional<Envelope> headerEnvelope(std::string_view blob)
+namespace {
+
+/// The flags byte of a GeoPackage binary geometry's header, after checking its "GP" magic and version;
+/// FormatError for a blob that is not one.
+unsigned char headerFlags(std::string_view blob)
 {
     if (blob.size() < 8 || blob[0] != 'G' || blob[1] != 'P' || blob[2] != 0)
         throw core::FormatError("", _("geometry"), _("not a GeoPackage binary geometry (no 'GP' header)"));
-    const auto flags = static_cast<unsigned char>(blob[3]);
-    const bool little = (flags & 0x01) != 0;
-    const int indicator = (flags >> 1) & 0x07;
-    if ((flags & 0x10) != 0 || indicator == 0)
-        return std::nullopt;
-    if (indicator > 4)
-        throw core::FormatError("", _("geometry"), core::i18n::format(_("invalid envelope indicator {1}"), {std::to_string(indicator)}));
-    if (blob.size() < 8 + 32)
-        throw core::FormatError("", _("geometry"), _("truncated GeoPackage geometry header"));
-    const auto read = [&](std::size_t offset) { return little ? getLittle<double>(blob, offset) : getBig<double>(blob, offset); };
-    return Envelope{read(8), read(16), read(24), read(32)};
+    return static_cast<unsigned char>(blob[3]);
 }
 
-namespace {
+/// The flags' envelope indicator (0 none, 1 xy, 2 xyz, 3 xym, 4 xyzm); FormatError for 5..7.
+int envelopeIndicator(unsigned char flags)
+{
+    const int indicator = (flags >> 1) & 0x07;
+    if (indicator > 4)
+        throw core::FormatError("", _("geometry"), core::i18n::format(_("invalid envelope indicator {1}"), {std::to_string(indicator)}));
+    return indicator;
+}
 
 /// Offset of the WKB in a GeoPackage binary geometry (after the header and its envelope).
 std::size_t wkbOffset(std::string_view blob)
 {
-    if (blob.size() < 8 || blob[0] != 'G' || blob[1] != 'P' || blob[2] != 0)
-        throw core::FormatError("", _("geometry"), _("not a GeoPackage binary geometry (no 'GP' header)"));
     static constexpr std::size_t kEnvelopeBytes[] = {0, 32, 48, 48, 64};
-    const int indicator = (static_cast<unsigned char>(blob[3]) >> 1) & 0x07;
-    if (indicator > 4)
-        throw core::FormatError("", _("geometry"), core::i18n::format(_("invalid envelope indicator {1}"), {std::to_string(indicator)}));
-    const std::size_t offset = 8 + kEnvelopeBytes[indicator];
+    const std::size_t offset = 8 + kEnvelopeBytes[envelopeIndicator(headerFlags(blob))];
     if (blob.size() < offset + 5)
         throw core::FormatError("", _("geometry"), _("truncated GeoPackage geometry: no WKB after the header"));
     return offset;
 }
 
 } // namespace
+
+std::optional<Envelope> headerEnvelope(std::string_view blob)
+{
+    const unsigned char flags = headerFlags(blob);
+    if ((flags & 0x10) != 0 || ((flags >> 1) & 0x07) == 0)
+        return std::nullopt;
+    envelopeIndicator(flags);
+    if (blob.size() < 8 + 32)
+        throw core::FormatError("", _("geometry"), _("truncated GeoPackage geometry header"));
+    const bool little = (flags & 0x01) != 0;
+    const auto read = [&](std::size_t offset) { return little ? getLittle<double>(blob, offset) : getBig<double>(blob, offset); };
+    return Envelope{read(8), read(16), read(24), read(32)};
+}
 
 std::uint32_t wkbGeometryType(std::string_view blob)
 {

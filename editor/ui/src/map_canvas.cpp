@@ -83,7 +83,7 @@ std::string MapCanvas::setDocument(const core::Document* document, const std::fi
     m_references.clear();
     m_referencesDrawn.clear();
     m_referencesCrs.clear();
-    m_frameFor = {};
+    m_frameFor.reset();
     m_scenarioFolder = scenarioFolder;
     m_reportedRasterError.clear();
     const bool hadSelection = !m_selection.empty();
@@ -133,12 +133,29 @@ std::string MapCanvas::loadMapRaster()
     return notice;
 }
 
+namespace {
+
+/// What decides the view's frame: the working CRS, else the first visible reference layer (its file and kind).
+/// An opacity, order or hillshade change keeps the frame, so the layer is not read again (a vector layer's frame
+/// reads every feature of it) while the designer moves a slider.
+std::string frameKey(const core::Scenario& s)
+{
+    if (!s.settings.crs.empty())
+        return s.settings.crs;
+    for (const core::ReferenceLayer& layer : s.references)
+        if (layer.visible)
+            return "\n" + layer.path + "\n" + std::to_string(static_cast<int>(layer.kind));
+    return {};
+}
+
+} // namespace
+
 std::string MapCanvas::updateViewFrame()
 {
     if (!m_document)
         return {};
     const core::Scenario& s = m_document->scenario();
-    auto key = std::make_pair(s.settings.crs, s.references);
+    std::string key = frameKey(s);
     if (key == m_frameFor)
         return {};
     m_frameFor = std::move(key);

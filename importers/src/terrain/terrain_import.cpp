@@ -82,7 +82,6 @@ std::vector<std::vector<core::Coordinate>> partOf(OGRGeometryH g)
     return rings;
 }
 
-// OGR geometry (already linear and transformed) -> model geometry; nullopt for empty or mixed ones.
 /// A GeoPackage layer with srs_id 0 or -1: GDAL names these "Undefined geographic SRS" and "Undefined Cartesian
 /// SRS" (GeoPackage 1.3, clause 1.1.2.1.1): the layer says it has no CRS.
 bool isUndefinedSrs(OGRSpatialReferenceH srs)
@@ -165,6 +164,40 @@ void keepOtherFields(OGRFeatureH feature, OGRFeatureDefnH definition, std::initi
     }
 }
 
+/// A layer CRS whose datum PROJ knows only by its ellipsoid (a PROJ string with +ellps=bessel and no +towgs84) has no
+/// way to WGS 84: the transformation then ignores the datum shift, some 100 m for the old European datums. The
+/// layer is imported; this is the warning naming its CRS (nothing for a datum with a shift, or on the WGS 84 or
+/// GRS 1980 ellipsoid).
+std::optional<core::Diagnostic> ellipsoidOnlyDatum(OGRSpatialReferenceH source, const std::string& file, const std::string& layerName)
+{
+    const char* datum = OSRGetAttrValue(source, "DATUM", 0);
+    const char* ellipsoid = OSRGetAttrValue(source, "SPHEROID", 0);
+    const std::string datumName = datum ? datum : "";
+    const std::string ellipsoidName = ellipsoid ? ellipsoid : "";
+    const bool wgs84Like = ellipsoidName.find("WGS 84") != std::string::npos || ellipsoidName.find("WGS_1984") != std::string::npos
+        || ellipsoidName.find("GRS 1980") != std::string::npos || ellipsoidName.find("GRS_1980") != std::string::npos;
+    // PROJ strings read as "Unknown based on Bessel 1841 ellipsoid"; an ESRI .prj (a shapefile's) as
+    // "Not_specified_based_on_Bessel_1841_ellipsoid" (EPSG 6004), or as "D_Unknown_based_on_Bessel_1841_ellipsoid"
+    // when GDAL or QGIS wrote it from a PROJ string, keeping ESRI's "D_" (issue 43 item 5: imported without the
+    // warning): each a datum known by its ellipsoid only.
+    std::string lowered = datumName;
+    std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return c == '_' ? ' ' : static_cast<char>(std::tolower(c)); });
+    if (lowered.rfind("d ", 0) == 0)
+        lowered.erase(0, 2);
+    std::array<double, 7> shift{};
+    const bool hasShift = OSRGetTOWGS84(source, shift.data(), 7) == OGRERR_NONE;
+    const bool ellipsoidOnly = lowered.rfind("unknown based on", 0) == 0 || lowered.rfind("not specified based on", 0) == 0
+        || lowered.rfind("not specified (based on", 0) == 0;
+    if (!ellipsoidOnly || hasShift || wgs84Like)
+        return std::nullopt;
+    const char* crsName = OSRGetName(source);
+    return core::Diagnostic{"import.crs.datum", core::Severity::Warning, "/terrain",
+        core::i18n::format(_("{1}: layer '{2}': its CRS ({3}) names the {4} ellipsoid but no datum, so no shift to WGS 84 is "
+                             "known: positions may be off by about 100 m. Give the layer its datum's EPSG CRS (e.g. "
+                             "EPSG:31467 for DHDN / Gauss-Kruger zone 3) or a +towgs84 in its PROJ string"),
+            {file, layerName, crsName ? std::string(crsName) : std::string(_("unnamed")), ellipsoidName})};
+}
+
 /// Every vertex of `g` (any depth of collection) has finite x and y.
 bool allFinite(OGRGeometryH g)
 {
@@ -179,6 +212,7 @@ bool allFinite(OGRGeometryH g)
     return true;
 }
 
+/// OGR geometry (already linear and transformed) -> model geometry; nullopt for empty or mixed ones.
 std::optional<core::Geometry> toModel(OGRGeometryH g)
 {
     if (!g || OGR_G_IsEmpty(g))
@@ -316,6 +350,36 @@ core::Diagnostic droppedRelation(const std::string& file, std::int64_t id, const
                                "extract cut at a box?): dropped",
                                relation.broken),
             {file, std::to_string(id), cls, std::to_string(relation.broken), std::to_string(relation.ways)})};
+}
+
+/// What GDAL's OSM driver dropped without a feature (a way with fewer than two of its nodes in the file, a relation
+/// with a member way missing), when the import would have taken it: each named, and counted as skipped. `waysSeen`
+/// and `relationsSeen` are the incomplete ones the feature loop named already.
+void nameWhatGdalLeftOut(const core::Scenario& scenario, const TerrainImportOptions& options, const std::string& file,
+    const detail::OsmCompleteness& osm, const std::set<std::int64_t>& waysSeen, const std::set<std::int64_t>& relationsSeen,
+    TerrainImportResult& out)
+{
+    const bool areas = options.layer.empty() || options.layer == "multipolygons";
+    const bool lines = options.layer.empty() || options.layer == "lines";
+    for (const auto& [id, way] : osm.ways) {
+        const std::string cls = classOfTags(options, way.tags);
+        if (cls.empty() || waysSeen.count(id) > 0)
+            continue;
+        bool alsoPolygon = false;
+        const bool area = way.closed && classDimension(scenario, cls, alsoPolygon) == 2;
+        // A line GDAL left out for a reason of its own (it had two consecutive nodes to draw) is not named here.
+        if (!(area ? areas : lines) || (!area && !way.stretches.empty()))
+            continue;
+        ++out.skipped;
+        out.diagnostics.push_back(droppedWay(file, id, cls, way, area));
+    }
+    for (const auto& [id, relation] : osm.relations) {
+        const std::string cls = classOfTags(options, relation.tags);
+        if (cls.empty() || relationsSeen.count(id) > 0 || !areas)
+            continue;
+        ++out.skipped;
+        out.diagnostics.push_back(droppedRelation(file, id, cls, relation));
+    }
 }
 
 } // namespace
@@ -465,36 +529,8 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                     {name ? std::string(name) : std::string(_("a geographic or projected CRS")), out.crs}));
         }
         if (OGRSpatialReferenceH source = layerSrs) {
-            // A datum PROJ knows only by its ellipsoid (a PROJ string with +ellps=bessel and no +towgs84) has
-            // no way to WGS 84: the transformation then ignores the datum shift, some 100 m for the old
-            // European datums. Imported, with a warning naming the CRS.
-            const char* datum = OSRGetAttrValue(source, "DATUM", 0);
-            const char* ellipsoid = OSRGetAttrValue(source, "SPHEROID", 0);
-            const std::string datumName = datum ? datum : "";
-            const std::string ellipsoidName = ellipsoid ? ellipsoid : "";
-            const bool wgs84Like = ellipsoidName.find("WGS 84") != std::string::npos || ellipsoidName.find("WGS_1984") != std::string::npos
-                || ellipsoidName.find("GRS 1980") != std::string::npos || ellipsoidName.find("GRS_1980") != std::string::npos;
-            // PROJ strings read as "Unknown based on Bessel 1841 ellipsoid"; an ESRI .prj (a shapefile's) as
-            // "Not_specified_based_on_Bessel_1841_ellipsoid" (EPSG 6004), or as "D_Unknown_based_on_Bessel_1841_ellipsoid"
-            // when GDAL wrote it from a PROJ string: each a datum known by its ellipsoid only.
-            std::string lowered = datumName;
-            std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return c == '_' ? ' ' : static_cast<char>(std::tolower(c)); });
-            // The .prj GDAL and QGIS write for such a PROJ string keeps ESRI's "D_" before the datum's name
-            // ("D_Unknown_based_on_Bessel_1841_ellipsoid", issue 43 item 5: imported without the warning).
-            if (lowered.rfind("d ", 0) == 0)
-                lowered.erase(0, 2);
-            std::array<double, 7> shift{};
-            const bool hasShift = OSRGetTOWGS84(source, shift.data(), 7) == OGRERR_NONE;
-            const bool ellipsoidOnly = lowered.rfind("unknown based on", 0) == 0 || lowered.rfind("not specified based on", 0) == 0
-                || lowered.rfind("not specified (based on", 0) == 0;
-            if (ellipsoidOnly && !hasShift && !wgs84Like) {
-                const char* crsName = OSRGetName(source);
-                out.diagnostics.push_back({"import.crs.datum", core::Severity::Warning, "/terrain",
-                    core::i18n::format(_("{1}: layer '{2}': its CRS ({3}) names the {4} ellipsoid but no datum, so no shift to WGS 84 is "
-                                         "known: positions may be off by about 100 m. Give the layer its datum's EPSG CRS (e.g. "
-                                         "EPSG:31467 for DHDN / Gauss-Kruger zone 3) or a +towgs84 in its PROJ string"),
-                        {file, layerName, crsName ? std::string(crsName) : std::string(_("unnamed")), ellipsoidName})});
-            }
+            if (std::optional<core::Diagnostic> warning = ellipsoidOnlyDatum(source, file, layerName))
+                out.diagnostics.push_back(std::move(*warning));
             geo::gdal::Srs sourceSrs(OSRClone(source));
             OSRSetAxisMappingStrategy(sourceSrs.get(), OAMS_TRADITIONAL_GIS_ORDER);
             if (!OSRIsSame(sourceSrs.get(), target.get())) {
@@ -696,31 +732,8 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
     }
     if (!foundLayer)
         throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {options.layer}), _("no such layer"));
-    if (osm) {
-        // What GDAL's driver dropped without a feature (a way with fewer than two of its nodes in the file, a relation
-        // with a member way missing), when the import would have taken it: named too.
-        const bool areas = options.layer.empty() || options.layer == "multipolygons";
-        const bool lines = options.layer.empty() || options.layer == "lines";
-        for (const auto& [id, way] : osm->ways) {
-            const std::string cls = classOfTags(options, way.tags);
-            if (cls.empty() || osmWaysSeen.count(id) > 0)
-                continue;
-            bool alsoPolygon = false;
-            const bool area = way.closed && classDimension(scenario, cls, alsoPolygon) == 2;
-            // A line GDAL left out for a reason of its own (it had two consecutive nodes to draw) is not named here.
-            if (!(area ? areas : lines) || (!area && !way.stretches.empty()))
-                continue;
-            ++out.skipped;
-            out.diagnostics.push_back(droppedWay(file, id, cls, way, area));
-        }
-        for (const auto& [id, relation] : osm->relations) {
-            const std::string cls = classOfTags(options, relation.tags);
-            if (cls.empty() || osmRelationsSeen.count(id) > 0 || !areas)
-                continue;
-            ++out.skipped;
-            out.diagnostics.push_back(droppedRelation(file, id, cls, relation));
-        }
-    }
+    if (osm)
+        nameWhatGdalLeftOut(scenario, options, file, *osm, osmWaysSeen, osmRelationsSeen, out);
     out.edit = core::operations::addFeatures(scenario, std::move(features), out.edit.label, std::move(settingsAfter));
     return out;
 }

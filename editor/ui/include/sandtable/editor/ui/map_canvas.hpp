@@ -132,7 +132,7 @@ private:
     std::string updateViewFrame();
     std::string m_viewCrs;
     std::optional<core::Extent> m_frameExtent; ///< the reference layer's extent when it gives the view CRS
-    std::pair<std::string, std::vector<core::ReferenceLayer>> m_frameFor; ///< working CRS and layers m_viewCrs was chosen for
+    std::optional<std::string> m_frameFor; ///< the frameKey (working CRS, else the framing reference layer) m_viewCrs was chosen for; none: not chosen for this document yet
     wxTimer m_referenceTimer; ///< renders the reference layers for a view that has come to rest
     /// Makes m_raster from the open document's map (chooseMapRaster); returns the notice for the status bar.
     std::string loadMapRaster();
