@@ -16,6 +16,11 @@ endif()
 # header; SKIP names files that must see their own macros first (the file defining BOOST_TEST_MODULE).
 function(sandtable_precompile_test_headers target)
   cmake_parse_arguments(ARG "" "" "SKIP" ${ARGN})
+  if(ARG_SKIP)
+    # Nor do they join a unity build's group (CMAKE_UNITY_BUILD, the CI presets): Boost.Test's header would
+    # already have been read without BOOST_TEST_MODULE, and the suite would have no main().
+    set_source_files_properties(${ARG_SKIP} TARGET_DIRECTORY ${target} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+  endif()
   if(NOT SANDTABLE_PCH)
     return()
   endif()

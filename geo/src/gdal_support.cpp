@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // GDAL registration, the scoped CPL error handler, dataset/SRS handles, progress forwarding.
 #include "sandtable/geo/gdal_support.hpp"
+#include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include <cpl_conv.h>
@@ -190,6 +191,15 @@ int CPL_STDCALL forwardProgress(double fraction, const char* /*message*/, void* 
         return FALSE;
     }
     return TRUE;
+}
+
+core::Geometry toModelGeometry(OGRGeometryH geometry)
+{
+    char* wkt = nullptr;
+    OGR_G_ExportToWkt(geometry, &wkt);
+    const std::string text = wkt ? wkt : "";
+    CPLFree(wkt);
+    return core::geometry::fromWkt(text);
 }
 
 std::string formatNumber(double value)

@@ -27,10 +27,6 @@
 namespace sandtable::print {
 namespace {
 
-// The band under the map area for title, legend and scale bar: the same as map_print's sheets, so
-// planMapSheets' layout holds for these pages.
-constexpr double kFurnitureMm = 30.0;
-
 using core::Coordinate;
 
 struct Transform {

@@ -4,6 +4,7 @@
 #include "sandtable/print/card_print.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/print/pdf_page_boxes.hpp"
@@ -36,14 +37,8 @@ struct Rgb {
 
 Rgb parseColour(const std::string& hex, Rgb fallback)
 {
-    if (hex.size() != 7 || hex[0] != '#')
-        return fallback;
-    try {
-        const unsigned long v = std::stoul(hex.substr(1), nullptr, 16);
-        return {((v >> 16) & 255) / 255.0, ((v >> 8) & 255) / 255.0, (v & 255) / 255.0};
-    } catch (const std::exception&) {
-        return fallback;
-    }
+    const auto c = core::style::parseHexColour(hex);
+    return c ? Rgb{c->r / 255.0, c->g / 255.0, c->b / 255.0} : fallback;
 }
 
 const Rgb kParchment{0.965, 0.941, 0.882};

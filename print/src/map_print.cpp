@@ -37,8 +37,6 @@
 namespace sandtable::print {
 namespace {
 
-// Band at the bottom of each page's printable area for title, scale bars, legend and sheet index (mm).
-constexpr double kFurnitureMm = 30.0;
 // Pub Battles movement rulers in map centimetres (domain.md): foot 3 x 4.5 cm, mounted 3 x 6.4 cm.
 constexpr double kFootSegmentCm = 4.5;
 constexpr double kMountedSegmentCm = 6.4;

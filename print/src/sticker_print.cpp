@@ -10,6 +10,7 @@
 
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
+#include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include <cairo-pdf.h>
@@ -25,22 +26,13 @@
 namespace sandtable::print {
 namespace {
 
-struct Rgb {
-    double r = 0.5, g = 0.5, b = 0.5;
-};
-
-Rgb parseColour(const std::string& hex)
+/// A side's colour for its stickers' band: the scenario's "#rrggbb", else mid grey (a side with no colour).
+void setSideColour(cairo_t* cr, const std::string& hex)
 {
-    Rgb c;
-    if (hex.size() == 7 && hex[0] == '#') {
-        try {
-            const unsigned long v = std::stoul(hex.substr(1), nullptr, 16);
-            c = {((v >> 16) & 255) / 255.0, ((v >> 8) & 255) / 255.0, (v & 255) / 255.0};
-        } catch (const std::exception&) {
-            // Not hex: keep grey (the schema forbids it in documents).
-        }
-    }
-    return c;
+    if (const auto c = core::style::parseHexColour(hex))
+        cairo_set_source_rgb(cr, c->r / 255.0, c->g / 255.0, c->b / 255.0);
+    else
+        cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
 }
 
 constexpr const char* kEllipsis = "\xE2\x80\xA6";
@@ -454,8 +446,7 @@ StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, co
         const double x = r.marginMm + (slot % layout.columns) * (w + r.gapMm);
         const double y = r.marginMm + (slot / layout.columns) * (h + r.gapMm);
         const core::Side* side = core::oob::sideOf(s, u);
-        const Rgb colour = parseColour(side ? side->colour : "");
-        cairo_set_source_rgb(cr, colour.r, colour.g, colour.b);
+        setSideColour(cr, side ? side->colour : "");
         cairo_rectangle(cr, x, y, band, h);
         cairo_fill(cr);
         // Outline inside the edge: its outer boundary is the sticker's exact size.

@@ -68,22 +68,18 @@ inline void execSql(const std::filesystem::path& db, const std::string& sql)
 /// GDAL's GeoPackage validator as Debian's python3-gdal installs it.
 inline const std::filesystem::path kValidateGpkg = "/usr/share/doc/python3-gdal/examples/validate_gpkg.py";
 
-/// Precondition: skips visibly when GDAL's validator (python3-gdal) is not installed.
-inline boost::test_tools::assertion_result validatorPresent(boost::unit_test::test_unit_id)
+/// Fails the test, naming the package, when GDAL's validator (python3-gdal) is not installed.
+inline void requireValidator()
 {
-    boost::test_tools::assertion_result result(std::filesystem::exists(kValidateGpkg) && std::filesystem::exists("/usr/bin/python3"));
-    if (!result)
-        result.message() << "SKIPPED: " << kValidateGpkg << " is absent (install python3-gdal to run this test)";
-    return result;
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(kValidateGpkg) && std::filesystem::exists("/usr/bin/python3"),
+        "cannot run: " << kValidateGpkg << " is absent (python3-gdal; packaging/install-deps.sh)");
 }
 
-/// Precondition: skips visibly when GDAL's command-line tools (gdal-bin) are not installed.
-inline boost::test_tools::assertion_result ogrToolsPresent(boost::unit_test::test_unit_id)
+/// Fails the test, naming the package, when GDAL's command-line tools (gdal-bin) are not installed.
+inline void requireOgrTools()
 {
-    boost::test_tools::assertion_result result(std::filesystem::exists("/usr/bin/ogrinfo") && std::filesystem::exists("/usr/bin/ogr2ogr"));
-    if (!result)
-        result.message() << "SKIPPED: ogrinfo/ogr2ogr are absent (install gdal-bin to run this test)";
-    return result;
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists("/usr/bin/ogrinfo") && std::filesystem::exists("/usr/bin/ogr2ogr"),
+        "cannot run: ogrinfo/ogr2ogr are absent (gdal-bin; packaging/install-deps.sh)");
 }
 
 /// A search for `text` without filters.

@@ -469,9 +469,9 @@ BOOST_AUTO_TEST_CASE(terrain_is_a_registered_feature_table_with_its_extent_and_c
     BOOST_TEST(test::queryText(db, "PRAGMA foreign_key_check") == "");
 }
 
-BOOST_AUTO_TEST_CASE(gdal_validator_accepts_a_catalogue_with_several_packages,
-    *boost::unit_test::precondition(test::validatorPresent))
+BOOST_AUTO_TEST_CASE(gdal_validator_accepts_a_catalogue_with_several_packages)
 {
+    test::requireValidator();
     test::TemporaryFolder folder;
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     test::writeScenarioFile(scenarioWithMap(folder.path(), "raster bytes"), folder / "mapped.json");
@@ -566,8 +566,9 @@ BOOST_AUTO_TEST_CASE(a_stored_extent_of_infinities_or_zeros_is_replaced_not_merg
     BOOST_TEST(extent("terrain_epsg_32618_lines") == "300000.0 301500.0 4400500.0 4400500.0");
 }
 
-BOOST_AUTO_TEST_CASE(ogrinfo_lists_a_layer_per_geometry_type_without_a_version_warning, *boost::unit_test::precondition(test::ogrToolsPresent))
+BOOST_AUTO_TEST_CASE(ogrinfo_lists_a_layer_per_geometry_type_without_a_version_warning)
 {
+    test::requireOgrTools();
     test::TemporaryFolder folder;
     core::Scenario s = test::smallScenario();
     s.terrain.push_back(core::TerrainFeature{core::FeatureId("ford-1"), "ford", "Test ford",
@@ -601,8 +602,9 @@ BOOST_AUTO_TEST_CASE(ogrinfo_lists_a_layer_per_geometry_type_without_a_version_w
 
 // Issue 24: the placed units are a point layer of their CRS with their attributes, so QGIS (through OGR)
 // shows them on the terrain; a unit without a placement (the red HQ, in reserve) has no point.
-BOOST_AUTO_TEST_CASE(placed_units_are_a_point_layer_ogr_reads, *boost::unit_test::precondition(test::ogrToolsPresent))
+BOOST_AUTO_TEST_CASE(placed_units_are_a_point_layer_ogr_reads)
 {
+    test::requireOgrTools();
     test::TemporaryFolder folder;
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     catalogue::Catalogue c = catalogue::Catalogue::open(folder / "catalogue.gpkg");
@@ -633,9 +635,9 @@ BOOST_AUTO_TEST_CASE(placed_units_are_a_point_layer_ogr_reads, *boost::unit_test
     BOOST_TEST(gone.output.find("Feature Count: 0") != std::string::npos, gone.output);
 }
 
-BOOST_AUTO_TEST_CASE(export_into_a_geopackage_made_by_gdal_migrates_it_and_keeps_its_layers,
-    *boost::unit_test::precondition(test::ogrToolsPresent))
+BOOST_AUTO_TEST_CASE(export_into_a_geopackage_made_by_gdal_migrates_it_and_keeps_its_layers)
 {
+    test::requireOgrTools();
     test::TemporaryFolder folder;
     core::writeFileAtomically(folder / "points.csv", "id,name,WKT\n1,Cemetery Hill,POINT (300500 4400500)\n");
     const auto made = test::runCommand("/usr/bin/ogr2ogr -f GPKG -a_srs EPSG:32618 " + (folder / "gdal.gpkg").string() + " "

@@ -145,8 +145,9 @@ BOOST_AUTO_TEST_CASE(an_export_migrates_v1_to_v2_with_the_schema_of_a_new_catalo
     BOOST_TEST(test::queryText(db, "PRAGMA foreign_key_check") == "");
 }
 
-BOOST_AUTO_TEST_CASE(the_migrated_catalogue_passes_gdals_validator, *boost::unit_test::precondition(test::validatorPresent))
+BOOST_AUTO_TEST_CASE(the_migrated_catalogue_passes_gdals_validator)
 {
+    test::requireValidator();
     test::TemporaryFolder folder;
     const auto db = restoreV1(folder);
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
@@ -248,9 +249,9 @@ BOOST_AUTO_TEST_CASE(an_export_migrates_v2_to_v3_terrain_by_geometry_type_and_ge
     BOOST_TEST(test::queryText(db, "PRAGMA foreign_key_check") == "");
 }
 
-BOOST_AUTO_TEST_CASE(the_v2_to_v3_migration_passes_gdals_validator_and_ogrinfo_opens_it_silently,
-    *boost::unit_test::precondition(test::validatorPresent))
+BOOST_AUTO_TEST_CASE(the_v2_to_v3_migration_passes_gdals_validator_and_ogrinfo_opens_it_silently)
 {
+    test::requireValidator();
     test::TemporaryFolder folder;
     const auto db = restoreV2(folder);
     BOOST_TEST(catalogue::Catalogue::open(db).remove("fontenoy-1745") == 1);

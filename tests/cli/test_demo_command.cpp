@@ -40,8 +40,7 @@ private:
 
 BOOST_AUTO_TEST_SUITE(cli_demo)
 
-BOOST_AUTO_TEST_CASE(demo_georeferences_prints_and_exports_the_example,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(demo_georeferences_prints_and_exports_the_example)
 {
     sandtable::test::TemporaryFolder folder;
     const auto example = sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json";

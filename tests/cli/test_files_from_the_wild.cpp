@@ -28,13 +28,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string readText(const fs::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using sandtable::test::readText;
 
 /// (path, code, message) of each finding of a `--json` result, in order.
 struct Finding {

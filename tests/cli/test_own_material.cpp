@@ -32,13 +32,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string readText(const fs::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using sandtable::test::readText;
 
 void writeText(const fs::path& p, const std::string& text)
 {
@@ -94,8 +88,7 @@ BOOST_AUTO_TEST_SUITE(cli_own_material)
 // transformer (GDALCreateGCPTransformer, a least-squares affine like our `affine`) on the GCPs projected
 // with OSR to the UTM zone of their centre (-77.22 E: zone 18 north, EPSG:32618), sampled along the scan's
 // edge: an anchor independent of our fit.
-BOOST_AUTO_TEST_CASE(map_georef_of_a_plain_scan_gives_crs_and_extent_and_the_map_prints,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(map_georef_of_a_plain_scan_gives_crs_and_extent_and_the_map_prints)
 {
     sandtable::test::TemporaryFolder folder;
     const fs::path scan = folder / "cope.jpg";
@@ -200,7 +193,7 @@ BOOST_AUTO_TEST_CASE(a_world_file_in_its_own_frame_can_be_started_as_a_local_fra
 
 // Item 1: a JPEG cut short (its first 300,000 of 2,018,539 bytes) is refused by `raster info` and
 // `scenario new --map`, naming the file and the damage; no scenario is written.
-BOOST_AUTO_TEST_CASE(a_truncated_jpeg_is_refused_at_import, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(a_truncated_jpeg_is_refused_at_import)
 {
     sandtable::test::TemporaryFolder folder;
     const fs::path cut = folder / "cut.jpg";
@@ -268,8 +261,7 @@ BOOST_AUTO_TEST_CASE(nan_and_infinity_vertices_are_dropped_with_a_finding)
 }
 
 // Item 7: a GCP file of another scan (every GCP off the 1500 x 2500 image) is refused; nothing is written.
-BOOST_AUTO_TEST_CASE(raster_georef_refuses_gcps_that_all_lie_off_the_image,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(raster_georef_refuses_gcps_that_all_lie_off_the_image)
 {
     sandtable::test::TemporaryFolder folder;
     const fs::path points = folder / "other.points";
@@ -346,6 +338,13 @@ BOOST_AUTO_TEST_CASE(oob_set_applies_the_editors_rules)
     BOOST_TEST(refused.code == 1);
     BOOST_TEST(refused.err.find(file.string() + ": unit 'us-i-1': strength must be a whole number") != std::string::npos, refused.err);
     BOOST_TEST(readText(file) == before);
+    // 5,000,000 men was taken and saved, and then every command refused the file (the schema's maximum is
+    // 1,000,000): refused now, the file untouched, and it still validates.
+    const Result tooMany = runTool({"oob", "set", file.string(), "us-i-1", "--strength", "5000000"});
+    BOOST_TEST(tooMany.code == 1);
+    BOOST_TEST(tooMany.err.find("from 0 to 1000000") != std::string::npos, tooMany.err);
+    BOOST_TEST(readText(file) == before);
+    BOOST_TEST(runTool({"scenario", "validate", file.string()}).code == 0);
 }
 
 // New-user trial: `vassal export` of a scenario without units says the module has nothing to play with.

@@ -41,7 +41,7 @@ std::string points() { return sandtable::test::sharedData("maps/gettysburg_cope_
 
 BOOST_AUTO_TEST_SUITE(cli_raster)
 
-BOOST_AUTO_TEST_CASE(info_json_has_the_keys_of_cli_md, *utf::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(info_json_has_the_keys_of_cli_md)
 {
     const Result r = runTool({"raster", "info", sandtable::test::sharedData("rasters/byte.tif").string(), "--json"});
     BOOST_TEST(r.code == 0);
@@ -57,7 +57,7 @@ BOOST_AUTO_TEST_CASE(info_json_has_the_keys_of_cli_md, *utf::precondition(sandta
     BOOST_TEST(j.at("linear_unit").get<std::string>() == "metre");
 }
 
-BOOST_AUTO_TEST_CASE(info_json_uses_null_for_what_is_absent, *utf::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(info_json_uses_null_for_what_is_absent)
 {
     const Result r = runTool({"--json", "raster", "info", sandtable::test::sharedData("rasters/grey.tif").string()});
     BOOST_TEST(r.code == 0);
@@ -69,7 +69,7 @@ BOOST_AUTO_TEST_CASE(info_json_uses_null_for_what_is_absent, *utf::precondition(
     BOOST_TEST(j.at("geotransform").size() == 6u);
 }
 
-BOOST_AUTO_TEST_CASE(georef_json_on_gettysburg_matches_gdal, *utf::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(georef_json_on_gettysburg_matches_gdal)
 {
     const Result r = runTool({"raster", "georef", scan(), "--gcps", points(), "--json"});
     BOOST_TEST(r.code == 0, r.err);
@@ -88,7 +88,7 @@ BOOST_AUTO_TEST_CASE(georef_json_on_gettysburg_matches_gdal, *utf::precondition(
     BOOST_TEST(gcps.at(7).at("residual_map").get<double>() > 670.0);
 }
 
-BOOST_AUTO_TEST_CASE(georef_table_ranks_worst_first, *utf::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(georef_table_ranks_worst_first)
 {
     const Result r = runTool({"raster", "georef", scan(), "--gcps", points()});
     BOOST_TEST(r.code == 0);
@@ -119,7 +119,7 @@ BOOST_AUTO_TEST_CASE(georef_mean_error_is_null_when_n_equals_k)
     BOOST_TEST(nlohmann::json::parse(affine.out).at("mean_error_map").is_null());
 }
 
-BOOST_AUTO_TEST_CASE(georef_writes_world_file_and_geotiff, *utf::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(georef_writes_world_file_and_geotiff)
 {
     sandtable::test::TemporaryFolder folder;
     const auto tif = (folder / "gettysburg.tif").string();
@@ -309,13 +309,9 @@ std::array<double, 3> leastSquares(const std::vector<std::array<double, 3>>& sam
 
 } // namespace
 
-BOOST_AUTO_TEST_CASE(georef_report_on_gettysburg_states_the_rms_of_the_residuals_and_lists_the_worst_gcp_first,
-    *utf::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(georef_report_on_gettysburg_states_the_rms_of_the_residuals_and_lists_the_worst_gcp_first)
 {
-    if (!havePoppler()) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftotext / pdftocairo (poppler-utils) are not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!havePoppler()), "cannot run: pdftotext / pdftocairo (poppler-utils) are not installed");
     sandtable::test::TemporaryFolder folder;
     const auto pdf = folder / "gettysburg-report.pdf";
     const Result r = runTool({"raster", "georef", scan(), "--gcps", points(), "--report", pdf.string(), "--json"});
@@ -380,13 +376,9 @@ BOOST_AUTO_TEST_CASE(georef_report_on_gettysburg_states_the_rms_of_the_residuals
     BOOST_TEST(text2.out.find("wrote report " + pdf2.string() + " (1 page, residual arrows x 1)") != std::string::npos, text2.out);
 }
 
-BOOST_AUTO_TEST_CASE(georef_report_of_343_gcps_takes_7_pages_disabled_gcps_last,
-    *utf::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(georef_report_of_343_gcps_takes_7_pages_disabled_gcps_last)
 {
-    if (!havePoppler()) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftotext / pdftocairo (poppler-utils) are not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!havePoppler()), "cannot run: pdftotext / pdftocairo (poppler-utils) are not installed");
     sandtable::test::TemporaryFolder folder;
     // 343 GCPs over the Gettysburg scan: a plain affine map of pixel to degrees, each GCP nudged by up to
     // 8e-5 degrees (a few metres); every 50th GCP (50, 100, ..., 300: 6 of them) disabled.
@@ -424,8 +416,7 @@ BOOST_AUTO_TEST_CASE(georef_report_of_343_gcps_takes_7_pages_disabled_gcps_last,
         BOOST_TEST(rows[k].second == (k < 337 ? "yes" : "no"), "row " << k + 1 << ": GCP " << rows[k].first);
 }
 
-BOOST_AUTO_TEST_CASE(georef_report_into_a_missing_folder_exits_one_and_writes_nothing,
-    *utf::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(georef_report_into_a_missing_folder_exits_one_and_writes_nothing)
 {
     sandtable::test::TemporaryFolder folder;
     const auto pdf = folder / "no-such-folder" / "report.pdf";

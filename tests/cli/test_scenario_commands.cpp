@@ -29,8 +29,7 @@ BOOST_AUTO_TEST_CASE(new_scenario_validates_clean_with_json_counts)
     BOOST_TEST(j.at("diagnostics").is_array());
 }
 
-BOOST_AUTO_TEST_CASE(new_from_a_georeferenced_raster_takes_its_crs_and_extent,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(new_from_a_georeferenced_raster_takes_its_crs_and_extent)
 {
     // GDAL's byte.tif: 20 x 20 pixels of 60 m from (440720, 3751320), NAD27 / UTM zone 11N (EPSG:26711),
     // projected in metres: its own CRS, extent 440720..441920 E, 3750120..3751320 N.
@@ -60,7 +59,7 @@ BOOST_AUTO_TEST_CASE(new_from_a_georeferenced_raster_takes_its_crs_and_extent,
     BOOST_TEST(nlohmann::json::parse(runTool({"reference", "list", file, "--json"}).out).empty());
 }
 
-BOOST_AUTO_TEST_CASE(new_from_a_plain_scan_says_what_comes_next, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(new_from_a_plain_scan_says_what_comes_next)
 {
     sandtable::test::TemporaryFolder folder;
     const std::string file = (folder / "scan.sandtable.json").string();

@@ -292,8 +292,7 @@ BOOST_AUTO_TEST_CASE(check_reports_slivers_with_id_and_area)
     BOOST_TEST(slivers == 1u, r.out);
 }
 
-BOOST_AUTO_TEST_CASE(hills_from_the_gettysburg_dem_with_progress_on_stderr,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(hills_from_the_gettysburg_dem_with_progress_on_stderr)
 {
     sandtable::test::TemporaryFolder folder;
     const std::string file = saved(folder);
@@ -313,8 +312,7 @@ BOOST_AUTO_TEST_CASE(hills_from_the_gettysburg_dem_with_progress_on_stderr,
     BOOST_TEST(runTool({"terrain", "hills", file, "--dem", "/nonexistent", "--levels", "a,b"}).code != 0);
 }
 
-BOOST_AUTO_TEST_CASE(import_chooses_its_importer_by_the_file_content,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(import_chooses_its_importer_by_the_file_content)
 {
     sandtable::test::TemporaryFolder folder;
     const std::string file = saved(folder);
@@ -350,8 +348,7 @@ BOOST_AUTO_TEST_CASE(import_chooses_its_importer_by_the_file_content,
     BOOST_TEST(r.err.find("not a file any terrain importer reads") != std::string::npos, r.err);
 }
 
-BOOST_AUTO_TEST_CASE(trace_the_green_woods_of_the_gettysburg_scan,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(trace_the_green_woods_of_the_gettysburg_scan)
 {
     sandtable::test::TemporaryFolder folder;
     core::Scenario s = core::loadScenario(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json").scenario;

@@ -343,7 +343,7 @@ BOOST_AUTO_TEST_CASE(antietam_exports_board_setup_palettes_and_reinforcements)
     BOOST_TEST(help.find("Victory points") != std::string::npos);
 }
 
-BOOST_AUTO_TEST_CASE(gettysburg_exports_with_its_scan_on_the_board, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(gettysburg_exports_with_its_scan_on_the_board)
 {
     // Extent 305322..312107 E x 4405435..4413480 N = 6785 x 8045 m; at 50 px/km: 339.25 x 402.25 -> 339 x 402.
     checkBattleMap("gettysburg/gettysburg.sandtable.json", "50", 0.05, 339, 402);
@@ -355,7 +355,7 @@ BOOST_AUTO_TEST_CASE(rossbach_table_exports_at_table_resolution)
     checkBattleMap("rossbach/rossbach.sandtable.json", "100000", 100.0, 240, 180);
 }
 
-BOOST_AUTO_TEST_CASE(campaign_exports_its_square_grid, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(campaign_exports_its_square_grid)
 {
     sandtable::test::TemporaryFolder folder;
     const auto vmod = folder / "c.vmod";
@@ -562,7 +562,7 @@ BOOST_AUTO_TEST_CASE(miniatures_round_trip_keeps_the_figures)
     }
 }
 
-BOOST_AUTO_TEST_CASE(campaign_round_trip_brings_back_the_grid, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(campaign_round_trip_brings_back_the_grid)
 {
     sandtable::test::TemporaryFolder folder;
     const auto source = example("gettysburg-campaign/gettysburg-campaign.sandtable.json");
@@ -641,8 +641,7 @@ BOOST_AUTO_TEST_CASE(bad_modules_exit_1_naming_the_file_and_leave_no_output)
     BOOST_TEST(!std::filesystem::exists(folder / "s.board.png"));
 }
 
-BOOST_AUTO_TEST_CASE(zones_and_regions_become_places_then_terrain_once_the_scan_is_georeferenced,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(zones_and_regions_become_places_then_terrain_once_the_scan_is_georeferenced)
 {
     // An unpacked foreign module whose board is a real scan (the Cope survey of Gettysburg, 1500 x 2500),
     // with a zone (an area) and a region (a point), as VASSAL's ZonedGrid and RegionGrid write them.
@@ -763,7 +762,7 @@ void differences(const nlohmann::json& a, const nlohmann::json& b, const std::st
 // battle with every place and facing. The one difference is the map: the module's board image, written beside
 // the imported scenario, is its scan (the exported document's scan stayed in its folder), and the document's
 // own (gettysburg's survey) or none (antietam, rossbach, fontenoy) is not carried.
-BOOST_AUTO_TEST_CASE(export_then_import_gives_back_the_same_scenario, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(export_then_import_gives_back_the_same_scenario)
 {
     for (const char* name : {"gettysburg/gettysburg", "antietam/antietam", "rossbach/rossbach", "gettysburg-campaign/gettysburg-campaign",
              "table-battles/fontenoy"}) {
@@ -793,7 +792,7 @@ BOOST_AUTO_TEST_CASE(export_then_import_gives_back_the_same_scenario, *boost::un
 // Piece positions edited in VASSAL win over the document the module carries: Meade's at-start stack moved
 // 100 px east and 50 px south in the module's buildFile comes back at that place, turned as the module turns
 // it; every other unit keeps the document's exact place.
-BOOST_AUTO_TEST_CASE(positions_moved_in_the_module_win_over_the_carried_scenario, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(positions_moved_in_the_module_win_over_the_carried_scenario)
 {
     sandtable::test::TemporaryFolder folder;
     const auto source = example("gettysburg/gettysburg.sandtable.json");
@@ -856,7 +855,7 @@ void replaceAll(std::string& text, const std::string& from, const std::string& t
 // Issue 44 item 5: a roster of four sides (a referee and a solitaire side besides the two armies) comes in as
 // the scenario's two, which validate: by default the two with the most pieces, the others named in a finding;
 // with --sides as chosen, '+' merging the module's sides into one; a side the module lacks is exit 1, nothing written.
-BOOST_AUTO_TEST_CASE(a_roster_of_four_sides_comes_in_as_two, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(a_roster_of_four_sides_comes_in_as_two)
 {
     sandtable::test::TemporaryFolder folder;
     // Gettysburg's module with "Referee" and "Solitaire" in the roster and every Confederate piece's Side
@@ -933,7 +932,7 @@ BOOST_AUTO_TEST_CASE(a_roster_of_four_sides_comes_in_as_two, *boost::unit_test::
 
 // The scenario an import writes validates, or the import exits 1 naming why and writes nothing: a module whose
 // reinforcement arrives on day 5 of a one-day battle (ArrivalTurn "5,4" in Antietam's module) is refused.
-BOOST_AUTO_TEST_CASE(an_import_that_would_not_validate_writes_nothing, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(an_import_that_would_not_validate_writes_nothing)
 {
     sandtable::test::TemporaryFolder folder;
     const auto module = foreignModule(folder, "antietam/antietam.sandtable.json", [](std::string& build) {
@@ -954,7 +953,7 @@ BOOST_AUTO_TEST_CASE(an_import_that_would_not_validate_writes_nothing, *boost::u
 // A board without an image (a player's hand, a chart) is imported with its pieces, the map waiting for a scan
 // (issue 44 item 5): Gettysburg's module with its board's image taken away, chosen with --board. The sandtable
 // frame still places the at-start stacks; no image is written, and the scenario validates.
-BOOST_AUTO_TEST_CASE(a_board_without_an_image_comes_in_with_its_pieces, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(a_board_without_an_image_comes_in_with_its_pieces)
 {
     sandtable::test::TemporaryFolder folder;
     const auto module = foreignModule(folder, "gettysburg/gettysburg.sandtable.json", [](std::string& build) {
@@ -1025,7 +1024,7 @@ std::string unflaggedZip(const std::vector<std::pair<std::string, std::string>>&
 // 44 item 5): Gettysburg's module rezipped that way with its board image named "images/Carte générale.png"
 // (the buildFile naming it so) imports, the board image coming through; GDAL's default reading (CP437) made the
 // name "Carte g├⌐n├⌐rale.png" and the board "an image the module does not hold".
-BOOST_AUTO_TEST_CASE(utf8_entry_names_without_the_flag_are_read_as_utf8, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(utf8_entry_names_without_the_flag_are_read_as_utf8)
 {
     sandtable::test::TemporaryFolder folder;
     const auto unpacked = foreignModule(folder, "gettysburg/gettysburg.sandtable.json", [](std::string& build) {
@@ -1055,7 +1054,7 @@ BOOST_AUTO_TEST_CASE(utf8_entry_names_without_the_flag_are_read_as_utf8, *boost:
 
 // A piece added to the module in VASSAL is not in the scenario the module carries: named in a finding, not
 // imported (the carried scenario stays whole and valid). Here Meade's palette copy given an id of its own.
-BOOST_AUTO_TEST_CASE(a_piece_added_in_the_module_is_named, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(a_piece_added_in_the_module_is_named)
 {
     sandtable::test::TemporaryFolder folder;
     const auto vmod = folder / "m.vmod";

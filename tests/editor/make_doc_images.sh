@@ -26,7 +26,7 @@ shoot() { # name, then editor arguments
     > "$work/$name.log" 2>&1 || { cat "$work/$name.log" >&2; echo "FAIL: $name" >&2; exit 1; }
   grep -q "wrote $out/$name.png" "$work/$name.log" || { cat "$work/$name.log" >&2; exit 1; }
   if [ -n "$checker" ]; then
-    read -r w h <<< "$(grep -o "wrote $out/$name.png ([0-9]*x[0-9]*)" "$work/$name.log" | grep -o '[0-9]*x[0-9]*' | tr x ' ')"
+    read -r w h <<< "$(grep -o "wrote $out/$name.png ([0-9]*x[0-9]*)" "$work/$name.log" | grep -o '([0-9]*x[0-9]*)$' | tr -d '()' | tr x ' ')"
     "$checker" "$out/$name.png" "$w" "$h" 40 20 > /dev/null || { echo "FAIL: $name.png looks blank" >&2; exit 1; }
   fi
   shrink "$out/$name.png"

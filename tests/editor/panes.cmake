@@ -2,8 +2,8 @@
 # editor built, Xvfb runs opening each pane on the examples (tests/editor/panes/run_pane_screenshot.cmake).
 set(_panes_tests ${CMAKE_CURRENT_SOURCE_DIR}/panes)
 add_executable(sandtable_editor_panes_tests
-  ${CMAKE_CURRENT_SOURCE_DIR}/../support/test_main.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/../support/test_data.cpp
+  ${PROJECT_SOURCE_DIR}/tests/support/test_main.cpp
+  ${PROJECT_SOURCE_DIR}/tests/support/test_data.cpp
   ${_panes_tests}/test_georef_workspace.cpp
   ${_panes_tests}/test_campaign_grid.cpp
   ${_panes_tests}/test_card_designer.cpp

@@ -7,7 +7,7 @@
 # ACTIONS are run in order (--run-action) before the screenshots; EXPECT_STDOUT must match the editor's
 # output; WINDOW_OUTPUT also saves the whole window (--screenshot-window), checked to be non-blank.
 # A SCENARIO ending in ".in" is a template: @SHARED_DATA@ is replaced by SHARED_DATA and the result written
-# next to OUTPUT (skipped, visibly, when that folder is absent).
+# next to OUTPUT (a failure when that folder is absent).
 # REQUIRE_RASTER: when that file exists the editor must have drawn the map raster (no "terrain only");
 # when it is absent, TERRAIN_ONLY_MIN_COLOURS / TERRAIN_ONLY_MIN_FOREGROUND (if set) replace the thresholds.
 cmake_minimum_required(VERSION 3.25)
@@ -17,14 +17,12 @@ foreach(var EDITOR SCENARIO OUTPUT SIZE)
   endif()
 endforeach()
 if(NOT EXISTS "${SCENARIO}")
-  message("SKIPPED: ${SCENARIO} does not exist (yet)")
-  return()
+  message(FATAL_ERROR "cannot run: ${SCENARIO} does not exist (a test never skips for want of its input)")
 endif()
 get_filename_component(out_dir "${OUTPUT}" DIRECTORY)
 if(SCENARIO MATCHES "\\.in$")
   if(NOT IS_DIRECTORY "${SHARED_DATA}")
-    message("SKIPPED: the shared data folder '${SHARED_DATA}' is absent")
-    return()
+    message(FATAL_ERROR "cannot run: the shared data folder '${SHARED_DATA}' is absent (../shared/data beside the clone)")
   endif()
   file(READ "${SCENARIO}" template)
   string(REPLACE "@SHARED_DATA@" "${SHARED_DATA}" text "${template}")

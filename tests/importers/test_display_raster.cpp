@@ -81,7 +81,7 @@ void checkByteFile(const std::string& name, int bands)
 
 BOOST_AUTO_TEST_SUITE(importers_display_raster)
 
-BOOST_AUTO_TEST_CASE(byte_grey_and_rgb_files_are_shown_as_stored, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(byte_grey_and_rgb_files_are_shown_as_stored)
 {
     checkByteFile("byte.tif", 1);
     checkByteFile("grey.tif", 1);
@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(byte_grey_and_rgb_files_are_shown_as_stored, *utf::precondi
     checkByteFile("gcps.tif", 3);
 }
 
-BOOST_AUTO_TEST_CASE(uint16_is_stretched_between_its_2_and_98_percentiles, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(uint16_is_stretched_between_its_2_and_98_percentiles)
 {
     const auto raw = rawBand("uint16.tif", 1);
     const auto [low, high] = percentiles(raw);
@@ -117,7 +117,7 @@ BOOST_AUTO_TEST_CASE(uint16_is_stretched_between_its_2_and_98_percentiles, *utf:
     BOOST_TEST(brightest == 255);
 }
 
-BOOST_AUTO_TEST_CASE(rgb16_stretches_each_band_on_its_own, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(rgb16_stretches_each_band_on_its_own)
 {
     geo::DisplayRaster raster(test::sharedData("rasters/rgb16.tif"));
     const auto image = raster.read(0, 0, 40, 30, 40, 30);
@@ -135,7 +135,7 @@ BOOST_AUTO_TEST_CASE(rgb16_stretches_each_band_on_its_own, *utf::precondition(te
     BOOST_TEST(raster.stretch().high[0] > raster.stretch().high[1]);
 }
 
-BOOST_AUTO_TEST_CASE(palette_is_expanded_through_its_colour_table, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(palette_is_expanded_through_its_colour_table)
 {
     GDALAllRegister();
     GDALDatasetH ds = GDALOpen(rasterPath("pct22.tif").c_str(), GA_ReadOnly);
@@ -158,7 +158,7 @@ BOOST_AUTO_TEST_CASE(palette_is_expanded_through_its_colour_table, *utf::precond
                 BOOST_TEST_REQUIRE((rgbaAt(image, x, y) == std::array<int, 4>{71, 71, 71, 255}));
 }
 
-BOOST_AUTO_TEST_CASE(red_square_nodata_is_transparent_and_its_external_overview_is_used, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(red_square_nodata_is_transparent_and_its_external_overview_is_used)
 {
     geo::DisplayRaster raster(test::sharedData("rasters/red_square.tif"));
     const auto full = raster.read(0, 0, 100, 100, 100, 100);
@@ -190,7 +190,7 @@ BOOST_AUTO_TEST_CASE(red_square_nodata_is_transparent_and_its_external_overview_
     BOOST_TEST_MESSAGE("red_square: " << differFromBase << " of 2500 overview pixels differ from the base decimated");
 }
 
-BOOST_AUTO_TEST_CASE(internal_overviews_serve_reduced_resolutions, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(internal_overviews_serve_reduced_resolutions)
 {
     geo::DisplayRaster raster(test::sharedData("rasters/with-overviews.tif"));
     BOOST_TEST(raster.width() == 2000);
@@ -218,7 +218,7 @@ BOOST_AUTO_TEST_CASE(internal_overviews_serve_reduced_resolutions, *utf::precond
     BOOST_TEST(raster.read(800, 480, 1, 1, 1, 1).rgba.at(0) == 4); // gdallocationinfo -valonly 800 480
 }
 
-BOOST_AUTO_TEST_CASE(levels_are_read_one_to_one_as_a_canvas_reads_its_tiles, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(levels_are_read_one_to_one_as_a_canvas_reads_its_tiles)
 {
     // gdalinfo with-overviews.tif: 2000 x 1000, overviews 250x125, 125x63, 63x32; no geotransform.
     geo::DisplayRaster raster(test::sharedData("rasters/with-overviews.tif"));
@@ -246,7 +246,7 @@ BOOST_AUTO_TEST_CASE(levels_are_read_one_to_one_as_a_canvas_reads_its_tiles, *ut
     BOOST_TEST(((*gt)[0] == 440720.0 && (*gt)[1] == 60.0 && (*gt)[3] == 3751320.0 && (*gt)[5] == -60.0));
 }
 
-BOOST_AUTO_TEST_CASE(windows_outside_the_raster_and_corrupt_files_are_errors, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(windows_outside_the_raster_and_corrupt_files_are_errors)
 {
     geo::DisplayRaster raster(test::sharedData("rasters/byte.tif"));
     BOOST_CHECK_THROW(raster.read(10, 10, 20, 20, 20, 20), core::OperationError);

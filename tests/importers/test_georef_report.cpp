@@ -4,6 +4,7 @@
 #include "sandtable/geo/georef_report.hpp"
 
 #include "sandtable/core/util/error.hpp"
+#include "support/gettysburg_survey.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -12,22 +13,13 @@ using namespace sandtable;
 namespace utf = boost::unit_test;
 namespace tt = boost::test_tools;
 
-namespace {
-geo::GeorefRequest gettysburg()
-{
-    geo::GeorefRequest request;
-    request.scan = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg");
-    request.points = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points");
-    return request;
-}
-} // namespace
 
 BOOST_AUTO_TEST_SUITE(importers_georef_report)
 
-BOOST_AUTO_TEST_CASE(the_gettysburg_report_names_both_crss_and_keeps_the_gcps_as_given, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(the_gettysburg_report_names_both_crss_and_keeps_the_gcps_as_given)
 {
-    const geo::GeorefResult result = geo::georeferenceScan(gettysburg());
-    const core::GeorefReport report = geo::georefReport(gettysburg().scan, result);
+    const geo::GeorefResult result = geo::georeferenceScan(test::gettysburgSurvey());
+    const core::GeorefReport report = geo::georefReport(test::gettysburgSurvey().scan, result);
     BOOST_TEST(report.scanName == "gettysburg_cope_survey_field_base.jpg");
     BOOST_TEST(report.scanWidth == 1500);
     BOOST_TEST(report.scanHeight == 2500);
@@ -67,16 +59,16 @@ BOOST_AUTO_TEST_CASE(the_gettysburg_report_names_both_crss_and_keeps_the_gcps_as
     BOOST_TEST(red > 1.1 * blue);
 }
 
-BOOST_AUTO_TEST_CASE(a_fit_that_does_not_match_the_gcps_is_refused, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(a_fit_that_does_not_match_the_gcps_is_refused)
 {
-    const geo::GeorefResult result = geo::georeferenceScan(gettysburg());
+    const geo::GeorefResult result = geo::georeferenceScan(test::gettysburgSurvey());
     geo::GcpFit shorter = result.fit;
     shorter.residuals.pop_back();
-    BOOST_CHECK_THROW(geo::georefReport(gettysburg().scan, result.georeference, shorter, result.targetCrs), core::OperationError);
+    BOOST_CHECK_THROW(geo::georefReport(test::gettysburgSurvey().scan, result.georeference, shorter, result.targetCrs), core::OperationError);
     geo::GcpFit swapped = result.fit;
     std::swap(swapped.residuals[0], swapped.residuals[1]);
     try {
-        geo::georefReport(gettysburg().scan, result.georeference, swapped, result.targetCrs);
+        geo::georefReport(test::gettysburgSurvey().scan, result.georeference, swapped, result.targetCrs);
         BOOST_FAIL("residuals in another order were accepted");
     } catch (const core::OperationError& e) {
         BOOST_TEST(std::string(e.what()).find("GCP 1") != std::string::npos, e.what());

@@ -8,6 +8,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/geo/world_file.hpp"
 #include "support/test_data.hpp"
+#include "support/gettysburg_survey.hpp"
 
 #include <boost/test/unit_test.hpp>
 
@@ -17,21 +18,12 @@ using namespace sandtable;
 namespace utf = boost::unit_test;
 namespace tt = boost::test_tools;
 
-namespace {
-geo::GeorefRequest gettysburg()
-{
-    geo::GeorefRequest request;
-    request.scan = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg");
-    request.points = test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points");
-    return request;
-}
-} // namespace
 
 BOOST_AUTO_TEST_SUITE(importers_georeference_scan)
 
-BOOST_AUTO_TEST_CASE(gettysburg_auto_target_is_utm_18n_and_rms_matches_gdal, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(gettysburg_auto_target_is_utm_18n_and_rms_matches_gdal)
 {
-    const auto result = geo::georeferenceScan(gettysburg());
+    const auto result = geo::georeferenceScan(test::gettysburgSurvey());
     BOOST_TEST(result.targetCrs == "EPSG:32618");
     BOOST_TEST(result.targetCrsDescription.linearUnit == "metre");
     // GDAL reference (osgeo.gdal.GCPsToGeoTransform on the GCPs projected with osgeo.osr): see test_gcp_fit.cpp.
@@ -52,35 +44,35 @@ BOOST_AUTO_TEST_CASE(gettysburg_auto_target_is_utm_18n_and_rms_matches_gdal, *ut
     BOOST_TEST(result.diagnostics.empty());
 }
 
-BOOST_AUTO_TEST_CASE(every_method_fits_the_gettysburg_scan, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(every_method_fits_the_gettysburg_scan)
 {
     for (const auto method : {core::GeoreferenceMethod::Helmert, core::GeoreferenceMethod::Poly1, core::GeoreferenceMethod::Poly2,
              core::GeoreferenceMethod::Tps}) {
-        auto request = gettysburg();
+        auto request = test::gettysburgSurvey();
         request.method = method;
         const auto result = geo::georeferenceScan(request);
         BOOST_TEST(result.fit.rmsMap > 0.0, core::toString(method));
         BOOST_TEST(result.fit.residuals.size() == 9u);
     }
     // 9 GCPs are one short of a cubic.
-    auto poly3 = gettysburg();
+    auto poly3 = test::gettysburgSurvey();
     poly3.method = core::GeoreferenceMethod::Poly3;
     BOOST_CHECK_THROW(geo::georeferenceScan(poly3), core::OperationError);
 }
 
-BOOST_AUTO_TEST_CASE(explicit_target_crs_is_used, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(explicit_target_crs_is_used)
 {
-    auto request = gettysburg();
+    auto request = test::gettysburgSurvey();
     request.targetCrs = "EPSG:32617"; // the neighbouring zone: a valid choice, different numbers
     const auto result = geo::georeferenceScan(request);
     BOOST_TEST(result.targetCrs == "EPSG:32617");
     BOOST_TEST(result.fitPoints[0].x > 700000.0); // far east of zone 17's central meridian
 }
 
-BOOST_AUTO_TEST_CASE(world_file_holds_the_fitted_geotransform, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(world_file_holds_the_fitted_geotransform)
 {
     test::TemporaryFolder folder;
-    auto request = gettysburg();
+    auto request = test::gettysburgSurvey();
     request.worldFile = folder / "field_base.jgw";
     const auto result = geo::georeferenceScan(request);
     const auto read = geo::readWorldFile(folder / "field_base.jgw");
@@ -88,10 +80,10 @@ BOOST_AUTO_TEST_CASE(world_file_holds_the_fitted_geotransform, *utf::preconditio
         BOOST_TEST(read[i] == result.georeference.transform[i], tt::tolerance(1e-12));
 }
 
-BOOST_AUTO_TEST_CASE(world_file_for_a_polynomial_is_refused_and_nothing_written, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(world_file_for_a_polynomial_is_refused_and_nothing_written)
 {
     test::TemporaryFolder folder;
-    auto request = gettysburg();
+    auto request = test::gettysburgSurvey();
     request.method = core::GeoreferenceMethod::Poly2;
     request.worldFile = folder / "x.wld";
     request.outputTiff = folder / "x.tif";
@@ -206,7 +198,7 @@ BOOST_AUTO_TEST_CASE(gcps_that_do_not_fit_their_crs_are_refused_naming_the_gcp)
     }
 }
 
-BOOST_AUTO_TEST_CASE(a_real_points_file_with_swapped_or_mislabelled_columns_is_refused, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(a_real_points_file_with_swapped_or_mislabelled_columns_is_refused)
 {
     // The Gettysburg GCPs (EPSG:4326) with mapX and mapY swapped: (39.83, -77.23) is a place on the globe
     // (77 S, 39 E), so only the turned-over fit shows the swap.
@@ -223,7 +215,7 @@ BOOST_AUTO_TEST_CASE(a_real_points_file_with_swapped_or_mislabelled_columns_is_r
     }
     test::TemporaryFolder folder;
     core::writeFileAtomically(folder / "swapped.points", swapped);
-    geo::GeorefRequest request = gettysburg();
+    geo::GeorefRequest request = test::gettysburgSurvey();
     request.points = folder / "swapped.points";
     try {
         geo::georeferenceScan(request);

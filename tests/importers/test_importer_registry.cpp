@@ -58,7 +58,7 @@ BOOST_AUTO_TEST_CASE(every_importer_is_registered_once_in_a_stable_order)
     BOOST_CHECK_THROW(importers::registerImporters(again), std::invalid_argument); // no double registration
 }
 
-BOOST_AUTO_TEST_CASE(real_files_are_recognised_by_their_content, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(real_files_are_recognised_by_their_content)
 {
     BOOST_TEST(chosen(test::sharedData("vector/melun_osm_fixture.osm.pbf")) == "vector");
     BOOST_TEST(chosen(test::sharedData("vector/CLC2006_2018418_invalid.geojson")) == "vector");
@@ -72,7 +72,7 @@ BOOST_AUTO_TEST_CASE(real_files_are_recognised_by_their_content, *boost::unit_te
     BOOST_CHECK_THROW(chosen(test::sharedData("maps/gettysburg_positions_map_july1-3_1863.jpg")), core::FormatError);
 }
 
-BOOST_AUTO_TEST_CASE(content_not_the_name_decides, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(content_not_the_name_decides)
 {
     test::TemporaryFolder folder;
     // The CORINE GeoJSON saved as .txt is still a vector file; the card sheet saved as .txt still cards.
@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(a_roster_run_through_the_registry_adds_its_units_in_one_edi
     }
 }
 
-BOOST_AUTO_TEST_CASE(a_vector_run_needs_a_way_to_class_its_features, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(a_vector_run_needs_a_way_to_class_its_features)
 {
     const core::Importer& vector = *registry().find("vector");
     const auto clc = test::sharedData("vector/CLC2006_2018418_invalid.geojson");

@@ -51,7 +51,7 @@ std::string joined(std::initializer_list<std::string_view> parts)
 
 BOOST_AUTO_TEST_SUITE(importers_points_file)
 
-BOOST_AUTO_TEST_CASE(reads_the_gettysburg_points_with_negated_pixel_y, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(reads_the_gettysburg_points_with_negated_pixel_y)
 {
     const auto file = geo::readPointsFile(test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points"));
     BOOST_TEST(file.crs == "EPSG:4326");

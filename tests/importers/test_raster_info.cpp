@@ -26,7 +26,7 @@ BOOST_AUTO_TEST_SUITE(importers_raster_info)
 
 // Expected values: shared/data/README.md and `gdalinfo` of each file.
 
-BOOST_AUTO_TEST_CASE(byte_tif_is_nad27_utm_11n_with_60_m_pixels, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(byte_tif_is_nad27_utm_11n_with_60_m_pixels)
 {
     const auto info = shared("byte.tif");
     BOOST_TEST(info.width == 20);
@@ -43,7 +43,7 @@ BOOST_AUTO_TEST_CASE(byte_tif_is_nad27_utm_11n_with_60_m_pixels, *utf::precondit
     BOOST_TEST(info.overviews.empty());
 }
 
-BOOST_AUTO_TEST_CASE(uint16_tif_is_16_bit_epsg_26711, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(uint16_tif_is_16_bit_epsg_26711)
 {
     const auto info = shared("uint16.tif");
     BOOST_TEST(info.width == 20);
@@ -52,7 +52,7 @@ BOOST_AUTO_TEST_CASE(uint16_tif_is_16_bit_epsg_26711, *utf::precondition(test::s
     BOOST_TEST((info.geotransform == Gt{440720, 60, 0, 3751320, 0, -60}));
 }
 
-BOOST_AUTO_TEST_CASE(with_overviews_has_three_internal_levels_and_no_georeference, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(with_overviews_has_three_internal_levels_and_no_georeference)
 {
     const auto info = shared("with-overviews.tif");
     BOOST_TEST(info.width == 2000);
@@ -69,7 +69,7 @@ BOOST_AUTO_TEST_CASE(with_overviews_has_three_internal_levels_and_no_georeferenc
     BOOST_TEST(info.overviewStorage == "internal");
 }
 
-BOOST_AUTO_TEST_CASE(grey_tif_is_georeferenced_by_its_world_file, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(grey_tif_is_georeferenced_by_its_world_file)
 {
     // grey.wld: 10, 0, 0, -10, 5, 295 -> top-left corner (5 - 5, 295 + 5) = (0, 300).
     const auto info = shared("grey.tif");
@@ -80,7 +80,7 @@ BOOST_AUTO_TEST_CASE(grey_tif_is_georeferenced_by_its_world_file, *utf::precondi
     BOOST_TEST(info.linearUnit.empty());
 }
 
-BOOST_AUTO_TEST_CASE(pct22_has_a_palette_and_a_world_file, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(pct22_has_a_palette_and_a_world_file)
 {
     const auto info = shared("pct22.tif");
     BOOST_TEST(info.palette);
@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(pct22_has_a_palette_and_a_world_file, *utf::precondition(te
     BOOST_TEST((info.geotransform == Gt{0, 10, 0, 300, 0, -10}));
 }
 
-BOOST_AUTO_TEST_CASE(red_square_is_wgs84_with_nodata_and_external_overviews, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(red_square_is_wgs84_with_nodata_and_external_overviews)
 {
     const auto info = shared("red_square.tif");
     BOOST_TEST(info.epsg.value_or(0) == 4326);
@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(red_square_is_wgs84_with_nodata_and_external_overviews, *ut
     BOOST_TEST(info.geotransform->at(1) == 1.8, boost::test_tools::tolerance(1e-12));
 }
 
-BOOST_AUTO_TEST_CASE(rgb16_is_three_uint16_bands_with_a_world_file, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(rgb16_is_three_uint16_bands_with_a_world_file)
 {
     const auto info = shared("rgb16.tif");
     BOOST_TEST(info.bands == 3);
@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(rgb16_is_three_uint16_bands_with_a_world_file, *utf::precon
     BOOST_TEST(geo::toString(info.georeference) == "worldfile");
 }
 
-BOOST_AUTO_TEST_CASE(toronto_reads_a_padded_tfw_with_100_m_pixels, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(toronto_reads_a_padded_tfw_with_100_m_pixels)
 {
     // toronto.tfw: 100, 0, 0, -100, 456850.0, 4957100.0 (centre of the top-left pixel).
     const auto info = shared("toronto.tif");
@@ -123,7 +123,7 @@ BOOST_AUTO_TEST_CASE(toronto_reads_a_padded_tfw_with_100_m_pixels, *utf::precond
     BOOST_TEST(info.height == 112);
 }
 
-BOOST_AUTO_TEST_CASE(rotated_tif_reports_its_rotation_and_no_crs, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(rotated_tif_reports_its_rotation_and_no_crs)
 {
     // 30 degrees plus scaling: dx/dpixel = 20 cos 30, dy/dpixel = 20 sin 30 = 10.
     const auto info = shared("rotated.tif");
@@ -134,7 +134,7 @@ BOOST_AUTO_TEST_CASE(rotated_tif_reports_its_rotation_and_no_crs, *utf::precondi
     BOOST_TEST(info.crsWkt.empty());
 }
 
-BOOST_AUTO_TEST_CASE(gcps_tif_has_100_gcps_in_wgs84_and_no_geotransform, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(gcps_tif_has_100_gcps_in_wgs84_and_no_geotransform)
 {
     const auto info = shared("gcps.tif");
     BOOST_TEST(geo::toString(info.georeference) == "gcps");
@@ -144,7 +144,7 @@ BOOST_AUTO_TEST_CASE(gcps_tif_has_100_gcps_in_wgs84_and_no_geotransform, *utf::p
     BOOST_TEST(info.width == 200);
 }
 
-BOOST_AUTO_TEST_CASE(gettysburg_scan_is_a_plain_jpeg, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(gettysburg_scan_is_a_plain_jpeg)
 {
     const auto info = geo::inspectRaster(test::sharedData("maps/gettysburg_cope_survey_field_base.jpg"));
     BOOST_TEST(info.driver == "JPEG");

@@ -24,7 +24,7 @@ BOOST_AUTO_TEST_CASE(a_working_crs_is_projected_in_metres_and_no_web_mercator)
     BOOST_TEST(!geo::usableWorkingCrs(geo::describeCrs("EPSG:2263")));  // US survey feet
 }
 
-BOOST_AUTO_TEST_CASE(a_raster_in_a_usable_crs_is_viewed_in_its_own, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(a_raster_in_a_usable_crs_is_viewed_in_its_own)
 {
     // GDAL's byte.tif: NAD27 / UTM 11N, 20 x 20 pixels of 60 m from (440720, 3751320).
     core::ReferenceLayer layer;
@@ -39,7 +39,7 @@ BOOST_AUTO_TEST_CASE(a_raster_in_a_usable_crs_is_viewed_in_its_own, *utf::precon
     BOOST_TEST(frame.extent.maxY == 3751320.0, tt::tolerance(1e-9));
 }
 
-BOOST_AUTO_TEST_CASE(a_vector_in_degrees_is_viewed_in_the_utm_zone_of_its_centre, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(a_vector_in_degrees_is_viewed_in_the_utm_zone_of_its_centre)
 {
     // The OpenStreetMap extract around Melun, 2.66 E 48.54 N (OSM knows no extent before reading: every feature's
     // envelope). Its admin relations reach far beyond the town, but its centre stays in zone

@@ -58,11 +58,6 @@ importers::TraceOptions green(double tolerance)
     return o;
 }
 
-bool contains(const core::Geometry& polygon, core::Coordinate p)
-{
-    return test::evenOddContains(polygon, p);
-}
-
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(scan_trace)
@@ -76,7 +71,7 @@ BOOST_AUTO_TEST_CASE(matching_pixels_become_polygons_with_hand_counted_areas)
     BOOST_TEST(all.polygons[0].parts.at(0).size() == 2u);       // shell + the hole
     BOOST_TEST(core::geometry::area(all.polygons[1]) == 48.0);
     // Block A spans x 1004..1012, y 1992..1998.
-    BOOST_TEST(contains(all.polygons[1], {1008.0, 1995.0}));
+    BOOST_TEST(test::evenOddContains(all.polygons[1], {1008.0, 1995.0}));
 
     // Tolerance 10: the near-green pixel no longer matches: 48 - 4 = 44 m2.
     const auto strict = importers::traceRaster(fixture(), green(10.0));
@@ -116,7 +111,7 @@ BOOST_AUTO_TEST_CASE(a_seed_keeps_only_the_connected_area)
     BOOST_CHECK_THROW(importers::traceRaster(fixture(), bad), std::invalid_argument);
 }
 
-BOOST_AUTO_TEST_CASE(gettysburg_green_woods_are_traced, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(gettysburg_green_woods_are_traced)
 {
     // The example scenario's map is the Cope survey scan with its affine georeference.
     core::LoadedScenario loaded = core::loadScenario(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json");
@@ -143,7 +138,7 @@ BOOST_AUTO_TEST_CASE(gettysburg_green_woods_are_traced, *boost::unit_test::preco
     };
     const auto inWoods = [&](core::Coordinate p) {
         for (const auto& g : result.traced.polygons)
-            if (contains(g, p))
+            if (test::evenOddContains(g, p))
                 return true;
         return false;
     };

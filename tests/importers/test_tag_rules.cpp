@@ -122,8 +122,7 @@ BOOST_AUTO_TEST_CASE(features_are_clipped_to_the_extent)
     BOOST_TEST(std::hypot(road.back().x - road.front().x, road.back().y - road.front().y) == 300.0, tt::tolerance(1e-3));
 }
 
-BOOST_AUTO_TEST_CASE(a_real_openstreetmap_extract_imports_by_the_preset,
-    *boost::unit_test::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(a_real_openstreetmap_extract_imports_by_the_preset)
 {
     // The Melun extract (shared/data/vector/README): the Seine as waterway=river, streets by highway class,
     // buildings. Service roads, footways and steps are not in the preset.

@@ -206,7 +206,7 @@ BOOST_AUTO_TEST_CASE(pixels_land_where_the_fit_puts_them_with_alpha_outside)
     BOOST_TEST(filesIn(folder.path()) == 2u);
 }
 
-BOOST_AUTO_TEST_CASE(gettysburg_warp_covers_every_corner_and_has_overviews, *utf::precondition(test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(gettysburg_warp_covers_every_corner_and_has_overviews)
 {
     test::TemporaryFolder folder;
     geo::GeorefRequest request;

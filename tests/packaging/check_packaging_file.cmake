@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# One check of a packaging file with its Debian tool; prints "SKIPPED: ..." (a skip for ctest) when the tool is absent.
+# One check of a packaging file with its Debian tool; fails, naming the Debian package, when the tool is absent
+# (packaging/install-deps.sh installs them all: a test never skips for want of its tool).
 #
 #   cmake -DMODE=desktop|appstream|mime|man -DFILE=<file> [-DWORK_DIR=<scratch dir>] -P check_packaging_file.cmake
 cmake_policy(VERSION 3.25)
@@ -14,8 +15,7 @@ endif()
 function(require_tool name package out)
   find_program(tool_path "${name}")
   if(NOT tool_path)
-    message("SKIPPED: ${name} is not installed (Debian package ${package}); ${FILE} not checked")
-    set(${out} "" PARENT_SCOPE)
+    message(FATAL_ERROR "cannot check ${FILE}: ${name} is not installed (Debian package ${package}; packaging/install-deps.sh)")
   else()
     set(${out} "${tool_path}" PARENT_SCOPE)
   endif()

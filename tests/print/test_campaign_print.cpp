@@ -4,6 +4,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/campaign_print.hpp"
+#include "support/rendered_page.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -20,6 +21,8 @@
 using namespace sandtable;
 
 namespace {
+
+using sandtable::test::commandAvailable;
 core::Scenario gridScenario(int columns, int rows, double square)
 {
     core::Scenario s;
@@ -33,11 +36,6 @@ core::Scenario gridScenario(int columns, int rows, double square)
     c.grid.rows = rows;
     s.campaign = c;
     return s;
-}
-
-bool commandAvailable(const std::string& name)
-{
-    return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
 }
 
 int pdfPages(const std::filesystem::path& pdf, const std::filesystem::path& folder)
@@ -158,10 +156,7 @@ BOOST_AUTO_TEST_CASE(copies_and_tiling_give_the_expected_pages)
 
 BOOST_AUTO_TEST_CASE(a_square_measures_true_on_the_rendered_page)
 {
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     print::CampaignPrintRequest request;
     request.page = print::parsePageSize("A4");

@@ -5,6 +5,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/card_print.hpp"
 #include "sandtable/print/pdf_page_boxes.hpp"
+#include "support/rendered_page.hpp"
 #include "support/table_battles_fixtures.hpp"
 #include "support/test_data.hpp"
 
@@ -23,10 +24,7 @@ using namespace sandtable;
 
 namespace {
 
-bool commandAvailable(const std::string& name)
-{
-    return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
-}
+using sandtable::test::commandAvailable;
 
 /// A rendered page at 254 dpi: 10 pixels per millimetre.
 class Page {
@@ -201,10 +199,7 @@ BOOST_AUTO_TEST_CASE(physical_cards_pair_a_and_b_faces_after_the_scenario_card)
 
 BOOST_AUTO_TEST_CASE(a4_sheet_measures_true_and_backs_align_with_fronts)
 {
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     const core::TableBattlesSet deck = colouredDeck();
     print::CardPrintRequest request;
@@ -288,10 +283,7 @@ BOOST_AUTO_TEST_CASE(a4_sheet_measures_true_and_backs_align_with_fronts)
 
 BOOST_AUTO_TEST_CASE(letter_sheet_keeps_the_block_centred)
 {
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     print::CardPrintRequest request;
     request.page = print::parsePageSize("letter");
@@ -317,10 +309,7 @@ BOOST_AUTO_TEST_CASE(letter_sheet_keeps_the_block_centred)
 
 BOOST_AUTO_TEST_CASE(shop_pages_carry_trim_and_bleed_boxes)
 {
-    if (!commandAvailable("pdfinfo") || !commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdfinfo/pdftocairo (poppler-utils) are not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdfinfo") || !commandAvailable("pdftocairo")), "cannot run: pdfinfo/pdftocairo (poppler-utils) are not installed");
     test::TemporaryFolder folder;
     print::CardPrintRequest request;
     request.mode = print::CardSheetMode::Shop;

@@ -4,6 +4,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/georef_report_print.hpp"
+#include "support/rendered_page.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -25,10 +26,8 @@ namespace tt = boost::test_tools;
 
 namespace {
 
-bool commandAvailable(const std::string& name)
-{
-    return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
-}
+using sandtable::test::commandAvailable;
+using Png = sandtable::test::RenderedPage;
 
 /// pdftotext -layout of one page (1-based).
 std::string pageText(const std::filesystem::path& pdf, int page, const test::TemporaryFolder& folder)
@@ -62,23 +61,6 @@ int pdfPages(const std::filesystem::path& pdf)
     q.processFile(pdf.c_str());
     return static_cast<int>(q.getAllPages().size());
 }
-
-/// A rendered page at 254 dpi: 10 pixels per millimetre.
-struct Png {
-    cairo_surface_t* surface = nullptr;
-    explicit Png(const std::filesystem::path& path) : surface(cairo_image_surface_create_from_png(path.c_str())) {}
-    ~Png() { cairo_surface_destroy(surface); }
-    Png(const Png&) = delete;
-    Png& operator=(const Png&) = delete;
-    bool ok() const { return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS; }
-    std::array<int, 3> atMm(double x, double y) const
-    {
-        const int px = static_cast<int>(std::lround(x * 10.0)), py = static_cast<int>(std::lround(y * 10.0));
-        const auto pixel = *reinterpret_cast<const std::uint32_t*>(
-            cairo_image_surface_get_data(surface) + py * cairo_image_surface_get_stride(surface) + px * 4);
-        return {static_cast<int>((pixel >> 16) & 255), static_cast<int>((pixel >> 8) & 255), static_cast<int>(pixel & 255)};
-    }
-};
 
 core::GeorefReportRow row(int id, bool enabled, double pixel, double line, double residualMap, double backPixel, double backLine)
 {
@@ -183,10 +165,7 @@ BOOST_AUTO_TEST_CASE(the_arrow_factor_is_the_largest_1_2_5_step_keeping_the_long
 
 BOOST_AUTO_TEST_CASE(the_table_of_343_gcps_runs_worst_first_over_7_pages_disabled_last)
 {
-    if (!commandAvailable("pdftotext")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftotext (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftotext")), "cannot run: pdftotext (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     const auto pdf = folder / "many.pdf";
     const print::GeorefReportResult result = print::printGeorefReport(manyGcps(), pdf);
@@ -233,10 +212,7 @@ BOOST_AUTO_TEST_CASE(the_table_of_343_gcps_runs_worst_first_over_7_pages_disable
 
 BOOST_AUTO_TEST_CASE(numbers_use_a_point_whatever_the_global_locale)
 {
-    if (!commandAvailable("pdftotext")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftotext (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftotext")), "cannot run: pdftotext (poppler-utils) is not installed");
     core::GeorefReport report = squareScanReport();
     report.rows.push_back(row(1, true, 100.25, 200.5, 1.5, 101, 200));
     report.rows.push_back(row(2, true, 700, 300, 0.5, 700, 300));
@@ -264,10 +240,7 @@ BOOST_AUTO_TEST_CASE(numbers_use_a_point_whatever_the_global_locale)
 
 BOOST_AUTO_TEST_CASE(the_picture_marks_enabled_gcps_red_disabled_ones_grey_and_draws_arrows_exaggerated)
 {
-    if (!commandAvailable("pdftocairo") || !commandAvailable("pdftotext")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo / pdftotext (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo") || !commandAvailable("pdftotext")), "cannot run: pdftocairo / pdftotext (poppler-utils) is not installed");
     core::GeorefReport report = squareScanReport();
     // The scan: light blue everywhere, as 10 x 10 display pixels.
     report.picture.width = 10;

@@ -5,6 +5,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/print/map_print.hpp"
+#include "support/rendered_page.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
 
@@ -22,6 +23,9 @@
 using namespace sandtable;
 
 namespace {
+
+using sandtable::test::commandAvailable;
+using Png = sandtable::test::RenderedPage;
 core::Scenario oneKilometreRoad()
 {
     core::Scenario s;
@@ -34,48 +38,6 @@ core::Scenario oneKilometreRoad()
         nlohmann::ordered_json{{"grade", "major"}}});
     return s;
 }
-
-bool commandAvailable(const std::string& name)
-{
-    return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
-}
-
-/// A rendered page: an ARGB32 image and 10 pixels per millimetre when rendered at 254 dpi.
-struct Png {
-    cairo_surface_t* surface = nullptr;
-    explicit Png(const std::filesystem::path& path) : surface(cairo_image_surface_create_from_png(path.c_str())) {}
-    ~Png() { cairo_surface_destroy(surface); }
-    Png(const Png&) = delete;
-    Png& operator=(const Png&) = delete;
-    bool ok() const { return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS; }
-    int width() const { return cairo_image_surface_get_width(surface); }
-    int height() const { return cairo_image_surface_get_height(surface); }
-    std::array<int, 3> rgb(int x, int y) const
-    {
-        const auto pixel = *reinterpret_cast<const std::uint32_t*>(
-            cairo_image_surface_get_data(surface) + y * cairo_image_surface_get_stride(surface) + x * 4);
-        return {static_cast<int>((pixel >> 16) & 255), static_cast<int>((pixel >> 8) & 255), static_cast<int>(pixel & 255)};
-    }
-    /// Centres (in pixels) of the runs of pixels on row `y` for which `match` holds.
-    template <class Match>
-    std::vector<double> runCentres(int y, Match match, std::vector<int>* lengths = nullptr) const
-    {
-        std::vector<double> centres;
-        int start = -1;
-        for (int x = 0; x <= width(); ++x) {
-            const bool m = x < width() && match(rgb(x, y));
-            if (m && start < 0)
-                start = x;
-            if (!m && start >= 0) {
-                centres.push_back((start + x - 1) / 2.0);
-                if (lengths)
-                    lengths->push_back(x - start);
-                start = -1;
-            }
-        }
-        return centres;
-    }
-};
 
 /// Renders the first page of a PDF at 254 dpi (10 px/mm) with pdftocairo; false when it cannot.
 bool renderPage(const std::filesystem::path& pdf, const std::filesystem::path& stem, int page = 1)
@@ -129,10 +91,7 @@ BOOST_AUTO_TEST_CASE(refuses_thousands_of_pages_and_pages_smaller_than_margins)
 
 BOOST_AUTO_TEST_CASE(a_kilometre_measures_true_on_the_rendered_page)
 {
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     for (double scale : {16000.0, 8000.0}) {
         print::MapPrintRequest request;
@@ -223,10 +182,7 @@ BOOST_AUTO_TEST_CASE(a_jpeg_scan_is_embedded_as_dct_and_smaller_than_flate)
     request.scan->jpegQuality = 101;
     BOOST_CHECK_THROW(print::printMap(oneKilometreRoad(), request, folder / "bad.pdf"), core::OperationError);
 
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     BOOST_REQUIRE(renderPage(folder / "jpeg.pdf", folder / "jpeg"));
     const Png png(folder / "jpeg.png");
     BOOST_REQUIRE(png.ok());
@@ -244,10 +200,7 @@ BOOST_AUTO_TEST_CASE(a_jpeg_scan_is_embedded_as_dct_and_smaller_than_flate)
 
 BOOST_AUTO_TEST_CASE(campaign_grid_squares_measure_a_mile_at_1_16000)
 {
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     core::Scenario s = oneKilometreRoad();
     s.settings.extent = core::Extent{0, 0, 4000, 2000};
@@ -287,10 +240,7 @@ BOOST_AUTO_TEST_CASE(campaign_grid_squares_measure_a_mile_at_1_16000)
 
 BOOST_AUTO_TEST_CASE(setup_blocks_use_the_scenarios_block_size)
 {
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     core::Scenario s = oneKilometreRoad();
     s.terrain.clear();
@@ -509,10 +459,7 @@ BOOST_AUTO_TEST_CASE(the_assembly_page_fits_its_page)
     // paper runs past the extent to the east and south; the assembly picture drew the sheets at the scale
     // that fits the extent alone, so they ran off the page. Nothing may be drawn in the right and bottom
     // margins (12 mm) of the assembly page.
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     core::Scenario s = oneKilometreRoad();
     s.settings.extent = core::Extent{300000, 4400000, 306784, 4408048};
     print::MapPrintRequest request;
@@ -544,10 +491,7 @@ BOOST_AUTO_TEST_CASE(a_unit_name_near_the_sheet_edge_is_set_inside_with_a_halo)
     // Issue 24 item 4: a block 40 m from the east edge of the map (2.5 mm on paper at 1:16,000): its name,
     // some 20 mm long, would run off the sheet on the right. It is set to the left of the block instead, and
     // drawn with a white halo, so on a black scan its letters are ringed by white.
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     core::Scenario s = oneKilometreRoad();
     s.terrain.clear();
@@ -646,10 +590,7 @@ BOOST_AUTO_TEST_CASE(sheet_marks_never_print_over_the_legend)
     // 12 + 243 = 255 mm down; under it the neighbour label "v B1" (baseline 3 mm lower) and the registration
     // crosses (arms 4 mm long) at x = 12 and 198 mm. The title, the sheet label, the scale bars and the legend
     // start below 255 + 4 = 259 mm, and nothing printed meets the label.
-    if (!commandAvailable("pdftotext")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftotext (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftotext")), "cannot run: pdftotext (poppler-utils) is not installed");
     core::Scenario s = oneKilometreRoad();
     s.settings.extent = core::Extent{300000, 4400000, 302400, 4404800};
     s.terrain.push_back({core::FeatureId("wood-1"), "woods", "", core::Geometry::polygon({{{300100, 4400100}, {300300, 4400100},
@@ -693,10 +634,7 @@ BOOST_AUTO_TEST_CASE(blocks_show_their_arm_symbol_and_strength)
     // 0.08 x 7.7 = 0.616 mm, the frame inside the box, the marks in the line's box: x 25.108..36.042,
     // y centre +-3.542. A quarter of the way along its diagonals: x 25.108 + 10.934 / 4 = 27.84 mm,
     // y centre -+1.771 mm; its centre x 30.575 mm.
-    if (!commandAvailable("pdftocairo") || !commandAvailable("pdftotext")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo / pdftotext (poppler-utils) are not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo") || !commandAvailable("pdftotext")), "cannot run: pdftocairo / pdftotext (poppler-utils) are not installed");
     core::Scenario s = oneKilometreRoad();
     s.terrain.clear();
     s.settings.blockLengthMm = 30.0;

@@ -2,6 +2,7 @@
 // Tests of print/.../pdf_page_boxes.hpp: TrimBox and BleedBox set on every form of PDF cairo or qpdf writes.
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/pdf_page_boxes.hpp"
+#include "support/rendered_page.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -24,6 +25,8 @@
 using namespace sandtable;
 
 namespace {
+
+using sandtable::test::commandAvailable;
 
 // An A4 sheet (210 x 297 mm) printed with 3 mm bleed on every side, worked out by hand at 72 / 25.4 pt per mm:
 // the page is 216 x 303 mm = 612.283 x 858.898 pt; 3 mm = 8.504 pt; A4 = 595.276 x 841.890 pt.
@@ -124,19 +127,11 @@ void checkA4Boxes(const std::string& pdf)
     }
 }
 
-bool commandAvailable(const std::string& name)
-{
-    return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
-}
-
 /// Renders page 1 of `pdf` with poppler at 36 dpi (half a pixel per point) and checks the page's size and
 /// the black square: its centre (150, 150) pt from the lower-left corner is black, a point beside it white.
 void checkRenders(const std::string& pdf)
 {
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     {
         std::ofstream file(folder / "boxed.pdf", std::ios::binary);

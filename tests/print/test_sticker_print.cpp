@@ -4,6 +4,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/sticker_print.hpp"
+#include "support/rendered_page.hpp"
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
 
@@ -21,11 +22,8 @@
 using namespace sandtable;
 
 namespace {
-bool commandAvailable(const std::string& name)
-{
-    return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
-}
 
+using sandtable::test::commandAvailable;
 bool dark(const unsigned char* data, int stride, int x, int y)
 {
     const auto pixel = *reinterpret_cast<const std::uint32_t*>(data + y * stride + x * 4);
@@ -258,10 +256,7 @@ BOOST_AUTO_TEST_CASE(stickers_show_the_arm_symbol_before_the_info_line)
     BOOST_TEST(print::layoutStickerText("1st Division", info, 60, 25).lines[1].xMm < text.symbolX1Mm);
 
     // On the sheet (20 px/mm): an infantry sticker's symbol has both diagonals, an artillery one a dot and none.
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     core::Scenario s = test::smallScenario();
     s.settings.stickerWidthMm = 60.0;
@@ -328,10 +323,7 @@ BOOST_AUTO_TEST_CASE(a_sticker_larger_than_the_page_is_refused_leaving_no_file)
 
 BOOST_AUTO_TEST_CASE(the_sticker_measures_its_size_on_the_rendered_page)
 {
-    if (!commandAvailable("pdftocairo")) {
-        BOOST_TEST_MESSAGE("SKIPPED: pdftocairo (poppler-utils) is not installed");
-        return;
-    }
+    BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     test::TemporaryFolder folder;
     core::Scenario s = test::smallScenario();
     s.settings.stickerWidthMm = 60.0;

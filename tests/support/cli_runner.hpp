@@ -4,6 +4,8 @@
 
 #include "sandtable/cli/context.hpp"
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -27,6 +29,15 @@ inline Result runTool(std::vector<std::string> args)
     std::ostringstream out, err;
     const int code = sandtable::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
     return {code, out.str(), err.str()};
+}
+
+/// The bytes of file `p` ("" when it cannot be read): what a command left on disk.
+inline std::string readText(const std::filesystem::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
 }
 
 } // namespace sandtable::test

@@ -26,18 +26,11 @@ std::filesystem::path sharedDataDir()
 std::filesystem::path sharedData(const std::string& relative)
 {
     const auto path = sharedDataDir() / relative;
-    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(path),
-        "shared data file missing (the shared folder exists, so this is a real failure): " << path);
+    BOOST_REQUIRE_MESSAGE(std::filesystem::is_directory(sharedDataDir()),
+        "the shared data folder " << sharedDataDir() << " is absent: it lies beside the clone as ../shared/data, "
+        "or set SANDTABLE_SHARED_DATA (a test never skips for want of its input)");
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(path), "shared data file missing: " << path);
     return path;
-}
-
-boost::test_tools::assertion_result sharedDataPresent(boost::unit_test::test_unit_id)
-{
-    boost::test_tools::assertion_result result(std::filesystem::is_directory(sharedDataDir()));
-    if (!result)
-        result.message() << "SKIPPED: shared data folder " << sharedDataDir()
-                         << " is absent (set SANDTABLE_SHARED_DATA to run this test)";
-    return result;
 }
 
 TemporaryFolder::TemporaryFolder()

@@ -19,7 +19,7 @@ std::filesystem::path sourceDir();
 /// The shared data folder: $SANDTABLE_SHARED_DATA, else the CMake default (../shared/data).
 std::filesystem::path sharedDataDir();
 
-/// <shared>/<relative>. The test using it should carry the `sharedData` precondition.
+/// <shared>/<relative>; fails the test (BOOST_REQUIRE) naming the folder or file when it is absent.
 std::filesystem::path sharedData(const std::string& relative);
 
 /// A fresh, empty temporary folder removed when the object dies.
@@ -36,8 +36,5 @@ private:
     std::filesystem::path m_path;
 };
 
-/// Precondition decorator: skips the test, with a visible message, when the shared data folder is absent.
-/// Use: BOOST_AUTO_TEST_CASE(name, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
-boost::test_tools::assertion_result sharedDataPresent(boost::unit_test::test_unit_id);
 
 } // namespace sandtable::test

@@ -20,7 +20,6 @@ namespace sandtable::core::operations {
 namespace {
 
 constexpr std::size_t kMaxName = 500;   // the schema's "name"
-constexpr double kMaxStrength = 1.0e6;  // the schema's unit strength
 constexpr std::array<const char*, 5> kEchelons{"army", "wing", "corps", "division", "brigade"};
 
 std::string trim(const std::string& text)
@@ -394,8 +393,9 @@ Edit createUnit(const Scenario& s, const FormationId& formation, const std::stri
     } catch (const std::invalid_argument& e) {
         throw OperationError("", what, e.what());
     }
-    if (!std::isfinite(strength) || strength < 0 || strength != std::floor(strength) || strength > kMaxStrength)
-        throw OperationError("", what, _("strength must be a whole number of men (or guns), 0 or more"));
+    if (!std::isfinite(strength) || strength < 0 || strength != std::floor(strength) || strength > kMaxUnitStrength)
+        throw OperationError("", what,
+            i18n::format(_("strength must be a whole number of men (or guns) from 0 to {1}"), {i18n::formatNumber(kMaxUnitStrength, 0)}));
     u.strength = static_cast<int>(strength);
     if (u.type == UnitType::Hq)
         u.command = 3;

@@ -14,10 +14,6 @@
 namespace sandtable::core::operations {
 namespace {
 
-/// Largest strength and figure count taken (a typo of extra zeros is refused, not stored).
-constexpr double kMaxStrength = 1.0e7;
-constexpr double kMaxFigures = 1.0e5;
-
 const Unit& unitOf(const Scenario& s, const UnitId& id)
 {
     const Unit* unit = s.findUnit(id);
@@ -33,9 +29,9 @@ bool wholeInRange(double value, double max) { return std::isfinite(value) && val
 Edit setUnitStrength(const Scenario& s, const UnitId& id, double strength)
 {
     Unit unit = unitOf(s, id);
-    if (!wholeInRange(strength, kMaxStrength))
+    if (!wholeInRange(strength, kMaxUnitStrength))
         throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}),
-            _("strength must be a whole number of men (or guns), 0 or more"));
+            i18n::format(_("strength must be a whole number of men (or guns) from 0 to {1}"), {i18n::formatNumber(kMaxUnitStrength, 0)}));
     if (unit.strength == static_cast<int>(strength))
         return Edit{};
     unit.strength = static_cast<int>(strength);
@@ -63,8 +59,9 @@ Edit setUnitFigureCount(const Scenario& s, const UnitId& id, const std::string& 
     const rules::syw::FigureKind* figure = rules::syw::findFigureKind(kind);
     if (!figure)
         throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), i18n::format(_("'{1}' is no kind of figure"), {kind}));
-    if (!wholeInRange(count, kMaxFigures))
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("a count of figures is a whole number, 0 or more"));
+    if (!wholeInRange(count, kMaxFigureCount))
+        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}),
+            i18n::format(_("a count of figures is a whole number from 0 to {1}"), {i18n::formatNumber(kMaxFigureCount, 0)}));
     const Unit before = unit;
     rules::syw::setFigureCount(unit, *figure, static_cast<int>(count));
     if (unit == before)

@@ -2,6 +2,7 @@
 // Terrain repair (MakeValid keeping the feature's dimension, precision grid, slivers) and topology rules.
 #include "sandtable/core/geometry/terrain_check.hpp"
 
+#include "feature_text.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -21,18 +22,11 @@
 namespace sandtable::core::geometry {
 namespace {
 
-std::string geometryPointer(std::size_t index)
-{
-    return "/terrain/" + std::to_string(index) + "/geometry";
-}
+using detail::describe;
+using detail::geometryPointer;
 
 /// A length or area in metres for a person: `precision` decimals in their conventions ("12,5" in French).
 std::string metres(double value, int precision = 3) { return i18n::formatNumber(value, precision); }
-
-std::string describe(const TerrainFeature& f)
-{
-    return f.terrainClass + " '" + f.id.str() + "'";
-}
 
 } // namespace
 

@@ -2,6 +2,7 @@
 // Polygon clean-up for traced and contoured terrain, snapping, overlap resolution, slivers (GEOS).
 #include "sandtable/core/geometry/terrain_cleanup.hpp"
 
+#include "feature_text.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -14,18 +15,11 @@
 namespace sandtable::core::geometry {
 namespace {
 
-std::string geometryPointer(std::size_t index)
-{
-    return "/terrain/" + std::to_string(index) + "/geometry";
-}
+using detail::describe;
+using detail::geometryPointer;
 
 /// A length or area in metres for a person: `precision` decimals in their conventions ("12,5" in French).
 std::string fixed(double value, int precision) { return i18n::formatNumber(value, precision); }
-
-std::string describe(const TerrainFeature& f)
-{
-    return f.terrainClass + " '" + f.id.str() + "'";
-}
 
 // `pattern`: an N_() sentence saying which option must be a finite number >= 0.
 void requireNonNegative(double value, const char* pattern)

@@ -8,6 +8,7 @@
 
 #include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/util/text_encoding.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -19,13 +20,6 @@
 
 namespace sandtable::core::oob {
 namespace {
-
-std::string lower(std::string text)
-{
-    for (char& c : text)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
 
 std::string trim(const std::string& text)
 {
@@ -52,7 +46,7 @@ std::string toId(const std::string& text)
 /// Case, spaces and underscores ignored: "Baggage Train" -> "baggage-train".
 std::string normalise(const std::string& text)
 {
-    std::string out = lower(trim(text));
+    std::string out = asciiLower(trim(text));
     std::replace(out.begin(), out.end(), ' ', '-');
     std::replace(out.begin(), out.end(), '_', '-');
     return out;
@@ -188,7 +182,7 @@ Resolved resolve(const RosterTable& table, const RosterMapping& mapping, std::ve
             problems.push_back(i18n::format(_("--value {1}:...: unknown field '{1}'"), {field}));
     // Columns named like a field fill it when nothing else does.
     for (std::size_t c = 0; c < table.columns.size(); ++c) {
-        const std::string name = lower(table.columns[c]);
+        const std::string name = asciiLower(table.columns[c]);
         if (isField(name) && !r.fields.count(name) && !r.constants.count(name)) {
             Source s;
             s.parts.emplace_back(true, table.columns[c]);
@@ -268,7 +262,7 @@ std::string spaced(std::string element)
 /// The echelon a path element names ("III_Corps", "2eme_Division", "Armee_du_Nord", "13_Brigade"), if any.
 std::optional<std::string> echelonFromName(const std::string& element)
 {
-    const std::string n = lower(element);
+    const std::string n = asciiLower(element);
     if (n.find("corps") != std::string::npos || n.find("korps") != std::string::npos)
         return "corps";
     if (n.find("division") != std::string::npos)
@@ -304,7 +298,7 @@ std::string echelonBelow(const std::string& parentEchelon)
 /// that the word names, not a formation of that echelon.
 bool qualifiedName(const std::string& element)
 {
-    const std::string n = lower(element);
+    const std::string n = asciiLower(element);
     for (const char* part : {"artiller", "cavalr", "cavaler", "kavaller", "kavaler", "bataille", "battle", "train", "genie",
              "engineer", "pionier", "pioneer", "staff", "headquarters", "reserve"})
         if (n.find(part) != std::string::npos)
@@ -334,7 +328,7 @@ std::string tidyFormationName(const std::string& value, const std::string& side)
         && (text.find('-') != std::string::npos || text.find('_') != std::string::npos);
     if (!slug)
         return text;
-    const std::string prefix = lower(side);
+    const std::string prefix = asciiLower(side);
     if (!prefix.empty() && text.size() > prefix.size() + 1 && text.compare(0, prefix.size(), prefix) == 0
         && (text[prefix.size()] == '-' || text[prefix.size()] == '_' || text[prefix.size()] == '.'))
         text.erase(0, prefix.size() + 1);

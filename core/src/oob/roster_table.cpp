@@ -28,13 +28,6 @@ std::string joinProblems(const std::vector<std::string>& problems)
     return text;
 }
 
-std::string lower(std::string text)
-{
-    for (char& c : text)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
-
 using Record = CsvRecord;
 
 /// RFC 4180 records by the one tokenizer (core/io/csv.hpp), read leniently (a stray quote is text);
@@ -143,7 +136,7 @@ std::optional<std::string> copyField(const std::string& raw)
 /// The column list of `COPY name (a, "b c") FROM stdin;`, or nullopt when the line is no such statement.
 std::optional<std::vector<std::string>> copyColumns(std::string_view line)
 {
-    const std::string l = lower(std::string(line));
+    const std::string l = asciiLower(std::string(line));
     if (l.rfind("copy ", 0) != 0 || l.find("from stdin") == std::string::npos)
         return std::nullopt;
     const std::size_t open = line.find('('), close = line.rfind(')');
@@ -376,7 +369,7 @@ RosterFormat rosterFormatFromString(const std::string& name)
 
 RosterFormat rosterFormatFromPath(const std::string& path)
 {
-    const std::string p = lower(path);
+    const std::string p = asciiLower(path);
     const auto endsWith = [&](const char* suffix) {
         const std::string s(suffix);
         return p.size() >= s.size() && p.compare(p.size() - s.size(), s.size(), s) == 0;
@@ -395,9 +388,9 @@ std::ptrdiff_t RosterTable::columnIndex(const std::string& column) const
     for (std::size_t i = 0; i < columns.size(); ++i)
         if (columns[i] == column)
             return static_cast<std::ptrdiff_t>(i);
-    const std::string wanted = lower(column);
+    const std::string wanted = asciiLower(column);
     for (std::size_t i = 0; i < columns.size(); ++i)
-        if (lower(columns[i]) == wanted)
+        if (asciiLower(columns[i]) == wanted)
             return static_cast<std::ptrdiff_t>(i);
     return -1;
 }

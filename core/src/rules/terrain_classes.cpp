@@ -2,6 +2,7 @@
 // Canonical terrain classes (domain.md; Pub Battles terrain effects chart; Campaign Lite terrain).
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/edit_distance.hpp"
+#include "sandtable/core/util/text_encoding.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -56,13 +57,6 @@ std::optional<ClassGeometry> classGeometry(const Scenario& scenario, std::string
 
 namespace {
 
-std::string lowered(std::string_view text)
-{
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 std::vector<std::string> knownClasses(const Scenario& scenario)
 {
     std::vector<std::string> ids;
@@ -78,9 +72,9 @@ std::vector<std::string> knownClasses(const Scenario& scenario)
 std::optional<std::string> closestTerrainClass(const Scenario& scenario, std::string_view id)
 {
     const std::vector<std::string> ids = knownClasses(scenario);
-    const std::string wanted = lowered(id);
+    const std::string wanted = asciiLower(id);
     for (const std::string& known : ids)
-        if (lowered(known) == wanted)
+        if (asciiLower(known) == wanted)
             return known;
     static const std::vector<std::pair<std::string_view, std::string_view>> synonyms = {
         {"forest", "woods"}, {"trees", "woods"}, {"wood", "woods"}, {"woodland", "woods"}, {"hamlet", "village"},
@@ -93,7 +87,7 @@ std::optional<std::string> closestTerrainClass(const Scenario& scenario, std::st
     std::size_t bestDistance = 3;
     bool tie = false;
     for (const std::string& known : ids) {
-        const std::size_t d = editDistance(wanted, lowered(known));
+        const std::size_t d = editDistance(wanted, asciiLower(known));
         if (d < bestDistance) {
             best = known;
             bestDistance = d;

@@ -33,15 +33,16 @@ std::size_t utf8Length(std::string_view s, std::size_t i)
     return n;
 }
 
-std::string lowered(std::string s)
+} // namespace
+
+std::string asciiLower(std::string_view text)
 {
-    for (char& c : s)
+    std::string out(text);
+    for (char& c : out)
         if (c >= 'A' && c <= 'Z')
             c = static_cast<char>(c - 'A' + 'a');
-    return s;
+    return out;
 }
-
-} // namespace
 
 std::size_t utf8CharacterCount(std::string_view text)
 {
@@ -111,7 +112,7 @@ std::optional<EncodingProblem> findEncodingProblem(std::string_view bytes, char 
 
 std::string convertToUtf8(std::string_view bytes, const std::string& encoding, const std::string& sourceName)
 {
-    std::string from = lowered(encoding);
+    std::string from = asciiLower(encoding);
     if (from == "utf-8" || from == "utf8")
         return std::string(bytes);
     if (from == "windows-1252" || from == "cp1252")

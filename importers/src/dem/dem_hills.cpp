@@ -294,15 +294,6 @@ Ridge ridgeOf(const core::Geometry& hill, const ElevationGrid& grid, double simp
     return out;
 }
 
-core::Geometry ogrToModel(OGRGeometryH g)
-{
-    char* wkt = nullptr;
-    OGR_G_ExportToWkt(g, &wkt);
-    std::string text = wkt ? wkt : "";
-    CPLFree(wkt);
-    return core::geometry::fromWkt(text);
-}
-
 } // namespace
 
 double ElevationGrid::at(core::Coordinate point) const
@@ -447,7 +438,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
     while (OGRFeatureH f = OGR_L_GetNextFeature(layer)) {
         OGRGeometryH g = OGR_F_GetGeometryRef(f);
         if (g && !OGR_G_IsEmpty(g))
-            bands.emplace_back(OGR_F_GetFieldAsDouble(f, 1), ogrToModel(g));
+            bands.emplace_back(OGR_F_GetFieldAsDouble(f, 1), geo::gdal::toModelGeometry(g));
         OGR_F_Destroy(f);
     }
 

@@ -34,15 +34,6 @@ void requireOption(double value, const char* what)
         throw std::invalid_argument(core::i18n::format(_("{1} must be a finite number >= 0"), {what}));
 }
 
-core::Geometry ogrToModel(OGRGeometryH g)
-{
-    char* wkt = nullptr;
-    OGR_G_ExportToWkt(g, &wkt);
-    std::string text = wkt ? wkt : "";
-    CPLFree(wkt);
-    return core::geometry::fromWkt(text);
-}
-
 bool polygonalClass(const core::Scenario& s, const std::string& cls)
 {
     if (const auto* info = core::rules::findTerrainClass(cls))
@@ -157,7 +148,7 @@ TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions
     while (OGRFeatureH f = OGR_L_GetNextFeature(layer)) {
         OGRGeometryH g = OGR_F_GetGeometryRef(f);
         if (g && !OGR_G_IsEmpty(g))
-            pieces.push_back(ogrToModel(g));
+            pieces.push_back(geo::gdal::toModelGeometry(g));
         OGR_F_Destroy(f);
     }
     core::reportProgress(progress, 0.7, N_("simplifying"));

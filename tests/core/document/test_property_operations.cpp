@@ -56,8 +56,21 @@ BOOST_AUTO_TEST_CASE(strength_is_a_whole_number_from_zero_and_one_undo_step)
     BOOST_TEST(doc.scenario().findUnit(core::UnitId("u1"))->strength == 600);
     for (const double bad : {-1.0, 2.5, 1.0e8})
         BOOST_CHECK_THROW(ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), bad), core::OperationError);
+    // The schema's units[].strength maximum is 1,000,000: one more would write a file the reader refuses.
+    BOOST_TEST(!ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), 1000000).empty());
+    BOOST_CHECK_THROW(ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), 1000001), core::OperationError);
     BOOST_CHECK_THROW(ops::setUnitStrength(doc.scenario(), core::UnitId("nobody"), 10), core::OperationError);
     BOOST_TEST(ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), 600).empty());
+}
+
+// The schema's figure_count maximum is 10,000 a kind (schemas/scenario.v1.schema.json); 100,000 was taken.
+BOOST_AUTO_TEST_CASE(a_figure_count_stays_inside_the_schema)
+{
+    core::Document doc(scenario());
+    doc.apply(ops::setUnitFigureCount(doc.scenario(), core::UnitId("u1"), "musketeers", 10000));
+    BOOST_TEST(doc.scenario().findUnit(core::UnitId("u1"))->figures->musketeers == 10000);
+    for (const double bad : {10001.0, 100000.0, -1.0, 0.5})
+        BOOST_CHECK_THROW(ops::setUnitFigureCount(doc.scenario(), core::UnitId("u1"), "musketeers", bad), core::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(facing_wraps_into_0_to_360_and_needs_a_placed_unit)

@@ -144,8 +144,7 @@ BOOST_AUTO_TEST_CASE(snapping_to_a_grid_rounds_coordinates_to_whole_metres)
     BOOST_CHECK_THROW(geo::repairGeometry(g, geo::RepairOptions{0.0}), std::invalid_argument);
 }
 
-BOOST_AUTO_TEST_CASE(repairs_the_real_corine_polygon_within_a_thousandth_of_its_area,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(repairs_the_real_corine_polygon_within_a_thousandth_of_its_area)
 {
     std::ifstream in(sandtable::test::sharedData("vector/CLC2006_2018418_invalid.geojson"));
     const auto doc = nlohmann::json::parse(in);

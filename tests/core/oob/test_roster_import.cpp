@@ -174,7 +174,7 @@ BOOST_AUTO_TEST_CASE(mapping_errors_name_the_column)
     BOOST_TEST(mentions(noType, "no column is mapped to 'type'", ""));
 }
 
-BOOST_AUTO_TEST_CASE(waterloo_json_with_value_and_template_mapping, *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(waterloo_json_with_value_and_template_mapping)
 {
     // vle-units-french.json: 38 units; types infantry, artillery, LC (light cavalry), HC (heavy cavalry);
     // corps I, II, VI, Guard, ... become formations "french-<corps>" on a new side "french".
@@ -211,8 +211,7 @@ BOOST_AUTO_TEST_CASE(waterloo_json_with_value_and_template_mapping, *boost::unit
     }
 }
 
-BOOST_AUTO_TEST_CASE(antietam_rows_of_acw_battle_data_joined_with_unit_names,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(antietam_rows_of_acw_battle_data_joined_with_unit_names)
 {
     const auto battleUnits = parseRoster(readFile(sandtable::test::sharedData("oob/acw_battle_data/nps_battle_units.csv")),
         RosterFormat::Csv, "nps_battle_units.csv");
@@ -378,8 +377,7 @@ BOOST_AUTO_TEST_CASE(a_path_naming_no_formation_is_refused_by_row)
     BOOST_TEST(mentions(problems, "row 2 (line 3)", "path 'France..X.Y' has an empty element"), joined(problems));
 }
 
-BOOST_AUTO_TEST_CASE(waterloo_through_a_path_template_is_a_three_level_tree,
-    *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
+BOOST_AUTO_TEST_CASE(waterloo_through_a_path_template_is_a_three_level_tree)
 {
     // vle-units-french.json: 38 units of army "french" in 8 corps. The path "{army}.Armee_du_Nord.{corps}.{id}"
     // makes side french > Armee du Nord > corps > units; freshSP is the strength. I Corps (by hand from the

@@ -14,11 +14,9 @@ namespace {
 /// The rules text beside the shared data (../shared/rules/campaign-lite.txt).
 std::filesystem::path rulesText() { return sandtable::test::sharedDataDir().parent_path() / "rules" / "campaign-lite.txt"; }
 
-boost::test_tools::assertion_result rulesTextPresent(boost::unit_test::test_unit_id)
+void requireRulesText()
 {
-    boost::test_tools::assertion_result present(std::filesystem::exists(rulesText()));
-    present.message() << rulesText().string() << " is not there";
-    return present;
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(rulesText()), "cannot run: " << rulesText().string() << " is not there");
 }
 
 /// Line `n` (1-based) of the rules text.
@@ -178,9 +176,9 @@ BOOST_AUTO_TEST_CASE(battle_squares_must_be_a_rectangle_on_the_grid)
     BOOST_TEST(planBattle(c, {{0, 0}}, 3600).squareOnTableMm == 447.04, boost::test_tools::tolerance(1e-9));
 }
 
-BOOST_AUTO_TEST_CASE(every_number_cites_the_line_of_the_rules_text_it_comes_from,
-    *boost::unit_test::precondition(rulesTextPresent))
+BOOST_AUTO_TEST_CASE(every_number_cites_the_line_of_the_rules_text_it_comes_from)
 {
+    requireRulesText();
     // Die tables: the cited line is the table's first face, as the text prints it.
     BOOST_TEST(lineHas(secondaryTerrainTable("foothills").line, "1-2 A grid-sized hill"));
     BOOST_TEST(lineHas(secondaryTerrainTable("valley").line, "1 A grid-sized field"));
@@ -209,9 +207,9 @@ BOOST_AUTO_TEST_CASE(every_number_cites_the_line_of_the_rules_text_it_comes_from
     BOOST_TEST(lineHas(search.reconLine + 4, "Artillery = 0 point"));
 }
 
-BOOST_AUTO_TEST_CASE(the_victory_conditions_are_the_rules_three_with_the_line_of_communication,
-    *boost::unit_test::precondition(rulesTextPresent))
+BOOST_AUTO_TEST_CASE(the_victory_conditions_are_the_rules_three_with_the_line_of_communication)
 {
+    requireRulesText();
     // "there are really only three victory conditions": objectives (with the LOC always among them),
     // destruction (twice or more casualties than suffered), forcing a retreat or surrender.
     const auto& v = victoryConditions();

@@ -15,9 +15,9 @@
 
 namespace sandtable::editor::tools {
 
-namespace {
+using core::distance;
 
-double distance(core::Coordinate a, core::Coordinate b) { return std::hypot(a.x - b.x, a.y - b.y); }
+namespace {
 
 core::Coordinate nearestOnSegment(core::Coordinate p, core::Coordinate a, core::Coordinate b)
 {

@@ -12,6 +12,8 @@
 
 namespace sandtable::editor::tools {
 
+using core::distance;
+
 namespace {
 
 bool areal(const core::Geometry& g) { return core::dimension(g.type) == 2; }
@@ -38,8 +40,6 @@ std::vector<core::Coordinate>& ringOf(core::Geometry& g, const VertexRef& v)
         throw std::out_of_range(_("no such vertex in the geometry"));
     return ring;
 }
-
-double distance(core::Coordinate a, core::Coordinate b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
 } // namespace
 

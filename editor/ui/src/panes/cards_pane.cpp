@@ -36,7 +36,7 @@ namespace {
 namespace logic = sandtable::editor::panes;
 
 /// Card faces in the preview: 63.5 x 88.9 mm at 80 dpi = 200 x 280 pixels.
-constexpr double kPreviewDpi = 80.0;
+constexpr double kCardPreviewDpi = 80.0;
 
 class CardRefData : public wxTreeItemData {
 public:
@@ -326,7 +326,7 @@ void CardsPane::renderPreview()
         folder = temporaryFolder("sandtable-card");
         print::CardImageRequest request;
         request.format = print::CardImageFormat::Png;
-        request.dpi = kPreviewDpi;
+        request.dpi = kCardPreviewDpi;
         request.title = s->scenario.name;
         print::writeCardImages(*s, request, folder);
         const std::filesystem::path png = folder / (core::toString(*m_selected) + ".png");

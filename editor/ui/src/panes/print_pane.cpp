@@ -39,7 +39,7 @@ namespace logic = sandtable::editor::panes;
 
 /// Resolution the scan layer is rendered at for the preview, dots per inch (printing uses
 /// app::MapPrintJob's default, as `map print` does).
-constexpr double kPreviewDpi = 60.0;
+constexpr double kPrintPreviewDpi = 60.0;
 
 class PrintPane;
 
@@ -297,8 +297,8 @@ void PrintPane::preview()
             std::filesystem::remove_all(folder, ec);
             return;
         }
-        job->dpi = kPreviewDpi;
-        job->request.pngDpi = kPreviewDpi;
+        job->dpi = kPrintPreviewDpi;
+        job->request.pngDpi = kPrintPreviewDpi;
         const print::MapPrintResult result = app::printScenarioMap(m_workbench.document()->scenario(), *job, {}).result;
         wxImage image = loadFirstPage(result.files, "preview");
         m_pageNote->SetLabel(wxString::FromUTF8(core::i18n::format(result.pages > 1

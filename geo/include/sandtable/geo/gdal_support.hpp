@@ -2,11 +2,13 @@
 // The one place GDAL's CPL errors become sandtable's typed exceptions, plus RAII handles for GDAL objects.
 #pragma once
 
+#include "sandtable/core/model/geometry.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/progress.hpp"
 
 #include <gdal.h>
+#include <ogr_api.h>
 #include <ogr_srs_api.h>
 
 #include <filesystem>
@@ -94,6 +96,10 @@ Options* requireOptions(Options* options, const GdalErrorScope& errors, const st
 /// True for a local metric frame ("LOCAL:name", a calibrated Kriegsspiel map): no CRS GDAL can reproject
 /// to or from; rasters in it are used in their own frame (no -t_srs).
 inline bool isLocalFrame(const std::string& crs) { return crs.rfind("LOCAL:", 0) == 0; }
+
+/// An OGR geometry as the model's Geometry (through its WKT, so every type fromWkt reads; 3D is flattened
+/// by the WKT reader). Throws what core::geometry::fromWkt throws for a type the model does not hold.
+core::Geometry toModelGeometry(OGRGeometryH geometry);
 
 /// Shortest text that reads back to the same double (std::to_chars).
 std::string formatNumber(double value);

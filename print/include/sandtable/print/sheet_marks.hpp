@@ -44,6 +44,10 @@ struct PageSegment {
 /// furniture (title, scale bars, legend) starts below this (issue 24 item 4: marks never print over it).
 inline constexpr double kMarksBelowAreaMm = 4.0;
 
+/// The band at the bottom of a sheet's printable area for title, scale bars, legend and sheet index, mm:
+/// the same on map sheets and campaign sheets, so planMapSheets' layout holds for both.
+inline constexpr double kFurnitureMm = 30.0;
+
 /// Everything that tells a player where a sheet goes. The map area is the rectangle at (margin, margin)
 /// of `areaWidthMm` x `areaHeightMm`.
 struct SheetMarks {

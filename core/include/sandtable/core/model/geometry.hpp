@@ -2,6 +2,7 @@
 // Geometry as a plain value in the working CRS (metres); GEOS works on it in core/geometry.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@ struct Coordinate {
     double y = 0.0;
     bool operator==(const Coordinate&) const = default;
 };
+
+/// Euclidean distance between two coordinates, in the units of their CRS (metres in a working CRS).
+inline double distance(Coordinate a, Coordinate b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
 enum class GeometryType { Point, LineString, Polygon, MultiPoint, MultiLineString, MultiPolygon };
 

@@ -285,6 +285,12 @@ struct SywFigures {
     }
 };
 
+/// Largest `Unit::strength` a scenario holds: the schema's `units[].strength` maximum
+/// (schemas/scenario.v1.schema.json). Operations refuse more, so no edit writes a file its reader refuses.
+inline constexpr int kMaxUnitStrength = 1'000'000;
+/// Largest count of one kind of SYW figure: the schema's `figure_count` maximum (same file).
+inline constexpr int kMaxFigureCount = 10'000;
+
 /// A piece: a block (Pub Battles) or an HQ, or a SYW regiment (`figures`). `strength` counts men, or guns
 /// for artillery. `command` is an HQ's command value (1-6, rolled on a d6: roll <= value).
 /// Set-up: `placement` on the map, or `reserve` (the id of the HQ whose Reserve card holds it), or

@@ -19,6 +19,10 @@ struct EncodingProblem {
                               ///< "CSV UTF-8", or give --encoding windows-1252" (the caller names row and column)
 };
 
+/// `text` with the ASCII letters A-Z made lower case; every other byte (UTF-8 sequences included) kept. For
+/// matching keywords, column names and class ids without regard to case, whatever the process's locale.
+std::string asciiLower(std::string_view text);
+
 /// The characters (code points) of UTF-8 `text`: its bytes that do not continue a character. What a
 /// terminal column holds for the Latin, Greek and Cyrillic letters of the shipped languages.
 std::size_t utf8CharacterCount(std::string_view text);
