@@ -159,8 +159,11 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     }
 
     std::exception_ptr writeError;
+    // (Only a begun writer is abandoned; one that never began cleans up after itself: the PostgreSQL writer
+    // waits for a document sent ahead and rolls its transaction back.)
+    bool begun = false;
     const auto abandon = [&] {
-        if (writer)
+        if (begun)
             writer->abandon();
     };
 
@@ -180,6 +183,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     const detail::PackageInput input{scenario, id, document, sourceName, baseDir, options, srs, [&digest] { return digest.get(); }};
     if (!srsError) {
         try {
+            begun = true;
             writer->begin(input, result, [&] {
                 awaitRules();
                 return ruleFailure || core::hasErrors(*ruleFindings);
