@@ -4,7 +4,9 @@
 # server (tests/postgres/pg_server.sh) with fsync on, as a club's server would run:
 #   1. export of the 20k-polygon scenario into PostGIS against ogr2ogr -f PostgreSQL of the same features;
 #   2. ranked search over 10,000 packages, 1,000 queries, PostgreSQL against the GeoPackage;
-#   3. throughput of 8 concurrent writers into PostgreSQL against one writer into the GeoPackage.
+#   3. throughput of 8 concurrent writers into PostgreSQL against one writer into the GeoPackage;
+# and, for what the goals do not name: the 20k export by an author (row-level security) against the superuser's,
+# and `catalogue list` of the 10,000 packages on both backends.
 #   bench/postgres_bench.sh BUILD_DIR [EXPORT_RUNS] [WRITES_PER_WRITER]
 # Needs /tmp/sandtable-bench (/usr/bin/python3 ../shared/bench/gen_workloads.py --only terrain,scenarios) and
 # `catalogue_bench search` run once (it builds catalogue_10k.gpkg).
@@ -22,8 +24,41 @@ SANDTABLE_PG_FSYNC=on "$root/tests/postgres/pg_server.sh" start "$dir/pg"
 conninfo="host=$dir/pg dbname=club user=postgres"
 "$sandtable" --quiet catalogue init --catalogue "PG:$conninfo"
 
+now() { date +%s.%N; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
 "$bench" export-pg "$sandtable" "$conninfo" "$runs"
+# The same export by an author (the superuser above passes row-level security untested): every row of the
+# package is checked against the author's rights; interleaved with the superuser's, RUNS each.
+"$sandtable" --quiet catalogue grant bench_author --role author --catalogue "PG:$conninfo"
+author="host=$dir/pg dbname=club user=bench_author"
+scenario20k=/tmp/sandtable-bench/terrain_20k.sandtable.json
+for i in $(seq 1 "$runs"); do
+  for who in "$author" "$conninfo"; do
+    "$sandtable" --quiet catalogue remove bench-terrain-20k --catalogue "PG:$conninfo" >/dev/null 2>&1 || true # (the superuser may)
+    t0=$(now)
+    "$sandtable" --quiet catalogue export "$scenario20k" --catalogue "PG:$who" >/dev/null 2>"$dir/export.err" \
+      || { echo "export as $who failed:" >&2; grep -v ': warning: ' "$dir/export.err" >&2; exit 1; }
+    echo "$(now) $t0" | awk '{ print $1 - $2 }' >>"$dir/export-$([ "$who" = "$author" ] && echo author || echo superuser)"
+  done
+done
+"$sandtable" --quiet catalogue remove bench-terrain-20k --catalogue "PG:$conninfo" >/dev/null 2>&1 || true
+printf 'export by an author (row-level security): median wall %.3f s; by the superuser: %.3f s (%d runs each, load %s)\n' \
+  "$(median <"$dir/export-author")" "$(median <"$dir/export-superuser")" "$runs" "$(cut -d' ' -f1-3 /proc/loadavg)"
+
 "$bench" search-pg "$conninfo" 1
+
+# `catalogue list` of the 10,000 packages, the whole command as a user runs it, PostgreSQL against the
+# GeoPackage (catalogue_10k.gpkg), interleaved, 5 runs each.
+for i in 1 2 3 4 5; do
+  for where in "PG:$conninfo" /tmp/sandtable-bench/catalogue_10k.gpkg; do
+    t0=$(now)
+    "$sandtable" --quiet catalogue list --catalogue "$where" >"$dir/list.out" || { echo "list of $where failed" >&2; exit 1; }
+    echo "$(now) $t0" | awk '{ print $1 - $2 }' >>"$dir/list-$(case "$where" in PG:*) echo pg ;; *) echo gpkg ;; esac)"
+  done
+done
+printf 'list of %d packages: PostgreSQL median %.0f ms, GeoPackage %.0f ms (5 runs each, load %s)\n' "$(wc -l <"$dir/list.out")" \
+  "$(median <"$dir/list-pg" | awk '{ print $1 * 1000 }')" "$(median <"$dir/list-gpkg" | awk '{ print $1 * 1000 }')" "$(cut -d' ' -f1-3 /proc/loadavg)"
 
 # Writers: the Antietam example stored under distinct ids, PER exports per writer. Besides the wall time, where
 # the time goes: the writers' CPU (user + sys of every sandtable process, from bash's `times`) and the server's

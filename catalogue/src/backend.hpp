@@ -50,6 +50,9 @@ struct PackageInput {
 class PackageWriter {
 public:
     virtual ~PackageWriter() = default;
+    /// The document's bytes, before they are parsed: a backend may start storing them meanwhile (on another
+    /// thread, until begin). Throws nothing: a failure is begin's to throw. `document` outlives the writer.
+    virtual void sendAhead(std::string_view) {}
     /// Opens the write transaction. `rulesRefused` awaits the rules: a backend that must wait for another
     /// writer calls it first and throws RefusedBeforeWriting when it returns true.
     virtual void begin(const PackageInput& input, ExportResult& result, const std::function<bool()>& rulesRefused) = 0;

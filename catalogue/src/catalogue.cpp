@@ -119,8 +119,11 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
         throw core::OperationError(sourceName, options.newId,
             _("is not a valid scenario id to store the package under (a letter or digit, then letters, digits, '_', '.', ':' or '-'; "
               "at most 200 characters)"));
-    // The document's SHA-256 does not depend on reading it: it is computed aside meanwhile.
+    // The document's SHA-256 does not depend on reading it: it is computed aside meanwhile; and the backend
+    // may start storing the bytes (PostgreSQL: sent to the server while they are parsed here).
     std::future<std::string> digest = detail::startAside([document] { return core::sha256Hex(document); });
+    std::unique_ptr<detail::PackageWriter> writer = m_impl->backend->writer();
+    writer->sendAhead(document);
     core::ValidationReport report = core::readScenarioText(document, sourceName);
     if (core::hasErrors(report.diagnostics) || !report.scenario)
         throw ValidationFailed(sourceName, std::move(report.diagnostics));
@@ -155,10 +158,12 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
         srsError = std::make_exception_ptr(core::FormatError(sourceName, "/crs", e.what()));
     }
 
-    std::unique_ptr<detail::PackageWriter> writer;
     std::exception_ptr writeError;
+    // (Only a begun writer is abandoned; one that never began cleans up after itself: the PostgreSQL writer
+    // waits for a document sent ahead and rolls its transaction back.)
+    bool begun = false;
     const auto abandon = [&] {
-        if (writer)
+        if (begun)
             writer->abandon();
     };
 
@@ -178,7 +183,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     const detail::PackageInput input{scenario, id, document, sourceName, baseDir, options, srs, [&digest] { return digest.get(); }};
     if (!srsError) {
         try {
-            writer = m_impl->backend->writer();
+            begun = true;
             writer->begin(input, result, [&] {
                 awaitRules();
                 return ruleFailure || core::hasErrors(*ruleFindings);

@@ -98,6 +98,19 @@ check_contains "bob removing alice's package is refused" "$out" "refused by the 
 out=$(st catalogue export "$examples/gettysburg/gettysburg.sandtable.json" --catalogue "$(pg bob)" 2>&1); rc=$?
 check_eq "bob revising alice's package: exit" 1 "$rc"
 check_contains "bob revising alice's package is refused" "$out" "first published by alice"
+# ... and the rows of alice's package in the other tables, written by bob in SQL (row-level security on every
+# table, not only on the package row): Gettysburg's 13 polygons and 37 placed units (counted from the example).
+out=$(sql bob "INSERT INTO sandtable.package_warnings SELECT fid, 99, 'x', 'info', '', 'bob was here' FROM sandtable.packages WHERE scenario_id = 'gettysburg-1863'" 2>&1); rc=$?
+check_eq "bob's INSERT into alice's package's warnings: exit" 1 "$rc"
+check_contains "bob's INSERT is refused by row-level security" "$out" "row-level security"
+check_eq "bob's UPDATE of alice's polygons changes none" 0 \
+  "$(sql bob "WITH u AS (UPDATE sandtable.terrain_epsg_32618_polygons SET name = 'bob' WHERE scenario_id = 'gettysburg-1863' RETURNING 1) SELECT count(*) FROM u")"
+check_eq "bob's DELETE of alice's units removes none" 0 \
+  "$(sql bob "WITH d AS (DELETE FROM sandtable.units_epsg_32618 WHERE scenario_id = 'gettysburg-1863' RETURNING 1) SELECT count(*) FROM d")"
+check_eq "alice's own UPDATE of her polygons (a no-op) reaches all 13" 13 \
+  "$(sql alice "WITH u AS (UPDATE sandtable.terrain_epsg_32618_polygons SET latest = latest WHERE scenario_id = 'gettysburg-1863' RETURNING 1) SELECT count(*) FROM u")"
+check_eq "an editor's no-op UPDATE of alice's units reaches all 37" 37 \
+  "$(sql eve "WITH u AS (UPDATE sandtable.units_epsg_32618 SET latest = latest WHERE scenario_id = 'gettysburg-1863' RETURNING 1) SELECT count(*) FROM u")"
 out=$(st catalogue remove gettysburg-1863 --catalogue "$(pg rita)" 2>&1); rc=$?
 check_eq "a reader's remove: exit" 1 "$rc"
 check_eq "gettysburg-1863 still has 1 revision" 1 "$(st catalogue show gettysburg-1863 --catalogue "$(pg rita)" --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["revisions"]))')"

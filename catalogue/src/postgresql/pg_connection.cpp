@@ -24,6 +24,21 @@ std::string firstLine(const char* message)
     return maskPassword(text);
 }
 
+
+struct ParamArrays {
+    std::vector<const char*> values;
+    std::vector<int> lengths;
+    std::vector<int> formats;
+    explicit ParamArrays(const std::vector<PgParam>& params)
+    {
+        for (const PgParam& p : params) {
+            values.push_back(p.data());
+            lengths.push_back(p.size());
+            formats.push_back(p.binary ? 1 : 0);
+        }
+    }
+};
+
 } // namespace
 
 PgParam::PgParam(double number)
@@ -83,7 +98,12 @@ PgConnection::PgConnection(const std::string& conninfo, std::string location)
     // small and read from memory, where a page fetched through the GIN index costs what a page read in order
     // does. With 4 the planner read newest first through 700 packages for two words that 278 of them hold,
     // rather than fetching those 278.
-    PGresult* r = PQexec(m_conn.get(), "SET client_min_messages = warning; SET search_path = sandtable, public; SET random_page_cost = 1.1");
+    // plan_cache_mode force_custom_plan: a prepared statement (execPrepared) is parsed and analysed once, but
+    // planned for each run's values, so that the planner sees a search's words (how many packages hold them)
+    // and chooses between the GIN index and reading the newest packages first. A generic plan, which cannot,
+    // took 3.9-5.5 ms at p50 on the bench's 10,000 packages, against 1.1-1.3 ms.
+    PGresult* r = PQexec(m_conn.get(), "SET client_min_messages = warning; SET search_path = sandtable, public; SET random_page_cost = 1.1; "
+                                       "SET plan_cache_mode = force_custom_plan");
     PQclear(r);
 }
 
@@ -108,16 +128,37 @@ void PgConnection::fail(PGresult* result, const char* object)
 
 PgResult PgConnection::exec(const std::string& sql, const std::vector<PgParam>& params, const char* object, bool binaryResult)
 {
-    std::vector<const char*> values;
-    std::vector<int> lengths;
-    std::vector<int> formats;
-    for (const PgParam& p : params) {
-        values.push_back(p.data());
-        lengths.push_back(p.size());
-        formats.push_back(p.binary ? 1 : 0);
+    const ParamArrays a(params);
+    PGresult* r = PQexecParams(m_conn.get(), sql.c_str(), static_cast<int>(params.size()), nullptr, a.values.data(), a.lengths.data(),
+        a.formats.data(), binaryResult ? 1 : 0);
+    const ExecStatusType status = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+        fail(r, object);
+    m_lastState.clear();
+    return PgResult(r);
+}
+
+PgResult PgConnection::execPrepared(const std::string& sql, const std::vector<PgParam>& params, const char* object)
+{
+    auto found = m_prepared.find(sql);
+    if (found == m_prepared.end()) {
+        if (m_prepared.size() >= kPreparedStatements) {
+            const std::string oldest = m_preparedOrder.front();
+            m_preparedOrder.pop_front();
+            exec("DEALLOCATE " + m_prepared.at(oldest), {}, object);
+            m_prepared.erase(oldest);
+        }
+        const std::string name = "sandtable_" + std::to_string(++m_preparedCount);
+        PGresult* r = PQprepare(m_conn.get(), name.c_str(), sql.c_str(), static_cast<int>(params.size()), nullptr);
+        if (!r || PQresultStatus(r) != PGRES_COMMAND_OK)
+            fail(r, object);
+        PQclear(r);
+        found = m_prepared.emplace(sql, name).first;
+        m_preparedOrder.push_back(sql);
     }
-    PGresult* r = PQexecParams(m_conn.get(), sql.c_str(), static_cast<int>(params.size()), nullptr, values.data(), lengths.data(),
-        formats.data(), binaryResult ? 1 : 0);
+    const ParamArrays a(params);
+    PGresult* r = PQexecPrepared(m_conn.get(), found->second.c_str(), static_cast<int>(params.size()), a.values.data(), a.lengths.data(),
+        a.formats.data(), 0);
     const ExecStatusType status = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
         fail(r, object);

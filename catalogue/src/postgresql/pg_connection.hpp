@@ -6,6 +6,8 @@
 #include <libpq-fe.h>
 
 #include <cstdint>
+#include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -82,6 +84,10 @@ public:
     /// core::OperationError naming the location and `object` ("refused by the server: ..." for a missing
     /// privilege or a row-level security check).
     PgResult exec(const std::string& sql, const std::vector<PgParam>& params = {}, const char* object = "", bool binaryResult = false);
+    /// As exec, through a statement prepared once per connection and SQL text (parsed and analysed once; the
+    /// server keeps at most kPreparedStatements of them, the oldest dropped first). For statements run many
+    /// times in one session: a search, a listing.
+    PgResult execPrepared(const std::string& sql, const std::vector<PgParam>& params = {}, const char* object = "");
     /// Runs SQL text that may hold several statements, no parameters.
     void script(const std::string& sql, const char* object = "");
     /// COPY ... FROM STDIN with `data` in COPY's text format.
@@ -93,9 +99,14 @@ public:
 private:
     [[noreturn]] void fail(PGresult* result, const char* object);
 
+    static constexpr std::size_t kPreparedStatements = 64;
+
     std::unique_ptr<PGconn, decltype(&PQfinish)> m_conn;
     std::string m_location;
     std::string m_lastState;
+    std::map<std::string, std::string> m_prepared; ///< SQL text -> statement name
+    std::deque<std::string> m_preparedOrder;       ///< the SQL texts, oldest first
+    int m_preparedCount = 0;
 };
 
 /// Rows in COPY's binary format (COPY ... FROM STDIN (FORMAT binary)): the signature, then per row the field
