@@ -360,20 +360,47 @@ using ProblemSink = std::function<void(const RosterRow&, std::string, std::strin
 /// A finding of the import about a row: (row, severity, code, message).
 using FindingSink = std::function<void(const RosterRow&, Severity, std::string, std::string)>;
 
-/// Splits every row's path, then creates the sides (the first element, unless a side field is mapped)
-/// and every formation the paths name, parents first, each once.
-void buildPaths(const Scenario& scenario, const RosterTable& table, const RosterMapping& mapping, bool sideMapped,
-    const Getter& get, std::vector<PathInfo>& paths, std::vector<Side>& newSides, std::vector<Formation>& newFormations,
-    std::map<std::string, std::size_t>& formationRows, const ProblemSink& problem, const FindingSink& finding, bool byParent)
-{
-    const std::string sep = byParent ? std::string("\x1e")
-                                     : mapping.pathSeparator.empty() ? std::string(".") : mapping.pathSeparator;
-    const std::size_t rows = table.rows.size();
-    paths.assign(rows, PathInfo{});
-    // With id/parent pairs, each row's path is the chain of ids down to it (the top may be a formation of
-    // the scenario); a formation's id is then its row's id.
-    std::vector<std::optional<std::string>> texts(rows);
-    if (byParent) {
+/// buildPaths()'s state: what it reads, what it adds, and each row's path split into its elements.
+struct PathBuilder {
+    const Scenario& scenario;
+    const RosterTable& table;
+    const Getter& get;
+    const ProblemSink& problem;
+    const FindingSink& finding;
+    bool byParent;
+    bool sideMapped;
+    std::string sep;
+    std::vector<Side>& newSides;
+    std::vector<Formation>& newFormations;
+    std::map<std::string, std::size_t>& formationRows;
+    std::vector<std::vector<std::string>> elements;
+    std::set<std::string> prefixes;
+    std::map<std::string, std::size_t> rowOfKey;
+
+    std::string key(const std::vector<std::string>& e, std::size_t k) const
+    {
+        std::string out;
+        for (std::size_t i = 0; i < k; ++i)
+            out += (i ? "\x1f" : "") + e[i];
+        return out;
+    }
+
+    std::string levelId(const std::vector<std::string>& e, std::size_t k) const
+    {
+        if (byParent)
+            return toId(e[k - 1]);
+        std::string out;
+        for (std::size_t i = 0; i < k; ++i)
+            out += (i ? "." : "") + e[i];
+        return toId(out);
+    }
+
+    /// With id/parent pairs, each row's path is the chain of ids down to it (the top may be a formation of
+    /// the scenario); a formation's id is then its row's id.
+    std::vector<std::optional<std::string>> chainsOfParents() const
+    {
+        const std::size_t rows = table.rows.size();
+        std::vector<std::optional<std::string>> texts(rows);
         std::vector<std::string> ids(rows), parents(rows);
         std::map<std::string, std::size_t> rowOfId;
         for (std::size_t i = 0; i < rows; ++i) {
@@ -423,79 +450,55 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
                 text += (text.empty() ? "" : sep) + *c;
             texts[i] = text;
         }
-    } else {
-        for (std::size_t i = 0; i < rows; ++i)
-            texts[i] = get(table.rows[i], "path");
+        return texts;
     }
-    std::vector<std::vector<std::string>> elements(rows);
-    const auto key = [&](const std::vector<std::string>& e, std::size_t k) {
-        std::string out;
-        for (std::size_t i = 0; i < k; ++i)
-            out += (i ? "\x1f" : "") + e[i];
-        return out;
-    };
-    const auto levelId = [&](const std::vector<std::string>& e, std::size_t k) {
-        if (byParent)
-            return toId(e[k - 1]);
-        std::string out;
-        for (std::size_t i = 0; i < k; ++i)
-            out += (i ? "." : "") + e[i];
-        return toId(out);
-    };
-    std::set<std::string> prefixes;
-    std::map<std::string, std::size_t> rowOfKey;
-    for (std::size_t i = 0; i < rows; ++i) {
-        const RosterRow& row = table.rows[i];
-        const auto& text = texts[i];
-        if (!text || trim(*text).empty()) {
-            if (!byParent)
-                problem(row, _("no path"), "");
-            continue;
+
+    /// Splits each row's path text into its elements (`elements`), noting every path that is the prefix of
+    /// another (`prefixes`) and the row of each whole path (`rowOfKey`); the path as written into `paths`.
+    void splitPaths(const std::vector<std::optional<std::string>>& texts, std::vector<PathInfo>& paths)
+    {
+        elements.assign(table.rows.size(), {});
+        for (std::size_t i = 0; i < table.rows.size(); ++i) {
+            const RosterRow& row = table.rows[i];
+            const auto& text = texts[i];
+            if (!text || trim(*text).empty()) {
+                if (!byParent)
+                    problem(row, _("no path"), "");
+                continue;
+            }
+            const std::string raw = trim(*text);
+            std::vector<std::string> parts;
+            std::size_t at = 0;
+            while (true) {
+                const std::size_t next = raw.find(sep, at);
+                parts.push_back(trim(raw.substr(at, next == std::string::npos ? std::string::npos : next - at)));
+                if (next == std::string::npos)
+                    break;
+                at = next + sep.size();
+            }
+            for (const auto& part : parts)
+                paths[i].text += (paths[i].text.empty() ? "" : byParent ? " > " : sep) + part;
+            if (std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); })) {
+                problem(row, i18n::format(_("path '{1}' has an empty element"), {paths[i].text}), "");
+                continue;
+            }
+            for (std::size_t k = 1; k < parts.size(); ++k)
+                prefixes.insert(key(parts, k));
+            rowOfKey.emplace(key(parts, parts.size()), i);
+            elements[i] = std::move(parts);
         }
-        const std::string raw = trim(*text);
-        std::vector<std::string> parts;
-        std::size_t at = 0;
-        while (true) {
-            const std::size_t next = raw.find(sep, at);
-            parts.push_back(trim(raw.substr(at, next == std::string::npos ? std::string::npos : next - at)));
-            if (next == std::string::npos)
-                break;
-            at = next + sep.size();
-        }
-        for (const auto& part : parts)
-            paths[i].text += (paths[i].text.empty() ? "" : byParent ? " > " : sep) + part;
-        if (std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); })) {
-            problem(row, i18n::format(_("path '{1}' has an empty element"), {paths[i].text}), "");
-            continue;
-        }
-        for (std::size_t k = 1; k < parts.size(); ++k)
-            prefixes.insert(key(parts, k));
-        rowOfKey.emplace(key(parts, parts.size()), i);
-        elements[i] = std::move(parts);
     }
-    const std::size_t offset = sideMapped ? 0 : 1; // path elements naming the side
-    static const std::set<std::string> echelons = {"army", "wing", "corps", "division", "brigade"};
-    for (std::size_t i = 0; i < rows; ++i) {
-        const RosterRow& row = table.rows[i];
-        const auto& e = elements[i];
-        if (e.empty())
-            continue;
-        PathInfo& info = paths[i];
-        info.formationRow = prefixes.count(key(e, e.size())) > 0;
-        const std::size_t levels = info.formationRow ? e.size() : e.size() - 1;
-        if (levels < offset + 1) {
-            problem(row, byParent ? i18n::format(_("'{1}' has no parent"), {info.text})
-                                  : i18n::format(_("path '{1}' names no formation above the row ({2}...)"),
-                                      {info.text, (sideMapped ? "formation" : "side" + sep + "formation") + sep}), "");
-            continue;
-        }
-        SideId side;
+
+    /// The row's side: its side field where one is mapped, else its path's first element; a side the
+    /// scenario lacks is added (at most two). False, with the problem told, where there is none.
+    bool sideOfRow(const RosterRow& row, const std::vector<std::string>& e, SideId& side)
+    {
         std::string sideName;
         if (sideMapped) {
             const auto sideText = get(row, "side");
             if (!sideText || trim(*sideText).empty()) {
                 problem(row, _("no side"), "");
-                continue;
+                return false;
             }
             side = SideId(toId(*sideText));
             sideName = trim(*sideText);
@@ -507,11 +510,100 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
             && std::none_of(newSides.begin(), newSides.end(), [&](const Side& s) { return s.id == side; })) {
             if (scenario.sides.size() + newSides.size() >= 2) {
                 problem(row, i18n::format(_("side '{1}' would be a third side (a battle has two)"), {side.str()}), "");
-                continue;
+                return false;
             }
             const auto named = get(row, "side_name");
             newSides.push_back(Side{side, named && !trim(*named).empty() ? trim(*named) : sideName, ""});
         }
+        return true;
+    }
+
+    /// Creates the formation of row `i`'s path `e` at level `k` (below the side's `offset` elements): its
+    /// name and echelon from its own row where the path has one, else from the path element and its place in
+    /// the tree, with a finding where name and place disagree.
+    void addFormation(const RosterRow& row, std::size_t i, const std::vector<std::string>& e, std::size_t k, std::size_t offset,
+        const SideId& side, const FormationId& id)
+    {
+        static const std::set<std::string> echelons = {"army", "wing", "corps", "division", "brigade"};
+        Formation f;
+        f.id = id;
+        f.side = side;
+        f.name = spaced(e[k - 1]);
+        std::optional<std::string> parentEchelon;
+        std::string parentName;
+        if (k > offset + 1) {
+            f.parent = FormationId(levelId(e, k - 1));
+            const Formation* p = scenario.findFormation(*f.parent);
+            const auto made = std::find_if(newFormations.begin(), newFormations.end(),
+                [&](const Formation& g) { return g.id == *f.parent; });
+            parentEchelon = p ? p->echelon : made != newFormations.end() ? made->echelon : std::string("corps");
+            parentName = p ? p->name : made != newFormations.end() ? made->name : f.parent->str();
+        }
+        std::size_t definedBy = row.number;
+        const RosterRow* definingRow = &row;
+        std::optional<std::string> given; // the echelon the file says, on the formation's own row
+        if (const auto own = rowOfKey.find(key(e, k)); own != rowOfKey.end()) {
+            const RosterRow& formationRow = table.rows[own->second];
+            definedBy = formationRow.number;
+            definingRow = &formationRow;
+            const auto formationName = get(formationRow, "formation_name");
+            const auto name = get(formationRow, "name");
+            if (formationName && !trim(*formationName).empty())
+                f.name = trim(*formationName);
+            else if (name && !trim(*name).empty())
+                f.name = trim(*name);
+            if (const auto echelon = get(formationRow, "echelon"); echelon && !trim(*echelon).empty()) {
+                if (echelons.count(normalise(*echelon)))
+                    given = normalise(*echelon);
+                else if (own->second == i)
+                    problem(row, i18n::format(_("unknown echelon '{1}'"), {trim(*echelon)}), " (army, wing, corps, division, brigade)");
+            }
+        }
+        // The level: what the file says, else the one the element's name designates when it is below the
+        // parent's, else the place in the tree (the level below the parent's; corps at the top). A name
+        // such as "Corps Artillery" directly under a corps is that corps' artillery, not a corps.
+        const std::optional<std::string> named = echelonFromName(e[k - 1]);
+        if (given) {
+            f.echelon = *given;
+            if (parentEchelon && echelonRank(*given) <= echelonRank(*parentEchelon))
+                finding(*definingRow, Severity::Warning, "oob.import.echelon",
+                    i18n::format(_("'{1}' is a {2} directly under the {3} '{4}': a {2} under a {3} (as its echelon column says; "
+                                   "check the column or the path)"),
+                        {f.name, *given, *parentEchelon, parentName}));
+        } else if (named && (!parentEchelon || echelonRank(*named) > echelonRank(*parentEchelon))) {
+            f.echelon = *named;
+        } else {
+            f.echelon = parentEchelon ? echelonBelow(*parentEchelon) : std::string("corps");
+            if (named && parentEchelon && !qualifiedName(e[k - 1]))
+                finding(*definingRow, Severity::Warning, "oob.import.echelon",
+                    i18n::format(_("'{1}' is named like a {2} but sits directly under the {3} '{4}': a {2} under a {3}? "
+                                   "Taken as a {5}, its place in the tree (an echelon column says otherwise)"),
+                        {f.name, *named, *parentEchelon, parentName, f.echelon}));
+        }
+        formationRows[f.id.str()] = definedBy;
+        newFormations.push_back(std::move(f));
+    }
+
+    /// Places row `i` on its path: its side, every formation above it (created where new, each once) and
+    /// its unit's id, formation and name in `info`.
+    void placeRow(std::size_t i, PathInfo& info)
+    {
+        const RosterRow& row = table.rows[i];
+        const auto& e = elements[i];
+        if (e.empty())
+            return;
+        const std::size_t offset = sideMapped ? 0 : 1; // path elements naming the side
+        info.formationRow = prefixes.count(key(e, e.size())) > 0;
+        const std::size_t levels = info.formationRow ? e.size() : e.size() - 1;
+        if (levels < offset + 1) {
+            problem(row, byParent ? i18n::format(_("'{1}' has no parent"), {info.text})
+                                  : i18n::format(_("path '{1}' names no formation above the row ({2}...)"),
+                                      {info.text, (sideMapped ? "formation" : "side" + sep + "formation") + sep}), "");
+            return;
+        }
+        SideId side;
+        if (!sideOfRow(row, e, side))
+            return;
         bool ok = true;
         for (std::size_t k = offset + 1; k <= levels && ok; ++k) {
             const FormationId id(levelId(e, k));
@@ -526,70 +618,37 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
                 }
                 continue;
             }
-            Formation f;
-            f.id = id;
-            f.side = side;
-            f.name = spaced(e[k - 1]);
-            std::optional<std::string> parentEchelon;
-            std::string parentName;
-            if (k > offset + 1) {
-                f.parent = FormationId(levelId(e, k - 1));
-                const Formation* p = scenario.findFormation(*f.parent);
-                const auto made = std::find_if(newFormations.begin(), newFormations.end(),
-                    [&](const Formation& g) { return g.id == *f.parent; });
-                parentEchelon = p ? p->echelon : made != newFormations.end() ? made->echelon : std::string("corps");
-                parentName = p ? p->name : made != newFormations.end() ? made->name : f.parent->str();
-            }
-            std::size_t definedBy = row.number;
-            const RosterRow* definingRow = &row;
-            std::optional<std::string> given; // the echelon the file says, on the formation's own row
-            if (const auto own = rowOfKey.find(key(e, k)); own != rowOfKey.end()) {
-                const RosterRow& formationRow = table.rows[own->second];
-                definedBy = formationRow.number;
-                definingRow = &formationRow;
-                const auto formationName = get(formationRow, "formation_name");
-                const auto name = get(formationRow, "name");
-                if (formationName && !trim(*formationName).empty())
-                    f.name = trim(*formationName);
-                else if (name && !trim(*name).empty())
-                    f.name = trim(*name);
-                if (const auto echelon = get(formationRow, "echelon"); echelon && !trim(*echelon).empty()) {
-                    if (echelons.count(normalise(*echelon)))
-                        given = normalise(*echelon);
-                    else if (own->second == i)
-                        problem(row, i18n::format(_("unknown echelon '{1}'"), {trim(*echelon)}), " (army, wing, corps, division, brigade)");
-                }
-            }
-            // The level: what the file says, else the one the element's name designates when it is below the
-            // parent's, else the place in the tree (the level below the parent's; corps at the top). A name
-            // such as "Corps Artillery" directly under a corps is that corps' artillery, not a corps.
-            const std::optional<std::string> named = echelonFromName(e[k - 1]);
-            if (given) {
-                f.echelon = *given;
-                if (parentEchelon && echelonRank(*given) <= echelonRank(*parentEchelon))
-                    finding(*definingRow, Severity::Warning, "oob.import.echelon",
-                        i18n::format(_("'{1}' is a {2} directly under the {3} '{4}': a {2} under a {3} (as its echelon column says; "
-                                       "check the column or the path)"),
-                            {f.name, *given, *parentEchelon, parentName}));
-            } else if (named && (!parentEchelon || echelonRank(*named) > echelonRank(*parentEchelon))) {
-                f.echelon = *named;
-            } else {
-                f.echelon = parentEchelon ? echelonBelow(*parentEchelon) : std::string("corps");
-                if (named && parentEchelon && !qualifiedName(e[k - 1]))
-                    finding(*definingRow, Severity::Warning, "oob.import.echelon",
-                        i18n::format(_("'{1}' is named like a {2} but sits directly under the {3} '{4}': a {2} under a {3}? "
-                                       "Taken as a {5}, its place in the tree (an echelon column says otherwise)"),
-                            {f.name, *named, *parentEchelon, parentName, f.echelon}));
-            }
-            formationRows[f.id.str()] = definedBy;
-            newFormations.push_back(std::move(f));
+            addFormation(row, i, e, k, offset, side, id);
         }
         if (!ok)
-            continue;
+            return;
         info.formation = FormationId(levelId(e, levels));
         info.unitId = info.formationRow ? levelId(e, e.size()) + "-hq" : levelId(e, e.size());
         info.element = spaced(e.back());
     }
+};
+
+/// Splits every row's path, then creates the sides (the first element, unless a side field is mapped)
+/// and every formation the paths name, parents first, each once.
+void buildPaths(const Scenario& scenario, const RosterTable& table, const RosterMapping& mapping, bool sideMapped,
+    const Getter& get, std::vector<PathInfo>& paths, std::vector<Side>& newSides, std::vector<Formation>& newFormations,
+    std::map<std::string, std::size_t>& formationRows, const ProblemSink& problem, const FindingSink& finding, bool byParent)
+{
+    const std::string sep = byParent ? std::string("\x1e")
+                                     : mapping.pathSeparator.empty() ? std::string(".") : mapping.pathSeparator;
+    PathBuilder builder{scenario, table, get, problem, finding, byParent, sideMapped, sep, newSides, newFormations, formationRows, {}, {}, {}};
+    const std::size_t rows = table.rows.size();
+    paths.assign(rows, PathInfo{});
+    std::vector<std::optional<std::string>> texts(rows);
+    if (byParent) {
+        texts = builder.chainsOfParents();
+    } else {
+        for (std::size_t i = 0; i < rows; ++i)
+            texts[i] = get(table.rows[i], "path");
+    }
+    builder.splitPaths(texts, paths);
+    for (std::size_t i = 0; i < rows; ++i)
+        builder.placeRow(i, paths[i]);
 }
 
 } // namespace
