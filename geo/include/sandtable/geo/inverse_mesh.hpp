@@ -56,6 +56,20 @@ private:
     };
     /// Builds the mesh with nodes every `step` scan px (replacing any built before).
     void build(double step);
+    /// How far beyond its corners' box each cell's image may reach, map units (`centres`: toMap of the cells'
+    /// centres; `unit`: map units per scan pixel, about).
+    std::vector<double> cellReach(const std::vector<core::Coordinate>& centres, double unit) const;
+    /// The buckets {x0, x1, y0, y1} a cell's corners' box, grown by `inflate` map units, covers; false
+    /// where a corner has no map point.
+    bool bucketRange(std::size_t cell, int range[4], double inflate = 0.0) const;
+    /// The cell lies on the scan or within 4 px of it.
+    bool onScan(std::size_t cell) const;
+    /// m_bucketStart, m_cells: the cells whose box covers each bucket.
+    void indexCells();
+    /// m_nearStart, m_nearCells: the cells on the scan whose reach covers each bucket.
+    void indexNearCells(double largestReach);
+    /// m_bucketFlags, m_smoothCells, m_foldCells: where the fit folds or bends within a cell.
+    void flagFolds(const std::vector<core::Coordinate>& centres);
     core::Coordinate refine(double x, double y, const Candidate& c) const;
     core::Coordinate outsideMesh(double x, double y) const;
     core::Coordinate nearCells(double x, double y, std::size_t bucket) const;
