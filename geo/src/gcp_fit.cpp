@@ -214,6 +214,27 @@ std::array<double, 6> fitHelmert(const std::vector<FitPoint>& points)
     return {mx - a * mp - b * ml, a, b, my - b * mp + a * ml, b, -a};
 }
 
+/// {d/dp, d/dl} at (p, l) of the polynomial whose `terms` coefficients `c` are in raw pixel/line (GDAL's term
+/// order, as polynomialCoefficients() gives them).
+std::array<double, 2> polynomialGradient(const double* c, std::size_t terms, double p, double l)
+{
+    const auto power = [](double v, int n) {
+        double r = 1.0;
+        for (int k = 0; k < n; ++k)
+            r *= v;
+        return r;
+    };
+    double dp = 0.0, dl = 0.0;
+    for (std::size_t t = 0; t < terms; ++t) {
+        const auto [i, j] = kTermPowers[t];
+        if (i > 0)
+            dp += c[t] * i * power(p, i - 1) * power(l, j);
+        if (j > 0)
+            dl += c[t] * j * power(p, i) * power(l, j - 1);
+    }
+    return {dp, dl};
+}
+
 /// Forward polynomial coefficients in raw pixel/line (GDAL's term order), solved on normalised
 /// coordinates and expanded back.
 std::vector<double> polynomialCoefficients(const std::vector<FitPoint>& points, int order)
@@ -379,9 +400,20 @@ bool GcpTransform::toMapWithJacobian(double pixel, double line, core::Coordinate
         jacobian = {g[1], g[2], g[4], g[5]};
         return true;
     }
-    if (!m_impl->forward)
+    if (m_impl->forward) {
+        map = m_impl->forward->at(pixel, line, jacobian);
+        return true;
+    }
+    // poly2/poly3: GDAL's polynomial, as toMap(), with the derivatives of its coefficients (transform(), the
+    // same least-squares fit solved by Eigen: equal to GDAL's to rounding, and a Newton step needs no more).
+    const std::vector<double>& c = m_impl->transform;
+    if (m_impl->function != GDALGCPTransform || c.empty() || std::all_of(c.begin(), c.end(), [](double v) { return v == 0.0; }))
         return false;
-    map = m_impl->forward->at(pixel, line, jacobian);
+    map = m_impl->gdalApply(false, pixel, line);
+    const std::size_t terms = c.size() / 2;
+    const std::array<double, 2> dx = polynomialGradient(c.data(), terms, pixel, line);
+    const std::array<double, 2> dy = polynomialGradient(c.data() + terms, terms, pixel, line);
+    jacobian = {dx[0], dx[1], dy[0], dy[1]};
     return true;
 }
 

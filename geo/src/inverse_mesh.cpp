@@ -95,22 +95,12 @@ void InverseMesh::build(double step)
             centres[static_cast<std::size_t>(j) * cellsX + static_cast<std::size_t>(i)]
                 = m_fit->toMap((nodePixel(i) + nodePixel(i + 1)) / 2, (nodeLine(j) + nodeLine(j + 1)) / 2);
     });
-    // How far beyond its corners' box a cell's image may reach, map units: 4 times its centre's distance
-    // from its corners' mean (the bend; where the fit is smooth at the cell's scale the image lies within
-    // about that of the corners' bilinear patch, which lies in their box) and 4 scan pixels (the reach of
-    // the widest resampling kernel, so a point a kernel's width beyond the scan's edge is still "near").
     const double unit = std::sqrt((maxX - minX) * (maxY - minY) / (w * h)); // map units per scan pixel, about
-    std::vector<double> reach(cells, 0.0);
+    m_reach = cellReach(centres, unit);
     double largestReach = 0.0;
-    for (std::size_t c = 0; c < cells; ++c) {
-        const std::size_t i = c % cellsX, j = c / cellsX, n00 = j * m_nodesX + i;
-        const core::Coordinate q00 = m_nodes[n00], q10 = m_nodes[n00 + 1], q01 = m_nodes[n00 + m_nodesX], q11 = m_nodes[n00 + m_nodesX + 1];
-        const double bend = std::hypot(centres[c].x - (q00.x + q10.x + q01.x + q11.x) / 4, centres[c].y - (q00.y + q10.y + q01.y + q11.y) / 4);
-        // At most 4 cells: a cell bent further folds, and is flagged below.
-        reach[c] = std::min(4.0 * bend + 4.0 * unit, 4.0 * m_step * unit);
-        if (std::isfinite(reach[c]))
-            largestReach = std::max(largestReach, reach[c]);
-    }
+    for (const double r : m_reach)
+        if (std::isfinite(r))
+            largestReach = std::max(largestReach, r);
     // Buckets about two cells wide, at most ~2 per cell (of the nodes' box), over that box and the reach.
     m_bucket = 2.0 * std::sqrt((maxX - minX) * (maxY - minY) / static_cast<double>(cells));
     while ((maxX - minX) / m_bucket * (maxY - minY) / m_bucket > 2.0 * static_cast<double>(cells))
@@ -123,24 +113,61 @@ void InverseMesh::build(double step)
     m_minY = minY;
     m_bucketsX = static_cast<int>((maxX - minX) / m_bucket) + 1;
     m_bucketsY = static_cast<int>((maxY - minY) / m_bucket) + 1;
-    auto bucketRange = [&](std::size_t cell, int range[4], double inflate = 0.0) {
-        const std::size_t i = cell % cellsX, j = cell / cellsX;
-        double x0 = std::numeric_limits<double>::infinity(), y0 = x0, x1 = -x0, y1 = -x0;
-        for (const std::size_t n : {j * m_nodesX + i, j * m_nodesX + i + 1, (j + 1) * m_nodesX + i, (j + 1) * m_nodesX + i + 1}) {
-            const core::Coordinate m = m_nodes[n];
-            if (!std::isfinite(m.x) || !std::isfinite(m.y))
-                return false;
-            x0 = std::min(x0, m.x);
-            x1 = std::max(x1, m.x);
-            y0 = std::min(y0, m.y);
-            y1 = std::max(y1, m.y);
-        }
-        range[0] = std::max(static_cast<int>((x0 - inflate - m_minX) / m_bucket), 0);
-        range[1] = std::min(static_cast<int>((x1 + inflate - m_minX) / m_bucket), m_bucketsX - 1);
-        range[2] = std::max(static_cast<int>((y0 - inflate - m_minY) / m_bucket), 0);
-        range[3] = std::min(static_cast<int>((y1 + inflate - m_minY) / m_bucket), m_bucketsY - 1);
-        return true;
-    };
+    indexCells();
+    indexNearCells(largestReach);
+    flagFolds(centres);
+}
+
+std::vector<double> InverseMesh::cellReach(const std::vector<core::Coordinate>& centres, double unit) const
+{
+    // How far beyond its corners' box a cell's image may reach, map units: 4 times its centre's distance
+    // from its corners' mean (the bend; where the fit is smooth at the cell's scale the image lies within
+    // about that of the corners' bilinear patch, which lies in their box) and 4 scan pixels (the reach of
+    // the widest resampling kernel, so a point a kernel's width beyond the scan's edge is still "near").
+    const std::size_t cellsX = static_cast<std::size_t>(m_nodesX - 1);
+    std::vector<double> reach(centres.size(), 0.0);
+    for (std::size_t c = 0; c < centres.size(); ++c) {
+        const std::size_t i = c % cellsX, j = c / cellsX, n00 = j * m_nodesX + i;
+        const core::Coordinate q00 = m_nodes[n00], q10 = m_nodes[n00 + 1], q01 = m_nodes[n00 + m_nodesX], q11 = m_nodes[n00 + m_nodesX + 1];
+        const double bend = std::hypot(centres[c].x - (q00.x + q10.x + q01.x + q11.x) / 4, centres[c].y - (q00.y + q10.y + q01.y + q11.y) / 4);
+        // At most 4 cells: a cell bent further folds, and is flagged below.
+        reach[c] = std::min(4.0 * bend + 4.0 * unit, 4.0 * m_step * unit);
+    }
+    return reach;
+}
+
+bool InverseMesh::bucketRange(std::size_t cell, int range[4], double inflate) const
+{
+    const std::size_t cellsX = static_cast<std::size_t>(m_nodesX - 1);
+    const std::size_t i = cell % cellsX, j = cell / cellsX;
+    double x0 = std::numeric_limits<double>::infinity(), y0 = x0, x1 = -x0, y1 = -x0;
+    for (const std::size_t n : {j * m_nodesX + i, j * m_nodesX + i + 1, (j + 1) * m_nodesX + i, (j + 1) * m_nodesX + i + 1}) {
+        const core::Coordinate m = m_nodes[n];
+        if (!std::isfinite(m.x) || !std::isfinite(m.y))
+            return false;
+        x0 = std::min(x0, m.x);
+        x1 = std::max(x1, m.x);
+        y0 = std::min(y0, m.y);
+        y1 = std::max(y1, m.y);
+    }
+    range[0] = std::max(static_cast<int>((x0 - inflate - m_minX) / m_bucket), 0);
+    range[1] = std::min(static_cast<int>((x1 + inflate - m_minX) / m_bucket), m_bucketsX - 1);
+    range[2] = std::max(static_cast<int>((y0 - inflate - m_minY) / m_bucket), 0);
+    range[3] = std::min(static_cast<int>((y1 + inflate - m_minY) / m_bucket), m_bucketsY - 1);
+    return true;
+}
+
+bool InverseMesh::onScan(std::size_t cell) const
+{
+    const std::size_t cellsX = static_cast<std::size_t>(m_nodesX - 1);
+    const int ci = static_cast<int>(cell % cellsX), cj = static_cast<int>(cell / cellsX);
+    const double w = m_width, h = m_height;
+    return !(nodePixel(ci + 1) < -4.0 || nodePixel(ci) > w + 4.0 || nodeLine(cj + 1) < -4.0 || nodeLine(cj) > h + 4.0);
+}
+
+void InverseMesh::indexCells()
+{
+    const std::size_t cells = static_cast<std::size_t>(m_nodesX - 1) * static_cast<std::size_t>(m_nodesY - 1);
     const std::size_t buckets = static_cast<std::size_t>(m_bucketsX) * static_cast<std::size_t>(m_bucketsY);
     m_bucketStart.assign(buckets + 1, 0);
     int range[4];
@@ -151,14 +178,23 @@ void InverseMesh::build(double step)
                     ++m_bucketStart[static_cast<std::size_t>(by) * m_bucketsX + bx + 1];
     for (std::size_t b = 0; b < buckets; ++b)
         m_bucketStart[b + 1] += m_bucketStart[b];
+    m_cells.resize(m_bucketStart[buckets]);
+    std::vector<std::uint32_t> fill(m_bucketStart.begin(), m_bucketStart.end() - 1);
+    for (std::size_t c = 0; c < cells; ++c)
+        if (bucketRange(c, range))
+            for (int by = range[2]; by <= range[3]; ++by)
+                for (int bx = range[0]; bx <= range[1]; ++bx)
+                    m_cells[fill[static_cast<std::size_t>(by) * m_bucketsX + bx]++] = static_cast<std::uint32_t>(c);
+}
+
+void InverseMesh::indexNearCells(double largestReach)
+{
     // The cells on the scan (or within 4 px of it) each bucket lies in the reach of: where a map point lies in
     // no triangle, a root in the scan the triangles miss (the fit bending within a cell) is in one of them.
-    m_reach = reach;
+    const std::size_t cells = static_cast<std::size_t>(m_nodesX - 1) * static_cast<std::size_t>(m_nodesY - 1);
+    const std::size_t buckets = static_cast<std::size_t>(m_bucketsX) * static_cast<std::size_t>(m_bucketsY);
     m_nearStart.assign(buckets + 1, 0);
-    auto onScan = [&](std::size_t c) {
-        const int ci = static_cast<int>(c % cellsX), cj = static_cast<int>(c / cellsX);
-        return !(nodePixel(ci + 1) < -4.0 || nodePixel(ci) > w + 4.0 || nodeLine(cj + 1) < -4.0 || nodeLine(cj) > h + 4.0);
-    };
+    int range[4];
     for (int pass = 0; pass < 2; ++pass) {
         std::vector<std::uint32_t> fill;
         if (pass == 1) {
@@ -170,7 +206,7 @@ void InverseMesh::build(double step)
         for (std::size_t c = 0; c < cells; ++c) {
             if (!onScan(c))
                 continue;
-            const double inflate = std::isfinite(reach[c]) ? reach[c] : largestReach;
+            const double inflate = std::isfinite(m_reach[c]) ? m_reach[c] : largestReach;
             if (!bucketRange(c, range, inflate))
                 continue;
             for (int by = range[2]; by <= range[3]; ++by)
@@ -183,9 +219,16 @@ void InverseMesh::build(double step)
                 }
         }
     }
+}
+
+void InverseMesh::flagFolds(const std::vector<core::Coordinate>& centres)
+{
+    const std::size_t cellsX = static_cast<std::size_t>(m_nodesX - 1), cells = centres.size();
+    const std::size_t buckets = static_cast<std::size_t>(m_bucketsX) * static_cast<std::size_t>(m_bucketsY);
     // Cells where the fit folds (a triangle turned over against the scan's orientation) or bends within
     // the cell (its centre a pixel or more off the mean of its corners, as where a fold smaller than the
     // cell hides): map points there may have several roots, and the inverse may jump between sheets.
+    int range[4];
     double orientation = 0;
     for (std::size_t c = 0; c < cells; c += std::max<std::size_t>(1, cells / 1000)) {
         if (!onScan(c))
@@ -227,13 +270,6 @@ void InverseMesh::build(double step)
             for (int bx = range[0]; bx <= range[1]; ++bx)
                 m_bucketFlags[static_cast<std::size_t>(by) * m_bucketsX + bx] = 1;
     }
-    m_cells.resize(m_bucketStart[buckets]);
-    std::vector<std::uint32_t> fill(m_bucketStart.begin(), m_bucketStart.end() - 1);
-    for (std::size_t c = 0; c < cells; ++c)
-        if (bucketRange(c, range))
-            for (int by = range[2]; by <= range[3]; ++by)
-                for (int bx = range[0]; bx <= range[1]; ++bx)
-                    m_cells[fill[static_cast<std::size_t>(by) * m_bucketsX + bx]++] = static_cast<std::uint32_t>(c);
 }
 
 bool InverseMesh::mayFold(double x, double y) const

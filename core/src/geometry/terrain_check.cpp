@@ -327,12 +327,12 @@ Diagnostics checkTopology(const Scenario& scenario, double tolerance)
     return checkTopology(scenario, TerrainGeometries(scenario), tolerance);
 }
 
-Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geometries, double tolerance)
+namespace {
+
+/// The features topology rules apply to (a class of the rules, of its class's dimension, valid), each with
+/// its envelope.
+std::vector<Prepared> preparedFeatures(const Scenario& scenario, const TerrainGeometries& geometries)
 {
-    if (geometries.size() != scenario.terrain.size())
-        throw std::invalid_argument("checkTopology: the geometries are not the scenario's");
-    GEOSContextHandle_t h = geosContext();
-    Diagnostics out;
     std::vector<Prepared> prepared;
     prepared.reserve(scenario.terrain.size());
     for (std::size_t i = 0; i < scenario.terrain.size(); ++i) {
@@ -362,27 +362,13 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
         p.geometry = g;
         prepared.push_back(p);
     }
-    std::vector<const Prepared*> water, roads, bridges, fords, villages, rivers;
-    std::map<int, std::vector<const Prepared*>> hillsByLevel;
-    for (const Prepared& p : prepared) {
-        const std::string& cls = p.feature->terrainClass;
-        if (cls == "stream" || cls == "river")
-            water.push_back(&p);
-        if (cls == "river")
-            rivers.push_back(&p);
-        if (cls == "road")
-            roads.push_back(&p);
-        if (cls == "bridge")
-            bridges.push_back(&p);
-        if (cls == "ford")
-            fords.push_back(&p);
-        if (cls == "village")
-            villages.push_back(&p);
-        if (cls == "hill")
-            hillsByLevel[hillLevel(*p.feature)].push_back(&p);
-    }
+    return prepared;
+}
 
-    const EnvelopeIndex waterIndex(water);
+/// A bridge must lie on a river or stream and on a road.
+void checkBridges(const std::vector<const Prepared*>& bridges, const std::vector<const Prepared*>& water,
+    const std::vector<const Prepared*>& roads, const EnvelopeIndex& waterIndex, double tolerance, Diagnostics& out)
+{
     const EnvelopeIndex roadIndex(roads);
     for (const Prepared* b : bridges) {
         const bool onWater = onAny(*b, waterIndex, tolerance);
@@ -399,63 +385,78 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
             message += i18n::format(_(" it is on no road ({1})"), {nearest(b->geometry, roads)});
         out.push_back({"terrain.topology.bridge", Severity::Error, geometryPointer(b->index), message});
     }
+}
 
+/// A ford must lie on a river or stream.
+void checkFords(const std::vector<const Prepared*>& fords, const std::vector<const Prepared*>& water,
+    const EnvelopeIndex& waterIndex, double tolerance, Diagnostics& out)
+{
     for (const Prepared* f : fords)
         if (!onAny(*f, waterIndex, tolerance))
             out.push_back({"terrain.topology.ford", Severity::Error, geometryPointer(f->index),
                 i18n::format(_("{1}: a ford must lie on a river or stream (within {2} m); {3}"),
                     {describe(*f->feature), metres(tolerance, 1), nearest(f->geometry, water)})});
+}
 
-    if (!water.empty()) {
-        Extent map;
-        if (scenario.settings.extent) {
-            map = *scenario.settings.extent;
-        } else {
-            map = {prepared.front().minX, prepared.front().minY, prepared.front().maxX, prepared.front().maxY};
-            for (const Prepared& p : prepared)
-                map = {std::min(map.minX, p.minX), std::min(map.minY, p.minY), std::max(map.maxX, p.maxX),
-                    std::max(map.maxY, p.maxY)};
-        }
-        // The map edge needs no GEOS: a watercourse that leaves the map's rectangle reaches its edge, and one
-        // inside it comes nearest the edge at an extreme vertex (a side of its envelope), so its distance to
-        // the edge is the smallest gap between the sides of the two rectangles.
-        const bool mapIsArea = map.maxX > map.minX && map.maxY > map.minY;
-        const auto reachesEdge = [&](const Prepared& w) {
-            if (w.minX < map.minX || w.maxX > map.maxX || w.minY < map.minY || w.maxY > map.maxY)
-                return true;
-            return std::min({w.minX - map.minX, map.maxX - w.maxX, w.minY - map.minY, map.maxY - w.maxY}) <= tolerance;
-        };
-        // Whether a watercourse joins another: touching or crossing it (GEOS's prepared intersects, indexed
-        // on the watercourse's segments) or, failing that, coming within the tolerance of it
-        // (GEOSDistanceWithin compares every segment with every segment, so it comes last).
-        const auto joins = [&](const Prepared* w) {
-            GEOSContextHandle_t c = geosContext();
-            std::unique_ptr<const GEOSPreparedGeometry, PreparedDeleter> course;
-            for (const Prepared* other : waterIndex.near(*w, tolerance)) {
-                if (other == w || !boxesNear(*w, *other, tolerance))
-                    continue;
-                if (!course) {
-                    course.reset(GEOSPrepare_r(c, w->geometry));
-                    if (!course)
-                        throw OperationError("", _("terrain"), i18n::format(_("GEOS could not prepare {1}: {2}"), {describe(*w->feature), lastGeosError()}));
-                }
-                if (GEOSPreparedIntersects_r(c, course.get(), other->geometry) == 1
-                    || GEOSDistanceWithin_r(c, w->geometry, other->geometry, tolerance) == 1)
-                    return true;
-            }
-            return false;
-        };
-        // The watercourses on this thread and one more (the bench's 1,000 streams took 18 ms on one).
-        std::vector<char> joined(water.size(), 0);
-        forEachShared(water.size(), 16, water.size() >= 64 ? 1 : 0,
-            [&](std::size_t k) { joined[k] = joins(water[k]) || (mapIsArea && reachesEdge(*water[k])); });
-        for (std::size_t k = 0; k < water.size(); ++k)
-            if (!joined[k])
-                out.push_back({"terrain.topology.watercourse", Severity::Warning, geometryPointer(water[k]->index),
-                    i18n::format(_("{1}: neither joins another stream or river nor reaches the map edge (within {2} m)"),
-                        {describe(*water[k]->feature), metres(tolerance, 1)})});
+/// A watercourse joins another or reaches the map's edge (the scenario's extent, else the features' box).
+void checkWatercourses(const Scenario& scenario, const std::vector<Prepared>& prepared, const std::vector<const Prepared*>& water,
+    const EnvelopeIndex& waterIndex, double tolerance, Diagnostics& out)
+{
+    if (water.empty())
+        return;
+    Extent map;
+    if (scenario.settings.extent) {
+        map = *scenario.settings.extent;
+    } else {
+        map = {prepared.front().minX, prepared.front().minY, prepared.front().maxX, prepared.front().maxY};
+        for (const Prepared& p : prepared)
+            map = {std::min(map.minX, p.minX), std::min(map.minY, p.minY), std::max(map.maxX, p.maxX),
+                std::max(map.maxY, p.maxY)};
     }
+    // The map edge needs no GEOS: a watercourse that leaves the map's rectangle reaches its edge, and one
+    // inside it comes nearest the edge at an extreme vertex (a side of its envelope), so its distance to
+    // the edge is the smallest gap between the sides of the two rectangles.
+    const bool mapIsArea = map.maxX > map.minX && map.maxY > map.minY;
+    const auto reachesEdge = [&](const Prepared& w) {
+        if (w.minX < map.minX || w.maxX > map.maxX || w.minY < map.minY || w.maxY > map.maxY)
+            return true;
+        return std::min({w.minX - map.minX, map.maxX - w.maxX, w.minY - map.minY, map.maxY - w.maxY}) <= tolerance;
+    };
+    // Whether a watercourse joins another: touching or crossing it (GEOS's prepared intersects, indexed
+    // on the watercourse's segments) or, failing that, coming within the tolerance of it
+    // (GEOSDistanceWithin compares every segment with every segment, so it comes last).
+    const auto joins = [&](const Prepared* w) {
+        GEOSContextHandle_t c = geosContext();
+        std::unique_ptr<const GEOSPreparedGeometry, PreparedDeleter> course;
+        for (const Prepared* other : waterIndex.near(*w, tolerance)) {
+            if (other == w || !boxesNear(*w, *other, tolerance))
+                continue;
+            if (!course) {
+                course.reset(GEOSPrepare_r(c, w->geometry));
+                if (!course)
+                    throw OperationError("", _("terrain"), i18n::format(_("GEOS could not prepare {1}: {2}"), {describe(*w->feature), lastGeosError()}));
+            }
+            if (GEOSPreparedIntersects_r(c, course.get(), other->geometry) == 1
+                || GEOSDistanceWithin_r(c, w->geometry, other->geometry, tolerance) == 1)
+                return true;
+        }
+        return false;
+    };
+    // The watercourses on this thread and one more (the bench's 1,000 streams took 18 ms on one).
+    std::vector<char> joined(water.size(), 0);
+    forEachShared(water.size(), 16, water.size() >= 64 ? 1 : 0,
+        [&](std::size_t k) { joined[k] = joins(water[k]) || (mapIsArea && reachesEdge(*water[k])); });
+    for (std::size_t k = 0; k < water.size(); ++k)
+        if (!joined[k])
+            out.push_back({"terrain.topology.watercourse", Severity::Warning, geometryPointer(water[k]->index),
+                i18n::format(_("{1}: neither joins another stream or river nor reaches the map edge (within {2} m)"),
+                    {describe(*water[k]->feature), metres(tolerance, 1)})});
+}
 
+/// A village must not lie in a river (the river running through its interior).
+void checkVillagesInRivers(const std::vector<const Prepared*>& villages, const std::vector<const Prepared*>& rivers, Diagnostics& out)
+{
+    GEOSContextHandle_t h = geosContext();
     const EnvelopeIndex riverIndex(rivers);
     for (const Prepared* v : villages)
         for (const Prepared* r : riverIndex.near(*v, 0.0))
@@ -463,7 +464,12 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
                 out.push_back({"terrain.topology.village_in_river", Severity::Error, geometryPointer(v->index),
                     i18n::format(_("{1}: lies in {2} (the river runs through the village's interior)"),
                         {describe(*v->feature), describe(*r->feature)})});
+}
 
+/// A hill of level n lies inside the level n - 1 hills (to the tolerance times its outline).
+void checkHillLevels(const std::map<int, std::vector<const Prepared*>>& hillsByLevel, double tolerance, Diagnostics& out)
+{
+    GEOSContextHandle_t h = geosContext();
     for (const auto& [level, hills] : hillsByLevel) {
         if (level < 2)
             continue;
@@ -501,6 +507,42 @@ Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geo
                                             : i18n::format(_("it overlaps {1}"), {overlapping})})});
         }
     }
+}
+
+} // namespace
+
+Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geometries, double tolerance)
+{
+    if (geometries.size() != scenario.terrain.size())
+        throw std::invalid_argument("checkTopology: the geometries are not the scenario's");
+    Diagnostics out;
+    const std::vector<Prepared> prepared = preparedFeatures(scenario, geometries);
+    std::vector<const Prepared*> water, roads, bridges, fords, villages, rivers;
+    std::map<int, std::vector<const Prepared*>> hillsByLevel;
+    for (const Prepared& p : prepared) {
+        const std::string& cls = p.feature->terrainClass;
+        if (cls == "stream" || cls == "river")
+            water.push_back(&p);
+        if (cls == "river")
+            rivers.push_back(&p);
+        if (cls == "road")
+            roads.push_back(&p);
+        if (cls == "bridge")
+            bridges.push_back(&p);
+        if (cls == "ford")
+            fords.push_back(&p);
+        if (cls == "village")
+            villages.push_back(&p);
+        if (cls == "hill")
+            hillsByLevel[hillLevel(*p.feature)].push_back(&p);
+    }
+
+    const EnvelopeIndex waterIndex(water);
+    checkBridges(bridges, water, roads, waterIndex, tolerance, out);
+    checkFords(fords, water, waterIndex, tolerance, out);
+    checkWatercourses(scenario, prepared, water, waterIndex, tolerance, out);
+    checkVillagesInRivers(villages, rivers, out);
+    checkHillLevels(hillsByLevel, tolerance, out);
     return out;
 }
 

@@ -217,14 +217,18 @@ std::string exportTableBattlesCsv(const TableBattlesSet& set)
     return out;
 }
 
-TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& sourceName)
+namespace {
+
+/// The file's records, refused (CsvImportError) where it is not UTF-8, not CSV, has a cell beyond the size
+/// limit or is empty.
+std::vector<Record> readRecords(std::string_view text, const std::string& sourceName)
 {
     std::vector<CsvProblem> problems;
     // Not UTF-8 (a Windows-1252 or UTF-16 save): refused with row, column and the fix before parsing, where
     // it would read as replacement characters or "a carriage return that does not end a line".
     if (const std::optional<EncodingProblem> encoding = findEncodingProblem(text, ','))
         throw CsvImportError(sourceName, {{encoding->row, encoding->column, encoding->message}});
-    const std::vector<Record> records = splitCsv(text, problems);
+    std::vector<Record> records = splitCsv(text, problems);
     for (const Record& record : records)
         for (std::size_t c = 0; c < record.fields.size() && problems.size() < kMaxProblems; ++c)
             if (record.fields[c].size() > limits::kMaxStringBytes)
@@ -235,8 +239,14 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
         throw CsvImportError(sourceName, std::move(problems));
     if (records.empty())
         throw CsvImportError(sourceName, {{1, 0, _("the file is empty; the first row is the header")}});
+    return records;
+}
 
-    const Record& header = records.front();
+/// The number of action column groups the header has, refused (CsvImportError) where its columns are not
+/// the fixed ones followed by groups of 5 action columns.
+std::size_t actionGroupsOf(const Record& header, const std::string& sourceName)
+{
+    std::vector<CsvProblem> problems;
     std::size_t groups = 0;
     if (header.fields.size() < kFixedColumns || (header.fields.size() - kFixedColumns) % 5 != 0)
         problems.push_back({header.row, 0, i18n::format(P_("the header has {1} column; expected {2} fixed columns and groups of 5 action columns",
@@ -257,7 +267,105 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
     }
     if (!problems.empty())
         throw CsvImportError(sourceName, std::move(problems));
+    return groups;
+}
 
+/// An army row: its name, morale, cards and tactical victory.
+void readArmyRow(RowReader& in, const std::string& kind, ArmySetup& army)
+{
+    in.requireEmpty({kCard, kArmy, kDate, kFirst, kWingColour, kStickColour, kStrength, kType, kStar, kLink,
+        kSpecial, kReserve, kPursuit, kDice, kRules}, kind);
+    army.name = in.at(kName);
+    if (army.name.empty())
+        in.problem(kName, _("an army needs a name"));
+    army.morale = in.integer(kMorale, 1, 10);
+    army.cards = in.refs(kCards);
+    const std::string& tv = in.at(kTactical);
+    if (!tv.empty()) {
+        std::istringstream words(tv);
+        std::string sticks, result, extra;
+        words >> sticks >> result >> extra;
+        int n = 0;
+        const auto [end, ec] = std::from_chars(sticks.data(), sticks.data() + sticks.size(), n);
+        if (ec != std::errc() || end != sticks.data() + sticks.size() || n < 1 || n > 80
+            || (result != "win" && result != "draw") || !extra.empty())
+            in.problem(kTactical, i18n::format(_("'{1}' is not STICKS win or STICKS draw (e.g. 8 win)"), {tv}));
+        else
+            army.tacticalVictory = TacticalVictory{n, result == "draw"};
+    }
+}
+
+/// A formation card's actions (action_N .. voluntary_N for the header's `groups`); a group whose action is
+/// empty must be empty but for voluntary_N "no".
+void readCardActions(RowReader& in, std::size_t groups, FormationCard& c)
+{
+    for (std::size_t g = 0; g < groups; ++g) {
+        const std::size_t base = kFixedColumns + 5 * g;
+        if (in.at(base).empty()) {
+            for (std::size_t k = 1; k < 5; ++k)
+                if (!in.at(base + k).empty() && !(k == 4 && in.at(base + k) == "no"))
+                    in.problem(base + k, i18n::format(_("filled in, but action_{1} is empty"), {std::to_string(g + 1)}));
+            continue;
+        }
+        CardAction action;
+        try {
+            action.kind = cardActionKindFromString(in.at(base));
+        } catch (const std::invalid_argument& e) {
+            in.problem(base, e.what());
+        }
+        action.targets = in.refs(base + 1);
+        action.hits = in.at(base + 2).empty() ? 0 : in.integer(base + 2, 0, 20);
+        action.requirement = in.at(base + 3);
+        action.voluntary = in.boolean(base + 4);
+        c.actions.push_back(std::move(action));
+    }
+}
+
+/// A formation row: the card's fields and its actions.
+FormationCard readFormationRow(RowReader& in, const std::string& kind, std::size_t groups)
+{
+    in.requireEmpty({kDate, kFirst, kMorale, kCards, kTactical}, kind);
+    FormationCard c;
+    c.ref = in.ref(kCard, in.at(kCard));
+    c.name = in.at(kName);
+    c.army = in.at(kArmy);
+    c.wingColour = in.at(kWingColour);
+    const std::string& wing = c.wingColour;
+    const bool hex = wing.size() == 7 && wing[0] == '#'
+        && std::all_of(wing.begin() + 1, wing.end(), [](char ch) { return std::isxdigit(static_cast<unsigned char>(ch)); });
+    if (!wing.empty() && !hex)
+        in.problem(kWingColour, i18n::format(_("'{1}' is not a colour written #rrggbb"), {wing}));
+    c.stickColour = in.at(kStickColour);
+    c.strength = in.integer(kStrength, 1, 20);
+    try {
+        c.kind = formationKindFromString(in.at(kType));
+    } catch (const std::invalid_argument& e) {
+        in.problem(kType, e.what());
+    }
+    c.star = in.boolean(kStar);
+    c.link = in.boolean(kLink);
+    c.special = in.boolean(kSpecial);
+    if (!in.at(kReserve).empty())
+        c.reserve = in.ref(kReserve, in.at(kReserve));
+    c.pursuit = in.boolean(kPursuit);
+    try {
+        c.dice = parseDicePattern(in.at(kDice));
+    } catch (const DicePatternError& e) {
+        in.problem(kDice, e.what());
+    }
+    c.specialRule = in.at(kRules);
+    readCardActions(in, groups, c);
+    return c;
+}
+
+} // namespace
+
+TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& sourceName)
+{
+    const std::vector<Record> records = readRecords(text, sourceName);
+    const Record& header = records.front();
+    const std::size_t groups = actionGroupsOf(header, sourceName);
+    std::vector<CsvProblem> problems;
     TableBattlesSet set;
     bool haveScenario = false;
     std::size_t armies = 0;
@@ -291,79 +399,9 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
                 in.problem(kKind, _("a third army row; a scenario has two armies"));
                 continue;
             }
-            in.requireEmpty({kCard, kArmy, kDate, kFirst, kWingColour, kStickColour, kStrength, kType, kStar, kLink,
-                kSpecial, kReserve, kPursuit, kDice, kRules}, kind);
-            ArmySetup& army = set.scenario.armies[armies++];
-            army.name = in.at(kName);
-            if (army.name.empty())
-                in.problem(kName, _("an army needs a name"));
-            army.morale = in.integer(kMorale, 1, 10);
-            army.cards = in.refs(kCards);
-            const std::string& tv = in.at(kTactical);
-            if (!tv.empty()) {
-                std::istringstream words(tv);
-                std::string sticks, result, extra;
-                words >> sticks >> result >> extra;
-                int n = 0;
-                const auto [end, ec] = std::from_chars(sticks.data(), sticks.data() + sticks.size(), n);
-                if (ec != std::errc() || end != sticks.data() + sticks.size() || n < 1 || n > 80
-                    || (result != "win" && result != "draw") || !extra.empty())
-                    in.problem(kTactical, i18n::format(_("'{1}' is not STICKS win or STICKS draw (e.g. 8 win)"), {tv}));
-                else
-                    army.tacticalVictory = TacticalVictory{n, result == "draw"};
-            }
+            readArmyRow(in, kind, set.scenario.armies[armies++]);
         } else if (kind == "formation") {
-            in.requireEmpty({kDate, kFirst, kMorale, kCards, kTactical}, kind);
-            FormationCard c;
-            c.ref = in.ref(kCard, in.at(kCard));
-            c.name = in.at(kName);
-            c.army = in.at(kArmy);
-            c.wingColour = in.at(kWingColour);
-            const std::string& wing = c.wingColour;
-            const bool hex = wing.size() == 7 && wing[0] == '#'
-                && std::all_of(wing.begin() + 1, wing.end(), [](char ch) { return std::isxdigit(static_cast<unsigned char>(ch)); });
-            if (!wing.empty() && !hex)
-                in.problem(kWingColour, i18n::format(_("'{1}' is not a colour written #rrggbb"), {wing}));
-            c.stickColour = in.at(kStickColour);
-            c.strength = in.integer(kStrength, 1, 20);
-            try {
-                c.kind = formationKindFromString(in.at(kType));
-            } catch (const std::invalid_argument& e) {
-                in.problem(kType, e.what());
-            }
-            c.star = in.boolean(kStar);
-            c.link = in.boolean(kLink);
-            c.special = in.boolean(kSpecial);
-            if (!in.at(kReserve).empty())
-                c.reserve = in.ref(kReserve, in.at(kReserve));
-            c.pursuit = in.boolean(kPursuit);
-            try {
-                c.dice = parseDicePattern(in.at(kDice));
-            } catch (const DicePatternError& e) {
-                in.problem(kDice, e.what());
-            }
-            c.specialRule = in.at(kRules);
-            for (std::size_t g = 0; g < groups; ++g) {
-                const std::size_t base = kFixedColumns + 5 * g;
-                if (in.at(base).empty()) {
-                    for (std::size_t k = 1; k < 5; ++k)
-                        if (!in.at(base + k).empty() && !(k == 4 && in.at(base + k) == "no"))
-                            in.problem(base + k, i18n::format(_("filled in, but action_{1} is empty"), {std::to_string(g + 1)}));
-                    continue;
-                }
-                CardAction action;
-                try {
-                    action.kind = cardActionKindFromString(in.at(base));
-                } catch (const std::invalid_argument& e) {
-                    in.problem(base, e.what());
-                }
-                action.targets = in.refs(base + 1);
-                action.hits = in.at(base + 2).empty() ? 0 : in.integer(base + 2, 0, 20);
-                action.requirement = in.at(base + 3);
-                action.voluntary = in.boolean(base + 4);
-                c.actions.push_back(std::move(action));
-            }
-            set.cards.push_back(std::move(c));
+            set.cards.push_back(readFormationRow(in, kind, groups));
         } else {
             in.problem(kKind, i18n::format(_("unknown row kind '{1}' (use scenario, army or formation)"), {kind}));
         }

@@ -360,20 +360,47 @@ using ProblemSink = std::function<void(const RosterRow&, std::string, std::strin
 /// A finding of the import about a row: (row, severity, code, message).
 using FindingSink = std::function<void(const RosterRow&, Severity, std::string, std::string)>;
 
-/// Splits every row's path, then creates the sides (the first element, unless a side field is mapped)
-/// and every formation the paths name, parents first, each once.
-void buildPaths(const Scenario& scenario, const RosterTable& table, const RosterMapping& mapping, bool sideMapped,
-    const Getter& get, std::vector<PathInfo>& paths, std::vector<Side>& newSides, std::vector<Formation>& newFormations,
-    std::map<std::string, std::size_t>& formationRows, const ProblemSink& problem, const FindingSink& finding, bool byParent)
-{
-    const std::string sep = byParent ? std::string("\x1e")
-                                     : mapping.pathSeparator.empty() ? std::string(".") : mapping.pathSeparator;
-    const std::size_t rows = table.rows.size();
-    paths.assign(rows, PathInfo{});
-    // With id/parent pairs, each row's path is the chain of ids down to it (the top may be a formation of
-    // the scenario); a formation's id is then its row's id.
-    std::vector<std::optional<std::string>> texts(rows);
-    if (byParent) {
+/// buildPaths()'s state: what it reads, what it adds, and each row's path split into its elements.
+struct PathBuilder {
+    const Scenario& scenario;
+    const RosterTable& table;
+    const Getter& get;
+    const ProblemSink& problem;
+    const FindingSink& finding;
+    bool byParent;
+    bool sideMapped;
+    std::string sep;
+    std::vector<Side>& newSides;
+    std::vector<Formation>& newFormations;
+    std::map<std::string, std::size_t>& formationRows;
+    std::vector<std::vector<std::string>> elements;
+    std::set<std::string> prefixes;
+    std::map<std::string, std::size_t> rowOfKey;
+
+    std::string key(const std::vector<std::string>& e, std::size_t k) const
+    {
+        std::string out;
+        for (std::size_t i = 0; i < k; ++i)
+            out += (i ? "\x1f" : "") + e[i];
+        return out;
+    }
+
+    std::string levelId(const std::vector<std::string>& e, std::size_t k) const
+    {
+        if (byParent)
+            return toId(e[k - 1]);
+        std::string out;
+        for (std::size_t i = 0; i < k; ++i)
+            out += (i ? "." : "") + e[i];
+        return toId(out);
+    }
+
+    /// With id/parent pairs, each row's path is the chain of ids down to it (the top may be a formation of
+    /// the scenario); a formation's id is then its row's id.
+    std::vector<std::optional<std::string>> chainsOfParents() const
+    {
+        const std::size_t rows = table.rows.size();
+        std::vector<std::optional<std::string>> texts(rows);
         std::vector<std::string> ids(rows), parents(rows);
         std::map<std::string, std::size_t> rowOfId;
         for (std::size_t i = 0; i < rows; ++i) {
@@ -423,79 +450,55 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
                 text += (text.empty() ? "" : sep) + *c;
             texts[i] = text;
         }
-    } else {
-        for (std::size_t i = 0; i < rows; ++i)
-            texts[i] = get(table.rows[i], "path");
+        return texts;
     }
-    std::vector<std::vector<std::string>> elements(rows);
-    const auto key = [&](const std::vector<std::string>& e, std::size_t k) {
-        std::string out;
-        for (std::size_t i = 0; i < k; ++i)
-            out += (i ? "\x1f" : "") + e[i];
-        return out;
-    };
-    const auto levelId = [&](const std::vector<std::string>& e, std::size_t k) {
-        if (byParent)
-            return toId(e[k - 1]);
-        std::string out;
-        for (std::size_t i = 0; i < k; ++i)
-            out += (i ? "." : "") + e[i];
-        return toId(out);
-    };
-    std::set<std::string> prefixes;
-    std::map<std::string, std::size_t> rowOfKey;
-    for (std::size_t i = 0; i < rows; ++i) {
-        const RosterRow& row = table.rows[i];
-        const auto& text = texts[i];
-        if (!text || trim(*text).empty()) {
-            if (!byParent)
-                problem(row, _("no path"), "");
-            continue;
+
+    /// Splits each row's path text into its elements (`elements`), noting every path that is the prefix of
+    /// another (`prefixes`) and the row of each whole path (`rowOfKey`); the path as written into `paths`.
+    void splitPaths(const std::vector<std::optional<std::string>>& texts, std::vector<PathInfo>& paths)
+    {
+        elements.assign(table.rows.size(), {});
+        for (std::size_t i = 0; i < table.rows.size(); ++i) {
+            const RosterRow& row = table.rows[i];
+            const auto& text = texts[i];
+            if (!text || trim(*text).empty()) {
+                if (!byParent)
+                    problem(row, _("no path"), "");
+                continue;
+            }
+            const std::string raw = trim(*text);
+            std::vector<std::string> parts;
+            std::size_t at = 0;
+            while (true) {
+                const std::size_t next = raw.find(sep, at);
+                parts.push_back(trim(raw.substr(at, next == std::string::npos ? std::string::npos : next - at)));
+                if (next == std::string::npos)
+                    break;
+                at = next + sep.size();
+            }
+            for (const auto& part : parts)
+                paths[i].text += (paths[i].text.empty() ? "" : byParent ? " > " : sep) + part;
+            if (std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); })) {
+                problem(row, i18n::format(_("path '{1}' has an empty element"), {paths[i].text}), "");
+                continue;
+            }
+            for (std::size_t k = 1; k < parts.size(); ++k)
+                prefixes.insert(key(parts, k));
+            rowOfKey.emplace(key(parts, parts.size()), i);
+            elements[i] = std::move(parts);
         }
-        const std::string raw = trim(*text);
-        std::vector<std::string> parts;
-        std::size_t at = 0;
-        while (true) {
-            const std::size_t next = raw.find(sep, at);
-            parts.push_back(trim(raw.substr(at, next == std::string::npos ? std::string::npos : next - at)));
-            if (next == std::string::npos)
-                break;
-            at = next + sep.size();
-        }
-        for (const auto& part : parts)
-            paths[i].text += (paths[i].text.empty() ? "" : byParent ? " > " : sep) + part;
-        if (std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); })) {
-            problem(row, i18n::format(_("path '{1}' has an empty element"), {paths[i].text}), "");
-            continue;
-        }
-        for (std::size_t k = 1; k < parts.size(); ++k)
-            prefixes.insert(key(parts, k));
-        rowOfKey.emplace(key(parts, parts.size()), i);
-        elements[i] = std::move(parts);
     }
-    const std::size_t offset = sideMapped ? 0 : 1; // path elements naming the side
-    static const std::set<std::string> echelons = {"army", "wing", "corps", "division", "brigade"};
-    for (std::size_t i = 0; i < rows; ++i) {
-        const RosterRow& row = table.rows[i];
-        const auto& e = elements[i];
-        if (e.empty())
-            continue;
-        PathInfo& info = paths[i];
-        info.formationRow = prefixes.count(key(e, e.size())) > 0;
-        const std::size_t levels = info.formationRow ? e.size() : e.size() - 1;
-        if (levels < offset + 1) {
-            problem(row, byParent ? i18n::format(_("'{1}' has no parent"), {info.text})
-                                  : i18n::format(_("path '{1}' names no formation above the row ({2}...)"),
-                                      {info.text, (sideMapped ? "formation" : "side" + sep + "formation") + sep}), "");
-            continue;
-        }
-        SideId side;
+
+    /// The row's side: its side field where one is mapped, else its path's first element; a side the
+    /// scenario lacks is added (at most two). False, with the problem told, where there is none.
+    bool sideOfRow(const RosterRow& row, const std::vector<std::string>& e, SideId& side)
+    {
         std::string sideName;
         if (sideMapped) {
             const auto sideText = get(row, "side");
             if (!sideText || trim(*sideText).empty()) {
                 problem(row, _("no side"), "");
-                continue;
+                return false;
             }
             side = SideId(toId(*sideText));
             sideName = trim(*sideText);
@@ -507,11 +510,100 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
             && std::none_of(newSides.begin(), newSides.end(), [&](const Side& s) { return s.id == side; })) {
             if (scenario.sides.size() + newSides.size() >= 2) {
                 problem(row, i18n::format(_("side '{1}' would be a third side (a battle has two)"), {side.str()}), "");
-                continue;
+                return false;
             }
             const auto named = get(row, "side_name");
             newSides.push_back(Side{side, named && !trim(*named).empty() ? trim(*named) : sideName, ""});
         }
+        return true;
+    }
+
+    /// Creates the formation of row `i`'s path `e` at level `k` (below the side's `offset` elements): its
+    /// name and echelon from its own row where the path has one, else from the path element and its place in
+    /// the tree, with a finding where name and place disagree.
+    void addFormation(const RosterRow& row, std::size_t i, const std::vector<std::string>& e, std::size_t k, std::size_t offset,
+        const SideId& side, const FormationId& id)
+    {
+        static const std::set<std::string> echelons = {"army", "wing", "corps", "division", "brigade"};
+        Formation f;
+        f.id = id;
+        f.side = side;
+        f.name = spaced(e[k - 1]);
+        std::optional<std::string> parentEchelon;
+        std::string parentName;
+        if (k > offset + 1) {
+            f.parent = FormationId(levelId(e, k - 1));
+            const Formation* p = scenario.findFormation(*f.parent);
+            const auto made = std::find_if(newFormations.begin(), newFormations.end(),
+                [&](const Formation& g) { return g.id == *f.parent; });
+            parentEchelon = p ? p->echelon : made != newFormations.end() ? made->echelon : std::string("corps");
+            parentName = p ? p->name : made != newFormations.end() ? made->name : f.parent->str();
+        }
+        std::size_t definedBy = row.number;
+        const RosterRow* definingRow = &row;
+        std::optional<std::string> given; // the echelon the file says, on the formation's own row
+        if (const auto own = rowOfKey.find(key(e, k)); own != rowOfKey.end()) {
+            const RosterRow& formationRow = table.rows[own->second];
+            definedBy = formationRow.number;
+            definingRow = &formationRow;
+            const auto formationName = get(formationRow, "formation_name");
+            const auto name = get(formationRow, "name");
+            if (formationName && !trim(*formationName).empty())
+                f.name = trim(*formationName);
+            else if (name && !trim(*name).empty())
+                f.name = trim(*name);
+            if (const auto echelon = get(formationRow, "echelon"); echelon && !trim(*echelon).empty()) {
+                if (echelons.count(normalise(*echelon)))
+                    given = normalise(*echelon);
+                else if (own->second == i)
+                    problem(row, i18n::format(_("unknown echelon '{1}'"), {trim(*echelon)}), " (army, wing, corps, division, brigade)");
+            }
+        }
+        // The level: what the file says, else the one the element's name designates when it is below the
+        // parent's, else the place in the tree (the level below the parent's; corps at the top). A name
+        // such as "Corps Artillery" directly under a corps is that corps' artillery, not a corps.
+        const std::optional<std::string> named = echelonFromName(e[k - 1]);
+        if (given) {
+            f.echelon = *given;
+            if (parentEchelon && echelonRank(*given) <= echelonRank(*parentEchelon))
+                finding(*definingRow, Severity::Warning, "oob.import.echelon",
+                    i18n::format(_("'{1}' is a {2} directly under the {3} '{4}': a {2} under a {3} (as its echelon column says; "
+                                   "check the column or the path)"),
+                        {f.name, *given, *parentEchelon, parentName}));
+        } else if (named && (!parentEchelon || echelonRank(*named) > echelonRank(*parentEchelon))) {
+            f.echelon = *named;
+        } else {
+            f.echelon = parentEchelon ? echelonBelow(*parentEchelon) : std::string("corps");
+            if (named && parentEchelon && !qualifiedName(e[k - 1]))
+                finding(*definingRow, Severity::Warning, "oob.import.echelon",
+                    i18n::format(_("'{1}' is named like a {2} but sits directly under the {3} '{4}': a {2} under a {3}? "
+                                   "Taken as a {5}, its place in the tree (an echelon column says otherwise)"),
+                        {f.name, *named, *parentEchelon, parentName, f.echelon}));
+        }
+        formationRows[f.id.str()] = definedBy;
+        newFormations.push_back(std::move(f));
+    }
+
+    /// Places row `i` on its path: its side, every formation above it (created where new, each once) and
+    /// its unit's id, formation and name in `info`.
+    void placeRow(std::size_t i, PathInfo& info)
+    {
+        const RosterRow& row = table.rows[i];
+        const auto& e = elements[i];
+        if (e.empty())
+            return;
+        const std::size_t offset = sideMapped ? 0 : 1; // path elements naming the side
+        info.formationRow = prefixes.count(key(e, e.size())) > 0;
+        const std::size_t levels = info.formationRow ? e.size() : e.size() - 1;
+        if (levels < offset + 1) {
+            problem(row, byParent ? i18n::format(_("'{1}' has no parent"), {info.text})
+                                  : i18n::format(_("path '{1}' names no formation above the row ({2}...)"),
+                                      {info.text, (sideMapped ? "formation" : "side" + sep + "formation") + sep}), "");
+            return;
+        }
+        SideId side;
+        if (!sideOfRow(row, e, side))
+            return;
         bool ok = true;
         for (std::size_t k = offset + 1; k <= levels && ok; ++k) {
             const FormationId id(levelId(e, k));
@@ -526,70 +618,37 @@ void buildPaths(const Scenario& scenario, const RosterTable& table, const Roster
                 }
                 continue;
             }
-            Formation f;
-            f.id = id;
-            f.side = side;
-            f.name = spaced(e[k - 1]);
-            std::optional<std::string> parentEchelon;
-            std::string parentName;
-            if (k > offset + 1) {
-                f.parent = FormationId(levelId(e, k - 1));
-                const Formation* p = scenario.findFormation(*f.parent);
-                const auto made = std::find_if(newFormations.begin(), newFormations.end(),
-                    [&](const Formation& g) { return g.id == *f.parent; });
-                parentEchelon = p ? p->echelon : made != newFormations.end() ? made->echelon : std::string("corps");
-                parentName = p ? p->name : made != newFormations.end() ? made->name : f.parent->str();
-            }
-            std::size_t definedBy = row.number;
-            const RosterRow* definingRow = &row;
-            std::optional<std::string> given; // the echelon the file says, on the formation's own row
-            if (const auto own = rowOfKey.find(key(e, k)); own != rowOfKey.end()) {
-                const RosterRow& formationRow = table.rows[own->second];
-                definedBy = formationRow.number;
-                definingRow = &formationRow;
-                const auto formationName = get(formationRow, "formation_name");
-                const auto name = get(formationRow, "name");
-                if (formationName && !trim(*formationName).empty())
-                    f.name = trim(*formationName);
-                else if (name && !trim(*name).empty())
-                    f.name = trim(*name);
-                if (const auto echelon = get(formationRow, "echelon"); echelon && !trim(*echelon).empty()) {
-                    if (echelons.count(normalise(*echelon)))
-                        given = normalise(*echelon);
-                    else if (own->second == i)
-                        problem(row, i18n::format(_("unknown echelon '{1}'"), {trim(*echelon)}), " (army, wing, corps, division, brigade)");
-                }
-            }
-            // The level: what the file says, else the one the element's name designates when it is below the
-            // parent's, else the place in the tree (the level below the parent's; corps at the top). A name
-            // such as "Corps Artillery" directly under a corps is that corps' artillery, not a corps.
-            const std::optional<std::string> named = echelonFromName(e[k - 1]);
-            if (given) {
-                f.echelon = *given;
-                if (parentEchelon && echelonRank(*given) <= echelonRank(*parentEchelon))
-                    finding(*definingRow, Severity::Warning, "oob.import.echelon",
-                        i18n::format(_("'{1}' is a {2} directly under the {3} '{4}': a {2} under a {3} (as its echelon column says; "
-                                       "check the column or the path)"),
-                            {f.name, *given, *parentEchelon, parentName}));
-            } else if (named && (!parentEchelon || echelonRank(*named) > echelonRank(*parentEchelon))) {
-                f.echelon = *named;
-            } else {
-                f.echelon = parentEchelon ? echelonBelow(*parentEchelon) : std::string("corps");
-                if (named && parentEchelon && !qualifiedName(e[k - 1]))
-                    finding(*definingRow, Severity::Warning, "oob.import.echelon",
-                        i18n::format(_("'{1}' is named like a {2} but sits directly under the {3} '{4}': a {2} under a {3}? "
-                                       "Taken as a {5}, its place in the tree (an echelon column says otherwise)"),
-                            {f.name, *named, *parentEchelon, parentName, f.echelon}));
-            }
-            formationRows[f.id.str()] = definedBy;
-            newFormations.push_back(std::move(f));
+            addFormation(row, i, e, k, offset, side, id);
         }
         if (!ok)
-            continue;
+            return;
         info.formation = FormationId(levelId(e, levels));
         info.unitId = info.formationRow ? levelId(e, e.size()) + "-hq" : levelId(e, e.size());
         info.element = spaced(e.back());
     }
+};
+
+/// Splits every row's path, then creates the sides (the first element, unless a side field is mapped)
+/// and every formation the paths name, parents first, each once.
+void buildPaths(const Scenario& scenario, const RosterTable& table, const RosterMapping& mapping, bool sideMapped,
+    const Getter& get, std::vector<PathInfo>& paths, std::vector<Side>& newSides, std::vector<Formation>& newFormations,
+    std::map<std::string, std::size_t>& formationRows, const ProblemSink& problem, const FindingSink& finding, bool byParent)
+{
+    const std::string sep = byParent ? std::string("\x1e")
+                                     : mapping.pathSeparator.empty() ? std::string(".") : mapping.pathSeparator;
+    PathBuilder builder{scenario, table, get, problem, finding, byParent, sideMapped, sep, newSides, newFormations, formationRows, {}, {}, {}};
+    const std::size_t rows = table.rows.size();
+    paths.assign(rows, PathInfo{});
+    std::vector<std::optional<std::string>> texts(rows);
+    if (byParent) {
+        texts = builder.chainsOfParents();
+    } else {
+        for (std::size_t i = 0; i < rows; ++i)
+            texts[i] = get(table.rows[i], "path");
+    }
+    builder.splitPaths(texts, paths);
+    for (std::size_t i = 0; i < rows; ++i)
+        builder.placeRow(i, paths[i]);
 }
 
 } // namespace
@@ -649,34 +708,24 @@ void addValueMapping(RosterMapping& mapping, const std::string& text)
     mapping.values[field][text.substr(colon + 1, eq - colon - 1)] = text.substr(eq + 1);
 }
 
-RosterImport importRoster(const Scenario& scenario, const RosterTable& table, const RosterMapping& mapping,
-    const std::string& sourceName)
-{
-    std::vector<std::string> problems;
-    const Resolved resolved = resolve(table, mapping, problems);
-    if (!problems.empty())
-        throw RosterError(sourceName, std::move(problems));
+namespace {
 
-    RosterImport result;
-    result.edit.label = _("Import order of battle");
+/// What one roster import gathers as it reads the rows: the sides, formations and units it adds, the rows that
+/// made them, and the problems and findings per row; the steps below share it.
+struct RosterImportState {
+    const Scenario& scenario;
+    const RosterTable& table;
+    const RosterMapping& mapping;
+    const Resolved& resolved;
     std::vector<Side> newSides;
     std::vector<Formation> newFormations;
     std::vector<Unit> newUnits;
     std::map<std::string, std::size_t> unitRows;      // id -> row number that created it
     std::map<std::string, std::size_t> formationRows; // new formation id -> row number that created it
     std::set<std::string> takenIds;
-    for (const Unit& u : scenario.units)
-        takenIds.insert(u.id.str());
     std::map<std::string, int> generatedCounters;
-
     std::vector<RowProblem> rowProblems;
-    const auto rowProblem = [&](const RosterRow& row, std::string message, std::string hint = {}) {
-        rowProblems.push_back(RowProblem{row.number, rowLabel(row), std::move(message), std::move(hint)});
-    };
     std::vector<std::pair<std::size_t, Diagnostic>> rowFindings; // by row number, said in the rows' order
-    const auto rowFinding = [&](const RosterRow& row, Severity severity, std::string code, std::string message) {
-        rowFindings.emplace_back(row.number, Diagnostic{std::move(code), severity, rowLabel(row), std::move(message)});
-    };
     // Rows with rows under them and a strength of their own, weighed against those rows once all are read.
     struct OwnStrength {
         const RosterRow* row;
@@ -687,8 +736,19 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
     };
     std::vector<OwnStrength> ownStrengths;
 
+    void rowProblem(const RosterRow& row, std::string message, std::string hint = {})
+    {
+        rowProblems.push_back(RowProblem{row.number, rowLabel(row), std::move(message), std::move(hint)});
+    }
+
+    void rowFinding(const RosterRow& row, Severity severity, std::string code, std::string message)
+    {
+        rowFindings.emplace_back(row.number, Diagnostic{std::move(code), severity, rowLabel(row), std::move(message)});
+    }
+
     // The field's value for a row: nullopt when unmapped (or NULL); `report` adds a missing member's problem.
-    const auto getFor = [&](const RosterRow& row, const std::string& field, bool report) -> std::optional<std::string> {
+    std::optional<std::string> getFor(const RosterRow& row, const std::string& field, bool report)
+    {
         std::optional<std::string> value;
         if (auto c = resolved.constants.find(field); c != resolved.constants.end()) {
             value = c->second;
@@ -726,296 +786,315 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             }
         }
         return value;
-    };
+    }
+};
 
-    // Path mode: every row's dotted path (its last element naming the row itself) places it in the tree.
-    const bool byParent = !resolved.fields.count("path") && !resolved.constants.count("path")
-        && (resolved.fields.count("parent") || resolved.constants.count("parent"));
-    const bool pathMode = byParent || resolved.fields.count("path") || resolved.constants.count("path");
-    std::vector<PathInfo> paths;
-    if (pathMode)
-        buildPaths(scenario, table, mapping, resolved.fields.count("side") || resolved.constants.count("side"), [&](const RosterRow& row, const std::string& field) {
-            return getFor(row, field, false);
-        }, paths, newSides, newFormations, formationRows, rowProblem, rowFinding, byParent);
+/// One row's fields as the unit reads them: text, whole numbers in a range and numbers, each problem said
+/// against the row.
+struct RowReader {
+    RosterImportState& s;
+    const RosterRow& row;
 
-    for (const RosterRow& row : table.rows) {
-        const std::size_t before = rowProblems.size();
-        const PathInfo* pathInfo = pathMode ? &paths[static_cast<std::size_t>(&row - table.rows.data())] : nullptr;
-        const auto get = [&](const std::string& field) { return getFor(row, field, true); };
-        // A formation's own row names it; it is also a unit when typed as an HQ (the formation's HQ), or
-        // typed otherwise with a strength of its own (a unit attached to the formation, keeping it).
-        bool attached = false;
-        if (pathInfo && pathInfo->formationRow) {
-            const auto t = get("type");
-            const auto strengthText = getFor(row, "strength", false);
-            const bool strengthWritten = strengthText && !trim(*strengthText).empty();
-            // The written strength (-1 when it is no number: the unit's own reading then says why).
-            const double own = strengthWritten ? parseNumber(*strengthText).value_or(-1.0) : 0.0;
-            const bool nonZero = strengthWritten && own != 0.0;
-            if (!t || trim(*t).empty()) {
-                if (own > 0.0 && own <= 1000000.0 && std::floor(own) == own)
-                    ownStrengths.push_back({&row, pathInfo->formation, "", static_cast<long long>(own), std::nullopt});
-                continue;
-            }
-            const auto parsed = parseType(*t);
-            if (parsed && *parsed != UnitType::Hq) {
-                if (!nonZero)
-                    continue;
-                attached = true;
-            }
-        }
-        const auto integer = [&](const std::string& field, int minimum, int maximum) -> std::optional<int> {
-            const auto text = get(field);
-            if (!text || trim(*text).empty())
-                return std::nullopt;
-            const auto number = parseNumber(*text);
-            if (!number || std::floor(*number) != *number) {
-                rowProblem(row, i18n::format(_("{1} '{2}' is not a whole number"), {field, *text}));
-                return std::nullopt;
-            }
-            if (*number < minimum || *number > maximum) {
-                rowProblem(row, i18n::format(*number < 0 ? _("{1} {2} is outside {3}-{4} (negative)") : _("{1} {2} is outside {3}-{4}"),
-                    {field, *text, std::to_string(minimum), std::to_string(maximum)}));
-                return std::nullopt;
-            }
-            return static_cast<int>(*number);
-        };
-        const auto number = [&](const std::string& field) -> std::optional<double> {
-            const auto text = get(field);
-            if (!text || trim(*text).empty())
-                return std::nullopt;
-            const auto n = parseNumber(*text);
-            if (!n)
-                rowProblem(row, i18n::format(_("{1} '{2}' is not a number"), {field, *text}));
-            return n;
-        };
+    std::optional<std::string> get(const std::string& field) const { return s.getFor(row, field, true); }
 
-        Unit unit;
-        // Type and quality.
-        const auto typeText = get("type");
-        if (!typeText || trim(*typeText).empty()) {
-            rowProblem(row, _("no unit type"));
-        } else if (auto type = parseType(*typeText)) {
-            unit.type = *type;
-        } else {
-            rowProblem(row, i18n::format(_("unknown unit type '{1}'"), {trim(*typeText)}),
-                i18n::format(_(" (infantry, detachment, artillery, cavalry, dragoons, baggage-train, hq; map others with --value type:{1}=TYPE)"),
-                    {trim(*typeText)}));
+    std::optional<int> integer(const std::string& field, int minimum, int maximum) const
+    {
+        const auto text = get(field);
+        if (!text || trim(*text).empty())
+            return std::nullopt;
+        const auto number = parseNumber(*text);
+        if (!number || std::floor(*number) != *number) {
+            s.rowProblem(row, i18n::format(_("{1} '{2}' is not a whole number"), {field, *text}));
+            return std::nullopt;
         }
-        if (const auto q = get("quality"); q && !trim(*q).empty()) {
-            if (auto quality = parseQuality(*q))
-                unit.quality = *quality;
-            else
-                rowProblem(row, i18n::format(_("unknown quality '{1}' (militia, regular, elite, guard)"), {*q}));
+        if (*number < minimum || *number > maximum) {
+            s.rowProblem(row, i18n::format(*number < 0 ? _("{1} {2} is outside {3}-{4} (negative)") : _("{1} {2} is outside {3}-{4}"),
+                {field, *text, std::to_string(minimum), std::to_string(maximum)}));
+            return std::nullopt;
         }
-        if (const auto st = get("status"); st && !trim(*st).empty()) {
-            try {
-                unit.status = unitStatusFromString(normalise(*st));
-            } catch (const std::invalid_argument&) {
-                rowProblem(row, i18n::format(_("unknown status '{1}' (fresh, disorganized)"), {*st}));
-            }
-        }
-        // Strength: men, or guns for artillery.
-        if (const auto text = get("strength"); text && !trim(*text).empty()) {
-            const auto n = parseNumber(*text);
-            if (!n || std::floor(*n) != *n)
-                rowProblem(row, i18n::format(_("strength '{1}' is not a whole number"), {*text}));
-            else if (*n < 0)
-                rowProblem(row, i18n::format(_("negative strength {1}"), {*text}));
-            else if (*n > 1000000)
-                rowProblem(row, i18n::format(_("strength {1} exceeds 1,000,000"), {*text}));
-            else
-                unit.strength = static_cast<int>(*n);
-        }
-        unit.command = integer("command", 1, 6);
-        // SYW regiments: a "figures" text ("22 musketeers + 2 musicians + 1 officer") and/or a count per kind
-        // (house rules 2.D's skills list); the strength is then the figures, unless mapped.
-        std::optional<SywFigures> figures;
-        if (const auto text = get("figures"); text && !trim(*text).empty()) {
-            try {
-                figures = rules::syw::parseFigures(*text);
-            } catch (const std::invalid_argument& e) {
-                std::string kinds;
-                for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
-                    kinds += (kinds.empty() ? "" : ", ") + std::string(i18n::translatePlural(kind.singular, kind.plural, 2));
-                rowProblem(row, e.what(),
-                    i18n::format(_(" (figures as '22 musketeers + 2 musicians + 1 officer'; kinds: {1})"), {kinds}));
-            }
-        }
-        for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
-            if (const auto n = integer(kind.key, 0, 100000)) {
-                if (!figures)
-                    figures = SywFigures{};
-                figures.value().*(kind.count) += *n;
-            }
-        if (figures) {
-            if (const auto text = get("strength"); !text || trim(*text).empty())
-                unit.strength = figures->total();
-            unit.figures = figures;
-        }
+        return static_cast<int>(*number);
+    }
 
-        // Side and formation: from the path, else from the side and formation fields.
-        if (pathInfo) {
-            unit.formation = pathInfo->formation;
-        } else {
-            // Side and formation.
-            const auto sideText = get("side");
-            std::optional<SideId> side;
-            if (sideText && !trim(*sideText).empty()) {
-                side = SideId(toId(*sideText));
-                if (!scenario.findSide(*side)
-                    && std::none_of(newSides.begin(), newSides.end(), [&](const Side& s) { return s.id == *side; })) {
-                    if (scenario.sides.size() + newSides.size() >= 2) {
-                        rowProblem(row, i18n::format(_("side '{1}' would be a third side (a battle has two)"), {side->str()}));
-                    } else {
-                        const auto sideName = get("side_name");
-                        newSides.push_back(Side{*side, sideName && !trim(*sideName).empty() ? trim(*sideName) : trim(*sideText), ""});
-                    }
-                }
-            }
-            const auto formationText = get("formation");
-            if (!formationText || trim(*formationText).empty()) {
-                rowProblem(row, _("no formation"));
-            } else {
-                unit.formation = FormationId(toId(*formationText));
-                const Formation* existing = scenario.findFormation(unit.formation);
-                auto created = std::find_if(newFormations.begin(), newFormations.end(),
-                    [&](const Formation& f) { return f.id == unit.formation; });
-                if (existing || created != newFormations.end()) {
-                    const SideId& onSide = existing ? existing->side : created->side;
-                    if (side && *side != onSide)
-                        rowProblem(row, existing
-                                ? i18n::format(_("formation '{1}' is on side '{2}', not '{3}'"), {unit.formation.str(), onSide.str(), side->str()})
-                                : i18n::format(_("formation '{1}' is on side '{2}' (row {3}), not '{4}'"), {unit.formation.str(), onSide.str(),
-                                      std::to_string(formationRows[unit.formation.str()]), side->str()}));
-                } else if (!side) {
-                    rowProblem(row, i18n::format(_("formation '{1}' does not exist and no side is mapped to create it on"), {unit.formation.str()}));
-                } else {
-                    Formation f;
-                    f.id = unit.formation;
-                    f.side = *side;
-                    const auto formationName = get("formation_name");
-                    f.name = formationName && !trim(*formationName).empty() ? trim(*formationName)
-                                                                            : tidyFormationName(*formationText, trim(*sideText));
-                    // Its level: the echelon field's, else the one its name designates, else corps.
-                    f.echelon = echelonFromName(f.name).value_or(echelonFromName(*formationText).value_or("corps"));
-                    if (const auto echelon = get("echelon"); echelon && !trim(*echelon).empty()) {
-                        static const std::set<std::string> echelons = {"army", "wing", "corps", "division", "brigade"};
-                        if (echelons.count(normalise(*echelon)))
-                            f.echelon = normalise(*echelon);
-                        else
-                            rowProblem(row, i18n::format(_("unknown echelon '{1}' (army, wing, corps, division, brigade)"), {*echelon}));
-                    }
-                    formationRows[f.id.str()] = row.number;
-                    newFormations.push_back(std::move(f));
-                }
-            }
-        }
+    std::optional<double> number(const std::string& field) const
+    {
+        const auto text = get(field);
+        if (!text || trim(*text).empty())
+            return std::nullopt;
+        const auto n = parseNumber(*text);
+        if (!n)
+            s.rowProblem(row, i18n::format(_("{1} '{2}' is not a number"), {field, *text}));
+        return n;
+    }
+};
 
-        // Id and name.
-        const auto idText = get("id");
-        if (idText && !trim(*idText).empty()) {
-            unit.id = UnitId(toId(*idText));
-            if (auto other = unitRows.find(unit.id.str()); other != unitRows.end())
-                rowProblem(row, i18n::format(_("duplicate id '{1}' (also row {2})"), {unit.id.str(), std::to_string(other->second)}));
-            else if (takenIds.count(unit.id.str()))
-                rowProblem(row, i18n::format(_("id '{1}' is already a unit of the scenario"), {unit.id.str()}));
-        } else if (pathInfo && !pathInfo->unitId.empty()) {
-            unit.id = UnitId(attached ? pathInfo->formation.str() + "-" + toString(unit.type) : pathInfo->unitId);
-            if (auto other = unitRows.find(unit.id.str()); other != unitRows.end())
-                rowProblem(row, i18n::format(_("duplicate path '{1}' (also row {2})"), {pathInfo->text, std::to_string(other->second)}));
-            else if (takenIds.count(unit.id.str()))
-                rowProblem(row, i18n::format(_("id '{1}' is already a unit of the scenario"), {unit.id.str()}));
-        } else if (!unit.formation.empty()) {
-            int& n = generatedCounters[unit.formation.str()];
-            std::string id;
-            do
-                id = unit.formation.str() + "-" + std::to_string(++n);
-            while (takenIds.count(id) || unitRows.count(id));
-            unit.id = UnitId(id);
-        }
-        // Its name: the formation's HQ by its commander, else `name`; else, in a tree, its path's last
-        // element ("1st Battalion 9th Infantry", never the whole path), else its id.
-        const bool formationHq = pathInfo && pathInfo->formationRow && !attached;
-        const auto written = [](const std::optional<std::string>& t) { return t && !trim(*t).empty(); };
-        if (const auto commander = formationHq ? get("commander") : std::nullopt; written(commander))
-            unit.name = trim(*commander);
-        else if (const auto nameText = get("name"); written(nameText))
-            unit.name = trim(*nameText);
-        else if (pathInfo && !pathInfo->element.empty())
-            unit.name = formationHq ? pathInfo->element + " HQ" : pathInfo->element;
+/// A formation's own row names it; it is also a unit when typed as an HQ (the formation's HQ), or typed
+/// otherwise with a strength of its own (a unit attached to the formation, keeping it). False when the row
+/// makes no unit; `attached` says it is such an attached unit.
+bool formationRowMakesUnit(RosterImportState& s, const RowReader& r, const PathInfo& pathInfo, bool& attached)
+{
+    const auto t = r.get("type");
+    const auto strengthText = s.getFor(r.row, "strength", false);
+    const bool strengthWritten = strengthText && !trim(*strengthText).empty();
+    // The written strength (-1 when it is no number: the unit's own reading then says why).
+    const double own = strengthWritten ? parseNumber(*strengthText).value_or(-1.0) : 0.0;
+    const bool nonZero = strengthWritten && own != 0.0;
+    if (!t || trim(*t).empty()) {
+        if (own > 0.0 && own <= 1000000.0 && std::floor(own) == own)
+            s.ownStrengths.push_back({&r.row, pathInfo.formation, "", static_cast<long long>(own), std::nullopt});
+        return false;
+    }
+    const auto parsed = parseType(*t);
+    if (parsed && *parsed != UnitType::Hq) {
+        if (!nonZero)
+            return false;
+        attached = true;
+    }
+    return true;
+}
+
+/// The unit's type, quality, status, strength (men, or guns for artillery), command and SYW figures.
+void readKindAndStrength(RosterImportState& s, const RowReader& r, Unit& unit)
+{
+    const RosterRow& row = r.row;
+    // Type and quality.
+    const auto typeText = r.get("type");
+    if (!typeText || trim(*typeText).empty()) {
+        s.rowProblem(row, _("no unit type"));
+    } else if (auto type = parseType(*typeText)) {
+        unit.type = *type;
+    } else {
+        s.rowProblem(row, i18n::format(_("unknown unit type '{1}'"), {trim(*typeText)}),
+            i18n::format(_(" (infantry, detachment, artillery, cavalry, dragoons, baggage-train, hq; map others with --value type:{1}=TYPE)"),
+                {trim(*typeText)}));
+    }
+    if (const auto q = r.get("quality"); q && !trim(*q).empty()) {
+        if (auto quality = parseQuality(*q))
+            unit.quality = *quality;
         else
-            unit.name = written(idText) ? trim(*idText) : unit.id.str();
-        if (attached)
-            ownStrengths.push_back({&row, unit.formation, unit.name, unit.strength, unit.id});
-
-        // Set-up: placed, in a reserve, or arriving.
-        const auto x = number("x"), y = number("y");
-        if (x.has_value() != y.has_value())
-            rowProblem(row, _("x and y must be given together"));
-        else if (x) {
-            Placement p;
-            p.position = {*x, *y};
-            double facing = number("facing").value_or(0.0);
-            facing = std::fmod(facing, 360.0);
-            p.facing = facing < 0 ? facing + 360.0 : facing;
-            if (const auto c = get("column"); c) {
-                if (auto b = parseBool(*c))
-                    p.column = *b;
-                else
-                    rowProblem(row, i18n::format(_("column '{1}' is neither true/false nor line/column"), {*c}));
-            }
-            unit.placement = p;
-        }
-        if (const auto reserve = get("reserve"); reserve && !trim(*reserve).empty())
-            unit.reserve = UnitId(toId(*reserve));
-        const auto day = integer("arrival_day", 1, 100);
-        std::optional<int> turn;
-        if (const auto t = get("arrival_turn"); t && normalise(*t) == "night")
-            turn = kNightTurn;
-        else
-            turn = integer("arrival_turn", 1, 8);
-        if (day || turn) {
-            Arrival a;
-            a.day = day.value_or(1);
-            a.turn = turn.value_or(1);
-            const auto ex = number("entry_x"), ey = number("entry_y");
-            if (ex.has_value() != ey.has_value())
-                rowProblem(row, _("entry_x and entry_y must be given together"));
-            else if (ex)
-                a.entry = Coordinate{*ex, *ey};
-            if (const auto road = get("entry_road"); road && !trim(*road).empty())
-                a.road = FeatureId(toId(*road));
-            unit.arrival = a;
-        }
-
-        if (rowProblems.size() == before) {
-            unitRows[unit.id.str()] = row.number;
-            newUnits.push_back(std::move(unit));
-        } else if (!unit.id.empty()) {
-            unitRows.emplace(unit.id.str(), row.number);
+            s.rowProblem(row, i18n::format(_("unknown quality '{1}' (militia, regular, elite, guard)"), {*q}));
+    }
+    if (const auto st = r.get("status"); st && !trim(*st).empty()) {
+        try {
+            unit.status = unitStatusFromString(normalise(*st));
+        } catch (const std::invalid_argument&) {
+            s.rowProblem(row, i18n::format(_("unknown status '{1}' (fresh, disorganized)"), {*st}));
         }
     }
-    if (table.rows.empty())
-        problems.push_back(_("the input has no rows"));
-    for (std::string& grouped : groupProblems(rowProblems))
-        problems.push_back(std::move(grouped));
-    if (!problems.empty())
-        throw RosterError(sourceName, std::move(problems));
+    // Strength: men, or guns for artillery.
+    if (const auto text = r.get("strength"); text && !trim(*text).empty()) {
+        const auto n = parseNumber(*text);
+        if (!n || std::floor(*n) != *n)
+            s.rowProblem(row, i18n::format(_("strength '{1}' is not a whole number"), {*text}));
+        else if (*n < 0)
+            s.rowProblem(row, i18n::format(_("negative strength {1}"), {*text}));
+        else if (*n > 1000000)
+            s.rowProblem(row, i18n::format(_("strength {1} exceeds 1,000,000"), {*text}));
+        else
+            unit.strength = static_cast<int>(*n);
+    }
+    unit.command = r.integer("command", 1, 6);
+    // SYW regiments: a "figures" text ("22 musketeers + 2 musicians + 1 officer") and/or a count per kind
+    // (house rules 2.D's skills list); the strength is then the figures, unless mapped.
+    std::optional<SywFigures> figures;
+    if (const auto text = r.get("figures"); text && !trim(*text).empty()) {
+        try {
+            figures = rules::syw::parseFigures(*text);
+        } catch (const std::invalid_argument& e) {
+            std::string kinds;
+            for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+                kinds += (kinds.empty() ? "" : ", ") + std::string(i18n::translatePlural(kind.singular, kind.plural, 2));
+            s.rowProblem(row, e.what(),
+                i18n::format(_(" (figures as '22 musketeers + 2 musicians + 1 officer'; kinds: {1})"), {kinds}));
+        }
+    }
+    for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+        if (const auto n = r.integer(kind.key, 0, 100000)) {
+            if (!figures)
+                figures = SywFigures{};
+            figures.value().*(kind.count) += *n;
+        }
+    if (figures) {
+        if (const auto text = r.get("strength"); !text || trim(*text).empty())
+            unit.strength = figures->total();
+        unit.figures = figures;
+    }
+}
 
-    // The change records are core/document's to make (issue 42 item 2).
-    result.edit = operations::addOrderOfBattle(scenario, newSides, newFormations, newUnits, result.edit.label);
+/// Without a path: the unit's side and formation from the side and formation fields, creating the side and
+/// the formation when the scenario has them not.
+void placeBySideAndFormation(RosterImportState& s, const RowReader& r, Unit& unit)
+{
+    const RosterRow& row = r.row;
+    const auto sideText = r.get("side");
+    std::optional<SideId> side;
+    if (sideText && !trim(*sideText).empty()) {
+        side = SideId(toId(*sideText));
+        if (!s.scenario.findSide(*side)
+            && std::none_of(s.newSides.begin(), s.newSides.end(), [&](const Side& sd) { return sd.id == *side; })) {
+            if (s.scenario.sides.size() + s.newSides.size() >= 2) {
+                s.rowProblem(row, i18n::format(_("side '{1}' would be a third side (a battle has two)"), {side->str()}));
+            } else {
+                const auto sideName = r.get("side_name");
+                s.newSides.push_back(Side{*side, sideName && !trim(*sideName).empty() ? trim(*sideName) : trim(*sideText), ""});
+            }
+        }
+    }
+    const auto formationText = r.get("formation");
+    if (!formationText || trim(*formationText).empty()) {
+        s.rowProblem(row, _("no formation"));
+        return;
+    }
+    unit.formation = FormationId(toId(*formationText));
+    const Formation* existing = s.scenario.findFormation(unit.formation);
+    auto created = std::find_if(s.newFormations.begin(), s.newFormations.end(),
+        [&](const Formation& f) { return f.id == unit.formation; });
+    if (existing || created != s.newFormations.end()) {
+        const SideId& onSide = existing ? existing->side : created->side;
+        if (side && *side != onSide)
+            s.rowProblem(row, existing
+                    ? i18n::format(_("formation '{1}' is on side '{2}', not '{3}'"), {unit.formation.str(), onSide.str(), side->str()})
+                    : i18n::format(_("formation '{1}' is on side '{2}' (row {3}), not '{4}'"), {unit.formation.str(), onSide.str(),
+                          std::to_string(s.formationRows[unit.formation.str()]), side->str()}));
+    } else if (!side) {
+        s.rowProblem(row, i18n::format(_("formation '{1}' does not exist and no side is mapped to create it on"), {unit.formation.str()}));
+    } else {
+        Formation f;
+        f.id = unit.formation;
+        f.side = *side;
+        const auto formationName = r.get("formation_name");
+        f.name = formationName && !trim(*formationName).empty() ? trim(*formationName)
+                                                                : tidyFormationName(*formationText, trim(*sideText));
+        // Its level: the echelon field's, else the one its name designates, else corps.
+        f.echelon = echelonFromName(f.name).value_or(echelonFromName(*formationText).value_or("corps"));
+        if (const auto echelon = r.get("echelon"); echelon && !trim(*echelon).empty()) {
+            static const std::set<std::string> echelons = {"army", "wing", "corps", "division", "brigade"};
+            if (echelons.count(normalise(*echelon)))
+                f.echelon = normalise(*echelon);
+            else
+                s.rowProblem(row, i18n::format(_("unknown echelon '{1}' (army, wing, corps, division, brigade)"), {*echelon}));
+        }
+        s.formationRows[f.id.str()] = row.number;
+        s.newFormations.push_back(std::move(f));
+    }
+}
 
-    // The order of battle as imported (no terrain: the tree alone), for the findings about strengths and HQs.
-    Scenario after;
-    after.settings = scenario.settings;
-    after.sides = scenario.sides;
-    after.formations = scenario.formations;
-    after.units = scenario.units;
-    after.sides.insert(after.sides.end(), newSides.begin(), newSides.end());
-    after.formations.insert(after.formations.end(), newFormations.begin(), newFormations.end());
-    after.units.insert(after.units.end(), newUnits.begin(), newUnits.end());
-    for (const OwnStrength& own : ownStrengths) {
+/// The unit's id (the id field, else its path, else one made from its formation) and its name.
+void identifyAndName(RosterImportState& s, const RowReader& r, const PathInfo* pathInfo, bool attached, Unit& unit)
+{
+    const RosterRow& row = r.row;
+    const auto idText = r.get("id");
+    if (idText && !trim(*idText).empty()) {
+        unit.id = UnitId(toId(*idText));
+        if (auto other = s.unitRows.find(unit.id.str()); other != s.unitRows.end())
+            s.rowProblem(row, i18n::format(_("duplicate id '{1}' (also row {2})"), {unit.id.str(), std::to_string(other->second)}));
+        else if (s.takenIds.count(unit.id.str()))
+            s.rowProblem(row, i18n::format(_("id '{1}' is already a unit of the scenario"), {unit.id.str()}));
+    } else if (pathInfo && !pathInfo->unitId.empty()) {
+        unit.id = UnitId(attached ? pathInfo->formation.str() + "-" + toString(unit.type) : pathInfo->unitId);
+        if (auto other = s.unitRows.find(unit.id.str()); other != s.unitRows.end())
+            s.rowProblem(row, i18n::format(_("duplicate path '{1}' (also row {2})"), {pathInfo->text, std::to_string(other->second)}));
+        else if (s.takenIds.count(unit.id.str()))
+            s.rowProblem(row, i18n::format(_("id '{1}' is already a unit of the scenario"), {unit.id.str()}));
+    } else if (!unit.formation.empty()) {
+        int& n = s.generatedCounters[unit.formation.str()];
+        std::string id;
+        do
+            id = unit.formation.str() + "-" + std::to_string(++n);
+        while (s.takenIds.count(id) || s.unitRows.count(id));
+        unit.id = UnitId(id);
+    }
+    // Its name: the formation's HQ by its commander, else `name`; else, in a tree, its path's last
+    // element ("1st Battalion 9th Infantry", never the whole path), else its id.
+    const bool formationHq = pathInfo && pathInfo->formationRow && !attached;
+    const auto written = [](const std::optional<std::string>& t) { return t && !trim(*t).empty(); };
+    if (const auto commander = formationHq ? r.get("commander") : std::nullopt; written(commander))
+        unit.name = trim(*commander);
+    else if (const auto nameText = r.get("name"); written(nameText))
+        unit.name = trim(*nameText);
+    else if (pathInfo && !pathInfo->element.empty())
+        unit.name = formationHq ? pathInfo->element + " HQ" : pathInfo->element;
+    else
+        unit.name = written(idText) ? trim(*idText) : unit.id.str();
+}
+
+/// Set-up: placed (x, y, facing, column), in a reserve, or arriving (day, turn, entry point or road).
+void readSetUp(RosterImportState& s, const RowReader& r, Unit& unit)
+{
+    const RosterRow& row = r.row;
+    const auto x = r.number("x"), y = r.number("y");
+    if (x.has_value() != y.has_value())
+        s.rowProblem(row, _("x and y must be given together"));
+    else if (x) {
+        Placement p;
+        p.position = {*x, *y};
+        double facing = r.number("facing").value_or(0.0);
+        facing = std::fmod(facing, 360.0);
+        p.facing = facing < 0 ? facing + 360.0 : facing;
+        if (const auto c = r.get("column"); c) {
+            if (auto b = parseBool(*c))
+                p.column = *b;
+            else
+                s.rowProblem(row, i18n::format(_("column '{1}' is neither true/false nor line/column"), {*c}));
+        }
+        unit.placement = p;
+    }
+    if (const auto reserve = r.get("reserve"); reserve && !trim(*reserve).empty())
+        unit.reserve = UnitId(toId(*reserve));
+    const auto day = r.integer("arrival_day", 1, 100);
+    std::optional<int> turn;
+    if (const auto t = r.get("arrival_turn"); t && normalise(*t) == "night")
+        turn = kNightTurn;
+    else
+        turn = r.integer("arrival_turn", 1, 8);
+    if (day || turn) {
+        Arrival a;
+        a.day = day.value_or(1);
+        a.turn = turn.value_or(1);
+        const auto ex = r.number("entry_x"), ey = r.number("entry_y");
+        if (ex.has_value() != ey.has_value())
+            s.rowProblem(row, _("entry_x and entry_y must be given together"));
+        else if (ex)
+            a.entry = Coordinate{*ex, *ey};
+        if (const auto road = r.get("entry_road"); road && !trim(*road).empty())
+            a.road = FeatureId(toId(*road));
+        unit.arrival = a;
+    }
+}
+
+/// One row read as a unit: kept when the row has no problem, else only its id is taken (so later rows
+/// repeating it are named).
+void readUnitRow(RosterImportState& s, const RosterRow& row, const PathInfo* pathInfo)
+{
+    const std::size_t before = s.rowProblems.size();
+    const RowReader r{s, row};
+    bool attached = false;
+    if (pathInfo && pathInfo->formationRow && !formationRowMakesUnit(s, r, *pathInfo, attached))
+        return;
+    Unit unit;
+    readKindAndStrength(s, r, unit);
+    // Side and formation: from the path, else from the side and formation fields.
+    if (pathInfo)
+        unit.formation = pathInfo->formation;
+    else
+        placeBySideAndFormation(s, r, unit);
+    identifyAndName(s, r, pathInfo, attached, unit);
+    if (attached)
+        s.ownStrengths.push_back({&row, unit.formation, unit.name, unit.strength, unit.id});
+    readSetUp(s, r, unit);
+
+    if (s.rowProblems.size() == before) {
+        s.unitRows[unit.id.str()] = row.number;
+        s.newUnits.push_back(std::move(unit));
+    } else if (!unit.id.empty()) {
+        s.unitRows.emplace(unit.id.str(), row.number);
+    }
+}
+
+/// The rows with a strength of their own and rows under them, weighed against those rows in the order of
+/// battle as imported: kept as an attached unit, or taken as the rows' total, or not imported.
+void addOwnStrengthFindings(RosterImportState& s, const Scenario& after)
+{
+    for (const RosterImportState::OwnStrength& own : s.ownStrengths) {
         const Formation* f = after.findFormation(own.formation);
         const std::string formationName = f && !f->name.empty() ? f->name : own.formation.str();
         ArmStrength below = strengthOf(after, own.formation);
@@ -1027,7 +1106,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             const long long rest = below.of(arm) - own.strength; // the rows under it, in the unit's arm
             ArmStrength mine;
             (arm == Arm::Guns ? mine.guns : arm == Arm::Sabres ? mine.sabres : mine.men) = own.strength;
-            rowFinding(*own.row, rest == own.strength ? Severity::Warning : Severity::Info, "oob.import.attached_strength",
+            s.rowFinding(*own.row, rest == own.strength ? Severity::Warning : Severity::Info, "oob.import.attached_strength",
                 rest == own.strength
                     ? i18n::format(_("'{1}' has rows under it and a strength of its own ({2}): kept as unit '{3}' of the formation; "
                                      "the rows under it add up to the same {2}: if it is their total, leave the row's strength empty"),
@@ -1038,7 +1117,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
             const std::string figure = std::to_string(own.strength);
             const bool total = own.strength == below.men || own.strength == below.men + below.sabres
                 || own.strength == below.men + below.guns + below.sabres;
-            rowFinding(*own.row, total ? Severity::Info : Severity::Warning, "oob.import.untyped_strength",
+            s.rowFinding(*own.row, total ? Severity::Info : Severity::Warning, "oob.import.untyped_strength",
                 total ? i18n::format(_("'{1}' has rows under it and a strength ({2}) that they add up to: taken as their total, "
                                        "not imported (a formation's strength is its units')"),
                             {formationName, figure})
@@ -1047,10 +1126,11 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                             {formationName, figure, strengthText(below)}));
         }
     }
-    std::stable_sort(rowFindings.begin(), rowFindings.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& entry : rowFindings)
-        result.findings.push_back(std::move(entry.second));
-    // Formations left without their HQ: a finding, not a refusal (the HQs may come later).
+}
+
+/// Formations left without their HQ by the import: a finding, not a refusal (the HQs may come later).
+void addMissingHqFindings(const Scenario& scenario, const Scenario& after, RosterImport& result)
+{
     std::set<std::string> lackingBefore;
     for (const Formation* f : formationsWithoutHq(scenario))
         lackingBefore.insert(f->id.str());
@@ -1063,9 +1143,69 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
                            "(the scenario's validation reports it as an error until then)"),
                 {f->id.str(), formationPath(after, f->id)})});
     }
-    result.units = newUnits.size();
-    result.formations = newFormations.size();
-    result.sides = newSides.size();
+}
+
+} // namespace
+
+RosterImport importRoster(const Scenario& scenario, const RosterTable& table, const RosterMapping& mapping,
+    const std::string& sourceName)
+{
+    std::vector<std::string> problems;
+    const Resolved resolved = resolve(table, mapping, problems);
+    if (!problems.empty())
+        throw RosterError(sourceName, std::move(problems));
+
+    RosterImport result;
+    result.edit.label = _("Import order of battle");
+    RosterImportState s{scenario, table, mapping, resolved, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}};
+    for (const Unit& u : scenario.units)
+        s.takenIds.insert(u.id.str());
+    const auto rowProblem = [&](const RosterRow& row, std::string message, std::string hint = {}) {
+        s.rowProblem(row, std::move(message), std::move(hint));
+    };
+    const auto rowFinding = [&](const RosterRow& row, Severity severity, std::string code, std::string message) {
+        s.rowFinding(row, severity, std::move(code), std::move(message));
+    };
+
+    // Path mode: every row's dotted path (its last element naming the row itself) places it in the tree.
+    const bool byParent = !resolved.fields.count("path") && !resolved.constants.count("path")
+        && (resolved.fields.count("parent") || resolved.constants.count("parent"));
+    const bool pathMode = byParent || resolved.fields.count("path") || resolved.constants.count("path");
+    std::vector<PathInfo> paths;
+    if (pathMode)
+        buildPaths(scenario, table, mapping, resolved.fields.count("side") || resolved.constants.count("side"), [&](const RosterRow& row, const std::string& field) {
+            return s.getFor(row, field, false);
+        }, paths, s.newSides, s.newFormations, s.formationRows, rowProblem, rowFinding, byParent);
+
+    for (const RosterRow& row : table.rows)
+        readUnitRow(s, row, pathMode ? &paths[static_cast<std::size_t>(&row - table.rows.data())] : nullptr);
+    if (table.rows.empty())
+        problems.push_back(_("the input has no rows"));
+    for (std::string& grouped : groupProblems(s.rowProblems))
+        problems.push_back(std::move(grouped));
+    if (!problems.empty())
+        throw RosterError(sourceName, std::move(problems));
+
+    // The change records are core/document's to make (issue 42 item 2).
+    result.edit = operations::addOrderOfBattle(scenario, s.newSides, s.newFormations, s.newUnits, result.edit.label);
+
+    // The order of battle as imported (no terrain: the tree alone), for the findings about strengths and HQs.
+    Scenario after;
+    after.settings = scenario.settings;
+    after.sides = scenario.sides;
+    after.formations = scenario.formations;
+    after.units = scenario.units;
+    after.sides.insert(after.sides.end(), s.newSides.begin(), s.newSides.end());
+    after.formations.insert(after.formations.end(), s.newFormations.begin(), s.newFormations.end());
+    after.units.insert(after.units.end(), s.newUnits.begin(), s.newUnits.end());
+    addOwnStrengthFindings(s, after);
+    std::stable_sort(s.rowFindings.begin(), s.rowFindings.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& entry : s.rowFindings)
+        result.findings.push_back(std::move(entry.second));
+    addMissingHqFindings(scenario, after, result);
+    result.units = s.newUnits.size();
+    result.formations = s.newFormations.size();
+    result.sides = s.newSides.size();
     result.edit.label = i18n::format(P_("Import {1} unit", "Import {1} units", result.units), {std::to_string(result.units)});
     return result;
 }

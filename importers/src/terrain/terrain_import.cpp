@@ -384,14 +384,12 @@ void nameWhatGdalLeftOut(const core::Scenario& scenario, const TerrainImportOpti
 
 } // namespace
 
-TerrainImportResult importTerrain(const core::Scenario& scenario, const std::filesystem::path& vector,
-    const TerrainImportOptions& options)
+namespace {
+
+/// Opens the vector file (a CSV of WKT geometries with its geometry column under any of the usual names);
+/// IoError where it does not exist, FormatError where OGR cannot read it.
+geo::gdal::Dataset openVector(const std::filesystem::path& vector, const std::string& file, const GdalErrorScope& errors)
 {
-    if (options.fixedClass.empty() && options.classField.empty() && options.tagRules.empty())
-        throw std::invalid_argument(_("give a class for every feature, the field holding the class, or a preset"));
-    const std::string file = vector.string();
-    geo::gdal::ensureGdalRegistered();
-    GdalErrorScope errors;
     std::error_code ec;
     // GDAL's virtual file systems (/vsimem/, /vsizip/, ...) are not on the disk: GDALOpenEx judges them.
     if (!file.starts_with("/vsi") && !std::filesystem::exists(vector, ec))
@@ -404,54 +402,47 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         extension == ".csv" ? csvOptions : nullptr, nullptr));
     if (!dataset)
         throw core::FormatError(file, "", errors.reason(_("not a vector format OGR can read, or a corrupt file")));
+    return dataset;
+}
 
-    // An OpenStreetMap file: which ways and relations it holds only in part (issue 43 item 5), each named below.
-    std::optional<detail::OsmCompleteness> osm;
-    if (std::string_view(GDALGetDriverShortName(GDALGetDatasetDriver(dataset.get()))) == "OSM" && !file.starts_with("/vsi"))
-        osm = detail::checkOsmCompleteness(vector);
-    std::set<std::int64_t> osmWaysSeen, osmRelationsSeen;
-
-    TerrainImportResult out;
-    out.edit.label = "Import terrain";
-    // What was read; core/document makes the change records (issue 42 item 2).
-    std::optional<core::ScenarioSettings> settingsAfter;
-    std::vector<core::TerrainFeature> features;
-    out.crs = scenario.settings.crs;
-    const int layerCount = GDALDatasetGetLayerCount(dataset.get());
-    if (out.crs.empty()) {
-        // The working CRS comes from the first layer with one (cli.md: "else from the first imported layer").
-        std::string emptyWithCrs; // a geographic layer with no feature to place a UTM zone by
-        for (int i = 0; i < layerCount && out.crs.empty(); ++i) {
-            OGRLayerH layer = GDALDatasetGetLayer(dataset.get(), i);
-            if (!options.layer.empty() && options.layer != OGR_L_GetName(layer))
+/// The working CRS from the first layer with one (cli.md: "else from the first imported layer"): a projected
+/// layer's own, a geographic layer's UTM zone of its features' centre. Throws where no layer gives one.
+std::string workingCrsFromLayers(GDALDatasetH dataset, const TerrainImportOptions& options, const std::string& file)
+{
+    std::string crs;
+    const int layerCount = GDALDatasetGetLayerCount(dataset);
+    // The working CRS comes from the first layer with one (cli.md: "else from the first imported layer").
+    std::string emptyWithCrs; // a geographic layer with no feature to place a UTM zone by
+    for (int i = 0; i < layerCount && crs.empty(); ++i) {
+        OGRLayerH layer = GDALDatasetGetLayer(dataset, i);
+        if (!options.layer.empty() && options.layer != OGR_L_GetName(layer))
+            continue;
+        OGRSpatialReferenceH srs = OGR_L_GetSpatialRef(layer);
+        if (!srs || isUndefinedSrs(srs))
+            continue;
+        const std::string wkt = wktOf(srs);
+        if (OSRIsGeographic(srs)) {
+            const std::optional<OGREnvelope> extent = featureExtent(layer);
+            if (!extent) {
+                emptyWithCrs = OGR_L_GetName(layer);
                 continue;
-            OGRSpatialReferenceH srs = OGR_L_GetSpatialRef(layer);
-            if (!srs || isUndefinedSrs(srs))
-                continue;
-            const std::string wkt = wktOf(srs);
-            if (OSRIsGeographic(srs)) {
-                const std::optional<OGREnvelope> extent = featureExtent(layer);
-                if (!extent) {
-                    emptyWithCrs = OGR_L_GetName(layer);
-                    continue;
-                }
-                out.crs = geo::utmCrsForCentre(wkt, {{extent->MinX, extent->MinY}, {extent->MaxX, extent->MaxY}}, file);
-            } else {
-                out.crs = geo::crsIdentifier(geo::describeCrs(wkt, file));
             }
+            crs = geo::utmCrsForCentre(wkt, {{extent->MinX, extent->MinY}, {extent->MaxX, extent->MaxY}}, file);
+        } else {
+            crs = geo::crsIdentifier(geo::describeCrs(wkt, file));
         }
-        if (out.crs.empty() && !emptyWithCrs.empty())
-            throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {emptyWithCrs}),
-                _("has no features, so nothing to import and no place to choose the scenario's UTM zone from"));
-        if (out.crs.empty())
-            throw core::OperationError(file, "CRS", _("neither the scenario nor the file has a CRS; set one with scenario new --crs"));
-        core::ScenarioSettings settings = scenario.settings;
-        settings.crs = out.crs;
-        settingsAfter = settings;
     }
-    geo::gdal::Srs target = geo::gdal::makeSrs(out.crs, file);
+    if (crs.empty() && !emptyWithCrs.empty())
+        throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {emptyWithCrs}),
+            _("has no features, so nothing to import and no place to choose the scenario's UTM zone from"));
+    if (crs.empty())
+        throw core::OperationError(file, "CRS", _("neither the scenario nor the file has a CRS; set one with scenario new --crs"));
+    return crs;
+}
 
-    // The extent as a polygon in the working CRS, to clip to.
+/// The scenario's extent as a polygon in the working CRS, to clip to (none unless asked and known).
+OgrGeometry extentPolygon(const core::Scenario& scenario, const TerrainImportOptions& options)
+{
     OgrGeometry clip;
     if (options.clipToExtent && scenario.settings.extent) {
         const core::Extent& e = *scenario.settings.extent;
@@ -464,48 +455,77 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         clip.reset(OGR_G_CreateGeometry(wkbPolygon));
         OGR_G_AddGeometryDirectly(clip.get(), ring);
     }
+    return clip;
+}
 
+/// The fields of a layer the import reads, by index (-1 where the layer has none).
+struct LayerFields {
+    std::string layerName;
+    OGRFeatureDefnH definition = nullptr;
+    int classIndex = -1, nameIndex = -1, otherTagsIndex = -1, levelIndex = -1;
+    std::vector<int> ruleFields; // per tag rule: the field holding its key, -1 for other_tags
+    int osmIdIndex = -1, osmWayIdIndex = -1;
+    bool osmAreas = false, osmLines = false, osmRelations = false;
+};
+
+/// importTerrain()'s work over the layers: what it reads and where it is going, what it has made so far.
+struct TerrainImporter {
+    const core::Scenario& scenario;
+    const TerrainImportOptions& options;
+    const std::string& file;
+    const GdalErrorScope& errors;
+    const std::optional<detail::OsmCompleteness>& osm;
+    OGRSpatialReferenceH target;
+    OGRGeometryH clip;
+    TerrainImportResult& out;
+    std::vector<core::TerrainFeature> features;
+    std::set<std::int64_t> osmWaysSeen, osmRelationsSeen;
     std::set<std::string> taken;
-    for (const auto& f : scenario.terrain)
-        taken.insert(f.id.str());
     std::map<std::string, std::size_t> nextNumber;
-    bool foundLayer = options.layer.empty();
 
-    for (int li = 0; li < layerCount; ++li) {
-        OGRLayerH layer = GDALDatasetGetLayer(dataset.get(), li);
-        const std::string layerName = OGR_L_GetName(layer);
-        if (!options.layer.empty() && options.layer != layerName)
-            continue;
-        foundLayer = true;
-        OGRFeatureDefnH definition = OGR_L_GetLayerDefn(layer);
-        const int classIndex = options.classField.empty() ? -1 : OGR_FD_GetFieldIndex(definition, options.classField.c_str());
-        const int nameIndex = OGR_FD_GetFieldIndex(definition, "name");
-        const int otherTagsIndex = OGR_FD_GetFieldIndex(definition, "other_tags");
-        std::size_t unmapped = 0, outside = 0;
-        std::vector<int> ruleFields; // per tag rule: the field holding its key, -1 for other_tags
+    LayerFields fieldsOf(OGRLayerH layer, const std::string& layerName) const
+    {
+        LayerFields fields;
+        fields.layerName = layerName;
+        fields.definition = OGR_L_GetLayerDefn(layer);
+        fields.classIndex = options.classField.empty() ? -1 : OGR_FD_GetFieldIndex(fields.definition, options.classField.c_str());
+        fields.nameIndex = OGR_FD_GetFieldIndex(fields.definition, "name");
+        fields.otherTagsIndex = OGR_FD_GetFieldIndex(fields.definition, "other_tags");
         for (const TagRule& r : options.tagRules)
-            ruleFields.push_back(OGR_FD_GetFieldIndex(definition, r.key.c_str()));
-        const int levelIndex = OGR_FD_GetFieldIndex(definition, "level");
+            fields.ruleFields.push_back(OGR_FD_GetFieldIndex(fields.definition, r.key.c_str()));
+        fields.levelIndex = OGR_FD_GetFieldIndex(fields.definition, "level");
         // GDAL's OpenStreetMap layers: osm_id is the way's (lines) or the relation's (multipolygons,
         // multilinestrings, other_relations); a closed way in multipolygons has osm_way_id.
-        const int osmIdIndex = osm ? OGR_FD_GetFieldIndex(definition, "osm_id") : -1;
-        const int osmWayIdIndex = osm ? OGR_FD_GetFieldIndex(definition, "osm_way_id") : -1;
-        const bool osmAreas = layerName == "multipolygons";
-        const bool osmLines = layerName == "lines";
-        const bool osmRelations = osmAreas || layerName == "multilinestrings" || layerName == "other_relations";
-        if (!options.classField.empty() && classIndex < 0) {
-            const auto count = OGR_L_GetFeatureCount(layer, TRUE);
-            out.skipped += count > 0 ? static_cast<std::size_t>(count) : 0;
-            std::string fields;
-            for (int f = 0; f < OGR_FD_GetFieldCount(definition); ++f)
-                fields += std::string(fields.empty() ? "" : ", ") + OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(definition, f));
-            out.diagnostics.push_back({"import.field.missing", core::Severity::Warning, "/terrain",
-                core::i18n::format(_("{1}: layer '{2}': has no field '{3}' (its fields: {4}); {5}"),
-                    {file, layerName, options.classField, fields.empty() ? std::string(_("none")) : fields,
-                        count >= 0 ? core::i18n::format(P_("its {1} feature skipped", "its {1} features skipped", count), {std::to_string(count)})
-                                   : std::string(_("its features skipped"))})});
-            continue;
-        }
+        fields.osmIdIndex = osm ? OGR_FD_GetFieldIndex(fields.definition, "osm_id") : -1;
+        fields.osmWayIdIndex = osm ? OGR_FD_GetFieldIndex(fields.definition, "osm_way_id") : -1;
+        fields.osmAreas = layerName == "multipolygons";
+        fields.osmLines = layerName == "lines";
+        fields.osmRelations = fields.osmAreas || layerName == "multilinestrings" || layerName == "other_relations";
+        return fields;
+    }
+
+    /// A class field the layer lacks: its features skipped, with a warning naming the fields it has.
+    void skipLayerWithoutClassField(OGRLayerH layer, const LayerFields& layerFields)
+    {
+        const std::string& layerName = layerFields.layerName;
+        OGRFeatureDefnH definition = layerFields.definition;
+        const auto count = OGR_L_GetFeatureCount(layer, TRUE);
+        out.skipped += count > 0 ? static_cast<std::size_t>(count) : 0;
+        std::string fields;
+        for (int f = 0; f < OGR_FD_GetFieldCount(definition); ++f)
+            fields += std::string(fields.empty() ? "" : ", ") + OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(definition, f));
+        out.diagnostics.push_back({"import.field.missing", core::Severity::Warning, "/terrain",
+            core::i18n::format(_("{1}: layer '{2}': has no field '{3}' (its fields: {4}); {5}"),
+                {file, layerName, options.classField, fields.empty() ? std::string(_("none")) : fields,
+                    count >= 0 ? core::i18n::format(P_("its {1} feature skipped", "its {1} features skipped", count), {std::to_string(count)})
+                               : std::string(_("its features skipped"))})});
+    }
+
+    /// The transformation of the layer's coordinates to the working CRS (none where they are in it already,
+    /// or taken to be); refuses a georeferenced layer for a local frame, and a layer without a CRS whose
+    /// coordinates cannot be in the working CRS; warns of an assumed CRS and of an ellipsoid-only datum.
+    Transform layerTransform(OGRLayerH layer, const std::string& layerName)
+    {
         Transform transform;
         OGRSpatialReferenceH layerSrs = options.inWorkingFrame ? nullptr : OGR_L_GetSpatialRef(layer);
         bool undefinedSrs = false;
@@ -518,7 +538,7 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 undefinedSrs = true;
             }
         }
-        if (layerSrs && OSRIsLocal(target.get()) && !OSRIsLocal(layerSrs)) {
+        if (layerSrs && OSRIsLocal(target) && !OSRIsLocal(layerSrs)) {
             const char* name = OSRGetName(layerSrs);
             throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
                 core::i18n::format(_("is georeferenced ({1}), but the scenario works in the local frame {2} of a map calibrated "
@@ -533,8 +553,8 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                 out.diagnostics.push_back(std::move(*warning));
             geo::gdal::Srs sourceSrs(OSRClone(source));
             OSRSetAxisMappingStrategy(sourceSrs.get(), OAMS_TRADITIONAL_GIS_ORDER);
-            if (!OSRIsSame(sourceSrs.get(), target.get())) {
-                transform.reset(OCTNewCoordinateTransformation(sourceSrs.get(), target.get()));
+            if (!OSRIsSame(sourceSrs.get(), target)) {
+                transform.reset(OCTNewCoordinateTransformation(sourceSrs.get(), target));
                 if (!transform)
                     throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
                         errors.reason(core::i18n::format(_("cannot transform its CRS to the working CRS {1}"), {out.crs})));
@@ -554,162 +574,195 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                                 {out.crs, *why}));
             }
         }
+        return transform;
+    }
+
+    /// The feature's class (`cls`), grade and crossing (a bridge or ford on the same way) by the tag rules,
+    /// else its class field through the value map, else the fixed class. False where no tag rule maps it.
+    bool classOf(OGRFeatureH feature, const LayerFields& fields, std::string& cls, std::string& grade, std::string& crossing) const
+    {
+        cls = options.fixedClass;
+        if (!options.tagRules.empty()) {
+            // Rule k matches when its key (a field of that name, else OSM's other_tags) has its value.
+            const auto matches = [&](std::size_t k) {
+                const TagRule& r = options.tagRules[k];
+                const int index = fields.ruleFields[k];
+                std::string value;
+                if (index >= 0 && OGR_F_IsFieldSetAndNotNull(feature, index))
+                    value = OGR_F_GetFieldAsString(feature, index);
+                else if (index < 0 && fields.otherTagsIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature, fields.otherTagsIndex))
+                    value = otherTag(OGR_F_GetFieldAsString(feature, fields.otherTagsIndex), r.key);
+                return !value.empty() && (r.value == "*" || r.value == value);
+            };
+            const TagRule* rule = nullptr;
+            for (std::size_t k = 0; k < options.tagRules.size() && !rule; ++k)
+                if (matches(k))
+                    rule = &options.tagRules[k];
+            if (!rule || rule->terrainClass == "-")
+                return false;
+            cls = rule->terrainClass;
+            grade = rule->grade;
+            // A way that is a road or a stream and also a bridge or ford gives both: the line and the
+            // crossing at its middle (tried after the first match, which decides the line's class).
+            for (std::size_t k = 0; k < options.tagRules.size() && crossing.empty(); ++k) {
+                const TagRule& r = options.tagRules[k];
+                if (&r != rule && (r.terrainClass == "bridge" || r.terrainClass == "ford") && matches(k))
+                    crossing = r.terrainClass;
+            }
+        } else if (cls.empty()) {
+            const std::string value = OGR_F_IsFieldSetAndNotNull(feature, fields.classIndex)
+                ? OGR_F_GetFieldAsString(feature, fields.classIndex)
+                : "";
+            const auto mapped = options.valueMap.find(value);
+            cls = mapped != options.valueMap.end() ? mapped->second : value;
+        }
+        return true;
+    }
+
+    /// An OpenStreetMap way or relation the file holds only in part: an area or a relation is dropped (false),
+    /// a line kept as the stretches the file has (GDAL joins them across the gaps; `cutLine` set the first
+    /// time the way is met), each named.
+    bool keepOsmPart(OGRFeatureH feature, const LayerFields& fields, const std::string& cls,
+        std::optional<std::pair<std::int64_t, const detail::IncompleteWay*>>& cutLine)
+    {
+        if (osm) {
+            const auto idOf = [&](int index) -> std::optional<std::int64_t> {
+                if (index < 0 || !OGR_F_IsFieldSetAndNotNull(feature, index))
+                    return std::nullopt;
+                return OGR_F_GetFieldAsInteger64(feature, index);
+            };
+            const std::optional<std::int64_t> wayId = fields.osmAreas ? idOf(fields.osmWayIdIndex) : fields.osmLines ? idOf(fields.osmIdIndex) : std::nullopt;
+            const std::optional<std::int64_t> relationId = !wayId && fields.osmRelations ? idOf(fields.osmIdIndex) : std::nullopt;
+            if (const auto way = wayId ? osm->ways.find(*wayId) : osm->ways.end(); way != osm->ways.end()) {
+                const bool first = osmWaysSeen.insert(way->first).second;
+                if (fields.osmAreas || way->second.stretches.empty()) {
+                    ++out.skipped;
+                    if (first)
+                        out.diagnostics.push_back(droppedWay(file, way->first, cls, way->second, fields.osmAreas));
+                    return false;
+                }
+                OGR_F_SetGeometryDirectly(feature, stretchesGeometry(way->second.stretches).release());
+                if (first)
+                    cutLine.emplace(way->first, &way->second);
+            } else if (const auto relation = relationId ? osm->relations.find(*relationId) : osm->relations.end();
+                       relation != osm->relations.end()) {
+                ++out.skipped;
+                if (osmRelationsSeen.insert(relation->first).second)
+                    out.diagnostics.push_back(droppedRelation(file, relation->first, cls, relation->second));
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// One terrain feature of class `featureClass` from this feature's geometry, transformed and clipped;
+    /// skipped with a warning where the class is unknown, the geometry unusable or of the wrong kind.
+    void addFeature(OGRFeatureH feature, const LayerFields& fields, const std::string& where, const Transform& transform,
+        const std::string& featureClass, const std::string& featureGrade, std::size_t& outside)
+    {
+        const std::string& layerName = fields.layerName;
+        bool alsoPolygon = false;
+        const int dim = classDimension(scenario, featureClass, alsoPolygon);
+        if (dim < 0) {
+            ++out.skipped;
+            const std::optional<std::string> meant = core::rules::closestTerrainClass(scenario, featureClass);
+            out.diagnostics.push_back({"import.class.unknown", core::Severity::Warning, "/terrain",
+                meant ? core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped "
+                                             "(did you mean '{3}'? `terrain classes` lists them)"), {where, featureClass, *meant})
+                      : core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped "
+                                             "(the classes: {3})"), {where, featureClass, core::rules::terrainClassList(scenario)})});
+            return;
+        }
+        OGRGeometryH source = OGR_F_GetGeometryRef(feature);
+        if (const std::size_t n = source ? vertexCount(source) : 0; n > core::limits::kMaxVerticesPerGeometry)
+            throw core::FormatError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature))}),
+                core::i18n::format(_("the geometry has {1} vertices, which {2}"),
+                    {std::to_string(n),
+                        core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, N_("vertices"))}));
+        OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
+        const auto notFinite = [&] {
+            // NaN or Infinity would be written as null and make the scenario unreadable (issue 43 item 5).
+            ++out.skipped;
+            out.diagnostics.push_back({"import.geometry.not_finite", core::Severity::Warning, "/terrain",
+                core::i18n::format(_("{1}: a vertex is not a finite number (NaN or Infinity); skipped"), {where})});
+        };
+        if (geometry && !allFinite(geometry.get()))
+            return notFinite();
+        if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
+            throw core::OperationError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature))}),
+                errors.reason(core::i18n::format(_("cannot be transformed to {1}"), {out.crs})));
+        if (geometry && !allFinite(geometry.get()))
+            return notFinite(); // a transformation that overflowed
+        if (geometry && clip) {
+            OgrGeometry inside(OGR_G_Intersection(geometry.get(), clip));
+            if (!inside || OGR_G_IsEmpty(inside.get())) {
+                ++outside;
+                return;
+            }
+            geometry = std::move(inside);
+        }
+        std::optional<core::Geometry> model = toModel(geometry.get());
+        if (model && dim == 0 && core::dimension(model->type) == 1)
+            model = middleOf(*model); // a bridge or ford mapped from a way: at its middle
+        if (!model) {
+            ++out.skipped;
+            out.diagnostics.push_back({"import.geometry.unsupported", core::Severity::Warning, "/terrain",
+                core::i18n::format(_("{1}: empty, missing or mixed geometry; skipped"), {where})});
+            return;
+        }
+        const int actual = core::dimension(model->type);
+        if (actual != dim && !(alsoPolygon && actual == 2)) {
+            ++out.skipped;
+            out.diagnostics.push_back({"import.geometry.kind", core::Severity::Warning, "/terrain",
+                core::i18n::format(_("{1}: a {2} cannot be {3}; skipped"), {where, core::toString(model->type), featureClass})});
+            return;
+        }
+        core::TerrainFeature terrain;
+        std::string id;
+        do
+            id = featureClass + "-" + std::to_string(++nextNumber[featureClass]);
+        while (taken.count(id) > 0);
+        taken.insert(id);
+        terrain.id = core::FeatureId(id);
+        terrain.terrainClass = featureClass;
+        if (fields.nameIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature, fields.nameIndex))
+            terrain.name = OGR_F_GetFieldAsString(feature, fields.nameIndex);
+        if (!featureGrade.empty())
+            terrain.attributes["grade"] = featureGrade;
+        if (featureClass == "hill" && fields.levelIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature, fields.levelIndex))
+            terrain.attributes["level"] = OGR_F_GetFieldAsInteger(feature, fields.levelIndex);
+        if (options.tagRules.empty())
+            keepOtherFields(feature, fields.definition, {fields.classIndex, fields.nameIndex, fields.levelIndex}, terrain.attributes);
+        terrain.geometry = std::move(*model);
+        features.push_back(std::move(terrain));
+        ++out.imported;
+        ++out.classes[featureClass];
+    }
+
+    /// Imports the layer's features (those no rule maps, and those outside the extent, counted in a note).
+    void importLayer(OGRLayerH layer, const std::string& layerName)
+    {
+        const LayerFields fields = fieldsOf(layer, layerName);
+        if (!options.classField.empty() && fields.classIndex < 0)
+            return skipLayerWithoutClassField(layer, fields);
+        const Transform transform = layerTransform(layer, layerName);
+        std::size_t unmapped = 0, outside = 0;
         OGR_L_ResetReading(layer);
         while (Feature feature{OGR_L_GetNextFeature(layer)}) {
             const std::string where = file + ": "
                 + core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature.get()))});
-            std::string cls = options.fixedClass;
-            std::string grade;
-            std::string crossing;
-            if (!options.tagRules.empty()) {
-                // Rule k matches when its key (a field of that name, else OSM's other_tags) has its value.
-                const auto matches = [&](std::size_t k) {
-                    const TagRule& r = options.tagRules[k];
-                    const int index = ruleFields[k];
-                    std::string value;
-                    if (index >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), index))
-                        value = OGR_F_GetFieldAsString(feature.get(), index);
-                    else if (index < 0 && otherTagsIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), otherTagsIndex))
-                        value = otherTag(OGR_F_GetFieldAsString(feature.get(), otherTagsIndex), r.key);
-                    return !value.empty() && (r.value == "*" || r.value == value);
-                };
-                const TagRule* rule = nullptr;
-                for (std::size_t k = 0; k < options.tagRules.size() && !rule; ++k)
-                    if (matches(k))
-                        rule = &options.tagRules[k];
-                if (!rule || rule->terrainClass == "-") {
-                    ++unmapped;
-                    continue;
-                }
-                cls = rule->terrainClass;
-                grade = rule->grade;
-                // A way that is a road or a stream and also a bridge or ford gives both: the line and the
-                // crossing at its middle (tried after the first match, which decides the line's class).
-                for (std::size_t k = 0; k < options.tagRules.size() && crossing.empty(); ++k) {
-                    const TagRule& r = options.tagRules[k];
-                    if (&r != rule && (r.terrainClass == "bridge" || r.terrainClass == "ford") && matches(k))
-                        crossing = r.terrainClass;
-                }
-            } else if (cls.empty()) {
-                const std::string value = OGR_F_IsFieldSetAndNotNull(feature.get(), classIndex)
-                    ? OGR_F_GetFieldAsString(feature.get(), classIndex)
-                    : "";
-                const auto mapped = options.valueMap.find(value);
-                cls = mapped != options.valueMap.end() ? mapped->second : value;
+            std::string cls, grade, crossing;
+            if (!classOf(feature.get(), fields, cls, grade, crossing)) {
+                ++unmapped;
+                continue;
             }
-            // An OpenStreetMap way or relation the file holds only in part: an area or a relation is dropped, a
-            // line kept as the stretches the file has (GDAL joins them across the gaps), each named.
             std::optional<std::pair<std::int64_t, const detail::IncompleteWay*>> cutLine;
-            if (osm) {
-                const auto idOf = [&](int index) -> std::optional<std::int64_t> {
-                    if (index < 0 || !OGR_F_IsFieldSetAndNotNull(feature.get(), index))
-                        return std::nullopt;
-                    return OGR_F_GetFieldAsInteger64(feature.get(), index);
-                };
-                const std::optional<std::int64_t> wayId = osmAreas ? idOf(osmWayIdIndex) : osmLines ? idOf(osmIdIndex) : std::nullopt;
-                const std::optional<std::int64_t> relationId = !wayId && osmRelations ? idOf(osmIdIndex) : std::nullopt;
-                if (const auto way = wayId ? osm->ways.find(*wayId) : osm->ways.end(); way != osm->ways.end()) {
-                    const bool first = osmWaysSeen.insert(way->first).second;
-                    if (osmAreas || way->second.stretches.empty()) {
-                        ++out.skipped;
-                        if (first)
-                            out.diagnostics.push_back(droppedWay(file, way->first, cls, way->second, osmAreas));
-                        continue;
-                    }
-                    OGR_F_SetGeometryDirectly(feature.get(), stretchesGeometry(way->second.stretches).release());
-                    if (first)
-                        cutLine.emplace(way->first, &way->second);
-                } else if (const auto relation = relationId ? osm->relations.find(*relationId) : osm->relations.end();
-                           relation != osm->relations.end()) {
-                    ++out.skipped;
-                    if (osmRelationsSeen.insert(relation->first).second)
-                        out.diagnostics.push_back(droppedRelation(file, relation->first, cls, relation->second));
-                    continue;
-                }
-            }
-            // One terrain feature of class `cls` from this feature's geometry.
-            const auto add = [&](const std::string& featureClass, const std::string& featureGrade) {
-                bool alsoPolygon = false;
-                const int dim = classDimension(scenario, featureClass, alsoPolygon);
-                if (dim < 0) {
-                    ++out.skipped;
-                    const std::optional<std::string> meant = core::rules::closestTerrainClass(scenario, featureClass);
-                    out.diagnostics.push_back({"import.class.unknown", core::Severity::Warning, "/terrain",
-                        meant ? core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped "
-                                                     "(did you mean '{3}'? `terrain classes` lists them)"), {where, featureClass, *meant})
-                              : core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped "
-                                                     "(the classes: {3})"), {where, featureClass, core::rules::terrainClassList(scenario)})});
-                    return;
-                }
-                OGRGeometryH source = OGR_F_GetGeometryRef(feature.get());
-                if (const std::size_t n = source ? vertexCount(source) : 0; n > core::limits::kMaxVerticesPerGeometry)
-                    throw core::FormatError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature.get()))}),
-                        core::i18n::format(_("the geometry has {1} vertices, which {2}"),
-                            {std::to_string(n),
-                                core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, N_("vertices"))}));
-                OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
-                const auto notFinite = [&] {
-                    // NaN or Infinity would be written as null and make the scenario unreadable (issue 43 item 5).
-                    ++out.skipped;
-                    out.diagnostics.push_back({"import.geometry.not_finite", core::Severity::Warning, "/terrain",
-                        core::i18n::format(_("{1}: a vertex is not a finite number (NaN or Infinity); skipped"), {where})});
-                };
-                if (geometry && !allFinite(geometry.get()))
-                    return notFinite();
-                if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
-                    throw core::OperationError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature.get()))}),
-                        errors.reason(core::i18n::format(_("cannot be transformed to {1}"), {out.crs})));
-                if (geometry && !allFinite(geometry.get()))
-                    return notFinite(); // a transformation that overflowed
-                if (geometry && clip) {
-                    OgrGeometry inside(OGR_G_Intersection(geometry.get(), clip.get()));
-                    if (!inside || OGR_G_IsEmpty(inside.get())) {
-                        ++outside;
-                        return;
-                    }
-                    geometry = std::move(inside);
-                }
-                std::optional<core::Geometry> model = toModel(geometry.get());
-                if (model && dim == 0 && core::dimension(model->type) == 1)
-                    model = middleOf(*model); // a bridge or ford mapped from a way: at its middle
-                if (!model) {
-                    ++out.skipped;
-                    out.diagnostics.push_back({"import.geometry.unsupported", core::Severity::Warning, "/terrain",
-                        core::i18n::format(_("{1}: empty, missing or mixed geometry; skipped"), {where})});
-                    return;
-                }
-                const int actual = core::dimension(model->type);
-                if (actual != dim && !(alsoPolygon && actual == 2)) {
-                    ++out.skipped;
-                    out.diagnostics.push_back({"import.geometry.kind", core::Severity::Warning, "/terrain",
-                        core::i18n::format(_("{1}: a {2} cannot be {3}; skipped"), {where, core::toString(model->type), featureClass})});
-                    return;
-                }
-                core::TerrainFeature terrain;
-                std::string id;
-                do
-                    id = featureClass + "-" + std::to_string(++nextNumber[featureClass]);
-                while (taken.count(id) > 0);
-                taken.insert(id);
-                terrain.id = core::FeatureId(id);
-                terrain.terrainClass = featureClass;
-                if (nameIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), nameIndex))
-                    terrain.name = OGR_F_GetFieldAsString(feature.get(), nameIndex);
-                if (!featureGrade.empty())
-                    terrain.attributes["grade"] = featureGrade;
-                if (featureClass == "hill" && levelIndex >= 0 && OGR_F_IsFieldSetAndNotNull(feature.get(), levelIndex))
-                    terrain.attributes["level"] = OGR_F_GetFieldAsInteger(feature.get(), levelIndex);
-                if (options.tagRules.empty())
-                    keepOtherFields(feature.get(), definition, {classIndex, nameIndex, levelIndex}, terrain.attributes);
-                terrain.geometry = std::move(*model);
-                features.push_back(std::move(terrain));
-                ++out.imported;
-                ++out.classes[featureClass];
-            };
+            if (!keepOsmPart(feature.get(), fields, cls, cutLine))
+                continue;
             const std::size_t importedBefore = out.imported;
-            add(cls, grade);
+            addFeature(feature.get(), fields, where, transform, cls, grade, outside);
             if (!crossing.empty())
-                add(crossing, "");
+                addFeature(feature.get(), fields, where, transform, crossing, "", outside);
             if (cutLine && out.imported > importedBefore) {
                 const detail::IncompleteWay& way = *cutLine->second;
                 const std::size_t k = way.stretches.size();
@@ -730,11 +783,57 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
                                        "{1}: layer '{2}': {3} features wholly outside the scenario's extent, left out", outside),
                     {file, layerName, std::to_string(outside)})});
     }
+};
+
+} // namespace
+
+TerrainImportResult importTerrain(const core::Scenario& scenario, const std::filesystem::path& vector,
+    const TerrainImportOptions& options)
+{
+    if (options.fixedClass.empty() && options.classField.empty() && options.tagRules.empty())
+        throw std::invalid_argument(_("give a class for every feature, the field holding the class, or a preset"));
+    const std::string file = vector.string();
+    geo::gdal::ensureGdalRegistered();
+    GdalErrorScope errors;
+    geo::gdal::Dataset dataset = openVector(vector, file, errors);
+
+    // An OpenStreetMap file: which ways and relations it holds only in part (issue 43 item 5), each named below.
+    std::optional<detail::OsmCompleteness> osm;
+    if (std::string_view(GDALGetDriverShortName(GDALGetDatasetDriver(dataset.get()))) == "OSM" && !file.starts_with("/vsi"))
+        osm = detail::checkOsmCompleteness(vector);
+
+    TerrainImportResult out;
+    out.edit.label = "Import terrain";
+    // What was read; core/document makes the change records (issue 42 item 2).
+    std::optional<core::ScenarioSettings> settingsAfter;
+    out.crs = scenario.settings.crs;
+    const int layerCount = GDALDatasetGetLayerCount(dataset.get());
+    if (out.crs.empty()) {
+        out.crs = workingCrsFromLayers(dataset.get(), options, file);
+        core::ScenarioSettings settings = scenario.settings;
+        settings.crs = out.crs;
+        settingsAfter = settings;
+    }
+    geo::gdal::Srs target = geo::gdal::makeSrs(out.crs, file);
+    const OgrGeometry clip = extentPolygon(scenario, options);
+
+    TerrainImporter importer{scenario, options, file, errors, osm, target.get(), clip.get(), out, {}, {}, {}, {}, {}};
+    for (const auto& f : scenario.terrain)
+        importer.taken.insert(f.id.str());
+    bool foundLayer = options.layer.empty();
+    for (int li = 0; li < layerCount; ++li) {
+        OGRLayerH layer = GDALDatasetGetLayer(dataset.get(), li);
+        const std::string layerName = OGR_L_GetName(layer);
+        if (!options.layer.empty() && options.layer != layerName)
+            continue;
+        foundLayer = true;
+        importer.importLayer(layer, layerName);
+    }
     if (!foundLayer)
         throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {options.layer}), _("no such layer"));
     if (osm)
-        nameWhatGdalLeftOut(scenario, options, file, *osm, osmWaysSeen, osmRelationsSeen, out);
-    out.edit = core::operations::addFeatures(scenario, std::move(features), out.edit.label, std::move(settingsAfter));
+        nameWhatGdalLeftOut(scenario, options, file, *osm, importer.osmWaysSeen, importer.osmRelationsSeen, out);
+    out.edit = core::operations::addFeatures(scenario, std::move(importer.features), out.edit.label, std::move(settingsAfter));
     return out;
 }
 

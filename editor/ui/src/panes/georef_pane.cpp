@@ -172,6 +172,21 @@ public:
     void reportPlaces();
 
 private:
+    // The controls below the scan, each row with its own handlers (the constructor's parts).
+    /// Method, Pick on map, Warp..., Report...
+    wxSizer* makeMethodRow(wxWindow* controls);
+    /// The .points files, the scan drawn over the map, the arrows' lengthening.
+    wxSizer* makeLooksRow(wxWindow* controls);
+    /// The GCPs' CRS and the CRS the fit is computed in.
+    wxSizer* makeCrsRow(wxWindow* controls);
+    /// The reference layer chosen, shown, its opacity, over or under the scan.
+    wxSizer* makeReferenceRow(wxWindow* controls);
+    /// m_table: the GCPs with their residuals, each switched on or off, Delete deleting the chosen one.
+    void makeGcpTable(wxWindow* controls);
+    /// The chosen (or pending) GCP's numbers and the Add, Move and Delete buttons.
+    wxSizer* makeGcpFields(wxWindow* controls);
+    /// Once the pane has its size, the sash placed to give the controls the height they need.
+    void sizeControlsOnce(wxSplitterWindow* splitter, wxWindow* controls, wxSizer* sizer);
     const core::Georeference* georeference() const;
     std::filesystem::path scanPath() const;
     void loadThumbnail();
@@ -582,7 +597,51 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_scan = new ScanCanvas(splitter, *this);
     auto* controls = new wxPanel(splitter, wxID_ANY);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(makeMethodRow(controls), 0, wxEXPAND | wxALL, 4);
+    wxSizer* looks = makeLooksRow(controls);
+    sizer->Add(makeCrsRow(controls), 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
+    sizer->Add(makeReferenceRow(controls), 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
 
+    // One line each, cut with "..." where the pane is narrower (French and German run longer); the whole
+    // line is the tool tip.
+    m_guidance = new wxStaticText(controls, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
+    m_figures = new wxStaticText(controls, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
+    sizer->Add(m_guidance, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
+    sizer->Add(m_figures, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
+
+    makeGcpTable(controls);
+    sizer->Add(m_table, 1, wxEXPAND | wxALL, 4);
+    sizer->Add(makeGcpFields(controls), 0, wxLEFT | wxRIGHT | wxTOP, 4);
+    sizer->Add(looks, 0, wxEXPAND | wxALL, 4);
+    m_places = new ScanPlacesBar(controls, m_workbench);
+    sizer->Add(m_places, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
+    controls->SetSizer(sizer);
+    splitter->SplitHorizontally(m_scan, controls);
+    sizeControlsOnce(splitter, controls, sizer);
+    auto* outer = new wxBoxSizer(wxVERTICAL);
+    outer->Add(splitter, 1, wxEXPAND);
+    SetSizer(outer);
+
+    m_overlay = std::make_shared<GeorefOverlay>(*this);
+    m_tool = std::make_shared<GcpAddTool>(*this);
+
+    Bind(wxEVT_SHOW, [this](wxShowEvent& e) {
+        if (e.IsShown()) {
+            CallAfter([this] { announceFit(); });
+        } else if (m_workbench.canvas().tool() == m_tool) {
+            // The workspace closed: its GCP tool goes with it (issue 46 item 4), the pending pair too.
+            m_pending.reset();
+            m_workbench.setTool(nullptr);
+        }
+        e.Skip();
+    });
+    m_workbench.addOverlay(m_overlay);
+    m_watch = std::make_unique<DocumentWatch>(m_workbench, [this] { refresh(); });
+    refresh();
+}
+
+wxSizer* GeorefPane::makeMethodRow(wxWindow* controls)
+{
     // The rows wrap where the pane is narrower than their buttons (longer in French and German).
     auto* top = new wxWrapSizer(wxHORIZONTAL);
     top->Add(new wxStaticText(controls, wxID_ANY, _("Method")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
@@ -601,8 +660,15 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     reportButton->SetToolTip(_("Write the georeferencing report (PDF): method, CRSs, RMS, the scan with residual arrows, the GCP table"));
     top->Add(reportButton, 0);
     reportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onReport(); });
-    sizer->Add(top, 0, wxEXPAND | wxALL, 4);
+    m_method->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { onMethod(); });
+    addTool->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { startAdding(); });
+    warpButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onWarp(); });
+    m_warpButton = warpButton;
+    return top;
+}
 
+wxSizer* GeorefPane::makeLooksRow(wxWindow* controls)
+{
     // The less used: .points files, the scan drawn over the map, the arrows' lengthening (at the bottom).
     auto* looks = new wxWrapSizer(wxHORIZONTAL);
     auto* importButton = new wxButton(controls, wxID_ANY, _("Import .points..."));
@@ -617,7 +683,18 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_exaggeration = new wxSpinCtrlDouble(controls, wxID_ANY, "", wxDefaultPosition, wxSize(120, -1), wxSP_ARROW_KEYS, 1, 1000, 10, 1);
     m_exaggeration->SetToolTip(_("Residual arrows on the scan and on the map are drawn this many times their length"));
     looks->Add(m_exaggeration, 0);
+    importButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onImport(); });
+    exportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onExport(); });
+    m_opacity->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { m_workbench.refreshCanvas(); });
+    m_exaggeration->Bind(wxEVT_SPINCTRLDOUBLE, [this](wxSpinDoubleEvent&) {
+        m_scan->Refresh();
+        m_workbench.refreshCanvas(); // the arrows on the map too
+    });
+    return looks;
+}
 
+wxSizer* GeorefPane::makeCrsRow(wxWindow* controls)
+{
     // The two CRSs (issue 19 item 3): what the typed or picked map coordinates are in, and where the fit is
     // computed. Fits are never made in degrees: a geographic target is refused, auto picks the UTM zone.
     auto* crsRow = new wxWrapSizer(wxHORIZONTAL);
@@ -632,8 +709,15 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     m_targetCrsBox->SetToolTip(_("The projected CRS the fit is computed in (RMS in its unit, metres): auto is the "
                                "working CRS, or the UTM zone of the GCPs when the scenario has none"));
     crsRow->Add(m_targetCrsBox, 0);
-    sizer->Add(crsRow, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
+    m_gcpCrsBox->Bind(wxEVT_COMBOBOX, [this](wxCommandEvent&) { onGcpCrs(); });
+    m_gcpCrsBox->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { onGcpCrs(); });
+    m_targetCrsBox->Bind(wxEVT_COMBOBOX, [this](wxCommandEvent&) { onTargetCrs(); });
+    m_targetCrsBox->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { onTargetCrs(); });
+    return crsRow;
+}
 
+wxSizer* GeorefPane::makeReferenceRow(wxWindow* controls)
+{
     // The reference layers drawn on the map (issue 46 item 1): each shown or hidden, its opacity, over or
     // under the scan; each change one undo step (core::operations::replaceReference).
     auto* referenceRow = new wxWrapSizer(wxHORIZONTAL);
@@ -647,80 +731,6 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
     referenceRow->Add(m_referenceOpacity, 0, wxRIGHT, 4);
     m_referenceOver = new wxCheckBox(controls, wxID_ANY, _("Over the scan"));
     referenceRow->Add(m_referenceOver, 0, wxALIGN_CENTER_VERTICAL);
-    sizer->Add(referenceRow, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
-
-    // One line each, cut with "..." where the pane is narrower (French and German run longer); the whole
-    // line is the tool tip.
-    m_guidance = new wxStaticText(controls, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
-    m_figures = new wxStaticText(controls, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
-    sizer->Add(m_guidance, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
-    sizer->Add(m_figures, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
-
-    m_table = new wxListCtrl(controls, wxID_ANY, wxDefaultPosition, wxSize(-1, 130), wxLC_REPORT | wxLC_SINGLE_SEL);
-    m_table->EnableCheckBoxes(true);
-    m_table->SetMinSize(wxSize(-1, 120)); // a few GCP rows stay in view when the rows above wrap
-    m_table->AppendColumn(_("GCP (on)"), wxLIST_FORMAT_LEFT, 110);
-    m_table->AppendColumn(_("dx m"), wxLIST_FORMAT_RIGHT, 80);
-    m_table->AppendColumn(_("dy m"), wxLIST_FORMAT_RIGHT, 80);
-    m_table->AppendColumn(_("residual m"), wxLIST_FORMAT_RIGHT, 90);
-    m_table->AppendColumn(_("residual px"), wxLIST_FORMAT_RIGHT, 90);
-    sizer->Add(m_table, 1, wxEXPAND | wxALL, 4);
-
-    // The chosen (or pending) GCP's numbers, typed or picked, and what to do with them, on two lines.
-    auto* fields = new wxFlexGridSizer(2, 5, 2, 4);
-    m_pixel = numberField(controls);
-    m_line = numberField(controls);
-    m_mapX = numberField(controls);
-    m_mapY = numberField(controls);
-    fields->Add(new wxStaticText(controls, wxID_ANY, _("pixel")));
-    fields->Add(new wxStaticText(controls, wxID_ANY, _("line")));
-    m_mapXLabel = new wxStaticText(controls, wxID_ANY, _("map x"));
-    m_mapYLabel = new wxStaticText(controls, wxID_ANY, _("map y"));
-    fields->Add(m_mapXLabel);
-    fields->Add(m_mapYLabel);
-    fields->AddStretchSpacer();
-    fields->Add(m_pixel);
-    fields->Add(m_line);
-    fields->Add(m_mapX);
-    fields->Add(m_mapY);
-    auto* buttons = new wxBoxSizer(wxHORIZONTAL);
-    auto* add = new wxButton(controls, wxID_ANY, _("Add"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    auto* update = new wxButton(controls, wxID_ANY, _("Move"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    auto* remove = new wxButton(controls, wxID_ANY, _("Delete"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    buttons->Add(add);
-    buttons->Add(update);
-    buttons->Add(remove);
-    fields->Add(buttons);
-    sizer->Add(fields, 0, wxLEFT | wxRIGHT | wxTOP, 4);
-    sizer->Add(looks, 0, wxEXPAND | wxALL, 4);
-    m_places = new ScanPlacesBar(controls, m_workbench);
-    sizer->Add(m_places, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
-    controls->SetSizer(sizer);
-    splitter->SplitHorizontally(m_scan, controls);
-    // Once the pane has its size: the controls get the height they need at its width (their rows wrap), the scan
-    // the rest; then the sash stays where the person puts it.
-    splitter->Bind(wxEVT_SIZE, [this, splitter, controls, sizer](wxSizeEvent& e) {
-        e.Skip();
-        const wxSize size = splitter->GetClientSize();
-        if (m_sashPlaced || size.y < 400)
-            return;
-        m_sashPlaced = true;
-        CallAfter([splitter, controls, sizer] {
-            const wxSize now = splitter->GetClientSize();
-            sizer->SetDimension(wxPoint(0, 0), wxSize(now.x, 4000));
-            const int need = sizer->CalcMin().y + 4;
-            splitter->SetSashPosition(std::max(splitter->GetMinimumPaneSize(), now.y - need - splitter->GetSashSize()));
-            controls->Layout();
-        });
-    });
-    auto* outer = new wxBoxSizer(wxVERTICAL);
-    outer->Add(splitter, 1, wxEXPAND);
-    SetSizer(outer);
-
-    m_overlay = std::make_shared<GeorefOverlay>(*this);
-    m_tool = std::make_shared<GcpAddTool>(*this);
-
-    m_method->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { onMethod(); });
     m_reference->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { fillReferenceControls(); });
     m_referenceShown->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
         restyleReference(translated("Show reference layer"), "", [this](core::ReferenceLayer& r) { r.visible = m_referenceShown->GetValue(); });
@@ -733,23 +743,19 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
         restyleReference(translated("Reference layer opacity"), "reference-opacity",
             [this](core::ReferenceLayer& r) { r.opacity = m_referenceOpacity->GetValue() / 100.0; });
     });
-    m_gcpCrsBox->Bind(wxEVT_COMBOBOX, [this](wxCommandEvent&) { onGcpCrs(); });
-    m_gcpCrsBox->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { onGcpCrs(); });
-    m_targetCrsBox->Bind(wxEVT_COMBOBOX, [this](wxCommandEvent&) { onTargetCrs(); });
-    m_targetCrsBox->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { onTargetCrs(); });
-    addTool->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { startAdding(); });
-    importButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onImport(); });
-    exportButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onExport(); });
-    warpButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onWarp(); });
-    m_warpButton = warpButton;
-    add->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onAdd(); });
-    update->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onUpdate(); });
-    remove->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onDelete(); });
-    m_opacity->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { m_workbench.refreshCanvas(); });
-    m_exaggeration->Bind(wxEVT_SPINCTRLDOUBLE, [this](wxSpinDoubleEvent&) {
-        m_scan->Refresh();
-        m_workbench.refreshCanvas(); // the arrows on the map too
-    });
+    return referenceRow;
+}
+
+void GeorefPane::makeGcpTable(wxWindow* controls)
+{
+    m_table = new wxListCtrl(controls, wxID_ANY, wxDefaultPosition, wxSize(-1, 130), wxLC_REPORT | wxLC_SINGLE_SEL);
+    m_table->EnableCheckBoxes(true);
+    m_table->SetMinSize(wxSize(-1, 120)); // a few GCP rows stay in view when the rows above wrap
+    m_table->AppendColumn(_("GCP (on)"), wxLIST_FORMAT_LEFT, 110);
+    m_table->AppendColumn(_("dx m"), wxLIST_FORMAT_RIGHT, 80);
+    m_table->AppendColumn(_("dy m"), wxLIST_FORMAT_RIGHT, 80);
+    m_table->AppendColumn(_("residual m"), wxLIST_FORMAT_RIGHT, 90);
+    m_table->AppendColumn(_("residual px"), wxLIST_FORMAT_RIGHT, 90);
     auto onCheck = [this](wxListEvent& e, bool on) {
         if (m_filling)
             return;
@@ -782,20 +788,59 @@ GeorefPane::GeorefPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent,
         m_scan->Refresh();
         m_workbench.refreshCanvas();
     });
+}
 
-    Bind(wxEVT_SHOW, [this](wxShowEvent& e) {
-        if (e.IsShown()) {
-            CallAfter([this] { announceFit(); });
-        } else if (m_workbench.canvas().tool() == m_tool) {
-            // The workspace closed: its GCP tool goes with it (issue 46 item 4), the pending pair too.
-            m_pending.reset();
-            m_workbench.setTool(nullptr);
-        }
+wxSizer* GeorefPane::makeGcpFields(wxWindow* controls)
+{
+    // The chosen (or pending) GCP's numbers, typed or picked, and what to do with them, on two lines.
+    auto* fields = new wxFlexGridSizer(2, 5, 2, 4);
+    m_pixel = numberField(controls);
+    m_line = numberField(controls);
+    m_mapX = numberField(controls);
+    m_mapY = numberField(controls);
+    fields->Add(new wxStaticText(controls, wxID_ANY, _("pixel")));
+    fields->Add(new wxStaticText(controls, wxID_ANY, _("line")));
+    m_mapXLabel = new wxStaticText(controls, wxID_ANY, _("map x"));
+    m_mapYLabel = new wxStaticText(controls, wxID_ANY, _("map y"));
+    fields->Add(m_mapXLabel);
+    fields->Add(m_mapYLabel);
+    fields->AddStretchSpacer();
+    fields->Add(m_pixel);
+    fields->Add(m_line);
+    fields->Add(m_mapX);
+    fields->Add(m_mapY);
+    auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+    auto* add = new wxButton(controls, wxID_ANY, _("Add"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* update = new wxButton(controls, wxID_ANY, _("Move"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    auto* remove = new wxButton(controls, wxID_ANY, _("Delete"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    buttons->Add(add);
+    buttons->Add(update);
+    buttons->Add(remove);
+    fields->Add(buttons);
+    add->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onAdd(); });
+    update->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onUpdate(); });
+    remove->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { onDelete(); });
+    return fields;
+}
+
+void GeorefPane::sizeControlsOnce(wxSplitterWindow* splitter, wxWindow* controls, wxSizer* sizer)
+{
+    // Once the pane has its size: the controls get the height they need at its width (their rows wrap), the scan
+    // the rest; then the sash stays where the person puts it.
+    splitter->Bind(wxEVT_SIZE, [this, splitter, controls, sizer](wxSizeEvent& e) {
         e.Skip();
+        const wxSize size = splitter->GetClientSize();
+        if (m_sashPlaced || size.y < 400)
+            return;
+        m_sashPlaced = true;
+        CallAfter([splitter, controls, sizer] {
+            const wxSize now = splitter->GetClientSize();
+            sizer->SetDimension(wxPoint(0, 0), wxSize(now.x, 4000));
+            const int need = sizer->CalcMin().y + 4;
+            splitter->SetSashPosition(std::max(splitter->GetMinimumPaneSize(), now.y - need - splitter->GetSashSize()));
+            controls->Layout();
+        });
     });
-    m_workbench.addOverlay(m_overlay);
-    m_watch = std::make_unique<DocumentWatch>(m_workbench, [this] { refresh(); });
-    refresh();
 }
 
 const core::Georeference* GeorefPane::georeference() const

@@ -48,7 +48,8 @@ public:
     /// Pixel/line -> target CRS.
     core::Coordinate toMap(double pixel, double line) const;
     /// toMap() with its Jacobian {dx/dpixel, dx/dline, dy/dpixel, dy/dline}, where it is analytic (affine,
-    /// poly1, helmert, tps: true); false for poly2/poly3, `map` and `jacobian` then untouched.
+    /// poly1, helmert, tps, and poly2/poly3: GDAL's value with the derivatives of transform()'s coefficients):
+    /// true; false for a spline only GDAL could solve, `map` and `jacobian` then untouched.
     bool toMapWithJacobian(double pixel, double line, core::Coordinate& map, std::array<double, 4>& jacobian) const;
     /// Target CRS -> pixel/line through the exact inverse of toMap(): for poly2/poly3/tps toPixelFrom()
     /// started at GDAL's reverse, to 1e-9 px. NaN when no root is found (e.g. a map point outside the

@@ -17,15 +17,16 @@ namespace sandtable::geo {
 /// 16 px cells fold, as on a rough survey) and indexed in target-CRS space, for the exact inverse at many
 /// points (the warp): a map point is located in the mesh's triangles, whose linear interpolation gives a
 /// start within a fraction of a pixel of the root, refined to ~1e-3 px: by Newton steps on the fit's own
-/// Jacobian where it has one (tps, affine; usually 1-2 evaluations), else by chord steps through the
-/// triangle's own affine map (poly2/poly3; usually 1 evaluation, against Newton's 5 per step with forward
-/// differences). Where the fit folds, a map point lies in several triangles (several sheets): the one whose
+/// Jacobian where it has one (tps, poly2/poly3, affine; usually 1-2 evaluations), else by chord steps through
+/// the triangle's own affine map (a spline only GDAL could solve; usually 1 evaluation, against Newton's 5 per
+/// step with forward differences). Where the fit folds, a map point lies in several triangles (several sheets): the one whose
 /// start is nearest GDAL's reverse estimate is refined. A map point in no triangle has a root in the scan
 /// only where the fit bends away from a cell's triangles: each cell on the scan has a reach (4 times the
 /// bend at its centre and 4 px), and Newton runs from the centre of each cell whose reach holds the point;
 /// none (as for most of a warp's output corners, whose roots lie beyond the scan) is NaN, at the cost of a
-/// lookup. (poly2/poly3 without a Jacobian: chord steps from GDAL's reverse estimate through the nearest
-/// cell's affine map.) Starts whose steps do not converge go through GcpTransform::toPixelFrom().
+/// lookup. (A fit without a Jacobian: chord steps from GDAL's reverse estimate through the nearest cell's
+/// affine map, for every point in no triangle; before poly2/poly3 had their Jacobian this took the Cope
+/// survey's poly2 warp 23 minutes.) Starts whose steps do not converge go through GcpTransform::toPixelFrom().
 /// Read-only after construction: safe to share between threads. Building it costs one evaluation of the
 /// fit per node and one per cell centre (~100k for a 4000 x 3000 scan, at most ~800k, twice where it is
 /// rebuilt finer), spread over the machine's cores; it throws what the fit throws.
@@ -56,6 +57,20 @@ private:
     };
     /// Builds the mesh with nodes every `step` scan px (replacing any built before).
     void build(double step);
+    /// How far beyond its corners' box each cell's image may reach, map units (`centres`: toMap of the cells'
+    /// centres; `unit`: map units per scan pixel, about).
+    std::vector<double> cellReach(const std::vector<core::Coordinate>& centres, double unit) const;
+    /// The buckets {x0, x1, y0, y1} a cell's corners' box, grown by `inflate` map units, covers; false
+    /// where a corner has no map point.
+    bool bucketRange(std::size_t cell, int range[4], double inflate = 0.0) const;
+    /// The cell lies on the scan or within 4 px of it.
+    bool onScan(std::size_t cell) const;
+    /// m_bucketStart, m_cells: the cells whose box covers each bucket.
+    void indexCells();
+    /// m_nearStart, m_nearCells: the cells on the scan whose reach covers each bucket.
+    void indexNearCells(double largestReach);
+    /// m_bucketFlags, m_smoothCells, m_foldCells: where the fit folds or bends within a cell.
+    void flagFolds(const std::vector<core::Coordinate>& centres);
     core::Coordinate refine(double x, double y, const Candidate& c) const;
     core::Coordinate outsideMesh(double x, double y) const;
     core::Coordinate nearCells(double x, double y, std::size_t bucket) const;
