@@ -9,6 +9,7 @@
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/print/map_furniture.hpp"
 #include "sandtable/print/sheet_marks.hpp"
+#include "sandtable/core/style/drawing_order.hpp"
 #include "sandtable/print/terrain_painter.hpp"
 #include "sandtable/print/vassal_images.hpp"
 
@@ -876,7 +877,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
     std::vector<const core::TerrainFeature*> ordered;
     std::vector<MapLegendEntry> legend;
     if (request.layers.count(MapLayer::Terrain)) {
-        ordered = terrainInDrawingOrder(scenario);
+        ordered = core::style::terrainInDrawingOrder(scenario);
         legend = mapLegend(scenario);
         result.terrainPastExtent = core::terrainPastExtent(scenario);
     }
@@ -979,7 +980,7 @@ PngImage renderBoardImage(const core::Scenario& scenario, double pxPerM, const s
     const SheetTransform t{0.0, 0.0, e.minX, e.maxY, mmPerMetre};
     if (scan)
         drawScan(cr, t, *scan, e);
-    paintTerrain(cr, terrainInDrawingOrder(scenario), t.device());
+    paintTerrain(cr, core::style::terrainInDrawingOrder(scenario), t.device());
     if (grid && scenario.campaign) {
         try {
             core::checkGrid(scenario.campaign->grid);

@@ -55,7 +55,7 @@ void fillArea(cairo_t* cr, const TerrainStyle& style, const Units& u, cairo_fill
             cairo_line_to(cr, x1, y);
         }
         setSourceColour(cr, style.hatchColour);
-        cairo_set_line_width(cr, u.line(style.hatchWidthMm));
+        cairo_set_line_width(cr, u.length(style.hatchWidthMm)); // true: below a pixel the hatching is a tint of its density
         cairo_set_dash(cr, nullptr, 0, 0);
         cairo_stroke(cr);
         cairo_restore(cr);
@@ -223,22 +223,6 @@ void paintRun(cairo_t* cr, const std::vector<const core::TerrainFeature*>& run, 
 void setSourceColour(cairo_t* cr, const core::style::Rgba& c)
 {
     cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, c.a / 255.0);
-}
-
-std::vector<const core::TerrainFeature*> terrainInDrawingOrder(const core::Scenario& scenario)
-{
-    // Each feature's style looked up once (a lookup in each comparison cost the canvas about 1 ms a frame
-    // with 10,000 polygons).
-    std::vector<std::pair<int, const core::TerrainFeature*>> keyed;
-    keyed.reserve(scenario.terrain.size());
-    for (const core::TerrainFeature& f : scenario.terrain)
-        keyed.emplace_back(core::style::terrainStyle(f.terrainClass, f.attributes).order, &f);
-    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<const core::TerrainFeature*> out;
-    out.reserve(keyed.size());
-    for (const auto& k : keyed)
-        out.push_back(k.second);
-    return out;
 }
 
 void paintFeature(cairo_t* cr, const core::TerrainFeature& f, const TerrainStyle& style, const WorldToDevice& t,

@@ -33,7 +33,9 @@ struct TerrainPaintOptions {
     /// per mm, editor::kScreenPixelsPerMm); in a raster of the map at 1:N and P pixels per ground metre,
     /// (1000 / N) / P (a 256-pixel thumbnail of a 4 km extent at 1:16,000: 250 mm / 256 px = 0.98 mm).
     double mmPerUnit = 1.0;
-    /// No stroke thinner than this many device units (0: every width true to scale). The canvas: 1 pixel.
+    /// No line, outline or casing thinner than this many device units (0: every width true to scale); hatch
+    /// lines keep their width (under a pixel apart they make a tint of the hatching's density). The canvas
+    /// and the thumbnail: 1 pixel.
     double minLineUnits = 0.0;
     /// The device y the hatch pitch counts from: lines lie at hatchAnchorY + (k + 1/2) * pitch. 0 on a page
     /// (two areas side by side hatch as one, across sheets too); the canvas passes a world northing's y so
@@ -46,10 +48,6 @@ struct TerrainPaintOptions {
     double simplifyUnits = 0.0;
 };
 
-/// The features of `scenario` in the order they are drawn: by their style's `order` (fields under woods,
-/// roads over streams), the file's order within one style.
-std::vector<const core::TerrainFeature*> terrainInDrawingOrder(const core::Scenario& scenario);
-
 /// Draws one feature in `style` (core::style::terrainStyle of its class and attributes):
 ///  - an area: fill, horizontal hatching (hatchSpacingMm apart, hatchWidthMm wide, clipped to the area),
 ///    the edge band inside its edge, the casing under the outline, the outline with its dash; holes and
@@ -60,7 +58,7 @@ std::vector<const core::TerrainFeature*> terrainInDrawingOrder(const core::Scena
 void paintFeature(cairo_t* cr, const core::TerrainFeature& feature, const core::style::TerrainStyle& style,
     const WorldToDevice& toDevice, const TerrainPaintOptions& options = {});
 
-/// Draws `ordered` (terrainInDrawingOrder's, or any order) as paintFeature does, each in its own style;
+/// Draws `ordered` (core::style::terrainInDrawingOrder's, or any order) as paintFeature does, each in its own style;
 /// with options.simplifyUnits > 0, a run of one style as one path (see TerrainPaintOptions).
 void paintTerrain(cairo_t* cr, const std::vector<const core::TerrainFeature*>& ordered, const WorldToDevice& toDevice,
     const TerrainPaintOptions& options = {});
