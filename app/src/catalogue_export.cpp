@@ -2,7 +2,9 @@
 // The catalogue export and its thumbnail, for the CLI and the editor.
 #include "sandtable/app/catalogue_export.hpp"
 
-#include "sandtable/core/style/terrain_style.hpp"
+#include "sandtable/print/map_print.hpp"
+#include "sandtable/core/style/drawing_order.hpp"
+#include "sandtable/print/terrain_painter.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
@@ -10,8 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
-#include <vector>
 
 namespace sandtable::app {
 namespace {
@@ -26,7 +26,7 @@ cairo_status_t appendPng(void* closure, const unsigned char* data, unsigned int 
 
 } // namespace
 
-/// The package's thumbnail: its terrain drawn in the print styles, kThumbnailWidth pixels wide, over the
+/// The package's thumbnail: its terrain drawn by the print's painter, kThumbnailWidth pixels wide, over the
 /// scenario's extent (else the terrain's envelope). No terrain and no extent: no thumbnail ("").
 std::string catalogueThumbnail(const core::Scenario& scenario, const std::filesystem::path&)
 {
@@ -55,111 +55,19 @@ std::string catalogueThumbnail(const core::Scenario& scenario, const std::filesy
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST);
     cairo_set_source_rgb(cr, 0.96, 0.94, 0.88); // paper
     cairo_paint(cr);
-    // Working-CRS metres to pixels, computed here rather than by a cairo matrix: y grows north on the map,
-    // down in the image. Vertices closer than a pixel to the last one kept are left out: a big scenario has
-    // far more vertices than the thumbnail has pixels, and cairo's cost is per segment (a 1-pixel step drew
-    // the 20,008-polygon bench scenario in 39 ms of CPU instead of 63, with no difference to the eye at
-    // 256 pixels).
-    const double sx = scale;
-    const double sy = height / (maxY - minY);
-    constexpr double kMinStep = 1.0;
-    // The printed map's styles (core's one table), in its drawing order.
-    std::vector<std::pair<const core::style::TerrainStyle*, const core::TerrainFeature*>> order;
-    order.reserve(scenario.terrain.size());
-    for (const core::TerrainFeature& f : scenario.terrain)
-        order.emplace_back(&core::style::terrainStyle(f.terrainClass, f.attributes), &f);
-    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first->order < b.first->order; });
-
-    // One ring in pixels, decimated; emitted as a closed sub-path turning the way `clockwise` asks (in the
-    // image, y down), so that under cairo's WINDING rule the exteriors of one batch add up and their holes
-    // cut out, whatever the orientation in the file.
-    std::vector<std::pair<double, double>> pixels;
-    const auto addRing = [&](const std::vector<core::Coordinate>& ring, int dim, bool clockwise) {
-        pixels.clear();
-        for (std::size_t i = 0; i < ring.size(); ++i) {
-            const double x = (ring[i].x - minX) * sx;
-            const double y = height - (ring[i].y - minY) * sy;
-            if (!pixels.empty() && i + 1 < ring.size() && std::abs(x - pixels.back().first) < kMinStep
-                && std::abs(y - pixels.back().second) < kMinStep)
-                continue;
-            pixels.emplace_back(x, y);
-        }
-        bool reverse = false;
-        if (dim == 2) {
-            double twiceArea = 0.0; // shoelace; positive = clockwise on screen (y down)
-            for (std::size_t i = 0, j = pixels.size() - 1; i < pixels.size(); j = i++)
-                twiceArea += pixels[j].first * pixels[i].second - pixels[i].first * pixels[j].second;
-            reverse = (twiceArea > 0.0) != clockwise;
-        }
-        const auto emit = [&](const std::pair<double, double>& p, bool first) {
-            if (first)
-                cairo_move_to(cr, p.first, p.second);
-            else
-                cairo_line_to(cr, p.first, p.second);
-        };
-        for (std::size_t i = 0; i < pixels.size(); ++i)
-            emit(reverse ? pixels[pixels.size() - 1 - i] : pixels[i], i == 0);
-        if (dim == 2)
-            cairo_close_path(cr);
-    };
-
-    // The features are drawn a batch at a time: all consecutive features of one class and dimension make one
-    // path, filled once and stroked once (drawing 20,000 woods one by one cost 0.16 s, mostly cairo's
-    // per-call set-up). Overlapping features of a class are filled once, as their union. An area smaller
-    // than kMinOutlined pixels both ways gets no outline: a half-pixel outline would cover it, and stroking
-    // costs cairo far more than filling.
-    constexpr double kMinOutlined = 3.0;
-    const auto pixelSize = [&](const core::TerrainFeature& f) {
-        double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL;
-        for (const auto& part : f.geometry.parts)
-            if (!part.empty())
-                for (const core::Coordinate& c : part.front())
-                    x0 = std::min(x0, c.x), x1 = std::max(x1, c.x), y0 = std::min(y0, c.y), y1 = std::max(y1, c.y);
-        return std::max((x1 - x0) * sx, (y1 - y0) * sy);
-    };
-    const auto addFeature = [&](const core::TerrainFeature& feature, int dim) {
-        for (const auto& part : feature.geometry.parts)
-            for (std::size_t r = 0; r < part.size(); ++r) {
-                const auto& ring = part[r];
-                if (ring.empty())
-                    continue;
-                if (dim == 0) {
-                    cairo_new_sub_path(cr);
-                    cairo_arc(cr, (ring.front().x - minX) * sx, height - (ring.front().y - minY) * sy, 1.5, 0.0, 2.0 * M_PI);
-                    continue;
-                }
-                addRing(ring, dim, r == 0); // ring 0 of a polygon is its exterior, the others holes
-            }
-    };
-    std::vector<char> outlined(order.size(), 1);
-    for (std::size_t first = 0; first < order.size();) {
-        const core::TerrainFeature& head = *order[first].second;
-        const int dim = core::dimension(head.geometry.type);
-        std::size_t last = first;
-        const core::style::TerrainStyle& style = *order[first].first;
-        while (last < order.size() && order[last].first == &style && order[last].second->terrainClass == head.terrainClass
-            && core::dimension(order[last].second->geometry.type) == dim)
-            ++last;
-        if (dim != 1) {
-            cairo_new_path(cr);
-            for (std::size_t k = first; k < last; ++k) {
-                addFeature(*order[k].second, dim);
-                if (dim == 2)
-                    outlined[k] = pixelSize(*order[k].second) >= kMinOutlined;
-            }
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
-            cairo_set_source_rgba(cr, style.fill.r / 255.0, style.fill.g / 255.0, style.fill.b / 255.0, style.fill.a / 255.0);
-            cairo_fill(cr);
-        }
-        cairo_new_path(cr);
-        for (std::size_t k = first; k < last; ++k)
-            if (outlined[k])
-                addFeature(*order[k].second, dim);
-        cairo_set_source_rgba(cr, style.outline.r / 255.0, style.outline.g / 255.0, style.outline.b / 255.0, style.outline.a / 255.0);
-        cairo_set_line_width(cr, dim == 1 ? 1.5 : 0.5);
-        cairo_stroke(cr);
-        first = last;
-    }
+    // The printed map shrunk to the thumbnail: the print's painter at the paper millimetres one pixel covers
+    // when the map is printed at its default scale (the game scale; a table at the scale that fits it on a
+    // sheet), so widths, dashes and hatching keep their proportions to the map (lines at least a pixel wide). Simplified to the pixel
+    // (print::TerrainPaintOptions::simplifyUnits): a big scenario has far more vertices than the thumbnail
+    // has pixels, and cairo's cost is per segment and per call (a 1-pixel step drew the 20,008-polygon bench
+    // scenario in 39 ms of CPU instead of 63; one path per run of a style, 0.16 s less than feature by feature).
+    const double printScale = scenario.settings.extent ? print::defaultMapPrintScale(scenario, print::MapPrintRequest{})
+                                                       : scenario.settings.scaleDenominator;
+    print::TerrainPaintOptions options;
+    options.mmPerUnit = printScale > 0 ? 1000.0 / printScale / scale : 1.0;
+    options.minLineUnits = 1.0; // a road of 0.5 mm is a third of a pixel: drawn one pixel wide, as on the canvas
+    options.simplifyUnits = 1.0;
+    print::paintTerrain(cr, core::style::terrainInDrawingOrder(scenario), print::WorldToDevice{0.0, 0.0, minX, maxY, scale}, options);
     cairo_destroy(cr);
     cairo_surface_flush(surface);
     std::string png;

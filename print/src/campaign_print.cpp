@@ -8,11 +8,11 @@
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/sheet_marks.hpp"
+#include "sandtable/print/terrain_painter.hpp"
 
 #include "page_sink.hpp"
 #include "printed_text.hpp"
 #include "sheet_marks_cairo.hpp"
-#include "style_draw.hpp"
 
 #include <cairo.h>
 
@@ -36,7 +36,7 @@ struct Transform {
 };
 
 using core::style::TerrainStyle;
-using detail::setColour;
+using print::setSourceColour;
 
 const TerrainStyle& styleFor(std::string_view terrainClass, const std::string& grade = {})
 {
@@ -152,7 +152,7 @@ void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::
                     cairo_line_to(cr, t.x(k[southEast ? 2 : 3].x), t.y(k[southEast ? 2 : 3].y));
                 }
                 cairo_close_path(cr);
-                detail::paintArea(cr, st, false);
+                paintArea(cr, st, {}, false);
             }
             // A square the designer set by hand (an override, kept through `grid derive`): a small open diamond
             // just inside its south-east corner, in the legend as "set by hand".
@@ -182,8 +182,8 @@ void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::
                         continue;
                     const TerrainStyle& st = styleFor(l.terrainClass, l.grade);
                     legend.insert(std::string(st.key));
-                    setColour(cr, st.outline);
-                    detail::setLine(cr, st);
+                    setSourceColour(cr, st.outline);
+                    setLineStyle(cr, st);
                     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
                     // Water is drawn a little off the centre so a road and a stream in one square stay apart.
                     const Coordinate hub = road ? centre : lerp(centre, k[0], 0.18);
@@ -205,7 +205,7 @@ void drawSquares(cairo_t* cr, const Transform& t, const core::Scenario& s, std::
                 // The table's symbol, drawn smaller where squares are small.
                 TerrainStyle st = styleFor(x.terrainClass);
                 st.symbolMm = std::max(2.4, std::min(st.symbolMm, squareMm * 0.12));
-                detail::paintPoint(cr, st, t.x(at.x), t.y(at.y));
+                paintSymbol(cr, st, t.x(at.x), t.y(at.y));
             }
         }
 }
@@ -360,18 +360,18 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
             [&](const CoverClass& c) { return key == c.id; });
         if (cover) {
             // The full square and the triangle beside it show whole and half cover.
-            detail::paintSwatch(cr, *st, 2, x, y, 5.0, 2.6);
+            paintSwatch(cr, *st, 2, x, y, 5.0, 2.6);
             cairo_new_path(cr);
             cairo_move_to(cr, x + 5.5, y);
             cairo_line_to(cr, x + 10.5, y);
             cairo_line_to(cr, x + 5.5, y + 2.6);
             cairo_close_path(cr);
-            detail::paintArea(cr, *st, false);
+            paintArea(cr, *st, {}, false);
             for (const CoverClass& c : kCoverClasses)
                 if (key == c.id)
                     label = c.legend;
         } else {
-            detail::paintSwatch(cr, *st, classInfo ? classInfo->dimension : 1, x, y, 10.5, 2.6);
+            paintSwatch(cr, *st, classInfo ? classInfo->dimension : 1, x, y, 10.5, 2.6);
             if (key == "river")
                 label = N_("River (bridges only)"); // Campaign Lite: rivers are crossed at bridges
         }

@@ -7,7 +7,10 @@
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/style/label_placement.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
+#include "sandtable/print/map_furniture.hpp"
 #include "sandtable/print/sheet_marks.hpp"
+#include "sandtable/core/style/drawing_order.hpp"
+#include "sandtable/print/terrain_painter.hpp"
 #include "sandtable/print/vassal_images.hpp"
 
 #include "jpeg_encoder.hpp"
@@ -15,7 +18,6 @@
 #include "png_bytes.hpp"
 #include "printed_text.hpp"
 #include "sheet_marks_cairo.hpp"
-#include "style_draw.hpp"
 #include "unit_symbol.hpp"
 
 #include <cairo.h>
@@ -85,7 +87,7 @@ long long fittingScale(const MapLayout& layout, const Orientation& o, const MapP
 }
 
 using core::style::TerrainStyle;
-using detail::setColour;
+using print::setSourceColour;
 
 /// Maps working-CRS metres to paper mm on one sheet.
 struct SheetTransform {
@@ -94,44 +96,9 @@ struct SheetTransform {
     double mmPerMetre;
     double x(double gx) const { return originX + (gx - minX) * mmPerMetre; }
     double y(double gy) const { return originY + (maxY - gy) * mmPerMetre; }
+    /// The terrain painter's transform (page mm).
+    WorldToDevice device() const { return {originX, originY, minX, maxY, mmPerMetre}; }
 };
-
-void ringPath(cairo_t* cr, const SheetTransform& t, const std::vector<core::Coordinate>& ring)
-{
-    for (std::size_t i = 0; i < ring.size(); ++i) {
-        if (i == 0)
-            cairo_move_to(cr, t.x(ring[i].x), t.y(ring[i].y));
-        else
-            cairo_line_to(cr, t.x(ring[i].x), t.y(ring[i].y));
-    }
-}
-
-void drawFeature(cairo_t* cr, const SheetTransform& t, const core::TerrainFeature& f, const TerrainStyle& style)
-{
-    const int dim = core::dimension(f.geometry.type);
-    for (const auto& part : f.geometry.parts) {
-        if (dim == 2) {
-            cairo_new_path(cr);
-            for (const auto& ring : part) {
-                ringPath(cr, t, ring);
-                cairo_close_path(cr);
-            }
-            detail::paintArea(cr, style);
-        } else if (dim == 1) {
-            cairo_new_path(cr);
-            ringPath(cr, t, part.at(0));
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT); // lines end where the ground ends: lengths measure true
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-            setColour(cr, style.outline);
-            detail::setLine(cr, style);
-            cairo_stroke(cr);
-        } else {
-            const core::Coordinate c = part.at(0).at(0);
-            detail::paintPoint(cr, style, t.x(c.x), t.y(c.y));
-        }
-    }
-    cairo_set_dash(cr, nullptr, 0, 0);
-}
 
 const TerrainStyle& styleOf(const core::TerrainFeature& f) { return core::style::terrainStyle(f.terrainClass, f.attributes); }
 
@@ -442,7 +409,7 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
         cairo_translate(cr, px, py);
         cairo_rotate(cr, a); // clockwise from north on paper
         cairo_rectangle(cr, -length / 2, -depth / 2, length, depth);
-        setColour(cr, core::style::Rgba{colour.r, colour.g, colour.b, 217}); // 85 % opaque
+        setSourceColour(cr, core::style::Rgba{colour.r, colour.g, colour.b, 217}); // 85 % opaque
         cairo_fill_preserve(cr);
         cairo_set_line_width(cr, 0.25);
         cairo_set_source_rgb(cr, 0, 0, 0);
@@ -503,22 +470,10 @@ void text(cairo_t* cr, double x, double y, double size, const std::string& s, bo
     cairo_show_text(cr, s.c_str());
 }
 
-/// A bar of `segments` segments of `segmentMm` each, labelled; returns its right end.
-double scaleBar(cairo_t* cr, double x, double y, int segments, double segmentMm, const std::string& label,
-    const std::vector<std::string>& ticks)
+/// The sheet's furniture: page mm, its texts recorded as they are set.
+FurnitureContext sheetFurniture(cairo_t* cr)
 {
-    cairo_set_line_width(cr, 0.15);
-    for (int i = 0; i < segments; ++i) {
-        cairo_rectangle(cr, x + i * segmentMm, y, segmentMm, 1.6);
-        cairo_set_source_rgb(cr, i % 2 ? 1 : 0, i % 2 ? 1 : 0, i % 2 ? 1 : 0);
-        cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_stroke(cr);
-    }
-    for (std::size_t i = 0; i < ticks.size(); ++i)
-        text(cr, x + static_cast<double>(i) * segmentMm - 0.6, y + 4.2, 2.2, ticks[i]);
-    text(cr, x, y - 1.2, 2.4, label);
-    return x + segments * segmentMm;
+    return FurnitureContext{cr, 1.0, [](cairo_t* c, double x, double y, double size, const std::string& s, bool bold) { text(c, x, y, size, s, bold); }};
 }
 
 std::string metres(double m)
@@ -665,7 +620,7 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
         std::vector<std::string> ticks;
         for (int i = 0; i <= 5; ++i)
             ticks.push_back(std::to_string(i * static_cast<int>(syw::kFieldCm)));
-        scaleBar(cr, r.marginMm, top + 11.0, 5, fieldMm, detail::inLanguage(s, "Table (cm): fields of 10 cm"), ticks);
+        drawScaleBar(sheetFurniture(cr), r.marginMm, top + 11.0, 5, fieldMm, detail::inLanguage(s, "Table (cm): fields of 10 cm"), ticks);
         const auto n = [](double v) {
             std::ostringstream out;
             out << v;
@@ -685,7 +640,7 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     std::vector<std::string> ticks;
     for (int i = 0; i <= segments; ++i)
         ticks.push_back(metres(distance * i / segments));
-    scaleBar(cr, r.marginMm, top + 11.0, segments, distance * mmPerMetre / segments, detail::inLanguage(s, "Ground (metres)"), ticks);
+    drawScaleBar(sheetFurniture(cr), r.marginMm, top + 11.0, segments, distance * mmPerMetre / segments, detail::inLanguage(s, "Ground (metres)"), ticks);
     // Pub Battles movement rulers (one segment each), in map cm at the scenario scale, rescaled to this
     // print's scale: foot 4.5 cm, mounted 6.4 cm (3 segments make a full move).
     const double k = s.settings.scaleDenominator / r.scaleDenominator;
@@ -706,32 +661,19 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     // Each label is about 45 mm long at this font size: the second ruler starts clear of the first label.
     const double secondX = r.marginMm + std::max(footMm, 46.0) + 6.0;
     if (secondX + std::max(mountedMm, 50.0) < pageW * 0.62) {
-        scaleBar(cr, r.marginMm, top + 21.0, 3, footMm / 3.0, foot.str(), {});
-        scaleBar(cr, secondX, top + 21.0, 4, mountedMm / 4.0, mounted.str(), {});
+        drawScaleBar(sheetFurniture(cr), r.marginMm, top + 21.0, 3, footMm / 3.0, foot.str(), {});
+        drawScaleBar(sheetFurniture(cr), secondX, top + 21.0, 4, mountedMm / 4.0, mounted.str(), {});
         rulersRight = std::max(rulersRight, secondX + std::max(mountedMm, 50.0));
     }
     }
     // North arrow (grid north of the working CRS).
     const double nx = pageW - r.marginMm - 5.0, ny = top + 2.0;
-    cairo_move_to(cr, nx, ny);
-    cairo_line_to(cr, nx - 2.2, ny + 7.0);
-    cairo_line_to(cr, nx, ny + 5.5);
-    cairo_line_to(cr, nx + 2.2, ny + 7.0);
-    cairo_close_path(cr);
-    cairo_fill(cr);
-    text(cr, nx - 1.3, ny + 11.0, 3.0, "N", true);
+    drawNorthArrow(sheetFurniture(cr), nx, ny);
     // Legend of the classes present, in columns between the rulers and the north arrow.
-    const double lx = std::max(rulersRight + 8.0, pageW * 0.45), ly = top - 1.0;
-    int n = 0;
-    for (const MapLegendEntry& entry : legend) {
-        const double x = lx + (n / 6) * 44.0, y = ly + (n % 6) * 4.3;
-        if (x + 40 > nx - 4)
-            break;
-        detail::paintSwatch(cr, *entry.style, entry.dimension, x, y, 5.0, 2.6);
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        text(cr, x + 6.5, y + 2.3, 2.3, detail::inLanguage(s, entry.label.c_str()));
-        ++n;
-    }
+    std::vector<MapLegendEntry> translated = legend;
+    for (MapLegendEntry& entry : translated)
+        entry.label = detail::inLanguage(s, entry.label.c_str());
+    drawLegend(sheetFurniture(cr), translated, std::max(rulersRight + 8.0, pageW * 0.45), top - 1.0, nx - 4);
     if (!r.sourceNote.empty())
         text(cr, r.marginMm, pageH - r.marginMm + 4.5, 2.2, r.sourceNote);
 }
@@ -933,13 +875,10 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
     std::vector<const core::TerrainFeature*> ordered;
     std::vector<MapLegendEntry> legend;
     if (request.layers.count(MapLayer::Terrain)) {
-        for (const auto& f : scenario.terrain)
-            ordered.push_back(&f);
+        ordered = core::style::terrainInDrawingOrder(scenario);
         legend = mapLegend(scenario);
         result.terrainPastExtent = core::terrainPastExtent(scenario);
     }
-    std::stable_sort(ordered.begin(), ordered.end(),
-        [](const auto* a, const auto* b) { return styleOf(*a).order < styleOf(*b).order; });
     const core::CampaignGrid* grid = nullptr;
     if (request.layers.count(MapLayer::Grid) && scenario.campaign) {
         try {
@@ -987,8 +926,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         cairo_clip(cr);
         if (request.layers.count(MapLayer::Scan) && request.scan)
             drawScan(cr, t, *request.scan, sheet.ground);
-        for (const auto* f : ordered)
-            drawFeature(cr, t, *f, styleOf(*f));
+        paintTerrain(cr, ordered, t.device());
         if (grid)
             drawGrid(cr, t, *grid);
         drawTable(cr, t, scenario,
@@ -1040,13 +978,7 @@ PngImage renderBoardImage(const core::Scenario& scenario, double pxPerM, const s
     const SheetTransform t{0.0, 0.0, e.minX, e.maxY, mmPerMetre};
     if (scan)
         drawScan(cr, t, *scan, e);
-    std::vector<const core::TerrainFeature*> ordered;
-    for (const auto& f : scenario.terrain)
-        ordered.push_back(&f);
-    std::stable_sort(ordered.begin(), ordered.end(),
-        [](const auto* a, const auto* b) { return styleOf(*a).order < styleOf(*b).order; });
-    for (const auto* f : ordered)
-        drawFeature(cr, t, *f, styleOf(*f));
+    paintTerrain(cr, core::style::terrainInDrawingOrder(scenario), t.device());
     if (grid && scenario.campaign) {
         try {
             core::checkGrid(scenario.campaign->grid);

@@ -2,6 +2,8 @@
 // Hit-testing of terrain features, drawing order, piece markers, selection.
 #include "sandtable/editor/logic/hit_test.hpp"
 
+#include "sandtable/core/style/drawing_order.hpp"
+
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 
@@ -68,18 +70,7 @@ bool featureHit(const core::TerrainFeature& feature, core::Coordinate p, double 
 
 std::vector<const core::TerrainFeature*> featuresInDrawingOrder(const core::Scenario& scenario)
 {
-    // Each feature's layer looked up once (the canvas orders every feature on every frame: with 10,000
-    // polygons, a style lookup in each comparison cost about 1 ms a frame).
-    std::vector<std::pair<int, const core::TerrainFeature*>> layered;
-    layered.reserve(scenario.terrain.size());
-    for (const auto& feature : scenario.terrain)
-        layered.emplace_back(terrainStyle(feature).layer, &feature);
-    std::stable_sort(layered.begin(), layered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<const core::TerrainFeature*> order;
-    order.reserve(layered.size());
-    for (const auto& entry : layered)
-        order.push_back(entry.second);
-    return order;
+    return core::style::terrainInDrawingOrder(scenario); // the printed map's order
 }
 
 std::optional<core::FeatureId> hitTestFeature(const core::Scenario& scenario, core::Coordinate p, double tolerance)

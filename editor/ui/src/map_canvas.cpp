@@ -10,9 +10,9 @@
 #include "sandtable/editor/logic/measure.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 #include "sandtable/editor/ui/view_report.hpp"
+#include "sandtable/print/map_furniture.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
-#include <wx/settings.h>
 
 #include <wx/dcbuffer.h>
 #include <wx/dcmemory.h>
@@ -459,32 +459,56 @@ void MapCanvas::drawOver(wxGraphicsContext& gc, const ViewTransform& view)
 void MapCanvas::drawScaleBar(wxGraphicsContext& gc, const ViewTransform& view, double gameScale)
 {
     const double metres = scaleBarMetres(view.scale(), 160.0);
-    if (!(metres > 0.0))
+    if (!(metres > 0.0) || gc.GetRenderer() != wxGraphicsRenderer::GetCairoRenderer())
         return;
+    // The printed sheet's furniture (print/map_furniture.hpp) at 5 pixels per paper mm: its 2.4 mm label is
+    // 12 px, its bar 8 px high; the north arrow at 3.5 px per mm (38 px tall).
+    constexpr double kPixelsPerMm = 5.0, kArrowPixelsPerMm = 3.5;
+    auto* cr = static_cast<cairo_t*>(gc.GetNativeContext());
     const double length = metres * view.scale();
-    const double x = 12.0;
-    const double y = view.viewportHeight() - 14.0;
     const GameDistance game = gameDistance(metres, gameScale);
     // A scenario without a game scale (Table Battles cards, scale 1:1) gets the ground length alone.
-    wxString label = wxString::FromUTF8(formatMetres(metres));
+    std::string label = formatMetres(metres);
     if (gameScale > 1.0)
-        label = wxString::FromUTF8(core::i18n::format(translated("{1} = {2} cm at {3}"),
-            {formatMetres(metres), core::i18n::formatFigure(game.mapCm, 2), formatScale(gameScale)}));
-    gc.PushState();
-    gc.SetFont(wxSystemSettings::GetFont(wxSYS_DEFAULT_GUI_FONT), wxColour(20, 20, 20));
-    double textWidth = 0, textHeight = 0;
-    gc.GetTextExtent(label, &textWidth, &textHeight);
-    gc.SetPen(*wxTRANSPARENT_PEN);
-    gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(255, 255, 255, 200))));
-    gc.DrawRectangle(x - 6.0, y - textHeight - 14.0, std::max(length, textWidth) + 12.0, textHeight + 24.0);
-    // Alternate black and white halves, ticks at the ends.
-    gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(20, 20, 20))));
-    gc.DrawRectangle(x, y - 5.0, length / 2.0, 5.0);
-    gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(20, 20, 20)).Width(1.0)));
-    gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(255, 255, 255))));
-    gc.DrawRectangle(x + length / 2.0, y - 5.0, length / 2.0, 5.0);
-    gc.DrawText(label, x, y - textHeight - 9.0);
-    gc.PopState();
+        label = core::i18n::format(translated("{1} = {2} cm at {3}"),
+            {formatMetres(metres), core::i18n::formatFigure(game.mapCm, 2), formatScale(gameScale)});
+    const std::vector<std::string> ticks{"0", "", formatMetres(metres)}; // the middle one would run into the end's
+    // Texts through wx (Pango, the window's own face), not cairo's toy text: the toy font resolved on the
+    // window's context would keep the screen's font options for every later toy text of the process, and the
+    // pieces the editor then draws for a VASSAL module would differ from the CLI's.
+    const auto fontOf = [](double size, bool bold) {
+        return wxFont(wxFontInfo(wxSize(0, static_cast<int>(std::lround(size)))).Family(wxFONTFAMILY_SWISS).Bold(bold));
+    };
+    const print::FurnitureText wxText = [&gc, fontOf](cairo_t*, double tx, double ty, double size, const std::string& text, bool bold) {
+        gc.SetFont(fontOf(size, bold), wxColour(20, 20, 20));
+        double w = 0, h = 0, descent = 0, leading = 0;
+        gc.GetTextExtent(wxString::FromUTF8(text), &w, &h, &descent, &leading);
+        gc.DrawText(wxString::FromUTF8(text), tx, ty - (h - descent)); // (tx, ty) is the baseline's left end
+    };
+    const auto widthOf = [&gc, fontOf](const std::string& text, double size) {
+        gc.SetFont(fontOf(size, false), *wxBLACK);
+        double w = 0, h = 0;
+        gc.GetTextExtent(wxString::FromUTF8(text), &w, &h);
+        return w;
+    };
+    const double labelWidth = widthOf(label, 2.4 * kPixelsPerMm), lastTickWidth = widthOf(ticks.back(), 2.2 * kPixelsPerMm);
+    cairo_save(cr);
+    cairo_new_path(cr);
+    const double x = 12.0, y = view.viewportHeight() - 30.0;
+    // A light box under it (the bar's label above the bar at y - 6, its ticks' baseline at y + 21).
+    cairo_rectangle(cr, x - 6.0, y - 22.0,
+        std::max(length - 3.0 + lastTickWidth, labelWidth) + 12.0, 50.0);
+    cairo_set_source_rgba(cr, 1, 1, 1, 200 / 255.0);
+    cairo_fill(cr);
+    print::drawScaleBar(print::FurnitureContext{cr, kPixelsPerMm, wxText}, x, y, 2, length / 2.0, label, ticks);
+    // Grid north (the canvas is always drawn north up), at the top right on its own light box.
+    const double nx = view.viewportWidth() - 22.0, ny = 10.0;
+    cairo_rectangle(cr, nx - 12.0, ny - 4.0, 24.0, 11.0 * kArrowPixelsPerMm + 8.0);
+    cairo_set_source_rgba(cr, 1, 1, 1, 200 / 255.0);
+    cairo_fill(cr);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    print::drawNorthArrow(print::FurnitureContext{cr, kArrowPixelsPerMm, wxText}, nx, ny);
+    cairo_restore(cr);
 }
 
 wxBitmap MapCanvas::renderToBitmap(const wxSize& size)

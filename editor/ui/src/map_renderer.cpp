@@ -8,6 +8,7 @@
 #include "sandtable/editor/logic/map_raster.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
 #include "sandtable/editor/ui/translation.hpp"
+#include "sandtable/print/terrain_painter.hpp"
 
 #include <wx/brush.h>
 #include <wx/pen.h>
@@ -83,29 +84,22 @@ void addRing(wxGraphicsPath& path, const ViewTransform& view, const std::vector<
         path.CloseSubpath();
 }
 
-void drawFeature(wxGraphicsContext& gc, const ViewTransform& view, const core::TerrainFeature& feature, bool selected)
+/// The selected feature's highlight, drawn under it: an orange line 4 pixels wider than its own outline
+/// (a ring 3 pixels out round a point symbol).
+void drawHighlight(wxGraphicsContext& gc, const ViewTransform& view, const core::TerrainFeature& feature)
 {
     const TerrainStyle style = terrainStyle(feature);
     const int dim = core::dimension(feature.geometry.type);
     const Rgba highlight{255, 140, 0, 255};
     if (dim == 0) {
+        gc.SetPen(makePen(gc, highlight, 3.0));
+        gc.SetBrush(*wxTRANSPARENT_BRUSH);
+        const double r = style.pointRadius;
         for (const auto& part : feature.geometry.parts)
             for (const auto& ring : part)
                 for (const auto& c : ring) {
                     const Point p = view.worldToScreen(c);
-                    const double r = style.pointRadius;
-                    if (selected) {
-                        gc.SetPen(makePen(gc, highlight, 3.0));
-                        gc.SetBrush(*wxTRANSPARENT_BRUSH);
-                        gc.DrawEllipse(p.x - r - 3.0, p.y - r - 3.0, 2.0 * (r + 3.0), 2.0 * (r + 3.0));
-                    }
-                    gc.SetPen(makePen(gc, style.stroke, style.strokeWidth));
-                    gc.SetBrush(gc.CreateBrush(wxBrush(toWx(style.fill))));
-                    // The table's symbols: a bar across the water for a bridge, a disc for a ford.
-                    if (style.symbol == core::style::PointSymbol::Bar)
-                        gc.DrawRectangle(p.x - r, p.y - r / 2.0, 2.0 * r, r);
-                    else
-                        gc.DrawEllipse(p.x - r, p.y - r, 2.0 * r, 2.0 * r);
+                    gc.DrawEllipse(p.x - r - 3.0, p.y - r - 3.0, 2.0 * (r + 3.0), 2.0 * (r + 3.0));
                 }
         return;
     }
@@ -113,41 +107,7 @@ void drawFeature(wxGraphicsContext& gc, const ViewTransform& view, const core::T
     for (const auto& part : feature.geometry.parts)
         for (const auto& ring : part)
             addRing(path, view, ring, dim == 2);
-    if (dim == 2 && style.fill.a > 0) {
-        gc.SetBrush(gc.CreateBrush(wxBrush(toWx(style.fill))));
-        gc.FillPath(path, wxODDEVEN_RULE);
-    }
-    if (dim == 2 && style.hatch == core::style::Hatch::Horizontal) {
-        gc.SetBrush(gc.CreateBrush(wxBrush(toWx(style.hatchColour), wxBRUSHSTYLE_HORIZONTAL_HATCH)));
-        gc.FillPath(path, wxODDEVEN_RULE);
-    }
-    if (dim == 2 && style.edgeBandWidth > 0 && gc.GetRenderer() == wxGraphicsRenderer::GetCairoRenderer()) {
-        // The table's darker band inside the edge: half of a stroke twice its width, clipped to the area
-        // (wxGraphicsContext clips to rectangles and regions only, so through cairo, on the same path).
-        auto* cr = static_cast<cairo_t*>(gc.GetNativeContext());
-        cairo_save(cr);
-        auto* native = static_cast<cairo_path_t*>(path.GetNativePath());
-        cairo_new_path(cr);
-        cairo_append_path(cr, native);
-        path.UnGetNativePath(native);
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
-        cairo_clip_preserve(cr);
-        const Rgba& b = style.edgeBand;
-        cairo_set_source_rgba(cr, b.r / 255.0, b.g / 255.0, b.b / 255.0, b.a / 255.0);
-        cairo_set_line_width(cr, 2 * style.edgeBandWidth);
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-        cairo_stroke(cr);
-        cairo_restore(cr);
-    }
-    if (selected) {
-        gc.SetPen(makePen(gc, highlight, style.strokeWidth + 4.0));
-        gc.StrokePath(path);
-    }
-    if (style.casingWidth > 0) {
-        gc.SetPen(makePen(gc, style.casing, style.casingWidth));
-        gc.StrokePath(path);
-    }
-    gc.SetPen(makePen(gc, style.stroke, style.strokeWidth, style.dash));
+    gc.SetPen(makePen(gc, highlight, style.strokeWidth + 4.0));
     gc.StrokePath(path);
 }
 
@@ -531,9 +491,27 @@ void renderMap(wxGraphicsContext& gc, const ViewTransform& view, const RenderSce
     const double slack = 10.0 / view.scale();
     const core::Extent cull{visible.minX - slack, visible.minY - slack, visible.maxX + slack, visible.maxY + slack};
     const std::optional<core::FeatureId> selected = scene.selection ? scene.selection->feature() : std::nullopt;
-    for (const core::TerrainFeature* feature : featuresInDrawingOrder(*scene.scenario))
-        if (intersects(bounds(feature->geometry), cull))
-            drawFeature(gc, view, *feature, selected && *selected == feature->id);
+    if (gc.GetRenderer() == wxGraphicsRenderer::GetCairoRenderer()) {
+        // The printed map's painter, at the canvas's kScreenPixelsPerMm: every width, dash, hatch pitch and
+        // symbol of the style table as on paper, a line never under a pixel; the hatching counts from a
+        // world northing, so it moves with the map.
+        auto* cr = static_cast<cairo_t*>(gc.GetNativeContext());
+        const print::WorldToDevice toScreen{view.viewportWidth() / 2.0, view.viewportHeight() / 2.0, view.centre().x,
+            view.centre().y, view.scale()};
+        print::TerrainPaintOptions options;
+        options.mmPerUnit = 1.0 / kScreenPixelsPerMm;
+        options.minLineUnits = 1.0;
+        options.hatchAnchorY = toScreen.y(0.0);
+        cairo_save(cr);
+        for (const core::TerrainFeature* feature : featuresInDrawingOrder(*scene.scenario)) {
+            if (!intersects(bounds(feature->geometry), cull))
+                continue;
+            if (selected && *selected == feature->id)
+                drawHighlight(gc, view, *feature);
+            print::paintFeature(cr, *feature, core::style::terrainStyle(feature->terrainClass, feature->attributes), toScreen, options);
+        }
+        cairo_restore(cr);
+    }
     drawUnits(gc, view, *scene.scenario, scene.selection);
 }
 

@@ -32,7 +32,7 @@ namespace sandtable::editor::ui {
 ///
 /// With a CanvasTool active, every mouse event but middle-button drags and the wheel goes to the tool
 /// first (a consumed event neither pans nor selects), and keys too; Escape the tool does not consume ends
-/// the tool. Overlays, then the tool, then the scale bar draw over the map, in the canvas and in
+/// the tool. Overlays, then the tool, then the scale bar and north arrow draw over the map, in the canvas and in
 /// renderToBitmap.
 class MapCanvas : public wxWindow {
 public:
@@ -109,7 +109,9 @@ private:
     void viewChanged(bool byUser);
     RenderScene scene();
     void drawOver(wxGraphicsContext& gc, const ViewTransform& view);
-    /// The scale bar at the lower left: a round ground length and what it is on the map at the game scale.
+    /// The printed sheet's furniture (print::drawScaleBar, print::drawNorthArrow): the scale bar at the lower
+    /// left (a round ground length in two halves, what it is on the map at the game scale), the north arrow
+    /// at the top right.
     static void drawScaleBar(wxGraphicsContext& gc, const ViewTransform& view, double gameScale);
 
     const core::Document* m_document = nullptr;

@@ -90,8 +90,10 @@ struct RenderScene {
 /// The canvas background (a light paper grey, distinct from every terrain style).
 wxColour canvasBackground();
 
-/// Paints the whole viewport of `view`: background, raster, terrain in the class styles (semi-transparent
-/// fills), placed pieces in their side's colour turned to their facing, and the selection highlight.
+/// Paints the whole viewport of `view`: background, raster, terrain drawn by the printed map's painter
+/// (print/terrain_painter.hpp: core's styles at kScreenPixelsPerMm, hatching and dashes as on paper; through
+/// wx's cairo renderer, which the raster needs too), placed pieces in their side's colour turned to their
+/// facing, and the selection highlight.
 void renderMap(wxGraphicsContext& gc, const ViewTransform& view, const RenderScene& scene);
 
 } // namespace sandtable::editor::ui
