@@ -42,10 +42,13 @@ void fillArea(cairo_t* cr, const TerrainStyle& style, const Units& u, cairo_fill
         cairo_fill_preserve(cr);
     }
     if (style.hatch == core::style::Hatch::Horizontal && style.hatchSpacingMm > 0) {
-        double x0, y0, x1, y1;
-        cairo_path_extents(cr, &x0, &y0, &x1, &y1);
+        // Lines only across what can show: the area as far as the current clip reaches (a sheet's map area, the
+        // canvas's window). The area's own extents would give, on the canvas zoomed in on a wood kilometres
+        // across, thousands of hatch lines a frame, nearly all outside the window.
         cairo_save(cr);
         cairo_clip_preserve(cr);
+        double x0, y0, x1, y1;
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1);
         cairo_path_t* area = cairo_copy_path(cr);
         cairo_new_path(cr);
         const double pitch = u.length(style.hatchSpacingMm);
