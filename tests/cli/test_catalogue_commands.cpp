@@ -283,15 +283,15 @@ BOOST_AUTO_TEST_CASE(thumbnail_fills_overlapping_woods_once_and_keeps_holes_what
     // A (E 300100-300500) and B (E 300300-300700) overlap over E 300300-300500, N 4400100-4400500.
     s.terrain.push_back(TerrainFeature{FeatureId("wood-a"), "woods", "A",
         Geometry::polygon({{{300100, 4400100}, {300500, 4400100}, {300500, 4400500}, {300100, 4400500}, {300100, 4400100}}}),
-        nlohmann::ordered_json::object()});
+        sandtable::core::Attributes()});
     s.terrain.push_back(TerrainFeature{FeatureId("wood-b"), "woods", "B",
         Geometry::polygon({{{300300, 4400100}, {300700, 4400100}, {300700, 4400500}, {300300, 4400500}, {300300, 4400100}}}),
-        nlohmann::ordered_json::object()});
+        sandtable::core::Attributes()});
     // C has a clearing (E 300400-300600, N 4400750-4400850) whose ring turns the same way as the exterior.
     s.terrain.push_back(TerrainFeature{FeatureId("wood-c"), "woods", "C",
         Geometry::polygon({{{300100, 4400700}, {300900, 4400700}, {300900, 4400900}, {300100, 4400900}, {300100, 4400700}},
             {{300400, 4400750}, {300600, 4400750}, {300600, 4400850}, {300400, 4400850}, {300400, 4400750}}}),
-        nlohmann::ordered_json::object()});
+        sandtable::core::Attributes()});
     sandtable::test::TemporaryFolder folder;
     const std::string db = (folder / "c.gpkg").string();
     Result exported = runTool({"catalogue", "export", writeSmall(folder, "w.json", s), "--catalogue", db});

@@ -166,10 +166,10 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
     s.settings.extent = sandtable::core::Extent{0, 0, 1600, 1120};
     s.map = sandtable::core::MapSource{"k.pgm", "", w, h, std::nullopt, "k.tif", {}};
     s.terrain.push_back({sandtable::core::FeatureId("road-1"), "road", "Chaussee",
-        sandtable::core::Geometry::lineString({{160, 560}, {1160, 560}}), nlohmann::ordered_json{{"grade", "major"}}});
+        sandtable::core::Geometry::lineString({{160, 560}, {1160, 560}}), sandtable::core::Attributes{{"grade", "major"}}});
     s.terrain.push_back({sandtable::core::FeatureId("woods-1"), "woods", "Forst",
         sandtable::core::Geometry::polygon({{{200, 800}, {500, 800}, {500, 1000}, {200, 1000}, {200, 800}}}),
-        nlohmann::ordered_json::object()});
+        sandtable::core::Attributes()});
     const auto file = folder / "k.sandtable.json";
     sandtable::core::saveScenario(s, file);
     if (std::system("command -v pdftocairo >/dev/null 2>&1") != 0) {

@@ -22,7 +22,7 @@ using sandtable::test::runTool;
 namespace {
 core::TerrainFeature feature(const std::string& id, const std::string& cls, core::Geometry g)
 {
-    return core::TerrainFeature{core::FeatureId(id), cls, "", std::move(g), nlohmann::ordered_json::object()};
+    return core::TerrainFeature{core::FeatureId(id), cls, "", std::move(g), sandtable::core::Attributes()};
 }
 
 // The small fixture (woods 300100..300300 E x 4400100..4400200 N; a stream along y = 4400500 from the
