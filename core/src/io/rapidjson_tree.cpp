@@ -46,7 +46,7 @@ public:
         const char* end = s + n;
         const bool integral = std::none_of(s, end, [](char c) { return c == '.' || c == 'e' || c == 'E'; });
         if (integral) {
-            // Out of 64-bit range: a double, as RapidJSON and nlohmann read such integers.
+            // Out of 64-bit range: a double, as RapidJSON reads such integers.
             if (*s == '-') {
                 std::int64_t v = 0;
                 if (const auto r = std::from_chars(s, end, v); r.ec == std::errc() && r.ptr == end)
@@ -171,7 +171,7 @@ JsonTree::JsonTree(std::size_t textBytes)
 void parseJson(std::string_view text, const std::string& sourceName, JsonTree& tree)
 {
     // A UTF-8 byte-order mark (Windows editors write one) is not part of the JSON text (RFC 8259 section
-    // 8.1 lets a parser ignore it, as nlohmann's does).
+    // 8.1 lets a parser ignore it).
     if (text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3);
     if (text.size() > limits::kMaxScenarioFileBytes)

@@ -3,6 +3,7 @@
 #include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
+#include "support/json_reading.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -10,6 +11,7 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <iterator>
 
 using namespace sandtable::core;
 namespace geo = sandtable::core::geometry;
@@ -148,8 +150,8 @@ BOOST_AUTO_TEST_CASE(repairs_the_real_corine_polygon_within_a_thousandth_of_its_
     *boost::unit_test::precondition(sandtable::test::sharedDataPresent))
 {
     std::ifstream in(sandtable::test::sharedData("vector/CLC2006_2018418_invalid.geojson"));
-    const auto doc = nlohmann::json::parse(in);
-    const auto& rings = doc.at("features").at(0).at("geometry").at("coordinates");
+    const auto doc = sandtable::test::parseJson(std::string(std::istreambuf_iterator<char>(in), {}));
+    const auto rings = doc.at("features").at(0).at("geometry").at("coordinates");
     std::vector<std::vector<Coordinate>> model;
     std::size_t vertices = 0;
     for (const auto& ring : rings) {
