@@ -334,7 +334,7 @@ void writeTerrainScenario(const fs::path& out)
             if (terrainClass.empty() || terrainClass == "open")
                 terrainClass = "field"; // open ground: "open" is no canonical class of domain.md
             s.terrain.push_back(core::TerrainFeature{core::FeatureId("f" + std::to_string(++n)), terrainClass, "", std::move(geometry),
-                nlohmann::ordered_json::object()});
+                core::Attributes()});
             OGR_F_Destroy(f);
         }
     }

@@ -124,7 +124,7 @@ core::Scenario makeScenario()
                 points.push_back({ring->getX(i), ring->getY(i)});
             const std::size_t n = scenario.terrain.size();
             scenario.terrain.push_back(core::TerrainFeature{core::FeatureId("p-" + std::to_string(n)), classes[n % 5], "",
-                core::Geometry::polygon({points}), nlohmann::ordered_json::object()});
+                core::Geometry::polygon({points}), core::Attributes()});
         }
         GDALClose(ds);
     }
@@ -135,7 +135,7 @@ core::Scenario makeScenario()
         const std::size_t n = scenario.terrain.size();
         scenario.terrain.push_back(core::TerrainFeature{core::FeatureId("p-" + std::to_string(n)), classes[n % 5], "",
             core::Geometry::polygon({{{cx, cy}, {cx + w, cy}, {cx + w, cy + h}, {cx, cy + h}, {cx, cy}}}),
-            nlohmann::ordered_json::object()});
+            core::Attributes()});
     }
     return scenario;
 }

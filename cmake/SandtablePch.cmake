@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Precompiled headers for the Boost.Test suites (issue 43 item 6: CI inside its time). A test file is a few
-# hundred lines of ours on top of some 160,000 lines of the standard library, nlohmann and Boost.Test; parsing
+# hundred lines of ours on top of some 160,000 lines of the standard library and Boost.Test; parsing
 # those once per suite instead of once per file takes about a quarter off each test file's compile (measured
 # on tests/editor/tools/test_drawing.cpp: 22.3 s -> 16.1 s at -O2 -g1). The libraries gain nothing (their
 # time is code generation, not parsing), so they are left alone.
-option(SANDTABLE_PCH "Precompile the standard, nlohmann and Boost.Test headers of the test suites" ON)
+option(SANDTABLE_PCH "Precompile the standard and Boost.Test headers of the test suites" ON)
 
 # ccache caches a compile that uses a precompiled header only when told to trust it (its manual, "Precompiled
 # headers"); without this every test file would miss the cache.
@@ -27,7 +27,7 @@ function(sandtable_precompile_test_headers target)
   target_precompile_headers(${target} PRIVATE
     <algorithm> <array> <cmath> <cstdint> <filesystem> <fstream> <functional> <map> <memory> <optional> <set>
     <sstream> <stdexcept> <string> <string_view> <unordered_map> <utility> <variant> <vector>
-    <nlohmann/json.hpp> <boost/test/unit_test.hpp>)
+    <boost/test/unit_test.hpp>)
   if(ARG_SKIP)
     set_source_files_properties(${ARG_SKIP} TARGET_DIRECTORY ${target} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
   endif()

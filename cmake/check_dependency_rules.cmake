@@ -70,6 +70,37 @@ foreach(f IN LISTS all_files)
   endif()
 endforeach()
 
+# One JSON library (issue 42 item 5): RapidJSON, reached through sandtable/core/io/json.hpp, which gives every
+# file the one RAPIDJSON_ASSERT (core/src/io and the tests' JSON reader take RapidJSON's other headers beside
+# it); nlohmann nowhere, tests and benchmarks included.
+file(GLOB_RECURSE json_files "${SOURCE_DIR}/*.cpp" "${SOURCE_DIR}/*.hpp")
+foreach(f IN LISTS json_files)
+  file(RELATIVE_PATH rel "${SOURCE_DIR}" "${f}")
+  if(rel MATCHES "^(build|tests/data)/")
+    continue()
+  endif()
+  file(STRINGS "${f}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](nlohmann|rapidjson)/")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "nlohmann/")
+      list(APPEND violations "${rel}: includes nlohmann, but RapidJSON is the one JSON library (sandtable/core/io/json.hpp)")
+    elseif(NOT rel MATCHES "^core/include/sandtable/core/io/json[.]hpp$|^core/src/io/|^tests/support/json_reading[.]hpp$")
+      list(APPEND violations "${rel}: includes RapidJSON directly, not through sandtable/core/io/json.hpp (its one RAPIDJSON_ASSERT)")
+    endif()
+  endforeach()
+endforeach()
+# Nor does a build file look for it or link it (the package nlohmann_json, its target nlohmann_json::nlohmann_json).
+file(GLOB_RECURSE build_files "${SOURCE_DIR}/CMakeLists.txt" "${SOURCE_DIR}/*.cmake")
+foreach(f IN LISTS build_files)
+  file(RELATIVE_PATH rel "${SOURCE_DIR}" "${f}")
+  if(rel MATCHES "^(build|tests/data)/|^cmake/check_dependency_rules[.]cmake$")
+    continue()
+  endif()
+  file(STRINGS "${f}" lines REGEX "^[^#]*(find_package[ \t]*[(][ \t]*nlohmann_json|nlohmann_json::)")
+  if(lines)
+    list(APPEND violations "${rel}: finds or links nlohmann_json, but RapidJSON is the one JSON library")
+  endif()
+endforeach()
+
 # The Document is the one owner of a scenario (architecture.md, "The model and editing"): everything else
 # reads it and builds Edits with the operations of core/document. Outside core/document and core/io (whose
 # readers fill the scenario they build):

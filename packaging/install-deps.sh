@@ -18,8 +18,8 @@ PACKAGES=(
   libssl-dev
   libboost-test-dev
   libboost-locale-dev  # Boost.Locale: printed products translated with each language's real plural rule (issue 42)
-  nlohmann-json3-dev libvalijson-dev
-  rapidjson-dev  # the one parser of scenario documents (core/src/io), with valijson's RapidJSON adapter
+  libvalijson-dev
+  rapidjson-dev  # the one JSON library (reads and writes every document), with valijson's RapidJSON adapter
   libcairo2-dev
   libqpdf-dev libjpeg-dev  # print/: page boxes through qpdf, JPEG scans through its Pl_DCT (libjpeg); private
   libcli11-dev

@@ -3,11 +3,11 @@
 #include "package_steps.hpp"
 
 #include "catalogue_schema.hpp"
+#include "sandtable/core/io/json.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/sha256.hpp"
 
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -251,7 +251,7 @@ void storeMapSource(Database& db, std::int64_t fid, const core::MapSource& map, 
     s.bind(1, fid).bind(2, map.path).bind(3, map.sha256).bind(4, map.width).bind(5, map.height).bindOrNull(6, map.warpedPath);
     if (g) {
         s.bind(7, g->gcpCrs).bind(8, core::toString(g->method)).bind(9, g->crs);
-        s.bind(10, nlohmann::json(g->transform).dump()).bind(11, g->rmsMap).bind(12, g->rmsPixels);
+        s.bind(10, core::writeJson(core::JsonOut().value(g->transform), 0)).bind(11, g->rmsMap).bind(12, g->rmsPixels);
     }
     if (raster.store)
         s.bind(13, raster.sha256).bind(14, raster.size).bindZeroBlob(15, raster.size);
@@ -329,6 +329,7 @@ void storeTerrain(Database& db, std::int64_t fid, const core::Scenario& scenario
                 terrain.tables[dimension]);
     std::string blob;
     std::string attributes;
+    core::JsonOut json; // the attributes' values, in one pool for the whole terrain
     for (std::size_t ordinal = 0; ordinal < scenario.terrain.size(); ++ordinal) {
         const core::TerrainFeature& f = scenario.terrain[ordinal];
         Statement& s = *inserts[static_cast<std::size_t>(core::dimension(f.geometry.type))];
@@ -339,7 +340,7 @@ void storeTerrain(Database& db, std::int64_t fid, const core::Scenario& scenario
         if (!f.name.empty())
             s.bindStatic(8, f.name);
         if (!f.attributes.empty()) {
-            attributes = f.attributes.dump();
+            attributes = core::writeJson(json.value(f.attributes), 0);
             s.bindStatic(9, attributes);
         }
         s.run();

@@ -70,7 +70,8 @@ void runImport(const ImportOptions& o, Context& context)
     if (!refused)
         document.save();
     if (context.json) {
-        context.printJson({{"imported", refused ? 0 : cards}, {"saved", !refused}, {"diagnostics", diagnosticsToJson(findings)}});
+        core::JsonOut j;
+        context.printJson(j.object("imported", refused ? 0 : cards, "saved", !refused, "diagnostics", diagnosticsToJson(findings, j)));
     } else {
         context.printDiagnostics(findings, o.file);
         if (refused)
@@ -89,8 +90,9 @@ void runExport(const ExportOptions& o, Context& context)
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     const core::TableBattlesSet& set = app::scenarioCards(loaded.scenario, o.file);
     core::writeFileAtomically(o.output, core::exportTableBattlesCsv(set));
+    core::JsonOut j;
     if (context.json)
-        context.printJson({{"output", o.output}, {"cards", set.cards.size()}});
+        context.printJson(j.object("output", o.output, "cards", set.cards.size()));
     else
         context.out << core::i18n::format(P_("{1}: {2} formation card and the scenario card", "{1}: {2} formation cards and the scenario card",
                                               set.cards.size()),
@@ -123,12 +125,12 @@ void runPrint(const PrintOptions& o, Context& context)
     if (job.images) {
         const auto& files = outcome.images;
         if (context.json) {
-            nlohmann::ordered_json list = nlohmann::ordered_json::array();
+            core::JsonOut j;
+            core::JsonValue list = j.array();
             for (const auto& f : files)
-                list.push_back(f.string());
-            context.printJson({{"output", o.output}, {"format", o.format}, {"files", list},
-                {"card_mm", nlohmann::ordered_json::array({63.5 + (o.bleed ? 6.0 : 0.0), 88.9 + (o.bleed ? 6.0 : 0.0)})},
-                {"errors", core::countSeverity(findings, core::Severity::Error)}});
+                j.push(list, f.string());
+            context.printJson(j.object("output", o.output, "format", o.format, "files", std::move(list), "card_mm",
+                j.array(63.5 + (o.bleed ? 6.0 : 0.0), 88.9 + (o.bleed ? 6.0 : 0.0)), "errors", core::countSeverity(findings, core::Severity::Error)));
         } else {
             context.out << core::i18n::format(o.bleed ? P_("{1}: {2} {3} card face with 3 mm bleed", "{1}: {2} {3} card faces with 3 mm bleed", files.size())
                                                       : P_("{1}: {2} {3} card face at 63.5 x 88.9 mm", "{1}: {2} {3} card faces at 63.5 x 88.9 mm", files.size()),
@@ -139,8 +141,9 @@ void runPrint(const PrintOptions& o, Context& context)
     }
     const print::CardPrintResult& result = outcome.pdf;
     if (context.json) {
-        context.printJson({{"output", o.output}, {"pages", result.pages}, {"cards", result.cards}, {"mode", o.mode},
-            {"svg_files", result.svgFiles}, {"errors", core::countSeverity(findings, core::Severity::Error)}});
+        core::JsonOut j;
+        context.printJson(j.object("output", o.output, "pages", result.pages, "cards", result.cards, "mode", o.mode, "svg_files", result.svgFiles,
+            "errors", core::countSeverity(findings, core::Severity::Error)));
     } else {
         namespace i18n = core::i18n;
         const std::string cards = i18n::format(P_("{1} card", "{1} cards", result.cards), {std::to_string(result.cards)});

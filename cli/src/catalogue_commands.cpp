@@ -43,22 +43,22 @@ struct CatalogueOptions {
     bool asRevision = false;
 };
 
-nlohmann::ordered_json summaryToJson(const catalogue::PackageSummary& p, bool withScore)
+core::JsonValue summaryToJson(const catalogue::PackageSummary& p, bool withScore, core::JsonOut& j)
 {
-    nlohmann::ordered_json j{{"id", p.id}, {"title", p.title}, {"system", p.system}, {"revision", p.revision},
-        {"revisions", p.revisionCount}, {"battle", p.battle}, {"date", p.date}, {"created", p.created},
-        {"warnings", p.warningCount}};
+    core::JsonValue summary = j.object("id", p.id, "title", p.title, "system", p.system, "revision", p.revision, "revisions", p.revisionCount,
+        "battle", p.battle, "date", p.date, "created", p.created, "warnings", p.warningCount);
     if (withScore)
-        j["score"] = p.score;
-    return j;
+        j.set(summary, "score", p.score);
+    return summary;
 }
 
 void printSummaries(const std::vector<catalogue::PackageSummary>& packages, Context& context, bool withScore)
 {
     if (context.json) {
-        nlohmann::ordered_json array = nlohmann::ordered_json::array();
+        core::JsonOut j;
+        core::JsonValue array = j.array();
         for (const auto& p : packages)
-            array.push_back(summaryToJson(p, withScore));
+            j.push(array, summaryToJson(p, withScore, j));
         context.printJson(array);
         return;
     }
@@ -93,8 +93,10 @@ void runExport(const CatalogueOptions& o, Context& context)
     try {
         const catalogue::ExportResult r = db.exportScenario(o.file, options);
         if (context.json) {
-            context.printJson({{"id", r.id}, {"revision", r.revision}, {"catalogue", catalogue::Catalogue::maskedLocation(o.catalogue)}, {"file", o.file},
-                {"warnings", r.warnings.size()}, {"raster_stored", r.rasterStored}, {"thumbnail", r.thumbnailStored}, {"diagnostics", diagnosticsToJson(r.warnings)}});
+            core::JsonOut j;
+            context.printJson(j.object("id", r.id, "revision", r.revision, "catalogue", catalogue::Catalogue::maskedLocation(o.catalogue), "file",
+                o.file, "warnings", r.warnings.size(), "raster_stored", r.rasterStored, "thumbnail", r.thumbnailStored, "diagnostics",
+                diagnosticsToJson(r.warnings, j)));
         } else {
             context.printDiagnostics(r.warnings, o.file);
             context.out << core::i18n::format(_("{1} revision {2}"), {r.id, std::to_string(r.revision)}) << "\n";
@@ -109,9 +111,10 @@ void runExport(const CatalogueOptions& o, Context& context)
         }
     } catch (const catalogue::ValidationFailed& e) {
         const auto errors = core::countSeverity(e.diagnostics(), core::Severity::Error);
+        core::JsonOut j;
         if (context.json)
-            context.printJson({{"id", nullptr}, {"exported", false}, {"file", o.file}, {"errors", errors},
-                {"warnings", core::countSeverity(e.diagnostics(), core::Severity::Warning)}, {"diagnostics", diagnosticsToJson(e.diagnostics())}});
+            context.printJson(j.object("id", nullptr, "exported", false, "file", o.file, "errors", errors, "warnings",
+                core::countSeverity(e.diagnostics(), core::Severity::Warning), "diagnostics", diagnosticsToJson(e.diagnostics(), j)));
         else
             context.printDiagnostics(e.diagnostics(), o.file);
         throw;
@@ -139,38 +142,35 @@ void runShow(const CatalogueOptions& o, Context& context)
 {
     const catalogue::PackageDetails d = catalogue::Catalogue::openLocation(o.catalogue).show(o.id, revisionOption(o));
     if (context.json) {
-        nlohmann::ordered_json j = summaryToJson(d.summary, false);
-        j["revisions"] = d.revisions;
-        j["description"] = d.description;
-        j["crs"] = d.crs;
-        j["scale"] = d.scale;
-        j["source"] = d.sourceName;
-        j["document_sha256"] = d.documentSha256;
-        j["document_size"] = d.documentSize;
-        j["terrain_tables"] = d.terrainTables;
-        j["features"] = d.featureCount;
-        j["sides"] = d.sideCount;
-        j["formations"] = d.formationCount;
-        j["units"] = d.unitCount;
-        j["diagnostics"] = diagnosticsToJson(d.warnings);
-        j["thumbnail"] = d.thumbnail
-            ? nlohmann::ordered_json{{"width", d.thumbnail->first}, {"height", d.thumbnail->second}, {"format", "png"}}
-            : nlohmann::ordered_json(nullptr);
-        j["table_battles_cards"] = d.tableBattlesCards;
-        j["campaign_grid"] = d.campaignGrid;
+        core::JsonOut j;
+        core::JsonValue show = summaryToJson(d.summary, false, j);
+        j.set(show, "revisions", d.revisions); // in place of the summary's count
+        j.set(show, "description", d.description);
+        j.set(show, "crs", d.crs);
+        j.set(show, "scale", d.scale);
+        j.set(show, "source", d.sourceName);
+        j.set(show, "document_sha256", d.documentSha256);
+        j.set(show, "document_size", d.documentSize);
+        j.set(show, "terrain_tables", d.terrainTables);
+        j.set(show, "features", d.featureCount);
+        j.set(show, "sides", d.sideCount);
+        j.set(show, "formations", d.formationCount);
+        j.set(show, "units", d.unitCount);
+        j.set(show, "diagnostics", diagnosticsToJson(d.warnings, j));
+        j.set(show, "thumbnail",
+            d.thumbnail ? j.object("width", d.thumbnail->first, "height", d.thumbnail->second, "format", "png") : j.value(nullptr));
+        j.set(show, "table_battles_cards", d.tableBattlesCards);
+        j.set(show, "campaign_grid", d.campaignGrid);
+        core::JsonValue map;
         if (d.map) {
             const auto& m = *d.map;
-            j["map"] = {{"path", m.path}, {"sha256", m.sha256}, {"width", m.width}, {"height", m.height},
-                {"method", m.method.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(m.method)},
-                {"crs", m.targetCrs}, {"rms_map", m.rmsMap ? nlohmann::ordered_json(*m.rmsMap) : nlohmann::ordered_json(nullptr)},
-                {"rms_px", m.rmsPixels ? nlohmann::ordered_json(*m.rmsPixels) : nlohmann::ordered_json(nullptr)},
-                {"gcp_count", m.gcpCount}, {"raster_stored", m.rasterStored},
-                {"raster_sha256", m.rasterStored ? nlohmann::ordered_json(m.rasterSha256) : nlohmann::ordered_json(nullptr)},
-                {"raster_size", m.rasterSize}};
-        } else {
-            j["map"] = nullptr;
+            map = j.object("path", m.path, "sha256", m.sha256, "width", m.width, "height", m.height, "method",
+                m.method.empty() ? j.value(nullptr) : j.value(m.method), "crs", m.targetCrs, "rms_map", m.rmsMap, "rms_px", m.rmsPixels,
+                "gcp_count", m.gcpCount, "raster_stored", m.rasterStored, "raster_sha256",
+                m.rasterStored ? j.value(m.rasterSha256) : j.value(nullptr), "raster_size", m.rasterSize);
         }
-        context.printJson(j);
+        j.set(show, "map", std::move(map));
+        context.printJson(show);
         return;
     }
     namespace i18n = core::i18n;
@@ -237,9 +237,9 @@ void runExtract(const CatalogueOptions& o, Context& context)
         options.rasterDir = o.rasterDir;
     const catalogue::ExtractResult r = catalogue::Catalogue::openLocation(o.catalogue).extract(o.id, o.output, options);
     if (context.json) {
-        context.printJson({{"id", o.id}, {"revision", r.revision}, {"file", r.document.string()},
-            {"raster", r.raster ? nlohmann::ordered_json(r.raster->string()) : nlohmann::ordered_json(nullptr)},
-            {"raster_sha256", r.raster ? nlohmann::ordered_json(r.rasterSha256) : nlohmann::ordered_json(nullptr)}});
+        core::JsonOut j;
+        context.printJson(j.object("id", o.id, "revision", r.revision, "file", r.document.string(), "raster",
+            r.raster ? j.value(r.raster->string()) : j.value(nullptr), "raster_sha256", r.raster ? j.value(r.rasterSha256) : j.value(nullptr)));
     } else if (!context.quiet) {
         context.err << core::i18n::format(_("wrote {1} ({2} revision {3})"), {r.document.string(), o.id, std::to_string(r.revision)}) << "\n";
         if (r.raster)
@@ -254,7 +254,7 @@ void runThumbnail(const CatalogueOptions& o, Context& context)
         throw core::OperationError(catalogue::Catalogue::maskedLocation(o.catalogue), o.id, _("the package has no thumbnail (it has no terrain or extent to draw)"));
     core::writeFileAtomically(o.output, *png);
     if (context.json)
-        context.printJson({{"id", o.id}, {"file", o.output}, {"bytes", png->size()}});
+        context.printJson(core::JsonOut().object("id", o.id, "file", o.output, "bytes", png->size()));
     else if (!context.quiet)
         context.err << core::i18n::format(_("wrote {1} ({2} bytes)"), {o.output, std::to_string(png->size())}) << "\n";
 }
@@ -263,7 +263,7 @@ void runRemove(const CatalogueOptions& o, Context& context)
 {
     const int removed = catalogue::Catalogue::openLocation(o.catalogue).remove(o.id, revisionOption(o));
     if (context.json)
-        context.printJson({{"id", o.id}, {"removed", removed}});
+        context.printJson(core::JsonOut().object("id", o.id, "removed", removed));
     else if (!context.quiet)
         context.err << core::i18n::format(P_("removed {1} revision of {2} from {3}", "removed {1} revisions of {2} from {3}", removed),
                            {std::to_string(removed), o.id, catalogue::Catalogue::maskedLocation(o.catalogue)})
@@ -275,7 +275,7 @@ void runInit(const CatalogueOptions& o, Context& context)
     catalogue::Catalogue::initialiseDatabase(o.catalogue);
     const std::string where = catalogue::Catalogue::maskedLocation(o.catalogue);
     if (context.json)
-        context.printJson({{"catalogue", where}, {"initialised", true}});
+        context.printJson(core::JsonOut().object("catalogue", where, "initialised", true));
     else if (!context.quiet)
         context.err << core::i18n::format(_("{1} holds a sandtable catalogue; give logins a role with 'sandtable catalogue grant USER --role reader|author|editor'"),
                            {where})
@@ -289,7 +289,7 @@ void runGrant(const CatalogueOptions& o, Context& context)
                                                              : catalogue::Catalogue::Role::Author;
     catalogue::Catalogue::grantRole(o.catalogue, o.id, role);
     if (context.json)
-        context.printJson({{"user", o.id}, {"role", o.role}});
+        context.printJson(core::JsonOut().object("user", o.id, "role", o.role));
     else if (!context.quiet)
         context.err << core::i18n::format(_("{1} is now a catalogue {2} in {3}"), {o.id, o.role, catalogue::Catalogue::maskedLocation(o.catalogue)})
                     << "\n";
@@ -314,14 +314,15 @@ void runSync(const CatalogueOptions& from, const CatalogueOptions& o, Context& c
         }
         if (options.ids.empty()) {
             if (context.json)
-                context.printJson({{"from", source.location()}, {"to", target.location()}, {"packages", 0}, {"revisions", 0}, {"unchanged", 0}});
+                context.printJson(core::JsonOut().object("from", source.location(), "to", target.location(), "packages", 0, "revisions", 0,
+                    "unchanged", 0));
             return;
         }
     }
     const catalogue::SyncResult r = catalogue::copyNewRevisions(source, target, options);
     if (context.json)
-        context.printJson({{"from", source.location()}, {"to", target.location()}, {"packages", r.packages}, {"revisions", r.revisions},
-            {"unchanged", r.unchanged}});
+        context.printJson(core::JsonOut().object("from", source.location(), "to", target.location(), "packages", r.packages, "revisions",
+            r.revisions, "unchanged", r.unchanged));
     else if (!context.quiet)
         context.err << core::i18n::format(P_("copied {1} revision from {2} to {3} ({4} package(s) already in step)",
                                               "copied {1} revisions from {2} to {3} ({4} package(s) already in step)", r.revisions),

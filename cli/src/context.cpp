@@ -2,8 +2,6 @@
 // Output helpers shared by all commands.
 #include "sandtable/cli/context.hpp"
 
-#include "sandtable/core/io/json_writer.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -12,7 +10,7 @@
 
 namespace sandtable::cli {
 
-void Context::printJson(const nlohmann::ordered_json& document) const
+void Context::printJson(const core::JsonValue& document) const
 {
     out << core::writeJson(document, 2);
     out.flush();
@@ -87,12 +85,12 @@ std::string errorsAndWarnings(std::size_t errors, std::size_t warnings)
         + core::i18n::format(P_("{1} warning", "{1} warnings", warnings), {std::to_string(warnings)});
 }
 
-nlohmann::ordered_json diagnosticsToJson(const core::Diagnostics& diagnostics)
+core::JsonValue diagnosticsToJson(const core::Diagnostics& diagnostics, core::JsonOut& out)
 {
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    core::JsonValue array = out.array();
     for (const auto& d : diagnostics)
-        out.push_back({{"code", d.code}, {"severity", core::toString(d.severity)}, {"path", d.path}, {"message", d.message}});
-    return out;
+        out.push(array, out.object("code", d.code, "severity", core::toString(d.severity), "path", d.path, "message", d.message));
+    return array;
 }
 
 namespace {

@@ -87,8 +87,9 @@ void runDemo(const DemoOptions& o, Context& context)
     std::optional<core::MapSource> map = scenario.map; // the demo's map: the example's, re-pointed below
     say(context, core::i18n::format(_("[1/5] example: {1} ({2})"), {examplePath.string(), scenario.settings.title}));
 
-    nlohmann::ordered_json outputs = nlohmann::ordered_json::array();
-    nlohmann::ordered_json georef = nullptr;
+    std::vector<std::string> outputs;
+    core::JsonOut j;
+    core::JsonValue georef;
     const auto scan = findScan(o, scenario, exampleDir);
     if (scan && scenario.map) {
         const std::filesystem::path points = scan->string() + ".points";
@@ -119,8 +120,8 @@ void runDemo(const DemoOptions& o, Context& context)
             say(context, core::i18n::format(_("sandtable: notice: {1}: SHA-256 differs from the example's; using this raster"), {scan->string()}));
         map->sha256 = sha;
         outputs.push_back(warped.string());
-        georef = {{"crs", result.targetCrs}, {"gcps", result.fit.residuals.size()}, {"rms_map", result.fit.rmsMap},
-            {"rms_px", result.fit.rmsPx}};
+        georef = j.object("crs", result.targetCrs, "gcps", result.fit.residuals.size(), "rms_map", result.fit.rmsMap, "rms_px",
+            result.fit.rmsPx);
     } else {
         say(context, core::i18n::format(_("[2/5] sandtable: notice: the example's map raster was not found (looked for {1}; set "
                                           "SANDTABLE_SHARED_DATA or --map): working terrain-only"),
@@ -176,13 +177,13 @@ void runDemo(const DemoOptions& o, Context& context)
     say(context, core::i18n::format(_("done: try 'sandtable catalogue list --catalogue {1}'"), {cataloguePath.string()}));
 
     if (context.json) {
-        context.printJson({{"catalogue", cataloguePath.string()}, {"id", exported.id}, {"revision", exported.revision},
-            {"outputs", outputs}, {"georeference", georef}, {"errors", errors}, {"warnings", warnings},
-            {"pages", printed.result.pages}, {"raster", scan.has_value()}});
+        context.printJson(j.object("catalogue", cataloguePath.string(), "id", exported.id, "revision", exported.revision, "outputs", outputs,
+            "georeference", std::move(georef), "errors", errors, "warnings", warnings, "pages", printed.result.pages, "raster",
+            scan.has_value()));
     } else {
         context.out << core::i18n::format(_("catalogue: {1}"), {cataloguePath.string()}) << "\n";
         for (const auto& file : outputs)
-            context.out << core::i18n::format(_("output: {1}"), {file.get<std::string>()}) << "\n";
+            context.out << core::i18n::format(_("output: {1}"), {file}) << "\n";
     }
 }
 

@@ -29,7 +29,8 @@ namespace {
 /// A number of the grid's result lines: six significant digits in the person's conventions.
 std::string g6(double value) { return core::i18n::formatSignificant(value, 6); }
 
-using Json = nlohmann::ordered_json;
+using core::JsonOut;
+using core::JsonValue;
 
 struct NewOptions {
     std::string file;
@@ -119,26 +120,26 @@ core::Coordinate parseOrigin(const std::string& text)
     throw core::OperationError("", "--origin", core::i18n::format(_("'{1}' is not X,Y in working-CRS metres (the grid's south-west corner)"), {text}));
 }
 
-Json lineJson(const core::SquareLine& l)
+JsonValue lineJson(const core::SquareLine& l, JsonOut& j)
 {
-    Json edges = Json::array();
+    JsonValue edges = j.array();
     for (core::Edge e : l.edges)
-        edges.push_back(core::toString(e));
-    Json out{{"feature", l.feature.str()}, {"class", l.terrainClass}};
+        j.push(edges, core::toString(e));
+    JsonValue out = j.object("feature", l.feature.str(), "class", l.terrainClass);
     if (!l.grade.empty())
-        out["grade"] = l.grade;
-    out["edges"] = std::move(edges);
-    out["length_m"] = l.length;
+        j.set(out, "grade", l.grade);
+    j.set(out, "edges", std::move(edges));
+    j.set(out, "length_m", l.length);
     return out;
 }
 
-Json squareJson(const core::Campaign& c, const core::SquareTerrain& t)
+JsonValue squareJson(const core::Campaign& c, const core::SquareTerrain& t, JsonOut& j)
 {
-    Json terrain = Json::object();
-    Json cover = Json::object();
-    Json overridden = Json::array();
+    JsonValue terrain = j.object();
+    JsonValue cover = j.object();
+    JsonValue overridden = j.array();
     for (const auto& [cls, fraction] : t.coverage)
-        terrain[cls] = fraction;
+        j.set(terrain, cls, fraction);
     std::set<std::string> classes;
     for (const auto& entry : t.coverage)
         classes.insert(entry.first);
@@ -146,19 +147,19 @@ Json squareJson(const core::Campaign& c, const core::SquareTerrain& t)
         if (o.square == t.square)
             classes.insert(o.terrainClass);
     for (const std::string& cls : classes) {
-        cover[cls] = core::toString(c.cover(t.square, cls));
+        j.set(cover, cls, core::toString(c.cover(t.square, cls)));
         if (c.overridden(t.square, cls))
-            overridden.push_back(cls);
+            j.push(overridden, cls);
     }
-    Json lines = Json::array();
+    JsonValue lines = j.array();
     for (const core::SquareLine& l : t.lines)
-        lines.push_back(lineJson(l));
-    Json crossings = Json::array();
+        j.push(lines, lineJson(l, j));
+    JsonValue crossings = j.array();
     for (const core::SquareCrossing& x : t.crossings)
-        crossings.push_back({{"feature", x.feature.str()}, {"class", x.terrainClass},
-            {"edge", x.edge ? Json(core::toString(*x.edge)) : Json(nullptr)}});
-    return {{"ref", core::squareName(c.grid, t.square)}, {"terrain", terrain}, {"cover", cover}, {"overridden", overridden},
-        {"lines", lines}, {"crossings", crossings}};
+        j.push(crossings, j.object("feature", x.feature.str(), "class", x.terrainClass, "edge",
+                              x.edge ? j.value(core::toString(*x.edge)) : j.value(nullptr)));
+    return j.object("ref", core::squareName(c.grid, t.square), "terrain", std::move(terrain), "cover", std::move(cover), "overridden",
+        std::move(overridden), "lines", std::move(lines), "crossings", std::move(crossings));
 }
 
 /// The scenario file as a Document: every grid command that writes is load -> operation -> apply -> save.
@@ -207,11 +208,11 @@ void runNew(const NewOptions& o, Context& context)
         });
     const auto b = core::gridBounds(grid);
     if (context.json) {
-        context.printJson({{"file", o.file}, {"squares", grid.rows * grid.columns}, {"rows", grid.rows}, {"columns", grid.columns},
-            {"square_size", grid.squareSize}, {"numbering", core::toString(grid.numbering)},
-            {"north_west", core::squareName(grid, {0, 0})},
-            {"south_east", core::squareName(grid, {grid.columns - 1, grid.rows - 1})}, {"bounds", Json::array({b[0], b[1], b[2], b[3]})},
-            {"diagnostics", diagnosticsToJson(findings)}});
+        JsonOut j;
+        context.printJson(j.object("file", o.file, "squares", grid.rows * grid.columns, "rows", grid.rows, "columns", grid.columns,
+            "square_size", grid.squareSize, "numbering", core::toString(grid.numbering), "north_west", core::squareName(grid, {0, 0}),
+            "south_east", core::squareName(grid, {grid.columns - 1, grid.rows - 1}), "bounds", j.array(b[0], b[1], b[2], b[3]), "diagnostics",
+            diagnosticsToJson(findings, j)));
     } else {
         context.out << core::i18n::format(_("{1}: {2} x {3} squares of {4} m, {5} (north-west) to {6} (south-east)"),
                            {o.file, std::to_string(grid.columns), std::to_string(grid.rows), core::i18n::formatNumber(grid.squareSize, 0),
@@ -229,8 +230,8 @@ void runTable(const TableOptions& o, Context& context)
         throw core::OperationError("", _("table"), e.what());
     }
     if (context.json) {
-        context.printJson({{"square_size", t.squareSize}, {"square_miles", t.squareSize / core::kMileMetres}, {"along", t.along},
-            {"across", t.across}, {"square_on_table_mm", t.squareOnTableMm}});
+        context.printJson(JsonOut().object("square_size", t.squareSize, "square_miles", t.squareSize / core::kMileMetres, "along", t.along,
+            "across", t.across, "square_on_table_mm", t.squareOnTableMm));
         return;
     }
     context.out << core::i18n::format(_("{1} x {2} squares of {3} m ({4} mile), {5} mm on the table"),
@@ -248,10 +249,11 @@ void runDerive(const DeriveOptions& o, Context& context)
     });
     const core::Campaign& campaign = *document.scenario().campaign;
     if (context.json) {
-        Json squares = Json::array();
+        JsonOut j;
+        JsonValue squares = j.array();
         for (const auto& t : campaign.derived)
-            squares.push_back(squareJson(campaign, t));
-        context.printJson({{"file", o.file}, {"squares", squares}, {"overrides", campaign.overrides.size()}});
+            j.push(squares, squareJson(campaign, t, j));
+        context.printJson(j.object("file", o.file, "squares", std::move(squares), "overrides", campaign.overrides.size()));
         return;
     }
     for (const auto& t : campaign.derived) {
@@ -303,8 +305,8 @@ void runOverride(const OverrideOptions& o, Context& context)
         [&](const core::Scenario&) { return core::i18n::format(o.remove ? _("override removed on {1}") : _("override set on {1}"), {o.square}); });
     const core::Campaign& c = *document.scenario().campaign;
     if (context.json)
-        context.printJson({{"file", o.file}, {"ref", core::squareName(c.grid, q)}, {"class", o.terrainClass},
-            {"cover", core::toString(c.cover(q, o.terrainClass))}, {"overrides", c.overrides.size()}});
+        context.printJson(JsonOut().object("file", o.file, "ref", core::squareName(c.grid, q), "class", o.terrainClass, "cover",
+            core::toString(c.cover(q, o.terrainClass)), "overrides", c.overrides.size()));
 }
 
 void runRoll(const RollOptions& o, Context& context)
@@ -320,16 +322,17 @@ void runRoll(const RollOptions& o, Context& context)
     const core::SecondaryTerrain& rolled = *document.scenario().campaign->secondary;
     const core::CampaignGrid& g = document.scenario().campaign->grid;
     if (context.json) {
-        Json rolls = Json::array();
+        JsonOut j;
+        JsonValue rolls = j.array();
         for (const auto& r : rolled.rolls) {
-            Json roll{{"ref", core::squareName(g, r.square)}, {"d10", r.d10}, {"result", r.result}, {"d6", r.d6}, {"detail", r.detail}};
-            roll["stream_to"] = r.streamTo ? Json(core::squareName(g, *r.streamTo)) : Json(nullptr);
-            roll["stream_edge"] = r.streamEdge ? Json(core::toString(*r.streamEdge)) : Json(nullptr);
+            JsonValue roll = j.object("ref", core::squareName(g, r.square), "d10", r.d10, "result", r.result, "d6", r.d6, "detail", r.detail);
+            j.set(roll, "stream_to", r.streamTo ? j.value(core::squareName(g, *r.streamTo)) : j.value(nullptr));
+            j.set(roll, "stream_edge", r.streamEdge ? j.value(core::toString(*r.streamEdge)) : j.value(nullptr));
             if (r.edgeDie)
-                roll["edge_die"] = *r.edgeDie;
-            rolls.push_back(std::move(roll));
+                j.set(roll, "edge_die", *r.edgeDie);
+            j.push(rolls, std::move(roll));
         }
-        context.printJson({{"file", o.file}, {"seed", seed}, {"region", o.region}, {"rolls", rolls}});
+        context.printJson(j.object("file", o.file, "seed", seed, "region", o.region, "rolls", std::move(rolls)));
         return;
     }
     for (const auto& r : rolled.rolls) {
@@ -371,23 +374,25 @@ void runBattle(const BattleOptions& o, Context& context)
                 return core::i18n::format(P_("table of {1} square chosen", "table of {1} squares chosen", squares.size()), {std::to_string(squares.size())});
             });
     if (context.json) {
-        Json forces = Json::array();
+        JsonOut j;
+        JsonValue forces = j.array();
         for (const auto& f : b.forces) {
-            Json j{{"id", f.id}, {"side", f.side.str()}, {"name", f.name}, {"square", core::squareName(g, f.square)}, {"on_table", f.onTable}};
+            JsonValue force = j.object("id", f.id, "side", f.side.str(), "name", f.name, "square", core::squareName(g, f.square), "on_table", f.onTable);
             if (f.onTable) {
-                j["square_mm"] = Json::array({f.squareLeftMm, f.squareTopMm, f.squareLeftMm + b.squareOnTableMm, f.squareTopMm + b.squareOnTableMm});
-                j["zone_mm"] = Json::array({f.zoneLeftMm, f.zoneTopMm, f.zoneRightMm, f.zoneBottomMm});
+                j.set(force, "square_mm",
+                    j.array(f.squareLeftMm, f.squareTopMm, f.squareLeftMm + b.squareOnTableMm, f.squareTopMm + b.squareOnTableMm));
+                j.set(force, "zone_mm", j.array(f.zoneLeftMm, f.zoneTopMm, f.zoneRightMm, f.zoneBottomMm));
             } else {
-                j["squares_from_table"] = f.squaresFromTable;
+                j.set(force, "squares_from_table", f.squaresFromTable);
             }
-            forces.push_back(std::move(j));
+            j.push(forces, std::move(force));
         }
-        Json table = Json::array();
+        JsonValue table = j.array();
         for (core::SquareRef q : squares)
-            table.push_back(core::squareName(g, q));
-        context.printJson({{"file", o.file}, {"squares", table}, {"columns", b.columns}, {"rows", b.rows}, {"rules_scale", b.rulesScale},
-            {"square_on_table_mm", b.squareOnTableMm}, {"table_mm", Json::array({b.tableWidthMm, b.tableDepthMm})},
-            {"half_mile_mm", b.halfMileMm}, {"forces", forces}});
+            j.push(table, core::squareName(g, q));
+        context.printJson(j.object("file", o.file, "squares", std::move(table), "columns", b.columns, "rows", b.rows, "rules_scale", b.rulesScale,
+            "square_on_table_mm", b.squareOnTableMm, "table_mm", j.array(b.tableWidthMm, b.tableDepthMm), "half_mile_mm", b.halfMileMm, "forces",
+            std::move(forces)));
         return;
     }
     namespace i18n = core::i18n;
@@ -434,14 +439,14 @@ void runPrint(const PrintOptions& o, Context& context)
         : request.format == print::MapOutputFormat::Svg                      ? "svg"
                                                                              : "png";
     if (context.json) {
-        Json files = Json::array();
+        JsonOut j;
+        JsonValue files = j.array();
         for (const auto& f : result.files)
-            files.push_back(f.string());
-        context.printJson({{"output", o.output}, {"format", formatName}, {"files", files}, {"pages", result.pages}, {"copies", o.copies},
-            {"sheets_per_copy", result.layout.sheets.size()}, {"scale", result.scaleDenominator},
-            {"square_mm", s.campaign->grid.squareSize * 1000.0 / result.scaleDenominator},
-            {"page_mm", Json::array({result.layout.pageWidthMm, result.layout.pageHeightMm})}, {"underlay", underlay},
-            {"player_aid", o.playerAid}});
+            j.push(files, f.string());
+        context.printJson(j.object("output", o.output, "format", formatName, "files", std::move(files), "pages", result.pages, "copies", o.copies,
+            "sheets_per_copy", result.layout.sheets.size(), "scale", result.scaleDenominator, "square_mm",
+            s.campaign->grid.squareSize * 1000.0 / result.scaleDenominator, "page_mm",
+            j.array(result.layout.pageWidthMm, result.layout.pageHeightMm), "underlay", underlay, "player_aid", o.playerAid));
         return;
     }
     {

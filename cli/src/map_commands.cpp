@@ -21,11 +21,11 @@
 namespace sandtable::cli {
 namespace {
 
-nlohmann::ordered_json extentJson(const std::optional<core::Extent>& e)
+core::JsonValue extentJson(const std::optional<core::Extent>& e, core::JsonOut& j)
 {
     if (!e)
-        return nullptr;
-    return {{"min_x", e->minX}, {"min_y", e->minY}, {"max_x", e->maxX}, {"max_y", e->maxY}};
+        return core::JsonValue();
+    return j.object("min_x", e->minX, "min_y", e->minY, "max_x", e->maxX, "max_y", e->maxY);
 }
 
 struct GeorefOptions {
@@ -77,10 +77,11 @@ void runPrint(const PrintOptions& o, Context& context)
         : job.request.format == print::MapOutputFormat::Svg                      ? "svg"
                                                                                  : "png";
     // Issue 24 item 4: terrain the sheets cut at the extent is reported, never clipped silently.
-    nlohmann::ordered_json pastExtent = nlohmann::ordered_json::array();
+    core::JsonOut j;
+    core::JsonValue pastExtent = j.array();
     for (const core::ExtentOverrun& e : outcome.result.terrainPastExtent) {
-        pastExtent.push_back({{"id", e.id.str()}, {"name", e.name}, {"west_m", e.west}, {"south_m", e.south}, {"east_m", e.east},
-            {"north_m", e.north}, {"wholly_outside", e.wholly}});
+        j.push(pastExtent, j.object("id", e.id.str(), "name", e.name, "west_m", e.west, "south_m", e.south, "east_m", e.east, "north_m",
+                               e.north, "wholly_outside", e.wholly));
         if (context.json)
             continue; // in the document, as terrain_past_extent
         const std::string feature = e.name.empty() ? core::i18n::format(_("terrain feature '{1}'"), {e.id.str()})
@@ -92,21 +93,18 @@ void runPrint(const PrintOptions& o, Context& context)
                     << "\n";
     }
     if (context.json) {
-        nlohmann::ordered_json files = nlohmann::ordered_json::array();
+        core::JsonValue files = j.array();
         for (const auto& f : outcome.result.files)
-            files.push_back(f.string());
+            j.push(files, f.string());
         // Where every text and piece went (issue 43 item 4): page, box in mm from the page's top-left corner.
-        nlohmann::ordered_json texts = nlohmann::ordered_json::array();
+        core::JsonValue texts = j.array();
         for (const print::PrintedText& t : outcome.result.texts)
-            texts.push_back({{"page", t.page}, {"box_mm", nlohmann::ordered_json::array({t.x0, t.y0, t.x1, t.y1})}, {"text", t.text},
-                {"piece", t.piece}});
-        context.printJson({{"output", o.output}, {"format", formatName}, {"files", files}, {"pages", outcome.result.pages},
-            {"sheets", layout.sheets.size()}, {"rows", layout.rows}, {"columns", layout.columns},
-            {"extent_mm", nlohmann::ordered_json::array({layout.extentWidthMm, layout.extentHeightMm})},
-            {"page_mm", nlohmann::ordered_json::array({layout.pageWidthMm, layout.pageHeightMm})},
-            {"scale", scale}, {"scan", outcome.scanPrinted}, {"references", outcome.referencesPrinted},
-            {"grid", outcome.result.gridPrinted}, {"terrain_past_extent", pastExtent},
-            {"names_left_out", outcome.result.namesLeftOut}, {"texts", texts}});
+            j.push(texts, j.object("page", t.page, "box_mm", j.array(t.x0, t.y0, t.x1, t.y1), "text", t.text, "piece", t.piece));
+        context.printJson(j.object("output", o.output, "format", formatName, "files", std::move(files), "pages", outcome.result.pages, "sheets",
+            layout.sheets.size(), "rows", layout.rows, "columns", layout.columns, "extent_mm", j.array(layout.extentWidthMm, layout.extentHeightMm),
+            "page_mm", j.array(layout.pageWidthMm, layout.pageHeightMm), "scale", scale, "scan", outcome.scanPrinted, "references",
+            outcome.referencesPrinted, "grid", outcome.result.gridPrinted, "terrain_past_extent", std::move(pastExtent), "names_left_out",
+            outcome.result.namesLeftOut, "texts", std::move(texts)));
     } else {
         // Numbers for a person: in the locale's conventions ("1:16 000" in French).
         const auto number = [](double v, int decimals) { return core::i18n::formatNumber(v, decimals); };
@@ -146,10 +144,9 @@ void runGeoref(const GeorefOptions& o, Context& context)
     document.save();
     const core::Georeference& g = *document.scenario().map->georeference;
     if (context.json) {
-        context.printJson({{"file", o.file}, {"gcps", g.gcps.size()}, {"method", core::toString(g.method)}, {"crs", g.crs},
-            {"rms_map", g.rmsMap ? nlohmann::ordered_json(*g.rmsMap) : nlohmann::ordered_json(nullptr)},
-            {"rms_px", g.rmsPixels ? nlohmann::ordered_json(*g.rmsPixels) : nlohmann::ordered_json(nullptr)},
-            {"working_crs", document.scenario().settings.crs}, {"extent", extentJson(document.scenario().settings.extent)}});
+        core::JsonOut j;
+        context.printJson(j.object("file", o.file, "gcps", g.gcps.size(), "method", core::toString(g.method), "crs", g.crs, "rms_map", g.rmsMap,
+            "rms_px", g.rmsPixels, "working_crs", document.scenario().settings.crs, "extent", extentJson(document.scenario().settings.extent, j)));
         return;
     }
     context.out << core::i18n::format(P_("{1}: {2} GCP fitted by {3} into {4}, RMS {5} m ({6} px), saved",
@@ -178,8 +175,9 @@ void runWarp(const WarpOptions& o, Context& context)
     const geo::WarpResult r = app::warpScan(document, o.output, context.reporter());
     document.save();
     if (context.json) {
-        context.printJson({{"file", o.file}, {"output", r.path}, {"width", r.width}, {"height", r.height}, {"crs", r.crs},
-            {"working_crs", document.scenario().settings.crs}, {"extent", extentJson(document.scenario().settings.extent)}});
+        core::JsonOut j;
+        context.printJson(j.object("file", o.file, "output", r.path, "width", r.width, "height", r.height, "crs", r.crs, "working_crs",
+            document.scenario().settings.crs, "extent", extentJson(document.scenario().settings.extent, j)));
         return;
     }
     context.out << core::i18n::format(_("{1}: warped into {2}, {3} x {4} px in {5}; the map now uses it, saved"),
@@ -199,7 +197,8 @@ void runReport(const ReportOptions& o, Context& context)
     const core::LoadedScenario loaded = core::loadScenario(o.file);
     const print::GeorefReportResult r = app::writeGeorefReport(loaded.scenario, o.file, o.output);
     if (context.json) {
-        context.printJson({{"file", o.file}, {"output", o.output}, {"pages", r.pages}, {"exaggeration", r.exaggeration}});
+        core::JsonOut j;
+        context.printJson(j.object("file", o.file, "output", o.output, "pages", r.pages, "exaggeration", r.exaggeration));
         return;
     }
     context.out << core::i18n::format(P_("wrote report {1} ({2} page, residual arrows x {3})", "wrote report {1} ({2} pages, residual arrows x {3})", r.pages),

@@ -58,8 +58,9 @@ void applyToFile(const std::string& file, Context& context, const std::function<
         document.save();
     }
     if (context.json) {
-        context.printJson({{"file", file}, {"changed", document.canUndo()}, {"step", label},
-            {"created", created.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(created)}});
+        core::JsonOut j;
+        context.printJson(j.object("file", file, "changed", document.canUndo(), "step", label, "created",
+            created.empty() ? j.value(nullptr) : j.value(created)));
         return;
     }
     context.out << file << ": " << (label.empty() ? std::string(_("nothing to change")) : label)

@@ -33,7 +33,8 @@
 namespace sandtable::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using core::JsonOut;
+using core::JsonValue;
 
 struct ImportOptions {
     std::string file;
@@ -67,80 +68,81 @@ struct PrintOptions {
 };
 
 /// A strength by arm: {"men", "guns", "sabres"}, never one sum (oob::ArmStrength).
-Json strengthJson(const core::oob::ArmStrength& strength)
+JsonValue strengthJson(const core::oob::ArmStrength& strength, JsonOut& j)
 {
-    return Json{{"men", strength.men}, {"guns", strength.guns}, {"sabres", strength.sabres}};
+    return j.object("men", strength.men, "guns", strength.guns, "sabres", strength.sabres);
 }
 
-Json unitJson(const core::Scenario& s, const core::Unit& u)
+JsonValue unitJson(const core::Scenario& s, const core::Unit& u, JsonOut& j)
 {
-    Json out{{"id", u.id.str()}, {"name", u.name}, {"type", core::toString(u.type)}, {"strength", u.strength},
-        {"arm", core::oob::toString(core::oob::armOf(u.type))}};
+    JsonValue out = j.object("id", u.id.str(), "name", u.name, "type", core::toString(u.type), "strength", u.strength, "arm",
+        core::oob::toString(core::oob::armOf(u.type)));
     if (u.block)
-        out["block"] = true;
+        j.set(out, "block", true);
     if (const core::Formation* by = core::oob::blockedBy(s, u))
-        out["in_block_of"] = by->id.str(); // historical detail, not a piece
+        j.set(out, "in_block_of", by->id.str()); // historical detail, not a piece
     return out;
 }
 
 /// A formation node {"id", "name", "echelon", "hq", "strength", "units", "children"} (hq: the HQ unit at its
 /// level, or null; strength: {"men", "guns", "sabres"} of every unit at or below it); `seen` guards against a
 /// cycle in the parent links.
-Json formationJson(const core::Scenario& s, const core::Formation& f, std::set<std::string>& seen)
+JsonValue formationJson(const core::Scenario& s, const core::Formation& f, std::set<std::string>& seen, JsonOut& j)
 {
     const core::Unit* hq = core::oob::hqOf(s, f.id);
-    Json units = Json::array();
+    JsonValue units = j.array();
     for (const core::Unit* u : core::oob::unitsOf(s, f.id))
-        units.push_back(unitJson(s, *u));
-    Json children = Json::array();
+        j.push(units, unitJson(s, *u, j));
+    JsonValue children = j.array();
     for (const core::Formation* child : core::oob::children(s, f.id))
         if (seen.insert(child->id.str()).second)
-            children.push_back(formationJson(s, *child, seen));
-    return Json{{"id", f.id.str()}, {"name", f.name}, {"echelon", f.echelon}, {"hq", hq ? Json(hq->id.str()) : Json()},
-        {"strength", strengthJson(core::oob::strengthOf(s, f.id))}, {"units", std::move(units)}, {"children", std::move(children)}};
+            j.push(children, formationJson(s, *child, seen, j));
+    return j.object("id", f.id.str(), "name", f.name, "echelon", f.echelon, "hq", hq ? j.value(hq->id.str()) : j.value(nullptr), "strength",
+        strengthJson(core::oob::strengthOf(s, f.id), j), "units", std::move(units), "children", std::move(children));
 }
 
 /// The order of battle as a list of sides, each a node whose children are its top-level formations.
-Json treeJson(const core::Scenario& s)
+JsonValue treeJson(const core::Scenario& s, JsonOut& j)
 {
-    Json sides = Json::array();
+    JsonValue sides = j.array();
     for (const core::Side& side : s.sides) {
         std::set<std::string> seen;
-        Json children = Json::array();
+        JsonValue children = j.array();
         core::oob::ArmStrength strength;
         for (const core::Formation* f : core::oob::topLevelFormations(s, side.id)) {
             seen.insert(f->id.str());
             strength += core::oob::strengthOf(s, f->id);
-            children.push_back(formationJson(s, *f, seen));
+            j.push(children, formationJson(s, *f, seen, j));
         }
-        sides.push_back(Json{{"id", side.id.str()}, {"name", side.name}, {"hq", Json()}, {"strength", strengthJson(strength)},
-            {"units", Json::array()}, {"children", std::move(children)}});
+        j.push(sides, j.object("id", side.id.str(), "name", side.name, "hq", nullptr, "strength", strengthJson(strength, j), "units", j.array(),
+                          "children", std::move(children)));
     }
     return sides;
 }
 
-void printTreeNode(const Json& node, int indent, std::ostream& out)
+std::string textOf(const JsonValue& v) { return std::string(v.GetString(), v.GetStringLength()); }
+
+void printTreeNode(const JsonValue& node, int indent, std::ostream& out)
 {
     const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
-    out << pad << node.at("name").get<std::string>() << " [" << node.at("id").get<std::string>() << "]";
-    if (node.contains("echelon"))
-        out << " " << node.at("echelon").get<std::string>();
+    out << pad << textOf(node["name"]) << " [" << textOf(node["id"]) << "]";
+    if (node.HasMember("echelon"))
+        out << " " << textOf(node["echelon"]);
     // Each arm in its own unit: "12000 men, 48 guns, 1000 sabres", never their sum.
-    const Json& byArm = node.at("strength");
-    const std::string strength = core::oob::strengthText(core::oob::ArmStrength{
-        byArm.at("men").get<long long>(), byArm.at("guns").get<long long>(), byArm.at("sabres").get<long long>()});
-    out << (node.at("hq").is_null() ? core::i18n::format(_(", HQ none, strength {1}"), {strength})
-                                    : core::i18n::format(_(", HQ {1}, strength {2}"), {node.at("hq").get<std::string>(), strength}))
+    const JsonValue& byArm = node["strength"];
+    const std::string strength =
+        core::oob::strengthText(core::oob::ArmStrength{byArm["men"].GetInt64(), byArm["guns"].GetInt64(), byArm["sabres"].GetInt64()});
+    out << (node["hq"].IsNull() ? core::i18n::format(_(", HQ none, strength {1}"), {strength})
+                                : core::i18n::format(_(", HQ {1}, strength {2}"), {textOf(node["hq"]), strength}))
         << "\n";
-    for (const auto& u : node.at("units")) {
+    for (const JsonValue& u : node["units"].GetArray()) {
         core::oob::ArmStrength own;
-        const std::string arm = u.at("arm").get<std::string>();
-        (arm == "guns" ? own.guns : arm == "sabres" ? own.sabres : own.men) = u.at("strength").get<long long>();
-        out << pad << "  - " << u.at("name").get<std::string>() << " [" << u.at("id").get<std::string>() << "] "
-            << u.at("type").get<std::string>() << " " << core::oob::strengthText(own)
-            << (u.contains("block") ? _(" (block)") : u.contains("in_block_of") ? _(" (in its block)") : "") << "\n";
+        const std::string arm = textOf(u["arm"]);
+        (arm == "guns" ? own.guns : arm == "sabres" ? own.sabres : own.men) = u["strength"].GetInt64();
+        out << pad << "  - " << textOf(u["name"]) << " [" << textOf(u["id"]) << "] " << textOf(u["type"]) << " " << core::oob::strengthText(own)
+            << (u.HasMember("block") ? _(" (block)") : u.HasMember("in_block_of") ? _(" (in its block)") : "") << "\n";
     }
-    for (const auto& child : node.at("children"))
+    for (const JsonValue& child : node["children"].GetArray())
         printTreeNode(child, indent + 1, out);
 }
 
@@ -160,12 +162,13 @@ std::vector<std::size_t> formationsPerLevel(const core::Scenario& s)
 void runTree(const TreeOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
-    const Json tree = treeJson(loaded.scenario);
+    JsonOut j;
+    const JsonValue tree = treeJson(loaded.scenario, j);
     if (context.json) {
         context.printJson(tree);
         return;
     }
-    for (const auto& side : tree)
+    for (const JsonValue& side : tree.GetArray())
         printTreeNode(side, 0, context.out);
 }
 
@@ -207,19 +210,21 @@ void runImport(const ImportOptions& o, Context& context)
         context.exitCode = 1;
     const std::vector<std::size_t> levels = formationsPerLevel(document.scenario());
     if (context.json) {
-        Json out{{"file", o.file}, {"input", o.input}, {"format", format},
-            {"imported", imported.imported}, {"formations_created", imported.counts["formations_created"]},
-            {"sides_created", imported.counts["sides_created"]},
-            {"saved", !o.dryRun && !refused}, {"formations_per_level", levels},
-            {"errors", errors}, {"warnings", warnings}, {"formations_without_hq", withoutHq},
-            {"findings", diagnosticsToJson(imported.findings)}, {"diagnostics", diagnosticsToJson(diagnostics)}};
+        JsonOut j;
+        JsonValue out = j.object("file", o.file, "input", o.input, "format", format, "imported", imported.imported, "formations_created",
+            imported.counts["formations_created"], "sides_created", imported.counts["sides_created"], "saved", !o.dryRun && !refused,
+            "formations_per_level", levels, "errors", errors, "warnings", warnings, "formations_without_hq", withoutHq, "findings",
+            diagnosticsToJson(imported.findings, j), "diagnostics", diagnosticsToJson(diagnostics, j));
         if (o.dryRun)
-            out["tree"] = treeJson(document.scenario());
+            j.set(out, "tree", treeJson(document.scenario(), j));
         context.printJson(out);
     } else {
-        if (o.dryRun)
-            for (const auto& side : treeJson(document.scenario()))
+        if (o.dryRun) {
+            JsonOut j;
+            const JsonValue tree = treeJson(document.scenario(), j);
+            for (const JsonValue& side : tree.GetArray())
                 printTreeNode(side, 0, context.out);
+        }
         namespace i18n = core::i18n;
         const std::size_t units = imported.imported, formations = imported.counts["formations_created"],
                           sides = imported.counts["sides_created"];
@@ -269,38 +274,36 @@ void printSywSummary(const SummaryOptions& o, const core::Scenario& s, Context& 
     const core::oob::SywSummary summary = core::oob::summarizeSyw(s);
     const auto number = [](double v) { return core::i18n::formatFigure(v); };
     if (context.json) {
-        Json regiments = Json::array();
+        JsonOut j;
+        JsonValue regiments = j.array();
         for (const auto& r : summary.regiments) {
             const core::Unit* u = s.findUnit(r.id);
-            Json figures = Json::object();
+            JsonValue figures = j.object();
             for (const syw::FigureKind& kind : syw::figureKinds())
                 if (r.figures.*(kind.count) != 0)
-                    figures[kind.key] = r.figures.*(kind.count);
-            regiments.push_back(Json{{"id", r.id.str()}, {"name", u ? u->name : ""},
-                {"side", r.side.empty() ? Json() : Json(r.side.str())}, {"formation", r.formation.str()},
-                {"type", u ? core::toString(u->type) : ""}, {"figures", std::move(figures)}, {"men", r.men},
-                {"melee_points", r.meleePoints}, {"melee_points_vs_cavalry", r.meleePointsVsCavalry},
-                {"fire_points", r.firePoints}, {"grenade_kills", r.grenadeKills}, {"move_fields", r.moveFields},
-                {"move_cm", r.moveFields * summary.fieldCm}});
+                    j.set(figures, kind.key, r.figures.*(kind.count));
+            j.push(regiments, j.object("id", r.id.str(), "name", u ? u->name : "", "side", r.side.empty() ? j.value(nullptr) : j.value(r.side.str()),
+                                  "formation", r.formation.str(), "type", u ? core::toString(u->type) : "", "figures", std::move(figures), "men",
+                                  r.men, "melee_points", r.meleePoints, "melee_points_vs_cavalry", r.meleePointsVsCavalry, "fire_points",
+                                  r.firePoints, "grenade_kills", r.grenadeKills, "move_fields", r.moveFields, "move_cm",
+                                  r.moveFields * summary.fieldCm));
         }
-        Json sides = Json::array();
+        JsonValue sides = j.array();
         for (const auto& side : summary.sides)
-            sides.push_back(Json{{"id", side.id.str()}, {"general", side.general}, {"attacker", side.attacker},
-                {"defender", side.defender}, {"regiments", side.regiments}, {"men", side.men}, {"cannon", side.cannon},
-                {"mortars", side.mortars}, {"melee_points", side.meleePoints}, {"fire_points", side.firePoints}});
-        Json order = Json::array();
+            j.push(sides, j.object("id", side.id.str(), "general", side.general, "attacker", side.attacker, "defender", side.defender, "regiments",
+                              side.regiments, "men", side.men, "cannon", side.cannon, "mortars", side.mortars, "melee_points", side.meleePoints,
+                              "fire_points", side.firePoints));
+        JsonValue order = j.array();
         for (const auto& id : summary.deploymentOrder)
-            order.push_back(id.str());
-        context.printJson({{"file", o.file}, {"system", "syw-miniatures"}, {"field_cm", summary.fieldCm},
-            {"table_cm", summary.tableWidthCm && summary.tableDepthCm
-                    ? Json::array({*summary.tableWidthCm, *summary.tableDepthCm}) : Json()},
-            {"moves_fields", {{"infantry", syw::kInfantryMoveFields}, {"cavalry", syw::kCavalryMoveFields},
-                {"artillery", syw::kArtilleryMoveFields}}},
-            {"limbered_move_cm", syw::kLimberedMoveCm},
-            {"ranges_fields", {{"musketry", syw::kFireRangeFields}, {"cannon", syw::kCannonRangeFields},
-                {"mortar", syw::kMortarRangeFields}}},
-            {"deployment_order", std::move(order)}, {"sectors", summary.sectors},
-            {"sectors_to_win", summary.sectorsToWin}, {"sides", std::move(sides)}, {"regiments", std::move(regiments)}});
+            j.push(order, id.str());
+        context.printJson(j.object("file", o.file, "system", "syw-miniatures", "field_cm", summary.fieldCm, "table_cm",
+            summary.tableWidthCm && summary.tableDepthCm ? j.array(*summary.tableWidthCm, *summary.tableDepthCm) : j.value(nullptr),
+            "moves_fields",
+            j.object("infantry", syw::kInfantryMoveFields, "cavalry", syw::kCavalryMoveFields, "artillery", syw::kArtilleryMoveFields),
+            "limbered_move_cm", syw::kLimberedMoveCm, "ranges_fields",
+            j.object("musketry", syw::kFireRangeFields, "cannon", syw::kCannonRangeFields, "mortar", syw::kMortarRangeFields),
+            "deployment_order", std::move(order), "sectors", summary.sectors, "sectors_to_win", summary.sectorsToWin, "sides", std::move(sides),
+            "regiments", std::move(regiments)));
         return;
     }
     namespace i18n = core::i18n;
@@ -393,12 +396,12 @@ void runBlocks(const BlocksOptions& o, Context& context)
     if (!o.dryRun && !plan.lines.empty())
         document.save();
     if (context.json) {
-        Json lines = Json::array();
+        JsonOut j;
+        JsonValue lines = j.array();
         for (const auto& l : plan.lines)
-            lines.push_back(Json{{"formation", l.formation.str()}, {"block", l.block.str()}, {"action", actionName(l.action)},
-                {"units", l.derived.units}, {"strength", l.derived.strength}, {"type", core::toString(l.derived.type)},
-                {"quality", core::toString(l.derived.quality)}});
-        context.printJson({{"file", o.file}, {"dry_run", o.dryRun}, {"blocks", std::move(lines)}, {"pieces", pieces}});
+            j.push(lines, j.object("formation", l.formation.str(), "block", l.block.str(), "action", actionName(l.action), "units", l.derived.units,
+                              "strength", l.derived.strength, "type", core::toString(l.derived.type), "quality", core::toString(l.derived.quality)));
+        context.printJson(j.object("file", o.file, "dry_run", o.dryRun, "blocks", std::move(lines), "pieces", pieces));
         return;
     }
     for (const auto& l : plan.lines) {
@@ -427,38 +430,36 @@ void runSummary(const SummaryOptions& o, Context& context)
     }
     const core::oob::OrderOfBattleSummary summary = core::oob::summarize(s);
     if (context.json) {
-        Json pieces = Json::array();
+        JsonOut j;
+        JsonValue pieces = j.array();
         for (const auto& p : summary.pieces) {
             const core::Unit* u = s.findUnit(p.id);
-            Json piece{{"id", p.id.str()}, {"name", u ? u->name : ""}, {"side", p.side.empty() ? Json() : Json(p.side.str())},
-                {"type", u ? core::toString(u->type) : ""}, {"quality", u ? core::toString(u->quality) : ""},
-                {"victory_points", p.victoryPoints}, {"combat_dice", p.combatDice}, {"counts_for_rout", p.countsForRout}};
+            JsonValue piece = j.object("id", p.id.str(), "name", u ? u->name : "", "side", p.side.empty() ? j.value(nullptr) : j.value(p.side.str()),
+                "type", u ? core::toString(u->type) : "", "quality", u ? core::toString(u->quality) : "", "victory_points", p.victoryPoints,
+                "combat_dice", p.combatDice, "counts_for_rout", p.countsForRout);
             if (p.meleePoints) {
-                piece["melee_points"] = *p.meleePoints;
-                piece["melee_points_vs_cavalry"] = *p.meleePointsVsCavalry;
-                piece["fire_points"] = *p.firePoints;
+                j.set(piece, "melee_points", *p.meleePoints);
+                j.set(piece, "melee_points_vs_cavalry", *p.meleePointsVsCavalry);
+                j.set(piece, "fire_points", *p.firePoints);
             }
-            pieces.push_back(std::move(piece));
+            j.push(pieces, std::move(piece));
         }
-        Json sides = Json::array();
+        JsonValue sides = j.array();
         for (const auto& side : summary.sides)
-            sides.push_back(Json{{"id", side.id.str()}, {"pieces", side.pieces}, {"victory_points", side.victoryPoints},
-                {"infantry_blocks", side.infantryBlocksAtStart}, {"infantry_blocks_by_day", side.infantryBlocksByDay},
-                {"rout_threshold", side.routThresholds.empty() ? 0 : side.routThresholds.front()},
-                {"rout_thresholds_by_day", side.routThresholds}});
-        Json formations = Json::array();
+            j.push(sides, j.object("id", side.id.str(), "pieces", side.pieces, "victory_points", side.victoryPoints, "infantry_blocks",
+                              side.infantryBlocksAtStart, "infantry_blocks_by_day", side.infantryBlocksByDay, "rout_threshold",
+                              side.routThresholds.empty() ? 0 : side.routThresholds.front(), "rout_thresholds_by_day", side.routThresholds));
+        JsonValue formations = j.array();
         for (const auto& f : summary.formations)
-            formations.push_back(Json{{"id", f.id.str()}, {"pieces", f.pieces}, {"victory_points", f.victoryPoints},
-                {"infantry_blocks", f.infantryBlocksAtStart}, {"ineffective_at", f.ineffectiveAt}});
-        Json cavalry = Json::array();
+            j.push(formations, j.object("id", f.id.str(), "pieces", f.pieces, "victory_points", f.victoryPoints, "infantry_blocks",
+                                   f.infantryBlocksAtStart, "ineffective_at", f.ineffectiveAt));
+        JsonValue cavalry = j.array();
         for (const core::CavalryType& t : s.settings.cavalryTypes)
-            cavalry.push_back(Json{{"name", t.name}, {"effects", t.effects}});
-        context.printJson({{"file", o.file}, {"scale", summary.scaleDenominator}, {"cavalry_types", std::move(cavalry)},
-            {"foot_segment_m", summary.footSegmentMetres}, {"mounted_segment_m", summary.mountedSegmentMetres},
-            {"command_range_m", summary.commandRangeMetres}, {"field_of_fire_m", summary.fieldOfFireMetres},
-            {"spotting_range_m", summary.spottingRangeMetres}, {"formations", std::move(formations)},
-            {"start_day", summary.startDay}, {"days", summary.days}, {"sides", std::move(sides)},
-            {"pieces", std::move(pieces)}});
+            j.push(cavalry, j.object("name", t.name, "effects", t.effects));
+        context.printJson(j.object("file", o.file, "scale", summary.scaleDenominator, "cavalry_types", std::move(cavalry), "foot_segment_m",
+            summary.footSegmentMetres, "mounted_segment_m", summary.mountedSegmentMetres, "command_range_m", summary.commandRangeMetres,
+            "field_of_fire_m", summary.fieldOfFireMetres, "spotting_range_m", summary.spottingRangeMetres, "formations", std::move(formations),
+            "start_day", summary.startDay, "days", summary.days, "sides", std::move(sides), "pieces", std::move(pieces)));
         return;
     }
     namespace i18n = core::i18n;
@@ -523,9 +524,8 @@ void runPrint(const PrintOptions& o, Context& context)
     job.request.stickerHeightMm = o.height;
     const print::StickerLayout layout = app::printScenarioStickers(loaded.scenario, job);
     if (context.json)
-        context.printJson({{"output", o.output}, {"pages", layout.pages}, {"stickers", layout.stickers},
-            {"sticker_mm", Json::array({layout.stickerWidthMm, layout.stickerHeightMm})}, {"columns", layout.columns},
-            {"rows", layout.rows}});
+        context.printJson(JsonOut().object("output", o.output, "pages", layout.pages, "stickers", layout.stickers, "sticker_mm",
+            std::vector<double>{layout.stickerWidthMm, layout.stickerHeightMm}, "columns", layout.columns, "rows", layout.rows));
     else
         context.out << core::i18n::format(P_("{1}: {2} sticker of {3} x {4} mm", "{1}: {2} stickers of {3} x {4} mm", layout.stickers),
                            {o.output, std::to_string(layout.stickers), core::i18n::formatFigure(layout.stickerWidthMm),
@@ -572,9 +572,9 @@ void runSet(const SetOptions& o, Context& context)
         document.save();
     const core::Unit* unit = document.scenario().findUnit(id);
     if (context.json) {
-        context.printJson({{"file", o.file}, {"unit", o.unit}, {"strength", unit ? unit->strength : 0},
-            {"facing", unit && unit->placement ? nlohmann::ordered_json(unit->placement->facing) : nlohmann::ordered_json(nullptr)},
-            {"changed", document.canUndo()}});
+        JsonOut j;
+        context.printJson(j.object("file", o.file, "unit", o.unit, "strength", unit ? unit->strength : 0, "facing",
+            unit && unit->placement ? j.value(unit->placement->facing) : j.value(nullptr), "changed", document.canUndo()));
         return;
     }
     context.out << core::i18n::format(_("{1}: unit '{2}': strength {3}{4}"),

@@ -22,7 +22,8 @@
 namespace sandtable::cli {
 namespace {
 
-using nlohmann::ordered_json;
+using core::JsonOut;
+using core::JsonValue;
 
 struct InfoOptions {
     std::string file;
@@ -47,40 +48,36 @@ struct CalibrateOptions {
     std::string output;
 };
 
-ordered_json numberOrNull(const std::optional<double>& value) { return value ? ordered_json(*value) : ordered_json(nullptr); }
 /// A nodata value as GDAL's own `gdalinfo -json` writes it: a number, or "nan", "inf", "-inf" (JSON has no
 /// such numbers; null means "no nodata").
-ordered_json nodataJson(const std::optional<double>& value)
+JsonValue nodataJson(const std::optional<double>& value, JsonOut& j)
 {
     if (!value)
-        return nullptr;
+        return JsonValue();
     if (std::isnan(*value))
-        return "nan";
+        return j.value("nan");
     if (std::isinf(*value))
-        return *value > 0 ? "inf" : "-inf";
-    return *value;
+        return j.value(*value > 0 ? "inf" : "-inf");
+    return j.value(*value);
 }
 
-ordered_json stringOrNull(const std::string& value) { return value.empty() ? ordered_json(nullptr) : ordered_json(value); }
+JsonValue stringOrNull(const std::string& value, JsonOut& j) { return value.empty() ? JsonValue() : j.value(value); }
 
-ordered_json infoToJson(const geo::RasterInfo& info)
+JsonValue infoToJson(const geo::RasterInfo& info, JsonOut& j)
 {
-    ordered_json overviews = ordered_json::array();
+    JsonValue overviews = j.array();
     for (const auto& o : info.overviews)
-        overviews.push_back({{"width", o.width}, {"height", o.height}});
-    ordered_json geotransform = nullptr;
+        j.push(overviews, j.object("width", o.width, "height", o.height));
+    JsonValue geotransform;
     if (info.geotransform)
-        geotransform = ordered_json(std::vector<double>(info.geotransform->begin(), info.geotransform->end()));
-    return {{"file", info.path}, {"driver", info.driver}, {"width", info.width}, {"height", info.height},
-        {"bands", info.bands}, {"data_type", info.dataType}, {"colour_interpretations", info.colourInterpretations},
-        {"georeference", geo::toString(info.georeference)}, {"world_file", stringOrNull(info.worldFile)},
-        {"crs", stringOrNull(info.crsWkt)}, {"epsg", info.epsg ? ordered_json(*info.epsg) : ordered_json(nullptr)},
-        {"crs_name", stringOrNull(info.crsName)}, {"geographic", info.geographic},
-        {"geotransform", geotransform}, {"rotated", info.rotated}, {"south_up", info.southUp},
-        {"pixel_is_point", info.pixelIsPoint}, {"gcp_count", info.gcpCount}, {"linear_unit", stringOrNull(info.linearUnit)},
-        {"palette", info.palette}, {"palette_entries", info.paletteEntries}, {"nodata", nodataJson(info.nodata)},
-        {"alpha", info.alpha}, {"mask", info.mask}, {"overviews", overviews}, {"overview_storage", stringOrNull(info.overviewStorage)},
-        {"files", info.files}};
+        geotransform = j.value(std::vector<double>(info.geotransform->begin(), info.geotransform->end()));
+    return j.object("file", info.path, "driver", info.driver, "width", info.width, "height", info.height, "bands", info.bands, "data_type",
+        info.dataType, "colour_interpretations", info.colourInterpretations, "georeference", geo::toString(info.georeference), "world_file",
+        stringOrNull(info.worldFile, j), "crs", stringOrNull(info.crsWkt, j), "epsg", info.epsg, "crs_name", stringOrNull(info.crsName, j),
+        "geographic", info.geographic, "geotransform", std::move(geotransform), "rotated", info.rotated, "south_up", info.southUp,
+        "pixel_is_point", info.pixelIsPoint, "gcp_count", info.gcpCount, "linear_unit", stringOrNull(info.linearUnit, j), "palette",
+        info.palette, "palette_entries", info.paletteEntries, "nodata", nodataJson(info.nodata, j), "alpha", info.alpha, "mask", info.mask,
+        "overviews", std::move(overviews), "overview_storage", stringOrNull(info.overviewStorage, j), "files", info.files);
 }
 
 void runInfo(const InfoOptions& options, Context& context)
@@ -88,7 +85,8 @@ void runInfo(const InfoOptions& options, Context& context)
     const geo::RasterInfo info = geo::inspectRaster(options.file);
     geo::checkRasterDecodes(options.file); // a truncated JPEG is refused here, not at print (issue 43 item 1)
     if (context.json) {
-        context.printJson(infoToJson(info));
+        JsonOut j;
+        context.printJson(infoToJson(info, j));
         return;
     }
     std::ostream& out = context.out;
@@ -159,32 +157,27 @@ void runGeoref(const GeorefOptions& options, Context& context)
     const std::string unit = result.targetCrsDescription.linearUnit.empty() ? "units" : result.targetCrsDescription.linearUnit;
 
     if (context.json) {
-        ordered_json gcps = ordered_json::array();
+        JsonOut j;
+        JsonValue gcps = j.array();
         for (std::size_t i = 0; i < fit.residuals.size(); ++i) {
             const auto& r = fit.residuals[i];
             const auto& g = result.georeference.gcps[i];
             const auto& p = result.fitPoints[i];
-            gcps.push_back({{"id", r.id}, {"enabled", r.enabled}, {"residual_map", r.residualMap},
-                {"residual_px", r.residualPx}, {"dx", r.dx}, {"dy", r.dy}, {"pixel", g.pixel}, {"line", g.line},
-                {"map_x", g.mapX}, {"map_y", g.mapY}, {"x", p.x}, {"y", p.y}, {"fitted_x", r.fittedX},
-                {"fitted_y", r.fittedY}, {"back_pixel", r.backPixel}, {"back_line", r.backLine}});
+            j.push(gcps, j.object("id", r.id, "enabled", r.enabled, "residual_map", r.residualMap, "residual_px", r.residualPx, "dx", r.dx, "dy",
+                             r.dy, "pixel", g.pixel, "line", g.line, "map_x", g.mapX, "map_y", g.mapY, "x", p.x, "y", p.y, "fitted_x", r.fittedX,
+                             "fitted_y", r.fittedY, "back_pixel", r.backPixel, "back_line", r.backLine));
         }
-        ordered_json output = nullptr;
+        JsonValue output;
         if (result.warp)
-            output = {{"path", result.warp->path}, {"width", result.warp->width}, {"height", result.warp->height},
-                {"bands", result.warp->bands},
-                {"geotransform", std::vector<double>(result.warp->geotransform.begin(), result.warp->geotransform.end())},
-                {"overview_levels", result.warp->overviewLevels}};
-        context.printJson({{"scan", options.scan}, {"points", options.gcps}, {"method", core::toString(fit.method)},
-            {"crs", result.targetCrs}, {"crs_unit", unit}, {"gcp_crs", result.georeference.gcpCrs},
-            {"enabled", fit.enabledCount}, {"minimum", fit.minimum}, {"rms_map", fit.rmsMap},
-            {"mean_error_map", numberOrNull(fit.meanErrorMap)}, {"rms_px", fit.rmsPx},
-            {"inverse_gap_px", fit.inverseGapPx}, {"redundancy", fit.enabledCount - fit.minimum},
-            {"note", stringOrNull(geo::redundancyNote(fit).value_or(""))},
-            {"transform", fit.transform}, {"gcps", gcps}, {"output", output},
-            {"world_file", result.worldFile ? ordered_json(*result.worldFile) : ordered_json(nullptr)},
-            {"report", report ? ordered_json(options.report) : ordered_json(nullptr)},
-            {"diagnostics", diagnosticsToJson(result.diagnostics)}});
+            output = j.object("path", result.warp->path, "width", result.warp->width, "height", result.warp->height, "bands", result.warp->bands,
+                "geotransform", std::vector<double>(result.warp->geotransform.begin(), result.warp->geotransform.end()), "overview_levels",
+                result.warp->overviewLevels);
+        context.printJson(j.object("scan", options.scan, "points", options.gcps, "method", core::toString(fit.method), "crs", result.targetCrs,
+            "crs_unit", unit, "gcp_crs", result.georeference.gcpCrs, "enabled", fit.enabledCount, "minimum", fit.minimum, "rms_map", fit.rmsMap,
+            "mean_error_map", fit.meanErrorMap, "rms_px", fit.rmsPx, "inverse_gap_px", fit.inverseGapPx, "redundancy",
+            fit.enabledCount - fit.minimum, "note", stringOrNull(geo::redundancyNote(fit).value_or(""), j), "transform", fit.transform, "gcps",
+            std::move(gcps), "output", std::move(output), "world_file", result.worldFile, "report",
+            report ? j.value(options.report) : j.value(nullptr), "diagnostics", diagnosticsToJson(result.diagnostics, j)));
         return;
     }
     context.printDiagnostics(result.diagnostics, options.gcps);
@@ -261,11 +254,11 @@ void runCalibrate(const CalibrateOptions& options, Context& context)
     request.progress = context.progress();
     const geo::CalibrationResult result = geo::calibrateScan(request);
     if (context.json) {
-        context.printJson({{"scan", options.scan}, {"output", result.path}, {"scale", result.scaleDenominator},
-            {"metres_per_pixel", result.metresPerPixel}, {"dpi", result.dpi}, {"width", result.width},
-            {"height", result.height},
-            {"geotransform", std::vector<double>(result.geotransform.begin(), result.geotransform.end())},
-            {"ground_width_m", result.metresPerPixel * result.width}, {"ground_height_m", result.metresPerPixel * result.height}});
+        JsonOut j;
+        context.printJson(j.object("scan", options.scan, "output", result.path, "scale", result.scaleDenominator, "metres_per_pixel",
+            result.metresPerPixel, "dpi", result.dpi, "width", result.width, "height", result.height, "geotransform",
+            std::vector<double>(result.geotransform.begin(), result.geotransform.end()), "ground_width_m", result.metresPerPixel * result.width,
+            "ground_height_m", result.metresPerPixel * result.height));
         return;
     }
     context.out << core::i18n::format(_("calibrated {1} at 1:{2}: {3} m per pixel ({4} dpi), ground {5} x {6} m"),

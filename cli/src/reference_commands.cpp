@@ -35,10 +35,10 @@ struct RemoveOptions {
     std::string name;
 };
 
-nlohmann::ordered_json layerJson(const core::ReferenceLayer& r)
+core::JsonValue layerJson(const core::ReferenceLayer& r, core::JsonOut& j)
 {
-    return {{"name", r.name}, {"path", r.path}, {"kind", core::toString(r.kind)}, {"crs", r.crs}, {"opacity", r.opacity},
-        {"over_scan", r.overScan}, {"hillshade", r.hillshade}, {"visible", r.visible}};
+    return j.object("name", r.name, "path", r.path, "kind", core::toString(r.kind), "crs", r.crs, "opacity", r.opacity, "over_scan",
+        r.overScan, "hillshade", r.hillshade, "visible", r.visible);
 }
 
 void runAdd(const AddOptions& options, Context& context)
@@ -53,8 +53,9 @@ void runAdd(const AddOptions& options, Context& context)
     core::Document document(loaded.scenario, options.file);
     document.apply(core::operations::addReference(document.scenario(), layer));
     document.save();
+    core::JsonOut j;
     if (context.json)
-        context.printJson({{"file", options.file}, {"added", layerJson(layer)}});
+        context.printJson(j.object("file", options.file, "added", layerJson(layer, j)));
     else if (!context.quiet)
         context.err << core::i18n::format(layer.hillshade ? _("{1}: added reference layer '{2}' ({3}, {4}, {5}, drawn as hillshade)")
                                                           : _("{1}: added reference layer '{2}' ({3}, {4}, {5})"),
@@ -68,9 +69,10 @@ void runList(const ListOptions& options, Context& context)
     const core::LoadedScenario loaded = core::loadScenario(options.file);
     const auto& references = loaded.scenario.references;
     if (context.json) {
-        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        core::JsonOut j;
+        core::JsonValue list = j.array();
         for (const auto& r : references)
-            list.push_back(layerJson(r));
+            j.push(list, layerJson(r, j));
         context.printJson(list);
         return;
     }
@@ -90,8 +92,9 @@ void runRemove(const RemoveOptions& options, Context& context)
     core::Document document(loaded.scenario, options.file);
     document.apply(core::operations::removeReference(document.scenario(), options.name));
     document.save();
+    core::JsonOut j;
     if (context.json)
-        context.printJson({{"file", options.file}, {"removed", options.name}});
+        context.printJson(j.object("file", options.file, "removed", options.name));
     else if (!context.quiet)
         context.err << core::i18n::format(_("{1}: removed reference layer '{2}'"), {options.file, options.name}) << "\n";
 }

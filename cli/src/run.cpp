@@ -8,7 +8,6 @@
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/version.hpp"
 
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -224,12 +223,13 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     const bool json = context.json || std::find(args.begin(), args.end(), "--json") != args.end();
     const auto fail = [&](int code, const char* kind, const std::string& message, const core::Error* error) {
         if (json && !context.printedJson) {
-            nlohmann::ordered_json document = {{"kind", kind}, {"message", message}};
-            document["file"] = error && !error->file().empty() ? nlohmann::ordered_json(error->file()) : nlohmann::ordered_json(nullptr);
-            document["object"] = error && !error->object().empty() ? nlohmann::ordered_json(error->object()) : nlohmann::ordered_json(nullptr);
-            document["reason"] = error ? error->reason() : message;
-            document["exit_code"] = code;
-            context.printJson({{"error", document}});
+            core::JsonOut j;
+            core::JsonValue document = j.object("kind", kind, "message", message);
+            j.set(document, "file", error && !error->file().empty() ? j.value(error->file()) : j.value(nullptr));
+            j.set(document, "object", error && !error->object().empty() ? j.value(error->object()) : j.value(nullptr));
+            j.set(document, "reason", error ? error->reason() : message);
+            j.set(document, "exit_code", code);
+            context.printJson(j.object("error", std::move(document)));
         }
         return code;
     };

@@ -63,8 +63,9 @@ void runNew(const NewOptions& options, Context& context)
     document.save();
     const core::Scenario& s = document.scenario();
     if (!made) {
+        core::JsonOut j;
         if (context.json)
-            context.printJson({{"file", options.output}, {"id", s.settings.id}, {"system", options.system}});
+            context.printJson(j.object("file", options.output, "id", s.settings.id, "system", options.system));
         else if (!context.quiet)
             context.err << core::i18n::format(_("created {1} ({2})"), {options.output, options.system}) << "\n";
         return;
@@ -73,15 +74,15 @@ void runNew(const NewOptions& options, Context& context)
         for (const std::string& w : made->warnings)
             context.err << "sandtable: " << options.output << ": " << _("warning") << ": " << w << "\n";
     if (context.json) {
-        nlohmann::ordered_json extent = nullptr;
+        core::JsonOut j;
+        core::JsonValue extent;
         if (s.settings.extent)
-            extent = {s.settings.extent->minX, s.settings.extent->minY, s.settings.extent->maxX, s.settings.extent->maxY};
-        context.printJson({{"file", options.output}, {"id", s.settings.id}, {"system", options.system},
-            {"map", s.map->path}, {"placed_by", made->placedBy},
-            {"georeferenced", made->next == geo::NextStep::None},
-            {"next", made->next == geo::NextStep::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json("georeference")},
-            {"crs", s.settings.crs.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.settings.crs)},
-            {"extent", extent}, {"message", made->message}, {"warnings", made->warnings}});
+            extent = j.array(s.settings.extent->minX, s.settings.extent->minY, s.settings.extent->maxX, s.settings.extent->maxY);
+        const bool georeferenced = made->next == geo::NextStep::None;
+        context.printJson(j.object("file", options.output, "id", s.settings.id, "system", options.system, "map", s.map->path, "placed_by",
+            made->placedBy, "georeferenced", georeferenced, "next", georeferenced ? j.value(nullptr) : j.value("georeference"), "crs",
+            s.settings.crs.empty() ? j.value(nullptr) : j.value(s.settings.crs), "extent", std::move(extent), "message", made->message,
+            "warnings", made->warnings));
     } else if (!context.quiet) {
         context.err << core::i18n::format(_("created {1} ({2}) from {3}: {4}"), {options.output, options.system, options.map, made->message})
                     << "\n";
@@ -101,8 +102,9 @@ void runValidate(const ValidateOptions& options, Context& context)
     const auto errors = core::countSeverity(report.diagnostics, core::Severity::Error);
     const auto warnings = core::countSeverity(report.diagnostics, core::Severity::Warning);
     if (context.json) {
-        context.printJson({{"file", options.file}, {"valid", errors == 0}, {"errors", errors}, {"warnings", warnings},
-            {"diagnostics", diagnosticsToJson(report.diagnostics)}});
+        core::JsonOut j;
+        context.printJson(j.object("file", options.file, "valid", errors == 0, "errors", errors, "warnings", warnings, "diagnostics",
+            diagnosticsToJson(report.diagnostics, j)));
     } else {
         context.printDiagnostics(report.diagnostics, options.file);
         context.out << options.file << ": " << errorsAndWarnings(errors, warnings) << "\n";
@@ -117,8 +119,9 @@ void runUpgrade(const UpgradeOptions& options, Context& context)
     const std::string target = options.output.empty() ? options.file : options.output;
     core::Document document(std::move(loaded.scenario), options.file);
     document.save(target); // no edit: the same scenario in the current version and layout
+    core::JsonOut j;
     if (context.json)
-        context.printJson({{"file", target}, {"version", core::kScenarioFormatVersion}});
+        context.printJson(j.object("file", target, "version", core::kScenarioFormatVersion));
     else if (!context.quiet)
         context.err << core::i18n::format(_("wrote {1} in format version {2}"), {target, std::to_string(core::kScenarioFormatVersion)})
                     << "\n";
@@ -132,8 +135,9 @@ void runSetLanguage(const LanguageOptions& options, Context& context)
     document.apply(core::operations::setLanguage(document.scenario(), options.language));
     document.save();
     const std::string stored = document.scenario().settings.language;
+    core::JsonOut j;
     if (context.json)
-        context.printJson({{"file", options.file}, {"language", stored.empty() ? std::string("en") : stored}});
+        context.printJson(j.object("file", options.file, "language", stored.empty() ? std::string("en") : stored));
     else if (!context.quiet)
         context.err << core::i18n::format(_("{1}: printed texts in {2}"), {options.file, stored.empty() ? std::string("en") : stored})
                     << "\n";

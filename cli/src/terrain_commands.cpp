@@ -118,68 +118,84 @@ std::vector<double> parseNumbers(const std::string& text, const std::string& opt
     return std::move(*numbers);
 }
 
+/// A terrain feature's measures for `terrain list`; none for a geometry GEOS cannot build (an unclosed ring),
+/// which is listed as invalid.
+struct FeatureMeasures {
+    std::optional<double> area;
+    std::optional<double> length;
+    std::optional<core::geometry::Placement> where;
+};
+
+FeatureMeasures measure(const core::TerrainFeature& f)
+{
+    FeatureMeasures m;
+    try {
+        m.area = core::geometry::area(f.geometry);
+        m.length = core::geometry::length(f.geometry);
+        m.where = core::geometry::placement(f.geometry);
+    } catch (const core::OperationError&) {
+    }
+    return m;
+}
+
 void runList(const FileOptions& options, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(options.file);
-    nlohmann::ordered_json features = nlohmann::ordered_json::array();
-    for (const core::TerrainFeature& f : loaded.scenario.terrain) {
-        const auto validity = core::geometry::checkValidity(f.geometry);
-        nlohmann::ordered_json areaJson = nullptr;
-        nlohmann::ordered_json lengthJson = nullptr;
-        nlohmann::ordered_json centroidJson = nullptr;
-        nlohmann::ordered_json boundsJson = nullptr;
-        // A geometry GEOS cannot build (an unclosed ring) has no measures; it is listed as invalid.
-        try {
-            areaJson = core::geometry::area(f.geometry);
-            lengthJson = core::geometry::length(f.geometry);
-            const core::geometry::Placement where = core::geometry::placement(f.geometry);
-            centroidJson = {where.centroid.x, where.centroid.y};
-            boundsJson = {where.minX, where.minY, where.maxX, where.maxY};
-        } catch (const core::OperationError&) {
-        }
-        features.push_back({{"id", f.id.str()}, {"class", f.terrainClass}, {"name", f.name},
-            {"geometry_type", core::toString(f.geometry.type)}, {"area_m2", areaJson}, {"length_m", lengthJson},
-            {"centroid", centroidJson}, {"bounds", boundsJson}, {"vertices", f.geometry.vertexCount()},
-            {"valid", validity.valid}});
-    }
+    const std::vector<core::TerrainFeature>& terrain = loaded.scenario.terrain;
     if (context.json) {
-        context.printJson({{"file", options.file}, {"count", features.size()}, {"features", features}});
+        core::JsonOut j;
+        core::JsonValue features = j.array();
+        for (const core::TerrainFeature& f : terrain) {
+            const FeatureMeasures m = measure(f);
+            core::JsonValue centroid, bounds;
+            if (m.where) {
+                centroid = j.array(m.where->centroid.x, m.where->centroid.y);
+                bounds = j.array(m.where->minX, m.where->minY, m.where->maxX, m.where->maxY);
+            }
+            j.push(features, j.object("id", f.id.str(), "class", f.terrainClass, "name", f.name, "geometry_type", core::toString(f.geometry.type),
+                                 "area_m2", m.area, "length_m", m.length, "centroid", std::move(centroid), "bounds", std::move(bounds), "vertices",
+                                 f.geometry.vertexCount(), "valid", core::geometry::checkValidity(f.geometry).valid));
+        }
+        context.printJson(j.object("file", options.file, "count", terrain.size(), "features", std::move(features)));
         return;
     }
     // Tab-separated for a person (--json is the machine form): id and class as written in the document, the
     // size in the person's number conventions, the place in whole metres as `terrain majority --x --y` takes them.
-    const auto metres = [](const nlohmann::ordered_json& v) { return coordinateText(v.get<double>()); };
-    for (const auto& f : features) {
-        context.out << f["id"].get<std::string>() << "\t" << f["class"].get<std::string>() << "\t"
-                    << f["geometry_type"].get<std::string>() << "\t";
-        if (f["area_m2"].is_number() && f["area_m2"].get<double>() > 0)
-            context.out << core::i18n::format(_("{1} m2"), {core::i18n::formatNumber(f["area_m2"].get<double>(), 1)});
-        else if (f["length_m"].is_number() && f["length_m"].get<double>() > 0)
-            context.out << core::i18n::format(_("{1} m"), {core::i18n::formatNumber(f["length_m"].get<double>(), 1)});
+    for (const core::TerrainFeature& f : terrain) {
+        const FeatureMeasures m = measure(f);
+        context.out << f.id.str() << "\t" << f.terrainClass << "\t" << core::toString(f.geometry.type) << "\t";
+        if (m.area && *m.area > 0)
+            context.out << core::i18n::format(_("{1} m2"), {core::i18n::formatNumber(*m.area, 1)});
+        else if (m.length && *m.length > 0)
+            context.out << core::i18n::format(_("{1} m"), {core::i18n::formatNumber(*m.length, 1)});
         // Where it is, so that `terrain majority --x --y` can be tried on it: centroid, then bounds.
-        if (f["centroid"].is_array())
-            context.out << "\t" << core::i18n::format(_("at {1},{2}"), {metres(f["centroid"][0]), metres(f["centroid"][1])})
+        if (m.where)
+            context.out << "\t" << core::i18n::format(_("at {1},{2}"), {coordinateText(m.where->centroid.x), coordinateText(m.where->centroid.y)})
                         << "\t"
                         << core::i18n::format(_("bounds {1},{2} to {3},{4}"),
-                               {metres(f["bounds"][0]), metres(f["bounds"][1]), metres(f["bounds"][2]), metres(f["bounds"][3])});
-        if (!f["valid"].get<bool>())
+                               {coordinateText(m.where->minX), coordinateText(m.where->minY), coordinateText(m.where->maxX),
+                                   coordinateText(m.where->maxY)});
+        if (!core::geometry::checkValidity(f.geometry).valid)
             context.out << "\t" << _("INVALID");
         context.out << "\n";
     }
-    context.out << core::i18n::format(P_("{1}: {2} terrain feature", "{1}: {2} terrain features", features.size()),
-                       {options.file, std::to_string(features.size())})
+    context.out << core::i18n::format(P_("{1}: {2} terrain feature", "{1}: {2} terrain features", terrain.size()),
+                       {options.file, std::to_string(terrain.size())})
                 << "\n";
 }
 
-void report(const core::Diagnostics& diagnostics, const std::string& file, nlohmann::ordered_json extra, Context& context)
+/// The findings of a terrain command; with --json after the file and the counts, `countName` (null: none)
+/// with `count`.
+void report(const core::Diagnostics& diagnostics, const std::string& file, const char* countName, std::size_t count, Context& context)
 {
     const auto errors = core::countSeverity(diagnostics, core::Severity::Error);
     const auto warnings = core::countSeverity(diagnostics, core::Severity::Warning);
     if (context.json) {
-        nlohmann::ordered_json document = {{"file", file}, {"errors", errors}, {"warnings", warnings}};
-        for (auto& [key, value] : extra.items())
-            document[key] = value;
-        document["diagnostics"] = diagnosticsToJson(diagnostics);
+        core::JsonOut j;
+        core::JsonValue document = j.object("file", file, "errors", errors, "warnings", warnings);
+        if (countName)
+            j.set(document, countName, count);
+        j.set(document, "diagnostics", diagnosticsToJson(diagnostics, j));
         context.printJson(document);
     } else {
         context.printDiagnostics(diagnostics, file);
@@ -202,7 +218,7 @@ void runCheck(const FileOptions& options, Context& context)
         terrain.push_back(std::move(d));
     for (auto& d : core::geometry::findExclusiveOverlaps(loaded.scenario))
         terrain.push_back(std::move(d));
-    report(terrain, options.file, nlohmann::ordered_json::object(), context);
+    report(terrain, options.file, nullptr, 0, context);
 }
 
 void runRepair(const RepairOptions& options, Context& context)
@@ -222,7 +238,7 @@ void runRepair(const RepairOptions& options, Context& context)
                                                    : _("{1}: no feature repaired"),
                            {options.file, std::to_string(repaired)})
                     << "\n";
-    report(findings, options.file, {{"repaired", repaired}}, context);
+    report(findings, options.file, "repaired", repaired, context);
 }
 
 void runHills(const HillsOptions& options, Context& context)
@@ -244,13 +260,13 @@ void runHills(const HillsOptions& options, Context& context)
     if (document.isModified())
         document.save();
     if (context.json) {
-        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        core::JsonOut j;
+        core::JsonValue list = j.array();
         for (const auto& h : result.hills)
-            list.push_back({{"id", h.id}, {"level", h.level}, {"contour_m", h.contour}, {"summit_m", h.summit},
-                {"summit", {h.summitAt.x, h.summitAt.y}}, {"area_m2", h.area}, {"ridgeline_vertices", h.ridgelineVertices}});
-        context.printJson({{"file", options.file}, {"crs", result.crs}, {"added", result.hills.size()}, {"hills", list},
-            {"dropped", result.dropped}, {"dropped_area_m2", result.droppedArea},
-            {"diagnostics", diagnosticsToJson(result.diagnostics)}});
+            j.push(list, j.object("id", h.id, "level", h.level, "contour_m", h.contour, "summit_m", h.summit, "summit",
+                             j.array(h.summitAt.x, h.summitAt.y), "area_m2", h.area, "ridgeline_vertices", h.ridgelineVertices));
+        context.printJson(j.object("file", options.file, "crs", result.crs, "added", result.hills.size(), "hills", std::move(list), "dropped",
+            result.dropped, "dropped_area_m2", result.droppedArea, "diagnostics", diagnosticsToJson(result.diagnostics, j)));
         return;
     }
     context.printDiagnostics(result.diagnostics, options.dem);
@@ -302,13 +318,13 @@ void runTrace(const TraceOptions& options, Context& context)
     if (document.isModified())
         document.save();
     if (context.json) {
-        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        core::JsonOut j;
+        core::JsonValue list = j.array();
         for (std::size_t i = 0; i < result.ids.size(); ++i)
-            list.push_back({{"id", result.ids[i]}, {"area_m2", result.areas[i]}});
-        context.printJson({{"file", options.file}, {"added", result.ids.size()}, {"features", list},
-            {"matched_pixels", result.traced.matchedPixels}, {"dropped", result.traced.droppedPolygons},
-            {"dropped_area_m2", result.traced.droppedArea}, {"holes_filled", result.traced.droppedHoles},
-            {"diagnostics", diagnosticsToJson(result.diagnostics)}});
+            j.push(list, j.object("id", result.ids[i], "area_m2", result.areas[i]));
+        context.printJson(j.object("file", options.file, "added", result.ids.size(), "features", std::move(list), "matched_pixels",
+            result.traced.matchedPixels, "dropped", result.traced.droppedPolygons, "dropped_area_m2", result.traced.droppedArea, "holes_filled",
+            result.traced.droppedHoles, "diagnostics", diagnosticsToJson(result.diagnostics, j)));
         return;
     }
     context.printDiagnostics(result.diagnostics, options.file);
@@ -338,7 +354,7 @@ void runSnap(const SnapOptions& options, Context& context)
     document.apply(core::operations::replaceGeometries(document.scenario(), snap.replacements, "Snap terrain"));
     if (document.isModified())
         document.save();
-    report(snap.diagnostics, options.file, {{"snapped", snap.replacements.size()}}, context);
+    report(snap.diagnostics, options.file, "snapped", snap.replacements.size(), context);
 }
 
 void runResolve(const ResolveOptions& options, Context& context)
@@ -356,7 +372,7 @@ void runResolve(const ResolveOptions& options, Context& context)
     document.apply(core::operations::replaceGeometries(document.scenario(), resolution.replacements, "Resolve overlaps"));
     if (document.isModified())
         document.save();
-    report(resolution.diagnostics, options.file, {{"resolved", resolution.replacements.size()}}, context);
+    report(resolution.diagnostics, options.file, "resolved", resolution.replacements.size(), context);
 }
 
 void runImport(const ImportOptions& options, Context& context)
@@ -382,12 +398,13 @@ void runImport(const ImportOptions& options, Context& context)
     if (document.isModified())
         document.save();
     if (context.json) {
-        nlohmann::ordered_json counts = nlohmann::ordered_json::object();
+        core::JsonOut j;
+        core::JsonValue counts = j.object();
         for (const auto& [what, count] : result.counts)
-            counts[what] = count;
-        context.printJson({{"file", options.file}, {"importer", importer.name()}, {"imported", result.imported},
-            {"skipped", result.skipped}, {importer.name() == "dem" ? "levels" : "classes", counts},
-            {"crs", result.details["crs"]}, {"diagnostics", diagnosticsToJson(result.findings)}});
+            j.set(counts, what, count);
+        context.printJson(j.object("file", options.file, "importer", importer.name(), "imported", result.imported, "skipped", result.skipped,
+            importer.name() == "dem" ? "levels" : "classes", std::move(counts), "crs", result.details["crs"], "diagnostics",
+            diagnosticsToJson(result.findings, j)));
     } else {
         context.printDiagnostics(result.findings, options.vector);
         context.out << options.file << ": " << result.summary << "\n";
@@ -405,15 +422,16 @@ void runPlaces(const PlacesOptions& options, Context& context)
         throw core::OperationError(options.file, options.place.empty() ? "--place" : "--class",
             _("--place and --class go together: name the place and the terrain class it becomes"));
     if (options.place.empty()) {
-        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        core::JsonOut j;
+        core::JsonValue list = j.array();
         for (const core::ScanPlace& p : places) {
             double x = 0, y = 0;
             for (const core::Coordinate& c : p.pixels) {
                 x += c.x / static_cast<double>(p.pixels.size());
                 y += c.y / static_cast<double>(p.pixels.size());
             }
-            list.push_back({{"name", p.name}, {"kind", p.isArea() ? "area" : "point"}, {"positions", p.pixels.size()},
-                {"centre_px", {x, y}}, {"note", p.note}});
+            j.push(list, j.object("name", p.name, "kind", p.isArea() ? "area" : "point", "positions", p.pixels.size(), "centre_px", j.array(x, y),
+                             "note", p.note));
             if (!context.json)
                 context.out << core::i18n::format(p.isArea() ? _("{1}: area of {2} positions around pixel ({3}, {4})")
                                                               : _("{1}: point at pixel ({3}, {4})"),
@@ -422,10 +440,10 @@ void runPlaces(const PlacesOptions& options, Context& context)
                             << (p.note.empty() ? "" : " - " + p.note) << "\n";
         }
         if (context.json)
-            context.printJson({{"file", options.file}, {"count", list.size()}, {"places", list}});
+            context.printJson(j.object("file", options.file, "count", places.size(), "places", std::move(list)));
         else
-            context.out << core::i18n::format(P_("{1}: {2} place on the scan", "{1}: {2} places on the scan", list.size()),
-                               {options.file, std::to_string(list.size())})
+            context.out << core::i18n::format(P_("{1}: {2} place on the scan", "{1}: {2} places on the scan", places.size()),
+                               {options.file, std::to_string(places.size())})
                         << "\n";
         return;
     }
@@ -436,11 +454,11 @@ void runPlaces(const PlacesOptions& options, Context& context)
         return core::operations::placesToTerrain(document.scenario(), options.place, options.terrainClass, toWorking, &made);
     }));
     document.save();
-    nlohmann::ordered_json ids = nlohmann::ordered_json::array();
+    std::vector<std::string> ids;
     for (const core::FeatureId& id : made)
         ids.push_back(id.str());
     if (context.json) {
-        context.printJson({{"file", options.file}, {"made", ids}, {"class", options.terrainClass}});
+        context.printJson(core::JsonOut().object("file", options.file, "made", ids, "class", options.terrainClass));
         return;
     }
     std::string list;
@@ -470,16 +488,16 @@ void runMajority(const MajorityOptions& options, Context& context)
     const core::geometry::TerrainIndex index(loaded.scenario.terrain);
     const auto result = index.majority(footprint);
     if (context.json) {
-        nlohmann::ordered_json fractions = nlohmann::ordered_json::object();
+        core::JsonOut j;
+        core::JsonValue fractions = j.object();
         for (const auto& [cls, fraction] : result.fractions)
-            fractions[cls] = fraction;
-        nlohmann::ordered_json corner = nlohmann::ordered_json::array();
+            j.set(fractions, cls, fraction);
+        core::JsonValue corner = j.array();
         for (const auto& c : corners)
-            corner.push_back({c.x, c.y});
-        context.printJson({{"file", options.file}, {"fractions", fractions},
-            {"majority", result.majority.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.majority)},
-            {"majorities", result.majorities}, {"formation", options.formation}, {"area_m2", result.footprintArea},
-            {"footprint", corner}});
+            j.push(corner, j.array(c.x, c.y));
+        context.printJson(j.object("file", options.file, "fractions", std::move(fractions), "majority",
+            result.majority.empty() ? j.value(nullptr) : j.value(result.majority), "majorities", result.majorities, "formation", options.formation,
+            "area_m2", result.footprintArea, "footprint", std::move(corner)));
         return;
     }
     for (const auto& [cls, fraction] : result.fractions)
@@ -503,12 +521,12 @@ void runClasses(const ClassesOptions& o, Context& context)
     const auto geometryWord = [](int dimension, bool alsoPolygon) -> std::string {
         return dimension == 0 ? _("point") : dimension == 1 ? (alsoPolygon ? _("line or polygon") : _("line")) : _("polygon");
     };
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    core::JsonOut j;
+    core::JsonValue list = j.array();
     for (const core::rules::TerrainClassInfo& c : core::rules::canonicalTerrainClasses()) {
         if (context.json) {
-            list.push_back({{"id", std::string(c.id)}, {"geometry", c.dimension == 0 ? "point" : c.dimension == 1 ? "line" : "polygon"},
-                {"also_polygon", c.alsoPolygon}, {"movement", std::string(c.movement)}, {"combat", std::string(c.combat)},
-                {"source", std::string(c.source)}, {"custom", false}});
+            j.push(list, j.object("id", c.id, "geometry", c.dimension == 0 ? "point" : c.dimension == 1 ? "line" : "polygon", "also_polygon",
+                             c.alsoPolygon, "movement", c.movement, "combat", c.combat, "source", c.source, "custom", false));
             continue;
         }
         context.out << std::string(c.id) << "  (" << geometryWord(c.dimension, c.alsoPolygon) << "): "
@@ -517,13 +535,13 @@ void runClasses(const ClassesOptions& o, Context& context)
     }
     for (const core::CustomTerrainClass& c : scenario.customTerrainClasses) {
         if (context.json) {
-            list.push_back({{"id", c.id}, {"geometry", c.geometry}, {"custom", true}});
+            j.push(list, j.object("id", c.id, "geometry", c.geometry, "custom", true));
             continue;
         }
         context.out << c.id << "  (" << c.geometry << "): " << _("the scenario's own class") << "\n";
     }
     if (context.json)
-        context.printJson({{"classes", list}});
+        context.printJson(j.object("classes", std::move(list)));
 }
 
 void registerTerrainCommands(CLI::App& app, Context& context)

@@ -41,8 +41,6 @@ struct ImportOptions {
     ImportSettings settings; // the options the module importers declare, the scenario-file from -o
 };
 
-nlohmann::ordered_json findingsJson(const core::Diagnostics& d) { return diagnosticsToJson(d); }
-
 void runExport(const ExportOptions& o, Context& context)
 {
     const core::LoadedScenario loaded = core::loadScenario(o.file);
@@ -51,10 +49,11 @@ void runExport(const ExportOptions& o, Context& context)
     const std::optional<double> pxPerM = o.pxPerKm ? std::optional<double>(*o.pxPerKm / 1000.0) : std::nullopt;
     const vassal::VassalExportResult r = app::exportVassalModule(s, o.file, o.output, pxPerM, context.reporter());
     if (context.json) {
-        context.printJson({{"module", o.output}, {"px_per_m", r.pxPerM},
-            {"board_px", r.boardWidth ? nlohmann::ordered_json::array({r.boardWidth, r.boardHeight}) : nlohmann::ordered_json(nullptr)},
-            {"pieces", r.pieces}, {"setup_stacks", r.setupStacks}, {"reinforcements", r.reinforcements},
-            {"forces", r.forces}, {"cards", r.cards}, {"decks", r.decks}, {"files", r.files.size()}, {"findings", findingsJson(r.findings)}});
+        core::JsonOut j;
+        context.printJson(j.object("module", o.output, "px_per_m", r.pxPerM, "board_px",
+            r.boardWidth ? j.array(r.boardWidth, r.boardHeight) : j.value(nullptr), "pieces", r.pieces, "setup_stacks", r.setupStacks,
+            "reinforcements", r.reinforcements, "forces", r.forces, "cards", r.cards, "decks", r.decks, "files", r.files.size(), "findings",
+            diagnosticsToJson(r.findings, j)));
     } else {
         context.printDiagnostics(r.findings, o.output);
         namespace i18n = core::i18n;
@@ -92,10 +91,11 @@ void runImport(const ImportOptions& o, Context& context)
                     core::i18n::format(_("the imported scenario would not validate: {1} [{2}]"), {d.message, d.code}));
         document.save();
         if (context.json) {
-            context.printJson({{"file", o.output}, {"board", made.details["board"]}, {"map", made.details["map"]},
-                {"boards", made.counts["boards"]}, {"sides", made.counts["sides"]}, {"formations", made.counts["formations"]},
-                {"pieces", made.imported}, {"placed", made.counts["placed"]}, {"moved", made.counts["moved"]}, {"grid", made.counts["grid"] == 1},
-                {"zones", made.counts["zones"]}, {"regions", made.counts["regions"]}, {"findings", findingsJson(made.findings)}});
+            core::JsonOut j;
+            context.printJson(j.object("file", o.output, "board", made.details["board"], "map", made.details["map"], "boards",
+                made.counts["boards"], "sides", made.counts["sides"], "formations", made.counts["formations"], "pieces", made.imported, "placed",
+                made.counts["placed"], "moved", made.counts["moved"], "grid", made.counts["grid"] == 1, "zones", made.counts["zones"], "regions",
+                made.counts["regions"], "findings", diagnosticsToJson(made.findings, j)));
         } else {
             context.printDiagnostics(made.findings, o.module);
             context.out << o.output << ": " << made.summary << "\n";

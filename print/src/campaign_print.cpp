@@ -41,7 +41,7 @@ using print::setSourceColour;
 const TerrainStyle& styleFor(std::string_view terrainClass, const std::string& grade = {})
 {
     return core::style::terrainStyle(terrainClass,
-        grade.empty() ? nlohmann::ordered_json::object() : nlohmann::ordered_json{{"grade", grade}});
+        grade.empty() ? core::Attributes() : core::Attributes{{"grade", grade}});
 }
 
 void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold = false)

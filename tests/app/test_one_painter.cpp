@@ -77,10 +77,10 @@ core::Scenario showcase()
     const auto box = [](double x0, double y0, double x1, double y1) {
         return core::Geometry::polygon({{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}, {x0, y0}}});
     };
-    s.terrain.push_back({core::FeatureId("marsh-1"), "marsh", "Marsh", box(306000, 4406000, 307600, 4407200), nlohmann::ordered_json::object()});
-    s.terrain.push_back({core::FeatureId("orchard-1"), "orchard", "Orchard", box(308000, 4406200, 308900, 4406900), nlohmann::ordered_json::object()});
+    s.terrain.push_back({core::FeatureId("marsh-1"), "marsh", "Marsh", box(306000, 4406000, 307600, 4407200), core::Attributes{}});
+    s.terrain.push_back({core::FeatureId("orchard-1"), "orchard", "Orchard", box(308000, 4406200, 308900, 4406900), core::Attributes{}});
     s.terrain.push_back({core::FeatureId("fence-1"), "fence", "Fence",
-        core::Geometry::lineString({{306000, 4407600}, {308900, 4407600}, {309400, 4408400}}), nlohmann::ordered_json::object()});
+        core::Geometry::lineString({{306000, 4407600}, {308900, 4407600}, {309400, 4408400}}), core::Attributes{}});
     return s;
 }
 

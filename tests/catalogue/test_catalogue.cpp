@@ -572,7 +572,7 @@ BOOST_AUTO_TEST_CASE(ogrinfo_lists_a_layer_per_geometry_type_without_a_version_w
     test::TemporaryFolder folder;
     core::Scenario s = test::smallScenario();
     s.terrain.push_back(core::TerrainFeature{core::FeatureId("ford-1"), "ford", "Test ford",
-        core::Geometry::point({300200, 4400500}), nlohmann::ordered_json::object()}); // on the stream
+        core::Geometry::point({300200, 4400500}), core::Attributes()}); // on the stream
     test::writeScenarioFile(s, folder / "a.json");
     catalogue::Catalogue::open(folder / "catalogue.gpkg").exportScenario(folder / "a.json");
     const std::string file = (folder / "catalogue.gpkg").string();

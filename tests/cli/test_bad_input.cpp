@@ -8,6 +8,8 @@
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 
 #include <sstream>
@@ -89,7 +91,7 @@ BOOST_AUTO_TEST_CASE(invalid_and_newer_scenarios_leave_files_untouched)
     BOOST_TEST(r.err.find(invalid.string()) != std::string::npos);
     BOOST_TEST(sandtable::core::readFile(catalogue) == before);
     Result listed = runTool({"catalogue", "list", "--catalogue", catalogue.string(), "--json"});
-    BOOST_TEST(nlohmann::json::parse(listed.out).size() == 1u);
+    BOOST_TEST(sandtable::test::parseJson(listed.out).size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(unwritable_catalogue_path)

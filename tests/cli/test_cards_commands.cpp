@@ -8,6 +8,8 @@
 #include "support/table_battles_fixtures.hpp"
 #include "support/test_data.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 
 #include <sstream>
@@ -25,13 +27,13 @@ BOOST_AUTO_TEST_CASE(print_reports_pages_and_cards)
     // 6 formation cards + the scenario card = 7 cards: one sheet, fronts and backs = 2 pages.
     Result r = runTool({"cards", "print", file.string(), "-o", (folder / "c.pdf").string(), "--page", "letter", "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    auto j = nlohmann::json::parse(r.out);
+    auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("pages").get<int>() == 2);
     BOOST_TEST(j.at("cards").get<int>() == 7);
     // Print-shop mode: one page per face, 14 pages.
     r = runTool({"cards", "print", file.string(), "-o", (folder / "s.pdf").string(), "--mode", "shop", "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    j = nlohmann::json::parse(r.out);
+    j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("pages").get<int>() == 14);
     BOOST_TEST(runTool({"cards", "print", file.string(), "-o", (folder / "x.pdf").string(), "--mode", "poster"}).code == 2);
 }
@@ -46,7 +48,7 @@ BOOST_AUTO_TEST_CASE(export_then_import_keeps_the_scenario_and_the_bytes)
     BOOST_TEST(sandtable::core::readFile(folder / "c.csv") == sandtable::core::exportTableBattlesCsv(sandtable::test::smallCardSet()));
     Result r = runTool({"cards", "import", file.string(), (folder / "c.csv").string(), "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    BOOST_TEST(nlohmann::json::parse(r.out).at("imported").get<int>() == 6);
+    BOOST_TEST(sandtable::test::parseJson(r.out).at("imported").get<int>() == 6);
     BOOST_TEST(sandtable::core::readFile(file) == before);
 }
 
@@ -71,7 +73,7 @@ BOOST_AUTO_TEST_CASE(a_bad_csv_or_cards_that_break_the_rules_change_nothing)
     sandtable::core::writeFileAtomically(folder / "rules.csv", friendlyFire);
     r = runTool({"cards", "import", file.string(), (folder / "rules.csv").string(), "--json"});
     BOOST_TEST(r.code == 1);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("saved").get<bool>() == false);
     BOOST_TEST(j.at("diagnostics").at(0).at("code").get<std::string>() == "cards.target.side");
     BOOST_TEST(sandtable::core::readFile(file) == before);
@@ -84,14 +86,14 @@ BOOST_AUTO_TEST_CASE(print_one_image_per_card_face_into_a_folder)
     sandtable::core::saveScenario(sandtable::test::smallCardScenario(), file);
     Result r = runTool({"cards", "print", file.string(), "-o", (folder / "png").string(), "--format", "png", "--dpi", "254", "--json"});
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
-    auto j = nlohmann::json::parse(r.out);
+    auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("files").size() == 7u);
     BOOST_TEST(j.at("card_mm").at(0).get<double>() == 63.5);
     BOOST_TEST(std::filesystem::is_directory(folder / "png"));
     BOOST_TEST(std::filesystem::exists(folder / "png" / "scenario-90.png"));
     r = runTool({"cards", "print", file.string(), "-o", (folder / "svg").string(), "--format", "svg", "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    BOOST_TEST(nlohmann::json::parse(r.out).at("files").at(1).get<std::string>().find(".svg") != std::string::npos);
+    BOOST_TEST(sandtable::test::parseJson(r.out).at("files").at(1).get<std::string>().find(".svg") != std::string::npos);
     BOOST_TEST(runTool({"cards", "print", file.string(), "-o", (folder / "x").string(), "--format", "gif"}).code == 2);
 }
 

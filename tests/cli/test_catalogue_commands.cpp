@@ -9,6 +9,8 @@
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
@@ -63,11 +65,11 @@ BOOST_AUTO_TEST_CASE(export_list_extract_round_trip_with_json_keys)
     const std::string db = (folder / "c.gpkg").string();
     Result exported = runTool({"catalogue", "export", scenario, "--catalogue", db, "--json"});
     BOOST_TEST_REQUIRE(exported.code == 0, exported.err);
-    BOOST_TEST(nlohmann::json::parse(exported.out).at("id") == "test-small");
+    BOOST_TEST(sandtable::test::parseJson(exported.out).at("id") == "test-small");
 
     Result listed = runTool({"catalogue", "list", "--catalogue", db, "--json"});
     BOOST_TEST_REQUIRE(listed.code == 0, listed.err);
-    const auto list = nlohmann::json::parse(listed.out);
+    const auto list = sandtable::test::parseJson(listed.out);
     BOOST_TEST_REQUIRE(list.is_array());
     BOOST_TEST_REQUIRE(list.size() == 1u);
     BOOST_TEST(list[0].at("id") == "test-small");
@@ -94,7 +96,7 @@ BOOST_AUTO_TEST_CASE(invalid_scenario_exits_one_with_diagnostics_and_exports_not
     BOOST_TEST(!std::filesystem::exists(db));
     Result json = runTool({"catalogue", "export", scenario, "--catalogue", db, "--json"});
     BOOST_TEST(json.code == 1);
-    const auto j = nlohmann::json::parse(json.out);
+    const auto j = sandtable::test::parseJson(json.out);
     BOOST_TEST(j.at("id").is_null());
     BOOST_TEST(j.at("errors") == 1);
     BOOST_TEST(j.at("diagnostics").at(0).at("code") == "ref.missing");
@@ -124,27 +126,27 @@ BOOST_AUTO_TEST_CASE(search_show_and_remove)
 
     Result found = runTool({"catalogue", "search", "ПО-РУССКИ", "--catalogue", db, "--json"});
     BOOST_TEST_REQUIRE(found.code == 0, found.err);
-    const auto hits = nlohmann::json::parse(found.out);
+    const auto hits = sandtable::test::parseJson(found.out);
     BOOST_TEST_REQUIRE(hits.size() == 1u);
     BOOST_TEST(hits[0].at("id") == "test-small");
     BOOST_TEST(hits[0].at("system") == "pub-battles");
     BOOST_TEST(hits[0].contains("title"));
     Result filtered = runTool({"catalogue", "search", "antietam", "--system", "campaign-lite", "--catalogue", db, "--json"});
-    BOOST_TEST(nlohmann::json::parse(filtered.out).empty());
+    BOOST_TEST(sandtable::test::parseJson(filtered.out).empty());
 
     Result shown = runTool({"catalogue", "show", "test-small", "--catalogue", db, "--json"});
     BOOST_TEST_REQUIRE(shown.code == 0, shown.err);
-    const auto details = nlohmann::json::parse(shown.out);
+    const auto details = sandtable::test::parseJson(shown.out);
     BOOST_TEST(details.at("revision") == 2);
-    BOOST_TEST((details.at("revisions") == nlohmann::json::array({1, 2})));
+    BOOST_TEST((details.at("revisions").get<std::vector<int>>() == std::vector<int>{1, 2}));
     BOOST_TEST(details.at("features") == 2);
     BOOST_TEST(details.at("units") == 3);
     // The stream and the wood, each in the layer of its geometry type.
-    BOOST_TEST((details.at("terrain_tables") == nlohmann::json::array({"terrain_epsg_32618_lines", "terrain_epsg_32618_polygons"})));
+    BOOST_TEST((details.at("terrain_tables").get<std::vector<std::string>>() == std::vector<std::string>{"terrain_epsg_32618_lines", "terrain_epsg_32618_polygons"}));
 
     Result removed = runTool({"catalogue", "remove", "test-small", "--revision", "2", "--catalogue", db, "--json"});
     BOOST_TEST(removed.code == 0);
-    BOOST_TEST(nlohmann::json::parse(removed.out).at("removed") == 1);
+    BOOST_TEST(sandtable::test::parseJson(removed.out).at("removed") == 1);
     Result missing = runTool({"catalogue", "show", "nothing", "--catalogue", db});
     BOOST_TEST(missing.code == 1);
     BOOST_TEST(missing.err == "sandtable: error: " + db + ": nothing: no such package in the catalogue\n");
@@ -159,11 +161,11 @@ BOOST_AUTO_TEST_CASE(a_query_without_a_word_is_a_usage_error_and_a_hyphenated_pr
     BOOST_TEST_REQUIRE(runTool({"catalogue", "export", writeSmall(folder, "a.json", s), "--catalogue", db}).code == 0);
     Result found = runTool({"catalogue", "search", "saint-c*", "--catalogue", db, "--json"});
     BOOST_TEST_REQUIRE(found.code == 0, found.err);
-    BOOST_TEST(nlohmann::json::parse(found.out).size() == 1u);
+    BOOST_TEST(sandtable::test::parseJson(found.out).size() == 1u);
     for (const char* query : {"(", ")", "\"", "", "  "}) {
         Result r = runTool({"catalogue", "search", query, "--catalogue", db, "--json"});
         BOOST_TEST(r.code == 2, query);
-        BOOST_TEST(nlohmann::json::parse(r.out).at("error").at("kind").get<std::string>() == "usage", query);
+        BOOST_TEST(sandtable::test::parseJson(r.out).at("error").at("kind").get<std::string>() == "usage", query);
         BOOST_TEST(r.err.find("sandtable: usage error: QUERY: ") == 0, r.err);
     }
     Result paren = runTool({"catalogue", "search", "(", "--catalogue", db});
@@ -171,7 +173,7 @@ BOOST_AUTO_TEST_CASE(a_query_without_a_word_is_a_usage_error_and_a_hyphenated_pr
     // A blank query with a filter lists what the filter keeps.
     Result listed = runTool({"catalogue", "search", "", "--system", "pub-battles", "--catalogue", db, "--json"});
     BOOST_TEST(listed.code == 0, listed.err);
-    BOOST_TEST(nlohmann::json::parse(listed.out).size() == 1u);
+    BOOST_TEST(sandtable::test::parseJson(listed.out).size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(a_different_scenario_with_a_taken_id_exits_one_unless_stored_under_a_new_id)
@@ -188,14 +190,14 @@ BOOST_AUTO_TEST_CASE(a_different_scenario_with_a_taken_id_exits_one_unless_store
     BOOST_TEST(refused.err.find("sandtable: error: " + db + ": test-small: not a revision of the package already stored under this id") == 0,
         refused.err);
     Result listed = runTool({"catalogue", "list", "--catalogue", db, "--json"});
-    const auto packages = nlohmann::json::parse(listed.out);
+    const auto packages = sandtable::test::parseJson(listed.out);
     BOOST_TEST_REQUIRE(packages.size() == 1u);
     BOOST_TEST(packages[0].at("system") == "pub-battles");
     BOOST_TEST(packages[0].at("revision") == 1);
     Result stored = runTool({"catalogue", "export", otherFile, "--as-new-id", "leuthen", "--catalogue", db, "--json"});
     BOOST_TEST_REQUIRE(stored.code == 0, stored.err);
-    BOOST_TEST(nlohmann::json::parse(stored.out).at("id") == "leuthen");
-    BOOST_TEST(nlohmann::json::parse(runTool({"catalogue", "list", "--catalogue", db, "--json"}).out).size() == 2u);
+    BOOST_TEST(sandtable::test::parseJson(stored.out).at("id") == "leuthen");
+    BOOST_TEST(sandtable::test::parseJson(runTool({"catalogue", "list", "--catalogue", db, "--json"}).out).size() == 2u);
     // Retitled without battle or date: a revision only when the designer says so.
     auto renamed = sandtable::test::smallScenario();
     renamed.settings.title = "Small test, renamed";
@@ -203,7 +205,7 @@ BOOST_AUTO_TEST_CASE(a_different_scenario_with_a_taken_id_exits_one_unless_store
     BOOST_TEST(runTool({"catalogue", "export", renamedFile, "--catalogue", db}).code == 1);
     Result revised = runTool({"catalogue", "export", renamedFile, "--as-revision", "--catalogue", db, "--json"});
     BOOST_TEST_REQUIRE(revised.code == 0, revised.err);
-    BOOST_TEST(nlohmann::json::parse(revised.out).at("revision") == 2);
+    BOOST_TEST(sandtable::test::parseJson(revised.out).at("revision") == 2);
     Result help = runTool({"catalogue", "export", "--help"});
     BOOST_TEST(help.out.find("--as-new-id") != std::string::npos, help.out);
     BOOST_TEST(help.out.find("--as-revision") != std::string::npos, help.out);
@@ -238,7 +240,7 @@ BOOST_AUTO_TEST_CASE(every_package_gets_a_thumbnail_png_of_its_terrain)
     Result shown = runTool({"catalogue", "show", "test-small", "--catalogue", db, "--json"});
     BOOST_TEST_REQUIRE(shown.code == 0, shown.err);
     // The fixture's extent is 1000 m x 1000 m: 256 px wide, so 256 px high.
-    const auto thumbnail = nlohmann::json::parse(shown.out).at("thumbnail");
+    const auto thumbnail = sandtable::test::parseJson(shown.out).at("thumbnail");
     BOOST_TEST(thumbnail.at("width") == 256);
     BOOST_TEST(thumbnail.at("height") == 256);
     BOOST_TEST(thumbnail.at("format") == "png");
@@ -280,15 +282,15 @@ BOOST_AUTO_TEST_CASE(thumbnail_fills_overlapping_woods_once_and_keeps_holes_what
     // A (E 300100-300500) and B (E 300300-300700) overlap over E 300300-300500, N 4400100-4400500.
     s.terrain.push_back(TerrainFeature{FeatureId("wood-a"), "woods", "A",
         Geometry::polygon({{{300100, 4400100}, {300500, 4400100}, {300500, 4400500}, {300100, 4400500}, {300100, 4400100}}}),
-        nlohmann::ordered_json::object()});
+        sandtable::core::Attributes()});
     s.terrain.push_back(TerrainFeature{FeatureId("wood-b"), "woods", "B",
         Geometry::polygon({{{300300, 4400100}, {300700, 4400100}, {300700, 4400500}, {300300, 4400500}, {300300, 4400100}}}),
-        nlohmann::ordered_json::object()});
+        sandtable::core::Attributes()});
     // C has a clearing (E 300400-300600, N 4400750-4400850) whose ring turns the same way as the exterior.
     s.terrain.push_back(TerrainFeature{FeatureId("wood-c"), "woods", "C",
         Geometry::polygon({{{300100, 4400700}, {300900, 4400700}, {300900, 4400900}, {300100, 4400900}, {300100, 4400700}},
             {{300400, 4400750}, {300600, 4400750}, {300600, 4400850}, {300400, 4400850}, {300400, 4400750}}}),
-        nlohmann::ordered_json::object()});
+        sandtable::core::Attributes()});
     sandtable::test::TemporaryFolder folder;
     const std::string db = (folder / "c.gpkg").string();
     Result exported = runTool({"catalogue", "export", writeSmall(folder, "w.json", s), "--catalogue", db});
@@ -321,7 +323,7 @@ BOOST_AUTO_TEST_CASE(every_example_round_trips_through_the_catalogue_byte_for_by
         ++examples;
         Result exported = runTool({"catalogue", "export", entry.path().string(), "--catalogue", db, "--no-raster", "--json"});
         BOOST_TEST_REQUIRE(exported.code == 0, entry.path() << ": " << exported.err);
-        const std::string id = nlohmann::json::parse(exported.out).at("id");
+        const std::string id = sandtable::test::parseJson(exported.out).at("id");
         const std::string back = (folder / (id + ".json")).string();
         Result extracted = runTool({"catalogue", "extract", id, "-o", back, "--catalogue", db});
         BOOST_TEST_REQUIRE(extracted.code == 0, extracted.err);

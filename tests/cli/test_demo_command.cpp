@@ -5,6 +5,8 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "support/test_data.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 
 #include <cstdlib>
@@ -48,7 +50,7 @@ BOOST_AUTO_TEST_CASE(demo_georeferences_prints_and_exports_the_example)
     Result r = runTool({"demo", "--out", folder.path().string(), "--example", example.string(), "--map", scan.string(), "--json", "-q"});
     BOOST_TEST_INFO("stderr: " << r.err);
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("id").get<std::string>() == "gettysburg-1863");
     BOOST_TEST(j.at("errors").get<int>() == 0);
     BOOST_TEST(j.at("raster").get<bool>());
@@ -64,7 +66,7 @@ BOOST_AUTO_TEST_CASE(demo_georeferences_prints_and_exports_the_example)
 
     Result listed = runTool({"catalogue", "list", "--catalogue", j.at("catalogue").get<std::string>(), "--json"});
     BOOST_REQUIRE_EQUAL(listed.code, 0);
-    const auto list = nlohmann::json::parse(listed.out);
+    const auto list = sandtable::test::parseJson(listed.out);
     BOOST_REQUIRE(list.is_array());
     BOOST_REQUIRE_EQUAL(list.size(), 1u);
     BOOST_TEST(list.at(0).at("id").get<std::string>() == "gettysburg-1863");
@@ -87,7 +89,7 @@ BOOST_AUTO_TEST_CASE(demo_without_the_raster_works_terrain_only_with_a_notice)
     BOOST_REQUIRE_EQUAL(r.code, 0);
     BOOST_TEST(r.err.find("not found") != std::string::npos);
     BOOST_TEST(r.err.find("terrain-only") != std::string::npos);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(!j.at("raster").get<bool>());
     BOOST_TEST(j.at("georeference").is_null());
     BOOST_TEST(std::filesystem::exists(folder / "out" / "catalogue.gpkg"));

@@ -7,7 +7,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 
 #include <boost/test/unit_test.hpp>
-#include <nlohmann/json.hpp>
+#include "support/json_reading.hpp"
 
 #include <filesystem>
 #include <sstream>
@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE(global_flags_go_before_or_after_the_command)
             const auto r = stdoutOf(kTool, arguments);
             BOOST_TEST(r.exitCode == 0);
             // --json: stdout is one JSON document and nothing else; a new scenario has no findings.
-            const auto j = nlohmann::json::parse(r.output);
+            const auto j = sandtable::test::parseJson(r.output);
             BOOST_TEST(j.at("errors").get<int>() == 0);
             BOOST_TEST(j.at("warnings").get<int>() == 0);
         }
@@ -154,14 +154,14 @@ BOOST_AUTO_TEST_CASE(finding_codes_pointers_and_json_keys_are_the_same_in_every_
     const std::string example = quoted(sandtable::test::sourceDir().string() + "/examples/gettysburg/gettysburg.sandtable.json");
     const auto english = stdoutOf(kTool, "--json scenario validate " + example);
     BOOST_REQUIRE(english.exitCode == 0);
-    const auto reference = nlohmann::ordered_json::parse(english.output);
+    const auto reference = sandtable::test::parseJson(english.output);
     BOOST_REQUIRE(!reference.at("diagnostics").empty());
     for (const std::string language : {"fr", "de"}) {
         BOOST_TEST_CONTEXT("language " << language)
         {
             const auto r = stdoutOf(kTool, "--lang " + language + " --json scenario validate " + example);
             BOOST_TEST(r.exitCode == 0);
-            const auto document = nlohmann::ordered_json::parse(r.output);
+            const auto document = sandtable::test::parseJson(r.output);
             std::vector<std::string> keys, referenceKeys;
             for (const auto& [key, value] : document.items())
                 keys.push_back(key);

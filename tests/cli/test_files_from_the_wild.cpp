@@ -7,7 +7,7 @@
 
 #include <boost/test/unit_test.hpp>
 #include <gdal.h>
-#include <nlohmann/json.hpp>
+#include "support/json_reading.hpp"
 #include <ogr_api.h>
 #include <ogr_srs_api.h>
 
@@ -37,7 +37,7 @@ struct Finding {
 std::vector<Finding> findingsOf(const std::string& json)
 {
     std::vector<Finding> out;
-    const nlohmann::json document = nlohmann::json::parse(json);
+    const auto document = sandtable::test::parseJson(json);
     for (const auto& d : document.at("diagnostics"))
         out.push_back({d.at("path").get<std::string>(), d.at("code").get<std::string>(), d.at("message").get<std::string>()});
     return out;
@@ -59,7 +59,7 @@ BOOST_AUTO_TEST_CASE(every_schema_defect_of_a_scenario_is_reported)
     BOOST_TEST(r.code == 1, r.err);
     const std::vector<Finding> f = findingsOf(r.out);
     BOOST_TEST_REQUIRE(f.size() == 5u, f.size() << " findings: " << r.out);
-    BOOST_TEST(nlohmann::json::parse(r.out).at("errors").get<int>() == 5);
+    BOOST_TEST(sandtable::test::parseJson(r.out).at("errors").get<int>() == 5);
     BOOST_TEST(f[0].path == "/system");
     BOOST_TEST(f[0].code == "schema.enum");
     BOOST_TEST(f[0].message.find("'pub-battle' is not one of the allowed values") != std::string::npos, f[0].message);
@@ -177,7 +177,7 @@ BOOST_AUTO_TEST_CASE(an_openstreetmap_extract_cut_at_a_box_names_each_incomplete
             const fs::path extract = sandtable::test::projectData("wild/" + name);
             const Result r = runTool({"--json", "terrain", "import", scenario.string(), extract.string(), "--preset", "osm"});
             BOOST_TEST_REQUIRE(r.code == 0, r.err);
-            const nlohmann::json j = nlohmann::json::parse(r.out);
+            const auto j = sandtable::test::parseJson(r.out);
             BOOST_TEST(j.at("imported").get<int>() == 3);
             BOOST_TEST(j.at("skipped").get<int>() == 4);
             BOOST_TEST(j.at("classes").dump() == R"({"road":1,"stream":1,"woods":1})");
@@ -215,17 +215,17 @@ BOOST_AUTO_TEST_CASE(an_openstreetmap_extract_cut_at_a_box_names_each_incomplete
                 BOOST_TEST_REQUIRE(OCTTransform(toUtm, 1, &x, &y, nullptr));
                 return std::pair{x, y};
             };
-            const nlohmann::json saved = nlohmann::json::parse(readText(scenario));
+            const auto saved = sandtable::test::parseJson(readText(scenario));
             const auto& terrain = saved.at("terrain");
             BOOST_TEST_REQUIRE(terrain.size() == 3u);
-            const auto featureOf = [&](const std::string& cls) -> const nlohmann::json& {
+            const auto featureOf = [&](const std::string& cls) -> const sandtable::test::JsonView& {
                 for (const auto& t : terrain)
                     if (t.at("class") == cls)
                         return t;
                 BOOST_FAIL("no " << cls);
                 return terrain.at(0);
             };
-            const auto sameVertex = [&](const nlohmann::json& vertex, double lon, double lat) {
+            const auto sameVertex = [&](const sandtable::test::JsonView& vertex, double lon, double lat) {
                 const auto [x, y] = projected(lon, lat);
                 BOOST_TEST(vertex.at(0).get<double>() == x, boost::test_tools::tolerance(1e-9));
                 BOOST_TEST(vertex.at(1).get<double>() == y, boost::test_tools::tolerance(1e-9));
@@ -328,7 +328,7 @@ BOOST_AUTO_TEST_CASE(a_shapefile_on_bessel_without_a_datum_shift_imports_with_th
             const fs::path shapefile = sandtable::test::projectData(std::string("wild/") + name + ".shp");
             const Result r = runTool({"--json", "terrain", "import", scenario, shapefile.string(), "--class-from", "class"});
             BOOST_TEST_REQUIRE(r.code == 0, r.err);
-            BOOST_TEST(nlohmann::json::parse(r.out).at("imported").get<int>() == 1);
+            BOOST_TEST(sandtable::test::parseJson(r.out).at("imported").get<int>() == 1);
             const std::vector<Finding> f = findingsOf(r.out);
             BOOST_TEST_REQUIRE(f.size() == 1u, r.out);
             BOOST_TEST(f[0].code == "import.crs.datum");
@@ -346,9 +346,9 @@ namespace {
 
 /// The envelope (min x, min y, max x, max y) of every coordinate of the scenario's terrain features of one dimension
 /// (0 points, 1 lines, 2 polygons), read from the document itself.
-std::array<double, 4> terrainEnvelope(const nlohmann::json& scenario, int dimension, std::array<double, 4> e)
+std::array<double, 4> terrainEnvelope(const sandtable::test::JsonView& scenario, int dimension, std::array<double, 4> e)
 {
-    const auto walk = [&](const auto& self, const nlohmann::json& c) -> void {
+    const auto walk = [&](const auto& self, const sandtable::test::JsonView& c) -> void {
         if (c.is_array() && !c.empty() && c.at(0).is_number()) {
             e = {std::min(e[0], c.at(0).get<double>()), std::min(e[1], c.at(1).get<double>()), std::max(e[2], c.at(0).get<double>()),
                 std::max(e[3], c.at(1).get<double>())};
@@ -376,7 +376,7 @@ BOOST_AUTO_TEST_CASE(a_catalogue_layer_extent_that_says_nothing_is_worked_out_fr
 {
     const fs::path antietam = sandtable::test::sourceDir() / "examples/antietam/antietam.sandtable.json";
     const fs::path gettysburg = sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json";
-    const nlohmann::json a = nlohmann::json::parse(readText(antietam)), g = nlohmann::json::parse(readText(gettysburg));
+    const auto a = sandtable::test::parseJson(readText(antietam)), g = sandtable::test::parseJson(readText(gettysburg));
     for (const std::string stored : {"-9e999, -9e999, 9e999, 9e999", "0, 0, 0, 0"}) {
         BOOST_TEST_CONTEXT(stored)
         {

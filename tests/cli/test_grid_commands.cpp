@@ -7,6 +7,8 @@
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 
 #include <fstream>
@@ -42,7 +44,7 @@ BOOST_AUTO_TEST_CASE(new_lays_the_grid_and_reports_the_squares)
     const Result r = runTool({"grid", "new", file.string(), "--square", "250", "--origin", "300000,4400000", "--rows", "4",
         "--cols", "4", "--numbering", "colrow", "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("squares").get<int>() == 16);
     BOOST_TEST(j.at("north_west").get<std::string>() == "0101");
     BOOST_TEST(j.at("south_east").get<std::string>() == "0404");
@@ -103,7 +105,7 @@ BOOST_AUTO_TEST_CASE(new_refuses_to_strand_a_force_and_keeps_the_derivation_when
     r = runTool({"grid", "new", file.string(), "--square", "500", "--origin", "300000,4400000", "--rows", "2", "--cols", "2",
         "--numbering", "colrow", "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    BOOST_TEST(nlohmann::json::parse(r.out).at("south_east").get<std::string>() == "0202");
+    BOOST_TEST(sandtable::test::parseJson(r.out).at("south_east").get<std::string>() == "0202");
     loaded = sandtable::core::loadScenario(file);
     BOOST_TEST(loaded.scenario.campaign->derived.size() == 4u);
     BOOST_TEST(loaded.scenario.campaign->forces.size() == 1u);
@@ -118,7 +120,7 @@ BOOST_AUTO_TEST_CASE(derive_reports_coverage_and_keeps_overrides)
     BOOST_REQUIRE_EQUAL(r.code, 0);
     r = runTool({"grid", "derive", file.string(), "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     const auto& squares = j.at("squares");
     BOOST_REQUIRE_EQUAL(squares.size(), 4u);
     BOOST_TEST(squares.at(2).at("ref").get<std::string>() == "A2");
@@ -128,7 +130,7 @@ BOOST_AUTO_TEST_CASE(derive_reports_coverage_and_keeps_overrides)
     BOOST_TEST(squares.at(0).at("overridden").at(0).get<std::string>() == "woods");
     r = runTool({"grid", "derive", file.string(), "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    const auto again = nlohmann::json::parse(r.out);
+    const auto again = sandtable::test::parseJson(r.out);
     BOOST_TEST(again.at("squares").at(0).at("cover").at("woods").get<std::string>() == "whole");
     BOOST_TEST(again.at("overrides").get<int>() == 1);
 }
@@ -141,7 +143,7 @@ BOOST_AUTO_TEST_CASE(roll_is_reproducible_and_checks_the_seed)
     BOOST_REQUIRE_EQUAL(a.code, 0);
     Result b = runTool({"grid", "roll", file.string(), "--seed", "42", "--region", "valley", "--json"});
     BOOST_REQUIRE_EQUAL(b.code, 0);
-    const auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+    const auto ja = sandtable::test::parseJson(a.out), jb = sandtable::test::parseJson(b.out);
     BOOST_TEST(ja.at("rolls").size() == 4u); // every square: no battle table chosen
     BOOST_TEST(ja.at("rolls") == jb.at("rolls"));
     const auto loaded = sandtable::core::loadScenario(file);
@@ -159,7 +161,7 @@ BOOST_AUTO_TEST_CASE(table_helper_and_print)
 {
     Result t = runTool({"grid", "table", "--length", "2438.4", "--width", "1828.8", "--scale", "3600", "--json"});
     BOOST_REQUIRE_EQUAL(t.code, 0);
-    const auto jt = nlohmann::json::parse(t.out);
+    const auto jt = sandtable::test::parseJson(t.out);
     BOOST_TEST(jt.at("square_size").get<double>() == 1463.04, boost::test_tools::tolerance(1e-9));
     BOOST_TEST(jt.at("along").get<int>() == 6);
     BOOST_TEST(jt.at("across").get<int>() == 4);
@@ -168,7 +170,7 @@ BOOST_AUTO_TEST_CASE(table_helper_and_print)
     BOOST_REQUIRE_EQUAL(runTool({"grid", "derive", file.string()}).code, 0);
     const Result p = runTool({"grid", "print", file.string(), "-o", (folder / "g.pdf").string(), "--copies", "4", "--scale", "10000", "--json"});
     BOOST_REQUIRE_EQUAL(p.code, 0);
-    const auto jp = nlohmann::json::parse(p.out);
+    const auto jp = sandtable::test::parseJson(p.out);
     BOOST_TEST(jp.at("pages").get<int>() == 4);
     BOOST_TEST(jp.at("square_mm").get<double>() == 50.0); // 500 m at 1:10,000
     BOOST_TEST(std::filesystem::exists(folder / "g.pdf"));
@@ -176,7 +178,7 @@ BOOST_AUTO_TEST_CASE(table_helper_and_print)
     const Result aid = runTool({"grid", "print", file.string(), "-o", (folder / "aid.pdf").string(), "--copies", "4", "--scale",
         "10000", "--player-aid", "--json"});
     BOOST_REQUIRE_EQUAL(aid.code, 0);
-    const auto ja = nlohmann::json::parse(aid.out);
+    const auto ja = sandtable::test::parseJson(aid.out);
     BOOST_TEST(ja.at("pages").get<int>() == 5);
     BOOST_TEST(ja.at("player_aid").get<bool>());
 }
@@ -191,7 +193,7 @@ BOOST_AUTO_TEST_CASE(print_as_png_writes_one_file_per_page_and_lists_them)
     const Result p = runTool({"grid", "print", file.string(), "-o", (folder / "sheets.img").string(), "--format", "png", "--copies",
         "3", "--scale", "10000", "--dpi", "100", "--json"});
     BOOST_REQUIRE_MESSAGE(p.code == 0, p.err);
-    const auto j = nlohmann::json::parse(p.out);
+    const auto j = sandtable::test::parseJson(p.out);
     BOOST_TEST(j.at("format").get<std::string>() == "png");
     BOOST_TEST(j.at("pages").get<int>() == 3);
     const auto& files = j.at("files");
@@ -216,7 +218,7 @@ BOOST_AUTO_TEST_CASE(print_as_png_writes_one_file_per_page_and_lists_them)
     // A PDF stays one file, listed alone.
     const Result pdf = runTool({"grid", "print", file.string(), "-o", (folder / "g.pdf").string(), "--json"});
     BOOST_REQUIRE_MESSAGE(pdf.code == 0, pdf.err);
-    const auto jp = nlohmann::json::parse(pdf.out);
+    const auto jp = sandtable::test::parseJson(pdf.out);
     BOOST_TEST(jp.at("format").get<std::string>() == "pdf");
     BOOST_REQUIRE_EQUAL(jp.at("files").size(), 1u);
     BOOST_TEST(jp.at("files").at(0).get<std::string>() == (folder / "g.pdf").string());
@@ -237,7 +239,7 @@ BOOST_AUTO_TEST_CASE(battle_sizes_the_table_lists_set_ups_and_saves_the_squares)
     sandtable::core::saveScenario(loaded.scenario, file);
     const Result r = runTool({"grid", "battle", file.string(), "--squares", "A1,B1", "--rules-scale", "5000", "--json"});
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     // 500 m squares at 1:5000 = 100 mm; 2 x 1 squares = 200 x 100 mm; half a mile 804.672 m = 160.9344 mm.
     BOOST_TEST(j.at("square_on_table_mm").get<double>() == 100.0, boost::test_tools::tolerance(1e-9));
     BOOST_TEST(j.at("table_mm").at(0).get<double>() == 200.0, boost::test_tools::tolerance(1e-9));

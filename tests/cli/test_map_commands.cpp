@@ -7,6 +7,8 @@
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 
 #include <cairo.h>
@@ -47,7 +49,7 @@ BOOST_AUTO_TEST_CASE(prints_one_page_when_the_map_fits)
     sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
     Result r = runTool({"map", "print", file.string(), "-o", (folder / "m.pdf").string(), "--scale", "16000", "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("pages").get<int>() == 1);
     // 1000 m x 1000 m at 1:16,000 = 62.5 mm x 62.5 mm.
     BOOST_TEST(j.at("extent_mm").at(0).get<double>() == 62.5);
@@ -62,7 +64,7 @@ BOOST_AUTO_TEST_CASE(a_syw_table_prints_as_a_one_page_plan_by_default)
     const Result r = runTool({"map", "print", rossbach, "-o", (folder / "table.pdf").string(), "--json"});
     BOOST_TEST_INFO(r.err);
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     // A4 less 12 mm margins and the 30 mm legend band: 186 x 243 mm upright, 273 x 156 mm turned. The
     // 240 x 180 cm table at 1:10 (240 x 180 mm) fits neither; at 1:15 it is 160 x 120 mm.
     BOOST_TEST(j.at("scale").get<double>() == 15.0);
@@ -83,7 +85,7 @@ BOOST_AUTO_TEST_CASE(a_syw_table_prints_as_a_one_page_plan_by_default)
     sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
     const Result pb = runTool({"map", "print", file.string(), "-o", (folder / "m.pdf").string(), "--json"});
     BOOST_REQUIRE_EQUAL(pb.code, 0);
-    BOOST_TEST(nlohmann::json::parse(pb.out).at("scale").get<double>() == 16000.0);
+    BOOST_TEST(sandtable::test::parseJson(pb.out).at("scale").get<double>() == 16000.0);
 }
 
 BOOST_AUTO_TEST_CASE(missing_raster_prints_terrain_only_with_a_notice)
@@ -123,7 +125,7 @@ BOOST_AUTO_TEST_CASE(svg_and_png_outputs_by_extension_or_format)
     sandtable::core::saveScenario(s, file);
     Result png = runTool({"map", "print", file.string(), "-o", (folder / "m.png").string(), "--dpi", "50", "--json"});
     BOOST_REQUIRE_EQUAL(png.code, 0);
-    const auto j = nlohmann::json::parse(png.out);
+    const auto j = sandtable::test::parseJson(png.out);
     BOOST_TEST(j.at("format").get<std::string>() == "png");
     BOOST_TEST(j.at("pages").get<int>() == 5); // 4 sheets and the assembly page
     BOOST_REQUIRE(j.at("files").size() == 5u);
@@ -133,7 +135,7 @@ BOOST_AUTO_TEST_CASE(svg_and_png_outputs_by_extension_or_format)
         BOOST_TEST(std::filesystem::exists(folder / ("m-" + std::to_string(i) + ".png")));
     Result svg = runTool({"map", "print", file.string(), "-o", (folder / "out.bin").string(), "--format", "svg", "--json"});
     BOOST_REQUIRE_EQUAL(svg.code, 0);
-    BOOST_TEST(nlohmann::json::parse(svg.out).at("files").at(4).get<std::string>() == (folder / "out-5.bin").string());
+    BOOST_TEST(sandtable::test::parseJson(svg.out).at("files").at(4).get<std::string>() == (folder / "out-5.bin").string());
     Result unknown = runTool({"map", "print", file.string(), "-o", (folder / "m.tiff").string()});
     BOOST_TEST(unknown.code == 1);
     BOOST_TEST(unknown.err.find("--format pdf|svg|png") != std::string::npos, unknown.err);
@@ -155,7 +157,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
     const Result cal = runTool({"raster", "calibrate", (folder / "k.pgm").string(), "--scale", "8000", "--dpi", "127", "-o",
         (folder / "k.tif").string(), "--json"});
     BOOST_REQUIRE_MESSAGE(cal.code == 0, cal.err);
-    BOOST_TEST(nlohmann::json::parse(cal.out).at("metres_per_pixel").get<double>() == 1.6, boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(sandtable::test::parseJson(cal.out).at("metres_per_pixel").get<double>() == 1.6, boost::test_tools::tolerance(1e-12));
     // Digitised on the scan (local frame: origin at the bottom-left corner, y north): the road's pixel row 350
     // is 350 x 1.6 = 560 m above the bottom; pixels 100..725 are x = 160..1160 m.
     sandtable::core::Scenario s;
@@ -166,10 +168,10 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
     s.settings.extent = sandtable::core::Extent{0, 0, 1600, 1120};
     s.map = sandtable::core::MapSource{"k.pgm", "", w, h, std::nullopt, "k.tif", {}};
     s.terrain.push_back({sandtable::core::FeatureId("road-1"), "road", "Chaussee",
-        sandtable::core::Geometry::lineString({{160, 560}, {1160, 560}}), nlohmann::ordered_json{{"grade", "major"}}});
+        sandtable::core::Geometry::lineString({{160, 560}, {1160, 560}}), sandtable::core::Attributes{{"grade", "major"}}});
     s.terrain.push_back({sandtable::core::FeatureId("woods-1"), "woods", "Forst",
         sandtable::core::Geometry::polygon({{{200, 800}, {500, 800}, {500, 1000}, {200, 1000}, {200, 800}}}),
-        nlohmann::ordered_json::object()});
+        sandtable::core::Attributes()});
     const auto file = folder / "k.sandtable.json";
     sandtable::core::saveScenario(s, file);
     BOOST_REQUIRE_MESSAGE(!(std::system("command -v pdftocairo >/dev/null 2>&1") != 0), "cannot run: pdftocairo (poppler-utils) is not installed");
@@ -178,7 +180,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
         const Result r = runTool({"map", "print", file.string(), "-o", pdf.string(), "--scale", std::to_string(scale), "--page", "A3",
             "--layers", "terrain", "--json"});
         BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
-        BOOST_TEST(nlohmann::json::parse(r.out).at("pages").get<int>() == 1);
+        BOOST_TEST(sandtable::test::parseJson(r.out).at("pages").get<int>() == 1);
         BOOST_REQUIRE(std::system(("pdftocairo -png -singlefile -r 254 '" + pdf.string() + "' '" + (folder / "k").string() + "'").c_str()) == 0);
         // One sheet, centred in the map area (issue 43 item 7): A3 portrait leaves 420 - 2 x 12 (margins) - 30 (legend
         // band) = 366 mm of height. The road, 560 m below the top of the 1120 m extent, lies at its middle height, so
@@ -193,7 +195,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
     const Result r = runTool({"map", "print", file.string(), "-o", pdf.string(), "--scale", "16000", "--page", "A3", "--layers", "scan",
         "--dpi", "254", "--json"});
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
-    BOOST_TEST(nlohmann::json::parse(r.out).at("scan").get<bool>());
+    BOOST_TEST(sandtable::test::parseJson(r.out).at("scan").get<bool>());
     BOOST_REQUIRE(std::system(("pdftocairo -png -singlefile -r 254 '" + pdf.string() + "' '" + (folder / "scan").string() + "'").c_str()) == 0);
     BOOST_TEST(darkRunMm(folder / "scan.png", static_cast<int>(std::lround(195.0 * 10.0))) == 62.5, // centred, as above
         boost::test_tools::tolerance(0.4 / 62.5));
@@ -222,7 +224,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_local_frame_trace_underlay_and_import)
     const Result trace = runTool({"terrain", "trace", file, "--colour", "20,20,20", "--tolerance", "40", "--class", "woods", "--json"});
     BOOST_REQUIRE_MESSAGE(trace.code == 0, trace.err);
     const Result list = runTool({"terrain", "list", file, "--json"});
-    const auto features = nlohmann::json::parse(list.out).at("features");
+    const auto features = sandtable::test::parseJson(list.out).at("features");
     BOOST_REQUIRE(features.size() == 1u);
     // 160 x 80 m, within the resampling of its edges (a pixel of 1.6 m around: +-1 pixel a side).
     BOOST_TEST(features[0].at("area_m2").get<double>() == 12800.0, boost::test_tools::tolerance(0.06));
@@ -244,7 +246,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_local_frame_trace_underlay_and_import)
     BOOST_TEST(refused.err.find("--in-frame") != std::string::npos, refused.err);
     const Result taken = runTool({"terrain", "import", file, (folder / "drawn.geojson").string(), "--class", "marsh", "--in-frame"});
     BOOST_TEST(taken.code == 0, taken.err);
-    const auto after = nlohmann::json::parse(runTool({"terrain", "list", file, "--json"}).out).at("features");
+    const auto after = sandtable::test::parseJson(runTool({"terrain", "list", file, "--json"}).out).at("features");
     BOOST_REQUIRE(after.size() == 2u);
     BOOST_TEST(after[1].at("area_m2").get<double>() == 20000.0); // 200 x 100 m, as drawn
 }
@@ -287,7 +289,7 @@ BOOST_AUTO_TEST_CASE(no_text_on_another_or_on_a_piece_in_any_examples_map)
             const auto pdf = folder / "map.pdf";
             Result r = runTool({"map", "print", (examples / example).string(), "-o", pdf.string(), "--json"});
             BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
-            const auto j = nlohmann::json::parse(r.out);
+            const auto j = sandtable::test::parseJson(r.out);
             struct Box {
                 int page;
                 double x0, y0, x1, y1;

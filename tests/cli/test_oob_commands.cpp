@@ -8,6 +8,8 @@
 #include "support/scenario_fixtures.hpp"
 #include "support/test_data.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -37,7 +39,7 @@ BOOST_AUTO_TEST_CASE(import_is_all_rows_or_none)
         "Kind=type", "--map", "Men=strength", "--map", "Corps=formation", "--json"});
     BOOST_TEST_INFO(good.err);
     BOOST_REQUIRE_EQUAL(good.code, 0);
-    const auto j = nlohmann::json::parse(good.out);
+    const auto j = sandtable::test::parseJson(good.out);
     BOOST_TEST(j.at("imported").get<int>() == 2);
     const auto loaded = sandtable::core::loadScenario(file);
     BOOST_TEST(loaded.scenario.units.size() == 5u);
@@ -54,7 +56,7 @@ BOOST_AUTO_TEST_CASE(summary_json_has_points_thresholds_and_ranges)
     sandtable::core::saveScenario(scenario, file);
     Result r = runTool({"oob", "summary", file.string(), "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("cavalry_types").at(0).at("effects").get<std::string>() == "+1 die when charging infantry");
     BOOST_TEST(runTool({"oob", "summary", file.string()}).out.find("cavalry types: lancers (+1 die when charging infantry)")
         != std::string::npos);
@@ -89,7 +91,7 @@ BOOST_AUTO_TEST_CASE(summary_of_a_syw_scenario_speaks_syw_only)
         != std::string::npos);
     const Result json = runTool({"oob", "summary", rossbach, "--json"});
     BOOST_REQUIRE_EQUAL(json.code, 0);
-    const auto j = nlohmann::json::parse(json.out);
+    const auto j = sandtable::test::parseJson(json.out);
     BOOST_TEST(j.at("system").get<std::string>() == "syw-miniatures");
     BOOST_TEST(j.at("moves_fields").at("cavalry").get<double>() == 3.0);
     BOOST_TEST(j.at("ranges_fields").at("cannon").get<double>() == 5.0);
@@ -117,7 +119,7 @@ BOOST_AUTO_TEST_CASE(blocks_at_a_level_dry_run_then_saved_and_stickers_only_for_
     const Result dry = runTool({"oob", "blocks", file.string(), "--level", "division", "--dry-run", "--json"});
     BOOST_REQUIRE_EQUAL(dry.code, 0);
     BOOST_TEST(sandtable::core::readFile(file) == before);
-    const auto jd = nlohmann::json::parse(dry.out);
+    const auto jd = sandtable::test::parseJson(dry.out);
     BOOST_TEST(jd.at("blocks").at(0).at("strength").get<int>() == 1200); // d1: 500 + 700
     BOOST_TEST(jd.at("pieces").get<int>() == 5);
     BOOST_REQUIRE_EQUAL(runTool({"oob", "blocks", file.string(), "--level", "division"}).code, 0);
@@ -127,7 +129,7 @@ BOOST_AUTO_TEST_CASE(blocks_at_a_level_dry_run_then_saved_and_stickers_only_for_
     // Stickers for the 5 pieces only (the 2 regiments of d1 are history).
     const Result stickers = runTool({"oob", "print", file.string(), "-o", (folder / "st.pdf").string(), "--json"});
     BOOST_REQUIRE_EQUAL(stickers.code, 0);
-    BOOST_TEST(nlohmann::json::parse(stickers.out).at("stickers").get<int>() == 5);
+    BOOST_TEST(sandtable::test::parseJson(stickers.out).at("stickers").get<int>() == 5);
     // An unknown formation is named, exit 1.
     const Result bad = runTool({"oob", "blocks", file.string(), "--formation", "nowhere"});
     BOOST_TEST(bad.code == 1);
@@ -141,7 +143,7 @@ BOOST_AUTO_TEST_CASE(print_writes_one_sticker_per_piece)
     sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
     Result r = runTool({"oob", "print", file.string(), "-o", (folder / "st.pdf").string(), "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("pages").get<int>() == 1);
     BOOST_TEST(j.at("stickers").get<int>() == 3);
     BOOST_TEST(std::filesystem::exists(folder / "st.pdf"));
@@ -168,14 +170,14 @@ BOOST_AUTO_TEST_CASE(tree_lists_sides_formations_and_units_with_hqs_and_strength
     Result r = runTool({"oob", "tree", file.string(), "--json"});
     BOOST_TEST_INFO(r.err);
     BOOST_REQUIRE_EQUAL(r.code, 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_REQUIRE_EQUAL(j.size(), 1u);
     BOOST_TEST(j[0].at("id").get<std::string>() == "blue");
     BOOST_TEST(j[0].at("hq").is_null());
     const auto& army = j[0].at("children").at(0);
     BOOST_TEST(army.at("id").get<std::string>() == "army");
     BOOST_TEST(army.at("hq").get<std::string>() == "army-hq");
-    BOOST_TEST(army.at("strength") == nlohmann::json::parse(R"({"men":2500,"guns":0,"sabres":0})"));
+    BOOST_TEST(army.at("strength") == sandtable::test::parseJson(R"({"men":2500,"guns":0,"sabres":0})"));
     BOOST_REQUIRE_EQUAL(army.at("children").size(), 2u);
     const auto& c1 = army.at("children").at(0);
     BOOST_TEST(c1.at("hq").get<std::string>() == "c1-hq");
@@ -184,7 +186,7 @@ BOOST_AUTO_TEST_CASE(tree_lists_sides_formations_and_units_with_hqs_and_strength
     BOOST_TEST(d1.at("name").get<std::string>() == "1st Division");
     BOOST_TEST(d1.at("hq").is_null());
     BOOST_TEST(d1.at("children").empty());
-    BOOST_TEST(d1.at("units").at(1) == nlohmann::json::parse(R"({"id":"d1-b","name":"d1-b","type":"infantry","strength":700,"arm":"men"})"));
+    BOOST_TEST(d1.at("units").at(1) == sandtable::test::parseJson(R"({"id":"d1-b","name":"d1-b","type":"infantry","strength":700,"arm":"men"})"));
     BOOST_TEST(army.at("children").at(1).at("strength").at("men").get<int>() == 300);
 
     Result text = runTool({"oob", "tree", file.string()});
@@ -217,10 +219,10 @@ BOOST_AUTO_TEST_CASE(import_by_path_dry_run_writes_nothing_and_errors_left_exit_
     Result dry = runTool(args);
     BOOST_TEST_INFO(dry.err);
     BOOST_REQUIRE_EQUAL(dry.code, 0);
-    const auto j = nlohmann::json::parse(dry.out);
+    const auto j = sandtable::test::parseJson(dry.out);
     BOOST_TEST(j.at("saved").get<bool>() == false);
     BOOST_TEST(j.at("imported").get<int>() == 5);
-    BOOST_TEST(j.at("formations_per_level") == nlohmann::json::parse("[2, 2]"));
+    BOOST_TEST(j.at("formations_per_level") == sandtable::test::parseJson("[2, 2]"));
     BOOST_TEST(j.at("tree").at(0).at("children").at(0).at("strength").at("men").get<int>() == 3000);
     BOOST_TEST(sandtable::core::readFile(file) == before);
 
@@ -288,9 +290,9 @@ BOOST_AUTO_TEST_CASE(the_readme_roster_lines_work_as_written)
     const Result dry = runTool({"oob", "import", file, (example / "oob.csv").string(), "--path", "path", "--dry-run", "--json"});
     BOOST_TEST_INFO(dry.err);
     BOOST_REQUIRE_EQUAL(dry.code, 0);
-    const auto j = nlohmann::json::parse(dry.out);
+    const auto j = sandtable::test::parseJson(dry.out);
     BOOST_TEST(j.at("imported").get<int>() == 11);
-    std::function<void(const nlohmann::json&)> noDottedNames = [&](const nlohmann::json& node) {
+    std::function<void(const sandtable::test::JsonView&)> noDottedNames = [&](const sandtable::test::JsonView& node) {
         for (const auto& u : node.at("units"))
             BOOST_TEST(u.at("name").get<std::string>().find('.') == std::string::npos, u.at("name").get<std::string>());
         for (const auto& child : node.at("children"))
@@ -308,7 +310,7 @@ BOOST_AUTO_TEST_CASE(the_readme_roster_lines_work_as_written)
     const Result blocks = runTool({"oob", "blocks", file, "--level", "brigade", "--json"});
     BOOST_TEST_INFO(blocks.err);
     BOOST_REQUIRE_EQUAL(blocks.code, 0);
-    BOOST_TEST(nlohmann::json::parse(blocks.out).at("blocks").at(0).at("strength").get<int>() == 3350);
+    BOOST_TEST(sandtable::test::parseJson(blocks.out).at("blocks").at(0).at("strength").get<int>() == 3350);
 }
 
 // Issue 43, item 3, as a designer runs it: tests/data/roster/napoleonic_path.csv (figures worked out by hand in
@@ -341,9 +343,9 @@ BOOST_AUTO_TEST_CASE(a_napoleonic_tree_keeps_its_guns_and_shows_each_arm)
     BOOST_TEST(hasLine(tree.out, "          - Reserve Battery 12pdr [France.Armee_du_Nord.II_Corps.Corps_Artillery.Reserve_Battery_12pdr-artillery] artillery 8 guns"),
         tree.out);
     BOOST_TEST(hasLine(tree.out, "Prussia [Prussia], HQ none, strength 7300 men, 8 guns, 600 sabres"), tree.out);
-    const auto j = nlohmann::json::parse(runTool({"oob", "tree", file, "--json"}).out);
-    BOOST_TEST(j.at(0).at("strength") == nlohmann::json::parse(R"({"men":12000,"guns":48,"sabres":1000})"));
-    BOOST_TEST(j.at(1).at("strength") == nlohmann::json::parse(R"({"men":7300,"guns":8,"sabres":600})"));
+    const auto j = sandtable::test::parseJson(runTool({"oob", "tree", file, "--json"}).out);
+    BOOST_TEST(j.at(0).at("strength") == sandtable::test::parseJson(R"({"men":12000,"guns":48,"sabres":1000})"));
+    BOOST_TEST(j.at(1).at("strength") == sandtable::test::parseJson(R"({"men":7300,"guns":8,"sabres":600})"));
 }
 
 // Issue 43, item 5: a unit list with no HQ rows yet, saved by Excel (CRLF, comma-only lines at the end).
@@ -354,7 +356,7 @@ BOOST_AUTO_TEST_CASE(a_unit_list_without_hqs_is_imported_and_validate_reports_th
     const std::string input = sandtable::test::projectData("roster/unit_list_without_hqs.csv").string();
     const Result dry = runTool({"oob", "import", file, input, "--dry-run", "--json"});
     BOOST_REQUIRE_EQUAL(dry.code, 0);
-    const auto j = nlohmann::json::parse(dry.out);
+    const auto j = sandtable::test::parseJson(dry.out);
     BOOST_TEST(j.at("formations_without_hq").get<int>() == 2);
     BOOST_TEST(j.at("errors").get<int>() == 2);
     BOOST_REQUIRE_EQUAL(j.at("findings").size(), 2u);

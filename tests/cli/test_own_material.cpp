@@ -8,6 +8,8 @@
 
 #include "sandtable/core/io/atomic_file.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 #include <cairo.h>
 #include <gdal_alg.h>
@@ -101,7 +103,7 @@ BOOST_AUTO_TEST_CASE(map_georef_of_a_plain_scan_gives_crs_and_extent_and_the_map
 
     const Result georef = runTool({"map", "georef", file, "--gcps", points.string(), "--json"});
     BOOST_TEST_REQUIRE(georef.code == 0, georef.err);
-    const auto j = nlohmann::json::parse(georef.out);
+    const auto j = sandtable::test::parseJson(georef.out);
     BOOST_TEST(j.at("working_crs").get<std::string>() == "EPSG:32618");
     const auto& extent = j.at("extent");
 
@@ -148,10 +150,10 @@ BOOST_AUTO_TEST_CASE(map_georef_of_a_plain_scan_gives_crs_and_extent_and_the_map
     // Every product works from it: the map prints with the scan, and the module has a board.
     const Result printed = runTool({"map", "print", file, "-o", (folder / "map.pdf").string(), "--json"});
     BOOST_TEST_REQUIRE(printed.code == 0, printed.err);
-    BOOST_TEST(nlohmann::json::parse(printed.out).at("scan").get<bool>());
+    BOOST_TEST(sandtable::test::parseJson(printed.out).at("scan").get<bool>());
     const Result module = runTool({"vassal", "export", file, "-o", (folder / "game.vmod").string(), "--json"});
     BOOST_TEST_REQUIRE(module.code == 0, module.err);
-    BOOST_TEST(nlohmann::json::parse(module.out).at("board_px").is_array());
+    BOOST_TEST(sandtable::test::parseJson(module.out).at("board_px").is_array());
 }
 
 // Item 1: a scan whose world file holds coordinates of its own frame (0-344 km, digitised in another tool,
@@ -174,7 +176,7 @@ BOOST_AUTO_TEST_CASE(a_world_file_in_its_own_frame_can_be_started_as_a_local_fra
 
     const Result local = runTool({"scenario", "new", "--map", scan.string(), "--frame", "local", "-o", file, "--json"});
     BOOST_TEST_REQUIRE(local.code == 0, local.err);
-    const auto j = nlohmann::json::parse(local.out);
+    const auto j = sandtable::test::parseJson(local.out);
     BOOST_TEST(j.at("crs").get<std::string>() == "LOCAL:digitised");
     BOOST_TEST(j.at("extent").at(0).get<double>() == 0.0, boost::test_tools::tolerance(1e-9));
     BOOST_TEST(j.at("extent").at(1).get<double>() == 341000.0, boost::test_tools::tolerance(1e-9));
@@ -184,7 +186,7 @@ BOOST_AUTO_TEST_CASE(a_world_file_in_its_own_frame_can_be_started_as_a_local_fra
 
     const Result plain = runTool({"scenario", "new", "--map", scan.string(), "--frame", "scan", "-o", file, "--force", "--json"});
     BOOST_TEST_REQUIRE(plain.code == 0, plain.err);
-    BOOST_TEST(nlohmann::json::parse(plain.out).at("next").get<std::string>() == "georeference");
+    BOOST_TEST(sandtable::test::parseJson(plain.out).at("next").get<std::string>() == "georeference");
 
     const Result named = runTool({"scenario", "new", "--map", scan.string(), "--crs", "EPSG:32618", "-o", file, "--force"});
     BOOST_TEST_REQUIRE(named.code == 0, named.err);
@@ -257,7 +259,7 @@ BOOST_AUTO_TEST_CASE(nan_and_infinity_vertices_are_dropped_with_a_finding)
     BOOST_TEST(validated.code == 0, validated.out + validated.err);
     const Result listed = runTool({"terrain", "list", file, "--json"});
     BOOST_TEST_REQUIRE(listed.code == 0);
-    BOOST_TEST(nlohmann::json::parse(listed.out).at("features").size() == 1u);
+    BOOST_TEST(sandtable::test::parseJson(listed.out).at("features").size() == 1u);
 }
 
 // Item 7: a GCP file of another scan (every GCP off the 1500 x 2500 image) is refused; nothing is written.
@@ -330,7 +332,7 @@ BOOST_AUTO_TEST_CASE(oob_set_applies_the_editors_rules)
     fs::copy_file(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json", file);
     const Result set = runTool({"oob", "set", file.string(), "us-i-1", "--strength", "4000", "--facing", "-30", "--json"});
     BOOST_TEST_REQUIRE(set.code == 0, set.err);
-    const auto j = nlohmann::json::parse(set.out);
+    const auto j = sandtable::test::parseJson(set.out);
     BOOST_TEST(j.at("strength").get<int>() == 4000);
     BOOST_TEST(j.at("facing").get<double>() == 330.0);
     const std::string before = readText(file);
@@ -355,7 +357,7 @@ BOOST_AUTO_TEST_CASE(a_module_without_pieces_is_written_with_a_warning)
     BOOST_TEST_REQUIRE(runTool({"scenario", "new", "--crs", "EPSG:32618", "-o", file}).code == 0);
     const Result exported = runTool({"vassal", "export", file, "-o", (folder / "empty.vmod").string(), "--json"});
     BOOST_TEST_REQUIRE(exported.code == 0, exported.err);
-    const auto j = nlohmann::json::parse(exported.out);
+    const auto j = sandtable::test::parseJson(exported.out);
     BOOST_TEST(j.at("pieces").get<int>() == 0);
     bool said = false;
     for (const auto& f : j.at("findings"))

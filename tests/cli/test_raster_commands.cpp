@@ -6,6 +6,8 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "support/test_data.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 
 #include <cairo.h>
@@ -45,7 +47,7 @@ BOOST_AUTO_TEST_CASE(info_json_has_the_keys_of_cli_md)
 {
     const Result r = runTool({"raster", "info", sandtable::test::sharedData("rasters/byte.tif").string(), "--json"});
     BOOST_TEST(r.code == 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("width").get<int>() == 20);
     BOOST_TEST(j.at("height").get<int>() == 20);
     BOOST_TEST(j.at("bands").get<int>() == 1);
@@ -61,7 +63,7 @@ BOOST_AUTO_TEST_CASE(info_json_uses_null_for_what_is_absent)
 {
     const Result r = runTool({"--json", "raster", "info", sandtable::test::sharedData("rasters/grey.tif").string()});
     BOOST_TEST(r.code == 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("georeference").get<std::string>() == "worldfile");
     BOOST_TEST(j.at("crs").is_null());
     BOOST_TEST(j.at("epsg").is_null());
@@ -73,7 +75,7 @@ BOOST_AUTO_TEST_CASE(georef_json_on_gettysburg_matches_gdal)
 {
     const Result r = runTool({"raster", "georef", scan(), "--gcps", points(), "--json"});
     BOOST_TEST(r.code == 0, r.err);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("method").get<std::string>() == "affine");
     BOOST_TEST(j.at("crs").get<std::string>() == "EPSG:32618");
     // GDAL's affine fit of the same GCPs (osgeo.gdal.GCPsToGeoTransform, see tests/importers/test_gcp_fit.cpp).
@@ -112,11 +114,11 @@ BOOST_AUTO_TEST_CASE(georef_mean_error_is_null_when_n_equals_k)
     const Result r = runTool({"raster", "georef", (folder / "scan.pgm").string(), "--gcps", (folder / "scan.points").string(),
         "--method", "helmert", "--json"});
     BOOST_TEST(r.code == 0, r.err);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("mean_error_map").get<double>() == 0.0, tt::tolerance(1e-9));
     const Result affine = runTool({"raster", "georef", (folder / "scan.pgm").string(), "--gcps", (folder / "scan.points").string(),
         "--json"});
-    BOOST_TEST(nlohmann::json::parse(affine.out).at("mean_error_map").is_null());
+    BOOST_TEST(sandtable::test::parseJson(affine.out).at("mean_error_map").is_null());
 }
 
 BOOST_AUTO_TEST_CASE(georef_writes_world_file_and_geotiff)
@@ -127,11 +129,11 @@ BOOST_AUTO_TEST_CASE(georef_writes_world_file_and_geotiff)
     const Result r = runTool({"-q", "raster", "georef", scan(), "--gcps", points(), "-o", tif, "--world-file", wld, "--json"});
     BOOST_TEST(r.code == 0, r.err);
     BOOST_TEST(r.err.empty());
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("output").at("path").get<std::string>() == tif);
     BOOST_TEST(j.at("world_file").get<std::string>() == wld);
     const Result info = runTool({"raster", "info", tif, "--json"});
-    BOOST_TEST(nlohmann::json::parse(info.out).at("epsg").get<int>() == 32618);
+    BOOST_TEST(sandtable::test::parseJson(info.out).at("epsg").get<int>() == 32618);
 }
 
 BOOST_AUTO_TEST_CASE(bad_points_row_is_an_error_line_naming_file_row_and_column)
@@ -155,7 +157,7 @@ BOOST_AUTO_TEST_CASE(collinear_gcps_exit_one_naming_them)
         "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n500000,4400000,0,0,1\n500010,4400010,1,-1,1\n500020,4400020,2,-2,1\n");
     const Result r = runTool({"raster", "georef", (folder / "scan.pgm").string(), "--gcps", pts, "--json"});
     BOOST_TEST(r.code == 1);
-    BOOST_TEST(nlohmann::json::parse(r.out).at("error").at("kind").get<std::string>() == "error");
+    BOOST_TEST(sandtable::test::parseJson(r.out).at("error").at("kind").get<std::string>() == "error");
     BOOST_TEST(r.err.find("GCPs 1, 2, 3: the GCPs lie on one line") != std::string::npos, r.err);
 }
 
@@ -194,7 +196,7 @@ BOOST_AUTO_TEST_CASE(bad_georef_inputs_exit_one_and_write_nothing)
             "--world-file", wld.string(), "--json"});
         BOOST_TEST(r.code == 1, c.name);
         // With --json the failure is one document on stdout (issue 24), the line for people on stderr.
-        BOOST_TEST(nlohmann::json::parse(r.out).at("error").at("exit_code").get<int>() == 1, c.name);
+        BOOST_TEST(sandtable::test::parseJson(r.out).at("error").at("exit_code").get<int>() == 1, c.name);
         BOOST_TEST(r.err.rfind("sandtable: error: ", 0) == 0u, c.name << ": " << r.err);
         BOOST_TEST(r.err.find(c.expected) != std::string::npos, c.name << ": " << r.err);
         BOOST_TEST(!std::filesystem::exists(out), c.name);
@@ -229,13 +231,13 @@ BOOST_AUTO_TEST_CASE(calibrate_json_reports_metres_per_pixel_and_scale)
     const auto out = (folder / "k.tif").string();
     const Result r = runTool({"raster", "calibrate", (folder / "k.pgm").string(), "--scale", "8000", "--dpi", "254", "-o", out, "--json"});
     BOOST_TEST(r.code == 0, r.err);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     // 1:8000 at 254 dpi: 0.1 mm of paper per pixel = 0.8 m of ground.
     BOOST_TEST(j.at("metres_per_pixel").get<double>() == 0.8, tt::tolerance(1e-12));
     BOOST_TEST(j.at("scale").get<double>() == 8000.0);
     const Result bar = runTool({"raster", "calibrate", (folder / "k.pgm").string(), "--scale", "8000", "--scale-bar", "0,0,3,4,10",
         "-o", out, "--json"});
-    BOOST_TEST(nlohmann::json::parse(bar.out).at("metres_per_pixel").get<double>() == 2.0);
+    BOOST_TEST(sandtable::test::parseJson(bar.out).at("metres_per_pixel").get<double>() == 2.0);
 }
 
 BOOST_AUTO_TEST_CASE(calibrate_usage_errors_exit_two)
@@ -316,7 +318,7 @@ BOOST_AUTO_TEST_CASE(georef_report_on_gettysburg_states_the_rms_of_the_residuals
     const auto pdf = folder / "gettysburg-report.pdf";
     const Result r = runTool({"raster", "georef", scan(), "--gcps", points(), "--report", pdf.string(), "--json"});
     BOOST_TEST(r.code == 0, r.err);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("report").get<std::string>() == pdf.string());
     BOOST_REQUIRE(std::filesystem::exists(pdf));
 
@@ -395,7 +397,7 @@ BOOST_AUTO_TEST_CASE(georef_report_of_343_gcps_takes_7_pages_disabled_gcps_last)
     const auto pdf = folder / "many.pdf";
     const Result r = runTool({"raster", "georef", scan(), "--gcps", pointsPath.string(), "--report", pdf.string(), "--json"});
     BOOST_TEST(r.code == 0, r.err);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("enabled").get<int>() == 337);
     // The worst enabled GCP by the JSON's residuals.
     int worstId = 0;
@@ -422,7 +424,7 @@ BOOST_AUTO_TEST_CASE(georef_report_into_a_missing_folder_exits_one_and_writes_no
     const auto pdf = folder / "no-such-folder" / "report.pdf";
     const Result r = runTool({"raster", "georef", scan(), "--gcps", points(), "--report", pdf.string(), "--json"});
     BOOST_TEST(r.code == 1);
-    BOOST_TEST(nlohmann::json::parse(r.out).at("error").at("kind").get<std::string>() == "error");
+    BOOST_TEST(sandtable::test::parseJson(r.out).at("error").at("kind").get<std::string>() == "error");
     BOOST_TEST(r.err == "sandtable: error: " + pdf.string() + ": cannot write the report: the folder "
             + (folder / "no-such-folder").string() + " does not exist\n", r.err);
     BOOST_TEST(std::filesystem::is_empty(folder.path()));
@@ -439,14 +441,14 @@ BOOST_AUTO_TEST_CASE(the_bundled_kriegsspiel_sheet_goes_through_the_readme_steps
     const Result calibrated = runTool({"raster", "calibrate", (example / "kriegsspiel.png").string(), "--scale", "8000", "--dpi", "300",
         "-o", tif, "--json"});
     BOOST_REQUIRE(calibrated.code == 0);
-    const auto j = nlohmann::json::parse(calibrated.out);
+    const auto j = sandtable::test::parseJson(calibrated.out);
     // 8000 x 25.4 mm / 300 = 677.333 mm a pixel; the 2000 x 1500 px sheet is 1354.67 m x 1016 m of ground.
     BOOST_TEST(j.at("metres_per_pixel").get<double>() == 0.677333333, boost::test_tools::tolerance(1e-8));
     BOOST_TEST(j.at("ground_height_m").get<double>() == 1016.0, boost::test_tools::tolerance(1e-9));
     BOOST_REQUIRE(runTool({"scenario", "new", "--map", tif, "--scale", "16000", "-o", file}).code == 0);
     const Result traced = runTool({"terrain", "trace", file, "--colour", "40,120,40", "--tolerance", "40", "--class", "woods", "--json"});
     BOOST_REQUIRE(traced.code == 0);
-    const auto t = nlohmann::json::parse(traced.out);
+    const auto t = sandtable::test::parseJson(traced.out);
     BOOST_REQUIRE(t.at("features").size() == 2u);
     // The two woods are ellipses of 260 x 160 px and 200 x 120 px semi-axes: pi a b (0.677333 m)^2 =
     // 59,958 m2 and 34,591 m2; traced on pixel centres and simplified, within 1.5 %.
@@ -461,12 +463,12 @@ BOOST_AUTO_TEST_CASE(the_bundled_kriegsspiel_sheet_goes_through_the_readme_steps
 
     const Result roster = runTool({"oob", "import", file, (example / "roster.csv").string(), "--map", "unit_name=name", "--json"});
     BOOST_TEST(roster.code == 0, roster.err);
-    const auto r = nlohmann::json::parse(roster.out);
+    const auto r = sandtable::test::parseJson(roster.out);
     BOOST_TEST(r.at("imported").get<int>() == 7); // an HQ and six units of the 9th Brigade
     BOOST_TEST(r.at("errors").get<int>() == 0);
     const Result tree = runTool({"oob", "import", file, (example / "oob.csv").string(), "--path", "path", "--dry-run", "--json"});
     BOOST_TEST(tree.code == 0, tree.err);
-    const auto d = nlohmann::json::parse(tree.out);
+    const auto d = sandtable::test::parseJson(tree.out);
     BOOST_TEST(d.at("imported").get<int>() == 11); // 11 rows: 2 HQs and 9 units
     BOOST_TEST(d.at("formations_created").get<int>() == 6); // 2 corps, 4 brigades/divisions below them
     BOOST_TEST(d.at("sides_created").get<int>() == 1);      // Austria: Prussia came with the roster

@@ -5,6 +5,8 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "support/test_data.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 
 #include <filesystem>
@@ -23,7 +25,7 @@ BOOST_AUTO_TEST_CASE(new_scenario_validates_clean_with_json_counts)
     BOOST_TEST(created.code == 0);
     Result validated = runTool({"scenario", "validate", file, "--json"});
     BOOST_TEST(validated.code == 0);
-    const auto j = nlohmann::json::parse(validated.out);
+    const auto j = sandtable::test::parseJson(validated.out);
     BOOST_TEST(j.at("errors").get<int>() == 0);
     BOOST_TEST(j.at("warnings").get<int>() == 0);
     BOOST_TEST(j.at("diagnostics").is_array());
@@ -37,18 +39,18 @@ BOOST_AUTO_TEST_CASE(new_from_a_georeferenced_raster_takes_its_crs_and_extent)
     const std::string file = (folder / "byte.sandtable.json").string();
     Result created = runTool({"scenario", "new", "--map", sandtable::test::sharedData("rasters/byte.tif").string(), "-o", file, "--json"});
     BOOST_TEST_REQUIRE(created.code == 0, created.err);
-    const auto j = nlohmann::json::parse(created.out);
+    const auto j = sandtable::test::parseJson(created.out);
     BOOST_TEST(j.at("id").get<std::string>() == "byte");
     BOOST_TEST(j.at("crs").get<std::string>() == "EPSG:26711");
     BOOST_TEST(j.at("georeferenced").get<bool>());
-    BOOST_TEST((j.at("extent") == nlohmann::json::array({440720.0, 3750120.0, 441920.0, 3751320.0})));
+    BOOST_TEST((j.at("extent").get<std::vector<double>>() == std::vector<double>{440720.0, 3750120.0, 441920.0, 3751320.0}));
     Result validated = runTool({"scenario", "validate", file, "--json"});
     BOOST_TEST(validated.code == 0, validated.out);
     // A reference layer on it: listed, then removed; a layer name that does not exist exits 1.
     Result added = runTool({"reference", "add", file, sandtable::test::sharedData("rasters/byte.tif").string(), "--name", "modern", "--opacity", "0.5"});
     BOOST_TEST(added.code == 0, added.err);
     Result listed = runTool({"reference", "list", file, "--json"});
-    const auto list = nlohmann::json::parse(listed.out);
+    const auto list = sandtable::test::parseJson(listed.out);
     BOOST_TEST_REQUIRE(list.size() == 1u);
     BOOST_TEST(list[0].at("name").get<std::string>() == "modern");
     BOOST_TEST(list[0].at("kind").get<std::string>() == "raster");
@@ -56,7 +58,7 @@ BOOST_AUTO_TEST_CASE(new_from_a_georeferenced_raster_takes_its_crs_and_extent)
     BOOST_TEST(list[0].at("opacity").get<double>() == 0.5);
     BOOST_TEST(runTool({"reference", "remove", file, "nothing"}).code == 1);
     BOOST_TEST(runTool({"reference", "remove", file, "modern"}).code == 0);
-    BOOST_TEST(nlohmann::json::parse(runTool({"reference", "list", file, "--json"}).out).empty());
+    BOOST_TEST(sandtable::test::parseJson(runTool({"reference", "list", file, "--json"}).out).empty());
 }
 
 BOOST_AUTO_TEST_CASE(new_from_a_plain_scan_says_what_comes_next)
@@ -66,7 +68,7 @@ BOOST_AUTO_TEST_CASE(new_from_a_plain_scan_says_what_comes_next)
     const std::string scan = sandtable::test::sharedData("maps/gettysburg_positions_map_july1-3_1863.jpg").string();
     Result created = runTool({"scenario", "new", "--map", scan, "-o", file, "--json"});
     BOOST_TEST_REQUIRE(created.code == 0, created.err);
-    const auto j = nlohmann::json::parse(created.out);
+    const auto j = sandtable::test::parseJson(created.out);
     BOOST_TEST(!j.at("georeferenced").get<bool>());
     BOOST_TEST(j.at("next").get<std::string>() == "georeference");
     BOOST_TEST(j.at("crs").is_null());
@@ -93,7 +95,7 @@ BOOST_AUTO_TEST_CASE(invalid_document_exits_one_with_diagnostics)
         R"({"format": "sandtable-scenario", "version": 1, "id": "x", "title": "t", "system": "chess", "crs": ""})");
     Result r = runTool({"scenario", "validate", "--json", file.string()});
     BOOST_TEST(r.code == 1);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("errors").get<int>() >= 1);
     BOOST_TEST(j.at("diagnostics").at(0).at("path").get<std::string>() == "/system");
 }

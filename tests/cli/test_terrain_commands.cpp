@@ -9,6 +9,8 @@
 #include "sandtable/core/io/importer.hpp"
 #include "sandtable/importers/importer_registry.hpp"
 
+#include "support/json_reading.hpp"
+
 #include <boost/test/unit_test.hpp>
 
 #include <fstream>
@@ -22,7 +24,7 @@ using sandtable::test::runTool;
 namespace {
 core::TerrainFeature feature(const std::string& id, const std::string& cls, core::Geometry g)
 {
-    return core::TerrainFeature{core::FeatureId(id), cls, "", std::move(g), nlohmann::ordered_json::object()};
+    return core::TerrainFeature{core::FeatureId(id), cls, "", std::move(g), sandtable::core::Attributes()};
 }
 
 // The small fixture (woods 300100..300300 E x 4400100..4400200 N; a stream along y = 4400500 from the
@@ -45,7 +47,7 @@ BOOST_AUTO_TEST_CASE(list_gives_measures_and_validity)
     sandtable::test::TemporaryFolder folder;
     Result r = runTool({"terrain", "list", saved(folder), "--json"});
     BOOST_TEST(r.code == 0);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     const auto& features = j.at("features");
     BOOST_REQUIRE(features.size() == 2u);
     BOOST_TEST(features[0].at("id").get<std::string>() == "woods-1");
@@ -59,7 +61,7 @@ BOOST_AUTO_TEST_CASE(list_gives_measures_and_validity)
     // Where each feature is (issue 24), for `terrain majority --x --y`: the woods rectangle's centre and box.
     BOOST_TEST(features[0].at("centroid").at(0).get<double>() == 300200.0);
     BOOST_TEST(features[0].at("centroid").at(1).get<double>() == 4400150.0);
-    BOOST_TEST(features[0].at("bounds") == nlohmann::json::parse("[300100, 4400100, 300300, 4400200]"));
+    BOOST_TEST(features[0].at("bounds") == sandtable::test::parseJson("[300100, 4400100, 300300, 4400200]"));
     // The stream, 500 m along y = 4400500: its centroid is on it, its box flat.
     BOOST_TEST(features[1].at("centroid").at(1).get<double>() == 4400500.0);
     BOOST_TEST(features[1].at("bounds").at(1).get<double>() == 4400500.0);
@@ -74,7 +76,7 @@ BOOST_AUTO_TEST_CASE(with_json_an_error_is_one_json_document_too)
     // A missing file: exit 1, and on stdout one document naming the file and the reason.
     const Result missing = runTool({"--json", "terrain", "list", "/no/such/scenario.sandtable.json"});
     BOOST_TEST(missing.code == 1);
-    const auto error = nlohmann::json::parse(missing.out).at("error");
+    const auto error = sandtable::test::parseJson(missing.out).at("error");
     BOOST_TEST(error.at("kind").get<std::string>() == "error");
     BOOST_TEST(error.at("file").get<std::string>() == "/no/such/scenario.sandtable.json");
     BOOST_TEST(error.at("exit_code").get<int>() == 1);
@@ -83,7 +85,7 @@ BOOST_AUTO_TEST_CASE(with_json_an_error_is_one_json_document_too)
     sandtable::test::TemporaryFolder folder;
     const Result usage = runTool({"terrain", "import", saved(folder), "x.geojson", "--json"});
     BOOST_TEST(usage.code == 2);
-    const auto usageError = nlohmann::json::parse(usage.out).at("error");
+    const auto usageError = sandtable::test::parseJson(usage.out).at("error");
     BOOST_TEST(usageError.at("kind").get<std::string>() == "usage");
     BOOST_TEST(usageError.at("message").get<std::string>().find("--class") != std::string::npos);
 }
@@ -96,20 +98,20 @@ BOOST_AUTO_TEST_CASE(majority_follows_the_strictly_more_than_half_rule)
     Result half = runTool({"terrain", "majority", file, "--x", "300300", "--y", "4400150", "--length", "100", "--depth", "50",
         "--facing", "0", "--json"});
     BOOST_TEST(half.code == 0);
-    const auto h = nlohmann::json::parse(half.out);
+    const auto h = sandtable::test::parseJson(half.out);
     BOOST_TEST(h.at("fractions").at("woods").get<double>() == 0.5);
     BOOST_TEST(h.at("majority").is_null());
     // 10 m west: x in [300240, 300340], 60 m of 100 in the woods.
     Result sixty = runTool({"terrain", "majority", file, "--x", "300290", "--y", "4400150", "--length", "100", "--depth",
         "50", "--facing", "0", "--json"});
-    const auto s = nlohmann::json::parse(sixty.out);
+    const auto s = sandtable::test::parseJson(sixty.out);
     BOOST_TEST(s.at("fractions").at("woods").get<double>() == 0.6, boost::test_tools::tolerance(1e-12));
     BOOST_TEST(s.at("majority").get<std::string>() == "woods");
     // In column facing north the 100 m length runs north-south; the 50 m depth spans x in [300265, 300315]:
     // 35 of 50 m in the woods (0.7), and the length pokes 0 m out of the 100 m deep woods.
     Result column = runTool({"terrain", "majority", file, "--x", "300290", "--y", "4400150", "--length", "100", "--depth",
         "50", "--facing", "0", "--formation", "column", "--json"});
-    const auto c = nlohmann::json::parse(column.out);
+    const auto c = sandtable::test::parseJson(column.out);
     BOOST_TEST(c.at("fractions").at("woods").get<double>() == 0.7, boost::test_tools::tolerance(1e-12));
     Result bad = runTool({"terrain", "majority", file, "--x", "0", "--y", "0", "--length", "100", "--depth", "50",
         "--facing", "0", "--formation", "wedge"});
@@ -121,13 +123,13 @@ BOOST_AUTO_TEST_CASE(check_exits_one_on_topology_errors)
     sandtable::test::TemporaryFolder clean;
     Result ok = runTool({"terrain", "check", saved(clean), "--json"});
     BOOST_TEST(ok.code == 0);
-    BOOST_TEST(nlohmann::json::parse(ok.out).at("errors").get<int>() == 0);
+    BOOST_TEST(sandtable::test::parseJson(ok.out).at("errors").get<int>() == 0);
     sandtable::test::TemporaryFolder broken;
     // A bridge on the stream but on no road.
     Result bad = runTool({"terrain", "check", "--json",
         saved(broken, {feature("bridge-1", "bridge", core::Geometry::point({300200, 4400500}))})});
     BOOST_TEST(bad.code == 1);
-    const auto j = nlohmann::json::parse(bad.out);
+    const auto j = sandtable::test::parseJson(bad.out);
     BOOST_TEST(j.at("errors").get<int>() == 1);
     BOOST_TEST(j.at("diagnostics").at(0).at("code").get<std::string>() == "terrain.topology.bridge");
     BOOST_TEST(j.at("diagnostics").at(0).at("path").get<std::string>() == "/terrain/2/geometry");
@@ -143,11 +145,11 @@ BOOST_AUTO_TEST_CASE(repair_rewrites_invalid_features_and_reports_collapse)
     BOOST_TEST(before.code == 1);
     Result repaired = runTool({"terrain", "repair", file, "--json"});
     BOOST_TEST(repaired.code == 0);
-    const auto j = nlohmann::json::parse(repaired.out);
+    const auto j = sandtable::test::parseJson(repaired.out);
     BOOST_TEST(j.at("repaired").get<int>() == 1);
     BOOST_TEST(j.at("diagnostics").at(0).at("code").get<std::string>() == "terrain.repair.fixed");
     Result after = runTool({"terrain", "list", file, "--json"});
-    const auto listed = nlohmann::json::parse(after.out).at("features");
+    const auto listed = sandtable::test::parseJson(after.out).at("features");
     BOOST_TEST(listed.at(2).at("valid").get<bool>());
     BOOST_TEST(listed.at(2).at("geometry_type").get<std::string>() == "MultiPolygon");
     BOOST_TEST(listed.at(2).at("area_m2").get<double>() == 2500.0, boost::test_tools::tolerance(1e-9));
@@ -158,11 +160,11 @@ BOOST_AUTO_TEST_CASE(repair_rewrites_invalid_features_and_reports_collapse)
         core::Geometry::polygon({{{300600, 4400100}, {300700, 4400100}, {300800, 4400100}, {300600, 4400100}}}))});
     Result collapsed = runTool({"terrain", "repair", flatFile, "--json"});
     BOOST_TEST(collapsed.code == 1);
-    const auto c = nlohmann::json::parse(collapsed.out);
+    const auto c = sandtable::test::parseJson(collapsed.out);
     BOOST_TEST(c.at("diagnostics").at(0).at("code").get<std::string>() == "terrain.repair.collapsed");
     BOOST_TEST(c.at("diagnostics").at(0).at("message").get<std::string>().find("'marsh-flat'") != std::string::npos);
     // Nothing dropped: the feature is still there.
-    BOOST_TEST(nlohmann::json::parse(runTool({"terrain", "list", flatFile, "--json"}).out).at("features").size() == 3u);
+    BOOST_TEST(sandtable::test::parseJson(runTool({"terrain", "list", flatFile, "--json"}).out).at("features").size() == 3u);
     BOOST_TEST(runTool({"terrain", "repair", flatFile, "--grid-size", "-1"}).code == 2);
 }
 
@@ -187,7 +189,7 @@ BOOST_AUTO_TEST_CASE(import_reprojects_maps_classes_and_reports_skips)
        "geometry": {"type": "Point", "coordinates": [-75, 0]}}]})";
     Result r = runTool({"terrain", "import", file.string(), vector.string(), "--class-from", "landuse", "--map", "forest=woods", "--json"});
     BOOST_TEST(r.code == 0, r.err);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("imported").get<int>() == 2);
     BOOST_TEST(j.at("skipped").get<int>() == 2);
     BOOST_TEST(j.at("diagnostics").at(0).at("code").get<std::string>() == "import.class.unknown");
@@ -221,7 +223,7 @@ BOOST_AUTO_TEST_CASE(import_honours_a_geojson_crs_member_and_sets_a_missing_work
        "geometry": {"type": "Polygon", "coordinates": [[[300100, 4400100], [300300, 4400100], [300300, 4400200], [300100, 4400200], [300100, 4400100]]]}}]})";
     Result r = runTool({"terrain", "import", file.string(), vector.string(), "--class", "marsh", "--json"});
     BOOST_TEST(r.code == 0, r.err);
-    BOOST_TEST(nlohmann::json::parse(r.out).at("crs").get<std::string>() == "EPSG:32618");
+    BOOST_TEST(sandtable::test::parseJson(r.out).at("crs").get<std::string>() == "EPSG:32618");
     const core::Scenario after = core::loadScenario(file).scenario;
     BOOST_TEST(after.settings.crs == "EPSG:32618");
     BOOST_REQUIRE(after.terrain.size() == 1u);
@@ -241,8 +243,8 @@ BOOST_AUTO_TEST_CASE(snap_closes_a_gap_onto_the_earlier_feature)
         {300400, 4400200}, {300300.4, 4400200}, {300300.4, 4400100}}}))});
     Result r = runTool({"terrain", "snap", file, "--tolerance", "1", "--json"});
     BOOST_TEST(r.code == 0, r.err);
-    BOOST_TEST(nlohmann::json::parse(r.out).at("snapped").get<int>() == 1);
-    const auto list = nlohmann::json::parse(runTool({"terrain", "list", file, "--json"}).out).at("features");
+    BOOST_TEST(sandtable::test::parseJson(r.out).at("snapped").get<int>() == 1);
+    const auto list = sandtable::test::parseJson(runTool({"terrain", "list", file, "--json"}).out).at("features");
     BOOST_TEST(list[2].at("id").get<std::string>() == "marsh-1");
     BOOST_TEST(list[2].at("area_m2").get<double>() == 10000.0, boost::test_tools::tolerance(1e-9));
     BOOST_TEST(list[0].at("area_m2").get<double>() == 20000.0); // the woods, first, unchanged
@@ -261,14 +263,14 @@ BOOST_AUTO_TEST_CASE(resolve_overlaps_gives_the_river_the_village_overlap)
     Result check = runTool({"terrain", "check", file, "--json"});
     bool overlapReported = false;
     // The parsed document is kept: a range-for over parse(...).at(...) would iterate a destroyed temporary.
-    const auto checked = nlohmann::json::parse(check.out);
+    const auto checked = sandtable::test::parseJson(check.out);
     for (const auto& d : checked.at("diagnostics"))
         overlapReported = overlapReported || d.at("code").get<std::string>() == "terrain.overlap";
     BOOST_TEST(overlapReported);
     Result r = runTool({"terrain", "resolve-overlaps", file, "--json"});
     BOOST_TEST(r.code == 0, r.err);
-    BOOST_TEST(nlohmann::json::parse(r.out).at("resolved").get<int>() == 1);
-    const auto list = nlohmann::json::parse(runTool({"terrain", "list", file, "--json"}).out).at("features");
+    BOOST_TEST(sandtable::test::parseJson(r.out).at("resolved").get<int>() == 1);
+    const auto list = sandtable::test::parseJson(runTool({"terrain", "list", file, "--json"}).out).at("features");
     BOOST_TEST(list[3].at("id").get<std::string>() == "village-1");
     BOOST_TEST(list[3].at("area_m2").get<double>() == 9000.0, boost::test_tools::tolerance(1e-9));
     BOOST_TEST(runTool({"terrain", "resolve-overlaps", file, "--exclude", "woods"}).code != 0);
@@ -282,7 +284,7 @@ BOOST_AUTO_TEST_CASE(check_reports_slivers_with_id_and_area)
         {300600, 4400700}, {300600, 4400700.5}, {300500, 4400700.5}, {300500, 4400700}}}))});
     Result r = runTool({"terrain", "check", file, "--json"});
     std::size_t slivers = 0;
-    const auto checked = nlohmann::json::parse(r.out);
+    const auto checked = sandtable::test::parseJson(r.out);
     for (const auto& d : checked.at("diagnostics"))
         if (d.at("code").get<std::string>() == "terrain.sliver") {
             ++slivers;
@@ -300,14 +302,14 @@ BOOST_AUTO_TEST_CASE(hills_from_the_gettysburg_dem_with_progress_on_stderr)
         "--levels", "172,185,195,225", "--simplify", "5", "--min-area", "5000", "--json"});
     BOOST_TEST(r.code == 0, r.err);
     BOOST_TEST(r.err.find("contouring the DEM") != std::string::npos);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("added").get<int>() >= 4);
     // Big Round Top (~239 m, public knowledge) is the only ground above 225 m: one level-4 hill.
     int level4 = 0;
     for (const auto& h : j.at("hills"))
         level4 += h.at("level").get<int>() == 4 ? 1 : 0;
     BOOST_TEST(level4 == 1);
-    const auto list = nlohmann::json::parse(runTool({"terrain", "list", file, "--json"}).out).at("features");
+    const auto list = sandtable::test::parseJson(runTool({"terrain", "list", file, "--json"}).out).at("features");
     BOOST_TEST(list.size() == 2u + j.at("added").get<std::size_t>());
     BOOST_TEST(runTool({"terrain", "hills", file, "--dem", "/nonexistent", "--levels", "a,b"}).code != 0);
 }
@@ -321,7 +323,7 @@ BOOST_AUTO_TEST_CASE(import_chooses_its_importer_by_the_file_content)
     Result r = runTool({"terrain", "import", file, dem, "--levels", "172,185,195,225", "--simplify", "5", "--min-area", "5000",
         "--json", "-q"});
     BOOST_TEST(r.code == 0, r.err);
-    auto j = nlohmann::json::parse(r.out);
+    auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("importer").get<std::string>() == "dem");
     BOOST_TEST(j.at("imported").get<int>() >= 4);
     // Big Round Top (~239 m) is the only ground above 225 m: one level-4 hill.
@@ -339,7 +341,7 @@ BOOST_AUTO_TEST_CASE(import_chooses_its_importer_by_the_file_content)
         "crs": {"type": "name", "properties": {"name": "EPSG:32618"}}})");
     r = runTool({"terrain", "import", file, geojson.string(), "--class", "woods", "--json"});
     BOOST_TEST(r.code == 0, r.err);
-    j = nlohmann::json::parse(r.out);
+    j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("importer").get<std::string>() == "vector");
     BOOST_TEST(j.at("classes").at("woods").get<int>() == 1);
     // A scan is no terrain: exit 1, naming what the terrain importers read.
@@ -363,7 +365,7 @@ BOOST_AUTO_TEST_CASE(trace_the_green_woods_of_the_gettysburg_scan)
         "--simplify", "4", "--min-area", "5000", "--hole-area", "2000", "--json"});
     BOOST_TEST(r.code == 0, r.err);
     BOOST_TEST(r.err.find("polygonizing") != std::string::npos);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = sandtable::test::parseJson(r.out);
     BOOST_TEST(j.at("added").get<int>() >= 3);
     for (const auto& f : j.at("features"))
         BOOST_TEST(f.at("area_m2").get<double>() >= 5000.0);

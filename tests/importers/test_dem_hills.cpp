@@ -96,20 +96,20 @@ BOOST_AUTO_TEST_CASE(a_synthetic_ridge_gives_a_diamond_hill_with_its_crest_as_ri
     const auto features = created(result.edit);
     BOOST_REQUIRE(features.size() == 2u);
     BOOST_TEST(features[0].terrainClass == "hill");
-    BOOST_TEST(features[0].attributes.at("level").get<int>() == 1);
-    BOOST_TEST(features[1].attributes.at("level").get<int>() == 2);
+    BOOST_TEST(features[0].attributes.at("level").asInteger() == 1);
+    BOOST_TEST(features[1].attributes.at("level").asInteger() == 2);
     // Contours are interpolated between 1 m cell centres: allow 2% of the area.
     BOOST_TEST(core::geometry::area(features[0].geometry) == 2000.0, boost::test_tools::tolerance(0.02));
     BOOST_TEST(core::geometry::area(features[1].geometry) == 500.0, boost::test_tools::tolerance(0.03));
     BOOST_TEST(result.hills[0].summit == 99.45, boost::test_tools::tolerance(0.01)); // cell centre at |y| = 0.5, x = 0.5
     // The ridgeline runs along y = cy (within a cell) and spans most of the 200 m long hill.
-    const auto& ridge = features[0].attributes.at("ridgeline");
-    BOOST_TEST(ridge.at("type").get<std::string>() == "LineString");
+    const auto& ridge = features[0].attributes.at("ridgeline").asObject();
+    BOOST_TEST(ridge.at("type").asString() == "LineString");
     double minX = 1e18, maxX = -1e18;
-    for (const auto& c : ridge.at("coordinates")) {
-        BOOST_TEST(std::abs(c[1].get<double>() - cy) <= 1.0);
-        minX = std::min(minX, c[0].get<double>());
-        maxX = std::max(maxX, c[0].get<double>());
+    for (const auto& c : ridge.at("coordinates").asArray()) {
+        BOOST_TEST(std::abs(c.asArray()[1].asNumber() - cy) <= 1.0);
+        minX = std::min(minX, c.asArray()[0].asNumber());
+        maxX = std::max(maxX, c.asArray()[0].asNumber());
     }
     BOOST_TEST(maxX - minX >= 150.0);
     // Level 2 nests inside level 1 (domain.md): no hill_level warning on the result.
@@ -157,8 +157,8 @@ BOOST_AUTO_TEST_CASE(gettysburg_tiles_give_the_round_tops_cemetery_ridge_and_cul
     const auto highestLevelAt = [&](core::Coordinate p, const core::TerrainFeature** hill) {
         int best = 0;
         for (const auto& f : features)
-            if (test::evenOddContains(f.geometry, p) && f.attributes.at("level").get<int>() > best) {
-                best = f.attributes.at("level").get<int>();
+            if (test::evenOddContains(f.geometry, p) && f.attributes.at("level").asInteger() > best) {
+                best = f.attributes.at("level").asInteger();
                 *hill = &f;
             }
         return best;
@@ -175,13 +175,13 @@ BOOST_AUTO_TEST_CASE(gettysburg_tiles_give_the_round_tops_cemetery_ridge_and_cul
     // Little and Big Round Top are separate summits: at level 3 they are two hills.
     const core::TerrainFeature* brtLevel3 = nullptr;
     for (const auto& f : features)
-        if (f.attributes.at("level").get<int>() == 3 && test::evenOddContains(f.geometry, points[1]))
+        if (f.attributes.at("level").asInteger() == 3 && test::evenOddContains(f.geometry, points[1]))
             brtLevel3 = &f;
     BOOST_REQUIRE(brtLevel3);
     BOOST_TEST(brtLevel3->id.str() != lrt->id.str());
     // Every hill has a ridgeline, and the hills nest by level.
     for (const auto& f : features)
-        BOOST_TEST(f.attributes.at("ridgeline").at("coordinates").size() >= 2u);
+        BOOST_TEST(f.attributes.at("ridgeline").asObject().at("coordinates").asArray().size() >= 2u);
     core::Scenario s = utm18();
     core::applyEdit(s, result.edit);
     for (const auto& d : core::geometry::checkTopology(s))

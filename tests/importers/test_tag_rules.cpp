@@ -88,8 +88,8 @@ BOOST_AUTO_TEST_CASE(the_osm_preset_maps_tags_to_classes)
     const std::map<std::string, std::size_t> expected = {{"road", 3}, {"bridge", 1}, {"stream", 1}, {"woods", 1},
         {"village", 1}, {"marsh", 1}};
     BOOST_TEST((classesOf(result) == expected));
-    BOOST_TEST(featureOf(result, "road", 0)->attributes.at("grade") == "major");
-    BOOST_TEST(featureOf(result, "road", 1)->attributes.at("grade") == "minor");
+    BOOST_TEST(featureOf(result, "road", 0)->attributes.at("grade").asString() == "major");
+    BOOST_TEST(featureOf(result, "road", 1)->attributes.at("grade").asString() == "minor");
     // The bridge sits at the middle of its way.
     const auto& way = featureOf(result, "road", 1)->geometry.parts.at(0).at(0);
     const auto& bridge = featureOf(result, "bridge")->geometry.parts.at(0).at(0).at(0);

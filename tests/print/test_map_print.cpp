@@ -35,7 +35,7 @@ core::Scenario oneKilometreRoad()
     s.settings.extent = core::Extent{300000, 4400000, 301400, 4401000};
     // A major road exactly 1,000 m long, east-west.
     s.terrain.push_back({core::FeatureId("road-1"), "road", "", core::Geometry::lineString({{300200, 4400500}, {301200, 4400500}}),
-        nlohmann::ordered_json{{"grade", "major"}}});
+        core::Attributes{{"grade", "major"}}});
     return s;
 }
 
@@ -292,7 +292,7 @@ BOOST_AUTO_TEST_CASE(png_pages_have_the_page_size_at_the_dpi_and_tiles_overlap)
     // A north-south road 3000 m east of the west edge: 187.5 mm in, inside the first join's overlap
     // (sheet A1 shows 0..186 mm, A2 starts at 176 mm).
     s.terrain = {core::TerrainFeature{core::FeatureId("r"), "road", "", core::Geometry::lineString({{2900, 100}, {2900, 7000}}),
-        nlohmann::ordered_json{{"grade", "major"}}}};
+        core::Attributes{{"grade", "major"}}}};
     s.terrain[0].geometry = core::Geometry::lineString({{2880, 100}, {2880, 7000}}); // 180 mm from the west edge
     print::MapPrintRequest request;
     request.page = print::parsePageSize("A4");
@@ -382,18 +382,18 @@ BOOST_AUTO_TEST_CASE(too_many_pages_names_the_count_and_a_scale_that_fits)
 BOOST_AUTO_TEST_CASE(the_legend_lists_the_table_styles_the_terrain_is_drawn_with)
 {
     core::Scenario s = oneKilometreRoad(); // a major road
-    using Json = nlohmann::ordered_json;
+    using Json = sandtable::core::Attributes;
     const auto square = [](double x0, double y0, double x1, double y1) {
         return core::Geometry::polygon({{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}, {x0, y0}}});
     };
-    s.terrain.push_back({core::FeatureId("w"), "woods", "", square(300200, 4400200, 300600, 4400400), Json::object()});
-    s.terrain.push_back({core::FeatureId("w2"), "woods", "", square(300700, 4400200, 300900, 4400400), Json::object()});
+    s.terrain.push_back({core::FeatureId("w"), "woods", "", square(300200, 4400200, 300600, 4400400), Json()});
+    s.terrain.push_back({core::FeatureId("w2"), "woods", "", square(300700, 4400200, 300900, 4400400), Json()});
     s.terrain.push_back({core::FeatureId("h"), "hill", "", square(300100, 4400100, 300300, 4400300), Json{{"level", 2}}});
     s.terrain.push_back({core::FeatureId("r2"), "road", "", core::Geometry::lineString({{300200, 4400600}, {300900, 4400600}}),
         Json{{"grade", "minor"}}});
     s.terrain.push_back({core::FeatureId("l"), "sunken-lane", "", core::Geometry::lineString({{300200, 4400700}, {300900, 4400700}}),
-        Json::object()});
-    s.terrain.push_back({core::FeatureId("b"), "bridge", "", core::Geometry::point({300500, 4400500}), Json::object()});
+        Json()});
+    s.terrain.push_back({core::FeatureId("b"), "bridge", "", core::Geometry::point({300500, 4400500}), Json()});
     const std::vector<print::MapLegendEntry> legend = print::mapLegend(s);
     // One line per style drawn, in the table's order: hill-upper 15, woods 20, custom 28, road-minor 40,
     // road-major 41, bridge 50; the two woods share one line.
@@ -421,7 +421,7 @@ BOOST_AUTO_TEST_CASE(woods_print_in_the_table_colour_on_the_map_and_in_the_legen
     // Extent 1400 x 1000 m at 1:16,000: 87.5 x 62.5 mm, one A4 portrait sheet, map area from (12, 12) mm.
     s.terrain = {core::TerrainFeature{core::FeatureId("w"), "woods", "",
         core::Geometry::polygon({{{300200, 4400200}, {301200, 4400200}, {301200, 4400800}, {300200, 4400800}, {300200, 4400200}}}),
-        nlohmann::ordered_json::object()}};
+        core::Attributes()}};
     print::MapPrintRequest request;
     request.page = print::parsePageSize("A4");
     request.layers = {print::MapLayer::Terrain};
@@ -594,7 +594,7 @@ BOOST_AUTO_TEST_CASE(sheet_marks_never_print_over_the_legend)
     core::Scenario s = oneKilometreRoad();
     s.settings.extent = core::Extent{300000, 4400000, 302400, 4404800};
     s.terrain.push_back({core::FeatureId("wood-1"), "woods", "", core::Geometry::polygon({{{300100, 4400100}, {300300, 4400100},
-        {300300, 4400300}, {300100, 4400300}, {300100, 4400100}}}), nlohmann::ordered_json::object()});
+        {300300, 4400300}, {300100, 4400300}, {300100, 4400100}}}), core::Attributes()});
     print::MapPrintRequest request;
     request.page = print::parsePageSize("A4");
     request.scaleDenominator = 16000;
@@ -699,7 +699,7 @@ BOOST_AUTO_TEST_CASE(terrain_past_the_extent_is_reported)
     // 4400000..4401000 runs 100 m past the east edge and 40 m past the north edge; the road stays inside.
     core::Scenario s = oneKilometreRoad();
     s.terrain.push_back({core::FeatureId("wood-1"), "woods", "Big Wood", core::Geometry::polygon({{{301300, 4400900}, {301500, 4400900},
-        {301500, 4401040}, {301300, 4401040}, {301300, 4400900}}}), nlohmann::ordered_json::object()});
+        {301500, 4401040}, {301300, 4401040}, {301300, 4400900}}}), core::Attributes()});
     print::MapPrintRequest request;
     request.page = print::parsePageSize("A4");
     request.scaleDenominator = 16000;

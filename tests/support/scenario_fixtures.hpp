@@ -20,9 +20,9 @@ inline core::Scenario smallScenario()
     s.settings.extent = Extent{300000, 4400000, 301000, 4401000};
     s.terrain.push_back(TerrainFeature{FeatureId("woods-1"), "woods", "Test wood",
         Geometry::polygon({{{300100, 4400100}, {300300, 4400100}, {300300, 4400200}, {300100, 4400200}, {300100, 4400100}}}),
-        nlohmann::ordered_json::object()});
+        core::Attributes()});
     s.terrain.push_back(TerrainFeature{FeatureId("stream-1"), "stream", "Test run",
-        Geometry::lineString({{300000, 4400500}, {300500, 4400500}}), nlohmann::ordered_json::object()});
+        Geometry::lineString({{300000, 4400500}, {300500, 4400500}}), core::Attributes()});
     s.sides = {Side{SideId("blue"), "Blue", "#1f3a93"}, Side{SideId("red"), "Red", "#a31f1f"}};
     s.formations = {Formation{FormationId("blue-1"), SideId("blue"), "I Corps", "corps"},
         Formation{FormationId("red-1"), SideId("red"), "First Corps", "corps"}};

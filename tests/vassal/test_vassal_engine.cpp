@@ -6,15 +6,16 @@
 // JSON, with the module's geometry worked out again from the format (not through sandtable's code):
 //   board pixel = ((x - extent min x) * px/m, (extent max y - y) * px/m), px/m = 100 / 25.4 * 1000 / scale
 //   (`vassal export`'s default: 100 px per inch of table at game scale; cli.md), VASSAL's angle = -facing.
+#include "support/json_reading.hpp"
 #include "support/run_command.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
-#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
@@ -23,7 +24,7 @@
 #include <vector>
 
 namespace fs = std::filesystem;
-using nlohmann::json;
+using json = sandtable::test::JsonView;
 using sandtable::test::runCommand;
 
 namespace {
@@ -142,7 +143,7 @@ json readJson(const fs::path& file)
 {
     std::ifstream in(file);
     BOOST_REQUIRE_MESSAGE(in, "cannot read " << file);
-    return json::parse(in);
+    return sandtable::test::parseJson(std::string(std::istreambuf_iterator<char>(in), {}));
 }
 
 /// `sandtable vassal export SCENARIO -o MODULE`, the command a user runs.

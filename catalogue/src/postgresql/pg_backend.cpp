@@ -10,6 +10,7 @@
 #include "pg_connection.hpp"
 #include "sandtable/catalogue/gpkg_geometry.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
+#include "sandtable/core/io/json.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -140,6 +141,7 @@ FeatureRows featureRows(const core::Scenario& scenario, int srid)
         for (int i = 0; i < n; ++i)
             rows.null();
     };
+    core::JsonOut json; // the attributes' values, in one pool for the whole terrain
     for (std::size_t ordinal = 0; ordinal < scenario.terrain.size(); ++ordinal) {
         const core::TerrainFeature& f = scenario.terrain[ordinal];
         const auto dimension = static_cast<std::size_t>(core::dimension(f.geometry.type));
@@ -154,7 +156,7 @@ FeatureRows featureRows(const core::Scenario& scenario, int srid)
         if (f.attributes.empty())
             rows.null();
         else
-            rows.text(f.attributes.dump());
+            rows.text(core::writeJson(json.value(f.attributes), 0));
         nulls(5);
     }
     std::map<std::string, std::string> sideOf;

@@ -90,9 +90,9 @@ Edit setFeatureClass(const Scenario& s, const FeatureId& id, const std::string& 
     TerrainFeature changed = *feature;
     changed.terrainClass = terrainClass;
     // Class attributes (hill level, road grade, woods dense) mean nothing for another class; a note stays.
-    nlohmann::ordered_json kept = nlohmann::ordered_json::object();
-    if (changed.attributes.is_object() && changed.attributes.contains("note"))
-        kept["note"] = changed.attributes["note"];
+    Attributes kept;
+    if (const AttributeValue* note = changed.attributes.find("note"))
+        kept["note"] = *note;
     changed.attributes = std::move(kept);
     return replaceFeature(s, std::move(changed), i18n::format(_("Set class to {1}"), {terrainClass}));
 }

@@ -207,9 +207,10 @@ std::vector<SquareTerrain> derivePrimaryTerrain(const CampaignGrid& grid, const 
         const bool line = f.terrainClass == "road" || f.terrainClass == "river" || f.terrainClass == "stream";
         if (line && dimension(f.geometry.type) == 1) {
             std::string grade;
-            if (f.terrainClass == "road")
-                grade = f.attributes.contains("grade") && f.attributes["grade"].is_string() ? f.attributes["grade"].get<std::string>()
-                                                                                            : "minor";
+            if (f.terrainClass == "road") {
+                const AttributeValue* g = f.attributes.find("grade");
+                grade = g && g->isString() ? g->asString() : "minor";
+            }
             std::map<SquareRef, SquareLine> pieces;
             for (const auto& part : f.geometry.parts) {
                 const auto& vertices = part.at(0);

@@ -147,10 +147,8 @@ bool boxesNear(const Prepared& a, const Prepared& b, double tolerance)
 
 int hillLevel(const TerrainFeature& f)
 {
-    const auto it = f.attributes.find("level");
-    if (it == f.attributes.end() || !it->is_number_integer())
-        return 1;
-    return it->get<int>();
+    const AttributeValue* level = f.attributes.find("level");
+    return level && level->isInteger() ? static_cast<int>(level->asInteger()) : 1;
 }
 
 double distanceBetween(const GEOSGeometry* a, const GEOSGeometry* b)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Campaign <-> the "campaign" object: grid, derived terrain, overrides, rolls, forces, objectives, clock.
-#include "sandtable/core/io/campaign_json.hpp"
+#include "campaign_json.hpp"
 
 #include "sandtable/core/util/i18n.hpp"
 
@@ -8,10 +8,8 @@
 #include <stdexcept>
 #include <string>
 
-namespace sandtable::core {
+namespace sandtable::core::detail {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 std::string clockText(int minutes)
 {
@@ -28,235 +26,272 @@ int clockMinutes(const std::string& text)
     return std::stoi(text.substr(0, 2)) * 60 + std::stoi(text.substr(3, 2));
 }
 
-Json edgesToJson(const std::vector<Edge>& edges)
+JsonValue edgesToJson(const std::vector<Edge>& edges, JsonOut& out)
 {
-    Json out = Json::array();
+    JsonValue array = out.array();
     for (Edge e : edges)
-        out.push_back(toString(e));
-    return out;
+        out.push(array, toString(e));
+    return array;
+}
+
+JsonValue gridToJson(const CampaignGrid& g, JsonOut& out)
+{
+    JsonValue grid = out.object("square_size", g.squareSize, "origin", out.array(g.origin.x, g.origin.y), "rows", g.rows, "columns",
+        g.columns, "numbering", toString(g.numbering));
+    if (g.rotation != 0.0)
+        out.set(grid, "rotation", g.rotation);
+    if (g.startNumber != 1)
+        out.set(grid, "start_number", g.startNumber);
+    if (g.leadingZeros)
+        out.set(grid, "leading_zeros", *g.leadingZeros);
+    if (g.descendingRows)
+        out.set(grid, "descending_rows", true);
+    return grid;
+}
+
+JsonValue derivedToJson(const Campaign& c, JsonOut& out)
+{
+    auto name = [&](SquareRef q) { return squareName(c.grid, q); };
+    JsonValue derived = out.array();
+    for (const SquareTerrain& t : c.derived) {
+        JsonValue square = out.object("square", name(t.square));
+        JsonValue coverage = out.object();
+        for (const auto& [cls, fraction] : t.coverage)
+            out.set(coverage, cls, fraction);
+        out.set(square, "coverage", std::move(coverage));
+        if (!t.lines.empty()) {
+            JsonValue lines = out.array();
+            for (const SquareLine& l : t.lines) {
+                JsonValue line = out.object("feature", l.feature.str(), "class", l.terrainClass);
+                if (!l.grade.empty())
+                    out.set(line, "grade", l.grade);
+                out.set(line, "edges", edgesToJson(l.edges, out));
+                out.set(line, "length_m", l.length);
+                out.push(lines, std::move(line));
+            }
+            out.set(square, "lines", std::move(lines));
+        }
+        if (!t.crossings.empty()) {
+            JsonValue crossings = out.array();
+            for (const SquareCrossing& x : t.crossings)
+                out.push(crossings, out.object("feature", x.feature.str(), "class", x.terrainClass, "edge",
+                                        x.edge ? out.value(toString(*x.edge)) : out.value(nullptr)));
+            out.set(square, "crossings", std::move(crossings));
+        }
+        out.push(derived, std::move(square));
+    }
+    return derived;
+}
+
+JsonValue secondaryToJson(const Campaign& c, JsonOut& out)
+{
+    auto name = [&](SquareRef q) { return squareName(c.grid, q); };
+    JsonValue rolls = out.array();
+    for (const SecondaryRoll& r : c.secondary->rolls) {
+        JsonValue roll = out.object("square", name(r.square), "d10", r.d10, "result", r.result);
+        if (!r.d6.empty())
+            out.set(roll, "d6", r.d6);
+        out.set(roll, "detail", r.detail);
+        if (r.streamTo)
+            out.set(roll, "stream_to", name(*r.streamTo));
+        if (r.streamEdge)
+            out.set(roll, "stream_edge", toString(*r.streamEdge));
+        if (r.edgeDie)
+            out.set(roll, "edge_die", *r.edgeDie);
+        out.push(rolls, std::move(roll));
+    }
+    return out.object("seed", c.secondary->seed, "region", c.secondary->region, "rolls", std::move(rolls));
+}
+
+JsonValue forcesToJson(const Campaign& c, JsonOut& out)
+{
+    auto name = [&](SquareRef q) { return squareName(c.grid, q); };
+    JsonValue forces = out.array();
+    for (const CampaignForce& f : c.forces) {
+        JsonValue force = out.object("id", f.id, "side", f.side.str(), "name", f.name, "square", name(f.square), "infantry", f.infantry,
+            "cavalry", f.cavalry, "artillery", f.artillery, "deployed", f.deployed);
+        if (!f.route.empty()) { // written only when set
+            JsonValue route = out.array();
+            for (SquareRef q : f.route)
+                out.push(route, name(q));
+            out.set(force, "route", std::move(route));
+        }
+        out.push(forces, std::move(force));
+    }
+    return forces;
 }
 
 } // namespace
 
-Json campaignToJson(const Campaign& c)
+JsonValue campaignToJson(const Campaign& c, JsonOut& out)
 {
-    const CampaignGrid& g = c.grid;
-    auto name = [&](SquareRef q) { return squareName(g, q); };
-    Json grid{{"square_size", g.squareSize}, {"origin", Json::array({g.origin.x, g.origin.y})}, {"rows", g.rows},
-        {"columns", g.columns}, {"numbering", toString(g.numbering)}};
-    if (g.rotation != 0.0)
-        grid["rotation"] = g.rotation;
-    if (g.startNumber != 1)
-        grid["start_number"] = g.startNumber;
-    if (g.leadingZeros)
-        grid["leading_zeros"] = *g.leadingZeros;
-    if (g.descendingRows)
-        grid["descending_rows"] = true;
-    Json out{{"grid", std::move(grid)}};
+    auto name = [&](SquareRef q) { return squareName(c.grid, q); };
+    JsonValue campaign = out.object("grid", gridToJson(c.grid, out));
     if (!(c.thresholds == CoverThresholds{}))
-        out["thresholds"] = Json{{"whole", c.thresholds.whole}, {"half", c.thresholds.half}};
-    if (!c.derived.empty()) {
-        Json derived = Json::array();
-        for (const SquareTerrain& t : c.derived) {
-            Json square{{"square", name(t.square)}};
-            Json coverage = Json::object();
-            for (const auto& [cls, fraction] : t.coverage)
-                coverage[cls] = fraction;
-            square["coverage"] = std::move(coverage);
-            if (!t.lines.empty()) {
-                Json lines = Json::array();
-                for (const SquareLine& l : t.lines) {
-                    Json line{{"feature", l.feature.str()}, {"class", l.terrainClass}};
-                    if (!l.grade.empty())
-                        line["grade"] = l.grade;
-                    line["edges"] = edgesToJson(l.edges);
-                    line["length_m"] = l.length;
-                    lines.push_back(std::move(line));
-                }
-                square["lines"] = std::move(lines);
-            }
-            if (!t.crossings.empty()) {
-                Json crossings = Json::array();
-                for (const SquareCrossing& x : t.crossings)
-                    crossings.push_back(Json{{"feature", x.feature.str()}, {"class", x.terrainClass},
-                        {"edge", x.edge ? Json(toString(*x.edge)) : Json(nullptr)}});
-                square["crossings"] = std::move(crossings);
-            }
-            derived.push_back(std::move(square));
-        }
-        out["derived"] = std::move(derived);
-    }
+        out.set(campaign, "thresholds", out.object("whole", c.thresholds.whole, "half", c.thresholds.half));
+    if (!c.derived.empty())
+        out.set(campaign, "derived", derivedToJson(c, out));
     if (!c.overrides.empty()) {
-        Json overrides = Json::array();
+        JsonValue overrides = out.array();
         for (const CoverOverride& o : c.overrides) {
-            Json item{{"square", name(o.square)}, {"class", o.terrainClass}, {"cover", toString(o.cover)}};
+            JsonValue item = out.object("square", name(o.square), "class", o.terrainClass, "cover", toString(o.cover));
             if (!o.note.empty())
-                item["note"] = o.note;
-            overrides.push_back(std::move(item));
+                out.set(item, "note", o.note);
+            out.push(overrides, std::move(item));
         }
-        out["overrides"] = std::move(overrides);
+        out.set(campaign, "overrides", std::move(overrides));
     }
     if (!c.tableSquares.empty()) {
-        Json squares = Json::array();
+        JsonValue squares = out.array();
         for (SquareRef q : c.tableSquares)
-            squares.push_back(name(q));
-        out["table_squares"] = std::move(squares);
+            out.push(squares, name(q));
+        out.set(campaign, "table_squares", std::move(squares));
     }
-    if (c.secondary) {
-        Json rolls = Json::array();
-        for (const SecondaryRoll& r : c.secondary->rolls) {
-            Json roll{{"square", name(r.square)}, {"d10", r.d10}, {"result", r.result}};
-            if (!r.d6.empty())
-                roll["d6"] = r.d6;
-            roll["detail"] = r.detail;
-            if (r.streamTo)
-                roll["stream_to"] = name(*r.streamTo);
-            if (r.streamEdge)
-                roll["stream_edge"] = toString(*r.streamEdge);
-            if (r.edgeDie)
-                roll["edge_die"] = *r.edgeDie;
-            rolls.push_back(std::move(roll));
-        }
-        out["secondary"] = Json{{"seed", c.secondary->seed}, {"region", c.secondary->region}, {"rolls", std::move(rolls)}};
-    }
-    if (!c.forces.empty()) {
-        Json forces = Json::array();
-        for (const CampaignForce& f : c.forces) {
-            Json force{{"id", f.id}, {"side", f.side.str()}, {"name", f.name}, {"square", name(f.square)},
-                {"infantry", f.infantry}, {"cavalry", f.cavalry}, {"artillery", f.artillery}, {"deployed", f.deployed}};
-            if (!f.route.empty()) { // written only when set
-                Json route = Json::array();
-                for (SquareRef q : f.route)
-                    route.push_back(name(q));
-                force["route"] = std::move(route);
-            }
-            forces.push_back(std::move(force));
-        }
-        out["forces"] = std::move(forces);
-    }
+    if (c.secondary)
+        out.set(campaign, "secondary", secondaryToJson(c, out));
+    if (!c.forces.empty())
+        out.set(campaign, "forces", forcesToJson(c, out));
     if (c.stackingLimit)
-        out["stacking_limit"] = *c.stackingLimit;
+        out.set(campaign, "stacking_limit", *c.stackingLimit);
     if (!c.objectives.empty()) {
-        Json objectives = Json::array();
+        JsonValue objectives = out.array();
         for (const Objective& o : c.objectives) {
-            Json item{{"id", o.id}, {"name", o.name}, {"kind", toString(o.kind)}, {"square", name(o.square)}, {"points", o.points}};
+            JsonValue item = out.object("id", o.id, "name", o.name, "kind", toString(o.kind), "square", name(o.square), "points", o.points);
             if (o.side)
-                item["side"] = o.side->str();
-            objectives.push_back(std::move(item));
+                out.set(item, "side", o.side->str());
+            out.push(objectives, std::move(item));
         }
-        out["objectives"] = std::move(objectives);
+        out.set(campaign, "objectives", std::move(objectives));
     }
     if (!(c.clock == CampaignClock{}))
-        out["clock"] = Json{{"turn_minutes", c.clock.turnMinutes}, {"start", clockText(c.clock.startMinute)},
-            {"end_of_daylight", clockText(c.clock.endOfDaylightMinute)}};
+        out.set(campaign, "clock", out.object("turn_minutes", c.clock.turnMinutes, "start", clockText(c.clock.startMinute),
+                                       "end_of_daylight", clockText(c.clock.endOfDaylightMinute)));
     if (!c.intelligence.empty()) {
-        Json intelligence = Json::array();
+        JsonValue intelligence = out.array();
         for (const StartingIntelligence& i : c.intelligence)
-            intelligence.push_back(Json{{"side", i.side.str()}, {"seen_forces", i.seenForces}, {"told", i.told}});
-        out["intelligence"] = std::move(intelligence);
+            out.push(intelligence, out.object("side", i.side.str(), "seen_forces", i.seenForces, "told", i.told));
+        out.set(campaign, "intelligence", std::move(intelligence));
     }
-    return out;
+    return campaign;
 }
 
-Campaign campaignFromJson(const Json& j)
+namespace {
+
+CampaignGrid gridFromJson(JsonIn grid)
+{
+    CampaignGrid g;
+    g.squareSize = grid.numberOr("square_size", kMileMetres);
+    g.origin = {grid.at("origin").at(std::size_t{0}).number(), grid.at("origin").at(std::size_t{1}).number()};
+    g.rows = grid.at("rows").integer32();
+    g.columns = grid.at("columns").integer32();
+    g.rotation = grid.numberOr("rotation", 0.0);
+    g.numbering = gridNumberingFromString(grid.stringOr("numbering", "letter-number"));
+    g.startNumber = grid.intOr("start_number", 1);
+    if (grid.contains("leading_zeros"))
+        g.leadingZeros = grid.at("leading_zeros").boolean();
+    g.descendingRows = grid.boolOr("descending_rows", false);
+    checkGrid(g);
+    return g;
+}
+
+SquareTerrain squareTerrainFromJson(const CampaignGrid& g, JsonIn t)
+{
+    SquareTerrain st;
+    st.square = parseSquareName(g, t.at("square").string());
+    if (t.contains("coverage"))
+        for (const auto& [cls, fraction] : t.at("coverage").members())
+            st.coverage.emplace_back(cls, fraction.number());
+    for (const JsonIn& l : t.itemsOf("lines")) {
+        SquareLine line;
+        line.feature = FeatureId(l.at("feature").string());
+        line.terrainClass = l.at("class").string();
+        line.grade = l.stringOr("grade", "");
+        for (const std::string& e : l.stringsOf("edges"))
+            line.edges.push_back(edgeFromString(e));
+        line.length = l.numberOr("length_m", 0.0);
+        st.lines.push_back(std::move(line));
+    }
+    for (const JsonIn& x : t.itemsOf("crossings")) {
+        SquareCrossing crossing{FeatureId(x.at("feature").string()), x.at("class").string(), std::nullopt};
+        if (x.contains("edge") && !x.at("edge").isNull())
+            crossing.edge = edgeFromString(x.at("edge").string());
+        st.crossings.push_back(std::move(crossing));
+    }
+    return st;
+}
+
+SecondaryTerrain secondaryFromJson(const CampaignGrid& g, JsonIn s)
+{
+    auto square = [&](JsonIn text) { return parseSquareName(g, text.string()); };
+    SecondaryTerrain secondary;
+    secondary.seed = s.at("seed").unsignedInteger();
+    secondary.region = s.at("region").string();
+    for (const JsonIn& r : s.itemsOf("rolls")) {
+        SecondaryRoll roll;
+        roll.square = square(r.at("square"));
+        roll.d10 = r.at("d10").integer32();
+        roll.result = r.at("result").string();
+        for (const JsonIn& d : r.itemsOf("d6"))
+            roll.d6.push_back(d.integer32());
+        roll.detail = r.stringOr("detail", "");
+        if (r.contains("stream_to"))
+            roll.streamTo = square(r.at("stream_to"));
+        if (r.contains("stream_edge"))
+            roll.streamEdge = edgeFromString(r.at("stream_edge").string());
+        if (r.contains("edge_die"))
+            roll.edgeDie = r.at("edge_die").integer32();
+        secondary.rolls.push_back(std::move(roll));
+    }
+    return secondary;
+}
+
+} // namespace
+
+Campaign campaignFromJson(JsonIn j)
 {
     Campaign c;
-    CampaignGrid& g = c.grid;
-    const Json& grid = j.at("grid");
-    g.squareSize = grid.value("square_size", kMileMetres);
-    g.origin = {grid.at("origin").at(0).get<double>(), grid.at("origin").at(1).get<double>()};
-    g.rows = grid.at("rows").get<int>();
-    g.columns = grid.at("columns").get<int>();
-    g.rotation = grid.value("rotation", 0.0);
-    g.numbering = gridNumberingFromString(grid.value("numbering", "letter-number"));
-    g.startNumber = grid.value("start_number", 1);
-    if (grid.contains("leading_zeros"))
-        g.leadingZeros = grid.at("leading_zeros").get<bool>();
-    g.descendingRows = grid.value("descending_rows", false);
-    checkGrid(g);
-    auto square = [&](const Json& text) { return parseSquareName(g, text.get<std::string>()); };
+    c.grid = gridFromJson(j.at("grid"));
+    const CampaignGrid& g = c.grid;
+    auto square = [&](JsonIn text) { return parseSquareName(g, text.string()); };
     if (j.contains("thresholds")) {
-        c.thresholds.whole = j.at("thresholds").at("whole").get<double>();
-        c.thresholds.half = j.at("thresholds").at("half").get<double>();
+        c.thresholds.whole = j.at("thresholds").at("whole").number();
+        c.thresholds.half = j.at("thresholds").at("half").number();
         if (!(c.thresholds.half > 0 && c.thresholds.half <= c.thresholds.whole && c.thresholds.whole <= 1))
             throw std::invalid_argument(_("cover thresholds must satisfy 0 < half <= whole <= 1"));
     }
-    for (const Json& t : j.value("derived", Json::array())) {
-        SquareTerrain st;
-        st.square = square(t.at("square"));
-        const Json coverage = t.value("coverage", Json::object()); // items() must not outlive the object it walks
-        for (const auto& [cls, fraction] : coverage.items())
-            st.coverage.emplace_back(cls, fraction.get<double>());
-        for (const Json& l : t.value("lines", Json::array())) {
-            SquareLine line;
-            line.feature = FeatureId(l.at("feature").get<std::string>());
-            line.terrainClass = l.at("class").get<std::string>();
-            line.grade = l.value("grade", "");
-            for (const Json& e : l.value("edges", Json::array()))
-                line.edges.push_back(edgeFromString(e.get<std::string>()));
-            line.length = l.value("length_m", 0.0);
-            st.lines.push_back(std::move(line));
-        }
-        for (const Json& x : t.value("crossings", Json::array())) {
-            SquareCrossing crossing{FeatureId(x.at("feature").get<std::string>()), x.at("class").get<std::string>(), std::nullopt};
-            if (x.contains("edge") && !x.at("edge").is_null())
-                crossing.edge = edgeFromString(x.at("edge").get<std::string>());
-            st.crossings.push_back(std::move(crossing));
-        }
-        c.derived.push_back(std::move(st));
-    }
-    for (const Json& o : j.value("overrides", Json::array()))
-        c.overrides.push_back(CoverOverride{square(o.at("square")), o.at("class").get<std::string>(),
-            coverFromString(o.at("cover").get<std::string>()), o.value("note", "")});
-    for (const Json& q : j.value("table_squares", Json::array()))
+    for (const JsonIn& t : j.itemsOf("derived"))
+        c.derived.push_back(squareTerrainFromJson(g, t));
+    for (const JsonIn& o : j.itemsOf("overrides"))
+        c.overrides.push_back(CoverOverride{square(o.at("square")), o.at("class").string(), coverFromString(o.at("cover").string()),
+            o.stringOr("note", "")});
+    for (const JsonIn& q : j.itemsOf("table_squares"))
         c.tableSquares.push_back(square(q));
-    if (j.contains("secondary")) {
-        const Json& s = j.at("secondary");
-        SecondaryTerrain secondary;
-        secondary.seed = s.at("seed").get<std::uint64_t>();
-        secondary.region = s.at("region").get<std::string>();
-        for (const Json& r : s.value("rolls", Json::array())) {
-            SecondaryRoll roll;
-            roll.square = square(r.at("square"));
-            roll.d10 = r.at("d10").get<int>();
-            roll.result = r.at("result").get<std::string>();
-            roll.d6 = r.value("d6", std::vector<int>{});
-            roll.detail = r.value("detail", "");
-            if (r.contains("stream_to"))
-                roll.streamTo = square(r.at("stream_to"));
-            if (r.contains("stream_edge"))
-                roll.streamEdge = edgeFromString(r.at("stream_edge").get<std::string>());
-            if (r.contains("edge_die"))
-                roll.edgeDie = r.at("edge_die").get<int>();
-            secondary.rolls.push_back(std::move(roll));
-        }
-        c.secondary = std::move(secondary);
-    }
-    for (const Json& f : j.value("forces", Json::array())) {
-        c.forces.push_back(CampaignForce{f.at("id").get<std::string>(), SideId(f.at("side").get<std::string>()), f.value("name", ""),
-            square(f.at("square")), f.value("infantry", 0), f.value("cavalry", 0), f.value("artillery", 0), f.value("deployed", false)});
-        for (const Json& q : f.value("route", Json::array()))
+    if (j.contains("secondary"))
+        c.secondary = secondaryFromJson(g, j.at("secondary"));
+    for (const JsonIn& f : j.itemsOf("forces")) {
+        c.forces.push_back(CampaignForce{f.at("id").string(), SideId(f.at("side").string()), f.stringOr("name", ""), square(f.at("square")),
+            f.intOr("infantry", 0), f.intOr("cavalry", 0), f.intOr("artillery", 0), f.boolOr("deployed", false)});
+        for (const JsonIn& q : f.itemsOf("route"))
             c.forces.back().route.push_back(square(q));
     }
     if (j.contains("stacking_limit"))
-        c.stackingLimit = j.at("stacking_limit").get<int>();
-    for (const Json& o : j.value("objectives", Json::array())) {
-        Objective objective{o.at("id").get<std::string>(), o.value("name", ""), objectiveKindFromString(o.at("kind").get<std::string>()),
-            square(o.at("square")), o.value("points", 1), std::nullopt};
+        c.stackingLimit = j.at("stacking_limit").integer32();
+    for (const JsonIn& o : j.itemsOf("objectives")) {
+        Objective objective{o.at("id").string(), o.stringOr("name", ""), objectiveKindFromString(o.at("kind").string()), square(o.at("square")),
+            o.intOr("points", 1), std::nullopt};
         if (o.contains("side"))
-            objective.side = SideId(o.at("side").get<std::string>());
+            objective.side = SideId(o.at("side").string());
         c.objectives.push_back(std::move(objective));
     }
     if (j.contains("clock")) {
-        const Json& k = j.at("clock");
-        c.clock.turnMinutes = k.value("turn_minutes", 60);
-        c.clock.startMinute = clockMinutes(k.value("start", "06:00"));
-        c.clock.endOfDaylightMinute = clockMinutes(k.value("end_of_daylight", "20:00"));
+        const JsonIn k = j.at("clock");
+        c.clock.turnMinutes = k.intOr("turn_minutes", 60);
+        c.clock.startMinute = clockMinutes(k.stringOr("start", "06:00"));
+        c.clock.endOfDaylightMinute = clockMinutes(k.stringOr("end_of_daylight", "20:00"));
     }
-    for (const Json& i : j.value("intelligence", Json::array()))
-        c.intelligence.push_back(StartingIntelligence{SideId(i.at("side").get<std::string>()),
-            i.value("seen_forces", std::vector<std::string>{}), i.value("told", "")});
+    for (const JsonIn& i : j.itemsOf("intelligence"))
+        c.intelligence.push_back(StartingIntelligence{SideId(i.at("side").string()), i.stringsOf("seen_forces"), i.stringOr("told", "")});
     return c;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::detail

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// JSON text to a RapidJSON tree, and a RapidJSON subtree to the model's nlohmann values.
+// JSON text to a RapidJSON tree.
 #include "rapidjson_tree.hpp"
 
 #include "sandtable/core/util/error.hpp"
@@ -46,7 +46,7 @@ public:
         const char* end = s + n;
         const bool integral = std::none_of(s, end, [](char c) { return c == '.' || c == 'e' || c == 'E'; });
         if (integral) {
-            // Out of 64-bit range: a double, as RapidJSON and nlohmann read such integers.
+            // Out of 64-bit range: a double, as RapidJSON reads such integers.
             if (*s == '-') {
                 std::int64_t v = 0;
                 if (const auto r = std::from_chars(s, end, v); r.ec == std::errc() && r.ptr == end)
@@ -171,7 +171,7 @@ JsonTree::JsonTree(std::size_t textBytes)
 void parseJson(std::string_view text, const std::string& sourceName, JsonTree& tree)
 {
     // A UTF-8 byte-order mark (Windows editors write one) is not part of the JSON text (RFC 8259 section
-    // 8.1 lets a parser ignore it, as nlohmann's does).
+    // 8.1 lets a parser ignore it).
     if (text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3);
     if (text.size() > limits::kMaxScenarioFileBytes)
@@ -213,36 +213,6 @@ void parseJson(std::string_view text, const std::string& sourceName, JsonTree& t
     const std::size_t column = offset - (lineStart == std::string_view::npos ? 0 : lineStart + 1) + 1;
     const std::string pattern = capped ? _("{1} (at line {2}, column {3})") : _("not valid JSON: {1} at line {2}, column {3}");
     throw FormatError(sourceName, "", i18n::format(pattern, {reason, std::to_string(line), std::to_string(column)}));
-}
-
-nlohmann::ordered_json toOrderedJson(const rapidjson::Value& value)
-{
-    switch (value.GetType()) {
-    case rapidjson::kNullType: return nullptr;
-    case rapidjson::kFalseType: return false;
-    case rapidjson::kTrueType: return true;
-    case rapidjson::kStringType: return std::string(value.GetString(), value.GetStringLength());
-    case rapidjson::kNumberType:
-        if (value.IsUint64())
-            return value.GetUint64();
-        if (value.IsInt64())
-            return value.GetInt64();
-        return value.GetDouble();
-    case rapidjson::kArrayType: {
-        nlohmann::ordered_json out = nlohmann::ordered_json::array();
-        out.get_ref<nlohmann::ordered_json::array_t&>().reserve(value.Size());
-        for (const rapidjson::Value& item : value.GetArray())
-            out.push_back(toOrderedJson(item));
-        return out;
-    }
-    case rapidjson::kObjectType: {
-        nlohmann::ordered_json out = nlohmann::ordered_json::object();
-        for (const auto& m : value.GetObject())
-            out[std::string(m.name.GetString(), m.name.GetStringLength())] = toOrderedJson(m.value);
-        return out;
-    }
-    }
-    return nullptr;
 }
 
 } // namespace sandtable::core::detail

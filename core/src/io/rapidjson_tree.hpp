@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// JSON text to a RapidJSON tree, and a RapidJSON subtree to the model's nlohmann values (private to core/src/io).
+// JSON text to a RapidJSON tree (private to core/src/io).
 #pragma once
-
-#include <nlohmann/json.hpp>
 
 #include <stdexcept>
 
-// Every use of RapidJSON in core sees this one RAPIDJSON_ASSERT: a misuse throws instead of being
+// Every use of RapidJSON sees json.hpp's one RAPIDJSON_ASSERT: a misuse throws instead of being
 // undefined behaviour in a release build. valijson's adapter would define one that builds a std::string
 // of __FILE__ at every RapidJSON accessor call (a third of the reading time of a big scenario went to
 // those allocations). It defines it only when VALIJSON_USE_EXCEPTIONS is set (and warns when one exists),
@@ -15,7 +13,7 @@
 #include <valijson/internal/adapter.hpp>
 #include <valijson/internal/basic_adapter.hpp>
 #include <valijson/internal/frozen_value.hpp>
-#define RAPIDJSON_ASSERT(x) ((x) ? static_cast<void>(0) : throw std::logic_error("RapidJSON assertion failed: " #x))
+#include "sandtable/core/io/json.hpp"
 #pragma push_macro("VALIJSON_USE_EXCEPTIONS")
 #undef VALIJSON_USE_EXCEPTIONS
 #include <valijson/adapters/rapidjson_adapter.hpp>
@@ -55,9 +53,5 @@ struct JsonTree {
 /// Throws FormatError(sourceName, "", "not valid JSON: <reason> at line L, column C"), or one naming the
 /// cap, in the process's language.
 void parseJson(std::string_view text, const std::string& sourceName, JsonTree& tree);
-
-/// The same value as an ordered nlohmann value (member order kept; integers stay integers: unsigned when
-/// they are not negative, as nlohmann's own parser reads them).
-nlohmann::ordered_json toOrderedJson(const rapidjson::Value& value);
 
 } // namespace sandtable::core::detail

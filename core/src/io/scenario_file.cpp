@@ -6,6 +6,8 @@
 #include "rapidjson_tree.hpp" // first: RapidJSON with valijson's RAPIDJSON_ASSERT
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_json.hpp"
+#include "json_in.hpp"
+#include "scenario_members.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -77,8 +79,8 @@ const valijson::Schema& schemaWithoutTerrainCoordinates()
     return compiled.schema;
 }
 
-/// The member `name` of an object, or null. A name given twice means its last value, as nlohmann's
-/// parser (and so scenarioFromJson, which reads the other members) takes it.
+/// The member `name` of an object, or null. A name given twice means its last value, as the readers of the
+/// other members (json_in.hpp) take it.
 const Value* member(const Value& object, const char* name)
 {
     if (!object.IsObject())
@@ -471,8 +473,8 @@ Diagnostics schemaDiagnostics(const Value& document)
 }
 
 // ----------------------------------------------------------------------------------------------------
-// The model from the schema-valid tree: terrain geometry straight from RapidJSON (it is most of a big
-// document), every other member through scenarioFromJson.
+// The model from the schema-valid tree: terrain geometry read here (it is most of a big document, and its
+// coordinates' shapes are checked as they are read), every other member by scenarioWithoutTerrain.
 
 /// A terrain coordinate that does not have the shape the schema's coordinate, line, ring and polygon
 /// definitions give it (schemaWithoutTerrainCoordinates leaves those to this reader).
@@ -550,7 +552,8 @@ TerrainFeature terrainFeature(const Value& f)
         g.parts.push_back(part(g.type, coordinates));
     }
     if (const Value* attributes = member(f, "attributes"))
-        out.attributes = detail::toOrderedJson(*attributes);
+        if (attributes->IsObject())
+            out.attributes = std::move(detail::JsonIn(*attributes).attribute().asObject());
     return out;
 }
 
@@ -574,17 +577,8 @@ void checkVertexLimits(const Scenario& s, const std::string& sourceName)
 
 Scenario scenarioFromTree(const Value& root, const std::string& sourceName)
 {
-    nlohmann::ordered_json rest = nlohmann::ordered_json::object();
-    const Value* terrain = nullptr;
-    for (const auto& m : root.GetObject()) {
-        const std::string name = text(m.name);
-        if (name == "terrain")
-            terrain = &m.value;
-        else
-            rest[name] = detail::toOrderedJson(m.value);
-    }
-    Scenario s = scenarioFromJson(rest, sourceName);
-    if (terrain) {
+    Scenario s = detail::scenarioWithoutTerrain(root, sourceName);
+    if (const Value* terrain = member(root, "terrain")) {
         s.terrain.reserve(terrain->Size());
         rapidjson::SizeType i = 0;
         try {

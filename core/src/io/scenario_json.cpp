@@ -1,598 +1,570 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Mapping between the Scenario value and its versioned JSON document.
+// Mapping between the Scenario value and its versioned JSON document (RapidJSON both ways).
 #include "sandtable/core/io/scenario_json.hpp"
 
-#include "sandtable/core/io/campaign_json.hpp"
-#include "sandtable/core/io/json_writer.hpp"
-#include "sandtable/core/io/table_battles_json.hpp"
+#include "campaign_json.hpp"
+#include "json_in.hpp"
+#include "scenario_members.hpp"
+#include "table_battles_json.hpp"
 #include "sandtable/core/rules/syw_miniatures.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
-#include "sandtable/core/util/limits.hpp"
 
-#include <array>
 #include <stdexcept>
 #include <utility>
 
 namespace sandtable::core {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using detail::JsonIn;
 
-Json coordinateToJson(Coordinate c) { return Json::array({c.x, c.y}); }
-Coordinate coordinateFromJson(const Json& j) { return {j.at(0).get<double>(), j.at(1).get<double>()}; }
+JsonValue coordinateToJson(Coordinate c, JsonOut& out) { return out.array(c.x, c.y); }
+Coordinate coordinateFromJson(JsonIn j) { return {j.at(std::size_t{0}).number(), j.at(std::size_t{1}).number()}; }
 
-Json ringToJson(const std::vector<Coordinate>& ring)
+JsonValue ringToJson(const std::vector<Coordinate>& ring, JsonOut& out)
 {
-    Json out = Json::array();
+    JsonValue array = out.array();
+    array.Reserve(static_cast<rapidjson::SizeType>(ring.size()), out.allocator());
     for (Coordinate c : ring)
-        out.push_back(coordinateToJson(c));
-    return out;
+        out.push(array, coordinateToJson(c, out));
+    return array;
 }
 
-std::vector<Coordinate> ringFromJson(const Json& j)
-{
-    std::vector<Coordinate> ring;
-    ring.reserve(j.size());
-    for (const auto& c : j)
-        ring.push_back(coordinateFromJson(c));
-    return ring;
-}
-
-Json partToJson(GeometryType type, const std::vector<std::vector<Coordinate>>& part)
+JsonValue partToJson(GeometryType type, const std::vector<std::vector<Coordinate>>& part, JsonOut& out)
 {
     if (dimension(type) == 0)
-        return coordinateToJson(part.at(0).at(0));
+        return coordinateToJson(part.at(0).at(0), out);
     if (dimension(type) == 1)
-        return ringToJson(part.at(0));
-    Json rings = Json::array();
+        return ringToJson(part.at(0), out);
+    JsonValue rings = out.array();
     for (const auto& ring : part)
-        rings.push_back(ringToJson(ring));
-    return rings;
-}
-
-std::vector<std::vector<Coordinate>> partFromJson(GeometryType type, const Json& j)
-{
-    if (dimension(type) == 0)
-        return {{coordinateFromJson(j)}};
-    if (dimension(type) == 1)
-        return {ringFromJson(j)};
-    std::vector<std::vector<Coordinate>> rings;
-    for (const auto& ring : j)
-        rings.push_back(ringFromJson(ring));
+        out.push(rings, ringToJson(ring, out));
     return rings;
 }
 
 bool isMulti(GeometryType type)
 {
-    return type == GeometryType::MultiPoint || type == GeometryType::MultiLineString
-        || type == GeometryType::MultiPolygon;
+    return type == GeometryType::MultiPoint || type == GeometryType::MultiLineString || type == GeometryType::MultiPolygon;
 }
 
-Json georeferenceToJson(const Georeference& g)
+/// GeoJSON geometry object of a Geometry (coordinates in the working CRS, metres).
+JsonValue geometryToJson(const Geometry& geometry, JsonOut& out)
 {
-    Json out;
-    out["gcp_crs"] = g.gcpCrs;
-    out["method"] = toString(g.method);
-    out["crs"] = g.crs;
-    Json gcps = Json::array();
-    for (const Gcp& gcp : g.gcps)
-        gcps.push_back(Json{{"id", gcp.id}, {"pixel", gcp.pixel}, {"line", gcp.line}, {"map_x", gcp.mapX},
-            {"map_y", gcp.mapY}, {"enabled", gcp.enabled}});
-    out["gcps"] = std::move(gcps);
-    out["transform"] = g.transform;
-    if (g.rmsMap)
-        out["rms_map"] = *g.rmsMap;
-    if (g.rmsPixels)
-        out["rms_px"] = *g.rmsPixels;
-    return out;
+    JsonValue coordinates;
+    if (isMulti(geometry.type)) {
+        coordinates = out.array();
+        const GeometryType single = static_cast<GeometryType>(static_cast<int>(geometry.type) - 3);
+        for (const auto& part : geometry.parts)
+            out.push(coordinates, partToJson(single, part, out));
+    } else {
+        coordinates = partToJson(geometry.type, geometry.parts.at(0), out);
+    }
+    return out.object("type", toString(geometry.type), "coordinates", std::move(coordinates));
 }
 
-Georeference georeferenceFromJson(const Json& j)
+JsonValue georeferenceToJson(const Georeference& g, JsonOut& out)
+{
+    JsonValue gcps = out.array();
+    for (const Gcp& gcp : g.gcps)
+        out.push(gcps, out.object("id", gcp.id, "pixel", gcp.pixel, "line", gcp.line, "map_x", gcp.mapX, "map_y", gcp.mapY, "enabled",
+                           gcp.enabled));
+    JsonValue georeference = out.object("gcp_crs", g.gcpCrs, "method", toString(g.method), "crs", g.crs, "gcps", std::move(gcps),
+        "transform", g.transform);
+    if (g.rmsMap)
+        out.set(georeference, "rms_map", *g.rmsMap);
+    if (g.rmsPixels)
+        out.set(georeference, "rms_px", *g.rmsPixels);
+    return georeference;
+}
+
+Georeference georeferenceFromJson(JsonIn j)
 {
     Georeference g;
-    g.gcpCrs = j.value("gcp_crs", "");
-    g.method = georeferenceMethodFromString(j.at("method").get<std::string>());
-    g.crs = j.value("crs", "");
-    for (const auto& gj : j.at("gcps"))
-        g.gcps.push_back(Gcp{gj.at("id").get<int>(), gj.at("pixel").get<double>(), gj.at("line").get<double>(),
-            gj.at("map_x").get<double>(), gj.at("map_y").get<double>(), gj.value("enabled", true)});
-    if (j.contains("transform"))
-        g.transform = j.at("transform").get<std::vector<double>>();
+    g.gcpCrs = j.stringOr("gcp_crs", "");
+    g.method = georeferenceMethodFromString(j.at("method").string());
+    g.crs = j.stringOr("crs", "");
+    for (const JsonIn& gj : j.at("gcps").items())
+        g.gcps.push_back(Gcp{gj.at("id").integer32(), gj.at("pixel").number(), gj.at("line").number(), gj.at("map_x").number(),
+            gj.at("map_y").number(), gj.boolOr("enabled", true)});
+    for (const JsonIn& t : j.itemsOf("transform"))
+        g.transform.push_back(t.number());
     if (j.contains("rms_map"))
-        g.rmsMap = j.at("rms_map").get<double>();
+        g.rmsMap = j.at("rms_map").number();
     if (j.contains("rms_px"))
-        g.rmsPixels = j.at("rms_px").get<double>();
+        g.rmsPixels = j.at("rms_px").number();
     return g;
 }
 
-Json figuresToJson(const SywFigures& f)
+JsonValue figuresToJson(const SywFigures& f, JsonOut& out)
 {
-    Json out = Json::object();
+    JsonValue figures = out.object();
     for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
         if (f.*(kind.count) != 0)
-            out[kind.key] = f.*(kind.count);
-    return out;
+            out.set(figures, kind.key, f.*(kind.count));
+    return figures;
 }
 
-SywFigures figuresFromJson(const Json& j)
+SywFigures figuresFromJson(JsonIn j)
 {
     SywFigures f;
     for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
-        f.*(kind.count) = j.value(kind.key, 0);
+        f.*(kind.count) = j.intOr(kind.key, 0);
     return f;
 }
 
-Json arrivalToJson(const Arrival& a)
+JsonValue arrivalToJson(const Arrival& a, JsonOut& out)
 {
-    Json out{{"day", a.day}};
+    JsonValue arrival = out.object("day", a.day);
     if (a.turn == kNightTurn)
-        out["turn"] = "night";
+        out.set(arrival, "turn", "night");
     else
-        out["turn"] = a.turn;
+        out.set(arrival, "turn", a.turn);
     if (a.entry)
-        out["entry"] = coordinateToJson(*a.entry);
+        out.set(arrival, "entry", coordinateToJson(*a.entry, out));
     if (a.road)
-        out["road"] = a.road->str();
-    return out;
+        out.set(arrival, "road", a.road->str());
+    return arrival;
 }
 
-Arrival arrivalFromJson(const Json& j)
+Arrival arrivalFromJson(JsonIn j)
 {
     Arrival a;
-    a.day = j.value("day", 1);
-    const Json& turn = j.at("turn");
-    a.turn = turn.is_string() ? kNightTurn : turn.get<int>();
+    a.day = j.intOr("day", 1);
+    const JsonIn turn = j.at("turn");
+    a.turn = turn.isString() ? kNightTurn : turn.integer32();
     if (j.contains("entry"))
         a.entry = coordinateFromJson(j.at("entry"));
     if (j.contains("road"))
-        a.road = FeatureId(j.at("road").get<std::string>());
+        a.road = FeatureId(j.at("road").string());
     return a;
 }
 
 /// Pub Battles set-up settings as the "setup" member; null when none is set (older files keep their bytes).
-Json setupToJson(const ScenarioSettings& st)
+JsonValue setupToJson(const ScenarioSettings& st, JsonOut& out)
 {
-    Json out = Json::object();
-    if (st.startDay)
-        out["start_day"] = *st.startDay;
-    if (st.startTurn)
-        out["start_turn"] = *st.startTurn;
-    if (st.days)
-        out["days"] = *st.days;
-    if (st.baggagePacked)
-        out["baggage_packed"] = *st.baggagePacked;
+    JsonValue setup = out.object();
+    const auto optional = [&](const char* key, const auto& value) {
+        if (value)
+            out.set(setup, key, *value);
+    };
+    optional("start_day", st.startDay);
+    optional("start_turn", st.startTurn);
+    optional("days", st.days);
+    optional("baggage_packed", st.baggagePacked);
     if (!st.cavalryTypes.empty()) {
         // A type without effects stays a plain name, as documents before effects wrote it.
-        Json types = Json::array();
+        JsonValue types = out.array();
         for (const CavalryType& t : st.cavalryTypes)
-            types.push_back(t.effects.empty() ? Json(t.name) : Json{{"name", t.name}, {"effects", t.effects}});
-        out["cavalry_types"] = std::move(types);
+            out.push(types, t.effects.empty() ? out.value(t.name) : out.object("name", t.name, "effects", t.effects));
+        out.set(setup, "cavalry_types", std::move(types));
     }
     if (st.combatOrderSide)
-        out["combat_order_side"] = st.combatOrderSide->str();
+        out.set(setup, "combat_order_side", st.combatOrderSide->str());
     if (!st.specialRules.empty())
-        out["special_rules"] = st.specialRules;
-    if (st.blockLengthMm)
-        out["block_length_mm"] = *st.blockLengthMm;
-    if (st.blockDepthMm)
-        out["block_depth_mm"] = *st.blockDepthMm;
-    if (st.stickerWidthMm)
-        out["sticker_width_mm"] = *st.stickerWidthMm;
-    if (st.stickerHeightMm)
-        out["sticker_height_mm"] = *st.stickerHeightMm;
-    if (st.routeColumnLengthMm)
-        out["route_column_length_mm"] = *st.routeColumnLengthMm;
-    return out.empty() ? Json() : out;
+        out.set(setup, "special_rules", st.specialRules);
+    optional("block_length_mm", st.blockLengthMm);
+    optional("block_depth_mm", st.blockDepthMm);
+    optional("sticker_width_mm", st.stickerWidthMm);
+    optional("sticker_height_mm", st.stickerHeightMm);
+    optional("route_column_length_mm", st.routeColumnLengthMm);
+    return setup.ObjectEmpty() ? JsonValue() : std::move(setup);
 }
 
-void setupFromJson(const Json& j, ScenarioSettings& st)
+void setupFromJson(JsonIn j, ScenarioSettings& st)
 {
-    if (j.contains("start_day"))
-        st.startDay = j.at("start_day").get<int>();
-    if (j.contains("start_turn"))
-        st.startTurn = j.at("start_turn").get<int>();
-    if (j.contains("days"))
-        st.days = j.at("days").get<int>();
+    const auto optionalInt = [&](const char* key, std::optional<int>& into) {
+        if (j.contains(key))
+            into = j.at(key).integer32();
+    };
+    const auto optionalNumber = [&](const char* key, std::optional<double>& into) {
+        if (j.contains(key))
+            into = j.at(key).number();
+    };
+    optionalInt("start_day", st.startDay);
+    optionalInt("start_turn", st.startTurn);
+    optionalInt("days", st.days);
     if (j.contains("baggage_packed"))
-        st.baggagePacked = j.at("baggage_packed").get<bool>();
-    if (j.contains("cavalry_types"))
-        for (const Json& t : j.at("cavalry_types"))
-            st.cavalryTypes.push_back(t.is_string() ? CavalryType{t.get<std::string>()}
-                                                    : CavalryType{t.at("name").get<std::string>(), t.value("effects", "")});
+        st.baggagePacked = j.at("baggage_packed").boolean();
+    for (const JsonIn& t : j.itemsOf("cavalry_types"))
+        st.cavalryTypes.push_back(t.isString() ? CavalryType{t.string()} : CavalryType{t.at("name").string(), t.stringOr("effects", "")});
     if (j.contains("combat_order_side"))
-        st.combatOrderSide = SideId(j.at("combat_order_side").get<std::string>());
-    st.specialRules = j.value("special_rules", "");
-    if (j.contains("block_length_mm"))
-        st.blockLengthMm = j.at("block_length_mm").get<double>();
-    if (j.contains("block_depth_mm"))
-        st.blockDepthMm = j.at("block_depth_mm").get<double>();
-    if (j.contains("sticker_width_mm"))
-        st.stickerWidthMm = j.at("sticker_width_mm").get<double>();
-    if (j.contains("sticker_height_mm"))
-        st.stickerHeightMm = j.at("sticker_height_mm").get<double>();
-    if (j.contains("route_column_length_mm"))
-        st.routeColumnLengthMm = j.at("route_column_length_mm").get<double>();
+        st.combatOrderSide = SideId(j.at("combat_order_side").string());
+    st.specialRules = j.stringOr("special_rules", "");
+    optionalNumber("block_length_mm", st.blockLengthMm);
+    optionalNumber("block_depth_mm", st.blockDepthMm);
+    optionalNumber("sticker_width_mm", st.stickerWidthMm);
+    optionalNumber("sticker_height_mm", st.stickerHeightMm);
+    optionalNumber("route_column_length_mm", st.routeColumnLengthMm);
 }
 
 /// SYW house-rules settings as the "syw" member; null when none is set.
-Json sywToJson(const ScenarioSettings& st)
+JsonValue sywToJson(const ScenarioSettings& st, JsonOut& out)
 {
-    Json out = Json::object();
+    JsonValue syw = out.object();
     if (st.attacker)
-        out["attacker"] = st.attacker->str();
+        out.set(syw, "attacker", st.attacker->str());
     if (st.defender)
-        out["defender"] = st.defender->str();
+        out.set(syw, "defender", st.defender->str());
     if (st.tableWidthCm)
-        out["table_width_cm"] = *st.tableWidthCm;
+        out.set(syw, "table_width_cm", *st.tableWidthCm);
     if (st.tableDepthCm)
-        out["table_depth_cm"] = *st.tableDepthCm;
+        out.set(syw, "table_depth_cm", *st.tableDepthCm);
     if (!st.sectors.empty()) {
-        Json sectors = Json::array();
+        JsonValue sectors = out.array();
         for (const TableSector& t : st.sectors)
-            sectors.push_back(Json{{"id", t.id}, {"name", t.name},
-                {"rect_cm", Json::array({t.minXCm, t.minYCm, t.maxXCm, t.maxYCm})}});
-        out["sectors"] = std::move(sectors);
+            out.push(sectors, out.object("id", t.id, "name", t.name, "rect_cm", out.array(t.minXCm, t.minYCm, t.maxXCm, t.maxYCm)));
+        out.set(syw, "sectors", std::move(sectors));
     }
-    return out.empty() ? Json() : out;
+    return syw.ObjectEmpty() ? JsonValue() : std::move(syw);
 }
 
-void sywFromJson(const Json& j, ScenarioSettings& st)
+void sywFromJson(JsonIn j, ScenarioSettings& st)
 {
     if (j.contains("attacker"))
-        st.attacker = SideId(j.at("attacker").get<std::string>());
+        st.attacker = SideId(j.at("attacker").string());
     if (j.contains("defender"))
-        st.defender = SideId(j.at("defender").get<std::string>());
+        st.defender = SideId(j.at("defender").string());
     if (j.contains("table_width_cm"))
-        st.tableWidthCm = j.at("table_width_cm").get<double>();
+        st.tableWidthCm = j.at("table_width_cm").number();
     if (j.contains("table_depth_cm"))
-        st.tableDepthCm = j.at("table_depth_cm").get<double>();
-    for (const auto& t : j.value("sectors", Json::array())) {
-        const Json& r = t.at("rect_cm");
-        st.sectors.push_back(TableSector{t.at("id").get<std::string>(), t.value("name", ""), r.at(0).get<double>(),
-            r.at(1).get<double>(), r.at(2).get<double>(), r.at(3).get<double>()});
+        st.tableDepthCm = j.at("table_depth_cm").number();
+    for (const JsonIn& t : j.itemsOf("sectors")) {
+        const JsonIn r = t.at("rect_cm");
+        st.sectors.push_back(TableSector{t.at("id").string(), t.stringOr("name", ""), r.at(std::size_t{0}).number(),
+            r.at(std::size_t{1}).number(), r.at(std::size_t{2}).number(), r.at(std::size_t{3}).number()});
     }
 }
 
-Json unitToJson(const Unit& u)
+JsonValue unitToJson(const Unit& u, JsonOut& out)
 {
-    Json out{{"id", u.id.str()}, {"formation", u.formation.str()}, {"name", u.name}, {"type", toString(u.type)},
-        {"quality", toString(u.quality)}, {"strength", u.strength}};
+    JsonValue unit = out.object("id", u.id.str(), "formation", u.formation.str(), "name", u.name, "type", toString(u.type), "quality",
+        toString(u.quality), "strength", u.strength);
     if (u.command)
-        out["command"] = *u.command;
+        out.set(unit, "command", *u.command);
     if (u.placement)
-        out["placement"] = Json{{"x", u.placement->position.x}, {"y", u.placement->position.y},
-            {"facing", u.placement->facing}, {"column", u.placement->column}};
+        out.set(unit, "placement", out.object("x", u.placement->position.x, "y", u.placement->position.y, "facing", u.placement->facing,
+                                       "column", u.placement->column));
     if (u.status)
-        out["status"] = toString(*u.status);
+        out.set(unit, "status", toString(*u.status));
     if (u.reserve)
-        out["reserve"] = u.reserve->str();
+        out.set(unit, "reserve", u.reserve->str());
     if (u.arrival)
-        out["arrival"] = arrivalToJson(*u.arrival);
+        out.set(unit, "arrival", arrivalToJson(*u.arrival, out));
     if (u.figures)
-        out["figures"] = figuresToJson(*u.figures);
+        out.set(unit, "figures", figuresToJson(*u.figures, out));
     if (u.block)
-        out["block"] = true;
-    return out;
+        out.set(unit, "block", true);
+    return unit;
 }
 
-Unit unitFromJson(const Json& j)
+Unit unitFromJson(JsonIn j)
 {
     Unit u;
-    u.id = UnitId(j.at("id").get<std::string>());
-    u.formation = FormationId(j.at("formation").get<std::string>());
-    u.name = j.value("name", "");
-    u.type = unitTypeFromString(j.at("type").get<std::string>());
-    u.quality = unitQualityFromString(j.value("quality", "regular"));
-    u.strength = j.value("strength", 0);
+    u.id = UnitId(j.at("id").string());
+    u.formation = FormationId(j.at("formation").string());
+    u.name = j.stringOr("name", "");
+    u.type = unitTypeFromString(j.at("type").string());
+    u.quality = unitQualityFromString(j.stringOr("quality", "regular"));
+    u.strength = j.intOr("strength", 0);
     if (j.contains("command"))
-        u.command = j.at("command").get<int>();
+        u.command = j.at("command").integer32();
     if (j.contains("placement")) {
-        const Json& p = j.at("placement");
-        u.placement = Placement{{p.at("x").get<double>(), p.at("y").get<double>()}, p.value("facing", 0.0),
-            p.value("column", false)};
+        const JsonIn p = j.at("placement");
+        u.placement = Placement{{p.at("x").number(), p.at("y").number()}, p.numberOr("facing", 0.0), p.boolOr("column", false)};
     }
     if (j.contains("status"))
-        u.status = unitStatusFromString(j.at("status").get<std::string>());
+        u.status = unitStatusFromString(j.at("status").string());
     if (j.contains("reserve"))
-        u.reserve = UnitId(j.at("reserve").get<std::string>());
+        u.reserve = UnitId(j.at("reserve").string());
     if (j.contains("arrival"))
         u.arrival = arrivalFromJson(j.at("arrival"));
     if (j.contains("figures"))
         u.figures = figuresFromJson(j.at("figures"));
-    u.block = j.value("block", false);
+    u.block = j.boolOr("block", false);
     return u;
+}
+
+JsonValue mapToJson(const MapSource& m, JsonOut& out)
+{
+    JsonValue map = out.object("path", m.path, "sha256", m.sha256, "width", m.width, "height", m.height);
+    if (m.georeference)
+        out.set(map, "georeference", georeferenceToJson(*m.georeference, out));
+    if (!m.warpedPath.empty())
+        out.set(map, "warped_path", m.warpedPath);
+    // Written only when there are some, so documents without places keep their bytes.
+    if (!m.places.empty()) {
+        JsonValue places = out.array();
+        for (const ScanPlace& place : m.places) {
+            JsonValue pixels = out.array();
+            for (const Coordinate& c : place.pixels)
+                out.push(pixels, out.array(c.x, c.y));
+            JsonValue one = out.object("name", place.name, "pixels", std::move(pixels));
+            if (!place.note.empty())
+                out.set(one, "note", place.note);
+            out.push(places, std::move(one));
+        }
+        out.set(map, "places", std::move(places));
+    }
+    return map;
+}
+
+/// Reading a member: `where` is the JSON pointer named by a FormatError when it fails.
+struct Reader {
+    const std::string& sourceName;
+    std::string where = "/";
+};
+
+MapSource mapFromJson(JsonIn m, Reader& r)
+{
+    MapSource map;
+    map.path = m.at("path").string();
+    map.sha256 = m.stringOr("sha256", "");
+    map.width = m.intOr("width", 0);
+    map.height = m.intOr("height", 0);
+    if (m.contains("georeference"))
+        map.georeference = georeferenceFromJson(m.at("georeference"));
+    map.warpedPath = m.stringOr("warped_path", "");
+    std::size_t k = 0;
+    for (const JsonIn& p : m.itemsOf("places")) {
+        r.where = "/map/places/" + std::to_string(k++);
+        ScanPlace place;
+        place.name = p.at("name").string();
+        for (const JsonIn& xy : p.at("pixels").items())
+            place.pixels.push_back(coordinateFromJson(xy));
+        place.note = p.stringOr("note", "");
+        map.places.push_back(std::move(place));
+    }
+    r.where = "/map";
+    return map;
+}
+
+JsonValue referencesToJson(const std::vector<ReferenceLayer>& references, JsonOut& out)
+{
+    JsonValue array = out.array();
+    for (const ReferenceLayer& r : references) {
+        JsonValue layer = out.object("name", r.name, "path", r.path, "kind", toString(r.kind));
+        if (!r.crs.empty())
+            out.set(layer, "crs", r.crs);
+        out.set(layer, "opacity", r.opacity);
+        if (r.overScan)
+            out.set(layer, "over_scan", true);
+        if (r.hillshade)
+            out.set(layer, "hillshade", true);
+        if (!r.visible)
+            out.set(layer, "visible", false);
+        out.push(array, std::move(layer));
+    }
+    return array;
+}
+
+JsonValue sidesToJson(const std::vector<Side>& sides, JsonOut& out)
+{
+    JsonValue array = out.array();
+    for (const Side& side : sides) {
+        JsonValue one = out.object("id", side.id.str(), "name", side.name, "colour", side.colour);
+        if (!side.linesOfCommunication.empty()) {
+            JsonValue roads = out.array();
+            for (const FeatureId& road : side.linesOfCommunication)
+                out.push(roads, road.str());
+            out.set(one, "lines_of_communication", std::move(roads));
+        }
+        if (!side.general.empty())
+            out.set(one, "general", side.general);
+        out.push(array, std::move(one));
+    }
+    return array;
+}
+
+JsonValue formationsToJson(const std::vector<Formation>& formations, JsonOut& out)
+{
+    JsonValue array = out.array();
+    for (const Formation& f : formations) {
+        JsonValue formation = out.object("id", f.id.str(), "side", f.side.str(), "name", f.name, "echelon", f.echelon);
+        if (!f.chit.empty())
+            out.set(formation, "chit", f.chit);
+        if (f.parent)
+            out.set(formation, "parent", f.parent->str());
+        out.push(array, std::move(formation));
+    }
+    return array;
+}
+
+JsonValue terrainToJson(const std::vector<TerrainFeature>& terrain, JsonOut& out)
+{
+    JsonValue array = out.array();
+    array.Reserve(static_cast<rapidjson::SizeType>(terrain.size()), out.allocator());
+    for (const TerrainFeature& f : terrain)
+        out.push(array, out.object("id", f.id.str(), "class", f.terrainClass, "name", f.name, "geometry", geometryToJson(f.geometry, out),
+                            "attributes", f.attributes));
+    return array;
+}
+
+/// The settings at the top of the document, in the schema's order, up to the map.
+void headerToJson(const ScenarioSettings& st, JsonValue& document, JsonOut& out)
+{
+    out.set(document, "format", "sandtable-scenario");
+    out.set(document, "version", kScenarioFormatVersion);
+    out.set(document, "id", st.id);
+    out.set(document, "title", st.title);
+    out.set(document, "description", st.description);
+    out.set(document, "system", toString(st.system));
+    out.set(document, "battle", st.battle);
+    out.set(document, "date", st.date);
+    if (!st.language.empty())
+        out.set(document, "language", st.language);
+    out.set(document, "crs", st.crs);
+    out.set(document, "scale", st.scaleDenominator);
+    if (st.extent)
+        out.set(document, "extent", out.array(st.extent->minX, st.extent->minY, st.extent->maxX, st.extent->maxY));
+}
+
+void headerFromJson(JsonIn j, ScenarioSettings& st)
+{
+    st.id = j.stringOr("id", "");
+    st.title = j.stringOr("title", "");
+    st.description = j.stringOr("description", "");
+    st.system = gameSystemFromString(j.at("system").string());
+    st.battle = j.stringOr("battle", "");
+    st.date = j.stringOr("date", "");
+    st.language = j.stringOr("language", "");
+    st.crs = j.stringOr("crs", "");
+    st.scaleDenominator = j.numberOr("scale", 16000.0);
+    if (j.contains("extent")) {
+        const JsonIn e = j.at("extent");
+        st.extent = Extent{e.at(std::size_t{0}).number(), e.at(std::size_t{1}).number(), e.at(std::size_t{2}).number(),
+            e.at(std::size_t{3}).number()};
+    }
+}
+
+/// The members after the terrain: sides, formations, units (the order of battle).
+void orderOfBattleFromJson(JsonIn j, Scenario& s, Reader& r)
+{
+    std::size_t i = 0;
+    for (const JsonIn& side : j.itemsOf("sides")) {
+        r.where = "/sides/" + std::to_string(i++);
+        Side parsed{SideId(side.at("id").string()), side.stringOr("name", ""), side.stringOr("colour", "")};
+        for (const std::string& road : side.stringsOf("lines_of_communication"))
+            parsed.linesOfCommunication.push_back(FeatureId(road));
+        parsed.general = side.stringOr("general", "");
+        s.sides.push_back(std::move(parsed));
+    }
+    i = 0;
+    for (const JsonIn& f : j.itemsOf("formations")) {
+        r.where = "/formations/" + std::to_string(i++);
+        s.formations.push_back(Formation{FormationId(f.at("id").string()), SideId(f.at("side").string()), f.stringOr("name", ""),
+            f.stringOr("echelon", "corps"), f.stringOr("chit", "")});
+        if (f.contains("parent"))
+            s.formations.back().parent = FormationId(f.at("parent").string());
+    }
+    i = 0;
+    for (const JsonIn& u : j.itemsOf("units")) {
+        r.where = "/units/" + std::to_string(i++);
+        s.units.push_back(unitFromJson(u));
+    }
+}
+
+void membersFromJson(JsonIn j, Scenario& s, Reader& r)
+{
+    ScenarioSettings& st = s.settings;
+    headerFromJson(j, st);
+    if (j.contains("map")) {
+        r.where = "/map";
+        s.map = mapFromJson(j.at("map"), r);
+    }
+    std::size_t i = 0;
+    for (const JsonIn& ref : j.itemsOf("references")) {
+        r.where = "/references/" + std::to_string(i++);
+        ReferenceLayer layer;
+        layer.name = ref.at("name").string();
+        layer.path = ref.at("path").string();
+        layer.kind = referenceKindFromString(ref.at("kind").string());
+        layer.crs = ref.stringOr("crs", "");
+        layer.opacity = ref.numberOr("opacity", 1.0);
+        layer.overScan = ref.boolOr("over_scan", false);
+        layer.hillshade = ref.boolOr("hillshade", false);
+        layer.visible = ref.boolOr("visible", true);
+        s.references.push_back(std::move(layer));
+    }
+    i = 0;
+    for (const JsonIn& c : j.itemsOf("custom_terrain_classes")) {
+        r.where = "/custom_terrain_classes/" + std::to_string(i++);
+        s.customTerrainClasses.push_back(CustomTerrainClass{c.at("id").string(), c.stringOr("name", ""), c.stringOr("geometry", "polygon"),
+            c.stringOr("effects", "")});
+    }
+    orderOfBattleFromJson(j, s, r);
+    if (j.contains("setup")) {
+        r.where = "/setup";
+        setupFromJson(j.at("setup"), st);
+    }
+    if (j.contains("syw")) {
+        r.where = "/syw";
+        sywFromJson(j.at("syw"), st);
+    }
+    if (j.contains("table_battles")) {
+        r.where = "/table_battles";
+        s.tableBattles = detail::tableBattlesFromJson(j.at("table_battles"));
+    }
+    if (j.contains("campaign")) {
+        r.where = "/campaign";
+        s.campaign = detail::campaignFromJson(j.at("campaign"));
+    }
 }
 
 } // namespace
 
-Json geometryToJson(const Geometry& geometry)
-{
-    Json coordinates;
-    if (isMulti(geometry.type)) {
-        coordinates = Json::array();
-        const GeometryType single = static_cast<GeometryType>(static_cast<int>(geometry.type) - 3);
-        for (const auto& part : geometry.parts)
-            coordinates.push_back(partToJson(single, part));
-    } else {
-        coordinates = partToJson(geometry.type, geometry.parts.at(0));
-    }
-    return Json{{"type", toString(geometry.type)}, {"coordinates", std::move(coordinates)}};
-}
-
-/// Vertices a GeoJSON coordinates member holds (positions: arrays of numbers), counted before any is copied.
-std::size_t countPositions(const Json& j)
-{
-    if (!j.is_array() || j.empty())
-        return 0;
-    if (!j.front().is_array())
-        return 1;
-    std::size_t n = 0;
-    for (const auto& item : j)
-        n += countPositions(item);
-    return n;
-}
-
-Geometry geometryFromJson(const Json& j)
-{
-    Geometry g;
-    g.type = geometryTypeFromString(j.at("type").get<std::string>());
-    const Json& coordinates = j.at("coordinates");
-    if (const std::size_t n = countPositions(coordinates); n > limits::kMaxVerticesPerGeometry)
-        throw std::invalid_argument(i18n::format(_("the geometry has {1} vertices, which {2}"), {std::to_string(n),
-            limits::limitMessage("kMaxVerticesPerGeometry", limits::kMaxVerticesPerGeometry, N_("vertices"))}));
-    if (isMulti(g.type)) {
-        const GeometryType single = static_cast<GeometryType>(static_cast<int>(g.type) - 3);
-        for (const auto& part : coordinates)
-            g.parts.push_back(partFromJson(single, part));
-    } else {
-        g.parts.push_back(partFromJson(g.type, coordinates));
-    }
-    return g;
-}
-
-Json scenarioToJson(const Scenario& s)
+JsonValue scenarioToJson(const Scenario& s, JsonOut& out)
 {
     const ScenarioSettings& st = s.settings;
-    Json out;
-    out["format"] = "sandtable-scenario";
-    out["version"] = kScenarioFormatVersion;
-    out["id"] = st.id;
-    out["title"] = st.title;
-    out["description"] = st.description;
-    out["system"] = toString(st.system);
-    out["battle"] = st.battle;
-    out["date"] = st.date;
-    if (!st.language.empty())
-        out["language"] = st.language;
-    out["crs"] = st.crs;
-    out["scale"] = st.scaleDenominator;
-    if (st.extent)
-        out["extent"] = Json::array({st.extent->minX, st.extent->minY, st.extent->maxX, st.extent->maxY});
-    if (s.map) {
-        Json map{{"path", s.map->path}, {"sha256", s.map->sha256}, {"width", s.map->width},
-            {"height", s.map->height}};
-        if (s.map->georeference)
-            map["georeference"] = georeferenceToJson(*s.map->georeference);
-        if (!s.map->warpedPath.empty())
-            map["warped_path"] = s.map->warpedPath;
-        // Written only when there are some, so documents without places keep their bytes.
-        if (!s.map->places.empty()) {
-            Json places = Json::array();
-            for (const ScanPlace& place : s.map->places) {
-                Json pixels = Json::array();
-                for (const Coordinate& c : place.pixels)
-                    pixels.push_back(Json::array({c.x, c.y}));
-                Json one{{"name", place.name}, {"pixels", std::move(pixels)}};
-                if (!place.note.empty())
-                    one["note"] = place.note;
-                places.push_back(std::move(one));
-            }
-            map["places"] = std::move(places);
-        }
-        out["map"] = std::move(map);
-    }
+    JsonValue document = out.object();
+    headerToJson(st, document, out);
+    if (s.map)
+        out.set(document, "map", mapToJson(*s.map, out));
     // Written only when there are some, so documents without reference layers keep their bytes.
-    if (!s.references.empty()) {
-        Json references = Json::array();
-        for (const ReferenceLayer& r : s.references) {
-            Json layer{{"name", r.name}, {"path", r.path}, {"kind", toString(r.kind)}};
-            if (!r.crs.empty())
-                layer["crs"] = r.crs;
-            layer["opacity"] = r.opacity;
-            if (r.overScan)
-                layer["over_scan"] = true;
-            if (r.hillshade)
-                layer["hillshade"] = true;
-            if (!r.visible)
-                layer["visible"] = false;
-            references.push_back(std::move(layer));
-        }
-        out["references"] = std::move(references);
-    }
-    Json custom = Json::array();
+    if (!s.references.empty())
+        out.set(document, "references", referencesToJson(s.references, out));
+    JsonValue custom = out.array();
     for (const auto& c : s.customTerrainClasses)
-        custom.push_back(Json{{"id", c.id}, {"name", c.name}, {"geometry", c.geometry}, {"effects", c.effects}});
-    out["custom_terrain_classes"] = std::move(custom);
-    Json terrain = Json::array();
-    for (const auto& f : s.terrain)
-        terrain.push_back(Json{{"id", f.id.str()}, {"class", f.terrainClass}, {"name", f.name},
-            {"geometry", geometryToJson(f.geometry)}, {"attributes", f.attributes}});
-    out["terrain"] = std::move(terrain);
-    Json sides = Json::array();
-    for (const auto& side : s.sides)
-    {
-        Json sideJson{{"id", side.id.str()}, {"name", side.name}, {"colour", side.colour}};
-        if (!side.linesOfCommunication.empty()) {
-            Json roads = Json::array();
-            for (const FeatureId& road : side.linesOfCommunication)
-                roads.push_back(road.str());
-            sideJson["lines_of_communication"] = std::move(roads);
-        }
-        if (!side.general.empty())
-            sideJson["general"] = side.general;
-        sides.push_back(std::move(sideJson));
-    }
-    out["sides"] = std::move(sides);
-    Json formations = Json::array();
-    for (const auto& f : s.formations)
-    {
-        Json formation{{"id", f.id.str()}, {"side", f.side.str()}, {"name", f.name}, {"echelon", f.echelon}};
-        if (!f.chit.empty())
-            formation["chit"] = f.chit;
-        if (f.parent)
-            formation["parent"] = f.parent->str();
-        formations.push_back(std::move(formation));
-    }
-    out["formations"] = std::move(formations);
-    Json units = Json::array();
+        out.push(custom, out.object("id", c.id, "name", c.name, "geometry", c.geometry, "effects", c.effects));
+    out.set(document, "custom_terrain_classes", std::move(custom));
+    out.set(document, "terrain", terrainToJson(s.terrain, out));
+    out.set(document, "sides", sidesToJson(s.sides, out));
+    out.set(document, "formations", formationsToJson(s.formations, out));
+    JsonValue units = out.array();
     for (const auto& u : s.units)
-        units.push_back(unitToJson(u));
-    out["units"] = std::move(units);
-    if (Json setup = setupToJson(st); !setup.is_null())
-        out["setup"] = std::move(setup);
-    if (Json syw = sywToJson(st); !syw.is_null())
-        out["syw"] = std::move(syw);
+        out.push(units, unitToJson(u, out));
+    out.set(document, "units", std::move(units));
+    if (JsonValue setup = setupToJson(st, out); !setup.IsNull())
+        out.set(document, "setup", std::move(setup));
+    if (JsonValue syw = sywToJson(st, out); !syw.IsNull())
+        out.set(document, "syw", std::move(syw));
     if (s.tableBattles)
-        out["table_battles"] = tableBattlesToJson(*s.tableBattles);
+        out.set(document, "table_battles", detail::tableBattlesToJson(*s.tableBattles, out));
     if (s.campaign)
-        out["campaign"] = campaignToJson(*s.campaign);
-    return out;
-}
-
-Scenario scenarioFromJson(const Json& j, const std::string& sourceName)
-{
-    std::string where = "/";
-    try {
-        Scenario s;
-        ScenarioSettings& st = s.settings;
-        st.id = j.value("id", "");
-        st.title = j.value("title", "");
-        st.description = j.value("description", "");
-        st.system = gameSystemFromString(j.at("system").get<std::string>());
-        st.battle = j.value("battle", "");
-        st.date = j.value("date", "");
-        st.language = j.value("language", "");
-        st.crs = j.value("crs", "");
-        st.scaleDenominator = j.value("scale", 16000.0);
-        if (j.contains("extent")) {
-            const Json& e = j.at("extent");
-            st.extent = Extent{e.at(0).get<double>(), e.at(1).get<double>(), e.at(2).get<double>(),
-                e.at(3).get<double>()};
-        }
-        if (j.contains("map")) {
-            where = "/map";
-            const Json& m = j.at("map");
-            MapSource map;
-            map.path = m.at("path").get<std::string>();
-            map.sha256 = m.value("sha256", "");
-            map.width = m.value("width", 0);
-            map.height = m.value("height", 0);
-            if (m.contains("georeference"))
-                map.georeference = georeferenceFromJson(m.at("georeference"));
-            map.warpedPath = m.value("warped_path", "");
-            std::size_t k = 0;
-            for (const auto& p : m.value("places", Json::array())) {
-                where = "/map/places/" + std::to_string(k++);
-                ScanPlace place;
-                place.name = p.at("name").get<std::string>();
-                for (const auto& xy : p.at("pixels"))
-                    place.pixels.push_back({xy.at(0).get<double>(), xy.at(1).get<double>()});
-                place.note = p.value("note", "");
-                map.places.push_back(std::move(place));
-            }
-            where = "/map";
-            s.map = std::move(map);
-        }
-        std::size_t i = 0;
-        for (const auto& r : j.value("references", Json::array())) {
-            where = "/references/" + std::to_string(i++);
-            ReferenceLayer layer;
-            layer.name = r.at("name").get<std::string>();
-            layer.path = r.at("path").get<std::string>();
-            layer.kind = referenceKindFromString(r.at("kind").get<std::string>());
-            layer.crs = r.value("crs", "");
-            layer.opacity = r.value("opacity", 1.0);
-            layer.overScan = r.value("over_scan", false);
-            layer.hillshade = r.value("hillshade", false);
-            layer.visible = r.value("visible", true);
-            s.references.push_back(std::move(layer));
-        }
-        i = 0;
-        for (const auto& c : j.value("custom_terrain_classes", Json::array())) {
-            where = "/custom_terrain_classes/" + std::to_string(i++);
-            s.customTerrainClasses.push_back(CustomTerrainClass{c.at("id").get<std::string>(), c.value("name", ""),
-                c.value("geometry", "polygon"), c.value("effects", "")});
-        }
-        i = 0;
-        std::size_t vertices = 0;
-        for (const auto& f : j.value("terrain", Json::array())) {
-            where = "/terrain/" + std::to_string(i++);
-            if (f.contains("geometry") && f.at("geometry").contains("coordinates")) {
-                vertices += countPositions(f.at("geometry").at("coordinates"));
-                if (vertices > limits::kMaxVerticesPerScenario)
-                    throw std::invalid_argument(i18n::format(_("the terrain reaches {1} vertices here, which {2}"),
-                        {std::to_string(vertices),
-                            limits::limitMessage("kMaxVerticesPerScenario", limits::kMaxVerticesPerScenario, N_("vertices"))}));
-            }
-            TerrainFeature feature;
-            feature.id = FeatureId(f.at("id").get<std::string>());
-            feature.terrainClass = f.at("class").get<std::string>();
-            feature.name = f.value("name", "");
-            feature.geometry = geometryFromJson(f.at("geometry"));
-            feature.attributes = f.value("attributes", Json::object());
-            s.terrain.push_back(std::move(feature));
-        }
-        i = 0;
-        for (const auto& side : j.value("sides", Json::array())) {
-            where = "/sides/" + std::to_string(i++);
-            Side parsed{SideId(side.at("id").get<std::string>()), side.value("name", ""), side.value("colour", "")};
-            for (const auto& road : side.value("lines_of_communication", Json::array()))
-                parsed.linesOfCommunication.push_back(FeatureId(road.get<std::string>()));
-            parsed.general = side.value("general", "");
-            s.sides.push_back(std::move(parsed));
-        }
-        i = 0;
-        for (const auto& f : j.value("formations", Json::array())) {
-            where = "/formations/" + std::to_string(i++);
-            s.formations.push_back(Formation{FormationId(f.at("id").get<std::string>()),
-                SideId(f.at("side").get<std::string>()), f.value("name", ""), f.value("echelon", "corps"),
-                f.value("chit", "")});
-            if (f.contains("parent"))
-                s.formations.back().parent = FormationId(f.at("parent").get<std::string>());
-        }
-        i = 0;
-        for (const auto& u : j.value("units", Json::array())) {
-            where = "/units/" + std::to_string(i++);
-            s.units.push_back(unitFromJson(u));
-        }
-        if (j.contains("setup")) {
-            where = "/setup";
-            setupFromJson(j.at("setup"), st);
-        }
-        if (j.contains("syw")) {
-            where = "/syw";
-            sywFromJson(j.at("syw"), st);
-        }
-        if (j.contains("table_battles")) {
-            where = "/table_battles";
-            s.tableBattles = tableBattlesFromJson(j.at("table_battles"));
-        }
-        if (j.contains("campaign")) {
-            where = "/campaign";
-            s.campaign = campaignFromJson(j.at("campaign"));
-        }
-        return s;
-    } catch (const nlohmann::json::exception& e) {
-        throw FormatError(sourceName, where, e.what());
-    } catch (const std::invalid_argument& e) {
-        throw FormatError(sourceName, where, e.what());
-    }
+        out.set(document, "campaign", detail::campaignToJson(*s.campaign, out));
+    return document;
 }
 
 std::string serializeScenario(const Scenario& scenario)
 {
-    return writeJson(scenarioToJson(scenario), 2);
+    JsonOut out;
+    return writeJson(scenarioToJson(scenario, out), 2);
 }
+
+namespace detail {
+
+Scenario scenarioWithoutTerrain(const JsonValue& document, const std::string& sourceName)
+{
+    Reader reader{sourceName};
+    try {
+        Scenario s;
+        membersFromJson(JsonIn(document), s, reader);
+        return s;
+    } catch (const std::invalid_argument& e) {
+        throw FormatError(sourceName, reader.where, e.what());
+    } catch (const std::logic_error& e) { // a RapidJSON accessor on a value of another kind
+        throw FormatError(sourceName, reader.where, e.what());
+    }
+}
+
+} // namespace detail
 
 } // namespace sandtable::core

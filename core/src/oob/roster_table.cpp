@@ -6,7 +6,7 @@
 #include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 
-#include <nlohmann/json.hpp>
+#include "../io/rapidjson_tree.hpp" // the one JSON parser, with the caps of limits.hpp
 
 #include <algorithm>
 #include <cctype>
@@ -275,62 +275,81 @@ RosterTable parseCopy(std::string_view s, std::vector<std::string>& problems)
     return table;
 }
 
-std::optional<std::string> jsonCell(const nlohmann::json& v, bool& nested)
+std::optional<std::string> jsonCell(const JsonValue& v, bool& nested)
 {
-    if (v.is_null())
+    if (v.IsNull())
         return std::nullopt;
-    if (v.is_string())
-        return v.get<std::string>();
-    if (v.is_boolean())
-        return v.get<bool>() ? std::string("true") : std::string("false");
-    if (v.is_number())
-        return v.dump();
-    nested = true;
-    return v.dump();
+    if (v.IsString())
+        return std::string(v.GetString(), v.GetStringLength());
+    if (v.IsBool())
+        return v.GetBool() ? std::string("true") : std::string("false");
+    nested = !v.IsNumber();
+    return writeJson(v, 0);
+}
+
+/// The names of an object's members, sorted (a roster's columns come in name order), each once.
+std::vector<std::string> sortedNames(const JsonValue& object)
+{
+    std::set<std::string> names;
+    for (const auto& m : object.GetObject())
+        names.emplace(m.name.GetString(), m.name.GetStringLength());
+    return {names.begin(), names.end()};
+}
+
+/// The member `name` of an object (its last value when the name is given twice), or null.
+const JsonValue* lastMember(const JsonValue& object, const std::string& name)
+{
+    const JsonValue* found = nullptr;
+    for (const auto& m : object.GetObject())
+        if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == name)
+            found = &m.value;
+    return found;
 }
 
 RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
 {
     RosterTable table;
-    nlohmann::json document;
+    // One parse with the caps of limits.hpp on outside JSON (size, nesting, string length).
+    detail::JsonTree tree(s.size());
     try {
-        document = nlohmann::json::parse(s);
-    } catch (const nlohmann::json::parse_error& e) {
-        problems.push_back(i18n::format(_("not JSON: {1}"), {e.what()}));
+        detail::parseJson(s, "", tree);
+    } catch (const FormatError& e) {
+        problems.push_back(i18n::format(_("not JSON: {1}"), {e.reason()}));
         return table;
     }
-    const nlohmann::json* array = &document;
-    if (document.is_object()) {
+    const JsonValue& document = tree.document;
+    const JsonValue* array = &document;
+    if (document.IsObject()) {
         array = nullptr;
-        for (const auto& [key, value] : document.items())
-            if (value.is_array()) {
-                array = &value;
+        for (const std::string& name : sortedNames(document))
+            if (const JsonValue* value = lastMember(document, name); value->IsArray()) {
+                array = value;
                 break;
             }
     }
-    if (!array || !array->is_array()) {
+    if (!array || !array->IsArray()) {
         problems.push_back(_("JSON: expected an array of objects (or an object holding one)"));
         return table;
     }
-    for (const auto& item : *array)
-        if (item.is_object())
-            for (const auto& [key, value] : item.items())
+    for (const JsonValue& item : array->GetArray())
+        if (item.IsObject())
+            for (const std::string& key : sortedNames(item))
                 if (std::find(table.columns.begin(), table.columns.end(), key) == table.columns.end())
                     table.columns.push_back(key);
-    for (const auto& item : *array) {
+    for (const JsonValue& item : array->GetArray()) {
         RosterRow row;
         row.number = table.rows.size() + 1;
         row.cells.resize(table.columns.size());
         row.present.assign(table.columns.size(), false);
-        if (!item.is_object()) {
+        if (!item.IsObject()) {
             problems.push_back(i18n::format(_("{1}: not a JSON object"), {rowLabel(row)}));
         } else {
             for (std::size_t c = 0; c < table.columns.size(); ++c) {
-                const auto it = item.find(table.columns[c]);
-                if (it == item.end())
+                const JsonValue* cell = lastMember(item, table.columns[c]);
+                if (!cell)
                     continue;
                 bool nested = false;
-                row.cells[c] = jsonCell(*it, nested);
+                row.cells[c] = jsonCell(*cell, nested);
                 row.present[c] = true;
                 if (nested)
                     problems.push_back(i18n::format(_("{1}: member '{2}' is an array or object, not a value"), {rowLabel(row), table.columns[c]}));

@@ -82,28 +82,22 @@ std::vector<TerrainStyle> buildTable()
     return t;
 }
 
-int intAttribute(const nlohmann::ordered_json& attributes, const char* key, int fallback)
+std::int64_t intAttribute(const Attributes& attributes, const char* key, std::int64_t fallback)
 {
-    if (attributes.is_object())
-        if (const auto it = attributes.find(key); it != attributes.end() && it->is_number_integer())
-            return it->get<int>();
-    return fallback;
+    const AttributeValue* value = attributes.find(key);
+    return value && value->isInteger() ? value->asInteger() : fallback;
 }
 
-bool isString(const nlohmann::ordered_json& attributes, const char* key, std::string_view value)
+bool isString(const Attributes& attributes, const char* key, std::string_view text)
 {
-    if (attributes.is_object())
-        if (const auto it = attributes.find(key); it != attributes.end() && it->is_string())
-            return it->get_ref<const std::string&>() == value;
-    return false;
+    const AttributeValue* value = attributes.find(key);
+    return value && value->isString(text);
 }
 
-bool boolAttribute(const nlohmann::ordered_json& attributes, const char* key)
+bool boolAttribute(const Attributes& attributes, const char* key)
 {
-    if (attributes.is_object())
-        if (const auto it = attributes.find(key); it != attributes.end() && it->is_boolean())
-            return it->get<bool>();
-    return false;
+    const AttributeValue* value = attributes.find(key);
+    return value && value->isBool() && value->asBool();
 }
 
 } // namespace
@@ -141,7 +135,7 @@ const TerrainStyle* findTerrainStyle(std::string_view key)
     return nullptr;
 }
 
-const TerrainStyle& terrainStyle(std::string_view terrainClass, const nlohmann::ordered_json& attributes)
+const TerrainStyle& terrainStyle(std::string_view terrainClass, const Attributes& attributes)
 {
     std::string_view key = terrainClass;
     if (terrainClass == "hill")

@@ -6,7 +6,7 @@
 
 namespace sandtable::editor {
 
-TerrainStyle terrainStyle(std::string_view cls, const nlohmann::ordered_json& attributes)
+TerrainStyle terrainStyle(std::string_view cls, const core::Attributes& attributes)
 {
     const core::style::TerrainStyle& table = core::style::terrainStyle(cls, attributes);
     TerrainStyle s;

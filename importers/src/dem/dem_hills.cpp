@@ -477,10 +477,11 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
             hill.terrainClass = "hill";
             hill.attributes["level"] = static_cast<int>(k + 1);
             if (ridge.line.size() >= 2) {
-                nlohmann::ordered_json coordinates = nlohmann::ordered_json::array();
+                core::AttributeValue::Array coordinates;
+                coordinates.reserve(ridge.line.size());
                 for (const auto& c : ridge.line)
-                    coordinates.push_back({c.x, c.y});
-                hill.attributes["ridgeline"] = {{"type", "LineString"}, {"coordinates", coordinates}};
+                    coordinates.push_back(core::AttributeValue::Array{c.x, c.y});
+                hill.attributes["ridgeline"] = core::Attributes{{"type", "LineString"}, {"coordinates", std::move(coordinates)}};
             }
             hill.attributes["contour_m"] = level;
             if (!std::isnan(ridge.summit))

@@ -125,7 +125,7 @@ std::optional<OGREnvelope> featureExtent(OGRLayerH layer)
 /// (`grade` major/minor, `level` 1-20, `dense` a boolean, `note` text), which are kept only when their value is
 /// one the schema takes, so the scenario stays valid. `used` are the fields read already (class, name, level);
 /// an attribute already set (a rule's grade) stays.
-void keepOtherFields(OGRFeatureH feature, OGRFeatureDefnH definition, std::initializer_list<int> used, nlohmann::ordered_json& attributes)
+void keepOtherFields(OGRFeatureH feature, OGRFeatureDefnH definition, std::initializer_list<int> used, core::Attributes& attributes)
 {
     const int fields = OGR_FD_GetFieldCount(definition);
     for (int i = 0; i < fields; ++i) {
@@ -136,7 +136,7 @@ void keepOtherFields(OGRFeatureH feature, OGRFeatureDefnH definition, std::initi
         if (name.empty() || attributes.contains(name) || name == "other_tags")
             continue;
         const OGRFieldType type = OGR_Fld_GetType(field);
-        nlohmann::ordered_json value;
+        core::AttributeValue value;
         if (type == OFTInteger || type == OFTInteger64)
             value = static_cast<std::int64_t>(OGR_F_GetFieldAsInteger64(feature, i));
         else if (type == OFTReal) {
@@ -146,19 +146,19 @@ void keepOtherFields(OGRFeatureH feature, OGRFeatureDefnH definition, std::initi
             value = v;
         } else
             value = std::string(OGR_F_GetFieldAsString(feature, i));
-        if (name == "grade" && !(value == "major" || value == "minor"))
+        if (name == "grade" && !(value.isString("major") || value.isString("minor")))
             continue;
-        if (name == "level" && !(value.is_number_integer() && value.get<std::int64_t>() >= 1 && value.get<std::int64_t>() <= 20))
+        if (name == "level" && !(value.isInteger() && value.asInteger() >= 1 && value.asInteger() <= 20))
             continue;
         if (name == "dense") {
-            if (value.is_number_integer() && (value == 0 || value == 1))
-                value = value == 1;
-            else if (value == "true" || value == "false")
-                value = value == "true";
+            if (value.isInteger() && (value.asInteger() == 0 || value.asInteger() == 1))
+                value = value.asInteger() == 1;
+            else if (value.isString("true") || value.isString("false"))
+                value = value.isString("true");
             else
                 continue;
         }
-        if (name == "note" && !value.is_string())
+        if (name == "note" && !value.isString())
             continue;
         attributes[name] = std::move(value);
     }

@@ -177,7 +177,7 @@ BOOST_AUTO_TEST_CASE(places_become_named_terrain_in_one_undo_step_counter_clockw
     BOOST_TEST(first.id.str() == made[0].str());
     BOOST_TEST(first.name == "Bois");
     BOOST_TEST(first.terrainClass == "woods");
-    BOOST_TEST(first.attributes.at("note").get<std::string>() == "VASSAL zone of board B");
+    BOOST_TEST(first.attributes.at("note").asString() == "VASSAL zone of board B");
     // The square's scan corners (0,0) (10,0) (10,10) (0,10) are 300000..300100 E, 4400900..4401000 N; the
     // ring is closed and counter-clockwise: the scan's clockwise order reversed by the y flip.
     const auto& ring = first.geometry.parts.at(0).at(0);

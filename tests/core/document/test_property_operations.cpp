@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_CASE(a_class_change_keeps_the_note_and_drops_the_old_class_attri
     const core::TerrainFeature& f = *doc.scenario().findFeature(core::FeatureId("hill-1"));
     BOOST_TEST(f.terrainClass == "village");
     BOOST_TEST(!f.attributes.contains("level"));
-    BOOST_TEST(f.attributes.at("note") == "from the survey");
+    BOOST_TEST(f.attributes.at("note").asString() == "from the survey");
     // A point cannot be woods: woods are drawn as polygons.
     BOOST_CHECK_THROW(ops::setFeatureClass(doc.scenario(), core::FeatureId("ford-1"), "woods"), core::OperationError);
     try {

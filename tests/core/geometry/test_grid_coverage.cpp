@@ -26,7 +26,7 @@ CampaignGrid twoByTwo()
 }
 
 TerrainFeature feature(const std::string& id, const std::string& cls, const std::string& wkt,
-    nlohmann::ordered_json attributes = nlohmann::ordered_json::object())
+    Attributes attributes = {})
 {
     return TerrainFeature{FeatureId(id), cls, "", geometry::fromWkt(wkt), std::move(attributes)};
 }

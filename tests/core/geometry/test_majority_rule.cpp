@@ -14,7 +14,7 @@ namespace geo = sandtable::core::geometry;
 namespace {
 
 TerrainFeature feature(const std::string& id, const std::string& cls, const std::string& wkt,
-    nlohmann::ordered_json attributes = nlohmann::ordered_json::object())
+    Attributes attributes = {})
 {
     return TerrainFeature{FeatureId(id), cls, id, geo::fromWkt(wkt), std::move(attributes)};
 }

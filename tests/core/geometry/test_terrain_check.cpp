@@ -3,6 +3,7 @@
 #include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
+#include "support/json_reading.hpp"
 #include "support/test_data.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -10,6 +11,7 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <iterator>
 
 using namespace sandtable::core;
 namespace geo = sandtable::core::geometry;
@@ -17,7 +19,7 @@ namespace geo = sandtable::core::geometry;
 namespace {
 
 TerrainFeature feature(const std::string& id, const std::string& cls, const std::string& wkt,
-    nlohmann::ordered_json attributes = nlohmann::ordered_json::object())
+    Attributes attributes = {})
 {
     return TerrainFeature{FeatureId(id), cls, id, geo::fromWkt(wkt), std::move(attributes)};
 }
@@ -147,8 +149,8 @@ BOOST_AUTO_TEST_CASE(snapping_to_a_grid_rounds_coordinates_to_whole_metres)
 BOOST_AUTO_TEST_CASE(repairs_the_real_corine_polygon_within_a_thousandth_of_its_area)
 {
     std::ifstream in(sandtable::test::sharedData("vector/CLC2006_2018418_invalid.geojson"));
-    const auto doc = nlohmann::json::parse(in);
-    const auto& rings = doc.at("features").at(0).at("geometry").at("coordinates");
+    const auto doc = sandtable::test::parseJson(std::string(std::istreambuf_iterator<char>(in), {}));
+    const auto rings = doc.at("features").at(0).at("geometry").at("coordinates");
     std::vector<std::vector<Coordinate>> model;
     std::size_t vertices = 0;
     for (const auto& ring : rings) {

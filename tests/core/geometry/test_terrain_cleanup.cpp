@@ -13,7 +13,7 @@ namespace {
 
 TerrainFeature feature(const std::string& id, const std::string& cls, const std::string& wkt)
 {
-    return TerrainFeature{FeatureId(id), cls, id, geo::fromWkt(wkt), nlohmann::ordered_json::object()};
+    return TerrainFeature{FeatureId(id), cls, id, geo::fromWkt(wkt), Attributes()};
 }
 
 Scenario with(std::vector<TerrainFeature> terrain)

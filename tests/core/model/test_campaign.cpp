@@ -7,6 +7,8 @@
 #include "sandtable/core/util/error.hpp"
 #include "support/scenario_fixtures.hpp"
 
+#include <functional>
+
 #include <boost/test/unit_test.hpp>
 
 using namespace sandtable::core;
@@ -174,20 +176,25 @@ BOOST_AUTO_TEST_CASE(schema_refuses_a_zero_square_and_unknown_members)
     c.grid = grid(2, 2);
     c.grid.origin = {300000.0, 4399000.0};
     s.campaign = c;
-    const nlohmann::json document = nlohmann::json::parse(serializeScenario(s));
-    nlohmann::json zero = document;
-    zero["campaign"]["grid"]["square_size"] = 0;
-    BOOST_CHECK_THROW(parseScenario(zero.dump(), "memory"), FormatError);
-    nlohmann::json negative = document;
-    negative["campaign"]["grid"]["square_size"] = -1609.344;
-    BOOST_CHECK_THROW(parseScenario(negative.dump(), "memory"), FormatError);
-    nlohmann::json extra = document;
-    extra["campaign"]["unknown_member"] = 1;
-    BOOST_CHECK_THROW(parseScenario(extra.dump(), "memory"), FormatError);
-    nlohmann::json offGrid = document;
-    offGrid["campaign"]["forces"] = nlohmann::json::array({{{"id", "f"}, {"side", "blue"}, {"square", "C1"}}});
-    BOOST_CHECK_THROW(parseScenario(offGrid.dump(), "memory"), FormatError); // a 2 x 2 grid has no column C
-    BOOST_CHECK_NO_THROW(parseScenario(document.dump(), "memory"));
+    // The scenario's document with one edit of its "campaign" object.
+    const auto edited = [&](const std::function<void(JsonValue& campaign, JsonOut& out)>& edit) {
+        JsonOut out;
+        JsonValue document = scenarioToJson(s, out);
+        edit(document["campaign"], out);
+        return writeJson(document, 0);
+    };
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& c, JsonOut& out) { out.set(c["grid"], "square_size", 0); }), "memory"),
+        FormatError);
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& c, JsonOut& out) { out.set(c["grid"], "square_size", -1609.344); }), "memory"),
+        FormatError);
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& c, JsonOut& out) { out.set(c, "unknown_member", 1); }), "memory"), FormatError);
+    // A 2 x 2 grid has no column C.
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& c, JsonOut& out) {
+        out.set(c, "forces", out.array(out.object("id", "f", "side", "blue", "square", "C1")));
+    }),
+                          "memory"),
+        FormatError);
+    BOOST_CHECK_NO_THROW(parseScenario(edited([](JsonValue&, JsonOut&) {}), "memory"));
 }
 
 BOOST_AUTO_TEST_CASE(validation_warns_when_a_side_has_no_line_of_communication)

@@ -12,6 +12,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <functional>
+
 using namespace sandtable::core;
 
 namespace {
@@ -127,38 +129,43 @@ BOOST_AUTO_TEST_CASE(cards_round_trip_through_the_schema_checked_document)
     const LoadedScenario loaded = loadScenario(folder / "cards.json");
     BOOST_TEST((loaded.scenario == s));
     BOOST_TEST(loaded.diagnostics.empty());
-    const auto document = scenarioToJson(s);
-    const auto& card = document.at("table_battles").at("formation_cards").at(2);
-    BOOST_TEST(card.at("card").get<std::string>() == "3-A");
-    BOOST_TEST(card.at("reserve").get<std::string>() == "2-A");
-    BOOST_TEST(card.at("dice").get<std::string>() == "6");
-    BOOST_TEST(!document.at("table_battles").at("formation_cards").at(0).contains("reserve"));
-    BOOST_TEST(document.at("table_battles").at("scenario_card").at("armies").at(1).at("tactical_victory").at("result")
-        == "win");
+    JsonOut out;
+    const JsonValue document = scenarioToJson(s, out);
+    const JsonValue& cards = document["table_battles"]["formation_cards"];
+    const JsonValue& card = cards[2u];
+    BOOST_TEST(std::string(card["card"].GetString()) == "3-A");
+    BOOST_TEST(std::string(card["reserve"].GetString()) == "2-A");
+    BOOST_TEST(std::string(card["dice"].GetString()) == "6");
+    BOOST_TEST(!cards[0u].HasMember("reserve"));
+    BOOST_TEST(std::string(document["table_battles"]["scenario_card"]["armies"][1u]["tactical_victory"]["result"].GetString()) == "win");
 }
 
 BOOST_AUTO_TEST_CASE(scenarios_without_cards_have_no_table_battles_member)
 {
-    const auto document = scenarioToJson(sandtable::test::smallScenario());
-    BOOST_TEST(!document.contains("table_battles"));
+    JsonOut out;
+    BOOST_TEST(!scenarioToJson(sandtable::test::smallScenario(), out).HasMember("table_battles"));
 }
 
 BOOST_AUTO_TEST_CASE(schema_refuses_bad_dice_and_card_references)
 {
-    auto document = scenarioToJson(sandtable::test::smallCardScenario());
-    document["table_battles"]["formation_cards"][0]["dice"] = "7";
-    BOOST_CHECK_THROW(parseScenario(document.dump(), "bad-dice.json"), FormatError);
-    document = scenarioToJson(sandtable::test::smallCardScenario());
-    document["table_battles"]["formation_cards"][0]["actions"][0]["targets"][0] = "4-C";
-    BOOST_CHECK_THROW(parseScenario(document.dump(), "bad-ref.json"), FormatError);
-    document = scenarioToJson(sandtable::test::smallCardScenario());
-    document["table_battles"]["formation_cards"][0]["colour"] = "red"; // additionalProperties false
-    BOOST_CHECK_THROW(parseScenario(document.dump(), "extra.json"), FormatError);
+    // The small card scenario's document with one edit of its first formation card.
+    const auto edited = [](const std::function<void(JsonValue& card, JsonOut& out)>& edit) {
+        JsonOut out;
+        JsonValue document = scenarioToJson(sandtable::test::smallCardScenario(), out);
+        edit(document["table_battles"]["formation_cards"][0u], out);
+        return writeJson(document, 0);
+    };
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& card, JsonOut& out) { out.set(card, "dice", "7"); }), "bad-dice.json"),
+        FormatError);
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& card, JsonOut&) { card["actions"][0u]["targets"][0u].SetString("4-C"); }),
+                          "bad-ref.json"),
+        FormatError);
+    // additionalProperties false
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& card, JsonOut& out) { out.set(card, "colour", "red"); }), "extra.json"),
+        FormatError);
     // The schema's dice pattern lets "6-5" through; the grammar refuses it with the JSON pointer.
-    document = scenarioToJson(sandtable::test::smallCardScenario());
-    document["table_battles"]["formation_cards"][0]["dice"] = "6-5";
     try {
-        parseScenario(document.dump(), "reversed.json");
+        parseScenario(edited([](JsonValue& card, JsonOut& out) { out.set(card, "dice", "6-5"); }), "reversed.json");
         BOOST_FAIL("no error");
     } catch (const FormatError& e) {
         BOOST_TEST(std::string(e.what()).find("/table_battles") != std::string::npos);

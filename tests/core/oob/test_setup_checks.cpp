@@ -60,7 +60,7 @@ BOOST_AUTO_TEST_CASE(cavalry_in_a_marsh_is_an_error_infantry_is_not)
 {
     Scenario s = sandtable::test::smallScenario();
     s.terrain.push_back(TerrainFeature{FeatureId("marsh-1"), "marsh", "Bog", square(300550, 4400450, 300750, 4400850),
-        nlohmann::ordered_json::object()});
+        Attributes()});
     BOOST_TEST(withCode(validateScenario(s), "setup.forbidden_terrain").empty());
     s.units[1].type = UnitType::Cavalry;
     const auto found = withCode(validateScenario(s), "setup.forbidden_terrain");
@@ -77,7 +77,7 @@ BOOST_AUTO_TEST_CASE(a_block_starting_in_a_village_is_a_warning)
 {
     Scenario s = sandtable::test::smallScenario();
     s.terrain.push_back(TerrainFeature{FeatureId("village-1"), "village", "Hamlet", square(300550, 4400450, 300750, 4400850),
-        nlohmann::ordered_json::object()});
+        Attributes()});
     const auto found = withCode(validateScenario(s), "setup.village");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
     BOOST_TEST((found[0].severity == Severity::Warning));
@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_CASE(entry_points_lie_on_the_map_edge_or_their_road)
     BOOST_TEST(withCode(validateScenario(s), "setup.arrival").empty());
     s.units.back().arrival->entry = Coordinate{300500, 4400300};
     s.terrain.push_back(TerrainFeature{FeatureId("road-1"), "road", "Pike",
-        Geometry::lineString({{300500, 4400000}, {300500, 4400600}}), nlohmann::ordered_json::object()});
+        Geometry::lineString({{300500, 4400000}, {300500, 4400600}}), Attributes()});
     s.units.back().arrival->road = FeatureId("road-1");
     BOOST_TEST(withCode(validateScenario(s), "setup.arrival").empty());
 }
@@ -134,7 +134,7 @@ BOOST_AUTO_TEST_CASE(lines_of_communication_must_be_roads_reaching_the_edge)
 
     // A road wholly inside the map.
     s.terrain.push_back(TerrainFeature{FeatureId("road-inner"), "road", "Lane",
-        Geometry::lineString({{300200, 4400800}, {300400, 4400800}}), nlohmann::ordered_json::object()});
+        Geometry::lineString({{300200, 4400800}, {300400, 4400800}}), Attributes()});
     s.sides[0].linesOfCommunication = {FeatureId("road-inner")};
     found = withCode(validateScenario(s), "setup.loc");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
@@ -142,7 +142,7 @@ BOOST_AUTO_TEST_CASE(lines_of_communication_must_be_roads_reaching_the_edge)
 
     // Joined end to line to a road that leaves the map by the north edge: the network reaches it.
     s.terrain.push_back(TerrainFeature{FeatureId("road-out"), "road", "Pike",
-        Geometry::lineString({{300300, 4400800}, {300300, 4401000}}), nlohmann::ordered_json::object()});
+        Geometry::lineString({{300300, 4400800}, {300300, 4401000}}), Attributes()});
     BOOST_TEST(withCode(validateScenario(s), "setup.loc").empty());
 
     s.sides[0].linesOfCommunication = {FeatureId("ghost")};
@@ -225,7 +225,7 @@ BOOST_AUTO_TEST_CASE(artillery_dragoons_and_baggage_in_a_marsh_are_errors_too)
     Scenario s = sandtable::test::smallScenario();
     // The marsh covers the whole blue block (x 300570..300730, y 4400490..4400810).
     s.terrain.push_back(TerrainFeature{FeatureId("marsh-1"), "marsh", "Bog", square(300550, 4400450, 300750, 4400850),
-        nlohmann::ordered_json::object()});
+        Attributes()});
     for (UnitType type : {UnitType::Artillery, UnitType::Dragoons, UnitType::BaggageTrain}) {
         s.units[1].type = type;
         const auto found = withCode(validateScenario(s), "setup.forbidden_terrain");

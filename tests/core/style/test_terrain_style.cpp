@@ -10,7 +10,7 @@
 
 using namespace sandtable::core::style;
 namespace rules = sandtable::core::rules;
-using Json = nlohmann::ordered_json;
+using Json = sandtable::core::Attributes;
 
 namespace {
 bool greenDominant(const Rgba& c) { return c.g > c.r && c.g > c.b; }
@@ -49,29 +49,29 @@ BOOST_AUTO_TEST_CASE(the_table_is_in_drawing_order_with_unique_keys)
 
 BOOST_AUTO_TEST_CASE(every_canonical_class_has_its_own_style_and_others_are_custom)
 {
-    const TerrainStyle& custom = terrainStyle("sunken-lane", Json::object());
+    const TerrainStyle& custom = terrainStyle("sunken-lane", Json());
     BOOST_TEST(custom.key == "custom");
     BOOST_TEST(custom.terrainClass.empty());
     BOOST_TEST(!custom.dashMm.empty()); // dashed: not one of domain.md's classes
     for (const auto& info : rules::canonicalTerrainClasses()) {
-        const TerrainStyle& s = terrainStyle(info.id, Json::object());
+        const TerrainStyle& s = terrainStyle(info.id, Json());
         BOOST_TEST(s.terrainClass == info.id);
         BOOST_TEST(!(s.outline == custom.outline), std::string(info.id));
     }
     // A variant key or "custom" spelled as a class is a scenario class like any other.
-    BOOST_TEST(terrainStyle("road-major", Json::object()).key == "custom");
-    BOOST_TEST(terrainStyle("custom", Json::object()).key == "custom");
+    BOOST_TEST(terrainStyle("road-major", Json()).key == "custom");
+    BOOST_TEST(terrainStyle("custom", Json()).key == "custom");
     BOOST_TEST(legendLabel(custom, "sunken-lane") == "sunken-lane (scenario terrain)");
-    BOOST_TEST(legendLabel(terrainStyle("woods", Json::object()), "woods") == "Woods (cover)");
+    BOOST_TEST(legendLabel(terrainStyle("woods", Json()), "woods") == "Woods (cover)");
 }
 
 BOOST_AUTO_TEST_CASE(attributes_pick_the_variants)
 {
     BOOST_TEST(terrainStyle("road", Json{{"grade", "major"}}).key == "road-major");
     BOOST_TEST(terrainStyle("road", Json{{"grade", "minor"}}).key == "road-minor");
-    BOOST_TEST(terrainStyle("road", Json::object()).key == "road-minor");
+    BOOST_TEST(terrainStyle("road", Json()).key == "road-minor");
     BOOST_TEST(terrainStyle("road", Json{{"grade", 3}}).key == "road-minor");
-    BOOST_TEST(terrainStyle("hill", Json::object()).key == "hill");
+    BOOST_TEST(terrainStyle("hill", Json()).key == "hill");
     BOOST_TEST(terrainStyle("hill", Json{{"level", 1}}).key == "hill");
     BOOST_TEST(terrainStyle("hill", Json{{"level", 2}}).key == "hill-upper");
     BOOST_TEST(terrainStyle("hill", Json{{"level", 5}}).key == "hill-upper");

@@ -20,9 +20,9 @@ Scenario riverCampaign()
     s.settings.crs = "EPSG:32618";
     s.sides = {Side{SideId("blue"), "Blue", "#0000ff"}};
     s.terrain.push_back(TerrainFeature{FeatureId("river-1"), "river", "Big River", Geometry::lineString({{1800, 0}, {1800, 2000}}),
-        nlohmann::ordered_json::object()});
+        Attributes()});
     s.terrain.push_back(TerrainFeature{FeatureId("stream-1"), "stream", "Run", Geometry::lineString({{800, 0}, {800, 2000}}),
-        nlohmann::ordered_json::object()});
+        Attributes()});
     Campaign c;
     c.grid.squareSize = 1000;
     c.grid.columns = 3;
@@ -64,14 +64,14 @@ BOOST_AUTO_TEST_CASE(a_march_across_a_river_needs_a_bridge_or_ford_in_one_of_the
     BOOST_TEST(found[0].message.find("between B1 and C1") != std::string::npos, found[0].message);
     BOOST_TEST(found[0].message.find("Big River") != std::string::npos, found[0].message);
     // A ford in B2 is in neither square of the step: still refused.
-    s.terrain.push_back(TerrainFeature{FeatureId("ford-1"), "ford", "", Geometry::point({1800, 500}), nlohmann::ordered_json::object()});
+    s.terrain.push_back(TerrainFeature{FeatureId("ford-1"), "ford", "", Geometry::point({1800, 500}), Attributes()});
     BOOST_TEST(withCode(s, "campaign.force.river").size() == 1u);
     // A bridge on the river in B1: allowed.
-    s.terrain.push_back(TerrainFeature{FeatureId("bridge-1"), "bridge", "", Geometry::point({1800, 1500}), nlohmann::ordered_json::object()});
+    s.terrain.push_back(TerrainFeature{FeatureId("bridge-1"), "bridge", "", Geometry::point({1800, 1500}), Attributes()});
     BOOST_TEST(withCode(s, "campaign.force.river").empty());
     // A ford on the edge between B1 and C1 (x = 2000) counts for the step too.
     s.terrain.pop_back();
-    s.terrain.push_back(TerrainFeature{FeatureId("ford-2"), "ford", "", Geometry::point({2000, 1400}), nlohmann::ordered_json::object()});
+    s.terrain.push_back(TerrainFeature{FeatureId("ford-2"), "ford", "", Geometry::point({2000, 1400}), Attributes()});
     BOOST_TEST(withCode(s, "campaign.force.river").empty());
     // Without a route a force is where it starts: nothing to cross.
     s.terrain.pop_back();

@@ -91,10 +91,10 @@ BOOST_AUTO_TEST_CASE(terrain_running_past_the_extent_is_a_warning_saying_by_how_
     Scenario s = sandtable::test::smallScenario();
     s.terrain.push_back(TerrainFeature{FeatureId("hill-1"), "hill", "Big Round Top",
         Geometry::polygon({{{300400, 4399800}, {300600, 4399800}, {300600, 4400300}, {300400, 4400300}, {300400, 4399800}}}),
-        nlohmann::ordered_json{{"level", 1}}});
+        Attributes{{"level", 1}}});
     s.terrain.push_back(TerrainFeature{FeatureId("woods-2"), "woods", "",
         Geometry::polygon({{{302000, 4400100}, {302100, 4400100}, {302100, 4400200}, {302000, 4400200}, {302000, 4400100}}}),
-        nlohmann::ordered_json::object()});
+        Attributes()});
     s.terrain[1].geometry = Geometry::lineString({{299990.4, 4400500}, {300500, 4400500}});
     const Diagnostics d = validateScenario(s);
     std::vector<const Diagnostic*> past;

@@ -17,7 +17,7 @@ namespace {
 
 core::TerrainFeature feature(const char* id, const char* cls, core::Geometry geometry)
 {
-    return core::TerrainFeature{core::FeatureId(id), cls, "", std::move(geometry), nlohmann::ordered_json::object()};
+    return core::TerrainFeature{core::FeatureId(id), cls, "", std::move(geometry), core::Attributes()};
 }
 
 } // namespace

@@ -13,7 +13,7 @@
 
 using namespace sandtable::editor;
 namespace core = sandtable::core;
-using Json = nlohmann::ordered_json;
+using Json = sandtable::core::Attributes;
 
 BOOST_AUTO_TEST_SUITE(terrain_style)
 
@@ -21,12 +21,12 @@ BOOST_AUTO_TEST_CASE(the_canvas_draws_each_class_in_the_colours_the_print_uses)
 {
     // core's one table (tests/core/style checks its colours): the screen takes its colours as they are
     // and its millimetres at kScreenPixelsPerMm.
-    const std::vector<std::pair<std::string, Json>> cases = {{"woods", Json::object()}, {"woods", Json{{"dense", true}}},
-        {"hill", Json::object()}, {"hill", Json{{"level", 2}}}, {"road", Json{{"grade", "major"}}},
-        {"road", Json::object()}, {"sunken-lane", Json::object()}};
+    const std::vector<std::pair<std::string, Json>> cases = {{"woods", Json()}, {"woods", Json{{"dense", true}}},
+        {"hill", Json()}, {"hill", Json{{"level", 2}}}, {"road", Json{{"grade", "major"}}},
+        {"road", Json()}, {"sunken-lane", Json()}};
     std::vector<std::pair<std::string, Json>> all = cases;
     for (const auto& info : core::rules::canonicalTerrainClasses())
-        all.emplace_back(std::string(info.id), Json::object());
+        all.emplace_back(std::string(info.id), Json());
     for (const auto& [cls, attributes] : all) {
         const TerrainStyle screen = terrainStyle(cls, attributes);
         const core::style::TerrainStyle& paper = core::style::terrainStyle(cls, attributes);
@@ -42,8 +42,8 @@ BOOST_AUTO_TEST_CASE(the_canvas_draws_each_class_in_the_colours_the_print_uses)
             BOOST_TEST(screen.dash[i] == paper.dashMm[i] * kScreenPixelsPerMm, cls);
     }
     // A 1 mm river is 4 pixels wide, a 0.5 mm stream 2.
-    BOOST_TEST(terrainStyle("river", Json::object()).strokeWidth == 4.0);
-    BOOST_TEST(terrainStyle("stream", Json::object()).strokeWidth == 2.0);
+    BOOST_TEST(terrainStyle("river", Json()).strokeWidth == 4.0);
+    BOOST_TEST(terrainStyle("stream", Json()).strokeWidth == 2.0);
     BOOST_TEST((parseHexColour("#1f3a93") == Rgba{0x1f, 0x3a, 0x93, 255}));
 }
 

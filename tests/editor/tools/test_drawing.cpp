@@ -19,9 +19,9 @@ core::Scenario twoFeatures()
 {
     core::Scenario s;
     s.terrain.push_back(core::TerrainFeature{core::FeatureId("woods-1"), "woods", "Square wood",
-        core::Geometry::polygon({{{0, 0}, {100, 0}, {100, 100}, {0, 100}, {0, 0}}}), nlohmann::ordered_json::object()});
+        core::Geometry::polygon({{{0, 0}, {100, 0}, {100, 100}, {0, 100}, {0, 0}}}), core::Attributes()});
     s.terrain.push_back(core::TerrainFeature{core::FeatureId("road-1"), "road", "",
-        core::Geometry::lineString({{200, 0}, {200, 100}}), nlohmann::ordered_json{{"grade", "major"}}});
+        core::Geometry::lineString({{200, 0}, {200, 100}}), core::Attributes{{"grade", "major"}}});
     return s;
 }
 
@@ -174,10 +174,10 @@ BOOST_AUTO_TEST_CASE(setting_the_class_drops_the_old_class_attributes)
     const core::TerrainFeature* f = doc.scenario().findFeature(core::FeatureId("road-1"));
     BOOST_TEST(f->terrainClass == "stream");
     BOOST_TEST(!f->attributes.contains("grade"));
-    BOOST_TEST(f->attributes.at("note") == "sunken");
+    BOOST_TEST(f->attributes.at("note").asString() == "sunken");
     BOOST_TEST(doc.undoLabel() == "Set class to stream");
     doc.undo();
-    BOOST_TEST(doc.scenario().findFeature(core::FeatureId("road-1"))->attributes.at("grade") == "major");
+    BOOST_TEST(doc.scenario().findFeature(core::FeatureId("road-1"))->attributes.at("grade").asString() == "major");
     BOOST_TEST(setClassEdit(doc.scenario(), core::FeatureId("road-1"), "road").empty());
     BOOST_CHECK_THROW(setClassEdit(doc.scenario(), core::FeatureId("nope"), "road"), core::OperationError);
 }

@@ -20,7 +20,7 @@ core::Scenario oneSquare()
 {
     core::Scenario s;
     s.terrain.push_back(core::TerrainFeature{core::FeatureId("woods-1"), "woods", "", square(),
-        nlohmann::ordered_json::object()});
+        core::Attributes()});
     return s;
 }
 

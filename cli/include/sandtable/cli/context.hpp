@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sandtable/app/reporter.hpp"
+#include "sandtable/core/io/json.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/in_file.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -10,7 +11,6 @@
 #include "sandtable/core/validation/diagnostic.hpp"
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include <iosfwd>
 #include <string>
@@ -31,8 +31,9 @@ struct Context {
     int exitCode = 0;
     mutable bool printedJson = false; ///< set by printJson
 
-    /// Prints a JSON document on `out` (2-space indent, full-precision numbers).
-    void printJson(const nlohmann::ordered_json& document) const;
+    /// Prints a JSON document on `out` (core::writeJson: 2-space indent, shortest round-trip numbers). Commands
+    /// build it with a core::JsonOut of their own.
+    void printJson(const core::JsonValue& document) const;
     /// A progress callback printing "what: NN%" lines on `err` (nothing with -q).
     core::ProgressCallback progress() const;
     /// The app layer's reporter: progress() and notices as "sandtable: <notice>" lines on `err` (none with -q).
@@ -50,8 +51,8 @@ std::string severityText(core::Severity severity);
 /// "2 errors, 1 warning" in the messages' language (real plurals).
 std::string errorsAndWarnings(std::size_t errors, std::size_t warnings);
 
-/// Diagnostics as the JSON array of cli.md (`code`, `severity`, `path`, `message`).
-nlohmann::ordered_json diagnosticsToJson(const core::Diagnostics& diagnostics);
+/// Diagnostics as the JSON array of cli.md (`code`, `severity`, `path`, `message`), built in `out`.
+core::JsonValue diagnosticsToJson(const core::Diagnostics& diagnostics, core::JsonOut& out);
 
 /// core::inFile (core/util/in_file.hpp): an operation's error without a file names the scenario file.
 using core::inFile;

@@ -97,7 +97,7 @@ wxColour toWxColour(const Rgba& c) { return wxColour(c.r, c.g, c.b, c.a); }
 
 wxColour swatchColour(const std::string& terrainClass)
 {
-    const TerrainStyle style = terrainStyle(terrainClass, nlohmann::ordered_json::object());
+    const TerrainStyle style = terrainStyle(terrainClass, core::Attributes());
     Rgba c = style.fill.a > 0 ? style.fill : style.stroke;
     // Over white, so a faint fill still reads as its colour in a list.
     const double a = c.a / 255.0;

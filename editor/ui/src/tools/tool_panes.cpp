@@ -135,7 +135,7 @@ private:
             // legend label are the reader's.
             const long row = m_list->InsertItem(static_cast<long>(i), fromUtf8(e.id) + (e.custom ? wxString(" ") + _("(custom)") : wxString()), image);
             m_list->SetItem(row, 1, drawnAs(e.kind));
-            const core::style::TerrainStyle& style = core::style::terrainStyle(e.id, nlohmann::ordered_json::object());
+            const core::style::TerrainStyle& style = core::style::terrainStyle(e.id, core::Attributes());
             m_list->SetItem(row, 2, style.terrainClass.empty() ? _("scenario terrain") : wxGetTranslation(fromUtf8(std::string(style.legend))));
         }
         // Each column as wide as its longest text (the pane scrolls sideways rather than cut a word).

@@ -2,12 +2,12 @@
 // The scenario: the value every command and the editor work on, owned by a Document.
 #pragma once
 
+#include "sandtable/core/model/attributes.hpp"
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/model/geometry.hpp"
 #include "sandtable/core/model/ids.hpp"
 #include "sandtable/core/model/table_battles.hpp"
 
-#include <nlohmann/json.hpp>
 
 #include <array>
 #include <optional>
@@ -188,13 +188,14 @@ struct CustomTerrainClass {
 
 /// A digitised terrain feature. `terrainClass` is a canonical id of domain.md (woods, village, hill, ...)
 /// or a scenario custom class. `attributes` holds class attributes: hill `level` (1, 2, ...), road
-/// `grade` ("major"/"minor"), woods `dense` (bool), free text `note`.
+/// `grade` ("major"/"minor"), woods `dense` (bool), free text `note`, and whatever else an import kept (a
+/// GeoJSON/GeoPackage feature's other fields, a hill's `ridgeline`), in the order they were set.
 struct TerrainFeature {
     FeatureId id;
     std::string terrainClass;
     std::string name;
     Geometry geometry;
-    nlohmann::ordered_json attributes = nlohmann::ordered_json::object();
+    Attributes attributes;
     bool operator==(const TerrainFeature&) const = default;
 };
 

@@ -2,7 +2,7 @@
 // The one table of how terrain looks, on paper and on screen: colours, widths, dashes, hatching, order.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "sandtable/core/model/attributes.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -71,7 +71,7 @@ const TerrainStyle* findTerrainStyle(std::string_view key);
 /// The style of a feature of `terrainClass` with these class attributes (domain.md): hill `level` >= 2 is
 /// "hill-upper", road `grade` "major" is "road-major" (any other grade, or none, "road-minor"), woods
 /// `dense` true is "woods-dense". Any class outside domain.md's canonical list gets "custom".
-const TerrainStyle& terrainStyle(std::string_view terrainClass, const nlohmann::ordered_json& attributes);
+const TerrainStyle& terrainStyle(std::string_view terrainClass, const Attributes& attributes);
 
 /// The legend label for a feature of `terrainClass` in `style`: the style's label, except for the custom
 /// style, which names the scenario's own class ("sunken-lane (scenario terrain)").

@@ -43,7 +43,7 @@ struct TerrainStyle {
 
 /// The screen style of a feature of `terrainClass` with these attributes: core::style::terrainStyle's
 /// entry, lengths times kScreenPixelsPerMm (a line never thinner than one pixel).
-TerrainStyle terrainStyle(std::string_view terrainClass, const nlohmann::ordered_json& attributes);
+TerrainStyle terrainStyle(std::string_view terrainClass, const core::Attributes& attributes);
 inline TerrainStyle terrainStyle(const core::TerrainFeature& feature)
 {
     return terrainStyle(feature.terrainClass, feature.attributes);
