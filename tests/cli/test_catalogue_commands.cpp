@@ -323,7 +323,7 @@ BOOST_AUTO_TEST_CASE(every_example_round_trips_through_the_catalogue_byte_for_by
         ++examples;
         Result exported = runTool({"catalogue", "export", entry.path().string(), "--catalogue", db, "--no-raster", "--json"});
         BOOST_TEST_REQUIRE(exported.code == 0, entry.path() << ": " << exported.err);
-        const std::string id = sandtable::test::parseJson(exported.out).at("id");
+        const std::string id = sandtable::test::parseJson(exported.out).at("id").get<std::string>();
         const std::string back = (folder / (id + ".json")).string();
         Result extracted = runTool({"catalogue", "extract", id, "-o", back, "--catalogue", db});
         BOOST_TEST_REQUIRE(extracted.code == 0, extracted.err);

@@ -218,7 +218,7 @@ BOOST_AUTO_TEST_CASE(an_openstreetmap_extract_cut_at_a_box_names_each_incomplete
             const auto saved = sandtable::test::parseJson(readText(scenario));
             const auto& terrain = saved.at("terrain");
             BOOST_TEST_REQUIRE(terrain.size() == 3u);
-            const auto featureOf = [&](const std::string& cls) -> const sandtable::test::JsonView& {
+            const auto featureOf = [&](const std::string& cls) -> sandtable::test::JsonView {
                 for (const auto& t : terrain)
                     if (t.at("class") == cls)
                         return t;
@@ -358,7 +358,7 @@ std::array<double, 4> terrainEnvelope(const sandtable::test::JsonView& scenario,
             self(self, member);
     };
     for (const auto& f : scenario.at("terrain")) {
-        const std::string type = f.at("geometry").at("type");
+        const std::string type = f.at("geometry").at("type").get<std::string>();
         const int d = type.find("Point") != std::string::npos ? 0 : type.find("LineString") != std::string::npos ? 1 : 2;
         if (d == dimension)
             walk(walk, f.at("geometry").at("coordinates"));

@@ -179,7 +179,7 @@ void checkCommon(const Module& m, const sandtable::test::JsonView& scenario)
             entries.push_back(entry.data());
     std::vector<std::string> sides;
     for (const auto& side : scenario.at("sides"))
-        sides.push_back(side.at("name"));
+        sides.push_back(side.at("name").get<std::string>());
     if (!sides.empty())
         BOOST_TEST(entries == sides, boost::test_tools::per_element());
     // Dice: a DiceButton of one d6.
@@ -249,11 +249,11 @@ void checkBattleMap(const std::string& relative, const std::string& pxPerKm, dou
 
     std::map<std::string, std::string> sideOfFormation, sideName;
     for (const auto& s : scenario.at("sides"))
-        sideName[s.at("id")] = s.at("name");
+        sideName[s.at("id").get<std::string>()] = s.at("name").get<std::string>();
     for (const auto& f : scenario.at("formations"))
-        sideOfFormation[f.at("id")] = sideName[f.at("side")];
+        sideOfFormation[f.at("id").get<std::string>()] = sideName[f.at("side").get<std::string>()];
     const auto extent = scenario.at("extent");
-    const double minX = extent.at(0), maxY = extent.at(3);
+    const double minX = extent.at(0).get<double>(), maxY = extent.at(3).get<double>();
 
     // Every placed unit in a SetupStack within 2 px of ((x - minX) px/m, (maxY - y) px/m).
     int placed = 0;
@@ -275,7 +275,7 @@ void checkBattleMap(const std::string& relative, const std::string& pxPerKm, dou
         const double y = (maxY - u.at("placement").at("y").get<double>()) * pxPerM;
         BOOST_TEST(std::abs(std::stod(attr(*found, "x")) - x) <= 2.0, u.at("id") << " x");
         BOOST_TEST(std::abs(std::stod(attr(*found, "y")) - y) <= 2.0, u.at("id") << " y");
-        checkUnitPiece(child(*found, "VASSAL.build.widget.PieceSlot"), u, m, sideOfFormation[u.at("formation")]);
+        checkUnitPiece(child(*found, "VASSAL.build.widget.PieceSlot"), u, m, sideOfFormation[u.at("formation").get<std::string>()]);
     }
     BOOST_TEST(stacks.size() == static_cast<std::size_t>(placed));
     BOOST_TEST(j.at("setup_stacks").get<int>() == placed);
@@ -601,12 +601,12 @@ BOOST_AUTO_TEST_CASE(campaign_round_trip_brings_back_the_grid)
             const auto& list = back.at("campaign").at("forces");
             const auto it = std::find_if(list.begin(), list.end(), [&](const auto& b) { return b.at("id") == f.at("id"); });
             BOOST_REQUIRE(it != list.end());
-            BOOST_TEST(it->at("square") == f.at("square"));
-            BOOST_TEST(it->at("infantry") == f.at("infantry"));
-            BOOST_TEST(it->at("cavalry") == f.at("cavalry"));
-            BOOST_TEST(it->at("artillery") == f.at("artillery"));
-            BOOST_TEST(it->value("deployed", false) == f.value("deployed", false));
-            BOOST_TEST(sideName(back, it->at("side")) == sideName(original, f.at("side")));
+            BOOST_TEST((*it).at("square") == f.at("square"));
+            BOOST_TEST((*it).at("infantry") == f.at("infantry"));
+            BOOST_TEST((*it).at("cavalry") == f.at("cavalry"));
+            BOOST_TEST((*it).at("artillery") == f.at("artillery"));
+            BOOST_TEST((*it).value("deployed", false) == f.value("deployed", false));
+            BOOST_TEST(sideName(back, (*it).at("side").get<std::string>()) == sideName(original, f.at("side").get<std::string>()));
         }
     }
     const auto findings = sandtable::test::parseJson(r.out).at("findings");

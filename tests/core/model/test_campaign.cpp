@@ -183,14 +183,14 @@ BOOST_AUTO_TEST_CASE(schema_refuses_a_zero_square_and_unknown_members)
         edit(document["campaign"], out);
         return writeJson(document, 0);
     };
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& c, JsonOut& out) { out.set(c["grid"], "square_size", 0); }), "memory"),
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& campaign, JsonOut& out) { out.set(campaign["grid"], "square_size", 0); }), "memory"),
         FormatError);
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& c, JsonOut& out) { out.set(c["grid"], "square_size", -1609.344); }), "memory"),
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& campaign, JsonOut& out) { out.set(campaign["grid"], "square_size", -1609.344); }), "memory"),
         FormatError);
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& c, JsonOut& out) { out.set(c, "unknown_member", 1); }), "memory"), FormatError);
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& campaign, JsonOut& out) { out.set(campaign, "unknown_member", 1); }), "memory"), FormatError);
     // A 2 x 2 grid has no column C.
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& c, JsonOut& out) {
-        out.set(c, "forces", out.array(out.object("id", "f", "side", "blue", "square", "C1")));
+    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& campaign, JsonOut& out) {
+        out.set(campaign, "forces", out.array(out.object("id", "f", "side", "blue", "square", "C1")));
     }),
                           "memory"),
         FormatError);
