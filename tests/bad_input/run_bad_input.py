@@ -333,7 +333,7 @@ def main():
                            for i, (kind, path, mode, template) in enumerate(batch)]
                 for (kind, path, _, template), future in zip(batch, futures):
                     problems, label, err, code = future.result()
-                    if kind == "scenario" and template is read_check and code == 0:
+                    if kind == "scenario" and template == read_check and code == 0:
                         accepted.add(path)
                     if problems:
                         failures += 1
