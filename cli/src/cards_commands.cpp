@@ -22,6 +22,7 @@
 #include <ostream>
 
 namespace sandtable::cli {
+namespace cards_commands {
 namespace {
 
 struct ImportOptions {
@@ -159,8 +160,11 @@ void runPrint(const PrintOptions& o, Context& context)
 
 } // namespace
 
+} // namespace cards_commands
+
 void registerCardsCommands(CLI::App& app, Context& context)
 {
+    using namespace cards_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     CLI::App* noun = addCommand(app, "cards", _("Table Battles cards: spreadsheet import/export and printed sheets"));
 
     auto i = std::make_shared<ImportOptions>();

@@ -22,6 +22,7 @@
 #include <vector>
 
 namespace sandtable::cli {
+namespace catalogue_commands {
 namespace {
 
 struct CatalogueOptions {
@@ -332,8 +333,11 @@ void runSync(const CatalogueOptions& from, const CatalogueOptions& o, Context& c
 
 } // namespace
 
+} // namespace catalogue_commands
+
 void registerCatalogueCommands(CLI::App& app, Context& context)
 {
+    using namespace catalogue_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     CLI::App* noun = addCommand(app, "catalogue",
         _("Store, find and extract validated scenario packages (a GeoPackage file, or a shared PostgreSQL/PostGIS database)"));
     const auto addCatalogueOption = [](CLI::App* command, std::shared_ptr<CatalogueOptions> o) {

@@ -21,6 +21,7 @@
 #include <ostream>
 
 namespace sandtable::cli {
+namespace demo_command {
 namespace {
 
 constexpr const char* kExampleFile = "gettysburg/gettysburg.sandtable.json";
@@ -189,8 +190,11 @@ void runDemo(const DemoOptions& o, Context& context)
 
 } // namespace
 
+} // namespace demo_command
+
 void registerDemoCommand(CLI::App& app, Context& context)
 {
+    using namespace demo_command; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     auto o = std::make_shared<DemoOptions>();
     CLI::App* demo = addCommand(app, "demo",
         _("The main job on the bundled Gettysburg example: georeference the scan, validate, print, export"));

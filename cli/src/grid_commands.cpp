@@ -24,6 +24,7 @@
 #include <sstream>
 
 namespace sandtable::cli {
+namespace grid_commands {
 namespace {
 
 /// A number of the grid's result lines: six significant digits in the person's conventions.
@@ -469,8 +470,11 @@ void runPrint(const PrintOptions& o, Context& context)
 
 } // namespace
 
+} // namespace grid_commands
+
 void registerGridCommands(CLI::App& app, Context& context)
 {
+    using namespace grid_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     CLI::App* noun = addCommand(app, "grid", _("Campaign Lite grids: lay, derive primary terrain, roll secondary terrain, print"));
 
     auto n = std::make_shared<NewOptions>();

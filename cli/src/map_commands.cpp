@@ -19,6 +19,7 @@
 #include <sstream>
 
 namespace sandtable::cli {
+namespace map_commands {
 namespace {
 
 core::JsonValue extentJson(const std::optional<core::Extent>& e, core::JsonOut& j)
@@ -206,8 +207,11 @@ void runReport(const ReportOptions& o, Context& context)
                 << "\n";
 }
 
+} // namespace map_commands
+
 void registerMapCommands(CLI::App& app, Context& context)
 {
+    using namespace map_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     CLI::App* noun = addCommand(app, "map", _("Georeference the scenario's scan, print the battle map at game scale"));
     auto g = std::make_shared<GeorefOptions>();
     CLI::App* georef = addCommand(*noun, "georef",

@@ -16,6 +16,7 @@
 #include <string>
 
 namespace sandtable::cli {
+namespace oob_author_commands {
 namespace {
 
 namespace ops = core::operations;
@@ -69,8 +70,11 @@ void applyToFile(const std::string& file, Context& context, const std::function<
 
 } // namespace
 
+} // namespace oob_author_commands
+
 void registerOobAuthorCommands(CLI::App& noun, Context& context)
 {
+    using namespace oob_author_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     auto o = std::make_shared<AuthorOptions>();
     CLI::App* side = addCommand(noun, "add-side", _("Add a side, in a colour of its own (saved in place)"));
     side->add_option("FILE", o->file, _("Scenario file (rewritten in place)"))->required();

@@ -31,6 +31,7 @@
 #include <sstream>
 
 namespace sandtable::cli {
+namespace oob_commands {
 namespace {
 
 using core::JsonOut;
@@ -584,11 +585,14 @@ void runSet(const SetOptions& o, Context& context)
                 << "\n";
 }
 
+} // namespace oob_commands
+
 /// add-side, add-formation, add-unit, rename, colour, delete, move (oob_author_commands.cpp).
 void registerOobAuthorCommands(CLI::App& noun, Context& context);
 
 void registerOobCommands(CLI::App& app, Context& context)
 {
+    using namespace oob_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     CLI::App* noun = addCommand(app, "oob", _("Orders of battle: import rosters, derived figures, block stickers"));
     registerOobAuthorCommands(*noun, context);
 

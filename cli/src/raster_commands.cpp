@@ -20,6 +20,7 @@
 #include <sstream>
 
 namespace sandtable::cli {
+namespace raster_commands {
 namespace {
 
 using core::JsonOut;
@@ -271,8 +272,11 @@ void runCalibrate(const CalibrateOptions& options, Context& context)
 
 } // namespace
 
+} // namespace raster_commands
+
 void registerRasterCommands(CLI::App& app, Context& context)
 {
+    using namespace raster_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     CLI::App* noun = addCommand(app, "raster", _("Inspect, georeference and calibrate map rasters"));
 
     auto infoOptions = std::make_shared<InfoOptions>();

@@ -15,6 +15,7 @@
 #include <optional>
 
 namespace sandtable::cli {
+namespace reference_commands {
 namespace {
 
 struct AddOptions {
@@ -101,8 +102,11 @@ void runRemove(const RemoveOptions& options, Context& context)
 
 } // namespace
 
+} // namespace reference_commands
+
 void registerReferenceCommands(CLI::App& app, Context& context)
 {
+    using namespace reference_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     CLI::App* noun = addCommand(app, "reference",
         _("Reference layers: rasters and vectors drawn with the map (reprojected), never terrain"));
 

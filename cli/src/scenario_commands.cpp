@@ -17,6 +17,7 @@
 #include <ostream>
 
 namespace sandtable::cli {
+namespace scenario_commands {
 namespace {
 
 struct NewOptions {
@@ -145,8 +146,11 @@ void runSetLanguage(const LanguageOptions& options, Context& context)
 
 } // namespace
 
+} // namespace scenario_commands
+
 void registerScenarioCommands(CLI::App& app, Context& context)
 {
+    using namespace scenario_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     CLI::App* noun = addCommand(app, "scenario", _("Create and check scenario documents"));
 
     auto newOptions = std::make_shared<NewOptions>();

@@ -36,6 +36,7 @@
 #include <stdexcept>
 
 namespace sandtable::cli {
+namespace terrain_commands {
 namespace {
 
 /// A working-CRS coordinate in whole metres, as the options --x, --y and --seed take it back ("C" form:
@@ -544,8 +545,11 @@ void runClasses(const ClassesOptions& o, Context& context)
         context.printJson(j.object("classes", std::move(list)));
 }
 
+} // namespace terrain_commands
+
 void registerTerrainCommands(CLI::App& app, Context& context)
 {
+    using namespace terrain_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     CLI::App* noun = addCommand(app, "terrain", _("Terrain features: list, check, repair, majority rule"));
 
     auto classesOptions = std::make_shared<ClassesOptions>();

@@ -27,6 +27,7 @@
 #include <ostream>
 
 namespace sandtable::cli {
+namespace vassal_commands {
 namespace {
 
 struct ExportOptions {
@@ -110,8 +111,11 @@ void runImport(const ImportOptions& o, Context& context)
 
 } // namespace
 
+} // namespace vassal_commands
+
 void registerVassalCommands(CLI::App& app, Context& context)
 {
+    using namespace vassal_commands; // the command group's options and runs (the file's own namespace: one unity batch holds several groups)
     CLI::App* noun = addCommand(app, "vassal", _("VASSAL modules: export a scenario to play online, import a module's boards and pieces"));
     auto e = std::make_shared<ExportOptions>();
     CLI::App* exportCommand = addCommand(*noun, "export", _("Write the scenario as a VASSAL 3.7 module (.vmod): board, pieces, setup, cards, help, dice"));

@@ -1,27 +1,15 @@
 # Tests of the capability panes: their logic without wx (sandtable_editor_panes_tests) and, with the
 # editor built, Xvfb runs opening each pane on the examples (tests/editor/panes/run_pane_screenshot.cmake).
-set(_panes_tests ${CMAKE_CURRENT_SOURCE_DIR}/panes)
-add_executable(sandtable_editor_panes_tests
-  ${PROJECT_SOURCE_DIR}/tests/support/test_main.cpp
-  ${PROJECT_SOURCE_DIR}/tests/support/test_data.cpp
-  ${_panes_tests}/test_georef_workspace.cpp
-  ${_panes_tests}/test_campaign_grid.cpp
-  ${_panes_tests}/test_card_designer.cpp
-  ${_panes_tests}/test_sheet_plan.cpp
+sandtable_add_test_suite(sandtable_editor_panes_tests
+  LIBRARIES sandtable_editor_logic
+  SOURCES
+    panes/test_georef_workspace.cpp
+    panes/test_campaign_grid.cpp
+    panes/test_card_designer.cpp
+    panes/test_sheet_plan.cpp
 )
-target_include_directories(sandtable_editor_panes_tests PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/..")
-sandtable_precompile_test_headers(sandtable_editor_panes_tests SKIP "${CMAKE_SOURCE_DIR}/tests/support/test_main.cpp")
-target_compile_definitions(sandtable_editor_panes_tests PRIVATE
-  SANDTABLE_TEST_DATA_DIR="${CMAKE_CURRENT_SOURCE_DIR}/../data"
-  SANDTABLE_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
-  SANDTABLE_DEFAULT_SHARED_DATA="${SANDTABLE_SHARED_DATA}"
-  SANDTABLE_BINARY_DIR="${CMAKE_BINARY_DIR}")
-target_link_libraries(sandtable_editor_panes_tests PRIVATE sandtable_editor_logic Boost::unit_test_framework
-  sandtable_warnings)
-add_test(NAME sandtable_editor_panes_tests COMMAND sandtable_editor_panes_tests --log_level=test_suite
-  --report_level=short)
-set_tests_properties(sandtable_editor_panes_tests PROPERTIES ENVIRONMENT "SANDTABLE_SHARED_DATA=${SANDTABLE_SHARED_DATA}")
 
+set(_panes_tests ${CMAKE_CURRENT_SOURCE_DIR}/panes)
 # The Xvfb runs of the panes (needs the editor built).
 include(${_panes_tests}/ui_tests.cmake OPTIONAL)
 

@@ -3,19 +3,10 @@
 sandtable_add_test_suite(sandtable_editor_tools_tests
   LIBRARIES sandtable_editor_logic
   SOURCES
-    ${CMAKE_CURRENT_SOURCE_DIR}/tools/test_drawing.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/tools/test_vertex_edit.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/tools/test_placing_oob.cpp
+    tools/test_drawing.cpp
+    tools/test_vertex_edit.cpp
+    tools/test_placing_oob.cpp
 )
-# As for sandtable_editor_logic_tests: support/ and data/ are one level up from here.
-get_target_property(_tools_test_sources sandtable_editor_tools_tests SOURCES)
-list(TRANSFORM _tools_test_sources REPLACE "^support/" "${CMAKE_CURRENT_SOURCE_DIR}/../support/")
-set_target_properties(sandtable_editor_tools_tests PROPERTIES SOURCES "${_tools_test_sources}")
-target_include_directories(sandtable_editor_tools_tests PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/..")
-get_target_property(_tools_test_definitions sandtable_editor_tools_tests COMPILE_DEFINITIONS)
-list(TRANSFORM _tools_test_definitions REPLACE "^SANDTABLE_TEST_DATA_DIR=.*$"
-  "SANDTABLE_TEST_DATA_DIR=\"${CMAKE_CURRENT_SOURCE_DIR}/../data\"")
-set_target_properties(sandtable_editor_tools_tests PROPERTIES COMPILE_DEFINITIONS "${_tools_test_definitions}")
 
 if(TARGET sandtable-editor AND TARGET sandtable_screenshot_check)
   find_program(XVFB_RUN xvfb-run)
@@ -24,7 +15,7 @@ if(TARGET sandtable-editor AND TARGET sandtable_screenshot_check)
   add_test(NAME editor_drive_draw_polygon_undo_redo_save
     COMMAND "${XVFB_RUN}" -a -s "-screen 0 1400x900x24" "${CMAKE_CURRENT_SOURCE_DIR}/tools/drive_draw_polygon.sh"
       $<TARGET_FILE:sandtable-editor> $<TARGET_FILE:sandtable_screenshot_check>
-      ${CMAKE_CURRENT_SOURCE_DIR}/../data/editor/small_terrain.sandtable.json ${CMAKE_CURRENT_BINARY_DIR}/drive_draw_polygon)
+      ${SANDTABLE_TESTS_DIR}/data/editor/small_terrain.sandtable.json ${CMAKE_CURRENT_BINARY_DIR}/drive_draw_polygon)
   set_tests_properties(editor_drive_draw_polygon_undo_redo_save PROPERTIES
     TIMEOUT 900 ENVIRONMENT "NO_AT_BRIDGE=1;GDK_BACKEND=x11;DRIVE_TIMEOUT=240" RESOURCE_LOCK xvfb)
   # Issue 46 item 2: an order of battle authored by hand (two sides in their colours, a formation, two units, one
@@ -33,7 +24,7 @@ if(TARGET sandtable-editor AND TARGET sandtable_screenshot_check)
     add_test(NAME editor_drive_author_oob
       COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1000x24" "${CMAKE_CURRENT_SOURCE_DIR}/tools/drive_author_oob.sh"
         $<TARGET_FILE:sandtable-editor> $<TARGET_FILE:sandtable_screenshot_check> $<TARGET_FILE:sandtable>
-        ${CMAKE_CURRENT_SOURCE_DIR}/../data/editor/small_terrain.sandtable.json ${CMAKE_CURRENT_BINARY_DIR}/drive_author_oob)
+        ${SANDTABLE_TESTS_DIR}/data/editor/small_terrain.sandtable.json ${CMAKE_CURRENT_BINARY_DIR}/drive_author_oob)
     set_tests_properties(editor_drive_author_oob PROPERTIES
       TIMEOUT 900 ENVIRONMENT "NO_AT_BRIDGE=1;GDK_BACKEND=x11;DRIVE_TIMEOUT=240" RESOURCE_LOCK xvfb)
   endif()

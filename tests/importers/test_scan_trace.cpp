@@ -8,7 +8,7 @@
 #include "sandtable/core/util/error.hpp"
 #include "support/geometry_checks.hpp"
 #include "support/test_data.hpp"
-#include "raster_fixtures.hpp"
+#include "support/raster_fixtures.hpp"
 
 #include <boost/test/unit_test.hpp>
 

@@ -86,6 +86,41 @@ for name, count in expected.items():
 sys.exit(1 if bad else 0)
 PY
 then echo "ok: GDAL's Python bindings read every layer's count and extent"; else fail "GDAL's Python bindings"; fi
+# The campaign grid's squares as PostGIS reads them back (issue 42 item 5: GEOS writes their WKB, as it writes the
+# features'): every square's ISO WKB byte for byte against the polygon worked out here from the example's grid
+# (origin, square size, 11 rows x 9 columns, no rotation): column c, row r (row 0 the northernmost) spans
+# x = origin x + c..c+1 squares, y = origin y + (rows-1-r)..(rows-r) squares; the ring runs counter-clockwise from
+# the south-west corner and closes on it (campaign.hpp's squareCorners); little-endian Polygon, one ring of 5.
+sql rita "SELECT column_index || ' ' || row_index || ' ' || square || ' ' || ST_IsValid(geom) || ' ' || encode(ST_AsBinary(geom, 'NDR'), 'hex')
+          FROM sandtable.grid_epsg_32618 WHERE scenario_id = 'gettysburg-1863-campaign' ORDER BY ordinal" > "$work/grid_squares.txt" \
+  || fail "reading the grid squares back"
+if /usr/bin/python3 - "$examples/gettysburg-campaign/gettysburg-campaign.sandtable.json" "$work/grid_squares.txt" <<'PY'
+import json, struct, sys
+grid = json.load(open(sys.argv[1]))["campaign"]["grid"]
+assert grid.get("rotation", 0) == 0, "the check works the corners out for an unrotated grid"
+(ox, oy), size, rows, columns = grid["origin"], grid["square_size"], grid["rows"], grid["columns"]
+expected = {}
+for r in range(rows):
+    for c in range(columns):
+        west, east = ox + c * size, ox + (c + 1) * size
+        south, north = oy + (rows - 1 - r) * size, oy + (rows - r) * size
+        ring = [(west, south), (east, south), (east, north), (west, north), (west, south)]
+        wkb = struct.pack("<BIII", 1, 3, 1, 5) + b"".join(struct.pack("<dd", x, y) for x, y in ring)
+        expected[(c, r)] = ("%s%d" % (chr(ord("A") + c), r + 1), wkb.hex())
+bad, seen = 0, set()
+for line in open(sys.argv[2]):
+    c, r, name, valid, wkb = line.split()
+    key = (int(c), int(r))
+    seen.add(key)
+    if key not in expected or expected[key] != (name, wkb) or valid != "true":
+        print("square %s %s: expected %s, got %s %s valid=%s" % (c, r, expected.get(key), name, wkb, valid))
+        bad += 1
+if seen != set(expected):
+    print("squares: expected %d, got %d" % (len(expected), len(seen)))
+    bad += 1
+sys.exit(1 if bad else 0)
+PY
+then echo "ok: the 99 grid squares' WKB, byte for byte, valid"; else fail "the grid squares' WKB"; fi
 
 # --- the server refuses: a reader's export, another author's revision or removal
 out=$(st catalogue export "$examples/antietam/antietam.sandtable.json" --as-new-id reader-try --catalogue "$(pg rita)" 2>&1); rc=$?

@@ -18,7 +18,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <future>
 #include <map>
 #include <set>
@@ -94,28 +93,6 @@ private:
     bool m_done = false;
 };
 
-void appendPolygonWkb(std::string& out, const std::array<core::Coordinate, 4>& corners)
-{
-    const auto u32 = [&](std::uint32_t v) {
-        for (int i = 0; i < 4; ++i)
-            out += static_cast<char>((v >> (8 * i)) & 0xff);
-    };
-    const auto f64 = [&](double d) {
-        std::uint64_t v = 0;
-        std::memcpy(&v, &d, sizeof v);
-        for (int i = 0; i < 8; ++i)
-            out += static_cast<char>((v >> (8 * i)) & 0xff);
-    };
-    out += '\x01';
-    u32(3);
-    u32(1);
-    u32(5);
-    for (int i = 0; i < 5; ++i) {
-        f64(corners[static_cast<std::size_t>(i % 4)].x);
-        f64(corners[static_cast<std::size_t>(i % 4)].y);
-    }
-}
-
 /// What a package's feature tables receive, as binary COPY rows of the temporary load table (kind, geom,
 /// ordinal, then up to nine text columns a..i), made apart from the connection so that it can run while the
 /// document is sent.
@@ -185,7 +162,6 @@ FeatureRows featureRows(const core::Scenario& scenario, int srid)
     }
     if (scenario.campaign) {
         const core::CampaignGrid& g = scenario.campaign->grid;
-        std::string wkb;
         int ordinal = 0;
         for (int row = 0; row < g.rows; ++row)
             for (int column = 0; column < g.columns; ++column) {
@@ -196,11 +172,10 @@ FeatureRows featureRows(const core::Scenario& scenario, int srid)
                 } catch (const std::exception&) {
                     name = std::to_string(column) + "," + std::to_string(row);
                 }
-                wkb.clear();
-                appendPolygonWkb(wkb, core::squareCorners(g, square));
+                const auto k = core::squareCorners(g, square);
                 rows.row(kLoadFields);
                 rows.text("grid");
-                rows.geometry(wkb, srid);
+                rows.geometry(toWkb(core::Geometry::polygon({{k[0], k[1], k[2], k[3], k[0]}})), srid);
                 rows.int32(ordinal++);
                 rows.text(name);
                 rows.text(std::to_string(column));

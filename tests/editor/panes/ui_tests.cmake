@@ -65,7 +65,8 @@ if(TARGET sandtable-editor)
       -DSCENARIO=${CMAKE_SOURCE_DIR}/examples/gettysburg-campaign/gettysburg-campaign.sandtable.json
       -DACTIONS=grid.preview_sheets -DOUTPUT=${_shot_dir}/panes/grid_sheet_preview.png -P "${_pane_driver}")
   set(_pane_ui_tests editor_pane_grid_sheet_preview editor_pane_georef_gettysburg editor_pane_cards_fontenoy editor_pane_grid_gettysburg_campaign
-    editor_pane_print_gettysburg editor_pane_cards_finding_selects_the_card editor_pane_oob_antietam)
+    editor_pane_print_gettysburg editor_pane_cards_finding_selects_the_card editor_pane_oob_antietam
+    editor_pane_georef_lonlat_plain_scan)
   set_tests_properties(${_pane_ui_tests} PROPERTIES TIMEOUT 900
     ENVIRONMENT "NO_AT_BRIDGE=1;GDK_BACKEND=x11" RESOURCE_LOCK xvfb)
 endif()

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/calibrate.hpp: Kriegsspiel scans by scale alone.
+// Tests of geo/include/sandtable/geo/calibrate.hpp: Kriegsspiel scans by scale alone.
 #include "sandtable/geo/calibrate.hpp"
 
-#include "importers/raster_fixtures.hpp"
+#include "support/raster_fixtures.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/geo/raster_info.hpp"
 #include "support/test_data.hpp"
@@ -12,7 +12,7 @@
 using namespace sandtable;
 namespace tt = boost::test_tools;
 
-BOOST_AUTO_TEST_SUITE(importers_calibrate)
+BOOST_AUTO_TEST_SUITE(geo_calibrate)
 
 BOOST_AUTO_TEST_CASE(scale_and_dpi_give_ground_metres_per_pixel)
 {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/vassal/vassal_module.hpp: VASSAL's SequenceEncoder rules, versions,
+// Tests of vassal/include/sandtable/vassal/vassal_module.hpp: VASSAL's SequenceEncoder rules, versions,
 // reading modules (zip and folder) made by hand, and every kind of bad module refused with file and element.
 #include "sandtable/vassal/vassal_module.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "raster_fixtures.hpp"
+#include "support/raster_fixtures.hpp"
 #include "support/test_data.hpp"
 
 #include <cpl_conv.h>

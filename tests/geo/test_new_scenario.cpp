@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/new_scenario.hpp: a scenario started from a raster.
+// Tests of geo/include/sandtable/geo/new_scenario.hpp: a scenario started from a raster.
 #include "sandtable/geo/new_scenario.hpp"
 
-#include "importers/raster_fixtures.hpp"
+#include "support/raster_fixtures.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
@@ -38,7 +38,7 @@ void requireValid(const geo::NewScenario& made)
 
 } // namespace
 
-BOOST_AUTO_TEST_SUITE(importers_new_scenario)
+BOOST_AUTO_TEST_SUITE(geo_new_scenario)
 
 BOOST_AUTO_TEST_CASE(a_utm_geotiff_gives_its_own_crs_and_extent)
 {

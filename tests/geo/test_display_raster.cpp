@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/display_raster.hpp on every file of shared/data/rasters:
+// Tests of geo/include/sandtable/geo/display_raster.hpp on every file of shared/data/rasters:
 // expected pixels are read here straight from the files with GDAL (raw values, colour tables, overview
 // bands) and put through the documented rules (palette lookup, 2-98 % stretch, nodata -> transparent).
 #include "sandtable/geo/display_raster.hpp"
@@ -79,7 +79,7 @@ void checkByteFile(const std::string& name, int bands)
 
 } // namespace
 
-BOOST_AUTO_TEST_SUITE(importers_display_raster)
+BOOST_AUTO_TEST_SUITE(geo_display_raster)
 
 BOOST_AUTO_TEST_CASE(byte_grey_and_rgb_files_are_shown_as_stored)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/georef_report.hpp: the report's content from the
+// Tests of geo/include/sandtable/geo/georef_report.hpp: the report's content from the
 // Gettysburg fit (rows as the .points file gives them, CRS names, the picture's size), refusals.
 #include "sandtable/geo/georef_report.hpp"
 
@@ -14,7 +14,7 @@ namespace utf = boost::unit_test;
 namespace tt = boost::test_tools;
 
 
-BOOST_AUTO_TEST_SUITE(importers_georef_report)
+BOOST_AUTO_TEST_SUITE(geo_georef_report)
 
 BOOST_AUTO_TEST_CASE(the_gettysburg_report_names_both_crss_and_keeps_the_gcps_as_given)
 {

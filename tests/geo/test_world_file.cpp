@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/world_file.hpp: pixel-centre convention, 0 px round trip.
+// Tests of geo/include/sandtable/geo/world_file.hpp: pixel-centre convention, 0 px round trip.
 #include "sandtable/geo/world_file.hpp"
 
-#include "importers/raster_fixtures.hpp"
+#include "support/raster_fixtures.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/geo/raster_info.hpp"
@@ -15,7 +15,7 @@
 using namespace sandtable;
 using Gt = std::array<double, 6>;
 
-BOOST_AUTO_TEST_SUITE(importers_world_file)
+BOOST_AUTO_TEST_SUITE(geo_world_file)
 
 BOOST_AUTO_TEST_CASE(writes_the_centre_of_the_top_left_pixel)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/points_file.hpp: QGIS .points reading, writing, frames.
+// Tests of geo/include/sandtable/geo/points_file.hpp: QGIS .points reading, writing, frames.
 #include "sandtable/geo/points_file.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
@@ -49,7 +49,7 @@ std::string joined(std::initializer_list<std::string_view> parts)
 
 } // namespace
 
-BOOST_AUTO_TEST_SUITE(importers_points_file)
+BOOST_AUTO_TEST_SUITE(geo_points_file)
 
 BOOST_AUTO_TEST_CASE(reads_the_gettysburg_points_with_negated_pixel_y)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Fixture rasters for the importers' tests, written with GDAL's C API.
-#include "raster_fixtures.hpp"
+// Fixture rasters for the geo, vassal and importers tests, written with GDAL's C API.
+#include "support/raster_fixtures.hpp"
 
 #include <boost/test/unit_test.hpp>
 

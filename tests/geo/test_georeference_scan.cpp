@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/georeference_scan.hpp: the Gettysburg scan end to end,
+// Tests of geo/include/sandtable/geo/georeference_scan.hpp: the Gettysburg scan end to end,
 // world files, refusals that write nothing.
 #include "sandtable/geo/georeference_scan.hpp"
 
-#include "importers/raster_fixtures.hpp"
+#include "support/raster_fixtures.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/geo/world_file.hpp"
@@ -19,7 +19,7 @@ namespace utf = boost::unit_test;
 namespace tt = boost::test_tools;
 
 
-BOOST_AUTO_TEST_SUITE(importers_georeference_scan)
+BOOST_AUTO_TEST_SUITE(geo_georeference_scan)
 
 BOOST_AUTO_TEST_CASE(gettysburg_auto_target_is_utm_18n_and_rms_matches_gdal)
 {

@@ -13,7 +13,7 @@ using namespace sandtable;
 namespace utf = boost::unit_test;
 namespace tt = boost::test_tools;
 
-BOOST_AUTO_TEST_SUITE(importers_reference_frame)
+BOOST_AUTO_TEST_SUITE(geo_reference_frame)
 
 BOOST_AUTO_TEST_CASE(a_working_crs_is_projected_in_metres_and_no_web_mercator)
 {

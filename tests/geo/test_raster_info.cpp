@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/raster_info.hpp on every file of shared/data/rasters and
+// Tests of geo/include/sandtable/geo/raster_info.hpp on every file of shared/data/rasters and
 // on fixtures for the cases those files lack (CRLF world files, .jpgw, feet, corrupt files).
 #include "sandtable/geo/raster_info.hpp"
 
-#include "importers/raster_fixtures.hpp"
+#include "support/raster_fixtures.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "support/test_data.hpp"
@@ -22,7 +22,7 @@ geo::RasterInfo shared(const std::string& name) { return geo::inspectRaster(test
 using Gt = std::array<double, 6>;
 } // namespace
 
-BOOST_AUTO_TEST_SUITE(importers_raster_info)
+BOOST_AUTO_TEST_SUITE(geo_raster_info)
 
 // Expected values: shared/data/README.md and `gdalinfo` of each file.
 

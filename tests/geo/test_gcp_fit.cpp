@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/gcp_fit.hpp: exact fits recover their coefficients,
+// Tests of geo/include/sandtable/geo/gcp_fit.hpp: exact fits recover their coefficients,
 // the Gettysburg affine fit matches GDAL's and an independent least-squares solve, degenerate layouts
 // are refused naming the GCPs, forward + inverse return within 0.01 px.
 #include "sandtable/geo/gcp_fit.hpp"
@@ -113,7 +113,7 @@ std::array<double, 3> plainLeastSquares(const std::vector<FitPoint>& pts, bool f
 
 } // namespace
 
-BOOST_AUTO_TEST_SUITE(importers_gcp_fit)
+BOOST_AUTO_TEST_SUITE(geo_gcp_fit)
 
 BOOST_AUTO_TEST_CASE(exact_affine_gives_zero_rms_and_its_coefficients)
 {

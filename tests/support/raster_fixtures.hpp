@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Small rasters made on the fly for the importers' tests (plain scans, world-file variants, feet CRSs).
+// Small rasters made on the fly for the geo, vassal and importers tests (plain scans, world-file variants, feet CRSs).
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/crs.hpp: descriptions, UTM zone choice, transformation.
+// Tests of geo/include/sandtable/geo/crs.hpp: descriptions, UTM zone choice, transformation.
 #include "sandtable/geo/crs.hpp"
 
 #include "sandtable/core/util/error.hpp"
@@ -8,7 +8,7 @@
 
 using namespace sandtable;
 
-BOOST_AUTO_TEST_SUITE(importers_crs)
+BOOST_AUTO_TEST_SUITE(geo_crs)
 
 BOOST_AUTO_TEST_CASE(describes_a_projected_crs_in_us_survey_feet)
 {

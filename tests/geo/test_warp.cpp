@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of importers/include/sandtable/geo/warp.hpp: pixels land where the fit says, alpha instead
+// Tests of geo/include/sandtable/geo/warp.hpp: pixels land where the fit says, alpha instead
 // of a black frame, no clipping, overviews, atomic output on failure and cancellation.
 #include "sandtable/geo/warp.hpp"
 
-#include "importers/raster_fixtures.hpp"
+#include "support/raster_fixtures.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/geo/georeference_scan.hpp"
 #include "sandtable/geo/inverse_mesh.hpp"
@@ -172,7 +172,7 @@ std::vector<std::uint16_t> readBand(GDALDatasetH ds, int band)
 
 } // namespace
 
-BOOST_AUTO_TEST_SUITE(importers_warp)
+BOOST_AUTO_TEST_SUITE(geo_warp)
 
 BOOST_AUTO_TEST_CASE(pixels_land_where_the_fit_puts_them_with_alpha_outside)
 {
@@ -535,7 +535,7 @@ BOOST_AUTO_TEST_CASE(a_tall_scan_with_a_small_block_cache_never_hangs_at_the_ove
     // one must end, with its 5 overview levels (15000 / 2^5 = 468 >= 256 > 15000 / 2^6).
     test::TemporaryFolder folder;
     test::writeRaster(folder / "tall.tif", "GTiff", 2000, 15000, 3);
-    // The ctest importers_warp_small_block_cache runs this case with GDAL_CACHEMAX=16 in the environment,
+    // The ctest geo_warp_small_block_cache runs this case with GDAL_CACHEMAX=16 in the environment,
     // as a user sets it (set only here, at run time, the hang did not show); here it is set as well.
     const GIntBig previousCache = GDALGetCacheMax64();
     const std::string previousOption = CPLGetConfigOption("GDAL_CACHEMAX", "");
