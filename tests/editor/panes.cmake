@@ -16,7 +16,6 @@ include(${_panes_tests}/ui_tests.cmake OPTIONAL)
 # Issue 46 item 3: File > Export to Catalogue and File > Browse Catalogue in the real editor under Xvfb; the
 # package found by `sandtable catalogue list`, its thumbnail the CLI's, opened back byte for byte.
 if(TARGET sandtable-editor AND TARGET sandtable_screenshot_check AND TARGET sandtable)
-  find_program(XVFB_RUN xvfb-run)
   add_test(NAME editor_drive_catalogue
     COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1000x24" "${CMAKE_CURRENT_SOURCE_DIR}/drive_catalogue.sh"
       $<TARGET_FILE:sandtable-editor> $<TARGET_FILE:sandtable_screenshot_check> $<TARGET_FILE:sandtable>

@@ -9,7 +9,6 @@ sandtable_add_test_suite(sandtable_editor_tools_tests
 )
 
 if(TARGET sandtable-editor AND TARGET sandtable_screenshot_check)
-  find_program(XVFB_RUN xvfb-run)
   # The real editor under Xvfb: pick the village's class, draw a rectangle with the polygon tool, save,
   # undo, save, redo, save (tools/drive_draw_polygon.sh checks each saved file; screenshots in the work dir).
   add_test(NAME editor_drive_draw_polygon_undo_redo_save

@@ -102,7 +102,7 @@ EngineRun runEngine(const fs::path& module, const std::string& setup = {})
     const std::string& cp = engineClasspath();
     const fs::path work = SANDTABLE_VASSAL_WORK_DIR;
     // VASSAL's preferences and temporary files in the build folder, not in $HOME/.VASSAL.
-    const std::string command = "cd " + shellWord(work) + " && timeout 240 xvfb-run -a -s '-screen 0 1280x1024x24' java -Xmx1g" +
+    const std::string command = "cd " + shellWord(work) + " && timeout 240 " + shellWord(SANDTABLE_XVFB_RUN) + " -s '-screen 0 1280x1024x24' java -Xmx1g" +
         " -DVASSAL.conf=" + shellWord(work / "conf") + " -Dlogback.configurationFile=" +
         shellWord(fs::path(SANDTABLE_VASSAL_TEST_DIR) / "logback.xml") + " -cp " + shellWord(cp) +
         " SandtableVassalHarness " + shellWord(module) + (setup.empty() ? "" : " " + shellWord(setup));
