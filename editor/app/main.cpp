@@ -46,5 +46,7 @@ int main(int argc, char** argv)
         return 1;
     }
     wxApp::SetInstance(new sandtable::editor::ui::EditorApp());
-    return wxEntry(argc, argv);
+    // -1: wx could not start (EditorApp::Initialize has said why) or OnInit refused before setting a status.
+    const int status = wxEntry(argc, argv);
+    return status == -1 ? sandtable::editor::ui::EditorApp::failedStartStatus() : status;
 }

@@ -10,6 +10,7 @@
 #include "sandtable/editor/ui/window_capture.hpp"
 
 #include <wx/image.h>
+#include <wx/log.h>
 #include <wx/weakref.h>
 
 #include <cstdlib>
@@ -20,6 +21,9 @@
 namespace sandtable::editor::ui {
 
 namespace {
+
+/// What main returns when wx could not start or OnInit refused (wxEntry gives -1 then): see failedStartStatus.
+int g_failedStartStatus = 1;
 
 /// Batch runs never stop on a dialog: wx assertions are printed instead.
 void printAssertion(const wxString& file, int line, const wxString& function, const wxString& condition,
@@ -61,7 +65,13 @@ bool EditorApp::usageError(const std::string& message)
 {
     std::cerr << "sandtable-editor: " << translated("error:") << " " << message << "\n";
     m_exitCode = 2;
+    g_failedStartStatus = 2;
     return false;
+}
+
+int EditorApp::failedStartStatus()
+{
+    return g_failedStartStatus;
 }
 
 bool EditorApp::OnCmdLineParsed(wxCmdLineParser& parser)
@@ -178,6 +188,27 @@ bool EditorApp::OnInit()
     m_frame->Show();
     CallAfter(&EditorApp::start);
     return true;
+}
+
+bool EditorApp::Initialize(int& argCount, wxChar** argValues)
+{
+    // GTK failing to open the display is reported by wx with wxLogError, whose default target is a message box:
+    // without a display that box cannot be made either, and wx asserts "failed to create GtkMessageDialog"
+    // instead of saying why. Until the GUI is up, wx's log goes to stderr.
+    wxLogStderr startLog;
+    wxLog* const previous = wxLog::SetActiveTarget(&startLog);
+    const bool ok = wxApp::Initialize(argCount, argValues);
+    wxLog::SetActiveTarget(previous);
+    if (!ok) {
+        g_failedStartStatus = 1;
+        const char* display = std::getenv("DISPLAY");
+        std::cerr << "sandtable-editor: " << translated("error:") << " "
+                  << core::i18n::format(translated("cannot open the display '{1}' (no X server answers there, or it "
+                                                   "refused the connection); under CI use xvfb-run"),
+                         {display ? display : ""})
+                  << "\n";
+    }
+    return ok;
 }
 
 int EditorApp::OnRun()

@@ -30,6 +30,11 @@ class MainFrame;
 /// reported, or a PNG cannot be written (the reason on stderr, no dialog), 2 for a usage error.
 class EditorApp : public wxApp {
 public:
+    /// wx's start (GTK's). A display that cannot be opened is reported on stderr ("sandtable-editor: error: cannot
+    /// open the display ...") and main exits 1; wx's own report of it would need a message box, hence that display.
+    bool Initialize(int& argCount, wxChar** argValues) override;
+    /// The exit status when wx's start or OnInit failed (wxEntry then returns -1): 2 for a usage error, else 1.
+    static int failedStartStatus();
     bool OnInit() override;
     int OnRun() override;
     void OnInitCmdLine(wxCmdLineParser& parser) override;
