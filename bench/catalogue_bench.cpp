@@ -332,7 +332,7 @@ void writeTerrainScenario(const fs::path& out)
                 continue;
             }
             if (terrainClass.empty() || terrainClass == "open")
-                terrainClass = "field"; // open ground: "open" is no canonical class of domain.md
+                terrainClass = "field"; // open ground: "open" is no canonical class of docs/model.md
             s.terrain.push_back(core::TerrainFeature{core::FeatureId("f" + std::to_string(++n)), terrainClass, "", std::move(geometry),
                 core::Attributes()});
             OGR_F_Destroy(f);

@@ -101,7 +101,29 @@ foreach(f IN LISTS build_files)
   endif()
 endforeach()
 
-# The Document is the one owner of a scenario (architecture.md, "The model and editing"): everything else
+# The code cites the project's own documents (issue 42 item 4): a `docs/NAME.md` it names exists in the tree, and
+# nothing cites the design notes a clone does not hold (domain.md, architecture.md outside docs/, shared/design).
+file(GLOB_RECURSE cited_files "${SOURCE_DIR}/*.cpp" "${SOURCE_DIR}/*.hpp" "${SOURCE_DIR}/*.cmake" "${SOURCE_DIR}/*CMakeLists.txt"
+  "${SOURCE_DIR}/*.json" "${SOURCE_DIR}/*.py" "${SOURCE_DIR}/*.sh")
+foreach(f IN LISTS cited_files)
+  file(RELATIVE_PATH rel "${SOURCE_DIR}" "${f}")
+  if(rel MATCHES "^(build|tests/data)/|^cmake/check_dependency_rules[.]cmake$")
+    continue()
+  endif()
+  file(STRINGS "${f}" lines REGEX "[A-Za-z_]+[.]md")
+  foreach(line IN LISTS lines)
+    string(REGEX MATCHALL "[A-Za-z_./-]*[A-Za-z_-]+[.]md" cited "${line}")
+    foreach(doc IN LISTS cited)
+      if(doc MATCHES "(^|/)domain[.]md$|shared/design/|(^|[^/])architecture[.]md$" AND NOT doc MATCHES "^docs/")
+        list(APPEND violations "${rel}: cites ${doc}, a design note the repository does not hold: cite docs/model.md or docs/architecture.md")
+      elseif(doc MATCHES "^docs/" AND NOT EXISTS "${SOURCE_DIR}/${doc}")
+        list(APPEND violations "${rel}: cites ${doc}, which the repository does not hold")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
+# The Document is the one owner of a scenario (docs/architecture.md, "Where each kind of change goes"): everything else
 # reads it and builds Edits with the operations of core/document. Outside core/document and core/io (whose
 # readers fill the scenario they build):
 # - no mutable `Scenario&` or `Scenario*` (a function that could change someone's scenario in place), and no

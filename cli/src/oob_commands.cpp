@@ -487,7 +487,7 @@ void runSummary(const SummaryOptions& o, Context& context)
                     << "; "
                     << i18n::format(P_("{1} infantry block at the start, rout at", "{1} infantry blocks at the start, rout at", side.infantryBlocksAtStart),
                            {whole(side.infantryBlocksAtStart)});
-        // Per day: n = blocks at the start plus reinforcements arrived by that day's end (domain.md, Rout).
+        // Per day: n = blocks at the start plus reinforcements arrived by that day's end (docs/model.md, Rout).
         for (std::size_t k = 0; k < side.routThresholds.size(); ++k) {
             const std::string day = whole(summary.startDay + static_cast<int>(k));
             context.out << (k ? ", " : " ")

@@ -214,7 +214,7 @@ void runCheck(const FileOptions& options, Context& context)
     for (const auto& d : loaded.diagnostics)
         if (d.code.rfind("terrain.", 0) == 0)
             terrain.push_back(d);
-    // Slivers and overlaps of exclusive classes (domain.md: reported with id and area, never dropped).
+    // Slivers and overlaps of exclusive classes (docs/model.md: reported with id and area, never dropped).
     for (auto& d : core::geometry::findSlivers(loaded.scenario))
         terrain.push_back(std::move(d));
     for (auto& d : core::geometry::findExclusiveOverlaps(loaded.scenario))
@@ -565,7 +565,7 @@ void registerTerrainCommands(CLI::App& app, Context& context)
 
     auto checkOptions = std::make_shared<FileOptions>();
     CLI::App* check = addCommand(*noun, "check",
-        _("Check terrain validity (GEOS reason and location) and topology (domain.md); exit 1 on errors"));
+        _("Check terrain validity (GEOS reason and location) and topology (docs/model.md); exit 1 on errors"));
     check->add_option("FILE", checkOptions->file, _("Scenario file"))->required();
     check->callback([checkOptions, &context] { runCheck(*checkOptions, context); });
 
@@ -638,7 +638,7 @@ void registerTerrainCommands(CLI::App& app, Context& context)
 
     auto resolveOptions = std::make_shared<ResolveOptions>();
     CLI::App* resolve = addCommand(*noun, "resolve-overlaps",
-        _("Give overlapping ground to the winning class where classes exclude each other (domain.md: river over village)"));
+        _("Give overlapping ground to the winning class where classes exclude each other (docs/model.md: river over village)"));
     resolve->add_option("FILE", resolveOptions->file, _("Scenario file (rewritten in place)"))->required();
     resolve->add_option("--exclude", resolveOptions->rules, _("WINNER:LOSER, an extra exclusion rule (repeatable)"));
     resolve->callback([resolveOptions, &context] { runResolve(*resolveOptions, context); });

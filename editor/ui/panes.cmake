@@ -11,6 +11,6 @@ target_sources(sandtable_editor_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/file_import.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/panes/catalogue_dialogs.cpp
 )
-# The panes fit, warp and print through the importers and the print library (architecture.md: the editor
+# The panes fit, warp and print through the importers and the print library (docs/architecture.md: the editor
 # UI may use everything).
 target_link_libraries(sandtable_editor_ui PRIVATE sandtable_importers sandtable_print sandtable_catalogue)

@@ -393,7 +393,7 @@ def main():
         "terrain": terrain, "sides": SIDES, "formations": formations, "units": units,
     }
 
-    # 2. self-checks (the same rules sandtable validates, plus a few of domain.md's topology rules)
+    # 2. self-checks (the same rules sandtable validates, plus a few of docs/model.md's topology rules)
     problems = []
     geoms = {f["id"]: ogr_geom(f["geometry"]) for f in terrain}
     for f in terrain:

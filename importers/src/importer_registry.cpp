@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // sandtable's importers behind core's Importer interface: cheap identification by first bytes, then the
-// format's own reader. Registered by registerImporters only (architecture.md: no static self-registration).
+// format's own reader. Registered by registerImporters only (docs/architecture.md: no static self-registration).
 #include "sandtable/importers/importer_registry.hpp"
 
 #include "sandtable/core/document/card_operations.hpp"

@@ -39,7 +39,7 @@
 namespace sandtable::print {
 namespace {
 
-// Pub Battles movement rulers in map centimetres (domain.md): foot 3 x 4.5 cm, mounted 3 x 6.4 cm.
+// Pub Battles movement rulers in map centimetres (docs/model.md): foot 3 x 4.5 cm, mounted 3 x 6.4 cm.
 constexpr double kFootSegmentCm = 4.5;
 constexpr double kMountedSegmentCm = 6.4;
 
@@ -362,7 +362,7 @@ std::optional<PieceOnPaper> pieceOnPaper(const SheetTransform& t, const core::Sc
     if (!u.placement || !core::oob::isPiece(s, u))
         return std::nullopt;
     const double k = s.settings.scaleDenominator / printScale;
-    // domain.md: block length x depth and the route-column length are scenario settings (mm on the table).
+    // docs/model.md: block length x depth and the route-column length are scenario settings (mm on the table).
     const core::oob::PieceSizeMm size = core::oob::pieceSizeMm(s.settings, u, u.placement->column);
     PieceOnPaper p;
     p.length = size.length * k;
@@ -427,7 +427,7 @@ void drawUnits(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, do
 
 void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold = false);
 
-/// The Campaign Lite grid: every square outlined, its ref in its north-west corner (domain.md grid conventions).
+/// The Campaign Lite grid: every square outlined, its ref in its north-west corner (docs/model.md grid conventions).
 void drawGrid(cairo_t* cr, const SheetTransform& t, const core::CampaignGrid& g)
 {
     cairo_save(cr);

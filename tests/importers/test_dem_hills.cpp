@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(a_synthetic_ridge_gives_a_diamond_hill_with_its_crest_as_ri
         maxX = std::max(maxX, c.asArray()[0].asNumber());
     }
     BOOST_TEST(maxX - minX >= 150.0);
-    // Level 2 nests inside level 1 (domain.md): no hill_level warning on the result.
+    // Level 2 nests inside level 1 (docs/model.md): no hill_level warning on the result.
     core::Scenario s = utm18();
     core::applyEdit(s, result.edit);
     for (const auto& d : core::geometry::checkTopology(s))

@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(a_kilometre_measures_true_on_the_rendered_page)
         }
         cairo_surface_destroy(png);
         const double measuredMm = longest / 10.0;
-        // domain.md: 62.5 mm at 1:16,000 and 125 mm at 1:8000; 0.2 mm tolerance.
+        // docs/model.md: 62.5 mm at 1:16,000 and 125 mm at 1:8000; 0.2 mm tolerance.
         BOOST_TEST(measuredMm == 1000.0 * 1000.0 / scale, boost::test_tools::tolerance(0.2 / (1e6 / scale)));
     }
 }

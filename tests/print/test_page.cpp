@@ -11,7 +11,7 @@ BOOST_AUTO_TEST_SUITE(print_page)
 
 BOOST_AUTO_TEST_CASE(one_kilometre_prints_at_game_scales)
 {
-    // domain.md: a 1 km line is 62.5 mm at 1:16,000 and 125 mm at 1:8000.
+    // docs/model.md: a 1 km line is 62.5 mm at 1:16,000 and 125 mm at 1:8000.
     BOOST_TEST(paperMillimetres(1000.0, 16000.0) == 62.5);
     BOOST_TEST(paperMillimetres(1000.0, 8000.0) == 125.0);
     // Pub Battles foot segment of 4.5 cm is 720 m at 1:16,000.

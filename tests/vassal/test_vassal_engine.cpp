@@ -320,7 +320,7 @@ void checkForces(const json& s, const EngineRun& run)
 {
     const json& c = s.at("campaign");
     const json& grid = c.at("grid");
-    // The grid of the example has no rotation, start number or descending rows (domain.md's defaults: rows
+    // The grid of the example has no rotation, start number or descending rows (docs/model.md's defaults: rows
     // numbered from 1 at the north edge, columns lettered from A at the west edge).
     BOOST_REQUIRE(!grid.contains("rotation") || grid.at("rotation").get<double>() == 0.0);
     BOOST_REQUIRE(!grid.contains("start_number") && !grid.contains("descending_rows"));

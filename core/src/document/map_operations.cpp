@@ -174,7 +174,7 @@ Edit placesToTerrain(const Scenario& s, const std::string& name, const std::stri
     const std::string what = "place '" + name + "'";
     const std::optional<rules::ClassGeometry> geometry = rules::classGeometry(s, terrainClass);
     if (!geometry)
-        throw OperationError("", i18n::format(_("class '{1}'"), {terrainClass}), _("is neither a terrain class of domain.md nor one of the scenario's own"));
+        throw OperationError("", i18n::format(_("class '{1}'"), {terrainClass}), _("is neither a terrain class of docs/model.md nor one of the scenario's own"));
     MapSource after = map;
     after.places.clear();
     std::vector<const ScanPlace*> chosen;

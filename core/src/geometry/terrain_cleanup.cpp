@@ -205,7 +205,7 @@ TerrainSnap snapTerrain(const Scenario& scenario, double tolerance)
 const std::vector<ExclusionRule>& defaultExclusionRules()
 {
     static const std::vector<ExclusionRule> rules = {
-        {"river", "village", "domain.md: a village in a river = error"},
+        {"river", "village", "docs/model.md: a village in a river = error"},
     };
     return rules;
 }

@@ -67,7 +67,7 @@ const DieTable& wallsTable()
 {
     static const DieTable table{"walls", 6,
         {{1, 3, "fence", N_("A wooden fence on two sides, any road side first")}, {4, 6, "stone-walls", N_("Stone walls on all sides")}},
-        "campaign-lite.txt, Fields, woods, and orchards (damaged passage read as domain.md says)", 96};
+        "campaign-lite.txt, Fields, woods, and orchards (damaged passage read as docs/model.md says)", 96};
     return table;
 }
 

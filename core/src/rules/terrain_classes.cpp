@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Canonical terrain classes (domain.md; Pub Battles terrain effects chart; Campaign Lite terrain).
+// Canonical terrain classes (docs/model.md; Pub Battles terrain effects chart; Campaign Lite terrain).
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/edit_distance.hpp"
 #include "sandtable/core/util/text_encoding.hpp"

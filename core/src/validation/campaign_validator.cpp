@@ -57,7 +57,7 @@ std::vector<const TerrainFeature*> riversCrossed(const Scenario& s, const Campai
 }
 
 /// True when a bridge or ford lies in square `a` or `b` (campaign-lite.txt: bridges "on the line between two
-/// squares or right in the middle"; fords are crossing places too, domain.md).
+/// squares or right in the middle"; fords are crossing places too, docs/model.md).
 bool crossingIn(const Scenario& s, const CampaignGrid& g, SquareRef a, SquareRef b)
 {
     for (const TerrainFeature& f : s.terrain) {

@@ -46,7 +46,7 @@ void checkTerrain(const Scenario& s, const geometry::TerrainGeometries& geometri
         const std::optional<rules::ClassGeometry> expected = rules::classGeometry(s, f.terrainClass);
         if (!expected) {
             out.push_back({"terrain.class.unknown", Severity::Error, pointer("terrain", i, "class"),
-                i18n::format(_("{1}: unknown terrain class '{2}' (use a canonical class of domain.md or declare it in custom_terrain_classes)"),
+                i18n::format(_("{1}: unknown terrain class '{2}' (use a canonical class of docs/model.md or declare it in custom_terrain_classes)"),
                     {name, f.terrainClass})});
         } else {
             const int actual = dimension(f.geometry.type);

@@ -374,7 +374,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
     out.crs = scenario.settings.crs;
     geo::gdal::ensureGdalRegistered();
     if (out.crs.empty()) {
-        // The UTM zone of the DEM's centre (domain.md: the working CRS is a projected metric CRS).
+        // The UTM zone of the DEM's centre (docs/model.md: the working CRS is a projected metric CRS).
         const ElevationGrid wgs = readDem(dem, "EPSG:4326", 0.0);
         const auto& g = wgs.geotransform;
         out.crs = geo::utmCrsForCentre("EPSG:4326", {{g[0], g[3]}, {g[0] + wgs.width * g[1], g[3] + wgs.height * g[5]}}, dem.string());

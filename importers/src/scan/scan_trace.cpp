@@ -171,7 +171,7 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
 {
     if (!polygonalClass(scenario, options.terrainClass))
         throw std::invalid_argument(core::i18n::format(
-            _("class '{1}' is not a polygonal terrain class (canonical, domain.md, or a declared custom class)"),
+            _("class '{1}' is not a polygonal terrain class (canonical, docs/model.md, or a declared custom class)"),
             {options.terrainClass}));
     requireOption(options.resolution, "resolution");
     if (!scenario.map)

@@ -181,7 +181,7 @@ BOOST_AUTO_TEST_CASE(roads_report_the_edges_they_cross_and_their_grade)
     BOOST_TEST(a2.lines[0].length == 1000.0, tt::tolerance(1e-12));
     const SquareTerrain& a1 = squares[0];
     BOOST_REQUIRE_EQUAL(a1.lines.size(), 1u);
-    BOOST_TEST(a1.lines[0].grade == "minor"); // roads default to minor (domain.md)
+    BOOST_TEST(a1.lines[0].grade == "minor"); // roads default to minor (docs/model.md)
     BOOST_TEST((a1.lines[0].edges == std::vector<Edge>{Edge::North}));
     BOOST_TEST(a1.lines[0].length == 500.0, tt::tolerance(1e-12));
     const SquareTerrain& b1 = squares[1];

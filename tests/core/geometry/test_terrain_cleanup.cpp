@@ -102,7 +102,7 @@ BOOST_AUTO_TEST_CASE(snapping_closes_a_gap_onto_the_earlier_feature)
 BOOST_AUTO_TEST_CASE(a_village_overlapping_a_river_gives_up_the_overlap)
 {
     // River polygon x in [0, 50]; village [40, 140] x [0, 100] overlaps it by 10 x 100 = 1000 m2 and keeps
-    // [50, 140] x [0, 100] = 9000 m2 (domain.md: a village in a river = error; the river wins).
+    // [50, 140] x [0, 100] = 9000 m2 (docs/model.md: a village in a river = error; the river wins).
     // Woods overlapping the village are not an exclusive pair: untouched.
     Scenario s = with({feature("river-1", "river", "POLYGON((0 0,50 0,50 100,0 100,0 0))"),
         feature("village-1", "village", "POLYGON((40 0,140 0,140 100,40 100,40 0))"),

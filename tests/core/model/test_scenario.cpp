@@ -21,7 +21,7 @@ BOOST_AUTO_TEST_CASE(enum_names_read_back)
 
 BOOST_AUTO_TEST_CASE(minimum_gcps_follow_the_method)
 {
-    // (n+1)(n+2)/2 for polynomial order n (domain.md); Helmert needs 2; a TPS needs 3.
+    // (n+1)(n+2)/2 for polynomial order n (docs/model.md); Helmert needs 2; a TPS needs 3.
     BOOST_TEST(minimumGcps(GeoreferenceMethod::Helmert) == 2);
     BOOST_TEST(minimumGcps(GeoreferenceMethod::Poly1) == 3);
     BOOST_TEST(minimumGcps(GeoreferenceMethod::Poly2) == 6);

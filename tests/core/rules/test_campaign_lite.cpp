@@ -110,7 +110,7 @@ BOOST_AUTO_TEST_CASE(table_entries_read_as_the_rules_text)
 BOOST_AUTO_TEST_CASE(battle_setup_table_size_and_half_mile_zones_worked_by_hand)
 {
     using namespace sandtable::core;
-    // domain.md table helper: 8 x 6 ft at 100 yards to the inch (1:3600) -> squares of 0.909 mile = 1463.04 m.
+    // docs/model.md table helper: 8 x 6 ft at 100 yards to the inch (1:3600) -> squares of 0.909 mile = 1463.04 m.
     Campaign c;
     c.grid.squareSize = 1463.04;
     c.grid.columns = 10;

@@ -11,7 +11,7 @@ BOOST_AUTO_TEST_SUITE(rules_pub_battles)
 
 BOOST_AUTO_TEST_CASE(victory_points_follow_the_type_and_quality_table)
 {
-    // domain.md's table, rows infantry / detachment / artillery / dragoons / cavalry / baggage, HQ.
+    // docs/model.md's table, rows infantry / detachment / artillery / dragoons / cavalry / baggage, HQ.
     BOOST_TEST(pb::victoryPoints(UnitType::Infantry, UnitQuality::Militia) == 2);
     BOOST_TEST(pb::victoryPoints(UnitType::Infantry, UnitQuality::Regular) == 3);
     BOOST_TEST(pb::victoryPoints(UnitType::Infantry, UnitQuality::Elite) == 4);
@@ -39,7 +39,7 @@ BOOST_AUTO_TEST_CASE(combat_dice_per_piece_type)
 
 BOOST_AUTO_TEST_CASE(rout_is_at_least_half_of_the_infantry_blocks)
 {
-    BOOST_TEST(pb::routThreshold(7) == 4); // domain.md: 7 blocks rout at 4
+    BOOST_TEST(pb::routThreshold(7) == 4); // docs/model.md: 7 blocks rout at 4
     BOOST_TEST(pb::routThreshold(8) == 4);
     BOOST_TEST(pb::routThreshold(1) == 1);
     BOOST_TEST(pb::routThreshold(0) == 0);

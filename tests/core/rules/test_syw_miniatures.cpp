@@ -11,7 +11,7 @@ BOOST_AUTO_TEST_SUITE(rules_syw_miniatures)
 
 BOOST_AUTO_TEST_CASE(the_rules_worked_melee_example)
 {
-    // 2.D Example, as domain.md reads it: 24 grenadiers x 1.5 + 1 officer x 2 = 38; 24 musketeers + 2 = 26;
+    // 2.D Example, as docs/model.md reads it: 24 grenadiers x 1.5 + 1 officer x 2 = 38; 24 musketeers + 2 = 26;
     // the musketeers lose 38 - 26 = 12.
     SywFigures grenadierRegiment;
     grenadierRegiment.grenadiers = 24;

@@ -52,7 +52,7 @@ BOOST_AUTO_TEST_CASE(every_canonical_class_has_its_own_style_and_others_are_cust
     const TerrainStyle& custom = terrainStyle("sunken-lane", Json());
     BOOST_TEST(custom.key == "custom");
     BOOST_TEST(custom.terrainClass.empty());
-    BOOST_TEST(!custom.dashMm.empty()); // dashed: not one of domain.md's classes
+    BOOST_TEST(!custom.dashMm.empty()); // dashed: not one of docs/model.md's classes
     for (const auto& info : rules::canonicalTerrainClasses()) {
         const TerrainStyle& s = terrainStyle(info.id, Json());
         BOOST_TEST(s.terrainClass == info.id);

@@ -188,7 +188,7 @@ BOOST_AUTO_TEST_CASE(the_palette_lists_canonical_then_custom_classes_with_their_
     s.customTerrainClasses.push_back({"redoubt", "Redoubt", "polygon", "+1 defence"});
     s.customTerrainClasses.push_back({"ditch", "Ditch", "line", ""});
     const auto entries = paletteClasses(s);
-    BOOST_TEST(entries.size() == 17u); // the 15 classes of domain.md and 2 custom ones
+    BOOST_TEST(entries.size() == 17u); // the 15 classes of docs/model.md and 2 custom ones
     BOOST_TEST(entries.front().id == "woods");
     auto find = [&](const std::string& id) {
         return *std::find_if(entries.begin(), entries.end(), [&](const PaletteEntry& e) { return e.id == id; });

@@ -43,8 +43,8 @@ ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, 
 
 /// How hills are made.
 /// - `levels`: contour heights in metres, strictly increasing; the ground at or above levels[k] forms
-///   the hills of level k + 1 (domain.md: hill attribute `level` 1, 2, ...), so a level-2 hill always
-///   lies inside a level-1 hill (domain.md: hills nest by level).
+///   the hills of level k + 1 (docs/model.md: hill attribute `level` 1, 2, ...), so a level-2 hill always
+///   lies inside a level-1 hill (docs/model.md: hills nest by level).
 /// - `simplify`: topology-preserving simplification tolerance, metres (0 = none; the ridgeline is
 ///   simplified with the larger of it and the cell size).
 /// - `minArea`: hills smaller than this (square metres) are dropped (counted in the result), and holes
@@ -73,7 +73,7 @@ struct DemHill {
 /// attributes `level`, `ridgeline` and `contour_m`; plus, when the scenario had no working CRS, setting
 /// it to the UTM zone of the DEM's centre).
 ///
-/// Ridgeline (domain.md: "hill (with level; a ridgeline)"), kept simple: the hill's DEM cells are
+/// Ridgeline (docs/model.md: "hill (with level; a ridgeline)"), kept simple: the hill's DEM cells are
 /// projected onto its principal axis (the main direction of the cells' spread), cut into slices along it
 /// (about 20 per hill, at least 2 cells wide); the highest cell of each slice, in order along the axis, is a
 /// vertex; the line is simplified (Douglas-Peucker) and stored as a GeoJSON LineString object, working-CRS

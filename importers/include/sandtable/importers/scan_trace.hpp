@@ -23,7 +23,7 @@ namespace sandtable::importers {
 ///   most `tolerance` (0 = exact colour; 441.7 = everything); transparent pixels (outside the scan) never match.
 /// - `seed`: when set (working-CRS metres), only the matching pixels 4-connected to the seed's pixel (the
 ///   magic wand); else every matching pixel.
-/// - `terrainClass`: a polygonal class (canonical, domain.md, or a declared custom class).
+/// - `terrainClass`: a polygonal class (canonical, docs/model.md, or a declared custom class).
 /// - `simplify` (metres), `minArea` and `holeArea` (square metres): geometry::cleanPolygons. When both
 ///   areas are set, regions of the mask smaller than the smaller of them are sieved away first
 ///   (GDALSieveFilter, 4-connected: specks dropped, pinholes filled) and not counted in the result.

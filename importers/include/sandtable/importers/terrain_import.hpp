@@ -38,8 +38,8 @@ struct TerrainImportOptions {
 
 /// What an import would do: `edit` adds the features (one undo step) and, when the scenario had no
 /// working CRS, sets it (a projected source's CRS, or the UTM zone of a geographic source's centre,
-/// domain.md). Counts and findings:
-/// - "import.class.unknown" (warning): the class is neither canonical (domain.md) nor a declared custom
+/// docs/model.md). Counts and findings:
+/// - "import.class.unknown" (warning): the class is neither canonical (docs/model.md) nor a declared custom
 ///   class: the feature is skipped;
 /// - "import.geometry.kind" (warning): the geometry does not fit the class (a point for woods): skipped;
 /// - "import.geometry.unsupported" (warning): empty, missing or a mixed GeometryCollection: skipped;

@@ -135,12 +135,12 @@ struct MapPrintResult {
 /// Writes the PDF (or the SVG / PNG pages) atomically: on failure no file is left, not even earlier pages.
 /// Layers: Scan (request.scan), Terrain, Grid (the scenario's Campaign Lite grid when it has one: square
 /// outlines and refs, a square of S metres measuring S x 1000 / N mm), Setup (placed units as blocks of the
-/// scenario's block length x depth, domain.md "a scenario setting", default 20 x 10 mm, scaled by
+/// scenario's block length x depth, docs/model.md "a scenario setting", default 20 x 10 mm, scaled by
 /// game scale / print scale; route column blocks use the route-column length; on each block's face its arm
 /// symbol as wargame maps draw it, NATO style: infantry a box with a cross, cavalry a box with one diagonal,
 /// artillery a box with a dot, an HQ a flag; and its strength, the figure right of the symbol; the unit's name
 /// beside the block with a halo). Every sheet carries a title, a scale bar in
-/// metres and in Pub Battles movement segments (4.5 cm foot / 6.4 cm mounted, domain.md), a north arrow,
+/// metres and in Pub Battles movement segments (4.5 cm foot / 6.4 cm mounted, docs/model.md), a north arrow,
 /// (a SYW house-rules table instead: a bar of five 10 cm fields, the moves and ranges in fields, and on
 /// the table a faint 10 cm field grid, the sectors and a frame in cm),
 /// registration marks at the corners of the map area, the sheet's position and neighbours, and the legend

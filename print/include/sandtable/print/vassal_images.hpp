@@ -32,7 +32,7 @@ std::pair<int, int> boardPixelSize(const core::Scenario& scenario, double pxPerM
 PngImage renderBoardImage(const core::Scenario& scenario, double pxPerM, const std::optional<PrintRaster>& scan, bool grid);
 
 /// The piece image of `unit`: its block at true size on the board (the scenario's block length x depth in
-/// mm on the table, domain.md, default 20 x 10 mm, times scale / 1000 m, times pxPerM; an HQ a square of
+/// mm on the table, docs/model.md, default 20 x 10 mm, times scale / 1000 m, times pxPerM; an HQ a square of
 /// 0.8 x depth, as printMap draws it), in line, its front edge at the top (thicker), filled with its side's
 /// colour. Drawn for the screen at VASSAL's 100 % zoom (issue 44 item 4), in ink that contrasts with the side's
 /// colour (white when its luminance 0.299 R + 0.587 G + 0.114 B is under 140, else black): when the block has 20

@@ -53,7 +53,7 @@ Edit replaceUnit(const Scenario& scenario, Unit unit, std::string label = {}, st
 Edit removeUnit(const Scenario& scenario, const UnitId& id);
 /// Places, moves or turns a piece on the map: its placement becomes `placement` (centre in working-CRS
 /// metres, facing in degrees clockwise from grid north, normalised to [0, 360), line or route column).
-/// A piece on the map is set up there and nowhere else (domain.md: set-up is a position "or its place in
+/// A piece on the map is set up there and nowhere else (docs/model.md: set-up is a position "or its place in
 /// an HQ's reserve", reinforcements enter later; setup_checks refuse a unit set up more than once), so
 /// the unit's `reserve` and `arrival` are cleared. `label` defaults to "Move <name>"; a non-empty
 /// `mergeKey` joins the edits of one gesture into one undo step (the editor gives each drag its own).

@@ -10,7 +10,7 @@
 
 namespace sandtable::core::operations {
 
-/// The unit's strength: men, or guns for artillery (domain.md), a whole number from 0 to 10,000,000. One undo
+/// The unit's strength: men, or guns for artillery (docs/model.md), a whole number from 0 to 10,000,000. One undo
 /// step "Change unit strength"; an empty Edit when unchanged. Throws OperationError naming the unit when it
 /// does not exist, and the value when it is negative, not whole or larger.
 Edit setUnitStrength(const Scenario& scenario, const UnitId& unit, double strength);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The majority rule: which terrain class a block footprint is in (domain.md, "Majority rule").
+// The majority rule: which terrain class a block footprint is in (docs/model.md, "Majority rule").
 #pragma once
 
 #include "sandtable/core/model/scenario.hpp"
@@ -12,7 +12,7 @@
 
 namespace sandtable::core::geometry {
 
-/// How a block stands (domain.md): in line its length is the frontage, perpendicular to the facing, and
+/// How a block stands (docs/model.md): in line its length is the frontage, perpendicular to the facing, and
 /// its depth runs along the facing; in route column it is turned lengthwise, its length along the facing.
 enum class BlockFormation { Line, Column };
 
@@ -45,7 +45,7 @@ inline constexpr double kHalfTolerance = 1e-9;
 ///   a hill give woods and hill each their share: cover once, per class).
 /// - `majorities`: the classes covering strictly more than half (fraction > 1/2 + kHalfTolerance),
 ///   largest share first (ties by class id). More than one only where classes overlap (woods on a hill).
-/// - `majority`: the first of `majorities`, or empty when none (domain.md: exactly half = no effect).
+/// - `majority`: the first of `majorities`, or empty when none (docs/model.md: exactly half = no effect).
 struct MajorityResult {
     std::vector<std::pair<std::string, double>> fractions;
     std::vector<std::string> majorities;

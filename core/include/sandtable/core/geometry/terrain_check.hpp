@@ -71,7 +71,7 @@ TerrainRepair repairTerrain(const Scenario& scenario, const RepairOptions& optio
 /// 0.06 mm on a 1:16,000 map).
 inline constexpr double kTopologyTolerance = 1.0;
 
-/// The topology rules of domain.md, each a Diagnostic naming the features (path /terrain/<index>/geometry):
+/// The topology rules of docs/model.md, each a Diagnostic naming the features (path /terrain/<index>/geometry):
 /// - "terrain.topology.bridge" (error): a bridge not on both a river/stream and a road;
 /// - "terrain.topology.ford" (error): a ford not on a river/stream;
 /// - "terrain.topology.watercourse" (warning): a stream/river that neither joins another stream/river nor

@@ -61,8 +61,8 @@ struct ExclusionRule {
     std::string source;
 };
 
-/// The classes that exclude each other, as data. domain.md: "a village in a river = error" -> river
-/// over village. domain.md gives no other exclusion (woods on a hill is cover once, hills overlay other
+/// The classes that exclude each other, as data. docs/model.md: "a village in a river = error" -> river
+/// over village. docs/model.md gives no other exclusion (woods on a hill is cover once, hills overlay other
 /// terrain), so the table holds only that pair; callers may pass more.
 const std::vector<ExclusionRule>& defaultExclusionRules();
 
@@ -70,7 +70,7 @@ const std::vector<ExclusionRule>& defaultExclusionRules();
 /// whose interiors overlap, the loser's geometry becomes loser minus winner (polygonal parts kept). The
 /// diagnostics name both features and the area given up ("terrain.overlap.resolved", info). A loser that
 /// would vanish entirely is left unchanged and reported ("terrain.overlap.collapsed", error): a feature is
-/// never dropped silently (domain.md). Rules apply in table order to the geometries as already resolved.
+/// never dropped silently (docs/model.md). Rules apply in table order to the geometries as already resolved.
 struct OverlapResolution {
     std::vector<std::pair<FeatureId, Geometry>> replacements;
     Diagnostics diagnostics;
@@ -91,7 +91,7 @@ struct SliverOptions {
 };
 
 /// Slivers of the polygonal terrain, one "terrain.sliver" warning per part naming the feature's id and the
-/// part's area and mean width (domain.md: "a sliver is reported with its id and area"); nothing is
+/// part's area and mean width (docs/model.md: "a sliver is reported with its id and area"); nothing is
 /// changed or dropped. Invalid geometries are measured as made valid.
 Diagnostics findSlivers(const Scenario& scenario, const SliverOptions& options = {});
 

@@ -25,7 +25,7 @@ enum class ImportTarget { Terrain, OrderOfBattle, Cards, Scenario };
 /// "terrain", "order of battle", "cards", "scenario".
 const char* toString(ImportTarget target);
 
-/// What identify() reads: the file's name and its first bytes, no parse (architecture.md: "identify cheap").
+/// What identify() reads: the file's name and its first bytes, no parse (docs/architecture.md: "a cheap identify").
 struct FileProbe {
     static constexpr std::size_t kHeadBytes = 4096;
 
@@ -85,7 +85,7 @@ struct ImportRequest {
 };
 
 /// What an import would do. `edit` is one undo step that adds what was read (empty when nothing was);
-/// `findings` list what was read past or lost (never dropped silently: architecture.md); `imported` and
+/// `findings` list what was read past or lost (never dropped silently: docs/architecture.md, "findings for whatever was lost"); `imported` and
 /// `skipped` count the things the importer reads (features, units, cards, pieces); `counts` holds the
 /// importer's further counts by name (documented by each importer: per terrain class, "formations_created",
 /// ...) and `details` its further facts as text ("format", "crs", "board"); `summary` is one line saying

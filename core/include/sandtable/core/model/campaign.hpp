@@ -19,14 +19,14 @@ namespace sandtable::core {
 inline constexpr double kMileMetres = 1609.344;
 
 /// A square of the grid: `column` counts from 0 at the west edge, `row` from 0 at the north edge
-/// (domain.md: A1 and 0101 are the north-west square). Independent of the numbering scheme shown.
+/// (docs/model.md: A1 and 0101 are the north-west square). Independent of the numbering scheme shown.
 struct SquareRef {
     int column = 0;
     int row = 0;
     auto operator<=>(const SquareRef&) const = default;
 };
 
-/// How squares are called out loud (domain.md, "Grid conventions").
+/// How squares are called out loud (docs/model.md, "Grid conventions").
 /// - LetterNumber: column letters west to east (A..Z, AA, AB, ...), then the row number: "C4".
 /// - ColumnRow: column number then row number, both padded to one width of at least two digits: "0304".
 enum class GridNumbering { LetterNumber, ColumnRow };
@@ -89,7 +89,7 @@ std::optional<SquareRef> squareAt(const CampaignGrid& grid, Coordinate point);
 /// The bounding rectangle of the grid in working-CRS metres (min x, min y, max x, max y).
 std::array<double, 4> gridBounds(const CampaignGrid& grid);
 
-/// The table helper of domain.md: the grid whose squares, `squaresAlong` of them along the table's long
+/// The table helper of docs/model.md: the grid whose squares, `squaresAlong` of them along the table's long
 /// side, cover the table at a rules scale. Square size = table length in ground metres / squaresAlong;
 /// across = the whole squares that fit the short side. 8 x 6 ft at 100 yards to the inch (1:3600) gives
 /// 6 x 4 squares of 1463.04 m (0.909 mile). Table sizes in millimetres; throws std::invalid_argument for

@@ -153,7 +153,7 @@ struct ScenarioSettings {
     double scaleDenominator = 16000.0; ///< game scale 1:N (Pub Battles 16,000; Kriegsspiel 8,000)
     std::optional<Extent> extent;      ///< map extent in the working CRS
 
-    // Pub Battles set-up (domain.md "Orders of battle"); each member is written to the document only when set.
+    // Pub Battles set-up (docs/model.md "Orders of battle"); each member is written to the document only when set.
     std::optional<int> startDay{};          ///< day of the first turn, from 1
     std::optional<int> startTurn{};         ///< turn of the first day's start, 1-8 (rulebook: 8 turns a day)
     std::optional<int> days{};              ///< days of play, each 8 turns of 1.5 h then a night turn
@@ -186,7 +186,7 @@ struct CustomTerrainClass {
     bool operator==(const CustomTerrainClass&) const = default;
 };
 
-/// A digitised terrain feature. `terrainClass` is a canonical id of domain.md (woods, village, hill, ...)
+/// A digitised terrain feature. `terrainClass` is a canonical id of docs/model.md (woods, village, hill, ...)
 /// or a scenario custom class. `attributes` holds class attributes: hill `level` (1, 2, ...), road
 /// `grade` ("major"/"minor"), woods `dense` (bool), free text `note`, and whatever else an import kept (a
 /// GeoJSON/GeoPackage feature's other fields, a hill's `ridgeline`), in the order they were set.
@@ -223,12 +223,12 @@ struct Formation {
     bool operator==(const Formation&) const = default;
 };
 
-/// Pub Battles piece types (rulebook: units; domain.md).
+/// Pub Battles piece types (rulebook: units; docs/model.md).
 enum class UnitType { Infantry, Detachment, Artillery, Cavalry, Dragoons, BaggageTrain, Hq };
 const char* toString(UnitType type);                  ///< "infantry", ..., "baggage-train", "hq"
 UnitType unitTypeFromString(const std::string& name); ///< throws std::invalid_argument
 
-/// Quality for combat and victory points (domain.md: militia/recruits, regular, elite, guard).
+/// Quality for combat and victory points (docs/model.md: militia/recruits, regular, elite, guard).
 enum class UnitQuality { Militia, Regular, Elite, Guard };
 const char* toString(UnitQuality quality);
 UnitQuality unitQualityFromString(const std::string& name);

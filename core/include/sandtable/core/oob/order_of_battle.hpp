@@ -18,7 +18,7 @@ const Side* sideOf(const Scenario& scenario, const Unit& unit);
 /// formation; an HQ of a child formation is not its parent's HQ), or nullptr.
 const Unit* hqOf(const Scenario& scenario, const FormationId& formation);
 
-// The formation tree (domain.md, orders of battle; ORBAT Mapper's tree of any depth). A formation's
+// The formation tree (docs/model.md, orders of battle; ORBAT Mapper's tree of any depth). A formation's
 // `parent` is the enclosing formation; every helper below is safe against bad input: an unknown parent
 // ends the chain, and a cycle in the parent links ends it at the first formation met twice.
 

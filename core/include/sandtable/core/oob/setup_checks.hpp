@@ -11,7 +11,7 @@ namespace sandtable::core::oob {
 /// map (80 m of ground at 1:16,000), for points digitised by hand.
 inline constexpr double kEntryToleranceMm = 5.0;
 
-/// Appends the order-of-battle and set-up findings of domain.md ("Set-up sanity") and the rulebook, each
+/// Appends the order-of-battle and set-up findings of docs/model.md ("Set-up sanity") and the rulebook, each
 /// naming the pieces by id, with a JSON pointer to the first:
 /// - "oob.unit.no_formation" (error): a unit whose formation id is empty;
 /// - "oob.block.strength" (warning): a block (Unit::block) whose strength is not the sum of the units it

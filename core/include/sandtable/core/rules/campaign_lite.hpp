@@ -41,7 +41,7 @@ const DieTable& secondaryTerrainTable(std::string_view region); ///< "foothills"
 std::string secondaryResultWord(std::string_view result);
 const std::vector<std::string_view>& secondaryRegions();
 
-/// Walls, fences and hedges around a rolled field, wood or orchard (domain.md's reading of the damaged
+/// Walls, fences and hedges around a rolled field, wood or orchard (docs/model.md's reading of the damaged
 /// passage): first d6 4-6 = stone walls on all sides, 1-3 = a wooden fence on two sides (road side first);
 /// then, after a fence, a second d6 1-3 = a hedge on two sides.
 const DieTable& wallsTable();
@@ -149,7 +149,7 @@ struct BattleForce {
 /// The tabletop for a battle (campaign-lite.txt, "Battle Phase": "a combination of grid squares are agreed upon
 /// to represent the area on the game table"). The squares must form a full rectangle of the grid.
 /// - `tableWidthMm` / `tableDepthMm`: columns x rows x the square on the table, square size x 1000 / N at the
-///   rules scale 1:N (domain.md table helper: 8 x 6 ft at 100 yards to the inch = 1:3600 gives 6 x 4 squares
+///   rules scale 1:N (docs/model.md table helper: 8 x 6 ft at 100 yards to the inch = 1:3600 gives 6 x 4 squares
 ///   of 0.909 mile = 406.4 mm each, 2438.4 x 1625.6 mm).
 /// - `halfMileMm`: one scale half mile on the table (804.672 m; 223.52 mm = 8.8 in at 1:3600, the rules'
 ///   "say 8 inches at 100 yards per inch").

@@ -7,11 +7,11 @@
 #include <string_view>
 
 /// Every number here cites shared/rules/pub-battles-antietam-rulebook.txt (section named per item) and
-/// design/domain.md ("Maps and scale", "Orders of battle"). Distances are ground metres unless stated.
+/// docs/model.md ("Maps and scale", "Orders of battle"). Distances are ground metres unless stated.
 namespace sandtable::core::rules::pub_battles {
 
 /// Rulebook, "Distance de marche": foot movement = 3 segments of 4.5 cm, mounted = 3 segments of 6.4 cm,
-/// measured on the map (map centimetres; domain.md).
+/// measured on the map (map centimetres; docs/model.md).
 inline constexpr double kFootSegmentCm = 4.5;
 inline constexpr double kMountedSegmentCm = 6.4;
 inline constexpr int kSegmentsPerMove = 3;
@@ -28,12 +28,12 @@ inline constexpr int kForcedWithdrawalMultiplier = 2;
 /// Rulebook, "How to Fight": a die hits on 4, 5 or 6.
 inline constexpr int kHitOn = 4;
 
-/// Default block size on the table when a scenario sets none, mm. The rules give none (domain.md); this is
+/// Default block size on the table when a scenario sets none, mm. The rules give none (docs/model.md); this is
 /// the footprint the map print draws set-up blocks with, so the overlap check and the print agree.
 inline constexpr double kDefaultBlockLengthMm = 20.0;
 inline constexpr double kDefaultBlockDepthMm = 10.0;
 
-/// Ground metres of `mapCm` map centimetres at 1:`scaleDenominator` (domain.md: ground m = cm x N / 100).
+/// Ground metres of `mapCm` map centimetres at 1:`scaleDenominator` (docs/model.md: ground m = cm x N / 100).
 inline constexpr double groundMetres(double mapCm, double scaleDenominator) { return mapCm * scaleDenominator / 100.0; }
 
 /// One foot segment in ground metres (720 m at 1:16,000; 760 m at 1:16,890, the chart's own figure).
@@ -54,7 +54,7 @@ inline constexpr double spottingRangeMetres(double scaleDenominator) { return kS
 /// dragoons 2, detachments 1; baggage trains and HQs do not fight (0).
 int combatDice(UnitType type);
 
-/// Rulebook "Victory" as domain.md tabulates it: points for an eliminated piece by type and quality.
+/// Rulebook "Victory" as docs/model.md tabulates it: points for an eliminated piece by type and quality.
 /// Infantry 2/3/4/6 (militia-recruits/regular/elite/guard); detachment 1; artillery and dragoons 4, guard 6;
 /// cavalry 6; baggage train and HQ 0.
 int victoryPoints(UnitType type, UnitQuality quality);

@@ -23,20 +23,20 @@ private:
     std::mt19937_64 m_engine;
 };
 
-/// Rolls the secondary terrain of the tabletop (campaign-lite.txt, "Secondary Terrain"; domain.md).
+/// Rolls the secondary terrain of the tabletop (campaign-lite.txt, "Secondary Terrain"; docs/model.md).
 /// Squares rolled: `campaign.tableSquares` in the order given, or, with no battle table chosen, every
 /// square of the grid row by row from the north-west ("Start at one end of the table and work to the other").
 /// Draws, in this order:
 ///  1. per square, one d10 on the region's table; then for a field, orchard or wood that is not dense,
 ///     a d6 for walls (4-6 stone walls on all sides, 1-3 a wooden fence on two sides, road side first) and,
-///     after a fence, a d6 for a hedge (1-3 on two sides) — domain.md's reading of the damaged passage;
+///     after a fence, a d6 for a hedge (1-3 on two sides) — docs/model.md's reading of the damaged passage;
 ///  2. then per stream start, in the same order: it flows to the nearest (centre to centre) square holding
 ///     a primary river or stream or another stream start (ties: the first row-major); with neither, to the
 ///     table edge the square lies on (north, east, south, west first), or when it is inside, to the edge
 ///     of a d4 (1 north, 2 east, 3 south, 4 west).
 /// Placement changes: a hill on a primary hill is its second level; a wood in a primary forest (woods cover
 /// half or whole) is dense and gets no walls; a village in a primary town square makes half of the town
-/// stone/dense (domain.md). Throws std::invalid_argument for an unknown region or a table square off the grid.
+/// stone/dense (docs/model.md). Throws std::invalid_argument for an unknown region or a table square off the grid.
 SecondaryTerrain rollSecondaryTerrain(const Campaign& campaign, std::uint64_t seed, std::string_view region);
 
 /// The words for one roll of `campaign` (its `detail`): the placement change that applied, the walls and

@@ -8,7 +8,7 @@
 #include <string>
 
 /// Numbers from shared/rules/syw-miniatures-house-rules.txt (section letters as the text has them) and
-/// design/domain.md ("SYW miniatures house rules"). Lengths are table centimetres; 1 field = 10 cm.
+/// docs/model.md ("SYW miniatures house rules"). Lengths are table centimetres; 1 field = 10 cm.
 namespace sandtable::core::rules::syw {
 
 inline constexpr double kFieldCm = 10.0;                ///< 2.B: 1 field = 10 cm
@@ -40,7 +40,7 @@ inline constexpr double kDefaultRegimentDepthMm = 40.0;
 double meleePoints(const SywFigures& figures, bool againstCavalry = false);
 
 /// 2.C "Shooting": dice points. Infantry: one point per soldier with a firearm (musketeers/fusiliers,
-/// grenadiers; domain.md: "one die per soldier"; pikemen, officers and musicians carry none). Cavalry as
+/// grenadiers; docs/model.md: "one die per soldier"; pikemen, officers and musicians carry none). Cavalry as
 /// listed: light dragoons 2, heavy dragoons 3, hussars 2, cuirassiers 2 per man; plain dragoons, not in the
 /// list, are soldiers with muskets: 1 per man. Artillery shoots by 3.G instead (0 here).
 double firePoints(const SywFigures& figures);
@@ -49,7 +49,7 @@ double firePoints(const SywFigures& figures);
 int grenadeKills(const SywFigures& figures);
 
 /// 2.D: the loser of a melee loses the difference of the points, in whole figures (rounded down). The
-/// rules' example, as domain.md reads it: 24 grenadiers + 1 officer = 38 against 24 musketeers + 1 officer
+/// rules' example, as docs/model.md reads it: 24 grenadiers + 1 officer = 38 against 24 musketeers + 1 officer
 /// = 26; the musketeers lose 12. Returns the losses of the side with fewer points (0 on a tie).
 int meleeLosses(double pointsA, double pointsB);
 

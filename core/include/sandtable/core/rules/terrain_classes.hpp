@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The canonical terrain classes of domain.md, with their geometry and rule effects as data.
+// The canonical terrain classes of docs/model.md, with their geometry and rule effects as data.
 #pragma once
 
 #include "sandtable/core/model/scenario.hpp"
@@ -22,14 +22,14 @@ struct TerrainClassInfo {
     std::string_view source;
 };
 
-/// All canonical classes (valid in every game system), in domain.md's order.
+/// All canonical classes (valid in every game system), in docs/model.md's order.
 const std::vector<TerrainClassInfo>& canonicalTerrainClasses();
 
 /// The class with that id, or nullptr.
 const TerrainClassInfo* findTerrainClass(std::string_view id);
 
 /// The geometry a class is digitised as: `dimension` 0 point, 1 line, 2 polygon; `alsoPolygon` where a
-/// line class may also be drawn as a polygon (rivers, domain.md).
+/// line class may also be drawn as a polygon (rivers, docs/model.md).
 struct ClassGeometry {
     int dimension = 2;
     bool alsoPolygon = false;

@@ -68,9 +68,9 @@ const std::vector<TerrainStyle>& terrainStyles();
 /// The entry with that key, or nullptr.
 const TerrainStyle* findTerrainStyle(std::string_view key);
 
-/// The style of a feature of `terrainClass` with these class attributes (domain.md): hill `level` >= 2 is
+/// The style of a feature of `terrainClass` with these class attributes (docs/model.md): hill `level` >= 2 is
 /// "hill-upper", road `grade` "major" is "road-major" (any other grade, or none, "road-minor"), woods
-/// `dense` true is "woods-dense". Any class outside domain.md's canonical list gets "custom".
+/// `dense` true is "woods-dense". Any class outside docs/model.md's canonical list gets "custom".
 const TerrainStyle& terrainStyle(std::string_view terrainClass, const Attributes& attributes);
 
 /// The legend label for a feature of `terrainClass` in `style`: the style's label, except for the custom

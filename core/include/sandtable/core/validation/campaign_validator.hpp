@@ -22,7 +22,7 @@ namespace sandtable::core {
 /// - a force's route to its start square steps between squares sharing an edge (error "campaign.force.route")
 ///   and crosses a river only where a bridge or ford lies in one of the two squares (error
 ///   "campaign.force.river", naming the force and both squares; campaign-lite.txt "Rivers: Can only be crossed
-///   at bridges", domain.md: fords are crossing places).
+///   at bridges", docs/model.md: fords are crossing places).
 void checkCampaign(const Scenario& scenario, Diagnostics& out);
 
 } // namespace sandtable::core

@@ -12,7 +12,7 @@ namespace sandtable::core {
 /// - references resolve: formation -> side, unit -> formation (error "ref.missing");
 /// - each non-army formation has exactly one HQ (error "oob.formation.hq_count"; Pub Battles rulebook:
 ///   each formation has one HQ);
-/// - terrain classes are canonical (domain.md) or declared custom classes (error "terrain.class.unknown");
+/// - terrain classes are canonical (docs/model.md) or declared custom classes (error "terrain.class.unknown");
 /// - geometry dimension fits the class: woods polygon, stream line, bridge point (error "terrain.geometry.kind");
 /// - geometry is valid per GEOS (error "terrain.geometry.invalid", the reason and location in the message);
 /// - hill level and road grade attributes (error "terrain.attribute");

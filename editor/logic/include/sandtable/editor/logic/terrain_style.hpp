@@ -49,7 +49,7 @@ inline TerrainStyle terrainStyle(const core::TerrainFeature& feature)
     return terrainStyle(feature.terrainClass, feature.attributes);
 }
 
-/// How a placed piece is drawn. The scenario format does not yet carry the block size (domain.md: a
+/// How a placed piece is drawn. The scenario format does not yet carry the block size (docs/model.md: a
 /// scenario setting, the rules give none), so the canvas draws blocks at a display size: `frontage` x
 /// `depth` metres in line (turned lengthwise in route column), never smaller on screen than
 /// `minimumPixels` along the frontage. HQs are drawn as squares of side `depth`.

@@ -83,8 +83,8 @@ struct PaletteEntry {
     DrawKind kind = DrawKind::Polygon;
     bool custom = false;
 };
-/// The classes a designer may draw in this scenario: the canonical classes of domain.md (valid in every
-/// game system), in domain.md's order, then the scenario's custom classes.
+/// The classes a designer may draw in this scenario: the canonical classes of docs/model.md (valid in every
+/// game system), in docs/model.md's order, then the scenario's custom classes.
 std::vector<PaletteEntry> paletteClasses(const core::Scenario& scenario);
 
 } // namespace sandtable::editor::tools
