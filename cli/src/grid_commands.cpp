@@ -8,8 +8,8 @@
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/model/campaign_words.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
-#include "sandtable/core/rules/campaign_lite.hpp"
-#include "sandtable/core/rules/secondary_terrain.hpp"
+#include "sandtable/core/systems/campaign_lite/rules.hpp"
+#include "sandtable/core/systems/campaign_lite/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/print/campaign_print.hpp"
 #include "sandtable/print/sheet_marks.hpp"
@@ -340,7 +340,7 @@ void runRoll(const RollOptions& o, Context& context)
         context.out << core::squareName(g, r.square) << ": d10=" << r.d10;
         for (int d : r.d6)
             context.out << " d6=" << d;
-        context.out << " " << core::rules::secondaryResultWord(r.result) << ": " << core::rules::describeSecondaryRoll(r, *document.scenario().campaign, core::i18n::translate) << "\n";
+        context.out << " " << core::systems::campaign_lite::secondaryResultWord(r.result) << ": " << core::systems::campaign_lite::describeSecondaryRoll(r, *document.scenario().campaign, core::i18n::translate) << "\n";
     }
 }
 
@@ -362,9 +362,9 @@ void runBattle(const BattleOptions& o, Context& context)
             throw core::OperationError(o.file, "--squares", e.what());
         }
     }
-    core::rules::BattleSetup b;
+    core::systems::campaign_lite::BattleSetup b;
     try {
-        b = core::rules::planBattle(*s.campaign, squares, o.rulesScale);
+        b = core::systems::campaign_lite::planBattle(*s.campaign, squares, o.rulesScale);
     } catch (const std::invalid_argument& e) {
         throw core::OperationError(o.file, "--squares", e.what());
     }

@@ -16,7 +16,7 @@
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/oob/roster_import.hpp"
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
 #include "sandtable/importers/importer_registry.hpp"
@@ -271,7 +271,7 @@ void runImport(const ImportOptions& o, Context& context)
 /// every regiment and army (syw-miniatures-house-rules.txt), with no Pub Battles term.
 void printSywSummary(const SummaryOptions& o, const core::Scenario& s, Context& context)
 {
-    namespace syw = core::rules::syw;
+    namespace syw = core::systems::syw_miniatures;
     const core::oob::SywSummary summary = core::oob::summarizeSyw(s);
     const auto number = [](double v) { return core::i18n::formatFigure(v); };
     if (context.json) {

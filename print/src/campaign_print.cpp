@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Campaign sheets as PDF, SVG or PNG pages through cairo, tiled with map_print's sheet planner.
 #include "sandtable/print/campaign_print.hpp"
+#include "sandtable/print/sheet_text.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
-#include "sandtable/core/rules/campaign_lite.hpp"
+#include "sandtable/core/systems/campaign_lite/rules.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -42,23 +43,6 @@ const TerrainStyle& styleFor(std::string_view terrainClass, const std::string& g
 {
     return core::style::terrainStyle(terrainClass,
         grade.empty() ? core::Attributes() : core::Attributes{{"grade", grade}});
-}
-
-void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold = false)
-{
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
-    cairo_move_to(cr, x, y);
-    cairo_show_text(cr, s.c_str());
-}
-
-double textWidth(cairo_t* cr, double size, const std::string& s, bool bold = false)
-{
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
-    cairo_text_extents_t e;
-    cairo_text_extents(cr, s.c_str(), &e);
-    return e.x_advance;
 }
 
 // The classes printed as cover, in drawing order, with a short legend word.
@@ -233,11 +217,11 @@ void drawGridLines(cairo_t* cr, const Transform& t, const core::CampaignGrid& g)
             const Coordinate at = k[3];
             const std::string name = core::squareName(g, {column, row});
             cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
-            const double w = textWidth(cr, size, name, true);
+            const double w = sheetTextWidth(cr, size, name, true);
             cairo_rectangle(cr, t.x(at.x) + 0.3, t.y(at.y) + 0.3, w + 0.8, size + 0.6);
             cairo_fill(cr);
             cairo_set_source_rgb(cr, 0, 0, 0);
-            text(cr, t.x(at.x) + 0.7, t.y(at.y) + size + 0.3, size, name, true);
+            showSheetText(cr, t.x(at.x) + 0.7, t.y(at.y) + size + 0.3, size, name, true);
         }
 }
 
@@ -267,13 +251,13 @@ void drawObjectives(cairo_t* cr, const Transform& t, const core::Campaign& c)
         cairo_stroke(cr);
         const std::string label = o.name + " (" + std::to_string(o.points) + ")";
         cairo_set_source_rgba(cr, 1, 1, 1, 0.75);
-        const double w = textWidth(cr, 2.0, label);
+        const double w = sheetTextWidth(cr, 2.0, label);
         // Kept inside its square where it fits, so labels on the grid's edge are not cut off.
         const double lx = std::clamp(x - w / 2, left + 0.4, std::max(left + 0.4, right - w - 0.4));
         cairo_rectangle(cr, lx - 0.4, y + 2.4, w + 0.8, 2.6);
         cairo_fill(cr);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        text(cr, lx, y + 4.4, 2.0, label);
+        showSheetText(cr, lx, y + 4.4, 2.0, label);
     }
 }
 
@@ -287,7 +271,7 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
     cairo_set_source_rgb(cr, 0, 0, 0);
     const std::string title = core::i18n::format(detail::inLanguage(s, "{1} - campaign map"),
         {s.settings.title.empty() ? s.settings.id : s.settings.title});
-    text(cr, r.marginMm, top + 2.0, 4.0, title, true);
+    showSheetText(cr, r.marginMm, top + 2.0, 4.0, title, true);
     std::ostringstream info;
     info.precision(6);
     const auto figure = [](double value) {
@@ -302,7 +286,7 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
     if (layout.sheets.size() > 1)
         info << core::i18n::format(detail::inLanguage(s, "   sheet {1} of {2}"),
             {sheetName(sheet.row, sheet.column), std::to_string(layout.sheets.size())});
-    text(cr, r.marginMm, top + 6.5, 2.5, info.str());
+    showSheetText(cr, r.marginMm, top + 6.5, 2.5, info.str());
     // Scale bar: three squares (or as many as fit in 90 mm), each segment one square.
     const double squareMm = g.squareSize * mmPerMetre;
     const int segments = std::max(1, std::min(3, static_cast<int>(90.0 / squareMm)));
@@ -318,13 +302,13 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
     for (int i = 0; i <= segments; ++i) {
         std::ostringstream tick;
         tick << std::llround(i * g.squareSize) << " m";
-        text(cr, r.marginMm + i * squareMm - 0.6, barY + 4.3, 2.1, tick.str());
+        showSheetText(cr, r.marginMm + i * squareMm - 0.6, barY + 4.3, 2.1, tick.str());
     }
-    text(cr, r.marginMm, barY + 7.6, 2.1, detail::inLanguage(s, "each segment = one square"));
+    showSheetText(cr, r.marginMm, barY + 7.6, 2.1, detail::inLanguage(s, "each segment = one square"));
     // Turn / player boxes for the players' notes (moves and searches are recorded on the maps).
     const double boxX = std::max(r.marginMm + segments * squareMm + 12.0, r.marginMm + 60.0);
-    text(cr, boxX, top + 12.0, 2.6, detail::inLanguage(s, "Turn ______   Player ______________"));
-    text(cr, boxX, top + 18.0, 2.6, detail::inLanguage(s, "Side ______________   Hour ______"));
+    showSheetText(cr, boxX, top + 12.0, 2.6, detail::inLanguage(s, "Turn ______   Player ______________"));
+    showSheetText(cr, boxX, top + 18.0, 2.6, detail::inLanguage(s, "Side ______________   Hour ______"));
     // Legend.
     // Below the title line, five entries a column, clear of the note boxes.
     const double lx = std::max(boxX + 56.0, pageW * 0.5), ly = top + 4.5;
@@ -345,7 +329,7 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
             cairo_set_line_width(cr, 0.3);
             cairo_stroke(cr);
             cairo_set_source_rgb(cr, 0, 0, 0);
-            text(cr, x + 11.5, y + 2.3, 2.2, detail::inLanguage(s, N_("Set by hand (override)")));
+            showSheetText(cr, x + 11.5, y + 2.3, 2.2, detail::inLanguage(s, N_("Set by hand (override)")));
             ++n;
             continue;
         }
@@ -376,7 +360,7 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
                 label = N_("River (bridges only)"); // Campaign Lite: rivers are crossed at bridges
         }
         cairo_set_source_rgb(cr, 0, 0, 0);
-        text(cr, x + 11.5, y + 2.3, 2.2, detail::inLanguage(s, label.c_str()));
+        showSheetText(cr, x + 11.5, y + 2.3, 2.2, detail::inLanguage(s, label.c_str()));
         ++n;
     }
     // North arrow (grid north of the working CRS).
@@ -388,9 +372,9 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const CampaignPrintRequ
     cairo_line_to(cr, nx + 2.2, ny + 7.0);
     cairo_close_path(cr);
     cairo_fill(cr);
-    text(cr, nx - 1.3, ny + 11.0, 3.0, "N", true);
+    showSheetText(cr, nx - 1.3, ny + 11.0, 3.0, "N", true);
     if (!r.sourceNote.empty())
-        text(cr, r.marginMm, pageH - r.marginMm + 4.5, 2.1, r.sourceNote);
+        showSheetText(cr, r.marginMm, pageH - r.marginMm + 4.5, 2.1, r.sourceNote);
 }
 
 MapPrintRequest layoutRequest(const CampaignPrintRequest& r, double scale)
@@ -417,23 +401,23 @@ core::Scenario gridExtentScenario(const core::Scenario& s)
 /// with the line of the rules text it comes from, and the scenario's objectives with their points.
 void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double marginMm)
 {
-    namespace rules = core::rules;
+    namespace campaign_lite = core::systems::campaign_lite;
     using core::i18n::format;
-    const rules::MovementRules& m = rules::movementRules();
-    const rules::SearchRules& search = rules::searchRules();
+    const campaign_lite::MovementRules& m = campaign_lite::movementRules();
+    const campaign_lite::SearchRules& search = campaign_lite::searchRules();
     const auto n = [](int v) { return std::to_string(v); };
     const double x = marginMm, width = pageW - 2 * marginMm;
     double y = marginMm + 6.0;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    text(cr, x, y, 5.0, detail::inLanguage(s, "Campaign Lite player aid"), true);
+    showSheetText(cr, x, y, 5.0, detail::inLanguage(s, "Campaign Lite player aid"), true);
     y += 5.5;
-    text(cr, x, y, 3.0, s.settings.title.empty() ? s.settings.id : s.settings.title);
+    showSheetText(cr, x, y, 3.0, s.settings.title.empty() ? s.settings.id : s.settings.title);
     y += 4.5;
-    text(cr, x, y, 2.3, format(detail::inLanguage(s, "Numbers from {1}; the line of each is given in brackets."), {std::string(rules::kCampaignLiteSource)}));
+    showSheetText(cr, x, y, 2.3, format(detail::inLanguage(s, "Numbers from {1}; the line of each is given in brackets."), {std::string(campaign_lite::kCampaignLiteSource)}));
     const auto line = [&](int number) { return std::string(" ").append(format(detail::inLanguage(s, "[line {1}]"), {n(number)})); };
     const auto heading = [&](const std::string& title) {
         y += 8.0;
-        text(cr, x, y, 3.4, title, true);
+        showSheetText(cr, x, y, 3.4, title, true);
         cairo_set_line_width(cr, 0.2);
         cairo_move_to(cr, x, y + 1.2);
         cairo_line_to(cr, x + width, y + 1.2);
@@ -442,11 +426,11 @@ void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double ma
     };
     const auto row = [&](const std::string& body) {
         y += 4.6;
-        text(cr, x + 2.0, y, 2.8, body);
+        showSheetText(cr, x + 2.0, y, 2.8, body);
     };
-    const auto table = [&](const rules::DieTable& t, const std::string& title) {
+    const auto table = [&](const campaign_lite::DieTable& t, const std::string& title) {
         row(format(detail::inLanguage(s, "{1} (d{2})"), {title, n(t.faces)}) + line(t.line) + ":");
-        for (const rules::DieTableEntry& e : t.entries) {
+        for (const campaign_lite::DieTableEntry& e : t.entries) {
             std::string faces = n(e.low);
             if (e.high != e.low)
             {
@@ -454,8 +438,8 @@ void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double ma
                 faces += e.high > t.faces ? detail::inLanguage(s, "more") : n(e.high);
             }
             y += 4.2;
-            text(cr, x + 8.0, y, 2.6, faces);
-            text(cr, x + 22.0, y, 2.6, detail::inLanguage(s, std::string(e.text).c_str()));
+            showSheetText(cr, x + 8.0, y, 2.6, faces);
+            showSheetText(cr, x + 22.0, y, 2.6, detail::inLanguage(s, std::string(e.text).c_str()));
         }
     };
     heading(detail::inLanguage(s, "Movement, squares per one-hour turn"));
@@ -464,8 +448,8 @@ void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double ma
             {n(m.minorRoadBonus), n(m.majorRoadBonus)})
         + line(m.roadBonusLine));
     row(format(detail::inLanguage(s, "Forced march: +{1} square, then roll"), {n(m.forcedMarchBonus)}) + line(m.forcedMarchLine));
-    table(rules::forcedMarchTable(), detail::inLanguage(s, "Forced march"));
-    table(rules::forcedMarchSecondTable(), detail::inLanguage(s, "Forced march, second die, +1 for each turn the unit was forced marched"));
+    table(campaign_lite::forcedMarchTable(), detail::inLanguage(s, "Forced march"));
+    table(campaign_lite::forcedMarchSecondTable(), detail::inLanguage(s, "Forced march, second die, +1 for each turn the unit was forced marched"));
     row(detail::inLanguage(s, "Night: movement is halved") + line(m.nightLine));
     heading(detail::inLanguage(s, "Searches and reconnaissance"));
     row(format(detail::inLanguage(s, "Squares searched: infantry {1}, cavalry {2}-{3} (you decide), artillery {4}"),
@@ -475,12 +459,12 @@ void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double ma
     row(format(detail::inLanguage(s, "Reconnaissance points: infantry {1}, cavalry {2}, artillery {3}"),
             {n(search.reconInfantry), n(search.reconCavalry), n(search.reconArtillery)})
         + line(search.reconLine));
-    table(rules::bothReconTable(), detail::inLanguage(s, "Both sides chose Aggressive Recon"));
-    table(rules::skirmishAgainstDeployedTable(), detail::inLanguage(s, "Skirmish against a deployed force"));
+    table(campaign_lite::bothReconTable(), detail::inLanguage(s, "Both sides chose Aggressive Recon"));
+    table(campaign_lite::skirmishAgainstDeployedTable(), detail::inLanguage(s, "Skirmish against a deployed force"));
     heading(detail::inLanguage(s, "Reinforcements"));
-    table(rules::reinforcementDelayTable(), detail::inLanguage(s, "Arrival of a reinforcement"));
+    table(campaign_lite::reinforcementDelayTable(), detail::inLanguage(s, "Arrival of a reinforcement"));
     heading(detail::inLanguage(s, "Victory: one point each"));
-    for (const rules::VictoryCondition& v : rules::victoryConditions())
+    for (const campaign_lite::VictoryCondition& v : campaign_lite::victoryConditions())
         row(detail::inLanguage(s, std::string(v.text).c_str()) + line(v.line));
     if (s.campaign && !s.campaign->objectives.empty()) {
         heading(detail::inLanguage(s, "This campaign's objectives"));
@@ -557,7 +541,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
             const double k = std::min(areaW / layout.extentWidthMm, (areaH - 10) / layout.extentHeightMm);
             const double x0 = request.marginMm, y0 = request.marginMm + 18;
             cairo_set_source_rgb(cr, 0, 0, 0);
-            text(cr, x0, request.marginMm + 6, 5.0,
+            showSheetText(cr, x0, request.marginMm + 6, 5.0,
                 core::i18n::format(detail::inLanguage(scenario, "Assembly: {1} - campaign map, copy {2} of {3}"),
                     {scenario.settings.title, std::to_string(copy), std::to_string(request.copies)}),
                 true);
@@ -571,7 +555,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
                 cairo_rectangle(cr, sx, sy, sh.ground.width() * mmPerMetre * k, sh.ground.height() * mmPerMetre * k);
                 cairo_stroke(cr);
                 cairo_set_source_rgb(cr, 0, 0, 0);
-                text(cr, sx + 3, sy + 8, 5.0, sheetName(sh.row, sh.column), true);
+                showSheetText(cr, sx + 3, sy + 8, 5.0, sheetName(sh.row, sh.column), true);
             }
             sink.end();
             ++page;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The georeferencing report: figures, the scan with its GCPs and residual arrows, the GCP table worst first.
 #include "sandtable/print/georef_report_print.hpp"
+#include "sandtable/print/sheet_text.hpp"
 
 #include "sandtable/core/model/residual_ranking.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -92,8 +93,7 @@ std::string crsText(const std::string& given, const std::string& name, const std
 
 void font(cairo_t* cr, double size, bool bold)
 {
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
+    setSheetFont(cr, size, bold);
 }
 
 void text(cairo_t* cr, double x, double y, const std::string& s)

@@ -2,16 +2,14 @@
 // Scale bar, north arrow and legend, for the printed sheet and the editor's canvas.
 #include "sandtable/print/map_furniture.hpp"
 
+#include "sandtable/print/sheet_text.hpp"
 #include "sandtable/print/terrain_painter.hpp"
 
 namespace sandtable::print {
 
 void setFurnitureText(cairo_t* cr, double x, double y, double size, const std::string& text, bool bold)
 {
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
-    cairo_move_to(cr, x, y);
-    cairo_show_text(cr, text.c_str());
+    showSheetText(cr, x, y, size, text, bold);
 }
 
 double drawScaleBar(const FurnitureContext& f, double x, double y, int segments, double segmentUnits,

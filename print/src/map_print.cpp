@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Battle-map sheets through cairo (PDF, SVG or PNG pages): layout, layers, furniture, registration marks.
 #include "sandtable/print/map_print.hpp"
+#include "sandtable/print/sheet_text.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/core/oob/order_of_battle.hpp"
@@ -26,7 +27,7 @@
 #include <optional>
 #include <cctype>
 #include "sandtable/core/oob/blocks.hpp"
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/systems/game_system.hpp"
 
 #include <cmath>
@@ -251,7 +252,7 @@ void drawUnitLabels(cairo_t* cr, const std::vector<std::pair<const core::Unit*, 
     for (const auto& b : blocks)
         requests.push_back({b.second, b.first->name});
     cairo_save(cr);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    selectSheetFace(cr);
     const auto measure = [cr](const std::string& text, double size) {
         cairo_set_font_size(cr, size);
         cairo_text_extents_t ext;
@@ -329,7 +330,7 @@ void drawBlockFace(cairo_t* cr, const core::Unit& u, const core::style::Rgba& co
     if (u.strength > 0) {
         const std::string figure = std::to_string(u.strength);
         const double left = symbolX + symbolW + depth * 0.15, right = length / 2 - depth * 0.15;
-        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+        selectSheetFace(cr, true);
         double size = depth * 0.5;
         cairo_text_extents_t ext;
         for (int step = 0; step < 12; ++step) { // 0.9^11 = 0.31 of the first size at the least
@@ -457,8 +458,7 @@ void drawGrid(cairo_t* cr, const SheetTransform& t, const core::CampaignGrid& g)
 
 void text(cairo_t* cr, double x, double y, double size, const std::string& s, bool bold)
 {
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
+    setSheetFont(cr, size, bold);
     if (t_ink && !s.empty()) {
         cairo_text_extents_t e;
         cairo_text_extents(cr, s.c_str(), &e);
@@ -491,8 +491,7 @@ void sectorName(cairo_t* cr, const SheetTransform& t, const core::TableSector& s
     if (sector.name.empty())
         return;
     constexpr double size = 2.4, inset = 1.5;
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
+    setSheetFont(cr, size);
     cairo_text_extents_t e;
     cairo_text_extents(cr, sector.name.c_str(), &e);
     const double x0 = t.x(sector.minXCm / 100.0), x1 = t.x(sector.maxXCm / 100.0);
@@ -524,7 +523,7 @@ void drawTable(cairo_t* cr, const SheetTransform& t, const core::Scenario& s, co
         || !s.settings.tableDepthCm)
         return;
     const double w = *s.settings.tableWidthCm / 100.0, d = *s.settings.tableDepthCm / 100.0;
-    const double field = core::rules::syw::kFieldCm / 100.0;
+    const double field = core::systems::syw_miniatures::kFieldCm / 100.0;
     cairo_save(cr);
     cairo_set_line_width(cr, 0.1);
     cairo_set_source_rgba(cr, 0.3, 0.3, 0.3, 0.35);
@@ -615,7 +614,7 @@ void drawFurniture(cairo_t* cr, const core::Scenario& s, const MapPrintRequest& 
     if (table) {
         // SYW house rules 2.B/2.C/3.G: the 10 cm field is the measure. A bar of 5 fields at this print's scale
         // (table metres at the scenario's scale), then the moves and ranges in fields.
-        namespace syw = core::rules::syw;
+        namespace syw = core::systems::syw_miniatures;
         const double fieldMm = syw::kFieldCm / 100.0 * s.settings.scaleDenominator * mmPerMetre;
         std::vector<std::string> ticks;
         for (int i = 0; i <= 5; ++i)

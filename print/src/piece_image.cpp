@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // VASSAL piece images: a unit's block at true size on the board, side colour, type symbol and name.
 #include "sandtable/print/vassal_images.hpp"
+#include "sandtable/print/sheet_text.hpp"
 
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
@@ -157,7 +158,7 @@ PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit
     const double luminance = 0.299 * colour.r + 0.587 * colour.g + 0.114 * colour.b;
     const double ink = luminance < 140 ? 1.0 : 0.0;
     cairo_set_source_rgb(cr, ink, ink, ink);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    selectSheetFace(cr, true);
     const double pad = std::max(1.0, line * 1.2);
     const double top = line * 2.5 + 1.0, bottom = h - line - 1.0;
     const double room = bottom - top;
@@ -220,7 +221,7 @@ PngImage renderForceImage(const core::Scenario& scenario, const core::CampaignFo
     const double luminance = 0.299 * colour.r + 0.587 * colour.g + 0.114 * colour.b;
     const double ink = luminance < 140 ? 1.0 : 0.0;
     cairo_set_source_rgb(cr, ink, ink, ink);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    selectSheetFace(cr, true);
     const auto fitted = [&](const std::string& text, double size, double baseline) {
         cairo_text_extents_t ext;
         for (;;) {

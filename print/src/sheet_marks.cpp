@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sheet names, registration marks, overlap lines and neighbour labels: placed once, drawn once.
 #include "sandtable/print/sheet_marks.hpp"
+#include "sandtable/print/sheet_text.hpp"
 
 #include "sheet_marks_cairo.hpp"
 
@@ -103,7 +104,7 @@ void drawSheetMarks(cairo_t* cr, const SheetMarks& marks, bool overlapLines)
         }
         cairo_set_dash(cr, nullptr, 0, 0);
     }
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    selectSheetFace(cr);
     cairo_set_font_size(cr, 2.4);
     for (const SheetLabel& l : marks.neighbours) {
         cairo_move_to(cr, l.at.x, l.at.y);

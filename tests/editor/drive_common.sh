@@ -62,11 +62,29 @@ drive_setup() {
 }
 
 # start_editor LOG ARGS...: starts the editor (the drive's $editor) in the background, output to LOG.
+# Should the X server refuse the editor's connection at its start (the editor says "cannot open the display"
+# and exits 1 within its first seconds: the server, not the editor), it is started again, twice at most; the
+# drive's output says so.
 start_editor() {
   editor_log=$1
   shift
-  "$editor" "$@" > "$editor_log" 2>&1 &
-  editor_pid=$!
+  local attempt
+  for attempt in 1 2 3; do
+    "$editor" "$@" > "$editor_log" 2>&1 &
+    editor_pid=$!
+    for _ in $(seq 30); do
+      kill -0 "$editor_pid" 2> /dev/null || break
+      xdotool search --onlyvisible --pid "$editor_pid" > /dev/null 2>&1 && break
+      sleep 0.1
+    done
+    if ! kill -0 "$editor_pid" 2> /dev/null && grep -q "cannot open the display" "$editor_log"; then
+      wait "$editor_pid" 2> /dev/null
+      echo "drive: the X server on $DISPLAY refused the editor (attempt $attempt): $(grep 'cannot open the display' "$editor_log")"
+      sleep 1
+      continue
+    fi
+    break
+  done
   drive_pids+=("$editor_pid")
 }
 

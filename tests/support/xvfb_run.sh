@@ -9,14 +9,18 @@
 #   fails to start and wx asserts "failed to create GtkMessageDialog" (seen in ctest, editor_drive_author_oob
 #   0.9 s after editor_drive_draw_polygon_undo_redo_save).
 # - It picks the number from lock files only; a socket left in /tmp/.X11-unix is not looked at.
+# - An X server resets when its last client leaves (closes every connection, reads its authority file again):
+#   a client that connects in that moment is refused. The drives check the display with xdotool before starting
+#   the editor; xdotool leaving reset the server, and the editor starting then could not open the display
+#   ("Unable to initialize GTK+", editor_drive_select_zoom_delete_undo_save, 1.3 s in). Xvfb runs with -noreset.
 # So this picks a number with no lock file, no socket and no Xvfb process, runs xvfb-run on it, and returns
 # only once that server has exited (at most 20 s). The command's exit status is returned.
 set -u
-server_args=()
+server_args=(-s "-screen 0 1280x1024x24 -noreset")
 while [ $# -gt 0 ]; do
   case $1 in
     -a) shift ;;
-    -s) server_args=(-s "$2"); shift 2 ;;
+    -s) server_args=(-s "$2 -noreset"); shift 2 ;;
     --) shift; break ;;
     -*) echo "xvfb_run.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;

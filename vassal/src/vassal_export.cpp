@@ -8,8 +8,8 @@
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
-#include "sandtable/core/rules/pub_battles.hpp"
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/pub_battles/rules.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/error.hpp"
 
@@ -314,13 +314,13 @@ struct Builder {
         }
         if (u.figures) {
             std::string figures;
-            for (const core::rules::syw::FigureKind& kind : core::rules::syw::figureKinds())
+            for (const core::systems::syw_miniatures::FigureKind& kind : core::systems::syw_miniatures::figureKinds())
                 if ((*u.figures).*(kind.count) != 0)
                     figures += (figures.empty() ? "" : " ") + std::string(kind.key) + "=" + integer((*u.figures).*(kind.count));
             p.emplace_back("Figures", figures);
         }
         if (core::systems::describe(s.settings.system).victoryPointBlocks)
-            p.emplace_back("VP", integer(core::rules::pub_battles::victoryPoints(u.type, u.quality)));
+            p.emplace_back("VP", integer(core::systems::pub_battles::victoryPoints(u.type, u.quality)));
         p.emplace_back("sandtable_id", u.id.str());
         p.emplace_back("sandtable_formation", u.formation.str());
         return p;
@@ -690,7 +690,7 @@ struct Builder {
             h << "</table>\n<p>Points for an eliminated piece (rulebook, Victory): infantry 2/3/4/6 by quality, "
                  "detachment 1, artillery and dragoons 4 (guard 6), cavalry 6. A side routs when it has lost half its "
                  "infantry blocks (the threshold above); a rout multiplies the points by "
-              << core::rules::pub_battles::kRoutMultiplier << ".</p>\n";
+              << core::systems::pub_battles::kRoutMultiplier << ".</p>\n";
         }
         if (s.tableBattles) {
             const auto& card = s.tableBattles->scenario;

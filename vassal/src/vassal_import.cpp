@@ -2,7 +2,7 @@
 // A VASSAL module read back: boards, grids, zones, the roster and the pieces, and a scenario made of them.
 #include "sandtable/vassal/vassal_module.hpp"
 
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/systems/game_system.hpp"
 
 #include "vassal_archive.hpp"
@@ -707,8 +707,8 @@ core::Unit unitOfPiece(const VassalPiece& p, const core::FormationId& fid, std::
         core::SywFigures figures;
         for (const std::string& item : codec::decode(prop("Figures"), ' ')) {
             const auto eq = item.find('=');
-            const core::rules::syw::FigureKind* kind =
-                eq == std::string::npos ? nullptr : core::rules::syw::findFigureKind(item.substr(0, eq));
+            const core::systems::syw_miniatures::FigureKind* kind =
+                eq == std::string::npos ? nullptr : core::systems::syw_miniatures::findFigureKind(item.substr(0, eq));
             const auto count = kind ? parseInteger(item.substr(eq + 1), 0, 100000) : std::nullopt;
             if (!count) {
                 findings.push_back({"vassal.property", core::Severity::Warning, "/units",

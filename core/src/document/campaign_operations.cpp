@@ -3,8 +3,8 @@
 #include "sandtable/core/document/campaign_operations.hpp"
 
 #include "sandtable/core/geometry/grid_coverage.hpp"
-#include "sandtable/core/rules/campaign_lite.hpp"
-#include "sandtable/core/rules/secondary_terrain.hpp"
+#include "sandtable/core/systems/campaign_lite/rules.hpp"
+#include "sandtable/core/systems/campaign_lite/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
@@ -135,7 +135,7 @@ Edit rollSecondaryTerrain(const Scenario& s, std::uint64_t seed, std::string_vie
 {
     Campaign campaign = campaignOf(s);
     try {
-        campaign.secondary = rules::rollSecondaryTerrain(campaign, seed, region);
+        campaign.secondary = systems::campaign_lite::rollSecondaryTerrain(campaign, seed, region);
     } catch (const std::invalid_argument& e) {
         throw OperationError("", _("secondary terrain"), e.what());
     }
@@ -146,7 +146,7 @@ Edit setTableSquares(const Scenario& s, std::vector<SquareRef> squares)
 {
     Campaign campaign = campaignOf(s);
     try {
-        rules::planBattle(campaign, squares, 1.0); // the scale does not change which tables are valid
+        systems::campaign_lite::planBattle(campaign, squares, 1.0); // the scale does not change which tables are valid
     } catch (const std::invalid_argument& e) {
         throw OperationError("", _("table squares"), e.what());
     }

@@ -3,7 +3,7 @@
 #include "sandtable/core/document/property_operations.hpp"
 
 #include "sandtable/core/document/operations.hpp"
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -56,14 +56,14 @@ Edit setUnitFacing(const Scenario& s, const UnitId& id, double degrees)
 Edit setUnitFigureCount(const Scenario& s, const UnitId& id, const std::string& kind, double count)
 {
     Unit unit = unitOf(s, id);
-    const rules::syw::FigureKind* figure = rules::syw::findFigureKind(kind);
+    const systems::syw_miniatures::FigureKind* figure = systems::syw_miniatures::findFigureKind(kind);
     if (!figure)
         throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), i18n::format(_("'{1}' is no kind of figure"), {kind}));
     if (!wholeInRange(count, kMaxFigureCount))
         throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}),
             i18n::format(_("a count of figures is a whole number from 0 to {1}"), {i18n::formatNumber(kMaxFigureCount, 0)}));
     const Unit before = unit;
-    rules::syw::setFigureCount(unit, *figure, static_cast<int>(count));
+    systems::syw_miniatures::setFigureCount(unit, *figure, static_cast<int>(count));
     if (unit == before)
         return Edit{};
     return replaceUnit(s, std::move(unit), _("Change unit figures"));

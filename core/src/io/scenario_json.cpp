@@ -6,7 +6,7 @@
 #include "json_in.hpp"
 #include "scenario_members.hpp"
 #include "table_battles_json.hpp"
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/util/error.hpp"
 
 #include <stdexcept>
@@ -97,7 +97,7 @@ Georeference georeferenceFromJson(JsonIn j)
 JsonValue figuresToJson(const SywFigures& f, JsonOut& out)
 {
     JsonValue figures = out.object();
-    for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+    for (const systems::syw_miniatures::FigureKind& kind : systems::syw_miniatures::figureKinds())
         if (f.*(kind.count) != 0)
             out.set(figures, kind.key, f.*(kind.count));
     return figures;
@@ -106,7 +106,7 @@ JsonValue figuresToJson(const SywFigures& f, JsonOut& out)
 SywFigures figuresFromJson(JsonIn j)
 {
     SywFigures f;
-    for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+    for (const systems::syw_miniatures::FigureKind& kind : systems::syw_miniatures::figureKinds())
         f.*(kind.count) = j.intOr(kind.key, 0);
     return f;
 }

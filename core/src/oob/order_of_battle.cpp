@@ -4,8 +4,8 @@
 
 #include "sandtable/core/oob/blocks.hpp"
 
-#include "sandtable/core/rules/pub_battles.hpp"
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/pub_battles/rules.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
@@ -16,7 +16,7 @@
 
 namespace sandtable::core::oob {
 
-namespace pb = rules::pub_battles;
+namespace pb = systems::pub_battles;
 
 const Side* sideOf(const Scenario& s, const Unit& unit)
 {
@@ -298,9 +298,9 @@ OrderOfBattleSummary summarize(const Scenario& s)
         piece.combatDice = pb::combatDice(u.type);
         piece.countsForRout = pb::countsForRout(u.type);
         if (u.figures) {
-            piece.meleePoints = rules::syw::meleePoints(*u.figures, false);
-            piece.meleePointsVsCavalry = rules::syw::meleePoints(*u.figures, true);
-            piece.firePoints = rules::syw::firePoints(*u.figures);
+            piece.meleePoints = systems::syw_miniatures::meleePoints(*u.figures, false);
+            piece.meleePointsVsCavalry = systems::syw_miniatures::meleePoints(*u.figures, true);
+            piece.firePoints = systems::syw_miniatures::firePoints(*u.figures);
         }
         out.pieces.push_back(piece);
         if (!side)
@@ -330,7 +330,7 @@ OrderOfBattleSummary summarize(const Scenario& s)
 
 SywSummary summarizeSyw(const Scenario& s)
 {
-    namespace syw = rules::syw;
+    namespace syw = systems::syw_miniatures;
     SywSummary out;
     out.fieldCm = syw::kFieldCm;
     out.tableWidthCm = s.settings.tableWidthCm;

@@ -6,7 +6,7 @@
 
 #include "sandtable/core/oob/order_of_battle.hpp"
 
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 
@@ -660,7 +660,7 @@ const std::vector<std::string>& rosterFields()
         "arrival_day", "arrival_turn", "entry_x", "entry_y", "entry_road", "path", "commander", "parent", "figures"};
     static const std::vector<std::string> withKinds = [] {
         std::vector<std::string> all = fields;
-        for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+        for (const systems::syw_miniatures::FigureKind& kind : systems::syw_miniatures::figureKinds())
             all.emplace_back(kind.key);
         return all;
     }();
@@ -898,16 +898,16 @@ void readKindAndStrength(RosterImportState& s, const RowReader& r, Unit& unit)
     std::optional<SywFigures> figures;
     if (const auto text = r.get("figures"); text && !trim(*text).empty()) {
         try {
-            figures = rules::syw::parseFigures(*text);
+            figures = systems::syw_miniatures::parseFigures(*text);
         } catch (const std::invalid_argument& e) {
             std::string kinds;
-            for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+            for (const systems::syw_miniatures::FigureKind& kind : systems::syw_miniatures::figureKinds())
                 kinds += (kinds.empty() ? "" : ", ") + std::string(i18n::translatePlural(kind.singular, kind.plural, 2));
             s.rowProblem(row, e.what(),
                 i18n::format(_(" (figures as '22 musketeers + 2 musicians + 1 officer'; kinds: {1})"), {kinds}));
         }
     }
-    for (const rules::syw::FigureKind& kind : rules::syw::figureKinds())
+    for (const systems::syw_miniatures::FigureKind& kind : systems::syw_miniatures::figureKinds())
         if (const auto n = r.integer(kind.key, 0, 100000)) {
             if (!figures)
                 figures = SywFigures{};

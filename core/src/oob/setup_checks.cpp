@@ -5,8 +5,8 @@
 #include "sandtable/core/geometry/majority_rule.hpp"
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
-#include "sandtable/core/rules/pub_battles.hpp"
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/pub_battles/rules.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
@@ -22,7 +22,7 @@
 namespace sandtable::core::oob {
 namespace {
 
-namespace pb = rules::pub_battles;
+namespace pb = systems::pub_battles;
 
 // Roads meeting within this distance (metres) are joined; a road within it of the extent's edge reaches it.
 constexpr double kJoinMetres = 1.0;
@@ -384,7 +384,7 @@ void checkCommandRange(const Scenario& s, Diagnostics& out)
 /// SYW house rules set-up (syw-miniatures-house-rules.txt): deployment, figures, table edge, overlap.
 void checkSywSetUp(const Scenario& s, Diagnostics& out)
 {
-    namespace syw = rules::syw;
+    namespace syw = systems::syw_miniatures;
     if (!s.settings.defender)
         out.push_back({"syw.deployment", Severity::Warning, "/syw",
             _("no defender named: the defender deploys first, the attacker moves first (house rules 2.A)")});

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The four systems of ../shared/rules, each made in its own file (core/src/systems/<system>.cpp).
+// The four systems of docs/model.md, each made in its own room (core/src/systems/<system>/descriptor.cpp).
 #pragma once
 
 #include "sandtable/core/systems/game_system.hpp"

@@ -2,7 +2,7 @@
 // Distances at game scale and the scale bar.
 #include "sandtable/editor/logic/measure.hpp"
 
-#include "sandtable/core/rules/pub_battles.hpp"
+#include "sandtable/core/systems/pub_battles/rules.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include <cmath>
@@ -10,7 +10,7 @@
 
 namespace sandtable::editor {
 
-namespace pb = core::rules::pub_battles;
+namespace pb = core::systems::pub_battles;
 
 GameDistance gameDistance(double metres, double scaleDenominator)
 {

@@ -6,7 +6,7 @@
 #include "sandtable/editor/ui/properties_pane.hpp"
 
 #include "sandtable/core/document/operations.hpp"
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/ui/translation.hpp"
@@ -101,7 +101,7 @@ void PropertiesPane::refresh()
                     m_grid->Append(new wxIntProperty(_("Command (1-6)"), "command", unit->command.value_or(0)));
                 if (core::systems::describe(scenario.settings.system).figureRegiments && unit->type != core::UnitType::Hq) {
                     // SYW house rules 2.D: a regiment is its figures; the points follow from them.
-                    namespace syw = core::rules::syw;
+                    namespace syw = core::systems::syw_miniatures;
                     const core::SywFigures figures = unit->figures.value_or(core::SywFigures{});
                     m_grid->Append(new wxPropertyCategory(_("Figures (SYW)")));
                     for (const syw::FigureKind& kind : syw::figureKinds()) {

@@ -9,8 +9,8 @@
 #include "sandtable/core/document/campaign_operations.hpp"
 #include "sandtable/core/geometry/grid_coverage.hpp"
 #include "sandtable/core/model/campaign_words.hpp"
-#include "sandtable/core/rules/campaign_lite.hpp"
-#include "sandtable/core/rules/secondary_terrain.hpp"
+#include "sandtable/core/systems/campaign_lite/rules.hpp"
+#include "sandtable/core/systems/campaign_lite/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/i18n.hpp"
 #include "sandtable/editor/logic/panes/campaign_grid.hpp"
@@ -351,7 +351,7 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
 
     m_seed = new wxTextCtrl(squarePage, wxID_ANY, "1863", wxDefaultPosition, wxSize(90, -1));
     m_region = new wxChoice(squarePage, wxID_ANY);
-    for (std::string_view r : core::rules::secondaryRegions())
+    for (std::string_view r : core::systems::campaign_lite::secondaryRegions())
         m_region->Append(wxString::FromUTF8(std::string(r)));
     m_region->SetSelection(0);
     auto* rollButton = new wxButton(squarePage, wxID_ANY, _("Roll"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
@@ -514,11 +514,11 @@ void GridPane::fillInspector()
                                    : i18n::format(_("{1} at the middle").utf8_string(), {x.terrainClass}))
                 + "\n";
         if (in.roll) {
-            // The roll's words as `grid roll` prints them (core::rules::describeSecondaryRoll), in the reader's language.
+            // The roll's words as `grid roll` prints them (core::systems::campaign_lite::describeSecondaryRoll), in the reader's language.
             std::string dice = "d10 = " + std::to_string(in.roll->d10);
             for (int d : in.roll->d6)
                 dice += ", d6 " + std::to_string(d);
-            text += i18n::format(_("Roll: {1} -> {2} ({3})").utf8_string(), {dice, in.roll->result, core::rules::describeSecondaryRoll(*in.roll, *c, i18n::translate)})
+            text += i18n::format(_("Roll: {1} -> {2} ({3})").utf8_string(), {dice, in.roll->result, core::systems::campaign_lite::describeSecondaryRoll(*in.roll, *c, i18n::translate)})
                 + "\n";
         }
     } catch (const std::exception& e) {

@@ -49,12 +49,12 @@ Edit setCoverOverride(const Scenario& scenario, SquareRef square, const std::str
     std::optional<Cover> cover, const std::string& note = {});
 
 /// `grid roll`: the secondary terrain of the table squares rolled from `seed` on `region`'s table
-/// (rules::rollSecondaryTerrain) and recorded. Throws OperationError when the scenario has no campaign, for
+/// (systems::campaign_lite::rollSecondaryTerrain) and recorded. Throws OperationError when the scenario has no campaign, for
 /// an unknown region or a table square off the grid.
 Edit rollSecondaryTerrain(const Scenario& scenario, std::uint64_t seed, std::string_view region);
 
 /// Chooses the squares of the tabletop (`grid battle`). Throws OperationError when the scenario has no
-/// campaign or the squares are not a battle table (rules::planBattle: none, repeated, off the grid, not a
+/// campaign or the squares are not a battle table (systems::campaign_lite::planBattle: none, repeated, off the grid, not a
 /// full rectangle).
 Edit setTableSquares(const Scenario& scenario, std::vector<SquareRef> squares);
 

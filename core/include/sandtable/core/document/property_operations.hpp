@@ -20,7 +20,7 @@ Edit setUnitStrength(const Scenario& scenario, const UnitId& unit, double streng
 /// the value is not a finite number.
 Edit setUnitFacing(const Scenario& scenario, const UnitId& unit, double degrees);
 
-/// A SYW regiment's count of one figure kind (rules::syw::findFigureKind: "musketeer", "officer", ...), a whole
+/// A SYW regiment's count of one figure kind (systems::syw_miniatures::findFigureKind: "musketeer", "officer", ...), a whole
 /// number from 0 to 100,000 (house rules: figures per regiment). One undo step "Change unit figures". Throws
 /// OperationError for an unknown unit or kind, or a count that is negative, not whole or larger.
 Edit setUnitFigureCount(const Scenario& scenario, const UnitId& unit, const std::string& kind, double count);

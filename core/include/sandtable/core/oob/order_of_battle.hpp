@@ -86,8 +86,8 @@ std::vector<const Formation*> formationsWithoutHq(const Scenario& scenario);
 /// of the formation itself, top first; for messages.
 std::string formationPath(const Scenario& scenario, const FormationId& formation);
 
-/// Block length and depth on the table in mm: the scenario's settings, else rules::pub_battles defaults
-/// (20 x 10 mm; the rules give none); a SYW regiment's base defaults to rules::syw's one field by 4 cm. In route column the length is the route-column length when set.
+/// Block length and depth on the table in mm: the scenario's settings, else systems::pub_battles defaults
+/// (20 x 10 mm; the rules give none); a SYW regiment's base defaults to systems::syw_miniatures's one field by 4 cm. In route column the length is the route-column length when set.
 double blockLengthMm(const ScenarioSettings& settings, bool routeColumn);
 double blockDepthMm(const ScenarioSettings& settings);
 
@@ -140,7 +140,7 @@ struct SideFigures {
 struct FormationFigures {
     FormationId id;
     int infantryBlocksAtStart = 0;
-    int ineffectiveAt = 0;  ///< rules::pub_battles::ineffectiveThreshold(infantryBlocksAtStart)
+    int ineffectiveAt = 0;  ///< systems::pub_battles::ineffectiveThreshold(infantryBlocksAtStart)
     int pieces = 0;         ///< game pieces at or below the formation (reinforcements included)
     int victoryPoints = 0;  ///< what the enemy scores for eliminating all of them (rulebook "Victory")
 };

@@ -102,7 +102,7 @@ struct RosterImport {
 /// chain may be a formation already in the scenario. A cycle in the links or a parent that is neither a
 /// row's id nor a formation of the scenario is refused by row.
 /// SYW regiments (syw-miniatures-house-rules.txt): a `figures` field holds a regiment's figures as text
-/// ("22 musketeers + 2 musicians + 1 officer", rules::syw::parseFigures), and each figure kind's key
+/// ("22 musketeers + 2 musicians + 1 officer", systems::syw_miniatures::parseFigures), and each figure kind's key
 /// (musketeers, grenadiers, pikemen, officers, musicians, dragoons, light_dragoons, heavy_dragoons,
 /// hussars, cuirassiers, cannon, mortars, limbers) may be mapped to a column of counts; both add up. A unit
 /// with figures and no mapped strength has its figures' total as strength. An unknown figure kind is a

@@ -44,10 +44,10 @@ inline constexpr double kEntryToleranceMm = 5.0;
 /// The system's own checks come from its room (core::systems::GameSystemDescriptor::setUpChecks).
 void checkSetUp(const Scenario& scenario, Diagnostics& out);
 
-/// Pub Battles' own set-up checks (its room, core/src/systems/pub_battles.cpp): "setup.overlap",
+/// Pub Battles' own set-up checks (its room, core/src/systems/pub_battles/descriptor.cpp): "setup.overlap",
 /// "setup.forbidden_terrain", "setup.village" and "setup.command_range" above.
 void checkPubBattlesPieces(const Scenario& scenario, Diagnostics& out);
-/// The SYW house rules' own set-up checks (core/src/systems/syw_miniatures.cpp): "syw.deployment",
+/// The SYW house rules' own set-up checks (core/src/systems/syw_miniatures/descriptor.cpp): "syw.deployment",
 /// "syw.figures", "syw.strength", "setup.overlap", "syw.table_edge" and "syw.general" above.
 void checkSywTable(const Scenario& scenario, Diagnostics& out);
 

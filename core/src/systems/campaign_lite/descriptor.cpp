@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Campaign Lite (../shared/rules/campaign-lite.txt): forces moving over a grid of squares on the map; its
 // secondary terrain and reinforcement tables are rolled on a d10.
-#include "system_descriptors.hpp"
+#include "../system_descriptors.hpp"
 
 #include "sandtable/core/util/i18n.hpp"
 
-#include "sandtable/core/rules/pub_battles.hpp"
+#include "sandtable/core/systems/pub_battles/rules.hpp"
 
 namespace sandtable::core::systems {
 
@@ -19,8 +19,8 @@ GameSystemDescriptor campaignLite()
     d.ground = Ground::Map;
     d.squareGrid = true;
     d.dice = {6, 10};
-    d.defaultPieceLengthMm = rules::pub_battles::kDefaultBlockLengthMm;
-    d.defaultPieceDepthMm = rules::pub_battles::kDefaultBlockDepthMm;
+    d.defaultPieceLengthMm = systems::pub_battles::kDefaultBlockLengthMm;
+    d.defaultPieceDepthMm = systems::pub_battles::kDefaultBlockDepthMm;
     return d;
 }
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Pub Battles (../shared/rules/pub-battles-antietam-rulebook.txt): blocks worth victory points on a map at
 // 1:16,000, each formation with its HQ.
-#include "system_descriptors.hpp"
+#include "../system_descriptors.hpp"
 
 #include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/core/oob/setup_checks.hpp"
-#include "sandtable/core/rules/pub_battles.hpp"
+#include "sandtable/core/systems/pub_battles/rules.hpp"
 
 namespace sandtable::core::systems {
 
@@ -20,8 +20,8 @@ GameSystemDescriptor pubBattles()
     d.ground = Ground::Map;
     d.victoryPointBlocks = true;
     d.dice = {6};
-    d.defaultPieceLengthMm = rules::pub_battles::kDefaultBlockLengthMm;
-    d.defaultPieceDepthMm = rules::pub_battles::kDefaultBlockDepthMm;
+    d.defaultPieceLengthMm = systems::pub_battles::kDefaultBlockLengthMm;
+    d.defaultPieceDepthMm = systems::pub_battles::kDefaultBlockDepthMm;
     d.setUpChecks = oob::checkPubBattlesPieces; // stacking, terrain, villages, command range
     return d;
 }

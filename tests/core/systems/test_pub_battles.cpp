@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/.../rules/pub_battles.hpp: the rulebook's tables and the rulers at scale, worked by hand.
-#include "sandtable/core/rules/pub_battles.hpp"
+#include "sandtable/core/systems/pub_battles/rules.hpp"
 
 #include <boost/test/unit_test.hpp>
 
 using namespace sandtable::core;
-namespace pb = sandtable::core::rules::pub_battles;
+namespace pb = sandtable::core::systems::pub_battles;
 
 BOOST_AUTO_TEST_SUITE(rules_pub_battles)
 

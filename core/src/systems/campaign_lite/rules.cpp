@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Campaign Lite tables, transcribed from shared/rules/campaign-lite.txt.
-#include "sandtable/core/rules/campaign_lite.hpp"
+#include "sandtable/core/systems/campaign_lite/rules.hpp"
 
 #include "sandtable/core/util/i18n.hpp"
 
@@ -10,7 +10,7 @@
 #include <cmath>
 #include <string>
 
-namespace sandtable::core::rules {
+namespace sandtable::core::systems::campaign_lite {
 
 const DieTableEntry& DieTable::lookup(int face) const
 {
@@ -250,4 +250,4 @@ BattleSetup planBattle(const Campaign& campaign, const std::vector<SquareRef>& s
     return b;
 }
 
-} // namespace sandtable::core::rules
+} // namespace sandtable::core::systems::campaign_lite

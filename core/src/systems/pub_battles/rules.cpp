@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Pub Battles tables (victory points, combat dice, forbidden terrain) from the Antietam rulebook.
-#include "sandtable/core/rules/pub_battles.hpp"
+#include "sandtable/core/systems/pub_battles/rules.hpp"
 
-namespace sandtable::core::rules::pub_battles {
+namespace sandtable::core::systems::pub_battles {
 
 int combatDice(UnitType type)
 {
@@ -52,4 +52,4 @@ bool movesMounted(UnitType type)
     return type == UnitType::Hq || type == UnitType::Cavalry || type == UnitType::Dragoons;
 }
 
-} // namespace sandtable::core::rules::pub_battles
+} // namespace sandtable::core::systems::pub_battles

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SYW house-rules arithmetic: melee and fire points per figure kind, grenades, melee losses.
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 
 #include "sandtable/core/util/i18n.hpp"
 
@@ -10,7 +10,7 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace sandtable::core::rules::syw {
+namespace sandtable::core::systems::syw_miniatures {
 
 double meleePoints(const SywFigures& f, bool againstCavalry)
 {
@@ -175,4 +175,4 @@ double moveFields(UnitType type)
                                       : kInfantryMoveFields;
 }
 
-} // namespace sandtable::core::rules::syw
+} // namespace sandtable::core::systems::syw_miniatures

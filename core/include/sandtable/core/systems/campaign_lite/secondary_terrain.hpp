@@ -8,7 +8,7 @@
 #include <random>
 #include <string_view>
 
-namespace sandtable::core::rules {
+namespace sandtable::core::systems::campaign_lite {
 
 /// Dice from a seed, the same on every platform: std::mt19937_64 seeded with the seed (its own
 /// single-integer seeding), and a die of n faces = 1 + x mod n for the next 64-bit output x, drawing again
@@ -46,4 +46,4 @@ SecondaryTerrain rollSecondaryTerrain(const Campaign& campaign, std::uint64_t se
 /// primary terrain as the roll did (a hill on a primary hill, a village in a primary town).
 std::string describeSecondaryRoll(const SecondaryRoll& roll, const Campaign& campaign, const char* (*text)(const char*));
 
-} // namespace sandtable::core::rules
+} // namespace sandtable::core::systems::campaign_lite

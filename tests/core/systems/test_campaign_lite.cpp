@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/.../rules/campaign_lite.hpp: the numbers and tables against campaign-lite.txt.
-#include "sandtable/core/rules/campaign_lite.hpp"
+#include "sandtable/core/systems/campaign_lite/rules.hpp"
 
 #include "support/test_data.hpp"
 
@@ -8,7 +8,7 @@
 
 #include <fstream>
 
-using namespace sandtable::core::rules;
+using namespace sandtable::core::systems::campaign_lite;
 
 namespace {
 /// The rules text beside the shared data (../shared/rules/campaign-lite.txt).

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Seven Years' War miniatures, house rules (../shared/rules/syw-miniatures-house-rules.txt): regiments of
 // figures on a table measured in 10 cm fields, a general per side.
-#include "system_descriptors.hpp"
+#include "../system_descriptors.hpp"
 
 #include "sandtable/core/util/i18n.hpp"
 
 #include "sandtable/core/oob/setup_checks.hpp"
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 
 namespace sandtable::core::systems {
 
@@ -20,8 +20,8 @@ GameSystemDescriptor sywMiniatures()
     d.ground = Ground::Table;
     d.figureRegiments = true;
     d.dice = {6};
-    d.defaultPieceLengthMm = rules::syw::kDefaultRegimentFrontageMm;
-    d.defaultPieceDepthMm = rules::syw::kDefaultRegimentDepthMm;
+    d.defaultPieceLengthMm = systems::syw_miniatures::kDefaultRegimentFrontageMm;
+    d.defaultPieceDepthMm = systems::syw_miniatures::kDefaultRegimentDepthMm;
     d.setUpChecks = oob::checkSywTable; // deployment, figures, bases, table edges, generals
     return d;
 }

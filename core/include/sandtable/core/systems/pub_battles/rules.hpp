@@ -8,7 +8,7 @@
 
 /// Every number here cites shared/rules/pub-battles-antietam-rulebook.txt (section named per item) and
 /// docs/model.md ("Maps and scale", "Orders of battle"). Distances are ground metres unless stated.
-namespace sandtable::core::rules::pub_battles {
+namespace sandtable::core::systems::pub_battles {
 
 /// Rulebook, "Distance de marche": foot movement = 3 segments of 4.5 cm, mounted = 3 segments of 6.4 cm,
 /// measured on the map (map centimetres; docs/model.md).
@@ -81,4 +81,4 @@ inline constexpr std::string_view kDisorganizingTerrain = "village";
 /// "Foot" or "mounted": HQs and cavalry (dragoons too) move at Mounted Movement (rulebook "Distance").
 bool movesMounted(UnitType type);
 
-} // namespace sandtable::core::rules::pub_battles
+} // namespace sandtable::core::systems::pub_battles

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Table Battles (../shared/rules/table-battles-rules.txt): formation cards on a table, no map scale.
-#include "system_descriptors.hpp"
+#include "../system_descriptors.hpp"
 
 #include "sandtable/core/util/i18n.hpp"
 
-#include "sandtable/core/rules/pub_battles.hpp"
+#include "sandtable/core/systems/pub_battles/rules.hpp"
 
 namespace sandtable::core::systems {
 
@@ -17,8 +17,8 @@ GameSystemDescriptor tableBattles()
     d.choiceLabel = N_("Table Battles (cards)");
     d.ground = Ground::Table;
     d.dice = {6};
-    d.defaultPieceLengthMm = rules::pub_battles::kDefaultBlockLengthMm;
-    d.defaultPieceDepthMm = rules::pub_battles::kDefaultBlockDepthMm;
+    d.defaultPieceLengthMm = systems::pub_battles::kDefaultBlockLengthMm;
+    d.defaultPieceDepthMm = systems::pub_battles::kDefaultBlockDepthMm;
     return d;
 }
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of core/.../rules/syw_miniatures.hpp: the house rules' worked melee example and the point tables.
-#include "sandtable/core/rules/syw_miniatures.hpp"
+#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 
 #include <boost/test/unit_test.hpp>
 
 using namespace sandtable::core;
-namespace syw = sandtable::core::rules::syw;
+namespace syw = sandtable::core::systems::syw_miniatures;
 
 BOOST_AUTO_TEST_SUITE(rules_syw_miniatures)
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Secondary terrain rolls: the region d10, walls and hedges on d6, stream starts and their destinations.
-#include "sandtable/core/rules/secondary_terrain.hpp"
+#include "sandtable/core/systems/campaign_lite/secondary_terrain.hpp"
 
-#include "sandtable/core/rules/campaign_lite.hpp"
+#include "sandtable/core/systems/campaign_lite/rules.hpp"
 #include "sandtable/core/util/i18n.hpp"
 
 #include <algorithm>
@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace sandtable::core::rules {
+namespace sandtable::core::systems::campaign_lite {
 
 int CampaignDice::roll(int faces)
 {
@@ -171,4 +171,4 @@ std::string describeSecondaryRoll(const SecondaryRoll& roll, const Campaign& cam
     return detail;
 }
 
-} // namespace sandtable::core::rules
+} // namespace sandtable::core::systems::campaign_lite

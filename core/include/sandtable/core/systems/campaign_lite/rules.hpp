@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sandtable::core::rules {
+namespace sandtable::core::systems::campaign_lite {
 
 /// The rules file every number below is taken from.
 inline constexpr std::string_view kCampaignLiteSource = "shared/rules/campaign-lite.txt";
@@ -171,4 +171,4 @@ struct BattleSetup {
 /// or the scale is not positive.
 BattleSetup planBattle(const Campaign& campaign, const std::vector<SquareRef>& squares, double rulesScale);
 
-} // namespace sandtable::core::rules
+} // namespace sandtable::core::systems::campaign_lite

@@ -9,7 +9,7 @@
 
 /// Numbers from shared/rules/syw-miniatures-house-rules.txt (section letters as the text has them) and
 /// docs/model.md ("SYW miniatures house rules"). Lengths are table centimetres; 1 field = 10 cm.
-namespace sandtable::core::rules::syw {
+namespace sandtable::core::systems::syw_miniatures {
 
 inline constexpr double kFieldCm = 10.0;                ///< 2.B: 1 field = 10 cm
 inline constexpr double kInfantryMoveFields = 1.0;      ///< 2.B: infantry 1 field
@@ -91,4 +91,4 @@ void setFigureCount(Unit& unit, const FigureKind& kind, int count);
 /// than 60 degrees); HQs and baggage move as infantry (the rules name only the three arms).
 double moveFields(UnitType type);
 
-} // namespace sandtable::core::rules::syw
+} // namespace sandtable::core::systems::syw_miniatures
