@@ -83,11 +83,14 @@ public:
     JsonValue& set(JsonValue& object, std::string_view key, T&& v)
     {
         JsonValue item = value(std::forward<T>(v));
-        for (auto& m : object.GetObject())
+        // By index: RapidJSON's member iterators compare ambiguously under C++20 (clang warns).
+        for (rapidjson::SizeType i = 0; i < object.MemberCount(); ++i) {
+            auto& m = object.MemberBegin()[i];
             if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == key) {
                 m.value = std::move(item);
                 return object;
             }
+        }
         JsonValue name = string(key);
         object.AddMember(name, item, m_pool);
         return object;

@@ -27,8 +27,8 @@ public:
     Attributes() = default;
     Attributes(std::initializer_list<Member> members);
 
-    bool empty() const noexcept { return m_members.empty(); }
-    std::size_t size() const noexcept { return m_members.size(); }
+    bool empty() const noexcept;
+    std::size_t size() const noexcept;
     bool contains(std::string_view name) const noexcept { return find(name) != nullptr; }
     /// The value under `name`, or null when there is none.
     const AttributeValue* find(std::string_view name) const noexcept;
@@ -39,12 +39,14 @@ public:
     AttributeValue& operator[](std::string_view name);
     /// Removes `name`; whether it was there.
     bool erase(std::string_view name);
-    const_iterator begin() const noexcept { return m_members.begin(); }
-    const_iterator end() const noexcept { return m_members.end(); }
+    const_iterator begin() const noexcept;
+    const_iterator end() const noexcept;
 
     bool operator==(const Attributes& other) const;
 
 private:
+    // The members' bodies that use the vector come after AttributeValue, a complete type from there on (clang
+    // instantiates them where they are written; GCC waits).
     std::vector<Member> m_members;
 };
 
@@ -142,5 +144,25 @@ inline bool Attributes::erase(std::string_view name)
 }
 
 inline bool Attributes::operator==(const Attributes& other) const { return m_members == other.m_members; }
+
+inline bool Attributes::empty() const noexcept
+{
+    return m_members.empty();
+}
+
+inline std::size_t Attributes::size() const noexcept
+{
+    return m_members.size();
+}
+
+inline Attributes::const_iterator Attributes::begin() const noexcept
+{
+    return m_members.begin();
+}
+
+inline Attributes::const_iterator Attributes::end() const noexcept
+{
+    return m_members.end();
+}
 
 } // namespace sandtable::core
