@@ -170,8 +170,8 @@ JsonValue JsonOut::value(T&& v)
 /// of non-empty arrays of numbers (a ring of coordinates), on one line; integers as integers; other numbers in
 /// the shortest form that reads back to the same double (std::to_chars), with ".0" when that has no fraction
 /// or exponent, non-finite ones (which JSON cannot hold) as null; strings escaped as RFC 8259 requires (control
-/// characters as \uXXXX with lowercase hex digits, UTF-8 kept, each ill-formed UTF-8 sequence replaced by
-/// U+FFFD).
+/// characters as a \u escape of four lowercase hex digits, e.g. U+001F as "\u001f"; UTF-8 kept, each
+/// ill-formed UTF-8 sequence replaced by U+FFFD).
 std::string writeJson(const JsonValue& value, int indent = 2);
 
 } // namespace sandtable::core

@@ -49,10 +49,9 @@ inline TerrainStyle terrainStyle(const core::TerrainFeature& feature)
     return terrainStyle(feature.terrainClass, feature.attributes);
 }
 
-/// How a placed piece is drawn. The scenario format does not yet carry the block size (docs/model.md: a
-/// scenario setting, the rules give none), so the canvas draws blocks at a display size: `frontage` x
-/// `depth` metres in line (turned lengthwise in route column), never smaller on screen than
-/// `minimumPixels` along the frontage. HQs are drawn as squares of side `depth`.
+/// How a placed piece is drawn on the canvas: at the scenario's piece size, as `map print` draws it
+/// (unitMarkerCorners in hit_test.hpp, from core::oob::pieceSizeMm), and never smaller on screen than
+/// `minimumPixels` along its length.
 struct UnitMarkerStyle {
     double minimumPixels = 10.0; ///< a marker's length never falls below this on screen (its depth keeps the ratio)
 };
