@@ -209,7 +209,7 @@ int runSearch(int rounds)
             auto c = catalogue::Catalogue::open(cataloguePath);
             const double t0 = wallSeconds();
             for (std::size_t i = 0; i < records.size(); ++i) {
-                c.exportDocument(core::serializeScenario(scenarioOf(records[i])), "bench-" + std::to_string(records[i].id), kBench);
+                c.exportDocument(core::io::serializeScenario(scenarioOf(records[i])), "bench-" + std::to_string(records[i].id), kBench);
                 if ((i + 1) % 1000 == 0)
                     std::cerr << "  " << (i + 1) << " (" << (wallSeconds() - t0) << " s)\n";
             }
@@ -344,11 +344,11 @@ void writeTerrainScenario(const fs::path& out)
     GDALClose(ds);
     // Rewritten whenever sandtable's layout changed since it was written: the bench times the files
     // sandtable itself writes.
-    const std::string text = core::serializeScenario(s);
+    const std::string text = core::io::serializeScenario(s);
     std::error_code ec;
-    if (fs::exists(out, ec) && fs::file_size(out, ec) == text.size() && core::readFile(out, text.size()) == text)
+    if (fs::exists(out, ec) && fs::file_size(out, ec) == text.size() && core::io::readFile(out, text.size()) == text)
         return;
-    core::writeFileAtomically(out, text);
+    core::io::writeFileAtomically(out, text);
     std::cerr << "wrote " << out << " (" << s.terrain.size() << " features, " << text.size() << " bytes)\n";
 }
 
@@ -472,7 +472,7 @@ fs::path writeTerrainGeoJson()
             + "</SrcDataSource><SrcLayer>" + layer + "</SrcLayer></OGRVRTLayer>\n"; // (GeoJSON keeps the layer's name)
     }
     xml += "</OGRVRTDataSource>\n";
-    core::writeFileAtomically(vrt, xml);
+    core::io::writeFileAtomically(vrt, xml);
     return vrt;
 }
 
@@ -518,7 +518,7 @@ int runSearchPostgres(const std::string& conninfo, int rounds)
         std::cerr << "building the PostgreSQL catalogue (" << records.size() << " packages through Catalogue::exportDocument)...\n";
         const double t0 = wallSeconds();
         for (std::size_t i = 0; i < records.size(); ++i) {
-            pg.exportDocument(core::serializeScenario(scenarioOf(records[i])), "bench-" + std::to_string(records[i].id), kBench);
+            pg.exportDocument(core::io::serializeScenario(scenarioOf(records[i])), "bench-" + std::to_string(records[i].id), kBench);
             if ((i + 1) % 1000 == 0)
                 std::cerr << "  " << (i + 1) << " (" << (wallSeconds() - t0) << " s)\n";
         }

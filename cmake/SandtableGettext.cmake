@@ -14,7 +14,7 @@ set(SANDTABLE_PO_DIR "${PROJECT_SOURCE_DIR}/packaging/po")
 set(SANDTABLE_BUILD_LOCALEDIR "${PROJECT_BINARY_DIR}/locale")
 set(SANDTABLE_POT "${PROJECT_BINARY_DIR}/po/sandtable.pot")
 
-# The keywords of core/include/sandtable/core/util/i18n.hpp and of wxWidgets (the editor).
+# The keywords of core/include/sandtable/core/i18n/i18n.hpp and of wxWidgets (the editor).
 set(SANDTABLE_XGETTEXT_OPTIONS --language=C++ --from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file --add-location=file
   --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=NP_:1,2 --keyword=translateIn:2 --keyword=inLanguage:2 --keyword=inLanguageCode:2 --keyword=inReport --keyword=translatePluralIn:2,3
   --keyword=wxPLURAL:1,2 --keyword=wxGETTEXT_IN_CONTEXT:1c,2 --keyword=wxTRANSLATE --keyword=wxGetTranslation:1 --keyword=translated

@@ -2,7 +2,7 @@
 #include "sandtable/app/campaign_sheets.hpp"
 
 #include "sandtable/core/model/campaign.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/in_file.hpp"
 #include "sandtable/geo/map_raster.hpp"
 #include "sandtable/print/sheet_marks.hpp"
@@ -17,7 +17,7 @@ CampaignSheetsOutcome printSheets(const core::Scenario& scenario, CampaignSheets
     print::CampaignPrintRequest& request = job.request;
     request.scaleDenominator = print::campaignPrintScale(scenario, request);
     const double scale = *request.scaleDenominator;
-    core::ProgressCallback sheetsProgress = reporter.progress;
+    core::util::ProgressCallback sheetsProgress = reporter.progress;
     if (job.underlay) {
         const auto dir = job.scenarioFile.parent_path();
         const bool haveMap = scenario.map
@@ -44,7 +44,7 @@ CampaignSheetsOutcome printSheets(const core::Scenario& scenario, CampaignSheets
 CampaignSheetsOutcome printCampaignSheets(const core::Scenario& scenario, CampaignSheetsJob job, const Reporter& reporter)
 {
     const std::string file = job.scenarioFile.string();
-    return core::inFile(file, [&] { return printSheets(scenario, std::move(job), reporter); });
+    return core::util::inFile(file, [&] { return printSheets(scenario, std::move(job), reporter); });
 }
 
 } // namespace sandtable::app

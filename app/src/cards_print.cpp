@@ -2,7 +2,7 @@
 #include "sandtable/app/cards_print.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/in_file.hpp"
 
 namespace sandtable::app {
@@ -10,7 +10,7 @@ namespace sandtable::app {
 const core::TableBattlesSet& scenarioCards(const core::Scenario& scenario, const std::filesystem::path& scenarioFile)
 {
     if (!scenario.tableBattles)
-        throw core::OperationError(scenarioFile.string(), "table_battles", _("the scenario has no Table Battles cards (import a CSV first)"));
+        throw core::util::OperationError(scenarioFile.string(), "table_battles", _("the scenario has no Table Battles cards (import a CSV first)"));
     return *scenario.tableBattles;
 }
 
@@ -42,7 +42,7 @@ CardsOutcome makeCards(const core::Scenario& scenario, const CardsJob& job)
 
 CardsOutcome printScenarioCards(const core::Scenario& scenario, const CardsJob& job)
 {
-    return core::inFile(job.scenarioFile.string(), [&] { return makeCards(scenario, job); });
+    return core::util::inFile(job.scenarioFile.string(), [&] { return makeCards(scenario, job); });
 }
 
 } // namespace sandtable::app

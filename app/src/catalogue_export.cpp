@@ -6,7 +6,7 @@
 #include "sandtable/core/style/drawing_order.hpp"
 #include "sandtable/print/terrain_painter.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cairo.h>
 
@@ -74,7 +74,7 @@ std::string catalogueThumbnail(const core::Scenario& scenario, const std::filesy
     const cairo_status_t status = cairo_surface_write_to_png_stream(surface, appendPng, &png);
     cairo_surface_destroy(surface);
     if (status != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("thumbnail", "", core::i18n::format(_("cairo cannot write the PNG: {1}"), {cairo_status_to_string(status)}));
+        throw core::util::OperationError("thumbnail", "", core::i18n::format(_("cairo cannot write the PNG: {1}"), {cairo_status_to_string(status)}));
     return png;
 }
 

@@ -2,7 +2,7 @@
 #include "sandtable/app/georef_report.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/geo/georef_report.hpp"
 #include "sandtable/geo/georeference_scan.hpp"
 #include "sandtable/geo/map_raster.hpp"
@@ -14,9 +14,9 @@ print::GeorefReportResult writeGeorefReport(const core::Scenario& scenario, cons
 {
     const std::string file = scenarioFile.string();
     if (!scenario.map)
-        throw core::OperationError(file, "map", _("the scenario has no map raster"));
+        throw core::util::OperationError(file, "map", _("the scenario has no map raster"));
     if (!scenario.map->georeference || scenario.map->georeference->gcps.empty())
-        throw core::OperationError(file, "map", _("the scan has no GCPs to report on"));
+        throw core::util::OperationError(file, "map", _("the scan has no GCPs to report on"));
     const core::Georeference& g = *scenario.map->georeference;
     const geo::StoredFit stored = geo::fitStored(g, scenario.settings.crs, file);
     const std::filesystem::path scan = geo::resolveMapPath(scenario.map->path, scenarioFile.parent_path());

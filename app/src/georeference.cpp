@@ -6,7 +6,7 @@
 #include "sandtable/core/document/map_operations.hpp"
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/geo/crs.hpp"
 #include "sandtable/geo/georeference_scan.hpp"
 
@@ -23,12 +23,12 @@ constexpr int kEdgePoints = 21;
 
 bool isLocalFrame(const std::string& crs) { return crs.rfind("LOCAL:", 0) == 0; }
 
-/// `crs` when it is a projected CRS in metres, else core::OperationError naming it.
+/// `crs` when it is a projected CRS in metres, else core::util::OperationError naming it.
 void requireMetricCrs(const std::string& crs)
 {
     const geo::CrsDescription d = geo::describeCrs(crs);
     if (!d.projected || d.geographic || std::abs(d.metresPerUnit - 1.0) > 1e-9)
-        throw core::OperationError("", _("CRS"),
+        throw core::util::OperationError("", _("CRS"),
             core::i18n::format(_("the working CRS must be a projected CRS in metres, and {1} is not ({2})"), {crs, d.name}));
 }
 
@@ -37,10 +37,10 @@ void requireMetricCrs(const std::string& crs)
 core::Extent scanFootprint(const core::Scenario& scenario, const std::string& crs)
 {
     if (!scenario.map || scenario.map->width <= 0 || scenario.map->height <= 0)
-        throw core::OperationError("", _("map"), _("the scenario's map has no size in pixels to place"));
+        throw core::util::OperationError("", _("map"), _("the scenario's map has no size in pixels to place"));
     core::Scenario framed = scenario;
     framed.settings.crs = crs;
-    const core::operations::ScanToWorking toWorking = geo::scanToWorking(framed);
+    const core::document::operations::ScanToWorking toWorking = geo::scanToWorking(framed);
     const double w = scenario.map->width;
     const double h = scenario.map->height;
     core::Extent e{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
@@ -62,7 +62,7 @@ core::Extent scanFootprint(const core::Scenario& scenario, const std::string& cr
     return e;
 }
 
-std::optional<core::Edit> mapFrameFromFit(const core::Scenario& scenario, const std::string& workingCrs)
+std::optional<core::document::Edit> mapFrameFromFit(const core::Scenario& scenario, const std::string& workingCrs)
 {
     if (!scenario.map || !scenario.map->georeference || !scenario.map->georeference->rmsMap)
         return std::nullopt;
@@ -78,23 +78,23 @@ std::optional<core::Edit> mapFrameFromFit(const core::Scenario& scenario, const 
     core::ScenarioSettings settings = scenario.settings;
     settings.crs = crs;
     settings.extent = scanFootprint(scenario, crs);
-    return core::operations::setSettings(scenario, std::move(settings), _("Map frame from the fit"));
+    return core::document::operations::setSettings(scenario, std::move(settings), _("Map frame from the fit"));
 }
 
-core::Edit withMapFrame(const core::Scenario& scenario, core::Edit gcpEdit)
+core::document::Edit withMapFrame(const core::Scenario& scenario, core::document::Edit gcpEdit)
 {
-    core::EditBuilder builder(scenario, gcpEdit.label);
+    core::document::EditBuilder builder(scenario, gcpEdit.label);
     const std::string mergeKey = gcpEdit.mergeKey;
     builder.add(gcpEdit);
     const core::Scenario& after = builder.scenario();
-    std::optional<core::Edit> frame = mapFrameFromFit(after);
+    std::optional<core::document::Edit> frame = mapFrameFromFit(after);
     if (!frame && scenario.settings.extent && after.map && after.map->georeference && after.map->georeference->rmsMap
         && after.settings.crs == scenario.settings.crs && !isLocalFrame(after.settings.crs)) {
         // The frame an earlier fit gave follows the fit; one the designer set stays.
         std::optional<core::Extent> fitted;
         try {
             fitted = scanFootprint(scenario, scenario.settings.crs);
-        } catch (const core::OperationError&) {
+        } catch (const core::util::OperationError&) {
             // the scenario before had no fit: its extent is the designer's
         }
         const core::Extent& e = *scenario.settings.extent;
@@ -104,17 +104,17 @@ core::Edit withMapFrame(const core::Scenario& scenario, core::Edit gcpEdit)
             core::ScenarioSettings settings = after.settings;
             settings.extent = scanFootprint(after, after.settings.crs);
             if (settings.extent != after.settings.extent)
-                frame = core::operations::setSettings(after, std::move(settings), _("Map frame from the fit"));
+                frame = core::document::operations::setSettings(after, std::move(settings), _("Map frame from the fit"));
         }
     }
     if (frame)
         builder.add(*frame);
-    core::Edit edit = builder.take();
+    core::document::Edit edit = builder.take();
     edit.mergeKey = mergeKey;
     return edit;
 }
 
-void georeferenceMap(core::Document& document, const GeorefJob& job)
+void georeferenceMap(core::document::Document& document, const GeorefJob& job)
 {
     const std::string file = document.path().string();
     const std::size_t depth = document.undoDepth();
@@ -124,25 +124,25 @@ void georeferenceMap(core::Document& document, const GeorefJob& job)
     };
     try {
         if (!document.scenario().map)
-            throw core::OperationError("", _("map"), _("the scenario has no map scan to georeference"));
+            throw core::util::OperationError("", _("map"), _("the scenario has no map scan to georeference"));
         const std::string working = document.scenario().settings.crs;
         const std::string defaultCrs = !job.gcpCrs.empty() ? job.gcpCrs
             : (!working.empty() && !isLocalFrame(working)) ? working
                                                            : std::string("EPSG:4326");
         document.apply(geo::importGcps(document.scenario(), job.gcps, defaultCrs));
         if (!job.method.empty())
-            document.apply(core::operations::setGeoreferenceMethod(document.scenario(),
+            document.apply(core::document::operations::setGeoreferenceMethod(document.scenario(),
                 core::georeferenceMethodFromString(job.method), geo::fitStoredGeoreference));
         // The operations keep GCPs they cannot fit; georeferencing was asked for a fit, so it says why.
         core::Georeference fitted = *document.scenario().map->georeference;
         geo::fitStoredGeoreference(fitted);
-        if (std::optional<core::Edit> frame = mapFrameFromFit(document.scenario(), job.workingCrs))
+        if (std::optional<core::document::Edit> frame = mapFrameFromFit(document.scenario(), job.workingCrs))
             document.apply(std::move(*frame));
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         rollBack();
         if (!e.file().empty())
             throw;
-        throw core::OperationError(file, e.object(), e.reason());
+        throw core::util::OperationError(file, e.object(), e.reason());
     } catch (...) {
         rollBack();
         throw;

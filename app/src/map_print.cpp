@@ -4,7 +4,7 @@
 #include "sandtable/core/util/in_file.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/print/sheet_marks.hpp"
 
 #include "sandtable/geo/map_raster.hpp"
@@ -40,7 +40,7 @@ std::set<print::MapLayer> parseMapLayers(const std::string& text, bool& referenc
         else if (item == "references")
             references = true; // drawn into the raster underlay by printScenarioMap (MapPrintJob::references)
         else if (!item.empty())
-            throw core::OperationError("", "--layers", core::i18n::format(_("unknown layer '{1}' (use scan, references, terrain, grid, setup)"), {item}));
+            throw core::util::OperationError("", "--layers", core::i18n::format(_("unknown layer '{1}' (use scan, references, terrain, grid, setup)"), {item}));
     }
     return layers;
 }
@@ -57,7 +57,7 @@ MapPrintOutcome printMapSheets(const core::Scenario& scenario, MapPrintJob job, 
     }
     const bool wantScan = job.request.layers.count(print::MapLayer::Scan) > 0;
     if (wantScan && job.scanRequired && (!printed.map || !printed.settings.extent))
-        throw core::OperationError(job.scenarioFile.string(), "--layers scan",
+        throw core::util::OperationError(job.scenarioFile.string(), "--layers scan",
             !printed.map ? _("the scenario has no map raster to draw (add one, or leave scan out of --layers)")
                          : _("the scenario has no extent to place the map raster in (scenario validate says why)"));
     if (wantScan && printed.map && printed.settings.extent) {
@@ -66,7 +66,7 @@ MapPrintOutcome printMapSheets(const core::Scenario& scenario, MapPrintJob job, 
         const bool warpedExists = geo::warpedMapPath(printed, scenarioDir).has_value();
         if (!warpedExists && !std::filesystem::exists(scanPath)) {
             if (job.scanRequired)
-                throw core::OperationError(job.scenarioFile.string(), "--layers scan",
+                throw core::util::OperationError(job.scenarioFile.string(), "--layers scan",
                     core::i18n::format(_("the map raster {1} is not found (the scenario's \"map\" path resolves against the "
                                          "scenario's folder: copy the scan beside it, or leave scan out of --layers)"),
                         {scanPath.string()}));
@@ -145,7 +145,7 @@ MapPrintOutcome printMapSheets(const core::Scenario& scenario, MapPrintJob job, 
 MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job, const Reporter& reporter)
 {
     const std::string file = job.scenarioFile.string();
-    return core::inFile(file, [&] { return printMapSheets(scenario, std::move(job), reporter); });
+    return core::util::inFile(file, [&] { return printMapSheets(scenario, std::move(job), reporter); });
 }
 
 } // namespace sandtable::app

@@ -4,7 +4,7 @@
 
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 namespace sandtable::app {
 
@@ -13,11 +13,11 @@ void refuseOverwrite(const std::filesystem::path& output, bool force, const std:
     std::error_code ec;
     if (force || !std::filesystem::exists(output, ec))
         return;
-    throw core::OperationError(output.string(), _("output"),
+    throw core::util::OperationError(output.string(), _("output"),
         core::i18n::format(_("exists already and would be replaced: choose another file name, or give {1} to replace it"), {forceOption}));
 }
 
-std::optional<geo::NewScenario> newScenario(core::Document& document, const NewScenarioJob& job, const Reporter& reporter)
+std::optional<geo::NewScenario> newScenario(core::document::Document& document, const NewScenarioJob& job, const Reporter& reporter)
 {
     geo::NewScenarioOptions options;
     options.system = job.system;
@@ -29,12 +29,12 @@ std::optional<geo::NewScenario> newScenario(core::Document& document, const NewS
     if (job.map.empty()) {
         core::ScenarioSettings settings = geo::newScenarioSettings(options, document.path());
         settings.crs = options.crs == "auto" ? std::string() : options.crs;
-        document.apply(core::operations::setSettings(document.scenario(), settings, _("New scenario")));
+        document.apply(core::document::operations::setSettings(document.scenario(), settings, _("New scenario")));
         return std::nullopt;
     }
     geo::NewScenario made = geo::newScenarioFromRaster(job.map, document.path(), options);
-    document.apply(core::operations::setSettings(document.scenario(), made.settings, _("New scenario")));
-    document.apply(core::operations::setMap(document.scenario(), made.map, _("Set map")));
+    document.apply(core::document::operations::setSettings(document.scenario(), made.settings, _("New scenario")));
+    document.apply(core::document::operations::setMap(document.scenario(), made.map, _("Set map")));
     return made;
 }
 

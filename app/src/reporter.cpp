@@ -10,7 +10,7 @@ void Reporter::tell(const std::string& text) const
         notice(text);
 }
 
-core::ProgressCallback Reporter::part(double from, double to) const
+core::util::ProgressCallback Reporter::part(double from, double to) const
 {
     if (!progress)
         return {};

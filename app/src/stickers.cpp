@@ -7,7 +7,7 @@ namespace sandtable::app {
 
 print::StickerLayout printScenarioStickers(const core::Scenario& scenario, const StickersJob& job)
 {
-    return core::inFile(job.scenarioFile.string(), [&] { return print::printStickers(scenario, job.request, job.output); });
+    return core::util::inFile(job.scenarioFile.string(), [&] { return print::printStickers(scenario, job.request, job.output); });
 }
 
 } // namespace sandtable::app

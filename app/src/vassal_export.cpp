@@ -3,7 +3,7 @@
 #include "sandtable/app/vassal_export.hpp"
 
 #include "sandtable/core/io/scenario_json.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/geo/map_raster.hpp"
 #include "sandtable/geo/raster_info.hpp"
 #include "sandtable/print/vassal_images.hpp"
@@ -44,7 +44,7 @@ vassal::VassalExportResult exportVassalModule(const core::Scenario& scenario, co
     if (s.settings.extent)
         s.settings.extent = vassal::vassalBoardExtent(s);
     vassal::VassalExportInput input;
-    input.scenarioDocument = core::serializeScenario(scenario); // as given: `vassal import` brings it back
+    input.scenarioDocument = core::io::serializeScenario(scenario); // as given: `vassal import` brings it back
     input.pxPerM = pxPerM ? *pxPerM : vassal::defaultVassalPxPerM(s);
     Reporter scanReporter{reporter.part(0.0, 0.4), reporter.notice};
     print::VassalImages images

@@ -61,7 +61,7 @@ public:
     /// Writes everything but the warnings and the thumbnail; sets result.revision and result.rasterStored.
     virtual void store(const PackageInput& input, ExportResult& result) = 0;
     /// Writes the warnings and the thumbnail (`png` empty: none) and commits.
-    virtual void finish(const core::Diagnostics& warnings, const std::string& png, std::optional<std::pair<int, int>> pngSize) = 0;
+    virtual void finish(const core::validation::Diagnostics& warnings, const std::string& png, std::optional<std::pair<int, int>> pngSize) = 0;
     /// Rolls back whatever was written.
     virtual void abandon() noexcept = 0;
 };

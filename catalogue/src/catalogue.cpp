@@ -12,7 +12,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/sha256.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
 
 #include <future>
@@ -27,12 +27,12 @@ struct Catalogue::Impl {
     std::unique_ptr<detail::Backend> backend;
 };
 
-ValidationFailed::ValidationFailed(const std::string& file, core::Diagnostics diagnostics)
-    : core::Error(file, "",
+ValidationFailed::ValidationFailed(const std::string& file, core::validation::Diagnostics diagnostics)
+    : core::util::Error(file, "",
           core::i18n::format(P_("refusing to export: {1} validation error (run 'sandtable scenario validate')",
                                  "refusing to export: {1} validation errors (run 'sandtable scenario validate')",
-                                 core::countSeverity(diagnostics, core::Severity::Error)),
-              {std::to_string(core::countSeverity(diagnostics, core::Severity::Error))})),
+                                 core::validation::countSeverity(diagnostics, core::validation::Severity::Error)),
+              {std::to_string(core::validation::countSeverity(diagnostics, core::validation::Severity::Error))})),
       m_diagnostics(std::move(diagnostics))
 {
 }
@@ -67,7 +67,7 @@ std::string Catalogue::maskedLocation(std::string_view location) { return detail
 void Catalogue::initialiseDatabase(const std::string& location)
 {
     if (!isDatabase(location))
-        throw core::OperationError(location, "init",
+        throw core::util::OperationError(location, "init",
             _("init prepares a PostgreSQL catalogue (PG:... or postgresql://...); a GeoPackage catalogue is made by its first export"));
     detail::initialisePostgres(detail::conninfoOf(location), maskedLocation(location));
 }
@@ -75,7 +75,7 @@ void Catalogue::initialiseDatabase(const std::string& location)
 void Catalogue::grantRole(const std::string& location, const std::string& user, Role role)
 {
     if (!isDatabase(location))
-        throw core::OperationError(location, "grant",
+        throw core::util::OperationError(location, "grant",
             _("roles are a PostgreSQL catalogue's (PG:... or postgresql://...); a GeoPackage file has the file system's permissions"));
     detail::grantPostgres(detail::conninfoOf(location), maskedLocation(location), user,
         role == Role::Reader ? "reader" : role == Role::Author ? "author" : "editor");
@@ -98,7 +98,7 @@ int Catalogue::remove(const std::string& id, std::optional<int> revision) { retu
 
 ExportResult Catalogue::exportScenario(const std::filesystem::path& scenarioFile, const ExportOptions& options)
 {
-    const core::FileBytes text = core::readFileBytes(scenarioFile, core::kMaxScenarioBytes);
+    const core::io::FileBytes text = core::io::readFileBytes(scenarioFile, core::io::kMaxScenarioBytes);
     return exportDocument(text.view(), scenarioFile.string(), scenarioFile.parent_path(), options);
 }
 
@@ -116,16 +116,16 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     const std::filesystem::path& baseDir, const ExportOptions& options)
 {
     if (!options.newId.empty() && !detail::validScenarioId(options.newId))
-        throw core::OperationError(sourceName, options.newId,
+        throw core::util::OperationError(sourceName, options.newId,
             _("is not a valid scenario id to store the package under (a letter or digit, then letters, digits, '_', '.', ':' or '-'; "
               "at most 200 characters)"));
     // The document's SHA-256 does not depend on reading it: it is computed aside meanwhile; and the backend
     // may start storing the bytes (PostgreSQL: sent to the server while they are parsed here).
-    std::future<std::string> digest = detail::startAside([document] { return core::sha256Hex(document); });
+    std::future<std::string> digest = detail::startAside([document] { return core::util::sha256Hex(document); });
     std::unique_ptr<detail::PackageWriter> writer = m_impl->backend->writer();
     writer->sendAhead(document);
-    core::ValidationReport report = core::readScenarioText(document, sourceName);
-    if (core::hasErrors(report.diagnostics) || !report.scenario)
+    core::io::ValidationReport report = core::io::readScenarioText(document, sourceName);
+    if (core::validation::hasErrors(report.diagnostics) || !report.scenario)
         throw ValidationFailed(sourceName, std::move(report.diagnostics));
     const core::Scenario& scenario = *report.scenario;
 
@@ -133,7 +133,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     // writes the package inside the backend's write transaction, which commits only when the rules found no
     // error. What the old order reported first still wins: the rules' errors, then a bad CRS, then the
     // thumbnail renderer's failure, then a storage error.
-    std::future<core::Diagnostics> rules = detail::startAside([&scenario] { return core::validateScenario(scenario); });
+    std::future<core::validation::Diagnostics> rules = detail::startAside([&scenario] { return core::validation::validateScenario(scenario); });
     std::future<Thumbnail> thumbnail = detail::startAside([&scenario, &options, &baseDir] {
         Thumbnail out;
         if (options.thumbnail) {
@@ -155,7 +155,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     try {
         srs = srsForCrs(scenario.settings.crs);
     } catch (const std::invalid_argument& e) {
-        srsError = std::make_exception_ptr(core::FormatError(sourceName, "/crs", e.what()));
+        srsError = std::make_exception_ptr(core::util::FormatError(sourceName, "/crs", e.what()));
     }
 
     std::exception_ptr writeError;
@@ -168,7 +168,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
     };
 
     // The rules' outcome, awaited once (here or while the catalogue is busy).
-    std::optional<core::Diagnostics> ruleFindings;
+    std::optional<core::validation::Diagnostics> ruleFindings;
     std::exception_ptr ruleFailure;
     const auto awaitRules = [&] {
         if (ruleFindings || ruleFailure)
@@ -186,7 +186,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
             begun = true;
             writer->begin(input, result, [&] {
                 awaitRules();
-                return ruleFailure || core::hasErrors(*ruleFindings);
+                return ruleFailure || core::validation::hasErrors(*ruleFindings);
             });
             detail::checkSameScenario(m_impl->backend->location(), id, writer->latest(id), scenario.settings, options);
             writer->store(input, result);
@@ -197,7 +197,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
         }
     }
 
-    core::Diagnostics diagnostics = std::move(report.diagnostics);
+    core::validation::Diagnostics diagnostics = std::move(report.diagnostics);
     Thumbnail checkedThumbnail;
     awaitRules();
     if (ruleFailure) {
@@ -211,12 +211,12 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
         abandon();
         throw;
     }
-    if (core::hasErrors(diagnostics)) {
+    if (core::validation::hasErrors(diagnostics)) {
         abandon();
         throw ValidationFailed(sourceName, std::move(diagnostics));
     }
-    for (core::Diagnostic& d : diagnostics)
-        if (d.severity != core::Severity::Error)
+    for (core::validation::Diagnostic& d : diagnostics)
+        if (d.severity != core::validation::Severity::Error)
             result.warnings.push_back(std::move(d));
     if (srsError) {
         abandon();
@@ -231,7 +231,7 @@ ExportResult Catalogue::exportDocument(std::string_view document, const std::str
         thumbnailSize = detail::pngSize(checkedThumbnail.png);
         if (!thumbnailSize) {
             abandon();
-            throw core::OperationError(sourceName, "thumbnail", _("the thumbnail renderer gave bytes that are not a PNG"));
+            throw core::util::OperationError(sourceName, "thumbnail", _("the thumbnail renderer gave bytes that are not a PNG"));
         }
     }
     if (writeError) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Catalogue: list, ranked search, show, extract (byte for byte, checked) and remove.
 #include "sandtable/catalogue/catalogue.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "geopackage/gpkg_backend.hpp"
 #include "package_content.hpp"
@@ -174,7 +174,7 @@ void readBlobToFile(detail::Database& db, const char* table, const char* column,
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     if (!out) {
         sqlite3_blob_close(blob);
-        throw core::IoError(file.string(), "", _("cannot write"));
+        throw core::util::IoError(file.string(), "", _("cannot write"));
     }
     std::vector<char> buffer(std::size_t{1} << 20);
     for (int offset = 0; offset < size;) {
@@ -190,7 +190,7 @@ void readBlobToFile(detail::Database& db, const char* table, const char* column,
     sqlite3_blob_close(blob);
     out.flush();
     if (!out)
-        throw core::IoError(file.string(), "", _("write failed"));
+        throw core::util::IoError(file.string(), "", _("write failed"));
 }
 
 } // namespace
@@ -207,7 +207,7 @@ std::int64_t detail::GpkgBackend::packageFid(const std::string& id, std::optiona
         if (s.step())
             return s.integer(0);
     }
-    throw core::OperationError(m_location, id,
+    throw core::util::OperationError(m_location, id,
         revision ? core::i18n::format(_("no revision {1} of this package in the catalogue"), {std::to_string(*revision)})
                  : std::string(_("no such package in the catalogue")));
 }
@@ -310,13 +310,13 @@ std::vector<PackageSummary> detail::GpkgBackend::search(const SearchQuery& query
     };
     try {
         out = run(quoteOddWords(query.text));
-    } catch (const core::FormatError&) {
+    } catch (const core::util::FormatError&) {
         // Not FTS5 syntax even so (a stray quote or parenthesis, NOT with nothing before it): search for the
         // words themselves.
         try {
             out = run(plainWords);
-        } catch (const core::FormatError& e) {
-            throw core::OperationError(m_location, "search", core::i18n::format(_("cannot search for '{1}': {2}"), {query.text, e.reason()}));
+        } catch (const core::util::FormatError& e) {
+            throw core::util::OperationError(m_location, "search", core::i18n::format(_("cannot search for '{1}': {2}"), {query.text, e.reason()}));
         }
     }
     read.commit();
@@ -367,8 +367,8 @@ PackageDetails detail::GpkgBackend::show(const std::string& id, std::optional<in
         s.bind(1, fid);
         while (s.step()) {
             const std::string severity = s.text(1);
-            d.warnings.push_back(core::Diagnostic{s.text(0),
-                severity == "info" ? core::Severity::Info : severity == "warning" ? core::Severity::Warning : core::Severity::Error,
+            d.warnings.push_back(core::validation::Diagnostic{s.text(0),
+                severity == "info" ? core::validation::Severity::Info : severity == "warning" ? core::validation::Severity::Warning : core::validation::Severity::Error,
                 s.text(2), s.text(3)});
         }
     }
@@ -438,11 +438,11 @@ std::string detail::GpkgBackend::document(const std::string& id, std::optional<i
                                 "WHERE d.package_fid = ?1", "package_documents");
         s.bind(1, fid);
         if (!s.step())
-            throw core::FormatError(m_location, id, _("the package has no stored document (damaged catalogue)"));
-        if (static_cast<std::uint64_t>(s.integer(0)) > core::kMaxScenarioBytes)
-            throw core::FormatError(m_location, id,
+            throw core::util::FormatError(m_location, id, _("the package has no stored document (damaged catalogue)"));
+        if (static_cast<std::uint64_t>(s.integer(0)) > core::io::kMaxScenarioBytes)
+            throw core::util::FormatError(m_location, id,
                 core::i18n::format(_("the stored document is {1} bytes, more than a scenario may be ({2}); refused"),
-                    {std::to_string(s.integer(0)), std::to_string(core::kMaxScenarioBytes)}));
+                    {std::to_string(s.integer(0)), std::to_string(core::io::kMaxScenarioBytes)}));
         expected = s.text(1);
     }
     {
@@ -452,8 +452,8 @@ std::string detail::GpkgBackend::document(const std::string& id, std::optional<i
         bytes = s.blob(0);
     }
     read.commit();
-    if (core::sha256Hex(bytes) != expected)
-        throw core::FormatError(m_location, id, _("the stored document does not match its SHA-256 (damaged catalogue)"));
+    if (core::util::sha256Hex(bytes) != expected)
+        throw core::util::FormatError(m_location, id, _("the stored document does not match its SHA-256 (damaged catalogue)"));
     return bytes;
 }
 
@@ -472,7 +472,7 @@ ExtractResult detail::GpkgBackend::extract(const std::string& id, const std::fil
         detail::Statement s(db, "SELECT path, coalesce(raster_sha256, '') FROM map_sources WHERE package_fid = ?1 AND raster IS NOT NULL");
         s.bind(1, fid);
         if (!s.step())
-            throw core::OperationError(m_location, id, core::i18n::format(_("revision {1} has no stored map raster"), {std::to_string(result.revision)}));
+            throw core::util::OperationError(m_location, id, core::i18n::format(_("revision {1} has no stored map raster"), {std::to_string(result.revision)}));
         rasterName = detail::extractedRasterName(s.text(0), id);
         result.rasterSha256 = s.text(1);
     }
@@ -483,14 +483,14 @@ ExtractResult detail::GpkgBackend::extract(const std::string& id, const std::fil
     if (options.rasterDir) {
         std::filesystem::create_directories(*options.rasterDir, ec);
         const std::filesystem::path target = *options.rasterDir / rasterName;
-        core::AtomicFile file(target);
+        core::io::AtomicFile file(target);
         readBlobToFile(db, "map_sources", "raster", fid, file.temporaryPath());
-        if (core::sha256File(file.temporaryPath()) != result.rasterSha256)
-            throw core::FormatError(m_location, id, _("the stored raster does not match its SHA-256 (damaged catalogue)"));
+        if (core::util::sha256File(file.temporaryPath()) != result.rasterSha256)
+            throw core::util::FormatError(m_location, id, _("the stored raster does not match its SHA-256 (damaged catalogue)"));
         file.commit();
         result.raster = target;
     }
-    core::writeFileAtomically(output, bytes);
+    core::io::writeFileAtomically(output, bytes);
     result.document = output;
     return result;
 }
@@ -514,7 +514,7 @@ int detail::GpkgBackend::remove(const std::string& id, std::optional<int> revisi
             doomed.emplace_back(s.integer(0), s.text(1));
     }
     if (doomed.empty())
-        throw core::OperationError(m_location, id,
+        throw core::util::OperationError(m_location, id,
             revision ? core::i18n::format(_("no revision {1} of this package in the catalogue"), {std::to_string(*revision)})
                  : std::string(_("no such package in the catalogue")));
     std::set<std::string> layers;

@@ -6,7 +6,7 @@
 
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <array>
@@ -90,7 +90,7 @@ SchemaState inspectCatalogue(Database& db)
     if (applicationId == 0 && objects == 0)
         return SchemaState{FileState::Empty, 0};
     if (applicationId != kGeoPackageApplicationId)
-        throw core::FormatError(file, "",
+        throw core::util::FormatError(file, "",
             core::i18n::format(_("not a GeoPackage catalogue: application_id is {1}, expected {2} ('GPKG')"),
                 {hex32(applicationId), hex32(kGeoPackageApplicationId)}));
 
@@ -101,15 +101,15 @@ SchemaState inspectCatalogue(Database& db)
             const std::string name = s.text(1);
             const std::string table = s.text(2);
             if (type == "trigger" && isOwnTable(table))
-                throw core::FormatError(file, "trigger " + name,
+                throw core::util::FormatError(file, "trigger " + name,
                     core::i18n::format(_("the catalogue carries a trigger on sandtable's table '{1}'; sandtable never creates "
                                          "triggers, so this file was altered by someone else and is refused"),
                         {table}));
             if (type != "table" && type != "index" && type != "trigger" && isOwnTable(name))
-                throw core::FormatError(file, name, core::i18n::format(_("is a {1}, not a table as sandtable's schema has it; refused"), {type}));
+                throw core::util::FormatError(file, name, core::i18n::format(_("is a {1}, not a table as sandtable's schema has it; refused"), {type}));
             if (type == "table" && (name == "package_search" || name == "package_title_search")
                 && lower(s.text(3)).find("using fts5") == std::string::npos)
-                throw core::FormatError(file, name, _("the search index is not an FTS5 table; refused"));
+                throw core::util::FormatError(file, name, _("the search index is not an FTS5 table; refused"));
         }
     }
 
@@ -129,9 +129,9 @@ SchemaState inspectCatalogue(Database& db)
     int version = 0;
     const auto [end, ec] = std::from_chars(versionText.data(), versionText.data() + versionText.size(), version);
     if (ec != std::errc() || end != versionText.data() + versionText.size() || version < 1)
-        throw core::FormatError(file, "sandtable_meta", core::i18n::format(_("invalid catalogue schema version '{1}'"), {versionText}));
+        throw core::util::FormatError(file, "sandtable_meta", core::i18n::format(_("invalid catalogue schema version '{1}'"), {versionText}));
     if (version > kSchemaVersion)
-        throw core::FormatError(file, "sandtable_meta",
+        throw core::util::FormatError(file, "sandtable_meta",
             core::i18n::format(_("catalogue schema version {1} is newer than this sandtable reads (up to {2}); use a newer sandtable"),
                 {std::to_string(version), std::to_string(kSchemaVersion)}));
     return SchemaState{FileState::Catalogue, version};
@@ -317,7 +317,7 @@ void splitTerrainTables(Database& db)
         try {
             srs = srsForCrs(crs);
         } catch (const std::invalid_argument& e) {
-            throw core::FormatError(db.fileName(), table, core::i18n::format(_("terrain layer of an invalid CRS: {1}"), {e.what()}));
+            throw core::util::FormatError(db.fileName(), table, core::i18n::format(_("terrain layer of an invalid CRS: {1}"), {e.what()}));
         }
         // The WKB type code of a blob (0 for NULL), and the table of its dimension.
         const auto typeOf = [&](const Statement& rows) -> std::uint32_t {
@@ -325,8 +325,8 @@ void splitTerrainTables(Database& db)
                 return 0;
             try {
                 return wkbGeometryType(rows.blob(0));
-            } catch (const core::FormatError& e) {
-                throw core::FormatError(db.fileName(), core::i18n::format(_("{1} feature {2}"), {table, rows.text(6)}), e.reason());
+            } catch (const core::util::FormatError& e) {
+                throw core::util::FormatError(db.fileName(), core::i18n::format(_("{1} feature {2}"), {table, rows.text(6)}), e.reason());
             }
         };
         const auto dimensionOf = [](std::uint32_t type) { return type == 1 || type == 4 ? 0 : type == 2 || type == 5 ? 1 : 2; };
@@ -360,8 +360,8 @@ void splitTerrainTables(Database& db)
                 if (type != 0) {
                     try {
                         insert.bindBlob(1, promotedToMulti(rows.blob(0)));
-                    } catch (const core::FormatError& e) {
-                        throw core::FormatError(db.fileName(), core::i18n::format(_("{1} feature {2}"), {table, rows.text(6)}), e.reason());
+                    } catch (const core::util::FormatError& e) {
+                        throw core::util::FormatError(db.fileName(), core::i18n::format(_("{1} feature {2}"), {table, rows.text(6)}), e.reason());
                     }
                 }
                 insert.bind(2, rows.integer(1)).bind(3, rows.text(2)).bind(4, rows.integer(3)).bind(5, rows.integer(4));
@@ -435,8 +435,8 @@ bool isSingle(Database& db, const std::string& table, std::int64_t fid, std::str
     try {
         const std::uint32_t type = wkbGeometryType(blob);
         return type >= 1 && type <= 3;
-    } catch (const core::FormatError& e) {
-        throw core::FormatError(db.fileName(), core::i18n::format(_("{1} feature {2}"), {table, std::to_string(fid)}), e.reason());
+    } catch (const core::util::FormatError& e) {
+        throw core::util::FormatError(db.fileName(), core::i18n::format(_("{1} feature {2}"), {table, std::to_string(fid)}), e.reason());
     }
 }
 
@@ -472,8 +472,8 @@ void refreshLayerExtent(Database& db, const std::string& table)
             std::optional<Envelope> e;
             try {
                 e = headerEnvelope(blob);
-            } catch (const core::FormatError& error) {
-                throw core::FormatError(db.fileName(), table, error.reason());
+            } catch (const core::util::FormatError& error) {
+                throw core::util::FormatError(db.fileName(), table, error.reason());
             }
             if (e)
                 extent = extent ? extent->merged(*e) : *e;

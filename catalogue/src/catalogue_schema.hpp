@@ -65,7 +65,7 @@ std::vector<std::string> featureTablesOf(Database& db, const std::string& crs);
 /// Migration 2 -> 3: moves the features of every version 2 terrain table (one per CRS, all geometry types)
 /// into the tables of their dimension, single geometries promoted to one-member multi geometries, then drops
 /// the old table and its GeoPackage registrations, and sets the new tables' extents from their features.
-/// Throws core::FormatError naming the table and feature for a blob that is not a 2D GeoPackage geometry.
+/// Throws core::util::FormatError naming the table and feature for a blob that is not a 2D GeoPackage geometry.
 void splitTerrainTables(Database& db);
 
 /// Migration 2 -> 3: a file above GeoPackage 1.3 (user_version > 10300) is set to 10300, unless it holds

@@ -236,15 +236,15 @@ void backfillStructure(Database& db)
         std::string document;
         {
             Statement s(db, "SELECT document FROM package_documents WHERE package_fid = ?1 AND length(document) <= ?2", "package_documents");
-            s.bind(1, fid).bind(2, static_cast<std::int64_t>(core::kMaxScenarioBytes));
+            s.bind(1, fid).bind(2, static_cast<std::int64_t>(core::io::kMaxScenarioBytes));
             if (!s.step())
                 continue;
             document = s.blob(0);
         }
         std::optional<core::Scenario> scenario;
         try {
-            scenario = core::parseScenario(document, db.fileName()).scenario;
-        } catch (const core::Error&) {
+            scenario = core::io::parseScenario(document, db.fileName()).scenario;
+        } catch (const core::util::Error&) {
             continue;
         }
         storeStructure(db, fid, *scenario);

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -5,7 +5,7 @@
 #include "catalogue_schema.hpp"
 #include "sandtable/core/io/json.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/sha256.hpp"
 
 
@@ -28,7 +28,7 @@ std::string lowerHex(std::string text)
 }
 
 /// A zero-filled blob already inserted at (table, column, rowid), written in place (SQLite's incremental
-/// blob I/O). Errors are core::Error naming the catalogue and the table.
+/// blob I/O). Errors are core::util::Error naming the catalogue and the table.
 class BlobWriter {
 public:
     BlobWriter(Database& db, const char* table, const char* column, std::int64_t rowid) : m_db(db), m_table(table)
@@ -102,7 +102,7 @@ void writeBlobFromFile(Database& db, const char* table, const char* column, std:
     }
     blob.finish();
     if (offset != size || in.peek() != std::ifstream::traits_type::eof())
-        throw core::IoError(file.string(), "", _("the raster changed size while it was being stored"));
+        throw core::util::IoError(file.string(), "", _("the raster changed size while it was being stored"));
 }
 
 } // namespace
@@ -134,7 +134,7 @@ RasterPlan planRaster(const core::Scenario& scenario, const std::filesystem::pat
         plan.note = "raster not stored: " + std::to_string(size) + " bytes exceed SQLite's blob limit of " + std::to_string(maxBlob);
         return plan;
     }
-    plan.sha256 = core::sha256File(file);
+    plan.sha256 = core::util::sha256File(file);
     if (!scenario.map->sha256.empty() && lowerHex(scenario.map->sha256) != plan.sha256) {
         plan.note = "raster not stored: " + file.string() + " has SHA-256 " + plan.sha256 + ", the scenario names "
             + scenario.map->sha256;
@@ -251,7 +251,7 @@ void storeMapSource(Database& db, std::int64_t fid, const core::MapSource& map, 
     s.bind(1, fid).bind(2, map.path).bind(3, map.sha256).bind(4, map.width).bind(5, map.height).bindOrNull(6, map.warpedPath);
     if (g) {
         s.bind(7, g->gcpCrs).bind(8, core::toString(g->method)).bind(9, g->crs);
-        s.bind(10, core::writeJson(core::JsonOut().value(g->transform), 0)).bind(11, g->rmsMap).bind(12, g->rmsPixels);
+        s.bind(10, core::io::writeJson(core::io::JsonOut().value(g->transform), 0)).bind(11, g->rmsMap).bind(12, g->rmsPixels);
     }
     if (raster.store)
         s.bind(13, raster.sha256).bind(14, raster.size).bindZeroBlob(15, raster.size);
@@ -329,7 +329,7 @@ void storeTerrain(Database& db, std::int64_t fid, const core::Scenario& scenario
                 terrain.tables[dimension]);
     std::string blob;
     std::string attributes;
-    core::JsonOut json; // the attributes' values, in one pool for the whole terrain
+    core::io::JsonOut json; // the attributes' values, in one pool for the whole terrain
     for (std::size_t ordinal = 0; ordinal < scenario.terrain.size(); ++ordinal) {
         const core::TerrainFeature& f = scenario.terrain[ordinal];
         Statement& s = *inserts[static_cast<std::size_t>(core::dimension(f.geometry.type))];
@@ -340,7 +340,7 @@ void storeTerrain(Database& db, std::int64_t fid, const core::Scenario& scenario
         if (!f.name.empty())
             s.bindStatic(8, f.name);
         if (!f.attributes.empty()) {
-            attributes = core::writeJson(json.value(f.attributes), 0);
+            attributes = core::io::writeJson(json.value(f.attributes), 0);
             s.bindStatic(9, attributes);
         }
         s.run();
@@ -348,13 +348,13 @@ void storeTerrain(Database& db, std::int64_t fid, const core::Scenario& scenario
     }
 }
 
-void storeWarnings(Database& db, std::int64_t fid, const core::Diagnostics& warnings)
+void storeWarnings(Database& db, std::int64_t fid, const core::validation::Diagnostics& warnings)
 {
     Statement s(db, "INSERT INTO package_warnings (package_fid, ordinal, code, severity, path, message) "
                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", "package_warnings");
     int ordinal = 0;
-    for (const core::Diagnostic& d : warnings) {
-        s.bind(1, fid).bind(2, ordinal++).bind(3, d.code).bind(4, core::toString(d.severity)).bind(5, d.path).bind(6, d.message);
+    for (const core::validation::Diagnostic& d : warnings) {
+        s.bind(1, fid).bind(2, ordinal++).bind(3, d.code).bind(4, core::validation::toString(d.severity)).bind(5, d.path).bind(6, d.message);
         s.run();
         s.reset();
     }

@@ -108,7 +108,7 @@ UnitLayer storeUnitPoints(Database& db, std::int64_t fid, const core::Scenario& 
     const std::string& id, int revision);
 
 /// The warnings and notes of validation, and the package's warning_count.
-void storeWarnings(Database& db, std::int64_t fid, const core::Diagnostics& warnings);
+void storeWarnings(Database& db, std::int64_t fid, const core::validation::Diagnostics& warnings);
 
 /// The thumbnail PNG of `width` x `height` pixels.
 void storeThumbnail(Database& db, std::int64_t fid, const std::string& png, int width, int height);

@@ -4,7 +4,7 @@
 #include "sandtable/catalogue/srs.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <proj.h>
 
@@ -40,7 +40,7 @@ std::string epsgWkt1(int code)
     const std::string name = "EPSG:" + std::to_string(code);
     const auto failed = [&]() {
         const int error = proj_context_errno(context.get());
-        return core::OperationError("", name,
+        return core::util::OperationError("", name,
             core::i18n::format(_("PROJ could not give the definition of this CRS ({1}): is PROJ's database proj.db installed?"),
                 {error != 0 ? proj_context_errno_string(context.get(), error) : "no WKT"}));
     };

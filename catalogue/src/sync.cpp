@@ -2,7 +2,7 @@
 // Sync between two catalogues through the Catalogue interface only: it works the same for either backend.
 #include "sandtable/catalogue/sync.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <unistd.h>
 
@@ -48,7 +48,7 @@ struct TemporaryFolder {
 } // namespace
 
 SyncConflict::SyncConflict(const std::string& location, std::vector<std::string> ids)
-    : core::OperationError(location, joined(ids),
+    : core::util::OperationError(location, joined(ids),
           _("revised on both sides since they last agreed; nothing copied (remove one side's newer revisions, or store them "
             "under another id, then sync again)")),
       m_ids(std::move(ids))

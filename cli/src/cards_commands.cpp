@@ -2,7 +2,7 @@
 // `sandtable cards import|export|print`: Table Battles cards through a spreadsheet, and printed sheets.
 #include "sandtable/cli/context.hpp"
 #include "sandtable/app/cards_print.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "import_settings.hpp"
 
@@ -47,9 +47,9 @@ struct PrintOptions {
     bool bleed = false;
 };
 
-core::Diagnostics cardFindings(const core::Diagnostics& all)
+core::validation::Diagnostics cardFindings(const core::validation::Diagnostics& all)
 {
-    core::Diagnostics out;
+    core::validation::Diagnostics out;
     for (const auto& d : all)
         if (d.code.rfind("cards.", 0) == 0)
             out.push_back(d);
@@ -58,20 +58,20 @@ core::Diagnostics cardFindings(const core::Diagnostics& all)
 
 void runImport(const ImportOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     // All or nothing: a CSV problem throws before anything is touched.
-    core::ImportRequest request = o.settings.request(o.csv, context.progress());
-    const core::Importer& importer = importers::standardImporters().choose(core::ImportTarget::Cards, core::FileProbe::of(o.csv));
-    core::ImportResult imported = importer.run(loaded.scenario, request);
+    core::io::ImportRequest request = o.settings.request(o.csv, context.progress());
+    const core::io::Importer& importer = importers::standardImporters().choose(core::io::ImportTarget::Cards, core::io::FileProbe::of(o.csv));
+    core::io::ImportResult imported = importer.run(loaded.scenario, request);
     const std::size_t cards = imported.imported;
-    core::Document document(loaded.scenario, o.file);
+    core::document::Document document(loaded.scenario, o.file);
     document.apply(std::move(imported.edit));
-    const core::Diagnostics findings = cardFindings(core::validateScenario(document.scenario()));
-    const bool refused = core::hasErrors(findings);
+    const core::validation::Diagnostics findings = cardFindings(core::validation::validateScenario(document.scenario()));
+    const bool refused = core::validation::hasErrors(findings);
     if (!refused)
         document.save();
     if (context.json) {
-        core::JsonOut j;
+        core::io::JsonOut j;
         context.printJson(j.object("imported", refused ? 0 : cards, "saved", !refused, "diagnostics", diagnosticsToJson(findings, j)));
     } else {
         context.printDiagnostics(findings, o.file);
@@ -88,10 +88,10 @@ void runImport(const ImportOptions& o, Context& context)
 
 void runExport(const ExportOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     const core::TableBattlesSet& set = app::scenarioCards(loaded.scenario, o.file);
-    core::writeFileAtomically(o.output, core::exportTableBattlesCsv(set));
-    core::JsonOut j;
+    core::io::writeFileAtomically(o.output, core::io::exportTableBattlesCsv(set));
+    core::io::JsonOut j;
     if (context.json)
         context.printJson(j.object("output", o.output, "cards", set.cards.size()));
     else
@@ -103,11 +103,11 @@ void runExport(const ExportOptions& o, Context& context)
 
 void runPrint(const PrintOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     context.warnIfInvalid(loaded.diagnostics, o.file);
     app::scenarioCards(loaded.scenario, o.file);
-    const core::Diagnostics findings = cardFindings(loaded.diagnostics);
-    if (core::hasErrors(findings) && !context.json) {
+    const core::validation::Diagnostics findings = cardFindings(loaded.diagnostics);
+    if (core::validation::hasErrors(findings) && !context.json) {
         context.printDiagnostics(findings, o.file);
         context.err << o.file << ": warning: printing cards that break the rules above\n";
     }
@@ -126,12 +126,12 @@ void runPrint(const PrintOptions& o, Context& context)
     if (job.images) {
         const auto& files = outcome.images;
         if (context.json) {
-            core::JsonOut j;
-            core::JsonValue list = j.array();
+            core::io::JsonOut j;
+            core::io::JsonValue list = j.array();
             for (const auto& f : files)
                 j.push(list, f.string());
             context.printJson(j.object("output", o.output, "format", o.format, "files", std::move(list), "card_mm",
-                j.array(63.5 + (o.bleed ? 6.0 : 0.0), 88.9 + (o.bleed ? 6.0 : 0.0)), "errors", core::countSeverity(findings, core::Severity::Error)));
+                j.array(63.5 + (o.bleed ? 6.0 : 0.0), 88.9 + (o.bleed ? 6.0 : 0.0)), "errors", core::validation::countSeverity(findings, core::validation::Severity::Error)));
         } else {
             context.out << core::i18n::format(o.bleed ? P_("{1}: {2} {3} card face with 3 mm bleed", "{1}: {2} {3} card faces with 3 mm bleed", files.size())
                                                       : P_("{1}: {2} {3} card face at 63.5 x 88.9 mm", "{1}: {2} {3} card faces at 63.5 x 88.9 mm", files.size()),
@@ -142,9 +142,9 @@ void runPrint(const PrintOptions& o, Context& context)
     }
     const print::CardPrintResult& result = outcome.pdf;
     if (context.json) {
-        core::JsonOut j;
+        core::io::JsonOut j;
         context.printJson(j.object("output", o.output, "pages", result.pages, "cards", result.cards, "mode", o.mode, "svg_files", result.svgFiles,
-            "errors", core::countSeverity(findings, core::Severity::Error)));
+            "errors", core::validation::countSeverity(findings, core::validation::Severity::Error)));
     } else {
         namespace i18n = core::i18n;
         const std::string cards = i18n::format(P_("{1} card", "{1} cards", result.cards), {std::to_string(result.cards)});
@@ -171,7 +171,7 @@ void registerCardsCommands(CLI::App& app, Context& context)
     CLI::App* importCommand = addCommand(*noun, "import", _("Replace the scenario's cards with a CSV (docs/table-battles-csv.md), all or nothing"));
     importCommand->add_option("FILE", i->file, _("Scenario file"))->required();
     importCommand->add_option("CSV", i->csv, _("Card spreadsheet as CSV"))->required();
-    i->settings.declare(*importCommand, core::ImportTarget::Cards);
+    i->settings.declare(*importCommand, core::io::ImportTarget::Cards);
     importCommand->callback([i, &context] { runImport(*i, context); });
 
     auto e = std::make_shared<ExportOptions>();

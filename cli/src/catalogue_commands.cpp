@@ -4,7 +4,7 @@
 #include "sandtable/cli/context.hpp"
 #include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/catalogue/sync.hpp"
@@ -44,9 +44,9 @@ struct CatalogueOptions {
     bool asRevision = false;
 };
 
-core::JsonValue summaryToJson(const catalogue::PackageSummary& p, bool withScore, core::JsonOut& j)
+core::io::JsonValue summaryToJson(const catalogue::PackageSummary& p, bool withScore, core::io::JsonOut& j)
 {
-    core::JsonValue summary = j.object("id", p.id, "title", p.title, "system", p.system, "revision", p.revision, "revisions", p.revisionCount,
+    core::io::JsonValue summary = j.object("id", p.id, "title", p.title, "system", p.system, "revision", p.revision, "revisions", p.revisionCount,
         "battle", p.battle, "date", p.date, "created", p.created, "warnings", p.warningCount);
     if (withScore)
         j.set(summary, "score", p.score);
@@ -56,8 +56,8 @@ core::JsonValue summaryToJson(const catalogue::PackageSummary& p, bool withScore
 void printSummaries(const std::vector<catalogue::PackageSummary>& packages, Context& context, bool withScore)
 {
     if (context.json) {
-        core::JsonOut j;
-        core::JsonValue array = j.array();
+        core::io::JsonOut j;
+        core::io::JsonValue array = j.array();
         for (const auto& p : packages)
             j.push(array, summaryToJson(p, withScore, j));
         context.printJson(array);
@@ -94,7 +94,7 @@ void runExport(const CatalogueOptions& o, Context& context)
     try {
         const catalogue::ExportResult r = db.exportScenario(o.file, options);
         if (context.json) {
-            core::JsonOut j;
+            core::io::JsonOut j;
             context.printJson(j.object("id", r.id, "revision", r.revision, "catalogue", catalogue::Catalogue::maskedLocation(o.catalogue), "file",
                 o.file, "warnings", r.warnings.size(), "raster_stored", r.rasterStored, "thumbnail", r.thumbnailStored, "diagnostics",
                 diagnosticsToJson(r.warnings, j)));
@@ -111,11 +111,11 @@ void runExport(const CatalogueOptions& o, Context& context)
             }
         }
     } catch (const catalogue::ValidationFailed& e) {
-        const auto errors = core::countSeverity(e.diagnostics(), core::Severity::Error);
-        core::JsonOut j;
+        const auto errors = core::validation::countSeverity(e.diagnostics(), core::validation::Severity::Error);
+        core::io::JsonOut j;
         if (context.json)
             context.printJson(j.object("id", nullptr, "exported", false, "file", o.file, "errors", errors, "warnings",
-                core::countSeverity(e.diagnostics(), core::Severity::Warning), "diagnostics", diagnosticsToJson(e.diagnostics(), j)));
+                core::validation::countSeverity(e.diagnostics(), core::validation::Severity::Warning), "diagnostics", diagnosticsToJson(e.diagnostics(), j)));
         else
             context.printDiagnostics(e.diagnostics(), o.file);
         throw;
@@ -143,8 +143,8 @@ void runShow(const CatalogueOptions& o, Context& context)
 {
     const catalogue::PackageDetails d = catalogue::Catalogue::openLocation(o.catalogue).show(o.id, revisionOption(o));
     if (context.json) {
-        core::JsonOut j;
-        core::JsonValue show = summaryToJson(d.summary, false, j);
+        core::io::JsonOut j;
+        core::io::JsonValue show = summaryToJson(d.summary, false, j);
         j.set(show, "revisions", d.revisions); // in place of the summary's count
         j.set(show, "description", d.description);
         j.set(show, "crs", d.crs);
@@ -162,7 +162,7 @@ void runShow(const CatalogueOptions& o, Context& context)
             d.thumbnail ? j.object("width", d.thumbnail->first, "height", d.thumbnail->second, "format", "png") : j.value(nullptr));
         j.set(show, "table_battles_cards", d.tableBattlesCards);
         j.set(show, "campaign_grid", d.campaignGrid);
-        core::JsonValue map;
+        core::io::JsonValue map;
         if (d.map) {
             const auto& m = *d.map;
             map = j.object("path", m.path, "sha256", m.sha256, "width", m.width, "height", m.height, "method",
@@ -183,10 +183,10 @@ void runShow(const CatalogueOptions& o, Context& context)
     // "{1}:" is translated too: French sets a space before the colon.
     const auto labelled = [](const char* label) { return core::i18n::format(_("{1}:"), {_(label)}); };
     for (const char* label : labels)
-        column = std::max(column, core::utf8CharacterCount(labelled(label)) + 1);
+        column = std::max(column, core::util::utf8CharacterCount(labelled(label)) + 1);
     const auto field = [&](const char* label) {
         const std::string text = labelled(label);
-        return "  " + text + std::string(column - std::min(column, core::utf8CharacterCount(text)), ' ');
+        return "  " + text + std::string(column - std::min(column, core::util::utf8CharacterCount(text)), ' ');
     };
     std::string revisions;
     for (int r : d.revisions)
@@ -238,7 +238,7 @@ void runExtract(const CatalogueOptions& o, Context& context)
         options.rasterDir = o.rasterDir;
     const catalogue::ExtractResult r = catalogue::Catalogue::openLocation(o.catalogue).extract(o.id, o.output, options);
     if (context.json) {
-        core::JsonOut j;
+        core::io::JsonOut j;
         context.printJson(j.object("id", o.id, "revision", r.revision, "file", r.document.string(), "raster",
             r.raster ? j.value(r.raster->string()) : j.value(nullptr), "raster_sha256", r.raster ? j.value(r.rasterSha256) : j.value(nullptr)));
     } else if (!context.quiet) {
@@ -252,10 +252,10 @@ void runThumbnail(const CatalogueOptions& o, Context& context)
 {
     const std::optional<std::string> png = catalogue::Catalogue::openLocation(o.catalogue).thumbnail(o.id, revisionOption(o));
     if (!png)
-        throw core::OperationError(catalogue::Catalogue::maskedLocation(o.catalogue), o.id, _("the package has no thumbnail (it has no terrain or extent to draw)"));
-    core::writeFileAtomically(o.output, *png);
+        throw core::util::OperationError(catalogue::Catalogue::maskedLocation(o.catalogue), o.id, _("the package has no thumbnail (it has no terrain or extent to draw)"));
+    core::io::writeFileAtomically(o.output, *png);
     if (context.json)
-        context.printJson(core::JsonOut().object("id", o.id, "file", o.output, "bytes", png->size()));
+        context.printJson(core::io::JsonOut().object("id", o.id, "file", o.output, "bytes", png->size()));
     else if (!context.quiet)
         context.err << core::i18n::format(_("wrote {1} ({2} bytes)"), {o.output, std::to_string(png->size())}) << "\n";
 }
@@ -264,7 +264,7 @@ void runRemove(const CatalogueOptions& o, Context& context)
 {
     const int removed = catalogue::Catalogue::openLocation(o.catalogue).remove(o.id, revisionOption(o));
     if (context.json)
-        context.printJson(core::JsonOut().object("id", o.id, "removed", removed));
+        context.printJson(core::io::JsonOut().object("id", o.id, "removed", removed));
     else if (!context.quiet)
         context.err << core::i18n::format(P_("removed {1} revision of {2} from {3}", "removed {1} revisions of {2} from {3}", removed),
                            {std::to_string(removed), o.id, catalogue::Catalogue::maskedLocation(o.catalogue)})
@@ -276,7 +276,7 @@ void runInit(const CatalogueOptions& o, Context& context)
     catalogue::Catalogue::initialiseDatabase(o.catalogue);
     const std::string where = catalogue::Catalogue::maskedLocation(o.catalogue);
     if (context.json)
-        context.printJson(core::JsonOut().object("catalogue", where, "initialised", true));
+        context.printJson(core::io::JsonOut().object("catalogue", where, "initialised", true));
     else if (!context.quiet)
         context.err << core::i18n::format(_("{1} holds a sandtable catalogue; give logins a role with 'sandtable catalogue grant USER --role reader|author|editor'"),
                            {where})
@@ -290,7 +290,7 @@ void runGrant(const CatalogueOptions& o, Context& context)
                                                              : catalogue::Catalogue::Role::Author;
     catalogue::Catalogue::grantRole(o.catalogue, o.id, role);
     if (context.json)
-        context.printJson(core::JsonOut().object("user", o.id, "role", o.role));
+        context.printJson(core::io::JsonOut().object("user", o.id, "role", o.role));
     else if (!context.quiet)
         context.err << core::i18n::format(_("{1} is now a catalogue {2} in {3}"), {o.id, o.role, catalogue::Catalogue::maskedLocation(o.catalogue)})
                     << "\n";
@@ -315,14 +315,14 @@ void runSync(const CatalogueOptions& from, const CatalogueOptions& o, Context& c
         }
         if (options.ids.empty()) {
             if (context.json)
-                context.printJson(core::JsonOut().object("from", source.location(), "to", target.location(), "packages", 0, "revisions", 0,
+                context.printJson(core::io::JsonOut().object("from", source.location(), "to", target.location(), "packages", 0, "revisions", 0,
                     "unchanged", 0));
             return;
         }
     }
     const catalogue::SyncResult r = catalogue::copyNewRevisions(source, target, options);
     if (context.json)
-        context.printJson(core::JsonOut().object("from", source.location(), "to", target.location(), "packages", r.packages, "revisions",
+        context.printJson(core::io::JsonOut().object("from", source.location(), "to", target.location(), "packages", r.packages, "revisions",
             r.revisions, "unchanged", r.unchanged));
     else if (!context.quiet)
         context.err << core::i18n::format(P_("copied {1} revision from {2} to {3} ({4} package(s) already in step)",

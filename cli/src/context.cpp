@@ -10,16 +10,16 @@
 
 namespace sandtable::cli {
 
-void Context::printJson(const core::JsonValue& document) const
+void Context::printJson(const core::io::JsonValue& document) const
 {
-    out << core::writeJson(document, 2);
+    out << core::io::writeJson(document, 2);
     out.flush();
     printedJson = true;
 }
 
-void Context::warnIfInvalid(const core::Diagnostics& diagnostics, const std::string& file) const
+void Context::warnIfInvalid(const core::validation::Diagnostics& diagnostics, const std::string& file) const
 {
-    const std::size_t errors = core::countSeverity(diagnostics, core::Severity::Error);
+    const std::size_t errors = core::validation::countSeverity(diagnostics, core::validation::Severity::Error);
     if (errors == 0 || quiet || json)
         return;
     err << "sandtable: " << file << ": " << _("warning") << ": "
@@ -38,7 +38,7 @@ app::Reporter Context::reporter() const
     return r;
 }
 
-core::ProgressCallback Context::progress() const
+core::util::ProgressCallback Context::progress() const
 {
     if (quiet)
         return {};
@@ -58,22 +58,22 @@ core::ProgressCallback Context::progress() const
     };
 }
 
-void Context::printDiagnostics(const core::Diagnostics& diagnostics, const std::string& file) const
+void Context::printDiagnostics(const core::validation::Diagnostics& diagnostics, const std::string& file) const
 {
     for (const auto& d : diagnostics)
         err << file << ": " << severityText(d.severity) << ": " << d.path << ": " << d.message << " [" << d.code
             << "]\n";
 }
 
-std::string severityText(core::Severity severity)
+std::string severityText(core::validation::Severity severity)
 {
     // The words of core::toString(Severity), for people; --json keeps core::toString's.
     switch (severity) {
-    case core::Severity::Error:
+    case core::validation::Severity::Error:
         return _("error");
-    case core::Severity::Warning:
+    case core::validation::Severity::Warning:
         return _("warning");
-    case core::Severity::Info:
+    case core::validation::Severity::Info:
         break;
     }
     return _("info");
@@ -85,11 +85,11 @@ std::string errorsAndWarnings(std::size_t errors, std::size_t warnings)
         + core::i18n::format(P_("{1} warning", "{1} warnings", warnings), {std::to_string(warnings)});
 }
 
-core::JsonValue diagnosticsToJson(const core::Diagnostics& diagnostics, core::JsonOut& out)
+core::io::JsonValue diagnosticsToJson(const core::validation::Diagnostics& diagnostics, core::io::JsonOut& out)
 {
-    core::JsonValue array = out.array();
+    core::io::JsonValue array = out.array();
     for (const auto& d : diagnostics)
-        out.push(array, out.object("code", d.code, "severity", core::toString(d.severity), "path", d.path, "message", d.message));
+        out.push(array, out.object("code", d.code, "severity", core::validation::toString(d.severity), "path", d.path, "message", d.message));
     return array;
 }
 

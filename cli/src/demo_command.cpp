@@ -2,7 +2,7 @@
 // `sandtable demo`: the main job on the bundled Gettysburg example, end to end — georeference the scan,
 // build the scenario, validate, print the battle map at 1:16,000, export into a catalogue.
 #include "sandtable/cli/context.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/app/map_print.hpp"
 
 #include "sandtable/catalogue/catalogue.hpp"
@@ -46,7 +46,7 @@ std::filesystem::path findExample(const DemoOptions& o)
     for (const auto& c : candidates)
         if (std::filesystem::is_regular_file(c))
             return c;
-    throw core::IoError(candidates.front().string(), _("bundled example"), _("not found (give one with --example)"));
+    throw core::util::IoError(candidates.front().string(), _("bundled example"), _("not found (give one with --example)"));
 }
 
 /// The example's scan: --map, else its map path, else $SANDTABLE_SHARED_DATA/maps/<file name>.
@@ -55,7 +55,7 @@ std::optional<std::filesystem::path> findScan(const DemoOptions& o, const core::
 {
     if (!o.map.empty()) {
         if (!std::filesystem::exists(o.map))
-            throw core::IoError(o.map, _("map raster"), _("no such file"));
+            throw core::util::IoError(o.map, _("map raster"), _("no such file"));
         return std::filesystem::absolute(o.map);
     }
     if (!example.map)
@@ -83,14 +83,14 @@ void runDemo(const DemoOptions& o, Context& context)
     std::filesystem::create_directories(out);
     const auto examplePath = findExample(o);
     const auto exampleDir = examplePath.parent_path();
-    core::LoadedScenario loaded = core::loadScenario(examplePath);
+    core::io::LoadedScenario loaded = core::io::loadScenario(examplePath);
     const core::Scenario& scenario = loaded.scenario;
     std::optional<core::MapSource> map = scenario.map; // the demo's map: the example's, re-pointed below
     say(context, core::i18n::format(_("[1/5] example: {1} ({2})"), {examplePath.string(), scenario.settings.title}));
 
     std::vector<std::string> outputs;
-    core::JsonOut j;
-    core::JsonValue georef;
+    core::io::JsonOut j;
+    core::io::JsonValue georef;
     const auto scan = findScan(o, scenario, exampleDir);
     if (scan && scenario.map) {
         const std::filesystem::path points = scan->string() + ".points";
@@ -116,7 +116,7 @@ void runDemo(const DemoOptions& o, Context& context)
         map->georeference = result.georeference;
         map->path = std::filesystem::relative(*scan, std::filesystem::absolute(out)).string();
         map->warpedPath = warped.filename().string();
-        const std::string sha = core::sha256File(*scan);
+        const std::string sha = core::util::sha256File(*scan);
         if (!map->sha256.empty() && sha != map->sha256)
             say(context, core::i18n::format(_("sandtable: notice: {1}: SHA-256 differs from the example's; using this raster"), {scan->string()}));
         map->sha256 = sha;
@@ -132,14 +132,14 @@ void runDemo(const DemoOptions& o, Context& context)
     }
 
     const auto scenarioOut = out / "gettysburg.sandtable.json";
-    core::Document document(std::move(loaded.scenario), scenarioOut);
-    document.apply(core::operations::setMap(document.scenario(), std::move(map), "Georeference the map"));
+    core::document::Document document(std::move(loaded.scenario), scenarioOut);
+    document.apply(core::document::operations::setMap(document.scenario(), std::move(map), "Georeference the map"));
     document.save();
     const core::Scenario& demo = document.scenario();
     outputs.push_back(scenarioOut.string());
-    const core::ValidationReport report = core::validateScenarioText(core::readFile(scenarioOut), scenarioOut.string());
-    const auto errors = core::countSeverity(report.diagnostics, core::Severity::Error);
-    const auto warnings = core::countSeverity(report.diagnostics, core::Severity::Warning);
+    const core::io::ValidationReport report = core::io::validateScenarioText(core::io::readFile(scenarioOut), scenarioOut.string());
+    const auto errors = core::validation::countSeverity(report.diagnostics, core::validation::Severity::Error);
+    const auto warnings = core::validation::countSeverity(report.diagnostics, core::validation::Severity::Warning);
     say(context, core::i18n::format(_("[3/5] validated {1}: {2}, {3}; {4}, {5}"),
                      {scenarioOut.string(),
                          core::i18n::format(P_("{1} terrain feature", "{1} terrain features", demo.terrain.size()), {std::to_string(demo.terrain.size())}),
@@ -151,7 +151,7 @@ void runDemo(const DemoOptions& o, Context& context)
         context.printDiagnostics(report.diagnostics, scenarioOut.string());
     if (errors > 0) {
         context.printDiagnostics(report.diagnostics, scenarioOut.string());
-        throw core::OperationError(scenarioOut.string(), _("scenario"), _("has validation errors; nothing exported"));
+        throw core::util::OperationError(scenarioOut.string(), _("scenario"), _("has validation errors; nothing exported"));
     }
 
     const auto pdf = out / "gettysburg_map_1-16000.pdf";

@@ -2,7 +2,7 @@
 // `sandtable grid new|table|derive|override|roll|battle|print`: Campaign Lite grids over the map.
 #include "sandtable/cli/context.hpp"
 #include "sandtable/app/campaign_sheets.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/core/document/campaign_operations.hpp"
 #include "sandtable/core/document/document.hpp"
@@ -30,8 +30,8 @@ namespace {
 /// A number of the grid's result lines: six significant digits in the person's conventions.
 std::string g6(double value) { return core::i18n::formatSignificant(value, 6); }
 
-using core::JsonOut;
-using core::JsonValue;
+using core::io::JsonOut;
+using core::io::JsonValue;
 
 struct NewOptions {
     std::string file;
@@ -101,7 +101,7 @@ std::uint64_t parseSeed(const std::string& text)
     std::uint64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        throw core::OperationError("", "--seed", core::i18n::format(_("seed '{1}' is not a whole number from 0 to {2}"), {text, kSeedMax}));
+        throw core::util::OperationError("", "--seed", core::i18n::format(_("seed '{1}' is not a whole number from 0 to {2}"), {text, kSeedMax}));
     return value;
 }
 
@@ -118,7 +118,7 @@ core::Coordinate parseOrigin(const std::string& text)
         }
     } catch (const std::exception&) {
     }
-    throw core::OperationError("", "--origin", core::i18n::format(_("'{1}' is not X,Y in working-CRS metres (the grid's south-west corner)"), {text}));
+    throw core::util::OperationError("", "--origin", core::i18n::format(_("'{1}' is not X,Y in working-CRS metres (the grid's south-west corner)"), {text}));
 }
 
 JsonValue lineJson(const core::SquareLine& l, JsonOut& j)
@@ -164,15 +164,15 @@ JsonValue squareJson(const core::Campaign& c, const core::SquareTerrain& t, Json
 }
 
 /// The scenario file as a Document: every grid command that writes is load -> operation -> apply -> save.
-core::Document openDocument(const std::string& file)
+core::document::Document openDocument(const std::string& file)
 {
-    return core::Document(core::loadScenario(file).scenario, file);
+    return core::document::Document(core::io::loadScenario(file).scenario, file);
 }
 
 /// Applies `edit` and saves when it changed something (the file is left alone otherwise). `what` says what
 /// was done, from the scenario after the edit.
 template <class What>
-void applyAndSave(core::Document& document, core::Edit edit, Context& context, What&& what)
+void applyAndSave(core::document::Document& document, core::document::Edit edit, Context& context, What&& what)
 {
     document.apply(std::move(edit));
     const bool changed = document.isModified();
@@ -186,7 +186,7 @@ void applyAndSave(core::Document& document, core::Edit edit, Context& context, W
 
 void runNew(const NewOptions& o, Context& context)
 {
-    core::Document document = openDocument(o.file);
+    core::document::Document document = openDocument(o.file);
     core::CampaignGrid grid;
     grid.squareSize = o.square;
     grid.origin = parseOrigin(o.origin);
@@ -198,8 +198,8 @@ void runNew(const NewOptions& o, Context& context)
     if (!o.leadingZeros.empty())
         grid.leadingZeros = o.leadingZeros == "true";
     grid.descendingRows = o.descendingRows;
-    core::Diagnostics findings;
-    core::Edit edit = inFile(o.file, [&] { return core::operations::setCampaignGrid(document.scenario(), grid, findings); });
+    core::validation::Diagnostics findings;
+    core::document::Edit edit = core::util::inFile(o.file, [&] { return core::document::operations::setCampaignGrid(document.scenario(), grid, findings); });
     if (!context.json)
         context.printDiagnostics(findings, o.file);
     applyAndSave(document, std::move(edit), context,
@@ -228,7 +228,7 @@ void runTable(const TableOptions& o, Context& context)
     try {
         t = core::proposeTableGrid(o.lengthMm, o.widthMm, o.scale, o.along);
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError("", _("table"), e.what());
+        throw core::util::OperationError("", _("table"), e.what());
     }
     if (context.json) {
         context.printJson(JsonOut().object("square_size", t.squareSize, "square_miles", t.squareSize / core::kMileMetres, "along", t.along,
@@ -242,8 +242,8 @@ void runTable(const TableOptions& o, Context& context)
 
 void runDerive(const DeriveOptions& o, Context& context)
 {
-    core::Document document = openDocument(o.file);
-    core::Edit edit = inFile(o.file, [&] { return core::operations::deriveCampaign(document.scenario(), o.whole, o.half); });
+    core::document::Document document = openDocument(o.file);
+    core::document::Edit edit = core::util::inFile(o.file, [&] { return core::document::operations::deriveCampaign(document.scenario(), o.whole, o.half); });
     applyAndSave(document, std::move(edit), context, [](const core::Scenario& s) {
         const std::size_t n = s.campaign->derived.size();
         return core::i18n::format(P_("primary terrain of {1} square derived", "primary terrain of {1} squares derived", n), {std::to_string(n)});
@@ -288,20 +288,20 @@ void runDerive(const DeriveOptions& o, Context& context)
 
 void runOverride(const OverrideOptions& o, Context& context)
 {
-    core::Document document = openDocument(o.file);
+    core::document::Document document = openDocument(o.file);
     const core::Scenario& s = document.scenario();
     if (!s.campaign)
-        throw core::OperationError(o.file, _("scenario"), _("has no campaign grid (run 'sandtable grid new' first)"));
+        throw core::util::OperationError(o.file, _("scenario"), _("has no campaign grid (run 'sandtable grid new' first)"));
     core::SquareRef q;
     try {
         q = core::parseSquareName(s.campaign->grid, o.square);
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError(o.file, _("square"), e.what());
+        throw core::util::OperationError(o.file, _("square"), e.what());
     }
     if (!o.remove && o.cover.empty())
-        throw core::OperationError(o.file, "--cover", _("give whole, half or none (or --remove)"));
+        throw core::util::OperationError(o.file, "--cover", _("give whole, half or none (or --remove)"));
     const std::optional<core::Cover> cover = o.remove ? std::nullopt : std::optional<core::Cover>(core::coverFromString(o.cover));
-    core::Edit edit = inFile(o.file, [&] { return core::operations::setCoverOverride(s, q, o.terrainClass, cover, o.note); });
+    core::document::Edit edit = core::util::inFile(o.file, [&] { return core::document::operations::setCoverOverride(s, q, o.terrainClass, cover, o.note); });
     applyAndSave(document, std::move(edit), context,
         [&](const core::Scenario&) { return core::i18n::format(o.remove ? _("override removed on {1}") : _("override set on {1}"), {o.square}); });
     const core::Campaign& c = *document.scenario().campaign;
@@ -313,8 +313,8 @@ void runOverride(const OverrideOptions& o, Context& context)
 void runRoll(const RollOptions& o, Context& context)
 {
     const std::uint64_t seed = parseSeed(o.seed);
-    core::Document document = openDocument(o.file);
-    core::Edit edit = inFile(o.file, [&] { return core::operations::rollSecondaryTerrain(document.scenario(), seed, o.region); });
+    core::document::Document document = openDocument(o.file);
+    core::document::Edit edit = core::util::inFile(o.file, [&] { return core::document::operations::rollSecondaryTerrain(document.scenario(), seed, o.region); });
     applyAndSave(document, std::move(edit), context,
         [](const core::Scenario& s) {
             const std::size_t n = s.campaign->secondary->rolls.size();
@@ -346,10 +346,10 @@ void runRoll(const RollOptions& o, Context& context)
 
 void runBattle(const BattleOptions& o, Context& context)
 {
-    core::Document document = openDocument(o.file);
+    core::document::Document document = openDocument(o.file);
     const core::Scenario& s = document.scenario();
     if (!s.campaign)
-        throw core::OperationError(o.file, _("scenario"), _("has no campaign grid (run 'sandtable grid new' first)"));
+        throw core::util::OperationError(o.file, _("scenario"), _("has no campaign grid (run 'sandtable grid new' first)"));
     std::vector<core::SquareRef> squares;
     std::stringstream in(o.squares);
     std::string item;
@@ -359,18 +359,18 @@ void runBattle(const BattleOptions& o, Context& context)
         try {
             squares.push_back(core::parseSquareName(s.campaign->grid, item));
         } catch (const std::invalid_argument& e) {
-            throw core::OperationError(o.file, "--squares", e.what());
+            throw core::util::OperationError(o.file, "--squares", e.what());
         }
     }
     core::systems::campaign_lite::BattleSetup b;
     try {
         b = core::systems::campaign_lite::planBattle(*s.campaign, squares, o.rulesScale);
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError(o.file, "--squares", e.what());
+        throw core::util::OperationError(o.file, "--squares", e.what());
     }
     const core::CampaignGrid g = s.campaign->grid;
     if (!o.dryRun)
-        applyAndSave(document, inFile(o.file, [&] { return core::operations::setTableSquares(s, squares); }), context,
+        applyAndSave(document, core::util::inFile(o.file, [&] { return core::document::operations::setTableSquares(s, squares); }), context,
             [&](const core::Scenario&) {
                 return core::i18n::format(P_("table of {1} square chosen", "table of {1} squares chosen", squares.size()), {std::to_string(squares.size())});
             });
@@ -418,7 +418,7 @@ void runBattle(const BattleOptions& o, Context& context)
 
 void runPrint(const PrintOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     context.warnIfInvalid(loaded.diagnostics, o.file);
     const core::Scenario& s = loaded.scenario;
     app::CampaignSheetsJob job;

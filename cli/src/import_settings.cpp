@@ -11,21 +11,21 @@
 #pragma GCC diagnostic pop
 #endif
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/importers/importer_registry.hpp"
 
 #include <algorithm>
 
 namespace sandtable::cli {
 
-void ImportSettings::declare(CLI::App& command, core::ImportTarget target, std::set<std::string> boundElsewhere)
+void ImportSettings::declare(CLI::App& command, core::io::ImportTarget target, std::set<std::string> boundElsewhere)
 {
     m_target = target;
     m_boundElsewhere = std::move(boundElsewhere);
     for (const auto& importer : importers::standardImporters().importers()) {
         if (importer->target() != target)
             continue;
-        for (const core::ImportOption& option : importer->options()) {
+        for (const core::io::ImportOption& option : importer->options()) {
             if (m_boundElsewhere.count(option.key) != 0)
                 continue;
             if (std::any_of(m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.option.key == option.key; }))
@@ -63,21 +63,21 @@ void ImportSettings::requireSomeImporterSatisfied() const
     for (const auto& importer : importers::standardImporters().importers()) {
         if (importer->target() != m_target)
             continue;
-        // What core::checkSettings will ask of it: each required option, one option of each group.
+        // What core::io::checkSettings will ask of it: each required option, one option of each group.
         bool satisfied = true;
         std::vector<std::string> need;
-        for (const core::ImportOption& option : importer->options())
+        for (const core::io::ImportOption& option : importer->options())
             if (option.group.empty() && option.required) {
                 need.push_back("--" + option.key);
                 satisfied = satisfied && given(option.key);
             }
-        for (const core::ImportOptionGroup& group : core::optionGroups(*importer)) {
+        for (const core::io::ImportOptionGroup& group : core::io::optionGroups(*importer)) {
             std::string alternatives;
-            for (const core::ImportOption* option : group.options)
+            for (const core::io::ImportOption* option : group.options)
                 alternatives += (alternatives.empty() ? "--" : ", --") + option->key;
             need.push_back(core::i18n::format(_("one of {1}"), {alternatives}));
             satisfied = satisfied
-                && std::any_of(group.options.begin(), group.options.end(), [&](const core::ImportOption* o) { return given(o->key); });
+                && std::any_of(group.options.begin(), group.options.end(), [&](const core::io::ImportOption* o) { return given(o->key); });
         }
         if (satisfied)
             return; // an importer with nothing it needs is always satisfied
@@ -96,9 +96,9 @@ void ImportSettings::requireSomeImporterSatisfied() const
     throw CLI::RequiredError(core::i18n::format(_("the input needs {1}"), {message}), CLI::ExitCodes::RequiredError);
 }
 
-core::ImportRequest ImportSettings::request(const std::filesystem::path& input, core::ProgressCallback progress) const
+core::io::ImportRequest ImportSettings::request(const std::filesystem::path& input, core::util::ProgressCallback progress) const
 {
-    core::ImportRequest request{input, {}, std::move(progress)};
+    core::io::ImportRequest request{input, {}, std::move(progress)};
     for (const Entry& e : m_entries) {
         if (e.option.flag) {
             if (e.set)

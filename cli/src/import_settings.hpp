@@ -22,7 +22,7 @@ public:
     /// (the command gives those from its own arguments: `vassal import`'s -o is the scenario-file). A flag
     /// option becomes a flag, a repeatable one may be given again; the help is the declared help through
     /// gettext, then the declared detail on its own lines.
-    void declare(CLI::App& command, core::ImportTarget target, std::set<std::string> boundElsewhere = {});
+    void declare(CLI::App& command, core::io::ImportTarget target, std::set<std::string> boundElsewhere = {});
 
     /// Throws CLI::RequiredError (a usage error, exit code 2) when no importer of the target could run on the
     /// options given: none has every required key and one option of each of its groups. Its message lists
@@ -32,17 +32,17 @@ public:
 
     /// The request for `input`: every option given, in declaration order (a repeatable one's values in the
     /// order given; a flag as "true").
-    core::ImportRequest request(const std::filesystem::path& input, core::ProgressCallback progress) const;
+    core::io::ImportRequest request(const std::filesystem::path& input, core::util::ProgressCallback progress) const;
 
 private:
     struct Entry {
-        core::ImportOption option;
+        core::io::ImportOption option;
         std::vector<std::string> values;
         bool set = false; ///< a flag's value
     };
     bool given(const std::string& key) const;
 
-    core::ImportTarget m_target = core::ImportTarget::Terrain;
+    core::io::ImportTarget m_target = core::io::ImportTarget::Terrain;
     std::set<std::string> m_boundElsewhere;
     std::deque<Entry> m_entries; // stable addresses: CLI11 writes into them
 };

@@ -9,7 +9,7 @@
 #include "sandtable/core/document/document.hpp"
 #include "sandtable/core/document/map_operations.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/geo/georeference_scan.hpp"
 #include "sandtable/core/model/extent_overrun.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -22,10 +22,10 @@ namespace sandtable::cli {
 namespace map_commands {
 namespace {
 
-core::JsonValue extentJson(const std::optional<core::Extent>& e, core::JsonOut& j)
+core::io::JsonValue extentJson(const std::optional<core::Extent>& e, core::io::JsonOut& j)
 {
     if (!e)
-        return core::JsonValue();
+        return core::io::JsonValue();
     return j.object("min_x", e->minX, "min_y", e->minY, "max_x", e->maxX, "max_y", e->maxY);
 }
 
@@ -52,7 +52,7 @@ struct PrintOptions {
 
 void runPrint(const PrintOptions& o, Context& context)
 {
-    core::LoadedScenario loaded = core::loadScenario(o.file);
+    core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     context.warnIfInvalid(loaded.diagnostics, o.file);
     app::MapPrintJob job;
     job.scenarioFile = o.file;
@@ -78,8 +78,8 @@ void runPrint(const PrintOptions& o, Context& context)
         : job.request.format == print::MapOutputFormat::Svg                      ? "svg"
                                                                                  : "png";
     // Issue 24 item 4: terrain the sheets cut at the extent is reported, never clipped silently.
-    core::JsonOut j;
-    core::JsonValue pastExtent = j.array();
+    core::io::JsonOut j;
+    core::io::JsonValue pastExtent = j.array();
     for (const core::ExtentOverrun& e : outcome.result.terrainPastExtent) {
         j.push(pastExtent, j.object("id", e.id.str(), "name", e.name, "west_m", e.west, "south_m", e.south, "east_m", e.east, "north_m",
                                e.north, "wholly_outside", e.wholly));
@@ -94,11 +94,11 @@ void runPrint(const PrintOptions& o, Context& context)
                     << "\n";
     }
     if (context.json) {
-        core::JsonValue files = j.array();
+        core::io::JsonValue files = j.array();
         for (const auto& f : outcome.result.files)
             j.push(files, f.string());
         // Where every text and piece went (issue 43 item 4): page, box in mm from the page's top-left corner.
-        core::JsonValue texts = j.array();
+        core::io::JsonValue texts = j.array();
         for (const print::PrintedText& t : outcome.result.texts)
             j.push(texts, j.object("page", t.page, "box_mm", j.array(t.x0, t.y0, t.x1, t.y1), "text", t.text, "piece", t.piece));
         context.printJson(j.object("output", o.output, "format", formatName, "files", std::move(files), "pages", outcome.result.pages, "sheets",
@@ -139,13 +139,13 @@ void runPrint(const PrintOptions& o, Context& context)
 /// exit 1, nothing saved, when the GCPs cannot be fitted with the method.
 void runGeoref(const GeorefOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::Document document(loaded.scenario, o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
+    core::document::Document document(loaded.scenario, o.file);
     app::georeferenceMap(document, app::GeorefJob{o.gcps, o.method, o.gcpCrs, o.crs});
     document.save();
     const core::Georeference& g = *document.scenario().map->georeference;
     if (context.json) {
-        core::JsonOut j;
+        core::io::JsonOut j;
         context.printJson(j.object("file", o.file, "gcps", g.gcps.size(), "method", core::toString(g.method), "crs", g.crs, "rms_map", g.rmsMap,
             "rms_px", g.rmsPixels, "working_crs", document.scenario().settings.crs, "extent", extentJson(document.scenario().settings.extent, j)));
         return;
@@ -171,12 +171,12 @@ struct WarpOptions {
 /// given the fit's map frame, saved in place.
 void runWarp(const WarpOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::Document document(loaded.scenario, o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
+    core::document::Document document(loaded.scenario, o.file);
     const geo::WarpResult r = app::warpScan(document, o.output, context.reporter());
     document.save();
     if (context.json) {
-        core::JsonOut j;
+        core::io::JsonOut j;
         context.printJson(j.object("file", o.file, "output", r.path, "width", r.width, "height", r.height, "crs", r.crs, "working_crs",
             document.scenario().settings.crs, "extent", extentJson(document.scenario().settings.extent, j)));
         return;
@@ -195,10 +195,10 @@ struct ReportOptions {
 /// (app::writeGeorefReport, as the editor's Report button writes it).
 void runReport(const ReportOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     const print::GeorefReportResult r = app::writeGeorefReport(loaded.scenario, o.file, o.output);
     if (context.json) {
-        core::JsonOut j;
+        core::io::JsonOut j;
         context.printJson(j.object("file", o.file, "output", o.output, "pages", r.pages, "exaggeration", r.exaggeration));
         return;
     }

@@ -7,7 +7,7 @@
 #include "sandtable/core/document/oob_operations.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <functional>
 #include <memory>
@@ -19,7 +19,7 @@ namespace sandtable::cli {
 namespace oob_author_commands {
 namespace {
 
-namespace ops = core::operations;
+namespace ops = core::document::operations;
 
 struct AuthorOptions {
     std::string file;
@@ -43,15 +43,15 @@ ops::OobKind kindOf(const core::Scenario& s, const std::string& file, const std:
         return ops::OobKind::Formation;
     if (s.findUnit(core::UnitId(id)))
         return ops::OobKind::Unit;
-    throw core::OperationError(file, "'" + id + "'", _("is no side, formation or unit of the scenario"));
+    throw core::util::OperationError(file, "'" + id + "'", _("is no side, formation or unit of the scenario"));
 }
 
 /// Loads the file, applies the Edit `make` builds (one undo step), saves in place when it changed, and says so.
-void applyToFile(const std::string& file, Context& context, const std::function<core::Edit(const core::Scenario&)>& make)
+void applyToFile(const std::string& file, Context& context, const std::function<core::document::Edit(const core::Scenario&)>& make)
 {
-    core::LoadedScenario loaded = core::loadScenario(file);
-    core::Document document(std::move(loaded.scenario), file);
-    core::Edit edit = inFile(file, [&] { return make(document.scenario()); });
+    core::io::LoadedScenario loaded = core::io::loadScenario(file);
+    core::document::Document document(std::move(loaded.scenario), file);
+    core::document::Edit edit = core::util::inFile(file, [&] { return make(document.scenario()); });
     const std::string label = edit.label;
     const std::string created = ops::createdId(edit);
     if (!edit.empty()) {
@@ -59,7 +59,7 @@ void applyToFile(const std::string& file, Context& context, const std::function<
         document.save();
     }
     if (context.json) {
-        core::JsonOut j;
+        core::io::JsonOut j;
         context.printJson(j.object("file", file, "changed", document.canUndo(), "step", label, "created",
             created.empty() ? j.value(nullptr) : j.value(created)));
         return;

@@ -3,7 +3,7 @@
 #include "sandtable/cli/context.hpp"
 #include "sandtable/app/stickers.hpp"
 #include "sandtable/core/systems/game_system.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "import_settings.hpp"
 
@@ -34,8 +34,8 @@ namespace sandtable::cli {
 namespace oob_commands {
 namespace {
 
-using core::JsonOut;
-using core::JsonValue;
+using core::io::JsonOut;
+using core::io::JsonValue;
 
 struct ImportOptions {
     std::string file;
@@ -162,7 +162,7 @@ std::vector<std::size_t> formationsPerLevel(const core::Scenario& s)
 
 void runTree(const TreeOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     JsonOut j;
     const JsonValue tree = treeJson(loaded.scenario, j);
     if (context.json) {
@@ -175,32 +175,32 @@ void runTree(const TreeOptions& o, Context& context)
 
 /// The errors an import may not add: every error but "a formation has 0 HQs" (oob::formationsWithoutHq),
 /// which a unit list imported before its HQs leaves and `scenario validate` keeps reporting.
-std::size_t refusingErrors(const core::Diagnostics& diagnostics, const core::Scenario& s)
+std::size_t refusingErrors(const core::validation::Diagnostics& diagnostics, const core::Scenario& s)
 {
     std::set<std::string> lacking;
     for (const core::Formation* f : core::oob::formationsWithoutHq(s))
         lacking.insert("/formations/" + std::to_string(static_cast<std::size_t>(f - s.formations.data())));
     std::size_t n = 0;
-    for (const core::Diagnostic& d : diagnostics)
-        if (d.severity == core::Severity::Error && !(d.code == "oob.formation.hq_count" && lacking.count(d.path)))
+    for (const core::validation::Diagnostic& d : diagnostics)
+        if (d.severity == core::validation::Severity::Error && !(d.code == "oob.formation.hq_count" && lacking.count(d.path)))
             ++n;
     return n;
 }
 
 void runImport(const ImportOptions& o, Context& context)
 {
-    core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::ImportRequest request = o.settings.request(o.input, context.progress());
-    const core::Importer& importer
-        = importers::standardImporters().choose(core::ImportTarget::OrderOfBattle, core::FileProbe::of(o.input));
-    core::ImportResult imported = importer.run(loaded.scenario, request);
+    core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
+    core::io::ImportRequest request = o.settings.request(o.input, context.progress());
+    const core::io::Importer& importer
+        = importers::standardImporters().choose(core::io::ImportTarget::OrderOfBattle, core::io::FileProbe::of(o.input));
+    core::io::ImportResult imported = importer.run(loaded.scenario, request);
     const std::string format = imported.details["format"];
-    const auto errorsBefore = refusingErrors(core::validateScenario(loaded.scenario), loaded.scenario);
-    core::Document document(std::move(loaded.scenario), o.file);
+    const auto errorsBefore = refusingErrors(core::validation::validateScenario(loaded.scenario), loaded.scenario);
+    core::document::Document document(std::move(loaded.scenario), o.file);
     document.apply(std::move(imported.edit));
-    const core::Diagnostics diagnostics = core::validateScenario(document.scenario());
-    const auto errors = core::countSeverity(diagnostics, core::Severity::Error);
-    const auto warnings = core::countSeverity(diagnostics, core::Severity::Warning);
+    const core::validation::Diagnostics diagnostics = core::validation::validateScenario(document.scenario());
+    const auto errors = core::validation::countSeverity(diagnostics, core::validation::Severity::Error);
+    const auto warnings = core::validation::countSeverity(diagnostics, core::validation::Severity::Warning);
     const std::size_t withoutHq = errors - refusingErrors(diagnostics, document.scenario());
     // All or nothing: an import that leaves new validation errors is not saved; a formation without its HQ
     // yet is the import's finding, not a refusal (the HQs may come later; two HQs in one formation refuse).
@@ -255,11 +255,11 @@ void runImport(const ImportOptions& o, Context& context)
             // there once, not again as the scenario's error.
             context.printDiagnostics(imported.findings, o.input);
             std::set<std::string> said;
-            for (const core::Diagnostic& d : imported.findings)
+            for (const core::validation::Diagnostic& d : imported.findings)
                 if (d.code == "oob.import.no_hq")
                     said.insert(d.path);
-            core::Diagnostics rest;
-            for (const core::Diagnostic& d : diagnostics)
+            core::validation::Diagnostics rest;
+            for (const core::validation::Diagnostic& d : diagnostics)
                 if (!(d.code == "oob.formation.hq_count" && said.count(d.path)))
                     rest.push_back(d);
             context.printDiagnostics(rest, o.file);
@@ -369,15 +369,15 @@ void printSywSummary(const SummaryOptions& o, const core::Scenario& s, Context& 
 void runBlocks(const BlocksOptions& o, Context& context)
 {
     if (o.level.empty() && o.formations.empty() && !o.clear)
-        throw core::OperationError(o.file, "oob blocks", _("name --level ECHELON, --formation ID or --clear"));
-    core::LoadedScenario loaded = core::loadScenario(o.file);
+        throw core::util::OperationError(o.file, "oob blocks", _("name --level ECHELON, --formation ID or --clear"));
+    core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     core::oob::BlockRequest request;
     if (!o.level.empty())
         request.echelon = o.level;
     for (const std::string& id : o.formations)
         request.formations.push_back(core::FormationId(id));
     request.clear = o.clear;
-    core::oob::BlockPlan plan = inFile(o.file, [&] { return core::oob::planBlocks(loaded.scenario, request); });
+    core::oob::BlockPlan plan = core::util::inFile(o.file, [&] { return core::oob::planBlocks(loaded.scenario, request); });
     const auto actionName = [](core::oob::BlockPlanLine::Action a) {
         using A = core::oob::BlockPlanLine::Action;
         return a == A::Create ? "new" : a == A::Update ? "updated" : a == A::Keep ? "unchanged" : "removed";
@@ -389,7 +389,7 @@ void runBlocks(const BlocksOptions& o, Context& context)
                                                                                                                : _("removed block '{1}'");
     };
     int pieces = 0;
-    core::Document document(std::move(loaded.scenario), o.file);
+    core::document::Document document(std::move(loaded.scenario), o.file);
     if (!plan.edit.empty())
         document.apply(std::move(plan.edit));
     for (const core::Unit& u : document.scenario().units)
@@ -423,7 +423,7 @@ void runBlocks(const BlocksOptions& o, Context& context)
 
 void runSummary(const SummaryOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     const core::Scenario& s = loaded.scenario;
     if (core::systems::describe(s.settings.system).figureRegiments) {
         printSywSummary(o, s, context);
@@ -515,7 +515,7 @@ void runSummary(const SummaryOptions& o, Context& context)
 
 void runPrint(const PrintOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     context.warnIfInvalid(loaded.diagnostics, o.file);
     app::StickersJob job;
     job.scenarioFile = o.file;
@@ -549,25 +549,25 @@ struct SetOptions {
 /// saved when one is refused.
 void runSet(const SetOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
-    core::Document document(loaded.scenario, o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
+    core::document::Document document(loaded.scenario, o.file);
     const core::UnitId id(o.unit);
-    const auto apply = [&](core::Edit edit) {
+    const auto apply = [&](core::document::Edit edit) {
         if (!edit.empty())
             document.apply(std::move(edit));
     };
     if (o.strength)
-        apply(inFile(o.file, [&] { return core::operations::setUnitStrength(document.scenario(), id, *o.strength); }));
+        apply(core::util::inFile(o.file, [&] { return core::document::operations::setUnitStrength(document.scenario(), id, *o.strength); }));
     if (o.facing)
-        apply(inFile(o.file, [&] { return core::operations::setUnitFacing(document.scenario(), id, *o.facing); }));
+        apply(core::util::inFile(o.file, [&] { return core::document::operations::setUnitFacing(document.scenario(), id, *o.facing); }));
     for (const std::string& figure : o.figures) {
         const auto eq = figure.find('=');
         double count = -1;
         const std::string number = eq == std::string::npos ? std::string() : figure.substr(eq + 1);
         const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), count);
         if (eq == std::string::npos || ec != std::errc() || end != number.data() + number.size())
-            throw core::OperationError(o.file, "--figures", core::i18n::format(_("'{1}' is not KIND=COUNT"), {figure}));
-        apply(inFile(o.file, [&] { return core::operations::setUnitFigureCount(document.scenario(), id, figure.substr(0, eq), count); }));
+            throw core::util::OperationError(o.file, "--figures", core::i18n::format(_("'{1}' is not KIND=COUNT"), {figure}));
+        apply(core::util::inFile(o.file, [&] { return core::document::operations::setUnitFigureCount(document.scenario(), id, figure.substr(0, eq), count); }));
     }
     if (document.isModified())
         document.save();
@@ -609,7 +609,7 @@ void registerOobCommands(CLI::App& app, Context& context)
     CLI::App* import = addCommand(*noun, "import", _("Add a roster's rows as units (all rows or none; one undo step)"));
     import->add_option("FILE", i->file, _("Scenario file (saved atomically)"))->required();
     import->add_option("INPUT", i->input, _("Roster: CSV, TSV, PostgreSQL COPY text, or a JSON array of objects"))->required();
-    i->settings.declare(*import, core::ImportTarget::OrderOfBattle);
+    i->settings.declare(*import, core::io::ImportTarget::OrderOfBattle);
     import->add_flag("--dry-run", i->dryRun, _("Show the tree and counts per level that the import would build; write nothing"));
     import->callback([i, &context] { runImport(*i, context); });
 

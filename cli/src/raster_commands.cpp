@@ -23,8 +23,8 @@ namespace sandtable::cli {
 namespace raster_commands {
 namespace {
 
-using core::JsonOut;
-using core::JsonValue;
+using core::io::JsonOut;
+using core::io::JsonValue;
 
 struct InfoOptions {
     std::string file;
@@ -192,7 +192,7 @@ void runGeoref(const GeorefOptions& options, Context& context)
         << "\n";
     // The table's columns are right-aligned by characters (a translated heading may hold accented letters).
     const auto cell = [](const std::string& text, std::size_t width) {
-        const std::size_t characters = core::utf8CharacterCount(text);
+        const std::size_t characters = core::util::utf8CharacterCount(text);
         return std::string(width > characters ? width - characters : 1, ' ') + text;
     };
     out << cell("GCP", 5) << cell(_("enabled"), 9) << cell("dx", 14) << cell("dy", 14) << cell(_("residual"), 14)

@@ -36,7 +36,7 @@ struct RemoveOptions {
     std::string name;
 };
 
-core::JsonValue layerJson(const core::ReferenceLayer& r, core::JsonOut& j)
+core::io::JsonValue layerJson(const core::ReferenceLayer& r, core::io::JsonOut& j)
 {
     return j.object("name", r.name, "path", r.path, "kind", core::toString(r.kind), "crs", r.crs, "opacity", r.opacity, "over_scan",
         r.overScan, "hillshade", r.hillshade, "visible", r.visible);
@@ -44,17 +44,17 @@ core::JsonValue layerJson(const core::ReferenceLayer& r, core::JsonOut& j)
 
 void runAdd(const AddOptions& options, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
     geo::NewReferenceLayer made = geo::newReferenceLayer(options.layer, options.file, options.name);
     core::ReferenceLayer& layer = made.layer;
     const geo::ReferenceLayerInfo& info = made.info;
     layer.opacity = options.opacity;
     layer.overScan = options.over;
     layer.hillshade = options.hillshade.value_or(info.elevation);
-    core::Document document(loaded.scenario, options.file);
-    document.apply(core::operations::addReference(document.scenario(), layer));
+    core::document::Document document(loaded.scenario, options.file);
+    document.apply(core::document::operations::addReference(document.scenario(), layer));
     document.save();
-    core::JsonOut j;
+    core::io::JsonOut j;
     if (context.json)
         context.printJson(j.object("file", options.file, "added", layerJson(layer, j)));
     else if (!context.quiet)
@@ -67,11 +67,11 @@ void runAdd(const AddOptions& options, Context& context)
 
 void runList(const ListOptions& options, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
     const auto& references = loaded.scenario.references;
     if (context.json) {
-        core::JsonOut j;
-        core::JsonValue list = j.array();
+        core::io::JsonOut j;
+        core::io::JsonValue list = j.array();
         for (const auto& r : references)
             j.push(list, layerJson(r, j));
         context.printJson(list);
@@ -89,11 +89,11 @@ void runList(const ListOptions& options, Context& context)
 
 void runRemove(const RemoveOptions& options, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
-    core::Document document(loaded.scenario, options.file);
-    document.apply(core::operations::removeReference(document.scenario(), options.name));
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
+    core::document::Document document(loaded.scenario, options.file);
+    document.apply(core::document::operations::removeReference(document.scenario(), options.name));
     document.save();
-    core::JsonOut j;
+    core::io::JsonOut j;
     if (context.json)
         context.printJson(j.object("file", options.file, "removed", options.name));
     else if (!context.quiet)

@@ -5,7 +5,7 @@
 #include "sandtable/cli/context.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/version.hpp"
 
 
@@ -46,7 +46,7 @@ std::string didYouMean(const CLI::App& root, const std::vector<std::string>& arg
         }
         std::vector<std::pair<std::size_t, std::string>> scored;
         for (const CLI::App* s : subs)
-            scored.emplace_back(core::editDistance(word, s->get_name()), s->get_name());
+            scored.emplace_back(core::util::editDistance(word, s->get_name()), s->get_name());
         std::sort(scored.begin(), scored.end());
         std::string hint;
         for (const auto& [distance, name] : scored)
@@ -221,10 +221,10 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     // {"error": {"kind", "message", "file", "object", "reason", "exit_code"}}; the stderr line stays for people.
     // --json is looked for among the words too, for a usage error found before the flags are parsed.
     const bool json = context.json || std::find(args.begin(), args.end(), "--json") != args.end();
-    const auto fail = [&](int code, const char* kind, const std::string& message, const core::Error* error) {
+    const auto fail = [&](int code, const char* kind, const std::string& message, const core::util::Error* error) {
         if (json && !context.printedJson) {
-            core::JsonOut j;
-            core::JsonValue document = j.object("kind", kind, "message", message);
+            core::io::JsonOut j;
+            core::io::JsonValue document = j.object("kind", kind, "message", message);
             j.set(document, "file", error && !error->file().empty() ? j.value(error->file()) : j.value(nullptr));
             j.set(document, "object", error && !error->object().empty() ? j.value(error->object()) : j.value(nullptr));
             j.set(document, "reason", error ? error->reason() : message);
@@ -249,10 +249,10 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
             err << "sandtable: " << hint << "\n";
         err << _("Run 'sandtable --help' for the commands.") << "\n";
         return fail(2, "usage", std::string(e.what()) + (hint.empty() ? std::string() : " (" + hint + ")"), nullptr);
-    } catch (const core::Error& e) {
+    } catch (const core::util::Error& e) {
         err << "sandtable: " << _("error:") << " " << e.what() << "\n";
         return fail(1, "error", e.what(), &e);
-    } catch (const core::Cancelled&) {
+    } catch (const core::util::Cancelled&) {
         err << "sandtable: " << _("error:") << " " << _("cancelled") << "\n";
         return fail(1, "cancelled", "cancelled", nullptr);
     } catch (const std::bad_alloc&) {

@@ -59,12 +59,12 @@ void runNew(const NewOptions& options, Context& context)
     job.frame = options.frame == "scan" ? geo::RasterFrame::Scan
         : options.frame == "local"       ? geo::RasterFrame::Local
                                          : geo::RasterFrame::Auto;
-    core::Document document(core::Scenario{}, std::filesystem::path(options.output));
+    core::document::Document document(core::Scenario{}, std::filesystem::path(options.output));
     const std::optional<geo::NewScenario> made = app::newScenario(document, job, context.reporter());
     document.save();
     const core::Scenario& s = document.scenario();
     if (!made) {
-        core::JsonOut j;
+        core::io::JsonOut j;
         if (context.json)
             context.printJson(j.object("file", options.output, "id", s.settings.id, "system", options.system));
         else if (!context.quiet)
@@ -75,8 +75,8 @@ void runNew(const NewOptions& options, Context& context)
         for (const std::string& w : made->warnings)
             context.err << "sandtable: " << options.output << ": " << _("warning") << ": " << w << "\n";
     if (context.json) {
-        core::JsonOut j;
-        core::JsonValue extent;
+        core::io::JsonOut j;
+        core::io::JsonValue extent;
         if (s.settings.extent)
             extent = j.array(s.settings.extent->minX, s.settings.extent->minY, s.settings.extent->maxX, s.settings.extent->maxY);
         const bool georeferenced = made->next == geo::NextStep::None;
@@ -98,12 +98,12 @@ void runNew(const NewOptions& options, Context& context)
 
 void runValidate(const ValidateOptions& options, Context& context)
 {
-    const core::FileBytes text = core::readFileBytes(options.file, core::kMaxScenarioBytes);
-    const core::ValidationReport report = core::validateScenarioText(text.view(), options.file);
-    const auto errors = core::countSeverity(report.diagnostics, core::Severity::Error);
-    const auto warnings = core::countSeverity(report.diagnostics, core::Severity::Warning);
+    const core::io::FileBytes text = core::io::readFileBytes(options.file, core::io::kMaxScenarioBytes);
+    const core::io::ValidationReport report = core::io::validateScenarioText(text.view(), options.file);
+    const auto errors = core::validation::countSeverity(report.diagnostics, core::validation::Severity::Error);
+    const auto warnings = core::validation::countSeverity(report.diagnostics, core::validation::Severity::Warning);
     if (context.json) {
-        core::JsonOut j;
+        core::io::JsonOut j;
         context.printJson(j.object("file", options.file, "valid", errors == 0, "errors", errors, "warnings", warnings, "diagnostics",
             diagnosticsToJson(report.diagnostics, j)));
     } else {
@@ -116,11 +116,11 @@ void runValidate(const ValidateOptions& options, Context& context)
 
 void runUpgrade(const UpgradeOptions& options, Context& context)
 {
-    core::LoadedScenario loaded = core::loadScenario(options.file);
+    core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
     const std::string target = options.output.empty() ? options.file : options.output;
-    core::Document document(std::move(loaded.scenario), options.file);
+    core::document::Document document(std::move(loaded.scenario), options.file);
     document.save(target); // no edit: the same scenario in the current version and layout
-    core::JsonOut j;
+    core::io::JsonOut j;
     if (context.json)
         context.printJson(j.object("file", target, "version", core::kScenarioFormatVersion));
     else if (!context.quiet)
@@ -131,12 +131,12 @@ void runUpgrade(const UpgradeOptions& options, Context& context)
 /// `scenario set-language FILE LANG`: the language of the printed products' fixed texts (issue 25).
 void runSetLanguage(const LanguageOptions& options, Context& context)
 {
-    core::LoadedScenario loaded = core::loadScenario(options.file);
-    core::Document document(std::move(loaded.scenario), options.file);
-    document.apply(core::operations::setLanguage(document.scenario(), options.language));
+    core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
+    core::document::Document document(std::move(loaded.scenario), options.file);
+    document.apply(core::document::operations::setLanguage(document.scenario(), options.language));
     document.save();
     const std::string stored = document.scenario().settings.language;
-    core::JsonOut j;
+    core::io::JsonOut j;
     if (context.json)
         context.printJson(j.object("file", options.file, "language", stored.empty() ? std::string("en") : stored));
     else if (!context.quiet)

@@ -3,7 +3,7 @@
 // MakeValid repair as one undoable edit, terrain made of the scan's named places, and the majority rule for
 // a block footprint.
 #include "sandtable/cli/context.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "import_settings.hpp"
 
@@ -113,9 +113,9 @@ struct ResolveOptions {
 // "a,b,c" -> numbers; throws OperationError naming the option on anything else.
 std::vector<double> parseNumbers(const std::string& text, const std::string& option)
 {
-    std::optional<std::vector<double>> numbers = core::parseNumberList(text);
+    std::optional<std::vector<double>> numbers = core::util::parseNumberList(text);
     if (!numbers)
-        throw core::OperationError("", option + " '" + text + "'", _("expected comma-separated numbers"));
+        throw core::util::OperationError("", option + " '" + text + "'", _("expected comma-separated numbers"));
     return std::move(*numbers);
 }
 
@@ -134,21 +134,21 @@ FeatureMeasures measure(const core::TerrainFeature& f)
         m.area = core::geometry::area(f.geometry);
         m.length = core::geometry::length(f.geometry);
         m.where = core::geometry::placement(f.geometry);
-    } catch (const core::OperationError&) {
+    } catch (const core::util::OperationError&) {
     }
     return m;
 }
 
 void runList(const FileOptions& options, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
     const std::vector<core::TerrainFeature>& terrain = loaded.scenario.terrain;
     if (context.json) {
-        core::JsonOut j;
-        core::JsonValue features = j.array();
+        core::io::JsonOut j;
+        core::io::JsonValue features = j.array();
         for (const core::TerrainFeature& f : terrain) {
             const FeatureMeasures m = measure(f);
-            core::JsonValue centroid, bounds;
+            core::io::JsonValue centroid, bounds;
             if (m.where) {
                 centroid = j.array(m.where->centroid.x, m.where->centroid.y);
                 bounds = j.array(m.where->minX, m.where->minY, m.where->maxX, m.where->maxY);
@@ -187,13 +187,13 @@ void runList(const FileOptions& options, Context& context)
 
 /// The findings of a terrain command; with --json after the file and the counts, `countName` (null: none)
 /// with `count`.
-void report(const core::Diagnostics& diagnostics, const std::string& file, const char* countName, std::size_t count, Context& context)
+void report(const core::validation::Diagnostics& diagnostics, const std::string& file, const char* countName, std::size_t count, Context& context)
 {
-    const auto errors = core::countSeverity(diagnostics, core::Severity::Error);
-    const auto warnings = core::countSeverity(diagnostics, core::Severity::Warning);
+    const auto errors = core::validation::countSeverity(diagnostics, core::validation::Severity::Error);
+    const auto warnings = core::validation::countSeverity(diagnostics, core::validation::Severity::Warning);
     if (context.json) {
-        core::JsonOut j;
-        core::JsonValue document = j.object("file", file, "errors", errors, "warnings", warnings);
+        core::io::JsonOut j;
+        core::io::JsonValue document = j.object("file", file, "errors", errors, "warnings", warnings);
         if (countName)
             j.set(document, countName, count);
         j.set(document, "diagnostics", diagnosticsToJson(diagnostics, j));
@@ -209,8 +209,8 @@ void report(const core::Diagnostics& diagnostics, const std::string& file, const
 void runCheck(const FileOptions& options, Context& context)
 {
     // Loading runs the rules validator, topology included; check keeps the terrain findings.
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
-    core::Diagnostics terrain;
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
+    core::validation::Diagnostics terrain;
     for (const auto& d : loaded.diagnostics)
         if (d.code.rfind("terrain.", 0) == 0)
             terrain.push_back(d);
@@ -224,12 +224,12 @@ void runCheck(const FileOptions& options, Context& context)
 
 void runRepair(const RepairOptions& options, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
-    core::Document document(loaded.scenario, options.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
+    core::document::Document document(loaded.scenario, options.file);
     core::geometry::RepairOptions repair;
     repair.gridSize = options.gridSize;
-    core::Diagnostics findings;
-    core::Edit edit = core::operations::repairTerrain(document.scenario(), repair, findings);
+    core::validation::Diagnostics findings;
+    core::document::Edit edit = core::document::operations::repairTerrain(document.scenario(), repair, findings);
     const std::size_t repaired = edit.changes.size();
     document.apply(std::move(edit));
     if (document.isModified())
@@ -249,20 +249,20 @@ void runHills(const HillsOptions& options, Context& context)
     hills.simplify = options.simplify;
     hills.minArea = options.minArea;
     hills.resolution = options.resolution;
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
-    core::Document document(loaded.scenario, options.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
+    core::document::Document document(loaded.scenario, options.file);
     importers::DemHillsResult result;
     try {
         result = importers::hillsFromDem(document.scenario(), options.dem, hills, context.progress());
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError(options.file, "--levels", e.what());
+        throw core::util::OperationError(options.file, "--levels", e.what());
     }
     document.apply(std::move(result.edit));
     if (document.isModified())
         document.save();
     if (context.json) {
-        core::JsonOut j;
-        core::JsonValue list = j.array();
+        core::io::JsonOut j;
+        core::io::JsonValue list = j.array();
         for (const auto& h : result.hills)
             j.push(list, j.object("id", h.id, "level", h.level, "contour_m", h.contour, "summit_m", h.summit, "summit",
                              j.array(h.summitAt.x, h.summitAt.y), "area_m2", h.area, "ridgeline_vertices", h.ridgelineVertices));
@@ -288,16 +288,16 @@ void runTrace(const TraceOptions& options, Context& context)
     importers::TraceOptions trace;
     const std::vector<double> rgb = parseNumbers(options.colour, "--colour");
     if (rgb.size() != 3)
-        throw core::OperationError("", "--colour '" + options.colour + "'", _("expected R,G,B"));
+        throw core::util::OperationError("", "--colour '" + options.colour + "'", _("expected R,G,B"));
     for (std::size_t i = 0; i < 3; ++i) {
         if (rgb[i] < 0 || rgb[i] > 255 || rgb[i] != std::floor(rgb[i]))
-            throw core::OperationError("", "--colour '" + options.colour + "'", _("components are integers 0-255"));
+            throw core::util::OperationError("", "--colour '" + options.colour + "'", _("components are integers 0-255"));
         trace.colour[i] = static_cast<int>(rgb[i]);
     }
     if (!options.seed.empty()) {
         const std::vector<double> xy = parseNumbers(options.seed, "--seed");
         if (xy.size() != 2)
-            throw core::OperationError("", "--seed '" + options.seed + "'", _("expected X,Y in working-CRS metres"));
+            throw core::util::OperationError("", "--seed '" + options.seed + "'", _("expected X,Y in working-CRS metres"));
         trace.seed = core::Coordinate{xy[0], xy[1]};
     }
     trace.tolerance = options.tolerance;
@@ -306,21 +306,21 @@ void runTrace(const TraceOptions& options, Context& context)
     trace.minArea = options.minArea;
     trace.holeArea = options.holeArea;
     trace.resolution = options.resolution;
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
-    core::Document document(loaded.scenario, options.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
+    core::document::Document document(loaded.scenario, options.file);
     importers::TraceResult result;
     try {
         result = importers::traceScan(document.scenario(), std::filesystem::absolute(options.file).parent_path(), trace,
             context.progress());
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError(options.file, "trace", e.what());
+        throw core::util::OperationError(options.file, "trace", e.what());
     }
     document.apply(std::move(result.edit));
     if (document.isModified())
         document.save();
     if (context.json) {
-        core::JsonOut j;
-        core::JsonValue list = j.array();
+        core::io::JsonOut j;
+        core::io::JsonValue list = j.array();
         for (std::size_t i = 0; i < result.ids.size(); ++i)
             j.push(list, j.object("id", result.ids[i], "area_m2", result.areas[i]));
         context.printJson(j.object("file", options.file, "added", result.ids.size(), "features", std::move(list), "matched_pixels",
@@ -344,15 +344,15 @@ void runTrace(const TraceOptions& options, Context& context)
 
 void runSnap(const SnapOptions& options, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
-    core::Document document(loaded.scenario, options.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
+    core::document::Document document(loaded.scenario, options.file);
     core::geometry::TerrainSnap snap;
     try {
         snap = core::geometry::snapTerrain(document.scenario(), options.tolerance);
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError(options.file, "--tolerance", e.what());
+        throw core::util::OperationError(options.file, "--tolerance", e.what());
     }
-    document.apply(core::operations::replaceGeometries(document.scenario(), snap.replacements, "Snap terrain"));
+    document.apply(core::document::operations::replaceGeometries(document.scenario(), snap.replacements, "Snap terrain"));
     if (document.isModified())
         document.save();
     report(snap.diagnostics, options.file, "snapped", snap.replacements.size(), context);
@@ -364,13 +364,13 @@ void runResolve(const ResolveOptions& options, Context& context)
     for (const std::string& rule : options.rules) {
         const auto colon = rule.find(':');
         if (colon == std::string::npos || colon == 0 || colon + 1 == rule.size())
-            throw core::OperationError("", "--exclude '" + rule + "'", _("expected WINNER:LOSER"));
+            throw core::util::OperationError("", "--exclude '" + rule + "'", _("expected WINNER:LOSER"));
         rules.push_back({rule.substr(0, colon), rule.substr(colon + 1), "--exclude " + rule});
     }
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
-    core::Document document(loaded.scenario, options.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
+    core::document::Document document(loaded.scenario, options.file);
     core::geometry::OverlapResolution resolution = core::geometry::resolveOverlaps(document.scenario(), rules);
-    document.apply(core::operations::replaceGeometries(document.scenario(), resolution.replacements, "Resolve overlaps"));
+    document.apply(core::document::operations::replaceGeometries(document.scenario(), resolution.replacements, "Resolve overlaps"));
     if (document.isModified())
         document.save();
     report(resolution.diagnostics, options.file, "resolved", resolution.replacements.size(), context);
@@ -379,19 +379,19 @@ void runResolve(const ResolveOptions& options, Context& context)
 void runImport(const ImportOptions& options, Context& context)
 {
     // The importer is chosen by the file's content (a vector file, or a DEM contoured into hills).
-    core::ImportRequest request = options.settings.request(options.vector, context.progress());
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
-    const core::Importer& importer
-        = importers::standardImporters().choose(core::ImportTarget::Terrain, core::FileProbe::of(options.vector));
-    core::Document document(loaded.scenario, options.file);
-    core::ImportResult result = importer.run(document.scenario(), request);
+    core::io::ImportRequest request = options.settings.request(options.vector, context.progress());
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
+    const core::io::Importer& importer
+        = importers::standardImporters().choose(core::io::ImportTarget::Terrain, core::io::FileProbe::of(options.vector));
+    core::document::Document document(loaded.scenario, options.file);
+    core::io::ImportResult result = importer.run(document.scenario(), request);
     if (result.imported == 0) {
         // A command that did not do what was asked is not a success: say why, change nothing.
         std::string why;
-        for (const core::Diagnostic& d : result.findings)
+        for (const core::validation::Diagnostic& d : result.findings)
             if (why.size() < 600)
                 why += (why.empty() ? "" : "; ") + d.message;
-        throw core::OperationError(options.vector, "",
+        throw core::util::OperationError(options.vector, "",
             why.empty() ? std::string(_("no feature imported (the scenario is unchanged)"))
                         : core::i18n::format(_("no feature imported: {1} (the scenario is unchanged)"), {why}));
     }
@@ -399,8 +399,8 @@ void runImport(const ImportOptions& options, Context& context)
     if (document.isModified())
         document.save();
     if (context.json) {
-        core::JsonOut j;
-        core::JsonValue counts = j.object();
+        core::io::JsonOut j;
+        core::io::JsonValue counts = j.object();
         for (const auto& [what, count] : result.counts)
             j.set(counts, what, count);
         context.printJson(j.object("file", options.file, "importer", importer.name(), "imported", result.imported, "skipped", result.skipped,
@@ -416,15 +416,15 @@ void runImport(const ImportOptions& options, Context& context)
 /// every place of that name through the scan's georeference (one undo step), saved in place.
 void runPlaces(const PlacesOptions& options, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
     const std::vector<core::ScanPlace> none;
     const std::vector<core::ScanPlace>& places = loaded.scenario.map ? loaded.scenario.map->places : none;
     if (options.place.empty() != options.terrainClass.empty())
-        throw core::OperationError(options.file, options.place.empty() ? "--place" : "--class",
+        throw core::util::OperationError(options.file, options.place.empty() ? "--place" : "--class",
             _("--place and --class go together: name the place and the terrain class it becomes"));
     if (options.place.empty()) {
-        core::JsonOut j;
-        core::JsonValue list = j.array();
+        core::io::JsonOut j;
+        core::io::JsonValue list = j.array();
         for (const core::ScanPlace& p : places) {
             double x = 0, y = 0;
             for (const core::Coordinate& c : p.pixels) {
@@ -448,18 +448,18 @@ void runPlaces(const PlacesOptions& options, Context& context)
                         << "\n";
         return;
     }
-    core::Document document(loaded.scenario, options.file);
+    core::document::Document document(loaded.scenario, options.file);
     std::vector<core::FeatureId> made;
-    document.apply(inFile(options.file, [&] {
-        const core::operations::ScanToWorking toWorking = geo::scanToWorking(document.scenario(), options.file);
-        return core::operations::placesToTerrain(document.scenario(), options.place, options.terrainClass, toWorking, &made);
+    document.apply(core::util::inFile(options.file, [&] {
+        const core::document::operations::ScanToWorking toWorking = geo::scanToWorking(document.scenario(), options.file);
+        return core::document::operations::placesToTerrain(document.scenario(), options.place, options.terrainClass, toWorking, &made);
     }));
     document.save();
     std::vector<std::string> ids;
     for (const core::FeatureId& id : made)
         ids.push_back(id.str());
     if (context.json) {
-        context.printJson(core::JsonOut().object("file", options.file, "made", ids, "class", options.terrainClass));
+        context.printJson(core::io::JsonOut().object("file", options.file, "made", ids, "class", options.terrainClass));
         return;
     }
     std::string list;
@@ -473,7 +473,7 @@ void runPlaces(const PlacesOptions& options, Context& context)
 
 void runMajority(const MajorityOptions& options, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(options.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(options.file);
     core::geometry::BlockFootprint footprint;
     footprint.centre = {options.x, options.y};
     footprint.length = options.length;
@@ -484,16 +484,16 @@ void runMajority(const MajorityOptions& options, Context& context)
     try {
         corners = core::geometry::footprintCorners(footprint);
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError(options.file, _("footprint"), e.what());
+        throw core::util::OperationError(options.file, _("footprint"), e.what());
     }
     const core::geometry::TerrainIndex index(loaded.scenario.terrain);
     const auto result = index.majority(footprint);
     if (context.json) {
-        core::JsonOut j;
-        core::JsonValue fractions = j.object();
+        core::io::JsonOut j;
+        core::io::JsonValue fractions = j.object();
         for (const auto& [cls, fraction] : result.fractions)
             j.set(fractions, cls, fraction);
-        core::JsonValue corner = j.array();
+        core::io::JsonValue corner = j.array();
         for (const auto& c : corners)
             j.push(corner, j.array(c.x, c.y));
         context.printJson(j.object("file", options.file, "fractions", std::move(fractions), "majority",
@@ -518,12 +518,12 @@ void runClasses(const ClassesOptions& o, Context& context)
 {
     core::Scenario scenario;
     if (!o.file.empty())
-        scenario = core::loadScenario(o.file).scenario;
+        scenario = core::io::loadScenario(o.file).scenario;
     const auto geometryWord = [](int dimension, bool alsoPolygon) -> std::string {
         return dimension == 0 ? _("point") : dimension == 1 ? (alsoPolygon ? _("line or polygon") : _("line")) : _("polygon");
     };
-    core::JsonOut j;
-    core::JsonValue list = j.array();
+    core::io::JsonOut j;
+    core::io::JsonValue list = j.array();
     for (const core::rules::TerrainClassInfo& c : core::rules::canonicalTerrainClasses()) {
         if (context.json) {
             j.push(list, j.object("id", c.id, "geometry", c.dimension == 0 ? "point" : c.dimension == 1 ? "line" : "polygon", "also_polygon",
@@ -583,7 +583,7 @@ void registerTerrainCommands(CLI::App& app, Context& context)
         "reprojected to the working CRS; a DEM (chosen by its content) is contoured at --levels into hills"));
     import->add_option("FILE", importOptions->file, _("Scenario file (rewritten in place)"))->required();
     import->add_option("VECTOR", importOptions->vector, _("Vector file or DEM"))->required();
-    importOptions->settings.declare(*import, core::ImportTarget::Terrain);
+    importOptions->settings.declare(*import, core::io::ImportTarget::Terrain);
     import->callback([importOptions, &context] {
         importOptions->settings.requireSomeImporterSatisfied();
         runImport(*importOptions, context);
@@ -598,8 +598,8 @@ void registerTerrainCommands(CLI::App& app, Context& context)
     // The DEM importer's own settings (`terrain import FILE DEM` takes the same keys), declared once there:
     // here they are typed and checked as numbers before the DEM is read.
     const auto demHelp = [](std::string_view key) {
-        if (const core::Importer* dem = importers::standardImporters().find("dem"))
-            for (const core::ImportOption& option : dem->options())
+        if (const core::io::Importer* dem = importers::standardImporters().find("dem"))
+            for (const core::io::ImportOption& option : dem->options())
                 if (option.key == key)
                     return std::string(_(option.help.c_str()));
         throw std::logic_error("the DEM importer declares no setting '" + std::string(key) + "'");

@@ -8,7 +8,7 @@
 
 #include "sandtable/core/io/importer.hpp"
 #include "sandtable/importers/importer_registry.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/core/document/campaign_operations.hpp"
 #include "sandtable/core/document/document.hpp"
@@ -44,13 +44,13 @@ struct ImportOptions {
 
 void runExport(const ExportOptions& o, Context& context)
 {
-    const core::LoadedScenario loaded = core::loadScenario(o.file);
+    const core::io::LoadedScenario loaded = core::io::loadScenario(o.file);
     context.warnIfInvalid(loaded.diagnostics, o.file);
     const core::Scenario& s = loaded.scenario;
     const std::optional<double> pxPerM = o.pxPerKm ? std::optional<double>(*o.pxPerKm / 1000.0) : std::nullopt;
     const vassal::VassalExportResult r = app::exportVassalModule(s, o.file, o.output, pxPerM, context.reporter());
     if (context.json) {
-        core::JsonOut j;
+        core::io::JsonOut j;
         context.printJson(j.object("module", o.output, "px_per_m", r.pxPerM, "board_px",
             r.boardWidth ? j.array(r.boardWidth, r.boardHeight) : j.value(nullptr), "pieces", r.pieces, "setup_stacks", r.setupStacks,
             "reinforcements", r.reinforcements, "forces", r.forces, "cards", r.cards, "decks", r.decks, "files", r.files.size(), "findings",
@@ -76,23 +76,23 @@ void runExport(const ExportOptions& o, Context& context)
 
 void runImport(const ImportOptions& o, Context& context)
 {
-    core::ImportRequest request = o.settings.request(o.module, context.progress());
+    core::io::ImportRequest request = o.settings.request(o.module, context.progress());
     request.settings.insert(request.settings.begin(), {"scenario-file", o.output});
-    const core::Importer& importer = importers::standardImporters().choose(core::ImportTarget::Scenario, core::FileProbe::of(o.module));
-    core::ImportResult made = importer.run(core::Scenario{}, request);
+    const core::io::Importer& importer = importers::standardImporters().choose(core::io::ImportTarget::Scenario, core::io::FileProbe::of(o.module));
+    core::io::ImportResult made = importer.run(core::Scenario{}, request);
     try {
-        core::Document document(core::Scenario{}, std::filesystem::path(o.output));
+        core::document::Document document(core::Scenario{}, std::filesystem::path(o.output));
         document.apply(std::move(made.edit));
         // The scenario written reads back: its own bytes checked against the schema and the rules; an error
         // ends the import with nothing written (a real module's roster of four sides once made one that did not).
-        const core::ValidationReport check = core::validateScenarioText(core::serializeScenario(document.scenario()), o.output);
-        for (const core::Diagnostic& d : check.diagnostics)
-            if (d.severity == core::Severity::Error)
-                throw core::OperationError(o.output, d.path.empty() ? std::string("/") : d.path,
+        const core::io::ValidationReport check = core::io::validateScenarioText(core::io::serializeScenario(document.scenario()), o.output);
+        for (const core::validation::Diagnostic& d : check.diagnostics)
+            if (d.severity == core::validation::Severity::Error)
+                throw core::util::OperationError(o.output, d.path.empty() ? std::string("/") : d.path,
                     core::i18n::format(_("the imported scenario would not validate: {1} [{2}]"), {d.message, d.code}));
         document.save();
         if (context.json) {
-            core::JsonOut j;
+            core::io::JsonOut j;
             context.printJson(j.object("file", o.output, "board", made.details["board"], "map", made.details["map"], "boards",
                 made.counts["boards"], "sides", made.counts["sides"], "formations", made.counts["formations"], "pieces", made.imported, "placed",
                 made.counts["placed"], "moved", made.counts["moved"], "grid", made.counts["grid"] == 1, "zones", made.counts["zones"], "regions",
@@ -129,7 +129,7 @@ void registerVassalCommands(CLI::App& app, Context& context)
     CLI::App* importCommand = addCommand(*noun, "import", _("Make a scenario of a VASSAL module: a board as the map scan, sides and pieces as an order of battle"));
     importCommand->add_option("MODULE", i->module, _("Module (.vmod) or unpacked module folder"))->required();
     importCommand->add_option("-o,--output", i->output, _("Scenario file to write"))->required();
-    i->settings.declare(*importCommand, core::ImportTarget::Scenario, {"scenario-file"});
+    i->settings.declare(*importCommand, core::io::ImportTarget::Scenario, {"scenario-file"});
     importCommand->callback([i, &context] { runImport(*i, context); });
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scale-only calibration of unreferenced scans into a local metric frame.
 #include "sandtable/geo/calibrate.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/geo/gdal_support.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -19,9 +19,9 @@ constexpr double kMetresPerInch = 0.0254;
 double metresPerPixelFromDpi(double scaleDenominator, double dpi)
 {
     if (!(scaleDenominator > 0.0) || !std::isfinite(scaleDenominator))
-        throw core::OperationError("", _("scale"), _("the scale denominator must be a positive number"));
+        throw core::util::OperationError("", _("scale"), _("the scale denominator must be a positive number"));
     if (!(dpi > 0.0) || !std::isfinite(dpi))
-        throw core::OperationError("", _("dpi"), _("the scan resolution must be a positive number of dots per inch"));
+        throw core::util::OperationError("", _("dpi"), _("the scan resolution must be a positive number of dots per inch"));
     return scaleDenominator * kMetresPerInch / dpi;
 }
 
@@ -29,9 +29,9 @@ double metresPerPixelFromScaleBar(const ScaleBar& bar)
 {
     const double pixels = std::hypot(bar.x2 - bar.x1, bar.y2 - bar.y1);
     if (!std::isfinite(pixels) || pixels <= 0.0)
-        throw core::OperationError("", _("scale bar"), _("its two points are the same pixel: pick the bar's two ends"));
+        throw core::util::OperationError("", _("scale bar"), _("its two points are the same pixel: pick the bar's two ends"));
     if (!(bar.metres > 0.0) || !std::isfinite(bar.metres))
-        throw core::OperationError("", _("scale bar"), _("the distance in metres must be a positive number"));
+        throw core::util::OperationError("", _("scale bar"), _("the distance in metres must be a positive number"));
     return bar.metres / pixels;
 }
 
@@ -46,7 +46,7 @@ CalibrationResult calibrateScan(const CalibrationRequest& request)
 {
     const std::string outName = request.output.string();
     if (request.dpi.has_value() == request.scaleBar.has_value())
-        throw core::OperationError(request.scan.string(), _("calibration"), _("give either the scan resolution (dpi) or a scale bar, not both or neither"));
+        throw core::util::OperationError(request.scan.string(), _("calibration"), _("give either the scan resolution (dpi) or a scale bar, not both or neither"));
     CalibrationResult result;
     result.scaleDenominator = request.scaleDenominator;
     try {
@@ -58,8 +58,8 @@ CalibrationResult calibrateScan(const CalibrationRequest& request)
             // Pixels per inch of paper at this scale: a check on the scan against the scanner's setting.
             result.dpi = metresPerPixelFromDpi(request.scaleDenominator, 1.0) / result.metresPerPixel;
         }
-    } catch (const core::OperationError& e) {
-        throw core::OperationError(request.scan.string(), e.object(), e.reason());
+    } catch (const core::util::OperationError& e) {
+        throw core::util::OperationError(request.scan.string(), e.object(), e.reason());
     }
 
     gdal::Dataset scan = gdal::openRaster(request.scan);
@@ -76,7 +76,7 @@ CalibrationResult calibrateScan(const CalibrationRequest& request)
     GDALSetGeoTransform(source.get(), result.geotransform.data());
     GDALSetProjection(source.get(), result.crsWkt.c_str());
 
-    core::AtomicFile file(request.output);
+    core::io::AtomicFile file(request.output);
     {
         char** options = nullptr;
         options = CSLSetNameValue(options, "TILED", "YES");
@@ -87,7 +87,7 @@ CalibrationResult calibrateScan(const CalibrationRequest& request)
             options, gdal::forwardProgress, &progress));
         CSLDestroy(options);
         if (progress.cancelled)
-            throw core::Cancelled{};
+            throw core::util::Cancelled{};
         if (!out)
             errors.raise(outName, "", _("cannot write the GeoTIFF"));
         errors.clear();

@@ -3,7 +3,7 @@
 #include "sandtable/geo/crs.hpp"
 
 #include "sandtable/geo/gdal_support.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cpl_conv.h>
 #include <ogr_srs_api.h>
@@ -86,7 +86,7 @@ std::vector<core::Coordinate> transformPoints(const std::string& fromCrs, const 
     GdalErrorScope errors;
     OGRCoordinateTransformationH transform = OCTNewCoordinateTransformation(from.get(), to.get());
     if (!transform)
-        throw core::OperationError(context, "CRS",
+        throw core::util::OperationError(context, "CRS",
             errors.reason(core::i18n::format(_("no transformation from {1} to {2}"), {fromCrs, toCrs})));
     std::vector<core::Coordinate> out = points;
     std::vector<double> xs, ys;
@@ -100,7 +100,7 @@ std::vector<core::Coordinate> transformPoints(const std::string& fromCrs, const 
     OCTDestroyCoordinateTransformation(transform);
     for (std::size_t i = 0; i < points.size(); ++i) {
         if (!all || !ok[i] || !std::isfinite(xs[i]) || !std::isfinite(ys[i]))
-            throw core::OperationError(context, core::i18n::format(_("point {1}"), {std::to_string(i + 1)}),
+            throw core::util::OperationError(context, core::i18n::format(_("point {1}"), {std::to_string(i + 1)}),
                 errors.reason(core::i18n::format(_("cannot transform ({1}, {2}) from {3} to {4}"),
                     {gdal::formatNumber(points[i].x), gdal::formatNumber(points[i].y), fromCrs, toCrs})));
         out[i] = {xs[i], ys[i]};
@@ -112,7 +112,7 @@ std::string utmCrsForCentre(const std::string& crs, const std::vector<core::Coor
     const std::string& context)
 {
     if (points.empty())
-        throw core::OperationError(context, "CRS", _("no points to choose a UTM zone from"));
+        throw core::util::OperationError(context, "CRS", _("no points to choose a UTM zone from"));
     double minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY;
     for (const auto& p : points) {
         minX = std::min(minX, p.x);
@@ -124,7 +124,7 @@ std::string utmCrsForCentre(const std::string& crs, const std::vector<core::Coor
     const core::Coordinate lonLat = transformPoints(crs, "EPSG:4326", {centre}, context).front();
     // Coordinates that do not fit their CRS (metres read as degrees, say) land off the globe: no zone.
     if (!(std::abs(lonLat.x) <= 180.0) || !(std::abs(lonLat.y) <= 90.0))
-        throw core::OperationError(context, "CRS",
+        throw core::util::OperationError(context, "CRS",
             core::i18n::format(_("the centre of the data, ({1}, {2}) in {3}, is not on the globe (longitude {4}, latitude "
                                  "{5}): the coordinates do not fit the CRS, so no UTM zone can be chosen"),
                 {gdal::formatNumber(centre.x), gdal::formatNumber(centre.y), crs, gdal::formatNumber(lonLat.x),
@@ -291,7 +291,7 @@ void checkPointsFitCrs(const std::string& crs, const std::vector<core::Coordinat
     const CrsFit fit(crs, context);
     for (std::size_t i = 0; i < points.size(); ++i)
         if (const std::optional<std::string> why = fit.misfit(points[i]))
-            throw core::OperationError(context, i < names.size() ? names[i] : core::i18n::format(_("point {1}"), {std::to_string(i + 1)}), *why);
+            throw core::util::OperationError(context, i < names.size() ? names[i] : core::i18n::format(_("point {1}"), {std::to_string(i + 1)}), *why);
 }
 
 } // namespace sandtable::geo

@@ -3,7 +3,7 @@
 #include "sandtable/geo/display_raster.hpp"
 
 #include "sandtable/geo/gdal_support.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -87,11 +87,11 @@ struct DisplayRaster::Impl {
 
 namespace {
 
-/// Throws core::OperationError unless the window (pixel, line, width, height) lies inside `size`.
+/// Throws core::util::OperationError unless the window (pixel, line, width, height) lies inside `size`.
 void checkWindow(const std::string& file, const RasterLevelSize& size, int pixel, int line, int width, int height)
 {
     if (width <= 0 || height <= 0 || pixel < 0 || line < 0 || pixel > size.width - width || line > size.height - height)
-        throw core::OperationError(file, _("window"),
+        throw core::util::OperationError(file, _("window"),
             core::i18n::format(_("the window ({1}, {2}, {3} x {4}) is outside the raster ({5} x {6})"),
                 {std::to_string(pixel), std::to_string(line), std::to_string(width), std::to_string(height),
                     std::to_string(size.width), std::to_string(size.height)}));
@@ -110,7 +110,7 @@ DisplayRaster::DisplayRaster(const std::filesystem::path& path)
     d.height = GDALGetRasterYSize(ds);
     const int bands = GDALGetRasterCount(ds);
     if (bands < 1)
-        throw core::FormatError(d.file, "", _("the raster has no bands"));
+        throw core::util::FormatError(d.file, "", _("the raster has no bands"));
     std::vector<int> colour;
     for (int b = 1; b <= bands; ++b) {
         if (GDALGetRasterColorInterpretation(GDALGetRasterBand(ds, b)) == GCI_AlphaBand && !d.alphaBand && b > 1)
@@ -174,7 +174,7 @@ DisplayImage DisplayRaster::read(int pixel, int line, int width, int height, int
 {
     const Impl& d = *m_impl;
     if (width <= 0 || height <= 0 || bufferWidth <= 0 || bufferHeight <= 0)
-        throw core::OperationError(d.file, _("window"), _("window and buffer sizes must be positive"));
+        throw core::util::OperationError(d.file, _("window"), _("window and buffer sizes must be positive"));
     checkWindow(d.file, d.levels.front(), pixel, line, width, height);
     GDALDatasetH ds = d.dataset.get();
 
@@ -223,7 +223,7 @@ DisplayImage DisplayRaster::readLevel(int level, int pixel, int line, int width,
 {
     const Impl& d = *m_impl;
     if (level < 0 || level >= static_cast<int>(d.levels.size()))
-        throw core::OperationError(d.file, _("window"), core::i18n::format(_("no resolution level {1}"), {std::to_string(level)}));
+        throw core::util::OperationError(d.file, _("window"), core::i18n::format(_("no resolution level {1}"), {std::to_string(level)}));
     checkWindow(d.file, d.levels[static_cast<std::size_t>(level)], pixel, line, width, height);
     return readWindow(level, pixel, line, width, height, width, height);
 }

@@ -2,7 +2,7 @@
 // GCP fitting: layout checks before solving, GDAL's affine/polynomial/TPS fits, our Helmert, residuals.
 #include "sandtable/geo/gcp_fit.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/geo/gdal_support.hpp"
 #include "tps_leave_one_out.hpp"
@@ -124,7 +124,7 @@ void checkLayout(const std::vector<FitPoint>& enabled, const std::vector<FitPoin
         for (const auto& p : all)
             if (!p.enabled)
                 disabled.push_back(p.id);
-        throw core::OperationError(context, enabled.empty() ? "GCPs" : idList(ids),
+        throw core::util::OperationError(context, enabled.empty() ? "GCPs" : idList(ids),
             disabled.empty()
                 ? core::i18n::format(P_("{1} needs at least {2} enabled GCP, {3} enabled: add or enable GCPs, or choose a "
                                         "method that needs fewer",
@@ -151,7 +151,7 @@ void checkLayout(const std::vector<FitPoint>& enabled, const std::vector<FitPoin
         for (std::size_t i = 0; i < pts.size(); ++i)
             for (std::size_t j = i + 1; j < pts.size(); ++j)
                 if (std::hypot(pts[i].x - pts[j].x, pts[i].y - pts[j].y) <= tolerance)
-                    throw core::OperationError(context, idList({enabled[i].id, enabled[j].id}),
+                    throw core::util::OperationError(context, idList({enabled[i].id, enabled[j].id}),
                         core::i18n::format(pattern, {gdal::formatNumber(pts[i].x), gdal::formatNumber(pts[i].y)}));
     };
     checkDuplicates(pixels, _("duplicate GCPs: same pixel position ({1}, {2}): remove or disable one of them"));
@@ -162,14 +162,14 @@ void checkLayout(const std::vector<FitPoint>& enabled, const std::vector<FitPoin
     for (const auto* set : {&pixels, &maps}) {
         const bool inScan = set == &pixels;
         if (!determinesPolynomial(*set, 1))
-            throw core::OperationError(context, idList(ids),
+            throw core::util::OperationError(context, idList(ids),
                 core::i18n::format(inScan ? _("the GCPs lie on one line in the scan: {1} needs points spread in two "
                                               "directions; add GCPs away from that line (or use helmert, which needs only 2)")
                                           : _("the GCPs lie on one line on the map: {1} needs points spread in two "
                                               "directions; add GCPs away from that line (or use helmert, which needs only 2)"),
                     {methodLabel(method)}));
         if (order > 1 && !determinesPolynomial(*set, order))
-            throw core::OperationError(context, idList(ids),
+            throw core::util::OperationError(context, idList(ids),
                 core::i18n::format(inScan ? _("the GCPs in the scan do not determine {1} (they lie on {2}): add GCPs "
                                               "elsewhere in the scan, or use a lower order")
                                           : _("the GCPs on the map do not determine {1} (they lie on {2}): add GCPs "
@@ -317,7 +317,7 @@ GcpTransform::GcpTransform(const std::vector<FitPoint>& points, core::Georeferen
     std::vector<FitPoint> enabled;
     for (const auto& p : points) {
         if (!std::isfinite(p.pixel) || !std::isfinite(p.line) || !std::isfinite(p.x) || !std::isfinite(p.y))
-            throw core::OperationError(context, idList({p.id}), _("has a coordinate that is not a finite number"));
+            throw core::util::OperationError(context, idList({p.id}), _("has a coordinate that is not a finite number"));
         if (p.enabled)
             enabled.push_back(p);
     }
@@ -330,7 +330,7 @@ GcpTransform::GcpTransform(const std::vector<FitPoint>& points, core::Georeferen
     case GeoreferenceMethod::Affine:
     case GeoreferenceMethod::Poly1:
         if (!GDALGCPsToGeoTransform(count, gcps.data(), m_impl->geotransform.data(), TRUE))
-            throw core::OperationError(context, "GCPs", errors.reason(_("GDAL could not fit an affine transform")));
+            throw core::util::OperationError(context, "GCPs", errors.reason(_("GDAL could not fit an affine transform")));
         break;
     case GeoreferenceMethod::Helmert:
         m_impl->geotransform = fitHelmert(enabled);
@@ -340,14 +340,14 @@ GcpTransform::GcpTransform(const std::vector<FitPoint>& points, core::Georeferen
         m_impl->gdal = GDALCreateGCPTransformer(count, gcps.data(), polynomialOrder(method), FALSE);
         m_impl->function = GDALGCPTransform;
         if (!m_impl->gdal)
-            throw core::OperationError(context, "GCPs", errors.reason(core::i18n::format(_("GDAL could not fit {1}"), {methodLabel(method)})));
+            throw core::util::OperationError(context, "GCPs", errors.reason(core::i18n::format(_("GDAL could not fit {1}"), {methodLabel(method)})));
         m_impl->transform = polynomialCoefficients(enabled, polynomialOrder(method));
         break;
     case GeoreferenceMethod::Tps:
         m_impl->gdal = GDALCreateTPSTransformer(count, gcps.data(), FALSE);
         m_impl->function = GDALTPSTransform;
         if (!m_impl->gdal)
-            throw core::OperationError(context, "GCPs", errors.reason(_("GDAL could not fit a thin plate spline")));
+            throw core::util::OperationError(context, "GCPs", errors.reason(_("GDAL could not fit a thin plate spline")));
         {
             std::vector<core::Coordinate> pixels, map;
             for (const auto& p : enabled) {
@@ -366,9 +366,9 @@ GcpTransform::GcpTransform(const std::vector<FitPoint>& points, core::Georeferen
     if (m_impl->usesGeotransform()) {
         for (double v : m_impl->geotransform)
             if (!std::isfinite(v))
-                throw core::OperationError(context, "GCPs", core::i18n::format(_("{1} gave a non-finite transform"), {methodLabel(method)}));
+                throw core::util::OperationError(context, "GCPs", core::i18n::format(_("{1} gave a non-finite transform"), {methodLabel(method)}));
         if (!GDALInvGeoTransform(m_impl->geotransform.data(), m_impl->inverse.data()))
-            throw core::OperationError(context, "GCPs",
+            throw core::util::OperationError(context, "GCPs",
                 core::i18n::format(_("{1} is singular (cannot be inverted)"), {methodLabel(method)}));
         m_impl->transform.assign(m_impl->geotransform.begin(), m_impl->geotransform.end());
     }
@@ -638,8 +638,8 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
             try {
                 // With 3 GCPs, 2 are left: a spline needs 3, and 2 points determine a similarity.
                 without.emplace(others, others.size() < 3 ? GeoreferenceMethod::Helmert : GeoreferenceMethod::Tps, context);
-            } catch (const core::OperationError& e) {
-                throw core::OperationError(context, idList({p.id}),
+            } catch (const core::util::OperationError& e) {
+                throw core::util::OperationError(context, idList({p.id}),
                     core::i18n::format(_("a thin plate spline reports leave-one-out residuals, and without this GCP the "
                                          "others cannot be fitted ({1}): add GCPs"),
                         {e.reason()}));
@@ -649,7 +649,7 @@ GcpFit fitGcps(const std::vector<FitPoint>& points, core::GeoreferenceMethod met
             r = residualOf(p, transform);
         }
         if (!std::isfinite(r.residualMap) || !std::isfinite(r.residualPx))
-            throw core::OperationError(context, idList({p.id}), _("the fit cannot be evaluated at this GCP"));
+            throw core::util::OperationError(context, idList({p.id}), _("the fit cannot be evaluated at this GCP"));
         if (p.enabled) {
             sumMap += r.residualMap * r.residualMap;
             sumPx += r.residualPx * r.residualPx;
@@ -681,7 +681,7 @@ std::vector<std::optional<GcpResidual>> leaveOneOutResiduals(const std::vector<F
             continue;
         try {
             out[i] = fitGcps(others, method).residuals[i]; // a disabled point gets its residual from the fit
-        } catch (const core::OperationError&) {
+        } catch (const core::util::OperationError&) {
         }
     }
     return out;
@@ -692,7 +692,7 @@ std::optional<std::string> mirroredFit(const std::vector<FitPoint>& points)
     GcpFit affine;
     try {
         affine = fitGcps(points, core::GeoreferenceMethod::Affine);
-    } catch (const core::OperationError&) {
+    } catch (const core::util::OperationError&) {
         return std::nullopt; // too few or on one line: the fit's own refusal says so
     }
     if (affine.transform.size() != 6)

@@ -2,7 +2,7 @@
 // GDAL registration, the scoped CPL error handler, dataset/SRS handles, progress forwarding.
 #include "sandtable/geo/gdal_support.hpp"
 #include "sandtable/core/geometry/geometry_ops.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cpl_conv.h>
 #include <cpl_error.h>
@@ -106,17 +106,17 @@ void GdalErrorScope::raise(const std::string& file, const std::string& object, c
     const std::string why = reason(fallback);
     switch (m_lastFailureNumber) {
     case CPLE_UserInterrupt:
-        throw core::Cancelled{};
+        throw core::util::Cancelled{};
     case CPLE_OpenFailed:
     case CPLE_FileIO:
     case CPLE_NoWriteAccess:
     case CPLE_OutOfMemory:
-        throw core::IoError(file, object, why);
+        throw core::util::IoError(file, object, why);
     case CPLE_NotSupported:
     case CPLE_AssertionFailed:
-        throw core::FormatError(file, object, why);
+        throw core::util::FormatError(file, object, why);
     default:
-        throw core::OperationError(file, object, why);
+        throw core::util::OperationError(file, object, why);
     }
 }
 
@@ -137,18 +137,18 @@ Dataset openRaster(const std::filesystem::path& path)
     GdalErrorScope errors;
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw core::IoError(path.string(), "", _("no such file"));
+        throw core::util::IoError(path.string(), "", _("no such file"));
     if (std::filesystem::is_directory(path, ec))
-        throw core::IoError(path.string(), "", _("is a folder, not a raster file"));
+        throw core::util::IoError(path.string(), "", _("is a folder, not a raster file"));
     GDALDatasetH handle = GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
     if (!handle) {
         // GDAL says CPLE_OpenFailed both for unreadable files and for formats it does not know; the file
         // exists, so tell the user it is the content.
         FILE* probe = std::fopen(path.c_str(), "rb");
         if (!probe)
-            throw core::IoError(path.string(), "", _("cannot open for reading"));
+            throw core::util::IoError(path.string(), "", _("cannot open for reading"));
         std::fclose(probe);
-        throw core::FormatError(path.string(), "", errors.reason(_("not a raster format GDAL can read, or a corrupt file")));
+        throw core::util::FormatError(path.string(), "", errors.reason(_("not a raster format GDAL can read, or a corrupt file")));
     }
     return Dataset(handle);
 }
@@ -161,11 +161,11 @@ Srs makeSrs(const std::string& text, const std::string& context)
         // A calibrated map's local metric frame: an engineering CRS in metres, with no way to the globe.
         if (OSRSetLocalCS(srs.get(), text.substr(6).c_str()) != OGRERR_NONE
             || OSRSetLinearUnits(srs.get(), SRS_UL_METER, 1.0) != OGRERR_NONE)
-            throw core::OperationError(context, "CRS", errors.reason(core::i18n::format(_("cannot make the local frame '{1}'"), {text})));
+            throw core::util::OperationError(context, "CRS", errors.reason(core::i18n::format(_("cannot make the local frame '{1}'"), {text})));
         return srs;
     }
     if (text.empty() || OSRSetFromUserInput(srs.get(), text.c_str()) != OGRERR_NONE)
-        throw core::OperationError(context, "CRS", errors.reason(core::i18n::format(_("cannot read the CRS '{1}'"), {text})));
+        throw core::util::OperationError(context, "CRS", errors.reason(core::i18n::format(_("cannot read the CRS '{1}'"), {text})));
     OSRSetAxisMappingStrategy(srs.get(), OAMS_TRADITIONAL_GIS_ORDER);
     return srs;
 }

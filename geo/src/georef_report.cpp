@@ -3,7 +3,7 @@
 #include "sandtable/geo/georef_report.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/geo/crs.hpp"
 #include "sandtable/geo/display_raster.hpp"
 
@@ -17,7 +17,7 @@ core::GeorefReport georefReport(const std::filesystem::path& scan, const core::G
 {
     const std::string context = scan.string();
     if (fit.residuals.size() != georeference.gcps.size())
-        throw core::OperationError(context, _("georeferencing report"),
+        throw core::util::OperationError(context, _("georeferencing report"),
             core::i18n::format(_("the fit has {1} residuals for {2} GCPs"),
                 {std::to_string(fit.residuals.size()), std::to_string(georeference.gcps.size())}));
     core::GeorefReport report;
@@ -32,7 +32,7 @@ core::GeorefReport georefReport(const std::filesystem::path& scan, const core::G
         const GcpResidual& r = fit.residuals[i];
         const core::Gcp& g = georeference.gcps[i];
         if (r.id != g.id)
-            throw core::OperationError(context, core::i18n::format(_("GCP {1}"), {std::to_string(g.id)}),
+            throw core::util::OperationError(context, core::i18n::format(_("GCP {1}"), {std::to_string(g.id)}),
                 core::i18n::format(_("the fit's residual {1} is of GCP {2}"), {std::to_string(i + 1), std::to_string(r.id)}));
         report.rows.push_back({g.id, g.enabled, g.pixel, g.line, g.mapX, g.mapY, r.dx, r.dy, r.residualMap, r.backPixel,
             r.backLine, r.residualPx});

@@ -7,7 +7,7 @@
 #include "sandtable/geo/world_file.hpp"
 
 #include "sandtable/geo/gdal_support.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <functional>
 #include <memory>
@@ -18,7 +18,7 @@ std::string autoTargetCrs(const std::string& gcpCrs, const std::vector<core::Coo
     const std::string& context)
 {
     if (gcpCrs.empty())
-        throw core::OperationError(context, "CRS",
+        throw core::util::OperationError(context, "CRS",
             _("the GCPs have no CRS (no #CRS: line), so 'auto' cannot choose a target: give --target-crs EPSG:n"));
     const CrsDescription crs = describeCrs(gcpCrs, context);
     if (crs.projected || crs.local)
@@ -43,7 +43,7 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
         gcpCrs = file.crs;
     }
     if (gcps.empty())
-        throw core::OperationError(context, "GCPs", _("there are no GCPs to fit"));
+        throw core::util::OperationError(context, "GCPs", _("there are no GCPs to fit"));
 
     core::Georeference asked;
     asked.gcpCrs = gcpCrs;
@@ -59,7 +59,7 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
         if (g.pixel >= 0 && g.line >= 0 && g.pixel <= result.scan.width && g.line <= result.scan.height)
             continue;
         ++outside;
-        result.diagnostics.push_back({"georef.gcp_outside_image", core::Severity::Warning,
+        result.diagnostics.push_back({"georef.gcp_outside_image", core::validation::Severity::Warning,
             "/map/georeference/gcps/" + std::to_string(i),
             core::i18n::format(_("GCP {1} at pixel ({2}, {3}) lies outside the {4} x {5} image"),
                 {std::to_string(g.id), gdal::formatNumber(g.pixel), gdal::formatNumber(g.line),
@@ -67,14 +67,14 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
     }
     if (outside == gcps.size()) {
         // Not one GCP on the image: a GCP file of another scan (issue 43 item 7), refused before anything is written.
-        throw core::OperationError(context, "GCPs",
+        throw core::util::OperationError(context, "GCPs",
             core::i18n::format(P_("the {1} GCP lies outside the {2} x {3} image: the GCP file is for another scan (or another size of it)",
                                   "all {1} GCPs lie outside the {2} x {3} image: the GCP file is for another scan (or another size of it)",
                                   gcps.size()),
                 {std::to_string(gcps.size()), std::to_string(result.scan.width), std::to_string(result.scan.height)}));
     }
     if (const std::optional<std::string> why = mirroredFit(result.fitPoints))
-        throw core::OperationError(context, "GCPs", *why);
+        throw core::util::OperationError(context, "GCPs", *why);
     result.fit = fitGcps(result.fitPoints, request.method, context);
 
     core::Georeference& geo = result.georeference;
@@ -89,7 +89,7 @@ GeorefResult georeferenceScan(const GeorefRequest& request)
     if (request.worldFile) {
         if (geo.transform.size() != 6 || request.method == core::GeoreferenceMethod::Poly2
             || request.method == core::GeoreferenceMethod::Poly3 || request.method == core::GeoreferenceMethod::Tps)
-            throw core::OperationError(request.worldFile->string(), _("world file"),
+            throw core::util::OperationError(request.worldFile->string(), _("world file"),
                 core::i18n::format(_("a world file holds an affine transform; {1} is not one: use affine, poly1 or helmert, "
                                      "or write the warped GeoTIFF (-o)"),
                     {core::toString(request.method)}));
@@ -132,7 +132,7 @@ FitFrame fitFrame(const core::Georeference& g, const std::string& workingCrs, co
     out.target = describeCrs(target, context);
     out.targetCrs = gdal::isLocalFrame(target) ? target : crsIdentifier(out.target); // "LOCAL:name" stays its name
     if (out.target.geographic)
-        throw core::OperationError(context, _("target CRS"),
+        throw core::util::OperationError(context, _("target CRS"),
             core::i18n::format(_("{1} is geographic: a fit there would be in degrees, and an RMS in degrees means nothing "
                                  "on the table; choose a projected CRS in metres, or auto (the UTM zone of the GCPs)"),
                 {target}));
@@ -149,7 +149,7 @@ StoredFit fitStored(const core::Georeference& g, const std::string& workingCrs, 
 {
     FitFrame frame = fitFrame(g, workingCrs, context);
     if (const std::optional<std::string> why = mirroredFit(frame.points))
-        throw core::OperationError(context, "GCPs", *why);
+        throw core::util::OperationError(context, "GCPs", *why);
     GcpFit fit = fitGcps(frame.points, g.method, context);
     return {std::move(frame), std::move(fit)};
 }
@@ -165,7 +165,7 @@ void fitStoredGeoreference(core::Georeference& g)
     g.rmsPixels = fit.rmsPx;
 }
 
-core::Edit importGcps(const core::Scenario& scenario, const std::filesystem::path& points, const std::string& defaultCrs)
+core::document::Edit importGcps(const core::Scenario& scenario, const std::filesystem::path& points, const std::string& defaultCrs)
 {
     const PointsFile file = readPointsFile(points);
     const SourceFrame frame; // a plain scan: pixel and negated line
@@ -179,13 +179,13 @@ core::Edit importGcps(const core::Scenario& scenario, const std::filesystem::pat
         names.push_back(core::i18n::format(_("GCP {1}"), {std::to_string(gcp.id)}));
     }
     checkPointsFitCrs(crs, map, names, points.string());
-    return core::operations::setGcps(scenario, gcps, crs, fitStoredGeoreference);
+    return core::document::operations::setGcps(scenario, gcps, crs, fitStoredGeoreference);
 }
 
-core::operations::ScanToWorking scanToWorking(const core::Scenario& scenario, const std::string& context)
+core::document::operations::ScanToWorking scanToWorking(const core::Scenario& scenario, const std::string& context)
 {
     if (!scenario.map || !scenario.map->georeference)
-        throw core::OperationError(context, _("map"),
+        throw core::util::OperationError(context, _("map"),
             _("the scan is not georeferenced yet: add its GCPs first (`map georef FILE --gcps FILE.points`, or the editor's Georeference pane)"));
     const core::Georeference& g = *scenario.map->georeference;
     const std::string working = scenario.settings.crs;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Resampling the map raster into the working CRS through GDALWarp into a MEM dataset.
 #include "sandtable/geo/map_raster.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/geo/gdal_support.hpp"
 #include "raster_window.hpp"
@@ -23,7 +23,7 @@ Dataset georeferencedView(GDALDatasetH scan, const core::Georeference& g, const 
     GDALDriverH vrt = GDALGetDriverByName("VRT");
     Dataset view(GDALCreateCopy(vrt, "", scan, FALSE, nullptr, nullptr, nullptr));
     if (!view)
-        throw core::OperationError(scanPath, _("georeference"), _("GDAL could not make a virtual copy of the scan"));
+        throw core::util::OperationError(scanPath, _("georeference"), _("GDAL could not make a virtual copy of the scan"));
     const bool affine = g.transform.size() == 6
         && (g.method == core::GeoreferenceMethod::Affine || g.method == core::GeoreferenceMethod::Helmert
             || g.method == core::GeoreferenceMethod::Poly1);
@@ -96,15 +96,15 @@ std::optional<std::filesystem::path> warpedMapPath(const core::Scenario& s, cons
 }
 
 RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::path& scenarioDir,
-    const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress)
+    const core::Extent& window, double metresPerPixel, const core::util::ProgressCallback& progress)
 {
     if (!s.map)
-        throw core::OperationError("", core::i18n::format(_("scenario '{1}'"), {s.settings.id}), _("has no map raster"));
+        throw core::util::OperationError("", core::i18n::format(_("scenario '{1}'"), {s.settings.id}), _("has no map raster"));
     if (!(metresPerPixel > 0) || window.width() <= 0 || window.height() <= 0)
-        throw core::OperationError("", _("render window"), _("empty window or non-positive resolution"));
+        throw core::util::OperationError("", _("render window"), _("empty window or non-positive resolution"));
     const double w = std::ceil(window.width() / metresPerPixel), h = std::ceil(window.height() / metresPerPixel);
     if (w * h > static_cast<double>(kMaxRenderPixels))
-        throw core::OperationError("", _("map raster"),
+        throw core::util::OperationError("", _("map raster"),
             core::i18n::format(_("rendering {1} x {2} pixels exceeds the cap of {3} pixels; lower the dpi"),
                 {std::to_string(static_cast<long long>(w)), std::to_string(static_cast<long long>(h)),
                     std::to_string(kMaxRenderPixels)}));
@@ -120,7 +120,7 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
     GDALDatasetH input = source.get();
     if (!useWarped) {
         if (!s.map->georeference)
-            throw core::OperationError(sourcePath.string(), _("map"), _("the scan has no georeference yet: georeference it first (GCPs, then a fit)"));
+            throw core::util::OperationError(sourcePath.string(), _("map"), _("the scan has no georeference yet: georeference it first (GCPs, then a fit)"));
         view = georeferencedView(source.get(), *s.map->georeference, sourcePath.string());
         input = view.get();
     }
@@ -131,7 +131,7 @@ RenderedRaster renderMapRaster(const core::Scenario& s, const std::filesystem::p
 namespace detail {
 
 RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const core::Extent& window, int width,
-    int height, const std::vector<std::string>& extraArguments, const core::ProgressCallback& progress,
+    int height, const std::vector<std::string>& extraArguments, const core::util::ProgressCallback& progress,
     const std::string& sourceName, const std::string& what)
 {
     GdalErrorScope errors;
@@ -172,7 +172,7 @@ RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const 
     Dataset warped(GDALWarp("", nullptr, 1, inputs, options, &usageError));
     GDALWarpAppOptionsFree(options);
     if (range.cancelled)
-        throw core::Cancelled{};
+        throw core::util::Cancelled{};
     if (!warped)
         errors.raise(sourceName, "warp", core::i18n::format(_("GDAL could not resample the map raster into {1}"), {crs}));
 
@@ -215,7 +215,7 @@ RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const 
         }
         for (std::size_t i = 0; i < plane.size(); ++i)
             out.pixels[i * 4 + static_cast<std::size_t>(target)] = plane[i];
-        core::reportProgress(progress, 1.0, what);
+        core::util::reportProgress(progress, 1.0, what);
     }
     return out;
 }

@@ -3,7 +3,7 @@
 // left for GCPs / calibration.
 #include "sandtable/geo/new_scenario.hpp"
 #include "sandtable/core/systems/game_system.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/geo/gdal_support.hpp"
 #include "sandtable/core/io/atomic_file.hpp"
@@ -58,7 +58,7 @@ std::vector<core::Coordinate> edgeInRasterCrs(GDALDatasetH ds, int width, int he
         if (ok[i] && std::isfinite(x[i]) && std::isfinite(y[i]))
             out.push_back({x[i], y[i]});
     if (out.size() < 4)
-        throw core::OperationError(file, _("georeference"), _("the raster's corners cannot be placed on the ground"));
+        throw core::util::OperationError(file, _("georeference"), _("the raster's corners cannot be placed on the ground"));
     return out;
 }
 
@@ -83,10 +83,10 @@ bool sameCrs(const std::string& a, const std::string& b)
 
 /// The raster resampled into `crs` as a tiled, DEFLATE-compressed GeoTIFF at `output` (atomic).
 void warpIntoCrs(GDALDatasetH source, const std::string& sourceCrs, const std::string& crs, const std::filesystem::path& output,
-    const core::ProgressCallback& progress, const std::string& file)
+    const core::util::ProgressCallback& progress, const std::string& file)
 {
     gdal::GdalErrorScope errors;
-    core::AtomicFile target(output);
+    core::io::AtomicFile target(output);
     std::vector<std::string> args = {"-of", "GTiff", "-t_srs", crs, "-r", "bilinear", "-dstalpha", "-co", "TILED=YES",
         "-co", "COMPRESS=DEFLATE", "-co", "BIGTIFF=IF_SAFER", "-wo", "NUM_THREADS=ALL_CPUS"};
     // A raster whose CRS came from beside it (a world file's .prj) has none of its own for GDAL.
@@ -108,7 +108,7 @@ void warpIntoCrs(GDALDatasetH source, const std::string& sourceCrs, const std::s
     gdal::Dataset warped(GDALWarp(target.temporaryPath().c_str(), nullptr, 1, inputs, warpOptions, &usageError));
     GDALWarpAppOptionsFree(warpOptions);
     if (range.cancelled)
-        throw core::Cancelled{};
+        throw core::util::Cancelled{};
     if (!warped)
         errors.raise(file, "warp", core::i18n::format(_("GDAL could not resample the raster into {1}"), {crs}));
     warped.reset(); // flushed and closed before the rename
@@ -163,7 +163,7 @@ std::optional<std::string> outsideAreaOfUse(const std::string& crs, const core::
     try {
         lonLat = transformPoints(crs, "EPSG:4326",
             {{extent.minX, extent.minY}, {extent.maxX, extent.minY}, {extent.maxX, extent.maxY}, {extent.minX, extent.maxY}});
-    } catch (const core::OperationError&) {
+    } catch (const core::util::OperationError&) {
         return std::string(_("they cannot be placed on the globe in it"));
     }
     for (const core::Coordinate& p : lonLat) {
@@ -215,14 +215,14 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     if (!options.crs.empty() && options.crs != "auto") {
         chosen = describeCrs(options.crs, "--crs");
         if (!usableWorkingCrs(*chosen))
-            throw core::OperationError("--crs", options.crs,
+            throw core::util::OperationError("--crs", options.crs,
                 _("the working CRS must be a projected CRS in metres given as EPSG:n (not geographic degrees, feet or "
                 "Web Mercator): try --crs auto for the UTM zone of the map"));
     }
 
     core::MapSource map;
     map.path = pathForScenario(raster, scenarioFile);
-    map.sha256 = core::sha256File(raster);
+    map.sha256 = core::util::sha256File(raster);
     map.width = info.width;
     map.height = info.height;
     out.placedBy = toString(info.georeference);
@@ -265,12 +265,12 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
             std::error_code ec;
             if (!std::filesystem::is_regular_file(prj, ec))
                 continue;
-            const std::string text = core::readFile(prj, 1 << 20);
+            const std::string text = core::io::readFile(prj, 1 << 20);
             try {
                 rasterCrs = crsIdentifier(describeCrs(text, prj.string()));
                 crsFromPrj = true;
-            } catch (const core::OperationError& e) {
-                throw core::OperationError(prj.string(), "CRS",
+            } catch (const core::util::OperationError& e) {
+                throw core::util::OperationError(prj.string(), "CRS",
                     core::i18n::format(_("the world file's .prj cannot be read: {1}"), {e.reason()}));
             }
             break;
@@ -278,7 +278,7 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
     }
     if (rasterCrs.empty()) {
         if (!chosen)
-            throw core::OperationError(file, "CRS",
+            throw core::util::OperationError(file, "CRS",
                 core::i18n::format(info.georeference == GeoreferenceKind::WorldFile
                         ? _("the raster is placed by its {1} but names no CRS (a world file needs its .prj beside it): say "
                             "which CRS its coordinates are in with --crs EPSG:n, take them as a local metric frame with "
@@ -303,7 +303,7 @@ NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std
         // A battle map covers some kilometres; one UTM zone is 6 degrees wide and ends at 84 degrees.
         const core::Extent degrees = boundsOf(edge);
         if (degrees.width() > 6.0 || degrees.height() > 6.0 || degrees.maxY > 84.0 || degrees.minY < -80.0)
-            throw core::OperationError(file, _("extent"),
+            throw core::util::OperationError(file, _("extent"),
                 core::i18n::format(_("the raster covers {1} x {2} degrees ({3}..{4} E, {5}..{6} N): too large for one metric "
                                      "working CRS; crop it to the battlefield (gdal_translate -projwin) first"),
                     {gdal::formatNumber(degrees.width()), gdal::formatNumber(degrees.height()),

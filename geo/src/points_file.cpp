@@ -6,7 +6,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/csv.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -45,20 +45,20 @@ struct Columns {
 
 PointsFile readPointsFile(const std::filesystem::path& path)
 {
-    const std::string text = core::readFile(path, std::size_t{64} << 20);
+    const std::string text = core::io::readFile(path, std::size_t{64} << 20);
     const std::string file = path.string();
     PointsFile out;
     Columns columns;
     bool headerSeen = false;
     // The one CSV tokenizer (core/io/csv.hpp): quoted fields, CR LF, a byte order mark, "#" comment lines.
-    core::CsvOptions options;
+    core::io::CsvOptions options;
     options.comment = '#';
-    const core::CsvText csv = core::readCsv(text, options);
+    const core::io::CsvText csv = core::io::readCsv(text, options);
     if (!csv.problems.empty()) {
-        const core::CsvSyntaxProblem& p = csv.problems.front();
-        throw core::FormatError(file, core::i18n::format(_("line {1}"), {std::to_string(p.line)}), core::csvProblemReason(p.kind));
+        const core::io::CsvSyntaxProblem& p = csv.problems.front();
+        throw core::util::FormatError(file, core::i18n::format(_("line {1}"), {std::to_string(p.line)}), core::io::csvProblemReason(p.kind));
     }
-    for (const core::CsvRecord& record : csv.records) {
+    for (const core::io::CsvRecord& record : csv.records) {
         const int lineNumber = static_cast<int>(record.line);
         if (record.comment) {
             if (record.fields[0].rfind("#CRS:", 0) == 0)
@@ -79,7 +79,7 @@ PointsFile readPointsFile(const std::filesystem::path& path)
                 for (const char* n : names)
                     if (auto it = index.find(n); it != index.end())
                         return it->second;
-                throw core::FormatError(file, _("header"),
+                throw core::util::FormatError(file, _("header"),
                     core::i18n::format(_("line {1} has no column '{2}' (expected {3} or {4})"),
                         {std::to_string(lineNumber), *names.begin(), "mapX,mapY,pixelX,pixelY[,enable]",
                             "mapX,mapY,sourceX,sourceY[,enable]"}));
@@ -99,15 +99,15 @@ PointsFile readPointsFile(const std::filesystem::path& path)
         auto number = [&](int column, const char* name) {
             const std::string object = core::i18n::format(_("row {1}, column {2}"), {std::to_string(row.id), name});
             if (column >= static_cast<int>(fields.size()) || fields[static_cast<std::size_t>(column)].empty())
-                throw core::FormatError(file, object, core::i18n::format(_("missing value (line {1})"), {lineText}));
+                throw core::util::FormatError(file, object, core::i18n::format(_("missing value (line {1})"), {lineText}));
             const std::string& field = fields[static_cast<std::size_t>(column)];
             double value = 0.0;
             const char* begin = field.data() + (field[0] == '+' ? 1 : 0);
             const auto [end, ec] = std::from_chars(begin, field.data() + field.size(), value);
             if (ec != std::errc() || end != field.data() + field.size())
-                throw core::FormatError(file, object, core::i18n::format(_("'{1}' is not a number (line {2})"), {field, lineText}));
+                throw core::util::FormatError(file, object, core::i18n::format(_("'{1}' is not a number (line {2})"), {field, lineText}));
             if (!std::isfinite(value))
-                throw core::FormatError(file, object,
+                throw core::util::FormatError(file, object,
                     core::i18n::format(_("'{1}' is not a finite number (line {2})"), {field, lineText}));
             return value;
         };
@@ -118,7 +118,7 @@ PointsFile readPointsFile(const std::filesystem::path& path)
         if (columns.enable >= 0) {
             const double enable = number(columns.enable, "enable");
             if (enable != 0.0 && enable != 1.0)
-                throw core::FormatError(file, core::i18n::format(_("row {1}, column {2}"), {std::to_string(row.id), "enable"}),
+                throw core::util::FormatError(file, core::i18n::format(_("row {1}, column {2}"), {std::to_string(row.id), "enable"}),
                     core::i18n::format(_("must be 0 or 1, not {1} (line {2})"),
                         {fields[static_cast<std::size_t>(columns.enable)], lineText}));
             row.enabled = enable == 1.0;
@@ -143,7 +143,7 @@ core::Coordinate sourceToPixel(const SourceFrame& frame, double x, double y, con
     const auto& g = *frame.geotransform;
     const double det = g[1] * g[5] - g[2] * g[4];
     if (det == 0.0 || !std::isfinite(det))
-        throw core::OperationError(context, _("geotransform"), _("the raster's geotransform is singular"));
+        throw core::util::OperationError(context, _("geotransform"), _("the raster's geotransform is singular"));
     const double dx = x - g[0];
     const double dy = y - g[3];
     return {(g[5] * dx - g[2] * dy) / det, (-g[4] * dx + g[1] * dy) / det};
@@ -163,7 +163,7 @@ void writePointsFile(const std::filesystem::path& path, const std::string& crs, 
     const SourceFrame& frame, const std::vector<PointsResidual>& residuals)
 {
     if (!residuals.empty() && residuals.size() != gcps.size())
-        throw core::OperationError(path.string(), _("residuals"), _("one residual per GCP is needed"));
+        throw core::util::OperationError(path.string(), _("residuals"), _("one residual per GCP is needed"));
     std::string text;
     if (!crs.empty()) {
         std::string oneLine = crs;
@@ -180,7 +180,7 @@ void writePointsFile(const std::filesystem::path& path, const std::string& crs, 
             + formatNumber(source.y) + "," + (g.enabled ? "1" : "0") + "," + formatNumber(r.dx) + ","
             + formatNumber(r.dy) + "," + formatNumber(r.residual) + "\n";
     }
-    core::writeFileAtomically(path, text);
+    core::io::writeFileAtomically(path, text);
 }
 
 } // namespace sandtable::geo

@@ -167,7 +167,7 @@ void checkRasterDecodes(const std::filesystem::path& path)
             if (damage.empty() && (warning.find("libjpeg") != std::string::npos || warning.find("Premature end") != std::string::npos))
                 damage = warning.substr(0, warning.find(" (this warning"));
         if (!damage.empty())
-            throw core::FormatError(path.string(), _("image"),
+            throw core::util::FormatError(path.string(), _("image"),
                 core::i18n::format(_("the image data is cut short or damaged ({1}): the file was not copied or saved whole; "
                                      "copy or export the scan again"),
                     {damage}));

@@ -16,9 +16,9 @@ namespace sandtable::geo::detail {
 /// `window` (working-CRS metres, `crs` as GDAL reads it) at `width` x `height` pixels, north up, as RGBA:
 /// palettes expanded first, grey replicated, 16-bit data stretched to 8 bits by one range for all colour
 /// bands, outside the raster A = 0. `extraArguments` go to GDALWarp as they are (e.g. "-tps").
-/// Throws as GdalErrorScope::raise naming `sourceName`; core::Cancelled when `progress` cancels.
+/// Throws as GdalErrorScope::raise naming `sourceName`; core::util::Cancelled when `progress` cancels.
 RenderedRaster warpIntoWindow(GDALDatasetH input, const std::string& crs, const core::Extent& window, int width,
-    int height, const std::vector<std::string>& extraArguments, const core::ProgressCallback& progress,
+    int height, const std::vector<std::string>& extraArguments, const core::util::ProgressCallback& progress,
     const std::string& sourceName, const std::string& what);
 
 } // namespace sandtable::geo::detail

@@ -5,7 +5,7 @@
 #include "sandtable/geo/gdal_support.hpp"
 #include "raster_window.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/geo/crs.hpp"
 #include "sandtable/geo/new_scenario.hpp"
 
@@ -49,7 +49,7 @@ ReferenceLayerInfo inspectReferenceLayer(const std::filesystem::path& path)
     const std::string file = path.string();
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw core::IoError(file, "", _("no such file"));
+        throw core::util::IoError(file, "", _("no such file"));
     gdal::ensureGdalRegistered();
     gdal::GdalErrorScope errors;
     gdal::Dataset ds(GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_VECTOR | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
@@ -70,7 +70,7 @@ ReferenceLayerInfo inspectReferenceLayer(const std::filesystem::path& path)
         info.kind = core::ReferenceKind::Vector;
         info.layers = GDALDatasetGetLayerCount(ds.get());
         if (info.layers == 0)
-            throw core::FormatError(file, "", _("the file holds no raster and no vector layer"));
+            throw core::util::FormatError(file, "", _("the file holds no raster and no vector layer"));
         if (info.driver == "OSM") {
             info.crs = "EPSG:4326"; // OpenStreetMap data is WGS 84 longitude/latitude by definition
         } else {
@@ -79,7 +79,7 @@ ReferenceLayerInfo inspectReferenceLayer(const std::filesystem::path& path)
         }
     }
     if (info.crs.empty())
-        throw core::OperationError(file, "CRS",
+        throw core::util::OperationError(file, "CRS",
             _("the layer names no CRS, so it cannot be drawn over the map: give it one (a .prj beside a shapefile, or "
             "'gdal_edit.py -a_srs EPSG:n' for a raster) and add it again"));
     return info;
@@ -195,21 +195,21 @@ RenderedRaster vectorLines(GDALDatasetH source, const std::string& crs, const co
 } // namespace
 
 RenderedRaster renderReferenceLayer(const core::ReferenceLayer& layer, const std::filesystem::path& scenarioDir,
-    const std::string& crs, const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress)
+    const std::string& crs, const core::Extent& window, double metresPerPixel, const core::util::ProgressCallback& progress)
 {
     const std::filesystem::path path = resolveMapPath(layer.path, scenarioDir);
     const std::string file = path.string();
     if (!(metresPerPixel > 0) || window.width() <= 0 || window.height() <= 0)
-        throw core::OperationError(file, _("render window"), _("empty window or non-positive resolution"));
+        throw core::util::OperationError(file, _("render window"), _("empty window or non-positive resolution"));
     const double w = std::ceil(window.width() / metresPerPixel), h = std::ceil(window.height() / metresPerPixel);
     if (w * h > static_cast<double>(kMaxRenderPixels))
-        throw core::OperationError(file, core::i18n::format(_("reference '{1}'"), {layer.name}),
+        throw core::util::OperationError(file, core::i18n::format(_("reference '{1}'"), {layer.name}),
             core::i18n::format(_("drawing {1} x {2} pixels exceeds the cap of {3} pixels; lower the dpi"),
                 {std::to_string(static_cast<long long>(w)), std::to_string(static_cast<long long>(h)),
                     std::to_string(kMaxRenderPixels)}));
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw core::IoError(file, core::i18n::format(_("reference '{1}'"), {layer.name}), _("no such file (the scenario's reference layer)"));
+        throw core::util::IoError(file, core::i18n::format(_("reference '{1}'"), {layer.name}), _("no such file (the scenario's reference layer)"));
     const int width = static_cast<int>(w), height = static_cast<int>(h);
     gdal::ensureGdalRegistered();
     gdal::GdalErrorScope errors;
@@ -232,7 +232,7 @@ ReferenceFrame referenceFrame(const core::ReferenceLayer& layer, const std::file
     const std::string object = core::i18n::format(_("reference '{1}'"), {layer.name});
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw core::IoError(file, object, _("no such file (the scenario's reference layer)"));
+        throw core::util::IoError(file, object, _("no such file (the scenario's reference layer)"));
     gdal::ensureGdalRegistered();
     gdal::GdalErrorScope errors;
     const unsigned kind = layer.kind == core::ReferenceKind::Raster ? GDAL_OF_RASTER : GDAL_OF_VECTOR;
@@ -252,7 +252,7 @@ ReferenceFrame referenceFrame(const core::ReferenceLayer& layer, const std::file
     if (layer.kind == core::ReferenceKind::Raster) {
         std::array<double, 6> gt{};
         if (GDALGetGeoTransform(ds.get(), gt.data()) != CE_None)
-            throw core::OperationError(file, object, _("the raster has no geotransform, so it cannot be placed"));
+            throw core::util::OperationError(file, object, _("the raster has no geotransform, so it cannot be placed"));
         const double w = GDALGetRasterXSize(ds.get()), h = GDALGetRasterYSize(ds.get());
         edges([&gt, w, h](double u, double v) {
             return core::Coordinate{gt[0] + u * w * gt[1] + v * h * gt[2], gt[3] + u * w * gt[4] + v * h * gt[5]};
@@ -285,7 +285,7 @@ ReferenceFrame referenceFrame(const core::ReferenceLayer& layer, const std::file
             }
         }
         if (!(minX <= maxX && minY <= maxY))
-            throw core::OperationError(file, object, _("the layer holds no feature to place"));
+            throw core::util::OperationError(file, object, _("the layer holds no feature to place"));
         edges([=](double u, double v) { return core::Coordinate{minX + u * (maxX - minX), maxY - v * (maxY - minY)}; });
     }
     if (crs.empty())
@@ -305,7 +305,7 @@ ReferenceFrame referenceFrame(const core::ReferenceLayer& layer, const std::file
 void composeOver(RenderedRaster& bottom, const RenderedRaster& top, double opacity)
 {
     if (bottom.width != top.width || bottom.height != top.height || bottom.pixels.size() != top.pixels.size())
-        throw core::OperationError("", _("reference layer"), _("the images to compose differ in size"));
+        throw core::util::OperationError("", _("reference layer"), _("the images to compose differ in size"));
     for (std::size_t i = 0; i + 3 < top.pixels.size(); i += 4) {
         const double a = top.pixels[i + 3] / 255.0 * opacity;
         if (a <= 0.0)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // warpToGeoTiff: GDAL's warper with our fitted transform, dense-edge bounds, alpha, overviews, atomic output.
 #include "sandtable/geo/warp.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "exact_transformer.hpp"
 #include "sandtable/geo/gdal_support.hpp"
@@ -51,7 +51,7 @@ GDALResampleAlg resamplingOf(const std::string& name, const std::string& context
     for (const auto& [n, alg] : names)
         if (name == n)
             return alg;
-    throw core::OperationError(context, _("resampling"),
+    throw core::util::OperationError(context, _("resampling"),
         core::i18n::format(_("unknown resampling '{1}' ({2})"), {name, "near, bilinear, cubic, cubicspline, lanczos, average, mode"}));
 }
 
@@ -211,11 +211,11 @@ OutputGrid outputGrid(const WarpRequest& request, GDALDatasetH src, const std::s
         }
     const double resolution = gt[1];
     if (!(resolution > 0.0) || !std::isfinite(resolution))
-        throw core::OperationError(scanName, _("georeference"), _("the fitted transform gives no usable output resolution"));
+        throw core::util::OperationError(scanName, _("georeference"), _("the fitted transform gives no usable output resolution"));
     width = static_cast<int>(std::ceil((maxX - minX) / resolution - 1e-9));
     height = static_cast<int>(std::ceil((maxY - minY) / resolution - 1e-9));
     if (width <= 0 || height <= 0 || static_cast<double>(width) * height > 4e10)
-        throw core::OperationError(scanName, _("georeference"),
+        throw core::util::OperationError(scanName, _("georeference"),
             core::i18n::format(_("the warped output would be {1} x {2} pixels: check the GCPs"),
                 {std::to_string(width), std::to_string(height)}));
     gt = {minX, resolution, 0.0, maxY, 0.0, -resolution};
@@ -329,7 +329,7 @@ void warpInto(const WarpRequest& request, GDALResampleAlg resampling, GDALDatase
     options->pTransformerArg = nullptr; // owned by `approx`
     GDALDestroyWarpOptions(options);
     if (warpProgress.cancelled)
-        throw core::Cancelled{};
+        throw core::util::Cancelled{};
     if (!operation || status != CE_None) {
         // A failure to read the scan (a JPEG cut short, or too large for libjpeg's memory limit) is the scan's,
         // not the GeoTIFF's (issue 43 item 5: the error named out.tif).
@@ -376,7 +376,7 @@ int buildOverviews(const WarpRequest& request, Dataset& out, const std::filesyst
             0, nullptr, gdal::forwardProgress, &overviewProgress);
         CPLSetThreadLocalConfigOption("GDAL_NUM_THREADS", previousThreads.empty() ? nullptr : previousThreads.c_str());
         if (overviewProgress.cancelled)
-            throw core::Cancelled{};
+            throw core::util::Cancelled{};
         if (built != CE_None)
             errors.raise(outName, "overviews", _("cannot build overviews"));
     }
@@ -393,7 +393,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
     const GDALResampleAlg resampling = resamplingOf(request.resampling, outName);
     const CrsDescription target = describeCrs(geo.crs, outName);
     if (usesGeotransform(geo.method) && geo.transform.size() != 6)
-        throw core::OperationError(scanName, _("georeference"), core::i18n::format(_("the fitted transform needs 6 numbers for {1}"), {core::toString(geo.method)}));
+        throw core::util::OperationError(scanName, _("georeference"), core::i18n::format(_("the fitted transform needs 6 numbers for {1}"), {core::toString(geo.method)}));
 
     // GCPs in the target CRS for the methods GDAL refits during the warp, and our exact fit of them.
     TargetGcps gcps;
@@ -434,7 +434,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
     const OutputGrid grid = outputGrid(request, src, exactMesh, transformOptions.list, errors);
     const SourceBands bands = sourceBandsOf(src);
 
-    core::AtomicFile file(request.output);
+    core::io::AtomicFile file(request.output);
     WarpResult result;
     {
         const BlockCacheBound cacheBound(kWarpBlockCacheBytes); // the warp and the overviews
@@ -448,7 +448,7 @@ WarpResult warpToGeoTiff(const WarpRequest& request)
             errors.raise(outName, "", _("cannot write the GeoTIFF"));
     }
     file.commit();
-    core::reportProgress(request.progress, 1.0, N_("written"));
+    core::util::reportProgress(request.progress, 1.0, N_("written"));
     result.path = outName;
     result.width = grid.width;
     result.height = grid.height;

@@ -14,7 +14,7 @@
 #include "sandtable/core/oob/roster_table.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/number_list.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 #include "sandtable/importers/dem_hills.hpp"
@@ -54,12 +54,12 @@ bool csvHasGeometryColumn(std::string_view header)
     return false;
 }
 
-using core::FileProbe;
-using core::ImportOption;
-using core::ImportRequest;
-using core::ImportResult;
-using core::ImportTarget;
-using core::Match;
+using core::io::FileProbe;
+using core::io::ImportOption;
+using core::io::ImportRequest;
+using core::io::ImportResult;
+using core::io::ImportTarget;
+using core::io::Match;
 using namespace std::string_view_literals;
 
 bool oneOf(const std::string& extension, std::initializer_list<const char*> extensions)
@@ -87,9 +87,9 @@ std::string_view trimmedText(const FileProbe& probe)
 std::vector<double> numbersOf(const ImportRequest& request, const std::string& key)
 {
     const std::string text = request.value(key);
-    std::optional<std::vector<double>> numbers = core::parseNumberList(text);
+    std::optional<std::vector<double>> numbers = core::util::parseNumberList(text);
     if (!numbers)
-        throw core::OperationError(request.input.string(), "--" + key + " '" + text + "'", _("expected comma-separated numbers"));
+        throw core::util::OperationError(request.input.string(), "--" + key + " '" + text + "'", _("expected comma-separated numbers"));
     return std::move(*numbers);
 }
 
@@ -100,22 +100,22 @@ double numberOf(const ImportRequest& request, const std::string& key, double fal
         return fallback;
     const std::vector<double> values = numbersOf(request, key);
     if (values.size() != 1 || values[0] < 0.0)
-        throw core::OperationError(request.input.string(), "--" + key + " '" + request.value(key) + "'", _("expected one number, 0 or more"));
+        throw core::util::OperationError(request.input.string(), "--" + key + " '" + request.value(key) + "'", _("expected one number, 0 or more"));
     return values[0];
 }
 
 std::string textOf(const ImportRequest& request, std::size_t maxBytes)
 {
-    std::string bytes = core::readFile(request.input, maxBytes);
+    std::string bytes = core::io::readFile(request.input, maxBytes);
     const std::string encoding = request.value("encoding");
     if (!encoding.empty())
-        bytes = core::convertToUtf8(bytes, encoding, request.input.string());
+        bytes = core::util::convertToUtf8(bytes, encoding, request.input.string());
     return bytes;
 }
 
 // ---------------------------------------------------------------------------------------------- vector
 
-class VectorImporter final : public core::Importer {
+class VectorImporter final : public core::io::Importer {
 public:
     std::string_view name() const override { return "vector"; }
     std::string description() const override
@@ -189,7 +189,7 @@ public:
 
     ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
     {
-        core::checkSettings(*this, request);
+        core::io::checkSettings(*this, request);
         TerrainImportOptions o;
         o.fixedClass = request.value("class");
         o.classField = request.value("class-from");
@@ -199,16 +199,16 @@ public:
         for (const std::string& mapping : request.values("map")) {
             const auto equals = mapping.find('=');
             if (equals == std::string::npos || equals == 0 || equals + 1 == mapping.size())
-                throw core::OperationError(file, "--map '" + mapping + "'", _("expected VALUE=CLASS"));
+                throw core::util::OperationError(file, "--map '" + mapping + "'", _("expected VALUE=CLASS"));
             if (o.classField.empty())
-                throw core::OperationError(file, "--map '" + mapping + "'", _("needs --class-from"));
+                throw core::util::OperationError(file, "--map '" + mapping + "'", _("needs --class-from"));
             o.valueMap[mapping.substr(0, equals)] = mapping.substr(equals + 1);
         }
         const std::string preset = request.value("preset");
         if (!preset.empty() && preset != "osm")
-            throw core::OperationError(file, "--preset '" + preset + "'", _("the one preset is osm"));
+            throw core::util::OperationError(file, "--preset '" + preset + "'", _("the one preset is osm"));
         if (!request.values("rule").empty() && preset.empty())
-            throw core::OperationError(file, "--rule", _("needs --preset"));
+            throw core::util::OperationError(file, "--rule", _("needs --preset"));
         if (!preset.empty()) {
             // --rule overrides come first: the first matching rule wins.
             for (const std::string& rule : request.values("rule"))
@@ -284,7 +284,7 @@ std::optional<TiffLayout> tiffLayout(std::string_view head)
     return layout;
 }
 
-class DemImporter final : public core::Importer {
+class DemImporter final : public core::io::Importer {
 public:
     std::string_view name() const override { return "dem"; }
     std::string description() const override
@@ -327,7 +327,7 @@ public:
 
     ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
     {
-        core::checkSettings(*this, request);
+        core::io::checkSettings(*this, request);
         DemHillsOptions o;
         o.levels = numbersOf(request, "levels");
         o.simplify = numberOf(request, "simplify", 0.0);
@@ -337,7 +337,7 @@ public:
         try {
             r = hillsFromDem(scenario, request.input, o, request.progress);
         } catch (const std::invalid_argument& e) {
-            throw core::OperationError(request.input.string(), "--levels", e.what());
+            throw core::util::OperationError(request.input.string(), "--levels", e.what());
         }
         ImportResult out;
         out.edit = std::move(r.edit);
@@ -359,7 +359,7 @@ public:
 // A card CSV is a few hundred rows; anything much larger is not one.
 constexpr std::size_t kMaxCsvBytes = std::size_t{16} << 20;
 
-class TableBattlesCsvImporter final : public core::Importer {
+class TableBattlesCsvImporter final : public core::io::Importer {
 public:
     std::string_view name() const override { return "table-battles-csv"; }
     std::string description() const override { return _("Table Battles card spreadsheets (CSV, docs/table-battles-csv.md)"); }
@@ -376,7 +376,7 @@ public:
     {
         if (probe.directory)
             return Match::No;
-        const std::vector<std::string>& columns = core::tableBattlesCsvColumns();
+        const std::vector<std::string>& columns = core::io::tableBattlesCsvColumns();
         const std::string start = columns.at(0) + "," + columns.at(1) + "," + columns.at(2);
         if (lower(probe.firstLine()).starts_with(start))
             return Match::ByContent;
@@ -386,12 +386,12 @@ public:
 
     ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
     {
-        core::checkSettings(*this, request);
+        core::io::checkSettings(*this, request);
         // All or nothing: a CSV problem throws before anything is touched.
-        core::TableBattlesSet set = core::importTableBattlesCsv(textOf(request, kMaxCsvBytes), request.input.string());
+        core::TableBattlesSet set = core::io::importTableBattlesCsv(textOf(request, kMaxCsvBytes), request.input.string());
         ImportResult out;
         out.imported = set.cards.size();
-        out.edit = core::operations::setTableBattles(scenario, std::move(set));
+        out.edit = core::document::operations::setTableBattles(scenario, std::move(set));
         out.summary = core::i18n::format(P_("{1} formation card imported from {2}", "{1} formation cards imported from {2}", out.imported),
             {std::to_string(out.imported), request.input.string()});
         return out;
@@ -400,7 +400,7 @@ public:
 
 // --------------------------------------------------------------------------------------------- roster
 
-class RosterImporter final : public core::Importer {
+class RosterImporter final : public core::io::Importer {
 public:
     std::string_view name() const override { return "roster"; }
     std::string description() const override
@@ -463,14 +463,14 @@ public:
 
     ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
     {
-        core::checkSettings(*this, request);
+        core::io::checkSettings(*this, request);
         const std::string file = request.input.string();
         core::oob::RosterFormat format = core::oob::rosterFormatFromPath(file);
         if (request.has("format")) {
             try {
                 format = core::oob::rosterFormatFromString(request.value("format"));
             } catch (const std::invalid_argument& e) {
-                throw core::OperationError(file, "--format", e.what());
+                throw core::util::OperationError(file, "--format", e.what());
             }
         }
         core::oob::RosterMapping mapping;
@@ -504,7 +504,7 @@ public:
 
 // ----------------------------------------------------------------------------------------------- VASSAL
 
-class VassalModuleImporter final : public core::Importer {
+class VassalModuleImporter final : public core::io::Importer {
 public:
     std::string_view name() const override { return "vassal-module"; }
     std::string description() const override { return _("VASSAL modules (.vmod, or an unpacked module folder)"); }
@@ -538,7 +538,7 @@ public:
 
     ImportResult run(const core::Scenario& scenario, const ImportRequest& request) const override
     {
-        core::checkSettings(*this, request);
+        core::io::checkSettings(*this, request);
         vassal::VassalImportOptions options;
         options.board = request.value("board");
         options.sides = request.value("sides");
@@ -557,9 +557,9 @@ public:
 private:
     /// The whole of `carried` over `start`, one change per part and entity (the document it came from was
     /// valid as a whole, so its entities go in as they are, in its order).
-    static core::Edit wholeScenario(const core::Scenario& start, const core::Scenario& carried)
+    static core::document::Edit wholeScenario(const core::Scenario& start, const core::Scenario& carried)
     {
-        return core::operations::replaceWithScenario(start, carried, "Import VASSAL module");
+        return core::document::operations::replaceWithScenario(start, carried, "Import VASSAL module");
     }
 
     /// The map named in the summary: the board image, or that there is none yet.
@@ -572,22 +572,22 @@ private:
     {
         if (made.carried)
             return carriedResultOf(scenario, made);
-        core::EditBuilder edit(scenario, "Import VASSAL module");
-        edit.add(core::operations::setSettings(edit.scenario(), made.base.settings, "Import VASSAL module"));
+        core::document::EditBuilder edit(scenario, "Import VASSAL module");
+        edit.add(core::document::operations::setSettings(edit.scenario(), made.base.settings, "Import VASSAL module"));
         if (!made.waitsForScan)
-            edit.add(core::operations::setMap(edit.scenario(), made.base.map, "Set map"));
+            edit.add(core::document::operations::setMap(edit.scenario(), made.base.map, "Set map"));
         for (const core::Side& side : made.sides)
-            edit.add(core::operations::addSide(edit.scenario(), side));
+            edit.add(core::document::operations::addSide(edit.scenario(), side));
         for (const core::Formation& f : made.formations)
-            edit.add(core::operations::addFormation(edit.scenario(), f));
+            edit.add(core::document::operations::addFormation(edit.scenario(), f));
         for (const core::Unit& u : made.units)
-            edit.add(core::operations::addUnit(edit.scenario(), u));
+            edit.add(core::document::operations::addUnit(edit.scenario(), u));
         ImportResult out;
         out.findings = made.findings;
         if (made.grid) {
-            edit.add(core::operations::setCampaignGrid(edit.scenario(), *made.grid, out.findings));
+            edit.add(core::document::operations::setCampaignGrid(edit.scenario(), *made.grid, out.findings));
             if (!made.forces.empty())
-                edit.add(core::operations::setCampaignForces(edit.scenario(), made.forces));
+                edit.add(core::document::operations::setCampaignForces(edit.scenario(), made.forces));
         }
         out.edit = edit.take();
         std::size_t placed = 0;
@@ -640,7 +640,7 @@ private:
 
 } // namespace
 
-void registerImporters(core::ImporterRegistry& registry)
+void registerImporters(core::io::ImporterRegistry& registry)
 {
     registry.add(std::make_unique<VectorImporter>());
     registry.add(std::make_unique<DemImporter>());
@@ -649,10 +649,10 @@ void registerImporters(core::ImporterRegistry& registry)
     registry.add(std::make_unique<VassalModuleImporter>());
 }
 
-const core::ImporterRegistry& standardImporters()
+const core::io::ImporterRegistry& standardImporters()
 {
-    static const core::ImporterRegistry registry = [] {
-        core::ImporterRegistry r;
+    static const core::io::ImporterRegistry registry = [] {
+        core::io::ImporterRegistry r;
         registerImporters(r);
         return r;
     }();

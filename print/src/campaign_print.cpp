@@ -2,7 +2,7 @@
 // Campaign sheets as PDF, SVG or PNG pages through cairo, tiled with map_print's sheet planner.
 #include "sandtable/print/campaign_print.hpp"
 #include "sandtable/print/sheet_text.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/core/systems/campaign_lite/rules.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
@@ -57,11 +57,11 @@ void drawUnderlay(cairo_t* cr, const Transform& t, const PrintRaster& raster)
 {
     if (raster.width <= 0 || raster.height <= 0
         || raster.pixels.size() != static_cast<std::size_t>(raster.width) * static_cast<std::size_t>(raster.height) * 4)
-        throw core::OperationError("", _("underlay"), _("the raster's pixel buffer does not match its size"));
+        throw core::util::OperationError("", _("underlay"), _("the raster's pixel buffer does not match its size"));
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> image(
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, raster.width, raster.height), &cairo_surface_destroy);
     if (cairo_surface_status(image.get()) != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("", _("underlay"), _("cannot allocate the raster"));
+        throw core::util::OperationError("", _("underlay"), _("cannot allocate the raster"));
     const int stride = cairo_image_surface_get_stride(image.get());
     unsigned char* data = cairo_image_surface_get_data(image.get());
     cairo_surface_flush(image.get());
@@ -483,10 +483,10 @@ void drawPlayerAid(cairo_t* cr, const core::Scenario& s, double pageW, double ma
 double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintRequest& request)
 {
     if (!scenario.campaign)
-        throw core::OperationError("", core::i18n::format(_("scenario '{1}'"), {scenario.settings.id}), _("has no campaign grid to print"));
+        throw core::util::OperationError("", core::i18n::format(_("scenario '{1}'"), {scenario.settings.id}), _("has no campaign grid to print"));
     if (request.scaleDenominator) {
         if (!(*request.scaleDenominator > 0))
-            throw core::OperationError("", _("scale"), _("the scale denominator must be positive"));
+            throw core::util::OperationError("", _("scale"), _("the scale denominator must be positive"));
         return *request.scaleDenominator;
     }
     const auto b = core::gridBounds(scenario.campaign->grid);
@@ -494,7 +494,7 @@ double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintReq
     const double areaW = request.page.widthMm - 2 * request.marginMm;
     const double areaH = request.page.heightMm - 2 * request.marginMm - kFurnitureMm;
     if (areaW <= 0 || areaH <= 0)
-        throw core::OperationError("", core::i18n::format(_("page {1}"), {request.page.name}), _("is smaller than its margins and legend band"));
+        throw core::util::OperationError("", core::i18n::format(_("page {1}"), {request.page.name}), _("is smaller than its margins and legend band"));
     // Either orientation: the landscape page swaps the available width and height (margins stay).
     const double landscapeW = request.page.heightMm - 2 * request.marginMm;
     const double landscapeH = request.page.widthMm - 2 * request.marginMm - kFurnitureMm;
@@ -505,16 +505,16 @@ double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintReq
 }
 
 CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const CampaignPrintRequest& request,
-    const std::filesystem::path& output, const core::ProgressCallback& progress)
+    const std::filesystem::path& output, const core::util::ProgressCallback& progress)
 {
     if (request.copies < 1)
-        throw core::OperationError("", _("copies"), _("at least one copy must be printed"));
+        throw core::util::OperationError("", _("copies"), _("at least one copy must be printed"));
     CampaignPrintResult result;
     result.scaleDenominator = campaignPrintScale(scenario, request);
     try {
         core::checkGrid(scenario.campaign->grid);
     } catch (const std::invalid_argument& e) {
-        throw core::OperationError("", _("campaign grid"), e.what());
+        throw core::util::OperationError("", _("campaign grid"), e.what());
     }
     const core::Scenario extentOnly = gridExtentScenario(scenario);
     const MapPrintRequest planned = layoutRequest(request, result.scaleDenominator);
@@ -522,7 +522,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
     const MapLayout& layout = result.layout;
     const std::size_t perCopy = layout.sheets.size() + (layout.sheets.size() > 1 ? 1 : 0);
     if (perCopy * static_cast<std::size_t>(request.copies) > request.maxPages)
-        throw core::OperationError("", _("copies"), core::i18n::format(_("{1} copies of {2} pages exceed the limit of {3} pages"),
+        throw core::util::OperationError("", _("copies"), core::i18n::format(_("{1} copies of {2} pages exceed the limit of {3} pages"),
                                                    {std::to_string(request.copies), std::to_string(perCopy), std::to_string(request.maxPages)}));
     const double areaW = layout.pageWidthMm - 2 * request.marginMm;
     const double areaH = layout.pageHeightMm - 2 * request.marginMm - kFurnitureMm;
@@ -561,7 +561,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
             ++page;
         }
         for (const MapSheet& sheet : layout.sheets) {
-            core::reportProgress(progress, static_cast<double>(page) / total, N_("printing campaign sheets"));
+            core::util::reportProgress(progress, static_cast<double>(page) / total, N_("printing campaign sheets"));
             cairo_t* cr = sink.begin();
             const Transform t{request.marginMm, request.marginMm, sheet.ground.minX, sheet.ground.maxY, mmPerMetre};
             std::set<std::string> legend;
@@ -590,7 +590,7 @@ CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const Ca
         ++page;
     }
     result.files = sink.commit();
-    core::reportProgress(progress, 1.0, N_("printing campaign sheets"));
+    core::util::reportProgress(progress, 1.0, N_("printing campaign sheets"));
     result.pages = page;
     return result;
 }

@@ -6,7 +6,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/print/pdf_page_boxes.hpp"
 
 #include <cairo-pdf.h>
@@ -545,7 +545,7 @@ int writeSvgs(const core::TableBattlesSet& set, const std::vector<PhysicalCard>&
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
     if (ec)
-        throw core::IoError(folder.string(), "", core::i18n::format(_("cannot create the folder: {1}"), {ec.message()}));
+        throw core::util::IoError(folder.string(), "", core::i18n::format(_("cannot create the folder: {1}"), {ec.message()}));
     const Bleed full{kCardBleedMm, kCardBleedMm, kCardBleedMm, kCardBleedMm};
     int written = 0;
     for (const PhysicalCard& card : cards) {
@@ -553,7 +553,7 @@ int writeSvgs(const core::TableBattlesSet& set, const std::vector<PhysicalCard>&
             const Face face = faceOf(set, card, front);
             if (face.kind == FaceKind::Back)
                 continue;
-            core::AtomicFile file(folder / svgName(set, face));
+            core::io::AtomicFile file(folder / svgName(set, face));
             cairo_surface_t* surface = cairo_svg_surface_create(file.temporaryPath().c_str(),
                 pointsFromMillimetres(kW + 2 * kCardBleedMm), pointsFromMillimetres(kH + 2 * kCardBleedMm));
             cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1);
@@ -566,7 +566,7 @@ int writeSvgs(const core::TableBattlesSet& set, const std::vector<PhysicalCard>&
             const cairo_status_t status = cairo_surface_status(surface);
             cairo_surface_destroy(surface);
             if (status != CAIRO_STATUS_SUCCESS)
-                throw core::IoError(file.target().string(), "", std::string("cairo: ") + cairo_status_to_string(status));
+                throw core::util::IoError(file.target().string(), "", std::string("cairo: ") + cairo_status_to_string(status));
             file.commit();
             ++written;
         }
@@ -582,7 +582,7 @@ CardSheetMode cardSheetModeFromString(const std::string& text)
         return CardSheetMode::Home;
     if (text == "shop")
         return CardSheetMode::Shop;
-    throw core::OperationError("", "--mode", core::i18n::format(_("unknown mode '{1}' (use home or shop)"), {text}));
+    throw core::util::OperationError("", "--mode", core::i18n::format(_("unknown mode '{1}' (use home or shop)"), {text}));
 }
 
 HomeSheetLayout planHomeSheet(const PageSize& page)
@@ -599,7 +599,7 @@ HomeSheetLayout planHomeSheet(const PageSize& page)
             text << v;
             return text.str();
         };
-        throw core::OperationError("", "--page",
+        throw core::util::OperationError("", "--page",
             core::i18n::format(_("a 3 x 3 sheet of poker cards needs {1} x {2} mm plus room for crop marks; {3} is {4} x {5} mm"),
                 {figure(blockW), figure(blockH), page.name, figure(page.widthMm), figure(page.heightMm)}));
     }
@@ -691,12 +691,12 @@ CardPrintResult printCards(const core::TableBattlesSet& set, const CardPrintRequ
         const double b = pointsFromMillimetres(kCardBleedMm);
         const PdfBox bleed{0, 0, pointsFromMillimetres(pageW), pointsFromMillimetres(pageH)};
         const PdfBox trim{b, b, bleed.x1 - b, bleed.y1 - b};
-        const std::string boxed = addPdfPageBoxes(core::readFile(pdf.temporaryPath()), trim, bleed);
+        const std::string boxed = addPdfPageBoxes(core::io::readFile(pdf.temporaryPath()), trim, bleed);
         std::ofstream rewrite(pdf.temporaryPath(), std::ios::binary | std::ios::trunc);
         rewrite.write(boxed.data(), static_cast<std::streamsize>(boxed.size()));
         rewrite.close();
         if (!rewrite)
-            throw core::IoError(output.string(), "", _("cannot write the page boxes"));
+            throw core::util::IoError(output.string(), "", _("cannot write the page boxes"));
     }
     if (request.svgFolder)
         result.svgFiles = writeSvgs(set, cards, caption, *request.svgFolder);
@@ -709,16 +709,16 @@ std::vector<std::filesystem::path> writeCardImages(const core::TableBattlesSet& 
 {
     const bool png = request.format == CardImageFormat::Png;
     if (png && !(request.dpi >= 10 && request.dpi <= 2400))
-        throw core::OperationError("", "--dpi", _("the PNG resolution must be 10 to 2400 dpi"));
+        throw core::util::OperationError("", "--dpi", _("the PNG resolution must be 10 to 2400 dpi"));
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
     if (ec)
-        throw core::IoError(folder.string(), "", core::i18n::format(_("cannot create the folder: {1}"), {ec.message()}));
+        throw core::util::IoError(folder.string(), "", core::i18n::format(_("cannot create the folder: {1}"), {ec.message()}));
     const std::string caption = request.title.empty() ? set.scenario.name : request.title;
     const double b = request.bleed ? kCardBleedMm : 0.0;
     const Bleed bleed{b, b, b, b};
     const double widthMm = kW + 2 * b, heightMm = kH + 2 * b;
-    std::vector<std::unique_ptr<core::AtomicFile>> files;
+    std::vector<std::unique_ptr<core::io::AtomicFile>> files;
     for (const PhysicalCard& card : physicalCards(set)) {
         for (bool front : {true, false}) {
             const Face face = faceOf(set, card, front);
@@ -727,8 +727,8 @@ std::vector<std::filesystem::path> writeCardImages(const core::TableBattlesSet& 
             std::filesystem::path name = svgName(set, face);
             if (png)
                 name.replace_extension(".png");
-            files.push_back(std::make_unique<core::AtomicFile>(folder / name));
-            const core::AtomicFile& file = *files.back();
+            files.push_back(std::make_unique<core::io::AtomicFile>(folder / name));
+            const core::io::AtomicFile& file = *files.back();
             std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(nullptr, &cairo_surface_destroy);
             double unitsPerMm = 1.0; // SVG: cairo writes the size with the document unit as given, so sized in mm
             if (png) {
@@ -741,7 +741,7 @@ std::vector<std::filesystem::path> writeCardImages(const core::TableBattlesSet& 
                 cairo_svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_MM);
             }
             if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
-                throw core::IoError(file.target().string(), "", std::string("cairo: ") + cairo_status_to_string(cairo_surface_status(surface.get())));
+                throw core::util::IoError(file.target().string(), "", std::string("cairo: ") + cairo_status_to_string(cairo_surface_status(surface.get())));
             cairo_t* cr = cairo_create(surface.get());
             if (png) {
                 cairo_set_source_rgb(cr, 1, 1, 1);
@@ -763,7 +763,7 @@ std::vector<std::filesystem::path> writeCardImages(const core::TableBattlesSet& 
                 status = cairo_surface_status(surface.get());
             }
             if (status != CAIRO_STATUS_SUCCESS)
-                throw core::IoError(file.target().string(), "", std::string("cairo: ") + cairo_status_to_string(status));
+                throw core::util::IoError(file.target().string(), "", std::string("cairo: ") + cairo_status_to_string(status));
         }
     }
     std::vector<std::filesystem::path> written;

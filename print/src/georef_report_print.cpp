@@ -5,7 +5,7 @@
 
 #include "sandtable/core/model/residual_ranking.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "jpeg_encoder.hpp"
 #include "pdf_writer.hpp"
@@ -155,7 +155,7 @@ void drawPicture(cairo_t* cr, const core::GeorefReport& report, const PictureFra
         std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> image(
             cairo_image_surface_create(CAIRO_FORMAT_RGB24, picture.width, picture.height), &cairo_surface_destroy);
         if (cairo_surface_status(image.get()) != CAIRO_STATUS_SUCCESS)
-            throw core::OperationError("", _("report picture"), _("cannot allocate the picture"));
+            throw core::util::OperationError("", _("report picture"), _("cannot allocate the picture"));
         cairo_surface_flush(image.get());
         const int stride = cairo_image_surface_get_stride(image.get());
         unsigned char* data = cairo_image_surface_get_data(image.get());
@@ -325,7 +325,7 @@ int georefReportPages(std::size_t gcps)
 double georefPictureScale(int scanWidth, int scanHeight)
 {
     if (scanWidth <= 0 || scanHeight <= 0)
-        throw core::OperationError("", _("georeferencing report"),
+        throw core::util::OperationError("", _("georeferencing report"),
             core::i18n::format(_("the scan's size {1} x {2} pixels is not positive"), {std::to_string(scanWidth), std::to_string(scanHeight)}));
     return std::min(kGeorefReportPictureWidthMm / scanWidth, kGeorefReportPictureHeightMm / scanHeight);
 }
@@ -351,7 +351,7 @@ GeorefReportResult printGeorefReport(const core::GeorefReport& report, const std
     const core::GeorefReportPicture& picture = report.picture;
     if (picture.width < 0 || picture.height < 0
         || picture.rgba.size() != static_cast<std::size_t>(picture.width) * static_cast<std::size_t>(picture.height) * 4)
-        throw core::OperationError("", _("report picture"), core::i18n::format(_("the picture's pixel buffer does not match its size {1} x {2}"),
+        throw core::util::OperationError("", _("report picture"), core::i18n::format(_("the picture's pixel buffer does not match its size {1} x {2}"),
                 {std::to_string(picture.width), std::to_string(picture.height)}));
     const std::vector<core::GeorefReportRow> rows = core::worstFirst(report.rows);
     double longestPx = 0.0;
@@ -360,7 +360,7 @@ GeorefReportResult printGeorefReport(const core::GeorefReport& report, const std
             longestPx = std::max(longestPx, r.residualPx);
     if (report.exaggeration) {
         if (!(*report.exaggeration > 0.0) || !std::isfinite(*report.exaggeration))
-            throw core::OperationError("", _("georeferencing report"),
+            throw core::util::OperationError("", _("georeferencing report"),
                 core::i18n::format(_("the arrow exaggeration {1} is not a positive number"), {number(*report.exaggeration, 3)}));
         result.exaggeration = *report.exaggeration;
     } else {
@@ -371,7 +371,7 @@ GeorefReportResult printGeorefReport(const core::GeorefReport& report, const std
     const std::filesystem::path folder = output.parent_path();
     std::error_code ec;
     if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
-        throw core::IoError(output.string(), "", core::i18n::format(_("cannot write the report: the folder {1} does not exist"), {folder.string()}));
+        throw core::util::IoError(output.string(), "", core::i18n::format(_("cannot write the report: the folder {1} does not exist"), {folder.string()}));
 
     PdfWriter pdf(output, kPageWidthMm, kPageHeightMm, "Georeferencing report: " + report.scanName);
     cairo_t* cr = pdf.context();

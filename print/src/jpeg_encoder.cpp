@@ -3,7 +3,7 @@
 #include "jpeg_encoder.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <qpdf/Pl_DCT.hh>
 #include <qpdf/Pl_String.hh>
@@ -29,10 +29,10 @@ std::string encodeJpeg(const std::uint8_t* rgb, int width, int height, int quali
 {
     // JPEG's frame header holds 16-bit dimensions.
     if (width <= 0 || height <= 0 || width > 65500 || height > 65500)
-        throw core::OperationError("", _("JPEG scan"), core::i18n::format(_("cannot encode a {1} x {2} pixel image (1 to 65500 pixels a side)"),
+        throw core::util::OperationError("", _("JPEG scan"), core::i18n::format(_("cannot encode a {1} x {2} pixel image (1 to 65500 pixels a side)"),
                 {std::to_string(width), std::to_string(height)}));
     if (quality < 1 || quality > 100)
-        throw core::OperationError("", _("JPEG scan"), core::i18n::format(_("the JPEG quality {1} is not 1 to 100"), {std::to_string(quality)}));
+        throw core::util::OperationError("", _("JPEG scan"), core::i18n::format(_("the JPEG quality {1} is not 1 to 100"), {std::to_string(quality)}));
     std::string out;
     try {
         Pl_String sink("jpeg", nullptr, out);
@@ -41,7 +41,7 @@ std::string encodeJpeg(const std::uint8_t* rgb, int width, int height, int quali
         encoder.write(rgb, static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 3);
         encoder.finish();
     } catch (const std::exception& e) {
-        throw core::OperationError("", _("JPEG scan"), core::i18n::format(_("the JPEG encoder failed: {1}"), {e.what()}));
+        throw core::util::OperationError("", _("JPEG scan"), core::i18n::format(_("the JPEG encoder failed: {1}"), {e.what()}));
     }
     return out;
 }
@@ -66,7 +66,7 @@ void attachJpeg(cairo_surface_t* image, int quality, const std::string& object)
         reinterpret_cast<const unsigned char*>(bytes->data()), bytes->size(), [](void* p) { delete static_cast<std::string*>(p); }, bytes);
     if (status != CAIRO_STATUS_SUCCESS) {
         delete bytes;
-        throw core::OperationError("", object, core::i18n::format(_("cairo refused the JPEG: {1}"), {cairo_status_to_string(status)}));
+        throw core::util::OperationError("", object, core::i18n::format(_("cairo refused the JPEG: {1}"), {cairo_status_to_string(status)}));
     }
 }
 

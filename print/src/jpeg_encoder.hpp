@@ -10,12 +10,12 @@
 namespace sandtable::print {
 
 /// The JFIF bytes of `width` x `height` pixels of 3 bytes each (R, G, B; rows top to bottom, no padding)
-/// at libjpeg quality `quality` (1..100). Throws core::OperationError naming the reason when the size or
+/// at libjpeg quality `quality` (1..100). Throws core::util::OperationError naming the reason when the size or
 /// the quality is out of range or the encoder fails.
 std::string encodeJpeg(const std::uint8_t* rgb, int width, int height, int quality);
 
 /// Attaches the JPEG (at `quality`) of an RGB24 image surface's pixels as its CAIRO_MIME_TYPE_JPEG data, so
-/// the PDF embeds it as /DCTDecode instead of a Flate image. Throws core::OperationError naming `object`
+/// the PDF embeds it as /DCTDecode instead of a Flate image. Throws core::util::OperationError naming `object`
 /// when the encoder or cairo refuses.
 void attachJpeg(cairo_surface_t* image, int quality, const std::string& object);
 

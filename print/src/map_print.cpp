@@ -2,7 +2,7 @@
 // Battle-map sheets through cairo (PDF, SVG or PNG pages): layout, layers, furniture, registration marks.
 #include "sandtable/print/map_print.hpp"
 #include "sandtable/print/sheet_text.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
@@ -109,12 +109,12 @@ void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, c
 {
     if (raster.width <= 0 || raster.height <= 0
         || raster.pixels.size() != static_cast<std::size_t>(raster.width) * static_cast<std::size_t>(raster.height) * 4)
-        throw core::OperationError("", _("scan layer"), _("the print raster's pixel buffer does not match its size"));
+        throw core::util::OperationError("", _("scan layer"), _("the print raster's pixel buffer does not match its size"));
     // Only the pixels under this sheet go into its page (PDF viewers and printers get one sheet's worth).
     const auto& g = raster.geotransform;
     const double det = g[1] * g[5] - g[2] * g[4];
     if (det == 0)
-        throw core::OperationError("", _("scan layer"), _("the print raster's geotransform is singular"));
+        throw core::util::OperationError("", _("scan layer"), _("the print raster's geotransform is singular"));
     int px0 = raster.width, py0 = raster.height, px1 = 0, py1 = 0;
     for (const core::Coordinate c : {core::Coordinate{window.minX, window.minY}, core::Coordinate{window.maxX, window.minY},
              core::Coordinate{window.maxX, window.maxY}, core::Coordinate{window.minX, window.maxY}}) {
@@ -133,13 +133,13 @@ void drawScan(cairo_t* cr, const SheetTransform& t, const PrintRaster& raster, c
         return;
     const int cropW = px1 - px0, cropH = py1 - py0;
     if (raster.jpegQuality != 0 && (raster.jpegQuality < 1 || raster.jpegQuality > 100))
-        throw core::OperationError("", _("scan layer"), core::i18n::format(_("the JPEG quality {1} is not 0 or 1 to 100"), {std::to_string(raster.jpegQuality)}));
+        throw core::util::OperationError("", _("scan layer"), core::i18n::format(_("the JPEG quality {1} is not 0 or 1 to 100"), {std::to_string(raster.jpegQuality)}));
     const bool jpeg = raster.jpegQuality > 0;
     // cairo owns the pixels (the PDF surface may keep a reference until the page is finished).
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> image(
         cairo_image_surface_create(jpeg ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, cropW, cropH), &cairo_surface_destroy);
     if (cairo_surface_status(image.get()) != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("", _("scan layer"), _("cannot allocate the print raster"));
+        throw core::util::OperationError("", _("scan layer"), _("cannot allocate the print raster"));
     const int stride = cairo_image_surface_get_stride(image.get());
     unsigned char* data = cairo_image_surface_get_data(image.get());
     cairo_surface_flush(image.get());
@@ -765,9 +765,9 @@ std::vector<MapLegendEntry> mapLegend(const core::Scenario& scenario)
 MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& request)
 {
     if (!scenario.settings.extent)
-        throw core::OperationError("", core::i18n::format(_("scenario '{1}'"), {scenario.settings.id}), _("has no map extent to print"));
+        throw core::util::OperationError("", core::i18n::format(_("scenario '{1}'"), {scenario.settings.id}), _("has no map extent to print"));
     if (!(request.scaleDenominator > 0))
-        throw core::OperationError("", _("scale"), _("the scale denominator must be positive"));
+        throw core::util::OperationError("", _("scale"), _("the scale denominator must be positive"));
     const core::Extent& e = *scenario.settings.extent;
     const double mmPerMetre = 1000.0 / request.scaleDenominator;
     MapLayout layout;
@@ -778,7 +778,7 @@ MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& r
     const bool portraitOk = portrait.columns > 0;
     const bool landscapeOk = landscape.columns > 0;
     if (!portraitOk && !landscapeOk)
-        throw core::OperationError("", core::i18n::format(_("page {1}"), {request.page.name}),
+        throw core::util::OperationError("", core::i18n::format(_("page {1}"), {request.page.name}),
             core::i18n::format(_("is smaller than its margins: {1} x {2} mm leaves no map area after {3} mm margins, the {4} mm "
                                  "legend band and {5} mm overlap"),
                 {mmText(request.page.widthMm), mmText(request.page.heightMm), mmText(request.marginMm), mmText(kFurnitureMm),
@@ -788,7 +788,7 @@ MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& r
         : landscape;
     const long long count = static_cast<long long>(o.columns) * o.rows;
     if (count > static_cast<long long>(request.maxPages))
-        throw core::OperationError("", core::i18n::format(_("scale 1:{1}"), {std::to_string(std::llround(request.scaleDenominator))}),
+        throw core::util::OperationError("", core::i18n::format(_("scale 1:{1}"), {std::to_string(std::llround(request.scaleDenominator))}),
             core::i18n::format(_("would need {1} pages of {2} (the limit is {3}); print at 1:{4} or smaller to fit, or choose a larger page"),
                 {std::to_string(count), request.page.name, std::to_string(request.maxPages),
                     std::to_string(fittingScale(layout, o, request))}));
@@ -825,7 +825,7 @@ double defaultMapPrintScale(const core::Scenario& scenario, const MapPrintReques
         try {
             if (planMapSheets(scenario, r).sheets.size() == 1)
                 return r.scaleDenominator;
-        } catch (const core::OperationError&) {
+        } catch (const core::util::OperationError&) {
             // more sheets than allowed at this scale: try a smaller one
         }
     }
@@ -847,7 +847,7 @@ MapOutputFormat mapOutputFormat(const std::filesystem::path& output, const std::
         return MapOutputFormat::Svg;
     if (f == "png")
         return MapOutputFormat::Png;
-    throw core::OperationError(output.string(), _("output format"),
+    throw core::util::OperationError(output.string(), _("output format"),
         format.empty() ? std::string(_("cannot tell the format from the extension; name a .pdf, .svg or .png file or give --format pdf|svg|png"))
                        : core::i18n::format(_("unknown format '{1}' (use pdf, svg or png)"), {format}));
 }
@@ -862,7 +862,7 @@ std::filesystem::path mapPageFile(const std::filesystem::path& output, MapOutput
 }
 
 MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& request,
-    const std::filesystem::path& output, const core::ProgressCallback& progress)
+    const std::filesystem::path& output, const core::util::ProgressCallback& progress)
 {
     MapPrintResult result;
     result.layout = planMapSheets(scenario, request);
@@ -884,7 +884,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
             core::checkGrid(scenario.campaign->grid);
             grid = &scenario.campaign->grid;
         } catch (const std::invalid_argument& e) {
-            throw core::OperationError("", _("campaign grid"), e.what());
+            throw core::util::OperationError("", _("campaign grid"), e.what());
         }
     }
     result.gridPrinted = grid != nullptr;
@@ -912,7 +912,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         ++page;
     }
     for (const MapSheet& sheet : layout.sheets) {
-        core::reportProgress(progress, static_cast<double>(page) / total, N_("printing map sheets"));
+        core::util::reportProgress(progress, static_cast<double>(page) / total, N_("printing map sheets"));
         cairo_t* cr = sink.begin();
         t_ink = &ink.emplace(cr, page);
         const SheetTransform t{request.marginMm, request.marginMm, sheet.ground.minX, sheet.ground.maxY, mmPerMetre};
@@ -940,7 +940,7 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
         ++page;
     }
     result.files = sink.commit();
-    core::reportProgress(progress, 1.0, N_("printing map sheets"));
+    core::util::reportProgress(progress, 1.0, N_("printing map sheets"));
     result.pages = page;
     return result;
 }
@@ -948,13 +948,13 @@ MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& r
 std::pair<int, int> boardPixelSize(const core::Scenario& scenario, double pxPerM)
 {
     if (!scenario.settings.extent)
-        throw core::OperationError("", _("board image"), _("the scenario has no extent to draw (scenario validate says why)"));
+        throw core::util::OperationError("", _("board image"), _("the scenario has no extent to draw (scenario validate says why)"));
     if (!std::isfinite(pxPerM) || pxPerM <= 0.0)
-        throw core::OperationError("", _("board image"), core::i18n::format(_("the resolution {1} px/m is not a positive number"), {std::to_string(pxPerM)}));
+        throw core::util::OperationError("", _("board image"), core::i18n::format(_("the resolution {1} px/m is not a positive number"), {std::to_string(pxPerM)}));
     const core::Extent& e = *scenario.settings.extent;
     const double w = std::round((e.maxX - e.minX) * pxPerM), h = std::round((e.maxY - e.minY) * pxPerM);
     if (w > 40000.0 || h > 40000.0)
-        throw core::OperationError("", _("board image"), core::i18n::format(_("the board would be {1} x {2} px, more than 40000 px on a side: choose a smaller --px-per-km"),
+        throw core::util::OperationError("", _("board image"), core::i18n::format(_("the board would be {1} x {2} px, more than 40000 px on a side: choose a smaller --px-per-km"),
                                                    {mmText(w), mmText(h)}));
     return {std::max(1, static_cast<int>(w)), std::max(1, static_cast<int>(h))};
 }
@@ -966,7 +966,7 @@ PngImage renderBoardImage(const core::Scenario& scenario, double pxPerM, const s
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
         cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height), &cairo_surface_destroy);
     if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("", _("board image"), core::i18n::format(_("cannot allocate a {1} x {2} px image"), {std::to_string(width), std::to_string(height)}));
+        throw core::util::OperationError("", _("board image"), core::i18n::format(_("cannot allocate a {1} x {2} px image"), {std::to_string(width), std::to_string(height)}));
     std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), &cairo_destroy);
     cairo_t* cr = context.get();
     cairo_set_source_rgb(cr, 1, 1, 1);
@@ -982,7 +982,7 @@ PngImage renderBoardImage(const core::Scenario& scenario, double pxPerM, const s
         try {
             core::checkGrid(scenario.campaign->grid);
         } catch (const std::invalid_argument& ex) {
-            throw core::OperationError("", _("campaign grid"), ex.what());
+            throw core::util::OperationError("", _("campaign grid"), ex.what());
         }
         drawGrid(cr, t, scenario.campaign->grid);
     }

@@ -3,7 +3,7 @@
 #include "sandtable/print/page.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -31,7 +31,7 @@ PageSize parsePageSize(const std::string& text)
         if (w > 0 && h > 0 && w <= 100000 && h <= 100000)
             return {text, w, h};
     }
-    throw core::OperationError("", core::i18n::format(_("page size '{1}'"), {text}),
+    throw core::util::OperationError("", core::i18n::format(_("page size '{1}'"), {text}),
         _("unknown page size; use A4, letter, A3, A0 or WxHmm (e.g. 600x400mm)"));
 }
 

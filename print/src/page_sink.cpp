@@ -3,7 +3,7 @@
 #include "page_sink.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cairo-svg.h>
 
@@ -26,7 +26,7 @@ PageSink::PageSink(const std::filesystem::path& output, MapOutputFormat format, 
         m_pdf = std::make_unique<PdfWriter>(output, m_pageW, m_pageH, title);
     } else if (m_format == MapOutputFormat::Png) {
         if (!(m_dpi > 0))
-            throw core::OperationError(output.string(), "--dpi", _("the PNG resolution must be positive"));
+            throw core::util::OperationError(output.string(), "--dpi", _("the PNG resolution must be positive"));
         const double w = std::round(m_pageW / 25.4 * m_dpi), h = std::round(m_pageH / 25.4 * m_dpi);
         if (w * h > kMaxPngPixels) {
             const auto figure = [](double v) {
@@ -34,7 +34,7 @@ PageSink::PageSink(const std::filesystem::path& output, MapOutputFormat format, 
                 text << v;
                 return text.str();
             };
-            throw core::OperationError(output.string(), _("PNG page"),
+            throw core::util::OperationError(output.string(), _("PNG page"),
                 core::i18n::format(_("a {1} x {2} mm page at {3} dpi is {4} x {5} pixels, over the cap of {6} million; lower --dpi or use a smaller page"),
                     {figure(m_pageW), figure(m_pageH), figure(m_dpi), std::to_string(static_cast<long long>(w)),
                         std::to_string(static_cast<long long>(h)), figure(kMaxPngPixels / 1e6)}));
@@ -47,7 +47,7 @@ cairo_t* PageSink::begin()
     ++m_page;
     if (m_pdf)
         return m_pdf->context();
-    m_files.push_back(std::make_unique<core::AtomicFile>(mapPageFile(m_output, m_format, m_page, m_pages)));
+    m_files.push_back(std::make_unique<core::io::AtomicFile>(mapPageFile(m_output, m_format, m_page, m_pages)));
     if (m_format == MapOutputFormat::Svg) {
         // cairo writes the surface's size with the document unit as given: sized in mm, one user unit = 1 mm.
         m_surface.reset(cairo_svg_surface_create(m_files.back()->temporaryPath().c_str(), m_pageW, m_pageH));
@@ -78,7 +78,7 @@ void PageSink::end()
         cairo_surface_flush(m_surface.get());
         const cairo_status_t status = cairo_surface_write_to_png(m_surface.get(), m_files.back()->temporaryPath().c_str());
         if (status != CAIRO_STATUS_SUCCESS)
-            throw core::IoError(m_files.back()->target().string(), "", core::i18n::format(_("cannot write the PNG: {1}"), {cairo_status_to_string(status)}));
+            throw core::util::IoError(m_files.back()->target().string(), "", core::i18n::format(_("cannot write the PNG: {1}"), {cairo_status_to_string(status)}));
     } else {
         cairo_surface_finish(m_surface.get());
         check(_("cannot write the SVG"));
@@ -105,7 +105,7 @@ void PageSink::check(const char* what) const
 {
     const cairo_status_t status = cairo_surface_status(m_surface.get());
     if (status != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(m_files.empty() ? m_output.string() : m_files.back()->target().string(), "",
+        throw core::util::IoError(m_files.empty() ? m_output.string() : m_files.back()->target().string(), "",
             std::string(what) + ": " + cairo_status_to_string(status));
 }
 

@@ -22,8 +22,8 @@ namespace sandtable::print {
 /// Page files are named by mapPageFile(output, format, page, pages): `output` itself for a PDF or a single
 /// page, else "name-1.svg", "name-2.svg", ... Nothing reaches its target before commit(); destruction
 /// without commit() leaves no file, not even earlier pages.
-/// Throws core::OperationError(output, ...) when pngDpi is not positive or a PNG page would exceed
-/// 400 million pixels; core::IoError(file, "", reason) when cairo cannot create or write a page.
+/// Throws core::util::OperationError(output, ...) when pngDpi is not positive or a PNG page would exceed
+/// 400 million pixels; core::util::IoError(file, "", reason) when cairo cannot create or write a page.
 class PageSink {
 public:
     PageSink(const std::filesystem::path& output, MapOutputFormat format, double pngDpi, double pageWidthMm,
@@ -46,7 +46,7 @@ private:
     int m_pages;
     int m_page = 0;
     std::unique_ptr<PdfWriter> m_pdf;
-    std::vector<std::unique_ptr<core::AtomicFile>> m_files;
+    std::vector<std::unique_ptr<core::io::AtomicFile>> m_files;
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> m_surface{nullptr, &cairo_surface_destroy};
     std::unique_ptr<cairo_t, decltype(&cairo_destroy)> m_context{nullptr, &cairo_destroy};
 };

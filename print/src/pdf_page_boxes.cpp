@@ -3,7 +3,7 @@
 #include "sandtable/print/pdf_page_boxes.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <qpdf/Buffer.hh>
 #include <qpdf/QPDF.hh>
@@ -22,7 +22,7 @@ namespace {
 
 [[noreturn]] void fail(const std::string& reason)
 {
-    throw core::OperationError("", _("PDF page boxes"), reason);
+    throw core::util::OperationError("", _("PDF page boxes"), reason);
 }
 
 std::string describe(double x0, double y0, double x1, double y1)
@@ -95,7 +95,7 @@ std::string addPdfPageBoxes(const std::string& pdf, const PdfBox& trim, const Pd
         writer.write();
         const std::shared_ptr<Buffer> out = writer.getBufferSharedPointer();
         return std::string(reinterpret_cast<const char*>(out->getBuffer()), out->getSize());
-    } catch (const core::OperationError&) {
+    } catch (const core::util::OperationError&) {
         throw;
     } catch (const std::exception& e) {
         fail(core::i18n::format(_("qpdf cannot read or write the PDF: {1}"), {e.what()}));

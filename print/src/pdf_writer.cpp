@@ -3,7 +3,7 @@
 #include "pdf_writer.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/print/page.hpp"
 
 #include <cairo-pdf.h>
@@ -19,7 +19,7 @@ PdfWriter::PdfWriter(const std::filesystem::path& output, double pageWidthMm, do
     , m_context(nullptr, &cairo_destroy)
 {
     if (cairo_surface_status(m_surface.get()) != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(output.string(), "",
+        throw core::util::IoError(output.string(), "",
             core::i18n::format(_("cannot create the PDF: {1}"), {cairo_status_to_string(cairo_surface_status(m_surface.get()))}));
     cairo_pdf_surface_set_metadata(m_surface.get(), CAIRO_PDF_METADATA_TITLE, title.c_str());
     cairo_pdf_surface_set_metadata(m_surface.get(), CAIRO_PDF_METADATA_CREATOR, "sandtable");
@@ -36,7 +36,7 @@ void PdfWriter::finish()
     const cairo_status_t status = cairo_surface_status(m_surface.get());
     m_surface.reset();
     if (status != CAIRO_STATUS_SUCCESS)
-        throw core::IoError(m_output.string(), "", core::i18n::format(_("cannot write the PDF: {1}"), {cairo_status_to_string(status)}));
+        throw core::util::IoError(m_output.string(), "", core::i18n::format(_("cannot write the PDF: {1}"), {cairo_status_to_string(status)}));
 }
 
 void PdfWriter::commit()

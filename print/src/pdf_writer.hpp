@@ -15,7 +15,7 @@ namespace sandtable::print {
 /// Creates the PDF surface on a temporary beside `output`, with a context drawing in millimetres.
 /// finish() ends the surface (the temporary then holds the whole PDF, e.g. for post-processing);
 /// commit() finishes if needed and renames it over `output`. Destruction without commit() leaves no file.
-/// Throws core::IoError(output, "", reason) when cairo cannot create or write the PDF.
+/// Throws core::util::IoError(output, "", reason) when cairo cannot create or write the PDF.
 class PdfWriter {
 public:
     PdfWriter(const std::filesystem::path& output, double pageWidthMm, double pageHeightMm, const std::string& title);
@@ -27,7 +27,7 @@ public:
 
 private:
     std::filesystem::path m_output;
-    core::AtomicFile m_file;
+    core::io::AtomicFile m_file;
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> m_surface;
     std::unique_ptr<cairo_t, decltype(&cairo_destroy)> m_context;
 };

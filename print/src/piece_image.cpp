@@ -7,7 +7,7 @@
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "png_bytes.hpp"
 #include "unit_symbol.hpp"
@@ -31,7 +31,7 @@ std::string pngBytes(cairo_surface_t* surface, const std::string& object)
         return CAIRO_STATUS_SUCCESS;
     };
     if (cairo_surface_write_to_png_stream(surface, write, &bytes) != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("", object, _("cairo cannot encode the image as PNG"));
+        throw core::util::OperationError("", object, _("cairo cannot encode the image as PNG"));
     return bytes;
 }
 
@@ -115,7 +115,7 @@ std::string pieceLabel(cairo_t* cr, const std::string& name, double width, doubl
 std::pair<int, int> piecePixelSize(const core::Scenario& scenario, const core::Unit& unit, double pxPerM)
 {
     if (!std::isfinite(pxPerM) || pxPerM <= 0.0)
-        throw core::OperationError("", _("piece image"), _("the resolution is not a positive number of px/m"));
+        throw core::util::OperationError("", _("piece image"), _("the resolution is not a positive number of px/m"));
     const auto [lengthMm, depthMm] = blockMm(scenario, unit);
     // mm on the table x scale / 1000 = metres on the ground.
     const double k = scenario.settings.scaleDenominator / 1000.0 * pxPerM;
@@ -126,11 +126,11 @@ PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit
 {
     const auto [width, height] = piecePixelSize(scenario, unit, pxPerM);
     if (width > 4000 || height > 4000)
-        throw core::OperationError("", core::i18n::format(_("piece image of {1}"), {unit.id.str()}), _("more than 4000 px on a side: choose a smaller --px-per-km"));
+        throw core::util::OperationError("", core::i18n::format(_("piece image of {1}"), {unit.id.str()}), _("more than 4000 px on a side: choose a smaller --px-per-km"));
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height), &cairo_surface_destroy);
     if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("", core::i18n::format(_("piece image of {1}"), {unit.id.str()}), _("cannot allocate the image"));
+        throw core::util::OperationError("", core::i18n::format(_("piece image of {1}"), {unit.id.str()}), _("cannot allocate the image"));
     std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), &cairo_destroy);
     cairo_t* cr = context.get();
     const core::Formation* formation = scenario.findFormation(unit.formation);
@@ -196,14 +196,14 @@ PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit
 PngImage renderForceImage(const core::Scenario& scenario, const core::CampaignForce& force, double pxPerM)
 {
     if (!scenario.campaign)
-        throw core::OperationError("", core::i18n::format(_("force {1}"), {force.id}), _("the scenario has no campaign"));
+        throw core::util::OperationError("", core::i18n::format(_("force {1}"), {force.id}), _("the scenario has no campaign"));
     const int side = std::max(8, static_cast<int>(std::lround(0.6 * scenario.campaign->grid.squareSize * pxPerM)));
     if (!std::isfinite(pxPerM) || pxPerM <= 0.0 || side > 4000)
-        throw core::OperationError("", core::i18n::format(_("force {1}"), {force.id}), _("the counter would be more than 4000 px: choose a smaller --px-per-km"));
+        throw core::util::OperationError("", core::i18n::format(_("force {1}"), {force.id}), _("the counter would be more than 4000 px: choose a smaller --px-per-km"));
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side), &cairo_surface_destroy);
     if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
-        throw core::OperationError("", core::i18n::format(_("force {1}"), {force.id}), _("cannot allocate the image"));
+        throw core::util::OperationError("", core::i18n::format(_("force {1}"), {force.id}), _("cannot allocate the image"));
     std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), &cairo_destroy);
     cairo_t* cr = context.get();
     const core::Side* owner = scenario.findSide(force.side);

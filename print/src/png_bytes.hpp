@@ -8,7 +8,7 @@
 
 namespace sandtable::print::detail {
 
-/// The PNG file of `surface`. Throws core::OperationError naming `object` when cairo cannot encode it.
+/// The PNG file of `surface`. Throws core::util::OperationError naming `object` when cairo cannot encode it.
 std::string pngBytes(cairo_surface_t* surface, const std::string& object);
 
 } // namespace sandtable::print::detail

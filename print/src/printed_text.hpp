@@ -3,7 +3,7 @@
 #pragma once
 
 #include "sandtable/core/model/scenario.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <string>
 

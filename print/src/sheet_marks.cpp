@@ -5,7 +5,7 @@
 
 #include "sheet_marks_cairo.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cmath>
 #include <filesystem>

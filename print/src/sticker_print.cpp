@@ -3,7 +3,7 @@
 #include "pdf_writer.hpp"
 #include "printed_text.hpp"
 #include "unit_symbol.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/print/sticker_print.hpp"
 
 #include "sandtable/core/oob/blocks.hpp"
@@ -63,7 +63,7 @@ public:
         cairo_font_options_set_hint_style(options.get(), CAIRO_HINT_STYLE_NONE);
         cairo_set_font_options(m_context.get(), options.get());
         if (cairo_status(m_context.get()) != CAIRO_STATUS_SUCCESS)
-            throw core::OperationError("", _("stickers"), _("cairo cannot create a context to measure text"));
+            throw core::util::OperationError("", _("stickers"), _("cairo cannot create a context to measure text"));
     }
 
     void font(double size, bool bold)
@@ -406,7 +406,7 @@ StickerLayout planStickers(const core::Scenario& s, const StickerRequest& r)
     const double areaH = r.page.heightMm - 2 * r.marginMm;
     if (layout.stickerWidthMm <= 0 || layout.stickerHeightMm <= 0 || layout.stickerWidthMm > areaW
         || layout.stickerHeightMm > areaH)
-        throw core::OperationError("", _("stickers"),
+        throw core::util::OperationError("", _("stickers"),
             core::i18n::format(_("a {1} x {2} mm sticker does not fit on a {3} page inside {4} mm margins"),
                 {std::to_string(layout.stickerWidthMm), std::to_string(layout.stickerHeightMm), r.page.name, std::to_string(r.marginMm)}));
     layout.columns = static_cast<int>(std::floor((areaW + r.gapMm) / (layout.stickerWidthMm + r.gapMm) + 1e-9));
@@ -422,7 +422,7 @@ StickerLayout printStickers(const core::Scenario& s, const StickerRequest& r, co
 {
     const StickerLayout layout = planStickers(s, r);
     if (layout.stickers == 0) // a sheet of nothing is not what was asked for
-        throw core::OperationError("", "/units", _("the order of battle has no game piece to print a sticker for; nothing written"));
+        throw core::util::OperationError("", "/units", _("the order of battle has no game piece to print a sticker for; nothing written"));
     PdfWriter pdf(output, r.page.widthMm, r.page.heightMm, "Block stickers: " + s.settings.title);
     cairo_t* cr = pdf.context(); // millimetres
     const double w = layout.stickerWidthMm, h = layout.stickerHeightMm;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // All the images of a VASSAL module drawn at once: board, unit pieces, campaign counters, card faces.
 #include "sandtable/print/vassal_images.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/model/campaign.hpp"
@@ -30,10 +30,10 @@ std::pair<int, int> pngSize(const std::string& png)
 } // namespace
 
 VassalImages drawVassalImages(const core::Scenario& s, double pxPerM, const std::optional<PrintRaster>& scan,
-    const core::ProgressCallback& progress)
+    const core::util::ProgressCallback& progress)
 {
     VassalImages out;
-    core::reportProgress(progress, 0.0, N_("drawing the module's images"));
+    core::util::reportProgress(progress, 0.0, N_("drawing the module's images"));
     if (s.settings.extent)
         out.board = renderBoardImage(s, pxPerM, scan, true);
     for (const core::Unit& u : s.units)
@@ -59,12 +59,12 @@ VassalImages drawVassalImages(const core::Scenario& s, double pxPerM, const std:
         request.title = s.settings.title;
         for (const auto& file : writeCardImages(*s.tableBattles, request, folder)) {
             PngImage image;
-            image.bytes = core::readFile(file);
+            image.bytes = core::io::readFile(file);
             std::tie(image.width, image.height) = pngSize(image.bytes);
             out.cardFaces[file.filename().string()] = std::move(image);
         }
     }
-    core::reportProgress(progress, 1.0, N_("drawing the module's images"));
+    core::util::reportProgress(progress, 1.0, N_("drawing the module's images"));
     return out;
 }
 

@@ -73,7 +73,7 @@ Picture decode(const std::string& png)
 /// in its empty south-west.
 core::Scenario showcase()
 {
-    core::Scenario s = core::loadScenario(test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json").scenario;
+    core::Scenario s = core::io::loadScenario(test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json").scenario;
     const auto box = [](double x0, double y0, double x1, double y1) {
         return core::Geometry::polygon({{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}, {x0, y0}}});
     };
@@ -103,7 +103,7 @@ Picture printedAtThumbnailSize(const core::Scenario& s, const test::TemporaryFol
     const auto file = folder / "sheet.png";
     const print::MapPrintResult result = print::printMap(s, request, file);
     BOOST_TEST_REQUIRE(result.pages == 1);
-    const Picture page = decode(core::readFile(file));
+    const Picture page = decode(core::io::readFile(file));
     Picture map;
     map.width = app::kCatalogueThumbnailWidth;
     map.height = std::min(page.height - 16, static_cast<int>(std::lround(mmHigh * pixelsPerMm)));
@@ -173,7 +173,7 @@ BOOST_AUTO_TEST_CASE(the_thumbnail_and_the_printed_sheet_draw_the_same_terrain)
 {
     std::vector<std::pair<std::string, core::Scenario>> scenarios;
     for (const char* name : {"antietam/antietam", "gettysburg/gettysburg", "gettysburg-campaign/gettysburg-campaign", "rossbach/rossbach"})
-        scenarios.emplace_back(name, core::loadScenario(test::sourceDir() / "examples" / (std::string(name) + ".sandtable.json")).scenario);
+        scenarios.emplace_back(name, core::io::loadScenario(test::sourceDir() / "examples" / (std::string(name) + ".sandtable.json")).scenario);
     scenarios.emplace_back("showcase (marsh, orchard, fence)", showcase());
     for (const auto& [name, s] : scenarios) {
         BOOST_TEST_REQUIRE(s.settings.extent.has_value(), name);

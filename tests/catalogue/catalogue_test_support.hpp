@@ -24,8 +24,8 @@ namespace sandtable::test {
 /// Saves `scenario` in sandtable's layout at `path` and returns the bytes written.
 inline std::string writeScenarioFile(const core::Scenario& scenario, const std::filesystem::path& path)
 {
-    const std::string bytes = core::serializeScenario(scenario);
-    core::writeFileAtomically(path, bytes);
+    const std::string bytes = core::io::serializeScenario(scenario);
+    core::io::writeFileAtomically(path, bytes);
     return bytes;
 }
 

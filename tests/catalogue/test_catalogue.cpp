@@ -20,17 +20,17 @@ namespace test = sandtable::test;
 
 namespace {
 
-std::string fileBytes(const std::filesystem::path& path) { return core::readFile(path); }
+std::string fileBytes(const std::filesystem::path& path) { return core::io::readFile(path); }
 
 /// smallScenario() with a map whose raster is a small file beside the scenario, georeferenced by three GCPs.
 core::Scenario scenarioWithMap(const std::filesystem::path& folder, const std::string& rasterBytes)
 {
     std::filesystem::create_directories(folder / "maps");
-    core::writeFileAtomically(folder / "maps" / "scan.png", rasterBytes);
+    core::io::writeFileAtomically(folder / "maps" / "scan.png", rasterBytes);
     core::Scenario s = test::smallScenario();
     core::MapSource map;
     map.path = "maps/scan.png";
-    map.sha256 = core::sha256Hex(rasterBytes);
+    map.sha256 = core::util::sha256Hex(rasterBytes);
     map.width = 400;
     map.height = 300;
     core::Georeference g;
@@ -72,11 +72,11 @@ BOOST_AUTO_TEST_CASE(extract_gives_back_the_exported_bytes_with_paths_untouched)
 {
     test::TemporaryFolder folder;
     // Not sandtable's own layout: CRLF line ends and a relative map path must come back exactly.
-    std::string bytes = core::serializeScenario(scenarioWithMap(folder.path(), "not really a PNG"));
+    std::string bytes = core::io::serializeScenario(scenarioWithMap(folder.path(), "not really a PNG"));
     std::string crlf;
     for (char c : bytes)
         crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-    core::writeFileAtomically(folder / "odd.json", crlf);
+    core::io::writeFileAtomically(folder / "odd.json", crlf);
     {
         auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
         db.exportScenario(folder / "odd.json");
@@ -105,14 +105,14 @@ BOOST_AUTO_TEST_CASE(raster_is_stored_and_extracted_with_the_same_sha256)
     BOOST_TEST(*details.map->rmsMap == 1.5);
     BOOST_TEST(*details.map->rmsPixels == 0.75);
     BOOST_TEST(details.map->rasterSize == 3008);
-    BOOST_TEST(details.map->rasterSha256 == core::sha256Hex(raster));
+    BOOST_TEST(details.map->rasterSha256 == core::util::sha256Hex(raster));
 
     catalogue::ExtractOptions options;
     options.rasterDir = folder / "rasters";
     const auto result = db.extract("test-small", folder / "back.json", options);
     BOOST_TEST_REQUIRE(result.raster.has_value());
     BOOST_TEST(*result.raster == folder / "rasters" / "scan.png");
-    BOOST_TEST(core::sha256File(*result.raster) == core::sha256Hex(raster));
+    BOOST_TEST(core::util::sha256File(*result.raster) == core::util::sha256Hex(raster));
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT group_concat(gcp_id || ':' || map_x, ' ') FROM map_gcps")
         == "1:-77.3 2:-77.2 3:-77.3");
 }
@@ -121,7 +121,7 @@ BOOST_AUTO_TEST_CASE(raster_whose_sha256_differs_from_the_document_is_not_stored
 {
     test::TemporaryFolder folder;
     core::Scenario s = scenarioWithMap(folder.path(), "original bytes");
-    core::writeFileAtomically(folder / "maps" / "scan.png", "changed bytes");
+    core::io::writeFileAtomically(folder / "maps" / "scan.png", "changed bytes");
     test::writeScenarioFile(s, folder / "mapped.json");
     auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
     const auto exported = db.exportScenario(folder / "mapped.json");
@@ -129,7 +129,7 @@ BOOST_AUTO_TEST_CASE(raster_whose_sha256_differs_from_the_document_is_not_stored
     BOOST_TEST(exported.rasterNote.find("SHA-256") != std::string::npos);
     catalogue::ExtractOptions options;
     options.rasterDir = folder / "rasters";
-    BOOST_CHECK_THROW(db.extract("test-small", folder / "back.json", options), core::OperationError);
+    BOOST_CHECK_THROW(db.extract("test-small", folder / "back.json", options), core::util::OperationError);
     BOOST_TEST(!std::filesystem::exists(folder / "back.json"));
 }
 
@@ -197,7 +197,7 @@ BOOST_AUTO_TEST_CASE(invalid_scenario_is_refused_and_the_catalogue_is_left_untou
             db.exportScenario(folder / "bad.json");
             BOOST_FAIL("an invalid scenario was exported");
         } catch (const catalogue::ValidationFailed& e) {
-            BOOST_TEST(core::countSeverity(e.diagnostics(), core::Severity::Error) == 1u);
+            BOOST_TEST(core::validation::countSeverity(e.diagnostics(), core::validation::Severity::Error) == 1u);
             BOOST_TEST(e.diagnostics()[0].code == "setup.off_map");
             BOOST_TEST(std::string(e.what()).find("bad.json") != std::string::npos);
         }
@@ -210,7 +210,7 @@ BOOST_AUTO_TEST_CASE(invalid_scenario_is_refused_and_the_catalogue_is_left_untou
 BOOST_AUTO_TEST_CASE(invalid_scenario_into_a_new_path_creates_no_file)
 {
     test::TemporaryFolder folder;
-    core::writeFileAtomically(folder / "bad.json", R"({"format": "sandtable-scenario", "version": 1, "id": "x", "title": "t", "system": "chess", "crs": ""})");
+    core::io::writeFileAtomically(folder / "bad.json", R"({"format": "sandtable-scenario", "version": 1, "id": "x", "title": "t", "system": "chess", "crs": ""})");
     auto db = catalogue::Catalogue::open(folder / "new.gpkg");
     BOOST_CHECK_THROW(db.exportScenario(folder / "bad.json"), catalogue::ValidationFailed);
     BOOST_TEST(!std::filesystem::exists(folder / "new.gpkg"));
@@ -234,8 +234,8 @@ BOOST_AUTO_TEST_CASE(remove_drops_every_revision_or_one)
     BOOST_TEST(db.search(test::words("small")).size() == 1u);
     BOOST_TEST(db.remove("test-small") == 1);
     BOOST_TEST(db.list().size() == 1u);
-    BOOST_CHECK_THROW(db.remove("test-small"), core::OperationError);
-    BOOST_CHECK_THROW(db.document("test-small"), core::OperationError);
+    BOOST_CHECK_THROW(db.remove("test-small"), core::util::OperationError);
+    BOOST_CHECK_THROW(db.document("test-small"), core::util::OperationError);
     // Its terrain left the layers; the other package's wood and stream stay.
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT count(*) FROM terrain_epsg_32618_polygons") == "1");
     BOOST_TEST(test::queryText(folder / "catalogue.gpkg", "SELECT count(*) FROM terrain_epsg_32618_lines") == "1");
@@ -248,9 +248,9 @@ BOOST_AUTO_TEST_CASE(unknown_id_is_an_operation_error)
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     auto db = catalogue::Catalogue::open(folder / "catalogue.gpkg");
     db.exportScenario(folder / "a.json");
-    BOOST_CHECK_THROW(db.show("nope"), core::OperationError);
-    BOOST_CHECK_THROW(db.show("test-small", 7), core::OperationError);
-    BOOST_CHECK_THROW(db.extract("nope", folder / "x.json"), core::OperationError);
+    BOOST_CHECK_THROW(db.show("nope"), core::util::OperationError);
+    BOOST_CHECK_THROW(db.show("test-small", 7), core::util::OperationError);
+    BOOST_CHECK_THROW(db.extract("nope", folder / "x.json"), core::util::OperationError);
     BOOST_TEST(!std::filesystem::exists(folder / "x.json"));
 }
 
@@ -258,7 +258,7 @@ BOOST_AUTO_TEST_CASE(reading_a_missing_catalogue_is_an_io_error)
 {
     test::TemporaryFolder folder;
     auto db = catalogue::Catalogue::open(folder / "absent.gpkg");
-    BOOST_CHECK_THROW(db.list(), core::IoError);
+    BOOST_CHECK_THROW(db.list(), core::util::IoError);
     BOOST_TEST(!std::filesystem::exists(folder / "absent.gpkg"));
     BOOST_TEST(db.schemaVersion() == 0);
 }
@@ -390,7 +390,7 @@ BOOST_FIXTURE_TEST_CASE(a_colliding_document_is_stored_under_a_new_id_when_asked
     BOOST_TEST(packages[1].id == "test-small");
     BOOST_TEST(packages[1].system == "pub-battles");
     // The document is stored as it was (its own id inside), its terrain under the new id.
-    BOOST_TEST(catalogue.document("leuthen-1757") == core::readFile(file));
+    BOOST_TEST(catalogue.document("leuthen-1757") == core::io::readFile(file));
     BOOST_TEST(test::queryText(db, "SELECT count(*) FROM terrain_epsg_32618_polygons WHERE scenario_id = 'leuthen-1757'") == "1");
     BOOST_TEST(catalogue.search(test::words("leuthen")).at(0).id == "leuthen-1757");
     // The new id is itself checked: the same document again is its revision 2, another system is refused.
@@ -401,7 +401,7 @@ BOOST_FIXTURE_TEST_CASE(a_colliding_document_is_stored_under_a_new_id_when_asked
     // An id the scenario schema would not take is refused before anything is read.
     catalogue::ExportOptions bad;
     bad.newId = "-no good";
-    BOOST_CHECK_THROW(catalogue.exportScenario(file, bad), core::OperationError);
+    BOOST_CHECK_THROW(catalogue.exportScenario(file, bad), core::util::OperationError);
     BOOST_TEST(test::queryText(db, "SELECT count(*) FROM packages") == "3");
 }
 
@@ -639,7 +639,7 @@ BOOST_AUTO_TEST_CASE(export_into_a_geopackage_made_by_gdal_migrates_it_and_keeps
 {
     test::requireOgrTools();
     test::TemporaryFolder folder;
-    core::writeFileAtomically(folder / "points.csv", "id,name,WKT\n1,Cemetery Hill,POINT (300500 4400500)\n");
+    core::io::writeFileAtomically(folder / "points.csv", "id,name,WKT\n1,Cemetery Hill,POINT (300500 4400500)\n");
     const auto made = test::runCommand("/usr/bin/ogr2ogr -f GPKG -a_srs EPSG:32618 " + (folder / "gdal.gpkg").string() + " "
         + (folder / "points.csv").string() + " -nln landmarks");
     BOOST_TEST_REQUIRE(made.exitCode == 0, made.output);
@@ -730,7 +730,7 @@ BOOST_AUTO_TEST_CASE(the_thumbnail_renderer_result_is_stored_and_read_back)
     BOOST_TEST(size->second == 2);
     // Bytes that are not a PNG are refused: nothing is stored.
     options.thumbnail = [](const core::Scenario&, const std::filesystem::path&) { return std::string("GIF89a not a png at all...."); };
-    BOOST_CHECK_THROW(c.exportScenario(folder / "a.json", options), core::OperationError);
+    BOOST_CHECK_THROW(c.exportScenario(folder / "a.json", options), core::util::OperationError);
     BOOST_TEST(c.show("test-small").revisions.size() == 1u);
     // Without a renderer there is no thumbnail.
     c.exportScenario(folder / "a.json");
@@ -749,7 +749,7 @@ BOOST_AUTO_TEST_CASE(a_rule_error_found_while_the_package_is_written_leaves_no_n
     auto db = catalogue::Catalogue::open(folder / "new.gpkg");
     catalogue::ExportOptions options;
     options.thumbnail = [](const core::Scenario&, const std::filesystem::path&) -> std::string {
-        throw core::OperationError("", "thumbnail", "the renderer failed");
+        throw core::util::OperationError("", "thumbnail", "the renderer failed");
     };
     try {
         db.exportScenario(folder / "bad.json", options);
@@ -771,9 +771,9 @@ BOOST_AUTO_TEST_CASE(a_failing_thumbnail_renderer_refuses_the_export_and_stores_
         auto db = catalogue::Catalogue::open(folder / "new.gpkg");
         catalogue::ExportOptions options;
         options.thumbnail = [](const core::Scenario&, const std::filesystem::path&) -> std::string {
-            throw core::OperationError("", "thumbnail", "the renderer failed");
+            throw core::util::OperationError("", "thumbnail", "the renderer failed");
         };
-        BOOST_CHECK_THROW(db.exportScenario(folder / "a.json", options), core::OperationError);
+        BOOST_CHECK_THROW(db.exportScenario(folder / "a.json", options), core::util::OperationError);
     }
     BOOST_TEST(!std::filesystem::exists(folder / "new.gpkg"));
     // Into an existing catalogue: it keeps what it had, in WAL mode after its first export.
@@ -782,9 +782,9 @@ BOOST_AUTO_TEST_CASE(a_failing_thumbnail_renderer_refuses_the_export_and_stores_
     BOOST_TEST(test::queryText(folder / "c.gpkg", "PRAGMA journal_mode") == "wal");
     catalogue::ExportOptions options;
     options.thumbnail = [](const core::Scenario&, const std::filesystem::path&) -> std::string {
-        throw core::OperationError("", "thumbnail", "the renderer failed");
+        throw core::util::OperationError("", "thumbnail", "the renderer failed");
     };
-    BOOST_CHECK_THROW(db.exportScenario(folder / "a.json", options), core::OperationError);
+    BOOST_CHECK_THROW(db.exportScenario(folder / "a.json", options), core::util::OperationError);
     BOOST_TEST(db.show("test-small").revisions.size() == 1u);
     BOOST_TEST(test::queryText(folder / "c.gpkg", "SELECT count(*) FROM packages") == "1");
 }
@@ -830,7 +830,7 @@ BOOST_AUTO_TEST_CASE(a_copied_raster_never_lands_where_the_documents_relative_pa
     core::Scenario s = scenarioWithMap(folder.path(), raster);
     s.map->path = "../../../" + unique + "/scan.png"; // from folder/a/b/c: folder/<unique>/scan.png
     std::filesystem::create_directories(folder / unique);
-    core::writeFileAtomically(folder / unique / "scan.png", raster);
+    core::io::writeFileAtomically(folder / unique / "scan.png", raster);
     test::writeScenarioFile(s, nested / "s.json");
     catalogue::Catalogue from = catalogue::Catalogue::open(folder / "from.gpkg");
     BOOST_REQUIRE(from.exportScenario(nested / "s.json").rasterStored);
@@ -844,7 +844,7 @@ BOOST_AUTO_TEST_CASE(a_copied_raster_never_lands_where_the_documents_relative_pa
     const catalogue::PackageDetails copied = to.show(s.settings.id);
     BOOST_REQUIRE(copied.map.has_value());
     BOOST_TEST(copied.map->rasterStored);
-    BOOST_TEST(copied.map->rasterSha256 == core::sha256Hex(raster));
+    BOOST_TEST(copied.map->rasterSha256 == core::util::sha256Hex(raster));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

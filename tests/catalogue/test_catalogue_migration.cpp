@@ -21,7 +21,7 @@ namespace {
 std::filesystem::path restoreV1(const test::TemporaryFolder& folder)
 {
     const auto db = folder / "v1.gpkg";
-    test::execSql(db, core::readFile(test::sourceDir() / "tests/data/catalogue/catalogue_v1.sql"));
+    test::execSql(db, core::io::readFile(test::sourceDir() / "tests/data/catalogue/catalogue_v1.sql"));
     return db;
 }
 
@@ -29,7 +29,7 @@ std::filesystem::path restoreV1(const test::TemporaryFolder& folder)
 std::filesystem::path restoreV2(const test::TemporaryFolder& folder)
 {
     const auto db = folder / "v2.gpkg";
-    test::execSql(db, core::readFile(test::sourceDir() / "tests/data/catalogue/catalogue_v2.sql"));
+    test::execSql(db, core::io::readFile(test::sourceDir() / "tests/data/catalogue/catalogue_v2.sql"));
     return db;
 }
 
@@ -185,7 +185,7 @@ BOOST_AUTO_TEST_CASE(the_v2_golden_file_is_read_as_version_two_without_being_cha
     const auto shown = c.show("gettysburg-1863");
     BOOST_TEST((shown.terrainTables == std::vector<std::string>{"terrain_epsg_32618"}));
     BOOST_TEST(shown.featureCount == 21);
-    BOOST_TEST(c.document("gettysburg-1863") == core::readFile(test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json"));
+    BOOST_TEST(c.document("gettysburg-1863") == core::io::readFile(test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json"));
     BOOST_TEST(c.search(test::words("gettysburg")).size() == 1u);
     // Reading changes nothing: the file stays schema 2, GeoPackage 1.4.
     BOOST_TEST(test::queryText(db, "SELECT value FROM sandtable_meta WHERE key = 'schema_version'") == "2");
@@ -241,7 +241,7 @@ BOOST_AUTO_TEST_CASE(an_export_migrates_v2_to_v3_terrain_by_geometry_type_and_ge
     const auto shown = c.show("gettysburg-1863");
     BOOST_TEST((shown.terrainTables
         == std::vector<std::string>{"terrain_epsg_32618_points", "terrain_epsg_32618_lines", "terrain_epsg_32618_polygons"}));
-    BOOST_TEST(c.document("gettysburg-1863") == core::readFile(test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json"));
+    BOOST_TEST(c.document("gettysburg-1863") == core::io::readFile(test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json"));
     // The rebuilt search knows what the old one did not: Fontenoy's card names.
     BOOST_TEST(c.search(test::words("redoute")).size() == 1u);
     BOOST_TEST(c.search(test::words("\"Chambersburg Pike bridge\"")).size() == 1u);
@@ -288,7 +288,7 @@ BOOST_AUTO_TEST_CASE(a_v2_terrain_blob_of_another_geometry_type_refuses_the_migr
     try {
         catalogue::Catalogue::open(db).exportScenario(folder / "a.json");
         BOOST_FAIL("the export should have been refused");
-    } catch (const core::FormatError& e) {
+    } catch (const core::util::FormatError& e) {
         const std::string what = e.what();
         BOOST_TEST(what.find("terrain_epsg_32618 feature bridge-chambersburg-pike-willoughby-run") != std::string::npos, what);
         BOOST_TEST(what.find("WKB geometry type 7") != std::string::npos, what);

@@ -32,7 +32,7 @@ std::string formatErrorOf(const std::filesystem::path& path)
 {
     try {
         catalogue::Catalogue::open(path).list();
-    } catch (const core::FormatError& e) {
+    } catch (const core::util::FormatError& e) {
         BOOST_TEST(e.file() == path.string());
         return e.what();
     } catch (const std::exception& e) {
@@ -67,7 +67,7 @@ BOOST_AUTO_TEST_SUITE(catalogue_safety)
 BOOST_AUTO_TEST_CASE(a_file_that_is_not_sqlite_is_a_format_error_naming_it)
 {
     test::TemporaryFolder folder;
-    core::writeFileAtomically(folder / "notes.gpkg", std::string(4096, 'x'));
+    core::io::writeFileAtomically(folder / "notes.gpkg", std::string(4096, 'x'));
     const std::string what = formatErrorOf(folder / "notes.gpkg");
     BOOST_TEST(what.find("notes.gpkg") != std::string::npos);
     BOOST_TEST(what.find("not an SQLite database") != std::string::npos, what);
@@ -81,7 +81,7 @@ BOOST_AUTO_TEST_CASE(wrong_application_id_is_refused)
     BOOST_TEST(what.find("application_id is 0x000004d2, expected 0x47504b47 ('GPKG')") != std::string::npos, what);
     // Export into it is refused the same way, and the file keeps its table.
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
-    BOOST_CHECK_THROW(catalogue::Catalogue::open(folder / "other.gpkg").exportScenario(folder / "a.json"), core::FormatError);
+    BOOST_CHECK_THROW(catalogue::Catalogue::open(folder / "other.gpkg").exportScenario(folder / "a.json"), core::util::FormatError);
     BOOST_TEST(test::queryText(folder / "other.gpkg", "SELECT count(*) FROM sqlite_master") == "1");
 }
 
@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(a_trigger_on_a_sandtable_table_is_refused_and_never_runs)
     const std::string what = formatErrorOf(db);
     BOOST_TEST(what.find("trigger steal") != std::string::npos, what);
     test::writeScenarioFile(test::scenarioNamed("second", "Second"), folder / "b.json");
-    BOOST_CHECK_THROW(catalogue::Catalogue::open(db).exportScenario(folder / "b.json"), core::FormatError);
+    BOOST_CHECK_THROW(catalogue::Catalogue::open(db).exportScenario(folder / "b.json"), core::util::FormatError);
     BOOST_TEST(test::queryText(db, "SELECT count(*) FROM loot") == "0");
     BOOST_TEST(test::queryText(db, "SELECT count(*) FROM packages") == "1");
 }
@@ -116,7 +116,7 @@ BOOST_AUTO_TEST_CASE(a_catalogue_of_a_newer_schema_is_refused_with_a_clear_error
     BOOST_TEST(what.find("catalogue schema version 4 is newer than this sandtable reads (up to 3)") != std::string::npos, what);
     // An export refuses it too, and leaves it as it was.
     test::writeScenarioFile(test::scenarioNamed("other", "Other"), folder / "b.json");
-    BOOST_CHECK_THROW(catalogue::Catalogue::open(db).exportScenario(folder / "b.json"), core::FormatError);
+    BOOST_CHECK_THROW(catalogue::Catalogue::open(db).exportScenario(folder / "b.json"), core::util::FormatError);
     BOOST_TEST(test::queryText(db, "SELECT count(*) FROM packages") == "1");
 }
 
@@ -129,7 +129,7 @@ BOOST_AUTO_TEST_CASE(a_damaged_document_is_detected_on_extract)
     try {
         c.extract("test-small", folder / "out.json");
         BOOST_FAIL("a damaged document was extracted");
-    } catch (const core::FormatError& e) {
+    } catch (const core::util::FormatError& e) {
         BOOST_TEST(std::string(e.what()).find("does not match its SHA-256") != std::string::npos, e.what());
     }
     BOOST_TEST(!std::filesystem::exists(folder / "out.json"));
@@ -140,12 +140,12 @@ BOOST_AUTO_TEST_CASE(an_unwritable_catalogue_path_is_an_io_error_and_changes_not
     test::TemporaryFolder folder;
     test::writeScenarioFile(test::smallScenario(), folder / "a.json");
     const auto target = folder / "missing-folder" / "catalogue.gpkg";
-    BOOST_CHECK_THROW(catalogue::Catalogue::open(target).exportScenario(folder / "a.json"), core::IoError);
+    BOOST_CHECK_THROW(catalogue::Catalogue::open(target).exportScenario(folder / "a.json"), core::util::IoError);
     BOOST_TEST(!std::filesystem::exists(folder / "missing-folder"));
     // A path under a regular file cannot be created either.
-    core::writeFileAtomically(folder / "plain.txt", "text");
-    BOOST_CHECK_THROW(catalogue::Catalogue::open(folder / "plain.txt" / "c.gpkg").exportScenario(folder / "a.json"), core::IoError);
-    BOOST_TEST(core::readFile(folder / "plain.txt") == "text");
+    core::io::writeFileAtomically(folder / "plain.txt", "text");
+    BOOST_CHECK_THROW(catalogue::Catalogue::open(folder / "plain.txt" / "c.gpkg").exportScenario(folder / "a.json"), core::util::IoError);
+    BOOST_TEST(core::io::readFile(folder / "plain.txt") == "text");
 }
 
 BOOST_AUTO_TEST_CASE(two_processes_exporting_at_once_lose_nothing)

@@ -95,8 +95,8 @@ BOOST_AUTO_TEST_CASE(header_envelope_reads_back_what_was_written)
 
 BOOST_AUTO_TEST_CASE(a_blob_without_gp_magic_is_a_format_error)
 {
-    BOOST_CHECK_THROW(catalogue::headerEnvelope("XP\0\x03\0\0\0\0"), core::FormatError);
-    BOOST_CHECK_THROW(catalogue::headerEnvelope(std::string("GP\x00\x03\x6a\x7f\x00\x00", 8)), core::FormatError); // truncated envelope
+    BOOST_CHECK_THROW(catalogue::headerEnvelope("XP\0\x03\0\0\0\0"), core::util::FormatError);
+    BOOST_CHECK_THROW(catalogue::headerEnvelope(std::string("GP\x00\x03\x6a\x7f\x00\x00", 8)), core::util::FormatError); // truncated envelope
 }
 
 BOOST_AUTO_TEST_CASE(a_single_geometry_written_as_multi_is_a_one_member_multi)
@@ -137,8 +137,8 @@ BOOST_AUTO_TEST_CASE(promoting_a_stored_blob_wraps_its_wkb_and_keeps_its_header)
     // A GeometryCollection (7) is no type sandtable writes.
     std::string collection = single;
     collection.replace(41, 4, le32(7));
-    BOOST_CHECK_THROW(catalogue::promotedToMulti(collection), core::FormatError);
-    BOOST_CHECK_THROW(catalogue::wkbGeometryType(single.substr(0, 42)), core::FormatError);
+    BOOST_CHECK_THROW(catalogue::promotedToMulti(collection), core::util::FormatError);
+    BOOST_CHECK_THROW(catalogue::wkbGeometryType(single.substr(0, 42)), core::util::FormatError);
 }
 
 BOOST_AUTO_TEST_CASE(promoting_an_empty_point_or_a_big_endian_wkb_gives_little_endian_multi_geometries)

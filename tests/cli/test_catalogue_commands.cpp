@@ -28,7 +28,7 @@ using sandtable::test::runTool;
 std::string writeSmall(const sandtable::test::TemporaryFolder& folder, const std::string& name, sandtable::core::Scenario s)
 {
     const auto path = folder / name;
-    sandtable::core::writeFileAtomically(path, sandtable::core::serializeScenario(s));
+    sandtable::core::io::writeFileAtomically(path, sandtable::core::io::serializeScenario(s));
     return path.string();
 }
 
@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(export_list_extract_round_trip_with_json_keys)
     const std::string back = (folder / "back.json").string();
     Result extracted = runTool({"catalogue", "extract", "test-small", "-o", back, "--catalogue", db});
     BOOST_TEST_REQUIRE(extracted.code == 0, extracted.err);
-    BOOST_TEST(sandtable::core::readFile(back) == sandtable::core::readFile(scenario));
+    BOOST_TEST(sandtable::core::io::readFile(back) == sandtable::core::io::readFile(scenario));
 }
 
 BOOST_AUTO_TEST_CASE(invalid_scenario_exits_one_with_diagnostics_and_exports_nothing)
@@ -214,7 +214,7 @@ BOOST_AUTO_TEST_CASE(a_different_scenario_with_a_taken_id_exits_one_unless_store
 BOOST_AUTO_TEST_CASE(a_non_catalogue_file_is_a_clear_error)
 {
     sandtable::test::TemporaryFolder folder;
-    sandtable::core::writeFileAtomically(folder / "x.gpkg", "hello, not a database at all, but long enough to be read as one");
+    sandtable::core::io::writeFileAtomically(folder / "x.gpkg", "hello, not a database at all, but long enough to be read as one");
     Result r = runTool({"catalogue", "list", "--catalogue", (folder / "x.gpkg").string()});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err.rfind("sandtable: error: " + (folder / "x.gpkg").string() + ": ", 0) == 0u, r.err);
@@ -248,7 +248,7 @@ BOOST_AUTO_TEST_CASE(every_package_gets_a_thumbnail_png_of_its_terrain)
     const std::string png = (folder / "t.png").string();
     Result written = runTool({"catalogue", "thumbnail", "test-small", "-o", png, "--catalogue", db});
     BOOST_TEST_REQUIRE(written.code == 0, written.err);
-    const std::string bytes = sandtable::core::readFile(png);
+    const std::string bytes = sandtable::core::io::readFile(png);
     BOOST_TEST_REQUIRE(bytes.size() > 24u);
     BOOST_TEST(bytes.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
     BOOST_TEST(bytes.substr(12, 4) == "IHDR");
@@ -327,7 +327,7 @@ BOOST_AUTO_TEST_CASE(every_example_round_trips_through_the_catalogue_byte_for_by
         const std::string back = (folder / (id + ".json")).string();
         Result extracted = runTool({"catalogue", "extract", id, "-o", back, "--catalogue", db});
         BOOST_TEST_REQUIRE(extracted.code == 0, extracted.err);
-        BOOST_TEST(sandtable::core::readFile(back) == sandtable::core::readFile(entry.path()), entry.path());
+        BOOST_TEST(sandtable::core::io::readFile(back) == sandtable::core::io::readFile(entry.path()), entry.path());
     }
     BOOST_TEST(examples >= 5);
 }

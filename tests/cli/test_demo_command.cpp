@@ -81,8 +81,8 @@ BOOST_AUTO_TEST_CASE(demo_without_the_raster_works_terrain_only_with_a_notice)
     // /shared.
     std::filesystem::create_directories(folder / "a" / "b" / "c");
     const auto copy = folder / "a" / "b" / "c" / "example.sandtable.json";
-    sandtable::core::writeFileAtomically(copy,
-        sandtable::core::readFile(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json"));
+    sandtable::core::io::writeFileAtomically(copy,
+        sandtable::core::io::readFile(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json"));
     ScopedEnv noShared("SANDTABLE_SHARED_DATA", (folder / "absent").string());
     Result r = runTool({"demo", "--out", (folder / "out").string(), "--example", copy.string(), "--json"});
     BOOST_TEST_INFO("stderr: " << r.err);

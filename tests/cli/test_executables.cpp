@@ -263,12 +263,12 @@ BOOST_AUTO_TEST_CASE(result_lines_and_findings_of_every_noun_speak_french_and_ge
     BOOST_TEST(vassal.output.find("le scénario n'a pas d'emprise : le module n'a pas de carte de bataille, seulement les palettes [vassal.no_board]")
         != std::string::npos, vassal.output);
     BOOST_TEST(vassal.output.find(": module VASSAL 3.7.0, 0 pion, 0 au départ, 0 renfort") != std::string::npos, vassal.output);
-    std::string text = sandtable::core::readFile(empty);
+    std::string text = sandtable::core::io::readFile(empty);
     const std::string title = "\"title\": \"Empty\"";
     BOOST_REQUIRE(text.find(title) != std::string::npos);
     text.replace(text.find(title), title.size(), "\"title\": 5");
     const std::filesystem::path bad = work / "bad.sandtable.json";
-    sandtable::core::writeFileAtomically(bad, text);
+    sandtable::core::io::writeFileAtomically(bad, text);
     const auto schema = runCommand("LANGUAGE=de " + quoted(kTool) + " scenario validate " + quoted(bad.string()));
     BOOST_TEST(schema.exitCode == 1);
     BOOST_TEST(schema.output.find("/title: 'title': eine Zeichenkette erwartet, eine ganze Zahl (5) gefunden [schema.type]") != std::string::npos,

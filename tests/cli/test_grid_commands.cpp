@@ -20,14 +20,14 @@ using sandtable::test::runTool;
 
 std::string readFile(const std::filesystem::path& path)
 {
-    return sandtable::core::readFile(path);
+    return sandtable::core::io::readFile(path);
 }
 
 // The small scenario's map is 300000..301000 E x 4400000..4401000 N; a 2 x 2 grid of 500 m covers it exactly.
 std::filesystem::path withGrid(const sandtable::test::TemporaryFolder& folder)
 {
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    sandtable::core::io::saveScenario(sandtable::test::smallScenario(), file);
     const Result r = runTool({"grid", "new", file.string(), "--square", "500", "--origin", "300000,4400000", "--rows", "2", "--cols", "2"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
     return file;
@@ -40,7 +40,7 @@ BOOST_AUTO_TEST_CASE(new_lays_the_grid_and_reports_the_squares)
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    sandtable::core::io::saveScenario(sandtable::test::smallScenario(), file);
     const Result r = runTool({"grid", "new", file.string(), "--square", "250", "--origin", "300000,4400000", "--rows", "4",
         "--cols", "4", "--numbering", "colrow", "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
@@ -48,7 +48,7 @@ BOOST_AUTO_TEST_CASE(new_lays_the_grid_and_reports_the_squares)
     BOOST_TEST(j.at("squares").get<int>() == 16);
     BOOST_TEST(j.at("north_west").get<std::string>() == "0101");
     BOOST_TEST(j.at("south_east").get<std::string>() == "0404");
-    const auto loaded = sandtable::core::loadScenario(file);
+    const auto loaded = sandtable::core::io::loadScenario(file);
     BOOST_REQUIRE(loaded.scenario.campaign.has_value());
     BOOST_TEST(loaded.scenario.campaign->grid.squareSize == 250.0);
 }
@@ -57,7 +57,7 @@ BOOST_AUTO_TEST_CASE(bad_grids_are_clear_errors_and_leave_the_file_alone)
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    sandtable::core::io::saveScenario(sandtable::test::smallScenario(), file);
     const std::string before = readFile(file);
     Result r = runTool({"grid", "new", file.string(), "--square", "0", "--origin", "300000,4400000", "--rows", "2", "--cols", "2"});
     BOOST_TEST(r.code == 1);
@@ -86,7 +86,7 @@ BOOST_AUTO_TEST_CASE(new_refuses_to_strand_a_force_and_keeps_the_derivation_when
     sandtable::test::TemporaryFolder folder;
     const auto file = withGrid(folder);
     BOOST_REQUIRE_EQUAL(runTool({"grid", "derive", file.string()}).code, 0);
-    auto loaded = sandtable::core::loadScenario(file);
+    auto loaded = sandtable::core::io::loadScenario(file);
     sandtable::core::CampaignForce force;
     force.id = "f1";
     force.side = sandtable::core::SideId("blue");
@@ -94,7 +94,7 @@ BOOST_AUTO_TEST_CASE(new_refuses_to_strand_a_force_and_keeps_the_derivation_when
     force.square = {1, 1}; // B2, the south-east square of the 2 x 2 grid
     force.infantry = 2;
     loaded.scenario.campaign->forces.push_back(force);
-    sandtable::core::saveScenario(loaded.scenario, file);
+    sandtable::core::io::saveScenario(loaded.scenario, file);
     const std::string before = readFile(file);
     // One column of 1000 m: B2 is gone.
     Result r = runTool({"grid", "new", file.string(), "--square", "1000", "--origin", "300000,4400000", "--rows", "1", "--cols", "1"});
@@ -106,7 +106,7 @@ BOOST_AUTO_TEST_CASE(new_refuses_to_strand_a_force_and_keeps_the_derivation_when
         "--numbering", "colrow", "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
     BOOST_TEST(sandtable::test::parseJson(r.out).at("south_east").get<std::string>() == "0202");
-    loaded = sandtable::core::loadScenario(file);
+    loaded = sandtable::core::io::loadScenario(file);
     BOOST_TEST(loaded.scenario.campaign->derived.size() == 4u);
     BOOST_TEST(loaded.scenario.campaign->forces.size() == 1u);
 }
@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(roll_is_reproducible_and_checks_the_seed)
     const auto ja = sandtable::test::parseJson(a.out), jb = sandtable::test::parseJson(b.out);
     BOOST_TEST(ja.at("rolls").size() == 4u); // every square: no battle table chosen
     BOOST_TEST(ja.at("rolls") == jb.at("rolls"));
-    const auto loaded = sandtable::core::loadScenario(file);
+    const auto loaded = sandtable::core::io::loadScenario(file);
     BOOST_TEST(loaded.scenario.campaign->secondary->seed == 42u);
     for (const char* bad : {"-1", "18446744073709551616", "seven"}) {
         const Result r = runTool({"grid", "roll", file.string(), "--seed", bad, "--region", "valley"});
@@ -232,11 +232,11 @@ BOOST_AUTO_TEST_CASE(battle_sizes_the_table_lists_set_ups_and_saves_the_squares)
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = withGrid(folder);
-    auto loaded = sandtable::core::loadScenario(file);
+    auto loaded = sandtable::core::io::loadScenario(file);
     loaded.scenario.campaign->forces = {
         sandtable::core::CampaignForce{"blue-a", sandtable::core::SideId("blue"), "Blue A", {0, 0}, 2, 0, 0, false},
         sandtable::core::CampaignForce{"red-a", sandtable::core::SideId("red"), "Red A", {1, 1}, 2, 0, 0, false}};
-    sandtable::core::saveScenario(loaded.scenario, file);
+    sandtable::core::io::saveScenario(loaded.scenario, file);
     const Result r = runTool({"grid", "battle", file.string(), "--squares", "A1,B1", "--rules-scale", "5000", "--json"});
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
     const auto j = sandtable::test::parseJson(r.out);
@@ -254,14 +254,14 @@ BOOST_AUTO_TEST_CASE(battle_sizes_the_table_lists_set_ups_and_saves_the_squares)
     // B2 is one square south of B1: off the table.
     BOOST_TEST(!forces.at(1).at("on_table").get<bool>());
     BOOST_TEST(forces.at(1).at("squares_from_table").get<int>() == 1);
-    const auto saved = sandtable::core::loadScenario(file).scenario;
+    const auto saved = sandtable::core::io::loadScenario(file).scenario;
     BOOST_REQUIRE(saved.campaign->tableSquares.size() == 2u);
     BOOST_TEST(saved.campaign->tableSquares[1].column == 1);
     // Not a rectangle: an error naming the missing square; the file keeps its table.
     const Result bad = runTool({"grid", "battle", file.string(), "--squares", "A1,B2"});
     BOOST_TEST(bad.code == 1);
     BOOST_TEST(bad.err.find("is missing") != std::string::npos, bad.err);
-    BOOST_TEST(sandtable::core::loadScenario(file).scenario.campaign->tableSquares.size() == 2u);
+    BOOST_TEST(sandtable::core::io::loadScenario(file).scenario.campaign->tableSquares.size() == 2u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

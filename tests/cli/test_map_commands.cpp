@@ -46,7 +46,7 @@ BOOST_AUTO_TEST_CASE(prints_one_page_when_the_map_fits)
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    sandtable::core::io::saveScenario(sandtable::test::smallScenario(), file);
     Result r = runTool({"map", "print", file.string(), "-o", (folder / "m.pdf").string(), "--scale", "16000", "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
     const auto j = sandtable::test::parseJson(r.out);
@@ -74,7 +74,7 @@ BOOST_AUTO_TEST_CASE(a_syw_table_prints_as_a_one_page_plan_by_default)
     // installed by packaging/install-deps.sh).
     const auto txt = folder / "table.txt";
     BOOST_REQUIRE(std::system(("pdftotext '" + (folder / "table.pdf").string() + "' '" + txt.string() + "'").c_str()) == 0);
-    const std::string sheet = sandtable::core::readFile(txt);
+    const std::string sheet = sandtable::core::io::readFile(txt);
     BOOST_TEST(sheet.find("fields of 10 cm") != std::string::npos);
     BOOST_TEST(sheet.find("table 240 x 180 cm") != std::string::npos);
     BOOST_TEST(sheet.find("cavalry 3 fields") != std::string::npos);
@@ -82,7 +82,7 @@ BOOST_AUTO_TEST_CASE(a_syw_table_prints_as_a_one_page_plan_by_default)
     BOOST_TEST(sheet.find("Ground (metres)") == std::string::npos);
     // A Pub Battles scenario keeps its game scale.
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    sandtable::core::io::saveScenario(sandtable::test::smallScenario(), file);
     const Result pb = runTool({"map", "print", file.string(), "-o", (folder / "m.pdf").string(), "--json"});
     BOOST_REQUIRE_EQUAL(pb.code, 0);
     BOOST_TEST(sandtable::test::parseJson(pb.out).at("scale").get<double>() == 16000.0);
@@ -94,7 +94,7 @@ BOOST_AUTO_TEST_CASE(missing_raster_prints_terrain_only_with_a_notice)
     auto s = sandtable::test::smallScenario();
     s.map = sandtable::core::MapSource{"absent.jpg", "", 100, 100, std::nullopt, "", {}};
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(s, file);
+    sandtable::core::io::saveScenario(s, file);
     Result r = runTool({"map", "print", file.string(), "-o", (folder / "m.pdf").string(), "--scale", "8000"});
     BOOST_TEST(r.code == 0);
     BOOST_TEST(r.err.find("not found: printing terrain only") != std::string::npos);
@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(a_scale_needing_thousands_of_pages_is_refused_leaving_no_pd
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    sandtable::core::io::saveScenario(sandtable::test::smallScenario(), file);
     Result r = runTool({"map", "print", file.string(), "-o", (folder / "m.pdf").string(), "--scale", "50"});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err.rfind("sandtable: error: ", 0) == 0);
@@ -122,7 +122,7 @@ BOOST_AUTO_TEST_CASE(svg_and_png_outputs_by_extension_or_format)
     const auto file = folder / "s.json";
     auto s = sandtable::test::smallScenario();
     s.settings.extent = sandtable::core::Extent{300000, 4400000, 305000, 4405000}; // 312.5 mm: 2 x 2 A4 sheets
-    sandtable::core::saveScenario(s, file);
+    sandtable::core::io::saveScenario(s, file);
     Result png = runTool({"map", "print", file.string(), "-o", (folder / "m.png").string(), "--dpi", "50", "--json"});
     BOOST_REQUIRE_EQUAL(png.code, 0);
     const auto j = sandtable::test::parseJson(png.out);
@@ -153,7 +153,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x)
             pgm += static_cast<char>(y >= 348 && y <= 352 && x >= 100 && x < 725 ? 20 : 235);
-    sandtable::core::writeFileAtomically(folder / "k.pgm", pgm);
+    sandtable::core::io::writeFileAtomically(folder / "k.pgm", pgm);
     const Result cal = runTool({"raster", "calibrate", (folder / "k.pgm").string(), "--scale", "8000", "--dpi", "127", "-o",
         (folder / "k.tif").string(), "--json"});
     BOOST_REQUIRE_MESSAGE(cal.code == 0, cal.err);
@@ -173,7 +173,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_scan_calibrated_digitised_and_printed_at_pub_ba
         sandtable::core::Geometry::polygon({{{200, 800}, {500, 800}, {500, 1000}, {200, 1000}, {200, 800}}}),
         sandtable::core::Attributes()});
     const auto file = folder / "k.sandtable.json";
-    sandtable::core::saveScenario(s, file);
+    sandtable::core::io::saveScenario(s, file);
     BOOST_REQUIRE_MESSAGE(!(std::system("command -v pdftocairo >/dev/null 2>&1") != 0), "cannot run: pdftocairo (poppler-utils) is not installed");
     for (const double scale : {16000.0, 8000.0}) {
         const auto pdf = folder / "k.pdf";
@@ -214,7 +214,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_local_frame_trace_underlay_and_import)
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x)
             pgm += static_cast<char>(y >= 100 && y < 150 && x >= 100 && x < 200 ? 20 : 235);
-    sandtable::core::writeFileAtomically(folder / "k.pgm", pgm);
+    sandtable::core::io::writeFileAtomically(folder / "k.pgm", pgm);
     BOOST_REQUIRE(runTool({"raster", "calibrate", (folder / "k.pgm").string(), "--scale", "8000", "--dpi", "127", "-o",
         (folder / "k.tif").string()}).code == 0);
     const std::string file = (folder / "k.sandtable.json").string();
@@ -238,7 +238,7 @@ BOOST_AUTO_TEST_CASE(kriegsspiel_local_frame_trace_underlay_and_import)
     BOOST_TEST(std::filesystem::exists(folder / "g.pdf"));
 
     // GeoJSON always claims WGS 84: refused in a local frame, naming the way out; taken as is with --in-frame.
-    sandtable::core::writeFileAtomically(folder / "drawn.geojson",
+    sandtable::core::io::writeFileAtomically(folder / "drawn.geojson",
         R"({"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":)"
         R"({"type":"Polygon","coordinates":[[[400,200],[600,200],[600,300],[400,300],[400,200]]]}}]})");
     const Result refused = runTool({"terrain", "import", file, (folder / "drawn.geojson").string(), "--class", "marsh"});
@@ -258,7 +258,7 @@ BOOST_AUTO_TEST_CASE(asking_for_the_scan_layer_without_the_scan_exits_one)
     sandtable::core::Scenario s = sandtable::test::smallScenario();
     s.map = sandtable::core::MapSource{"not-here.tif", "", 100, 100, std::nullopt, "", {}};
     const auto file = folder / "s.sandtable.json";
-    sandtable::core::saveScenario(s, file);
+    sandtable::core::io::saveScenario(s, file);
     const auto pdf = folder / "m.pdf";
     const Result asked = runTool({"map", "print", file.string(), "-o", pdf.string(), "--layers", "scan,terrain"});
     BOOST_TEST(asked.code == 1);

@@ -25,23 +25,23 @@ BOOST_AUTO_TEST_CASE(import_is_all_rows_or_none)
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
-    const std::string before = sandtable::core::readFile(file);
-    sandtable::core::writeFileAtomically(folder / "bad.csv", "Unit,Kind,Men,Corps\nIron Brigade,infantry,1800,blue-1\nGhosts,infantry,-5,blue-1\n");
+    sandtable::core::io::saveScenario(sandtable::test::smallScenario(), file);
+    const std::string before = sandtable::core::io::readFile(file);
+    sandtable::core::io::writeFileAtomically(folder / "bad.csv", "Unit,Kind,Men,Corps\nIron Brigade,infantry,1800,blue-1\nGhosts,infantry,-5,blue-1\n");
     Result bad = runTool({"oob", "import", file.string(), (folder / "bad.csv").string(), "--map", "Unit=name", "--map",
         "Kind=type", "--map", "Men=strength", "--map", "Corps=formation"});
     BOOST_TEST(bad.code == 1);
     BOOST_TEST(bad.err.find("row 2 (line 3): negative strength -5") != std::string::npos);
-    BOOST_TEST(sandtable::core::readFile(file) == before);
+    BOOST_TEST(sandtable::core::io::readFile(file) == before);
 
-    sandtable::core::writeFileAtomically(folder / "good.csv", "Unit,Kind,Men,Corps\nIron Brigade,infantry,1800,blue-1\nBuford,cavalry,2700,blue-1\n");
+    sandtable::core::io::writeFileAtomically(folder / "good.csv", "Unit,Kind,Men,Corps\nIron Brigade,infantry,1800,blue-1\nBuford,cavalry,2700,blue-1\n");
     Result good = runTool({"oob", "import", file.string(), (folder / "good.csv").string(), "--map", "Unit=name", "--map",
         "Kind=type", "--map", "Men=strength", "--map", "Corps=formation", "--json"});
     BOOST_TEST_INFO(good.err);
     BOOST_REQUIRE_EQUAL(good.code, 0);
     const auto j = sandtable::test::parseJson(good.out);
     BOOST_TEST(j.at("imported").get<int>() == 2);
-    const auto loaded = sandtable::core::loadScenario(file);
+    const auto loaded = sandtable::core::io::loadScenario(file);
     BOOST_TEST(loaded.scenario.units.size() == 5u);
     BOOST_TEST(loaded.scenario.units.back().name == "Buford");
     BOOST_TEST(loaded.scenario.units.back().id.str() == "blue-1-2");
@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(summary_json_has_points_thresholds_and_ranges)
     const auto file = folder / "s.json";
     sandtable::core::Scenario scenario = sandtable::test::smallScenario();
     scenario.settings.cavalryTypes = {sandtable::core::CavalryType{"lancers", "+1 die when charging infantry"}};
-    sandtable::core::saveScenario(scenario, file);
+    sandtable::core::io::saveScenario(scenario, file);
     Result r = runTool({"oob", "summary", file.string(), "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
     const auto j = sandtable::test::parseJson(r.out);
@@ -112,18 +112,18 @@ BOOST_AUTO_TEST_CASE(blocks_at_a_level_dry_run_then_saved_and_stickers_only_for_
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::nestedScenario(), file);
-    const std::string before = sandtable::core::readFile(file);
+    sandtable::core::io::saveScenario(sandtable::test::nestedScenario(), file);
+    const std::string before = sandtable::core::io::readFile(file);
     // Nothing asked: exit 1, file unchanged.
     BOOST_TEST(runTool({"oob", "blocks", file.string()}).code == 1);
     const Result dry = runTool({"oob", "blocks", file.string(), "--level", "division", "--dry-run", "--json"});
     BOOST_REQUIRE_EQUAL(dry.code, 0);
-    BOOST_TEST(sandtable::core::readFile(file) == before);
+    BOOST_TEST(sandtable::core::io::readFile(file) == before);
     const auto jd = sandtable::test::parseJson(dry.out);
     BOOST_TEST(jd.at("blocks").at(0).at("strength").get<int>() == 1200); // d1: 500 + 700
     BOOST_TEST(jd.at("pieces").get<int>() == 5);
     BOOST_REQUIRE_EQUAL(runTool({"oob", "blocks", file.string(), "--level", "division"}).code, 0);
-    const auto loaded = sandtable::core::loadScenario(file);
+    const auto loaded = sandtable::core::io::loadScenario(file);
     BOOST_REQUIRE(loaded.scenario.findUnit(sandtable::core::UnitId("d1-block")));
     BOOST_TEST(loaded.scenario.findUnit(sandtable::core::UnitId("d1-block"))->block);
     // Stickers for the 5 pieces only (the 2 regiments of d1 are history).
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(print_writes_one_sticker_per_piece)
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::smallScenario(), file);
+    sandtable::core::io::saveScenario(sandtable::test::smallScenario(), file);
     Result r = runTool({"oob", "print", file.string(), "-o", (folder / "st.pdf").string(), "--json"});
     BOOST_REQUIRE_EQUAL(r.code, 0);
     const auto j = sandtable::test::parseJson(r.out);
@@ -155,7 +155,7 @@ BOOST_AUTO_TEST_CASE(print_of_an_order_of_battle_without_pieces_exits_1_and_writ
     const auto file = folder / "s.json";
     sandtable::core::Scenario s = sandtable::test::smallScenario();
     s.units.clear();
-    sandtable::core::saveScenario(s, file);
+    sandtable::core::io::saveScenario(s, file);
     const Result r = runTool({"oob", "print", file.string(), "-o", (folder / "st.pdf").string()});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err.find(file.string() + ": /units: the order of battle has no game piece to print a sticker for") != std::string::npos, r.err);
@@ -166,7 +166,7 @@ BOOST_AUTO_TEST_CASE(tree_lists_sides_formations_and_units_with_hqs_and_strength
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = folder / "s.json";
-    sandtable::core::saveScenario(sandtable::test::nestedScenario(), file);
+    sandtable::core::io::saveScenario(sandtable::test::nestedScenario(), file);
     Result r = runTool({"oob", "tree", file.string(), "--json"});
     BOOST_TEST_INFO(r.err);
     BOOST_REQUIRE_EQUAL(r.code, 0);
@@ -203,9 +203,9 @@ BOOST_AUTO_TEST_CASE(import_by_path_dry_run_writes_nothing_and_errors_left_exit_
     empty.settings.id = "empty";
     empty.settings.title = "Empty";
     empty.settings.crs = "EPSG:32631";
-    sandtable::core::saveScenario(empty, file);
-    const std::string before = sandtable::core::readFile(file);
-    sandtable::core::writeFileAtomically(folder / "oob.csv",
+    sandtable::core::io::saveScenario(empty, file);
+    const std::string before = sandtable::core::io::readFile(file);
+    sandtable::core::io::writeFileAtomically(folder / "oob.csv",
         "Path,Name,Type,Men,Cmd\n"
         "France.III_Corps,Vandamme,hq,0,4\n"
         "France.III_Corps.8e_Division.23e_Ligne,23e,infantry,1600,\n"
@@ -224,21 +224,21 @@ BOOST_AUTO_TEST_CASE(import_by_path_dry_run_writes_nothing_and_errors_left_exit_
     BOOST_TEST(j.at("imported").get<int>() == 5);
     BOOST_TEST(j.at("formations_per_level") == sandtable::test::parseJson("[2, 2]"));
     BOOST_TEST(j.at("tree").at(0).at("children").at(0).at("strength").at("men").get<int>() == 3000);
-    BOOST_TEST(sandtable::core::readFile(file) == before);
+    BOOST_TEST(sandtable::core::io::readFile(file) == before);
 
     Result real = runTool(common);
     BOOST_TEST_INFO(real.err);
     BOOST_REQUIRE_EQUAL(real.code, 0);
-    BOOST_TEST(sandtable::core::loadScenario(file).scenario.formations.size() == 4u);
+    BOOST_TEST(sandtable::core::io::loadScenario(file).scenario.formations.size() == 4u);
 
     // A second HQ for III Corps leaves an error: exit 1, the file as it was.
-    const std::string imported = sandtable::core::readFile(file);
-    sandtable::core::writeFileAtomically(folder / "more.csv", "Path,Name,Type,Men,Cmd\nFrance.III_Corps.Lobau,Lobau,hq,0,3\n");
+    const std::string imported = sandtable::core::io::readFile(file);
+    sandtable::core::io::writeFileAtomically(folder / "more.csv", "Path,Name,Type,Men,Cmd\nFrance.III_Corps.Lobau,Lobau,hq,0,3\n");
     Result twice = runTool({"oob", "import", file.string(), (folder / "more.csv").string(), "--path", "Path", "--map",
         "Name=name", "--map", "Type=type", "--map", "Cmd=command"});
     BOOST_TEST(twice.code == 1);
     BOOST_TEST(twice.out.find("not saved") != std::string::npos, twice.out);
-    BOOST_TEST(sandtable::core::readFile(file) == imported);
+    BOOST_TEST(sandtable::core::io::readFile(file) == imported);
 }
 
 namespace {
@@ -279,7 +279,7 @@ BOOST_AUTO_TEST_CASE(the_readme_roster_lines_work_as_written)
     const Result roster = runTool({"oob", "import", file, (example / "roster.csv").string(), "--map", "unit_name=name"});
     BOOST_TEST_INFO(roster.err);
     BOOST_REQUIRE_EQUAL(roster.code, 0);
-    const auto loaded = sandtable::core::loadScenario(file);
+    const auto loaded = sandtable::core::io::loadScenario(file);
     BOOST_REQUIRE_EQUAL(loaded.scenario.formations.size(), 1u);
     BOOST_TEST(loaded.scenario.formations[0].id.str() == "prussia-9th-brigade");
     BOOST_TEST(loaded.scenario.formations[0].name == "9th Brigade");
@@ -373,7 +373,7 @@ BOOST_AUTO_TEST_CASE(a_unit_list_without_hqs_is_imported_and_validate_reports_th
             != std::string::npos,
         imported.err);
     BOOST_TEST(imported.err.find("no unit type") == std::string::npos, imported.err); // the comma-only lines are no rows
-    BOOST_TEST(sandtable::core::loadScenario(file).scenario.units.size() == 4u);
+    BOOST_TEST(sandtable::core::io::loadScenario(file).scenario.units.size() == 4u);
 
     const Result validate = runTool({"scenario", "validate", file});
     BOOST_TEST(validate.code == 1);
@@ -381,16 +381,16 @@ BOOST_AUTO_TEST_CASE(a_unit_list_without_hqs_is_imported_and_validate_reports_th
     BOOST_TEST((validate.out + validate.err).find("oob.formation.hq_count") != std::string::npos, validate.out + validate.err);
 
     // Two HQs in one formation stay an import error: exit 1, nothing written.
-    const std::string before = sandtable::core::readFile(file);
-    sandtable::core::writeFileAtomically(folder / "hqs.csv",
+    const std::string before = sandtable::core::io::readFile(file);
+    sandtable::core::io::writeFileAtomically(folder / "hqs.csv",
         "name,type,command,side,formation\nKemphen,hq,4,Prussia,prussia-9th-brigade\nKirchfeldt,hq,3,Prussia,prussia-9th-brigade\n");
     const Result twice = runTool({"oob", "import", file, (folder / "hqs.csv").string()});
     BOOST_TEST(twice.code == 1);
     BOOST_TEST(twice.out.find("not saved") != std::string::npos, twice.out);
-    BOOST_TEST(sandtable::core::readFile(file) == before);
+    BOOST_TEST(sandtable::core::io::readFile(file) == before);
 
     // One HQ each: saved, and validate is clean of HQ errors.
-    sandtable::core::writeFileAtomically(folder / "hq.csv",
+    sandtable::core::io::writeFileAtomically(folder / "hq.csv",
         "name,type,command,side,formation\nKemphen,hq,4,Prussia,prussia-9th-brigade\nSohr,hq,3,Prussia,prussia-10th-brigade\n");
     const Result added = runTool({"oob", "import", file, (folder / "hq.csv").string()});
     BOOST_TEST_INFO(added.err);
@@ -403,14 +403,14 @@ BOOST_AUTO_TEST_CASE(a_roster_it_cannot_read_names_the_file_and_the_rows)
 {
     sandtable::test::TemporaryFolder folder;
     const std::string file = newScenario(folder);
-    const std::string before = sandtable::core::readFile(file);
+    const std::string before = sandtable::core::io::readFile(file);
     const std::string input = (folder / "bad.csv").string();
-    sandtable::core::writeFileAtomically(input, "path,type,strength\nFrance.II_Corps.Battery_1,artillery,eight\n,,\n");
+    sandtable::core::io::writeFileAtomically(input, "path,type,strength\nFrance.II_Corps.Battery_1,artillery,eight\n,,\n");
     const Result bad = runTool({"oob", "import", file, input, "--path", "path"});
     BOOST_TEST(bad.code == 1);
     BOOST_TEST(bad.err.rfind("sandtable: error: " + input + ": roster: 1 problem, nothing imported:", 0) == 0, bad.err);
     BOOST_TEST(bad.err.find("row 1 (line 2): strength 'eight' is not a whole number") != std::string::npos, bad.err);
-    BOOST_TEST(sandtable::core::readFile(file) == before);
+    BOOST_TEST(sandtable::core::io::readFile(file) == before);
 }
 
 // Issue 46 item 2: the editor's order-of-battle authoring from the command line, the same core operations.
@@ -422,7 +422,7 @@ BOOST_AUTO_TEST_CASE(an_order_of_battle_authored_verb_by_verb)
     s.sides.clear();
     s.formations.clear();
     s.units.clear();
-    sandtable::core::saveScenario(s, file);
+    sandtable::core::io::saveScenario(s, file);
     const std::string f = file.string();
     BOOST_TEST(runTool({"oob", "add-side", f, "Union"}).code == 0);
     BOOST_TEST(runTool({"oob", "add-side", f, "Confederacy", "--colour", "#A0A0A0"}).code == 0);
@@ -434,14 +434,14 @@ BOOST_AUTO_TEST_CASE(an_order_of_battle_authored_verb_by_verb)
     BOOST_TEST(runTool({"oob", "colour", f, "union", "#1F3A93"}).code == 0);
     BOOST_TEST(runTool({"oob", "rename", f, "confederacy", "Army of Northern Virginia"}).code == 0);
     // Refused with the core's reason, the file unchanged: no such formation; a colour not #rrggbb.
-    const std::string before = sandtable::core::readFile(file);
+    const std::string before = sandtable::core::io::readFile(file);
     const Result refused = runTool({"oob", "add-unit", f, "nowhere", "X"});
     BOOST_TEST(refused.code != 0);
     BOOST_TEST(refused.err.find("formation 'nowhere'") != std::string::npos);
     BOOST_TEST(runTool({"oob", "colour", f, "union", "blue"}).code != 0);
-    BOOST_TEST(sandtable::core::readFile(file) == before);
+    BOOST_TEST(sandtable::core::io::readFile(file) == before);
 
-    const sandtable::core::Scenario out = sandtable::core::loadScenario(f).scenario;
+    const sandtable::core::Scenario out = sandtable::core::io::loadScenario(f).scenario;
     BOOST_REQUIRE(out.sides.size() == 2u);
     BOOST_TEST(out.sides[0].colour == "#1f3a93");
     BOOST_TEST(out.sides[1].colour == "#a0a0a0");
@@ -455,7 +455,7 @@ BOOST_AUTO_TEST_CASE(an_order_of_battle_authored_verb_by_verb)
     BOOST_TEST(out.units[1].strength == 1885);
     // Deleting the side takes its two formations and two units.
     BOOST_TEST(runTool({"oob", "delete", f, "union"}).code == 0);
-    const sandtable::core::Scenario left = sandtable::core::loadScenario(f).scenario;
+    const sandtable::core::Scenario left = sandtable::core::io::loadScenario(f).scenario;
     BOOST_TEST(left.sides.size() == 1u);
     BOOST_TEST(left.formations.empty());
     BOOST_TEST(left.units.empty());

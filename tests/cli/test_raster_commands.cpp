@@ -34,7 +34,7 @@ void writeScan(const std::filesystem::path& path, int width, int height)
     std::string bytes = "P5\n" + std::to_string(width) + " " + std::to_string(height) + "\n255\n";
     for (int i = 0; i < width * height; ++i)
         bytes += static_cast<char>(10 + i);
-    sandtable::core::writeFileAtomically(path, bytes);
+    sandtable::core::io::writeFileAtomically(path, bytes);
 }
 
 std::string scan() { return sandtable::test::sharedData("maps/gettysburg_cope_survey_field_base.jpg").string(); }
@@ -109,7 +109,7 @@ BOOST_AUTO_TEST_CASE(georef_mean_error_is_null_when_n_equals_k)
 {
     sandtable::test::TemporaryFolder folder;
     writeScan(folder / "scan.pgm", 4, 4);
-    sandtable::core::writeFileAtomically(folder / "scan.points",
+    sandtable::core::io::writeFileAtomically(folder / "scan.points",
         "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n500000,4400000,0,0,1\n500010,4400000,1,0,1\n500000,4399990,0,-1,1\n");
     const Result r = runTool({"raster", "georef", (folder / "scan.pgm").string(), "--gcps", (folder / "scan.points").string(),
         "--method", "helmert", "--json"});
@@ -141,7 +141,7 @@ BOOST_AUTO_TEST_CASE(bad_points_row_is_an_error_line_naming_file_row_and_column)
     sandtable::test::TemporaryFolder folder;
     writeScan(folder / "scan.pgm", 2, 2);
     const auto pts = (folder / "bad.points").string();
-    sandtable::core::writeFileAtomically(pts, "mapX,mapY,pixelX,pixelY,enable\n1,2,0,0,1\n1,NaN,1,-1,1\n");
+    sandtable::core::io::writeFileAtomically(pts, "mapX,mapY,pixelX,pixelY,enable\n1,2,0,0,1\n1,NaN,1,-1,1\n");
     const Result r = runTool({"raster", "georef", (folder / "scan.pgm").string(), "--gcps", pts, "--target-crs", "EPSG:32618"});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.out.empty()); // without --json nothing on stdout
@@ -153,7 +153,7 @@ BOOST_AUTO_TEST_CASE(collinear_gcps_exit_one_naming_them)
     sandtable::test::TemporaryFolder folder;
     writeScan(folder / "scan.pgm", 2, 2);
     const auto pts = (folder / "line.points").string();
-    sandtable::core::writeFileAtomically(pts,
+    sandtable::core::io::writeFileAtomically(pts,
         "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n500000,4400000,0,0,1\n500010,4400010,1,-1,1\n500020,4400020,2,-2,1\n");
     const Result r = runTool({"raster", "georef", (folder / "scan.pgm").string(), "--gcps", pts, "--json"});
     BOOST_TEST(r.code == 1);
@@ -186,10 +186,10 @@ BOOST_AUTO_TEST_CASE(bad_georef_inputs_exit_one_and_write_nothing)
         std::string scanPath = (folder / "scan.pgm").string();
         if (!c.scanBytes.empty()) {
             scanPath = (folder / "bad_scan.tif").string();
-            sandtable::core::writeFileAtomically(scanPath, c.scanBytes);
+            sandtable::core::io::writeFileAtomically(scanPath, c.scanBytes);
         }
         const auto pts = (folder / "case.points").string();
-        sandtable::core::writeFileAtomically(pts, c.points);
+        sandtable::core::io::writeFileAtomically(pts, c.points);
         const auto out = folder / "out.tif";
         const auto wld = folder / "out.wld";
         const Result r = runTool({"raster", "georef", scanPath, "--gcps", pts, "--method", c.method, "-o", out.string(),
@@ -215,7 +215,7 @@ BOOST_AUTO_TEST_CASE(gcp_outside_the_image_warns_and_writes)
     sandtable::test::TemporaryFolder folder;
     writeScan(folder / "scan.pgm", 40, 30);
     const auto pts = (folder / "out.points").string();
-    sandtable::core::writeFileAtomically(pts, "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n500000,4400000,0,0,1\n"
+    sandtable::core::io::writeFileAtomically(pts, "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n500000,4400000,0,0,1\n"
                                               "500400,4400000,40,0,1\n500000,4399700,0,-30,1\n501000,4399000,100,-70,1\n");
     const auto wld = folder / "out.wld";
     const Result r = runTool({"raster", "georef", (folder / "scan.pgm").string(), "--gcps", pts, "--world-file", wld.string()});
@@ -269,7 +269,7 @@ std::string pdfText(const std::filesystem::path& pdf, const sandtable::test::Tem
 {
     const auto txt = folder / "report.txt";
     BOOST_REQUIRE(std::system(("pdftotext -layout '" + pdf.string() + "' '" + txt.string() + "'").c_str()) == 0);
-    return sandtable::core::readFile(txt);
+    return sandtable::core::io::readFile(txt);
 }
 
 /// Table rows (id, "yes"/"no") in the order the text lists them.
@@ -393,7 +393,7 @@ BOOST_AUTO_TEST_CASE(georef_report_of_343_gcps_takes_7_pages_disabled_gcps_last)
             << (i % 50 == 0 ? 0 : 1) << ",0,0,0\n";
     }
     const auto pointsPath = folder / "many.points";
-    sandtable::core::writeFileAtomically(pointsPath, pts.str());
+    sandtable::core::io::writeFileAtomically(pointsPath, pts.str());
     const auto pdf = folder / "many.pdf";
     const Result r = runTool({"raster", "georef", scan(), "--gcps", pointsPath.string(), "--report", pdf.string(), "--json"});
     BOOST_TEST(r.code == 0, r.err);

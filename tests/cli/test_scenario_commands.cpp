@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(new_from_a_plain_scan_says_what_comes_next)
     BOOST_TEST(said.err.find("next: `sandtable map georef " + file + " --gcps GCPS.points`") != std::string::npos, said.err);
     // A raster GDAL cannot read: exit 1 naming it, nothing written.
     const std::string bad = (folder / "not-a-raster.tif").string();
-    sandtable::core::writeFileAtomically(bad, "plain text");
+    sandtable::core::io::writeFileAtomically(bad, "plain text");
     const std::string other = (folder / "other.sandtable.json").string();
     Result refused = runTool({"scenario", "new", "--map", bad, "-o", other});
     BOOST_TEST(refused.code == 1);
@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_CASE(invalid_document_exits_one_with_diagnostics)
 {
     sandtable::test::TemporaryFolder folder;
     const auto file = folder / "bad.json";
-    sandtable::core::writeFileAtomically(file,
+    sandtable::core::io::writeFileAtomically(file,
         R"({"format": "sandtable-scenario", "version": 1, "id": "x", "title": "t", "system": "chess", "crs": ""})");
     Result r = runTool({"scenario", "validate", "--json", file.string()});
     BOOST_TEST(r.code == 1);

@@ -35,7 +35,7 @@ std::string saved(const sandtable::test::TemporaryFolder& folder, std::vector<co
     for (auto& f : extra)
         s.terrain.push_back(std::move(f));
     const auto path = folder / "scenario.json";
-    core::saveScenario(s, path);
+    core::io::saveScenario(s, path);
     return path.string();
 }
 } // namespace
@@ -174,7 +174,7 @@ BOOST_AUTO_TEST_CASE(import_reprojects_maps_classes_and_reports_skips)
     core::Scenario s = sandtable::test::smallScenario(); // working CRS EPSG:32618 (UTM 18N, central meridian 75 W)
     s.terrain.clear();
     const auto file = folder / "scenario.json";
-    core::saveScenario(s, file);
+    core::io::saveScenario(s, file);
     // GeoJSON without a crs member is WGS 84. On the central meridian at the equator UTM gives exactly
     // (500000, 0): the false easting and the origin of northings.
     const auto vector = folder / "osm.geojson";
@@ -194,7 +194,7 @@ BOOST_AUTO_TEST_CASE(import_reprojects_maps_classes_and_reports_skips)
     BOOST_TEST(j.at("skipped").get<int>() == 2);
     BOOST_TEST(j.at("diagnostics").at(0).at("code").get<std::string>() == "import.class.unknown");
     BOOST_TEST(j.at("diagnostics").at(1).at("code").get<std::string>() == "import.geometry.kind");
-    const core::Scenario after = core::loadScenario(file).scenario;
+    const core::Scenario after = core::io::loadScenario(file).scenario;
     BOOST_REQUIRE(after.terrain.size() == 2u);
     BOOST_TEST(after.terrain[0].terrainClass == "woods");
     BOOST_TEST(after.terrain[0].name == "Big Wood");
@@ -215,7 +215,7 @@ BOOST_AUTO_TEST_CASE(import_honours_a_geojson_crs_member_and_sets_a_missing_work
     s.settings.crs.clear();
     s.settings.extent.reset();
     const auto file = folder / "scenario.json";
-    core::saveScenario(s, file);
+    core::io::saveScenario(s, file);
     const auto vector = folder / "utm.geojson";
     std::ofstream(vector) << R"({"type": "FeatureCollection",
       "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::32618"}},
@@ -224,14 +224,14 @@ BOOST_AUTO_TEST_CASE(import_honours_a_geojson_crs_member_and_sets_a_missing_work
     Result r = runTool({"terrain", "import", file.string(), vector.string(), "--class", "marsh", "--json"});
     BOOST_TEST(r.code == 0, r.err);
     BOOST_TEST(sandtable::test::parseJson(r.out).at("crs").get<std::string>() == "EPSG:32618");
-    const core::Scenario after = core::loadScenario(file).scenario;
+    const core::Scenario after = core::io::loadScenario(file).scenario;
     BOOST_TEST(after.settings.crs == "EPSG:32618");
     BOOST_REQUIRE(after.terrain.size() == 1u);
     BOOST_TEST(after.terrain[0].geometry.parts.at(0).at(0).at(2).x == 300300.0);
     BOOST_TEST(after.terrain[0].id.str() == "marsh-1");
     // Importing the same file again gives fresh ids.
     BOOST_TEST(runTool({"terrain", "import", file.string(), vector.string(), "--class", "marsh"}).code == 0);
-    BOOST_TEST(core::loadScenario(file).scenario.terrain.at(1).id.str() == "marsh-2");
+    BOOST_TEST(core::io::loadScenario(file).scenario.terrain.at(1).id.str() == "marsh-2");
 }
 
 BOOST_AUTO_TEST_CASE(snap_closes_a_gap_onto_the_earlier_feature)
@@ -329,14 +329,14 @@ BOOST_AUTO_TEST_CASE(import_chooses_its_importer_by_the_file_content)
     // Big Round Top (~239 m) is the only ground above 225 m: one level-4 hill.
     BOOST_TEST(j.at("levels").at("level 4").get<int>() == 1);
     // A vector file's settings do not apply to a DEM: refused by name, nothing changed.
-    const std::string before = core::readFile(file);
+    const std::string before = core::io::readFile(file);
     r = runTool({"terrain", "import", file, dem, "--levels", "172", "--class", "woods"});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err.find("--class: not a setting of the dem importer") != std::string::npos, r.err);
-    BOOST_TEST(core::readFile(file) == before);
+    BOOST_TEST(core::io::readFile(file) == before);
     // A GeoJSON named .txt is still read as vector data.
     const auto geojson = folder / "woods.txt";
-    core::writeFileAtomically(geojson, R"({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
+    core::io::writeFileAtomically(geojson, R"({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
         "geometry": {"type": "Polygon", "coordinates": [[[300400, 4400100], [300500, 4400100], [300500, 4400200], [300400, 4400100]]]}}],
         "crs": {"type": "name", "properties": {"name": "EPSG:32618"}}})");
     r = runTool({"terrain", "import", file, geojson.string(), "--class", "woods", "--json"});
@@ -353,14 +353,14 @@ BOOST_AUTO_TEST_CASE(import_chooses_its_importer_by_the_file_content)
 BOOST_AUTO_TEST_CASE(trace_the_green_woods_of_the_gettysburg_scan)
 {
     sandtable::test::TemporaryFolder folder;
-    core::Scenario s = core::loadScenario(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json").scenario;
+    core::Scenario s = core::io::loadScenario(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json").scenario;
     s.map->path = sandtable::test::sharedData("maps/gettysburg_cope_survey_field_base.jpg").string();
     s.map->warpedPath.clear();
     s.terrain.clear();
     s.units.clear();
     s.formations.clear();
     const auto path = folder / "g.json";
-    core::saveScenario(s, path);
+    core::io::saveScenario(s, path);
     Result r = runTool({"terrain", "trace", path.string(), "--colour", "216,194,110", "--tolerance", "30", "--class", "woods",
         "--simplify", "4", "--min-area", "5000", "--hole-area", "2000", "--json"});
     BOOST_TEST(r.code == 0, r.err);
@@ -377,9 +377,9 @@ BOOST_AUTO_TEST_CASE(trace_the_green_woods_of_the_gettysburg_scan)
 // the editor's File > Import...), so a setting an importer learns cannot be missing from its command.
 BOOST_AUTO_TEST_CASE(import_commands_take_the_options_their_importers_declare)
 {
-    const std::vector<std::pair<std::vector<std::string>, core::ImportTarget>> commands = {
-        {{"terrain", "import"}, core::ImportTarget::Terrain}, {{"oob", "import"}, core::ImportTarget::OrderOfBattle},
-        {{"cards", "import"}, core::ImportTarget::Cards}, {{"vassal", "import"}, core::ImportTarget::Scenario}};
+    const std::vector<std::pair<std::vector<std::string>, core::io::ImportTarget>> commands = {
+        {{"terrain", "import"}, core::io::ImportTarget::Terrain}, {{"oob", "import"}, core::io::ImportTarget::OrderOfBattle},
+        {{"cards", "import"}, core::io::ImportTarget::Cards}, {{"vassal", "import"}, core::io::ImportTarget::Scenario}};
     std::size_t checked = 0;
     for (const auto& [words, target] : commands) {
         std::vector<std::string> args = words;
@@ -389,7 +389,7 @@ BOOST_AUTO_TEST_CASE(import_commands_take_the_options_their_importers_declare)
         for (const auto& importer : importers::standardImporters().importers()) {
             if (importer->target() != target)
                 continue;
-            for (const core::ImportOption& option : importer->options()) {
+            for (const core::io::ImportOption& option : importer->options()) {
                 if (option.key == "scenario-file") // vassal import's -o
                     continue;
                 BOOST_TEST(help.out.find("--" + option.key) != std::string::npos, words[0] << " import --help lacks --" << option.key);
@@ -406,7 +406,7 @@ BOOST_AUTO_TEST_CASE(import_commands_take_the_options_their_importers_declare)
     // Neither a class for a vector file nor levels for a DEM: a usage error naming what each importer needs.
     sandtable::test::TemporaryFolder folder;
     const auto vector = folder / "one.geojson";
-    core::writeFileAtomically(vector, R"({"type":"FeatureCollection","features":[]})");
+    core::io::writeFileAtomically(vector, R"({"type":"FeatureCollection","features":[]})");
     const Result usage = runTool({"terrain", "import", saved(folder), vector.string()});
     BOOST_TEST(usage.code == 2);
     BOOST_TEST(usage.err.find("--class-from") != std::string::npos, usage.err);

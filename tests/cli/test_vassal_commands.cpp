@@ -149,7 +149,7 @@ std::string stringOr(const sandtable::test::JsonView& object, const char* key, c
     return object.contains(key) ? object.at(key).get<std::string>() : fallback;
 }
 
-sandtable::test::JsonView readJson(const std::filesystem::path& file) { return sandtable::test::parseJson(sandtable::core::readFile(file)); }
+sandtable::test::JsonView readJson(const std::filesystem::path& file) { return sandtable::test::parseJson(sandtable::core::io::readFile(file)); }
 
 std::filesystem::path example(const std::string& relative) { return sandtable::test::sourceDir() / "examples" / relative; }
 
@@ -469,7 +469,7 @@ BOOST_AUTO_TEST_CASE(a_card_with_a_b_face_carries_both_faces_in_a_layer)
     b.name = "Blue Foot (spent)";
     s.tableBattles->cards.push_back(b);
     const auto file = folder / "cards.sandtable.json";
-    sandtable::core::saveScenario(s, file);
+    sandtable::core::io::saveScenario(s, file);
     const auto vmod = folder / "c.vmod";
     const Result r = runTool({"vassal", "export", file.string(), "-o", vmod.string(), "--json", "-q"});
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
@@ -617,7 +617,7 @@ BOOST_AUTO_TEST_CASE(bad_modules_exit_1_naming_the_file_and_leave_no_output)
 {
     sandtable::test::TemporaryFolder folder;
     const auto notModule = folder / "game.vmod";
-    sandtable::core::writeFileAtomically(notModule, "not a zip");
+    sandtable::core::io::writeFileAtomically(notModule, "not a zip");
     const auto out = folder / "s.sandtable.json";
     Result r = runTool({"vassal", "import", notModule.string(), "-o", out.string()});
     BOOST_TEST(r.code == 1);
@@ -653,7 +653,7 @@ BOOST_AUTO_TEST_CASE(zones_and_regions_become_places_then_terrain_once_the_scan_
     std::filesystem::create_directories(module / "images");
     std::filesystem::copy_file(sandtable::test::sharedData("maps/gettysburg_cope_survey_field_base.jpg"),
         module / "images" / "field_base.jpg");
-    sandtable::core::writeFileAtomically(module / "buildFile.xml", R"(<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+    sandtable::core::io::writeFileAtomically(module / "buildFile.xml", R"(<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="3.7.5" description="" name="Gettysburg" nextPieceSlotId="1" version="1.0">
   <VASSAL.build.module.Map mapName="Main Map">
     <VASSAL.build.module.map.BoardPicker>
@@ -689,15 +689,15 @@ BOOST_AUTO_TEST_CASE(zones_and_regions_become_places_then_terrain_once_the_scan_
     BOOST_TEST(places[2].at("kind").get<std::string>() == "point");
 
     // Before the scan is georeferenced there is no ground to put them on: exit 1, the file untouched.
-    const std::string before = sandtable::core::readFile(scenario);
+    const std::string before = sandtable::core::io::readFile(scenario);
     r = runTool({"terrain", "places", scenario, "--place", "Ziegler's Grove", "--class", "woods"});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err.find("not georeferenced") != std::string::npos, r.err);
-    BOOST_TEST(sandtable::core::readFile(scenario) == before);
+    BOOST_TEST(sandtable::core::io::readFile(scenario) == before);
 
     // Three exact GCPs, 2 m per pixel, north up: pixel (0, 0) at 309000 E 4409000 N (UTM 18N).
     const auto points = folder / "field.points";
-    sandtable::core::writeFileAtomically(points, "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n"
+    sandtable::core::io::writeFileAtomically(points, "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n"
         "309000,4409000,0,0,1\n312000,4409000,1500,0,1\n309000,4404000,0,-2500,1\n");
     r = runTool({"map", "georef", scenario, "--gcps", points.string(), "--json"});
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
@@ -712,7 +712,7 @@ BOOST_AUTO_TEST_CASE(zones_and_regions_become_places_then_terrain_once_the_scan_
     r = runTool({"terrain", "places", scenario, "--place", "Culp's Hill", "--class", "hill"});
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err.find("Culp's Hill") != std::string::npos, r.err);
-    BOOST_TEST(sandtable::core::readFile(scenario).find("\"places\"") != std::string::npos);
+    BOOST_TEST(sandtable::core::io::readFile(scenario).find("\"places\"") != std::string::npos);
 
     r = runTool({"terrain", "places", scenario, "--place", "Ziegler's Grove", "--class", "woods", "--json"});
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
@@ -734,7 +734,7 @@ BOOST_AUTO_TEST_CASE(zones_and_regions_become_places_then_terrain_once_the_scan_
     BOOST_TEST(features[1].at("centroid").at(0).get<double>() == 310800.0, boost::test_tools::tolerance(1e-9));
     BOOST_TEST(features[1].at("centroid").at(1).get<double>() == 4405400.0, boost::test_tools::tolerance(1e-9));
     // Made terrain, the places are gone but the third; the scenario now works in the fit's CRS.
-    const auto saved = sandtable::test::parseJson(sandtable::core::readFile(scenario));
+    const auto saved = sandtable::test::parseJson(sandtable::core::io::readFile(scenario));
     BOOST_TEST(saved.at("map").at("places").size() == 1u);
     BOOST_TEST(saved.at("crs").get<std::string>() == "EPSG:32618");
 }
@@ -805,7 +805,7 @@ BOOST_AUTO_TEST_CASE(positions_moved_in_the_module_win_over_the_carried_scenario
     // (1141, 1153) -> (1241, 1203), its rotation state -270.0 -> -90.0 (facing 90).
     const auto unpacked = folder / "module";
     BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
-    std::string build = sandtable::core::readFile(unpacked / "buildFile.xml");
+    std::string build = sandtable::core::io::readFile(unpacked / "buildFile.xml");
     const std::string was = "name=\"Meade (army HQ, Leister house)\" owningBoard=\"Gettysburg, 1-3 July 1863\" useGridLocation=\"false\" x=\"1141\" y=\"1153\"";
     const auto at = build.find(was);
     BOOST_REQUIRE(at != std::string::npos);
@@ -813,7 +813,7 @@ BOOST_AUTO_TEST_CASE(positions_moved_in_the_module_win_over_the_carried_scenario
     const auto angle = build.find("\t-270.0\\\t", at);
     BOOST_REQUIRE(angle != std::string::npos);
     build.replace(angle, 9, "\t-90.0\\\t");
-    sandtable::core::writeFileAtomically(unpacked / "buildFile.xml", build);
+    sandtable::core::io::writeFileAtomically(unpacked / "buildFile.xml", build);
     const auto out = folder / "back.sandtable.json";
     const Result r = runTool({"vassal", "import", unpacked.string(), "-o", out.string(), "--json", "-q"});
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
@@ -843,9 +843,9 @@ std::filesystem::path foreignModule(const sandtable::test::TemporaryFolder& fold
     const auto unpacked = folder / "module";
     BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
     std::filesystem::remove(unpacked / sandtable::vassal::kVassalScenarioEntry);
-    std::string build = sandtable::core::readFile(unpacked / "buildFile.xml");
+    std::string build = sandtable::core::io::readFile(unpacked / "buildFile.xml");
     edit(build);
-    sandtable::core::writeFileAtomically(unpacked / "buildFile.xml", build);
+    sandtable::core::io::writeFileAtomically(unpacked / "buildFile.xml", build);
     return unpacked;
 }
 
@@ -1037,21 +1037,21 @@ BOOST_AUTO_TEST_CASE(utf8_entry_names_without_the_flag_are_read_as_utf8)
         build.replace(at, was.size(), "image=\"Carte g\xc3\xa9n\xc3\xa9rale.png\"");
     });
     std::vector<std::pair<std::string, std::string>> entries;
-    const std::string board = sandtable::core::readFile(unpacked / "images" / "board.png");
+    const std::string board = sandtable::core::io::readFile(unpacked / "images" / "board.png");
     for (const auto& e : std::filesystem::recursive_directory_iterator(unpacked)) {
         if (!e.is_regular_file())
             continue;
         std::string name = std::filesystem::relative(e.path(), unpacked).generic_string();
         if (name == "images/board.png")
             name = "images/Carte g\xc3\xa9n\xc3\xa9rale.png";
-        entries.emplace_back(name, sandtable::core::readFile(e.path()));
+        entries.emplace_back(name, sandtable::core::io::readFile(e.path()));
     }
     const auto vmod = folder / "mac.vmod";
-    sandtable::core::writeFileAtomically(vmod, unflaggedZip(entries));
+    sandtable::core::io::writeFileAtomically(vmod, unflaggedZip(entries));
     const auto out = folder / "mac.sandtable.json";
     const Result r = runTool({"vassal", "import", vmod.string(), "-o", out.string(), "-q"});
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);
-    BOOST_TEST(sandtable::core::readFile(folder / "mac.board.png") == board);
+    BOOST_TEST(sandtable::core::io::readFile(folder / "mac.board.png") == board);
     BOOST_TEST(readJson(out).at("units").size() == 48u);
 }
 
@@ -1064,12 +1064,12 @@ BOOST_AUTO_TEST_CASE(a_piece_added_in_the_module_is_named)
     BOOST_REQUIRE_EQUAL(runTool({"vassal", "export", example("gettysburg/gettysburg.sandtable.json").string(), "-o", vmod.string(), "-q"}).code, 0);
     const auto unpacked = folder / "module";
     BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
-    std::string build = sandtable::core::readFile(unpacked / "buildFile.xml");
+    std::string build = sandtable::core::io::readFile(unpacked / "buildFile.xml");
     const std::string was = ",us-army-hq,us-army\t"; // the Marker state's sandtable_id and sandtable_formation
     const auto at = build.rfind(was); // the palette's slot comes after the map's at-start stack
     BOOST_REQUIRE(at != std::string::npos && at != build.find(was));
     build.replace(at, was.size(), ",us-army-hq-copy,us-army\t");
-    sandtable::core::writeFileAtomically(unpacked / "buildFile.xml", build);
+    sandtable::core::io::writeFileAtomically(unpacked / "buildFile.xml", build);
     const auto out = folder / "back.sandtable.json";
     const Result r = runTool({"vassal", "import", unpacked.string(), "-o", out.string(), "--json", "-q"});
     BOOST_REQUIRE_MESSAGE(r.code == 0, r.err);

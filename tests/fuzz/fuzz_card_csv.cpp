@@ -9,9 +9,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     using namespace sandtable::core;
     try {
-        const TableBattlesSet set = importTableBattlesCsv(sandtable::fuzz::asText(data, size), "fuzz.csv");
-        const std::string csv = exportTableBattlesCsv(set);
-        (void)importTableBattlesCsv(csv, "again.csv");
+        const TableBattlesSet set = io::importTableBattlesCsv(sandtable::fuzz::asText(data, size), "fuzz.csv");
+        const std::string csv = io::exportTableBattlesCsv(set);
+        (void)io::importTableBattlesCsv(csv, "again.csv");
     } catch (const std::exception&) {
     }
     return 0;

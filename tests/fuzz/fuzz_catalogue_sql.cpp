@@ -38,7 +38,7 @@ const std::string& baseCatalogue()
             || sqlite3_exec(db, "PRAGMA journal_mode=DELETE", nullptr, nullptr, nullptr) != SQLITE_OK)
             std::abort();
         sqlite3_close(db);
-        std::string out = sandtable::core::readFile(file);
+        std::string out = sandtable::core::io::readFile(file);
         std::error_code ec;
         fs::remove_all(folder, ec);
         return out;

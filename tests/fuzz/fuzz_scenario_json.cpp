@@ -12,7 +12,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    using namespace sandtable::core;
+    using namespace sandtable::core::io;
     const std::string_view text = sandtable::fuzz::asText(data, size);
     try {
         const ValidationReport report = validateScenarioText(text, "fuzz.json");

@@ -19,16 +19,16 @@ BOOST_AUTO_TEST_CASE(scale_and_dpi_give_ground_metres_per_pixel)
     // 1:8000 at 300 dpi: one pixel is 1/300 inch = 0.0846667 mm of paper = 0.677333 m of ground.
     BOOST_TEST(geo::metresPerPixelFromDpi(8000, 300) == 8000 * 0.0254 / 300, tt::tolerance(1e-15));
     BOOST_TEST(geo::metresPerPixelFromDpi(16000, 300) == 2 * geo::metresPerPixelFromDpi(8000, 300), tt::tolerance(1e-15));
-    BOOST_CHECK_THROW(geo::metresPerPixelFromDpi(8000, 0), core::OperationError);
-    BOOST_CHECK_THROW(geo::metresPerPixelFromDpi(-1, 300), core::OperationError);
+    BOOST_CHECK_THROW(geo::metresPerPixelFromDpi(8000, 0), core::util::OperationError);
+    BOOST_CHECK_THROW(geo::metresPerPixelFromDpi(-1, 300), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(scale_bar_gives_metres_over_pixel_distance)
 {
     // (100, 100) to (400, 500): a 3-4-5 triangle of 500 px; 1000 m -> 2 m per pixel.
     BOOST_TEST(geo::metresPerPixelFromScaleBar({100, 100, 400, 500, 1000}) == 2.0);
-    BOOST_CHECK_THROW(geo::metresPerPixelFromScaleBar({5, 5, 5, 5, 1000}), core::OperationError);
-    BOOST_CHECK_THROW(geo::metresPerPixelFromScaleBar({0, 0, 10, 0, 0}), core::OperationError);
+    BOOST_CHECK_THROW(geo::metresPerPixelFromScaleBar({5, 5, 5, 5, 1000}), core::util::OperationError);
+    BOOST_CHECK_THROW(geo::metresPerPixelFromScaleBar({0, 0, 10, 0, 0}), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(calibrated_geotiff_is_in_a_local_metric_frame)
@@ -60,10 +60,10 @@ BOOST_AUTO_TEST_CASE(needs_exactly_one_of_dpi_and_scale_bar)
     geo::CalibrationRequest request;
     request.scan = folder / "k.png";
     request.output = folder / "out.tif";
-    BOOST_CHECK_THROW(geo::calibrateScan(request), core::OperationError);
+    BOOST_CHECK_THROW(geo::calibrateScan(request), core::util::OperationError);
     request.dpi = 300;
     request.scaleBar = geo::ScaleBar{0, 0, 10, 0, 100};
-    BOOST_CHECK_THROW(geo::calibrateScan(request), core::OperationError);
+    BOOST_CHECK_THROW(geo::calibrateScan(request), core::util::OperationError);
     BOOST_TEST(!std::filesystem::exists(request.output));
 }
 

@@ -35,7 +35,7 @@ BOOST_AUTO_TEST_CASE(auto_utm_zone_is_the_one_holding_the_centre)
     BOOST_TEST(geo::utmCrsForCentre("EPSG:4326", {{-77.2311, 39.8309}, {-77.2520, 39.7875}}) == "EPSG:32618");
     // Sydney, 151.2 E, 33.9 S: zone floor(331.2 / 6) + 1 = 56, south.
     BOOST_TEST(geo::utmCrsForCentre("EPSG:4326", {{151.2, -33.9}}) == "EPSG:32756");
-    BOOST_CHECK_THROW(geo::utmCrsForCentre("EPSG:4326", {}), core::OperationError);
+    BOOST_CHECK_THROW(geo::utmCrsForCentre("EPSG:4326", {}), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(auto_utm_zone_refuses_coordinates_that_do_not_fit_the_crs)
@@ -45,12 +45,12 @@ BOOST_AUTO_TEST_CASE(auto_utm_zone_refuses_coordinates_that_do_not_fit_the_crs)
     try {
         geo::utmCrsForCentre("EPSG:4326", {{304500, 4410000}, {313500, 4410000}});
         BOOST_FAIL("no error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(std::string(e.what()).find("not on the globe") != std::string::npos, e.what());
         BOOST_TEST(std::string(e.what()).find("(309000, 4410000)") != std::string::npos, e.what());
     }
     // Latitude beyond the pole: 95 N.
-    BOOST_CHECK_THROW(geo::utmCrsForCentre("EPSG:4326", {{10.0, 95.0}}), core::OperationError);
+    BOOST_CHECK_THROW(geo::utmCrsForCentre("EPSG:4326", {{10.0, 95.0}}), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(transforms_lon_lat_to_utm_like_gdal)
@@ -67,7 +67,7 @@ BOOST_AUTO_TEST_CASE(unreadable_crs_is_an_operation_error_naming_the_context)
     try {
         geo::describeCrs("EPSG:999999999", "points.points");
         BOOST_FAIL("expected an error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(e.file() == "points.points");
         BOOST_TEST(e.object() == "CRS");
     }
@@ -111,7 +111,7 @@ BOOST_AUTO_TEST_CASE(the_batch_check_names_the_first_gcp_that_does_not_fit)
     try {
         geo::checkPointsFitCrs("EPSG:4326", {{-77.2311, 39.8309}, {10.0, 120.0}}, {"GCP 1", "GCP 7"}, "scan.points");
         BOOST_FAIL("expected an error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(e.file() == "scan.points");
         BOOST_TEST(e.object() == "GCP 7");
     }

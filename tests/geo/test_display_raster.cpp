@@ -238,8 +238,8 @@ BOOST_AUTO_TEST_CASE(levels_are_read_one_to_one_as_a_canvas_reads_its_tiles)
             const int v = static_cast<int>(ov[static_cast<std::size_t>((50 + y) * 125 + 100 + x)]);
             BOOST_TEST_REQUIRE((rgbaAt(tile, x, y) == std::array<int, 4>{v, v, v, 255}));
         }
-    BOOST_CHECK_THROW(raster.readLevel(4, 0, 0, 1, 1), core::OperationError);      // no fifth level
-    BOOST_CHECK_THROW(raster.readLevel(1, 240, 0, 20, 10), core::OperationError);  // past 250 pixels
+    BOOST_CHECK_THROW(raster.readLevel(4, 0, 0, 1, 1), core::util::OperationError);      // no fifth level
+    BOOST_CHECK_THROW(raster.readLevel(1, 240, 0, 20, 10), core::util::OperationError);  // past 250 pixels
     // byte.tif: origin (440720, 3751320), 60 m pixels (gdalinfo).
     const auto gt = geo::DisplayRaster(test::sharedData("rasters/byte.tif")).geoTransform();
     BOOST_REQUIRE(gt.has_value());
@@ -249,15 +249,15 @@ BOOST_AUTO_TEST_CASE(levels_are_read_one_to_one_as_a_canvas_reads_its_tiles)
 BOOST_AUTO_TEST_CASE(windows_outside_the_raster_and_corrupt_files_are_errors)
 {
     geo::DisplayRaster raster(test::sharedData("rasters/byte.tif"));
-    BOOST_CHECK_THROW(raster.read(10, 10, 20, 20, 20, 20), core::OperationError);
-    BOOST_CHECK_THROW(raster.read(0, 0, 0, 20, 20, 20), core::OperationError);
+    BOOST_CHECK_THROW(raster.read(10, 10, 20, 20, 20, 20), core::util::OperationError);
+    BOOST_CHECK_THROW(raster.read(0, 0, 0, 20, 20, 20), core::util::OperationError);
     test::TemporaryFolder folder;
     {
         std::ofstream out(folder / "junk.tif", std::ios::binary);
         out << "II*\0this is not a tiff";
     }
-    BOOST_CHECK_THROW(geo::DisplayRaster(folder / "junk.tif"), core::FormatError);
-    BOOST_CHECK_THROW(geo::DisplayRaster(folder / "missing.tif"), core::IoError);
+    BOOST_CHECK_THROW(geo::DisplayRaster(folder / "junk.tif"), core::util::FormatError);
+    BOOST_CHECK_THROW(geo::DisplayRaster(folder / "missing.tif"), core::util::IoError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

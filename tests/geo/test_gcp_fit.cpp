@@ -43,15 +43,15 @@ std::pair<double, double> applyAffine(double p, double l)
 }
 
 /// The OperationError a fit gives; fails the test when there is none.
-core::OperationError fitErrorOf(const std::vector<FitPoint>& points, GeoreferenceMethod method)
+core::util::OperationError fitErrorOf(const std::vector<FitPoint>& points, GeoreferenceMethod method)
 {
     try {
         geo::fitGcps(points, method, "gcps.points");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         return e;
     }
     BOOST_FAIL("expected an OperationError");
-    return core::OperationError("", "", "");
+    return core::util::OperationError("", "", "");
 }
 
 // The 9 Gettysburg GCPs (shared/data/maps/...jpg.points) with their lon/lat projected to EPSG:32618 by
@@ -527,7 +527,7 @@ BOOST_AUTO_TEST_CASE(a_refused_fit_still_shows_the_misplaced_gcp_by_leave_one_ou
     // refused (two points at one map position).
     const std::vector<FitPoint> points{{1, 0, 0, 0, 0, true}, {2, 100, 0, 1000, 0, true}, {3, 0, 100, 0, -1000, true},
         {4, 100, 100, 1000, -1000, true}, {5, 50, 50, 1000, 0, true}};
-    BOOST_CHECK_THROW(geo::fitGcps(points, GeoreferenceMethod::Affine), core::OperationError);
+    BOOST_CHECK_THROW(geo::fitGcps(points, GeoreferenceMethod::Affine), core::util::OperationError);
     const auto loo = geo::leaveOneOutResiduals(points, GeoreferenceMethod::Affine);
     BOOST_REQUIRE(loo.size() == 5u);
     // Without E the four others fit exactly: E's pixel goes to (500, -500), 500 m west and 500 m south of

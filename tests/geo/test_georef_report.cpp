@@ -64,17 +64,17 @@ BOOST_AUTO_TEST_CASE(a_fit_that_does_not_match_the_gcps_is_refused)
     const geo::GeorefResult result = geo::georeferenceScan(test::gettysburgSurvey());
     geo::GcpFit shorter = result.fit;
     shorter.residuals.pop_back();
-    BOOST_CHECK_THROW(geo::georefReport(test::gettysburgSurvey().scan, result.georeference, shorter, result.targetCrs), core::OperationError);
+    BOOST_CHECK_THROW(geo::georefReport(test::gettysburgSurvey().scan, result.georeference, shorter, result.targetCrs), core::util::OperationError);
     geo::GcpFit swapped = result.fit;
     std::swap(swapped.residuals[0], swapped.residuals[1]);
     try {
         geo::georefReport(test::gettysburgSurvey().scan, result.georeference, swapped, result.targetCrs);
         BOOST_FAIL("residuals in another order were accepted");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(std::string(e.what()).find("GCP 1") != std::string::npos, e.what());
     }
     test::TemporaryFolder folder;
-    BOOST_CHECK_THROW(geo::georefReport(folder / "no-such-scan.jpg", result), core::IoError);
+    BOOST_CHECK_THROW(geo::georefReport(folder / "no-such-scan.jpg", result), core::util::IoError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -57,7 +57,7 @@ BOOST_AUTO_TEST_CASE(every_method_fits_the_gettysburg_scan)
     // 9 GCPs are one short of a cubic.
     auto poly3 = test::gettysburgSurvey();
     poly3.method = core::GeoreferenceMethod::Poly3;
-    BOOST_CHECK_THROW(geo::georeferenceScan(poly3), core::OperationError);
+    BOOST_CHECK_THROW(geo::georeferenceScan(poly3), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(explicit_target_crs_is_used)
@@ -87,7 +87,7 @@ BOOST_AUTO_TEST_CASE(world_file_for_a_polynomial_is_refused_and_nothing_written)
     request.method = core::GeoreferenceMethod::Poly2;
     request.worldFile = folder / "x.wld";
     request.outputTiff = folder / "x.tif";
-    BOOST_CHECK_THROW(geo::georeferenceScan(request), core::OperationError);
+    BOOST_CHECK_THROW(geo::georeferenceScan(request), core::util::OperationError);
     BOOST_TEST(std::filesystem::is_empty(folder.path()));
 }
 
@@ -95,7 +95,7 @@ BOOST_AUTO_TEST_CASE(bad_points_row_writes_nothing)
 {
     test::TemporaryFolder folder;
     test::writeRaster(folder / "scan.png", "PNG", 50, 40, 1);
-    core::writeFileAtomically(folder / "scan.points", "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n1,2,3,-4,1\n5,,7,-8,1\n");
+    core::io::writeFileAtomically(folder / "scan.points", "#CRS: EPSG:32618\nmapX,mapY,pixelX,pixelY,enable\n1,2,3,-4,1\n5,,7,-8,1\n");
     geo::GeorefRequest request;
     request.scan = folder / "scan.png";
     request.points = folder / "scan.points";
@@ -103,7 +103,7 @@ BOOST_AUTO_TEST_CASE(bad_points_row_writes_nothing)
     try {
         geo::georeferenceScan(request);
         BOOST_FAIL("expected an error");
-    } catch (const core::FormatError& e) {
+    } catch (const core::util::FormatError& e) {
         BOOST_TEST(e.object() == "row 2, column mapY");
     }
     BOOST_TEST(!std::filesystem::exists(folder / "out.tif"));
@@ -134,7 +134,7 @@ BOOST_AUTO_TEST_CASE(points_without_crs_need_an_explicit_target)
     request.scan = folder / "scan.png";
     // Map points in UTM 18N metres (near 75 W, 39.7 N), but the GCPs do not say so.
     request.gcps = {{1, 0, 0, 500000, 4400000, true}, {2, 50, 0, 500100, 4400000, true}, {3, 0, 40, 500000, 4399920, true}};
-    BOOST_CHECK_THROW(geo::georeferenceScan(request), core::OperationError);
+    BOOST_CHECK_THROW(geo::georeferenceScan(request), core::util::OperationError);
     request.targetCrs = "EPSG:32618";
     BOOST_TEST(geo::georeferenceScan(request).fit.rmsMap < 1e-9);
 }
@@ -166,7 +166,7 @@ BOOST_AUTO_TEST_CASE(fits_are_computed_in_a_projected_crs_never_in_degrees)
     try {
         geo::fitFrame(inDegrees, "", "scan.points");
         BOOST_FAIL("expected an error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(e.object() == "target CRS");
         BOOST_TEST(std::string(e.what()).find("degrees") != std::string::npos, e.what());
     }
@@ -181,7 +181,7 @@ BOOST_AUTO_TEST_CASE(gcps_that_do_not_fit_their_crs_are_refused_naming_the_gcp)
     try {
         geo::fitFrame(swapped, "", "scan.points");
         BOOST_FAIL("expected an error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(e.object() == "GCP 2");
         BOOST_TEST(std::string(e.what()).find("swapped") != std::string::npos, e.what());
     }
@@ -192,7 +192,7 @@ BOOST_AUTO_TEST_CASE(gcps_that_do_not_fit_their_crs_are_refused_naming_the_gcp)
     try {
         geo::fitFrame(noCrs, "");
         BOOST_FAIL("expected an error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(e.object() == "GCP 1");
         BOOST_TEST(std::string(e.what()).find("EPSG:4326") != std::string::npos, e.what());
     }
@@ -202,7 +202,7 @@ BOOST_AUTO_TEST_CASE(a_real_points_file_with_swapped_or_mislabelled_columns_is_r
 {
     // The Gettysburg GCPs (EPSG:4326) with mapX and mapY swapped: (39.83, -77.23) is a place on the globe
     // (77 S, 39 E), so only the turned-over fit shows the swap.
-    const std::string original = core::readFile(test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points"));
+    const std::string original = core::io::readFile(test::sharedData("maps/gettysburg_cope_survey_field_base.jpg.points"));
     std::istringstream in(original);
     std::string swapped, line;
     while (std::getline(in, line)) {
@@ -214,25 +214,25 @@ BOOST_AUTO_TEST_CASE(a_real_points_file_with_swapped_or_mislabelled_columns_is_r
         swapped += line + "\n";
     }
     test::TemporaryFolder folder;
-    core::writeFileAtomically(folder / "swapped.points", swapped);
+    core::io::writeFileAtomically(folder / "swapped.points", swapped);
     geo::GeorefRequest request = test::gettysburgSurvey();
     request.points = folder / "swapped.points";
     try {
         geo::georeferenceScan(request);
         BOOST_FAIL("expected an error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(e.file() == (folder / "swapped.points").string());
         BOOST_TEST(std::string(e.what()).find("look swapped") != std::string::npos, e.what());
     }
     // The same degrees labelled UTM 18N: refused at the first GCP, with the CRS to declare.
     std::string utm = original;
     utm.replace(0, utm.find('\n'), "#CRS: EPSG:32618");
-    core::writeFileAtomically(folder / "utm.points", utm);
+    core::io::writeFileAtomically(folder / "utm.points", utm);
     request.points = folder / "utm.points";
     try {
         geo::georeferenceScan(request);
         BOOST_FAIL("expected an error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(e.object() == "GCP 1");
         BOOST_TEST(std::string(e.what()).find("declare their CRS as EPSG:4326") != std::string::npos, e.what());
     }

@@ -32,8 +32,8 @@ core::Scenario scenarioOf(const geo::NewScenario& made)
 
 void requireValid(const geo::NewScenario& made)
 {
-    for (const core::Diagnostic& d : core::validateScenario(scenarioOf(made)))
-        BOOST_TEST((d.severity != core::Severity::Error), d.code << " " << d.path << ": " << d.message);
+    for (const core::validation::Diagnostic& d : core::validation::validateScenario(scenarioOf(made)))
+        BOOST_TEST((d.severity != core::validation::Severity::Error), d.code << " " << d.path << ": " << d.message);
 }
 
 } // namespace
@@ -164,7 +164,7 @@ BOOST_AUTO_TEST_CASE(a_world_file_without_crs_needs_one_named)
     try {
         geo::newScenarioFromRaster(folder / "w.png", folder / "w.sandtable.json", {});
         BOOST_ERROR("a world file without a CRS was accepted");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(std::string(e.what()).find("--crs EPSG:n") != std::string::npos, e.what());
     }
     geo::NewScenarioOptions options;
@@ -185,15 +185,15 @@ BOOST_AUTO_TEST_CASE(a_working_crs_in_degrees_or_feet_is_refused)
     for (const char* crs : {"EPSG:4326", "EPSG:2272", "EPSG:3857"}) {
         geo::NewScenarioOptions options;
         options.crs = crs;
-        BOOST_CHECK_THROW(geo::newScenarioFromRaster(folder / "scan.png", folder / "s.json", options), core::OperationError);
+        BOOST_CHECK_THROW(geo::newScenarioFromRaster(folder / "scan.png", folder / "s.json", options), core::util::OperationError);
     }
-    BOOST_CHECK_THROW(geo::newScenarioFromRaster(folder / "missing.png", folder / "s.json", {}), core::IoError);
+    BOOST_CHECK_THROW(geo::newScenarioFromRaster(folder / "missing.png", folder / "s.json", {}), core::util::IoError);
     // The whole world in degrees: no one metric CRS holds it (a UTM zone is 6 degrees wide).
     test::writeRaster(folder / "world.tif", "GTiff", 36, 18, 1, std::array<double, 6>{-180, 10, 0, 90, 0, -10}, "EPSG:4326");
     try {
         geo::newScenarioFromRaster(folder / "world.tif", folder / "w.json", {});
         BOOST_ERROR("a world raster was accepted");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(std::string(e.what()).find("covers 360 x 180 degrees") != std::string::npos, e.what());
     }
 }
@@ -253,8 +253,8 @@ BOOST_AUTO_TEST_CASE(a_rotated_world_file_in_degrees_keeps_its_footprint)
     test::TemporaryFolder folder;
     test::writeRaster(folder / "r.jpg", "JPEG", 100, 80, 3);
     std::filesystem::remove(folder / "r.jpg.aux.xml");
-    core::writeFileAtomically(folder / "r.jgw", "-7.6e-7\n2.1e-7\n2.3e-7\n-7.5e-7\n2.35221\n48.85661\n");
-    core::writeFileAtomically(folder / "r.prj",
+    core::io::writeFileAtomically(folder / "r.jgw", "-7.6e-7\n2.1e-7\n2.3e-7\n-7.5e-7\n2.35221\n48.85661\n");
+    core::io::writeFileAtomically(folder / "r.prj",
         R"(GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]],PRIMEM["Greenwich",0],UNIT["degree",0.0174532925199433]])");
     const auto made = geo::newScenarioFromRaster(folder / "r.jpg", folder / "r.sandtable.json", {});
     BOOST_TEST(made.settings.crs == "EPSG:32631"); // 0 E .. 6 E, north

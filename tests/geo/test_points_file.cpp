@@ -19,20 +19,20 @@ namespace {
 geo::PointsFile readText(const test::TemporaryFolder& folder, const std::string& text)
 {
     const auto path = folder / "gcps.points";
-    core::writeFileAtomically(path, text);
+    core::io::writeFileAtomically(path, text);
     return geo::readPointsFile(path);
 }
 
 /// The FormatError a bad file gives; fails the test when there is none.
-core::FormatError formatErrorOf(const test::TemporaryFolder& folder, const std::string& text)
+core::util::FormatError formatErrorOf(const test::TemporaryFolder& folder, const std::string& text)
 {
     try {
         readText(folder, text);
-    } catch (const core::FormatError& e) {
+    } catch (const core::util::FormatError& e) {
         return e;
     }
     BOOST_FAIL("expected a FormatError");
-    return core::FormatError("", "", "");
+    return core::util::FormatError("", "", "");
 }
 
 const char* kHeader = "mapX,mapY,pixelX,pixelY,enable,dX,dY,residual\n";
@@ -135,7 +135,7 @@ BOOST_AUTO_TEST_CASE(source_columns_use_the_raster_geotransform_when_it_has_one)
     const auto back = geo::pixelToSource(frame, 5, 10);
     BOOST_TEST(back.x == 1010.0);
     BOOST_TEST(back.y == 2980.0);
-    BOOST_CHECK_THROW(geo::sourceToPixel({std::array<double, 6>{0, 1, 1, 0, 1, 1}}, 1, 1), core::OperationError);
+    BOOST_CHECK_THROW(geo::sourceToPixel({std::array<double, 6>{0, 1, 1, 0, 1, 1}}, 1, 1), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(written_file_reads_back_the_same_gcps)
@@ -145,7 +145,7 @@ BOOST_AUTO_TEST_CASE(written_file_reads_back_the_same_gcps)
         {3, 1499.999, 2499.5, 1.0 / 3.0, 2.0 / 3.0, true}};
     const auto path = folder / "out.points";
     geo::writePointsFile(path, "EPSG:4326", gcps, {}, {{0.5, -0.25, 0.559}, {}, {}});
-    const std::string text = core::readFile(path);
+    const std::string text = core::io::readFile(path);
     BOOST_TEST(text.rfind("#CRS: EPSG:4326\nmapX,mapY,sourceX,sourceY,enable,dX,dY,residual\n-77.2311,39.8309,895.25,-600.5,1,0.5,-0.25,0.559\n", 0) == 0u);
     const auto read = geo::toGcps(geo::readPointsFile(path), {});
     BOOST_TEST((read == gcps));

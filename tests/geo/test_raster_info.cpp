@@ -159,7 +159,7 @@ BOOST_AUTO_TEST_CASE(jpeg_with_a_crlf_jgw_is_worldfile)
     const auto jpeg = folder / "scan.jpg";
     test::writeRaster(jpeg, "JPEG", 30, 20, 3);
     // Padded numbers and CRLF line endings, as Windows tools write them.
-    core::writeFileAtomically(folder / "scan.jgw", "  2.5\r\n0.0\r\n0.0\r\n  -2.5\r\n1001.25\r\n2998.75\r\n");
+    core::io::writeFileAtomically(folder / "scan.jgw", "  2.5\r\n0.0\r\n0.0\r\n  -2.5\r\n1001.25\r\n2998.75\r\n");
     const auto info = geo::inspectRaster(jpeg);
     BOOST_TEST(geo::toString(info.georeference) == "worldfile");
     BOOST_TEST((info.geotransform == Gt{1000, 2.5, 0, 3000, 0, -2.5}));
@@ -170,7 +170,7 @@ BOOST_AUTO_TEST_CASE(png_with_a_pngw_world_file_is_worldfile)
     test::TemporaryFolder folder;
     const auto png = folder / "scan.png";
     test::writeRaster(png, "PNG", 10, 10, 1);
-    core::writeFileAtomically(folder / "scan.pngw", "4\n0\n0\n-4\n2\n38\n");
+    core::io::writeFileAtomically(folder / "scan.pngw", "4\n0\n0\n-4\n2\n38\n");
     const auto info = geo::inspectRaster(png);
     BOOST_TEST(geo::toString(info.georeference) == "worldfile");
     BOOST_TEST((info.geotransform == Gt{0, 4, 0, 40, 0, -4}));
@@ -214,7 +214,7 @@ BOOST_AUTO_TEST_CASE(missing_file_is_an_io_error_naming_it)
     try {
         geo::inspectRaster("/nonexistent/scan.tif");
         BOOST_FAIL("expected an error");
-    } catch (const core::IoError& e) {
+    } catch (const core::util::IoError& e) {
         BOOST_TEST(e.file() == "/nonexistent/scan.tif");
         BOOST_TEST(e.reason() == "no such file");
     }
@@ -224,8 +224,8 @@ BOOST_AUTO_TEST_CASE(a_file_gdal_cannot_read_is_a_format_error)
 {
     test::TemporaryFolder folder;
     const auto bogus = folder / "notes.tif";
-    core::writeFileAtomically(bogus, "this is not a raster\n");
-    BOOST_CHECK_THROW(geo::inspectRaster(bogus), core::FormatError);
+    core::io::writeFileAtomically(bogus, "this is not a raster\n");
+    BOOST_CHECK_THROW(geo::inspectRaster(bogus), core::util::FormatError);
 }
 
 BOOST_AUTO_TEST_CASE(world_file_names_are_recognised)

@@ -67,7 +67,7 @@ BOOST_AUTO_TEST_CASE(a_missing_file_names_the_layer)
     try {
         geo::referenceFrame(layer, {});
         BOOST_FAIL("no error");
-    } catch (const core::IoError& e) {
+    } catch (const core::util::IoError& e) {
         BOOST_TEST(std::string(e.what()).find("gone.tif") != std::string::npos, e.what());
         BOOST_TEST(std::string(e.what()).find("reference 'gone'") != std::string::npos, e.what());
     }

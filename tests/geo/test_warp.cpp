@@ -272,7 +272,7 @@ BOOST_AUTO_TEST_CASE(cancelled_warp_leaves_nothing)
     request.georeference = rotatedGeoreference();
     request.output = folder / "out.tif";
     request.progress = [](double fraction, std::string_view) { return fraction < 0.3; };
-    BOOST_CHECK_THROW(geo::warpToGeoTiff(request), core::Cancelled);
+    BOOST_CHECK_THROW(geo::warpToGeoTiff(request), core::util::Cancelled);
     BOOST_TEST(filesIn(folder.path()) == 1u);
 }
 
@@ -284,7 +284,7 @@ BOOST_AUTO_TEST_CASE(unwritable_output_is_an_io_error)
     request.scan = folder / "scan.tif";
     request.georeference = rotatedGeoreference();
     request.output = folder / "missing-folder" / "out.tif";
-    BOOST_CHECK_THROW(geo::warpToGeoTiff(request), core::IoError);
+    BOOST_CHECK_THROW(geo::warpToGeoTiff(request), core::util::IoError);
     BOOST_TEST(filesIn(folder.path()) == 1u);
 }
 
@@ -302,7 +302,7 @@ BOOST_AUTO_TEST_CASE(truncated_scan_fails_without_output)
     request.scan = folder / "cut.tif";
     request.georeference = rotatedGeoreference();
     request.output = folder / "out.tif";
-    BOOST_CHECK_THROW(geo::warpToGeoTiff(request), core::Error);
+    BOOST_CHECK_THROW(geo::warpToGeoTiff(request), core::util::Error);
     BOOST_TEST(!std::filesystem::exists(request.output));
     BOOST_TEST(filesIn(folder.path()) == 2u);
 }

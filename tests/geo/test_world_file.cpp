@@ -22,18 +22,18 @@ BOOST_AUTO_TEST_CASE(writes_the_centre_of_the_top_left_pixel)
     test::TemporaryFolder folder;
     // Corner (1000, 3000), 2.5 m pixels: the centre of pixel (0,0) is (1001.25, 2998.75).
     geo::writeWorldFile(folder / "a.wld", Gt{1000, 2.5, 0, 3000, 0, -2.5});
-    BOOST_TEST(core::readFile(folder / "a.wld") == "2.5\n0\n0\n-2.5\n1001.25\n2998.75\n");
+    BOOST_TEST(core::io::readFile(folder / "a.wld") == "2.5\n0\n0\n-2.5\n1001.25\n2998.75\n");
 }
 
 BOOST_AUTO_TEST_CASE(reads_padded_crlf_world_files)
 {
     test::TemporaryFolder folder;
-    core::writeFileAtomically(folder / "a.tfw", "          100.0000000000\r\n  0.0\r\n0.0\r\n -100.0\r\n  456850.0\r\n 4957100.0\r\n");
+    core::io::writeFileAtomically(folder / "a.tfw", "          100.0000000000\r\n  0.0\r\n0.0\r\n -100.0\r\n  456850.0\r\n 4957100.0\r\n");
     BOOST_TEST((geo::readWorldFile(folder / "a.tfw") == Gt{456800, 100, 0, 4957150, 0, -100}));
-    core::writeFileAtomically(folder / "b.wld", "1\n0\nx\n");
-    BOOST_CHECK_THROW(geo::readWorldFile(folder / "b.wld"), core::FormatError);
-    core::writeFileAtomically(folder / "c.wld", "1\n0\n0\n-1\n");
-    BOOST_CHECK_THROW(geo::readWorldFile(folder / "c.wld"), core::FormatError);
+    core::io::writeFileAtomically(folder / "b.wld", "1\n0\nx\n");
+    BOOST_CHECK_THROW(geo::readWorldFile(folder / "b.wld"), core::util::FormatError);
+    core::io::writeFileAtomically(folder / "c.wld", "1\n0\n0\n-1\n");
+    BOOST_CHECK_THROW(geo::readWorldFile(folder / "c.wld"), core::util::FormatError);
 }
 
 BOOST_AUTO_TEST_CASE(round_trip_through_gdal_drifts_zero_pixels)
@@ -59,7 +59,7 @@ BOOST_AUTO_TEST_CASE(round_trip_through_gdal_drifts_zero_pixels)
 
 BOOST_AUTO_TEST_CASE(unwritable_folder_is_an_io_error)
 {
-    BOOST_CHECK_THROW(geo::writeWorldFile("/nonexistent/folder/a.wld", Gt{0, 1, 0, 0, 0, -1}), core::IoError);
+    BOOST_CHECK_THROW(geo::writeWorldFile("/nonexistent/folder/a.wld", Gt{0, 1, 0, 0, 0, -1}), core::util::IoError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -57,11 +57,11 @@ void writeDem(const std::filesystem::path& path, int width, int height, double x
     GDALClose(ds);
 }
 
-std::vector<core::TerrainFeature> created(const core::Edit& edit)
+std::vector<core::TerrainFeature> created(const core::document::Edit& edit)
 {
     std::vector<core::TerrainFeature> out;
     for (const auto& change : edit.changes)
-        if (const auto* e = std::get_if<core::EntityChange<core::TerrainFeature>>(&change))
+        if (const auto* e = std::get_if<core::document::EntityChange<core::TerrainFeature>>(&change))
             if (e->after)
                 out.push_back(*e->after);
     return out;
@@ -114,7 +114,7 @@ BOOST_AUTO_TEST_CASE(a_synthetic_ridge_gives_a_diamond_hill_with_its_crest_as_ri
     BOOST_TEST(maxX - minX >= 150.0);
     // Level 2 nests inside level 1 (docs/model.md): no hill_level warning on the result.
     core::Scenario s = utm18();
-    core::applyEdit(s, result.edit);
+    core::document::applyEdit(s, result.edit);
     for (const auto& d : core::geometry::checkTopology(s))
         BOOST_TEST(d.code != "terrain.topology.hill_level");
 }
@@ -126,9 +126,9 @@ BOOST_AUTO_TEST_CASE(bad_levels_and_missing_dem_are_clear_errors)
     options.levels = {100.0, 90.0};
     BOOST_CHECK_THROW(importers::hillsFromDem(utm18(), "/nonexistent", options), std::invalid_argument);
     options.levels = {100.0};
-    BOOST_CHECK_THROW(importers::hillsFromDem(utm18(), "/nonexistent/dem", options), core::IoError);
+    BOOST_CHECK_THROW(importers::hillsFromDem(utm18(), "/nonexistent/dem", options), core::util::IoError);
     sandtable::test::TemporaryFolder folder;
-    BOOST_CHECK_THROW(importers::hillsFromDem(utm18(), folder.path(), options), core::FormatError);
+    BOOST_CHECK_THROW(importers::hillsFromDem(utm18(), folder.path(), options), core::util::FormatError);
 }
 
 BOOST_AUTO_TEST_CASE(gettysburg_tiles_give_the_round_tops_cemetery_ridge_and_culps_hill)
@@ -183,7 +183,7 @@ BOOST_AUTO_TEST_CASE(gettysburg_tiles_give_the_round_tops_cemetery_ridge_and_cul
     for (const auto& f : features)
         BOOST_TEST(f.attributes.at("ridgeline").asObject().at("coordinates").asArray().size() >= 2u);
     core::Scenario s = utm18();
-    core::applyEdit(s, result.edit);
+    core::document::applyEdit(s, result.edit);
     for (const auto& d : core::geometry::checkTopology(s))
         BOOST_TEST(d.code != "terrain.topology.hill_level", d.message);
 }

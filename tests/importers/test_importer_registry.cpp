@@ -16,13 +16,13 @@
 #include <filesystem>
 
 using namespace sandtable;
-using core::FileProbe;
-using core::ImportTarget;
-using core::Match;
+using core::io::FileProbe;
+using core::io::ImportTarget;
+using core::io::Match;
 
 namespace {
 
-const core::ImporterRegistry& registry()
+const core::io::ImporterRegistry& registry()
 {
     return importers::standardImporters();
 }
@@ -52,7 +52,7 @@ BOOST_AUTO_TEST_CASE(every_importer_is_registered_once_in_a_stable_order)
     for (const auto& i : registry().importers())
         names.emplace_back(i->name());
     BOOST_TEST(names == (std::vector<std::string>{"vector", "dem", "table-battles-csv", "roster", "vassal-module"}));
-    core::ImporterRegistry again;
+    core::io::ImporterRegistry again;
     importers::registerImporters(again);
     BOOST_TEST(again.importers().size() == 5u);
     BOOST_CHECK_THROW(importers::registerImporters(again), std::invalid_argument); // no double registration
@@ -68,8 +68,8 @@ BOOST_AUTO_TEST_CASE(real_files_are_recognised_by_their_content)
     BOOST_TEST(chosen(test::sourceDir() / "examples/table-battles/fontenoy-cards.csv") == "table-battles-csv");
     // A scan is no terrain: a one-band Byte TIFF is not a DEM, and no importer reads a JPEG.
     BOOST_TEST((registry().find("dem")->identify(FileProbe::of(test::sharedData("rasters/byte.tif"))) == Match::No));
-    BOOST_CHECK_THROW(registry().choose(ImportTarget::Terrain, FileProbe::of(test::sharedData("rasters/byte.tif"))), core::FormatError);
-    BOOST_CHECK_THROW(chosen(test::sharedData("maps/gettysburg_positions_map_july1-3_1863.jpg")), core::FormatError);
+    BOOST_CHECK_THROW(registry().choose(ImportTarget::Terrain, FileProbe::of(test::sharedData("rasters/byte.tif"))), core::util::FormatError);
+    BOOST_CHECK_THROW(chosen(test::sharedData("maps/gettysburg_positions_map_july1-3_1863.jpg")), core::util::FormatError);
 }
 
 BOOST_AUTO_TEST_CASE(content_not_the_name_decides)
@@ -85,12 +85,12 @@ BOOST_AUTO_TEST_CASE(content_not_the_name_decides)
     // Heights (one band of Float32 or Int16) are a DEM; three bands of Byte are a scan.
     BOOST_TEST(chosen(tiff(folder / "heights.tif", 1, GDT_Float32)) == "dem");
     BOOST_TEST(chosen(tiff(folder / "srtm.tif", 1, GDT_Int16)) == "dem");
-    BOOST_CHECK_THROW(chosen(tiff(folder / "scan.tif", 3, GDT_Byte)), core::FormatError);
+    BOOST_CHECK_THROW(chosen(tiff(folder / "scan.tif", 3, GDT_Byte)), core::util::FormatError);
     // A card sheet given to `oob import` names the command that reads it.
     try {
         registry().choose(ImportTarget::OrderOfBattle, FileProbe::of(test::sourceDir() / "examples/table-battles/fontenoy-cards.csv"));
         BOOST_FAIL("a card sheet was taken as a roster");
-    } catch (const core::FormatError& e) {
+    } catch (const core::util::FormatError& e) {
         BOOST_TEST(std::string(e.what()).find("cards import") != std::string::npos, e.what());
     }
 }
@@ -99,19 +99,19 @@ BOOST_AUTO_TEST_CASE(a_roster_run_through_the_registry_adds_its_units_in_one_edi
 {
     test::TemporaryFolder folder;
     const auto csv = folder / "roster.csv";
-    core::writeFileAtomically(csv, "id,name,type,formation,side\n"
+    core::io::writeFileAtomically(csv, "id,name,type,formation,side\n"
                                    "g1,1st Blue Foot,infantry,blue-2,blue\n"
                                    "g2,Blue Horse,cavalry,blue-2,blue\n");
-    const core::Importer& roster = registry().choose(ImportTarget::OrderOfBattle, FileProbe::of(csv));
+    const core::io::Importer& roster = registry().choose(ImportTarget::OrderOfBattle, FileProbe::of(csv));
     BOOST_TEST(roster.name() == "roster");
     const core::Scenario start = test::smallScenario();
-    core::ImportResult r = roster.run(start, {csv, {}, {}});
+    core::io::ImportResult r = roster.run(start, {csv, {}, {}});
     // By hand: two rows, one new formation (blue-2) on the fixture's side blue, no new side.
     BOOST_TEST(r.imported == 2u);
     BOOST_TEST(r.counts.at("formations_created") == 1u);
     BOOST_TEST(r.counts.at("sides_created") == 0u);
     BOOST_TEST(r.details.at("format") == "csv");
-    core::Document document(start);
+    core::document::Document document(start);
     document.apply(std::move(r.edit));
     BOOST_TEST(document.scenario().units.size() == start.units.size() + 2);
     document.undo();
@@ -120,18 +120,18 @@ BOOST_AUTO_TEST_CASE(a_roster_run_through_the_registry_adds_its_units_in_one_edi
     try {
         roster.run(start, {csv, {{"levels", "10"}}, {}});
         BOOST_FAIL("--levels was taken by the roster importer");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(e.object() == "--levels");
     }
 }
 
 BOOST_AUTO_TEST_CASE(a_vector_run_needs_a_way_to_class_its_features)
 {
-    const core::Importer& vector = *registry().find("vector");
+    const core::io::Importer& vector = *registry().find("vector");
     const auto clc = test::sharedData("vector/CLC2006_2018418_invalid.geojson");
-    BOOST_CHECK_THROW(vector.run(test::smallScenario(), {clc, {}, {}}), core::OperationError);
-    BOOST_CHECK_THROW(vector.run(test::smallScenario(), {clc, {{"class", "woods"}, {"class-from", "code"}}, {}}), core::OperationError);
-    BOOST_CHECK_THROW(vector.run(test::smallScenario(), {clc, {{"rule", "a=b:woods"}}, {}}), core::OperationError);
+    BOOST_CHECK_THROW(vector.run(test::smallScenario(), {clc, {}, {}}), core::util::OperationError);
+    BOOST_CHECK_THROW(vector.run(test::smallScenario(), {clc, {{"class", "woods"}, {"class-from", "code"}}, {}}), core::util::OperationError);
+    BOOST_CHECK_THROW(vector.run(test::smallScenario(), {clc, {{"rule", "a=b:woods"}}, {}}), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

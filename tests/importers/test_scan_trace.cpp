@@ -103,9 +103,9 @@ BOOST_AUTO_TEST_CASE(a_seed_keeps_only_the_connected_area)
     BOOST_TEST(core::geometry::area(traced.polygons[0]) == 48.0);
 
     options.seed = core::Coordinate{1001.0, 1999.0}; // pixel (0, 0), white
-    BOOST_CHECK_THROW(importers::traceRaster(fixture(), options), core::OperationError);
+    BOOST_CHECK_THROW(importers::traceRaster(fixture(), options), core::util::OperationError);
     options.seed = core::Coordinate{900.0, 1999.0}; // outside
-    BOOST_CHECK_THROW(importers::traceRaster(fixture(), options), core::OperationError);
+    BOOST_CHECK_THROW(importers::traceRaster(fixture(), options), core::util::OperationError);
     auto bad = green(20.0);
     bad.colour = {0, 300, 0};
     BOOST_CHECK_THROW(importers::traceRaster(fixture(), bad), std::invalid_argument);
@@ -114,7 +114,7 @@ BOOST_AUTO_TEST_CASE(a_seed_keeps_only_the_connected_area)
 BOOST_AUTO_TEST_CASE(gettysburg_green_woods_are_traced)
 {
     // The example scenario's map is the Cope survey scan with its affine georeference.
-    core::LoadedScenario loaded = core::loadScenario(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json");
+    core::io::LoadedScenario loaded = core::io::loadScenario(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json");
     core::Scenario s = loaded.scenario;
     BOOST_REQUIRE(s.map && s.map->georeference);
     s.map->path = sandtable::test::sharedData("maps/gettysburg_cope_survey_field_base.jpg").string();

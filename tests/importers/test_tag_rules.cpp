@@ -43,7 +43,7 @@ std::map<std::string, std::size_t> classesOf(const importers::TerrainImportResul
 const core::TerrainFeature* featureOf(const importers::TerrainImportResult& r, const std::string& cls, int n = 0)
 {
     for (const auto& change : r.edit.changes)
-        if (const auto* c = std::get_if<core::EntityChange<core::TerrainFeature>>(&change))
+        if (const auto* c = std::get_if<core::document::EntityChange<core::TerrainFeature>>(&change))
             if (c->after && c->after->terrainClass == cls && n-- == 0)
                 return &*c->after;
     return nullptr;
@@ -61,8 +61,8 @@ BOOST_AUTO_TEST_CASE(rules_parse_and_other_tags_are_read)
     BOOST_TEST(r.terrainClass == "road");
     BOOST_TEST(r.grade == "minor");
     BOOST_TEST(importers::parseTagRule("landuse=meadow:-").terrainClass == "-");
-    BOOST_CHECK_THROW(importers::parseTagRule("highway:road"), core::OperationError);
-    BOOST_CHECK_THROW(importers::parseTagRule("highway=track:road:huge"), core::OperationError);
+    BOOST_CHECK_THROW(importers::parseTagRule("highway:road"), core::util::OperationError);
+    BOOST_CHECK_THROW(importers::parseTagRule("highway=track:road:huge"), core::util::OperationError);
     const std::string tags = R"("bridge"=>"yes","name:fr"=>"Pont \"Neuf\"","ford"=>"no")";
     BOOST_TEST(importers::otherTag(tags, "bridge") == "yes");
     BOOST_TEST(importers::otherTag(tags, "name:fr") == "Pont \"Neuf\"");

@@ -27,7 +27,7 @@ void toGeoPackage(const std::filesystem::path& folder, const std::string& geojso
     const std::string& layer, std::vector<std::string> extra = {})
 {
     GDALAllRegister();
-    core::writeFileAtomically(folder / "in.geojson", geojson);
+    core::io::writeFileAtomically(folder / "in.geojson", geojson);
     GDALDatasetH source = GDALOpenEx((folder / "in.geojson").c_str(), GDAL_OF_VECTOR, nullptr, nullptr, nullptr);
     BOOST_REQUIRE(source);
     std::vector<std::string> args = {"-f", "GPKG", "-nln", layer};
@@ -107,7 +107,7 @@ BOOST_AUTO_TEST_CASE(an_empty_layer_with_an_infinite_stored_extent_is_named_not_
     try {
         importers::importTerrain(s, folder / "t.gpkg", options);
         BOOST_FAIL("expected an error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(e.object() == "layer 'terrain'");
         BOOST_TEST(std::string(e.what()).find("has no features") != std::string::npos, e.what());
         BOOST_TEST(std::string(e.what()).find("nan") == std::string::npos, e.what());
@@ -130,17 +130,17 @@ BOOST_AUTO_TEST_CASE(an_old_datum_without_a_shift_to_wgs84_is_warned_about)
     const importers::TerrainImportResult r = importers::importTerrain(s, folder / "gk.gpkg", import);
     BOOST_TEST(r.imported == 1u);
     const auto warned = std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
-        [](const core::Diagnostic& d) { return d.code == "import.crs.datum"; });
+        [](const core::validation::Diagnostic& d) { return d.code == "import.crs.datum"; });
     BOOST_REQUIRE(warned != r.diagnostics.end());
     BOOST_TEST(warned->message.find("Bessel 1841") != std::string::npos, warned->message);
     BOOST_TEST(warned->message.find("about 100 m") != std::string::npos, warned->message);
     // With its EPSG code (DHDN / 3-degree Gauss-Kruger zone 3, which knows its shift): no warning.
-    core::writeFileAtomically(folder / "epsg.geojson", R"({"type": "FeatureCollection", "crs": {"type": "name",
+    core::io::writeFileAtomically(folder / "epsg.geojson", R"({"type": "FeatureCollection", "crs": {"type": "name",
         "properties": {"name": "urn:ogc:def:crs:EPSG::31467"}}, "features": [{"type": "Feature", "properties": {},
         "geometry": {"type": "Point", "coordinates": [3500000, 5680000]}}]})");
     const importers::TerrainImportResult known = importers::importTerrain(s, folder / "epsg.geojson", import);
     BOOST_TEST(std::none_of(known.diagnostics.begin(), known.diagnostics.end(),
-        [](const core::Diagnostic& d) { return d.code == "import.crs.datum"; }));
+        [](const core::validation::Diagnostic& d) { return d.code == "import.crs.datum"; }));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

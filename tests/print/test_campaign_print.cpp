@@ -101,7 +101,7 @@ BOOST_AUTO_TEST_CASE(the_default_scale_fits_the_grid_on_one_page)
     BOOST_TEST(print::campaignPrintScale(gridScenario(6, 8, 1000.0), request) == 25000.0);
     core::Scenario none = gridScenario(1, 1, 1000.0);
     none.campaign.reset();
-    BOOST_CHECK_THROW(print::campaignPrintScale(none, request), core::OperationError);
+    BOOST_CHECK_THROW(print::campaignPrintScale(none, request), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(the_player_aid_is_one_more_page_with_the_rules_numbers_and_the_objectives)
@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_CASE(the_player_aid_is_one_more_page_with_the_rules_numbers_and_
     BOOST_REQUIRE(commandAvailable("pdftotext")); // poppler-utils: packaging/install-deps.sh
     const auto txt = folder / "aid.txt";
     BOOST_REQUIRE(std::system(("pdftotext -f 3 -l 3 '" + (folder / "aid.pdf").string() + "' '" + txt.string() + "'").c_str()) == 0);
-    const std::string aid = core::readFile(txt);
+    const std::string aid = core::io::readFile(txt);
     BOOST_TEST_INFO(aid);
     // campaign-lite.txt line 124: "Infantry: two squares per turn, Cavalry: four squares per turn, Artillery: one square".
     BOOST_TEST(aid.find("Infantry 2, cavalry 4, artillery 1 [line 124]") != std::string::npos);
@@ -150,7 +150,7 @@ BOOST_AUTO_TEST_CASE(copies_and_tiling_give_the_expected_pages)
     if (commandAvailable("pdfinfo"))
         BOOST_TEST(pdfPages(folder / "tiled.pdf", folder.path()) == 10);
     request.copies = 0;
-    BOOST_CHECK_THROW(print::printCampaignSheets(gridScenario(4, 3, 1000.0), request, folder / "none.pdf"), core::OperationError);
+    BOOST_CHECK_THROW(print::printCampaignSheets(gridScenario(4, 3, 1000.0), request, folder / "none.pdf"), core::util::OperationError);
     BOOST_TEST(!std::filesystem::exists(folder / "none.pdf"));
 }
 
@@ -264,7 +264,7 @@ BOOST_AUTO_TEST_CASE(svg_pages_are_sized_in_millimetres)
     BOOST_TEST((request.format == print::MapOutputFormat::Svg));
     const auto result = print::printCampaignSheets(gridScenario(8, 4, 1000.0), request, folder / "sheet.svg");
     BOOST_REQUIRE(result.files.size() == 1u);
-    const std::string svg = core::readFile(folder / "sheet.svg");
+    const std::string svg = core::io::readFile(folder / "sheet.svg");
     BOOST_TEST(svg.find("width=\"297mm\"") != std::string::npos);
     BOOST_TEST(svg.find("height=\"210mm\"") != std::string::npos);
     BOOST_TEST(svg.find("viewBox=\"0 0 297 210\"") != std::string::npos);
@@ -313,10 +313,10 @@ BOOST_AUTO_TEST_CASE(png_pages_are_numbered_files_and_failures_leave_none)
     request.copies = 1;
     request.scaleDenominator.reset();
     request.pngDpi = 0.0;
-    BOOST_CHECK_THROW(print::printCampaignSheets(gridScenario(4, 3, 1000.0), request, folder / "bad.png"), core::OperationError);
+    BOOST_CHECK_THROW(print::printCampaignSheets(gridScenario(4, 3, 1000.0), request, folder / "bad.png"), core::util::OperationError);
     request.page = print::parsePageSize("A0");
     request.pngDpi = 1200.0;
-    BOOST_CHECK_THROW(print::printCampaignSheets(gridScenario(4, 3, 1000.0), request, folder / "huge.png"), core::OperationError);
+    BOOST_CHECK_THROW(print::printCampaignSheets(gridScenario(4, 3, 1000.0), request, folder / "huge.png"), core::util::OperationError);
     BOOST_TEST(!std::filesystem::exists(folder / "bad.png"));
     BOOST_TEST(!std::filesystem::exists(folder / "huge.png"));
 }

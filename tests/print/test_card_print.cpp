@@ -180,7 +180,7 @@ BOOST_AUTO_TEST_CASE(home_sheet_block_is_centred_with_bleed_on_the_outside)
     const print::HomeSheetLayout letter = print::planHomeSheet(print::parsePageSize("letter"));
     BOOST_TEST(letter.blockLeftMm == 9.7, boost::test_tools::tolerance(1e-9));
     BOOST_TEST(letter.blockTopMm == 3.35, boost::test_tools::tolerance(1e-9));
-    BOOST_CHECK_THROW(print::planHomeSheet(print::parsePageSize("200x270mm")), core::OperationError);
+    BOOST_CHECK_THROW(print::planHomeSheet(print::parsePageSize("200x270mm")), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(physical_cards_pair_a_and_b_faces_after_the_scenario_card)
@@ -358,9 +358,9 @@ BOOST_AUTO_TEST_CASE(shop_pages_carry_trim_and_bleed_boxes)
 BOOST_AUTO_TEST_CASE(page_boxes_refuse_what_is_not_a_finished_cairo_pdf)
 {
     const print::PdfBox box{0, 0, 10, 10};
-    BOOST_CHECK_THROW(print::addPdfPageBoxes("not a pdf", box, box), core::OperationError);
+    BOOST_CHECK_THROW(print::addPdfPageBoxes("not a pdf", box, box), core::util::OperationError);
     BOOST_CHECK_THROW(print::addPdfPageBoxes("%PDF-1.5\ntrailer\n<< /Size 1 >>\nstartxref\n0\n%%EOF\n", box, box),
-        core::OperationError);
+        core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(one_svg_per_face_at_card_size_with_bleed)
@@ -371,7 +371,7 @@ BOOST_AUTO_TEST_CASE(one_svg_per_face_at_card_size_with_bleed)
     request.svgFolder = folder / "svg";
     const print::CardPrintResult result = print::printCards(test::smallCardSet(), request, folder / "cards.pdf");
     BOOST_TEST(result.svgFiles == 7); // the scenario card and six formation faces
-    const std::string svg = core::readFile(folder / "svg" / "4-A.svg");
+    const std::string svg = core::io::readFile(folder / "svg" / "4-A.svg");
     BOOST_TEST(std::filesystem::exists(folder / "svg" / "scenario-90.svg"));
     // (63.5 + 6) mm = 197.008 pt wide, (88.9 + 6) mm = 269.008 pt high.
     const auto width = svg.find("width=\"");
@@ -387,7 +387,7 @@ BOOST_AUTO_TEST_CASE(failed_print_leaves_no_file)
     test::TemporaryFolder folder;
     print::CardPrintRequest request;
     request.page = print::parsePageSize("150x200mm");
-    BOOST_CHECK_THROW(print::printCards(test::smallCardSet(), request, folder / "x.pdf"), core::OperationError);
+    BOOST_CHECK_THROW(print::printCards(test::smallCardSet(), request, folder / "x.pdf"), core::util::OperationError);
     BOOST_TEST(!std::filesystem::exists(folder / "x.pdf"));
 }
 
@@ -418,7 +418,7 @@ BOOST_AUTO_TEST_CASE(one_png_and_one_svg_per_card_face_at_true_size)
     request.bleed = false;
     request.format = print::CardImageFormat::Svg;
     print::writeCardImages(test::smallCardSet(), request, folder / "svg");
-    const std::string svg = core::readFile(folder / "svg" / "4-A.svg");
+    const std::string svg = core::io::readFile(folder / "svg" / "4-A.svg");
     // The SVG in millimetres: 63.5 x 88.9.
     const auto width = svg.find("width=\"");
     BOOST_REQUIRE(width != std::string::npos);
@@ -428,7 +428,7 @@ BOOST_AUTO_TEST_CASE(one_png_and_one_svg_per_card_face_at_true_size)
     BOOST_TEST(std::abs(std::stod(svg.substr(height + 8)) - 88.9) < 0.01);
     request.format = print::CardImageFormat::Png;
     request.dpi = 5;
-    BOOST_CHECK_THROW(print::writeCardImages(test::smallCardSet(), request, folder / "bad"), core::OperationError);
+    BOOST_CHECK_THROW(print::writeCardImages(test::smallCardSet(), request, folder / "bad"), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

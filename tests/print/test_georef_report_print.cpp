@@ -36,7 +36,7 @@ std::string pageText(const std::filesystem::path& pdf, int page, const test::Tem
     const std::string command = "pdftotext -layout -f " + std::to_string(page) + " -l " + std::to_string(page) + " '"
         + pdf.string() + "' '" + txt.string() + "'";
     BOOST_REQUIRE(std::system(command.c_str()) == 0);
-    return core::readFile(txt);
+    return core::io::readFile(txt);
 }
 
 /// The table rows of a page's text: lines whose first two words are an integer and "yes"/"no".
@@ -160,7 +160,7 @@ BOOST_AUTO_TEST_CASE(the_arrow_factor_is_the_largest_1_2_5_step_keeping_the_long
     BOOST_TEST(print::georefArrowFactor(1e-9) == 1e6);   // the cap
     BOOST_TEST(print::georefPictureScale(1500, 2500) == 0.05); // min(180 / 1500, 125 / 2500)
     BOOST_TEST(print::georefPictureScale(3600, 1000) == 0.05); // min(180 / 3600, 125 / 1000)
-    BOOST_CHECK_THROW(print::georefPictureScale(0, 10), core::OperationError);
+    BOOST_CHECK_THROW(print::georefPictureScale(0, 10), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(the_table_of_343_gcps_runs_worst_first_over_7_pages_disabled_last)
@@ -309,28 +309,28 @@ BOOST_AUTO_TEST_CASE(a_failed_report_leaves_no_file_and_names_the_reason)
     try {
         print::printGeorefReport(report, folder / "missing" / "r.pdf");
         BOOST_FAIL("a report into a missing folder was written");
-    } catch (const core::IoError& e) {
+    } catch (const core::util::IoError& e) {
         BOOST_TEST(std::string(e.what()).find("the folder " + (folder / "missing").string() + " does not exist") != std::string::npos, e.what());
     }
     // A picture whose buffer does not match its size: refused, the old report untouched, no temporary left.
     const auto out = folder / "r.pdf";
-    core::writeFileAtomically(out, "old");
+    core::io::writeFileAtomically(out, "old");
     report.picture.width = 4;
     report.picture.height = 4;
     report.picture.rgba.assign(10, 0);
-    BOOST_CHECK_THROW(print::printGeorefReport(report, out), core::OperationError);
-    BOOST_TEST(core::readFile(out) == "old");
+    BOOST_CHECK_THROW(print::printGeorefReport(report, out), core::util::OperationError);
+    BOOST_TEST(core::io::readFile(out) == "old");
     report.picture = {};
     report.exaggeration = 0.0;
-    BOOST_CHECK_THROW(print::printGeorefReport(report, out), core::OperationError);
+    BOOST_CHECK_THROW(print::printGeorefReport(report, out), core::util::OperationError);
     report.exaggeration.reset();
     report.scanWidth = 0;
-    BOOST_CHECK_THROW(print::printGeorefReport(report, out), core::OperationError);
+    BOOST_CHECK_THROW(print::printGeorefReport(report, out), core::util::OperationError);
     int files = 0;
     for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder.path()))
         ++files;
     BOOST_TEST(files == 1);
-    BOOST_TEST(core::readFile(out) == "old");
+    BOOST_TEST(core::io::readFile(out) == "old");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

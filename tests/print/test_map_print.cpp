@@ -3,7 +3,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/style/terrain_style.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/print/map_print.hpp"
 #include "support/rendered_page.hpp"
 #include "support/scenario_fixtures.hpp"
@@ -79,14 +79,14 @@ BOOST_AUTO_TEST_CASE(refuses_thousands_of_pages_and_pages_smaller_than_margins)
     print::MapPrintRequest request;
     request.page = print::parsePageSize("A4");
     request.scaleDenominator = 100; // 2 km at 1:100 = 20 m of paper
-    BOOST_CHECK_THROW(print::planMapSheets(s, request), core::OperationError);
+    BOOST_CHECK_THROW(print::planMapSheets(s, request), core::util::OperationError);
     request.scaleDenominator = 16000;
     request.page = print::parsePageSize("30x40mm");
-    BOOST_CHECK_THROW(print::planMapSheets(s, request), core::OperationError);
+    BOOST_CHECK_THROW(print::planMapSheets(s, request), core::util::OperationError);
     core::Scenario noExtent = s;
     noExtent.settings.extent.reset();
     request.page = print::parsePageSize("A4");
-    BOOST_CHECK_THROW(print::planMapSheets(noExtent, request), core::OperationError);
+    BOOST_CHECK_THROW(print::planMapSheets(noExtent, request), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(a_kilometre_measures_true_on_the_rendered_page)
@@ -136,7 +136,7 @@ BOOST_AUTO_TEST_CASE(failed_print_leaves_no_file)
     print::MapPrintRequest request;
     request.page = print::parsePageSize("A4");
     request.scan = print::PrintRaster{2, 2, std::vector<std::uint8_t>(3), {0, 1, 0, 0, 0, -1}}; // wrong buffer size
-    BOOST_CHECK_THROW(print::printMap(oneKilometreRoad(), request, folder / "x.pdf"), core::OperationError);
+    BOOST_CHECK_THROW(print::printMap(oneKilometreRoad(), request, folder / "x.pdf"), core::util::OperationError);
     BOOST_TEST(!std::filesystem::exists(folder / "x.pdf"));
 }
 
@@ -174,13 +174,13 @@ BOOST_AUTO_TEST_CASE(a_jpeg_scan_is_embedded_as_dct_and_smaller_than_flate)
     print::printMap(oneKilometreRoad(), request, folder / "flate.pdf");
     request.scan->jpegQuality = 85;
     print::printMap(oneKilometreRoad(), request, folder / "jpeg.pdf");
-    const std::string flate = core::readFile(folder / "flate.pdf"), jpeg = core::readFile(folder / "jpeg.pdf");
+    const std::string flate = core::io::readFile(folder / "flate.pdf"), jpeg = core::io::readFile(folder / "jpeg.pdf");
     BOOST_TEST(flate.find("/DCTDecode") == std::string::npos);
     BOOST_TEST(jpeg.find("/DCTDecode") != std::string::npos);
     BOOST_TEST_MESSAGE("scan page: Flate " << flate.size() << " bytes, JPEG " << jpeg.size() << " bytes");
     BOOST_TEST(jpeg.size() * 2 < flate.size());
     request.scan->jpegQuality = 101;
-    BOOST_CHECK_THROW(print::printMap(oneKilometreRoad(), request, folder / "bad.pdf"), core::OperationError);
+    BOOST_CHECK_THROW(print::printMap(oneKilometreRoad(), request, folder / "bad.pdf"), core::util::OperationError);
 
     BOOST_REQUIRE_MESSAGE(!(!commandAvailable("pdftocairo")), "cannot run: pdftocairo (poppler-utils) is not installed");
     BOOST_REQUIRE(renderPage(folder / "jpeg.pdf", folder / "jpeg"));
@@ -337,18 +337,18 @@ BOOST_AUTO_TEST_CASE(svg_pages_are_numbered_files_and_failures_leave_none)
     BOOST_TEST(one.pages == 1);
     BOOST_REQUIRE(one.files.size() == 1u);
     BOOST_TEST(one.files[0] == folder / "one.SVG");
-    const std::string svg = core::readFile(folder / "one.SVG");
+    const std::string svg = core::io::readFile(folder / "one.SVG");
     // An A4 page in millimetres.
     BOOST_TEST(svg.find("width=\"210mm\"") != std::string::npos);
     BOOST_TEST(svg.find("height=\"297mm\"") != std::string::npos);
     // Tiled: four sheets and the assembly page; a broken scan fails on the first sheet and leaves no page.
     s.settings.extent = core::Extent{300000, 4400000, 305000, 4405000};
     request.scan = print::PrintRaster{2, 2, std::vector<std::uint8_t>(3), {300000, 1, 0, 4405000, 0, -1}};
-    BOOST_CHECK_THROW(print::printMap(s, request, folder / "tiled.svg"), core::OperationError);
+    BOOST_CHECK_THROW(print::printMap(s, request, folder / "tiled.svg"), core::util::OperationError);
     BOOST_TEST(!std::filesystem::exists(folder / "tiled-1.svg"));
     BOOST_TEST(!std::filesystem::exists(folder / "tiled.svg"));
-    BOOST_CHECK_THROW(print::mapOutputFormat(folder / "map.tiff"), core::OperationError);
-    BOOST_CHECK_THROW(print::mapOutputFormat(folder / "map.pdf", "eps"), core::OperationError);
+    BOOST_CHECK_THROW(print::mapOutputFormat(folder / "map.tiff"), core::util::OperationError);
+    BOOST_CHECK_THROW(print::mapOutputFormat(folder / "map.pdf", "eps"), core::util::OperationError);
     BOOST_TEST((print::mapOutputFormat(folder / "map.pdf", "png") == print::MapOutputFormat::Png));
     BOOST_TEST(print::mapPageFile(folder / "m.png", print::MapOutputFormat::Png, 3, 7) == folder / "m-3.png");
 }
@@ -362,7 +362,7 @@ BOOST_AUTO_TEST_CASE(too_many_pages_names_the_count_and_a_scale_that_fits)
     try {
         print::planMapSheets(s, request);
         BOOST_FAIL("expected an error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         const std::string what = e.what();
         // Landscape A4 map area 273 x 156 mm, 10 mm overlap: ceil(13990 / 263) = 54 columns x ceil(9990 / 146) = 69 rows
         // = 3726 pages (portrait: ceil(13990/176)=80 x ceil(9990/233)=43 = 3440 pages, the fewer).
@@ -374,7 +374,7 @@ BOOST_AUTO_TEST_CASE(too_many_pages_names_the_count_and_a_scale_that_fits)
     try {
         print::planMapSheets(s, request);
         BOOST_FAIL("expected an error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(std::string(e.what()).find("smaller than its margins") != std::string::npos, e.what());
     }
 }
@@ -567,7 +567,7 @@ std::vector<Word> pdfWords(const std::filesystem::path& pdf, int page)
     const std::string command = "pdftotext -bbox -f " + std::to_string(page) + " -l " + std::to_string(page) + " '"
         + pdf.string() + "' '" + html.string() + "'";
     BOOST_REQUIRE(std::system(command.c_str()) == 0);
-    const std::string text = core::readFile(html);
+    const std::string text = core::io::readFile(html);
     std::vector<Word> words;
     const double mm = 25.4 / 72.0;
     for (std::size_t at = text.find("<word "); at != std::string::npos; at = text.find("<word ", at + 1)) {
@@ -744,7 +744,7 @@ BOOST_AUTO_TEST_CASE(sheet_texts_print_in_the_scenarios_language)
         print::printMap(s, request, pdf);
         const std::string txt = pdf.string() + ".txt";
         BOOST_REQUIRE(std::system(("pdftotext -layout '" + pdf.string() + "' '" + txt + "'").c_str()) == 0);
-        return core::readFile(txt);
+        return core::io::readFile(txt);
     };
     const std::string english = printedText("");
     BOOST_TEST(english.find("Sheet A1 of 1") != std::string::npos);

@@ -26,8 +26,8 @@ BOOST_AUTO_TEST_CASE(named_and_custom_page_sizes)
     const PageSize custom = parsePageSize("600x400mm");
     BOOST_TEST(custom.widthMm == 600.0);
     BOOST_TEST(custom.heightMm == 400.0);
-    BOOST_CHECK_THROW(parsePageSize("B5"), sandtable::core::OperationError);
-    BOOST_CHECK_THROW(parsePageSize("0x10mm"), sandtable::core::OperationError);
+    BOOST_CHECK_THROW(parsePageSize("B5"), sandtable::core::util::OperationError);
+    BOOST_CHECK_THROW(parsePageSize("0x10mm"), sandtable::core::util::OperationError);
     // 72 points to the inch, 25.4 mm to the inch.
     BOOST_TEST(pointsFromMillimetres(25.4) == 72.0);
 }

@@ -209,7 +209,7 @@ BOOST_AUTO_TEST_CASE(refuses_boxes_that_do_not_nest_naming_them)
     auto message = [&](const print::PdfBox& trim, const print::PdfBox& bleed) {
         try {
             print::addPdfPageBoxes(input, trim, bleed);
-        } catch (const core::OperationError& e) {
+        } catch (const core::util::OperationError& e) {
             return std::string(e.what());
         }
         return std::string("no error");
@@ -231,14 +231,14 @@ BOOST_AUTO_TEST_CASE(refuses_what_is_not_a_pdf)
     try {
         print::addPdfPageBoxes("not a pdf", kTrim, kBleed);
         BOOST_FAIL("no error");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         const std::string what = e.what();
         BOOST_TEST(what.find("PDF page boxes") != std::string::npos, what);
         BOOST_TEST(what.find("qpdf") != std::string::npos, what);
     }
     // A cut-off file (the last third missing): qpdf would have to repair it.
     const std::string input = cairoPdf(CAIRO_PDF_VERSION_1_5);
-    BOOST_CHECK_THROW(print::addPdfPageBoxes(input.substr(0, input.size() * 2 / 3), kTrim, kBleed), core::OperationError);
+    BOOST_CHECK_THROW(print::addPdfPageBoxes(input.substr(0, input.size() * 2 / 3), kTrim, kBleed), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -60,8 +60,8 @@ BOOST_AUTO_TEST_SUITE(print_piece_image)
 // the top 2.5 x 2.34 + 1 = 6.9 px; below it the symbol and the strength, then the name.
 BOOST_AUTO_TEST_CASE(a_division_reads_at_play_zoom_with_its_strength_and_a_contrasting_symbol)
 {
-    const sandtable::core::LoadedScenario loaded
-        = sandtable::core::loadScenario(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json");
+    const sandtable::core::io::LoadedScenario loaded
+        = sandtable::core::io::loadScenario(sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json");
     const auto& units = loaded.scenario.units;
     const auto unit = std::find_if(units.begin(), units.end(), [](const auto& u) { return u.id.str() == "us-i-1"; });
     BOOST_TEST_REQUIRE((unit != units.end()));

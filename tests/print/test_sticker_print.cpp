@@ -303,7 +303,7 @@ BOOST_AUTO_TEST_CASE(stickers_show_the_arm_symbol_before_the_info_line)
     cairo_surface_destroy(png);
     if (commandAvailable("pdftotext")) {
         BOOST_REQUIRE(std::system(("pdftotext '" + pdf.string() + "' '" + (folder / "s.txt").string() + "'").c_str()) == 0);
-        const std::string printed = core::readFile(folder / "s.txt");
+        const std::string printed = core::io::readFile(folder / "s.txt");
         BOOST_TEST(printed.find("3456 men") != std::string::npos);
         BOOST_TEST(printed.find("3456 guns") != std::string::npos);
         BOOST_TEST(printed.find("infantry") == std::string::npos);
@@ -317,7 +317,7 @@ BOOST_AUTO_TEST_CASE(a_sticker_larger_than_the_page_is_refused_leaving_no_file)
     s.settings.stickerWidthMm = 300.0;
     print::StickerRequest request;
     request.page = print::parsePageSize("A4");
-    BOOST_CHECK_THROW(print::printStickers(s, request, folder / "s.pdf"), core::OperationError);
+    BOOST_CHECK_THROW(print::printStickers(s, request, folder / "s.pdf"), core::util::OperationError);
     BOOST_TEST(!std::filesystem::exists(folder / "s.pdf"));
 }
 

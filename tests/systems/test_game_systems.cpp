@@ -62,10 +62,10 @@ BOOST_AUTO_TEST_CASE(a_system_of_its_own_flows_through_validation_print_and_vass
     skirmish.dice = {6, 8};
     skirmish.defaultPieceLengthMm = 30.0;
     skirmish.defaultPieceDepthMm = 15.0;
-    skirmish.setUpChecks = [](const core::Scenario& s, core::Diagnostics& out) {
+    skirmish.setUpChecks = [](const core::Scenario& s, core::validation::Diagnostics& out) {
         for (std::size_t i = 0; i < s.units.size(); ++i)
             if (s.units[i].placement && s.units[i].name.empty())
-                out.push_back({"skirmish.name", core::Severity::Warning, "/units/" + std::to_string(i), "a skirmish piece needs a name"});
+                out.push_back({"skirmish.name", core::validation::Severity::Warning, "/units/" + std::to_string(i), "a skirmish piece needs a name"});
     };
     const core::GameSystem id = systems::registerGameSystem(skirmish);
     BOOST_TEST(static_cast<int>(id) == 4); // after the four of the rules texts
@@ -78,9 +78,9 @@ BOOST_AUTO_TEST_CASE(a_system_of_its_own_flows_through_validation_print_and_vass
     s.units[1].name.clear(); // the placed division, now unnamed
 
     // Validation: the system's own rule runs; Pub Battles' own (each formation's HQ, stacking) do not.
-    const core::Diagnostics findings = core::validateScenario(s);
+    const core::validation::Diagnostics findings = core::validation::validateScenario(s);
     const auto has = [&](const std::string& code) {
-        return std::any_of(findings.begin(), findings.end(), [&](const core::Diagnostic& d) { return d.code == code; });
+        return std::any_of(findings.begin(), findings.end(), [&](const core::validation::Diagnostic& d) { return d.code == code; });
     };
     BOOST_TEST(has("skirmish.name"));
     BOOST_TEST(!has("setup.command_range"));
@@ -110,7 +110,7 @@ BOOST_AUTO_TEST_CASE(a_system_of_its_own_flows_through_validation_print_and_vass
     sandtable::app::exportVassalModule(s, folder / "skirmish.sandtable.json", vmod, 100.0 / 1000.0, {});
     const auto unpacked = folder / "unpacked";
     BOOST_REQUIRE_EQUAL(sandtable::test::runCommand("unzip -q '" + vmod.string() + "' -d '" + unpacked.string() + "'").exitCode, 0);
-    const std::string build = core::readFile(unpacked / "buildFile.xml", std::size_t{64} << 20);
+    const std::string build = core::io::readFile(unpacked / "buildFile.xml", std::size_t{64} << 20);
     BOOST_TEST(build.find("nSides=\"6\"") != std::string::npos);
     BOOST_TEST(build.find("nSides=\"8\"") != std::string::npos);
     BOOST_TEST(build.find("nSides=\"10\"") == std::string::npos);

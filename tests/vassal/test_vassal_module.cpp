@@ -86,7 +86,7 @@ std::string boardPng(const sandtable::test::TemporaryFolder& folder)
 {
     const auto png = folder / "board-source.png";
     sandtable::test::writeRaster(png, "PNG", 40, 30, 3);
-    return sandtable::core::readFile(png);
+    return sandtable::core::io::readFile(png);
 }
 
 template <class E>
@@ -179,8 +179,8 @@ BOOST_AUTO_TEST_CASE(imports_an_unpacked_folder_as_a_scenario_to_complete)
     sandtable::test::TemporaryFolder folder;
     const auto module = folder / "unpacked";
     std::filesystem::create_directories(module / "images");
-    sandtable::core::writeFileAtomically(module / "buildFile.xml", foreignBuildFile());
-    sandtable::core::writeFileAtomically(module / "images" / "map.png", boardPng(folder));
+    sandtable::core::io::writeFileAtomically(module / "buildFile.xml", foreignBuildFile());
+    sandtable::core::io::writeFileAtomically(module / "images" / "map.png", boardPng(folder));
     const auto scenario = folder / "out" / "valley.sandtable.json";
     std::filesystem::create_directories(scenario.parent_path());
     const auto made = importVassalModule(module, scenario);
@@ -230,15 +230,15 @@ BOOST_AUTO_TEST_CASE(refuses_a_zip_that_is_not_a_module)
     sandtable::test::TemporaryFolder folder;
     const auto zip = folder / "notes.zip";
     writeZip(zip, {{"readme.txt", "hello"}});
-    const std::string what = failure<sandtable::core::FormatError>([&] { readVassalModule(zip); });
+    const std::string what = failure<sandtable::core::util::FormatError>([&] { readVassalModule(zip); });
     BOOST_TEST(what.find(zip.string()) != std::string::npos);
     BOOST_TEST(what.find("buildFile.xml") != std::string::npos);
     // Not a zip at all.
     const auto text = folder / "game.vmod";
-    sandtable::core::writeFileAtomically(text, "just text");
-    BOOST_TEST(failure<sandtable::core::FormatError>([&] { readVassalModule(text); }).find("not a VASSAL module") != std::string::npos);
+    sandtable::core::io::writeFileAtomically(text, "just text");
+    BOOST_TEST(failure<sandtable::core::util::FormatError>([&] { readVassalModule(text); }).find("not a VASSAL module") != std::string::npos);
     // Missing.
-    failure<sandtable::core::IoError>([&] { readVassalModule(folder / "absent.vmod"); });
+    failure<sandtable::core::util::IoError>([&] { readVassalModule(folder / "absent.vmod"); });
 }
 
 BOOST_AUTO_TEST_CASE(refuses_a_build_file_that_does_not_parse_or_is_not_a_module)
@@ -246,11 +246,11 @@ BOOST_AUTO_TEST_CASE(refuses_a_build_file_that_does_not_parse_or_is_not_a_module
     sandtable::test::TemporaryFolder folder;
     const auto vmod = folder / "broken.vmod";
     writeZip(vmod, {{"buildFile.xml", "<VASSAL.build.GameModule name=\"x\"><VASSAL.build.module.Map>"}});
-    const std::string what = failure<sandtable::core::FormatError>([&] { readVassalModule(vmod); });
+    const std::string what = failure<sandtable::core::util::FormatError>([&] { readVassalModule(vmod); });
     BOOST_TEST(what.find("broken.vmod!buildFile.xml") != std::string::npos);
     const auto other = folder / "other.vmod";
     writeZip(other, {{"buildFile.xml", "<?xml version=\"1.0\"?>\n<html><body/></html>"}});
-    const std::string root = failure<sandtable::core::FormatError>([&] { readVassalModule(other); });
+    const std::string root = failure<sandtable::core::util::FormatError>([&] { readVassalModule(other); });
     BOOST_TEST(root.find("html") != std::string::npos);
     BOOST_TEST(root.find("VASSAL.build.GameModule") != std::string::npos);
 }
@@ -260,13 +260,13 @@ BOOST_AUTO_TEST_CASE(refuses_a_module_from_a_newer_vassal)
     sandtable::test::TemporaryFolder folder;
     const auto byBuildFile = folder / "new.vmod";
     writeZip(byBuildFile, {{"buildFile.xml", foreignBuildFile("3.8.1")}});
-    const std::string what = failure<sandtable::core::FormatError>([&] { readVassalModule(byBuildFile); });
+    const std::string what = failure<sandtable::core::util::FormatError>([&] { readVassalModule(byBuildFile); });
     BOOST_TEST(what.find("3.8.1") != std::string::npos);
     BOOST_TEST(what.find("VassalVersion") != std::string::npos);
     BOOST_TEST(what.find("buildFile.xml") != std::string::npos);
     const auto byModuledata = folder / "newer.vmod";
     writeZip(byModuledata, {{"moduledata", moduledata("4.0.0")}, {"buildFile.xml", foreignBuildFile()}});
-    const std::string data = failure<sandtable::core::FormatError>([&] { readVassalModule(byModuledata); });
+    const std::string data = failure<sandtable::core::util::FormatError>([&] { readVassalModule(byModuledata); });
     BOOST_TEST(data.find("moduledata") != std::string::npos);
     BOOST_TEST(data.find("4.0.0") != std::string::npos);
 }
@@ -281,7 +281,7 @@ BOOST_AUTO_TEST_CASE(refuses_numbers_that_are_not_numbers_naming_the_element_and
     build.replace(at, 9, "dx=\"ten\"");
     const auto badGrid = folder / "grid.vmod";
     writeZip(badGrid, {{"buildFile.xml", build}});
-    const std::string what = failure<sandtable::core::FormatError>([&] { readVassalModule(badGrid); });
+    const std::string what = failure<sandtable::core::util::FormatError>([&] { readVassalModule(badGrid); });
     BOOST_TEST(what.find("grid.vmod!buildFile.xml") != std::string::npos, what);
     BOOST_TEST(what.find("SquareGrid dx") != std::string::npos, what);
     BOOST_TEST(what.find("'ten' is not a number") != std::string::npos, what);
@@ -291,7 +291,7 @@ BOOST_AUTO_TEST_CASE(refuses_numbers_that_are_not_numbers_naming_the_element_and
     outline.replace(path, 5, "2O,10"); // a letter O for a zero
     const auto badZone = folder / "zone.vmod";
     writeZip(badZone, {{"buildFile.xml", outline}});
-    const std::string zone = failure<sandtable::core::FormatError>([&] { readVassalModule(badZone); });
+    const std::string zone = failure<sandtable::core::util::FormatError>([&] { readVassalModule(badZone); });
     BOOST_TEST(zone.find("Zone path") != std::string::npos, zone);
     BOOST_TEST(zone.find("'2O' is not a number") != std::string::npos, zone);
 }
@@ -303,13 +303,13 @@ BOOST_AUTO_TEST_CASE(refuses_a_board_image_missing_from_the_archive_and_leaves_n
     writeZip(vmod, {{"buildFile.xml", foreignBuildFile("3.7.0", "lost.png")}});
     const auto out = folder / "out";
     std::filesystem::create_directories(out);
-    const std::string what = failure<sandtable::core::FormatError>([&] { importVassalModule(vmod, out / "s.sandtable.json"); });
+    const std::string what = failure<sandtable::core::util::FormatError>([&] { importVassalModule(vmod, out / "s.sandtable.json"); });
     BOOST_TEST(what.find("images/lost.png") != std::string::npos);
     BOOST_TEST(what.find("Valley") != std::string::npos);
     BOOST_TEST(std::filesystem::is_empty(out));
     // --board naming no board.
     writeZip(folder / "ok.vmod", {{"buildFile.xml", foreignBuildFile()}, {"images/map.png", boardPng(folder)}});
-    const std::string board = failure<sandtable::core::OperationError>([&] {
+    const std::string board = failure<sandtable::core::util::OperationError>([&] {
         sandtable::vassal::VassalImportOptions o;
         o.board = "Hills";
         importVassalModule(folder / "ok.vmod", out / "s.sandtable.json", o);

@@ -6,7 +6,7 @@
 
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cpl_conv.h>
 #include <cpl_vsi.h>
@@ -59,13 +59,13 @@ XmlTree parseXml(const std::string& text, const std::string& file)
     GdalErrorScope errors;
     XmlTree tree(CPLParseXMLString(text.c_str()));
     if (!tree)
-        throw core::FormatError(file, "XML", errors.reason(_("not an XML document")));
+        throw core::util::FormatError(file, "XML", errors.reason(_("not an XML document")));
     // The declaration (<?xml ...?>) and comments are siblings before the root element: keep the root alone.
     CPLXMLNode* root = tree.get();
     while (root && (root->eType != CXT_Element || root->pszValue[0] == '?'))
         root = root->psNext;
     if (!root)
-        throw core::FormatError(file, "XML", _("no root element"));
+        throw core::util::FormatError(file, "XML", _("no root element"));
     if (root != tree.get()) {
         CPLXMLNode* before = tree.get();
         while (before->psNext != root)
@@ -102,24 +102,24 @@ void writeZipAt(const std::string& vsiPath, const std::string& output, const std
     GdalErrorScope errors;
     void* zip = CPLCreateZip(vsiPath.c_str(), nullptr);
     if (!zip)
-        throw core::IoError(output, "", errors.reason(_("cannot create the zip")));
+        throw core::util::IoError(output, "", errors.reason(_("cannot create the zip")));
     for (const auto& [name, bytes] : entries) {
         if (CPLCreateFileInZip(zip, name.c_str(), nullptr) != CE_None
             || CPLWriteFileInZip(zip, bytes.data(), static_cast<int>(bytes.size())) != CE_None
             || CPLCloseFileInZip(zip) != CE_None) {
             CPLCloseZip(zip);
-            throw core::IoError(output, name, errors.reason(_("cannot write the entry")));
+            throw core::util::IoError(output, name, errors.reason(_("cannot write the entry")));
         }
     }
     if (CPLCloseZip(zip) != CE_None)
-        throw core::IoError(output, "", errors.reason(_("cannot finish the zip")));
+        throw core::util::IoError(output, "", errors.reason(_("cannot finish the zip")));
 }
 
 } // namespace
 
 void writeZip(const std::filesystem::path& output, const std::vector<std::pair<std::string, std::string>>& entries)
 {
-    core::AtomicFile file(output);
+    core::io::AtomicFile file(output);
     // CPLCreateZip refuses an existing file: the reserved temporary is empty, write over it fresh.
     std::error_code ignored;
     std::filesystem::remove(file.temporaryPath(), ignored);
@@ -140,7 +140,7 @@ std::string zipBytes(const std::string& name, const std::vector<std::pair<std::s
     vsi_l_offset size = 0;
     const GByte* data = VSIGetMemFileBuffer(memory.c_str(), &size, FALSE);
     if (!data)
-        throw core::IoError(name, "", _("cannot finish the zip"));
+        throw core::util::IoError(name, "", _("cannot finish the zip"));
     return std::string(reinterpret_cast<const char*>(data), static_cast<std::size_t>(size));
 }
 
@@ -259,12 +259,12 @@ bool hasEntry(const std::filesystem::path& archive, const std::string& entry)
 std::string readEntry(const std::filesystem::path& archive, const std::string& entry)
 {
     if (!hasEntry(archive, entry))
-        throw core::FormatError(archive.string(), entry, _("the module has no such file"));
+        throw core::util::FormatError(archive.string(), entry, _("the module has no such file"));
     const ZipNames names(archive);
     GdalErrorScope errors;
     VSILFILE* f = VSIFOpenL(vsiPath(archive, entry).c_str(), "rb");
     if (!f)
-        throw core::IoError(archive.string(), entry, errors.reason(_("cannot open")));
+        throw core::util::IoError(archive.string(), entry, errors.reason(_("cannot open")));
     std::string bytes;
     char buffer[65536];
     for (;;) {
@@ -274,7 +274,7 @@ std::string readEntry(const std::filesystem::path& archive, const std::string& e
             break;
         if (bytes.size() > (std::size_t{1} << 31)) {
             VSIFCloseL(f);
-            throw core::IoError(archive.string(), entry, _("larger than 2 GiB"));
+            throw core::util::IoError(archive.string(), entry, _("larger than 2 GiB"));
         }
     }
     VSIFCloseL(f);

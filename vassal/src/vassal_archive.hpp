@@ -33,7 +33,7 @@ void xmlSetText(CPLXMLNode* element, const std::string& text);
 std::string xmlDocument(const CPLXMLNode* root);
 
 /// Parses `text` (the file `file`, for messages): the root element, the XML declaration skipped. Throws
-/// core::FormatError naming the file and GDAL's reason when it does not parse.
+/// core::util::FormatError naming the file and GDAL's reason when it does not parse.
 XmlTree parseXml(const std::string& text, const std::string& file);
 /// An attribute's value ("" when absent).
 std::string xmlAttribute(const CPLXMLNode* element, const char* name);
@@ -41,19 +41,19 @@ std::string xmlAttribute(const CPLXMLNode* element, const char* name);
 std::string xmlText(const CPLXMLNode* element);
 
 /// Writes a zip of `entries` (name, bytes; deflated) to `output` through a temporary file in its folder,
-/// renamed into place: on failure nothing is left. Throws core::IoError.
+/// renamed into place: on failure nothing is left. Throws core::util::IoError.
 void writeZip(const std::filesystem::path& output, const std::vector<std::pair<std::string, std::string>>& entries);
 
 /// The bytes of a zip of `entries` (a saved game inside a module), made in memory; `name` names it in messages.
-/// Throws core::IoError.
+/// Throws core::util::IoError.
 std::string zipBytes(const std::string& name, const std::vector<std::pair<std::string, std::string>>& entries);
 
 /// True when `path` is a folder (an unpacked module), false for a file (a zip).
 bool isFolder(const std::filesystem::path& path);
 /// True when the archive (zip or folder) has the entry.
 bool hasEntry(const std::filesystem::path& archive, const std::string& entry);
-/// The entry's bytes. Throws core::FormatError naming the archive and the entry when it is missing,
-/// core::IoError when it cannot be read.
+/// The entry's bytes. Throws core::util::FormatError naming the archive and the entry when it is missing,
+/// core::util::IoError when it cannot be read.
 std::string readEntry(const std::filesystem::path& archive, const std::string& entry);
 
 

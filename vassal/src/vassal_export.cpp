@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A scenario written as a VASSAL 3.7 module: buildFile.xml, moduledata, images and help.
 #include "sandtable/vassal/vassal_module.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "vassal_archive.hpp"
 
@@ -288,7 +288,7 @@ struct Builder {
     {
         const auto it = in.pieces.find(u.id.str());
         if (it == in.pieces.end())
-            throw core::OperationError("", core::i18n::format(_("unit {1}"), {u.id.str()}), _("no piece image was drawn for it"));
+            throw core::util::OperationError("", core::i18n::format(_("unit {1}"), {u.id.str()}), _("no piece image was drawn for it"));
         return it->second;
     }
 
@@ -347,7 +347,7 @@ struct Builder {
     {
         const auto it = in.forces.find(f.id);
         if (it == in.forces.end())
-            throw core::OperationError("", core::i18n::format(_("force {1}"), {f.id}), _("no counter image was drawn for it"));
+            throw core::util::OperationError("", core::i18n::format(_("force {1}"), {f.id}), _("no counter image was drawn for it"));
         const std::string file = addImage("force-" + imageName(f.id) + ".png", it->second.png);
         const core::Side* side = s.findSide(f.side);
         const std::string id = gpid();
@@ -412,7 +412,7 @@ struct Builder {
     {
         const core::CampaignGrid& g = s.campaign->grid;
         if (g.rotation != 0.0) {
-            result.findings.push_back({"vassal.grid_rotated", core::Severity::Warning, "/campaign/grid/rotation",
+            result.findings.push_back({"vassal.grid_rotated", core::validation::Severity::Warning, "/campaign/grid/rotation",
                 core::i18n::format(_("VASSAL's square grid cannot turn: the grid is drawn on the board image only, turned {1} degrees; "
                                      "the module has no grid to snap to"),
                     {core::i18n::formatFigure(g.rotation)})});
@@ -452,7 +452,7 @@ struct Builder {
     {
         if (p[0] >= 0.0 && p[1] >= 0.0 && p[0] <= in.board->width && p[1] <= in.board->height)
             return;
-        result.findings.push_back({"vassal.off_board", core::Severity::Warning, pointer,
+        result.findings.push_back({"vassal.off_board", core::validation::Severity::Warning, pointer,
             core::i18n::format(_("{1} stands off the board (pixel {2}, {3} of a {4} x {5} px board): VASSAL places it out of sight"),
                 {what, std::to_string(std::lround(p[0])), std::to_string(std::lround(p[1])), std::to_string(in.board->width),
                     std::to_string(in.board->height)})});
@@ -462,7 +462,7 @@ struct Builder {
     {
         const core::Extent& e = *s.settings.extent;
         if (!in.board)
-            throw core::OperationError("", _("board image"), _("no board image was drawn for the scenario's extent"));
+            throw core::util::OperationError("", _("board image"), _("no board image was drawn for the scenario's extent"));
         result.boardWidth = in.board->width;
         result.boardHeight = in.board->height;
         CPLXMLNode* m = map(module, kBattleMap);
@@ -568,7 +568,7 @@ struct Builder {
     {
         const auto it = in.cardFaces.find(name);
         if (it == in.cardFaces.end())
-            throw core::OperationError("", core::i18n::format(_("card face {1}"), {name}), _("no image was drawn for it"));
+            throw core::util::OperationError("", core::i18n::format(_("card face {1}"), {name}), _("no image was drawn for it"));
         return it->second;
     }
 
@@ -806,10 +806,10 @@ struct Builder {
         for (const int faces : core::systems::describe(s.settings.system).dice)
             dice(module, faces);
         if (!s.settings.extent && !s.tableBattles)
-            result.findings.push_back({"vassal.no_board", core::Severity::Warning, "/extent",
+            result.findings.push_back({"vassal.no_board", core::validation::Severity::Warning, "/extent",
                 _("the scenario has no extent: the module has no battle map, only the palettes")});
         if (s.campaign && !s.campaign->forces.empty() && !s.settings.extent)
-            result.findings.push_back({"vassal.campaign_forces", core::Severity::Warning, "/campaign/forces",
+            result.findings.push_back({"vassal.campaign_forces", core::validation::Severity::Warning, "/campaign/forces",
                 core::i18n::format(P_("{1} campaign force has no board to stand on (no extent)", "{1} campaign forces have no board to stand on (no extent)",
                                        s.campaign->forces.size()),
                     {std::to_string(s.campaign->forces.size())})});
@@ -843,27 +843,27 @@ struct Builder {
 } // namespace
 
 VassalExportResult writeVassalModule(const core::Scenario& scenario, const VassalExportInput& input,
-    const std::filesystem::path& output, const core::ProgressCallback& progress)
+    const std::filesystem::path& output, const core::util::ProgressCallback& progress)
 {
     if (!std::isfinite(input.pxPerM) || input.pxPerM <= 0.0)
-        throw core::OperationError(output.string(), "px_per_m", _("the board resolution is not a positive number"));
+        throw core::util::OperationError(output.string(), "px_per_m", _("the board resolution is not a positive number"));
     Builder b{scenario, input, {}, {}, {}};
     b.result.pxPerM = input.pxPerM;
     try {
         b.build();
-    } catch (const core::Error& e) {
-        throw core::OperationError(output.string(), e.object(), e.reason());
+    } catch (const core::util::Error& e) {
+        throw core::util::OperationError(output.string(), e.object(), e.reason());
     }
     // A module with nothing to play (a new scenario's, before its order of battle): written, and said.
     if (b.result.pieces == 0 && b.result.forces == 0 && b.result.cards == 0)
-        b.result.findings.push_back({"vassal.no_pieces", core::Severity::Warning, "/units",
+        b.result.findings.push_back({"vassal.no_pieces", core::validation::Severity::Warning, "/units",
             _("the scenario has no units, campaign forces or cards: the module has a board and nothing to play with "
               "(add an order of battle first)")});
-    core::reportProgress(progress, 0.5, N_("writing the VASSAL module"));
+    core::util::reportProgress(progress, 0.5, N_("writing the VASSAL module"));
     detail::writeZip(output, b.entries);
     for (const auto& [name, bytes] : b.entries)
         b.result.files.push_back(name);
-    core::reportProgress(progress, 1.0, N_("writing the VASSAL module"));
+    core::util::reportProgress(progress, 1.0, N_("writing the VASSAL module"));
     return b.result;
 }
 

@@ -11,7 +11,7 @@
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/model/campaign.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -135,7 +135,7 @@ struct Reader {
         const auto parts = codec::decode(version, '.');
         const std::string series = parts.size() >= 2 ? parts[0] + "." + parts[1] : version;
         if (!version.empty() && codec::compareVersions(series, kVassalSeries) > 0)
-            throw core::FormatError(path.string() + "!" + file, element,
+            throw core::util::FormatError(path.string() + "!" + file, element,
                 core::i18n::format(_("the module was saved by VASSAL {1}, newer than {2} (the newest sandtable reads): save "
                                      "it from VASSAL 3.7, or update sandtable"),
                     {version, kVassalSeries}));
@@ -154,7 +154,7 @@ struct Reader {
             return absent;
         const auto v = parseNumber(text);
         if (!v)
-            throw core::FormatError(path.string() + "!buildFile.xml", elementName(n) + " " + what,
+            throw core::util::FormatError(path.string() + "!buildFile.xml", elementName(n) + " " + what,
                 core::i18n::format(_("'{1}' is not a number"), {text}));
         return *v;
     }
@@ -166,7 +166,7 @@ struct Reader {
             return decodeDefinition(detail::xmlText(n));
         } catch (const std::invalid_argument& e) {
             const std::string name = xmlAttribute(n, "entryName").empty() ? xmlAttribute(n, "name") : xmlAttribute(n, "entryName");
-            throw core::FormatError(path.string() + "!buildFile.xml", elementName(n) + " '" + name + "'", e.what());
+            throw core::util::FormatError(path.string() + "!buildFile.xml", elementName(n) + " '" + name + "'", e.what());
         }
     }
 
@@ -276,7 +276,7 @@ struct Reader {
                 // Pixels; VASSAL reads the image's own size when they are absent (-1).
                 const double width = number(c, "width", -1.0), height = number(c, "height", -1.0);
                 if (width > 1.0e6 || height > 1.0e6 || width != std::floor(width) || height != std::floor(height))
-                    throw core::FormatError(path.string() + "!buildFile.xml", elementName(c) + " '" + b.name + "'",
+                    throw core::util::FormatError(path.string() + "!buildFile.xml", elementName(c) + " '" + b.name + "'",
                         core::i18n::format(_("a board of {1} x {2} pixels is not a whole size up to 1,000,000"),
                             {xmlAttribute(c, "width"), xmlAttribute(c, "height")}));
                 b.width = static_cast<int>(width);
@@ -324,7 +324,7 @@ struct Reader {
         const bool folder = detail::isFolder(path);
         std::error_code ec;
         if (!folder && !std::filesystem::exists(path, ec))
-            throw core::IoError(path.string(), "", _("no such file"));
+            throw core::util::IoError(path.string(), "", _("no such file"));
         std::string buildName;
         for (const char* candidate : {"buildFile.xml", "buildFile"})
             if (detail::hasEntry(path, candidate)) {
@@ -332,7 +332,7 @@ struct Reader {
                 break;
             }
         if (buildName.empty())
-            throw core::FormatError(path.string(), "buildFile.xml",
+            throw core::util::FormatError(path.string(), "buildFile.xml",
                 folder ? _("not a VASSAL module folder: it has no buildFile.xml")
                        : _("not a VASSAL module: not a zip, or a zip without buildFile.xml"));
         if (detail::hasEntry(path, "moduledata")) {
@@ -341,14 +341,14 @@ struct Reader {
                 checkVersion(detail::xmlText(v), "moduledata", "VassalVersion");
             }
         } else {
-            module.findings.push_back({"vassal.no_moduledata", core::Severity::Info, "moduledata",
+            module.findings.push_back({"vassal.no_moduledata", core::validation::Severity::Info, "moduledata",
                 _("the module has no moduledata (written before VASSAL 3.1): its name comes from buildFile")});
         }
         const std::string file = path.string() + "!" + buildName;
         const detail::XmlTree build = detail::parseXml(detail::readEntry(path, buildName), file);
         const CPLXMLNode* root = build.get();
         if (elementName(root) != "VASSAL.build.GameModule")
-            throw core::FormatError(file, elementName(root), _("the root element is not VASSAL.build.GameModule"));
+            throw core::util::FormatError(file, elementName(root), _("the root element is not VASSAL.build.GameModule"));
         module.name = xmlAttribute(root, "name");
         module.version = xmlAttribute(root, "version");
         module.vassalVersion = xmlAttribute(root, "VassalVersion");
@@ -359,7 +359,7 @@ struct Reader {
         std::vector<std::string> palette;
         walk(root, palette, nullptr, "", "");
         for (const auto& [trait, count] : skipped)
-            module.findings.push_back({"vassal.trait_skipped", core::Severity::Info, "buildFile.xml",
+            module.findings.push_back({"vassal.trait_skipped", core::validation::Severity::Info, "buildFile.xml",
                 core::i18n::format(P_("{1} piece has a '{2}' trait, which sandtable does not carry over",
                                        "{1} pieces have a '{2}' trait, which sandtable does not carry over", count),
                     {std::to_string(count), trait})});
@@ -426,7 +426,7 @@ namespace {
 /// or by default: all of them when two at most, else the two with the most pieces (ties: roster order) and a
 /// finding naming the others. Throws OperationError naming --sides when it is not two groups of known sides.
 std::vector<std::vector<std::string>> twoSides(const std::vector<std::string>& sides, const std::map<std::string, int>& pieces,
-    const std::string& chosen, const std::filesystem::path& modulePath, core::Diagnostics& findings)
+    const std::string& chosen, const std::filesystem::path& modulePath, core::validation::Diagnostics& findings)
 {
     std::string names;
     for (const std::string& s : sides)
@@ -437,17 +437,17 @@ std::vector<std::vector<std::string>> twoSides(const std::vector<std::string>& s
             groups.emplace_back();
             for (const std::string& member : codec::decode(group, '+')) {
                 if (std::find(sides.begin(), sides.end(), member) == sides.end())
-                    throw core::OperationError(modulePath.string(), "--sides " + chosen,
+                    throw core::util::OperationError(modulePath.string(), "--sides " + chosen,
                         core::i18n::format(_("the module has no side '{1}' (sides: {2})"), {member, names.empty() ? std::string(_("none")) : names}));
                 for (const auto& earlier : groups)
                     if (std::find(earlier.begin(), earlier.end(), member) != earlier.end())
-                        throw core::OperationError(modulePath.string(), "--sides " + chosen,
+                        throw core::util::OperationError(modulePath.string(), "--sides " + chosen,
                             core::i18n::format(_("side '{1}' is named twice"), {member}));
                 groups.back().push_back(member);
             }
         }
         if (groups.size() != 2)
-            throw core::OperationError(modulePath.string(), "--sides " + chosen,
+            throw core::util::OperationError(modulePath.string(), "--sides " + chosen,
                 _("name the scenario's two sides, separated by a comma (A,B; join several of the module's with +: A+C,B)"));
         return groups;
     }
@@ -466,7 +466,7 @@ std::vector<std::vector<std::string>> twoSides(const std::vector<std::string>& s
         others += (others.empty() ? "'" : ", '") + ranked[i] + "' (" + std::to_string(count(ranked[i])) + ")";
         othersPieces += count(ranked[i]);
     }
-    findings.push_back({"vassal.sides", othersPieces > 0 ? core::Severity::Warning : core::Severity::Info, "/sides",
+    findings.push_back({"vassal.sides", othersPieces > 0 ? core::validation::Severity::Warning : core::validation::Severity::Info, "/sides",
         core::i18n::format(_("the module has {1} sides ({2}): the scenario's two are '{3}' and '{4}', with the most pieces; "
                              "left out with their pieces: {5}; choose with --sides A,B (join several with +: A+C,B)"),
             {std::to_string(sides.size()), names, ranked[0], ranked[1], others})});
@@ -481,14 +481,14 @@ void carriedScenario(const std::filesystem::path& modulePath, const VassalModule
     // What the module alone could not carry is no longer missing: those findings go.
     static const std::set<std::string> restored{"vassal.arrival_road", "vassal.unit_incomplete", "vassal.piece_side",
         "vassal.cards", "vassal.grid", "vassal.campaign_force", "vassal.setup_unplaced", "vassal.property"};
-    std::erase_if(out.findings, [](const core::Diagnostic& d) { return restored.count(d.code) > 0; });
-    core::LoadedScenario carried = core::parseScenario(detail::readEntry(modulePath, kVassalScenarioEntry), source);
+    std::erase_if(out.findings, [](const core::validation::Diagnostic& d) { return restored.count(d.code) > 0; });
+    core::io::LoadedScenario carried = core::io::parseScenario(detail::readEntry(modulePath, kVassalScenarioEntry), source);
     core::Scenario back = std::move(carried.scenario);
     back.map = out.base.map; // the board image, as for any module (the document's scan stayed with its folder)
     if (out.waitsForScan)
         back.map.reset();
     if (!back.references.empty()) {
-        out.findings.push_back({"vassal.references", core::Severity::Info, "/references",
+        out.findings.push_back({"vassal.references", core::validation::Severity::Info, "/references",
             core::i18n::format(P_("{1} reference layer of the exported scenario is not imported (its file stayed with it)",
                                    "{1} reference layers of the exported scenario are not imported (their files stayed with them)",
                                    back.references.size()),
@@ -522,7 +522,7 @@ void carriedScenario(const std::filesystem::path& modulePath, const VassalModule
             ++addedCount;
         }
     if (addedCount)
-        out.findings.push_back({"vassal.piece_not_in_scenario", core::Severity::Warning, "/units",
+        out.findings.push_back({"vassal.piece_not_in_scenario", core::validation::Severity::Warning, "/units",
             core::i18n::format(P_("{1} piece of the module is not in the scenario it carries, and is not imported: {2}",
                                    "{1} pieces of the module are not in the scenario it carries, and are not imported: {2}", addedCount),
                 {std::to_string(addedCount), added})});
@@ -583,7 +583,7 @@ const VassalBoard& chooseBoard(const VassalModule& m, const VassalImportOptions&
         std::string names;
         for (const VassalBoard& b : m.boards)
             names += (names.empty() ? "" : ", ") + ("'" + b.name + "'");
-        throw core::OperationError(modulePath.string(), options.board.empty() ? std::string(_("boards")) : "--board " + options.board,
+        throw core::util::OperationError(modulePath.string(), options.board.empty() ? std::string(_("boards")) : "--board " + options.board,
             options.board.empty()
                 ? (names.empty() ? std::string(_("the module has no board with an image"))
                                  : core::i18n::format(_("the module has no board with an image (boards: {1})"), {names}))
@@ -600,7 +600,7 @@ struct FrameValues {
     {
         const auto v = parseNumber(text);
         if (!v)
-            throw core::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
+            throw core::util::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
                 core::i18n::format(_("'{1}' is not a number (the sandtable frame of the module is damaged)"), {text}));
         return *v;
     }
@@ -609,7 +609,7 @@ struct FrameValues {
     {
         const auto v = parseInteger(text, minimum, maximum);
         if (!v)
-            throw core::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
+            throw core::util::FormatError(modulePath.string() + "!moduledata", "ModuleOther1 " + key,
                 core::i18n::format(_("'{1}' is not a whole number from {2} to {3}"),
                     {text, std::to_string(minimum), std::to_string(maximum)}));
         return *v;
@@ -659,7 +659,7 @@ std::optional<core::Arrival> arrivalFrom(std::optional<int> day, std::optional<i
 /// The unit a piece stands for, its properties read: Type, Quality, Strength, Command, Status, Figures and the
 /// arrival (a property that is not what it should be is a finding, the value left for the designer).
 /// `complete` is false when Type, Quality or Strength is missing; `unitCount` numbers a unit without an id.
-core::Unit unitOfPiece(const VassalPiece& p, const core::FormationId& fid, std::size_t unitCount, core::Diagnostics& findings, bool& complete)
+core::Unit unitOfPiece(const VassalPiece& p, const core::FormationId& fid, std::size_t unitCount, core::validation::Diagnostics& findings, bool& complete)
 {
     const auto prop = [&](const char* key) { return p.properties.count(key) ? p.properties.at(key) : std::string(); };
     static const std::regex arrival(R"(Day (\d+), (?:night turn|turn (\d+))(?:, along [^,]*)?(?:, entering at (-?\d+) E (-?\d+) N)?)");
@@ -689,7 +689,7 @@ core::Unit unitOfPiece(const VassalPiece& p, const core::FormationId& fid, std::
             return std::nullopt;
         const auto v = parseInteger(text, minimum, maximum);
         if (!v)
-            findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+            findings.push_back({"vassal.property", core::validation::Severity::Warning, "/units",
                 core::i18n::format(_("piece '{1}': {2} '{3}' is not a whole number from {4} to {5}; left for you to complete"),
                     {u.name, property, text, std::to_string(minimum), std::to_string(maximum)})});
         return v;
@@ -711,7 +711,7 @@ core::Unit unitOfPiece(const VassalPiece& p, const core::FormationId& fid, std::
                 eq == std::string::npos ? nullptr : core::systems::syw_miniatures::findFigureKind(item.substr(0, eq));
             const auto count = kind ? parseInteger(item.substr(eq + 1), 0, 100000) : std::nullopt;
             if (!count) {
-                findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+                findings.push_back({"vassal.property", core::validation::Severity::Warning, "/units",
                     core::i18n::format(_("piece '{1}': figures '{2}' is not KIND=COUNT; left out"), {u.name, item})});
                 continue;
             }
@@ -730,7 +730,7 @@ core::Unit unitOfPiece(const VassalPiece& p, const core::FormationId& fid, std::
         const auto y = xy.size() == 2 ? parseNumber(xy[1]) : std::nullopt;
         u.arrival = arrivalFrom(day, at, x, y);
         if (!u.arrival) {
-            findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+            findings.push_back({"vassal.property", core::validation::Severity::Warning, "/units",
                 core::i18n::format(_("piece '{1}': ArrivalTurn '{2}' is not DAY,TURN; no arrival"), {u.name, prop("ArrivalTurn")})});
         }
     } else if (!label.empty() && std::regex_match(label, a, arrival)) {
@@ -740,13 +740,13 @@ core::Unit unitOfPiece(const VassalPiece& p, const core::FormationId& fid, std::
         const auto y = a[4].matched ? parseNumber(a[4].str()) : std::nullopt;
         u.arrival = arrivalFrom(day, at, x, y);
         if (!u.arrival) {
-            findings.push_back({"vassal.property", core::Severity::Warning, "/units",
+            findings.push_back({"vassal.property", core::validation::Severity::Warning, "/units",
                 core::i18n::format(_("piece '{1}': arrival '{2}' names a day or turn out of range; no arrival"), {u.name, label})});
         }
     }
     if (u.arrival && label.find(", along ") != std::string::npos) {
         // The road is not in the imported scenario: its entry point on that road would not validate.
-        findings.push_back({"vassal.arrival_road", core::Severity::Warning, "/units",
+        findings.push_back({"vassal.arrival_road", core::validation::Severity::Warning, "/units",
             core::i18n::format(_("unit '{1}' arrives {2}: road and entry point left out until the road is digitised"), {u.id.str(), label})});
         u.arrival->entry.reset();
     }
@@ -886,17 +886,17 @@ void notePieceTally(const PieceTally& tally, VassalImport& out)
 {
     const int noSide = tally.noSide, completed = tally.completed, unplaced = tally.unplaced, cards = tally.cards;
     for (const auto& [side, n] : tally.skippedBySide)
-        out.findings.push_back({"vassal.side_left_out", core::Severity::Warning, "/units",
+        out.findings.push_back({"vassal.side_left_out", core::validation::Severity::Warning, "/units",
             core::i18n::format(P_("{1} piece of side '{2}' is not imported: the side is not one of the scenario's two (choose them with --sides)",
                                    "{1} pieces of side '{2}' are not imported: the side is not one of the scenario's two (choose them with --sides)", n),
                 {std::to_string(n), side})});
     if (noSide)
-        out.findings.push_back({"vassal.piece_side", core::Severity::Warning, "/sides",
+        out.findings.push_back({"vassal.piece_side", core::validation::Severity::Warning, "/sides",
             core::i18n::format(P_("{1} piece names no side (no Side property, no palette named after one): put under '{2}'",
                                    "{1} pieces name no side (no Side property, no palette named after one): put under '{2}'", noSide),
                 {std::to_string(noSide), out.sides.front().name})});
     if (completed)
-        out.findings.push_back({"vassal.unit_incomplete", core::Severity::Warning, "/units",
+        out.findings.push_back({"vassal.unit_incomplete", core::validation::Severity::Warning, "/units",
             core::i18n::format(P_("{1} unit has no sandtable Type, Quality or Strength property: imported as infantry, regular, "
                                    "strength 1 where missing; complete it in the order of battle",
                                    "{1} units have no sandtable Type, Quality or Strength property: imported as infantry, regular, "
@@ -904,12 +904,12 @@ void notePieceTally(const PieceTally& tally, VassalImport& out)
                                    completed),
                 {std::to_string(completed)})});
     if (cards)
-        out.findings.push_back({"vassal.cards", core::Severity::Info, "/table_battles",
+        out.findings.push_back({"vassal.cards", core::validation::Severity::Info, "/table_battles",
             core::i18n::format(P_("{1} card in the module's decks is not imported (cards import reads the card CSV)",
                                    "{1} cards in the module's decks are not imported (cards import reads the card CSV)", cards),
                 {std::to_string(cards)})});
     if (unplaced)
-        out.findings.push_back({"vassal.setup_unplaced", core::Severity::Warning, "/units",
+        out.findings.push_back({"vassal.setup_unplaced", core::validation::Severity::Warning, "/units",
             core::i18n::format(P_("{1} at-start stack left unplaced: the module gives no ground frame for board pixels "
                                    "(georeference the scan, then place the units)",
                                    "{1} at-start stacks left unplaced: the module gives no ground frame for board pixels "
@@ -946,7 +946,7 @@ void importGrid(const VassalBoard& board, const std::map<std::string, std::strin
                     return absent;
                 const auto v = parseInteger(text, -1000000, 1000000);
                 if (!v)
-                    throw core::FormatError(modulePath.string() + "!buildFile.xml", core::i18n::format(_("board '{1}' grid numbering {2}"), {board.name, k}),
+                    throw core::util::FormatError(modulePath.string() + "!buildFile.xml", core::i18n::format(_("board '{1}' grid numbering {2}"), {board.name, k}),
                         core::i18n::format(_("'{1}' is not a whole number"), {text}));
                 return *v;
             };
@@ -966,7 +966,7 @@ void importGrid(const VassalBoard& board, const std::map<std::string, std::strin
             note += core::systems::describe(settings.system).squareGrid
                 ? _(": georeference the scan, then lay the campaign grid (`grid set`) with the square size in metres")
                 : _(": the scenario's game system has no grid; kept as this note");
-            out.findings.push_back({"vassal.grid", core::Severity::Info, "/campaign/grid", note});
+            out.findings.push_back({"vassal.grid", core::validation::Severity::Info, "/campaign/grid", note});
         }
     }
 }
@@ -1012,7 +1012,7 @@ void importForces(const std::vector<const VassalPiece*>& forcePieces, const std:
         } else {
             why = _("the module gives no campaign grid to stand it on");
         }
-        out.findings.push_back({"vassal.campaign_force", core::Severity::Info, "/campaign/forces",
+        out.findings.push_back({"vassal.campaign_force", core::validation::Severity::Info, "/campaign/forces",
             core::i18n::format(_("{1} is not imported as a force ({2}; add it to the campaign)"), {what, why})});
     }
 }
@@ -1025,7 +1025,7 @@ void keepPlaces(const VassalBoard& board, bool imageless, VassalImport& out)
     const auto keep = [&](const VassalPlace& from, const char* code, const std::string& kind, const std::string& kindWord,
                           int number) {
         if (imageless) { // no scan to hold it yet: named in a finding, in board pixels
-            out.findings.push_back({code, core::Severity::Info, "/map/places",
+            out.findings.push_back({code, core::validation::Severity::Info, "/map/places",
                 core::i18n::format(_("{1} {2} (board pixels) is not kept: the board has no image for the map to hold it"),
                     {kindWord, placeText(from)})});
             return;
@@ -1040,12 +1040,12 @@ void keepPlaces(const VassalBoard& board, bool imageless, VassalImport& out)
             place.pixels.push_back({x, y});
         }
         if (place.pixels.size() == 2 || place.pixels.empty()) {
-            out.findings.push_back({code, core::Severity::Warning, "/map/places",
+            out.findings.push_back({code, core::validation::Severity::Warning, "/map/places",
                 core::i18n::format(_("{1} {2} is not imported: its outline has {3} points, which make no area"),
                     {kindWord, placeText(from), std::to_string(from.points.size())})});
             return;
         }
-        out.findings.push_back({code, core::Severity::Info, "/map/places/" + std::to_string(out.base.map.places.size()),
+        out.findings.push_back({code, core::validation::Severity::Info, "/map/places/" + std::to_string(out.base.map.places.size()),
             core::i18n::format(clipped ? _("{1} {2} (board pixels) kept as a named place on the scan, clipped to the board; "
                                            "`terrain places --place NAME --class CLASS` makes terrain of it once the scan is georeferenced")
                                        : _("{1} {2} (board pixels) kept as a named place on the scan; "
@@ -1074,7 +1074,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     out.boards = static_cast<int>(m.boards.size());
     for (const VassalBoard& b : m.boards)
         if (&b != board)
-            out.findings.push_back({"vassal.board_skipped", core::Severity::Info, "boards",
+            out.findings.push_back({"vassal.board_skipped", core::validation::Severity::Info, "boards",
                 core::i18n::format(_("board '{1}' of map '{2}' is not imported (choose it with --board)"), {b.name, b.map})});
     // Before anything is written: the module's sides, the roster's then those pieces name, with their pieces. A
     // scenario has two sides at most: a roster of more (a referee or solitaire side, one side per player) is
@@ -1095,7 +1095,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
     const std::vector<std::vector<std::string>> kept = twoSides(moduleSides, sidePieces, options.sides, modulePath, out.findings);
     const std::string imageEntry = "images/" + board->image;
     if (!imageless && !detail::hasEntry(modulePath, imageEntry))
-        throw core::FormatError(modulePath.string(), imageEntry,
+        throw core::util::FormatError(modulePath.string(), imageEntry,
             core::i18n::format(_("board '{1}' names an image the module does not hold"), {board->name}));
     const std::string bytes = imageless ? std::string() : detail::readEntry(modulePath, imageEntry);
 
@@ -1130,7 +1130,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
             st.crs = request.crs;
         out.base.placedBy = "none";
         out.waitsForScan = true;
-        out.findings.push_back({"vassal.board_without_image", core::Severity::Info, "/map",
+        out.findings.push_back({"vassal.board_without_image", core::validation::Severity::Info, "/map",
             core::i18n::format(_("board '{1}' has no image: its pieces are imported, and the scenario has no map until a "
                                  "scan of the board is set"),
                 {board->name})});
@@ -1139,7 +1139,7 @@ VassalImport importVassalModule(const std::filesystem::path& modulePath, const s
         if (ext.empty())
             ext = ".png";
         out.boardImage = scenarioFile.parent_path() / (id + ".board" + ext);
-        core::writeFileAtomically(out.boardImage, bytes);
+        core::io::writeFileAtomically(out.boardImage, bytes);
         written.path = out.boardImage;
         out.base = geo::newScenarioFromRaster(out.boardImage, scenarioFile, request);
     }

@@ -6,7 +6,7 @@
 #include "catalogue_schema.hpp"
 #include "catalogue_structure.hpp"
 #include "package_steps.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <system_error>
 
@@ -26,7 +26,7 @@ void removeIfEmpty(const std::filesystem::path& path)
         db.close();
         if (!empty)
             return;
-    } catch (const core::Error&) {
+    } catch (const core::util::Error&) {
         return;
     }
     std::error_code ec;
@@ -76,7 +76,7 @@ public:
         try {
             start();
             began = true;
-        } catch (const core::Error&) {
+        } catch (const core::util::Error&) {
         }
         sqlite3_busy_timeout(db.handle(), kBusyTimeoutMs);
         if (!began) {
@@ -126,7 +126,7 @@ public:
         db.startWriteback();
     }
 
-    void finish(const core::Diagnostics& warnings, const std::string& png, std::optional<std::pair<int, int>> pngSize) override
+    void finish(const core::validation::Diagnostics& warnings, const std::string& png, std::optional<std::pair<int, int>> pngSize) override
     {
         Database& db = m_backend.db;
         storeWarnings(db, m_fid, warnings);
@@ -141,7 +141,7 @@ public:
             // the first export (a new file's first package is written once, not to the WAL and then again).
             try {
                 db.exec("PRAGMA journal_mode=WAL");
-            } catch (const core::IoError&) {
+            } catch (const core::util::IoError&) {
                 // Another process holds the file; it stays in its journal mode until the next export.
             }
         }
@@ -180,7 +180,7 @@ std::unique_ptr<Backend> openGeoPackage(const std::filesystem::path& path)
     std::error_code ec;
     if (std::filesystem::exists(path, ec)) {
         if (std::filesystem::is_directory(path, ec))
-            throw core::IoError(path.string(), "", _("is a folder, not a catalogue file"));
+            throw core::util::IoError(path.string(), "", _("is a folder, not a catalogue file"));
         backend->readable();
     }
     return backend;
@@ -193,7 +193,7 @@ Database& GpkgBackend::readable()
     if (!db.isOpen()) {
         std::error_code ec;
         if (!std::filesystem::exists(m_path, ec))
-            throw core::IoError(m_location, "", _("no such catalogue (export a scenario into it first)"));
+            throw core::util::IoError(m_location, "", _("no such catalogue (export a scenario into it first)"));
         // A reader without write permission on the file or its folder (a catalogue on a read-only share) reads
         // it read-only: SQLite would otherwise try to make the WAL's -shm file and fail with "attempt to write
         // a readonly database" (issue 43 item 5).

@@ -4,7 +4,7 @@
 #include "sandtable/catalogue/gpkg_geometry.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -61,7 +61,7 @@ std::string toWkb(const core::Geometry& geometry, WkbForm form)
 {
     std::string out;
     out.reserve(18 + geometry.vertexCount() * 16 + geometry.parts.size() * 9);
-    core::appendWkb(out, geometry, form);
+    core::geometry::appendWkb(out, geometry, form);
     return out;
 }
 
@@ -106,7 +106,7 @@ void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, st
         putLittle(out, envelope->minY);
         putLittle(out, envelope->maxY);
     }
-    core::appendWkb(out, geometry, form);
+    core::geometry::appendWkb(out, geometry, form);
 }
 
 namespace {
@@ -116,7 +116,7 @@ namespace {
 unsigned char headerFlags(std::string_view blob)
 {
     if (blob.size() < 8 || blob[0] != 'G' || blob[1] != 'P' || blob[2] != 0)
-        throw core::FormatError("", _("geometry"), _("not a GeoPackage binary geometry (no 'GP' header)"));
+        throw core::util::FormatError("", _("geometry"), _("not a GeoPackage binary geometry (no 'GP' header)"));
     return static_cast<unsigned char>(blob[3]);
 }
 
@@ -125,7 +125,7 @@ int envelopeIndicator(unsigned char flags)
 {
     const int indicator = (flags >> 1) & 0x07;
     if (indicator > 4)
-        throw core::FormatError("", _("geometry"), core::i18n::format(_("invalid envelope indicator {1}"), {std::to_string(indicator)}));
+        throw core::util::FormatError("", _("geometry"), core::i18n::format(_("invalid envelope indicator {1}"), {std::to_string(indicator)}));
     return indicator;
 }
 
@@ -135,7 +135,7 @@ std::size_t wkbOffset(std::string_view blob)
     static constexpr std::size_t kEnvelopeBytes[] = {0, 32, 48, 48, 64};
     const std::size_t offset = 8 + kEnvelopeBytes[envelopeIndicator(headerFlags(blob))];
     if (blob.size() < offset + 5)
-        throw core::FormatError("", _("geometry"), _("truncated GeoPackage geometry: no WKB after the header"));
+        throw core::util::FormatError("", _("geometry"), _("truncated GeoPackage geometry: no WKB after the header"));
     return offset;
 }
 
@@ -148,7 +148,7 @@ std::optional<Envelope> headerEnvelope(std::string_view blob)
         return std::nullopt;
     envelopeIndicator(flags);
     if (blob.size() < 8 + 32)
-        throw core::FormatError("", _("geometry"), _("truncated GeoPackage geometry header"));
+        throw core::util::FormatError("", _("geometry"), _("truncated GeoPackage geometry header"));
     const bool little = (flags & 0x01) != 0;
     const auto read = [&](std::size_t offset) { return little ? getLittle<double>(blob, offset) : getBig<double>(blob, offset); };
     return Envelope{read(8), read(16), read(24), read(32)};
@@ -159,7 +159,7 @@ std::uint32_t wkbGeometryType(std::string_view blob)
     const std::size_t offset = wkbOffset(blob);
     const char order = blob[offset];
     if (order != 0 && order != 1)
-        throw core::FormatError("", _("geometry"), core::i18n::format(_("invalid WKB byte order {1}"), {std::to_string(static_cast<int>(order))}));
+        throw core::util::FormatError("", _("geometry"), core::i18n::format(_("invalid WKB byte order {1}"), {std::to_string(static_cast<int>(order))}));
     return order == 1 ? getLittle<std::uint32_t>(blob, offset + 1) : getBig<std::uint32_t>(blob, offset + 1);
 }
 
@@ -169,11 +169,11 @@ std::string promotedToMulti(std::string_view blob)
     if (type >= 4 && type <= 6)
         return std::string(blob);
     if (type < 1 || type > 3)
-        throw core::FormatError("", _("geometry"), core::i18n::format(_("WKB geometry type {1} is not a 2D point, line or polygon"), {std::to_string(type)}));
+        throw core::util::FormatError("", _("geometry"), core::i18n::format(_("WKB geometry type {1} is not a 2D point, line or polygon"), {std::to_string(type)}));
     const std::size_t offset = wkbOffset(blob);
     // The GeoPackage header is kept as it is (its envelope holds for the multi geometry too); the WKB
     // after it is GEOS's, read and written again as a one-member multi geometry.
-    return std::string(blob.substr(0, offset)) + core::wkbAsMulti(blob.substr(offset));
+    return std::string(blob.substr(0, offset)) + core::geometry::wkbAsMulti(blob.substr(offset));
 }
 
 } // namespace sandtable::catalogue

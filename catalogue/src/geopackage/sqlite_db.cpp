@@ -3,7 +3,7 @@
 #include "sqlite_db.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/limits.hpp"
 
 #ifdef __linux__
@@ -22,7 +22,7 @@ void throwSqlite(int code, const std::string& file, const std::string& object, c
     switch (code & 0xff) {
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
-        throw core::FormatError(file, object,
+        throw core::util::FormatError(file, object,
             core::i18n::format(_("not a readable sandtable catalogue (corrupt or not an SQLite database): {1}"), {message}));
     case SQLITE_ERROR:
     case SQLITE_SCHEMA:
@@ -30,14 +30,14 @@ void throwSqlite(int code, const std::string& file, const std::string& object, c
     case SQLITE_CONSTRAINT:
     case SQLITE_AUTH:
     case SQLITE_RANGE:
-        throw core::FormatError(file, object, message);
+        throw core::util::FormatError(file, object, message);
     case SQLITE_TOOBIG:
-        throw core::FormatError(file, object,
+        throw core::util::FormatError(file, object,
             core::i18n::format(_("value too large: {1}: a string or blob {2}"), {message,
-                core::limits::limitMessage("kMaxCatalogueBlobBytes", core::limits::kMaxCatalogueBlobBytes, N_("bytes"))}));
+                core::util::limits::limitMessage("kMaxCatalogueBlobBytes", core::util::limits::kMaxCatalogueBlobBytes, N_("bytes"))}));
     default:
         // CANTOPEN, IOERR, READONLY, FULL, PERM, BUSY, LOCKED, NOMEM, ...
-        throw core::IoError(file, object, message);
+        throw core::util::IoError(file, object, message);
     }
 }
 
@@ -68,7 +68,7 @@ Database Database::open(const std::filesystem::path& path, Access access, int bu
     if (rc != SQLITE_OK) {
         const std::string message = db.m_db ? sqlite3_errmsg(db.m_db) : sqlite3_errstr(rc);
         db.close();
-        throw core::IoError(db.m_file, "", core::i18n::format(_("cannot open the catalogue: {1}"), {message}));
+        throw core::util::IoError(db.m_file, "", core::i18n::format(_("cannot open the catalogue: {1}"), {message}));
     }
     // Before the first read of the file's schema: nothing stored in a file someone else made may run code
     // of ours (triggers, views, functions in the schema) or change SQLite's own safety settings.
@@ -81,7 +81,7 @@ Database Database::open(const std::filesystem::path& path, Access access, int bu
     sqlite3_db_config(db.m_db, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
     sqlite3_db_config(db.m_db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, nullptr);
     sqlite3_limit(db.m_db, SQLITE_LIMIT_ATTACHED, 0);
-    sqlite3_limit(db.m_db, SQLITE_LIMIT_LENGTH, core::limits::kMaxCatalogueBlobBytes);
+    sqlite3_limit(db.m_db, SQLITE_LIMIT_LENGTH, core::util::limits::kMaxCatalogueBlobBytes);
     sqlite3_extended_result_codes(db.m_db, 1);
     sqlite3_busy_timeout(db.m_db, busyTimeoutMs);
     db.exec("PRAGMA trusted_schema=OFF; PRAGMA cell_size_check=ON; PRAGMA mmap_size=0;");
@@ -291,7 +291,7 @@ std::optional<int> Statement::optionalInt(int column) const
         return std::nullopt;
     const std::int64_t v = integer(column);
     if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
-        throw core::FormatError(m_db->fileName(), m_object, core::i18n::format(_("integer out of range: {1}"), {std::to_string(v)}));
+        throw core::util::FormatError(m_db->fileName(), m_object, core::i18n::format(_("integer out of range: {1}"), {std::to_string(v)}));
     return static_cast<int>(v);
 }
 

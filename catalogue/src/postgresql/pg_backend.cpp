@@ -13,7 +13,7 @@
 #include "sandtable/core/io/json.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/model/campaign.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/sha256.hpp"
 
 #include <algorithm>
@@ -118,7 +118,7 @@ FeatureRows featureRows(const core::Scenario& scenario, int srid)
         for (int i = 0; i < n; ++i)
             rows.null();
     };
-    core::JsonOut json; // the attributes' values, in one pool for the whole terrain
+    core::io::JsonOut json; // the attributes' values, in one pool for the whole terrain
     for (std::size_t ordinal = 0; ordinal < scenario.terrain.size(); ++ordinal) {
         const core::TerrainFeature& f = scenario.terrain[ordinal];
         const auto dimension = static_cast<std::size_t>(core::dimension(f.geometry.type));
@@ -133,7 +133,7 @@ FeatureRows featureRows(const core::Scenario& scenario, int srid)
         if (f.attributes.empty())
             rows.null();
         else
-            rows.text(core::writeJson(json.value(f.attributes), 0));
+            rows.text(core::io::writeJson(json.value(f.attributes), 0));
         nulls(5);
     }
     std::map<std::string, std::string> sideOf;
@@ -283,9 +283,9 @@ public:
         if (scenario.map) {
             const core::MapSource& map = *scenario.map;
             const auto& g = map.georeference;
-            std::optional<core::FileBytes> raster; // passed to the server as read, not copied
+            std::optional<core::io::FileBytes> raster; // passed to the server as read, not copied
             if (m_raster.store) {
-                raster = core::readFileBytes(m_raster.file, static_cast<std::uint64_t>(m_raster.size) + 1);
+                raster = core::io::readFileBytes(m_raster.file, static_cast<std::uint64_t>(m_raster.size) + 1);
                 result.rasterStored = true;
             }
             m_conn.exec("INSERT INTO sandtable.map_sources VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
@@ -316,14 +316,14 @@ public:
             "package_search");
     }
 
-    void finish(const core::Diagnostics& warnings, const std::string& png, std::optional<std::pair<int, int>> pngSize) override
+    void finish(const core::validation::Diagnostics& warnings, const std::string& png, std::optional<std::pair<int, int>> pngSize) override
     {
         const std::string fid = std::to_string(m_fid);
         // Every warning in one statement (the 20k bench scenario has 87: 87 round trips before).
         std::array<std::string, 4> columns; // code, severity, path, message: text[] literals
-        for (const core::Diagnostic& d : warnings) {
+        for (const core::validation::Diagnostic& d : warnings) {
             appendArrayElement(columns[0], d.code);
-            appendArrayElement(columns[1], core::toString(d.severity));
+            appendArrayElement(columns[1], core::validation::toString(d.severity));
             appendArrayElement(columns[2], d.path);
             appendArrayElement(columns[3], d.message);
         }
@@ -372,7 +372,7 @@ private:
         const std::string fid = previous.text(0, 0);
         const PgResult changed = m_conn.exec("UPDATE sandtable.packages SET latest = false WHERE fid = $1", {fid}, "packages");
         if (changed.affected() == 0)
-            throw core::OperationError(m_conn.location(), id,
+            throw core::util::OperationError(m_conn.location(), id,
                 core::i18n::format(_("refused by the server: the package was first published by {1}; an author revises and removes "
                                      "only their own packages (an editor may revise any)"),
                     {previous.text(0, 2)}));
@@ -530,10 +530,10 @@ public:
     {
         try {
             m_version = static_cast<int>(m_conn.exec("SELECT value::integer FROM sandtable.meta WHERE key = 'schema_version'", {}, "sandtable.meta").integer(0, 0));
-        } catch (const core::OperationError&) {
+        } catch (const core::util::OperationError&) {
             if (m_conn.lastState() != kUndefinedTable)
                 throw;
-            throw core::OperationError(m_location, "",
+            throw core::util::OperationError(m_location, "",
                 _("the database holds no sandtable catalogue: run 'sandtable catalogue init --catalogue ...' first"));
         }
     }
@@ -639,7 +639,7 @@ public:
             ? m_conn.exec("SELECT fid FROM sandtable.packages WHERE scenario_id = $1 AND revision = $2", {id, *revision}, "packages")
             : m_conn.exec("SELECT fid FROM sandtable.packages WHERE scenario_id = $1 AND latest", {id}, "packages");
         if (r.rows() == 0)
-            throw core::OperationError(m_location, id, noPackage(revision));
+            throw core::util::OperationError(m_location, id, noPackage(revision));
         return r.integer(0, 0);
     }
 
@@ -686,8 +686,8 @@ public:
                 {fid}, "package_warnings");
             for (int i = 0; i < r.rows(); ++i) {
                 const std::string severity = r.text(i, 1);
-                d.warnings.push_back(core::Diagnostic{r.text(i, 0),
-                    severity == "info" ? core::Severity::Info : severity == "warning" ? core::Severity::Warning : core::Severity::Error,
+                d.warnings.push_back(core::validation::Diagnostic{r.text(i, 0),
+                    severity == "info" ? core::validation::Severity::Info : severity == "warning" ? core::validation::Severity::Warning : core::validation::Severity::Error,
                     r.text(i, 2), r.text(i, 3)});
             }
         }
@@ -729,15 +729,15 @@ public:
                                           "JOIN sandtable.packages p ON p.fid = d.package_fid WHERE d.package_fid = $1",
             {fid}, "package_documents");
         if (size.rows() == 0)
-            throw core::FormatError(m_location, id, _("the package has no stored document (damaged catalogue)"));
-        if (static_cast<std::uint64_t>(size.integer(0, 0)) > core::kMaxScenarioBytes)
-            throw core::FormatError(m_location, id,
+            throw core::util::FormatError(m_location, id, _("the package has no stored document (damaged catalogue)"));
+        if (static_cast<std::uint64_t>(size.integer(0, 0)) > core::io::kMaxScenarioBytes)
+            throw core::util::FormatError(m_location, id,
                 core::i18n::format(_("the stored document is {1} bytes, more than a scenario may be ({2}); refused"),
-                    {std::to_string(size.integer(0, 0)), std::to_string(core::kMaxScenarioBytes)}));
+                    {std::to_string(size.integer(0, 0)), std::to_string(core::io::kMaxScenarioBytes)}));
         const std::string bytes =
             m_conn.exec("SELECT document FROM sandtable.package_documents WHERE package_fid = $1", {fid}, "package_documents", true).bytes(0, 0);
-        if (core::sha256Hex(bytes) != size.text(0, 1))
-            throw core::FormatError(m_location, id, _("the stored document does not match its SHA-256 (damaged catalogue)"));
+        if (core::util::sha256Hex(bytes) != size.text(0, 1))
+            throw core::util::FormatError(m_location, id, _("the stored document does not match its SHA-256 (damaged catalogue)"));
         return bytes;
     }
 
@@ -764,13 +764,13 @@ public:
                                            "WHERE package_fid = $1 AND raster IS NOT NULL",
                 {fid}, "map_sources", true);
             if (r.rows() == 0)
-                throw core::OperationError(m_location, id,
+                throw core::util::OperationError(m_location, id,
                     core::i18n::format(_("revision {1} has no stored map raster"), {std::to_string(result.revision)}));
             rasterName = extractedRasterName(r.bytes(0, 0), id);
             result.rasterSha256 = r.bytes(0, 1);
             raster = r.bytes(0, 2);
-            if (core::sha256Hex(raster) != result.rasterSha256)
-                throw core::FormatError(m_location, id, _("the stored raster does not match its SHA-256 (damaged catalogue)"));
+            if (core::util::sha256Hex(raster) != result.rasterSha256)
+                throw core::util::FormatError(m_location, id, _("the stored raster does not match its SHA-256 (damaged catalogue)"));
         }
         const std::string bytes = document(id, result.revision);
         std::error_code ec;
@@ -779,10 +779,10 @@ public:
         if (options.rasterDir) {
             std::filesystem::create_directories(*options.rasterDir, ec);
             const std::filesystem::path target = *options.rasterDir / rasterName;
-            core::writeFileAtomically(target, raster);
+            core::io::writeFileAtomically(target, raster);
             result.raster = target;
         }
-        core::writeFileAtomically(output, bytes);
+        core::io::writeFileAtomically(output, bytes);
         result.document = output;
         return result;
     }
@@ -795,13 +795,13 @@ public:
             ? m_conn.exec("SELECT fid, crs FROM sandtable.packages WHERE scenario_id = $1 AND revision = $2", {id, *revision}, "packages")
             : m_conn.exec("SELECT fid, crs FROM sandtable.packages WHERE scenario_id = $1", {id}, "packages");
         if (doomed.rows() == 0)
-            throw core::OperationError(m_location, id, noPackage(revision));
+            throw core::util::OperationError(m_location, id, noPackage(revision));
         const PgResult removed = revision
             ? m_conn.exec("DELETE FROM sandtable.packages WHERE scenario_id = $1 AND revision = $2", {id, *revision}, "packages")
             : m_conn.exec("DELETE FROM sandtable.packages WHERE scenario_id = $1", {id}, "packages");
         if (removed.affected() < doomed.rows()) {
             const PgResult owner = m_conn.exec("SELECT owner FROM sandtable.package_owners WHERE scenario_id = $1", {id}, "package_owners");
-            throw core::OperationError(m_location, id,
+            throw core::util::OperationError(m_location, id,
                 core::i18n::format(_("refused by the server: the package was first published by {1}; an author revises and removes "
                                      "only their own packages (an editor may revise any)"),
                     {owner.rows() > 0 ? owner.text(0, 0) : std::string("?")}));

@@ -3,7 +3,7 @@
 
 #include "package_content.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <charconv>
 #include <cstring>
@@ -89,9 +89,9 @@ PgConnection::PgConnection(const std::string& conninfo, std::string location)
     : m_conn(PQconnectdb(conninfo.c_str()), &PQfinish), m_location(std::move(location))
 {
     if (!m_conn)
-        throw core::IoError(m_location, "", _("cannot connect: out of memory"));
+        throw core::util::IoError(m_location, "", _("cannot connect: out of memory"));
     if (PQstatus(m_conn.get()) != CONNECTION_OK)
-        throw core::IoError(m_location, "", core::i18n::format(_("cannot connect to the database: {1}"), {firstLine(PQerrorMessage(m_conn.get()))}));
+        throw core::util::IoError(m_location, "", core::i18n::format(_("cannot connect to the database: {1}"), {firstLine(PQerrorMessage(m_conn.get()))}));
     // Messages from the server in English and no notices on stderr: sandtable prints its own.
     PQsetNoticeProcessor(m_conn.get(), [](void*, const char*) {}, nullptr);
     // random_page_cost 1.1 (PostgreSQL's default, 4, is for spinning disks): the catalogue's search tables are
@@ -120,10 +120,10 @@ void PgConnection::fail(PGresult* result, const char* object)
     if (result)
         PQclear(result);
     if (m_lastState == kInsufficientPrivilege)
-        throw core::OperationError(m_location, object, core::i18n::format(_("refused by the server: {1}"), {message}));
+        throw core::util::OperationError(m_location, object, core::i18n::format(_("refused by the server: {1}"), {message}));
     if (PQstatus(m_conn.get()) != CONNECTION_OK)
-        throw core::IoError(m_location, object, core::i18n::format(_("the connection to the database was lost: {1}"), {message}));
-    throw core::OperationError(m_location, object, core::i18n::format(_("the database refused: {1}"), {message}));
+        throw core::util::IoError(m_location, object, core::i18n::format(_("the connection to the database was lost: {1}"), {message}));
+    throw core::util::OperationError(m_location, object, core::i18n::format(_("the database refused: {1}"), {message}));
 }
 
 PgResult PgConnection::exec(const std::string& sql, const std::vector<PgParam>& params, const char* object, bool binaryResult)

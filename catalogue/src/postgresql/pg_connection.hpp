@@ -72,7 +72,7 @@ inline constexpr const char* kUndefinedObject = "42704";
 
 class PgConnection {
 public:
-    /// Connects (core::IoError naming `location` when it cannot: no server, no such database, refused login).
+    /// Connects (core::util::IoError naming `location` when it cannot: no server, no such database, refused login).
     PgConnection(const std::string& conninfo, std::string location);
     PgConnection(const PgConnection&) = delete;
     PgConnection& operator=(const PgConnection&) = delete;
@@ -81,7 +81,7 @@ public:
     PGconn* handle() { return m_conn.get(); }
 
     /// Runs one statement (several for an empty parameter list without binaryResult). Throws
-    /// core::OperationError naming the location and `object` ("refused by the server: ..." for a missing
+    /// core::util::OperationError naming the location and `object` ("refused by the server: ..." for a missing
     /// privilege or a row-level security check).
     PgResult exec(const std::string& sql, const std::vector<PgParam>& params = {}, const char* object = "", bool binaryResult = false);
     /// As exec, through a statement prepared once per connection and SQL text (parsed and analysed once; the

@@ -2,12 +2,12 @@
 #include "sandtable/core/document/bulk_operations.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <map>
 #include <set>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 namespace {
 
 /// Appends one creation per item after `existing`, refusing an empty, repeated or taken id.
@@ -21,11 +21,11 @@ void appendAll(Edit& edit, const std::vector<T>& existing, std::vector<T> items,
     for (std::size_t i = 0; i < items.size(); ++i) {
         const std::string id = items[i].id.str();
         if (id.empty())
-            throw OperationError("", std::string(kind) + " " + std::to_string(i + 1), _("has no id"));
+            throw util::OperationError("", std::string(kind) + " " + std::to_string(i + 1), _("has no id"));
         if (taken.count(id))
-            throw OperationError("", std::string(kind) + " '" + id + "'", _("exists already"));
+            throw util::OperationError("", std::string(kind) + " '" + id + "'", _("exists already"));
         if (!added.insert(id).second)
-            throw OperationError("", std::string(kind) + " '" + id + "'", _("is named twice"));
+            throw util::OperationError("", std::string(kind) + " '" + id + "'", _("is named twice"));
         const std::size_t at = existing.size() + i;
         edit.changes.push_back(EntityChange<T>{id, std::nullopt, std::move(items[i]), at, at});
     }
@@ -61,16 +61,16 @@ Edit changeUnits(const Scenario& scenario, const std::vector<UnitId>& remove, st
     std::map<std::string, Unit> replacing;
     for (const UnitId& id : remove) {
         if (!scenario.findUnit(id))
-            throw OperationError("", "unit '" + id.str() + "'", _("does not exist"));
+            throw util::OperationError("", "unit '" + id.str() + "'", _("does not exist"));
         if (!removing.insert(id.str()).second)
-            throw OperationError("", "unit '" + id.str() + "'", _("is named twice"));
+            throw util::OperationError("", "unit '" + id.str() + "'", _("is named twice"));
     }
     for (Unit& u : replace) {
         const std::string id = u.id.str();
         if (!scenario.findUnit(u.id))
-            throw OperationError("", "unit '" + id + "'", _("does not exist"));
+            throw util::OperationError("", "unit '" + id + "'", _("does not exist"));
         if (removing.count(id) || !replacing.emplace(id, std::move(u)).second)
-            throw OperationError("", "unit '" + id + "'", _("is named twice"));
+            throw util::OperationError("", "unit '" + id + "'", _("is named twice"));
     }
     // Indices as applyEdit meets them: removals first, each shifting the later units up by one; then the
     // replacements in place; then the new units at the end.
@@ -118,4 +118,4 @@ Edit replaceWithScenario(const Scenario& start, const Scenario& carried, std::st
     return edit;
 }
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

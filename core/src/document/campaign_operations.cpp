@@ -6,12 +6,12 @@
 #include "sandtable/core/systems/campaign_lite/rules.hpp"
 #include "sandtable/core/systems/campaign_lite/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 namespace {
 
 /// The one CampaignChange taking the campaign to `after`; empty when nothing changes.
@@ -27,7 +27,7 @@ Edit campaignEdit(const Scenario& s, std::string label, Campaign after, std::str
 const Campaign& campaignOf(const Scenario& s)
 {
     if (!s.campaign)
-        throw OperationError("", _("scenario"), _("has no campaign grid yet: lay one first"));
+        throw util::OperationError("", _("scenario"), _("has no campaign grid yet: lay one first"));
     return *s.campaign;
 }
 
@@ -45,7 +45,7 @@ bool sameGridGeometry(const CampaignGrid& a, const CampaignGrid& b) noexcept
         && a.columns == b.columns;
 }
 
-Edit setCampaignGrid(const Scenario& s, const CampaignGrid& grid, Diagnostics& findings, std::string label,
+Edit setCampaignGrid(const Scenario& s, const CampaignGrid& grid, validation::Diagnostics& findings, std::string label,
     std::string mergeKey)
 {
     if (label.empty())
@@ -53,7 +53,7 @@ Edit setCampaignGrid(const Scenario& s, const CampaignGrid& grid, Diagnostics& f
     try {
         checkGrid(grid);
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", _("campaign grid"), e.what());
+        throw util::OperationError("", _("campaign grid"), e.what());
     }
     Campaign campaign = s.campaign.value_or(Campaign{});
     const CampaignGrid old = campaign.grid;
@@ -74,7 +74,7 @@ Edit setCampaignGrid(const Scenario& s, const CampaignGrid& grid, Diagnostics& f
         if (!onGrid(grid, o.square))
             strand("objective '" + o.id + "'", o.square);
     if (!stranded.empty())
-        throw OperationError("", _("campaign grid"), i18n::format(_("{1}: off the new {2} x {3} grid; move them first"),
+        throw util::OperationError("", _("campaign grid"), i18n::format(_("{1}: off the new {2} x {3} grid; move them first"),
                 {stranded, std::to_string(grid.columns), std::to_string(grid.rows)}));
 
     const bool moved = s.campaign && !sameGridGeometry(old, grid);
@@ -88,7 +88,7 @@ Edit setCampaignGrid(const Scenario& s, const CampaignGrid& grid, Diagnostics& f
     if (s.settings.extent) {
         std::string message;
         if (!geometry::gridCoversExtent(grid, *s.settings.extent, message))
-            findings.push_back({"campaign.grid.coverage", Severity::Warning, "/campaign/grid", message});
+            findings.push_back({"campaign.grid.coverage", validation::Severity::Warning, "/campaign/grid", message});
     }
     return campaignEdit(s, std::move(label), std::move(campaign), std::move(mergeKey));
 }
@@ -105,7 +105,7 @@ Edit deriveCampaign(const Scenario& s, std::optional<double> whole, std::optiona
     if (half)
         t.half = *half;
     if (!(t.half > 0 && t.half <= t.whole && t.whole <= 1))
-        throw OperationError("", _("thresholds"), _("cover thresholds must satisfy 0 < half <= whole <= 1"));
+        throw util::OperationError("", _("thresholds"), _("cover thresholds must satisfy 0 < half <= whole <= 1"));
     return campaignEdit(s, _("Derive primary terrain"), geometry::rederiveCampaign(next));
 }
 
@@ -114,9 +114,9 @@ Edit setCoverOverride(const Scenario& s, SquareRef square, const std::string& te
 {
     Campaign campaign = campaignOf(s);
     if (!onGrid(campaign.grid, square))
-        throw OperationError("", i18n::format(_("square {1}"), {squareLabel(campaign.grid, square)}), _("is off the grid"));
+        throw util::OperationError("", i18n::format(_("square {1}"), {squareLabel(campaign.grid, square)}), _("is off the grid"));
     if (terrainClass.empty())
-        throw OperationError("", _("override"), _("names no terrain class"));
+        throw util::OperationError("", _("override"), _("names no terrain class"));
     const auto same = [&](const CoverOverride& o) { return o.square == square && o.terrainClass == terrainClass; };
     auto it = std::find_if(campaign.overrides.begin(), campaign.overrides.end(), same);
     if (cover) {
@@ -137,7 +137,7 @@ Edit rollSecondaryTerrain(const Scenario& s, std::uint64_t seed, std::string_vie
     try {
         campaign.secondary = systems::campaign_lite::rollSecondaryTerrain(campaign, seed, region);
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", _("secondary terrain"), e.what());
+        throw util::OperationError("", _("secondary terrain"), e.what());
     }
     return campaignEdit(s, _("Roll secondary terrain"), std::move(campaign));
 }
@@ -148,7 +148,7 @@ Edit setTableSquares(const Scenario& s, std::vector<SquareRef> squares)
     try {
         systems::campaign_lite::planBattle(campaign, squares, 1.0); // the scale does not change which tables are valid
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", _("table squares"), e.what());
+        throw util::OperationError("", _("table squares"), e.what());
     }
     campaign.tableSquares = std::move(squares);
     return campaignEdit(s, _("Choose table squares"), std::move(campaign));
@@ -161,20 +161,20 @@ Edit setCampaignForces(const Scenario& s, std::vector<CampaignForce> forces)
     for (const CampaignForce& f : forces) {
         const std::string what = "force '" + f.id + "'";
         if (f.id.empty() || std::find(ids.begin(), ids.end(), f.id) != ids.end())
-            throw OperationError("", what, f.id.empty() ? _("has no id") : _("is named twice"));
+            throw util::OperationError("", what, f.id.empty() ? _("has no id") : _("is named twice"));
         ids.push_back(f.id);
         if (!s.findSide(f.side))
-            throw OperationError("", what, i18n::format(_("side '{1}' is not a side of the scenario"), {f.side.str()}));
+            throw util::OperationError("", what, i18n::format(_("side '{1}' is not a side of the scenario"), {f.side.str()}));
         if (!onGrid(campaign.grid, f.square))
-            throw OperationError("", what, i18n::format(_("stands at {1}, off the campaign grid"), {squareLabel(campaign.grid, f.square)}));
+            throw util::OperationError("", what, i18n::format(_("stands at {1}, off the campaign grid"), {squareLabel(campaign.grid, f.square)}));
         for (const SquareRef q : f.route)
             if (!onGrid(campaign.grid, q))
-                throw OperationError("", what, i18n::format(_("marches through {1}, off the campaign grid"), {squareLabel(campaign.grid, q)}));
+                throw util::OperationError("", what, i18n::format(_("marches through {1}, off the campaign grid"), {squareLabel(campaign.grid, q)}));
         if (f.infantry < 0 || f.cavalry < 0 || f.artillery < 0)
-            throw OperationError("", what, _("has a negative count of infantry, cavalry or artillery"));
+            throw util::OperationError("", what, _("has a negative count of infantry, cavalry or artillery"));
     }
     campaign.forces = std::move(forces);
     return campaignEdit(s, _("Set campaign forces"), std::move(campaign));
 }
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

@@ -3,11 +3,11 @@
 #include "sandtable/core/document/card_operations.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 
 Edit setTableBattles(const Scenario& s, std::optional<TableBattlesSet> set, std::string label)
 {
@@ -23,15 +23,15 @@ Edit setTableBattles(const Scenario& s, std::optional<TableBattlesSet> set, std:
 Edit replaceCard(const Scenario& s, const FormationCard& card, std::string mergeKey)
 {
     if (!s.tableBattles)
-        throw OperationError("", "table_battles", _("the scenario has no Table Battles cards (import a CSV first)"));
+        throw util::OperationError("", "table_battles", _("the scenario has no Table Battles cards (import a CSV first)"));
     TableBattlesSet after = *s.tableBattles;
     auto it = std::find_if(after.cards.begin(), after.cards.end(), [&](const FormationCard& c) { return c.ref == card.ref; });
     if (it == after.cards.end())
-        throw OperationError("", i18n::format(_("card {1}"), {toString(card.ref)}), _("does not exist"));
+        throw util::OperationError("", i18n::format(_("card {1}"), {toString(card.ref)}), _("does not exist"));
     *it = card;
     Edit edit = setTableBattles(s, std::move(after), i18n::format(_("Edit card {1}"), {toString(card.ref)}));
     edit.mergeKey = std::move(mergeKey);
     return edit;
 }
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

@@ -4,11 +4,11 @@
 
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 
-namespace sandtable::core {
+namespace sandtable::core::document {
 
 Document::Document(Scenario scenario, std::filesystem::path path)
     : m_scenario(std::move(scenario))
@@ -72,8 +72,8 @@ void Document::save(const std::optional<std::filesystem::path>& path)
 {
     const std::filesystem::path target = path ? *path : m_path;
     if (target.empty())
-        throw IoError("", _("document"), _("has no file name yet; choose one with Save As"));
-    saveScenario(m_scenario, target);
+        throw util::IoError("", _("document"), _("has no file name yet; choose one with Save As"));
+    io::saveScenario(m_scenario, target);
     m_path = target;
     markClean();
 }
@@ -103,4 +103,4 @@ void Document::notify(const Edit& edit)
         observer(edit);
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::document

@@ -3,11 +3,11 @@
 #include "sandtable/core/document/edit.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 
-namespace sandtable::core {
+namespace sandtable::core::document {
 namespace {
 
 std::vector<TerrainFeature>& collection(Scenario& s, const TerrainFeature*) { return s.terrain; }
@@ -22,10 +22,10 @@ void applyOne(Scenario& s, const EntityChange<T>& change)
     auto found = std::find_if(items.begin(), items.end(), [&](const T& item) { return item.id.str() == change.id; });
     if (change.before) {
         if (found == items.end())
-            throw OperationError("", "'" + change.id + "'", _("does not exist, cannot change it"));
+            throw util::OperationError("", "'" + change.id + "'", _("does not exist, cannot change it"));
         items.erase(found);
     } else if (found != items.end()) {
-        throw OperationError("", "'" + change.id + "'", _("exists already"));
+        throw util::OperationError("", "'" + change.id + "'", _("exists already"));
     }
     if (change.after) {
         const std::size_t at = std::min(change.afterIndex, items.size());
@@ -71,4 +71,4 @@ Edit invert(const Edit& edit)
     return out;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::document

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-namespace sandtable::core {
+namespace sandtable::core::document {
 
 EditBuilder::EditBuilder(Scenario start, std::string label)
     : m_scenario(std::move(start))
@@ -25,4 +25,4 @@ Edit EditBuilder::take()
     return out;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::document

@@ -6,19 +6,19 @@
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <exception>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 namespace {
 
 const MapSource& mapOf(const Scenario& s)
 {
     if (!s.map)
-        throw OperationError("", _("map"), _("the scenario has no map raster (add one first)"));
+        throw util::OperationError("", _("map"), _("the scenario has no map raster (add one first)"));
     return *s.map;
 }
 
@@ -28,7 +28,7 @@ Gcp& gcpOf(MapSource& map, int id)
         for (Gcp& g : map.georeference->gcps)
             if (g.id == id)
                 return g;
-    throw OperationError("", i18n::format(_("GCP {1}"), {std::to_string(id)}), _("does not exist"));
+    throw util::OperationError("", i18n::format(_("GCP {1}"), {std::to_string(id)}), _("does not exist"));
 }
 
 void place(Gcp& g, const GcpPosition& p)
@@ -115,7 +115,7 @@ Edit setGeoreferenceMethod(const Scenario& s, GeoreferenceMethod method, const G
 {
     MapSource map = mapOf(s);
     if (!map.georeference)
-        throw OperationError("", _("map"), _("has no georeference yet (add GCPs first)"));
+        throw util::OperationError("", _("map"), _("has no georeference yet (add GCPs first)"));
     map.georeference->method = method;
     return mapEdit(s, _("Fit method"), std::move(map), fit);
 }
@@ -137,9 +137,9 @@ Edit setGcpCrs(const Scenario& s, std::string crs, const GeoreferenceFitter& fit
 {
     MapSource map = mapOf(s);
     if (!map.georeference)
-        throw OperationError("", _("map"), _("has no georeference yet (add GCPs first)"));
+        throw util::OperationError("", _("map"), _("has no georeference yet (add GCPs first)"));
     if (crs.empty())
-        throw OperationError("", _("GCP CRS"), _("is empty: name the CRS the GCPs' map coordinates are in (e.g. EPSG:4326)"));
+        throw util::OperationError("", _("GCP CRS"), _("is empty: name the CRS the GCPs' map coordinates are in (e.g. EPSG:4326)"));
     map.georeference->gcpCrs = std::move(crs);
     return mapEdit(s, "GCP CRS", std::move(map), fit);
 }
@@ -148,7 +148,7 @@ Edit setTargetCrs(const Scenario& s, std::string crs, const GeoreferenceFitter& 
 {
     MapSource map = mapOf(s);
     if (!map.georeference)
-        throw OperationError("", _("map"), _("has no georeference yet (add GCPs first)"));
+        throw util::OperationError("", _("map"), _("has no georeference yet (add GCPs first)"));
     map.georeference->crs = std::move(crs);
     return mapEdit(s, _("Target CRS"), std::move(map), fit);
 }
@@ -174,7 +174,7 @@ Edit placesToTerrain(const Scenario& s, const std::string& name, const std::stri
     const std::string what = "place '" + name + "'";
     const std::optional<rules::ClassGeometry> geometry = rules::classGeometry(s, terrainClass);
     if (!geometry)
-        throw OperationError("", i18n::format(_("class '{1}'"), {terrainClass}), _("is neither a terrain class of docs/model.md nor one of the scenario's own"));
+        throw util::OperationError("", i18n::format(_("class '{1}'"), {terrainClass}), _("is neither a terrain class of docs/model.md nor one of the scenario's own"));
     MapSource after = map;
     after.places.clear();
     std::vector<const ScanPlace*> chosen;
@@ -184,12 +184,12 @@ Edit placesToTerrain(const Scenario& s, const std::string& name, const std::stri
         else
             after.places.push_back(place);
     if (chosen.empty())
-        throw OperationError("", what, _("no place on the scan has that name (see `terrain places`)"));
+        throw util::OperationError("", what, _("no place on the scan has that name (see `terrain places`)"));
     EditBuilder builder(s, i18n::format(_("Make terrain of {1}"), {name}));
     for (const ScanPlace* place : chosen) {
         const bool area = place->isArea();
         if (area ? !geometry->takesPolygon() : geometry->dimension != 0)
-            throw OperationError("", what,
+            throw util::OperationError("", what,
                 i18n::format(area ? _("is an area; class '{1}' is not drawn as a polygon")
                                   : _("is a point; class '{1}' is not drawn as a point (bridge, ford)"),
                     {terrainClass}));
@@ -197,7 +197,7 @@ Edit placesToTerrain(const Scenario& s, const std::string& name, const std::stri
         for (const Coordinate& pixel : place->pixels) {
             const Coordinate c = toWorking(pixel);
             if (!std::isfinite(c.x) || !std::isfinite(c.y))
-                throw OperationError("", what,
+                throw util::OperationError("", what,
                     i18n::format(_("pixel ({1}, {2}) does not map to the working CRS (outside the georeference's reach)"),
                         {i18n::formatFigure(pixel.x, 1), i18n::formatFigure(pixel.y, 1)}));
             ring.push_back(c);
@@ -238,4 +238,4 @@ Edit placesToTerrain(const Scenario& s, const std::string& name, const std::stri
     return builder.take();
 }
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

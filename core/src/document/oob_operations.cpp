@@ -5,7 +5,7 @@
 
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <array>
@@ -16,7 +16,7 @@
 #include <string>
 #include <utility>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 namespace {
 
 constexpr std::size_t kMaxName = 500;   // the schema's "name"
@@ -34,9 +34,9 @@ std::string checkedName(const std::string& what, const std::string& name)
 {
     const std::string tidy = trim(name);
     if (tidy.empty())
-        throw OperationError("", what, _("needs a name"));
+        throw util::OperationError("", what, _("needs a name"));
     if (tidy.size() > kMaxName)
-        throw OperationError("", what, _("a name has at most 500 characters"));
+        throw util::OperationError("", what, _("a name has at most 500 characters"));
     return tidy;
 }
 
@@ -53,7 +53,7 @@ const Side& sideOrThrow(const Scenario& s, const SideId& id)
 {
     const Side* side = s.findSide(id);
     if (!side)
-        throw OperationError("", i18n::format(_("side '{1}'"), {id.str()}), _("does not exist"));
+        throw util::OperationError("", i18n::format(_("side '{1}'"), {id.str()}), _("does not exist"));
     return *side;
 }
 
@@ -61,7 +61,7 @@ const Formation& formationOrThrow(const Scenario& s, const FormationId& id)
 {
     const Formation* f = s.findFormation(id);
     if (!f)
-        throw OperationError("", i18n::format(_("formation '{1}'"), {id.str()}), _("does not exist"));
+        throw util::OperationError("", i18n::format(_("formation '{1}'"), {id.str()}), _("does not exist"));
     return *f;
 }
 
@@ -69,7 +69,7 @@ const Unit& unitOrThrow(const Scenario& s, const UnitId& id)
 {
     const Unit* u = s.findUnit(id);
     if (!u)
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("does not exist"));
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("does not exist"));
     return *u;
 }
 
@@ -129,7 +129,7 @@ std::set<std::string> unitsIn(const Scenario& s, const std::set<std::string>& fo
 std::string checkedEchelon(const std::string& what, const std::string& echelon)
 {
     if (std::find(kEchelons.begin(), kEchelons.end(), echelon) == kEchelons.end())
-        throw OperationError("", what, i18n::format(_("'{1}' is no echelon (army, wing, corps, division, brigade)"), {echelon}));
+        throw util::OperationError("", what, i18n::format(_("'{1}' is no echelon (army, wing, corps, division, brigade)"), {echelon}));
     return echelon;
 }
 
@@ -277,7 +277,7 @@ Edit createSide(const Scenario& s, const std::string& name, const std::string& c
     } else {
         const auto normal = normaliseColour(colour);
         if (!normal)
-            throw OperationError("", i18n::format(_("side '{1}'"), {side.name}), i18n::format(_("'{1}' is not a colour written #rrggbb"), {colour}));
+            throw util::OperationError("", i18n::format(_("side '{1}'"), {side.name}), i18n::format(_("'{1}' is not a colour written #rrggbb"), {colour}));
         side.colour = *normal;
     }
     side.id = SideId(newIdFor(s, OobKind::Side, side.name, "", "side"));
@@ -299,7 +299,7 @@ Edit setSideColour(const Scenario& s, const SideId& id, const std::string& colou
     Side side = sideOrThrow(s, id);
     const auto normal = normaliseColour(colour);
     if (!normal)
-        throw OperationError("", i18n::format(_("side '{1}'"), {id.str()}), i18n::format(_("'{1}' is not a colour written #rrggbb"), {colour}));
+        throw util::OperationError("", i18n::format(_("side '{1}'"), {id.str()}), i18n::format(_("'{1}' is not a colour written #rrggbb"), {colour}));
     side.colour = *normal;
     return replaceOne(s.sides, side, i18n::format(_("Change colour of {1}"), {labelOf(side.name, id.str())}));
 }
@@ -329,7 +329,7 @@ Edit createFormation(const Scenario& s, const SideId& sideId, const std::optiona
     if (parent && !parent->empty()) {
         const Formation& p = formationOrThrow(s, *parent);
         if (p.side != sideId)
-            throw OperationError("", i18n::format(_("formation '{1}'"), {f.name}),
+            throw util::OperationError("", i18n::format(_("formation '{1}'"), {f.name}),
                 i18n::format(_("parent formation '{1}' is on side '{2}', not '{3}'"), {parent->str(), p.side.str(), sideId.str()}));
         f.parent = *parent;
         parentEchelon = p.echelon;
@@ -391,10 +391,10 @@ Edit createUnit(const Scenario& s, const FormationId& formation, const std::stri
         u.type = unitTypeFromString(type);
         u.quality = unitQualityFromString(quality);
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", what, e.what());
+        throw util::OperationError("", what, e.what());
     }
     if (!std::isfinite(strength) || strength < 0 || strength != std::floor(strength) || strength > kMaxUnitStrength)
-        throw OperationError("", what,
+        throw util::OperationError("", what,
             i18n::format(_("strength must be a whole number of men (or guns) from 0 to {1}"), {i18n::formatNumber(kMaxUnitStrength, 0)}));
     u.strength = static_cast<int>(strength);
     if (u.type == UnitType::Hq)
@@ -425,7 +425,7 @@ Edit setUnitType(const Scenario& s, const UnitId& id, const std::string& type)
     try {
         u.type = unitTypeFromString(type);
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), e.what());
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), e.what());
     }
     if (u.type == UnitType::Hq && !u.command)
         u.command = 3;
@@ -438,7 +438,7 @@ Edit setUnitQuality(const Scenario& s, const UnitId& id, const std::string& qual
     try {
         u.quality = unitQualityFromString(quality);
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), e.what());
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), e.what());
     }
     return replaceOne(s.units, u, i18n::format(_("Change quality of {1}"), {labelOf(u.name, id.str())}));
 }
@@ -447,7 +447,7 @@ Edit setUnitCommand(const Scenario& s, const UnitId& id, double command)
 {
     Unit u = unitOrThrow(s, id);
     if (!std::isfinite(command) || command < 1 || command > 6 || command != std::floor(command))
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("a command value is a whole number from 1 to 6"));
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("a command value is a whole number from 1 to 6"));
     u.command = static_cast<int>(command);
     return replaceOne(s.units, u, i18n::format(_("Change command of {1}"), {labelOf(u.name, id.str())}));
 }
@@ -465,7 +465,7 @@ Edit deleteUnit(const Scenario& s, const UnitId& id)
 Edit moveInOrder(const Scenario& s, OobKind kind, const std::string& id, int step)
 {
     if (step != -1 && step != 1)
-        throw OperationError("", "'" + id + "'", _("moves one place up (-1) or down (+1)"));
+        throw util::OperationError("", "'" + id + "'", _("moves one place up (-1) or down (+1)"));
     const auto label = [step](const std::string& name) {
         return i18n::format(step < 0 ? _("Move {1} up") : _("Move {1} down"), {name});
     };
@@ -494,4 +494,4 @@ Edit moveInOrder(const Scenario& s, OobKind kind, const std::string& id, int ste
     return to ? moveTo(s.units, at, *to, label(labelOf(u.name, id))) : Edit{};
 }
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

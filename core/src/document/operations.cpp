@@ -6,13 +6,13 @@
 
 #include "sandtable/core/geometry/split_merge.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 namespace {
 
 const std::vector<TerrainFeature>& items(const Scenario& s, const TerrainFeature*) { return s.terrain; }
@@ -32,9 +32,9 @@ template <class T>
 Edit addEntity(const Scenario& s, T entity, const std::string& label)
 {
     if (entity.id.empty())
-        throw OperationError("", label, _("the new entity has no id"));
+        throw util::OperationError("", label, _("the new entity has no id"));
     if (indexOf<T>(s, entity.id.str()) >= 0)
-        throw OperationError("", "'" + entity.id.str() + "'", _("id exists already"));
+        throw util::OperationError("", "'" + entity.id.str() + "'", _("id exists already"));
     const std::size_t at = items(s, static_cast<const T*>(nullptr)).size();
     EntityChange<T> change{entity.id.str(), std::nullopt, std::move(entity), at, at};
     return Edit{label, {change}, {}};
@@ -45,7 +45,7 @@ Edit replaceEntity(const Scenario& s, T entity, std::string label, std::string m
 {
     const auto index = indexOf<T>(s, entity.id.str());
     if (index < 0)
-        throw OperationError("", "'" + entity.id.str() + "'", _("does not exist"));
+        throw util::OperationError("", "'" + entity.id.str() + "'", _("does not exist"));
     const auto at = static_cast<std::size_t>(index);
     EntityChange<T> change{entity.id.str(), items(s, static_cast<const T*>(nullptr))[at], std::move(entity), at, at};
     return Edit{std::move(label), {change}, std::move(mergeKey)};
@@ -56,7 +56,7 @@ Edit removeEntity(const Scenario& s, const std::string& id, const std::string& l
 {
     const auto index = indexOf<T>(s, id);
     if (index < 0)
-        throw OperationError("", "'" + id + "'", _("does not exist"));
+        throw util::OperationError("", "'" + id + "'", _("does not exist"));
     const auto at = static_cast<std::size_t>(index);
     EntityChange<T> change{id, items(s, static_cast<const T*>(nullptr))[at], std::nullopt, at, at};
     return Edit{label, {change}, {}};
@@ -86,14 +86,14 @@ Edit splitFeature(const Scenario& s, const FeatureId& id, const Geometry& blade)
 {
     const auto index = indexOf<TerrainFeature>(s, id.str());
     if (index < 0)
-        throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
+        throw util::OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
     const auto at = static_cast<std::size_t>(index);
     const TerrainFeature& original = s.terrain[at];
     std::vector<Geometry> pieces;
     try {
         pieces = geometry::splitGeometry(original.geometry, blade);
-    } catch (const OperationError& e) {
-        throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), e.reason());
+    } catch (const util::OperationError& e) {
+        throw util::OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), e.reason());
     }
     Edit edit{i18n::format(_("Split {1}"), {original.terrainClass}), {}, {}};
     TerrainFeature first = original;
@@ -120,19 +120,19 @@ Edit splitFeature(const Scenario& s, const FeatureId& id, const Geometry& blade)
 Edit mergeFeatures(const Scenario& s, const std::vector<FeatureId>& ids)
 {
     if (ids.size() < 2)
-        throw OperationError("", _("merge"), _("needs at least two features"));
+        throw util::OperationError("", _("merge"), _("needs at least two features"));
     std::set<std::string> seen;
     std::vector<std::size_t> indices;
     std::vector<Geometry> geometries;
     for (const FeatureId& id : ids) {
         const auto index = indexOf<TerrainFeature>(s, id.str());
         if (index < 0)
-            throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
+            throw util::OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
         if (!seen.insert(id.str()).second)
-            throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("named twice in the merge"));
+            throw util::OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("named twice in the merge"));
         const TerrainFeature& f = s.terrain[static_cast<std::size_t>(index)];
         if (f.terrainClass != s.terrain[static_cast<std::size_t>(indexOf<TerrainFeature>(s, ids.front().str()))].terrainClass)
-            throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}),
+            throw util::OperationError("", i18n::format(_("feature '{1}'"), {id.str()}),
                 i18n::format(_("is {1}; only features of one class can be merged"), {f.terrainClass}));
         indices.push_back(static_cast<std::size_t>(index));
         geometries.push_back(f.geometry);
@@ -140,8 +140,8 @@ Edit mergeFeatures(const Scenario& s, const std::vector<FeatureId>& ids)
     Geometry united;
     try {
         united = geometry::uniteGeometries(geometries);
-    } catch (const OperationError& e) {
-        throw OperationError("", i18n::format(_("feature '{1}'"), {ids.front().str()}), e.reason());
+    } catch (const util::OperationError& e) {
+        throw util::OperationError("", i18n::format(_("feature '{1}'"), {ids.front().str()}), e.reason());
     }
     const TerrainFeature& keep = s.terrain[indices.front()];
     Edit edit{i18n::format(_("Merge {1}"), {keep.terrainClass}), {}, {}};
@@ -162,7 +162,7 @@ Edit replaceGeometries(const Scenario& s, const std::vector<std::pair<FeatureId,
     for (const auto& [id, geometry] : replacements) {
         const auto index = indexOf<TerrainFeature>(s, id.str());
         if (index < 0)
-            throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
+            throw util::OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
         const auto at = static_cast<std::size_t>(index);
         TerrainFeature after = s.terrain[at];
         after.geometry = geometry;
@@ -171,7 +171,7 @@ Edit replaceGeometries(const Scenario& s, const std::vector<std::pair<FeatureId,
     return edit;
 }
 
-Edit repairTerrain(const Scenario& s, const geometry::RepairOptions& options, Diagnostics& findings)
+Edit repairTerrain(const Scenario& s, const geometry::RepairOptions& options, validation::Diagnostics& findings)
 {
     geometry::TerrainRepair repair = geometry::repairTerrain(s, options);
     findings.insert(findings.end(), repair.diagnostics.begin(), repair.diagnostics.end());
@@ -190,7 +190,7 @@ Edit setFormationParent(const Scenario& s, const FormationId& formation, std::op
 {
     const Formation* f = s.findFormation(formation);
     if (!f)
-        throw OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), _("does not exist"));
+        throw util::OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), _("does not exist"));
     if (parent && parent->empty())
         parent.reset();
     if (f->parent == parent)
@@ -199,12 +199,12 @@ Edit setFormationParent(const Scenario& s, const FormationId& formation, std::op
     if (parent) {
         const Formation* p = s.findFormation(*parent);
         if (!p)
-            throw OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), i18n::format(_("parent formation '{1}' does not exist"), {parent->str()}));
+            throw util::OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), i18n::format(_("parent formation '{1}' does not exist"), {parent->str()}));
         if (p->side != f->side)
-            throw OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), i18n::format(_("parent formation '{1}' is on side '{2}', not '{3}'"), {parent->str(), p->side.str(), f->side.str()}));
+            throw util::OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), i18n::format(_("parent formation '{1}' is on side '{2}', not '{3}'"), {parent->str(), p->side.str(), f->side.str()}));
         for (const Formation* d : oob::descendants(s, formation))
             if (d->id == *parent)
-                throw OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), i18n::format(d == f ? _("cannot go under '{1}': itself (the parent links would form a cycle)")
+                throw util::OperationError("", i18n::format(_("formation '{1}'"), {formation.str()}), i18n::format(d == f ? _("cannot go under '{1}': itself (the parent links would form a cycle)")
                                                         : _("cannot go under '{1}': it is below it (the parent links would form a cycle)"),
                                                    {parent->str()}));
         parentName = p->name.empty() ? p->id.str() : p->name;
@@ -229,7 +229,7 @@ Edit moveUnit(const Scenario& s, const UnitId& id, Placement placement, std::str
 {
     const Unit* unit = s.findUnit(id);
     if (!unit)
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("does not exist"));
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("does not exist"));
     double normalised = std::fmod(placement.facing, 360.0);
     if (normalised < 0)
         normalised += 360.0;
@@ -268,7 +268,7 @@ Edit setLanguage(const Scenario& s, const std::string& language)
     if (ok && cut < language.size())
         ok = language.size() == cut + 3 && upper(language[cut + 1]) && upper(language[cut + 2]);
     if (!ok)
-        throw OperationError("", i18n::format(_("language '{1}'"), {language}),
+        throw util::OperationError("", i18n::format(_("language '{1}'"), {language}),
             _("not a language code: use an ISO 639-1 code such as fr or de, optionally with a territory (fr_CA), or en"));
     ScenarioSettings settings = s.settings;
     settings.language = language == "en" ? std::string() : language;
@@ -292,4 +292,4 @@ std::string freshId(const Scenario& s, const std::string& prefix)
     }
 }
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

@@ -6,19 +6,19 @@
 #include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cmath>
 #include <optional>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 namespace {
 
 const Unit& unitOf(const Scenario& s, const UnitId& id)
 {
     const Unit* unit = s.findUnit(id);
     if (!unit)
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("does not exist"));
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("does not exist"));
     return *unit;
 }
 
@@ -30,7 +30,7 @@ Edit setUnitStrength(const Scenario& s, const UnitId& id, double strength)
 {
     Unit unit = unitOf(s, id);
     if (!wholeInRange(strength, kMaxUnitStrength))
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}),
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}),
             i18n::format(_("strength must be a whole number of men (or guns) from 0 to {1}"), {i18n::formatNumber(kMaxUnitStrength, 0)}));
     if (unit.strength == static_cast<int>(strength))
         return Edit{};
@@ -42,9 +42,9 @@ Edit setUnitFacing(const Scenario& s, const UnitId& id, double degrees)
 {
     const Unit& unit = unitOf(s, id);
     if (!unit.placement)
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("is not placed on the map, so it has no facing"));
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("is not placed on the map, so it has no facing"));
     if (!std::isfinite(degrees))
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("the facing must be a number of degrees"));
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), _("the facing must be a number of degrees"));
     Placement placement = *unit.placement;
     placement.facing = degrees; // moveUnit wraps it into [0, 360)
     Edit edit = moveUnit(s, id, placement);
@@ -58,9 +58,9 @@ Edit setUnitFigureCount(const Scenario& s, const UnitId& id, const std::string& 
     Unit unit = unitOf(s, id);
     const systems::syw_miniatures::FigureKind* figure = systems::syw_miniatures::findFigureKind(kind);
     if (!figure)
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), i18n::format(_("'{1}' is no kind of figure"), {kind}));
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}), i18n::format(_("'{1}' is no kind of figure"), {kind}));
     if (!wholeInRange(count, kMaxFigureCount))
-        throw OperationError("", i18n::format(_("unit '{1}'"), {id.str()}),
+        throw util::OperationError("", i18n::format(_("unit '{1}'"), {id.str()}),
             i18n::format(_("a count of figures is a whole number from 0 to {1}"), {i18n::formatNumber(kMaxFigureCount, 0)}));
     const Unit before = unit;
     systems::syw_miniatures::setFigureCount(unit, *figure, static_cast<int>(count));
@@ -73,19 +73,19 @@ Edit setFeatureClass(const Scenario& s, const FeatureId& id, const std::string& 
 {
     const TerrainFeature* feature = s.findFeature(id);
     if (!feature)
-        throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
+        throw util::OperationError("", i18n::format(_("feature '{1}'"), {id.str()}), _("does not exist"));
     if (feature->terrainClass == terrainClass)
         return Edit{};
     const std::optional<rules::ClassGeometry> geometry = rules::classGeometry(s, terrainClass);
     if (!geometry) {
         const std::optional<std::string> meant = rules::closestTerrainClass(s, terrainClass);
-        throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}),
+        throw util::OperationError("", i18n::format(_("feature '{1}'"), {id.str()}),
             meant ? i18n::format(_("'{1}' is no terrain class (did you mean '{2}'?)"), {terrainClass, *meant})
                   : i18n::format(_("'{1}' is no terrain class (the classes: {2})"), {terrainClass, rules::terrainClassList(s)}));
     }
     const int dimension = core::dimension(feature->geometry.type);
     if (dimension != geometry->dimension && !(dimension == 2 && geometry->takesPolygon()))
-        throw OperationError("", i18n::format(_("feature '{1}'"), {id.str()}),
+        throw util::OperationError("", i18n::format(_("feature '{1}'"), {id.str()}),
             i18n::format(_("a {1} cannot be {2}"), {toString(feature->geometry.type), terrainClass}));
     TerrainFeature changed = *feature;
     changed.terrainClass = terrainClass;
@@ -97,4 +97,4 @@ Edit setFeatureClass(const Scenario& s, const FeatureId& id, const std::string& 
     return replaceFeature(s, std::move(changed), i18n::format(_("Set class to {1}"), {terrainClass}));
 }
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

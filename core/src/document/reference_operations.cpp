@@ -3,11 +3,11 @@
 #include "sandtable/core/document/reference_operations.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 namespace {
 
 std::string object(const std::string& name) { return i18n::format(_("reference '{1}'"), {name}); }
@@ -15,11 +15,11 @@ std::string object(const std::string& name) { return i18n::format(_("reference '
 void check(const ReferenceLayer& layer)
 {
     if (layer.name.empty())
-        throw OperationError("", _("reference layer"), _("has no name"));
+        throw util::OperationError("", _("reference layer"), _("has no name"));
     if (layer.path.empty())
-        throw OperationError("", object(layer.name), _("has no path"));
+        throw util::OperationError("", object(layer.name), _("has no path"));
     if (!(layer.opacity >= 0.0 && layer.opacity <= 1.0))
-        throw OperationError("", object(layer.name), i18n::format(_("opacity {1} is outside 0..1"), {i18n::formatFigure(layer.opacity)}));
+        throw util::OperationError("", object(layer.name), i18n::format(_("opacity {1} is outside 0..1"), {i18n::formatFigure(layer.opacity)}));
 }
 
 std::vector<ReferenceLayer>::const_iterator findOrThrow(const Scenario& s, const std::string& name)
@@ -29,7 +29,7 @@ std::vector<ReferenceLayer>::const_iterator findOrThrow(const Scenario& s, const
         std::string names;
         for (const ReferenceLayer& r : s.references)
             names += (names.empty() ? "" : ", ") + r.name;
-        throw OperationError("", object(name),
+        throw util::OperationError("", object(name),
             names.empty() ? std::string(_("no such reference layer (the scenario has none)"))
                           : i18n::format(_("no such reference layer (there are: {1})"), {names}));
     }
@@ -50,7 +50,7 @@ Edit addReference(const Scenario& scenario, ReferenceLayer layer)
 {
     check(layer);
     if (scenario.findReference(layer.name))
-        throw OperationError("", object(layer.name), _("a reference layer of that name exists already; choose another --name"));
+        throw util::OperationError("", object(layer.name), _("a reference layer of that name exists already; choose another --name"));
     std::vector<ReferenceLayer> after = scenario.references;
     const std::string label = i18n::format(_("Add reference layer {1}"), {layer.name});
     after.push_back(std::move(layer));
@@ -86,4 +86,4 @@ Edit moveReference(const Scenario& scenario, const std::string& name, std::size_
     return change(scenario, std::move(after), _("Reorder reference layers"));
 }
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

@@ -5,7 +5,7 @@
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -272,8 +272,8 @@ std::map<std::string, std::vector<GeosGeometryPtr>> validPolygonsByClass(const s
         GeosGeometryPtr valid;
         try {
             valid = validPartsOf(feature.geometry, 2);
-        } catch (const OperationError& e) {
-            throw OperationError("", i18n::format(_("terrain feature '{1}'"), {feature.id.str()}), e.reason());
+        } catch (const util::OperationError& e) {
+            throw util::OperationError("", i18n::format(_("terrain feature '{1}'"), {feature.id.str()}), e.reason());
         }
         if (!valid)
             continue;
@@ -350,7 +350,7 @@ std::vector<GeosGeometryPtr> uniteOverlapping(std::vector<GeosGeometryPtr> polyg
         GeosGeometryPtr collection = collectParts(std::move(group), 2);
         GeosGeometryPtr united(GEOSUnaryUnion_r(h, collection.get()));
         if (!united)
-            throw OperationError("", i18n::format(_("terrain class '{1}'"), {terrainClass}),
+            throw util::OperationError("", i18n::format(_("terrain class '{1}'"), {terrainClass}),
                 i18n::format(_("GEOS could not unite its features: {1}"), {lastGeosError()}));
         for (auto& part : simplePartsOfDimension(united.get(), 2))
             out.push_back(std::move(part));

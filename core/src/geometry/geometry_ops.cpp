@@ -5,7 +5,7 @@
 #include "geos_handle.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cstring>
 
@@ -39,7 +39,7 @@ Validity checkValidity(const Geometry& geometry)
     GeosGeometryPtr g;
     try {
         g = toGeos(geometry);
-    } catch (const OperationError& e) {
+    } catch (const util::OperationError& e) {
         out.valid = false;
         out.reason = e.reason();
         return out;
@@ -75,7 +75,7 @@ double area(const Geometry& geometry)
     auto g = toGeos(geometry);
     double value = 0.0;
     if (GEOSArea_r(geosContext(), g.get(), &value) != 1)
-        throw OperationError("", toString(geometry.type), _("GEOS could not compute the area"));
+        throw util::OperationError("", toString(geometry.type), _("GEOS could not compute the area"));
     return value;
 }
 
@@ -86,7 +86,7 @@ double length(const Geometry& geometry)
     auto g = toGeos(geometry);
     double value = 0.0;
     if (GEOSLength_r(geosContext(), g.get(), &value) != 1)
-        throw OperationError("", toString(geometry.type), _("GEOS could not compute the length"));
+        throw util::OperationError("", toString(geometry.type), _("GEOS could not compute the length"));
     return value;
 }
 
@@ -95,16 +95,16 @@ Placement placement(const Geometry& geometry)
     auto g = toGeos(geometry);
     GEOSContextHandle_t h = geosContext();
     if (GEOSisEmpty_r(h, g.get()) != 0)
-        throw OperationError("", toString(geometry.type), _("is empty: it has no place"));
+        throw util::OperationError("", toString(geometry.type), _("is empty: it has no place"));
     Placement out;
     if (GEOSGeom_getXMin_r(h, g.get(), &out.minX) != 1 || GEOSGeom_getYMin_r(h, g.get(), &out.minY) != 1
         || GEOSGeom_getXMax_r(h, g.get(), &out.maxX) != 1 || GEOSGeom_getYMax_r(h, g.get(), &out.maxY) != 1)
-        throw OperationError("", toString(geometry.type), _("GEOS could not compute the bounds"));
+        throw util::OperationError("", toString(geometry.type), _("GEOS could not compute the bounds"));
     GEOSGeometry* centre = GEOSGetCentroid_r(h, g.get());
     if (!centre || GEOSGeomGetX_r(h, centre, &out.centroid.x) != 1 || GEOSGeomGetY_r(h, centre, &out.centroid.y) != 1) {
         if (centre)
             GEOSGeom_destroy_r(h, centre);
-        throw OperationError("", toString(geometry.type), _("GEOS could not compute the centroid"));
+        throw util::OperationError("", toString(geometry.type), _("GEOS could not compute the centroid"));
     }
     GEOSGeom_destroy_r(h, centre);
     return out;
@@ -128,7 +128,7 @@ Geometry fromWkt(const std::string& wkt)
     GeosGeometryPtr g(GEOSWKTReader_read_r(geosContext(), reader, wkt.c_str()));
     GEOSWKTReader_destroy_r(geosContext(), reader);
     if (!g)
-        throw OperationError("", "WKT", i18n::format(_("cannot parse '{1}': {2}"), {wkt.substr(0, 80), lastGeosError()}));
+        throw util::OperationError("", "WKT", i18n::format(_("cannot parse '{1}': {2}"), {wkt.substr(0, 80), lastGeosError()}));
     return fromGeos(g.get());
 }
 

@@ -3,7 +3,7 @@
 #include "geos_handle.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cstdarg>
 #include <cstdio>
@@ -47,7 +47,7 @@ GEOSCoordSequence* toSequence(const std::vector<Coordinate>& ring)
     GEOSCoordSequence* seq = GEOSCoordSeq_copyFromBuffer_r(geosContext(), reinterpret_cast<const double*>(ring.data()),
         static_cast<unsigned>(ring.size()), 0, 0);
     if (!seq)
-        throw OperationError("", _("geometry"), _("GEOS could not allocate a coordinate sequence"));
+        throw util::OperationError("", _("geometry"), _("GEOS could not allocate a coordinate sequence"));
     return seq;
 }
 
@@ -58,7 +58,7 @@ GEOSGeometry* emptySingle(GeometryType type)
         : type == GeometryType::LineString          ? GEOSGeom_createEmptyLineString_r(h)
                                                     : GEOSGeom_createEmptyPolygon_r(h);
     if (!out)
-        throw OperationError("", toString(type), i18n::format(_("GEOS refused the geometry: {1}"), {lastGeosError()}));
+        throw util::OperationError("", toString(type), i18n::format(_("GEOS refused the geometry: {1}"), {lastGeosError()}));
     return out;
 }
 
@@ -68,13 +68,13 @@ GEOSGeometry* buildSingle(GeometryType type, const std::vector<std::vector<Coord
     if ((part.empty() || part.front().empty()) && empty == EmptyGeometry::Allowed)
         return emptySingle(type);
     if (part.empty() || part.front().empty())
-        throw OperationError("", toString(type), _("has no coordinates"));
+        throw util::OperationError("", toString(type), _("has no coordinates"));
     GEOSGeometry* out = nullptr;
     if (type == GeometryType::Point) {
         out = GEOSGeom_createPoint_r(h, toSequence(part.front()));
     } else if (type == GeometryType::LineString) {
         if (part.front().size() < 2)
-            throw OperationError("", "LineString", i18n::format(_("needs at least 2 vertices, has {1}"), {std::to_string(part.front().size())}));
+            throw util::OperationError("", "LineString", i18n::format(_("needs at least 2 vertices, has {1}"), {std::to_string(part.front().size())}));
         out = GEOSGeom_createLineString_r(h, toSequence(part.front()));
     } else {
         std::vector<GEOSGeometry*> rings;
@@ -82,7 +82,7 @@ GEOSGeometry* buildSingle(GeometryType type, const std::vector<std::vector<Coord
             if (ring.size() < 4 || !(ring.front() == ring.back())) {
                 for (auto* r : rings)
                     GEOSGeom_destroy_r(h, r);
-                throw OperationError("", "Polygon", ring.size() < 4
+                throw util::OperationError("", "Polygon", ring.size() < 4
                         ? i18n::format(_("a ring needs at least 4 coordinates, has {1}"), {std::to_string(ring.size())})
                         : std::string(_("a ring is not closed (first and last coordinates differ)")));
             }
@@ -90,7 +90,7 @@ GEOSGeometry* buildSingle(GeometryType type, const std::vector<std::vector<Coord
             if (!linearRing) {
                 for (auto* r : rings)
                     GEOSGeom_destroy_r(h, r);
-                throw OperationError("", "Polygon", i18n::format(_("GEOS refused a ring: {1}"), {lastGeosError()}));
+                throw util::OperationError("", "Polygon", i18n::format(_("GEOS refused a ring: {1}"), {lastGeosError()}));
             }
             rings.push_back(linearRing);
         }
@@ -98,7 +98,7 @@ GEOSGeometry* buildSingle(GeometryType type, const std::vector<std::vector<Coord
             static_cast<unsigned>(rings.size() - 1));
     }
     if (!out)
-        throw OperationError("", toString(type), i18n::format(_("GEOS refused the geometry: {1}"), {lastGeosError()}));
+        throw util::OperationError("", toString(type), i18n::format(_("GEOS refused the geometry: {1}"), {lastGeosError()}));
     return out;
 }
 
@@ -153,7 +153,7 @@ GeosGeometryPtr toGeos(const Geometry& geometry, EmptyGeometry empty)
         if (geometry.parts.empty() && empty == EmptyGeometry::Allowed)
             return GeosGeometryPtr(emptySingle(geometry.type));
         if (geometry.parts.empty())
-            throw OperationError("", toString(geometry.type), _("has no coordinates"));
+            throw util::OperationError("", toString(geometry.type), _("has no coordinates"));
         return GeosGeometryPtr(buildSingle(geometry.type, geometry.parts.front(), empty));
     default: break;
     }
@@ -172,7 +172,7 @@ GeosGeometryPtr toGeos(const Geometry& geometry, EmptyGeometry empty)
                                                                         : GEOS_MULTIPOLYGON;
     GEOSGeometry* out = GEOSGeom_createCollection_r(h, collectionType, members.data(), static_cast<unsigned>(members.size()));
     if (!out)
-        throw OperationError("", toString(geometry.type), i18n::format(_("GEOS refused the collection: {1}"), {lastGeosError()}));
+        throw util::OperationError("", toString(geometry.type), i18n::format(_("GEOS refused the collection: {1}"), {lastGeosError()}));
     return GeosGeometryPtr(out);
 }
 
@@ -188,10 +188,10 @@ Geometry fromGeos(const GEOSGeometry* g)
     case GEOS_MULTIPOINT: out.type = GeometryType::MultiPoint; break;
     case GEOS_MULTILINESTRING: out.type = GeometryType::MultiLineString; break;
     case GEOS_MULTIPOLYGON: out.type = GeometryType::MultiPolygon; break;
-    default: throw OperationError("", "GeometryCollection", _("mixed collections are not terrain geometries"));
+    default: throw util::OperationError("", "GeometryCollection", _("mixed collections are not terrain geometries"));
     }
     if (GEOSisEmpty_r(h, g) == 1)
-        throw OperationError("", toString(out.type), _("is empty"));
+        throw util::OperationError("", toString(out.type), _("is empty"));
     if (out.type <= GeometryType::Polygon) {
         out.parts.push_back(partFromGeos(g));
         return out;

@@ -3,7 +3,7 @@
 #include "geos_util.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 namespace sandtable::core::geometry {
 namespace {
@@ -49,7 +49,7 @@ GeosGeometryPtr cloneGeos(const GEOSGeometry* g)
 {
     GeosGeometryPtr out(GEOSGeom_clone_r(geosContext(), g));
     if (!out)
-        throw OperationError("", _("geometry"), i18n::format(_("GEOS could not copy a geometry: {1}"), {lastGeosError()}));
+        throw util::OperationError("", _("geometry"), i18n::format(_("GEOS could not copy a geometry: {1}"), {lastGeosError()}));
     return out;
 }
 
@@ -76,7 +76,7 @@ GeosGeometryPtr collectParts(std::vector<GeosGeometryPtr> parts, int dimension)
     if (!out) {
         for (auto* r : raw)
             GEOSGeom_destroy_r(geosContext(), r);
-        throw OperationError("", _("geometry"), i18n::format(_("GEOS could not build a collection: {1}"), {lastGeosError()}));
+        throw util::OperationError("", _("geometry"), i18n::format(_("GEOS could not build a collection: {1}"), {lastGeosError()}));
     }
     return out;
 }
@@ -111,7 +111,7 @@ GeosGeometryPtr makeValidStructure(const GEOSGeometry* g)
     GeosGeometryPtr out(GEOSMakeValidWithParams_r(h, g, params));
     GEOSMakeValidParams_destroy_r(h, params);
     if (!out)
-        throw OperationError("", _("geometry"), i18n::format(_("GEOS could not make it valid: {1}"), {lastGeosError()}));
+        throw util::OperationError("", _("geometry"), i18n::format(_("GEOS could not make it valid: {1}"), {lastGeosError()}));
     return out;
 }
 

@@ -6,7 +6,7 @@
 #include "convex_clip.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -314,17 +314,17 @@ bool gridCoversExtent(const CampaignGrid& grid, const Extent& extent, std::strin
 Campaign rederiveCampaign(const Scenario& scenario)
 {
     if (!scenario.campaign)
-        throw OperationError("", i18n::format(_("scenario '{1}'"), {scenario.settings.id}), _("has no campaign grid yet: lay one first"));
+        throw util::OperationError("", i18n::format(_("scenario '{1}'"), {scenario.settings.id}), _("has no campaign grid yet: lay one first"));
     Campaign campaign = *scenario.campaign;
     try {
         checkGrid(campaign.grid);
     } catch (const std::invalid_argument& e) {
-        throw OperationError("", _("campaign grid"), e.what());
+        throw util::OperationError("", _("campaign grid"), e.what());
     }
     if (scenario.settings.extent) {
         std::string message;
         if (!gridCoversExtent(campaign.grid, *scenario.settings.extent, message))
-            throw OperationError("", _("campaign grid"), message);
+            throw util::OperationError("", _("campaign grid"), message);
     }
     campaign.derived = derivePrimaryTerrain(campaign.grid, scenario.terrain);
     return campaign;

@@ -6,7 +6,7 @@
 #include "convex_clip.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -266,7 +266,7 @@ void TerrainIndex::Impl::candidates(const LocalConvex& convex, std::vector<std::
     GeosGeometryPtr envelope(GEOSGeom_createRectangle_r(h, convex.centre.x + convex.minX, convex.centre.y + convex.minY,
         convex.centre.x + convex.maxX, convex.centre.y + convex.maxY));
     if (!envelope)
-        throw OperationError("", _("footprint"), i18n::format(_("GEOS could not build the query envelope: {1}"), {lastGeosError()}));
+        throw util::OperationError("", _("footprint"), i18n::format(_("GEOS could not build the query envelope: {1}"), {lastGeosError()}));
     QueryCollector collector{&out};
     GEOSSTRtree_query_r(h, tree, envelope.get(), collectCandidate, &collector);
 }
@@ -328,7 +328,7 @@ MajorityResult TerrainIndex::majority(const std::vector<Coordinate>& convexFootp
         for (std::uint32_t i : hits) {
             GeosGeometryPtr part(GEOSIntersection_r(h, footprint.get(), impl.items[i].polygon.get()));
             if (!part)
-                throw OperationError("", _("footprint"), i18n::format(_("GEOS could not intersect it with the terrain: {1}"), {lastGeosError()}));
+                throw util::OperationError("", _("footprint"), i18n::format(_("GEOS could not intersect it with the terrain: {1}"), {lastGeosError()}));
             areas[impl.items[i].classIndex] += geosArea(part.get());
         }
         return makeResult(impl.classes, areas, convex.area);
@@ -389,7 +389,7 @@ double geosIntersectionArea(const Geometry& polygon, const std::vector<Coordinat
     GeosGeometryPtr footprint = convexToGeos(convex);
     GeosGeometryPtr part(GEOSIntersection_r(geosContext(), footprint.get(), g.get()));
     if (!part)
-        throw OperationError("", toString(polygon.type), i18n::format(_("GEOS could not intersect it with the footprint: {1}"), {lastGeosError()}));
+        throw util::OperationError("", toString(polygon.type), i18n::format(_("GEOS could not intersect it with the footprint: {1}"), {lastGeosError()}));
     return geosArea(part.get());
 }
 

@@ -4,7 +4,7 @@
 
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 
@@ -15,30 +15,30 @@ std::vector<Geometry> splitGeometry(const Geometry& geometry, const Geometry& bl
     GEOSContextHandle_t h = geosContext();
     const int dim = dimension(geometry.type);
     if (dim == 0)
-        throw OperationError("", toString(geometry.type), _("a point cannot be split"));
+        throw util::OperationError("", toString(geometry.type), _("a point cannot be split"));
     if (dimension(blade.type) != 1)
-        throw OperationError("", _("blade"), i18n::format(_("the blade must be a line, not a {1}"), {toString(blade.type)}));
+        throw util::OperationError("", _("blade"), i18n::format(_("the blade must be a line, not a {1}"), {toString(blade.type)}));
     GeosGeometryPtr g = toGeos(geometry);
     GeosGeometryPtr b = toGeos(blade);
     if (!geosIsValid(g.get()))
-        throw OperationError("", toString(geometry.type), _("is invalid; repair it before splitting"));
+        throw util::OperationError("", toString(geometry.type), _("is invalid; repair it before splitting"));
     std::vector<GeosGeometryPtr> pieces;
     if (dim == 1) {
         // The difference nodes the line at the blade's crossings and keeps what the blade does not cover.
         GeosGeometryPtr cut(GEOSDifference_r(h, g.get(), b.get()));
         if (!cut)
-            throw OperationError("", toString(geometry.type), i18n::format(_("GEOS could not split it: {1}"), {lastGeosError()}));
+            throw util::OperationError("", toString(geometry.type), i18n::format(_("GEOS could not split it: {1}"), {lastGeosError()}));
         pieces = simplePartsOfDimension(cut.get(), 1);
     } else {
         // Node the polygon's boundary with the blade, polygonize, keep the faces inside the polygon.
         GeosGeometryPtr boundary(GEOSBoundary_r(h, g.get()));
         GeosGeometryPtr noded(boundary ? GEOSUnion_r(h, boundary.get(), b.get()) : nullptr);
         if (!noded)
-            throw OperationError("", toString(geometry.type), i18n::format(_("GEOS could not node it with the blade: {1}"), {lastGeosError()}));
+            throw util::OperationError("", toString(geometry.type), i18n::format(_("GEOS could not node it with the blade: {1}"), {lastGeosError()}));
         const GEOSGeometry* lines[] = {noded.get()};
         GeosGeometryPtr faces(GEOSPolygonize_r(h, lines, 1));
         if (!faces)
-            throw OperationError("", toString(geometry.type), i18n::format(_("GEOS could not polygonize it: {1}"), {lastGeosError()}));
+            throw util::OperationError("", toString(geometry.type), i18n::format(_("GEOS could not polygonize it: {1}"), {lastGeosError()}));
         for (auto& face : simplePartsOfDimension(faces.get(), 2)) {
             GeosGeometryPtr inside(GEOSPointOnSurface_r(h, face.get()));
             if (inside && GEOSContains_r(h, g.get(), inside.get()) == 1)
@@ -46,7 +46,7 @@ std::vector<Geometry> splitGeometry(const Geometry& geometry, const Geometry& bl
         }
     }
     if (pieces.size() < 2)
-        throw OperationError("", toString(geometry.type), _("the blade does not cut it in two"));
+        throw util::OperationError("", toString(geometry.type), _("the blade does not cut it in two"));
     auto measure = [&](const GeosGeometryPtr& p) { return dim == 2 ? geosArea(p.get()) : geosLength(p.get()); };
     std::stable_sort(pieces.begin(), pieces.end(), [&](const auto& a, const auto& c) { return measure(a) > measure(c); });
     std::vector<Geometry> out;
@@ -59,17 +59,17 @@ Geometry uniteGeometries(const std::vector<Geometry>& geometries)
 {
     GEOSContextHandle_t h = geosContext();
     if (geometries.empty())
-        throw OperationError("", _("merge"), _("nothing to unite"));
+        throw util::OperationError("", _("merge"), _("nothing to unite"));
     const int dim = dimension(geometries.front().type);
     if (dim == 0)
-        throw OperationError("", _("merge"), _("points cannot be united into one feature"));
+        throw util::OperationError("", _("merge"), _("points cannot be united into one feature"));
     std::vector<GeosGeometryPtr> parts;
     for (const Geometry& g : geometries) {
         if (dimension(g.type) != dim)
-            throw OperationError("", _("merge"), i18n::format(_("cannot unite a {1} with a {2}"), {toString(g.type), toString(geometries.front().type)}));
+            throw util::OperationError("", _("merge"), i18n::format(_("cannot unite a {1} with a {2}"), {toString(g.type), toString(geometries.front().type)}));
         GeosGeometryPtr built = toGeos(g);
         if (!geosIsValid(built.get()))
-            throw OperationError("", toString(g.type), _("is invalid; repair it before merging"));
+            throw util::OperationError("", toString(g.type), _("is invalid; repair it before merging"));
         for (auto& part : simplePartsOfDimension(built.get(), dim))
             parts.push_back(std::move(part));
     }
@@ -78,10 +78,10 @@ Geometry uniteGeometries(const std::vector<Geometry>& geometries)
     if (united && dim == 1)
         united.reset(GEOSLineMerge_r(h, united.get()));
     if (!united)
-        throw OperationError("", _("merge"), i18n::format(_("GEOS could not unite the geometries: {1}"), {lastGeosError()}));
+        throw util::OperationError("", _("merge"), i18n::format(_("GEOS could not unite the geometries: {1}"), {lastGeosError()}));
     GeosGeometryPtr result = collectParts(simplePartsOfDimension(united.get(), dim), dim);
     if (!result)
-        throw OperationError("", _("merge"), _("the union is empty"));
+        throw util::OperationError("", _("merge"), _("the union is empty"));
     return fromGeos(result.get());
 }
 

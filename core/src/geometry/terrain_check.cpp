@@ -6,7 +6,7 @@
 #include "geos_util.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -50,8 +50,8 @@ RepairResult repairGeometry(const Geometry& geometry, const RepairOptions& optio
         } else {
             try {
                 work = makeValidStructure(input.get());
-            } catch (const OperationError& e) {
-                throw OperationError("", toString(geometry.type), e.reason());
+            } catch (const util::OperationError& e) {
+                throw util::OperationError("", toString(geometry.type), e.reason());
             }
         }
         // Parts of a lower dimension (a hole collapsed to a line, a spike) are not the feature's kind.
@@ -65,7 +65,7 @@ RepairResult repairGeometry(const Geometry& geometry, const RepairOptions& optio
             GeosGeometryPtr collected = collectParts(std::move(parts), dim);
             GeosGeometryPtr snapped(GEOSGeom_setPrecision_r(h, collected.get(), *options.gridSize, 0));
             if (!snapped)
-                throw OperationError("", toString(geometry.type), i18n::format(_("GEOS could not snap it to the grid: {1}"), {lastGeosError()}));
+                throw util::OperationError("", toString(geometry.type), i18n::format(_("GEOS could not snap it to the grid: {1}"), {lastGeosError()}));
             parts = simplePartsOfDimension(snapped.get(), dim);
         }
         if (!parts.empty()) {
@@ -100,28 +100,28 @@ TerrainRepair repairTerrain(const Scenario& scenario, const RepairOptions& optio
         RepairResult r;
         try {
             r = repairGeometry(f.geometry, options);
-        } catch (const OperationError& e) {
-            out.diagnostics.push_back({"terrain.repair.failed", Severity::Error, geometryPointer(i),
+        } catch (const util::OperationError& e) {
+            out.diagnostics.push_back({"terrain.repair.failed", validation::Severity::Error, geometryPointer(i),
                 i18n::format(_("{1}: cannot be repaired: {2}"), {name, e.reason()})});
             continue;
         }
         if (!r.geometry) {
-            out.diagnostics.push_back({"terrain.repair.collapsed", Severity::Error, geometryPointer(i),
+            out.diagnostics.push_back({"terrain.repair.collapsed", validation::Severity::Error, geometryPointer(i),
                 i18n::format(_("{1}: collapses to nothing of its kind when repaired (area {2} m2); left as it was, delete it if it is not wanted"),
                     {name, metres(r.areaBefore)})});
             continue;
         }
         if (r.changed) {
             out.replacements.emplace_back(f.id, *r.geometry);
-            out.diagnostics.push_back({"terrain.repair.fixed", Severity::Info, geometryPointer(i),
+            out.diagnostics.push_back({"terrain.repair.fixed", validation::Severity::Info, geometryPointer(i),
                 i18n::format(_("{1}: repaired (area {2} m2 before, {3} m2 after)"), {name, metres(r.areaBefore), metres(r.areaAfter)})});
         }
         if (r.droppedParts > 0)
-            out.diagnostics.push_back({"terrain.repair.dropped_parts", Severity::Warning, geometryPointer(i),
+            out.diagnostics.push_back({"terrain.repair.dropped_parts", validation::Severity::Warning, geometryPointer(i),
                 i18n::format(_("{1}: {2} collapsed part(s) of a lower dimension left out ({3} m of line)"),
                     {name, std::to_string(r.droppedParts), metres(r.droppedLength)})});
         for (double area : r.slivers)
-            out.diagnostics.push_back({"terrain.repair.sliver", Severity::Warning, geometryPointer(i),
+            out.diagnostics.push_back({"terrain.repair.sliver", validation::Severity::Warning, geometryPointer(i),
                 i18n::format(_("{1}: has a sliver part of {2} m2 (kept)"), {name, metres(area, 6)})});
     }
     return out;
@@ -186,7 +186,7 @@ public:
             return;
         m_tree = GEOSSTRtree_create_r(geosContext(), 10);
         if (!m_tree)
-            throw OperationError("", _("terrain"), i18n::format(_("GEOS could not create an index: {1}"), {lastGeosError()}));
+            throw util::OperationError("", _("terrain"), i18n::format(_("GEOS could not create an index: {1}"), {lastGeosError()}));
         for (std::size_t k = 0; k < items.size(); ++k)
             GEOSSTRtree_insert_r(geosContext(), m_tree, items[k]->geometry, reinterpret_cast<void*>(k));
     }
@@ -206,7 +206,7 @@ public:
             const double margin = tolerance * 1.001 + 1e-9 * (std::abs(p.minX) + std::abs(p.maxX) + std::abs(p.minY) + std::abs(p.maxY) + 1.0);
             GeosGeometryPtr box(GEOSGeom_createRectangle_r(geosContext(), p.minX - margin, p.minY - margin, p.maxX + margin, p.maxY + margin));
             if (!box)
-                throw OperationError("", _("terrain"), i18n::format(_("GEOS could not build an envelope: {1}"), {lastGeosError()}));
+                throw util::OperationError("", _("terrain"), i18n::format(_("GEOS could not build an envelope: {1}"), {lastGeosError()}));
             GEOSSTRtree_query_r(geosContext(), m_tree, box.get(), &EnvelopeIndex::collect, &hits);
         }
         std::sort(hits.begin(), hits.end());
@@ -305,7 +305,7 @@ TerrainGeometries::TerrainGeometries(const Scenario& scenario, unsigned threads)
         const Geometry& g = scenario.terrain[i].geometry;
         try {
             m_impl->geometries[i] = toGeos(g);
-        } catch (const OperationError& e) {
+        } catch (const util::OperationError& e) {
             m_impl->validity[i].valid = false;
             m_impl->validity[i].reason = e.reason();
             return;
@@ -320,7 +320,7 @@ std::size_t TerrainGeometries::size() const { return m_impl->validity.size(); }
 
 const Validity& TerrainGeometries::validity(std::size_t index) const { return m_impl->validity.at(index); }
 
-Diagnostics checkTopology(const Scenario& scenario, double tolerance)
+validation::Diagnostics checkTopology(const Scenario& scenario, double tolerance)
 {
     return checkTopology(scenario, TerrainGeometries(scenario), tolerance);
 }
@@ -365,7 +365,7 @@ std::vector<Prepared> preparedFeatures(const Scenario& scenario, const TerrainGe
 
 /// A bridge must lie on a river or stream and on a road.
 void checkBridges(const std::vector<const Prepared*>& bridges, const std::vector<const Prepared*>& water,
-    const std::vector<const Prepared*>& roads, const EnvelopeIndex& waterIndex, double tolerance, Diagnostics& out)
+    const std::vector<const Prepared*>& roads, const EnvelopeIndex& waterIndex, double tolerance, validation::Diagnostics& out)
 {
     const EnvelopeIndex roadIndex(roads);
     for (const Prepared* b : bridges) {
@@ -381,24 +381,24 @@ void checkBridges(const std::vector<const Prepared*>& bridges, const std::vector
             message += ",";
         if (!onRoad)
             message += i18n::format(_(" it is on no road ({1})"), {nearest(b->geometry, roads)});
-        out.push_back({"terrain.topology.bridge", Severity::Error, geometryPointer(b->index), message});
+        out.push_back({"terrain.topology.bridge", validation::Severity::Error, geometryPointer(b->index), message});
     }
 }
 
 /// A ford must lie on a river or stream.
 void checkFords(const std::vector<const Prepared*>& fords, const std::vector<const Prepared*>& water,
-    const EnvelopeIndex& waterIndex, double tolerance, Diagnostics& out)
+    const EnvelopeIndex& waterIndex, double tolerance, validation::Diagnostics& out)
 {
     for (const Prepared* f : fords)
         if (!onAny(*f, waterIndex, tolerance))
-            out.push_back({"terrain.topology.ford", Severity::Error, geometryPointer(f->index),
+            out.push_back({"terrain.topology.ford", validation::Severity::Error, geometryPointer(f->index),
                 i18n::format(_("{1}: a ford must lie on a river or stream (within {2} m); {3}"),
                     {describe(*f->feature), metres(tolerance, 1), nearest(f->geometry, water)})});
 }
 
 /// A watercourse joins another or reaches the map's edge (the scenario's extent, else the features' box).
 void checkWatercourses(const Scenario& scenario, const std::vector<Prepared>& prepared, const std::vector<const Prepared*>& water,
-    const EnvelopeIndex& waterIndex, double tolerance, Diagnostics& out)
+    const EnvelopeIndex& waterIndex, double tolerance, validation::Diagnostics& out)
 {
     if (water.empty())
         return;
@@ -432,7 +432,7 @@ void checkWatercourses(const Scenario& scenario, const std::vector<Prepared>& pr
             if (!course) {
                 course.reset(GEOSPrepare_r(c, w->geometry));
                 if (!course)
-                    throw OperationError("", _("terrain"), i18n::format(_("GEOS could not prepare {1}: {2}"), {describe(*w->feature), lastGeosError()}));
+                    throw util::OperationError("", _("terrain"), i18n::format(_("GEOS could not prepare {1}: {2}"), {describe(*w->feature), lastGeosError()}));
             }
             if (GEOSPreparedIntersects_r(c, course.get(), other->geometry) == 1
                 || GEOSDistanceWithin_r(c, w->geometry, other->geometry, tolerance) == 1)
@@ -446,26 +446,26 @@ void checkWatercourses(const Scenario& scenario, const std::vector<Prepared>& pr
         [&](std::size_t k) { joined[k] = joins(water[k]) || (mapIsArea && reachesEdge(*water[k])); });
     for (std::size_t k = 0; k < water.size(); ++k)
         if (!joined[k])
-            out.push_back({"terrain.topology.watercourse", Severity::Warning, geometryPointer(water[k]->index),
+            out.push_back({"terrain.topology.watercourse", validation::Severity::Warning, geometryPointer(water[k]->index),
                 i18n::format(_("{1}: neither joins another stream or river nor reaches the map edge (within {2} m)"),
                     {describe(*water[k]->feature), metres(tolerance, 1)})});
 }
 
 /// A village must not lie in a river (the river running through its interior).
-void checkVillagesInRivers(const std::vector<const Prepared*>& villages, const std::vector<const Prepared*>& rivers, Diagnostics& out)
+void checkVillagesInRivers(const std::vector<const Prepared*>& villages, const std::vector<const Prepared*>& rivers, validation::Diagnostics& out)
 {
     GEOSContextHandle_t h = geosContext();
     const EnvelopeIndex riverIndex(rivers);
     for (const Prepared* v : villages)
         for (const Prepared* r : riverIndex.near(*v, 0.0))
             if (boxesNear(*v, *r, 0.0) && GEOSRelatePattern_r(h, v->geometry, r->geometry, "T********") == 1)
-                out.push_back({"terrain.topology.village_in_river", Severity::Error, geometryPointer(v->index),
+                out.push_back({"terrain.topology.village_in_river", validation::Severity::Error, geometryPointer(v->index),
                     i18n::format(_("{1}: lies in {2} (the river runs through the village's interior)"),
                         {describe(*v->feature), describe(*r->feature)})});
 }
 
 /// A hill of level n lies inside the level n - 1 hills (to the tolerance times its outline).
-void checkHillLevels(const std::map<int, std::vector<const Prepared*>>& hillsByLevel, double tolerance, Diagnostics& out)
+void checkHillLevels(const std::map<int, std::vector<const Prepared*>>& hillsByLevel, double tolerance, validation::Diagnostics& out)
 {
     GEOSContextHandle_t h = geosContext();
     for (const auto& [level, hills] : hillsByLevel) {
@@ -498,7 +498,7 @@ void checkHillLevels(const std::map<int, std::vector<const Prepared*>>& hillsByL
             }
             if (outside <= tolerance * geosLength(hill->geometry))
                 continue;
-            out.push_back({"terrain.topology.hill_level", Severity::Warning, geometryPointer(hill->index),
+            out.push_back({"terrain.topology.hill_level", validation::Severity::Warning, geometryPointer(hill->index),
                 i18n::format(_("{1}: a level {2} hill should lie inside a level {3} hill; {4} m2 of it is outside ({5})"),
                     {describe(*hill->feature), std::to_string(level), std::to_string(level - 1), metres(outside, 1),
                         overlapping.empty() ? i18n::format(_("it overlaps no level {1} hill"), {std::to_string(level - 1)})
@@ -509,11 +509,11 @@ void checkHillLevels(const std::map<int, std::vector<const Prepared*>>& hillsByL
 
 } // namespace
 
-Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geometries, double tolerance)
+validation::Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geometries, double tolerance)
 {
     if (geometries.size() != scenario.terrain.size())
         throw std::invalid_argument("checkTopology: the geometries are not the scenario's");
-    Diagnostics out;
+    validation::Diagnostics out;
     const std::vector<Prepared> prepared = preparedFeatures(scenario, geometries);
     std::vector<const Prepared*> water, roads, bridges, fords, villages, rivers;
     std::map<int, std::vector<const Prepared*>> hillsByLevel;

@@ -5,7 +5,7 @@
 #include "feature_text.hpp"
 #include "geos_util.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -50,7 +50,7 @@ GeosGeometryPtr fillSmallHoles(const GEOSGeometry* polygon, double holeArea, std
     GEOSGeometry* shell = GEOSGeom_clone_r(h, GEOSGetExteriorRing_r(h, polygon));
     GeosGeometryPtr out(GEOSGeom_createPolygon_r(h, shell, kept.data(), static_cast<unsigned>(kept.size())));
     if (!out)
-        throw OperationError("", _("polygon"), i18n::format(_("GEOS could not rebuild a polygon: {1}"), {lastGeosError()}));
+        throw util::OperationError("", _("polygon"), i18n::format(_("GEOS could not rebuild a polygon: {1}"), {lastGeosError()}));
     return out;
 }
 
@@ -74,7 +74,7 @@ std::vector<Built> polygonalTerrain(const Scenario& scenario, const std::vector<
             GeosGeometryPtr g = validPartsOf(f.geometry, 2);
             if (g)
                 out.push_back({&f, i, std::move(g)});
-        } catch (const OperationError&) {
+        } catch (const util::OperationError&) {
             // A geometry GEOS cannot build is the validator's to report.
         }
     }
@@ -117,7 +117,7 @@ PolygonCleanup cleanPolygons(const std::vector<Geometry>& pieces, const PolygonC
     GeosGeometryPtr all = collectParts(std::move(parts), 2);
     GeosGeometryPtr united(GEOSUnaryUnion_r(h, all.get()));
     if (!united)
-        throw OperationError("", _("polygons"), i18n::format(_("GEOS could not unite the pieces: {1}"), {lastGeosError()}));
+        throw util::OperationError("", _("polygons"), i18n::format(_("GEOS could not unite the pieces: {1}"), {lastGeosError()}));
     std::vector<std::pair<double, Geometry>> kept;
     for (auto& polygon : simplePartsOfDimension(united.get(), 2)) {
         GeosGeometryPtr filled = fillSmallHoles(polygon.get(), options.holeArea, out.droppedHoles, out.droppedHoleArea);
@@ -125,7 +125,7 @@ PolygonCleanup cleanPolygons(const std::vector<Geometry>& pieces, const PolygonC
             ? GeosGeometryPtr(GEOSTopologyPreserveSimplify_r(h, filled.get(), options.simplify))
             : cloneGeos(filled.get());
         if (!simplified)
-            throw OperationError("", _("polygon"), i18n::format(_("GEOS could not simplify: {1}"), {lastGeosError()}));
+            throw util::OperationError("", _("polygon"), i18n::format(_("GEOS could not simplify: {1}"), {lastGeosError()}));
         if (!geosIsValid(simplified.get()))
             simplified = makeValidStructure(simplified.get());
         for (auto& part : simplePartsOfDimension(simplified.get(), 2)) {
@@ -155,7 +155,7 @@ TerrainSnap snapTerrain(const Scenario& scenario, double tolerance)
     for (std::size_t i = 0; i < scenario.terrain.size(); ++i) {
         try {
             current[i] = toGeos(scenario.terrain[i].geometry);
-        } catch (const OperationError&) {
+        } catch (const util::OperationError&) {
         }
     }
     for (std::size_t i = 0; i < scenario.terrain.size(); ++i) {
@@ -174,7 +174,7 @@ TerrainSnap snapTerrain(const Scenario& scenario, double tolerance)
             raw.push_back(r.release());
         GeosGeometryPtr reference(GEOSGeom_createCollection_r(h, GEOS_GEOMETRYCOLLECTION, raw.data(), static_cast<unsigned>(raw.size())));
         if (!reference)
-            throw OperationError("", _("snap"), i18n::format(_("GEOS could not collect the neighbours: {1}"), {lastGeosError()}));
+            throw util::OperationError("", _("snap"), i18n::format(_("GEOS could not collect the neighbours: {1}"), {lastGeosError()}));
         GeosGeometryPtr snapped(GEOSSnap_r(h, current[i].get(), reference.get(), tolerance));
         if (!snapped || GEOSEqualsExact_r(h, snapped.get(), current[i].get(), 0.0) == 1)
             continue;
@@ -183,7 +183,7 @@ TerrainSnap snapTerrain(const Scenario& scenario, double tolerance)
             GeosGeometryPtr valid = makeValidStructure(snapped.get());
             snapped = collectParts(simplePartsOfDimension(valid.get(), dim), dim);
             if (!snapped) {
-                out.diagnostics.push_back({"terrain.snap.collapsed", Severity::Error, geometryPointer(i),
+                out.diagnostics.push_back({"terrain.snap.collapsed", validation::Severity::Error, geometryPointer(i),
                     i18n::format(_("{1}: snapping within {2} m would collapse it; left unchanged"), {describe(f), fixed(tolerance, 3)})});
                 continue;
             }
@@ -195,7 +195,7 @@ TerrainSnap snapTerrain(const Scenario& scenario, double tolerance)
         std::string message = i18n::format(_("{1}: snapped to its neighbours within {2} m"), {describe(f), fixed(tolerance, 3)});
         if (dim == 2)
             message += i18n::format(_(" (area {1} -> {2} m2)"), {fixed(before, 1), fixed(after, 1)});
-        out.diagnostics.push_back({"terrain.snap.moved", Severity::Info, geometryPointer(i), message});
+        out.diagnostics.push_back({"terrain.snap.moved", validation::Severity::Info, geometryPointer(i), message});
         out.replacements.emplace_back(f.id, std::move(model));
         current[i] = std::move(snapped);
     }
@@ -234,12 +234,12 @@ OverlapResolution resolveOverlaps(const Scenario& scenario, const std::vector<Ex
                 GeosGeometryPtr difference(GEOSDifference_r(h, current[l].get(), current[w].get()));
                 GeosGeometryPtr rest = difference ? collectParts(simplePartsOfDimension(difference.get(), 2), 2) : nullptr;
                 if (!rest || geosArea(rest.get()) <= 0.0) {
-                    out.diagnostics.push_back({"terrain.overlap.collapsed", Severity::Error, geometryPointer(l),
+                    out.diagnostics.push_back({"terrain.overlap.collapsed", validation::Severity::Error, geometryPointer(l),
                         i18n::format(_("{1} lies entirely in {2} ({3} m2; {4}); left unchanged: move or delete it"),
                             {describe(loser), describe(winner), fixed(overlap, 1), rule.source})});
                     continue;
                 }
-                out.diagnostics.push_back({"terrain.overlap.resolved", Severity::Info, geometryPointer(l),
+                out.diagnostics.push_back({"terrain.overlap.resolved", validation::Severity::Info, geometryPointer(l),
                     i18n::format(_("{1}: gave up {2} m2 overlapping {3} ({4})"), {describe(loser), fixed(overlap, 1), describe(winner), rule.source})});
                 current[l] = std::move(rest);
                 changed[l] = true;
@@ -252,9 +252,9 @@ OverlapResolution resolveOverlaps(const Scenario& scenario, const std::vector<Ex
     return out;
 }
 
-Diagnostics findExclusiveOverlaps(const Scenario& scenario, const std::vector<ExclusionRule>& rules)
+validation::Diagnostics findExclusiveOverlaps(const Scenario& scenario, const std::vector<ExclusionRule>& rules)
 {
-    Diagnostics out;
+    validation::Diagnostics out;
     std::vector<Built> built = polygonalTerrain(scenario, {});
     for (const ExclusionRule& rule : rules) {
         for (const Built& l : built) {
@@ -265,7 +265,7 @@ Diagnostics findExclusiveOverlaps(const Scenario& scenario, const std::vector<Ex
                     continue;
                 double overlap = 0.0;
                 if (interiorsOverlap(l.geometry.get(), w.geometry.get(), overlap))
-                    out.push_back({"terrain.overlap", Severity::Warning, geometryPointer(l.index),
+                    out.push_back({"terrain.overlap", validation::Severity::Warning, geometryPointer(l.index),
                         i18n::format(_("{1} overlaps {2} by {3} m2 ({4}; `terrain resolve-overlaps` gives it to the {5})"),
                             {describe(*l.feature), describe(*w.feature), fixed(overlap, 1), rule.source, rule.winner})});
             }
@@ -274,18 +274,18 @@ Diagnostics findExclusiveOverlaps(const Scenario& scenario, const std::vector<Ex
     return out;
 }
 
-Diagnostics findSlivers(const Scenario& scenario, const SliverOptions& options)
+validation::Diagnostics findSlivers(const Scenario& scenario, const SliverOptions& options)
 {
     requireNonNegative(options.area, N_("sliver area must be a finite number >= 0"));
     requireNonNegative(options.width, N_("sliver width must be a finite number >= 0"));
-    Diagnostics out;
+    validation::Diagnostics out;
     for (const Built& b : polygonalTerrain(scenario, {})) {
         for (const auto& part : simplePartsOfDimension(b.geometry.get(), 2)) {
             const double a = geosArea(part.get());
             const double perimeter = geosLength(part.get());
             const double width = perimeter > 0.0 ? 2.0 * a / perimeter : 0.0;
             if (a < options.area || width < options.width)
-                out.push_back({"terrain.sliver", Severity::Warning, geometryPointer(b.index),
+                out.push_back({"terrain.sliver", validation::Severity::Warning, geometryPointer(b.index),
                     i18n::format(_("{1}: sliver of {2} m2, mean width {3} m (kept; merge, delete or redraw it)"),
                         {describe(*b.feature), fixed(a, 3), fixed(width, 3)})});
         }

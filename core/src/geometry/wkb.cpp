@@ -4,14 +4,10 @@
 
 #include "geos_handle.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
-namespace sandtable::core {
+namespace sandtable::core::geometry {
 namespace {
-
-using geometry::GeosGeometryPtr;
-using geometry::geosContext;
-using geometry::lastGeosError;
 
 /// This thread's writer: little-endian, 2D, ISO type codes, no SRID.
 GEOSWKBWriter* writer()
@@ -41,7 +37,7 @@ void write(std::string& out, const GEOSGeometry* g, const char* object)
     std::size_t size = 0;
     unsigned char* bytes = GEOSWKBWriter_write_r(h, writer(), g, &size);
     if (!bytes)
-        throw OperationError("", object, i18n::format(_("GEOS could not write its WKB: {1}"), {lastGeosError()}));
+        throw util::OperationError("", object, i18n::format(_("GEOS could not write its WKB: {1}"), {lastGeosError()}));
     out.append(reinterpret_cast<const char*>(bytes), size);
     GEOSFree_r(h, bytes);
 }
@@ -64,7 +60,7 @@ GeosGeometryPtr asMulti(GeosGeometryPtr single, const char* object)
             GEOSGeom_destroy_r(h, member);
     }
     if (!out)
-        throw OperationError("", object, i18n::format(_("GEOS refused the collection: {1}"), {lastGeosError()}));
+        throw util::OperationError("", object, i18n::format(_("GEOS refused the collection: {1}"), {lastGeosError()}));
     return out;
 }
 
@@ -73,7 +69,7 @@ GeosGeometryPtr asMulti(GeosGeometryPtr single, const char* object)
 void appendWkb(std::string& out, const Geometry& geometry, WkbForm form)
 {
     const std::string object = toString(geometry.type);
-    GeosGeometryPtr g = geometry::toGeos(geometry, geometry::EmptyGeometry::Allowed);
+    GeosGeometryPtr g = toGeos(geometry, EmptyGeometry::Allowed);
     if (form == WkbForm::Multi)
         g = asMulti(std::move(g), object.c_str());
     write(out, g.get(), object.c_str());
@@ -88,10 +84,10 @@ std::string wkbAsMulti(std::string_view wkb)
     const std::unique_ptr<GEOSWKBReader, ReaderDeleter> reader(GEOSWKBReader_create_r(h));
     GeosGeometryPtr g(GEOSWKBReader_read_r(h, reader.get(), reinterpret_cast<const unsigned char*>(wkb.data()), wkb.size()));
     if (!g)
-        throw FormatError("", _("geometry"), i18n::format(_("GEOS could not read the WKB: {1}"), {lastGeosError()}));
+        throw util::FormatError("", _("geometry"), i18n::format(_("GEOS could not read the WKB: {1}"), {lastGeosError()}));
     std::string out;
     write(out, asMulti(std::move(g), "geometry").get(), "geometry");
     return out;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::geometry

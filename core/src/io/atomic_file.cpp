@@ -4,7 +4,7 @@
 
 #include "open_for_reading.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 namespace {
 
 std::filesystem::path temporaryBeside(const std::filesystem::path& target)
@@ -50,7 +50,7 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view byt
     AtomicFile file(path);
     const int fd = ::open(file.temporaryPath().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
-        throw IoError(path.string(), "", i18n::format(_("cannot create a file in its folder: {1}"), {errnoText()}));
+        throw util::IoError(path.string(), "", i18n::format(_("cannot create a file in its folder: {1}"), {errnoText()}));
     std::size_t written = 0;
     while (written < bytes.size()) {
         const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
@@ -59,12 +59,12 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view byt
                 continue;
             const std::string reason = errnoText();
             ::close(fd);
-            throw IoError(path.string(), "", i18n::format(_("cannot write: {1}"), {reason}));
+            throw util::IoError(path.string(), "", i18n::format(_("cannot write: {1}"), {reason}));
         }
         written += static_cast<std::size_t>(n);
     }
     if (::fsync(fd) != 0 || ::close(fd) != 0)
-        throw IoError(path.string(), "", i18n::format(_("cannot flush to disk: {1}"), {errnoText()}));
+        throw util::IoError(path.string(), "", i18n::format(_("cannot flush to disk: {1}"), {errnoText()}));
     file.commit();
 }
 
@@ -85,7 +85,7 @@ AtomicFile::~AtomicFile()
 void AtomicFile::commit()
 {
     if (!std::filesystem::exists(m_temporary))
-        throw IoError(m_target.string(), "", _("nothing was written"));
+        throw util::IoError(m_target.string(), "", _("nothing was written"));
     fsyncPath(m_temporary, false);
     // Keep the permissions of a file we replace.
     std::error_code ec;
@@ -95,7 +95,7 @@ void AtomicFile::commit()
             std::filesystem::permissions(m_temporary, perms, ec);
     }
     if (::rename(m_temporary.c_str(), m_target.c_str()) != 0)
-        throw IoError(m_target.string(), "", i18n::format(_("cannot replace the file: {1}"), {errnoText()}));
+        throw util::IoError(m_target.string(), "", i18n::format(_("cannot replace the file: {1}"), {errnoText()}));
     m_committed = true;
     fsyncPath(m_target.parent_path(), true);
 }
@@ -104,12 +104,12 @@ int detail::openForReading(const std::filesystem::path& path)
 {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw IoError(path.string(), "", _("no such file"));
+        throw util::IoError(path.string(), "", _("no such file"));
     if (std::filesystem::is_directory(path, ec))
-        throw IoError(path.string(), "", _("is a folder, not a file"));
+        throw util::IoError(path.string(), "", _("is a folder, not a file"));
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        throw IoError(path.string(), "", i18n::format(_("cannot open for reading: {1}"), {errnoText()}));
+        throw util::IoError(path.string(), "", i18n::format(_("cannot open for reading: {1}"), {errnoText()}));
     return fd;
 }
 
@@ -127,7 +127,7 @@ FileBytes readFileBytes(const std::filesystem::path& path, std::size_t maxBytes)
     if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0)
         expected = std::min(static_cast<std::size_t>(info.st_size), maxBytes + 1);
     FileBytes bytes;
-    bytes.memory = BulkMemory(expected > 0 ? expected + 1 : 65536); // + 1: the end shows without growing
+    bytes.memory = util::BulkMemory(expected > 0 ? expected + 1 : 65536); // + 1: the end shows without growing
     while (true) {
         if (bytes.size == bytes.memory.size())
             bytes.memory.resize(bytes.size + std::max<std::size_t>(65536, bytes.size), bytes.size);
@@ -135,13 +135,13 @@ FileBytes readFileBytes(const std::filesystem::path& path, std::size_t maxBytes)
         if (got < 0) {
             if (errno == EINTR)
                 continue;
-            throw IoError(path.string(), "", i18n::format(_("read failed: {1}"), {errnoText()}));
+            throw util::IoError(path.string(), "", i18n::format(_("read failed: {1}"), {errnoText()}));
         }
         if (got == 0)
             break;
         bytes.size += static_cast<std::size_t>(got);
         if (bytes.size > maxBytes)
-            throw IoError(path.string(), "", i18n::format(_("larger than the limit of {1} bytes"), {std::to_string(maxBytes)}));
+            throw util::IoError(path.string(), "", i18n::format(_("larger than the limit of {1} bytes"), {std::to_string(maxBytes)}));
     }
     return bytes;
 }
@@ -151,4 +151,4 @@ std::string readFile(const std::filesystem::path& path, std::size_t maxBytes)
     return std::string(readFileBytes(path, maxBytes).view());
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

@@ -2,13 +2,13 @@
 // Campaign <-> the "campaign" object: grid, derived terrain, overrides, rolls, forces, objectives, clock.
 #include "campaign_json.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cstdio>
 #include <stdexcept>
 #include <string>
 
-namespace sandtable::core::detail {
+namespace sandtable::core::io::detail {
 namespace {
 
 std::string clockText(int minutes)
@@ -26,7 +26,7 @@ int clockMinutes(const std::string& text)
     return std::stoi(text.substr(0, 2)) * 60 + std::stoi(text.substr(3, 2));
 }
 
-JsonValue edgesToJson(const std::vector<Edge>& edges, JsonOut& out)
+io::JsonValue edgesToJson(const std::vector<Edge>& edges, JsonOut& out)
 {
     JsonValue array = out.array();
     for (Edge e : edges)
@@ -34,7 +34,7 @@ JsonValue edgesToJson(const std::vector<Edge>& edges, JsonOut& out)
     return array;
 }
 
-JsonValue gridToJson(const CampaignGrid& g, JsonOut& out)
+io::JsonValue gridToJson(const CampaignGrid& g, JsonOut& out)
 {
     JsonValue grid = out.object("square_size", g.squareSize, "origin", out.array(g.origin.x, g.origin.y), "rows", g.rows, "columns",
         g.columns, "numbering", toString(g.numbering));
@@ -49,7 +49,7 @@ JsonValue gridToJson(const CampaignGrid& g, JsonOut& out)
     return grid;
 }
 
-JsonValue derivedToJson(const Campaign& c, JsonOut& out)
+io::JsonValue derivedToJson(const Campaign& c, JsonOut& out)
 {
     auto name = [&](SquareRef q) { return squareName(c.grid, q); };
     JsonValue derived = out.array();
@@ -83,7 +83,7 @@ JsonValue derivedToJson(const Campaign& c, JsonOut& out)
     return derived;
 }
 
-JsonValue secondaryToJson(const Campaign& c, JsonOut& out)
+io::JsonValue secondaryToJson(const Campaign& c, JsonOut& out)
 {
     auto name = [&](SquareRef q) { return squareName(c.grid, q); };
     JsonValue rolls = out.array();
@@ -103,7 +103,7 @@ JsonValue secondaryToJson(const Campaign& c, JsonOut& out)
     return out.object("seed", c.secondary->seed, "region", c.secondary->region, "rolls", std::move(rolls));
 }
 
-JsonValue forcesToJson(const Campaign& c, JsonOut& out)
+io::JsonValue forcesToJson(const Campaign& c, JsonOut& out)
 {
     auto name = [&](SquareRef q) { return squareName(c.grid, q); };
     JsonValue forces = out.array();
@@ -123,7 +123,7 @@ JsonValue forcesToJson(const Campaign& c, JsonOut& out)
 
 } // namespace
 
-JsonValue campaignToJson(const Campaign& c, JsonOut& out)
+io::JsonValue campaignToJson(const Campaign& c, JsonOut& out)
 {
     auto name = [&](SquareRef q) { return squareName(c.grid, q); };
     JsonValue campaign = out.object("grid", gridToJson(c.grid, out));
@@ -294,4 +294,4 @@ Campaign campaignFromJson(JsonIn j)
     return c;
 }
 
-} // namespace sandtable::core::detail
+} // namespace sandtable::core::io::detail

@@ -2,11 +2,11 @@
 // The one CSV tokenizer (RFC 4180): quotes, doubled quotes, CR LF, a byte order mark, comment lines.
 #include "sandtable/core/io/csv.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 
 bool CsvRecord::blank() const
 {
@@ -162,4 +162,4 @@ std::string csvField(const std::string& field, char delimiter)
     return out + "\"";
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

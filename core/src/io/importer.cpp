@@ -3,7 +3,7 @@
 #include "sandtable/core/io/importer.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <system_error>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 
 const char* toString(ImportTarget target)
 {
@@ -71,20 +71,20 @@ FileProbe FileProbe::of(const std::filesystem::path& path)
     std::error_code ec;
     const std::filesystem::file_status status = std::filesystem::status(path, ec);
     if (ec || !std::filesystem::exists(status))
-        throw IoError(path.string(), "", _("no such file"));
+        throw util::IoError(path.string(), "", _("no such file"));
     if (std::filesystem::is_directory(status)) {
         probe.directory = true;
         for (const auto& entry : std::filesystem::directory_iterator(path, ec))
             probe.entries.push_back(entry.path().filename().string());
         if (ec)
-            throw IoError(path.string(), "", ec.message());
+            throw util::IoError(path.string(), "", ec.message());
         std::sort(probe.entries.begin(), probe.entries.end());
         return probe;
     }
     probe.size = std::filesystem::file_size(path, ec);
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw IoError(path.string(), "", _("cannot be read"));
+        throw util::IoError(path.string(), "", _("cannot be read"));
     probe.head.resize(kHeadBytes);
     in.read(probe.head.data(), static_cast<std::streamsize>(kHeadBytes));
     probe.head.resize(static_cast<std::size_t>(in.gcount()));
@@ -172,7 +172,7 @@ const Importer& ImporterRegistry::choose(ImportTarget target, const FileProbe& p
     if (elsewhere)
         reason += i18n::format(_("; it looks like {1} for '{2}' ({3})"),
             {std::string(elsewhere->name()), commandOf(elsewhere->target()), toString(elsewhere->target())});
-    throw FormatError(probe.path.string(), "", reason);
+    throw util::FormatError(probe.path.string(), "", reason);
 }
 
 const Importer& ImporterRegistry::choose(const FileProbe& probe) const
@@ -190,7 +190,7 @@ const Importer& ImporterRegistry::choose(const FileProbe& probe) const
     }
     if (best)
         return *best;
-    throw FormatError(probe.path.string(), "", i18n::format(_("not a file any importer reads ({1})"), {formatsOf(all)}));
+    throw util::FormatError(probe.path.string(), "", i18n::format(_("not a file any importer reads ({1})"), {formatsOf(all)}));
 }
 
 std::vector<ImportOptionGroup> optionGroups(const Importer& importer)
@@ -219,14 +219,14 @@ void checkSettings(const Importer& importer, const ImportRequest& request)
         const std::string& key = setting.first;
         const ImportOption* option = declared(key);
         if (!option)
-            throw OperationError(request.input.string(), "--" + key,
+            throw util::OperationError(request.input.string(), "--" + key,
                 i18n::format(_("not a setting of the {1} importer, which reads this file ({2})"), {std::string(importer.name()), importer.description()}));
         if (!option->repeatable && request.values(key).size() > 1)
-            throw OperationError(request.input.string(), "--" + key, _("given more than once"));
+            throw util::OperationError(request.input.string(), "--" + key, _("given more than once"));
     }
     for (const ImportOption& o : importer.options()) {
         if (o.required && !request.has(o.key))
-            throw OperationError(request.input.string(), "--" + o.key,
+            throw util::OperationError(request.input.string(), "--" + o.key,
                 i18n::format(_("the {1} importer needs it: {2}"), {std::string(importer.name()), _(o.help.c_str())}));
     }
     for (const ImportOptionGroup& group : optionGroups(importer)) {
@@ -237,11 +237,11 @@ void checkSettings(const Importer& importer, const ImportRequest& request)
                 given.push_back("--" + o->key);
         }
         if (given.size() > 1)
-            throw OperationError(request.input.string(), joined(given), i18n::format(_("give only one of {1}"), {joined(keys)}));
+            throw util::OperationError(request.input.string(), joined(given), i18n::format(_("give only one of {1}"), {joined(keys)}));
         if (given.empty())
-            throw OperationError(request.input.string(), joined(keys),
+            throw util::OperationError(request.input.string(), joined(keys),
                 i18n::format(_("the {1} importer needs one of them ({2})"), {std::string(importer.name()), _(group.question.c_str())}));
     }
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

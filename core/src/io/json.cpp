@@ -10,7 +10,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 
 JsonValue JsonOut::attribute(const AttributeValue& v)
 {
@@ -247,4 +247,4 @@ std::string writeJson(const JsonValue& value, int indent)
     return out;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

@@ -2,12 +2,12 @@
 // Reading members of a RapidJSON tree (see json_in.hpp).
 #include "json_in.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <limits>
 #include <stdexcept>
 
-namespace sandtable::core::detail {
+namespace sandtable::core::io::detail {
 namespace {
 
 std::string_view text(const JsonValue& v) { return {v.GetString(), v.GetStringLength()}; }
@@ -171,4 +171,4 @@ AttributeValue JsonIn::attribute() const
     return {};
 }
 
-} // namespace sandtable::core::detail
+} // namespace sandtable::core::io::detail

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace sandtable::core::detail {
+namespace sandtable::core::io::detail {
 
 /// A view of one value of a parsed tree (the tree must outlive it). The schema has checked the document
 /// before these readers run, so a missing member or a value of the wrong kind is a bug or a reader ahead of
@@ -65,4 +65,4 @@ private:
     const JsonValue* m_value;
 };
 
-} // namespace sandtable::core::detail
+} // namespace sandtable::core::io::detail

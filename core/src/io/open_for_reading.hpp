@@ -4,10 +4,10 @@
 
 #include <filesystem>
 
-namespace sandtable::core::detail {
+namespace sandtable::core::io::detail {
 
 /// A file descriptor of `path` opened read-only (O_CLOEXEC); the caller closes it. Throws IoError(path, "",
 /// reason): "no such file", "is a folder, not a file", or "cannot open for reading: <errno text>".
 int openForReading(const std::filesystem::path& path);
 
-} // namespace sandtable::core::detail
+} // namespace sandtable::core::io::detail

@@ -3,7 +3,7 @@
 #include "rapidjson_tree.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/limits.hpp"
 
 #include <rapidjson/error/error.h>
@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <system_error>
 
-namespace sandtable::core::detail {
+namespace sandtable::core::io::detail {
 
 namespace {
 
@@ -83,21 +83,21 @@ private:
     /// the model all recurse, so the parse stops before the stack could.
     bool shallowEnough()
     {
-        if (++m_depth <= limits::kMaxJsonDepth)
+        if (++m_depth <= util::limits::kMaxJsonDepth)
             return true;
         m_capped = true;
         m_error = i18n::format(_("the nesting {1}"),
-            {limits::limitMessage("kMaxJsonDepth", limits::kMaxJsonDepth, N_("levels of arrays and objects"))});
+            {util::limits::limitMessage("kMaxJsonDepth", util::limits::kMaxJsonDepth, N_("levels of arrays and objects"))});
         return false;
     }
     /// limits.hpp's kMaxStringBytes for a string or a member name of `n` bytes (after its escapes).
     bool shortEnough(rapidjson::SizeType n)
     {
-        if (n <= limits::kMaxStringBytes)
+        if (n <= util::limits::kMaxStringBytes)
             return true;
         m_capped = true;
         m_error = i18n::format(_("a string of {1} bytes {2}"),
-            {std::to_string(n), limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, N_("bytes"))});
+            {std::to_string(n), util::limits::limitMessage("kMaxStringBytes", util::limits::kMaxStringBytes, N_("bytes"))});
         return false;
     }
 
@@ -174,9 +174,9 @@ void parseJson(std::string_view text, const std::string& sourceName, JsonTree& t
     // 8.1 lets a parser ignore it).
     if (text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3);
-    if (text.size() > limits::kMaxScenarioFileBytes)
-        throw FormatError(sourceName, "", i18n::format(_("the document is {1} bytes, which {2}"), {std::to_string(text.size()),
-            limits::limitMessage("kMaxScenarioFileBytes", limits::kMaxScenarioFileBytes, N_("bytes"))}));
+    if (text.size() > util::limits::kMaxScenarioFileBytes)
+        throw util::FormatError(sourceName, "", i18n::format(_("the document is {1} bytes, which {2}"), {std::to_string(text.size()),
+            util::limits::limitMessage("kMaxScenarioFileBytes", util::limits::kMaxScenarioFileBytes, N_("bytes"))}));
     // Parsed where it lies: strings are copied into the document's pool, numbers are read from the text.
     // An in-situ parse would need a copy of the whole text first, as large as the text, to write into.
     constexpr unsigned kFlags = rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseValidateEncodingFlag;
@@ -200,9 +200,9 @@ void parseJson(std::string_view text, const std::string& sourceName, JsonTree& t
     if (reader.GetParseErrorCode() == rapidjson::kParseErrorStringMissQuotationMark) {
         // A runaway string is named by its cap when it is past it, as a closed one would be.
         const std::size_t start = unterminatedStringStart(text.substr(0, offset));
-        if (offset - start > limits::kMaxStringBytes) {
+        if (offset - start > util::limits::kMaxStringBytes) {
             reason = i18n::format(_("an unterminated string of {1} bytes {2}"), {std::to_string(offset - start),
-                limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, N_("bytes"))});
+                util::limits::limitMessage("kMaxStringBytes", util::limits::kMaxStringBytes, N_("bytes"))});
             offset = start;
             capped = true;
         }
@@ -212,7 +212,7 @@ void parseJson(std::string_view text, const std::string& sourceName, JsonTree& t
     const std::size_t lineStart = before.rfind('\n');
     const std::size_t column = offset - (lineStart == std::string_view::npos ? 0 : lineStart + 1) + 1;
     const std::string pattern = capped ? _("{1} (at line {2}, column {3})") : _("not valid JSON: {1} at line {2}, column {3}");
-    throw FormatError(sourceName, "", i18n::format(pattern, {reason, std::to_string(line), std::to_string(column)}));
+    throw util::FormatError(sourceName, "", i18n::format(pattern, {reason, std::to_string(line), std::to_string(column)}));
 }
 
-} // namespace sandtable::core::detail
+} // namespace sandtable::core::io::detail

@@ -26,7 +26,7 @@
 #include <string>
 #include <string_view>
 
-namespace sandtable::core::detail {
+namespace sandtable::core::io::detail {
 
 /// A parsed JSON text; the document owns copies of its strings, so the text may go once it is parsed.
 /// Its values live in a pool whose first block is BulkMemory sized from the text (RapidJSON's
@@ -39,7 +39,7 @@ struct JsonTree {
     JsonTree(const JsonTree&) = delete;
     JsonTree& operator=(const JsonTree&) = delete;
 
-    BulkMemory poolBlock;
+    util::BulkMemory poolBlock;
     rapidjson::MemoryPoolAllocator<> pool;
     rapidjson::Document document;
 };
@@ -54,4 +54,4 @@ struct JsonTree {
 /// cap, in the process's language.
 void parseJson(std::string_view text, const std::string& sourceName, JsonTree& tree);
 
-} // namespace sandtable::core::detail
+} // namespace sandtable::core::io::detail

@@ -10,7 +10,7 @@
 #include "scenario_members.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/validation/scenario_validator.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -28,7 +28,7 @@ namespace sandtable::embedded {
 extern const std::string_view scenarioSchemaV1;
 }
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 namespace {
 
 using rapidjson::Value;
@@ -100,20 +100,20 @@ void parseAndGate(std::string_view text, const std::string& sourceName, detail::
     detail::parseJson(text, sourceName, tree);
     const rapidjson::Document& document = tree.document;
     if (!document.IsObject())
-        throw FormatError(sourceName, "/", _("not a sandtable scenario: the document is not a JSON object"));
+        throw util::FormatError(sourceName, "/", _("not a sandtable scenario: the document is not a JSON object"));
     const Value* format = member(document, "format");
     if (!format || !format->IsString() || std::string_view(format->GetString(), format->GetStringLength()) != "sandtable-scenario")
-        throw FormatError(sourceName, "/format", _("not a sandtable scenario (expected \"format\": \"sandtable-scenario\")"));
+        throw util::FormatError(sourceName, "/format", _("not a sandtable scenario (expected \"format\": \"sandtable-scenario\")"));
     const Value* version = member(document, "version");
     if (!version || !version->IsInt64())
-        throw FormatError(sourceName, "/version", _("missing or non-integer format version"));
+        throw util::FormatError(sourceName, "/version", _("missing or non-integer format version"));
     const std::int64_t v = version->GetInt64();
     if (v > kScenarioFormatVersion)
-        throw FormatError(sourceName, "/version",
+        throw util::FormatError(sourceName, "/version",
             i18n::format(_("format version {1} is newer than this sandtable reads (up to {2}); open it with a newer sandtable"),
                 {std::to_string(v), std::to_string(kScenarioFormatVersion)}));
     if (v < 1)
-        throw FormatError(sourceName, "/version", i18n::format(_("unknown format version {1}"), {std::to_string(v)}));
+        throw util::FormatError(sourceName, "/version", i18n::format(_("unknown format version {1}"), {std::to_string(v)}));
 }
 
 // ----------------------------------------------------------------------------------------------------
@@ -328,12 +328,12 @@ std::string fieldWords(const std::vector<std::string>& tokens)
 }
 
 /// The field `name` (empty: unknown) that the schema of the object at `tokens` does not list.
-Diagnostic unknownFieldDiagnostic(const std::vector<std::string>& tokens, const std::string& name)
+validation::Diagnostic unknownFieldDiagnostic(const std::vector<std::string>& tokens, const std::string& name)
 {
     const std::string what = name.empty() ? std::string(_("an unknown field")) : i18n::format(_("the field '{1}'"), {name});
     const std::string pointer = toPointer(tokens);
     const std::string field = fieldWords(tokens);
-    return Diagnostic{"schema.unknown_field", Severity::Error, pointer,
+    return validation::Diagnostic{"schema.unknown_field", validation::Severity::Error, pointer,
         tokens.empty() ? i18n::format(_("{1} is not allowed at the top level"), {what}) : i18n::format(_("{1} is not allowed in {2}"), {what, field})};
 }
 
@@ -357,7 +357,7 @@ std::vector<std::string> unknownMembers(const Value& root, const std::vector<std
 }
 
 /// One valijson error as a diagnostic: a specific code and a message naming field, expected and found.
-Diagnostic describe(const valijson::ValidationResults::Error& error, const Value& root)
+validation::Diagnostic describe(const valijson::ValidationResults::Error& error, const Value& root)
 {
     const std::vector<std::string> tokens = pointerTokens(error.context);
     const std::string pointer = toPointer(tokens);
@@ -365,11 +365,11 @@ Diagnostic describe(const valijson::ValidationResults::Error& error, const Value
     const std::string& d = error.description;
     const std::string field = fieldWords(tokens);
     const auto make = [&](const char* code, std::string message) {
-        return Diagnostic{code, Severity::Error, pointer, std::move(message)};
+        return validation::Diagnostic{code, validation::Severity::Error, pointer, std::move(message)};
     };
     if (startsWith(d, "Missing required property '")) {
         const std::string name = d.substr(27, d.find('\'', 27) - 27);
-        return Diagnostic{"schema.required", Severity::Error, pointer, i18n::format(_("the required field '{1}' is missing"), {name})};
+        return validation::Diagnostic{"schema.required", validation::Severity::Error, pointer, i18n::format(_("the required field '{1}' is missing"), {name})};
     }
     if (startsWith(d, "Value type not permitted")) {
         const std::string expected = expectedTypes(schemaAt(tokens));
@@ -426,7 +426,7 @@ bool schemaAccepts(const valijson::Schema& schema, const Value& document)
 }
 
 /// Every finding of the whole schema (the document is known to fail it, or is checked in full).
-Diagnostics schemaDiagnostics(const Value& document)
+validation::Diagnostics schemaDiagnostics(const Value& document)
 {
     valijson::Validator validator;
     valijson::adapters::RapidJsonAdapter adapter(document);
@@ -447,9 +447,9 @@ Diagnostics schemaDiagnostics(const Value& document)
         }
         return false;
     };
-    Diagnostics out;
+    validation::Diagnostics out;
     std::set<std::tuple<std::string, std::string, std::string>> seen;
-    const auto add = [&](Diagnostic diagnostic) {
+    const auto add = [&](validation::Diagnostic diagnostic) {
         if (seen.emplace(diagnostic.code, diagnostic.path, diagnostic.message).second)
             out.push_back(std::move(diagnostic));
     };
@@ -468,7 +468,7 @@ Diagnostics schemaDiagnostics(const Value& document)
         add(describe(e, document));
     }
     if (out.empty())
-        out.push_back(Diagnostic{"schema.invalid", Severity::Error, "/", _("the document does not match the schema")});
+        out.push_back(validation::Diagnostic{"schema.invalid", validation::Severity::Error, "/", _("the document does not match the schema")});
     return out;
 }
 
@@ -564,14 +564,14 @@ void checkVertexLimits(const Scenario& s, const std::string& sourceName)
     for (std::size_t i = 0; i < s.terrain.size(); ++i) {
         const std::size_t n = s.terrain[i].geometry.vertexCount();
         const std::string where = "/terrain/" + std::to_string(i) + "/geometry";
-        if (n > limits::kMaxVerticesPerGeometry)
-            throw FormatError(sourceName, where, i18n::format(_("the geometry has {1} vertices, which {2}"), {std::to_string(n),
-                    limits::limitMessage("kMaxVerticesPerGeometry", limits::kMaxVerticesPerGeometry, N_("vertices"))}));
+        if (n > util::limits::kMaxVerticesPerGeometry)
+            throw util::FormatError(sourceName, where, i18n::format(_("the geometry has {1} vertices, which {2}"), {std::to_string(n),
+                    util::limits::limitMessage("kMaxVerticesPerGeometry", util::limits::kMaxVerticesPerGeometry, N_("vertices"))}));
         total += n;
-        if (total > limits::kMaxVerticesPerScenario)
-            throw FormatError(sourceName, where, i18n::format(_("the terrain reaches {1} vertices here, which {2}"),
+        if (total > util::limits::kMaxVerticesPerScenario)
+            throw util::FormatError(sourceName, where, i18n::format(_("the terrain reaches {1} vertices here, which {2}"),
                     {std::to_string(total),
-                        limits::limitMessage("kMaxVerticesPerScenario", limits::kMaxVerticesPerScenario, N_("vertices"))}));
+                        util::limits::limitMessage("kMaxVerticesPerScenario", util::limits::kMaxVerticesPerScenario, N_("vertices"))}));
     }
 }
 
@@ -585,17 +585,17 @@ Scenario scenarioFromTree(const Value& root, const std::string& sourceName)
             for (; i < terrain->Size(); ++i)
                 s.terrain.push_back(terrainFeature((*terrain)[i]));
         } catch (const std::invalid_argument& e) {
-            throw FormatError(sourceName, "/terrain/" + std::to_string(i), e.what());
+            throw util::FormatError(sourceName, "/terrain/" + std::to_string(i), e.what());
         }
     }
     checkVertexLimits(s, sourceName);
     return s;
 }
 
-Diagnostic formatDiagnostic(const FormatError& e)
+validation::Diagnostic formatDiagnostic(const util::FormatError& e)
 {
     const std::string code = e.object() == "/version" ? "format.version" : "format.invalid";
-    return Diagnostic{code, Severity::Error, e.object().empty() ? "/" : e.object(), e.reason()};
+    return validation::Diagnostic{code, validation::Severity::Error, e.object().empty() ? "/" : e.object(), e.reason()};
 }
 
 /// The document's scenario, or its schema findings. Throws FormatError for bad JSON, a foreign format or
@@ -616,7 +616,7 @@ ValidationReport readChecked(std::string_view text, const std::string& sourceNam
     }
     report.diagnostics = schemaDiagnostics(document);
     if (report.diagnostics.empty()) // the whole schema refuses whatever the reader refused; kept as a guard
-        report.diagnostics.push_back(Diagnostic{"schema.invalid", Severity::Error, "/terrain", _("a terrain geometry has coordinates of the wrong shape")});
+        report.diagnostics.push_back(validation::Diagnostic{"schema.invalid", validation::Severity::Error, "/terrain", _("a terrain geometry has coordinates of the wrong shape")});
     return report;
 }
 
@@ -628,7 +628,7 @@ ValidationReport readScenarioText(std::string_view text, const std::string& sour
 {
     try {
         return readChecked(text, sourceName);
-    } catch (const FormatError& e) {
+    } catch (const util::FormatError& e) {
         ValidationReport report;
         report.diagnostics.push_back(formatDiagnostic(e));
         return report;
@@ -639,7 +639,7 @@ ValidationReport validateScenarioText(std::string_view text, const std::string& 
 {
     ValidationReport report = readScenarioText(text, sourceName);
     if (report.scenario) {
-        Diagnostics rules = validateScenario(*report.scenario);
+        validation::Diagnostics rules = validation::validateScenario(*report.scenario);
         report.diagnostics.insert(report.diagnostics.end(), std::make_move_iterator(rules.begin()), std::make_move_iterator(rules.end()));
     }
     return report;
@@ -649,18 +649,18 @@ LoadedScenario parseScenario(std::string_view text, const std::string& sourceNam
 {
     ValidationReport report = readChecked(text, sourceName);
     if (!report.scenario) {
-        const Diagnostic& first = report.diagnostics.front();
+        const validation::Diagnostic& first = report.diagnostics.front();
         const std::size_t more = report.diagnostics.size() - 1;
         const std::string reason = more == 0
             ? i18n::format(_("does not match the scenario schema: {1}"), {first.message})
             : i18n::format(P_("does not match the scenario schema: {1} (and {2} more, which validating the scenario lists)",
                                "does not match the scenario schema: {1} (and {2} more, which validating the scenario lists)", more),
                   {first.message, std::to_string(more)});
-        throw FormatError(sourceName, first.path, reason);
+        throw util::FormatError(sourceName, first.path, reason);
     }
     LoadedScenario loaded;
     loaded.scenario = std::move(*report.scenario);
-    loaded.diagnostics = validateScenario(loaded.scenario);
+    loaded.diagnostics = validation::validateScenario(loaded.scenario);
     return loaded;
 }
 
@@ -680,11 +680,11 @@ void requireFiniteCoordinates(const Scenario& scenario, const std::filesystem::p
         for (const auto& part : f.geometry.parts)
             for (const auto& ring : part)
                 if (!std::all_of(ring.begin(), ring.end(), finite))
-                    throw OperationError(path.string(), i18n::format(_("terrain feature '{1}'"), {f.id.str()}),
+                    throw util::OperationError(path.string(), i18n::format(_("terrain feature '{1}'"), {f.id.str()}),
                         _("has a vertex that is not a finite number (NaN or Infinity), which a scenario file cannot hold; nothing written"));
     for (const Unit& u : scenario.units)
         if (u.placement && (!finite(u.placement->position) || !std::isfinite(u.placement->facing)))
-            throw OperationError(path.string(), i18n::format(_("unit '{1}'"), {u.id.str()}),
+            throw util::OperationError(path.string(), i18n::format(_("unit '{1}'"), {u.id.str()}),
                 _("has a position or facing that is not a finite number (NaN or Infinity), which a scenario file cannot hold; nothing written"));
 }
 
@@ -696,4 +696,4 @@ void saveScenario(const Scenario& scenario, const std::filesystem::path& path)
     writeFileAtomically(path, serializeScenario(scenario));
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

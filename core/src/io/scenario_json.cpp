@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 namespace {
 
 using detail::JsonIn;
@@ -559,12 +559,12 @@ Scenario scenarioWithoutTerrain(const JsonValue& document, const std::string& so
         membersFromJson(JsonIn(document), s, reader);
         return s;
     } catch (const std::invalid_argument& e) {
-        throw FormatError(sourceName, reader.where, e.what());
+        throw util::FormatError(sourceName, reader.where, e.what());
     } catch (const std::logic_error& e) { // a RapidJSON accessor on a value of another kind
-        throw FormatError(sourceName, reader.where, e.what());
+        throw util::FormatError(sourceName, reader.where, e.what());
     }
 }
 
 } // namespace detail
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

@@ -7,11 +7,11 @@
 
 #include <string>
 
-namespace sandtable::core::detail {
+namespace sandtable::core::io::detail {
 
 /// The scenario of a schema-valid document, every member but "terrain" (scenario_file.cpp reads that, the
 /// bulk of a big document, itself). Throws FormatError(sourceName, JSON pointer, reason) when a member has
 /// the wrong type (the schema check normally catches that first) or a value the model refuses.
 Scenario scenarioWithoutTerrain(const JsonValue& document, const std::string& sourceName);
 
-} // namespace sandtable::core::detail
+} // namespace sandtable::core::io::detail

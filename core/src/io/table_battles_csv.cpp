@@ -3,7 +3,7 @@
 // and the writer whose output reads back to the same bytes.
 #include "sandtable/core/io/table_battles_csv.hpp"
 #include "sandtable/core/io/csv.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 
@@ -12,7 +12,7 @@
 #include <charconv>
 #include <sstream>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 namespace {
 
 enum Column : std::size_t {
@@ -139,7 +139,7 @@ private:
 } // namespace
 
 CsvImportError::CsvImportError(const std::string& sourceName, std::vector<CsvProblem> problems)
-    : FormatError(sourceName, "", describe(problems))
+    : util::FormatError(sourceName, "", describe(problems))
     , m_problems(std::move(problems))
 {
 }
@@ -226,15 +226,15 @@ std::vector<Record> readRecords(std::string_view text, const std::string& source
     std::vector<CsvProblem> problems;
     // Not UTF-8 (a Windows-1252 or UTF-16 save): refused with row, column and the fix before parsing, where
     // it would read as replacement characters or "a carriage return that does not end a line".
-    if (const std::optional<EncodingProblem> encoding = findEncodingProblem(text, ','))
+    if (const std::optional<util::EncodingProblem> encoding = util::findEncodingProblem(text, ','))
         throw CsvImportError(sourceName, {{encoding->row, encoding->column, encoding->message}});
     std::vector<Record> records = splitCsv(text, problems);
     for (const Record& record : records)
         for (std::size_t c = 0; c < record.fields.size() && problems.size() < kMaxProblems; ++c)
-            if (record.fields[c].size() > limits::kMaxStringBytes)
+            if (record.fields[c].size() > util::limits::kMaxStringBytes)
                 problems.push_back({record.row, c + 1,
                     i18n::format(_("a cell of {1} bytes {2}"), {std::to_string(record.fields[c].size()),
-                        limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, N_("bytes"))})});
+                        util::limits::limitMessage("kMaxStringBytes", util::limits::kMaxStringBytes, N_("bytes"))})});
     if (!problems.empty())
         throw CsvImportError(sourceName, std::move(problems));
     if (records.empty())
@@ -429,4 +429,4 @@ TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& 
     return set;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

@@ -2,14 +2,14 @@
 // JSON mapping of the Table Battles scenario card and formation cards.
 #include "table_battles_json.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <stdexcept>
 
-namespace sandtable::core::detail {
+namespace sandtable::core::io::detail {
 namespace {
 
-JsonValue refsToJson(const std::vector<CardRef>& refs, JsonOut& out)
+io::JsonValue refsToJson(const std::vector<CardRef>& refs, JsonOut& out)
 {
     JsonValue array = out.array();
     for (const CardRef& r : refs)
@@ -25,7 +25,7 @@ std::vector<CardRef> refsFromJson(const std::vector<JsonIn>& items)
     return refs;
 }
 
-JsonValue actionToJson(const CardAction& a, JsonOut& out)
+io::JsonValue actionToJson(const CardAction& a, JsonOut& out)
 {
     return out.object("kind", toString(a.kind), "targets", refsToJson(a.targets, out), "hits", a.hits, "requirement", a.requirement,
         "voluntary", a.voluntary);
@@ -42,7 +42,7 @@ CardAction actionFromJson(JsonIn j)
     return a;
 }
 
-JsonValue cardToJson(const FormationCard& c, JsonOut& out)
+io::JsonValue cardToJson(const FormationCard& c, JsonOut& out)
 {
     JsonValue card = out.object("card", toString(c.ref), "name", c.name, "army", c.army, "wing_colour", c.wingColour, "stick_colour",
         c.stickColour, "strength", c.strength, "type", toString(c.kind), "star", c.star, "link", c.link, "special", c.special);
@@ -83,7 +83,7 @@ FormationCard cardFromJson(JsonIn j)
 
 } // namespace
 
-JsonValue tableBattlesToJson(const TableBattlesSet& set, JsonOut& out)
+io::JsonValue tableBattlesToJson(const TableBattlesSet& set, JsonOut& out)
 {
     const ScenarioCard& sc = set.scenario;
     JsonValue armies = out.array();
@@ -130,4 +130,4 @@ TableBattlesSet tableBattlesFromJson(JsonIn j)
     return set;
 }
 
-} // namespace sandtable::core::detail
+} // namespace sandtable::core::io::detail

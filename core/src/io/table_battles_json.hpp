@@ -6,15 +6,15 @@
 #include "sandtable/core/io/json.hpp"
 #include "sandtable/core/model/table_battles.hpp"
 
-namespace sandtable::core::detail {
+namespace sandtable::core::io::detail {
 
 /// The "table_battles" object (schemas/scenario.v1.schema.json, definitions/table_battles): every member
 /// written in schema order; "reserve" and "tactical_victory" only when set.
-JsonValue tableBattlesToJson(const TableBattlesSet& set, JsonOut& out);
+io::JsonValue tableBattlesToJson(const TableBattlesSet& set, JsonOut& out);
 
 /// The set of a schema-valid "table_battles" object. Throws std::invalid_argument (a DicePatternError for
 /// dice) on a wrong type, a bad card reference, dice pattern or name; the scenario reader turns it into a
 /// FormatError naming the JSON pointer.
 TableBattlesSet tableBattlesFromJson(JsonIn object);
 
-} // namespace sandtable::core::detail
+} // namespace sandtable::core::io::detail

@@ -2,7 +2,7 @@
 // Campaign grid arithmetic: square names, corners, lookup, the table helper and the cover of a square.
 #include "sandtable/core/model/campaign.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cctype>

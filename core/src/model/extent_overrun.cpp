@@ -2,7 +2,7 @@
 // Terrain past the map extent, from the features' vertices.
 #include "sandtable/core/model/extent_overrun.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // Construction helpers and names of the plain geometry value.
 #include "sandtable/core/model/geometry.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <array>
 #include <stdexcept>

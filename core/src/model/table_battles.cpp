@@ -2,7 +2,7 @@
 // Card references, the dice-pattern grammar and the names of the Table Battles enumerations.
 #include "sandtable/core/model/table_battles.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -5,7 +5,7 @@
 
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <array>
@@ -102,12 +102,12 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
     static const std::array<const char*, 5> kEchelons = {"army", "wing", "corps", "division", "brigade"};
     if (request.echelon
         && std::find(kEchelons.begin(), kEchelons.end(), *request.echelon) == kEchelons.end())
-        throw OperationError("", "--level " + *request.echelon, _("is not an echelon (army, wing, corps, division, brigade)"));
+        throw util::OperationError("", "--level " + *request.echelon, _("is not an echelon (army, wing, corps, division, brigade)"));
     std::set<std::string> chosen;
     if (!request.clear) {
         for (const FormationId& id : request.formations) {
             if (!s.findFormation(id))
-                throw OperationError("", i18n::format(_("formation '{1}'"), {id.str()}), _("does not exist"));
+                throw util::OperationError("", i18n::format(_("formation '{1}'"), {id.str()}), _("does not exist"));
             chosen.insert(id.str());
         }
         if (request.echelon)
@@ -115,7 +115,7 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
                 if (f.echelon == *request.echelon)
                     chosen.insert(f.id.str());
         if (chosen.empty())
-            throw OperationError("", "--level " + request.echelon.value_or(""),
+            throw util::OperationError("", "--level " + request.echelon.value_or(""),
                 _("no formation has this echelon: nothing would be a block (oob tree shows the echelons)"));
     }
     // One block per branch: a chosen formation under another chosen one is left to the upper one.
@@ -173,7 +173,7 @@ BlockPlan planBlocks(const Scenario& s, const BlockRequest& request)
         }
         plan.lines.push_back(line);
     }
-    plan.edit = operations::changeUnits(s, removals, std::move(updates), std::move(creations), {});
+    plan.edit = document::operations::changeUnits(s, removals, std::move(updates), std::move(creations), {});
     plan.edit.label = request.clear ? "Remove the blocks"
         : request.echelon           ? "Blocks at " + *request.echelon + " level"
                                     : "Blocks for chosen formations";

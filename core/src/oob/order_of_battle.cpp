@@ -7,7 +7,7 @@
 #include "sandtable/core/systems/pub_battles/rules.hpp"
 #include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/systems/game_system.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cmath>
 #include <map>

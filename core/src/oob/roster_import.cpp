@@ -7,7 +7,7 @@
 #include "sandtable/core/oob/order_of_battle.hpp"
 
 #include "sandtable/core/systems/syw_miniatures/rules.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 
 #include <algorithm>
@@ -46,7 +46,7 @@ std::string toId(const std::string& text)
 /// Case, spaces and underscores ignored: "Baggage Train" -> "baggage-train".
 std::string normalise(const std::string& text)
 {
-    std::string out = asciiLower(trim(text));
+    std::string out = util::asciiLower(trim(text));
     std::replace(out.begin(), out.end(), ' ', '-');
     std::replace(out.begin(), out.end(), '_', '-');
     return out;
@@ -182,7 +182,7 @@ Resolved resolve(const RosterTable& table, const RosterMapping& mapping, std::ve
             problems.push_back(i18n::format(_("--value {1}:...: unknown field '{1}'"), {field}));
     // Columns named like a field fill it when nothing else does.
     for (std::size_t c = 0; c < table.columns.size(); ++c) {
-        const std::string name = asciiLower(table.columns[c]);
+        const std::string name = util::asciiLower(table.columns[c]);
         if (isField(name) && !r.fields.count(name) && !r.constants.count(name)) {
             Source s;
             s.parts.emplace_back(true, table.columns[c]);
@@ -262,7 +262,7 @@ std::string spaced(std::string element)
 /// The echelon a path element names ("III_Corps", "2eme_Division", "Armee_du_Nord", "13_Brigade"), if any.
 std::optional<std::string> echelonFromName(const std::string& element)
 {
-    const std::string n = asciiLower(element);
+    const std::string n = util::asciiLower(element);
     if (n.find("corps") != std::string::npos || n.find("korps") != std::string::npos)
         return "corps";
     if (n.find("division") != std::string::npos)
@@ -298,7 +298,7 @@ std::string echelonBelow(const std::string& parentEchelon)
 /// that the word names, not a formation of that echelon.
 bool qualifiedName(const std::string& element)
 {
-    const std::string n = asciiLower(element);
+    const std::string n = util::asciiLower(element);
     for (const char* part : {"artiller", "cavalr", "cavaler", "kavaller", "kavaler", "bataille", "battle", "train", "genie",
              "engineer", "pionier", "pioneer", "staff", "headquarters", "reserve"})
         if (n.find(part) != std::string::npos)
@@ -328,7 +328,7 @@ std::string tidyFormationName(const std::string& value, const std::string& side)
         && (text.find('-') != std::string::npos || text.find('_') != std::string::npos);
     if (!slug)
         return text;
-    const std::string prefix = asciiLower(side);
+    const std::string prefix = util::asciiLower(side);
     if (!prefix.empty() && text.size() > prefix.size() + 1 && text.compare(0, prefix.size(), prefix) == 0
         && (text[prefix.size()] == '-' || text[prefix.size()] == '_' || text[prefix.size()] == '.'))
         text.erase(0, prefix.size() + 1);
@@ -358,7 +358,7 @@ std::string tidyFormationName(const std::string& value, const std::string& side)
 using Getter = std::function<std::optional<std::string>(const RosterRow&, const std::string&)>;
 using ProblemSink = std::function<void(const RosterRow&, std::string, std::string)>;
 /// A finding of the import about a row: (row, severity, code, message).
-using FindingSink = std::function<void(const RosterRow&, Severity, std::string, std::string)>;
+using FindingSink = std::function<void(const RosterRow&, validation::Severity, std::string, std::string)>;
 
 /// buildPaths()'s state: what it reads, what it adds, and each row's path split into its elements.
 struct PathBuilder {
@@ -566,7 +566,7 @@ struct PathBuilder {
         if (given) {
             f.echelon = *given;
             if (parentEchelon && echelonRank(*given) <= echelonRank(*parentEchelon))
-                finding(*definingRow, Severity::Warning, "oob.import.echelon",
+                finding(*definingRow, validation::Severity::Warning, "oob.import.echelon",
                     i18n::format(_("'{1}' is a {2} directly under the {3} '{4}': a {2} under a {3} (as its echelon column says; "
                                    "check the column or the path)"),
                         {f.name, *given, *parentEchelon, parentName}));
@@ -575,7 +575,7 @@ struct PathBuilder {
         } else {
             f.echelon = parentEchelon ? echelonBelow(*parentEchelon) : std::string("corps");
             if (named && parentEchelon && !qualifiedName(e[k - 1]))
-                finding(*definingRow, Severity::Warning, "oob.import.echelon",
+                finding(*definingRow, validation::Severity::Warning, "oob.import.echelon",
                     i18n::format(_("'{1}' is named like a {2} but sits directly under the {3} '{4}': a {2} under a {3}? "
                                    "Taken as a {5}, its place in the tree (an echelon column says otherwise)"),
                         {f.name, *named, *parentEchelon, parentName, f.echelon}));
@@ -671,14 +671,14 @@ void addColumnMapping(RosterMapping& mapping, const std::string& text)
 {
     const auto eq = text.rfind('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-        throw OperationError("", "--map " + text, _("expected COLUMN=FIELD"));
+        throw util::OperationError("", "--map " + text, _("expected COLUMN=FIELD"));
     const std::string field = text.substr(eq + 1);
     const auto& known = rosterFields();
     if (std::find(known.begin(), known.end(), field) == known.end()) {
         std::string list;
         for (const auto& f : known)
             list += (list.empty() ? "" : ", ") + f;
-        throw OperationError("", "--map " + text, i18n::format(_("unknown field '{1}' (fields: {2})"), {field, list}));
+        throw util::OperationError("", "--map " + text, i18n::format(_("unknown field '{1}' (fields: {2})"), {field, list}));
     }
     mapping.columns.emplace_back(text.substr(0, eq), field);
 }
@@ -687,11 +687,11 @@ void addConstant(RosterMapping& mapping, const std::string& text)
 {
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0)
-        throw OperationError("", "--set " + text, _("expected FIELD=VALUE"));
+        throw util::OperationError("", "--set " + text, _("expected FIELD=VALUE"));
     const std::string field = text.substr(0, eq);
     const auto& known = rosterFields();
     if (std::find(known.begin(), known.end(), field) == known.end())
-        throw OperationError("", "--set " + text, i18n::format(_("unknown field '{1}'"), {field}));
+        throw util::OperationError("", "--set " + text, i18n::format(_("unknown field '{1}'"), {field}));
     mapping.constants.emplace_back(field, text.substr(eq + 1));
 }
 
@@ -700,11 +700,11 @@ void addValueMapping(RosterMapping& mapping, const std::string& text)
     const auto colon = text.find(':');
     const auto eq = text.find('=', colon == std::string::npos ? 0 : colon);
     if (colon == std::string::npos || eq == std::string::npos || colon == 0)
-        throw OperationError("", "--value " + text, _("expected FIELD:FROM=TO"));
+        throw util::OperationError("", "--value " + text, _("expected FIELD:FROM=TO"));
     const std::string field = text.substr(0, colon);
     const auto& known = rosterFields();
     if (std::find(known.begin(), known.end(), field) == known.end())
-        throw OperationError("", "--value " + text, i18n::format(_("unknown field '{1}'"), {field}));
+        throw util::OperationError("", "--value " + text, i18n::format(_("unknown field '{1}'"), {field}));
     mapping.values[field][text.substr(colon + 1, eq - colon - 1)] = text.substr(eq + 1);
 }
 
@@ -725,7 +725,7 @@ struct RosterImportState {
     std::set<std::string> takenIds;
     std::map<std::string, int> generatedCounters;
     std::vector<RowProblem> rowProblems;
-    std::vector<std::pair<std::size_t, Diagnostic>> rowFindings; // by row number, said in the rows' order
+    std::vector<std::pair<std::size_t, validation::Diagnostic>> rowFindings; // by row number, said in the rows' order
     // Rows with rows under them and a strength of their own, weighed against those rows once all are read.
     struct OwnStrength {
         const RosterRow* row;
@@ -741,9 +741,9 @@ struct RosterImportState {
         rowProblems.push_back(RowProblem{row.number, rowLabel(row), std::move(message), std::move(hint)});
     }
 
-    void rowFinding(const RosterRow& row, Severity severity, std::string code, std::string message)
+    void rowFinding(const RosterRow& row, validation::Severity severity, std::string code, std::string message)
     {
-        rowFindings.emplace_back(row.number, Diagnostic{std::move(code), severity, rowLabel(row), std::move(message)});
+        rowFindings.emplace_back(row.number, validation::Diagnostic{std::move(code), severity, rowLabel(row), std::move(message)});
     }
 
     // The field's value for a row: nullopt when unmapped (or NULL); `report` adds a missing member's problem.
@@ -1106,7 +1106,7 @@ void addOwnStrengthFindings(RosterImportState& s, const Scenario& after)
             const long long rest = below.of(arm) - own.strength; // the rows under it, in the unit's arm
             ArmStrength mine;
             (arm == Arm::Guns ? mine.guns : arm == Arm::Sabres ? mine.sabres : mine.men) = own.strength;
-            s.rowFinding(*own.row, rest == own.strength ? Severity::Warning : Severity::Info, "oob.import.attached_strength",
+            s.rowFinding(*own.row, rest == own.strength ? validation::Severity::Warning : validation::Severity::Info, "oob.import.attached_strength",
                 rest == own.strength
                     ? i18n::format(_("'{1}' has rows under it and a strength of its own ({2}): kept as unit '{3}' of the formation; "
                                      "the rows under it add up to the same {2}: if it is their total, leave the row's strength empty"),
@@ -1117,7 +1117,7 @@ void addOwnStrengthFindings(RosterImportState& s, const Scenario& after)
             const std::string figure = std::to_string(own.strength);
             const bool total = own.strength == below.men || own.strength == below.men + below.sabres
                 || own.strength == below.men + below.guns + below.sabres;
-            s.rowFinding(*own.row, total ? Severity::Info : Severity::Warning, "oob.import.untyped_strength",
+            s.rowFinding(*own.row, total ? validation::Severity::Info : validation::Severity::Warning, "oob.import.untyped_strength",
                 total ? i18n::format(_("'{1}' has rows under it and a strength ({2}) that they add up to: taken as their total, "
                                        "not imported (a formation's strength is its units')"),
                             {formationName, figure})
@@ -1138,7 +1138,7 @@ void addMissingHqFindings(const Scenario& scenario, const Scenario& after, Roste
         if (lackingBefore.count(f->id.str()))
             continue;
         const auto index = static_cast<std::size_t>(f - after.formations.data());
-        result.findings.push_back(Diagnostic{"oob.import.no_hq", Severity::Warning, "/formations/" + std::to_string(index),
+        result.findings.push_back(validation::Diagnostic{"oob.import.no_hq", validation::Severity::Warning, "/formations/" + std::to_string(index),
             i18n::format(_("formation '{1}' ({2}) has no HQ yet: imported without one; add its HQ (a row of type hq) before play "
                            "(the scenario's validation reports it as an error until then)"),
                 {f->id.str(), formationPath(after, f->id)})});
@@ -1163,7 +1163,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
     const auto rowProblem = [&](const RosterRow& row, std::string message, std::string hint = {}) {
         s.rowProblem(row, std::move(message), std::move(hint));
     };
-    const auto rowFinding = [&](const RosterRow& row, Severity severity, std::string code, std::string message) {
+    const auto rowFinding = [&](const RosterRow& row, validation::Severity severity, std::string code, std::string message) {
         s.rowFinding(row, severity, std::move(code), std::move(message));
     };
 
@@ -1187,7 +1187,7 @@ RosterImport importRoster(const Scenario& scenario, const RosterTable& table, co
         throw RosterError(sourceName, std::move(problems));
 
     // The change records are core/document's to make (issue 42 item 2).
-    result.edit = operations::addOrderOfBattle(scenario, s.newSides, s.newFormations, s.newUnits, result.edit.label);
+    result.edit = document::operations::addOrderOfBattle(scenario, s.newSides, s.newFormations, s.newUnits, result.edit.label);
 
     // The order of battle as imported (no terrain: the tree alone), for the findings about strengths and HQs.
     Scenario after;

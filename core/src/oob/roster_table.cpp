@@ -2,7 +2,7 @@
 // Readers of roster files (CSV, TSV, COPY text, JSON) into rows of cells, reporting every bad row.
 #include "sandtable/core/oob/roster_table.hpp"
 #include "sandtable/core/io/csv.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/limits.hpp"
 #include "sandtable/core/util/text_encoding.hpp"
 
@@ -28,24 +28,24 @@ std::string joinProblems(const std::vector<std::string>& problems)
     return text;
 }
 
-using Record = CsvRecord;
+using Record = io::CsvRecord;
 
 /// RFC 4180 records by the one tokenizer (core/io/csv.hpp), read leniently (a stray quote is text);
 /// problems for a quoted field never closed and for lines ending in CR alone.
 std::vector<Record> csvRecords(std::string_view s, std::vector<std::string>& problems)
 {
-    CsvOptions options;
+    io::CsvOptions options;
     options.stopAtFirstProblem = false;
-    CsvText csv = readCsv(s, options);
+    io::CsvText csv = io::readCsv(s, options);
     bool loneCarriageReturn = false;
-    for (const CsvSyntaxProblem& p : csv.problems) {
-        if (p.kind == CsvSyntaxProblem::Kind::LoneCarriageReturn && !loneCarriageReturn) {
+    for (const io::CsvSyntaxProblem& p : csv.problems) {
+        if (p.kind == io::CsvSyntaxProblem::Kind::LoneCarriageReturn && !loneCarriageReturn) {
             // Said once: a file saved with CR alone ends its lines this way throughout.
             problems.push_back(i18n::format(_("line {1}: a carriage return that does not end a line "
                                               "(lines ending in CR alone, as classic Mac OS wrote them?); save the file "
                                               "with LF or CRLF line ends"), {std::to_string(p.line)}));
             loneCarriageReturn = true;
-        } else if (p.kind == CsvSyntaxProblem::Kind::UnclosedQuote) {
+        } else if (p.kind == io::CsvSyntaxProblem::Kind::UnclosedQuote) {
             // The field runs to the end of the text: its record is the last one.
             problems.push_back(i18n::format(_("line {1}: a quoted field is never closed"), {std::to_string(csv.records.back().line)}));
         }
@@ -136,7 +136,7 @@ std::optional<std::string> copyField(const std::string& raw)
 /// The column list of `COPY name (a, "b c") FROM stdin;`, or nullopt when the line is no such statement.
 std::optional<std::vector<std::string>> copyColumns(std::string_view line)
 {
-    const std::string l = asciiLower(std::string(line));
+    const std::string l = util::asciiLower(std::string(line));
     if (l.rfind("copy ", 0) != 0 || l.find("from stdin") == std::string::npos)
         return std::nullopt;
     const std::size_t open = line.find('('), close = line.rfind(')');
@@ -268,14 +268,14 @@ RosterTable parseCopy(std::string_view s, std::vector<std::string>& problems)
     // Octal or hex escapes may spell bytes that are not UTF-8.
     for (const RosterRow& row : table.rows)
         for (const auto& cell : row.cells)
-            if (cell && firstInvalidUtf8(*cell) != std::string_view::npos) {
+            if (cell && util::firstInvalidUtf8(*cell) != std::string_view::npos) {
                 problems.push_back(i18n::format(_("{1}: an escaped value is not valid UTF-8"), {rowLabel(row)}));
                 break;
             }
     return table;
 }
 
-std::optional<std::string> jsonCell(const JsonValue& v, bool& nested)
+std::optional<std::string> jsonCell(const io::JsonValue& v, bool& nested)
 {
     if (v.IsNull())
         return std::nullopt;
@@ -284,11 +284,11 @@ std::optional<std::string> jsonCell(const JsonValue& v, bool& nested)
     if (v.IsBool())
         return v.GetBool() ? std::string("true") : std::string("false");
     nested = !v.IsNumber();
-    return writeJson(v, 0);
+    return io::writeJson(v, 0);
 }
 
 /// The names of an object's members, sorted (a roster's columns come in name order), each once.
-std::vector<std::string> sortedNames(const JsonValue& object)
+std::vector<std::string> sortedNames(const io::JsonValue& object)
 {
     std::set<std::string> names;
     for (const auto& m : object.GetObject())
@@ -297,9 +297,9 @@ std::vector<std::string> sortedNames(const JsonValue& object)
 }
 
 /// The member `name` of an object (its last value when the name is given twice), or null.
-const JsonValue* lastMember(const JsonValue& object, const std::string& name)
+const io::JsonValue* lastMember(const io::JsonValue& object, const std::string& name)
 {
-    const JsonValue* found = nullptr;
+    const io::JsonValue* found = nullptr;
     for (const auto& m : object.GetObject())
         if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == name)
             found = &m.value;
@@ -310,19 +310,19 @@ RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
 {
     RosterTable table;
     // One parse with the caps of limits.hpp on outside JSON (size, nesting, string length).
-    detail::JsonTree tree(s.size());
+    io::detail::JsonTree tree(s.size());
     try {
-        detail::parseJson(s, "", tree);
-    } catch (const FormatError& e) {
+        io::detail::parseJson(s, "", tree);
+    } catch (const util::FormatError& e) {
         problems.push_back(i18n::format(_("not JSON: {1}"), {e.reason()}));
         return table;
     }
-    const JsonValue& document = tree.document;
-    const JsonValue* array = &document;
+    const io::JsonValue& document = tree.document;
+    const io::JsonValue* array = &document;
     if (document.IsObject()) {
         array = nullptr;
         for (const std::string& name : sortedNames(document))
-            if (const JsonValue* value = lastMember(document, name); value->IsArray()) {
+            if (const io::JsonValue* value = lastMember(document, name); value->IsArray()) {
                 array = value;
                 break;
             }
@@ -331,12 +331,12 @@ RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
         problems.push_back(_("JSON: expected an array of objects (or an object holding one)"));
         return table;
     }
-    for (const JsonValue& item : array->GetArray())
+    for (const io::JsonValue& item : array->GetArray())
         if (item.IsObject())
             for (const std::string& key : sortedNames(item))
                 if (std::find(table.columns.begin(), table.columns.end(), key) == table.columns.end())
                     table.columns.push_back(key);
-    for (const JsonValue& item : array->GetArray()) {
+    for (const io::JsonValue& item : array->GetArray()) {
         RosterRow row;
         row.number = table.rows.size() + 1;
         row.cells.resize(table.columns.size());
@@ -345,7 +345,7 @@ RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
             problems.push_back(i18n::format(_("{1}: not a JSON object"), {rowLabel(row)}));
         } else {
             for (std::size_t c = 0; c < table.columns.size(); ++c) {
-                const JsonValue* cell = lastMember(item, table.columns[c]);
+                const io::JsonValue* cell = lastMember(item, table.columns[c]);
                 if (!cell)
                     continue;
                 bool nested = false;
@@ -363,7 +363,7 @@ RosterTable parseJson(std::string_view s, std::vector<std::string>& problems)
 } // namespace
 
 RosterError::RosterError(const std::string& file, std::vector<std::string> problems)
-    : FormatError(file, _("roster"), joinProblems(problems)), m_problems(std::move(problems))
+    : util::FormatError(file, _("roster"), joinProblems(problems)), m_problems(std::move(problems))
 {
 }
 
@@ -388,7 +388,7 @@ RosterFormat rosterFormatFromString(const std::string& name)
 
 RosterFormat rosterFormatFromPath(const std::string& path)
 {
-    const std::string p = asciiLower(path);
+    const std::string p = util::asciiLower(path);
     const auto endsWith = [&](const char* suffix) {
         const std::string s(suffix);
         return p.size() >= s.size() && p.compare(p.size() - s.size(), s.size(), s) == 0;
@@ -407,9 +407,9 @@ std::ptrdiff_t RosterTable::columnIndex(const std::string& column) const
     for (std::size_t i = 0; i < columns.size(); ++i)
         if (columns[i] == column)
             return static_cast<std::ptrdiff_t>(i);
-    const std::string wanted = asciiLower(column);
+    const std::string wanted = util::asciiLower(column);
     for (std::size_t i = 0; i < columns.size(); ++i)
-        if (asciiLower(columns[i]) == wanted)
+        if (util::asciiLower(columns[i]) == wanted)
             return static_cast<std::ptrdiff_t>(i);
     return -1;
 }
@@ -426,8 +426,8 @@ RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::
     std::vector<std::string> problems;
     if (bytes.size() >= 3 && bytes.substr(0, 3) == "\xEF\xBB\xBF")
         bytes.remove_prefix(3);
-    if (const std::optional<EncodingProblem> encoding
-        = findEncodingProblem(bytes, format == RosterFormat::Tsv || format == RosterFormat::PgCopy ? '\t' : ','))
+    if (const std::optional<util::EncodingProblem> encoding
+        = util::findEncodingProblem(bytes, format == RosterFormat::Tsv || format == RosterFormat::PgCopy ? '\t' : ','))
         throw RosterError(sourceName, {i18n::format(_("line {1}, column {2} (offset {3}): {4}"),
             {std::to_string(encoding->row), std::to_string(encoding->column), std::to_string(encoding->offset), encoding->message})});
     RosterTable table;
@@ -439,10 +439,10 @@ RosterTable parseRoster(std::string_view bytes, RosterFormat format, const std::
     }
     for (const RosterRow& row : table.rows)
         for (std::size_t c = 0; c < row.cells.size() && problems.size() <= kMaxProblems; ++c)
-            if (row.cells[c] && row.cells[c]->size() > limits::kMaxStringBytes)
+            if (row.cells[c] && row.cells[c]->size() > util::limits::kMaxStringBytes)
                 problems.push_back(rowLabel(row) + ": "
                     + i18n::format(_("a cell of {1} bytes {2}"), {std::to_string(row.cells[c]->size()),
-                        limits::limitMessage("kMaxStringBytes", limits::kMaxStringBytes, N_("bytes"))}));
+                        util::limits::limitMessage("kMaxStringBytes", util::limits::kMaxStringBytes, N_("bytes"))}));
     if (!problems.empty()) {
         if (problems.size() > kMaxProblems) {
             const std::size_t more = problems.size() - kMaxProblems;

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Set-up checks over placed pieces, reserves, reinforcements and lines of communication.
 #include "sandtable/core/oob/setup_checks.hpp"
+#include "sandtable/core/oob/setup_pieces.hpp"
 
 #include "sandtable/core/geometry/majority_rule.hpp"
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
-#include "sandtable/core/systems/pub_battles/rules.hpp"
-#include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <array>
@@ -22,37 +21,8 @@
 namespace sandtable::core::oob {
 namespace {
 
-namespace pb = systems::pub_battles;
-
 // Roads meeting within this distance (metres) are joined; a road within it of the extent's edge reaches it.
 constexpr double kJoinMetres = 1.0;
-
-std::string unitPath(std::size_t index, const char* member = nullptr)
-{
-    std::string p = "/units/" + std::to_string(index);
-    if (member)
-        p += std::string("/") + member;
-    return p;
-}
-
-std::string formatMetres(double metres)
-{
-    std::ostringstream text;
-    text.setf(std::ios::fixed);
-    text.precision(0);
-    text << metres << " m";
-    return text.str();
-}
-
-/// Table lengths (SYW): metres shown in whole-or-tenth centimetres ("3.5 cm", "240 cm").
-std::string formatCentimetres(double metres)
-{
-    std::ostringstream text;
-    text.setf(std::ios::fixed);
-    text.precision(std::abs(metres * 100.0 - std::round(metres * 100.0)) < 0.05 ? 0 : 1);
-    text << metres * 100.0 << " cm";
-    return text.str();
-}
 
 /// A shared area: m2 on a map, cm2 on a SYW table.
 std::string formatArea(const Scenario& s, double squareMetres)
@@ -74,20 +44,6 @@ double pointSegmentDistance(Coordinate p, Coordinate a, Coordinate b)
     double t = length2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2 : 0.0;
     t = std::clamp(t, 0.0, 1.0);
     return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
-}
-
-/// Distance from a point to a convex polygon (0 inside).
-double pointPolygonDistance(Coordinate p, const std::array<Coordinate, 4>& corners)
-{
-    bool inside = true;
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < corners.size(); ++i) {
-        const Coordinate a = corners[i], b = corners[(i + 1) % corners.size()];
-        if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0)
-            inside = false;
-        best = std::min(best, pointSegmentDistance(p, a, b));
-    }
-    return inside ? 0.0 : best;
 }
 
 double distanceToExtentEdge(Coordinate p, const Extent& e)
@@ -176,21 +132,21 @@ std::ptrdiff_t featureIndex(const Scenario& s, const FeatureId& id)
     return -1;
 }
 
-void checkSideReferences(const Scenario& s, Diagnostics& out)
+void checkSideReferences(const Scenario& s, validation::Diagnostics& out)
 {
     const auto checkSide = [&](const std::optional<SideId>& side, const char* path, const char* what) {
         if (side && !s.findSide(*side))
-            out.push_back({"ref.missing", Severity::Error, path, i18n::format(_(what), {side->str()})});
+            out.push_back({"ref.missing", validation::Severity::Error, path, i18n::format(_(what), {side->str()})});
     };
     checkSide(s.settings.combatOrderSide, "/setup/combat_order_side", N_("combat order: side '{1}' does not exist"));
     checkSide(s.settings.attacker, "/syw/attacker", N_("attacker: side '{1}' does not exist"));
     checkSide(s.settings.defender, "/syw/defender", N_("defender: side '{1}' does not exist"));
     if (s.settings.attacker && s.settings.defender && *s.settings.attacker == *s.settings.defender)
-        out.push_back({"syw.sides", Severity::Error, "/syw/defender",
+        out.push_back({"syw.sides", validation::Severity::Error, "/syw/defender",
             i18n::format(_("side '{1}' is both attacker and defender"), {s.settings.attacker->str()})});
 }
 
-void checkLinesOfCommunication(const Scenario& s, Diagnostics& out)
+void checkLinesOfCommunication(const Scenario& s, validation::Diagnostics& out)
 {
     for (std::size_t i = 0; i < s.sides.size(); ++i) {
         const Side& side = s.sides[i];
@@ -200,23 +156,23 @@ void checkLinesOfCommunication(const Scenario& s, Diagnostics& out)
             const std::string name = i18n::format(_("side '{1}': line of communication '{2}'"), {side.id.str(), road.str()});
             const auto at = featureIndex(s, road);
             if (at < 0) {
-                out.push_back({"ref.missing", Severity::Error, path, i18n::format(_("{1}: no such terrain feature"), {name})});
+                out.push_back({"ref.missing", validation::Severity::Error, path, i18n::format(_("{1}: no such terrain feature"), {name})});
                 continue;
             }
             const TerrainFeature& f = s.terrain[static_cast<std::size_t>(at)];
             if (f.terrainClass != "road" || dimension(f.geometry.type) != 1) {
-                out.push_back({"setup.loc", Severity::Error, path,
+                out.push_back({"setup.loc", validation::Severity::Error, path,
                     i18n::format(_("{1}: is {2}, not a road (rulebook, Supply Source: a clear road off the map)"), {name, f.terrainClass})});
                 continue;
             }
             if (s.settings.extent && !roadNetworkReachesEdge(s, static_cast<std::size_t>(at), *s.settings.extent))
-                out.push_back({"setup.loc", Severity::Error, path,
+                out.push_back({"setup.loc", validation::Severity::Error, path,
                     i18n::format(_("{1}: neither it nor any road joined to it reaches the map edge"), {name})});
         }
     }
 }
 
-void checkArrivals(const Scenario& s, Diagnostics& out)
+void checkArrivals(const Scenario& s, validation::Diagnostics& out)
 {
     const int startDay = s.settings.startDay.value_or(1);
     const int startTurn = s.settings.startTurn.value_or(1);
@@ -231,17 +187,17 @@ void checkArrivals(const Scenario& s, Diagnostics& out)
         const std::string when = a.turn == kNightTurn ? i18n::format(_("day {1} night"), {std::to_string(a.day)})
                                                       : i18n::format(_("day {1} turn {2}"), {std::to_string(a.day), std::to_string(a.turn)});
         if (a.day < startDay || a.day > lastDay || a.turn < 1 || a.turn > kNightTurn)
-            out.push_back({"setup.arrival", Severity::Error, unitPath(i, "arrival"),
+            out.push_back({"setup.arrival", validation::Severity::Error, unitPointer(i, "arrival"),
                 i18n::format(_("{1}: arrives on {2}, which the scenario does not have (days {3}-{4}, turns 1-8 and night)"),
                     {name, when, std::to_string(startDay), std::to_string(lastDay)})});
         else if (a.day == startDay && a.turn < startTurn)
-            out.push_back({"setup.arrival", Severity::Error, unitPath(i, "arrival"),
+            out.push_back({"setup.arrival", validation::Severity::Error, unitPointer(i, "arrival"),
                 i18n::format(_("{1}: arrives on {2}, before the scenario starts (turn {3})"), {name, when, std::to_string(startTurn)})});
         std::vector<std::vector<Coordinate>> roadLines;
         if (a.road) {
             const auto at = featureIndex(s, *a.road);
             if (at < 0 || s.terrain[static_cast<std::size_t>(at)].terrainClass != "road") {
-                out.push_back({"ref.missing", Severity::Error, unitPath(i, "arrival"),
+                out.push_back({"ref.missing", validation::Severity::Error, unitPointer(i, "arrival"),
                     i18n::format(_("{1}: entry road '{2}' is not a road feature of the scenario"), {name, a.road->str()})});
                 continue;
             }
@@ -252,44 +208,104 @@ void checkArrivals(const Scenario& s, Diagnostics& out)
         const bool onEdge = s.settings.extent->contains(*a.entry) && distanceToExtentEdge(*a.entry, *s.settings.extent) <= tolerance;
         const bool onRoad = !roadLines.empty() && pointLinesDistance(*a.entry, roadLines) <= tolerance;
         if (!onEdge && !onRoad)
-            out.push_back({"setup.arrival", Severity::Error, unitPath(i, "arrival"),
+            out.push_back({"setup.arrival", validation::Severity::Error, unitPointer(i, "arrival"),
                 i18n::format(_("{1}: enters at a point neither on the map edge nor on its road (within {2})"), {name, formatMetres(tolerance)})});
     }
 }
 
-void checkReservesAndConflicts(const Scenario& s, Diagnostics& out)
+void checkReservesAndConflicts(const Scenario& s, validation::Diagnostics& out)
 {
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
         const std::string name = i18n::format(_("unit '{1}'"), {u.id.str()});
         if (u.formation.empty())
-            out.push_back({"oob.unit.no_formation", Severity::Error, unitPath(i, "formation"),
+            out.push_back({"oob.unit.no_formation", validation::Severity::Error, unitPointer(i, "formation"),
                 i18n::format(_("{1} ({2}): belongs to no formation; every unit belongs to a formation with an HQ"), {name, u.name})});
         const int setups = (u.placement ? 1 : 0) + (u.reserve ? 1 : 0) + (u.arrival ? 1 : 0);
         if (setups > 1)
-            out.push_back({"setup.conflict", Severity::Error, unitPath(i),
+            out.push_back({"setup.conflict", validation::Severity::Error, unitPointer(i),
                 i18n::format(_("{1}: set up more than once (placed, in a reserve, arriving: choose one)"), {name})});
         if (u.reserve) {
             const Unit* hq = s.findUnit(*u.reserve);
             const Side* side = sideOf(s, u);
             const Side* hqSide = hq ? sideOf(s, *hq) : nullptr;
             if (!hq || hq->type != UnitType::Hq || (side && hqSide && side->id != hqSide->id))
-                out.push_back({"setup.reserve", Severity::Error, unitPath(i, "reserve"),
+                out.push_back({"setup.reserve", validation::Severity::Error, unitPointer(i, "reserve"),
                     i18n::format(_("{1}: reserve '{2}' is not an HQ of its side"), {name, u.reserve->str()})});
         }
     }
 }
 
-struct Placed {
-    std::size_t index;
-    std::array<Coordinate, 4> corners;
-    double radius;
-};
-
-/// The placed pieces (HQs aside: they do not block) with their footprints' corners.
-std::vector<Placed> placedPieces(const Scenario& s)
+/// Blocks at one level (oob blocks): a block's strength is that of the units it stands for; one block
+/// per branch of the tree.
+void checkBlocks(const Scenario& s, validation::Diagnostics& out)
 {
-    std::vector<Placed> placed;
+    std::set<std::string> blockFormations;
+    for (const Unit& u : s.units)
+        if (u.block)
+            blockFormations.insert(u.formation.str());
+    for (std::size_t i = 0; i < s.units.size(); ++i) {
+        const Unit& u = s.units[i];
+        if (!u.block)
+            continue;
+        const BlockDerivation d = deriveBlock(s, u.formation);
+        if (d.units > 0 && d.strength != u.strength)
+            out.push_back({"oob.block.strength", validation::Severity::Warning, unitPointer(i, "strength"),
+                i18n::format(P_("block '{1}' ({2}): strength {3} but the {4} unit it stands for has {5} (run oob blocks again to derive it)",
+                                 "block '{1}' ({2}): strength {3} but the {4} units it stands for have {5} (run oob blocks again to derive it)", d.units),
+                    {u.id.str(), formationPath(s, u.formation), std::to_string(u.strength), std::to_string(d.units), std::to_string(d.strength)})});
+        for (const Formation* a : ancestors(s, u.formation))
+            if (blockFormations.count(a->id.str()))
+                out.push_back({"oob.block.nested", validation::Severity::Error, unitPointer(i),
+                    i18n::format(_("block '{1}' ({2}) is below the block of '{3}': one block per branch (oob blocks keeps the upper one)"),
+                        {u.id.str(), formationPath(s, u.formation), a->id.str()})});
+    }
+}
+
+} // namespace
+
+std::string unitPointer(std::size_t index, const char* member)
+{
+    std::string p = "/units/" + std::to_string(index);
+    if (member)
+        p += std::string("/") + member;
+    return p;
+}
+
+std::string formatMetres(double metres)
+{
+    std::ostringstream text;
+    text.setf(std::ios::fixed);
+    text.precision(0);
+    text << metres << " m";
+    return text.str();
+}
+
+std::string formatCentimetres(double metres)
+{
+    std::ostringstream text;
+    text.setf(std::ios::fixed);
+    text.precision(std::abs(metres * 100.0 - std::round(metres * 100.0)) < 0.05 ? 0 : 1);
+    text << metres * 100.0 << " cm";
+    return text.str();
+}
+
+double distanceToFootprint(Coordinate p, const std::array<Coordinate, 4>& corners)
+{
+    bool inside = true;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < corners.size(); ++i) {
+        const Coordinate a = corners[i], b = corners[(i + 1) % corners.size()];
+        if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0)
+            inside = false;
+        best = std::min(best, pointSegmentDistance(p, a, b));
+    }
+    return inside ? 0.0 : best;
+}
+
+std::vector<PlacedPiece> placedPieces(const Scenario& s)
+{
+    std::vector<PlacedPiece> placed;
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
         if (!u.placement || u.type == UnitType::Hq || !isPiece(s, u))
@@ -304,8 +320,7 @@ std::vector<Placed> placedPieces(const Scenario& s)
     return placed;
 }
 
-/// Stacking: footprints overlapping with positive area (touching edges is fine). `why` cites the rule.
-void checkOverlaps(const Scenario& s, const std::vector<Placed>& placed, const std::string& why, Diagnostics& out)
+void checkOverlaps(const Scenario& s, const std::vector<PlacedPiece>& placed, const char* why, validation::Diagnostics& out)
 {
     for (std::size_t a = 0; a < placed.size(); ++a) {
         const Unit& ua = s.units[placed[a].index];
@@ -322,146 +337,13 @@ void checkOverlaps(const Scenario& s, const std::vector<Placed>& placed, const s
             const std::vector<Coordinate> cb(placed[b].corners.begin(), placed[b].corners.end());
             const double shared = geometry::convexIntersectionArea(polygonA, cb);
             if (shared > 1e-9 * areaA)
-                out.push_back({"setup.overlap", Severity::Error, unitPath(placed[b].index, "placement"),
-                    i18n::format(_("units '{1}' and '{2}' overlap ({3} shared); {4}"), {ua.id.str(), ub.id.str(), formatArea(s, shared), _(why.c_str())})});
+                out.push_back({"setup.overlap", validation::Severity::Error, unitPointer(placed[b].index, "placement"),
+                    i18n::format(_("units '{1}' and '{2}' overlap ({3} shared); {4}"), {ua.id.str(), ub.id.str(), formatArea(s, shared), _(why)})});
         }
     }
 }
 
-void checkPlacedPieces(const Scenario& s, Diagnostics& out)
-{
-    const std::vector<Placed> placed = placedPieces(s);
-    checkOverlaps(s, placed, N_("pieces may not stack (rulebook, Moving)"), out);
-    // Terrain under each piece by the majority rule.
-    bool polygonalTerrain = false;
-    for (const TerrainFeature& f : s.terrain)
-        polygonalTerrain = polygonalTerrain || dimension(f.geometry.type) == 2;
-    if (placed.empty() || !polygonalTerrain)
-        return;
-    std::unique_ptr<geometry::TerrainIndex> index;
-    try {
-        index = std::make_unique<geometry::TerrainIndex>(s.terrain);
-    } catch (const Error&) {
-        return; // malformed terrain is reported by the terrain checks
-    }
-    for (const Placed& p : placed) {
-        const Unit& u = s.units[p.index];
-        const geometry::MajorityResult result = index->majority(footprintOf(s, u));
-        for (const std::string& cls : result.majorities) {
-            if (pb::terrainForbidden(u.type, cls))
-                out.push_back({"setup.forbidden_terrain", Severity::Error, unitPath(p.index, "placement"),
-                    i18n::format(_("unit '{1}' ({2}): stands in {3}, forbidden to its type (Terrain Effects Chart)"), {u.id.str(), toString(u.type), cls})});
-            if (cls == pb::kDisorganizingTerrain)
-                out.push_back({"setup.village", Severity::Warning, unitPath(p.index, "placement"),
-                    i18n::format(_("unit '{1}': starts in a village, so it starts disorganized and cannot rally there"), {u.id.str()})});
-        }
-    }
-}
-
-void checkCommandRange(const Scenario& s, Diagnostics& out)
-{
-    const double range = pb::commandRangeMetres(s.settings.scaleDenominator);
-    for (std::size_t i = 0; i < s.units.size(); ++i) {
-        const Unit& u = s.units[i];
-        // Command range gates attacks (rulebook, Command Range); baggage trains never attack.
-        if (!u.placement || u.type == UnitType::Hq || u.type == UnitType::BaggageTrain || !isPiece(s, u))
-            continue;
-        // A piece off the map is reported as such ("setup.off_map"); its range would only repeat that.
-        if (s.settings.extent && !s.settings.extent->contains(u.placement->position))
-            continue;
-        // Its HQ: the one of its own formation, else of the nearest ancestor that has one.
-        const Unit* hq = commandingHq(s, u.formation);
-        if (!hq || !hq->placement)
-            continue;
-        const double distance = pointPolygonDistance(hq->placement->position, geometry::footprintCorners(footprintOf(s, u)));
-        if (distance > range)
-            out.push_back({"setup.command_range", Severity::Warning, unitPath(i, "placement"),
-                i18n::format(_("unit '{1}': {2} from its HQ '{3}', beyond the command range of {4} (it cannot attack)"),
-                    {u.id.str(), formatMetres(distance), hq->id.str(), formatMetres(range)})});
-    }
-}
-
-/// SYW house rules set-up (syw-miniatures-house-rules.txt): deployment, figures, table edge, overlap.
-void checkSywSetUp(const Scenario& s, Diagnostics& out)
-{
-    namespace syw = systems::syw_miniatures;
-    if (!s.settings.defender)
-        out.push_back({"syw.deployment", Severity::Warning, "/syw",
-            _("no defender named: the defender deploys first, the attacker moves first (house rules 2.A)")});
-    else if (!s.settings.attacker)
-        out.push_back({"syw.deployment", Severity::Warning, "/syw",
-            _("no attacker named: the attacker moves first (house rules 2.A, 2.B)")});
-    for (std::size_t i = 0; i < s.units.size(); ++i) {
-        const Unit& u = s.units[i];
-        if (u.type == UnitType::Hq)
-            continue;
-        if (!u.figures || u.figures->total() == 0)
-            out.push_back({"syw.figures", Severity::Warning, unitPath(i),
-                i18n::format(_("unit '{1}' ({2}): no figures, so no melee or fire points (house rules 2.C, 2.D)"), {u.id.str(), formationPath(s, u.formation)})});
-        else if (u.strength != 0 && u.strength != u.figures->total())
-            out.push_back({"syw.strength", Severity::Warning, unitPath(i, "strength"),
-                i18n::format(_("unit '{1}': strength {2} but {3} figures ({4})"),
-                    {u.id.str(), std::to_string(u.strength), std::to_string(u.figures->total()), syw::formatFigures(*u.figures)})});
-    }
-    const std::vector<Placed> placed = placedPieces(s);
-    checkOverlaps(s, placed, N_("regiments cannot share the table (their bases are one field wide unless the scenario says)"), out);
-    // The table: positions are table metres from its south-west corner (TableSector's frame).
-    if (!s.settings.tableWidthCm || !s.settings.tableDepthCm)
-        return;
-    const double w = *s.settings.tableWidthCm / 100.0, d = *s.settings.tableDepthCm / 100.0;
-    for (const Placed& p : placed) {
-        double west = 0, east = 0, south = 0, north = 0;
-        for (const Coordinate& c : p.corners) {
-            west = std::max(west, -c.x);
-            east = std::max(east, c.x - w);
-            south = std::max(south, -c.y);
-            north = std::max(north, c.y - d);
-        }
-        std::string past;
-        const auto edge = [&](double by, const char* name) {
-            if (by > 1e-6)
-                past += (past.empty() ? "" : ", ") + i18n::format(_(name), {formatCentimetres(by)});
-        };
-        edge(west, N_("{1} past the west edge"));
-        edge(east, N_("{1} past the east edge"));
-        edge(south, N_("{1} past the south edge"));
-        edge(north, N_("{1} past the north edge"));
-        if (!past.empty())
-            out.push_back({"syw.table_edge", Severity::Error, unitPath(p.index, "placement"),
-                i18n::format(_("unit '{1}': its base stands {2} of the {3} x {4} table"),
-                    {s.units[p.index].id.str(), past, formatCentimetres(w), formatCentimetres(d)})});
-    }
-}
-
-/// Blocks at one level (oob blocks): a block's strength is that of the units it stands for; one block
-/// per branch of the tree.
-void checkBlocks(const Scenario& s, Diagnostics& out)
-{
-    std::set<std::string> blockFormations;
-    for (const Unit& u : s.units)
-        if (u.block)
-            blockFormations.insert(u.formation.str());
-    for (std::size_t i = 0; i < s.units.size(); ++i) {
-        const Unit& u = s.units[i];
-        if (!u.block)
-            continue;
-        const BlockDerivation d = deriveBlock(s, u.formation);
-        if (d.units > 0 && d.strength != u.strength)
-            out.push_back({"oob.block.strength", Severity::Warning, unitPath(i, "strength"),
-                i18n::format(P_("block '{1}' ({2}): strength {3} but the {4} unit it stands for has {5} (run oob blocks again to derive it)",
-                                 "block '{1}' ({2}): strength {3} but the {4} units it stands for have {5} (run oob blocks again to derive it)", d.units),
-                    {u.id.str(), formationPath(s, u.formation), std::to_string(u.strength), std::to_string(d.units), std::to_string(d.strength)})});
-        for (const Formation* a : ancestors(s, u.formation))
-            if (blockFormations.count(a->id.str()))
-                out.push_back({"oob.block.nested", Severity::Error, unitPath(i),
-                    i18n::format(_("block '{1}' ({2}) is below the block of '{3}': one block per branch (oob blocks keeps the upper one)"),
-                        {u.id.str(), formationPath(s, u.formation), a->id.str()})});
-    }
-}
-
-} // namespace
-
-void checkSetUp(const Scenario& s, Diagnostics& out)
+void checkSetUp(const Scenario& s, validation::Diagnostics& out)
 {
     checkSideReferences(s, out);
     checkBlocks(s, out);
@@ -470,21 +352,6 @@ void checkSetUp(const Scenario& s, Diagnostics& out)
     checkLinesOfCommunication(s, out);
     if (const auto& own = systems::describe(s.settings.system).setUpChecks)
         own(s, out);
-}
-
-void checkPubBattlesPieces(const Scenario& s, Diagnostics& out)
-{
-    checkPlacedPieces(s, out);
-    checkCommandRange(s, out);
-}
-
-void checkSywTable(const Scenario& s, Diagnostics& out)
-{
-    checkSywSetUp(s, out);
-    for (std::size_t i = 0; i < s.sides.size(); ++i)
-        if (s.sides[i].general.empty())
-            out.push_back({"syw.general", Severity::Warning, "/sides/" + std::to_string(i),
-                i18n::format(_("side '{1}' has no general (victory: capture him or make him give up)"), {s.sides[i].id.str()})});
 }
 
 } // namespace sandtable::core::oob

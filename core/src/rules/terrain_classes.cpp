@@ -72,9 +72,9 @@ std::vector<std::string> knownClasses(const Scenario& scenario)
 std::optional<std::string> closestTerrainClass(const Scenario& scenario, std::string_view id)
 {
     const std::vector<std::string> ids = knownClasses(scenario);
-    const std::string wanted = asciiLower(id);
+    const std::string wanted = util::asciiLower(id);
     for (const std::string& known : ids)
-        if (asciiLower(known) == wanted)
+        if (util::asciiLower(known) == wanted)
             return known;
     static const std::vector<std::pair<std::string_view, std::string_view>> synonyms = {
         {"forest", "woods"}, {"trees", "woods"}, {"wood", "woods"}, {"woodland", "woods"}, {"hamlet", "village"},
@@ -87,7 +87,7 @@ std::optional<std::string> closestTerrainClass(const Scenario& scenario, std::st
     std::size_t bestDistance = 3;
     bool tie = false;
     for (const std::string& known : ids) {
-        const std::size_t d = editDistance(wanted, asciiLower(known));
+        const std::size_t d = util::editDistance(wanted, util::asciiLower(known));
         if (d < bestDistance) {
             best = known;
             bestDistance = d;

@@ -2,7 +2,7 @@
 // The terrain style table (after ISOM 2017's colours) and the lookup from a feature's class and attributes.
 #include "sandtable/core/style/terrain_style.hpp"
 
-#include "sandtable/core/util/i18n.hpp" // N_: the legends are translated where they are printed
+#include "sandtable/core/i18n/i18n.hpp" // N_: the legends are translated where they are printed
 
 #include <algorithm>
 #include <cctype>

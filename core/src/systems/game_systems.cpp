@@ -3,7 +3,7 @@
 #include "sandtable/core/systems/game_system.hpp"
 #include "system_descriptors.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <deque>
 #include <stdexcept>
@@ -17,7 +17,7 @@ struct Registry {
 
     Registry()
     {
-        for (GameSystemDescriptor d : {pubBattles(), tableBattles(), campaignLite(), sywMiniatures()})
+        for (GameSystemDescriptor d : {pub_battles::descriptor(), table_battles::descriptor(), campaign_lite::descriptor(), syw_miniatures::descriptor()})
             add(std::move(d));
     }
     GameSystem add(GameSystemDescriptor d)

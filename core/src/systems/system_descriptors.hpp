@@ -5,10 +5,8 @@
 #include "sandtable/core/systems/game_system.hpp"
 
 namespace sandtable::core::systems {
-
-GameSystemDescriptor pubBattles();
-GameSystemDescriptor tableBattles();
-GameSystemDescriptor campaignLite();
-GameSystemDescriptor sywMiniatures();
-
+namespace pub_battles { GameSystemDescriptor descriptor(); }
+namespace table_battles { GameSystemDescriptor descriptor(); }
+namespace campaign_lite { GameSystemDescriptor descriptor(); }
+namespace syw_miniatures { GameSystemDescriptor descriptor(); }
 } // namespace sandtable::core::systems

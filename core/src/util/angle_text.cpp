@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandtable/core/util/angle_text.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cctype>
 #include <charconv>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 namespace {
 
 bool fail(std::string* reason, std::string why)
@@ -132,4 +132,4 @@ std::optional<ParsedAngle> parseAngle(const std::string& text, std::string* reas
     return out;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

@@ -9,7 +9,7 @@
 #include <new>
 #include <utility>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 namespace {
 
 /// The size of a transparent huge page on x86-64 and of the alignment that lets the kernel use them.
@@ -81,4 +81,4 @@ void BulkMemory::release() noexcept
     m_mappingBytes = 0;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

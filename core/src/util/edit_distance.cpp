@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
 std::size_t editDistance(std::string_view a, std::string_view b)
 {
@@ -24,4 +24,4 @@ std::size_t editDistance(std::string_view a, std::string_view b)
     return row[b.size()];
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

@@ -2,7 +2,7 @@
 // Message assembly for sandtable's typed failures.
 #include "sandtable/core/util/error.hpp"
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 namespace {
 std::string joinMessage(const std::string& file, const std::string& object, const std::string& reason)
 {
@@ -26,4 +26,4 @@ Error::Error(std::string file, std::string object, std::string reason)
 {
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

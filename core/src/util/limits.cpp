@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandtable/core/util/limits.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
-namespace sandtable::core::limits {
+namespace sandtable::core::util::limits {
 
 std::string limitMessage(const char* name, std::uint64_t value, const char* unit)
 {
@@ -11,4 +11,4 @@ std::string limitMessage(const char* name, std::uint64_t value, const char* unit
         {name, std::to_string(value), i18n::translate(unit)});
 }
 
-} // namespace sandtable::core::limits
+} // namespace sandtable::core::util::limits

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
 std::optional<std::vector<double>> parseNumberList(std::string_view text)
 {
@@ -29,4 +29,4 @@ std::optional<std::vector<double>> parseNumberList(std::string_view text)
     return out;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

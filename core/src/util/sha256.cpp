@@ -3,7 +3,7 @@
 #include "sandtable/core/util/sha256.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <openssl/evp.h>
 
@@ -11,7 +11,7 @@
 #include <fstream>
 #include <memory>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 namespace {
 
 struct DigestContext {
@@ -60,4 +60,4 @@ std::string sha256File(const std::filesystem::path& path)
     return digest.hex();
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

@@ -2,7 +2,7 @@
 #include "sandtable/core/util/text_encoding.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <iconv.h>
 
@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <memory>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 namespace {
 
 /// Length of the valid UTF-8 sequence at `i`, or 0 (overlongs, surrogates and > U+10FFFF refused).
@@ -148,4 +148,4 @@ std::string convertToUtf8(std::string_view bytes, const std::string& encoding, c
     return out;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

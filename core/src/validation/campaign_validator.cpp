@@ -3,7 +3,7 @@
 #include "sandtable/core/validation/campaign_validator.hpp"
 
 #include "sandtable/core/geometry/grid_coverage.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +11,7 @@
 #include <set>
 #include <stdexcept>
 
-namespace sandtable::core {
+namespace sandtable::core::validation {
 namespace {
 
 /// The name of a square, or "column,row" when it is off the grid.
@@ -193,4 +193,4 @@ void checkCampaign(const Scenario& s, Diagnostics& out)
     }
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::validation

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace sandtable::core {
+namespace sandtable::core::validation {
 
 const char* toString(Severity severity)
 {
@@ -27,4 +27,4 @@ bool hasErrors(const Diagnostics& diagnostics)
     return countSeverity(diagnostics, Severity::Error) > 0;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::validation

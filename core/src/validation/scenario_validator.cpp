@@ -6,7 +6,7 @@
 #include "sandtable/core/geometry/terrain_check.hpp"
 #include "sandtable/core/model/extent_overrun.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/oob/setup_checks.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/validation/campaign_validator.hpp"
@@ -16,7 +16,7 @@
 #include <set>
 #include <sstream>
 
-namespace sandtable::core {
+namespace sandtable::core::validation {
 namespace {
 
 std::string pointer(const char* collection, std::size_t index, const char* member = nullptr)
@@ -280,4 +280,4 @@ Diagnostics validateScenario(const Scenario& s)
     return out;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::validation

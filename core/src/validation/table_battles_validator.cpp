@@ -2,13 +2,13 @@
 // Table Battles card checks; the numbers are the rules' component counts (table-battles-rules.txt).
 #include "sandtable/core/validation/table_battles_validator.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <map>
 #include <set>
 
-namespace sandtable::core {
+namespace sandtable::core::validation {
 namespace {
 
 // table-battles-rules.txt: "eighty wooden Units (20 sticks each in four colors), and ten wooden cubes".
@@ -310,4 +310,4 @@ Diagnostics validateTableBattles(const Scenario& scenario)
     return out;
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::validation

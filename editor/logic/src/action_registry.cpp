@@ -3,7 +3,7 @@
 #include "sandtable/editor/logic/action_registry.hpp"
 
 #include "sandtable/core/document/document.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -90,7 +90,7 @@ ActionState ActionRegistry::state(std::string_view id, const ActionContext& cont
     const ActionInfo* action = find(id);
     if (!action)
         return {};
-    const core::Document* doc = context.document;
+    const core::document::Document* doc = context.document;
     ActionState result{false, action->label};
     if (id == "file.new" || id == "file.open" || id == "file.quit") {
         result.enabled = true;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Choosing and placing the map raster; the extents the canvas fits.
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/logic/map_raster.hpp"
 
 #include <algorithm>

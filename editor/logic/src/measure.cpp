@@ -3,7 +3,7 @@
 #include "sandtable/editor/logic/measure.hpp"
 
 #include "sandtable/core/systems/pub_battles/rules.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -3,7 +3,7 @@
 #include "sandtable/editor/logic/recent_files.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -91,7 +91,7 @@ void RecentFiles::save(const std::filesystem::path& file) const
     if (file.has_parent_path())
         std::filesystem::create_directories(file.parent_path(), error);
     if (error)
-        throw core::IoError(file.parent_path().string(), _("folder"), error.message());
+        throw core::util::IoError(file.parent_path().string(), _("folder"), error.message());
     auto temporary = file;
     temporary += ".tmp";
     {
@@ -99,13 +99,13 @@ void RecentFiles::save(const std::filesystem::path& file) const
         out << toText();
         out.flush();
         if (!out)
-            throw core::IoError(temporary.string(), _("recent files"), _("cannot be written"));
+            throw core::util::IoError(temporary.string(), _("recent files"), _("cannot be written"));
     }
     std::filesystem::rename(temporary, file, error);
     if (error) {
         const std::string reason = error.message();
         std::filesystem::remove(temporary, error);
-        throw core::IoError(file.string(), _("recent files"), core::i18n::format(_("cannot be replaced: {1}"), {reason}));
+        throw core::util::IoError(file.string(), _("recent files"), core::i18n::format(_("cannot be replaced: {1}"), {reason}));
     }
 }
 

@@ -5,7 +5,7 @@
 #include "sandtable/core/io/atomic_file.hpp"
 #include "sandtable/core/io/scenario_file.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -72,11 +72,11 @@ void RecoveryStore::write(const core::Scenario& scenario, const std::filesystem:
     std::error_code ec;
     std::filesystem::create_directories(m_folder, ec);
     if (ec)
-        throw core::IoError(m_folder.string(), _("recovery folder"), ec.message());
+        throw core::util::IoError(m_folder.string(), _("recovery folder"), ec.message());
     // The origin first: a copy is never found without knowing whose it is.
     const std::string origin = original.empty() ? std::string() : std::filesystem::absolute(original).string();
-    core::writeFileAtomically(originFile(ownFile()), origin + "\n");
-    core::saveScenario(scenario, ownFile());
+    core::io::writeFileAtomically(originFile(ownFile()), origin + "\n");
+    core::io::saveScenario(scenario, ownFile());
 }
 
 void RecoveryStore::discardOwn() const noexcept

@@ -5,7 +5,7 @@
 #include "sandtable/core/version.hpp"
 #include "sandtable/editor/ui/main_frame.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/ui/map_canvas.hpp"
 #include "sandtable/editor/ui/window_capture.hpp"
 

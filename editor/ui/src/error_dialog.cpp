@@ -11,7 +11,7 @@ namespace sandtable::editor::ui {
 
 std::string describeFailure(const std::exception& error)
 {
-    if (const auto* typed = dynamic_cast<const core::Error*>(&error)) {
+    if (const auto* typed = dynamic_cast<const core::util::Error*>(&error)) {
         std::string text;
         if (!typed->file().empty())
             text += translated("File:") + " " + typed->file() + "\n";

@@ -17,7 +17,7 @@
 #include "sandtable/editor/ui/properties_pane.hpp"
 #include "sandtable/editor/ui/measure_tool.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/version.hpp"
 #include "sandtable/editor/logic/measure.hpp"
 
@@ -547,9 +547,9 @@ void MainFrame::deleteSelection()
         return;
     try {
         if (object->kind == ObjectRef::Kind::Feature)
-            m_document->apply(core::operations::removeFeature(m_document->scenario(), core::FeatureId(object->id)));
+            m_document->apply(core::document::operations::removeFeature(m_document->scenario(), core::FeatureId(object->id)));
         else if (object->kind == ObjectRef::Kind::Unit) // reserves of a deleted HQ are freed (issue 46 item 2)
-            m_document->apply(core::operations::deleteUnit(m_document->scenario(), core::UnitId(object->id)));
+            m_document->apply(core::document::operations::deleteUnit(m_document->scenario(), core::UnitId(object->id)));
         else if (object->kind == ObjectRef::Kind::Side || object->kind == ObjectRef::Kind::Formation)
             runCommand("oob.delete"); // asks first: it takes what is in it
     } catch (const std::exception& error) {
@@ -636,10 +636,10 @@ void MainFrame::setStatusText(const std::string& text)
         std::cout << "sandtable-editor: status: " << text << "\n";
 }
 
-void MainFrame::replaceDocument(std::unique_ptr<core::Document> document)
+void MainFrame::replaceDocument(std::unique_ptr<core::document::Document> document)
 {
     // The previous document lives until the callbacks have run (panes unsubscribe from it there).
-    std::unique_ptr<core::Document> previous = std::move(m_document);
+    std::unique_ptr<core::document::Document> previous = std::move(m_document);
     if (previous)
         previous->unsubscribe(m_subscription);
     m_canvas->setTool(nullptr);
@@ -650,7 +650,7 @@ void MainFrame::replaceDocument(std::unique_ptr<core::Document> document)
         m_recovery->discardOwn();
     m_notice = m_canvas->setDocument(m_document.get(), scenarioFolder());
     if (m_document)
-        m_subscription = m_document->subscribe([this](const core::Edit&) { documentEdited(); });
+        m_subscription = m_document->subscribe([this](const core::document::Edit&) { documentEdited(); });
     rebuildLayers();
     updateTitle();
     updateScale();
@@ -662,18 +662,18 @@ void MainFrame::replaceDocument(std::unique_ptr<core::Document> document)
 
 void MainFrame::newDocument()
 {
-    replaceDocument(std::make_unique<core::Document>());
+    replaceDocument(std::make_unique<core::document::Document>());
     SetStatusText(_("New scenario"), kMessageField);
 }
 
 std::string MainFrame::openFile(const std::filesystem::path& file, bool quiet)
 {
-    std::unique_ptr<core::Document> document;
+    std::unique_ptr<core::document::Document> document;
     std::size_t findings = 0;
     try {
-        core::LoadedScenario loaded = core::loadScenario(file);
+        core::io::LoadedScenario loaded = core::io::loadScenario(file);
         findings = loaded.diagnostics.size();
-        document = std::make_unique<core::Document>(std::move(loaded.scenario), file);
+        document = std::make_unique<core::document::Document>(std::move(loaded.scenario), file);
     } catch (const std::exception& error) {
         if (!quiet)
             showFailureOf(wxString::Format(_("Cannot open %s"), wxString::FromUTF8(file.filename().string())).utf8_string(), error);
@@ -777,7 +777,7 @@ void MainFrame::onClose(wxCloseEvent& event)
         try {
             const std::filesystem::path folder = editorConfigDir();
             std::filesystem::create_directories(folder);
-            core::writeFileAtomically(folder / "layout.txt", m_aui.SavePerspective().utf8_string() + "\n");
+            core::io::writeFileAtomically(folder / "layout.txt", m_aui.SavePerspective().utf8_string() + "\n");
         } catch (const std::exception&) {
             // The layout is a convenience: closing never fails over it.
         }

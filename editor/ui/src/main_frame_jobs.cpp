@@ -20,7 +20,7 @@
 namespace sandtable::editor::ui {
 
 bool MainFrame::runLongJob(const std::string& title,
-    const std::function<void(const core::ProgressCallback& progress)>& work)
+    const std::function<void(const core::util::ProgressCallback& progress)>& work)
 {
     if (m_jobRunning) {
         showError(title, translated("Another long job is still running."));
@@ -81,7 +81,7 @@ bool MainFrame::runLongJob(const std::string& title,
     if (shared->error) {
         try {
             std::rethrow_exception(shared->error);
-        } catch (const core::Cancelled&) {
+        } catch (const core::util::Cancelled&) {
             setStatusText(wxString::Format(_("%s: cancelled"), wxString::FromUTF8(title)).utf8_string());
             return false;
         } catch (const std::exception& error) {

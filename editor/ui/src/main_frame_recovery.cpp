@@ -74,8 +74,8 @@ bool MainFrame::offerRestore(std::optional<bool> answer)
         return false;
     }
     try {
-        core::LoadedScenario loaded = core::loadScenario(entry.file);
-        replaceDocument(std::make_unique<core::Document>(std::move(loaded.scenario), entry.original));
+        core::io::LoadedScenario loaded = core::io::loadScenario(entry.file);
+        replaceDocument(std::make_unique<core::document::Document>(std::move(loaded.scenario), entry.original));
     } catch (const std::exception& error) {
         showFailureOf(wxString::Format(_("Cannot restore the recovery copy of %s"), wxString::FromUTF8(name)).utf8_string(), error);
         return false;

@@ -11,7 +11,7 @@
 #include "sandtable/editor/ui/translation.hpp"
 #include "sandtable/editor/ui/view_report.hpp"
 #include "sandtable/print/map_furniture.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 
 #include <wx/dcbuffer.h>
@@ -76,7 +76,7 @@ MapCanvas::~MapCanvas()
         ReleaseMouse();
 }
 
-std::string MapCanvas::setDocument(const core::Document* document, const std::filesystem::path& scenarioFolder)
+std::string MapCanvas::setDocument(const core::document::Document* document, const std::filesystem::path& scenarioFolder)
 {
     m_document = document;
     m_raster.reset();

@@ -4,7 +4,7 @@
 
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/style/label_placement.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/logic/map_raster.hpp"
 #include "sandtable/editor/logic/terrain_style.hpp"
 #include "sandtable/editor/ui/translation.hpp"

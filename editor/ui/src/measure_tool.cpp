@@ -4,7 +4,7 @@
 
 #include "sandtable/editor/logic/measure.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <wx/brush.h>
 #include <wx/event.h>
@@ -26,7 +26,7 @@ void MeasureTool::activated()
 
 double MeasureTool::scaleDenominator() const
 {
-    const core::Document* document = m_workbench.document();
+    const core::document::Document* document = m_workbench.document();
     return document ? document->scenario().settings.scaleDenominator : 16000.0;
 }
 

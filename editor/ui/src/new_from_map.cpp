@@ -28,7 +28,7 @@ std::string MainFrame::newFromMap(const std::filesystem::path& raster, const std
         app::NewScenarioJob job;
         job.system = system;
         job.map = raster;
-        core::Document created(core::Scenario{}, scenarioFile);
+        core::document::Document created(core::Scenario{}, scenarioFile);
         made = *app::newScenario(created, job, {});
         created.save();
     } catch (const std::exception& error) {

@@ -50,13 +50,13 @@ void ProblemsPane::refresh()
     m_timer.Stop();
     m_diagnostics.clear();
     m_next = 0;
-    if (const core::Document* document = m_workbench.document()) {
+    if (const core::document::Document* document = m_workbench.document()) {
         const core::Scenario& scenario = document->scenario();
         try {
             // The whole scenario: schema-level rules, terrain validity and topology, set-up, cards, campaign.
-            m_diagnostics = core::validateScenario(scenario);
+            m_diagnostics = core::validation::validateScenario(scenario);
         } catch (const std::exception& error) {
-            m_diagnostics.push_back({"editor.check_failed", core::Severity::Error, "", error.what()});
+            m_diagnostics.push_back({"editor.check_failed", core::validation::Severity::Error, "", error.what()});
         }
     }
     rebuild();
@@ -68,22 +68,22 @@ void ProblemsPane::rebuild()
     m_tree->Freeze();
     m_tree->DeleteAllItems();
     const wxTreeItemId root = m_tree->AddRoot("problems");
-    const std::array<std::pair<core::Severity, const char*>, 3> groups{
-        {{core::Severity::Error, wxTRANSLATE("Errors")}, {core::Severity::Warning, wxTRANSLATE("Warnings")},
-            {core::Severity::Info, wxTRANSLATE("Info")}}};
+    const std::array<std::pair<core::validation::Severity, const char*>, 3> groups{
+        {{core::validation::Severity::Error, wxTRANSLATE("Errors")}, {core::validation::Severity::Warning, wxTRANSLATE("Warnings")},
+            {core::validation::Severity::Info, wxTRANSLATE("Info")}}};
     if (!m_workbench.document()) {
         m_tree->AppendItem(root, _("No scenario open"));
     } else if (m_diagnostics.empty()) {
         m_tree->AppendItem(root, _("No problems found"));
     }
     for (const auto& [severity, title] : groups) {
-        const std::size_t count = core::countSeverity(m_diagnostics, severity);
+        const std::size_t count = core::validation::countSeverity(m_diagnostics, severity);
         if (count == 0)
             continue;
         const wxTreeItemId group = m_tree->AppendItem(root, wxString::Format("%s (%zu)", wxGetTranslation(title), count));
         m_tree->SetItemBold(group);
         for (std::size_t i = 0; i < m_diagnostics.size(); ++i) {
-            const core::Diagnostic& d = m_diagnostics[i];
+            const core::validation::Diagnostic& d = m_diagnostics[i];
             if (d.severity != severity)
                 continue;
             std::string text = d.message + "   [" + d.code + "]";
@@ -97,8 +97,8 @@ void ProblemsPane::rebuild()
     m_rebuilding = false;
     // The pane's caption carries the count, so it is seen while the pane is docked small.
     if (wxAuiPaneInfo& pane = m_workbench.panes().GetPane(this); pane.IsOk()) {
-        const std::size_t errors = core::countSeverity(m_diagnostics, core::Severity::Error);
-        const std::size_t warnings = core::countSeverity(m_diagnostics, core::Severity::Warning);
+        const std::size_t errors = core::validation::countSeverity(m_diagnostics, core::validation::Severity::Error);
+        const std::size_t warnings = core::validation::countSeverity(m_diagnostics, core::validation::Severity::Warning);
         pane.Caption(wxString::Format(_("Problems (%s, %s)"), wxString::Format(wxPLURAL("%zu error", "%zu errors", errors), errors),
             wxString::Format(wxPLURAL("%zu warning", "%zu warnings", warnings), warnings)));
         m_workbench.panes().Update();
@@ -107,7 +107,7 @@ void ProblemsPane::rebuild()
 
 bool ProblemsPane::goTo(std::size_t index)
 {
-    const core::Document* document = m_workbench.document();
+    const core::document::Document* document = m_workbench.document();
     if (!document || index >= m_diagnostics.size())
         return false;
     const auto object = objectAtPath(document->scenario(), m_diagnostics[index].path);

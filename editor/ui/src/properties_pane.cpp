@@ -8,7 +8,7 @@
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/systems/syw_miniatures/rules.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/propgrid/advprops.h>
@@ -71,7 +71,7 @@ void PropertiesPane::refresh()
     m_grid->Freeze();
     m_grid->Clear();
     m_shown = m_workbench.selected();
-    const core::Document* document = m_workbench.document();
+    const core::document::Document* document = m_workbench.document();
     if (document && m_shown) {
         const core::Scenario& scenario = document->scenario();
         if (m_shown->kind == ObjectRef::Kind::Feature) {
@@ -172,7 +172,7 @@ void PropertiesPane::onChanged(wxPropertyGridEvent& event)
 
 bool PropertiesPane::apply(const std::string& name, const std::string& value)
 {
-    core::Document* document = m_workbench.document();
+    core::document::Document* document = m_workbench.document();
     if (!document || !m_shown)
         return false;
     const core::Scenario& scenario = document->scenario();
@@ -186,7 +186,7 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
             core::TerrainFeature feature = *found;
             if (name == "class") {
                 // Core's rule (issue 42 item 2): the old class's attributes go, a note stays.
-                document->apply(core::operations::setFeatureClass(scenario, feature.id, value));
+                document->apply(core::document::operations::setFeatureClass(scenario, feature.id, value));
                 applied = true;
                 m_applying = false;
                 refresh();
@@ -197,7 +197,7 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
             else
                 throw std::invalid_argument("no property " + name);
             if (!(feature == *found))
-                document->apply(core::operations::replaceFeature(scenario, feature, core::i18n::format(translated("Change feature {1}"), {name})));
+                document->apply(core::document::operations::replaceFeature(scenario, feature, core::i18n::format(translated("Change feature {1}"), {name})));
         } else if (m_shown->kind == ObjectRef::Kind::Unit) {
             const auto* found = scenario.findUnit(core::UnitId(m_shown->id));
             if (!found)
@@ -205,18 +205,18 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
             core::Unit unit = *found;
             if (name == "name" || name == "type" || name == "quality" || name == "command") {
                 // Named core operations (issue 46 item 2), as the Order of Battle menu applies them.
-                const core::Edit edit = name == "name" ? core::operations::renameUnit(scenario, unit.id, value)
-                    : name == "type"                   ? core::operations::setUnitType(scenario, unit.id, value)
-                    : name == "quality"                ? core::operations::setUnitQuality(scenario, unit.id, value)
-                                                       : core::operations::setUnitCommand(scenario, unit.id, parseNumber(value, "command"));
+                const core::document::Edit edit = name == "name" ? core::document::operations::renameUnit(scenario, unit.id, value)
+                    : name == "type"                   ? core::document::operations::setUnitType(scenario, unit.id, value)
+                    : name == "quality"                ? core::document::operations::setUnitQuality(scenario, unit.id, value)
+                                                       : core::document::operations::setUnitCommand(scenario, unit.id, parseNumber(value, "command"));
                 if (!edit.changes.empty())
                     document->apply(edit);
             } else if (name == "strength" || (unit.placement && name == "facing") || name.rfind("fig:", 0) == 0) {
                 // Named core operations with their rules (issue 42 item 2), as `sandtable oob set` applies them.
                 const double number = parseNumber(value, name.rfind("fig:", 0) == 0 ? name.c_str() + 4 : name.c_str());
-                const core::Edit edit = name == "strength" ? core::operations::setUnitStrength(scenario, unit.id, number)
-                    : name == "facing"                     ? core::operations::setUnitFacing(scenario, unit.id, number)
-                                                           : core::operations::setUnitFigureCount(scenario, unit.id, name.substr(4), number);
+                const core::document::Edit edit = name == "strength" ? core::document::operations::setUnitStrength(scenario, unit.id, number)
+                    : name == "facing"                     ? core::document::operations::setUnitFacing(scenario, unit.id, number)
+                                                           : core::document::operations::setUnitFigureCount(scenario, unit.id, name.substr(4), number);
                 if (!edit.changes.empty())
                     document->apply(edit);
                 applied = true;
@@ -235,11 +235,11 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
                 throw std::invalid_argument("no property " + name);
             }
             if (name != "name" && name != "type" && name != "quality" && name != "command" && !(unit == *found))
-                document->apply(core::operations::replaceUnit(scenario, unit, name.rfind("fig:", 0) == 0 ? translated("Change unit figures") : core::i18n::format(translated("Change unit {1}"), {name})));
+                document->apply(core::document::operations::replaceUnit(scenario, unit, name.rfind("fig:", 0) == 0 ? translated("Change unit figures") : core::i18n::format(translated("Change unit {1}"), {name})));
         } else if (m_shown->kind == ObjectRef::Kind::Side) {
             const core::SideId side(m_shown->id);
-            const core::Edit edit = name == "name" ? core::operations::renameSide(scenario, side, value)
-                : name == "colour"                 ? core::operations::setSideColour(scenario, side, value)
+            const core::document::Edit edit = name == "name" ? core::document::operations::renameSide(scenario, side, value)
+                : name == "colour"                 ? core::document::operations::setSideColour(scenario, side, value)
                                                    : throw std::invalid_argument("no property " + name);
             if (!edit.changes.empty())
                 document->apply(edit);
@@ -250,14 +250,14 @@ bool PropertiesPane::apply(const std::string& name, const std::string& value)
                 throw std::invalid_argument(translated("the formation is gone"));
             core::Formation formation = *it;
             if (name == "name" || name == "echelon") {
-                const core::Edit edit = name == "name" ? core::operations::renameFormation(scenario, formation.id, value)
-                                                       : core::operations::setFormationEchelon(scenario, formation.id, value);
+                const core::document::Edit edit = name == "name" ? core::document::operations::renameFormation(scenario, formation.id, value)
+                                                       : core::document::operations::setFormationEchelon(scenario, formation.id, value);
                 if (!edit.changes.empty())
                     document->apply(edit); // `it` points into the scenario as it was: not read after this
             } else if (name == "chit") {
                 formation.chit = value;
                 if (!(formation == *it))
-                    document->apply(core::operations::replaceFormation(scenario, std::move(formation), core::i18n::format(translated("Change formation {1}"), {name})));
+                    document->apply(core::document::operations::replaceFormation(scenario, std::move(formation), core::i18n::format(translated("Change formation {1}"), {name})));
             } else {
                 throw std::invalid_argument("no property " + name);
             }

@@ -5,7 +5,7 @@
 #include "panes/pane_support.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 #include "sandtable/geo/display_raster.hpp"
 
@@ -33,10 +33,10 @@ RasterSource::~RasterSource() = default;
 wxImage RasterSource::readTile(const TileKey& key) const
 {
     if (key.level < 0 || key.level >= static_cast<int>(m_levels.size()))
-        throw core::IoError(m_path.string(), translated("raster"), core::i18n::format(translated("no resolution level {1}"), {std::to_string(key.level)}));
+        throw core::util::IoError(m_path.string(), translated("raster"), core::i18n::format(translated("no resolution level {1}"), {std::to_string(key.level)}));
     const TileRect rect = tileRect(m_levels[static_cast<std::size_t>(key.level)], key);
     if (rect.width <= 0 || rect.height <= 0)
-        throw core::IoError(m_path.string(), translated("raster"), translated("tile outside the image"));
+        throw core::util::IoError(m_path.string(), translated("raster"), translated("tile outside the image"));
     return panes::toWxImage(m_dataset->raster.readLevel(key.level, rect.x, rect.y, rect.width, rect.height));
 }
 

@@ -3,7 +3,7 @@
 #include "sandtable/editor/ui/translation.hpp"
 
 #include "sandtable/core/io/atomic_file.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/logic/recent_files.hpp"
 
 #include <wx/choicdlg.h>
@@ -51,7 +51,7 @@ std::filesystem::path languageFile() { return editorConfigDir() / "language.txt"
 std::string readLanguagePreference()
 {
     try {
-        std::string text = core::readFile(languageFile(), 256);
+        std::string text = core::io::readFile(languageFile(), 256);
         while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
             text.pop_back();
         return text == "en" || knownCode(text) ? text : std::string();
@@ -63,7 +63,7 @@ std::string readLanguagePreference()
 void writeLanguagePreference(const std::string& code)
 {
     std::filesystem::create_directories(editorConfigDir());
-    core::writeFileAtomically(languageFile(), code + "\n");
+    core::io::writeFileAtomically(languageFile(), code + "\n");
 }
 
 void setUpEditorLanguage()

@@ -4,7 +4,7 @@
 // ridgelines from the highest cells along each hill's principal axis.
 #include "sandtable/importers/dem_hills.hpp"
 #include "sandtable/core/document/bulk_operations.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/geo/gdal_support.hpp"
 #include "sandtable/core/geometry/geometry_ops.hpp"
@@ -44,7 +44,7 @@ Dataset memDataset(int width, int height)
     GDALDriverH mem = GDALGetDriverByName("MEM");
     Dataset out(GDALCreate(mem, "", width, height, 1, GDT_Float32, nullptr));
     if (!out)
-        throw core::OperationError("", "DEM", core::i18n::format(_("GDAL could not allocate a {1} x {2} elevation raster"),
+        throw core::util::OperationError("", "DEM", core::i18n::format(_("GDAL could not allocate a {1} x {2} elevation raster"),
             {std::to_string(width), std::to_string(height)}));
     GDALSetRasterNoDataValue(GDALGetRasterBand(out.get(), 1), static_cast<double>(kNoData));
     return out;
@@ -77,16 +77,16 @@ Dataset mosaicTiles(const std::filesystem::path& folder, GdalErrorScope& errors)
             continue;
         const int z = std::stoi(m[1]);
         if (zoom >= 0 && z != zoom)
-            throw core::FormatError(folder.string(), _("DEM tiles"),
+            throw core::util::FormatError(folder.string(), _("DEM tiles"),
                 core::i18n::format(_("tiles of zoom {1} and {2} mixed; keep one zoom per folder"),
                     {std::to_string(zoom), std::to_string(z)}));
         zoom = z;
         tiles.push_back({std::stoi(m[2]), std::stoi(m[3]), entry.path()});
     }
     if (ec)
-        throw core::IoError(folder.string(), _("DEM folder"), ec.message());
+        throw core::util::IoError(folder.string(), _("DEM folder"), ec.message());
     if (tiles.empty())
-        throw core::FormatError(folder.string(), _("DEM folder"), _("no Terrarium tiles named t_Z_X_Y.png"));
+        throw core::util::FormatError(folder.string(), _("DEM folder"), _("no Terrarium tiles named t_Z_X_Y.png"));
     int minX = tiles[0].x, maxX = minX, minY = tiles[0].y, maxY = minY;
     for (const Tile& t : tiles) {
         minX = std::min(minX, t.x), maxX = std::max(maxX, t.x);
@@ -99,17 +99,17 @@ Dataset mosaicTiles(const std::filesystem::path& folder, GdalErrorScope& errors)
         Dataset png = geo::gdal::openRaster(t.path);
         const int w = GDALGetRasterXSize(png.get()), h = GDALGetRasterYSize(png.get());
         if (w != h || GDALGetRasterCount(png.get()) < 3)
-            throw core::FormatError(t.path.string(), _("tile"), _("not a square RGB Terrarium tile"));
+            throw core::util::FormatError(t.path.string(), _("tile"), _("not a square RGB Terrarium tile"));
         if (tileSize == 0) {
             tileSize = w;
             const long long width = static_cast<long long>(maxX - minX + 1) * tileSize;
             const long long height = static_cast<long long>(maxY - minY + 1) * tileSize;
             if (width * height > (std::int64_t{64} << 20))
-                throw core::OperationError(folder.string(), _("DEM tiles"), _("the mosaic would exceed 64 Mpx"));
+                throw core::util::OperationError(folder.string(), _("DEM tiles"), _("the mosaic would exceed 64 Mpx"));
             out = memDataset(static_cast<int>(width), static_cast<int>(height));
             values.assign(static_cast<std::size_t>(width * height), kNoData);
         } else if (w != tileSize) {
-            throw core::FormatError(t.path.string(), _("tile"), _("its size differs from the other tiles'"));
+            throw core::util::FormatError(t.path.string(), _("tile"), _("its size differs from the other tiles'"));
         }
         std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
         int bands[] = {1, 2, 3};
@@ -143,9 +143,9 @@ Dataset elevationRaster(const std::filesystem::path& file, GdalErrorScope& error
     double gt[6];
     const char* projection = GDALGetProjectionRef(source.get());
     if (GDALGetGeoTransform(source.get(), gt) != CE_None || !projection || !*projection)
-        throw core::OperationError(file.string(), "DEM", _("the raster has no georeferencing (geotransform and CRS)"));
+        throw core::util::OperationError(file.string(), "DEM", _("the raster has no georeferencing (geotransform and CRS)"));
     if (static_cast<long long>(w) * h > (std::int64_t{64} << 20))
-        throw core::OperationError(file.string(), "DEM", _("the raster exceeds 64 Mpx"));
+        throw core::util::OperationError(file.string(), "DEM", _("the raster exceeds 64 Mpx"));
     Dataset out = memDataset(w, h);
     std::vector<float> values(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
     GDALRasterBandH first = GDALGetRasterBand(source.get(), 1);
@@ -308,7 +308,7 @@ double ElevationGrid::at(core::Coordinate point) const
 }
 
 ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, double resolution,
-    const core::ProgressCallback& progress)
+    const core::util::ProgressCallback& progress)
 {
     if (!(resolution >= 0.0) || !std::isfinite(resolution))
         throw std::invalid_argument(_("DEM resolution must be a finite number >= 0"));
@@ -316,10 +316,10 @@ ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, 
     GdalErrorScope errors;
     std::error_code ec;
     if (!std::filesystem::exists(dem, ec))
-        throw core::IoError(dem.string(), "DEM", _("no such file or folder"));
-    core::reportProgress(progress, 0.0, N_("reading the DEM"));
+        throw core::util::IoError(dem.string(), "DEM", _("no such file or folder"));
+    core::util::reportProgress(progress, 0.0, N_("reading the DEM"));
     Dataset source = std::filesystem::is_directory(dem, ec) ? mosaicTiles(dem, errors) : elevationRaster(dem, errors);
-    core::reportProgress(progress, 0.3, N_("reprojecting the DEM"));
+    core::util::reportProgress(progress, 0.3, N_("reprojecting the DEM"));
     std::vector<std::string> args = {"-of", "MEM", "-t_srs", crs, "-r", "bilinear", "-ot", "Float32", "-dstnodata", "nan"};
     if (resolution > 0.0) {
         args.insert(args.end(), {"-tr", geo::gdal::formatNumber(resolution), geo::gdal::formatNumber(resolution)});
@@ -339,7 +339,7 @@ ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, 
     Dataset warped(GDALWarp("", nullptr, 1, inputs, options, &usageError));
     GDALWarpAppOptionsFree(options);
     if (range.cancelled)
-        throw core::Cancelled{};
+        throw core::util::Cancelled{};
     if (!warped)
         errors.raise(dem.string(), "warp", core::i18n::format(_("GDAL could not reproject the DEM to {1}"), {crs}));
     ElevationGrid grid;
@@ -356,7 +356,7 @@ ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, 
 }
 
 DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesystem::path& dem,
-    const DemHillsOptions& options, const core::ProgressCallback& progress)
+    const DemHillsOptions& options, const core::util::ProgressCallback& progress)
 {
     if (options.levels.empty())
         throw std::invalid_argument(_("give at least one contour level"));
@@ -428,7 +428,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
         progress ? geo::gdal::forwardProgress : nullptr, &range);
     CSLDestroy(contourOptions);
     if (range.cancelled)
-        throw core::Cancelled{};
+        throw core::util::Cancelled{};
     if (contoured != CE_None)
         errors.raise(dem.string(), "contours", _("GDAL could not contour the DEM"));
 
@@ -447,7 +447,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
         taken.insert(t.id.str());
     int next = 0;
     for (std::size_t k = 0; k < options.levels.size(); ++k) {
-        core::reportProgress(progress, 0.8 + 0.2 * static_cast<double>(k) / static_cast<double>(options.levels.size()),
+        core::util::reportProgress(progress, 0.8 + 0.2 * static_cast<double>(k) / static_cast<double>(options.levels.size()),
             core::i18n::format(_("building hills of level {1}"), {std::to_string(k + 1)}));
         const double level = options.levels[k];
         std::vector<core::Geometry> pieces;
@@ -462,7 +462,7 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
         out.dropped += hills.droppedPolygons;
         out.droppedArea += hills.droppedArea;
         if (hills.polygons.empty())
-            out.diagnostics.push_back({"hills.level.empty", core::Severity::Warning, "/terrain",
+            out.diagnostics.push_back({"hills.level.empty", core::validation::Severity::Warning, "/terrain",
                 dem.string() + ": no hill of level " + std::to_string(k + 1) + " (ground at or above "
                     + geo::gdal::formatNumber(level) + " m)"});
         for (core::Geometry& polygon : hills.polygons) {
@@ -499,8 +499,8 @@ DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesyste
             madeHills.push_back(std::move(hill));
         }
     }
-    core::reportProgress(progress, 1.0, N_("hills done"));
-    out.edit = core::operations::addFeatures(scenario, std::move(madeHills), out.edit.label, std::move(settingsAfter));
+    core::util::reportProgress(progress, 1.0, N_("hills done"));
+    out.edit = core::document::operations::addFeatures(scenario, std::move(madeHills), out.edit.label, std::move(settingsAfter));
     return out;
 }
 

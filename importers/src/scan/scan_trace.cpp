@@ -3,7 +3,7 @@
 // memory layer, core::geometry::cleanPolygons, terrain features of one class as one edit.
 #include "sandtable/importers/scan_trace.hpp"
 #include "sandtable/core/document/bulk_operations.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/geo/gdal_support.hpp"
 #include "sandtable/geo/map_raster.hpp"
@@ -46,7 +46,7 @@ bool polygonalClass(const core::Scenario& s, const std::string& cls)
 
 } // namespace
 
-TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions& options, const core::ProgressCallback& progress)
+TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions& options, const core::util::ProgressCallback& progress)
 {
     for (int c : options.colour)
         if (c < 0 || c > 255)
@@ -55,7 +55,7 @@ TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions
     const int w = raster.width, h = raster.height;
     if (w <= 0 || h <= 0 || raster.pixels.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4)
         throw std::invalid_argument(_("the raster has no pixels or the wrong number of them"));
-    core::reportProgress(progress, 0.0, N_("matching colours"));
+    core::util::reportProgress(progress, 0.0, N_("matching colours"));
     const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
     std::vector<std::uint8_t> mask(n, 0);
     const double t2 = options.tolerance * options.tolerance;
@@ -72,10 +72,10 @@ TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions
         const double col = std::floor((options.seed->x - gt[0]) / gt[1]);
         const double row = std::floor((options.seed->y - gt[3]) / gt[5]);
         if (col < 0 || row < 0 || col >= w || row >= h)
-            throw core::OperationError("", "--seed", _("the seed lies outside the traced raster"));
+            throw core::util::OperationError("", "--seed", _("the seed lies outside the traced raster"));
         const std::size_t start = static_cast<std::size_t>(row) * static_cast<std::size_t>(w) + static_cast<std::size_t>(col);
         if (!mask[start])
-            throw core::OperationError("", "--seed", _("the pixel under the seed does not match the colour within the tolerance"));
+            throw core::util::OperationError("", "--seed", _("the pixel under the seed does not match the colour within the tolerance"));
         // 4-connected flood fill: matched pixels reachable from the seed become 2, then only 2s are kept.
         std::vector<std::size_t> stack{start};
         mask[start] = 2;
@@ -107,7 +107,7 @@ TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions
     if (out.matchedPixels == 0)
         return out;
 
-    core::reportProgress(progress, 0.3, N_("polygonizing"));
+    core::util::reportProgress(progress, 0.3, N_("polygonizing"));
     geo::gdal::ensureGdalRegistered();
     GdalErrorScope errors;
     Dataset mem(GDALCreate(GDALGetDriverByName("MEM"), "", w, h, 1, GDT_Byte, nullptr));
@@ -140,7 +140,7 @@ TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions
     // The mask band as its own mask: only matching pixels (value 1) become polygons.
     if (GDALPolygonize(band, band, layer, 0, nullptr, progress ? geo::gdal::forwardProgress : nullptr, &range) != CE_None) {
         if (range.cancelled)
-            throw core::Cancelled{};
+            throw core::util::Cancelled{};
         errors.raise("", "trace", _("GDAL could not polygonize the mask"));
     }
     std::vector<core::Geometry> pieces;
@@ -151,7 +151,7 @@ TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions
             pieces.push_back(geo::gdal::toModelGeometry(g));
         OGR_F_Destroy(f);
     }
-    core::reportProgress(progress, 0.7, N_("simplifying"));
+    core::util::reportProgress(progress, 0.7, N_("simplifying"));
     core::geometry::PolygonCleanupOptions clean;
     clean.simplify = options.simplify;
     clean.minArea = options.minArea;
@@ -162,12 +162,12 @@ TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions
     out.droppedArea = cleaned.droppedArea;
     out.droppedHoles = cleaned.droppedHoles;
     out.droppedHoleArea = cleaned.droppedHoleArea;
-    core::reportProgress(progress, 1.0, N_("traced"));
+    core::util::reportProgress(progress, 1.0, N_("traced"));
     return out;
 }
 
 TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::path& scenarioDir, const TraceOptions& options,
-    const core::ProgressCallback& progress)
+    const core::util::ProgressCallback& progress)
 {
     if (!polygonalClass(scenario, options.terrainClass))
         throw std::invalid_argument(core::i18n::format(
@@ -175,7 +175,7 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
             {options.terrainClass}));
     requireOption(options.resolution, "resolution");
     if (!scenario.map)
-        throw core::OperationError("", _("map"), _("the scenario has no map raster to trace"));
+        throw core::util::OperationError("", _("map"), _("the scenario has no map raster to trace"));
     double resolution = options.resolution;
     const auto* georef = scenario.map->georeference ? &*scenario.map->georeference : nullptr;
     const bool affine = georef && georef->transform.size() == 6
@@ -192,7 +192,7 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
                 const geo::RasterInfo info = geo::inspectRaster(*warped);
                 if (!info.geographic && info.linearUnit == "metre")
                     own = info.geotransform;
-            } catch (const core::Error&) {
+            } catch (const core::util::Error&) {
                 // unreadable here: the render below names the file and the reason
             }
         } else if (affine) {
@@ -219,7 +219,7 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
         window = e;
     }
     if (!window)
-        throw core::OperationError("", _("window"), _("the scenario has no extent and the scan no affine georeference: give a window"));
+        throw core::util::OperationError("", _("window"), _("the scenario has no extent and the scan no affine georeference: give a window"));
     const geo::RenderedRaster raster = geo::renderMapRaster(scenario, scenarioDir, *window, resolution,
         [&progress](double f, std::string_view what) { return !progress || progress(0.5 * f, what); });
     TraceResult out;
@@ -246,9 +246,9 @@ TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::pat
         out.areas.push_back(core::geometry::area(polygon));
         features.push_back(std::move(f));
     }
-    out.edit = core::operations::addFeatures(scenario, std::move(features), out.edit.label);
+    out.edit = core::document::operations::addFeatures(scenario, std::move(features), out.edit.label);
     if (out.ids.empty())
-        out.diagnostics.push_back({"trace.empty", core::Severity::Warning, "/terrain",
+        out.diagnostics.push_back({"trace.empty", core::validation::Severity::Warning, "/terrain",
             core::i18n::format(P_("{1} pixel matched; no polygon kept", "{1} pixels matched; no polygon kept", out.traced.matchedPixels),
                 {std::to_string(out.traced.matchedPixels)})});
     return out;

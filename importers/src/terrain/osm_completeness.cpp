@@ -5,7 +5,7 @@
 #include "osm_completeness.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <osmium/handler.hpp>
 #include <osmium/io/pbf_input.hpp>
@@ -161,7 +161,7 @@ OsmCompleteness checkOsmCompleteness(const std::filesystem::path& file)
         osmium::apply(reader, handler);
         reader.close();
     } catch (const std::exception& e) {
-        throw core::FormatError(file.string(), "",
+        throw core::util::FormatError(file.string(), "",
             core::i18n::format(_("cannot be read as OpenStreetMap data to check its ways for missing nodes: {1}"), {e.what()}));
     }
     return out;

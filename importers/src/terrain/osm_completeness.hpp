@@ -42,7 +42,7 @@ struct OsmCompleteness {
 
 /// Reads `file` (OSM XML or PBF, told apart by its content) with libosmium, nodes before ways before relations
 /// as the format orders them (GDAL's driver reads them so too), and lists the ways and relations that are not
-/// whole. Throws core::FormatError naming the file when libosmium cannot read it.
+/// whole. Throws core::util::FormatError naming the file when libosmium cannot read it.
 OsmCompleteness checkOsmCompleteness(const std::filesystem::path& file);
 
 } // namespace sandtable::importers::detail

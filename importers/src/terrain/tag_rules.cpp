@@ -3,7 +3,7 @@
 #include "sandtable/importers/tag_rules.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 namespace sandtable::importers {
 
@@ -44,7 +44,7 @@ TagRule parseTagRule(const std::string& text)
     const auto eq = text.find('=');
     const auto colon = text.find(':', eq == std::string::npos ? 0 : eq);
     if (eq == std::string::npos || colon == std::string::npos || eq == 0 || colon == eq + 1 || colon + 1 == text.size())
-        throw core::OperationError("", "--rule '" + text + "'", _("expected KEY=VALUE:CLASS[:GRADE] (CLASS '-' drops the features)"));
+        throw core::util::OperationError("", "--rule '" + text + "'", _("expected KEY=VALUE:CLASS[:GRADE] (CLASS '-' drops the features)"));
     TagRule rule;
     rule.key = text.substr(0, eq);
     rule.value = text.substr(eq + 1, colon - eq - 1);
@@ -54,7 +54,7 @@ TagRule parseTagRule(const std::string& text)
     if (second != std::string::npos)
         rule.grade = rest.substr(second + 1);
     if (!rule.grade.empty() && rule.grade != "major" && rule.grade != "minor")
-        throw core::OperationError("", "--rule '" + text + "'", _("the grade is major or minor"));
+        throw core::util::OperationError("", "--rule '" + text + "'", _("the grade is major or minor"));
     return rule;
 }
 

@@ -8,7 +8,7 @@
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/geo/crs.hpp"
 #include "sandtable/core/util/limits.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cpl_conv.h>
 #include <ogr_api.h>
@@ -168,7 +168,7 @@ void keepOtherFields(OGRFeatureH feature, OGRFeatureDefnH definition, std::initi
 /// way to WGS 84: the transformation then ignores the datum shift, some 100 m for the old European datums. The
 /// layer is imported; this is the warning naming its CRS (nothing for a datum with a shift, or on the WGS 84 or
 /// GRS 1980 ellipsoid).
-std::optional<core::Diagnostic> ellipsoidOnlyDatum(OGRSpatialReferenceH source, const std::string& file, const std::string& layerName)
+std::optional<core::validation::Diagnostic> ellipsoidOnlyDatum(OGRSpatialReferenceH source, const std::string& file, const std::string& layerName)
 {
     const char* datum = OSRGetAttrValue(source, "DATUM", 0);
     const char* ellipsoid = OSRGetAttrValue(source, "SPHEROID", 0);
@@ -191,7 +191,7 @@ std::optional<core::Diagnostic> ellipsoidOnlyDatum(OGRSpatialReferenceH source, 
     if (!ellipsoidOnly || hasShift || wgs84Like)
         return std::nullopt;
     const char* crsName = OSRGetName(source);
-    return core::Diagnostic{"import.crs.datum", core::Severity::Warning, "/terrain",
+    return core::validation::Diagnostic{"import.crs.datum", core::validation::Severity::Warning, "/terrain",
         core::i18n::format(_("{1}: layer '{2}': its CRS ({3}) names the {4} ellipsoid but no datum, so no shift to WGS 84 is "
                              "known: positions may be off by about 100 m. Give the layer its datum's EPSG CRS (e.g. "
                              "EPSG:31467 for DHDN / Gauss-Kruger zone 3) or a +towgs84 in its PROJ string"),
@@ -333,17 +333,17 @@ std::string incompleteWayText(const std::string& file, std::int64_t id, const st
 
 /// The finding for an incomplete way left out: an area cannot be drawn from part of its outline, a line needs two
 /// consecutive nodes.
-core::Diagnostic droppedWay(const std::string& file, std::int64_t id, const std::string& cls, const detail::IncompleteWay& way, bool area)
+core::validation::Diagnostic droppedWay(const std::string& file, std::int64_t id, const std::string& cls, const detail::IncompleteWay& way, bool area)
 {
-    return {"import.osm.incomplete", core::Severity::Warning, "/terrain",
+    return {"import.osm.incomplete", core::validation::Severity::Warning, "/terrain",
         core::i18n::format(area ? _("{1}; an area cannot be drawn from part of its outline: dropped")
                                 : _("{1}; it has no two consecutive nodes in the file: dropped"),
             {incompleteWayText(file, id, cls, way)})};
 }
 
-core::Diagnostic droppedRelation(const std::string& file, std::int64_t id, const std::string& cls, const detail::IncompleteRelation& relation)
+core::validation::Diagnostic droppedRelation(const std::string& file, std::int64_t id, const std::string& cls, const detail::IncompleteRelation& relation)
 {
-    return {"import.osm.incomplete", core::Severity::Warning, "/terrain",
+    return {"import.osm.incomplete", core::validation::Severity::Warning, "/terrain",
         core::i18n::format(P_("{1}: relation {2} ({3}): {4} of its {5} member ways is missing from the file or lacks nodes (an "
                               "extract cut at a box?): dropped",
                                "{1}: relation {2} ({3}): {4} of its {5} member ways are missing from the file or lack nodes (an "
@@ -393,7 +393,7 @@ geo::gdal::Dataset openVector(const std::filesystem::path& vector, const std::st
     std::error_code ec;
     // GDAL's virtual file systems (/vsimem/, /vsizip/, ...) are not on the disk: GDALOpenEx judges them.
     if (!file.starts_with("/vsi") && !std::filesystem::exists(vector, ec))
-        throw core::IoError(file, "", _("no such file"));
+        throw core::util::IoError(file, "", _("no such file"));
     // A CSV of WKT geometries: the geometry column under any of the usual names, not kept as a field too.
     std::string extension = vector.extension().string();
     std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -401,7 +401,7 @@ geo::gdal::Dataset openVector(const std::filesystem::path& vector, const std::st
     geo::gdal::Dataset dataset(GDALOpenEx(vector.c_str(), GDAL_OF_VECTOR | GDAL_OF_READONLY, nullptr,
         extension == ".csv" ? csvOptions : nullptr, nullptr));
     if (!dataset)
-        throw core::FormatError(file, "", errors.reason(_("not a vector format OGR can read, or a corrupt file")));
+        throw core::util::FormatError(file, "", errors.reason(_("not a vector format OGR can read, or a corrupt file")));
     return dataset;
 }
 
@@ -433,10 +433,10 @@ std::string workingCrsFromLayers(GDALDatasetH dataset, const TerrainImportOption
         }
     }
     if (crs.empty() && !emptyWithCrs.empty())
-        throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {emptyWithCrs}),
+        throw core::util::OperationError(file, core::i18n::format(_("layer '{1}'"), {emptyWithCrs}),
             _("has no features, so nothing to import and no place to choose the scenario's UTM zone from"));
     if (crs.empty())
-        throw core::OperationError(file, "CRS", _("neither the scenario nor the file has a CRS; set one with scenario new --crs"));
+        throw core::util::OperationError(file, "CRS", _("neither the scenario nor the file has a CRS; set one with scenario new --crs"));
     return crs;
 }
 
@@ -514,7 +514,7 @@ struct TerrainImporter {
         std::string fields;
         for (int f = 0; f < OGR_FD_GetFieldCount(definition); ++f)
             fields += std::string(fields.empty() ? "" : ", ") + OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(definition, f));
-        out.diagnostics.push_back({"import.field.missing", core::Severity::Warning, "/terrain",
+        out.diagnostics.push_back({"import.field.missing", core::validation::Severity::Warning, "/terrain",
             core::i18n::format(_("{1}: layer '{2}': has no field '{3}' (its fields: {4}); {5}"),
                 {file, layerName, options.classField, fields.empty() ? std::string(_("none")) : fields,
                     count >= 0 ? core::i18n::format(P_("its {1} feature skipped", "its {1} features skipped", count), {std::to_string(count)})
@@ -540,7 +540,7 @@ struct TerrainImporter {
         }
         if (layerSrs && OSRIsLocal(target) && !OSRIsLocal(layerSrs)) {
             const char* name = OSRGetName(layerSrs);
-            throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
+            throw core::util::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
                 core::i18n::format(_("is georeferenced ({1}), but the scenario works in the local frame {2} of a map calibrated "
                                      "by scale, which has no geography to place it in. Digitise in the frame (metres from the "
                                      "scan's bottom-left corner) and save without a CRS, or give --in-frame to take the file's "
@@ -549,18 +549,18 @@ struct TerrainImporter {
                     {name ? std::string(name) : std::string(_("a geographic or projected CRS")), out.crs}));
         }
         if (OGRSpatialReferenceH source = layerSrs) {
-            if (std::optional<core::Diagnostic> warning = ellipsoidOnlyDatum(source, file, layerName))
+            if (std::optional<core::validation::Diagnostic> warning = ellipsoidOnlyDatum(source, file, layerName))
                 out.diagnostics.push_back(std::move(*warning));
             geo::gdal::Srs sourceSrs(OSRClone(source));
             OSRSetAxisMappingStrategy(sourceSrs.get(), OAMS_TRADITIONAL_GIS_ORDER);
             if (!OSRIsSame(sourceSrs.get(), target)) {
                 transform.reset(OCTNewCoordinateTransformation(sourceSrs.get(), target));
                 if (!transform)
-                    throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
+                    throw core::util::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
                         errors.reason(core::i18n::format(_("cannot transform its CRS to the working CRS {1}"), {out.crs})));
             }
         } else if (!options.inWorkingFrame) {
-            out.diagnostics.push_back({"import.crs.assumed", core::Severity::Warning, "/terrain",
+            out.diagnostics.push_back({"import.crs.assumed", core::validation::Severity::Warning, "/terrain",
                 undefinedSrs ? core::i18n::format(_("{1}: layer '{2}': its CRS is undefined (GeoPackage srs_id 0 or -1); its coordinates "
                                                     "are taken to be in {3}"), {file, layerName, out.crs})
                              : core::i18n::format(_("{1}: layer '{2}': has no CRS; its coordinates are taken to be in {3}"), {file, layerName, out.crs})});
@@ -568,7 +568,7 @@ struct TerrainImporter {
             if (const std::optional<OGREnvelope> box = out.crs.empty() ? std::nullopt : featureExtent(layer)) {
                 for (const core::Coordinate corner : {core::Coordinate{box->MinX, box->MinY}, core::Coordinate{box->MaxX, box->MaxY}})
                     if (const std::optional<std::string> why = geo::crsMisfit(out.crs, corner, file))
-                        throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
+                        throw core::util::OperationError(file, core::i18n::format(_("layer '{1}'"), {layerName}),
                             core::i18n::format(_("has no CRS, and its coordinates cannot be in the working CRS {1}: {2}. Give the "
                                                  "layer its CRS (ogr2ogr -a_srs EPSG:n) and import it again"),
                                 {out.crs, *why}));
@@ -666,7 +666,7 @@ struct TerrainImporter {
         if (dim < 0) {
             ++out.skipped;
             const std::optional<std::string> meant = core::rules::closestTerrainClass(scenario, featureClass);
-            out.diagnostics.push_back({"import.class.unknown", core::Severity::Warning, "/terrain",
+            out.diagnostics.push_back({"import.class.unknown", core::validation::Severity::Warning, "/terrain",
                 meant ? core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped "
                                              "(did you mean '{3}'? `terrain classes` lists them)"), {where, featureClass, *meant})
                       : core::i18n::format(_("{1}: class '{2}' is neither a canonical class nor a declared custom class; skipped "
@@ -674,22 +674,22 @@ struct TerrainImporter {
             return;
         }
         OGRGeometryH source = OGR_F_GetGeometryRef(feature);
-        if (const std::size_t n = source ? vertexCount(source) : 0; n > core::limits::kMaxVerticesPerGeometry)
-            throw core::FormatError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature))}),
+        if (const std::size_t n = source ? vertexCount(source) : 0; n > core::util::limits::kMaxVerticesPerGeometry)
+            throw core::util::FormatError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature))}),
                 core::i18n::format(_("the geometry has {1} vertices, which {2}"),
                     {std::to_string(n),
-                        core::limits::limitMessage("kMaxVerticesPerGeometry", core::limits::kMaxVerticesPerGeometry, N_("vertices"))}));
+                        core::util::limits::limitMessage("kMaxVerticesPerGeometry", core::util::limits::kMaxVerticesPerGeometry, N_("vertices"))}));
         OgrGeometry geometry(source ? OGR_G_GetLinearGeometry(source, 0.0, nullptr) : nullptr);
         const auto notFinite = [&] {
             // NaN or Infinity would be written as null and make the scenario unreadable (issue 43 item 5).
             ++out.skipped;
-            out.diagnostics.push_back({"import.geometry.not_finite", core::Severity::Warning, "/terrain",
+            out.diagnostics.push_back({"import.geometry.not_finite", core::validation::Severity::Warning, "/terrain",
                 core::i18n::format(_("{1}: a vertex is not a finite number (NaN or Infinity); skipped"), {where})});
         };
         if (geometry && !allFinite(geometry.get()))
             return notFinite();
         if (geometry && transform && OGR_G_Transform(geometry.get(), transform.get()) != OGRERR_NONE)
-            throw core::OperationError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature))}),
+            throw core::util::OperationError(file, core::i18n::format(_("layer '{1}' feature {2}"), {layerName, std::to_string(OGR_F_GetFID(feature))}),
                 errors.reason(core::i18n::format(_("cannot be transformed to {1}"), {out.crs})));
         if (geometry && !allFinite(geometry.get()))
             return notFinite(); // a transformation that overflowed
@@ -706,14 +706,14 @@ struct TerrainImporter {
             model = middleOf(*model); // a bridge or ford mapped from a way: at its middle
         if (!model) {
             ++out.skipped;
-            out.diagnostics.push_back({"import.geometry.unsupported", core::Severity::Warning, "/terrain",
+            out.diagnostics.push_back({"import.geometry.unsupported", core::validation::Severity::Warning, "/terrain",
                 core::i18n::format(_("{1}: empty, missing or mixed geometry; skipped"), {where})});
             return;
         }
         const int actual = core::dimension(model->type);
         if (actual != dim && !(alsoPolygon && actual == 2)) {
             ++out.skipped;
-            out.diagnostics.push_back({"import.geometry.kind", core::Severity::Warning, "/terrain",
+            out.diagnostics.push_back({"import.geometry.kind", core::validation::Severity::Warning, "/terrain",
                 core::i18n::format(_("{1}: a {2} cannot be {3}; skipped"), {where, core::toString(model->type), featureClass})});
             return;
         }
@@ -766,19 +766,19 @@ struct TerrainImporter {
             if (cutLine && out.imported > importedBefore) {
                 const detail::IncompleteWay& way = *cutLine->second;
                 const std::size_t k = way.stretches.size();
-                out.diagnostics.push_back({"import.osm.incomplete", core::Severity::Warning, "/terrain",
+                out.diagnostics.push_back({"import.osm.incomplete", core::validation::Severity::Warning, "/terrain",
                     core::i18n::format(P_("{1}; kept as a cut line, the stretch of its nodes the file has",
                                            "{1}; kept as a cut line, the {2} stretches of its nodes the file has, not joined across the gaps", k),
                         {incompleteWayText(file, cutLine->first, cls, way), std::to_string(k)})});
             }
         }
         if (unmapped > 0)
-            out.diagnostics.push_back({"import.tags.unmapped", core::Severity::Info, "/terrain",
+            out.diagnostics.push_back({"import.tags.unmapped", core::validation::Severity::Info, "/terrain",
                 core::i18n::format(P_("{1}: layer '{2}': {3} feature no tag rule maps to a class, left out",
                                        "{1}: layer '{2}': {3} features no tag rule maps to a class, left out", unmapped),
                     {file, layerName, std::to_string(unmapped)})});
         if (outside > 0)
-            out.diagnostics.push_back({"import.outside_extent", core::Severity::Info, "/terrain",
+            out.diagnostics.push_back({"import.outside_extent", core::validation::Severity::Info, "/terrain",
                 core::i18n::format(P_("{1}: layer '{2}': {3} feature wholly outside the scenario's extent, left out",
                                        "{1}: layer '{2}': {3} features wholly outside the scenario's extent, left out", outside),
                     {file, layerName, std::to_string(outside)})});
@@ -830,10 +830,10 @@ TerrainImportResult importTerrain(const core::Scenario& scenario, const std::fil
         importer.importLayer(layer, layerName);
     }
     if (!foundLayer)
-        throw core::OperationError(file, core::i18n::format(_("layer '{1}'"), {options.layer}), _("no such layer"));
+        throw core::util::OperationError(file, core::i18n::format(_("layer '{1}'"), {options.layer}), _("no such layer"));
     if (osm)
         nameWhatGdalLeftOut(scenario, options, file, *osm, importer.osmWaysSeen, importer.osmRelationsSeen, out);
-    out.edit = core::operations::addFeatures(scenario, std::move(importer.features), out.edit.label, std::move(settingsAfter));
+    out.edit = core::document::operations::addFeatures(scenario, std::move(importer.features), out.edit.label, std::move(settingsAfter));
     return out;
 }
 

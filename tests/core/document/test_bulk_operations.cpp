@@ -11,7 +11,7 @@
 #include <vector>
 
 namespace core = sandtable::core;
-namespace ops = sandtable::core::operations;
+namespace ops = sandtable::core::document::operations;
 
 namespace {
 
@@ -60,7 +60,7 @@ BOOST_AUTO_TEST_SUITE(document_bulk_operations)
 
 BOOST_AUTO_TEST_CASE(units_removed_replaced_and_added_in_one_step_and_undone_exactly)
 {
-    core::Document doc(start());
+    core::document::Document doc(start());
     // b and a go; d becomes 450 in its place; e(50) is appended: a b c d -> c d e.
     doc.apply(ops::changeUnits(doc.scenario(), {core::UnitId("b"), core::UnitId("a")}, {unit("d", 450)}, {unit("e", 50)}, "Blocks"));
     BOOST_TEST(ids(doc.scenario()) == "c=300 d=450 e=50 ");
@@ -75,20 +75,20 @@ BOOST_AUTO_TEST_CASE(units_removed_replaced_and_added_in_one_step_and_undone_exa
 BOOST_AUTO_TEST_CASE(unit_changes_refuse_unknown_repeated_and_taken_ids)
 {
     const core::Scenario s = start();
-    BOOST_CHECK_THROW(ops::changeUnits(s, {core::UnitId("z")}, {}, {}, "x"), core::OperationError);
-    BOOST_CHECK_THROW(ops::changeUnits(s, {core::UnitId("a"), core::UnitId("a")}, {}, {}, "x"), core::OperationError);
-    BOOST_CHECK_THROW(ops::changeUnits(s, {core::UnitId("a")}, {unit("a", 1)}, {}, "x"), core::OperationError);
-    BOOST_CHECK_THROW(ops::changeUnits(s, {}, {unit("z", 1)}, {}, "x"), core::OperationError);
-    BOOST_CHECK_THROW(ops::changeUnits(s, {}, {}, {unit("c", 1)}, "x"), core::OperationError);
+    BOOST_CHECK_THROW(ops::changeUnits(s, {core::UnitId("z")}, {}, {}, "x"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::changeUnits(s, {core::UnitId("a"), core::UnitId("a")}, {}, {}, "x"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::changeUnits(s, {core::UnitId("a")}, {unit("a", 1)}, {}, "x"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::changeUnits(s, {}, {unit("z", 1)}, {}, "x"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::changeUnits(s, {}, {}, {unit("c", 1)}, "x"), core::util::OperationError);
     // A removed unit's id is free for a new one in the same step.
-    core::Document doc(s);
+    core::document::Document doc(s);
     doc.apply(ops::changeUnits(s, {core::UnitId("a")}, {}, {unit("a", 999)}, "x"));
     BOOST_TEST(ids(doc.scenario()) == "b=200 c=300 d=400 a=999 ");
 }
 
 BOOST_AUTO_TEST_CASE(features_appended_with_the_settings_in_one_step)
 {
-    core::Document doc(start());
+    core::document::Document doc(start());
     core::ScenarioSettings settings = doc.scenario().settings;
     settings.crs = "EPSG:32633";
     doc.apply(ops::addFeatures(doc.scenario(), {wood("woods-2"), wood("woods-3")}, "Import terrain", settings));
@@ -99,14 +99,14 @@ BOOST_AUTO_TEST_CASE(features_appended_with_the_settings_in_one_step)
     doc.undo();
     BOOST_TEST(doc.scenario().terrain.size() == 1u);
     BOOST_TEST(doc.scenario().settings.crs == "EPSG:32618");
-    BOOST_CHECK_THROW(ops::addFeatures(doc.scenario(), {wood("woods-1")}, "x"), core::OperationError);
-    BOOST_CHECK_THROW(ops::addFeatures(doc.scenario(), {wood("w"), wood("w")}, "x"), core::OperationError);
-    BOOST_CHECK_THROW(ops::addFeatures(doc.scenario(), {wood("")}, "x"), core::OperationError);
+    BOOST_CHECK_THROW(ops::addFeatures(doc.scenario(), {wood("woods-1")}, "x"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::addFeatures(doc.scenario(), {wood("w"), wood("w")}, "x"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::addFeatures(doc.scenario(), {wood("")}, "x"), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(an_order_of_battle_appended_in_one_step)
 {
-    core::Document doc(start());
+    core::document::Document doc(start());
     core::Side red;
     red.id = core::SideId("red");
     core::Formation g{core::FormationId("g"), core::SideId("red"), "Regiment", "regiment"};
@@ -119,7 +119,7 @@ BOOST_AUTO_TEST_CASE(an_order_of_battle_appended_in_one_step)
     doc.undo();
     BOOST_TEST(doc.scenario().sides.size() == 1u);
     BOOST_TEST(ids(doc.scenario()) == "a=100 b=200 c=300 d=400 ");
-    BOOST_CHECK_THROW(ops::addOrderOfBattle(doc.scenario(), {}, {}, {unit("a", 1)}, "x"), core::OperationError);
+    BOOST_CHECK_THROW(ops::addOrderOfBattle(doc.scenario(), {}, {}, {unit("a", 1)}, "x"), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

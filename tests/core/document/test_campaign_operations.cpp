@@ -12,7 +12,7 @@
 #include <functional>
 
 using namespace sandtable::core;
-namespace ops = sandtable::core::operations;
+namespace ops = sandtable::core::document::operations;
 namespace tt = boost::test_tools;
 
 namespace {
@@ -41,7 +41,7 @@ std::string messageOf(const std::function<void()>& f)
 {
     try {
         f();
-    } catch (const OperationError& e) {
+    } catch (const util::OperationError& e) {
         return e.what();
     }
     return "(no error)";
@@ -72,8 +72,8 @@ BOOST_AUTO_TEST_SUITE(document_campaign_operations)
 
 BOOST_AUTO_TEST_CASE(laying_a_grid_on_a_scenario_without_a_campaign_creates_one_in_one_undo_step)
 {
-    Document doc(sandtable::test::smallScenario());
-    Diagnostics findings;
+    document::Document doc(sandtable::test::smallScenario());
+    validation::Diagnostics findings;
     doc.apply(ops::setCampaignGrid(doc.scenario(), covering2x2(), findings, "Lay grid"));
     BOOST_TEST(findings.empty()); // 2 x 500 m = the map's 1000 m both ways
     BOOST_REQUIRE(doc.scenario().campaign);
@@ -96,7 +96,7 @@ BOOST_AUTO_TEST_CASE(a_grid_that_strands_forces_or_objectives_is_refused_naming_
     marcher.route = {{2, 0}, {1, 0}}; // came from C1, which the new grid drops
     s.campaign->forces.push_back(marcher);
     s.campaign->objectives.push_back(Objective{"o1", "Mill", ObjectiveKind::Resource, {2, 0}, 2, std::nullopt});
-    Diagnostics findings;
+    validation::Diagnostics findings;
     const std::string message = messageOf([&] { ops::setCampaignGrid(s, covering2x2(), findings); });
     // Column C (index 2) goes: f1 at C2, f3's route through C1 and objective o1 at C1 are stranded; f2 is not.
     BOOST_TEST(message.find("force 'f1' at C2") != std::string::npos, message);
@@ -115,8 +115,8 @@ BOOST_AUTO_TEST_CASE(a_grid_whose_squares_moved_clears_derivation_and_rolls_and_
     c.overrides = {CoverOverride{{2, 1}, "woods", Cover::Whole, ""}, CoverOverride{{0, 0}, "town", Cover::Half, "inn"}};
     c.tableSquares = {{0, 0}, {1, 0}, {2, 0}};
     c.forces.push_back(force("f2", "red", {1, 1}));
-    Diagnostics findings;
-    Document doc(s);
+    validation::Diagnostics findings;
+    document::Document doc(s);
     doc.apply(ops::setCampaignGrid(doc.scenario(), covering2x2(), findings));
     const Campaign& after = *doc.scenario().campaign;
     BOOST_TEST(after.grid.columns == 2);
@@ -132,9 +132,9 @@ BOOST_AUTO_TEST_CASE(a_grid_whose_squares_moved_clears_derivation_and_rolls_and_
     // Moving the origin alone moves the squares too.
     CampaignGrid shifted = wide3x2();
     shifted.origin.x -= 100.0;
-    const Edit moved = ops::setCampaignGrid(s, shifted, findings);
+    const document::Edit moved = ops::setCampaignGrid(s, shifted, findings);
     BOOST_REQUIRE(moved.changes.size() == 1u);
-    const auto& change = std::get<CampaignChange>(moved.changes[0]);
+    const auto& change = std::get<document::CampaignChange>(moved.changes[0]);
     BOOST_TEST(change.after->derived.empty());
     BOOST_TEST(!change.after->secondary);
     BOOST_TEST(change.after->overrides.size() == 2u); // the same 3 x 2 squares: every override still has its square
@@ -150,10 +150,10 @@ BOOST_AUTO_TEST_CASE(renaming_the_squares_keeps_derivation_and_rolls)
     renamed.startNumber = 5;
     renamed.descendingRows = true;
     BOOST_TEST(ops::sameGridGeometry(covering2x2(), renamed));
-    Diagnostics findings;
-    const Edit edit = ops::setCampaignGrid(s, renamed, findings);
+    validation::Diagnostics findings;
+    const document::Edit edit = ops::setCampaignGrid(s, renamed, findings);
     BOOST_REQUIRE(edit.changes.size() == 1u);
-    const Campaign& after = *std::get<CampaignChange>(edit.changes[0]).after;
+    const Campaign& after = *std::get<document::CampaignChange>(edit.changes[0]).after;
     BOOST_TEST(after.derived.size() == 1u);
     BOOST_TEST(after.secondary.has_value());
     BOOST_TEST((after.grid.numbering == GridNumbering::ColumnRow));
@@ -164,12 +164,12 @@ BOOST_AUTO_TEST_CASE(a_grid_short_of_the_map_is_laid_with_a_warning_and_a_malfor
     const Scenario s = sandtable::test::smallScenario();
     CampaignGrid small = covering2x2();
     small.squareSize = 400.0; // 2 x 400 = 800 m of the map's 1000: 200 m left beyond the east and north edges
-    Diagnostics findings;
-    const Edit edit = ops::setCampaignGrid(s, small, findings);
+    validation::Diagnostics findings;
+    const document::Edit edit = ops::setCampaignGrid(s, small, findings);
     BOOST_TEST(edit.changes.size() == 1u);
     BOOST_REQUIRE(findings.size() == 1u);
     BOOST_TEST(findings[0].code == "campaign.grid.coverage");
-    BOOST_TEST((findings[0].severity == Severity::Warning));
+    BOOST_TEST((findings[0].severity == validation::Severity::Warning));
     BOOST_TEST(findings[0].message.find("200 m of the map beyond its east edge") != std::string::npos, findings[0].message);
 
     CampaignGrid bad = covering2x2();
@@ -180,7 +180,7 @@ BOOST_AUTO_TEST_CASE(a_grid_short_of_the_map_is_laid_with_a_warning_and_a_malfor
 
 BOOST_AUTO_TEST_CASE(derivation_classifies_with_the_thresholds_given_and_refuses_bad_ones)
 {
-    Document doc(withCampaign(covering2x2()));
+    document::Document doc(withCampaign(covering2x2()));
     // The woods (20,000 m2) lie in A2 (column 0, row 1: y 4400000..4400500): 20000 / 250000 = 0.08 of it.
     doc.apply(ops::deriveCampaign(doc.scenario(), std::nullopt, 0.05));
     const Campaign& c = *doc.scenario().campaign;
@@ -200,7 +200,7 @@ BOOST_AUTO_TEST_CASE(derivation_classifies_with_the_thresholds_given_and_refuses
 
 BOOST_AUTO_TEST_CASE(an_override_is_set_replaced_in_place_and_removed)
 {
-    Document doc(withCampaign(covering2x2()));
+    document::Document doc(withCampaign(covering2x2()));
     doc.apply(ops::setCoverOverride(doc.scenario(), {1, 0}, "woods", Cover::Whole, "orchard belt"));
     doc.apply(ops::setCoverOverride(doc.scenario(), {0, 0}, "town", Cover::Half));
     doc.apply(ops::setCoverOverride(doc.scenario(), {1, 0}, "woods", Cover::None, "cleared"));
@@ -222,7 +222,7 @@ BOOST_AUTO_TEST_CASE(an_override_is_set_replaced_in_place_and_removed)
 
 BOOST_AUTO_TEST_CASE(a_roll_records_seed_region_and_one_roll_per_table_square)
 {
-    Document doc(withCampaign(covering2x2()));
+    document::Document doc(withCampaign(covering2x2()));
     doc.apply(ops::rollSecondaryTerrain(doc.scenario(), 42, "valley"));
     const auto& rolled = doc.scenario().campaign->secondary;
     BOOST_REQUIRE(rolled);
@@ -236,13 +236,13 @@ BOOST_AUTO_TEST_CASE(a_roll_records_seed_region_and_one_roll_per_table_square)
 
 BOOST_AUTO_TEST_CASE(table_squares_must_be_a_full_rectangle_on_the_grid)
 {
-    Document doc(withCampaign(covering2x2()));
+    document::Document doc(withCampaign(covering2x2()));
     doc.apply(ops::setTableSquares(doc.scenario(), {{0, 0}, {1, 0}}));
     BOOST_TEST((doc.scenario().campaign->tableSquares == std::vector<SquareRef>{{0, 0}, {1, 0}}));
     // A1, B1 and A2 without B2 is no rectangle; column 2 is off the 2 x 2 grid.
-    BOOST_CHECK_THROW(ops::setTableSquares(doc.scenario(), {{0, 0}, {1, 0}, {0, 1}}), OperationError);
-    BOOST_CHECK_THROW(ops::setTableSquares(doc.scenario(), {{2, 0}}), OperationError);
-    BOOST_CHECK_THROW(ops::setTableSquares(doc.scenario(), {}), OperationError);
+    BOOST_CHECK_THROW(ops::setTableSquares(doc.scenario(), {{0, 0}, {1, 0}, {0, 1}}), util::OperationError);
+    BOOST_CHECK_THROW(ops::setTableSquares(doc.scenario(), {{2, 0}}), util::OperationError);
+    BOOST_CHECK_THROW(ops::setTableSquares(doc.scenario(), {}), util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(on_grid_holds_for_every_square_of_the_grid_and_none_beyond)
@@ -258,7 +258,7 @@ BOOST_AUTO_TEST_CASE(on_grid_holds_for_every_square_of_the_grid_and_none_beyond)
 
 BOOST_AUTO_TEST_CASE(forces_are_set_in_one_undo_step_and_refused_off_the_grid_or_with_a_foreign_side)
 {
-    Document doc(withCampaign(covering2x2()));
+    document::Document doc(withCampaign(covering2x2()));
     // The small scenario's sides are "blue" and "red"; the 2 x 2 grid's squares are columns and rows 0-1.
     CampaignForce cavalry = force("f1", "blue", {1, 0});
     cavalry.cavalry = 2;

@@ -10,13 +10,13 @@
 #include <boost/test/unit_test.hpp>
 
 namespace core = sandtable::core;
-namespace ops = sandtable::core::operations;
+namespace ops = sandtable::core::document::operations;
 
 BOOST_AUTO_TEST_SUITE(document_card_operations)
 
 BOOST_AUTO_TEST_CASE(a_card_edit_is_one_undo_step_and_typing_merges)
 {
-    core::Document doc(sandtable::test::smallCardScenario());
+    core::document::Document doc(sandtable::test::smallCardScenario());
     const core::Scenario original = doc.scenario();
     core::FormationCard card = *doc.scenario().tableBattles->find({5, 'A'});
     for (const char* name : {"Red H", "Red Hussars"}) {
@@ -35,10 +35,10 @@ BOOST_AUTO_TEST_CASE(a_card_edit_is_one_undo_step_and_typing_merges)
 
     core::FormationCard ghost = card;
     ghost.ref = {99, 'A'};
-    BOOST_CHECK_THROW(ops::replaceCard(original, ghost), core::OperationError);
+    BOOST_CHECK_THROW(ops::replaceCard(original, ghost), core::util::OperationError);
     BOOST_TEST(ops::replaceCard(original, *original.tableBattles->find({5, 'A'})).empty()); // the card as it is
     BOOST_TEST(ops::setTableBattles(original, original.tableBattles).empty());
-    BOOST_CHECK_THROW(ops::replaceCard(sandtable::test::smallScenario(), card), core::OperationError); // no cards
+    BOOST_CHECK_THROW(ops::replaceCard(sandtable::test::smallScenario(), card), core::util::OperationError); // no cards
 }
 
 BOOST_AUTO_TEST_SUITE_END()

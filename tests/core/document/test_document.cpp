@@ -12,19 +12,19 @@
 #include <random>
 
 using namespace sandtable::core;
-namespace ops = sandtable::core::operations;
+namespace ops = sandtable::core::document::operations;
 
 BOOST_AUTO_TEST_SUITE(document_undo)
 
 BOOST_AUTO_TEST_CASE(undo_of_a_delete_puts_the_feature_back_in_its_place)
 {
-    Document doc(sandtable::test::smallScenario());
-    const std::string original = serializeScenario(doc.scenario());
+    document::Document doc(sandtable::test::smallScenario());
+    const std::string original = io::serializeScenario(doc.scenario());
     doc.apply(ops::removeFeature(doc.scenario(), FeatureId("woods-1")));
     BOOST_TEST(doc.scenario().terrain.size() == 1u);
     BOOST_TEST(doc.undoLabel() == "Delete feature");
     doc.undo();
-    BOOST_TEST(serializeScenario(doc.scenario()) == original);
+    BOOST_TEST(io::serializeScenario(doc.scenario()) == original);
     BOOST_TEST(doc.scenario().terrain.front().id.str() == "woods-1");
     doc.redo();
     BOOST_TEST(doc.scenario().terrain.size() == 1u);
@@ -33,7 +33,7 @@ BOOST_AUTO_TEST_CASE(undo_of_a_delete_puts_the_feature_back_in_its_place)
 
 BOOST_AUTO_TEST_CASE(one_drag_is_one_undo_step)
 {
-    Document doc(sandtable::test::smallScenario());
+    document::Document doc(sandtable::test::smallScenario());
     const Scenario before = doc.scenario();
     for (int step = 1; step <= 10; ++step)
         doc.apply(ops::moveUnit(doc.scenario(), UnitId("blue-1-a"), {300650.0 + step, 4400650.0}, 90.0 + step));
@@ -45,7 +45,7 @@ BOOST_AUTO_TEST_CASE(one_drag_is_one_undo_step)
 
 BOOST_AUTO_TEST_CASE(a_move_after_undo_does_not_merge_into_the_undone_step)
 {
-    Document doc(sandtable::test::smallScenario());
+    document::Document doc(sandtable::test::smallScenario());
     doc.apply(ops::moveUnit(doc.scenario(), UnitId("blue-1-a"), {300700, 4400700}, 0));
     doc.undo();
     doc.apply(ops::moveUnit(doc.scenario(), UnitId("blue-1-a"), {300800, 4400800}, 0));
@@ -58,30 +58,30 @@ BOOST_AUTO_TEST_CASE(facing_is_normalised_to_degrees_clockwise_from_north)
 {
     const Scenario s = sandtable::test::smallScenario();
     Scenario after = s;
-    applyEdit(after, ops::moveUnit(s, UnitId("blue-1-a"), {300650, 4400650}, -90.0));
+    document::applyEdit(after, ops::moveUnit(s, UnitId("blue-1-a"), {300650, 4400650}, -90.0));
     BOOST_TEST(after.findUnit(UnitId("blue-1-a"))->placement->facing == 270.0);
-    applyEdit(after, ops::moveUnit(after, UnitId("blue-1-a"), {300650, 4400650}, 725.0));
+    document::applyEdit(after, ops::moveUnit(after, UnitId("blue-1-a"), {300650, 4400650}, 725.0));
     BOOST_TEST(after.findUnit(UnitId("blue-1-a"))->placement->facing == 5.0);
 }
 
 BOOST_AUTO_TEST_CASE(a_failing_edit_changes_nothing)
 {
-    Document doc(sandtable::test::smallScenario());
+    document::Document doc(sandtable::test::smallScenario());
     const Scenario before = doc.scenario();
-    BOOST_CHECK_THROW(ops::removeFeature(doc.scenario(), FeatureId("missing")), OperationError);
+    BOOST_CHECK_THROW(ops::removeFeature(doc.scenario(), FeatureId("missing")), util::OperationError);
     TerrainFeature duplicate = doc.scenario().terrain.front();
-    BOOST_CHECK_THROW(ops::addFeature(doc.scenario(), duplicate), OperationError);
+    BOOST_CHECK_THROW(ops::addFeature(doc.scenario(), duplicate), util::OperationError);
     // An edit built against an older state no longer fits: applying it throws and changes nothing.
-    const Edit stale = ops::removeFeature(doc.scenario(), FeatureId("woods-1"));
+    const document::Edit stale = ops::removeFeature(doc.scenario(), FeatureId("woods-1"));
     doc.apply(stale);
-    BOOST_CHECK_THROW(doc.apply(stale), OperationError);
+    BOOST_CHECK_THROW(doc.apply(stale), util::OperationError);
     doc.undo();
     BOOST_TEST((doc.scenario() == before));
 }
 
 BOOST_AUTO_TEST_CASE(modified_flag_follows_the_history)
 {
-    Document doc(sandtable::test::smallScenario());
+    document::Document doc(sandtable::test::smallScenario());
     BOOST_TEST(!doc.isModified());
     doc.apply(ops::removeUnit(doc.scenario(), UnitId("blue-1-a")));
     BOOST_TEST(doc.isModified());
@@ -101,9 +101,9 @@ BOOST_AUTO_TEST_CASE(modified_flag_follows_the_history)
 
 BOOST_AUTO_TEST_CASE(observers_see_every_change)
 {
-    Document doc(sandtable::test::smallScenario());
+    document::Document doc(sandtable::test::smallScenario());
     std::vector<std::string> seen;
-    const int handle = doc.subscribe([&](const Edit& e) { seen.push_back(e.label); });
+    const int handle = doc.subscribe([&](const document::Edit& e) { seen.push_back(e.label); });
     doc.apply(ops::removeFeature(doc.scenario(), FeatureId("woods-1")));
     doc.undo();
     doc.redo();
@@ -116,8 +116,8 @@ BOOST_AUTO_TEST_CASE(observers_see_every_change)
 BOOST_AUTO_TEST_CASE(random_edit_sequences_undo_to_every_earlier_document)
 {
     std::mt19937 random(20261129);
-    Document doc(sandtable::test::smallScenario());
-    std::vector<std::string> states{serializeScenario(doc.scenario())};
+    document::Document doc(sandtable::test::smallScenario());
+    std::vector<std::string> states{io::serializeScenario(doc.scenario())};
     for (int step = 0; step < 200; ++step) {
         const Scenario& s = doc.scenario();
         switch (random() % 5) {
@@ -149,53 +149,53 @@ BOOST_AUTO_TEST_CASE(random_edit_sequences_undo_to_every_earlier_document)
             }
         }
         if (doc.undoDepth() + 1 != states.size())
-            states.push_back(serializeScenario(doc.scenario()));
+            states.push_back(io::serializeScenario(doc.scenario()));
         else
-            states.back() = serializeScenario(doc.scenario()); // merged into the previous step
+            states.back() = io::serializeScenario(doc.scenario()); // merged into the previous step
     }
     while (doc.canUndo()) {
-        BOOST_REQUIRE_EQUAL(serializeScenario(doc.scenario()), states[doc.undoDepth()]);
+        BOOST_REQUIRE_EQUAL(io::serializeScenario(doc.scenario()), states[doc.undoDepth()]);
         doc.undo();
     }
-    BOOST_TEST(serializeScenario(doc.scenario()) == states.front());
+    BOOST_TEST(io::serializeScenario(doc.scenario()) == states.front());
     while (doc.canRedo())
         doc.redo();
-    BOOST_TEST(serializeScenario(doc.scenario()) == states.back());
+    BOOST_TEST(io::serializeScenario(doc.scenario()) == states.back());
 }
 
 BOOST_AUTO_TEST_CASE(a_campaign_change_lays_replaces_and_removes_the_campaign_and_undoes_exactly)
 {
-    Document doc(sandtable::test::smallScenario());
+    document::Document doc(sandtable::test::smallScenario());
     BOOST_REQUIRE(!doc.scenario().campaign);
-    const std::string original = serializeScenario(doc.scenario());
+    const std::string original = io::serializeScenario(doc.scenario());
 
     Campaign laid;
     laid.grid.squareSize = 500.0;
     laid.grid.origin = {300000.0, 4400000.0};
     laid.grid.rows = 2;
     laid.grid.columns = 3;
-    doc.apply(Edit{"Lay grid", {CampaignChange{std::nullopt, laid}}, {}});
+    doc.apply(document::Edit{"Lay grid", {document::CampaignChange{std::nullopt, laid}}, {}});
     BOOST_REQUIRE(doc.scenario().campaign);
     BOOST_TEST(doc.scenario().campaign->grid.columns == 3);
     BOOST_TEST(doc.undoLabel() == "Lay grid");
-    const std::string withGrid = serializeScenario(doc.scenario());
+    const std::string withGrid = io::serializeScenario(doc.scenario());
 
     Campaign edited = laid;
     edited.grid.rotation = 15.0;
     edited.overrides.push_back(CoverOverride{SquareRef{1, 0}, "woods", Cover::Whole, "by eye"});
-    doc.apply(Edit{"Override B1", {CampaignChange{laid, edited}}, {}});
+    doc.apply(document::Edit{"Override B1", {document::CampaignChange{laid, edited}}, {}});
     BOOST_TEST(doc.scenario().campaign->grid.rotation == 15.0);
     BOOST_TEST(doc.scenario().campaign->overrides.size() == 1u);
 
-    doc.apply(Edit{"Remove campaign", {CampaignChange{edited, std::nullopt}}, {}});
+    doc.apply(document::Edit{"Remove campaign", {document::CampaignChange{edited, std::nullopt}}, {}});
     BOOST_TEST(!doc.scenario().campaign);
 
     doc.undo();
     BOOST_TEST((*doc.scenario().campaign == edited));
     doc.undo();
-    BOOST_TEST(serializeScenario(doc.scenario()) == withGrid);
+    BOOST_TEST(io::serializeScenario(doc.scenario()) == withGrid);
     doc.undo();
-    BOOST_TEST(serializeScenario(doc.scenario()) == original);
+    BOOST_TEST(io::serializeScenario(doc.scenario()) == original);
     BOOST_TEST(!doc.scenario().campaign);
     doc.redo();
     BOOST_TEST((*doc.scenario().campaign == laid));

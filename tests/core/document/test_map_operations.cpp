@@ -12,7 +12,7 @@
 #include <stdexcept>
 
 namespace core = sandtable::core;
-namespace ops = sandtable::core::operations;
+namespace ops = sandtable::core::document::operations;
 
 namespace {
 
@@ -29,7 +29,7 @@ BOOST_AUTO_TEST_SUITE(document_map_operations)
 
 BOOST_AUTO_TEST_CASE(adding_moving_enabling_and_deleting_gcps_are_each_one_undo_step)
 {
-    core::Document doc(withScan());
+    core::document::Document doc(withScan());
     const core::Scenario original = doc.scenario();
 
     doc.apply(ops::addGcp(doc.scenario(), {10, 20, 300100, 4400900}, "EPSG:32618"));
@@ -73,16 +73,16 @@ BOOST_AUTO_TEST_CASE(adding_moving_enabling_and_deleting_gcps_are_each_one_undo_
 BOOST_AUTO_TEST_CASE(edits_of_a_missing_gcp_or_map_are_refused_and_an_unchanged_map_is_an_empty_edit)
 {
     const core::Scenario s = withScan();
-    BOOST_CHECK_THROW(ops::moveGcp(s, 1, {}), core::OperationError);
-    BOOST_CHECK_THROW(ops::removeGcp(s, 1), core::OperationError);
-    BOOST_CHECK_THROW(ops::setGeoreferenceMethod(s, core::GeoreferenceMethod::Tps), core::OperationError);
-    BOOST_CHECK_THROW(ops::addGcp(sandtable::test::smallScenario(), {}, "EPSG:32618"), core::OperationError);
+    BOOST_CHECK_THROW(ops::moveGcp(s, 1, {}), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::removeGcp(s, 1), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::setGeoreferenceMethod(s, core::GeoreferenceMethod::Tps), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::addGcp(sandtable::test::smallScenario(), {}, "EPSG:32618"), core::util::OperationError);
     BOOST_TEST(ops::setWarpedPath(s, "").empty()); // the warped path is "" already
 }
 
 BOOST_AUTO_TEST_CASE(the_fitter_refits_in_the_same_edit_and_a_failed_fit_keeps_the_last_transform)
 {
-    core::Document doc(withScan());
+    core::document::Document doc(withScan());
     // A stand-in fitter: the transform is the count of enabled GCPs; fewer than two cannot be fitted.
     const ops::GeoreferenceFitter fit = [](core::Georeference& g) {
         const auto enabled = std::count_if(g.gcps.begin(), g.gcps.end(), [](const core::Gcp& p) { return p.enabled; });
@@ -107,7 +107,7 @@ BOOST_AUTO_TEST_CASE(the_fitter_refits_in_the_same_edit_and_a_failed_fit_keeps_t
 
 BOOST_AUTO_TEST_CASE(an_import_replaces_the_gcps_and_the_warp_records_its_raster)
 {
-    core::Document doc(withScan());
+    core::document::Document doc(withScan());
     doc.apply(ops::setGcps(doc.scenario(), {core::Gcp{7, 1, 2, 3, 4, true}, core::Gcp{9, 5, 6, 7, 8, false}}, "EPSG:4326"));
     const core::Georeference& g = *doc.scenario().map->georeference;
     BOOST_TEST(g.gcps.size() == 2u);
@@ -120,7 +120,7 @@ BOOST_AUTO_TEST_CASE(an_import_replaces_the_gcps_and_the_warp_records_its_raster
     doc.apply(ops::setWarpedPath(doc.scenario(), "scan_warped.tif"));
     BOOST_TEST(doc.scenario().map->warpedPath == "scan_warped.tif");
     BOOST_TEST(doc.undoLabel() == "Warp scan");
-    BOOST_CHECK_THROW(ops::setWarpedPath(sandtable::test::smallScenario(), "x.tif"), core::OperationError);
+    BOOST_CHECK_THROW(ops::setWarpedPath(sandtable::test::smallScenario(), "x.tif"), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(the_gcp_crs_and_the_target_crs_are_undoable_edits_that_refit)
@@ -129,7 +129,7 @@ BOOST_AUTO_TEST_CASE(the_gcp_crs_and_the_target_crs_are_undoable_edits_that_refi
     // target stays auto (empty) until the fitter chooses one.
     core::Scenario s = withScan();
     s.settings.crs.clear();
-    core::Document doc(s);
+    core::document::Document doc(s);
     doc.apply(ops::addGcp(doc.scenario(), {10, 20, -77.23, 39.83}, "EPSG:4326"));
     BOOST_TEST(doc.scenario().map->georeference->gcpCrs == "EPSG:4326");
     BOOST_TEST(doc.scenario().map->georeference->crs.empty());
@@ -148,8 +148,8 @@ BOOST_AUTO_TEST_CASE(the_gcp_crs_and_the_target_crs_are_undoable_edits_that_refi
     BOOST_TEST(doc.scenario().map->georeference->crs.empty());
     doc.undo();
     BOOST_TEST(doc.scenario().map->georeference->gcpCrs == "EPSG:4326");
-    BOOST_CHECK_THROW(ops::setGcpCrs(doc.scenario(), "", fit), core::OperationError);
-    BOOST_CHECK_THROW(ops::setTargetCrs(sandtable::test::smallScenario(), "EPSG:32618"), core::OperationError);
+    BOOST_CHECK_THROW(ops::setGcpCrs(doc.scenario(), "", fit), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::setTargetCrs(sandtable::test::smallScenario(), "EPSG:32618"), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(places_become_named_terrain_in_one_undo_step_counter_clockwise)
@@ -166,7 +166,7 @@ BOOST_AUTO_TEST_CASE(places_become_named_terrain_in_one_undo_step_counter_clockw
     const ops::ScanToWorking toWorking = [](const core::Coordinate& p) {
         return core::Coordinate{300000 + 10 * p.x, 4401000 - 10 * p.y};
     };
-    core::Document doc(s);
+    core::document::Document doc(s);
     std::vector<core::FeatureId> made;
     doc.apply(ops::placesToTerrain(doc.scenario(), "Bois", "woods", toWorking, &made));
     BOOST_TEST(doc.undoDepth() == 1u);
@@ -196,7 +196,7 @@ BOOST_AUTO_TEST_CASE(places_become_named_terrain_in_one_undo_step_counter_clockw
         try {
             ops::placesToTerrain(doc.scenario(), name, cls, toWorking);
             BOOST_ERROR("accepted " + name + " as " + cls);
-        } catch (const core::OperationError& e) {
+        } catch (const core::util::OperationError& e) {
             BOOST_TEST(std::string(e.what()).find(words) != std::string::npos, e.what());
         }
     };

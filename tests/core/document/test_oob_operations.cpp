@@ -10,7 +10,7 @@
 #include <boost/test/unit_test.hpp>
 
 namespace core = sandtable::core;
-namespace ops = sandtable::core::operations;
+namespace ops = sandtable::core::document::operations;
 using ops::OobKind;
 
 namespace {
@@ -40,7 +40,7 @@ std::vector<std::string> formationIds(const core::Scenario& s)
 }
 
 /// Applies `edit` and returns the id it created.
-std::string add(core::Document& doc, core::Edit edit)
+std::string add(core::document::Document& doc, core::document::Edit edit)
 {
     const std::string id = ops::createdId(edit);
     doc.apply(std::move(edit));
@@ -48,11 +48,11 @@ std::string add(core::Document& doc, core::Edit edit)
 }
 
 /// Union: I Corps (1st Division: Iron Brigade with 2 regiments, its HQ), Confederacy: one corps.
-core::Document authored()
+core::document::Document authored()
 {
     core::Scenario s;
     s.settings.id = "t";
-    core::Document doc(s);
+    core::document::Document doc(s);
     add(doc, ops::createSide(doc.scenario(), "Union"));
     add(doc, ops::createSide(doc.scenario(), "Confederacy", "#A0A0A0"));
     add(doc, ops::createFormation(doc.scenario(), core::SideId("union"), std::nullopt, "I Corps"));
@@ -72,7 +72,7 @@ BOOST_AUTO_TEST_SUITE(document_oob_operations)
 BOOST_AUTO_TEST_CASE(a_side_gets_an_id_from_its_name_and_the_first_free_colour)
 {
     core::Scenario s;
-    core::Document doc(s);
+    core::document::Document doc(s);
     const std::string union_ = add(doc, ops::createSide(doc.scenario(), "  Union  "));
     BOOST_TEST(union_ == "union");
     BOOST_TEST(doc.undoLabel() == "Add side Union");
@@ -85,9 +85,9 @@ BOOST_AUTO_TEST_CASE(a_side_gets_an_id_from_its_name_and_the_first_free_colour)
     // A given colour is stored in lower case; a bad one or an empty name is refused.
     add(doc, ops::createSide(doc.scenario(), "Prussia", "#1A2B3C"));
     BOOST_TEST(doc.scenario().sides[2].colour == "#1a2b3c");
-    BOOST_CHECK_THROW(ops::createSide(doc.scenario(), "France", "blue"), core::OperationError);
-    BOOST_CHECK_THROW(ops::createSide(doc.scenario(), "France", "#12345g"), core::OperationError);
-    BOOST_CHECK_THROW(ops::createSide(doc.scenario(), "   "), core::OperationError);
+    BOOST_CHECK_THROW(ops::createSide(doc.scenario(), "France", "blue"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::createSide(doc.scenario(), "France", "#12345g"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::createSide(doc.scenario(), "   "), core::util::OperationError);
     // Each was one undo step.
     doc.undo();
     doc.undo();
@@ -96,7 +96,7 @@ BOOST_AUTO_TEST_CASE(a_side_gets_an_id_from_its_name_and_the_first_free_colour)
 
 BOOST_AUTO_TEST_CASE(rename_and_recolour_a_side_are_one_step_each)
 {
-    core::Document doc = authored();
+    core::document::Document doc = authored();
     doc.apply(ops::setSideColour(doc.scenario(), core::SideId("union"), "#0000FF"));
     BOOST_TEST(doc.undoLabel() == "Change colour of Union");
     BOOST_TEST(doc.scenario().findSide(core::SideId("union"))->colour == "#0000ff");
@@ -108,13 +108,13 @@ BOOST_AUTO_TEST_CASE(rename_and_recolour_a_side_are_one_step_each)
     BOOST_TEST(doc.scenario().findSide(core::SideId("union"))->name == "Union");
     doc.undo();
     BOOST_TEST(doc.scenario().findSide(core::SideId("union"))->colour == "#2b4c9b");
-    BOOST_CHECK_THROW(ops::setSideColour(doc.scenario(), core::SideId("nobody"), "#000000"), core::OperationError);
-    BOOST_CHECK_THROW(ops::renameSide(doc.scenario(), core::SideId("union"), ""), core::OperationError);
+    BOOST_CHECK_THROW(ops::setSideColour(doc.scenario(), core::SideId("nobody"), "#000000"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::renameSide(doc.scenario(), core::SideId("union"), ""), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(formations_nest_with_the_echelon_below_their_parent)
 {
-    const core::Document doc = authored();
+    const core::document::Document doc = authored();
     const core::Scenario& s = doc.scenario();
     BOOST_TEST(formationIds(s) == (std::vector<std::string>{"union-i-corps", "union-1st-division", "union-iron-brigade", "confederacy-heth-s-division"}));
     BOOST_TEST(s.findFormation(core::FormationId("union-i-corps"))->echelon == "corps");       // top level
@@ -122,24 +122,24 @@ BOOST_AUTO_TEST_CASE(formations_nest_with_the_echelon_below_their_parent)
     BOOST_TEST(s.findFormation(core::FormationId("union-iron-brigade"))->echelon == "brigade");  // under a division
     BOOST_TEST(s.findFormation(core::FormationId("confederacy-heth-s-division"))->echelon == "division"); // as its name says
     // A name without an echelon's word: the level below the parent's; an echelon given wins over the name.
-    const core::Edit reserve = ops::createFormation(s, core::SideId("union"), core::FormationId("union-i-corps"), "Reserve");
-    BOOST_TEST(std::get<core::EntityChange<core::Formation>>(reserve.changes.front()).after->echelon == "division");
-    const core::Edit wing = ops::createFormation(s, core::SideId("union"), std::nullopt, "Right Wing", "corps");
-    BOOST_TEST(std::get<core::EntityChange<core::Formation>>(wing.changes.front()).after->echelon == "corps");
+    const core::document::Edit reserve = ops::createFormation(s, core::SideId("union"), core::FormationId("union-i-corps"), "Reserve");
+    BOOST_TEST(std::get<core::document::EntityChange<core::Formation>>(reserve.changes.front()).after->echelon == "division");
+    const core::document::Edit wing = ops::createFormation(s, core::SideId("union"), std::nullopt, "Right Wing", "corps");
+    BOOST_TEST(std::get<core::document::EntityChange<core::Formation>>(wing.changes.front()).after->echelon == "corps");
     // "Corpsdivision" is no word of either.
-    const core::Edit odd = ops::createFormation(s, core::SideId("union"), std::nullopt, "Corpsdivision");
-    BOOST_TEST(std::get<core::EntityChange<core::Formation>>(odd.changes.front()).after->echelon == "corps");
+    const core::document::Edit odd = ops::createFormation(s, core::SideId("union"), std::nullopt, "Corpsdivision");
+    BOOST_TEST(std::get<core::document::EntityChange<core::Formation>>(odd.changes.front()).after->echelon == "corps");
     BOOST_TEST(core::oob::depth(s, core::FormationId("union-iron-brigade")) == 2u);
     BOOST_TEST(core::oob::formationPath(s, core::FormationId("union-iron-brigade")) == "Union > I Corps > 1st Division > Iron Brigade");
     // A parent of another side, an unknown side or echelon is refused.
-    BOOST_CHECK_THROW(ops::createFormation(s, core::SideId("confederacy"), core::FormationId("union-i-corps"), "X"), core::OperationError);
-    BOOST_CHECK_THROW(ops::createFormation(s, core::SideId("nobody"), std::nullopt, "X"), core::OperationError);
-    BOOST_CHECK_THROW(ops::createFormation(s, core::SideId("union"), std::nullopt, "X", "regiment"), core::OperationError);
+    BOOST_CHECK_THROW(ops::createFormation(s, core::SideId("confederacy"), core::FormationId("union-i-corps"), "X"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::createFormation(s, core::SideId("nobody"), std::nullopt, "X"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::createFormation(s, core::SideId("union"), std::nullopt, "X", "regiment"), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(units_carry_their_fields_and_the_strength_adds_up)
 {
-    core::Document doc = authored();
+    core::document::Document doc = authored();
     const core::Scenario& s = doc.scenario();
     BOOST_TEST(unitIds(s) == (std::vector<std::string>{"union-iron-brigade-2nd-wisconsin", "union-iron-brigade-6th-wisconsin", "union-iron-brigade-meredith"}));
     const core::Unit& second = *s.findUnit(core::UnitId("union-iron-brigade-2nd-wisconsin"));
@@ -166,18 +166,18 @@ BOOST_AUTO_TEST_CASE(units_carry_their_fields_and_the_strength_adds_up)
     BOOST_TEST(core::oob::strengthOf(doc.scenario(), core::FormationId("union-i-corps")).men == 302);
     BOOST_TEST(core::oob::strengthOf(doc.scenario(), core::FormationId("union-i-corps")).guns == 340);
 
-    BOOST_CHECK_THROW(ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "X", "tank"), core::OperationError);
-    BOOST_CHECK_THROW(ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "X", "infantry", "veteran"), core::OperationError);
-    BOOST_CHECK_THROW(ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "X", "infantry", "regular", 2.5), core::OperationError);
-    BOOST_CHECK_THROW(ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "X", "infantry", "regular", 1000001), core::OperationError);
-    BOOST_CHECK_THROW(ops::createUnit(doc.scenario(), core::FormationId("nowhere"), "X"), core::OperationError);
-    BOOST_CHECK_THROW(ops::setUnitCommand(doc.scenario(), core::UnitId("union-iron-brigade-meredith"), 7), core::OperationError);
-    BOOST_CHECK_THROW(ops::setUnitCommand(doc.scenario(), core::UnitId("union-iron-brigade-meredith"), 0), core::OperationError);
+    BOOST_CHECK_THROW(ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "X", "tank"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "X", "infantry", "veteran"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "X", "infantry", "regular", 2.5), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "X", "infantry", "regular", 1000001), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::createUnit(doc.scenario(), core::FormationId("nowhere"), "X"), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::setUnitCommand(doc.scenario(), core::UnitId("union-iron-brigade-meredith"), 7), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::setUnitCommand(doc.scenario(), core::UnitId("union-iron-brigade-meredith"), 0), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(a_new_unit_goes_after_the_last_of_its_formation)
 {
-    core::Document doc = authored();
+    core::document::Document doc = authored();
     // A Confederate unit is appended (its formation has none), then a Union one goes after Meredith, before it.
     add(doc, ops::createUnit(doc.scenario(), core::FormationId("confederacy-heth-s-division"), "Archer", "infantry", "regular", 1000));
     const std::string id = add(doc, ops::createUnit(doc.scenario(), core::FormationId("union-iron-brigade"), "19th Indiana", "infantry", "regular", 308));
@@ -190,7 +190,7 @@ BOOST_AUTO_TEST_CASE(a_new_unit_goes_after_the_last_of_its_formation)
 
 BOOST_AUTO_TEST_CASE(moving_up_and_down_keeps_to_siblings_and_undoes_exactly)
 {
-    core::Document doc = authored();
+    core::document::Document doc = authored();
     const core::Scenario before = doc.scenario();
     // Meredith (third of the brigade) up once: 2nd, Meredith, 6th.
     doc.apply(ops::moveInOrder(doc.scenario(), OobKind::Unit, "union-iron-brigade-meredith", -1));
@@ -207,7 +207,7 @@ BOOST_AUTO_TEST_CASE(moving_up_and_down_keeps_to_siblings_and_undoes_exactly)
     // A top-level formation's siblings are its side's top-level formations: I Corps has none below it.
     BOOST_TEST(ops::moveInOrder(doc.scenario(), OobKind::Formation, "union-i-corps", +1).empty());
     BOOST_TEST(ops::moveInOrder(doc.scenario(), OobKind::Formation, "confederacy-heth-s-division", -1).empty());
-    BOOST_CHECK_THROW(ops::moveInOrder(doc.scenario(), OobKind::Unit, "union-iron-brigade-meredith", 2), core::OperationError);
+    BOOST_CHECK_THROW(ops::moveInOrder(doc.scenario(), OobKind::Unit, "union-iron-brigade-meredith", 2), core::util::OperationError);
     doc.undo();
     doc.undo();
     doc.undo();
@@ -216,7 +216,7 @@ BOOST_AUTO_TEST_CASE(moving_up_and_down_keeps_to_siblings_and_undoes_exactly)
 
 BOOST_AUTO_TEST_CASE(two_formations_under_one_parent_swap)
 {
-    core::Document doc = authored();
+    core::document::Document doc = authored();
     add(doc, ops::createFormation(doc.scenario(), core::SideId("union"), core::FormationId("union-i-corps"), "2nd Division"));
     // Order: i-corps, 1st-division, iron-brigade, heth, 2nd-division. 2nd Division up past 1st Division (Heth and the
     // brigade are no siblings of it): it goes in 1st Division's place.
@@ -230,13 +230,13 @@ BOOST_AUTO_TEST_CASE(two_formations_under_one_parent_swap)
 
 BOOST_AUTO_TEST_CASE(deleting_a_formation_takes_what_is_below_it_in_one_step)
 {
-    core::Document doc = authored();
+    core::document::Document doc = authored();
     // A Confederate unit in Meredith's reserve keeps existing but loses the reserve.
     add(doc, ops::createUnit(doc.scenario(), core::FormationId("confederacy-heth-s-division"), "Archer", "infantry", "regular", 1000));
     {
         core::Unit archer = *doc.scenario().findUnit(core::UnitId("confederacy-heth-s-division-archer"));
         archer.reserve = core::UnitId("union-iron-brigade-meredith");
-        doc.apply(core::operations::replaceUnit(doc.scenario(), archer));
+        doc.apply(core::document::operations::replaceUnit(doc.scenario(), archer));
     }
     const core::Scenario before = doc.scenario();
     doc.apply(ops::deleteFormation(doc.scenario(), core::FormationId("union-1st-division")));
@@ -250,11 +250,11 @@ BOOST_AUTO_TEST_CASE(deleting_a_formation_takes_what_is_below_it_in_one_step)
 
 BOOST_AUTO_TEST_CASE(deleting_a_side_takes_its_tree_and_its_roles)
 {
-    core::Document doc = authored();
+    core::document::Document doc = authored();
     core::ScenarioSettings settings = doc.scenario().settings;
     settings.attacker = core::SideId("union");
     settings.defender = core::SideId("confederacy");
-    doc.apply(core::operations::setSettings(doc.scenario(), settings));
+    doc.apply(core::document::operations::setSettings(doc.scenario(), settings));
     const core::Scenario before = doc.scenario();
     doc.apply(ops::deleteSide(doc.scenario(), core::SideId("union")));
     BOOST_TEST(doc.undoLabel() == "Delete Union");
@@ -271,17 +271,17 @@ BOOST_AUTO_TEST_CASE(deleting_a_side_takes_its_tree_and_its_roles)
 
 BOOST_AUTO_TEST_CASE(deleting_a_unit_frees_its_reserve)
 {
-    core::Document doc = authored();
+    core::document::Document doc = authored();
     core::Unit second = *doc.scenario().findUnit(core::UnitId("union-iron-brigade-2nd-wisconsin"));
     second.reserve = core::UnitId("union-iron-brigade-meredith");
-    doc.apply(core::operations::replaceUnit(doc.scenario(), second));
+    doc.apply(core::document::operations::replaceUnit(doc.scenario(), second));
     doc.apply(ops::deleteUnit(doc.scenario(), core::UnitId("union-iron-brigade-meredith")));
     BOOST_TEST(doc.undoLabel() == "Delete Meredith");
     BOOST_TEST(doc.scenario().units.size() == 2u);
     BOOST_TEST(!doc.scenario().findUnit(core::UnitId("union-iron-brigade-2nd-wisconsin"))->reserve.has_value());
     doc.undo();
     BOOST_TEST((doc.scenario().findUnit(core::UnitId("union-iron-brigade-2nd-wisconsin"))->reserve == core::UnitId("union-iron-brigade-meredith")));
-    BOOST_CHECK_THROW(ops::deleteUnit(doc.scenario(), core::UnitId("nobody")), core::OperationError);
+    BOOST_CHECK_THROW(ops::deleteUnit(doc.scenario(), core::UnitId("nobody")), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -8,7 +8,7 @@
 #include <boost/test/unit_test.hpp>
 
 namespace core = sandtable::core;
-namespace ops = sandtable::core::operations;
+namespace ops = sandtable::core::document::operations;
 
 namespace {
 
@@ -48,56 +48,56 @@ BOOST_AUTO_TEST_SUITE(document_property_operations)
 
 BOOST_AUTO_TEST_CASE(strength_is_a_whole_number_from_zero_and_one_undo_step)
 {
-    core::Document doc(scenario());
+    core::document::Document doc(scenario());
     doc.apply(ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), 450));
     BOOST_TEST(doc.scenario().findUnit(core::UnitId("u1"))->strength == 450);
     BOOST_TEST(doc.undoLabel() == "Change unit strength");
     doc.undo();
     BOOST_TEST(doc.scenario().findUnit(core::UnitId("u1"))->strength == 600);
     for (const double bad : {-1.0, 2.5, 1.0e8})
-        BOOST_CHECK_THROW(ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), bad), core::OperationError);
+        BOOST_CHECK_THROW(ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), bad), core::util::OperationError);
     // The schema's units[].strength maximum is 1,000,000: one more would write a file the reader refuses.
     BOOST_TEST(!ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), 1000000).empty());
-    BOOST_CHECK_THROW(ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), 1000001), core::OperationError);
-    BOOST_CHECK_THROW(ops::setUnitStrength(doc.scenario(), core::UnitId("nobody"), 10), core::OperationError);
+    BOOST_CHECK_THROW(ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), 1000001), core::util::OperationError);
+    BOOST_CHECK_THROW(ops::setUnitStrength(doc.scenario(), core::UnitId("nobody"), 10), core::util::OperationError);
     BOOST_TEST(ops::setUnitStrength(doc.scenario(), core::UnitId("u1"), 600).empty());
 }
 
 // The schema's figure_count maximum is 10,000 a kind (schemas/scenario.v1.schema.json); 100,000 was taken.
 BOOST_AUTO_TEST_CASE(a_figure_count_stays_inside_the_schema)
 {
-    core::Document doc(scenario());
+    core::document::Document doc(scenario());
     doc.apply(ops::setUnitFigureCount(doc.scenario(), core::UnitId("u1"), "musketeers", 10000));
     BOOST_TEST(doc.scenario().findUnit(core::UnitId("u1"))->figures->musketeers == 10000);
     for (const double bad : {10001.0, 100000.0, -1.0, 0.5})
-        BOOST_CHECK_THROW(ops::setUnitFigureCount(doc.scenario(), core::UnitId("u1"), "musketeers", bad), core::OperationError);
+        BOOST_CHECK_THROW(ops::setUnitFigureCount(doc.scenario(), core::UnitId("u1"), "musketeers", bad), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(facing_wraps_into_0_to_360_and_needs_a_placed_unit)
 {
-    core::Document doc(scenario());
+    core::document::Document doc(scenario());
     doc.apply(ops::setUnitFacing(doc.scenario(), core::UnitId("u1"), -30.0));
     BOOST_TEST(doc.scenario().findUnit(core::UnitId("u1"))->placement->facing == 330.0);
     doc.apply(ops::setUnitFacing(doc.scenario(), core::UnitId("u1"), 725.0));
     BOOST_TEST(doc.scenario().findUnit(core::UnitId("u1"))->placement->facing == 5.0);
     BOOST_TEST(doc.undoLabel() == "Change unit facing");
-    BOOST_CHECK_THROW(ops::setUnitFacing(doc.scenario(), core::UnitId("u2"), 10.0), core::OperationError);
+    BOOST_CHECK_THROW(ops::setUnitFacing(doc.scenario(), core::UnitId("u2"), 10.0), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(a_class_change_keeps_the_note_and_drops_the_old_class_attributes)
 {
-    core::Document doc(scenario());
+    core::document::Document doc(scenario());
     doc.apply(ops::setFeatureClass(doc.scenario(), core::FeatureId("hill-1"), "village"));
     const core::TerrainFeature& f = *doc.scenario().findFeature(core::FeatureId("hill-1"));
     BOOST_TEST(f.terrainClass == "village");
     BOOST_TEST(!f.attributes.contains("level"));
     BOOST_TEST(f.attributes.at("note").asString() == "from the survey");
     // A point cannot be woods: woods are drawn as polygons.
-    BOOST_CHECK_THROW(ops::setFeatureClass(doc.scenario(), core::FeatureId("ford-1"), "woods"), core::OperationError);
+    BOOST_CHECK_THROW(ops::setFeatureClass(doc.scenario(), core::FeatureId("ford-1"), "woods"), core::util::OperationError);
     try {
         ops::setFeatureClass(doc.scenario(), core::FeatureId("hill-1"), "wood");
         BOOST_FAIL("an unknown class was taken");
-    } catch (const core::OperationError& e) {
+    } catch (const core::util::OperationError& e) {
         BOOST_TEST(std::string(e.reason()).find("did you mean 'woods'") != std::string::npos, e.reason());
     }
 }

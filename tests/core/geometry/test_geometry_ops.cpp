@@ -29,7 +29,7 @@ BOOST_AUTO_TEST_CASE(wkt_round_trips_through_the_model)
     BOOST_TEST((g.type == GeometryType::MultiPolygon));
     BOOST_TEST(g.parts.size() == 2u);
     BOOST_TEST(geo::toWkt(g) == "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))");
-    BOOST_CHECK_THROW(geo::fromWkt("POLYGON((0 0, 1"), OperationError);
+    BOOST_CHECK_THROW(geo::fromWkt("POLYGON((0 0, 1"), util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(degenerate_rings_are_invalid_not_crashes)

@@ -242,16 +242,16 @@ BOOST_AUTO_TEST_CASE(a_grid_that_does_not_cover_the_map_or_has_no_size_is_refuse
     try {
         geometry::rederiveCampaign(s);
         BOOST_FAIL("a grid 100 m short of the map's east side was accepted");
-    } catch (const OperationError& e) {
+    } catch (const util::OperationError& e) {
         BOOST_TEST(std::string(e.what()).find("100 m of the map beyond its east edge") != std::string::npos);
     }
     s.settings.extent = Extent{0, 0, 2000, 2000};
     s.campaign->grid.squareSize = 0.0;
-    BOOST_CHECK_THROW(geometry::rederiveCampaign(s), OperationError);
+    BOOST_CHECK_THROW(geometry::rederiveCampaign(s), util::OperationError);
     s.campaign->grid.squareSize = -5.0;
-    BOOST_CHECK_THROW(geometry::rederiveCampaign(s), OperationError);
+    BOOST_CHECK_THROW(geometry::rederiveCampaign(s), util::OperationError);
     s.campaign.reset();
-    BOOST_CHECK_THROW(geometry::rederiveCampaign(s), OperationError);
+    BOOST_CHECK_THROW(geometry::rederiveCampaign(s), util::OperationError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

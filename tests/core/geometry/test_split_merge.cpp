@@ -40,8 +40,8 @@ BOOST_AUTO_TEST_CASE(a_blade_cuts_a_holed_polygon_in_two_keeping_the_hole_with_i
     BOOST_TEST(geo::area(pieces[0]) == 20000.0, boost::test_tools::tolerance(1e-12));
     BOOST_TEST(geo::area(pieces[1]) == 9600.0, boost::test_tools::tolerance(1e-12));
     BOOST_TEST(pieces[1].parts.front().size() == 2u); // shell + the hole
-    BOOST_CHECK_THROW(geo::splitGeometry(g, geo::fromWkt("LINESTRING(400 0, 400 100)")), OperationError);
-    BOOST_CHECK_THROW(geo::splitGeometry(g, geo::fromWkt("POINT(1 1)")), OperationError);
+    BOOST_CHECK_THROW(geo::splitGeometry(g, geo::fromWkt("LINESTRING(400 0, 400 100)")), util::OperationError);
+    BOOST_CHECK_THROW(geo::splitGeometry(g, geo::fromWkt("POINT(1 1)")), util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(a_blade_cuts_a_road_at_the_crossing)
@@ -66,15 +66,15 @@ BOOST_AUTO_TEST_CASE(uniting_overlapping_polygons_and_touching_lines)
     const Geometry apart = geo::uniteGeometries({geo::fromWkt("POLYGON((0 0, 1 0, 1 1, 0 0))"), geo::fromWkt("POLYGON((5 5, 6 5, 6 6, 5 5))")});
     BOOST_TEST((apart.type == GeometryType::MultiPolygon));
     BOOST_CHECK_THROW(geo::uniteGeometries({geo::fromWkt("POLYGON((0 0, 1 0, 1 1, 0 0))"), geo::fromWkt("LINESTRING(0 0, 1 1)")}),
-        OperationError);
+        util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(split_is_one_undoable_step_and_the_pieces_keep_class_and_attributes)
 {
-    Document doc(scenarioWith({feature("woods-1", "woods", "POLYGON((0 0, 300 0, 300 100, 0 100, 0 0))"),
+    document::Document doc(scenarioWith({feature("woods-1", "woods", "POLYGON((0 0, 300 0, 300 100, 0 100, 0 0))"),
         feature("road-1", "road", "LINESTRING(0 200, 300 200)")}));
     const Scenario before = doc.scenario();
-    doc.apply(operations::splitFeature(doc.scenario(), FeatureId("woods-1"), geo::fromWkt("LINESTRING(100 -10, 100 110)")));
+    doc.apply(document::operations::splitFeature(doc.scenario(), FeatureId("woods-1"), geo::fromWkt("LINESTRING(100 -10, 100 110)")));
     const Scenario& after = doc.scenario();
     BOOST_REQUIRE(after.terrain.size() == 3u);
     BOOST_TEST(after.terrain[0].id.str() == "woods-1");
@@ -90,17 +90,17 @@ BOOST_AUTO_TEST_CASE(split_is_one_undoable_step_and_the_pieces_keep_class_and_at
     BOOST_TEST((doc.scenario() == before));
     doc.redo();
     BOOST_TEST(doc.scenario().terrain.size() == 3u);
-    BOOST_CHECK_THROW(operations::splitFeature(before, FeatureId("nope"), geo::fromWkt("LINESTRING(0 0, 1 1)")), OperationError);
+    BOOST_CHECK_THROW(document::operations::splitFeature(before, FeatureId("nope"), geo::fromWkt("LINESTRING(0 0, 1 1)")), util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(merge_unites_same_class_features_into_the_first_and_undo_restores_order)
 {
-    Document doc(scenarioWith({feature("woods-1", "woods", "POLYGON((0 0, 100 0, 100 100, 0 100, 0 0))"),
+    document::Document doc(scenarioWith({feature("woods-1", "woods", "POLYGON((0 0, 100 0, 100 100, 0 100, 0 0))"),
         feature("hill-1", "hill", "POLYGON((500 500, 600 500, 600 600, 500 600, 500 500))"),
         feature("woods-2", "woods", "POLYGON((50 0, 150 0, 150 100, 50 100, 50 0))"),
         feature("woods-3", "woods", "POLYGON((150 0, 200 0, 200 100, 150 100, 150 0))")}));
     const Scenario before = doc.scenario();
-    doc.apply(operations::mergeFeatures(doc.scenario(), {FeatureId("woods-1"), FeatureId("woods-3"), FeatureId("woods-2")}));
+    doc.apply(document::operations::mergeFeatures(doc.scenario(), {FeatureId("woods-1"), FeatureId("woods-3"), FeatureId("woods-2")}));
     const Scenario& after = doc.scenario();
     BOOST_REQUIRE(after.terrain.size() == 2u);
     BOOST_TEST(after.terrain[0].id.str() == "woods-1");
@@ -109,18 +109,18 @@ BOOST_AUTO_TEST_CASE(merge_unites_same_class_features_into_the_first_and_undo_re
     BOOST_TEST(after.terrain[1].id.str() == "hill-1");
     doc.undo();
     BOOST_TEST((doc.scenario() == before));
-    BOOST_CHECK_THROW(operations::mergeFeatures(before, {FeatureId("woods-1"), FeatureId("hill-1")}), OperationError);
-    BOOST_CHECK_THROW(operations::mergeFeatures(before, {FeatureId("woods-1")}), OperationError);
-    BOOST_CHECK_THROW(operations::mergeFeatures(before, {FeatureId("woods-1"), FeatureId("woods-1")}), OperationError);
+    BOOST_CHECK_THROW(document::operations::mergeFeatures(before, {FeatureId("woods-1"), FeatureId("hill-1")}), util::OperationError);
+    BOOST_CHECK_THROW(document::operations::mergeFeatures(before, {FeatureId("woods-1")}), util::OperationError);
+    BOOST_CHECK_THROW(document::operations::mergeFeatures(before, {FeatureId("woods-1"), FeatureId("woods-1")}), util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(repair_is_one_undoable_step_with_findings)
 {
-    Document doc(scenarioWith({feature("woods-ok", "woods", "POLYGON((0 0, 10 0, 10 10, 0 10, 0 0))"),
+    document::Document doc(scenarioWith({feature("woods-ok", "woods", "POLYGON((0 0, 10 0, 10 10, 0 10, 0 0))"),
         TerrainFeature{FeatureId("woods-bow"), "woods", "", Geometry::polygon({{{0, 0}, {10, 10}, {10, 0}, {0, 10}, {0, 0}}}), {}}}));
     const Scenario before = doc.scenario();
-    Diagnostics findings;
-    doc.apply(operations::repairTerrain(doc.scenario(), {}, findings));
+    validation::Diagnostics findings;
+    doc.apply(document::operations::repairTerrain(doc.scenario(), {}, findings));
     BOOST_TEST(doc.undoDepth() == 1u);
     BOOST_TEST(geo::checkValidity(doc.scenario().terrain[1].geometry).valid);
     BOOST_TEST((doc.scenario().terrain[0] == before.terrain[0]));
@@ -130,8 +130,8 @@ BOOST_AUTO_TEST_CASE(repair_is_one_undoable_step_with_findings)
     doc.undo();
     BOOST_TEST((doc.scenario() == before));
     // Nothing to repair: an empty edit.
-    Diagnostics none;
-    BOOST_TEST(operations::repairTerrain(scenarioWith({before.terrain[0]}), {}, none).empty());
+    validation::Diagnostics none;
+    BOOST_TEST(document::operations::repairTerrain(scenarioWith({before.terrain[0]}), {}, none).empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -35,16 +35,16 @@ Scenario mapWith(std::vector<TerrainFeature> terrain)
     return s;
 }
 
-std::vector<Diagnostic> withCode(const Diagnostics& all, const std::string& code)
+std::vector<validation::Diagnostic> withCode(const validation::Diagnostics& all, const std::string& code)
 {
-    std::vector<Diagnostic> out;
+    std::vector<validation::Diagnostic> out;
     for (const auto& d : all)
         if (d.code == code)
             out.push_back(d);
     return out;
 }
 
-bool mentions(const Diagnostic& d, const std::string& text) { return d.message.find(text) != std::string::npos; }
+bool mentions(const validation::Diagnostic& d, const std::string& text) { return d.message.find(text) != std::string::npos; }
 
 // A stream west-east across the whole map and a road south-north across it, crossing at (500, 500).
 std::vector<TerrainFeature> crossing()
@@ -126,7 +126,7 @@ BOOST_AUTO_TEST_CASE(collapsed_features_and_slivers_are_reported_with_id_and_are
     BOOST_TEST(r.replacements.empty()); // nothing valid was rewritten, the collapsed one is kept as it was
     const auto collapsed = withCode(r.diagnostics, "terrain.repair.collapsed");
     BOOST_REQUIRE(collapsed.size() == 1u);
-    BOOST_TEST((collapsed[0].severity == Severity::Error));
+    BOOST_TEST((collapsed[0].severity == validation::Severity::Error));
     BOOST_TEST(collapsed[0].path == "/terrain/1/geometry");
     BOOST_TEST(mentions(collapsed[0], "'woods-flat'"));
     BOOST_TEST(mentions(collapsed[0], "area 0.000 m2"));
@@ -195,7 +195,7 @@ BOOST_AUTO_TEST_CASE(a_bridge_must_be_on_water_and_on_a_road)
     const auto found = withCode(geo::checkTopology(mapWith(terrain)), "terrain.topology.bridge");
     BOOST_REQUIRE(found.size() == 2u);
     BOOST_TEST(found[0].path == "/terrain/3/geometry");
-    BOOST_TEST((found[0].severity == Severity::Error));
+    BOOST_TEST((found[0].severity == validation::Severity::Error));
     BOOST_TEST(mentions(found[0], "bridge 'bridge-dry'"));
     BOOST_TEST(mentions(found[0], "stream 'stream-1', is 20.0 m away"));
     BOOST_TEST(mentions(found[0], "road 'road-1', is 200.0 m away"));
@@ -212,7 +212,7 @@ BOOST_AUTO_TEST_CASE(a_ford_must_be_on_a_river_or_stream)
     terrain.push_back(feature("ford-on-road", "ford", "POINT(500 650)")); // on the road, 150 m from water
     const auto found = withCode(geo::checkTopology(mapWith(terrain)), "terrain.topology.ford");
     BOOST_REQUIRE(found.size() == 1u);
-    BOOST_TEST((found[0].severity == Severity::Error));
+    BOOST_TEST((found[0].severity == validation::Severity::Error));
     BOOST_TEST(mentions(found[0], "ford 'ford-on-road'"));
     BOOST_TEST(mentions(found[0], "150.0 m away"));
 }
@@ -227,7 +227,7 @@ BOOST_AUTO_TEST_CASE(a_watercourse_must_join_another_or_reach_the_map_edge)
         feature("river-lake", "river", "POLYGON((600 100, 700 100, 700 200, 600 200, 600 100))")}; // isolated
     const auto found = withCode(geo::checkTopology(mapWith(terrain)), "terrain.topology.watercourse");
     BOOST_REQUIRE(found.size() == 2u);
-    BOOST_TEST((found[0].severity == Severity::Warning));
+    BOOST_TEST((found[0].severity == validation::Severity::Warning));
     BOOST_TEST(mentions(found[0], "stream 'stream-pond'"));
     BOOST_TEST(mentions(found[1], "river 'river-lake'"));
 }
@@ -282,7 +282,7 @@ BOOST_AUTO_TEST_CASE(a_village_in_a_river_is_an_error)
         feature("village-wet", "village", "POLYGON((600 50, 700 50, 700 150, 600 150, 600 50))")};      // in the polygon
     const auto found = withCode(geo::checkTopology(mapWith(terrain)), "terrain.topology.village_in_river");
     BOOST_REQUIRE(found.size() == 2u);
-    BOOST_TEST((found[0].severity == Severity::Error));
+    BOOST_TEST((found[0].severity == validation::Severity::Error));
     BOOST_TEST(mentions(found[0], "village 'village-astride'"));
     BOOST_TEST(mentions(found[0], "river 'river-1'"));
     BOOST_TEST(mentions(found[1], "village 'village-wet'"));
@@ -299,7 +299,7 @@ BOOST_AUTO_TEST_CASE(a_level_two_hill_must_lie_inside_a_level_one_hill)
         feature("hill-floating", "hill", "POLYGON((700 700, 800 700, 800 800, 700 800, 700 700))", {{"level", 2}})};
     const auto found = withCode(geo::checkTopology(mapWith(terrain)), "terrain.topology.hill_level");
     BOOST_REQUIRE(found.size() == 2u);
-    BOOST_TEST((found[0].severity == Severity::Warning));
+    BOOST_TEST((found[0].severity == validation::Severity::Warning));
     BOOST_TEST(mentions(found[0], "hill 'hill-overhang'"));
     BOOST_TEST(mentions(found[0], "5000.0 m2"));
     BOOST_TEST(mentions(found[0], "overlaps hill 'hill-1'"));
@@ -311,11 +311,11 @@ BOOST_AUTO_TEST_CASE(scenario_validation_reports_topology_findings)
 {
     auto terrain = crossing();
     terrain.push_back(feature("bridge-dry", "bridge", "POINT(700 520)"));
-    const Diagnostics all = validateScenario(mapWith(terrain));
+    const validation::Diagnostics all = validation::validateScenario(mapWith(terrain));
     const auto found = withCode(all, "terrain.topology.bridge");
     BOOST_TEST(found.size() == 1u);
-    BOOST_TEST(hasErrors(all));
-    BOOST_TEST(withCode(validateScenario(mapWith(crossing())), "terrain.topology.bridge").empty());
+    BOOST_TEST(validation::hasErrors(all));
+    BOOST_TEST(withCode(validation::validateScenario(mapWith(crossing())), "terrain.topology.bridge").empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

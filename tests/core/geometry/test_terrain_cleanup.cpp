@@ -24,7 +24,7 @@ Scenario with(std::vector<TerrainFeature> terrain)
     return s;
 }
 
-std::size_t count(const Diagnostics& all, const std::string& code)
+std::size_t count(const validation::Diagnostics& all, const std::string& code)
 {
     std::size_t n = 0;
     for (const auto& d : all)
@@ -131,7 +131,7 @@ BOOST_AUTO_TEST_CASE(a_village_wholly_in_a_river_is_reported_not_dropped)
     const auto r = geo::resolveOverlaps(s);
     BOOST_TEST(r.replacements.empty());
     BOOST_REQUIRE(count(r.diagnostics, "terrain.overlap.collapsed") == 1u);
-    BOOST_TEST((r.diagnostics[0].severity == Severity::Error));
+    BOOST_TEST((r.diagnostics[0].severity == validation::Severity::Error));
     BOOST_TEST(r.diagnostics[0].message.find("100.0 m2") != std::string::npos);
 }
 

@@ -23,9 +23,9 @@ BOOST_AUTO_TEST_SUITE(io_atomic_file)
 BOOST_AUTO_TEST_CASE(replaces_the_file_and_leaves_no_temporary)
 {
     TemporaryFolder folder;
-    writeFileAtomically(folder / "x.txt", "first");
-    writeFileAtomically(folder / "x.txt", "second");
-    BOOST_TEST(readFile(folder / "x.txt") == "second");
+    io::writeFileAtomically(folder / "x.txt", "first");
+    io::writeFileAtomically(folder / "x.txt", "second");
+    BOOST_TEST(io::readFile(folder / "x.txt") == "second");
     std::size_t files = 0;
     for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder.path()))
         ++files;
@@ -35,26 +35,26 @@ BOOST_AUTO_TEST_CASE(replaces_the_file_and_leaves_no_temporary)
 BOOST_AUTO_TEST_CASE(uncommitted_atomic_file_leaves_the_target_untouched)
 {
     TemporaryFolder folder;
-    writeFileAtomically(folder / "x.txt", "original");
+    io::writeFileAtomically(folder / "x.txt", "original");
     {
-        AtomicFile file(folder / "x.txt");
+        io::AtomicFile file(folder / "x.txt");
         std::ofstream(file.temporaryPath()) << "half-written";
     }
-    BOOST_TEST(readFile(folder / "x.txt") == "original");
+    BOOST_TEST(io::readFile(folder / "x.txt") == "original");
     BOOST_TEST(!std::filesystem::exists(folder / ".x.txt.tmp"));
 }
 
 BOOST_AUTO_TEST_CASE(read_errors_name_the_file)
 {
     try {
-        readFile("/nonexistent/sandtable/file.json");
+        io::readFile("/nonexistent/sandtable/file.json");
         BOOST_FAIL("no error");
-    } catch (const IoError& e) {
+    } catch (const util::IoError& e) {
         BOOST_TEST(std::string(e.what()) == "/nonexistent/sandtable/file.json: no such file");
     }
     TemporaryFolder folder;
-    writeFileAtomically(folder / "big", std::string(100, 'x'));
-    BOOST_CHECK_THROW(readFile(folder / "big", 10), IoError);
+    io::writeFileAtomically(folder / "big", std::string(100, 'x'));
+    BOOST_CHECK_THROW(io::readFile(folder / "big", 10), util::IoError);
 }
 
 BOOST_AUTO_TEST_CASE(a_large_file_is_read_whole_into_a_block_on_a_huge_page_boundary)
@@ -66,13 +66,13 @@ BOOST_AUTO_TEST_CASE(a_large_file_is_read_whole_into_a_block_on_a_huge_page_boun
     std::string bytes(n, '\0');
     for (std::size_t i = 0; i < n; ++i)
         bytes[i] = static_cast<char>(i & 0xff);
-    writeFileAtomically(folder / "big.json", bytes);
-    const FileBytes read = readFileBytes(folder / "big.json");
+    io::writeFileAtomically(folder / "big.json", bytes);
+    const io::FileBytes read = io::readFileBytes(folder / "big.json");
     BOOST_TEST(read.size == n);
     BOOST_TEST(read.memory.size() >= n);
     BOOST_TEST(reinterpret_cast<std::uintptr_t>(read.memory.data()) % (std::uintptr_t{2} << 20) == 0u);
     BOOST_TEST((read.view() == bytes));
-    BOOST_TEST((readFile(folder / "big.json") == bytes));
+    BOOST_TEST((io::readFile(folder / "big.json") == bytes));
 }
 
 BOOST_AUTO_TEST_CASE(a_stream_of_unknown_length_is_read_to_its_end)
@@ -88,7 +88,7 @@ BOOST_AUTO_TEST_CASE(a_stream_of_unknown_length_is_read_to_its_end)
         for (std::size_t i = 0; i < n; ++i)
             out.put(static_cast<char>('a' + i % 26));
     });
-    const FileBytes read = readFileBytes(fifo);
+    const io::FileBytes read = io::readFileBytes(fifo);
     writer.join();
     BOOST_TEST(read.size == n);
     BOOST_TEST(read.view().front() == 'a');
@@ -100,18 +100,18 @@ BOOST_AUTO_TEST_CASE(a_stream_of_unknown_length_is_read_to_its_end)
 
 BOOST_AUTO_TEST_CASE(bulk_memory_keeps_what_it_was_asked_to_keep_when_it_grows)
 {
-    BulkMemory small(100);
+    util::BulkMemory small(100);
     BOOST_TEST(small.size() == 100u);
     std::memcpy(small.data(), "sandtable", 9);
     small.resize(std::size_t{4} << 20, 9); // from the heap to a mapping
     BOOST_TEST(small.size() == (std::size_t{4} << 20));
     BOOST_TEST(std::string_view(small.data(), 9) == "sandtable");
     small.data()[(std::size_t{4} << 20) - 1] = 'z'; // the last byte is writable
-    BulkMemory moved = std::move(small);
+    util::BulkMemory moved = std::move(small);
     BOOST_TEST(small.data() == nullptr);
     BOOST_TEST(small.size() == 0u);
     BOOST_TEST(moved.data()[(std::size_t{4} << 20) - 1] == 'z');
-    BOOST_TEST(BulkMemory().data() == nullptr);
+    BOOST_TEST(util::BulkMemory().data() == nullptr);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -4,11 +4,11 @@
 
 #include <boost/test/unit_test.hpp>
 
-using sandtable::core::CsvOptions;
-using sandtable::core::CsvRecord;
-using sandtable::core::CsvSyntaxProblem;
-using sandtable::core::csvField;
-using sandtable::core::readCsv;
+using sandtable::core::io::CsvOptions;
+using sandtable::core::io::CsvRecord;
+using sandtable::core::io::CsvSyntaxProblem;
+using sandtable::core::io::csvField;
+using sandtable::core::io::readCsv;
 using Fields = std::vector<std::string>;
 using Kind = CsvSyntaxProblem::Kind;
 

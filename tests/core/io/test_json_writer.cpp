@@ -11,9 +11,9 @@
 
 using sandtable::core::Attributes;
 using sandtable::core::AttributeValue;
-using sandtable::core::JsonOut;
-using sandtable::core::JsonValue;
-using sandtable::core::writeJson;
+using sandtable::core::io::JsonOut;
+using sandtable::core::io::JsonValue;
+using sandtable::core::io::writeJson;
 
 namespace {
 

@@ -28,20 +28,20 @@ BOOST_AUTO_TEST_CASE(saved_scenario_reads_back_equal_and_resaves_byte_identical)
             GeoreferenceMethod::Affine, "EPSG:32618", {1, 2, 3, 4, 5, 6}, 123.456, 2.5},
         "", {ScanPlace{"Ziegler's Grove", {{100, 200}, {300, 200.5}, {300, 400}}, "VASSAL zone of board Field"},
                 ScanPlace{"Little Round Top", {{900.25, 1800}}, ""}}};
-    saveScenario(s, folder / "a.json");
-    const LoadedScenario loaded = loadScenario(folder / "a.json");
+    io::saveScenario(s, folder / "a.json");
+    const io::LoadedScenario loaded = io::loadScenario(folder / "a.json");
     BOOST_TEST((loaded.scenario == s));
-    saveScenario(loaded.scenario, folder / "b.json");
-    BOOST_TEST(readFile(folder / "a.json") == readFile(folder / "b.json"));
+    io::saveScenario(loaded.scenario, folder / "b.json");
+    BOOST_TEST(io::readFile(folder / "a.json") == io::readFile(folder / "b.json"));
 }
 
 BOOST_AUTO_TEST_CASE(refuses_a_newer_format_version_naming_the_file)
 {
     const std::string text = R"({"format": "sandtable-scenario", "version": 2, "id": "x", "title": "", "system": "pub-battles", "crs": ""})";
     try {
-        parseScenario(text, "future.json");
+        io::parseScenario(text, "future.json");
         BOOST_FAIL("a newer version was accepted");
-    } catch (const FormatError& e) {
+    } catch (const util::FormatError& e) {
         BOOST_TEST(e.file() == "future.json");
         BOOST_TEST(e.object() == "/version");
         BOOST_TEST(std::string(e.what()).find("newer") != std::string::npos);
@@ -50,27 +50,27 @@ BOOST_AUTO_TEST_CASE(refuses_a_newer_format_version_naming_the_file)
 
 BOOST_AUTO_TEST_CASE(schema_violations_name_the_json_pointer)
 {
-    std::string text = serializeScenario(sandtable::test::smallScenario());
+    std::string text = io::serializeScenario(sandtable::test::smallScenario());
     const auto at = text.find("\"strength\": 4000");
     BOOST_REQUIRE(at != std::string::npos);
     text.replace(at, 16, "\"strength\": -5");
-    const ValidationReport report = validateScenarioText(text, "bad.json");
+    const io::ValidationReport report = io::validateScenarioText(text, "bad.json");
     BOOST_TEST(!report.scenario.has_value());
     BOOST_REQUIRE(!report.diagnostics.empty());
     bool named = false;
     for (const auto& d : report.diagnostics)
         named = named || d.path == "/units/1/strength";
     BOOST_TEST(named);
-    BOOST_CHECK_THROW(parseScenario(text, "bad.json"), FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(text, "bad.json"), util::FormatError);
 }
 
 BOOST_AUTO_TEST_CASE(rejects_unknown_members_and_bad_json)
 {
-    BOOST_CHECK_THROW(parseScenario("{not json", "x.json"), FormatError);
-    BOOST_CHECK_THROW(parseScenario(R"({"format": "something-else", "version": 1})", "x.json"), FormatError);
-    std::string text = serializeScenario(sandtable::test::smallScenario());
+    BOOST_CHECK_THROW(io::parseScenario("{not json", "x.json"), util::FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(R"({"format": "something-else", "version": 1})", "x.json"), util::FormatError);
+    std::string text = io::serializeScenario(sandtable::test::smallScenario());
     text.insert(1, "\"colour_of_sky\": \"blue\",");
-    BOOST_CHECK_THROW(parseScenario(text, "x.json"), FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(text, "x.json"), util::FormatError);
 }
 
 BOOST_AUTO_TEST_CASE(empty_scenario_of_each_system_validates_without_errors)
@@ -79,41 +79,41 @@ BOOST_AUTO_TEST_CASE(empty_scenario_of_each_system_validates_without_errors)
         Scenario s;
         s.settings.id = "empty";
         s.settings.system = system;
-        const ValidationReport report = validateScenarioText(serializeScenario(s), "empty.json");
+        const io::ValidationReport report = io::validateScenarioText(io::serializeScenario(s), "empty.json");
         BOOST_TEST(report.scenario.has_value());
-        BOOST_TEST(!hasErrors(report.diagnostics));
+        BOOST_TEST(!validation::hasErrors(report.diagnostics));
     }
 }
 
 BOOST_AUTO_TEST_CASE(the_bundled_example_passes_schema_and_rules)
 {
     const auto path = sandtable::test::sourceDir() / "examples/gettysburg/gettysburg.sandtable.json";
-    const ValidationReport report = validateScenarioText(readFile(path), path.string());
+    const io::ValidationReport report = io::validateScenarioText(io::readFile(path), path.string());
     for (const auto& d : report.diagnostics)
-        BOOST_TEST_MESSAGE(toString(d.severity) << " " << d.path << " " << d.message);
-    BOOST_TEST(countSeverity(report.diagnostics, Severity::Error) == 0u);
+        BOOST_TEST_MESSAGE(validation::toString(d.severity) << " " << d.path << " " << d.message);
+    BOOST_TEST(validation::countSeverity(report.diagnostics, validation::Severity::Error) == 0u);
     BOOST_REQUIRE(report.scenario.has_value());
     BOOST_TEST(report.scenario->terrain.size() >= 8u);
     BOOST_TEST(report.scenario->sides.size() == 2u);
     // Saved by sandtable, so re-serialising gives the same bytes.
-    BOOST_TEST(serializeScenario(*report.scenario) == readFile(path));
+    BOOST_TEST(io::serializeScenario(*report.scenario) == io::readFile(path));
 }
 
 BOOST_AUTO_TEST_CASE(save_into_an_unwritable_folder_fails_and_keeps_the_old_file)
 {
     TemporaryFolder folder;
     const auto target = folder / "keep.json";
-    saveScenario(sandtable::test::smallScenario(), target);
-    const std::string before = readFile(target);
+    io::saveScenario(sandtable::test::smallScenario(), target);
+    const std::string before = io::readFile(target);
     std::filesystem::permissions(folder.path(), std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
     if (::geteuid() == 0) {
         // root ignores folder permissions; a path under a file cannot be written by anyone.
-        BOOST_CHECK_THROW(saveScenario(Scenario{}, target / "sub.json"), IoError);
+        BOOST_CHECK_THROW(io::saveScenario(Scenario{}, target / "sub.json"), util::IoError);
     } else {
-        BOOST_CHECK_THROW(saveScenario(Scenario{}, target), IoError);
+        BOOST_CHECK_THROW(io::saveScenario(Scenario{}, target), util::IoError);
     }
     std::filesystem::permissions(folder.path(), std::filesystem::perms::owner_all);
-    BOOST_TEST(readFile(target) == before);
+    BOOST_TEST(io::readFile(target) == before);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -130,18 +130,18 @@ BOOST_AUTO_TEST_CASE(saves_byte_identical_under_a_comma_decimal_locale)
         Georeference{"EPSG:4326", {{1, 895.5, 600.25, -77.2311, 39.8309, true}, {2, 875.0, 985.0, -77.23, 39.8221, false}},
             GeoreferenceMethod::Affine, "EPSG:32618", {1.5, 2.25, 3, 4, 5, 6}, 123.456, 2.5},
         "", {}};
-    saveScenario(s, folder / "c.json");
+    io::saveScenario(s, folder / "c.json");
     BOOST_REQUIRE_MESSAGE(std::setlocale(LC_ALL, "de_DE.UTF-8"),
         "the de_DE.UTF-8 locale is not installed (packaging/install-deps.sh generates it)");
     char decimal[8];
     std::snprintf(decimal, sizeof decimal, "%.1f", 2.5);
     BOOST_TEST(std::string(decimal) == "2,5"); // the locale really writes a comma
-    saveScenario(s, folder / "de.json");
-    const LoadedScenario loaded = loadScenario(folder / "de.json"); // and reads back under it
+    io::saveScenario(s, folder / "de.json");
+    const io::LoadedScenario loaded = io::loadScenario(folder / "de.json"); // and reads back under it
     std::setlocale(LC_ALL, "C");
-    BOOST_TEST(readFile(folder / "de.json") == readFile(folder / "c.json"));
+    BOOST_TEST(io::readFile(folder / "de.json") == io::readFile(folder / "c.json"));
     BOOST_TEST((loaded.scenario == s));
-    BOOST_TEST(readFile(folder / "c.json").find("123.456") != std::string::npos);
+    BOOST_TEST(io::readFile(folder / "c.json").find("123.456") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -152,16 +152,16 @@ BOOST_AUTO_TEST_CASE(the_print_language_is_saved_only_when_not_english_and_reads
 {
     TemporaryFolder folder;
     Scenario s = sandtable::test::smallScenario();
-    saveScenario(s, folder / "en.json");
-    BOOST_TEST(readFile(folder / "en.json").find("\"language\"") == std::string::npos); // older files unchanged
+    io::saveScenario(s, folder / "en.json");
+    BOOST_TEST(io::readFile(folder / "en.json").find("\"language\"") == std::string::npos); // older files unchanged
     s.settings.language = "de";
-    saveScenario(s, folder / "de.json");
-    BOOST_TEST(readFile(folder / "de.json").find("\"language\": \"de\"") != std::string::npos);
-    BOOST_TEST(loadScenario(folder / "de.json").scenario.settings.language == "de");
+    io::saveScenario(s, folder / "de.json");
+    BOOST_TEST(io::readFile(folder / "de.json").find("\"language\": \"de\"") != std::string::npos);
+    BOOST_TEST(io::loadScenario(folder / "de.json").scenario.settings.language == "de");
     // The schema refuses what is not a language code.
-    std::string text = readFile(folder / "de.json");
+    std::string text = io::readFile(folder / "de.json");
     text.replace(text.find("\"language\": \"de\""), 16, "\"language\": \"German\"");
-    BOOST_CHECK_THROW(parseScenario(text, "german.json"), FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(text, "german.json"), util::FormatError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

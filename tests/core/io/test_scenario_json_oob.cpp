@@ -13,7 +13,7 @@ BOOST_AUTO_TEST_SUITE(io_scenario_json_oob)
 
 BOOST_AUTO_TEST_CASE(unset_members_are_not_written)
 {
-    const std::string text = serializeScenario(sandtable::test::smallScenario());
+    const std::string text = io::serializeScenario(sandtable::test::smallScenario());
     for (const char* key : {"\"setup\"", "\"syw\"", "\"status\"", "\"reserve\"", "\"arrival\"", "\"figures\"",
              "\"lines_of_communication\"", "\"general\"", "\"chit\""})
         BOOST_TEST(text.find(key) == std::string::npos, key);
@@ -56,29 +56,29 @@ BOOST_AUTO_TEST_CASE(every_member_round_trips_through_the_schema)
     held.figures->limbers = 2;
     s.units.push_back(held);
     s.units.back().block = true;
-    const std::string text = serializeScenario(s);
+    const std::string text = io::serializeScenario(s);
     BOOST_TEST(text.find("\"turn\": \"night\"") != std::string::npos);
     // A cavalry type without effects stays a plain name; one with effects is an object.
     BOOST_TEST(text.find("\"cavalry\",") != std::string::npos);
     BOOST_TEST(text.find("\"effects\": \"Charge: +1 die against infantry in line (scenario rule)\"") != std::string::npos);
     BOOST_TEST(text.find("\"block\": true") != std::string::npos);
-    const LoadedScenario back = parseScenario(text, "memory");
+    const io::LoadedScenario back = io::parseScenario(text, "memory");
     BOOST_TEST((back.scenario == s));
-    BOOST_TEST(serializeScenario(back.scenario) == text);
+    BOOST_TEST(io::serializeScenario(back.scenario) == text);
 }
 
 BOOST_AUTO_TEST_CASE(the_schema_refuses_a_turn_nine_and_unknown_members)
 {
     Scenario s = sandtable::test::smallScenario();
-    std::string text = serializeScenario(s);
+    std::string text = io::serializeScenario(s);
     const auto at = text.find("\"strength\": 4000");
     BOOST_REQUIRE(at != std::string::npos);
     std::string badTurn = text;
     badTurn.insert(at, "\"arrival\": {\"day\": 1, \"turn\": 9},\n");
-    BOOST_CHECK_THROW(parseScenario(badTurn, "memory"), FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(badTurn, "memory"), util::FormatError);
     std::string badFigure = text;
     badFigure.insert(at, "\"figures\": {\"archers\": 3},\n");
-    BOOST_CHECK_THROW(parseScenario(badFigure, "memory"), FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(badFigure, "memory"), util::FormatError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -58,16 +58,16 @@ rapidjson::Document domOf(std::string_view text)
 /// the same model.
 bool sameAsDom(const std::string& text, const std::string& name)
 {
-    const ValidationReport report = readScenarioText(text, name);
+    const io::ValidationReport report = io::readScenarioText(text, name);
     if (!report.scenario) {
         BOOST_ERROR(name << ": refused: " << (report.diagnostics.empty() ? "" : report.diagnostics.front().message));
         return false;
     }
-    const ValidationReport domRead = readScenarioText(writeJson(domOf(text), 2), name);
+    const io::ValidationReport domRead = io::readScenarioText(io::writeJson(domOf(text), 2), name);
     BOOST_TEST_REQUIRE(domRead.scenario.has_value(), name);
     const Scenario& other = *domRead.scenario;
     BOOST_TEST((*report.scenario == other), name << ": the reader and RapidJSON's DOM read different scenarios");
-    BOOST_TEST(serializeScenario(*report.scenario) == serializeScenario(other), name);
+    BOOST_TEST(io::serializeScenario(*report.scenario) == io::serializeScenario(other), name);
     return *report.scenario == other;
 }
 
@@ -87,7 +87,7 @@ std::vector<fs::path> jsonFilesUnder(const fs::path& folder)
 /// (spelt as other writers spell them) and strings (escapes of every kind).
 std::string richDocument()
 {
-    std::string text = serializeScenario(sandtable::test::smallScenario());
+    std::string text = io::serializeScenario(sandtable::test::smallScenario());
     const std::string end = "\n  ],\n  \"sides\"";
     const auto at = text.find(end);
     BOOST_TEST_REQUIRE(at != std::string::npos);
@@ -109,7 +109,7 @@ std::string richDocument()
 /// reader's verdicts (which checks the terrain's coordinates itself, as it reads them).
 bool wholeSchemaAccepts(const rapidjson::Value& document)
 {
-    static const rapidjson::Document schemaDocument = domOf(scenarioSchemaText());
+    static const rapidjson::Document schemaDocument = domOf(io::scenarioSchemaText());
     static valijson::Schema schema;
     static const bool parsed = [] {
         valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
@@ -126,16 +126,16 @@ bool wholeSchemaAccepts(const rapidjson::Value& document)
 /// The small scenario's text with `from` (which must occur) replaced by `to`.
 std::string smallWith(const std::string& from, const std::string& to)
 {
-    std::string text = serializeScenario(sandtable::test::smallScenario());
+    std::string text = io::serializeScenario(sandtable::test::smallScenario());
     const auto at = text.find(from);
     BOOST_TEST_REQUIRE(at != std::string::npos, from);
     return text.replace(at, from.size(), to);
 }
 
 /// The schema findings of a document (readScenarioText's diagnostics, which must refuse it).
-Diagnostics findings(const std::string& text)
+validation::Diagnostics findings(const std::string& text)
 {
-    const ValidationReport report = readScenarioText(text, "case.json");
+    const io::ValidationReport report = io::readScenarioText(text, "case.json");
     BOOST_TEST(!report.scenario.has_value());
     return report.diagnostics;
 }
@@ -150,40 +150,40 @@ BOOST_AUTO_TEST_CASE(examples_and_fixtures_read_as_rapidjsons_dom_reads_them)
     for (const fs::path& file : jsonFilesUnder(sandtable::test::sourceDir() / "examples")) {
         if (file.string().find(".sandtable.json") == std::string::npos)
             continue;
-        BOOST_TEST(sameAsDom(readFile(file), file.string()));
+        BOOST_TEST(sameAsDom(io::readFile(file), file.string()));
         ++read;
     }
     BOOST_TEST(read >= 4);
-    BOOST_TEST(sameAsDom(serializeScenario(sandtable::test::smallScenario()), "small"));
+    BOOST_TEST(sameAsDom(io::serializeScenario(sandtable::test::smallScenario()), "small"));
     BOOST_TEST(sameAsDom(richDocument(), "rich"));
 }
 
 BOOST_AUTO_TEST_CASE(a_saved_document_reads_back_to_the_same_bytes)
 {
-    const std::string text = serializeScenario(sandtable::test::smallScenario());
-    const ValidationReport report = readScenarioText(text, "small");
+    const std::string text = io::serializeScenario(sandtable::test::smallScenario());
+    const io::ValidationReport report = io::readScenarioText(text, "small");
     BOOST_TEST_REQUIRE(report.scenario.has_value());
-    BOOST_TEST(serializeScenario(*report.scenario) == text);
-    const ValidationReport rich = readScenarioText(richDocument(), "rich");
+    BOOST_TEST(io::serializeScenario(*report.scenario) == text);
+    const io::ValidationReport rich = io::readScenarioText(richDocument(), "rich");
     BOOST_TEST_REQUIRE(rich.scenario.has_value());
-    const std::string once = serializeScenario(*rich.scenario);
-    const ValidationReport again = readScenarioText(once, "rich again");
+    const std::string once = io::serializeScenario(*rich.scenario);
+    const io::ValidationReport again = io::readScenarioText(once, "rich again");
     BOOST_TEST_REQUIRE(again.scenario.has_value());
-    BOOST_TEST(serializeScenario(*again.scenario) == once);
+    BOOST_TEST(io::serializeScenario(*again.scenario) == once);
 }
 
 BOOST_AUTO_TEST_CASE(bad_json_is_refused_naming_line_and_column)
 {
-    const std::string good = serializeScenario(sandtable::test::smallScenario());
+    const std::string good = io::serializeScenario(sandtable::test::smallScenario());
     // Line 3 of the small scenario's text starts with two spaces; the stray comma after them is column 3.
     std::string text = good;
     const auto secondLine = text.find('\n', text.find('\n') + 1);
     text.insert(secondLine + 3, ",");
-    const Diagnostics d = findings(text);
+    const validation::Diagnostics d = findings(text);
     BOOST_TEST_REQUIRE(d.size() == 1u);
     BOOST_TEST(d[0].code == "format.invalid");
     BOOST_TEST(d[0].message.find("line 3, column 3") != std::string::npos, d[0].message);
-    BOOST_CHECK_THROW(parseScenario(text, "case.json"), FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(text, "case.json"), util::FormatError);
     // Trailing bytes, a number out of double's range, bad UTF-8, a lone surrogate, a control character.
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"trailing", good + " x"},
@@ -193,7 +193,7 @@ BOOST_AUTO_TEST_CASE(bad_json_is_refused_naming_line_and_column)
         {"control", std::string(good).replace(good.find("\"title\": \"") + 10, 0, "\x01")},
     };
     for (const auto& [name, bad] : cases) {
-        const Diagnostics e = findings(bad);
+        const validation::Diagnostics e = findings(bad);
         BOOST_TEST_REQUIRE(e.size() == 1u, name);
         BOOST_TEST(e[0].code == "format.invalid", name);
         BOOST_TEST(e[0].message.find("not valid JSON") != std::string::npos, name << ": " << e[0].message);
@@ -205,12 +205,12 @@ BOOST_AUTO_TEST_CASE(a_name_given_twice_means_its_last_value_where_the_schema_al
     // In free attributes the last value counts.
     const std::string text = smallWith("\"attributes\": {}", "\"attributes\": {\"note\": \"a\", \"note\": \"b\"}");
     BOOST_TEST(sameAsDom(text, "twice in attributes"));
-    const ValidationReport report = readScenarioText(text, "twice");
+    const io::ValidationReport report = io::readScenarioText(text, "twice");
     BOOST_TEST_REQUIRE(report.scenario.has_value());
     BOOST_TEST(report.scenario->terrain.at(0).attributes.at("note").asString() == "b");
     // In an object whose members the schema lists (additionalProperties false), valijson counts the
     // second one as a member it does not know: refused, naming the object.
-    const Diagnostics d = findings(smallWith("\"name\": \"Test wood\"", "\"name\": \"First\", \"name\": \"Test wood\""));
+    const validation::Diagnostics d = findings(smallWith("\"name\": \"Test wood\"", "\"name\": \"First\", \"name\": \"Test wood\""));
     BOOST_TEST_REQUIRE(!d.empty());
     BOOST_TEST(d[0].code == "schema.unknown_field");
     BOOST_TEST(d[0].path == "/terrain/0");
@@ -218,14 +218,14 @@ BOOST_AUTO_TEST_CASE(a_name_given_twice_means_its_last_value_where_the_schema_al
 
 BOOST_AUTO_TEST_CASE(a_byte_order_mark_is_skipped)
 {
-    const std::string good = serializeScenario(sandtable::test::smallScenario());
+    const std::string good = io::serializeScenario(sandtable::test::smallScenario());
     BOOST_TEST(sameAsDom("\xEF\xBB\xBF" + good, "bom"));
 }
 
 BOOST_AUTO_TEST_CASE(schema_findings_name_the_field_what_was_expected_and_what_was_found)
 {
     // A unit without its required "name": schema.required naming the field, at the unit.
-    Diagnostics d = findings(smallWith("\"name\": \"I Corps HQ\",", ""));
+    validation::Diagnostics d = findings(smallWith("\"name\": \"I Corps HQ\",", ""));
     BOOST_TEST_REQUIRE(d.size() == 1u);
     BOOST_TEST(d[0].code == "schema.required");
     BOOST_TEST(d[0].path == "/units/0");
@@ -259,7 +259,7 @@ BOOST_AUTO_TEST_CASE(schema_findings_name_the_field_what_was_expected_and_what_w
 
 BOOST_AUTO_TEST_CASE(a_newer_version_is_refused_with_its_own_code)
 {
-    const Diagnostics d = findings(smallWith("\"version\": 1", "\"version\": 2"));
+    const validation::Diagnostics d = findings(smallWith("\"version\": 1", "\"version\": 2"));
     BOOST_TEST_REQUIRE(d.size() == 1u);
     BOOST_TEST(d[0].code == "format.version");
     BOOST_TEST(d[0].message.find("newer than this sandtable reads") != std::string::npos);
@@ -269,8 +269,8 @@ BOOST_AUTO_TEST_CASE(numbers_read_as_strtod_reads_them)
 {
     // Random decimal spellings of coordinates: RapidJSON (full precision) must give the doubles strtod gives.
     std::mt19937_64 random(20261130);
-    JsonOut out;
-    std::string text = writeJson(scenarioToJson(sandtable::test::smallScenario(), out), 0);
+    io::JsonOut out;
+    std::string text = io::writeJson(io::scenarioToJson(sandtable::test::smallScenario(), out), 0);
     const std::string marker = "\"extent\":[";
     const auto at = text.find(marker);
     BOOST_TEST_REQUIRE(at != std::string::npos);
@@ -294,7 +294,7 @@ BOOST_AUTO_TEST_CASE(numbers_read_as_strtod_reads_them)
         variant.replace(at + marker.size(), close - at - marker.size(), numbers);
         // The extent may come out inverted (a rule finding, not a schema one): the model is what matters.
         BOOST_TEST(sameAsDom(variant, "extent [" + numbers + "]"));
-        const ValidationReport read = readScenarioText(variant, "n");
+        const io::ValidationReport read = io::readScenarioText(variant, "n");
         BOOST_TEST_REQUIRE(read.scenario.has_value(), numbers);
         const auto e = *read.scenario->settings.extent;
         std::size_t pos = 0;
@@ -313,10 +313,10 @@ BOOST_AUTO_TEST_CASE(schema_verdicts_are_valijsons_on_mutated_documents)
     // added, an array item dropped or duplicated): the reader accepts exactly what valijson accepts with the
     // whole schema (checked here independently of the reader: RapidJSON's own DOM through valijson's adapter).
     // Half the edits land in the terrain's coordinates, which the reader checks as it reads them.
-    std::vector<std::string> bases{serializeScenario(sandtable::test::smallScenario()), richDocument()};
+    std::vector<std::string> bases{io::serializeScenario(sandtable::test::smallScenario()), richDocument()};
     for (const fs::path& file : jsonFilesUnder(sandtable::test::sourceDir() / "examples"))
         if (file.string().find(".sandtable.json") != std::string::npos)
-            bases.push_back(readFile(file));
+            bases.push_back(io::readFile(file));
     const rapidjson::Document replacements = domOf(R"([null, true, false, 0, 1, -1, 2, 7, 20, 21, 1.5, -0.0, 1e9, 4400000.5,
         "", "x", "hill", "Point", "Polygon", "night", "EPSG:32618", "2024-01-01", "1863-07", "C4", "0304", "3.4", "12:30", "a b", ")"
         + std::string(600, 'x') + R"(", "\u00e9\u00e9", [], [1, 2], [300000.0, 4400000.0], {}, {"level": 2}, {"x": 1}])");
@@ -326,18 +326,18 @@ BOOST_AUTO_TEST_CASE(schema_verdicts_are_valijsons_on_mutated_documents)
         rapidjson::Document doc = domOf(bases[random() % bases.size()]);
         auto& pool = doc.GetAllocator();
         const auto replacement = [&] {
-            JsonValue v;
+            io::JsonValue v;
             v.CopyFrom(replacements[static_cast<rapidjson::SizeType>(random() % replacements.Size())], pool);
             return v;
         };
         // Walk to a random node.
-        JsonValue* node = &doc;
-        JsonValue* parent = nullptr;
+        io::JsonValue* node = &doc;
+        io::JsonValue* parent = nullptr;
         std::string key;
         rapidjson::SizeType index = 0;
         int depth = 1 + static_cast<int>(random() % 7);
         if (random() % 2 && doc.HasMember("terrain") && !doc["terrain"].Empty()) {
-            JsonValue& terrain = doc["terrain"];
+            io::JsonValue& terrain = doc["terrain"];
             index = static_cast<rapidjson::SizeType>(random() % terrain.Size());
             parent = &terrain[index]["geometry"];
             key = "coordinates";
@@ -369,11 +369,11 @@ BOOST_AUTO_TEST_CASE(schema_verdicts_are_valijsons_on_mutated_documents)
             if (node->IsObject()) {
                 const std::string extra = "extra_" + std::to_string(random() % 3);
                 node->RemoveMember(extra.c_str());
-                JsonValue name(extra.data(), static_cast<rapidjson::SizeType>(extra.size()), pool);
-                JsonValue value = replacement();
+                io::JsonValue name(extra.data(), static_cast<rapidjson::SizeType>(extra.size()), pool);
+                io::JsonValue value = replacement();
                 node->AddMember(name, value, pool);
             } else if (node->IsArray()) {
-                JsonValue item;
+                io::JsonValue item;
                 if (node->Empty())
                     item = replacement();
                 else
@@ -383,14 +383,14 @@ BOOST_AUTO_TEST_CASE(schema_verdicts_are_valijsons_on_mutated_documents)
             break;
         default:
             if (parent && parent->IsArray() && !parent->Empty()) {
-                JsonValue item;
+                io::JsonValue item;
                 item.CopyFrom((*parent)[index], pool);
                 parent->PushBack(item, pool);
             }
             break;
         }
-        const std::string text = writeJson(doc, 0);
-        const ValidationReport report = readScenarioText(text, "mutated");
+        const std::string text = io::writeJson(doc, 0);
+        const io::ValidationReport report = io::readScenarioText(text, "mutated");
         const bool valijson = wholeSchemaAccepts(doc);
         invalid += valijson ? 0 : 1;
         ++decided;
@@ -415,9 +415,9 @@ BOOST_AUTO_TEST_CASE(bad_inputs_never_throw_from_the_report)
     std::size_t files = 0;
     for (const char* folder : {"tests/data/bad/scenario", "tests/fuzz/corpus/scenario_json"})
         for (const fs::path& file : jsonFilesUnder(sandtable::test::sourceDir() / folder)) {
-            const std::string text = readFile(file);
-            ValidationReport report;
-            BOOST_CHECK_NO_THROW(report = validateScenarioText(text, file.string()));
+            const std::string text = io::readFile(file);
+            io::ValidationReport report;
+            BOOST_CHECK_NO_THROW(report = io::validateScenarioText(text, file.string()));
             if (!report.scenario)
                 BOOST_TEST(hasErrors(report.diagnostics), file.string());
             ++files;

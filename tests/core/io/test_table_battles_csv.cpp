@@ -18,11 +18,11 @@ std::string replaceOnce(std::string text, const std::string& from, const std::st
     return text.replace(at, from.size(), to);
 }
 
-std::vector<CsvProblem> problemsOf(const std::string& text)
+std::vector<io::CsvProblem> problemsOf(const std::string& text)
 {
     try {
-        importTableBattlesCsv(text, "cards.csv");
-    } catch (const CsvImportError& e) {
+        io::importTableBattlesCsv(text, "cards.csv");
+    } catch (const io::CsvImportError& e) {
         return e.problems();
     }
     BOOST_FAIL("the CSV was imported without an error");
@@ -30,7 +30,7 @@ std::vector<CsvProblem> problemsOf(const std::string& text)
 }
 
 /// The one problem of `text`, checked to sit at `row` and `column`.
-CsvProblem onlyProblem(const std::string& text, std::size_t row, std::size_t column)
+io::CsvProblem onlyProblem(const std::string& text, std::size_t row, std::size_t column)
 {
     const auto problems = problemsOf(text);
     BOOST_REQUIRE_EQUAL(problems.size(), 1u);
@@ -48,7 +48,7 @@ BOOST_AUTO_TEST_SUITE(io_table_battles_csv)
 
 BOOST_AUTO_TEST_CASE(export_writes_the_documented_layout)
 {
-    const std::string csv = exportTableBattlesCsv(sandtable::test::smallCardSet());
+    const std::string csv = io::exportTableBattlesCsv(sandtable::test::smallCardSet());
     // 20 fixed columns and three action groups: cards 2-A and 4-A have three actions each.
     BOOST_TEST(csv.rfind("kind,card,name,army,date,first,morale,cards,tactical_victory,wing_colour,stick_colour,strength,"
                          "type,star,link,special,reserve,pursuit,dice,rules,action_1,targets_1,hits_1,requirement_1,"
@@ -64,19 +64,19 @@ BOOST_AUTO_TEST_CASE(export_writes_the_documented_layout)
 BOOST_AUTO_TEST_CASE(round_trip_is_byte_identical)
 {
     const TableBattlesSet set = sandtable::test::smallCardSet();
-    const std::string first = exportTableBattlesCsv(set);
-    const TableBattlesSet back = importTableBattlesCsv(first, "cards.csv");
+    const std::string first = io::exportTableBattlesCsv(set);
+    const TableBattlesSet back = io::importTableBattlesCsv(first, "cards.csv");
     BOOST_TEST((back == set));
-    BOOST_TEST(exportTableBattlesCsv(back) == first);
+    BOOST_TEST(io::exportTableBattlesCsv(back) == first);
 }
 
 BOOST_AUTO_TEST_CASE(the_example_spreadsheet_reads_and_writes_back_unchanged)
 {
     const auto path = sandtable::test::sourceDir() / "examples/table-battles/fontenoy-cards.csv";
-    const std::string text = readFile(path);
-    const TableBattlesSet set = importTableBattlesCsv(text, path.string());
+    const std::string text = io::readFile(path);
+    const TableBattlesSet set = io::importTableBattlesCsv(text, path.string());
     BOOST_TEST(set.cards.size() == 12u);
-    BOOST_TEST(exportTableBattlesCsv(set) == text);
+    BOOST_TEST(io::exportTableBattlesCsv(set) == text);
 }
 
 BOOST_AUTO_TEST_CASE(commas_quotes_and_line_breaks_are_quoted_and_read_back)
@@ -84,10 +84,10 @@ BOOST_AUTO_TEST_CASE(commas_quotes_and_line_breaks_are_quoted_and_read_back)
     TableBattlesSet set = sandtable::test::smallCardSet();
     set.cards[0].name = "Smith's \"Tigers\", 1st";
     set.cards[0].specialRule = "Line one\nLine two";
-    const std::string csv = exportTableBattlesCsv(set);
+    const std::string csv = io::exportTableBattlesCsv(set);
     BOOST_TEST(csv.find(",\"Smith's \"\"Tigers\"\", 1st\",") != std::string::npos);
     BOOST_TEST(csv.find(",\"Line one\nLine two\",") != std::string::npos);
-    BOOST_TEST((importTableBattlesCsv(csv, "cards.csv") == set));
+    BOOST_TEST((io::importTableBattlesCsv(csv, "cards.csv") == set));
     // A field spanning two lines is still one row: card 2-A stays on row 6.
     const std::string broken = replaceOnce(csv, "Blue Guard,Blue,,,,,,#1f3a93,blue,3,infantry,yes,yes,no,,no,doubles",
         "Blue Guard,Blue,,,,,,#1f3a93,blue,3,infantry,yes,yes,no,,no,trebles");
@@ -98,23 +98,23 @@ BOOST_AUTO_TEST_CASE(comma_only_rows_as_excel_leaves_them_are_no_rows)
 {
     // Excel saves rows it once formatted, past the data, as commas alone: they hold no card.
     const TableBattlesSet set = sandtable::test::smallCardSet();
-    const std::string csv = exportTableBattlesCsv(set) + ",,,,,,,,,,,,,,,,,,,,,,,,,\r\n,,,\r\n";
-    BOOST_TEST((importTableBattlesCsv(csv, "cards.csv") == set));
+    const std::string csv = io::exportTableBattlesCsv(set) + ",,,,,,,,,,,,,,,,,,,,,,,,,\r\n,,,\r\n";
+    BOOST_TEST((io::importTableBattlesCsv(csv, "cards.csv") == set));
 }
 
 BOOST_AUTO_TEST_CASE(crlf_line_ends_and_a_byte_order_mark_are_accepted)
 {
     const TableBattlesSet set = sandtable::test::smallCardSet();
-    std::string csv = exportTableBattlesCsv(set);
+    std::string csv = io::exportTableBattlesCsv(set);
     std::string crlf;
     for (char c : csv)
         crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-    BOOST_TEST((importTableBattlesCsv("\xEF\xBB\xBF" + crlf, "cards.csv") == set));
+    BOOST_TEST((io::importTableBattlesCsv("\xEF\xBB\xBF" + crlf, "cards.csv") == set));
 }
 
 BOOST_AUTO_TEST_CASE(broken_quoting_is_caught_with_row_and_column)
 {
-    const std::string csv = exportTableBattlesCsv(sandtable::test::smallCardSet());
+    const std::string csv = io::exportTableBattlesCsv(sandtable::test::smallCardSet());
     // Card 6-A is row 10; its rules text is column 20 and no quote follows it in the file.
     auto p = onlyProblem(replaceOnce(csv, ",Massed guns.,", ",\"Massed guns.,"), 10, 20);
     BOOST_TEST(p.message.find("never closed") != std::string::npos);
@@ -126,15 +126,15 @@ BOOST_AUTO_TEST_CASE(broken_quoting_is_caught_with_row_and_column)
     p = onlyProblem(replaceOnce(csv, ",Blue Foot,", ",\"Blue\" Foot,"), 5, 3);
     BOOST_TEST(p.message.find("after the closing quote") != std::string::npos);
     try {
-        importTableBattlesCsv(replaceOnce(csv, ",Blue Foot,", ",Blue \"Foot\","), "cards.csv");
-    } catch (const CsvImportError& e) {
+        io::importTableBattlesCsv(replaceOnce(csv, ",Blue Foot,", ",Blue \"Foot\","), "cards.csv");
+    } catch (const io::CsvImportError& e) {
         BOOST_TEST(std::string(e.what()).find("cards.csv: row 5, column 3 (name):") == 0u);
     }
 }
 
 BOOST_AUTO_TEST_CASE(bad_values_name_their_row_and_column)
 {
-    const std::string csv = exportTableBattlesCsv(sandtable::test::smallCardSet());
+    const std::string csv = io::exportTableBattlesCsv(sandtable::test::smallCardSet());
     auto p = onlyProblem(replaceOnce(csv, kRow5, replaceOnce(kRow5, ",5-6,", ",7,")), 5, 19);
     BOOST_TEST(p.message.find("dice pattern '7'") != std::string::npos);
     onlyProblem(replaceOnce(csv, kRow5, replaceOnce(kRow5, ",attack,", ",atack,")), 5, 21);
@@ -151,18 +151,18 @@ BOOST_AUTO_TEST_CASE(bad_values_name_their_row_and_column)
 
 BOOST_AUTO_TEST_CASE(row_shape_header_and_set_problems_are_reported)
 {
-    const std::string csv = exportTableBattlesCsv(sandtable::test::smallCardSet());
+    const std::string csv = io::exportTableBattlesCsv(sandtable::test::smallCardSet());
     onlyProblem(replaceOnce(csv, kRow5, kRow5.substr(0, kRow5.size() - 2) + "\n"), 5, 0); // one field short
     onlyProblem(replaceOnce(csv, "kind,card,name,", "kind,card,nmae,"), 1, 3);
     onlyProblem(replaceOnce(csv, "Test Field,,1700,Blue,", "Test Field,,1700,Green,"), 2, 6);
     const auto dropped = replaceOnce(csv, "army,,Red,,,,3,4-A 5-A 6-A,5 win,,,,,,,,,,,,,,,,,,,,,,,,,,\n", "");
     BOOST_TEST(onlyProblem(dropped, 9, 0).message.find("1 army row") != std::string::npos);
-    BOOST_CHECK_THROW(importTableBattlesCsv("", "empty.csv"), CsvImportError);
+    BOOST_CHECK_THROW(io::importTableBattlesCsv("", "empty.csv"), io::CsvImportError);
 }
 
 BOOST_AUTO_TEST_CASE(every_problem_is_reported_and_nothing_is_returned)
 {
-    const std::string csv = exportTableBattlesCsv(sandtable::test::smallCardSet());
+    const std::string csv = io::exportTableBattlesCsv(sandtable::test::smallCardSet());
     std::string bad = replaceOnce(csv, ",5-6,", ",9,");
     bad = replaceOnce(bad, ",doubles,", ",quads,");
     const auto problems = problemsOf(bad);

@@ -150,7 +150,7 @@ BOOST_AUTO_TEST_CASE(cover_uses_the_override_before_the_derived_fraction)
 BOOST_AUTO_TEST_CASE(the_campaign_member_is_written_only_when_set_and_reads_back)
 {
     Scenario s = sandtable::test::smallScenario();
-    BOOST_TEST(serializeScenario(s).find("\"campaign\"") == std::string::npos);
+    BOOST_TEST(io::serializeScenario(s).find("\"campaign\"") == std::string::npos);
     Campaign c;
     c.grid = grid(2, 2, GridNumbering::ColumnRow);
     c.grid.origin = {300000.0, 4399000.0};
@@ -160,13 +160,13 @@ BOOST_AUTO_TEST_CASE(the_campaign_member_is_written_only_when_set_and_reads_back
     c.clock.startMinute = 5 * 60 + 30;
     c.intelligence.push_back(StartingIntelligence{SideId("red"), {"blue-corps"}, "a corps to the east"});
     s.campaign = c;
-    const std::string text = serializeScenario(s);
+    const std::string text = io::serializeScenario(s);
     BOOST_TEST(text.find("\"square\": \"0201\"") != std::string::npos); // squares by the names players call
     BOOST_TEST(text.find("\"start\": \"05:30\"") != std::string::npos);
-    const LoadedScenario back = parseScenario(text, "memory");
+    const io::LoadedScenario back = io::parseScenario(text, "memory");
     BOOST_REQUIRE(back.scenario.campaign.has_value());
     BOOST_TEST((*back.scenario.campaign == c));
-    BOOST_TEST(serializeScenario(back.scenario) == text);
+    BOOST_TEST(io::serializeScenario(back.scenario) == text);
 }
 
 BOOST_AUTO_TEST_CASE(schema_refuses_a_zero_square_and_unknown_members)
@@ -177,24 +177,24 @@ BOOST_AUTO_TEST_CASE(schema_refuses_a_zero_square_and_unknown_members)
     c.grid.origin = {300000.0, 4399000.0};
     s.campaign = c;
     // The scenario's document with one edit of its "campaign" object.
-    const auto edited = [&](const std::function<void(JsonValue& campaign, JsonOut& out)>& edit) {
-        JsonOut out;
-        JsonValue document = scenarioToJson(s, out);
+    const auto edited = [&](const std::function<void(io::JsonValue& campaign, io::JsonOut& out)>& edit) {
+        io::JsonOut out;
+        io::JsonValue document = io::scenarioToJson(s, out);
         edit(document["campaign"], out);
-        return writeJson(document, 0);
+        return io::writeJson(document, 0);
     };
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& campaign, JsonOut& out) { out.set(campaign["grid"], "square_size", 0); }), "memory"),
-        FormatError);
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& campaign, JsonOut& out) { out.set(campaign["grid"], "square_size", -1609.344); }), "memory"),
-        FormatError);
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& campaign, JsonOut& out) { out.set(campaign, "unknown_member", 1); }), "memory"), FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(edited([](io::JsonValue& campaign, io::JsonOut& out) { out.set(campaign["grid"], "square_size", 0); }), "memory"),
+        util::FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(edited([](io::JsonValue& campaign, io::JsonOut& out) { out.set(campaign["grid"], "square_size", -1609.344); }), "memory"),
+        util::FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(edited([](io::JsonValue& campaign, io::JsonOut& out) { out.set(campaign, "unknown_member", 1); }), "memory"), util::FormatError);
     // A 2 x 2 grid has no column C.
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& campaign, JsonOut& out) {
+    BOOST_CHECK_THROW(io::parseScenario(edited([](io::JsonValue& campaign, io::JsonOut& out) {
         out.set(campaign, "forces", out.array(out.object("id", "f", "side", "blue", "square", "C1")));
     }),
                           "memory"),
-        FormatError);
-    BOOST_CHECK_NO_THROW(parseScenario(edited([](JsonValue&, JsonOut&) {}), "memory"));
+        util::FormatError);
+    BOOST_CHECK_NO_THROW(io::parseScenario(edited([](io::JsonValue&, io::JsonOut&) {}), "memory"));
 }
 
 BOOST_AUTO_TEST_CASE(validation_warns_when_a_side_has_no_line_of_communication)
@@ -206,9 +206,9 @@ BOOST_AUTO_TEST_CASE(validation_warns_when_a_side_has_no_line_of_communication)
     c.forces.push_back(CampaignForce{"red-1", SideId("red"), "Red", {0, 0}, 2, 0, 0, false});
     c.forces.push_back(CampaignForce{"ghost", SideId("green"), "Nobody", {0, 0}, 1, 0, 0, false});
     s.campaign = c;
-    const LoadedScenario loaded = parseScenario(serializeScenario(s), "memory");
+    const io::LoadedScenario loaded = io::parseScenario(io::serializeScenario(s), "memory");
     bool loc = false, ref = false;
-    for (const Diagnostic& d : loaded.diagnostics) {
+    for (const validation::Diagnostic& d : loaded.diagnostics) {
         loc = loc || (d.code == "campaign.loc.missing" && d.message.find("'red'") != std::string::npos);
         ref = ref || (d.code == "ref.missing" && d.path == "/campaign/forces/1/side");
     }

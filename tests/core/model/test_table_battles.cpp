@@ -125,14 +125,14 @@ BOOST_AUTO_TEST_CASE(cards_round_trip_through_the_schema_checked_document)
 {
     sandtable::test::TemporaryFolder folder;
     const Scenario s = sandtable::test::smallCardScenario();
-    saveScenario(s, folder / "cards.json");
-    const LoadedScenario loaded = loadScenario(folder / "cards.json");
+    io::saveScenario(s, folder / "cards.json");
+    const io::LoadedScenario loaded = io::loadScenario(folder / "cards.json");
     BOOST_TEST((loaded.scenario == s));
     BOOST_TEST(loaded.diagnostics.empty());
-    JsonOut out;
-    const JsonValue document = scenarioToJson(s, out);
-    const JsonValue& cards = document["table_battles"]["formation_cards"];
-    const JsonValue& card = cards[2u];
+    io::JsonOut out;
+    const io::JsonValue document = io::scenarioToJson(s, out);
+    const io::JsonValue& cards = document["table_battles"]["formation_cards"];
+    const io::JsonValue& card = cards[2u];
     BOOST_TEST(std::string(card["card"].GetString()) == "3-A");
     BOOST_TEST(std::string(card["reserve"].GetString()) == "2-A");
     BOOST_TEST(std::string(card["dice"].GetString()) == "6");
@@ -142,41 +142,41 @@ BOOST_AUTO_TEST_CASE(cards_round_trip_through_the_schema_checked_document)
 
 BOOST_AUTO_TEST_CASE(scenarios_without_cards_have_no_table_battles_member)
 {
-    JsonOut out;
-    BOOST_TEST(!scenarioToJson(sandtable::test::smallScenario(), out).HasMember("table_battles"));
+    io::JsonOut out;
+    BOOST_TEST(!io::scenarioToJson(sandtable::test::smallScenario(), out).HasMember("table_battles"));
 }
 
 BOOST_AUTO_TEST_CASE(schema_refuses_bad_dice_and_card_references)
 {
     // The small card scenario's document with one edit of its first formation card.
-    const auto edited = [](const std::function<void(JsonValue& card, JsonOut& out)>& edit) {
-        JsonOut out;
-        JsonValue document = scenarioToJson(sandtable::test::smallCardScenario(), out);
+    const auto edited = [](const std::function<void(io::JsonValue& card, io::JsonOut& out)>& edit) {
+        io::JsonOut out;
+        io::JsonValue document = io::scenarioToJson(sandtable::test::smallCardScenario(), out);
         edit(document["table_battles"]["formation_cards"][0u], out);
-        return writeJson(document, 0);
+        return io::writeJson(document, 0);
     };
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& card, JsonOut& out) { out.set(card, "dice", "7"); }), "bad-dice.json"),
-        FormatError);
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& card, JsonOut&) { card["actions"][0u]["targets"][0u].SetString("4-C"); }),
+    BOOST_CHECK_THROW(io::parseScenario(edited([](io::JsonValue& card, io::JsonOut& out) { out.set(card, "dice", "7"); }), "bad-dice.json"),
+        util::FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(edited([](io::JsonValue& card, io::JsonOut&) { card["actions"][0u]["targets"][0u].SetString("4-C"); }),
                           "bad-ref.json"),
-        FormatError);
+        util::FormatError);
     // additionalProperties false
-    BOOST_CHECK_THROW(parseScenario(edited([](JsonValue& card, JsonOut& out) { out.set(card, "colour", "red"); }), "extra.json"),
-        FormatError);
+    BOOST_CHECK_THROW(io::parseScenario(edited([](io::JsonValue& card, io::JsonOut& out) { out.set(card, "colour", "red"); }), "extra.json"),
+        util::FormatError);
     // The schema's dice pattern lets "6-5" through; the grammar refuses it with the JSON pointer.
     try {
-        parseScenario(edited([](JsonValue& card, JsonOut& out) { out.set(card, "dice", "6-5"); }), "reversed.json");
+        io::parseScenario(edited([](io::JsonValue& card, io::JsonOut& out) { out.set(card, "dice", "6-5"); }), "reversed.json");
         BOOST_FAIL("no error");
-    } catch (const FormatError& e) {
+    } catch (const util::FormatError& e) {
         BOOST_TEST(std::string(e.what()).find("/table_battles") != std::string::npos);
     }
 }
 
 BOOST_AUTO_TEST_CASE(replacing_the_cards_is_one_undoable_step)
 {
-    Document document(sandtable::test::smallScenario());
+    document::Document document(sandtable::test::smallScenario());
     const TableBattlesSet set = sandtable::test::smallCardSet();
-    document.apply(Edit{"Import cards", {TableBattlesChange{std::nullopt, set}}, {}});
+    document.apply(document::Edit{"Import cards", {document::TableBattlesChange{std::nullopt, set}}, {}});
     BOOST_TEST((document.scenario().tableBattles == set));
     document.undo();
     BOOST_TEST(!document.scenario().tableBattles.has_value());

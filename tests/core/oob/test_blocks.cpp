@@ -20,9 +20,9 @@ int pieces(const Scenario& s)
     return static_cast<int>(std::count_if(s.units.begin(), s.units.end(), [&](const Unit& u) { return oob::isPiece(s, u); }));
 }
 
-bool hasCode(const Diagnostics& all, const std::string& code)
+bool hasCode(const validation::Diagnostics& all, const std::string& code)
 {
-    return std::any_of(all.begin(), all.end(), [&](const Diagnostic& d) { return d.code == code; });
+    return std::any_of(all.begin(), all.end(), [&](const validation::Diagnostic& d) { return d.code == code; });
 }
 } // namespace
 
@@ -31,7 +31,7 @@ BOOST_AUTO_TEST_SUITE(oob_blocks)
 BOOST_AUTO_TEST_CASE(blocks_at_division_level_stand_for_the_units_below_and_undo_in_one_step)
 {
     // The nested fixture: army > c1 (HQ, c1-inf 1000) > d1 (division: d1-a 500, d1-b 700); c2 (c2-inf 300).
-    Document document(sandtable::test::nestedScenario());
+    document::Document document(sandtable::test::nestedScenario());
     oob::BlockRequest request;
     request.echelon = "division";
     oob::BlockPlan plan = oob::planBlocks(document.scenario(), request);
@@ -65,7 +65,7 @@ BOOST_AUTO_TEST_CASE(blocks_at_division_level_stand_for_the_units_below_and_undo
 
 BOOST_AUTO_TEST_CASE(a_higher_level_replaces_the_lower_blocks_and_keeps_the_block_formation_hq_a_piece)
 {
-    Document document(sandtable::test::nestedScenario());
+    document::Document document(sandtable::test::nestedScenario());
     oob::BlockRequest division;
     division.echelon = "division";
     document.apply(oob::planBlocks(document.scenario(), division).edit);
@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(a_higher_level_replaces_the_lower_blocks_and_keeps_the_bloc
     for (Unit& u : changed.units)
         if (u.id.str() == "c1-inf")
             u.strength = 1500;
-    Diagnostics stale;
+    validation::Diagnostics stale;
     oob::checkSetUp(changed, stale);
     BOOST_TEST(hasCode(stale, "oob.block.strength"));
     const oob::BlockPlan again = oob::planBlocks(changed, corps);
@@ -131,13 +131,13 @@ BOOST_AUTO_TEST_CASE(bad_requests_and_nested_blocks_are_refused_by_name)
     const Scenario s = sandtable::test::nestedScenario();
     oob::BlockRequest none;
     none.echelon = "brigade"; // no brigade in the fixture
-    BOOST_CHECK_THROW(oob::planBlocks(s, none), OperationError);
+    BOOST_CHECK_THROW(oob::planBlocks(s, none), util::OperationError);
     oob::BlockRequest missing;
     missing.formations = {FormationId("c9")};
-    BOOST_CHECK_THROW(oob::planBlocks(s, missing), OperationError);
+    BOOST_CHECK_THROW(oob::planBlocks(s, missing), util::OperationError);
     oob::BlockRequest bad;
     bad.echelon = "regiment";
-    BOOST_CHECK_THROW(oob::planBlocks(s, bad), OperationError);
+    BOOST_CHECK_THROW(oob::planBlocks(s, bad), util::OperationError);
     // Chosen both ways, the upper formation wins: c1 by name and d1 by level give one block, c1's.
     oob::BlockRequest both;
     both.echelon = "division";
@@ -156,7 +156,7 @@ BOOST_AUTO_TEST_CASE(bad_requests_and_nested_blocks_are_refused_by_name)
         b.strength = std::string(f) == "c1" ? 2200 : 1200;
         nested.units.push_back(b);
     }
-    Diagnostics out;
+    validation::Diagnostics out;
     oob::checkSetUp(nested, out);
     BOOST_TEST(hasCode(out, "oob.block.nested"));
 }

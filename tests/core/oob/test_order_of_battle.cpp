@@ -32,8 +32,8 @@ BOOST_AUTO_TEST_SUITE(oob_order_of_battle)
 
 BOOST_AUTO_TEST_CASE(antietam_victory_points_and_rout_thresholds)
 {
-    const LoadedScenario loaded = loadScenario(sandtable::test::sourceDir() / "examples/antietam/antietam.sandtable.json");
-    BOOST_TEST(countSeverity(loaded.diagnostics, Severity::Error) == 0u);
+    const io::LoadedScenario loaded = io::loadScenario(sandtable::test::sourceDir() / "examples/antietam/antietam.sandtable.json");
+    BOOST_TEST(validation::countSeverity(loaded.diagnostics, validation::Severity::Error) == 0u);
     const oob::OrderOfBattleSummary s = oob::summarize(loaded.scenario);
     // Union: 14 regular infantry divisions x 3 = 42, French's green division 2, Sykes's regulars (elite) 4,
     // two artillery blocks x 4 = 8, Pleasonton's cavalry 6; HQs and the trains 0: 62.
@@ -56,7 +56,7 @@ BOOST_AUTO_TEST_CASE(antietam_victory_points_and_rout_thresholds)
 
 BOOST_AUTO_TEST_CASE(rossbach_regiments_melee_and_fire_points)
 {
-    const LoadedScenario loaded = loadScenario(sandtable::test::sourceDir() / "examples/rossbach/rossbach.sandtable.json");
+    const io::LoadedScenario loaded = io::loadScenario(sandtable::test::sourceDir() / "examples/rossbach/rossbach.sandtable.json");
     BOOST_TEST(loaded.diagnostics.empty());
     const oob::OrderOfBattleSummary s = oob::summarize(loaded.scenario);
     // Garde du Corps: 12 cuirassiers x 3 + 1 officer x 2 = 38 in melee; fire 12 x 2 = 24.
@@ -75,7 +75,7 @@ BOOST_AUTO_TEST_CASE(rossbach_regiments_melee_and_fire_points)
 
 BOOST_AUTO_TEST_CASE(rossbach_in_syw_terms_regiments_armies_and_deployment)
 {
-    const LoadedScenario loaded = loadScenario(sandtable::test::sourceDir() / "examples/rossbach/rossbach.sandtable.json");
+    const io::LoadedScenario loaded = io::loadScenario(sandtable::test::sourceDir() / "examples/rossbach/rossbach.sandtable.json");
     const oob::SywSummary s = oob::summarizeSyw(loaded.scenario);
     BOOST_TEST(s.fieldCm == 10.0);
     BOOST_TEST(*s.tableWidthCm == 240.0);

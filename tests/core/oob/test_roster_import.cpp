@@ -51,7 +51,7 @@ BOOST_AUTO_TEST_CASE(csv_rows_become_units_in_one_undoable_edit)
                             "b2,\"2nd Division, Wadsworth\",Infantry,elite,3500,blue-1,blue\n"
                             "b3,Artillery Brigade,artillery,,28,blue-1,blue\n"
                             "g1,Green Corps HQ,HQ,regular,0,green-corps,red\n";
-    Document document(sandtable::test::smallScenario());
+    document::Document document(sandtable::test::smallScenario());
     const RosterTable table = parseRoster(csv, RosterFormat::Csv, "roster.csv");
     RosterImport imported = importRoster(document.scenario(), table, {}, "roster.csv");
     BOOST_TEST(imported.units == 3u);
@@ -155,7 +155,7 @@ BOOST_AUTO_TEST_CASE(tsv_and_postgres_copy_dumps)
     imported = importRoster(scenario, parseRoster(dump, RosterFormat::PgCopy, "r.sql"), mapping, "r.sql");
     BOOST_REQUIRE_EQUAL(imported.units, 2u);
     Scenario after = scenario;
-    applyEdit(after, imported.edit);
+    document::applyEdit(after, imported.edit);
     BOOST_TEST(after.findUnit(UnitId("p1"))->name == "La Tour d\xC3\xA9\tHaye");
     BOOST_TEST(after.findUnit(UnitId("p1"))->strength == 4200);
     BOOST_TEST(after.findUnit(UnitId("p2"))->name == "Back\\slash");
@@ -169,7 +169,7 @@ BOOST_AUTO_TEST_CASE(mapping_errors_name_the_column)
     const auto problems = problemsOf("id,type,formation\nz,infantry,blue-1\n", RosterFormat::Csv, mapping);
     BOOST_REQUIRE_EQUAL(problems.size(), 1u);
     BOOST_TEST(problems[0].find("no column 'Regiment'") != std::string::npos);
-    BOOST_CHECK_THROW(addColumnMapping(mapping, "Regiment=colour"), OperationError);
+    BOOST_CHECK_THROW(addColumnMapping(mapping, "Regiment=colour"), util::OperationError);
     const auto noType = problemsOf("id,formation\nz,blue-1\n", RosterFormat::Csv);
     BOOST_TEST(mentions(noType, "no column is mapped to 'type'", ""));
 }
@@ -178,7 +178,7 @@ BOOST_AUTO_TEST_CASE(waterloo_json_with_value_and_template_mapping)
 {
     // vle-units-french.json: 38 units; types infantry, artillery, LC (light cavalry), HC (heavy cavalry);
     // corps I, II, VI, Guard, ... become formations "french-<corps>" on a new side "french".
-    const std::string text = readFile(sandtable::test::sharedData("oob/waterloo_vle/vle-units-french.json"));
+    const std::string text = io::readFile(sandtable::test::sharedData("oob/waterloo_vle/vle-units-french.json"));
     RosterMapping mapping;
     addColumnMapping(mapping, "{army}-{corps}=formation");
     addColumnMapping(mapping, "army=side");
@@ -191,7 +191,7 @@ BOOST_AUTO_TEST_CASE(waterloo_json_with_value_and_template_mapping)
     const auto imported = importRoster(s, table, mapping, "french.json");
     BOOST_TEST(imported.units == 38u);
     BOOST_TEST(imported.sides == 1u);
-    applyEdit(s, imported.edit);
+    document::applyEdit(s, imported.edit);
     BOOST_TEST((s.findUnit(UnitId("jaquinot_I"))->type == UnitType::Cavalry));
     BOOST_TEST((s.findUnit(UnitId("deSalles_I"))->type == UnitType::Artillery));
     BOOST_TEST(s.findUnit(UnitId("donzelot_I"))->formation.str() == "french-I");
@@ -213,9 +213,9 @@ BOOST_AUTO_TEST_CASE(waterloo_json_with_value_and_template_mapping)
 
 BOOST_AUTO_TEST_CASE(antietam_rows_of_acw_battle_data_joined_with_unit_names)
 {
-    const auto battleUnits = parseRoster(readFile(sandtable::test::sharedData("oob/acw_battle_data/nps_battle_units.csv")),
+    const auto battleUnits = parseRoster(io::readFile(sandtable::test::sharedData("oob/acw_battle_data/nps_battle_units.csv")),
         RosterFormat::Csv, "nps_battle_units.csv");
-    const auto units = parseRoster(readFile(sandtable::test::sharedData("oob/acw_battle_data/nps_units.csv")),
+    const auto units = parseRoster(io::readFile(sandtable::test::sharedData("oob/acw_battle_data/nps_units.csv")),
         RosterFormat::Csv, "nps_units.csv");
     const auto col = [](const RosterTable& t, const char* name) { return static_cast<std::size_t>(t.columnIndex(name)); };
     std::map<std::string, const RosterRow*> byCode;
@@ -271,7 +271,7 @@ BOOST_AUTO_TEST_CASE(antietam_rows_of_acw_battle_data_joined_with_unit_names)
     const auto imported = importRoster(s, table, mapping, "antietam.csv");
     BOOST_TEST(imported.units == 309u);
     BOOST_TEST(imported.sides == 2u);
-    applyEdit(s, imported.edit);
+    document::applyEdit(s, imported.edit);
     BOOST_TEST(s.findUnit(UnitId("CAL0006RI"))->name == "6th Regiment, Alabama Infantry");
     BOOST_TEST(s.findUnit(UnitId("CAL0006RI"))->formation.str() == "antietam-Confederate");
     std::size_t union_ = 0;
@@ -299,7 +299,7 @@ BOOST_AUTO_TEST_CASE(a_dotted_path_builds_the_tree_with_formation_rows_and_creat
     BOOST_TEST(imported.sides == 1u);
     BOOST_TEST(imported.formations == 5u);
     BOOST_TEST(imported.units == 5u); // four regiments and Vandamme
-    applyEdit(s, imported.edit);
+    document::applyEdit(s, imported.edit);
     BOOST_REQUIRE_EQUAL(s.sides.size(), 1u);
     BOOST_TEST(s.sides[0].id.str() == "France");
     const Formation* corps = s.findFormation(FormationId("France.III_Corps"));
@@ -345,7 +345,7 @@ BOOST_AUTO_TEST_CASE(a_path_with_another_separator_and_a_mapped_side)
     mapping.pathSeparator = "/";
     Scenario s;
     const auto imported = importRoster(s, parseRoster(csv, RosterFormat::Csv, "oob.csv"), mapping, "oob.csv");
-    applyEdit(s, imported.edit);
+    document::applyEdit(s, imported.edit);
     BOOST_TEST(imported.formations == 2u); // I and I.1st on side us
     BOOST_TEST(s.findFormation(FormationId("I.1st"))->parent->str() == "I");
     BOOST_TEST(s.findFormation(FormationId("I"))->side.str() == "us");
@@ -382,7 +382,7 @@ BOOST_AUTO_TEST_CASE(waterloo_through_a_path_template_is_a_three_level_tree)
     // vle-units-french.json: 38 units of army "french" in 8 corps. The path "{army}.Armee_du_Nord.{corps}.{id}"
     // makes side french > Armee du Nord > corps > units; freshSP is the strength. I Corps (by hand from the
     // file): De Salles 1, Donzelot 5, Durutte 4, Jaquinot 3, Marcognet 4, Quiot 4 = 21; the army 117, by arm below.
-    const std::string text = readFile(sandtable::test::sharedData("oob/waterloo_vle/vle-units-french.json"));
+    const std::string text = io::readFile(sandtable::test::sharedData("oob/waterloo_vle/vle-units-french.json"));
     RosterMapping mapping;
     addColumnMapping(mapping, "{army}.Armee_du_Nord.{corps}.{id}=path");
     addColumnMapping(mapping, "freshSP=strength");
@@ -392,7 +392,7 @@ BOOST_AUTO_TEST_CASE(waterloo_through_a_path_template_is_a_three_level_tree)
     const auto imported = importRoster(s, parseRoster(text, RosterFormat::Json, "french.json"), mapping, "french.json");
     BOOST_TEST(imported.units == 38u);
     BOOST_TEST(imported.formations == 9u);
-    applyEdit(s, imported.edit);
+    document::applyEdit(s, imported.edit);
     const FormationId army("french.Armee_du_Nord");
     BOOST_TEST(s.findFormation(army)->name == "Armee du Nord");
     BOOST_TEST(s.findFormation(army)->echelon == "army"); // named by its element
@@ -424,7 +424,7 @@ BOOST_AUTO_TEST_CASE(id_parent_pairs_build_the_tree_and_a_cycle_is_refused)
     const auto imported = importRoster(s, parseRoster(csv, RosterFormat::Csv, "oob.csv"), mapping, "oob.csv");
     BOOST_TEST(imported.formations == 2u);
     BOOST_TEST(imported.units == 5u);
-    applyEdit(s, imported.edit);
+    document::applyEdit(s, imported.edit);
     BOOST_TEST(!s.findFormation(FormationId("army"))->parent.has_value());
     BOOST_TEST(s.findFormation(FormationId("c1"))->parent->str() == "army");
     BOOST_TEST(s.findFormation(FormationId("c1"))->name == "I Corps");
@@ -448,7 +448,7 @@ BOOST_AUTO_TEST_CASE(syw_figures_come_from_a_figures_text_and_count_columns)
     RosterMapping mapping;
     for (const char* text : {"figures=figures", "grenadiers=grenadiers", "officers=officers"})
         addColumnMapping(mapping, text);
-    Document document(sandtable::test::smallScenario());
+    document::Document document(sandtable::test::smallScenario());
     RosterImport imported = importRoster(document.scenario(), parseRoster(csv, RosterFormat::Csv, "syw.csv"), mapping, "syw.csv");
     document.apply(std::move(imported.edit));
     const Unit* r1 = document.scenario().findUnit(UnitId("r1"));
@@ -501,11 +501,11 @@ BOOST_AUTO_TEST_CASE(a_napoleonic_order_of_battle_keeps_every_gun_and_every_leve
     addColumnMapping(mapping, "path=path");
     Scenario s;
     s.settings.system = GameSystem::PubBattles;
-    const auto imported = importRoster(s, parseRoster(readFile(file), RosterFormat::Csv, file), mapping, file);
+    const auto imported = importRoster(s, parseRoster(io::readFile(file), RosterFormat::Csv, file), mapping, file);
     BOOST_TEST(imported.sides == 2u);
     BOOST_TEST(imported.formations == 14u);
     BOOST_TEST(imported.units == 32u);
-    applyEdit(s, imported.edit);
+    document::applyEdit(s, imported.edit);
 
     const std::string corps = "France.Armee_du_Nord.II_Corps";
     BOOST_TEST((oob::strengthOf(s, FormationId(corps)) == oob::ArmStrength{12000, 48, 1000}));
@@ -557,7 +557,7 @@ BOOST_AUTO_TEST_CASE(a_napoleonic_order_of_battle_keeps_every_gun_and_every_leve
     // Findings: the two batteries kept (rows 19 and 21), the corps under a corps twice; no HQ missing
     // (Corps Artillery and the batteries answer to II Corps' HQ, Reserve Artillerie to I Korps').
     std::map<std::string, std::vector<std::string>> byCode;
-    for (const Diagnostic& d : imported.findings)
+    for (const validation::Diagnostic& d : imported.findings)
         byCode[d.code].push_back(d.path + ": " + d.message);
     BOOST_REQUIRE_EQUAL(byCode["oob.import.attached_strength"].size(), 2u);
     BOOST_TEST(byCode["oob.import.attached_strength"][0].rfind("row 19 (line 20): 'Reserve Battery 12pdr' has rows under it and a strength of its own (8 guns)", 0) == 0,
@@ -576,14 +576,14 @@ BOOST_AUTO_TEST_CASE(a_napoleonic_order_of_battle_keeps_every_gun_and_every_leve
 BOOST_AUTO_TEST_CASE(a_unit_list_without_hqs_imports_with_a_finding_per_formation)
 {
     const std::string file = sandtable::test::projectData("roster/unit_list_without_hqs.csv").string();
-    const RosterTable table = parseRoster(readFile(file), RosterFormat::Csv, file);
+    const RosterTable table = parseRoster(io::readFile(file), RosterFormat::Csv, file);
     BOOST_TEST(table.rows.size() == 4u); // 4 units; the 3 lines of commas are no rows
     Scenario s;
     s.settings.system = GameSystem::PubBattles;
     const auto imported = importRoster(s, table, {}, file);
     BOOST_TEST(imported.units == 4u);
     BOOST_TEST(imported.formations == 2u);
-    applyEdit(s, imported.edit);
+    document::applyEdit(s, imported.edit);
     // "prussia-9th-brigade" on side Prussia: a brigade named "9th Brigade".
     const Formation* ninth = s.findFormation(FormationId("prussia-9th-brigade"));
     BOOST_REQUIRE(ninth);
@@ -592,7 +592,7 @@ BOOST_AUTO_TEST_CASE(a_unit_list_without_hqs_imports_with_a_finding_per_formatio
     BOOST_TEST(s.findFormation(FormationId("prussia-10th-brigade"))->name == "10th Brigade");
     BOOST_REQUIRE_EQUAL(imported.findings.size(), 2u);
     BOOST_TEST(imported.findings[0].code == "oob.import.no_hq");
-    BOOST_TEST((imported.findings[0].severity == Severity::Warning));
+    BOOST_TEST((imported.findings[0].severity == validation::Severity::Warning));
     BOOST_TEST(imported.findings[0].path == "/formations/0");
     BOOST_TEST(imported.findings[0].message.rfind("formation 'prussia-9th-brigade' (Prussia > 9th Brigade) has no HQ yet", 0) == 0,
         imported.findings[0].message);
@@ -642,18 +642,18 @@ BOOST_AUTO_TEST_CASE(a_formation_rows_own_strength_is_weighed_against_the_rows_u
     Scenario s;
     s.settings.system = GameSystem::SywMiniatures; // no HQ rule: only the strength findings
     const auto imported = importRoster(s, parseRoster(csv, RosterFormat::Csv, "oob.csv"), mapping, "oob.csv");
-    applyEdit(s, imported.edit);
+    document::applyEdit(s, imported.edit);
     BOOST_REQUIRE_EQUAL(imported.findings.size(), 3u);
     BOOST_TEST(imported.findings[0].code == "oob.import.untyped_strength");
-    BOOST_TEST((imported.findings[0].severity == Severity::Info));
+    BOOST_TEST((imported.findings[0].severity == validation::Severity::Info));
     BOOST_TEST(imported.findings[0].path == "row 1 (line 2)");
     BOOST_TEST(imported.findings[1].code == "oob.import.untyped_strength");
-    BOOST_TEST((imported.findings[1].severity == Severity::Warning));
+    BOOST_TEST((imported.findings[1].severity == validation::Severity::Warning));
     BOOST_TEST(imported.findings[1].message == "'III Corps' has rows under it and a strength (5000) but no type: a formation alone, its 5000 not "
                                                "imported (the rows under it hold 2000 men, 16 guns); give the row a type to keep it as a unit of the formation",
         imported.findings[1].message);
     BOOST_TEST(imported.findings[2].code == "oob.import.attached_strength");
-    BOOST_TEST((imported.findings[2].severity == Severity::Warning));
+    BOOST_TEST((imported.findings[2].severity == validation::Severity::Warning));
     BOOST_TEST(imported.findings[2].path == "row 6 (line 7)");
     BOOST_TEST((oob::strengthOf(s, FormationId("F.II_Corps")) == oob::ArmStrength{3000, 0, 0}));
     BOOST_TEST((oob::strengthOf(s, FormationId("F.III_Corps")) == oob::ArmStrength{2000, 16, 0}));

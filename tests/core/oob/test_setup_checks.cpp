@@ -11,10 +11,10 @@
 using namespace sandtable::core;
 
 namespace {
-std::vector<Diagnostic> withCode(const Diagnostics& all, const std::string& code)
+std::vector<validation::Diagnostic> withCode(const validation::Diagnostics& all, const std::string& code)
 {
-    std::vector<Diagnostic> out;
-    std::copy_if(all.begin(), all.end(), std::back_inserter(out), [&](const Diagnostic& d) { return d.code == code; });
+    std::vector<validation::Diagnostic> out;
+    std::copy_if(all.begin(), all.end(), std::back_inserter(out), [&](const validation::Diagnostic& d) { return d.code == code; });
     return out;
 }
 
@@ -39,9 +39,9 @@ BOOST_AUTO_TEST_CASE(overlapping_blocks_are_an_error_naming_both)
 {
     Scenario s = sandtable::test::smallScenario();
     s.units.push_back(secondBlueBlock({300700, 4400650}));
-    const auto found = withCode(validateScenario(s), "setup.overlap");
+    const auto found = withCode(validation::validateScenario(s), "setup.overlap");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
-    BOOST_TEST((found[0].severity == Severity::Error));
+    BOOST_TEST((found[0].severity == validation::Severity::Error));
     BOOST_TEST(found[0].message.find("blue-1-a") != std::string::npos);
     BOOST_TEST(found[0].message.find("blue-1-b") != std::string::npos);
     BOOST_TEST(found[0].path == "/units/3/placement");
@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(blocks_side_by_side_do_not_overlap)
 {
     Scenario s = sandtable::test::smallScenario();
     s.units.push_back(secondBlueBlock({300810, 4400650})); // edges touch at x = 300730
-    BOOST_TEST(withCode(validateScenario(s), "setup.overlap").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.overlap").empty());
 }
 
 BOOST_AUTO_TEST_CASE(cavalry_in_a_marsh_is_an_error_infantry_is_not)
@@ -61,16 +61,16 @@ BOOST_AUTO_TEST_CASE(cavalry_in_a_marsh_is_an_error_infantry_is_not)
     Scenario s = sandtable::test::smallScenario();
     s.terrain.push_back(TerrainFeature{FeatureId("marsh-1"), "marsh", "Bog", square(300550, 4400450, 300750, 4400850),
         Attributes()});
-    BOOST_TEST(withCode(validateScenario(s), "setup.forbidden_terrain").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.forbidden_terrain").empty());
     s.units[1].type = UnitType::Cavalry;
-    const auto found = withCode(validateScenario(s), "setup.forbidden_terrain");
+    const auto found = withCode(validation::validateScenario(s), "setup.forbidden_terrain");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
-    BOOST_TEST((found[0].severity == Severity::Error));
+    BOOST_TEST((found[0].severity == validation::Severity::Error));
     BOOST_TEST(found[0].message.find("blue-1-a") != std::string::npos);
     BOOST_TEST(found[0].message.find("marsh") != std::string::npos);
     // Less than half of the block in the marsh: no effect (majority rule).
     s.terrain.back().geometry = square(300550, 4400450, 300750, 4400640); // covers y 4400490..4400640 = 150 of 320 m
-    BOOST_TEST(withCode(validateScenario(s), "setup.forbidden_terrain").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.forbidden_terrain").empty());
 }
 
 BOOST_AUTO_TEST_CASE(a_block_starting_in_a_village_is_a_warning)
@@ -78,9 +78,9 @@ BOOST_AUTO_TEST_CASE(a_block_starting_in_a_village_is_a_warning)
     Scenario s = sandtable::test::smallScenario();
     s.terrain.push_back(TerrainFeature{FeatureId("village-1"), "village", "Hamlet", square(300550, 4400450, 300750, 4400850),
         Attributes()});
-    const auto found = withCode(validateScenario(s), "setup.village");
+    const auto found = withCode(validation::validateScenario(s), "setup.village");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
-    BOOST_TEST((found[0].severity == Severity::Warning));
+    BOOST_TEST((found[0].severity == validation::Severity::Warning));
     BOOST_TEST(found[0].message.find("disorganized") != std::string::npos);
 }
 
@@ -93,15 +93,15 @@ BOOST_AUTO_TEST_CASE(reinforcements_on_days_or_turns_that_do_not_exist)
     late.placement.reset();
     late.arrival = Arrival{2, 1, std::nullopt, std::nullopt};
     s.units.push_back(late);
-    auto found = withCode(validateScenario(s), "setup.arrival");
+    auto found = withCode(validation::validateScenario(s), "setup.arrival");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
     BOOST_TEST(found[0].message.find("day 2") != std::string::npos);
     s.units.back().arrival = Arrival{1, 2, std::nullopt, std::nullopt}; // before the start turn 3
-    found = withCode(validateScenario(s), "setup.arrival");
+    found = withCode(validation::validateScenario(s), "setup.arrival");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
     BOOST_TEST(found[0].message.find("before the scenario starts") != std::string::npos);
     s.units.back().arrival = Arrival{1, kNightTurn, std::nullopt, std::nullopt};
-    BOOST_TEST(withCode(validateScenario(s), "setup.arrival").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.arrival").empty());
 }
 
 BOOST_AUTO_TEST_CASE(entry_points_lie_on_the_map_edge_or_their_road)
@@ -111,23 +111,23 @@ BOOST_AUTO_TEST_CASE(entry_points_lie_on_the_map_edge_or_their_road)
     late.placement.reset();
     late.arrival = Arrival{1, 4, Coordinate{300500, 4400300}, std::nullopt}; // 300 m inside every edge
     s.units.push_back(late);
-    BOOST_TEST(withCode(validateScenario(s), "setup.arrival").size() == 1u);
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.arrival").size() == 1u);
     s.units.back().arrival->entry = Coordinate{300000, 4400300}; // on the west edge
-    BOOST_TEST(withCode(validateScenario(s), "setup.arrival").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.arrival").empty());
     s.units.back().arrival->entry = Coordinate{300070, 4400300}; // 70 m in: within 5 mm at 1:16,000 (80 m)
-    BOOST_TEST(withCode(validateScenario(s), "setup.arrival").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.arrival").empty());
     s.units.back().arrival->entry = Coordinate{300500, 4400300};
     s.terrain.push_back(TerrainFeature{FeatureId("road-1"), "road", "Pike",
         Geometry::lineString({{300500, 4400000}, {300500, 4400600}}), Attributes()});
     s.units.back().arrival->road = FeatureId("road-1");
-    BOOST_TEST(withCode(validateScenario(s), "setup.arrival").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.arrival").empty());
 }
 
 BOOST_AUTO_TEST_CASE(lines_of_communication_must_be_roads_reaching_the_edge)
 {
     Scenario s = sandtable::test::smallScenario();
     s.sides[0].linesOfCommunication = {FeatureId("stream-1")};
-    auto found = withCode(validateScenario(s), "setup.loc");
+    auto found = withCode(validation::validateScenario(s), "setup.loc");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
     BOOST_TEST(found[0].message.find("not a road") != std::string::npos);
     BOOST_TEST(found[0].path == "/sides/0/lines_of_communication/0");
@@ -136,17 +136,17 @@ BOOST_AUTO_TEST_CASE(lines_of_communication_must_be_roads_reaching_the_edge)
     s.terrain.push_back(TerrainFeature{FeatureId("road-inner"), "road", "Lane",
         Geometry::lineString({{300200, 4400800}, {300400, 4400800}}), Attributes()});
     s.sides[0].linesOfCommunication = {FeatureId("road-inner")};
-    found = withCode(validateScenario(s), "setup.loc");
+    found = withCode(validation::validateScenario(s), "setup.loc");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
     BOOST_TEST(found[0].message.find("reaches the map edge") != std::string::npos);
 
     // Joined end to line to a road that leaves the map by the north edge: the network reaches it.
     s.terrain.push_back(TerrainFeature{FeatureId("road-out"), "road", "Pike",
         Geometry::lineString({{300300, 4400800}, {300300, 4401000}}), Attributes()});
-    BOOST_TEST(withCode(validateScenario(s), "setup.loc").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.loc").empty());
 
     s.sides[0].linesOfCommunication = {FeatureId("ghost")};
-    BOOST_TEST(withCode(validateScenario(s), "ref.missing").size() == 1u);
+    BOOST_TEST(withCode(validation::validateScenario(s), "ref.missing").size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(units_beyond_their_hq_command_range_are_a_warning)
@@ -156,14 +156,14 @@ BOOST_AUTO_TEST_CASE(units_beyond_their_hq_command_range_are_a_warning)
     // Block at (300900, 4400900) facing east: footprint x 300820..300980, y 4400740..4401060; its nearest
     // point to the HQ, (300820, 4400740), is hypot(810, 730) = 1090 m away, beyond 1,024 m.
     s.units[1].placement->position = {300900, 4400900};
-    auto found = withCode(validateScenario(s), "setup.command_range");
+    auto found = withCode(validation::validateScenario(s), "setup.command_range");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
-    BOOST_TEST((found[0].severity == Severity::Warning));
+    BOOST_TEST((found[0].severity == validation::Severity::Warning));
     BOOST_TEST(found[0].message.find("1090 m") != std::string::npos);
     BOOST_TEST(found[0].message.find("1024 m") != std::string::npos);
     // 100 m closer on each axis: hypot(710, 630) = 949 m, in range.
     s.units[1].placement->position = {300800, 4400800};
-    BOOST_TEST(withCode(validateScenario(s), "setup.command_range").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.command_range").empty());
 }
 
 BOOST_AUTO_TEST_CASE(a_unit_of_a_division_without_hq_answers_to_its_corps_hq)
@@ -176,34 +176,34 @@ BOOST_AUTO_TEST_CASE(a_unit_of_a_division_without_hq_answers_to_its_corps_hq)
     s.units[0].placement->position = {300010, 4400010};
     s.units[1].placement->position = {300900, 4400900};
     s.units[1].formation = FormationId("blue-1-d");
-    auto found = withCode(validateScenario(s), "setup.command_range");
+    auto found = withCode(validation::validateScenario(s), "setup.command_range");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
     BOOST_TEST(found[0].message.find("1090 m from its HQ 'blue-1-hq'") != std::string::npos, found[0].message);
-    BOOST_TEST(withCode(validateScenario(s), "oob.formation.hq_count").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "oob.formation.hq_count").empty());
     Unit divisionHq = s.units[0];
     divisionHq.id = UnitId("blue-1-d-hq");
     divisionHq.formation = FormationId("blue-1-d");
     divisionHq.placement->position = {300850, 4400850};
     s.units.push_back(divisionHq);
-    BOOST_TEST(withCode(validateScenario(s), "setup.command_range").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.command_range").empty());
 }
 
 BOOST_AUTO_TEST_CASE(unit_without_formation_and_bad_reserves_are_errors)
 {
     Scenario s = sandtable::test::smallScenario();
     s.units[1].formation = FormationId();
-    BOOST_TEST(withCode(validateScenario(s), "oob.unit.no_formation").size() == 1u);
+    BOOST_TEST(withCode(validation::validateScenario(s), "oob.unit.no_formation").size() == 1u);
 
     s = sandtable::test::smallScenario();
     Unit reserve = secondBlueBlock({0, 0});
     reserve.placement.reset();
     reserve.reserve = UnitId("red-1-hq"); // an HQ of the other side
     s.units.push_back(reserve);
-    BOOST_TEST(withCode(validateScenario(s), "setup.reserve").size() == 1u);
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.reserve").size() == 1u);
     s.units.back().reserve = UnitId("blue-1-hq");
-    BOOST_TEST(withCode(validateScenario(s), "setup.reserve").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.reserve").empty());
     s.units.back().placement = Placement{{300900, 4400200}, 0.0, false};
-    BOOST_TEST(withCode(validateScenario(s), "setup.conflict").size() == 1u);
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.conflict").size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(attacker_and_defender_must_be_two_existing_sides)
@@ -211,12 +211,12 @@ BOOST_AUTO_TEST_CASE(attacker_and_defender_must_be_two_existing_sides)
     Scenario s = sandtable::test::smallScenario();
     s.settings.attacker = SideId("blue");
     s.settings.defender = SideId("blue");
-    BOOST_TEST(withCode(validateScenario(s), "syw.sides").size() == 1u);
+    BOOST_TEST(withCode(validation::validateScenario(s), "syw.sides").size() == 1u);
     s.settings.defender = SideId("green");
-    BOOST_TEST(withCode(validateScenario(s), "ref.missing").size() == 1u);
+    BOOST_TEST(withCode(validation::validateScenario(s), "ref.missing").size() == 1u);
     s.settings.defender = SideId("red");
     s.settings.combatOrderSide = SideId("red");
-    BOOST_TEST(validateScenario(s).empty());
+    BOOST_TEST(validation::validateScenario(s).empty());
 }
 
 BOOST_AUTO_TEST_CASE(artillery_dragoons_and_baggage_in_a_marsh_are_errors_too)
@@ -228,12 +228,12 @@ BOOST_AUTO_TEST_CASE(artillery_dragoons_and_baggage_in_a_marsh_are_errors_too)
         Attributes()});
     for (UnitType type : {UnitType::Artillery, UnitType::Dragoons, UnitType::BaggageTrain}) {
         s.units[1].type = type;
-        const auto found = withCode(validateScenario(s), "setup.forbidden_terrain");
+        const auto found = withCode(validation::validateScenario(s), "setup.forbidden_terrain");
         BOOST_REQUIRE_EQUAL(found.size(), 1u);
         BOOST_TEST(found[0].message.find("blue-1-a") != std::string::npos);
     }
     s.units[1].type = UnitType::Detachment;
-    BOOST_TEST(withCode(validateScenario(s), "setup.forbidden_terrain").empty());
+    BOOST_TEST(withCode(validation::validateScenario(s), "setup.forbidden_terrain").empty());
 }
 
 BOOST_AUTO_TEST_CASE(a_formation_with_two_hqs_is_an_error)
@@ -243,7 +243,7 @@ BOOST_AUTO_TEST_CASE(a_formation_with_two_hqs_is_an_error)
     second.id = UnitId("blue-1-hq2");
     second.placement->position = {300100, 4400900};
     s.units.push_back(second);
-    const auto found = withCode(validateScenario(s), "oob.formation.hq_count");
+    const auto found = withCode(validation::validateScenario(s), "oob.formation.hq_count");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
     BOOST_TEST(found[0].message.find("blue-1") != std::string::npos);
     BOOST_TEST(found[0].message.find("has 2 HQs") != std::string::npos, found[0].message);
@@ -254,7 +254,7 @@ BOOST_AUTO_TEST_CASE(a_piece_placed_off_the_map_is_an_error_naming_it)
 {
     Scenario s = sandtable::test::smallScenario();
     s.units[1].placement->position = {301200, 4400650}; // 200 m east of the map's east edge
-    const auto found = withCode(validateScenario(s), "setup.off_map");
+    const auto found = withCode(validation::validateScenario(s), "setup.off_map");
     BOOST_REQUIRE_EQUAL(found.size(), 1u);
     BOOST_TEST(found[0].message.find("blue-1-a") != std::string::npos);
     BOOST_TEST(found[0].path == "/units/1/placement");
@@ -292,7 +292,7 @@ Scenario sywTable()
 
 BOOST_AUTO_TEST_CASE(a_clean_syw_table_has_no_set_up_finding)
 {
-    Diagnostics out;
+    validation::Diagnostics out;
     oob::checkSetUp(sywTable(), out);
     BOOST_TEST_INFO((out.empty() ? std::string() : out.front().message));
     BOOST_TEST(out.empty());
@@ -313,7 +313,7 @@ BOOST_AUTO_TEST_CASE(syw_regiments_past_the_table_edge_or_on_each_other_are_erro
     fourth.id = UnitId("rd3");
     fourth.placement->position = {2.0, 1.79};
     s.units.push_back(fourth);
-    Diagnostics out;
+    validation::Diagnostics out;
     oob::checkSetUp(s, out);
     const auto edges = withCode(out, "syw.table_edge");
     BOOST_REQUIRE(edges.size() == 2u);
@@ -332,7 +332,7 @@ BOOST_AUTO_TEST_CASE(syw_deployment_figures_and_strength_are_checked)
     s.settings.defender.reset();
     s.units[0].figures.reset();
     s.units[1].strength = 30; // 25 figures
-    Diagnostics out;
+    validation::Diagnostics out;
     oob::checkSetUp(s, out);
     const auto deployment = withCode(out, "syw.deployment");
     BOOST_REQUIRE(deployment.size() == 1u);

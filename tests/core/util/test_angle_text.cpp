@@ -3,8 +3,8 @@
 
 #include <boost/test/unit_test.hpp>
 
-using sandtable::core::AngleAxis;
-using sandtable::core::parseAngle;
+using sandtable::core::util::AngleAxis;
+using sandtable::core::util::parseAngle;
 
 BOOST_AUTO_TEST_SUITE(angle_text)
 

@@ -3,7 +3,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-using sandtable::core::parseNumberList;
+using sandtable::core::util::parseNumberList;
 
 BOOST_AUTO_TEST_SUITE(number_list)
 

@@ -32,12 +32,12 @@ Scenario riverCampaign()
     return s;
 }
 
-std::vector<Diagnostic> withCode(const Scenario& s, const std::string& code)
+std::vector<validation::Diagnostic> withCode(const Scenario& s, const std::string& code)
 {
-    Diagnostics all;
-    checkCampaign(s, all);
-    std::vector<Diagnostic> out;
-    std::copy_if(all.begin(), all.end(), std::back_inserter(out), [&](const Diagnostic& d) { return d.code == code; });
+    validation::Diagnostics all;
+    validation::checkCampaign(s, all);
+    std::vector<validation::Diagnostic> out;
+    std::copy_if(all.begin(), all.end(), std::back_inserter(out), [&](const validation::Diagnostic& d) { return d.code == code; });
     return out;
 }
 
@@ -59,7 +59,7 @@ BOOST_AUTO_TEST_CASE(a_march_across_a_river_needs_a_bridge_or_ford_in_one_of_the
     s.campaign->forces = {force("ewell", {2, 0}, {{0, 0}, {1, 0}})};
     auto found = withCode(s, "campaign.force.river");
     BOOST_REQUIRE(found.size() == 1u);
-    BOOST_TEST((found[0].severity == Severity::Error));
+    BOOST_TEST((found[0].severity == validation::Severity::Error));
     BOOST_TEST(found[0].message.find("'ewell'") != std::string::npos, found[0].message);
     BOOST_TEST(found[0].message.find("between B1 and C1") != std::string::npos, found[0].message);
     BOOST_TEST(found[0].message.find("Big River") != std::string::npos, found[0].message);

@@ -15,25 +15,25 @@ using namespace sandtable::core;
 namespace {
 
 /// Findings after `change` is applied to the valid small set.
-Diagnostics findingsAfter(const std::function<void(TableBattlesSet&)>& change)
+validation::Diagnostics findingsAfter(const std::function<void(TableBattlesSet&)>& change)
 {
     Scenario s = sandtable::test::smallCardScenario();
     change(*s.tableBattles);
-    return validateTableBattles(s);
+    return validation::validateTableBattles(s);
 }
 
-std::size_t count(const Diagnostics& all, const std::string& code)
+std::size_t count(const validation::Diagnostics& all, const std::string& code)
 {
-    return static_cast<std::size_t>(std::count_if(all.begin(), all.end(), [&](const Diagnostic& d) { return d.code == code; }));
+    return static_cast<std::size_t>(std::count_if(all.begin(), all.end(), [&](const validation::Diagnostic& d) { return d.code == code; }));
 }
 
-const Diagnostic& only(const Diagnostics& all, const std::string& code)
+const validation::Diagnostic& only(const validation::Diagnostics& all, const std::string& code)
 {
     BOOST_REQUIRE_EQUAL(count(all, code), 1u);
-    return *std::find_if(all.begin(), all.end(), [&](const Diagnostic& d) { return d.code == code; });
+    return *std::find_if(all.begin(), all.end(), [&](const validation::Diagnostic& d) { return d.code == code; });
 }
 
-bool mentions(const Diagnostic& d, const std::string& text) { return d.message.find(text) != std::string::npos; }
+bool mentions(const validation::Diagnostic& d, const std::string& text) { return d.message.find(text) != std::string::npos; }
 
 CardRef ref(int n) { return CardRef{n, 'A'}; }
 FormationCard& card(TableBattlesSet& set, int n) { return set.cards.at(static_cast<std::size_t>(n - 1)); }
@@ -44,18 +44,18 @@ BOOST_AUTO_TEST_SUITE(validation_table_battles)
 
 BOOST_AUTO_TEST_CASE(the_small_set_passes_and_so_does_a_scenario_without_cards)
 {
-    BOOST_TEST(validateTableBattles(sandtable::test::smallCardScenario()).empty());
-    BOOST_TEST(validateTableBattles(Scenario{}).empty());
+    BOOST_TEST(validation::validateTableBattles(sandtable::test::smallCardScenario()).empty());
+    BOOST_TEST(validation::validateTableBattles(Scenario{}).empty());
 }
 
 BOOST_AUTO_TEST_CASE(a_target_must_name_a_card_of_the_scenario)
 {
     const auto d = findingsAfter([](TableBattlesSet& s) { card(s, 1).actions[0].targets = {ref(9)}; });
-    const Diagnostic& missing = only(d, "cards.target.missing");
+    const validation::Diagnostic& missing = only(d, "cards.target.missing");
     BOOST_TEST(missing.path == "/table_battles/formation_cards/0/actions/0/targets/0");
     BOOST_TEST(mentions(missing, "1-A (Blue Foot)"));
     BOOST_TEST(mentions(missing, "9-A"));
-    BOOST_TEST((missing.severity == Severity::Error));
+    BOOST_TEST((missing.severity == validation::Severity::Error));
 }
 
 BOOST_AUTO_TEST_CASE(attack_and_screen_target_enemies)
@@ -83,7 +83,7 @@ BOOST_AUTO_TEST_CASE(absorb_and_reserve_target_friends)
 BOOST_AUTO_TEST_CASE(special_formations_cannot_be_targets)
 {
     const auto d = findingsAfter([](TableBattlesSet& s) { card(s, 1).actions[0].targets = {ref(6)}; });
-    const Diagnostic& special = only(d, "cards.target.special");
+    const validation::Diagnostic& special = only(d, "cards.target.special");
     BOOST_TEST(mentions(special, "6-A (Red Guns)"));
     BOOST_TEST(count(d, "cards.target.side") == 0u);
 }
@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(card_numbers_are_unique_per_face)
         s.scenario.armies[1].cards.push_back(other.ref);
     });
     BOOST_TEST(count(d, "cards.ref.duplicate") == 0u);
-    BOOST_TEST((only(d, "cards.ref.both_faces").severity == Severity::Warning));
+    BOOST_TEST((only(d, "cards.ref.both_faces").severity == validation::Severity::Warning));
 }
 
 BOOST_AUTO_TEST_CASE(links_join_only_successive_numbers)
@@ -182,7 +182,7 @@ BOOST_AUTO_TEST_CASE(each_side_needs_a_formation_able_to_attack)
         card(s, 4).actions.erase(card(s, 4).actions.begin()); // Red Foot: screen and counterattack left
         card(s, 5).actions.erase(card(s, 5).actions.begin()); // Red Horse: retire left
     });
-    const Diagnostic& none = only(d, "cards.side.cannot_attack");
+    const validation::Diagnostic& none = only(d, "cards.side.cannot_attack");
     BOOST_TEST(none.path == "/table_battles/scenario_card/armies/1");
     BOOST_TEST(mentions(none, "Red"));
 }
@@ -232,9 +232,9 @@ BOOST_AUTO_TEST_CASE(hits_targets_and_voluntary_fit_the_action)
     d = findingsAfter([](TableBattlesSet& s) { card(s, 1).actions[0].targets.clear(); });
     BOOST_TEST(count(d, "cards.target.none") == 1u);
     d = findingsAfter([](TableBattlesSet& s) { card(s, 6).actions[0].targets = {ref(1)}; });
-    BOOST_TEST((only(d, "cards.target.unexpected").severity == Severity::Warning));
+    BOOST_TEST((only(d, "cards.target.unexpected").severity == validation::Severity::Warning));
     d = findingsAfter([](TableBattlesSet& s) { card(s, 6).pursuit = true; });
-    BOOST_TEST((only(d, "cards.pursuit.no_attack").severity == Severity::Warning));
+    BOOST_TEST((only(d, "cards.pursuit.no_attack").severity == validation::Severity::Warning));
     // Blue has 4 + 3 + 2 = 9 sticks: Red's tactical victory at 10 could never happen.
     d = findingsAfter([](TableBattlesSet& s) { s.scenario.armies[1].tacticalVictory->sticks = 10; });
     BOOST_TEST(count(d, "cards.tactical_victory.unreachable") == 1u);
@@ -246,13 +246,13 @@ BOOST_AUTO_TEST_CASE(scenario_validation_includes_the_card_rules)
 {
     Scenario s = sandtable::test::smallCardScenario();
     card(*s.tableBattles, 1).actions[0].targets = {ref(9)};
-    const Diagnostics all = validateScenario(s);
+    const validation::Diagnostics all = validation::validateScenario(s);
     BOOST_TEST(count(all, "cards.target.missing") == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(the_fontenoy_example_passes_and_uses_every_kind_of_card)
 {
-    const LoadedScenario loaded = loadScenario(sandtable::test::sourceDir() / "examples/table-battles/fontenoy.sandtable.json");
+    const io::LoadedScenario loaded = io::loadScenario(sandtable::test::sourceDir() / "examples/table-battles/fontenoy.sandtable.json");
     BOOST_TEST(loaded.diagnostics.empty());
     BOOST_REQUIRE(loaded.scenario.tableBattles.has_value());
     const TableBattlesSet& set = *loaded.scenario.tableBattles;

@@ -70,14 +70,14 @@ BOOST_AUTO_TEST_CASE(without_a_document_only_new_open_and_quit_are_enabled)
 BOOST_AUTO_TEST_CASE(undo_and_redo_follow_the_document_and_name_the_step)
 {
     const ActionRegistry registry = ActionRegistry::standard();
-    core::Document doc(sandtable::test::smallScenario(), "/tmp/small.sandtable.json");
+    core::document::Document doc(sandtable::test::smallScenario(), "/tmp/small.sandtable.json");
     ActionContext context{&doc, false};
     BOOST_TEST(!registry.state("edit.undo", context).enabled);
     BOOST_TEST(registry.state("edit.undo", context).label == "&Undo");
     BOOST_TEST(!registry.state("file.save", context).enabled); // clean, with a file name
     BOOST_TEST(registry.state("file.save_as", context).enabled);
 
-    doc.apply(core::operations::removeFeature(doc.scenario(), core::FeatureId("woods-1")));
+    doc.apply(core::document::operations::removeFeature(doc.scenario(), core::FeatureId("woods-1")));
     BOOST_TEST(registry.state("edit.undo", context).enabled);
     BOOST_TEST(registry.state("edit.undo", context).label == "&Undo Delete feature");
     BOOST_TEST(!registry.state("edit.redo", context).enabled);
@@ -93,14 +93,14 @@ BOOST_AUTO_TEST_CASE(undo_and_redo_follow_the_document_and_name_the_step)
 BOOST_AUTO_TEST_CASE(save_is_enabled_for_a_document_without_a_file)
 {
     const ActionRegistry registry = ActionRegistry::standard();
-    const core::Document doc(sandtable::test::smallScenario());
+    const core::document::Document doc(sandtable::test::smallScenario());
     BOOST_TEST(registry.state("file.save", ActionContext{&doc, false}).enabled);
 }
 
 BOOST_AUTO_TEST_CASE(delete_needs_a_selection)
 {
     const ActionRegistry registry = ActionRegistry::standard();
-    const core::Document doc(sandtable::test::smallScenario());
+    const core::document::Document doc(sandtable::test::smallScenario());
     BOOST_TEST(!registry.state("edit.delete", ActionContext{&doc, false}).enabled);
     BOOST_TEST(registry.state("edit.delete", ActionContext{&doc, true}).enabled);
     BOOST_TEST(!registry.state("edit.delete", ActionContext{nullptr, true}).enabled);

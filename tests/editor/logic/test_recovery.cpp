@@ -73,7 +73,7 @@ BOOST_AUTO_TEST_CASE(a_copy_left_by_a_dead_process_is_offered_with_its_origin)
     BOOST_TEST(orphans[0].pid == dead);
     BOOST_TEST(orphans[0].original == fs::path("/data/battle.sandtable.json"));
     // The copy holds the unsaved edits exactly.
-    BOOST_TEST((core::loadScenario(orphans[0].file).scenario == edited));
+    BOOST_TEST((core::io::loadScenario(orphans[0].file).scenario == edited));
     RecoveryStore::discard(orphans[0]);
     BOOST_TEST(next.orphans().empty());
     BOOST_TEST(fs::is_empty(folder));

@@ -72,24 +72,24 @@ BOOST_AUTO_TEST_CASE(a_grid_laid_over_the_extent_covers_it_with_whole_squares)
     BOOST_TEST(gridCoveringExtent(s, 250.0).columns == 4); // exactly 4
     BOOST_CHECK_THROW(gridCoveringExtent(s, 0.0), std::invalid_argument);
     s.settings.extent.reset();
-    BOOST_CHECK_THROW(gridCoveringExtent(s, 100.0), core::OperationError);
+    BOOST_CHECK_THROW(gridCoveringExtent(s, 100.0), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(the_origin_drag_is_one_undo_step_through_the_core_grid_operation)
 {
-    // The panel's edits are core::operations (tested in tests/core/document/test_campaign_operations.cpp);
+    // The panel's edits are core::document::operations (tested in tests/core/document/test_campaign_operations.cpp);
     // here the panel's own part: withOrigin moves the grid, and one drag's edits merge into one step.
     core::Scenario s = sandtable::test::smallScenario();
     s.settings.extent.reset(); // grid3x2 lies far from the small map; no coverage warning wanted here
-    core::Document doc(s);
-    core::Diagnostics findings;
-    doc.apply(core::operations::setCampaignGrid(doc.scenario(), grid3x2(), findings, "Lay grid"));
+    core::document::Document doc(s);
+    core::validation::Diagnostics findings;
+    doc.apply(core::document::operations::setCampaignGrid(doc.scenario(), grid3x2(), findings, "Lay grid"));
     core::Campaign derived = *doc.scenario().campaign;
     derived.derived.push_back(core::SquareTerrain{{2, 1}, {{"woods", 0.5}}, {}, {}});
-    doc.apply(core::Edit{"Derive", {core::CampaignChange{doc.scenario().campaign, derived}}, {}});
-    doc.apply(core::operations::setCoverOverride(doc.scenario(), {2, 1}, "woods", core::Cover::Whole));
+    doc.apply(core::document::Edit{"Derive", {core::document::CampaignChange{doc.scenario().campaign, derived}}, {}});
+    doc.apply(core::document::operations::setCoverOverride(doc.scenario(), {2, 1}, "woods", core::Cover::Whole));
     for (double x : {1010.0, 1020.0})
-        doc.apply(core::operations::setCampaignGrid(doc.scenario(), withOrigin(doc.scenario().campaign->grid, {x, 2000.0}),
+        doc.apply(core::document::operations::setCampaignGrid(doc.scenario(), withOrigin(doc.scenario().campaign->grid, {x, 2000.0}),
             findings, "Move grid origin", "grid-origin-1"));
     BOOST_TEST(findings.empty());
     BOOST_TEST(doc.scenario().campaign->grid.origin.x == 1020.0);
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(the_inspector_shows_fractions_covers_overrides_primary_and_
     BOOST_TEST(!a2.derived);
     BOOST_TEST(a2.primary == "open");
     BOOST_TEST(!a2.roll);
-    BOOST_CHECK_THROW(inspectSquare(c, {3, 0}), core::OperationError);
+    BOOST_CHECK_THROW(inspectSquare(c, {3, 0}), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(a_point_takes_the_last_click)
 
 BOOST_AUTO_TEST_CASE(a_drawn_feature_is_one_undoable_step_with_a_fresh_id)
 {
-    core::Document doc(twoFeatures());
+    core::document::Document doc(twoFeatures());
     core::FeatureId id;
     doc.apply(addFeatureEdit(doc.scenario(), "woods",
         core::Geometry::polygon({{{300, 0}, {400, 0}, {400, 50}, {300, 0}}}), &id));
@@ -169,7 +169,7 @@ BOOST_AUTO_TEST_CASE(setting_the_class_drops_the_old_class_attributes)
 {
     core::Scenario s = twoFeatures();
     s.terrain[1].attributes["note"] = "sunken";
-    core::Document doc(s);
+    core::document::Document doc(s);
     doc.apply(setClassEdit(doc.scenario(), core::FeatureId("road-1"), "stream"));
     const core::TerrainFeature* f = doc.scenario().findFeature(core::FeatureId("road-1"));
     BOOST_TEST(f->terrainClass == "stream");
@@ -179,7 +179,7 @@ BOOST_AUTO_TEST_CASE(setting_the_class_drops_the_old_class_attributes)
     doc.undo();
     BOOST_TEST(doc.scenario().findFeature(core::FeatureId("road-1"))->attributes.at("grade").asString() == "major");
     BOOST_TEST(setClassEdit(doc.scenario(), core::FeatureId("road-1"), "road").empty());
-    BOOST_CHECK_THROW(setClassEdit(doc.scenario(), core::FeatureId("nope"), "road"), core::OperationError);
+    BOOST_CHECK_THROW(setClassEdit(doc.scenario(), core::FeatureId("nope"), "road"), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(the_palette_lists_canonical_then_custom_classes_with_their_geometry)

@@ -43,7 +43,7 @@ core::Scenario forces()
     return s;
 }
 
-core::Placement placementOf(const core::Document& doc, const char* id)
+core::Placement placementOf(const core::document::Document& doc, const char* id)
 {
     return *doc.scenario().findUnit(core::UnitId(id))->placement;
 }
@@ -122,7 +122,7 @@ BOOST_AUTO_TEST_CASE(facing_is_clockwise_from_north_and_snaps_to_15_degrees)
 
 BOOST_AUTO_TEST_CASE(a_move_drag_is_one_undo_step)
 {
-    core::Document doc(forces());
+    core::document::Document doc(forces());
     BlockDrag drag;
     // Pressed 50 m east, 10 m north of the centre: the centre keeps that offset from the cursor.
     BOOST_TEST((drag.press(doc.scenario(), core::UnitId("i-1"), {1050, 2010}, 5.0, 20.0, 1) == BlockDrag::Mode::Move));
@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(a_move_drag_is_one_undo_step)
 
 BOOST_AUTO_TEST_CASE(a_rotate_drag_turns_the_block_towards_the_cursor)
 {
-    core::Document doc(forces());
+    core::document::Document doc(forces());
     BlockDrag drag;
     // The handle 20 m in front of the 160 m deep block facing north: (1000, 2100).
     BOOST_TEST((drag.press(doc.scenario(), core::UnitId("i-1"), {1001, 2099}, 5.0, 20.0, 1) == BlockDrag::Mode::Rotate));
@@ -162,26 +162,26 @@ BOOST_AUTO_TEST_CASE(a_rotate_drag_turns_the_block_towards_the_cursor)
 
 BOOST_AUTO_TEST_CASE(placing_a_reinforcement_clears_its_arrival)
 {
-    core::Document doc(forces());
+    core::document::Document doc(forces());
     doc.apply(placeUnitEdit(doc.scenario(), core::UnitId("a-1"), core::Placement{{500, 500}, -90.0, false}, "Place Heth"));
     const core::Unit& heth = *doc.scenario().findUnit(core::UnitId("a-1"));
     BOOST_TEST(heth.placement->facing == 270.0);
     BOOST_TEST(!heth.arrival.has_value());
     doc.undo();
     BOOST_TEST(doc.scenario().findUnit(core::UnitId("a-1"))->arrival->day == 2);
-    BOOST_CHECK_THROW(placeUnitEdit(doc.scenario(), core::UnitId("nope"), {}, "x"), core::OperationError);
+    BOOST_CHECK_THROW(placeUnitEdit(doc.scenario(), core::UnitId("nope"), {}, "x"), core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(toggling_route_column)
 {
-    core::Document doc(forces());
+    core::document::Document doc(forces());
     doc.apply(toggleColumnEdit(doc.scenario(), core::UnitId("i-1")));
     BOOST_TEST(placementOf(doc, "i-1").column);
     BOOST_TEST(doc.undoLabel() == "Route column");
     doc.apply(toggleColumnEdit(doc.scenario(), core::UnitId("i-1")));
     BOOST_TEST(!placementOf(doc, "i-1").column);
     BOOST_TEST(doc.undoLabel() == "Line");
-    BOOST_CHECK_THROW(toggleColumnEdit(doc.scenario(), core::UnitId("a-1")), core::OperationError); // not placed
+    BOOST_CHECK_THROW(toggleColumnEdit(doc.scenario(), core::UnitId("a-1")), core::util::OperationError); // not placed
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -230,7 +230,7 @@ BOOST_AUTO_TEST_CASE(nested_formations_show_under_their_parent)
 
 BOOST_AUTO_TEST_CASE(moving_a_unit_to_another_formation_is_undoable)
 {
-    core::Document doc(forces());
+    core::document::Document doc(forces());
     doc.apply(moveToFormationEdit(doc.scenario(), core::UnitId("xi-art"), core::FormationId("i")));
     BOOST_TEST(doc.scenario().findUnit(core::UnitId("xi-art"))->formation.str() == "i");
     BOOST_TEST(doc.undoLabel() == "Move XI Artillery to I Corps");
@@ -238,7 +238,7 @@ BOOST_AUTO_TEST_CASE(moving_a_unit_to_another_formation_is_undoable)
     BOOST_TEST(doc.scenario().findUnit(core::UnitId("xi-art"))->formation.str() == "xi");
     BOOST_TEST(moveToFormationEdit(doc.scenario(), core::UnitId("xi-art"), core::FormationId("xi")).empty());
     BOOST_CHECK_THROW(moveToFormationEdit(doc.scenario(), core::UnitId("xi-art"), core::FormationId("zz")),
-        core::OperationError);
+        core::util::OperationError);
 }
 
 BOOST_AUTO_TEST_CASE(reinforcements_by_day_then_turn_night_last)

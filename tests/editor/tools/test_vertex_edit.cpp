@@ -24,7 +24,7 @@ core::Scenario oneSquare()
     return s;
 }
 
-const Ring& ringOf(const core::Document& doc)
+const Ring& ringOf(const core::document::Document& doc)
 {
     return doc.scenario().findFeature(core::FeatureId("woods-1"))->geometry.parts.at(0).at(0);
 }
@@ -100,7 +100,7 @@ BOOST_AUTO_TEST_CASE(deleting_keeps_the_ring_closed_and_the_minimum)
 
 BOOST_AUTO_TEST_CASE(dragging_a_midpoint_inserts_a_vertex_in_one_undo_step)
 {
-    core::Document doc(oneSquare());
+    core::document::Document doc(oneSquare());
     VertexDrag drag;
     const auto pressed = drag.press(doc.scenario(), core::FeatureId("woods-1"), {50, 1}, 4.0, 1);
     BOOST_REQUIRE(pressed.has_value());
@@ -129,7 +129,7 @@ BOOST_AUTO_TEST_CASE(dragging_a_midpoint_inserts_a_vertex_in_one_undo_step)
 
 BOOST_AUTO_TEST_CASE(a_press_off_the_handles_starts_nothing)
 {
-    core::Document doc(oneSquare());
+    core::document::Document doc(oneSquare());
     VertexDrag drag;
     BOOST_TEST(!drag.press(doc.scenario(), core::FeatureId("woods-1"), {50, 50}, 4.0, 1).has_value());
     BOOST_TEST(!drag.active());
@@ -138,7 +138,7 @@ BOOST_AUTO_TEST_CASE(a_press_off_the_handles_starts_nothing)
 
 BOOST_AUTO_TEST_CASE(an_invalid_result_is_allowed_and_geos_flags_it)
 {
-    core::Document doc(oneSquare());
+    core::document::Document doc(oneSquare());
     VertexDrag drag;
     doc.apply(*drag.press(doc.scenario(), core::FeatureId("woods-1"), {100, 0}, 4.0, 1));
     // (100, 0) -> (100, 150): the edge from (0, 0) now crosses the north edge y = 100 at x = 66.7.
@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(an_invalid_result_is_allowed_and_geos_flags_it)
 
 BOOST_AUTO_TEST_CASE(delete_vertex_edit_removes_the_vertex_under_the_cursor)
 {
-    core::Document doc(oneSquare());
+    core::document::Document doc(oneSquare());
     const auto edit = deleteVertexEdit(doc.scenario(), core::FeatureId("woods-1"), {99, 99}, 3.0);
     BOOST_REQUIRE(edit.has_value());
     doc.apply(*edit);

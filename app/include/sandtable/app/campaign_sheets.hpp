@@ -33,8 +33,8 @@ struct CampaignSheetsOutcome {
 /// Prints the scenario's campaign sheets with print::printCampaignSheets at the scale print::campaignPrintScale
 /// gives the request, the base map under the grid when asked and found, and the source note "Base map: FILE;
 /// working CRS CRS; printed by sandtable" (print::baseMapNote). Throws as print::printCampaignSheets
-/// (core::OperationError without a campaign), as geo::renderMapRaster for an unreadable raster,
-/// core::Cancelled when the reporter cancels; an OperationError names `job.scenarioFile` (core::inFile).
+/// (core::util::OperationError without a campaign), as geo::renderMapRaster for an unreadable raster,
+/// core::util::Cancelled when the reporter cancels; an OperationError names `job.scenarioFile` (core::util::inFile).
 CampaignSheetsOutcome printCampaignSheets(const core::Scenario& scenario, CampaignSheetsJob job, const Reporter& reporter);
 
 } // namespace sandtable::app

@@ -30,7 +30,7 @@ struct CardsOutcome {
     std::vector<std::filesystem::path> images;   ///< faces: the files written, scenario card first
 };
 
-/// The scenario's card set. Throws core::OperationError (job's file, "table_battles") when it has none.
+/// The scenario's card set. Throws core::util::OperationError (job's file, "table_battles") when it has none.
 const core::TableBattlesSet& scenarioCards(const core::Scenario& scenario, const std::filesystem::path& scenarioFile);
 
 /// Prints the scenario's cards with the scenario's title as the PDF title and the backs' caption

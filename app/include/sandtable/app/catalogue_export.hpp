@@ -15,7 +15,7 @@ inline constexpr int kCatalogueThumbnailWidth = 256;
 
 /// The package's thumbnail as PNG bytes: its terrain drawn in the print styles, kCatalogueThumbnailWidth pixels
 /// wide, over the scenario's extent (else the terrain's envelope). No terrain and no extent: no thumbnail ("").
-/// The signature of catalogue::ExportOptions::thumbnail. Throws core::OperationError when cairo cannot write.
+/// The signature of catalogue::ExportOptions::thumbnail. Throws core::util::OperationError when cairo cannot write.
 std::string catalogueThumbnail(const core::Scenario& scenario, const std::filesystem::path& baseDir);
 
 /// Exports the scenario file `scenarioFile` into the catalogue `catalogueFile` (created when missing) as

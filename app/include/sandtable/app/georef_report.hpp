@@ -14,9 +14,9 @@ namespace sandtable::app {
 /// Fits the scenario's stored GCPs as every GCP edit does (geo::fitFrame in the georeference's CRS,
 /// else the working CRS, else auto; refused when the fit would mirror the scan; geo::fitGcps with the
 /// stored method), and writes the report of that fit in the scenario's language. The scan is the map
-/// raster, a relative path resolved against `scenarioFile`'s folder. Throws core::OperationError (the
+/// raster, a relative path resolved against `scenarioFile`'s folder. Throws core::util::OperationError (the
 /// scenario file, "map", why) without a map or a georeference, and as the fit does (too few enabled GCPs);
-/// core::IoError / FormatError for a scan that cannot be read or a PDF that cannot be written.
+/// core::util::IoError / FormatError for a scan that cannot be read or a PDF that cannot be written.
 print::GeorefReportResult writeGeorefReport(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
     const std::filesystem::path& output);
 

@@ -23,7 +23,7 @@ struct MapPrintJob {
     std::string mapOverride;             ///< a raster to use instead of the scenario's map path (empty: none)
     bool references = true;              ///< draw the scenario's visible reference layers under/over the scan
     /// The designer named the scan layer (--layers scan,...): a scan that cannot be drawn (no map raster,
-    /// its file missing, no extent) is then a core::OperationError, not a notice and terrain only.
+    /// its file missing, no extent) is then a core::util::OperationError, not a notice and terrain only.
     bool scanRequired = false;
 };
 
@@ -36,7 +36,7 @@ struct MapPrintOutcome {
 
 /// The layer names of `--layers` ("scan,references,terrain,grid,setup", comma-separated, any order) as print
 /// layers; `references` is true when "references" is among them (they are drawn into the raster underlay,
-/// not as a print layer of their own). Throws core::OperationError (object "--layers") naming an unknown
+/// not as a print layer of their own). Throws core::util::OperationError (object "--layers") naming an unknown
 /// layer.
 std::set<print::MapLayer> parseMapLayers(const std::string& text, bool& references);
 
@@ -45,8 +45,8 @@ std::set<print::MapLayer> parseMapLayers(const std::string& text, bool& referenc
 /// scenario says, into one raster underlay at `job.dpi`; a JPEG scan's sheets carry the underlay as JPEG
 /// (quality 90); a scale-only local frame ("LOCAL:name") is resampled through its calibrated GeoTIFF's own
 /// CRS. Then prints with print::printMap, the source note in the scenario's language. Throws as
-/// print::printMap, core::OperationError for a required scan that cannot be drawn, core::Cancelled; an
-/// OperationError names `job.scenarioFile` (core::inFile).
+/// print::printMap, core::util::OperationError for a required scan that cannot be drawn, core::util::Cancelled; an
+/// OperationError names `job.scenarioFile` (core::util::inFile).
 MapPrintOutcome printScenarioMap(const core::Scenario& scenario, MapPrintJob job, const Reporter& reporter);
 
 } // namespace sandtable::app

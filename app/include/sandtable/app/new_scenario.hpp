@@ -27,7 +27,7 @@ struct NewScenarioJob {
 };
 
 /// Refuses to write a new file over an existing one unless `force` (issue 43 item 7: `scenario new -o`
-/// emptied a scenario with 7 units and a campaign grid, exit 0): core::OperationError(output, "output",
+/// emptied a scenario with 7 units and a campaign grid, exit 0): core::util::OperationError(output, "output",
 /// "... exists already: ... --force ...") naming `forceOption`, the way out.
 void refuseOverwrite(const std::filesystem::path& output, bool force, const std::string& forceOption = "--force");
 
@@ -35,7 +35,7 @@ void refuseOverwrite(const std::filesystem::path& output, bool force, const std:
 /// saved): its settings (geo::newScenarioSettings, the CRS of the job unless "auto") and, with a map,
 /// the raster's placement (geo::newScenarioFromRaster: its CRS and extent when georeferenced, else the
 /// scan ready for GCPs). Two undo steps, "New scenario" and "Set map". Returns what the raster gave (nothing
-/// without a map). Throws as geo::newScenarioFromRaster, core::Cancelled.
-std::optional<geo::NewScenario> newScenario(core::Document& document, const NewScenarioJob& job, const Reporter& reporter);
+/// without a map). Throws as geo::newScenarioFromRaster, core::util::Cancelled.
+std::optional<geo::NewScenario> newScenario(core::document::Document& document, const NewScenarioJob& job, const Reporter& reporter);
 
 } // namespace sandtable::app

@@ -12,9 +12,9 @@ namespace sandtable::app {
 
 /// What a product function reports while it works. Both members may be empty (nothing is reported).
 struct Reporter {
-    /// Fraction done 0..1 and what is being done; returning false cancels (core::Cancelled is thrown,
+    /// Fraction done 0..1 and what is being done; returning false cancels (core::util::Cancelled is thrown,
     /// nothing is written).
-    core::ProgressCallback progress;
+    core::util::ProgressCallback progress;
     /// A notice in the person's language, starting "notice: " as the CLI prints it after "sandtable: " (for
     /// example "notice: map raster X not found: printing terrain only"): the product is still made.
     std::function<void(const std::string& text)> notice;
@@ -22,7 +22,7 @@ struct Reporter {
     /// Calls `notice` when set.
     void tell(const std::string& text) const;
     /// A progress callback covering [from, to] of this one (for a product made in several steps).
-    core::ProgressCallback part(double from, double to) const;
+    core::util::ProgressCallback part(double from, double to) const;
 };
 
 } // namespace sandtable::app

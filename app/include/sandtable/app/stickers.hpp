@@ -17,7 +17,7 @@ struct StickersJob {
 };
 
 /// Prints the stickers with print::printStickers. Errors are those of print::printStickers, with the
-/// scenario file named as their file (core::OperationError, core::IoError).
+/// scenario file named as their file (core::util::OperationError, core::util::IoError).
 print::StickerLayout printScenarioStickers(const core::Scenario& scenario, const StickersJob& job);
 
 } // namespace sandtable::app

@@ -25,8 +25,8 @@ std::optional<print::PrintRaster> boardScan(const core::Scenario& scenario, cons
 /// pieces, force counters and card faces (print::drawVassalImages) and writes the module `output` atomically
 /// (vassal::writeVassalModule) with the scenario's document inside it for `vassal import`. `pxPerM` unset: vassal::defaultVassalPxPerM (100 px
 /// per inch of table at game scale). Progress: board scan 0-0.4, images 0.4-0.8, the archive 0.8-1.
-/// Throws core::OperationError (bad resolution, no extent for a board), core::Error from the writer,
-/// core::Cancelled.
+/// Throws core::util::OperationError (bad resolution, no extent for a board), core::util::Error from the writer,
+/// core::util::Cancelled.
 vassal::VassalExportResult exportVassalModule(const core::Scenario& scenario, const std::filesystem::path& scenarioFile,
     const std::filesystem::path& output, std::optional<double> pxPerM, const Reporter& reporter);
 

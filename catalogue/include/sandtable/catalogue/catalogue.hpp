@@ -37,21 +37,21 @@ inline constexpr int kBusyTimeoutMs = 60000;
 
 /// An export refused because the scenario has validation errors. what() names the file and the error count;
 /// diagnostics() holds every finding (errors and warnings) for the caller to show.
-class ValidationFailed : public core::Error {
+class ValidationFailed : public core::util::Error {
 public:
-    ValidationFailed(const std::string& file, core::Diagnostics diagnostics);
-    const core::Diagnostics& diagnostics() const noexcept { return m_diagnostics; }
+    ValidationFailed(const std::string& file, core::validation::Diagnostics diagnostics);
+    const core::validation::Diagnostics& diagnostics() const noexcept { return m_diagnostics; }
 
 private:
-    core::Diagnostics m_diagnostics;
+    core::validation::Diagnostics m_diagnostics;
 };
 
 /// An export refused because the document is not a revision of the package already stored under its id
 /// (see ExportOptions for what a revision is). what() names the catalogue, the id, both scenarios and the
 /// ways out; the catalogue is left unchanged.
-class NotARevision : public core::OperationError {
+class NotARevision : public core::util::OperationError {
 public:
-    using core::OperationError::OperationError;
+    using core::util::OperationError::OperationError;
 };
 
 /// Identity in the catalogue. A package is a scenario id; each export of a document with that id is a new
@@ -64,7 +64,7 @@ public:
 struct ExportOptions {
     /// Store the package under this id instead of the document's own (the document's bytes are stored
     /// unchanged; `extract` gives them back with their own id). Empty: the document's id. Must be a valid
-    /// scenario id (^[A-Za-z0-9][A-Za-z0-9_.:-]*$, at most 200 characters), else core::OperationError.
+    /// scenario id (^[A-Za-z0-9][A-Za-z0-9_.:-]*$, at most 200 characters), else core::util::OperationError.
     std::string newId;
     /// The designer says the document is a revision of the package with its id although its title, battle
     /// and date all changed (the game system must still be the same).
@@ -79,7 +79,7 @@ struct ExportOptions {
     /// Renders the package's thumbnail (PNG bytes) from the validated scenario, called once the rules
     /// found no error, on another thread while the package is being written (it must not touch the
     /// catalogue); `baseDir` resolves a relative map path. Not set, or returning an empty string: no
-    /// thumbnail. Bytes that are not a PNG are refused (core::OperationError). The library itself draws
+    /// thumbnail. Bytes that are not a PNG are refused (core::util::OperationError). The library itself draws
     /// nothing (cairo lives above it); the CLI passes its renderer.
     std::function<std::string(const core::Scenario& scenario, const std::filesystem::path& baseDir)> thumbnail;
 };
@@ -87,7 +87,7 @@ struct ExportOptions {
 struct ExportResult {
     std::string id;                ///< the scenario id (package id)
     int revision = 0;              ///< 1 for the first export of an id, then 2, 3, ...
-    core::Diagnostics warnings;    ///< non-error findings stored with the package
+    core::validation::Diagnostics warnings;    ///< non-error findings stored with the package
     bool rasterStored = false;
     std::string rasterNote;        ///< why the raster was not stored, when the scenario names one
     bool thumbnailStored = false;
@@ -109,9 +109,9 @@ struct PackageSummary {
 
 /// A search that cannot be run: an empty or blank query without a filter, or text holding no word at all
 /// ("(", ")", "\"", "-"). The CLI reports it as a usage error (exit 2).
-class UnsearchableQuery : public core::OperationError {
+class UnsearchableQuery : public core::util::OperationError {
 public:
-    using core::OperationError::OperationError;
+    using core::util::OperationError::OperationError;
 };
 
 /// Search: results come in two tiers. First the packages whose title alone matches the query, best
@@ -167,7 +167,7 @@ struct PackageDetails {
     int sideCount = 0;
     int formationCount = 0;
     int unitCount = 0;
-    core::Diagnostics warnings;
+    core::validation::Diagnostics warnings;
     std::optional<MapProvenance> map;
     /// Size of the stored thumbnail PNG (pixels), when the package has one.
     std::optional<std::pair<int, int>> thumbnail;
@@ -192,8 +192,8 @@ struct ExtractResult {
 /// settings on; a missing file is created by the first export. Every write is one BEGIN IMMEDIATE
 /// transaction in WAL mode: all or nothing, safe against other processes writing at the same time.
 ///
-/// Errors: core::IoError (cannot open, create or write; no such catalogue for reads), core::FormatError
-/// (not an SQLite file, not a GeoPackage, newer schema, hostile or corrupt content), core::OperationError
+/// Errors: core::util::IoError (cannot open, create or write; no such catalogue for reads), core::util::FormatError
+/// (not an SQLite file, not a GeoPackage, newer schema, hostile or corrupt content), core::util::OperationError
 /// (no package with that id or revision), ValidationFailed (export of a scenario with errors).
 ///
 /// The same catalogue can live in a PostgreSQL database with PostGIS (openLocation with "PG:..." or a
@@ -226,7 +226,7 @@ public:
     /// write transaction (BEGIN IMMEDIATE) that commits only when the rules found no error: they run on a
     /// second thread while the package is written. Refused (ValidationFailed) on any error; a catalogue
     /// file the export created is then removed. A file not yet in WAL mode is switched after the commit.
-    /// The scenario file is read whole first (core::readFile), so another program that changes it during
+    /// The scenario file is read whole first (core::io::readFile), so another program that changes it during
     /// the export changes nothing of what is stored.
     ExportResult exportScenario(const std::filesystem::path& scenarioFile, const ExportOptions& options = {});
     /// As exportScenario for document bytes already read; `baseDir` resolves a relative map path.
@@ -236,7 +236,7 @@ public:
     /// The newest revision of every package, by id.
     std::vector<PackageSummary> list() const;
     /// Newest revisions matching the query, best first (titles first, then the other matches newest first).
-    /// Throws UnsearchableQuery for a query with no word (see SearchQuery), core::OperationError for a query
+    /// Throws UnsearchableQuery for a query with no word (see SearchQuery), core::util::OperationError for a query
     /// FTS5 cannot run even as plain words.
     std::vector<PackageSummary> search(const SearchQuery& query) const;
     /// One revision (default the newest) in detail.
@@ -259,7 +259,7 @@ public:
 
     /// Creates sandtable's schema in a PostgreSQL database (PostGIS and unaccent must be installable or
     /// installed), the roles sandtable_reader, sandtable_author and sandtable_editor with their grants and
-    /// row-level security; kept as it is when it exists. core::OperationError for a GeoPackage location (a
+    /// row-level security; kept as it is when it exists. core::util::OperationError for a GeoPackage location (a
     /// file is created by its first export) or a refusal by the server.
     static void initialiseDatabase(const std::string& location);
     /// Gives `user` (created as a login role without password when missing) exactly `role` in the database.

@@ -26,12 +26,12 @@ struct Envelope {
 /// How a single geometry is written: as it is, or as a one-member multi geometry, for a feature table
 /// declared with the multi type (GeoPackage requirement 32: a column declared MULTIPOLYGON holds
 /// MultiPolygons only). core's, as the WKB itself.
-using WkbForm = core::WkbForm;
+using WkbForm = core::geometry::WkbForm;
 
-/// ISO WKB of `geometry` by GEOS's writer (core::appendWkb): little-endian, 2D (type codes 1..6: Point ..
+/// ISO WKB of `geometry` by GEOS's writer (core::geometry::appendWkb): little-endian, 2D (type codes 1..6: Point ..
 /// MultiPolygon). An empty Point is written with NaN coordinates (GeoPackage's convention), as
 /// WkbForm::Multi a MultiPoint of no member; other empty geometries with zero members. Throws
-/// core::OperationError for a geometry GEOS refuses (a ring not closed or of fewer than 4 coordinates).
+/// core::util::OperationError for a geometry GEOS refuses (a ring not closed or of fewer than 4 coordinates).
 std::string toWkb(const core::Geometry& geometry, WkbForm form = WkbForm::AsIs);
 
 /// The envelope of a geometry's coordinates, or nothing for an empty geometry.
@@ -46,17 +46,17 @@ void appendGeoPackageBinary(std::string& out, const core::Geometry& geometry, st
     WkbForm form = WkbForm::AsIs);
 
 /// The envelope stored in a GeoPackage binary header (nothing when the header carries none or the geometry
-/// is empty). Throws core::FormatError(file-less, "geometry", reason) for a blob that is not GeoPackage binary.
+/// is empty). Throws core::util::FormatError(file-less, "geometry", reason) for a blob that is not GeoPackage binary.
 std::optional<Envelope> headerEnvelope(std::string_view geoPackageBinary);
 
 /// The WKB geometry type code of a GeoPackage binary geometry (1..6 for sandtable's own; 1001.. for Z and
-/// so on in other files), read in the WKB's own byte order. Throws core::FormatError(file-less, "geometry",
+/// so on in other files), read in the WKB's own byte order. Throws core::util::FormatError(file-less, "geometry",
 /// reason) for a blob that is not GeoPackage binary or too short to hold a WKB header.
 std::uint32_t wkbGeometryType(std::string_view geoPackageBinary);
 
 /// The same GeoPackage binary with a 2D Point, LineString or Polygon wrapped as a one-member MultiPoint,
 /// MultiLineString or MultiPolygon (header and envelope unchanged); 2D multi geometries are returned as
-/// they are. Throws core::FormatError(file-less, "geometry", reason) for any other type (sandtable writes
+/// they are. Throws core::util::FormatError(file-less, "geometry", reason) for any other type (sandtable writes
 /// none) or a blob that is not GeoPackage binary.
 std::string promotedToMulti(std::string_view geoPackageBinary);
 

@@ -26,14 +26,14 @@ struct SrsDefinition {
 /// - "EPSG:4326": GeoPackage's mandatory WGS 84 row, the WKT of wgs84Wkt();
 /// - any other "EPSG:n": srs_id n, organization EPSG, definition "undefined";
 /// - "LOCAL:name" or "": srs_id -1, GeoPackage's "undefined Cartesian SRS" (a scale-only local frame).
-/// Throws std::invalid_argument for text that is none of these, core::OperationError (object "EPSG:n") when
+/// Throws std::invalid_argument for text that is none of these, core::util::OperationError (object "EPSG:n") when
 /// PROJ cannot read the definition of EPSG:4326 or a UTM zone from its database.
 SrsDefinition srsForCrs(const std::string& crs);
 
 /// OGC WKT 1 of WGS 84 / UTM zone `zone` (1..60), north or south hemisphere (EPSG:326zz / 327zz): PROJ's
 /// definition from its EPSG database, written on one line as GDAL writes it (`gdalsrsinfo -o wkt1
 /// --single-line`, WKT1_GDAL with the axes). Throws std::invalid_argument for a zone outside 1..60,
-/// core::OperationError when PROJ cannot read the definition (no proj.db).
+/// core::util::OperationError when PROJ cannot read the definition (no proj.db).
 std::string utmWkt(int zone, bool north);
 
 /// The WKT 1 of EPSG:4326 written in GeoPackage's mandatory row (PROJ's, as utmWkt(); the same errors).

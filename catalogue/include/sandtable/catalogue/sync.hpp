@@ -11,7 +11,7 @@
 namespace sandtable::catalogue {
 
 /// Some ids were revised on both sides since they last agreed: nothing was copied. what() names them.
-class SyncConflict : public core::OperationError {
+class SyncConflict : public core::util::OperationError {
 public:
     SyncConflict(const std::string& location, std::vector<std::string> ids);
     const std::vector<std::string>& ids() const noexcept { return m_ids; }

@@ -6,7 +6,7 @@
 #include "sandtable/core/io/json.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/util/in_file.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/progress.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
 
@@ -20,7 +20,7 @@ namespace sandtable::cli {
 
 /// Shared state of one run of the tool. Commands write results to `out` (with --json, exactly one JSON
 /// document and nothing else), human messages and progress to `err`, and set `exitCode` to 1 when the
-/// operation found errors (validation). Failures are thrown as sandtable::core::Error and printed once
+/// operation found errors (validation). Failures are thrown as sandtable::core::util::Error and printed once
 /// by run() as "sandtable: error: <file>: <object>: <reason>", and with --json as the document
 /// {"error": {...}} on `out` unless the command had already printed its document (its diagnostics).
 struct Context {
@@ -31,31 +31,31 @@ struct Context {
     int exitCode = 0;
     mutable bool printedJson = false; ///< set by printJson
 
-    /// Prints a JSON document on `out` (core::writeJson: 2-space indent, shortest round-trip numbers). Commands
-    /// build it with a core::JsonOut of their own.
-    void printJson(const core::JsonValue& document) const;
+    /// Prints a JSON document on `out` (core::io::writeJson: 2-space indent, shortest round-trip numbers). Commands
+    /// build it with a core::io::JsonOut of their own.
+    void printJson(const core::io::JsonValue& document) const;
     /// A progress callback printing "what: NN%" lines on `err` (nothing with -q).
-    core::ProgressCallback progress() const;
+    core::util::ProgressCallback progress() const;
     /// The app layer's reporter: progress() and notices as "sandtable: <notice>" lines on `err` (none with -q).
     app::Reporter reporter() const;
     /// Before a product is made of a scenario that has errors (issue 43 item 7: `map print` printed a scenario
     /// `scenario validate` refuses, with no word): one warning line on `err` naming the count and the command
     /// that lists them (nothing with -q or --json, or when there are no errors). The product is still made.
-    void warnIfInvalid(const core::Diagnostics& diagnostics, const std::string& file) const;
+    void warnIfInvalid(const core::validation::Diagnostics& diagnostics, const std::string& file) const;
     /// Prints diagnostics as "severity: path: message" lines on `err`.
-    void printDiagnostics(const core::Diagnostics& diagnostics, const std::string& file) const;
+    void printDiagnostics(const core::validation::Diagnostics& diagnostics, const std::string& file) const;
 };
 
 /// A finding's severity as a person reads it, in the messages' language ("error", "erreur", "Fehler").
-std::string severityText(core::Severity severity);
+std::string severityText(core::validation::Severity severity);
 /// "2 errors, 1 warning" in the messages' language (real plurals).
 std::string errorsAndWarnings(std::size_t errors, std::size_t warnings);
 
 /// Diagnostics as the JSON array of cli.md (`code`, `severity`, `path`, `message`), built in `out`.
-core::JsonValue diagnosticsToJson(const core::Diagnostics& diagnostics, core::JsonOut& out);
+core::io::JsonValue diagnosticsToJson(const core::validation::Diagnostics& diagnostics, core::io::JsonOut& out);
 
-/// core::inFile (core/util/in_file.hpp): an operation's error without a file names the scenario file.
-using core::inFile;
+/// core::util::inFile (core/util/in_file.hpp): an operation's error without a file names the scenario file.
+using core::util::inFile;
 
 /// Adds a subcommand that accepts the global flags (--json, -q) after its own name too.
 CLI::App* addCommand(CLI::App& parent, const std::string& name, const std::string& description);

@@ -3,13 +3,13 @@
 // secondary terrain and reinforcement tables are rolled on a d10.
 #include "../system_descriptors.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/core/systems/pub_battles/rules.hpp"
 
-namespace sandtable::core::systems {
+namespace sandtable::core::systems::campaign_lite {
 
-GameSystemDescriptor campaignLite()
+GameSystemDescriptor descriptor()
 {
     GameSystemDescriptor d;
     d.name = "campaign-lite";
@@ -24,4 +24,4 @@ GameSystemDescriptor campaignLite()
     return d;
 }
 
-} // namespace sandtable::core::systems
+} // namespace sandtable::core::systems::campaign_lite

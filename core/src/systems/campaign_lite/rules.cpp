@@ -2,7 +2,7 @@
 // The Campaign Lite tables, transcribed from shared/rules/campaign-lite.txt.
 #include "sandtable/core/systems/campaign_lite/rules.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -3,7 +3,7 @@
 #include "sandtable/core/systems/campaign_lite/secondary_terrain.hpp"
 
 #include "sandtable/core/systems/campaign_lite/rules.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <limits>

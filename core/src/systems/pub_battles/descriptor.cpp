@@ -3,14 +3,14 @@
 // 1:16,000, each formation with its HQ.
 #include "../system_descriptors.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
-#include "sandtable/core/oob/setup_checks.hpp"
+#include "sandtable/core/systems/pub_battles/setup_checks.hpp"
 #include "sandtable/core/systems/pub_battles/rules.hpp"
 
-namespace sandtable::core::systems {
+namespace sandtable::core::systems::pub_battles {
 
-GameSystemDescriptor pubBattles()
+GameSystemDescriptor descriptor()
 {
     GameSystemDescriptor d;
     d.name = "pub-battles";
@@ -20,10 +20,10 @@ GameSystemDescriptor pubBattles()
     d.ground = Ground::Map;
     d.victoryPointBlocks = true;
     d.dice = {6};
-    d.defaultPieceLengthMm = systems::pub_battles::kDefaultBlockLengthMm;
-    d.defaultPieceDepthMm = systems::pub_battles::kDefaultBlockDepthMm;
-    d.setUpChecks = oob::checkPubBattlesPieces; // stacking, terrain, villages, command range
+    d.defaultPieceLengthMm = kDefaultBlockLengthMm;
+    d.defaultPieceDepthMm = kDefaultBlockDepthMm;
+    d.setUpChecks = checkSetUp; // stacking, terrain, villages, command range
     return d;
 }
 
-} // namespace sandtable::core::systems
+} // namespace sandtable::core::systems::pub_battles

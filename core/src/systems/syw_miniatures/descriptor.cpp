@@ -3,14 +3,14 @@
 // figures on a table measured in 10 cm fields, a general per side.
 #include "../system_descriptors.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
-#include "sandtable/core/oob/setup_checks.hpp"
+#include "sandtable/core/systems/syw_miniatures/setup_checks.hpp"
 #include "sandtable/core/systems/syw_miniatures/rules.hpp"
 
-namespace sandtable::core::systems {
+namespace sandtable::core::systems::syw_miniatures {
 
-GameSystemDescriptor sywMiniatures()
+GameSystemDescriptor descriptor()
 {
     GameSystemDescriptor d;
     d.name = "syw-miniatures";
@@ -20,10 +20,10 @@ GameSystemDescriptor sywMiniatures()
     d.ground = Ground::Table;
     d.figureRegiments = true;
     d.dice = {6};
-    d.defaultPieceLengthMm = systems::syw_miniatures::kDefaultRegimentFrontageMm;
-    d.defaultPieceDepthMm = systems::syw_miniatures::kDefaultRegimentDepthMm;
-    d.setUpChecks = oob::checkSywTable; // deployment, figures, bases, table edges, generals
+    d.defaultPieceLengthMm = kDefaultRegimentFrontageMm;
+    d.defaultPieceDepthMm = kDefaultRegimentDepthMm;
+    d.setUpChecks = checkSetUp; // deployment, figures, bases, table edges, generals
     return d;
 }
 
-} // namespace sandtable::core::systems
+} // namespace sandtable::core::systems::syw_miniatures

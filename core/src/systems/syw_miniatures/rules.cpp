@@ -2,7 +2,7 @@
 // SYW house-rules arithmetic: melee and fire points per figure kind, grenades, melee losses.
 #include "sandtable/core/systems/syw_miniatures/rules.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <array>

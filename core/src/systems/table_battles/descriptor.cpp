@@ -2,13 +2,13 @@
 // Table Battles (../shared/rules/table-battles-rules.txt): formation cards on a table, no map scale.
 #include "../system_descriptors.hpp"
 
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include "sandtable/core/systems/pub_battles/rules.hpp"
 
-namespace sandtable::core::systems {
+namespace sandtable::core::systems::table_battles {
 
-GameSystemDescriptor tableBattles()
+GameSystemDescriptor descriptor()
 {
     GameSystemDescriptor d;
     d.name = "table-battles";
@@ -22,4 +22,4 @@ GameSystemDescriptor tableBattles()
     return d;
 }
 
-} // namespace sandtable::core::systems
+} // namespace sandtable::core::systems::table_battles

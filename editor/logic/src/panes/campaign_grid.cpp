@@ -2,7 +2,7 @@
 #include "sandtable/editor/logic/panes/campaign_grid.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -38,7 +38,7 @@ core::CampaignGrid gridCoveringExtent(const core::Scenario& scenario, double squ
     if (!(squareSize > 0) || !std::isfinite(squareSize))
         throw std::invalid_argument(_("square size must be a positive number of metres"));
     if (!scenario.settings.extent)
-        throw core::OperationError("", _("scenario"), _("has no map extent to lay a grid over"));
+        throw core::util::OperationError("", _("scenario"), _("has no map extent to lay a grid over"));
     const core::Extent& e = *scenario.settings.extent;
     core::CampaignGrid grid;
     grid.squareSize = squareSize;
@@ -57,7 +57,7 @@ core::CampaignGrid withOrigin(core::CampaignGrid grid, core::Coordinate origin)
 SquareInspection inspectSquare(const core::Campaign& campaign, core::SquareRef square)
 {
     if (!core::onGrid(campaign.grid, square))
-        throw core::OperationError("", _("square"), _("is off the grid"));
+        throw core::util::OperationError("", _("square"), _("is off the grid"));
     SquareInspection out;
     out.square = square;
     out.name = core::squareName(campaign.grid, square);

@@ -2,7 +2,7 @@
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
 
 #include "sandtable/core/model/residual_ranking.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <utility>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Snapping and the drawing state of the terrain tools.
 #include "sandtable/core/document/property_operations.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/logic/tools/drawing.hpp"
 
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/rules/terrain_classes.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -166,24 +166,24 @@ std::optional<core::Geometry> DrawingState::finish(double duplicateTolerance)
     return std::nullopt;
 }
 
-core::Edit addFeatureEdit(const core::Scenario& scenario, const std::string& terrainClass, core::Geometry geometry,
+core::document::Edit addFeatureEdit(const core::Scenario& scenario, const std::string& terrainClass, core::Geometry geometry,
     core::FeatureId* id)
 {
     core::TerrainFeature feature;
-    feature.id = core::FeatureId(core::operations::freshId(scenario, terrainClass.empty() ? "feature" : terrainClass));
+    feature.id = core::FeatureId(core::document::operations::freshId(scenario, terrainClass.empty() ? "feature" : terrainClass));
     feature.terrainClass = terrainClass;
     feature.geometry = std::move(geometry);
     if (id)
         *id = feature.id;
-    core::Edit edit = core::operations::addFeature(scenario, std::move(feature));
+    core::document::Edit edit = core::document::operations::addFeature(scenario, std::move(feature));
     edit.label = core::i18n::format(_("Add {1}"), {terrainClass});
     return edit;
 }
 
-core::Edit setClassEdit(const core::Scenario& scenario, const core::FeatureId& id, const std::string& terrainClass)
+core::document::Edit setClassEdit(const core::Scenario& scenario, const core::FeatureId& id, const std::string& terrainClass)
 {
     // The rule (attributes of the old class dropped, a note kept) is core's, as for `sandtable terrain ...`.
-    return core::operations::setFeatureClass(scenario, id, terrainClass);
+    return core::document::operations::setFeatureClass(scenario, id, terrainClass);
 }
 
 std::vector<PaletteEntry> paletteClasses(const core::Scenario& scenario)

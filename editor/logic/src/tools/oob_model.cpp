@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The OOB tree, the reinforcement schedule and moving units between formations.
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/logic/tools/oob_model.hpp"
 
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -97,20 +97,20 @@ std::vector<OobNode> buildOobTree(const core::Scenario& scenario)
     return tree;
 }
 
-core::Edit moveToFormationEdit(const core::Scenario& scenario, const core::UnitId& unit,
+core::document::Edit moveToFormationEdit(const core::Scenario& scenario, const core::UnitId& unit,
     const core::FormationId& formation)
 {
     const core::Unit* u = scenario.findUnit(unit);
     if (!u)
-        throw core::OperationError("", core::i18n::format(_("unit '{1}'"), {unit.str()}), _("does not exist"));
+        throw core::util::OperationError("", core::i18n::format(_("unit '{1}'"), {unit.str()}), _("does not exist"));
     const core::Formation* f = scenario.findFormation(formation);
     if (!f)
-        throw core::OperationError("", core::i18n::format(_("formation '{1}'"), {formation.str()}), _("does not exist"));
+        throw core::util::OperationError("", core::i18n::format(_("formation '{1}'"), {formation.str()}), _("does not exist"));
     if (u->formation == formation)
         return {};
     core::Unit changed = *u;
     changed.formation = formation;
-    return core::operations::replaceUnit(scenario, std::move(changed),
+    return core::document::operations::replaceUnit(scenario, std::move(changed),
         core::i18n::format(_("Move {1} to {2}"), {u->name.empty() ? u->id.str() : u->name, f->name.empty() ? f->id.str() : f->name}));
 }
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Block placing maths and Edits.
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/logic/tools/placing.hpp"
 
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/geometry/majority_rule.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/logic/hit_test.hpp"
 
 #include <cmath>
@@ -31,7 +31,7 @@ const core::Unit& unitOrThrow(const core::Scenario& scenario, const core::UnitId
 {
     const core::Unit* unit = scenario.findUnit(id);
     if (!unit)
-        throw core::OperationError("", core::i18n::format(_("unit '{1}'"), {id.str()}), _("does not exist"));
+        throw core::util::OperationError("", core::i18n::format(_("unit '{1}'"), {id.str()}), _("does not exist"));
     return *unit;
 }
 
@@ -96,20 +96,20 @@ std::optional<double> facingTowards(core::Coordinate centre, core::Coordinate to
     return degrees;
 }
 
-core::Edit placeUnitEdit(const core::Scenario& scenario, const core::UnitId& id, core::Placement placement,
+core::document::Edit placeUnitEdit(const core::Scenario& scenario, const core::UnitId& id, core::Placement placement,
     const std::string& label, const std::string& mergeKey)
 {
-    return core::operations::moveUnit(scenario, id, placement, label, mergeKey);
+    return core::document::operations::moveUnit(scenario, id, placement, label, mergeKey);
 }
 
-core::Edit toggleColumnEdit(const core::Scenario& scenario, const core::UnitId& id)
+core::document::Edit toggleColumnEdit(const core::Scenario& scenario, const core::UnitId& id)
 {
     const core::Unit& unit = unitOrThrow(scenario, id);
     if (!unit.placement)
-        throw core::OperationError("", core::i18n::format(_("unit '{1}'"), {id.str()}), _("is not placed on the map"));
+        throw core::util::OperationError("", core::i18n::format(_("unit '{1}'"), {id.str()}), _("is not placed on the map"));
     core::Placement placement = *unit.placement;
     placement.column = !placement.column;
-    return core::operations::moveUnit(scenario, id, placement, placement.column ? _("Route column") : _("Line"));
+    return core::document::operations::moveUnit(scenario, id, placement, placement.column ? _("Route column") : _("Line"));
 }
 
 BlockDrag::Mode BlockDrag::press(const core::Scenario& scenario, const core::UnitId& unit, core::Coordinate p,
@@ -140,7 +140,7 @@ BlockDrag::Mode BlockDrag::press(const core::Scenario& scenario, const core::Uni
     return m_mode;
 }
 
-core::Edit BlockDrag::drag(const core::Scenario& scenario, core::Coordinate p, bool snap)
+core::document::Edit BlockDrag::drag(const core::Scenario& scenario, core::Coordinate p, bool snap)
 {
     if (m_mode == Mode::None)
         return {};

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Vertex handles and the geometry operations of the vertex editor.
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/logic/tools/vertex_edit.hpp"
 
 #include "sandtable/core/document/operations.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -120,13 +120,13 @@ std::optional<core::Geometry> deleteVertex(core::Geometry geometry, const Vertex
     return geometry;
 }
 
-std::optional<core::Edit> VertexDrag::press(const core::Scenario& scenario, const core::FeatureId& feature,
+std::optional<core::document::Edit> VertexDrag::press(const core::Scenario& scenario, const core::FeatureId& feature,
     core::Coordinate p, double tolerance, std::uint64_t serial)
 {
     m_vertex.reset();
     const core::TerrainFeature* f = scenario.findFeature(feature);
     if (!f)
-        throw core::OperationError("", core::i18n::format(_("feature '{1}'"), {feature.str()}), _("does not exist"));
+        throw core::util::OperationError("", core::i18n::format(_("feature '{1}'"), {feature.str()}), _("does not exist"));
     const auto handle = hitHandle(f->geometry, p, tolerance);
     if (!handle)
         return std::nullopt;
@@ -134,16 +134,16 @@ std::optional<core::Edit> VertexDrag::press(const core::Scenario& scenario, cons
     m_mergeKey = "vertex-drag:" + feature.str() + ":" + std::to_string(serial);
     if (!handle->midpoint) {
         m_vertex = handle->at;
-        return core::Edit{};
+        return core::document::Edit{};
     }
     VertexRef inserted;
     core::TerrainFeature changed = *f;
     changed.geometry = insertVertex(f->geometry, handle->at, handle->position, &inserted);
     m_vertex = inserted;
-    return core::operations::replaceFeature(scenario, std::move(changed), _("Move vertex"), m_mergeKey);
+    return core::document::operations::replaceFeature(scenario, std::move(changed), _("Move vertex"), m_mergeKey);
 }
 
-core::Edit VertexDrag::drag(const core::Scenario& scenario, core::Coordinate to)
+core::document::Edit VertexDrag::drag(const core::Scenario& scenario, core::Coordinate to)
 {
     if (!m_vertex)
         return {};
@@ -161,7 +161,7 @@ core::Edit VertexDrag::drag(const core::Scenario& scenario, core::Coordinate to)
     }
     if (changed.geometry == f->geometry)
         return {};
-    return core::operations::replaceFeature(scenario, std::move(changed), _("Move vertex"), m_mergeKey);
+    return core::document::operations::replaceFeature(scenario, std::move(changed), _("Move vertex"), m_mergeKey);
 }
 
 bool VertexDrag::release() noexcept
@@ -171,7 +171,7 @@ bool VertexDrag::release() noexcept
     return was;
 }
 
-std::optional<core::Edit> deleteVertexEdit(const core::Scenario& scenario, const core::FeatureId& feature,
+std::optional<core::document::Edit> deleteVertexEdit(const core::Scenario& scenario, const core::FeatureId& feature,
     core::Coordinate p, double tolerance)
 {
     const core::TerrainFeature* f = scenario.findFeature(feature);
@@ -195,7 +195,7 @@ std::optional<core::Edit> deleteVertexEdit(const core::Scenario& scenario, const
         return std::nullopt;
     core::TerrainFeature changed = *f;
     changed.geometry = std::move(*geometry);
-    return core::operations::replaceFeature(scenario, std::move(changed), _("Delete vertex"));
+    return core::document::operations::replaceFeature(scenario, std::move(changed), _("Delete vertex"));
 }
 
 } // namespace sandtable::editor::tools

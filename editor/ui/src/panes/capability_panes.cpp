@@ -111,11 +111,11 @@ void DocumentWatch::attach()
 {
     // The previous document is gone when a new one replaced it: its subscription went with it. The same
     // document again keeps its subscription.
-    core::Document* document = m_workbench.document();
+    core::document::Document* document = m_workbench.document();
     if (document == m_document && m_handle != 0)
         return;
     m_document = document;
-    m_handle = m_document ? m_document->subscribe([this](const core::Edit&) { m_changed(); }) : 0;
+    m_handle = m_document ? m_document->subscribe([this](const core::document::Edit&) { m_changed(); }) : 0;
 }
 
 } // namespace panes

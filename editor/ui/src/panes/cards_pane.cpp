@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The card designer (Table Battles): the scenario's cards listed per side, a form for the selected card,
 // a live preview rendered by core/print's card renderer, and the validator's messages. Each Apply is one
-// undoable core::operations::replaceCard edit.
+// undoable core::document::operations::replaceCard edit.
 #include "pane_support.hpp"
 #include "panes_internal.hpp"
 
@@ -11,7 +11,7 @@
 #include "sandtable/editor/logic/panes/card_designer.hpp"
 #include "sandtable/print/card_print.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
@@ -198,7 +198,7 @@ void CardsPane::followSelection()
 
 const core::TableBattlesSet* CardsPane::set() const
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     return doc && doc->scenario().tableBattles ? &*doc->scenario().tableBattles : nullptr;
 }
 
@@ -210,10 +210,10 @@ void CardsPane::refresh()
     fillTree();
     fillForm();
     m_problems->Clear();
-    if (const core::Document* doc = m_workbench.document(); doc && s) {
-        const core::Diagnostics problems = core::validateTableBattles(doc->scenario());
-        for (const core::Diagnostic& d : problems)
-            m_problems->Append(wxString::FromUTF8(std::string(d.severity == core::Severity::Error ? "error: " : "warning: ")
+    if (const core::document::Document* doc = m_workbench.document(); doc && s) {
+        const core::validation::Diagnostics problems = core::validation::validateTableBattles(doc->scenario());
+        for (const core::validation::Diagnostic& d : problems)
+            m_problems->Append(wxString::FromUTF8(std::string(d.severity == core::validation::Severity::Error ? "error: " : "warning: ")
                 + d.message + (d.path.empty() ? "" : "  (" + d.path + ")")));
         if (problems.empty())
             m_problems->Append(_("No problems: the cards pass every check."));
@@ -285,7 +285,7 @@ void CardsPane::fillForm()
 
 void CardsPane::apply()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     const core::TableBattlesSet* s = set();
     const core::FormationCard* current = s && m_selected ? s->find(*m_selected) : nullptr;
     if (!doc || !current)
@@ -309,7 +309,7 @@ void CardsPane::apply()
         card.pursuit = m_pursuit->GetValue();
         card.actions = logic::parseActions(m_actions->GetValue().ToStdString(wxConvUTF8));
         card.specialRule = m_rule->GetValue().ToStdString(wxConvUTF8);
-        doc->apply(core::operations::replaceCard(doc->scenario(), card));
+        doc->apply(core::document::operations::replaceCard(doc->scenario(), card));
     } catch (const std::exception& e) {
         m_workbench.showError(core::i18n::format(translated("Card {1}"), {core::toString(card.ref)}), e.what());
     }
@@ -332,7 +332,7 @@ void CardsPane::renderPreview()
         const std::filesystem::path png = folder / (core::toString(*m_selected) + ".png");
         wxImage image;
         if (!std::filesystem::exists(png) || !image.LoadFile(wxString::FromUTF8(png.string()), wxBITMAP_TYPE_PNG))
-            throw core::OperationError("", core::toString(*m_selected), translated("no image was rendered for this face"));
+            throw core::util::OperationError("", core::toString(*m_selected), translated("no image was rendered for this face"));
         m_preview->SetBitmap(wxBitmap(image));
         m_previewNote->SetLabel(wxString::FromUTF8(core::toString(*m_selected) + " at 63.5 x 88.9 mm"));
     } catch (const std::exception& e) {

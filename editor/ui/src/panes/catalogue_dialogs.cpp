@@ -10,7 +10,7 @@
 #include "sandtable/app/catalogue_export.hpp"
 #include "sandtable/catalogue/catalogue.hpp"
 #include "sandtable/core/document/document.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/logic/recent_files.hpp"
 
 #include <wx/bitmap.h>
@@ -90,8 +90,8 @@ void exportToCatalogue(Workbench& workbench)
         return;
     const std::filesystem::path catalogueFile = dialog.GetPath().utf8_string();
     catalogue::ExportResult result;
-    std::optional<core::Diagnostics> refused;
-    const bool done = workbench.runLongJob(translated("Exporting to the catalogue"), [&](const core::ProgressCallback&) {
+    std::optional<core::validation::Diagnostics> refused;
+    const bool done = workbench.runLongJob(translated("Exporting to the catalogue"), [&](const core::util::ProgressCallback&) {
         try {
             result = app::exportToCatalogue(catalogueFile, scenarioFile, {});
         } catch (const catalogue::ValidationFailed& e) {
@@ -103,13 +103,13 @@ void exportToCatalogue(Workbench& workbench)
     if (refused) {
         // The designer's findings, errors first, as the Problems pane words them.
         std::string text;
-        for (const core::Severity severity : {core::Severity::Error, core::Severity::Warning})
-            for (const core::Diagnostic& d : *refused)
+        for (const core::validation::Severity severity : {core::validation::Severity::Error, core::validation::Severity::Warning})
+            for (const core::validation::Diagnostic& d : *refused)
                 if (d.severity == severity)
                     text += "\n" + d.message;
         workbench.showError(translated("Export to catalogue"),
             core::i18n::format(translated("The catalogue takes a scenario without errors; {1} has {2}:"),
-                {scenarioFile.filename().string(), std::to_string(core::countSeverity(*refused, core::Severity::Error))})
+                {scenarioFile.filename().string(), std::to_string(core::validation::countSeverity(*refused, core::validation::Severity::Error))})
                 + text);
         return;
     }

@@ -31,7 +31,7 @@ namespace {
 
 /// A value for `option` from the designer: a choice among its `choices` (taken as it is when there is one),
 /// "true" for a flag, else typed with its suggestion offered. Empty when the designer cancelled.
-std::string askValue(Workbench& workbench, const core::Importer& importer, const core::ImportOption& option)
+std::string askValue(Workbench& workbench, const core::io::Importer& importer, const core::io::ImportOption& option)
 {
     const wxString title = wxString::FromUTF8(std::string(importer.name()));
     if (option.flag)
@@ -51,24 +51,24 @@ std::string askValue(Workbench& workbench, const core::Importer& importer, const
 
 /// The settings the importer cannot run without, asked for from its declared options: one option of each
 /// group chosen by its help (then its value), each required option's value. False when the designer cancelled.
-bool askRequired(Workbench& workbench, const core::Importer& importer, core::ImportRequest& request)
+bool askRequired(Workbench& workbench, const core::io::Importer& importer, core::io::ImportRequest& request)
 {
-    const auto ask = [&](const core::ImportOption& option) {
+    const auto ask = [&](const core::io::ImportOption& option) {
         const std::string value = askValue(workbench, importer, option);
         if (!value.empty())
             request.settings.emplace_back(option.key, value);
         return !value.empty();
     };
-    for (const core::ImportOptionGroup& group : core::optionGroups(importer)) {
+    for (const core::io::ImportOptionGroup& group : core::io::optionGroups(importer)) {
         wxArrayString helps;
-        for (const core::ImportOption* o : group.options)
+        for (const core::io::ImportOption* o : group.options)
             helps.Add(translatedText(o->help));
         const int which = wxGetSingleChoiceIndex(translatedText(group.question), wxString::FromUTF8(std::string(importer.name())),
             helps, workbench.window());
         if (which < 0 || !ask(*group.options[static_cast<std::size_t>(which)]))
             return false;
     }
-    for (const core::ImportOption& option : importer.options())
+    for (const core::io::ImportOption& option : importer.options())
         if (option.group.empty() && option.required && !request.has(option.key) && !ask(option))
             return false;
     return true;
@@ -92,7 +92,7 @@ std::string guessedField(const std::string& column)
 /// Adds a "map" setting COLUMN=FIELD for each column mapped to a field other than its own name. False when
 /// cancelled. A roster that cannot be read here (not UTF-8, malformed) goes to the importer as it is: its
 /// errors name the rows.
-bool askRosterColumns(Workbench& workbench, const std::filesystem::path& input, core::ImportRequest& request)
+bool askRosterColumns(Workbench& workbench, const std::filesystem::path& input, core::io::ImportRequest& request)
 {
     core::oob::RosterTable table;
     try {
@@ -168,7 +168,7 @@ bool askRosterColumns(Workbench& workbench, const std::filesystem::path& input, 
 
 /// A VASSAL module becomes a scenario of its own (as `vassal import` makes it): written where the designer says,
 /// its board image beside it, then opened in place of the open scenario.
-void importAsScenario(Workbench& workbench, const core::Importer& importer, const std::filesystem::path& input)
+void importAsScenario(Workbench& workbench, const core::io::Importer& importer, const std::filesystem::path& input)
 {
     const std::string title = translated("Import as a new scenario");
     wxFileDialog where(workbench.window(), wxString::FromUTF8(title), wxString::FromUTF8(input.parent_path().string()),
@@ -177,14 +177,14 @@ void importAsScenario(Workbench& workbench, const core::Importer& importer, cons
     if (where.ShowModal() != wxID_OK)
         return;
     const std::filesystem::path output = where.GetPath().utf8_string();
-    core::ImportRequest request{input, {{"scenario-file", output.string()}}, {}};
+    core::io::ImportRequest request{input, {{"scenario-file", output.string()}}, {}};
     if (!askRequired(workbench, importer, request))
         return;
-    core::ImportResult made;
-    const bool done = workbench.runLongJob(translated("Importing"), [&](const core::ProgressCallback& progress) {
+    core::io::ImportResult made;
+    const bool done = workbench.runLongJob(translated("Importing"), [&](const core::util::ProgressCallback& progress) {
         request.progress = progress;
         made = importer.run(core::Scenario{}, request);
-        core::Document document(core::Scenario{}, output);
+        core::document::Document document(core::Scenario{}, output);
         document.apply(std::move(made.edit));
         document.save();
     });
@@ -194,7 +194,7 @@ void importAsScenario(Workbench& workbench, const core::Importer& importer, cons
 
 void importFile(Workbench& workbench)
 {
-    core::Document* doc = workbench.document();
+    core::document::Document* doc = workbench.document();
     if (!doc)
         return;
     wxFileDialog dialog(workbench.window(), _("Import"), "", "",
@@ -204,25 +204,25 @@ void importFile(Workbench& workbench)
     if (dialog.ShowModal() != wxID_OK)
         return;
     const std::filesystem::path input = dialog.GetPath().ToStdString(wxConvUTF8);
-    const core::Importer* importer = nullptr;
+    const core::io::Importer* importer = nullptr;
     try {
-        importer = &importers::standardImporters().choose(core::FileProbe::of(input));
+        importer = &importers::standardImporters().choose(core::io::FileProbe::of(input));
     } catch (const std::exception& e) {
         workbench.showError(translated("Import"), e.what());
         return;
     }
-    if (importer->target() == core::ImportTarget::Scenario) {
+    if (importer->target() == core::io::ImportTarget::Scenario) {
         importAsScenario(workbench, *importer, input);
         return;
     }
-    core::ImportRequest request{input, {}, {}};
+    core::io::ImportRequest request{input, {}, {}};
     if (importer->name() == "roster" && !askRosterColumns(workbench, input, request))
         return;
     if (!askRequired(workbench, *importer, request))
         return;
     const core::Scenario scenario = doc->scenario();
-    core::ImportResult result;
-    const bool done = workbench.runLongJob(translated("Importing"), [&](const core::ProgressCallback& progress) {
+    core::io::ImportResult result;
+    const bool done = workbench.runLongJob(translated("Importing"), [&](const core::util::ProgressCallback& progress) {
         request.progress = progress;
         result = importer->run(scenario, request);
     });
@@ -230,7 +230,7 @@ void importFile(Workbench& workbench)
         return;
     if (result.edit.empty()) {
         std::string why;
-        for (const core::Diagnostic& d : result.findings)
+        for (const core::validation::Diagnostic& d : result.findings)
             why += "\n" + d.message;
         workbench.showError(translated("Import"), input.filename().string() + ": " + translated("nothing imported") + why);
         return;
@@ -240,7 +240,7 @@ void importFile(Workbench& workbench)
     if (!result.findings.empty()) {
         wxString text;
         std::size_t shown = 0;
-        for (const core::Diagnostic& d : result.findings) {
+        for (const core::validation::Diagnostic& d : result.findings) {
             if (++shown > 20) {
                 text += wxString::Format(_("... and %d more"), static_cast<int>(result.findings.size() - 20));
                 break;

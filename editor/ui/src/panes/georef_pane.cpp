@@ -11,8 +11,8 @@
 #include "sandtable/core/document/reference_operations.hpp"
 #include "sandtable/core/util/angle_text.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
-#include "sandtable/core/util/number_entry.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
+#include "sandtable/core/i18n/number_entry.hpp"
 #include "sandtable/editor/logic/affine.hpp"
 #include "sandtable/editor/logic/panes/georef_workspace.hpp"
 #include "sandtable/geo/crs.hpp"
@@ -196,7 +196,7 @@ private:
     /// The GDAL fit core's GCP operations refit with (geo::fitGcps, in the target CRS).
     /// Applies one GCP operation's edit (refitted inside the operation), reporting a failure under `label`.
     /// False (after the error dialog) when the operation refused.
-    bool commit(const std::string& label, const std::function<core::Edit(const core::Scenario&)>& operation);
+    bool commit(const std::string& label, const std::function<core::document::Edit(const core::Scenario&)>& operation);
     bool readFields(logic::GcpPosition& position);
     core::Coordinate toGcpCrs(core::Coordinate working) const;
     /// The CRS new GCPs' map coordinates are typed in: the georeference's, else the one chosen in the
@@ -719,7 +719,7 @@ wxSizer* GeorefPane::makeCrsRow(wxWindow* controls)
 wxSizer* GeorefPane::makeReferenceRow(wxWindow* controls)
 {
     // The reference layers drawn on the map (issue 46 item 1): each shown or hidden, its opacity, over or
-    // under the scan; each change one undo step (core::operations::replaceReference).
+    // under the scan; each change one undo step (core::document::operations::replaceReference).
     auto* referenceRow = new wxWrapSizer(wxHORIZONTAL);
     referenceRow->Add(new wxStaticText(controls, wxID_ANY, _("Reference")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     m_reference = new wxChoice(controls, wxID_ANY, wxDefaultPosition, wxSize(150, -1));
@@ -761,7 +761,7 @@ void GeorefPane::makeGcpTable(wxWindow* controls)
             return;
         const int id = static_cast<int>(m_table->GetItemData(e.GetIndex()));
         commit(on ? translated("Enable GCP") : translated("Disable GCP"),
-            [&](const core::Scenario& s) { return core::operations::enableGcp(s, id, on, geo::fitStoredGeoreference); });
+            [&](const core::Scenario& s) { return core::document::operations::enableGcp(s, id, on, geo::fitStoredGeoreference); });
     };
     m_table->Bind(wxEVT_LIST_ITEM_CHECKED, [onCheck](wxListEvent& e) { onCheck(e, true); });
     m_table->Bind(wxEVT_LIST_ITEM_UNCHECKED, [onCheck](wxListEvent& e) { onCheck(e, false); });
@@ -845,7 +845,7 @@ void GeorefPane::sizeControlsOnce(wxSplitterWindow* splitter, wxWindow* controls
 
 const core::Georeference* GeorefPane::georeference() const
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     if (!doc || !doc->scenario().map || !doc->scenario().map->georeference)
         return nullptr;
     return &*doc->scenario().map->georeference;
@@ -853,7 +853,7 @@ const core::Georeference* GeorefPane::georeference() const
 
 std::filesystem::path GeorefPane::scanPath() const
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     if (!doc || !doc->scenario().map)
         return {};
     return geo::resolveMapPath(doc->scenario().map->path, m_workbench.scenarioFolder());
@@ -861,7 +861,7 @@ std::filesystem::path GeorefPane::scanPath() const
 
 int GeorefPane::scanWidth() const
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     if (doc && doc->scenario().map && doc->scenario().map->width > 0)
         return doc->scenario().map->width;
     return m_thumbnail.IsOk() ? static_cast<int>(std::lround(m_thumbnail.GetWidth() / m_thumbnailScale)) : 0;
@@ -869,7 +869,7 @@ int GeorefPane::scanWidth() const
 
 int GeorefPane::scanHeight() const
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     if (doc && doc->scenario().map && doc->scenario().map->height > 0)
         return doc->scenario().map->height;
     return m_thumbnail.IsOk() ? static_cast<int>(std::lround(m_thumbnail.GetHeight() / m_thumbnailScale)) : 0;
@@ -960,7 +960,7 @@ void GeorefPane::refit()
         m_fitUnit = frame.target.linearUnit == "metre" || frame.target.linearUnit.empty() ? "m" : frame.target.linearUnit;
         m_fitCrs = frame.targetCrs;
         if (const std::optional<std::string> why = geo::mirroredFit(m_fitPoints))
-            throw core::OperationError("", "GCPs", *why);
+            throw core::util::OperationError("", "GCPs", *why);
         if (guidance.shortfall.empty())
             m_fit = geo::fitGcps(m_fitPoints, g->method);
     } catch (const std::exception& e) {
@@ -1131,7 +1131,7 @@ const std::vector<GeorefPane::MapMark>& GeorefPane::mapMarks(const std::string& 
 
 void GeorefPane::fillReferenceControls()
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     const std::vector<core::ReferenceLayer> none;
     const auto& layers = doc ? doc->scenario().references : none;
     const wxString chosen = m_reference->GetStringSelection();
@@ -1157,7 +1157,7 @@ void GeorefPane::fillReferenceControls()
 
 void GeorefPane::restyleReference(const std::string& label, const std::string& mergeKey, const std::function<void(core::ReferenceLayer&)>& change)
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     if (!doc || m_reference->GetSelection() == wxNOT_FOUND)
         return;
     const core::ReferenceLayer* found = doc->scenario().findReference(m_reference->GetStringSelection().utf8_string());
@@ -1166,7 +1166,7 @@ void GeorefPane::restyleReference(const std::string& label, const std::string& m
     core::ReferenceLayer layer = *found;
     change(layer);
     try {
-        doc->apply(core::operations::replaceReference(doc->scenario(), layer, mergeKey.empty() ? std::string() : mergeKey + ":" + layer.name));
+        doc->apply(core::document::operations::replaceReference(doc->scenario(), layer, mergeKey.empty() ? std::string() : mergeKey + ":" + layer.name));
     } catch (const std::exception& e) {
         m_workbench.showError(label, e.what());
     }
@@ -1211,7 +1211,7 @@ std::string GeorefPane::gcpCrs() const
         return g->gcpCrs;
     if (!m_chosenGcpCrs.empty())
         return m_chosenGcpCrs;
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     const std::string working = doc ? doc->scenario().settings.crs : std::string();
     return projectedOrLocal(working) ? working : std::string("EPSG:4326");
 }
@@ -1232,7 +1232,7 @@ bool GeorefPane::gcpCrsIsGeographic() const
 
 void GeorefPane::fillCrsControls()
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     const std::string working = doc ? doc->scenario().settings.crs : std::string();
     const std::string points = gcpCrs();
     // Each choice is the CRS's code (or "auto"), then what it is in the person's language: crsOfChoice reads
@@ -1280,7 +1280,7 @@ void GeorefPane::onGcpCrs()
         fillCrsControls();
         return;
     }
-    commit(translated("GCP CRS"), [&](const core::Scenario& s) { return core::operations::setGcpCrs(s, crs, geo::fitStoredGeoreference); });
+    commit(translated("GCP CRS"), [&](const core::Scenario& s) { return core::document::operations::setGcpCrs(s, crs, geo::fitStoredGeoreference); });
 }
 
 void GeorefPane::onTargetCrs()
@@ -1307,7 +1307,7 @@ void GeorefPane::onTargetCrs()
         fillCrsControls();
         return;
     }
-    commit(translated("Target CRS"), [&](const core::Scenario& s) { return core::operations::setTargetCrs(s, crs, geo::fitStoredGeoreference); });
+    commit(translated("Target CRS"), [&](const core::Scenario& s) { return core::document::operations::setTargetCrs(s, crs, geo::fitStoredGeoreference); });
 }
 
 void GeorefPane::scanClicked(double pixel, double line)
@@ -1345,23 +1345,23 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
     const std::string crs = gcpCrs();
     if (gcpCrsIsGeographic()) {
         // Degrees, decimal or degrees-minutes-seconds; a hemisphere letter must match its field.
-        const auto read = [this](wxTextCtrl* field, core::AngleAxis axis, const char* name, double& out) {
+        const auto read = [this](wxTextCtrl* field, core::util::AngleAxis axis, const char* name, double& out) {
             std::string why;
-            const std::optional<core::ParsedAngle> a = core::parseAngle(core::i18n::withPointDecimals(field->GetValue().utf8_string()), &why);
+            const std::optional<core::util::ParsedAngle> a = core::util::parseAngle(core::i18n::withPointDecimals(field->GetValue().utf8_string()), &why);
             if (!a) {
                 m_workbench.showError(translated("GCP"), std::string("The ") + name + ": " + why);
                 return false;
             }
-            if (a->axis != core::AngleAxis::Any && a->axis != axis) {
+            if (a->axis != core::util::AngleAxis::Any && a->axis != axis) {
                 m_workbench.showError(translated("GCP"), std::string("The ") + name + " field holds a "
-                    + (a->axis == core::AngleAxis::Latitude ? "latitude (N/S)" : "longitude (E/W)")
+                    + (a->axis == core::util::AngleAxis::Latitude ? "latitude (N/S)" : "longitude (E/W)")
                     + ": longitude goes in the first map field, latitude in the second.");
                 return false;
             }
             out = a->degrees;
             return true;
         };
-        if (!read(m_mapX, core::AngleAxis::Longitude, "longitude", p.mapX) || !read(m_mapY, core::AngleAxis::Latitude, "latitude", p.mapY))
+        if (!read(m_mapX, core::util::AngleAxis::Longitude, "longitude", p.mapX) || !read(m_mapY, core::util::AngleAxis::Latitude, "latitude", p.mapY))
             return false;
     } else if (!parseNumber(m_mapX->GetValue().ToStdString(), p.mapX) || !parseNumber(m_mapY->GetValue().ToStdString(), p.mapY)) {
         m_workbench.showError(translated("GCP"), "Map x and map y must be numbers in " + crs + ".");
@@ -1380,14 +1380,14 @@ bool GeorefPane::readFields(logic::GcpPosition& p)
     return true;
 }
 
-bool GeorefPane::commit(const std::string& label, const std::function<core::Edit(const core::Scenario& s)>& operation)
+bool GeorefPane::commit(const std::string& label, const std::function<core::document::Edit(const core::Scenario& s)>& operation)
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     if (!doc)
         return false;
     const std::string crsBefore = doc->scenario().settings.crs;
     try {
-        core::Edit edit = operation(doc->scenario());
+        core::document::Edit edit = operation(doc->scenario());
         // The rule of `map georef` (app::withMapFrame): a fitted scan gives a scenario without a working CRS or
         // extent its map frame, and the frame a fit gave follows the fit, in the same undo step.
         try {
@@ -1407,12 +1407,12 @@ bool GeorefPane::commit(const std::string& label, const std::function<core::Edit
 
 void GeorefPane::onAdd()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     logic::GcpPosition p;
     if (!doc || !readFields(p))
         return;
     try {
-        if (!commit(translated("Add GCP"), [&](const core::Scenario& s) { return core::operations::addGcp(s, p, gcpCrs(), geo::fitStoredGeoreference); }))
+        if (!commit(translated("Add GCP"), [&](const core::Scenario& s) { return core::document::operations::addGcp(s, p, gcpCrs(), geo::fitStoredGeoreference); }))
             return;
         m_pending.reset();
         m_workbench.setStatusText(translated("GCP added"));
@@ -1423,12 +1423,12 @@ void GeorefPane::onAdd()
 
 void GeorefPane::onUpdate()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     logic::GcpPosition p;
     if (!doc || m_selectedId == 0 || !readFields(p))
         return;
     try {
-        commit(translated("Move GCP"), [&](const core::Scenario& s) { return core::operations::moveGcp(s, m_selectedId, p, geo::fitStoredGeoreference); });
+        commit(translated("Move GCP"), [&](const core::Scenario& s) { return core::document::operations::moveGcp(s, m_selectedId, p, geo::fitStoredGeoreference); });
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Move GCP"), e.what());
     }
@@ -1436,11 +1436,11 @@ void GeorefPane::onUpdate()
 
 void GeorefPane::onDelete()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     if (!doc || m_selectedId == 0)
         return;
     try {
-        if (commit(translated("Delete GCP"), [&](const core::Scenario& s) { return core::operations::removeGcp(s, m_selectedId, geo::fitStoredGeoreference); }))
+        if (commit(translated("Delete GCP"), [&](const core::Scenario& s) { return core::document::operations::removeGcp(s, m_selectedId, geo::fitStoredGeoreference); }))
             m_selectedId = 0;
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Delete GCP"), e.what());
@@ -1449,13 +1449,13 @@ void GeorefPane::onDelete()
 
 void GeorefPane::onMethod()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     const int at = m_method->GetSelection();
     if (!doc || at < 0 || !georeference())
         return;
     try {
         const core::GeoreferenceMethod method = logic::chooserMethods()[static_cast<std::size_t>(at)];
-        commit(translated("Fit method"), [&](const core::Scenario& s) { return core::operations::setGeoreferenceMethod(s, method, geo::fitStoredGeoreference); });
+        commit(translated("Fit method"), [&](const core::Scenario& s) { return core::document::operations::setGeoreferenceMethod(s, method, geo::fitStoredGeoreference); });
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Fit method"), e.what());
     }
@@ -1463,7 +1463,7 @@ void GeorefPane::onMethod()
 
 void GeorefPane::onImport()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     if (!doc || !doc->scenario().map)
         return;
     wxFileDialog dialog(this, _("Import GCPs"), "", "", _("QGIS GCP files (*.points)|*.points|All files|*"),
@@ -1505,7 +1505,7 @@ void GeorefPane::onExport()
 
 void GeorefPane::onWarp()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     const core::Georeference* g = georeference();
     if (!doc || !g || !m_fit) {
         m_workbench.showError(translated("Warp"), translated("There is no fit to warp with: add enough GCPs for the method first."));
@@ -1517,7 +1517,7 @@ void GeorefPane::onWarp()
     // The one function `sandtable map warp` calls: the warped GeoTIFF, the map pointed at it, the map frame.
     std::optional<geo::WarpResult> result;
     const core::Scenario scenario = doc->scenario();
-    const bool done = m_workbench.runLongJob(translated("Warping the scan"), [&](const core::ProgressCallback& progress) {
+    const bool done = m_workbench.runLongJob(translated("Warping the scan"), [&](const core::util::ProgressCallback& progress) {
         result = app::warpScanFile(scenario, doc->path(), output, app::Reporter{progress, {}});
     });
     if (!done || !result)
@@ -1536,7 +1536,7 @@ void GeorefPane::onWarp()
 
 void GeorefPane::onReport()
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     const core::Georeference* g = georeference();
     if (!doc || !g || !m_fit) {
         m_workbench.showError(translated("Georeferencing report"), translated("There is no fit to report yet: give the method enough enabled GCPs."));
@@ -1605,7 +1605,7 @@ void installGeorefPane(Workbench& workbench)
     workbench.addCommand(ActionInfo{"georef.add_reference", wxTRANSLATE("Add &reference layer..."), "",
                              wxTRANSLATE("A modern map, a DEM (drawn as hillshade), an OpenStreetMap extract, a GeoPackage or shapefile")},
         [&workbench] {
-            core::Document* doc = workbench.document();
+            core::document::Document* doc = workbench.document();
             if (!doc)
                 return;
             wxFileDialog dialog(workbench.window(), _("Add reference layer"), "", "",
@@ -1632,7 +1632,7 @@ void installGeorefPane(Workbench& workbench)
                 for (int n = 2; std::any_of(doc->scenario().references.begin(), doc->scenario().references.end(),
                          [&](const core::ReferenceLayer& r) { return r.name == made.layer.name; }); ++n)
                     made.layer.name = base + " " + std::to_string(n);
-                doc->apply(core::operations::addReference(doc->scenario(), made.layer));
+                doc->apply(core::document::operations::addReference(doc->scenario(), made.layer));
                 workbench.setStatusText(core::i18n::format(made.layer.hillshade
                         ? translated("Added reference layer '{1}' ({2}, {3}, drawn as hillshade)")
                         : translated("Added reference layer '{1}' ({2}, {3})"),
@@ -1643,7 +1643,7 @@ void installGeorefPane(Workbench& workbench)
         });
     workbench.addCommand(ActionInfo{"georef.remove_reference", wxTRANSLATE("Remove reference layer..."), "", wxTRANSLATE("Take a reference layer off the map")},
         [&workbench] {
-            core::Document* doc = workbench.document();
+            core::document::Document* doc = workbench.document();
             if (!doc)
                 return;
             const auto& references = doc->scenario().references;
@@ -1658,7 +1658,7 @@ void installGeorefPane(Workbench& workbench)
             if (dialog.ShowModal() != wxID_OK)
                 return;
             try {
-                doc->apply(core::operations::removeReference(doc->scenario(), dialog.GetStringSelection().utf8_string()));
+                doc->apply(core::document::operations::removeReference(doc->scenario(), dialog.GetStringSelection().utf8_string()));
             } catch (const std::exception& e) {
                 workbench.showError(translated("Remove reference layer"), e.what());
             }

@@ -2,7 +2,7 @@
 // The campaign grid panel: the grid drawn over the map with its square names, a form for its size, origin,
 // rows, columns, rotation and numbering, a tool that drags the origin, and the square inspector (coverage
 // per class, primary terrain, overrides, the secondary-terrain roll). Every change is one undoable
-// core::operations edit (core/document/campaign_operations.hpp).
+// core::document::operations edit (core/document/campaign_operations.hpp).
 #include "pane_support.hpp"
 #include "panes_internal.hpp"
 
@@ -12,7 +12,7 @@
 #include "sandtable/core/systems/campaign_lite/rules.hpp"
 #include "sandtable/core/systems/campaign_lite/secondary_terrain.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/logic/panes/campaign_grid.hpp"
 #include "sandtable/app/campaign_sheets.hpp"
 #include "sandtable/print/campaign_print.hpp"
@@ -436,7 +436,7 @@ GridPane::GridPane(wxWindow* parent, Workbench& workbench) : wxPanel(parent, wxI
 
 const core::Campaign* GridPane::campaign() const
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     return doc && doc->scenario().campaign ? &*doc->scenario().campaign : nullptr;
 }
 
@@ -561,12 +561,12 @@ bool GridPane::readGrid(core::CampaignGrid& grid)
 
 void GridPane::applyGrid(const core::CampaignGrid& grid, const std::string& label, const std::string& mergeKey)
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     if (!doc)
         return;
     try {
-        core::Diagnostics findings;
-        doc->apply(core::operations::setCampaignGrid(doc->scenario(), grid, findings, label, mergeKey));
+        core::validation::Diagnostics findings;
+        doc->apply(core::document::operations::setCampaignGrid(doc->scenario(), grid, findings, label, mergeKey));
         if (!findings.empty())
             m_workbench.setStatusText(findings.front().message);
     } catch (const std::exception& e) {
@@ -582,7 +582,7 @@ void GridPane::moveOrigin(core::Coordinate origin, int drag)
 
 void GridPane::onFit()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     double size = 0;
     if (!doc || !parseNumber(m_size->GetValue().ToStdString(wxConvUTF8), size))
         return;
@@ -600,15 +600,15 @@ void GridPane::onFit()
 
 void GridPane::onDerive()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     if (!doc || !campaign())
         return;
     const core::Scenario scenario = doc->scenario();
-    core::Edit derived;
-    const bool done = m_workbench.runLongJob(translated("Deriving primary terrain"), [&](const core::ProgressCallback& progress) {
-        core::reportProgress(progress, 0.0, wxTRANSLATE("coverage per square"));
-        derived = core::operations::deriveCampaign(scenario);
-        core::reportProgress(progress, 1.0, wxTRANSLATE("done"));
+    core::document::Edit derived;
+    const bool done = m_workbench.runLongJob(translated("Deriving primary terrain"), [&](const core::util::ProgressCallback& progress) {
+        core::util::reportProgress(progress, 0.0, wxTRANSLATE("coverage per square"));
+        derived = core::document::operations::deriveCampaign(scenario);
+        core::util::reportProgress(progress, 1.0, wxTRANSLATE("done"));
     });
     if (!done)
         return;
@@ -621,14 +621,14 @@ void GridPane::onDerive()
 
 void GridPane::onOverride(bool remove)
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     const std::string cls = m_class->GetValue().Trim().Trim(false).ToStdString(wxConvUTF8);
     if (!doc || !m_square || cls.empty())
         return;
     try {
         const std::optional<core::Cover> cover
             = remove ? std::nullopt : std::optional<core::Cover>(core::kCoversByExtent.at(static_cast<std::size_t>(std::max(0, m_cover->GetSelection()))));
-        doc->apply(core::operations::setCoverOverride(doc->scenario(), *m_square, cls, cover));
+        doc->apply(core::document::operations::setCoverOverride(doc->scenario(), *m_square, cls, cover));
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Override"), e.what());
     }
@@ -650,7 +650,7 @@ bool GridPane::readSheetRequest(print::CampaignPrintRequest& request)
 
 void GridPane::previewSheets()
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     print::CampaignPrintRequest request;
     if (!doc || !campaign() || !readSheetRequest(request))
         return;
@@ -683,7 +683,7 @@ void GridPane::previewSheets()
 
 void GridPane::printSheets()
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     print::CampaignPrintRequest request;
     if (!doc || !campaign() || !readSheetRequest(request))
         return;
@@ -697,7 +697,7 @@ void GridPane::printSheets()
     std::vector<std::string> notices;
     // The one function `sandtable grid print` calls, with the same options (issue 42 item 1).
     const app::CampaignSheetsJob job{doc->path(), output, request, m_underlay->GetValue(), 150.0};
-    const bool done = m_workbench.runLongJob(translated("Printing the campaign sheets"), [&](const core::ProgressCallback& progress) {
+    const bool done = m_workbench.runLongJob(translated("Printing the campaign sheets"), [&](const core::util::ProgressCallback& progress) {
         app::Reporter reporter{progress, [&notices](const std::string& text) { notices.push_back(text); }};
         result = app::printCampaignSheets(scenario, job, reporter).result;
     });
@@ -712,7 +712,7 @@ void GridPane::printSheets()
 
 void GridPane::onRoll()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     const core::Campaign* c = campaign();
     if (!doc || !c)
         return;
@@ -722,7 +722,7 @@ void GridPane::onRoll()
         return;
     }
     try {
-        doc->apply(core::operations::rollSecondaryTerrain(doc->scenario(), seed,
+        doc->apply(core::document::operations::rollSecondaryTerrain(doc->scenario(), seed,
             m_region->GetStringSelection().ToStdString(wxConvUTF8)));
     } catch (const std::exception& e) {
         m_workbench.showError(translated("Roll"), e.what());

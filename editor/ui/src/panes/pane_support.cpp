@@ -2,8 +2,8 @@
 #include "pane_support.hpp"
 
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
-#include "sandtable/core/util/number_entry.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
+#include "sandtable/core/i18n/number_entry.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 #include "sandtable/geo/display_raster.hpp"
 
@@ -68,7 +68,7 @@ wxImage loadFirstPage(const std::vector<std::filesystem::path>& files, const std
 {
     wxImage image;
     if (files.empty() || !image.LoadFile(wxString::FromUTF8(files.front().string()), wxBITMAP_TYPE_PNG))
-        throw core::OperationError("", what, translated("no page was rendered"));
+        throw core::util::OperationError("", what, translated("no page was rendered"));
     return image;
 }
 
@@ -82,7 +82,7 @@ std::filesystem::path temporaryFolder(const std::string& prefix)
         if (std::filesystem::create_directory(dir, ec))
             return dir;
     }
-    throw core::IoError(std::filesystem::temp_directory_path().string(), "", translated("cannot create a temporary folder"));
+    throw core::util::IoError(std::filesystem::temp_directory_path().string(), "", translated("cannot create a temporary folder"));
 }
 
 std::string fieldNumber(double value, int decimals) { return core::i18n::formatEditableNumber(value, decimals); }

@@ -24,14 +24,14 @@ wxImage toWxImage(const geo::DisplayImage& pixels);
 
 /// The raster at `path` read whole at reduced resolution (longest side at most `maxSide` pixels) through
 /// geo::DisplayRaster (palettes expanded, 16-bit and float bands stretched, nodata and alpha as
-/// transparency). `scale` receives thumbnail pixels per raster pixel. Throws core::IoError or
-/// core::FormatError when GDAL cannot open or read it.
+/// transparency). `scale` receives thumbnail pixels per raster pixel. Throws core::util::IoError or
+/// core::util::FormatError when GDAL cannot open or read it.
 wxImage readThumbnail(const std::filesystem::path& path, int maxSide, double& scale);
 
 /// A horizontal row: `label` (a static text on `parent`) then `controls`, 4 px apart, as the panes' rows are.
 wxBoxSizer* labelledRow(wxWindow* parent, const wxString& label, std::initializer_list<wxWindow*> controls);
 
-/// The first of the page files core/print wrote (PNG), as an image. Throws core::OperationError naming
+/// The first of the page files core/print wrote (PNG), as an image. Throws core::util::OperationError naming
 /// `what` when no page was written or the PNG cannot be read.
 wxImage loadFirstPage(const std::vector<std::filesystem::path>& files, const std::string& what);
 

@@ -35,7 +35,7 @@ void watchWorkspaceClose(Workbench& workbench);
 void showPane(Workbench& workbench, const char* name);
 
 /// The Georeference pane's row for the named places read off the scan (core::MapSource::places): choose a
-/// place and a terrain class of its shape, "Make terrain" (core::operations::placesToTerrain through
+/// place and a terrain class of its shape, "Make terrain" (core::document::operations::placesToTerrain through
 /// geo::scanToWorking; enabled once the scan is georeferenced). Hidden when the scan has no place.
 class ScanPlacesBar : public wxPanel {
 public:
@@ -69,7 +69,7 @@ private:
     void attach();
     Workbench& m_workbench;
     std::function<void()> m_changed;
-    core::Document* m_document = nullptr;
+    core::document::Document* m_document = nullptr;
     int m_handle = 0;
 };
 

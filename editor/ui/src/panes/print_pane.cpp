@@ -12,7 +12,7 @@
 #include "sandtable/print/map_print.hpp"
 #include "sandtable/print/sheet_marks.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <wx/aui/aui.h>
 #include <wx/button.h>
@@ -224,7 +224,7 @@ bool PrintPane::readRequest(print::MapPrintRequest& request, bool& references, b
 void PrintPane::replan()
 {
     m_plan.reset();
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     if (doc && m_scaleFromDocument) {
         // The CLI's rule: the game scale, or a SYW table's plan fitting one page.
         print::MapPrintRequest page;
@@ -264,7 +264,7 @@ void PrintPane::replan()
 
 std::optional<app::MapPrintJob> PrintPane::readJob(const std::filesystem::path& output, bool quiet)
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     app::MapPrintJob job;
     if (!doc || !readRequest(job.request, job.references, quiet))
         return std::nullopt;
@@ -320,7 +320,7 @@ void PrintPane::preview()
 
 void PrintPane::onPrint()
 {
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     print::MapPrintRequest check;
     bool references = false;
     if (!doc || !readRequest(check, references, false))
@@ -339,7 +339,7 @@ void PrintPane::onPrint()
     print::MapPrintResult result;
     std::vector<std::string> notices;
     // The one function `sandtable map print` calls, with the same options (issue 42 item 1).
-    const bool done = m_workbench.runLongJob(translated("Printing the map"), [&](const core::ProgressCallback& progress) {
+    const bool done = m_workbench.runLongJob(translated("Printing the map"), [&](const core::util::ProgressCallback& progress) {
         app::Reporter reporter{progress, [&notices](const std::string& text) { notices.push_back(text); }};
         result = app::printScenarioMap(scenario, *job, reporter).result;
     });
@@ -359,7 +359,7 @@ void PrintPane::onPrint()
 void printToPdf(Workbench& workbench, const char* title, const char* suggested,
     const std::function<std::string(const core::Scenario&, const std::filesystem::path&, const std::filesystem::path&)>& make)
 {
-    const core::Document* doc = workbench.document();
+    const core::document::Document* doc = workbench.document();
     if (!doc)
         return;
     wxFileDialog dialog(workbench.window(), wxString::FromUTF8(translated(title)), "", suggested, _("PDF files (*.pdf)|*.pdf"),

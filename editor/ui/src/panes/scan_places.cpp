@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Georeference pane's row for the named places read off the scan (VASSAL zones and regions): a place,
-// the terrain class it becomes, and "Make terrain", which runs core::operations::placesToTerrain through
+// the terrain class it becomes, and "Make terrain", which runs core::document::operations::placesToTerrain through
 // the scan's georeference (geo::scanToWorking), the operation `terrain places` runs.
 #include "panes_internal.hpp"
 
@@ -40,7 +40,7 @@ ScanPlacesBar::ScanPlacesBar(wxWindow* parent, Workbench& workbench) : wxPanel(p
 const std::vector<core::ScanPlace>& ScanPlacesBar::places() const
 {
     static const std::vector<core::ScanPlace> none;
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     return doc && doc->scenario().map ? doc->scenario().map->places : none;
 }
 
@@ -56,7 +56,7 @@ void ScanPlacesBar::refresh()
     if (!m_place->IsEmpty())
         m_place->SetSelection(at != wxNOT_FOUND ? at : 0);
     fillClasses();
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     const bool georeferenced = doc && doc->scenario().map && doc->scenario().map->georeference;
     m_make->Enable(!m_place->IsEmpty() && georeferenced);
     m_make->SetToolTip(georeferenced ? _("Every place of that name becomes a terrain feature of the class, through the "
@@ -75,7 +75,7 @@ void ScanPlacesBar::fillClasses()
     const std::string chosen = m_class->GetStringSelection().utf8_string();
     m_class->Clear();
     // The classes of the place's shape, canonical then the scenario's own (rules::classGeometry's order).
-    const core::Document* doc = m_workbench.document();
+    const core::document::Document* doc = m_workbench.document();
     const auto offer = [&](const std::string& id) {
         const auto geometry = doc ? core::rules::classGeometry(doc->scenario(), id) : std::nullopt;
         if (geometry && (area ? geometry->takesPolygon() : geometry->dimension == 0))
@@ -93,7 +93,7 @@ void ScanPlacesBar::fillClasses()
 
 void ScanPlacesBar::make()
 {
-    core::Document* doc = m_workbench.document();
+    core::document::Document* doc = m_workbench.document();
     const std::string name = m_place->GetStringSelection().utf8_string();
     const std::string terrainClass = m_class->GetStringSelection().utf8_string();
     if (!doc || name.empty() || terrainClass.empty()) {
@@ -102,8 +102,8 @@ void ScanPlacesBar::make()
     }
     try {
         std::vector<core::FeatureId> made;
-        const core::operations::ScanToWorking toWorking = geo::scanToWorking(doc->scenario());
-        doc->apply(core::operations::placesToTerrain(doc->scenario(), name, terrainClass, toWorking, &made));
+        const core::document::operations::ScanToWorking toWorking = geo::scanToWorking(doc->scenario());
+        doc->apply(core::document::operations::placesToTerrain(doc->scenario(), name, terrainClass, toWorking, &made));
         m_workbench.setStatusText(wxString::Format(wxPLURAL("%s: %d feature of class %s made", "%s: %d features of class %s made",
                                                         static_cast<int>(made.size())),
             wxString::FromUTF8(name), static_cast<int>(made.size()), wxString::FromUTF8(terrainClass))

@@ -21,7 +21,7 @@ namespace {
 
 void exportVassal(Workbench& workbench)
 {
-    const core::Document* doc = workbench.document();
+    const core::document::Document* doc = workbench.document();
     if (!doc)
         return;
     const core::Scenario scenario = doc->scenario();
@@ -43,7 +43,7 @@ void exportVassal(Workbench& workbench)
     const double pxPerM = static_cast<double>(pxPerKm) / 1000.0;
     vassal::VassalExportResult result;
     std::vector<std::string> notices;
-    const bool done = workbench.runLongJob(_("Exporting the VASSAL module").utf8_string(), [&](const core::ProgressCallback& progress) {
+    const bool done = workbench.runLongJob(_("Exporting the VASSAL module").utf8_string(), [&](const core::util::ProgressCallback& progress) {
         app::Reporter reporter;
         reporter.progress = progress;
         // Off the UI thread: notices are kept and shown after the job.

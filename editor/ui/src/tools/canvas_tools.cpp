@@ -11,7 +11,7 @@
 #include "sandtable/editor/logic/tools/placing.hpp"
 #include "sandtable/editor/logic/tools/vertex_edit.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <wx/brush.h>
 #include <wx/event.h>
@@ -70,7 +70,7 @@ public:
 
     bool onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& view) override
     {
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         if (!document)
             return false;
         m_pixelsPerMetre = view.scale();
@@ -185,7 +185,7 @@ public:
 
     void activated() override
     {
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         std::string text = core::i18n::format(translated("Drawing a {1} of class {2}: click vertices, double-click or Enter "
                                                          "finishes, Backspace removes the last, Esc cancels, Shift does not snap"),
             {geometryWord(m_state.kind()), m_context->currentClass});
@@ -199,11 +199,11 @@ public:
 protected:
     void finished(core::Geometry geometry) override
     {
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         if (!document)
             return;
         core::FeatureId id;
-        core::Edit edit;
+        core::document::Edit edit;
         try {
             edit = editor::tools::addFeatureEdit(document->scenario(), m_context->currentClass, std::move(geometry), &id);
         } catch (const std::exception& e) {
@@ -235,7 +235,7 @@ protected:
             return;
         }
         try {
-            m_context->apply(core::operations::splitFeature(m_context->workbench.document()->scenario(), *id, blade),
+            m_context->apply(core::document::operations::splitFeature(m_context->workbench.document()->scenario(), *id, blade),
                 translated("Split feature"));
         } catch (const std::exception& e) {
             m_context->workbench.showError(translated("Split feature"), e.what());
@@ -255,7 +255,7 @@ public:
     {
         if (!event.LeftDown())
             return event.LeftIsDown() || event.LeftUp();
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         const auto first = m_context->selectedFeature();
         if (!document || !first)
             return false;
@@ -273,7 +273,7 @@ public:
             return true;
         }
         try {
-            if (m_context->apply(core::operations::mergeFeatures(document->scenario(), {*first, *second}), translated("Merge features")))
+            if (m_context->apply(core::document::operations::mergeFeatures(document->scenario(), {*first, *second}), translated("Merge features")))
                 m_context->workbench.setStatusText(
                 wxString::Format(_("Merged %s into %s"), wxString::FromUTF8(second->str()), wxString::FromUTF8(first->str())).utf8_string());
         } catch (const std::exception& e) {
@@ -300,7 +300,7 @@ public:
 
     bool onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& view) override
     {
-        core::Document* document = m_context->workbench.document();
+        core::document::Document* document = m_context->workbench.document();
         if (!document)
             return false;
         m_hover = world;
@@ -352,7 +352,7 @@ public:
 
     void draw(wxGraphicsContext& gc, const ViewTransform& view) override
     {
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         const auto id = m_context->selectedFeature();
         if (!document || !id)
             return;
@@ -373,7 +373,7 @@ private:
     bool deleteAt(core::Coordinate world, double tolerance)
     {
         const auto feature = m_context->selectedFeature();
-        core::Document* document = m_context->workbench.document();
+        core::document::Document* document = m_context->workbench.document();
         if (!feature || !document || tolerance <= 0.0)
             return false;
         const auto edit = editor::tools::deleteVertexEdit(document->scenario(), *feature, world, tolerance);
@@ -418,7 +418,7 @@ public:
 
     bool onMouse(const wxMouseEvent& event, core::Coordinate world, const ViewTransform& view) override
     {
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         if (!document)
             return false;
         m_hover = world;
@@ -465,7 +465,7 @@ public:
 
     void draw(wxGraphicsContext& gc, const ViewTransform& view) override
     {
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         if (!document)
             return;
         const core::Scenario& s = document->scenario();

@@ -7,7 +7,7 @@
 
 #include "sandtable/core/document/oob_operations.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/editor/ui/translation.hpp"
 
 #include <wx/button.h>
@@ -26,7 +26,7 @@ namespace sandtable::editor::ui::tools {
 
 namespace {
 
-namespace ops = core::operations;
+namespace ops = core::document::operations;
 
 wxString u8(const std::string& text) { return wxString::FromUTF8(text); }
 
@@ -101,7 +101,7 @@ struct OobSelection {
 
 std::optional<OobSelection> selectedOob(const ToolsContext& context)
 {
-    const core::Document* document = context.workbench.document();
+    const core::document::Document* document = context.workbench.document();
     const auto ref = context.workbench.selected();
     if (!document || !ref)
         return std::nullopt;
@@ -135,10 +135,10 @@ ObjectRef::Kind refKind(ops::OobKind kind)
 }
 
 /// Applies `make()`'s Edit; shows the refusal under `title`; selects what it created (of `created` kind).
-bool applyAndSelect(ToolsContext& context, const std::string& title, const std::function<core::Edit()>& make,
+bool applyAndSelect(ToolsContext& context, const std::string& title, const std::function<core::document::Edit()>& make,
     std::optional<ops::OobKind> created = std::nullopt)
 {
-    core::Edit edit;
+    core::document::Edit edit;
     try {
         edit = make();
     } catch (const std::exception& e) {

@@ -9,7 +9,7 @@
 #include "sandtable/editor/logic/terrain_style.hpp"
 #include "sandtable/editor/logic/tools/placing.hpp"
 #include "sandtable/editor/ui/translation.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 
 #include <wx/choicdlg.h>
 
@@ -39,9 +39,9 @@ std::string geometryWord(editor::tools::DrawKind kind)
     return wxGETTEXT_IN_CONTEXT("geometry", "polygon").utf8_string();
 }
 
-bool ToolsContext::apply(core::Edit edit, const std::string& title)
+bool ToolsContext::apply(core::document::Edit edit, const std::string& title)
 {
-    core::Document* document = workbench.document();
+    core::document::Document* document = workbench.document();
     if (!document || edit.empty())
         return false;
     try {
@@ -57,7 +57,7 @@ bool ToolsContext::apply(core::Edit edit, const std::string& title)
 std::optional<core::FeatureId> ToolsContext::selectedFeature() const
 {
     const auto ref = workbench.selected();
-    const core::Document* document = workbench.document();
+    const core::document::Document* document = workbench.document();
     if (!ref || ref->kind != ObjectRef::Kind::Feature || !document)
         return std::nullopt;
     core::FeatureId id(ref->id);
@@ -69,7 +69,7 @@ std::optional<core::FeatureId> ToolsContext::selectedFeature() const
 std::optional<core::UnitId> ToolsContext::selectedUnit() const
 {
     const auto ref = workbench.selected();
-    const core::Document* document = workbench.document();
+    const core::document::Document* document = workbench.document();
     if (!ref || ref->kind != ObjectRef::Kind::Unit || !document)
         return std::nullopt;
     core::UnitId id(ref->id);
@@ -80,7 +80,7 @@ std::optional<core::UnitId> ToolsContext::selectedUnit() const
 
 void placeUnitAt(ToolsContext& context, const core::UnitId& unit, core::Coordinate world)
 {
-    const core::Document* document = context.workbench.document();
+    const core::document::Document* document = context.workbench.document();
     if (!document)
         return;
     const core::Unit* u = document->scenario().findUnit(unit);
@@ -128,7 +128,7 @@ void installTerrainAndOobTools(Workbench& workbench)
         [context] { context->workbench.setTool(tools::makeDrawTool(context, DrawKind::Point)); }, hasDocument);
     workbench.addCommand({"terrain.draw_current", wxTRANSLATE("&Draw Current Class"), "", wxTRANSLATE("Draw a feature of the current class as its geometry")},
         [context] {
-            const core::Document* document = context->workbench.document();
+            const core::document::Document* document = context->workbench.document();
             context->workbench.setTool(tools::makeDrawTool(context,
                 editor::tools::drawKindOf(document->scenario(), context->currentClass)));
         },

@@ -53,12 +53,12 @@ private:
     void subscribe()
     {
         m_document = m_workbench.document();
-        m_handle = m_document ? m_document->subscribe([this](const core::Edit&) { m_changed(); }) : 0;
+        m_handle = m_document ? m_document->subscribe([this](const core::document::Edit&) { m_changed(); }) : 0;
     }
 
     Workbench& m_workbench;
     std::function<void()> m_changed;
-    core::Document* m_document = nullptr;
+    core::document::Document* m_document = nullptr;
     int m_handle = 0;
 };
 
@@ -116,7 +116,7 @@ private:
 
     void rebuild()
     {
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         const core::Scenario empty;
         auto entries = editor::tools::paletteClasses(document ? document->scenario() : empty);
         const bool same = entries.size() == m_entries.size()
@@ -259,7 +259,7 @@ private:
 
     void rebuild()
     {
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         auto tree = document ? editor::tools::buildOobTree(document->scenario()) : std::vector<editor::tools::OobNode>{};
         if (sameTree(tree, m_nodes) && m_tree->GetCount() > 0)
             return;
@@ -343,10 +343,10 @@ private:
     }
 
     /// A formation dropped on another formation (or on one of its units) goes under it; dropped on its
-    /// side, to the top level. One undo step (core::operations::setFormationParent, which refuses a cycle).
+    /// side, to the top level. One undo step (core::document::operations::setFormationParent, which refuses a cycle).
     void endFormationDrag(wxTreeEvent& event, const std::string& formation)
     {
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         if (!document)
             return;
         wxTreeItemId target = event.GetItem();
@@ -359,7 +359,7 @@ private:
         if (data->kind == editor::tools::OobNode::Kind::Formation)
             parent = core::FormationId(data->id);
         try {
-            m_context->apply(core::operations::setFormationParent(document->scenario(), core::FormationId(formation), parent),
+            m_context->apply(core::document::operations::setFormationParent(document->scenario(), core::FormationId(formation), parent),
                 translated("Move formation"));
         } catch (const std::exception& e) {
             m_context->workbench.showError(translated("Move formation"), e.what());
@@ -373,7 +373,7 @@ private:
             return;
         }
         const std::string unit = std::exchange(m_dragged, std::string());
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         if (unit.empty() || !document)
             return;
         // Released over the map: place the block there, at true size.
@@ -461,7 +461,7 @@ public:
 private:
     void rebuild()
     {
-        const core::Document* document = m_context->workbench.document();
+        const core::document::Document* document = m_context->workbench.document();
         auto rows = document ? editor::tools::reinforcementSchedule(document->scenario())
                              : std::vector<editor::tools::ReinforcementRow>{};
         // The map gets the room (issue 24 item 5): with no reinforcements the pane folds away, and comes

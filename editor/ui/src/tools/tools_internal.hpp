@@ -34,7 +34,7 @@ struct ToolsContext {
 
     void setCurrentClass(const std::string& id);
     /// Applies `edit` to the open document; shows an error dialog and returns false when it does not fit.
-    bool apply(core::Edit edit, const std::string& title); ///< title: the error box's, in the editor's language
+    bool apply(core::document::Edit edit, const std::string& title); ///< title: the error box's, in the editor's language
     /// The selected feature's id, if the selection is a feature that exists.
     std::optional<core::FeatureId> selectedFeature() const;
     std::optional<core::UnitId> selectedUnit() const;
@@ -57,7 +57,7 @@ std::shared_ptr<CanvasTool> makePlaceTool(std::shared_ptr<ToolsContext> context)
 void installOobAuthoring(const std::shared_ptr<ToolsContext>& context);
 /// The side of the selected side, formation or unit, if any.
 std::optional<core::SideId> selectedSide(const ToolsContext& context);
-/// Gives `side` `colour` as one undo step (core::operations::setSideColour); false when refused.
+/// Gives `side` `colour` as one undo step (core::document::operations::setSideColour); false when refused.
 bool setSideColour(ToolsContext& context, const core::SideId& side, const wxColour& colour);
 
 void addPalettePane(const std::shared_ptr<ToolsContext>& context);

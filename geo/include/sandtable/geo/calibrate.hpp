@@ -20,10 +20,10 @@ struct ScaleBar {
 
 /// Ground metres per scan pixel from the map's scale 1:`scaleDenominator` and the scan resolution in
 /// dots per inch: denominator x 0.0254 / dpi (1:8000 at 300 dpi = 0.677 m). Throws
-/// core::OperationError for a non-positive or non-finite input.
+/// core::util::OperationError for a non-positive or non-finite input.
 double metresPerPixelFromDpi(double scaleDenominator, double dpi);
 
-/// Ground metres per scan pixel from a scale bar: metres / pixel distance. Throws core::OperationError
+/// Ground metres per scan pixel from a scale bar: metres / pixel distance. Throws core::util::OperationError
 /// when the two points coincide or the distance is not positive.
 double metresPerPixelFromScaleBar(const ScaleBar& bar);
 
@@ -33,7 +33,7 @@ struct CalibrationRequest {
     std::optional<double> dpi;          ///< scan resolution; exactly one of dpi and scaleBar
     std::optional<ScaleBar> scaleBar;
     std::filesystem::path output;       ///< GeoTIFF to write (atomically)
-    core::ProgressCallback progress;
+    core::util::ProgressCallback progress;
 };
 
 struct CalibrationResult {
@@ -49,8 +49,8 @@ struct CalibrationResult {
 
 /// Copies the scan to a GeoTIFF whose geotransform puts it in a local metric frame (x east, y north,
 /// origin at the bottom-left corner, square pixels of metresPerPixel) with an engineering CRS in metres.
-/// Throws core::OperationError when neither or both of dpi and scaleBar are given or they are invalid,
-/// core::IoError/FormatError for the scan or the output (nothing is left at `output` on failure).
+/// Throws core::util::OperationError when neither or both of dpi and scaleBar are given or they are invalid,
+/// core::util::IoError/FormatError for the scan or the output (nothing is left at `output` on failure).
 CalibrationResult calibrateScan(const CalibrationRequest& request);
 
 /// The local engineering CRS of calibrated scans (WKT1 LOCAL_CS, metres).

@@ -24,7 +24,7 @@ struct CrsDescription {
 };
 
 /// Describes a CRS given as "EPSG:n", WKT or anything OSRSetFromUserInput accepts.
-/// Throws core::OperationError(context, "CRS", reason) when it cannot be read.
+/// Throws core::util::OperationError(context, "CRS", reason) when it cannot be read.
 CrsDescription describeCrs(const std::string& crs, const std::string& context = {});
 
 /// "EPSG:n" when the CRS has an EPSG code, else its WKT.
@@ -36,14 +36,14 @@ std::string crsIdentifier(const CrsDescription& crs);
 bool usableWorkingCrs(const CrsDescription& crs);
 
 /// The WGS 84 UTM zone (EPSG:326zz north, 327zz south) holding the centre of the points' bounding box.
-/// `points` are in `crs` (any CRS OSR can transform to WGS 84). Throws core::OperationError when the
+/// `points` are in `crs` (any CRS OSR can transform to WGS 84). Throws core::util::OperationError when the
 /// points are empty, cannot be transformed, or their centre falls off the globe (longitude beyond 180 or
 /// latitude beyond 90 degrees: coordinates that do not fit the CRS, such as UTM metres labelled WGS 84).
 std::string utmCrsForCentre(const std::string& crs, const std::vector<core::Coordinate>& points,
     const std::string& context = {});
 
 /// Transforms points from one CRS to another (OSR, traditional axis order). Throws
-/// core::OperationError(context, "point N", reason) naming the first point (1-based) that fails.
+/// core::util::OperationError(context, "point N", reason) naming the first point (1-based) that fails.
 std::vector<core::Coordinate> transformPoints(const std::string& fromCrs, const std::string& toCrs,
     const std::vector<core::Coordinate>& points, const std::string& context = {});
 
@@ -53,11 +53,11 @@ std::vector<core::Coordinate> transformPoints(const std::string& fromCrs, const 
 /// inside that widened area of use, and, when both |x| <= 180 and |y| <= 90 (numbers that look like
 /// degrees), inside the area itself. A local (engineering) frame takes any point. The reason says what the
 /// numbers look like instead: "x and y look swapped" when (y, x) would fit, "look like degrees: declare
-/// EPSG:4326" or "look like projected coordinates, not degrees". Throws core::OperationError when the CRS
+/// EPSG:4326" or "look like projected coordinates, not degrees". Throws core::util::OperationError when the CRS
 /// cannot be read.
 std::optional<std::string> crsMisfit(const std::string& crs, core::Coordinate point, const std::string& context = {});
 
-/// crsMisfit over `points`; throws core::OperationError(context, names[i], reason) for the first point
+/// crsMisfit over `points`; throws core::util::OperationError(context, names[i], reason) for the first point
 /// that does not fit (names[i], e.g. "GCP 4", or "point i+1" when `names` is shorter).
 void checkPointsFitCrs(const std::string& crs, const std::vector<core::Coordinate>& points,
     const std::vector<std::string>& names, const std::string& context = {});

@@ -46,8 +46,8 @@ struct RasterLevelSize {
 /// Not thread-safe (one GDAL dataset); open one DisplayRaster per thread.
 class DisplayRaster {
 public:
-    /// Opens `path` and works out the stretch. Throws core::IoError when missing/unreadable,
-    /// core::FormatError when GDAL cannot read it (or it has no bands).
+    /// Opens `path` and works out the stretch. Throws core::util::IoError when missing/unreadable,
+    /// core::util::FormatError when GDAL cannot read it (or it has no bands).
     explicit DisplayRaster(const std::filesystem::path& path);
     ~DisplayRaster();
     DisplayRaster(DisplayRaster&&) noexcept;
@@ -61,16 +61,16 @@ public:
     /// top-left pixel) into a bufferWidth x bufferHeight image, nearest neighbour (so palette indexes and
     /// nodata stay exact). When the buffer is smaller than the window, it reads from the smallest overview
     /// (internal or external .ovr) that still has at least the buffer's resolution, as GDAL does.
-    /// Throws core::OperationError for a window outside the raster or a non-positive size,
-    /// core::IoError/FormatError when GDAL cannot read the pixels (e.g. a truncated file).
+    /// Throws core::util::OperationError for a window outside the raster or a non-positive size,
+    /// core::util::IoError/FormatError when GDAL cannot read the pixels (e.g. a truncated file).
     DisplayImage read(int pixel, int line, int width, int height, int bufferWidth, int bufferHeight) const;
 
     /// The resolution levels: level 0 is the full resolution, then GDAL's overviews of the first colour band
     /// (internal, external .ovr, or a JPEG's reduced decodes), largest first.
     const std::vector<RasterLevelSize>& levels() const;
     /// Reads the window (pixel, line, width, height) of level `level`'s pixels one to one, as read() does
-    /// (a tile of a map canvas). Throws core::OperationError for a level that does not exist or a window
-    /// outside it, core::IoError/FormatError when GDAL cannot read the pixels.
+    /// (a tile of a map canvas). Throws core::util::OperationError for a level that does not exist or a window
+    /// outside it, core::util::IoError/FormatError when GDAL cannot read the pixels.
     DisplayImage readLevel(int level, int pixel, int line, int width, int height) const;
     /// The file's own geotransform (GDAL's six coefficients, pixel -> its CRS), when it has one.
     std::optional<std::array<double, 6>> geoTransform() const;

@@ -38,7 +38,7 @@ struct FitPoint {
 /// Construction refuses, before solving, too few points and degenerate layouts (see fitGcps()).
 class GcpTransform {
 public:
-    /// Throws core::OperationError(context, "GCP ...", reason) as fitGcps() does.
+    /// Throws core::util::OperationError(context, "GCP ...", reason) as fitGcps() does.
     GcpTransform(const std::vector<FitPoint>& points, core::GeoreferenceMethod method, const std::string& context = {});
     ~GcpTransform();
     GcpTransform(GcpTransform&&) noexcept;
@@ -108,7 +108,7 @@ struct GcpFit {
 };
 
 /// Fits `points` with `method` and reports residuals (cli.md). Refused before solving, with
-/// core::OperationError(context, <the GCP ids>, <what is wrong and what to do>):
+/// core::util::OperationError(context, <the GCP ids>, <what is wrong and what to do>):
 /// - fewer enabled points than the method's minimum (helmert 2, affine/poly1/tps 3, poly2 6, poly3 10);
 /// - two enabled points at the same pixel, or at the same map position;
 /// - for affine/poly1/tps: all points on one line (in the scan or on the map);

@@ -4,7 +4,7 @@
 
 #include "sandtable/core/model/geometry.hpp"
 #include "sandtable/core/util/error.hpp"
-#include "sandtable/core/util/i18n.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
 #include "sandtable/core/util/progress.hpp"
 
 #include <gdal.h>
@@ -43,7 +43,7 @@ public:
     void record(int level, int number, const char* message);
 
     /// Throws IoError for GDAL's I/O failures (open, read, write), FormatError for unsupported or
-    /// corrupt files, OperationError otherwise; core::Cancelled when the user interrupted.
+    /// corrupt files, OperationError otherwise; core::util::Cancelled when the user interrupted.
     [[noreturn]] void raise(const std::string& file, const std::string& object, const std::string& fallback) const;
 
 private:
@@ -74,7 +74,7 @@ Srs makeSrs(const std::string& text, const std::string& context);
 
 /// A GDALProgressFunc forwarding to a ProgressCallback over [start, end] of the whole job.
 struct ProgressRange {
-    const core::ProgressCallback* callback = nullptr;
+    const core::util::ProgressCallback* callback = nullptr;
     double start = 0.0;
     double end = 1.0;
     std::string what;

@@ -22,8 +22,8 @@ inline constexpr int kGeorefReportPictureMaxSide = 1200;
 /// `georeference.gcpCrs` from the GCPs, the residual figures from the fit. The CRS names and EPSG codes come
 /// from OSR. The picture is the whole scan read through DisplayRaster with its longest side
 /// kGeorefReportPictureMaxSide pixels (or the scan's own size when smaller).
-/// Throws core::OperationError when the fit's residuals do not match the GCPs (count or ids) or a CRS cannot
-/// be read; core::IoError / FormatError when the scan cannot be read.
+/// Throws core::util::OperationError when the fit's residuals do not match the GCPs (count or ids) or a CRS cannot
+/// be read; core::util::IoError / FormatError when the scan cannot be read.
 core::GeorefReport georefReport(const std::filesystem::path& scan, const core::Georeference& georeference,
     const GcpFit& fit, const std::string& targetCrs);
 

@@ -34,7 +34,7 @@ struct GeorefRequest {
     std::optional<std::filesystem::path> outputTiff; ///< warped GeoTIFF to write (atomically)
     std::optional<std::filesystem::path> worldFile;  ///< world file to write for the scan (affine/poly1/helmert)
     std::string resampling = "bilinear";
-    core::ProgressCallback progress;
+    core::util::ProgressCallback progress;
 };
 
 /// The outcome: `georeference` is ready to store in a core::MapSource (GCPs in the points' CRS, method,
@@ -46,15 +46,15 @@ struct GeorefResult {
     CrsDescription targetCrsDescription; ///< e.g. linearUnit "metre"
     RasterInfo scan;
     std::vector<FitPoint> fitPoints;     ///< the GCPs as fitted: map positions in the target CRS
-    core::Diagnostics diagnostics;       ///< warnings, e.g. a GCP outside the image (allowed)
+    core::validation::Diagnostics diagnostics;       ///< warnings, e.g. a GCP outside the image (allowed)
     std::optional<WarpResult> warp;      ///< when outputTiff was given
     std::optional<std::string> worldFile;///< when worldFile was given
 };
 
-/// Runs the job. Nothing is written unless the fit succeeds. Throws core::IoError / FormatError for
-/// unreadable inputs (a bad `.points` row names file, row and column), core::OperationError for a fit
+/// Runs the job. Nothing is written unless the fit succeeds. Throws core::util::IoError / FormatError for
+/// unreadable inputs (a bad `.points` row names file, row and column), core::util::OperationError for a fit
 /// that is refused (too few GCPs, degenerate layout: the GCP ids are named) or a world file asked for a
-/// non-affine method, core::Cancelled when the progress callback says stop.
+/// non-affine method, core::util::Cancelled when the progress callback says stop.
 GeorefResult georeferenceScan(const GeorefRequest& request);
 
 /// The CRS "auto" resolves to for GCPs in `gcpCrs` (see GeorefRequest::targetCrs).
@@ -73,21 +73,21 @@ struct FitFrame {
 /// either, "auto" (autoTargetCrs: the GCP CRS when projected, else the UTM zone of the GCPs' centre).
 /// Every GCP's map position is first checked against the GCP CRS (checkPointsFitCrs: degrees labelled
 /// UTM, swapped axes), then transformed into the target. A GCP without CRS is taken to be in the target.
-/// Throws core::OperationError(context, "GCP id", why) for a GCP that does not fit its CRS,
+/// Throws core::util::OperationError(context, "GCP id", why) for a GCP that does not fit its CRS,
 /// (context, "target CRS", ...) when the target is geographic (the fit would be in degrees), and
 /// (context, "CRS", ...) when neither the GCPs, the georeference nor the scenario has a CRS.
 FitFrame fitFrame(const core::Georeference& georeference, const std::string& workingCrs, const std::string& context = {});
 
-/// The fitter every GCP edit refits with (core::operations::GeoreferenceFitter), the CLI's `map georef` and
+/// The fitter every GCP edit refits with (core::document::operations::GeoreferenceFitter), the CLI's `map georef` and
 /// the editor's Georeference pane alike: the GCPs moved into the fit's frame (fitFrame; the operations have
 /// put the working CRS in `crs` when there is one, an empty one is auto and is resolved here), refused when
 /// the fit would mirror the scan (mirroredFit), fitted (fitGcps); sets `crs`, `transform`, `rmsMap` and
-/// `rmsPixels`. Throws core::OperationError as fitFrame and fitGcps do, ("", "GCPs", why) for a mirror.
+/// `rmsPixels`. Throws core::util::OperationError as fitFrame and fitGcps do, ("", "GCPs", why) for a mirror.
 void fitStoredGeoreference(core::Georeference& georeference);
 
 /// The fit fitStoredGeoreference makes, returned instead of stored: the frame (fitFrame with `workingCrs`)
 /// and the fit of its points by the georeference's method, for a product drawn from it (the georeferencing
-/// report). Throws core::OperationError(context, ...) as fitFrame and fitGcps do, (context, "GCPs", why) when
+/// report). Throws core::util::OperationError(context, ...) as fitFrame and fitGcps do, (context, "GCPs", why) when
 /// the fit would mirror the scan.
 struct StoredFit {
     FitFrame frame;
@@ -96,19 +96,19 @@ struct StoredFit {
 StoredFit fitStored(const core::Georeference& georeference, const std::string& workingCrs, const std::string& context = {});
 
 /// The GCPs of a QGIS `.points` file as the scenario scan's GCPs, ids numbering the rows from 1: one
-/// "Import GCPs" edit (core::operations::setGcps, refitted by fitStoredGeoreference), the CLI's `map georef`
+/// "Import GCPs" edit (core::document::operations::setGcps, refitted by fitStoredGeoreference), the CLI's `map georef`
 /// and the editor's Import GCPs alike. The source columns are pixel and negated line, as QGIS writes them
-/// for a plain scan. The GCPs are in the file's CRS, else `defaultCrs`. Throws core::IoError / FormatError
-/// for a file that cannot be read (row and column named), core::OperationError naming the GCP whose values
+/// for a plain scan. The GCPs are in the file's CRS, else `defaultCrs`. Throws core::util::IoError / FormatError
+/// for a file that cannot be read (row and column named), core::util::OperationError naming the GCP whose values
 /// do not fit the CRS and as the fit does; nothing is changed then.
-core::Edit importGcps(const core::Scenario& scenario, const std::filesystem::path& points, const std::string& defaultCrs);
+core::document::Edit importGcps(const core::Scenario& scenario, const std::filesystem::path& points, const std::string& defaultCrs);
 
 /// Scan pixel/line -> the scenario's working CRS (metres) through the map's stored georeference: for
 /// affine, poly1 and helmert with a stored geotransform (a calibrated scan has no GCPs) that geotransform,
 /// otherwise the fit of the GCPs (fitFrame, then GcpTransform::toMap); then from the fit's CRS to the
 /// working CRS when they differ. Used to make terrain of the places read off a scan
-/// (core::operations::placesToTerrain). Throws core::OperationError(context, "map", why) when the scenario
+/// (core::document::operations::placesToTerrain). Throws core::util::OperationError(context, "map", why) when the scenario
 /// has no map or the map no georeference, and as fitFrame and GcpTransform do.
-core::operations::ScanToWorking scanToWorking(const core::Scenario& scenario, const std::string& context = {});
+core::document::operations::ScanToWorking scanToWorking(const core::Scenario& scenario, const std::string& context = {});
 
 } // namespace sandtable::geo

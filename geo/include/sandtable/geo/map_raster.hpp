@@ -38,9 +38,9 @@ std::optional<std::filesystem::path> warpedMapPath(const core::Scenario& scenari
 /// scenario's working CRS. Source: the warped GeoTIFF (`map.warpedPath`) when it exists, else the scan
 /// with its georeference (affine/helmert/poly1 geotransform; poly2/poly3/tps through its GCPs). Palette
 /// rasters are expanded, grey replicated to RGB, nodata made transparent.
-/// Throws core::IoError when the raster is missing, core::OperationError when the scenario has no map
+/// Throws core::util::IoError when the raster is missing, core::util::OperationError when the scenario has no map
 /// or georeference, or the render would exceed kMaxRenderPixels (naming the cap).
 RenderedRaster renderMapRaster(const core::Scenario& scenario, const std::filesystem::path& scenarioDir,
-    const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress = {});
+    const core::Extent& window, double metresPerPixel, const core::util::ProgressCallback& progress = {});
 
 } // namespace sandtable::geo

@@ -31,7 +31,7 @@ struct NewScenarioOptions {
     /// Game scale denominator 1:N (scenario "scale"); unset keeps the system's default.
     std::optional<double> scale;
     /// Reports the resampling of a raster whose CRS is not the working CRS (see newScenarioFromRaster).
-    core::ProgressCallback progress;
+    core::util::ProgressCallback progress;
     RasterFrame frame = RasterFrame::Auto;
 };
 
@@ -87,7 +87,7 @@ core::ScenarioSettings newScenarioSettings(const NewScenarioOptions& options, co
 /// When the raster names no CRS and options.crs says which it is, a raster whose corners lie outside that
 /// CRS's area of use gets a warning (NewScenario::warnings).
 ///
-/// Throws core::IoError / core::FormatError when GDAL cannot read the raster, core::OperationError when
+/// Throws core::util::IoError / core::util::FormatError when GDAL cannot read the raster, core::util::OperationError when
 /// options.crs is not a projected CRS in metres, or the raster has a geotransform but no CRS and
 /// options.crs does not say which it is (the message names --crs, --frame local and --frame scan as the ways out).
 NewScenario newScenarioFromRaster(const std::filesystem::path& raster, const std::filesystem::path& scenarioFile,

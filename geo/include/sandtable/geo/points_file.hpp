@@ -38,17 +38,17 @@ struct SourceFrame {
 
 /// Reads a `.points` file. Accepts both header variants (`mapX,mapY,pixelX,pixelY,enable,...` and
 /// `mapX,mapY,sourceX,sourceY,enable,...`, the `enable` and residual columns optional, any column order),
-/// an optional `#CRS:` line, CRLF line endings, blank lines. Throws core::IoError when the file cannot be
-/// read, core::FormatError(path, "row N, column C", reason) for a row with a missing column, a value that
+/// an optional `#CRS:` line, CRLF line endings, blank lines. Throws core::util::IoError when the file cannot be
+/// read, core::util::FormatError(path, "row N, column C", reason) for a row with a missing column, a value that
 /// is not a number, NaN or infinite, and FormatError(path, "header", ...) for a header lacking a column.
 PointsFile readPointsFile(const std::filesystem::path& path);
 
 /// GCPs in GDAL's pixel/line convention (pixel (0,0) = top-left corner, line grows downwards), map
-/// coordinates as in the file, ids = row numbers. Throws core::OperationError when the frame's
+/// coordinates as in the file, ids = row numbers. Throws core::util::OperationError when the frame's
 /// geotransform cannot be inverted.
 std::vector<core::Gcp> toGcps(const PointsFile& file, const SourceFrame& frame, const std::string& context = {});
 
-/// Pixel/line -> source-frame coordinates, and back (the inverse throws core::OperationError for a
+/// Pixel/line -> source-frame coordinates, and back (the inverse throws core::util::OperationError for a
 /// singular geotransform).
 core::Coordinate pixelToSource(const SourceFrame& frame, double pixel, double line);
 core::Coordinate sourceToPixel(const SourceFrame& frame, double x, double y, const std::string& context = {});
@@ -62,7 +62,7 @@ struct PointsResidual {
 
 /// Writes a `.points` file atomically in QGIS's current layout: `#CRS: <crs>` (when not empty), then
 /// `mapX,mapY,sourceX,sourceY,enable,dX,dY,residual`, numbers in shortest round-trip form. `residuals`
-/// is empty or one per GCP. Throws core::IoError when the file cannot be written.
+/// is empty or one per GCP. Throws core::util::IoError when the file cannot be written.
 void writePointsFile(const std::filesystem::path& path, const std::string& crs, const std::vector<core::Gcp>& gcps,
     const SourceFrame& frame, const std::vector<PointsResidual>& residuals = {});
 

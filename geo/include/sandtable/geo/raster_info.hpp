@@ -62,13 +62,13 @@ struct RasterInfo {
 
 /// Decodes the whole image once, cheaply: every band of the smallest overview (JPEG's own 1/8 scale decode
 /// reads every block's data), or the image sampled to at most 1024 pixels a side when it has no overview.
-/// Throws core::FormatError(path, "image", reason) when the data is cut short or damaged (a truncated JPEG
-/// makes libjpeg warn "Premature end of JPEG file", which GDAL only reports as a warning), core::IoError
+/// Throws core::util::FormatError(path, "image", reason) when the data is cut short or damaged (a truncated JPEG
+/// makes libjpeg warn "Premature end of JPEG file", which GDAL only reports as a warning), core::util::IoError
 /// when it cannot be read.
 void checkRasterDecodes(const std::filesystem::path& path);
 
-/// Opens `path` with GDAL and describes it. Throws core::IoError when the file is missing or unreadable,
-/// core::FormatError when GDAL does not recognise it or it is corrupt.
+/// Opens `path` with GDAL and describes it. Throws core::util::IoError when the file is missing or unreadable,
+/// core::util::FormatError when GDAL does not recognise it or it is corrupt.
 RasterInfo inspectRaster(const std::filesystem::path& path);
 
 /// True when the file name ends like a world file: .wld, .tfw, .tifw, .jgw, .jpgw, .pgw, .pngw, .gfw, ...

@@ -20,13 +20,13 @@ struct ReferenceLayerInfo {
     int layers = 0;       ///< vector layers in the file
 };
 
-/// Opens `path` with GDAL as a raster, else as a vector. Throws core::IoError when the file is missing,
-/// core::FormatError when GDAL reads neither, and core::OperationError when it has no CRS (a reference
+/// Opens `path` with GDAL as a raster, else as a vector. Throws core::util::IoError when the file is missing,
+/// core::util::FormatError when GDAL reads neither, and core::util::OperationError when it has no CRS (a reference
 /// layer is drawn reprojected, so it must say where it is: the message names the file and the fix, a
 /// .prj or `gdal_edit.py -a_srs`). OpenStreetMap files (.osm, .osm.pbf) are WGS 84 by definition.
 ReferenceLayerInfo inspectReferenceLayer(const std::filesystem::path& path);
 
-/// A reference layer for `layerFile`, ready for core::operations::addReference on the scenario saved as
+/// A reference layer for `layerFile`, ready for core::document::operations::addReference on the scenario saved as
 /// `scenarioFile`: inspected (throws as inspectReferenceLayer), its path as the scenario stores it
 /// (pathForScenario), its CRS and kind, a DEM drawn as hillshade, opacity 1, under the scan. `name` empty
 /// means the file name without its extensions ("melun" for melun.osm.pbf). The CLI's `reference add` and
@@ -43,17 +43,17 @@ NewReferenceLayer newReferenceLayer(const std::filesystem::path& layerFile, cons
 /// with `hillshade` as GDAL's hillshade, light from 315 degrees at 45 degrees), a vector as dark grey
 /// lines one pixel wide (polygons by their outlines). Outside the layer A = 0; `layer.opacity` is not
 /// applied (the caller composes). The path resolves against `scenarioDir`.
-/// Throws core::IoError when the file is missing, core::OperationError as renderMapRaster.
+/// Throws core::util::IoError when the file is missing, core::util::OperationError as renderMapRaster.
 RenderedRaster renderReferenceLayer(const core::ReferenceLayer& layer, const std::filesystem::path& scenarioDir,
-    const std::string& crs, const core::Extent& window, double metresPerPixel, const core::ProgressCallback& progress = {});
+    const std::string& crs, const core::Extent& window, double metresPerPixel, const core::util::ProgressCallback& progress = {});
 
 /// Where a reference layer lies, for a map looked at before the scenario has a working CRS (a scenario made
 /// from a plain scan, until its GCPs are fitted): `crs` is the layer's own CRS when a scenario could work in it
 /// (usableWorkingCrs), else the WGS 84 UTM zone of its centre (utmCrsForCentre): the view is in true metres, and
 /// in the zone a fit of longitude/latitude GCPs there will take, so that the view keeps its CRS after the fit; `extent`
 /// is the layer's bounding box in that CRS (its outline, 21 points an edge, transformed: a raster's pixel
-/// footprint, a vector's layers' envelope). The path resolves against `scenarioDir`. Throws core::IoError
-/// when the file is missing, core::OperationError when GDAL cannot open it, it has no CRS or no extent.
+/// footprint, a vector's layers' envelope). The path resolves against `scenarioDir`. Throws core::util::IoError
+/// when the file is missing, core::util::OperationError when GDAL cannot open it, it has no CRS or no extent.
 struct ReferenceFrame {
     std::string crs;
     core::Extent extent;

@@ -20,7 +20,7 @@ struct WarpRequest {
     std::string resampling = "bilinear"; ///< GDAL resampling name: near, bilinear, cubic, lanczos, ...
     std::string compression = "DEFLATE"; ///< GeoTIFF COMPRESS: DEFLATE, LZW, ZSTD, NONE, ...
     bool buildOverviews = true;         ///< internal overviews down to ~256 px
-    core::ProgressCallback progress;
+    core::util::ProgressCallback progress;
 };
 
 /// The GeoTIFF written.
@@ -44,8 +44,8 @@ struct WarpResult {
 /// within 0.125 output px (gdalwarp's default), so every GCP lands within ~0.125 output px of where the
 /// fit sends it; the warper samples each chunk on a grid to find the scan pixels it needs. Written to a temporary file beside `output` and renamed over it
 /// at the end: nothing is left at `output` on failure or cancellation. Progress: warping then overviews.
-/// Throws core::IoError/FormatError for the scan or the output, core::OperationError when GDAL cannot
-/// build the transform, core::Cancelled when the progress callback asked to stop.
+/// Throws core::util::IoError/FormatError for the scan or the output, core::util::OperationError when GDAL cannot
+/// build the transform, core::util::Cancelled when the progress callback asked to stop.
 WarpResult warpToGeoTiff(const WarpRequest& request);
 
 } // namespace sandtable::geo

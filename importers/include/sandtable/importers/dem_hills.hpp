@@ -35,11 +35,11 @@ struct ElevationGrid {
 ///   mosaicked in memory (missing tiles are no data), or
 /// - a georeferenced raster: one band = elevation in metres; three or more Byte bands = Terrarium RGB.
 /// `resolution` is the cell size in metres (0 = GDAL's choice, close to the source's).
-/// Throws core::IoError when the folder or file is missing or unreadable, core::FormatError when it
-/// holds no tiles or is not a raster, core::OperationError when it has no georeferencing or cannot be
-/// reprojected; core::Cancelled when progress says stop.
+/// Throws core::util::IoError when the folder or file is missing or unreadable, core::util::FormatError when it
+/// holds no tiles or is not a raster, core::util::OperationError when it has no georeferencing or cannot be
+/// reprojected; core::util::Cancelled when progress says stop.
 ElevationGrid readDem(const std::filesystem::path& dem, const std::string& crs, double resolution = 0.0,
-    const core::ProgressCallback& progress = {});
+    const core::util::ProgressCallback& progress = {});
 
 /// How hills are made.
 /// - `levels`: contour heights in metres, strictly increasing; the ground at or above levels[k] forms
@@ -80,18 +80,18 @@ struct DemHill {
 /// metres. A hill too small for two slices gets a ridgeline through its summit along the axis (2 cells
 /// long). The attribute `summit_m` holds the summit height.
 struct DemHillsResult {
-    core::Edit edit;
+    core::document::Edit edit;
     std::vector<DemHill> hills;
     std::string crs;
     std::size_t dropped = 0;     ///< hills below minArea
     double droppedArea = 0.0;    ///< square metres
-    core::Diagnostics diagnostics;
+    core::validation::Diagnostics diagnostics;
 };
 
 /// Contours `dem` (readDem) and builds the hills. Throws std::invalid_argument when `levels` is empty, not
-/// strictly increasing or not finite, or an option is negative; the errors of readDem; core::OperationError
+/// strictly increasing or not finite, or an option is negative; the errors of readDem; core::util::OperationError
 /// when GDAL cannot contour. "hills.level.empty" (warning) for a level that yields no hill.
 DemHillsResult hillsFromDem(const core::Scenario& scenario, const std::filesystem::path& dem,
-    const DemHillsOptions& options, const core::ProgressCallback& progress = {});
+    const DemHillsOptions& options, const core::util::ProgressCallback& progress = {});
 
 } // namespace sandtable::importers

@@ -26,9 +26,9 @@ namespace sandtable::importers {
 ///   scenario. Settings: scenario-file (required: the board image is written beside it), board. Counts:
 ///   boards, sides, formations, placed, zones, regions, grid (0 or 1); details: "board", "map". By content:
 ///   a zip whose first entries are a module's (buildFile, moduledata), a folder holding buildFile(.xml).
-void registerImporters(core::ImporterRegistry& registry);
+void registerImporters(core::io::ImporterRegistry& registry);
 
 /// A registry holding every importer (registerImporters on a new registry, made once; thread-safe).
-const core::ImporterRegistry& standardImporters();
+const core::io::ImporterRegistry& standardImporters();
 
 } // namespace sandtable::importers

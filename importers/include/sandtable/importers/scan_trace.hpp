@@ -56,27 +56,27 @@ struct TracedPolygons {
 
 /// Traces `raster` (RGBA, north up, its geotransform in working-CRS metres). Throws std::invalid_argument
 /// for a colour component outside 0-255, a negative or non-finite tolerance or option, and
-/// core::OperationError when the seed lies outside the raster or on a pixel that does not match, or GDAL
+/// core::util::OperationError when the seed lies outside the raster or on a pixel that does not match, or GDAL
 /// cannot polygonize.
 TracedPolygons traceRaster(const geo::RenderedRaster& raster, const TraceOptions& options,
-    const core::ProgressCallback& progress = {});
+    const core::util::ProgressCallback& progress = {});
 
 /// The traced features as one undoable edit ("Trace <class>": one created feature per polygon, ids
 /// "<class>-<n>", attribute `note` "traced from the scan"), with the polygons' summary.
 /// "trace.empty" (warning) when nothing matched or everything was dropped.
 struct TraceResult {
-    core::Edit edit;
+    core::document::Edit edit;
     TracedPolygons traced;
     std::vector<std::string> ids;
     std::vector<double> areas; ///< square metres, per id
-    core::Diagnostics diagnostics;
+    core::validation::Diagnostics diagnostics;
 };
 
 /// Renders the scenario's map raster (renderMapRaster: warped GeoTIFF or scan with its georeference,
 /// `map.path` resolved against `scenarioDir`) over the window and traces it. Throws
 /// std::invalid_argument for an unknown or non-polygonal class or bad options, the errors of
-/// renderMapRaster and traceRaster, core::OperationError when no window can be found.
+/// renderMapRaster and traceRaster, core::util::OperationError when no window can be found.
 TraceResult traceScan(const core::Scenario& scenario, const std::filesystem::path& scenarioDir,
-    const TraceOptions& options, const core::ProgressCallback& progress = {});
+    const TraceOptions& options, const core::util::ProgressCallback& progress = {});
 
 } // namespace sandtable::importers

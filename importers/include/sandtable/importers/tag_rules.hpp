@@ -25,7 +25,7 @@ struct TagRule {
 const std::vector<TagRule>& osmPreset();
 
 /// "KEY=VALUE:CLASS[:GRADE]" (e.g. "highway=track:-" to drop tracks, "landuse=meadow:field"). Throws
-/// core::OperationError naming the text when it does not have that form.
+/// core::util::OperationError naming the text when it does not have that form.
 TagRule parseTagRule(const std::string& text);
 
 /// The rules one a line each ("landuse=forest -> woods"), for --help.

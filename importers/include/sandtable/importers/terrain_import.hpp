@@ -53,24 +53,24 @@ struct TerrainImportOptions {
 ///   relation) is dropped, since part of its outline would draw a wrong polygon; a line is kept as the stretches
 ///   of consecutive nodes the file has (a MultiLineString for several), never joined across a gap; a way with no
 ///   two consecutive nodes is dropped. Ways and relations no rule or field would import are not named. The
-///   check reads the file with libosmium; core::FormatError when it cannot.
+///   check reads the file with libosmium; core::util::FormatError when it cannot.
 /// In a local frame (working CRS "LOCAL:name", a calibrated Kriegsspiel map), a layer with a geographic or
-/// projected CRS is refused with core::OperationError naming it and the way out (save it without a CRS,
+/// projected CRS is refused with core::util::OperationError naming it and the way out (save it without a CRS,
 /// or `inWorkingFrame`): such a frame has no geography to transform to.
 /// Invalid geometries are imported as they are (cli.md: `terrain check` flags them, `terrain repair`
 /// fixes them). Coordinates are transformed to the working CRS (OSR, traditional GIS axis order); a
 /// GeoJSON `crs` member is honoured (GDAL reads it).
 struct TerrainImportResult {
-    core::Edit edit;
+    core::document::Edit edit;
     std::size_t imported = 0;
     std::size_t skipped = 0;
     std::string crs; ///< the working CRS the features are in
     std::map<std::string, std::size_t> classes; ///< features imported per class
-    core::Diagnostics diagnostics;
+    core::validation::Diagnostics diagnostics;
 };
 
-/// Reads `vector` and builds the import. Throws core::IoError when the file cannot be read,
-/// core::FormatError when OGR cannot open it as vector data, core::OperationError when a feature cannot
+/// Reads `vector` and builds the import. Throws core::util::IoError when the file cannot be read,
+/// core::util::FormatError when OGR cannot open it as vector data, core::util::OperationError when a feature cannot
 /// be transformed to the working CRS or no CRS can be found (neither the scenario nor the file has one),
 /// std::invalid_argument when neither a class nor a class field is given.
 TerrainImportResult importTerrain(const core::Scenario& scenario, const std::filesystem::path& vector,

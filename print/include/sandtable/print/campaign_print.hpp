@@ -55,7 +55,7 @@ struct CampaignPrintResult {
 };
 
 /// The scale the grid is printed at for `request` (its own, or the one-page fit).
-/// Throws core::OperationError when the scenario has no campaign or the page is smaller than its margins.
+/// Throws core::util::OperationError when the scenario has no campaign or the page is smaller than its margins.
 double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintRequest& request);
 
 /// Writes the sheets atomically. Each sheet: the grid with every square's name, primary terrain as
@@ -64,9 +64,9 @@ double campaignPrintScale(const core::Scenario& scenario, const CampaignPrintReq
 /// the middle), objectives, a legend, a scale bar in metres and in squares, a north arrow, "Turn / Player"
 /// boxes, and when tiled, registration marks and neighbour names. One square of S metres measures
 /// S * 1000 / N mm. A failure while drawing leaves no file, not even earlier pages.
-/// Throws core::OperationError (no campaign, too many pages, copies < 1, pngDpi not positive, a PNG page
-/// over 400 million pixels), core::IoError (a file cannot be written).
+/// Throws core::util::OperationError (no campaign, too many pages, copies < 1, pngDpi not positive, a PNG page
+/// over 400 million pixels), core::util::IoError (a file cannot be written).
 CampaignPrintResult printCampaignSheets(const core::Scenario& scenario, const CampaignPrintRequest& request,
-    const std::filesystem::path& output, const core::ProgressCallback& progress = {});
+    const std::filesystem::path& output, const core::util::ProgressCallback& progress = {});
 
 } // namespace sandtable::print

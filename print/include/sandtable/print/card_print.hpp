@@ -28,7 +28,7 @@ inline constexpr double kCropMarkWidthMm = 0.25;
 /// shop: one card per page, trim + 3 mm bleed all round, fronts and backs on alternate pages, PDF
 /// TrimBox and BleedBox set on every page.
 enum class CardSheetMode { Home, Shop };
-CardSheetMode cardSheetModeFromString(const std::string& text); ///< "home"/"shop"; throws core::OperationError
+CardSheetMode cardSheetModeFromString(const std::string& text); ///< "home"/"shop"; throws core::util::OperationError
 
 /// The 3 x 3 block on a home sheet, mm from the page's top-left corner. Cards share their cut lines (no
 /// gutter); bleed is only on the block's outer edges (and, on a last partial sheet, towards an empty
@@ -43,7 +43,7 @@ struct HomeSheetLayout {
     double trimTopMm = 0.0;    ///< first horizontal cut; the cuts are trimTopMm + k x 88.9, k = 0..3
 };
 
-/// Plans a home sheet on `page` (portrait). Throws core::OperationError when the 196.5 x 272.7 mm block
+/// Plans a home sheet on `page` (portrait). Throws core::util::OperationError when the 196.5 x 272.7 mm block
 /// does not fit (A4 210 x 297 and Letter 215.9 x 279.4 mm both fit).
 HomeSheetLayout planHomeSheet(const PageSize& page);
 
@@ -78,7 +78,7 @@ struct CardPrintResult {
 /// 91.9 mm] and BleedBox = the page (set by addPdfPageBoxes). SVG faces are (63.5 + 6) x (88.9 + 6) mm,
 /// named "<card>.svg" (e.g. "233-A.svg") and "scenario-<number>.svg". Faces show the wing colour band,
 /// name, army, strength, type, star, dice area, actions with their targets' names, link symbol and card
-/// number, all inside the safe zone. Throws core::IoError / core::OperationError; no partial files.
+/// number, all inside the safe zone. Throws core::util::IoError / core::util::OperationError; no partial files.
 CardPrintResult printCards(const core::TableBattlesSet& set, const CardPrintRequest& request,
     const std::filesystem::path& output);
 
@@ -94,7 +94,7 @@ struct CardImageRequest {
 
 /// Writes one file per card face used by the set into `folder` (created when missing), named as printCards'
 /// SVG faces ("233-A.png", "scenario-38.svg"). All or nothing: on failure no image is left. Returns the
-/// files written, scenario card first. Throws core::IoError / core::OperationError (dpi not in 10..2400).
+/// files written, scenario card first. Throws core::util::IoError / core::util::OperationError (dpi not in 10..2400).
 std::vector<std::filesystem::path> writeCardImages(const core::TableBattlesSet& set, const CardImageRequest& request,
     const std::filesystem::path& folder);
 

@@ -26,7 +26,7 @@ inline constexpr double kGeorefReportLongestArrowMm = 20.0;
 int georefReportPages(std::size_t gcps);
 
 /// Millimetres on paper of one scan pixel in the picture: min(180 / width, 125 / height).
-/// Throws core::OperationError when a side is not positive.
+/// Throws core::util::OperationError when a side is not positive.
 double georefPictureScale(int scanWidth, int scanHeight);
 
 /// The residual arrows' factor for a longest true-length arrow of `longestArrowMm` on paper: the largest
@@ -52,8 +52,8 @@ struct GeorefReportResult {
 /// length, the factor stated in the caption; then the GCP table worst first (core::worstFirst: id, enabled,
 /// pixel, line, map x, map y, dx, dy, residual in the target unit and in pixels), continued on further pages.
 /// Numbers are written with '.' whatever the locale; a figure that is not finite prints "n/a".
-/// Throws core::OperationError (no scan size, a picture buffer that does not match its size, an
-/// exaggeration that is not positive), core::IoError (the file cannot be written, e.g. a missing folder).
+/// Throws core::util::OperationError (no scan size, a picture buffer that does not match its size, an
+/// exaggeration that is not positive), core::util::IoError (the file cannot be written, e.g. a missing folder).
 GeorefReportResult printGeorefReport(const core::GeorefReport& report, const std::filesystem::path& output);
 
 } // namespace sandtable::print

@@ -41,7 +41,7 @@ enum class MapLayer { Scan, Terrain, Grid, Setup };
 enum class MapOutputFormat { Pdf, Svg, Png };
 
 /// The format named by `format` ("pdf", "svg", "png"), or when it is empty by the extension of `output`
-/// (.pdf, .svg, .png, case-insensitive). Throws core::OperationError for anything else.
+/// (.pdf, .svg, .png, case-insensitive). Throws core::util::OperationError for anything else.
 MapOutputFormat mapOutputFormat(const std::filesystem::path& output, const std::string& format = {});
 
 /// The file page `page` (1-based) of `pages` is written to: `output` itself for a single page, else the
@@ -97,7 +97,7 @@ struct MapLegendEntry {
 std::vector<MapLegendEntry> mapLegend(const core::Scenario& scenario);
 
 /// Plans the sheets. Each sheet's map area is the page less the margins; neighbouring sheets share
-/// `overlapMm` of content. Throws core::OperationError when the scenario has no extent, the page is
+/// `overlapMm` of content. Throws core::util::OperationError when the scenario has no extent, the page is
 /// smaller than its margins, or more than maxPages sheets would be needed (naming the count).
 MapLayout planMapSheets(const core::Scenario& scenario, const MapPrintRequest& request);
 
@@ -146,8 +146,8 @@ struct MapPrintResult {
 /// registration marks at the corners of the map area, the sheet's position and neighbours, and the legend
 /// of the terrain classes present; the band of title, bars and legend starts below the sheet marks
 /// (kMarksBelowAreaMm), so no mark prints over it. A 1 km ground line measures 1,000,000 / N mm on every sheet.
-/// Throws core::IoError / core::OperationError; core::Cancelled when progress says stop.
+/// Throws core::util::IoError / core::util::OperationError; core::util::Cancelled when progress says stop.
 MapPrintResult printMap(const core::Scenario& scenario, const MapPrintRequest& request,
-    const std::filesystem::path& output, const core::ProgressCallback& progress = {});
+    const std::filesystem::path& output, const core::util::ProgressCallback& progress = {});
 
 } // namespace sandtable::print

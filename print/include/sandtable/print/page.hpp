@@ -19,7 +19,7 @@ struct PageSize {
 };
 
 /// Parses "A4", "letter", "A3", "A0" (case-insensitive) or "WxHmm" (e.g. "600x400mm").
-/// Throws sandtable::core::OperationError naming the text for anything else or a non-positive size.
+/// Throws sandtable::core::util::OperationError naming the text for anything else or a non-positive size.
 PageSize parsePageSize(const std::string& text);
 
 /// Millimetres on paper of `groundMetres` at scale 1:`scaleDenominator`:

@@ -23,7 +23,7 @@ struct PdfBox {
 /// Why qpdf: cairo has no API for the print-production boxes, and its output changes form between
 /// versions (cairo 1.18 writes PDF 1.7 with object streams); qpdf reads and writes every form.
 ///
-/// Throws core::OperationError (object "PDF page boxes") naming the reason when `pdf` cannot be read as
+/// Throws core::util::OperationError (object "PDF page boxes") naming the reason when `pdf` cannot be read as
 /// a PDF or qpdf had to repair it, when it has no page, when a box is empty, inverted or not finite, when
 /// `trim` is not inside `bleed`, or when `bleed` is not inside a page's MediaBox (the page is named,
 /// 1-based, with both rectangles).

@@ -32,7 +32,7 @@ struct StickerLayout {
 };
 
 /// Plans the sheets for one sticker per unit (HQs and baggage trains are blocks too). Throws
-/// core::OperationError when a sticker does not fit inside the page's margins.
+/// core::util::OperationError when a sticker does not fit inside the page's margins.
 StickerLayout planStickers(const core::Scenario& scenario, const StickerRequest& request);
 
 /// One line of a sticker's text, shown left-aligned with its baseline at (xMm, baselineMm), both measured
@@ -77,7 +77,7 @@ StickerText layoutStickerText(const std::string& name, const std::string& info, 
 /// printed map: infantry a cross in a box, cavalry a diagonal, artillery a dot, an HQ a flag), then its
 /// quality (an HQ: its command) and its strength when known, e.g. "regular · 3600 men" (the type's word only
 /// when the line would be empty otherwise, the symbol saying it), laid out by layoutStickerText with the
-/// symbol; the info line is left out, symbol and all, on a sticker too small for it. Throws core::IoError / core::OperationError
+/// symbol; the info line is left out, symbol and all, on a sticker too small for it. Throws core::util::IoError / core::util::OperationError
 /// (also when the scenario has no game piece: nothing is written).
 StickerLayout printStickers(const core::Scenario& scenario, const StickerRequest& request, const std::filesystem::path& output);
 

@@ -19,7 +19,7 @@ struct PngImage {
 };
 
 /// The board size in pixels for the scenario's extent at `pxPerM` pixels per ground metre:
-/// round(width_m x pxPerM) by round(height_m x pxPerM), each at least 1. Throws core::OperationError when
+/// round(width_m x pxPerM) by round(height_m x pxPerM), each at least 1. Throws core::util::OperationError when
 /// the scenario has no extent or pxPerM is not a positive finite number.
 std::pair<int, int> boardPixelSize(const core::Scenario& scenario, double pxPerM);
 
@@ -28,7 +28,7 @@ std::pair<int, int> boardPixelSize(const core::Scenario& scenario, double pxPerM
 /// grid; the terrain; the Campaign Lite grid when `grid` and the scenario has one), with no legend, title,
 /// margin or setup blocks (the module's pieces show the setup). Line widths and symbols keep their paper
 /// size at game scale (1:scale), so the board looks like the printed map at pxPerM x scale / 1000 px per mm.
-/// Throws core::OperationError as boardPixelSize, or when the image cannot be allocated.
+/// Throws core::util::OperationError as boardPixelSize, or when the image cannot be allocated.
 PngImage renderBoardImage(const core::Scenario& scenario, double pxPerM, const std::optional<PrintRaster>& scan, bool grid);
 
 /// The piece image of `unit`: its block at true size on the board (the scenario's block length x depth in
@@ -44,7 +44,7 @@ PngImage renderPieceImage(const core::Scenario& scenario, const core::Unit& unit
 
 /// The counter of a Campaign Lite force: a square of 0.6 x the grid's square size (pxPerM pixels per metre,
 /// at least 8 px), its side's colour, its name and its strength by arm ("I 2  C 0  A 1").
-/// Throws core::OperationError when the scenario has no campaign or the counter would pass 4000 px.
+/// Throws core::util::OperationError when the scenario has no campaign or the counter would pass 4000 px.
 PngImage renderForceImage(const core::Scenario& scenario, const core::CampaignForce& force, double pxPerM);
 
 /// The piece size in pixels renderPieceImage draws `unit` at (width along the block's length).
@@ -60,6 +60,6 @@ struct VassalImages {
 
 /// Draws them all at `pxPerM` (the board over `scan` when given). Throws as the functions it calls.
 VassalImages drawVassalImages(const core::Scenario& scenario, double pxPerM, const std::optional<PrintRaster>& scan,
-    const core::ProgressCallback& progress = {});
+    const core::util::ProgressCallback& progress = {});
 
 } // namespace sandtable::print

@@ -74,7 +74,7 @@ struct VassalExportInput {
     std::map<std::string, VassalImage> forces; ///< Campaign Lite force id -> its counter (every force)
     /// Table Battles faces, named as print::writeCardImages names them: "scenario-38.png", "233-A.png".
     std::map<std::string, VassalImage> cardFaces;
-    /// The scenario's document as saved (core::serializeScenario of the scenario as the person has it, before
+    /// The scenario's document as saved (core::io::serializeScenario of the scenario as the person has it, before
     /// any change made for the board), written as kVassalScenarioEntry; empty: none.
     std::string scenarioDocument;
 };
@@ -91,7 +91,7 @@ struct VassalExportResult {
     int cards = 0;        ///< formation cards (one per card number; both faces on one card)
     int decks = 0;
     std::vector<std::string> files; ///< the archive's entries, in writing order
-    core::Diagnostics findings;     ///< what VASSAL cannot show (a rotated campaign grid, ...)
+    core::validation::Diagnostics findings;     ///< what VASSAL cannot show (a rotated campaign grid, ...)
 };
 
 /// Writes `output` (a zip: buildFile.xml, moduledata, images/..., help/scenario.html) atomically: on failure
@@ -115,9 +115,9 @@ struct VassalExportResult {
 /// stands), chooses the boards and marks the at-start stacks placed.
 /// A Warning vassal.off_board names an at-start piece whose place is off the board image (draw the board over
 /// vassalBoardExtent to keep every campaign square on it).
-/// Throws core::OperationError (an image missing from `input`), core::IoError (cannot write).
+/// Throws core::util::OperationError (an image missing from `input`), core::util::IoError (cannot write).
 VassalExportResult writeVassalModule(const core::Scenario& scenario, const VassalExportInput& input,
-    const std::filesystem::path& output, const core::ProgressCallback& progress = {});
+    const std::filesystem::path& output, const core::util::ProgressCallback& progress = {});
 
 /// A grid of a VASSAL board, as its element says (lengths in board pixels).
 struct VassalGrid {
@@ -167,16 +167,16 @@ struct VassalModule {
     std::vector<std::string> sides;
     std::vector<VassalBoard> boards;
     std::vector<VassalPiece> pieces;
-    core::Diagnostics findings; ///< what sandtable reads past (unknown traits, other components)
+    core::validation::Diagnostics findings; ///< what sandtable reads past (unknown traits, other components)
 };
 
 /// Reads a .vmod (zip) or an unpacked module folder: moduledata and buildFile.xml (buildFile in modules
-/// older than 3.5). Throws core::FormatError naming the file and element: not a module (no buildFile),
+/// older than 3.5). Throws core::util::FormatError naming the file and element: not a module (no buildFile),
 /// a buildFile that does not parse or whose root is not VASSAL.build.GameModule, a VassalVersion of a
-/// series newer than kVassalSeries (in moduledata or buildFile); core::IoError when the file cannot be read.
+/// series newer than kVassalSeries (in moduledata or buildFile); core::util::IoError when the file cannot be read.
 VassalModule readVassalModule(const std::filesystem::path& module);
 
-/// The bytes of one entry of the module ("images/board.png"). Throws core::FormatError naming the module
+/// The bytes of one entry of the module ("images/board.png"). Throws core::util::FormatError naming the module
 /// and the entry when it is not there.
 std::string readVassalModuleEntry(const std::filesystem::path& module, const std::string& entry);
 
@@ -186,7 +186,7 @@ struct VassalImportOptions {
     /// piece names) or several joined by '+' ("Union+Union reserve,Confederate"). Empty: the module's sides when
     /// there are two at most, else the two with the most pieces (a finding names what was left out).
     std::string sides;
-    core::ProgressCallback progress;
+    core::util::ProgressCallback progress;
 };
 
 /// A scenario made from a module, for a Document to apply through operations (setSettings, setMap, addSide,
@@ -203,7 +203,7 @@ struct VassalImport {
     std::vector<core::CampaignForce> forces; ///< sandtable's force counters, when `grid` is set
     int zones = 0;
     int regions = 0;
-    core::Diagnostics findings;       ///< every thing not carried over, by name
+    core::validation::Diagnostics findings;       ///< every thing not carried over, by name
     /// A module written by sandtable with the scenario's document (kVassalScenarioEntry): that scenario whole,
     /// with `base.map` as its map (the board image) and without reference layers, and the module's at-start
     /// pieces winning over it: a unit whose stack stands on another pixel or turns another angle than the
@@ -230,7 +230,7 @@ struct VassalImport {
 /// vassal.sides; pieces of a side left out: vassal.side_left_out). Throws OperationError naming --sides when it
 /// names no two groups of the module's sides (before anything is written).
 /// Grids, zones and regions that cannot be carried are findings. Throws as readVassalModule, and
-/// core::OperationError when --board names no board or no board has an image.
+/// core::util::OperationError when --board names no board or no board has an image.
 VassalImport importVassalModule(const std::filesystem::path& module, const std::filesystem::path& scenarioFile,
     const VassalImportOptions& options = {});
 

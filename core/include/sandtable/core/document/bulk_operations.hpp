@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 
 /// `features` appended after the scenario's terrain in their order, preceded by `settings` when given (an
 /// import that also sets the working CRS). One undo step `label`. Throws OperationError ("", feature id, why)
@@ -39,4 +39,4 @@ Edit changeUnits(const Scenario& scenario, const std::vector<UnitId>& remove, st
 /// scenario). One undo step `label`. Throws OperationError as addFeatures / addOrderOfBattle for an id taken.
 Edit replaceWithScenario(const Scenario& start, const Scenario& carried, std::string label);
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

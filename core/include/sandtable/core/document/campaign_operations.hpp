@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 
 /// True when two grids put their squares on the same ground: square size, origin, rotation, rows and
 /// columns all equal. Numbering, start number, leading zeros and row direction only rename squares.
@@ -32,7 +32,7 @@ bool sameGridGeometry(const CampaignGrid& a, const CampaignGrid& b) noexcept;
 /// A grid that does not cover the map extent is accepted (the grid is often laid in steps: origin, then
 /// rows and columns), and reported in `findings` as a warning "campaign.grid.coverage" naming the sides
 /// left uncovered; `grid derive` refuses such a grid.
-Edit setCampaignGrid(const Scenario& scenario, const CampaignGrid& grid, Diagnostics& findings,
+Edit setCampaignGrid(const Scenario& scenario, const CampaignGrid& grid, validation::Diagnostics& findings,
     std::string label = {}, std::string mergeKey = {}); ///< an empty label: "Campaign grid" (translated)
 
 /// `grid derive`: the primary terrain of every square recomputed (geometry::rederiveCampaign), overrides
@@ -64,4 +64,4 @@ Edit setTableSquares(const Scenario& scenario, std::vector<SquareRef> squares);
 /// a count by arm is negative. An empty Edit when nothing changes.
 Edit setCampaignForces(const Scenario& scenario, std::vector<CampaignForce> forces);
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 
 /// Sets, replaces (a CSV import) or removes (nullopt) the scenario's Table Battles cards. An empty Edit
 /// when nothing changes. The cards' rules are checked by the validator (validateScenario), not here, so a
@@ -19,4 +19,4 @@ Edit setTableBattles(const Scenario& scenario, std::optional<TableBattlesSet> se
 /// changes. Label "Edit card <ref>".
 Edit replaceCard(const Scenario& scenario, const FormationCard& card, std::string mergeKey = {});
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

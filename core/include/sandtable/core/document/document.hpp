@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::document {
 
 /// Owns the scenario; nothing else mutates it. Every change is an Edit applied through apply(), which
 /// records it for undo/redo and tells the observers. The CLI and the editor use the same operations
@@ -66,4 +66,4 @@ private:
     int m_nextHandle = 1;
 };
 
-} // namespace sandtable::core
+} // namespace sandtable::core::document

@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::document {
 
 /// A change to one entity of a collection. `before` empty = the entity is created; `after` empty = it is
 /// removed; both set = it is replaced. Indices are positions in the collection (before the change for
@@ -81,4 +81,4 @@ void applyEdit(Scenario& scenario, const Edit& edit);
 /// The edit that undoes `edit` (changes reversed, before and after swapped).
 Edit invert(const Edit& edit);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::document

@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace sandtable::core {
+namespace sandtable::core::document {
 
 /// Builds one undo step out of several operations (an import that sets the settings, the map, then adds
 /// sides, formations and units). Operations read `scenario()`, the start with every added Edit applied, so
@@ -28,4 +28,4 @@ private:
     Edit m_edit;
 };
 
-} // namespace sandtable::core
+} // namespace sandtable::core::document

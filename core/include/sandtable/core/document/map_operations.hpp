@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 
 /// A GCP's scan position (pixel/line, GDAL convention: (0,0) the top-left corner of the top-left pixel,
 /// line grows downwards) and map position (x/y in the georeference's GCP CRS).
@@ -79,4 +79,4 @@ using ScanToWorking = std::function<Coordinate(const Coordinate& pixel)>;
 Edit placesToTerrain(const Scenario& scenario, const std::string& name, const std::string& terrainClass,
     const ScanToWorking& toWorking, std::vector<FeatureId>* made = nullptr);
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

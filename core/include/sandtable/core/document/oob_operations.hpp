@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 
 /// The three collections of an order of battle.
 enum class OobKind { Side, Formation, Unit };
@@ -88,4 +88,4 @@ Edit deleteUnit(const Scenario& scenario, const UnitId& unit);
 /// unknown id or a step other than -1 or +1.
 Edit moveInOrder(const Scenario& scenario, OobKind kind, const std::string& id, int step);
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

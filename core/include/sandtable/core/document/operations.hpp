@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 
 /// Adds a terrain feature at the end of the terrain list. Throws OperationError when its id is taken.
 Edit addFeature(const Scenario& scenario, TerrainFeature feature);
@@ -36,7 +36,7 @@ Edit replaceGeometries(const Scenario& scenario, const std::vector<std::pair<Fea
 /// Repairs the terrain (geometry::repairTerrain): one undo step replacing every changed geometry; the
 /// findings (fixed, collapsed, slivers, dropped parts) are appended to `findings`. An empty Edit when
 /// nothing changed.
-Edit repairTerrain(const Scenario& scenario, const geometry::RepairOptions& options, Diagnostics& findings);
+Edit repairTerrain(const Scenario& scenario, const geometry::RepairOptions& options, validation::Diagnostics& findings);
 
 Edit addSide(const Scenario& scenario, Side side);
 Edit addFormation(const Scenario& scenario, Formation formation);
@@ -76,4 +76,4 @@ Edit setMap(const Scenario& scenario, std::optional<MapSource> map, std::string 
 /// A fresh id "<prefix>-<n>" not used by any entity of the scenario.
 std::string freshId(const Scenario& scenario, const std::string& prefix);
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 
 /// The unit's strength: men, or guns for artillery (docs/model.md), a whole number from 0 to 10,000,000. One undo
 /// step "Change unit strength"; an empty Edit when unchanged. Throws OperationError naming the unit when it
@@ -32,4 +32,4 @@ Edit setUnitFigureCount(const Scenario& scenario, const UnitId& unit, const std:
 /// point cannot be woods; a polygon can be a river).
 Edit setFeatureClass(const Scenario& scenario, const FeatureId& feature, const std::string& terrainClass);
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

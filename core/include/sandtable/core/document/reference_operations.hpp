@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <string>
 
-namespace sandtable::core::operations {
+namespace sandtable::core::document::operations {
 
 /// Adds `layer` on top of the drawing order. Throws OperationError("", "reference 'name'", reason) when
 /// the name is empty or taken, the path is empty, or the opacity is outside 0..1.
@@ -22,4 +22,4 @@ Edit replaceReference(const Scenario& scenario, ReferenceLayer layer, std::strin
 /// the last place). Throws OperationError when it is unknown.
 Edit moveReference(const Scenario& scenario, const std::string& name, std::size_t index);
 
-} // namespace sandtable::core::operations
+} // namespace sandtable::core::document::operations

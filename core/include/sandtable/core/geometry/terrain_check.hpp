@@ -62,7 +62,7 @@ RepairResult repairGeometry(const Geometry& geometry, const RepairOptions& optio
 /// cli.md: repair never drops a feature silently.
 struct TerrainRepair {
     std::vector<std::pair<FeatureId, Geometry>> replacements; ///< features whose geometry changed
-    Diagnostics diagnostics;
+    validation::Diagnostics diagnostics;
 };
 TerrainRepair repairTerrain(const Scenario& scenario, const RepairOptions& options = {});
 
@@ -82,7 +82,7 @@ inline constexpr double kTopologyTolerance = 1.0;
 ///   (the part outside is larger than tolerance x its perimeter).
 /// Features whose geometry is invalid or of the wrong dimension for their class are skipped (the rules
 /// validator reports those). `tolerance` in metres.
-Diagnostics checkTopology(const Scenario& scenario, double tolerance = kTopologyTolerance);
+validation::Diagnostics checkTopology(const Scenario& scenario, double tolerance = kTopologyTolerance);
 
 /// Every terrain feature of a scenario built once as a GEOS geometry, with its validity (checkValidity's
 /// verdict, index for index), for the rules validator and checkTopology to share. Scenarios of many
@@ -105,6 +105,6 @@ private:
 };
 
 /// checkTopology over geometries already built (the same diagnostics).
-Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geometries, double tolerance = kTopologyTolerance);
+validation::Diagnostics checkTopology(const Scenario& scenario, const TerrainGeometries& geometries, double tolerance = kTopologyTolerance);
 
 } // namespace sandtable::core::geometry

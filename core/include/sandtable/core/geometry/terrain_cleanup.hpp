@@ -49,7 +49,7 @@ PolygonCleanup cleanPolygons(const std::vector<Geometry>& pieces, const PolygonC
 /// std::invalid_argument when `tolerance` is not positive and finite.
 struct TerrainSnap {
     std::vector<std::pair<FeatureId, Geometry>> replacements;
-    Diagnostics diagnostics;
+    validation::Diagnostics diagnostics;
 };
 TerrainSnap snapTerrain(const Scenario& scenario, double tolerance);
 
@@ -73,14 +73,14 @@ const std::vector<ExclusionRule>& defaultExclusionRules();
 /// never dropped silently (docs/model.md). Rules apply in table order to the geometries as already resolved.
 struct OverlapResolution {
     std::vector<std::pair<FeatureId, Geometry>> replacements;
-    Diagnostics diagnostics;
+    validation::Diagnostics diagnostics;
 };
 OverlapResolution resolveOverlaps(const Scenario& scenario,
     const std::vector<ExclusionRule>& rules = defaultExclusionRules());
 
 /// Overlaps between classes that exclude each other, as "terrain.overlap" warnings naming both features
 /// and the overlap area (for `terrain check`).
-Diagnostics findExclusiveOverlaps(const Scenario& scenario,
+validation::Diagnostics findExclusiveOverlaps(const Scenario& scenario,
     const std::vector<ExclusionRule>& rules = defaultExclusionRules());
 
 /// Sliver thresholds: a polygonal part is a sliver when its area is below `area` (square metres) or its
@@ -93,6 +93,6 @@ struct SliverOptions {
 /// Slivers of the polygonal terrain, one "terrain.sliver" warning per part naming the feature's id and the
 /// part's area and mean width (docs/model.md: "a sliver is reported with its id and area"); nothing is
 /// changed or dropped. Invalid geometries are measured as made valid.
-Diagnostics findSlivers(const Scenario& scenario, const SliverOptions& options = {});
+validation::Diagnostics findSlivers(const Scenario& scenario, const SliverOptions& options = {});
 
 } // namespace sandtable::core::geometry

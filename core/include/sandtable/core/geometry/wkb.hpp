@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace sandtable::core {
+namespace sandtable::core::geometry {
 
 /// How a single geometry is written: as it is, or as a one-member multi geometry (a Point as a MultiPoint,
 /// a LineString as a MultiLineString, a Polygon as a MultiPolygon), e.g. for a GeoPackage feature table
@@ -27,4 +27,4 @@ void appendWkb(std::string& out, const Geometry& geometry, WkbForm form = WkbFor
 /// "geometry") when GEOS cannot read `wkb`.
 std::string wkbAsMulti(std::string_view wkb);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::geometry

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder is written and fsync'ed, then
 /// renamed over `path`, then the folder is fsync'ed. On any failure the temporary is removed, the old
@@ -40,7 +40,7 @@ private:
 /// A whole file's bytes in memory that is not zero-filled first and, for a large file, is backed by
 /// huge pages (BulkMemory): what a scenario document of tens of megabytes is read into.
 struct FileBytes {
-    BulkMemory memory;
+    util::BulkMemory memory;
     std::size_t size = 0; // bytes read; memory.size() may be larger
     std::string_view view() const noexcept { return {memory.data(), size}; }
 };
@@ -53,4 +53,4 @@ FileBytes readFileBytes(const std::filesystem::path& path, std::size_t maxBytes 
 /// readFileBytes, as a string.
 std::string readFile(const std::filesystem::path& path, std::size_t maxBytes = std::size_t{1} << 30);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

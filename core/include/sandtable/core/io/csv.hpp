@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 
 /// How a CSV text is split.
 struct CsvOptions {
@@ -69,4 +69,4 @@ std::string csvProblemReason(CsvSyntaxProblem::Kind kind);
 /// CR or LF.
 std::string csvField(const std::string& field, char delimiter = ',');
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

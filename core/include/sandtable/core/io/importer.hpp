@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 
 /// What an import adds to the scenario: the CLI noun that imports it (`terrain import`, `oob import`,
 /// `cards import`, `vassal import`) and the editor's File > Import... pick importers of one target or of all.
@@ -75,7 +75,7 @@ struct ImportOption {
 struct ImportRequest {
     std::filesystem::path input;
     std::vector<std::pair<std::string, std::string>> settings;
-    ProgressCallback progress;
+    util::ProgressCallback progress;
 
     /// The last value of `key`, or `fallback` when the key is not set.
     std::string value(std::string_view key, const std::string& fallback = {}) const;
@@ -91,8 +91,8 @@ struct ImportRequest {
 /// ...) and `details` its further facts as text ("format", "crs", "board"); `summary` is one line saying
 /// what was read, for a person ("12 feature(s) imported, 3 skipped").
 struct ImportResult {
-    Edit edit;
-    Diagnostics findings;
+    document::Edit edit;
+    validation::Diagnostics findings;
     std::size_t imported = 0;
     std::size_t skipped = 0;
     std::map<std::string, std::size_t> counts;
@@ -157,4 +157,4 @@ std::vector<ImportOptionGroup> optionGroups(const Importer& importer);
 /// a non-repeatable key once, exactly one option of each group. Throws OperationError naming the setting ("--class") and the importer.
 void checkSettings(const Importer& importer, const ImportRequest& request);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

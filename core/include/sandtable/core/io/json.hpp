@@ -23,7 +23,7 @@
 #include <utility>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 
 namespace detail {
 template <class T>
@@ -174,4 +174,4 @@ JsonValue JsonOut::value(T&& v)
 /// ill-formed UTF-8 sequence replaced by U+FFFD).
 std::string writeJson(const JsonValue& value, int indent = 2);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

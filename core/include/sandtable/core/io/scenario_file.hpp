@@ -11,22 +11,22 @@
 #include <string>
 #include <string_view>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 
 /// Largest scenario document read, in bytes (a cap against unbounded allocation).
-inline constexpr std::size_t kMaxScenarioBytes = limits::kMaxScenarioFileBytes;
+inline constexpr std::size_t kMaxScenarioBytes = util::limits::kMaxScenarioFileBytes;
 
 /// A scenario that passed the schema, with the rules validator's findings.
 struct LoadedScenario {
     Scenario scenario;
-    Diagnostics diagnostics;
+    validation::Diagnostics diagnostics;
 };
 
 /// The outcome of checking a document: schema problems (code "schema.*") and rule findings together.
 /// `scenario` is set when the document passed the schema.
 struct ValidationReport {
     std::optional<Scenario> scenario;
-    Diagnostics diagnostics;
+    validation::Diagnostics diagnostics;
 };
 
 /// Checks a document's text: JSON syntax, format and version (a newer version is an error diagnostic
@@ -58,4 +58,4 @@ void saveScenario(const Scenario& scenario, const std::filesystem::path& path);
 /// The embedded JSON Schema text of format version 1.
 std::string_view scenarioSchemaText();
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

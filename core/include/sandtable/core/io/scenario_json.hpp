@@ -7,7 +7,7 @@
 
 #include <string>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 
 /// The document of `scenario`, keys in the schema's order, built in `out`. Optional members are left out
 /// when absent.
@@ -16,4 +16,4 @@ JsonValue scenarioToJson(const Scenario& scenario, JsonOut& out);
 /// The document's bytes as sandtable writes them (writeJson: 2-space indent, shortest round-trip numbers).
 std::string serializeScenario(const Scenario& scenario);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

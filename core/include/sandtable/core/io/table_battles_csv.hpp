@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::io {
 
 /// One problem of a CSV import: 1-based row (the header is row 1; a quoted field spanning lines still
 /// counts as one row) and 1-based column (0 when it concerns the whole row).
@@ -21,7 +21,7 @@ struct CsvProblem {
 };
 
 /// A CSV that cannot be imported; what() lists the problems as "row R, column C (name): reason".
-class CsvImportError : public FormatError {
+class CsvImportError : public util::FormatError {
 public:
     CsvImportError(const std::string& sourceName, std::vector<CsvProblem> problems);
     const std::vector<CsvProblem>& problems() const noexcept { return m_problems; }
@@ -46,4 +46,4 @@ std::string exportTableBattlesCsv(const TableBattlesSet& set);
 /// order mark and "\r\n" line ends are accepted.
 TableBattlesSet importTableBattlesCsv(std::string_view text, const std::string& sourceName);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::io

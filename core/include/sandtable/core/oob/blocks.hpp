@@ -69,7 +69,7 @@ struct BlockPlanLine {
 /// brigade, or when nothing would be a block (no formation of that echelon).
 struct BlockPlan {
     std::vector<BlockPlanLine> lines;
-    Edit edit;
+    document::Edit edit;
 };
 BlockPlan planBlocks(const Scenario& scenario, const BlockRequest& request);
 

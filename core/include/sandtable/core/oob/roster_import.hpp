@@ -50,11 +50,11 @@ void addValueMapping(RosterMapping& mapping, const std::string& text);
 /// - "oob.import.no_hq" (warning): a formation the import leaves without its HQ (oob::formationsWithoutHq);
 ///   `scenario validate` reports it as the error "oob.formation.hq_count" until its HQ is added.
 struct RosterImport {
-    Edit edit;
+    document::Edit edit;
     std::size_t units = 0;
     std::size_t formations = 0;
     std::size_t sides = 0;
-    Diagnostics findings;
+    validation::Diagnostics findings;
 };
 
 /// Maps every row to a unit. Required: `type` and `formation` (mapped or constant). Types are the Pub

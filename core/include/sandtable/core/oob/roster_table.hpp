@@ -22,7 +22,7 @@ RosterFormat rosterFormatFromPath(const std::string& path);
 /// A roster input that cannot be read or imported. `problems` lists every problem found, each starting
 /// with "row N (line L): " when it belongs to a row (rows count data records from 1; lines count the
 /// file's physical lines from 1, the header included); what() names the file and all problems.
-class RosterError : public FormatError {
+class RosterError : public util::FormatError {
 public:
     RosterError(const std::string& file, std::vector<std::string> problems);
     const std::vector<std::string>& problems() const noexcept { return m_problems; }

@@ -43,7 +43,7 @@ struct GameSystemDescriptor {
     /// Its depth, mm.
     double defaultPieceDepthMm = 10.0;
     /// The system's own set-up checks, appended after the common ones (core::oob::checkSetUp); may be empty.
-    std::function<void(const Scenario& scenario, Diagnostics& out)> setUpChecks;
+    std::function<void(const Scenario& scenario, validation::Diagnostics& out)> setUpChecks;
 };
 
 /// Every system, in order: the four of ../shared/rules first (their GameSystem values are the enum's), then

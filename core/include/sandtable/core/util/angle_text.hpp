@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
 /// Which axis a hemisphere letter names: N/S a latitude, E/W a longitude. (O is refused: it is east in
 /// German, "Ost", and west in French, "Ouest".)
@@ -28,4 +28,4 @@ struct ParsedAngle {
 /// does that (geo::checkPointsFitCrs).
 std::optional<ParsedAngle> parseAngle(const std::string& text, std::string* reason = nullptr);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
 /// A block of uninitialised, writable memory of a fixed size in bytes, owned and freed by this object.
 ///
@@ -45,4 +45,4 @@ private:
     std::size_t m_mappingBytes = 0; // its length, for munmap
 };
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

@@ -5,10 +5,10 @@
 #include <cstddef>
 #include <string_view>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
 /// The Levenshtein distance of `a` and `b`: the fewest single-byte insertions, deletions and substitutions
 /// that turn one into the other ("wood" -> "woods" is 1). Bytes, not characters: for the ASCII names it serves.
 std::size_t editDistance(std::string_view a, std::string_view b);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

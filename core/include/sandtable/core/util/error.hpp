@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
 /// Root of sandtable's failures. what() reads "<file>: <object>: <reason>" (parts left out when empty),
 /// which the CLI prints after "sandtable: error: " and the editor shows as a dialog's primary message.
@@ -41,4 +41,4 @@ public:
     using Error::Error;
 };
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

@@ -6,9 +6,9 @@
 
 #include <string>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
-/// `operation()`, whose core::OperationError without a file (core operations and print functions work on a
+/// `operation()`, whose core::util::OperationError without a file (core operations and print functions work on a
 /// scenario and know no file) is thrown again naming `file`; the error's object and reason are kept. Every
 /// other exception, and an OperationError that names its file, passes unchanged.
 template <class F>
@@ -23,4 +23,4 @@ auto inFile(const std::string& file, F&& operation)
     }
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

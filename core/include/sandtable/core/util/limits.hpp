@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-namespace sandtable::core::limits {
+namespace sandtable::core::util::limits {
 
 /// Largest scenario document read from a file, a catalogue or standard input, in bytes (64 MiB; the bundled
 /// examples are 11-61 KiB). Its parsed tree is about 1.3 times the text, so this bounds the parse to ~150 MiB.
@@ -42,4 +42,4 @@ inline constexpr int kMaxCatalogueBlobBytes = 256 << 20;
 /// constant's own name, so that a reader can find it in this header in any language.
 std::string limitMessage(const char* name, std::uint64_t value, const char* unit);
 
-} // namespace sandtable::core::limits
+} // namespace sandtable::core::util::limits

@@ -6,11 +6,11 @@
 #include <string_view>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
 /// The numbers of `text`, split at commas, each a finite decimal number with the point as separator (the
 /// C locale's; "1e3" allowed) and nothing after it. Nullopt when `text` is empty, an item is empty or is not
 /// such a number ("1,,2", "1;2", "nan", "2m"). The units are the caller's (metres, 0-255 components, ...).
 std::optional<std::vector<double>> parseNumberList(std::string_view text);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

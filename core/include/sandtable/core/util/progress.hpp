@@ -5,10 +5,10 @@
 #include <functional>
 #include <string_view>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
 /// Called with the fraction done (0..1) and what is being done; returns false to ask the work to stop
-/// (it then throws sandtable::core::Cancelled). An empty callback reports nothing.
+/// (it then throws sandtable::core::util::Cancelled). An empty callback reports nothing.
 using ProgressCallback = std::function<bool(double fraction, std::string_view what)>;
 
 /// Thrown by long work when its ProgressCallback asked it to stop; nothing partial is left behind.
@@ -23,4 +23,4 @@ inline void reportProgress(const ProgressCallback& progress, double fraction, st
         throw Cancelled{};
 }
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
 /// Lowercase hex SHA-256 of `bytes`.
 std::string sha256Hex(std::string_view bytes);
@@ -14,4 +14,4 @@ std::string sha256Hex(std::string_view bytes);
 /// Lowercase hex SHA-256 of a file's bytes, read in chunks. Throws IoError when it cannot be read.
 std::string sha256File(const std::filesystem::path& path);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

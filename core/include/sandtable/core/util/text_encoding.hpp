@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace sandtable::core {
+namespace sandtable::core::util {
 
 /// Where and why `bytes` are not UTF-8 text, in a delimited file (`delimiter` ',' or '\t').
 struct EncodingProblem {
@@ -41,4 +41,4 @@ std::optional<EncodingProblem> findEncodingProblem(std::string_view bytes, char 
 /// not in it (naming the offset).
 std::string convertToUtf8(std::string_view bytes, const std::string& encoding, const std::string& sourceName);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::util

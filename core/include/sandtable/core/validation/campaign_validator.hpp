@@ -5,7 +5,7 @@
 #include "sandtable/core/model/scenario.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
 
-namespace sandtable::core {
+namespace sandtable::core::validation {
 
 /// Appends the findings about `scenario.campaign` (nothing when it has none), paths under "/campaign":
 /// - a malformed grid (error "campaign.grid"); a grid that leaves part of the map extent uncovered
@@ -25,4 +25,4 @@ namespace sandtable::core {
 ///   at bridges", docs/model.md: fords are crossing places).
 void checkCampaign(const Scenario& scenario, Diagnostics& out);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::validation

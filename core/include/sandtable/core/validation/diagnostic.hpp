@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::validation {
 
 enum class Severity { Info, Warning, Error };
 
@@ -31,4 +31,4 @@ std::size_t countSeverity(const Diagnostics& diagnostics, Severity severity);
 /// True when any diagnostic is an error.
 bool hasErrors(const Diagnostics& diagnostics);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::validation

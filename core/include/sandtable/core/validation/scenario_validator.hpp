@@ -5,7 +5,7 @@
 #include "sandtable/core/model/scenario.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
 
-namespace sandtable::core {
+namespace sandtable::core::validation {
 
 /// All rule findings for a schema-valid scenario, each with a JSON pointer to the object it names:
 /// - ids unique per collection (error "id.duplicate");
@@ -22,4 +22,4 @@ namespace sandtable::core {
 ///   "georef.gcp.too_few").
 Diagnostics validateScenario(const Scenario& scenario);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::validation

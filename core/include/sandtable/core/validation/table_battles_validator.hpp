@@ -5,7 +5,7 @@
 #include "sandtable/core/model/scenario.hpp"
 #include "sandtable/core/validation/diagnostic.hpp"
 
-namespace sandtable::core {
+namespace sandtable::core::validation {
 
 /// Findings for `scenario.tableBattles` (nothing when absent), each with a JSON pointer under
 /// "/table_battles" and a message naming the card ("card 233-A (Old Guard): ..."). Errors unless noted:
@@ -42,4 +42,4 @@ namespace sandtable::core {
 /// - warning "cards.tactical_victory.unreachable": a target above the enemy's total sticks.
 Diagnostics validateTableBattles(const Scenario& scenario);
 
-} // namespace sandtable::core
+} // namespace sandtable::core::validation

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sandtable::core {
+namespace sandtable::core::document {
 class Document;
 }
 
@@ -24,7 +24,7 @@ struct ActionInfo {
 
 /// What an action's enabled state and label depend on. `document` is null when no scenario is open.
 struct ActionContext {
-    const core::Document* document = nullptr;
+    const core::document::Document* document = nullptr;
     bool hasSelection = false;
 };
 

@@ -32,7 +32,7 @@ public:
     /// convenience, never a reason to refuse to start).
     static RecentFiles load(const std::filesystem::path& file, std::size_t capacity = kDefaultCapacity);
     /// Writes the list to `file` (creating its folder) through a temporary file and a rename.
-    /// Throws core::IoError when it cannot be written.
+    /// Throws core::util::IoError when it cannot be written.
     void save(const std::filesystem::path& file) const;
 
 private:

@@ -37,7 +37,7 @@ public:
     std::filesystem::path ownFile() const;
 
     /// Writes `scenario` atomically as this process's copy (creating the folder), remembering `original`.
-    /// Throws core::IoError when it cannot be written (the caller reports it; the document is untouched).
+    /// Throws core::util::IoError when it cannot be written (the caller reports it; the document is untouched).
     void write(const core::Scenario& scenario, const std::filesystem::path& original) const;
     /// Removes this process's copy (after a save, a close, a new document). Never throws.
     void discardOwn() const noexcept;

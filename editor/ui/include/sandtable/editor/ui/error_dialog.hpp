@@ -9,7 +9,7 @@ class wxWindow;
 
 namespace sandtable::editor::ui {
 
-/// The extended message of a failure: file, object and reason on their own lines for a core::Error,
+/// The extended message of a failure: file, object and reason on their own lines for a core::util::Error,
 /// what() for anything else.
 std::string describeFailure(const std::exception& error);
 

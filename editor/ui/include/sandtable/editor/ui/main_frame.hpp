@@ -73,7 +73,7 @@ public:
 
     /// What the status bar says about the open document's map ("" when its raster is drawn).
     const std::string& notice() const noexcept { return m_notice; }
-    const core::Document* document() const noexcept { return m_document.get(); }
+    const core::document::Document* document() const noexcept { return m_document.get(); }
     const ActionRegistry& actions() const noexcept { return m_actions; }
     ProblemsPane& problems() noexcept { return *m_problems; }
     PropertiesPane& properties() noexcept { return *m_properties; }
@@ -83,7 +83,7 @@ public:
     // Workbench
     wxWindow* window() override { return this; }
     wxAuiManager& panes() override { return m_aui; }
-    core::Document* document() override { return m_document.get(); }
+    core::document::Document* document() override { return m_document.get(); }
     std::filesystem::path scenarioFolder() const override;
     MapCanvas& canvas() override { return *m_canvas; }
     bool openScenario(const std::filesystem::path& file) override { return confirmDiscard() && openFile(file).empty(); }
@@ -97,7 +97,7 @@ public:
     void setTool(std::shared_ptr<CanvasTool> tool) override;
     void refreshCanvas() override;
     bool runLongJob(const std::string& title,
-        const std::function<void(const core::ProgressCallback& progress)>& work) override;
+        const std::function<void(const core::util::ProgressCallback& progress)>& work) override;
     void addCommand(ActionInfo action, std::function<void()> run, std::function<bool()> enabled = {}) override;
     bool runCommand(const std::string& id) override;
     bool isCommandEnabled(const std::string& id) const override { return isEnabled(id); }
@@ -124,7 +124,7 @@ private:
     void onClose(wxCloseEvent& event);
     void onRecentFile(wxCommandEvent& event);
     void onTreeSelection(wxTreeEvent& event);
-    void replaceDocument(std::unique_ptr<core::Document> document);
+    void replaceDocument(std::unique_ptr<core::document::Document> document);
     void documentEdited();
     void selectionChanged();
     void deleteSelection();
@@ -155,7 +155,7 @@ private:
     std::map<int, std::string> m_actionOfWindowId;
     bool m_menusBuilt = false;
     bool m_menuRebuildPending = false;
-    std::unique_ptr<core::Document> m_document;
+    std::unique_ptr<core::document::Document> m_document;
     int m_subscription = 0;
     std::map<int, std::function<void()>> m_documentCallbacks;
     std::map<int, std::function<void()>> m_selectionCallbacks;

@@ -41,7 +41,7 @@ public:
 
     /// Shows `document` (null: nothing) with its raster chosen from `scenarioFolder`; fits the view.
     /// Returns the notice for the status bar ("" when the raster is drawn, else why terrain only).
-    std::string setDocument(const core::Document* document, const std::filesystem::path& scenarioFolder);
+    std::string setDocument(const core::document::Document* document, const std::filesystem::path& scenarioFolder);
     /// Redraws after an edit (the Document's observer calls it); drops a selection whose object is gone.
     void documentChanged();
 
@@ -114,7 +114,7 @@ private:
     /// at the top right.
     static void drawScaleBar(wxGraphicsContext& gc, const ViewTransform& view, double gameScale);
 
-    const core::Document* m_document = nullptr;
+    const core::document::Document* m_document = nullptr;
     std::unique_ptr<RasterLayer> m_raster;
     /// The raster file and placement m_raster was made for (chooseMapRaster's), to redo it when an edit changes them.
     std::optional<std::pair<std::filesystem::path, std::optional<Affine2D>>> m_rasterDrawn;

@@ -13,7 +13,7 @@
 
 namespace sandtable::editor::ui {
 
-/// Lists core::validateScenario's and the terrain topology check's findings, errors first, each group
+/// Lists core::validation::validateScenario's and the terrain topology check's findings, errors first, each group
 /// headed with its count. It re-checks a short while after every edit (edits in quick succession are
 /// checked once) and at once when a document is opened. Clicking a finding that names a feature, unit,
 /// formation, side or GCP (by its JSON pointer) selects that object and zooms to it.
@@ -28,7 +28,7 @@ public:
     void refresh();
     /// Checks after kDebounceMilliseconds unless another call comes first.
     void scheduleRefresh();
-    const core::Diagnostics& diagnostics() const noexcept { return m_diagnostics; }
+    const core::validation::Diagnostics& diagnostics() const noexcept { return m_diagnostics; }
     /// Selects (and zooms to) the object of the next finding that names one, after the one last gone to,
     /// wrapping around; returns false when none names an object.
     bool goToNext();
@@ -41,7 +41,7 @@ private:
     Workbench& m_workbench;
     wxTreeCtrl* m_tree = nullptr;
     wxTimer m_timer;
-    core::Diagnostics m_diagnostics;
+    core::validation::Diagnostics m_diagnostics;
     std::size_t m_next = 0;
     bool m_rebuilding = false;
 };

@@ -20,7 +20,7 @@ namespace sandtable::editor::ui {
 /// between their 2 % and 98 % percentiles, nodata and alpha as transparency. Not thread-safe: one per thread.
 class RasterSource {
 public:
-    /// Opens `path` read-only. Throws core::IoError when it is missing or unreadable, core::FormatError
+    /// Opens `path` read-only. Throws core::util::IoError when it is missing or unreadable, core::util::FormatError
     /// when GDAL cannot read it or it has no bands.
     explicit RasterSource(const std::filesystem::path& path);
     ~RasterSource();
@@ -34,8 +34,8 @@ public:
     /// The file's own geotransform (pixel -> its CRS), when it has one (a GeoTIFF, a world file).
     const std::optional<Affine2D>& geoTransform() const noexcept { return m_geoTransform; }
 
-    /// Decodes one tile. Throws core::IoError for a level or tile that does not exist, core::IoError or
-    /// core::FormatError when GDAL cannot read the pixels.
+    /// Decodes one tile. Throws core::util::IoError for a level or tile that does not exist, core::util::IoError or
+    /// core::util::FormatError when GDAL cannot read the pixels.
     wxImage readTile(const TileKey& key) const;
 
 private:

@@ -22,7 +22,7 @@ void setUpEditorLanguage();
 std::filesystem::path languageFile();
 /// The preference ("" when unset or unreadable).
 std::string readLanguagePreference();
-/// Stores the preference (atomically); throws core::IoError when it cannot be written.
+/// Stores the preference (atomically); throws core::util::IoError when it cannot be written.
 void writeLanguagePreference(const std::string& code);
 
 /// Edit > Language...: lets the person choose (the system's language, English, or a language with a

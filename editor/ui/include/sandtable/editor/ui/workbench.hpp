@@ -67,7 +67,7 @@ public:
     /// The wxAUI manager: panes call AddPane and then Update().
     virtual wxAuiManager& panes() = 0;
     /// The open document (null when none is open).
-    virtual core::Document* document() = 0;
+    virtual core::document::Document* document() = 0;
     /// The folder of the open scenario file (relative map paths resolve against it); empty when unsaved.
     virtual std::filesystem::path scenarioFolder() const = 0;
     virtual MapCanvas& canvas() = 0;
@@ -96,10 +96,10 @@ public:
     virtual void refreshCanvas() = 0;
 
     /// Runs `work` off the UI thread with a modal progress dialog that has a Cancel button; the window
-    /// keeps repainting. Returns true when the work finished, false when cancelled (core::Cancelled).
+    /// keeps repainting. Returns true when the work finished, false when cancelled (core::util::Cancelled).
     /// Other exceptions are shown in an error dialog titled `title` and false is returned.
     virtual bool runLongJob(const std::string& title,
-        const std::function<void(const core::ProgressCallback& progress)>& work) = 0;
+        const std::function<void(const core::util::ProgressCallback& progress)>& work) = 0;
     /// Adds a command to the action registry (menus and toolbar are rebuilt from it; id "<menu>.<name>",
     /// e.g. "terrain.draw_polygon", "cards.show_panel"). `run` is called when the user picks it;
     /// `enabled` (optional) says when it is enabled (default: a document is open).

@@ -4,5 +4,5 @@
 
 void writeCopy(const sandtable::core::Scenario& scenario)
 {
-    sandtable::core::saveScenario(scenario, "copy.json");
+    sandtable::core::io::saveScenario(scenario, "copy.json");
 }

@@ -4,6 +4,6 @@
 
 void runBad(const std::string& file)
 {
-    sandtable::core::LoadedScenario loaded = sandtable::core::loadScenario(file);
+    sandtable::core::io::LoadedScenario loaded = sandtable::core::io::loadScenario(file);
     loaded.scenario.campaign->secondary.reset();
 }

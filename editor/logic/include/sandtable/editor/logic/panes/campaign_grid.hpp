@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign grid panel's logic, without wx: the overlay's squares, the grids the panel proposes, and
-// what the square inspector shows. Its edits are core::operations (core/document/campaign_operations.hpp).
+// what the square inspector shows. Its edits are core::document::operations (core/document/campaign_operations.hpp).
 #pragma once
 
 #include "sandtable/core/model/campaign.hpp"
@@ -28,7 +28,7 @@ struct GridSquareShape {
 std::vector<GridSquareShape> gridOverlayShapes(const core::CampaignGrid& grid);
 
 /// A grid fitted over the scenario's extent: squares of `squareSize` metres, origin at the extent's
-/// south-west corner, as many rows and columns as cover it (at least 1). Throws core::OperationError when
+/// south-west corner, as many rows and columns as cover it (at least 1). Throws core::util::OperationError when
 /// the scenario has no extent, std::invalid_argument for a non-positive square size.
 core::CampaignGrid gridCoveringExtent(const core::Scenario& scenario, double squareSize);
 
@@ -55,7 +55,7 @@ struct SquareInspection {
     std::vector<core::SquareCrossing> crossings;
     std::optional<core::SecondaryRoll> roll; ///< the square's recorded secondary roll
 };
-/// Throws core::OperationError when the campaign's grid does not hold `square`.
+/// Throws core::util::OperationError when the campaign's grid does not hold `square`.
 SquareInspection inspectSquare(const core::Campaign& campaign, core::SquareRef square);
 
 } // namespace sandtable::editor::panes

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The card designer panel's logic, without wx: the cards listed per side and actions/reactions as editable
-// text lines. Replacing a card is core::operations::replaceCard (core/document/card_operations.hpp).
+// text lines. Replacing a card is core::document::operations::replaceCard (core/document/card_operations.hpp).
 #pragma once
 
 #include "sandtable/core/model/table_battles.hpp"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The georeferencing workspace's logic, without wx: the residual table ordered worst first, residual arrows
-// on the scan, and the method's minimum-points guidance. The GCP edits are core::operations
+// on the scan, and the method's minimum-points guidance. The GCP edits are core::document::operations
 // (core/document/map_operations.hpp).
 #pragma once
 
@@ -14,8 +14,8 @@
 namespace sandtable::editor::panes {
 
 /// A GCP's scan and map position; the GCP edits themselves are core operations (map_operations.hpp).
-using GcpPosition = core::operations::GcpPosition;
-using core::operations::nextGcpId;
+using GcpPosition = core::document::operations::GcpPosition;
+using core::document::operations::nextGcpId;
 
 /// One row of the residual table. Residuals in target-CRS units (metres) and scan pixels; `backPixel` /
 /// `backLine` is the GCP's map point sent back onto the scan (the residual arrow's head at factor 1).

@@ -69,13 +69,13 @@ private:
 
 /// The Edit that adds a new feature of `terrainClass` (its attributes empty) with `geometry`, a fresh
 /// id "<class>-<n>" (operations::freshId), labelled "Add <class>". `id` receives the new id when given.
-core::Edit addFeatureEdit(const core::Scenario& scenario, const std::string& terrainClass, core::Geometry geometry,
+core::document::Edit addFeatureEdit(const core::Scenario& scenario, const std::string& terrainClass, core::Geometry geometry,
     core::FeatureId* id = nullptr);
 
 /// The Edit that sets the class of feature `id` (attributes of the old class are dropped when the class
-/// changes), labelled "Set class to <class>". Throws core::OperationError for an unknown id. An empty
+/// changes), labelled "Set class to <class>". Throws core::util::OperationError for an unknown id. An empty
 /// Edit when the class is already that.
-core::Edit setClassEdit(const core::Scenario& scenario, const core::FeatureId& id, const std::string& terrainClass);
+core::document::Edit setClassEdit(const core::Scenario& scenario, const core::FeatureId& id, const std::string& terrainClass);
 
 /// One class of the palette: its id, the geometry it is drawn as, and whether it is a scenario custom class.
 struct PaletteEntry {

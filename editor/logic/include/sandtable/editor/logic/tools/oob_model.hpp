@@ -34,8 +34,8 @@ std::vector<OobNode> buildOobTree(const core::Scenario& scenario);
 std::string unitLabel(const core::Unit& unit);
 
 /// The Edit moving unit `unit` to formation `formation` ("Move <unit> to <formation>"). Throws
-/// core::OperationError for an unknown unit or formation; an empty Edit when it is already there.
-core::Edit moveToFormationEdit(const core::Scenario& scenario, const core::UnitId& unit,
+/// core::util::OperationError for an unknown unit or formation; an empty Edit when it is already there.
+core::document::Edit moveToFormationEdit(const core::Scenario& scenario, const core::UnitId& unit,
     const core::FormationId& formation);
 
 /// One row of the reinforcement schedule: a unit arriving on `day`, `turn` (1-8, core::kNightTurn for the

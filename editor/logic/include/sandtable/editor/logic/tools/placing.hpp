@@ -40,15 +40,15 @@ std::optional<double> facingTowards(core::Coordinate centre, core::Coordinate to
 
 /// The Edit placing (or moving, turning, switching line/column of) unit `id` at `placement`, facing
 /// normalised to [0, 360). `label` for the Edit menu; `mergeKey` joins the Edits of one drag (distinct for
-/// each drag, so two drags are two undo steps). core::operations::moveUnit, whose rule this is: the unit's
-/// reserve and arrival are cleared (a piece on the map is neither). Throws core::OperationError for an
+/// each drag, so two drags are two undo steps). core::document::operations::moveUnit, whose rule this is: the unit's
+/// reserve and arrival are cleared (a piece on the map is neither). Throws core::util::OperationError for an
 /// unknown unit; an empty Edit when nothing changes.
-core::Edit placeUnitEdit(const core::Scenario& scenario, const core::UnitId& id, core::Placement placement,
+core::document::Edit placeUnitEdit(const core::Scenario& scenario, const core::UnitId& id, core::Placement placement,
     const std::string& label, const std::string& mergeKey = {});
 
 /// The Edit switching a placed unit between line and route column ("Route column" / "Line"). Throws
-/// core::OperationError for an unknown or unplaced unit.
-core::Edit toggleColumnEdit(const core::Scenario& scenario, const core::UnitId& id);
+/// core::util::OperationError for an unknown or unplaced unit.
+core::document::Edit toggleColumnEdit(const core::Scenario& scenario, const core::UnitId& id);
 
 /// One drag of a placed block: moving it (press inside the block) or turning it (press on its rotation
 /// handle). Each call returns the Edit to apply; all of one gesture share a merge key.
@@ -62,7 +62,7 @@ public:
         double handleOffset, std::uint64_t serial);
     /// Moving: the block's centre follows the cursor by the offset at the press. Rotating: the facing points
     /// at the cursor, snapped to 15 degrees with `snap`. An empty Edit when nothing changes.
-    core::Edit drag(const core::Scenario& scenario, core::Coordinate p, bool snap);
+    core::document::Edit drag(const core::Scenario& scenario, core::Coordinate p, bool snap);
     bool release() noexcept;
     Mode mode() const noexcept { return m_mode; }
     const core::UnitId& unit() const noexcept { return m_unit; }

@@ -60,11 +60,11 @@ public:
     /// Starts a drag when `p` hits a handle of the feature within `tolerance` metres: on a midpoint a
     /// vertex is inserted there first (the returned Edit holds the insertion; apply it). nullopt when no
     /// handle is hit; an empty Edit when a vertex handle is hit (nothing changes until the mouse moves).
-    /// `serial` makes the merge key unique for this gesture. Throws core::OperationError for an unknown feature.
-    std::optional<core::Edit> press(const core::Scenario& scenario, const core::FeatureId& feature,
+    /// `serial` makes the merge key unique for this gesture. Throws core::util::OperationError for an unknown feature.
+    std::optional<core::document::Edit> press(const core::Scenario& scenario, const core::FeatureId& feature,
         core::Coordinate p, double tolerance, std::uint64_t serial);
     /// The dragged vertex at `to` (an empty Edit when nothing is being dragged or it did not move).
-    core::Edit drag(const core::Scenario& scenario, core::Coordinate to);
+    core::document::Edit drag(const core::Scenario& scenario, core::Coordinate to);
     /// Ends the gesture; true when one was in progress.
     bool release() noexcept;
 
@@ -80,7 +80,7 @@ private:
 
 /// The Edit deleting the vertex under `p` (within `tolerance` metres) of feature `feature`; nullopt when
 /// no vertex is hit or the geometry would lose too many (deleteVertex). Labelled "Delete vertex".
-std::optional<core::Edit> deleteVertexEdit(const core::Scenario& scenario, const core::FeatureId& feature,
+std::optional<core::document::Edit> deleteVertexEdit(const core::Scenario& scenario, const core::FeatureId& feature,
     core::Coordinate p, double tolerance);
 
 } // namespace sandtable::editor::tools

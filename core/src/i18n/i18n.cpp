@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // gettext set-up, the by-language catalogue lookup of printed products, and people's numbers.
-#include "sandtable/core/util/i18n.hpp"
-#include "sandtable/core/util/number_entry.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
+#include "sandtable/core/i18n/number_entry.hpp"
 
 #include <libintl.h>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/.../util/i18n.hpp: placeholders, the by-language lookup of printed texts and its plural
+// Tests of core/.../i18n/i18n.hpp: placeholders, the by-language lookup of printed texts and its plural
 // rules, gettext in the process's language, people's numbers. The catalogues are this build's
 // (<build>/locale, compiled from packaging/po by the target sandtable_translations); expected texts are
 // the translations written in packaging/po/fr.po and de.po.
 #include "sandtable/core/geometry/geometry_ops.hpp"
 #include "sandtable/core/util/angle_text.hpp"
-#include "sandtable/core/util/i18n.hpp"
-#include "sandtable/core/util/number_entry.hpp"
+#include "sandtable/core/i18n/i18n.hpp"
+#include "sandtable/core/i18n/number_entry.hpp"
 
 #include <boost/test/unit_test.hpp>
 
@@ -142,7 +142,7 @@ BOOST_AUTO_TEST_CASE(editable_numbers_are_written_and_read_in_the_persons_conven
     BOOST_TEST(i18n::withPointDecimals("7,25") == "7.25");
     BOOST_TEST(i18n::withPointDecimals("48°51,4'N") == "48°51.4'N");
     BOOST_TEST(i18n::withPointDecimals("48, 51") == "48, 51"); // not between two digits: a separator
-    const std::optional<ParsedAngle> west = parseAngle(i18n::withPointDecimals(i18n::formatEditableNumber(-77.2311, 7)));
+    const std::optional<util::ParsedAngle> west = util::parseAngle(i18n::withPointDecimals(i18n::formatEditableNumber(-77.2311, 7)));
     BOOST_TEST((west && west->degrees == -77.2311));
 
     person("en_US.UTF-8");

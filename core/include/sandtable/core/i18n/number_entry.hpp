@@ -23,7 +23,7 @@ std::optional<double> parseNumber(std::string_view text);
 
 /// `text` with the person's decimal separator, where it stands between two digits, written as '.': for a
 /// field whose text holds numbers among other signs (an angle "7,25" or "48°51,4'" typed in French or
-/// German, read by core::parseAngle, where ',' otherwise separates degrees from minutes). Unchanged when the
+/// German, read by core::util::parseAngle, where ',' otherwise separates degrees from minutes). Unchanged when the
 /// person's separator is '.'.
 std::string withPointDecimals(std::string_view text);
 
