@@ -442,6 +442,17 @@ bool isSingle(Database& db, const std::string& table, std::int64_t fid, std::str
 
 } // namespace
 
+void ensureLookupIndexes(Database& db)
+{
+    bool present = false;
+    {
+        Statement s(db, "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'packages_created'");
+        present = s.step();
+    }
+    if (!present)
+        db.exec("CREATE INDEX packages_created ON packages (created)", "packages");
+}
+
 void settleForeignEdits(Database& db, std::int64_t packageFid)
 {
     std::vector<std::string> tables;

@@ -87,6 +87,7 @@ public:
         const SchemaState state = inspectCatalogue(db);
         if (state.version < kSchemaVersion)
             migrateCatalogue(db, state);
+        ensureLookupIndexes(db);
         m_backend.version = kSchemaVersion;
     }
 
