@@ -268,6 +268,27 @@ for id in load-a load-b; do
 done
 echo "8 writers x 2 exports: ${seconds} s"
 
+# --- 8 writers at once into a CRS no package had (Antietam as EPSG:32617): each export makes the tables it fills
+# when they are missing. One export making a table (which references the packages) while another, past its
+# package row, asked for a table of its own was a deadlock: 36 of 40 such exports refused before the fix.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["crs"] = "EPSG:32617"; json.dump(d, open(sys.argv[2], "w"))' \
+  "$examples/antietam/antietam.sandtable.json" "$work/antietam-32617.json"
+rm -f "$work/fresh.failed"
+pids=()
+for w in 1 2 3 4 5 6 7 8; do
+  (for k in 1 2; do
+     st catalogue export "$work/antietam-32617.json" --as-new-id "fresh-$w-$k" --catalogue "$(pg eve)" >/dev/null 2>"$work/fresh-$w-$k.err" \
+       || echo "writer $w: fresh-$w-$k: $(cat "$work/fresh-$w-$k.err")" >>"$work/fresh.failed"
+   done) &
+  pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p"; done
+[ -s "$work/fresh.failed" ] && fail "concurrent exports into a new CRS failed: $(head -c 2000 "$work/fresh.failed")"
+check_eq "packages of the 8 writers into EPSG:32617" 16 \
+  "$(sql postgres "SELECT count(*) FROM sandtable.packages WHERE scenario_id LIKE 'fresh-%' AND crs = 'EPSG:32617'")"
+check_eq "Antietam's 6 lines, once per package, in the new CRS's table" 96 \
+  "$(sql postgres "SELECT count(*) FROM sandtable.terrain_epsg_32617_lines WHERE scenario_id LIKE 'fresh-%'")"
+
 # --- a writer killed (SIGKILL) mid-export: the package is there whole (13 polygons, Gettysburg's) or not at all
 for delay in 0.15 0.3 0.6; do
   id="killed-${delay/./}"

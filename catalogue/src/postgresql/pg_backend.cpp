@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 #include <future>
 #include <map>
 #include <set>
@@ -105,6 +106,24 @@ struct FeatureRows {
 
 constexpr const char* kKinds[] = {"points", "lines", "polygons"};
 constexpr int kLoadFields = 12;
+
+/// The feature tables a package fills, by their kind in sandtable.ensure_layer: the terrain's points, lines and
+/// polygons, "units" when a unit is placed, "grid" for a campaign grid (what featureRows writes).
+std::vector<const char*> layerKinds(const core::Scenario& scenario)
+{
+    std::array<bool, 3> present{};
+    for (const core::TerrainFeature& f : scenario.terrain)
+        present[static_cast<std::size_t>(core::dimension(f.geometry.type))] = true;
+    std::vector<const char*> kinds;
+    for (std::size_t dimension = 0; dimension < 3; ++dimension)
+        if (present[dimension])
+            kinds.push_back(kKinds[dimension]);
+    if (std::any_of(scenario.units.begin(), scenario.units.end(), [](const core::Unit& u) { return u.placement.has_value(); }))
+        kinds.push_back("units");
+    if (scenario.campaign)
+        kinds.push_back("grid");
+    return kinds;
+}
 
 FeatureRows featureRows(const core::Scenario& scenario, int srid)
 {
@@ -226,6 +245,14 @@ public:
         }
         // Exports of one id wait for each other: revision numbers and the latest flag stay in order.
         m_conn.exec("SELECT pg_advisory_xact_lock(hashtext('sandtable:' || $1))", {input.id}, "packages");
+        // Every feature table the package fills exists before the package takes any lock on sandtable.packages.
+        // A new table (sandtable.ensure_layer, one at a time under the layers' lock, held to commit) references
+        // packages, so making it waits for every export that has inserted its package row; when one of those then
+        // asked for the layers' lock for a table of its own, PostgreSQL found a deadlock and refused one export
+        // (8 writers into a catalogue new to their CRS: 36 of 40 exports). Now no export holding a package row
+        // waits for the layers' lock.
+        for (const char* kind : layerKinds(input.scenario))
+            layer(kind, input);
     }
 
     std::optional<StoredIdentity> latest(const std::string& id) override
