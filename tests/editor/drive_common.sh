@@ -14,6 +14,9 @@
 # After sourcing: drive_setup WORKDIR TOOL..., then start_editor LOG ARGS... (sets editor_pid).
 
 set -euo pipefail
+# A command that fails under set -e ends the drive: say which, so that no drive fails without a word (one run
+# of drive_file_import did, in a loaded clean clone).
+trap 'echo "FAIL: ${BASH_SOURCE[0]##*/}:$LINENO: \"$BASH_COMMAND\" exited $?" >&2' ERR
 
 : "${DRIVE_TIMEOUT:=60}"
 editor_pid=""

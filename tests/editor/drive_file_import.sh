@@ -46,7 +46,7 @@ shot columns
 xdotool key Return
 wait_for_no_window '^Import order of battle: columns$'
 main=$(wait_for_window '^\*game\.sandtable\.json - sandtable editor$') # modified: the import applied
-focus_window "$main"
+refocus_after_dialog "$main" # (the X focus alone, after a modal dialog, lets GTK drop Ctrl+S: one run in a loaded clean clone)
 before=$(checksum "$file")
 xdotool key ctrl+s
 wait_for_file_change "$file" "$before"
@@ -72,7 +72,7 @@ field=$(visible_window '^vector$')
 focus_window "$field"
 xdotool key Return   # the default field name, "class"
 wait_for_no_window '^vector$'
-focus_window "$main"
+refocus_after_dialog "$main"
 before=$(checksum "$file")
 xdotool key ctrl+s
 wait_for_file_change "$file" "$before"
