@@ -37,4 +37,20 @@ echo "server up in $(($(date +%s) - start)) s"
 psql_bin="${SANDTABLE_PG_BINDIR:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}/psql"
 pg() { echo "PG:host=$pgdir dbname=club user=$1"; }
 st() { "$sandtable" --quiet "$@"; }
+# eight_writers FILE LOG ID...: 8 writers at once (as eve), each exporting FILE under every ID in turn (a W in an
+# ID becomes the writer's number); each failed export is a line of LOG.
+eight_writers() {
+  local file=$1 log=$2 w p pids=()
+  shift 2
+  rm -f "$log"
+  for w in 1 2 3 4 5 6 7 8; do
+    (for id in "$@"; do
+       id=${id//W/$w}
+       st catalogue export "$file" --as-new-id "$id" --catalogue "$(pg eve)" >/dev/null 2>"$work/writer-$w-$id.err" \
+         || echo "writer $w: $id: $(cat "$work/writer-$w-$id.err")" >>"$log"
+     done) &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p"; done
+}
 sql() { "$psql_bin" -X -q -At -v ON_ERROR_STOP=1 -h "$pgdir" -U "$1" -d club -c "$2"; }

@@ -251,15 +251,7 @@ check_contains "no server: a clear error" "$out" "sandtable: error: "
 
 # --- 8 writers at once, 2 exports each, into 2 ids that all of them revise: every export lands, revisions 1..8
 start=$(date +%s)
-pids=()
-for w in 1 2 3 4 5 6 7 8; do
-  (for id in load-a load-b; do
-     st catalogue export "$examples/antietam/antietam.sandtable.json" --as-new-id "$id" --catalogue "$(pg eve)" >/dev/null 2>"$work/writer-$w-$id.err" \
-       || echo "writer $w: $id: $(cat "$work/writer-$w-$id.err")" >>"$work/writers.failed"
-   done) &
-  pids+=($!)
-done
-for p in "${pids[@]}"; do wait "$p"; done
+eight_writers "$examples/antietam/antietam.sandtable.json" "$work/writers.failed" load-a load-b
 seconds=$(( $(date +%s) - start ))
 [ -s "$work/writers.failed" ] && fail "concurrent exports failed: $(cat "$work/writers.failed")"
 for id in load-a load-b; do
@@ -273,16 +265,7 @@ echo "8 writers x 2 exports: ${seconds} s"
 # package row, asked for a table of its own was a deadlock: 36 of 40 such exports refused before the fix.
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["crs"] = "EPSG:32617"; json.dump(d, open(sys.argv[2], "w"))' \
   "$examples/antietam/antietam.sandtable.json" "$work/antietam-32617.json"
-rm -f "$work/fresh.failed"
-pids=()
-for w in 1 2 3 4 5 6 7 8; do
-  (for k in 1 2; do
-     st catalogue export "$work/antietam-32617.json" --as-new-id "fresh-$w-$k" --catalogue "$(pg eve)" >/dev/null 2>"$work/fresh-$w-$k.err" \
-       || echo "writer $w: fresh-$w-$k: $(cat "$work/fresh-$w-$k.err")" >>"$work/fresh.failed"
-   done) &
-  pids+=($!)
-done
-for p in "${pids[@]}"; do wait "$p"; done
+eight_writers "$work/antietam-32617.json" "$work/fresh.failed" fresh-W-1 fresh-W-2
 [ -s "$work/fresh.failed" ] && fail "concurrent exports into a new CRS failed: $(head -c 2000 "$work/fresh.failed")"
 check_eq "packages of the 8 writers into EPSG:32617" 16 \
   "$(sql postgres "SELECT count(*) FROM sandtable.packages WHERE scenario_id LIKE 'fresh-%' AND crs = 'EPSG:32617'")"

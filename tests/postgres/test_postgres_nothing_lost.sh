@@ -137,20 +137,15 @@ half_seen="SELECT count(*) FROM sandtable.packages p WHERE p.scenario_id LIKE 's
 ) &
 reader=$!
 start=$(date +%s)
-pids=()
-for w in 1 2 3 4 5 6 7 8; do
-  (for i in $(seq 1 "$n"); do
-     case $((i % 4)) in
-       1 | 3) id="stress-$w-$i" ;;
-       0) id=stress-shared-a ;;
-       2) id=stress-shared-b ;;
-     esac
-     st catalogue export "$rossbach" --as-new-id "$id" --catalogue "$(pg eve)" >/dev/null 2>"$work/stress-$w-$i.err" \
-       || echo "writer $w, export $i ($id): $(cat "$work/stress-$w-$i.err")" >>"$work/stress.failed"
-   done) &
-  pids+=($!)
+ids=()
+for i in $(seq 1 "$n"); do
+  case $((i % 4)) in
+    1 | 3) ids+=("stress-W-$i") ;;
+    0) ids+=(stress-shared-a) ;;
+    2) ids+=(stress-shared-b) ;;
+  esac
 done
-for p in "${pids[@]}"; do wait "$p"; done
+eight_writers "$rossbach" "$work/stress.failed" "${ids[@]}"
 touch "$work/writers.done"
 wait "$reader"
 echo "8 writers x $n exports: $(($(date +%s) - start)) s; the reader checked $(cat "$work/reader.checks") snapshots"
