@@ -94,43 +94,54 @@ private:
     bool m_done = false;
 };
 
+constexpr const char* kKinds[] = {"points", "lines", "polygons"};
+constexpr int kLoadFields = 12;
+
+/// The feature tables a package fills: the terrain's points, lines and polygons (by dimension), the placed
+/// units, the campaign grid.
+struct LayerUse {
+    std::array<bool, 3> terrain{};
+    bool units = false;
+    bool grid = false;
+
+    /// Their kinds as sandtable.ensure_layer names them ("points", ..., "units", "grid").
+    std::vector<const char*> kinds() const
+    {
+        std::vector<const char*> out;
+        for (std::size_t dimension = 0; dimension < 3; ++dimension)
+            if (terrain[dimension])
+                out.push_back(kKinds[dimension]);
+        if (units)
+            out.push_back("units");
+        if (grid)
+            out.push_back("grid");
+        return out;
+    }
+};
+
+LayerUse layerUse(const core::Scenario& scenario)
+{
+    LayerUse use;
+    for (const core::TerrainFeature& f : scenario.terrain)
+        use.terrain[static_cast<std::size_t>(core::dimension(f.geometry.type))] = true;
+    use.units = std::any_of(scenario.units.begin(), scenario.units.end(), [](const core::Unit& u) { return u.placement.has_value(); });
+    use.grid = scenario.campaign.has_value();
+    return use;
+}
+
 /// What a package's feature tables receive, as binary COPY rows of the temporary load table (kind, geom,
 /// ordinal, then up to nine text columns a..i), made apart from the connection so that it can run while the
 /// document is sent.
 struct FeatureRows {
     std::string data; ///< empty: no feature at all
-    std::array<bool, 3> present{}; ///< terrain points, lines, polygons
-    bool units = false;
-    bool grid = false;
+    LayerUse use;
 };
-
-constexpr const char* kKinds[] = {"points", "lines", "polygons"};
-constexpr int kLoadFields = 12;
-
-/// The feature tables a package fills, by their kind in sandtable.ensure_layer: the terrain's points, lines and
-/// polygons, "units" when a unit is placed, "grid" for a campaign grid (what featureRows writes).
-std::vector<const char*> layerKinds(const core::Scenario& scenario)
-{
-    std::array<bool, 3> present{};
-    for (const core::TerrainFeature& f : scenario.terrain)
-        present[static_cast<std::size_t>(core::dimension(f.geometry.type))] = true;
-    std::vector<const char*> kinds;
-    for (std::size_t dimension = 0; dimension < 3; ++dimension)
-        if (present[dimension])
-            kinds.push_back(kKinds[dimension]);
-    if (std::any_of(scenario.units.begin(), scenario.units.end(), [](const core::Unit& u) { return u.placement.has_value(); }))
-        kinds.push_back("units");
-    if (scenario.campaign)
-        kinds.push_back("grid");
-    return kinds;
-}
 
 FeatureRows featureRows(const core::Scenario& scenario, int srid)
 {
     FeatureRows out;
-    out.units = std::any_of(scenario.units.begin(), scenario.units.end(), [](const core::Unit& u) { return u.placement.has_value(); });
-    out.grid = scenario.campaign.has_value();
-    if (scenario.terrain.empty() && !out.units && !out.grid)
+    out.use = layerUse(scenario);
+    if (out.use.kinds().empty())
         return out;
     PgBinaryRows rows;
     const auto nulls = [&](int n) {
@@ -141,7 +152,6 @@ FeatureRows featureRows(const core::Scenario& scenario, int srid)
     for (std::size_t ordinal = 0; ordinal < scenario.terrain.size(); ++ordinal) {
         const core::TerrainFeature& f = scenario.terrain[ordinal];
         const auto dimension = static_cast<std::size_t>(core::dimension(f.geometry.type));
-        out.present[dimension] = true;
         rows.row(kLoadFields);
         rows.text(kKinds[dimension]);
         rows.geometry(toWkb(f.geometry, WkbForm::Multi), srid);
@@ -251,7 +261,7 @@ public:
         // asked for the layers' lock for a table of its own, PostgreSQL found a deadlock and refused one export
         // (8 writers into a catalogue new to their CRS: 36 of 40 exports). Now no export holding a package row
         // waits for the layers' lock.
-        for (const char* kind : layerKinds(input.scenario))
+        for (const char* kind : layerUse(input.scenario).kinds())
             layer(kind, input);
     }
 
@@ -434,18 +444,18 @@ private:
         rows.data = std::string();
         const std::vector<PgParam> package{std::to_string(m_fid), input.id, revision};
         for (std::size_t dimension = 0; dimension < 3; ++dimension)
-            if (rows.present[dimension])
+            if (rows.use.terrain[dimension])
                 m_conn.exec("INSERT INTO sandtable.\"" + layer(kKinds[dimension], input)
                         + "\" (geom, package_fid, scenario_id, revision, latest, ordinal, feature_id, class, name, attributes) "
                           "SELECT geom, $1, $2, $3, true, ordinal, a, b, c, d FROM sandtable_load WHERE kind = $4 ORDER BY ordinal",
                     {package[0], package[1], package[2], kKinds[dimension]}, "terrain");
-        if (rows.units)
+        if (rows.use.units)
             m_conn.exec("INSERT INTO sandtable.\"" + layer("units", input)
                     + "\" (geom, package_fid, scenario_id, revision, latest, ordinal, unit_id, name, side_id, formation_id, type, quality, "
                       "strength, facing, column_formation) SELECT geom, $1, $2, $3, true, ordinal, a, b, c, d, e, f, g::integer, "
                       "h::double precision, i::boolean FROM sandtable_load WHERE kind = 'units' ORDER BY ordinal",
                 package, "units");
-        if (rows.grid)
+        if (rows.use.grid)
             m_conn.exec("INSERT INTO sandtable.\"" + layer("grid", input)
                     + "\" (geom, package_fid, scenario_id, revision, latest, ordinal, square, column_index, row_index) "
                       "SELECT geom, $1, $2, $3, true, ordinal, a, b::integer, c::integer FROM sandtable_load WHERE kind = 'grid' "

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Set-up checks over placed pieces, reserves, reinforcements and lines of communication.
 #include "sandtable/core/oob/setup_checks.hpp"
-#include "sandtable/core/oob/setup_pieces.hpp"
 
 #include "sandtable/core/geometry/majority_rule.hpp"
 #include "sandtable/core/oob/blocks.hpp"
 #include "sandtable/core/oob/order_of_battle.hpp"
+#include "sandtable/core/oob/setup_pieces.hpp"
 #include "sandtable/core/systems/game_system.hpp"
 #include "sandtable/core/util/error.hpp"
 #include "sandtable/core/i18n/i18n.hpp"

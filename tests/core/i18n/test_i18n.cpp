@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of core/.../i18n/i18n.hpp: placeholders, the by-language lookup of printed texts and its plural
+// Tests of core/.../i18n/i18n.hpp: format's {1} {2} arguments, the by-language lookup of printed texts and its plural
 // rules, gettext in the process's language, people's numbers. The catalogues are this build's
 // (<build>/locale, compiled from packaging/po by the target sandtable_translations); expected texts are
 // the translations written in packaging/po/fr.po and de.po.
